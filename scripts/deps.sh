@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Telegraph builds, runs and tests with, when
+# any is missing. Idempotent; needs root (or sudo) only when it installs.
+set -euo pipefail
+need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
+      openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates)
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "telegraph: installing ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

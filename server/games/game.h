@@ -1,0 +1,150 @@
+/* game.h — the one interface every game system implements.
+ *
+ * A game module is pure, deterministic C: no I/O (beyond reading its own
+ * data files once, at setup/load), no clock, no globals that change, no
+ * rand(). All randomness comes from the match's seeded generator
+ * (kit/rng.h), which lives inside the game state, so that
+ *     setup(seed, scenario, options) + the same actions  =>  the same state,
+ * bit for bit (ARCHITECTURE.md, principle 1).
+ *
+ * Nothing about a match leaves the server except through view(g, role)
+ * (principle 2): the daemon diffs successive views of one role to make the
+ * RFC 6902 patches that role receives.
+ *
+ * ---------------------------------------------------------------------------
+ * The view: a JSON object every module returns, with these common members
+ * (a thin client renders them without knowing the rules):
+ *
+ *   "game":      module id                     "lincolns-war"
+ *   "role":      the role this view is for     "union" | "confederate" | "observer"
+ *   "awaiting":  roles the match waits for     ["confederate"]
+ *   "finished":  true once the game is over
+ *   "result":    null, or {"winner": role|null, "summary": "Union Major Victory (16.6.3)"}
+ *   "prompt":    null, or a sentence for this role ("Choose a card to play")
+ *   "actions":   the legal actions of this role now (empty when not awaited):
+ *        [{ "label":  "Activate Grant (cost 1) with card 12 [3 PC]",
+ *           "action": { "type": "activate", "card": 12, "general": "grant" },
+ *           "params": [ optional: arguments the player still chooses:
+ *               { "name": "to", "label": "Destination",
+ *                 "choices": [ {"value": "1903", "label": "Washington (1903)"} ] } ] }]
+ *        A client sends "action" with each params[i].name set to the value
+ *        of one of its choices. The module validates everything again: the
+ *        list is a convenience, never a trust boundary.
+ *   "log":       recent public events (strings or objects), newest last
+ *   "board":     everything else, in the module's own shape.
+ *
+ * A simultaneous secret choice (e.g. Lincoln's War's face-down Resource and
+ * CSP cards, 16.3) is two actions: the first is held inside the state and is
+ * absent from every view but its owner's until the second arrives.
+ *
+ * ---------------------------------------------------------------------------
+ * Errors are data (principle 5): a rejected act() leaves the state exactly as
+ * it was and fills err with a stable code and a sentence citing the rule:
+ *     code "illegal_action", message "12.3: a Major Army may not enter mountains".
+ */
+#ifndef TG_GAME_H
+#define TG_GAME_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TG_SEED_BYTES 32
+#define TG_ERR_CODE_MAX 48
+#define TG_ERR_MSG_MAX 320
+#define TG_ROLE_MAX 8
+
+/* A precise, stable error. `code` is one of the documented protocol error
+ * codes (protocol/PROTOCOL.md); `message` is for a person. */
+struct tg_error {
+	char code[TG_ERR_CODE_MAX];
+	char message[TG_ERR_MSG_MAX];
+};
+
+/* Fills err (if not NULL) and returns -1, so that `return tg_fail(...)` reads
+ * naturally in rule code. */
+int tg_fail(struct tg_error *err, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Error codes a game module uses (a subset of the protocol's list). */
+#define TG_E_ILLEGAL "illegal_action"   /* well-formed, but the rules forbid it */
+#define TG_E_MALFORMED "malformed_action" /* missing/mistyped members */
+#define TG_E_NOT_YOUR_TURN "not_your_turn" /* this role is not awaited */
+#define TG_E_BAD_SCENARIO "bad_scenario"
+#define TG_E_BAD_OPTIONS "bad_options"
+#define TG_E_BAD_SAVE "bad_save"        /* load() of a corrupt/foreign save */
+#define TG_E_DATA "game_data"           /* the module's data files are invalid */
+
+struct game; /* opaque: each module defines its own struct game */
+
+struct game_scenario {
+	const char *id;          /* "campaign" */
+	const char *title;       /* "Campaign Game (Summer 1861 - Summer 1864)" */
+	const char *description; /* one or two sentences */
+};
+
+/* What one accepted action did, as far as the daemon needs to know. */
+struct game_outcome {
+	/* The action drew from the generator or revealed hidden information:
+	 * a player may not undo back across it (issue 2, "Undo"). */
+	bool barrier;
+};
+
+/* The daemon's summary of where a match stands; cheap to compute. */
+struct game_status {
+	unsigned awaiting; /* bit i set: roles[i] is awaited */
+	bool finished;
+	int winner;        /* index into roles, or -1 (none/draw/unfinished) */
+	char summary[160]; /* "Summer 1862, Union operations", or the final result */
+	uint32_t turn;     /* game turn number: the daemon snapshots when it changes */
+};
+
+struct game_module {
+	const char *id;    /* stable, used in the database: "lincolns-war" */
+	const char *title; /* "Lincoln's War" */
+	const char *const *roles;                 /* NULL-terminated */
+	const struct game_scenario *scenarios;    /* terminated by {NULL} */
+
+	/* JSON describing the match options: {"name": {"type": "boolean",
+	 * "default": false, "label": "..."}, ...}. Caller owns the result. */
+	json_t *(*options)(void);
+
+	/* New game. options may be NULL (all defaults). NULL + err on failure. */
+	struct game *(*setup)(const uint8_t seed[TG_SEED_BYTES],
+			      const char *scenario, const json_t *options,
+			      struct tg_error *err);
+
+	/* Validate, then apply. 0 on success (out filled if not NULL);
+	 * -1 with err filled, and the state unchanged, on rejection. */
+	int (*act)(struct game *g, const char *role, const json_t *action,
+		   struct game_outcome *out, struct tg_error *err);
+
+	/* The view of one role, or of "observer". Caller owns the result. Must
+	 * depend only on what that role may know: it must be byte-for-byte
+	 * identical for two states that differ only in information hidden from
+	 * that role (tests/rules/<game>/ prove it). */
+	json_t *(*view)(const struct game *g, const char *role);
+
+	void (*status)(const struct game *g, struct game_status *st);
+
+	/* Full state, including hidden information and the generator position.
+	 * load(save(g)) must behave exactly like g. */
+	json_t *(*save)(const struct game *g);
+	struct game *(*load)(const json_t *saved, struct tg_error *err);
+
+	void (*free)(struct game *g);
+};
+
+/* The games offered to users: a NULL-terminated table (games/registry.c).
+ * Test binaries may link a different registry (tests/fixture/). */
+extern const struct game_module *const tg_game_registry[];
+
+/* Look a module up by id in a NULL-terminated table; NULL if absent. */
+const struct game_module *tg_game_find(const struct game_module *const *table,
+				       const char *id);
+
+/* Index of role in m->roles, or -1. */
+int tg_game_role_index(const struct game_module *m, const char *role);
+
+#endif

@@ -1,0 +1,34 @@
+/* Helpers every game module and the daemon share (declared in game.h). */
+#include "../game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int tg_fail(struct tg_error *err, const char *code, const char *fmt, ...)
+{
+	if (err) {
+		snprintf(err->code, sizeof err->code, "%s", code);
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof err->message, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+const struct game_module *tg_game_find(const struct game_module *const *table, const char *id)
+{
+	for (; table && *table; table++)
+		if (strcmp((*table)->id, id) == 0)
+			return *table;
+	return NULL;
+}
+
+int tg_game_role_index(const struct game_module *m, const char *role)
+{
+	for (int i = 0; role && m->roles[i]; i++)
+		if (strcmp(m->roles[i], role) == 0)
+			return i;
+	return -1;
+}

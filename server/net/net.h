@@ -1,0 +1,75 @@
+/* net.h — TLS over libuv streams, newline-delimited JSON framing, limits.
+ *
+ * OpenSSL runs on memory BIOs: bytes read from the socket are written into
+ * the read BIO, plaintext comes out of SSL_read; SSL_write fills the write
+ * BIO, which is flushed to the socket with uv_write. TLS 1.2 and 1.3 only,
+ * ECDHE, session resumption (tickets and the session cache).
+ *
+ * Framing: one JSON object per line, UTF-8. The net layer itself answers
+ *   - a line over max_message bytes: {"op":"error","code":"message_too_large"}
+ *     then closes the connection;
+ *   - a line that is not a JSON object: {"op":"error","code":"malformed_json"}
+ *     and keeps the connection.
+ * Every well-formed object goes to on_message. The loop thread owns all of it.
+ */
+#ifndef TG_NET_H
+#define TG_NET_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uv.h>
+
+struct tg_net_config {
+	const char *host;       /* "127.0.0.1" */
+	int port;               /* 7700; 0 picks a free port (see tg_net_port) */
+	const char *cert_file;  /* PEM */
+	const char *key_file;   /* PEM */
+	size_t max_message;     /* inbound line limit, bytes (default 65536) */
+	size_t max_outbuf;      /* outbound bytes queued per connection before it is dropped */
+	unsigned handshake_timeout_ms; /* TLS handshake must finish within */
+	unsigned idle_timeout_ms;      /* no inbound bytes for this long: close */
+	unsigned max_connections;
+};
+
+struct tg_net;
+struct tg_conn;
+
+struct tg_net_callbacks {
+	void (*on_open)(struct tg_conn *c, void *ud);                  /* after the TLS handshake */
+	void (*on_message)(struct tg_conn *c, json_t *msg, void *ud);  /* msg borrowed */
+	void (*on_close)(struct tg_conn *c, void *ud);                 /* c invalid after return */
+};
+
+/* Binds and listens. NULL with a sentence in errbuf on failure. */
+struct tg_net *tg_net_start(uv_loop_t *loop, const struct tg_net_config *cfg,
+			    const struct tg_net_callbacks *cb, void *ud, char *errbuf, size_t errlen);
+int tg_net_port(const struct tg_net *n); /* the bound port */
+void tg_net_stop_accepting(struct tg_net *n);
+/* Sends goodbye (if not NULL) to every connection, flushes, closes them all,
+ * closes the listener; calls done(ud) when every handle is closed. */
+void tg_net_shutdown(struct tg_net *n, const json_t *goodbye, void (*done)(void *), void *ud);
+void tg_net_free(struct tg_net *n); /* after shutdown's done */
+unsigned tg_net_connection_count(const struct tg_net *n);
+
+/* Queue one message (serialized compactly, newline added). 0, or -1 when the
+ * connection is closing or went over max_outbuf (it is then being closed). */
+int tg_conn_send(struct tg_conn *c, const json_t *msg);
+/* Same for an already serialized line (no newline): fan-out serializes once. */
+int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len);
+/* Sends {"op":"error","code":code,"message":message} if code is not NULL,
+ * flushes, then closes. */
+void tg_conn_close(struct tg_conn *c, const char *code, const char *message);
+
+uint64_t tg_conn_id(const struct tg_conn *c);    /* unique, never reused in one run */
+const char *tg_conn_peer(const struct tg_conn *c); /* "127.0.0.1" (address only) */
+void tg_conn_set_data(struct tg_conn *c, void *data);
+void *tg_conn_data(const struct tg_conn *c);
+
+/* Creates a self-signed ECDSA P-256 certificate (CN=host, SAN DNS:localhost
+ * and IP:127.0.0.1, 10 years) and its key at the given paths (key mode 0600).
+ * 0, or -1 with a sentence in errbuf. */
+int tg_net_make_self_signed(const char *cert_file, const char *key_file, const char *host,
+			    char *errbuf, size_t errlen);
+
+#endif

@@ -1,0 +1,105 @@
+/* store.h — the only door to the database (ARCHITECTURE.md: no SQL outside
+ * store/). The SQLite back end is store_sqlite.c; a PostgreSQL one can sit
+ * behind the same functions later.
+ *
+ * Conventions: functions return 0 on success and -1 on failure with err
+ * filled (code "storage" for I/O trouble, or the specific code named below).
+ * Rows come back as jansson objects owned by the caller. Times are Unix
+ * seconds (int64). Ids are int64 row ids. Strings are UTF-8.
+ *
+ * Durability: the database runs in WAL mode with synchronous=FULL and
+ * foreign keys on. Writes between tg_store_begin() and tg_store_commit() form
+ * one transaction: the daemon opens one per loop turn and commits it before
+ * acknowledging anything written in it (group commit). Outside a begin/commit
+ * pair, each write is its own committed transaction.
+ */
+#ifndef TG_STORE_H
+#define TG_STORE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/game.h" /* struct tg_error */
+
+struct tg_store;
+
+/* Opens (creating if missing) the database at path and applies every
+ * migration in schema_dir (files NNN_name.sql, in order, each once; the
+ * applied ones are recorded in table schema_migrations). schema_dir NULL:
+ * the build's schema/ folder. */
+struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err);
+void tg_store_close(struct tg_store *s);
+
+int tg_store_begin(struct tg_store *s, struct tg_error *err);
+int tg_store_commit(struct tg_store *s, struct tg_error *err);   /* durable on return */
+void tg_store_rollback(struct tg_store *s);
+bool tg_store_in_transaction(const struct tg_store *s);
+
+/* ---- users and sessions ------------------------------------------------ */
+/* err code "name_taken" if the name exists (names compare case-insensitively). */
+int tg_store_user_create(struct tg_store *s, const char *name, const char *pw_hash, int64_t now,
+			 int64_t *user_id, struct tg_error *err);
+/* {"id":.., "name":.., "pw_hash":..}; NULL if no such user (err code "no_such_user"). */
+json_t *tg_store_user_by_name(struct tg_store *s, const char *name, struct tg_error *err);
+json_t *tg_store_user_by_id(struct tg_store *s, int64_t user_id, struct tg_error *err);
+
+/* token_hash is SHA-256 of the session token: the token itself is never stored. */
+int tg_store_session_create(struct tg_store *s, const uint8_t token_hash[32], int64_t user_id,
+			    int64_t now, int64_t expires, struct tg_error *err);
+/* user id, or -1 if unknown/expired (err code "bad_token"). */
+int64_t tg_store_session_user(struct tg_store *s, const uint8_t token_hash[32], int64_t now,
+			      struct tg_error *err);
+int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], struct tg_error *err);
+
+/* ---- matches ---------------------------------------------------------- */
+/* m: {"game","scenario","options"(object),"visibility":"public"|"private",
+ *     "invite_code"(string|null),"spectators"(bool),"creator"(user id),
+ *     "secret"(hex, server's secret seed part),"commitment"(hex SHA-256 of it),
+ *     "created"(time)} -> new id. Status starts "open". */
+int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id, struct tg_error *err);
+/* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
+ * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
+ * "result"(object|null), "seq" (last action seq, 0 if none). NULL if absent
+ * (err code "no_such_match"). */
+json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
+/* err code "seat_taken" if that role already has a user. */
+int tg_store_seat_add(struct tg_store *s, int64_t match_id, const char *role, int64_t user_id,
+		      const char *entropy_hex, int64_t now, struct tg_error *err);
+int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id, struct tg_error *err);
+/* Sets status, and seed/result when not NULL. */
+int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
+			      const char *seed_hex, const json_t *result, struct tg_error *err);
+/* Public matches with status "open" (with their seats), newest first, at most limit. */
+json_t *tg_store_match_list_open(struct tg_store *s, int limit, struct tg_error *err);
+/* Every match the user sits in (any status), newest first, with seats. */
+json_t *tg_store_match_list_user(struct tg_store *s, int64_t user_id, int limit, struct tg_error *err);
+/* Ids of matches whose status is "active" (loaded again after a restart). */
+json_t *tg_store_match_list_active(struct tg_store *s, struct tg_error *err);
+/* Match id for an invite code, or -1 (err code "no_such_match"). */
+int64_t tg_store_match_by_invite(struct tg_store *s, const char *code, struct tg_error *err);
+
+/* ---- action log ------------------------------------------------------- */
+/* Appends action number seq (1, 2, ...; err code "stale_seq" if taken). */
+int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
+			   const json_t *action, bool barrier, int64_t now, struct tg_error *err);
+/* Marks actions first..last (inclusive) undone; they stay in the log. */
+int tg_store_action_mark_undone(struct tg_store *s, int64_t match_id, int64_t first, int64_t last,
+				struct tg_error *err);
+/* Actions with seq > after, in order: [{"seq","role","action","barrier","undone","time"}]. */
+json_t *tg_store_action_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
+
+/* ---- snapshots -------------------------------------------------------- */
+/* The full saved game state after action seq (module save() output). */
+int tg_store_snapshot_put(struct tg_store *s, int64_t match_id, int64_t seq, const json_t *state,
+			  struct tg_error *err);
+/* Latest snapshot: {"seq", "state"}, or NULL with err code "no_snapshot". */
+json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg_error *err);
+
+/* ---- chat ------------------------------------------------------------- */
+int tg_store_chat_add(struct tg_store *s, int64_t match_id, int64_t user_id, const char *role,
+		      const char *text, int64_t now, int64_t *chat_id, struct tg_error *err);
+/* Messages with id > after: [{"id","role","user","text","time"}]. */
+json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
+
+#endif
