@@ -1,0 +1,267 @@
+/* config.c — the daemon's settings: defaults, "key = value" files, and one
+ * setter shared by the file reader and the command-line flags, so that both
+ * accept exactly the same values with the same error sentences. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+
+void tg_config_defaults(struct tg_config *c)
+{
+	memset(c, 0, sizeof *c);
+	snprintf(c->listen_host, sizeof c->listen_host, "127.0.0.1");
+	c->listen_port = 7700;
+	snprintf(c->data_dir, sizeof c->data_dir, "./telegraph-data");
+	snprintf(c->log_level, sizeof c->log_level, "info");
+	c->max_message = 65536;
+	c->max_outbuf = 1024 * 1024;
+	c->handshake_timeout_ms = 10000;
+	c->idle_timeout_ms = 600000;
+	c->max_connections = 50000;
+	c->max_matches_per_user = 50;
+	c->login_attempts = 5;
+	c->login_window_s = 300;
+	c->session_days = 30;
+	c->snapshot_every = 50;
+	c->patch_history = 200;
+	c->chat_max_bytes = 1000;
+	c->scrypt_n_log2 = 15;
+}
+
+static int failf(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int failf(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A whole unsigned decimal number, optionally followed by K or M (KiB, MiB
+ * multiples) when sizes are allowed. */
+static int parse_number(const char *v, bool size_suffix, unsigned long long *out)
+{
+	if (!isdigit((unsigned char)v[0]))
+		return -1;
+	errno = 0;
+	char *end;
+	unsigned long long n = strtoull(v, &end, 10);
+	if (errno)
+		return -1;
+	unsigned long long mult = 1;
+	if (size_suffix && (*end == 'K' || *end == 'k'))
+		mult = 1024, end++;
+	else if (size_suffix && (*end == 'M' || *end == 'm'))
+		mult = 1024 * 1024, end++;
+	if (*end)
+		return -1;
+	if (n > ~0ULL / mult)
+		return -1;
+	*out = n * mult;
+	return 0;
+}
+
+static int set_string(char *dst, size_t cap, const char *key, const char *v, char *err,
+                      size_t errlen)
+{
+	size_t n = strlen(v);
+	if (n == 0)
+		return failf(err, errlen, "%s must not be empty", key);
+	if (n >= cap)
+		return failf(err, errlen, "%s is too long (at most %zu bytes)", key, cap - 1);
+	memcpy(dst, v, n + 1);
+	return 0;
+}
+
+/* "HOST:PORT", "[IPv6]:PORT", or ":PORT" (every address). */
+static int set_listen(struct tg_config *c, const char *v, char *err, size_t errlen)
+{
+	const char *colon = strrchr(v, ':');
+	if (!colon)
+		return failf(err, errlen,
+		             "listen must be HOST:PORT (like 127.0.0.1:7700), not '%s'", v);
+	const char *host = v;
+	size_t hlen = (size_t)(colon - v);
+	if (hlen >= 2 && host[0] == '[' && host[hlen - 1] == ']')
+		host++, hlen -= 2;
+	else if (memchr(host, ':', hlen))
+		return failf(err, errlen,
+		             "listen: write an IPv6 address in brackets, like [::1]:7700");
+	unsigned long long port;
+	if (parse_number(colon + 1, false, &port) < 0 || port > 65535)
+		return failf(err, errlen,
+		             "listen: the port must be a number from 0 to 65535, not '%s'",
+		             colon + 1);
+	if (hlen >= sizeof c->listen_host)
+		return failf(err, errlen, "listen: the host name is too long");
+	if (hlen == 0) {
+		snprintf(c->listen_host, sizeof c->listen_host, "0.0.0.0");
+	} else {
+		memcpy(c->listen_host, host, hlen);
+		c->listen_host[hlen] = '\0';
+	}
+	c->listen_port = (int)port;
+	return 0;
+}
+
+/* Numeric settings: where each lives, its bounds, and whether K/M apply. */
+struct num_key {
+	const char *key;
+	size_t offset;
+	bool is_size_t;
+	bool size_suffix;
+	unsigned long long min, max;
+	const char *unit;
+};
+
+#define NUM_U(k, lo, hi, unit)                                                                     \
+	{                                                                                          \
+#k, offsetof(struct tg_config, k), false, false, lo, hi, unit                      \
+	}
+#define NUM_SZ(k, lo, hi)                                                                          \
+	{                                                                                          \
+#k, offsetof(struct tg_config, k), true, true, lo, hi, "bytes"                     \
+	}
+
+static const struct num_key num_keys[] = {
+    NUM_SZ(max_message, 256, 64ULL * 1024 * 1024),
+    NUM_SZ(max_outbuf, 4096, 1024ULL * 1024 * 1024),
+    NUM_U(handshake_timeout_ms, 100, 600000, "milliseconds"),
+    NUM_U(idle_timeout_ms, 100, 86400000, "milliseconds"),
+    NUM_U(max_connections, 1, 1000000, "connections"),
+    NUM_U(max_matches_per_user, 1, 100000, "matches"),
+    NUM_U(login_attempts, 1, 1000, "attempts"),
+    NUM_U(login_window_s, 1, 86400, "seconds"),
+    NUM_U(session_days, 1, 3650, "days"),
+    NUM_U(snapshot_every, 1, 1000000, "actions"),
+    NUM_U(patch_history, 0, 100000, "patches"),
+    NUM_U(chat_max_bytes, 1, 65536, "bytes"),
+    NUM_U(scrypt_n_log2, 10, 22, ""),
+};
+
+static int set_number(struct tg_config *c, const struct num_key *k, const char *v, char *err,
+                      size_t errlen)
+{
+	unsigned long long n;
+	if (parse_number(v, k->size_suffix, &n) < 0)
+		return failf(err, errlen, "%s must be a whole number%s, not '%s'", k->key,
+		             k->size_suffix ? " (K and M suffixes allowed)" : "", v);
+	if (n < k->min || n > k->max)
+		return failf(err, errlen, "%s must be from %llu to %llu%s%s, not %llu", k->key,
+		             k->min, k->max, k->unit[0] ? " " : "", k->unit, n);
+	char *field = (char *)c + k->offset;
+	if (k->is_size_t)
+		*(size_t *)field = (size_t)n;
+	else
+		*(unsigned *)field = (unsigned)n;
+	return 0;
+}
+
+int tg_config_set(struct tg_config *c, const char *key, const char *value, char *err, size_t errlen)
+{
+	if (strcmp(key, "listen") == 0)
+		return set_listen(c, value, err, errlen);
+	if (strcmp(key, "data") == 0)
+		return set_string(c->data_dir, sizeof c->data_dir, key, value, err, errlen);
+	if (strcmp(key, "cert") == 0)
+		return set_string(c->cert_file, sizeof c->cert_file, key, value, err, errlen);
+	if (strcmp(key, "key") == 0)
+		return set_string(c->key_file, sizeof c->key_file, key, value, err, errlen);
+	if (strcmp(key, "schema") == 0)
+		return set_string(c->schema_dir, sizeof c->schema_dir, key, value, err, errlen);
+	if (strcmp(key, "log_level") == 0) {
+		if (tg_log_parse_level(value) < 0)
+			return failf(err, errlen,
+			             "log_level must be debug, info, warn or error, not '%s'",
+			             value);
+		return set_string(c->log_level, sizeof c->log_level, key, value, err, errlen);
+	}
+	for (size_t i = 0; i < sizeof num_keys / sizeof num_keys[0]; i++)
+		if (strcmp(key, num_keys[i].key) == 0)
+			return set_number(c, &num_keys[i], value, err, errlen);
+	return failf(err, errlen, "unknown setting '%s'", key);
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+/* One line: blank, a '#' comment, or "key = value" (a value may be in double
+ * quotes; " #" after the value starts a comment). */
+static int apply_line(struct tg_config *c, char *line, char *err, size_t errlen)
+{
+	char *s = trim(line);
+	if (!*s || *s == '#')
+		return 0;
+	char *eq = strchr(s, '=');
+	if (!eq)
+		return failf(err, errlen, "expected 'key = value', got '%.60s'", s);
+	*eq = '\0';
+	char *key = trim(s);
+	char *value = trim(eq + 1);
+	if (!*key)
+		return failf(err, errlen, "a setting name is missing before '='");
+	if (*value == '"') {
+		char *close = strchr(value + 1, '"');
+		if (!close)
+			return failf(err, errlen, "%s: the closing '\"' is missing", key);
+		char *rest = trim(close + 1);
+		if (*rest && *rest != '#')
+			return failf(err, errlen, "%s: unexpected text after the quoted value",
+			             key);
+		*close = '\0';
+		value++;
+	} else {
+		for (char *p = value; *p; p++)
+			if (*p == '#' && p > value && isspace((unsigned char)p[-1])) {
+				*p = '\0';
+				value = trim(value);
+				break;
+			}
+	}
+	return tg_config_set(c, key, value, err, errlen);
+}
+
+int tg_config_load_file(struct tg_config *c, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return failf(err, errlen, "cannot open config file %s: %s", path, strerror(errno));
+	char line[4096];
+	int lineno = 0, rc = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f)) {
+			rc = failf(err, errlen, "%s:%d: line longer than %zu bytes", path, lineno,
+			           sizeof line - 2);
+			break;
+		}
+		char why[512];
+		if (apply_line(c, line, why, sizeof why) < 0) {
+			rc = failf(err, errlen, "%s:%d: %s", path, lineno, why);
+			break;
+		}
+	}
+	if (rc == 0 && ferror(f))
+		rc = failf(err, errlen, "cannot read config file %s: %s", path, strerror(errno));
+	fclose(f);
+	return rc;
+}
