@@ -1,0 +1,87 @@
+/* store_internal.h — what the SQLite back end's files share: the handle, the
+ * prepared-statement cache and small helpers. Nothing outside store/ includes
+ * this file. */
+#ifndef TG_STORE_INTERNAL_H
+#define TG_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+#define TG_STORE_E_STORAGE "storage"
+#define TG_STORE_E_BAD_ARGUMENT "bad_argument"
+
+/* Lists are bounded: a limit above this is lowered to it. */
+#define TG_STORE_LIST_MAX 1000
+
+/* Every statement the store runs, prepared once at open (store_stmts.c). */
+enum store_stmt {
+	ST_USER_INSERT,
+	ST_USER_BY_NAME,
+	ST_USER_BY_ID,
+	ST_SESSION_INSERT,
+	ST_SESSION_USER,
+	ST_SESSION_DELETE,
+	ST_MATCH_INSERT,
+	ST_MATCH_GET,
+	ST_MATCH_EXISTS,
+	ST_MATCH_SEATS,
+	ST_MATCH_SET_STATUS,
+	ST_MATCH_LIST_OPEN,
+	ST_MATCH_LIST_USER,
+	ST_MATCH_LIST_ACTIVE,
+	ST_MATCH_BY_INVITE,
+	ST_SEAT_INSERT,
+	ST_SEAT_DELETE,
+	ST_ACTION_INSERT,
+	ST_ACTION_COUNT_LIVE,
+	ST_ACTION_MARK_UNDONE,
+	ST_ACTION_LIST,
+	ST_SNAPSHOT_PUT,
+	ST_SNAPSHOT_LATEST,
+	ST_SNAPSHOT_DROP_FROM,
+	ST_CHAT_INSERT,
+	ST_CHAT_LIST,
+	ST__COUNT
+};
+
+struct tg_store {
+	sqlite3 *db;
+	sqlite3_stmt *stmt[ST__COUNT];
+	bool in_transaction;
+};
+
+/* store_stmts.c */
+int store_stmts_prepare(struct tg_store *s, struct tg_error *err);
+void store_stmts_finalize(struct tg_store *s);
+/* The cached statement, ready to bind (it was reset after its last use). */
+sqlite3_stmt *store_stmt(struct tg_store *s, enum store_stmt id);
+/* Resets a statement and clears its bindings after use. */
+void store_stmt_done(sqlite3_stmt *st);
+
+/* store_util.c */
+/* Fills err with code "storage", naming what failed and SQLite's message;
+ * returns -1. Call before store_stmt_done() so the message is still there. */
+int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
+/* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
+int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
+/* Parses a JSON text column; json_null() for SQL NULL, NULL (err filled) if
+ * the stored text is not JSON. */
+json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err);
+/* A text column as a JSON string, or json_null() for SQL NULL. */
+json_t *store_column_string(sqlite3_stmt *st, int col);
+/* 1 if a match with this id exists, 0 if not, -1 on error. */
+int store_match_exists(struct tg_store *s, int64_t match_id, struct tg_error *err);
+/* Clamps a list limit to 1..TG_STORE_LIST_MAX; -1 (err filled) if below 1. */
+int store_list_limit(int limit, struct tg_error *err);
+
+/* Several statements as one write, inside a transaction or not: a savepoint
+ * starts one when none is open. */
+int store_op_begin(struct tg_store *s, struct tg_error *err);
+int store_op_end(struct tg_store *s, struct tg_error *err);
+void store_op_cancel(struct tg_store *s);
+
+/* migrate.c: applies the migrations in dir that db has not recorded. */
+int store_migrate(sqlite3 *db, const char *dir, struct tg_error *err);
+
+#endif

@@ -1,0 +1,122 @@
+/* store_open.c — opening and closing the SQLite database, and transactions. */
+#include "store_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef TG_DEFAULT_SCHEMA_DIR
+#error "TG_DEFAULT_SCHEMA_DIR must name the schema/ folder (server/CMakeLists.txt sets it)"
+#endif
+
+/* How long a statement waits for a lock held by another connection (a backup
+ * or an operator's sqlite3 shell) before failing with "storage". */
+#define STORE_BUSY_TIMEOUT_MS 5000
+
+static int exec(struct tg_store *s, const char *sql, struct tg_error *err)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return store_fail_db(s, err, sql);
+	return 0;
+}
+
+/* WAL with synchronous=FULL: a commit is on disk when COMMIT returns. */
+static int configure(struct tg_store *s, struct tg_error *err)
+{
+	sqlite3_extended_result_codes(s->db, 1);
+	if (sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS) != SQLITE_OK)
+		return store_fail_db(s, err, "busy_timeout");
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL) != SQLITE_OK)
+		return store_fail_db(s, err, "journal_mode");
+	int rc = sqlite3_step(st);
+	const char *mode = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+	/* An in-memory database (tests) reports "memory": there is no disk to sync. */
+	bool ok = mode && (strcmp(mode, "wal") == 0 || strcmp(mode, "memory") == 0);
+	if (!ok)
+		tg_fail(err, TG_STORE_E_STORAGE, "cannot switch the database to WAL mode (got %s)",
+		        mode ? mode : sqlite3_errmsg(s->db));
+	sqlite3_finalize(st);
+	if (!ok)
+		return -1;
+	return exec(s, "PRAGMA synchronous=FULL", err) || exec(s, "PRAGMA foreign_keys=ON", err)
+	           ? -1
+	           : 0;
+}
+
+struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err)
+{
+	struct tg_store *s = calloc(1, sizeof *s);
+	if (!s) {
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory opening %s", path);
+		return NULL;
+	}
+	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
+		        s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+		tg_store_close(s);
+		return NULL;
+	}
+	if (configure(s, err) ||
+	    store_migrate(s->db, schema_dir ? schema_dir : TG_DEFAULT_SCHEMA_DIR, err) ||
+	    store_stmts_prepare(s, err)) {
+		tg_store_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+void tg_store_close(struct tg_store *s)
+{
+	if (!s)
+		return;
+	if (s->in_transaction)
+		tg_store_rollback(s);
+	store_stmts_finalize(s);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int tg_store_begin(struct tg_store *s, struct tg_error *err)
+{
+	if (s->in_transaction)
+		return tg_fail(err, TG_STORE_E_STORAGE, "a transaction is already open");
+	/* IMMEDIATE takes the write lock now, so no statement inside can fail
+	 * later for want of it. */
+	if (exec(s, "BEGIN IMMEDIATE", err))
+		return -1;
+	s->in_transaction = true;
+	return 0;
+}
+
+int tg_store_commit(struct tg_store *s, struct tg_error *err)
+{
+	if (!s->in_transaction)
+		return tg_fail(err, TG_STORE_E_STORAGE, "commit without a transaction");
+	/* An I/O error or a full disk inside the transaction can make SQLite roll
+	 * it back by itself: then nothing of it was written, and saying so is
+	 * what keeps the caller from acknowledging lost writes. */
+	if (sqlite3_get_autocommit(s->db)) {
+		s->in_transaction = false;
+		return tg_fail(err, TG_STORE_E_STORAGE,
+		               "the transaction was rolled back by an earlier error");
+	}
+	if (exec(s, "COMMIT", err)) {
+		tg_store_rollback(s);
+		return -1;
+	}
+	s->in_transaction = false;
+	return 0;
+}
+
+void tg_store_rollback(struct tg_store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	s->in_transaction = false;
+}
+
+bool tg_store_in_transaction(const struct tg_store *s)
+{
+	return s->in_transaction;
+}

@@ -1,0 +1,101 @@
+/* store_stmts.c — every SQL statement the store runs, prepared once when the
+ * database opens and reset after each use. */
+#include "store_internal.h"
+
+#include <stdio.h>
+
+/* The columns store_match.c turns into a match object, in this order. */
+#define MATCH_COLUMNS                                                                              \
+	"m.id, m.game, m.scenario, m.options, m.visibility, m.invite_code, m.spectators, "         \
+	"m.creator, m.status, m.secret, m.commitment, m.seed, m.result, m.created, m.updated, "    \
+	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id)"
+
+static const char *const stmt_sql[ST__COUNT] = {
+    [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
+    [ST_USER_BY_NAME] = "SELECT id, name, pw_hash, created FROM users WHERE name = ?1",
+    [ST_USER_BY_ID] = "SELECT id, name, pw_hash, created FROM users WHERE id = ?1",
+
+    [ST_SESSION_INSERT] = "INSERT INTO sessions (token_hash, user_id, created, expires) "
+                          "VALUES (?1, ?2, ?3, ?4)",
+    [ST_SESSION_USER] = "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires > ?2",
+    [ST_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
+
+    [ST_MATCH_INSERT] = "INSERT INTO matches (game, scenario, options, visibility, invite_code, "
+                        "spectators, creator, secret, commitment, created, updated) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+    [ST_MATCH_GET] = "SELECT " MATCH_COLUMNS " FROM matches m WHERE m.id = ?1",
+    [ST_MATCH_EXISTS] = "SELECT 1 FROM matches WHERE id = ?1",
+    [ST_MATCH_SEATS] = "SELECT s.role, s.user_id, u.name, s.entropy, s.joined "
+                       "FROM match_seats s JOIN users u ON u.id = s.user_id "
+                       "WHERE s.match_id = ?1 ORDER BY s.joined, s.role",
+    [ST_MATCH_SET_STATUS] =
+        "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
+        "result = coalesce(?4, result), "
+        "updated = max(updated, CAST(strftime('%s', 'now') AS INTEGER)) WHERE id = ?1",
+    [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
+                           "WHERE m.status = 'open' AND m.visibility = 'public' "
+                           "ORDER BY m.created DESC, m.id DESC LIMIT ?1",
+    [ST_MATCH_LIST_USER] = "SELECT " MATCH_COLUMNS " FROM matches m "
+                           "JOIN match_seats s ON s.match_id = m.id WHERE s.user_id = ?1 "
+                           "ORDER BY m.created DESC, m.id DESC LIMIT ?2",
+    [ST_MATCH_LIST_ACTIVE] = "SELECT id FROM matches WHERE status = 'active' ORDER BY id",
+    [ST_MATCH_BY_INVITE] = "SELECT id FROM matches WHERE invite_code = ?1",
+
+    [ST_SEAT_INSERT] = "INSERT INTO match_seats (match_id, role, user_id, entropy, joined) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_SEAT_DELETE] = "DELETE FROM match_seats WHERE match_id = ?1 AND user_id = ?2",
+
+    [ST_ACTION_INSERT] = "INSERT INTO actions (match_id, seq, role, action, barrier, time) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [ST_ACTION_COUNT_LIVE] = "SELECT count(*) FROM actions "
+                             "WHERE match_id = ?1 AND seq BETWEEN ?2 AND ?3 AND undone = 0",
+    [ST_ACTION_MARK_UNDONE] = "UPDATE actions SET undone = 1 "
+                              "WHERE match_id = ?1 AND seq BETWEEN ?2 AND ?3",
+    [ST_ACTION_LIST] = "SELECT seq, role, action, barrier, undone, time FROM actions "
+                       "WHERE match_id = ?1 AND seq > ?2 ORDER BY seq",
+
+    [ST_SNAPSHOT_PUT] = "INSERT INTO snapshots (match_id, seq, state) VALUES (?1, ?2, ?3) "
+                        "ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state",
+    [ST_SNAPSHOT_LATEST] = "SELECT seq, state FROM snapshots WHERE match_id = ?1 "
+                           "ORDER BY seq DESC LIMIT 1",
+    [ST_SNAPSHOT_DROP_FROM] = "DELETE FROM snapshots WHERE match_id = ?1 AND seq >= ?2",
+
+    [ST_CHAT_INSERT] = "INSERT INTO chat (match_id, user_id, role, text, time) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_CHAT_LIST] = "SELECT c.id, c.role, c.user_id, u.name, c.text, c.time "
+                     "FROM chat c JOIN users u ON u.id = c.user_id "
+                     "WHERE c.match_id = ?1 AND c.id > ?2 ORDER BY c.id LIMIT ?3",
+};
+
+int store_stmts_prepare(struct tg_store *s, struct tg_error *err)
+{
+	for (int i = 0; i < ST__COUNT; i++) {
+		int rc = sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+		                            &s->stmt[i], NULL);
+		if (rc != SQLITE_OK) {
+			char what[48];
+			snprintf(what, sizeof what, "preparing statement %d", i);
+			return store_fail_db(s, err, what);
+		}
+	}
+	return 0;
+}
+
+void store_stmts_finalize(struct tg_store *s)
+{
+	for (int i = 0; i < ST__COUNT; i++) {
+		sqlite3_finalize(s->stmt[i]);
+		s->stmt[i] = NULL;
+	}
+}
+
+sqlite3_stmt *store_stmt(struct tg_store *s, enum store_stmt id)
+{
+	return s->stmt[id];
+}
+
+void store_stmt_done(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}

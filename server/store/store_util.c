@@ -1,0 +1,92 @@
+/* store_util.c — small helpers the store's files share: SQLite errors as
+ * tg_error, JSON columns in and out, bounds. */
+#include "store_internal.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what)
+{
+	return tg_fail(err, TG_STORE_E_STORAGE, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value)
+{
+	if (!value || json_is_null(value))
+		return sqlite3_bind_null(st, idx);
+	char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+	if (!text)
+		return SQLITE_NOMEM;
+	size_t len = strlen(text);
+	if (len > INT_MAX) {
+		free(text);
+		return SQLITE_TOOBIG;
+	}
+	/* A non-negative length: SQLite then frees text even if binding fails. */
+	return sqlite3_bind_text(st, idx, text, (int)len, free);
+}
+
+json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err)
+{
+	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+		return json_null();
+	const char *text = (const char *)sqlite3_column_text(st, col);
+	size_t len = (size_t)sqlite3_column_bytes(st, col);
+	json_error_t jerr;
+	json_t *v = text ? json_loadb(text, len, JSON_DECODE_ANY, &jerr) : NULL;
+	if (!v)
+		tg_fail(err, TG_STORE_E_STORAGE, "stored %s is not valid JSON", what);
+	return v;
+}
+
+json_t *store_column_string(sqlite3_stmt *st, int col)
+{
+	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+		return json_null();
+	const char *text = (const char *)sqlite3_column_text(st, col);
+	return text ? json_stringn(text, (size_t)sqlite3_column_bytes(st, col)) : json_null();
+}
+
+int store_match_exists(struct tg_store *s, int64_t match_id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_EXISTS);
+	sqlite3_bind_int64(st, 1, match_id);
+	int rc = sqlite3_step(st);
+	int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : store_fail_db(s, err, "match");
+	store_stmt_done(st);
+	return found;
+}
+
+int store_list_limit(int limit, struct tg_error *err)
+{
+	if (limit < 1)
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
+		               "list limit must be at least 1, not %d", limit);
+	return limit > TG_STORE_LIST_MAX ? TG_STORE_LIST_MAX : limit;
+}
+
+int store_op_begin(struct tg_store *s, struct tg_error *err)
+{
+	if (sqlite3_exec(s->db, "SAVEPOINT tg_op", NULL, NULL, NULL) != SQLITE_OK)
+		return store_fail_db(s, err, "SAVEPOINT");
+	return 0;
+}
+
+int store_op_end(struct tg_store *s, struct tg_error *err)
+{
+	if (sqlite3_exec(s->db, "RELEASE tg_op", NULL, NULL, NULL) != SQLITE_OK) {
+		store_fail_db(s, err, "RELEASE");
+		store_op_cancel(s);
+		return -1;
+	}
+	return 0;
+}
+
+void store_op_cancel(struct tg_store *s)
+{
+	/* ROLLBACK TO keeps the savepoint open; RELEASE then closes it. If SQLite
+	 * already rolled everything back after an I/O error, both fail harmlessly. */
+	sqlite3_exec(s->db, "ROLLBACK TO tg_op", NULL, NULL, NULL);
+	sqlite3_exec(s->db, "RELEASE tg_op", NULL, NULL, NULL);
+}
