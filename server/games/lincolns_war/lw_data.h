@@ -1,0 +1,321 @@
+/* lw_data.h — Lincoln's War static data: map, generals, cards, turn track,
+ * scenarios and printed tables.
+ *
+ * Loaded once from the JSON files in data/ (see data/SCHEMA.md), validated as
+ * a whole (every error names file, item and problem), then never changed. The
+ * process-wide copy from lw_data_get() is shared by every match and may be
+ * read from any thread.
+ *
+ * Each item carries `source`: "rule 2.3" when the rulebook states the value,
+ * or "reconstructed: <why>" when the printed map, counter or card had to be
+ * reconstructed. lw_source_is_rule() tells which.
+ */
+#ifndef TG_LW_DATA_H
+#define TG_LW_DATA_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kit/hexgrid.h"
+
+enum lw_side { LW_NOSIDE = 0, LW_UNION = 1, LW_CONFEDERATE = 2 };
+
+/* Who holds a city (or a state) when a scenario begins (2.1 "Control of Cities"). */
+enum lw_control { LW_CTRL_UNION = 1, LW_CTRL_CONFEDERATE = 2, LW_CTRL_NEUTRAL = 3 };
+
+enum lw_terrain { LW_TERRAIN_CLEAR, LW_TERRAIN_MOUNTAIN, LW_TERRAIN_OCEAN };
+
+/* The five campaign regions of 10.7.3.1. LW_REGION_NONE: a land hex in none
+ * of them (e.g. NJ, NY, DE, MI off-board boxes). */
+enum lw_region {
+	LW_REGION_NONE = 0,
+	LW_REGION_EASTERN = 1,    /* Eastern Theater: Virginia (10.7.3.1, 10.7.8) */
+	LW_REGION_UP_NORTH = 2,   /* IL, IN, OH, PA, MD */
+	LW_REGION_KY_TN = 3,      /* KY, TN */
+	LW_REGION_DOWN_SOUTH = 4, /* NC, SC, GA, FL, AL, MS */
+	LW_REGION_TRANS_MISS = 5  /* IA, MO, KS, AR, Indian Territory, LA, TX */
+};
+#define LW_REGION_COUNT 6
+
+/* City value markers printed instead of numbers (2.2 "City Defense and Supply Values"). */
+#define LW_VALUE_VARIABLE (-1)     /* "?": Washington/Richmond, from the turn track */
+#define LW_VALUE_X (-2)            /* "X": New Orleans defense, zero unless occupied (2.3) */
+#define LW_VALUE_UNATTACKABLE (-3) /* "*" defense: may not be attacked */
+#define LW_VALUE_STAR (-4)         /* "*" supply (Fort Monroe): no supply value, traces to sea */
+
+/* Hexside features, bit flags. */
+#define LW_HS_RIVER 0x01       /* any river (15.0) */
+#define LW_HS_MISSISSIPPI 0x02 /* the Mississippi (also LW_HS_RIVER) */
+#define LW_HS_IMPASSABLE 0x04  /* double gray line (2.1) */
+#define LW_HS_RAIL 0x08        /* a rail line crosses this hexside */
+
+struct lw_hex {
+	int id;            /* XXYY */
+	const char *state; /* "VA", "MO", "IT" (Indian Territory); "" for ocean */
+	enum lw_terrain terrain;
+	enum lw_region region;
+	bool blockade_space; /* ocean hex with a blue triangle (2.2) */
+	int city;            /* index into lw_data.cities, -1 if none */
+	const char *source;
+};
+
+struct lw_hexside {
+	long id;           /* tg_hexside_id() */
+	int a, b;          /* the two hexes, a < b */
+	unsigned flags;    /* LW_HS_* */
+	const char *river; /* "Mississippi", "Ohio"...; NULL if no river */
+	const char *source;
+};
+
+struct lw_city {
+	const char *id;   /* "washington" */
+	const char *name; /* "Washington" */
+	int hex;
+	int defense; /* 0..n or LW_VALUE_* */
+	int supply;  /* 0..n or LW_VALUE_* */
+	enum lw_control control;
+	bool capital; /* Washington, Richmond */
+	bool ocean_port, river_port;
+	bool bracketed;            /* off-board region box (2.3 "Bracketed Regions") */
+	bool transit;              /* Union rail transit hex (2.3 "Transit Hexes") */
+	bool no_confederate_entry; /* Chicago, New York, Fort Monroe (2.3) */
+	bool southern_ocean_port;  /* counts for the VP table "Southern Ocean Ports" */
+	bool mississippi_vp;       /* one of the six cities of the Mississippi VP bonus */
+	int vp;                    /* VP for controlling it (VP table), 0 if none */
+	int blockade_hex;          /* the adjacent blockade space, 0 if none */
+	const char *source;
+};
+
+/* One counter side. attack/defense < 0 means an indecisive asterisk. */
+struct lw_rank {
+	int stars; /* 1..3; 0 = this side does not exist */
+	int activation;
+	int attack, defense;
+};
+#define LW_INDECISIVE (-1)
+
+struct lw_general {
+	const char *id;   /* "grant" */
+	const char *name; /* "U.S. Grant" */
+	enum lw_side side;
+	bool cavalry;
+	int max_stars;          /* 2, or 3 when a three-star counter exists (1.3.1) */
+	struct lw_rank rank[3]; /* rank[s-1] for s stars */
+	int setup_hex;          /* hex printed on the counter; 0 for reinforcements */
+	int arrival_turn;       /* turn index it arrives, -1 if it starts on the map */
+	int entry_hex;          /* reinforcement entry hex; 0 if it starts on the map */
+	int seniority;          /* lower is senior (11.1); unique per side */
+	bool gic_candidate;     /* may be chosen GiC at set-up (5.0) */
+	const char *source;
+};
+
+/* TCO counters (17.1): activation always 3, values indecisive. */
+struct lw_tco {
+	enum lw_side side;
+	bool cavalry;
+	int stars;
+	int count; /* counters in the mix */
+	const char *source;
+};
+
+enum lw_card_kind {
+	LW_CARD_ACTIVATION,    /* 1-57 and kickstarters 74-75 */
+	LW_CARD_CAMPAIGN,      /* 58-62 */
+	LW_CARD_SEDITIOUS,     /* 63-68 */
+	LW_CARD_COMMITTEE,     /* Union 69 */
+	LW_CARD_IRREGULARS,    /* CS 69, optional */
+	LW_CARD_PECULIAR,      /* 70-71, optional */
+	LW_CARD_ZERO_RESOURCE, /* 72 */
+	LW_CARD_TRAP,          /* Union 73, optional */
+	LW_CARD_ASSASSINATION, /* CS 73 */
+	LW_CARD_CSP            /* 76-81 */
+};
+
+/* Randomizing symbols at the bottom of a card (10.7.10), bit flags. */
+#define LW_SYM_FORAGE 0x01   /* haystack (20.5) */
+#define LW_SYM_CASUALTY 0x02 /* yellow star (16.8) */
+#define LW_SYM_DISASTER 0x04 /* skull and crossbones (16.8.3) */
+
+struct lw_card {
+	enum lw_side side;
+	int number;       /* 1..81 */
+	const char *name; /* the personality or title */
+	const char *role; /* bold initials, "" if unknown */
+	enum lw_card_kind kind;
+	int pc;            /* PC value; negative for seditious; 0 for CSP/zero/campaign */
+	bool optional;     /* removed unless an optional rule is used (1.2) */
+	bool resource;     /* green ribbon (10.7.1) */
+	bool erratic;      /* "ROLL ONE DIE" (10.6.5) */
+	int erratic_pc[6]; /* PC for die rolls 1..6 when erratic */
+	int csp;           /* CSP value of a CSP card, 0..5; 0 otherwise */
+	enum lw_region campaign_region; /* campaign cards only */
+	unsigned symbols;               /* LW_SYM_* */
+	const char *blockade_port;      /* blockade-runner card's port city id, NULL otherwise */
+	const char *effect_kind;        /* effect.kind: "none", "resource", "event", ... */
+	const char *effect_id;          /* effect.id when present, else "" */
+	const json_t *effect;           /* the whole effect object (borrowed, immutable) */
+	const char *text;
+	const char *source;
+};
+#define LW_DECK_SIZE 81
+
+struct lw_turn {
+	int index;        /* 0 = Summer 1861 */
+	const char *id;   /* "su61" */
+	const char *name; /* "Summer 1861" */
+	int year;
+	bool spring;
+	int hand_size;                            /* 10.3 */
+	int washington_defense, richmond_defense; /* 2.3 */
+	int draft[3];          /* [LW_UNION], [LW_CONFEDERATE]: free promotions (7.2) */
+	bool cs_manpower_roll; /* 7.2: CS draft promotions need 3-6 from Spring 1864 */
+	int rail_stars[3];     /* stars movable by rail (1.1, part 2) */
+	int amphib_stars;      /* Union stars by ocean (1.1) */
+	int fleets;            /* Union fleets purchasable (1.1, 7.1.8) */
+	int raiders, assets;   /* CS purchases (1.1) */
+	const char *source;
+};
+
+struct lw_setup_entry {
+	const char *general; /* general id */
+	int hex;
+	int stars;
+};
+
+struct lw_scenario {
+	const char *id; /* "campaign", "introductory", "tournament" */
+	const char *name;
+	int first_turn, last_turn;     /* turn indexes, inclusive */
+	int pc[3], csp[3];             /* starting tracks by side (5.0) */
+	enum lw_side initiative;       /* holder at the start (6.0) */
+	const char *gic_choices[3][2]; /* general ids per side (5.0) */
+	enum lw_side vp_side;          /* side that must win by vp_margin (21.3) */
+	int vp_margin;
+	bool ignore_mississippi_and_ports; /* introductory (21.3) */
+	const struct lw_setup_entry *setup;
+	size_t n_setup;
+	const char *source;
+};
+
+/* 16.8 General Casualty Table: result for star rank 1..3 and modified 2d6 roll. */
+enum lw_casualty { LW_CAS_MISS, LW_CAS_WOUND, LW_CAS_KILL, LW_CAS_ONE_STAR, LW_CAS_TWO_STAR };
+struct lw_casualty_table {
+	enum lw_casualty result[3][13]; /* [stars-1][roll], roll 1..12 (1 only when modified) */
+	int mod_gic_co_lone;            /* -1 */
+	int mod_sharpshooter;           /* +2 */
+};
+
+/* 13.2.2.1 Cavalry Raid Table. */
+struct lw_raid_table {
+	bool success[7]; /* [die 1..6] */
+	int mod_two_star, mod_out_of_supply, mod_per_it;
+};
+
+/* 16.4 Indecisive General table (printed on the Player Aid; reconstructed). */
+struct lw_indecisive_table {
+	int value[3][7]; /* [stars-1][die 1..6] combat value */
+	const char *source;
+};
+
+/* 16.6 combat results by difference. */
+struct lw_combat_table {
+	int standoff_max; /* 1: 0-1 is a stand-off */
+	int minor_max;    /* 4: 2-4 minor victory; above: major */
+};
+
+enum lw_vp_kind {
+	LW_VP_PC_REMAINING, /* 1 per pc_per_vp PC */
+	LW_VP_NO_EMANCIPATION,
+	LW_VP_NO_BRITISH_INTERVENTION,
+	LW_VP_ASSASSINATED_PRESIDENT,
+	LW_VP_ASSASSINATED_CO,
+	LW_VP_ENEMY_STARS_OOS, /* per star */
+	LW_VP_CONTROL_KENTUCKY,
+	LW_VP_CONTROL_MISSOURI,
+	LW_VP_CITY, /* per city, lw_city.vp */
+	LW_VP_MISSISSIPPI,
+	LW_VP_SOUTHERN_PORT_US, /* per blockaded or controlled port */
+	LW_VP_SOUTHERN_PORT_CS  /* supply value of each open port */
+};
+struct lw_vp_entry {
+	enum lw_vp_kind kind;
+	int vp;        /* VP per unit */
+	int side_mask; /* 1<<LW_UNION | 1<<LW_CONFEDERATE */
+	int param;     /* PC per VP, cities needed... */
+	const char *text;
+};
+
+struct lw_tables {
+	struct lw_casualty_table casualty;
+	struct lw_raid_table raid;
+	struct lw_indecisive_table indecisive;
+	struct lw_combat_table combat;
+	const struct lw_vp_entry *vp;
+	size_t n_vp;
+	int kentucky_cities_for_control; /* 3 (2.4.3) */
+	int missouri_cities_for_control; /* 4 (2.4.2) */
+	int kentucky_violation_pc;       /* 5 (2.4.3) */
+};
+
+struct lw_data {
+	struct tg_hexgrid grid;
+	const struct lw_hex *hexes; /* sorted by id */
+	size_t n_hexes;
+	const struct lw_hexside *hexsides; /* sorted by id */
+	size_t n_hexsides;
+	const struct lw_city *cities;
+	size_t n_cities;
+	const struct lw_general *generals;
+	size_t n_generals;
+	const struct lw_tco *tcos;
+	size_t n_tcos;
+	const struct lw_card
+	    *cards[3]; /* [LW_UNION], [LW_CONFEDERATE]; cards[s][n-1] is number n */
+	const struct lw_turn *turns;
+	size_t n_turns;
+	const struct lw_scenario *scenarios;
+	size_t n_scenarios;
+	struct lw_tables tables;
+};
+
+/* Load failure: stable code and a sentence naming file, item and problem. */
+enum lw_data_err {
+	LW_DATA_OK = 0,
+	LW_DATA_EIO,     /* file missing or unreadable */
+	LW_DATA_EJSON,   /* not valid JSON */
+	LW_DATA_ESCHEMA, /* member missing or of the wrong type/range */
+	LW_DATA_EREF,    /* refers to something that does not exist */
+	LW_DATA_ERULE,   /* contradicts the rulebook structure (deck shape, adjacency...) */
+	LW_DATA_ENOMEM
+};
+struct lw_data_error {
+	enum lw_data_err code;
+	char message[256];
+};
+
+/* The folder: $TG_GAME_DATA if set, else the compiled-in TG_LW_DATA_DIR. */
+const char *lw_data_dir(void);
+/* Loads and validates a data folder. Caller owns the result (lw_data_free). */
+struct lw_data *lw_data_load(const char *dir, struct lw_data_error *err);
+void lw_data_free(struct lw_data *d);
+/* Process-wide copy, loaded on first call from lw_data_dir(); NULL on
+ * failure (err filled). Thread-safe; never freed. */
+const struct lw_data *lw_data_get(struct lw_data_error *err);
+
+/* Lookups; NULL (or -1) when absent. */
+const struct lw_hex *lw_data_hex(const struct lw_data *d, int id);
+const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b);
+unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b); /* 0 if none */
+const struct lw_city *lw_data_city(const struct lw_data *d, const char *id);
+const struct lw_city *lw_data_city_at(const struct lw_data *d, int hex);
+int lw_data_general_index(const struct lw_data *d, const char *id);
+const struct lw_general *lw_data_general(const struct lw_data *d, const char *id);
+const struct lw_card *lw_data_card(const struct lw_data *d, enum lw_side side, int number);
+const struct lw_scenario *lw_data_scenario(const struct lw_data *d, const char *id);
+int lw_data_turn_index(const struct lw_data *d, const char *id);
+
+bool lw_source_is_rule(const char *source); /* "rule ..." vs "reconstructed..." */
+const char *lw_side_name(enum lw_side s);   /* "union", "confederate" */
+
+#endif
