@@ -285,8 +285,8 @@ int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id,
 		int exists = store_match_exists(s, match_id, err);
 		result = exists < 0 ? -1
 		         : exists
-		             ? tg_fail(err, "not_seated", "that user holds no seat in match %lld",
-		                       (long long)match_id)
+		             ? tg_fail(err, "not_a_participant",
+		                       "that user holds no seat in match %lld", (long long)match_id)
 		             : tg_fail(err, "no_such_match", "no match with id %lld",
 		                       (long long)match_id);
 	}

@@ -28,10 +28,10 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_MATCH_SEATS] = "SELECT s.role, s.user_id, u.name, s.entropy, s.joined "
                        "FROM match_seats s JOIN users u ON u.id = s.user_id "
                        "WHERE s.match_id = ?1 ORDER BY s.joined, s.role",
-    [ST_MATCH_SET_STATUS] =
-        "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
-        "result = coalesce(?4, result), "
-        "updated = max(updated, CAST(strftime('%s', 'now') AS INTEGER)) WHERE id = ?1",
+    /* Times come only from callers: a status change keeps "updated", which
+     * follows the seat or action that caused it. */
+    [ST_MATCH_SET_STATUS] = "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
+                            "result = coalesce(?4, result) WHERE id = ?1",
     [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "WHERE m.status = 'open' AND m.visibility = 'public' "
                            "ORDER BY m.created DESC, m.id DESC LIMIT ?1",
