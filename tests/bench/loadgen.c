@@ -1,0 +1,745 @@
+/* tg_loadgen — drives a running telegraphd over real TLS connections.
+ *
+ * Modes (--mode):
+ *   play       pairs of clients register, create/join matches and play them
+ *              with a random legal-action bot that reads the legal actions
+ *              from the view it maintains by applying patches. Reports
+ *              acknowledged actions/s, act->ok and act->opponent-patch latency
+ *              percentiles, patch size against full view size, errors.
+ *   idle       opens --clients connections, each hello + resume (tokens of a
+ *              few registered users), holds them, reports server RSS per
+ *              connection.
+ *   handshake  --concurrency loops of connect, full TLS handshake, close, for
+ *              --duration seconds; reports handshakes/s and per server CPU-s.
+ *   populate   up to 200 pairs of users create --matches matches between
+ *              them, one after another per pair, and play --actions actions
+ *              in each (for the restart figure).
+ *
+ * Output: one "name value" line per figure on stdout (tests/bench/run.sh
+ * gathers them into the table), progress on stderr.
+ * The server must run with a configuration made for benchmarking (cheap
+ * scrypt, high per-user match limit): tests/bench/run.sh writes one.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <openssl/rand.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uv.h>
+
+#include "histogram.h"
+#include "json_patch.h"
+#include "proc_stats.h"
+#include "tls_client.h"
+
+enum mode { MODE_PLAY, MODE_IDLE, MODE_HANDSHAKE, MODE_POPULATE };
+
+static struct {
+	enum mode mode;
+	const char *host;
+	int port;
+	int server_pid;
+	int clients;     /* idle */
+	int matches;     /* play, populate */
+	double rate;     /* play: target actions/s in all, 0 = as fast as possible */
+	double duration; /* s of measurement */
+	double warmup;   /* s before measuring */
+	int concurrency; /* handshake, and connection set-up */
+	int actions;     /* populate: actions per match */
+	const char *game, *scenario;
+	unsigned seed;
+} opt = {MODE_PLAY, "127.0.0.1", 7700, 0, 1000,           50,           0,
+         10,        2,           50,   4, "lincolns-war", "tournament", 1};
+
+static uv_loop_t *loop;
+static SSL_CTX *ctx;
+static struct sockaddr_in server_addr;
+static char run_tag[16]; /* makes user names unique per run */
+
+static double now_s(void)
+{
+	return (double)uv_hrtime() / 1e9;
+}
+
+static unsigned rnd_state;
+static unsigned rnd(unsigned n)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u; /* the bot's choices need no quality */
+	return n ? (rnd_state >> 8) % n : 0;
+}
+
+/* ---- figures --------------------------------------------------------- */
+static struct {
+	bool measuring;
+	double t_start, t_end;
+	unsigned long long acks, patches, errors, stale, games_done;
+	struct histogram lat_ok, lat_patch, patch_ratio_bp, patch_bytes, view_bytes;
+	unsigned long long handshakes, connect_failures;
+	int ready_conns;
+} fig;
+
+static const char *last_error_code = "";
+
+/* ---- players --------------------------------------------------------- */
+struct pair;
+struct player {
+	struct tls_client *c;
+	struct pair *pair;
+	int side; /* 0: creator, 1: joiner */
+	char name[48];
+	json_int_t req_id;
+	char req_op[64][8]; /* op of request id % 64, to know what an ok answers */
+	json_t *view;
+	long long seq;
+	const char *role; /* from the view */
+	bool in_flight, queued;
+	double act_sent;
+};
+
+struct pair {
+	struct player p[2];
+	long long match;
+	long long act_seq_expected; /* seq the last act will produce */
+	double act_sent;
+	int actor;
+	int actions_done;
+	int matches_left; /* populate: matches still to create */
+	int matches_done;
+};
+
+static struct pair *pairs;
+static int npairs;
+static struct player **ready_q; /* players waiting for a rate token */
+static size_t ready_len, ready_cap;
+static double tokens;
+static double last_refill;
+
+static void send_req(struct player *pl, json_t *m)
+{
+	json_object_set_new(m, "id", json_integer(++pl->req_id));
+	snprintf(pl->req_op[pl->req_id % 64], sizeof pl->req_op[0], "%s",
+	         json_string_value(json_object_get(m, "op")));
+	if (tls_client_send(pl->c, m) != 0)
+		fig.errors++;
+	json_decref(m);
+}
+
+static bool my_turn(struct player *pl)
+{
+	if (!pl->view || !pl->role)
+		return false;
+	json_t *aw = json_object_get(pl->view, "awaiting");
+	size_t i;
+	json_t *r;
+	json_array_foreach(aw, i, r) if (json_is_string(r) &&
+	                                 strcmp(json_string_value(r), pl->role) == 0) return true;
+	return false;
+}
+
+/* The bot: a uniformly random legal action, with a random choice for each
+ * parameter the entry leaves open (game.h's view format). */
+static void act_now(struct player *pl)
+{
+	json_t *actions = json_object_get(pl->view, "actions");
+	size_t n = json_array_size(actions);
+	if (!n)
+		return;
+	json_t *entry = json_array_get(actions, rnd((unsigned)n));
+	json_t *action = json_deep_copy(json_object_get(entry, "action"));
+	json_t *params = json_object_get(entry, "params");
+	size_t i;
+	json_t *p;
+	json_array_foreach(params, i, p)
+	{
+		json_t *choices = json_object_get(p, "choices");
+		size_t k = json_array_size(choices);
+		if (!k)
+			continue;
+		json_t *choice = json_array_get(choices, rnd((unsigned)k));
+		json_object_set(action, json_string_value(json_object_get(p, "name")),
+		                json_object_get(choice, "value"));
+	}
+	pl->in_flight = true;
+	pl->act_sent = now_s();
+	pl->pair->act_sent = pl->act_sent;
+	pl->pair->act_seq_expected = pl->seq + 1;
+	pl->pair->actor = pl->side;
+	send_req(pl,
+	         json_pack("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)pl->pair->match,
+	                   "seq", (json_int_t)pl->seq, "action", action));
+}
+
+static void maybe_act(struct player *pl)
+{
+	if (pl->in_flight || pl->queued || !my_turn(pl))
+		return;
+	if (json_is_true(json_object_get(pl->view, "finished")))
+		return;
+	if (opt.mode == MODE_POPULATE && pl->pair->actions_done >= opt.actions)
+		return; /* this match has its actions: the pair moves on */
+	if (opt.rate <= 0 || opt.mode == MODE_POPULATE) {
+		act_now(pl);
+		return;
+	}
+	if (ready_len == ready_cap) {
+		ready_cap = ready_cap ? ready_cap * 2 : 256;
+		ready_q = realloc(ready_q, ready_cap * sizeof *ready_q);
+	}
+	pl->queued = true;
+	ready_q[ready_len++] = pl;
+}
+
+static void rate_tick(uv_timer_t *t)
+{
+	(void)t;
+	double now = now_s();
+	tokens += (now - last_refill) * opt.rate;
+	last_refill = now;
+	if (tokens > opt.rate * 0.01 + 1)
+		tokens = opt.rate * 0.01 + 1; /* at most 10 ms of burst */
+	size_t i = 0;
+	while (i < ready_len && tokens >= 1) {
+		struct player *pl = ready_q[i++];
+		pl->queued = false;
+		if (!pl->in_flight && my_turn(pl)) {
+			tokens -= 1;
+			act_now(pl);
+		}
+	}
+	memmove(ready_q, ready_q + i, (ready_len - i) * sizeof *ready_q);
+	ready_len -= i;
+}
+
+static void start_match(struct pair *pr)
+{
+	struct player *a = &pr->p[0];
+	json_decref(a->view);
+	json_decref(pr->p[1].view);
+	a->view = pr->p[1].view = NULL;
+	a->in_flight = pr->p[1].in_flight = false;
+	pr->actions_done = 0;
+	send_req(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
+	                      "scenario", opt.scenario, "side", "random", "visibility", "public",
+	                      "spectators", 1));
+}
+
+static void on_view(struct player *pl, json_t *m)
+{
+	json_decref(pl->view);
+	pl->view = json_incref(json_object_get(m, "view"));
+	pl->seq = json_integer_value(json_object_get(m, "seq"));
+	pl->role = json_string_value(json_object_get(pl->view, "role"));
+	maybe_act(pl);
+}
+
+static void on_patch(struct player *pl, json_t *m, size_t bytes)
+{
+	if (!pl->view)
+		return;
+	char err[256];
+	json_t *next = tg_json_patch_apply(pl->view, json_object_get(m, "patch"), err, sizeof err);
+	if (!next) {
+		fprintf(stderr, "loadgen: patch did not apply: %s\n", err);
+		fig.errors++;
+		return;
+	}
+	json_decref(pl->view);
+	pl->view = next;
+	pl->role = json_string_value(json_object_get(pl->view, "role"));
+	pl->seq = json_integer_value(json_object_get(m, "seq"));
+	struct pair *pr = pl->pair;
+	if (fig.measuring) {
+		fig.patches++;
+		if (pl->side != pr->actor && pl->seq == pr->act_seq_expected)
+			hist_record(&fig.lat_patch, (uint64_t)((now_s() - pr->act_sent) * 1e6));
+		char *full = json_dumps(pl->view, JSON_COMPACT);
+		size_t vb = full ? strlen(full) : 1;
+		free(full);
+		hist_record(&fig.patch_bytes, bytes);
+		hist_record(&fig.view_bytes, vb);
+		hist_record(&fig.patch_ratio_bp, (uint64_t)(10000.0 * (double)bytes / (double)vb));
+	}
+	if (json_is_true(json_object_get(pl->view, "finished"))) {
+		if (pl->side == 0) {
+			fig.games_done++;
+			if (opt.mode == MODE_PLAY)
+				start_match(pr);
+		}
+		return;
+	}
+	maybe_act(pl);
+}
+
+static void on_ok(struct player *pl, json_t *m)
+{
+	struct pair *pr = pl->pair;
+	json_int_t id = json_integer_value(json_object_get(m, "id"));
+	const char *op = pl->req_op[id % 64];
+	if (strcmp(op, "register") == 0) {
+		if (pl->side == 0) /* the creator makes the first match; the joiner waits */
+			start_match(pr);
+	} else if (strcmp(op, "create") == 0) {
+		pr->match = json_integer_value(json_object_get(m, "match"));
+		send_req(&pr->p[1],
+		         json_pack("{s:s,s:I}", "op", "join", "match", (json_int_t)pr->match));
+	} else if (strcmp(op, "join") == 0) {
+		for (int i = 0; i < 2; i++)
+			send_req(&pr->p[i], json_pack("{s:s,s:I}", "op", "open", "match",
+			                              (json_int_t)pr->match));
+	} else if (strcmp(op, "act") == 0) {
+		pl->in_flight = false;
+		pr->actions_done++;
+		if (fig.measuring) {
+			fig.acks++;
+			hist_record(&fig.lat_ok, (uint64_t)((now_s() - pl->act_sent) * 1e6));
+		}
+		if (opt.mode == MODE_POPULATE && pr->actions_done == opt.actions) {
+			pr->matches_done++;
+			if (--pr->matches_left > 0)
+				start_match(pr);
+		}
+	}
+}
+
+static void player_message(struct tls_client *c, json_t *m, size_t bytes)
+{
+	struct player *pl = c->owner;
+	const char *op = json_string_value(json_object_get(m, "op"));
+	if (!op)
+		return;
+	if (strcmp(op, "welcome") == 0) {
+		send_req(pl, json_pack("{s:s,s:s,s:s}", "op", "register", "name", pl->name,
+		                       "password", "benchmark-password"));
+	} else if (strcmp(op, "ok") == 0) {
+		on_ok(pl, m);
+	} else if (strcmp(op, "view") == 0) {
+		on_view(pl, m);
+	} else if (strcmp(op, "patch") == 0) {
+		on_patch(pl, m, bytes);
+	} else if (strcmp(op, "error") == 0) {
+		const char *code = json_string_value(json_object_get(m, "code"));
+		pl->in_flight = false;
+		if (code && strcmp(code, "stale_seq") == 0) {
+			fig.stale++; /* both roles awaited at once: one of them lost the race */
+		} else {
+			fig.errors++;
+			last_error_code = code ? code : "?";
+			if (fig.errors <= 5)
+				fprintf(stderr, "loadgen: error %s: %s\n", last_error_code,
+				        json_string_value(json_object_get(m, "message")));
+		}
+	}
+}
+
+static void player_ready(struct tls_client *c)
+{
+	struct player *pl = c->owner;
+	send_req(pl,
+	         json_pack("{s:s,s:i,s:s}", "op", "hello", "protocol", 1, "client", "tg_loadgen"));
+}
+
+static void player_closed(struct tls_client *c, const char *why)
+{
+	struct player *pl = c->owner;
+	pl->c = NULL;
+	if (!fig.measuring || fig.t_end == 0)
+		fprintf(stderr, "loadgen: %s connection closed: %s\n", pl->name, why);
+}
+
+static const struct tls_client_ops player_ops = {player_ready, player_message, player_closed};
+
+/* ---- idle ------------------------------------------------------------ */
+struct idle_conn {
+	struct tls_client *c;
+	const char *token;
+	bool authed;
+};
+static char **idle_tokens;
+static int idle_users, idle_tokens_have, idle_next, idle_open;
+static struct idle_conn *idle;
+
+static void idle_connect_more(void);
+
+static void idle_message(struct tls_client *c, json_t *m, size_t bytes)
+{
+	(void)bytes;
+	struct idle_conn *ic = c->owner;
+	const char *op = json_string_value(json_object_get(m, "op"));
+	if (!op)
+		return;
+	if (strcmp(op, "welcome") == 0) {
+		if (ic->token)
+			tls_client_send(c,
+			                json_pack("{s:s,s:s}", "op", "resume", "token", ic->token));
+	} else if (strcmp(op, "ok") == 0 && !ic->authed) {
+		ic->authed = true;
+		fig.ready_conns++;
+		idle_open--;
+		idle_connect_more();
+	} else if (strcmp(op, "error") == 0) {
+		fig.errors++;
+		if (fig.errors <= 5)
+			fprintf(stderr, "loadgen: idle error %s\n",
+			        json_string_value(json_object_get(m, "code")));
+	}
+}
+
+static void idle_ready(struct tls_client *c)
+{
+	tls_client_send(
+	    c, json_pack("{s:s,s:i,s:s}", "op", "hello", "protocol", 1, "client", "tg_loadgen"));
+}
+
+static void idle_closed(struct tls_client *c, const char *why)
+{
+	struct idle_conn *ic = c->owner;
+	if (!ic->authed) {
+		fig.connect_failures++;
+		idle_open--;
+		if (fig.connect_failures <= 5)
+			fprintf(stderr, "loadgen: idle connection failed: %s\n", why);
+		idle_connect_more();
+	}
+	ic->c = NULL;
+}
+
+static const struct tls_client_ops idle_ops = {idle_ready, idle_message, idle_closed};
+
+static void idle_connect_more(void)
+{
+	while (idle_open < opt.concurrency && idle_next < opt.clients) {
+		struct idle_conn *ic = &idle[idle_next];
+		ic->token = idle_tokens[idle_next % idle_users];
+		idle_next++;
+		ic->c = tls_client_connect(loop, ctx, &server_addr, &idle_ops, ic);
+		if (!ic->c) {
+			fig.connect_failures++;
+			continue;
+		}
+		idle_open++;
+	}
+	if (idle_next >= opt.clients && idle_open == 0)
+		uv_stop(loop);
+}
+
+/* The users whose tokens idle connections resume with: registered over
+ * ordinary connections first (this is also a check that login works). */
+static void token_message(struct tls_client *c, json_t *m, size_t bytes)
+{
+	(void)bytes;
+	intptr_t i = (intptr_t)c->owner;
+	const char *op = json_string_value(json_object_get(m, "op"));
+	if (op && strcmp(op, "welcome") == 0) {
+		char name[64];
+		snprintf(name, sizeof name, "idle%s_%ld", run_tag, (long)i);
+		tls_client_send(c, json_pack("{s:s,s:s,s:s}", "op", "register", "name", name,
+		                             "password", "benchmark-password"));
+	} else if (op && strcmp(op, "ok") == 0) {
+		idle_tokens[i] = strdup(json_string_value(json_object_get(m, "token")));
+		idle_tokens_have++;
+		tls_client_close(c, "done");
+		if (idle_tokens_have == idle_users)
+			uv_stop(loop);
+	} else if (op && strcmp(op, "error") == 0) {
+		fprintf(stderr, "loadgen: cannot register an idle user: %s\n",
+		        json_string_value(json_object_get(m, "message")));
+		exit(1);
+	}
+}
+
+static void token_closed(struct tls_client *c, const char *why)
+{
+	(void)c;
+	(void)why;
+}
+
+static const struct tls_client_ops token_ops = {idle_ready, token_message, token_closed};
+
+/* ---- handshake -------------------------------------------------------- */
+static bool hs_running;
+static void hs_start(void);
+
+static void hs_ready(struct tls_client *c)
+{
+	if (hs_running)
+		fig.handshakes++;
+	tls_client_close(c, "done");
+}
+static void hs_message(struct tls_client *c, json_t *m, size_t b)
+{
+	(void)c;
+	(void)m;
+	(void)b;
+}
+static void hs_closed(struct tls_client *c, const char *why)
+{
+	if (!c->ready) {
+		fig.connect_failures++;
+		if (fig.connect_failures <= 5)
+			fprintf(stderr, "loadgen: handshake failed: %s\n", why);
+	}
+	if (hs_running)
+		hs_start(); /* keep the concurrency level */
+}
+static const struct tls_client_ops hs_ops = {hs_ready, hs_message, hs_closed};
+
+static void hs_start(void)
+{
+	if (!tls_client_connect(loop, ctx, &server_addr, &hs_ops, NULL))
+		fig.connect_failures++;
+}
+
+/* ---- timers ---------------------------------------------------------- */
+static struct proc_stats before, after;
+
+static void stop_cb(uv_timer_t *t)
+{
+	(void)t;
+	fig.t_end = now_s();
+	fig.measuring = false;
+	hs_running = false;
+	uv_stop(loop);
+}
+
+static void warm_cb(uv_timer_t *t)
+{
+	(void)t;
+	if (opt.server_pid)
+		proc_stats_read(opt.server_pid, &before);
+	memset(&fig.lat_ok, 0, sizeof fig.lat_ok);
+	fig.measuring = true;
+	fig.t_start = now_s();
+}
+
+static void populate_check(uv_timer_t *t)
+{
+	(void)t;
+	int done = 0;
+	for (int i = 0; i < npairs; i++)
+		done += pairs[i].matches_done;
+	static int last = -1;
+	if (done != last) {
+		fprintf(stderr, "loadgen: populate %d/%d matches ready\n", done, opt.matches);
+		last = done;
+	}
+	if (done == opt.matches)
+		uv_stop(loop);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: tg_loadgen [options]\n"
+	                "  --mode play|idle|handshake|populate   (play)\n"
+	                "  --server HOST:PORT                    (127.0.0.1:7700)\n"
+	                "  --pid PID          server process, for RSS and CPU figures from /proc\n"
+	                "  --clients N        idle: connections (1000)\n"
+	                "  --matches N        play/populate: concurrent matches (50)\n"
+	                "  --rate R           play: target actions/s in all; 0 = unthrottled (0)\n"
+	                "  --duration S       seconds measured (10)\n"
+	                "  --warmup S         seconds before measuring (2)\n"
+	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
+	                "  --actions N        populate: actions played in each match (4)\n"
+	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
+	                "  --seed N           the bot's choices (1)\n");
+}
+
+static void parse_args(int argc, char **argv)
+{
+	static const struct option lo[] = {
+	    {"mode", 1, 0, 'm'},     {"server", 1, 0, 's'},  {"pid", 1, 0, 'p'},
+	    {"clients", 1, 0, 'c'},  {"matches", 1, 0, 'M'}, {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'}, {"warmup", 1, 0, 'w'},  {"concurrency", 1, 0, 'C'},
+	    {"actions", 1, 0, 'a'},  {"game", 1, 0, 'g'},    {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},     {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'm':
+			opt.mode = strcmp(optarg, "idle") == 0        ? MODE_IDLE
+			           : strcmp(optarg, "handshake") == 0 ? MODE_HANDSHAKE
+			           : strcmp(optarg, "populate") == 0  ? MODE_POPULATE
+			                                              : MODE_PLAY;
+			break;
+		case 's': {
+			static char host[256];
+			const char *colon = strrchr(optarg, ':');
+			if (!colon || (size_t)(colon - optarg) >= sizeof host) {
+				usage();
+				exit(2);
+			}
+			memcpy(host, optarg, (size_t)(colon - optarg));
+			host[colon - optarg] = 0;
+			opt.host = host;
+			opt.port = atoi(colon + 1);
+			break;
+		}
+		case 'p':
+			opt.server_pid = atoi(optarg);
+			break;
+		case 'c':
+			opt.clients = atoi(optarg);
+			break;
+		case 'M':
+			opt.matches = atoi(optarg);
+			break;
+		case 'r':
+			opt.rate = atof(optarg);
+			break;
+		case 'd':
+			opt.duration = atof(optarg);
+			break;
+		case 'w':
+			opt.warmup = atof(optarg);
+			break;
+		case 'C':
+			opt.concurrency = atoi(optarg);
+			break;
+		case 'a':
+			opt.actions = atoi(optarg);
+			break;
+		case 'g':
+			opt.game = optarg;
+			break;
+		case 'S':
+			opt.scenario = optarg;
+			break;
+		case 'x':
+			opt.seed = (unsigned)atoi(optarg);
+			break;
+		default:
+			usage();
+			exit(ch == 'h' ? 0 : 2);
+		}
+	}
+}
+
+static void report_latency(const char *name, const struct histogram *h)
+{
+	printf("%s_p50_us %llu\n%s_p90_us %llu\n%s_p99_us %llu\n%s_max_us %llu\n%s_count %llu\n",
+	       name, (unsigned long long)hist_percentile(h, 50), name,
+	       (unsigned long long)hist_percentile(h, 90), name,
+	       (unsigned long long)hist_percentile(h, 99), name, (unsigned long long)h->max, name,
+	       (unsigned long long)h->total);
+}
+
+static void run_pairs(void)
+{
+	/* populate makes many matches with few users, each pair in sequence */
+	npairs = opt.mode == MODE_POPULATE && opt.matches > 200 ? 200 : opt.matches;
+	pairs = calloc((size_t)npairs, sizeof *pairs);
+	for (int i = 0; i < npairs; i++) {
+		pairs[i].matches_left = opt.matches / npairs + (i < opt.matches % npairs);
+		for (int s = 0; s < 2; s++) {
+			struct player *pl = &pairs[i].p[s];
+			pl->pair = &pairs[i];
+			pl->side = s;
+			snprintf(pl->name, sizeof pl->name, "b%s_%d_%c", run_tag, i, s ? 'b' : 'a');
+			pl->c = tls_client_connect(loop, ctx, &server_addr, &player_ops, pl);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	parse_args(argc, argv);
+	rnd_state = opt.seed;
+	unsigned char tag[4];
+	RAND_bytes(tag, sizeof tag);
+	snprintf(run_tag, sizeof run_tag, "%02x%02x%02x%02x", tag[0], tag[1], tag[2], tag[3]);
+	loop = uv_default_loop();
+	ctx = tls_client_ctx(opt.mode != MODE_HANDSHAKE);
+	if (uv_ip4_addr(opt.host, opt.port, &server_addr) != 0) {
+		fprintf(stderr, "tg_loadgen: bad address %s\n", opt.host);
+		return 2;
+	}
+	uv_timer_t warm, stop, tick;
+	uv_timer_init(loop, &warm);
+	uv_timer_init(loop, &stop);
+	uv_timer_init(loop, &tick);
+
+	switch (opt.mode) {
+	case MODE_PLAY:
+		run_pairs();
+		if (opt.rate > 0) {
+			last_refill = now_s();
+			uv_timer_start(&tick, rate_tick, 1, 1);
+		}
+		uv_timer_start(&warm, warm_cb, (uint64_t)(opt.warmup * 1000), 0);
+		uv_timer_start(&stop, stop_cb, (uint64_t)((opt.warmup + opt.duration) * 1000), 0);
+		uv_run(loop, UV_RUN_DEFAULT);
+		if (opt.server_pid)
+			proc_stats_read(opt.server_pid, &after);
+		double secs = fig.t_end - fig.t_start;
+		printf("play_seconds %.2f\nplay_matches %d\nplay_target_rate %.0f\n", secs,
+		       opt.matches, opt.rate);
+		printf("acked_actions_per_s %.0f\n", secs > 0 ? (double)fig.acks / secs : 0);
+		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\n", fig.games_done,
+		       fig.errors, fig.stale);
+		report_latency("act_to_ok", &fig.lat_ok);
+		report_latency("act_to_patch", &fig.lat_patch);
+		printf("patch_bytes_p50 %llu\npatch_bytes_p99 %llu\nview_bytes_p50 %llu\n",
+		       (unsigned long long)hist_percentile(&fig.patch_bytes, 50),
+		       (unsigned long long)hist_percentile(&fig.patch_bytes, 99),
+		       (unsigned long long)hist_percentile(&fig.view_bytes, 50));
+		printf("patch_to_view_pct_p50 %.2f\npatch_to_view_pct_p99 %.2f\n",
+		       (double)hist_percentile(&fig.patch_ratio_bp, 50) / 100.0,
+		       (double)hist_percentile(&fig.patch_ratio_bp, 99) / 100.0);
+		break;
+	case MODE_IDLE: {
+		idle_users = opt.clients < 50 ? opt.clients : 50;
+		idle_tokens = calloc((size_t)idle_users, sizeof *idle_tokens);
+		for (intptr_t i = 0; i < idle_users; i++)
+			tls_client_connect(loop, ctx, &server_addr, &token_ops, (void *)i);
+		uv_run(loop, UV_RUN_DEFAULT);
+		if (opt.server_pid)
+			proc_stats_read(opt.server_pid, &before);
+		idle = calloc((size_t)opt.clients, sizeof *idle);
+		double t0 = now_s();
+		idle_connect_more();
+		uv_run(loop, UV_RUN_DEFAULT);
+		double t1 = now_s();
+		/* Hold a moment so that the server's memory settles, then measure. */
+		uv_timer_start(&stop, stop_cb, 1000, 0);
+		uv_run(loop, UV_RUN_DEFAULT);
+		if (opt.server_pid)
+			proc_stats_read(opt.server_pid, &after);
+		printf("idle_connections %d\nidle_connect_failures %llu\nidle_setup_seconds %.2f\n",
+		       fig.ready_conns, fig.connect_failures, t1 - t0);
+		if (opt.server_pid && fig.ready_conns > 0)
+			printf("server_rss_per_conn_kib %.2f\n",
+			       (double)(after.rss_kib - before.rss_kib) / (double)fig.ready_conns);
+		break;
+	}
+	case MODE_HANDSHAKE:
+		hs_running = true;
+		for (int i = 0; i < opt.concurrency; i++)
+			hs_start();
+		fig.t_start = now_s();
+		if (opt.server_pid)
+			proc_stats_read(opt.server_pid, &before);
+		uv_timer_start(&stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
+		uv_run(loop, UV_RUN_DEFAULT);
+		if (opt.server_pid)
+			proc_stats_read(opt.server_pid, &after);
+		printf("handshakes_per_s %.0f\nhandshake_failures %llu\n",
+		       (double)fig.handshakes / (fig.t_end - fig.t_start), fig.connect_failures);
+		if (opt.server_pid && after.cpu_s > before.cpu_s)
+			printf("handshakes_per_server_cpu_s %.0f\n",
+			       (double)fig.handshakes / (after.cpu_s - before.cpu_s));
+		break;
+	case MODE_POPULATE:
+		fig.measuring = false;
+		run_pairs();
+		uv_timer_start(&tick, populate_check, 500, 500);
+		uv_run(loop, UV_RUN_DEFAULT);
+		printf("populated_matches %d\nerrors %llu\n", opt.matches, fig.errors);
+		break;
+	}
+	if (opt.server_pid && after.rss_kib > 0)
+		printf("server_rss_kib_before %ld\nserver_rss_kib_after %ld\nserver_cpu_s %.2f\n",
+		       before.rss_kib, after.rss_kib, after.cpu_s - before.cpu_s);
+	fflush(stdout);
+	/* Connections are left to the operating system: the process ends here. */
+	return fig.errors > 0 && opt.mode != MODE_PLAY ? 1 : 0;
+}

@@ -1,0 +1,44 @@
+/* tls_client.h — many TLS client connections on one libuv loop, the same
+ * memory-BIO technique as the server (server/net), for the load generator.
+ * Messages are NDJSON; framing reuses server/net/framing.h. */
+#ifndef TG_BENCH_TLS_CLIENT_H
+#define TG_BENCH_TLS_CLIENT_H
+
+#include <jansson.h>
+#include <openssl/ssl.h>
+#include <stdbool.h>
+#include <uv.h>
+
+#include "net/framing.h"
+
+struct tls_client;
+
+struct tls_client_ops {
+	void (*on_ready)(struct tls_client *c);                            /* handshake done */
+	void (*on_message)(struct tls_client *c, json_t *m, size_t bytes); /* m borrowed */
+	void (*on_close)(struct tls_client *c, const char *why); /* c freed after return */
+};
+
+struct tls_client {
+	uv_tcp_t tcp;
+	uv_connect_t connect_req;
+	SSL *ssl;
+	BIO *rbio, *wbio;
+	struct tg_framer framer;
+	const struct tls_client_ops *ops;
+	void *owner;
+	bool ready, closing;
+	unsigned long long bytes_in;
+};
+
+/* One client context for every connection: TLS 1.2+, no verification (the
+ * benchmark talks to its own server on loopback), tickets off when
+ * `resume` is false so that every handshake is a full one. */
+SSL_CTX *tls_client_ctx(bool resume);
+/* Starts connecting; ops->on_close reports failure. NULL on immediate error. */
+struct tls_client *tls_client_connect(uv_loop_t *loop, SSL_CTX *ctx, const struct sockaddr_in *addr,
+                                      const struct tls_client_ops *ops, void *owner);
+int tls_client_send(struct tls_client *c, const json_t *msg);
+void tls_client_close(struct tls_client *c, const char *why);
+
+#endif
