@@ -1,0 +1,165 @@
+/* test_store_migrate.c — tg_store_open's migrations: applied once each, in
+ * order, a failing one aborts the open (naming its file) and leaves nothing,
+ * and a database newer than the build's schema folder is refused. The test
+ * looks into the database file with SQLite directly, as an operator would. */
+#include "store/store.h"
+#include "tap.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[64], schema[128], db_path[128];
+
+static void write_file(const char *name, const char *text)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s/%s", schema, name);
+	FILE *f = fopen(p, "w");
+	CHECKF(f != NULL, "cannot write %s", p);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void remove_file(const char *folder, const char *name)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s/%s", folder, name);
+	unlink(p);
+}
+
+static void copy_initial(void)
+{
+	FILE *in = fopen(TG_SOURCE_DIR "/schema/001_initial.sql", "r");
+	CHECK(in != NULL);
+	if (!in)
+		return;
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof text - 1, in);
+	fclose(in);
+	text[n] = '\0';
+	write_file("001_initial.sql", text);
+}
+
+/* One integer from a query on the database file, or -1. */
+static long long query_int(const char *sql)
+{
+	sqlite3 *db;
+	long long v = -1;
+	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+			if (sqlite3_step(st) == SQLITE_ROW)
+				v = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		}
+	}
+	sqlite3_close(db);
+	return v;
+}
+
+static long long table_exists(const char *name)
+{
+	char sql[200];
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_master WHERE name = '%s'", name);
+	return query_int(sql);
+}
+
+static bool opens(const char *schema_dir, struct tg_error *err)
+{
+	memset(err, 0, sizeof *err);
+	struct tg_store *s = tg_store_open(db_path, schema_dir, err);
+	tg_store_close(s);
+	return s != NULL;
+}
+
+int main(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/tg_migrate_XXXXXX");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	snprintf(schema, sizeof schema, "%s/schema", dir);
+	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
+	mkdir(schema, 0700);
+	struct tg_error err;
+
+	/* No migration files at all: refused, the folder named. */
+	CHECK(!opens(schema, &err));
+	CHECK_EQ_STR(err.code, "storage");
+	CHECKF(strstr(err.message, schema) != NULL, "%s", err.message);
+
+	/* The first open applies 001 once; files not named NNN_*.sql are ignored. */
+	copy_initial();
+	write_file("README.md", "not SQL");
+	write_file("notes.sql", "this is not SQL either");
+	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), 1);
+	CHECK_EQ_INT(query_int("SELECT version FROM schema_migrations"), 1);
+	CHECK_EQ_INT(table_exists("match_seats"), 1);
+	CHECK_EQ_INT(query_int("SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 1);
+	/* Reopening applies nothing again (it would fail: the tables exist). */
+	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), 1);
+
+	/* A new migration is applied on the next open, after the older ones. */
+	write_file("002_extra.sql", "CREATE TABLE extra (x INTEGER);");
+	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 2);
+	CHECK_EQ_INT(table_exists("extra"), 1);
+
+	/* A failing migration aborts the open, names its file, and leaves none
+	 * of its statements behind. */
+	write_file("003_broken.sql",
+	           "CREATE TABLE t3 (y INTEGER); INSERT INTO nowhere VALUES (1);");
+	CHECK(!opens(schema, &err));
+	CHECK_EQ_STR(err.code, "storage");
+	CHECKF(strstr(err.message, "003_broken.sql") != NULL, "%s", err.message);
+	CHECK_EQ_INT(table_exists("t3"), 0);
+	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 2);
+	remove_file(schema, "003_broken.sql");
+	CHECKF(opens(schema, &err), "%s", err.message);
+
+	/* Two files with one number: refused. */
+	write_file("002_other.sql", "CREATE TABLE other (x INTEGER);");
+	CHECK(!opens(schema, &err));
+	CHECKF(strstr(err.message, "002_other.sql") != NULL, "%s", err.message);
+	remove_file(schema, "002_other.sql");
+
+	/* An older build (whose schema folder lacks 002) refuses this database. */
+	CHECK(!opens(TG_SOURCE_DIR "/schema", &err));
+	CHECKF(strstr(err.message, "002_extra.sql") != NULL, "%s", err.message);
+
+	/* A schema folder that does not exist: refused, named. */
+	CHECK(!opens("/nonexistent/schema", &err));
+	CHECKF(strstr(err.message, "/nonexistent/schema") != NULL, "%s", err.message);
+
+	/* NULL: the build's own schema folder, here on a fresh database. */
+	const char *suffix[] = {"", "-wal", "-shm"};
+	for (int i = 0; i < 3; i++) {
+		char p[160];
+		snprintf(p, sizeof p, "telegraph.db%s", suffix[i]);
+		remove_file(dir, p);
+	}
+	CHECKF(opens(NULL, &err), "%s", err.message);
+	CHECK_EQ_INT(table_exists("actions"), 1);
+
+	for (int i = 0; i < 3; i++) {
+		char p[160];
+		snprintf(p, sizeof p, "telegraph.db%s", suffix[i]);
+		remove_file(dir, p);
+	}
+	remove_file(schema, "001_initial.sql");
+	remove_file(schema, "002_extra.sql");
+	remove_file(schema, "README.md");
+	remove_file(schema, "notes.sql");
+	rmdir(schema);
+	rmdir(dir);
+	return tap_done();
+}
