@@ -6,6 +6,9 @@
  * filled (code "storage" for I/O trouble, or the specific code named below).
  * Rows come back as jansson objects owned by the caller. Times are Unix
  * seconds (int64). Ids are int64 row ids. Strings are UTF-8.
+ * Arguments the schema refuses (an unknown status, a bad visibility, a
+ * missing member of m) fail with code "bad_argument": a caller's bug.
+ * Lists with a limit return at most 1000 rows (larger limits are lowered).
  *
  * Durability: the database runs in WAL mode with synchronous=FULL and
  * foreign keys on. Writes between tg_store_begin() and tg_store_commit() form
@@ -32,7 +35,10 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 void tg_store_close(struct tg_store *s);
 
 int tg_store_begin(struct tg_store *s, struct tg_error *err);
-int tg_store_commit(struct tg_store *s, struct tg_error *err);   /* durable on return */
+/* Durable on return. On failure the whole transaction is rolled back (also
+ * when an earlier I/O error inside it made SQLite roll it back): nothing of
+ * it was written, so nothing of it may be acknowledged. */
+int tg_store_commit(struct tg_store *s, struct tg_error *err);
 void tg_store_rollback(struct tg_store *s);
 bool tg_store_in_transaction(const struct tg_store *s);
 
@@ -50,22 +56,27 @@ int tg_store_session_create(struct tg_store *s, const uint8_t token_hash[32], in
 /* user id, or -1 if unknown/expired (err code "bad_token"). */
 int64_t tg_store_session_user(struct tg_store *s, const uint8_t token_hash[32], int64_t now,
 			      struct tg_error *err);
+/* err code "bad_token" if no such session. */
 int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], struct tg_error *err);
 
 /* ---- matches ---------------------------------------------------------- */
 /* m: {"game","scenario","options"(object),"visibility":"public"|"private",
  *     "invite_code"(string|null),"spectators"(bool),"creator"(user id),
  *     "secret"(hex, server's secret seed part),"commitment"(hex SHA-256 of it),
- *     "created"(time)} -> new id. Status starts "open". */
+ *     "created"(time)} -> new id. Status starts "open". err code
+ * "no_such_user" if creator is unknown, "invite_taken" if the invite code is
+ * in use (draw another). */
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id, struct tg_error *err);
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
  * "result"(object|null), "seq" (last action seq, 0 if none). NULL if absent
  * (err code "no_such_match"). */
 json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
-/* err code "seat_taken" if that role already has a user. */
+/* err code "seat_taken" if that role already has a user, "already_seated" if
+ * the user has another seat in it, "no_such_match"/"no_such_user". */
 int tg_store_seat_add(struct tg_store *s, int64_t match_id, const char *role, int64_t user_id,
 		      const char *entropy_hex, int64_t now, struct tg_error *err);
+/* err code "not_a_participant" if the user has no seat there. */
 int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id, struct tg_error *err);
 /* Sets status, and seed/result when not NULL. */
 int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
@@ -83,7 +94,10 @@ int64_t tg_store_match_by_invite(struct tg_store *s, const char *code, struct tg
 /* Appends action number seq (1, 2, ...; err code "stale_seq" if taken). */
 int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
 			   const json_t *action, bool barrier, int64_t now, struct tg_error *err);
-/* Marks actions first..last (inclusive) undone; they stay in the log. */
+/* Marks actions first..last (inclusive) undone; they stay in the log. err
+ * code "stale_seq" (nothing changed) unless every one of them is logged and
+ * not undone yet. Snapshots with seq >= first are deleted in the same write:
+ * they contain the undone actions. */
 int tg_store_action_mark_undone(struct tg_store *s, int64_t match_id, int64_t first, int64_t last,
 				struct tg_error *err);
 /* Actions with seq > after, in order: [{"seq","role","action","barrier","undone","time"}]. */
@@ -99,7 +113,9 @@ json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg
 /* ---- chat ------------------------------------------------------------- */
 int tg_store_chat_add(struct tg_store *s, int64_t match_id, int64_t user_id, const char *role,
 		      const char *text, int64_t now, int64_t *chat_id, struct tg_error *err);
-/* Messages with id > after: [{"id","role","user","text","time"}]. */
+/* Messages with id > after: [{"id","role","user","text","time"}], at most
+ * 1000 (ask again after the last id); "user" is the sender's name and
+ * "user_id" his id. */
 json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
 
 #endif
