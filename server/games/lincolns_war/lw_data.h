@@ -56,6 +56,8 @@ struct lw_hex {
 	enum lw_terrain terrain;
 	enum lw_region region;
 	bool blockade_space; /* ocean hex with a blue triangle (2.2) */
+	bool rail;           /* a rail line runs through this hex (9.1, 20.0) */
+	bool river;          /* at least one hexside of this hex is a river */
 	int city;            /* index into lw_data.cities, -1 if none */
 	const char *source;
 };
@@ -83,7 +85,10 @@ struct lw_city {
 	bool southern_ocean_port;  /* counts for the VP table "Southern Ocean Ports" */
 	bool mississippi_vp;       /* one of the six cities of the Mississippi VP bonus */
 	int vp;                    /* VP for controlling it (VP table), 0 if none */
-	int blockade_hex;          /* the adjacent blockade space, 0 if none */
+	int blockade_hexes[4];     /* adjacent blockade spaces (ocean ports) */
+	int n_blockade_hexes;
+	int blockade_fleets; /* fleets needed to blockade it (8.2; Savannah's hex has two triangles)
+	                      */
 	const char *source;
 };
 
