@@ -142,7 +142,11 @@ static int apply_one(sqlite3 *db, const char *dir, const struct migration *m, st
 	if (!sql)
 		return -1;
 	char *msg = NULL;
-	int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
+	/* Foreign keys are checked at COMMIT rather than per statement, so that a
+	 * migration may rebuild a table others refer to (foreign_keys itself
+	 * cannot change inside a transaction); defer_foreign_keys ends with it. */
+	int rc =
+	    sqlite3_exec(db, "BEGIN IMMEDIATE; PRAGMA defer_foreign_keys=ON", NULL, NULL, &msg);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
 	free(sql);

@@ -126,6 +126,19 @@ int main(void)
 	remove_file(schema, "003_broken.sql");
 	CHECKF(opens(schema, &err), "%s", err.message);
 
+	/* Foreign keys hold at the end of a migration, not at each statement:
+	 * a row may come before the row it refers to, but not stay orphaned. */
+	write_file("003_deferred.sql",
+	           "INSERT INTO sessions VALUES (zeroblob(32), 4242, 0, 1);"
+	           "INSERT INTO users (id, name, pw_hash, created) VALUES (4242, 'x', 'h', 0);");
+	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECK_EQ_INT(query_int("SELECT user_id FROM sessions"), 4242);
+	write_file("004_orphan.sql", "INSERT INTO sessions VALUES (randomblob(32), 99, 0, 1);");
+	CHECK(!opens(schema, &err));
+	CHECKF(strstr(err.message, "004_orphan.sql") != NULL, "%s", err.message);
+	CHECK_EQ_INT(query_int("SELECT count(*) FROM sessions"), 1);
+	remove_file(schema, "004_orphan.sql");
+
 	/* Two files with one number: refused. */
 	write_file("002_other.sql", "CREATE TABLE other (x INTEGER);");
 	CHECK(!opens(schema, &err));
@@ -135,6 +148,7 @@ int main(void)
 	/* An older build (whose schema folder lacks 002) refuses this database. */
 	CHECK(!opens(TG_SOURCE_DIR "/schema", &err));
 	CHECKF(strstr(err.message, "002_extra.sql") != NULL, "%s", err.message);
+	remove_file(schema, "003_deferred.sql");
 
 	/* A schema folder that does not exist: refused, named. */
 	CHECK(!opens("/nonexistent/schema", &err));
