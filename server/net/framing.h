@@ -22,6 +22,6 @@ void tg_framer_free(struct tg_framer *f);
  * return from cb stops feeding and is returned. Returns -1 (and sets failed)
  * as soon as a line is longer than max_line, without buffering more of it. */
 int tg_framer_feed(struct tg_framer *f, const char *data, size_t len,
-		   int (*cb)(const char *line, size_t len, void *ud), void *ud);
+                   int (*cb)(const char *line, size_t len, void *ud), void *ud);
 
 #endif

@@ -21,12 +21,12 @@
 #include <uv.h>
 
 struct tg_net_config {
-	const char *host;       /* "127.0.0.1" */
-	int port;               /* 7700; 0 picks a free port (see tg_net_port) */
-	const char *cert_file;  /* PEM */
-	const char *key_file;   /* PEM */
-	size_t max_message;     /* inbound line limit, bytes (default 65536) */
-	size_t max_outbuf;      /* outbound bytes queued per connection before it is dropped */
+	const char *host;      /* "127.0.0.1" */
+	int port;              /* 7700; 0 picks a free port (see tg_net_port) */
+	const char *cert_file; /* PEM */
+	const char *key_file;  /* PEM */
+	size_t max_message;    /* inbound line limit, bytes (default 65536) */
+	size_t max_outbuf;     /* outbound bytes queued per connection before it is dropped */
 	unsigned handshake_timeout_ms; /* TLS handshake must finish within */
 	unsigned idle_timeout_ms;      /* no inbound bytes for this long: close */
 	unsigned max_connections;
@@ -36,14 +36,17 @@ struct tg_net;
 struct tg_conn;
 
 struct tg_net_callbacks {
-	void (*on_open)(struct tg_conn *c, void *ud);                  /* after the TLS handshake */
-	void (*on_message)(struct tg_conn *c, json_t *msg, void *ud);  /* msg borrowed */
-	void (*on_close)(struct tg_conn *c, void *ud);                 /* c invalid after return */
+	void (*on_open)(struct tg_conn *c, void *ud);                 /* after the TLS handshake */
+	void (*on_message)(struct tg_conn *c, json_t *msg, void *ud); /* msg borrowed */
+	/* c invalid after return; called exactly once for every connection that
+	 * got on_open (connections that never finished the handshake get neither). */
+	void (*on_close)(struct tg_conn *c, void *ud);
 };
 
 /* Binds and listens. NULL with a sentence in errbuf on failure. */
 struct tg_net *tg_net_start(uv_loop_t *loop, const struct tg_net_config *cfg,
-			    const struct tg_net_callbacks *cb, void *ud, char *errbuf, size_t errlen);
+                            const struct tg_net_callbacks *cb, void *ud, char *errbuf,
+                            size_t errlen);
 int tg_net_port(const struct tg_net *n); /* the bound port */
 void tg_net_stop_accepting(struct tg_net *n);
 /* Sends goodbye (if not NULL) to every connection, flushes, closes them all,
@@ -61,7 +64,7 @@ int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len);
  * flushes, then closes. */
 void tg_conn_close(struct tg_conn *c, const char *code, const char *message);
 
-uint64_t tg_conn_id(const struct tg_conn *c);    /* unique, never reused in one run */
+uint64_t tg_conn_id(const struct tg_conn *c);      /* unique, never reused in one run */
 const char *tg_conn_peer(const struct tg_conn *c); /* "127.0.0.1" (address only) */
 void tg_conn_set_data(struct tg_conn *c, void *data);
 void *tg_conn_data(const struct tg_conn *c);
@@ -70,6 +73,6 @@ void *tg_conn_data(const struct tg_conn *c);
  * and IP:127.0.0.1, 10 years) and its key at the given paths (key mode 0600).
  * 0, or -1 with a sentence in errbuf. */
 int tg_net_make_self_signed(const char *cert_file, const char *key_file, const char *host,
-			    char *errbuf, size_t errlen);
+                            char *errbuf, size_t errlen);
 
 #endif

@@ -1,0 +1,445 @@
+/* conn.c — one client connection: TLS through memory BIOs on a libuv TCP
+ * stream, newline framing, the bounded outbound queue, timeouts and the
+ * orderly close.
+ *
+ * Reading: socket bytes go into rbio; SSL_do_handshake / SSL_read pull them
+ * out; plaintext goes through the framer to on_message. Writing: SSL_write
+ * puts records into wbio, flush() moves them into one uv_write each time.
+ * Whatever OpenSSL produces (handshake replies, alerts, tickets) leaves the
+ * same way, so flush() follows every SSL call. */
+#include <openssl/err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net_internal.h"
+#include "util/log.h"
+
+/* JSON nested deeper than this is refused before jansson parses it. */
+#define TG_NET_MAX_DEPTH 64
+
+struct write_req {
+	uv_write_t req;
+	size_t len;
+	char data[];
+};
+
+static void on_write(uv_write_t *req, int status)
+{
+	(void)status; /* a failed write shows up as a read error too */
+	free(req);
+}
+
+/* Over max_outbuf: a client that does not read. */
+static bool over_outbuf(struct tg_conn *c)
+{
+	return uv_stream_get_write_queue_size((uv_stream_t *)&c->tcp) > c->net->cfg.max_outbuf;
+}
+
+/* Moves every byte OpenSSL has produced to the socket. -1 if the connection
+ * had to be aborted. */
+static int flush(struct tg_conn *c)
+{
+	if (c->state == TG_CONN_DEAD)
+		return -1;
+	size_t pending = BIO_ctrl_pending(c->wbio);
+	if (!pending)
+		return 0;
+	struct write_req *w = malloc(sizeof *w + pending);
+	if (!w) {
+		TG_ERROR(c->id, 0, "out of memory queueing %zu bytes; closing", pending);
+		tg_conn_abort(c);
+		return -1;
+	}
+	int got = BIO_read(c->wbio, w->data, (int)pending);
+	w->len = got > 0 ? (size_t)got : 0;
+	uv_buf_t buf = uv_buf_init(w->data, (unsigned)w->len);
+	int r = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
+	if (r < 0) {
+		free(w);
+		TG_INFO(c->id, 0, "write to %s failed: %s; closing", c->peer, uv_strerror(r));
+		tg_conn_abort(c);
+		return -1;
+	}
+	if (over_outbuf(c)) {
+		TG_WARN(c->id, 0, "%s does not read: over %zu bytes queued; closing", c->peer,
+		        c->net->cfg.max_outbuf);
+		tg_conn_abort(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- closing ------------------------------------------------------------ */
+
+static void on_handle_closed(uv_handle_t *h)
+{
+	struct tg_conn *c = h->data;
+	if (--c->handles_open > 0)
+		return;
+	struct tg_net *n = c->net;
+	if (c->opened && n->cb.on_close)
+		n->cb.on_close(c, n->ud);
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		n->conns = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	SSL_free(c->ssl); /* frees both BIOs */
+	tg_framer_free(&c->framer);
+	free(c);
+	tg_net_conn_gone(n);
+}
+
+void tg_conn_abort(struct tg_conn *c)
+{
+	if (c->state == TG_CONN_DEAD)
+		return;
+	c->state = TG_CONN_DEAD;
+	/* Pending writes and the shutdown request are cancelled by uv_close
+	 * (their callbacks run with UV_ECANCELED before the close callback). */
+	uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
+	uv_close((uv_handle_t *)&c->timer, on_handle_closed);
+}
+
+static void on_shutdown(uv_shutdown_t *req, int status)
+{
+	struct tg_conn *c = req->data;
+	if (status == UV_ECANCELED)
+		return; /* aborted meanwhile; c may be gone by the next callback */
+	/* Our side is finished. Wait for the peer's end of stream (it has our
+	 * last bytes then), or the linger timer, whichever comes first. */
+	if (status < 0)
+		tg_conn_abort(c);
+}
+
+static void on_linger_timeout(uv_timer_t *t)
+{
+	struct tg_conn *c = t->data;
+	TG_DEBUG(c->id, 0, "close did not finish within %d ms; dropping", TG_NET_LINGER_MS);
+	tg_conn_abort(c);
+}
+
+/* Sends close_notify, flushes, half-closes; the connection keeps reading
+ * (and discarding) so that the peer is not reset before it read our last
+ * message. */
+static void begin_close(struct tg_conn *c)
+{
+	if (c->state == TG_CONN_CLOSING || c->state == TG_CONN_DEAD)
+		return;
+	bool handshaken = c->state == TG_CONN_OPEN;
+	c->state = TG_CONN_CLOSING;
+	if (handshaken) {
+		ERR_clear_error();
+		SSL_shutdown(c->ssl);
+		ERR_clear_error();
+	}
+	if (flush(c) < 0)
+		return;
+	uv_timer_start(&c->timer, on_linger_timeout, TG_NET_LINGER_MS, 0);
+	c->shutdown_req.data = c;
+	int r = uv_shutdown(&c->shutdown_req, (uv_stream_t *)&c->tcp, on_shutdown);
+	if (r < 0)
+		tg_conn_abort(c);
+}
+
+/* ---- sending ------------------------------------------------------------ */
+
+/* Writes one line plus its newline, bypassing the state check (the error
+ * sent on the way out uses it too). */
+static int write_line(struct tg_conn *c, const char *line, size_t len)
+{
+	char stackbuf[4096];
+	char *buf = len + 1 <= sizeof stackbuf ? stackbuf : malloc(len + 1);
+	if (!buf) {
+		TG_ERROR(c->id, 0, "out of memory sending %zu bytes; closing", len);
+		tg_conn_abort(c);
+		return -1;
+	}
+	memcpy(buf, line, len);
+	buf[len] = '\n';
+	ERR_clear_error();
+	size_t written = 0;
+	int ok = SSL_write_ex(c->ssl, buf, len + 1, &written);
+	if (buf != stackbuf)
+		free(buf);
+	if (!ok) {
+		char why[256];
+		TG_WARN(c->id, 0, "TLS write failed: %s; closing", tg_tls_error(why, sizeof why));
+		tg_conn_abort(c);
+		return -1;
+	}
+	return flush(c);
+}
+
+int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len)
+{
+	if (c->state != TG_CONN_OPEN)
+		return -1;
+	return write_line(c, line, len);
+}
+
+int tg_conn_send(struct tg_conn *c, const json_t *msg)
+{
+	if (c->state != TG_CONN_OPEN)
+		return -1;
+	/* Compact output never contains a raw newline: strings escape it. */
+	char *s = json_dumps(msg, JSON_COMPACT);
+	if (!s) {
+		TG_ERROR(c->id, 0, "cannot serialize an outbound message");
+		return -1;
+	}
+	int r = write_line(c, s, strlen(s));
+	free(s);
+	return r;
+}
+
+static void send_error(struct tg_conn *c, const char *code, const char *message)
+{
+	json_t *e = json_pack("{s:s, s:s, s:s}", "op", "error", "code", code, "message",
+	                      message ? message : code);
+	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
+	if (s)
+		write_line(c, s, strlen(s));
+	free(s);
+	json_decref(e);
+}
+
+void tg_conn_close(struct tg_conn *c, const char *code, const char *message)
+{
+	if (c->state == TG_CONN_CLOSING || c->state == TG_CONN_DEAD)
+		return;
+	if (code && c->state == TG_CONN_OPEN)
+		send_error(c, code, message);
+	begin_close(c);
+}
+
+/* ---- receiving ---------------------------------------------------------- */
+
+/* Nesting depth of the JSON text, counted outside strings: refuses deep
+ * documents before the recursive parser sees them. */
+static bool too_deep(const char *s, size_t len)
+{
+	int depth = 0;
+	bool in_string = false;
+	for (size_t i = 0; i < len; i++) {
+		char ch = s[i];
+		if (in_string) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"')
+				in_string = false;
+		} else if (ch == '"') {
+			in_string = true;
+		} else if (ch == '[' || ch == '{') {
+			if (++depth > TG_NET_MAX_DEPTH)
+				return true;
+		} else if (ch == ']' || ch == '}') {
+			depth--;
+		}
+	}
+	return false;
+}
+
+static int on_line(const char *line, size_t len, void *ud)
+{
+	struct tg_conn *c = ud;
+	if (c->state != TG_CONN_OPEN)
+		return 1;
+	char msg[256];
+	if (too_deep(line, len)) {
+		snprintf(msg, sizeof msg, "JSON nested deeper than %d levels", TG_NET_MAX_DEPTH);
+		send_error(c, "malformed_json", msg);
+		return c->state == TG_CONN_OPEN ? 0 : 1;
+	}
+	json_error_t jerr;
+	json_t *j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!j || !json_is_object(j)) {
+		if (j)
+			snprintf(msg, sizeof msg, "a message must be a JSON object");
+		else
+			snprintf(msg, sizeof msg, "not valid JSON at byte %d: %s", jerr.position,
+			         jerr.text);
+		json_decref(j);
+		TG_DEBUG(c->id, 0, "malformed line from %s: %s", c->peer, msg);
+		send_error(c, "malformed_json", msg);
+		return c->state == TG_CONN_OPEN ? 0 : 1;
+	}
+	if (c->net->cb.on_message)
+		c->net->cb.on_message(c, j, c->net->ud);
+	json_decref(j);
+	/* on_message may have closed the connection: stop handing out lines. */
+	return c->state == TG_CONN_OPEN ? 0 : 1;
+}
+
+static void on_idle_check(uv_timer_t *t);
+
+static void handshake_done(struct tg_conn *c)
+{
+	c->state = TG_CONN_OPEN;
+	/* The idle timer replaces the handshake deadline. */
+	uv_timer_start(&c->timer, on_idle_check, c->net->cfg.idle_timeout_ms, 0);
+	c->opened = true;
+	TG_INFO(c->id, 0, "TLS open with %s: %s %s%s", c->peer, SSL_get_version(c->ssl),
+	        SSL_get_cipher_name(c->ssl), SSL_session_reused(c->ssl) ? ", resumed" : "");
+	if (c->net->cb.on_open)
+		c->net->cb.on_open(c, c->net->ud);
+}
+
+/* Drives the handshake and reads every plaintext byte available. */
+static void pump(struct tg_conn *c)
+{
+	char why[256];
+	if (c->state == TG_CONN_HANDSHAKE) {
+		ERR_clear_error();
+		int r = SSL_do_handshake(c->ssl);
+		if (r != 1) {
+			int e = SSL_get_error(c->ssl, r);
+			if (e == SSL_ERROR_WANT_READ) {
+				flush(c);
+				return;
+			}
+			/* Not TLS, an old version, no common cipher: say why in the
+			 * log, send the alert OpenSSL made, and close. */
+			TG_INFO(c->id, 0, "TLS handshake with %s failed: %s", c->peer,
+			        e == SSL_ERROR_SSL ? tg_tls_error(why, sizeof why)
+			                           : "connection error");
+			if (flush(c) == 0)
+				begin_close(c);
+			return;
+		}
+		if (flush(c) < 0)
+			return;
+		handshake_done(c);
+		if (c->state != TG_CONN_OPEN)
+			return;
+	}
+	char plain[16384];
+	while (c->state == TG_CONN_OPEN) {
+		size_t got = 0;
+		ERR_clear_error();
+		if (!SSL_read_ex(c->ssl, plain, sizeof plain, &got)) {
+			int e = SSL_get_error(c->ssl, 0);
+			if (e == SSL_ERROR_WANT_READ)
+				break;
+			if (e == SSL_ERROR_ZERO_RETURN) {
+				TG_DEBUG(c->id, 0, "%s closed the TLS session", c->peer);
+				begin_close(c);
+			} else {
+				TG_INFO(c->id, 0, "TLS error with %s: %s; closing", c->peer,
+				        e == SSL_ERROR_SSL ? tg_tls_error(why, sizeof why)
+				                           : "connection error");
+				ERR_clear_error();
+				tg_conn_abort(c);
+			}
+			return;
+		}
+		int r = tg_framer_feed(&c->framer, plain, got, on_line, c);
+		if (r == -1 && c->framer.failed) {
+			char msg[128];
+			snprintf(msg, sizeof msg, "a message may be at most %zu bytes",
+			         c->net->cfg.max_message);
+			TG_INFO(c->id, 0, "%s sent a line over %zu bytes; closing", c->peer,
+			        c->net->cfg.max_message);
+			tg_conn_close(c, "message_too_large", msg);
+			return;
+		}
+	}
+	/* SSL_read may have produced bytes to send (key updates, tickets). */
+	if (c->state == TG_CONN_OPEN)
+		flush(c);
+}
+
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+	(void)suggested;
+	struct tg_conn *c = h->data;
+	*buf = uv_buf_init(c->net->readbuf, sizeof c->net->readbuf);
+}
+
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+	struct tg_conn *c = s->data;
+	if (nread == 0 || c->state == TG_CONN_DEAD)
+		return;
+	if (nread < 0) {
+		if (nread == UV_EOF || nread == UV_ECONNRESET)
+			TG_DEBUG(c->id, 0, "%s hung up", c->peer);
+		else
+			TG_INFO(c->id, 0, "read from %s failed: %s", c->peer,
+			        uv_strerror((int)nread));
+		tg_conn_abort(c);
+		return;
+	}
+	c->last_read_ms = uv_now(c->net->loop);
+	if (c->state == TG_CONN_CLOSING)
+		return; /* closing: what the peer still sends is dropped */
+	if (BIO_write(c->rbio, buf->base, (int)nread) != (int)nread) {
+		TG_ERROR(c->id, 0, "cannot buffer %zd bytes from %s; closing", nread, c->peer);
+		tg_conn_abort(c);
+		return;
+	}
+	pump(c);
+}
+
+/* ---- timers ------------------------------------------------------------- */
+
+static void on_idle_check(uv_timer_t *t)
+{
+	struct tg_conn *c = t->data;
+	uint64_t now = uv_now(c->net->loop);
+	uint64_t idle = c->net->cfg.idle_timeout_ms;
+	if (now - c->last_read_ms >= idle) {
+		TG_INFO(c->id, 0, "%s idle for %llu ms; closing", c->peer,
+		        (unsigned long long)idle);
+		begin_close(c);
+		return;
+	}
+	/* One timer per connection, re-armed only when it fires: reads just
+	 * note the time. */
+	uv_timer_start(&c->timer, on_idle_check, c->last_read_ms + idle - now, 0);
+}
+
+static void on_handshake_timeout(uv_timer_t *t)
+{
+	struct tg_conn *c = t->data;
+	if (c->state != TG_CONN_HANDSHAKE)
+		return;
+	TG_INFO(c->id, 0, "TLS handshake with %s not done within %u ms; closing", c->peer,
+	        c->net->cfg.handshake_timeout_ms);
+	tg_conn_abort(c);
+}
+
+void tg_conn_start(struct tg_conn *c)
+{
+	c->tcp.data = c;
+	c->timer.data = c;
+	c->state = TG_CONN_HANDSHAKE;
+	c->last_read_ms = uv_now(c->net->loop);
+	uv_timer_start(&c->timer, on_handshake_timeout, c->net->cfg.handshake_timeout_ms, 0);
+	int r = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
+	if (r < 0) {
+		TG_WARN(c->id, 0, "cannot read from %s: %s", c->peer, uv_strerror(r));
+		tg_conn_abort(c);
+	}
+}
+
+/* ---- accessors ---------------------------------------------------------- */
+
+uint64_t tg_conn_id(const struct tg_conn *c)
+{
+	return c->id;
+}
+const char *tg_conn_peer(const struct tg_conn *c)
+{
+	return c->peer;
+}
+void tg_conn_set_data(struct tg_conn *c, void *data)
+{
+	c->data = data;
+}
+void *tg_conn_data(const struct tg_conn *c)
+{
+	return c->data;
+}

@@ -1,0 +1,239 @@
+/* listener.c — the listening socket: bind, accept (up to max_connections),
+ * stop accepting, and the shutdown that says goodbye to every client. */
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "net_internal.h"
+#include "util/log.h"
+
+#define TG_NET_BACKLOG 511
+
+static void peer_name(uv_tcp_t *tcp, char *out, size_t len)
+{
+	struct sockaddr_storage ss;
+	int sl = sizeof ss;
+	snprintf(out, len, "?");
+	if (uv_tcp_getpeername(tcp, (struct sockaddr *)&ss, &sl) != 0)
+		return;
+	if (ss.ss_family == AF_INET)
+		uv_ip4_name((struct sockaddr_in *)&ss, out, len);
+	else if (ss.ss_family == AF_INET6)
+		uv_ip6_name((struct sockaddr_in6 *)&ss, out, len);
+}
+
+static void on_refused_closed(uv_handle_t *h)
+{
+	free(h);
+}
+
+static void on_connection(uv_stream_t *server, int status)
+{
+	struct tg_net *n = server->data;
+	if (status < 0) {
+		TG_WARN(0, 0, "accept failed: %s", uv_strerror(status));
+		return;
+	}
+	if (!n->listening)
+		return;
+	if (n->count >= n->cfg.max_connections) {
+		/* Accept and close at once, so the client hears a refusal rather
+		 * than waiting in the backlog. */
+		uv_tcp_t *t = malloc(sizeof *t);
+		if (!t)
+			return;
+		uv_tcp_init(n->loop, t);
+		if (uv_accept(server, (uv_stream_t *)t) == 0) {
+			char peer[64];
+			peer_name(t, peer, sizeof peer);
+			TG_WARN(0, 0, "refusing %s: already %u connections (max_connections)", peer,
+			        n->count);
+		}
+		uv_close((uv_handle_t *)t, on_refused_closed);
+		return;
+	}
+	struct tg_conn *c = calloc(1, sizeof *c);
+	if (!c) {
+		TG_ERROR(0, 0, "out of memory accepting a connection");
+		return;
+	}
+	c->net = n;
+	uv_tcp_init(n->loop, &c->tcp);
+	uv_timer_init(n->loop, &c->timer);
+	c->handles_open = 2;
+	c->tcp.data = c;
+	c->timer.data = c;
+	c->id = ++n->next_id;
+	tg_framer_init(&c->framer, n->cfg.max_message);
+	c->next = n->conns;
+	if (n->conns)
+		n->conns->prev = c;
+	n->conns = c;
+	n->count++;
+	int r = uv_accept(server, (uv_stream_t *)&c->tcp);
+	c->ssl = r == 0 ? SSL_new(n->ssl_ctx) : NULL;
+	c->rbio = c->ssl ? BIO_new(BIO_s_mem()) : NULL;
+	c->wbio = c->rbio ? BIO_new(BIO_s_mem()) : NULL;
+	if (!c->wbio) {
+		TG_WARN(c->id, 0, "cannot set up a connection: %s",
+		        r < 0 ? uv_strerror(r) : "out of memory");
+		BIO_free(c->rbio);
+		c->rbio = NULL;
+		c->state = TG_CONN_HANDSHAKE;
+		tg_conn_abort(c);
+		return;
+	}
+	/* An empty memory BIO means "no data yet", not end of file. */
+	BIO_set_mem_eof_return(c->rbio, -1);
+	BIO_set_mem_eof_return(c->wbio, -1);
+	SSL_set_bio(c->ssl, c->rbio, c->wbio);
+	SSL_set_accept_state(c->ssl);
+	uv_tcp_nodelay(&c->tcp, 1);
+	peer_name(&c->tcp, c->peer, sizeof c->peer);
+	TG_DEBUG(c->id, 0, "connection from %s", c->peer);
+	tg_conn_start(c);
+}
+
+/* Resolves host (a numeric address or a name) for binding. */
+static int resolve(const char *host, int port, struct sockaddr_storage *out, char *err,
+                   size_t errlen)
+{
+	struct addrinfo hints = {0}, *res = NULL;
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	char portstr[16];
+	snprintf(portstr, sizeof portstr, "%d", port);
+	int r = getaddrinfo(host && *host ? host : NULL, portstr, &hints, &res);
+	if (r != 0 || !res) {
+		snprintf(err, errlen, "cannot resolve listen address %s: %s", host,
+		         gai_strerror(r));
+		return -1;
+	}
+	memcpy(out, res->ai_addr, res->ai_addrlen);
+	freeaddrinfo(res);
+	return 0;
+}
+
+struct tg_net *tg_net_start(uv_loop_t *loop, const struct tg_net_config *cfg,
+                            const struct tg_net_callbacks *cb, void *ud, char *errbuf,
+                            size_t errlen)
+{
+	struct tg_net *n = calloc(1, sizeof *n);
+	if (!n) {
+		snprintf(errbuf, errlen, "out of memory");
+		return NULL;
+	}
+	n->loop = loop;
+	n->cfg = *cfg;
+	n->cb = *cb;
+	n->ud = ud;
+	n->ssl_ctx = tg_tls_server_ctx(cfg->cert_file, cfg->key_file, errbuf, errlen);
+	if (!n->ssl_ctx) {
+		free(n);
+		return NULL;
+	}
+	struct sockaddr_storage addr;
+	if (resolve(cfg->host, cfg->port, &addr, errbuf, errlen) < 0) {
+		SSL_CTX_free(n->ssl_ctx);
+		free(n);
+		return NULL;
+	}
+	uv_tcp_init(loop, &n->listener);
+	n->listener.data = n;
+	n->listening = true;
+	int r = uv_tcp_bind(&n->listener, (struct sockaddr *)&addr, 0);
+	if (r == 0)
+		r = uv_listen((uv_stream_t *)&n->listener, TG_NET_BACKLOG, on_connection);
+	struct sockaddr_storage bound;
+	int blen = sizeof bound;
+	if (r == 0)
+		r = uv_tcp_getsockname(&n->listener, (struct sockaddr *)&bound, &blen);
+	if (r < 0) {
+		snprintf(errbuf, errlen, "cannot listen on %s:%d: %s", cfg->host, cfg->port,
+		         uv_strerror(r));
+		/* The handle must be closed before n goes; run the loop just
+		 * for that close (nothing else of ours is on it yet). */
+		n->listening = false;
+		uv_close((uv_handle_t *)&n->listener, NULL);
+		uv_run(loop, UV_RUN_NOWAIT);
+		SSL_CTX_free(n->ssl_ctx);
+		free(n);
+		return NULL;
+	}
+	n->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+	                                            : ((struct sockaddr_in *)&bound)->sin_port);
+	return n;
+}
+
+int tg_net_port(const struct tg_net *n)
+{
+	return n->port;
+}
+unsigned tg_net_connection_count(const struct tg_net *n)
+{
+	return n->count;
+}
+
+static void maybe_done(struct tg_net *n)
+{
+	if (n->shutting_down && n->listener_closed && n->count == 0 && n->done) {
+		void (*done)(void *) = n->done;
+		n->done = NULL;
+		done(n->done_ud);
+	}
+}
+
+static void on_listener_closed(uv_handle_t *h)
+{
+	struct tg_net *n = h->data;
+	n->listener_closed = true;
+	maybe_done(n);
+}
+
+void tg_net_stop_accepting(struct tg_net *n)
+{
+	if (!n->listening)
+		return;
+	n->listening = false;
+	uv_close((uv_handle_t *)&n->listener, on_listener_closed);
+	TG_INFO(0, 0, "no longer accepting connections");
+}
+
+void tg_net_conn_gone(struct tg_net *n)
+{
+	n->count--;
+	maybe_done(n);
+}
+
+void tg_net_shutdown(struct tg_net *n, const json_t *goodbye, void (*done)(void *), void *ud)
+{
+	n->shutting_down = true;
+	n->done = done;
+	n->done_ud = ud;
+	tg_net_stop_accepting(n);
+	char *line = goodbye ? json_dumps(goodbye, JSON_COMPACT) : NULL;
+	struct tg_conn *next;
+	for (struct tg_conn *c = n->conns; c; c = next) {
+		next = c->next;
+		if (c->state == TG_CONN_OPEN) {
+			if (line)
+				tg_conn_send_line(c, line, strlen(line));
+			tg_conn_close(c, NULL, NULL);
+		} else if (c->state == TG_CONN_HANDSHAKE) {
+			tg_conn_abort(c);
+		}
+	}
+	free(line);
+	maybe_done(n);
+}
+
+void tg_net_free(struct tg_net *n)
+{
+	if (!n)
+		return;
+	SSL_CTX_free(n->ssl_ctx);
+	free(n);
+}

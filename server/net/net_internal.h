@@ -1,0 +1,74 @@
+/* net_internal.h — what the files of the net layer share: the listener
+ * (listener.c), one connection (conn.c) and the TLS context (tls.c). */
+#ifndef TG_NET_INTERNAL_H
+#define TG_NET_INTERNAL_H
+
+#include <openssl/ssl.h>
+#include <stdbool.h>
+
+#include "framing.h"
+#include "net.h"
+
+/* Bytes read from a socket at once; one buffer per net, reused by every read
+ * because the loop thread finishes each read before the next starts. */
+#define TG_NET_READ_CHUNK (64 * 1024)
+/* A closing connection gets this long to flush its last bytes. */
+#define TG_NET_LINGER_MS 5000
+
+struct tg_net {
+	uv_loop_t *loop;
+	uv_tcp_t listener;
+	bool listening;       /* listener handle open (not yet uv_close'd) */
+	bool listener_closed; /* its close callback ran */
+	struct tg_net_config cfg;
+	struct tg_net_callbacks cb;
+	void *ud;
+	SSL_CTX *ssl_ctx;
+	int port;
+	uint64_t next_id;
+	unsigned count;        /* connections alive (accepted, not yet freed) */
+	struct tg_conn *conns; /* every live connection, doubly linked */
+	bool shutting_down;
+	void (*done)(void *);
+	void *done_ud;
+	char readbuf[TG_NET_READ_CHUNK];
+};
+
+enum tg_conn_state {
+	TG_CONN_HANDSHAKE, /* TLS handshake in progress */
+	TG_CONN_OPEN,      /* on_open called; messages flow */
+	TG_CONN_CLOSING,   /* flushing its last bytes, reading and discarding */
+	TG_CONN_DEAD,      /* handles being closed; freed when both are */
+};
+
+struct tg_conn {
+	struct tg_net *net;
+	struct tg_conn *prev, *next;
+	uv_tcp_t tcp;
+	uv_timer_t timer; /* handshake deadline, then idle check, then linger */
+	uv_shutdown_t shutdown_req;
+	int handles_open;
+	enum tg_conn_state state;
+	bool opened; /* on_open was called: on_close will be too */
+	bool shutdown_sent;
+	SSL *ssl;
+	BIO *rbio, *wbio; /* socket -> SSL, SSL -> socket */
+	struct tg_framer framer;
+	uint64_t id;
+	uint64_t last_read_ms; /* uv_now of the last inbound bytes */
+	char peer[64];
+	void *data;
+};
+
+SSL_CTX *tg_tls_server_ctx(const char *cert_file, const char *key_file, char *err, size_t errlen);
+/* The reason of the oldest OpenSSL error queued (and clears the queue). */
+const char *tg_tls_error(char *buf, size_t len);
+
+/* Takes over an accepted, initialised tcp handle of c (conn.c). */
+void tg_conn_start(struct tg_conn *c);
+/* Closes at once, dropping whatever is queued. */
+void tg_conn_abort(struct tg_conn *c);
+/* Called by conn.c once a connection is freed (listener.c). */
+void tg_net_conn_gone(struct tg_net *n);
+
+#endif
