@@ -1,0 +1,52 @@
+/* json_patch.h — RFC 6902 JSON Patch: apply a patch to a document, and diff
+ * two documents into a patch. Shared by the server (which sends patches
+ * between two views of the same role) and the C client (which applies them).
+ *
+ * Apply is atomic: it works on a copy and either returns the whole new
+ * document or NULL with the input untouched. It is bounded: patches with more
+ * than TG_JSON_PATCH_MAX_OPS operations, pointers deeper than
+ * TG_JSON_POINTER_MAX_DEPTH, or "copy" operations that together would copy
+ * more than TG_JSON_PATCH_MAX_COPY_NODES values are refused. */
+#ifndef TG_PROTOCOL_JSON_PATCH_H
+#define TG_PROTOCOL_JSON_PATCH_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#define TG_JSON_PATCH_MAX_OPS 65536
+#define TG_JSON_PATCH_MAX_COPY_NODES 1000000
+
+/* Stable error codes; tg_json_patch_status_code() gives the wire name. */
+enum tg_json_patch_status {
+	TG_JSON_PATCH_OK = 0,
+	TG_JSON_PATCH_MALFORMED,       /* "malformed": not an array of valid operations */
+	TG_JSON_PATCH_BAD_POINTER,     /* "bad_pointer": path/from is not an RFC 6901 pointer */
+	TG_JSON_PATCH_NO_TARGET,       /* "no_target": the location (or its parent) is absent */
+	TG_JSON_PATCH_BAD_INDEX,       /* "bad_index": invalid or out-of-range array index */
+	TG_JSON_PATCH_MOVE_INTO_CHILD, /* "move_into_child": move from a location into itself */
+	TG_JSON_PATCH_TEST_FAILED,     /* "test_failed": a test operation did not match */
+	TG_JSON_PATCH_TOO_LARGE,       /* "too_large": a bound above was exceeded */
+	TG_JSON_PATCH_NOMEM,           /* "out_of_memory" */
+};
+
+const char *tg_json_patch_status_code(enum tg_json_patch_status st);
+
+/* Applies patch to doc and returns the new document (a new reference; doc is
+ * not modified), or NULL on failure with "<code>: <sentence>" in err (which
+ * may be NULL). The result may be a different type from doc, e.g. when the
+ * root is replaced, or JSON null when the root is removed. */
+json_t *tg_json_patch_apply(const json_t *doc, const json_t *patch, char *err, size_t errlen);
+
+/* The same, also reporting the code (st may be NULL). */
+json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
+                                   enum tg_json_patch_status *st, char *err, size_t errlen);
+
+/* Returns a patch (a new JSON array) that turns from into to: applying it to
+ * from gives a document json_equal() to to. Objects are diffed member by
+ * member; arrays after trimming their common prefix and suffix, with an LCS
+ * alignment of the middle when it is short. If the patch would exceed the
+ * apply bounds, a single replace of the root is returned instead. NULL only
+ * when out of memory. */
+json_t *tg_json_patch_diff(const json_t *from, const json_t *to);
+
+#endif

@@ -1,0 +1,233 @@
+/* json_patch_diff.c — RFC 6902 diff (see json_patch.h). Objects are diffed
+ * member by member. Arrays: the common prefix and suffix are trimmed, the
+ * middle is aligned with an LCS when it is small (otherwise taken as one
+ * block), and each run of changed elements becomes element-wise diffs for the
+ * elements both sides have, then removes or adds for the rest. The result is
+ * always applicable by tg_json_patch_apply: paths never exceed the pointer
+ * depth bound (deeper changes become a replace), and a diff with too many
+ * operations becomes one replace of the root. */
+#include "json_patch.h"
+#include "json_pointer.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Largest LCS table (middle length of from x middle length of to). */
+#define LCS_MAX_CELLS 65536
+
+struct diff {
+	json_t *ops;
+	struct tg_json_pointer_buf path;
+	int overflow; /* more than TG_JSON_PATCH_MAX_OPS operations */
+	int nomem;
+};
+
+static void emit(struct diff *d, const char *name, const json_t *value)
+{
+	if (d->overflow || d->nomem)
+		return;
+	if (json_array_size(d->ops) >= TG_JSON_PATCH_MAX_OPS) {
+		d->overflow = 1;
+		return;
+	}
+	json_t *op =
+	    json_pack("{s:s, s:s%}", "op", name, "path", d->path.s ? d->path.s : "", d->path.len);
+	if (!op) {
+		d->nomem = 1;
+		return;
+	}
+	/* json_object_set_new and json_array_append_new take the reference even
+	 * when they fail. */
+	if (value && json_object_set_new(op, "value", json_deep_copy(value)) != 0) {
+		json_decref(op);
+		d->nomem = 1;
+		return;
+	}
+	if (json_array_append_new(d->ops, op) != 0)
+		d->nomem = 1;
+}
+
+static int push_key(struct diff *d, const char *key, size_t len)
+{
+	if (tg_json_pointer_buf_push(&d->path, key, len) != 0) {
+		d->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static int push_index(struct diff *d, size_t index)
+{
+	if (tg_json_pointer_buf_push_index(&d->path, index) != 0) {
+		d->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth);
+
+static void diff_object(struct diff *d, const json_t *a, const json_t *b, size_t depth)
+{
+	size_t mark = d->path.len;
+	const char *k;
+	size_t klen;
+	json_t *va, *vb;
+	json_object_keylen_foreach((json_t *)a, k, klen, va)
+	{
+		if (push_key(d, k, klen) != 0)
+			return;
+		vb = json_object_getn(b, k, klen);
+		if (vb)
+			diff_value(d, va, vb, depth + 1);
+		else
+			emit(d, "remove", NULL);
+		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+	json_object_keylen_foreach((json_t *)b, k, klen, vb)
+	{
+		if (json_object_getn(a, k, klen))
+			continue;
+		if (push_key(d, k, klen) != 0)
+			return;
+		emit(d, "add", vb);
+		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+}
+
+/* One run of changes at array position cur, where the document holds
+ * a[ai .. ai+dels) and must end up holding b[bj .. bj+adds). Returns the
+ * position after the run. */
+static size_t emit_run(struct diff *d, const json_t *a, const json_t *b, size_t depth, size_t cur,
+                       size_t ai, size_t dels, size_t bj, size_t adds)
+{
+	size_t mark = d->path.len;
+	size_t common = dels < adds ? dels : adds;
+	for (size_t j = 0; j < common; j++) {
+		if (push_index(d, cur + j) != 0)
+			return cur;
+		diff_value(d, json_array_get(a, ai + j), json_array_get(b, bj + j), depth + 1);
+		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+	for (size_t j = common; j < dels; j++) {
+		if (push_index(d, cur + common) != 0)
+			return cur;
+		emit(d, "remove", NULL);
+		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+	for (size_t j = common; j < adds; j++) {
+		if (push_index(d, cur + j) != 0)
+			return cur;
+		emit(d, "add", json_array_get(b, bj + j));
+		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+	return cur + adds;
+}
+
+/* Aligns a[p .. p+m) with b[p .. p+k) by longest common subsequence and
+ * emits one run per gap between kept elements. Returns -1 if out of memory. */
+static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t depth, size_t p,
+                    size_t m, size_t k)
+{
+	size_t w = k + 1;
+	uint32_t *len = calloc((m + 1) * w, sizeof *len);
+	unsigned char *eq = calloc(m * k, 1);
+	if (!len || !eq) {
+		free(len);
+		free(eq);
+		return -1;
+	}
+	for (size_t i = m; i-- > 0;)
+		for (size_t j = k; j-- > 0;) {
+			eq[i * k + j] = (unsigned char)json_equal(json_array_get(a, p + i),
+			                                          json_array_get(b, p + j));
+			uint32_t down = len[(i + 1) * w + j], right = len[i * w + j + 1];
+			len[i * w + j] = eq[i * k + j] ? len[(i + 1) * w + j + 1] + 1
+			                               : (down > right ? down : right);
+		}
+	size_t i = 0, j = 0, cur = p, ri = 0, rj = 0, dels = 0, adds = 0;
+	while (i < m || j < k) {
+		if (i < m && j < k && eq[i * k + j]) {
+			if (dels || adds)
+				cur = emit_run(d, a, b, depth, cur, p + ri, dels, p + rj, adds);
+			dels = adds = 0;
+			cur++;
+			i++;
+			j++;
+			continue;
+		}
+		if (!dels && !adds) {
+			ri = i;
+			rj = j;
+		}
+		if (j < k && (i == m || len[i * w + j + 1] >= len[(i + 1) * w + j])) {
+			adds++;
+			j++;
+		} else {
+			dels++;
+			i++;
+		}
+	}
+	if (dels || adds)
+		emit_run(d, a, b, depth, cur, p + ri, dels, p + rj, adds);
+	free(len);
+	free(eq);
+	return 0;
+}
+
+static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t depth)
+{
+	size_t na = json_array_size(a), nb = json_array_size(b);
+	size_t p = 0, s = 0;
+	while (p < na && p < nb && json_equal(json_array_get(a, p), json_array_get(b, p)))
+		p++;
+	while (s < na - p && s < nb - p &&
+	       json_equal(json_array_get(a, na - 1 - s), json_array_get(b, nb - 1 - s)))
+		s++;
+	size_t m = na - p - s, k = nb - p - s;
+	if (m && k && m <= LCS_MAX_CELLS / k) {
+		if (diff_lcs(d, a, b, depth, p, m, k) != 0)
+			d->nomem = 1;
+		return;
+	}
+	emit_run(d, a, b, depth, p, p, m, p, k);
+}
+
+static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth)
+{
+	if (d->overflow || d->nomem || json_equal(a, b))
+		return;
+	/* Below the pointer depth bound a changed container is replaced whole. */
+	if (depth < TG_JSON_POINTER_MAX_DEPTH) {
+		if (json_is_object(a) && json_is_object(b)) {
+			diff_object(d, a, b, depth);
+			return;
+		}
+		if (json_is_array(a) && json_is_array(b)) {
+			diff_array(d, a, b, depth);
+			return;
+		}
+	}
+	emit(d, "replace", b);
+}
+
+json_t *tg_json_patch_diff(const json_t *from, const json_t *to)
+{
+	struct diff d = {.ops = json_array()};
+	if (!d.ops || !from || !to) {
+		json_decref(d.ops);
+		return NULL;
+	}
+	diff_value(&d, from, to, 0);
+	tg_json_pointer_buf_free(&d.path);
+	if (d.overflow && !d.nomem) {
+		json_array_clear(d.ops);
+		d.overflow = 0;
+		emit(&d, "replace", to);
+	}
+	if (d.nomem) {
+		json_decref(d.ops);
+		return NULL;
+	}
+	return d.ops;
+}

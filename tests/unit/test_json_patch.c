@@ -1,0 +1,545 @@
+/* test_json_patch.c — RFC 6902 apply and diff: the public json-patch-tests
+ * conformance suite, diff round trips over random documents, atomicity, the
+ * error codes, and the bounds. */
+#include "json_patch.h"
+#include "json_pointer.h"
+#include "tap.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- conformance suite ------------------------------------------------ */
+
+struct suite_counts {
+	int run, skipped;
+};
+
+static void run_case(const char *file, size_t i, const json_t *c, struct suite_counts *n)
+{
+	const char *comment = json_string_value(json_object_get(c, "comment"));
+	const json_t *doc = json_object_get(c, "doc");
+	const json_t *patch = json_object_get(c, "patch");
+	const json_t *expected = json_object_get(c, "expected");
+	const json_t *error = json_object_get(c, "error");
+	if (json_is_true(json_object_get(c, "disabled")) || !doc || !patch) {
+		n->skipped++;
+		return;
+	}
+	n->run++;
+	char *before = json_dumps(doc, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	char err[256];
+	json_t *out = tg_json_patch_apply(doc, patch, err, sizeof err);
+	if (error) {
+		CHECKF(out == NULL, "%s case %zu (%s): expected error \"%s\", but it applied", file,
+		       i, comment ? comment : "", json_string_value(error));
+		CHECKF(err[0] != '\0', "%s case %zu: an error without a message", file, i);
+	} else {
+		CHECKF(out != NULL, "%s case %zu (%s): failed: %s", file, i, comment ? comment : "",
+		       err);
+		if (out && expected) {
+			char *got = json_dumps(out, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+			CHECKF(json_equal(out, expected), "%s case %zu (%s): got %s", file, i,
+			       comment ? comment : "", got);
+			free(got);
+		}
+	}
+	/* Whatever happened, the input document is untouched. */
+	char *after = json_dumps(doc, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	CHECKF(before && after && strcmp(before, after) == 0, "%s case %zu: input changed", file,
+	       i);
+	free(before);
+	free(after);
+	json_decref(out);
+}
+
+static void run_suite(const char *name, int min_cases)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/data/json-patch-tests/%s", TG_SOURCE_DIR, name);
+	json_error_t jerr;
+	/* No JSON_REJECT_DUPLICATES: one (disabled) case has two "op" members. */
+	json_t *cases = json_load_file(path, 0, &jerr);
+	if (!CHECKF(json_is_array(cases), "cannot load %s: %s", path, jerr.text))
+		return;
+	struct suite_counts n = {0, 0};
+	for (size_t i = 0; i < json_array_size(cases); i++)
+		run_case(name, i, json_array_get(cases, i), &n);
+	printf("# %s: %d cases run, %d skipped (disabled)\n", name, n.run, n.skipped);
+	CHECKF(n.run >= min_cases, "%s: only %d cases run", name, n.run);
+	json_decref(cases);
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static json_t *parse(const char *text)
+{
+	json_error_t jerr;
+	json_t *v = json_loads(text, JSON_DECODE_ANY, &jerr);
+	if (!v)
+		fprintf(stderr, "bad test JSON %s: %s\n", text, jerr.text);
+	return v;
+}
+
+/* Applies patch text to doc text; returns the status and checks the result
+ * against want (when want is not NULL). */
+static enum tg_json_patch_status apply_text(const char *doc, const char *patch, const char *want)
+{
+	json_t *d = parse(doc), *p = parse(patch);
+	enum tg_json_patch_status st;
+	char err[256];
+	json_t *out = tg_json_patch_apply_status(d, p, &st, err, sizeof err);
+	CHECKF((out != NULL) == (st == TG_JSON_PATCH_OK), "result and status disagree: %s", err);
+	if (want) {
+		json_t *w = parse(want);
+		CHECKF(out && json_equal(out, w), "%s + %s: want %s (%s)", doc, patch, want, err);
+		json_decref(w);
+	}
+	if (st != TG_JSON_PATCH_OK)
+		CHECKF(strncmp(err, tg_json_patch_status_code(st),
+		               strlen(tg_json_patch_status_code(st))) == 0,
+		       "message \"%s\" does not start with its code", err);
+	json_decref(out);
+	json_decref(d);
+	json_decref(p);
+	return st;
+}
+
+static int roundtrip(const json_t *a, const json_t *b, size_t *nops)
+{
+	char *before = json_dumps(a, JSON_ENCODE_ANY);
+	json_t *patch = tg_json_patch_diff(a, b);
+	char err[256] = "";
+	json_t *out = patch ? tg_json_patch_apply(a, patch, err, sizeof err) : NULL;
+	int ok = out && json_equal(out, b);
+	if (!ok) {
+		char *pa = json_dumps(a, JSON_ENCODE_ANY), *pb = json_dumps(b, JSON_ENCODE_ANY);
+		char *pp = patch ? json_dumps(patch, 0) : NULL;
+		printf("# round trip failed (%s)\n#  a=%.300s\n#  b=%.300s\n#  patch=%.300s\n", err,
+		       pa, pb, pp ? pp : "(null)");
+		free(pa);
+		free(pb);
+		free(pp);
+	}
+	char *after = json_dumps(a, JSON_ENCODE_ANY);
+	ok = ok && before && after && strcmp(before, after) == 0;
+	if (nops)
+		*nops = patch ? json_array_size(patch) : 0;
+	free(before);
+	free(after);
+	json_decref(out);
+	json_decref(patch);
+	return ok;
+}
+
+static size_t diff_size(const char *a, const char *b)
+{
+	json_t *x = parse(a), *y = parse(b);
+	size_t n = 0;
+	CHECKF(roundtrip(x, y, &n), "round trip %s -> %s", a, b);
+	json_decref(x);
+	json_decref(y);
+	return n;
+}
+
+/* ---- random documents ----------------------------------------------------- */
+
+static uint64_t rng_state = 0x5eed7e1e9a7a1ull;
+
+static uint64_t next_u64(void)
+{
+	/* splitmix64: a fixed-seed generator so every run tests the same pairs. */
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static size_t below(size_t n)
+{
+	return n ? (size_t)(next_u64() % n) : 0;
+}
+
+static const char *const keys[] = {"a", "b", "c", "units", "hex", "", "a/b", "m~n", "~1", "0", "-"};
+
+static json_t *gen(int depth)
+{
+	size_t kind = below(depth > 0 ? 9 : 6);
+	switch (kind) {
+	case 0:
+		return json_null();
+	case 1:
+		return json_boolean(below(2));
+	case 2:
+		return json_integer((json_int_t)below(5));
+	case 3:
+		return json_real((double)below(4) / 2.0);
+	case 4:
+	case 5: {
+		char s[2] = {(char)('p' + below(4)), 0};
+		return json_string(s);
+	}
+	case 6:
+	case 7: {
+		json_t *arr = json_array();
+		size_t n = below(7);
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(arr, gen(depth - 1));
+		return arr;
+	}
+	default: {
+		json_t *obj = json_object();
+		size_t n = below(5);
+		for (size_t i = 0; i < n; i++)
+			json_object_set_new(obj, keys[below(sizeof keys / sizeof keys[0])],
+			                    gen(depth - 1));
+		return obj;
+	}
+	}
+}
+
+/* A view-like document: an object with a few members. */
+static json_t *gen_view(int depth)
+{
+	json_t *obj = json_object();
+	size_t n = 1 + below(6);
+	for (size_t i = 0; i < n; i++)
+		json_object_set_new(obj, keys[below(sizeof keys / sizeof keys[0])], gen(depth - 1));
+	return obj;
+}
+
+/* Returns a modified copy of v: a few local edits, so that a and b share most
+ * of their structure, as two successive views of a game do. */
+static json_t *mutate(const json_t *v, int depth)
+{
+	if (below(8) == 0)
+		return gen(depth);
+	if (json_is_object(v)) {
+		json_t *o = json_object();
+		const char *k;
+		json_t *c;
+		json_object_foreach((json_t *)v, k, c)
+		{
+			if (below(10) == 0)
+				continue; /* removed */
+			json_object_set_new(o, k,
+			                    below(3) ? json_deep_copy(c) : mutate(c, depth - 1));
+		}
+		if (below(4) == 0)
+			json_object_set_new(o, keys[below(sizeof keys / sizeof keys[0])],
+			                    gen(depth - 1));
+		return o;
+	}
+	if (json_is_array(v)) {
+		json_t *a = json_array();
+		size_t i;
+		json_t *c;
+		json_array_foreach(v, i, c)
+		{
+			if (below(6) == 0)
+				json_array_append_new(a, gen(depth - 1)); /* inserted */
+			if (below(8) == 0)
+				continue; /* removed */
+			json_array_append_new(a,
+			                      below(3) ? json_deep_copy(c) : mutate(c, depth - 1));
+		}
+		if (below(4) == 0)
+			json_array_append_new(a, gen(depth - 1));
+		return a;
+	}
+	return gen(depth);
+}
+
+/* ---- test groups ---------------------------------------------------------- */
+
+static void test_conformance(void)
+{
+	run_suite("tests.json", 90);
+	run_suite("spec_tests.json", 15);
+}
+
+static void test_error_codes(void)
+{
+	CHECK_EQ_INT(apply_text("[\"a\",\"b\"]",
+	                        "[{\"op\":\"test\",\"path\":\"/01\",\"value\":\"b\"}]", NULL),
+	             TG_JSON_PATCH_BAD_INDEX);
+	CHECK_EQ_INT(apply_text("[1]", "[{\"op\":\"add\",\"path\":\"/2\",\"value\":3}]", NULL),
+	             TG_JSON_PATCH_BAD_INDEX);
+	CHECK_EQ_INT(apply_text("[1]", "[{\"op\":\"remove\",\"path\":\"/-\"}]", NULL),
+	             TG_JSON_PATCH_BAD_INDEX);
+	CHECK_EQ_INT(apply_text("{\"a\":{\"b\":1}}",
+	                        "[{\"op\":\"move\",\"from\":\"/a\",\"path\":\"/a/c\"}]", NULL),
+	             TG_JSON_PATCH_MOVE_INTO_CHILD);
+	CHECK_EQ_INT(apply_text("{}", "[{\"op\":\"add\",\"path\":\"/a\"}]", NULL),
+	             TG_JSON_PATCH_MALFORMED);
+	CHECK_EQ_INT(apply_text("{}", "[{\"op\":\"add\",\"path\":\"a\",\"value\":1}]", NULL),
+	             TG_JSON_PATCH_BAD_POINTER);
+	CHECK_EQ_INT(apply_text("{}", "[{\"op\":\"add\",\"path\":\"/a~2\",\"value\":1}]", NULL),
+	             TG_JSON_PATCH_BAD_POINTER);
+	CHECK_EQ_INT(apply_text("{}", "[{\"op\":\"add\",\"path\":\"/a~\",\"value\":1}]", NULL),
+	             TG_JSON_PATCH_BAD_POINTER);
+	CHECK_EQ_INT(
+	    apply_text("{\"a\":1}", "[{\"op\":\"test\",\"path\":\"/a\",\"value\":2}]", NULL),
+	    TG_JSON_PATCH_TEST_FAILED);
+	CHECK_EQ_INT(apply_text("{\"a\":1}", "[{\"op\":\"remove\",\"path\":\"/a/b\"}]", NULL),
+	             TG_JSON_PATCH_NO_TARGET);
+	CHECK_EQ_INT(apply_text("{\"a\":1}", "{\"op\":\"remove\",\"path\":\"/a\"}", NULL),
+	             TG_JSON_PATCH_MALFORMED);
+	CHECK_EQ_INT(
+	    apply_text("{\"a\":1}", "[{\"op\":\"ADD\",\"path\":\"/a\",\"value\":1}]", NULL),
+	    TG_JSON_PATCH_MALFORMED);
+	CHECK_EQ_INT(apply_text("{\"a\":1}", "[7]", NULL), TG_JSON_PATCH_MALFORMED);
+	/* RFC 6902 4.6: numbers are equal when numerically equal. */
+	CHECK_EQ_INT(apply_text("{\"a\":1}", "[{\"op\":\"test\",\"path\":\"/a\",\"value\":1.0}]",
+	                        "{\"a\":1}"),
+	             TG_JSON_PATCH_OK);
+	CHECK_EQ_INT(
+	    apply_text("{\"a\":[1.5]}", "[{\"op\":\"test\",\"path\":\"/a\",\"value\":[1]}]", NULL),
+	    TG_JSON_PATCH_TEST_FAILED);
+	/* Escapes: ~01 is "~1", not "/". */
+	CHECK_EQ_INT(apply_text("{\"~1\":1,\"/\":2}", "[{\"op\":\"remove\",\"path\":\"/~01\"}]",
+	                        "{\"/\":2}"),
+	             TG_JSON_PATCH_OK);
+	/* A.7: move within an array uses the index after removal. */
+	CHECK_EQ_INT(apply_text("[0,1,2,3]", "[{\"op\":\"move\",\"from\":\"/0\",\"path\":\"/3\"}]",
+	                        "[1,2,3,0]"),
+	             TG_JSON_PATCH_OK);
+	/* The root can be replaced, removed, and replaced by a scalar. */
+	CHECK_EQ_INT(
+	    apply_text("{\"a\":1}", "[{\"op\":\"replace\",\"path\":\"\",\"value\":3}]", "3"),
+	    TG_JSON_PATCH_OK);
+	CHECK_EQ_INT(
+	    apply_text("{\"a\":1}", "[{\"op\":\"move\",\"from\":\"/a\",\"path\":\"\"}]", "1"),
+	    TG_JSON_PATCH_OK);
+	CHECK_EQ_INT(apply_text("{\"a\":{\"b\":[5]}}",
+	                        "[{\"op\":\"copy\",\"from\":\"\",\"path\":\"/a/c\"}]",
+	                        "{\"a\":{\"b\":[5],\"c\":{\"a\":{\"b\":[5]}}}}"),
+	             TG_JSON_PATCH_OK);
+}
+
+static void test_atomicity(void)
+{
+	json_t *doc = parse("{\"units\":[{\"id\":1,\"hex\":\"0101\"},{\"id\":2,\"hex\":\"0202\"}],"
+	                    "\"turn\":3}");
+	char *before = json_dumps(doc, JSON_SORT_KEYS);
+	/* Three good operations, then one that fails: nothing may stick. */
+	json_t *patch = parse("[{\"op\":\"replace\",\"path\":\"/turn\",\"value\":4},"
+	                      "{\"op\":\"remove\",\"path\":\"/units/0\"},"
+	                      "{\"op\":\"add\",\"path\":\"/log\",\"value\":[\"x\"]},"
+	                      "{\"op\":\"test\",\"path\":\"/turn\",\"value\":3}]");
+	char err[256];
+	enum tg_json_patch_status st;
+	json_t *out = tg_json_patch_apply_status(doc, patch, &st, err, sizeof err);
+	CHECK(out == NULL);
+	CHECK_EQ_INT(st, TG_JSON_PATCH_TEST_FAILED);
+	CHECKF(strstr(err, "operation 3") != NULL, "error names the failing operation: %s", err);
+	char *after = json_dumps(doc, JSON_SORT_KEYS);
+	CHECK_EQ_STR(after, before);
+	free(after);
+	json_decref(patch);
+
+	/* A successful apply returns a new document and leaves the input alone;
+	 * the result shares nothing with the patch (mutating it later is safe). */
+	patch = parse("[{\"op\":\"add\",\"path\":\"/units/-\",\"value\":{\"id\":3}}]");
+	out = tg_json_patch_apply(doc, patch, err, sizeof err);
+	CHECK(out != NULL && out != doc);
+	after = json_dumps(doc, JSON_SORT_KEYS);
+	CHECK_EQ_STR(after, before);
+	free(after);
+	if (out) {
+		json_object_set_new(json_array_get(json_object_get(out, "units"), 2), "id",
+		                    json_integer(9));
+		CHECK(json_integer_value(json_object_get(
+		          json_object_get(json_array_get(patch, 0), "value"), "id")) == 3);
+	}
+	json_decref(out);
+	json_decref(patch);
+	free(before);
+	json_decref(doc);
+}
+
+static void expect_refused(const json_t *doc, const json_t *patch, enum tg_json_patch_status want,
+                           const char *why)
+{
+	char err[256];
+	enum tg_json_patch_status st;
+	json_t *out = tg_json_patch_apply_status(doc, patch, &st, err, sizeof err);
+	CHECKF(out == NULL, "applied, but should be refused with %s",
+	       tg_json_patch_status_code(want));
+	CHECKF(st == want, "got %s (%s), want %s", tg_json_patch_status_code(st), err,
+	       tg_json_patch_status_code(want));
+	CHECKF(strstr(err, why) != NULL, "message \"%s\" does not say \"%s\"", err, why);
+	json_decref(out);
+}
+
+static void test_bounds(void)
+{
+	json_t *doc = json_object();
+
+	/* Too many operations. */
+	json_t *patch = json_array();
+	for (int i = 0; i <= TG_JSON_PATCH_MAX_OPS; i++)
+		json_array_append_new(patch, json_pack("{s:s, s:s}", "op", "test", "path", ""));
+	expect_refused(doc, patch, TG_JSON_PATCH_TOO_LARGE, "operations");
+	json_decref(patch);
+
+	/* A pointer deeper than the bound. */
+	char deep[2 * (TG_JSON_POINTER_MAX_DEPTH + 1) + 1];
+	for (int i = 0; i <= TG_JSON_POINTER_MAX_DEPTH; i++)
+		memcpy(deep + 2 * i, "/a", 2);
+	deep[sizeof deep - 1] = '\0';
+	patch = json_pack("[{s:s, s:s, s:i}]", "op", "add", "path", deep, "value", 1);
+	expect_refused(doc, patch, TG_JSON_PATCH_TOO_LARGE, "pointer too deep");
+	json_decref(patch);
+
+	/* Copying the document into itself doubles it each time: refused once
+	 * the copy budget is spent, instead of exhausting memory. */
+	patch = json_array();
+	json_array_append_new(patch, json_pack("{s:s, s:s, s:[i,i,i,i]}", "op", "add", "path", "/x",
+	                                       "value", 1, 2, 3, 4));
+	for (int i = 0; i < 64; i++) {
+		char p[16];
+		snprintf(p, sizeof p, "/y%d", i);
+		json_array_append_new(
+		    patch, json_pack("{s:s, s:s, s:s}", "op", "copy", "from", "", "path", p));
+	}
+	expect_refused(doc, patch, TG_JSON_PATCH_TOO_LARGE, "copies more than");
+	json_decref(patch);
+
+	/* Copies that nest the document 200 levels deeper each time stop at the
+	 * depth bound (well before the copy budget). */
+	patch = json_array();
+	json_array_append_new(patch,
+	                      json_pack("{s:s, s:s, s:{}}", "op", "add", "path", "/c", "value"));
+	char chain[2 * 200 + 1];
+	for (int i = 0; i < 200; i++)
+		memcpy(chain + 2 * i, "/c", 2);
+	chain[sizeof chain - 1] = '\0';
+	for (int i = 0; i < 200; i++) {
+		/* build a 200-deep chain under /c, then copy /c into its tip */
+		char p[sizeof chain];
+		memcpy(p, chain, 2 * (size_t)(i + 1));
+		p[2 * (i + 1)] = '\0';
+		if (i > 0)
+			json_array_append_new(
+			    patch, json_pack("{s:s, s:s, s:{}}", "op", "add", "path", p, "value"));
+	}
+	for (int i = 0; i < 40; i++) {
+		char p[sizeof chain + 8];
+		snprintf(p, sizeof p, "%s/z", chain);
+		json_array_append_new(
+		    patch, json_pack("{s:s, s:s, s:s}", "op", "copy", "from", "/c", "path", p));
+	}
+	expect_refused(doc, patch, TG_JSON_PATCH_TOO_LARGE, "nested more than");
+	json_decref(patch);
+	json_decref(doc);
+}
+
+static void test_diff_compact(void)
+{
+	CHECK_EQ_INT(diff_size("{\"a\":1,\"b\":[1,2,3]}", "{\"a\":1,\"b\":[1,2,3]}"), 0);
+	CHECK_EQ_INT(diff_size("{\"a\":1,\"b\":[1,2,3]}", "{\"a\":1,\"b\":[1,2,4]}"), 1);
+	CHECK_EQ_INT(diff_size("{\"a\":1}", "{\"a\":1,\"b\":2}"), 1);
+	CHECK_EQ_INT(diff_size("{\"a\":1,\"b\":2}", "{\"b\":2}"), 1);
+	/* Insert and delete in the middle of an array: one op each. */
+	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6]", "[1,2,3,9,4,5,6]"), 1);
+	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6]", "[1,2,4,5,6]"), 1);
+	/* LCS: two separate changes, two ops (not a rewrite of the middle). */
+	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6,7,8]", "[1,9,2,3,4,5,7,8]"), 2);
+	/* An element changed deep inside an array of objects: one nested replace. */
+	CHECK_EQ_INT(
+	    diff_size("{\"units\":[{\"id\":1,\"hex\":\"0101\"},{\"id\":2,\"hex\":\"0202\"}]}",
+	              "{\"units\":[{\"id\":1,\"hex\":\"0101\"},{\"id\":2,\"hex\":\"0203\"}]}"),
+	    1);
+	json_t *a = parse("{\"units\":[{\"id\":1},{\"id\":2}]}");
+	json_t *b = parse("{\"units\":[{\"id\":1},{\"id\":5}]}");
+	json_t *p = tg_json_patch_diff(a, b);
+	json_t *want = parse("[{\"op\":\"replace\",\"path\":\"/units/1/id\",\"value\":5}]");
+	CHECK(p && json_equal(p, want));
+	json_decref(a);
+	json_decref(b);
+	json_decref(p);
+	json_decref(want);
+	/* Type changes, root changes, 1 vs 1.0 (kept exact), odd keys. */
+	CHECK_EQ_INT(diff_size("{\"a\":1}", "{\"a\":1.0}"), 1);
+	CHECK_EQ_INT(diff_size("{\"a\":[1]}", "{\"a\":{\"0\":1}}"), 1);
+	CHECK_EQ_INT(diff_size("[1]", "{\"x\":1}"), 1);
+	CHECK_EQ_INT(diff_size("{}", "3"), 1);
+	CHECK_EQ_INT(diff_size("{\"a/b\":{\"m~n\":1}}", "{\"a/b\":{\"m~n\":2}}"), 1);
+	CHECK_EQ_INT(diff_size("{\"\":[]}", "{\"\":[0]}"), 1);
+}
+
+static void test_diff_roundtrip_random(void)
+{
+	int failures = 0;
+	size_t total_ops = 0;
+	for (int i = 0; i < 3000; i++) {
+		json_t *a = i % 5 == 0 ? gen(4) : gen_view(5);
+		json_t *b = i % 4 == 0 ? gen_view(5) : mutate(a, 5);
+		size_t n = 0;
+		if (!roundtrip(a, b, &n))
+			failures++;
+		total_ops += n;
+		/* and back again */
+		if (!roundtrip(b, a, NULL))
+			failures++;
+		json_decref(a);
+		json_decref(b);
+	}
+	printf("# random round trips: %zu ops in all\n", total_ops);
+	CHECK_EQ_INT(failures, 0);
+
+	/* Long arrays: over the LCS limit the middle is diffed as one block. */
+	json_t *a = json_array(), *b = json_array();
+	for (int i = 0; i < 400; i++) {
+		json_array_append_new(a, json_integer((json_int_t)below(10)));
+		json_array_append_new(b, json_integer((json_int_t)below(10)));
+	}
+	json_array_insert_new(b, 0, json_integer(-1));
+	CHECK(roundtrip(a, b, NULL));
+	CHECK(roundtrip(b, a, NULL));
+	json_decref(a);
+	json_decref(b);
+}
+
+static void test_diff_bounds(void)
+{
+	/* More operations than apply accepts: one replace of the root instead. */
+	json_t *a = json_array(), *b = json_array();
+	for (int i = 0; i < TG_JSON_PATCH_MAX_OPS + 10; i++) {
+		json_array_append_new(a, json_integer(2 * i));
+		json_array_append_new(b, json_integer(2 * i + 1));
+	}
+	size_t n = 0;
+	CHECK(roundtrip(a, b, &n));
+	CHECK_EQ_INT(n, 1);
+	json_decref(a);
+	json_decref(b);
+
+	/* A change deeper than the pointer bound: replaced higher up, still exact. */
+	a = json_integer(1);
+	b = json_integer(2);
+	for (int i = 0; i < TG_JSON_POINTER_MAX_DEPTH + 40; i++) {
+		a = json_pack("{s:o}", "k", a);
+		b = json_pack("{s:o}", "k", b);
+	}
+	json_t *p = tg_json_patch_diff(a, b);
+	CHECK(p && json_array_size(p) == 1);
+	CHECK(roundtrip(a, b, NULL));
+	json_decref(p);
+	json_decref(a);
+	json_decref(b);
+}
+
+int main(void)
+{
+	test_conformance();
+	test_error_codes();
+	test_atomicity();
+	test_bounds();
+	test_diff_compact();
+	test_diff_roundtrip_random();
+	test_diff_bounds();
+	return tap_done();
+}
