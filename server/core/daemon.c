@@ -1,0 +1,391 @@
+/* daemon.c — telegraphd's life: flags and config file, the data folder (made
+ * on first run, with a self-signed certificate), the store, the server and
+ * the listener, then the loop until SIGTERM/SIGINT: stop accepting, let the
+ * server finish its in-flight commits, say goodbye to every client, close the
+ * store, exit 0. */
+#include "daemon.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/config.h"
+#include "core/server.h"
+#include "net/cert.h"
+#include "net/net.h"
+#include "store/store.h"
+#include "util/log.h"
+
+#ifndef TG_VERSION
+#define TG_VERSION "0.1.0"
+#endif
+
+/* Exit statuses: 0 clean stop, 1 failure while running or starting, 2 usage. */
+enum { EXIT_USAGE = 2 };
+
+static const struct option long_options[] = {
+    {"listen", required_argument, NULL, 'l'},    {"data", required_argument, NULL, 'd'},
+    {"cert", required_argument, NULL, 'c'},      {"key", required_argument, NULL, 'k'},
+    {"config", required_argument, NULL, 'f'},    {"schema", required_argument, NULL, 'S'},
+    {"log-level", required_argument, NULL, 'L'}, {"max-message", required_argument, NULL, 'm'},
+    {"set", required_argument, NULL, 's'},       {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
+};
+static const char short_options[] = "l:d:c:k:f:S:L:m:s:hV";
+
+static void usage(FILE *out)
+{
+	fputs(
+	    "Usage: telegraphd [OPTION]...\n"
+	    "Telegraph's play-by-server daemon: TLS, one JSON message per line.\n"
+	    "\n"
+	    "  -l, --listen HOST:PORT  address to listen on (default 127.0.0.1:7700;\n"
+	    "                          port 0 picks a free one; [::1]:7700 for IPv6)\n"
+	    "  -d, --data DIR          data folder: telegraph.db, and cert.pem/key.pem\n"
+	    "                          when no --cert is given (default ./telegraph-data;\n"
+	    "                          made with mode 0700 on first run)\n"
+	    "  -c, --cert FILE         PEM certificate (chain) to serve instead of the\n"
+	    "                          self-signed one; needs --key\n"
+	    "  -k, --key FILE          PEM private key of --cert\n"
+	    "  -f, --config FILE       read settings from FILE first; flags override them\n"
+	    "  -S, --schema DIR        SQL migrations folder (default: the build's schema/)\n"
+	    "  -L, --log-level LEVEL   debug, info, warn or error (default info)\n"
+	    "  -m, --max-message BYTES inbound message limit (default 65536; K/M allowed)\n"
+	    "  -s, --set KEY=VALUE     any config file setting, e.g. --set idle_timeout_ms=60000\n"
+	    "  -h, --help              show this help and exit\n"
+	    "  -V, --version           show the version and exit\n"
+	    "\n"
+	    "Config file: one 'key = value' per line, '#' starts a comment, values may\n"
+	    "be in double quotes. Keys and defaults:\n"
+	    "  listen = 127.0.0.1:7700        data = ./telegraph-data\n"
+	    "  cert = <data>/cert.pem         key = <data>/key.pem\n"
+	    "  schema = <build>/schema        log_level = info\n"
+	    "  max_message = 65536            bytes per inbound line; over it: error, close\n"
+	    "  max_outbuf = 1M                bytes queued to a client that does not read\n"
+	    "  handshake_timeout_ms = 10000   TLS handshake deadline\n"
+	    "  idle_timeout_ms = 600000       close after this long without a byte in\n"
+	    "  max_connections = 50000\n"
+	    "  max_matches_per_user = 50      open + active matches per user\n"
+	    "  login_attempts = 5             failed logins per window, per name and address\n"
+	    "  login_window_s = 300\n"
+	    "  session_days = 30              session token lifetime\n"
+	    "  snapshot_every = 50            actions between saved snapshots\n"
+	    "  patch_history = 200            patches kept per match and role for 'since'\n"
+	    "  chat_max_bytes = 1000\n"
+	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
+	    "\n"
+	    "On first run without --cert, a self-signed ECDSA P-256 certificate is made\n"
+	    "in the data folder; its SHA-256 fingerprint is logged at every start so that\n"
+	    "clients can pin it (telegraph --trust <data>/cert.pem).\n"
+	    "SIGTERM or SIGINT: stop accepting, finish in-flight commits, send goodbye\n"
+	    "to every client, exit 0. Logs go to stderr, one line per event.\n",
+	    out);
+}
+
+/* Maps a flag to its config key (NULL: not a setting). */
+static const char *flag_key(int opt)
+{
+	switch (opt) {
+	case 'l':
+		return "listen";
+	case 'd':
+		return "data";
+	case 'c':
+		return "cert";
+	case 'k':
+		return "key";
+	case 'S':
+		return "schema";
+	case 'L':
+		return "log_level";
+	case 'm':
+		return "max_message";
+	default:
+		return NULL;
+	}
+}
+
+/* Reads the command line into cfg: the config file first (wherever --config
+ * stands), then every other flag in order. 0 to run, 1 when --help/--version
+ * was answered, -1 on a usage error (already reported). */
+static int parse_args(int argc, char **argv, struct tg_config *cfg)
+{
+	char err[1200];
+	const char *config_file = NULL;
+	opterr = 1; /* getopt reports unknown options and missing values itself */
+	optind = 0; /* glibc: a full reset, so parse_args may run more than once */
+	int opt;
+	while ((opt = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		if (opt == 'h') {
+			usage(stdout);
+			return 1;
+		}
+		if (opt == 'V') {
+			printf("telegraphd %s\n", TG_VERSION);
+			return 1;
+		}
+		if (opt == 'f')
+			config_file = optarg;
+		if (opt == '?') {
+			fprintf(stderr, "Try 'telegraphd --help'.\n");
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "telegraphd: unexpected argument '%s'\nTry 'telegraphd --help'.\n",
+		        argv[optind]);
+		return -1;
+	}
+	if (config_file && tg_config_load_file(cfg, config_file, err, sizeof err) < 0) {
+		fprintf(stderr, "telegraphd: %s\n", err);
+		return -1;
+	}
+	opterr = 0;
+	optind = 0;
+	while ((opt = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		const char *key = flag_key(opt), *value = optarg;
+		char setting[256];
+		if (opt == 's') {
+			const char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || (size_t)(eq - optarg) >= sizeof setting) {
+				fprintf(stderr, "telegraphd: --set wants KEY=VALUE, not '%s'\n",
+				        optarg);
+				return -1;
+			}
+			memcpy(setting, optarg, (size_t)(eq - optarg));
+			setting[eq - optarg] = '\0';
+			key = setting;
+			value = eq + 1;
+		}
+		if (key && tg_config_set(cfg, key, value, err, sizeof err) < 0) {
+			fprintf(stderr, "telegraphd: %s\n", err);
+			return -1;
+		}
+	}
+	if (!cfg->cert_file[0] != !cfg->key_file[0]) {
+		fprintf(stderr, "telegraphd: --cert and --key go together: give both or neither\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p, the last component with mode 0700. */
+static int make_dirs(const char *path, bool *created, char *err, size_t errlen)
+{
+	struct stat st;
+	*created = false;
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		snprintf(err, errlen, "%s exists and is not a folder", path);
+		return -1;
+	}
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create folder %s: %s", buf, strerror(errno));
+			return -1;
+		}
+		*p = '/';
+	}
+	if (mkdir(buf, 0700) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create the data folder %s: %s", buf, strerror(errno));
+		return -1;
+	}
+	*created = true;
+	return 0;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* The certificate to serve: the configured one, or <data>/cert.pem, made
+ * self-signed if neither it nor its key exist yet. */
+static int prepare_certificate(struct tg_config *cfg, char *err, size_t errlen)
+{
+	if (cfg->cert_file[0])
+		return 0;
+	int n1 = snprintf(cfg->cert_file, sizeof cfg->cert_file, "%s/cert.pem", cfg->data_dir);
+	int n2 = snprintf(cfg->key_file, sizeof cfg->key_file, "%s/key.pem", cfg->data_dir);
+	if (n1 >= (int)sizeof cfg->cert_file || n2 >= (int)sizeof cfg->key_file) {
+		snprintf(err, errlen, "the data folder path is too long");
+		return -1;
+	}
+	bool have_cert = exists(cfg->cert_file), have_key = exists(cfg->key_file);
+	if (have_cert && have_key)
+		return 0;
+	if (have_cert != have_key) {
+		snprintf(err, errlen,
+		         "%s exists but %s does not: restore it, or remove both to make a new "
+		         "self-signed certificate",
+		         have_cert ? cfg->cert_file : cfg->key_file,
+		         have_cert ? cfg->key_file : cfg->cert_file);
+		return -1;
+	}
+	/* A wildcard address names no host: the certificate says localhost. */
+	const char *host = cfg->listen_host;
+	if (!host[0] || strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0)
+		host = "localhost";
+	if (tg_net_make_self_signed(cfg->cert_file, cfg->key_file, host, err, errlen) < 0)
+		return -1;
+	TG_INFO(0, 0, "created a self-signed ECDSA P-256 certificate for %s: %s (key %s)", host,
+	        cfg->cert_file, cfg->key_file);
+	return 0;
+}
+
+struct daemon {
+	uv_loop_t loop;
+	uv_signal_t sigterm, sigint;
+	struct tg_store *store;
+	struct tg_server *server;
+	struct tg_net *net;
+	bool stopping;
+};
+
+static void on_net_closed(void *ud)
+{
+	struct daemon *d = ud;
+	TG_INFO(0, 0, "every connection closed");
+	uv_close((uv_handle_t *)&d->sigterm, NULL);
+	uv_close((uv_handle_t *)&d->sigint, NULL);
+	/* Server-side handles (its per-turn check) may still be active. */
+	uv_stop(&d->loop);
+}
+
+static void on_server_stopped(void *ud)
+{
+	struct daemon *d = ud;
+	TG_INFO(0, 0, "in-flight commits finished; saying goodbye");
+	json_t *bye = json_pack("{s:s, s:s}", "op", "goodbye", "reason", "server_shutting_down");
+	tg_net_shutdown(d->net, bye, on_net_closed, d);
+	json_decref(bye);
+}
+
+static void on_signal(uv_signal_t *h, int signum)
+{
+	struct daemon *d = h->data;
+	if (d->stopping) {
+		TG_INFO(0, 0, "received %s again; still shutting down",
+		        signum == SIGTERM ? "SIGTERM" : "SIGINT");
+		return;
+	}
+	d->stopping = true;
+	TG_INFO(0, 0, "received %s; shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+	tg_net_stop_accepting(d->net);
+	tg_server_shutdown(d->server, on_server_stopped, d);
+}
+
+static void log_fingerprint(const char *cert_file)
+{
+	char fp[128], err[256];
+	if (tg_net_cert_fingerprint(cert_file, fp, sizeof fp, err, sizeof err) == 0)
+		TG_INFO(0, 0, "certificate %s SHA-256 fingerprint %s", cert_file, fp);
+	else
+		TG_WARN(0, 0, "%s", err);
+}
+
+/* Runs the loop a few more turns so that closed handles' callbacks run. */
+static void drain_loop(uv_loop_t *loop)
+{
+	for (int i = 0; i < 16 && uv_loop_alive(loop); i++)
+		uv_run(loop, UV_RUN_NOWAIT);
+}
+
+int tg_daemon_main(int argc, char **argv, const struct game_module *const *games)
+{
+	/* A client gone away makes a write fail; it must not kill the daemon. */
+	signal(SIGPIPE, SIG_IGN);
+
+	struct tg_config cfg;
+	tg_config_defaults(&cfg);
+	int parsed = parse_args(argc, argv, &cfg);
+	if (parsed != 0)
+		return parsed > 0 ? 0 : EXIT_USAGE;
+	tg_log_set_level((enum tg_log_level)tg_log_parse_level(cfg.log_level));
+
+	char err[1200];
+	bool created;
+	if (make_dirs(cfg.data_dir, &created, err, sizeof err) < 0) {
+		TG_ERROR(0, 0, "%s", err);
+		return 1;
+	}
+	if (created)
+		TG_INFO(0, 0, "created the data folder %s", cfg.data_dir);
+	if (prepare_certificate(&cfg, err, sizeof err) < 0) {
+		TG_ERROR(0, 0, "%s", err);
+		return 1;
+	}
+	log_fingerprint(cfg.cert_file);
+
+	char db_path[1100];
+	snprintf(db_path, sizeof db_path, "%s/telegraph.db", cfg.data_dir);
+	struct tg_error terr = {0};
+	struct daemon d = {0};
+	d.store = tg_store_open(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL, &terr);
+	if (!d.store) {
+		TG_ERROR(0, 0, "cannot open the database %s: %s", db_path, terr.message);
+		return 1;
+	}
+	uv_loop_init(&d.loop);
+	d.server = tg_server_new(&d.loop, d.store, games, &cfg, &terr);
+	if (!d.server) {
+		TG_ERROR(0, 0, "cannot start the server: %s", terr.message);
+		tg_store_close(d.store);
+		drain_loop(&d.loop);
+		uv_loop_close(&d.loop);
+		return 1;
+	}
+	struct tg_net_config netcfg = {
+	    .host = cfg.listen_host,
+	    .port = cfg.listen_port,
+	    .cert_file = cfg.cert_file,
+	    .key_file = cfg.key_file,
+	    .max_message = cfg.max_message,
+	    .max_outbuf = cfg.max_outbuf,
+	    .handshake_timeout_ms = cfg.handshake_timeout_ms,
+	    .idle_timeout_ms = cfg.idle_timeout_ms,
+	    .max_connections = cfg.max_connections,
+	};
+	d.net =
+	    tg_net_start(&d.loop, &netcfg, tg_server_net_callbacks(), d.server, err, sizeof err);
+	if (!d.net) {
+		TG_ERROR(0, 0, "%s", err);
+		tg_server_free(d.server);
+		tg_store_close(d.store);
+		drain_loop(&d.loop);
+		uv_loop_close(&d.loop);
+		return 1;
+	}
+	bool v6 = strchr(cfg.listen_host, ':') != NULL;
+	TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",
+	        cfg.listen_host, v6 ? "]" : "", tg_net_port(d.net));
+
+	uv_signal_init(&d.loop, &d.sigterm);
+	uv_signal_init(&d.loop, &d.sigint);
+	d.sigterm.data = d.sigint.data = &d;
+	uv_signal_start(&d.sigterm, on_signal, SIGTERM);
+	uv_signal_start(&d.sigint, on_signal, SIGINT);
+
+	uv_run(&d.loop, UV_RUN_DEFAULT);
+
+	tg_net_free(d.net);
+	tg_server_free(d.server);
+	tg_store_close(d.store);
+	drain_loop(&d.loop);
+	if (uv_loop_close(&d.loop) != 0)
+		TG_WARN(0, 0, "some event loop handles were still open at exit");
+	TG_INFO(0, 0, "stopped");
+	return 0;
+}
