@@ -20,6 +20,7 @@
 
 #include "kit/rng.h"
 #include "lw_data.h"
+#include "lw_land.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -257,6 +258,9 @@ struct lw_state {
 	/* Public log: a ring of the last LW_LOG_LINES lines; log_total counts all. */
 	uint32_t log_total;
 	char log[LW_LOG_LINES][LW_LOG_LEN];
+
+	/* land rules (lw_move/lw_combat/...): see lw_land.h; saved with lw_land_save() */
+	struct lw_land land;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -1,0 +1,92 @@
+/* lw_land.c — save/load of the land rules' state block (see lw_land.h). */
+#include "lw_land.h"
+
+#include <string.h>
+
+/* The block as one flat integer array, in field order. */
+#define LW_LAND_INTS (15 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
+
+static void to_ints(const struct lw_land *l, long long *v)
+{
+	int k = 0;
+	v[k++] = l->mountain;
+	v[k++] = l->stopped;
+	v[k++] = l->stage;
+	v[k++] = l->withdrew;
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		v[k++] = l->it_gain[i];
+	v[k++] = l->pc_award;
+	v[k++] = l->auto_promote;
+	v[k++] = l->city_falls;
+	v[k++] = l->disaster;
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		v[k++] = l->sym[i];
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		v[k++] = l->cas_todo[i];
+	v[k++] = l->att_co;
+	v[k++] = l->def_co;
+	v[k++] = l->def_stars;
+	v[k++] = l->def_it_before;
+	for (int i = 0; i < LW_LAND_GROUP; i++)
+		v[k++] = l->group[i];
+	v[k++] = l->group_n;
+	v[k++] = l->group_side;
+	v[k++] = l->from_hex;
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		v[k++] = 0; /* reserved, keeps the array length stable */
+}
+
+json_t *lw_land_save(const struct lw_land *l)
+{
+	long long v[LW_LAND_INTS];
+	to_ints(l, v);
+	json_t *a = json_array();
+	for (int i = 0; i < LW_LAND_INTS; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+int lw_land_load(struct lw_land *l, const json_t *saved)
+{
+	if (!json_is_array(saved) || json_array_size(saved) != LW_LAND_INTS)
+		return -1;
+	long long v[LW_LAND_INTS];
+	for (int i = 0; i < LW_LAND_INTS; i++) {
+		const json_t *x = json_array_get(saved, (size_t)i);
+		if (!json_is_integer(x))
+			return -1;
+		v[i] = json_integer_value(x);
+		if (v[i] < -32768 || v[i] > 32767)
+			return -1;
+	}
+	struct lw_land n;
+	memset(&n, 0, sizeof n);
+	int k = 0;
+	n.mountain = (uint8_t)v[k++];
+	n.stopped = (uint8_t)v[k++];
+	n.stage = (uint8_t)v[k++];
+	n.withdrew = (uint8_t)v[k++];
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		n.it_gain[i] = (int8_t)v[k++];
+	n.pc_award = (int8_t)v[k++];
+	n.auto_promote = (uint8_t)v[k++];
+	n.city_falls = (uint8_t)v[k++];
+	n.disaster = (uint8_t)v[k++];
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		n.sym[i] = (uint8_t)v[k++];
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		n.cas_todo[i] = (uint8_t)v[k++];
+	n.att_co = (int16_t)v[k++];
+	n.def_co = (int16_t)v[k++];
+	n.def_stars = (uint8_t)v[k++];
+	n.def_it_before = (uint8_t)v[k++];
+	for (int i = 0; i < LW_LAND_GROUP; i++)
+		n.group[i] = (int16_t)v[k++];
+	n.group_n = (uint8_t)v[k++];
+	n.group_side = (int8_t)v[k++];
+	n.from_hex = (int16_t)v[k++];
+	if (n.stage > LW_BS_ADVANCE || n.group_n > LW_LAND_GROUP)
+		return -1;
+	*l = n;
+	return 0;
+}

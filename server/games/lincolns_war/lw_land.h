@@ -1,0 +1,58 @@
+/* lw_land.h — the land rules' own part of the match state (lw_state.h
+ * embeds it as `land`), and its save/load.
+ *
+ * Plain fixed-size fields, like the rest of lw_state.h. What the battle
+ * procedure (lw_battle_flow.c) and the march (lw_march.c) must remember
+ * between two actions lives here; the engine's struct lw_battle holds the
+ * rest (sides, hexes, face-down commitments, the public result).
+ */
+#ifndef LW_LAND_H
+#define LW_LAND_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#define LW_LAND_SIDES 3  /* indexed by side like lw_state.h's arrays */
+#define LW_LAND_GROUP 16 /* = LW_MAX_MOVERS */
+
+/* Where a battle stands once both sides committed (16.0 sequence). */
+enum lw_battle_stage {
+	LW_BS_NONE = 0,
+	LW_BS_WITHDRAW, /* defender: withdraw before battle? (16.2) */
+	LW_BS_WRETREAT, /* the withdrawing defender picks its hex (16.2, 16.9) */
+	LW_BS_COMMIT,   /* both commit Resource + CSP face down (16.3) */
+	LW_BS_CASUALTY, /* a player picks the general hit (16.8) */
+	LW_BS_RETREAT,  /* the loser picks a retreat hex (16.9) */
+	LW_BS_ADVANCE,  /* the winning attacker advances or declines (16.10) */
+};
+
+struct lw_land {
+	/* the march (12.0, 15.0) */
+	uint8_t mountain; /* the movers entered a mountain hex this activation */
+	uint8_t stopped;  /* the movers must stop (12.5, 12.9, 16.2, 18.2) */
+
+	/* the battle (16.0) */
+	uint8_t stage;                   /* enum lw_battle_stage */
+	uint8_t withdrew;                /* 16.2: the defender withdrew before battle */
+	int8_t it_gain[LW_LAND_SIDES];   /* IT the results give each side, to apply */
+	int8_t pc_award;                 /* PC for the winner: the loser CO's stars */
+	uint8_t auto_promote;            /* 16.6.5 */
+	uint8_t city_falls;              /* 16.1.2 */
+	uint8_t disaster;                /* enum lw_disaster, once known */
+	uint8_t sym[LW_LAND_SIDES];      /* symbols of the casualty card drawn (LW_SYM_*) */
+	uint8_t cas_todo[LW_LAND_SIDES]; /* 1: this side's casualty check still to resolve */
+	int16_t att_co, def_co;          /* the COs at the reveal */
+	uint8_t def_stars;               /* defending force stars at the reveal */
+	uint8_t def_it_before;           /* defender's IT before the battle */
+	int16_t group[LW_LAND_GROUP];    /* units still to retreat / that may advance */
+	uint8_t group_n;
+	int8_t group_side;
+	int16_t from_hex; /* the hex they retreat from */
+	uint8_t spare[8];
+};
+
+json_t *lw_land_save(const struct lw_land *l);
+/* 0, or -1 if the object is not a valid land block. */
+int lw_land_load(struct lw_land *l, const json_t *saved);
+
+#endif
