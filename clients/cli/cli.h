@@ -1,0 +1,57 @@
+/* cli.h — what every `telegraph` command shares: the parsed global options,
+ * the remembered settings, and connecting with the stored session. */
+#ifndef TG_CLI_CLI_H
+#define TG_CLI_CLI_H
+
+#include <jansson.h>
+
+#include "cli_config.h"
+#include "client.h"
+#include "games/game.h"
+
+/* The whole program; games is the table `verify` replays records with. */
+int cli_main(int argc, char **argv, const struct game_module *const *games);
+
+struct cli_ctx {
+	const struct game_module *const *games;
+	struct cli_config cfg;
+	const char *server;   /* --server, else cfg.server */
+	const char *trust;    /* --trust, else cfg.trust (may be empty) */
+	const char *password; /* --password */
+	int json;             /* --json: scripted mode */
+	int timeout_s;        /* --timeout: scripted mode, after end of input */
+	int argc;             /* the command's own arguments (after its name) */
+	char **argv;
+};
+
+/* Prints "telegraph: <sentence>" on stderr. */
+void cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Connects, says hello, and (if need_login) resumes the stored session.
+ * Returns EXIT_OK or an exit code after printing why. */
+int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login);
+
+/* Sends req (steals it), waits for its reply; on an error reply prints it and
+ * returns EXIT_REFUSED; on transport trouble EXIT_CONN. *reply is set (caller
+ * owns) only on EXIT_OK. */
+int cli_call(struct cli_client *c, json_t *req, json_t **reply);
+
+/* Parses a match id given on the command line ("12"). -1 if not a number. */
+long long cli_parse_match(const char *s);
+
+/* Commands: each returns an exit code. */
+int cmd_register(struct cli_ctx *x);
+int cmd_login(struct cli_ctx *x);
+int cmd_logout(struct cli_ctx *x);
+int cmd_games(struct cli_ctx *x);
+int cmd_create(struct cli_ctx *x);
+int cmd_join(struct cli_ctx *x);
+int cmd_list(struct cli_ctx *x);
+int cmd_resign(struct cli_ctx *x);
+int cmd_export(struct cli_ctx *x);
+int cmd_verify(struct cli_ctx *x);
+int cmd_play(struct cli_ctx *x);
+int cmd_watch(struct cli_ctx *x);
+int cmd_scripted(struct cli_ctx *x);
+
+#endif

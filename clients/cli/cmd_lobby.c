@@ -1,0 +1,325 @@
+/* cmd_lobby.c — games, create, join, list, resign, export. */
+#include <openssl/rand.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* 32 bytes of this machine's randomness, as the player's share of the seed. */
+static json_t *player_entropy(void)
+{
+	unsigned char b[32];
+	char hex[65];
+	if (RAND_bytes(b, sizeof b) != 1)
+		return NULL; /* the server then draws on the player's behalf, and says so */
+	for (size_t i = 0; i < sizeof b; i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+	return json_string(hex);
+}
+
+static const char *str(const json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+static void print_game(const json_t *g)
+{
+	printf("%s — %s\n", str(g, "id"), str(g, "title"));
+	printf("  roles:");
+	size_t i;
+	json_t *v;
+	json_array_foreach(json_object_get(g, "roles"), i, v) printf(" %s", json_string_value(v));
+	printf("\n  scenarios:\n");
+	json_array_foreach(json_object_get(g, "scenarios"), i, v)
+	{
+		printf("    %-16s %s", str(v, "id"), str(v, "title"));
+		if (*str(v, "description"))
+			printf(" — %s", str(v, "description"));
+		printf("\n");
+	}
+	json_t *opts = json_object_get(g, "options");
+	if (json_object_size(opts)) {
+		printf("  options (--option NAME=VALUE):\n");
+		const char *k;
+		json_object_foreach(opts, k, v)
+		{
+			char *def = json_dumps(json_object_get(v, "default"), JSON_ENCODE_ANY);
+			printf("    %-20s %s (%s, default %s)\n", k, str(v, "label"),
+			       str(v, "type"), def ? def : "?");
+			free(def);
+		}
+	}
+}
+
+int cmd_games(struct cli_ctx *x)
+{
+	if (x->argc != 0) {
+		cli_fail("usage: telegraph games");
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 0);
+	if (rc != EXIT_OK)
+		return rc;
+	size_t i;
+	json_t *g;
+	json_array_foreach(json_object_get(c.welcome, "games"), i, g) print_game(g);
+	cli_client_close(&c);
+	return EXIT_OK;
+}
+
+/* The welcome's description of game id, or NULL. */
+static json_t *find_game(const json_t *welcome, const char *id)
+{
+	size_t i;
+	json_t *g;
+	json_array_foreach(json_object_get(welcome, "games"), i,
+	                   g) if (!strcmp(str(g, "id"), id)) return g;
+	return NULL;
+}
+
+/* "k=v": v as JSON when it parses (true, 3, "x"), else as a string. */
+static int add_option(json_t *opts, const char *kv)
+{
+	const char *eq = strchr(kv, '=');
+	if (!eq || eq == kv)
+		return -1;
+	char key[128];
+	size_t kl = (size_t)(eq - kv);
+	if (kl >= sizeof key)
+		return -1;
+	memcpy(key, kv, kl);
+	key[kl] = '\0';
+	json_t *v = json_loads(eq + 1, JSON_DECODE_ANY, NULL);
+	json_object_set_new(opts, key, v ? v : json_string(eq + 1));
+	return 0;
+}
+
+int cmd_create(struct cli_ctx *x)
+{
+	const char *game = NULL, *scenario = NULL, *side = "random";
+	int private_ = 0, spectators = 1;
+	json_t *opts = json_object();
+	for (int i = 0; i < x->argc; i++) {
+		const char *a = x->argv[i];
+		int has_value = i + 1 < x->argc;
+		if (!strcmp(a, "--scenario") && has_value)
+			scenario = x->argv[++i];
+		else if (!strcmp(a, "--side") && has_value)
+			side = x->argv[++i];
+		else if (!strcmp(a, "--private"))
+			private_ = 1;
+		else if (!strcmp(a, "--no-spectators"))
+			spectators = 0;
+		else if (!strcmp(a, "--option") && has_value &&
+		         add_option(opts, x->argv[i + 1]) == 0)
+			i++;
+		else if (*a != '-' && !game)
+			game = a;
+		else {
+			cli_fail("usage: telegraph create GAME [--scenario S] [--side ROLE] "
+			         "[--private] [--no-spectators] [--option KEY=VALUE]...");
+			json_decref(opts);
+			return EXIT_USAGE;
+		}
+	}
+	if (!game) {
+		cli_fail("create: which game? (see telegraph games)");
+		json_decref(opts);
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc != EXIT_OK) {
+		json_decref(opts);
+		return rc;
+	}
+	if (!scenario) { /* the game's first scenario */
+		json_t *g = find_game(c.welcome, game);
+		scenario = str(json_array_get(json_object_get(g, "scenarios"), 0), "id");
+	}
+	json_t *req = json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:b}", "op", "create", "game", game,
+	                        "scenario", scenario, "options", opts, "side", side, "visibility",
+	                        private_ ? "private" : "public", "spectators", spectators);
+	json_t *ent = player_entropy();
+	if (ent)
+		json_object_set_new(req, "entropy", ent);
+	json_t *reply;
+	rc = cli_call(&c, req, &reply);
+	if (rc == EXIT_OK) {
+		printf("Match %lld created: %s, scenario %s; you play %s.\n",
+		       (long long)json_integer_value(json_object_get(reply, "match")), game,
+		       scenario, str(reply, "role"));
+		printf("Seed commitment: %s\n", str(reply, "commitment"));
+		if (*str(reply, "invite"))
+			printf("Invite code (private match): %s\n", str(reply, "invite"));
+		json_decref(reply);
+	}
+	cli_client_close(&c);
+	return rc;
+}
+
+int cmd_join(struct cli_ctx *x)
+{
+	const char *match = NULL, *invite = NULL, *side = "random";
+	for (int i = 0; i < x->argc; i++) {
+		const char *a = x->argv[i];
+		if (!strcmp(a, "--invite") && i + 1 < x->argc)
+			invite = x->argv[++i];
+		else if (!strcmp(a, "--side") && i + 1 < x->argc)
+			side = x->argv[++i];
+		else if (*a != '-' && !match)
+			match = a;
+		else
+			match = invite = NULL, i = x->argc; /* falls into the usage below */
+	}
+	long long id = match ? cli_parse_match(match) : 0;
+	if ((!match) == (!invite) || id < 0) {
+		cli_fail("usage: telegraph join MATCH | --invite CODE [--side ROLE]");
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc != EXIT_OK)
+		return rc;
+	json_t *req = json_pack("{s:s, s:s}", "op", "join", "side", side);
+	if (invite)
+		json_object_set_new(req, "invite", json_string(invite));
+	else
+		json_object_set_new(req, "match", json_integer(id));
+	json_t *ent = player_entropy();
+	if (ent)
+		json_object_set_new(req, "entropy", ent);
+	json_t *reply;
+	rc = cli_call(&c, req, &reply);
+	if (rc == EXIT_OK) {
+		printf("Joined match %lld as %s.\n",
+		       (long long)json_integer_value(json_object_get(reply, "match")),
+		       str(reply, "role"));
+		json_decref(reply);
+	}
+	cli_client_close(&c);
+	return rc;
+}
+
+static void print_match_line(const json_t *m, int mine)
+{
+	printf("%6lld  %-14s %-12s %-9s",
+	       (long long)json_integer_value(json_object_get(m, "match")), str(m, "game"),
+	       str(m, "scenario"), str(m, "status"));
+	size_t i;
+	json_t *s;
+	json_array_foreach(json_object_get(m, "seats"), i, s)
+	{
+		const char *u = json_string_value(json_object_get(s, "user"));
+		printf(" %s:%s", str(s, "role"), u ? u : "(free)");
+	}
+	if (mine && *str(m, "your_role"))
+		printf("  [you: %s]", str(m, "your_role"));
+	if (mine && json_is_true(json_object_get(m, "your_turn")))
+		printf("  <== waiting for you");
+	else if (!strcmp(str(m, "status"), "active")) {
+		printf("  (waiting for");
+		json_array_foreach(json_object_get(m, "awaiting"), i, s)
+		    printf(" %s", json_string_value(s));
+		printf(")");
+	}
+	if (*str(m, "summary"))
+		printf("  %s", str(m, "summary"));
+	printf("\n");
+}
+
+int cmd_list(struct cli_ctx *x)
+{
+	const char *which = x->argc ? x->argv[0] : "open";
+	if (x->argc > 1 || (strcmp(which, "open") && strcmp(which, "mine"))) {
+		cli_fail("usage: telegraph list [open|mine]");
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc != EXIT_OK)
+		return rc;
+	json_t *reply;
+	rc = cli_call(&c, json_pack("{s:s, s:s}", "op", "list", "which", which), &reply);
+	if (rc == EXIT_OK) {
+		json_t *ms = json_object_get(reply, "matches");
+		if (!json_array_size(ms))
+			printf(!strcmp(which, "open") ? "No open matches.\n"
+			                              : "You sit in no match.\n");
+		size_t i;
+		json_t *m;
+		json_array_foreach(ms, i, m) print_match_line(m, !strcmp(which, "mine"));
+		json_decref(reply);
+	}
+	cli_client_close(&c);
+	return rc;
+}
+
+/* A command of the form `telegraph OP MATCH` with an ok reply. */
+static int match_command(struct cli_ctx *x, const char *op, json_t **reply_out)
+{
+	long long id = x->argc >= 1 ? cli_parse_match(x->argv[0]) : -1;
+	if (id < 0) {
+		cli_fail("usage: telegraph %s MATCH", op);
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc != EXIT_OK)
+		return rc;
+	json_t *reply;
+	rc = cli_call(&c, json_pack("{s:s, s:I}", "op", op, "match", (json_int_t)id), &reply);
+	if (rc == EXIT_OK)
+		*reply_out = reply;
+	cli_client_close(&c);
+	return rc;
+}
+
+int cmd_resign(struct cli_ctx *x)
+{
+	json_t *reply;
+	if (x->argc != 1) {
+		cli_fail("usage: telegraph resign MATCH");
+		return EXIT_USAGE;
+	}
+	int rc = match_command(x, "resign", &reply);
+	if (rc == EXIT_OK) {
+		printf("You resigned match %s.\n", x->argv[0]);
+		json_decref(reply);
+	}
+	return rc;
+}
+
+int cmd_export(struct cli_ctx *x)
+{
+	const char *out = NULL;
+	if (x->argc == 3 && !strcmp(x->argv[1], "-o"))
+		out = x->argv[2];
+	else if (x->argc != 1) {
+		cli_fail("usage: telegraph export MATCH [-o FILE]");
+		return EXIT_USAGE;
+	}
+	json_t *reply;
+	int rc = match_command(x, "export", &reply);
+	if (rc != EXIT_OK)
+		return rc;
+	json_t *record = json_object_get(reply, "record");
+	int bad = !json_is_object(record);
+	if (bad)
+		cli_fail("the server's export reply has no record");
+	else if (out) {
+		bad = json_dump_file(record, out, JSON_INDENT(1)) != 0;
+		if (bad)
+			cli_fail("cannot write %s", out);
+		else
+			fprintf(stderr, "Record of match %s written to %s\n", x->argv[0], out);
+	} else {
+		bad = json_dumpf(record, stdout, JSON_INDENT(1)) != 0;
+		putchar('\n');
+	}
+	json_decref(reply);
+	return bad ? EXIT_LOCAL : EXIT_OK;
+}

@@ -1,0 +1,435 @@
+/* cmd_play.c — `telegraph play MATCH` and `telegraph watch MATCH`: keep the
+ * view of one match current (a fresh view, then patches applied in order),
+ * show it, and (play) send the player's choices. A lost connection is
+ * re-established with `since` so that only the missed patches come. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "json_patch.h"
+#include "view_render.h"
+
+#define RECONNECT_TRIES 8
+#define STDIN_LINE_MAX 65536
+
+struct follow {
+	struct cli_ctx *x;
+	struct cli_client c;
+	long long match;
+	int watching; /* spectator: no input but 'q' */
+	json_t *view; /* the current view, or NULL before the first */
+	long long seq;
+	long long chat_since;
+	int finished;
+	int need_resync; /* a gap or a failed patch: ask again with since / fresh */
+	/* stdin, read with read(2) so that poll(2) stays truthful */
+	char in[STDIN_LINE_MAX];
+	size_t inlen;
+	int in_eof;
+};
+
+static void show(struct follow *f)
+{
+	if (f->view)
+		view_render(stdout, f->match, f->seq, f->view);
+	if (!f->watching && f->view && !f->finished)
+		printf("Your choice (number, JSON, u=undo, c TEXT=chat, r=resign, q=quit): ");
+	fflush(stdout);
+}
+
+static void on_push(json_t *m, void *ud)
+{
+	struct follow *f = ud;
+	const char *op = cli_op(m);
+	long long match = (long long)json_integer_value(json_object_get(m, "match"));
+	if (!strcmp(op, "error")) {
+		char text[600];
+		cli_error_text(m, text, sizeof text);
+		printf("\nRefused: %s\n", text);
+		show(f);
+		return;
+	}
+	if (match != f->match)
+		return;
+	if (!strcmp(op, "view")) {
+		json_decref(f->view);
+		f->view = json_incref(json_object_get(m, "view"));
+		f->seq = (long long)json_integer_value(json_object_get(m, "seq"));
+		f->finished = json_is_true(json_object_get(f->view, "finished"));
+		show(f);
+	} else if (!strcmp(op, "patch")) {
+		long long seq = (long long)json_integer_value(json_object_get(m, "seq"));
+		if (!f->view || seq <= f->seq)
+			return; /* before our view, or already in it */
+		if (seq != f->seq + 1) {
+			f->need_resync = 1;
+			return;
+		}
+		char err[300];
+		json_t *nv =
+		    tg_json_patch_apply(f->view, json_object_get(m, "patch"), err, sizeof err);
+		if (!nv) {
+			printf("\n(a patch did not apply: %s; asking for a fresh view)\n", err);
+			json_decref(f->view);
+			f->view = NULL;
+			f->need_resync = 1;
+			return;
+		}
+		json_decref(f->view);
+		f->view = nv;
+		f->seq = seq;
+		f->finished = json_is_true(json_object_get(f->view, "finished"));
+		show(f);
+	} else if (!strcmp(op, "chat")) {
+		long long id = (long long)json_integer_value(json_object_get(m, "id"));
+		if (id > f->chat_since)
+			f->chat_since = id;
+		const char *from = json_string_value(json_object_get(m, "from"));
+		const char *text = json_string_value(json_object_get(m, "text"));
+		printf("\n[chat] %s: %s\n", from ? from : "?", text ? text : "");
+		fflush(stdout);
+	} else if (!strcmp(op, "match")) {
+		const char *status = json_string_value(json_object_get(m, "status"));
+		const char *summary = json_string_value(json_object_get(m, "summary"));
+		printf("\n[match %lld] %s%s%s\n", f->match, status ? status : "?",
+		       summary ? " — " : "", summary ? summary : "");
+		fflush(stdout);
+	}
+}
+
+/* Subscribes (open or watch), with since when we hold a view. */
+static int subscribe(struct follow *f)
+{
+	json_t *req = json_pack("{s:s, s:I}", "op", f->watching ? "watch" : "open", "match",
+	                        (json_int_t)f->match);
+	if (f->view)
+		json_object_set_new(req, "since", json_integer(f->seq));
+	if (!f->watching)
+		json_object_set_new(req, "since_chat", json_integer(f->chat_since));
+	json_t *reply;
+	if (cli_client_request(&f->c, req, &reply, on_push, f) < 0) {
+		cli_fail("%s", f->c.err);
+		return EXIT_CONN;
+	}
+	if (cli_is_error(reply)) {
+		char text[600];
+		cli_error_text(reply, text, sizeof text);
+		cli_fail("%s", text);
+		json_decref(reply);
+		return EXIT_REFUSED;
+	}
+	const char *status = json_string_value(json_object_get(reply, "status"));
+	if (status && !strcmp(status, "open"))
+		printf("Match %lld has not started yet: waiting for players...\n", f->match);
+	json_decref(reply);
+	f->need_resync = 0;
+	return EXIT_OK;
+}
+
+/* (Re)connects and subscribes; retries with a growing pause when the
+ * connection cannot be made. */
+static int connect_follow(struct follow *f, int first)
+{
+	int pause_s = 1;
+	for (int attempt = 0;; attempt++) {
+		cli_client_close(&f->c);
+		int rc = cli_open_session(f->x, &f->c, 1);
+		if (rc == EXIT_OK) {
+			rc = subscribe(f);
+			if (rc == EXIT_OK)
+				return EXIT_OK;
+		}
+		if (rc != EXIT_CONN || first || attempt + 1 >= RECONNECT_TRIES)
+			return rc;
+		fprintf(stderr, "telegraph: reconnecting in %d s...\n", pause_s);
+		sleep((unsigned)pause_s);
+		if (pause_s < 16)
+			pause_s *= 2;
+	}
+}
+
+static int send_async(struct follow *f, json_t *req)
+{
+	int rc = cli_client_send(&f->c, req, NULL);
+	json_decref(req);
+	return rc;
+}
+
+/* Reads what stdin has into f->in. */
+static void fill_stdin(struct follow *f)
+{
+	if (f->inlen >= sizeof f->in - 1) {
+		f->inlen = 0; /* an absurdly long line: dropped */
+		printf("(input line too long: ignored)\n");
+	}
+	ssize_t n = read(STDIN_FILENO, f->in + f->inlen, sizeof f->in - 1 - f->inlen);
+	if (n < 0 && errno == EINTR)
+		return;
+	if (n <= 0) {
+		f->in_eof = 1;
+		return;
+	}
+	f->inlen += (size_t)n;
+}
+
+/* Takes one whole line from f->in into out; 1 if there was one. */
+static int take_line(struct follow *f, char *out, size_t outlen)
+{
+	char *nl = memchr(f->in, '\n', f->inlen);
+	if (!nl) {
+		if (!f->in_eof || !f->inlen)
+			return 0;
+		nl = f->in + f->inlen; /* last line without a newline */
+	}
+	size_t len = (size_t)(nl - f->in);
+	size_t keep = len < outlen - 1 ? len : outlen - 1;
+	memcpy(out, f->in, keep);
+	out[keep] = '\0';
+	size_t used = len < f->inlen ? len + 1 : len;
+	memmove(f->in, f->in + used, f->inlen - used);
+	f->inlen -= used;
+	out[strcspn(out, "\r")] = '\0';
+	return 1;
+}
+
+/* Blocks for one line of input (while choosing an action's parameters). */
+static int read_line_blocking(struct follow *f, char *out, size_t outlen)
+{
+	while (!take_line(f, out, outlen)) {
+		if (f->in_eof)
+			return 0;
+		fill_stdin(f);
+	}
+	return 1;
+}
+
+/* Completes an action from the view: asks for each parameter by number. */
+static json_t *complete_action(struct follow *f, const json_t *entry)
+{
+	json_t *action = json_deep_copy(json_object_get(entry, "action"));
+	if (!json_is_object(action)) {
+		json_decref(action);
+		action = json_object();
+	}
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(entry, "params"), i, p)
+	{
+		const char *name = json_string_value(json_object_get(p, "name"));
+		const char *label = json_string_value(json_object_get(p, "label"));
+		json_t *choices = json_object_get(p, "choices");
+		size_t n = json_array_size(choices);
+		if (!name || !n) {
+			printf("(this action's parameter %zu offers no choice)\n", i + 1);
+			json_decref(action);
+			return NULL;
+		}
+		printf("%s:\n", label ? label : name);
+		size_t k;
+		json_t *ch;
+		json_array_foreach(choices, k, ch)
+		{
+			const char *cl = json_string_value(json_object_get(ch, "label"));
+			printf("  %2zu) %s\n", k + 1, cl ? cl : "?");
+		}
+		for (;;) {
+			char line[256];
+			printf("Choose 1-%zu (q to cancel): ", n);
+			fflush(stdout);
+			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
+				json_decref(action);
+				return NULL;
+			}
+			char *end;
+			long pick = strtol(line, &end, 10);
+			if (*line && !*end && pick >= 1 && (size_t)pick <= n) {
+				json_object_set(
+				    action, name,
+				    json_object_get(json_array_get(choices, (size_t)pick - 1),
+				                    "value"));
+				break;
+			}
+		}
+	}
+	return action;
+}
+
+static void help(void)
+{
+	printf("  NUMBER   play that action (then choose its parameters by number)\n"
+	       "  {...}    send this JSON object as the action\n"
+	       "  u        take back your last action\n"
+	       "  c TEXT   chat with your opponent\n"
+	       "  r        resign (asks to confirm)\n"
+	       "  q        quit (the match goes on; come back with `telegraph play`)\n");
+}
+
+/* One line typed by the player. Returns 1 to quit, -1 on a lost connection. */
+static int on_input(struct follow *f, char *line)
+{
+	while (*line == ' ')
+		line++;
+	if (!strcmp(line, "q"))
+		return 1;
+	if (f->watching) {
+		if (*line)
+			printf("(watching: only q quits)\n");
+		return 0;
+	}
+	if (!*line) {
+		show(f);
+		return 0;
+	}
+	json_t *req = NULL;
+	if (!strcmp(line, "h") || !strcmp(line, "?")) {
+		help();
+	} else if (!strcmp(line, "u")) {
+		req = json_pack("{s:s, s:I, s:I}", "op", "undo", "match", (json_int_t)f->match,
+		                "seq", (json_int_t)f->seq);
+	} else if (line[0] == 'c' && line[1] == ' ') {
+		req = json_pack("{s:s, s:I, s:s}", "op", "chat", "match", (json_int_t)f->match,
+		                "text", line + 2);
+	} else if (!strcmp(line, "r")) {
+		char yes[16];
+		printf("Resign match %lld? Type yes to confirm: ", f->match);
+		fflush(stdout);
+		if (read_line_blocking(f, yes, sizeof yes) && !strcmp(yes, "yes"))
+			req =
+			    json_pack("{s:s, s:I}", "op", "resign", "match", (json_int_t)f->match);
+	} else if (line[0] == '{') {
+		json_error_t je;
+		json_t *action = json_loads(line, 0, &je);
+		if (!json_is_object(action)) {
+			printf("Not a JSON object: %s\n", action ? "" : je.text);
+			json_decref(action);
+		} else
+			req = json_pack("{s:s, s:I, s:I, s:o}", "op", "act", "match",
+			                (json_int_t)f->match, "seq", (json_int_t)f->seq, "action",
+			                action);
+	} else {
+		char *end;
+		long pick = strtol(line, &end, 10);
+		json_t *actions = json_object_get(f->view, "actions");
+		if (*end || pick < 1 || (size_t)pick > json_array_size(actions)) {
+			printf("No such choice: \"%s\" (h for help)\n", line);
+		} else {
+			json_t *action =
+			    complete_action(f, json_array_get(actions, (size_t)pick - 1));
+			if (action)
+				req = json_pack("{s:s, s:I, s:I, s:o}", "op", "act", "match",
+				                (json_int_t)f->match, "seq", (json_int_t)f->seq,
+				                "action", action);
+		}
+	}
+	if (!req) {
+		show(f);
+		return 0;
+	}
+	return send_async(f, req) < 0 ? -1 : 0;
+}
+
+/* Handles what the server has sent. -1 on a lost connection. */
+static int pump_server(struct follow *f, int timeout_ms)
+{
+	do {
+		json_t *m;
+		int rc = cli_client_recv(&f->c, timeout_ms, &m, NULL);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			return 0;
+		if (!strcmp(cli_op(m), "goodbye")) {
+			json_decref(m);
+			snprintf(f->c.err, sizeof f->c.err, "the server is shutting down");
+			return -1;
+		}
+		if (strcmp(cli_op(m), "ok"))
+			on_push(m, f);
+		json_decref(m);
+		timeout_ms = 0;
+	} while (tls_conn_has_pending(f->c.conn));
+	return 0;
+}
+
+static int follow_loop(struct follow *f)
+{
+	int rc = connect_follow(f, 1);
+	if (rc != EXIT_OK)
+		return rc;
+	for (;;) {
+		if (f->finished)
+			return EXIT_OK;
+		char line[STDIN_LINE_MAX];
+		while (take_line(f, line, sizeof line)) {
+			int r = on_input(f, line);
+			if (r > 0)
+				return EXIT_OK;
+			if (r < 0)
+				f->need_resync = 2; /* lost: reconnect */
+		}
+		if (f->in_eof && !f->watching)
+			return EXIT_OK;
+		if (f->need_resync) {
+			int lost = f->need_resync == 2;
+			if (lost) {
+				fprintf(stderr, "telegraph: %s\n", f->c.err);
+				rc = connect_follow(f, 0);
+			} else
+				rc = subscribe(f);
+			if (rc != EXIT_OK)
+				return rc;
+			continue;
+		}
+		if (tls_conn_has_pending(f->c.conn)) {
+			if (pump_server(f, 0) < 0)
+				f->need_resync = 2;
+			continue;
+		}
+		struct pollfd p[2] = {{.fd = tls_conn_fd(f->c.conn), .events = POLLIN},
+		                      {.fd = STDIN_FILENO, .events = POLLIN}};
+		int n = poll(p, f->in_eof ? 1 : 2, -1);
+		if (n < 0 && errno != EINTR) {
+			cli_fail("poll: %s", strerror(errno));
+			return EXIT_LOCAL;
+		}
+		if (n <= 0)
+			continue;
+		if (p[0].revents && pump_server(f, 0) < 0)
+			f->need_resync = 2;
+		if (!f->in_eof && p[1].revents)
+			fill_stdin(f);
+	}
+}
+
+static int follow_match(struct cli_ctx *x, int watching)
+{
+	long long id = x->argc == 1 ? cli_parse_match(x->argv[0]) : -1;
+	if (id < 0) {
+		cli_fail("usage: telegraph %s MATCH", watching ? "watch" : "play");
+		return EXIT_USAGE;
+	}
+	struct follow *f = calloc(1, sizeof *f);
+	if (!f)
+		return EXIT_LOCAL;
+	f->x = x;
+	f->match = id;
+	f->watching = watching;
+	int rc = follow_loop(f);
+	cli_client_close(&f->c);
+	json_decref(f->view);
+	free(f);
+	return rc;
+}
+
+int cmd_play(struct cli_ctx *x)
+{
+	return follow_match(x, 0);
+}
+int cmd_watch(struct cli_ctx *x)
+{
+	return follow_match(x, 1);
+}

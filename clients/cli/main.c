@@ -1,0 +1,178 @@
+/* main.c — `telegraph`: global options, the command table, --help. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: telegraph [--server HOST:PORT] [--trust FILE] [--config FILE] [--json]\n"
+    "                 [--timeout SECONDS] [--password PW] COMMAND [ARGS]\n"
+    "\n"
+    "Terminal client for a telegraphd play-by-server.\n"
+    "\n"
+    "Commands:\n"
+    "  register NAME            create an account and log in\n"
+    "  login NAME               log in; the session token is remembered\n"
+    "  logout                   end the session and forget the token\n"
+    "  games                    the games the server offers (roles, scenarios, options)\n"
+    "  create GAME [--scenario S] [--side ROLE] [--private] [--no-spectators]\n"
+    "              [--option KEY=VALUE]...   open a new match (prints its id, invite)\n"
+    "  join MATCH | --invite CODE [--side ROLE]   take a seat\n"
+    "  list [open|mine]         open matches to join (default), or my matches with\n"
+    "                           \"waiting for you\" where it is your move\n"
+    "  play MATCH               interactive: the view, then an action by number\n"
+    "                           (then each choice by number), raw JSON, 'u' undo,\n"
+    "                           'c TEXT' chat, 'r' resign, 'q' quit\n"
+    "  watch MATCH              follow a match as a spectator ('q' quits)\n"
+    "  resign MATCH             concede the match\n"
+    "  export MATCH [-o FILE]   write the finished match's record (stdout by default)\n"
+    "  verify FILE              offline: replay a record, check the seed commitment\n"
+    "                           and every step, print the final result\n"
+    "\n"
+    "Options:\n"
+    "  --server HOST:PORT  server address (remembered; default " CLI_DEFAULT_SERVER ")\n"
+    "  --trust FILE        trust only this PEM certificate (pin a self-signed server\n"
+    "                      certificate, e.g. <data>/cert.pem); remembered. Default:\n"
+    "                      the system trust store. The host name/IP is always checked.\n"
+    "  --config FILE       settings file (default $TELEGRAPH_CONFIG, else\n"
+    "                      ~/.config/telegraph/config; mode 0600)\n"
+    "  --password PW       for register/login (else $TELEGRAPH_PASSWORD, else asked\n"
+    "                      without echo)\n"
+    "  --json              scripted mode: read one request object per line on stdin,\n"
+    "                      print every server message on stdout, one per line, as\n"
+    "                      received. The client first sends hello (id \"cli-hello\")\n"
+    "                      and, if a token is stored, resume (id \"cli-resume\"); it\n"
+    "                      adds an id \"cli-N\" to a request without one; it stores\n"
+    "                      the token of a successful login/register and forgets it\n"
+    "                      on logout. At end of input it waits for the replies still\n"
+    "                      due (at most --timeout seconds, default 30), then exits.\n"
+    "  --timeout SECONDS   see --json\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit codes:\n"
+    "  0  success\n"
+    "  1  the server refused the request (its error code and message are printed),\n"
+    "     or `verify` found the record invalid\n"
+    "  2  bad command line\n"
+    "  3  cannot connect, server certificate not accepted, connection lost, timeout\n"
+    "  4  local trouble: settings file, reading/writing a file, not logged in\n";
+
+void cli_fail(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("telegraph: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+struct command {
+	const char *name;
+	int (*run)(struct cli_ctx *x);
+};
+
+static const struct command commands[] = {
+    {"register", cmd_register}, {"login", cmd_login},   {"logout", cmd_logout},
+    {"games", cmd_games},       {"create", cmd_create}, {"join", cmd_join},
+    {"list", cmd_list},         {"play", cmd_play},     {"watch", cmd_watch},
+    {"resign", cmd_resign},     {"export", cmd_export}, {NULL, NULL},
+};
+
+/* Takes the value of a global option; exits on a missing one. */
+static const char *opt_value(int argc, char **argv, int *i)
+{
+	if (*i + 1 >= argc) {
+		cli_fail("%s needs a value (see telegraph --help)", argv[*i]);
+		exit(EXIT_USAGE);
+	}
+	return argv[++*i];
+}
+
+int cli_main(int argc, char **argv, const struct game_module *const *games)
+{
+	struct cli_ctx x = {.timeout_s = 30, .games = games};
+	const char *config_path = NULL, *server = NULL, *trust = NULL;
+	char **rest = calloc((size_t)argc + 1, sizeof *rest);
+	int nrest = 0;
+	if (!rest)
+		return EXIT_LOCAL;
+	/* Global options may come before or after the command; everything else
+	 * (the command and its own arguments and options) is kept in order. */
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			free(rest);
+			return EXIT_OK;
+		} else if (!strcmp(a, "--server"))
+			server = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--trust"))
+			trust = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--config"))
+			config_path = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--password"))
+			x.password = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--json"))
+			x.json = 1;
+		else if (!strcmp(a, "--timeout")) {
+			const char *v = opt_value(argc, argv, &i);
+			char *end;
+			long t = strtol(v, &end, 10);
+			if (*end || t < 0 || t > 86400) {
+				cli_fail("--timeout wants whole seconds (0..86400), not \"%s\"", v);
+				free(rest);
+				return EXIT_USAGE;
+			}
+			x.timeout_s = (int)t;
+		} else
+			rest[nrest++] = argv[i];
+	}
+	char err[512];
+	if (cli_config_load(&x.cfg, config_path, err, sizeof err) < 0) {
+		cli_fail("%s", err);
+		free(rest);
+		return EXIT_LOCAL;
+	}
+	x.server = server ? server : x.cfg.server;
+	x.trust = trust ? trust : x.cfg.trust;
+	/* A new address or pin given on the command line is remembered. */
+	if ((server && strcmp(server, x.cfg.server)) || (trust && strcmp(trust, x.cfg.trust))) {
+		if (server && strcmp(server, x.cfg.server)) {
+			x.cfg.token[0] = '\0'; /* a token belongs to the server that issued it */
+			x.cfg.user[0] = '\0';
+		}
+		snprintf(x.cfg.server, sizeof x.cfg.server, "%s", x.server);
+		snprintf(x.cfg.trust, sizeof x.cfg.trust, "%s", x.trust);
+	}
+	int rc;
+	if (x.json) {
+		x.argc = nrest;
+		x.argv = rest;
+		rc = nrest
+		         ? (cli_fail("--json takes no command (see telegraph --help)"), EXIT_USAGE)
+		         : cmd_scripted(&x);
+		free(rest);
+		return rc;
+	}
+	if (nrest == 0) {
+		fputs(usage, stderr);
+		free(rest);
+		return EXIT_USAGE;
+	}
+	const struct command *cmd = commands;
+	while (cmd->name && strcmp(cmd->name, rest[0]))
+		cmd++;
+	if (!cmd->name) {
+		cli_fail("unknown command \"%s\" (see telegraph --help)", rest[0]);
+		free(rest);
+		return EXIT_USAGE;
+	}
+	x.argc = nrest - 1;
+	x.argv = rest + 1;
+	rc = cmd->run(&x);
+	free(rest);
+	return rc;
+}

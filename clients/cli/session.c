@@ -1,0 +1,59 @@
+/* session.c — connecting with the stored session, and one request/reply. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+long long cli_parse_match(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	if (!*s || *end || v <= 0)
+		return -1;
+	return v;
+}
+
+int cli_call(struct cli_client *c, json_t *req, json_t **reply)
+{
+	json_t *r;
+	if (cli_client_request(c, req, &r, NULL, NULL) < 0) {
+		cli_fail("%s", c->err);
+		return EXIT_CONN;
+	}
+	if (cli_is_error(r)) {
+		char text[600];
+		cli_error_text(r, text, sizeof text);
+		cli_fail("%s", text);
+		json_decref(r);
+		return EXIT_REFUSED;
+	}
+	*reply = r;
+	return EXIT_OK;
+}
+
+int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login)
+{
+	if (need_login && !*x->cfg.token) {
+		cli_fail("not logged in: run `telegraph login NAME` (or register) first");
+		return EXIT_LOCAL;
+	}
+	if (cli_client_connect(c, x->server, x->trust) < 0) {
+		cli_fail("%s", c->err);
+		cli_client_close(c);
+		return EXIT_CONN;
+	}
+	if (!need_login)
+		return EXIT_OK;
+	json_t *reply;
+	int rc =
+	    cli_call(c, json_pack("{s:s, s:s}", "op", "resume", "token", x->cfg.token), &reply);
+	if (rc != EXIT_OK) {
+		if (rc == EXIT_REFUSED)
+			cli_fail("the stored session is no longer valid: log in again");
+		cli_client_close(c);
+		return rc;
+	}
+	json_decref(reply);
+	return EXIT_OK;
+}

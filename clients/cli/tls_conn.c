@@ -1,0 +1,335 @@
+/* tls_conn.c — see tls_conn.h. */
+#include "tls_conn.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+struct tls_conn {
+	int fd;
+	SSL_CTX *ctx;
+	SSL *ssl;
+	char *buf; /* received plaintext: buf[start..end) is not consumed yet */
+	size_t start, end, cap;
+	size_t line_end; /* after a returned line: where its newline was (consumed next call) */
+	int have_returned;
+};
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Milliseconds left until deadline (-1 deadline: infinite). */
+static int left_ms(long long deadline)
+{
+	if (deadline < 0)
+		return -1;
+	long long left = deadline - now_ms();
+	return left < 0 ? 0 : (int)left;
+}
+
+static void ssl_error_text(const char *what, char *err, size_t errlen)
+{
+	unsigned long e = ERR_get_error();
+	char buf[256] = "";
+	if (e)
+		ERR_error_string_n(e, buf, sizeof buf);
+	snprintf(err, errlen, "%s%s%s", what, *buf ? ": " : "", buf);
+	ERR_clear_error();
+}
+
+/* Waits until the SSL call that returned rc can be retried. 0 to retry,
+ * -1 on a hard error or timeout (err filled). */
+static int wait_io(struct tls_conn *c, int rc, long long deadline, const char *what, char *err,
+                   size_t errlen)
+{
+	int e = SSL_get_error(c->ssl, rc);
+	short events;
+	if (e == SSL_ERROR_WANT_READ)
+		events = POLLIN;
+	else if (e == SSL_ERROR_WANT_WRITE)
+		events = POLLOUT;
+	else if (e == SSL_ERROR_ZERO_RETURN) {
+		snprintf(err, errlen, "%s: the server closed the connection", what);
+		return -1;
+	} else if (e == SSL_ERROR_SYSCALL) {
+		if (ERR_peek_error())
+			ssl_error_text(what, err, errlen);
+		else
+			snprintf(err, errlen, "%s: connection lost%s%s", what, errno ? ": " : "",
+			         errno ? strerror(errno) : "");
+		return -1;
+	} else {
+		ssl_error_text(what, err, errlen);
+		return -1;
+	}
+	struct pollfd p = {.fd = c->fd, .events = events};
+	int n;
+	do
+		n = poll(&p, 1, left_ms(deadline));
+	while (n < 0 && errno == EINTR);
+	if (n == 0) {
+		snprintf(err, errlen, "%s: timed out", what);
+		return -1;
+	}
+	if (n < 0) {
+		snprintf(err, errlen, "%s: poll: %s", what, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int connect_tcp(const char *host, const char *port, long long deadline, char *err,
+                       size_t errlen)
+{
+	struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res, *ai;
+	int rc = getaddrinfo(host, port, &hints, &res);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot resolve %s: %s", host, gai_strerror(rc));
+		return -1;
+	}
+	int fd = -1;
+	snprintf(err, errlen, "cannot connect to %s:%s", host, port);
+	for (ai = res; ai; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+		if (fd < 0)
+			continue;
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		if (errno == EINPROGRESS) {
+			struct pollfd p = {.fd = fd, .events = POLLOUT};
+			int soerr = 0;
+			socklen_t sl = sizeof soerr;
+			if (poll(&p, 1, left_ms(deadline)) == 1 &&
+			    getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && soerr == 0)
+				break;
+			snprintf(err, errlen, "cannot connect to %s:%s: %s", host, port,
+			         soerr ? strerror(soerr) : "timed out");
+		} else {
+			snprintf(err, errlen, "cannot connect to %s:%s: %s", host, port,
+			         strerror(errno));
+		}
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	return fd;
+}
+
+static int is_ip_literal(const char *host)
+{
+	unsigned char tmp[16];
+	return inet_pton(AF_INET, host, tmp) == 1 || inet_pton(AF_INET6, host, tmp) == 1;
+}
+
+struct tls_conn *tls_conn_open(const char *host, const char *port, const char *trust_file,
+                               int timeout_ms, char *err, size_t errlen)
+{
+	long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+	struct tls_conn *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	c->fd = -1;
+	c->ctx = SSL_CTX_new(TLS_client_method());
+	if (!c->ctx || !SSL_CTX_set_min_proto_version(c->ctx, TLS1_2_VERSION)) {
+		ssl_error_text("TLS set-up failed", err, errlen);
+		goto fail;
+	}
+	SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, NULL);
+	if (trust_file) {
+		if (SSL_CTX_load_verify_locations(c->ctx, trust_file, NULL) != 1) {
+			char what[1200];
+			snprintf(what, sizeof what, "cannot load trusted certificate %s",
+			         trust_file);
+			ssl_error_text(what, err, errlen);
+			goto fail;
+		}
+		/* Pinning: the pinned certificate itself is the trust anchor. */
+		X509_VERIFY_PARAM_set_flags(SSL_CTX_get0_param(c->ctx), X509_V_FLAG_PARTIAL_CHAIN);
+	} else if (SSL_CTX_set_default_verify_paths(c->ctx) != 1) {
+		ssl_error_text("cannot load the system trust store", err, errlen);
+		goto fail;
+	}
+	c->fd = connect_tcp(host, port, deadline, err, errlen);
+	if (c->fd < 0)
+		goto fail;
+	c->ssl = SSL_new(c->ctx);
+	if (!c->ssl || SSL_set_fd(c->ssl, c->fd) != 1) {
+		ssl_error_text("TLS set-up failed", err, errlen);
+		goto fail;
+	}
+	if (is_ip_literal(host)) {
+		X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(c->ssl), host);
+	} else {
+		SSL_set_tlsext_host_name(c->ssl, host);
+		SSL_set1_host(c->ssl, host);
+	}
+	for (;;) {
+		int rc = SSL_connect(c->ssl);
+		if (rc == 1)
+			break;
+		long vr = SSL_get_verify_result(c->ssl);
+		if (vr != X509_V_OK) {
+			snprintf(err, errlen, "the server certificate of %s was not accepted: %s%s",
+			         host, X509_verify_cert_error_string(vr),
+			         trust_file ? "" : " (use --trust FILE to pin a self-signed one)");
+			ERR_clear_error();
+			goto fail;
+		}
+		if (wait_io(c, rc, deadline, "TLS handshake", err, errlen) < 0)
+			goto fail;
+	}
+	return c;
+fail:
+	tls_conn_close(c);
+	return NULL;
+}
+
+void tls_conn_close(struct tls_conn *c)
+{
+	if (!c)
+		return;
+	if (c->ssl) {
+		SSL_shutdown(c->ssl); /* best effort; non-blocking, never waits */
+		SSL_free(c->ssl);
+	}
+	if (c->ctx)
+		SSL_CTX_free(c->ctx);
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c->buf);
+	free(c);
+}
+
+int tls_conn_fd(const struct tls_conn *c)
+{
+	return c->fd;
+}
+
+int tls_conn_send_line(struct tls_conn *c, const char *line, size_t len, char *err, size_t errlen)
+{
+	char *out = malloc(len + 1);
+	if (!out) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memcpy(out, line, len);
+	out[len] = '\n';
+	size_t done = 0;
+	long long deadline = now_ms() + 30000; /* a server that does not read for 30 s is gone */
+	while (done < len + 1) {
+		size_t n = 0;
+		int rc = SSL_write_ex(c->ssl, out + done, len + 1 - done, &n);
+		if (rc == 1) {
+			done += n;
+			continue;
+		}
+		if (wait_io(c, rc, deadline, "send", err, errlen) < 0) {
+			free(out);
+			return -1;
+		}
+	}
+	free(out);
+	return 0;
+}
+
+/* Drops the line returned by the previous call. */
+static void consume_previous(struct tls_conn *c)
+{
+	if (c->have_returned) {
+		c->start = c->line_end + 1;
+		c->have_returned = 0;
+	}
+	if (c->start == c->end)
+		c->start = c->end = 0;
+}
+
+static char *find_newline(struct tls_conn *c)
+{
+	return c->end > c->start ? memchr(c->buf + c->start, '\n', c->end - c->start) : NULL;
+}
+
+int tls_conn_has_pending(struct tls_conn *c)
+{
+	consume_previous(c);
+	return find_newline(c) != NULL || SSL_pending(c->ssl) > 0;
+}
+
+int tls_conn_read_line(struct tls_conn *c, int timeout_ms, const char **line, size_t *len,
+                       char *err, size_t errlen)
+{
+	long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+	consume_previous(c);
+	for (;;) {
+		char *nl = find_newline(c);
+		if (nl) {
+			c->line_end = (size_t)(nl - c->buf);
+			*nl = '\0';
+			*line = c->buf + c->start;
+			*len = c->line_end - c->start;
+			c->have_returned = 1;
+			return 1;
+		}
+		if (c->end - c->start > TLS_CONN_MAX_LINE) {
+			snprintf(err, errlen, "the server sent a line over %u bytes",
+			         TLS_CONN_MAX_LINE);
+			return -1;
+		}
+		if (c->start > 0) { /* compact */
+			memmove(c->buf, c->buf + c->start, c->end - c->start);
+			c->end -= c->start;
+			c->start = 0;
+		}
+		if (c->cap - c->end < 16384) {
+			size_t ncap = c->cap ? c->cap * 2 : 65536;
+			char *nb = realloc(c->buf, ncap);
+			if (!nb) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			c->buf = nb;
+			c->cap = ncap;
+		}
+		size_t n = 0;
+		int rc = SSL_read_ex(c->ssl, c->buf + c->end, c->cap - c->end - 1, &n);
+		if (rc == 1) {
+			c->end += n;
+			continue;
+		}
+		int e = SSL_get_error(c->ssl, rc);
+		if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+			short events = e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT;
+			struct pollfd p = {.fd = c->fd, .events = events};
+			int pn;
+			do
+				pn = poll(&p, 1, left_ms(deadline));
+			while (pn < 0 && errno == EINTR);
+			if (pn == 0)
+				return 0;
+			if (pn < 0) {
+				snprintf(err, errlen, "poll: %s", strerror(errno));
+				return -1;
+			}
+			continue;
+		}
+		if (wait_io(c, rc, deadline, "receive", err, errlen) < 0)
+			return -1;
+	}
+}
