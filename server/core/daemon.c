@@ -368,15 +368,16 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 		uv_loop_close(&d.loop);
 		return 1;
 	}
-	bool v6 = strchr(cfg.listen_host, ':') != NULL;
-	TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",
-	        cfg.listen_host, v6 ? "]" : "", tg_net_port(d.net));
-
 	uv_signal_init(&d.loop, &d.sigterm);
 	uv_signal_init(&d.loop, &d.sigint);
 	d.sigterm.data = d.sigint.data = &d;
 	uv_signal_start(&d.sigterm, on_signal, SIGTERM);
 	uv_signal_start(&d.sigint, on_signal, SIGINT);
+
+	/* Said last: tests and scripts take this line to mean ready. */
+	bool v6 = strchr(cfg.listen_host, ':') != NULL;
+	TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",
+	        cfg.listen_host, v6 ? "]" : "", tg_net_port(d.net));
 
 	uv_run(&d.loop, UV_RUN_DEFAULT);
 
