@@ -177,6 +177,11 @@ int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len)
 {
 	if (c->state != TG_CONN_OPEN)
 		return -1;
+	/* A raw newline would split the message in two on the client's side. */
+	if (memchr(line, '\n', len)) {
+		TG_ERROR(c->id, 0, "refusing to send a line with a raw newline in it");
+		return -1;
+	}
 	return write_line(c, line, len);
 }
 
