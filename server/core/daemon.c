@@ -277,9 +277,11 @@ static void on_signal(uv_signal_t *h, int signum)
 {
 	struct daemon *d = h->data;
 	if (d->stopping) {
-		TG_INFO(0, 0, "received %s again; still shutting down",
+		/* The operator insists: acknowledged actions are already durable,
+		 * so leaving now loses only work nobody was told succeeded. */
+		TG_WARN(0, 0, "received %s again; exiting without waiting",
 		        signum == SIGTERM ? "SIGTERM" : "SIGINT");
-		return;
+		_exit(1);
 	}
 	d->stopping = true;
 	TG_INFO(0, 0, "received %s; shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");

@@ -3,6 +3,7 @@
 #include "cert.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/bn.h>
@@ -40,6 +41,18 @@ static bool is_ip(const char *host)
 	return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
 }
 
+/* Letters, digits, '-' and '.', as a SAN DNS entry must be (also keeps the
+ * extension's text syntax intact). */
+static bool is_dns_name(const char *host)
+{
+	if (is_ip(host))
+		return true;
+	for (const char *p = host; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '.')
+			return false;
+	return true;
+}
+
 static X509 *make_cert(EVP_PKEY *key, const char *host)
 {
 	X509 *x = X509_new();
@@ -62,7 +75,7 @@ static X509 *make_cert(EVP_PKEY *key, const char *host)
 	    !X509_set_issuer_name(x, name) || !X509_set_pubkey(x, key))
 		goto fail;
 	char san[600];
-	if (strcmp(host, "localhost") == 0 || strcmp(host, "127.0.0.1") == 0)
+	if (strcmp(host, "localhost") == 0 || strcmp(host, "127.0.0.1") == 0 || !is_dns_name(host))
 		snprintf(san, sizeof san, "DNS:localhost,IP:127.0.0.1");
 	else
 		snprintf(san, sizeof san, "DNS:localhost,IP:127.0.0.1,%s:%s",

@@ -370,6 +370,26 @@ static void test_old_tls_refused(SSL_CTX *tls11, SSL_CTX *tls13)
 	client_close(&cl);
 }
 
+/* TLS 1.2 without ECDHE+AEAD, or with no shared group: no handshake. */
+static void test_weak_offers_refused(void)
+{
+	struct client cl;
+	SSL_CTX *cbc = client_ctx(TLS1_2_VERSION, TLS1_2_VERSION);
+	SSL_CTX_set_cipher_list(cbc, "ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA");
+	int reason = client_open(&cl, cbc, NULL);
+	CHECKF(reason == SSL_R_SSLV3_ALERT_HANDSHAKE_FAILURE, "CBC-only offer: reason %d", reason);
+	client_close(&cl);
+	SSL_CTX_free(cbc);
+
+	SSL_CTX *p384 = client_ctx(TLS1_3_VERSION, TLS1_3_VERSION);
+	SSL_CTX_set1_groups_list(p384, "P-384");
+	reason = client_open(&cl, p384, NULL);
+	CHECKF(reason == SSL_R_SSLV3_ALERT_HANDSHAKE_FAILURE, "P-384-only offer: reason %d",
+	       reason);
+	client_close(&cl);
+	SSL_CTX_free(p384);
+}
+
 static void test_garbage(SSL_CTX *tls13)
 {
 	int fd = tcp_connect();
@@ -579,6 +599,7 @@ int main(void)
 	test_max_connections();
 	test_round_trip(tls13, tls12);
 	test_old_tls_refused(tls11, tls13);
+	test_weak_offers_refused();
 	test_garbage(tls13);
 	test_oversized(tls13);
 	test_malformed(tls13);
