@@ -1,0 +1,351 @@
+/* accounts.c — register, login, resume, logout. scrypt runs in the libuv
+ * thread pool; the job holds a reference on its session, so a connection
+ * that closes meanwhile is simply not answered (after_work checks `closed`). */
+#include <ctype.h>
+#include <openssl/crypto.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/kdf.h"
+#include "core/seed.h"
+#include "core/server_internal.h"
+#include "core/tokens.h"
+#include "util/log.h"
+
+#define PASSWORD_MIN 8
+#define PASSWORD_MAX 256
+
+enum job_kind { JOB_REGISTER, JOB_LOGIN };
+
+struct kdf_job {
+	uv_work_t work;
+	struct tg_session *s;
+	enum job_kind kind;
+	json_t *req;
+	char name[TG_NAME_MAX + 1];
+	char password[PASSWORD_MAX + 1];
+	char stored[TG_KDF_HASH_MAX]; /* login: the hash to check; register: the new hash */
+	unsigned n_log2;
+	int64_t user_id; /* login: the user, or 0 if unknown (a dummy hash is checked) */
+	int result;      /* register: 0/-1; login: 1 match, 0 no, -1 unreadable */
+};
+
+static bool valid_name(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	if (n < 3 || n > TG_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-')
+			return false;
+	return true;
+}
+
+static void name_key(char *out, size_t len, const char *name)
+{
+	snprintf(out, len, "name:");
+	size_t at = strlen(out);
+	for (size_t i = 0; name[i] && at + 1 < len; i++)
+		out[at++] = (char)tolower((unsigned char)name[i]);
+	out[at] = '\0';
+}
+
+static void do_work(uv_work_t *w)
+{
+	struct kdf_job *j = w->data;
+	if (j->kind == JOB_REGISTER)
+		j->result = tg_kdf_hash(j->password, j->n_log2, j->stored);
+	else
+		j->result = tg_kdf_verify(j->password, j->stored);
+	OPENSSL_cleanse(j->password, sizeof j->password);
+}
+
+/* Logs the session in: a new token stored as its hash; adds "token" to ok. */
+static int start_session(struct tg_session *s, int64_t user_id, const char *name, json_t *ok,
+                         struct tg_error *err)
+{
+	char token[TG_TOKEN_HEX + 1];
+	uint8_t hash[32];
+	int64_t now = srv_now();
+	if (tg_token_new(token, hash) != 0)
+		return tg_fail(err, "internal", "The random generator failed.");
+	if (s->user_id != user_id)
+		views_unsubscribe_all(s); /* another user's subscriptions */
+	if (srv_tx(s->srv, err) != 0 ||
+	    tg_store_session_create(s->srv->store, hash, user_id, now,
+	                            now + (int64_t)s->srv->cfg.session_days * 86400, err) != 0) {
+		srv_tx_fail(s->srv);
+		return -1;
+	}
+	s->user_id = user_id;
+	snprintf(s->user_name, sizeof s->user_name, "%s", name);
+	memcpy(s->token_hash, hash, 32);
+	s->has_token = true;
+	json_object_set_new(ok, "token", json_string(token));
+	json_object_set_new(ok, "user",
+	                    json_pack("{s:I,s:s}", "id", (json_int_t)user_id, "name", name));
+	return 0;
+}
+
+static void finish_register(struct kdf_job *j)
+{
+	struct tg_session *s = j->s;
+	struct tg_error err = {0};
+	int64_t user_id = 0;
+	if (j->result != 0) {
+		srv_error(s, j->req, "internal", "Password hashing failed; try again.");
+		return;
+	}
+	if (srv_tx(s->srv, &err) != 0 || tg_store_user_create(s->srv->store, j->name, j->stored,
+	                                                      srv_now(), &user_id, &err) != 0) {
+		if (strcmp(err.code, "name_taken") != 0)
+			srv_tx_fail(s->srv);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	json_t *ok = json_object();
+	if (start_session(s, user_id, j->name, ok, &err) != 0) {
+		json_decref(ok);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	TG_INFO(s->id, 0, "registered user %lld (%s)", (long long)user_id, j->name);
+	srv_ok(s, j->req, ok);
+}
+
+static void finish_login(struct kdf_job *j)
+{
+	struct tg_session *s = j->s;
+	struct tg_server *srv = s->srv;
+	char nkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
+	name_key(nkey, sizeof nkey, j->name);
+	snprintf(akey, sizeof akey, "addr:%s", s->peer);
+	if (j->result != 1 || j->user_id == 0) {
+		int64_t now = srv_now();
+		tg_ratelimit_fail(&srv->login_fail, nkey, now);
+		tg_ratelimit_fail(&srv->login_fail, akey, now);
+		TG_INFO(s->id, 0, "failed login for %s", j->name);
+		srv_error(s, j->req, "bad_credentials", "Unknown name or wrong password.");
+		return;
+	}
+	tg_ratelimit_clear(&srv->login_fail, nkey);
+	struct tg_error err = {0};
+	json_t *user = tg_store_user_by_id(srv->store, j->user_id, &err);
+	const char *name = user ? json_string_value(json_object_get(user, "name")) : NULL;
+	json_t *ok = json_object();
+	if (!name || start_session(s, j->user_id, name, ok, &err) != 0) {
+		json_decref(ok);
+		json_decref(user);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	TG_INFO(s->id, 0, "user %lld logged in", (long long)j->user_id);
+	json_decref(user);
+	srv_ok(s, j->req, ok);
+}
+
+static void after_work(uv_work_t *w, int status)
+{
+	struct kdf_job *j = w->data;
+	struct tg_session *s = j->s;
+	struct tg_server *srv = s->srv;
+	s->busy = false;
+	if (!s->closed) {
+		if (status != 0 || srv->shutting_down)
+			srv_error(s, j->req, "server_shutting_down", "The server is stopping.");
+		else if (j->kind == JOB_REGISTER)
+			finish_register(j);
+		else
+			finish_login(j);
+	}
+	session_unref(s);
+	json_decref(j->req);
+	OPENSSL_cleanse(j, sizeof *j);
+	free(j);
+	if (--srv->pending_work == 0 && srv->shutting_down && srv->shutdown_done) {
+		srv_turn_commit(srv);
+		void (*done)(void *) = srv->shutdown_done;
+		srv->shutdown_done = NULL;
+		done(srv->shutdown_ud);
+	}
+}
+
+static int queue_job(struct tg_session *s, struct kdf_job *j)
+{
+	j->work.data = j;
+	j->s = s;
+	if (uv_queue_work(s->srv->loop, &j->work, do_work, after_work) != 0)
+		return -1;
+	session_ref(s);
+	s->busy = true;
+	s->srv->pending_work++;
+	return 0;
+}
+
+/* Common checks of register and login; a job with name and password, or NULL. */
+static struct kdf_job *new_job(struct tg_session *s, const json_t *req, enum job_kind kind)
+{
+	const char *name = json_string_value(json_object_get(req, "name"));
+	const char *password = json_string_value(json_object_get(req, "password"));
+	if (!name || !password) {
+		srv_error(s, req, "malformed_request", "\"name\" and \"password\" are strings.");
+		return NULL;
+	}
+	if (s->busy) {
+		srv_error(
+		    s, req, "rate_limited",
+		    "A login is already being checked on this connection; wait for its reply.");
+		return NULL;
+	}
+	if (kind == JOB_REGISTER && !valid_name(name)) {
+		srv_error(s, req, "bad_name",
+		          "A name has 3 to 32 characters: letters, digits, '_' and '-'.");
+		return NULL;
+	}
+	size_t plen = strlen(password);
+	if (kind == JOB_REGISTER && (plen < PASSWORD_MIN || plen > PASSWORD_MAX)) {
+		srv_error(s, req, "weak_password", "A password has 8 to 256 bytes.");
+		return NULL;
+	}
+	struct kdf_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		srv_error(s, req, "internal", "The server is out of memory.");
+		return NULL;
+	}
+	j->kind = kind;
+	j->req = json_deep_copy(req);
+	snprintf(j->name, sizeof j->name, "%s", strlen(name) <= TG_NAME_MAX ? name : "");
+	snprintf(j->password, sizeof j->password, "%s", plen <= PASSWORD_MAX ? password : "");
+	j->n_log2 = s->srv->cfg.scrypt_n_log2;
+	return j;
+}
+
+void op_register(struct tg_session *s, const json_t *req)
+{
+	struct kdf_job *j = new_job(s, req, JOB_REGISTER);
+	if (!j)
+		return;
+	struct tg_error err = {0};
+	json_t *u = tg_store_user_by_name(s->srv->store, j->name, &err);
+	if (u || strcmp(err.code, "no_such_user") != 0) {
+		if (u)
+			srv_error(s, req, "name_taken", "The name \"%s\" is taken.", j->name);
+		else
+			srv_error_err(s, req, &err);
+		json_decref(u);
+		json_decref(j->req);
+		free(j);
+		return;
+	}
+	if (queue_job(s, j) != 0) {
+		srv_error(s, req, "internal", "Could not start hashing the password.");
+		json_decref(j->req);
+		free(j);
+	}
+}
+
+void op_login(struct tg_session *s, const json_t *req)
+{
+	struct kdf_job *j = new_job(s, req, JOB_LOGIN);
+	if (!j)
+		return;
+	struct tg_server *srv = s->srv;
+	char nkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
+	name_key(nkey, sizeof nkey, j->name);
+	snprintf(akey, sizeof akey, "addr:%s", s->peer);
+	int64_t now = srv_now();
+	int64_t wait_name = tg_ratelimit_wait(&srv->login_fail, nkey, now);
+	int64_t wait_addr = tg_ratelimit_wait(&srv->login_fail, akey, now);
+	int64_t wait = wait_name > wait_addr ? wait_name : wait_addr;
+	if (wait > 0) {
+		srv_send(s,
+		         json_pack("{s:s,s:s,s:s+,s:I}", "op", "error", "code", "rate_limited",
+		                   "message",
+		                   wait_name > 0 ? "Too many failed logins for this account"
+		                                 : "Too many failed logins from your address",
+		                   "; try again later (see retry_after, in seconds).",
+		                   "retry_after", (json_int_t)wait),
+		         TG_OUT_ERROR, json_object_get(req, "id"));
+		json_decref(j->req);
+		free(j);
+		return;
+	}
+	struct tg_error err = {0};
+	json_t *u = tg_store_user_by_name(srv->store, j->name, &err);
+	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
+	if (!u && strcmp(err.code, "no_such_user") != 0) {
+		srv_error_err(s, req, &err);
+		json_decref(j->req);
+		free(j);
+		return;
+	}
+	if (hash) {
+		snprintf(j->stored, sizeof j->stored, "%s", hash);
+		j->user_id = json_integer_value(json_object_get(u, "id"));
+	} else {
+		/* Unknown name: check a dummy hash of the same cost, so the reply
+		 * time does not tell which names exist. */
+		snprintf(j->stored, sizeof j->stored, "scrypt$%llu$8$1$%032d$%064d",
+		         1ULL << j->n_log2, 0, 0);
+		j->user_id = 0;
+	}
+	json_decref(u);
+	if (queue_job(s, j) != 0) {
+		srv_error(s, req, "internal", "Could not start checking the password.");
+		json_decref(j->req);
+		free(j);
+	}
+}
+
+void op_resume(struct tg_session *s, const json_t *req)
+{
+	const char *token = json_string_value(json_object_get(req, "token"));
+	uint8_t hash[32];
+	if (!token || tg_token_hash(token, hash) != 0) {
+		srv_error(s, req, "bad_token", "That is not a session token (64 hex digits).");
+		return;
+	}
+	struct tg_error err = {0};
+	int64_t uid = tg_store_session_user(s->srv->store, hash, srv_now(), &err);
+	if (uid < 0) {
+		if (strcmp(err.code, "storage") == 0)
+			srv_error_err(s, req, &err);
+		else
+			srv_error(s, req, "bad_token", "Unknown or expired session; log in again.");
+		return;
+	}
+	json_t *user = tg_store_user_by_id(s->srv->store, uid, &err);
+	const char *name = user ? json_string_value(json_object_get(user, "name")) : NULL;
+	if (!name) {
+		json_decref(user);
+		srv_error(s, req, "bad_token", "Unknown or expired session; log in again.");
+		return;
+	}
+	if (s->user_id != uid)
+		views_unsubscribe_all(s);
+	s->user_id = uid;
+	snprintf(s->user_name, sizeof s->user_name, "%s", name);
+	memcpy(s->token_hash, hash, 32);
+	s->has_token = true;
+	srv_ok(s, req, json_pack("{s:{s:I,s:s}}", "user", "id", (json_int_t)uid, "name", name));
+	json_decref(user);
+}
+
+void op_logout(struct tg_session *s, const json_t *req)
+{
+	struct tg_error err = {0};
+	if (s->has_token) {
+		if (srv_tx(s->srv, &err) != 0 ||
+		    tg_store_session_delete(s->srv->store, s->token_hash, &err) != 0) {
+			srv_tx_fail(s->srv);
+			srv_error_err(s, req, &err);
+			return;
+		}
+	}
+	views_unsubscribe_all(s);
+	s->user_id = 0;
+	s->has_token = false;
+	s->user_name[0] = '\0';
+	srv_ok(s, req, NULL);
+}

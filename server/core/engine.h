@@ -1,0 +1,26 @@
+/* engine.h — drive the protocol engine without sockets. The net callbacks
+ * use the same entry points with a real connection; tests use these with a
+ * sink that captures every line the server would send. */
+#ifndef TG_CORE_ENGINE_H
+#define TG_CORE_ENGINE_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+struct tg_server;
+struct tg_session;
+
+/* Receives one serialized message (no newline). */
+typedef void (*tg_engine_sink)(const char *line, size_t len, void *ud);
+
+struct tg_session *tg_engine_session_open(struct tg_server *srv, const char *peer,
+                                          tg_engine_sink sink, void *ud);
+/* One inbound message (borrowed), as if it arrived on the connection. */
+void tg_engine_message(struct tg_session *s, const json_t *msg);
+/* The connection went away; s is invalid afterwards. */
+void tg_engine_session_close(struct tg_session *s);
+/* Ends the loop turn now: commits, then sends what was held back. The
+ * daemon does this from a uv_check handler once per loop iteration. */
+void tg_engine_turn(struct tg_server *srv);
+
+#endif

@@ -1,0 +1,415 @@
+/* match.c — live matches: loading (latest snapshot + replay of the action
+ * log), starting (seed from the committed secret and the players' entropy),
+ * acting, snapshots, finishing and resigning. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/seed.h"
+#include "core/server_internal.h"
+#include "util/log.h"
+
+static const char *str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+struct tg_match *match_find(struct tg_server *srv, int64_t id)
+{
+	for (struct tg_match *m = srv->matches[(uint64_t)id % TG_MATCH_BUCKETS]; m; m = m->next)
+		if (m->id == id)
+			return m;
+	return NULL;
+}
+
+void match_unlink(struct tg_server *srv, struct tg_match *m)
+{
+	struct tg_match **p = &srv->matches[(uint64_t)m->id % TG_MATCH_BUCKETS];
+	while (*p && *p != m)
+		p = &(*p)->next;
+	if (*p)
+		*p = m->next;
+}
+
+static void ring_free(struct tg_patch_ring *r)
+{
+	for (unsigned i = 0; i < r->count; i++)
+		free(r->line[(r->start + i) % r->cap]);
+	free(r->line);
+	free(r->len);
+	free(r->seq);
+	memset(r, 0, sizeof *r);
+}
+
+void match_free(struct tg_match *m)
+{
+	if (!m)
+		return;
+	if (m->g)
+		m->mod->free(m->g);
+	for (int r = 0; r <= TG_ROLE_MAX; r++) {
+		json_decref(m->view[r]);
+		ring_free(&m->ring[r]);
+	}
+	json_decref(m->row);
+	free(m->subs);
+	free(m);
+}
+
+const char *match_status(const struct tg_match *m)
+{
+	const char *s = str(m->row, "status");
+	return s ? s : "open";
+}
+
+int match_seat_of(const struct tg_match *m, int64_t user_id)
+{
+	size_t i;
+	json_t *seat;
+	if (user_id <= 0)
+		return -1;
+	json_array_foreach(json_object_get(m->row, "seats"), i, seat)
+	{
+		if (json_integer_value(json_object_get(seat, "user_id")) == user_id)
+			return tg_game_role_index(m->mod, str(seat, "role"));
+	}
+	return -1;
+}
+
+int match_refresh(struct tg_match *m, struct tg_server *srv, struct tg_error *err)
+{
+	json_t *row = tg_store_match_get(srv->store, m->id, err);
+	if (!row)
+		return -1;
+	json_decref(m->row);
+	m->row = row;
+	return 0;
+}
+
+static int seed_of(const struct tg_match *m, uint8_t seed[32], struct tg_error *err)
+{
+	const char *hex = str(m->row, "seed");
+	if (!hex || strlen(hex) != 64 || tg_hex_decode(hex, seed, 32) != 32)
+		return tg_fail(err, "internal", "match %lld has no valid seed", (long long)m->id);
+	return 0;
+}
+
+int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
+                            struct tg_error *err)
+{
+	struct tg_error e2 = {0};
+	int64_t after = 0;
+	struct game *g = NULL;
+	json_t *snap = tg_store_snapshot_latest(srv->store, m->id, &e2);
+	if (!snap && strcmp(e2.code, "no_snapshot") != 0) {
+		*err = e2;
+		return -1;
+	}
+	if (snap && json_integer_value(json_object_get(snap, "seq")) < before) {
+		g = m->mod->load(json_object_get(snap, "state"), err);
+		after = json_integer_value(json_object_get(snap, "seq"));
+	} else {
+		uint8_t seed[32];
+		if (seed_of(m, seed, err) == 0)
+			g = m->mod->setup(seed, str(m->row, "scenario"),
+			                  json_object_get(m->row, "options"), err);
+	}
+	json_decref(snap);
+	if (!g)
+		return -1;
+	json_t *actions = tg_store_action_list(srv->store, m->id, after, err);
+	if (!actions) {
+		m->mod->free(g);
+		return -1;
+	}
+	int64_t seq = after;
+	unsigned replayed = 0;
+	size_t i;
+	json_t *a;
+	json_array_foreach(actions, i, a)
+	{
+		seq = json_integer_value(json_object_get(a, "seq"));
+		const char *type = str(json_object_get(a, "action"), "type");
+		if (json_is_true(json_object_get(a, "undone")) || (type && type[0] == '$'))
+			continue;
+		struct tg_error ae = {0};
+		if (m->mod->act(g, str(a, "role"), json_object_get(a, "action"), NULL, &ae) != 0) {
+			tg_fail(err, "internal", "replaying action %lld of match %lld failed: %s",
+			        (long long)seq, (long long)m->id, ae.message);
+			json_decref(actions);
+			m->mod->free(g);
+			return -1;
+		}
+		replayed++;
+	}
+	json_decref(actions);
+	if (m->g)
+		m->mod->free(m->g);
+	m->g = g;
+	m->seq = seq;
+	m->since_snapshot = replayed;
+	m->mod->status(g, &m->st);
+	return 0;
+}
+
+int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	return match_build_game_before(srv, m, INT64_MAX, err);
+}
+
+struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *err)
+{
+	struct tg_match *m = match_find(srv, id);
+	if (m)
+		return m;
+	json_t *row = tg_store_match_get(srv->store, id, err);
+	if (!row)
+		return NULL;
+	const struct game_module *mod = tg_game_find(srv->games, str(row, "game"));
+	if (!mod) {
+		tg_fail(err, "no_such_game", "match %lld is of a game this server does not offer",
+		        (long long)id);
+		json_decref(row);
+		return NULL;
+	}
+	m = calloc(1, sizeof *m);
+	if (!m) {
+		json_decref(row);
+		tg_fail(err, "internal", "out of memory");
+		return NULL;
+	}
+	m->id = id;
+	m->mod = mod;
+	m->row = row;
+	while (mod->roles[m->nroles] && m->nroles < TG_ROLE_MAX)
+		m->nroles++;
+	const char *st = match_status(m);
+	if ((strcmp(st, "active") == 0 || strcmp(st, "finished") == 0) &&
+	    match_build_game(srv, m, err) != 0) {
+		match_free(m);
+		return NULL;
+	}
+	m->next = srv->matches[(uint64_t)id % TG_MATCH_BUCKETS];
+	srv->matches[(uint64_t)id % TG_MATCH_BUCKETS] = m;
+	return m;
+}
+
+void match_release_if_idle(struct tg_server *srv, struct tg_match *m)
+{
+	if (m->nsubs == 0 && !m->dirty && strcmp(match_status(m), "active") != 0) {
+		match_unlink(srv, m);
+		match_free(m);
+	}
+}
+
+int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	const char *entropies[TG_ROLE_MAX];
+	json_t *seats = json_object_get(m->row, "seats");
+	for (int r = 0; r < m->nroles; r++) {
+		entropies[r] = NULL;
+		size_t i;
+		json_t *seat;
+		json_array_foreach(seats, i,
+		                   seat) if (strcmp(str(seat, "role"), m->mod->roles[r]) == 0)
+		    entropies[r] = str(seat, "entropy");
+		if (!entropies[r])
+			return 0; /* a seat is still free */
+	}
+	uint8_t seed[32];
+	char seed_hex[65];
+	if (tg_seed_derive(str(m->row, "secret"), entropies, (size_t)m->nroles, seed) != 0)
+		return tg_fail(err, "internal", "the seed material of match %lld is corrupt",
+		               (long long)m->id);
+	tg_hex_encode(seed, 32, seed_hex);
+	struct game *g =
+	    m->mod->setup(seed, str(m->row, "scenario"), json_object_get(m->row, "options"), err);
+	if (!g)
+		return -1;
+	if (srv_tx(srv, err) != 0 ||
+	    tg_store_match_set_status(srv->store, m->id, "active", seed_hex, NULL, err) != 0 ||
+	    match_refresh(m, srv, err) != 0) {
+		m->mod->free(g);
+		return -1;
+	}
+	m->dirty = true;
+	if (m->g)
+		m->mod->free(m->g);
+	m->g = g;
+	m->seq = 0;
+	m->since_snapshot = 0;
+	m->mod->status(g, &m->st);
+	TG_INFO(0, m->id, "started");
+	views_push_match(srv, m);
+	views_reset(srv, m);
+	return 0;
+}
+
+int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_changed,
+                         struct tg_error *err)
+{
+	if (!turn_changed && m->since_snapshot < srv->cfg.snapshot_every)
+		return 0;
+	json_t *state = m->mod->save(m->g);
+	int rc = state ? tg_store_snapshot_put(srv->store, m->id, m->seq, state, err)
+	               : tg_fail(err, "internal", "the game could not save its state");
+	json_decref(state);
+	if (rc == 0)
+		m->since_snapshot = 0;
+	return rc;
+}
+
+int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, struct tg_error *err)
+{
+	int rc = -1;
+	if (srv_tx(srv, err) == 0 &&
+	    tg_store_match_set_status(srv->store, m->id, "finished", NULL, result, err) == 0 &&
+	    match_refresh(m, srv, err) == 0)
+		rc = 0;
+	json_decref(result);
+	if (rc != 0)
+		return -1;
+	m->dirty = true;
+	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
+	return 0;
+}
+
+bool match_barrier_after(const struct tg_match *m, int role)
+{
+	return m->st.finished || (m->st.awaiting & ~(1u << role)) != 0;
+}
+
+json_t *match_result_json(const struct tg_match *m)
+{
+	return json_pack("{s:o,s:s}", "winner",
+	                 m->st.winner >= 0 && m->st.winner < m->nroles
+	                     ? json_string(m->mod->roles[m->st.winner])
+	                     : json_null(),
+	                 "summary", m->st.summary);
+}
+
+/* The seat role of the requester in an active match, or -1 after replying.
+ * Shared checks of act, undo and resign. */
+int match_player_role(struct tg_session *s, const json_t *req, struct tg_match *m)
+{
+	int role = match_seat_of(m, s->user_id);
+	if (role < 0) {
+		srv_error(s, req, "not_a_participant", "You do not sit in match %lld.",
+		          (long long)m->id);
+		return -1;
+	}
+	const char *st = match_status(m);
+	if (strcmp(st, "finished") == 0) {
+		srv_error(s, req, "match_finished", "Match %lld is over.", (long long)m->id);
+		return -1;
+	}
+	if (strcmp(st, "active") != 0 || !m->g) {
+		srv_error(s, req, "match_not_active", "Match %lld is %s, not being played.",
+		          (long long)m->id, st);
+		return -1;
+	}
+	return role;
+}
+
+/* 0 if the request's seq is the match's, else -1 after replying. */
+int match_check_seq(struct tg_session *s, const json_t *req, struct tg_match *m)
+{
+	json_t *seq = json_object_get(req, "seq");
+	if (!json_is_integer(seq)) {
+		srv_error(s, req, "malformed_request",
+		          "\"seq\" must be the seq of your latest view.");
+		return -1;
+	}
+	if (json_integer_value(seq) != m->seq) {
+		json_t *e = json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "stale_seq",
+		                      "message", "", "seq", (json_int_t)m->seq);
+		char msg[160];
+		snprintf(msg, sizeof msg, "The match is at seq %lld, not %lld: catch up and retry.",
+		         (long long)m->seq, (long long)json_integer_value(seq));
+		json_object_set_new(e, "message", json_string(msg));
+		srv_send(s, e, TG_OUT_ERROR, json_object_get(req, "id"));
+		return -1;
+	}
+	return 0;
+}
+
+void op_act(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	struct tg_match *m = req_match(s, req);
+	int role = m ? match_player_role(s, req, m) : -1;
+	if (role < 0 || match_check_seq(s, req, m) != 0)
+		return;
+	const json_t *action = json_object_get(req, "action");
+	if (!json_is_object(action)) {
+		srv_error(s, req, "malformed_request", "\"action\" must be an object.");
+		return;
+	}
+	const char *type = str(action, "type");
+	if (type && type[0] == '$') {
+		srv_error(s, req, "illegal_action",
+		          "Action types starting with '$' are the server's.");
+		return;
+	}
+	const char *role_name = m->mod->roles[role];
+	struct game_outcome out = {0};
+	struct tg_error err = {0};
+	uint32_t turn = m->st.turn;
+	if (m->mod->act(m->g, role_name, action, &out, &err) != 0) {
+		srv_error_err(s, req, &err);
+		return;
+	}
+	/* From here the live state has changed: any failure rolls the turn back
+	 * and reloads this match from the store. */
+	m->dirty = true;
+	m->seq++;
+	m->since_snapshot++;
+	m->mod->status(m->g, &m->st);
+	bool barrier = out.barrier || match_barrier_after(m, role);
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
+	                           &err) != 0 ||
+	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, &err) != 0) {
+		srv_tx_fail(srv);
+		srv_error(s, req, "storage", "The database could not save the action: %s",
+		          err.message);
+		return;
+	}
+	TG_DEBUG(s->id, m->id, "action seq=%lld by %s%s", (long long)m->seq, role_name,
+	         barrier ? " (barrier)" : "");
+	srv_ok(s, req,
+	       json_pack("{s:I,s:I}", "match", (json_int_t)m->id, "seq", (json_int_t)m->seq));
+	views_fanout(srv, m);
+	if (!m->st.finished)
+		return;
+	if (match_finish(srv, m, match_result_json(m), &err) != 0) {
+		srv_tx_fail(srv);
+		TG_ERROR(s->id, m->id, "could not finish: %s", err.message);
+		return;
+	}
+	views_push_match(srv, m);
+}
+
+void op_resign(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	struct tg_match *m = req_match(s, req);
+	int role = m ? match_player_role(s, req, m) : -1;
+	if (role < 0)
+		return;
+	int winner = m->nroles == 2 ? 1 - role : -1;
+	char summary[160];
+	snprintf(summary, sizeof summary, "%s (%s) resigned", s->user_name, m->mod->roles[role]);
+	json_t *result = json_pack("{s:o,s:s,s:s}", "winner",
+	                           winner >= 0 ? json_string(m->mod->roles[winner]) : json_null(),
+	                           "summary", summary, "resigned", m->mod->roles[role]);
+	struct tg_error err = {0};
+	if (match_finish(srv, m, result, &err) != 0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	srv_ok(s, req, json_pack("{s:I}", "match", (json_int_t)m->id));
+	views_push_match(srv, m);
+	views_reset(srv, m);
+}

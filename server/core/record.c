@@ -1,0 +1,269 @@
+/* record.c — build a finished match's record, verify one, and the export op. */
+#include "core/record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/seed.h"
+#include "core/server_internal.h"
+
+static const char *str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+json_t *tg_record_build(const json_t *row, const json_t *actions, struct tg_error *err)
+{
+	if (!str(row, "status") || strcmp(str(row, "status"), "finished") != 0) {
+		tg_fail(err, "not_finished",
+		        "The match is not finished: its record would reveal hidden information.");
+		return NULL;
+	}
+	json_t *seats = json_array(), *entropies = json_array(), *log = json_array();
+	size_t i;
+	json_t *seat, *a;
+	json_array_foreach(json_object_get(row, "seats"), i, seat)
+	{
+		json_array_append_new(seats,
+		                      json_pack("{s:O,s:O}", "role", json_object_get(seat, "role"),
+		                                "user", json_object_get(seat, "user_name")));
+		json_array_append_new(entropies,
+		                      json_pack("{s:O,s:O}", "role", json_object_get(seat, "role"),
+		                                "entropy", json_object_get(seat, "entropy")));
+	}
+	json_array_foreach(actions, i, a)
+	{
+		json_array_append_new(
+		    log,
+		    json_pack("{s:O,s:O,s:O,s:b,s:b}", "seq", json_object_get(a, "seq"), "role",
+		              json_object_get(a, "role"), "action", json_object_get(a, "action"),
+		              "barrier", json_is_true(json_object_get(a, "barrier")), "undone",
+		              json_is_true(json_object_get(a, "undone"))));
+	}
+	json_t *rec =
+	    json_pack("{s:s,s:i,s:O,s:O,s:O,s:O,s:o,s:O,s:O,s:o,s:O,s:o,s:O}", "format",
+	              "telegraph-record", "version", 1, "match", json_object_get(row, "id"), "game",
+	              json_object_get(row, "game"), "scenario", json_object_get(row, "scenario"),
+	              "options", json_object_get(row, "options"), "seats", seats, "commitment",
+	              json_object_get(row, "commitment"), "secret", json_object_get(row, "secret"),
+	              "entropies", entropies, "seed", json_object_get(row, "seed"), "actions", log,
+	              "result", json_object_get(row, "result"));
+	if (!rec)
+		tg_fail(err, "internal", "the match's stored data is incomplete");
+	return rec;
+}
+
+/* Entropies in the game's role order, checked against the roles. */
+static int entropies_in_order(const struct game_module *mod, const json_t *list, const char **out,
+                              size_t *n, struct tg_error *err)
+{
+	size_t count = 0;
+	while (mod->roles[count])
+		count++;
+	if (!json_is_array(list) || json_array_size(list) != count || count > TG_ROLE_MAX)
+		return tg_fail(err, "bad_record", "\"entropies\" must list the %zu roles in order",
+		               count);
+	for (size_t i = 0; i < count; i++) {
+		json_t *e = json_array_get(list, i);
+		if (!str(e, "role") || strcmp(str(e, "role"), mod->roles[i]) != 0 ||
+		    !tg_seed_entropy_valid(str(e, "entropy")))
+			return tg_fail(err, "bad_record",
+			               "entropy %zu must be {\"role\":\"%s\", "
+			               "\"entropy\": hex}",
+			               i + 1, mod->roles[i]);
+		out[i] = str(e, "entropy");
+	}
+	*n = count;
+	return 0;
+}
+
+/* Undo entries must each name an earlier action of the same role, marked
+ * undone, and every undone action must be named by exactly one of them. */
+static int check_undos(const json_t *actions, struct tg_error *err)
+{
+	size_t n = json_array_size(actions);
+	unsigned char *named = calloc(n + 1, 1);
+	if (!named)
+		return tg_fail(err, "internal", "out of memory");
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		json_t *a = json_array_get(actions, i);
+		const json_t *act = json_object_get(a, "action");
+		if (!str(act, "type") || strcmp(str(act, "type"), "$undo") != 0)
+			continue;
+		json_int_t t = json_integer_value(json_object_get(act, "seq"));
+		json_t *target =
+		    t >= 1 && (size_t)t <= n ? json_array_get(actions, (size_t)t - 1) : NULL;
+		if (!target || (size_t)t > i || named[t] ||
+		    !json_is_true(json_object_get(target, "undone")) ||
+		    strcmp(str(target, "role"), str(a, "role")) != 0 ||
+		    !str(json_object_get(target, "action"), "type") ||
+		    str(json_object_get(target, "action"), "type")[0] == '$')
+			rc = tg_fail(
+			    err, "bad_undo",
+			    "seq %zu takes back seq %lld, which is not an earlier action of "
+			    "the same role marked undone",
+			    i + 1, (long long)t);
+		else
+			named[t] = 1;
+	}
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (json_is_true(json_object_get(json_array_get(actions, i), "undone")) &&
+		    !named[i + 1])
+			rc = tg_fail(err, "bad_undo",
+			             "seq %zu is marked undone but no undo names it", i + 1);
+	free(named);
+	return rc;
+}
+
+static int check_result(const struct game_module *mod, const struct game *g, const json_t *result,
+                        struct tg_error *err)
+{
+	struct game_status st;
+	mod->status(g, &st);
+	const json_t *w = json_object_get(result, "winner");
+	const char *resigned = str(result, "resigned");
+	if (!json_is_object(result) || (!json_is_null(w) && !json_is_string(w)))
+		return tg_fail(err, "bad_record",
+		               "\"result\" must be {\"winner\": role|null, ...}");
+	if (resigned) {
+		int r = tg_game_role_index(mod, resigned);
+		if (r < 0 || st.finished)
+			return tg_fail(err, "result_mismatch",
+			               "the record says %s resigned, but the replayed game %s",
+			               resigned,
+			               st.finished ? "ended on its own" : "has no such role");
+		const char *other = mod->roles[r == 0 ? 1 : 0];
+		if (!json_is_string(w) || strcmp(json_string_value(w), other) != 0)
+			return tg_fail(err, "result_mismatch",
+			               "after %s resigned the winner must be %s", resigned, other);
+		return 0;
+	}
+	if (!st.finished)
+		return tg_fail(err, "result_mismatch",
+		               "the replayed game is not over (%s), but the record has a result",
+		               st.summary);
+	const char *want = st.winner >= 0 ? mod->roles[st.winner] : NULL;
+	const char *got = json_string_value(w);
+	if ((want == NULL) != (got == NULL) || (want && strcmp(want, got) != 0))
+		return tg_fail(err, "result_mismatch",
+		               "the replayed game's winner is %s, the record says %s",
+		               want ? want : "nobody", got ? got : "nobody");
+	return 0;
+}
+
+int tg_record_verify(const json_t *record, const struct game_module *const *games, json_t **report,
+                     struct tg_error *err)
+{
+	if (report)
+		*report = NULL;
+	if (!json_is_object(record) || !str(record, "format") ||
+	    strcmp(str(record, "format"), "telegraph-record") != 0 ||
+	    json_integer_value(json_object_get(record, "version")) != 1)
+		return tg_fail(err, "bad_record", "not a telegraph-record, version 1");
+	const char *game = str(record, "game"), *scenario = str(record, "scenario");
+	const char *secret = str(record, "secret"), *commitment = str(record, "commitment");
+	const char *seed_hex = str(record, "seed");
+	const json_t *actions = json_object_get(record, "actions");
+	if (!game || !scenario || !secret || !commitment || !seed_hex || !json_is_array(actions))
+		return tg_fail(
+		    err, "bad_record",
+		    "a record needs game, scenario, secret, commitment, seed and actions");
+	const struct game_module *mod = tg_game_find(games, game);
+	if (!mod)
+		return tg_fail(err, "no_such_game", "this build has no game \"%s\"", game);
+	char c[65];
+	if (tg_seed_commitment(secret, c) != 0 || strcmp(c, commitment) != 0)
+		return tg_fail(err, "commitment_mismatch",
+		               "SHA-256 of the secret is %s, not the published commitment %s",
+		               tg_seed_commitment(secret, c) == 0 ? c : "(secret is not 32 bytes)",
+		               commitment);
+	const char *ent[TG_ROLE_MAX];
+	size_t n = 0;
+	uint8_t seed[32];
+	char seed_calc[65];
+	if (entropies_in_order(mod, json_object_get(record, "entropies"), ent, &n, err) != 0)
+		return -1;
+	if (tg_seed_derive(secret, ent, n, seed) != 0)
+		return tg_fail(err, "bad_record", "the seed material is not hex");
+	tg_hex_encode(seed, 32, seed_calc);
+	if (strcmp(seed_calc, seed_hex) != 0)
+		return tg_fail(err, "seed_mismatch",
+		               "SHA-256(secret || entropies) is %s, not the recorded seed %s",
+		               seed_calc, seed_hex);
+	size_t i;
+	json_t *a;
+	json_array_foreach(actions, i, a)
+	{
+		if (json_integer_value(json_object_get(a, "seq")) != (json_int_t)i + 1 ||
+		    tg_game_role_index(mod, str(a, "role")) < 0 ||
+		    !json_is_object(json_object_get(a, "action")))
+			return tg_fail(err, "bad_record",
+			               "action %zu must have seq %zu, a role of the game and an "
+			               "action object",
+			               i + 1, i + 1);
+	}
+	if (check_undos(actions, err) != 0)
+		return -1;
+	const json_t *options = json_object_get(record, "options");
+	struct game *g = mod->setup(seed, scenario, json_is_object(options) ? options : NULL, err);
+	if (!g)
+		return -1;
+	size_t applied = 0, undone = 0;
+	json_array_foreach(actions, i, a)
+	{
+		const json_t *act = json_object_get(a, "action");
+		if (json_is_true(json_object_get(a, "undone"))) {
+			undone++;
+			continue;
+		}
+		if (str(act, "type") && str(act, "type")[0] == '$')
+			continue;
+		struct tg_error ae = {0};
+		if (mod->act(g, str(a, "role"), act, NULL, &ae) != 0) {
+			tg_fail(err, "action_rejected",
+			        "seq %zu (%s) is refused by the rules: %s: %s", i + 1,
+			        str(a, "role"), ae.code, ae.message);
+			mod->free(g);
+			return -1;
+		}
+		applied++;
+	}
+	const json_t *result = json_object_get(record, "result");
+	if (check_result(mod, g, result, err) != 0) {
+		mod->free(g);
+		return -1;
+	}
+	struct game_status st;
+	mod->status(g, &st);
+	mod->free(g);
+	if (report)
+		*report = json_pack("{s:s,s:s,s:O,s:I,s:I,s:O,s:s}", "game", game, "scenario",
+		                    scenario, "match", json_object_get(record, "match"), "actions",
+		                    (json_int_t)applied, "undone", (json_int_t)undone, "result",
+		                    result, "final", st.summary);
+	return 0;
+}
+
+void op_export(struct tg_session *s, const json_t *req)
+{
+	struct tg_match *m = req_match(s, req);
+	if (!m)
+		return;
+	struct tg_error err = {0};
+	if (strcmp(match_status(m), "finished") != 0) {
+		srv_error(s, req, "not_finished",
+		          "Match %lld is %s: only finished matches are exported, so that no hidden "
+		          "information leaves the server.",
+		          (long long)m->id, match_status(m));
+		return;
+	}
+	json_t *actions = tg_store_action_list(s->srv->store, m->id, 0, &err);
+	json_t *rec = actions ? tg_record_build(m->row, actions, &err) : NULL;
+	json_decref(actions);
+	if (!rec) {
+		srv_error_err(s, req, &err);
+		return;
+	}
+	srv_ok(s, req, json_pack("{s:I,s:o}", "match", (json_int_t)m->id, "record", rec));
+}

@@ -1,0 +1,31 @@
+/* record.h — the record of a finished match (PROTOCOL.md, "The match
+ * record") and its verification: anyone holding the record and the rules can
+ * check the commitment, the seed and every step. The `telegraph verify`
+ * command calls tg_record_verify. */
+#ifndef TG_CORE_RECORD_H
+#define TG_CORE_RECORD_H
+
+#include <jansson.h>
+
+#include "games/game.h"
+
+/* The record of a match from the store's match object (with seats) and its
+ * full action log. NULL with err if the match is not finished
+ * ("not_finished") or its data is incomplete. */
+json_t *tg_record_build(const json_t *match_row, const json_t *actions, struct tg_error *err);
+
+/* Verifies a record. 0 if it holds, with *report (if not NULL) set to
+ * {"game","scenario","match","actions":applied,"undone":n,"result":{...},
+ *  "final":summary}. -1 with err otherwise; codes:
+ *   bad_record          not a telegraph-record v1, or members missing/mistyped
+ *   no_such_game        the game is not among `games`
+ *   commitment_mismatch SHA-256(secret) is not the commitment
+ *   seed_mismatch       SHA-256(secret || entropies) is not the seed
+ *   bad_undo            a $undo entry does not match the undone marks
+ *   action_rejected     the rules refuse a logged action (seq and reason given)
+ *   result_mismatch     the replayed game does not end as recorded
+ * plus the game's own codes if setup refuses the scenario/options. */
+int tg_record_verify(const json_t *record, const struct game_module *const *games, json_t **report,
+                     struct tg_error *err);
+
+#endif

@@ -1,0 +1,541 @@
+/* server.c — the engine's frame: sessions, request dispatch, and the loop
+ * turn's group commit. Every store write of one loop turn goes into one
+ * transaction (opened lazily by srv_tx); a uv_check handler commits it once
+ * per turn and only then sends the replies and pushes held back meanwhile.
+ * If the commit fails, the turn is rolled back: held ok replies become
+ * storage errors, held pushes are dropped, and the matches written are
+ * reloaded from the store (ARCHITECTURE.md, "acknowledged means durable"). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/server_internal.h"
+#include "util/log.h"
+
+int64_t srv_now(void)
+{
+	return (int64_t)time(NULL);
+}
+
+/* ---- sessions ---------------------------------------------------------- */
+
+static struct tg_session *session_new(struct tg_server *srv, struct tg_conn *conn, const char *peer)
+{
+	struct tg_session *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->srv = srv;
+	s->conn = conn;
+	s->refs = 1;
+	s->id = conn ? tg_conn_id(conn) : ++srv->next_session_id;
+	snprintf(s->peer, sizeof s->peer, "%s", peer ? peer : "?");
+	return s;
+}
+
+void session_ref(struct tg_session *s)
+{
+	s->refs++;
+}
+
+void session_unref(struct tg_session *s)
+{
+	if (--s->refs == 0)
+		free(s);
+}
+
+static void session_closed(struct tg_session *s)
+{
+	views_unsubscribe_all(s);
+	s->closed = true;
+	s->conn = NULL;
+	session_unref(s);
+}
+
+/* ---- sending ------------------------------------------------------------ */
+
+static void deliver(struct tg_session *s, const char *line, size_t len)
+{
+	if (s->closed)
+		return;
+	if (s->conn)
+		tg_conn_send_line(s->conn, line, len);
+	else if (s->sink)
+		s->sink(line, len, s->sink_ud);
+}
+
+static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_t len,
+                  enum tg_out_kind kind, const json_t *id, bool logout_on_fail)
+{
+	struct tg_out *o = calloc(1, sizeof *o);
+	if (!o) {
+		free(line);
+		return;
+	}
+	o->s = s;
+	session_ref(s);
+	o->kind = kind;
+	o->id = id ? json_deep_copy(id) : NULL;
+	o->logout_on_fail = logout_on_fail;
+	o->line = line;
+	o->len = len;
+	if (srv->out_tail)
+		srv->out_tail->next = o;
+	else
+		srv->out_head = o;
+	srv->out_tail = o;
+}
+
+static void send_msg(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id,
+                     bool logout_on_fail)
+{
+	if (!msg)
+		return;
+	if (id)
+		json_object_set(msg, "id", (json_t *)id);
+	char *line = json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(msg);
+	if (!line)
+		return;
+	size_t len = strlen(line);
+	if (s->srv->tx_open) {
+		queue(s->srv, s, line, len, kind, id, logout_on_fail);
+		return;
+	}
+	deliver(s, line, len);
+	free(line);
+}
+
+void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id)
+{
+	send_msg(s, msg, kind, id, false);
+}
+
+void srv_send_line(struct tg_session *s, const char *line, size_t len)
+{
+	if (s->srv->tx_open) {
+		char *copy = malloc(len + 1);
+		if (!copy)
+			return;
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+		queue(s->srv, s, copy, len, TG_OUT_PUSH, NULL, false);
+		return;
+	}
+	deliver(s, line, len);
+}
+
+static const json_t *req_id(const json_t *req)
+{
+	return req ? json_object_get(req, "id") : NULL;
+}
+
+void srv_ok(struct tg_session *s, const json_t *req, json_t *members)
+{
+	json_t *msg = members ? members : json_object();
+	json_object_set_new(msg, "op", json_string("ok"));
+	/* A login reply that does not commit must not leave the session logged in. */
+	bool login =
+	    req && (json_object_get(req, "op") &&
+	            (strcmp(json_string_value(json_object_get(req, "op")), "login") == 0 ||
+	             strcmp(json_string_value(json_object_get(req, "op")), "register") == 0));
+	send_msg(s, msg, TG_OUT_OK, req_id(req), login);
+}
+
+void srv_error(struct tg_session *s, const json_t *req, const char *code, const char *fmt, ...)
+{
+	char message[TG_ERR_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof message, fmt, ap);
+	va_end(ap);
+	srv_send(s, json_pack("{s:s,s:s,s:s}", "op", "error", "code", code, "message", message),
+	         TG_OUT_ERROR, req_id(req));
+}
+
+void srv_error_err(struct tg_session *s, const json_t *req, const struct tg_error *err)
+{
+	srv_error(s, req, err->code[0] ? err->code : "internal", "%s",
+	          err->message[0] ? err->message : "The server failed; nothing was kept.");
+}
+
+/* ---- the loop turn's transaction ---------------------------------------- */
+
+int srv_tx(struct tg_server *srv, struct tg_error *err)
+{
+	if (srv->tx_open)
+		return srv->tx_failed ? tg_fail(err, "storage",
+		                                "An earlier write failed in this "
+		                                "turn; nothing was kept.")
+		                      : 0;
+	if (tg_store_begin(srv->store, err) != 0)
+		return -1;
+	srv->tx_open = true;
+	srv->tx_failed = false;
+	return 0;
+}
+
+void srv_tx_fail(struct tg_server *srv)
+{
+	if (srv->tx_open)
+		srv->tx_failed = true;
+}
+
+/* After a rolled-back turn: the matches written in it are read again. */
+static void reload_dirty(struct tg_server *srv)
+{
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
+		struct tg_match *m = srv->matches[b], *next;
+		for (; m; m = next) {
+			next = m->next;
+			if (!m->dirty)
+				continue;
+			m->dirty = false;
+			struct tg_error err = {0};
+			if (m->g) {
+				m->mod->free(m->g);
+				m->g = NULL;
+			}
+			if (match_refresh(m, srv, &err) != 0 ||
+			    (strcmp(match_status(m), "open") != 0 &&
+			     strcmp(match_status(m), "aborted") != 0 &&
+			     match_build_game(srv, m, &err) != 0)) {
+				TG_WARN(0, m->id, "dropped after a failed commit: %s", err.message);
+				views_drop_match_subs(srv, m);
+				match_unlink(srv, m);
+				match_free(m);
+				continue;
+			}
+			views_reset(srv, m);
+		}
+	}
+}
+
+void srv_turn_commit(struct tg_server *srv)
+{
+	bool failed = false;
+	if (srv->tx_open) {
+		struct tg_error err = {0};
+		if (srv->tx_failed || tg_store_commit(srv->store, &err) != 0) {
+			if (!srv->tx_failed)
+				TG_ERROR(0, 0, "commit failed: %s", err.message);
+			tg_store_rollback(srv->store);
+			failed = true;
+		}
+		srv->tx_open = false;
+		srv->tx_failed = false;
+	}
+	struct tg_out *o = srv->out_head;
+	srv->out_head = srv->out_tail = NULL;
+	while (o) {
+		struct tg_out *next = o->next;
+		if (!failed || o->kind == TG_OUT_ERROR) {
+			deliver(o->s, o->line, o->len);
+		} else if (o->kind == TG_OUT_OK) {
+			if (o->logout_on_fail) {
+				o->s->user_id = 0;
+				o->s->has_token = false;
+			}
+			json_t *e =
+			    json_pack("{s:s,s:s,s:s}", "op", "error", "code", "storage", "message",
+			              "The database could not save this; nothing was kept. "
+			              "Try again.");
+			if (o->id)
+				json_object_set(e, "id", o->id);
+			char *line = json_dumps(e, JSON_COMPACT);
+			if (line)
+				deliver(o->s, line, strlen(line));
+			free(line);
+			json_decref(e);
+		}
+		session_unref(o->s);
+		json_decref(o->id);
+		free(o->line);
+		free(o);
+		o = next;
+	}
+	if (failed) {
+		reload_dirty(srv);
+	} else {
+		for (int b = 0; b < TG_MATCH_BUCKETS; b++)
+			for (struct tg_match *m = srv->matches[b]; m; m = m->next)
+				m->dirty = false;
+	}
+}
+
+static void on_check(uv_check_t *h)
+{
+	srv_turn_commit(h->data);
+}
+
+/* ---- request dispatch ----------------------------------------------------- */
+
+bool req_logged_in(struct tg_session *s, const json_t *req)
+{
+	if (s->user_id > 0)
+		return true;
+	srv_error(s, req, "not_logged_in", "Log in first (login, register or resume).");
+	return false;
+}
+
+int64_t req_match_id(struct tg_session *s, const json_t *req)
+{
+	json_t *m = json_object_get(req, "match");
+	if (!json_is_integer(m) || json_integer_value(m) < 1) {
+		srv_error(s, req, "malformed_request",
+		          "\"match\" must be a match id (an integer).");
+		return -1;
+	}
+	return json_integer_value(m);
+}
+
+struct tg_match *req_match(struct tg_session *s, const json_t *req)
+{
+	int64_t id = req_match_id(s, req);
+	if (id < 0)
+		return NULL;
+	struct tg_error err = {0};
+	struct tg_match *m = match_get(s->srv, id, &err);
+	if (!m)
+		srv_error_err(s, req, &err);
+	return m;
+}
+
+static void op_hello(struct tg_session *s, const json_t *req)
+{
+	json_t *p = json_object_get(req, "protocol");
+	if (!json_is_integer(p) || json_integer_value(p) != 1) {
+		srv_error(s, req, "bad_protocol", "This server speaks protocol 1 only.");
+		return;
+	}
+	s->hello = true;
+	json_t *w = json_pack("{s:s,s:s,s:s,s:i,s:[s,s,s,s,s,s,s],s:O}", "op", "welcome", "server",
+	                      "telegraphd", "version", TG_VERSION, "protocol", 1, "capabilities",
+	                      "accounts", "matches", "spectators", "undo", "chat", "export",
+	                      "since", "games", s->srv->games_json);
+	srv_send(s, w, TG_OUT_OK, req_id(req));
+}
+
+static void op_ping(struct tg_session *s, const json_t *req)
+{
+	srv_send(s, json_pack("{s:s}", "op", "pong"), TG_OUT_OK, req_id(req));
+}
+
+struct op_entry {
+	const char *name;
+	void (*fn)(struct tg_session *, const json_t *);
+	bool login;
+};
+
+static const struct op_entry ops[] = {
+    {"hello", op_hello, false},  {"ping", op_ping, false},
+    {"games", op_games, false},  {"register", op_register, false},
+    {"login", op_login, false},  {"resume", op_resume, false},
+    {"logout", op_logout, true}, {"create", op_create, true},
+    {"list", op_list, true},     {"join", op_join, true},
+    {"leave", op_leave, true},   {"open", op_open, true},
+    {"watch", op_watch, true},   {"act", op_act, true},
+    {"undo", op_undo, true},     {"resign", op_resign, true},
+    {"chat", op_chat, true},     {"export", op_export, true},
+    {NULL, NULL, false},
+};
+
+void tg_engine_message(struct tg_session *s, const json_t *msg)
+{
+	if (s->closed)
+		return;
+	json_t *id = json_object_get(msg, "id");
+	if (id && !json_is_string(id) && !json_is_integer(id)) {
+		srv_error(s, NULL, "malformed_request", "\"id\" must be a string or an integer.");
+		return;
+	}
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	if (s->srv->shutting_down) {
+		srv_error(s, msg, "server_shutting_down",
+		          "The server is stopping; come back soon.");
+		return;
+	}
+	const struct op_entry *e = ops;
+	while (op && e->name && strcmp(e->name, op) != 0)
+		e++;
+	if (!op || !e->name) {
+		srv_error(s, msg, "unknown_op", "Unknown op \"%s\" (see PROTOCOL.md).",
+		          op ? op : "(missing)");
+		return;
+	}
+	if (!s->hello && strcmp(op, "hello") != 0) {
+		srv_error(s, msg, "hello_required",
+		          "Send {\"op\":\"hello\",\"protocol\":1} first.");
+		return;
+	}
+	if (e->login && !req_logged_in(s, msg))
+		return;
+	TG_DEBUG(s->id, 0, "op %s", op);
+	e->fn(s, msg);
+	/* A failed request may have loaded a match nobody follows: let it go. */
+	json_t *mid = json_object_get(msg, "match");
+	struct tg_match *m =
+	    json_is_integer(mid) ? match_find(s->srv, json_integer_value(mid)) : NULL;
+	if (m)
+		match_release_if_idle(s->srv, m);
+}
+
+struct tg_session *tg_engine_session_open(struct tg_server *srv, const char *peer,
+                                          tg_engine_sink sink, void *ud)
+{
+	struct tg_session *s = session_new(srv, NULL, peer);
+	if (s) {
+		s->sink = sink;
+		s->sink_ud = ud;
+	}
+	return s;
+}
+
+void tg_engine_session_close(struct tg_session *s)
+{
+	session_closed(s);
+}
+
+void tg_engine_turn(struct tg_server *srv)
+{
+	srv_turn_commit(srv);
+}
+
+/* ---- net callbacks ---------------------------------------------------------- */
+
+static void net_open(struct tg_conn *c, void *ud)
+{
+	struct tg_server *srv = ud;
+	struct tg_session *s = session_new(srv, c, tg_conn_peer(c));
+	if (!s) {
+		tg_conn_close(c, "internal", "The server is out of memory.");
+		return;
+	}
+	tg_conn_set_data(c, s);
+	TG_INFO(s->id, 0, "connected from %s", s->peer);
+}
+
+static void net_message(struct tg_conn *c, json_t *msg, void *ud)
+{
+	(void)ud;
+	struct tg_session *s = tg_conn_data(c);
+	if (s)
+		tg_engine_message(s, msg);
+}
+
+static void net_close(struct tg_conn *c, void *ud)
+{
+	(void)ud;
+	struct tg_session *s = tg_conn_data(c);
+	if (!s)
+		return;
+	tg_conn_set_data(c, NULL);
+	TG_INFO(s->id, 0, "closed");
+	session_closed(s);
+}
+
+static const struct tg_net_callbacks net_callbacks = {net_open, net_message, net_close};
+
+const struct tg_net_callbacks *tg_server_net_callbacks(void)
+{
+	return &net_callbacks;
+}
+
+/* ---- life cycle ----------------------------------------------------------------- */
+
+static void load_active(struct tg_server *srv)
+{
+	struct tg_error err = {0};
+	json_t *ids = tg_store_match_list_active(srv->store, &err);
+	if (!ids) {
+		TG_ERROR(0, 0, "cannot list active matches: %s", err.message);
+		return;
+	}
+	size_t i;
+	json_t *v;
+	json_array_foreach(ids, i, v)
+	{
+		int64_t id = json_is_integer(v) ? json_integer_value(v)
+		                                : json_integer_value(json_object_get(v, "id"));
+		if (!match_get(srv, id, &err))
+			TG_ERROR(0, id, "cannot load the match: %s: %s", err.code, err.message);
+		else
+			TG_INFO(0, id, "loaded");
+	}
+	json_decref(ids);
+}
+
+struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
+                                const struct game_module *const *games, const struct tg_config *cfg,
+                                struct tg_error *err)
+{
+	struct tg_server *srv = calloc(1, sizeof *srv);
+	uv_check_t *check = calloc(1, sizeof *check);
+	if (!srv || !check) {
+		free(srv);
+		free(check);
+		tg_fail(err, "internal", "out of memory");
+		return NULL;
+	}
+	srv->loop = loop;
+	srv->store = store;
+	srv->games = games;
+	srv->cfg = *cfg;
+	srv->check = check;
+	srv->games_json = lobby_games_json(games);
+	if (!srv->games_json || tg_ratelimit_init(&srv->login_fail, TG_RATELIMIT_ENTRIES,
+	                                          cfg->login_attempts, cfg->login_window_s) != 0) {
+		json_decref(srv->games_json);
+		free(srv);
+		free(check);
+		tg_fail(err, "internal", "out of memory");
+		return NULL;
+	}
+	uv_check_init(loop, check);
+	check->data = srv;
+	uv_check_start(check, on_check);
+	uv_unref((uv_handle_t *)check); /* the commit hook alone keeps nothing alive */
+	load_active(srv);
+	return srv;
+}
+
+void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
+{
+	s->shutting_down = true;
+	srv_turn_commit(s);
+	if (s->pending_work == 0) {
+		if (done)
+			done(ud);
+		return;
+	}
+	/* accounts.c calls it when the last thread-pool job has reported. */
+	s->shutdown_done = done;
+	s->shutdown_ud = ud;
+}
+
+static void free_check(uv_handle_t *h)
+{
+	free(h);
+}
+
+void tg_server_free(struct tg_server *s)
+{
+	if (!s)
+		return;
+	srv_turn_commit(s);
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
+		struct tg_match *m = s->matches[b], *next;
+		for (; m; m = next) {
+			next = m->next;
+			views_drop_match_subs(s, m);
+			match_free(m);
+		}
+	}
+	uv_check_stop(s->check);
+	s->check->data = NULL;
+	uv_close((uv_handle_t *)s->check, free_check);
+	tg_ratelimit_free(&s->login_fail);
+	json_decref(s->games_json);
+	free(s);
+}

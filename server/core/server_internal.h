@@ -1,0 +1,210 @@
+/* server_internal.h — what the protocol engine's files share: sessions,
+ * live matches, the per-loop-turn transaction and outbox. Not for use
+ * outside server/core (tests may use engine.h). */
+#ifndef TG_CORE_SERVER_INTERNAL_H
+#define TG_CORE_SERVER_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "core/engine.h"
+#include "core/ratelimit.h"
+#include "core/server.h"
+
+#define TG_MATCH_BUCKETS 1024
+#define TG_SESSION_SUBS_MAX 256 /* matches one connection may follow at once */
+#define TG_LIST_LIMIT 100
+#define TG_CHAT_REPLAY_MAX 200
+#define TG_NAME_MAX 32
+#define TG_RATELIMIT_ENTRIES 4096
+
+#ifndef TG_VERSION
+#define TG_VERSION "0.1.0"
+#endif
+
+/* One client connection (or a test's fake one). Reference counted: thread
+ * pool work and queued replies hold references, so a connection may close
+ * while they are pending. */
+struct tg_session {
+	struct tg_server *srv;
+	struct tg_conn *conn; /* NULL for engine sessions and once closed */
+	tg_engine_sink sink;  /* engine sessions: where lines go */
+	void *sink_ud;
+	uint64_t id;
+	int refs;
+	bool closed;
+	bool hello;
+	bool busy;       /* a login/register is being hashed: one at a time */
+	int64_t user_id; /* 0: not logged in */
+	char user_name[TG_NAME_MAX + 1];
+	bool has_token;
+	uint8_t token_hash[32];
+	char peer[64];
+	int64_t subs[TG_SESSION_SUBS_MAX]; /* ids of the matches it follows */
+	unsigned nsubs;
+};
+
+struct tg_sub {
+	struct tg_session *s;
+	int role; /* index into the game's roles, or nroles for "observer" */
+};
+
+/* Kept patch messages of one role (a ring buffer): entry for seq k. */
+struct tg_patch_ring {
+	char **line;
+	size_t *len;
+	int64_t *seq;
+	unsigned cap, start, count;
+};
+
+struct tg_match {
+	struct tg_match *next; /* hash bucket chain */
+	int64_t id;
+	const struct game_module *mod;
+	int nroles;
+	json_t *row;    /* the store's match object (with seats), refreshed after writes */
+	struct game *g; /* NULL until the match starts */
+	int64_t seq;    /* accepted state changes so far */
+	struct game_status st;
+	unsigned since_snapshot; /* actions since the last snapshot */
+	bool dirty;              /* written in the open transaction */
+	/* Per role (and observer, index nroles): the last view sent, the kept patches. */
+	json_t *view[TG_ROLE_MAX + 1];
+	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
+	struct tg_sub *subs;
+	unsigned nsubs, capsubs;
+};
+
+enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
+
+/* A message held until the loop turn's transaction commits. */
+struct tg_out {
+	struct tg_out *next;
+	struct tg_session *s;
+	enum tg_out_kind kind;
+	json_t *id;          /* the request id, to turn an ok into a storage error */
+	bool logout_on_fail; /* the request logged the session in */
+	char *line;
+	size_t len;
+};
+
+struct tg_server {
+	uv_loop_t *loop;
+	struct tg_store *store;
+	const struct game_module *const *games;
+	struct tg_config cfg;
+	uv_check_t *check; /* its own allocation: it closes after the server is freed */
+	bool tx_open, tx_failed;
+	bool shutting_down;
+	struct tg_out *out_head, *out_tail;
+	struct tg_match *matches[TG_MATCH_BUCKETS];
+	struct tg_ratelimit login_fail;
+	uint64_t next_session_id;
+	unsigned pending_work; /* scrypt jobs in the thread pool */
+	void (*shutdown_done)(void *);
+	void *shutdown_ud;
+	json_t *games_json; /* the "games" list of welcome */
+};
+
+/* ---- server.c: sending, the loop turn's transaction --------------------- */
+int64_t srv_now(void);
+/* Opens the loop turn's transaction if needed; -1 (err filled) on failure. */
+int srv_tx(struct tg_server *srv, struct tg_error *err);
+/* Notes that a store write failed: the whole turn is rolled back. */
+void srv_tx_fail(struct tg_server *srv);
+/* Sends (or queues until the commit) a message; steals msg. */
+void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id);
+void srv_send_line(struct tg_session *s, const char *line, size_t len);
+void srv_ok(struct tg_session *s, const json_t *req,
+            json_t *members); /* members stolen, may be NULL */
+void srv_error(struct tg_session *s, const json_t *req, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void srv_error_err(struct tg_session *s, const json_t *req, const struct tg_error *err);
+void session_ref(struct tg_session *s);
+void session_unref(struct tg_session *s);
+/* Commits the loop turn: then sends what was queued. */
+void srv_turn_commit(struct tg_server *srv);
+
+/* ---- accounts.c ------------------------------------------------------ */
+void op_register(struct tg_session *s, const json_t *req);
+void op_login(struct tg_session *s, const json_t *req);
+void op_resume(struct tg_session *s, const json_t *req);
+void op_logout(struct tg_session *s, const json_t *req);
+
+/* ---- lobby.c --------------------------------------------------------- */
+json_t *lobby_games_json(const struct game_module *const *games);
+void op_games(struct tg_session *s, const json_t *req);
+void op_create(struct tg_session *s, const json_t *req);
+void op_list(struct tg_session *s, const json_t *req);
+void op_join(struct tg_session *s, const json_t *req);
+void op_leave(struct tg_session *s, const json_t *req);
+/* The match object of PROTOCOL.md for a store row, as seen by user_id (0: nobody). */
+json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_id);
+
+/* ---- match.c: live matches ------------------------------------------- */
+/* The live match (loaded from the store if needed), or NULL with err. */
+struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *err);
+struct tg_match *match_find(struct tg_server *srv, int64_t id);
+void match_free(struct tg_match *m);
+void match_unlink(struct tg_server *srv, struct tg_match *m);
+/* Reloads the store row; 0 or -1. */
+int match_refresh(struct tg_match *m, struct tg_server *srv, struct tg_error *err);
+/* Builds the game from the latest snapshot (or setup) and the action log. */
+int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* The same, using a snapshot only if it was taken before seq `before` (undo:
+ * later snapshots may contain the action being taken back). */
+int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
+                            struct tg_error *err);
+/* Status string of the row: "open", "active", ... */
+const char *match_status(const struct tg_match *m);
+/* Seat of a user: role index or -1. */
+int match_seat_of(const struct tg_match *m, int64_t user_id);
+/* Starts the match if every seat is taken. 0 (started or not yet), -1. */
+int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* Writes finished status and result (stolen); the caller pushes. */
+int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, struct tg_error *err);
+/* Snapshot after seq when due (every K actions or a turn change). */
+int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_changed,
+                         struct tg_error *err);
+bool match_barrier_after(const struct tg_match *m, int role);
+/* Frees an inactive match nobody follows. */
+void match_release_if_idle(struct tg_server *srv, struct tg_match *m);
+/* The row's "result" as a game result, for status finished. */
+json_t *match_result_json(const struct tg_match *m);
+/* The requester's role in an active match, or -1 after replying. */
+int match_player_role(struct tg_session *s, const json_t *req, struct tg_match *m);
+/* 0 if the request's "seq" is current, else -1 after replying stale_seq. */
+int match_check_seq(struct tg_session *s, const json_t *req, struct tg_match *m);
+void op_act(struct tg_session *s, const json_t *req);
+void op_resign(struct tg_session *s, const json_t *req);
+
+/* ---- views.c: subscriptions, views, patches -------------------------- */
+json_t *views_view(const struct tg_match *m, int role);
+/* Every subscriber gets a fresh view; histories restart. */
+void views_reset(struct tg_server *srv, struct tg_match *m);
+/* After a state change to m->seq: diff, keep, send. */
+void views_fanout(struct tg_server *srv, struct tg_match *m);
+/* Pushes the match object to every participant subscriber. */
+void views_push_match(struct tg_server *srv, struct tg_match *m);
+int views_subscribe(struct tg_session *s, struct tg_match *m, int role);
+void views_unsubscribe(struct tg_session *s, struct tg_match *m);
+void views_unsubscribe_all(struct tg_session *s);
+void views_drop_match_subs(struct tg_server *srv, struct tg_match *m);
+void op_open(struct tg_session *s, const json_t *req);
+void op_watch(struct tg_session *s, const json_t *req);
+
+/* ---- undo.c, chat.c, record.c ----------------------------------------- */
+void op_undo(struct tg_session *s, const json_t *req);
+void op_chat(struct tg_session *s, const json_t *req);
+void op_export(struct tg_session *s, const json_t *req);
+
+/* Helpers shared by the op handlers (server.c). */
+bool req_logged_in(struct tg_session *s, const json_t *req);
+/* The integer member "match", or -1 after replying malformed_request. */
+int64_t req_match_id(struct tg_session *s, const json_t *req);
+/* Live match of the request, or NULL after replying. */
+struct tg_match *req_match(struct tg_session *s, const json_t *req);
+
+#endif

@@ -1,0 +1,349 @@
+/* views.c — who follows which match, and what they receive: full views,
+ * RFC 6902 patches between two views of the same role (serialized once per
+ * role), the kept patches for `since`, and the match object pushes.
+ *
+ * Every seated role's view (and the observer's, when spectators are
+ * allowed) is computed after every change, whether or not anyone of that
+ * role is connected: a player who reconnects with `since` is exactly the
+ * one who was away, and must find his patches kept. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/server_internal.h"
+#include "json_patch.h"
+#include "util/log.h"
+
+static const char *role_name(const struct tg_match *m, int role)
+{
+	return role < m->nroles ? m->mod->roles[role] : "observer";
+}
+
+static bool resigned(const struct tg_match *m)
+{
+	return json_object_get(json_object_get(m->row, "result"), "resigned") != NULL;
+}
+
+json_t *views_view(const struct tg_match *m, int role)
+{
+	json_t *v = m->mod->view(m->g, role_name(m, role));
+	if (v && resigned(m)) {
+		/* The game does not know about resignation: the server says it. */
+		json_object_set_new(v, "finished", json_true());
+		json_object_set(v, "result", json_object_get(m->row, "result"));
+		json_object_set_new(v, "awaiting", json_array());
+		json_object_set_new(v, "actions", json_array());
+		json_object_set_new(v, "prompt", json_null());
+	}
+	return v;
+}
+
+/* A participant subscription counts only while its user holds that seat. */
+static bool sub_valid(const struct tg_match *m, const struct tg_sub *sub)
+{
+	if (sub->s->closed)
+		return false;
+	return sub->role == m->nroles || match_seat_of(m, sub->s->user_id) == sub->role;
+}
+
+static bool role_computed(const struct tg_match *m, int role)
+{
+	return role < m->nroles || json_is_true(json_object_get(m->row, "spectators"));
+}
+
+static void ring_clear(struct tg_patch_ring *r)
+{
+	for (unsigned i = 0; i < r->count; i++) {
+		unsigned k = (r->start + i) % r->cap;
+		free(r->line[k]);
+		r->line[k] = NULL;
+	}
+	r->start = r->count = 0;
+}
+
+static void ring_push(struct tg_patch_ring *r, unsigned cap, int64_t seq, char *line, size_t len)
+{
+	if (cap == 0) {
+		free(line);
+		return;
+	}
+	if (!r->line) {
+		r->line = calloc(cap, sizeof *r->line);
+		r->len = calloc(cap, sizeof *r->len);
+		r->seq = calloc(cap, sizeof *r->seq);
+		if (!r->line || !r->len || !r->seq) {
+			free(r->line);
+			free(r->len);
+			free(r->seq);
+			r->line = NULL;
+			r->len = NULL;
+			r->seq = NULL;
+			free(line);
+			return;
+		}
+		r->cap = cap;
+	}
+	if (r->count == r->cap) {
+		free(r->line[r->start]);
+		r->start = (r->start + 1) % r->cap;
+		r->count--;
+	}
+	unsigned k = (r->start + r->count) % r->cap;
+	r->line[k] = line;
+	r->len[k] = len;
+	r->seq[k] = seq;
+	r->count++;
+}
+
+static char *view_line(const struct tg_match *m, int role, const json_t *view)
+{
+	json_t *msg =
+	    json_pack("{s:s,s:I,s:I,s:s,s:O}", "op", "view", "match", (json_int_t)m->id, "seq",
+	              (json_int_t)m->seq, "role", role_name(m, role), "view", view);
+	char *line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(msg);
+	return line;
+}
+
+static void send_to_role(struct tg_server *srv, struct tg_match *m, int role, const char *line)
+{
+	(void)srv;
+	if (!line)
+		return;
+	size_t len = strlen(line);
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].role == role && sub_valid(m, &m->subs[i]))
+			srv_send_line(m->subs[i].s, line, len);
+}
+
+void views_reset(struct tg_server *srv, struct tg_match *m)
+{
+	for (int r = 0; r <= m->nroles; r++) {
+		ring_clear(&m->ring[r]);
+		json_decref(m->view[r]);
+		m->view[r] = NULL;
+		if (!m->g || !role_computed(m, r))
+			continue;
+		m->view[r] = views_view(m, r);
+		char *line = m->view[r] ? view_line(m, r, m->view[r]) : NULL;
+		send_to_role(srv, m, r, line);
+		free(line);
+	}
+}
+
+void views_fanout(struct tg_server *srv, struct tg_match *m)
+{
+	for (int r = 0; r <= m->nroles; r++) {
+		if (!role_computed(m, r))
+			continue;
+		json_t *now = views_view(m, r);
+		if (!now)
+			continue;
+		char *line = NULL;
+		if (m->view[r]) {
+			json_t *patch = tg_json_patch_diff(m->view[r], now);
+			json_t *msg = json_pack("{s:s,s:I,s:I,s:o}", "op", "patch", "match",
+			                        (json_int_t)m->id, "seq", (json_int_t)m->seq,
+			                        "patch", patch ? patch : json_array());
+			line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+			json_decref(msg);
+		}
+		if (line) {
+			send_to_role(srv, m, r, line);
+			ring_push(&m->ring[r], srv->cfg.patch_history, m->seq, line, strlen(line));
+		} else {
+			/* No earlier view to diff against: a full view, history restarts. */
+			ring_clear(&m->ring[r]);
+			line = view_line(m, r, now);
+			send_to_role(srv, m, r, line);
+			free(line);
+		}
+		json_decref(m->view[r]);
+		m->view[r] = now;
+	}
+}
+
+void views_push_match(struct tg_server *srv, struct tg_match *m)
+{
+	for (unsigned i = 0; i < m->nsubs; i++) {
+		struct tg_sub *sub = &m->subs[i];
+		if (sub->role == m->nroles || !sub_valid(m, sub))
+			continue;
+		srv_send(sub->s, lobby_match_info(srv, m->row, sub->s->user_id), TG_OUT_PUSH, NULL);
+	}
+}
+
+int views_subscribe(struct tg_session *s, struct tg_match *m, int role)
+{
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].s == s && m->subs[i].role == role)
+			return 0;
+	bool listed = false;
+	for (unsigned i = 0; i < s->nsubs; i++)
+		listed = listed || s->subs[i] == m->id;
+	if (!listed && s->nsubs == TG_SESSION_SUBS_MAX)
+		return -1;
+	if (m->nsubs == m->capsubs) {
+		unsigned cap = m->capsubs ? 2 * m->capsubs : 4;
+		struct tg_sub *n = realloc(m->subs, cap * sizeof *n);
+		if (!n)
+			return -1;
+		m->subs = n;
+		m->capsubs = cap;
+	}
+	m->subs[m->nsubs++] = (struct tg_sub){.s = s, .role = role};
+	if (!listed)
+		s->subs[s->nsubs++] = m->id;
+	return 0;
+}
+
+/* Removes s's subscriptions from m (not from s's list). */
+static void remove_subs(struct tg_match *m, const struct tg_session *s)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].s != s)
+			m->subs[k++] = m->subs[i];
+	m->nsubs = k;
+}
+
+void views_unsubscribe(struct tg_session *s, struct tg_match *m)
+{
+	remove_subs(m, s);
+	for (unsigned i = 0; i < s->nsubs; i++)
+		if (s->subs[i] == m->id) {
+			s->subs[i] = s->subs[--s->nsubs];
+			break;
+		}
+}
+
+void views_unsubscribe_all(struct tg_session *s)
+{
+	for (unsigned i = 0; i < s->nsubs; i++) {
+		struct tg_match *m = match_find(s->srv, s->subs[i]);
+		if (m) {
+			remove_subs(m, s);
+			match_release_if_idle(s->srv, m);
+		}
+	}
+	s->nsubs = 0;
+}
+
+void views_drop_match_subs(struct tg_server *srv, struct tg_match *m)
+{
+	(void)srv;
+	for (unsigned i = 0; i < m->nsubs; i++) {
+		struct tg_session *s = m->subs[i].s;
+		for (unsigned j = 0; j < s->nsubs; j++)
+			if (s->subs[j] == m->id) {
+				s->subs[j] = s->subs[--s->nsubs];
+				break;
+			}
+	}
+	m->nsubs = 0;
+}
+
+/* The view now, or the kept patches after since. */
+static void send_state(struct tg_session *s, struct tg_match *m, int role, const json_t *since)
+{
+	if (!m->g)
+		return;
+	struct tg_patch_ring *r = &m->ring[role];
+	if (json_is_integer(since) && strcmp(match_status(m), "finished") != 0) {
+		int64_t n = json_integer_value(since);
+		if (n == m->seq)
+			return;
+		int64_t oldest = r->count ? r->seq[r->start] : m->seq + 1;
+		if (n >= 0 && n < m->seq && oldest <= n + 1) {
+			for (unsigned i = 0; i < r->count; i++) {
+				unsigned k = (r->start + i) % r->cap;
+				if (r->seq[k] > n)
+					srv_send_line(s, r->line[k], r->len[k]);
+			}
+			return;
+		}
+	}
+	json_t *view = m->view[role] ? json_incref(m->view[role]) : views_view(m, role);
+	char *line = view ? view_line(m, role, view) : NULL;
+	json_decref(view);
+	if (line)
+		srv_send_line(s, line, strlen(line));
+	free(line);
+}
+
+static void send_chat_since(struct tg_session *s, struct tg_match *m, int64_t after)
+{
+	struct tg_error err = {0};
+	json_t *list = tg_store_chat_list(s->srv->store, m->id, after, &err);
+	if (!list)
+		return;
+	size_t n = json_array_size(list);
+	for (size_t i = n > TG_CHAT_REPLAY_MAX ? n - TG_CHAT_REPLAY_MAX : 0; i < n; i++) {
+		json_t *c = json_array_get(list, i);
+		srv_send(s,
+		         json_pack("{s:s,s:I,s:O,s:O,s:O,s:O,s:O}", "op", "chat", "match",
+		                   (json_int_t)m->id, "id", json_object_get(c, "id"), "role",
+		                   json_object_get(c, "role"), "from", json_object_get(c, "user"),
+		                   "text", json_object_get(c, "text"), "time",
+		                   json_object_get(c, "time")),
+		         TG_OUT_PUSH, NULL);
+	}
+	json_decref(list);
+}
+
+static bool since_ok(struct tg_session *s, const json_t *req, const char *key)
+{
+	json_t *v = json_object_get(req, key);
+	if (v && !json_is_null(v) && (!json_is_integer(v) || json_integer_value(v) < 0)) {
+		srv_error(s, req, "malformed_request", "\"%s\" must be a non-negative integer.",
+		          key);
+		return false;
+	}
+	return true;
+}
+
+static void subscribed_ok(struct tg_session *s, const json_t *req, struct tg_match *m, int role)
+{
+	if (views_subscribe(s, m, role) != 0) {
+		srv_error(s, req, "too_many_matches",
+		          "This connection follows %d matches already; reconnect to follow others.",
+		          TG_SESSION_SUBS_MAX);
+		return;
+	}
+	srv_ok(s, req,
+	       json_pack("{s:I,s:s,s:s,s:I}", "match", (json_int_t)m->id, "role",
+	                 role_name(m, role), "status", match_status(m), "seq", (json_int_t)m->seq));
+	send_state(s, m, role, json_object_get(req, "since"));
+}
+
+void op_open(struct tg_session *s, const json_t *req)
+{
+	if (!since_ok(s, req, "since") || !since_ok(s, req, "since_chat"))
+		return;
+	struct tg_match *m = req_match(s, req);
+	if (!m)
+		return;
+	int role = match_seat_of(m, s->user_id);
+	if (role < 0) {
+		srv_error(s, req, "not_a_participant",
+		          "You do not sit in match %lld (spectators use watch).", (long long)m->id);
+		return;
+	}
+	subscribed_ok(s, req, m, role);
+	json_t *sc = json_object_get(req, "since_chat");
+	send_chat_since(s, m, json_is_integer(sc) ? json_integer_value(sc) : 0);
+}
+
+void op_watch(struct tg_session *s, const json_t *req)
+{
+	if (!since_ok(s, req, "since"))
+		return;
+	struct tg_match *m = req_match(s, req);
+	if (!m)
+		return;
+	if (!json_is_true(json_object_get(m->row, "spectators"))) {
+		srv_error(s, req, "spectators_not_allowed", "Match %lld allows no spectators.",
+		          (long long)m->id);
+		return;
+	}
+	subscribed_ok(s, req, m, m->nroles);
+}
