@@ -312,22 +312,27 @@ static void test_certificate_files(void)
 	X509_free(x);
 }
 
-static void test_max_connections(void)
+static void test_max_connections(SSL_CTX *tls13)
 {
-	/* MAX_CONNS raw sockets in their handshake fill the server... */
-	int fds[MAX_CONNS];
+	/* MAX_CONNS clients fill the server (waiting for on_open of each, so
+	 * that the server surely counts them)... */
+	struct client full[MAX_CONNS];
+	int before = atomic_load(&opened);
 	for (int i = 0; i < MAX_CONNS; i++)
-		fds[i] = tcp_connect();
-	usleep(200000);
-	/* ...so the next one is accepted and closed at once. */
+		EXPECT_INT(client_open(&full[i], tls13, NULL), 0);
+	wait_for(&opened, before + MAX_CONNS);
+	EXPECT_INT(atomic_load(&opened), before + MAX_CONNS);
+	/* ...so the next one is accepted and closed at once, before any
+	 * handshake timeout could explain it. */
 	int extra = tcp_connect();
 	double t0 = now_s();
 	CHECK(extra >= 0 && raw_sees_end(extra));
 	CHECKF(now_s() - t0 < 0.5 * HANDSHAKE_MS / 1000.0, "refusal took %.2f s", now_s() - t0);
 	close(extra);
+	int closed_before = atomic_load(&closed);
 	for (int i = 0; i < MAX_CONNS; i++)
-		close(fds[i]);
-	usleep(200000);
+		client_close(&full[i]);
+	wait_for(&closed, closed_before + MAX_CONNS);
 }
 
 static void test_round_trip(SSL_CTX *tls13, SSL_CTX *tls12)
@@ -596,7 +601,7 @@ int main(void)
 	SSL_CTX *tls12 = client_ctx(TLS1_2_VERSION, TLS1_2_VERSION);
 	SSL_CTX *tls11 = client_ctx(TLS1_1_VERSION, TLS1_1_VERSION);
 
-	test_max_connections();
+	test_max_connections(tls13);
 	test_round_trip(tls13, tls12);
 	test_old_tls_refused(tls11, tls13);
 	test_weak_offers_refused();
