@@ -1,0 +1,473 @@
+/* lw_march.c — 12.0 movement over the game state (see lw_march.h). */
+#include "lw_march.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_it.h"
+#include "lw_supply.h"
+
+int lw_march_hex(const struct lw_state *s)
+{
+	if (s->play.movers_n == 0)
+		return LW_NO_HEX;
+	return s->unit[s->play.movers[0]].hex;
+}
+
+bool lw_group_is_major(const struct lw_state *s, const int16_t *units, int n)
+{
+	int gens = 0, stars = 0;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *u = &s->unit[units[i]];
+		if (!u->cavalry) {
+			gens++;
+			stars += u->stars;
+		}
+	}
+	return lw_army_kind(gens, stars) == LW_ARMY_MAJOR;
+}
+
+void lw_march_track(const struct lw_state *s, struct lw_move_track *t)
+{
+	*t = (struct lw_move_track){0};
+	t->moved = s->play.moved;
+	t->major_limits = s->play.major;
+	t->entered_mountain = s->land.mountain;
+	t->crossed_river = s->play.crossed_river;
+	t->attacked = s->play.attacked;
+	t->stopped = s->land.stopped;
+}
+
+void lw_hexstep_between(const struct lw_state *s, int a, int b, bool major_now,
+                        struct lw_hexstep *st)
+{
+	(void)s;
+	const struct lw_data *d = lw_D();
+	unsigned f = lw_data_hexside_flags(d, a, b);
+	const struct lw_hex *h = lw_data_hex(d, b);
+	*st = (struct lw_hexstep){0};
+	st->major_now = major_now;
+	st->into_mountain = h && h->terrain == LW_TERRAIN_MOUNTAIN;
+	st->across_river = (f & LW_HS_RIVER) != 0;
+	st->across_mississippi = (f & LW_HS_MISSISSIPPI) != 0;
+	st->prohibited = (f & LW_HS_IMPASSABLE) != 0;
+}
+
+static int movers_co(const struct lw_state *s)
+{
+	/* The activated CO leads while he moves; if he was detached or lost,
+	 * the highest-ranked mover (infantry first). */
+	const struct lw_play *p = &s->play;
+	for (int i = 0; i < p->movers_n; i++)
+		if (p->movers[i] == p->co)
+			return p->co;
+	int best = LW_NONE;
+	for (int i = 0; i < p->movers_n; i++) {
+		const struct lw_unit *u = &s->unit[p->movers[i]];
+		if (best == LW_NONE || (s->unit[best].cavalry && !u->cavalry) ||
+		    (s->unit[best].cavalry == u->cavalry && u->stars > s->unit[best].stars))
+			best = p->movers[i];
+	}
+	return best;
+}
+
+static bool cavalry_only(const struct lw_state *s)
+{
+	for (int i = 0; i < s->play.movers_n; i++)
+		if (!s->unit[s->play.movers[i]].cavalry)
+			return false;
+	return s->play.movers_n > 0;
+}
+
+static int enemy_units_at(const struct lw_state *s, int hex, int side)
+{
+	int tmp[LW_MAX_UNITS];
+	return lw_units_at(s, hex, LW_OTHER(side), tmp);
+}
+
+int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
+{
+	const struct lw_play *p = &s->play;
+	const struct lw_data *d = lw_D();
+	int side = p->side, from = lw_march_hex(s);
+	if (from == LW_NO_HEX)
+		return tg_fail(err, TG_E_ILLEGAL, "12.0: no force is moving");
+	if (!tg_hex_adjacent(&d->grid, from, to))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.0: a force moves one hex at a time, into an "
+		               "adjacent hex");
+	const struct lw_hex *h = lw_data_hex(d, to);
+	if (!h || h->terrain == LW_TERRAIN_OCEAN)
+		return tg_fail(err, TG_E_ILLEGAL, "15.0: land forces may not enter ocean hexes");
+	if (enemy_units_at(s, to, side) > 0)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "16.1: a hex held by the enemy may not be entered; attack it instead");
+	int c = lw_city_at(to);
+	if (c >= 0) {
+		const struct lw_city *city = &d->cities[c];
+		if (side == LW_CONFEDERATE && city->no_confederate_entry)
+			return tg_fail(err, TG_E_ILLEGAL, "2.3: Confederate units may not enter %s",
+			               city->name);
+		if (lw_city_controller(s, c) == LW_OTHER(side) && !city->bracketed)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "16.1.2: %s is an enemy city: it must be attacked, not entered",
+			    city->name);
+	}
+	struct lw_move_track t;
+	lw_march_track(s, &t);
+	struct lw_hexstep st;
+	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
+	if (lw_move_step_check(&t, &st, err) != 0)
+		return -1;
+	int add[LW_MAX_MOVERS];
+	for (int i = 0; i < p->movers_n; i++)
+		add[i] = p->movers[i];
+	return lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err);
+}
+
+int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err)
+{
+	const struct lw_play *p = &s->play;
+	const struct lw_data *d = lw_D();
+	int side = p->side, from = lw_march_hex(s);
+	if (from == LW_NO_HEX)
+		return tg_fail(err, TG_E_ILLEGAL, "16.1: no force is activated");
+	if (!tg_hex_adjacent(&d->grid, from, target))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.1: the attacking force must be adjacent to its target");
+	if (s->side[side].pc <= 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not attack");
+	int c = lw_city_at(target);
+	bool enemy_force = enemy_units_at(s, target, side) > 0;
+	bool enemy_city = c >= 0 && lw_city_controller(s, c) == LW_OTHER(side);
+	if (!enemy_force && !enemy_city)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.1: only an enemy force or city can be attacked");
+	if (!enemy_force && d->cities[c].bracketed)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.6: bracketed regions may not be captured by an opponent");
+	if (lw_may_attack_hex(s, side, target, err) != 0)
+		return -1;
+	struct lw_move_track t;
+	lw_march_track(s, &t);
+	struct lw_hexstep st;
+	lw_hexstep_between(s, from, target, lw_group_is_major(s, p->movers, p->movers_n), &st);
+	return lw_attack_check(&t, &st, err);
+}
+
+/* ---- starting ---------------------------------------------------------------- */
+
+void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone)
+{
+	struct lw_play *p = &s->play;
+	int hex = s->unit[u].hex, side = s->unit[u].side;
+	p->movers_n = 0;
+	if (cavalry_alone) {
+		p->movers[p->movers_n++] = (int16_t)u;
+	} else {
+		int all[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, side, all);
+		p->movers[p->movers_n++] = (int16_t)u; /* the CO first */
+		for (int i = 0; i < n && p->movers_n < LW_MAX_MOVERS; i++)
+			if (all[i] != u)
+				p->movers[p->movers_n++] = (int16_t)all[i];
+	}
+	for (int i = 0; i < p->movers_n; i++)
+		s->unit[p->movers[i]].flags |= LW_UF_ACTIVATED;
+	p->co = (int16_t)u;
+	p->start_hex = (int16_t)hex;
+	p->moved = 0;
+	p->attacked = 0;
+	p->crossed_river = 0;
+	p->major = lw_group_is_major(s, p->movers, p->movers_n) ? 1 : 0;
+	p->max_move = p->major ? 2 : 3;
+	s->land.mountain = 0;
+	s->land.stopped = 0;
+	s->step = LW_ST_MOVE;
+}
+
+/* ---- offering -------------------------------------------------------------------- */
+
+static bool revive_possible(const struct lw_state *s, int hex)
+{
+	/* 18.2: movers without IT joining a friendly force with IT */
+	const struct lw_play *p = &s->play;
+	if (s->land.stopped || p->attacked || p->moved == 0)
+		return false;
+	int mine = 0, all = lw_force_it(s, hex);
+	for (int i = 0; i < p->movers_n; i++)
+		mine += s->unit[p->movers[i]].it;
+	int here[LW_MAX_UNITS];
+	return mine == 0 && all > 0 && lw_units_at(s, hex, p->side, here) > p->movers_n;
+}
+
+static bool pickup_possible(const struct lw_state *s, int hex)
+{
+	const struct lw_play *p = &s->play;
+	if (s->land.stopped || p->attacked || cavalry_only(s))
+		return false;
+	int all[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, p->side, all);
+	return n > p->movers_n && n <= LW_MAX_MOVERS;
+}
+
+void lw_march_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_play *p = &s->play;
+	if (side != p->side || s->step != LW_ST_MOVE)
+		return;
+	const struct lw_data *d = lw_D();
+	int from = lw_march_hex(s);
+	char name[64], hl[64], id[48];
+	lw_unit_name(s, movers_co(s), name, sizeof name);
+	int nb[6];
+	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
+	for (int i = 0; i < n; i++) {
+		if (lw_move_check(s, nb[i], NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "move", "to", nb[i]),
+			         "Move %s to %s", name, lw_hex_label(nb[i], hl, sizeof hl));
+		if (lw_attack_target_check(s, nb[i], NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "attack", "target", nb[i]),
+			         "%s attacks %s", name, lw_hex_label(nb[i], hl, sizeof hl));
+	}
+	if (!p->attacked && p->movers_n > 1 && !(s->unit[p->co].flags & LW_UF_RELUCTANT))
+		for (int i = 0; i < p->movers_n; i++) {
+			int u = p->movers[i];
+			if (u == movers_co(s))
+				continue;
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "detach", "unit",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "Leave %s behind in %s", lw_unit_name(s, u, hl, sizeof hl),
+			         lw_hex_label(from, name, sizeof name));
+			lw_unit_name(s, movers_co(s), name, sizeof name);
+		}
+	if (from != LW_NO_HEX && pickup_possible(s, from))
+		lw_offer(list, json_pack("{s:s}", "type", "pickup"),
+		         "%s takes the force in this hex along (12.5)", name);
+	if (from != LW_NO_HEX && revive_possible(s, from))
+		lw_offer(list, json_pack("{s:s}", "type", "revive"),
+		         "%s stops here and removes IT from the force (18.2)", name);
+	lw_offer(list, json_pack("{s:s}", "type", "stop"), "End %s's move", name);
+}
+
+/* ---- acting ----------------------------------------------------------------------- */
+
+static bool in_virginia(int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h && h->region == LW_REGION_EASTERN;
+}
+
+/* 10.7.8.2: once per turn, a Union force moving next to Richmond: one PC. */
+static void richmond_bonus(struct lw_state *s, int side, int hex)
+{
+	if (side != LW_UNION || s->side[side].richmond_bonus)
+		return;
+	int r = lw_capital_hex(LW_CONFEDERATE);
+	if (r && tg_hex_adjacent(&lw_D()->grid, hex, r)) {
+		s->side[side].richmond_bonus = 1;
+		lw_gain_pc(s, side, 1);
+		lw_log(s, "The Union moves next to Richmond: +1 PC (10.7.8.2).");
+	}
+}
+
+/* The movers' CO gets one IT when a city changes hands (16.10.1.1). */
+static void capture_on_entry(struct lw_state *s, int side, int hex)
+{
+	int c = lw_city_at(hex);
+	if (c < 0 || lw_city_controller(s, c) == side)
+		return;
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (city->bracketed)
+		return; /* 12.6: restricted, never captured */
+	/* 2.4.2 / 2.4.3: a neutral city is taken by entering it, no combat. */
+	lw_capture_city(s, side, c, cavalry_only(s));
+	if (lw_city_controller(s, c) == side) {
+		int co = movers_co(s);
+		s->unit[co].it++;
+		s->unit[co].it_new++;
+		lw_log(s, "%s is occupied by the %s (16.10.1.1: +1 IT).", city->name,
+		       lw_side_title(side));
+	}
+}
+
+void lw_march_finish(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_play *p = &s->play;
+	int hex = lw_march_hex(s);
+	/* 10.7.8.1: a Union force activated that ends its move in Virginia */
+	if (p->side == LW_UNION && hex != LW_NO_HEX && in_virginia(hex))
+		s->side[LW_UNION].eastern_done = 1;
+	/* 12.10: an out-of-supply force back in supply loses its marker */
+	if (hex != LW_NO_HEX && lw_supply_traced(s, hex, p->side, NULL)) {
+		int u[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, p->side, u);
+		for (int i = 0; i < n; i++)
+			s->unit[u[i]].flags &= (uint8_t)~LW_UF_OOS;
+	}
+	s->land.stopped = 1;
+	p->movers_n = 0;
+	lw_card_continue(s, out);
+}
+
+static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	int to;
+	if (!lw_a_int(a, "to", &to))
+		return tg_fail(err, TG_E_MALFORMED, "a move needs an integer \"to\" hex");
+	if (lw_move_check(s, to, err) != 0)
+		return -1;
+	int from = lw_march_hex(s), side = p->side, co = movers_co(s);
+	struct lw_hexstep st;
+	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
+	struct lw_move_track t;
+	lw_march_track(s, &t);
+	lw_move_step_record(&t, &st);
+	p->moved = (uint8_t)t.moved;
+	p->crossed_river = t.crossed_river;
+	s->land.mountain = t.entered_mountain;
+
+	/* 12.5 / 12.9 / 11.2.2: a friendly CO of equal or higher rank stops us */
+	int host = lw_force_co(s, to);
+	bool stop = false;
+	if (host != LW_NONE && !cavalry_only(s) && s->side[side].gic != co &&
+	    !s->unit[host].cavalry && s->unit[host].stars >= s->unit[co].stars)
+		stop = true;
+	for (int i = 0; i < p->movers_n; i++) {
+		struct lw_unit *u = &s->unit[p->movers[i]];
+		u->hex = (int16_t)to;
+		if (stop)
+			u->cmd = 0; /* 11.2.1: subordinate to the CO already there */
+	}
+	char name[64], hl[64];
+	lw_log(s, "%s moves to %s.", lw_unit_name(s, co, name, sizeof name),
+	       lw_hex_label(to, hl, sizeof hl));
+	if (lw_is_kentucky(to))
+		lw_border_enter(s, side, to);
+	capture_on_entry(s, side, to);
+	richmond_bonus(s, side, to);
+	if (stop) {
+		lw_log(s, "%s joins the force of %s and stops (12.5).", name,
+		       lw_unit_name(s, host, hl, sizeof hl));
+		lw_march_finish(s, out);
+	}
+	return 0;
+}
+
+static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	int k = -1;
+	for (int i = 0; i < p->movers_n; i++)
+		if (p->movers[i] == u)
+			k = i;
+	if (u == LW_NONE || k < 0)
+		return tg_fail(err, TG_E_MALFORMED, "12.8: \"unit\" must name one of the movers");
+	if (p->attacked)
+		return tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked; it moves no more");
+	if (u == movers_co(s))
+		return tg_fail(err, TG_E_ILLEGAL, "12.8: the CO leads the moving force");
+	if (s->unit[p->co].flags & LW_UF_RELUCTANT)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "10.7.4: a CO Reluctant to Follow Orders may not detach subordinates");
+	/* 18.2: a detached general may carry no more IT than his stars; we leave
+	 * all of it with the force. */
+	lw_unit_leave_it(s, u, 0);
+	for (int i = k; i + 1 < p->movers_n; i++)
+		p->movers[i] = p->movers[i + 1];
+	p->movers_n--;
+	char name[64];
+	lw_log(s, "%s stays behind (12.8).", lw_unit_name(s, u, name, sizeof name));
+	return 0;
+}
+
+static int act_pickup(struct lw_state *s, struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	int hex = lw_march_hex(s);
+	if (hex == LW_NO_HEX || !pickup_possible(s, hex))
+		return tg_fail(err, TG_E_ILLEGAL, "12.5: there is no force here to pick up");
+	int all[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, p->side, all);
+	for (int i = 0; i < n; i++) {
+		bool have = false;
+		for (int k = 0; k < p->movers_n; k++)
+			have |= p->movers[k] == all[i];
+		if (!have && p->movers_n < LW_MAX_MOVERS)
+			p->movers[p->movers_n++] = (int16_t)all[i];
+	}
+	/* 12.3: picking up a Major Army's worth of stars brings its allowance */
+	if (lw_group_is_major(s, p->movers, p->movers_n) && !p->major) {
+		p->major = 1;
+		p->max_move = 2;
+	}
+	char name[64];
+	lw_log(s, "%s takes command of the force at %04d (12.5).",
+	       lw_unit_name(s, movers_co(s), name, sizeof name), hex);
+	return 0;
+}
+
+static int act_revive(struct lw_state *s, struct game_outcome *out, struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	int hex = lw_march_hex(s);
+	if (hex == LW_NO_HEX || !revive_possible(s, hex))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "18.2: only a force without IT joining a force with IT may remove it");
+	int co = movers_co(s);
+	int removable = lw_it_join_removal_max(0, s->unit[co].stars, false, lw_force_it(s, hex));
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, p->side, u);
+	int left = removable;
+	for (int i = 0; i < n && left > 0; i++) {
+		int t = s->unit[u[i]].it < left ? s->unit[u[i]].it : left;
+		s->unit[u[i]].it = (int16_t)(s->unit[u[i]].it - t);
+		left -= t;
+	}
+	char name[64];
+	lw_log(s, "%s revives the force at %04d: %d IT removed (18.2).",
+	       lw_unit_name(s, co, name, sizeof name), hex, removable - left);
+	lw_march_finish(s, out);
+	return 0;
+}
+
+int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err)
+{
+	if (side != s->play.side || s->step != LW_ST_MOVE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "12.0: it is not your force that moves");
+	const char *type = lw_a_str(a, "type");
+	if (!type)
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	if (strcmp(type, "move") == 0)
+		return act_move(s, a, out, err);
+	if (strcmp(type, "attack") == 0) {
+		int target;
+		if (!lw_a_int(a, "target", &target))
+			return tg_fail(err, TG_E_MALFORMED,
+			               "an attack needs an integer \"target\"");
+		if (lw_attack_target_check(s, target, err) != 0)
+			return -1;
+		lw_battle_declare(s, target, out);
+		return 0;
+	}
+	if (strcmp(type, "detach") == 0)
+		return act_detach(s, a, err);
+	if (strcmp(type, "pickup") == 0)
+		return act_pickup(s, err);
+	if (strcmp(type, "revive") == 0)
+		return act_revive(s, out, err);
+	if (strcmp(type, "stop") == 0) {
+		lw_march_finish(s, out);
+		return 0;
+	}
+	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);
+}

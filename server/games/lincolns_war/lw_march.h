@@ -1,0 +1,37 @@
+/* lw_march.h — 12.0 movement over the game state: the MOVE step.
+ *
+ * The engine (lw_engine.h) starts a march with lw_march_begin() once a CO is
+ * activated, offers lw_march_offer() while s->step == LW_ST_MOVE and routes
+ * the actions to lw_march_act(). Actions of the phasing player:
+ *   {"type":"move","to":HEX}       one hex (12.1-12.3, 12.5, 15.0)
+ *   {"type":"attack","target":HEX} declare a battle (16.1): lw_battle_flow.c
+ *   {"type":"detach","unit":ID}    leave a general behind (12.8)
+ *   {"type":"pickup"}              take the force in this hex along (12.5)
+ *   {"type":"revive"}              stop here and remove IT (18.2)
+ *   {"type":"stop"}                end the force's move
+ * When the march ends, lw_card_continue() (engine) takes over.
+ */
+#ifndef LW_MARCH_H
+#define LW_MARCH_H
+
+#include "lw_engine.h"
+#include "lw_move.h"
+
+/* The hex the movers stand in (LW_NO_HEX if none). */
+int lw_march_hex(const struct lw_state *s);
+/* 0 if the movers may step into hex `to` now, else -1 with err citing the rule. */
+int lw_move_check(const struct lw_state *s, int to, struct tg_error *err);
+/* 0 if the movers may attack hex `target` now (16.1, 12.3.2, 15.0, 10.6.6). */
+int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err);
+/* The hexside crossed from a to b, as the pure rules see it. */
+void lw_hexstep_between(const struct lw_state *s, int a, int b, bool major_now,
+                        struct lw_hexstep *st);
+/* Is the group of units (all of one side, in one hex) a Major Army now? */
+bool lw_group_is_major(const struct lw_state *s, const int16_t *units, int n);
+/* Ends the movers' march (12.10 supply regained, 10.7.8.1) and hands the
+ * card play back to the engine (lw_card_continue). */
+void lw_march_finish(struct lw_state *s, struct game_outcome *out);
+/* The movement record of the movers, from s->play and s->land. */
+void lw_march_track(const struct lw_state *s, struct lw_move_track *t);
+
+#endif

@@ -1,0 +1,477 @@
+/* lw_supply.c — 20.0 supply (see lw_supply.h). */
+#include "lw_supply.h"
+
+#include <string.h>
+
+#include "lw_forage.h"
+#include "lw_it.h"
+
+#define MAXQ 10000
+
+struct trace {
+	const struct lw_state *s;
+	const struct lw_data *d;
+	int side;
+	const struct lw_river_rolls *rolls; /* read */
+	struct lw_river_rolls *roll_into;   /* write (may be NULL) */
+	struct tg_rng *rng;
+	uint8_t seen[MAXQ];    /* 1 overland, 2 network */
+	uint8_t counted[MAXQ]; /* city supply already added */
+	int supply;
+};
+
+static bool valid_hex(int h)
+{
+	return h > 0 && h < MAXQ;
+}
+
+static bool has_units(const struct lw_state *s, int hex, int side, bool infantry_only)
+{
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->hex == hex && u->side == side &&
+		    (!infantry_only || !u->cavalry))
+			return true;
+	}
+	return false;
+}
+
+static int enemy_of(int side)
+{
+	return LW_OTHER(side);
+}
+
+static bool enemy_city(const struct trace *t, int hex)
+{
+	int c = lw_city_at(hex);
+	return c >= 0 && lw_city_controller(t->s, c) == enemy_of(t->side);
+}
+
+/* 13.2.6: uncontested enemy cavalry next to (not across a river from) the
+ * hex cuts land and rail supply into it; a friendly cavalry CO of equal rank
+ * nullifies it, a higher one wins. Cavalry never cuts into its enemy's city
+ * or occupied hex (13.2.5). */
+static bool cav_cut(const struct trace *t, int hex)
+{
+	const struct lw_state *s = t->s;
+	if (has_units(s, hex, t->side, false))
+		return false;
+	int c = lw_city_at(hex);
+	if (c >= 0 && lw_city_controller(s, c) == t->side)
+		return false;
+	int best[LW_SIDE_SLOTS] = {0};
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP || !u->cavalry || !valid_hex(u->hex))
+			continue;
+		if (u->hex != hex && !tg_hex_adjacent(&t->d->grid, u->hex, hex))
+			continue;
+		if (u->hex != hex && (lw_data_hexside_flags(t->d, u->hex, hex) & LW_HS_RIVER))
+			continue; /* 13.2.6: not across rivers */
+		if (u->stars > best[u->side])
+			best[u->side] = u->stars;
+	}
+	return best[enemy_of(t->side)] > best[t->side];
+}
+
+/* 2.4.3: no Kentucky rail or river until the side controls a Kentucky city. */
+static bool kentucky_ok(const struct trace *t, int hex)
+{
+	if (!lw_is_kentucky(hex))
+		return true;
+	for (int c = 0; c < t->s->n_cities && c < (int)t->d->n_cities; c++)
+		if (lw_is_kentucky(t->d->cities[c].hex) && lw_city_controller(t->s, c) == t->side)
+			return true;
+	return false;
+}
+
+static int city_supply(const struct trace *t, int hex)
+{
+	int c = lw_city_at(hex);
+	if (c < 0 || lw_city_controller(t->s, c) != t->side || t->s->city[c].raided)
+		return 0; /* 20.0: a Raided city is traced through, its value is 0 */
+	const struct lw_city *city = &t->d->cities[c];
+	if (city->supply >= 0)
+		return city->supply;
+	/* 2.3: bracketed regions are supply bases for their owner; the map
+	 * prints no number, we count them as enough for any force. */
+	return city->bracketed ? 99 : 0;
+}
+
+static void add_city(struct trace *t, int hex)
+{
+	if (!t->counted[hex]) {
+		t->counted[hex] = 1;
+		t->supply += city_supply(t, hex);
+	}
+}
+
+/* Does hex touch the river named r (a river hexside of that name)? */
+static bool touches_river(const struct lw_data *d, int hex, const char *r)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
+		if (hs && hs->river && (!r || strcmp(hs->river, r) == 0))
+			return true;
+	}
+	return false;
+}
+
+/* 20.1: the controllers of the river cities that bound the section of river
+ * r around hexes a and b. *friendly / *enemy tell who holds an end. */
+static void section_ends(const struct trace *t, const char *r, int a, int b, bool *friendly,
+                         bool *enemy)
+{
+	enum { SECTION_MAX = 128 };
+	int q[SECTION_MAX], n = 0;
+	*friendly = *enemy = false;
+	if (valid_hex(a))
+		q[n++] = a;
+	if (valid_hex(b) && b != a)
+		q[n++] = b;
+	for (int i = 0; i < n; i++) {
+		int h = q[i];
+		int c = lw_city_at(h);
+		if (c >= 0) {
+			int ctl = lw_city_controller(t->s, c);
+			if (ctl == t->side)
+				*friendly = true;
+			else if (ctl == enemy_of(t->side))
+				*enemy = true;
+			continue; /* a river city ends the section */
+		}
+		int nb[6];
+		int m = tg_hex_neighbours(&t->d->grid, h, nb);
+		for (int j = 0; j < m && n < SECTION_MAX; j++) {
+			bool dup = false;
+			for (int k = 0; k < n && !dup; k++)
+				dup = q[k] == nb[j];
+			if (!dup && valid_hex(nb[j]) && touches_river(t->d, nb[j], r))
+				q[n++] = nb[j];
+		}
+	}
+}
+
+/* 20.1: may supply be traced across or into the section of river r? */
+static bool section_ok(const struct trace *t, const char *r, int a, int b)
+{
+	bool fr, en;
+	section_ends(t, r, a, b, &fr, &en);
+	if (en && !fr)
+		return false; /* unfriendly uncontested: never */
+	if (en && fr)
+		return t->side == LW_UNION; /* contested: Union yes, CS only with an Asset
+		                               (part 2: no Assets yet) */
+	return true;
+}
+
+/* 20.1: an enemy infantry force beside the river: even die, supply passes. */
+static bool river_past_enemy(struct trace *t, int hex)
+{
+	if (!has_units(t->s, hex, enemy_of(t->side), true))
+		return true;
+	if (t->roll_into && t->rng) {
+		if (!t->roll_into->r[hex])
+			t->roll_into->r[hex] = tg_rng_die(t->rng, 6) % 2 == 0 ? 1 : 2;
+		return t->roll_into->r[hex] == 1;
+	}
+	return t->rolls && t->rolls->r[hex] == 1;
+}
+
+/* Overland (two hexes) step a -> b. */
+static bool land_step_ok(struct trace *t, int a, int b)
+{
+	const struct lw_hex *h = lw_data_hex(t->d, b);
+	if (!h || h->terrain == LW_TERRAIN_OCEAN || !valid_hex(b))
+		return false;
+	const struct lw_hexside *hs = lw_data_hexside(t->d, a, b);
+	if (hs && (hs->flags & LW_HS_IMPASSABLE))
+		return false;
+	if (has_units(t->s, b, enemy_of(t->side), false) || enemy_city(t, b) || cav_cut(t, b))
+		return false; /* 20.0: never through an enemy unit's hex */
+	if (hs && hs->river && !section_ok(t, hs->river, a, b))
+		return false; /* 20.1: across an unfriendly river section */
+	return true;
+}
+
+static bool rail_hex(const struct lw_data *d, int hex)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < n; i++)
+		if (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_RAIL)
+			return true;
+	return false;
+}
+
+static bool river_usable(const struct trace *t, int hex)
+{
+	/* 20.0: the Confederates may not use rivers in the North */
+	return !(t->side == LW_CONFEDERATE && lw_hex_in_territory(hex, LW_UNION));
+}
+
+/* Network step a -> b by rail, or along a river both hexes touch. */
+static bool network_step_ok(struct trace *t, int a, int b)
+{
+	if (!valid_hex(b) || !kentucky_ok(t, b))
+		return false;
+	unsigned f = lw_data_hexside_flags(t->d, a, b);
+	if (f & LW_HS_IMPASSABLE)
+		return false;
+	/* 20.0: a rail path is blocked by an enemy city or garrison, enemy
+	 * cavalry interdiction or an enemy force (RIT are part 2). */
+	if ((f & LW_HS_RAIL) && !has_units(t->s, b, enemy_of(t->side), false) &&
+	    !enemy_city(t, b) && !cav_cut(t, b))
+		return true;
+	/* 20.1: along a river; enemy cities block, enemy infantry may. */
+	if (!river_usable(t, a) || !river_usable(t, b) || enemy_city(t, b))
+		return false;
+	int nb[6];
+	int n = tg_hex_neighbours(&t->d->grid, a, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hexside *hs = lw_data_hexside(t->d, a, nb[i]);
+		if (!hs || !hs->river || !touches_river(t->d, b, hs->river))
+			continue;
+		if (!section_ok(t, hs->river, a, b))
+			continue;
+		if (has_units(t->s, b, enemy_of(t->side), false) &&
+		    !has_units(t->s, b, enemy_of(t->side), true))
+			return true; /* a lone cavalry general does not count */
+		return river_past_enemy(t, b);
+	}
+	return false;
+}
+
+static int force_stars(const struct lw_state *s, int hex, int side)
+{
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->hex == hex && u->side == side)
+			n += u->stars;
+	}
+	return n;
+}
+
+static bool trace_run(struct trace *t, int hex)
+{
+	int need = force_stars(t->s, hex, t->side);
+	if (!valid_hex(hex))
+		return false;
+	/* overland: up to two hexes to a friendly city or a rail/river hex */
+	enum { LAND_MAX = 64, NET_MAX = 4096 };
+	int land[LAND_MAX], dist[LAND_MAX], nl = 0;
+	land[nl] = hex;
+	dist[nl++] = 0;
+	t->seen[hex] = 1;
+	for (int i = 0; i < nl; i++) {
+		if (dist[i] == 2)
+			continue;
+		int nb[6];
+		int m = tg_hex_neighbours(&t->d->grid, land[i], nb);
+		for (int j = 0; j < m && nl < LAND_MAX; j++)
+			if (valid_hex(nb[j]) && !t->seen[nb[j]] &&
+			    land_step_ok(t, land[i], nb[j])) {
+				t->seen[nb[j]] = 1;
+				land[nl] = nb[j];
+				dist[nl++] = dist[i] + 1;
+			}
+	}
+	int16_t q[NET_MAX];
+	int nq = 0;
+	for (int i = 0; i < nl; i++) {
+		add_city(t, land[i]);
+		if ((rail_hex(t->d, land[i]) || touches_river(t->d, land[i], NULL)) &&
+		    kentucky_ok(t, land[i])) {
+			t->seen[land[i]] = 2;
+			q[nq++] = (int16_t)land[i];
+		}
+	}
+	/* along rails and rivers, any distance */
+	for (int i = 0; i < nq && t->supply < need; i++) {
+		add_city(t, q[i]);
+		int nb[6];
+		int m = tg_hex_neighbours(&t->d->grid, q[i], nb);
+		for (int j = 0; j < m; j++)
+			if (valid_hex(nb[j]) && t->seen[nb[j]] != 2 && nq < NET_MAX &&
+			    network_step_ok(t, q[i], nb[j])) {
+				t->seen[nb[j]] = 2;
+				q[nq++] = (int16_t)nb[j];
+			}
+	}
+	return t->supply >= need;
+}
+
+bool lw_supply_traced(const struct lw_state *s, int hex, int side,
+                      const struct lw_river_rolls *rolls)
+{
+	struct trace t; /* about 20 KB, on the stack: no shared mutable state */
+	memset(&t, 0, sizeof t);
+	t.s = s;
+	t.d = lw_D();
+	t.side = side;
+	t.rolls = rolls;
+	return trace_run(&t, hex);
+}
+
+bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls)
+{
+	struct trace t;
+	memset(&t, 0, sizeof t);
+	t.s = s;
+	t.d = lw_D();
+	t.side = side;
+	t.rolls = rolls;
+	t.roll_into = rolls;
+	t.rng = &s->rng;
+	return trace_run(&t, hex);
+}
+
+/* ---- the Supply Phase (20.4 - 20.7) -------------------------------------------- */
+
+static int units_here(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
+{
+	return lw_units_at(s, hex, side, out);
+}
+
+static int side_it(const struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS], it = 0;
+	int n = units_here(s, hex, side, u);
+	for (int i = 0; i < n; i++)
+		it += s->unit[u[i]].it;
+	return it;
+}
+
+static void take_it(struct lw_state *s, int hex, int side, int n)
+{
+	int u[LW_MAX_UNITS];
+	int m = units_here(s, hex, side, u);
+	for (int i = 0; i < m && n > 0; i++) {
+		int t = s->unit[u[i]].it < n ? s->unit[u[i]].it : n;
+		s->unit[u[i]].it = (int16_t)(s->unit[u[i]].it - t);
+		n -= t;
+	}
+}
+
+/* 20.4 "owner's choice", made for him: a TCO first (temporary anyway), then
+ * the subordinate with the fewest stars, the CO last. */
+static int pick_demotion(const struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = units_here(s, hex, side, u);
+	int co = lw_force_co(s, hex), best = LW_NONE, best_key = 1 << 30;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		int key = (u[i] == co ? 1000 : 0) + (x->gen < 0 ? 0 : 100) + x->stars;
+		if (key < best_key) {
+			best_key = key;
+			best = u[i];
+		}
+	}
+	return best;
+}
+
+int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
+{
+	int done = 0;
+	/* bounded: each pass removes five IT */
+	while (lw_it_demotions_owed(side_it(s, hex, side)) > 0 && done < LW_MAX_UNITS) {
+		int u = pick_demotion(s, hex, side);
+		if (u == LW_NONE)
+			break;
+		int others[LW_MAX_UNITS];
+		bool lone = units_here(s, hex, side, others) == 1;
+		take_it(s, hex, side, 5); /* 20.4: five IT off with each demotion */
+		char name[64];
+		lw_unit_name(s, u, name, sizeof name);
+		lw_demote(s, u);
+		done++;
+		lw_log(s, "%s is demoted for the IT his force carries (20.4).", name);
+		if (lone && s->unit[u].where != LW_W_MAP) {
+			s->unit[u].it = 0; /* 20.4: a lone general disgraced loses all IT */
+			break;
+		}
+	}
+	return done;
+}
+
+/* 20.5 / 20.7: draw forage cards for each general of the force at hex. */
+static void forage(struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = units_here(s, hex, side, u);
+	if (n == 0)
+		return;
+	int co = lw_force_co(s, hex), found = 0, drawn = 0;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		bool co_subs = u[i] == co && n > 1 && !x->cavalry;
+		bool lone_gic = n == 1 && s->side[side].gic == u[i];
+		int draws = lw_forage_draws(co_subs, lone_gic, x->cavalry != 0);
+		for (int k = 0; k < draws; k++) {
+			int card = lw_draw_card(s, side);
+			if (!card)
+				break;
+			drawn++;
+			const struct lw_card *c = lw_card(side, card);
+			if (c && (c->symbols & LW_SYM_FORAGE))
+				found++;
+			lw_discard(s, side, card);
+		}
+	}
+	int gain = lw_forage_it(n, found);
+	s->unit[co].it = (int16_t)(s->unit[co].it + gain);
+	char hl[64];
+	lw_log(s, "%s force at %s is out of supply: %d forage found in %d cards, %+d IT (20.5).",
+	       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl), found, drawn, gain);
+	/* 20.5: five or more IT: demotions again; the rest stays */
+	lw_supply_it_demotions(s, hex, side);
+}
+
+void lw_supply_phase(struct lw_state *s)
+{
+	struct lw_river_rolls rolls;
+	memset(&rolls, 0, sizeof rolls);
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		int hexes[LW_MAX_UNITS], nh = 0;
+		for (int i = 0; i < s->n_units; i++) {
+			const struct lw_unit *x = &s->unit[i];
+			if (x->where != LW_W_MAP || x->side != side)
+				continue;
+			bool dup = false;
+			for (int k = 0; k < nh && !dup; k++)
+				dup = hexes[k] == x->hex;
+			if (!dup)
+				hexes[nh++] = x->hex;
+		}
+		for (int k = 0; k < nh; k++) {
+			int hex = hexes[k];
+			lw_supply_it_demotions(s, hex, side); /* 20.4 */
+			int u[LW_MAX_UNITS];
+			int n = units_here(s, hex, side, u);
+			if (n == 0)
+				continue;
+			for (int i = 0; i < n; i++)
+				if (s->unit[u[i]].wounds > 0)
+					s->unit[u[i]].wounds--; /* 20.4: one wound off */
+			bool ok = lw_supply_traced_roll(s, hex, side, &rolls);
+			for (int i = 0; i < n; i++) {
+				struct lw_unit *x = &s->unit[u[i]];
+				x->it_new = 0;
+				if (ok) {
+					x->it = 0; /* 20.4: in supply, all remaining IT off */
+					x->flags &= (uint8_t)~LW_UF_OOS;
+				} else {
+					x->flags |= LW_UF_OOS; /* 20.5 */
+				}
+			}
+			if (!ok)
+				forage(s, hex, side);
+		}
+	}
+	for (int c = 0; c < s->n_cities; c++)
+		s->city[c].raided = 0; /* 20.7.2 */
+}
