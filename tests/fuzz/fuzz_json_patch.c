@@ -17,7 +17,7 @@ static json_t *parse_part(const uint8_t **data, size_t *size)
 {
 	const uint8_t *nl = memchr(*data, '\n', *size);
 	size_t len = nl ? (size_t)(nl - *data) : *size;
-	json_t *v = json_loadb((const char *)*data, len, JSON_DECODE_ANY, NULL);
+	json_t *v = json_loadb((const char *)*data, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 	*data += nl ? len + 1 : len;
 	*size -= nl ? len + 1 : len;
 	return v;
