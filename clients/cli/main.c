@@ -75,10 +75,19 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"register", cmd_register}, {"login", cmd_login},   {"logout", cmd_logout},
-    {"games", cmd_games},       {"create", cmd_create}, {"join", cmd_join},
-    {"list", cmd_list},         {"play", cmd_play},     {"watch", cmd_watch},
-    {"resign", cmd_resign},     {"export", cmd_export}, {NULL, NULL},
+    {"register", cmd_register},
+    {"login", cmd_login},
+    {"logout", cmd_logout},
+    {"games", cmd_games},
+    {"create", cmd_create},
+    {"join", cmd_join},
+    {"list", cmd_list},
+    {"play", cmd_play},
+    {"watch", cmd_watch},
+    {"resign", cmd_resign},
+    {"export", cmd_export},
+    {"verify", cmd_verify},
+    {NULL, NULL},
 };
 
 /* Takes the value of a global option; exits on a missing one. */

@@ -1,0 +1,53 @@
+/* cmd_verify.c — `telegraph verify FILE`: offline replay of a match record
+ * with the rules engines linked into the client (core/record.h). Prints the
+ * final result, or the precise failure; exit 0 or 1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/record.h"
+
+int cmd_verify(struct cli_ctx *x)
+{
+	if (x->argc != 1) {
+		cli_fail("usage: telegraph verify FILE");
+		return EXIT_USAGE;
+	}
+	const char *path = x->argv[0];
+	json_error_t je;
+	json_t *record = json_load_file(path, 0, &je);
+	if (!record) {
+		cli_fail("cannot read %s: %s (line %d)", path, je.text, je.line);
+		return EXIT_LOCAL;
+	}
+	json_t *report = NULL;
+	struct tg_error err = {{0}, {0}};
+	int rc = tg_record_verify(record, x->games, &report, &err);
+	json_decref(record);
+	if (rc != 0) {
+		printf("INVALID: %s: %s\n", err.code[0] ? err.code : "invalid",
+		       err.message[0] ? err.message : "the record does not verify");
+		json_decref(report);
+		return EXIT_REFUSED;
+	}
+	const char *final = json_string_value(json_object_get(report, "final"));
+	const char *summary =
+	    json_string_value(json_object_get(json_object_get(report, "result"), "summary"));
+	const char *winner =
+	    json_string_value(json_object_get(json_object_get(report, "result"), "winner"));
+	const char *game = json_string_value(json_object_get(report, "game"));
+	const char *scenario = json_string_value(json_object_get(report, "scenario"));
+	printf("VERIFIED: match %lld, %s (%s): commitment, seed and %lld actions (%lld undone) "
+	       "replay.\n",
+	       (long long)json_integer_value(json_object_get(report, "match")), game ? game : "?",
+	       scenario ? scenario : "?",
+	       (long long)json_integer_value(json_object_get(report, "actions")),
+	       (long long)json_integer_value(json_object_get(report, "undone")));
+	printf("Result: %s%s%s\n", summary ? summary : (final ? final : "?"),
+	       winner ? " — winner: " : " — no winner", winner ? winner : "");
+	if (final && (!summary || strcmp(final, summary)))
+		printf("Final state: %s\n", final);
+	json_decref(report);
+	return EXIT_OK;
+}

@@ -1,0 +1,416 @@
+"""Integration test harness: the real daemon on a random port with a fresh
+data folder, and real `telegraph --json` clients driven over pipes.
+
+Every test script is run by ctest as
+    python3 test_X.py --daemon PATH --cli PATH [--cli-fixture PATH] --schema DIR
+and exits 0 only if every check passed (a failed check raises)."""
+
+import argparse
+import json
+import os
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from json_patch import json_equal
+from json_patch import apply_patch
+
+LISTEN_RE = re.compile(r"listening on (\[[^\]]+\]|[^\s:]+):(\d+)")
+REPLY_OPS = ("ok", "error", "pong", "welcome")
+
+
+from harness_check import CheckFailed, check  # noqa: F401 (re-exported)
+
+
+def parse_args(extra=None):
+    p = argparse.ArgumentParser()
+    p.add_argument("--daemon", required=True, help="telegraphd_test (or telegraphd)")
+    p.add_argument("--cli", required=True, help="telegraph")
+    p.add_argument("--cli-fixture", help="telegraph_test: verify knows fixture-duel")
+    p.add_argument("--schema", required=True, help="protocol/schema")
+    p.add_argument("--db-schema", help="schema/ (SQL migrations)")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--keep", action="store_true", help="keep the temp folder")
+    if extra:
+        extra(p)
+    return p.parse_args()
+
+
+class Daemon:
+    """telegraphd on 127.0.0.1:<port> with its data folder; port 0 picks one,
+    and a restart reuses the port of the first start."""
+
+    def __init__(self, binary, data_dir, extra_args=()):
+        self.binary = binary
+        self.data_dir = data_dir
+        self.extra_args = list(extra_args)
+        self.port = 0
+        self.proc = None
+        self.log = []  # every stderr line of every run
+        self._listening = None
+
+    def start(self, timeout=30):
+        check(self.proc is None, "daemon already running")
+        args = [self.binary, "--listen", f"127.0.0.1:{self.port}", "--data", self.data_dir]
+        args += self.extra_args
+        self._listening = queue.Queue()
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        threading.Thread(target=self._read_stderr, args=(self.proc, self._listening),
+                         daemon=True).start()
+        try:
+            port = self._listening.get(timeout=timeout)
+        except queue.Empty:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            raise CheckFailed(f"daemon did not say 'listening on' within {timeout}s:\n"
+                              + self.tail())
+        if port is None:
+            rc = self.proc.wait()
+            self.proc = None
+            raise CheckFailed(f"daemon exited ({rc}) before listening:\n" + self.tail())
+        self.port = port
+
+    def _read_stderr(self, proc, listening):
+        for raw in proc.stderr:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            self.log.append(line)
+            m = LISTEN_RE.search(line)
+            if m:
+                listening.put(int(m.group(2)))
+        listening.put(None)
+
+    @property
+    def address(self):
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def cert(self):
+        return os.path.join(self.data_dir, "cert.pem")
+
+    @property
+    def db(self):
+        return os.path.join(self.data_dir, "telegraph.db")
+
+    def stop(self, timeout=30):
+        """SIGTERM; the daemon must say goodbye and exit 0."""
+        check(self.proc is not None, "daemon not running")
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            rc = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise CheckFailed(f"daemon did not exit within {timeout}s of SIGTERM")
+        self.proc = None
+        check(rc == 0, f"daemon exited with {rc} after SIGTERM:\n" + self.tail())
+
+    def kill(self):
+        check(self.proc is not None, "daemon not running")
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.proc = None
+
+    def tail(self, n=40):
+        return "\n".join(self.log[-n:])
+
+
+class Cli:
+    """One `telegraph --json` process: requests in, every message out."""
+
+    def __init__(self, harness, name, config=None):
+        self.h = harness
+        self.name = name
+        self.config = config or os.path.join(harness.tmp, f"{name}.conf")
+        self.sent = []       # every request sent (for schema checks)
+        self.proc = None
+        self.received = []   # every message of every run, in order (for schema checks)
+        self.run_start = 0   # index in received where the current run began
+        self.stderr = []
+        self.cond = threading.Condition()
+        self.eof = False
+        self.next_id = 0
+        self.views = {}      # match -> {"seq": N, "view": {...}, "role": r}
+        self.cursor = 0      # received[cursor:] not yet applied to views
+
+    def start(self, timeout_s=10):
+        check(self.proc is None or self.proc.poll() is not None, f"{self.name}: running")
+        d = self.h.daemon
+        args = [self.h.args.cli, "--json", "--server", d.address, "--trust", d.cert,
+                "--config", self.config, "--timeout", str(timeout_s)]
+        with self.cond:
+            self.eof = False
+            self.run_start = len(self.received)
+            self.cursor = max(self.cursor, self.run_start)
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        threading.Thread(target=self._read_stdout, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
+        # The client says hello itself: its welcome comes first.
+        _, welcome = self.wait_for(lambda m: m.get("op") == "welcome", 20,
+                                   start=self.run_start)
+        return welcome
+
+    def _read_stdout(self, proc):
+        for raw in proc.stdout:
+            try:
+                msg = json.loads(raw)
+            except ValueError:
+                msg = {"op": "__not_json__", "raw": raw.decode("utf-8", "replace")}
+            with self.cond:
+                self.received.append(msg)
+                self.cond.notify_all()
+        with self.cond:
+            self.eof = True
+            self.cond.notify_all()
+
+    def _read_stderr(self, proc):
+        for raw in proc.stderr:
+            self.stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def send(self, obj):
+        """Sends a request (an id is added); returns the id."""
+        if "id" not in obj:
+            self.next_id += 1
+            obj = dict(obj, id=f"{self.name}-{self.next_id}")
+        self.sent.append(obj)
+        line = json.dumps(obj, separators=(",", ":")) + "\n"
+        self.proc.stdin.write(line.encode())
+        self.proc.stdin.flush()
+        return obj["id"]
+
+    def send_raw(self, line):
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, pred, timeout=30, start=None):
+        """The first message at index >= start satisfying pred: (index, msg)."""
+        start = self.run_start if start is None else start
+        deadline = time.monotonic() + timeout
+        i = start
+        with self.cond:
+            while True:
+                while i < len(self.received):
+                    if pred(self.received[i]):
+                        return i, self.received[i]
+                    i += 1
+                if self.eof:
+                    raise CheckFailed(f"{self.name}: the client ended before the awaited "
+                                      f"message; stderr: {self.stderr[-5:]}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise CheckFailed(f"{self.name}: timed out waiting; last messages: "
+                                      f"{self.received[-3:]}")
+                self.cond.wait(left)
+
+    def request(self, obj, timeout=60):
+        """Sends obj and returns its reply (ok/error/pong/welcome)."""
+        with self.cond:
+            start = len(self.received)
+        rid = self.send(obj)
+        _, reply = self.wait_for(
+            lambda m: m.get("id") == rid and m.get("op") in REPLY_OPS, timeout, start)
+        return reply
+
+    def ok(self, obj, timeout=60):
+        reply = self.request(obj, timeout)
+        check(reply.get("op") == "ok", f"{self.name}: {obj} was refused: {reply}")
+        return reply
+
+    def error(self, obj, code, timeout=60):
+        reply = self.request(obj, timeout)
+        # Refused requests are often malformed on purpose: not schema-checked.
+        self.sent = [m for m in self.sent if m.get("id") != reply.get("id")]
+        check(reply.get("op") == "error", f"{self.name}: {obj} should fail with {code}, got "
+              f"{reply}")
+        check(reply.get("code") == code,
+              f"{self.name}: {obj} failed with {reply.get('code')}, expected {code}: {reply}")
+        check(isinstance(reply.get("message"), str) and reply["message"],
+              f"{self.name}: error without a message: {reply}")
+        return reply
+
+    # ---- views kept current from view/patch pushes --------------------------
+    def apply_pushes(self):
+        """Applies every view/patch received since the last call. A patch
+        must continue the seq exactly and apply cleanly."""
+        with self.cond:
+            msgs = self.received[self.cursor:]
+            self.cursor = len(self.received)
+        for m in msgs:
+            op = m.get("op")
+            if op == "view":
+                self.views[m["match"]] = {"seq": m["seq"], "view": m["view"],
+                                          "role": m.get("role")}
+            elif op == "patch":
+                cur = self.views.get(m["match"])
+                check(cur is not None, f"{self.name}: patch before any view: {m}")
+                if m["seq"] <= cur["seq"]:
+                    continue  # a repeat after a resubscribe: already applied
+                check(m["seq"] == cur["seq"] + 1,
+                      f"{self.name}: patch seq {m['seq']} after {cur['seq']}")
+                cur["view"] = apply_patch(cur["view"], m["patch"])
+                cur["seq"] = m["seq"]
+
+    def view_at(self, match, seq, timeout=30):
+        """Waits until the kept view of match reaches seq; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.apply_pushes()
+            cur = self.views.get(match)
+            if cur is not None and cur["seq"] >= seq:
+                return cur
+            left = deadline - time.monotonic()
+            check(left > 0, f"{self.name}: match {match} never reached seq {seq} "
+                  f"(at {cur and cur['seq']})")
+            with self.cond:
+                self.cond.wait(min(left, 0.5))
+
+    def close(self, expect_rc=0, timeout=30):
+        """Ends input; the client must finish its replies and exit."""
+        if self.proc is None:
+            return None
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            rc = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise CheckFailed(f"{self.name}: client did not exit after end of input")
+        with self.cond:
+            while not self.eof:
+                self.cond.wait(1)
+        self.proc = None
+        if expect_rc is not None:
+            check(rc == expect_rc, f"{self.name}: client exited {rc}, expected {expect_rc}; "
+                  f"stderr: {self.stderr[-5:]}")
+        return rc
+
+    def kill(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+class Harness:
+    def __init__(self, args, daemon_args=()):
+        self.args = args
+        self.seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        self.rng = random.Random(self.seed)
+        self.tmp = tempfile.mkdtemp(prefix="telegraph-it-")
+        self.daemon = Daemon(args.daemon, os.path.join(self.tmp, "data"), daemon_args)
+        self.clients = []
+        from schemas import SchemaBook
+        self.schemas = SchemaBook(args.schema)
+
+    def __enter__(self):
+        print(f"# seed {self.seed}, temp {self.tmp}", flush=True)
+        self.daemon.start()
+        return self
+
+    def __exit__(self, etype, exc, tb):
+        for c in self.clients:
+            c.kill()
+        if etype is not None:
+            print("# daemon log (last lines):\n" + self.daemon.tail(), file=sys.stderr)
+            for c in self.clients:
+                if c.stderr:
+                    print(f"# {c.name} stderr: {c.stderr[-8:]}", file=sys.stderr)
+            if self.daemon.proc:
+                self.daemon.kill()
+        if not self.args.keep and etype is None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+        return False
+
+    def client(self, name, start=True, config=None):
+        c = Cli(self, name, config)
+        self.clients.append(c)
+        if start:
+            c.start()
+        return c
+
+    def run_cli(self, args, config, stdin=None, timeout=60, cli=None, env=None):
+        """One-shot `telegraph ARGS` with this daemon; CompletedProcess."""
+        full = [cli or self.args.cli, "--server", self.daemon.address, "--trust",
+                self.daemon.cert, "--config", config] + list(args)
+        e = dict(os.environ)
+        e.pop("TELEGRAPH_PASSWORD", None)
+        e.update(env or {})
+        return subprocess.run(full, input=stdin, capture_output=True, timeout=timeout,
+                              text=True, env=e)
+
+    def validate_all(self):
+        """Every message every client received validates against its schema."""
+        count = 0
+        for c in self.clients:
+            for m in c.received:
+                self.schemas.validate(m, f"{c.name} received")
+                count += 1
+            for m in c.sent:
+                self.schemas.validate_request(m, f"{c.name} sent")
+        check(count > 0, "no messages to validate")
+        return count
+
+
+def register(cli, name, password="correct horse"):
+    return cli.ok({"op": "register", "name": name, "password": password})
+
+
+def pick_action(rng, view, allow=None):
+    """A random legal action from the view, its params filled by random
+    choices. allow(entry) may narrow the list."""
+    entries = [a for a in view.get("actions", []) if allow is None or allow(a)]
+    check(entries, f"no legal action to pick from: {view.get('prompt')}")
+    entry = rng.choice(entries)
+    action = dict(entry["action"])
+    for p in entry.get("params", []) or []:
+        check(p.get("choices"), f"param {p.get('name')} offers no choices")
+        action[p["name"]] = rng.choice(p["choices"])["value"]
+    return action
+
+
+def run_main(body, extra_args=None):
+    """Runs body(args) and turns a failed check into exit status 1."""
+    args = parse_args(extra_args)
+    try:
+        body(args)
+    except CheckFailed as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+        sys.exit(1)
+    print("PASS")
+
+
+def fresh_view(h, like, match, op="open"):
+    """The view the server sends fresh (open/watch without since) to another
+    connection of the same user as client `like`: {"seq", "view", "role"}."""
+    h.fresh_count = getattr(h, "fresh_count", 0) + 1
+    c = h.client(f"{like.name}-fresh{h.fresh_count}", config=like.config)
+    reply = c.ok({"op": op, "match": match})
+    _, v = c.wait_for(lambda m: m.get("op") == "view" and m.get("match") == match)
+    check(v["seq"] == reply["seq"], f"fresh view seq {v['seq']} != open reply seq "
+          f"{reply['seq']}")
+    c.close()
+    return {"seq": v["seq"], "view": v["view"], "role": v.get("role")}
+
+
+def check_same_view(kept, fresh, what):
+    check(kept["seq"] == fresh["seq"], f"{what}: kept view at seq {kept['seq']}, fresh "
+          f"at {fresh['seq']}")
+    if not json_equal(kept["view"], fresh["view"]):
+        a = json.dumps(kept["view"], sort_keys=True)
+        b = json.dumps(fresh["view"], sort_keys=True)
+        i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+        raise CheckFailed(f"{what}: the view rebuilt from patches differs from the fresh "
+                          f"view at seq {kept['seq']}, near: ...{a[max(0, i - 80):i + 80]}... "
+                          f"vs ...{b[max(0, i - 80):i + 80]}...")
