@@ -34,6 +34,7 @@
 
 /* Bounds (everything is bounded). */
 #define LW_MAX_UNITS 224  /* regular generals of both sides + TCO counters */
+#define LW_TCO_SLOTS 24    /* TCO counter slots per side (17.0), after the generals */
 #define LW_MAX_CITIES 128 /* cities on the map (indexed as in lw_data) */
 #define LW_DECK_CARDS 81  /* cards per side, numbered 1..81 (1.2) */
 #define LW_HAND_MAX 24    /* hand, including the 0 resource card (card 72) */
@@ -137,6 +138,11 @@ struct lw_player {
 	uint8_t eastern_done;      /* Union: activated a force in Virginia this turn (10.7.8.1) */
 	uint8_t richmond_bonus;    /* Union: the once-per-turn adjacency bonus taken (10.7.8.2) */
 	uint8_t spare[5];
+	uint8_t draw_stage; /* 10.3 draw segment: 0 committee choice, 1 last card choice, 2 done */
+	uint8_t campaign_turn_card; /* the 6-value card used for a dual-theater campaign, 0 none */
+	uint8_t draw_partial;   /* 10.7.3.1: drew all but the last card, choosing the last */
+	uint8_t committee_hand; /* holds the Committee card in hand this turn (10.7.9) */
+	uint8_t committee_spent; /* played/discarded the Committee card this turn */
 };
 
 /* ---- the phases --------------------------------------------------------- */

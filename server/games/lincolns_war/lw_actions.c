@@ -1,0 +1,165 @@
+/* lw_actions.c — who is awaited, the prompt, the legal actions and the
+ * dispatch of an action to the phase that owns it.
+ *
+ * Legal actions are complete: every choice is already in "action", and
+ * "params" stays empty, so a thin client (or the random bot) picks one entry
+ * and sends it back. Each phase file offers exactly what its handler
+ * accepts; the handler validates everything again. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+
+void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	json_array_append_new(
+	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
+}
+
+bool lw_a_int(const json_t *a, const char *key, int *v)
+{
+	const json_t *x = json_object_get(a, key);
+	if (!json_is_integer(x))
+		return false;
+	json_int_t i = json_integer_value(x);
+	if (i < -1000000 || i > 1000000)
+		return false;
+	*v = (int)i;
+	return true;
+}
+
+const char *lw_a_str(const json_t *a, const char *key)
+{
+	return json_string_value(json_object_get(a, key));
+}
+
+const char *lw_hex_label(int hex, char *buf, size_t n)
+{
+	const struct lw_city *c = lw_data_city_at(lw_D(), hex);
+	if (c)
+		snprintf(buf, n, "%s (%04d)", c->name, hex);
+	else
+		snprintf(buf, n, "%04d", hex);
+	return buf;
+}
+
+unsigned lw_awaiting(const struct lw_state *s)
+{
+	switch (s->phase) {
+	case LW_PH_GIC:
+	case LW_PH_INITIATIVE:
+	case LW_PH_ADMIN:
+		return LW_SIDE_BIT(s->phasing);
+	case LW_PH_DRAW: {
+		unsigned m = 0;
+		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+			json_t *l = json_array();
+			lw_draw_offer(s, side, l);
+			if (json_array_size(l))
+				m |= LW_SIDE_BIT(side);
+			json_decref(l);
+		}
+		return m;
+	}
+	case LW_PH_OPS:
+		return lw_ops_awaiting(s);
+	default:
+		return 0;
+	}
+}
+
+json_t *lw_legal_actions(const struct lw_state *s, int side)
+{
+	json_t *list = json_array();
+	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
+		return list;
+	switch (s->phase) {
+	case LW_PH_GIC:
+		lw_gic_offer(s, side, list);
+		break;
+	case LW_PH_INITIATIVE:
+		lw_initiative_offer(s, side, list);
+		break;
+	case LW_PH_ADMIN:
+		lw_admin_offer(s, side, list);
+		break;
+	case LW_PH_DRAW:
+		lw_draw_offer(s, side, list);
+		break;
+	case LW_PH_OPS:
+		lw_ops_offer(s, side, list);
+		break;
+	default:
+		break;
+	}
+	return list;
+}
+
+int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+             struct tg_error *err)
+{
+	if (!lw_a_str(a, "type"))
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	switch (s->phase) {
+	case LW_PH_GIC:
+		return lw_gic_act(s, side, a, out, err);
+	case LW_PH_INITIATIVE:
+		return lw_initiative_act(s, side, a, out, err);
+	case LW_PH_ADMIN:
+		return lw_admin_act(s, side, a, out, err);
+	case LW_PH_DRAW:
+		return lw_draw_act(s, side, a, out, err);
+	case LW_PH_OPS:
+		return lw_ops_act(s, side, a, out, err);
+	default:
+		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
+	}
+}
+
+static const char *const step_prompt[] = {
+    [LW_ST_CARD] = "Play a card (10.6) or pass (10.4)",
+    [LW_ST_SPEND] = "Spend the card's PC: activate a force, remove IT, or bank the rest (10.6)",
+    [LW_ST_MOVE] = "Move the activated force one hex, attack, or end its move (12.0, 16.1)",
+    [LW_ST_WITHDRAW] = "You are attacked: withdraw before battle or stand (16.2)",
+    [LW_ST_COMMIT] = "Commit a Resource card and a CSP card face down (16.3)",
+    [LW_ST_CASUALTY] = "Choose the general hit by the casualty (16.8)",
+    [LW_ST_RETREAT] = "Choose the hex to retreat into (16.9)",
+    [LW_ST_ADVANCE] = "Advance into the battle hex or decline at the cost of one IT (16.10)",
+    [LW_ST_PEACE] = "Your opponent spurned peace talks: take 3 PC or play your last card (10.4)",
+    [LW_ST_SEDITIOUS] = "Redraw seditious cards (10.7.7)",
+    [LW_ST_DEMOTE] = "Choose the general to demote (20.4)",
+};
+
+const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
+{
+	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
+		return NULL;
+	switch (s->phase) {
+	case LW_PH_GIC:
+		snprintf(buf, n, "Choose your first General in Chief (5.0)");
+		break;
+	case LW_PH_INITIATIVE:
+		snprintf(
+		    buf, n,
+		    "You lead by 10 or more PC: go first or make your opponent go first (6.0)");
+		break;
+	case LW_PH_ADMIN:
+		snprintf(buf, n, "Administration: purchases and draft promotions, then end (7.0)");
+		break;
+	case LW_PH_DRAW:
+		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
+		break;
+	case LW_PH_OPS:
+		snprintf(buf, n, "%s", step_prompt[s->step]);
+		break;
+	default:
+		return NULL;
+	}
+	return buf;
+}

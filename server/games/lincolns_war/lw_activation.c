@@ -1,0 +1,439 @@
+/* lw_activation.c — 11.0 activation and the force helpers everything uses:
+ * who is the CO (11.0.1, 11.1.3.1), a force's IT and stars, activation cost. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_it.h"
+#include "lw_move.h"
+
+int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
+{
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->hex == hex && (side == LW_NOSIDE || u->side == side))
+			out[n++] = i;
+	}
+	return n;
+}
+
+int lw_hex_owner_force(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
+			return s->unit[i].side;
+	return LW_NOSIDE;
+}
+
+/* 11.0.1: the GiC commands any stack he is in (11.1.3.1); otherwise the
+ * infantry general with most stars, ties to the highest cmd; cavalry only
+ * commands when no infantry is present. */
+int lw_force_co(const struct lw_state *s, int hex)
+{
+	int best = LW_NONE;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP || u->hex != hex)
+			continue;
+		if (s->side[u->side].gic == i)
+			return i;
+		if (best == LW_NONE) {
+			best = i;
+			continue;
+		}
+		const struct lw_unit *b = &s->unit[best];
+		if (b->cavalry != u->cavalry) {
+			if (b->cavalry)
+				best = i;
+			continue;
+		}
+		if (u->stars > b->stars || (u->stars == b->stars && u->cmd > b->cmd))
+			best = i;
+	}
+	return best;
+}
+
+int lw_force_it(const struct lw_state *s, int hex)
+{
+	int it = 0;
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
+			it += s->unit[i].it;
+	return it;
+}
+
+int lw_force_infantry_stars(const struct lw_state *s, int hex)
+{
+	int st = 0;
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex && !s->unit[i].cavalry)
+			st += s->unit[i].stars;
+	return st;
+}
+
+bool lw_force_has_cavalry(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex && s->unit[i].cavalry)
+			return true;
+	return false;
+}
+
+static const struct lw_rank *rank_of(const struct lw_state *s, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
+	if (x->gen < 0)
+		return NULL;
+	const struct lw_general *g = &lw_D()->generals[x->gen];
+	int st = x->stars < 1 ? 1 : x->stars > 3 ? 3 : x->stars;
+	while (st > 1 && g->rank[st - 1].stars == 0)
+		st--;
+	return &g->rank[st - 1];
+}
+
+int lw_activation_cost(const struct lw_state *s, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
+	const struct lw_rank *r = rank_of(s, u);
+	int cost = r ? r->activation : 3; /* 17.2: a TCO costs three */
+	cost += x->wounds;                /* 16.8.1 */
+	if (x->flags & LW_UF_RELUCTANT)
+		cost += 2; /* 10.7.4 */
+	if (x->flags & LW_UF_OOS)
+		cost += 1; /* 20.5 */
+	/* 18.1: the force's IT against the CO's stars (a lone cavalry: his own) */
+	int it = x->cavalry && lw_force_co(s, x->hex) != u ? x->it : lw_force_it(s, x->hex);
+	cost += lw_it_activation_extra(it, x->stars);
+	return cost;
+}
+
+int lw_unit_attack(const struct lw_state *s, int u)
+{
+	const struct lw_rank *r = rank_of(s, u);
+	return r ? r->attack : LW_INDECISIVE;
+}
+
+int lw_unit_defense(const struct lw_state *s, int u)
+{
+	const struct lw_rank *r = rank_of(s, u);
+	return r ? r->defense : LW_INDECISIVE;
+}
+
+const char *lw_unit_name(const struct lw_state *s, int u, char *buf, size_t n)
+{
+	const struct lw_unit *x = &s->unit[u];
+	if (x->gen >= 0)
+		snprintf(buf, n, "%s", lw_D()->generals[x->gen].name);
+	else
+		snprintf(buf, n, "TCO %s(%d star%s)", x->cavalry ? "cavalry " : "", x->stars,
+		         x->stars == 1 ? "" : "s");
+	return buf;
+}
+
+const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n)
+{
+	const struct lw_unit *x = &s->unit[u];
+	if (x->gen >= 0)
+		snprintf(buf, n, "%s", lw_D()->generals[x->gen].id);
+	else
+		snprintf(buf, n, "tco-%d", u);
+	return buf;
+}
+
+int lw_unit_by_id(const struct lw_state *s, const char *id)
+{
+	if (!id)
+		return LW_NONE;
+	if (strncmp(id, "tco-", 4) == 0) {
+		int u = -1;
+		if (sscanf(id + 4, "%d", &u) != 1 || u < 0 || u >= s->n_units ||
+		    s->unit[u].gen >= 0)
+			return LW_NONE;
+		return u;
+	}
+	int gi = lw_data_general_index(lw_D(), id);
+	return gi >= 0 && gi < s->n_units ? gi : LW_NONE;
+}
+
+int lw_city_at(int hex)
+{
+	const struct lw_city *c = lw_data_city_at(lw_D(), hex);
+	return c ? (int)(c - lw_D()->cities) : -1;
+}
+
+int lw_city_controller(const struct lw_state *s, int c)
+{
+	if (c < 0 || c >= s->n_cities)
+		return LW_NOSIDE;
+	return s->city[c].owner;
+}
+
+bool lw_hex_in_territory(int hex, int side)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	if (!h || !h->state[0] || strcmp(h->state, "KY") == 0 || strcmp(h->state, "MO") == 0)
+		return false;
+	/* A state is a side's territory when its cities started under that side
+	 * (MD and DE are Union, 2.4.1). A state without cities: by its region. */
+	const struct lw_data *d = lw_D();
+	int own = 0, other = 0;
+	for (size_t i = 0; i < d->n_cities; i++) {
+		const struct lw_hex *ch = lw_data_hex(d, d->cities[i].hex);
+		if (!ch || strcmp(ch->state, h->state) != 0)
+			continue;
+		int ctl = d->cities[i].control == LW_CTRL_UNION         ? LW_UNION
+		          : d->cities[i].control == LW_CTRL_CONFEDERATE ? LW_CONFEDERATE
+		                                                        : LW_NOSIDE;
+		if (ctl == side)
+			own++;
+		else if (ctl != LW_NOSIDE)
+			other++;
+	}
+	if (own || other)
+		return own > other;
+	bool southern = h->region == LW_REGION_EASTERN || h->region == LW_REGION_DOWN_SOUTH;
+	return side == LW_CONFEDERATE ? southern : !southern && h->region == LW_REGION_UP_NORTH;
+}
+
+/* 12.4: would the units of `side` at hex, plus `add` (units moving in), with
+ * unit `promote_u` at `promote_to` stars, be legally stacked? */
+int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *add, int n_add,
+                       int promote_u, int promote_to, struct tg_error *err)
+{
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		bool here = u->where == LW_W_MAP && u->hex == hex && u->side == side;
+		for (int k = 0; !here && k < n_add; k++)
+			here = add[k] == i;
+		if (!here)
+			continue;
+		su[n].stars = i == promote_u ? promote_to : u->stars;
+		su[n].cavalry = u->cavalry;
+		n++;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
+}
+
+/* A unit leaves its force: the IT bookkeeping stays with the force (18.1.1). */
+void lw_unit_leave_it(struct lw_state *s, int u, int carry)
+{
+	struct lw_unit *x = &s->unit[u];
+	if (x->where != LW_W_MAP)
+		return;
+	int others[LW_MAX_UNITS];
+	int n = lw_units_at(s, x->hex, x->side, others);
+	int keep = x->it - carry;
+	if (keep <= 0) {
+		/* he needs `carry`: take it from the others */
+		int need = -keep;
+		for (int i = 0; i < n && need > 0; i++) {
+			if (others[i] == u)
+				continue;
+			int t = s->unit[others[i]].it < need ? s->unit[others[i]].it : need;
+			s->unit[others[i]].it = (int16_t)(s->unit[others[i]].it - t);
+			x->it = (int16_t)(x->it + t);
+			need -= t;
+		}
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		if (others[i] != u) {
+			s->unit[others[i]].it = (int16_t)(s->unit[others[i]].it + keep);
+			x->it = (int16_t)(x->it - keep);
+			return;
+		}
+}
+
+/* Place u on hex (arrival, relocation); he becomes subordinate to an equal
+ * or senior CO already there (11.2.1), else commands. */
+void lw_unit_place(struct lw_state *s, int u, int hex)
+{
+	struct lw_unit *x = &s->unit[u];
+	x->where = LW_W_MAP;
+	x->hex = (int16_t)hex;
+	x->cmd = ++s->cmd_seq;
+	int co = lw_force_co(s, hex);
+	if (co != LW_NONE && co != u && s->unit[co].stars >= x->stars && !s->unit[co].cavalry)
+		x->cmd = 0; /* joins below an equal-ranked CO */
+}
+
+/* Nearest city controlled by side, without enemy force, where units may
+ * stack (7.1.1, 7.3, 11.1.2.3); LW_NO_HEX if none. */
+int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const int *add,
+                             int n_add)
+{
+	const struct lw_data *d = lw_D();
+	int best = LW_NO_HEX, bestd = 1 << 30;
+	for (size_t i = 0; i < d->n_cities; i++) {
+		int hex = d->cities[i].hex;
+		if (lw_city_controller(s, (int)i) != side)
+			continue;
+		int occ = lw_hex_owner_force(s, hex);
+		if (occ != LW_NOSIDE && occ != side)
+			continue;
+		if (side == LW_CONFEDERATE && d->cities[i].no_confederate_entry)
+			continue;
+		if (lw_stack_check_hex(s, hex, side, add, n_add, LW_NONE, 0, NULL) != 0)
+			continue;
+		int dist = from ? tg_hex_distance(&d->grid, from, hex) : 0;
+		if (dist < 0)
+			dist = 1 << 20;
+		if (dist < bestd) {
+			bestd = dist;
+			best = hex;
+		}
+	}
+	return best;
+}
+
+int lw_capital_hex(int side)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_cities; i++)
+		if (d->cities[i].capital &&
+		    (d->cities[i].control == LW_CTRL_UNION) == (side == LW_UNION))
+			return d->cities[i].hex;
+	return LW_NO_HEX;
+}
+
+static int max_stars(const struct lw_state *s, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
+	return x->gen >= 0 ? lw_D()->generals[x->gen].max_stars : x->stars;
+}
+
+void lw_promote(struct lw_state *s, int u)
+{
+	struct lw_unit *x = &s->unit[u];
+	if (x->stars >= max_stars(s, u))
+		return;
+	int co = x->where == LW_W_MAP ? lw_force_co(s, x->hex) : LW_NONE;
+	x->stars++;
+	x->flags |= LW_UF_PROMOTED;
+	/* 11.2.1 / 7.2: outranking the CO, he takes command at no cost */
+	if (co != LW_NONE && co != u && x->stars > s->unit[co].stars)
+		x->cmd = ++s->cmd_seq;
+}
+
+static int free_tco_slot(const struct lw_state *s, int side)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].gen < 0 && s->unit[i].side == side &&
+		    s->unit[i].where == LW_W_UNUSED)
+			return i;
+	return LW_NONE;
+}
+
+void lw_gic_lost(struct lw_state *s, int side)
+{
+	const struct lw_data *d = lw_D();
+	int old = s->side[side].gic;
+	s->side[side].gic = LW_NONE;
+	lw_gain_pc(s, LW_OTHER(side), 4); /* 11.1.2.2 */
+	/* 11.1.2.2: a three-star (never the same general), else a two-star
+	 * promoted, else a one-star for two PC more. The owner's choice is made
+	 * here by seniority (README: "Where the text is silent"). */
+	int pick = LW_NONE, cost = 4;
+	for (int want = 3; want >= 1 && pick == LW_NONE; want--) {
+		int best_sen = 1 << 30;
+		for (int i = 0; i < s->n_units; i++) {
+			const struct lw_unit *x = &s->unit[i];
+			if (x->side != side || x->where != LW_W_MAP || x->gen < 0 || x->cavalry ||
+			    i == old || x->stars != want)
+				continue;
+			if (want < 3 && d->generals[x->gen].max_stars < 3)
+				continue;
+			if (d->generals[x->gen].seniority < best_sen) {
+				best_sen = d->generals[x->gen].seniority;
+				pick = i;
+			}
+		}
+		if (pick != LW_NONE && want == 1)
+			cost = 6;
+	}
+	lw_lose_pc(s, side, cost);
+	if (pick == LW_NONE) {
+		lw_log(s, "The %s side has no general fit to be General in Chief (11.1.2.2).",
+		       lw_side_title(side));
+		return;
+	}
+	s->unit[pick].stars = 3;
+	s->side[side].gic = (int16_t)pick;
+	/* 11.1.2.3: to the capital when friendly and stacking allows */
+	int cap = lw_capital_hex(side);
+	int c = lw_city_at(cap);
+	if (cap && lw_city_controller(s, c) == side && s->unit[pick].hex != cap &&
+	    lw_hex_owner_force(s, cap) != LW_OTHER(side) &&
+	    lw_stack_check_hex(s, cap, side, &pick, 1, LW_NONE, 0, NULL) == 0) {
+		lw_unit_leave_it(s, pick, 0);
+		lw_unit_place(s, pick, cap);
+	}
+	char name[64];
+	lw_log(s, "%s is the new %s General in Chief (11.1.2.2, %d PC).",
+	       lw_unit_name(s, pick, name, sizeof name), lw_side_title(side), cost);
+}
+
+void lw_kill(struct lw_state *s, int u)
+{
+	struct lw_unit *x = &s->unit[u];
+	int side = x->side, hex = x->hex;
+	bool gic = s->side[side].gic == u;
+	int slot = x->gen >= 0 ? free_tco_slot(s, side) : LW_NONE;
+	if (slot != LW_NONE && x->where == LW_W_MAP) {
+		/* 16.8.2 / 17.0: a TCO of equal stars and type takes his place */
+		struct lw_unit *t = &s->unit[slot];
+		t->where = LW_W_MAP;
+		t->hex = x->hex;
+		t->stars = gic ? 3 : x->stars;
+		t->cavalry = x->cavalry;
+		t->it = x->it;
+		t->cmd = x->cmd;
+		t->flags = x->flags & (LW_UF_OOS | LW_UF_ACTIVATED);
+		int others[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, side, others);
+		for (int i = 0; i < n; i++)
+			if (others[i] != u && others[i] != slot && s->unit[others[i]].gen >= 0 &&
+			    !s->unit[others[i]].cavalry && s->unit[others[i]].stars == t->stars)
+				t->cmd = 0; /* a regular general of equal rank takes command */
+		x->it = 0;
+	} else {
+		lw_unit_leave_it(s, u, 0);
+	}
+	x->where = (uint8_t)(x->gen >= 0 ? LW_W_DECEASED : LW_W_REMOVED);
+	x->hex = LW_NO_HEX;
+	x->wounds = 0;
+	x->it = 0;
+	if (gic)
+		lw_gic_lost(s, side);
+}
+
+void lw_disgrace(struct lw_state *s, int u)
+{
+	struct lw_unit *x = &s->unit[u];
+	bool gic = s->side[x->side].gic == u;
+	lw_unit_leave_it(s, u, 0);
+	x->where = (uint8_t)(x->gen >= 0 ? LW_W_DISGRACED : LW_W_REMOVED);
+	x->hex = LW_NO_HEX;
+	x->stars = 1;
+	x->it = 0;
+	x->wounds = 0;
+	x->flags = 0;
+	if (gic)
+		lw_gic_lost(s, x->side);
+}
+
+void lw_demote(struct lw_state *s, int u)
+{
+	struct lw_unit *x = &s->unit[u];
+	if (x->stars <= 1) {
+		lw_disgrace(s, u);
+		return;
+	}
+	x->stars--;
+	if (s->side[x->side].gic == u)
+		lw_gic_lost(s, x->side); /* 11.1.2.2: no longer three stars */
+}

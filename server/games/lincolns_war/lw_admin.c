@@ -1,0 +1,326 @@
+/* lw_admin.c — 7.0 the Administration phase: purchases (7.1.1 - 7.1.6),
+ * draft promotions (7.2) and reinforcements (7.3). The initiative player
+ * goes first (6.0); each ends with "end_admin". Naval purchases (7.1.7,
+ * 7.1.8) and the Assassination Plot (7.1.9) are part 2. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+
+void lw_begin_admin(struct lw_state *s)
+{
+	s->phase = LW_PH_ADMIN;
+	s->phasing = s->first;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		s->side[side].admin_done = 0;
+		s->side[side].draft_left = (uint8_t)lw_D()->turns[s->turn].draft[side];
+	}
+}
+
+static const char *gname(const struct lw_state *s, int u, char *b, size_t n)
+{
+	return lw_unit_name(s, u, b, n);
+}
+
+/* ---- checks shared by the offer and the handler ----------------------------- */
+
+static int check_promote(const struct lw_state *s, int side, int u, bool draft,
+                         struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].gen < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.2: choose one of your generals");
+	const struct lw_unit *x = &s->unit[u];
+	const struct lw_general *g = &lw_D()->generals[x->gen];
+	if (x->where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "7.1.2: only a general on the map may be promoted");
+	if (x->flags & LW_UF_PROMOTED)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1: one promotion per general per turn");
+	if (x->flags & LW_UF_OOS)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "7.1.2: an out-of-supply general may not be promoted");
+	if (x->stars >= g->max_stars)
+		return tg_fail(err, TG_E_ILLEGAL, "%s: %s has no %d-star counter",
+		               x->stars == 2 ? "7.1.3" : "1.3.1", g->name, x->stars + 1);
+	if (draft && x->stars != 1)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "7.2: only one-star generals receive draft promotions");
+	if (!draft && s->side[side].pc < x->stars + 1)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.%d: promoting to %d stars costs %d PC",
+		               x->stars + 1, x->stars + 1, x->stars + 1);
+	if (lw_stack_check_hex(s, x->hex, side, NULL, 0, u, x->stars + 1, err) != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "7.1.2: the promotion would overstack the hex (12.4)");
+	return 0;
+}
+
+static int rehab_hex(const struct lw_state *s, int u)
+{
+	const struct lw_general *g = &lw_D()->generals[s->unit[u].gen];
+	int hex = g->setup_hex ? g->setup_hex : g->entry_hex;
+	int side = s->unit[u].side;
+	int occ = lw_hex_owner_force(s, hex);
+	int c = lw_city_at(hex);
+	bool enemy = (occ != LW_NOSIDE && occ != side) ||
+	             (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side));
+	if (hex && !enemy && lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) == 0)
+		return hex;
+	return lw_nearest_friendly_city(s, side, hex, &u, 1);
+}
+
+static int check_rehab(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_DISGRACED)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: choose a general in your Disgraced box");
+	if (s->side[side].disgraced_bought)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: one disgraced general per turn");
+	if (s->side[side].pc < 1)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: it costs one PC");
+	if (rehab_hex(s, u) == LW_NO_HEX)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: no friendly hex can take him");
+	return 0;
+}
+
+static int gic_cost(const struct lw_state *s, int side)
+{
+	int g = s->side[side].gic;
+	return g != LW_NONE && (s->unit[g].flags & LW_UF_LOST_PREV) ? 2 : 4; /* 7.1.4 */
+}
+
+static int check_gic(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP ||
+	    s->unit[u].gen < 0 || s->unit[u].cavalry)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.2.1: choose one of your generals on the map");
+	if (s->unit[u].stars != 3)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.3: only three-star generals may be GiC");
+	if (s->side[side].gic == u)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.4: he is already General in Chief");
+	if (s->unit[u].flags & LW_UF_LOST_PREV)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "11.1.2.1: the new GiC may not have lost a battle the previous turn");
+	if (s->side[side].pc < gic_cost(s, side))
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.4: appointing a GiC costs %d PC",
+		               gic_cost(s, side));
+	int cap = lw_capital_hex(side);
+	if (lw_city_controller(s, lw_city_at(cap)) == side && s->unit[u].hex != cap &&
+	    lw_stack_check_hex(s, cap, side, &u, 1, LW_NONE, 0, NULL) != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.2.3: the capital cannot take him without overstacking (12.4)");
+	return 0;
+}
+
+static int check_co(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP ||
+	    s->unit[u].cavalry)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: choose an infantry general on the map");
+	int co = lw_force_co(s, s->unit[u].hex);
+	if (co == u)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: he already commands");
+	if (s->side[side].gic == co)
+		return tg_fail(err, TG_E_ILLEGAL, "11.1.3.1: the GiC commands any stack he is in");
+	if (s->unit[co].stars != s->unit[u].stars)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: only a general of equal rank to the CO");
+	if (s->side[side].pc < 1)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: it costs one PC");
+	return 0;
+}
+
+/* ---- offers --------------------------------------------------------------------- */
+
+void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_player *p = &s->side[side];
+	char name[64], id[64], hex[64];
+	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
+		lw_offer(list, json_pack("{s:s,s:i}", "type", "buy_csp", "amount", n),
+		         "Buy %d CSP for %d PC (7.1.6)", n, n);
+	for (int u = 0; u < s->n_units; u++) {
+		if (s->unit[u].side != side)
+			continue;
+		lw_unit_id(s, u, id, sizeof id);
+		gname(s, u, name, sizeof name);
+		if (check_promote(s, side, u, false, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "promote", "general", id),
+			         "Promote %s to %d stars for %d PC (7.1.%d)", name,
+			         s->unit[u].stars + 1, s->unit[u].stars + 1, s->unit[u].stars + 1);
+		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "draft", "general", id),
+			         "Draft promotion: %s to 2 stars (7.2, %d left)", name,
+			         p->draft_left);
+		if (check_rehab(s, side, u, NULL) == 0)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
+			         "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
+			         name, lw_hex_label(rehab_hex(s, u), hex, sizeof hex));
+		if (check_gic(s, side, u, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
+			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
+			         gic_cost(s, side));
+		if (check_co(s, side, u, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
+			         "Make %s CO of his force for 1 PC (7.1.5)", name);
+	}
+	lw_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
+}
+
+/* ---- 7.3 reinforcements ------------------------------------------------------- */
+
+static void place_reinforcements(struct lw_state *s)
+{
+	const struct lw_data *d = lw_D();
+	char name[64], hex[64];
+	for (int u = 0; u < s->n_units; u++) {
+		struct lw_unit *x = &s->unit[u];
+		if (x->where != LW_W_PENDING || x->arrive_turn > s->turn || x->gen < 0)
+			continue;
+		int side = x->side;
+		int entry = d->generals[x->gen].entry_hex;
+		int occ = lw_hex_owner_force(s, entry);
+		int c = lw_city_at(entry);
+		bool ok = entry && (occ == LW_NOSIDE || occ == side) &&
+		          !(c >= 0 && lw_city_controller(s, c) == LW_OTHER(side)) &&
+		          lw_stack_check_hex(s, entry, side, &u, 1, LW_NONE, 0, NULL) == 0;
+		int at = ok ? entry : LW_NO_HEX;
+		if (!ok && x->cavalry && entry) {
+			/* 7.3: a cavalry arrival meeting cavalry goes to an adjacent friendly hex
+			 */
+			int nb[6];
+			int n = tg_hex_neighbours(&d->grid, entry, nb);
+			for (int i = 0; i < n && !at; i++) {
+				const struct lw_hex *h = lw_data_hex(d, nb[i]);
+				int o = lw_hex_owner_force(s, nb[i]);
+				int cc = lw_city_at(nb[i]);
+				if (h && h->terrain != LW_TERRAIN_OCEAN &&
+				    (o == LW_NOSIDE || o == side) &&
+				    !(cc >= 0 && lw_city_controller(s, cc) != side) &&
+				    lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) ==
+				        0)
+					at = nb[i];
+			}
+		}
+		if (!at)
+			at = lw_nearest_friendly_city(s, side, entry, &u, 1);
+		if (!at) {
+			lw_log(s, "%s cannot arrive: no friendly hex (7.3); he waits a turn.",
+			       lw_unit_name(s, u, name, sizeof name));
+			continue;
+		}
+		x->stars = 1;
+		lw_unit_place(s, u, at);
+		lw_log(s, "Reinforcement: %s arrives at %s (7.3).",
+		       lw_unit_name(s, u, name, sizeof name), lw_hex_label(at, hex, sizeof hex));
+	}
+}
+
+/* ---- the handler ---------------------------------------------------------------- */
+
+int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	struct lw_player *p = &s->side[side];
+	char name[64];
+	if (strcmp(type, "end_admin") == 0) {
+		p->admin_done = 1;
+		lw_log(s, "The %s player ends his administration.", lw_side_title(side));
+		if (!s->side[LW_OTHER(side)].admin_done) {
+			s->phasing = (int8_t)LW_OTHER(side);
+			return 0;
+		}
+		place_reinforcements(s); /* 7.3: after all purchases and promotions */
+		lw_begin_draw(s, out);
+		return 0;
+	}
+	if (strcmp(type, "buy_csp") == 0) {
+		int n;
+		if (!lw_a_int(a, "amount", &n))
+			return tg_fail(err, TG_E_MALFORMED, "buy_csp needs an integer \"amount\"");
+		if (n < 1 || p->csp + n > 10)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "7.1.6: CSP may not exceed 10 (you have %d)", p->csp);
+		if (n > p->pc)
+			return tg_fail(err, TG_E_ILLEGAL, "7.1.6: one PC per CSP; you have %d PC",
+			               p->pc);
+		p->pc = (int16_t)(p->pc - n);
+		p->csp = (int16_t)(p->csp + n);
+		lw_log(s, "The %s player buys %d CSP (7.1.6).", lw_side_title(side), n);
+		return 0;
+	}
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (!lw_a_str(a, "general"))
+		return tg_fail(err, TG_E_MALFORMED, "%s needs a \"general\"", type);
+	if (strcmp(type, "promote") == 0 || strcmp(type, "draft") == 0) {
+		bool draft = type[0] == 'd';
+		if (draft && !p->draft_left)
+			return tg_fail(err, TG_E_ILLEGAL, "7.2: no draft promotion left this turn");
+		if (check_promote(s, side, u, draft, err) != 0)
+			return -1;
+		int cost = draft ? 0 : s->unit[u].stars + 1;
+		if (draft) {
+			p->draft_left--;
+			/* 7.2: from Spring 1864 the CS draft needs a 3-6 */
+			if (side == LW_CONFEDERATE && lw_D()->turns[s->turn].cs_manpower_roll) {
+				int die = tg_rng_die(&s->rng, 6);
+				if (out)
+					out->barrier = true;
+				if (die <= 2) {
+					s->unit[u].flags |= LW_UF_PROMOTED;
+					lw_log(
+					    s,
+					    "Draft promotion of %s fails: manpower roll %d (7.2).",
+					    gname(s, u, name, sizeof name), die);
+					return 0;
+				}
+			}
+		}
+		p->pc = (int16_t)(p->pc - cost);
+		lw_promote(s, u);
+		lw_log(s, "%s is promoted to %d stars (%s).", gname(s, u, name, sizeof name),
+		       s->unit[u].stars, draft ? "7.2 draft" : "7.1 purchase");
+		return 0;
+	}
+	if (strcmp(type, "rehabilitate") == 0) {
+		if (check_rehab(s, side, u, err) != 0)
+			return -1;
+		int hex = rehab_hex(s, u);
+		p->pc--;
+		p->disgraced_bought = 1;
+		s->unit[u].stars = 1;
+		lw_unit_place(s, u, hex);
+		s->unit[u].flags |= LW_UF_PROMOTED; /* 7.1.1: no promotion the same turn */
+		char h[64];
+		lw_log(s, "%s returns from disgrace at %s (7.1.1).", gname(s, u, name, sizeof name),
+		       lw_hex_label(hex, h, sizeof h));
+		return 0;
+	}
+	if (strcmp(type, "appoint_gic") == 0) {
+		if (check_gic(s, side, u, err) != 0)
+			return -1;
+		p->pc = (int16_t)(p->pc - gic_cost(s, side));
+		p->gic = (int16_t)u;
+		int cap = lw_capital_hex(side);
+		if (lw_city_controller(s, lw_city_at(cap)) == side && s->unit[u].hex != cap &&
+		    lw_hex_owner_force(s, cap) != LW_OTHER(side)) {
+			lw_unit_leave_it(s, u, 0);
+			lw_unit_place(s, u, cap); /* 11.1.2.3 */
+		}
+		lw_log(s, "%s is appointed General in Chief (7.1.4).",
+		       gname(s, u, name, sizeof name));
+		return 0;
+	}
+	if (strcmp(type, "appoint_co") == 0) {
+		if (check_co(s, side, u, err) != 0)
+			return -1;
+		p->pc--;
+		s->unit[u].cmd = ++s->cmd_seq;
+		lw_log(s, "%s takes command of his force (7.1.5).", gname(s, u, name, sizeof name));
+		return 0;
+	}
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "7.0: in the administration phase: buy_csp, promote, draft, rehabilitate, "
+	               "appoint_gic, appoint_co or end_admin");
+}

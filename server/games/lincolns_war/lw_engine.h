@@ -1,0 +1,203 @@
+/* lw_engine.h — the engine's internal seams: what lw_module.c calls and
+ * what the engine files offer each other. Not part of the game.h contract. */
+#ifndef LW_ENGINE_H
+#define LW_ENGINE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "game.h"
+#include "lw_state.h"
+
+/* The opaque struct game of game.h: one state. */
+struct game {
+	struct lw_state s;
+};
+
+/* Scenario indices (order of the module's scenario table). */
+enum { LW_SCN_CAMPAIGN = 0, LW_SCN_INTRODUCTORY = 1, LW_SCN_TOURNAMENT = 2, LW_SCN_COUNT = 3 };
+
+/* Role name -> side (LW_UNION/LW_CONFEDERATE), "observer" -> LW_NOSIDE, else -1. */
+int lw_role_side(const char *role);
+/* "Union" / "Confederate" */
+const char *lw_side_title(int side);
+/* Bit of a side in game_status.awaiting (role index = side - 1). */
+#define LW_SIDE_BIT(side) (1u << ((side)-1))
+
+/* Append a line to the public log (never hidden information). */
+void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* lw_setup.c (5.0): a fresh state, ready for the first decision. */
+int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, unsigned options,
+                   struct tg_error *err);
+
+/* lw_actions.c: apply one action of `side` (validated fully first; the
+ * caller applies to a copy, so a failure may leave `s` half-changed). */
+int lw_apply(struct lw_state *s, int side, const json_t *action, struct game_outcome *out,
+             struct tg_error *err);
+/* LW_SIDE_BIT(side) set: that side is awaited now. */
+unsigned lw_awaiting(const struct lw_state *s);
+/* The legal actions of `side` now: [{label, action, params:[]}]; empty if not awaited. */
+json_t *lw_legal_actions(const struct lw_state *s, int side);
+/* One sentence telling `side` what the game waits for, or NULL. */
+const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n);
+
+/* lw_view.c */
+json_t *lw_view_json(const struct lw_state *s, int side /* LW_NOSIDE: observer */);
+
+/* lw_save.c */
+json_t *lw_save_json(const struct lw_state *s);
+int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err);
+
+/* lw_time.c: the summary of the status line */
+void lw_summary(const struct lw_state *s, char *buf, size_t n);
+
+/* The process-wide data (lw_data_get); setup/load fail if it is missing. */
+const struct lw_data *lw_data_or_fail(struct tg_error *err);
+/* The data of a loaded state (never NULL once setup/load succeeded). */
+const struct lw_data *lw_D(void);
+
+/* ---- forces (lw_activation.c) -------------------------------------------- */
+
+/* Units of `side` on the map at hex (side LW_NOSIDE: any side); returns count. */
+int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS]);
+/* The side with a force at hex, or LW_NOSIDE. */
+int lw_hex_owner_force(const struct lw_state *s, int hex);
+/* The CO of the force at hex (11.0.1), or LW_NONE. */
+int lw_force_co(const struct lw_state *s, int hex);
+int lw_force_it(const struct lw_state *s, int hex);
+int lw_force_infantry_stars(const struct lw_state *s, int hex);
+bool lw_force_has_cavalry(const struct lw_state *s, int hex);
+/* The activation cost of unit u as the CO of his force (10.6.2, 18.1, 16.8.1, 20.5). */
+int lw_activation_cost(const struct lw_state *s, int u);
+/* Printed combat values for u's current rank; <0 indecisive (TCO: always). */
+int lw_unit_attack(const struct lw_state *s, int u);
+int lw_unit_defense(const struct lw_state *s, int u);
+/* "U.S. Grant" or "TCO (2 stars)". */
+const char *lw_unit_name(const struct lw_state *s, int u, char *buf, size_t n);
+/* The unit index of a data general id, or LW_NONE. */
+int lw_unit_by_id(const struct lw_state *s, const char *id);
+/* Stable id of a unit for actions and views: the general id, or "tco-<n>". */
+const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n);
+/* City index at hex (lw_data cities), or -1. */
+int lw_city_at(int hex);
+/* Who controls the city at index c now (2.1, 2.4). */
+int lw_city_controller(const struct lw_state *s, int c);
+/* Is the hex in the `side`'s own territory (16.3.1, 16.9.1): its state's
+ * cities started under that side (KY and MO count for nobody). */
+bool lw_hex_in_territory(int hex, int side);
+
+int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *add, int n_add,
+                       int promote_u, int promote_to, struct tg_error *err);
+void lw_unit_leave_it(struct lw_state *s, int u, int carry);
+void lw_unit_place(struct lw_state *s, int u, int hex);
+int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const int *add,
+                             int n_add);
+/* The side's capital hex (Washington / Richmond). */
+int lw_capital_hex(int side);
+/* Promote/demote by one star, keeping command right (11.0.3, 11.2.1); a
+ * one-star demoted is disgraced (20.4). */
+void lw_promote(struct lw_state *s, int u);
+void lw_demote(struct lw_state *s, int u);
+/* Kill (16.8.2: TCO replaces him) or disgrace a unit (17.4: TCO removed). */
+void lw_kill(struct lw_state *s, int u);
+void lw_disgrace(struct lw_state *s, int u);
+/* The GiC of `side` was lost: 11.1.2.2 (opponent +4, pay 4, appoint). */
+void lw_gic_lost(struct lw_state *s, int side);
+
+/* ---- PC (lw_cards.c) --------------------------------------------------------- */
+
+/* 10.6.6: lose PC, then CSP for the excess; never below zero. */
+void lw_lose_pc(struct lw_state *s, int side, int n);
+void lw_gain_pc(struct lw_state *s, int side, int n);
+/* Draw one card for `side` (reshuffling the discards when the deck runs out,
+ * 10.3.1); 0 when no card is left anywhere. */
+int lw_draw_card(struct lw_state *s, int side);
+void lw_discard(struct lw_state *s, int side, int card);
+/* Index of card in side's hand, or -1. */
+int lw_hand_find(const struct lw_state *s, int side, int card);
+void lw_hand_remove(struct lw_state *s, int side, int idx);
+const struct lw_card *lw_card(int side, int number);
+int lw_hand_size_for_turn(const struct lw_state *s, int side);
+bool lw_draw_to_hand(struct lw_state *s, int side);
+bool lw_out_take(struct lw_state *s, int side, int card);
+bool lw_out_has(const struct lw_state *s, int side, int card);
+int lw_count_seditious(const struct lw_state *s, int side);
+
+/* ---- actions (lw_actions.c) ------------------------------------------------- */
+
+/* Append {label, action, params: []} to list (takes ownership of action). */
+void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Members of an action: false / NULL when missing or mistyped. */
+bool lw_a_int(const json_t *a, const char *key, int *v);
+const char *lw_a_str(const json_t *a, const char *key);
+/* "Washington (1903)" or "1903". */
+const char *lw_hex_label(int hex, char *buf, size_t n);
+
+typedef int (*lw_handler)(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err);
+
+/* Phase handlers: each validates then applies the actions of its phase. */
+int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+               struct tg_error *err);
+void lw_gic_offer(const struct lw_state *s, int side, json_t *list);
+int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+void lw_initiative_offer(const struct lw_state *s, int side, json_t *list);
+/* 6.0 at the start of each turn: may stop to ask the leader (then returns). */
+void lw_begin_turn(struct lw_state *s);
+
+int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err);
+void lw_admin_offer(const struct lw_state *s, int side, json_t *list);
+void lw_begin_admin(struct lw_state *s);
+
+int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err);
+void lw_draw_offer(const struct lw_state *s, int side, json_t *list);
+void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
+
+int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+               struct tg_error *err);
+void lw_ops_offer(const struct lw_state *s, int side, json_t *list);
+unsigned lw_ops_awaiting(const struct lw_state *s);
+
+/* lw_march.c: the MOVE step (12.0) */
+int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err);
+void lw_march_offer(const struct lw_state *s, int side, json_t *list);
+/* Start moving the force of CO u (or the lone cavalry u, 11.2.2). */
+void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone);
+/* The card play after the current force: back to spending, or the next player. */
+void lw_card_continue(struct lw_state *s, struct game_outcome *out);
+
+/* lw_battle_flow.c: the battle steps (16.0) */
+int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err);
+void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
+unsigned lw_battle_awaiting(const struct lw_state *s);
+/* Declare an attack by the movers on hex target (checked by the caller). */
+void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out);
+
+/* lw_time.c: end of the operations phase through the end of the turn. */
+void lw_end_operations(struct lw_state *s, struct game_outcome *out);
+/* 21.1 political collapse check; true when the game ended. */
+bool lw_check_collapse(struct lw_state *s);
+/* 21.3: the victory points each side would score now. */
+void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS]);
+
+/* lw_borders.c (2.4) */
+/* A force of `side` entered/attacked/retreated into hex: Kentucky neutrality. */
+void lw_border_enter(struct lw_state *s, int side, int hex);
+/* End of a card's resolution: settle Kentucky cities (2.4.3). */
+void lw_border_card_end(struct lw_state *s);
+/* Capture of city c by side (PC transfer, garrison, 2.4, 16.10.2). */
+void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry);
+/* The city's defense now (2.3 capitals from the turn track, 16.10.2 garrison -1). */
+int lw_city_defense(const struct lw_state *s, int c);
+/* May `side` attack the city/force at hex at all (2.3, 10.2)? err cites the rule. */
+int lw_may_attack_hex(const struct lw_state *s, int side, int hex, struct tg_error *err);
+bool lw_is_kentucky(int hex);
+
+#endif

@@ -1,0 +1,146 @@
+/* lw_initiative.c — 5.0 the first GiC choice and 6.0 the initiative phase. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+
+static const struct lw_scenario *scn(const struct lw_state *s)
+{
+	static const char *const ids[LW_SCN_COUNT] = {"campaign", "introductory", "tournament"};
+	return lw_data_scenario(lw_D(), ids[s->scenario]);
+}
+
+/* ---- 5.0 / 11.1.1: the first GiC ------------------------------------------ */
+
+void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_scenario *sc = scn(s);
+	char name[64], hex[64];
+	for (int i = 0; i < 2; i++) {
+		int u = lw_unit_by_id(s, sc->gic_choices[side][i]);
+		if (u == LW_NONE || s->unit[u].where != LW_W_MAP)
+			continue;
+		lw_unit_name(s, u, name, sizeof name);
+		lw_offer(list,
+		         json_pack("{s:s,s:s}", "type", "gic", "general", sc->gic_choices[side][i]),
+		         "Make %s General in Chief (three stars, in %s)", name,
+		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+	}
+}
+
+int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+               struct tg_error *err)
+{
+	(void)out;
+	if (strcmp(lw_a_str(a, "type"), "gic") != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "5.0: first choose your General in Chief (\"gic\")");
+	const char *id = lw_a_str(a, "general");
+	const struct lw_scenario *sc = scn(s);
+	int u = lw_unit_by_id(s, id);
+	if (!id || u == LW_NONE ||
+	    (strcmp(id, sc->gic_choices[side][0]) != 0 &&
+	     strcmp(id, sc->gic_choices[side][1]) != 0))
+		return tg_fail(err, TG_E_ILLEGAL, "5.0: the %s GiC must be %s or %s",
+		               lw_side_title(side), sc->gic_choices[side][0],
+		               sc->gic_choices[side][1]);
+	if (s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "5.0: that general is not on the map");
+	s->unit[u].stars = 3; /* 11.1.1: replaced by his three-star counter */
+	s->unit[u].cmd = ++s->cmd_seq;
+	s->side[side].gic = (int16_t)u;
+	char name[64];
+	lw_log(s, "%s chooses %s as General in Chief (5.0).", lw_side_title(side),
+	       lw_unit_name(s, u, name, sizeof name));
+	if (side == LW_UNION) {
+		s->phasing = LW_CONFEDERATE; /* 5.0: the Confederate chooses second */
+		return 0;
+	}
+	lw_begin_turn(s);
+	return 0;
+}
+
+/* ---- 6.0 ------------------------------------------------------------------- */
+
+static void reset_turn_flags(struct lw_state *s)
+{
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		struct lw_player *p = &s->side[side];
+		p->passed = 0;
+		p->campaign_used = 0;
+		p->campaign_card = 0;
+		p->disgraced_bought = 0;
+		p->admin_done = 0;
+		p->seditious_redraws = 0;
+		p->eastern_done = 0;
+		p->richmond_bonus = 0;
+		p->draw_stage = 0;
+	}
+	for (int i = 0; i < s->n_units; i++) {
+		struct lw_unit *u = &s->unit[i];
+		uint8_t lost = u->flags & LW_UF_LOST_BATTLE;
+		u->flags &= (uint8_t) ~(LW_UF_PROMOTED | LW_UF_LOST_BATTLE | LW_UF_LOST_PREV |
+		                        LW_UF_ACTIVATED | LW_UF_WON_BATTLE);
+		if (lost)
+			u->flags |=
+			    LW_UF_LOST_PREV; /* 7.1.4: "lost a battle in the previous turn" */
+	}
+	s->ops_round = 0;
+}
+
+void lw_begin_turn(struct lw_state *s)
+{
+	reset_turn_flags(s);
+	int u = s->side[LW_UNION].pc, c = s->side[LW_CONFEDERATE].pc;
+	/* 6.0: most PC holds the initiative; a tie leaves it where it was. The
+	 * first turn of a scenario keeps the scenario's holder (Union in 1861). */
+	if (s->turn != s->first_turn) {
+		if (u > c)
+			s->initiative = LW_UNION;
+		else if (c > u)
+			s->initiative = LW_CONFEDERATE;
+	}
+	s->first = s->initiative;
+	int lead = s->initiative == LW_UNION ? u - c : c - u;
+	lw_log(s, "%s: the %s player has the initiative.", lw_D()->turns[s->turn].name,
+	       lw_side_title(s->initiative));
+	if (lead >= 10) {
+		s->phase = LW_PH_INITIATIVE;
+		s->phasing = s->initiative;
+		return;
+	}
+	lw_begin_admin(s);
+}
+
+void lw_initiative_offer(const struct lw_state *s, int side, json_t *list)
+{
+	(void)s;
+	lw_offer(list, json_pack("{s:s,s:s}", "type", "initiative", "first", lw_side_name(side)),
+	         "Go first this turn (6.0)");
+	lw_offer(
+	    list,
+	    json_pack("{s:s,s:s}", "type", "initiative", "first", lw_side_name(LW_OTHER(side))),
+	    "Force the %s player to go first this turn (6.0)", lw_side_title(LW_OTHER(side)));
+}
+
+int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)out;
+	const char *first = lw_a_str(a, "first");
+	if (strcmp(lw_a_str(a, "type"), "initiative") != 0 || !first)
+		return tg_fail(
+		    err, TG_E_MALFORMED,
+		    "6.0: send {\"type\":\"initiative\",\"first\":\"union\"|\"confederate\"}");
+	int f = strcmp(first, "union") == 0         ? LW_UNION
+	        : strcmp(first, "confederate") == 0 ? LW_CONFEDERATE
+	                                            : LW_NOSIDE;
+	if (f == LW_NOSIDE)
+		return tg_fail(err, TG_E_MALFORMED, "6.0: \"first\" is union or confederate");
+	s->first = (int8_t)f;
+	if (f != side)
+		lw_log(s, "The %s player forces the %s player to go first (6.0).",
+		       lw_side_title(side), lw_side_title(f));
+	lw_begin_admin(s);
+	return 0;
+}

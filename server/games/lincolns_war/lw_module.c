@@ -1,0 +1,205 @@
+/* lw_module.c — Lincoln's War behind the game.h interface.
+ *
+ * Every entry point is a thin shell over the engine: act() works on a copy
+ * of the state and swaps it in only on success, so a rejected action never
+ * changes the match (game.h, principle 5). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_engine.h"
+
+const char *lw_side_title(int side)
+{
+	return side == LW_UNION ? "Union" : side == LW_CONFEDERATE ? "Confederate" : "Nobody";
+}
+
+static const char *const lw_roles[] = {"union", "confederate", NULL};
+
+static const struct game_scenario lw_scenarios[] = {
+    [LW_SCN_CAMPAIGN] = {"campaign", "Campaign Game (Summer 1861 - Summer 1864)",
+                         "The whole war in seven turns (5.0). The Union wins with a 15 VP lead "
+                         "(21.3)."},
+    [LW_SCN_INTRODUCTORY] = {"introductory", "Introductory Game (Summer 1861 - Summer 1863)",
+                             "Five turns from the Campaign set-up (5.0, 21.3). The Confederates "
+                             "need an 8 VP lead."},
+    [LW_SCN_TOURNAMENT] = {"tournament", "Tournament Game (three turns, reconstructed)",
+                           "Summer 1861 to Summer 1862 from the Campaign set-up. 22.0 is not "
+                           "in the rulebook: this length is reconstructed (README). The Union "
+                           "needs an 8 VP lead (21.3)."},
+    {NULL, NULL, NULL},
+};
+
+int lw_role_side(const char *role)
+{
+	if (!role)
+		return -1;
+	if (strcmp(role, "union") == 0)
+		return LW_UNION;
+	if (strcmp(role, "confederate") == 0)
+		return LW_CONFEDERATE;
+	if (strcmp(role, "observer") == 0)
+		return LW_NOSIDE;
+	return -1;
+}
+
+void lw_log(struct lw_state *s, const char *fmt, ...)
+{
+	char *line = s->log[s->log_total % LW_LOG_LINES];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, LW_LOG_LEN, fmt, ap);
+	va_end(ap);
+	s->log_total++;
+}
+
+static json_t *lw_options(void)
+{
+	return json_pack("{s:{s:s,s:b,s:s}}", "kickstarters", "type", "boolean", "default", 0,
+	                 "label",
+	                 "Add the optional Kickstarter cards 74 and 75 to both decks (10.7.1.1)");
+}
+
+static int lw_parse_options(const json_t *options, unsigned *bits, struct tg_error *err)
+{
+	*bits = 0;
+	if (!options || json_is_null(options))
+		return 0;
+	if (!json_is_object(options))
+		return tg_fail(err, TG_E_BAD_OPTIONS, "options must be an object");
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)options, key, v)
+	{
+		if (strcmp(key, "kickstarters") == 0) {
+			if (!json_is_boolean(v))
+				return tg_fail(err, TG_E_BAD_OPTIONS,
+				               "kickstarters must be true or false");
+			if (json_is_true(v))
+				*bits |= LW_OPT_KICKSTARTERS;
+		} else {
+			return tg_fail(err, TG_E_BAD_OPTIONS, "unknown option \"%s\"", key);
+		}
+	}
+	return 0;
+}
+
+static struct game *lw_setup(const uint8_t seed[TG_SEED_BYTES], const char *scenario,
+                             const json_t *options, struct tg_error *err)
+{
+	int scn = -1;
+	for (int i = 0; scenario && lw_scenarios[i].id; i++)
+		if (strcmp(lw_scenarios[i].id, scenario) == 0)
+			scn = i;
+	if (scn < 0) {
+		tg_fail(err, TG_E_BAD_SCENARIO,
+		        "unknown scenario \"%s\" (campaign, introductory, tournament)",
+		        scenario ? scenario : "(null)");
+		return NULL;
+	}
+	unsigned bits;
+	if (lw_parse_options(options, &bits, err) != 0)
+		return NULL;
+	struct game *g = calloc(1, sizeof *g);
+	if (!g) {
+		tg_fail(err, TG_E_DATA, "out of memory");
+		return NULL;
+	}
+	if (lw_setup_state(&g->s, seed, scn, bits, err) != 0) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+static int lw_act(struct game *g, const char *role, const json_t *action, struct game_outcome *out,
+                  struct tg_error *err)
+{
+	int side = lw_role_side(role);
+	if (side <= LW_NOSIDE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "\"%s\" is not a player of this match",
+		               role ? role : "(null)");
+	if (g->s.phase == LW_PH_OVER)
+		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
+	if (!(lw_awaiting(&g->s) & LW_SIDE_BIT(side)))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "the game is not waiting for the %s player",
+		               lw_side_title(side));
+	if (!json_is_object(action))
+		return tg_fail(err, TG_E_MALFORMED, "an action is a JSON object with a \"type\"");
+	if (g->s.actions >= LW_MAX_ACTIONS)
+		return tg_fail(err, TG_E_ILLEGAL, "the match reached its bound of %d actions",
+		               LW_MAX_ACTIONS);
+	struct lw_state *copy = malloc(sizeof *copy);
+	if (!copy)
+		return tg_fail(err, TG_E_ILLEGAL, "out of memory");
+	*copy = g->s;
+	struct game_outcome o = {0};
+	if (lw_apply(copy, side, action, &o, err) != 0) {
+		free(copy);
+		return -1;
+	}
+	copy->actions++;
+	g->s = *copy;
+	free(copy);
+	if (out)
+		*out = o;
+	return 0;
+}
+
+static json_t *lw_view(const struct game *g, const char *role)
+{
+	int side = lw_role_side(role);
+	if (side < 0)
+		side = LW_NOSIDE;
+	return lw_view_json(&g->s, side);
+}
+
+static void lw_status(const struct game *g, struct game_status *st)
+{
+	memset(st, 0, sizeof *st);
+	st->awaiting = lw_awaiting(&g->s);
+	st->finished = g->s.phase == LW_PH_OVER;
+	st->winner = st->finished && g->s.winner != LW_NOSIDE ? g->s.winner - 1 : -1;
+	st->turn = g->s.turn;
+	lw_summary(&g->s, st->summary, sizeof st->summary);
+}
+
+static json_t *lw_save(const struct game *g)
+{
+	return lw_save_json(&g->s);
+}
+
+static struct game *lw_load(const json_t *saved, struct tg_error *err)
+{
+	struct game *g = calloc(1, sizeof *g);
+	if (!g) {
+		tg_fail(err, TG_E_BAD_SAVE, "out of memory");
+		return NULL;
+	}
+	if (lw_load_json(&g->s, saved, err) != 0) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+static void lw_free(struct game *g)
+{
+	free(g);
+}
+
+const struct game_module lincolns_war_module = {
+    .id = "lincolns-war",
+    .title = "Lincoln's War",
+    .roles = lw_roles,
+    .scenarios = lw_scenarios,
+    .options = lw_options,
+    .setup = lw_setup,
+    .act = lw_act,
+    .view = lw_view,
+    .status = lw_status,
+    .save = lw_save,
+    .load = lw_load,
+    .free = lw_free,
+};

@@ -1,0 +1,888 @@
+/* lw_ops.c — 10.0 the Operations phase: the card draw (10.3, 10.7.3.1,
+ * 10.7.9), card play (10.6, 10.7), passing and temporary peace talks (10.4),
+ * retained cards (10.5), seditious characters (10.7.7). The movement and
+ * battle steps an activation leads to are lw_march.c and lw_battle_flow.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_it.h"
+
+static const char *card_name(int side, int n)
+{
+	const struct lw_card *k = lw_card(side, n);
+	return k && k->name ? k->name : "?";
+}
+
+static bool is_last_turn(const struct lw_state *s)
+{
+	return s->turn == s->last_turn;
+}
+
+static int year(const struct lw_state *s)
+{
+	return lw_D()->turns[s->turn].year;
+}
+
+/* ---- 10.3 the draw ------------------------------------------------------------ */
+
+/* 10.7.3.1: no special campaign in Summer 1861 (10.2), none for the CS in
+ * Summer 1864. */
+static bool campaign_card_allowed(const struct lw_state *s, int side)
+{
+	if (s->turn == 0 || s->turn == s->first_turn)
+		return false;
+	if (side == LW_CONFEDERATE && s->turn == 6)
+		return false;
+	return true;
+}
+
+static bool has_campaign_in_pool(const struct lw_state *s, int side)
+{
+	for (int c = LW_CARD_CAMPAIGN_FIRST; c <= LW_CARD_CAMPAIGN_LAST; c++)
+		if (lw_out_has(s, side, c))
+			return true;
+	return false;
+}
+
+static void draw_n(struct lw_state *s, int side, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!lw_draw_to_hand(s, side))
+			break;
+}
+
+static int cards_wanted(const struct lw_state *s, int side)
+{
+	int want = lw_hand_size_for_turn(s, side) - s->side[side].cards.hand_n -
+	           (s->side[side].committee_hand ? 1 : 0);
+	return want < 0 ? 0 : want;
+}
+
+/* Moves a side through the draw until it faces a choice. */
+static void draw_advance(struct lw_state *s, int side)
+{
+	struct lw_player *p = &s->side[side];
+	if (p->draw_stage == 0) {
+		if (p->committee)
+			return; /* 10.7.9: choose before picking any card */
+		p->draw_stage = 1;
+	}
+	if (p->draw_stage == 1) {
+		int want = cards_wanted(s, side);
+		if (want > 0 && campaign_card_allowed(s, side) && has_campaign_in_pool(s, side)) {
+			/* 10.7.3.1: draw one fewer, look, then choose */
+			if (!p->draw_partial) {
+				draw_n(s, side, want - 1);
+				p->draw_partial = 1;
+			}
+			return;
+		}
+		draw_n(s, side, want);
+		p->draw_stage = 2;
+	}
+}
+
+static void finish_draw_if_done(struct lw_state *s, struct game_outcome *out);
+
+void lw_begin_draw(struct lw_state *s, struct game_outcome *out)
+{
+	s->phase = LW_PH_DRAW;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		s->side[side].draw_stage = 0;
+		s->side[side].draw_partial = 0;
+		draw_advance(s, side);
+	}
+	if (out)
+		out->barrier = true; /* cards were drawn */
+	finish_draw_if_done(s, out);
+}
+
+static void begin_card_play(struct lw_state *s, struct game_outcome *out);
+
+static void finish_draw_if_done(struct lw_state *s, struct game_outcome *out)
+{
+	(void)out;
+	if (s->side[LW_UNION].draw_stage == 2 && s->side[LW_CONFEDERATE].draw_stage == 2)
+		begin_card_play(s, out);
+}
+
+void lw_draw_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_player *p = &s->side[side];
+	if (s->phase != LW_PH_DRAW || p->draw_stage == 2)
+		return;
+	if (p->draw_stage == 0) {
+		lw_offer(list, json_pack("{s:s,s:b}", "type", "committee", "take", 1),
+		         "Take the US Committee on the Conduct of the War card as one of your "
+		         "draws (10.7.9)");
+		lw_offer(list, json_pack("{s:s,s:b}", "type", "committee", "take", 0),
+		         "Leave the Committee card in your pool (10.7.9)");
+		return;
+	}
+	lw_offer(list, json_pack("{s:s}", "type", "draw_last"),
+	         "Draw your last card from the deck");
+	for (int c = LW_CARD_CAMPAIGN_FIRST; c <= LW_CARD_CAMPAIGN_LAST; c++)
+		if (lw_out_has(s, side, c))
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "take_campaign", "card", c),
+			         "Take Special Campaign card %d %s as your last card (10.7.3.1)", c,
+			         card_name(side, c));
+}
+
+int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err)
+{
+	struct lw_player *p = &s->side[side];
+	const char *type = lw_a_str(a, "type");
+	if (p->draw_stage == 2)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "10.3: you have drawn your cards");
+	if (strcmp(type, "committee") == 0) {
+		json_t *take = json_object_get(a, "take");
+		if (p->draw_stage != 0 || !json_is_boolean(take))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.9: the Committee card is chosen before any draw");
+		if (json_is_true(take)) {
+			p->committee = 0;
+			p->committee_hand = 1;
+			lw_log(s, "The %s player takes the Committee card (10.7.9).",
+			       lw_side_title(side));
+		}
+		p->draw_stage = 1;
+		draw_advance(s, side);
+		out->barrier = true;
+		finish_draw_if_done(s, out);
+		return 0;
+	}
+	if (p->draw_stage != 1)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: first decide on the Committee card");
+	if (strcmp(type, "draw_last") == 0) {
+		draw_n(s, side, 1);
+	} else if (strcmp(type, "take_campaign") == 0) {
+		int c;
+		if (!lw_a_int(a, "card", &c))
+			return tg_fail(err, TG_E_MALFORMED,
+			               "take_campaign needs a \"card\" number");
+		if (c < LW_CARD_CAMPAIGN_FIRST || c > LW_CARD_CAMPAIGN_LAST ||
+		    !lw_out_has(s, side, c))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.3.1: card %d is not in your campaign pool", c);
+		lw_out_take(s, side, c);
+		struct lw_cards *k = &p->cards;
+		k->hand[k->hand_n++] = (uint8_t)c;
+		p->campaign_card = (uint8_t)c; /* public (10.7.3.1) */
+		lw_log(s, "The %s player takes campaign card %d %s (10.7.3.1).",
+		       lw_side_title(side), c, card_name(side, c));
+	} else {
+		return tg_fail(err, TG_E_ILLEGAL, "10.3: draw_last or take_campaign");
+	}
+	p->draw_stage = 2;
+	out->barrier = true;
+	finish_draw_if_done(s, out);
+	return 0;
+}
+
+/* ---- card play: the round structure (10.4) ------------------------------------ */
+
+static bool has_cards(const struct lw_state *s, int side);
+static void end_ops(struct lw_state *s, struct game_outcome *out);
+
+static void begin_card_play(struct lw_state *s, struct game_outcome *out)
+{
+	s->phase = LW_PH_OPS;
+	s->step = LW_ST_CARD;
+	s->phasing = s->first;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+		s->side[side].passed = 0;
+	memset(&s->play, 0, sizeof s->play);
+	s->play.co = LW_NONE;
+	lw_log(s, "Operations: the %s player plays first.", lw_side_title(s->first));
+	if (!has_cards(s, s->phasing))
+		s->phasing = (int8_t)LW_OTHER(s->phasing);
+	if (!has_cards(s, s->phasing))
+		end_ops(s, out);
+}
+
+/* Whether side may still act in card play (the Committee card counts). */
+static bool has_cards(const struct lw_state *s, int side)
+{
+	return s->side[side].cards.hand_n > 0 || s->side[side].committee_hand;
+}
+
+static void end_ops(struct lw_state *s, struct game_outcome *out)
+{
+	memset(&s->play, 0, sizeof s->play);
+	s->play.co = LW_NONE;
+	lw_end_operations(s, out);
+}
+
+/* After side `x` finished a card play (not a pass): who plays next (10.4). */
+static void next_player(struct lw_state *s, int x, struct game_outcome *out)
+{
+	int y = LW_OTHER(x);
+	s->step = LW_ST_CARD;
+	s->ops_round++;
+	if (s->side[y].passed) {
+		if (!has_cards(s, x)) {
+			/* x played his last card: peace talks spurned (10.4) */
+			if (has_cards(s, y) && !is_last_turn(s)) {
+				s->step = LW_ST_PEACE;
+				s->phasing = (int8_t)y;
+				return;
+			}
+			end_ops(s, out);
+			return;
+		}
+		s->phasing = (int8_t)x; /* may play all but one without penalty */
+		return;
+	}
+	if (has_cards(s, y)) {
+		s->phasing = (int8_t)y;
+		return;
+	}
+	if (has_cards(s, x)) {
+		s->phasing = (int8_t)x;
+		return;
+	}
+	end_ops(s, out);
+}
+
+/* The card in play is spent: discard it and pass the turn on. */
+static void finish_card(struct lw_state *s, struct game_outcome *out)
+{
+	int side = s->play.side;
+	if (s->play.card && s->play.card != LW_CARD_ZERO_RESOURCE)
+		lw_discard(s, side, s->play.card);
+	if (s->play.pc_left > 0) {
+		lw_gain_pc(s, side, s->play.pc_left); /* 10.6.4 */
+		lw_log(s, "The %s player banks %d PC (10.6.4).", lw_side_title(side),
+		       s->play.pc_left);
+	}
+	for (int i = 0; i < s->n_units; i++) {
+		s->unit[i].flags &= (uint8_t)~LW_UF_ACTIVATED;
+		s->unit[i].it_new = 0;
+	}
+	lw_border_card_end(s);
+	memset(&s->play, 0, sizeof s->play);
+	s->play.co = LW_NONE;
+	if (s->phase == LW_PH_OVER)
+		return;
+	next_player(s, side, out);
+}
+
+void lw_card_continue(struct lw_state *s, struct game_outcome *out)
+{
+	s->play.movers_n = 0;
+	s->play.co = LW_NONE;
+	if (s->play.activations_left == 0 && s->play.pc_left <= 0) {
+		finish_card(s, out);
+		return;
+	}
+	s->step = LW_ST_SPEND;
+}
+
+/* ---- what a card may do ----------------------------------------------------------- */
+
+static bool event_supported(const struct lw_card *k)
+{
+	if (!k || !k->effect_kind)
+		return false;
+	if (strcmp(k->effect_kind, "pc") == 0 || strcmp(k->effect_kind, "blockade_runner") == 0)
+		return true;
+	if (strcmp(k->effect_kind, "event") == 0 &&
+	    strcmp(k->effect_id, "reluctant_to_follow_orders") == 0)
+		return true;
+	return false;
+}
+
+/* 10.7.3: campaigns need 10 PC, not in the first turn (10.2), once a turn. */
+static int check_campaign(const struct lw_state *s, int side, struct tg_error *err)
+{
+	if (s->turn == 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.2: no campaigns in Summer 1861");
+	if (s->side[side].campaign_used)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: one campaign per turn");
+	if (s->side[side].pc < 10)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: a campaign needs 10 PC on your track");
+	return 0;
+}
+
+/* Units of side that may be activated now: COs of forces, and cavalry
+ * subordinates (11.2.2). For a campaign the force must be free of IT. */
+static int check_activate(const struct lw_state *s, int side, int u, int pc, bool campaign,
+                          struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
+	const struct lw_unit *x = &s->unit[u];
+	int co = lw_force_co(s, x->hex);
+	bool cav_sub = co != u && x->cavalry;
+	if (co != u && !cav_sub)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.2.1: infantry subordinates move only with their CO");
+	if (x->flags & LW_UF_ACTIVATED)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
+	if (campaign) {
+		int it = cav_sub ? x->it : lw_force_it(s, x->hex);
+		if (it > 0)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.3: campaign forces must be free of IT");
+		return 0;
+	}
+	int cost = lw_activation_cost(s, u);
+	if (cost > pc)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
+	return 0;
+}
+
+static int check_remove_it(const struct lw_state *s, int side, int hex, struct tg_error *err)
+{
+	if (!lw_it_pc_removal_allowed(year(s)))
+		return tg_fail(err, TG_E_ILLEGAL, "10.2: IT may not be removed with PC in 1861");
+	if (s->play.pc_left < 1)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.3: no PC left on this card");
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, us);
+	if (n == 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.3: no force of yours there");
+	int removable = 0;
+	for (int i = 0; i < n; i++) {
+		if (s->unit[us[i]].flags & LW_UF_OOS)
+			return tg_fail(err, TG_E_ILLEGAL, "10.6.3: only forces in supply");
+		removable += s->unit[us[i]].it - s->unit[us[i]].it_new;
+	}
+	if (removable <= 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.3: only IT that were there before this card was played");
+	return 0;
+}
+
+/* ---- offers ----------------------------------------------------------------------- */
+
+static void offer_activations(const struct lw_state *s, int side, json_t *list, int card, int pc)
+{
+	char name[64], id[64], hex[64];
+	for (int u = 0; u < s->n_units; u++) {
+		if (check_activate(s, side, u, pc, false, NULL) != 0)
+			continue;
+		lw_unit_name(s, u, name, sizeof name);
+		lw_unit_id(s, u, id, sizeof id);
+		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
+		int cost = lw_activation_cost(s, u);
+		if (card)
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", card, "use",
+			                   "activate", "general", id),
+			         "Activate %s at %s (cost %d) with card %d %s [%d PC]", name, hex,
+			         cost, card, card_name(side, card), pc);
+		else
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
+			         "Activate %s at %s (cost %d of %d PC left)", name, hex, cost, pc);
+	}
+}
+
+static bool may_pass(const struct lw_state *s, int side)
+{
+	return !is_last_turn(s) &&
+	       s->side[side].cards.hand_n + s->side[side].committee_hand <= 1; /* 10.4 */
+}
+
+static void offer_card_step(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_player *p = &s->side[side];
+	for (int i = 0; i < p->cards.hand_n; i++) {
+		int c = p->cards.hand[i];
+		const struct lw_card *k = lw_card(side, c);
+		const char *nm = card_name(side, c);
+		switch (k->kind) {
+		case LW_CARD_ACTIVATION:
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
+			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
+			    c, nm, k->pc);
+			offer_activations(s, side, list, c, k->pc);
+			if (k->erratic)
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "press"),
+				         "Press card %d %s: roll one die on its Erratic table "
+				         "instead of %d "
+				         "PC (10.6.5)",
+				         c, nm, k->pc);
+			if (event_supported(k))
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "event"),
+				         "Play card %d %s for its event%s: %s", c, nm,
+				         k->erratic ? " (needs a 3-6, 10.6.5)" : "",
+				         k->text ? k->text : "");
+			if (k->pc == 6 && check_campaign(s, side, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "dual_campaign"),
+				         "Play card %d %s [6 PC] for a Dual-Theater Secret "
+				         "Campaign (10.7.3.2)",
+				         c, nm);
+			break;
+		case LW_CARD_SEDITIOUS:
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+			                   "seditious"),
+			         "Play seditious card %d %s: lose %d PC (10.7.7)", c, nm, -k->pc);
+			if (p->pc >= 10 || (p->pc == 0 && p->csp == 0))
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "discard"),
+				         "Discard seditious card %d %s without loss (10.7.7)", c,
+				         nm);
+			break;
+		case LW_CARD_CAMPAIGN:
+			if (check_campaign(s, side, NULL) == 0)
+				lw_offer(
+				    list,
+				    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+				              "campaign"),
+				    "Play campaign card %d %s: activate two forces free (10.7.3.1)",
+				    c, nm);
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
+			    "Discard campaign card %d %s (counts as a card play)", c, nm);
+			break;
+		default:
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
+			    "Discard card %d %s (counts as a card play)", c, nm);
+			break;
+		}
+	}
+	if (p->committee_hand)
+		lw_offer(list, json_pack("{s:s}", "type", "committee_discard"),
+		         "Discard the Committee card (counts as a card play, 10.7.9)");
+	if (lw_count_seditious(s, side) >= 3 && p->seditious_redraws < 2)
+		lw_offer(
+		    list, json_pack("{s:s}", "type", "seditious_redraw"),
+		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
+		    p->seditious_redraws + 1);
+	if (may_pass(s, side))
+		lw_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
+		         p->cards.hand_n ? ", keeping your last card" : "");
+}
+
+static void offer_spend(const struct lw_state *s, int side, json_t *list)
+{
+	char hex[64];
+	if (s->play.activations_left > 0) {
+		if (s->play.campaign) {
+			char name[64], id[64];
+			for (int u = 0; u < s->n_units; u++)
+				if (check_activate(s, side, u, 0, true, NULL) == 0)
+					lw_offer(list,
+					         json_pack("{s:s,s:s}", "type", "activate",
+					                   "general",
+					                   lw_unit_id(s, u, id, sizeof id)),
+					         "Campaign: activate %s at %s (free, 10.7.3)",
+					         lw_unit_name(s, u, name, sizeof name),
+					         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		} else {
+			offer_activations(s, side, list, 0, s->play.pc_left);
+		}
+	}
+	int done[LW_MAX_UNITS];
+	int nd = 0;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->side != side || x->where != LW_W_MAP)
+			continue;
+		bool seen = false;
+		for (int i = 0; i < nd; i++)
+			seen |= done[i] == x->hex;
+		if (seen)
+			continue;
+		done[nd++] = x->hex;
+		if (check_remove_it(s, side, x->hex, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "remove_it", "hex", x->hex),
+			         "Remove one IT from your force at %s for 1 PC (10.6.3)",
+			         lw_hex_label(x->hex, hex, sizeof hex));
+	}
+	if (s->play.pc_left > 0)
+		lw_offer(list, json_pack("{s:s}", "type", "done"),
+		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
+	else
+		lw_offer(list, json_pack("{s:s}", "type", "done"), "End the card play");
+}
+
+static void offer_peace(const struct lw_state *s, int side, json_t *list)
+{
+	(void)s;
+	(void)side;
+	lw_offer(list, json_pack("{s:s}", "type", "peace_pc"),
+	         "Take 3 PC and keep your last card (10.4)");
+	lw_offer(list, json_pack("{s:s}", "type", "peace_play"),
+	         "Play your last card instead (10.4)");
+}
+
+unsigned lw_ops_awaiting(const struct lw_state *s)
+{
+	switch (s->step) {
+	case LW_ST_CARD:
+	case LW_ST_SPEND:
+	case LW_ST_PEACE:
+		return LW_SIDE_BIT(s->phasing);
+	case LW_ST_MOVE:
+		return LW_SIDE_BIT(s->play.side);
+	default:
+		return lw_battle_awaiting(s);
+	}
+}
+
+void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
+{
+	switch (s->step) {
+	case LW_ST_CARD:
+		offer_card_step(s, side, list);
+		break;
+	case LW_ST_SPEND:
+		offer_spend(s, side, list);
+		break;
+	case LW_ST_PEACE:
+		offer_peace(s, side, list);
+		break;
+	case LW_ST_MOVE:
+		lw_march_offer(s, side, list);
+		break;
+	default:
+		lw_battle_offer(s, side, list);
+		break;
+	}
+}
+
+/* ---- handlers ---------------------------------------------------------------------- */
+
+static void start_play(struct lw_state *s, int side, int hand_idx, int pc)
+{
+	int c = s->side[side].cards.hand[hand_idx];
+	lw_hand_remove(s, side, hand_idx);
+	memset(&s->play, 0, sizeof s->play);
+	s->play.side = (int8_t)side;
+	s->play.card = (uint8_t)c;
+	s->play.pc_left = (int8_t)pc;
+	s->play.activations_left = 1;
+	s->play.co = LW_NONE;
+	s->step = LW_ST_SPEND;
+}
+
+static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	bool campaign = s->play.campaign != 0;
+	if (s->play.activations_left == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.2: one force per card unless conducting a campaign");
+	if (check_activate(s, side, u, s->play.pc_left, campaign, err) != 0)
+		return -1;
+	if (!campaign)
+		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, u));
+	s->play.activations_left--;
+	const struct lw_unit *x = &s->unit[u];
+	bool cav_alone = x->cavalry && lw_force_co(s, x->hex) != u;
+	char name[64], hex[64];
+	lw_log(s, "The %s player activates %s at %s.", lw_side_title(side),
+	       lw_unit_name(s, u, name, sizeof name), lw_hex_label(x->hex, hex, sizeof hex));
+	s->step = LW_ST_MOVE;
+	lw_march_begin(s, u, cav_alone);
+	return 0;
+}
+
+static int apply_event(struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
+                       struct tg_error *err)
+{
+	int other = LW_OTHER(side);
+	if (strcmp(k->effect_kind, "pc") == 0) {
+		json_int_t self = 0, enemy = 0;
+		json_unpack((json_t *)k->effect, "{s?I,s?I}", "self", &self, "enemy", &enemy);
+		lw_gain_pc(s, side, (int)self);
+		lw_lose_pc(s, other, (int)enemy);
+		lw_log(s, "Event %s: %s +%d PC, %s -%d PC.", k->name, lw_side_title(side),
+		       (int)self, lw_side_title(other), (int)enemy);
+		return 0;
+	}
+	if (strcmp(k->effect_kind, "blockade_runner") == 0) {
+		json_int_t pc = 0;
+		json_unpack((json_t *)k->effect, "{s?I}", "pc", &pc);
+		/* 10.7.5: no blockade exists in part 1 (naval rules, 8.2), so the
+		 * port is never effectively blockaded. */
+		lw_gain_pc(s, side, (int)pc);
+		lw_log(s, "Blockade runner %s brings %d PC (10.7.5).", k->name, (int)pc);
+		return 0;
+	}
+	/* 10.7.4 Reluctant to Follow Orders: on an enemy CO */
+	int u = lw_unit_by_id(s, lw_a_str(a, "target"));
+	if (u == LW_NONE || s->unit[u].side != other || s->unit[u].where != LW_W_MAP ||
+	    lw_force_co(s, s->unit[u].hex) != u)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.4: the target must be an enemy CO on the map");
+	s->unit[u].flags |= LW_UF_RELUCTANT;
+	char name[64];
+	lw_log(s, "%s is Reluctant to Follow Orders (10.7.4).",
+	       lw_unit_name(s, u, name, sizeof name));
+	return 0;
+}
+
+static int act_play(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	int c;
+	const char *use = lw_a_str(a, "use");
+	if (!lw_a_int(a, "card", &c) || !use)
+		return tg_fail(err, TG_E_MALFORMED, "play needs \"card\" and \"use\"");
+	int idx = lw_hand_find(s, side, c);
+	if (idx < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6: card %d is not in your hand", c);
+	const struct lw_card *k = lw_card(side, c);
+	struct lw_player *p = &s->side[side];
+	if (strcmp(use, "pc") == 0 || strcmp(use, "activate") == 0) {
+		if (k->kind != LW_CARD_ACTIVATION || k->pc <= 0)
+			return tg_fail(err, TG_E_ILLEGAL, "10.6: card %d has no PC to spend", c);
+		if (strcmp(use, "activate") == 0) {
+			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+			if (check_activate(s, side, u, k->pc, false, err) != 0)
+				return -1;
+			start_play(s, side, idx, k->pc);
+			lw_log(s, "The %s player plays card %d %s [%d PC].", lw_side_title(side), c,
+			       k->name, k->pc);
+			return do_activate(s, side, u, err);
+		}
+		start_play(s, side, idx, k->pc);
+		lw_log(s, "The %s player plays card %d %s [%d PC].", lw_side_title(side), c,
+		       k->name, k->pc);
+		return 0;
+	}
+	if (strcmp(use, "press") == 0 || (strcmp(use, "event") == 0 && k->erratic)) {
+		if (!k->erratic)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.6.5: card %d is not an Erratic Personality", c);
+		if (strcmp(use, "event") == 0 && !event_supported(k))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.2: this event is not playable here");
+		int die = tg_rng_die(&s->rng, 6);
+		out->barrier = true;
+		int pc = k->erratic_pc[die - 1];
+		lw_log(s, "The %s player presses card %d %s: die %d gives %d PC (10.6.5).",
+		       lw_side_title(side), c, k->name, die, pc);
+		if (strcmp(use, "event") == 0) {
+			/* 10.6.5: the event needs a 3-6 */
+			start_play(s, side, idx, 0);
+			if (die >= 3 && apply_event(s, side, k, a, err) != 0)
+				return -1;
+			s->play.activations_left = 0;
+			lw_card_continue(s, out);
+			return 0;
+		}
+		start_play(s, side, idx, pc);
+		if (pc <= 0) {
+			s->play.activations_left = 0;
+			lw_card_continue(s, out);
+		}
+		return 0;
+	}
+	if (strcmp(use, "event") == 0) {
+		if (!event_supported(k))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.2: card %d has no event playable here", c);
+		start_play(s, side, idx, 0);
+		lw_log(s, "The %s player plays card %d %s for its event.", lw_side_title(side), c,
+		       k->name);
+		if (apply_event(s, side, k, a, err) != 0)
+			return -1;
+		s->play.activations_left = 0;
+		lw_card_continue(s, out);
+		return 0;
+	}
+	if (strcmp(use, "seditious") == 0 || strcmp(use, "discard") == 0) {
+		bool sed = k->kind == LW_CARD_SEDITIOUS;
+		if (use[0] == 's' && !sed)
+			return tg_fail(err, TG_E_ILLEGAL, "10.7.7: card %d is not seditious", c);
+		if (use[0] == 'd' && sed && !(p->pc >= 10 || (p->pc == 0 && p->csp == 0)))
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.7: a seditious card is discarded freely only with 10+ PC");
+		if (use[0] == 'd' && k->kind == LW_CARD_ACTIVATION)
+			return tg_fail(err, TG_E_ILLEGAL, "10.6: play card %d for its PC instead",
+			               c);
+		start_play(s, side, idx, 0);
+		s->play.activations_left = 0;
+		if (use[0] == 's') {
+			lw_lose_pc(s, side, -k->pc); /* 10.7.6 */
+			lw_log(s, "Seditious %s: the %s player loses %d PC (10.7.7).", k->name,
+			       lw_side_title(side), -k->pc);
+		} else {
+			lw_log(s, "The %s player discards card %d %s.", lw_side_title(side), c,
+			       k->name);
+		}
+		lw_card_continue(s, out);
+		return 0;
+	}
+	if (strcmp(use, "campaign") == 0 || strcmp(use, "dual_campaign") == 0) {
+		bool dual = use[0] == 'd';
+		if (dual ? (k->kind != LW_CARD_ACTIVATION || k->pc != 6)
+		         : k->kind != LW_CARD_CAMPAIGN)
+			return tg_fail(err, TG_E_ILLEGAL, "%s: card %d cannot start this campaign",
+			               dual ? "10.7.3.2" : "10.7.3.1", c);
+		if (check_campaign(s, side, err) != 0)
+			return -1;
+		start_play(s, side, idx, 0);
+		s->play.campaign = (uint8_t)(dual ? 2 : 1);
+		s->play.activations_left = 2;
+		p->campaign_used = 1;
+		if (dual)
+			p->campaign_turn_card = (uint8_t)c;
+		lw_log(s, "The %s player plays card %d %s for a %s campaign (10.7.3).",
+		       lw_side_title(side), c, k->name, dual ? "Dual-Theater" : "Special");
+		return 0;
+	}
+	return tg_fail(err, TG_E_MALFORMED,
+	               "\"use\" is pc, activate, press, event, seditious, discard, campaign or "
+	               "dual_campaign");
+}
+
+/* 10.7.7: keep the worst (most negative) k seditious cards, draw for the rest. */
+static void seditious_redraw(struct lw_state *s, int side, struct game_outcome *out)
+{
+	struct lw_player *p = &s->side[side];
+	int keep = p->seditious_redraws + 1;
+	p->seditious_redraws++;
+	int sed[LW_HAND_MAX], n = 0;
+	for (int i = 0; i < p->cards.hand_n; i++)
+		if (lw_card(side, p->cards.hand[i])->kind == LW_CARD_SEDITIOUS)
+			sed[n++] = p->cards.hand[i];
+	/* sort by value, most negative first */
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (lw_card(side, sed[j])->pc < lw_card(side, sed[i])->pc ||
+			    (lw_card(side, sed[j])->pc == lw_card(side, sed[i])->pc &&
+			     sed[j] < sed[i])) {
+				int t = sed[i];
+				sed[i] = sed[j];
+				sed[j] = t;
+			}
+	char list[128] = "";
+	for (int i = 0; i < n; i++) {
+		char b[8];
+		snprintf(b, sizeof b, "%s%d", i ? ", " : "", sed[i]);
+		strncat(list, b, sizeof list - strlen(list) - 1);
+	}
+	lw_log(s, "The %s player reveals seditious cards %s and redraws (10.7.7).",
+	       lw_side_title(side), list);
+	for (int i = keep; i < n; i++) {
+		lw_hand_remove(s, side, lw_hand_find(s, side, sed[i]));
+		lw_discard(s, side, sed[i]);
+	}
+	for (int i = keep; i < n; i++)
+		lw_draw_to_hand(s, side);
+	out->barrier = true;
+}
+
+int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+               struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	switch (s->step) {
+	case LW_ST_CARD:
+		if (strcmp(type, "play") == 0)
+			return act_play(s, side, a, out, err);
+		if (strcmp(type, "pass") == 0) {
+			if (!may_pass(s, side))
+				return tg_fail(
+				    err, TG_E_ILLEGAL,
+				    is_last_turn(s)
+				        ? "10.4: no player may pass on the last turn"
+				        : "10.4: you may pass only with one card or fewer");
+			s->side[side].passed = 1;
+			lw_log(s, "The %s player passes (10.4).", lw_side_title(side));
+			int y = LW_OTHER(side);
+			if (s->side[y].passed || !has_cards(s, y)) {
+				end_ops(s, out);
+				return 0;
+			}
+			s->phasing = (int8_t)y;
+			return 0;
+		}
+		if (strcmp(type, "seditious_redraw") == 0) {
+			if (lw_count_seditious(s, side) < 3 || s->side[side].seditious_redraws >= 2)
+				return tg_fail(
+				    err, TG_E_ILLEGAL,
+				    "10.7.7: redraw only while holding three or more seditious");
+			seditious_redraw(s, side, out);
+			return 0;
+		}
+		if (strcmp(type, "committee_discard") == 0) {
+			if (!s->side[side].committee_hand)
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "10.7.9: you do not hold the Committee card");
+			s->side[side].committee_hand = 0;
+			s->side[side].committee_spent = 1;
+			memset(&s->play, 0, sizeof s->play);
+			s->play.side = (int8_t)side;
+			s->play.co = LW_NONE;
+			lw_log(s, "The %s player discards the Committee card.",
+			       lw_side_title(side));
+			finish_card(s, out);
+			return 0;
+		}
+		return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
+	case LW_ST_SPEND:
+		if (side != s->play.side)
+			return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your card play");
+		if (strcmp(type, "activate") == 0) {
+			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+			return do_activate(s, side, u, err);
+		}
+		if (strcmp(type, "remove_it") == 0) {
+			int hex;
+			if (!lw_a_int(a, "hex", &hex))
+				return tg_fail(err, TG_E_MALFORMED, "remove_it needs a \"hex\"");
+			if (check_remove_it(s, side, hex, err) != 0)
+				return -1;
+			int us[LW_MAX_UNITS];
+			int n = lw_units_at(s, hex, side, us);
+			for (int i = 0; i < n; i++)
+				if (s->unit[us[i]].it > s->unit[us[i]].it_new) {
+					s->unit[us[i]].it--;
+					break;
+				}
+			s->play.pc_left--;
+			char h[64];
+			lw_log(s, "The %s player removes one IT at %s (10.6.3).",
+			       lw_side_title(side), lw_hex_label(hex, h, sizeof h));
+			if (s->play.pc_left <= 0 && s->play.activations_left == 0)
+				finish_card(s, out);
+			return 0;
+		}
+		if (strcmp(type, "done") == 0) {
+			finish_card(s, out);
+			return 0;
+		}
+		return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
+	case LW_ST_PEACE:
+		if (strcmp(type, "peace_pc") == 0) {
+			lw_gain_pc(s, side, 3);
+			lw_log(s, "Peace talks spurned: the %s player takes 3 PC (10.4).",
+			       lw_side_title(side));
+			end_ops(s, out);
+			return 0;
+		}
+		if (strcmp(type, "peace_play") == 0) {
+			s->side[side].passed = 0;
+			s->step = LW_ST_CARD;
+			return 0;
+		}
+		return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
+	case LW_ST_MOVE:
+		return lw_march_act(s, side, a, out, err);
+	default:
+		return lw_battle_act(s, side, a, out, err);
+	}
+}

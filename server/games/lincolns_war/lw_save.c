@@ -1,0 +1,441 @@
+/* lw_save.c — the whole state as JSON and back (game.h save/load).
+ *
+ * Every field of lw_state.h is written by name, hidden information
+ * included, so load(save(g)) behaves exactly like g and the replay test can
+ * compare two saves byte for byte. Loading checks every bound: a corrupt or
+ * foreign save is rejected with bad_save, never trusted. */
+#include <string.h>
+
+#include "lw_engine.h"
+
+#define SAVE_VERSION 1
+
+/* ---- writing ------------------------------------------------------------- */
+
+static json_t *u8s(const uint8_t *a, size_t n)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_integer(a[i]));
+	return arr;
+}
+
+static json_t *i16s(const int16_t *a, size_t n)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_integer(a[i]));
+	return arr;
+}
+
+static json_t *i8s(const int8_t *a, size_t n)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_integer(a[i]));
+	return arr;
+}
+
+static json_t *save_cards(const struct lw_cards *c)
+{
+	return json_pack("{s:o,s:o,s:o,s:o}", "draw", u8s(c->draw, c->draw_n), "discard",
+	                 u8s(c->discard, c->discard_n), "hand", u8s(c->hand, c->hand_n), "out",
+	                 u8s(c->out, c->out_n));
+}
+
+static json_t *save_side(const struct lw_player *p)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "pc", json_integer(p->pc));
+	json_object_set_new(o, "csp", json_integer(p->csp));
+	json_object_set_new(o, "gic", json_integer(p->gic));
+	json_object_set_new(o, "cards", save_cards(&p->cards));
+	json_object_set_new(o, "flags",
+	                    json_pack("[i,i,i,i,i,i,i,i,i,i,i]", p->passed, p->campaign_used,
+	                              p->campaign_card, p->committee, p->disgraced_bought,
+	                              p->draft_left, p->admin_done, p->president_killed,
+	                              p->seditious_redraws, p->eastern_done, p->richmond_bonus));
+	return o;
+}
+
+static json_t *save_unit(const struct lw_unit *u)
+{
+	return json_pack("[i,i,i,i,i,i,i,i,i,I,i,i]", u->gen, u->side, u->where, u->stars,
+	                 u->cavalry, u->wounds, u->flags, u->hex, u->it, (json_int_t)u->cmd,
+	                 u->it_new, u->arrive_turn);
+}
+
+static json_t *save_play(const struct lw_play *p)
+{
+	json_t *o =
+	    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i]", p->side, p->card, p->pc_left, p->campaign,
+	              p->activations_left, p->erratic_rolled, p->co, p->start_hex, p->moved,
+	              p->max_move, p->major, p->attacked, p->crossed_river);
+	json_array_append_new(o, i16s(p->movers, p->movers_n));
+	json_array_append_new(o, i16s(p->theater_hex, 2));
+	return o;
+}
+
+static json_t *save_battle(const struct lw_battle *b)
+{
+	json_t *o = json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i,i,i]", b->active, b->attacker, b->att_hex,
+	                      b->def_hex, b->empty_city, b->winner, b->result, b->rout, b->diff,
+	                      b->casualty_side, b->casualty_victim_side, b->casualty_rank,
+	                      b->retreat_side, b->strength[1], b->strength[2]);
+	json_array_append_new(o, i16s(b->att_units, b->att_n));
+	json_array_append_new(o, u8s(b->res_card + 1, 2));
+	json_array_append_new(o, i8s(b->csp + 1, 2));
+	json_array_append_new(o, u8s(b->committed + 1, 2));
+	return o;
+}
+
+json_t *lw_save_json(const struct lw_state *s)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "version", json_integer(SAVE_VERSION));
+	json_object_set_new(o, "game",
+	                    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,I,I,i]", s->scenario, s->turn,
+	                              s->first_turn, s->last_turn, s->phase, s->step, s->initiative,
+	                              s->first, s->phasing, s->options, s->winner, s->ops_round,
+	                              (json_int_t)s->actions, (json_int_t)s->cmd_seq,
+	                              s->awaiting_side));
+	json_object_set_new(o, "rng", tg_rng_save(&s->rng));
+	json_t *sides = json_array();
+	for (int i = LW_UNION; i <= LW_CONFEDERATE; i++)
+		json_array_append_new(sides, save_side(&s->side[i]));
+	json_object_set_new(o, "sides", sides);
+	json_t *units = json_array();
+	for (int i = 0; i < s->n_units; i++)
+		json_array_append_new(units, save_unit(&s->unit[i]));
+	json_object_set_new(o, "units", units);
+	json_t *cities = json_array();
+	for (int i = 0; i < s->n_cities; i++)
+		json_array_append_new(cities, json_pack("[i,i,i]", s->city[i].owner,
+		                                        s->city[i].garrison, s->city[i].raided));
+	json_object_set_new(o, "cities", cities);
+	json_object_set_new(o, "kentucky",
+	                    json_pack("[i,i]", s->kentucky.violator, s->kentucky.pending));
+	json_object_set_new(o, "play", save_play(&s->play));
+	json_object_set_new(o, "battle", save_battle(&s->battle));
+	json_object_set_new(o, "land", lw_land_save(&s->land));
+	json_object_set_new(o, "result", json_string(s->result));
+	json_t *log = json_array();
+	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
+	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
+		json_array_append_new(log, json_string(s->log[i % LW_LOG_LINES]));
+	json_object_set_new(o, "log", log);
+	json_object_set_new(o, "log_total", json_integer(s->log_total));
+	return o;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+/* Reads an integer array element by element with bounds. */
+struct rd {
+	const json_t *arr;
+	size_t i;
+	int bad;
+};
+
+static long long rd_int(struct rd *r, long long lo, long long hi)
+{
+	const json_t *v = json_array_get(r->arr, r->i++);
+	if (!json_is_integer(v)) {
+		r->bad = 1;
+		return lo;
+	}
+	long long x = json_integer_value(v);
+	if (x < lo || x > hi) {
+		r->bad = 1;
+		return lo;
+	}
+	return x;
+}
+
+static const json_t *rd_arr(struct rd *r)
+{
+	const json_t *v = json_array_get(r->arr, r->i++);
+	if (!json_is_array(v))
+		r->bad = 1;
+	return v;
+}
+
+/* Copy an integer array of at most max items in [lo, hi] into a uint8 array. */
+static int load_u8s(const json_t *a, uint8_t *out, uint8_t *n, size_t max, int lo, int hi)
+{
+	if (!json_is_array(a) || json_array_size(a) > max)
+		return -1;
+	struct rd r = {a, 0, 0};
+	size_t cnt = json_array_size(a);
+	for (size_t i = 0; i < cnt; i++)
+		out[i] = (uint8_t)rd_int(&r, lo, hi);
+	if (n)
+		*n = (uint8_t)cnt;
+	return r.bad ? -1 : 0;
+}
+
+static int load_i16s(const json_t *a, int16_t *out, uint8_t *n, size_t max, int lo, int hi)
+{
+	if (!json_is_array(a) || json_array_size(a) > max)
+		return -1;
+	struct rd r = {a, 0, 0};
+	size_t cnt = json_array_size(a);
+	for (size_t i = 0; i < cnt; i++)
+		out[i] = (int16_t)rd_int(&r, lo, hi);
+	if (n)
+		*n = (uint8_t)cnt;
+	return r.bad ? -1 : 0;
+}
+
+static int load_cards(const json_t *o, struct lw_cards *c)
+{
+	if (!json_is_object(o))
+		return -1;
+	if (load_u8s(json_object_get(o, "draw"), c->draw, &c->draw_n, LW_DECK_CARDS, 1,
+	             LW_DECK_CARDS) ||
+	    load_u8s(json_object_get(o, "discard"), c->discard, &c->discard_n, LW_DECK_CARDS, 1,
+	             LW_DECK_CARDS) ||
+	    load_u8s(json_object_get(o, "hand"), c->hand, &c->hand_n, LW_HAND_MAX, 1,
+	             LW_DECK_CARDS) ||
+	    load_u8s(json_object_get(o, "out"), c->out, &c->out_n, LW_DECK_CARDS, 1, LW_DECK_CARDS))
+		return -1;
+	/* every card at most once */
+	int seen[LW_DECK_CARDS + 1] = {0};
+	const uint8_t *lists[] = {c->draw, c->discard, c->hand, c->out};
+	const uint8_t ns[] = {c->draw_n, c->discard_n, c->hand_n, c->out_n};
+	for (int l = 0; l < 4; l++)
+		for (int i = 0; i < ns[l]; i++)
+			if (seen[lists[l][i]]++)
+				return -1;
+	return 0;
+}
+
+static int load_side(const json_t *o, struct lw_player *p)
+{
+	json_int_t pc, csp, gic;
+	json_t *cards, *flags;
+	if (json_unpack((json_t *)o, "{s:I,s:I,s:I,s:o,s:o}", "pc", &pc, "csp", &csp, "gic", &gic,
+	                "cards", &cards, "flags", &flags) != 0)
+		return -1;
+	if (pc < 0 || pc > 999 || csp < 0 || csp > 10 || gic < LW_NONE || gic >= LW_MAX_UNITS)
+		return -1;
+	p->pc = (int16_t)pc;
+	p->csp = (int16_t)csp;
+	p->gic = (int16_t)gic;
+	if (load_cards(cards, &p->cards) || !json_is_array(flags) || json_array_size(flags) != 16)
+		return -1;
+	struct rd r = {flags, 0, 0};
+	p->passed = (uint8_t)rd_int(&r, 0, 1);
+	p->campaign_used = (uint8_t)rd_int(&r, 0, 1);
+	p->campaign_card = (uint8_t)rd_int(&r, 0, LW_DECK_CARDS);
+	p->committee = (uint8_t)rd_int(&r, 0, 1);
+	p->disgraced_bought = (uint8_t)rd_int(&r, 0, 1);
+	p->draft_left = (uint8_t)rd_int(&r, 0, 8);
+	p->admin_done = (uint8_t)rd_int(&r, 0, 1);
+	p->president_killed = (uint8_t)rd_int(&r, 0, 1);
+	p->seditious_redraws = (uint8_t)rd_int(&r, 0, 8);
+	p->eastern_done = (uint8_t)rd_int(&r, 0, 1);
+	p->richmond_bonus = (uint8_t)rd_int(&r, 0, 1);
+	p->draw_stage = (uint8_t)rd_int(&r, 0, 2);
+	p->campaign_turn_card = (uint8_t)rd_int(&r, 0, LW_DECK_CARDS);
+	p->draw_partial = (uint8_t)rd_int(&r, 0, 1);
+	p->committee_hand = (uint8_t)rd_int(&r, 0, 1);
+	p->committee_spent = (uint8_t)rd_int(&r, 0, 1);
+	return r.bad ? -1 : 0;
+}
+
+static int load_unit(const json_t *a, struct lw_unit *u)
+{
+	if (!json_is_array(a) || json_array_size(a) != 12)
+		return -1;
+	struct rd r = {a, 0, 0};
+	u->gen = (int16_t)rd_int(&r, LW_NONE, LW_MAX_UNITS);
+	u->side = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
+	u->where = (uint8_t)rd_int(&r, LW_W_UNUSED, LW_W_REMOVED);
+	u->stars = (uint8_t)rd_int(&r, 0, 3);
+	u->cavalry = (uint8_t)rd_int(&r, 0, 1);
+	u->wounds = (uint8_t)rd_int(&r, 0, 99);
+	u->flags = (uint8_t)rd_int(&r, 0, 255);
+	u->hex = (int16_t)rd_int(&r, 0, 9999);
+	u->it = (int16_t)rd_int(&r, 0, 999);
+	u->cmd = (uint32_t)rd_int(&r, 0, UINT32_MAX);
+	u->it_new = (int16_t)rd_int(&r, 0, 999);
+	u->arrive_turn = (uint8_t)rd_int(&r, 0, 255);
+	return r.bad ? -1 : 0;
+}
+
+static int load_play(const json_t *a, struct lw_play *p)
+{
+	if (!json_is_array(a) || json_array_size(a) != 15)
+		return -1;
+	struct rd r = {a, 0, 0};
+	p->side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	p->card = (uint8_t)rd_int(&r, 0, LW_DECK_CARDS);
+	p->pc_left = (int8_t)rd_int(&r, -20, 20);
+	p->campaign = (uint8_t)rd_int(&r, 0, 2);
+	p->activations_left = (uint8_t)rd_int(&r, 0, 2);
+	p->erratic_rolled = (uint8_t)rd_int(&r, 0, 1);
+	p->co = (int16_t)rd_int(&r, LW_NONE, LW_MAX_UNITS - 1);
+	p->start_hex = (int16_t)rd_int(&r, 0, 9999);
+	p->moved = (uint8_t)rd_int(&r, 0, 20);
+	p->max_move = (uint8_t)rd_int(&r, 0, 20);
+	p->major = (uint8_t)rd_int(&r, 0, 1);
+	p->attacked = (uint8_t)rd_int(&r, 0, 1);
+	p->crossed_river = (uint8_t)rd_int(&r, 0, 1);
+	if (r.bad ||
+	    load_i16s(rd_arr(&r), p->movers, &p->movers_n, LW_MAX_MOVERS, 0, LW_MAX_UNITS - 1))
+		return -1;
+	const json_t *th = rd_arr(&r);
+	if (r.bad || json_array_size(th) != 2 || load_i16s(th, p->theater_hex, NULL, 2, 0, 9999))
+		return -1;
+	return 0;
+}
+
+static int load_battle(const json_t *a, struct lw_battle *b)
+{
+	if (!json_is_array(a) || json_array_size(a) != 19)
+		return -1;
+	struct rd r = {a, 0, 0};
+	b->active = (uint8_t)rd_int(&r, 0, 1);
+	b->attacker = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	b->att_hex = (int16_t)rd_int(&r, 0, 9999);
+	b->def_hex = (int16_t)rd_int(&r, 0, 9999);
+	b->empty_city = (uint8_t)rd_int(&r, 0, 1);
+	b->winner = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	b->result = (uint8_t)rd_int(&r, 0, 3);
+	b->rout = (uint8_t)rd_int(&r, 0, 1);
+	b->diff = (int16_t)rd_int(&r, -999, 999);
+	b->casualty_side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	b->casualty_victim_side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	b->casualty_rank = (int8_t)rd_int(&r, -1, 3);
+	b->retreat_side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	b->strength[1] = (int16_t)rd_int(&r, -999, 999);
+	b->strength[2] = (int16_t)rd_int(&r, -999, 999);
+	if (r.bad ||
+	    load_i16s(rd_arr(&r), b->att_units, &b->att_n, LW_MAX_MOVERS, 0, LW_MAX_UNITS - 1) ||
+	    load_u8s(rd_arr(&r), b->res_card + 1, NULL, 2, 0, LW_DECK_CARDS))
+		return -1;
+	const json_t *csp = rd_arr(&r);
+	if (r.bad || json_array_size(csp) != 2)
+		return -1;
+	struct rd rc = {csp, 0, 0};
+	for (int i = 1; i <= 2; i++)
+		b->csp[i] = (int8_t)rd_int(&rc, -1, 5);
+	if (rc.bad || load_u8s(rd_arr(&r), b->committed + 1, NULL, 2, 0, 1))
+		return -1;
+	return r.bad ? -1 : 0;
+}
+
+int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
+{
+	memset(s, 0, sizeof *s);
+	if (!lw_data_or_fail(err))
+		return -1;
+	json_int_t version = 0, log_total = 0;
+	json_t *game = NULL, *rng = NULL, *sides = NULL, *units = NULL, *cities = NULL, *ky = NULL,
+	       *play = NULL, *battle = NULL, *log = NULL, *land = NULL;
+	const char *result = "";
+	if (!json_is_object(saved) ||
+	    json_unpack((json_t *)saved, "{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
+	                "version", &version, "game", &game, "rng", &rng, "sides", &sides, "units",
+	                &units, "cities", &cities, "kentucky", &ky, "play", &play, "battle",
+	                &battle, "result", &result, "log", &log, "log_total", &log_total) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "not a Lincoln's War save");
+	if (version != SAVE_VERSION)
+		return tg_fail(err, TG_E_BAD_SAVE, "save version %lld is not %d",
+		               (long long)version, SAVE_VERSION);
+	if (!json_is_array(game) || json_array_size(game) != 15)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad game header");
+	struct rd r = {game, 0, 0};
+	s->version = SAVE_VERSION;
+	s->scenario = (uint8_t)rd_int(&r, 0, LW_SCN_COUNT - 1);
+	s->turn = (uint8_t)rd_int(&r, 0, 6);
+	s->first_turn = (uint8_t)rd_int(&r, 0, 6);
+	s->last_turn = (uint8_t)rd_int(&r, 0, 6);
+	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_OVER);
+	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_DEMOTE);
+	s->initiative = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
+	s->first = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
+	s->phasing = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
+	s->options = (uint8_t)rd_int(&r, 0, 255);
+	s->winner = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	s->ops_round = (uint8_t)rd_int(&r, 0, 255);
+	s->actions = (uint32_t)rd_int(&r, 0, LW_MAX_ACTIONS);
+	s->cmd_seq = (uint32_t)rd_int(&r, 0, UINT32_MAX);
+	s->awaiting_side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
+	if (r.bad)
+		return tg_fail(err, TG_E_BAD_SAVE, "game header out of range");
+	if (tg_rng_load(&s->rng, rng) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad generator state");
+	if (!json_is_array(sides) || json_array_size(sides) != 2)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad sides");
+	for (int i = LW_UNION; i <= LW_CONFEDERATE; i++)
+		if (load_side(json_array_get(sides, (size_t)i - 1), &s->side[i]) != 0)
+			return tg_fail(err, TG_E_BAD_SAVE, "bad %s side", lw_side_title(i));
+	if (!json_is_array(units) || json_array_size(units) > LW_MAX_UNITS)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad units");
+	s->n_units = (uint16_t)json_array_size(units);
+	for (int i = 0; i < s->n_units; i++)
+		if (load_unit(json_array_get(units, i), &s->unit[i]) != 0)
+			return tg_fail(err, TG_E_BAD_SAVE, "bad unit %d", i);
+	const struct lw_data *d = lw_D();
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		bool regular = i < (int)d->n_generals;
+		if ((regular && u->gen != i) || (!regular && u->gen != LW_NONE))
+			return tg_fail(err, TG_E_BAD_SAVE, "unit %d does not match the data", i);
+		if (u->where == LW_W_MAP && !lw_data_hex(d, u->hex))
+			return tg_fail(err, TG_E_BAD_SAVE, "unit %d stands off the map", i);
+	}
+	for (int i = LW_UNION; i <= LW_CONFEDERATE; i++)
+		if (s->side[i].gic >= s->n_units)
+			return tg_fail(err, TG_E_BAD_SAVE, "GiC out of range");
+	if (!json_is_array(cities) || json_array_size(cities) > LW_MAX_CITIES)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad cities");
+	s->n_cities = (uint16_t)json_array_size(cities);
+	if (s->n_cities != d->n_cities)
+		return tg_fail(err, TG_E_BAD_SAVE, "the save has %d cities, the map %zu",
+		               s->n_cities, d->n_cities);
+	for (int i = 0; i < s->n_cities; i++) {
+		struct rd rc = {json_array_get(cities, i), 0, 0};
+		if (!json_is_array(rc.arr) || json_array_size(rc.arr) != 3)
+			return tg_fail(err, TG_E_BAD_SAVE, "bad city %d", i);
+		s->city[i].owner = (int8_t)rd_int(&rc, LW_NOSIDE, LW_CONFEDERATE);
+		s->city[i].garrison = (uint8_t)rd_int(&rc, 0, 1);
+		s->city[i].raided = (uint8_t)rd_int(&rc, 0, 1);
+		if (rc.bad)
+			return tg_fail(err, TG_E_BAD_SAVE, "bad city %d", i);
+	}
+	struct rd rk = {ky, 0, 0};
+	if (!json_is_array(ky) || json_array_size(ky) != 2)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad kentucky");
+	s->kentucky.violator = (int8_t)rd_int(&rk, LW_NOSIDE, LW_CONFEDERATE);
+	s->kentucky.pending = (uint8_t)rd_int(&rk, 0, 1);
+	if (rk.bad || load_play(play, &s->play) != 0 || load_battle(battle, &s->battle) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad card play or battle");
+	for (int i = 0; i < s->play.movers_n; i++)
+		if (s->play.movers[i] >= s->n_units)
+			return tg_fail(err, TG_E_BAD_SAVE, "mover out of range");
+	for (int i = 0; i < s->battle.att_n; i++)
+		if (s->battle.att_units[i] >= s->n_units)
+			return tg_fail(err, TG_E_BAD_SAVE, "attacker out of range");
+	if (s->play.co >= s->n_units)
+		return tg_fail(err, TG_E_BAD_SAVE, "CO out of range");
+	if (lw_land_load(&s->land, land) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad land rules block");
+	snprintf(s->result, sizeof s->result, "%s", result);
+	if (!json_is_array(log) || json_array_size(log) > LW_LOG_LINES || log_total < 0 ||
+	    log_total > UINT32_MAX || (json_int_t)json_array_size(log) > log_total ||
+	    (log_total < LW_LOG_LINES && (json_int_t)json_array_size(log) != log_total) ||
+	    (log_total >= LW_LOG_LINES && json_array_size(log) != LW_LOG_LINES))
+		return tg_fail(err, TG_E_BAD_SAVE, "bad log");
+	s->log_total = (uint32_t)log_total;
+	uint32_t n = (uint32_t)json_array_size(log);
+	for (uint32_t i = 0; i < n; i++) {
+		const char *line = json_string_value(json_array_get(log, i));
+		if (!line)
+			return tg_fail(err, TG_E_BAD_SAVE, "bad log line");
+		snprintf(s->log[(s->log_total - n + i) % LW_LOG_LINES], LW_LOG_LEN, "%s", line);
+	}
+	return 0;
+}
