@@ -1,0 +1,506 @@
+/* The protocol engine end to end without sockets: fake connections feed
+ * requests through engine.h and capture every line the server sends, over a
+ * real store in a temporary folder. Two players register, create and join a
+ * fixture-duel match, play it with undo, hidden commits, chat and a
+ * spectator, reconnect with `since`, survive a server restart, and export a
+ * record that verifies. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/engine.h"
+#include "core/record.h"
+#include "core/server.h"
+#include "fixture_game.h"
+#include "json_patch.h"
+#include "tap.h"
+
+static uv_loop_t loop;
+static struct tg_server *srv;
+static struct tg_store *store;
+static struct tg_config cfg;
+static int next_id = 1;
+/* The fixture game alone: this test does not depend on the real games. */
+static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+
+struct client {
+	struct tg_session *s;
+	json_t *got;  /* every message received, in order */
+	size_t seen;  /* messages already looked at by take() */
+	json_t *view; /* the view as the client keeps it: from view + patches */
+	int64_t seq;
+};
+
+static void sink(const char *line, size_t len, void *ud)
+{
+	struct client *c = ud;
+	json_error_t e;
+	json_t *msg = json_loadb(line, len, 0, &e);
+	CHECKF(msg != NULL, "the server sends JSON: %.80s", line);
+	if (!msg)
+		return;
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	/* Keep the client's copy of the view up to date, as a real client would. */
+	if (op && strcmp(op, "view") == 0) {
+		json_decref(c->view);
+		c->view = json_incref(json_object_get(msg, "view"));
+		c->seq = json_integer_value(json_object_get(msg, "seq"));
+	} else if (op && strcmp(op, "patch") == 0) {
+		int64_t seq = json_integer_value(json_object_get(msg, "seq"));
+		CHECKF(seq == c->seq + 1, "patches arrive in order: got %lld after %lld",
+		       (long long)seq, (long long)c->seq);
+		char err[200];
+		json_t *next = c->view ? tg_json_patch_apply(c->view, json_object_get(msg, "patch"),
+		                                             err, sizeof err)
+		                       : NULL;
+		CHECKF(next != NULL, "patch applies: %s", c->view ? err : "no view");
+		if (next) {
+			json_decref(c->view);
+			c->view = next;
+			c->seq = seq;
+		}
+	}
+	json_array_append_new(c->got, msg);
+}
+
+static void client_open_from(struct client *c, const char *peer)
+{
+	memset(c, 0, sizeof *c);
+	c->got = json_array();
+	c->s = tg_engine_session_open(srv, peer, sink, c);
+}
+
+static void client_open(struct client *c)
+{
+	client_open_from(c, "127.0.0.9");
+}
+
+static void client_close(struct client *c)
+{
+	tg_engine_session_close(c->s);
+	json_decref(c->got);
+	json_decref(c->view);
+	memset(c, 0, sizeof *c);
+}
+
+/* Sends a request (an id is added), runs the loop until the thread pool is
+ * idle, ends the turn; returns the reply (borrowed). */
+static json_t *req(struct client *c, json_t *msg)
+{
+	int id = next_id++;
+	json_object_set_new(msg, "id", json_integer(id));
+	tg_engine_message(c->s, msg);
+	json_decref(msg);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_engine_turn(srv);
+	for (size_t i = json_array_size(c->got); i-- > 0;) {
+		json_t *m = json_array_get(c->got, i);
+		if (json_integer_value(json_object_get(m, "id")) == id)
+			return m;
+	}
+	CHECKF(false, "a reply to request %d", id);
+	return NULL;
+}
+
+static const char *op_of(const json_t *m)
+{
+	return json_string_value(json_object_get(m, "op"));
+}
+static const char *code_of(const json_t *m)
+{
+	return json_string_value(json_object_get(m, "code"));
+}
+
+/* Functions, not macros: the reply expression (a request) is evaluated once. */
+static void expect_ok(const json_t *r, int line)
+{
+	tap_check(r && strcmp(op_of(r), "ok") == 0, __FILE__, line, "ok", "got %s %s %s",
+	          r ? op_of(r) : "nothing", r && code_of(r) ? code_of(r) : "",
+	          r ? json_string_value(json_object_get(r, "message")) : "");
+}
+
+static void expect_err(const json_t *r, const char *code, int line)
+{
+	tap_check(r && strcmp(op_of(r), "error") == 0 && strcmp(code_of(r), code) == 0, __FILE__,
+	          line, code, "want %s, got %s %s", code, r ? op_of(r) : "nothing",
+	          r && code_of(r) ? code_of(r) : "");
+}
+
+#define EXPECT_OK(reply) expect_ok((reply), __LINE__)
+#define EXPECT_ERR(reply, code) expect_err((reply), (code), __LINE__)
+
+/* Number of messages with this op since the last call. */
+static int count_new(struct client *c, const char *op)
+{
+	int n = 0;
+	for (size_t i = c->seen; i < json_array_size(c->got); i++)
+		if (strcmp(op_of(json_array_get(c->got, i)), op) == 0)
+			n++;
+	return n;
+}
+
+static void mark_seen(struct client *c)
+{
+	c->seen = json_array_size(c->got);
+}
+
+static json_t *rq(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	json_error_t e;
+	json_t *j = json_vpack_ex(&e, 0, fmt, ap);
+	va_end(ap);
+	if (!j)
+		fprintf(stderr, "pack: %s\n", e.text);
+	return j;
+}
+
+static void start_server(void)
+{
+	struct tg_error err = {0};
+	srv = tg_server_new(&loop, store, games, &cfg, &err);
+	CHECKF(srv != NULL, "server starts: %s", err.message);
+}
+
+/* The view a fresh open would give equals what the client built from patches. */
+static void check_fresh_equals(struct client *c, int64_t match)
+{
+	/* Opening again without since sends a full view. */
+	json_t *before = json_deep_copy(c->view);
+	int64_t seq = c->seq;
+	json_t *r = req(c, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)match));
+	EXPECT_OK(r);
+	CHECK(c->seq == seq);
+	CHECKF(json_equal(before, c->view), "patched view equals a fresh one at seq %lld",
+	       (long long)seq);
+	json_decref(before);
+}
+
+static const char *awaited_role(struct client *c)
+{
+	return json_string_value(json_array_get(json_object_get(c->view, "awaiting"), 0));
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/tg_engine_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[256];
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	struct tg_error err = {0};
+	uv_loop_init(&loop);
+	store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(store != NULL, "store opens: %s", err.message);
+	if (!store)
+		return tap_done();
+	tg_config_defaults(&cfg);
+	cfg.scrypt_n_log2 = 10; /* fast tests; test_kdf covers the default cost */
+	cfg.login_attempts = 3;
+	cfg.snapshot_every = 4;
+	start_server();
+
+	struct client a, b, c;
+	client_open(&a);
+	client_open(&b);
+	client_open(&c);
+
+	/* ---- hello and accounts ---- */
+	EXPECT_ERR(req(&a, rq("{s:s}", "op", "games")), "hello_required");
+	EXPECT_ERR(req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 2)), "bad_protocol");
+	json_t *r = req(&a, rq("{s:s,s:i,s:s}", "op", "hello", "protocol", 1, "client", "test"));
+	CHECK(r && strcmp(op_of(r), "welcome") == 0);
+	CHECK_EQ_STR(json_string_value(
+	                 json_object_get(json_array_get(json_object_get(r, "games"), 0), "id")),
+	             "fixture-duel");
+	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	req(&c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_ERR(req(&a, rq("{s:s}", "op", "frobnicate")), "unknown_op");
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	                      "standard")),
+	           "not_logged_in");
+	EXPECT_ERR(
+	    req(&a, rq("{s:s,s:s,s:s}", "op", "register", "name", "g", "password", "longenough")),
+	    "bad_name");
+	EXPECT_ERR(
+	    req(&a, rq("{s:s,s:s,s:s}", "op", "register", "name", "grant", "password", "short")),
+	    "weak_password");
+	r = req(&a, rq("{s:s,s:s,s:s}", "op", "register", "name", "grant", "password",
+	               "unconditional"));
+	EXPECT_OK(r);
+	char token[80] = "";
+	snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r, "token")));
+	CHECK_EQ_INT(strlen(token), 64);
+	EXPECT_ERR(req(&b, rq("{s:s,s:s,s:s}", "op", "register", "name", "GRANT", "password",
+	                      "something")),
+	           "name_taken");
+	EXPECT_OK(req(
+	    &b, rq("{s:s,s:s,s:s}", "op", "register", "name", "lee", "password", "traveller1")));
+	EXPECT_OK(req(&c, rq("{s:s,s:s,s:s}", "op", "register", "name", "watcher", "password",
+	                     "binoculars")));
+
+	/* Wrong passwords: bad_credentials, then rate_limited with retry_after
+	 * (from another address, for an account of its own). */
+	struct client d;
+	client_open_from(&d, "10.0.0.4");
+	req(&d, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_OK(req(&d, rq("{s:s,s:s,s:s}", "op", "register", "name", "victim", "password",
+	                     "letmein-123")));
+	EXPECT_OK(req(&d, rq("{s:s}", "op", "logout")));
+	EXPECT_ERR(req(&d, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)1)), "not_logged_in");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(req(&d, rq("{s:s,s:s,s:s}", "op", "login", "name", "victim", "password",
+		                      "wrong-one")),
+		           "bad_credentials");
+	r = req(&d,
+	        rq("{s:s,s:s,s:s}", "op", "login", "name", "victim", "password", "letmein-123"));
+	EXPECT_ERR(r, "rate_limited");
+	CHECK(r && json_integer_value(json_object_get(r, "retry_after")) > 0);
+	EXPECT_ERR(req(&d, rq("{s:s,s:s}", "op", "resume", "token", "00")), "bad_token");
+	r = req(&d, rq("{s:s,s:s}", "op", "resume", "token", token));
+	EXPECT_OK(r);
+	CHECK_EQ_STR(json_string_value(json_object_get(json_object_get(r, "user"), "name")),
+	             "grant");
+	EXPECT_OK(req(&d, rq("{s:s}", "op", "logout")));
+	EXPECT_ERR(req(&d, rq("{s:s,s:s}", "op", "resume", "token", token)), "bad_token");
+	client_close(&d);
+	/* a's token was d's: log a in again. */
+	r = req(&a,
+	        rq("{s:s,s:s,s:s}", "op", "login", "name", "grant", "password", "unconditional"));
+	EXPECT_OK(r);
+	snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r, "token")));
+
+	/* ---- lobby ---- */
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "chess", "scenario", "x")),
+	           "no_such_game");
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	                      "epic")),
+	           "bad_scenario");
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s,s:{s:i}}", "op", "create", "game", "fixture-duel",
+	                      "scenario", "standard", "options", "target", 99)),
+	           "bad_options");
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+	                      "scenario", "standard", "side", "gamma")),
+	           "malformed_request");
+	r = req(&a, rq("{s:s,s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	               "standard", "side", "alpha", "entropy", "a1b2c3"));
+	EXPECT_OK(r);
+	int64_t mid = json_integer_value(json_object_get(r, "match"));
+	char commitment[80];
+	snprintf(commitment, sizeof commitment, "%s",
+	         json_string_value(json_object_get(r, "commitment")));
+	CHECK_EQ_INT(strlen(commitment), 64);
+	CHECK_EQ_STR(json_string_value(json_object_get(r, "entropy_source")), "player");
+
+	r = req(&b, rq("{s:s,s:s}", "op", "list", "which", "open"));
+	EXPECT_OK(r);
+	json_t *first = json_array_get(json_object_get(r, "matches"), 0);
+	CHECK_EQ_INT(json_integer_value(json_object_get(first, "match")), mid);
+	CHECK(json_is_null(json_object_get(first, "secret")));
+	EXPECT_ERR(req(&b, rq("{s:s,s:I,s:i,s:{}}", "op", "act", "match", (json_int_t)mid, "seq", 0,
+	                      "action")),
+	           "not_a_participant");
+	EXPECT_ERR(req(&a, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid)),
+	           "already_seated");
+	EXPECT_ERR(
+	    req(&b, rq("{s:s,s:I,s:s}", "op", "join", "match", (json_int_t)mid, "side", "alpha")),
+	    "seat_taken");
+	EXPECT_ERR(req(&c, rq("{s:s,s:I}", "op", "export", "match", (json_int_t)mid)),
+	           "not_finished");
+	mark_seen(&a);
+	r = req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid)); /* no entropy */
+	EXPECT_OK(r);
+	CHECK_EQ_STR(json_string_value(json_object_get(r, "role")), "beta");
+	CHECK_EQ_STR(json_string_value(json_object_get(r, "entropy_source")), "server");
+	CHECKF(count_new(&a, "match") >= 1, "the creator hears the match start");
+	CHECK(a.view && b.view && a.seq == 0 && b.seq == 0);
+	CHECK_EQ_STR(awaited_role(&a), "alpha");
+
+	/* A spectator watches; private chat never reaches him. */
+	r = req(&c, rq("{s:s,s:I}", "op", "watch", "match", (json_int_t)mid));
+	EXPECT_OK(r);
+	CHECK(c.view &&
+	      strcmp(json_string_value(json_object_get(c.view, "role")), "observer") == 0);
+	mark_seen(&c);
+	mark_seen(&b);
+	EXPECT_OK(req(
+	    &a, rq("{s:s,s:I,s:s}", "op", "chat", "match", (json_int_t)mid, "text", "Good luck")));
+	CHECK_EQ_INT(count_new(&b, "chat"), 1);
+	CHECK_EQ_INT(count_new(&c, "chat"), 0);
+	EXPECT_ERR(
+	    req(&c, rq("{s:s,s:I,s:s}", "op", "chat", "match", (json_int_t)mid, "text", "hi")),
+	    "not_a_participant");
+	char big[1100];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	EXPECT_ERR(
+	    req(&a, rq("{s:s,s:I,s:s}", "op", "chat", "match", (json_int_t)mid, "text", big)),
+	    "chat_too_long");
+
+	/* ---- play: a note, taken back; errors change nothing ---- */
+	EXPECT_ERR(req(&b, rq("{s:s,s:I,s:i,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid,
+	                      "seq", 0, "action", "type", "commit", "value", 1)),
+	           "not_your_turn");
+	EXPECT_ERR(req(&a, rq("{s:s,s:I,s:i,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid,
+	                      "seq", 0, "action", "type", "commit", "value", 9)),
+	           "illegal_action");
+	EXPECT_ERR(req(&a, rq("{s:s,s:I,s:i,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid,
+	                      "seq", 5, "action", "type", "commit", "value", 1)),
+	           "stale_seq");
+	EXPECT_ERR(req(&a, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)mid, "seq", 0)),
+	           "nothing_to_undo");
+	r = req(&a, rq("{s:s,s:I,s:i,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq", 0,
+	               "action", "type", "note", "text", "hmm"));
+	EXPECT_OK(r);
+	CHECK_EQ_INT(json_integer_value(json_object_get(r, "seq")), 1);
+	CHECK(a.seq == 1 && b.seq == 1 && c.seq == 1);
+	r = req(&a, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)mid, "seq", 1));
+	EXPECT_OK(r);
+	CHECK_EQ_INT(json_integer_value(json_object_get(r, "undone")), 1);
+	CHECK(a.seq == 2 && b.seq == 2 && c.seq == 2);
+	check_fresh_equals(&a, mid);
+
+	/* alpha commits 3: beta and the observer must not learn the value. */
+	r = req(&a, rq("{s:s,s:I,s:i,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid, "seq", 2,
+	               "action", "type", "commit", "value", 3));
+	EXPECT_OK(r);
+	CHECK_EQ_INT(
+	    json_integer_value(json_object_get(json_object_get(a.view, "board"), "your_commit")),
+	    3);
+	CHECK(json_object_get(json_object_get(b.view, "board"), "your_commit") == NULL);
+	CHECK(json_object_get(json_object_get(c.view, "board"), "your_commit") == NULL);
+	/* Handing over the turn is a barrier. */
+	EXPECT_ERR(req(&a, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)mid, "seq", 3)),
+	           "undo_barrier");
+	EXPECT_ERR(req(&b, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)mid, "seq", 3)),
+	           "undo_barrier");
+
+	/* b goes away; a reconnecting b catches up with since. */
+	int64_t b_seq = b.seq;
+	json_t *b_view = json_deep_copy(b.view);
+	client_close(&b);
+	client_open(&b);
+	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	r = req(&b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1"));
+	EXPECT_OK(r);
+	b.view = b_view;
+	b.seq = b_seq;
+	r = req(&b, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
+	               (json_int_t)b_seq));
+	EXPECT_OK(r);
+	CHECK(b.seq == 3);
+	CHECKF(count_new(&b, "view") == 0, "since: patches, not a full view");
+	CHECK_EQ_INT(count_new(&b, "chat"), 1); /* the chat he had: since_chat 0 */
+
+	/* beta commits: the reveal and the die, a barrier. */
+	r = req(&b, rq("{s:s,s:I,s:i,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid, "seq", 3,
+	               "action", "type", "commit", "value", 1));
+	EXPECT_OK(r);
+	EXPECT_ERR(req(&b, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)mid, "seq", 4)),
+	           "undo_barrier");
+	check_fresh_equals(&b, mid);
+
+	/* ---- restart: the match loads from snapshot + log and play goes on ---- */
+	json_t *a_view = json_deep_copy(a.view);
+	int64_t a_seq = a.seq;
+	client_close(&a);
+	client_close(&b);
+	client_close(&c);
+	tg_server_free(srv);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	start_server();
+	client_open(&a);
+	client_open(&b);
+	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_OK(req(&a, rq("{s:s,s:s}", "op", "resume", "token", token)));
+	EXPECT_OK(
+	    req(&b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1")));
+	r = req(&a, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid));
+	EXPECT_OK(r);
+	CHECK(a.seq == a_seq);
+	CHECKF(json_equal(a.view, a_view), "the reloaded match shows the same view");
+	json_decref(a_view);
+	req(&b, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid));
+	r = req(&b, rq("{s:s,s:s}", "op", "list", "which", "mine"));
+	EXPECT_OK(r);
+
+	/* ---- play to the end ---- */
+	for (int n = 0; n < 40; n++) {
+		if (json_is_true(json_object_get(a.view, "finished")))
+			break;
+		struct client *who = strcmp(awaited_role(&a), "alpha") == 0 ? &a : &b;
+		r = req(who, rq("{s:s,s:I,s:I,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid,
+		                "seq", (json_int_t)who->seq, "action", "type", "commit", "value",
+		                1 + n % 3));
+		EXPECT_OK(r);
+	}
+	CHECK(json_is_true(json_object_get(a.view, "finished")));
+	CHECK(a.seq == b.seq);
+	check_fresh_equals(&a, mid);
+	EXPECT_ERR(req(&a, rq("{s:s,s:I,s:I,s:{s:s,s:i}}", "op", "act", "match", (json_int_t)mid,
+	                      "seq", (json_int_t)a.seq, "action", "type", "commit", "value", 1)),
+	           "match_finished");
+
+	/* The match object now reveals the secret, which matches the commitment. */
+	r = req(&a, rq("{s:s,s:s}", "op", "list", "which", "mine"));
+	json_t *info = json_array_get(json_object_get(r, "matches"), 0);
+	CHECK_EQ_STR(json_string_value(json_object_get(info, "status")), "finished");
+	CHECK(json_is_string(json_object_get(info, "secret")));
+
+	r = req(&a, rq("{s:s,s:I}", "op", "export", "match", (json_int_t)mid));
+	EXPECT_OK(r);
+	json_t *rec = json_object_get(r, "record");
+	CHECK(strcmp(json_string_value(json_object_get(rec, "commitment")) ?: "", commitment) == 0);
+	json_t *report = NULL;
+	CHECKF(tg_record_verify(rec, games, &report, &err) == 0, "exported record verifies: %s %s",
+	       err.code, err.message);
+	CHECK_EQ_INT(json_integer_value(json_object_get(report, "undone")), 1);
+	json_decref(report);
+
+	/* ---- a second match: leave before start, resign ---- */
+	r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	               "sprint", "visibility", "private"));
+	EXPECT_OK(r);
+	int64_t m2 = json_integer_value(json_object_get(r, "match"));
+	char invite[32];
+	snprintf(invite, sizeof invite, "%s", json_string_value(json_object_get(r, "invite")));
+	CHECK_EQ_INT(strlen(invite), 10);
+	r = req(&b, rq("{s:s,s:s}", "op", "list", "which", "open"));
+	bool listed = false;
+	size_t i;
+	json_t *row;
+	json_array_foreach(json_object_get(r, "matches"), i, row) listed =
+	    listed || json_integer_value(json_object_get(row, "match")) == m2;
+	CHECKF(!listed, "private matches are not listed");
+	EXPECT_ERR(req(&b, rq("{s:s,s:s}", "op", "join", "invite", "NOSUCHCODE")), "no_such_match");
+	EXPECT_OK(req(&b, rq("{s:s,s:s}", "op", "join", "invite", invite)));
+	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "leave", "match", (json_int_t)m2)),
+	           "match_not_active");
+	r = req(&b, rq("{s:s,s:I}", "op", "resign", "match", (json_int_t)m2));
+	EXPECT_OK(r);
+	CHECK(json_is_true(json_object_get(b.view, "finished")));
+	r = req(&a, rq("{s:s,s:I}", "op", "export", "match", (json_int_t)m2));
+	EXPECT_OK(r);
+	CHECKF(tg_record_verify(json_object_get(r, "record"), games, NULL, &err) == 0,
+	       "resigned record verifies: %s %s", err.code, err.message);
+
+	r = req(&a,
+	        rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "sprint"));
+	int64_t m3 = json_integer_value(json_object_get(r, "match"));
+	EXPECT_OK(req(&a, rq("{s:s,s:I}", "op", "leave", "match", (json_int_t)m3)));
+	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)m3)),
+	           "match_not_active");
+
+	client_close(&a);
+	client_close(&b);
+	tg_server_free(srv);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_store_close(store);
+	uv_loop_close(&loop);
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	CHECK(system(path) == 0);
+	return tap_done();
+}
