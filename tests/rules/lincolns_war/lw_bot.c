@@ -1,0 +1,50 @@
+/* lw_bot.c — see lw_bot.h. */
+#include "lw_bot.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void lw_bot_init(struct lw_bot *b, uint64_t seed)
+{
+	b->x = seed ? seed : 0x9e3779b97f4a7c15ull;
+}
+
+static uint64_t next(struct lw_bot *b)
+{
+	b->x ^= b->x >> 12;
+	b->x ^= b->x << 25;
+	b->x ^= b->x >> 27;
+	return b->x * 0x2545f4914f6cdd1dull;
+}
+
+uint32_t lw_bot_below(struct lw_bot *b, uint32_t n)
+{
+	return n ? (uint32_t)(next(b) % n) : 0;
+}
+
+int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,
+                  char role[TG_ROLE_MAX * 2], json_t **action)
+{
+	struct game_status st;
+	m->status(g, &st);
+	if (st.finished || !st.awaiting)
+		return 0;
+	int awaited[8], n = 0;
+	for (int i = 0; m->roles[i] && i < 8; i++)
+		if (st.awaiting & (1u << i))
+			awaited[n++] = i;
+	int r = awaited[lw_bot_below(b, (uint32_t)n)];
+	snprintf(role, TG_ROLE_MAX * 2, "%s", m->roles[r]);
+	json_t *v = m->view(g, role);
+	json_t *acts = json_object_get(v, "actions");
+	size_t k = json_array_size(acts);
+	if (k == 0) {
+		json_decref(v);
+		return -1;
+	}
+	json_t *pick =
+	    json_object_get(json_array_get(acts, lw_bot_below(b, (uint32_t)k)), "action");
+	*action = json_deep_copy(pick);
+	json_decref(v);
+	return 1;
+}

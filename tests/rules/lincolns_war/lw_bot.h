@@ -1,0 +1,27 @@
+/* lw_bot.h — a random legal-action player for Lincoln's War (or any game
+ * whose view lists complete actions, game.h). It only uses the public
+ * interface: view(g, role) gives the awaited roles and their actions, and
+ * the bot picks one uniformly with its own seeded generator. Reused by the
+ * playout and hidden-information tests, load tests and fuzzers. */
+#ifndef LW_BOT_H
+#define LW_BOT_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "game.h"
+
+struct lw_bot {
+	uint64_t x; /* xorshift64* state, never 0 */
+};
+
+void lw_bot_init(struct lw_bot *b, uint64_t seed);
+uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
+
+/* Picks an awaited role and one of its legal actions. Returns 1 and fills
+ * role (copied) and *action (caller owns), 0 when no role is awaited, -1
+ * when a role is awaited but its view offers no action (a dead end). */
+int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,
+                  char role[TG_ROLE_MAX * 2], json_t **action);
+
+#endif

