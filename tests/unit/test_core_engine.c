@@ -63,6 +63,12 @@ static void sink(const char *line, size_t len, void *ud)
 		}
 	}
 	json_array_append_new(c->got, msg);
+	/* TG_TRAFFIC=file: keep every line, for checking it against protocol/schema. */
+	static FILE *traffic;
+	if (!traffic && getenv("TG_TRAFFIC"))
+		traffic = fopen(getenv("TG_TRAFFIC"), "w");
+	if (traffic)
+		fprintf(traffic, "%.*s\n", (int)len, line);
 }
 
 static void client_open_from(struct client *c, const char *peer)
