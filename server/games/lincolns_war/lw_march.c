@@ -274,26 +274,6 @@ static void richmond_bonus(struct lw_state *s, int side, int hex)
 	}
 }
 
-/* The movers' CO gets one IT when a city changes hands (16.10.1.1). */
-static void capture_on_entry(struct lw_state *s, int side, int hex)
-{
-	int c = lw_city_at(hex);
-	if (c < 0 || lw_city_controller(s, c) == side)
-		return;
-	const struct lw_city *city = &lw_D()->cities[c];
-	if (city->bracketed)
-		return; /* 12.6: restricted, never captured */
-	/* 2.4.2 / 2.4.3: a neutral city is taken by entering it, no combat. */
-	lw_capture_city(s, side, c, cavalry_only(s));
-	if (lw_city_controller(s, c) == side) {
-		int co = movers_co(s);
-		s->unit[co].it++;
-		s->unit[co].it_new++;
-		lw_log(s, "%s is occupied by the %s (16.10.1.1: +1 IT).", city->name,
-		       lw_side_title(side));
-	}
-}
-
 void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_play *p = &s->play;
@@ -347,9 +327,9 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	char name[64], hl[64];
 	lw_log(s, "%s moves to %s.", lw_unit_name(s, co, name, sizeof name),
 	       lw_hex_label(to, hl, sizeof hl));
-	if (lw_is_kentucky(to))
-		lw_border_enter(s, side, to);
-	capture_on_entry(s, side, to);
+	/* 2.4.2 / 2.4.3: Kentucky neutrality, neutral cities taken on entry (the
+	 * capture's 16.10.1.1 IT is lw_capture_city's) */
+	lw_border_enter(s, side, to);
 	richmond_bonus(s, side, to);
 	if (stop) {
 		lw_log(s, "%s joins the force of %s and stops (12.5).", name,

@@ -1,0 +1,1223 @@
+/* lw_battle_flow.c — 16.0 a battle as a sequence of decisions over the state.
+ *
+ * The engine routes every action to lw_battle_act() while s->battle.active.
+ * Who decides what, and when (16.0 "Combat Sequence"):
+ *
+ *   1. lw_battle_declare(): the attacker declared (16.1).
+ *   2. LW_ST_WITHDRAW, the defender: {"type":"withdraw"} or {"type":"stand"}
+ *      (16.2; offered only when 16.2 allows it and a retreat hex exists).
+ *      A withdrawal that succeeds: LW_ST_RETREAT for the defender, then the
+ *      attacker occupies the hex (LW_ST_ADVANCE) or, if an enemy city is
+ *      left empty, attacks it as a vacant city (16.9.3, back to step 3).
+ *   3. LW_ST_COMMIT, both at once: {"type":"commit","resource":N,"csp":V},
+ *      N a Resource card in hand or 72 (the 0 card), V the CSP card 0..5.
+ *      The first commitment stays hidden until the second (the engine's view
+ *      shows battle.res_card/csp only to their owner until both committed).
+ *   4. Reveal (automatic): indecisive rolls (16.4, 16.4.1), totals (16.5),
+ *      results (16.6), replacement draws (16.7), casualty cards (16.8).
+ *   5. LW_ST_CASUALTY, once per star drawn when the force has several
+ *      generals and the die names this player: {"type":"casualty","unit":ID}.
+ *   6. Disasters (16.8.3), IT, PC, rout, auto-promotion (automatic).
+ *   7. LW_ST_RETREAT, the losing defender: {"type":"retreat","to":HEX} (16.9),
+ *      hex by hex choice among the 16.9.1 priority class.
+ *   8. LW_ST_ADVANCE, the winning attacker after a Minor Victory (or after a
+ *      withdrawal): {"type":"advance","units":"all"|"co"} or {"type":"decline"}
+ *      (16.10.1: declining costs one IT). A Major Victory or rout advances
+ *      the whole force without asking.
+ *   Then the march ends (lw_march_finish) and the card play continues.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_combat.h"
+#include "lw_it.h"
+#include "lw_march.h"
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static int def_side(const struct lw_state *s)
+{
+	return LW_OTHER(s->battle.attacker);
+}
+
+static void set_barrier(struct game_outcome *out)
+{
+	if (out)
+		out->barrier = true;
+}
+
+static int group_units(const struct lw_state *s, int side, int out[LW_MAX_UNITS])
+{
+	const struct lw_battle *b = &s->battle;
+	if (side == b->attacker) {
+		int n = 0;
+		for (int i = 0; i < b->att_n; i++) {
+			const struct lw_unit *u = &s->unit[b->att_units[i]];
+			if (u->where == LW_W_MAP && u->hex == b->att_hex && u->side == side)
+				out[n++] = b->att_units[i];
+		}
+		return n;
+	}
+	return lw_units_at(s, b->def_hex, side, out);
+}
+
+static int group_it(const struct lw_state *s, int side)
+{
+	int u[LW_MAX_UNITS], it = 0;
+	int n = group_units(s, side, u);
+	for (int i = 0; i < n; i++)
+		it += s->unit[u[i]].it;
+	return it;
+}
+
+static bool group_cav(const struct lw_state *s, int side, bool *all)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u), cav = 0;
+	for (int i = 0; i < n; i++)
+		cav += s->unit[u[i]].cavalry ? 1 : 0;
+	if (all)
+		*all = n > 0 && cav == n;
+	return cav > 0;
+}
+
+/* The group's CO: for the defender the CO of the hex; for the attacker the
+ * activated CO if still with the group, else the best-ranked infantry. */
+static int group_co(const struct lw_state *s, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u);
+	if (n == 0)
+		return LW_NONE;
+	if (side != s->battle.attacker)
+		return lw_force_co(s, s->battle.def_hex);
+	int best = LW_NONE;
+	for (int i = 0; i < n; i++) {
+		if (u[i] == s->play.co || s->side[side].gic == u[i])
+			return u[i];
+		const struct lw_unit *x = &s->unit[u[i]];
+		if (best == LW_NONE || (s->unit[best].cavalry && !x->cavalry) ||
+		    (s->unit[best].cavalry == x->cavalry && x->stars > s->unit[best].stars))
+			best = u[i];
+	}
+	return best;
+}
+
+static void add_it(struct lw_state *s, int side, int n)
+{
+	if (n <= 0)
+		return;
+	int co = group_co(s, side);
+	if (co == LW_NONE)
+		return; /* 16.1.2: never IT on an empty city */
+	s->unit[co].it = (int16_t)(s->unit[co].it + n);
+	s->unit[co].it_new = (int16_t)(s->unit[co].it_new + n);
+}
+
+static bool in_virginia(int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h && h->region == LW_REGION_EASTERN;
+}
+
+/* After a kill, the TCO that took the place of attacker unit u (16.8.2). */
+static void follow_tco(struct lw_state *s, int u, int hex)
+{
+	struct lw_battle *b = &s->battle;
+	int k = -1;
+	for (int i = 0; i < b->att_n; i++)
+		if (b->att_units[i] == u)
+			k = i;
+	if (k < 0)
+		return;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *x = &s->unit[i];
+		bool known = false;
+		for (int j = 0; j < b->att_n; j++)
+			known |= b->att_units[j] == i;
+		if (!known && x->gen < 0 && x->where == LW_W_MAP && x->hex == hex &&
+		    x->side == b->attacker) {
+			b->att_units[k] = (int16_t)i;
+			return;
+		}
+	}
+}
+
+/* ---- the end ---------------------------------------------------------------- */
+
+static void battle_end(struct lw_state *s, struct game_outcome *out, const int *movers, int n)
+{
+	struct lw_battle *b = &s->battle;
+	b->active = 0;
+	s->land.stage = LW_BS_NONE;
+	s->awaiting_side = LW_NOSIDE;
+	s->step = LW_ST_MOVE;
+	s->play.attacked = 1;
+	s->play.movers_n = 0;
+	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
+		s->play.movers[s->play.movers_n++] = (int16_t)movers[i];
+	if (s->play.movers_n == 0) {
+		int u[LW_MAX_UNITS];
+		int m = group_units(s, b->attacker, u);
+		for (int i = 0; i < m && i < LW_MAX_MOVERS; i++)
+			s->play.movers[s->play.movers_n++] = (int16_t)u[i];
+	}
+	lw_march_finish(s, out);
+}
+
+/* ---- retreat (16.9) ------------------------------------------------------------- */
+
+static int nearest_supply_distance(const struct lw_state *s, int side, int hex)
+{
+	const struct lw_data *d = lw_D();
+	int best = 1 << 20;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		if (lw_city_controller(s, (int)c) != side || d->cities[c].supply <= 0)
+			continue;
+		int dist = tg_hex_distance(&d->grid, hex, d->cities[c].hex);
+		if (dist >= 0 && dist < best)
+			best = dist;
+	}
+	return best;
+}
+
+/* The hexes the units may retreat into from `from` (16.9.1). */
+static int retreat_options(const struct lw_state *s, int side, int from, const int *units, int n,
+                           int out[6])
+{
+	const struct lw_data *d = lw_D();
+	struct lw_retreat_cand c[6];
+	int nc = 0;
+	int16_t grp[LW_MAX_MOVERS];
+	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
+		grp[i] = (int16_t)units[i];
+	bool major = lw_group_is_major(s, grp, n < LW_MAX_MOVERS ? n : LW_MAX_MOVERS);
+	int here = nearest_supply_distance(s, side, from);
+	for (int dir = 0; dir < 6; dir++) {
+		int h = tg_hex_neighbour(&d->grid, from, (enum tg_hex_dir)dir);
+		if (h < 0)
+			continue;
+		struct lw_retreat_cand *k = &c[nc++];
+		*k = (struct lw_retreat_cand){.hex = h};
+		const struct lw_hex *hx = lw_data_hex(d, h);
+		unsigned f = lw_data_hexside_flags(d, from, h);
+		int city = lw_city_at(h);
+		int tmp[LW_MAX_UNITS];
+		bool ok = hx && hx->terrain != LW_TERRAIN_OCEAN && !(f & LW_HS_IMPASSABLE) &&
+		          lw_units_at(s, h, LW_OTHER(side), tmp) == 0;
+		if (ok && city >= 0) {
+			const struct lw_city *cy = &d->cities[city];
+			if (lw_city_controller(s, city) == LW_OTHER(side) && !cy->bracketed)
+				ok = false;
+			if (side == LW_CONFEDERATE && cy->no_confederate_entry)
+				ok = false;
+		}
+		if (ok && major && (hx->terrain == LW_TERRAIN_MOUNTAIN || (f & LW_HS_MISSISSIPPI)))
+			ok = false; /* 12.3: never, not even retreating */
+		if (ok && lw_stack_check_hex(s, h, side, units, n, LW_NONE, 0, NULL) != 0)
+			ok = false;
+		k->legal = ok;
+		k->toward_home = side == LW_UNION
+		                     ? (dir == TG_HEX_N || dir == TG_HEX_NE || dir == TG_HEX_NW)
+		                     : (dir == TG_HEX_S || dir == TG_HEX_SE || dir == TG_HEX_SW);
+		k->friendly_city = city >= 0 && lw_city_controller(s, city) == side;
+		k->defensible = (hx && hx->terrain == LW_TERRAIN_MOUNTAIN) || (f & LW_HS_RIVER);
+		k->closer_to_supply = nearest_supply_distance(s, side, h) < here;
+	}
+	return lw_retreat_choices(!lw_hex_in_territory(from, side), c, nc, out);
+}
+
+static void advance_or_end(struct lw_state *s, struct game_outcome *out);
+
+/* The units still to retreat: the whole group if one hex can take it, else
+ * the first unit alone (16.9.1: "the force must be divided"). */
+static int retreat_set(const struct lw_state *s, int set[LW_MAX_UNITS], int opts[6], int *nopts)
+{
+	const struct lw_land *l = &s->land;
+	int n = 0;
+	for (int i = 0; i < l->group_n; i++)
+		set[n++] = l->group[i];
+	*nopts = retreat_options(s, l->group_side, l->from_hex, set, n, opts);
+	if (*nopts == 0 && n > 1) {
+		n = 1;
+		*nopts = retreat_options(s, l->group_side, l->from_hex, set, 1, opts);
+	}
+	return n;
+}
+
+static void drop_from_group(struct lw_state *s, int u)
+{
+	struct lw_land *l = &s->land;
+	for (int i = 0; i < l->group_n; i++)
+		if (l->group[i] == u) {
+			for (int k = i; k + 1 < l->group_n; k++)
+				l->group[k] = l->group[k + 1];
+			l->group_n--;
+			return;
+		}
+}
+
+/* Prompts the next retreat, or goes on when everyone is out. */
+static void retreat_next(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_land *l = &s->land;
+	/* drop units no longer on the map (killed, disgraced) */
+	for (int i = 0; i < l->group_n;) {
+		const struct lw_unit *x = &s->unit[l->group[i]];
+		if (x->where != LW_W_MAP || x->hex != l->from_hex)
+			drop_from_group(s, l->group[i]);
+		else
+			i++;
+	}
+	while (l->group_n > 0) {
+		int set[LW_MAX_UNITS], opts[6], no;
+		int n = retreat_set(s, set, opts, &no);
+		if (no > 0) {
+			s->step = LW_ST_RETREAT;
+			s->awaiting_side = l->group_side;
+			s->battle.retreat_side = l->group_side;
+			return;
+		}
+		/* 16.9.6: no legal retreat path: disgraced */
+		char name[64];
+		for (int i = 0; i < n; i++) {
+			lw_log(s, "%s cannot retreat and is disgraced (16.9.6).",
+			       lw_unit_name(s, set[i], name, sizeof name));
+			drop_from_group(s, set[i]);
+			lw_disgrace(s, set[i]);
+		}
+	}
+	if (l->stage == LW_BS_WRETREAT) {
+		/* 16.9.3: an enemy city left empty is attacked as a vacant city */
+		int c = lw_city_at(s->battle.def_hex);
+		if (c >= 0 && lw_city_controller(s, c) == def_side(s) &&
+		    !lw_D()->cities[c].bracketed) {
+			s->battle.empty_city = 1;
+			s->land.stage = LW_BS_COMMIT;
+			s->step = LW_ST_COMMIT;
+			s->awaiting_side = LW_NOSIDE;
+			return;
+		}
+	}
+	advance_or_end(s, out);
+}
+
+static void start_retreat(struct lw_state *s, int side, int stage)
+{
+	struct lw_land *l = &s->land;
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, s->battle.def_hex, side, u);
+	l->group_n = 0;
+	for (int i = 0; i < n && i < LW_LAND_GROUP; i++)
+		l->group[l->group_n++] = (int16_t)u[i];
+	l->group_side = (int8_t)side;
+	l->from_hex = s->battle.def_hex;
+	l->stage = (uint8_t)stage;
+}
+
+static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	struct lw_land *l = &s->land;
+	int to;
+	if (!lw_a_int(a, "to", &to))
+		return tg_fail(err, TG_E_MALFORMED, "a retreat needs an integer \"to\" hex");
+	int set[LW_MAX_UNITS], opts[6], no;
+	int n = retreat_set(s, set, opts, &no);
+	bool ok = false;
+	for (int i = 0; i < no; i++)
+		ok |= opts[i] == to;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.1: retreat first toward home, then into a friendly city, then "
+		               "a defensible hex, then toward supply; %04d is not among them",
+		               to);
+	int16_t grp[LW_MAX_MOVERS];
+	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
+		grp[i] = (int16_t)set[i];
+	bool major = lw_group_is_major(s, grp, n < LW_MAX_MOVERS ? n : LW_MAX_MOVERS);
+	bool river = (lw_data_hexside_flags(lw_D(), l->from_hex, to) & LW_HS_RIVER) != 0;
+	int host = lw_force_co(s, to);
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[set[i]];
+		x->hex = (int16_t)to;
+		if (host != LW_NONE && s->unit[host].side == x->side && !s->unit[host].cavalry &&
+		    s->unit[host].stars >= x->stars)
+			x->cmd = 0; /* 11.2.1 */
+	}
+	for (int i = 0; i < n; i++)
+		drop_from_group(s, set[i]);
+	char hl[64];
+	lw_log(s, "The %s force retreats to %s (16.9).", lw_side_title(l->group_side),
+	       lw_hex_label(to, hl, sizeof hl));
+	lw_border_enter(s, l->group_side, to);
+	if (major && river) {
+		/* 12.3.3: a subordinate of a Major Army retreating across a river is
+		 * demoted (the lowest-ranked, our choice for the owner) */
+		int co = lw_force_co(s, to), pick = LW_NONE;
+		for (int i = 0; i < n; i++)
+			if (set[i] != co &&
+			    (pick == LW_NONE || s->unit[set[i]].stars < s->unit[pick].stars))
+				pick = set[i];
+		if (pick != LW_NONE) {
+			char name[64];
+			lw_log(s, "%s is demoted: a Major Army retreated across a river (12.3.3).",
+			       lw_unit_name(s, pick, name, sizeof name));
+			lw_demote(s, pick);
+		}
+	}
+	retreat_next(s, out);
+	return 0;
+}
+
+/* ---- advance (16.10) -------------------------------------------------------------- */
+
+static void do_advance(struct lw_state *s, const int *units, int n, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	int side = b->attacker, to = b->def_hex;
+	int host = lw_force_co(s, to);
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[units[i]];
+		x->hex = (int16_t)to;
+		if (host != LW_NONE && s->unit[host].side == side && !s->unit[host].cavalry &&
+		    s->unit[host].stars >= x->stars)
+			x->cmd = 0;
+	}
+	char hl[64];
+	lw_log(s, "The %s force advances into %s (16.10.1).", lw_side_title(side),
+	       lw_hex_label(to, hl, sizeof hl));
+	lw_border_enter(s, side, to);
+	int c = lw_city_at(to);
+	if (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side) && !lw_D()->cities[c].bracketed) {
+		bool cav = true;
+		for (int i = 0; i < n; i++)
+			cav &= s->unit[units[i]].cavalry != 0;
+		/* 16.10.1.1: the capture's IT is added by lw_capture_city */
+		lw_capture_city(s, side, c, cav);
+	}
+	if (side == LW_UNION && in_virginia(to))
+		s->side[LW_UNION].eastern_done = 1; /* 10.7.8.1 */
+	int r = lw_capital_hex(LW_CONFEDERATE);
+	if (side == LW_UNION && !s->side[side].richmond_bonus && r &&
+	    tg_hex_adjacent(&lw_D()->grid, to, r)) {
+		s->side[side].richmond_bonus = 1; /* 10.7.8.2 */
+		lw_gain_pc(s, side, 1);
+	}
+	battle_end(s, out, units, n);
+}
+
+static bool must_advance_all(const struct lw_state *s)
+{
+	/* 16.6.3, 16.6.4, and the attacker of a reversal (16.8.3) */
+	return s->battle.result == LW_CRT_MAJOR || s->battle.rout ||
+	       s->land.disaster == LW_DISASTER_REVERSAL;
+}
+
+static void advance_or_end(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, b->attacker, u);
+	int tmp[LW_MAX_UNITS];
+	int left = lw_units_at(s, b->def_hex, def_side(s), tmp);
+	bool attacker_won = s->land.withdrew || b->winner == b->attacker;
+	if (n == 0 || left > 0 || !attacker_won) {
+		battle_end(s, out, NULL, 0);
+		return;
+	}
+	if (!s->land.withdrew && must_advance_all(s)) {
+		do_advance(s, u, n, out); /* 16.6.3 / 16.6.4: the entire force */
+		return;
+	}
+	s->land.stage = LW_BS_ADVANCE;
+	s->step = LW_ST_ADVANCE;
+	s->awaiting_side = b->attacker;
+}
+
+static int act_advance(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	struct lw_battle *b = &s->battle;
+	const char *type = lw_a_str(a, "type");
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, b->attacker, u);
+	if (strcmp(type, "decline") == 0) {
+		/* 16.2 / 16.6.2 / 16.10.1: one IT for staying put */
+		add_it(s, b->attacker, 1);
+		lw_log(s, "The %s force does not advance (16.10.1: +1 IT).",
+		       lw_side_title(b->attacker));
+		battle_end(s, out, u, n);
+		return 0;
+	}
+	const char *which = lw_a_str(a, "units");
+	if (!which || (strcmp(which, "all") != 0 && strcmp(which, "co") != 0))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "an advance needs \"units\": \"all\" or \"co\"");
+	if (strcmp(which, "all") == 0) {
+		if (lw_stack_check_hex(s, b->def_hex, b->attacker, u, n, LW_NONE, 0, err) != 0)
+			return -1;
+		do_advance(s, u, n, out);
+		return 0;
+	}
+	int co = group_co(s, b->attacker);
+	if (co == LW_NONE)
+		return tg_fail(err, TG_E_ILLEGAL, "16.10.1: nobody is left to advance");
+	/* the IT incurred in the battle goes with the generals who advance
+	 * (16.6.2): it sits on the CO already */
+	lw_unit_leave_it(s, co,
+	                 s->unit[co].it_new < s->unit[co].it ? s->unit[co].it_new : s->unit[co].it);
+	do_advance(s, &co, 1, out);
+	return 0;
+}
+
+/* ---- casualties (16.8) --------------------------------------------------------------- */
+
+static bool casualty_eligible(const struct lw_state *s, int side, int u, bool regular_exists)
+{
+	const struct lw_unit *x = &s->unit[u];
+	if (x->where != LW_W_MAP)
+		return false;
+	/* 17.4: a TCO only if no regular general is in the force */
+	if (x->gen < 0 && regular_exists)
+		return false;
+	/* 16.6.4: the routed CO, disgraced, is exempt */
+	if (s->battle.rout && s->battle.winner != side &&
+	    u == (side == s->battle.attacker ? s->land.att_co : s->land.def_co))
+		return false;
+	return true;
+}
+
+static int casualty_candidates(const struct lw_state *s, int side, int out[LW_MAX_UNITS])
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u), k = 0;
+	bool regular = false;
+	for (int i = 0; i < n; i++)
+		regular |= s->unit[u[i]].gen >= 0 && casualty_eligible(s, side, u[i], false);
+	for (int i = 0; i < n; i++)
+		if (casualty_eligible(s, side, u[i], regular))
+			out[k++] = u[i];
+	return k;
+}
+
+static void after_casualties(struct lw_state *s, struct game_outcome *out);
+
+/* 16.8: roll on the table for u; a different rank means another general of
+ * that rank (the first in the stack: the text does not say who picks) and a
+ * new roll. */
+static void hit_general(struct lw_state *s, int side, int u, struct game_outcome *out)
+{
+	set_barrier(out);
+	char name[64];
+	for (int tries = 0; tries < 3 && u != LW_NONE; tries++) {
+		int hex = s->unit[u].hex;
+		int co = lw_force_co(s, hex);
+		int others[LW_MAX_UNITS];
+		bool lone = lw_units_at(s, hex, side, others) == 1;
+		bool mod = s->side[side].gic == u || co == u || lone;
+		int roll = tg_rng_die(&s->rng, 6) + tg_rng_die(&s->rng, 6);
+		enum lw_gct r = lw_gct_lookup(s->unit[u].stars, roll + lw_gct_modifier(mod, false));
+		lw_unit_name(s, u, name, sizeof name);
+		if (r == LW_GCT_MISS) {
+			lw_log(s, "Casualty roll %d for %s: miss (16.8).", roll, name);
+			return;
+		}
+		if (r == LW_GCT_WOUND) {
+			s->unit[u].wounds++;
+			lw_log(s, "Casualty roll %d: %s is wounded (16.8.1).", roll, name);
+			return;
+		}
+		if (r == LW_GCT_KILL) {
+			lw_log(s, "Casualty roll %d: %s is killed (16.8.2).", roll, name);
+			lw_kill(s, u);
+			if (side == s->battle.attacker)
+				follow_tco(s, u, hex);
+			if (u == s->land.att_co || u == s->land.def_co) {
+				int nco = lw_force_co(s, hex);
+				if (u == s->land.att_co)
+					s->land.att_co = (int16_t)nco;
+				else
+					s->land.def_co = (int16_t)nco;
+			}
+			return;
+		}
+		int want = r == LW_GCT_ONE_STAR ? 1 : 2, next = LW_NONE;
+		for (int i = 0; i < s->n_units && next == LW_NONE; i++)
+			if (i != u && s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex &&
+			    s->unit[i].side == side && s->unit[i].stars == want)
+				next = i;
+		lw_log(s, "Casualty roll %d for %s: a %d-star general is hit instead%s (16.8).",
+		       roll, name, want, next == LW_NONE ? ", none is present: miss" : "");
+		u = next;
+	}
+}
+
+static void next_casualty(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_land *l = &s->land;
+	int order[2] = {s->battle.attacker, def_side(s)};
+	for (int k = 0; k < 2; k++) {
+		int side = order[k];
+		if (!l->cas_todo[side])
+			continue;
+		int c[LW_MAX_UNITS];
+		int n = casualty_candidates(s, side, c);
+		if (n <= 1) {
+			l->cas_todo[side] = 0;
+			if (n == 1)
+				hit_general(s, side, c[0], out);
+			continue;
+		}
+		/* 16.8: even, the player who drew the star chooses; odd, his opponent */
+		int die = tg_rng_die(&s->rng, 6);
+		set_barrier(out);
+		int chooser = die % 2 == 0 ? side : LW_OTHER(side);
+		s->battle.casualty_side = (int8_t)chooser;
+		s->battle.casualty_victim_side = (int8_t)side;
+		s->step = LW_ST_CASUALTY;
+		s->awaiting_side = (int8_t)chooser;
+		l->stage = LW_BS_CASUALTY;
+		lw_log(s,
+		       "The %s player draws a casualty star; die %d: the %s player picks the "
+		       "general (16.8).",
+		       lw_side_title(side), die, lw_side_title(chooser));
+		return;
+	}
+	after_casualties(s, out);
+}
+
+static int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	int victim = s->battle.casualty_victim_side;
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	int c[LW_MAX_UNITS];
+	int n = casualty_candidates(s, victim, c);
+	bool ok = false;
+	for (int i = 0; i < n; i++)
+		ok |= c[i] == u;
+	if (u == LW_NONE || !ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.8 / 17.4: pick a general of the force in battle (a TCO only "
+		               "when no regular general is left)");
+	s->land.cas_todo[victim] = 0;
+	hit_general(s, victim, u, out);
+	next_casualty(s, out);
+	return 0;
+}
+
+/* ---- results (16.6, 16.8.3) ------------------------------------------------------------ */
+
+static int demote_pick(const struct lw_state *s, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u), co = group_co(s, side), best = LW_NONE;
+	for (int i = 0; i < n; i++)
+		if (u[i] != co && (best == LW_NONE || s->unit[u[i]].stars < s->unit[best].stars))
+			best = u[i];
+	return best != LW_NONE ? best : co;
+}
+
+static void reversal(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	int victor = b->winner;
+	lw_log(s, "Both sides draw a disaster: VICTORY REVERSAL (16.8.3).");
+	add_it(s, b->attacker, LW_REVERSAL_IT);
+	add_it(s, def_side(s), LW_REVERSAL_IT);
+	int co = group_co(s, victor);
+	if (co != LW_NONE) {
+		char name[64];
+		lw_log(s, "%s loses a star (16.8.3).", lw_unit_name(s, co, name, sizeof name));
+		lw_demote(s, co);
+		if (victor == b->attacker && s->unit[co].where != LW_W_MAP)
+			follow_tco(s, co, b->att_hex);
+	}
+	b->result = 3;
+	if (victor == b->attacker) {
+		battle_end(s, out, NULL, 0); /* the attacker goes back; nobody retreats */
+		return;
+	}
+	/* the defender, original victor, retreats; the attacker advances */
+	b->winner = (int8_t)b->attacker;
+	b->rout = 0;
+	start_retreat(s, def_side(s), LW_BS_RETREAT);
+	retreat_next(s, out);
+}
+
+static void after_casualties(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	struct lw_land *l = &s->land;
+	int A = b->attacker, D = def_side(s);
+	if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR && !b->rout) {
+		int W = b->winner, L = LW_OTHER(W);
+		struct lw_combat_out co = {.disaster_check = true};
+		enum lw_disaster dis = lw_disaster_effect(&co, (l->sym[W] & LW_SYM_DISASTER) != 0,
+		                                          (l->sym[L] & LW_SYM_DISASTER) != 0);
+		l->disaster = (uint8_t)dis;
+		if (dis == LW_DISASTER_REVERSAL) {
+			reversal(s, out);
+			return;
+		}
+		if (dis == LW_DISASTER_LOSER) {
+			l->it_gain[L]++;
+			int u = demote_pick(s, L);
+			if (u != LW_NONE) {
+				char name[64];
+				lw_log(s,
+				       "Disaster for the %s: one more IT, %s is demoted (16.8.3).",
+				       lw_side_title(L), lw_unit_name(s, u, name, sizeof name));
+				lw_demote(s, u);
+				if (L == A && s->unit[u].where != LW_W_MAP)
+					follow_tco(s, u, b->att_hex);
+			}
+		}
+	}
+	/* IT (16.6), the empty city's single IT (16.1.2) */
+	if (!(b->empty_city && l->city_falls))
+		add_it(s, A, l->it_gain[A]); /* a captured city gives that IT itself */
+	if (!b->empty_city)
+		add_it(s, D, l->it_gain[D]);
+	if (b->winner == LW_NOSIDE) {
+		battle_end(s, out, NULL, 0);
+		return;
+	}
+	int W = b->winner, L = LW_OTHER(W);
+	if (!b->empty_city) {
+		int wco = group_co(s, W), lco = group_co(s, L);
+		if (l->pc_award > 0) {
+			lw_gain_pc(s, W, l->pc_award);
+			lw_log(s, "The %s player gains %d PC for the victory (16.6).",
+			       lw_side_title(W), l->pc_award);
+		}
+		if (lco != LW_NONE)
+			s->unit[lco].flags |= LW_UF_LOST_BATTLE;
+		if (wco != LW_NONE)
+			s->unit[wco].flags |= LW_UF_WON_BATTLE;
+		if (b->rout && lco != LW_NONE) {
+			/* 16.6.4: IT off, CO disgraced, IT = stars left */
+			int u[LW_MAX_UNITS];
+			int n = group_units(s, L, u);
+			for (int i = 0; i < n; i++)
+				s->unit[u[i]].it = 0;
+			char name[64];
+			lw_log(s, "ROUT: %s is disgraced (16.6.4).",
+			       lw_unit_name(s, lco, name, sizeof name));
+			lw_disgrace(s, lco);
+			n = group_units(s, L, u);
+			for (int i = 0; i < n; i++) {
+				s->unit[u[i]].it = s->unit[u[i]].stars;
+				s->unit[u[i]].it_new = s->unit[u[i]].stars;
+			}
+		}
+		/* 16.6.5: a grateful nation; not beyond the counter or stacking */
+		if (l->auto_promote && wco != LW_NONE && s->unit[wco].where == LW_W_MAP &&
+		    !(s->unit[wco].flags & LW_UF_OOS) &&
+		    lw_stack_check_hex(s, s->unit[wco].hex, W, NULL, 0, wco, s->unit[wco].stars + 1,
+		                       NULL) == 0) {
+			int before = s->unit[wco].stars;
+			lw_promote(s, wco);
+			if (s->unit[wco].stars > before) {
+				char name[64];
+				lw_log(s, "%s is promoted on the field (16.6.5).",
+				       lw_unit_name(s, wco, name, sizeof name));
+			}
+		}
+	}
+	int tmp[LW_MAX_UNITS];
+	if (W == A && !b->empty_city && lw_units_at(s, b->def_hex, D, tmp) > 0) {
+		start_retreat(s, D, LW_BS_RETREAT);
+		retreat_next(s, out);
+		return;
+	}
+	if (W == A && b->empty_city && !l->city_falls) {
+		battle_end(s, out, NULL, 0); /* 16.1.2: the city holds */
+		return;
+	}
+	advance_or_end(s, out);
+}
+
+/* ---- reveal (16.3 - 16.6) ------------------------------------------------------------- */
+
+static int resource_strength(struct lw_state *s, int side, bool attacking, bool across_river)
+{
+	struct lw_battle *b = &s->battle;
+	int card = b->res_card[side];
+	if (card == 0 || card == LW_CARD_ZERO_RESOURCE)
+		return 0;
+	int idx = lw_hand_find(s, side, card);
+	if (idx < 0)
+		return 0;
+	lw_hand_remove(s, side, idx);
+	lw_discard(s, side, card);
+	lw_draw_to_hand(s, side); /* 16.7: replace a spent resource card */
+	const struct lw_card *c = lw_card(side, card);
+	if (!c || !c->effect)
+		return 0;
+	if (c->erratic && tg_rng_die(&s->rng, 6) < 3) {
+		lw_log(s, "The %s erratic resource fails its roll (10.6.5).", lw_side_title(side));
+		return 0;
+	}
+	const char *kind = json_string_value(json_object_get(c->effect, "kind"));
+	if (!kind || strcmp(kind, "resource") != 0)
+		return 0; /* resource events other than strength: see README */
+	const char *when = json_string_value(json_object_get(c->effect, "when"));
+	if (when && strstr(when, "river") && !across_river)
+		return 0;
+	json_int_t v =
+	    json_integer_value(json_object_get(c->effect, attacking ? "attack" : "defense"));
+	return v > 0 && v < 20 ? (int)v : 0;
+}
+
+static int committed_csp(struct lw_state *s, int side)
+{
+	struct lw_battle *b = &s->battle;
+	int v = b->csp[side] < 0 ? 0 : b->csp[side];
+	if (v > s->side[side].csp)
+		v = s->side[side].csp; /* 16.3: only the CSP available count */
+	/* 16.3.1: no Confederate CSP in combat in or into Union territory */
+	if (side == LW_CONFEDERATE && lw_hex_in_territory(b->def_hex, LW_UNION))
+		v = 0;
+	if (side == def_side(s) && b->empty_city)
+		v = 0; /* 16.1.2 */
+	s->side[side].csp = (int16_t)(s->side[side].csp - v);
+	return v;
+}
+
+/* 16.4 / 16.4.1 / 17.2: the force's combat factors, rolling for the indecisive. */
+static int force_factors(struct lw_state *s, int side, bool attacking)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u);
+	int co = group_co(s, side), sum = 0;
+	char name[64];
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		int printed = attacking ? lw_unit_attack(s, u[i]) : lw_unit_defense(s, u[i]);
+		bool elephant = s->turn == 0 && u[i] == co; /* 16.4.1, Summer 1861 */
+		bool indecisive = printed < 0 || x->gen < 0 || elephant;
+		int rolled = 0;
+		if (indecisive) {
+			int die = tg_rng_die(&s->rng, 6);
+			rolled = lw_indecisive_value(die, x->gen < 0 ? x->stars - 1 : 0);
+			lw_log(s, "%s is indecisive: die %d, value %d (16.4%s).",
+			       lw_unit_name(s, u[i], name, sizeof name), die, rolled,
+			       elephant ? ".1" : "");
+		}
+		sum += lw_general_combat_value(printed, indecisive, rolled, x->wounds);
+	}
+	return sum;
+}
+
+static int terrain_bonus(const struct lw_state *s)
+{
+	/* 15.0: not cumulative; the defender gets the best of city, mountain,
+	 * river. */
+	const struct lw_battle *b = &s->battle;
+	const struct lw_data *d = lw_D();
+	int best = 0, D = def_side(s);
+	int c = lw_city_at(b->def_hex);
+	if (c >= 0 && lw_city_controller(s, c) == D && !d->cities[c].bracketed)
+		best = lw_city_defense(s, c);
+	const struct lw_hex *h = lw_data_hex(d, b->def_hex);
+	if (h && h->terrain == LW_TERRAIN_MOUNTAIN && best < 2)
+		best = 2;
+	if ((lw_data_hexside_flags(d, b->att_hex, b->def_hex) & LW_HS_RIVER) && best < 2)
+		best = 2;
+	return best;
+}
+
+static void side_stars(const struct lw_state *s, int side, int *co_stars, int *stars, bool *gic)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u), co = group_co(s, side);
+	*co_stars = co != LW_NONE ? s->unit[co].stars : 0;
+	*stars = 0;
+	*gic = false;
+	for (int i = 0; i < n; i++) {
+		*stars += s->unit[u[i]].stars;
+		*gic |= s->side[side].gic == u[i];
+	}
+}
+
+static void reveal(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	struct lw_land *l = &s->land;
+	int A = b->attacker, D = def_side(s);
+	set_barrier(out);
+	bool river = (lw_data_hexside_flags(lw_D(), b->att_hex, b->def_hex) & LW_HS_RIVER) != 0;
+	struct lw_combat_in in = {.empty_city = b->empty_city != 0};
+	in.att.resource = resource_strength(s, A, true, river);
+	in.def.resource = resource_strength(s, D, false, river);
+	in.att.csp = committed_csp(s, A);
+	in.def.csp = committed_csp(s, D);
+	/* 16.3: reveal all units */
+	int u[LW_MAX_UNITS];
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		int n = group_units(s, side, u);
+		for (int i = 0; i < n; i++)
+			s->unit[u[i]].flags |= LW_UF_REVEALED;
+	}
+	in.att.factors = force_factors(s, A, true);
+	in.att.it = group_it(s, A);
+	side_stars(s, A, &in.att.co_stars, &in.att.stars, &in.att.has_gic);
+	int c = lw_city_at(b->def_hex);
+	if (b->empty_city) {
+		in.def.factors = c >= 0 ? lw_city_defense(s, c) : 0;
+	} else {
+		in.def.factors = force_factors(s, D, false);
+		in.def.it = group_it(s, D);
+		in.def.terrain = terrain_bonus(s);
+		side_stars(s, D, &in.def.co_stars, &in.def.stars, &in.def.has_gic);
+	}
+	struct lw_combat_out o;
+	lw_combat_resolve(&in, &o);
+	l->withdrew = 0; /* from here on, the results decide who advances */
+	b->strength[A] = (int16_t)o.att_total;
+	b->strength[D] = (int16_t)o.def_total;
+	b->diff = (int16_t)o.difference;
+	b->winner = (int8_t)(o.winner == LW_ATTACKER ? A : o.winner == LW_DEFENDER ? D : LW_NOSIDE);
+	b->result = (uint8_t)o.result;
+	b->rout = o.rout;
+	l->it_gain[A] = (int8_t)o.it_gain[LW_ATTACKER];
+	l->it_gain[D] = (int8_t)o.it_gain[LW_DEFENDER];
+	l->pc_award = (int8_t)o.pc_to_winner;
+	l->auto_promote = o.auto_promote;
+	l->city_falls = o.city_falls;
+	l->att_co = (int16_t)group_co(s, A);
+	l->def_co = (int16_t)(b->empty_city ? LW_NONE : group_co(s, D));
+	static const char *const names[] = {"Stand-Off", "Minor Victory", "Major Victory"};
+	lw_log(s,
+	       "Battle: %s %d (factors %d, resource %d, CSP %d, IT -%d) against %s %d (factors "
+	       "%d, terrain %d, resource %d, CSP %d, IT -%d): %s%s%s%s.",
+	       lw_side_title(A), o.att_total, in.att.factors, in.att.resource, in.att.csp,
+	       in.att.it, b->empty_city ? "the city" : lw_side_title(D), o.def_total,
+	       in.def.factors, in.def.terrain, in.def.resource, in.def.csp, in.def.it,
+	       names[o.result], o.winner == LW_NOBODY ? "" : " for the ",
+	       o.winner == LW_NOBODY ? "" : lw_side_title(b->winner), o.rout ? ", ROUT" : "");
+	/* 16.8: casualty cards */
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		int role = side == A ? LW_ATTACKER : LW_DEFENDER;
+		l->sym[side] = 0;
+		l->cas_todo[side] = 0;
+		if (!o.casualty_check[role])
+			continue;
+		int card = lw_draw_card(s, side);
+		if (!card)
+			continue;
+		const struct lw_card *k = lw_card(side, card);
+		l->sym[side] = (uint8_t)(k ? k->symbols : 0);
+		lw_discard(s, side, card);
+		l->cas_todo[side] = (l->sym[side] & LW_SYM_CASUALTY) ? 1 : 0;
+		lw_log(s, "The %s casualty card shows %s%s (16.8).", lw_side_title(side),
+		       l->cas_todo[side] ? "a star" : "no star",
+		       o.disaster_check
+		           ? ((l->sym[side] & LW_SYM_DISASTER) ? " and a skull" : " and no skull")
+		           : "");
+	}
+	next_casualty(s, out);
+}
+
+/* ---- declaring, withdrawing, committing ------------------------------------------------- */
+
+static void start_commit(struct lw_state *s)
+{
+	s->land.stage = LW_BS_COMMIT;
+	s->step = LW_ST_COMMIT;
+	s->awaiting_side = LW_NOSIDE;
+}
+
+static void withdraw_in(const struct lw_state *s, struct lw_withdraw_in *w)
+{
+	const struct lw_battle *b = &s->battle;
+	int D = def_side(s);
+	int co = lw_force_co(s, b->def_hex);
+	*w = (struct lw_withdraw_in){0};
+	w->def_it = group_it(s, D);
+	w->att_it = group_it(s, b->attacker);
+	w->def_has_cav = group_cav(s, D, &w->def_all_cav);
+	w->att_has_cav = group_cav(s, b->attacker, NULL);
+	if (co != LW_NONE) {
+		/* the activation number without the 18.1 IT surcharge (IT count apart) */
+		w->def_co_activation = lw_activation_cost(s, co) -
+		                       lw_it_activation_extra(w->def_it, s->unit[co].stars);
+		w->def_co_stars = s->unit[co].stars;
+	}
+}
+
+static bool withdraw_offered(const struct lw_state *s)
+{
+	struct lw_withdraw_in w;
+	withdraw_in(s, &w);
+	if (lw_withdraw_kind(&w, NULL) == LW_WITHDRAW_FORBIDDEN)
+		return false;
+	int u[LW_MAX_UNITS], opts[6];
+	int n = lw_units_at(s, s->battle.def_hex, def_side(s), u);
+	if (retreat_options(s, def_side(s), s->battle.def_hex, u, n, opts) > 0)
+		return true;
+	return n > 1 && retreat_options(s, def_side(s), s->battle.def_hex, u, 1, opts) > 0;
+}
+
+void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	struct lw_play *p = &s->play;
+	memset(b, 0, sizeof *b);
+	struct lw_land keep = s->land;
+	memset(&s->land, 0, sizeof s->land);
+	s->land.mountain = keep.mountain;
+	b->active = 1;
+	b->attacker = p->side;
+	b->att_hex = (int16_t)lw_march_hex(s);
+	b->def_hex = (int16_t)target;
+	for (int i = 0; i < p->movers_n && i < LW_MAX_MOVERS; i++)
+		b->att_units[b->att_n++] = p->movers[i];
+	for (int side = 0; side < LW_SIDE_SLOTS; side++)
+		b->csp[side] = -1;
+	b->winner = LW_NOSIDE;
+	p->attacked = 1;
+	int u[LW_MAX_UNITS];
+	b->empty_city = lw_units_at(s, target, def_side(s), u) == 0;
+	char name[64], hl[64];
+	lw_log(s, "%s attacks %s (16.1).",
+	       lw_unit_name(s, group_co(s, b->attacker), name, sizeof name),
+	       lw_hex_label(target, hl, sizeof hl));
+	if (lw_is_kentucky(target))
+		lw_border_enter(s, b->attacker, target); /* 2.4.3: attacking into Kentucky */
+	/* 10.7.8.2: every Union attack in Virginia earns a PC */
+	if (b->attacker == LW_UNION && in_virginia(target)) {
+		lw_gain_pc(s, LW_UNION, 1);
+		lw_log(s, "The Union attacks in Virginia: +1 PC (10.7.8.2).");
+	}
+	(void)out;
+	if (!b->empty_city && withdraw_offered(s)) {
+		s->land.stage = LW_BS_WITHDRAW;
+		s->step = LW_ST_WITHDRAW;
+		s->awaiting_side = (int8_t)def_side(s);
+		return;
+	}
+	start_commit(s);
+}
+
+static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)
+{
+	if (!go) {
+		lw_log(s, "The %s force stands (16.2).", lw_side_title(def_side(s)));
+		start_commit(s);
+		return 0;
+	}
+	struct lw_withdraw_in w;
+	withdraw_in(s, &w);
+	const char *why = NULL;
+	enum lw_withdraw_kind k = lw_withdraw_kind(&w, &why);
+	if (k == LW_WITHDRAW_FORBIDDEN)
+		return tg_fail(err, TG_E_ILLEGAL, "%s", why);
+	bool ok = true;
+	int die = 0;
+	if (k == LW_WITHDRAW_ROLL) {
+		die = tg_rng_die(&s->rng, 6);
+		ok = lw_withdraw_succeeds(&w, die);
+		set_barrier(out);
+	}
+	int pc = lw_withdraw_pc(&w);
+	if (pc > 0)
+		lw_gain_pc(s, s->battle.attacker, pc);
+	char roll[16] = "";
+	if (die)
+		snprintf(roll, sizeof roll, ", die %d", die);
+	lw_log(s, "The %s force tries to withdraw%s: %s; the %s player gains %d PC (16.2).",
+	       lw_side_title(def_side(s)), roll, ok ? "it slips away" : "it is caught",
+	       lw_side_title(s->battle.attacker), pc);
+	if (!ok) {
+		start_commit(s);
+		return 0;
+	}
+	s->land.withdrew = 1;
+	start_retreat(s, def_side(s), LW_BS_WRETREAT);
+	retreat_next(s, out);
+	return 0;
+}
+
+static bool csp_allowed(const struct lw_state *s, int side, int v)
+{
+	(void)s;
+	(void)side;
+	return v >= 0 && v <= 5;
+}
+
+static int act_commit(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	struct lw_battle *b = &s->battle;
+	if (b->committed[side])
+		return tg_fail(err, TG_E_ILLEGAL, "16.3: you have already committed your cards");
+	int res, csp;
+	if (!lw_a_int(a, "resource", &res) || !lw_a_int(a, "csp", &csp))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "a commitment needs integers \"resource\" and \"csp\"");
+	if (res == 0)
+		res = LW_CARD_ZERO_RESOURCE;
+	if (res != LW_CARD_ZERO_RESOURCE) {
+		const struct lw_card *c = lw_card(side, res);
+		if (lw_hand_find(s, side, res) < 0 || !c || !c->resource)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "16.3: the Resource card must be a resource card in your hand or "
+			    "the 0 card");
+	}
+	if (!csp_allowed(s, side, csp))
+		return tg_fail(err, TG_E_ILLEGAL, "16.3: the CSP cards are worth 0 to 5");
+	if (side == def_side(s) && b->empty_city && csp != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.1.2: CSP may not be spent in the defense of an empty city");
+	b->res_card[side] = (uint8_t)res;
+	b->csp[side] = (int8_t)csp;
+	b->committed[side] = 1;
+	lw_log(s, "The %s player commits his cards face down (16.3).", lw_side_title(side));
+	if (b->committed[LW_UNION] && b->committed[LW_CONFEDERATE])
+		reveal(s, out);
+	return 0;
+}
+
+/* ---- the engine's seams ------------------------------------------------------------------ */
+
+unsigned lw_battle_awaiting(const struct lw_state *s)
+{
+	const struct lw_battle *b = &s->battle;
+	if (!b->active)
+		return 0;
+	if (s->step == LW_ST_COMMIT) {
+		unsigned m = 0;
+		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+			if (!b->committed[side])
+				m |= LW_SIDE_BIT(side);
+		return m;
+	}
+	if (s->awaiting_side == LW_UNION || s->awaiting_side == LW_CONFEDERATE)
+		return LW_SIDE_BIT(s->awaiting_side);
+	return 0;
+}
+
+static void offer_commit(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_battle *b = &s->battle;
+	int cards[LW_HAND_MAX + 1], nc = 0;
+	cards[nc++] = LW_CARD_ZERO_RESOURCE;
+	const struct lw_cards *h = &s->side[side].cards;
+	for (int i = 0; i < h->hand_n; i++) {
+		const struct lw_card *c = lw_card(side, h->hand[i]);
+		if (c && c->resource)
+			cards[nc++] = h->hand[i];
+	}
+	int max = s->side[side].csp < 5 ? s->side[side].csp : 5;
+	if (side == def_side(s) && b->empty_city)
+		max = 0;
+	for (int i = 0; i < nc; i++) {
+		const struct lw_card *c = lw_card(side, cards[i]);
+		for (int v = 0; v <= max; v++)
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:i}", "type", "commit", "resource", cards[i],
+			                   "csp", v),
+			         "Commit %s (card %d) and the %d-CSP card",
+			         cards[i] == LW_CARD_ZERO_RESOURCE ? "the 0 Resource card"
+			         : c                               ? c->name
+			                                           : "a card",
+			         cards[i], v);
+	}
+}
+
+void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
+{
+	if (!(lw_battle_awaiting(s) & LW_SIDE_BIT(side)))
+		return;
+	char hl[64], name[64], id[48];
+	switch (s->step) {
+	case LW_ST_WITHDRAW:
+		lw_offer(list, json_pack("{s:s}", "type", "withdraw"),
+		         "Withdraw before battle (16.2)");
+		lw_offer(list, json_pack("{s:s}", "type", "stand"), "Stand and fight");
+		break;
+	case LW_ST_COMMIT:
+		offer_commit(s, side, list);
+		break;
+	case LW_ST_CASUALTY: {
+		int c[LW_MAX_UNITS];
+		int n = casualty_candidates(s, s->battle.casualty_victim_side, c);
+		for (int i = 0; i < n; i++)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "casualty", "unit",
+			                   lw_unit_id(s, c[i], id, sizeof id)),
+			         "%s takes the casualty roll (16.8)",
+			         lw_unit_name(s, c[i], name, sizeof name));
+		break;
+	}
+	case LW_ST_RETREAT: {
+		int set[LW_MAX_UNITS], opts[6], no;
+		retreat_set(s, set, opts, &no);
+		for (int i = 0; i < no; i++)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
+			         "Retreat to %s (16.9)", lw_hex_label(opts[i], hl, sizeof hl));
+		break;
+	}
+	case LW_ST_ADVANCE: {
+		int u[LW_MAX_UNITS];
+		int n = group_units(s, s->battle.attacker, u);
+		if (lw_stack_check_hex(s, s->battle.def_hex, s->battle.attacker, u, n, LW_NONE, 0,
+		                       NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
+			         "Advance the whole force into %s (16.10.1)",
+			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+		if (n > 1)
+			lw_offer(
+			    list, json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
+			    "Advance only %s into %s",
+			    lw_unit_name(s, group_co(s, s->battle.attacker), name, sizeof name),
+			    lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+		lw_offer(list, json_pack("{s:s}", "type", "decline"),
+		         "Do not advance (one IT, 16.10.1)");
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err)
+{
+	if (!(lw_battle_awaiting(s) & LW_SIDE_BIT(side)))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "16.0: the battle does not wait for you now");
+	const char *type = lw_a_str(a, "type");
+	if (!type)
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	switch (s->step) {
+	case LW_ST_WITHDRAW:
+		if (strcmp(type, "withdraw") == 0 || strcmp(type, "stand") == 0)
+			return act_withdraw(s, strcmp(type, "withdraw") == 0, out, err);
+		break;
+	case LW_ST_COMMIT:
+		if (strcmp(type, "commit") == 0)
+			return act_commit(s, side, a, out, err);
+		break;
+	case LW_ST_CASUALTY:
+		if (strcmp(type, "casualty") == 0)
+			return act_casualty(s, a, out, err);
+		break;
+	case LW_ST_RETREAT:
+		if (strcmp(type, "retreat") == 0)
+			return act_retreat(s, a, out, err);
+		break;
+	case LW_ST_ADVANCE:
+		if (strcmp(type, "advance") == 0 || strcmp(type, "decline") == 0)
+			return act_advance(s, a, out, err);
+		break;
+	default:
+		break;
+	}
+	return tg_fail(err, TG_E_MALFORMED, "16.0: \"%s\" is not a decision of this battle step",
+	               type);
+}
