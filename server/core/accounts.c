@@ -259,13 +259,12 @@ void op_login(struct tg_session *s, const json_t *req)
 	int64_t wait_addr = tg_ratelimit_wait(&srv->login_fail, akey, now);
 	int64_t wait = wait_name > wait_addr ? wait_name : wait_addr;
 	if (wait > 0) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "Too many failed logins %s; try again in %lld seconds.",
+		         wait_name > 0 ? "for this account" : "from your address", (long long)wait);
 		srv_send(s,
-		         json_pack("{s:s,s:s,s:s+,s:I}", "op", "error", "code", "rate_limited",
-		                   "message",
-		                   wait_name > 0 ? "Too many failed logins for this account"
-		                                 : "Too many failed logins from your address",
-		                   "; try again later (see retry_after, in seconds).",
-		                   "retry_after", (json_int_t)wait),
+		         json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "rate_limited",
+		                   "message", msg, "retry_after", (json_int_t)wait),
 		         TG_OUT_ERROR, json_object_get(req, "id"));
 		json_decref(j->req);
 		free(j);

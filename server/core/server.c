@@ -258,9 +258,16 @@ void srv_turn_commit(struct tg_server *srv)
 	if (failed) {
 		reload_dirty(srv);
 	} else {
-		for (int b = 0; b < TG_MATCH_BUCKETS; b++)
-			for (struct tg_match *m = srv->matches[b]; m; m = m->next)
-				m->dirty = false;
+		for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
+			struct tg_match *m = srv->matches[b], *next;
+			for (; m; m = next) {
+				next = m->next;
+				if (m->dirty) {
+					m->dirty = false;
+					match_release_if_idle(srv, m);
+				}
+			}
+		}
 	}
 }
 

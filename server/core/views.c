@@ -270,24 +270,47 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 	free(line);
 }
 
+static void send_chat_line(struct tg_session *s, struct tg_match *m, const json_t *c)
+{
+	srv_send(s,
+	         json_pack("{s:s,s:I,s:O,s:O,s:O,s:O,s:O}", "op", "chat", "match",
+	                   (json_int_t)m->id, "id", json_object_get(c, "id"), "role",
+	                   json_object_get(c, "role"), "from", json_object_get(c, "user"), "text",
+	                   json_object_get(c, "text"), "time", json_object_get(c, "time")),
+	         TG_OUT_PUSH, NULL);
+}
+
+/* The last TG_CHAT_REPLAY_MAX messages after `after`. The store returns
+ * pages (of CHAT_PAGE, store.c's list limit) oldest first, so read to the
+ * last page and keep the one before it. */
+#define CHAT_PAGE 1000
 static void send_chat_since(struct tg_session *s, struct tg_match *m, int64_t after)
 {
 	struct tg_error err = {0};
-	json_t *list = tg_store_chat_list(s->srv->store, m->id, after, &err);
-	if (!list)
-		return;
-	size_t n = json_array_size(list);
-	for (size_t i = n > TG_CHAT_REPLAY_MAX ? n - TG_CHAT_REPLAY_MAX : 0; i < n; i++) {
-		json_t *c = json_array_get(list, i);
-		srv_send(s,
-		         json_pack("{s:s,s:I,s:O,s:O,s:O,s:O,s:O}", "op", "chat", "match",
-		                   (json_int_t)m->id, "id", json_object_get(c, "id"), "role",
-		                   json_object_get(c, "role"), "from", json_object_get(c, "user"),
-		                   "text", json_object_get(c, "text"), "time",
-		                   json_object_get(c, "time")),
-		         TG_OUT_PUSH, NULL);
+	json_t *prev = NULL, *cur = tg_store_chat_list(s->srv->store, m->id, after, &err);
+	while (cur && json_array_size(cur) > 0 && json_array_size(cur) >= CHAT_PAGE) {
+		json_t *last = json_array_get(cur, json_array_size(cur) - 1);
+		json_t *next = tg_store_chat_list(
+		    s->srv->store, m->id, json_integer_value(json_object_get(last, "id")), &err);
+		if (!next || json_array_size(next) == 0) {
+			json_decref(next);
+			break;
+		}
+		json_decref(prev);
+		prev = cur;
+		cur = next;
 	}
-	json_decref(list);
+	if (!cur) {
+		json_decref(prev);
+		return;
+	}
+	size_t np = prev ? json_array_size(prev) : 0, nc = json_array_size(cur);
+	size_t total = np + nc, skip = total > TG_CHAT_REPLAY_MAX ? total - TG_CHAT_REPLAY_MAX : 0;
+	for (size_t i = skip; i < total; i++)
+		send_chat_line(s, m,
+		               i < np ? json_array_get(prev, i) : json_array_get(cur, i - np));
+	json_decref(prev);
+	json_decref(cur);
 }
 
 static bool since_ok(struct tg_session *s, const json_t *req, const char *key)
