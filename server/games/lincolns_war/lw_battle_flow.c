@@ -32,6 +32,7 @@
 #include "lw_combat.h"
 #include "lw_it.h"
 #include "lw_march.h"
+#include "lw_terrain.h"
 
 /* ---- small helpers ------------------------------------------------------------ */
 
@@ -811,24 +812,6 @@ static int force_factors(struct lw_state *s, int side, bool attacking)
 	return sum;
 }
 
-static int terrain_bonus(const struct lw_state *s)
-{
-	/* 15.0: not cumulative; the defender gets the best of city, mountain,
-	 * river. */
-	const struct lw_battle *b = &s->battle;
-	const struct lw_data *d = lw_D();
-	int best = 0, D = def_side(s);
-	int c = lw_city_at(b->def_hex);
-	if (c >= 0 && lw_city_controller(s, c) == D && !d->cities[c].bracketed)
-		best = lw_city_defense(s, c);
-	const struct lw_hex *h = lw_data_hex(d, b->def_hex);
-	if (h && h->terrain == LW_TERRAIN_MOUNTAIN && best < 2)
-		best = 2;
-	if ((lw_data_hexside_flags(d, b->att_hex, b->def_hex) & LW_HS_RIVER) && best < 2)
-		best = 2;
-	return best;
-}
-
 static void side_stars(const struct lw_state *s, int side, int *co_stars, int *stars, bool *gic)
 {
 	int u[LW_MAX_UNITS];
@@ -870,7 +853,7 @@ static void reveal(struct lw_state *s, struct game_outcome *out)
 	} else {
 		in.def.factors = force_factors(s, D, false);
 		in.def.it = group_it(s, D);
-		in.def.terrain = terrain_bonus(s);
+		in.def.terrain = lw_terrain_defense(s, b->att_hex, b->def_hex, D, NULL);
 		side_stars(s, D, &in.def.co_stars, &in.def.stars, &in.def.has_gic);
 	}
 	struct lw_combat_out o;

@@ -235,8 +235,6 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	if (!p->attacked && p->movers_n > 1 && !(s->unit[p->co].flags & LW_UF_RELUCTANT))
 		for (int i = 0; i < p->movers_n; i++) {
 			int u = p->movers[i];
-			if (u == movers_co(s))
-				continue;
 			lw_offer(list,
 			         json_pack("{s:s,s:s}", "type", "detach", "unit",
 			                   lw_unit_id(s, u, id, sizeof id)),
@@ -351,8 +349,8 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		return tg_fail(err, TG_E_MALFORMED, "12.8: \"unit\" must name one of the movers");
 	if (p->attacked)
 		return tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked; it moves no more");
-	if (u == movers_co(s))
-		return tg_fail(err, TG_E_ILLEGAL, "12.8: the CO leads the moving force");
+	if (p->movers_n < 2)
+		return tg_fail(err, TG_E_ILLEGAL, "12.8: someone must go on moving");
 	if (s->unit[p->co].flags & LW_UF_RELUCTANT)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
