@@ -500,6 +500,90 @@ int main(void)
 	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)m3)),
 	           "match_not_active");
 
+	/* ---- limits and odd requests ---- */
+	r = req(&a, rq("{s:s,s:s,s:s,s:b}", "op", "create", "game", "fixture-duel", "scenario",
+	               "sprint", "spectators", 0));
+	EXPECT_OK(r);
+	int64_t m4 = json_integer_value(json_object_get(r, "match"));
+	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "watch", "match", (json_int_t)m4)),
+	           "spectators_not_allowed");
+	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)m4)),
+	           "not_a_participant");
+	EXPECT_ERR(req(&b, rq("{s:s,s:I}", "op", "watch", "match", (json_int_t)999)),
+	           "no_such_match");
+	EXPECT_ERR(req(&b, rq("{s:s,s:s}", "op", "watch", "match", "one")), "malformed_request");
+	EXPECT_ERR(req(&b, rq("{s:s,s:s}", "op", "list", "which", "all")), "malformed_request");
+	EXPECT_ERR(req(&b, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+	                      "scenario", "sprint", "entropy", "xyz")),
+	           "malformed_request");
+	json_t *odd = rq("{s:s,s:[]}", "op", "ping", "id");
+	mark_seen(&b);
+	tg_engine_message(b.s, odd);
+	json_decref(odd);
+	tg_engine_turn(srv);
+	CHECK_EQ_INT(count_new(&b, "error"), 1);
+
+	/* A connection that closes while its password is being hashed: the
+	 * thread-pool job finishes without touching it (ASan watches). */
+	struct client e;
+	client_open(&e);
+	req(&e, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	json_t *login = rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1");
+	tg_engine_message(e.s, login);
+	json_decref(login);
+	client_close(&e);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_engine_turn(srv);
+
+	/* A match with kept patches for 3 seqs: an older since gets a full view. */
+	client_close(&a);
+	client_close(&b);
+	tg_server_free(srv);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	cfg.patch_history = 3;
+	cfg.max_matches_per_user = 2;
+	start_server();
+	client_open(&a);
+	client_open(&b);
+	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_OK(req(&a, rq("{s:s,s:s}", "op", "resume", "token", token)));
+	EXPECT_OK(
+	    req(&b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1")));
+	/* a has m4 open: one more is allowed, then the limit. */
+	r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	               "standard", "side", "alpha"));
+	EXPECT_OK(r);
+	int64_t m5 = json_integer_value(json_object_get(r, "match"));
+	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+	                      "sprint")),
+	           "too_many_matches");
+	EXPECT_OK(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)m5)));
+	json_t *at3 = NULL;
+	for (int n = 0; n < 5; n++) {
+		if (n == 3)
+			at3 = json_deep_copy(a.view);
+		struct client *who = strcmp(awaited_role(&a), "alpha") == 0 ? &a : &b;
+		EXPECT_OK(req(who, rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match",
+		                      (json_int_t)m5, "seq", (json_int_t)who->seq, "action", "type",
+		                      "note", "text", "n")));
+	}
+	CHECK(a.seq == 5);
+	mark_seen(&a);
+	EXPECT_OK(req(&a, rq("{s:s,s:I,s:i}", "op", "open", "match", (json_int_t)m5, "since", 1)));
+	CHECK_EQ_INT(count_new(&a, "view"), 1);
+	CHECK_EQ_INT(count_new(&a, "patch"), 0);
+	/* Back at seq 3 (as if a had been away): since 3 brings patches 4 and 5. */
+	json_t *now = json_deep_copy(a.view);
+	json_decref(a.view);
+	a.view = at3;
+	a.seq = 3;
+	mark_seen(&a);
+	EXPECT_OK(req(&a, rq("{s:s,s:I,s:i}", "op", "open", "match", (json_int_t)m5, "since", 3)));
+	CHECK_EQ_INT(count_new(&a, "view"), 0);
+	CHECK_EQ_INT(count_new(&a, "patch"), 2);
+	CHECK(a.seq == 5 && json_equal(a.view, now));
+	json_decref(now);
 	client_close(&a);
 	client_close(&b);
 	tg_server_free(srv);
