@@ -1,0 +1,167 @@
+/* lw_testkit.h — small helpers for the Lincoln's War engine rules tests:
+ * build a game, put it at a chosen point, send actions as JSON text. */
+#ifndef LW_TESTKIT_H
+#define LW_TESTKIT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "tap.h"
+
+extern const struct game_module lincolns_war_module;
+
+static struct tg_error tk_err;
+
+static inline struct game *tk_new(const char *scenario, int seed)
+{
+	uint8_t key[TG_SEED_BYTES] = {(uint8_t)seed, 0x77};
+	struct game *g = lincolns_war_module.setup(key, scenario, NULL, &tk_err);
+	if (!g) {
+		fprintf(stderr, "setup: %s\n", tk_err.message);
+		exit(1);
+	}
+	return g;
+}
+
+/* Sends an action written as JSON; returns act()'s result (tk_err on error). */
+static inline int tk_act(struct game *g, const char *role, const char *json)
+{
+	json_error_t je;
+	json_t *a = json_loads(json, 0, &je);
+	if (!a) {
+		fprintf(stderr, "bad test JSON %s\n", json);
+		exit(1);
+	}
+	memset(&tk_err, 0, sizeof tk_err);
+	struct game_outcome out = {0};
+	int rc = lincolns_war_module.act(g, role, a, &out, &tk_err);
+	json_decref(a);
+	return rc;
+}
+
+static inline int tk_unit(const struct game *g, const char *id)
+{
+	int u = lw_unit_by_id(&g->s, id);
+	if (u == LW_NONE) {
+		fprintf(stderr, "no general %s in the data\n", id);
+		exit(1);
+	}
+	return u;
+}
+
+/* A card whose name contains `part`; exits if none. */
+static inline int tk_card(int side, const char *part)
+{
+	for (int n = 1; n <= LW_DECK_CARDS; n++) {
+		const struct lw_card *k = lw_card(side, n);
+		if (k && k->name && strstr(k->name, part))
+			return n;
+	}
+	fprintf(stderr, "no %s card named like %s\n", side == LW_UNION ? "Union" : "CS", part);
+	exit(1);
+}
+
+static inline void tk_remove_everywhere(struct lw_state *s, int side, int card)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	uint8_t *lists[] = {c->draw, c->discard, c->hand, c->out};
+	uint8_t *ns[] = {&c->draw_n, &c->discard_n, &c->hand_n, &c->out_n};
+	for (int l = 0; l < 4; l++)
+		for (int i = 0; i < *ns[l]; i++)
+			if (lists[l][i] == card) {
+				memmove(&lists[l][i], &lists[l][i + 1], (size_t)(*ns[l] - i - 1));
+				(*ns[l])--;
+				i--;
+			}
+}
+
+/* Empties a hand back into the deck. */
+static inline void tk_clear_hand(struct lw_state *s, int side)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	for (int i = 0; i < c->hand_n; i++)
+		c->draw[c->draw_n++] = c->hand[i];
+	c->hand_n = 0;
+}
+
+static inline void tk_give(struct lw_state *s, int side, int card)
+{
+	tk_remove_everywhere(s, side, card);
+	struct lw_cards *c = &s->side[side].cards;
+	c->hand[c->hand_n++] = (uint8_t)card;
+}
+
+/* Both sides choose their first listed GiC candidate. */
+static inline void tk_choose_gics(struct game *g)
+{
+	json_t *v = lincolns_war_module.view(g, "union");
+	json_t *a = json_object_get(json_array_get(json_object_get(v, "actions"), 0), "action");
+	char *txt = json_dumps(a, JSON_COMPACT);
+	tk_act(g, "union", txt);
+	free(txt);
+	json_decref(v);
+	v = lincolns_war_module.view(g, "confederate");
+	a = json_object_get(json_array_get(json_object_get(v, "actions"), 0), "action");
+	txt = json_dumps(a, JSON_COMPACT);
+	tk_act(g, "confederate", txt);
+	free(txt);
+	json_decref(v);
+}
+
+/* Jump to the card-play step of turn `turn` with `side` to play. */
+static inline void tk_goto_ops(struct game *g, int turn, int side)
+{
+	struct lw_state *s = &g->s;
+	s->turn = (uint8_t)turn;
+	s->phase = LW_PH_OPS;
+	s->step = LW_ST_CARD;
+	s->phasing = (int8_t)side;
+	s->first = (int8_t)side;
+	memset(&s->play, 0, sizeof s->play);
+	s->play.co = LW_NONE;
+	for (int p = LW_UNION; p <= LW_CONFEDERATE; p++) {
+		s->side[p].passed = 0;
+		s->side[p].draw_stage = 2;
+	}
+}
+
+/* Moves unit u (alone) to hex, keeping everything else. */
+static inline void tk_place(struct game *g, int u, int hex)
+{
+	g->s.unit[u].where = LW_W_MAP;
+	g->s.unit[u].hex = (int16_t)hex;
+}
+
+/* Does the role's view offer an action whose label contains `part`? */
+static inline bool tk_offers(struct game *g, const char *role, const char *part)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions");
+	bool found = false;
+	for (size_t i = 0; i < json_array_size(acts) && !found; i++) {
+		const char *l =
+		    json_string_value(json_object_get(json_array_get(acts, i), "label"));
+		found = l && strstr(l, part);
+	}
+	json_decref(v);
+	return found;
+}
+
+/* A clear land hex of `state` ("VA") with no unit and no city. */
+static inline int tk_empty_hex(const struct game *g, const char *state, int not_this)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
+		    h->city >= 0 || h->id == not_this ||
+		    lw_hex_owner_force(&g->s, h->id) != LW_NOSIDE)
+			continue;
+		return h->id;
+	}
+	fprintf(stderr, "no empty hex in %s\n", state);
+	exit(1);
+}
+#endif

@@ -1,0 +1,40 @@
+/* 6.0: the player with most PC has the initiative; a tie keeps the last
+ * holder; with a lead of 10 or more he may force the opponent to go first. */
+#include "lw_testkit.h"
+
+int main(void)
+{
+	struct game *g = tk_new("campaign", 20);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	/* second turn, the Confederates lead by 12 */
+	s->turn = 1;
+	s->side[LW_UNION].pc = 5;
+	s->side[LW_CONFEDERATE].pc = 17;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_CONFEDERATE);
+	CHECK_EQ_INT(s->phase, LW_PH_INITIATIVE);
+	CHECK(tk_offers(g, "confederate", "Force the Union player to go first"));
+	CHECK(tk_act(g, "union", "{\"type\":\"initiative\",\"first\":\"union\"}") != 0);
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"initiative\",\"first\":\"union\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK_EQ_INT(s->first, LW_UNION);
+	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
+	CHECK_EQ_INT(s->phasing, LW_UNION);
+	/* a tie keeps the holder */
+	s->side[LW_UNION].pc = 9;
+	s->side[LW_CONFEDERATE].pc = 9;
+	s->turn = 2;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_CONFEDERATE);
+	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
+	CHECK_EQ_INT(s->first, LW_CONFEDERATE);
+	/* a lead of 9 does not allow forcing */
+	s->side[LW_UNION].pc = 18;
+	s->turn = 3;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_UNION);
+	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
+	lincolns_war_module.free(g);
+	return tap_done();
+}
