@@ -295,6 +295,31 @@ static bool event_supported(const struct lw_card *k)
 	return false;
 }
 
+static bool is_reluctant(const struct lw_card *k)
+{
+	return strcmp(k->effect_kind, "event") == 0 &&
+	       strcmp(k->effect_id, "reluctant_to_follow_orders") == 0;
+}
+
+/* 10.7.4: the token goes on an enemy CO (the top counter, visible to all). */
+static void offer_reluctant(const struct lw_state *s, int side, json_t *list, int c)
+{
+	char name[64], id[64], hex[64];
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->side != LW_OTHER(side) || x->where != LW_W_MAP ||
+		    lw_force_co(s, x->hex) != u || (x->flags & LW_UF_RELUCTANT))
+			continue;
+		lw_offer(list,
+		         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", c, "use", "event",
+		                   "target", lw_unit_id(s, u, id, sizeof id)),
+		         "Play card %d %s: %s at %s is Reluctant to Follow Orders (+2 activation, "
+		         "10.7.4)",
+		         c, card_name(side, c), lw_unit_name(s, u, name, sizeof name),
+		         lw_hex_label(x->hex, hex, sizeof hex));
+	}
+}
+
 /* 10.7.3: campaigns need 10 PC, not in the first turn (10.2), once a turn. */
 static int check_campaign(const struct lw_state *s, int side, struct tg_error *err)
 {
@@ -411,13 +436,15 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         "instead of %d "
 				         "PC (10.6.5)",
 				         c, nm, k->pc);
-			if (event_supported(k))
+			if (event_supported(k) && !is_reluctant(k))
 				lw_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
 				                   "use", "event"),
 				         "Play card %d %s for its event%s: %s", c, nm,
 				         k->erratic ? " (needs a 3-6, 10.6.5)" : "",
 				         k->text ? k->text : "");
+			if (event_supported(k) && is_reluctant(k))
+				offer_reluctant(s, side, list, c);
 			if (k->pc == 6 && check_campaign(s, side, NULL) == 0)
 				lw_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
