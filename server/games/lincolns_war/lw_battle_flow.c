@@ -32,6 +32,7 @@
 #include "lw_combat.h"
 #include "lw_it.h"
 #include "lw_march.h"
+#include "lw_tco.h"
 #include "lw_terrain.h"
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -802,7 +803,8 @@ static int force_factors(struct lw_state *s, int side, bool attacking)
 		int rolled = 0;
 		if (indecisive) {
 			int die = tg_rng_die(&s->rng, 6);
-			rolled = lw_indecisive_value(die, x->gen < 0 ? x->stars - 1 : 0);
+			rolled = lw_indecisive_value(
+			    die, x->gen < 0 ? lw_tco_roll_modifier(x->stars) : 0);
 			lw_log(s, "%s is indecisive: die %d, value %d (16.4%s).",
 			       lw_unit_name(s, u[i], name, sizeof name), die, rolled,
 			       elephant ? ".1" : "");

@@ -1,0 +1,57 @@
+/* lw_tco.c — 17.0 TCO (see lw_tco.h). */
+#include "lw_tco.h"
+
+#include "lw_it.h"
+
+int lw_tco_roll_modifier(int stars)
+{
+	return stars >= 2 ? stars - 1 : 0; /* 17.1: +1 two-star, +2 three-star */
+}
+
+int lw_tco_exit_it_max(const struct lw_state *s, int tco, int force_it)
+{
+	return lw_it_detach_max(force_it, s->unit[tco].stars);
+}
+
+int lw_tco_absorb_check(const struct lw_state *s, int tco, int gen, struct tg_error *err)
+{
+	if (tco < 0 || tco >= s->n_units || gen < 0 || gen >= s->n_units)
+		return tg_fail(err, TG_E_MALFORMED, "17.5: unknown unit");
+	const struct lw_unit *t = &s->unit[tco], *g = &s->unit[gen];
+	if (t->gen >= 0 || t->where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "17.5: only a TCO on the map has stars to absorb");
+	if (g->gen < 0 || g->where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "17.5: only a regular general absorbs TCO stars");
+	if (g->cavalry)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "17.5: cavalry generals may never absorb TCO stars");
+	if (g->hex != t->hex || g->side != t->side)
+		return tg_fail(err, TG_E_ILLEGAL, "17.5: the general must be stacked with the TCO");
+	if (g->flags & LW_UF_PROMOTED)
+		return tg_fail(err, TG_E_ILLEGAL, "17.5: a general absorbs one star per turn");
+	if (g->stars >= lw_D()->generals[g->gen].max_stars)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "17.5: the general has no counter with one more star");
+	if (s->side[g->side].pc < 1)
+		return tg_fail(err, TG_E_ILLEGAL, "17.5: absorbing a TCO star costs one PC");
+	return 0;
+}
+
+int lw_tco_absorb(struct lw_state *s, int tco, int gen, struct tg_error *err)
+{
+	if (lw_tco_absorb_check(s, tco, gen, err) != 0)
+		return -1;
+	struct lw_unit *t = &s->unit[tco];
+	lw_lose_pc(s, t->side, 1);
+	if (--t->stars == 0) {
+		lw_unit_leave_it(s, tco, 0); /* its IT stays with the force */
+		t->where = LW_W_REMOVED;
+		t->hex = LW_NO_HEX;
+		t->it = 0;
+	}
+	lw_promote(s, gen);
+	char name[64];
+	lw_log(s, "%s absorbs a TCO star (17.5).", lw_unit_name(s, gen, name, sizeof name));
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* lw_tco.h — 17.0 Temporary Commanding Officers.
+ *
+ * A TCO replaces a killed general (lw_kill in lw_activation.c); it activates
+ * at 3 (17.2, lw_activation_cost), fights as an indecisive general with +1
+ * (two stars) or +2 (three stars) on the roll (17.1, lw_battle_flow.c), is
+ * hit by a casualty only when no regular general is in the force (17.4,
+ * lw_battle_flow.c) and is removed, not disgraced (17.4, lw_disgrace).
+ * Here: absorbing TCO stars (17.5, called in the Rail Phase, 9.2) and the IT
+ * a TCO may carry out of a force (17.0).
+ */
+#ifndef LW_TCO_H
+#define LW_TCO_H
+
+#include "lw_engine.h"
+
+/* 17.1: the modifier on the Indecisive General roll of a TCO of `stars`. */
+int lw_tco_roll_modifier(int stars);
+
+/* 17.0: IT a TCO leaving a force may carry away (its stars). */
+int lw_tco_exit_it_max(const struct lw_state *s, int tco, int force_it);
+
+/* 17.5: may regular general `gen` absorb one star of TCO `tco` now? */
+int lw_tco_absorb_check(const struct lw_state *s, int tco, int gen, struct tg_error *err);
+/* 17.5: pay one PC, move one star from the TCO to the general (a TCO left
+ * without stars leaves play). 0, or -1 with err and nothing changed. */
+int lw_tco_absorb(struct lw_state *s, int tco, int gen, struct tg_error *err);
+
+#endif

@@ -1,0 +1,53 @@
+/* 17.0 / 17.5: absorbing TCO stars, and what a TCO carries away. */
+#include "lincolns_war/lw_tco.h"
+#include "lw_land_fixture.h"
+
+static int free_tco(const struct lw_state *s, int side)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].gen < 0 && s->unit[i].side == side &&
+		    s->unit[i].where == LW_W_UNUSED)
+			return i;
+	return LW_NONE;
+}
+
+int main(void)
+{
+	CHECK_EQ_INT(lw_tco_roll_modifier(1), 0);
+	CHECK_EQ_INT(lw_tco_roll_modifier(2), 1);
+	CHECK_EQ_INT(lw_tco_roll_modifier(3), 2);
+
+	struct lw_state *s = fx_new(2);
+	if (!CHECK(s != NULL))
+		return tap_done();
+	int grant = fx_place(s, "grant", 805, 1);
+	int t = free_tco(s, LW_UNION);
+	if (!CHECK(t != LW_NONE))
+		return tap_done();
+	s->unit[t].where = LW_W_MAP;
+	s->unit[t].hex = 805;
+	s->unit[t].stars = 2;
+	s->unit[t].cavalry = 0;
+	CHECK_EQ_INT(lw_tco_exit_it_max(s, t, 5), 2);
+	int pc = s->side[LW_UNION].pc;
+	struct tg_error err;
+	CHECK_EQ_INT(lw_tco_absorb(s, t, grant, &err), 0);
+	CHECK_EQ_INT(s->unit[grant].stars, 2);
+	CHECK_EQ_INT(s->unit[t].stars, 1);
+	CHECK_EQ_INT(s->side[LW_UNION].pc, pc - 1);
+	/* one star per general per turn */
+	CHECK(lw_tco_absorb(s, t, grant, &err) != 0);
+	s->unit[grant].flags &= (uint8_t)~LW_UF_PROMOTED;
+	CHECK_EQ_INT(lw_tco_absorb(s, t, grant, &err), 0);
+	CHECK_EQ_INT(s->unit[grant].stars, 3);
+	CHECK_EQ_INT(s->unit[t].where, LW_W_REMOVED); /* no stars left */
+	/* cavalry never absorbs */
+	int stoneman = fx_place(s, "stoneman", 805, 1);
+	t = free_tco(s, LW_UNION);
+	s->unit[t].where = LW_W_MAP;
+	s->unit[t].hex = 805;
+	s->unit[t].stars = 1;
+	CHECK(lw_tco_absorb(s, t, stoneman, &err) != 0);
+	free(s);
+	return tap_done();
+}
