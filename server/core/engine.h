@@ -22,5 +22,9 @@ void tg_engine_session_close(struct tg_session *s);
 /* Ends the loop turn now: commits, then sends what was held back. The
  * daemon does this from a uv_check handler once per loop iteration. */
 void tg_engine_turn(struct tg_server *srv);
+/* Makes the next turn that writes fail as a failed commit would, so that
+ * tests can see a turn rolled back: ok replies become storage errors, pushes
+ * are dropped, written matches reload, logins of that turn are undone. */
+void tg_engine_fail_next_turn(struct tg_server *srv);
 
 #endif

@@ -217,6 +217,11 @@ void srv_turn_commit(struct tg_server *srv)
 	bool failed = false;
 	if (srv->tx_open) {
 		struct tg_error err = {0};
+		if (srv->fail_next_turn) {
+			srv->fail_next_turn = false;
+			srv->tx_failed = true;
+			TG_WARN(0, 0, "failing this turn's commit, as asked (tests)");
+		}
 		if (srv->tx_failed || tg_store_commit(srv->store, &err) != 0) {
 			if (!srv->tx_failed)
 				TG_ERROR(0, 0, "commit failed: %s", err.message);
@@ -407,6 +412,11 @@ void tg_engine_session_close(struct tg_session *s)
 void tg_engine_turn(struct tg_server *srv)
 {
 	srv_turn_commit(srv);
+}
+
+void tg_engine_fail_next_turn(struct tg_server *srv)
+{
+	srv->fail_next_turn = true;
 }
 
 /* ---- net callbacks ---------------------------------------------------------- */

@@ -98,6 +98,7 @@ struct tg_server {
 	uv_check_t *check; /* its own allocation: it closes after the server is freed */
 	bool tx_open, tx_failed;
 	bool shutting_down;
+	bool fail_next_turn; /* tg_engine_fail_next_turn */
 	struct tg_out *out_head, *out_tail;
 	struct tg_match *matches[TG_MATCH_BUCKETS];
 	struct tg_ratelimit login_fail;

@@ -523,6 +523,61 @@ int main(void)
 	tg_engine_turn(srv);
 	CHECK_EQ_INT(count_new(&b, "error"), 1);
 
+	/* A turn whose transaction fails: the actor hears "storage", nobody gets
+	 * a patch, and the match is as before; the same action then succeeds. */
+	{
+		r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+		               "scenario", "sprint", "side", "alpha"));
+		int64_t mf = json_integer_value(json_object_get(r, "match"));
+		EXPECT_OK(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mf)));
+		json_t *before = json_deep_copy(a.view);
+		mark_seen(&a);
+		mark_seen(&b);
+		json_t *act =
+		    rq("{s:s,s:I,s:i,s:{s:s,s:i},s:i}", "op", "act", "match", (json_int_t)mf, "seq",
+		       0, "action", "type", "commit", "value", 2, "id", 9999);
+		tg_engine_fail_next_turn(srv);
+		tg_engine_message(a.s, act);
+		tg_engine_turn(srv);
+		json_t *reply = NULL;
+		for (size_t i = a.seen; i < json_array_size(a.got); i++)
+			if (json_integer_value(json_object_get(json_array_get(a.got, i), "id")) ==
+			    9999)
+				reply = json_array_get(a.got, i);
+		CHECKF(reply && code_of(reply) && strcmp(code_of(reply), "storage") == 0,
+		       "the failed turn's ok became a storage error");
+		CHECK_EQ_INT(count_new(&a, "view"), 1); /* the reloaded match, afresh */
+		CHECK_EQ_INT(count_new(&a, "patch") + count_new(&b, "patch"), 0);
+		CHECK(a.seq == 0);
+		CHECKF(json_equal(a.view, before), "the match reloaded as it was");
+		json_decref(before);
+		json_object_del(act, "id");
+		r = req(&a, act);
+		EXPECT_OK(r);
+		CHECK_EQ_INT(json_integer_value(json_object_get(r, "seq")), 1);
+		CHECK(b.seq == 1);
+		EXPECT_OK(req(&a, rq("{s:s,s:I}", "op", "resign", "match", (json_int_t)mf)));
+
+		/* A registration in a failed turn leaves the connection logged out. */
+		struct client f;
+		client_open(&f);
+		req(&f, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+		json_t *reg = rq("{s:s,s:s,s:s,s:i}", "op", "register", "name", "ghost", "password",
+		                 "boo-boo-boo", "id", 4242);
+		tg_engine_fail_next_turn(srv);
+		tg_engine_message(f.s, reg);
+		json_decref(reg);
+		uv_run(&loop, UV_RUN_DEFAULT); /* the hash; its turn writes the user */
+		tg_engine_turn(srv);
+		json_t *last = json_array_get(f.got, json_array_size(f.got) - 1);
+		CHECK(code_of(last) && strcmp(code_of(last), "storage") == 0);
+		EXPECT_ERR(req(&f, rq("{s:s,s:s}", "op", "list", "which", "mine")),
+		           "not_logged_in");
+		EXPECT_OK(req(&f, rq("{s:s,s:s,s:s}", "op", "register", "name", "ghost", "password",
+		                     "boo-boo-boo")));
+		client_close(&f);
+	}
+
 	/* A connection that closes while its password is being hashed: the
 	 * thread-pool job finishes without touching it (ASan watches). */
 	struct client e;
