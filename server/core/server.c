@@ -368,17 +368,17 @@ void tg_engine_message(struct tg_session *s, const json_t *msg)
 		          "The server is stopping; come back soon.");
 		return;
 	}
+	if (!s->hello && (!op || strcmp(op, "hello") != 0)) {
+		srv_error(s, msg, "hello_required",
+		          "Send {\"op\":\"hello\",\"protocol\":1} first.");
+		return;
+	}
 	const struct op_entry *e = ops;
 	while (op && e->name && strcmp(e->name, op) != 0)
 		e++;
 	if (!op || !e->name) {
 		srv_error(s, msg, "unknown_op", "Unknown op \"%s\" (see PROTOCOL.md).",
 		          op ? op : "(missing)");
-		return;
-	}
-	if (!s->hello && strcmp(op, "hello") != 0) {
-		srv_error(s, msg, "hello_required",
-		          "Send {\"op\":\"hello\",\"protocol\":1} first.");
 		return;
 	}
 	if (e->login && !req_logged_in(s, msg))
