@@ -1,0 +1,93 @@
+/* 16.0 combat sequence over the state: declare, decline withdrawal,
+ * simultaneous commitment, Minor Victory (16.6.2), retreat by the loser's
+ * choice (16.9), advance by the winner's choice (16.10.1). */
+#include "lw_land_fixture.h"
+
+static int first_offer(const struct lw_state *s, int side, const char *type, const char *key)
+{
+	json_t *l = json_array();
+	lw_battle_offer(s, side, l);
+	int v = LW_NO_HEX;
+	size_t i;
+	json_t *o;
+	json_array_foreach(l, i, o)
+	{
+		json_t *a = json_object_get(o, "action");
+		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
+			v = (int)json_integer_value(json_object_get(a, key));
+			break;
+		}
+	}
+	json_decref(l);
+	return v;
+}
+
+int main(void)
+{
+	struct lw_state *s = fx_new(2);
+	if (!CHECK(s != NULL))
+		return tap_done();
+	const struct lw_data *d = lw_D();
+	/* a clear hex with a clear neighbour, no city, no river between */
+	int x = LW_NO_HEX, y = LW_NO_HEX;
+	for (size_t i = 0; i < d->n_hexes && x == LW_NO_HEX; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, "TN") != 0)
+			continue;
+		int n = fx_plain_neighbour(h->id);
+		if (n != LW_NO_HEX) {
+			x = h->id;
+			y = n;
+		}
+	}
+	if (!CHECK(x != LW_NO_HEX))
+		return tap_done();
+	int grant = fx_place(s, "grant", x, 3);
+	int price = fx_place(s, "price", y, 2);
+	fx_stack_deck(s, LW_UNION, 0, 0, 10);
+	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 10);
+	int pc = s->side[LW_UNION].pc;
+
+	lw_march_begin(s, grant, false);
+	char a[96];
+	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", y);
+	CHECK_EQ_INT(fx_act(s, LW_UNION, a), 0);
+	CHECK_EQ_INT(s->step, LW_ST_WITHDRAW); /* 16.2: no IT, no cavalry: he may try */
+	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK(fx_act(s, LW_UNION, "{\"type\":\"stand\"}") != 0); /* not the attacker's call */
+	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, "{\"type\":\"stand\"}"), 0);
+	CHECK_EQ_INT(s->step, LW_ST_COMMIT);
+	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_UNION) | LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}"), 0);
+	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK(fx_act(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}") != 0);
+	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}"),
+	             0);
+	/* Grant (3 stars) attacks with his printed value; Price defends */
+	int att = lw_unit_attack(s, grant), def = lw_unit_defense(s, price);
+	CHECK_EQ_INT(s->battle.strength[LW_UNION], att);
+	CHECK_EQ_INT(s->battle.strength[LW_CONFEDERATE], def);
+	if (!CHECKF(att - def >= 2 && att - def <= 4 && def >= 2,
+	            "the data should make this a Minor Victory without rout (%d vs %d)", att, def))
+		return tap_done();
+	CHECK_EQ_INT(s->battle.winner, LW_UNION);
+	CHECK_EQ_INT(s->side[LW_UNION].pc, pc + 2); /* Price's two stars */
+	CHECK_EQ_INT(lw_force_it(s, y), 2);         /* the loser: two IT */
+	CHECK_EQ_INT(lw_force_it(s, x), 1);         /* the attacking winner: one */
+	CHECK_EQ_INT(s->step, LW_ST_RETREAT);
+	int to = first_offer(s, LW_CONFEDERATE, "retreat", "to");
+	CHECK(to != LW_NO_HEX && to != x && tg_hex_adjacent(&d->grid, y, to));
+	snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", x);
+	CHECK(fx_act(s, LW_CONFEDERATE, a) != 0); /* not into the enemy */
+	snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", to);
+	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, a), 0);
+	CHECK_EQ_INT(s->unit[price].hex, to);
+	CHECK_EQ_INT(s->step, LW_ST_ADVANCE);
+	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"advance\",\"units\":\"all\"}"), 0);
+	CHECK_EQ_INT(s->unit[grant].hex, y);
+	CHECK_EQ_INT(lw_force_it(s, y), 1); /* the battle's IT advance with him */
+	CHECK(!s->battle.active);
+	CHECK(s->unit[price].flags & LW_UF_LOST_BATTLE);
+	free(s);
+	return tap_done();
+}
