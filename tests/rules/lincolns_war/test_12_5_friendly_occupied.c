@@ -38,7 +38,8 @@ int main(void)
 	s->unit[grant].hex = (int16_t)a;
 	s->unit[grant].cmd = ++s->cmd_seq;
 	int thomas = fx_place(s, "thomas", b, 1);
-	s->unit[sherman].hex = (int16_t)a;
+	s->phase = LW_PH_OPS;
+	s->play.side = LW_UNION; /* the first march ended the card play */
 	lw_march_begin(s, grant, false);
 	CHECK_EQ_INT(s->play.movers_n, 2);
 	CHECK_EQ_INT(fx_act(s, LW_UNION, act), 0);
