@@ -277,6 +277,12 @@ static int do_add(struct apply *a, const struct tg_json_pointer *p, json_t *valu
 		goto fail;
 	if (json_is_object(parent)) {
 		size_t n = p->ntokens;
+		/* jansson neither parses nor compares such names correctly. */
+		if (memchr(p->tokens[n - 1], '\0', p->lens[n - 1])) {
+			fail(a, TG_JSON_PATCH_BAD_POINTER,
+			     "a member name cannot contain a NUL byte");
+			goto fail;
+		}
 		if (json_object_setn_new(parent, p->tokens[n - 1], p->lens[n - 1], value) != 0)
 			return fail(a, TG_JSON_PATCH_NOMEM, "cannot set the member");
 		return 0;
