@@ -158,6 +158,7 @@ static void after_work(uv_work_t *w, int status)
 			finish_register(j);
 		else
 			finish_login(j);
+		session_drain(s);
 	}
 	session_unref(s);
 	json_decref(j->req);
@@ -190,12 +191,6 @@ static struct kdf_job *new_job(struct tg_session *s, const json_t *req, enum job
 	const char *password = json_string_value(json_object_get(req, "password"));
 	if (!name || !password) {
 		srv_error(s, req, "malformed_request", "\"name\" and \"password\" are strings.");
-		return NULL;
-	}
-	if (s->busy) {
-		srv_error(
-		    s, req, "rate_limited",
-		    "A login is already being checked on this connection; wait for its reply.");
 		return NULL;
 	}
 	if (kind == JOB_REGISTER && !valid_name(name)) {

@@ -41,8 +41,10 @@ void session_ref(struct tg_session *s)
 
 void session_unref(struct tg_session *s)
 {
-	if (--s->refs == 0)
+	if (--s->refs == 0) {
+		json_decref(s->waiting);
 		free(s);
+	}
 }
 
 static void session_closed(struct tg_session *s)
@@ -362,6 +364,21 @@ void tg_engine_message(struct tg_session *s, const json_t *msg)
 		srv_error(s, NULL, "malformed_request", "\"id\" must be a string or an integer.");
 		return;
 	}
+	/* Requests are handled in order: while a password is being checked,
+	 * later requests wait for its outcome (a client may pipeline login and
+	 * create). */
+	if (s->busy) {
+		if (!s->waiting)
+			s->waiting = json_array();
+		if (json_array_size(s->waiting) >= TG_WAITING_MAX) {
+			srv_error(
+			    s, msg, "rate_limited",
+			    "Too many requests while a login is checked; wait for its reply.");
+			return;
+		}
+		json_array_append_new(s->waiting, json_deep_copy(msg));
+		return;
+	}
 	const char *op = json_string_value(json_object_get(msg, "op"));
 	if (s->srv->shutting_down) {
 		srv_error(s, msg, "server_shutting_down",
@@ -391,6 +408,16 @@ void tg_engine_message(struct tg_session *s, const json_t *msg)
 	    json_is_integer(mid) ? match_find(s->srv, json_integer_value(mid)) : NULL;
 	if (m)
 		match_release_if_idle(s->srv, m);
+}
+
+void session_drain(struct tg_session *s)
+{
+	while (!s->busy && !s->closed && s->waiting && json_array_size(s->waiting) > 0) {
+		json_t *msg = json_incref(json_array_get(s->waiting, 0));
+		json_array_remove(s->waiting, 0);
+		tg_engine_message(s, msg);
+		json_decref(msg);
+	}
 }
 
 struct tg_session *tg_engine_session_open(struct tg_server *srv, const char *peer,

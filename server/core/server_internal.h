@@ -19,6 +19,7 @@
 #define TG_CHAT_REPLAY_MAX 200
 #define TG_NAME_MAX 32
 #define TG_RATELIMIT_ENTRIES 4096
+#define TG_WAITING_MAX 64 /* requests held while a password is checked */
 
 #ifndef TG_VERSION
 #define TG_VERSION "0.1.0"
@@ -36,7 +37,8 @@ struct tg_session {
 	int refs;
 	bool closed;
 	bool hello;
-	bool busy;       /* a login/register is being hashed: one at a time */
+	bool busy;       /* a login/register is being hashed: later requests wait */
+	json_t *waiting; /* requests that arrived while busy, in order (bounded) */
 	int64_t user_id; /* 0: not logged in */
 	char user_name[TG_NAME_MAX + 1];
 	bool has_token;
@@ -125,6 +127,8 @@ void srv_error(struct tg_session *s, const json_t *req, const char *code, const 
 void srv_error_err(struct tg_session *s, const json_t *req, const struct tg_error *err);
 void session_ref(struct tg_session *s);
 void session_unref(struct tg_session *s);
+/* After a login/register finished: handles the requests that waited. */
+void session_drain(struct tg_session *s);
 /* Commits the loop turn: then sends what was queued. */
 void srv_turn_commit(struct tg_server *srv);
 

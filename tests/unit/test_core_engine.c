@@ -578,6 +578,30 @@ int main(void)
 		client_close(&f);
 	}
 
+	/* Pipelined: requests after a login wait for it, and replies keep order. */
+	{
+		struct client g;
+		client_open(&g);
+		req(&g, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+		json_t *m1 = rq("{s:s,s:s,s:s,s:i}", "op", "login", "name", "lee", "password",
+		                "traveller1", "id", 501);
+		json_t *m2 = rq("{s:s,s:s,s:i}", "op", "list", "which", "mine", "id", 502);
+		tg_engine_message(g.s, m1);
+		tg_engine_message(g.s, m2);
+		json_decref(m1);
+		json_decref(m2);
+		uv_run(&loop, UV_RUN_DEFAULT);
+		tg_engine_turn(srv);
+		size_t n = json_array_size(g.got);
+		CHECK(n >= 3);
+		json_t *r1 = json_array_get(g.got, n - 2), *r2 = json_array_get(g.got, n - 1);
+		CHECK(json_integer_value(json_object_get(r1, "id")) == 501 &&
+		      strcmp(op_of(r1), "ok") == 0);
+		CHECK(json_integer_value(json_object_get(r2, "id")) == 502 &&
+		      strcmp(op_of(r2), "ok") == 0);
+		client_close(&g);
+	}
+
 	/* A connection that closes while its password is being hashed: the
 	 * thread-pool job finishes without touching it (ASan watches). */
 	struct client e;
