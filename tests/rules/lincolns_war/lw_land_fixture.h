@@ -12,7 +12,7 @@
 #include "tap.h"
 
 /* A Campaign state in the Operations phase of `turn`, nobody on the map. */
-static struct lw_state *fx_new(int turn)
+static inline struct lw_state *fx_new(int turn)
 {
 	static const uint8_t seed[32] = {7, 1, 8, 6, 1};
 	struct lw_state *s = calloc(1, sizeof *s);
@@ -32,6 +32,9 @@ static struct lw_state *fx_new(int turn)
 	s->step = LW_ST_CARD;
 	s->play.side = LW_UNION;
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		/* cards in hand, so that the card play goes on after a march */
+		for (int k = 0; k < 4; k++)
+			lw_draw_to_hand(s, side);
 		s->side[side].pc = 10;
 		s->side[side].csp = 0;
 		s->side[side].gic = LW_NONE;
@@ -39,7 +42,7 @@ static struct lw_state *fx_new(int turn)
 	return s;
 }
 
-static int fx_place(struct lw_state *s, const char *id, int hex, int stars)
+static inline int fx_place(struct lw_state *s, const char *id, int hex, int stars)
 {
 	int u = lw_unit_by_id(s, id);
 	if (u == LW_NONE) {
@@ -58,7 +61,8 @@ static int fx_place(struct lw_state *s, const char *id, int hex, int stars)
 
 /* Stack side's draw pile: the next draws give cards whose symbols include
  * `want` (n_with of them) and then cards without any symbol. */
-static void fx_stack_deck(struct lw_state *s, int side, unsigned want, int n_with, int n_blank)
+static inline void fx_stack_deck(struct lw_state *s, int side, unsigned want, int n_with,
+                                 int n_blank)
 {
 	struct lw_cards *c = &s->side[side].cards;
 	int with[LW_DECK_CARDS], blank[LW_DECK_CARDS], nw = 0, nb = 0;
@@ -83,7 +87,7 @@ static void fx_stack_deck(struct lw_state *s, int side, unsigned want, int n_wit
 }
 
 /* Sends one action to the land rules' handlers. */
-static int fx_act(struct lw_state *s, int side, const char *json)
+static inline int fx_act(struct lw_state *s, int side, const char *json)
 {
 	json_error_t je;
 	json_t *a = json_loads(json, 0, &je);
@@ -97,8 +101,20 @@ static int fx_act(struct lw_state *s, int side, const char *json)
 	return rc;
 }
 
+/* CHECK_EQ_INT evaluates its arguments twice: actions go through these. */
+#define ACT_OK(s, side, json)                                                                      \
+	do {                                                                                       \
+		int rc_ = fx_act((s), (side), (json));                                             \
+		CHECKF(rc_ == 0, "action %s refused", (json));                                     \
+	} while (0)
+#define ACT_FAILS(s, side, json)                                                                   \
+	do {                                                                                       \
+		int rc_ = fx_act((s), (side), (json));                                             \
+		CHECKF(rc_ != 0, "action %s accepted", (json));                                    \
+	} while (0)
+
 /* A neighbour of hex reachable without a river, mountain, city or ocean. */
-static int fx_plain_neighbour(int hex)
+static inline int fx_plain_neighbour(int hex)
 {
 	const struct lw_data *d = lw_D();
 	int nb[6];

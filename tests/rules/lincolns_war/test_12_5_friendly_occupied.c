@@ -28,7 +28,7 @@ int main(void)
 	lw_march_begin(s, sherman, false);
 	char act[64];
 	snprintf(act, sizeof act, "{\"type\":\"move\",\"to\":%d}", b);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, act), 0);
+	ACT_OK(s, LW_UNION, act);
 	/* 12.5: entering the hex of a CO of higher rank ends the move */
 	CHECK_EQ_INT(lw_force_co(s, b), grant);
 	CHECK(s->step != LW_ST_MOVE);
@@ -42,10 +42,10 @@ int main(void)
 	s->play.side = LW_UNION; /* the first march ended the card play */
 	lw_march_begin(s, grant, false);
 	CHECK_EQ_INT(s->play.movers_n, 2);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, act), 0);
+	ACT_OK(s, LW_UNION, act);
 	CHECK_EQ_INT(s->step, LW_ST_MOVE);
 	CHECK_EQ_INT(lw_march_hex(s), b);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"pickup\"}"), 0);
+	ACT_OK(s, LW_UNION, "{\"type\":\"pickup\"}");
 	CHECK_EQ_INT(s->play.movers_n, 3);
 	(void)thomas;
 

@@ -51,18 +51,17 @@ int main(void)
 	lw_march_begin(s, grant, false);
 	char a[96];
 	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", y);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, a), 0);
+	ACT_OK(s, LW_UNION, a);
 	CHECK_EQ_INT(s->step, LW_ST_WITHDRAW); /* 16.2: no IT, no cavalry: he may try */
 	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_CONFEDERATE));
-	CHECK(fx_act(s, LW_UNION, "{\"type\":\"stand\"}") != 0); /* not the attacker's call */
-	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, "{\"type\":\"stand\"}"), 0);
+	ACT_FAILS(s, LW_UNION, "{\"type\":\"stand\"}"); /* not the attacker's call */
+	ACT_OK(s, LW_CONFEDERATE, "{\"type\":\"stand\"}");
 	CHECK_EQ_INT(s->step, LW_ST_COMMIT);
 	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_UNION) | LW_SIDE_BIT(LW_CONFEDERATE));
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}"), 0);
+	ACT_OK(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
 	CHECK_EQ_INT(lw_battle_awaiting(s), LW_SIDE_BIT(LW_CONFEDERATE));
-	CHECK(fx_act(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}") != 0);
-	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}"),
-	             0);
+	ACT_FAILS(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
+	ACT_OK(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
 	/* Grant (3 stars) attacks with his printed value; Price defends */
 	int att = lw_unit_attack(s, grant), def = lw_unit_defense(s, price);
 	CHECK_EQ_INT(s->battle.strength[LW_UNION], att);
@@ -78,12 +77,12 @@ int main(void)
 	int to = first_offer(s, LW_CONFEDERATE, "retreat", "to");
 	CHECK(to != LW_NO_HEX && to != x && tg_hex_adjacent(&d->grid, y, to));
 	snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", x);
-	CHECK(fx_act(s, LW_CONFEDERATE, a) != 0); /* not into the enemy */
+	ACT_FAILS(s, LW_CONFEDERATE, a); /* not into the enemy */
 	snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", to);
-	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, a), 0);
+	ACT_OK(s, LW_CONFEDERATE, a);
 	CHECK_EQ_INT(s->unit[price].hex, to);
 	CHECK_EQ_INT(s->step, LW_ST_ADVANCE);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"advance\",\"units\":\"all\"}"), 0);
+	ACT_OK(s, LW_UNION, "{\"type\":\"advance\",\"units\":\"all\"}");
 	CHECK_EQ_INT(s->unit[grant].hex, y);
 	CHECK_EQ_INT(lw_force_it(s, y), 1); /* the battle's IT advance with him */
 	CHECK(!s->battle.active);

@@ -23,22 +23,21 @@ int main(void)
 
 	lw_march_begin(s, lyon, false);
 	CHECK_EQ_INT(s->play.movers_n, 2);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"detach\",\"unit\":\"lyon\"}"), 0);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"attack\",\"target\":305}"), 0);
+	ACT_OK(s, LW_UNION, "{\"type\":\"detach\",\"unit\":\"lyon\"}");
+	ACT_OK(s, LW_UNION, "{\"type\":\"attack\",\"target\":305}");
 	CHECK(s->battle.active);
 	CHECK(s->battle.empty_city);
 	CHECK_EQ_INT(s->step, LW_ST_COMMIT);
 	/* 16.1.2: no CSP for an empty city */
-	CHECK(fx_act(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":1}") != 0);
-	CHECK_EQ_INT(fx_act(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}"),
-	             0);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":2}"), 0);
+	ACT_FAILS(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":1}");
+	ACT_OK(s, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
+	ACT_OK(s, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":2}");
 	/* 1 + 2 against 1: a minor victory causing 2 IT, more than 1: it falls */
 	CHECK_EQ_INT(s->battle.strength[LW_UNION], 3);
 	CHECK_EQ_INT(s->battle.strength[LW_CONFEDERATE], 1);
 	CHECK_EQ_INT(s->side[LW_UNION].csp, 0);
 	CHECK_EQ_INT(s->step, LW_ST_ADVANCE);
-	CHECK_EQ_INT(fx_act(s, LW_UNION, "{\"type\":\"advance\",\"units\":\"all\"}"), 0);
+	ACT_OK(s, LW_UNION, "{\"type\":\"advance\",\"units\":\"all\"}");
 	CHECK_EQ_INT(s->unit[sigel].hex, 305);
 	CHECK_EQ_INT(s->unit[lyon].hex, from);
 	CHECK_EQ_INT(lw_city_controller(s, spring), LW_UNION);

@@ -31,14 +31,20 @@ int main(void)
 	CHECK_EQ_INT(lw_tco_exit_it_max(s, t, 5), 2);
 	int pc = s->side[LW_UNION].pc;
 	struct tg_error err;
-	CHECK_EQ_INT(lw_tco_absorb(s, t, grant, &err), 0);
+	{
+		int r_ = lw_tco_absorb(s, t, grant, &err);
+		CHECK_EQ_INT(r_, 0);
+	}
 	CHECK_EQ_INT(s->unit[grant].stars, 2);
 	CHECK_EQ_INT(s->unit[t].stars, 1);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, pc - 1);
 	/* one star per general per turn */
 	CHECK(lw_tco_absorb(s, t, grant, &err) != 0);
 	s->unit[grant].flags &= (uint8_t)~LW_UF_PROMOTED;
-	CHECK_EQ_INT(lw_tco_absorb(s, t, grant, &err), 0);
+	{
+		int r_ = lw_tco_absorb(s, t, grant, &err);
+		CHECK_EQ_INT(r_, 0);
+	}
 	CHECK_EQ_INT(s->unit[grant].stars, 3);
 	CHECK_EQ_INT(s->unit[t].where, LW_W_REMOVED); /* no stars left */
 	/* cavalry never absorbs */

@@ -11,7 +11,10 @@ int main(void)
 		return tap_done();
 	int pillow = fx_place(s, "pillow", 608, 1);
 	s->unit[pillow].it = 12;
-	CHECK_EQ_INT(lw_supply_it_demotions(s, 608, LW_CONFEDERATE), 1);
+	{
+		int r_ = lw_supply_it_demotions(s, 608, LW_CONFEDERATE);
+		CHECK_EQ_INT(r_, 1);
+	}
 	CHECK_EQ_INT(s->unit[pillow].where, LW_W_DISGRACED);
 	CHECK_EQ_INT(s->unit[pillow].it, 0);
 	CHECK_EQ_INT(lw_force_it(s, 608), 0);
@@ -21,7 +24,10 @@ int main(void)
 	int price = fx_place(s, "price", 608, 2);
 	int mcc = fx_place(s, "mcculloch", 608, 2);
 	s->unit[price].it = 12;
-	CHECK_EQ_INT(lw_supply_it_demotions(s, 608, LW_CONFEDERATE), 2);
+	{
+		int r_ = lw_supply_it_demotions(s, 608, LW_CONFEDERATE);
+		CHECK_EQ_INT(r_, 2);
+	}
 	CHECK_EQ_INT(lw_force_it(s, 608), 2);
 	int stars = 0;
 	int u[LW_MAX_UNITS];
