@@ -183,8 +183,12 @@ class Cli:
             obj = dict(obj, id=f"{self.name}-{self.next_id}")
         self.sent.append(obj)
         line = json.dumps(obj, separators=(",", ":")) + "\n"
-        self.proc.stdin.write(line.encode())
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(line.encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError) as e:
+            raise CheckFailed(f"{self.name}: the client has exited ({e}); stderr: "
+                              f"{self.stderr[-3:]}")
         return obj["id"]
 
     def send_raw(self, line):
@@ -271,6 +275,9 @@ class Cli:
             check(left > 0, f"{self.name}: match {match} never reached seq {seq} "
                   f"(at {cur and cur['seq']})")
             with self.cond:
+                if self.eof and self.cursor == len(self.received):
+                    raise CheckFailed(f"{self.name}: the client ended before match {match} "
+                                      f"reached seq {seq}; stderr: {self.stderr[-3:]}")
                 self.cond.wait(min(left, 0.5))
 
     def close(self, expect_rc=0, timeout=30):
