@@ -99,6 +99,8 @@ struct lw_rank {
 	int attack, defense;
 };
 #define LW_INDECISIVE (-1)
+#define LW_ON_MAP (-1)
+#define LW_ARRIVES_EMANCIPATION (-2)
 
 struct lw_general {
 	const char *id;   /* "grant" */
@@ -108,7 +110,8 @@ struct lw_general {
 	int max_stars;          /* 2, or 3 when a three-star counter exists (1.3.1) */
 	struct lw_rank rank[3]; /* rank[s-1] for s stars */
 	int setup_hex;          /* hex printed on the counter; 0 for reinforcements */
-	int arrival_turn;       /* turn index it arrives, -1 if it starts on the map */
+	int arrival_turn;       /* turn index; LW_ON_MAP (-1) if on the map at start;
+	                           LW_ARRIVES_EMANCIPATION (-2) the turn after the EP (19.1, Hincks) */
 	int entry_hex;          /* reinforcement entry hex; 0 if it starts on the map */
 	int seniority;          /* lower is senior (11.1); unique per side */
 	bool gic_candidate;     /* may be chosen GiC at set-up (5.0) */
@@ -179,6 +182,8 @@ struct lw_turn {
 	int amphib_stars;      /* Union stars by ocean (1.1) */
 	int fleets;            /* Union fleets purchasable (1.1, 7.1.8) */
 	int raiders, assets;   /* CS purchases (1.1) */
+	int ep_union_lead;     /* 19.1: Union PC lead that lets a defeat trigger the EP */
+	int bi_cs_lead; /* 19.2: CS PC lead for British Intervention; -1 before Spring 1863 */
 	const char *source;
 };
 
@@ -217,10 +222,33 @@ struct lw_raid_table {
 	int mod_two_star, mod_out_of_supply, mod_per_it;
 };
 
-/* 16.4 Indecisive General table (printed on the Player Aid; reconstructed). */
+/* 16.4 Indecisive General table (printed on the Player Aid, not in the
+ * rulebook; reconstructed). Value by modified die roll; TCOs add +1 (two
+ * stars) or +2 (three stars) to the roll (17.1). */
 struct lw_indecisive_table {
-	int value[3][7]; /* [stars-1][die 1..6] combat value */
+	int value[9];        /* [modified roll 1..8] combat value; rolls clamp to 1..8 */
+	int tco_modifier[4]; /* [stars] */
 	const char *source;
+};
+
+/* Purchase costs (7.1) and other fixed numbers the engine needs. */
+struct lw_costs {
+	int disgraced_general;         /* 7.1.1: 1 */
+	int promote_two_star;          /* 7.1.2: 2 */
+	int promote_three_star;        /* 7.1.3: 3 */
+	int gic;                       /* 7.1.4: 4 */
+	int gic_after_defeat;          /* 7.1.4: 2 */
+	int co_swap;                   /* 7.1.5: 1 */
+	int csp_each, csp_max;         /* 7.1.6: 1, 10 */
+	int raider, asset;             /* 7.1.7: 1, 1 */
+	int fleet;                     /* 7.1.8: 2 */
+	int assassination;             /* 7.1.9: 3 */
+	int tco_star;                  /* 9.2: 1 */
+	int foray;                     /* 13.2.4: 1 */
+	int campaign_min_pc;           /* 10.7.3: 10 */
+	int seditious_free_discard_pc; /* 10.7.7: 10 */
+	int passing_bonus_pc;          /* 10.4: 3 */
+	int withdrawal_success;        /* 16.2: modified roll needed, 3 */
 };
 
 /* 16.6 combat results by difference. */
@@ -256,6 +284,7 @@ struct lw_tables {
 	struct lw_raid_table raid;
 	struct lw_indecisive_table indecisive;
 	struct lw_combat_table combat;
+	struct lw_costs costs;
 	const struct lw_vp_entry *vp;
 	size_t n_vp;
 	int kentucky_cities_for_control; /* 3 (2.4.3) */

@@ -1,0 +1,278 @@
+/* lw_data.c — loads the data folder once, checks what spans files, and
+ * answers lookups. The per-file readers are lw_data_map.c, lw_data_units.c,
+ * lw_data_cards.c and lw_data_track.c. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_data_internal.h"
+
+#ifndef TG_LW_DATA_DIR
+#define TG_LW_DATA_DIR "data"
+#endif
+
+static const char *const FILES[LW_F_COUNT] = {
+    "map.json",   "generals.json",  "cards_union.json", "cards_confederate.json",
+    "turns.json", "scenarios.json", "tables.json"};
+
+const char *lw_data_dir(void)
+{
+	const char *e = getenv("TG_GAME_DATA");
+	return (e != NULL && e[0] != '\0') ? e : TG_LW_DATA_DIR;
+}
+
+const char *lw_side_name(enum lw_side s)
+{
+	return s == LW_UNION ? "union" : s == LW_CONFEDERATE ? "confederate" : "none";
+}
+
+bool lw_source_is_rule(const char *source)
+{
+	return source != NULL && strncmp(source, "rule ", 5) == 0;
+}
+
+static int read_file(struct lw_data_owned *o, const char *dir, enum lw_file f,
+                     struct lw_data_error *err)
+{
+	char path[1024];
+	int n = snprintf(path, sizeof path, "%s/%s", dir, FILES[f]);
+	if (n < 0 || (size_t)n >= sizeof path)
+		return lw_fail(err, LW_DATA_EIO, FILES[f], NULL, "data folder path is too long");
+	json_error_t je;
+	o->root[f] = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (o->root[f] == NULL) {
+		if (je.line < 0 || je.line == 0)
+			return lw_fail(err, LW_DATA_EIO, FILES[f], NULL, "cannot read %s: %s", path,
+			               je.text);
+		return lw_fail(err, LW_DATA_EJSON, FILES[f], NULL, "line %d: %s", je.line, je.text);
+	}
+	if (!json_is_object(o->root[f]))
+		return lw_fail(err, LW_DATA_ESCHEMA, FILES[f], NULL,
+		               "the document must be an object");
+	return 0;
+}
+
+static bool land(const struct lw_data *d, int hex)
+{
+	const struct lw_hex *h = lw_data_hex(d, hex);
+	return h != NULL && h->terrain != LW_TERRAIN_OCEAN;
+}
+
+/* Checks that span files, and the fixed shape of the border states. */
+static int cross_check(const struct lw_data *d, struct lw_data_error *err)
+{
+	for (size_t i = 0; i < d->n_generals; i++) {
+		const struct lw_general *g = &d->generals[i];
+		int hex = g->setup_hex ? g->setup_hex : g->entry_hex;
+		char item[64];
+		snprintf(item, sizeof item, "general '%s'", g->id);
+		if (!land(d, hex))
+			return lw_fail(err, LW_DATA_EREF, "generals.json", item,
+			               "hex %04d is not a land hex of the map", hex);
+		const struct lw_city *c = lw_data_city_at(d, hex);
+		if (g->side == LW_CONFEDERATE && c != NULL && c->no_confederate_entry)
+			return lw_fail(err, LW_DATA_ERULE, "generals.json", item,
+			               "Confederates may not enter %s (2.3)", c->name);
+	}
+	for (size_t s = 0; s < d->n_scenarios; s++)
+		for (size_t i = 0; i < d->scenarios[s].n_setup; i++)
+			if (!land(d, d->scenarios[s].setup[i].hex))
+				return lw_fail(err, LW_DATA_EREF, "scenarios.json",
+				               d->scenarios[s].id,
+				               "setup hex %04d is not a land hex",
+				               d->scenarios[s].setup[i].hex);
+	int capitals[3] = {0}, ky = 0, mo = 0, mo_ctrl[4] = {0};
+	for (size_t i = 0; i < d->n_cities; i++) {
+		const struct lw_city *c = &d->cities[i];
+		const struct lw_hex *h = lw_data_hex(d, c->hex);
+		if (c->capital)
+			capitals[c->control == LW_CTRL_UNION ? LW_UNION : LW_CONFEDERATE]++;
+		if (strcmp(h->state, "KY") == 0) {
+			ky++;
+			if (c->control != LW_CTRL_NEUTRAL)
+				return lw_fail(err, LW_DATA_ERULE, "map.json", c->id,
+				               "Kentucky cities start neutral (2.4.3)");
+		}
+		if (strcmp(h->state, "MO") == 0) {
+			mo++;
+			mo_ctrl[c->control]++;
+		}
+		if (c->river_port && !h->river)
+			return lw_fail(err, LW_DATA_ERULE, "map.json", c->id,
+			               "a river port needs a river hexside (2.2)");
+	}
+	if (capitals[LW_UNION] != 1 || capitals[LW_CONFEDERATE] != 1)
+		return lw_fail(err, LW_DATA_ERULE, "map.json", "cities",
+		               "one capital per side (Washington, Richmond)");
+	if (ky != 4)
+		return lw_fail(err, LW_DATA_ERULE, "map.json", "cities",
+		               "Kentucky has four cities (2.4.3), found %d", ky);
+	if (mo != 6 || mo_ctrl[LW_CTRL_UNION] != 2 || mo_ctrl[LW_CTRL_CONFEDERATE] != 2)
+		return lw_fail(
+		    err, LW_DATA_ERULE, "map.json", "cities",
+		    "Missouri has six cities, two Union, two Confederate, two neutral (2.4.2)");
+	return 0;
+}
+
+static void free_owned(struct lw_data_owned *o)
+{
+	if (o == NULL)
+		return;
+	for (int f = 0; f < LW_F_COUNT; f++)
+		json_decref(o->root[f]);
+	free(o->hexes);
+	free(o->hexsides);
+	free(o->cities);
+	free(o->generals);
+	free(o->tcos);
+	free(o->cards[LW_UNION]);
+	free(o->cards[LW_CONFEDERATE]);
+	free(o->turns);
+	if (o->setups != NULL)
+		for (size_t i = 0; i < o->n_setups; i++)
+			free(o->setups[i]);
+	free(o->setups);
+	free(o->scenarios);
+	free(o->vp);
+	free(o);
+}
+
+struct lw_data *lw_data_load(const char *dir, struct lw_data_error *err)
+{
+	struct lw_data_error scratch;
+	if (err == NULL)
+		err = &scratch;
+	memset(err, 0, sizeof *err);
+	struct lw_data_owned *o = calloc(1, sizeof *o);
+	if (o == NULL) {
+		lw_fail(err, LW_DATA_ENOMEM, "data", NULL, "out of memory");
+		return NULL;
+	}
+	for (int f = 0; f < LW_F_COUNT; f++)
+		if (read_file(o, dir, (enum lw_file)f, err) < 0)
+			goto fail;
+	/* Order matters: generals name turns, cards name cities, scenarios name generals. */
+	if (lw_load_map(o, err) < 0 || lw_load_turns(o, err) < 0 || lw_load_generals(o, err) < 0 ||
+	    lw_load_cards(o, LW_UNION, err) < 0 || lw_load_cards(o, LW_CONFEDERATE, err) < 0 ||
+	    lw_load_scenarios(o, err) < 0 || lw_load_tables(o, err) < 0 ||
+	    cross_check(&o->pub, err) < 0)
+		goto fail;
+	return &o->pub;
+fail:
+	free_owned(o);
+	return NULL;
+}
+
+void lw_data_free(struct lw_data *d)
+{
+	free_owned((struct lw_data_owned *)d);
+}
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static struct lw_data *cached;
+static struct lw_data_error cached_err;
+
+static void load_cached(void)
+{
+	cached = lw_data_load(lw_data_dir(), &cached_err);
+}
+
+const struct lw_data *lw_data_get(struct lw_data_error *err)
+{
+	pthread_once(&once, load_cached);
+	if (cached == NULL && err != NULL)
+		*err = cached_err;
+	return cached;
+}
+
+const struct lw_hex *lw_data_hex(const struct lw_data *d, int id)
+{
+	size_t lo = 0, hi = d->n_hexes;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (d->hexes[mid].id == id)
+			return &d->hexes[mid];
+		if (d->hexes[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b)
+{
+	long id = tg_hexside_id(&d->grid, a, b);
+	if (id < 0)
+		return NULL;
+	size_t lo = 0, hi = d->n_hexsides;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (d->hexsides[mid].id == id)
+			return &d->hexsides[mid];
+		if (d->hexsides[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b)
+{
+	const struct lw_hexside *s = lw_data_hexside(d, a, b);
+	return s ? s->flags : 0;
+}
+
+const struct lw_city *lw_data_city(const struct lw_data *d, const char *id)
+{
+	for (size_t i = 0; id != NULL && i < d->n_cities; i++)
+		if (strcmp(d->cities[i].id, id) == 0)
+			return &d->cities[i];
+	return NULL;
+}
+
+const struct lw_city *lw_data_city_at(const struct lw_data *d, int hex)
+{
+	const struct lw_hex *h = lw_data_hex(d, hex);
+	return (h != NULL && h->city >= 0) ? &d->cities[h->city] : NULL;
+}
+
+int lw_data_general_index(const struct lw_data *d, const char *id)
+{
+	for (size_t i = 0; id != NULL && i < d->n_generals; i++)
+		if (strcmp(d->generals[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+const struct lw_general *lw_data_general(const struct lw_data *d, const char *id)
+{
+	int i = lw_data_general_index(d, id);
+	return i >= 0 ? &d->generals[i] : NULL;
+}
+
+const struct lw_card *lw_data_card(const struct lw_data *d, enum lw_side side, int number)
+{
+	if ((side != LW_UNION && side != LW_CONFEDERATE) || number < 1 || number > LW_DECK_SIZE ||
+	    d->cards[side] == NULL)
+		return NULL;
+	return &d->cards[side][number - 1];
+}
+
+const struct lw_scenario *lw_data_scenario(const struct lw_data *d, const char *id)
+{
+	for (size_t i = 0; id != NULL && i < d->n_scenarios; i++)
+		if (strcmp(d->scenarios[i].id, id) == 0)
+			return &d->scenarios[i];
+	return NULL;
+}
+
+int lw_data_turn_index(const struct lw_data *d, const char *id)
+{
+	for (size_t i = 0; id != NULL && i < d->n_turns; i++)
+		if (strcmp(d->turns[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}

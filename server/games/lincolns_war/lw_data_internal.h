@@ -1,0 +1,75 @@
+/* lw_data_internal.h — shared by the lw_data_*.c loaders; not for the engine.
+ *
+ * Strings in the loaded data point into the parsed JSON documents, which the
+ * loader keeps alive for the life of the data (the card effects are borrowed
+ * from them too).
+ */
+#ifndef TG_LW_DATA_INTERNAL_H
+#define TG_LW_DATA_INTERNAL_H
+
+#include "lw_data.h"
+
+enum lw_file {
+	LW_F_MAP,
+	LW_F_GENERALS,
+	LW_F_CARDS_US,
+	LW_F_CARDS_CS,
+	LW_F_TURNS,
+	LW_F_SCENARIOS,
+	LW_F_TABLES,
+	LW_F_COUNT
+};
+
+/* The loader's private view of lw_data: the public part first, then what it owns. */
+struct lw_data_owned {
+	struct lw_data pub;
+	json_t *root[LW_F_COUNT];
+	struct lw_hex *hexes;
+	struct lw_hexside *hexsides;
+	size_t cap_hexsides;
+	struct lw_city *cities;
+	struct lw_general *generals;
+	struct lw_tco *tcos;
+	struct lw_card *cards[3];
+	struct lw_turn *turns;
+	struct lw_scenario *scenarios;
+	struct lw_setup_entry **setups; /* one array per scenario */
+	size_t n_setups;
+	struct lw_vp_entry *vp;
+};
+
+/* Reports a load error ("file: item: problem") and returns -1. */
+int lw_fail(struct lw_data_error *err, enum lw_data_err code, const char *file, const char *item,
+            const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Member readers; each reports its own error (naming file, item, member) and returns -1. */
+struct lw_ctx {
+	struct lw_data_error *err;
+	const char *file;
+	const char *item; /* e.g. "city 'richmond'" */
+};
+int lw_get_str(const struct lw_ctx *c, const json_t *o, const char *key, const char **out);
+int lw_get_int(const struct lw_ctx *c, const json_t *o, const char *key, int lo, int hi, int *out);
+int lw_get_bool(const struct lw_ctx *c, const json_t *o, const char *key, bool dflt, bool *out);
+/* A four-digit hex that is on the grid; "null" allowed when may_be_null (then *out = 0). */
+int lw_get_hex(const struct lw_ctx *c, const struct tg_hexgrid *g, const json_t *o, const char *key,
+               bool may_be_null, int *out);
+int lw_get_array(const struct lw_ctx *c, const json_t *o, const char *key, const json_t **out);
+int lw_get_object(const struct lw_ctx *c, const json_t *o, const char *key, const json_t **out);
+/* An int, or one of the city markers "?", "X", "*" (LW_VALUE_*). */
+int lw_get_city_value(const struct lw_ctx *c, const json_t *o, const char *key, bool supply,
+                      int *out);
+/* "union" / "confederate" -> side; -1 otherwise. */
+int lw_side_parse(const char *s);
+int lw_region_parse(const char *s);
+/* A source must start "rule " or "reconstructed". */
+int lw_check_source(const struct lw_ctx *c, const json_t *o, const char **out);
+
+int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err);
+int lw_load_generals(struct lw_data_owned *o, struct lw_data_error *err);
+int lw_load_cards(struct lw_data_owned *o, enum lw_side side, struct lw_data_error *err);
+int lw_load_turns(struct lw_data_owned *o, struct lw_data_error *err);
+int lw_load_scenarios(struct lw_data_owned *o, struct lw_data_error *err);
+int lw_load_tables(struct lw_data_owned *o, struct lw_data_error *err);
+
+#endif

@@ -1,0 +1,419 @@
+/* lw_data_map.c — reads map.json: grid, states, ocean, mountains, cities,
+ * rivers, impassable hexsides and rails (schema in data/SCHEMA.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_data_internal.h"
+
+static const char F[] = "map.json";
+
+static const char *nz(const char *s)
+{
+	return s ? s : "?";
+}
+
+static int hex_index(const struct lw_data_owned *o, int id)
+{
+	for (size_t i = 0; i < o->pub.n_hexes; i++)
+		if (o->hexes[i].id == id)
+			return (int)i;
+	return -1;
+}
+
+/* Adds a hex; a hex may be listed only once across states and ocean. */
+static int add_hex(struct lw_data_owned *o, struct lw_ctx *c, const char *id_s, const char *state,
+                   enum lw_terrain t, enum lw_region r, const char *source)
+{
+	int h = tg_hex_parse(id_s);
+	if (h < 0 || !tg_hex_on_grid(&o->pub.grid, h))
+		return lw_fail(c->err, LW_DATA_EREF, F, c->item, "\"%s\" is not a hex of the grid",
+		               id_s ? id_s : "(not a string)");
+	if (hex_index(o, h) >= 0)
+		return lw_fail(c->err, LW_DATA_ERULE, F, c->item, "hex %s is listed twice", id_s);
+	struct lw_hex *x = &o->hexes[o->pub.n_hexes++];
+	memset(x, 0, sizeof *x);
+	x->id = h;
+	x->state = state;
+	x->terrain = t;
+	x->region = r;
+	x->city = -1;
+	x->source = source;
+	return 0;
+}
+
+static int load_states(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, "states"};
+	const json_t *states;
+	if (lw_get_object(&c, root, "states", &states) < 0)
+		return -1;
+	const char *code;
+	const json_t *st;
+	json_object_foreach((json_t *)states, code, st)
+	{
+		char item[64];
+		snprintf(item, sizeof item, "state '%s'", code);
+		struct lw_ctx sc = {err, F, item};
+		const char *region_s, *source, *name;
+		const json_t *hexes;
+		if (lw_get_str(&sc, st, "name", &name) < 0 ||
+		    lw_get_str(&sc, st, "region", &region_s) < 0 ||
+		    lw_check_source(&sc, st, &source) < 0 ||
+		    lw_get_array(&sc, st, "hexes", &hexes) < 0)
+			return -1;
+		int region = lw_region_parse(region_s);
+		if (region < 0)
+			return lw_fail(err, LW_DATA_ESCHEMA, F, item, "unknown region \"%s\"",
+			               region_s);
+		size_t i;
+		const json_t *h;
+		json_array_foreach(hexes, i, h)
+		{
+			if (add_hex(o, &sc, json_string_value(h), code, LW_TERRAIN_CLEAR,
+			            (enum lw_region)region, source) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int load_ocean(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, "ocean"};
+	const json_t *ocean, *hexes, *blockade;
+	const char *source;
+	if (lw_get_object(&c, root, "ocean", &ocean) < 0 ||
+	    lw_check_source(&c, ocean, &source) < 0 ||
+	    lw_get_array(&c, ocean, "hexes", &hexes) < 0 ||
+	    lw_get_array(&c, ocean, "blockade_spaces", &blockade) < 0)
+		return -1;
+	size_t i;
+	const json_t *h;
+	json_array_foreach(hexes, i, h)
+	{
+		if (add_hex(o, &c, json_string_value(h), "", LW_TERRAIN_OCEAN, LW_REGION_NONE,
+		            source) < 0)
+			return -1;
+	}
+	json_array_foreach(blockade, i, h)
+	{
+		int idx = hex_index(o, tg_hex_parse(json_string_value(h)));
+		if (idx < 0 || o->hexes[idx].terrain != LW_TERRAIN_OCEAN)
+			return lw_fail(err, LW_DATA_ERULE, F, "ocean",
+			               "blockade space %s is not an ocean hex",
+			               json_string_value(h) ? json_string_value(h) : "?");
+		o->hexes[idx].blockade_space = true;
+	}
+	return 0;
+}
+
+static int load_mountains(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, "mountains"};
+	const json_t *m, *hexes;
+	const char *source;
+	if (lw_get_object(&c, root, "mountains", &m) < 0 || lw_check_source(&c, m, &source) < 0 ||
+	    lw_get_array(&c, m, "hexes", &hexes) < 0)
+		return -1;
+	size_t i;
+	const json_t *h;
+	json_array_foreach(hexes, i, h)
+	{
+		int idx = hex_index(o, tg_hex_parse(json_string_value(h)));
+		if (idx < 0 || o->hexes[idx].terrain != LW_TERRAIN_CLEAR)
+			return lw_fail(err, LW_DATA_ERULE, F, "mountains",
+			               "%s is not a land hex of a state",
+			               json_string_value(h) ? json_string_value(h) : "?");
+		o->hexes[idx].terrain = LW_TERRAIN_MOUNTAIN;
+	}
+	return 0;
+}
+
+static int load_cities(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, "cities"};
+	const json_t *arr;
+	if (lw_get_array(&c, root, "cities", &arr) < 0)
+		return -1;
+	size_t n = json_array_size(arr);
+	o->cities = calloc(n ? n : 1, sizeof *o->cities);
+	if (o->cities == NULL)
+		return lw_fail(err, LW_DATA_ENOMEM, F, "cities", "out of memory");
+	o->pub.cities = o->cities;
+	size_t i;
+	const json_t *j;
+	json_array_foreach(arr, i, j)
+	{
+		struct lw_city *y = &o->cities[i];
+		char item[80];
+		const char *id = json_string_value(json_object_get(j, "id"));
+		snprintf(item, sizeof item, "city '%s'", id ? id : "?");
+		struct lw_ctx cc = {err, F, item};
+		const char *ctrl;
+		if (lw_get_str(&cc, j, "id", &y->id) < 0 ||
+		    lw_get_str(&cc, j, "name", &y->name) < 0 ||
+		    lw_get_hex(&cc, &o->pub.grid, j, "hex", false, &y->hex) < 0 ||
+		    lw_get_city_value(&cc, j, "defense", false, &y->defense) < 0 ||
+		    lw_get_city_value(&cc, j, "supply", true, &y->supply) < 0 ||
+		    lw_get_str(&cc, j, "control", &ctrl) < 0 ||
+		    lw_get_bool(&cc, j, "capital", false, &y->capital) < 0 ||
+		    lw_get_bool(&cc, j, "bracketed", false, &y->bracketed) < 0 ||
+		    lw_get_bool(&cc, j, "transit", false, &y->transit) < 0 ||
+		    lw_get_bool(&cc, j, "no_confederate_entry", false, &y->no_confederate_entry) <
+		        0 ||
+		    lw_get_bool(&cc, j, "southern_ocean_port", false, &y->southern_ocean_port) <
+		        0 ||
+		    lw_get_bool(&cc, j, "mississippi_vp", false, &y->mississippi_vp) < 0 ||
+		    lw_get_int(&cc, j, "vp", 0, 10, &y->vp) < 0 ||
+		    lw_check_source(&cc, j, &y->source) < 0)
+			return -1;
+		if (strcmp(ctrl, "union") == 0)
+			y->control = LW_CTRL_UNION;
+		else if (strcmp(ctrl, "confederate") == 0)
+			y->control = LW_CTRL_CONFEDERATE;
+		else if (strcmp(ctrl, "neutral") == 0)
+			y->control = LW_CTRL_NEUTRAL;
+		else
+			return lw_fail(err, LW_DATA_ESCHEMA, F, item, "unknown control \"%s\"",
+			               ctrl);
+		const json_t *ports, *p;
+		if (lw_get_array(&cc, j, "ports", &ports) < 0)
+			return -1;
+		size_t k;
+		json_array_foreach(ports, k, p)
+		{
+			const char *s = json_string_value(p);
+			if (s && strcmp(s, "ocean") == 0)
+				y->ocean_port = true;
+			else if (s && strcmp(s, "river") == 0)
+				y->river_port = true;
+			else
+				return lw_fail(err, LW_DATA_ESCHEMA, F, item,
+				               "ports may only be \"ocean\" or \"river\"");
+		}
+		const json_t *bs = json_object_get(j, "blockade_spaces");
+		if (bs != NULL) {
+			if (!json_is_array(bs) || json_array_size(bs) > 4)
+				return lw_fail(
+				    err, LW_DATA_ESCHEMA, F, item,
+				    "\"blockade_spaces\" must be an array of at most 4 hexes");
+			json_array_foreach(bs, k, p)
+			{
+				int h = tg_hex_parse(json_string_value(p));
+				int idx = hex_index(o, h);
+				if (idx < 0 || !o->hexes[idx].blockade_space ||
+				    !tg_hex_adjacent(&o->pub.grid, h, y->hex))
+					return lw_fail(err, LW_DATA_ERULE, F, item,
+					               "blockade space %s is not a blockade space "
+					               "next to the city",
+					               json_string_value(p) ? json_string_value(p)
+					                                    : "?");
+				y->blockade_hexes[y->n_blockade_hexes++] = h;
+			}
+			if (lw_get_int(&cc, j, "blockade_fleets", 1, 4, &y->blockade_fleets) < 0)
+				return -1;
+		}
+		int idx = hex_index(o, y->hex);
+		if (idx < 0 || o->hexes[idx].terrain == LW_TERRAIN_OCEAN)
+			return lw_fail(err, LW_DATA_ERULE, F, item, "hex %04d is not a land hex",
+			               y->hex);
+		if (o->hexes[idx].city >= 0)
+			return lw_fail(err, LW_DATA_ERULE, F, item, "hex %04d already holds %s",
+			               y->hex, o->cities[o->hexes[idx].city].id);
+		for (size_t q = 0; q < i; q++)
+			if (strcmp(o->cities[q].id, y->id) == 0)
+				return lw_fail(err, LW_DATA_ERULE, F, item, "duplicate city id");
+		o->hexes[idx].city = (int)i;
+		o->pub.n_cities = i + 1;
+	}
+	return 0;
+}
+
+static struct lw_hexside *side_slot(struct lw_data_owned *o, long id, int a, int b)
+{
+	for (size_t i = 0; i < o->pub.n_hexsides; i++)
+		if (o->hexsides[i].id == id)
+			return &o->hexsides[i];
+	if (o->pub.n_hexsides == o->cap_hexsides) {
+		size_t cap = o->cap_hexsides ? o->cap_hexsides * 2 : 256;
+		struct lw_hexside *n = realloc(o->hexsides, cap * sizeof *n);
+		if (n == NULL)
+			return NULL;
+		o->hexsides = n;
+		o->cap_hexsides = cap;
+	}
+	struct lw_hexside *s = &o->hexsides[o->pub.n_hexsides++];
+	memset(s, 0, sizeof *s);
+	s->id = id;
+	s->a = a < b ? a : b;
+	s->b = a < b ? b : a;
+	return s;
+}
+
+/* Marks a hexside given as "AAAA/BBBB"; both hexes must exist and be adjacent. */
+static int mark_side(struct lw_data_owned *o, const char *item, const char *s, unsigned flags,
+                     const char *river, const char *source, struct lw_data_error *err)
+{
+	long id = tg_hexside_parse(&o->pub.grid, s);
+	if (id < 0)
+		return lw_fail(err, LW_DATA_ERULE, F, item,
+		               "hexside \"%s\" is not two adjacent hexes", s ? s : "?");
+	int a, b;
+	tg_hexside_hexes(id, &a, &b);
+	if (hex_index(o, a) < 0 || hex_index(o, b) < 0)
+		return lw_fail(err, LW_DATA_EREF, F, item, "hexside %s names a hex not on the map",
+		               s);
+	struct lw_hexside *x = side_slot(o, id, a, b);
+	if (x == NULL)
+		return lw_fail(err, LW_DATA_ENOMEM, F, item, "out of memory");
+	if (river != NULL && x->river != NULL && strcmp(x->river, river) != 0)
+		return lw_fail(err, LW_DATA_ERULE, F, item, "hexside %s is already the %s", s,
+		               x->river);
+	x->flags |= flags;
+	if (river != NULL)
+		x->river = river;
+	if (x->source == NULL || river != NULL)
+		x->source = source;
+	return 0;
+}
+
+static int load_sides(struct lw_data_owned *o, const json_t *root, const char *key, bool river,
+                      struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, key};
+	const json_t *arr;
+	if (lw_get_array(&c, root, key, &arr) < 0)
+		return -1;
+	size_t i;
+	const json_t *j;
+	json_array_foreach(arr, i, j)
+	{
+		const char *name, *source;
+		const json_t *sides;
+		char item[96];
+		snprintf(item, sizeof item, "%s '%s'", key,
+		         nz(json_string_value(json_object_get(j, "name"))));
+		struct lw_ctx cc = {err, F, item};
+		if (lw_get_str(&cc, j, "name", &name) < 0 || lw_check_source(&cc, j, &source) < 0 ||
+		    lw_get_array(&cc, j, "hexsides", &sides) < 0)
+			return -1;
+		unsigned flags = river ? LW_HS_RIVER : LW_HS_IMPASSABLE;
+		if (river && strcmp(name, "Mississippi") == 0)
+			flags |= LW_HS_MISSISSIPPI;
+		size_t k;
+		const json_t *s;
+		json_array_foreach(sides, k, s)
+		{
+			if (mark_side(o, item, json_string_value(s), flags, river ? name : NULL,
+			              source, err) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int load_rails(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
+{
+	struct lw_ctx c = {err, F, "rails"};
+	const json_t *arr;
+	if (lw_get_array(&c, root, "rails", &arr) < 0)
+		return -1;
+	size_t i;
+	const json_t *j;
+	json_array_foreach(arr, i, j)
+	{
+		const char *name, *source;
+		const json_t *path;
+		char item[96];
+		snprintf(item, sizeof item, "rail '%s'",
+		         nz(json_string_value(json_object_get(j, "name"))));
+		struct lw_ctx cc = {err, F, item};
+		if (lw_get_str(&cc, j, "name", &name) < 0 || lw_check_source(&cc, j, &source) < 0 ||
+		    lw_get_array(&cc, j, "path", &path) < 0)
+			return -1;
+		if (json_array_size(path) < 2)
+			return lw_fail(err, LW_DATA_ESCHEMA, F, item,
+			               "a rail needs two hexes or more");
+		int prev = -1;
+		size_t k;
+		const json_t *h;
+		json_array_foreach(path, k, h)
+		{
+			int id = tg_hex_parse(json_string_value(h));
+			int idx = hex_index(o, id);
+			if (idx < 0 || o->hexes[idx].terrain == LW_TERRAIN_OCEAN)
+				return lw_fail(err, LW_DATA_EREF, F, item,
+				               "path hex %s is not a land hex",
+				               nz(json_string_value(h)));
+			o->hexes[idx].rail = true;
+			if (prev >= 0) {
+				char s[24];
+				snprintf(s, sizeof s, "%04d/%04d", prev, id);
+				if (mark_side(o, item, s, LW_HS_RAIL, NULL, source, err) < 0)
+					return -1;
+			}
+			prev = id;
+		}
+	}
+	return 0;
+}
+
+static int cmp_hex(const void *a, const void *b)
+{
+	return ((const struct lw_hex *)a)->id - ((const struct lw_hex *)b)->id;
+}
+
+static int cmp_side(const void *a, const void *b)
+{
+	long x = ((const struct lw_hexside *)a)->id, y = ((const struct lw_hexside *)b)->id;
+	return x < y ? -1 : x > y;
+}
+
+int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
+{
+	const json_t *root = o->root[LW_F_MAP];
+	struct lw_ctx c = {err, F, NULL};
+	const char *orient;
+	const json_t *cols, *rows;
+	if (lw_get_str(&c, root, "orientation", &orient) < 0 ||
+	    lw_get_array(&c, root, "columns", &cols) < 0 ||
+	    lw_get_array(&c, root, "rows", &rows) < 0)
+		return -1;
+	int ori = tg_hex_orientation_parse(orient);
+	if (ori < 0)
+		return lw_fail(err, LW_DATA_ESCHEMA, F, NULL,
+		               "orientation must be odd-q or even-q");
+	struct tg_hexgrid *g = &o->pub.grid;
+	g->orientation = (enum tg_hex_orientation)ori;
+	g->first_col = (int)json_integer_value(json_array_get(cols, 0));
+	g->last_col = (int)json_integer_value(json_array_get(cols, 1));
+	g->first_row = (int)json_integer_value(json_array_get(rows, 0));
+	g->last_row = (int)json_integer_value(json_array_get(rows, 1));
+	if (g->first_col < 0 || g->last_col > 99 || g->first_col > g->last_col ||
+	    g->first_row < 0 || g->last_row > 99 || g->first_row > g->last_row)
+		return lw_fail(err, LW_DATA_ESCHEMA, F, NULL,
+		               "columns/rows must be [first, last] in 0..99");
+	size_t cap =
+	    (size_t)(g->last_col - g->first_col + 1) * (size_t)(g->last_row - g->first_row + 1);
+	o->hexes = calloc(cap, sizeof *o->hexes);
+	if (o->hexes == NULL)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	o->pub.hexes = o->hexes;
+	if (load_states(o, root, err) < 0 || load_ocean(o, root, err) < 0 ||
+	    load_mountains(o, root, err) < 0 || load_cities(o, root, err) < 0 ||
+	    load_sides(o, root, "rivers", true, err) < 0 ||
+	    load_sides(o, root, "impassable", false, err) < 0 || load_rails(o, root, err) < 0)
+		return -1;
+	for (size_t i = 0; i < o->pub.n_hexsides; i++) {
+		if (!(o->hexsides[i].flags & LW_HS_RIVER))
+			continue;
+		o->hexes[hex_index(o, o->hexsides[i].a)].river = true;
+		o->hexes[hex_index(o, o->hexsides[i].b)].river = true;
+	}
+	/* Sort for binary search; city indexes in hexes stay valid (they index cities). */
+	qsort(o->hexes, o->pub.n_hexes, sizeof *o->hexes, cmp_hex);
+	qsort(o->hexsides, o->pub.n_hexsides, sizeof *o->hexsides, cmp_side);
+	o->pub.hexsides = o->hexsides;
+	return 0;
+}

@@ -1,0 +1,609 @@
+/* test_data.c — the Lincoln's War data folder loads and validates, carries
+ * every value the rulebook states (each check cites its section), and is
+ * internally consistent (references, adjacency, deck structure 1.2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lincolns_war/lw_data.h"
+#include "tap.h"
+
+static const struct lw_data *D;
+
+static const struct lw_city *city(const char *id)
+{
+	const struct lw_city *c = lw_data_city(D, id);
+	CHECKF(c != NULL, "city %s exists", id);
+	return c;
+}
+
+static const struct lw_general *gen(const char *id)
+{
+	const struct lw_general *g = lw_data_general(D, id);
+	CHECKF(g != NULL, "general %s exists", id);
+	return g;
+}
+
+static const char *state_of(int hex)
+{
+	const struct lw_hex *h = lw_data_hex(D, hex);
+	return h ? h->state : "(none)";
+}
+
+/* 2.1, 2.3, 2.4, 5.0, 8.1.2.2, 14.3, 16.1.2, 16.10.2: the map facts the text states. */
+static void stated_map(void)
+{
+	const struct lw_city *w = city("washington"), *r = city("richmond");
+	if (w) {
+		CHECK_EQ_INT(w->hex, 1903);                  /* 5.0 errata */
+		CHECK_EQ_INT(w->defense, LW_VALUE_VARIABLE); /* 2.2 "?" */
+		CHECK(w->capital);
+		CHECK_EQ_INT(w->vp, 4); /* VP table */
+	}
+	if (r) {
+		CHECK_EQ_INT(r->defense, LW_VALUE_VARIABLE);
+		CHECK(r->capital);
+		CHECK_EQ_INT(r->vp, 4);
+		CHECK_EQ_STR(state_of(r->hex), "VA");
+	}
+	const struct lw_city *kc = city("kansas_city");
+	if (kc) {
+		CHECK_EQ_INT(kc->hex, 103);               /* 5.0 errata: 0103 */
+		CHECK_EQ_INT(kc->control, LW_CTRL_UNION); /* 2.4.2 */
+	}
+	const struct lw_city *sl = city("st_louis");
+	if (sl) {
+		CHECK_EQ_INT(sl->defense, 2); /* 16.1.2 */
+		CHECK_EQ_INT(sl->control, LW_CTRL_UNION);
+	}
+	CHECK_EQ_INT(city("springfield_mo")->control, LW_CTRL_CONFEDERATE); /* 2.4.2 */
+	CHECK_EQ_INT(city("neosho")->control, LW_CTRL_CONFEDERATE);
+	CHECK_EQ_INT(city("jefferson_city")->control, LW_CTRL_NEUTRAL);
+	CHECK_EQ_INT(city("hannibal")->control, LW_CTRL_NEUTRAL);
+	const struct lw_city *no = city("new_orleans");
+	if (no) {
+		CHECK(no->hex == 713 || no->hex == 714); /* 2.1 */
+		CHECK_EQ_INT(no->defense, LW_VALUE_X);   /* 2.2, 2.3 */
+		CHECK_EQ_INT(no->supply, 3);             /* VP table */
+		CHECK_EQ_INT(no->vp, 2);
+		CHECK(no->ocean_port && no->river_port); /* 14.3 */
+		CHECK(no->mississippi_vp);
+	}
+	const struct lw_city *fm = city("fort_monroe");
+	if (fm) {
+		CHECK_EQ_INT(fm->supply, LW_VALUE_STAR); /* 2.2 */
+		CHECK(fm->no_confederate_entry);         /* 2.3 */
+		CHECK(fm->ocean_port);
+		CHECK_EQ_INT(fm->control, LW_CTRL_UNION);
+		const struct lw_city *nf = city("norfolk");
+		/* 2.3: no direct move between Fort Monroe and Norfolk, so they are neighbours. */
+		CHECK(tg_hex_adjacent(&D->grid, fm->hex, nf->hex));
+		CHECK(lw_data_hexside_flags(D, fm->hex, nf->hex) & LW_HS_IMPASSABLE);
+	}
+	const struct lw_city *chi = city("chicago"), *ny = city("new_york");
+	CHECK(chi->no_confederate_entry && ny->no_confederate_entry); /* 2.3 */
+	CHECK_EQ_INT(chi->defense, LW_VALUE_UNATTACKABLE);            /* 2.3 map errata */
+	const struct lw_city *ch = city("charleston");
+	CHECK_EQ_INT(ch->supply, 3);
+	CHECK_EQ_INT(ch->vp, 2);
+	CHECK(ch->ocean_port && !ch->river_port); /* 14.3 */
+	for (size_t i = 0; i < D->n_cities; i++)  /* 2.3: Charleston's high defense */
+		if (D->cities[i].defense >= 0)
+			CHECKF(D->cities[i].defense <= ch->defense, "%s defense %d <= Charleston",
+			       D->cities[i].id, D->cities[i].defense);
+	/* 14.3, 8.2: ocean ports only. */
+	const char *ocean_only[] = {"mobile", "apalachicola", "savannah", "charleston"};
+	for (int i = 0; i < 4; i++) {
+		const struct lw_city *c = city(ocean_only[i]);
+		CHECKF(c->ocean_port && !c->river_port, "%s is an ocean port only (14.3)", c->id);
+	}
+	CHECK_EQ_INT(city("savannah")->blockade_fleets, 2); /* 8.2 two triangles */
+	/* VP table: supply values and VP of the major cities. */
+	const char *two[] = {"petersburg", "norfolk",   "raleigh", "wilmington",  "columbia",
+	                     "savannah",   "nashville", "memphis", "baton_rouge", "mobile"};
+	for (int i = 0; i < 10; i++) {
+		const struct lw_city *c = city(two[i]);
+		CHECKF(c->supply == 2 && c->vp == 1, "%s: supply 2, 1 VP (21.3)", c->id);
+		CHECKF(c->control == LW_CTRL_CONFEDERATE, "%s starts Confederate", c->id);
+	}
+	const char *three[] = {"charleston", "atlanta", "vicksburg", "new_orleans"};
+	for (int i = 0; i < 4; i++) {
+		const struct lw_city *c = city(three[i]);
+		CHECKF(c->supply == 3 && c->vp == 2, "%s: supply 3, 2 VP (21.3)", c->id);
+	}
+	/* The list is exhaustive: no other Confederate city is worth VP or more than 1 supply. */
+	for (size_t i = 0; i < D->n_cities; i++) {
+		const struct lw_city *c = &D->cities[i];
+		if (c->control == LW_CTRL_CONFEDERATE && !c->capital)
+			CHECKF(c->supply <= 1 || c->vp > 0, "%s has supply %d but no VP", c->id,
+			       c->supply);
+	}
+	const char *miss[] = {"memphis", "vicksburg",   "port_gibson",
+	                      "natchez", "baton_rouge", "new_orleans"};
+	int nmiss = 0;
+	for (size_t i = 0; i < D->n_cities; i++)
+		nmiss += D->cities[i].mississippi_vp;
+	CHECK_EQ_INT(nmiss, 6);
+	for (int i = 0; i < 6; i++) {
+		const struct lw_city *c = city(miss[i]);
+		CHECKF(c->mississippi_vp && c->river_port, "%s is a Mississippi river city (21.3)",
+		       c->id);
+		bool on_miss = false;
+		int nb[6], n = tg_hex_neighbours(&D->grid, c->hex, nb);
+		for (int k = 0; k < n; k++)
+			on_miss |=
+			    (lw_data_hexside_flags(D, c->hex, nb[k]) & LW_HS_MISSISSIPPI) != 0;
+		CHECKF(on_miss, "%s has a Mississippi hexside", c->id);
+	}
+	/* 16.10.2: Chattanooga, defense 2, mountain hex with a river hexside. */
+	const struct lw_city *cht = city("chattanooga");
+	CHECK_EQ_INT(cht->defense, 2);
+	CHECK_EQ_INT(lw_data_hex(D, cht->hex)->terrain, LW_TERRAIN_MOUNTAIN);
+	CHECK(lw_data_hex(D, cht->hex)->river);
+	/* 2.3: six bracketed regions (north and Texas); five transit hexes. */
+	int br = 0, tr = 0, br_tx = 0;
+	for (size_t i = 0; i < D->n_cities; i++) {
+		br += D->cities[i].bracketed;
+		tr += D->cities[i].transit;
+		if (D->cities[i].bracketed) {
+			CHECK_EQ_INT(D->cities[i].defense, LW_VALUE_UNATTACKABLE);
+			br_tx += strcmp(state_of(D->cities[i].hex), "TX") == 0;
+		}
+	}
+	CHECK_EQ_INT(br, 6);
+	CHECK(br_tx >= 1);
+	CHECK_EQ_INT(tr, 5);
+	const char *transit[] = {"new_york", "points_ne", "cleveland", "michigan", "chicago"};
+	for (int i = 0; i < 5; i++)
+		CHECKF(city(transit[i])->transit, "%s is a transit hex (2.3)", transit[i]);
+	CHECK(city("michigan")->defense == LW_VALUE_UNATTACKABLE); /* 2.2 */
+	CHECK(city("points_nw")->defense == LW_VALUE_UNATTACKABLE);
+	/* 7.1.8: the Union fleet ports. */
+	const char *fleet[] = {"washington", "baltimore", "philadelphia", "new_york"};
+	for (int i = 0; i < 4; i++)
+		CHECKF(city(fleet[i])->ocean_port && city(fleet[i])->control == LW_CTRL_UNION,
+		       "%s is a Union ocean port (7.1.8)", fleet[i]);
+	/* 2.2: every ocean port with blockade spaces starts Confederate. */
+	for (size_t i = 0; i < D->n_cities; i++)
+		if (D->cities[i].n_blockade_hexes > 0)
+			CHECK_EQ_INT(D->cities[i].control, LW_CTRL_CONFEDERATE);
+}
+
+/* 2.1, 8.1.2.2, 2.4.3, 10.7.3.1: hexsides and regions. */
+static void stated_hexsides(void)
+{
+	/* 2.1 Chesapeake: impassable line from 2003 to 2104. */
+	CHECK(lw_data_hexside_flags(D, 2003, 2103) & LW_HS_IMPASSABLE);
+	CHECK(lw_data_hexside_flags(D, 2004, 2104) & LW_HS_IMPASSABLE);
+	/* 2.1 New Orleans area. */
+	CHECK(lw_data_hexside_flags(D, 713, 714) & LW_HS_IMPASSABLE);
+	/* 8.1.2.2: the river hexside between 0806 and 0905, inside Kentucky. */
+	CHECK(lw_data_hexside_flags(D, 806, 905) & LW_HS_RIVER);
+	CHECK_EQ_STR(state_of(806), "KY");
+	CHECK_EQ_STR(state_of(905), "KY");
+	/* 2.4.3: it is the one river hexside within Kentucky. */
+	int inside = 0;
+	for (size_t i = 0; i < D->n_hexsides; i++) {
+		const struct lw_hexside *s = &D->hexsides[i];
+		if ((s->flags & LW_HS_RIVER) && strcmp(state_of(s->a), "KY") == 0 &&
+		    strcmp(state_of(s->b), "KY") == 0)
+			inside++;
+	}
+	CHECK_EQ_INT(inside, 1);
+	/* 10.7.3.1, 10.7.8: regions by state. */
+	static const struct {
+		const char *st;
+		enum lw_region r;
+	} reg[] = {{"VA", LW_REGION_EASTERN},    {"IL", LW_REGION_UP_NORTH},
+	           {"IN", LW_REGION_UP_NORTH},   {"OH", LW_REGION_UP_NORTH},
+	           {"PA", LW_REGION_UP_NORTH},   {"MD", LW_REGION_UP_NORTH},
+	           {"KY", LW_REGION_KY_TN},      {"TN", LW_REGION_KY_TN},
+	           {"NC", LW_REGION_DOWN_SOUTH}, {"SC", LW_REGION_DOWN_SOUTH},
+	           {"GA", LW_REGION_DOWN_SOUTH}, {"FL", LW_REGION_DOWN_SOUTH},
+	           {"AL", LW_REGION_DOWN_SOUTH}, {"MS", LW_REGION_DOWN_SOUTH},
+	           {"IA", LW_REGION_TRANS_MISS}, {"MO", LW_REGION_TRANS_MISS},
+	           {"KS", LW_REGION_TRANS_MISS}, {"AR", LW_REGION_TRANS_MISS},
+	           {"IT", LW_REGION_TRANS_MISS}, {"LA", LW_REGION_TRANS_MISS},
+	           {"TX", LW_REGION_TRANS_MISS}};
+	for (size_t k = 0; k < sizeof reg / sizeof reg[0]; k++) {
+		int n = 0;
+		for (size_t i = 0; i < D->n_hexes; i++)
+			if (strcmp(D->hexes[i].state, reg[k].st) == 0) {
+				n++;
+				CHECKF(D->hexes[i].region == reg[k].r, "hex %04d (%s) region",
+				       D->hexes[i].id, reg[k].st);
+			}
+		CHECKF(n > 0, "state %s is on the map", reg[k].st);
+	}
+	/* Border states (2.4): four Kentucky cities, six in Missouri. */
+	int ky = 0, mo = 0;
+	for (size_t i = 0; i < D->n_cities; i++) {
+		ky += strcmp(state_of(D->cities[i].hex), "KY") == 0;
+		mo += strcmp(state_of(D->cities[i].hex), "MO") == 0;
+	}
+	CHECK_EQ_INT(ky, 4);
+	CHECK_EQ_INT(mo, 6);
+}
+
+/* Referential integrity and consistency of the map. */
+static void map_integrity(void)
+{
+	for (size_t i = 0; i < D->n_hexes; i++) {
+		const struct lw_hex *h = &D->hexes[i];
+		CHECKF(tg_hex_on_grid(&D->grid, h->id), "hex %04d on the grid", h->id);
+		if (h->terrain != LW_TERRAIN_OCEAN)
+			CHECKF(h->state[0] != '\0', "land hex %04d is in a state", h->id);
+		if (i > 0)
+			CHECK(D->hexes[i - 1].id < h->id);
+	}
+	for (size_t i = 0; i < D->n_cities; i++) {
+		const struct lw_city *c = &D->cities[i];
+		const struct lw_hex *h = lw_data_hex(D, c->hex);
+		CHECKF(h != NULL && h->terrain != LW_TERRAIN_OCEAN, "city %s on land", c->id);
+		CHECK(lw_data_city_at(D, c->hex) == c);
+		CHECKF(lw_source_is_rule(c->source) || strncmp(c->source, "reconstructed", 13) == 0,
+		       "city %s has a source", c->id);
+		if (c->ocean_port && c->control == LW_CTRL_CONFEDERATE)
+			CHECKF(c->n_blockade_hexes > 0, "CS ocean port %s has a blockade space",
+			       c->id);
+	}
+	for (size_t i = 0; i < D->n_hexsides; i++) {
+		const struct lw_hexside *s = &D->hexsides[i];
+		CHECK(tg_hex_adjacent(&D->grid, s->a, s->b));
+		CHECK(lw_data_hex(D, s->a) != NULL && lw_data_hex(D, s->b) != NULL);
+		if (s->flags & LW_HS_RAIL) {
+			CHECK(lw_data_hex(D, s->a)->rail && lw_data_hex(D, s->b)->rail);
+			CHECK(lw_data_hex(D, s->a)->terrain != LW_TERRAIN_OCEAN);
+		}
+		if (s->flags & LW_HS_MISSISSIPPI)
+			CHECK(s->flags & LW_HS_RIVER);
+	}
+	/* Rails connect cities: every rail hex where a line ends (one rail hexside) is a city. */
+	for (size_t i = 0; i < D->n_hexes; i++) {
+		const struct lw_hex *h = &D->hexes[i];
+		if (!h->rail)
+			continue;
+		int nb[6], n = tg_hex_neighbours(&D->grid, h->id, nb), deg = 0;
+		for (int k = 0; k < n; k++)
+			deg += (lw_data_hexside_flags(D, h->id, nb[k]) & LW_HS_RAIL) != 0;
+		CHECKF(deg >= 1, "rail hex %04d joins a line", h->id);
+		if (deg == 1)
+			CHECKF(lw_data_city_at(D, h->id) != NULL, "rail end %04d is a city", h->id);
+	}
+	/* The two capitals are joined by rail (Washington - Fredericksburg - Richmond). */
+	const struct lw_city *w = lw_data_city(D, "washington"), *r = lw_data_city(D, "richmond");
+	CHECK(lw_data_hex(D, w->hex)->rail && lw_data_hex(D, r->hex)->rail);
+	CHECK(tg_hex_distance(&D->grid, w->hex, r->hex) >= 2);
+}
+
+/* 5.0, 10.6, 11.0, 11.2.2, 16.10.1.1, 18.1, 19.1, 20.4, 20.5: the generals. */
+static void stated_generals(void)
+{
+	const struct lw_general *g;
+	g = gen("grant");
+	CHECK_EQ_INT(g->side, LW_UNION);
+	CHECK_EQ_INT(g->rank[0].activation, 1); /* 11.0 */
+	CHECK_EQ_INT(g->rank[1].activation, 1); /* 18.1: two-star Grant activates for 1 */
+	g = gen("butler");
+	CHECK_EQ_INT(g->rank[0].activation, 3); /* 11.0 */
+	g = gen("lee");
+	CHECK_EQ_INT(g->side, LW_CONFEDERATE);
+	CHECK_EQ_INT(g->rank[0].activation, 1); /* 10.6 */
+	g = gen("polk");
+	CHECK_EQ_INT(g->rank[0].activation, 3); /* 11.2.2 */
+	g = gen("wheeler");
+	CHECK(g->cavalry);
+	CHECK_EQ_INT(g->rank[0].activation, 1); /* 11.2.2 */
+	CHECK(g->max_stars == 2);
+	CHECK(gen("bragg")->max_stars >= 2); /* 11.2.2: two-star Bragg */
+	/* 5.0 errata and GiC candidates. */
+	CHECK_EQ_INT(gen("mcdowell")->setup_hex, 1903);
+	CHECK_EQ_INT(gen("fremont")->setup_hex, 103);
+	const char *gic[] = {"mcdowell", "mcclellan", "as_johnston", "je_johnston"};
+	for (int i = 0; i < 4; i++) {
+		g = gen(gic[i]);
+		CHECKF(
+		    g->gic_candidate && g->max_stars == 3 && g->arrival_turn == LW_ON_MAP,
+		    "%s: initial GiC candidate on the map with a three-star counter (5.0, 11.1.1)",
+		    gic[i]);
+	}
+	int cand = 0;
+	for (size_t i = 0; i < D->n_generals; i++)
+		cand += D->generals[i].gic_candidate;
+	CHECK_EQ_INT(cand, 4);
+	/* 20.5: three-star Sherman, two-star Halleck, one-star McClelland and Thomas, cavalry
+	 * Stoneman. */
+	CHECK_EQ_INT(gen("sherman")->max_stars, 3);
+	CHECK(gen("halleck")->max_stars >= 2);
+	CHECK(gen("mcclelland")->side == LW_UNION && gen("thomas")->side == LW_UNION);
+	CHECK(gen("stoneman")->cavalry);
+	/* 16.10.1.1: Lyon and Sigel in Missouri; 20.4: Pillow; 19.1: Hincks after the EP. */
+	CHECK_EQ_STR(state_of(gen("lyon")->setup_hex), "MO");
+	CHECK_EQ_STR(state_of(gen("sigel")->setup_hex), "MO");
+	CHECK_EQ_INT(gen("pillow")->side, LW_CONFEDERATE);
+	g = gen("hincks");
+	CHECK_EQ_INT(g->arrival_turn, LW_ARRIVES_EMANCIPATION);
+	CHECK_EQ_INT(g->entry_hex, 1903);
+	CHECK(gen("meade")->side == LW_UNION && gen("longstreet")->side == LW_CONFEDERATE);
+	/* 1.3.1: cavalry never three stars; 17.1 TCO mix includes every star level. */
+	for (size_t i = 0; i < D->n_generals; i++) {
+		g = &D->generals[i];
+		CHECKF(!(g->cavalry && g->max_stars == 3), "%s", g->id);
+		for (int s = 0; s < g->max_stars; s++)
+			CHECK_EQ_INT(g->rank[s].stars, s + 1);
+		if (g->arrival_turn >= 0)
+			CHECK(g->arrival_turn < (int)D->n_turns && g->entry_hex != 0);
+	}
+	int tco[3][4] = {{0}};
+	for (size_t i = 0; i < D->n_tcos; i++)
+		tco[D->tcos[i].side][D->tcos[i].stars] += D->tcos[i].count;
+	for (int s = LW_UNION; s <= LW_CONFEDERATE; s++)
+		for (int st = 1; st <= 3; st++)
+			CHECK(tco[s][st] > 0);
+}
+
+/* 1.2, 10.6, 10.6.5, 10.7.x, 16.1.1: both decks. */
+static void stated_cards(void)
+{
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		int res = 0, six = 0, err = 0, sed = 0, csp_seen = 0;
+		for (int n = 1; n <= LW_DECK_SIZE; n++) {
+			const struct lw_card *c = lw_data_card(D, (enum lw_side)side, n);
+			CHECK(c != NULL && c->number == n && (int)c->side == side);
+			res += n <= 57 && c->resource;
+			six += c->pc == 6 && !c->optional;
+			err += c->erratic;
+			sed += c->kind == LW_CARD_SEDITIOUS;
+			if (c->kind == LW_CARD_CSP)
+				csp_seen |= 1 << c->csp;
+			if (n >= 58 && n <= 62)
+				CHECK_EQ_INT(c->campaign_region, n - 57); /* 10.7.3.1 order */
+			if (c->erratic)
+				CHECK(c->erratic_pc[0] == 0 && c->erratic_pc[1] == 0 &&
+				      c->erratic_pc[2] > 0);
+			CHECK(c->effect != NULL && c->text != NULL && c->source != NULL);
+		}
+		CHECK_EQ_INT(res, side == LW_UNION ? 22 : 18); /* 1.2 */
+		CHECK_EQ_INT(six, 5);                          /* 10.7.3.2 */
+		CHECK_EQ_INT(err, side == LW_UNION ? 9 : 8);   /* 10.6.5 */
+		CHECK_EQ_INT(sed, 6);                          /* 10.7.7 */
+		CHECK_EQ_INT(csp_seen, 0x3f);                  /* 0..5 */
+		CHECK_EQ_INT(lw_data_card(D, (enum lw_side)side, 72)->kind, LW_CARD_ZERO_RESOURCE);
+	}
+	const struct lw_card *c;
+	c = lw_data_card(D, LW_UNION, 20); /* 10.7.4 */
+	CHECK(strstr(c->name, "Meade") != NULL);
+	CHECK(c->resource);
+	CHECK_EQ_STR(c->effect_id, "reluctant_to_follow_orders");
+	CHECK_EQ_INT(json_integer_value(json_object_get(c->effect, "activation_plus")), 2);
+	c = lw_data_card(D, LW_CONFEDERATE, 55); /* 10.7.4 errata */
+	CHECK(strstr(c->name, "Longstreet") != NULL);
+	CHECK_EQ_STR(c->effect_id, "reluctant_to_follow_orders");
+	CHECK_EQ_STR(lw_data_card(D, LW_UNION, 29)->effect_id, "surprise_attack"); /* 16.1.1 */
+	CHECK_EQ_STR(lw_data_card(D, LW_CONFEDERATE, 54)->effect_id, "surprise_attack");
+	CHECK_EQ_STR(lw_data_card(D, LW_CONFEDERATE, 31)->effect_id, "steal_a_march");
+	CHECK(lw_data_card(D, LW_UNION, 29)->resource &&
+	      lw_data_card(D, LW_CONFEDERATE, 31)->resource);
+	CHECK_EQ_INT(lw_data_card(D, LW_UNION, 69)->kind, LW_CARD_COMMITTEE);           /* 10.7.9 */
+	CHECK_EQ_INT(lw_data_card(D, LW_CONFEDERATE, 73)->kind, LW_CARD_ASSASSINATION); /* 7.1.9 */
+	/* 10.6: Judah P. Benjamin, six PC; event: bank 3, Union loses 3. */
+	const struct lw_card *jpb = NULL, *foote = NULL;
+	for (int n = 1; n <= LW_DECK_SIZE; n++) {
+		if (strcmp(lw_data_card(D, LW_CONFEDERATE, n)->name, "Judah P. Benjamin") == 0)
+			jpb = lw_data_card(D, LW_CONFEDERATE, n);
+		if (strcmp(lw_data_card(D, LW_UNION, n)->name, "Andrew H. Foote") == 0)
+			foote = lw_data_card(D, LW_UNION, n);
+	}
+	CHECK(jpb != NULL && jpb->pc == 6);
+	CHECK_EQ_STR(jpb ? jpb->effect_kind : "", "pc");
+	CHECK_EQ_INT(json_integer_value(json_object_get(jpb->effect, "self")), 3);
+	CHECK_EQ_INT(json_integer_value(json_object_get(jpb->effect, "enemy")), 3);
+	CHECK(foote != NULL); /* 8.1.2 */
+	CHECK_EQ_STR(foote ? foote->effect_id : "", "foote");
+	/* 10.6.5: the named erratic personalities. */
+	const char *us_err[] = {"Banks",      "Burnside", "Butler", "Kilpatrick", "McClellan",
+	                        "McClelland", "Stanton",  "Sykes",  "Weed"};
+	const char *cs_err[] = {"Beauregard", "Braxton Bragg", "Thomas Bragg", "Curry",
+	                        "Polk",       "Toombs",        "Van Dorn",     "Wigfall"};
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		const char **names = side == LW_UNION ? us_err : cs_err;
+		int n = side == LW_UNION ? 9 : 8;
+		for (int i = 0; i < n; i++) {
+			bool found = false;
+			for (int k = 1; k <= LW_DECK_SIZE; k++) {
+				const struct lw_card *x = lw_data_card(D, (enum lw_side)side, k);
+				if (x->erratic && strstr(x->name, names[i]) != NULL)
+					found = true;
+			}
+			CHECKF(found, "erratic card for %s (10.6.5)", names[i]);
+		}
+	}
+	/* 10.7.5: three Confederate blockade runners naming real CS ocean ports. */
+	int runners = 0;
+	for (int n = 1; n <= LW_DECK_SIZE; n++) {
+		c = lw_data_card(D, LW_CONFEDERATE, n);
+		if (c->blockade_port) {
+			runners++;
+			CHECK(lw_data_city(D, c->blockade_port)->southern_ocean_port);
+		}
+	}
+	CHECK_EQ_INT(runners, 3);
+}
+
+/* 10.3, 2.3, 7.2, 1.1, 19.1, 19.2: the turn track. */
+static void stated_turns(void)
+{
+	static const int hand[7] = {6, 7, 8, 8, 8, 7, 6};
+	static const int draft_u[7] = {0, 0, 2, 0, 4, 0, 4}, draft_c[7] = {0, 0, 2, 0, 2, 0, 2};
+	static const int ep[7] = {10, 9, 8, 7, 6, 5, 4};
+	CHECK_EQ_INT(D->n_turns, 7);
+	for (int i = 0; i < 7; i++) {
+		const struct lw_turn *t = &D->turns[i];
+		CHECK_EQ_INT(t->hand_size, hand[i]);
+		CHECK_EQ_INT(t->washington_defense, 2 + i);
+		CHECK_EQ_INT(t->richmond_defense, 1 + i);
+		CHECK_EQ_INT(t->draft[LW_UNION], draft_u[i]);
+		CHECK_EQ_INT(t->draft[LW_CONFEDERATE], draft_c[i]);
+		CHECK_EQ_INT(t->cs_manpower_roll, i >= 5);
+		CHECK_EQ_INT(t->ep_union_lead, ep[i]);
+		CHECK_EQ_INT(t->raiders, 1);
+		CHECK_EQ_INT(t->assets, 1);
+	}
+	CHECK_EQ_STR(D->turns[0].name, "Summer 1861");
+	CHECK_EQ_STR(D->turns[6].name, "Summer 1864");
+	CHECK_EQ_INT(D->turns[3].amphib_stars, 3); /* 1.1 Spring 1863: 3/3 */
+	CHECK_EQ_INT(D->turns[3].fleets, 3);
+	CHECK_EQ_INT(D->turns[1].amphib_stars, 1); /* 14.2.1 */
+	CHECK_EQ_INT(D->turns[5].amphib_stars, 5);
+	CHECK_EQ_INT(D->turns[3].bi_cs_lead, 7); /* 19.2 */
+	CHECK_EQ_INT(D->turns[6].bi_cs_lead, 10);
+}
+
+/* 5.0, 6.0, 21.3: scenarios. */
+static void stated_scenarios(void)
+{
+	const struct lw_scenario *s = lw_data_scenario(D, "campaign");
+	CHECK(s != NULL);
+	CHECK_EQ_INT(s->first_turn, 0);
+	CHECK_EQ_INT(s->last_turn, 6);
+	CHECK_EQ_INT(s->pc[LW_UNION], 20);
+	CHECK_EQ_INT(s->pc[LW_CONFEDERATE], 15);
+	CHECK_EQ_INT(s->csp[LW_UNION], 0);
+	CHECK_EQ_INT(s->csp[LW_CONFEDERATE], 3);
+	CHECK_EQ_INT(s->initiative, LW_UNION);
+	CHECK_EQ_INT(s->vp_side, LW_UNION);
+	CHECK_EQ_INT(s->vp_margin, 15);
+	CHECK_EQ_STR(s->gic_choices[LW_UNION][0], "mcdowell");
+	CHECK_EQ_STR(s->gic_choices[LW_UNION][1], "mcclellan");
+	CHECK_EQ_STR(s->gic_choices[LW_CONFEDERATE][0], "as_johnston");
+	CHECK_EQ_STR(s->gic_choices[LW_CONFEDERATE][1], "je_johnston");
+	s = lw_data_scenario(D, "introductory");
+	CHECK(s != NULL);
+	CHECK_EQ_INT(s->last_turn, 4);
+	CHECK_EQ_INT(s->vp_side, LW_CONFEDERATE);
+	CHECK_EQ_INT(s->vp_margin, 8);
+	CHECK(s->ignore_mississippi_and_ports);
+	s = lw_data_scenario(D, "tournament");
+	CHECK(s != NULL);
+	CHECK_EQ_INT(s->last_turn - s->first_turn + 1, 3);
+	CHECK_EQ_INT(s->vp_side, LW_UNION);
+	CHECK_EQ_INT(s->vp_margin, 8);
+	CHECK(!lw_source_is_rule(s->source) || strstr(s->source, "reconstructed") != NULL);
+	for (size_t k = 0; k < D->n_scenarios; k++) {
+		s = &D->scenarios[k];
+		CHECK(s->n_setup > 0);
+		for (size_t i = 0; i < s->n_setup; i++) {
+			const struct lw_general *g = lw_data_general(D, s->setup[i].general);
+			CHECK(g != NULL);
+			CHECK(lw_data_hex(D, s->setup[i].hex) != NULL);
+			/* 2.3: no Confederate in Chicago, New York or Fort Monroe. */
+			const struct lw_city *c = lw_data_city_at(D, s->setup[i].hex);
+			if (g && g->side == LW_CONFEDERATE && c)
+				CHECK(!c->no_confederate_entry);
+		}
+	}
+}
+
+/* 16.8, 13.2.2.1, 16.6, 2.4, 7.1, 21.3: the printed tables. */
+static void stated_tables(void)
+{
+	const struct lw_casualty_table *t = &D->tables.casualty;
+	static const enum lw_casualty one[13] = {
+	    LW_CAS_MISS,  LW_CAS_MISS,  LW_CAS_WOUND, LW_CAS_WOUND, LW_CAS_WOUND,
+	    LW_CAS_WOUND, LW_CAS_WOUND, LW_CAS_WOUND, LW_CAS_WOUND, LW_CAS_KILL,
+	    LW_CAS_KILL,  LW_CAS_KILL,  LW_CAS_KILL};
+	static const enum lw_casualty two[13] = {
+	    LW_CAS_MISS,  LW_CAS_MISS,  LW_CAS_ONE_STAR, LW_CAS_ONE_STAR, LW_CAS_ONE_STAR,
+	    LW_CAS_WOUND, LW_CAS_WOUND, LW_CAS_WOUND,    LW_CAS_WOUND,    LW_CAS_WOUND,
+	    LW_CAS_KILL,  LW_CAS_KILL,  LW_CAS_KILL};
+	static const enum lw_casualty three[13] = {
+	    LW_CAS_MISS,     LW_CAS_MISS,     LW_CAS_TWO_STAR, LW_CAS_TWO_STAR, LW_CAS_ONE_STAR,
+	    LW_CAS_ONE_STAR, LW_CAS_ONE_STAR, LW_CAS_WOUND,    LW_CAS_WOUND,    LW_CAS_WOUND,
+	    LW_CAS_WOUND,    LW_CAS_KILL,     LW_CAS_KILL};
+	for (int r = 1; r <= 12; r++) {
+		CHECKF(t->result[0][r] == one[r], "1-star roll %d", r);
+		CHECKF(t->result[1][r] == two[r], "2-star roll %d", r);
+		CHECKF(t->result[2][r] == three[r], "3-star roll %d", r);
+	}
+	CHECK_EQ_INT(t->mod_gic_co_lone, -1);
+	CHECK_EQ_INT(t->mod_sharpshooter, 2);
+	const struct lw_raid_table *rd = &D->tables.raid;
+	for (int d = 1; d <= 6; d++)
+		CHECK_EQ_INT(rd->success[d], d >= 3);
+	CHECK_EQ_INT(rd->mod_two_star, 1);
+	CHECK_EQ_INT(rd->mod_out_of_supply, -1);
+	CHECK_EQ_INT(rd->mod_per_it, -1);
+	CHECK_EQ_INT(D->tables.combat.standoff_max, 1);
+	CHECK_EQ_INT(D->tables.combat.minor_max, 4);
+	CHECK_EQ_INT(D->tables.kentucky_cities_for_control, 3);
+	CHECK_EQ_INT(D->tables.missouri_cities_for_control, 4);
+	CHECK_EQ_INT(D->tables.kentucky_violation_pc, 5);
+	CHECK_EQ_INT(D->tables.indecisive.tco_modifier[2], 1); /* 17.1 */
+	CHECK_EQ_INT(D->tables.indecisive.tco_modifier[3], 2);
+	const struct lw_costs *k = &D->tables.costs;
+	CHECK(k->disgraced_general == 1 && k->promote_two_star == 2 && k->promote_three_star == 3);
+	CHECK(k->gic == 4 && k->gic_after_defeat == 2 && k->co_swap == 1);
+	CHECK(k->csp_each == 1 && k->csp_max == 10 && k->fleet == 2 && k->assassination == 3);
+	CHECK(k->campaign_min_pc == 10 && k->passing_bonus_pc == 3 && k->withdrawal_success == 3);
+	CHECK_EQ_INT(D->tables.n_vp, 15);
+	CHECK_EQ_INT(D->tables.vp[0].kind, LW_VP_PC_REMAINING);
+	CHECK_EQ_INT(D->tables.vp[0].param, 3);
+}
+
+/* Broken data is refused with a message naming file, item and problem. */
+static void rejects_bad_data(void)
+{
+	struct lw_data_error e;
+	CHECK(lw_data_load("/nonexistent-lw-data", &e) == NULL);
+	CHECK_EQ_INT(e.code, LW_DATA_EIO);
+	CHECK(strstr(e.message, "map.json") != NULL);
+	/* Copy the folder, break one card, expect a rule error naming it. */
+	char dir[] = "/tmp/lw_data_XXXXXX";
+	if (mkdtemp(dir) == NULL)
+		return;
+	const char *files[] = {
+	    "map.json",   "generals.json",  "cards_union.json", "cards_confederate.json",
+	    "turns.json", "scenarios.json", "tables.json"};
+	for (int i = 0; i < 7; i++) {
+		char src[512], dst[512];
+		snprintf(src, sizeof src, "%s/%s", lw_data_dir(), files[i]);
+		snprintf(dst, sizeof dst, "%s/%s", dir, files[i]);
+		json_t *j = json_load_file(src, 0, NULL);
+		CHECK(j != NULL);
+		if (j &&
+		    i == 2) /* card 20 loses its green ribbon: 21 resources, and effect mismatch */
+			json_object_set_new(json_array_get(json_object_get(j, "cards"), 19),
+			                    "resource", json_false());
+		if (j)
+			json_dump_file(j, dst, 0);
+		json_decref(j);
+	}
+	CHECK(lw_data_load(dir, &e) == NULL);
+	CHECK_EQ_INT(e.code, LW_DATA_ERULE);
+	CHECKF(strstr(e.message, "cards_union.json: card 20") != NULL, "message: %s", e.message);
+	for (int i = 0; i < 7; i++) {
+		char dst[512];
+		snprintf(dst, sizeof dst, "%s/%s", dir, files[i]);
+		remove(dst);
+	}
+	remove(dir);
+}
+
+int main(void)
+{
+	struct lw_data_error e = {0};
+	D = lw_data_get(&e);
+	if (!CHECKF(D != NULL, "data loads: %s", e.message))
+		return tap_done();
+	CHECK(lw_data_get(NULL) == D); /* cached */
+	stated_map();
+	stated_hexsides();
+	map_integrity();
+	stated_generals();
+	stated_cards();
+	stated_turns();
+	stated_scenarios();
+	stated_tables();
+	rejects_bad_data();
+	return tap_done();
+}
