@@ -224,6 +224,8 @@ int main(void)
 	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
 	req(&c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
 	EXPECT_ERR(req(&a, rq("{s:s}", "op", "frobnicate")), "unknown_op");
+	r = req(&a, rq("{s:s}", "op", "ping"));
+	CHECK(r && strcmp(op_of(r), "pong") == 0);
 	EXPECT_ERR(req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
 	                      "standard")),
 	           "not_logged_in");
