@@ -42,6 +42,7 @@ static void reshuffle(struct lw_state *s, int side)
 	for (int i = 0; i < c->discard_n; i++)
 		tmp[n++] = c->discard[i];
 	c->discard_n = 0;
+	memset(c->discard, 0, sizeof c->discard); /* unused slots stay zero: canonical state */
 	tg_rng_shuffle_int(&s->rng, tmp, (size_t)n);
 	for (int i = 0; i < n; i++)
 		c->draw[i] = (uint8_t)tmp[i];
@@ -57,6 +58,7 @@ int lw_draw_card(struct lw_state *s, int side)
 	if (c->draw_n == 0)
 		return 0;
 	int card = c->draw[--c->draw_n];
+	c->draw[c->draw_n] = 0;
 	if (c->draw_n == 0)
 		reshuffle(s, side);
 	return card;
@@ -81,7 +83,7 @@ void lw_discard(struct lw_state *s, int side, int card)
 	const struct lw_card *k = lw_card(side, card);
 	if (card == LW_CARD_ZERO_RESOURCE)
 		return; /* 10.3: it returns to the hand at once */
-	if (k && (k->kind == LW_CARD_CAMPAIGN || k->kind == LW_CARD_COMMITTEE)) {
+	if (k && k->kind == LW_CARD_CAMPAIGN) {
 		c->out[c->out_n++] = (uint8_t)card; /* back to the pool (10.7.3.1) */
 		return;
 	}
@@ -102,7 +104,7 @@ void lw_hand_remove(struct lw_state *s, int side, int idx)
 {
 	struct lw_cards *c = &s->side[side].cards;
 	memmove(&c->hand[idx], &c->hand[idx + 1], (size_t)(c->hand_n - idx - 1));
-	c->hand_n--;
+	c->hand[--c->hand_n] = 0;
 }
 
 /* Removes a card from `out` (the pools); false if absent. */
@@ -112,7 +114,7 @@ bool lw_out_take(struct lw_state *s, int side, int card)
 	for (int i = 0; i < c->out_n; i++)
 		if (c->out[i] == card) {
 			memmove(&c->out[i], &c->out[i + 1], (size_t)(c->out_n - i - 1));
-			c->out_n--;
+			c->out[--c->out_n] = 0;
 			return true;
 		}
 	return false;

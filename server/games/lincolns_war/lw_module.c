@@ -47,6 +47,7 @@ int lw_role_side(const char *role)
 void lw_log(struct lw_state *s, const char *fmt, ...)
 {
 	char *line = s->log[s->log_total % LW_LOG_LINES];
+	memset(line, 0, LW_LOG_LEN); /* whole-state comparisons see no stale bytes */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, LW_LOG_LEN, fmt, ap);

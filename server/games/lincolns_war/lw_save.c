@@ -51,10 +51,12 @@ static json_t *save_side(const struct lw_player *p)
 	json_object_set_new(o, "gic", json_integer(p->gic));
 	json_object_set_new(o, "cards", save_cards(&p->cards));
 	json_object_set_new(o, "flags",
-	                    json_pack("[i,i,i,i,i,i,i,i,i,i,i]", p->passed, p->campaign_used,
-	                              p->campaign_card, p->committee, p->disgraced_bought,
-	                              p->draft_left, p->admin_done, p->president_killed,
-	                              p->seditious_redraws, p->eastern_done, p->richmond_bonus));
+	                    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i]", p->passed,
+	                              p->campaign_used, p->campaign_card, p->committee,
+	                              p->disgraced_bought, p->draft_left, p->admin_done,
+	                              p->president_killed, p->seditious_redraws, p->eastern_done,
+	                              p->richmond_bonus, p->draw_stage, p->campaign_turn_card,
+	                              p->draw_partial, p->committee_hand, p->committee_spent));
 	return o;
 }
 
@@ -71,7 +73,9 @@ static json_t *save_play(const struct lw_play *p)
 	    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i]", p->side, p->card, p->pc_left, p->campaign,
 	              p->activations_left, p->erratic_rolled, p->co, p->start_hex, p->moved,
 	              p->max_move, p->major, p->attacked, p->crossed_river);
-	json_array_append_new(o, i16s(p->movers, p->movers_n));
+	/* whole arrays (slots past the count too) so the state stays canonical */
+	json_array_append_new(o, i16s(p->movers, LW_MAX_MOVERS));
+	json_array_append_new(o, json_integer(p->movers_n));
 	json_array_append_new(o, i16s(p->theater_hex, 2));
 	return o;
 }
@@ -82,10 +86,13 @@ static json_t *save_battle(const struct lw_battle *b)
 	                      b->def_hex, b->empty_city, b->winner, b->result, b->rout, b->diff,
 	                      b->casualty_side, b->casualty_victim_side, b->casualty_rank,
 	                      b->retreat_side, b->strength[1], b->strength[2]);
-	json_array_append_new(o, i16s(b->att_units, b->att_n));
-	json_array_append_new(o, u8s(b->res_card + 1, 2));
-	json_array_append_new(o, i8s(b->csp + 1, 2));
-	json_array_append_new(o, u8s(b->committed + 1, 2));
+	json_array_append_new(o, i16s(b->att_units, LW_MAX_MOVERS));
+	json_array_append_new(o, json_integer(b->att_n));
+	/* all LW_SIDE_SLOTS entries, the unused [LW_NOSIDE] one too (canonical) */
+	json_array_append_new(o, u8s(b->res_card, LW_SIDE_SLOTS));
+	json_array_append_new(o, i8s(b->csp, LW_SIDE_SLOTS));
+	json_array_append_new(o, u8s(b->committed, LW_SIDE_SLOTS));
+	json_array_append_new(o, json_integer(b->strength[0]));
 	return o;
 }
 
@@ -266,7 +273,7 @@ static int load_unit(const json_t *a, struct lw_unit *u)
 
 static int load_play(const json_t *a, struct lw_play *p)
 {
-	if (!json_is_array(a) || json_array_size(a) != 15)
+	if (!json_is_array(a) || json_array_size(a) != 16)
 		return -1;
 	struct rd r = {a, 0, 0};
 	p->side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
@@ -282,8 +289,10 @@ static int load_play(const json_t *a, struct lw_play *p)
 	p->major = (uint8_t)rd_int(&r, 0, 1);
 	p->attacked = (uint8_t)rd_int(&r, 0, 1);
 	p->crossed_river = (uint8_t)rd_int(&r, 0, 1);
-	if (r.bad ||
-	    load_i16s(rd_arr(&r), p->movers, &p->movers_n, LW_MAX_MOVERS, 0, LW_MAX_UNITS - 1))
+	if (r.bad || load_i16s(rd_arr(&r), p->movers, NULL, LW_MAX_MOVERS, -1, LW_MAX_UNITS - 1))
+		return -1;
+	p->movers_n = (uint8_t)rd_int(&r, 0, LW_MAX_MOVERS);
+	if (r.bad)
 		return -1;
 	const json_t *th = rd_arr(&r);
 	if (r.bad || json_array_size(th) != 2 || load_i16s(th, p->theater_hex, NULL, 2, 0, 9999))
@@ -293,7 +302,7 @@ static int load_play(const json_t *a, struct lw_play *p)
 
 static int load_battle(const json_t *a, struct lw_battle *b)
 {
-	if (!json_is_array(a) || json_array_size(a) != 19)
+	if (!json_is_array(a) || json_array_size(a) != 21)
 		return -1;
 	struct rd r = {a, 0, 0};
 	b->active = (uint8_t)rd_int(&r, 0, 1);
@@ -311,18 +320,20 @@ static int load_battle(const json_t *a, struct lw_battle *b)
 	b->retreat_side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
 	b->strength[1] = (int16_t)rd_int(&r, -999, 999);
 	b->strength[2] = (int16_t)rd_int(&r, -999, 999);
-	if (r.bad ||
-	    load_i16s(rd_arr(&r), b->att_units, &b->att_n, LW_MAX_MOVERS, 0, LW_MAX_UNITS - 1) ||
-	    load_u8s(rd_arr(&r), b->res_card + 1, NULL, 2, 0, LW_DECK_CARDS))
+	if (r.bad || load_i16s(rd_arr(&r), b->att_units, NULL, LW_MAX_MOVERS, -1, LW_MAX_UNITS - 1))
+		return -1;
+	b->att_n = (uint8_t)rd_int(&r, 0, LW_MAX_MOVERS);
+	if (r.bad || load_u8s(rd_arr(&r), b->res_card, NULL, LW_SIDE_SLOTS, 0, LW_DECK_CARDS))
 		return -1;
 	const json_t *csp = rd_arr(&r);
-	if (r.bad || json_array_size(csp) != 2)
+	if (r.bad || json_array_size(csp) != LW_SIDE_SLOTS)
 		return -1;
 	struct rd rc = {csp, 0, 0};
-	for (int i = 1; i <= 2; i++)
-		b->csp[i] = (int8_t)rd_int(&rc, -1, 5);
-	if (rc.bad || load_u8s(rd_arr(&r), b->committed + 1, NULL, 2, 0, 1))
+	for (int i = 0; i < LW_SIDE_SLOTS; i++)
+		b->csp[i] = (int8_t)rd_int(&rc, -1, 10);
+	if (rc.bad || load_u8s(rd_arr(&r), b->committed, NULL, LW_SIDE_SLOTS, 0, 1))
 		return -1;
+	b->strength[0] = (int16_t)rd_int(&r, -999, 999);
 	return r.bad ? -1 : 0;
 }
 
@@ -339,7 +350,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	    json_unpack((json_t *)saved, "{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
 	                "version", &version, "game", &game, "rng", &rng, "sides", &sides, "units",
 	                &units, "cities", &cities, "kentucky", &ky, "play", &play, "battle",
-	                &battle, "result", &result, "log", &log, "log_total", &log_total) != 0)
+	                &battle, "land", &land, "result", &result, "log", &log, "log_total",
+	                &log_total) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "not a Lincoln's War save");
 	if (version != SAVE_VERSION)
 		return tg_fail(err, TG_E_BAD_SAVE, "save version %lld is not %d",
@@ -414,10 +426,10 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	if (rk.bad || load_play(play, &s->play) != 0 || load_battle(battle, &s->battle) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad card play or battle");
 	for (int i = 0; i < s->play.movers_n; i++)
-		if (s->play.movers[i] >= s->n_units)
+		if (s->play.movers[i] < 0 || s->play.movers[i] >= s->n_units)
 			return tg_fail(err, TG_E_BAD_SAVE, "mover out of range");
 	for (int i = 0; i < s->battle.att_n; i++)
-		if (s->battle.att_units[i] >= s->n_units)
+		if (s->battle.att_units[i] < 0 || s->battle.att_units[i] >= s->n_units)
 			return tg_fail(err, TG_E_BAD_SAVE, "attacker out of range");
 	if (s->play.co >= s->n_units)
 		return tg_fail(err, TG_E_BAD_SAVE, "CO out of range");
