@@ -53,12 +53,15 @@ struct tg_sub {
 	int role; /* index into the game's roles, or nroles for "observer" */
 };
 
-/* Kept patch messages of one role (a ring buffer): entry for seq k. */
+/* Kept patch messages of one role (a ring buffer): entry for seq k. At most
+ * cfg.patch_history of them, and no more bytes than twice a full view: past
+ * that, a fresh view is the cheaper way to catch up. */
 struct tg_patch_ring {
 	char **line;
 	size_t *len;
 	int64_t *seq;
 	unsigned cap, start, count;
+	size_t bytes; /* of the lines kept */
 };
 
 struct tg_match {

@@ -58,9 +58,20 @@ static void ring_clear(struct tg_patch_ring *r)
 		r->line[k] = NULL;
 	}
 	r->start = r->count = 0;
+	r->bytes = 0;
 }
 
-static void ring_push(struct tg_patch_ring *r, unsigned cap, int64_t seq, char *line, size_t len)
+static void ring_drop_oldest(struct tg_patch_ring *r)
+{
+	r->bytes -= r->len[r->start];
+	free(r->line[r->start]);
+	r->line[r->start] = NULL;
+	r->start = (r->start + 1) % r->cap;
+	r->count--;
+}
+
+static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, int64_t seq,
+                      char *line, size_t len)
 {
 	if (cap == 0) {
 		free(line);
@@ -82,16 +93,16 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, int64_t seq, char *
 		}
 		r->cap = cap;
 	}
-	if (r->count == r->cap) {
-		free(r->line[r->start]);
-		r->start = (r->start + 1) % r->cap;
-		r->count--;
-	}
+	if (r->count == r->cap)
+		ring_drop_oldest(r);
 	unsigned k = (r->start + r->count) % r->cap;
 	r->line[k] = line;
 	r->len[k] = len;
 	r->seq[k] = seq;
 	r->count++;
+	r->bytes += len;
+	while (r->count > 1 && r->bytes > max_bytes)
+		ring_drop_oldest(r);
 }
 
 static char *view_line(const struct tg_match *m, int role, const json_t *view)
@@ -149,7 +160,11 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 		}
 		if (line) {
 			send_to_role(srv, m, r, line);
-			ring_push(&m->ring[r], srv->cfg.patch_history, m->seq, line, strlen(line));
+			/* json_dumpb with no buffer only measures. */
+			size_t view_bytes =
+			    json_dumpb(now, NULL, 0, JSON_COMPACT | JSON_ENSURE_ASCII);
+			ring_push(&m->ring[r], srv->cfg.patch_history, 2 * view_bytes + 1024,
+			          m->seq, line, strlen(line));
 		} else {
 			/* No earlier view to diff against: a full view, history restarts. */
 			ring_clear(&m->ring[r]);
