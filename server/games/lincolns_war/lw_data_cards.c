@@ -152,10 +152,15 @@ static int load_card(struct lw_data_owned *o, enum lw_side side, const char *fil
 			               "blockade port \"%s\" is not a Confederate ocean port",
 			               k->blockade_port);
 	}
-	if (k->resource != (strcmp(k->effect_kind, "resource") == 0))
-		return lw_fail(
-		    err, LW_DATA_ERULE, file, item,
-		    "a green-ribbon card has a \"resource\" effect and no other card does");
+	/* 10.7.1: a green ribbon means a combat resource; 10.7.4: Reluctant to Follow
+	 * Orders is a ribboned card whose use is an event. */
+	bool res_effect = strcmp(k->effect_kind, "resource") == 0;
+	if (res_effect && !k->resource)
+		return lw_fail(err, LW_DATA_ERULE, file, item,
+		               "a \"resource\" effect needs the green ribbon (\"resource\": true)");
+	if (k->resource && !res_effect && strcmp(k->effect_kind, "event") != 0)
+		return lw_fail(err, LW_DATA_ERULE, file, item,
+		               "a green-ribbon card has a \"resource\" or \"event\" effect");
 	if (k->kind == LW_CARD_SEDITIOUS && k->pc >= 0)
 		return lw_fail(err, LW_DATA_ERULE, file, item,
 		               "seditious cards have a negative PC value (10.7.7)");
