@@ -4,8 +4,8 @@
  *   fuzz_<name>_run CORPUS_DIR [ITERATIONS [SEED]]
  *
  * It feeds every file of the seed corpus to LLVMFuzzerTestOneInput, then
- * ITERATIONS (default 20000) inputs made by deterministic random mutations of
- * those seeds (fixed SEED, so a failure reproduces exactly). A target reports
+ * ITERATIONS (default 20000 here; ctest passes TG_FUZZ_ITERATIONS) inputs made by deterministic
+ * random mutations of those seeds (fixed SEED, so a failure reproduces exactly). A target reports
  * a bug by crashing or aborting, as under libFuzzer; the driver exits 0 only
  * if every input ran. With TG_FUZZ_SAVE=FILE set, each input is written to
  * FILE before it runs, so the one that crashed is left behind. */
