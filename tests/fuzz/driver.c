@@ -57,7 +57,15 @@ static int load_file(const char *path, struct seed *s)
 	s->size = s->data ? fread(s->data, 1, MAX_SEED_BYTES, f) : 0;
 	int bad = !s->data || ferror(f);
 	fclose(f);
-	return bad ? -1 : 0;
+	if (bad) {
+		free(s->data);
+		return -1;
+	}
+	/* Keep only what was read (a seed is usually a few hundred bytes). */
+	uint8_t *fit = realloc(s->data, s->size ? s->size : 1);
+	if (fit)
+		s->data = fit;
+	return 0;
 }
 
 /* Loads every regular file of dir, in name order (for reproducibility). */
