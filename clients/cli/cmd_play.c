@@ -36,8 +36,13 @@ static void show(struct follow *f)
 {
 	if (f->view)
 		view_render(stdout, f->match, f->seq, f->view);
-	if (!f->watching && f->view && !f->finished)
-		printf("Your choice (number, JSON, u=undo, c TEXT=chat, r=resign, q=quit): ");
+	if (!f->watching && f->view && !f->finished) {
+		if (json_array_size(json_object_get(f->view, "actions")))
+			printf(
+			    "Your choice (number, JSON, u=undo, c TEXT=chat, r=resign, q=quit): ");
+		else
+			printf("(not your turn: u=undo, c TEXT=chat, r=resign, q=quit) ");
+	}
 	fflush(stdout);
 }
 

@@ -1,0 +1,160 @@
+"""The human side of the client: `telegraph play` (alice, typing into a pipe)
+against a scripted opponent, `telegraph watch` (carol), and the one-shot
+commands register/create/join/list. The interactive client must keep its
+view current from patches (its screen shows each new seq and never a failed
+patch), take actions by number, raw JSON, undo and chat, and leave by itself
+when the match is over."""
+
+import json
+import os
+import re
+import subprocess
+import threading
+import time
+
+from harness import Harness, check, register, run_main
+
+PW = "correct horse"
+
+
+class Screen:
+    """A running interactive command: what it printed so far, and its stdin."""
+
+    def __init__(self, args):
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.out = ""
+        self.err = ""
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, args=(self.proc.stdout, "out"), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.proc.stderr, "err"), daemon=True).start()
+
+    def _read(self, stream, which):
+        while True:
+            chunk = stream.read1(65536)
+            if not chunk:
+                return
+            with self.cond:
+                setattr(self, which, getattr(self, which) + chunk.decode("utf-8", "replace"))
+                self.cond.notify_all()
+
+    def wait(self, pattern, start=0, timeout=30):
+        """The first match of pattern in the output after offset start."""
+        rx = re.compile(pattern, re.M)
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                m = rx.search(self.out, start)
+                if m:
+                    return m
+                left = deadline - time.monotonic()
+                check(left > 0 and self.proc.poll() is None or rx.search(self.out, start),
+                      f"screen never showed {pattern!r}; tail:\n{self.out[-1500:]}\n"
+                      f"stderr: {self.err[-500:]}")
+                self.cond.wait(min(max(left, 0.01), 0.5))
+
+    def type(self, line):
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+
+def header(seq):
+    return rf"^=== Match \d+ \(fixture-duel\) .* seq {seq} ===$"
+
+
+def main(args):
+    with Harness(args) as h:
+        conf = {n: os.path.join(h.tmp, f"{n}.conf") for n in ("alice", "carol")}
+        env = {"TELEGRAPH_PASSWORD": PW}
+        for n in ("alice", "carol"):
+            out = h.run_cli(["register", n], conf[n], env=env)
+            check(out.returncode == 0, f"register {n}: {out.stderr}")
+        out = h.run_cli(["games"], conf["alice"])
+        check(out.returncode == 0 and "fixture-duel" in out.stdout and "sprint" in out.stdout,
+              f"games: {out.stdout}")
+        out = h.run_cli(["create", "fixture-duel", "--scenario", "sprint", "--side", "alpha",
+                         "--option", "target=30"], conf["alice"])
+        check(out.returncode == 0, f"create: {out.stderr}")
+        m = re.search(r"Match (\d+) created", out.stdout)
+        check(m and "you play alpha" in out.stdout, f"create output: {out.stdout}")
+        match = int(m.group(1))
+        out = h.run_cli(["list", "open"], conf["carol"])
+        check(out.returncode == 0 and re.search(rf"^\s*{match}\s+fixture-duel", out.stdout,
+                                                re.M), f"list open: {out.stdout}")
+
+        bob = h.client("bob")
+        register(bob, "bob", PW)
+        bob.ok({"op": "join", "match": match})
+
+        base = [h.args.cli, "--server", h.daemon.address, "--trust", h.daemon.cert]
+        alice = Screen(base + ["--config", conf["alice"], "play", str(match)])
+        carol = Screen(base + ["--config", conf["carol"], "watch", str(match)])
+        alice.wait(header(0))
+        carol.wait(header(0))
+
+        seq, pos, typed_json, undone, chatted = 0, 0, False, False, False
+        while True:
+            kept = bob.view_at(match, seq)
+            view = kept["view"]
+            if view["finished"]:
+                break
+            if view["awaiting"] == ["beta"]:
+                mine = bob.views[match]["view"]
+                commit = next(a["action"] for a in mine["actions"]
+                              if a["action"]["type"] == "commit")
+                r = bob.ok({"op": "act", "match": match, "seq": seq, "action": commit})
+                seq = r["seq"]
+                continue
+            # alice's turn: her screen must show this seq and her actions
+            got = alice.wait(header(seq) + r"[\s\S]*?Waiting for: alpha  \(your turn\)"
+                             r"[\s\S]*?^\s+1\) Commit 1$[\s\S]*?Your choice", pos)
+            pos = got.end()
+            if not chatted:
+                alice.type("c good luck")
+                _, c = bob.wait_for(lambda x: x.get("op") == "chat" and x.get("match") == match)
+                check(c["text"] == "good luck" and c["from"] == "alice", f"chat: {c}")
+                chatted = True
+            if not undone:
+                alice.type("4")  # Note: thinking
+                bob.view_at(match, seq + 1)
+                alice.wait(header(seq + 1), pos)
+                alice.type("u")
+                bob.view_at(match, seq + 2)
+                seq += 2
+                undone = True
+                continue
+            if not typed_json:
+                alice.type('{"type":"commit","value":2}')
+                typed_json = True
+            else:
+                alice.type("1")
+            seq += 1
+            bob.view_at(match, seq)
+
+        final = bob.views[match]["seq"]
+        for who, screen in (("alice", alice), ("carol", carol)):
+            screen.wait(header(final) + r"[\s\S]*The match is over", 0)
+            try:
+                rc = screen.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                screen.proc.kill()
+                rc = None
+            check(rc == 0, f"{who}'s client did not leave cleanly at the end: {rc}")
+            check("did not apply" not in screen.out, f"{who}: a patch failed to apply")
+            check("Refused" not in screen.out, f"{who}: a request was refused:\n{screen.out}")
+            for s in range(1, final + 1):
+                check(re.search(header(s), screen.out, re.M),
+                      f"{who}'s screen skipped seq {s}")
+
+        if os.environ.get("TG_SHOW_SCREEN"):
+            print(alice.out)
+        out = h.run_cli(["list", "mine"], conf["alice"])
+        check(out.returncode == 0 and re.search(rf"^\s*{match}\s.*finished", out.stdout, re.M),
+              f"list mine after the end: {out.stdout}")
+        bob.close()
+        h.validate_all()
+        h.daemon.stop()
+
+
+if __name__ == "__main__":
+    run_main(main)
