@@ -490,7 +490,9 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
 	    .copy_budget = TG_JSON_PATCH_MAX_COPY_NODES, .err = err, .errlen = errlen};
 	if (err && errlen)
 		err[0] = '\0';
-	if (!doc || !json_is_array(patch)) {
+	if (!doc) {
+		fail(&a, TG_JSON_PATCH_MALFORMED, "no document to patch");
+	} else if (!json_is_array(patch)) {
 		fail(&a, TG_JSON_PATCH_MALFORMED, "the patch must be an array");
 	} else if (json_array_size(patch) > TG_JSON_PATCH_MAX_OPS) {
 		fail(&a, TG_JSON_PATCH_TOO_LARGE, "more than %d operations", TG_JSON_PATCH_MAX_OPS);

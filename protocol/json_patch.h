@@ -46,7 +46,7 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
  * member; arrays after trimming their common prefix and suffix, with an LCS
  * alignment of the middle when it is short. If the patch would exceed the
  * apply bounds, a single replace of the root is returned instead. NULL only
- * when out of memory. */
+ * when out of memory or when from or to is NULL. */
 json_t *tg_json_patch_diff(const json_t *from, const json_t *to);
 
 #endif
