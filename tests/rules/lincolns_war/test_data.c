@@ -342,6 +342,54 @@ static void stated_generals(void)
 			CHECK(tco[s][st] > 0);
 }
 
+/* 5.0, 7.3, 12.4, 13.1.1, 2.4.3: the set-up and entry hexes are legal positions. */
+static void setup_positions(void)
+{
+	const struct lw_scenario *s = lw_data_scenario(D, "campaign");
+	for (size_t i = 0; i < s->n_setup; i++) {
+		const struct lw_setup_entry *e = &s->setup[i];
+		const struct lw_general *g = lw_data_general(D, e->general);
+		const struct lw_city *c = lw_data_city_at(D, e->hex);
+		/* 2.4.3: nobody starts in neutral Kentucky. */
+		CHECKF(strcmp(state_of(e->hex), "KY") != 0, "%s does not start in Kentucky", g->id);
+		/* A general starts in his own side's city, or in open country. */
+		if (c != NULL)
+			CHECKF((int)c->control == (int)g->side, "%s starts in a friendly city",
+			       g->id);
+		int inf = 0, cav = 0, cav_stars = 0;
+		for (size_t k = 0; k < s->n_setup; k++) {
+			if (s->setup[k].hex != e->hex)
+				continue;
+			const struct lw_general *o = lw_data_general(D, s->setup[k].general);
+			CHECK_EQ_INT(o->side, g->side);
+			if (o->cavalry) {
+				cav++;
+				cav_stars += s->setup[k].stars;
+			} else {
+				inf += s->setup[k].stars;
+			}
+		}
+		/* 12.4: six stars without a three-star general (a GiC may make it 3 + the rest). */
+		CHECKF(inf + 2 <= 12 && inf <= 6, "hex %04d stacks %d infantry stars", e->hex, inf);
+		CHECKF(cav <= 1, "hex %04d holds one cavalry general at most (13.1.1)", e->hex);
+		CHECKF(cav == 0 || inf > 0 || cav_stars <= 2, "hex %04d cavalry", e->hex);
+	}
+	/* 7.3: reinforcements enter in a city of their own side, never in Kentucky. */
+	for (size_t i = 0; i < D->n_generals; i++) {
+		const struct lw_general *g = &D->generals[i];
+		if (g->arrival_turn == LW_ON_MAP)
+			continue;
+		const struct lw_city *c = lw_data_city_at(D, g->entry_hex);
+		CHECKF(c != NULL && (int)c->control == (int)g->side, "%s enters in a friendly city",
+		       g->id);
+		CHECKF(strcmp(state_of(g->entry_hex), "KY") != 0, "%s", g->id);
+	}
+	/* The men named on the erratic cards who were generals also have counters. */
+	const char *also[] = {"beauregard", "van_dorn", "banks", "burnside", "kilpatrick", "sykes"};
+	for (int i = 0; i < 6; i++)
+		CHECKF(lw_data_general(D, also[i]) != NULL, "general %s", also[i]);
+}
+
 /* 1.2, 10.6, 10.6.5, 10.7.x, 16.1.1: both decks. */
 static void stated_cards(void)
 {
@@ -599,6 +647,7 @@ int main(void)
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
+	setup_positions();
 	stated_cards();
 	stated_turns();
 	stated_scenarios();
