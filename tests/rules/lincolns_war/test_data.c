@@ -270,6 +270,34 @@ static void map_integrity(void)
 		if (deg == 1)
 			CHECKF(lw_data_city_at(D, h->id) != NULL, "rail end %04d is a city", h->id);
 	}
+	/* Every land hex can be reached overland from Washington without crossing an
+	 * impassable hexside (no orphan hexes), and Fort Monroe opens inland (2.3). */
+	static bool seen[10000];
+	static int queue[10000];
+	int head = 0, tail = 0, reached = 0, land_n = 0;
+	memset(seen, 0, sizeof seen);
+	queue[tail++] = 1903;
+	seen[1903] = true;
+	while (head < tail) {
+		int h = queue[head++], nb[6], n = tg_hex_neighbours(&D->grid, h, nb);
+		reached++;
+		for (int k = 0; k < n; k++) {
+			const struct lw_hex *x = lw_data_hex(D, nb[k]);
+			if (x == NULL || x->terrain == LW_TERRAIN_OCEAN || seen[nb[k]] ||
+			    (lw_data_hexside_flags(D, h, nb[k]) & LW_HS_IMPASSABLE))
+				continue;
+			seen[nb[k]] = true;
+			queue[tail++] = nb[k];
+		}
+	}
+	for (size_t i = 0; i < D->n_hexes; i++)
+		land_n += D->hexes[i].terrain != LW_TERRAIN_OCEAN;
+	CHECK_EQ_INT(reached, land_n);
+	int fmn[6], fm_open = 0, fmc = tg_hex_neighbours(&D->grid, 2005, fmn);
+	for (int k = 0; k < fmc; k++)
+		fm_open += lw_data_hex(D, fmn[k])->terrain != LW_TERRAIN_OCEAN &&
+		           !(lw_data_hexside_flags(D, 2005, fmn[k]) & LW_HS_IMPASSABLE);
+	CHECK(fm_open >= 1);
 	/* The two capitals are joined by rail (Washington - Fredericksburg - Richmond). */
 	const struct lw_city *w = lw_data_city(D, "washington"), *r = lw_data_city(D, "richmond");
 	CHECK(lw_data_hex(D, w->hex)->rail && lw_data_hex(D, r->hex)->rail);
