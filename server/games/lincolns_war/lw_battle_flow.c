@@ -150,6 +150,7 @@ static void follow_tco(struct lw_state *s, int u, int hex)
 static void battle_end(struct lw_state *s, struct game_outcome *out, const int *movers, int n)
 {
 	struct lw_battle *b = &s->battle;
+	lw_unstack_all(s); /* deaths and demotions may have moved a new GiC (11.1.2.3) */
 	b->active = 0;
 	s->land.stage = LW_BS_NONE;
 	s->awaiting_side = LW_NOSIDE;
@@ -310,8 +311,16 @@ static void start_retreat(struct lw_state *s, int side, int stage)
 	int u[LW_MAX_UNITS];
 	int n = lw_units_at(s, s->battle.def_hex, side, u);
 	l->group_n = 0;
-	for (int i = 0; i < n && i < LW_LAND_GROUP; i++)
-		l->group[l->group_n++] = (int16_t)u[i];
+	/* cavalry first, then the lowest ranks, the CO last: retreating one by
+	 * one never leaves an illegal stack behind */
+	int co = lw_force_co(s, s->battle.def_hex);
+	for (int pass = 0; pass < 5; pass++)
+		for (int i = 0; i < n && l->group_n < LW_LAND_GROUP; i++) {
+			const struct lw_unit *x = &s->unit[u[i]];
+			int key = u[i] == co ? 4 : x->cavalry ? 0 : x->stars;
+			if (key == pass)
+				l->group[l->group_n++] = (int16_t)u[i];
+		}
 	l->group_side = (int8_t)side;
 	l->from_hex = s->battle.def_hex;
 	l->stage = (uint8_t)stage;
@@ -366,6 +375,7 @@ static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome 
 			lw_log(s, "%s is demoted: a Major Army retreated across a river (12.3.3).",
 			       lw_unit_name(s, pick, name, sizeof name));
 			lw_demote(s, pick);
+			lw_unstack_all(s);
 		}
 	}
 	retreat_next(s, out);
@@ -429,7 +439,23 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out)
 		return;
 	}
 	if (!s->land.withdrew && must_advance_all(s)) {
-		do_advance(s, u, n, out); /* 16.6.3 / 16.6.4: the entire force */
+		/* 16.6.3 / 16.6.4: the entire force; if the hex cannot stack it
+		 * all (a force that attacked beside its three-star), the CO and
+		 * then the most stars that fit, as 16.9.5.4.2 does */
+		int go[LW_MAX_UNITS], ng = 0, co = group_co(s, b->attacker);
+		if (co != LW_NONE)
+			go[ng++] = co;
+		for (int st = 3; st >= 1; st--)
+			for (int i = 0; i < n; i++)
+				if (u[i] != co && s->unit[u[i]].stars == st) {
+					go[ng] = u[i];
+					if (lw_stack_check_hex(s, b->def_hex, b->attacker, go,
+					                       ng + 1, LW_NONE, 0, NULL) == 0 &&
+					    lw_stack_check_without(s, b->att_hex, b->attacker, go,
+					                           ng + 1, NULL) == 0)
+						ng++;
+				}
+		do_advance(s, go, ng, out);
 		return;
 	}
 	s->land.stage = LW_BS_ADVANCE;
@@ -465,6 +491,10 @@ static int act_advance(struct lw_state *s, const json_t *a, struct game_outcome 
 	int co = group_co(s, b->attacker);
 	if (co == LW_NONE)
 		return tg_fail(err, TG_E_ILLEGAL, "16.10.1: nobody is left to advance");
+	if (n < 2 || lw_stack_check_without(s, b->att_hex, b->attacker, &co, 1, NULL) != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.10.1 / 13.1.1: the CO cannot advance alone and leave an illegal "
+		               "stack behind");
 	/* the IT incurred in the battle goes with the generals who advance
 	 * (16.6.2): it sits on the CO already */
 	lw_unit_leave_it(s, co,
@@ -533,6 +563,7 @@ static void hit_general(struct lw_state *s, int side, int u, struct game_outcome
 		if (r == LW_GCT_KILL) {
 			lw_log(s, "Casualty roll %d: %s is killed (16.8.2).", roll, name);
 			lw_kill(s, u);
+			lw_unstack_all(s);
 			if (side == s->battle.attacker)
 				follow_tco(s, u, hex);
 			if (u == s->land.att_co || u == s->land.def_co) {
@@ -633,6 +664,7 @@ static void reversal(struct lw_state *s, struct game_outcome *out)
 		char name[64];
 		lw_log(s, "%s loses a star (16.8.3).", lw_unit_name(s, co, name, sizeof name));
 		lw_demote(s, co);
+		lw_unstack_all(s);
 		if (victor == b->attacker && s->unit[co].where != LW_W_MAP)
 			follow_tco(s, co, b->att_hex);
 	}
@@ -672,6 +704,7 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 				       "Disaster for the %s: one more IT, %s is demoted (16.8.3).",
 				       lw_side_title(L), lw_unit_name(s, u, name, sizeof name));
 				lw_demote(s, u);
+				lw_unstack_all(s);
 				if (L == A && s->unit[u].where != LW_W_MAP)
 					follow_tco(s, u, b->att_hex);
 			}
@@ -708,6 +741,7 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 			lw_log(s, "ROUT: %s is disgraced (16.6.4).",
 			       lw_unit_name(s, lco, name, sizeof name));
 			lw_disgrace(s, lco);
+			lw_unstack_all(s); /* 16.6.4: a Major Army without its CO breaks up */
 			n = group_units(s, L, u);
 			for (int i = 0; i < n; i++) {
 				s->unit[u[i]].it = s->unit[u[i]].stars;
@@ -960,8 +994,7 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 	b->def_hex = (int16_t)target;
 	for (int i = 0; i < p->movers_n && i < LW_MAX_MOVERS; i++)
 		b->att_units[b->att_n++] = p->movers[i];
-	for (int side = 0; side < LW_SIDE_SLOTS; side++)
-		b->csp[side] = -1;
+	b->csp[LW_UNION] = b->csp[LW_CONFEDERATE] = -1; /* [LW_NOSIDE] stays unused */
 	b->winner = LW_NOSIDE;
 	p->attacked = 1;
 	int u[LW_MAX_UNITS];
@@ -1155,7 +1188,10 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			lw_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
 			         "Advance the whole force into %s (16.10.1)",
 			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
-		if (n > 1)
+		int co = group_co(s, s->battle.attacker);
+		if (n > 1 && co != LW_NONE &&
+		    lw_stack_check_without(s, s->battle.att_hex, s->battle.attacker, &co, 1,
+		                           NULL) == 0)
 			lw_offer(
 			    list, json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
 			    "Advance only %s into %s",

@@ -124,7 +124,102 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < p->movers_n; i++)
 		add[i] = p->movers[i];
-	return lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err);
+	if (lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err) != 0)
+		return -1;
+	/* 12.4 / 13.1.1: those left behind must still stack legally */
+	if (lw_stack_check_without(s, from, side, add, p->movers_n, NULL) != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.1.1 / 12.4: the generals left behind would not stack legally "
+		               "(a cavalry general outranking their CO, or too many stars)");
+	return 0;
+}
+
+int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
+                           int n_leaving, struct tg_error *err)
+{
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP || u->hex != hex || u->side != side)
+			continue;
+		bool gone = false;
+		for (int k = 0; k < n_leaving && !gone; k++)
+			gone = leaving[k] == i;
+		if (gone)
+			continue;
+		su[n].stars = u->stars;
+		su[n].cavalry = u->cavalry;
+		n++;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
+}
+
+/* Where a displaced general may go: next to hex, no enemy, not an enemy
+ * city, stacking allowed; a friendly city first. LW_NO_HEX if nowhere. */
+static int displace_hex(const struct lw_state *s, int hex, int u)
+{
+	const struct lw_data *d = lw_D();
+	int side = s->unit[u].side, best = LW_NO_HEX, best_key = -1;
+	int nb[6];
+	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hex *h = lw_data_hex(d, nb[i]);
+		if (!h || h->terrain == LW_TERRAIN_OCEAN ||
+		    (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE))
+			continue;
+		int tmp[LW_MAX_UNITS];
+		if (lw_units_at(s, nb[i], LW_OTHER(side), tmp) > 0)
+			continue;
+		int c = lw_city_at(nb[i]);
+		if (c >= 0 &&
+		    ((lw_city_controller(s, c) == LW_OTHER(side) && !d->cities[c].bracketed) ||
+		     (side == LW_CONFEDERATE && d->cities[c].no_confederate_entry)))
+			continue;
+		if (lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) != 0)
+			continue;
+		int key = c >= 0 && lw_city_controller(s, c) == side ? 1 : 0;
+		if (key > best_key) {
+			best_key = key;
+			best = nb[i];
+		}
+	}
+	return best;
+}
+
+void lw_unstack(struct lw_state *s, int hex, int side)
+{
+	/* bounded: every pass removes one general from the hex */
+	for (int guard = 0; guard < LW_MAX_UNITS; guard++) {
+		if (lw_stack_check_without(s, hex, side, NULL, 0, NULL) == 0)
+			return;
+		int u[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, side, u);
+		int co = lw_force_co(s, hex), pick = LW_NONE;
+		/* a cavalry general first, then the lowest-ranked subordinate */
+		for (int i = 0; i < n; i++) {
+			if (u[i] == co)
+				continue;
+			const struct lw_unit *x = &s->unit[u[i]];
+			if (pick == LW_NONE || (x->cavalry && !s->unit[pick].cavalry) ||
+			    (x->cavalry == s->unit[pick].cavalry && x->stars < s->unit[pick].stars))
+				pick = u[i];
+		}
+		if (pick == LW_NONE)
+			return;
+		char name[64];
+		lw_unit_name(s, pick, name, sizeof name);
+		int to = displace_hex(s, hex, pick);
+		lw_unit_leave_it(s, pick, 0);
+		if (to == LW_NO_HEX) {
+			lw_log(s, "%s has nowhere to go and is disgraced (12.4, 16.9.6).", name);
+			lw_disgrace(s, pick);
+		} else {
+			lw_log(s, "%s leaves the overstacked hex for %04d (12.4).", name, to);
+			lw_unit_place(s, pick, to);
+		}
+	}
 }
 
 int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err)
@@ -448,4 +543,13 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		return 0;
 	}
 	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);
+}
+
+void lw_unstack_all(struct lw_state *s)
+{
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *x = &s->unit[i];
+		if (x->where == LW_W_MAP)
+			lw_unstack(s, x->hex, x->side);
+	}
 }

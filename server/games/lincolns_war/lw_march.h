@@ -28,6 +28,19 @@ void lw_hexstep_between(const struct lw_state *s, int a, int b, bool major_now,
                         struct lw_hexstep *st);
 /* Is the group of units (all of one side, in one hex) a Major Army now? */
 bool lw_group_is_major(const struct lw_state *s, const int16_t *units, int n);
+/* 12.4 / 13.1.1: would the units of `side` at hex, without `leaving`, stack
+ * legally? 0 or -1 (err may be NULL). */
+int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
+                           int n_leaving, struct tg_error *err);
+/* After a demotion, a disgrace or a death left the hex overstacked (12.4) or
+ * with cavalry outranking its CO (13.1.1): move the lowest-ranked generals,
+ * cavalry first, to an adjacent friendly-usable hex (a friendly city first),
+ * as 11.1.2.3 displaces excess stars; one with nowhere to go is disgraced. */
+void lw_unstack(struct lw_state *s, int hex, int side);
+/* lw_unstack on every occupied hex (after a phase that may relocate a new
+ * GiC, 11.1.2.3, or demote generals anywhere). */
+void lw_unstack_all(struct lw_state *s);
+
 /* Ends the movers' march (12.10 supply regained, 10.7.8.1) and hands the
  * card play back to the engine (lw_card_continue). */
 void lw_march_finish(struct lw_state *s, struct game_outcome *out);

@@ -5,6 +5,7 @@
 
 #include "lw_forage.h"
 #include "lw_it.h"
+#include "lw_march.h"
 
 #define MAXQ 10000
 
@@ -388,6 +389,7 @@ int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
 		char name[64];
 		lw_unit_name(s, u, name, sizeof name);
 		lw_demote(s, u);
+		lw_unstack(s, hex, side); /* 12.4: a three-star demoted may leave too many stars */
 		done++;
 		lw_log(s, "%s is demoted for the IT his force carries (20.4).", name);
 		if (lone && s->unit[u].where != LW_W_MAP) {
@@ -474,4 +476,5 @@ void lw_supply_phase(struct lw_state *s)
 	}
 	for (int c = 0; c < s->n_cities; c++)
 		s->city[c].raided = 0; /* 20.7.2 */
+	lw_unstack_all(s);             /* a GiC lost to demotion may have been moved (11.1.2.3) */
 }
