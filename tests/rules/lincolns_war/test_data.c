@@ -627,41 +627,135 @@ static void stated_tables(void)
 }
 
 /* Broken data is refused with a message naming file, item and problem. */
+static const char *const FILES[] = {
+    "map.json",   "generals.json",  "cards_union.json", "cards_confederate.json",
+    "turns.json", "scenarios.json", "tables.json"};
+
+static json_t *path(json_t *j, const char *a, int i)
+{
+	json_t *x = json_object_get(j, a);
+	return i >= 0 ? json_array_get(x, (size_t)i) : x;
+}
+
+static int find(json_t *arr, const char *key, const char *val)
+{
+	for (size_t i = 0; i < json_array_size(arr); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(arr, i), key))
+		               ? json_string_value(json_object_get(json_array_get(arr, i), key))
+		               : "",
+		           val) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Applies mutation m to file f of a copy of the data; returns the load error. */
+static struct lw_data_error broken(int f, int m)
+{
+	struct lw_data_error e = {0};
+	char dir[] = "/tmp/lw_data_XXXXXX";
+	if (mkdtemp(dir) == NULL)
+		return e;
+	for (int i = 0; i < 7; i++) {
+		char src[512], dst[512];
+		snprintf(src, sizeof src, "%s/%s", lw_data_dir(), FILES[i]);
+		snprintf(dst, sizeof dst, "%s/%s", dir, FILES[i]);
+		json_t *j = json_load_file(src, 0, NULL);
+		if (j != NULL && i == f) {
+			json_t *x;
+			switch (m) {
+			case 0: /* a city off the map */
+				x = path(j, "cities",
+				         find(path(j, "cities", -1), "id", "richmond"));
+				json_object_set_new(x, "hex", json_string("9999"));
+				break;
+			case 1: /* a river hexside between hexes that do not touch */
+				json_array_append_new(
+				    json_object_get(path(j, "rivers", 0), "hexsides"),
+				    json_string("0101/0505"));
+				break;
+			case 2: /* an arrival turn that is not on the track */
+				x = path(j, "generals",
+				         find(path(j, "generals", -1), "id", "halleck"));
+				json_object_set_new(x, "arrives", json_string("wi65"));
+				break;
+			case 3: /* a turn missing */
+				json_array_remove(json_object_get(j, "turns"), 6);
+				break;
+			case 4: /* a casualty row one result short */
+				json_array_remove(
+				    json_object_get(
+				        json_object_get(json_object_get(j, "general_casualty"),
+				                        "results"),
+				        "1"),
+				    0);
+				break;
+			case 5: /* Lee offered as a Union GiC */
+				json_array_set_new(
+				    json_object_get(
+				        json_object_get(path(j, "scenarios", 0), "gic_choices"),
+				        "union"),
+				    0, json_string("lee"));
+				break;
+			case 6: /* a PC value off the scale */
+				json_object_set_new(path(j, "cards", 4), "pc", json_integer(9));
+				break;
+			case 9: /* card 20 claims to be a campaign card: not where 1.2 puts it */
+				json_object_set_new(path(j, "cards", 19), "kind",
+				                    json_string("campaign"));
+				break;
+			case 7: /* a general without a source */
+				json_object_del(path(j, "generals", 0), "source");
+				break;
+			}
+		}
+		if (j != NULL)
+			json_dump_file(j, dst, 0);
+		json_decref(j);
+		if (i == f && m == 8) { /* not JSON at all */
+			FILE *fp = fopen(dst, "w");
+			if (fp) {
+				fputs("{\"orientation\": ", fp);
+				fclose(fp);
+			}
+		}
+	}
+	CHECK(lw_data_load(dir, &e) == NULL);
+	for (int i = 0; i < 7; i++) {
+		char dst[512];
+		snprintf(dst, sizeof dst, "%s/%s", dir, FILES[i]);
+		remove(dst);
+	}
+	remove(dir);
+	return e;
+}
+
 static void rejects_bad_data(void)
 {
 	struct lw_data_error e;
 	CHECK(lw_data_load("/nonexistent-lw-data", &e) == NULL);
 	CHECK_EQ_INT(e.code, LW_DATA_EIO);
 	CHECK(strstr(e.message, "map.json") != NULL);
-	/* Copy the folder, break one card, expect a rule error naming it. */
-	char dir[] = "/tmp/lw_data_XXXXXX";
-	if (mkdtemp(dir) == NULL)
-		return;
-	const char *files[] = {
-	    "map.json",   "generals.json",  "cards_union.json", "cards_confederate.json",
-	    "turns.json", "scenarios.json", "tables.json"};
-	for (int i = 0; i < 7; i++) {
-		char src[512], dst[512];
-		snprintf(src, sizeof src, "%s/%s", lw_data_dir(), files[i]);
-		snprintf(dst, sizeof dst, "%s/%s", dir, files[i]);
-		json_t *j = json_load_file(src, 0, NULL);
-		CHECK(j != NULL);
-		if (j && i == 2) /* card 20 claims to be a campaign card: not where 1.2 puts them */
-			json_object_set_new(json_array_get(json_object_get(j, "cards"), 19), "kind",
-			                    json_string("campaign"));
-		if (j)
-			json_dump_file(j, dst, 0);
-		json_decref(j);
+	static const struct {
+		int file, mutation;
+		enum lw_data_err code;
+		const char *says;
+	} cases[] = {
+	    {0, 0, LW_DATA_EREF, "map.json: city 'richmond'"},
+	    {0, 1, LW_DATA_ERULE, "not two adjacent hexes"},
+	    {1, 2, LW_DATA_EREF, "general 'halleck': arrives on unknown turn"},
+	    {4, 3, LW_DATA_ERULE, "seven turns"},
+	    {6, 4, LW_DATA_ESCHEMA, "general_casualty"},
+	    {5, 5, LW_DATA_EREF, "GiC choice \"lee\""},
+	    {3, 6, LW_DATA_ESCHEMA, "cards_confederate.json: card 5"},
+	    {1, 7, LW_DATA_ESCHEMA, "\"source\""},
+	    {0, 8, LW_DATA_EJSON, "map.json"},
+	    {2, 9, LW_DATA_ERULE, "cards_union.json: card 20: kind \"campaign\""},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		e = broken(cases[i].file, cases[i].mutation);
+		CHECKF(e.code == cases[i].code, "case %zu: code %d (%s)", i, e.code, e.message);
+		CHECKF(strstr(e.message, cases[i].says) != NULL, "case %zu: %s", i, e.message);
 	}
-	CHECK(lw_data_load(dir, &e) == NULL);
-	CHECK_EQ_INT(e.code, LW_DATA_ERULE);
-	CHECKF(strstr(e.message, "cards_union.json: card 20") != NULL, "message: %s", e.message);
-	for (int i = 0; i < 7; i++) {
-		char dst[512];
-		snprintf(dst, sizeof dst, "%s/%s", dir, files[i]);
-		remove(dst);
-	}
-	remove(dir);
 }
 
 int main(void)
