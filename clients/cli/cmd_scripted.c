@@ -163,7 +163,8 @@ static int read_input(struct scripted *s)
 static int drain_buffered_input(struct scripted *s)
 {
 	char *nl;
-	while (s->ndue < MAX_OUTSTANDING && (nl = memchr(s->in, '\n', s->inlen)) != NULL) {
+	while (s->inlen && s->ndue < MAX_OUTSTANDING &&
+	       (nl = memchr(s->in, '\n', s->inlen)) != NULL) {
 		size_t used = (size_t)(nl - s->in) + 1;
 		*nl = '\0';
 		if (send_request(s, s->in) < 0)
