@@ -55,10 +55,11 @@ struct lw_hex {
 	const char *state; /* "VA", "MO", "IT" (Indian Territory); "" for ocean */
 	enum lw_terrain terrain;
 	enum lw_region region;
-	bool blockade_space; /* ocean hex with a blue triangle (2.2) */
-	bool rail;           /* a rail line runs through this hex (9.1, 20.0) */
-	bool river;          /* at least one hexside of this hex is a river */
-	int city;            /* index into lw_data.cities, -1 if none */
+	enum lw_control territory; /* initial area of control (1.1 red dotted lines); 0 at sea */
+	bool blockade_space;       /* ocean hex with a blue triangle (2.2) */
+	bool rail;                 /* a rail line runs through this hex (9.1, 20.0) */
+	bool river;                /* at least one hexside of this hex is a river */
+	int city;                  /* index into lw_data.cities, -1 if none */
 	const char *source;
 };
 

@@ -55,10 +55,11 @@ static int load_states(struct lw_data_owned *o, const json_t *root, struct lw_da
 		char item[64];
 		snprintf(item, sizeof item, "state '%s'", code);
 		struct lw_ctx sc = {err, F, item};
-		const char *region_s, *source, *name;
+		const char *region_s, *source, *name, *terr;
 		const json_t *hexes;
 		if (lw_get_str(&sc, st, "name", &name) < 0 ||
 		    lw_get_str(&sc, st, "region", &region_s) < 0 ||
+		    lw_get_str(&sc, st, "territory", &terr) < 0 ||
 		    lw_check_source(&sc, st, &source) < 0 ||
 		    lw_get_array(&sc, st, "hexes", &hexes) < 0)
 			return -1;
@@ -66,6 +67,16 @@ static int load_states(struct lw_data_owned *o, const json_t *root, struct lw_da
 		if (region < 0)
 			return lw_fail(err, LW_DATA_ESCHEMA, F, item, "unknown region \"%s\"",
 			               region_s);
+		enum lw_control t = 0;
+		if (strcmp(terr, "union") == 0)
+			t = LW_CTRL_UNION;
+		else if (strcmp(terr, "confederate") == 0)
+			t = LW_CTRL_CONFEDERATE;
+		else if (strcmp(terr, "neutral") == 0)
+			t = LW_CTRL_NEUTRAL;
+		else
+			return lw_fail(err, LW_DATA_ESCHEMA, F, item,
+			               "territory must be union, confederate or neutral");
 		size_t i;
 		const json_t *h;
 		json_array_foreach(hexes, i, h)
@@ -73,6 +84,7 @@ static int load_states(struct lw_data_owned *o, const json_t *root, struct lw_da
 			if (add_hex(o, &sc, json_string_value(h), code, LW_TERRAIN_CLEAR,
 			            (enum lw_region)region, source) < 0)
 				return -1;
+			o->hexes[o->pub.n_hexes - 1].territory = t;
 		}
 	}
 	return 0;

@@ -215,6 +215,27 @@ static void stated_hexsides(void)
 			}
 		CHECKF(n > 0, "state %s is on the map", reg[k].st);
 	}
+	/* 2.4: Maryland and Delaware are Union; Kentucky and Missouri start neutral;
+	 * every city starts in its state's territory unless the state is neutral. */
+	for (size_t i = 0; i < D->n_hexes; i++) {
+		const struct lw_hex *h = &D->hexes[i];
+		if (h->terrain == LW_TERRAIN_OCEAN) {
+			CHECK_EQ_INT(h->territory, 0);
+			continue;
+		}
+		if (!strcmp(h->state, "MD") || !strcmp(h->state, "DE"))
+			CHECK_EQ_INT(h->territory, LW_CTRL_UNION);
+		if (!strcmp(h->state, "KY") || !strcmp(h->state, "MO"))
+			CHECK_EQ_INT(h->territory, LW_CTRL_NEUTRAL);
+		if (!strcmp(h->state, "VA"))
+			CHECK_EQ_INT(h->territory, LW_CTRL_CONFEDERATE);
+		const struct lw_city *c = lw_data_city_at(D, h->id);
+		/* Fort Monroe: a Union port inside Virginia (2.3). */
+		if (c != NULL && h->territory != LW_CTRL_NEUTRAL &&
+		    strcmp(c->id, "fort_monroe") != 0)
+			CHECKF(c->control == h->territory, "%s starts with its state's side",
+			       c->id);
+	}
 	/* Border states (2.4): four Kentucky cities, six in Missouri. */
 	int ky = 0, mo = 0;
 	for (size_t i = 0; i < D->n_cities; i++) {
