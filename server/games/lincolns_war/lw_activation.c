@@ -369,9 +369,13 @@ void lw_gic_lost(struct lw_state *s, int side)
 	if (cap && lw_city_controller(s, c) == side && s->unit[pick].hex != cap &&
 	    lw_hex_owner_force(s, cap) != LW_OTHER(side) &&
 	    lw_stack_check_hex(s, cap, side, &pick, 1, LW_NONE, 0, NULL) == 0) {
+		int from = s->unit[pick].hex;
 		lw_unit_leave_it(s, pick, 0);
 		lw_unit_place(s, pick, cap);
+		lw_fix_overstack(s, from, side);
 	}
+	if (s->unit[pick].where == LW_W_MAP)
+		lw_fix_overstack(s, s->unit[pick].hex, side);
 	char name[64];
 	lw_log(s, "%s is the new %s General in Chief (11.1.2.2, %d PC).",
 	       lw_unit_name(s, pick, name, sizeof name), lw_side_title(side), cost);
@@ -415,6 +419,7 @@ void lw_disgrace(struct lw_state *s, int u)
 {
 	struct lw_unit *x = &s->unit[u];
 	bool gic = s->side[x->side].gic == u;
+	int hex = x->where == LW_W_MAP ? x->hex : LW_NO_HEX;
 	lw_unit_leave_it(s, u, 0);
 	x->where = (uint8_t)(x->gen >= 0 ? LW_W_DISGRACED : LW_W_REMOVED);
 	x->hex = LW_NO_HEX;
@@ -424,6 +429,8 @@ void lw_disgrace(struct lw_state *s, int u)
 	x->flags = 0;
 	if (gic)
 		lw_gic_lost(s, x->side);
+	if (hex)
+		lw_fix_overstack(s, hex, x->side);
 }
 
 void lw_demote(struct lw_state *s, int u)
@@ -436,4 +443,79 @@ void lw_demote(struct lw_state *s, int u)
 	x->stars--;
 	if (s->side[x->side].gic == u)
 		lw_gic_lost(s, x->side); /* 11.1.2.2: no longer three stars */
+	if (x->where == LW_W_MAP)
+		lw_fix_overstack(s, x->hex, x->side);
+}
+
+/* 12.4 after an involuntary change (demotion, disgrace, a GiC leaving or
+ * arriving): displace units until the hex is legal again, as 11.1.2.3 says
+ * for a new GiC — to an adjacent friendly-passable hex, else the nearest
+ * friendly city, else the Disgraced box. The unit displaced is the one whose
+ * leaving helps: a cavalry general outranking the CO, else the junior
+ * infantry subordinate (fewest stars, latest to join). The text gives the
+ * procedure only for the GiC; README "Where the text is silent". */
+void lw_fix_overstack(struct lw_state *s, int hex, int side)
+{
+	const struct lw_data *d = lw_D();
+	for (int guard = 0; guard < LW_MAX_MOVERS; guard++) {
+		if (lw_stack_check_hex(s, hex, side, NULL, 0, LW_NONE, 0, NULL) == 0)
+			return;
+		int us[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, side, us);
+		int co = lw_force_co(s, hex), top = 0, cav = LW_NONE, pick = LW_NONE;
+		for (int i = 0; i < n; i++) {
+			const struct lw_unit *x = &s->unit[us[i]];
+			if (x->cavalry)
+				cav = us[i];
+			else if (x->stars > top)
+				top = x->stars;
+		}
+		if (cav != LW_NONE && cav != co && s->unit[cav].stars > top)
+			pick = cav;
+		if (pick == LW_NONE)
+			for (int i = 0; i < n; i++) {
+				const struct lw_unit *x = &s->unit[us[i]];
+				if (us[i] == co || x->cavalry || s->side[side].gic == us[i])
+					continue;
+				if (pick == LW_NONE || x->stars < s->unit[pick].stars ||
+				    (x->stars == s->unit[pick].stars && x->cmd < s->unit[pick].cmd))
+					pick = us[i];
+			}
+		if (pick == LW_NONE)
+			return;
+		int to = LW_NO_HEX, nb[6];
+		int nn = tg_hex_neighbours(&d->grid, hex, nb);
+		for (int i = 0; i < nn && !to; i++) {
+			const struct lw_hex *h = lw_data_hex(d, nb[i]);
+			int occ = lw_hex_owner_force(s, nb[i]);
+			int c = lw_city_at(nb[i]);
+			if (!h || h->terrain == LW_TERRAIN_OCEAN ||
+			    (occ != LW_NOSIDE && occ != side) ||
+			    (c >= 0 && lw_city_controller(s, c) != side &&
+			     lw_city_controller(s, c) != LW_NOSIDE) ||
+			    (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE) ||
+			    (c >= 0 && side == LW_CONFEDERATE &&
+			     d->cities[c].no_confederate_entry) ||
+			    (c >= 0 && lw_city_controller(s, c) == LW_NOSIDE) ||
+			    (lw_is_kentucky(nb[i]) && s->kentucky.violator == LW_NOSIDE))
+				continue;
+			if (lw_stack_check_hex(s, nb[i], side, &pick, 1, LW_NONE, 0, NULL) == 0)
+				to = nb[i];
+		}
+		if (!to)
+			to = lw_nearest_friendly_city(s, side, hex, &pick, 1);
+		char name[64], h1[64];
+		lw_unit_name(s, pick, name, sizeof name);
+		if (!to) {
+			lw_log(s,
+			       "%s cannot be displaced from an overstacked hex: disgraced (12.4).",
+			       name);
+			lw_disgrace(s, pick);
+			continue;
+		}
+		lw_unit_leave_it(s, pick, 0);
+		lw_unit_place(s, pick, to);
+		lw_log(s, "%s is displaced to %s to meet the stacking limit (12.4).", name,
+		       lw_hex_label(to, h1, sizeof h1));
+	}
 }

@@ -305,8 +305,10 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		int cap = lw_capital_hex(side);
 		if (lw_city_controller(s, lw_city_at(cap)) == side && s->unit[u].hex != cap &&
 		    lw_hex_owner_force(s, cap) != LW_OTHER(side)) {
+			int from = s->unit[u].hex;
 			lw_unit_leave_it(s, u, 0);
 			lw_unit_place(s, u, cap); /* 11.1.2.3 */
+			lw_fix_overstack(s, from, side);
 		}
 		lw_log(s, "%s is appointed General in Chief (7.1.4).",
 		       gname(s, u, name, sizeof name));

@@ -93,6 +93,8 @@ void lw_unit_leave_it(struct lw_state *s, int u, int carry);
 void lw_unit_place(struct lw_state *s, int u, int hex);
 int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const int *add,
                              int n_add);
+/* 12.4: displace units until the side's stack at hex is legal again. */
+void lw_fix_overstack(struct lw_state *s, int hex, int side);
 /* The side's capital hex (Washington / Richmond). */
 int lw_capital_hex(int side);
 /* Promote/demote by one star, keeping command right (11.0.3, 11.2.1); a

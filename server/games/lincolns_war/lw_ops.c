@@ -320,6 +320,49 @@ static void offer_reluctant(const struct lw_state *s, int side, json_t *list, in
 	}
 }
 
+/* 10.7.9: the Union promotes a US CO that beat a Confederate force this
+ * turn; the Confederate demotes a two- or three-star Union CO that lost a
+ * battle this turn (the text adds "to a CS one-star CO": the state does not
+ * keep the victor's rank, so any lost battle qualifies; README). */
+static int check_committee(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	int target_side = LW_UNION; /* both uses aim at a Union CO */
+	if (u == LW_NONE || s->unit[u].side != target_side || s->unit[u].where != LW_W_MAP ||
+	    lw_force_co(s, s->unit[u].hex) != u)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: choose a Union CO on the map");
+	const struct lw_unit *x = &s->unit[u];
+	if (side == LW_UNION) {
+		if (!(x->flags & LW_UF_WON_BATTLE))
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.9: he must have won a battle against a Confederate force "
+			    "this turn");
+		if (x->gen < 0 || x->stars >= lw_D()->generals[x->gen].max_stars)
+			return tg_fail(err, TG_E_ILLEGAL, "10.7.9: he cannot be promoted further");
+		if (lw_stack_check_hex(s, x->hex, side, NULL, 0, u, x->stars + 1, err) != 0)
+			return -1;
+		return 0;
+	}
+	if (!(x->flags & LW_UF_LOST_BATTLE) || x->stars < 2)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "10.7.9: a two- or three-star Union CO that lost a battle this turn");
+	return 0;
+}
+
+static void offer_committee(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], id[64];
+	for (int u = 0; u < s->n_units; u++)
+		if (check_committee(s, side, u, NULL) == 0)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "committee_event", "general",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "Play the Committee card: %s %s (10.7.9)",
+			         side == LW_UNION ? "promote" : "demote",
+			         lw_unit_name(s, u, name, sizeof name));
+}
+
 /* 10.7.3: campaigns need 10 PC, not in the first turn (10.2), once a turn. */
 static int check_campaign(const struct lw_state *s, int side, struct tg_error *err)
 {
@@ -352,6 +395,21 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 		if (it > 0)
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "10.7.3: campaign forces must be free of IT");
+		const struct lw_hex *h = lw_data_hex(lw_D(), x->hex);
+		int region = h ? (int)h->region : 0;
+		if (s->play.campaign == 1) {
+			const struct lw_card *k = lw_card(side, s->play.card);
+			if (k && region != (int)k->campaign_region)
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "10.7.3.1: the force must be in the campaign card's "
+				               "region");
+		} else if (s->play.theater_hex[0]) {
+			const struct lw_hex *h0 = lw_data_hex(lw_D(), s->play.theater_hex[0]);
+			if (h0 && (int)h0->region == region)
+				return tg_fail(
+				    err, TG_E_ILLEGAL,
+				    "10.7.3.2: the two forces must be in separate theaters");
+		}
 		return 0;
 	}
 	int cost = lw_activation_cost(s, u);
@@ -486,9 +544,11 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 	}
-	if (p->committee_hand)
+	if (p->committee_hand) {
 		lw_offer(list, json_pack("{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
+		offer_committee(s, side, list);
+	}
 	if (lw_count_seditious(s, side) >= 3 && p->seditious_redraws < 2)
 		lw_offer(
 		    list, json_pack("{s:s}", "type", "seditious_redraw"),
@@ -613,6 +673,8 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	if (!campaign)
 		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, u));
 	s->play.activations_left--;
+	if (campaign) /* 10.7.3: where each campaign force was activated */
+		s->play.theater_hex[s->play.theater_hex[0] ? 1 : 0] = s->unit[u].hex;
 	const struct lw_unit *x = &s->unit[u];
 	bool cav_alone = x->cavalry && lw_force_co(s, x->hex) != u;
 	char name[64], hex[64];
@@ -843,6 +905,29 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 				    err, TG_E_ILLEGAL,
 				    "10.7.7: redraw only while holding three or more seditious");
 			seditious_redraw(s, side, out);
+			return 0;
+		}
+		if (strcmp(type, "committee_event") == 0) {
+			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+			if (!s->side[side].committee_hand)
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "10.7.9: you do not hold the Committee card");
+			if (check_committee(s, side, u, err) != 0)
+				return -1;
+			char name[64];
+			lw_unit_name(s, u, name, sizeof name);
+			if (side == LW_UNION)
+				lw_promote(s, u);
+			else
+				lw_demote(s, u);
+			lw_log(s, "Committee on the Conduct of the War: %s is %s (10.7.9).", name,
+			       side == LW_UNION ? "promoted" : "demoted");
+			s->side[side].committee_hand = 0;
+			s->side[side].committee_spent = 1;
+			memset(&s->play, 0, sizeof s->play);
+			s->play.side = (int8_t)side;
+			s->play.co = LW_NONE;
+			finish_card(s, out);
 			return 0;
 		}
 		if (strcmp(type, "committee_discard") == 0) {

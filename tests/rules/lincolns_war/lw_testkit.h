@@ -127,6 +127,20 @@ static inline void tk_goto_ops(struct game *g, int turn, int side)
 	}
 }
 
+/* Gives `side` one more card from its deck (so a card play does not end
+ * the operations phase for want of cards). */
+static inline void tk_give_any(struct lw_state *s, int side)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	for (int i = c->draw_n - 1; i >= 0; i--) {
+		const struct lw_card *k = lw_card(side, c->draw[i]);
+		if (k->kind == LW_CARD_ACTIVATION && k->pc > 0) {
+			tk_give(s, side, c->draw[i]);
+			return;
+		}
+	}
+}
+
 /* Moves unit u (alone) to hex, keeping everything else. */
 static inline void tk_place(struct game *g, int u, int hex)
 {

@@ -37,7 +37,13 @@ int main(void)
 	CHECK(tk_act(g, "union", "{\"type\":\"end_admin\"}") != 0);
 	CHECK_EQ_STR(tk_err.code, TG_E_NOT_YOUR_TURN);
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
-	CHECK(s->phase == LW_PH_DRAW || s->phase == LW_PH_OPS);
+	/* 10.7.9: the Union first decides on the Committee card */
+	CHECK_EQ_INT(s->phase, LW_PH_DRAW);
+	CHECK(tk_offers(g, "union", "Committee"));
+	CHECK(!tk_offers(g, "confederate", "Committee"));
+	CHECKF(tk_act(g, "union", "{\"type\":\"committee\",\"take\":false}") == 0, "%s",
+	       tk_err.message);
+	CHECK_EQ_INT(s->phase, LW_PH_OPS);
 	/* 10.3: six cards each in Summer 1861 */
 	CHECK_EQ_INT(s->side[LW_UNION].cards.hand_n, 6);
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].cards.hand_n, 6);

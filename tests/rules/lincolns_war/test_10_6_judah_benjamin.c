@@ -15,6 +15,7 @@ int main(void)
 	tk_goto_ops(g, 1, LW_CONFEDERATE); /* Spring 1862: IT removal allowed (10.6.3) */
 	tk_clear_hand(s, LW_CONFEDERATE);
 	tk_give(s, LW_CONFEDERATE, card);
+	tk_give_any(s, LW_UNION);
 	int lee = tk_unit(g, "lee"), asj = tk_unit(g, "as_johnston");
 	int lee_hex = tk_empty_hex(g, "VA", 0);
 	tk_place(g, lee, lee_hex);
@@ -57,6 +58,7 @@ int main(void)
 	tk_goto_ops(g, 1, LW_CONFEDERATE);
 	tk_clear_hand(s, LW_CONFEDERATE);
 	tk_give(s, LW_CONFEDERATE, card);
+	tk_give_any(s, LW_UNION);
 	int cs0 = s->side[LW_CONFEDERATE].pc, us0 = s->side[LW_UNION].pc;
 	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"event\"}", card);
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);

@@ -26,6 +26,7 @@ int main(void)
 	/* playing one with 5 PC and 4 CSP: -loss, the excess off the CSP */
 	tk_clear_hand(s, LW_UNION);
 	tk_give(s, LW_UNION, sed);
+	tk_give_any(s, LW_CONFEDERATE);
 	s->side[LW_UNION].pc = 1;
 	s->side[LW_UNION].csp = 4;
 	CHECK(!tk_offers(g, "union", "without loss"));

@@ -24,6 +24,7 @@ int main(void)
 	CHECK(two > 0 && three > 0);
 	tk_clear_hand(s, LW_UNION);
 	tk_give(s, LW_UNION, two);
+	tk_give_any(s, LW_CONFEDERATE);
 	int grant = tk_unit(g, "grant"), butler = tk_unit(g, "butler");
 	int gh = tk_empty_hex(g, "KY", 0);
 	tk_place(g, grant, gh);
