@@ -267,7 +267,8 @@ enum lw_vp_kind {
 	LW_VP_ENEMY_STARS_OOS, /* per star */
 	LW_VP_CONTROL_KENTUCKY,
 	LW_VP_CONTROL_MISSOURI,
-	LW_VP_CITY, /* per city, lw_city.vp */
+	LW_VP_CITY, /* one row: each city scores its lw_city.vp (the four printed rows are its text)
+	             */
 	LW_VP_MISSISSIPPI,
 	LW_VP_SOUTHERN_PORT_US, /* per blockaded or controlled port */
 	LW_VP_SOUTHERN_PORT_CS  /* supply value of each open port */

@@ -642,7 +642,11 @@ static void stated_tables(void)
 	CHECK(k->gic == 4 && k->gic_after_defeat == 2 && k->co_swap == 1);
 	CHECK(k->csp_each == 1 && k->csp_max == 10 && k->fleet == 2 && k->assassination == 3);
 	CHECK(k->campaign_min_pc == 10 && k->passing_bonus_pc == 3 && k->withdrawal_success == 3);
-	CHECK_EQ_INT(D->tables.n_vp, 15);
+	CHECK_EQ_INT(D->tables.n_vp, 12);
+	int city_rows = 0;
+	for (size_t i = 0; i < D->tables.n_vp; i++)
+		city_rows += D->tables.vp[i].kind == LW_VP_CITY;
+	CHECK_EQ_INT(city_rows, 1); /* per-city VP live on the cities; one row counts them once */
 	CHECK_EQ_INT(D->tables.vp[0].kind, LW_VP_PC_REMAINING);
 	CHECK_EQ_INT(D->tables.vp[0].param, 3);
 }
