@@ -216,7 +216,9 @@ void lw_unstack(struct lw_state *s, int hex, int side)
 			lw_log(s, "%s has nowhere to go and is disgraced (12.4, 16.9.6).", name);
 			lw_disgrace(s, pick);
 		} else {
-			lw_log(s, "%s leaves the overstacked hex for %04d (12.4).", name, to);
+			/* unnamed: he may become a hidden subordinate there (12.7) */
+			lw_log(s, "A %s general leaves the overstacked hex %04d for %04d (12.4).",
+			       lw_side_title(side), hex, to);
 			lw_unit_place(s, pick, to);
 		}
 	}
@@ -456,8 +458,8 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 	for (int i = k; i + 1 < p->movers_n; i++)
 		p->movers[i] = p->movers[i + 1];
 	p->movers_n--;
-	char name[64];
-	lw_log(s, "%s stays behind (12.8).", lw_unit_name(s, u, name, sizeof name));
+	/* unnamed: a subordinate's identity is hidden (12.7) */
+	lw_log(s, "A general stays behind in %04d (12.8).", s->unit[u].hex);
 	return 0;
 }
 

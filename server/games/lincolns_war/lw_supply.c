@@ -386,12 +386,11 @@ int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
 		int others[LW_MAX_UNITS];
 		bool lone = units_here(s, hex, side, others) == 1;
 		take_it(s, hex, side, 5); /* 20.4: five IT off with each demotion */
-		char name[64];
-		lw_unit_name(s, u, name, sizeof name);
 		lw_demote(s, u);
 		lw_unstack(s, hex, side); /* 12.4: a three-star demoted may leave too many stars */
 		done++;
-		lw_log(s, "%s is demoted for the IT his force carries (20.4).", name);
+		lw_log(s, "A general of the %s force at %04d is demoted for its IT (20.4).",
+		       lw_side_title(side), hex);
 		if (lone && s->unit[u].where != LW_W_MAP) {
 			s->unit[u].it = 0; /* 20.4: a lone general disgraced loses all IT */
 			break;

@@ -51,7 +51,7 @@ int lw_tco_absorb(struct lw_state *s, int tco, int gen, struct tg_error *err)
 		t->it = 0;
 	}
 	lw_promote(s, gen);
-	char name[64];
-	lw_log(s, "%s absorbs a TCO star (17.5).", lw_unit_name(s, gen, name, sizeof name));
+	lw_log(s, "A %s general absorbs a TCO star at %04d (17.5).", lw_side_title(t->side),
+	       s->unit[gen].hex);
 	return 0;
 }
