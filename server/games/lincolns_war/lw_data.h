@@ -281,12 +281,33 @@ struct lw_vp_entry {
 	const char *text;
 };
 
+/* Naval numbers of 8.x, for part 2. */
+struct lw_naval {
+	int raiders;      /* 8.1.2: six Raiders */
+	int raid_columns; /* Commerce Raider Track columns (one Raider each, 8.1.1) */
+	int ironclads, hunley, false_information; /* 8.1.2: the seven Asset tokens */
+	int max_assets_per_port;                  /* 8.1.2: 2 */
+	int ironclad_river_hexes;                 /* 8.1.2.1: 4 */
+	int ironclad_port_defense;                /* 8.1.2.1: +1 */
+	int run_blockade_min;                     /* 8.1.1: a Raider passes a blockade on 3-6 */
+	int hunley_cancel_min;                    /* 8.1.2.3: 3-6 */
+	int asset_destroy_min;                    /* 8.1.2.5, 8.3.4: 4-6 */
+	int foote_bonus;                          /* 8.1.2.5: +2 */
+	int raid_min[3];     /* 8.3.2: Union loses a CSP/PC on 4+, 5+, 6 against 0, 1, 2 fleets */
+	int shadow_sink_min; /* 8.3.4: 6 */
+	int shadow_hunt_sink_min;   /* 8.3.4: 4-6 */
+	int blockade_it_threshold;  /* 8.2.2: supply points blockaded before IT begin, 7 */
+	int blockade_defense_minus; /* 8.2.1: 1 */
+	const char *source;
+};
+
 struct lw_tables {
 	struct lw_casualty_table casualty;
 	struct lw_raid_table raid;
 	struct lw_indecisive_table indecisive;
 	struct lw_combat_table combat;
 	struct lw_costs costs;
+	struct lw_naval naval;
 	const struct lw_vp_entry *vp;
 	size_t n_vp;
 	int kentucky_cities_for_control; /* 3 (2.4.3) */

@@ -322,6 +322,48 @@ static int costs(const struct lw_ctx *c, const json_t *root, struct lw_costs *k)
 	return 0;
 }
 
+static int naval(const struct lw_ctx *c, const json_t *root, struct lw_naval *n)
+{
+	const json_t *o, *assets, *raid;
+	if (lw_get_object(c, root, "naval", &o) < 0 || lw_check_source(c, o, &n->source) < 0 ||
+	    lw_get_object(c, o, "assets", &assets) < 0 || lw_get_array(c, o, "raid_min", &raid) < 0)
+		return -1;
+	struct {
+		const json_t *obj;
+		const char *key;
+		int *v;
+	} m[] = {{o, "raiders", &n->raiders},
+	         {o, "raid_columns", &n->raid_columns},
+	         {assets, "ironclad", &n->ironclads},
+	         {assets, "hunley", &n->hunley},
+	         {assets, "false_information", &n->false_information},
+	         {o, "max_assets_per_port", &n->max_assets_per_port},
+	         {o, "ironclad_river_hexes", &n->ironclad_river_hexes},
+	         {o, "ironclad_port_defense", &n->ironclad_port_defense},
+	         {o, "run_blockade_min", &n->run_blockade_min},
+	         {o, "hunley_cancel_min", &n->hunley_cancel_min},
+	         {o, "asset_destroy_min", &n->asset_destroy_min},
+	         {o, "foote_bonus", &n->foote_bonus},
+	         {o, "shadow_sink_min", &n->shadow_sink_min},
+	         {o, "shadow_hunt_sink_min", &n->shadow_hunt_sink_min},
+	         {o, "blockade_it_threshold", &n->blockade_it_threshold},
+	         {o, "blockade_defense_minus", &n->blockade_defense_minus}};
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (lw_get_int(c, m[i].obj, m[i].key, 0, 20, m[i].v) < 0)
+			return -1;
+	if (json_array_size(raid) != 3)
+		return lw_fail(c->err, LW_DATA_ESCHEMA, c->file, "naval",
+		               "raid_min lists the roll needed against 0, 1 and 2 fleets");
+	for (int i = 0; i < 3; i++) {
+		const json_t *v = json_array_get(raid, (size_t)i);
+		if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 6)
+			return lw_fail(c->err, LW_DATA_ESCHEMA, c->file, "naval",
+			               "raid_min values are die rolls 1..6");
+		n->raid_min[i] = (int)json_integer_value(v);
+	}
+	return 0;
+}
+
 static int vp_table(struct lw_data_owned *o, const struct lw_ctx *c, const json_t *root)
 {
 	static const char *const kinds[] = {"pc_remaining",
@@ -393,7 +435,7 @@ int lw_load_tables(struct lw_data_owned *o, struct lw_data_error *err)
 	const char *src;
 	if (casualty(&c, root, &t->casualty) < 0 || raid(&c, root, &t->raid) < 0 ||
 	    indecisive(&c, root, &t->indecisive) < 0 || costs(&c, root, &t->costs) < 0 ||
-	    lw_get_object(&c, root, "combat_results", &crt) < 0 ||
+	    naval(&c, root, &t->naval) < 0 || lw_get_object(&c, root, "combat_results", &crt) < 0 ||
 	    lw_check_source(&c, crt, &src) < 0 ||
 	    lw_get_int(&c, crt, "standoff_max", 0, 9, &t->combat.standoff_max) < 0 ||
 	    lw_get_int(&c, crt, "minor_max", 0, 20, &t->combat.minor_max) < 0 ||

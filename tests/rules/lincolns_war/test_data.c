@@ -642,6 +642,16 @@ static void stated_tables(void)
 	CHECK(k->gic == 4 && k->gic_after_defeat == 2 && k->co_swap == 1);
 	CHECK(k->csp_each == 1 && k->csp_max == 10 && k->fleet == 2 && k->assassination == 3);
 	CHECK(k->campaign_min_pc == 10 && k->passing_bonus_pc == 3 && k->withdrawal_success == 3);
+	const struct lw_naval *nv = &D->tables.naval; /* 8.x */
+	CHECK(nv->raiders == 6 && nv->ironclads == 5 && nv->hunley == 1 &&
+	      nv->false_information == 1);
+	CHECK(nv->max_assets_per_port == 2 && nv->ironclad_river_hexes == 4);
+	CHECK(nv->ironclad_port_defense == 1 && nv->run_blockade_min == 3 &&
+	      nv->hunley_cancel_min == 3);
+	CHECK(nv->asset_destroy_min == 4 && nv->foote_bonus == 2);
+	CHECK(nv->raid_min[0] == 4 && nv->raid_min[1] == 5 && nv->raid_min[2] == 6);
+	CHECK(nv->shadow_sink_min == 6 && nv->shadow_hunt_sink_min == 4);
+	CHECK(nv->blockade_it_threshold == 7 && nv->blockade_defense_minus == 1);
 	CHECK_EQ_INT(D->tables.n_vp, 12);
 	int city_rows = 0;
 	for (size_t i = 0; i < D->tables.n_vp; i++)
