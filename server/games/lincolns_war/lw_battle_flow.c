@@ -575,11 +575,14 @@ static void hit_general(struct lw_state *s, int side, int u, struct game_outcome
 			}
 			return;
 		}
+		/* 17.4: a regular general of that rank before a TCO */
 		int want = r == LW_GCT_ONE_STAR ? 1 : 2, next = LW_NONE;
-		for (int i = 0; i < s->n_units && next == LW_NONE; i++)
-			if (i != u && s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex &&
-			    s->unit[i].side == side && s->unit[i].stars == want)
-				next = i;
+		for (int pass = 0; pass < 2 && next == LW_NONE; pass++)
+			for (int i = 0; i < s->n_units && next == LW_NONE; i++)
+				if (i != u && s->unit[i].where == LW_W_MAP &&
+				    s->unit[i].hex == hex && s->unit[i].side == side &&
+				    s->unit[i].stars == want && (pass == 1 || s->unit[i].gen >= 0))
+					next = i;
 		lw_log(s, "Casualty roll %d for %s: a %d-star general is hit instead%s (16.8).",
 		       roll, name, want, next == LW_NONE ? ", none is present: miss" : "");
 		u = next;
