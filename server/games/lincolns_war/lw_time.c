@@ -110,9 +110,13 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS])
 					const struct lw_city *city = &d->cities[c];
 					if (city->vp <= 0 || s->city[c].owner != side)
 						continue;
-					/* a capital scores only for its enemy (21.3) */
-					if (city->capital &&
-					    (city->control == LW_CTRL_UNION) == (side == LW_UNION))
+					/* 21.3: a city scores for the side that took it from
+					 * the enemy (the table gives Washington to the CS and
+					 * Richmond to the US; README) */
+					bool own = city->control == (side == LW_UNION
+					                                 ? LW_CTRL_UNION
+					                                 : LW_CTRL_CONFEDERATE);
+					if (own)
 						continue;
 					vp[side] += city->vp;
 				}

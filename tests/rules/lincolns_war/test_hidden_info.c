@@ -124,7 +124,8 @@ static void change_rng(struct lw_state *s)
 int main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 12;
-	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0;
+	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0,
+	    owner_saw = 0;
 	for (int gi = 0; gi < games; gi++) {
 		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
 		struct tg_error err;
@@ -167,10 +168,17 @@ int main(int argc, char **argv)
 				char *oafter = view_str(h, "observer");
 				CHECKF(strcmp(obs, oafter) == 0,
 				       "game %d step %d: observer view changed", gi, step);
-				/* the owner does see his own hand change (the test can fail) */
-				if (ph && h->s.side[other].cards.hand_n > 0) {
+				/* control: the owner does see his hand change, so the views
+				 * compared above are sensitive to it */
+				bool hand_changed =
+				    memcmp(g->s.side[other].cards.hand, h->s.side[other].cards.hand,
+				           h->s.side[other].cards.hand_n) != 0;
+				if (hand_changed) {
 					char *own = view_str(h, orole);
-					(void)own;
+					CHECKF(strcmp(own, obase) != 0,
+					       "game %d step %d: the owner's view ignores his hand",
+					       gi, step);
+					owner_saw++;
 					free(own);
 				}
 				perturbed_hand += ph;
@@ -192,5 +200,6 @@ int main(int argc, char **argv)
 	CHECK(checked > 100);
 	CHECK(perturbed_hand > 0);
 	CHECK(perturbed_subs > 0);
+	CHECK(owner_saw > 0);
 	return tap_done();
 }
