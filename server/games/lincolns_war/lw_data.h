@@ -88,8 +88,7 @@ struct lw_city {
 	int vp;                    /* VP for controlling it (VP table), 0 if none */
 	int blockade_hexes[4];     /* adjacent blockade spaces (ocean ports) */
 	int n_blockade_hexes;
-	int blockade_fleets; /* fleets needed to blockade it (8.2; Savannah's hex has two triangles)
-	                      */
+	int blockade_fleets; /* fleets for an effective blockade (8.2: Savannah 2) */
 	const char *source;
 };
 
@@ -105,7 +104,7 @@ struct lw_rank {
 
 struct lw_general {
 	const char *id;   /* "grant" */
-	const char *name; /* "U.S. Grant" */
+	const char *name; /* "Ulysses S. Grant" */
 	enum lw_side side;
 	bool cavalry;
 	int max_stars;          /* 2, or 3 when a three-star counter exists (1.3.1) */
