@@ -116,7 +116,6 @@ int cli_client_request(struct cli_client *c, json_t *req, json_t **reply, cli_ot
 			json_decref(m);
 			return -1;
 		}
-		/* An error without an id about the connection itself ends it. */
 		if (other)
 			other(m, ud);
 		json_decref(m);

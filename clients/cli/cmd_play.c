@@ -145,8 +145,12 @@ static int connect_follow(struct follow *f, int first)
 		int rc = cli_open_session(f->x, &f->c, 1);
 		if (rc == EXIT_OK) {
 			rc = subscribe(f);
-			if (rc == EXIT_OK)
+			if (rc == EXIT_OK) {
+				if (!first)
+					fprintf(stderr, "telegraph: reconnected to %s\n",
+					        f->x->server);
 				return EXIT_OK;
+			}
 		}
 		if (rc != EXIT_CONN || first || attempt + 1 >= RECONNECT_TRIES)
 			return rc;

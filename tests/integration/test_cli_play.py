@@ -38,17 +38,17 @@ class Screen:
                 setattr(self, which, getattr(self, which) + chunk.decode("utf-8", "replace"))
                 self.cond.notify_all()
 
-    def wait(self, pattern, start=0, timeout=30):
+    def wait(self, pattern, start=0, timeout=30, stream="out"):
         """The first match of pattern in the output after offset start."""
         rx = re.compile(pattern, re.M)
         deadline = time.monotonic() + timeout
         with self.cond:
             while True:
-                m = rx.search(self.out, start)
+                m = rx.search(getattr(self, stream), start)
                 if m:
                     return m
                 left = deadline - time.monotonic()
-                check(left > 0 and self.proc.poll() is None or rx.search(self.out, start),
+                check(left > 0 and self.proc.poll() is None,
                       f"screen never showed {pattern!r}; tail:\n{self.out[-1500:]}\n"
                       f"stderr: {self.err[-500:]}")
                 self.cond.wait(min(max(left, 0.01), 0.5))
@@ -93,11 +93,26 @@ def main(args):
         carol.wait(header(0))
 
         seq, pos, typed_json, undone, chatted = 0, 0, False, False, False
+        restarted = False
         while True:
             kept = bob.view_at(match, seq)
             view = kept["view"]
             if view["finished"]:
                 break
+            if view["awaiting"] == ["beta"] and typed_json and not restarted:
+                # The daemon stops (goodbye) and comes back: the interactive
+                # clients must reconnect by themselves and carry on.
+                h.daemon.stop()
+                check(bob.close(expect_rc=None) == 3, "scripted client after goodbye")
+                h.daemon.start()
+                bob.start()
+                bob.ok({"op": "open", "match": match})
+                bob.view_at(match, seq)
+                for who, screen in (("alice", alice), ("carol", carol)):
+                    screen.wait(r"server is shutting down", 0, stream="err")
+                    screen.wait(r"reconnected to", 0, stream="err")
+                restarted = True
+                continue
             if view["awaiting"] == ["beta"]:
                 mine = bob.views[match]["view"]
                 commit = next(a["action"] for a in mine["actions"]
@@ -131,6 +146,8 @@ def main(args):
             seq += 1
             bob.view_at(match, seq)
 
+        check(restarted and undone and chatted and typed_json,
+              "the match ended before every client feature was exercised")
         final = bob.views[match]["seq"]
         for who, screen in (("alice", alice), ("carol", carol)):
             screen.wait(header(final) + r"[\s\S]*The match is over", 0)
@@ -139,7 +156,7 @@ def main(args):
             except subprocess.TimeoutExpired:
                 screen.proc.kill()
                 rc = None
-            check(rc == 0, f"{who}'s client did not leave cleanly at the end: {rc}")
+                check(rc == 0, f"{who}'s client did not leave cleanly at the end: {rc}")
             check("did not apply" not in screen.out, f"{who}: a patch failed to apply")
             check("Refused" not in screen.out, f"{who}: a request was refused:\n{screen.out}")
             for s in range(1, final + 1):
