@@ -477,3 +477,13 @@ void lw_supply_phase(struct lw_state *s)
 		s->city[c].raided = 0; /* 20.7.2 */
 	lw_unstack_all(s);             /* a GiC lost to demotion may have been moved (11.1.2.3) */
 }
+
+bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, int a, int b)
+{
+	struct trace t;
+	memset(&t, 0, sizeof t);
+	t.s = s;
+	t.d = lw_D();
+	t.side = side;
+	return section_ok(&t, river, a, b);
+}

@@ -26,6 +26,11 @@ bool lw_supply_traced(const struct lw_state *s, int hex, int side,
                       const struct lw_river_rolls *rolls);
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls);
 
+/* 20.1: may `side` trace supply across or along river `river` between the
+ * adjacent hexes a and b (friendly uncontested: yes; unfriendly uncontested:
+ * never; contested: the Union only)? Exposed for the rules tests. */
+bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, int a, int b);
+
 /* The whole Supply Phase for both sides (20.4 - 20.7.2): IT demotions, one
  * wound off each general, supply check, IT removal in supply, Out-of-Supply
  * tokens and forage (cards drawn from each side's deck), Raided tokens off.
