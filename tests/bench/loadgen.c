@@ -49,8 +49,9 @@ static struct {
 	int actions;     /* populate: actions per match */
 	const char *game, *scenario;
 	unsigned seed;
-} opt = {MODE_PLAY, "127.0.0.1", 7700, 0, 1000,           50,           0,
-         10,        2,           50,   4, "lincolns-war", "tournament", 1};
+	bool verbose; /* every message of the players to stderr */
+} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000, 50, 0, 10, 2, 50,
+         4,         "lincolns-war", "tournament", 1, false};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -73,7 +74,7 @@ static unsigned rnd(unsigned n)
 static struct {
 	bool measuring;
 	double t_start, t_end;
-	unsigned long long acks, patches, errors, stale, games_done;
+	unsigned long long acks, patches, errors, stale, rejected, games_done;
 	struct histogram lat_ok, lat_patch, patch_ratio_bp, patch_bytes, view_bytes;
 	unsigned long long handshakes, connect_failures;
 	int ready_conns;
@@ -89,20 +90,29 @@ struct player {
 	int side; /* 0: creator, 1: joiner */
 	char name[48];
 	json_int_t req_id;
-	char req_op[64][8]; /* op of request id % 64, to know what an ok answers */
+	char req_op[64][16]; /* op of request id % 64, to know what an ok answers */
 	json_t *view;
 	long long seq;
 	const char *role; /* from the view */
 	bool in_flight, queued;
 	double act_sent;
+	int retries; /* rejected acts at this seq: the bot tries another action */
+};
+
+/* Acts of a pair still waiting for the opponent's patch, by the seq they
+ * make: the actor may act again before the opponent's patch is read (both
+ * sockets are served by one loop), so one slot would lose samples. */
+#define PENDING_ACTS 16
+struct pending_act {
+	long long seq;
+	double sent;
+	int actor;
 };
 
 struct pair {
 	struct player p[2];
 	long long match;
-	long long act_seq_expected; /* seq the last act will produce */
-	double act_sent;
-	int actor;
+	struct pending_act pending[PENDING_ACTS];
 	int actions_done;
 	int matches_left; /* populate: matches still to create */
 	int matches_done;
@@ -120,7 +130,12 @@ static void send_req(struct player *pl, json_t *m)
 	json_object_set_new(m, "id", json_integer(++pl->req_id));
 	snprintf(pl->req_op[pl->req_id % 64], sizeof pl->req_op[0], "%s",
 	         json_string_value(json_object_get(m, "op")));
-	if (tls_client_send(pl->c, m) != 0)
+	if (opt.verbose) {
+		char *text = json_dumps(m, JSON_COMPACT);
+		fprintf(stderr, "%s -> %.300s\n", pl->name, text ? text : "?");
+		free(text);
+	}
+	if (!pl->c || tls_client_send(pl->c, m) != 0)
 		fig.errors++;
 	json_decref(m);
 }
@@ -162,9 +177,8 @@ static void act_now(struct player *pl)
 	}
 	pl->in_flight = true;
 	pl->act_sent = now_s();
-	pl->pair->act_sent = pl->act_sent;
-	pl->pair->act_seq_expected = pl->seq + 1;
-	pl->pair->actor = pl->side;
+	pl->pair->pending[(pl->seq + 1) % PENDING_ACTS] =
+	    (struct pending_act){pl->seq + 1, pl->act_sent, pl->side};
 	send_req(pl,
 	         json_pack("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)pl->pair->match,
 	                   "seq", (json_int_t)pl->seq, "action", action));
@@ -219,6 +233,7 @@ static void start_match(struct pair *pr)
 	a->view = pr->p[1].view = NULL;
 	a->in_flight = pr->p[1].in_flight = false;
 	pr->actions_done = 0;
+	memset(pr->pending, 0, sizeof pr->pending);
 	send_req(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
 	                      "scenario", opt.scenario, "side", "random", "visibility", "public",
 	                      "spectators", 1));
@@ -248,17 +263,26 @@ static void on_patch(struct player *pl, json_t *m, size_t bytes)
 	pl->view = next;
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
+	pl->retries = 0;
 	struct pair *pr = pl->pair;
 	if (fig.measuring) {
 		fig.patches++;
-		if (pl->side != pr->actor && pl->seq == pr->act_seq_expected)
-			hist_record(&fig.lat_patch, (uint64_t)((now_s() - pr->act_sent) * 1e6));
-		char *full = json_dumps(pl->view, JSON_COMPACT);
-		size_t vb = full ? strlen(full) : 1;
-		free(full);
-		hist_record(&fig.patch_bytes, bytes);
-		hist_record(&fig.view_bytes, vb);
-		hist_record(&fig.patch_ratio_bp, (uint64_t)(10000.0 * (double)bytes / (double)vb));
+		struct pending_act *pa = &pr->pending[pl->seq % PENDING_ACTS];
+		if (pa->seq == pl->seq && pa->actor != pl->side)
+			hist_record(&fig.lat_patch, (uint64_t)((now_s() - pa->sent) * 1e6));
+		/* Sizing the view costs a serialization of it: every fourth patch is
+		 * sample enough, and keeps the load generator's CPU for the load.
+		 * The view is measured as the server sends it (a "view" message's
+		 * view member, compact, ASCII). */
+		if (fig.patches % 4 == 0) {
+			size_t vb = json_dumpb(pl->view, NULL, 0, JSON_COMPACT | JSON_ENSURE_ASCII);
+			if (vb == 0)
+				vb = 1;
+			hist_record(&fig.patch_bytes, bytes);
+			hist_record(&fig.view_bytes, vb);
+			hist_record(&fig.patch_ratio_bp,
+			            (uint64_t)(10000.0 * (double)bytes / (double)vb));
+		}
 	}
 	if (json_is_true(json_object_get(pl->view, "finished"))) {
 		if (pl->side == 0) {
@@ -281,12 +305,10 @@ static void on_ok(struct player *pl, json_t *m)
 			start_match(pr);
 	} else if (strcmp(op, "create") == 0) {
 		pr->match = json_integer_value(json_object_get(m, "match"));
+		/* Both are subscribed by create and join: the match starts with the
+		 * join and each gets his view at seq 0 (PROTOCOL.md, join). */
 		send_req(&pr->p[1],
 		         json_pack("{s:s,s:I}", "op", "join", "match", (json_int_t)pr->match));
-	} else if (strcmp(op, "join") == 0) {
-		for (int i = 0; i < 2; i++)
-			send_req(&pr->p[i], json_pack("{s:s,s:I}", "op", "open", "match",
-			                              (json_int_t)pr->match));
 	} else if (strcmp(op, "act") == 0) {
 		pl->in_flight = false;
 		pr->actions_done++;
@@ -306,6 +328,11 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 {
 	struct player *pl = c->owner;
 	const char *op = json_string_value(json_object_get(m, "op"));
+	if (opt.verbose) {
+		char *text = json_dumps(m, JSON_COMPACT);
+		fprintf(stderr, "%s <- %.300s\n", pl->name, text ? text : "?");
+		free(text);
+	}
 	if (!op)
 		return;
 	if (strcmp(op, "welcome") == 0) {
@@ -322,6 +349,18 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 		pl->in_flight = false;
 		if (code && strcmp(code, "stale_seq") == 0) {
 			fig.stale++; /* both roles awaited at once: one of them lost the race */
+		} else if (code &&
+		           strcmp(pl->req_op[json_integer_value(json_object_get(m, "id")) % 64],
+		                  "act") == 0 &&
+		           pl->retries < 3) {
+			/* The bot's pick was refused although the view offered it (a
+			 * rules bug, counted): try another one so the match goes on. */
+			fig.rejected++;
+			pl->retries++;
+			if (fig.rejected <= 5)
+				fprintf(stderr, "loadgen: offered action refused: %s: %s\n", code,
+				        json_string_value(json_object_get(m, "message")));
+			maybe_act(pl);
 		} else {
 			fig.errors++;
 			last_error_code = code ? code : "?";
@@ -541,17 +580,20 @@ static void usage(void)
 	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
 	                "  --actions N        populate: actions played in each match (4)\n"
 	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
-	                "  --seed N           the bot's choices (1)\n");
+	                "  --seed N           the bot's choices (1)\n"
+	                "  --verbose          every player message to stderr\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {
-	    {"mode", 1, 0, 'm'},     {"server", 1, 0, 's'},  {"pid", 1, 0, 'p'},
-	    {"clients", 1, 0, 'c'},  {"matches", 1, 0, 'M'}, {"rate", 1, 0, 'r'},
-	    {"duration", 1, 0, 'd'}, {"warmup", 1, 0, 'w'},  {"concurrency", 1, 0, 'C'},
-	    {"actions", 1, 0, 'a'},  {"game", 1, 0, 'g'},    {"scenario", 1, 0, 'S'},
-	    {"seed", 1, 0, 'x'},     {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
+	static const struct option lo[] = {{"mode", 1, 0, 'm'},        {"server", 1, 0, 's'},
+	                                   {"pid", 1, 0, 'p'},         {"clients", 1, 0, 'c'},
+	                                   {"matches", 1, 0, 'M'},     {"rate", 1, 0, 'r'},
+	                                   {"duration", 1, 0, 'd'},    {"warmup", 1, 0, 'w'},
+	                                   {"concurrency", 1, 0, 'C'}, {"actions", 1, 0, 'a'},
+	                                   {"game", 1, 0, 'g'},        {"scenario", 1, 0, 'S'},
+	                                   {"seed", 1, 0, 'x'},        {"verbose", 0, 0, 'v'},
+	                                   {"help", 0, 0, 'h'},        {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -606,6 +648,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'x':
 			opt.seed = (unsigned)atoi(optarg);
+			break;
+		case 'v':
+			opt.verbose = true;
 			break;
 		default:
 			usage();
@@ -674,8 +719,11 @@ int main(int argc, char **argv)
 		printf("play_seconds %.2f\nplay_matches %d\nplay_target_rate %.0f\n", secs,
 		       opt.matches, opt.rate);
 		printf("acked_actions_per_s %.0f\n", secs > 0 ? (double)fig.acks / secs : 0);
-		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\n", fig.games_done,
-		       fig.errors, fig.stale);
+		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\nrejected_offered %llu\n",
+		       fig.games_done, fig.errors, fig.stale, fig.rejected);
+		if (opt.server_pid && fig.acks > 0 && after.cpu_s >= before.cpu_s)
+			printf("server_cpu_ms_per_action %.3f\n",
+			       1000.0 * (after.cpu_s - before.cpu_s) / (double)fig.acks);
 		report_latency("act_to_ok", &fig.lat_ok);
 		report_latency("act_to_patch", &fig.lat_patch);
 		printf("patch_bytes_p50 %llu\npatch_bytes_p99 %llu\nview_bytes_p50 %llu\n",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds an optimised Telegraph and runs the benchmark suite (about ten
+# Builds an optimised Telegraph and runs the benchmark suite (under ten
 # minutes on a 2-core box); prints the table. Not part of the pass/fail tests.
 #   bash tests/bench/run.sh            full run
 #   bash tests/bench/run.sh --quick    smaller figures, to try the harness
@@ -7,8 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash scripts/deps.sh
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DTG_BENCH=ON >/dev/null
-cmake --build build-bench -j"$(nproc)" --target telegraphd tg_loadgen bench_disk_commit
-cmake --build build-bench -j"$(nproc)" --target bench_rules 2>/dev/null || echo "bench_rules not buildable: the rules row will say so" >&2
+# GCC 12 at -O3 reports maybe-uninitialized / format-truncation false
+# positives in a few server files that -O0/-O2 builds do not; they stay
+# visible as warnings here but do not stop the measurement build.
+relaxed="-Wno-error=maybe-uninitialized -Wno-error=format-truncation -Wno-error=stringop-overflow"
+relaxed="$relaxed -Wno-error=stringop-truncation -Wno-error=array-bounds -Wno-error=restrict"
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DTG_BENCH=ON "-DCMAKE_C_FLAGS=$relaxed" >/dev/null
+jobs=$(nproc)
+((jobs > 2)) && jobs=2
+cmake --build build-bench -j"$jobs" --target telegraphd tg_loadgen bench_disk_commit
+cmake --build build-bench -j"$jobs" --target bench_rules || echo "bench_rules not buildable: the rules rows will say so" >&2
 ulimit -n "$(ulimit -Hn)"
 exec python3 tests/bench/run_bench.py --build build-bench "$@"

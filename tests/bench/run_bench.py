@@ -22,7 +22,7 @@ BENCH_CONFIG = """# written by tests/bench/run_bench.py: a configuration for mea
 scrypt_n_log2 = 10
 max_matches_per_user = 100000
 max_connections = 60000
-login_attempts = 1000000
+login_attempts = 1000
 idle_timeout_ms = 600000
 max_outbuf = 4194304
 """
