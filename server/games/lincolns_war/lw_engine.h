@@ -189,6 +189,15 @@ bool lw_check_collapse(struct lw_state *s);
 /* 21.3: the victory points each side would score now. */
 void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS]);
 
+/* lw_events.c (10.7.2) */
+bool lw_event_playable(const struct lw_card *k);
+/* Offers every way (target) of playing card's event. */
+void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card);
+int lw_event_check(const struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
+		   struct tg_error *err);
+int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
+		   struct game_outcome *out, struct tg_error *err);
+
 /* lw_borders.c (2.4) */
 /* A force of `side` entered/attacked/retreated into hex: Kentucky neutrality. */
 void lw_border_enter(struct lw_state *s, int side, int hex);

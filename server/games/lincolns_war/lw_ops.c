@@ -283,43 +283,6 @@ void lw_card_continue(struct lw_state *s, struct game_outcome *out)
 
 /* ---- what a card may do ----------------------------------------------------------- */
 
-static bool event_supported(const struct lw_card *k)
-{
-	if (!k || !k->effect_kind)
-		return false;
-	if (strcmp(k->effect_kind, "pc") == 0 || strcmp(k->effect_kind, "blockade_runner") == 0)
-		return true;
-	if (strcmp(k->effect_kind, "event") == 0 &&
-	    strcmp(k->effect_id, "reluctant_to_follow_orders") == 0)
-		return true;
-	return false;
-}
-
-static bool is_reluctant(const struct lw_card *k)
-{
-	return strcmp(k->effect_kind, "event") == 0 &&
-	       strcmp(k->effect_id, "reluctant_to_follow_orders") == 0;
-}
-
-/* 10.7.4: the token goes on an enemy CO (the top counter, visible to all). */
-static void offer_reluctant(const struct lw_state *s, int side, json_t *list, int c)
-{
-	char name[64], id[64], hex[64];
-	for (int u = 0; u < s->n_units; u++) {
-		const struct lw_unit *x = &s->unit[u];
-		if (x->side != LW_OTHER(side) || x->where != LW_W_MAP ||
-		    lw_force_co(s, x->hex) != u || (x->flags & LW_UF_RELUCTANT))
-			continue;
-		lw_offer(list,
-		         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", c, "use", "event",
-		                   "target", lw_unit_id(s, u, id, sizeof id)),
-		         "Play card %d %s: %s at %s is Reluctant to Follow Orders (+2 activation, "
-		         "10.7.4)",
-		         c, card_name(side, c), lw_unit_name(s, u, name, sizeof name),
-		         lw_hex_label(x->hex, hex, sizeof hex));
-	}
-}
-
 /* 10.7.9: the Union promotes a US CO that beat a Confederate force this
  * turn; the Confederate demotes a two- or three-star Union CO that lost a
  * battle this turn (the text adds "to a CS one-star CO": the state does not
@@ -494,15 +457,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         "instead of %d "
 				         "PC (10.6.5)",
 				         c, nm, k->pc);
-			if (event_supported(k) && !is_reluctant(k))
-				lw_offer(list,
-				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
-				                   "use", "event"),
-				         "Play card %d %s for its event%s: %s", c, nm,
-				         k->erratic ? " (needs a 3-6, 10.6.5)" : "",
-				         k->text ? k->text : "");
-			if (event_supported(k) && is_reluctant(k))
-				offer_reluctant(s, side, list, c);
+			lw_event_offer(s, side, list, c);
 			if (k->pc == 6 && check_campaign(s, side, NULL) == 0)
 				lw_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
@@ -685,41 +640,6 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	return 0;
 }
 
-static int apply_event(struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
-                       struct tg_error *err)
-{
-	int other = LW_OTHER(side);
-	if (strcmp(k->effect_kind, "pc") == 0) {
-		json_int_t self = 0, enemy = 0;
-		json_unpack((json_t *)k->effect, "{s?I,s?I}", "self", &self, "enemy", &enemy);
-		lw_gain_pc(s, side, (int)self);
-		lw_lose_pc(s, other, (int)enemy);
-		lw_log(s, "Event %s: %s +%d PC, %s -%d PC.", k->name, lw_side_title(side),
-		       (int)self, lw_side_title(other), (int)enemy);
-		return 0;
-	}
-	if (strcmp(k->effect_kind, "blockade_runner") == 0) {
-		json_int_t pc = 0;
-		json_unpack((json_t *)k->effect, "{s?I}", "pc", &pc);
-		/* 10.7.5: no blockade exists in part 1 (naval rules, 8.2), so the
-		 * port is never effectively blockaded. */
-		lw_gain_pc(s, side, (int)pc);
-		lw_log(s, "Blockade runner %s brings %d PC (10.7.5).", k->name, (int)pc);
-		return 0;
-	}
-	/* 10.7.4 Reluctant to Follow Orders: on an enemy CO */
-	int u = lw_unit_by_id(s, lw_a_str(a, "target"));
-	if (u == LW_NONE || s->unit[u].side != other || s->unit[u].where != LW_W_MAP ||
-	    lw_force_co(s, s->unit[u].hex) != u)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.4: the target must be an enemy CO on the map");
-	s->unit[u].flags |= LW_UF_RELUCTANT;
-	char name[64];
-	lw_log(s, "%s is Reluctant to Follow Orders (10.7.4).",
-	       lw_unit_name(s, u, name, sizeof name));
-	return 0;
-}
-
 static int act_play(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                     struct tg_error *err)
 {
@@ -753,9 +673,8 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		if (!k->erratic)
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "10.6.5: card %d is not an Erratic Personality", c);
-		if (strcmp(use, "event") == 0 && !event_supported(k))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.2: this event is not playable here");
+		if (strcmp(use, "event") == 0 && lw_event_check(s, side, k, a, err) != 0)
+			return -1;
 		int die = tg_rng_die(&s->rng, 6);
 		out->barrier = true;
 		int pc = k->erratic_pc[die - 1];
@@ -764,7 +683,7 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		if (strcmp(use, "event") == 0) {
 			/* 10.6.5: the event needs a 3-6 */
 			start_play(s, side, idx, 0);
-			if (die >= 3 && apply_event(s, side, k, a, err) != 0)
+			if (die >= 3 && lw_event_apply(s, side, k, a, out, err) != 0)
 				return -1;
 			s->play.activations_left = 0;
 			lw_card_continue(s, out);
@@ -778,13 +697,12 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		return 0;
 	}
 	if (strcmp(use, "event") == 0) {
-		if (!event_supported(k))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.2: card %d has no event playable here", c);
+		if (lw_event_check(s, side, k, a, err) != 0)
+			return -1;
 		start_play(s, side, idx, 0);
 		lw_log(s, "The %s player plays card %d %s for its event.", lw_side_title(side), c,
 		       k->name);
-		if (apply_event(s, side, k, a, err) != 0)
+		if (lw_event_apply(s, side, k, a, out, err) != 0)
 			return -1;
 		s->play.activations_left = 0;
 		lw_card_continue(s, out);

@@ -159,6 +159,14 @@ int main(int argc, char **argv)
 				bool pc = change_commitment(&h->s, other);
 				change_rng(&h->s);
 				char *after = view_str(h, vr);
+				if (strcmp(base, after) != 0 && getenv("LW_SHOW_DIFF")) {
+					size_t k = 0;
+					while (base[k] && base[k] == after[k])
+						k++;
+					fprintf(stderr, "diff at %zu:\n  %.300s\n  %.300s\n", k,
+					        base + (k > 150 ? k - 150 : 0),
+					        after + (k > 150 ? k - 150 : 0));
+				}
 				CHECKF(
 				    strcmp(base, after) == 0,
 				    "game %d step %d: the %s view changed with hidden information "
