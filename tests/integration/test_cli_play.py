@@ -168,6 +168,36 @@ def main(args):
         out = h.run_cli(["list", "mine"], conf["alice"])
         check(out.returncode == 0 and re.search(rf"^\s*{match}\s.*finished", out.stdout, re.M),
               f"list mine after the end: {out.stdout}")
+        # Exit codes and certificate checks (telegraph --help documents them).
+        out = subprocess.run([h.args.cli, "--help"], capture_output=True, text=True)
+        check(out.returncode == 0 and "Exit codes" in out.stdout, "telegraph --help")
+        for argv, rc in ((["frobnicate"], 2), (["verify"], 2), (["play", "x"], 2),
+                         (["verify", os.path.join(h.tmp, "missing.json")], 4)):
+            out = h.run_cli(argv, conf["alice"])
+            check(out.returncode == rc and out.stderr.startswith("telegraph: "),
+                  f"telegraph {argv}: exit {out.returncode}, expected {rc}: {out.stderr}")
+        lone = os.path.join(h.tmp, "lone.conf")
+        wrong_pin = os.path.join(h.tmp, "not-the-server.pem")
+        # a valid certificate for the same names, but not the server's
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                        "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                        os.path.join(h.tmp, "other.key"), "-out", wrong_pin, "-days", "1",
+                        "-subj", "/CN=127.0.0.1", "-addext",
+                        "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                       check=True, capture_output=True)
+        for extra in ([], ["--trust", wrong_pin]):
+            out = subprocess.run([h.args.cli, "--server", h.daemon.address, "--config", lone]
+                                 + extra + ["games"], capture_output=True, text=True,
+                                 timeout=30)
+            check(out.returncode == 3 and "certificate" in out.stderr,
+                  f"an unpinned/mispinned self-signed server must be refused: "
+                  f"{out.returncode} {out.stderr}")
+        out = subprocess.run([h.args.cli, "--server", f"localhost:{h.daemon.port}",
+                              "--trust", h.daemon.cert, "--config", lone, "games"],
+                             capture_output=True, text=True, timeout=30)
+        check(out.returncode == 0 and "fixture-duel" in out.stdout,
+              f"by host name (the certificate names localhost): {out.stderr}")
+
         bob.close()
         h.validate_all()
         h.daemon.stop()

@@ -26,6 +26,9 @@ def main(args):
                             "side": "union", "entropy": os.urandom(32).hex()})
         match = created["match"]
         conf.ok({"op": "join", "match": match, "entropy": os.urandom(32).hex()})
+        grant = h.client("observer")
+        register(grant, "grant")
+        grant.ok({"op": "watch", "match": match})
         clients = {"union": union, "confederate": conf}
         seq = 0
         started = time.monotonic()
@@ -51,12 +54,13 @@ def main(args):
                   f"{seq}: {json.dumps(action)} -> {r}")
             seq = r["seq"]
             if seq % FRESH_EVERY == 0:
-                for c in (union, conf):
+                for c, op in ((union, "open"), (conf, "open"), (grant, "watch")):
                     check_same_view(c.view_at(match, seq, timeout=60),
-                                    fresh_view(h, c, match), f"{c.name} at seq {seq}")
-        for c in (union, conf):
+                                    fresh_view(h, c, match, op), f"{c.name} at seq {seq}")
+        for c, op in ((union, "open"), (conf, "open"), (grant, "watch")):
             kept = c.view_at(match, seq)
-            check_same_view(kept, fresh_view(h, c, match), f"{c.name} at the end")
+            check_same_view(kept, fresh_view(h, c, match, op), f"{c.name} at the end")
+        check(grant.views[match]["view"]["role"] == "observer", "the spectator's view role")
         result = view["result"]
         print(f"# finished after {seq} actions in {time.monotonic() - started:.0f}s: "
               f"{result}", flush=True)
@@ -74,7 +78,7 @@ def main(args):
             json.dump(rec, f)
         out = h.run_cli(["verify", record], union.config)
         check(out.returncode == 1, f"verify accepted a tampered secret: {out.stdout}")
-        for c in (union, conf):
+        for c in (union, conf, grant):
             c.close()
         n = h.validate_all()
         print(f"# {n} messages validated")
