@@ -168,6 +168,30 @@ def main(args):
         out = h.run_cli(["list", "mine"], conf["alice"])
         check(out.returncode == 0 and re.search(rf"^\s*{match}\s.*finished", out.stdout, re.M),
               f"list mine after the end: {out.stdout}")
+        # A private match: invite code, join by invite, resign, export, verify.
+        out = h.run_cli(["create", "fixture-duel", "--private", "--no-spectators",
+                         "--side", "beta"], conf["alice"])
+        inv = re.search(r"Invite code \(private match\): ([A-Z2-9]{10})", out.stdout)
+        mid = re.search(r"Match (\d+) created", out.stdout)
+        check(out.returncode == 0 and inv and mid, f"private create: {out.stdout}")
+        out = h.run_cli(["list", "open"], conf["carol"])
+        check(not re.search(rf"^\s*{mid.group(1)}\s", out.stdout, re.M),
+              f"a private match is listed: {out.stdout}")
+        out = h.run_cli(["join", "--invite", inv.group(1)], conf["carol"])
+        check(out.returncode == 0 and f"Joined match {mid.group(1)} as alpha" in out.stdout,
+              f"join by invite: {out.stdout} {out.stderr}")
+        out = h.run_cli(["resign", mid.group(1)], conf["carol"])
+        check(out.returncode == 0, f"resign: {out.stderr}")
+        out = h.run_cli(["resign", mid.group(1)], conf["carol"])
+        check(out.returncode == 1 and "match_finished" in out.stderr,
+              f"resigning twice: {out.returncode} {out.stderr}")
+        record = os.path.join(h.tmp, "resigned.json")
+        out = h.run_cli(["export", mid.group(1), "-o", record], conf["alice"])
+        check(out.returncode == 0, f"export: {out.stderr}")
+        out = h.run_cli(["verify", record], conf["alice"], cli=h.args.cli_fixture or h.args.cli)
+        check(out.returncode == 0 and "winner: beta" in out.stdout,
+              f"verify of a resigned match: {out.stdout} {out.stderr}")
+
         # Exit codes and certificate checks (telegraph --help documents them).
         out = subprocess.run([h.args.cli, "--help"], capture_output=True, text=True)
         check(out.returncode == 0 and "Exit codes" in out.stdout, "telegraph --help")
