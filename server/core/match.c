@@ -186,6 +186,14 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	const char *st = match_status(m);
 	if ((strcmp(st, "active") == 0 || strcmp(st, "finished") == 0) &&
 	    match_build_game(srv, m, err) != 0) {
+		/* The game's own codes (game_data, bad_save...) are not protocol
+		 * codes: to a client this is the server failing. */
+		if (err && strcmp(err->code, "storage") != 0) {
+			char msg[TG_ERR_MSG_MAX];
+			snprintf(msg, sizeof msg, "%s", err->message);
+			tg_fail(err, "internal", "Match %lld cannot be loaded: %s", (long long)id,
+			        msg);
+		}
 		match_free(m);
 		return NULL;
 	}
