@@ -5,6 +5,7 @@
 
 #include "lw_engine.h"
 #include "lw_it.h"
+#include "lw_march.h"
 #include "lw_move.h"
 
 int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
@@ -518,4 +519,87 @@ void lw_fix_overstack(struct lw_state *s, int hex, int side)
 		lw_log(s, "%s is displaced to %s to meet the stacking limit (12.4).", name,
 		       lw_hex_label(to, h1, sizeof h1));
 	}
+}
+
+/* ---- 11.1.3.2 the GiC's consolidation move ------------------------------------ */
+
+/* Friendly units in hexes adjacent to the GiC that may join him now. */
+static int consolidation_candidates(const struct lw_state *s, int out[LW_MAX_UNITS])
+{
+	const struct lw_play *p = &s->play;
+	const struct lw_data *d = lw_D();
+	int side = p->side, gic = s->side[side].gic;
+	if (gic == LW_NONE || p->co != gic || p->moved || p->attacked || p->consolidated ||
+	    p->movers_n == 0 || s->unit[gic].where != LW_W_MAP)
+		return 0;
+	int hex = s->unit[gic].hex, nb[6], n = 0;
+	int nn = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < nn; i++) {
+		if (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE)
+			continue;
+		int us[LW_MAX_UNITS];
+		int k = lw_units_at(s, nb[i], side, us);
+		for (int j = 0; j < k; j++)
+			if (lw_stack_check_hex(s, hex, side, &us[j], 1, LW_NONE, 0, NULL) == 0)
+				out[n++] = us[j];
+	}
+	return n;
+}
+
+bool lw_consolidation_possible(const struct lw_state *s)
+{
+	int c[LW_MAX_UNITS];
+	return consolidation_candidates(s, c) > 0;
+}
+
+/* Pulls every adjacent friendly general that can stand in the GiC's hex
+ * (a unit that would overstack it stays: the rule's temporary overstack is
+ * not allowed here, README), counts one hex of movement, and removes up to
+ * three IT of the joining forces if the GiC's own force had none (18.2). */
+int lw_consolidate(struct lw_state *s, struct tg_error *err)
+{
+	int cand[LW_MAX_UNITS];
+	int n = consolidation_candidates(s, cand);
+	if (n == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.3.2: only an activated GiC who has not moved, with friendly "
+		               "generals adjacent, may consolidate");
+	struct lw_play *p = &s->play;
+	int side = p->side, gic = s->side[side].gic, hex = s->unit[gic].hex;
+	bool clean = lw_force_it(s, hex) == 0;
+	int joined = 0, it_in = 0;
+	for (int i = 0; i < n && p->movers_n < LW_MAX_MOVERS; i++) {
+		int u = cand[i];
+		if (lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) != 0)
+			continue;
+		int from = s->unit[u].hex;
+		it_in += s->unit[u].it;
+		s->unit[u].hex = (int16_t)hex;
+		s->unit[u].cmd = 0; /* the GiC commands (11.1.3.1) */
+		s->unit[u].flags |= LW_UF_ACTIVATED;
+		p->movers[p->movers_n++] = (int16_t)u;
+		joined++;
+		lw_border_enter(s, side, hex);
+		(void)from;
+	}
+	if (joined == 0)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "11.1.3.2: no adjacent general can join without overstacking (12.4)");
+	int removed = 0;
+	if (clean)
+		for (int i = 0; i < p->movers_n && removed < 3 && removed < it_in; i++)
+			while (s->unit[p->movers[i]].it > 0 && removed < 3 && removed < it_in) {
+				s->unit[p->movers[i]].it--;
+				removed++;
+			}
+	p->consolidated = 1;
+	p->moved = 1; /* the whole consolidation is one movement point */
+	p->major = lw_group_is_major(s, p->movers, p->movers_n) ? 1 : 0;
+	p->max_move = p->major ? 2 : 3;
+	char name[64];
+	lw_log(s, "General in Chief %s consolidates %d general%s into his hex%s (11.1.3.2).",
+	       lw_unit_name(s, gic, name, sizeof name), joined, joined == 1 ? "" : "s",
+	       removed ? ", removing IT (18.2)" : "");
+	return 0;
 }

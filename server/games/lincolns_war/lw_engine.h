@@ -95,6 +95,9 @@ int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const
                              int n_add);
 /* 12.4: displace units until the side's stack at hex is legal again. */
 void lw_fix_overstack(struct lw_state *s, int hex, int side);
+/* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
+bool lw_consolidation_possible(const struct lw_state *s);
+int lw_consolidate(struct lw_state *s, struct tg_error *err);
 /* The side's capital hex (Washington / Richmond). */
 int lw_capital_hex(int side);
 /* Promote/demote by one star, keeping command right (11.0.3, 11.2.1); a

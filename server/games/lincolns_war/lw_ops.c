@@ -594,6 +594,10 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 		offer_peace(s, side, list);
 		break;
 	case LW_ST_MOVE:
+		if (side == s->play.side && lw_consolidation_possible(s))
+			lw_offer(list, json_pack("{s:s}", "type", "consolidate"),
+			         "Consolidation move: the General in Chief draws the adjacent "
+			         "generals into his hex (11.1.3.2)");
 		lw_march_offer(s, side, list);
 		break;
 	default:
@@ -911,6 +915,11 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		}
 		return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
 	case LW_ST_MOVE:
+		if (strcmp(type, "consolidate") == 0) {
+			if (side != s->play.side)
+				return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your activation");
+			return lw_consolidate(s, err);
+		}
 		return lw_march_act(s, side, a, out, err);
 	default:
 		return lw_battle_act(s, side, a, out, err);

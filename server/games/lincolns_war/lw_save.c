@@ -77,6 +77,7 @@ static json_t *save_play(const struct lw_play *p)
 	json_array_append_new(o, i16s(p->movers, LW_MAX_MOVERS));
 	json_array_append_new(o, json_integer(p->movers_n));
 	json_array_append_new(o, i16s(p->theater_hex, 2));
+	json_array_append_new(o, json_integer(p->consolidated));
 	return o;
 }
 
@@ -273,7 +274,7 @@ static int load_unit(const json_t *a, struct lw_unit *u)
 
 static int load_play(const json_t *a, struct lw_play *p)
 {
-	if (!json_is_array(a) || json_array_size(a) != 16)
+	if (!json_is_array(a) || json_array_size(a) != 17)
 		return -1;
 	struct rd r = {a, 0, 0};
 	p->side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
@@ -297,7 +298,8 @@ static int load_play(const json_t *a, struct lw_play *p)
 	const json_t *th = rd_arr(&r);
 	if (r.bad || json_array_size(th) != 2 || load_i16s(th, p->theater_hex, NULL, 2, 0, 9999))
 		return -1;
-	return 0;
+	p->consolidated = (uint8_t)rd_int(&r, 0, 1);
+	return r.bad ? -1 : 0;
 }
 
 static int load_battle(const json_t *a, struct lw_battle *b)
