@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <uv.h>
 
 #include "histogram.h"
@@ -531,11 +532,21 @@ static void hs_start(void)
 
 /* ---- timers ---------------------------------------------------------- */
 static struct proc_stats before, after;
+static double self_cpu_before, self_cpu_after; /* the load generator's own CPU-s */
+
+static double self_cpu_s(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
 
 static void stop_cb(uv_timer_t *t)
 {
 	(void)t;
 	fig.t_end = now_s();
+	self_cpu_after = self_cpu_s();
 	fig.measuring = false;
 	hs_running = false;
 	uv_stop(loop);
@@ -546,7 +557,7 @@ static void warm_cb(uv_timer_t *t)
 	(void)t;
 	if (opt.server_pid)
 		proc_stats_read(opt.server_pid, &before);
-	memset(&fig.lat_ok, 0, sizeof fig.lat_ok);
+	self_cpu_before = self_cpu_s();
 	fig.measuring = true;
 	fig.t_start = now_s();
 }
@@ -724,6 +735,9 @@ int main(int argc, char **argv)
 		if (opt.server_pid && fig.acks > 0 && after.cpu_s >= before.cpu_s)
 			printf("server_cpu_ms_per_action %.3f\n",
 			       1000.0 * (after.cpu_s - before.cpu_s) / (double)fig.acks);
+		if (fig.acks > 0)
+			printf("loadgen_cpu_ms_per_action %.3f\n",
+			       1000.0 * (self_cpu_after - self_cpu_before) / (double)fig.acks);
 		report_latency("act_to_ok", &fig.lat_ok);
 		report_latency("act_to_patch", &fig.lat_patch);
 		printf("patch_bytes_p50 %llu\npatch_bytes_p99 %llu\nview_bytes_p50 %llu\n",
@@ -761,6 +775,7 @@ int main(int argc, char **argv)
 	}
 	case MODE_HANDSHAKE:
 		hs_running = true;
+		self_cpu_before = self_cpu_s();
 		for (int i = 0; i < opt.concurrency; i++)
 			hs_start();
 		fig.t_start = now_s();
@@ -772,6 +787,10 @@ int main(int argc, char **argv)
 			proc_stats_read(opt.server_pid, &after);
 		printf("handshakes_per_s %.0f\nhandshake_failures %llu\n",
 		       (double)fig.handshakes / (fig.t_end - fig.t_start), fig.connect_failures);
+		if (fig.handshakes > 0)
+			printf("loadgen_cpu_ms_per_handshake %.3f\n",
+			       1000.0 * (self_cpu_after - self_cpu_before) /
+			           (double)fig.handshakes);
 		if (opt.server_pid && after.cpu_s > before.cpu_s)
 			printf("handshakes_per_server_cpu_s %.0f\n",
 			       (double)fig.handshakes / (after.cpu_s - before.cpu_s));

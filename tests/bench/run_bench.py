@@ -131,10 +131,12 @@ def machine():
     except OSError:
         pass
     mem = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.split("\n")[1].split()
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                           capture_output=True, text=True).stdout.strip()
+    # A run from an exported tree (git archive) names its commit in TG_BENCH_COMMIT.
+    commit = os.environ.get("TG_BENCH_COMMIT") or subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = "" if os.environ.get("TG_BENCH_COMMIT") else subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all", "server", "protocol", "schema", "tests/bench"],
+        capture_output=True, text=True).stdout.strip()
     return {"cpu": cpu, "cores": os.cpu_count(), "mem": mem[1] if len(mem) > 1 else "?",
             "commit": commit + (" (work tree with uncommitted changes)" if dirty else ""),
             "host": platform.node(), "kernel": platform.release()}
@@ -192,6 +194,7 @@ def main():
         acked = play.get("acked_actions_per_s", 0)
         cpu_ms = play.get("server_cpu_ms_per_action", 0)
         ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
+        ceiling += f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action"
         row("Durable actions/s, many matches, ack after the fsync'd commit" + tag, f"{acked:,.0f}",
             f"disk: {disk.get('disk_commit_single_rows_per_s', 0):,.0f} single / "
             f"{disk.get('disk_commit_batched_rows_per_s', 0):,.0f} batched rows/s",
@@ -251,7 +254,8 @@ def main():
         row("Full TLS handshakes/s (client on the same 2 cores)", f"{hs.get('handshakes_per_s', 0):,.0f}",
             f"openssl speed ecdsap256: {sign:,.0f} sign/s per core" if sign else "openssl speed failed",
             ">= 80% of sign/s per core", f"{per_cpu / sign:.1%} (per server CPU-second)" if sign else "n/a",
-            f"{per_cpu:,.0f} handshakes per server CPU-s; failures {hs.get('handshake_failures', 0):.0f}")
+            f"{per_cpu:,.0f} handshakes per server CPU-s; client CPU "
+            f"{hs.get('loadgen_cpu_ms_per_handshake', 0):.2f} ms/handshake; failures {hs.get('handshake_failures', 0):.0f}")
         d.stop()
 
         # 7. Restart with N matches in the database.
