@@ -64,6 +64,8 @@ def restart(daemon):
 
 
 class Driver:
+    reloads = 0  # matches compared after a kill
+
     def __init__(self, h, rng, killer):
         self.h, self.rng, self.killer = h, rng, killer
         self.alice = h.client("alice")
@@ -128,6 +130,8 @@ class Driver:
             with self.killer.lock:  # the daemon is up while we hold it
                 try:
                     for c in (self.alice, self.bob):
+                        c.apply_pushes()  # everything received before the kill
+                        before = {m: dict(c.views[m]) for m in self.active if m in c.views}
                         c.kill()
                         c.start()
                         _, r = c.wait_for(lambda x: x.get("id") == "cli-resume", 20)
@@ -135,8 +139,9 @@ class Driver:
                         for m in self.active:
                             mark = len(c.received)
                             c.ok({"op": "open", "match": m})
-                            c.wait_for(lambda x: x.get("op") == "view" and
-                                       x.get("match") == m, 20, mark)
+                            _, v = c.wait_for(lambda x: x.get("op") == "view" and
+                                              x.get("match") == m, 20, mark)
+                            self.check_reloaded(c, m, before.get(m), v)
                         c.apply_pushes()
                     return
                 except CheckFailed:
@@ -144,6 +149,21 @@ class Driver:
                         raise
             time.sleep(0.2)
         raise CheckFailed("could not reconnect after 20 tries")
+
+    @staticmethod
+    def check_reloaded(c, m, kept, fresh):
+        """A patch is sent only after its commit: the reloaded match is at the
+        seq the client had seen, or one further (an act whose reply was lost
+        in the kill) — never behind, and at the same seq, the same view."""
+        if kept is None:
+            return
+        check(fresh["seq"] in (kept["seq"], kept["seq"] + 1),
+              f"{c.name}: match {m} reloaded at seq {fresh['seq']}, but the client had "
+              f"seen seq {kept['seq']} before the kill")
+        if fresh["seq"] == kept["seq"]:
+            check_same_view(kept, {"seq": fresh["seq"], "view": fresh["view"]},
+                            f"{c.name}, match {m} reloaded after a kill")
+        Driver.reloads += 1
 
     def connection_lost(self):
         return any(c.proc is None or c.proc.poll() is not None for c in (self.alice, self.bob))
@@ -199,7 +219,9 @@ def main(args):
         killer.join(60)
         check(killer.kills == KILLS, f"only {killer.kills} kills happened")
         print(f"# {len(d.acked)} actions acknowledged across {d.created} matches, "
-              f"{killer.kills} kills, {d.recoveries} recoveries", flush=True)
+              f"{killer.kills} kills, {d.recoveries} recoveries, {Driver.reloads} reloaded "
+              f"views compared", flush=True)
+        check(Driver.reloads > 0, "no match was compared after a kill")
 
         # One more kill with nothing in flight: every match must load and
         # replay to the views the clients built from patches.
