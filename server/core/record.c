@@ -96,13 +96,14 @@ static int check_undos(const json_t *actions, struct tg_error *err)
 		    t >= 1 && (size_t)t <= n ? json_array_get(actions, (size_t)t - 1) : NULL;
 		if (!target || (size_t)t > i || named[t] ||
 		    !json_is_true(json_object_get(target, "undone")) ||
+		    json_is_true(json_object_get(target, "barrier")) ||
 		    strcmp(str(target, "role"), str(a, "role")) != 0 ||
 		    !str(json_object_get(target, "action"), "type") ||
 		    str(json_object_get(target, "action"), "type")[0] == '$')
 			rc = tg_fail(
 			    err, "bad_undo",
 			    "seq %zu takes back seq %lld, which is not an earlier action of "
-			    "the same role marked undone",
+			    "the same role, marked undone and not a barrier",
 			    i + 1, (long long)t);
 		else
 			named[t] = 1;

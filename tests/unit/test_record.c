@@ -121,6 +121,11 @@ int main(void)
 	json_object_set_new(action_at(t, 0), "undone", json_false());
 	expect_fail(t, "bad_undo", "undo mark removed");
 
+	/* A barrier (a reveal, a die roll) can never have been taken back. */
+	t = json_deep_copy(rec);
+	json_object_set_new(action_at(t, 0), "barrier", json_true());
+	expect_fail(t, "bad_undo", "barrier undone");
+
 	/* A different recorded winner. */
 	t = json_deep_copy(rec);
 	json_t *res = json_object_get(t, "result");
