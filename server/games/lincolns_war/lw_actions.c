@@ -156,7 +156,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
 		break;
 	case LW_PH_OPS:
-		snprintf(buf, n, "%s", step_prompt[s->step]);
+		snprintf(buf, n, "%s",
+		         s->step < sizeof step_prompt / sizeof *step_prompt && step_prompt[s->step]
+		             ? step_prompt[s->step]
+		             : "Choose an action");
 		break;
 	default:
 		return NULL;

@@ -265,9 +265,14 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	json_object_set_new(b, "turn",
 	                    json_pack("{s:i,s:s,s:b}", "index", s->turn, "name",
 	                              d->turns[s->turn].name, "last", s->turn == s->last_turn));
-	json_object_set_new(b, "phase", json_string(phase_names[s->phase]));
+	/* phases and steps added later (part 2) without a name here show as "other" */
+	const char *ph =
+	    s->phase < sizeof phase_names / sizeof *phase_names ? phase_names[s->phase] : NULL;
+	const char *st =
+	    s->step < sizeof step_names / sizeof *step_names ? step_names[s->step] : NULL;
+	json_object_set_new(b, "phase", json_string(ph ? ph : "other"));
 	json_object_set_new(b, "step",
-	                    s->phase == LW_PH_OPS ? json_string(step_names[s->step]) : json_null());
+	                    s->phase == LW_PH_OPS ? json_string(st ? st : "other") : json_null());
 	json_object_set_new(b, "initiative", jside(s->initiative));
 	json_object_set_new(b, "first", jside(s->first));
 	json_object_set_new(b, "phasing", jside(s->phasing));
