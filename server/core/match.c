@@ -52,6 +52,7 @@ void match_free(struct tg_match *m)
 		ring_free(&m->ring[r]);
 	}
 	json_decref(m->row);
+	json_decref(m->base);
 	free(m->subs);
 	free(m);
 }
@@ -94,29 +95,11 @@ static int seed_of(const struct tg_match *m, uint8_t seed[32], struct tg_error *
 	return 0;
 }
 
-int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
-                            struct tg_error *err)
+/* Replays onto g the actions in effect with seq > after and installs g as
+ * the live game (g is consumed either way). */
+static int replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
+                              int64_t after, struct tg_error *err)
 {
-	struct tg_error e2 = {0};
-	int64_t after = 0;
-	struct game *g = NULL;
-	json_t *snap = tg_store_snapshot_latest(srv->store, m->id, &e2);
-	if (!snap && strcmp(e2.code, "no_snapshot") != 0) {
-		*err = e2;
-		return -1;
-	}
-	if (snap && json_integer_value(json_object_get(snap, "seq")) < before) {
-		g = m->mod->load(json_object_get(snap, "state"), err);
-		after = json_integer_value(json_object_get(snap, "seq"));
-	} else {
-		uint8_t seed[32];
-		if (seed_of(m, seed, err) == 0)
-			g = m->mod->setup(seed, str(m->row, "scenario"),
-			                  json_object_get(m->row, "options"), err);
-	}
-	json_decref(snap);
-	if (!g)
-		return -1;
 	json_t *actions = tg_store_action_list(srv->store, m->id, after, err);
 	if (!actions) {
 		m->mod->free(g);
@@ -150,6 +133,55 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 	m->since_snapshot = replayed;
 	m->mod->status(g, &m->st);
 	return 0;
+}
+
+static void forget_base(struct tg_match *m)
+{
+	json_decref(m->base);
+	m->base = NULL;
+	m->take_base = true;
+}
+
+int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
+                            struct tg_error *err)
+{
+	struct tg_error e2 = {0};
+	int64_t after = 0;
+	struct game *g = NULL;
+	json_t *snap = tg_store_snapshot_latest(srv->store, m->id, &e2);
+	if (!snap && strcmp(e2.code, "no_snapshot") != 0) {
+		*err = e2;
+		return -1;
+	}
+	if (snap && json_integer_value(json_object_get(snap, "seq")) < before) {
+		g = m->mod->load(json_object_get(snap, "state"), err);
+		after = json_integer_value(json_object_get(snap, "seq"));
+	} else {
+		uint8_t seed[32];
+		if (seed_of(m, seed, err) == 0)
+			g = m->mod->setup(seed, str(m->row, "scenario"),
+			                  json_object_get(m->row, "options"), err);
+	}
+	json_decref(snap);
+	if (!g)
+		return -1;
+	if (replay_and_install(srv, m, g, after, err) != 0)
+		return -1;
+	/* The loaded state may end in undoable actions: a base taken now would
+	 * be after them, which the undo check (base_seq < target) refuses. */
+	forget_base(m);
+	return 0;
+}
+
+int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,
+                            struct tg_error *err)
+{
+	if (!m->base || m->base_seq >= target)
+		return tg_fail(err, "internal", "no base before seq %lld", (long long)target);
+	struct game *g = m->mod->load(m->base, err);
+	if (!g)
+		return -1;
+	return replay_and_install(srv, m, g, m->base_seq, err);
 }
 
 int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
@@ -246,6 +278,7 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	m->g = g;
 	m->seq = 0;
 	m->since_snapshot = 0;
+	forget_base(m);
 	m->mod->status(g, &m->st);
 	TG_INFO(0, m->id, "started");
 	views_push_match(srv, m);
@@ -363,6 +396,13 @@ void op_act(struct tg_session *s, const json_t *req)
 	struct game_outcome out = {0};
 	struct tg_error err = {0};
 	uint32_t turn = m->st.turn;
+	if (m->take_base) {
+		/* The state after the latest barrier: undo never reaches behind it. */
+		json_decref(m->base);
+		m->base = m->mod->save(m->g);
+		m->base_seq = m->seq;
+		m->take_base = false;
+	}
 	if (m->mod->act(m->g, role_name, action, &out, &err) != 0) {
 		srv_error_err(s, req, &err);
 		return;
@@ -374,6 +414,8 @@ void op_act(struct tg_session *s, const json_t *req)
 	m->since_snapshot++;
 	m->mod->status(m->g, &m->st);
 	bool barrier = out.barrier || match_barrier_after(m, role);
+	if (barrier)
+		m->take_base = true;
 	if (srv_tx(srv, &err) != 0 ||
 	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
 	                           &err) != 0 ||

@@ -74,7 +74,13 @@ struct tg_match {
 	int64_t seq;    /* accepted state changes so far */
 	struct game_status st;
 	unsigned since_snapshot; /* actions since the last snapshot */
-	bool dirty;              /* written in the open transaction */
+	/* The saved state right after the latest barrier, taken lazily before
+	 * the next action: no undo reaches behind it, so undo rebuilds from it
+	 * by replaying the few actions since (NULL: fall back to the store). */
+	json_t *base;
+	int64_t base_seq;
+	bool take_base;
+	bool dirty; /* written in the open transaction */
 	/* Per role (and observer, index nroles): the last view sent, the kept patches. */
 	json_t *view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
@@ -164,6 +170,10 @@ int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error 
 /* The same, using a snapshot only if it was taken before seq `before` (undo:
  * later snapshots may contain the action being taken back). */
 int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
+                            struct tg_error *err);
+/* Rebuilds the game from m->base by replaying the actions in effect after
+ * it; -1 (nothing changed) if there is no usable base for seq `target`. */
+int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,
                             struct tg_error *err);
 /* Status string of the row: "open", "active", ... */
 const char *match_status(const struct tg_match *m);

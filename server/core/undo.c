@@ -7,10 +7,11 @@
  * latest action still in effect must be the requester's and not a barrier.
  *
  * The undone action stays in the log, marked; the undo itself is logged as
- * {"type":"$undo","seq":N} under a new seq. The state is rebuilt from a
- * snapshot taken before the undone action (or from setup) by replaying what
- * is still in effect, and a snapshot of the result is stored at once, so the
- * latest snapshot is never one that contains an undone action. */
+ * {"type":"$undo","seq":N} under a new seq. The state is rebuilt by
+ * replaying what is still in effect onto the state kept after the latest
+ * barrier (match.c), or else onto a snapshot taken before the undone action
+ * (or setup); a snapshot of the result is stored at once, so the latest
+ * snapshot is never one that contains an undone action. */
 #include <string.h>
 
 #include "core/server_internal.h"
@@ -61,14 +62,19 @@ void op_undo(struct tg_session *s, const json_t *req)
 	int64_t seq = m->seq + 1;
 	json_t *entry = json_pack("{s:s,s:I}", "type", "$undo", "seq", (json_int_t)target);
 	m->dirty = true;
-	int rc =
-	    srv_tx(srv, &err) != 0 ||
-	            tg_store_action_mark_undone(srv->store, m->id, target, target, &err) != 0 ||
-	            tg_store_action_append(srv->store, m->id, seq, m->mod->roles[role], entry,
-	                                   false, srv_now(), &err) != 0 ||
-	            match_build_game_before(srv, m, target, &err) != 0
-	        ? -1
-	        : 0;
+	int rc = -1;
+	if (srv_tx(srv, &err) == 0 &&
+	    tg_store_action_mark_undone(srv->store, m->id, target, target, &err) == 0 &&
+	    tg_store_action_append(srv->store, m->id, seq, m->mod->roles[role], entry, false,
+	                           srv_now(), &err) == 0) {
+		/* From the base kept in memory (a few actions to replay), else from
+		 * a snapshot before the target or from setup. */
+		struct tg_error quiet = {0};
+		rc = match_rebuild_from_base(srv, m, target, &quiet) == 0 ||
+		             match_build_game_before(srv, m, target, &err) == 0
+		         ? 0
+		         : -1;
+	}
 	json_decref(entry);
 	if (rc == 0) {
 		m->seq = seq; /* the rebuild counted the $undo entry already; be explicit */
