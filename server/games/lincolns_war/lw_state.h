@@ -21,6 +21,8 @@
 #include "kit/rng.h"
 #include "lw_data.h"
 #include "lw_land.h"
+#include "lw_cavalry.h"
+#include "lw_rail.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -158,6 +160,7 @@ enum lw_phase {
 	LW_PH_OPS,        /* 10.0: alternate card play */
 	LW_PH_SUPPLY,     /* 20.0 */
 	LW_PH_OVER,       /* finished */
+	LW_PH_RAIL,       /* 9.0 (3.4): after the Naval Phase, before the card draw */
 };
 
 /* Steps inside the Operations phase. */
@@ -173,6 +176,7 @@ enum lw_step {
 	LW_ST_PEACE,     /* 10.4: opponent passed with one card: play it or take 3 PC */
 	LW_ST_SEDITIOUS, /* 10.7.7: a player holding three seditious may redraw */
 	LW_ST_DEMOTE,    /* 20.4 / 16.8.3: the owner picks the general demoted */
+	LW_ST_HARASS,    /* 13.2.5: the non-phasing player may harass the movers */
 };
 
 /* The card being played (10.6). */
@@ -271,6 +275,11 @@ struct lw_state {
 
 	/* land rules (lw_move/lw_combat/...): see lw_land.h; saved with lw_land_save() */
 	struct lw_land land;
+
+	/* part 2, rail and cavalry (lw_rail.h, lw_cavalry.h): saved with
+	 * lw_rail_save() and lw_cav_save() */
+	struct lw_rail rail;
+	struct lw_cav cav;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -1,0 +1,459 @@
+/* lw_cavalry.c — 13.2.2 raids and 13.2.3 rail interdiction over the state,
+ * by a cavalry general activated normally (13.2.1, the MOVE step) or by
+ * foray (13.2.4, the SPEND step). Harassment is lw_harass.c.
+ *
+ * Hidden information: whether an enemy force holds cavalry is secret
+ * (12.7). The offers therefore never look at enemy cavalry; a raid or an
+ * RIT that meets it learns so only when tried (13.2.2 "ask if enemy
+ * cavalry is present"), and the cavalry of both sides is then revealed. */
+#include <string.h>
+
+#include "lw_cavalry.h"
+#include "lw_engine.h"
+#include "lw_march.h"
+
+_Static_assert(LW_CAV_UNITS == LW_MAX_UNITS, "lw_cav bit sets must cover every unit");
+
+static bool bit(const uint8_t *set, int u)
+{
+	return u >= 0 && u < LW_MAX_UNITS && (set[u / 8] & (1u << (u % 8)));
+}
+
+static void set_bit(uint8_t *set, int u)
+{
+	if (u >= 0 && u < LW_MAX_UNITS)
+		set[u / 8] |= (uint8_t)(1u << (u % 8));
+}
+
+static bool across_river(int a, int b)
+{
+	return (lw_data_hexside_flags(lw_D(), a, b) & LW_HS_RIVER) != 0;
+}
+
+static bool adjacent(int a, int b)
+{
+	return a != b && tg_hex_adjacent(&lw_D()->grid, a, b);
+}
+
+static bool enemy_units_at(const struct lw_state *s, int side, int hex)
+{
+	int us[LW_MAX_UNITS];
+	return lw_units_at(s, hex, LW_OTHER(side), us) > 0;
+}
+
+/* The cavalry general of `side` in hex (one at most, 13.1.1), or LW_NONE. */
+static int cavalry_at(const struct lw_state *s, int hex, int side)
+{
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, us);
+	for (int i = 0; i < n; i++)
+		if (s->unit[us[i]].cavalry)
+			return us[i];
+	return LW_NONE;
+}
+
+static void reveal(struct lw_state *s, int u)
+{
+	if (u != LW_NONE)
+		s->unit[u].flags |= LW_UF_REVEALED; /* until the supply phase, as 16.3 */
+}
+
+/* ---- RIT ---------------------------------------------------------------------------- */
+
+bool lw_rit_at(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < s->cav.rit_n; i++)
+		if (s->cav.rit[i] == hex)
+			return true;
+	return false;
+}
+
+void lw_rit_set(struct lw_state *s, int hex, bool on)
+{
+	struct lw_cav *c = &s->cav;
+	for (int i = 0; i < c->rit_n; i++)
+		if (c->rit[i] == hex) {
+			if (!on) {
+				c->rit[i] = c->rit[c->rit_n - 1];
+				c->rit_n--;
+			}
+			return;
+		}
+	if (on && c->rit_n < LW_RIT_MAX)
+		c->rit[c->rit_n++] = (int16_t)hex;
+}
+
+void lw_rit_clear(struct lw_state *s)
+{
+	s->cav.rit_n = 0;
+}
+
+int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool foray,
+                 struct tg_error *err)
+{
+	if (u < 0 || u >= s->n_units || !s->unit[u].cavalry || s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: only a cavalry general interdicts rail");
+	const struct lw_unit *x = &s->unit[u];
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	if (!h || !h->rail)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: an RIT goes on a rail hex");
+	if (hex != x->hex && !adjacent(hex, x->hex))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.3: the hex must be the cavalry's own or adjacent to it");
+	if (foray && hex == x->hex)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: a foray goes into an adjacent hex");
+	if (hex != x->hex && across_river(hex, x->hex))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: no rail interdiction across a river");
+	if (enemy_units_at(s, x->side, hex))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: the hex is occupied by the enemy");
+	if (remove && foray)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: a foray may not remove an RIT");
+	if (remove != lw_rit_at(s, hex))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               remove ? "13.2.3: there is no RIT to remove"
+		                      : "13.2.3: the hex already holds an RIT");
+	if (!foray && (s->cav.act_rit || s->cav.act_raid))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.3: one RIT per activation, and not with a raid");
+	return 0;
+}
+
+/* 13.2.3: enemy cavalry next to the hex, of equal or higher rank than u,
+ * denies the RIT (found out only now; both are revealed). */
+static bool rit_contested(struct lw_state *s, int u, int hex)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
+	bool denied = false;
+	for (int i = 0; i < n; i++) {
+		int e = cavalry_at(s, nb[i], LW_OTHER(s->unit[u].side));
+		if (e == LW_NONE)
+			continue;
+		reveal(s, e);
+		reveal(s, u);
+		denied |= s->unit[e].stars >= s->unit[u].stars;
+	}
+	return denied;
+}
+
+static void do_rit(struct lw_state *s, int u, int hex, bool remove)
+{
+	char hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	const char *side = lw_side_title(s->unit[u].side);
+	if (rit_contested(s, u, hex)) {
+		lw_log(s,
+		       "%s cavalry tries to %s an RIT at %s: enemy cavalry of equal or higher "
+		       "rank denies it (13.2.3).",
+		       side, remove ? "remove" : "place", hl);
+		return;
+	}
+	lw_rit_set(s, hex, !remove);
+	lw_log(s, "%s cavalry %s a Rail Interdiction Token at %s (13.2.3).", side,
+	       remove ? "removes" : "places", hl);
+}
+
+/* ---- raids ------------------------------------------------------------------------- */
+
+int lw_raid_modified(const struct lw_state *s, int u, int die)
+{
+	const struct lw_raid_table *t = &lw_D()->tables.raid;
+	const struct lw_unit *x = &s->unit[u];
+	int m = die;
+	if (x->stars >= 2)
+		m += t->mod_two_star;
+	if (x->flags & LW_UF_OOS)
+		m += t->mod_out_of_supply;
+	m += t->mod_per_it * x->it;
+	return m;
+}
+
+bool lw_raid_table_succeeds(int modified_die)
+{
+	int d = modified_die < 1 ? 1 : modified_die > 6 ? 6 : modified_die;
+	return lw_D()->tables.raid.success[d];
+}
+
+bool lw_co_raided(const struct lw_state *s, int u)
+{
+	return bit(s->cav.raided, u);
+}
+
+void lw_raided_clear(struct lw_state *s)
+{
+	memset(s->cav.raided, 0, sizeof s->cav.raided);
+	memset(s->cav.foray, 0, sizeof s->cav.foray);
+}
+
+int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struct tg_error *err)
+{
+	if (u < 0 || u >= s->n_units || !s->unit[u].cavalry || s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: only a cavalry general raids");
+	const struct lw_unit *x = &s->unit[u];
+	if (!adjacent(x->hex, target))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: the raided hex must be adjacent");
+	if (across_river(x->hex, target))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: no raid across a river");
+	if (!foray && (s->cav.act_raid || s->cav.act_rit))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.3: one raid per activation, and not with an RIT");
+	int co = lw_force_co(s, target);
+	if (co != LW_NONE && s->unit[co].side == LW_OTHER(x->side)) {
+		if (lw_co_raided(s, co))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "13.2.2.1: that CO was already raided this turn");
+		return 0;
+	}
+	if (co != LW_NONE)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: raid an enemy force or city");
+	int c = lw_city_at(target);
+	if (c < 0 || lw_city_controller(s, c) != LW_OTHER(x->side))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: raid an enemy force or city");
+	int sv = lw_D()->cities[c].supply;
+	if (sv != 1 && sv != 2)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.2: only a city with a supply value of 1 or 2 may be raided");
+	if (s->city[c].raided)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.2.1: the city was already raided this turn");
+	return 0;
+}
+
+void lw_raid(struct lw_state *s, int u, int target, bool foray)
+{
+	int side = s->unit[u].side;
+	char hl[64], name[64], en[64];
+	lw_hex_label(target, hl, sizeof hl);
+	/* 13.2.2: "ask if enemy cavalry is present" */
+	int e = cavalry_at(s, target, LW_OTHER(side));
+	if (e != LW_NONE) {
+		reveal(s, e);
+		reveal(s, u);
+		/* The cavalry battle of 13.2.2 is not fought here (README): the raid
+		 * is stopped by the enemy cavalry. */
+		lw_log(
+		    s, "%s raids %s: enemy cavalry is present (%s); the raid is stopped (13.2.2).",
+		    lw_unit_name(s, u, name, sizeof name), hl, lw_unit_name(s, e, en, sizeof en));
+		return;
+	}
+	int die = tg_rng_die(&s->rng, 6);
+	int m = lw_raid_modified(s, u, die);
+	bool ok = lw_raid_table_succeeds(m);
+	/* a raid by standard activation is an attack for 10.6.8.1/10.6.8.2 */
+	const struct lw_hex *h = lw_data_hex(lw_D(), target);
+	bool eastern = h && h->region == LW_REGION_EASTERN && side == LW_UNION && !foray;
+	if (eastern) {
+		s->side[LW_UNION].eastern_done = 1;
+		lw_gain_pc(s, LW_UNION, 1);
+	}
+	lw_unit_name(s, u, name, sizeof name);
+	if (!ok) {
+		lw_log(s, "%s %sraids %s: die %d, modified %d: the raid fails (13.2.2.1).%s", name,
+		       foray ? "forays and " : "", hl, die, m,
+		       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
+		return;
+	}
+	int co = lw_force_co(s, target);
+	int pc;
+	if (co != LW_NONE) {
+		pc = s->unit[co].stars;
+		set_bit(s->cav.raided, co);
+	} else {
+		int c = lw_city_at(target);
+		pc = lw_D()->cities[c].supply;
+		s->city[c].raided = 1; /* 20.0: supply value 0 until the Supply Phase ends */
+	}
+	lw_gain_pc(s, side, pc);
+	lw_log(s, "%s %sraids %s: die %d, modified %d: success, +%d PC (13.2.2.1).%s", name,
+	       foray ? "forays and " : "", hl, die, m, pc,
+	       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
+}
+
+/* ---- the MOVE step ------------------------------------------------------------------ */
+
+void lw_cav_activation_begin(struct lw_state *s)
+{
+	s->cav.act_rit = 0;
+	s->cav.act_raid = 0;
+}
+
+/* The activated cavalry among the movers (one at most per hex), or LW_NONE. */
+static int moving_cavalry(const struct lw_state *s)
+{
+	for (int i = 0; i < s->play.movers_n; i++)
+		if (s->unit[s->play.movers[i]].cavalry)
+			return s->play.movers[i];
+	return LW_NONE;
+}
+
+void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
+{
+	if (s->step != LW_ST_MOVE || side != s->play.side || s->play.attacked)
+		return;
+	int u = moving_cavalry(s);
+	if (u == LW_NONE)
+		return;
+	int hex = s->unit[u].hex;
+	int hexes[7];
+	hexes[0] = hex;
+	int n = 1 + tg_hex_neighbours(&lw_D()->grid, hex, hexes + 1);
+	char name[64], hl[64];
+	lw_unit_name(s, u, name, sizeof name);
+	for (int i = 0; i < n; i++) {
+		lw_hex_label(hexes[i], hl, sizeof hl);
+		if (i > 0 && lw_raid_check(s, u, hexes[i], false, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
+			         "%s raids %s (13.2.2)", name, hl);
+		for (int r = 0; r < 2; r++)
+			if (lw_rit_check(s, u, hexes[i], r == 1, false, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:b}", "type", "rit", "hex", hexes[i],
+				                   "remove", r == 1),
+				         "%s %s a Rail Interdiction Token at %s (13.2.3)", name,
+				         r ? "removes" : "places", hl);
+	}
+}
+
+int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err, int *rc)
+{
+	const char *type = lw_a_str(a, "type");
+	bool raid = type && strcmp(type, "raid") == 0, rit = type && strcmp(type, "rit") == 0;
+	if (!raid && !rit)
+		return 0;
+	*rc = -1;
+	int u = moving_cavalry(s);
+	if (side != s->play.side || s->step != LW_ST_MOVE || u == LW_NONE) {
+		tg_fail(err, TG_E_ILLEGAL, "13.2.1: no activated cavalry general is moving");
+		return 1;
+	}
+	if (s->play.attacked) {
+		tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked");
+		return 1;
+	}
+	int hex;
+	if (raid) {
+		if (!lw_a_int(a, "target", &hex)) {
+			tg_fail(err, TG_E_MALFORMED, "a raid needs an integer \"target\"");
+			return 1;
+		}
+		if (lw_raid_check(s, u, hex, false, err) != 0)
+			return 1;
+		s->cav.act_raid = 1;
+		lw_raid(s, u, hex, false);
+		/* a raid ends the activation like an attack (our reading of 13.2.2) */
+		lw_march_finish(s, out);
+		*rc = 0;
+		return 1;
+	}
+	const json_t *r = json_object_get(a, "remove");
+	if (!lw_a_int(a, "hex", &hex) || !json_is_boolean(r)) {
+		tg_fail(err, TG_E_MALFORMED,
+		        "rit needs an integer \"hex\" and a boolean \"remove\"");
+		return 1;
+	}
+	if (lw_rit_check(s, u, hex, json_is_true(r), false, err) != 0)
+		return 1;
+	s->cav.act_rit = 1;
+	do_rit(s, u, hex, json_is_true(r));
+	*rc = 0;
+	return 1;
+}
+
+/* ---- forays (13.2.4) --------------------------------------------------------------- */
+
+static bool forayed(const struct lw_state *s, int u)
+{
+	return s->cav.foray_card == s->ops_round && bit(s->cav.foray, u);
+}
+
+static int foray_check(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	if (s->step != LW_ST_SPEND || side != s->play.side)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: forays cost PC from your card play");
+	if (u < 0 || u >= s->n_units || s->unit[u].side != side || !s->unit[u].cavalry ||
+	    s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: forays are by cavalry units only");
+	if (s->play.pc_left < 1)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: a foray costs 1 PC from the card play");
+	if (s->unit[u].flags & LW_UF_ACTIVATED)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.4: a cavalry unit activated this card play may not foray");
+	if (forayed(s, u))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: one foray per unit per card play");
+	return 0;
+}
+
+void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], hl[64], id[48];
+	for (int u = 0; u < s->n_units; u++) {
+		if (foray_check(s, side, u, NULL) != 0)
+			continue;
+		int nb[6];
+		int n = tg_hex_neighbours(&lw_D()->grid, s->unit[u].hex, nb);
+		lw_unit_name(s, u, name, sizeof name);
+		lw_unit_id(s, u, id, sizeof id);
+		for (int i = 0; i < n; i++) {
+			lw_hex_label(nb[i], hl, sizeof hl);
+			if (lw_raid_check(s, u, nb[i], true, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
+				                   "target", nb[i], "do", "raid"),
+				         "Foray: %s raids %s for 1 PC (13.2.4)", name, hl);
+			if (lw_rit_check(s, u, nb[i], false, true, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
+				                   "target", nb[i], "do", "rit"),
+				         "Foray: %s places an RIT at %s for 1 PC (13.2.4)", name,
+				         hl);
+		}
+	}
+}
+
+int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+{
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit")), target;
+	const char *what = lw_a_str(a, "do");
+	if (u == LW_NONE || !lw_a_int(a, "target", &target) || !what)
+		return tg_fail(err, TG_E_MALFORMED,
+		               "a foray needs \"unit\", an integer \"target\" and \"do\"");
+	if (foray_check(s, side, u, err) != 0)
+		return -1;
+	bool raid = strcmp(what, "raid") == 0;
+	if (!raid && strcmp(what, "rit") != 0)
+		return tg_fail(err, TG_E_MALFORMED, "13.2.4: a foray raids or places an RIT");
+	if (raid ? lw_raid_check(s, u, target, true, err) != 0
+	         : lw_rit_check(s, u, target, false, true, err) != 0)
+		return -1;
+	if (s->cav.foray_card != s->ops_round) {
+		memset(s->cav.foray, 0, sizeof s->cav.foray);
+		s->cav.foray_card = s->ops_round;
+	}
+	set_bit(s->cav.foray, u);
+	s->play.pc_left--;
+	if (raid)
+		lw_raid(s, u, target, true);
+	else
+		do_rit(s, u, target, false);
+	return 0;
+}
+
+json_t *lw_cav_view(const struct lw_state *s, int side)
+{
+	json_t *o = json_object();
+	json_t *rit = json_array();
+	for (int i = 0; i < s->cav.rit_n; i++)
+		json_array_append_new(rit, json_integer(s->cav.rit[i]));
+	json_object_set_new(o, "rit", rit);
+	/* Raided markers sit on COs (public counters); a raided general now
+	 * hidden in another force is shown to his owner only. */
+	json_t *raided = json_array();
+	char id[48];
+	for (int u = 0; u < s->n_units; u++)
+		if (lw_co_raided(s, u) && s->unit[u].where == LW_W_MAP &&
+		    (s->unit[u].side == side || lw_force_co(s, s->unit[u].hex) == u))
+			json_array_append_new(raided, json_string(lw_unit_id(s, u, id, sizeof id)));
+	json_object_set_new(o, "raided_cos", raided);
+	return o;
+}

@@ -1,0 +1,110 @@
+/* lw_cavalry.h — 13.0 cavalry actions over the game state: raids and the
+ * Cavalry Raid Table (13.2.2), rail interdiction (13.2.3), forays (13.2.4)
+ * and harassment of a moving force by the non-phasing player (13.2.5).
+ * Stacking (13.1.1) is lw_move.c's lw_stack_check; supply interdiction
+ * (13.2.6) is lw_supply.c's, which asks lw_rit_at() for the RIT.
+ *
+ * struct lw_cav is the cavalry part of the match state (lw_state.h embeds it
+ * as `cav`), saved by lw_cav_save().
+ *
+ * Actions:
+ *   MOVE step, the activated cavalry (alone or with its force):
+ *     {"type":"raid","target":HEX}              13.2.2
+ *     {"type":"rit","hex":HEX,"remove":false}   13.2.3 place (true: remove)
+ *   SPEND step, a cavalry general not activated this card play (1 PC):
+ *     {"type":"foray","unit":ID,"target":HEX,"do":"raid"|"rit"}   13.2.4
+ *   HARASS step, the non-phasing player, after each hex a force enters:
+ *     {"type":"harass","from":HEX}   13.2.5.1 (one hex at a time, 13.2.5.2)
+ *     {"type":"no_harass"}           let the force go on
+ */
+#ifndef LW_CAVALRY_H
+#define LW_CAVALRY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LW_RIT_MAX 32     /* RIT on the map at once (more than the counter mix) */
+#define LW_CAV_UNITS 224  /* = LW_MAX_UNITS (checked in lw_cavalry.c) */
+#define LW_HARASS_HEXES 6 /* the hexes around the hex entered */
+
+struct lw_cav {
+	int16_t rit[LW_RIT_MAX]; /* hexes holding a Rail Interdiction Token (13.2.3) */
+	uint8_t rit_n;
+	/* bit u: CO u carries a "Raided" marker (13.2.2.1) until the turn ends */
+	uint8_t raided[LW_CAV_UNITS / 8];
+	/* bit u: cavalry u foraged this card play (13.2.4: once per card play) */
+	uint8_t foray[LW_CAV_UNITS / 8];
+	uint8_t foray_card; /* ops_round of the card play `foray` belongs to */
+	uint8_t act_rit;    /* the activated cavalry placed its RIT (13.2.3) */
+	uint8_t act_raid;   /* the activated cavalry raided (no RIT after, 13.2.3) */
+	/* 13.2.5 harassment in progress: the hex the movers entered, the hexes
+	 * the non-phasing player may still harass from, and whether the march
+	 * must stop once it is over (12.5: joined a friendly CO). */
+	int16_t harass_hex;
+	int16_t harass_from[LW_HARASS_HEXES];
+	uint8_t harass_n;
+	uint8_t harass_stop;
+	uint8_t spare[4];
+};
+
+json_t *lw_cav_save(const struct lw_cav *c);
+/* 0, or -1 if `saved` is not a valid cavalry block. */
+int lw_cav_load(struct lw_cav *c, const json_t *saved);
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+/* ---- RIT (13.2.3, 9.3) ---- */
+bool lw_rit_at(const struct lw_state *s, int hex);
+/* 0 if cavalry u may place (remove == false) or remove an RIT at hex now. */
+int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool foray,
+                 struct tg_error *err);
+/* Places or removes (checked by the caller). */
+void lw_rit_set(struct lw_state *s, int hex, bool on);
+/* 9.3: all RIT leave the map. */
+void lw_rit_clear(struct lw_state *s);
+
+/* ---- raids (13.2.2) ---- */
+/* The modified raid die: +1 two stars, -1 out of supply, -1 per IT. */
+int lw_raid_modified(const struct lw_state *s, int u, int die);
+bool lw_raid_table_succeeds(int modified_die);
+/* 0 if cavalry u may raid hex `target` now. */
+int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struct tg_error *err);
+/* Rolls and applies the raid (PC award, Raided marker, 10.6.8.2 reward); a
+ * hex holding enemy cavalry stops the raid instead (both revealed). */
+void lw_raid(struct lw_state *s, int u, int target, bool foray);
+bool lw_co_raided(const struct lw_state *s, int u);
+/* End of the turn's raids (13.2.2.1: markers off after the Supply phase). */
+void lw_raided_clear(struct lw_state *s);
+
+/* ---- the MOVE step (13.2.1) and forays in the SPEND step (13.2.4) ---- */
+void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list);
+/* Returns 1 if `type` is a cavalry action of the MOVE step (then *rc is
+ * its result), else 0. */
+int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err, int *rc);
+/* A new activation: the per-activation RIT/raid record starts afresh. */
+void lw_cav_activation_begin(struct lw_state *s);
+void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list);
+int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+
+/* ---- harassment (13.2.5) ---- */
+/* After the movers entered `hex`: true if the non-phasing player is now
+ * asked (s->step = LW_ST_HARASS); `stop` is whether the march must end
+ * after it. The caller returns and the march resumes in lw_harass_act. */
+bool lw_harass_begin(struct lw_state *s, int hex, bool stop);
+/* The IT a harassment gives: to the moving force (>0) or to the
+ * harassing force (<0), from the two sides' cavalry stars (0: none). */
+int lw_harass_result(int harasser_stars, int mover_cavalry_stars);
+unsigned lw_harass_awaiting(const struct lw_state *s);
+void lw_harass_offer(const struct lw_state *s, int side, json_t *list);
+int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err);
+
+/* What the viewer may see of the cavalry block: the RIT (public, on the
+ * map) and the Raided markers (public). */
+json_t *lw_cav_view(const struct lw_state *s, int side);
+
+#endif

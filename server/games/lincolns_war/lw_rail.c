@@ -1,0 +1,239 @@
+/* lw_rail.c — 9.1 rail transport over the state: capacity, interrupted
+ * rail, the connection search, and what one rail move costs and changes. */
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_march.h"
+#include "lw_rail.h"
+
+_Static_assert(LW_RAIL_UNITS == LW_MAX_UNITS, "lw_rail.railed must cover every unit");
+
+#define HEX_IDS LW_RAIL_HEX_IDS
+
+int lw_rail_capacity(const struct lw_state *s, int side)
+{
+	const struct lw_data *d = lw_D();
+	if (s->turn >= d->n_turns || (side != LW_UNION && side != LW_CONFEDERATE))
+		return 0;
+	return d->turns[s->turn].rail_stars[side];
+}
+
+static bool valid_hex(int hex)
+{
+	return hex > 0 && hex < HEX_IDS && lw_data_hex(lw_D(), hex) != NULL;
+}
+
+static bool enemy_units_at(const struct lw_state *s, int side, int hex)
+{
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->hex == hex && u->side == LW_OTHER(side))
+			return true;
+	}
+	return false;
+}
+
+/* 9.1 a)-c): occupied by the enemy, an enemy controlled city or garrison,
+ * an RIT. */
+bool lw_rail_interrupted(const struct lw_state *s, int side, int hex)
+{
+	if (lw_rit_at(s, hex) || enemy_units_at(s, side, hex))
+		return true;
+	int c = lw_city_at(hex);
+	return c >= 0 && (lw_city_controller(s, c) == LW_OTHER(side) ||
+	                  (s->city[c].garrison && s->city[c].owner == LW_OTHER(side)));
+}
+
+/* 9.1: "You may rail adjacent to an RIT or enemy Force or Garrison but must
+ * end rail movement there." Adjacent means any neighbouring hex. */
+bool lw_rail_must_stop(const struct lw_state *s, int side, int hex)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
+	for (int i = 0; i < n; i++) {
+		if (lw_rit_at(s, nb[i]) || enemy_units_at(s, side, nb[i]))
+			return true;
+		int c = lw_city_at(nb[i]);
+		if (c >= 0 && s->city[c].garrison && s->city[c].owner == LW_OTHER(side))
+			return true;
+	}
+	return false;
+}
+
+/* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until the
+ * side controls a Kentucky city, so rail transport never breaks its
+ * neutrality by itself. */
+static bool kentucky_open(const struct lw_state *s, int side, int hex)
+{
+	if (!lw_is_kentucky(hex))
+		return true;
+	const struct lw_data *d = lw_D();
+	for (int c = 0; c < s->n_cities && c < (int)d->n_cities; c++)
+		if (lw_is_kentucky(d->cities[c].hex) && lw_city_controller(s, c) == side)
+			return true;
+	return false;
+}
+
+/* Rail hexes reachable from `from` (a breadth-first search along rail
+ * hexsides); reach[hex] = 1. Intermediate hexes must be neither interrupted
+ * nor next to an obstacle (the move would have to end there). */
+void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])
+{
+	const struct lw_data *d = lw_D();
+	memset(reach, 0, HEX_IDS);
+	const struct lw_hex *h0 = lw_data_hex(d, from);
+	if (!h0 || !h0->rail || lw_rail_interrupted(s, side, from))
+		return;
+	static const int QMAX = 2048;
+	int16_t q[2048];
+	int qh = 0, qt = 0;
+	reach[from] = 1;
+	q[qt++] = (int16_t)from;
+	while (qh < qt) {
+		int a = q[qh++];
+		/* the start may be left even next to the enemy; elsewhere, a hex
+		 * next to an obstacle ends the move */
+		if (a != from && lw_rail_must_stop(s, side, a))
+			continue;
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, a, nb);
+		for (int i = 0; i < n; i++) {
+			int b = nb[i];
+			if (!valid_hex(b) || reach[b])
+				continue;
+			unsigned f = lw_data_hexside_flags(d, a, b);
+			if (!(f & LW_HS_RAIL) || (f & LW_HS_IMPASSABLE))
+				continue;
+			if (lw_rail_interrupted(s, side, b) || !kentucky_open(s, side, b))
+				continue;
+			/* Chicago and New York are closed to the Confederates (2.3) */
+			const struct lw_city *c = lw_data_city_at(d, b);
+			if (c && c->no_confederate_entry && side == LW_CONFEDERATE)
+				continue;
+			reach[b] = 1;
+			if (qt < QMAX)
+				q[qt++] = (int16_t)b;
+		}
+	}
+}
+
+bool lw_rail_connected(const struct lw_state *s, int side, int from, int to)
+{
+	if (!valid_hex(from) || !valid_hex(to) || from == to)
+		return false;
+	uint8_t reach[HEX_IDS];
+	lw_rail_reach(s, side, from, reach);
+	return reach[to] != 0;
+}
+
+/* The units that travel: the whole force at u's hex, or u alone. */
+static int travellers(const struct lw_state *s, int u, bool force, int out[LW_MAX_UNITS])
+{
+	if (!force) {
+		out[0] = u;
+		return 1;
+	}
+	return lw_units_at(s, s->unit[u].hex, s->unit[u].side, out);
+}
+
+int lw_rail_cost(const struct lw_state *s, int u, bool force)
+{
+	int us[LW_MAX_UNITS];
+	int n = travellers(s, u, force, us);
+	int cost = 0;
+	for (int i = 0; i < n; i++)
+		cost += s->unit[us[i]].stars + (force ? s->unit[us[i]].it : 0);
+	return cost; /* 9.1: each IT counts as a star; a general alone leaves his IT */
+}
+
+bool lw_rail_used_by(const struct lw_state *s, int u)
+{
+	return u >= 0 && u < LW_MAX_UNITS && (s->rail.railed[u / 8] & (1u << (u % 8)));
+}
+
+int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
+                           struct tg_error *err)
+{
+	if (u < 0 || u >= s->n_units)
+		return tg_fail(err, TG_E_MALFORMED, "9.1: \"unit\" names no general");
+	const struct lw_unit *x = &s->unit[u];
+	int side = x->side;
+	if (x->where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: only a general on the map travels by rail");
+	if (s->rail.stage[side] != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "9.2: rail movement is over once TCO stars are absorbed");
+	if (force && lw_force_co(s, x->hex) != u)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: only the CO rails his whole force");
+	int us[LW_MAX_UNITS];
+	int n = travellers(s, u, force, us);
+	for (int i = 0; i < n; i++)
+		if (lw_rail_used_by(s, us[i]))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "9.1: a general travels by rail once per Rail Phase");
+	int all[LW_MAX_UNITS];
+	int left = lw_units_at(s, x->hex, side, all) - n;
+	if (!force && left == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "9.1: a general alone is the whole force: rail it as a force");
+	if (!force && x->it > 0 && left == 0)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: his IT must stay with someone");
+	const struct lw_hex *h = lw_data_hex(lw_D(), to);
+	if (!h || !h->rail)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: %04d is not a rail hex", to);
+	int cost = lw_rail_cost(s, u, force);
+	int room = lw_rail_capacity(s, side) - s->rail.used[side];
+	if (cost > room)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "9.1: the move costs %d stars (IT count as stars); %d of the turn's "
+		               "rail capacity left",
+		               cost, room);
+	if (lw_stack_check_hex(s, to, side, us, n, LW_NONE, 0, err) != 0)
+		return -1; /* 9.1: "as long as stacking limits are not exceeded" */
+	if (!force && lw_stack_check_without(s, x->hex, side, us, n, err) != 0)
+		return -1;
+	return 0;
+}
+
+int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg_error *err)
+{
+	if (lw_rail_check_but_path(s, u, to, force, err) != 0)
+		return -1;
+	if (!lw_rail_connected(s, s->unit[u].side, s->unit[u].hex, to))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "9.1: no unbroken rail from %04d to %04d (enemy, RIT or enemy city "
+		               "in the way, or a stop forced next to one)",
+		               s->unit[u].hex, to);
+	return 0;
+}
+
+/* Applies a checked rail move. */
+void lw_rail_move(struct lw_state *s, int u, int to, bool force)
+{
+	struct lw_unit *x = &s->unit[u];
+	int side = x->side, from = x->hex;
+	int cost = lw_rail_cost(s, u, force);
+	int us[LW_MAX_UNITS];
+	int n = travellers(s, u, force, us);
+	int co = lw_force_co(s, from);
+	char name[64], a[64], b[64];
+	/* a subordinate stays unnamed (12.7): the log names the force he leaves */
+	lw_unit_name(s, co, name, sizeof name);
+	bool sub = !force && u != co;
+	if (!force)
+		lw_unit_leave_it(s, u, 0);
+	/* the leader first, so that the others join under him */
+	int lead = force ? co : u;
+	lw_unit_place(s, lead, to);
+	for (int i = 0; i < n; i++)
+		if (us[i] != lead)
+			s->unit[us[i]].hex = (int16_t)to;
+	for (int i = 0; i < n; i++)
+		s->rail.railed[us[i] / 8] |= (uint8_t)(1u << (us[i] % 8));
+	s->rail.used[side] = (uint8_t)(s->rail.used[side] + cost);
+	lw_log(s, "The %s player rails %s%s from %s to %s (9.1).", lw_side_title(side),
+	       force ? "the force of "
+	       : sub ? "a general of the force of "
+	             : "",
+	       name, lw_hex_label(from, a, sizeof a), lw_hex_label(to, b, sizeof b));
+}

@@ -1,0 +1,79 @@
+/* lw_rail.h — 9.0 the Rail Phase: rail transport (9.1), absorbing TCO stars
+ * (9.2, through lw_tco.h's 17.5 helper) and removing the Rail Interdiction
+ * Tokens (9.3).
+ *
+ * struct lw_rail is the rail part of the match state (lw_state.h embeds it
+ * as `rail`): plain fixed fields, saved by lw_rail_save(). The rules below
+ * work over the whole state.
+ *
+ * Actions of the side whose turn it is in the Rail Phase:
+ *   {"type":"rail","unit":ID,"to":HEX,"force":true}  the CO and his whole
+ *        force, IT included (each IT counts as a star, 9.1)
+ *   {"type":"rail","unit":ID,"to":HEX,"force":false} one general alone,
+ *        his IT left with the force he leaves (9.1 last sentence)
+ *   {"type":"absorb_tco","tco":ID,"general":ID}      9.2 / 17.5, one PC
+ *   {"type":"end_rail"}                              done; the other side
+ *        goes next, then 9.3 and the card draw
+ */
+#ifndef LW_RAIL_H
+#define LW_RAIL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LW_RAIL_SIDES 3   /* indexed by side like lw_state.h's arrays */
+#define LW_RAIL_UNITS 224 /* = LW_MAX_UNITS (checked in lw_rail.c) */
+
+struct lw_rail {
+	uint8_t used[LW_RAIL_SIDES];  /* general stars (and IT) railed this turn (9.1) */
+	uint8_t stage[LW_RAIL_SIDES]; /* 0 railing, 1 absorbing TCO (9.2), 2 done */
+	/* bit u: unit u travelled by rail this turn (9.1 note: no naval
+	 * transport for him in the same turn, 14.0) */
+	uint8_t railed[LW_RAIL_UNITS / 8];
+	uint8_t spare[4];
+};
+
+json_t *lw_rail_save(const struct lw_rail *r);
+/* 0, or -1 if `saved` is not a valid rail block. */
+int lw_rail_load(struct lw_rail *r, const json_t *saved);
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+/* 9.1: stars `side` may move by rail this turn (turn record chart). */
+int lw_rail_capacity(const struct lw_state *s, int side);
+/* 9.1: is the rail interrupted at hex for `side` (enemy force, enemy city or
+ * garrison, an RIT)? Transport may not enter or leave such a hex. */
+bool lw_rail_interrupted(const struct lw_state *s, int side, int hex);
+/* 9.1: must a rail move of `side` end at hex (next to an RIT, an enemy force
+ * or an enemy garrison)? */
+bool lw_rail_must_stop(const struct lw_state *s, int side, int hex);
+/* 9.1: can `side` rail from hex `from` to hex `to` along unbroken rails? */
+bool lw_rail_connected(const struct lw_state *s, int side, int from, int to);
+/* 9.1: the cost in capacity of railing unit u (whole force or alone). */
+int lw_rail_cost(const struct lw_state *s, int u, bool force);
+/* 0 if unit u (or his force) may rail to `to` now, else -1 and err citing 9.1. */
+int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg_error *err);
+/* lw_rail_check without the rail connection (the offer searches once per
+ * origin with lw_rail_reach). */
+int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
+                           struct tg_error *err);
+#define LW_RAIL_HEX_IDS 10000 /* hexes are XXYY */
+/* reach[hex] = 1 for every hex `side` may rail to from `from` (9.1). */
+void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS]);
+/* Applies a move lw_rail_check accepted: capacity spent, units moved. */
+void lw_rail_move(struct lw_state *s, int u, int to, bool force);
+/* Did unit u travel by rail this turn? (for 14.0: not also by sea) */
+bool lw_rail_used_by(const struct lw_state *s, int u);
+
+/* The phase (3.4): start it (clears the turn's rail record), offer, act. */
+void lw_rail_begin(struct lw_state *s, struct game_outcome *out);
+void lw_rail_offer(const struct lw_state *s, int side, json_t *list);
+int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err);
+/* The side's own rail record for its view (capacity left); NULL for others. */
+json_t *lw_rail_view(const struct lw_state *s, int side);
+
+#endif

@@ -1,0 +1,160 @@
+/* lw_rail_phase.c — 3.4 / 9.0 the Rail Phase as a phase of the turn: the
+ * player going first this turn rails (9.1) and absorbs TCO stars (9.2),
+ * then the other; then all RIT leave the map (9.3) and the card draw
+ * begins. The text does not say who rails first: we follow the turn's
+ * order (6.0), as the Administration Phase does. */
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_rail.h"
+#include "lw_tco.h"
+
+void lw_rail_begin(struct lw_state *s, struct game_outcome *out)
+{
+	memset(&s->rail, 0, sizeof s->rail);
+	/* 13.2.2.1: the Raided markers of the last turn came off after its
+	 * Supply Phase; nothing raids in between, so they go here. */
+	lw_raided_clear(s);
+	s->phase = LW_PH_RAIL;
+	s->phasing = s->first;
+	(void)out;
+}
+
+static void rail_end(struct lw_state *s, struct game_outcome *out)
+{
+	lw_rit_clear(s); /* 9.3 */
+	lw_log(s, "Rail Phase over: every Rail Interdiction Token is removed (9.3).");
+	lw_begin_draw(s, out);
+}
+
+static void offer_rails(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_data *d = lw_D();
+	char name[64], hl[64], id[48];
+	static _Thread_local uint8_t reach[LW_RAIL_HEX_IDS];
+	int reach_from = LW_NO_HEX;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->side != side || x->where != LW_W_MAP)
+			continue;
+		const struct lw_hex *h = lw_data_hex(d, x->hex);
+		if (!h || !h->rail)
+			continue;
+		bool is_co = lw_force_co(s, x->hex) == u;
+		int all[LW_MAX_UNITS];
+		bool alone_ok = lw_units_at(s, x->hex, side, all) > 1;
+		if (x->hex != reach_from) {
+			lw_rail_reach(s, side, x->hex, reach);
+			reach_from = x->hex;
+		}
+		for (int f = 0; f < 2; f++) {
+			bool force = f == 0;
+			if ((force && !is_co) || (!force && !alone_ok))
+				continue;
+			int room = lw_rail_capacity(s, side) - s->rail.used[side];
+			if (lw_rail_cost(s, u, force) > room)
+				continue;
+			for (size_t i = 0; i < d->n_hexes; i++) {
+				int to = d->hexes[i].id;
+				if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !reach[to] ||
+				    lw_rail_check_but_path(s, u, to, force, NULL) != 0)
+					continue;
+				lw_offer(list,
+				         json_pack("{s:s,s:s,s:i,s:b}", "type", "rail", "unit",
+				                   lw_unit_id(s, u, id, sizeof id), "to", to,
+				                   "force", force),
+				         "Rail %s%s to %s (%d stars)",
+				         lw_unit_name(s, u, name, sizeof name),
+				         force ? " and his force" : " alone",
+				         lw_hex_label(to, hl, sizeof hl),
+				         lw_rail_cost(s, u, force));
+			}
+		}
+	}
+}
+
+static void offer_absorbs(const struct lw_state *s, int side, json_t *list)
+{
+	char tn[64], gn[64], tid[48], gid[48];
+	for (int t = 0; t < s->n_units; t++) {
+		if (s->unit[t].side != side || s->unit[t].gen >= 0 || s->unit[t].where != LW_W_MAP)
+			continue;
+		for (int g = 0; g < s->n_units; g++)
+			if (lw_tco_absorb_check(s, t, g, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:s,s:s}", "type", "absorb_tco", "tco",
+				                   lw_unit_id(s, t, tid, sizeof tid), "general",
+				                   lw_unit_id(s, g, gid, sizeof gid)),
+				         "%s absorbs one star of %s for 1 PC (9.2)",
+				         lw_unit_name(s, g, gn, sizeof gn),
+				         lw_unit_name(s, t, tn, sizeof tn));
+	}
+}
+
+void lw_rail_offer(const struct lw_state *s, int side, json_t *list)
+{
+	if (s->phase != LW_PH_RAIL || side != s->phasing)
+		return;
+	if (s->rail.stage[side] == 0)
+		offer_rails(s, side, list);
+	offer_absorbs(s, side, list);
+	lw_offer(list, json_pack("{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
+}
+
+int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err)
+{
+	if (side != s->phasing)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "9.0: the other player is railing");
+	const char *type = lw_a_str(a, "type");
+	if (strcmp(type, "rail") == 0) {
+		int u = lw_unit_by_id(s, lw_a_str(a, "unit")), to;
+		const json_t *f = json_object_get(a, "force");
+		if (!lw_a_int(a, "to", &to) || !json_is_boolean(f))
+			return tg_fail(
+			    err, TG_E_MALFORMED,
+			    "rail needs \"unit\", an integer \"to\" and a boolean \"force\"");
+		if (u == LW_NONE || s->unit[u].side != side)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "9.1: \"unit\" must be one of your generals");
+		if (lw_rail_check(s, u, to, json_is_true(f), err) != 0)
+			return -1;
+		lw_rail_move(s, u, to, json_is_true(f));
+		return 0;
+	}
+	if (strcmp(type, "absorb_tco") == 0) {
+		int t = lw_unit_by_id(s, lw_a_str(a, "tco"));
+		int g = lw_unit_by_id(s, lw_a_str(a, "general"));
+		if (t == LW_NONE || g == LW_NONE || s->unit[t].side != side)
+			return tg_fail(err, TG_E_MALFORMED,
+			               "9.2: \"tco\" and \"general\" must be yours");
+		if (lw_tco_absorb(s, t, g, err) != 0)
+			return -1;
+		s->rail.stage[side] = 1; /* 9.2 comes "once rail movement is completed" */
+		char hl[64];
+		/* unnamed: the general may be a hidden subordinate (12.7) */
+		lw_log(s, "A %s general at %s absorbs a TCO star for 1 PC (9.2).",
+		       lw_side_title(side), lw_hex_label(s->unit[g].hex, hl, sizeof hl));
+		return 0;
+	}
+	if (strcmp(type, "end_rail") == 0) {
+		s->rail.stage[side] = 2;
+		lw_log(s, "The %s player ends his Rail Phase.", lw_side_title(side));
+		if (s->rail.stage[LW_OTHER(side)] != 2) {
+			s->phasing = (int8_t)LW_OTHER(side);
+			return 0;
+		}
+		rail_end(s, out);
+		return 0;
+	}
+	return tg_fail(err, TG_E_ILLEGAL, "9.0: rail, absorb_tco or end_rail");
+}
+
+json_t *lw_rail_view(const struct lw_state *s, int side)
+{
+	if (side != LW_UNION && side != LW_CONFEDERATE)
+		return NULL;
+	/* the stars railed include hidden subordinates: only the owner sees it */
+	return json_pack("{s:i,s:i}", "capacity", lw_rail_capacity(s, side), "used",
+	                 s->rail.used[side]);
+}
