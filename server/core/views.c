@@ -151,10 +151,12 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			continue;
 		char *line = NULL;
 		if (m->view[r]) {
+			/* No patch (out of memory): the full view below instead. */
 			json_t *patch = tg_json_patch_diff(m->view[r], now);
-			json_t *msg = json_pack("{s:s,s:I,s:I,s:o}", "op", "patch", "match",
-			                        (json_int_t)m->id, "seq", (json_int_t)m->seq,
-			                        "patch", patch ? patch : json_array());
+			json_t *msg = patch ? json_pack("{s:s,s:I,s:I,s:o}", "op", "patch", "match",
+			                                (json_int_t)m->id, "seq",
+			                                (json_int_t)m->seq, "patch", patch)
+			                    : NULL;
 			line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 			json_decref(msg);
 		}
@@ -166,7 +168,8 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			ring_push(&m->ring[r], srv->cfg.patch_history, 2 * view_bytes + 1024,
 			          m->seq, line, strlen(line));
 		} else {
-			/* No earlier view to diff against: a full view, history restarts. */
+			/* No earlier view to diff against, or no patch: a full view,
+			 * and the kept history restarts. */
 			ring_clear(&m->ring[r]);
 			line = view_line(m, r, now);
 			send_to_role(srv, m, r, line);
