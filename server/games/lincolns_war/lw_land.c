@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* The block as one flat integer array, in field order. */
-#define LW_LAND_INTS (15 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
+#define LW_LAND_INTS (16 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
 
 static void to_ints(const struct lw_land *l, long long *v)
 {
@@ -33,7 +33,8 @@ static void to_ints(const struct lw_land *l, long long *v)
 	v[k++] = l->group_side;
 	v[k++] = l->from_hex;
 	for (int i = 0; i < LW_LAND_SIDES; i++)
-		v[k++] = 0; /* reserved, keeps the array length stable */
+		v[k++] = l->sharp[i];
+	v[k++] = l->cas_sharp;
 }
 
 json_t *lw_land_save(const struct lw_land *l)
@@ -85,6 +86,9 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 	n.group_n = (uint8_t)v[k++];
 	n.group_side = (int8_t)v[k++];
 	n.from_hex = (int16_t)v[k++];
+	for (int i = 0; i < LW_LAND_SIDES; i++)
+		n.sharp[i] = (uint8_t)v[k++];
+	n.cas_sharp = (uint8_t)v[k++];
 	if (n.stage > LW_BS_ADVANCE || n.group_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;

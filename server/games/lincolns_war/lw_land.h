@@ -47,8 +47,10 @@ struct lw_land {
 	int16_t group[LW_LAND_GROUP];    /* units still to retreat / that may advance */
 	uint8_t group_n;
 	int8_t group_side;
-	int16_t from_hex; /* the hex they retreat from */
-	uint8_t spare[8];
+	int16_t from_hex;             /* the hex they retreat from */
+	uint8_t sharp[LW_LAND_SIDES]; /* 16.8: this side played a Sharpshooter resource */
+	uint8_t cas_sharp;            /* the pending casualty choice is a sharpshooter's */
+	uint8_t spare[4];
 };
 
 json_t *lw_land_save(const struct lw_land *l);
