@@ -111,7 +111,7 @@ static void finish_register(struct kdf_job *j)
 		return;
 	}
 	TG_INFO(s->id, 0, "registered user %lld (%s)", (long long)user_id, j->name);
-	srv_ok(s, j->req, ok);
+	srv_ok_login(s, j->req, ok);
 }
 
 static void finish_login(struct kdf_job *j)
@@ -142,7 +142,7 @@ static void finish_login(struct kdf_job *j)
 	}
 	TG_INFO(s->id, 0, "user %lld logged in", (long long)j->user_id);
 	json_decref(user);
-	srv_ok(s, j->req, ok);
+	srv_ok_login(s, j->req, ok);
 }
 
 static void after_work(uv_work_t *w, int status)

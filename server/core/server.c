@@ -137,12 +137,14 @@ void srv_ok(struct tg_session *s, const json_t *req, json_t *members)
 {
 	json_t *msg = members ? members : json_object();
 	json_object_set_new(msg, "op", json_string("ok"));
-	/* A login reply that does not commit must not leave the session logged in. */
-	bool login =
-	    req && (json_object_get(req, "op") &&
-	            (strcmp(json_string_value(json_object_get(req, "op")), "login") == 0 ||
-	             strcmp(json_string_value(json_object_get(req, "op")), "register") == 0));
-	send_msg(s, msg, TG_OUT_OK, req_id(req), login);
+	send_msg(s, msg, TG_OUT_OK, req_id(req), false);
+}
+
+void srv_ok_login(struct tg_session *s, const json_t *req, json_t *members)
+{
+	json_t *msg = members ? members : json_object();
+	json_object_set_new(msg, "op", json_string("ok"));
+	send_msg(s, msg, TG_OUT_OK, req_id(req), true);
 }
 
 void srv_error(struct tg_session *s, const json_t *req, const char *code, const char *fmt, ...)

@@ -129,8 +129,11 @@ void srv_tx_fail(struct tg_server *srv);
 /* Sends (or queues until the commit) a message; steals msg. */
 void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id);
 void srv_send_line(struct tg_session *s, const char *line, size_t len);
-void srv_ok(struct tg_session *s, const json_t *req,
-            json_t *members); /* members stolen, may be NULL */
+/* An ok reply; members (stolen, may be NULL) are added to it. */
+void srv_ok(struct tg_session *s, const json_t *req, json_t *members);
+/* The ok of a login or registration: if its turn fails to commit, the
+ * session is logged out again. */
+void srv_ok_login(struct tg_session *s, const json_t *req, json_t *members);
 void srv_error(struct tg_session *s, const json_t *req, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void srv_error_err(struct tg_session *s, const json_t *req, const struct tg_error *err);
