@@ -116,7 +116,12 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 	case LW_PH_DRAW:
 		return lw_draw_act(s, side, a, out, err);
 	case LW_PH_OPS:
-		return lw_ops_act(s, side, a, out, err);
+	{
+		int r = lw_ops_act(s, side, a, out, err);
+		if (r == 0)
+			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
+		return r;
+	}
 	default:
 		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
 	}
@@ -134,6 +139,9 @@ static const char *const step_prompt[] = {
     [LW_ST_PEACE] = "Your opponent spurned peace talks: take 3 PC or play your last card (10.4)",
     [LW_ST_SEDITIOUS] = "Redraw seditious cards (10.7.7)",
     [LW_ST_DEMOTE] = "Choose the general to demote (20.4)",
+    [LW_ST_SIEGE_OFFER] = "You lost in a city: stay and offer siege (one more IT) or retreat "
+                          "(16.9.5)",
+    [LW_ST_SIEGE_ANSWER] = "The defender offers siege: besiege the city or refuse (16.9.5.1)",
 };
 
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)

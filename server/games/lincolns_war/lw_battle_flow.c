@@ -538,8 +538,7 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out);
 /* 16.8: roll on the table for u; a different rank means another general of
  * that rank (the first in the stack: the text does not say who picks) and a
  * new roll. */
-static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
-                        struct game_outcome *out)
+static void hit_general(struct lw_state *s, int side, int u, struct game_outcome *out)
 {
 	set_barrier(out);
 	char name[64];
@@ -550,8 +549,7 @@ static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
 		bool lone = lw_units_at(s, hex, side, others) == 1;
 		bool mod = s->side[side].gic == u || co == u || lone;
 		int roll = tg_rng_die(&s->rng, 6) + tg_rng_die(&s->rng, 6);
-		enum lw_gct r =
-		    lw_gct_lookup(s->unit[u].stars, roll + lw_gct_modifier(mod, sharpshooter));
+		enum lw_gct r = lw_gct_lookup(s->unit[u].stars, roll + lw_gct_modifier(mod, false));
 		lw_unit_name(s, u, name, sizeof name);
 		if (r == LW_GCT_MISS) {
 			lw_log(s, "Casualty roll %d for %s: miss (16.8).", roll, name);
@@ -595,31 +593,6 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_land *l = &s->land;
 	int order[2] = {s->battle.attacker, def_side(s)};
-	/* 16.8: a Sharpshooter resource: its owner picks the enemy general, +2
-	 * on the roll; the ordinary check still follows */
-	for (int k = 0; k < 2; k++) {
-		int owner = order[k], victim = LW_OTHER(owner);
-		if (!l->sharp[owner])
-			continue;
-		int c[LW_MAX_UNITS];
-		int n = casualty_candidates(s, victim, c);
-		if (n <= 1) {
-			l->sharp[owner] = 0;
-			if (n == 1) {
-				lw_log(s, "The %s sharpshooters take aim (16.8).",
-				       lw_side_title(owner));
-				hit_general(s, victim, c[0], true, out);
-			}
-			continue;
-		}
-		s->battle.casualty_side = (int8_t)owner;
-		s->battle.casualty_victim_side = (int8_t)victim;
-		s->step = LW_ST_CASUALTY;
-		s->awaiting_side = (int8_t)owner;
-		l->stage = LW_BS_CASUALTY;
-		l->cas_sharp = 1;
-		return;
-	}
 	for (int k = 0; k < 2; k++) {
 		int side = order[k];
 		if (!l->cas_todo[side])
@@ -629,7 +602,7 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		if (n <= 1) {
 			l->cas_todo[side] = 0;
 			if (n == 1)
-				hit_general(s, side, c[0], false, out);
+				hit_general(s, side, c[0], out);
 			continue;
 		}
 		/* 16.8: even, the player who drew the star chooses; odd, his opponent */
@@ -641,7 +614,6 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		s->step = LW_ST_CASUALTY;
 		s->awaiting_side = (int8_t)chooser;
 		l->stage = LW_BS_CASUALTY;
-		l->cas_sharp = 0;
 		lw_log(s,
 		       "The %s player draws a casualty star; die %d: the %s player picks the "
 		       "general (16.8).",
@@ -665,15 +637,8 @@ static int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.8 / 17.4: pick a general of the force in battle (a TCO only "
 		               "when no regular general is left)");
-	bool sharp = s->land.cas_sharp != 0;
-	if (sharp) {
-		s->land.sharp[LW_OTHER(victim)] = 0;
-		s->land.cas_sharp = 0;
-		lw_log(s, "The %s sharpshooters take aim (16.8).", lw_side_title(LW_OTHER(victim)));
-	} else {
-		s->land.cas_todo[victim] = 0;
-	}
-	hit_general(s, victim, u, sharp, out);
+	s->land.cas_todo[victim] = 0;
+	hit_general(s, victim, u, out);
 	next_casualty(s, out);
 	return 0;
 }
@@ -802,6 +767,11 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 	}
 	int tmp[LW_MAX_UNITS];
 	if (W == A && !b->empty_city && lw_units_at(s, b->def_hex, D, tmp) > 0) {
+		if (lw_siege_may_offer(s)) { /* 16.9.5: stay and offer siege? (lw_siege.c) */
+			lw_siege_begin_offer(s);
+			return;
+		}
+		lw_amphib_water_retreat(s); /* 16.9.4: from a captured port, by water */
 		start_retreat(s, D, LW_BS_RETREAT);
 		retreat_next(s, out);
 		return;
@@ -837,9 +807,6 @@ static int resource_strength(struct lw_state *s, int side, bool attacking, bool 
 	const char *kind = json_string_value(json_object_get(c->effect, "kind"));
 	if (!kind || strcmp(kind, "resource") != 0)
 		return 0; /* resource events other than strength: see README */
-	const char *id = json_string_value(json_object_get(c->effect, "id"));
-	if (id && strcmp(id, "sharpshooter") == 0)
-		s->land.sharp[side] = 1; /* 16.8: resolved with the casualty checks */
 	const char *when = json_string_value(json_object_get(c->effect, "when"));
 	if (when && strstr(when, "river") && !across_river)
 		return 0;
@@ -1282,4 +1249,17 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	}
 	return tg_fail(err, TG_E_MALFORMED, "16.0: \"%s\" is not a decision of this battle step",
 	               type);
+}
+
+/* ---- seams for the sieges (lw_siege.h, 16.9.5) ------------------------------------ */
+
+void lw_battle_loser_retreats(struct lw_state *s, struct game_outcome *out)
+{
+	start_retreat(s, def_side(s), LW_BS_RETREAT);
+	retreat_next(s, out);
+}
+
+void lw_battle_close(struct lw_state *s, struct game_outcome *out)
+{
+	battle_end(s, out, NULL, 0);
 }

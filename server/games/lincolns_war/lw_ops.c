@@ -263,6 +263,7 @@ static void finish_card(struct lw_state *s, struct game_outcome *out)
 		s->unit[i].it_new = 0;
 	}
 	lw_border_card_end(s);
+	lw_siege_card_end(s, side); /* 16.9.5.2: IT every besieger card play */
 	memset(&s->play, 0, sizeof s->play);
 	s->play.co = LW_NONE;
 	if (s->phase == LW_PH_OVER)
@@ -345,6 +346,10 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 {
 	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
 		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
+	if (lw_siege_blocks_activation(s, u))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.2: besieged and besieging forces are not activated (press "
+		               "the siege instead)");
 	const struct lw_unit *x = &s->unit[u];
 	int co = lw_force_co(s, x->hex);
 	bool cav_sub = co != u && x->cavalry;
@@ -388,6 +393,9 @@ static int check_remove_it(const struct lw_state *s, int side, int hex, struct t
 		return tg_fail(err, TG_E_ILLEGAL, "10.2: IT may not be removed with PC in 1861");
 	if (s->play.pc_left < 1)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.3: no PC left on this card");
+	if (lw_siege_blocks_it_removal(s, hex))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.2: no IT removed under siege (besiegers: 2 PC each)");
 	int us[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, side, us);
 	if (n == 0)
@@ -550,6 +558,8 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 			         "Remove one IT from your force at %s for 1 PC (10.6.3)",
 			         lw_hex_label(x->hex, hex, sizeof hex));
 	}
+	lw_siege_spend_offer(s, side, list); /* 16.9.5.2 (lw_siege.c) */
+	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
 	if (s->play.pc_left > 0)
 		lw_offer(list, json_pack("{s:s}", "type", "done"),
 		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
@@ -576,6 +586,9 @@ unsigned lw_ops_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(s->phasing);
 	case LW_ST_MOVE:
 		return LW_SIDE_BIT(s->play.side);
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+		return LW_SIDE_BIT(s->awaiting_side);
 	default:
 		return lw_battle_awaiting(s);
 	}
@@ -599,6 +612,11 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 			         "Consolidation move: the General in Chief draws the adjacent "
 			         "generals into his hex (11.1.3.2)");
 		lw_march_offer(s, side, list);
+		lw_amphib_offer(s, side, list); /* 14.0 (lw_amphib.c) */
+		break;
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+		lw_siege_offer(s, side, list);
 		break;
 	default:
 		lw_battle_offer(s, side, list);
@@ -899,6 +917,17 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			finish_card(s, out);
 			return 0;
 		}
+		{
+			/* 16.9.5.2 siege_press / siege_remove_it, 14.4.1 pcsa_place / _remove */
+			int r = lw_siege_spend_act(s, side, a, err);
+			if (r == 1)
+				r = lw_pcsa_act(s, side, a, err);
+			if (r != 1) {
+				if (r == 0 && s->play.pc_left <= 0 && s->play.activations_left == 0)
+					finish_card(s, out);
+				return r;
+			}
+		}
 		return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
 	case LW_ST_PEACE:
 		if (strcmp(type, "peace_pc") == 0) {
@@ -920,7 +949,15 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 				return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your activation");
 			return lw_consolidate(s, err);
 		}
+		{
+			int r = lw_amphib_act(s, side, a, out, err); /* 14.0: 1 = not amphibious */
+			if (r != 1)
+				return r;
+		}
 		return lw_march_act(s, side, a, out, err);
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+		return lw_siege_act(s, side, a, out, err);
 	default:
 		return lw_battle_act(s, side, a, out, err);
 	}

@@ -21,6 +21,7 @@
 #include "kit/rng.h"
 #include "lw_data.h"
 #include "lw_land.h"
+#include "lw_amphib.h"
 #include "lw_cavalry.h"
 #include "lw_rail.h"
 
@@ -176,6 +177,8 @@ enum lw_step {
 	LW_ST_PEACE,     /* 10.4: opponent passed with one card: play it or take 3 PC */
 	LW_ST_SEDITIOUS, /* 10.7.7: a player holding three seditious may redraw */
 	LW_ST_DEMOTE,    /* 20.4 / 16.8.3: the owner picks the general demoted */
+	LW_ST_SIEGE_OFFER,  /* 16.9.5: the defeated defender may offer siege (lw_siege.h) */
+	LW_ST_SIEGE_ANSWER, /* 16.9.5: the victor besieges or refuses */
 	LW_ST_HARASS,    /* 13.2.5: the non-phasing player may harass the movers */
 };
 
@@ -275,6 +278,10 @@ struct lw_state {
 
 	/* land rules (lw_move/lw_combat/...): see lw_land.h; saved with lw_land_save() */
 	struct lw_land land;
+
+	/* part 2, amphibious operations, PCSA and sieges (lw_amphib.h): saved
+	 * with lw_amphib_save() */
+	struct lw_amphib amphib;
 
 	/* part 2, rail and cavalry (lw_rail.h, lw_cavalry.h): saved with
 	 * lw_rail_save() and lw_cav_save() */

@@ -202,7 +202,10 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	}
 	s->phase = LW_PH_SUPPLY;
 	s->step = LW_ST_CARD;
+	int16_t siege_it[LW_MAX_UNITS];
+	lw_siege_before_supply(s, siege_it); /* 16.9.5.4.3 (lw_siege.c) */
 	lw_supply_phase(s);
+	lw_siege_after_supply(s, siege_it);
 	for (int u = 0; u < s->n_units; u++)
 		s->unit[u].flags &= (uint8_t) ~(LW_UF_RELUCTANT | LW_UF_REVEALED); /* 10.7.4 */
 	/* 21.0 Timekeeping */

@@ -293,6 +293,7 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	json_object_set_new(b, "disgraced", box_json(s, LW_W_DISGRACED));
 	json_object_set_new(b, "deceased", box_json(s, LW_W_DECEASED));
 	json_object_set_new(b, "kentucky_violator", jside(s->kentucky.violator));
+	json_object_set_new(b, "amphib", lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */
 	json_object_set_new(b, "play", play_json(s));
 	json_object_set_new(b, "battle", battle_json(s, side));
 	json_object_set_new(v, "board", b);

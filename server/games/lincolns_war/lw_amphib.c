@@ -1,0 +1,577 @@
+/* lw_amphib.c — 14.0 amphibious movement and assaults over the state.
+ * The pure limits, the river network search (14.1.1), the checks and the
+ * MOVE-step actions. Save/load and the view of the block: lw_amphib_save.c. */
+#include "lw_amphib.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_march.h"
+#include "lw_supply.h"
+
+struct lw_amphib_naval_hooks lw_amphib_naval = {NULL, NULL};
+
+/* ---- pure rules --------------------------------------------------------------- */
+
+int lw_amphib_river_stars(int side)
+{
+	return side == LW_UNION ? 2 : side == LW_CONFEDERATE ? 1 : 0; /* 14.1.1 */
+}
+
+bool lw_amphib_hunley_cancels(int die)
+{
+	return die >= 3; /* 8.1.2.3: 3-6 cancels, 1-2 nothing */
+}
+
+bool lw_amphib_river_port(int c)
+{
+	/* 14.3: the errata ports are ocean-only whatever the printed anchor */
+	static const char *const ocean_only[] = {"charleston", "savannah", "apalachicola",
+	                                         "mobile"};
+	const struct lw_city *k = &lw_D()->cities[c];
+	for (size_t i = 0; i < sizeof ocean_only / sizeof *ocean_only; i++)
+		if (strcmp(k->id, ocean_only[i]) == 0)
+			return false;
+	return k->river_port;
+}
+
+bool lw_amphib_ocean_port(int c)
+{
+	return lw_D()->cities[c].ocean_port;
+}
+
+/* ---- the movers ----------------------------------------------------------------- */
+
+static int movers_stars(const struct lw_state *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->play.movers_n; i++)
+		n += s->unit[s->play.movers[i]].stars;
+	return n;
+}
+
+static int movers_co(const struct lw_state *s)
+{
+	int best = LW_NONE;
+	for (int i = 0; i < s->play.movers_n; i++) {
+		int u = s->play.movers[i];
+		const struct lw_unit *x = &s->unit[u];
+		if (best == LW_NONE || (s->unit[best].cavalry && !x->cavalry) ||
+		    (s->unit[best].cavalry == x->cavalry &&
+		     (x->stars > s->unit[best].stars ||
+		      (x->stars == s->unit[best].stars && x->cmd > s->unit[best].cmd))))
+			best = u;
+	}
+	if (best != LW_NONE && s->side[s->play.side].gic != LW_NONE)
+		for (int i = 0; i < s->play.movers_n; i++)
+			if (s->play.movers[i] == s->side[s->play.side].gic)
+				best = s->play.movers[i];
+	return best;
+}
+
+static bool in_list(const int16_t *l, int n, int u)
+{
+	for (int i = 0; i < n; i++)
+		if (l[i] == u)
+			return true;
+	return false;
+}
+
+static bool enemy_at(const struct lw_state *s, int side, int hex)
+{
+	int u[LW_MAX_UNITS];
+	return lw_units_at(s, hex, LW_OTHER(side), u) > 0;
+}
+
+static bool enemy_port(const struct lw_state *s, int side, int hex)
+{
+	int c = lw_city_at(hex);
+	if (c < 0 || !(lw_amphib_river_port(c) || lw_amphib_ocean_port(c)))
+		return false;
+	int o = lw_city_controller(s, c);
+	return o == LW_OTHER(side);
+}
+
+/* ---- 14.1.1 the river network ------------------------------------------------------ */
+
+#define RIVER_MAX 512
+
+/* Two river hexsides share a vertex when their hexes are three, mutually
+ * adjacent (the vertex where the three meet). */
+static bool sides_touch(int a, int b, int c, int d)
+{
+	const struct tg_hexgrid *g = &lw_D()->grid;
+	int x, y;
+	if (a == c) {
+		x = b;
+		y = d;
+	} else if (a == d) {
+		x = b;
+		y = c;
+	} else if (b == c) {
+		x = a;
+		y = d;
+	} else if (b == d) {
+		x = a;
+		y = c;
+	} else {
+		return false;
+	}
+	return x != y && tg_hex_adjacent(g, x, y);
+}
+
+int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
+                          int ports[], int *n_ports, int max_ports)
+{
+	const struct lw_data *d = lw_D();
+	int idx[RIVER_MAX], n = 0;
+	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
+		if (d->hexsides[i].flags & LW_HS_RIVER)
+			idx[n++] = (int)i;
+	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked */
+	int queue[RIVER_MAX], qh = 0, qt = 0;
+	memset(state, 0, sizeof state);
+	int np = 0, nl = 0;
+	/* a hexside is blocked by (1) an enemy port on either side, (2) enemy
+	 * forces on both sides; we stop before it (14.1.1) */
+	for (int k = 0; k < n; k++) {
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		bool port_a = enemy_port(s, side, h->a), port_b = enemy_port(s, side, h->b);
+		if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b)))
+			state[k] = 2;
+		else if (h->a == from || h->b == from) {
+			state[k] = 1;
+			queue[qt++] = k;
+		}
+	}
+	while (qh < qt) {
+		int k = queue[qh++];
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		for (int j = 0; j < n; j++) {
+			if (state[j] == 1)
+				continue;
+			const struct lw_hexside *o = &d->hexsides[idx[j]];
+			if (!sides_touch(h->a, h->b, o->a, o->b))
+				continue;
+			if (state[j] == 2) {
+				/* 14.1.2: the first enemy port met on this path */
+				int pts[2] = {o->a, o->b};
+				for (int e = 0; e < 2; e++)
+					if (enemy_port(s, side, pts[e]) && pts[e] != from) {
+						bool dup = false;
+						for (int q = 0; q < np; q++)
+							dup |= ports[q] == pts[e];
+						if (!dup && np < max_ports)
+							ports[np++] = pts[e];
+					}
+				continue;
+			}
+			state[j] = 1;
+			queue[qt++] = j;
+		}
+	}
+	/* landing hexes: either bank of every reached hexside, free of enemies */
+	for (int k = 0; k < n; k++) {
+		if (state[k] != 1)
+			continue;
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		int pts[2] = {h->a, h->b};
+		for (int e = 0; e < 2; e++) {
+			int x = pts[e];
+			if (x == from || enemy_at(s, side, x))
+				continue;
+			const struct lw_hex *hx = lw_data_hex(d, x);
+			if (!hx || hx->terrain == LW_TERRAIN_OCEAN)
+				continue;
+			bool dup = false;
+			for (int q = 0; q < nl; q++)
+				dup |= land[q] == x;
+			if (!dup && nl < max_land)
+				land[nl++] = x;
+		}
+	}
+	if (n_ports)
+		*n_ports = np;
+	return nl;
+}
+
+/* ---- checks ------------------------------------------------------------------------- */
+
+static int turn_mark(const struct lw_state *s)
+{
+	return s->turn + 1;
+}
+
+/* May the movers stand in `hex` (stacking, 2.3 closed cities, enemy cities)? */
+static int landing_check(const struct lw_state *s, int side, int hex, struct tg_error *err)
+{
+	int c = lw_city_at(hex);
+	if (c >= 0) {
+		const struct lw_city *k = &lw_D()->cities[c];
+		if (side == LW_CONFEDERATE && k->no_confederate_entry)
+			return tg_fail(err, TG_E_ILLEGAL, "2.3: Confederates may not enter %s",
+			               k->name);
+		if (lw_city_controller(s, c) == LW_OTHER(side))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.1.1: landing in an enemy city is an assault, not a move");
+	}
+	int add[LW_MAX_MOVERS];
+	for (int i = 0; i < s->play.movers_n; i++)
+		add[i] = s->play.movers[i];
+	if (lw_stack_check_hex(s, hex, side, add, s->play.movers_n, LW_NONE, 0, err) != 0)
+		return -1;
+	return 0;
+}
+
+static bool friendly_port(const struct lw_state *s, int side, int hex, bool ocean)
+{
+	int c = lw_city_at(hex);
+	if (c < 0 || lw_city_controller(s, c) != side)
+		return false;
+	return ocean ? lw_amphib_ocean_port(c) : lw_amphib_river_port(c);
+}
+
+int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err)
+{
+	const struct lw_amphib *am = &s->amphib;
+	const struct lw_play *p = &s->play;
+	if (s->step != LW_ST_MOVE || p->side != side || p->movers_n == 0)
+		return tg_fail(err, TG_E_ILLEGAL, "14.0: amphibious operations need an activated force");
+	if (p->moved > 0 || p->attacked)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.0: the force must start its move on the water (it has moved)");
+	int from = lw_march_hex(s), stars = movers_stars(s);
+	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
+	bool assault = kind == LW_AM_RIVER_ASSAULT || kind == LW_AM_OCEAN_ASSAULT;
+	if (side != LW_UNION && kind != LW_AM_RIVER_MOVE)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.1-14.2: the Confederates may only move by river");
+	if (assault && s->side[LW_UNION].pc < LW_AMPHIB_ASSAULT_PC)
+		return tg_fail(err, TG_E_ILLEGAL, "14.1.2/14.2.2: an assault needs 10 PC (you have %d)",
+		               s->side[LW_UNION].pc);
+	if (river) {
+		if (am->river_turn[side] == turn_mark(s))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.1.1: river movement or assault once per turn");
+		if (stars > lw_amphib_river_stars(side))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.1.1: at most %d star(s) by river (the force has %d)",
+			               lw_amphib_river_stars(side), stars);
+		const struct lw_hex *h = lw_data_hex(lw_D(), from);
+		if (!h || !h->river)
+			return tg_fail(err, TG_E_ILLEGAL, "14.1.1: start in a hex with a river hexside");
+		for (int i = 0; i < p->movers_n; i++)
+			if (am->ocean_turn == turn_mark(s) &&
+			    in_list(am->ocean_units, am->ocean_n, p->movers[i]))
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "14.3: no sea and river movement by one force in a turn");
+		if (kind == LW_AM_RIVER_ASSAULT && !friendly_port(s, side, from, false))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.1.2: a river assault starts in a friendly river port");
+		int land[RIVER_MAX], ports[64], np = 0;
+		int nl = lw_amphib_river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64);
+		bool found = false;
+		if (kind == LW_AM_RIVER_MOVE)
+			for (int i = 0; i < nl; i++)
+				found |= land[i] == hex;
+		else
+			for (int i = 0; i < np; i++)
+				found |= ports[i] == hex && lw_amphib_river_port(lw_city_at(hex));
+		if (!found)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               kind == LW_AM_RIVER_MOVE
+			                   ? "14.1.1: not reachable by river (enemy ports and enemy "
+			                     "forces on both banks stop the boats)"
+			                   : "14.1.2: not the first enemy river port on a river path");
+		if (kind == LW_AM_RIVER_MOVE)
+			return landing_check(s, side, hex, err);
+		return lw_may_attack_hex(s, side, hex, err);
+	}
+	/* 14.2 ocean */
+	const struct lw_turn *t = &lw_D()->turns[s->turn];
+	if (am->ocean_turn == turn_mark(s))
+		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: ocean movement or assault once per turn");
+	if (t->amphib_stars <= 0)
+		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: no movement by sea before Spring 1862");
+	if (stars > t->amphib_stars)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.2.1: at most %d star(s) by sea this turn (the force has %d)",
+		               t->amphib_stars, stars);
+	for (int i = 0; i < p->movers_n; i++)
+		if (am->river_turn[side] == turn_mark(s) &&
+		    in_list(am->river_units, am->river_n, p->movers[i]))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.3: no sea and river movement by one force in a turn");
+	if (!friendly_port(s, side, from, true))
+		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: start in a friendly ocean port");
+	if (hex == from)
+		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: sail to another port");
+	int c = lw_city_at(hex);
+	if (c < 0 || !lw_amphib_ocean_port(c))
+		return tg_fail(err, TG_E_ILLEGAL, "14.2: the destination must be an ocean port");
+	if (kind == LW_AM_OCEAN_MOVE) {
+		if (!friendly_port(s, side, hex, true))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.2.1: land only in an ocean port you control");
+		return landing_check(s, side, hex, err);
+	}
+	if (lw_city_controller(s, c) != LW_OTHER(side))
+		return tg_fail(err, TG_E_ILLEGAL, "14.2.2: assault an enemy ocean port");
+	return lw_may_attack_hex(s, side, hex, err);
+}
+
+/* ---- offers and actions ---------------------------------------------------------------- */
+
+static const char *const kind_type[] = {
+    [LW_AM_RIVER_MOVE] = "river_move",
+    [LW_AM_RIVER_ASSAULT] = "river_assault",
+    [LW_AM_OCEAN_MOVE] = "ocean_move",
+    [LW_AM_OCEAN_ASSAULT] = "ocean_assault",
+};
+
+static const char *const kind_label[] = {
+    [LW_AM_RIVER_MOVE] = "Move by river to %s (14.1.1)",
+    [LW_AM_RIVER_ASSAULT] = "River assault on %s (14.1.2)",
+    [LW_AM_OCEAN_MOVE] = "Move by sea to %s (14.2.1)",
+    [LW_AM_OCEAN_ASSAULT] = "Ocean assault on %s (14.2.2)",
+};
+
+static void offer_one(const struct lw_state *s, int side, json_t *list, int kind, int hex)
+{
+	if (lw_amphib_check(s, side, kind, hex, NULL) != 0)
+		return;
+	char hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	const char *key = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE ? "to" : "target";
+	lw_offer(list, json_pack("{s:s,s:i}", "type", kind_type[kind], key, hex), kind_label[kind],
+	         hl);
+}
+
+void lw_amphib_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_play *p = &s->play;
+	if (s->step != LW_ST_MOVE || p->side != side || p->movers_n == 0 || p->moved || p->attacked)
+		return;
+	int from = lw_march_hex(s);
+	int land[RIVER_MAX], ports[64], np = 0;
+	int nl = lw_amphib_river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64);
+	for (int i = 0; i < nl; i++)
+		offer_one(s, side, list, LW_AM_RIVER_MOVE, land[i]);
+	for (int i = 0; i < np; i++)
+		offer_one(s, side, list, LW_AM_RIVER_ASSAULT, ports[i]);
+	if (side != LW_UNION)
+		return;
+	for (int c = 0; c < s->n_cities; c++)
+		if (lw_amphib_ocean_port(c)) {
+			int hex = lw_D()->cities[c].hex;
+			offer_one(s, side, list, LW_AM_OCEAN_MOVE, hex);
+			offer_one(s, side, list, LW_AM_OCEAN_ASSAULT, hex);
+		}
+}
+
+static void remember(struct lw_state *s, bool river)
+{
+	struct lw_amphib *am = &s->amphib;
+	int side = s->play.side;
+	if (river) {
+		if (am->river_turn[side] != turn_mark(s))
+			am->river_n = 0;
+		am->river_turn[side] = (uint8_t)turn_mark(s);
+	} else {
+		am->ocean_turn = (uint8_t)turn_mark(s);
+		am->ocean_n = 0;
+	}
+	for (int i = 0; i < s->play.movers_n; i++) {
+		if (river && am->river_n < LW_AMPHIB_UNITS)
+			am->river_units[am->river_n++] = s->play.movers[i];
+		if (!river && am->ocean_n < LW_AMPHIB_UNITS)
+			am->ocean_units[am->ocean_n++] = s->play.movers[i];
+	}
+}
+
+static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bool river)
+{
+	struct lw_play *p = &s->play;
+	int side = p->side, co = movers_co(s);
+	int host = lw_force_co(s, to);
+	for (int i = 0; i < p->movers_n; i++) {
+		struct lw_unit *u = &s->unit[p->movers[i]];
+		u->hex = (int16_t)to;
+		if (host != LW_NONE && !s->unit[host].cavalry && s->unit[host].stars >= u->stars &&
+		    s->side[side].gic != p->movers[i])
+			u->cmd = 0; /* 11.2.1: under the CO already there */
+	}
+	char name[64], hl[64];
+	lw_log(s, "%s moves by %s to %s (%s).", lw_unit_name(s, co, name, sizeof name),
+	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl), river ? "14.1.1" : "14.2.1");
+	lw_border_enter(s, side, to);
+	p->moved = 1;
+	lw_march_finish(s, out); /* 14.2.1: no moving on after landing */
+}
+
+int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	int kind = LW_AM_NONE;
+	for (int k = LW_AM_RIVER_MOVE; k <= LW_AM_OCEAN_ASSAULT; k++)
+		if (type && strcmp(type, kind_type[k]) == 0)
+			kind = k;
+	if (kind == LW_AM_NONE)
+		return 1;
+	bool move = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE;
+	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
+	int hex;
+	if (!lw_a_int(a, move ? "to" : "target", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "%s needs an integer \"%s\" hex", type,
+		               move ? "to" : "target");
+	if (lw_amphib_check(s, side, kind, hex, err) != 0)
+		return -1;
+	remember(s, river);
+	if (move) {
+		land_movers(s, hex, out, river);
+		return 0;
+	}
+	struct lw_amphib *am = &s->amphib;
+	char hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	/* 8.1.2.3: the Hunley's one roll against an ocean assault on its port */
+	if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&
+	    lw_amphib_naval.hunley_at(s, hex)) {
+		int die = tg_rng_die(&s->rng, 6);
+		if (out)
+			out->barrier = true;
+		if (lw_amphib_naval.hunley_remove)
+			lw_amphib_naval.hunley_remove(s, hex);
+		if (lw_amphib_hunley_cancels(die)) {
+			lw_log(s, "The Hunley rolls %d: the ocean assault on %s is cancelled (8.1.2.3).",
+			       die, hl);
+			s->play.attacked = 1;
+			lw_march_finish(s, out);
+			return 0;
+		}
+		lw_log(s, "The Hunley rolls %d and is spent; the assault on %s goes in (8.1.2.3).",
+		       die, hl);
+	}
+	am->assault = (uint8_t)kind;
+	am->assault_from = (int16_t)lw_march_hex(s);
+	am->assault_target = (int16_t)hex;
+	am->assault_co = (int16_t)movers_co(s);
+	lw_log(s, "The Union launches a%s assault on %s (%s).", river ? " river" : "n ocean", hl,
+	       river ? "14.1.3" : "14.2.2");
+	lw_battle_declare(s, hex, out);
+	return 0;
+}
+
+/* 14.1.3 / 14.2.2: the consequences once the assault's battle is over. */
+static void settle_assault(struct lw_state *s)
+{
+	struct lw_amphib *am = &s->amphib;
+	if (am->assault == LW_AM_NONE || s->battle.active)
+		return;
+	int kind = am->assault, co = am->assault_co;
+	am->assault = LW_AM_NONE;
+	int c = lw_city_at(am->assault_target);
+	bool won = c >= 0 && lw_city_controller(s, c) == LW_UNION;
+	if (won) {
+		/* 8.1.2.3: the Hunley cannot escape a port that falls */
+		if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&
+		    lw_amphib_naval.hunley_remove && lw_amphib_naval.hunley_at(s, am->assault_target))
+			lw_amphib_naval.hunley_remove(s, am->assault_target);
+		return;
+	}
+	if (co < 0 || co >= s->n_units || s->unit[co].where != LW_W_MAP)
+		return;
+	char name[64];
+	lw_unit_name(s, co, name, sizeof name);
+	if (kind == LW_AM_RIVER_ASSAULT) {
+		s->unit[co].it++;
+		s->unit[co].it_new++;
+		lw_log(s, "The failed river assault costs %s one more IT (14.1.3).", name);
+	} else {
+		lw_log(s, "The failed ocean assault: %s is demoted (14.2.2).", name);
+		lw_demote(s, co);
+		lw_unstack_all(s);
+	}
+}
+
+void lw_amphib_settle(struct lw_state *s)
+{
+	settle_assault(s);
+	lw_siege_settle(s);
+	lw_pcsa_settle(s);
+}
+
+/* ---- 16.9.4 retreating from ports by water ------------------------------------------------ */
+
+int lw_amphib_nearest(int from, const int *cands, int n)
+{
+	int best = -1, bd = 0;
+	for (int i = 0; i < n; i++) {
+		int dd = tg_hex_distance(&lw_D()->grid, from, cands[i]);
+		if (best < 0 || dd < bd) {
+			best = cands[i];
+			bd = dd;
+		}
+	}
+	return best;
+}
+
+/* A land route to supply that does not count the port itself: the trace of
+ * 20.0 with the port's city counting for nobody. */
+static bool land_route(const struct lw_state *s, int hex, int side, int c)
+{
+	static _Thread_local struct lw_state copy;
+	copy = *s;
+	copy.city[c].owner = LW_NOSIDE;
+	return lw_supply_traced(&copy, hex, side, NULL);
+}
+
+bool lw_amphib_water_retreat(struct lw_state *s)
+{
+	const struct lw_battle *b = &s->battle;
+	int D = LW_OTHER(b->attacker), hex = b->def_hex;
+	int c = lw_city_at(hex);
+	if (D != LW_UNION || c < 0)
+		return false;
+	const struct lw_city *k = &lw_D()->cities[c];
+	bool ocean = lw_amphib_ocean_port(c), river = lw_amphib_river_port(c);
+	if (k->control != LW_CTRL_CONFEDERATE || lw_city_controller(s, c) != LW_UNION ||
+	    !(ocean || river) || land_route(s, hex, D, c))
+		return false;
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, D, u);
+	if (n == 0)
+		return false;
+	int cands[LW_MAX_CITIES], nc = 0;
+	for (int o = 0; o < s->n_cities; o++) {
+		if (o == c || lw_city_controller(s, o) != LW_UNION)
+			continue;
+		if ((ocean && lw_amphib_ocean_port(o)) || (river && lw_amphib_river_port(o))) {
+			if (lw_stack_check_hex(s, lw_D()->cities[o].hex, D, u, n, LW_NONE, 0, NULL) == 0)
+				cands[nc++] = lw_D()->cities[o].hex;
+		}
+	}
+	int to = lw_amphib_nearest(hex, cands, nc);
+	if (to < 0)
+		return false; /* no port takes them: the 16.9 retreat (or 16.9.6) applies */
+	int co = lw_force_co(s, hex);
+	int stars = co != LW_NONE ? s->unit[co].stars : 0;
+	char hl[64], tl[64], name[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	lw_hex_label(to, tl, sizeof tl);
+	for (int i = 0; i < n; i++)
+		lw_unit_place(s, u[i], to);
+	lw_log(s, "The Union force in %s has no land supply route and retreats by water to %s "
+	          "(16.9.4).",
+	       hl, tl);
+	lw_capture_city(s, b->attacker, c, false); /* surrendered: supply in PC changes hands */
+	if (co != LW_NONE) {
+		lw_log(s, "%s loses a star; the %s player gains %d PC (16.9.4).",
+		       lw_unit_name(s, co, name, sizeof name), lw_side_title(b->attacker), stars);
+		lw_gain_pc(s, b->attacker, stars);
+		lw_demote(s, co);
+		lw_unstack_all(s);
+	}
+	return true;
+}

@@ -1,0 +1,118 @@
+/* lw_amphib.h — 14.0 amphibious movement and assaults (river and ocean),
+ * and the block of the state that holds all of part 2's amphibious work:
+ * the once-per-turn uses, the assault in progress, the Port City Staging
+ * Area (lw_pcsa.h) and the siege (lw_siege.h). lw_state.h embeds it as
+ * `amphib`; lw_amphib_save()/lw_amphib_load() keep it.
+ *
+ * Actions of the phasing player in the MOVE step, before the activated
+ * force has moved (offered by lw_amphib_offer, handled by lw_amphib_act):
+ *   {"type":"river_move","to":HEX}       14.1.1 (Union 2 stars, CS 1 star)
+ *   {"type":"river_assault","target":HEX} 14.1.2 (Union, 10+ PC, from a port)
+ *   {"type":"ocean_move","to":HEX}       14.2.1 (Union, the turn track's stars)
+ *   {"type":"ocean_assault","target":HEX} 14.2.2 (Union, 10+ PC)
+ * A move lands the force and ends its march; an assault is a battle of the
+ * land rules (lw_battle_declare) fought in the port; when it fails the force
+ * stays in (returns to) the port it sailed from, with one more IT (river)
+ * or its CO demoted (ocean), 14.1.3 / 14.2.2.
+ */
+#ifndef LW_AMPHIB_H
+#define LW_AMPHIB_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lw_pcsa.h"
+#include "lw_siege.h"
+
+#define LW_AMPHIB_UNITS 16 /* units remembered per kind of water move this turn (14.3) */
+
+enum lw_amphib_kind {
+	LW_AM_NONE = 0,
+	LW_AM_RIVER_MOVE,
+	LW_AM_RIVER_ASSAULT,
+	LW_AM_OCEAN_MOVE,
+	LW_AM_OCEAN_ASSAULT,
+};
+
+struct lw_amphib {
+	/* turn + 1 of the last river / ocean operation of each side (0: never):
+	 * each is once per turn (14.1.1, 14.2.1) */
+	uint8_t river_turn[3];
+	uint8_t ocean_turn;
+	/* 14.3: the units that moved by river / by sea this turn */
+	int16_t river_units[LW_AMPHIB_UNITS];
+	uint8_t river_n;
+	int16_t ocean_units[LW_AMPHIB_UNITS];
+	uint8_t ocean_n;
+	/* the assault being fought (enum lw_amphib_kind), its port of departure,
+	 * target and CO */
+	uint8_t assault;
+	int16_t assault_from, assault_target, assault_co;
+	struct lw_pcsa pcsa;
+	struct lw_siege siege;
+};
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+void lw_amphib_init(struct lw_amphib *a);
+json_t *lw_amphib_save(const struct lw_amphib *a);
+/* 0, or -1 if `saved` is not a valid block (NULL: a save from before part 2). */
+int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units);
+/* What everyone sees (nothing here is hidden): the PCSA and the siege. */
+json_t *lw_amphib_view(const struct lw_state *s, int side);
+
+/* ---- pure rules (14.1 - 14.3) --------------------------------------------------- */
+
+/* Stars a side may move by river in one operation (14.1.1): 2 Union, 1 CS. */
+int lw_amphib_river_stars(int side);
+/* 14.1.2 / 14.2.2: the Union needs 10 PC on his track to assault. */
+#define LW_AMPHIB_ASSAULT_PC 10
+/* Is city c a river port / an ocean port (14.3: New Orleans is both;
+ * Charleston, Savannah, Apalachicola and Mobile are ocean ports only)? */
+bool lw_amphib_river_port(int c);
+bool lw_amphib_ocean_port(int c);
+
+/* ---- over the state ----------------------------------------------------------------- */
+
+/* The hexes the movers may reach by river (14.1.1): landing hexes in
+ * `land` (no enemy in them), and the enemy ports a river assault would
+ * strike first in `ports` (14.1.2). Returns the number of landing hexes. */
+int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
+                          int ports[], int *n_ports, int max_ports);
+/* 0 if the movers may do `kind` to hex now, else -1, err citing the rule. */
+int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err);
+void lw_amphib_offer(const struct lw_state *s, int side, json_t *list);
+/* 1 when the action is not an amphibious one (the march handles it). */
+int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err);
+/* After every accepted action: a finished assault's consequences (14.1.3,
+ * 14.2.2), the PCSA's and the siege's bookkeeping. */
+void lw_amphib_settle(struct lw_state *s);
+
+/* 16.9.4: the losing Union defender of a captured Confederate port with no
+ * land-based supply route retreats by water to the nearest friendly port
+ * (Union or captured) of the same kind: the port is surrendered (its supply
+ * in PC changes hands), the CO loses a star and the victor gains his stars
+ * in PC. Called by the battle flow before the 16.9 retreat; true when the
+ * force went by water (the hex is then empty and the victor advances). */
+bool lw_amphib_water_retreat(struct lw_state *s);
+/* The pure part: nearest port hex among `cands` to `from` (-1 if none). */
+int lw_amphib_nearest(int from, const int *cands, int n);
+
+/* The Hunley (8.1.2.3), owned by the naval rules: when the naval block
+ * registers these, an ocean assault on a port holding the Hunley rolls to
+ * cancel (3-6) first. Both NULL: no Hunley on the map. */
+struct lw_amphib_naval_hooks {
+	/* the Hunley is in the ocean port at hex (and not yet rolled for) */
+	bool (*hunley_at)(const struct lw_state *s, int hex);
+	/* remove the Hunley from the game (after its roll, or when the port falls) */
+	void (*hunley_remove)(struct lw_state *s, int hex);
+};
+extern struct lw_amphib_naval_hooks lw_amphib_naval;
+/* 8.1.2.3: the Hunley's roll cancels the attack on 3-6. */
+bool lw_amphib_hunley_cancels(int die);
+
+#endif

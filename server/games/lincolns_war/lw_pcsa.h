@@ -1,0 +1,52 @@
+/* lw_pcsa.h — 14.4 captured Confederate ports and the Port City Staging
+ * Area (PCSA), 20.2 ocean port supply.
+ *
+ * Union actions during LW_ST_SPEND of his card play (the Operations phase,
+ * 14.4.1; none costs an activation):
+ *   {"type":"pcsa_place","hex":H}    place the marker (free the first time and
+ *                                    after a recapture; 5 PC when relocating)
+ *   {"type":"pcsa_remove"}           remove it (not on the turn it was placed)
+ */
+#ifndef LW_PCSA_H
+#define LW_PCSA_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LW_PCSA_NEVER 0 /* turn marks are turn + 1; 0: never happened */
+#define LW_PCSA_RELOCATE_PC 5
+#define LW_PCSA_FROM_TURN "sp63" /* 14.4: a second staging area from Spring 1863 */
+
+struct lw_pcsa {
+	int16_t hex;          /* the marker's city hex, LW_NO_HEX when off the map */
+	uint8_t placed_turn;  /* turn it was last placed (LW_PCSA_NEVER) */
+	uint8_t removed_turn; /* turn it was removed voluntarily (LW_PCSA_NEVER) */
+	uint8_t lost_turn;    /* turn the Confederates recaptured its port (LW_PCSA_NEVER) */
+	uint8_t ever_placed;  /* 1 once placed: a voluntary relocation costs 5 PC */
+};
+
+struct lw_state;
+struct tg_error;
+
+void lw_pcsa_init(struct lw_pcsa *p);
+/* Is the city (index) a captured Confederate ocean port (14.4)? */
+bool lw_pcsa_captured_port(const struct lw_state *s, int c);
+/* 0 if the Union may place the PCSA on city hex now, else -1 (err cites 14.4). */
+int lw_pcsa_place_check(const struct lw_state *s, int hex, int *cost, struct tg_error *err);
+int lw_pcsa_remove_check(const struct lw_state *s, struct tg_error *err);
+void lw_pcsa_place(struct lw_state *s, int hex, int cost);
+void lw_pcsa_remove(struct lw_state *s);
+/* 14.4: may Union forces move inland out of hex (New Orleans, the PCSA, any
+ * hex that is not a captured Confederate ocean port)? */
+bool lw_pcsa_inland_ok(const struct lw_state *s, int side, int hex);
+/* 14.4.1 / 20.2.1: does city c give the Union supply inland? A captured
+ * Confederate ocean port does only as New Orleans or the PCSA. */
+bool lw_pcsa_supplies(const struct lw_state *s, int side, int c);
+/* 14.4.1 (1): a Confederate recapture of the PCSA port removes the marker. */
+void lw_pcsa_settle(struct lw_state *s);
+void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list);
+/* 1 when the action is not a PCSA action. */
+int lw_pcsa_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+
+#endif
