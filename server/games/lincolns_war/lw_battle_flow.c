@@ -438,7 +438,7 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out)
 		battle_end(s, out, NULL, 0);
 		return;
 	}
-	if (!s->land.withdrew && must_advance_all(s)) {
+	if ((!s->land.withdrew && must_advance_all(s)) || s->land.pursuit) {
 		/* 16.6.3 / 16.6.4: the entire force; if the hex cannot stack it
 		 * all (a force that attacked beside its three-star), the CO and
 		 * then the most stars that fit, as 16.9.5.4.2 does */
@@ -538,7 +538,8 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out);
 /* 16.8: roll on the table for u; a different rank means another general of
  * that rank (the first in the stack: the text does not say who picks) and a
  * new roll. */
-static void hit_general(struct lw_state *s, int side, int u, struct game_outcome *out)
+static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
+                        struct game_outcome *out)
 {
 	set_barrier(out);
 	char name[64];
@@ -549,7 +550,8 @@ static void hit_general(struct lw_state *s, int side, int u, struct game_outcome
 		bool lone = lw_units_at(s, hex, side, others) == 1;
 		bool mod = s->side[side].gic == u || co == u || lone;
 		int roll = tg_rng_die(&s->rng, 6) + tg_rng_die(&s->rng, 6);
-		enum lw_gct r = lw_gct_lookup(s->unit[u].stars, roll + lw_gct_modifier(mod, false));
+		enum lw_gct r =
+		    lw_gct_lookup(s->unit[u].stars, roll + lw_gct_modifier(mod, sharpshooter));
 		lw_unit_name(s, u, name, sizeof name);
 		if (r == LW_GCT_MISS) {
 			lw_log(s, "Casualty roll %d for %s: miss (16.8).", roll, name);
@@ -593,6 +595,31 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_land *l = &s->land;
 	int order[2] = {s->battle.attacker, def_side(s)};
+	/* 16.8: a Sharpshooter resource: its owner picks the enemy general, +2
+	 * on the roll; the ordinary check still follows */
+	for (int k = 0; k < 2; k++) {
+		int owner = order[k], victim = LW_OTHER(owner);
+		if (!l->sharp[owner])
+			continue;
+		int c[LW_MAX_UNITS];
+		int n = casualty_candidates(s, victim, c);
+		if (n <= 1) {
+			l->sharp[owner] = 0;
+			if (n == 1) {
+				lw_log(s, "The %s sharpshooters take aim (16.8).",
+				       lw_side_title(owner));
+				hit_general(s, victim, c[0], true, out);
+			}
+			continue;
+		}
+		s->battle.casualty_side = (int8_t)owner;
+		s->battle.casualty_victim_side = (int8_t)victim;
+		s->step = LW_ST_CASUALTY;
+		s->awaiting_side = (int8_t)owner;
+		l->stage = LW_BS_CASUALTY;
+		l->cas_sharp = 1;
+		return;
+	}
 	for (int k = 0; k < 2; k++) {
 		int side = order[k];
 		if (!l->cas_todo[side])
@@ -602,7 +629,7 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		if (n <= 1) {
 			l->cas_todo[side] = 0;
 			if (n == 1)
-				hit_general(s, side, c[0], out);
+				hit_general(s, side, c[0], false, out);
 			continue;
 		}
 		/* 16.8: even, the player who drew the star chooses; odd, his opponent */
@@ -614,6 +641,7 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		s->step = LW_ST_CASUALTY;
 		s->awaiting_side = (int8_t)chooser;
 		l->stage = LW_BS_CASUALTY;
+		l->cas_sharp = 0;
 		lw_log(s,
 		       "The %s player draws a casualty star; die %d: the %s player picks the "
 		       "general (16.8).",
@@ -637,8 +665,15 @@ static int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.8 / 17.4: pick a general of the force in battle (a TCO only "
 		               "when no regular general is left)");
-	s->land.cas_todo[victim] = 0;
-	hit_general(s, victim, u, out);
+	bool sharp = s->land.cas_sharp != 0;
+	if (sharp) {
+		s->land.sharp[LW_OTHER(victim)] = 0;
+		s->land.cas_sharp = 0;
+		lw_log(s, "The %s sharpshooters take aim (16.8).", lw_side_title(LW_OTHER(victim)));
+	} else {
+		s->land.cas_todo[victim] = 0;
+	}
+	hit_general(s, victim, u, sharp, out);
 	next_casualty(s, out);
 	return 0;
 }
@@ -807,6 +842,9 @@ static int resource_strength(struct lw_state *s, int side, bool attacking, bool 
 	const char *kind = json_string_value(json_object_get(c->effect, "kind"));
 	if (!kind || strcmp(kind, "resource") != 0)
 		return 0; /* resource events other than strength: see README */
+	const char *id = json_string_value(json_object_get(c->effect, "id"));
+	if (id && strcmp(id, "sharpshooter") == 0)
+		s->land.sharp[side] = 1; /* 16.8: resolved with the casualty checks */
 	const char *when = json_string_value(json_object_get(c->effect, "when"));
 	if (when && strstr(when, "river") && !across_river)
 		return 0;
@@ -1013,6 +1051,7 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 	       lw_hex_label(target, hl, sizeof hl));
 	if (lw_is_kentucky(target))
 		lw_border_enter(s, b->attacker, target); /* 2.4.3: attacking into Kentucky */
+	lw_naval_port_attacked(s, target); /* 8.1.2.1: the port's assets turn face up */
 	/* 10.7.8.2: every Union attack in Virginia earns a PC */
 	if (b->attacker == LW_UNION && in_virginia(target)) {
 		lw_gain_pc(s, LW_UNION, 1);
@@ -1026,6 +1065,68 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 		return;
 	}
 	start_commit(s);
+}
+
+/* The cavalry general of a side's group, or LW_NONE. */
+static int group_cavalry(const struct lw_state *s, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u);
+	for (int i = 0; i < n; i++)
+		if (s->unit[u[i]].cavalry)
+			return u[i];
+	return LW_NONE;
+}
+
+static int cavalry_value(struct lw_state *s, int u, bool attacking)
+{
+	int printed = attacking ? lw_unit_attack(s, u) : lw_unit_defense(s, u);
+	bool indecisive = printed < 0 || s->unit[u].gen < 0;
+	int rolled = indecisive
+	                 ? lw_indecisive_value(
+	                       tg_rng_die(&s->rng, 6),
+	                       s->unit[u].gen < 0 ? lw_tco_roll_modifier(s->unit[u].stars) : 0)
+	                 : 0;
+	return lw_general_combat_value(printed, indecisive, rolled, s->unit[u].wounds);
+}
+
+/* 16.2.1: withdrawing cavalry pursued by cavalry: a battle of the two
+ * cavalry generals alone (no terrain, CSP or resource); whatever the result,
+ * the defender goes on retreating and the pursuer's force advances. We
+ * apply the table's IT (never a rout: the two forces are not engaged) and
+ * PC, without casualty cards (README "Land rules decisions"). */
+static void cavalry_pursuit(struct lw_state *s, struct game_outcome *out)
+{
+	int A = s->battle.attacker, D = def_side(s);
+	int ca = group_cavalry(s, A), cd = group_cavalry(s, D);
+	if (ca == LW_NONE || cd == LW_NONE)
+		return;
+	set_barrier(out);
+	struct lw_combat_in in = {0};
+	in.att.factors = cavalry_value(s, ca, true);
+	in.def.factors = cavalry_value(s, cd, false);
+	in.att.co_stars = in.att.stars = s->unit[ca].stars;
+	in.def.co_stars = in.def.stars = s->unit[cd].stars;
+	struct lw_combat_out o;
+	lw_combat_resolve(&in, &o);
+	int it[2] = {0, 0};
+	if (o.result == LW_CRT_MINOR) {
+		it[1 - o.winner] = 2;
+		it[o.winner] = o.winner == LW_ATTACKER ? 1 : 0;
+	} else if (o.result == LW_CRT_MAJOR) {
+		it[1 - o.winner] = o.difference;
+		it[o.winner] = (o.difference + 1) / 2;
+	}
+	add_it(s, A, it[LW_ATTACKER]);
+	add_it(s, D, it[LW_DEFENDER]);
+	int W = o.winner == LW_ATTACKER ? A : o.winner == LW_DEFENDER ? D : LW_NOSIDE;
+	if (W != LW_NOSIDE && o.pc_to_winner > 0)
+		lw_gain_pc(s, W, o.pc_to_winner);
+	static const char *const names[] = {"a stand-off", "a Minor Victory", "a Major Victory"};
+	lw_log(s, "Cavalry pursuit (16.2.1): %d against %d, %s%s%s.", o.att_total, o.def_total,
+	       names[o.result], W != LW_NOSIDE ? " for the " : "",
+	       W != LW_NOSIDE ? lw_side_title(W) : "");
+	s->land.pursuit = 1;
 }
 
 static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)
@@ -1062,6 +1163,8 @@ static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, s
 		return 0;
 	}
 	s->land.withdrew = 1;
+	if (group_cav(s, def_side(s), NULL) && group_cav(s, s->battle.attacker, NULL))
+		cavalry_pursuit(s, out);
 	start_retreat(s, def_side(s), LW_BS_WRETREAT);
 	retreat_next(s, out);
 	return 0;

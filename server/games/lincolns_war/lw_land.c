@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* The block as one flat integer array, in field order. */
-#define LW_LAND_INTS (16 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
+#define LW_LAND_INTS (17 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
 
 static void to_ints(const struct lw_land *l, long long *v)
 {
@@ -35,6 +35,7 @@ static void to_ints(const struct lw_land *l, long long *v)
 	for (int i = 0; i < LW_LAND_SIDES; i++)
 		v[k++] = l->sharp[i];
 	v[k++] = l->cas_sharp;
+	v[k++] = l->pursuit;
 }
 
 json_t *lw_land_save(const struct lw_land *l)
@@ -89,6 +90,7 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 	for (int i = 0; i < LW_LAND_SIDES; i++)
 		n.sharp[i] = (uint8_t)v[k++];
 	n.cas_sharp = (uint8_t)v[k++];
+	n.pursuit = (uint8_t)v[k++];
 	if (n.stage > LW_BS_ADVANCE || n.group_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;

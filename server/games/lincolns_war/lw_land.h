@@ -50,7 +50,8 @@ struct lw_land {
 	int16_t from_hex;             /* the hex they retreat from */
 	uint8_t sharp[LW_LAND_SIDES]; /* 16.8: this side played a Sharpshooter resource */
 	uint8_t cas_sharp;            /* the pending casualty choice is a sharpshooter's */
-	uint8_t spare[4];
+	uint8_t pursuit; /* 16.2.1: cavalry pursued the withdrawal: the attacker advances */
+	uint8_t spare[3];
 };
 
 json_t *lw_land_save(const struct lw_land *l);
