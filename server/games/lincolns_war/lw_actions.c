@@ -67,6 +67,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 		}
 		return m;
 	}
+	case LW_PH_RAIL: /* 9.0 (lw_rail_phase.c) */
+		return LW_SIDE_BIT(s->phasing);
 	case LW_PH_OPS:
 		return lw_ops_awaiting(s);
 	default:
@@ -91,6 +93,9 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 		break;
 	case LW_PH_DRAW:
 		lw_draw_offer(s, side, list);
+		break;
+	case LW_PH_RAIL:
+		lw_rail_offer(s, side, list);
 		break;
 	case LW_PH_OPS:
 		lw_ops_offer(s, side, list);
@@ -122,6 +127,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
 		return r;
 	}
+	case LW_PH_RAIL:
+		return lw_rail_act(s, side, a, out, err);
 	default:
 		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
 	}
@@ -162,6 +169,9 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		break;
 	case LW_PH_DRAW:
 		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
+		break;
+	case LW_PH_RAIL:
+		snprintf(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");
 		break;
 	case LW_PH_OPS:
 		snprintf(buf, n, "%s",

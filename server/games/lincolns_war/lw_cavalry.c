@@ -75,7 +75,7 @@ void lw_rit_set(struct lw_state *s, int hex, bool on)
 		if (c->rit[i] == hex) {
 			if (!on) {
 				c->rit[i] = c->rit[c->rit_n - 1];
-				c->rit_n--;
+				c->rit[--c->rit_n] = 0; /* unused slots stay zero (saved state) */
 			}
 			return;
 		}
@@ -85,6 +85,7 @@ void lw_rit_set(struct lw_state *s, int hex, bool on)
 
 void lw_rit_clear(struct lw_state *s)
 {
+	memset(s->cav.rit, 0, sizeof s->cav.rit);
 	s->cav.rit_n = 0;
 }
 

@@ -39,6 +39,7 @@ bool lw_harass_begin(struct lw_state *s, int hex, bool stop)
 	int side = s->play.side, h = LW_OTHER(side);
 	struct lw_cav *c = &s->cav;
 	c->harass_n = 0;
+	memset(c->harass_from, 0, sizeof c->harass_from);
 	/* 13.2.5: not into enemy city hexes nor a hex the enemy already holds */
 	int city = lw_city_at(hex);
 	if (city >= 0 && lw_city_controller(s, city) == side)
@@ -100,6 +101,7 @@ static void add_it(struct lw_state *s, int hex, int side, int n)
 static void resume(struct lw_state *s, struct game_outcome *out)
 {
 	s->cav.harass_n = 0;
+	memset(s->cav.harass_from, 0, sizeof s->cav.harass_from);
 	s->step = LW_ST_MOVE;
 	if (s->cav.harass_stop) {
 		s->cav.harass_stop = 0;
@@ -175,7 +177,7 @@ int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	harass(s, u, from);
 	/* 13.2.5.2: each hex one at a time; the others may still harass */
 	c->harass_from[k] = c->harass_from[c->harass_n - 1];
-	c->harass_n--;
+	c->harass_from[--c->harass_n] = 0;
 	if (c->harass_n == 0)
 		resume(s, out);
 	return 0;

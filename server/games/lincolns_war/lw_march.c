@@ -283,6 +283,7 @@ void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone)
 	s->land.mountain = 0;
 	s->land.stopped = 0;
 	s->step = LW_ST_MOVE;
+	lw_cav_activation_begin(s); /* 13.2.3: one RIT or raid per activation */
 }
 
 /* ---- offering -------------------------------------------------------------------- */
@@ -345,6 +346,7 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	if (from != LW_NO_HEX && revive_possible(s, from))
 		lw_offer(list, json_pack("{s:s}", "type", "revive"),
 		         "%s stops here and removes IT from the force (18.2)", name);
+	lw_cav_march_offer(s, side, list); /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
 	lw_offer(list, json_pack("{s:s}", "type", "stop"), "End %s's move", name);
 }
 
@@ -426,6 +428,9 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	 * capture's 16.10.1.1 IT is lw_capture_city's) */
 	lw_border_enter(s, side, to);
 	richmond_bonus(s, side, to);
+	/* 13.2.5: the non-phasing player may harass now (lw_harass.c resumes) */
+	if (lw_harass_begin(s, to, stop))
+		return 0;
 	if (stop) {
 		lw_log(s, "%s joins the force of %s and stops (12.5).", name,
 		       lw_unit_name(s, host, hl, sizeof hl));
@@ -524,6 +529,9 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
 	if (strcmp(type, "move") == 0)
 		return act_move(s, a, out, err);
+	int cav_rc;
+	if (lw_cav_march_act(s, side, a, out, err, &cav_rc))
+		return cav_rc; /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
 	if (strcmp(type, "attack") == 0) {
 		int target;
 		if (!lw_a_int(a, "target", &target))

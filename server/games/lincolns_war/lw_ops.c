@@ -88,6 +88,10 @@ static void finish_draw_if_done(struct lw_state *s, struct game_outcome *out);
 
 void lw_begin_draw(struct lw_state *s, struct game_outcome *out)
 {
+	if (lw_rail_pending(s)) { /* 3.4: the Rail Phase comes first (lw_rail_phase.c) */
+		lw_rail_begin(s, out);
+		return;
+	}
 	s->phase = LW_PH_DRAW;
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 		s->side[side].draw_stage = 0;
@@ -560,6 +564,7 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 	}
 	lw_siege_spend_offer(s, side, list); /* 16.9.5.2 (lw_siege.c) */
 	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
+	lw_cav_foray_offer(s, side, list); /* 13.2.4 (lw_cavalry.c) */
 	if (s->play.pc_left > 0)
 		lw_offer(list, json_pack("{s:s}", "type", "done"),
 		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
@@ -589,6 +594,8 @@ unsigned lw_ops_awaiting(const struct lw_state *s)
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		return LW_SIDE_BIT(s->awaiting_side);
+	case LW_ST_HARASS:
+		return lw_harass_awaiting(s); /* 13.2.5 (lw_harass.c) */
 	default:
 		return lw_battle_awaiting(s);
 	}
@@ -617,6 +624,9 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		lw_siege_offer(s, side, list);
+		break;
+	case LW_ST_HARASS:
+		lw_harass_offer(s, side, list); /* 13.2.5 */
 		break;
 	default:
 		lw_battle_offer(s, side, list);
@@ -917,6 +927,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			finish_card(s, out);
 			return 0;
 		}
+		if (strcmp(type, "foray") == 0)
+			return lw_cav_foray_act(s, side, a, err); /* 13.2.4 */
 		{
 			/* 16.9.5.2 siege_press / siege_remove_it, 14.4.1 pcsa_place / _remove */
 			int r = lw_siege_spend_act(s, side, a, err);
@@ -958,6 +970,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		return lw_siege_act(s, side, a, out, err);
+	case LW_ST_HARASS:
+		return lw_harass_act(s, side, a, out, err); /* 13.2.5 */
 	default:
 		return lw_battle_act(s, side, a, out, err);
 	}

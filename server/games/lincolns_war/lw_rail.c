@@ -178,6 +178,8 @@ int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
 		               "9.1: a general alone is the whole force: rail it as a force");
 	if (!force && x->it > 0 && left == 0)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: his IT must stay with someone");
+	if (to == x->hex)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: the general is already at %04d", to);
 	const struct lw_hex *h = lw_data_hex(lw_D(), to);
 	if (!h || !h->rail)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: %04d is not a rail hex", to);

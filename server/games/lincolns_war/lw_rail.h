@@ -31,7 +31,8 @@ struct lw_rail {
 	/* bit u: unit u travelled by rail this turn (9.1 note: no naval
 	 * transport for him in the same turn, 14.0) */
 	uint8_t railed[LW_RAIL_UNITS / 8];
-	uint8_t spare[4];
+	uint8_t done_turn; /* turn index + 1 of the last Rail Phase completed */
+	uint8_t spare[3];
 };
 
 json_t *lw_rail_save(const struct lw_rail *r);
@@ -68,6 +69,9 @@ void lw_rail_move(struct lw_state *s, int u, int to, bool force);
 /* Did unit u travel by rail this turn? (for 14.0: not also by sea) */
 bool lw_rail_used_by(const struct lw_state *s, int u);
 
+/* 3.4: the Rail Phase of this turn is still to be played (lw_begin_draw
+ * asks, so that it comes after whatever phase precedes the draw). */
+bool lw_rail_pending(const struct lw_state *s);
 /* The phase (3.4): start it (clears the turn's rail record), offer, act. */
 void lw_rail_begin(struct lw_state *s, struct game_outcome *out);
 void lw_rail_offer(const struct lw_state *s, int side, json_t *list);

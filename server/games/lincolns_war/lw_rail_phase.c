@@ -9,6 +9,11 @@
 #include "lw_rail.h"
 #include "lw_tco.h"
 
+bool lw_rail_pending(const struct lw_state *s)
+{
+	return s->rail.done_turn != s->turn + 1;
+}
+
 void lw_rail_begin(struct lw_state *s, struct game_outcome *out)
 {
 	memset(&s->rail, 0, sizeof s->rail);
@@ -22,6 +27,7 @@ void lw_rail_begin(struct lw_state *s, struct game_outcome *out)
 
 static void rail_end(struct lw_state *s, struct game_outcome *out)
 {
+	s->rail.done_turn = (uint8_t)(s->turn + 1);
 	lw_rit_clear(s); /* 9.3 */
 	lw_log(s, "Rail Phase over: every Rail Interdiction Token is removed (9.3).");
 	lw_begin_draw(s, out);

@@ -48,6 +48,7 @@ json_t *lw_rail_save(const struct lw_rail *r)
 	json_object_set_new(o, "used", ints(r->used, LW_RAIL_SIDES, 1));
 	json_object_set_new(o, "stage", ints(r->stage, LW_RAIL_SIDES, 1));
 	json_object_set_new(o, "railed", ints(r->railed, LW_RAIL_UNITS / 8, 1));
+	json_object_set_new(o, "done_turn", json_integer(r->done_turn));
 	return o;
 }
 
@@ -59,6 +60,10 @@ int lw_rail_load(struct lw_rail *r, const json_t *saved)
 	    read_ints(saved, "stage", n.stage, LW_RAIL_SIDES, 1, 0, 2) ||
 	    read_ints(saved, "railed", n.railed, LW_RAIL_UNITS / 8, 1, 0, 255))
 		return -1;
+	long done;
+	if (read_int(saved, "done_turn", 0, 99, &done))
+		return -1;
+	n.done_turn = (uint8_t)done;
 	*r = n;
 	return 0;
 }

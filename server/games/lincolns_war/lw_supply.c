@@ -222,9 +222,9 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	if (f & LW_HS_IMPASSABLE)
 		return false;
 	/* 20.0: a rail path is blocked by an enemy city or garrison, enemy
-	 * cavalry interdiction or an enemy force (RIT are part 2). */
+	 * cavalry interdiction, an enemy force or an RIT (13.2.6, lw_cavalry.c). */
 	if ((f & LW_HS_RAIL) && !has_units(t->s, b, enemy_of(t->side), false) &&
-	    !enemy_city(t, b) && !cav_cut(t, b))
+	    !enemy_city(t, b) && !cav_cut(t, b) && !lw_rit_at(t->s, b))
 		return true;
 	/* 20.1: along a river; enemy cities block, enemy infantry may. */
 	if (!river_usable(t, a) || !river_usable(t, b) || enemy_city(t, b))

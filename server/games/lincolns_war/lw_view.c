@@ -19,14 +19,14 @@
 static const char *const phase_names[] = {
     [LW_PH_GIC] = "gic_choice", [LW_PH_INITIATIVE] = "initiative", [LW_PH_ADMIN] = "administration",
     [LW_PH_DRAW] = "card_draw", [LW_PH_OPS] = "operations",        [LW_PH_SUPPLY] = "supply",
-    [LW_PH_OVER] = "over",
+    [LW_PH_OVER] = "over", [LW_PH_RAIL] = "rail",
 };
 
 static const char *const step_names[] = {
     [LW_ST_CARD] = "play_card",      [LW_ST_SPEND] = "spend_pc",  [LW_ST_MOVE] = "move",
     [LW_ST_WITHDRAW] = "withdraw",   [LW_ST_COMMIT] = "commit",   [LW_ST_CASUALTY] = "casualty",
     [LW_ST_RETREAT] = "retreat",     [LW_ST_ADVANCE] = "advance", [LW_ST_PEACE] = "peace_talks",
-    [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote",
+    [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote", [LW_ST_HARASS] = "harass",
 };
 
 static json_t *jside(int side)
@@ -293,6 +293,11 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	json_object_set_new(b, "disgraced", box_json(s, LW_W_DISGRACED));
 	json_object_set_new(b, "deceased", box_json(s, LW_W_DECEASED));
 	json_object_set_new(b, "kentucky_violator", jside(s->kentucky.violator));
+	/* RIT and Raided markers are on the map; the rail capacity used is the
+	 * owner's (it counts hidden subordinates): lw_cavalry.c, lw_rail_phase.c */
+	json_object_set_new(b, "cavalry", lw_cav_view(s, side));
+	json_t *rail = lw_rail_view(s, side);
+	json_object_set_new(b, "rail", rail ? rail : json_null());
 	json_object_set_new(b, "amphib", lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */
 	json_object_set_new(b, "play", play_json(s));
 	json_object_set_new(b, "battle", battle_json(s, side));

@@ -37,6 +37,9 @@ int main(void)
 	CHECK(tk_act(g, "union", "{\"type\":\"end_admin\"}") != 0);
 	CHECK_EQ_STR(tk_err.code, TG_E_NOT_YOUR_TURN);
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	/* 3.4: the Rail Phase (9.0) comes before the draw; both end it at once */
+	for (int k = 0; k < 2 && s->phase == LW_PH_RAIL; k++)
+		CHECK(tk_act(g, lw_side_name(s->phasing), "{\"type\":\"end_rail\"}") == 0);
 	/* 10.7.9: the Union first decides on the Committee card */
 	CHECK_EQ_INT(s->phase, LW_PH_DRAW);
 	CHECK(tk_offers(g, "union", "Committee"));
