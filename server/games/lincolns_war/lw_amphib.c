@@ -9,7 +9,7 @@
 #include "lw_march.h"
 #include "lw_supply.h"
 
-struct lw_amphib_naval_hooks lw_amphib_naval = {NULL, NULL};
+struct lw_amphib_naval_hooks lw_amphib_naval = {lw_naval_hunley_at, lw_naval_hunley_remove};
 
 /* ---- pure rules --------------------------------------------------------------- */
 
@@ -212,8 +212,9 @@ static int landing_check(const struct lw_state *s, int side, int hex, struct tg_
 			return tg_fail(err, TG_E_ILLEGAL, "2.3: Confederates may not enter %s",
 			               k->name);
 		if (lw_city_controller(s, c) == LW_OTHER(side))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "14.1.1: landing in an enemy city is an assault, not a move");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "14.1.1: landing in an enemy city is an assault, not a move");
 	}
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < s->play.movers_n; i++)
@@ -236,7 +237,8 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 	const struct lw_amphib *am = &s->amphib;
 	const struct lw_play *p = &s->play;
 	if (s->step != LW_ST_MOVE || p->side != side || p->movers_n == 0)
-		return tg_fail(err, TG_E_ILLEGAL, "14.0: amphibious operations need an activated force");
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.0: amphibious operations need an activated force");
 	if (p->moved > 0 || p->attacked)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.0: the force must start its move on the water (it has moved)");
@@ -247,7 +249,8 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.1-14.2: the Confederates may only move by river");
 	if (assault && s->side[LW_UNION].pc < LW_AMPHIB_ASSAULT_PC)
-		return tg_fail(err, TG_E_ILLEGAL, "14.1.2/14.2.2: an assault needs 10 PC (you have %d)",
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.1.2/14.2.2: an assault needs 10 PC (you have %d)",
 		               s->side[LW_UNION].pc);
 	if (river) {
 		if (am->river_turn[side] == turn_mark(s))
@@ -259,12 +262,14 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 			               lw_amphib_river_stars(side), stars);
 		const struct lw_hex *h = lw_data_hex(lw_D(), from);
 		if (!h || !h->river)
-			return tg_fail(err, TG_E_ILLEGAL, "14.1.1: start in a hex with a river hexside");
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.1.1: start in a hex with a river hexside");
 		for (int i = 0; i < p->movers_n; i++)
 			if (am->ocean_turn == turn_mark(s) &&
 			    in_list(am->ocean_units, am->ocean_n, p->movers[i]))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "14.3: no sea and river movement by one force in a turn");
+				return tg_fail(
+				    err, TG_E_ILLEGAL,
+				    "14.3: no sea and river movement by one force in a turn");
 		if (kind == LW_AM_RIVER_ASSAULT && !friendly_port(s, side, from, false))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "14.1.2: a river assault starts in a friendly river port");
@@ -278,11 +283,12 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 			for (int i = 0; i < np; i++)
 				found |= ports[i] == hex && lw_amphib_river_port(lw_city_at(hex));
 		if (!found)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               kind == LW_AM_RIVER_MOVE
-			                   ? "14.1.1: not reachable by river (enemy ports and enemy "
-			                     "forces on both banks stop the boats)"
-			                   : "14.1.2: not the first enemy river port on a river path");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    kind == LW_AM_RIVER_MOVE
+			        ? "14.1.1: not reachable by river (enemy ports and enemy "
+			          "forces on both banks stop the boats)"
+			        : "14.1.2: not the first enemy river port on a river path");
 		if (kind == LW_AM_RIVER_MOVE)
 			return landing_check(s, side, hex, err);
 		return lw_may_attack_hex(s, side, hex, err);
@@ -290,7 +296,8 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 	/* 14.2 ocean */
 	const struct lw_turn *t = &lw_D()->turns[s->turn];
 	if (am->ocean_turn == turn_mark(s))
-		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: ocean movement or assault once per turn");
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.2.1: ocean movement or assault once per turn");
 	if (t->amphib_stars <= 0)
 		return tg_fail(err, TG_E_ILLEGAL, "14.2.1: no movement by sea before Spring 1862");
 	if (stars > t->amphib_stars)
@@ -403,7 +410,8 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	}
 	char name[64], hl[64];
 	lw_log(s, "%s moves by %s to %s (%s).", lw_unit_name(s, co, name, sizeof name),
-	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl), river ? "14.1.1" : "14.2.1");
+	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl),
+	       river ? "14.1.1" : "14.2.1");
 	lw_border_enter(s, side, to);
 	p->moved = 1;
 	lw_march_finish(s, out); /* 14.2.1: no moving on after landing */
@@ -444,8 +452,10 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		if (lw_amphib_naval.hunley_remove)
 			lw_amphib_naval.hunley_remove(s, hex);
 		if (lw_amphib_hunley_cancels(die)) {
-			lw_log(s, "The Hunley rolls %d: the ocean assault on %s is cancelled (8.1.2.3).",
-			       die, hl);
+			lw_log(
+			    s,
+			    "The Hunley rolls %d: the ocean assault on %s is cancelled (8.1.2.3).",
+			    die, hl);
 			s->play.attacked = 1;
 			lw_march_finish(s, out);
 			return 0;
@@ -476,7 +486,8 @@ static void settle_assault(struct lw_state *s)
 	if (won) {
 		/* 8.1.2.3: the Hunley cannot escape a port that falls */
 		if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&
-		    lw_amphib_naval.hunley_remove && lw_amphib_naval.hunley_at(s, am->assault_target))
+		    lw_amphib_naval.hunley_remove &&
+		    lw_amphib_naval.hunley_at(s, am->assault_target))
 			lw_amphib_naval.hunley_remove(s, am->assault_target);
 		return;
 	}
@@ -548,7 +559,8 @@ bool lw_amphib_water_retreat(struct lw_state *s)
 		if (o == c || lw_city_controller(s, o) != LW_UNION)
 			continue;
 		if ((ocean && lw_amphib_ocean_port(o)) || (river && lw_amphib_river_port(o))) {
-			if (lw_stack_check_hex(s, lw_D()->cities[o].hex, D, u, n, LW_NONE, 0, NULL) == 0)
+			if (lw_stack_check_hex(s, lw_D()->cities[o].hex, D, u, n, LW_NONE, 0,
+			                       NULL) == 0)
 				cands[nc++] = lw_D()->cities[o].hex;
 		}
 	}
@@ -562,8 +574,9 @@ bool lw_amphib_water_retreat(struct lw_state *s)
 	lw_hex_label(to, tl, sizeof tl);
 	for (int i = 0; i < n; i++)
 		lw_unit_place(s, u[i], to);
-	lw_log(s, "The Union force in %s has no land supply route and retreats by water to %s "
-	          "(16.9.4).",
+	lw_log(s,
+	       "The Union force in %s has no land supply route and retreats by water to %s "
+	       "(16.9.4).",
 	       hl, tl);
 	lw_capture_city(s, b->attacker, c, false); /* surrendered: supply in PC changes hands */
 	if (co != LW_NONE) {

@@ -103,7 +103,8 @@ int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 	n.siege.camp_co = (int16_t)v[k++];
 	if (n.river_n > LW_AMPHIB_UNITS || n.ocean_n > LW_AMPHIB_UNITS ||
 	    n.assault > LW_AM_OCEAN_ASSAULT || n.siege.stage > LW_SG_ON || n.siege.level > 3 ||
-	    n.siege.besieger < LW_NOSIDE || n.siege.besieger > LW_CONFEDERATE)
+	    n.siege.pressed > LW_SIEGE_BEGUN || n.siege.besieger < LW_NOSIDE ||
+	    n.siege.besieger > LW_CONFEDERATE)
 		return -1;
 	for (int i = 0; i < n.river_n; i++)
 		if (n.river_units[i] < 0 || n.river_units[i] >= n_units)
@@ -125,10 +126,9 @@ json_t *lw_amphib_view(const struct lw_state *s, int side)
 	json_t *o = json_object();
 	json_object_set_new(o, "pcsa", a->pcsa.hex ? json_integer(a->pcsa.hex) : json_null());
 	int mark = s->turn + 1;
-	json_object_set_new(
-	    o, "river_used",
-	    json_pack("{s:b,s:b}", "union", a->river_turn[LW_UNION] == mark, "confederate",
-	              a->river_turn[LW_CONFEDERATE] == mark));
+	json_object_set_new(o, "river_used",
+	                    json_pack("{s:b,s:b}", "union", a->river_turn[LW_UNION] == mark,
+	                              "confederate", a->river_turn[LW_CONFEDERATE] == mark));
 	json_object_set_new(o, "ocean_used", json_boolean(a->ocean_turn == mark));
 	if (a->siege.stage != LW_SG_NONE)
 		json_object_set_new(o, "siege",
@@ -137,7 +137,7 @@ json_t *lw_amphib_view(const struct lw_state *s, int side)
 		                              a->siege.city_hex, "camp", a->siege.camp_hex, "stage",
 		                              a->siege.stage == LW_SG_ON      ? "on"
 		                              : a->siege.stage == LW_SG_OFFER ? "offer"
-		                                                               : "answer"));
+		                                                              : "answer"));
 	else
 		json_object_set_new(o, "siege", json_null());
 	return o;

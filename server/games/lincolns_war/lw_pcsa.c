@@ -48,7 +48,8 @@ int lw_pcsa_place_check(const struct lw_state *s, int hex, int *cost, struct tg_
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.4.1: New Orleans serves as a staging area without the marker");
 	if (lw_D()->cities[c].supply < 2)
-		return tg_fail(err, TG_E_ILLEGAL, "14.4.1: the port needs a supply value of 2 or more");
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.4.1: the port needs a supply value of 2 or more");
 	/* 14.4.1 (1): after a recapture, free again from the next turn */
 	if (p->lost_turn != LW_PCSA_NEVER && p->lost_turn == s->turn + 1)
 		return tg_fail(err, TG_E_ILLEGAL,
@@ -57,8 +58,9 @@ int lw_pcsa_place_check(const struct lw_state *s, int hex, int *cost, struct tg_
 	int pay = 0;
 	if (p->removed_turn != LW_PCSA_NEVER) {
 		if (p->removed_turn == s->turn + 1)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "14.4.1: it may not be relocated on the turn it was removed");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "14.4.1: it may not be relocated on the turn it was removed");
 		pay = LW_PCSA_RELOCATE_PC; /* (a recapture clears removed_turn) */
 	}
 	if (pay > s->side[LW_UNION].pc)
@@ -164,7 +166,8 @@ int lw_pcsa_act(struct lw_state *s, int side, const json_t *a, struct tg_error *
 	if (strcmp(type, "pcsa_place") == 0) {
 		int hex, cost = 0;
 		if (side != LW_UNION)
-			return tg_fail(err, TG_E_ILLEGAL, "14.4: only the Union has a staging area");
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.4: only the Union has a staging area");
 		if (!lw_a_int(a, "hex", &hex))
 			return tg_fail(err, TG_E_MALFORMED, "pcsa_place needs an integer \"hex\"");
 		if (lw_pcsa_place_check(s, hex, &cost, err) != 0)
@@ -174,7 +177,8 @@ int lw_pcsa_act(struct lw_state *s, int side, const json_t *a, struct tg_error *
 	}
 	if (strcmp(type, "pcsa_remove") == 0) {
 		if (side != LW_UNION)
-			return tg_fail(err, TG_E_ILLEGAL, "14.4: only the Union has a staging area");
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "14.4: only the Union has a staging area");
 		if (lw_pcsa_remove_check(s, err) != 0)
 			return -1;
 		lw_pcsa_remove(s);

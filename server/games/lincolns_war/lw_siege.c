@@ -51,13 +51,21 @@ static int hex_it(const struct lw_state *s, int hex, int side)
 	return it;
 }
 
-static void add_it(struct lw_state *s, int hex, int side, int n)
+/* IT on the force at hex. `fresh`: placed during the current card play
+ * (10.6.3: not removable by it); the IT of the end of a card play are not. */
+static void add_it_as(struct lw_state *s, int hex, int side, int n, bool fresh)
 {
 	int co = lw_force_co(s, hex);
 	if (co == LW_NONE || s->unit[co].side != side || n <= 0)
 		return;
 	s->unit[co].it = (int16_t)(s->unit[co].it + n);
-	s->unit[co].it_new = (int16_t)(s->unit[co].it_new + n);
+	if (fresh)
+		s->unit[co].it_new = (int16_t)(s->unit[co].it_new + n);
+}
+
+static void add_it(struct lw_state *s, int hex, int side, int n)
+{
+	add_it_as(s, hex, side, n, true);
 }
 
 static int city_supply(int c)
@@ -173,6 +181,7 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			               "16.9.5: the victor accepts or refuses the siege");
 		if (strcmp(type, "besiege") == 0) {
 			g->stage = LW_SG_ON;
+			g->pressed = LW_SIEGE_BEGUN;
 			g->camp_co = (int16_t)lw_force_co(s, g->camp_hex);
 			lw_log(s, "The %s player besieges %s (16.9.5.2).", lw_side_title(side), hl);
 			lw_battle_close(s, out);
@@ -183,8 +192,9 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			int pc = lw_siege_refuse_pc(g->level);
 			lw_lose_pc(s, side, pc);
 			lw_gain_pc(s, LW_OTHER(side), pc);
-			lw_log(s, "The %s player refuses the siege of %s: %d PC to his opponent "
-			          "(16.9.5.1).",
+			lw_log(s,
+			       "The %s player refuses the siege of %s: %d PC to his opponent "
+			       "(16.9.5.1).",
 			       lw_side_title(side), hl, pc);
 			end_siege(s);
 			lw_battle_close(s, out);
@@ -227,7 +237,7 @@ void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list)
 	char hl[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
 	int cost = camp_cost(s);
-	if (s->play.activations_left > 0 && !s->play.campaign && !g->pressed && cost >= 0 &&
+	if (s->play.activations_left > 0 && !s->play.campaign && g->pressed != 1 && cost >= 0 &&
 	    cost <= s->play.pc_left)
 		lw_offer(list, json_pack("{s:s}", "type", "siege_press"),
 		         "Activate the force besieging %s (cost %d): two IT to both sides this "
@@ -249,13 +259,15 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 	if (strcmp(type, "siege_press") == 0) {
 		int cost = camp_cost(s);
 		if (s->play.activations_left == 0 || s->play.campaign)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "16.9.5.2: activating the besiegers is this card's activation");
-		if (g->pressed)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "16.9.5.2: activating the besiegers is this card's activation");
+		if (g->pressed == 1)
 			return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: already activated this round");
 		if (cost < 0 || cost > s->play.pc_left)
-			return tg_fail(err, TG_E_ILLEGAL, "10.6.2: activating costs %d PC, the card has %d left",
-			               cost, s->play.pc_left);
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.6.2: activating costs %d PC, the card has %d left", cost,
+			               s->play.pc_left);
 		s->play.pc_left = (int8_t)(s->play.pc_left - cost);
 		s->play.activations_left--;
 		g->pressed = 1;
@@ -297,10 +309,14 @@ void lw_siege_card_end(struct lw_state *s, int side)
 	struct lw_siege *g = &s->amphib.siege;
 	if (g->stage != LW_SG_ON || side != g->besieger)
 		return;
+	if (g->pressed == LW_SIEGE_BEGUN) {
+		g->pressed = 0; /* the card play that began the siege: IT from the next one */
+		return;
+	}
 	int n = g->pressed ? 2 : 1;
 	g->pressed = 0;
-	add_it(s, g->city_hex, defender_side(g), n);
-	add_it(s, g->camp_hex, g->besieger, n);
+	add_it_as(s, g->city_hex, defender_side(g), n, false);
+	add_it_as(s, g->camp_hex, g->besieger, n, false);
 	char hl[64];
 	lw_log(s, "Siege of %s: %d IT to each side (16.9.5.2).",
 	       lw_hex_label(g->city_hex, hl, sizeof hl), n);
@@ -323,8 +339,9 @@ bool lw_siege_check_defeat(struct lw_state *s)
 	int co_stars = co != LW_NONE ? s->unit[co].stars : 0;
 	char hl[64], name[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
-	lw_log(s, "Siege of %s: %d IT reach twice the defense of %d; the defenders are "
-	          "disgraced (16.9.5.4.1).",
+	lw_log(s,
+	       "Siege of %s: %d IT reach twice the defense of %d; the defenders are "
+	       "disgraced (16.9.5.4.1).",
 	       hl, it, cap);
 	int u[LW_MAX_UNITS];
 	int n = units(s, g->city_hex, D, u);
@@ -343,9 +360,10 @@ bool lw_siege_check_defeat(struct lw_state *s)
 		for (int i = 0; i < n; i++)
 			if (u[i] != camp_co && s->unit[u[i]].stars == st) {
 				go[ng] = u[i];
-				if (lw_stack_check_hex(s, g->city_hex, A, go, ng + 1, LW_NONE, 0, NULL) ==
-				        0 &&
-				    lw_stack_check_without(s, g->camp_hex, A, go, ng + 1, NULL) == 0)
+				if (lw_stack_check_hex(s, g->city_hex, A, go, ng + 1, LW_NONE, 0,
+				                       NULL) == 0 &&
+				    lw_stack_check_without(s, g->camp_hex, A, go, ng + 1, NULL) ==
+				        0)
 					ng++;
 			}
 	for (int i = 0; i < ng; i++)
@@ -414,8 +432,9 @@ void lw_siege_before_supply(struct lw_state *s, int16_t *keep_it)
 	}
 	char hl[64], name[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
-	lw_log(s, "Siege of %s at the Supply Phase: the besieged are out of supply, one IT per "
-	          "general (16.9.5.4.3).",
+	lw_log(s,
+	       "Siege of %s at the Supply Phase: the besieged are out of supply, one IT per "
+	       "general (16.9.5.4.3).",
 	       hl);
 	if (lw_siege_check_defeat(s))
 		return;

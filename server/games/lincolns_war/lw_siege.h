@@ -24,8 +24,8 @@
 #ifndef LW_SIEGE_H
 #define LW_SIEGE_H
 
-#include <stdbool.h>
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 enum lw_siege_stage {
@@ -35,13 +35,16 @@ enum lw_siege_stage {
 	LW_SG_ON,     /* the siege lasts */
 };
 
+#define LW_SIEGE_BEGUN 2
+
 struct lw_siege {
 	uint8_t stage;    /* enum lw_siege_stage */
 	int8_t besieger;  /* side of the besieging force */
 	int16_t city_hex; /* the besieged city */
 	int16_t camp_hex; /* the besieging force's hex (where it attacked from) */
 	uint8_t level;    /* 16.9.5.1: 1 minor victory, 2 major victory, 3 rout */
-	uint8_t pressed;  /* the besieging force was activated in this card play */
+	uint8_t pressed;  /* 1: the besieging force was activated in this card play;
+	                     LW_SIEGE_BEGUN: the siege began in this card play */
 	int16_t camp_co;  /* the besieger's CO when the siege began / last seen */
 };
 

@@ -1,0 +1,108 @@
+/* lw_amphib_fixture.h — helpers for the 14.x / 16.9.4 / 16.9.5 rules tests:
+ * a force activated in the MOVE step, actions sent to the ops dispatcher
+ * (so the amphibious and siege actions are routed as in play), cities
+ * handed over by hand. Built on lw_land_fixture.h. */
+#ifndef LW_AMPHIB_FIXTURE_H
+#define LW_AMPHIB_FIXTURE_H
+
+#include "lw_land_fixture.h"
+
+/* Unit u (and the others listed) activated and about to move. */
+static inline void am_activate(struct lw_state *s, int side, const int *units, int n)
+{
+	s->phase = LW_PH_OPS;
+	s->step = LW_ST_MOVE;
+	s->phasing = (int8_t)side;
+	memset(&s->play, 0, sizeof s->play);
+	s->play.side = (int8_t)side;
+	s->play.co = (int16_t)units[0];
+	s->play.start_hex = s->unit[units[0]].hex;
+	for (int i = 0; i < n; i++)
+		s->play.movers[s->play.movers_n++] = (int16_t)units[i];
+	s->play.max_move = 3;
+	memset(&s->land, 0, sizeof s->land);
+}
+
+/* Sends one action as the ops dispatcher would, then settles (lw_actions.c). */
+static inline int am_act(struct lw_state *s, int side, const char *json, char *why, size_t n)
+{
+	json_error_t je;
+	json_t *a = json_loads(json, 0, &je);
+	struct tg_error err = {0};
+	struct game_outcome out = {0};
+	int rc = lw_ops_act(s, side, a, &out, &err);
+	if (rc == 0)
+		lw_amphib_settle(s);
+	if (why)
+		snprintf(why, n, "%s", rc ? err.message : "");
+	json_decref(a);
+	return rc;
+}
+
+#define AM_OK(s, side, json)                                                                       \
+	do {                                                                                       \
+		char w_[256];                                                                      \
+		int rc_ = am_act((s), (side), (json), w_, sizeof w_);                              \
+		CHECKF(rc_ == 0, "action %s refused: %s", (json), w_);                             \
+	} while (0)
+/* Refused, and the reason cites `rule`. */
+#define AM_REFUSED(s, side, json, rule)                                                            \
+	do {                                                                                       \
+		char w_[256];                                                                      \
+		int rc_ = am_act((s), (side), (json), w_, sizeof w_);                              \
+		CHECKF(rc_ != 0 && strstr(w_, (rule)) != NULL, "action %s: rc %d, '%s' (want %s)", \
+		       (json), rc_, w_, (rule));                                                   \
+	} while (0)
+
+static inline int am_city(const char *id)
+{
+	const struct lw_city *c = lw_data_city(lw_D(), id);
+	return c ? (int)(c - lw_D()->cities) : -1;
+}
+
+static inline int am_hex(const char *id)
+{
+	const struct lw_city *c = lw_data_city(lw_D(), id);
+	return c ? c->hex : LW_NO_HEX;
+}
+
+/* A general of `side` not on the map, placed at hex with `stars`. */
+static inline int am_general(struct lw_state *s, int side, int hex, int stars, int skip)
+{
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->gen < 0 || x->side != side || x->where == LW_W_MAP || x->cavalry ||
+		    u == skip)
+			continue;
+		if (lw_D()->generals[x->gen].max_stars < stars)
+			continue;
+		s->unit[u].where = LW_W_MAP;
+		s->unit[u].hex = (int16_t)hex;
+		s->unit[u].stars = (uint8_t)stars;
+		s->unit[u].it = s->unit[u].it_new = 0;
+		s->unit[u].flags = 0;
+		s->unit[u].wounds = 0;
+		s->unit[u].cmd = ++s->cmd_seq;
+		return u;
+	}
+	printf("# no free general\n");
+	exit(1);
+}
+
+static inline bool am_has(const int *a, int n, int x)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] == x)
+			return true;
+	return false;
+}
+
+static inline bool am_log_has(const struct lw_state *s, const char *part)
+{
+	for (int i = 0; i < LW_LOG_LINES; i++)
+		if (strstr(s->log[i], part))
+			return true;
+	return false;
+}
+
+#endif

@@ -1,0 +1,101 @@
+/* 14.2 Ocean movement and ocean assault (the turn track's stars, friendly
+ * ports at both ends, Fort Monroe, Charleston), 14.3 no sea and river move
+ * by one force in a turn, and the Hunley's cancel roll (8.1.2.3) through
+ * the naval hook. */
+#include "lw_amphib_fixture.h"
+
+static int hunley_hex, hunley_removed;
+static bool t_hunley_at(const struct lw_state *s, int hex)
+{
+	(void)s;
+	return hex == hunley_hex;
+}
+static void t_hunley_remove(struct lw_state *s, int hex)
+{
+	(void)s;
+	if (hex == hunley_hex) {
+		hunley_removed++;
+		hunley_hex = LW_NO_HEX;
+	}
+}
+
+int main(void)
+{
+	struct lw_state *s = fx_new(0); /* Summer 1861: nobody sails yet */
+	if (!s)
+		return 1;
+	int monroe = am_hex("fort_monroe"), ny = am_hex("new_york"), balt = am_hex("baltimore");
+	int charleston = am_hex("charleston"), norfolk = am_hex("norfolk");
+	int g = am_general(s, LW_UNION, monroe, 1, LW_NONE);
+	am_activate(s, LW_UNION, &g, 1);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":2201}", "14.2.1");
+
+	/* Spring 1862: one star by sea, from Fort Monroe (a Union port, 2.3) */
+	s->turn = 1;
+	CHECK_EQ_INT(lw_D()->turns[1].amphib_stars, 1);
+	int h = am_general(s, LW_UNION, monroe, 1, g);
+	int both[2] = {g, h};
+	am_activate(s, LW_UNION, both, 2);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":2201}", "14.2.1");
+	s->unit[h].where = LW_W_PENDING;
+	am_activate(s, LW_UNION, &g, 1);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":1611}", "14.2.1"); /* enemy */
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":1805}",
+	           "14.2"); /* no ocean port */
+	AM_OK(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":2201}");
+	CHECK_EQ_INT(s->unit[g].hex, ny);
+	CHECK_EQ_INT(s->amphib.ocean_turn, 2);
+	/* once per turn, and 14.3: the same force may not go on by river */
+	am_activate(s, LW_UNION, &g, 1);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":1902}", "14.2.1");
+	s->unit[g].hex = (int16_t)am_hex("washington"); /* both kinds of port */
+	am_activate(s, LW_UNION, &g, 1);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"river_move\",\"to\":1904}", "14.3");
+
+	/* Summer 1863 (four stars): an ocean assault on Charleston needs 10 PC;
+	 * Richmond is no ocean port */
+	s->turn = 4;
+	s->unit[g].hex = (int16_t)monroe;
+	s->unit[g].stars = 2;
+	am_activate(s, LW_UNION, &g, 1);
+	s->side[LW_UNION].pc = 9;
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}", "14.2.2");
+	s->side[LW_UNION].pc = 15;
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1805}", "14.2");
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1902}", "14.2.2");
+	CHECK_EQ_INT(lw_amphib_check(s, LW_UNION, LW_AM_OCEAN_ASSAULT, norfolk, NULL), 0);
+	AM_OK(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}");
+	CHECK(s->battle.active);
+	CHECK_EQ_INT(s->battle.def_hex, charleston);
+	/* 14.2.2: failed (Charleston holds): back in the port, CO demoted */
+	s->battle.active = 0;
+	lw_amphib_settle(s);
+	CHECK_EQ_INT(s->unit[g].stars, 1);
+	CHECK_EQ_INT(s->unit[g].hex, monroe);
+	(void)balt;
+
+	/* the Hunley: 3-6 cancels, 1-2 does nothing; rolled once, then gone */
+	for (int d = 1; d <= 6; d++)
+		CHECK_EQ_INT(lw_amphib_hunley_cancels(d), d >= 3);
+	lw_amphib_naval.hunley_at = t_hunley_at;
+	lw_amphib_naval.hunley_remove = t_hunley_remove;
+	s->turn = 5;
+	hunley_hex = charleston;
+	am_activate(s, LW_UNION, &g, 1);
+	AM_OK(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}");
+	CHECK_EQ_INT(hunley_removed, 1);
+	bool cancelled = am_log_has(s, "is cancelled (8.1.2.3)");
+	bool went_in = am_log_has(s, "is spent; the assault");
+	CHECK(cancelled != went_in);
+	CHECK_EQ_INT(s->battle.active, went_in);
+	lw_amphib_naval.hunley_at = NULL;
+	lw_amphib_naval.hunley_remove = NULL;
+
+	/* the Confederates never go by sea */
+	s->turn = 6;
+	int rebel = am_general(s, LW_CONFEDERATE, charleston, 1, LW_NONE);
+	am_activate(s, LW_CONFEDERATE, &rebel, 1);
+	AM_REFUSED(s, LW_CONFEDERATE, "{\"type\":\"ocean_move\",\"to\":2006}", "14.1-14.2");
+	free(s);
+	return tap_done();
+}
