@@ -523,7 +523,25 @@ void lw_fix_overstack(struct lw_state *s, int hex, int side)
 
 /* ---- 11.1.3.2 the GiC's consolidation move ------------------------------------ */
 
-/* Friendly units in hexes adjacent to the GiC that may join him now. */
+/* 12.4: is the side's stack at hex legal without unit u? */
+static bool stack_ok_without(const struct lw_state *s, int hex, int side, int u)
+{
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *x = &s->unit[i];
+		if (i == u || x->where != LW_W_MAP || x->hex != hex || x->side != side)
+			continue;
+		su[n].stars = x->stars;
+		su[n].cavalry = x->cavalry;
+		n++;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, NULL) == 0;
+}
+
+/* Friendly units in hexes adjacent to the GiC that may join him now
+ * (without overstacking his hex or leaving theirs overstacked). */
 static int consolidation_candidates(const struct lw_state *s, int out[LW_MAX_UNITS])
 {
 	const struct lw_play *p = &s->play;
@@ -540,7 +558,8 @@ static int consolidation_candidates(const struct lw_state *s, int out[LW_MAX_UNI
 		int us[LW_MAX_UNITS];
 		int k = lw_units_at(s, nb[i], side, us);
 		for (int j = 0; j < k; j++)
-			if (lw_stack_check_hex(s, hex, side, &us[j], 1, LW_NONE, 0, NULL) == 0)
+			if (lw_stack_check_hex(s, hex, side, &us[j], 1, LW_NONE, 0, NULL) == 0 &&
+			    stack_ok_without(s, nb[i], side, us[j]))
 				out[n++] = us[j];
 	}
 	return n;
@@ -570,7 +589,8 @@ int lw_consolidate(struct lw_state *s, struct tg_error *err)
 	int joined = 0, it_in = 0;
 	for (int i = 0; i < n && p->movers_n < LW_MAX_MOVERS; i++) {
 		int u = cand[i];
-		if (lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) != 0)
+		if (lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) != 0 ||
+		    !stack_ok_without(s, s->unit[u].hex, side, u))
 			continue;
 		int from = s->unit[u].hex;
 		it_in += s->unit[u].it;
