@@ -96,8 +96,20 @@ class Daemon:
         self.proc = None
 
 
+LOADS = []  # the 1-minute load average before each measurement
+
+
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[0])
+    except OSError:
+        return 0.0
+
+
 def run(cmd, timeout=900):
-    log(" ".join(cmd))
+    LOADS.append(loadavg())
+    log(" ".join(cmd) + f"   (load average {LOADS[-1]:.1f})")
     t0 = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     log(f"  {time.monotonic() - t0:.1f} s")
@@ -262,7 +274,10 @@ def main():
         n_restart = 1000 if q else 10000
         d.start()
         pop, _ = run([loadgen, "--server", f"127.0.0.1:{d.port}", "--mode", "populate",
-                      "--matches", str(n_restart), "--actions", "4"] + game, timeout=1200)
+                      "--matches", str(n_restart), "--actions", "2"] + game, timeout=1200)
+        # Every populated match is still followed by its two players here:
+        # the daemon holds each one's kept views and patches.
+        rss_followed = rss_mib(d.proc.pid)
         d.stop()
         db = sqlite3.connect(os.path.join(data, "telegraph.db"))
         active = db.execute("SELECT count(*) FROM matches WHERE status = 'active'").fetchone()[0]
@@ -282,14 +297,15 @@ def main():
         empty.stop()
         row(f"Restart: start-up with {active:,} active matches to load" + tag, f"{load_s:.2f} s",
             f"empty database: {base_s:.2f} s", "(measured)", "-",
-            f"{actions:,} actions in the log; RSS after loading {rss:,.0f} MiB; "
+            f"{actions:,} actions in the log; RSS after loading {rss:,.0f} MiB "
+            f"(before the restart, with every match followed: {rss_followed:,.0f} MiB); "
             f"populated {pop.get('populated_matches', 0):,.0f}")
     finally:
         d.stop()
 
     # 6. The rules engine alone.
     if os.path.exists(rules):
-        rb, _ = run([rules, "200" if q else "1000", "5" if q else "10"], timeout=1200)
+        rb, _ = run([rules, "200" if q else "500", "5" if q else "10"], timeout=1200)
         rep = rb.get("replay_campaign_ms_p50", 0)
         unfinished = rb.get("engine_games", 0) - rb.get("engine_games_finished", 0)
         row("Rules engine: bot actions/s in-process (act + view)", f"{rb.get('engine_actions_per_s', 0):,.0f}",
@@ -314,14 +330,18 @@ def main():
     for n in notes:
         print(f"note: {n}")
     mach = machine()
+    load = (f"1-minute load average before the steps: {min(LOADS):.1f} to {max(LOADS):.1f} "
+            f"on {mach['cores']} cores" + (" (other work shared the CPU: wall-clock rates are low; "
+                                           "the per-CPU-second figures hold better)"
+                                           if max(LOADS) > 1.5 else ""))
     print(f"suite took {elapsed:.0f} s; {mach['cores']} cores {mach['cpu']}, {mach['mem']} RAM, "
-          f"commit {mach['commit']}")
+          f"commit {mach['commit']}; {load}")
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC"
                     f"{' (--quick)' if q else ''}, commit {mach['commit']}; "
                     f"{mach['cores']} cores ({mach['cpu']}), {mach['mem']} RAM, "
-                    f"Linux {mach['kernel']}; the suite took {elapsed:.0f} s.\n\n")
+                    f"Linux {mach['kernel']}; the suite took {elapsed:.0f} s; {load}.\n\n")
             f.write("| " + " | ".join(head) + " |\n|" + "---|" * 6 + "\n")
             for r in rows:
                 f.write("| " + " | ".join(str(c) for c in r) + " |\n")
