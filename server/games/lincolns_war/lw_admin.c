@@ -272,14 +272,14 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 					lw_log(
 					    s,
 					    "Draft promotion of %s fails: manpower roll %d (7.2).",
-					    gname(s, u, name, sizeof name), die);
+					    lw_public_name(s, u, name, sizeof name), die);
 					return 0;
 				}
 			}
 		}
 		p->pc = (int16_t)(p->pc - cost);
 		lw_promote(s, u);
-		lw_log(s, "%s is promoted to %d stars (%s).", gname(s, u, name, sizeof name),
+		lw_log(s, "%s is promoted to %d stars (%s).", lw_public_name(s, u, name, sizeof name),
 		       s->unit[u].stars, draft ? "7.2 draft" : "7.1 purchase");
 		return 0;
 	}

@@ -253,11 +253,11 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 	} else if (is_event(k, "free_promotion")) {
 		lw_promote(s, t);
 		lw_log(s, "Event %s: %s is promoted to %d stars.", k->name,
-		       lw_unit_name(s, t, name, sizeof name), s->unit[t].stars);
+		       lw_public_name(s, t, name, sizeof name), s->unit[t].stars);
 	} else if (is_event(k, "remove_wound")) {
 		s->unit[t].wounds--;
 		lw_log(s, "Event %s: a wound of %s heals.", k->name,
-		       lw_unit_name(s, t, name, sizeof name));
+		       lw_public_name(s, t, name, sizeof name));
 	} else if (is_event(k, "reveal_force")) {
 		int us[LW_MAX_UNITS];
 		int nu = lw_units_at(s, t, other, us);
