@@ -623,3 +623,17 @@ int lw_consolidate(struct lw_state *s, struct tg_error *err)
 	       removed ? ", removing IT (18.2)" : "");
 	return 0;
 }
+
+/* A general's name as the public log may give it: his own when the enemy
+ * can see him (a CO on top of his stack, or revealed), else only where he
+ * stands (12.7: a force can only be examined by its owner). */
+const char *lw_public_name(const struct lw_state *s, int u, char *buf, size_t n)
+{
+	const struct lw_unit *x = &s->unit[u];
+	if (x->where != LW_W_MAP || lw_force_co(s, x->hex) == u || (x->flags & LW_UF_REVEALED))
+		return lw_unit_name(s, u, buf, n);
+	char h[64];
+	snprintf(buf, n, "a %s general at %s", lw_side_title(x->side),
+	         lw_hex_label(x->hex, h, sizeof h));
+	return buf;
+}

@@ -75,6 +75,9 @@ int lw_unit_attack(const struct lw_state *s, int u);
 int lw_unit_defense(const struct lw_state *s, int u);
 /* "U.S. Grant" or "TCO (2 stars)". */
 const char *lw_unit_name(const struct lw_state *s, int u, char *buf, size_t n);
+/* The name the public log may use: his own if the enemy can see him (CO,
+ * revealed), else "a Union general at <hex>" (12.7). */
+const char *lw_public_name(const struct lw_state *s, int u, char *buf, size_t n);
 /* The unit index of a data general id, or LW_NONE. */
 int lw_unit_by_id(const struct lw_state *s, const char *id);
 /* Stable id of a unit for actions and views: the general id, or "tco-<n>". */
