@@ -71,6 +71,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(s->phasing);
 	case LW_PH_OPS:
 		return lw_ops_awaiting(s);
+	case LW_PH_NAVAL:
+		return lw_naval_awaiting(s);
 	default:
 		return 0;
 	}
@@ -100,6 +102,9 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	case LW_PH_OPS:
 		lw_ops_offer(s, side, list);
 		break;
+	case LW_PH_NAVAL:
+		lw_naval_offer(s, side, list);
+		break;
 	default:
 		break;
 	}
@@ -120,6 +125,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		return lw_admin_act(s, side, a, out, err);
 	case LW_PH_DRAW:
 		return lw_draw_act(s, side, a, out, err);
+	case LW_PH_NAVAL:
+		return lw_naval_phase_act(s, side, a, out, err);
 	case LW_PH_OPS:
 	{
 		int r = lw_ops_act(s, side, a, out, err);
@@ -169,6 +176,9 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		break;
 	case LW_PH_DRAW:
 		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
+		break;
+	case LW_PH_NAVAL:
+		snprintf(buf, n, "Naval Phase: move your ships, then end your naval moves (8.1)");
 		break;
 	case LW_PH_RAIL:
 		snprintf(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");

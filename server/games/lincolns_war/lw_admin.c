@@ -11,6 +11,7 @@ void lw_begin_admin(struct lw_state *s)
 {
 	s->phase = LW_PH_ADMIN;
 	s->phasing = s->first;
+	lw_naval_new_turn(s); /* 7.1.7/7.1.8 purchases are counted per turn */
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 		s->side[side].admin_done = 0;
 		s->side[side].draft_left = (uint8_t)lw_D()->turns[s->turn].draft[side];
@@ -135,6 +136,10 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
 	char name[64], id[64], hex[64];
+	if (side == LW_CONFEDERATE && lw_naval_admin_pending(s)) {
+		lw_naval_admin_offer(s, side, list); /* 7.1.7: place the drawn Asset first */
+		return;
+	}
 	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
 		lw_offer(list, json_pack("{s:s,s:i}", "type", "buy_csp", "amount", n),
 		         "Buy %d CSP for %d PC (7.1.6)", n, n);
@@ -164,6 +169,7 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
 			         "Make %s CO of his force for 1 PC (7.1.5)", name);
 	}
+	lw_naval_admin_offer(s, side, list); /* 7.1.7, 7.1.8 */
 	lw_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
 }
 
@@ -224,6 +230,9 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	const char *type = lw_a_str(a, "type");
 	struct lw_player *p = &s->side[side];
 	char name[64];
+	int naval_rc;
+	if (lw_naval_admin_act(s, side, a, out, err, &naval_rc))
+		return naval_rc; /* 7.1.7, 7.1.8 (lw_naval_admin.c) */
 	if (strcmp(type, "end_admin") == 0) {
 		p->admin_done = 1;
 		lw_log(s, "The %s player ends his administration.", lw_side_title(side));
@@ -232,7 +241,8 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return 0;
 		}
 		place_reinforcements(s); /* 7.3: after all purchases and promotions */
-		lw_begin_draw(s, out);
+		if (lw_naval_begin(s, out)) /* 8.0 (3.3); false: ships to move first */
+			lw_begin_draw(s, out);
 		return 0;
 	}
 	if (strcmp(type, "buy_csp") == 0) {

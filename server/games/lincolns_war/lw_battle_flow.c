@@ -1051,6 +1051,7 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 	       lw_hex_label(target, hl, sizeof hl));
 	if (lw_is_kentucky(target))
 		lw_border_enter(s, b->attacker, target); /* 2.4.3: attacking into Kentucky */
+	lw_naval_port_attacked(s, target); /* 8.1.2.1: the port's assets turn face up */
 	/* 10.7.8.2: every Union attack in Virginia earns a PC */
 	if (b->attacker == LW_UNION && in_virginia(target)) {
 		lw_gain_pc(s, LW_UNION, 1);

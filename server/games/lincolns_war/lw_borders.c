@@ -29,7 +29,8 @@ int lw_city_defense(const struct lw_state *s, int c)
 	/* 16.10.2: a garrison in a city that started enemy-held defends at -1 */
 	if (s->city[c].garrison && city->control != LW_CTRL_NEUTRAL && d > 0)
 		d--;
-	return d;
+	d += lw_naval_defense_mod(s, c); /* 8.2.1 blockade -1, 8.1.2.1 ironclad +1 */
+	return d > 0 ? d : 0;
 }
 
 void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
@@ -57,6 +58,7 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 	}
 	lw_log(s, "The %s player captures %s (+%d PC%s).", lw_side_title(side), city->name, v,
 	       old != LW_NOSIDE ? ", the loser pays as much" : "");
+	lw_naval_port_captured(s, c, false); /* 8.1.2.1, 8.3.4: ships in the port */
 }
 
 void lw_border_enter(struct lw_state *s, int side, int hex)

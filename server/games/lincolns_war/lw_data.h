@@ -270,7 +270,8 @@ enum lw_vp_kind {
 	             */
 	LW_VP_MISSISSIPPI,
 	LW_VP_SOUTHERN_PORT_US, /* per blockaded or controlled port */
-	LW_VP_SOUTHERN_PORT_CS  /* supply value of each open port */
+	LW_VP_SOUTHERN_PORT_CS, /* supply value of each open port */
+	LW_VP_RAIDERS           /* per Raider in a RAID hex (not in port) */
 };
 struct lw_vp_entry {
 	enum lw_vp_kind kind;

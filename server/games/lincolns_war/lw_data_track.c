@@ -377,7 +377,8 @@ static int vp_table(struct lw_data_owned *o, const struct lw_ctx *c, const json_
 	                                    "city",
 	                                    "mississippi",
 	                                    "southern_port_us",
-	                                    "southern_port_cs"};
+	                                    "southern_port_cs",
+	                                    "raiders"};
 	const json_t *arr;
 	if (lw_get_array(c, root, "victory_points", &arr) < 0)
 		return -1;

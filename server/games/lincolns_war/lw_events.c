@@ -37,7 +37,8 @@ bool lw_event_playable(const struct lw_card *k)
 	                                  "discard_seditious",
 	                                  "free_promotion",
 	                                  "remove_wound",
-	                                  "reveal_force"};
+	                                  "reveal_force",
+	                                  "foote"}; /* 8.1.2.1, 8.1.2.5: lw_naval.c */
 	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++)
 		if (is_event(k, ids[i]))
 			return true;
@@ -102,7 +103,8 @@ static int check_target(const struct lw_state *s, int side, const struct lw_card
 
 static bool needs_target(const struct lw_card *k)
 {
-	return k->effect_kind && strcmp(k->effect_kind, "event") == 0 && !is_event(k, "csp_gain");
+	return k->effect_kind && strcmp(k->effect_kind, "event") == 0 && !is_event(k, "csp_gain") &&
+	       !is_event(k, "foote");
 }
 
 void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
@@ -217,8 +219,19 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 		return 0;
 	}
 	if (strcmp(k->effect_kind, "blockade_runner") == 0) {
-		/* 10.7.5: no port is effectively blockaded in part 1 (8.2) */
 		int pc = param(k, "pc", 0);
+		/* 10.7.5: a port effectively blockaded (8.2) must be run: 3-6 (8.1.1) */
+		const struct lw_city *port =
+		    k->blockade_port ? lw_data_city(lw_D(), k->blockade_port) : NULL;
+		if (port && lw_naval_effectively_blockaded(s, lw_city_at(port->hex))) {
+			int die = tg_rng_die(&s->rng, 6);
+			if (out)
+				out->barrier = true;
+			if (die < lw_D()->tables.naval.run_blockade_min) {
+				lw_log(s, "Blockade runner %s: %s is blockaded and the run fails (roll %d, 10.7.5, 8.1.1).", k->name, port->name, die);
+				return 0;
+			}
+		}
 		lw_gain_pc(s, side, pc);
 		lw_log(s, "Blockade runner %s brings %d PC (10.7.5).", k->name, pc);
 		return 0;
@@ -231,6 +244,11 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 		s->side[other].csp = (int16_t)(ecsp < 0 ? 0 : ecsp);
 		lw_log(s, "Event %s: the %s player gains %d CSP%s.", k->name, lw_side_title(side),
 		       n, e ? " and his opponent loses some" : "");
+		return 0;
+	}
+	if (is_event(k, "foote")) {
+		s->navy.foote = 1; /* 8.1.2.1, 8.1.2.5: for the rest of the game */
+		lw_log(s, "Event %s: from now on CS Assets forced to retreat are destroyed and the Union adds +2 to destroy Assets in blockaded ports (8.1.2).", k->name);
 		return 0;
 	}
 	int t = target_of(s, k, a);

@@ -126,6 +126,7 @@ json_t *lw_save_json(const struct lw_state *s)
 	json_object_set_new(o, "play", save_play(&s->play));
 	json_object_set_new(o, "battle", save_battle(&s->battle));
 	json_object_set_new(o, "land", lw_land_save(&s->land));
+	json_object_set_new(o, "navy", lw_naval_save(&s->navy));
 	json_object_set_new(o, "rail", lw_rail_save(&s->rail));
 	json_object_set_new(o, "cavalry", lw_cav_save(&s->cav));
 	json_object_set_new(o, "amphib", lw_amphib_save(&s->amphib));
@@ -369,7 +370,7 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	s->turn = (uint8_t)rd_int(&r, 0, 6);
 	s->first_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->last_turn = (uint8_t)rd_int(&r, 0, 6);
-	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_RAIL);
+	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_NAVAL) /* the highest phase */;
 	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_SIEGE_ANSWER);
 	s->initiative = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->first = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
@@ -440,6 +441,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "CO out of range");
 	if (lw_land_load(&s->land, land) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad land rules block");
+	if (lw_naval_load(&s->navy, json_object_get(saved, "navy")) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad naval block");
 	if (lw_rail_load(&s->rail, json_object_get(saved, "rail")) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad rail block");
 	if (lw_cav_load(&s->cav, json_object_get(saved, "cavalry")) != 0)

@@ -21,6 +21,7 @@
 #include "kit/rng.h"
 #include "lw_data.h"
 #include "lw_land.h"
+#include "lw_naval.h"
 #include "lw_amphib.h"
 #include "lw_cavalry.h"
 #include "lw_rail.h"
@@ -162,6 +163,7 @@ enum lw_phase {
 	LW_PH_SUPPLY,     /* 20.0 */
 	LW_PH_OVER,       /* finished */
 	LW_PH_RAIL,       /* 9.0 (3.4): after the Naval Phase, before the card draw */
+	LW_PH_NAVAL = 8,  /* 8.0 (3.3): after Administration, before the Rail Phase */
 };
 
 /* Steps inside the Operations phase. */
@@ -287,6 +289,9 @@ struct lw_state {
 	 * lw_rail_save() and lw_cav_save() */
 	struct lw_rail rail;
 	struct lw_cav cav;
+
+	/* part 2, the naval war (lw_naval.h): saved with lw_naval_save() */
+	struct lw_navy navy;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -136,16 +136,13 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS])
 			case LW_VP_SOUTHERN_PORT_CS:
 				if (sc->ignore_mississippi_and_ports)
 					break;
-				/* no blockade in part 1 (8.2): ports count by control */
-				for (size_t c = 0; c < d->n_cities; c++) {
-					if (!d->cities[c].southern_ocean_port ||
-					    s->city[c].owner != side)
-						continue;
-					if (v->kind == LW_VP_SOUTHERN_PORT_US)
-						vp[side] += v->vp;
-					else if (d->cities[c].supply > 0)
-						vp[side] += d->cities[c].supply;
-				}
+				/* 8.2: blockaded or held (US); open and not occupied (CS) */
+				for (size_t c = 0; c < d->n_cities; c++)
+					vp[side] += lw_naval_port_vp(s, (int)c, side) *
+					            (v->kind == LW_VP_SOUTHERN_PORT_US ? v->vp : 1);
+				break;
+			case LW_VP_RAIDERS: /* 8.3.4: Raiders on the track, not in port */
+				vp[side] += v->vp * lw_naval_raiders_on_track(s);
 				break;
 			}
 		}

@@ -19,7 +19,7 @@
 static const char *const phase_names[] = {
     [LW_PH_GIC] = "gic_choice", [LW_PH_INITIATIVE] = "initiative", [LW_PH_ADMIN] = "administration",
     [LW_PH_DRAW] = "card_draw", [LW_PH_OPS] = "operations",        [LW_PH_SUPPLY] = "supply",
-    [LW_PH_OVER] = "over", [LW_PH_RAIL] = "rail",
+    [LW_PH_OVER] = "over", [LW_PH_RAIL] = "rail", [LW_PH_NAVAL] = "naval",
 };
 
 static const char *const step_names[] = {
@@ -293,6 +293,7 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	json_object_set_new(b, "disgraced", box_json(s, LW_W_DISGRACED));
 	json_object_set_new(b, "deceased", box_json(s, LW_W_DECEASED));
 	json_object_set_new(b, "kentucky_violator", jside(s->kentucky.violator));
+	json_object_set_new(b, "navy", lw_naval_view(s, side)); /* face-down assets: lw_naval.c */
 	/* RIT and Raided markers are on the map; the rail capacity used is the
 	 * owner's (it counts hidden subordinates): lw_cavalry.c, lw_rail_phase.c */
 	json_object_set_new(b, "cavalry", lw_cav_view(s, side));

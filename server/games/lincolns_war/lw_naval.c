@@ -1,0 +1,554 @@
+/* lw_naval.c — the naval block: save/load, view (face-down assets hidden from
+ * the Union), blockade tests (8.2), port defense (8.1.2.1, 8.2.1), the 8.2.2
+ * blockade IT, port capture and attack hooks, 20.2 sea supply and the 21.3
+ * port and raider rows. */
+#include "lw_naval.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+
+enum lw_asset_kind lw_naval_asset_kind(int i)
+{
+	const struct lw_naval *n = &lw_D()->tables.naval;
+	if (i < n->ironclads)
+		return LW_AK_IRONCLAD;
+	if (i < n->ironclads + n->hunley)
+		return LW_AK_HUNLEY;
+	return LW_AK_FALSE_INFO;
+}
+
+const char *lw_naval_asset_name(enum lw_asset_kind k)
+{
+	return k == LW_AK_IRONCLAD ? "ironclad"
+	       : k == LW_AK_HUNLEY ? "hunley"
+	                           : "false_information";
+}
+
+/* ---- save / load ---------------------------------------------------------------- */
+
+#define PIECES (LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS)
+
+static struct lw_navy_piece *piece(struct lw_navy *n, int i)
+{
+	if (i < LW_NAVY_RAIDERS)
+		return &n->raider[i];
+	if (i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS)
+		return &n->asset[i - LW_NAVY_RAIDERS];
+	return &n->fleet[i - LW_NAVY_RAIDERS - LW_NAVY_ASSETS];
+}
+
+json_t *lw_naval_save(const struct lw_navy *n)
+{
+	json_t *p = json_array();
+	for (int i = 0; i < PIECES; i++) {
+		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
+		json_array_append_new(
+		    p, json_pack("[i,i,i,i,i]", x->where, x->moved, x->revealed, x->col, x->hex));
+	}
+	return json_pack("{s:o,s:[i,i,i,i,i,i]}", "pieces", p, "state", n->raiders_bought,
+	                 n->assets_bought, n->fleets_bought, n->foote, n->stage, n->mover);
+}
+
+static bool rd(const json_t *a, size_t i, long lo, long hi, long *v)
+{
+	const json_t *x = json_array_get(a, i);
+	if (!json_is_integer(x))
+		return false;
+	*v = (long)json_integer_value(x);
+	return *v >= lo && *v <= hi;
+}
+
+int lw_naval_load(struct lw_navy *out, const json_t *saved)
+{
+	struct lw_navy n;
+	memset(&n, 0, sizeof n);
+	const json_t *p = json_object_get(saved, "pieces");
+	const json_t *st = json_object_get(saved, "state");
+	if (!json_is_array(p) || json_array_size(p) != PIECES || !json_is_array(st) ||
+	    json_array_size(st) != 6)
+		return -1;
+	for (int i = 0; i < PIECES; i++) {
+		const json_t *a = json_array_get(p, (size_t)i);
+		long v[5];
+		if (!json_is_array(a) || json_array_size(a) != 5 ||
+		    !rd(a, 0, LW_NW_POOL, LW_NW_HUNT, &v[0]) || !rd(a, 1, 0, 1, &v[1]) ||
+		    !rd(a, 2, 0, 1, &v[2]) || !rd(a, 3, -1, LW_NAVY_COLUMNS - 1, &v[3]) ||
+		    !rd(a, 4, 0, 9999, &v[4]))
+			return -1;
+		struct lw_navy_piece *x = piece(&n, i);
+		x->where = (uint8_t)v[0];
+		x->moved = (uint8_t)v[1];
+		x->revealed = (uint8_t)v[2];
+		x->col = (int8_t)v[3];
+		x->hex = (int16_t)v[4];
+	}
+	long v[6];
+	if (!rd(st, 0, 0, LW_NAVY_RAIDERS, &v[0]) || !rd(st, 1, 0, LW_NAVY_ASSETS, &v[1]) ||
+	    !rd(st, 2, 0, LW_NAVY_FLEETS, &v[2]) || !rd(st, 3, 0, 1, &v[3]) ||
+	    !rd(st, 4, LW_NS_NONE, LW_NS_SECOND, &v[4]) || !rd(st, 5, 0, 2, &v[5]))
+		return -1;
+	n.raiders_bought = (uint8_t)v[0];
+	n.assets_bought = (uint8_t)v[1];
+	n.fleets_bought = (uint8_t)v[2];
+	n.foote = (uint8_t)v[3];
+	n.stage = (uint8_t)v[4];
+	n.mover = (int8_t)v[5];
+	*out = n;
+	return 0;
+}
+
+/* ---- view ------------------------------------------------------------------------ */
+
+static const char *where_name(int w)
+{
+	static const char *const names[] = {"pool",  "port",     "raid",   "gone",
+	                                    "drawn", "blockade", "shadow", "hunt"};
+	return names[w];
+}
+
+json_t *lw_naval_view(const struct lw_state *s, int viewer)
+{
+	const struct lw_navy *n = &s->navy;
+	json_t *v = json_object();
+	json_t *raiders = json_array();
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++) {
+		const struct lw_navy_piece *x = &n->raider[i];
+		if (x->where == LW_NW_PORT)
+			json_array_append_new(
+			    raiders, json_pack("{s:s,s:i}", "where", "port", "hex", x->hex));
+		else if (x->where == LW_NW_RAID)
+			json_array_append_new(raiders,
+			                      json_pack("{s:s,s:i,s:b}", "where", "raid", "column",
+			                                x->col, "moved", x->moved));
+	}
+	json_object_set_new(v, "raiders", raiders);
+	/* 8.1.2: assets are placed face down. The Union sees "asset" and the hex,
+	 * listed by hex (the slot number is the identity); the owner sees all. */
+	json_t *assets = json_array();
+	int pool = 0;
+	for (int hex = 0; hex <= 9999; hex++) {
+		bool any = false;
+		for (int i = 0; i < LW_NAVY_ASSETS; i++)
+			any |= n->asset[i].where == LW_NW_PORT && n->asset[i].hex == hex;
+		if (!any)
+			continue;
+		/* revealed ones first, then face-down ones; within each, own view order */
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+				const struct lw_navy_piece *x = &n->asset[i];
+				if (x->where != LW_NW_PORT || x->hex != hex || x->revealed != !pass)
+					continue;
+				bool see = x->revealed || viewer == LW_CONFEDERATE;
+				json_array_append_new(
+				    assets,
+				    json_pack("{s:i,s:s,s:b}", "hex", hex, "kind",
+				              see ? lw_naval_asset_name(lw_naval_asset_kind(i))
+				                  : "asset",
+				              "revealed", x->revealed));
+			}
+	}
+	json_t *drawn = json_null();
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		pool += n->asset[i].where == LW_NW_POOL;
+		if (n->asset[i].where == LW_NW_DRAWN)
+			drawn = json_string(viewer == LW_CONFEDERATE
+			                        ? lw_naval_asset_name(lw_naval_asset_kind(i))
+			                        : "asset");
+	}
+	json_object_set_new(v, "assets", assets);
+	json_object_set_new(v, "asset_drawn", drawn);
+	json_object_set_new(v, "asset_pool", json_integer(pool));
+	json_t *fleets = json_array();
+	for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+		const struct lw_navy_piece *x = &n->fleet[i];
+		if (x->where == LW_NW_POOL || x->where == LW_NW_GONE)
+			continue;
+		json_t *f =
+		    json_pack("{s:s,s:b}", "where", where_name(x->where), "moved", x->moved);
+		if (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE)
+			json_object_set_new(f, "hex", json_integer(x->hex));
+		else
+			json_object_set_new(f, "column", json_integer(x->col));
+		json_array_append_new(fleets, f);
+	}
+	json_object_set_new(v, "fleets", fleets);
+	json_t *blockaded = json_array();
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (d->cities[c].n_blockade_hexes && lw_naval_effectively_blockaded(s, (int)c))
+			json_array_append_new(blockaded, json_string(d->cities[c].id));
+	json_object_set_new(v, "blockaded", blockaded);
+	json_object_set_new(v, "blockaded_supply", json_integer(lw_naval_blockaded_supply(s)));
+	json_object_set_new(v, "foote", json_boolean(n->foote));
+	json_object_set_new(v, "purchased",
+	                    json_pack("{s:i,s:i,s:i}", "raiders", n->raiders_bought, "assets",
+	                              n->assets_bought, "fleets", n->fleets_bought));
+	return v;
+}
+
+/* ---- blockade (8.2) ------------------------------------------------------------- */
+
+int lw_naval_space_port(int hex)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities; c++)
+		for (int k = 0; k < d->cities[c].n_blockade_hexes; k++)
+			if (d->cities[c].blockade_hexes[k] == hex)
+				return (int)c;
+	return -1;
+}
+
+int lw_naval_space_capacity(int hex)
+{
+	int c = lw_naval_space_port(hex);
+	if (c < 0)
+		return 0;
+	const struct lw_city *city = &lw_D()->cities[c];
+	/* 8.1.3/8.2: one fleet a space; Savannah's one space has two triangles */
+	int per = (city->blockade_fleets + city->n_blockade_hexes - 1) / city->n_blockade_hexes;
+	return per > 1 ? per : 1;
+}
+
+int lw_naval_fleets_on(const struct lw_state *s, int hex)
+{
+	int n = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		n += s->navy.fleet[i].where == LW_NW_BLOCKADE && s->navy.fleet[i].hex == hex;
+	return n;
+}
+
+bool lw_naval_effectively_blockaded(const struct lw_state *s, int c)
+{
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (!city->ocean_port || city->n_blockade_hexes == 0)
+		return false;
+	int total = 0;
+	for (int k = 0; k < city->n_blockade_hexes; k++) {
+		int f = lw_naval_fleets_on(s, city->blockade_hexes[k]);
+		if (f == 0)
+			return false; /* 8.2: ALL blockade spaces occupied */
+		total += f;
+	}
+	return total >= city->blockade_fleets; /* Savannah: two fleets */
+}
+
+bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c)
+{
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (!city->southern_ocean_port)
+		return false;
+	if (lw_naval_effectively_blockaded(s, c))
+		return true;
+	/* 8.2: a port occupied by a Union force or garrison counts as blockaded */
+	return lw_hex_owner_force(s, city->hex) == LW_UNION ||
+	       (s->city[c].owner == LW_UNION && s->city[c].garrison);
+}
+
+int lw_naval_defense_mod(const struct lw_state *s, int c)
+{
+	const struct lw_city *city = &lw_D()->cities[c];
+	int m = 0;
+	if (s->city[c].owner == LW_CONFEDERATE && lw_naval_effectively_blockaded(s, c))
+		m -= lw_D()->tables.naval.blockade_defense_minus; /* 8.2.1 */
+	/* 8.1.2.1: an ironclad adds +1 however the port is attacked. Only a
+	 * revealed ironclad counts in the public defense: a face-down asset's
+	 * identity is hidden, and the attack on the port reveals it (README). */
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		const struct lw_navy_piece *x = &s->navy.asset[i];
+		if (x->where == LW_NW_PORT && x->hex == city->hex && x->revealed &&
+		    lw_naval_asset_kind(i) == LW_AK_IRONCLAD) {
+			m += lw_D()->tables.naval.ironclad_port_defense;
+			break; /* "+1 to the defense of the port", not per ironclad */
+		}
+	}
+	return m;
+}
+
+int lw_naval_blockaded_supply(const struct lw_state *s)
+{
+	const struct lw_data *d = lw_D();
+	int n = 0;
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (lw_naval_blockaded_for_effects(s, (int)c) && d->cities[c].supply > 0)
+			n += d->cities[c].supply;
+	return n;
+}
+
+/* 8.2.2: one IT per force, out-of-supply forces first; the excess is lost. The
+ * forces are taken in hex order (the Confederate's choice is not asked: README). */
+int lw_naval_blockade_it(struct lw_state *s)
+{
+	int excess = lw_naval_blockaded_supply(s) - lw_D()->tables.naval.blockade_it_threshold;
+	if (excess <= 0)
+		return 0;
+	static uint8_t done[10000];
+	memset(done, 0, sizeof done);
+	int placed = 0;
+	for (int pass = 0; pass < 2 && placed < excess; pass++)
+		for (int u = 0; u < s->n_units && placed < excess; u++) {
+			const struct lw_unit *x = &s->unit[u];
+			if (x->side != LW_CONFEDERATE || x->where != LW_W_MAP || done[x->hex])
+				continue;
+			int co = lw_force_co(s, x->hex);
+			if (co == LW_NONE)
+				continue;
+			bool oos = s->unit[co].flags & LW_UF_OOS;
+			if (pass == 0 && !oos)
+				continue;
+			done[x->hex] = 1;
+			s->unit[co].it++;
+			placed++;
+		}
+	lw_log(s,
+	       "Blockade: %d supply points of Southern ports blockaded; the Confederate forces "
+	       "take %d IT (8.2.2).",
+	       lw_naval_blockaded_supply(s), placed);
+	return placed;
+}
+
+/* ---- ports ------------------------------------------------------------------- */
+
+int lw_naval_assets_at(const struct lw_state *s, int hex)
+{
+	int n = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		n += s->navy.asset[i].where == LW_NW_PORT && s->navy.asset[i].hex == hex;
+	return n;
+}
+
+bool lw_naval_cs_port(const struct lw_state *s, int c, bool ocean)
+{
+	if (c < 0)
+		return false;
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (s->city[c].owner != LW_CONFEDERATE || lw_hex_owner_force(s, city->hex) == LW_UNION)
+		return false;
+	return ocean ? city->ocean_port : (city->ocean_port || city->river_port);
+}
+
+static int hex_distance(int a, int b)
+{
+	return tg_hex_distance(&lw_D()->grid, a, b);
+}
+
+/* Nearest friendly port (ocean or river) within four hexes of hex, or 0. */
+static int escape_port(const struct lw_state *s, int hex, bool ocean, bool river_route)
+{
+	const struct lw_data *d = lw_D();
+	int best = 0, bd = 99;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		const struct lw_city *city = &d->cities[c];
+		if (city->hex == hex || !lw_naval_cs_port(s, (int)c, ocean) ||
+		    lw_naval_assets_at(s, city->hex) >= d->tables.naval.max_assets_per_port)
+			continue;
+		if (!ocean && !city->river_port)
+			continue;
+		int dist;
+		if (river_route) {
+			bool ky;
+			dist = lw_naval_river_route(s, hex, city->hex, &ky);
+			if (dist < 0)
+				continue;
+		} else {
+			dist = hex_distance(hex, city->hex);
+		}
+		if (dist <= d->tables.naval.ironclad_river_hexes && dist < bd) {
+			bd = dist;
+			best = city->hex;
+		}
+	}
+	return best;
+}
+
+void lw_naval_port_attacked(struct lw_state *s, int hex)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		struct lw_navy_piece *x = &s->navy.asset[i];
+		if (x->where != LW_NW_PORT || x->hex != hex || x->revealed)
+			continue;
+		char h[64];
+		if (lw_naval_asset_kind(i) == LW_AK_FALSE_INFO) {
+			/* 8.1.2.1, 8.1.2.4: revealed and back into the asset pool */
+			memset(x, 0, sizeof *x);
+			lw_log(s,
+			       "The asset at %s was False Information: it goes back to the pool "
+			       "(8.1.2.4).",
+			       lw_hex_label(hex, h, sizeof h));
+			continue;
+		}
+		x->revealed = 1;
+		lw_log(s, "The asset at %s is revealed: %s (8.1.2.1).",
+		       lw_hex_label(hex, h, sizeof h),
+		       lw_naval_asset_kind(i) == LW_AK_IRONCLAD ? "an ironclad" : "the Hunley");
+	}
+}
+
+static void lose_asset(struct lw_state *s, int i, const char *why)
+{
+	char h[64];
+	lw_log(s, "The %s at %s is lost: %s.", lw_naval_asset_name(lw_naval_asset_kind(i)),
+	       lw_hex_label(s->navy.asset[i].hex, h, sizeof h), why);
+	s->navy.asset[i].where = LW_NW_GONE;
+	s->navy.asset[i].revealed = 1;
+}
+
+/* A raider that must run the blockade out of a captured port (8.3.4): the
+ * first empty RAID column, else another friendly ocean port, else lost. */
+static void raider_escape(struct lw_state *s, int r, int from_c)
+{
+	struct lw_navy_piece *x = &s->navy.raider[r];
+	const struct lw_data *d = lw_D();
+	bool blockaded = lw_naval_effectively_blockaded(s, from_c);
+	if (blockaded) {
+		int die = tg_rng_die(&s->rng, 6);
+		if (die < d->tables.naval.run_blockade_min) {
+			x->where = LW_NW_GONE;
+			lw_log(s, "A raider fails to run the blockade out of %s (roll %d, 8.3.4).",
+			       d->cities[from_c].name, die);
+			return;
+		}
+	}
+	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
+		bool used = false;
+		for (int j = 0; j < LW_NAVY_RAIDERS; j++)
+			used |=
+			    s->navy.raider[j].where == LW_NW_RAID && s->navy.raider[j].col == col;
+		if (!used) {
+			x->where = LW_NW_RAID;
+			x->col = (int8_t)col;
+			x->hex = 0;
+			x->moved = 1;
+			lw_log(s, "A raider escapes %s to the Commerce Raider Track (8.3.4).",
+			       d->cities[from_c].name);
+			return;
+		}
+	}
+	for (size_t c = 0; c < d->n_cities; c++)
+		if ((int)c != from_c && lw_naval_cs_port(s, (int)c, true) &&
+		    !lw_naval_effectively_blockaded(s, (int)c)) {
+			x->hex = (int16_t)d->cities[c].hex;
+			lw_log(s, "A raider escapes %s to %s (8.3.4).", d->cities[from_c].name,
+			       d->cities[c].name);
+			return;
+		}
+	x->where = LW_NW_GONE;
+	lw_log(s, "A raider in %s has nowhere to go and is lost (8.3.4).", d->cities[from_c].name);
+}
+
+void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
+{
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (s->city[c].owner != LW_UNION || (!city->ocean_port && !city->river_port))
+		return;
+	/* taken by a river or ocean assault (14.1.3, 14.2.2) counts as amphibious */
+	uint8_t k = s->amphib.assault;
+	if ((k == LW_AM_RIVER_ASSAULT || k == LW_AM_OCEAN_ASSAULT) &&
+	    s->amphib.assault_target == city->hex)
+		amphibious = true;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		struct lw_navy_piece *x = &s->navy.asset[i];
+		if (x->where != LW_NW_PORT || x->hex != city->hex)
+			continue;
+		enum lw_asset_kind k = lw_naval_asset_kind(i);
+		if (k == LW_AK_FALSE_INFO) {
+			memset(x, 0, sizeof *x); /* 8.1.2.4: revealed, back to the pool */
+			lw_log(s, "The asset in %s was False Information (8.1.2.4).", city->name);
+			continue;
+		}
+		if (k == LW_AK_HUNLEY) {
+			lose_asset(s, i, "the Hunley cannot move (8.1.2.3)");
+			continue;
+		}
+		if (amphibious) {
+			/* 8.1.2.1: scuttled after an ocean invasion; lost when a river
+			 * assault defeats the port */
+			lose_asset(s, i, "lost to the amphibious capture (8.1.2.1)");
+			continue;
+		}
+		if (s->navy.foote) {
+			lose_asset(s, i, "destroyed instead of retreating, Foote (8.1.2.1)");
+			continue;
+		}
+		/* 8.1.2.1: a river port's ironclad goes up to 4 river hexes; an ocean
+		 * port's to the nearest friendly ocean port within four hexes.
+		 * New Orleans is both: the river route is tried first (README). */
+		int to = city->river_port ? escape_port(s, city->hex, false, true) : 0;
+		if (!to && city->ocean_port)
+			to = escape_port(s, city->hex, true, false);
+		if (!to) {
+			lose_asset(s, i,
+			           city->ocean_port
+			               ? "lost at sea in transit (8.1.2.1)"
+			               : "scuttled: no friendly river port within four "
+			                 "hexes (8.1.2.1)");
+			continue;
+		}
+		char h[64];
+		x->hex = (int16_t)to;
+		x->revealed = 1;
+		lw_log(s, "An ironclad escapes from %s to %s (8.1.2.1).", city->name,
+		       lw_hex_label(to, h, sizeof h));
+	}
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
+		if (s->navy.raider[r].where == LW_NW_PORT && s->navy.raider[r].hex == city->hex)
+			raider_escape(s, r, c);
+}
+
+/* ---- the Hunley against an amphibious assault (8.1.2.3, lw_amphib.c) ------------- */
+
+bool lw_naval_hunley_at(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (lw_naval_asset_kind(i) == LW_AK_HUNLEY &&
+		    s->navy.asset[i].where == LW_NW_PORT && s->navy.asset[i].hex == hex)
+			return true;
+	return false;
+}
+
+void lw_naval_hunley_remove(struct lw_state *s, int hex)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (lw_naval_asset_kind(i) == LW_AK_HUNLEY &&
+		    s->navy.asset[i].where == LW_NW_PORT && s->navy.asset[i].hex == hex) {
+			s->navy.asset[i].where = LW_NW_GONE; /* once per game, then removed */
+			s->navy.asset[i].revealed = 1;
+		}
+}
+
+/* ---- 20.2 and 21.3 -------------------------------------------------------------- */
+
+bool lw_naval_sea_supplied(const struct lw_state *s, int hex, int side)
+{
+	int c = lw_city_at(hex);
+	if (side != LW_UNION || c < 0 || !lw_D()->cities[c].ocean_port)
+		return false;
+	/* 20.2: friendly and captured ocean ports trace across the sea to the
+	 * Union's own ocean ports (they are never lost: NY, Fort Monroe). */
+	return lw_city_controller(s, c) == LW_UNION;
+}
+
+int lw_naval_port_vp(const struct lw_state *s, int c, int side)
+{
+	const struct lw_city *city = &lw_D()->cities[c];
+	if (!city->southern_ocean_port)
+		return 0;
+	bool union_held = s->city[c].owner == LW_UNION;
+	bool blockaded = lw_naval_effectively_blockaded(s, c);
+	if (side == LW_UNION)
+		return union_held || blockaded ? 1 : 0;
+	/* CS: not effectively blockaded and not occupied by a Union force or
+	 * garrison token (a port the Union holds counts as occupied) */
+	if (blockaded || union_held || lw_hex_owner_force(s, city->hex) == LW_UNION)
+		return 0;
+	return city->supply > 0 ? city->supply : 0;
+}
+
+int lw_naval_raiders_on_track(const struct lw_state *s)
+{
+	int n = 0;
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		n += s->navy.raider[i].where == LW_NW_RAID;
+	return n;
+}

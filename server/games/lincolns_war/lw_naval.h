@@ -1,0 +1,160 @@
+/* lw_naval.h — the naval war (7.1.7, 7.1.8, 8.0, 8.2, 8.3, 20.2 and the
+ * port/raider rows of 21.3): the naval block of the match state (lw_state.h
+ * embeds it as `navy`), its save/load and view, the purchases of the
+ * Administration phase and the Naval Phase.
+ *
+ * Pieces are fixed slots. The seven CSN Asset tokens are slots 0..6 whose
+ * identity follows the data's mix (ironclads first, then the Hunley, then
+ * the False Information counter): the slot number IS the identity, so it
+ * never leaves the Confederate view until the asset is revealed; the Union
+ * view lists assets by hex only.
+ */
+#ifndef LW_NAVAL_H
+#define LW_NAVAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LW_NAVY_RAIDERS 6 /* 8.1.2: six Raiders */
+#define LW_NAVY_ASSETS 7  /* 8.1.2: five Ironclads, the Hunley, False Information */
+#define LW_NAVY_FLEETS 24 /* Union fleets (bound; the turn track limits purchases) */
+#define LW_NAVY_COLUMNS 6 /* Commerce Raider Track columns */
+
+enum lw_asset_kind { LW_AK_IRONCLAD = 1, LW_AK_HUNLEY = 2, LW_AK_FALSE_INFO = 3 };
+
+/* Where a naval piece is. */
+enum lw_navy_where {
+	LW_NW_POOL = 0,     /* not bought yet (raider, fleet) / face down in the asset pool */
+	LW_NW_PORT = 1,     /* in a port (hex): CS port for raiders/assets, Union port for fleets */
+	LW_NW_RAID = 2,     /* raider in the RAID hex of column col */
+	LW_NW_GONE = 3,     /* sunk, captured, scuttled: out of the game */
+	LW_NW_DRAWN = 4,    /* asset drawn this Administration phase, not yet placed (7.1.7) */
+	LW_NW_BLOCKADE = 5, /* fleet on the blockade space hex */
+	LW_NW_SHADOW = 6,   /* fleet in the SHADOW box of column col */
+	LW_NW_HUNT = 7,     /* fleet in the HUNT box of column col */
+};
+
+struct lw_navy_piece {
+	uint8_t where;    /* enum lw_navy_where */
+	uint8_t moved;    /* moved in this Naval Phase (8.1.1: a moved raider does not raid) */
+	uint8_t revealed; /* assets: identity shown to the Union (8.1.2.4) */
+	int8_t col;       /* column 0..5 when on the track */
+	int16_t hex;      /* port or blockade space */
+};
+
+/* Naval Phase stages (8.1 then 8.2/8.3 resolved at once). */
+enum lw_naval_stage { LW_NS_NONE = 0, LW_NS_FIRST = 1, LW_NS_SECOND = 2 };
+
+struct lw_navy {
+	struct lw_navy_piece raider[LW_NAVY_RAIDERS];
+	struct lw_navy_piece asset[LW_NAVY_ASSETS];
+	struct lw_navy_piece fleet[LW_NAVY_FLEETS];
+	uint8_t raiders_bought, assets_bought, fleets_bought; /* this turn (turn track limits) */
+	uint8_t foote; /* the Andrew H. Foote event was played (8.1.2.1, 8.1.2.5) */
+	uint8_t stage; /* enum lw_naval_stage */
+	int8_t mover;  /* side moving now in the Naval Phase */
+	uint8_t spare[6];
+};
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+json_t *lw_naval_save(const struct lw_navy *n);
+/* 0, or -1 if not a valid naval block. */
+int lw_naval_load(struct lw_navy *n, const json_t *saved);
+/* The naval board as `viewer` may see it (LW_NOSIDE: observer). */
+json_t *lw_naval_view(const struct lw_state *s, int viewer);
+
+/* Identity of asset slot i (from the data's mix). */
+enum lw_asset_kind lw_naval_asset_kind(int i);
+const char *lw_naval_asset_name(enum lw_asset_kind k);
+
+/* ---- blockade (8.2) ------------------------------------------------------------ */
+/* Fleets on blockade space hex. */
+int lw_naval_fleets_on(const struct lw_state *s, int hex);
+/* How many fleets the blockade space hex holds (one; Savannah's two, 8.1.3). */
+int lw_naval_space_capacity(int hex);
+/* City index whose blockade space is hex, or -1. */
+int lw_naval_space_port(int hex);
+/* 8.2: all blockade spaces of ocean port c are full (Savannah: two fleets). */
+bool lw_naval_effectively_blockaded(const struct lw_state *s, int c);
+/* 8.2 last paragraph: blockaded, or occupied by a Union force or garrison. */
+bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c);
+/* 8.2.1/8.1.2.1: change to city c's defense: -1 blockaded, +1 revealed ironclad. */
+int lw_naval_defense_mod(const struct lw_state *s, int c);
+/* 8.2.2: supply points of the blockaded Southern ports. */
+int lw_naval_blockaded_supply(const struct lw_state *s);
+/* 8.2.2: place the blockade IT (one per force, OOS forces first); returns IT placed. */
+int lw_naval_blockade_it(struct lw_state *s);
+
+/* ---- ports --------------------------------------------------------------------- */
+/* Assets (placed) in the port at hex. */
+int lw_naval_assets_at(const struct lw_state *s, int hex);
+/* A friendly port for CS naval pieces: CS-controlled port city (ocean/river). */
+bool lw_naval_cs_port(const struct lw_state *s, int c, bool ocean);
+
+/* ---- hooks for the land rules / amphibious ------------------------------------- */
+/* A port city c was captured by `side` (8.1.2.1, 8.1.2.3, 8.3.4): ironclads
+ * escape within four hexes or are lost, the Hunley is lost, raiders run the
+ * blockade. amphibious: captured by an amphibious invasion (assets scuttled). */
+void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious);
+/* A port at hex is attacked (8.1.2.1): the assets there are revealed; the
+ * False Information counter returns to the pool. */
+void lw_naval_port_attacked(struct lw_state *s, int hex);
+
+/* 8.1.2.3: the Hunley is in the port at hex / is spent (lw_amphib.c's hooks). */
+bool lw_naval_hunley_at(const struct lw_state *s, int hex);
+void lw_naval_hunley_remove(struct lw_state *s, int hex);
+
+/* ---- 7.1.7 / 7.1.8 purchases (Administration phase) ------------------------------ */
+void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list);
+/* 1 if the action is a naval purchase (handled: 0 applied / -1 refused), 0 if not ours. */
+int lw_naval_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err, int *rc);
+/* The drawn asset still waits for its port: the Confederate may not end. */
+bool lw_naval_admin_pending(const struct lw_state *s);
+/* New turn: purchase counters and moved flags off. */
+void lw_naval_new_turn(struct lw_state *s);
+
+/* ---- 8.0 the Naval Phase ---------------------------------------------------------- */
+/* Starts the phase (the initiative order of 8.1); may resolve at once when
+ * nobody has a naval move. Returns true when the phase is over. */
+bool lw_naval_begin(struct lw_state *s, struct game_outcome *out);
+unsigned lw_naval_awaiting(const struct lw_state *s);
+void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
+/* Returns 0 on success; *over set when the phase has ended. */
+int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err, bool *over);
+/* 8.2 - 8.3.5 in the order of 3.3; exposed for the rules tests. */
+void lw_naval_resolve(struct lw_state *s);
+/* The engine's handler of the phase: lw_naval_act, then the card draw (10.3)
+ * once the phase is over. */
+int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err);
+/* 8.3.2: raids; returns CSP/PC the Union lost. */
+int lw_naval_raids(struct lw_state *s);
+/* 8.3.4 hunting; returns raiders sunk. */
+int lw_naval_hunt(struct lw_state *s);
+/* 8.1.2.5/8.3.4: assets in blockaded ports; returns assets destroyed. */
+int lw_naval_destroy_in_ports(struct lw_state *s);
+/* 8.3.5: unopposed fleets on the track go home. */
+void lw_naval_return_fleets(struct lw_state *s);
+
+/* ---- 8.1.2.1 ironclad river moves ------------------------------------------------ */
+/* Hexes in the shortest river route from -> to (at most four, 8.1.2.1) for a
+ * CS ironclad, or -1 if none. *kentucky set when every such route uses the
+ * Kentucky river hexside 0806/0905 (8.1.2.2). */
+int lw_naval_river_route(const struct lw_state *s, int from, int to, bool *kentucky);
+
+/* ---- 20.2 / 21.3 ----------------------------------------------------------------- */
+/* 20.2: a Union force at hex is supplied by sea (a Union-held ocean port). */
+bool lw_naval_sea_supplied(const struct lw_state *s, int hex, int side);
+/* 21.3 Southern Ocean Port rows: VP of port c for side (US: blockaded or
+ * held; CS: its supply value if open and not Union-occupied). */
+int lw_naval_port_vp(const struct lw_state *s, int c, int side);
+/* 21.3 "Raiders in play": raiders in a RAID hex. */
+int lw_naval_raiders_on_track(const struct lw_state *s);
+
+#endif

@@ -1,0 +1,641 @@
+/* lw_naval_phase.c — 8.0 the Naval Phase (3.3): the player going first this
+ * turn (6.0) makes his naval moves, then the other (8.1); then, with no
+ * further choice, the blockade effects (8.2), the Confederate raids (8.3.2),
+ * the Union hunt (8.3.4), assets destroyed in blockaded ports (8.1.2.5) and
+ * fleets returning home (8.3.5).
+ *
+ * Each piece moves at most once a phase (the text gives no second move;
+ * README). A side with no naval move is not asked. Locations in actions are
+ * strings: "port:HEX", "raid:N", "blockade:HEX", "shadow:N", "hunt:N"
+ * (N = column 1..6). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_naval.h"
+
+static const char *const union_ports[] = {"washington", "baltimore", "philadelphia", "new_york"};
+
+struct loc {
+	int where; /* LW_NW_PORT, _RAID, _BLOCKADE, _SHADOW, _HUNT */
+	int v;     /* hex or column 0..5 */
+};
+
+static bool parse_loc(const char *t, struct loc *l)
+{
+	static const struct {
+		const char *p;
+		int w;
+	} k[] = {{"port:", LW_NW_PORT},
+	         {"raid:", LW_NW_RAID},
+	         {"blockade:", LW_NW_BLOCKADE},
+	         {"shadow:", LW_NW_SHADOW},
+	         {"hunt:", LW_NW_HUNT}};
+	if (!t)
+		return false;
+	for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+		size_t n = strlen(k[i].p);
+		if (strncmp(t, k[i].p, n) != 0)
+			continue;
+		char *end;
+		long v = strtol(t + n, &end, 10);
+		if (*end || end == t + n || v < 0 || v > 9999)
+			return false;
+		l->where = k[i].w;
+		l->v = (int)v;
+		if (l->where == LW_NW_RAID || l->where == LW_NW_SHADOW || l->where == LW_NW_HUNT) {
+			if (v < 1 || v > LW_NAVY_COLUMNS)
+				return false;
+			l->v = (int)v - 1;
+		}
+		return true;
+	}
+	return false;
+}
+
+static const char *loc_str(struct loc l, char *b, size_t n)
+{
+	static const char *const names[] = {[LW_NW_PORT] = "port",
+	                                    [LW_NW_RAID] = "raid",
+	                                    [LW_NW_BLOCKADE] = "blockade",
+	                                    [LW_NW_SHADOW] = "shadow",
+	                                    [LW_NW_HUNT] = "hunt"};
+	bool col = l.where == LW_NW_RAID || l.where == LW_NW_SHADOW || l.where == LW_NW_HUNT;
+	snprintf(b, n, "%s:%d", names[l.where], col ? l.v + 1 : l.v);
+	return b;
+}
+
+static const char *loc_label(struct loc l, char *b, size_t n)
+{
+	char h[64];
+	switch (l.where) {
+	case LW_NW_PORT:
+		snprintf(b, n, "the port of %s", lw_hex_label(l.v, h, sizeof h));
+		break;
+	case LW_NW_RAID:
+		snprintf(b, n, "RAID hex %d", l.v + 1);
+		break;
+	case LW_NW_BLOCKADE: {
+		int c = lw_naval_space_port(l.v);
+		snprintf(b, n, "the blockade space of %s (%04d)",
+		         c >= 0 ? lw_D()->cities[c].name : "?", l.v);
+		break;
+	}
+	case LW_NW_SHADOW:
+		snprintf(b, n, "the SHADOW box of column %d", l.v + 1);
+		break;
+	default:
+		snprintf(b, n, "the HUNT box of column %d", l.v + 1);
+		break;
+	}
+	return b;
+}
+
+static bool at(const struct lw_navy_piece *x, struct loc l)
+{
+	if (x->where != l.where)
+		return false;
+	return (l.where == LW_NW_PORT || l.where == LW_NW_BLOCKADE) ? x->hex == l.v : x->col == l.v;
+}
+
+static int count_at(const struct lw_navy_piece *p, int n, struct loc l)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += at(&p[i], l);
+	return k;
+}
+
+static int unmoved_at(const struct lw_navy_piece *p, int n, struct loc l)
+{
+	for (int i = 0; i < n; i++)
+		if (!p[i].moved && at(&p[i], l))
+			return i;
+	return -1;
+}
+
+static bool raider_in_column(const struct lw_state *s, int col)
+{
+	return count_at(s->navy.raider, LW_NAVY_RAIDERS, (struct loc){LW_NW_RAID, col}) > 0;
+}
+
+/* ---- destinations ---------------------------------------------------------------- */
+
+typedef void (*dest_fn)(const struct lw_state *s, struct loc from, struct loc to, void *ctx);
+
+static void raider_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
+{
+	const struct lw_data *d = lw_D();
+	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
+		if (raider_in_column(s, col))
+			continue;
+		/* 8.1.1: from a port to any empty RAID hex; on the track, one hex
+		 * to an empty adjacent RAID hex */
+		if (from.where == LW_NW_PORT || abs(col - from.v) == 1)
+			f(s, from, (struct loc){LW_NW_RAID, col}, ctx);
+	}
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (lw_naval_cs_port(s, (int)c, true) &&
+		    !(from.where == LW_NW_PORT && from.v == d->cities[c].hex))
+			f(s, from, (struct loc){LW_NW_PORT, d->cities[c].hex}, ctx);
+}
+
+static void fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities; c++) {
+		const struct lw_city *city = &d->cities[c];
+		for (int k = 0; k < city->n_blockade_hexes; k++) {
+			int hex = city->blockade_hexes[k];
+			struct loc to = {LW_NW_BLOCKADE, hex};
+			if (s->city[c].owner == LW_CONFEDERATE &&
+			    !(from.where == LW_NW_BLOCKADE && from.v == hex) &&
+			    lw_naval_fleets_on(s, hex) < lw_naval_space_capacity(hex))
+				f(s, from, to, ctx);
+		}
+	}
+	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
+		if (!raider_in_column(s, col))
+			continue; /* 8.3.3: only opposite an active Raider */
+		struct loc sh = {LW_NW_SHADOW, col}, hu = {LW_NW_HUNT, col};
+		int nsh = count_at(s->navy.fleet, LW_NAVY_FLEETS, sh);
+		if (nsh == 0)
+			f(s, from, sh, ctx);
+		else if (!(from.where == LW_NW_SHADOW && from.v == col) &&
+		         count_at(s->navy.fleet, LW_NAVY_FLEETS, hu) == 0)
+			f(s, from, hu, ctx); /* 8.3.3: shadow first, then hunt */
+	}
+	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
+		const struct lw_city *c = lw_data_city(d, union_ports[i]);
+		if (c && lw_city_controller(s, lw_city_at(c->hex)) == LW_UNION &&
+		    !(from.where == LW_NW_PORT && from.v == c->hex))
+			f(s, from, (struct loc){LW_NW_PORT, c->hex}, ctx);
+	}
+}
+
+/* Ironclads and the False Information counter in a river port (8.1.2.1,
+ * 8.1.2.4): a port that is also an ocean port (New Orleans) counts as a
+ * river port; an ocean-only port's assets stay (README). */
+static bool asset_mobile(const struct lw_state *s, int i)
+{
+	const struct lw_navy_piece *x = &s->navy.asset[i];
+	int c = lw_city_at(x->hex);
+	return x->where == LW_NW_PORT && !x->moved && c >= 0 && lw_D()->cities[c].river_port &&
+	       lw_naval_asset_kind(i) != LW_AK_HUNLEY && s->city[c].owner == LW_CONFEDERATE;
+}
+
+static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
+{
+	int c = lw_city_at(hex);
+	if (c < 0 || hex == s->navy.asset[i].hex || !lw_D()->cities[c].river_port ||
+	    !lw_naval_cs_port(s, c, false) ||
+	    lw_naval_assets_at(s, hex) >= lw_D()->tables.naval.max_assets_per_port)
+		return false;
+	return lw_naval_river_route(s, s->navy.asset[i].hex, hex, ky) >= 0;
+}
+
+/* ---- offers ------------------------------------------------------------------------ */
+
+struct offer_ctx {
+	json_t *list;
+	const char *type;
+	const char *what;
+};
+
+static void offer_move(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
+{
+	(void)s;
+	struct offer_ctx *c = vctx;
+	char f[32], t[32], fl[96], tl[96];
+	lw_offer(c->list,
+	         json_pack("{s:s,s:s,s:s}", "type", c->type, "from", loc_str(from, f, sizeof f),
+	                   "to", loc_str(to, t, sizeof t)),
+	         "Move a %s from %s to %s (8.1)", c->what, loc_label(from, fl, sizeof fl),
+	         loc_label(to, tl, sizeof tl));
+}
+
+static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p, int n,
+                         struct offer_ctx *ctx, bool raider)
+{
+	struct loc seen[LW_NAVY_FLEETS];
+	int ns = 0;
+	for (int i = 0; i < n; i++) {
+		const struct lw_navy_piece *x = &p[i];
+		if (x->moved)
+			continue;
+		struct loc l = {x->where, (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE)
+		                              ? x->hex
+		                              : x->col};
+		if (raider ? (l.where != LW_NW_PORT && l.where != LW_NW_RAID)
+		           : (l.where < LW_NW_PORT || l.where == LW_NW_GONE ||
+		              l.where == LW_NW_DRAWN || l.where == LW_NW_RAID))
+			continue;
+		bool dup = false;
+		for (int k = 0; k < ns && !dup; k++)
+			dup = seen[k].where == l.where && seen[k].v == l.v;
+		if (dup)
+			continue;
+		seen[ns++] = l;
+		if (raider)
+			raider_dests(s, l, offer_move, ctx);
+		else
+			fleet_dests(s, l, offer_move, ctx);
+	}
+}
+
+void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
+{
+	if (s->phase != LW_PH_NAVAL || side != s->navy.mover)
+		return;
+	char h[64], t[64];
+	if (side == LW_CONFEDERATE) {
+		struct offer_ctx ctx = {list, "raider_move", "Raider"};
+		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, &ctx, true);
+		const struct lw_data *d = lw_D();
+		for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+			if (!asset_mobile(s, i))
+				continue;
+			for (size_t c = 0; c < d->n_cities; c++) {
+				bool ky;
+				int hex = d->cities[c].hex;
+				if (!asset_dest_ok(s, i, hex, &ky))
+					continue;
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:i}", "type", "asset_move", "asset",
+				                   i, "hex", hex),
+				         "Move the %s at %s by river to %s (8.1.2.1)%s",
+				         lw_naval_asset_kind(i) == LW_AK_IRONCLAD
+				             ? "ironclad"
+				             : "False Information counter",
+				         lw_hex_label(s->navy.asset[i].hex, h, sizeof h),
+				         lw_hex_label(hex, t, sizeof t),
+				         ky && s->kentucky.violator == LW_NOSIDE
+				             ? ", violating Kentucky's neutrality (8.1.2.2)"
+				             : "");
+			}
+		}
+	} else {
+		struct offer_ctx ctx = {list, "fleet_move", "Fleet"};
+		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, &ctx, false);
+	}
+	lw_offer(list, json_pack("{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
+}
+
+unsigned lw_naval_awaiting(const struct lw_state *s)
+{
+	if (s->phase != LW_PH_NAVAL || s->navy.stage == LW_NS_NONE)
+		return 0;
+	return LW_SIDE_BIT(s->navy.mover);
+}
+
+/* ---- resolution ------------------------------------------------------------------- */
+
+/* 8.3.2: the Union loses a CSP, or a PC when it has none (3.3's note). */
+static void union_loses_one(struct lw_state *s)
+{
+	struct lw_player *p = &s->side[LW_UNION];
+	if (p->csp > 0)
+		p->csp--;
+	else if (p->pc > 0)
+		p->pc--;
+}
+
+static int fleets_in_column(const struct lw_state *s, int col)
+{
+	return count_at(s->navy.fleet, LW_NAVY_FLEETS, (struct loc){LW_NW_SHADOW, col}) +
+	       count_at(s->navy.fleet, LW_NAVY_FLEETS, (struct loc){LW_NW_HUNT, col});
+}
+
+int lw_naval_raids(struct lw_state *s)
+{
+	const struct lw_naval *n = &lw_D()->tables.naval;
+	int lost = 0;
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++) {
+		const struct lw_navy_piece *x = &s->navy.raider[r];
+		if (x->where != LW_NW_RAID || x->moved)
+			continue;
+		int f = fleets_in_column(s, x->col);
+		int need = n->raid_min[f > 2 ? 2 : f];
+		int die = tg_rng_die(&s->rng, 6);
+		bool hit = die >= need;
+		if (hit) {
+			union_loses_one(s);
+			lost++;
+		}
+		lw_log(s, "The Raider in RAID hex %d rolls %d against %d Fleet%s: %s (8.3.2).",
+		       x->col + 1, die, f, f == 1 ? "" : "s",
+		       hit ? "the Union loses a CSP (or PC)" : "no effect");
+	}
+	return lost;
+}
+
+int lw_naval_hunt(struct lw_state *s)
+{
+	const struct lw_naval *n = &lw_D()->tables.naval;
+	int sunk = 0;
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++) {
+		struct lw_navy_piece *x = &s->navy.raider[r];
+		if (x->where != LW_NW_RAID)
+			continue;
+		int f = fleets_in_column(s, x->col);
+		if (f == 0)
+			continue;
+		int need = f >= 2 ? n->shadow_hunt_sink_min : n->shadow_sink_min;
+		int die = tg_rng_die(&s->rng, 6);
+		lw_log(s,
+		       "The Union hunts the Raider in RAID hex %d with %d Fleet%s: roll %d, %s "
+		       "(8.3.4).",
+		       x->col + 1, f, f == 1 ? "" : "s", die, die >= need ? "sunk" : "it escapes");
+		if (die >= need) {
+			x->where = LW_NW_GONE;
+			sunk++;
+		}
+	}
+	return sunk;
+}
+
+int lw_naval_destroy_in_ports(struct lw_state *s)
+{
+	const struct lw_naval *n = &lw_D()->tables.naval;
+	int destroyed = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		struct lw_navy_piece *x = &s->navy.asset[i];
+		int c = lw_city_at(x->hex);
+		if (x->where != LW_NW_PORT || c < 0 || !lw_naval_effectively_blockaded(s, c) ||
+		    lw_hex_owner_force(s, x->hex) == LW_CONFEDERATE)
+			continue; /* 8.1.2.5: a blockaded ocean port with no CS force */
+		int die = tg_rng_die(&s->rng, 6);
+		int total = die + (s->navy.foote ? n->foote_bonus : 0);
+		char h[64];
+		if (total < n->asset_destroy_min) {
+			lw_log(s,
+			       "The blockade fails to destroy an Asset in %s (roll %d, 8.1.2.5).",
+			       lw_hex_label(x->hex, h, sizeof h), total);
+			continue;
+		}
+		destroyed++;
+		if (lw_naval_asset_kind(i) == LW_AK_FALSE_INFO) {
+			/* the counter is turned over: False Information goes back to the pool */
+			lw_log(s,
+			       "The blockade finds the Asset in %s: False Information, back to the "
+			       "pool (roll %d, 8.1.2.4).",
+			       lw_hex_label(x->hex, h, sizeof h), total);
+			memset(x, 0, sizeof *x);
+			continue;
+		}
+		lw_log(s, "The blockade destroys the %s in %s (roll %d, 8.1.2.5).",
+		       lw_naval_asset_kind(i) == LW_AK_IRONCLAD ? "ironclad" : "Hunley",
+		       lw_hex_label(x->hex, h, sizeof h), total);
+		x->where = LW_NW_GONE;
+		x->revealed = 1;
+	}
+	return destroyed;
+}
+
+void lw_naval_return_fleets(struct lw_state *s)
+{
+	int home = 0;
+	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports && !home; i++) {
+		const struct lw_city *c = lw_data_city(lw_D(), union_ports[i]);
+		if (c && lw_city_controller(s, lw_city_at(c->hex)) == LW_UNION)
+			home = c->hex;
+	}
+	int n = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+		struct lw_navy_piece *x = &s->navy.fleet[i];
+		if ((x->where == LW_NW_SHADOW || x->where == LW_NW_HUNT) &&
+		    !raider_in_column(s, x->col)) {
+			x->where = LW_NW_PORT; /* 8.3.5: to a friendly port */
+			x->hex = (int16_t)home;
+			x->col = 0;
+			n++;
+		}
+	}
+	if (n) {
+		char h[64];
+		lw_log(s, "%d unopposed Fleet%s return%s to %s (8.3.5).", n, n == 1 ? "" : "s",
+		       n == 1 ? "s" : "", lw_hex_label(home, h, sizeof h));
+	}
+}
+
+void lw_naval_resolve(struct lw_state *s)
+{
+	lw_border_card_end(s);        /* 2.4.3: a Kentucky violation by an ironclad settles now */
+	lw_naval_blockade_it(s);      /* 8.2.2 */
+	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
+	lw_naval_hunt(s);             /* 8.3.4 */
+	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
+	lw_naval_return_fleets(s);    /* 8.3.5 */
+	struct lw_navy *n = &s->navy;
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		n->raider[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		n->asset[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		n->fleet[i].moved = 0;
+	n->stage = LW_NS_NONE;
+	n->mover = LW_NOSIDE;
+}
+
+/* Has `side` any naval move to make (more than end_naval)? */
+static bool has_moves(struct lw_state *s, int side)
+{
+	s->navy.mover = (int8_t)side;
+	json_t *l = json_array();
+	lw_naval_offer(s, side, l);
+	bool any = json_array_size(l) > 1;
+	json_decref(l);
+	return any;
+}
+
+/* Advance to the next side with moves, or resolve; true when the phase is over. */
+static bool advance(struct lw_state *s)
+{
+	while (s->navy.stage <= LW_NS_SECOND) {
+		int side = s->navy.stage == LW_NS_FIRST ? s->first : LW_OTHER(s->first);
+		if (has_moves(s, side))
+			return false;
+		s->navy.stage++;
+	}
+	lw_naval_resolve(s);
+	return true;
+}
+
+bool lw_naval_begin(struct lw_state *s, struct game_outcome *out)
+{
+	s->phase = LW_PH_NAVAL;
+	s->navy.stage = LW_NS_FIRST;
+	lw_log(s, "Naval Phase (8.0).");
+	bool over = advance(s);
+	if (over && out)
+		out->barrier = true;
+	return over;
+}
+
+static int do_raider(struct lw_state *s, struct loc from, struct loc to, struct tg_error *err)
+{
+	int r = unmoved_at(s->navy.raider, LW_NAVY_RAIDERS, from);
+	if (r < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.1: no Raider left to move there");
+	bool ok = false;
+	if (to.where == LW_NW_RAID)
+		ok = !raider_in_column(s, to.v) &&
+		     (from.where == LW_NW_PORT ||
+		      (from.where == LW_NW_RAID && abs(to.v - from.v) == 1));
+	else if (to.where == LW_NW_PORT)
+		ok = lw_naval_cs_port(s, lw_city_at(to.v), true) &&
+		     !(from.where == LW_NW_PORT && from.v == to.v);
+	if (!ok)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "8.1.1: Raiders go to an empty RAID hex (one hex along the track) or "
+		    "a friendly ocean port");
+	struct lw_navy_piece *x = &s->navy.raider[r];
+	/* 8.1.1: leaving or entering a fully blockaded port: 3-6 passes, 1-2 lost */
+	int ports[2] = {from.where == LW_NW_PORT ? from.v : 0, to.where == LW_NW_PORT ? to.v : 0};
+	for (int k = 0; k < 2; k++) {
+		int c = ports[k] ? lw_city_at(ports[k]) : -1;
+		if (c < 0 || !lw_naval_effectively_blockaded(s, c))
+			continue;
+		int die = tg_rng_die(&s->rng, 6);
+		bool pass = die >= lw_D()->tables.naval.run_blockade_min;
+		lw_log(s, "A Raider runs the blockade of %s: roll %d, %s (8.1.1).",
+		       lw_D()->cities[c].name, die, pass ? "through" : "captured or sunk");
+		if (!pass) {
+			x->where = LW_NW_GONE;
+			return 0;
+		}
+	}
+	char fl[96], tl[96];
+	lw_log(s, "A Raider moves from %s to %s (8.1.1).", loc_label(from, fl, sizeof fl),
+	       loc_label(to, tl, sizeof tl));
+	x->where = (uint8_t)to.where;
+	x->hex = (int16_t)(to.where == LW_NW_PORT ? to.v : 0);
+	x->col = (int8_t)(to.where == LW_NW_RAID ? to.v : 0);
+	x->moved = 1;
+	return 0;
+}
+
+struct find_ctx {
+	struct loc to;
+	bool found;
+};
+
+static void find_dest(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
+{
+	(void)s;
+	(void)from;
+	struct find_ctx *c = vctx;
+	c->found |= c->to.where == to.where && c->to.v == to.v;
+}
+
+static int do_fleet(struct lw_state *s, struct loc from, struct loc to, struct tg_error *err)
+{
+	int f = unmoved_at(s->navy.fleet, LW_NAVY_FLEETS, from);
+	if (f < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.3: no Fleet left to move there");
+	struct find_ctx ctx = {to, false};
+	fleet_dests(s, from, find_dest, &ctx);
+	if (!ctx.found)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "8.1.3: a Fleet goes to a free blockade space (Savannah's holds two), "
+		    "a SHADOW box opposite a Raider, then its HUNT box, or a Union port");
+	struct lw_navy_piece *x = &s->navy.fleet[f];
+	x->where = (uint8_t)to.where;
+	x->hex = (int16_t)((to.where == LW_NW_PORT || to.where == LW_NW_BLOCKADE) ? to.v : 0);
+	x->col = (int8_t)((to.where == LW_NW_SHADOW || to.where == LW_NW_HUNT) ? to.v : 0);
+	x->moved = 1;
+	char fl[96], tl[96];
+	lw_log(s, "A Union Fleet moves from %s to %s (8.1.3).", loc_label(from, fl, sizeof fl),
+	       loc_label(to, tl, sizeof tl));
+	return 0;
+}
+
+static int do_asset(struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	int i, hex;
+	bool ky;
+	if (!lw_a_int(a, "asset", &i) || !lw_a_int(a, "hex", &hex) || i < 0 || i >= LW_NAVY_ASSETS)
+		return tg_fail(err, TG_E_MALFORMED,
+		               "asset_move needs integers \"asset\" and \"hex\"");
+	if (!asset_mobile(s, i))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "8.1.2.1: only an ironclad (or False Information) in a friendly river "
+		    "port moves, once a phase");
+	if (!asset_dest_ok(s, i, hex, &ky))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "8.1.2.1: up to four river hexes to a friendly river port with room");
+	char f[64], t[64];
+	lw_log(s, "A CSN Asset moves by river from %s to %s (8.1.2.1).",
+	       lw_hex_label(s->navy.asset[i].hex, f, sizeof f), lw_hex_label(hex, t, sizeof t));
+	s->navy.asset[i].hex = (int16_t)hex;
+	s->navy.asset[i].moved = 1;
+	if (ky && s->kentucky.violator == LW_NOSIDE) {
+		/* 8.1.2.2 / 2.4.3: the Tennessee hexside 0806/0905 is inside Kentucky */
+		int pc = lw_D()->tables.kentucky_violation_pc;
+		s->kentucky.violator = LW_CONFEDERATE;
+		s->kentucky.pending = 1;
+		lw_gain_pc(s, LW_UNION, pc);
+		lw_log(s,
+		       "A Confederate ironclad on the Tennessee inside Kentucky violates its "
+		       "neutrality: the Union gains %d PC (8.1.2.2, 2.4.3).",
+		       pc);
+	}
+	return 0;
+}
+
+int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err, bool *over)
+{
+	*over = false;
+	if (side != s->navy.mover || s->navy.stage == LW_NS_NONE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "8.1: the other player is moving his ships");
+	const char *type = lw_a_str(a, "type");
+	int rc;
+	if (strcmp(type, "end_naval") == 0) {
+		lw_log(s, "The %s player ends his naval moves.", lw_side_title(side));
+		s->navy.stage++;
+		*over = advance(s);
+		if (out)
+			out->barrier = true;
+		return 0;
+	}
+	struct loc from, to;
+	if (strcmp(type, "raider_move") == 0 || strcmp(type, "fleet_move") == 0) {
+		bool raider = type[0] == 'r';
+		if (side != (raider ? LW_CONFEDERATE : LW_UNION))
+			return tg_fail(err, TG_E_ILLEGAL, "8.1: move your own ships");
+		if (!parse_loc(lw_a_str(a, "from"), &from) || !parse_loc(lw_a_str(a, "to"), &to))
+			return tg_fail(
+			    err, TG_E_MALFORMED,
+			    "%s needs \"from\" and \"to\" like \"port:1611\" or \"raid:2\"", type);
+		rc = raider ? do_raider(s, from, to, err) : do_fleet(s, from, to, err);
+		if (rc == 0 && raider && out)
+			out->barrier = true; /* a blockade run may have been rolled */
+		return rc;
+	}
+	if (strcmp(type, "asset_move") == 0) {
+		if (side != LW_CONFEDERATE)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "8.1.2: only the Confederates move Assets");
+		return do_asset(s, a, err);
+	}
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "8.1: in the Naval Phase: raider_move, asset_move, fleet_move or end_naval");
+}
+
+int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	bool over;
+	if (lw_naval_act(s, side, a, out, err, &over) != 0)
+		return -1;
+	if (over)
+		lw_begin_draw(s, out); /* 3.3: the Rail Phase (9.0) comes next, then the draw */
+	return 0;
+}
