@@ -9,6 +9,10 @@
 #include "lw_march.h"
 #include "lw_supply.h"
 
+/* The naval rules' Hunley (lw_naval.c, 8.1.2.3). Weak, so that this file
+ * links while the naval rules are absent (the hooks are then NULL). */
+bool lw_naval_hunley_at(const struct lw_state *s, int hex) __attribute__((weak));
+void lw_naval_hunley_remove(struct lw_state *s, int hex) __attribute__((weak));
 struct lw_amphib_naval_hooks lw_amphib_naval = {lw_naval_hunley_at, lw_naval_hunley_remove};
 
 /* ---- pure rules --------------------------------------------------------------- */

@@ -92,6 +92,10 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	int side = p->side, from = lw_march_hex(s);
 	if (from == LW_NO_HEX)
 		return tg_fail(err, TG_E_ILLEGAL, "12.0: no force is moving");
+	if (!lw_pcsa_inland_ok(s, side, from))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.4: no moving inland out of a captured ocean port but New Orleans "
+		               "and the Port City Staging Area");
 	if (!tg_hex_adjacent(&d->grid, from, to))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.0: a force moves one hex at a time, into an "

@@ -19,6 +19,7 @@ struct trace {
 	uint8_t seen[MAXQ];    /* 1 overland, 2 network */
 	uint8_t counted[MAXQ]; /* city supply already added */
 	int supply;
+	int origin; /* the force's hex (14.4.1: captured ports supply it, not inland) */
 };
 
 static bool valid_hex(int h)
@@ -91,6 +92,8 @@ static int city_supply(const struct trace *t, int hex)
 	int c = lw_city_at(hex);
 	if (c < 0 || lw_city_controller(t->s, c) != t->side || t->s->city[c].raided)
 		return 0; /* 20.0: a Raided city is traced through, its value is 0 */
+	if (hex != t->origin && !lw_pcsa_supplies(t->s, t->side, c))
+		return 0; /* 14.4.1: inland only from New Orleans and the PCSA (lw_pcsa.c) */
 	const struct lw_city *city = &t->d->cities[c];
 	if (city->supply >= 0)
 		return city->supply;
@@ -261,6 +264,7 @@ static bool trace_run(struct trace *t, int hex)
 	int need = force_stars(t->s, hex, t->side);
 	if (!valid_hex(hex))
 		return false;
+	t->origin = hex;
 	/* overland: up to two hexes to a friendly city or a rail/river hex */
 	enum { LAND_MAX = 64, NET_MAX = 4096 };
 	int land[LAND_MAX], dist[LAND_MAX], nl = 0;
