@@ -128,6 +128,12 @@ class Driver:
         print(f"# recovery {self.recoveries} at {time.monotonic():.2f}", flush=True)
         for attempt in range(20):
             with self.killer.lock:  # the daemon is up while we hold it
+                if self.killer.error:
+                    raise self.killer.error
+                d = self.h.daemon
+                check(d.proc is not None and d.proc.poll() is None,
+                      f"the daemon died on its own (exit {d.proc and d.proc.poll()}):\n"
+                      + d.tail())
                 try:
                     for c in (self.alice, self.bob):
                         c.apply_pushes()  # everything received before the kill
@@ -144,7 +150,9 @@ class Driver:
                             self.check_reloaded(c, m, before.get(m), v)
                         c.apply_pushes()
                     return
-                except CheckFailed:
+                except CheckFailed as e:
+                    print(f"# reconnect attempt {attempt + 1} failed: {str(e)[:300]}",
+                          flush=True)
                     if not self.connection_lost():
                         raise
             time.sleep(0.2)
@@ -166,7 +174,9 @@ class Driver:
         Driver.reloads += 1
 
     def connection_lost(self):
-        return any(c.proc is None or c.proc.poll() is not None for c in (self.alice, self.bob))
+        # eof: its output ended (an ASan build may still be exiting)
+        return any(c.proc is None or c.eof or c.proc.poll() is not None
+                   for c in (self.alice, self.bob))
 
     def drive(self):
         deadline = time.monotonic() + MAX_SECONDS
