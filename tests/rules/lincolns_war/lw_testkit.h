@@ -178,4 +178,30 @@ static inline int tk_empty_hex(const struct game *g, const char *state, int not_
 	fprintf(stderr, "no empty hex in %s\n", state);
 	exit(1);
 }
+/* Ends phases that come before `phase` (rail, naval... added by part 2)
+ * by sending, for each awaited role, its offered action whose type starts
+ * with "end". */
+static inline void tk_advance_to(struct game *g, int phase)
+{
+	for (int guard = 0; guard < 20 && g->s.phase != phase; guard++) {
+		struct game_status st;
+		lincolns_war_module.status(g, &st);
+		const char *role = st.awaiting & 1 ? "union" : "confederate";
+		json_t *v = lincolns_war_module.view(g, role);
+		json_t *acts = json_object_get(v, "actions");
+		char *txt = NULL;
+		for (size_t i = 0; i < json_array_size(acts) && !txt; i++) {
+			json_t *a = json_object_get(json_array_get(acts, i), "action");
+			const char *type = json_string_value(json_object_get(a, "type"));
+			if (type && strncmp(type, "end", 3) == 0)
+				txt = json_dumps(a, JSON_COMPACT);
+		}
+		json_decref(v);
+		if (!txt)
+			return;
+		tk_act(g, role, txt);
+		free(txt);
+	}
+}
+
 #endif
