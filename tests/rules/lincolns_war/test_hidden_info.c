@@ -4,6 +4,9 @@
  *   - the opponent's hand permuted with his deck (counts kept),
  *   - two hidden enemy subordinates swapped (identity only, same rank/type),
  *   - the opponent's pending face-down Resource/CSP commitment,
+ *   - a hidden enemy cavalry subordinate moved to another of his forces
+ *     (13.2.2, 13.2.5.1: cavalry presence is secret until a raid or a
+ *     harassment reveals it),
  *   - the generator's seed and position.
  * Also: every change does show in the owner's own view (the test can fail).
  *   test_hidden_info [games] */
@@ -103,6 +106,40 @@ static bool swap_subordinates(struct lw_state *s, int side)
 	return false;
 }
 
+/* A hidden enemy cavalry subordinate (not revealed, not moving, no IT of
+ * his own) goes to another of his forces led by an infantry CO of at
+ * least his rank that holds no cavalry: the force he left and the one he
+ * joined look the same to the enemy (13.2.2 "ask if enemy cavalry is
+ * present", 12.7). */
+static bool move_hidden_cavalry(struct lw_state *s, int side)
+{
+	for (int c = 0; c < s->n_units; c++) {
+		const struct lw_unit *x = &s->unit[c];
+		if (x->side != side || x->where != LW_W_MAP || !x->cavalry || x->it != 0 ||
+		    (x->flags & LW_UF_REVEALED) || lw_force_co(s, x->hex) == c)
+			continue;
+		bool mover = s->play.co == c;
+		for (int k = 0; k < s->play.movers_n; k++)
+			mover |= s->play.movers[k] == c;
+		if (mover || (s->battle.active &&
+		              (x->hex == s->battle.att_hex || x->hex == s->battle.def_hex)))
+			continue;
+		for (int u = 0; u < s->n_units; u++) {
+			const struct lw_unit *y = &s->unit[u];
+			if (y->side != side || y->where != LW_W_MAP || y->hex == x->hex ||
+			    lw_force_co(s, y->hex) != u || y->cavalry || y->stars < x->stars ||
+			    lw_force_has_cavalry(s, y->hex))
+				continue;
+			if (s->battle.active &&
+			    (y->hex == s->battle.att_hex || y->hex == s->battle.def_hex))
+				continue;
+			s->unit[c].hex = y->hex;
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool change_commitment(struct lw_state *s, int side)
 {
 	struct lw_battle *bt = &s->battle;
@@ -124,6 +161,7 @@ static void change_rng(struct lw_state *s)
 int main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 12;
+	int perturbed_cav = 0;
 	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0,
 	    owner_saw = 0;
 	for (int gi = 0; gi < games; gi++) {
@@ -156,6 +194,21 @@ int main(int argc, char **argv)
 				struct game *h = clone(g);
 				bool ph = permute_hand_deck(&h->s, other, &bot);
 				bool ps = swap_subordinates(&h->s, other);
+				{
+					/* control: the owner does see his cavalry move */
+					struct game *k = clone(g);
+					if (move_hidden_cavalry(&k->s, other)) {
+						perturbed_cav++;
+						char *own = view_str(k, orole);
+						CHECKF(strcmp(own, obase) != 0,
+						       "game %d step %d: the owner's view ignores "
+						       "his cavalry",
+						       gi, step);
+						free(own);
+						move_hidden_cavalry(&h->s, other);
+					}
+					M->free(k);
+				}
 				bool pc = change_commitment(&h->s, other);
 				change_rng(&h->s);
 				char *after = view_str(h, vr);
@@ -208,6 +261,8 @@ int main(int argc, char **argv)
 	CHECK(checked > 100);
 	CHECK(perturbed_hand > 0);
 	CHECK(perturbed_subs > 0);
+	printf("# %d hidden cavalry moves\n", perturbed_cav);
+	CHECK(perturbed_cav > 0);
 	CHECK(owner_saw > 0);
 	return tap_done();
 }
