@@ -311,12 +311,13 @@ class Cli:
 
 
 class Harness:
-    def __init__(self, args, daemon_args=()):
+    def __init__(self, args, daemon_args=(), port=0):
         self.args = args
         self.seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         self.rng = random.Random(self.seed)
         self.tmp = tempfile.mkdtemp(prefix="telegraph-it-")
         self.daemon = Daemon(args.daemon, os.path.join(self.tmp, "data"), daemon_args)
+        self.daemon.port = port
         self.clients = []
         from schemas import SchemaBook
         self.schemas = SchemaBook(args.schema)
@@ -368,6 +369,22 @@ class Harness:
                 self.schemas.validate_request(m, f"{c.name} sent")
         check(count > 0, "no messages to validate")
         return count
+
+
+def free_fixed_port(rng):
+    """A free TCP port below the kernel's ephemeral range. A daemon restarted
+    on a fixed port must not find it taken by a client's outgoing socket (a
+    client can even connect to itself on an ephemeral port left free)."""
+    import socket
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
+    raise CheckFailed("no free port in 20000-32000")
 
 
 def register(cli, name, password="correct horse"):

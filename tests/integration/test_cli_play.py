@@ -7,12 +7,13 @@ when the match is over."""
 
 import json
 import os
+import random
 import re
 import subprocess
 import threading
 import time
 
-from harness import Harness, check, register, run_main
+from harness import Harness, check, free_fixed_port, register, run_main
 
 PW = "correct horse"
 
@@ -63,7 +64,9 @@ def header(seq):
 
 
 def main(args):
-    with Harness(args) as h:
+    h = Harness(args)  # restarted below on the same port: not an ephemeral one
+    h.daemon.port = free_fixed_port(random.Random(h.seed))
+    with h:
         conf = {n: os.path.join(h.tmp, f"{n}.conf") for n in ("alice", "carol")}
         env = {"TELEGRAPH_PASSWORD": PW}
         for n in ("alice", "carol"):

@@ -16,8 +16,8 @@ import sqlite3
 import threading
 import time
 
-from harness import (Harness, CheckFailed, check, check_same_view, pick_action, register,
-                     run_main)
+from harness import (Harness, CheckFailed, check, check_same_view, free_fixed_port,
+                     pick_action, register, run_main)
 
 KILLS = 8
 KILL_GAP = (1.5, 6.0)      # seconds between kills: 8 kills in about 30 s
@@ -220,7 +220,9 @@ def check_log(db, acked, matches):
 
 
 def main(args):
-    with Harness(args) as h:
+    h = Harness(args)
+    h.daemon.port = free_fixed_port(random.Random(h.seed ^ 0xB0B))
+    with h:
         rng = random.Random(h.seed)
         killer = Killer(h, random.Random(h.seed ^ 0x5EED))
         d = Driver(h, rng, killer)
