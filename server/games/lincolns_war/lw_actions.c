@@ -132,6 +132,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		int r = lw_ops_act(s, side, a, out, err);
 		if (r == 0)
 			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
+		if (r == 0)
+			lw_cav_city_settle(s); /* 13.1.3 cities held by cavalry */
 		return r;
 	}
 	case LW_PH_RAIL:

@@ -27,7 +27,9 @@ int lw_city_defense(const struct lw_state *s, int c)
 	else if (d < 0)
 		d = 0; /* 2.3 New Orleans "X"; "*" cannot be attacked anyway */
 	/* 16.10.2: a garrison in a city that started enemy-held defends at -1 */
-	if (s->city[c].garrison && city->control != LW_CTRL_NEUTRAL && d > 0)
+	/* 13.1.3: a cavalry holder defends as if garrisoned (lw_cav_city.c) */
+	if ((s->city[c].garrison || lw_cav_city_held(s, c)) && city->control != LW_CTRL_NEUTRAL &&
+	    d > 0)
 		d--;
 	d += lw_naval_defense_mod(s, c); /* 8.2.1 blockade -1, 8.1.2.1 ironclad +1 */
 	return d > 0 ? d : 0;
@@ -44,6 +46,7 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 		lw_lose_pc(s, old, v); /* 16.6.2 / 2.4.2 */
 	lw_gain_pc(s, side, v);
 	s->city[c].owner = (int8_t)side;
+	lw_cav_city_captured(s, c, old, by_cavalry); /* 13.1.3 (lw_cav_city.c) */
 	/* 16.10.2: a garrison token marks a city held against its original
 	 * side, or a neutral one; retaking your own removes it. Cavalry never
 	 * places one (the city stays marked as long as it holds it: part 2). */

@@ -27,6 +27,7 @@
 #define LW_RIT_MAX 32     /* RIT on the map at once (more than the counter mix) */
 #define LW_CAV_UNITS 224  /* = LW_MAX_UNITS (checked in lw_cavalry.c) */
 #define LW_HARASS_HEXES 6 /* the hexes around the hex entered */
+#define LW_CAV_CITIES 128 /* = LW_MAX_CITIES (checked in lw_cav_city.c) */
 
 struct lw_cav {
 	int16_t rit[LW_RIT_MAX]; /* hexes holding a Rail Interdiction Token (13.2.3) */
@@ -46,6 +47,10 @@ struct lw_cav {
 	uint8_t harass_n;
 	uint8_t harass_stop;
 	uint8_t spare[4];
+	/* 13.1.3: bit c: city c is held by lone cavalry only; held_from[c] is
+	 * the side that controlled it before (control reverts to it). */
+	uint8_t held[LW_CAV_CITIES / 8];
+	int8_t held_from[LW_CAV_CITIES];
 };
 
 json_t *lw_cav_save(const struct lw_cav *c);
@@ -102,6 +107,16 @@ unsigned lw_harass_awaiting(const struct lw_state *s);
 void lw_harass_offer(const struct lw_state *s, int side, json_t *list);
 int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);
+
+/* ---- cities taken by cavalry (13.1.3, lw_cav_city.c) ---- */
+/* lw_capture_city calls this: city c passed from old_owner to its new
+ * owner, by lone cavalry or not. */
+void lw_cav_city_captured(struct lw_state *s, int c, int old_owner, bool by_cavalry);
+bool lw_cav_city_held(const struct lw_state *s, int c);
+/* After each action: a cavalry-held city left by its cavalry reverts to
+ * its former controller; one reached by the holder's infantry gets its
+ * garrison token and is captured for good. */
+void lw_cav_city_settle(struct lw_state *s);
 
 /* What the viewer may see of the cavalry block: the RIT (public, on the
  * map) and the Raided markers (public). */

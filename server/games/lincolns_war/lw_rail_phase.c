@@ -126,6 +126,7 @@ int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outco
 		if (lw_rail_check(s, u, to, json_is_true(f), err) != 0)
 			return -1;
 		lw_rail_move(s, u, to, json_is_true(f));
+		lw_cav_city_settle(s); /* 13.1.3: cavalry railed out of a city it held */
 		return 0;
 	}
 	if (strcmp(type, "absorb_tco") == 0) {

@@ -80,6 +80,8 @@ json_t *lw_cav_save(const struct lw_cav *c)
 	json_object_set_new(o, "harass_hex", json_integer(c->harass_hex));
 	json_object_set_new(o, "harass_from", ints(c->harass_from, c->harass_n, 2));
 	json_object_set_new(o, "harass_stop", json_integer(c->harass_stop));
+	json_object_set_new(o, "held", ints(c->held, LW_CAV_CITIES / 8, 1));
+	json_object_set_new(o, "held_from", ints(c->held_from, LW_CAV_CITIES, 1));
 	return o;
 }
 
@@ -104,7 +106,9 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	    read_int(saved, "foray_card", 0, 255, &v[0]) ||
 	    read_int(saved, "act_rit", 0, 1, &v[1]) || read_int(saved, "act_raid", 0, 1, &v[2]) ||
 	    read_int(saved, "harass_hex", 0, 9999, &v[3]) ||
-	    read_int(saved, "harass_stop", 0, 1, &v[4]))
+	    read_int(saved, "harass_stop", 0, 1, &v[4]) ||
+	    read_ints(saved, "held", n.held, LW_CAV_CITIES / 8, 1, 0, 255) ||
+	    read_ints(saved, "held_from", n.held_from, LW_CAV_CITIES, 1, 0, 2))
 		return -1;
 	n.foray_card = (uint8_t)v[0];
 	n.act_rit = (uint8_t)v[1];
