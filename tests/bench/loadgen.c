@@ -50,9 +50,10 @@ static struct {
 	int actions;     /* populate: actions per match */
 	const char *game, *scenario;
 	unsigned seed;
-	bool verbose; /* every message of the players to stderr */
-} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000, 50, 0, 10, 2, 50,
-         4,         "lincolns-war", "tournament", 1, false};
+	bool verbose;   /* every message of the players to stderr */
+	int spectators; /* create's "spectators": 1 makes the server keep observer views */
+} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0, 10, 2, 50,
+         4,         "lincolns-war", "tournament", 1, false, 1};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -237,7 +238,7 @@ static void start_match(struct pair *pr)
 	memset(pr->pending, 0, sizeof pr->pending);
 	send_req(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
 	                      "scenario", opt.scenario, "side", "random", "visibility", "public",
-	                      "spectators", 1));
+	                      "spectators", opt.spectators != 0));
 }
 
 static void on_view(struct player *pl, json_t *m)
@@ -592,19 +593,29 @@ static void usage(void)
 	                "  --actions N        populate: actions played in each match (4)\n"
 	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
 	                "  --seed N           the bot's choices (1)\n"
+	                "  --spectators 0|1   matches allow spectators (1)\n"
 	                "  --verbose          every player message to stderr\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {{"mode", 1, 0, 'm'},        {"server", 1, 0, 's'},
-	                                   {"pid", 1, 0, 'p'},         {"clients", 1, 0, 'c'},
-	                                   {"matches", 1, 0, 'M'},     {"rate", 1, 0, 'r'},
-	                                   {"duration", 1, 0, 'd'},    {"warmup", 1, 0, 'w'},
-	                                   {"concurrency", 1, 0, 'C'}, {"actions", 1, 0, 'a'},
-	                                   {"game", 1, 0, 'g'},        {"scenario", 1, 0, 'S'},
-	                                   {"seed", 1, 0, 'x'},        {"verbose", 0, 0, 'v'},
-	                                   {"help", 0, 0, 'h'},        {0, 0, 0, 0}};
+	static const struct option lo[] = {{"mode", 1, 0, 'm'},
+	                                   {"server", 1, 0, 's'},
+	                                   {"pid", 1, 0, 'p'},
+	                                   {"clients", 1, 0, 'c'},
+	                                   {"matches", 1, 0, 'M'},
+	                                   {"rate", 1, 0, 'r'},
+	                                   {"duration", 1, 0, 'd'},
+	                                   {"warmup", 1, 0, 'w'},
+	                                   {"concurrency", 1, 0, 'C'},
+	                                   {"actions", 1, 0, 'a'},
+	                                   {"game", 1, 0, 'g'},
+	                                   {"scenario", 1, 0, 'S'},
+	                                   {"seed", 1, 0, 'x'},
+	                                   {"verbose", 0, 0, 'v'},
+	                                   {"spectators", 1, 0, 'o'},
+	                                   {"help", 0, 0, 'h'},
+	                                   {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -662,6 +673,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'v':
 			opt.verbose = true;
+			break;
+		case 'o':
+			opt.spectators = atoi(optarg);
 			break;
 		default:
 			usage();

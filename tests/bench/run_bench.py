@@ -274,7 +274,9 @@ def main():
         n_restart = 1000 if q else 10000
         d.start()
         pop, _ = run([loadgen, "--server", f"127.0.0.1:{d.port}", "--mode", "populate",
-                      "--matches", str(n_restart), "--actions", "2"] + game, timeout=1200)
+                      "--matches", str(n_restart), "--actions", "2",
+                      # no observer views to compute: the set-up is not what is measured
+                      "--spectators", "0"] + game, timeout=1200)
         # Every populated match is still followed by its two players here:
         # the daemon holds each one's kept views and patches.
         rss_followed = rss_mib(d.proc.pid)
