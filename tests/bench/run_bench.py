@@ -333,8 +333,8 @@ def main():
         print(f"note: {n}")
     mach = machine()
     load = (f"1-minute load average before the steps: {min(LOADS):.1f} to {max(LOADS):.1f} "
-            f"on {mach['cores']} cores" + (" (other work shared the CPU: wall-clock rates are low; "
-                                           "the per-CPU-second figures hold better)"
+            f"on {mach['cores']} cores" + (" (other work shared the CPU: every figure is "
+                                           "pessimistic, even the per-CPU ones)"
                                            if max(LOADS) > 1.5 else ""))
     print(f"suite took {elapsed:.0f} s; {mach['cores']} cores {mach['cpu']}, {mach['mem']} RAM, "
           f"commit {mach['commit']}; {load}")
