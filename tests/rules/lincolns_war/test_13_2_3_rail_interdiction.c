@@ -6,6 +6,7 @@
  * the card play, goes into an adjacent hex, may not remove an RIT, once per
  * unit per card play, never by a unit activated this card play; an RIT cuts
  * rail transport for both sides (13.2.6, 9.1). */
+#include "lincolns_war/lw_march.h"
 #include "lw_land_fixture.h"
 
 /* Winchester 1703 on the Baltimore & Ohio (1803 across the Potomac, 1603
@@ -63,6 +64,11 @@ int main(void)
 	/* one RIT per activation, and no raid after it */
 	ACT_FAILS(s, LW_CONFEDERATE, "{\"type\":\"rit\",\"hex\":1703,\"remove\":false}");
 	CHECK(lw_raid_check(s, stuart, MANASSAS, false, &err) != 0);
+	/* ... nor combat: McClellan next door may not be attacked now */
+	mcc = fx_place(s, "mcclellan", 1704, 2);
+	CHECK(lw_attack_target_check(s, 1704, &err) != 0);
+	CHECK(strstr(err.message, "13.2.3") != NULL);
+	s->unit[mcc].where = LW_W_PENDING;
 	/* an RIT cuts rail transport for both sides */
 	CHECK(lw_rail_interrupted(s, LW_UNION, H1603));
 	CHECK(lw_rail_interrupted(s, LW_CONFEDERATE, H1603));
