@@ -241,8 +241,17 @@ static void start_match(struct pair *pr)
 	                      "spectators", opt.spectators != 0));
 }
 
+/* Pushes of a pair's earlier match (its last patch may cross the next
+ * match's set-up) are not about the current one. */
+static bool current_match(const struct player *pl, const json_t *m)
+{
+	return json_integer_value(json_object_get(m, "match")) == pl->pair->match;
+}
+
 static void on_view(struct player *pl, json_t *m)
 {
+	if (!current_match(pl, m))
+		return;
 	json_decref(pl->view);
 	pl->view = json_incref(json_object_get(m, "view"));
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
@@ -252,7 +261,7 @@ static void on_view(struct player *pl, json_t *m)
 
 static void on_patch(struct player *pl, json_t *m, size_t bytes)
 {
-	if (!pl->view)
+	if (!pl->view || !current_match(pl, m))
 		return;
 	char err[256];
 	json_t *next = tg_json_patch_apply(pl->view, json_object_get(m, "patch"), err, sizeof err);
