@@ -49,6 +49,9 @@ struct lw_amphib {
 	 * target and CO */
 	uint8_t assault;
 	int16_t assault_from, assault_target, assault_co;
+	/* 10.7.3.1: (turn + 1) * 256 + card play + 1 of the campaign card play
+	 * whose first force went by water (only one of its two may), 0 none */
+	uint16_t campaign_mark;
 	struct lw_pcsa pcsa;
 	struct lw_siege siege;
 };

@@ -43,7 +43,7 @@ static void to_ints(const struct lw_amphib *a, long long *v)
 	v[k++] = a->siege.level;
 	v[k++] = a->siege.pressed;
 	v[k++] = a->siege.camp_co;
-	v[k++] = 0; /* reserved: keeps the array length stable */
+	v[k++] = a->campaign_mark;
 }
 
 json_t *lw_amphib_save(const struct lw_amphib *a)
@@ -101,6 +101,9 @@ int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 	n.siege.level = (uint8_t)v[k++];
 	n.siege.pressed = (uint8_t)v[k++];
 	n.siege.camp_co = (int16_t)v[k++];
+	if (v[k] < 0)
+		return -1;
+	n.campaign_mark = (uint16_t)v[k++];
 	if (n.river_n > LW_AMPHIB_UNITS || n.ocean_n > LW_AMPHIB_UNITS ||
 	    n.assault > LW_AM_OCEAN_ASSAULT || n.siege.stage > LW_SG_ON || n.siege.level > 3 ||
 	    n.siege.pressed > LW_SIEGE_BEGUN || n.siege.besieger < LW_NOSIDE ||

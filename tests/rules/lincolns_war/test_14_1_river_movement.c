@@ -107,6 +107,17 @@ int main(void)
 	}
 	CHECK(assault);
 	json_decref(list);
+
+	/* 10.7.3.1: of the two forces of a campaign, only one goes by water */
+	s->turn = 6;
+	am_activate(s, LW_UNION, &g, 1);
+	s->play.campaign = 1;
+	s->play.activations_left = 1;
+	AM_OK(s, LW_UNION, "{\"type\":\"river_move\",\"to\":707}");
+	int other = am_general(s, LW_UNION, am_hex("new_york"), 1, g);
+	am_activate(s, LW_UNION, &other, 1);
+	s->play.campaign = 1;
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"ocean_move\",\"to\":2005}", "10.7.3.1");
 	free(s);
 	return tap_done();
 }
