@@ -3,6 +3,7 @@
  * the Union's northern transit line around obstacles, IT counted as stars
  * (the rulebook's example), a general railed alone leaves his IT, one rail
  * move per general, stacking (13.1.1: one cavalry per hex). */
+#include "lincolns_war/lw_amphib.h"
 #include "lincolns_war/lw_rail.h"
 #include "lw_land_fixture.h"
 
@@ -156,6 +157,21 @@ int main(void)
 	CHECK(rail(s, LW_CONFEDERATE,
 	           "{\"type\":\"rail\",\"unit\":\"pope\",\"to\":703,\"force\":true}") != 0);
 	CHECK(lw_rail_check(s, forrest, ATLANTA, true, &err) != 0);
+
+	/* 9.1 note: no general uses both rail and naval transport in a turn —
+	 * Hardee railed this turn; his force may not then move by river */
+	s->phase = LW_PH_OPS;
+	s->play.side = LW_CONFEDERATE;
+	lw_march_begin(s, hardee, false);
+	CHECK(lw_amphib_check(s, LW_CONFEDERATE, LW_AM_RIVER_MOVE, SAVANNAH, &err) != 0);
+	CHECK(strstr(err.message, "rail and naval") != NULL);
+	lw_march_begin(s, polk, false); /* Polk railed too */
+	CHECK(lw_amphib_check(s, LW_CONFEDERATE, LW_AM_RIVER_MOVE, SAVANNAH, &err) != 0);
+	CHECK(strstr(err.message, "rail and naval") != NULL);
+	memset(s->rail.railed, 0, sizeof s->rail.railed);
+	err.message[0] = 0;
+	lw_amphib_check(s, LW_CONFEDERATE, LW_AM_RIVER_MOVE, SAVANNAH, &err);
+	CHECK(strstr(err.message, "rail and naval") == NULL);
 	free(s);
 	return tap_done();
 }
