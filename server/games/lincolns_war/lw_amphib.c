@@ -250,6 +250,10 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 		if (lw_rail_used_by(s, p->movers[i]))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "9.1: no general may use both rail and naval transport in a turn");
+	for (int i = 0; i < p->movers_n; i++) /* lw_rail.c */
+		if (lw_rail_used_by(s, p->movers[i]))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "9.1: no general may use both rail and naval transport in a turn");
 	int from = lw_march_hex(s), stars = movers_stars(s);
 	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
 	bool assault = kind == LW_AM_RIVER_ASSAULT || kind == LW_AM_OCEAN_ASSAULT;
