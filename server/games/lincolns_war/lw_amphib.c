@@ -206,6 +206,11 @@ static int turn_mark(const struct lw_state *s)
 	return s->turn + 1;
 }
 
+static int campaign_mark(const struct lw_state *s)
+{
+	return (s->turn + 1) * 256 + s->ops_round + 1;
+}
+
 /* May the movers stand in `hex` (stacking, 2.3 closed cities, enemy cities)? */
 static int landing_check(const struct lw_state *s, int side, int hex, struct tg_error *err)
 {
@@ -250,10 +255,9 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 		if (lw_rail_used_by(s, p->movers[i]))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "9.1: no general may use both rail and naval transport in a turn");
-	for (int i = 0; i < p->movers_n; i++) /* lw_rail.c */
-		if (lw_rail_used_by(s, p->movers[i]))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "9.1: no general may use both rail and naval transport in a turn");
+	if (p->campaign && am->campaign_mark == campaign_mark(s))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.1: only one campaign force may move or assault by water");
 	int from = lw_march_hex(s), stars = movers_stars(s);
 	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
 	bool assault = kind == LW_AM_RIVER_ASSAULT || kind == LW_AM_OCEAN_ASSAULT;
@@ -392,6 +396,8 @@ static void remember(struct lw_state *s, bool river)
 {
 	struct lw_amphib *am = &s->amphib;
 	int side = s->play.side;
+	if (s->play.campaign)
+		am->campaign_mark = (uint16_t)campaign_mark(s);
 	if (river) {
 		if (am->river_turn[side] != turn_mark(s))
 			am->river_n = 0;
