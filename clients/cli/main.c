@@ -1,4 +1,5 @@
 /* main.c — `telegraph`: global options, the command table, --help. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,8 @@ static const char *opt_value(int argc, char **argv, int *i)
 int cli_main(int argc, char **argv, const struct game_module *const *games)
 {
 	struct cli_ctx x = {.timeout_s = 30, .games = games};
+	/* A server gone mid-write is an error return (exit 3), not a SIGPIPE death. */
+	signal(SIGPIPE, SIG_IGN);
 	const char *config_path = NULL, *server = NULL, *trust = NULL;
 	char **rest = calloc((size_t)argc + 1, sizeof *rest);
 	int nrest = 0;

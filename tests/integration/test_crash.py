@@ -138,6 +138,10 @@ class Driver:
                     for c in (self.alice, self.bob):
                         c.apply_pushes()  # everything received before the kill
                         before = {m: dict(c.views[m]) for m in self.active if m in c.views}
+                        if c.proc is not None and c.eof:
+                            rc = c.proc.wait(timeout=30)
+                            check(rc == 3, f"{c.name}: a client that lost its server must "
+                                  f"exit 3, not {rc}; stderr: {c.stderr[-2:]}")
                         c.kill()
                         c.start()
                         _, r = c.wait_for(lambda x: x.get("id") == "cli-resume", 20)
