@@ -195,6 +195,20 @@ def main(args):
         check(out.returncode == 0 and "winner: beta" in out.stdout,
               f"verify of a resigned match: {out.stdout} {out.stderr}")
 
+        # Scripted mode contract: ids added, replies due awaited at end of input,
+        # a line that is not JSON skipped (exit 2), replies printed as received.
+        out = subprocess.run(base + ["--config", conf["alice"], "--json"],
+                             input='{"op":"ping"}\nnot json\n{"op":"list","which":"mine","id":7}',
+                             capture_output=True, text=True, timeout=60)
+        msgs = [json.loads(ln) for ln in out.stdout.splitlines()]
+        ids = [(m.get("op"), m.get("id")) for m in msgs]
+        check(ids[:2] == [("welcome", "cli-hello"), ("ok", "cli-resume")],
+              f"scripted mode starts with hello and resume: {ids}")
+        check(("pong", "cli-1") in ids and ("ok", 7) in ids,
+              f"scripted replies (an id added to the ping, 7 kept): {ids}")
+        check(out.returncode == 2 and "not a JSON object" in out.stderr,
+              f"a bad input line: exit {out.returncode}, {out.stderr}")
+
         # Exit codes and certificate checks (telegraph --help documents them).
         out = subprocess.run([h.args.cli, "--help"], capture_output=True, text=True)
         check(out.returncode == 0 and "Exit codes" in out.stdout, "telegraph --help")
