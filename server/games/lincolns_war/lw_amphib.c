@@ -241,7 +241,9 @@ static bool friendly_port(const struct lw_state *s, int side, int hex, bool ocea
 	return ocean ? lw_amphib_ocean_port(c) : lw_amphib_river_port(c);
 }
 
-int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err)
+/* reached: the caller already knows hex is in the river reach (offers). */
+static int check(const struct lw_state *s, int side, int kind, int hex, bool reached,
+                 struct tg_error *err)
 {
 	const struct lw_amphib *am = &s->amphib;
 	const struct lw_play *p = &s->play;
@@ -253,8 +255,9 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 		               "14.0: the force must start its move on the water (it has moved)");
 	for (int i = 0; i < p->movers_n; i++) /* lw_rail.c */
 		if (lw_rail_used_by(s, p->movers[i]))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "9.1: no general may use both rail and naval transport in a turn");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "9.1: no general may use both rail and naval transport in a turn");
 	if (p->campaign && am->campaign_mark == campaign_mark(s))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.3.1: only one campaign force may move or assault by water");
@@ -289,15 +292,17 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 		if (kind == LW_AM_RIVER_ASSAULT && !friendly_port(s, side, from, false))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "14.1.2: a river assault starts in a friendly river port");
-		int land[RIVER_MAX], ports[64], np = 0;
-		int nl = lw_amphib_river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64);
-		bool found = false;
-		if (kind == LW_AM_RIVER_MOVE)
-			for (int i = 0; i < nl; i++)
-				found |= land[i] == hex;
-		else
-			for (int i = 0; i < np; i++)
-				found |= ports[i] == hex && lw_amphib_river_port(lw_city_at(hex));
+		int land[RIVER_MAX], ports[64], np = 0, nl = 0;
+		if (!reached)
+			nl = lw_amphib_river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64);
+		bool found = reached;
+		for (int i = 0; i < nl && kind == LW_AM_RIVER_MOVE; i++)
+			found |= land[i] == hex;
+		for (int i = 0; i < np && kind == LW_AM_RIVER_ASSAULT; i++)
+			found |= ports[i] == hex;
+		int tc = lw_city_at(hex);
+		if (kind == LW_AM_RIVER_ASSAULT && (tc < 0 || !lw_amphib_river_port(tc)))
+			found = false; /* 14.3: the ocean-only ports are no river targets */
 		if (!found)
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
@@ -359,9 +364,16 @@ static const char *const kind_label[] = {
     [LW_AM_OCEAN_ASSAULT] = "Ocean assault on %s (14.2.2)",
 };
 
+int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err)
+{
+	return check(s, side, kind, hex, false, err);
+}
+
 static void offer_one(const struct lw_state *s, int side, json_t *list, int kind, int hex)
 {
-	if (lw_amphib_check(s, side, kind, hex, NULL) != 0)
+	/* river hexes come from one reach search done by the caller */
+	bool reached = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
+	if (check(s, side, kind, hex, reached, NULL) != 0)
 		return;
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
