@@ -522,11 +522,22 @@ void lw_naval_hunley_remove(struct lw_state *s, int hex)
 bool lw_naval_sea_supplied(const struct lw_state *s, int hex, int side)
 {
 	int c = lw_city_at(hex);
-	if (side != LW_UNION || c < 0 || !lw_D()->cities[c].ocean_port)
-		return false;
-	/* 20.2: friendly and captured ocean ports trace across the sea to the
-	 * Union's own ocean ports (they are never lost: NY, Fort Monroe). */
+	if (side != LW_UNION || c < 0 || !lw_D()->cities[c].ocean_port || s->city[c].raided)
+		return false; /* 20.0: nothing is traced into a Raided city */
+	/* 20.2: friendly and captured ocean ports trace across the sea */
 	return lw_city_controller(s, c) == LW_UNION;
+}
+
+int lw_naval_sea_supply(const struct lw_state *s)
+{
+	const struct lw_data *d = lw_D();
+	int n = 0;
+	/* 20.2: "back to Union ocean ports": the Union's own (not captured) ones */
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (d->cities[c].ocean_port && d->cities[c].control == LW_CTRL_UNION &&
+		    lw_city_controller(s, (int)c) == LW_UNION && d->cities[c].supply > 0)
+			n += d->cities[c].supply;
+	return n;
 }
 
 int lw_naval_port_vp(const struct lw_state *s, int c, int side)

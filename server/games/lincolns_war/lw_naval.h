@@ -151,6 +151,8 @@ int lw_naval_river_route(const struct lw_state *s, int from, int to, bool *kentu
 /* ---- 20.2 / 21.3 ----------------------------------------------------------------- */
 /* 20.2: a Union force at hex is supplied by sea (a Union-held ocean port). */
 bool lw_naval_sea_supplied(const struct lw_state *s, int hex, int side);
+/* 20.2: the supply reached by sea: the Union's own ocean ports' values. */
+int lw_naval_sea_supply(const struct lw_state *s);
 /* 21.3 Southern Ocean Port rows: VP of port c for side (US: blockaded or
  * held; CS: its supply value if open and not Union-occupied). */
 int lw_naval_port_vp(const struct lw_state *s, int c, int side);

@@ -438,7 +438,9 @@ void lw_naval_resolve(struct lw_state *s)
 	n->mover = LW_NOSIDE;
 }
 
-/* Has `side` any naval move to make (more than end_naval)? */
+/* Is `side` asked for naval moves? When he has any to make, and the
+ * Confederate also whenever a face-down Asset sits in a friendly river port:
+ * skipping him would tell the Union that it is the Hunley (8.1.2). */
 static bool has_moves(struct lw_state *s, int side)
 {
 	s->navy.mover = (int8_t)side;
@@ -446,6 +448,12 @@ static bool has_moves(struct lw_state *s, int side)
 	lw_naval_offer(s, side, l);
 	bool any = json_array_size(l) > 1;
 	json_decref(l);
+	for (int i = 0; i < LW_NAVY_ASSETS && side == LW_CONFEDERATE && !any; i++) {
+		const struct lw_navy_piece *x = &s->navy.asset[i];
+		int c = x->where == LW_NW_PORT ? lw_city_at(x->hex) : -1;
+		any = c >= 0 && !x->revealed && lw_D()->cities[c].river_port &&
+		      s->city[c].owner == LW_CONFEDERATE;
+	}
 	return any;
 }
 

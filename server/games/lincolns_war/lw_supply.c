@@ -95,6 +95,8 @@ static int city_supply(const struct trace *t, int hex)
 	if (hex != t->origin && !lw_pcsa_supplies(t->s, t->side, c))
 		return 0; /* 14.4.1: inland only from New Orleans and the PCSA (lw_pcsa.c) */
 	const struct lw_city *city = &t->d->cities[c];
+	if (t->side == LW_UNION && city->ocean_port && city->control == LW_CTRL_UNION)
+		return lw_naval_sea_supply(t->s); /* 20.2: by sea to all the Union's own ocean ports (2.3 Fort Monroe) */
 	if (city->supply >= 0)
 		return city->supply;
 	/* 2.3: bracketed regions are supply bases for their owner; the map
@@ -126,11 +128,11 @@ static bool touches_river(const struct lw_data *d, int hex, const char *r)
 /* 20.1: the controllers of the river cities that bound the section of river
  * r around hexes a and b. *friendly / *enemy tell who holds an end. */
 static void section_ends(const struct trace *t, const char *r, int a, int b, bool *friendly,
-                         bool *enemy)
+                         bool *enemy, bool *asset)
 {
 	enum { SECTION_MAX = 128 };
 	int q[SECTION_MAX], n = 0;
-	*friendly = *enemy = false;
+	*friendly = *enemy = *asset = false;
 	if (valid_hex(a))
 		q[n++] = a;
 	if (valid_hex(b) && b != a)
@@ -142,6 +144,8 @@ static void section_ends(const struct trace *t, const char *r, int a, int b, boo
 			int ctl = lw_city_controller(t->s, c);
 			if (ctl == t->side)
 				*friendly = true;
+			if (ctl == t->side && lw_naval_assets_at(t->s, h) > 0)
+				*asset = true; /* 20.1: a CSN Asset in his city of the section */
 			else if (ctl == enemy_of(t->side))
 				*enemy = true;
 			continue; /* a river city ends the section */
@@ -161,13 +165,12 @@ static void section_ends(const struct trace *t, const char *r, int a, int b, boo
 /* 20.1: may supply be traced across or into the section of river r? */
 static bool section_ok(const struct trace *t, const char *r, int a, int b)
 {
-	bool fr, en;
-	section_ends(t, r, a, b, &fr, &en);
+	bool fr, en, asset;
+	section_ends(t, r, a, b, &fr, &en, &asset);
 	if (en && !fr)
 		return false; /* unfriendly uncontested: never */
 	if (en && fr)
-		return t->side == LW_UNION; /* contested: Union yes, CS only with an Asset
-		                               (part 2: no Assets yet) */
+		return t->side == LW_UNION || asset; /* contested: Union yes, CS only with an Asset */
 	return true;
 }
 
@@ -264,6 +267,8 @@ static bool trace_run(struct trace *t, int hex)
 	int need = force_stars(t->s, hex, t->side);
 	if (!valid_hex(hex))
 		return false;
+	if (lw_naval_sea_supplied(t->s, hex, t->side) && lw_naval_sea_supply(t->s) >= need)
+		return true; /* 20.2: a Union force in a friendly or captured ocean port */
 	t->origin = hex;
 	/* overland: up to two hexes to a friendly city or a rail/river hex */
 	enum { LAND_MAX = 64, NET_MAX = 4096 };

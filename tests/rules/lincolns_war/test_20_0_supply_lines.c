@@ -30,7 +30,15 @@ int main(void)
 	CHECK(k > 0);
 	CHECK(lw_supply_traced(s, 1903, LW_UNION, NULL)); /* the city alone feeds 4 stars */
 	int sherman = fx_place(s, "sherman", 1903, 3);
+	/* 20.2: Washington is an ocean port and the sea links it to the Union's
+	 * other ocean ports; with those lost, only its own 4 remain */
+	static const char *const ports[] = {"baltimore", "philadelphia", "new_york"};
+	for (int i = 0; i < 3; i++)
+		s->city[lw_data_city(d, ports[i]) - d->cities].owner = LW_CONFEDERATE;
 	CHECK(!lw_supply_traced(s, 1903, LW_UNION, NULL)); /* 7 stars: not enough */
+	for (int i = 0; i < 3; i++)
+		s->city[lw_data_city(d, ports[i]) - d->cities].owner = LW_UNION;
+	CHECK(lw_supply_traced(s, 1903, LW_UNION, NULL)); /* 20.2: by sea */
 
 	/* the siege lifted, the rails and rivers bring more */
 	for (int i = 0; i < k; i++) {

@@ -7,6 +7,8 @@
  *   - a hidden enemy cavalry subordinate moved to another of his forces
  *     (13.2.2, 13.2.5.1: cavalry presence is secret until a raid or a
  *     harassment reveals it),
+ *   - a face-down CSN Asset swapped with one of another kind in the pool
+ *     or in another port (8.1.2: its identity is hidden until revealed),
  *   - the generator's seed and position.
  * Also: every change does show in the owner's own view (the test can fail).
  *   test_hidden_info [games] */
@@ -150,6 +152,36 @@ static bool change_commitment(struct lw_state *s, int side)
 	return true;
 }
 
+/* 8.1.2: the Confederate's face-down Assets. The slot is the identity, so
+ * swapping two slots' pieces changes only what the Union may not know. Two
+ * pieces in the same port would look the same to their owner too: one of
+ * them must be in the pool or in another port. */
+static bool swap_assets(struct lw_state *s, int side)
+{
+	if (side != LW_CONFEDERATE)
+		return false;
+	struct lw_navy_piece *a = s->navy.asset;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		bool hidden_i = (a[i].where == LW_NW_PORT || a[i].where == LW_NW_DRAWN) && !a[i].revealed;
+		if (!hidden_i)
+			continue;
+		for (int j = 0; j < LW_NAVY_ASSETS; j++) {
+			if (lw_naval_asset_kind(j) == lw_naval_asset_kind(i))
+				continue;
+			bool pool = a[j].where == LW_NW_POOL;
+			bool other = (a[j].where == LW_NW_PORT || a[j].where == LW_NW_DRAWN) &&
+			             !a[j].revealed && !(a[j].where == a[i].where && a[j].hex == a[i].hex);
+			if (!pool && !other)
+				continue;
+			struct lw_navy_piece t = a[i];
+			a[i] = a[j];
+			a[j] = t;
+			return true;
+		}
+	}
+	return false;
+}
+
 static void change_rng(struct lw_state *s)
 {
 	s->rng.key[0] ^= 0xff;
@@ -164,6 +196,7 @@ int main(int argc, char **argv)
 	int perturbed_cav = 0;
 	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0,
 	    owner_saw = 0;
+	int perturbed_assets = 0; /* 8.1.2 face-down asset swaps */
 	for (int gi = 0; gi < games; gi++) {
 		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
 		struct tg_error err;
@@ -210,6 +243,7 @@ int main(int argc, char **argv)
 					M->free(k);
 				}
 				bool pc = change_commitment(&h->s, other);
+				bool pa = swap_assets(&h->s, other);
 				change_rng(&h->s);
 				char *after = view_str(h, vr);
 				if (strcmp(base, after) != 0 && getenv("LW_SHOW_DIFF")) {
@@ -242,6 +276,14 @@ int main(int argc, char **argv)
 					owner_saw++;
 					free(own);
 				}
+				if (pa) { /* control: the owner sees his assets */
+					char *own = view_str(h, orole);
+					CHECKF(strcmp(own, obase) != 0,
+					       "game %d step %d: the owner's view ignores his assets", gi,
+					       step);
+					free(own);
+				}
+				perturbed_assets += pa;
 				perturbed_hand += ph;
 				perturbed_subs += ps;
 				perturbed_commit += pc;
@@ -264,5 +306,7 @@ int main(int argc, char **argv)
 	printf("# %d hidden cavalry moves\n", perturbed_cav);
 	CHECK(perturbed_cav > 0);
 	CHECK(owner_saw > 0);
+	printf("# %d face-down asset swaps\n", perturbed_assets);
+	CHECK(perturbed_assets > 0);
 	return tap_done();
 }

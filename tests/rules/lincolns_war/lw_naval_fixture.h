@@ -1,0 +1,128 @@
+/* lw_naval_fixture.h — helpers for the naval rules tests (7.1.7, 7.1.8,
+ * 8.x, 20.2, 21.3): a Campaign game at the Administration phase, pieces put
+ * straight into the naval block, and the public log searched. */
+#ifndef LW_NAVAL_FIXTURE_H
+#define LW_NAVAL_FIXTURE_H
+
+#include "lw_naval.h"
+#include "lw_testkit.h"
+
+/* A Campaign game past the GiC choice, in the Administration phase. */
+static inline struct game *nv_game(int seed)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	if (g->s.phase != LW_PH_ADMIN) {
+		fprintf(stderr, "fixture: not in administration (phase %d)\n", g->s.phase);
+		exit(1);
+	}
+	return g;
+}
+
+static inline int nv_city(const char *id)
+{
+	const struct lw_city *c = lw_data_city(lw_D(), id);
+	if (!c) {
+		fprintf(stderr, "no city %s\n", id);
+		exit(1);
+	}
+	return (int)(c - lw_D()->cities);
+}
+
+static inline int nv_hex(const char *id)
+{
+	return lw_D()->cities[nv_city(id)].hex;
+}
+
+/* First asset slot of a kind (slots: ironclads, Hunley, False Information). */
+static inline int nv_slot(enum lw_asset_kind k)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (lw_naval_asset_kind(i) == k)
+			return i;
+	return -1;
+}
+
+static inline void nv_asset(struct lw_state *s, int slot, int hex)
+{
+	memset(&s->navy.asset[slot], 0, sizeof s->navy.asset[slot]);
+	s->navy.asset[slot].where = LW_NW_PORT;
+	s->navy.asset[slot].hex = (int16_t)hex;
+}
+
+static inline void nv_raider_raid(struct lw_state *s, int i, int col)
+{
+	memset(&s->navy.raider[i], 0, sizeof s->navy.raider[i]);
+	s->navy.raider[i].where = LW_NW_RAID;
+	s->navy.raider[i].col = (int8_t)col;
+}
+
+static inline void nv_raider_port(struct lw_state *s, int i, int hex)
+{
+	memset(&s->navy.raider[i], 0, sizeof s->navy.raider[i]);
+	s->navy.raider[i].where = LW_NW_PORT;
+	s->navy.raider[i].hex = (int16_t)hex;
+}
+
+/* Fleet i at a hex (port or blockade space) or in a column box. */
+static inline void nv_fleet(struct lw_state *s, int i, int where, int v)
+{
+	memset(&s->navy.fleet[i], 0, sizeof s->navy.fleet[i]);
+	s->navy.fleet[i].where = (uint8_t)where;
+	if (where == LW_NW_PORT || where == LW_NW_BLOCKADE)
+		s->navy.fleet[i].hex = (int16_t)v;
+	else
+		s->navy.fleet[i].col = (int8_t)v;
+}
+
+/* Blockade a port with as many fleets as it needs, from slot `first`. */
+static inline int nv_blockade(struct lw_state *s, const char *port, int first)
+{
+	const struct lw_city *c = &lw_D()->cities[nv_city(port)];
+	int n = 0;
+	for (int k = 0; k < c->n_blockade_hexes; k++)
+		for (int j = 0; j < lw_naval_space_capacity(c->blockade_hexes[k]); j++)
+			nv_fleet(s, first + n++, LW_NW_BLOCKADE, c->blockade_hexes[k]);
+	return first + n;
+}
+
+/* Put the game in the Naval Phase with `side` moving. */
+static inline void nv_naval_phase(struct lw_state *s, int side)
+{
+	s->phase = LW_PH_NAVAL;
+	s->first = (int8_t)side;
+	s->navy.stage = LW_NS_FIRST;
+	s->navy.mover = (int8_t)side;
+}
+
+/* The last log line containing `part`, or NULL. */
+static inline const char *nv_log(const struct lw_state *s, const char *part)
+{
+	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
+	for (uint32_t i = 0; i < n; i++) {
+		const char *l = s->log[(s->log_total - 1 - i) % LW_LOG_LINES];
+		if (strstr(l, part))
+			return l;
+	}
+	return NULL;
+}
+
+/* Is an action of this type (and optional substring of its JSON) offered? */
+static inline bool nv_offered(struct game *g, const char *role, const char *part)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions");
+	bool found = false;
+	size_t i;
+	json_t *a;
+	json_array_foreach(acts, i, a)
+	{
+		char *txt = json_dumps(json_object_get(a, "action"), JSON_COMPACT);
+		found |= strstr(txt, part) != NULL;
+		free(txt);
+	}
+	json_decref(v);
+	return found;
+}
+
+#endif

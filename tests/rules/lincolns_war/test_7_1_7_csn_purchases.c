@@ -1,0 +1,119 @@
+/* 7.1.7 / 8.1.2 / 8.3.1: the Confederate buys one Raider and one randomly
+ * drawn CSN Asset a turn for one PC each; he looks at the Asset, then places
+ * it face down in a friendly port (two Assets a port; the Hunley only in an
+ * ocean port); the Union sees only "asset". A Raider goes to an empty RAID
+ * hex or a friendly ocean port. */
+#include "lw_naval_fixture.h"
+
+static char *view_of(struct game *g, const char *role)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	char *t = json_dumps(json_object_get(json_object_get(v, "board"), "navy"),
+	                     JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(v);
+	return t;
+}
+
+int main(void)
+{
+	struct game *g = nv_game(71);
+	struct lw_state *s = &g->s;
+	s->phasing = LW_CONFEDERATE;
+	s->side[LW_CONFEDERATE].pc = 10;
+
+	/* Only the Hunley is left in the pool: the draw must give it. */
+	int hunley = nv_slot(LW_AK_HUNLEY);
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (i != hunley)
+			s->navy.asset[i].where = LW_NW_GONE;
+	CHECK(nv_offered(g, "confederate", "buy_asset"));
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"buy_asset\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 9);
+	CHECK_EQ_INT(s->navy.asset[hunley].where, LW_NW_DRAWN);
+	/* the owner sees what he drew, the Union only "asset" */
+	char *cs = view_of(g, "confederate"), *us = view_of(g, "union");
+	CHECK(strstr(cs, "\"asset_drawn\":\"hunley\"") != NULL);
+	CHECK(strstr(us, "\"asset_drawn\":\"asset\"") != NULL);
+	CHECK(strstr(us, "hunley") == NULL);
+	free(cs);
+	free(us);
+	/* until it is placed, nothing else: not even the end of administration */
+	CHECK(!nv_offered(g, "confederate", "end_admin"));
+	CHECK(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") != 0);
+	CHECK(strstr(tk_err.message, "7.1.7") != NULL);
+	/* 8.1.2.3: the Hunley only in an ocean port; Nashville is a river port */
+	char a[96];
+	snprintf(a, sizeof a, "{\"type\":\"place_asset\",\"hex\":%d}", nv_hex("nashville"));
+	CHECK(tk_act(g, "confederate", a) != 0);
+	CHECK(strstr(tk_err.message, "8.1.2.3") != NULL);
+	/* Savannah is ocean-only by the errata (8.2), still an ocean port */
+	snprintf(a, sizeof a, "{\"type\":\"place_asset\",\"hex\":%d}", nv_hex("savannah"));
+	CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->navy.asset[hunley].where, LW_NW_PORT);
+	CHECK_EQ_INT(s->navy.asset[hunley].hex, nv_hex("savannah"));
+	/* the public log never names it */
+	CHECK(nv_log(s, "Hunley") == NULL && nv_log(s, "hunley") == NULL);
+	us = view_of(g, "union");
+	CHECK(strstr(us, "\"kind\":\"asset\"") != NULL && strstr(us, "hunley") == NULL);
+	free(us);
+
+	/* one Asset a turn (1.1 turn track) */
+	s->navy.asset[0].where = LW_NW_POOL;
+	CHECK(!nv_offered(g, "confederate", "buy_asset"));
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_asset\"}") != 0);
+	CHECK(strstr(tk_err.message, "one Asset a turn") != NULL);
+
+	/* two Assets a port at most (8.1.2) */
+	s->navy.assets_bought = 0;
+	nv_asset(s, 1, nv_hex("charleston"));
+	nv_asset(s, 2, nv_hex("charleston"));
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"buy_asset\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->navy.asset[0].where, LW_NW_DRAWN); /* the only one in the pool */
+	snprintf(a, sizeof a, "{\"type\":\"place_asset\",\"hex\":%d}", nv_hex("charleston"));
+	CHECK(tk_act(g, "confederate", a) != 0);
+	/* an ironclad may go to a river port */
+	snprintf(a, sizeof a, "{\"type\":\"place_asset\",\"hex\":%d}", nv_hex("memphis"));
+	CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+
+	/* Raiders: into an empty RAID hex, one per hex, one a turn (8.3.1) */
+	int pc = s->side[LW_CONFEDERATE].pc;
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}") ==
+	           0,
+	       "%s", tk_err.message);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, pc - 1);
+	CHECK_EQ_INT(s->navy.raider[0].where, LW_NW_RAID);
+	CHECK_EQ_INT(s->navy.raider[0].col, 2);
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":3}") !=
+	      0);
+	CHECK(strstr(tk_err.message, "one Raider a turn") != NULL);
+	s->navy.raiders_bought = 0;
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}") !=
+	      0);
+	CHECK(strstr(tk_err.message, "8.3.1") != NULL);
+	/* or a friendly ocean port, not a river port */
+	snprintf(a, sizeof a, "{\"type\":\"buy_raider\",\"to\":\"port\",\"hex\":%d}",
+	         nv_hex("memphis"));
+	CHECK(tk_act(g, "confederate", a) != 0);
+	snprintf(a, sizeof a, "{\"type\":\"buy_raider\",\"to\":\"port\",\"hex\":%d}",
+	         nv_hex("wilmington"));
+	CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->navy.raider[1].where, LW_NW_PORT);
+	/* six Raiders in all (8.1.2) */
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		s->navy.raider[i].where = LW_NW_GONE;
+	s->navy.raiders_bought = 0;
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":0}") !=
+	      0);
+	CHECK(strstr(tk_err.message, "six Raiders") != NULL);
+	/* no PC, no purchase */
+	s->side[LW_CONFEDERATE].pc = 0;
+	s->navy.assets_bought = 0;
+	s->navy.asset[3].where = LW_NW_POOL;
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_asset\"}") != 0);
+	CHECK(strstr(tk_err.message, "costs") != NULL);
+	/* the Union buys no CSN pieces */
+	s->phasing = LW_UNION;
+	CHECK(tk_act(g, "union", "{\"type\":\"buy_asset\"}") != 0);
+	lincolns_war_module.free(g);
+	return tap_done();
+}

@@ -1,0 +1,91 @@
+/* 8.2: blockade effects. 8.2.1: a blockaded port defends at one less.
+ * 8.2.2: beyond seven blockaded supply points, each further point puts one
+ * IT on a Confederate force, one a force at most, out-of-supply forces
+ * first; the excess is lost. A port held by a Union force or garrison
+ * counts as blockaded; New Orleans counts with its supply of 3. */
+#include "lw_naval_fixture.h"
+
+/* One IT more on each CS force? Returns the forces that got one. */
+static int cs_force_it(const struct lw_state *s, int *hexes, int max)
+{
+	int n = 0;
+	for (int u = 0; u < s->n_units && n < max; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP &&
+		    lw_force_co(s, s->unit[u].hex) == u && lw_force_it(s, s->unit[u].hex) > 0)
+			hexes[n++] = s->unit[u].hex;
+	return n;
+}
+
+int main(void)
+{
+	struct game *g = nv_game(82);
+	struct lw_state *s = &g->s;
+	int chs = nv_city("charleston");
+	/* 8.2.1 */
+	int d0 = lw_city_defense(s, chs);
+	CHECK_EQ_INT(d0, 4);
+	nv_blockade(s, "charleston", 0);
+	CHECK_EQ_INT(lw_city_defense(s, chs), 3);
+	/* New Orleans' "X" defense stays at zero */
+	int nola = nv_city("new_orleans");
+	nv_blockade(s, "new_orleans", 1);
+	CHECK_EQ_INT(lw_city_defense(s, nola), 0);
+	CHECK(lw_naval_effectively_blockaded(s, nola)); /* both river and ocean port */
+
+	/* 8.2.2: Charleston 3 + New Orleans 3 = 6: below seven, nothing */
+	for (int u = 0; u < s->n_units; u++)
+		s->unit[u].it = 0;
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 6);
+	int none = lw_naval_blockade_it(s);
+	CHECK_EQ_INT(none, 0);
+	/* + Savannah needs two fleets: one is not enough */
+	nv_fleet(s, 2, LW_NW_BLOCKADE, lw_D()->cities[nv_city("savannah")].blockade_hexes[0]);
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 6);
+	nv_blockade(s, "savannah", 2);
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 8);
+	/* + Wilmington (2) = 10: three IT, out-of-supply forces first */
+	nv_blockade(s, "wilmington", 4);
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 10);
+	/* the force in the highest hex would come last in hex order */
+	int last = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP &&
+		    s->unit[u].hex > last)
+			last = s->unit[u].hex;
+	int oos_hex = last;
+	int co = lw_force_co(s, oos_hex);
+	s->unit[co].flags |= LW_UF_OOS;
+	int three = lw_naval_blockade_it(s);
+	CHECK_EQ_INT(three, 3);
+	CHECK_EQ_INT(lw_force_it(s, oos_hex), 1); /* the OOS force first */
+	int hexes[64];
+	CHECK_EQ_INT(cs_force_it(s, hexes, 64), 3); /* one IT a force */
+	CHECK(nv_log(s, "8.2.2") != NULL);
+	/* the excess beyond the forces is lost, never more than one per force */
+	int forces = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP &&
+		    lw_force_co(s, s->unit[u].hex) == u)
+			forces++;
+	for (int u = 0; u < s->n_units; u++)
+		s->unit[u].it = 0;
+	const char *all[] = {"norfolk",      "mobile",   "pensacola",   "galveston",
+	                     "jacksonville", "new_bern", "apalachicola"};
+	int f = 6;
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		f = nv_blockade(s, all[i], f);
+	int excess = lw_naval_blockaded_supply(s) - 7;
+	int placed = lw_naval_blockade_it(s);
+	CHECK_EQ_INT(placed, excess < forces ? excess : forces);
+	CHECK_EQ_INT(cs_force_it(s, hexes, 64), placed);
+	/* a port held by a Union garrison counts as blockaded (8.2) */
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		s->navy.fleet[i].where = LW_NW_POOL;
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 0);
+	s->city[chs].owner = LW_UNION;
+	s->city[chs].garrison = 1;
+	CHECK(lw_naval_blockaded_for_effects(s, chs));
+	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 3);
+	lincolns_war_module.free(g);
+	return tap_done();
+}
