@@ -188,7 +188,7 @@ int store_migrate(sqlite3 *db, const char *dir, struct tg_error *err)
 	int n = list_migrations(dir, m, err);
 	int result = n < 0 ? -1 : check_no_unknown(db, m, n, err);
 	for (int i = 0; result == 0 && i < n; i++) {
-		bool applied;
+		bool applied = false;
 		result = applied_version(db, m[i].version, &applied, err);
 		if (result == 0 && !applied)
 			result = apply_one(db, dir, &m[i], err);

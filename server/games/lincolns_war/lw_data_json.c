@@ -149,7 +149,7 @@ int lw_region_parse(const char *s)
 
 int lw_check_source(const struct lw_ctx *c, const json_t *o, const char **out)
 {
-	const char *s;
+	const char *s = NULL;
 	if (lw_get_str(c, o, "source", &s) < 0)
 		return -1;
 	if (strncmp(s, "rule ", 5) != 0 && strncmp(s, "reconstructed", 13) != 0)
