@@ -227,11 +227,12 @@ static int prepare_certificate(struct tg_config *cfg, char *err, size_t errlen)
 	if (have_cert && have_key)
 		return 0;
 	if (have_cert != have_key) {
-		snprintf(err, errlen,
-		         "%s exists but %s does not: restore it, or remove both to make a new "
-		         "self-signed certificate",
-		         have_cert ? cfg->cert_file : cfg->key_file,
-		         have_cert ? cfg->key_file : cfg->cert_file);
+		snprintf(
+		    err, errlen,
+		    "%.480s exists but %.480s does not: restore it, or remove both to make a new "
+		    "self-signed certificate",
+		    have_cert ? cfg->cert_file : cfg->key_file,
+		    have_cert ? cfg->key_file : cfg->cert_file);
 		return -1;
 	}
 	/* A wildcard address names no host: the certificate says localhost. */

@@ -53,7 +53,9 @@ json_t *tg_record_build(const json_t *row, const json_t *actions, struct tg_erro
 	return rec;
 }
 
-/* Entropies in the game's role order, checked against the roles. */
+/* Entropies in the game's role order (the seed is derived in that order),
+ * looked up by role name: the record lists them in seat order, which for a
+ * game whose second role sat first differs from the role order. */
 static int entropies_in_order(const struct game_module *mod, const json_t *list, const char **out,
                               size_t *n, struct tg_error *err)
 {
@@ -61,17 +63,25 @@ static int entropies_in_order(const struct game_module *mod, const json_t *list,
 	while (mod->roles[count])
 		count++;
 	if (!json_is_array(list) || json_array_size(list) != count || count > TG_ROLE_MAX)
-		return tg_fail(err, "bad_record", "\"entropies\" must list the %zu roles in order",
-		               count);
+		return tg_fail(err, "bad_record",
+		               "\"entropies\" must list each of the %zu roles once", count);
 	for (size_t i = 0; i < count; i++) {
-		json_t *e = json_array_get(list, i);
-		if (!str(e, "role") || strcmp(str(e, "role"), mod->roles[i]) != 0 ||
-		    !tg_seed_entropy_valid(str(e, "entropy")))
-			return tg_fail(err, "bad_record",
-			               "entropy %zu must be {\"role\":\"%s\", "
-			               "\"entropy\": hex}",
-			               i + 1, mod->roles[i]);
-		out[i] = str(e, "entropy");
+		out[i] = NULL;
+		size_t j;
+		json_t *e;
+		json_array_foreach(list, j, e)
+		{
+			if (!str(e, "role") || strcmp(str(e, "role"), mod->roles[i]) != 0)
+				continue;
+			if (out[i] || !tg_seed_entropy_valid(str(e, "entropy")))
+				return tg_fail(err, "bad_record",
+				               "the entropy of role %s must appear once, as "
+				               "{\"role\":\"%s\", \"entropy\": hex}",
+				               mod->roles[i], mod->roles[i]);
+			out[i] = str(e, "entropy");
+		}
+		if (!out[i])
+			return tg_fail(err, "bad_record", "no entropy for role %s", mod->roles[i]);
 	}
 	*n = count;
 	return 0;
