@@ -503,6 +503,32 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	return 0;
 }
 
+static bool occupying(const struct lw_state *s)
+{
+	return s->amphib.assault != LW_AM_NONE && s->battle.active && s->step == LW_ST_ADVANCE;
+}
+
+void lw_amphib_battle_filter(const struct lw_state *s, json_t *list)
+{
+	if (!occupying(s))
+		return;
+	for (size_t i = json_array_size(list); i-- > 0;) {
+		json_t *a = json_object_get(json_array_get(list, i), "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		if (t && strcmp(t, "decline") == 0)
+			json_array_remove(list, i);
+	}
+}
+
+int lw_amphib_battle_check(const struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	const char *t = lw_a_str(a, "type");
+	if (occupying(s) && t && strcmp(t, "decline") == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.1.3/14.2.2: a successful assault occupies the port");
+	return 0;
+}
+
 /* 14.1.3 / 14.2.2: the consequences once the assault's battle is over. */
 static void settle_assault(struct lw_state *s)
 {

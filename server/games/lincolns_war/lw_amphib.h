@@ -91,6 +91,12 @@ void lw_amphib_offer(const struct lw_state *s, int side, json_t *list);
 /* 1 when the action is not an amphibious one (the march handles it). */
 int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);
+/* 14.1.3 / 14.2.2: a successful assault occupies the port: while an
+ * assault's battle asks for the advance, "decline" is neither offered
+ * (lw_amphib_battle_filter removes it) nor accepted (lw_amphib_battle_check
+ * returns -1 with err). */
+void lw_amphib_battle_filter(const struct lw_state *s, json_t *list);
+int lw_amphib_battle_check(const struct lw_state *s, const json_t *a, struct tg_error *err);
 /* After every accepted action: a finished assault's consequences (14.1.3,
  * 14.2.2), the PCSA's and the siege's bookkeeping. */
 void lw_amphib_settle(struct lw_state *s);

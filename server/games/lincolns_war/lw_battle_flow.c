@@ -723,7 +723,8 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 	struct lw_battle *b = &s->battle;
 	struct lw_land *l = &s->land;
 	int A = b->attacker, D = def_side(s);
-	if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR && !b->rout) {
+	if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR && !b->rout &&
+	    !lw_siege_broken_by_attack(s) /* 16.8.3: a siege broken: no disasters */) {
 		int W = b->winner, L = LW_OTHER(W);
 		struct lw_combat_out co = {.disaster_check = true};
 		enum lw_disaster dis = lw_disaster_effect(&co, (l->sym[W] & LW_SYM_DISASTER) != 0,

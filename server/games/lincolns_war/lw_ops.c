@@ -630,6 +630,7 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 		break;
 	default:
 		lw_battle_offer(s, side, list);
+		lw_amphib_battle_filter(s, list); /* 14.2.2: an assault occupies the port */
 		break;
 	}
 }
@@ -973,6 +974,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	case LW_ST_HARASS:
 		return lw_harass_act(s, side, a, out, err); /* 13.2.5 */
 	default:
+		if (lw_amphib_battle_check(s, a, err) != 0)
+			return -1; /* 14.2.2 */
 		return lw_battle_act(s, side, a, out, err);
 	}
 }

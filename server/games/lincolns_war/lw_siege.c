@@ -379,6 +379,14 @@ bool lw_siege_check_defeat(struct lw_state *s)
 	return true;
 }
 
+bool lw_siege_broken_by_attack(const struct lw_state *s)
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	const struct lw_battle *b = &s->battle;
+	return g->stage == LW_SG_ON && b->def_hex == g->camp_hex &&
+	       b->attacker == defender_side(g) && b->winner == b->attacker;
+}
+
 void lw_siege_settle(struct lw_state *s)
 {
 	struct lw_siege *g = &s->amphib.siege;

@@ -88,6 +88,9 @@ void lw_siege_settle(struct lw_state *s);
  * the besieger's disgrace); lw_siege_after_supply keeps the survivors OOS. */
 void lw_siege_before_supply(struct lw_state *s, int16_t *keep_it);
 void lw_siege_after_supply(struct lw_state *s, const int16_t *keep_it);
+/* 16.9.5.4.2 / 16.8.3: the battle is a relief force's attack on the
+ * besiegers, won by the relief force (its Disaster symbols are ignored). */
+bool lw_siege_broken_by_attack(const struct lw_state *s);
 /* 16.9.5.4.1: apply the defeat of the besieged force if its IT reach it. */
 bool lw_siege_check_defeat(struct lw_state *s);
 

@@ -91,6 +91,27 @@ int main(void)
 	lw_amphib_naval.hunley_at = NULL;
 	lw_amphib_naval.hunley_remove = NULL;
 
+	/* 14.2.2: a successful assault must occupy the port: no declining */
+	s->amphib.assault = LW_AM_OCEAN_ASSAULT;
+	s->battle.active = 1;
+	s->step = LW_ST_ADVANCE;
+	json_t *offers = json_pack("[{s:{s:s,s:s}},{s:{s:s}}]", "action", "type", "advance",
+	                           "units", "all", "action", "type", "decline");
+	lw_amphib_battle_filter(s, offers);
+	CHECK_EQ_INT((int)json_array_size(offers), 1);
+	json_t *dec = json_pack("{s:s}", "type", "decline"),
+	       *adv = json_pack("{s:s}", "type", "advance");
+	struct tg_error e = {0};
+	CHECK_EQ_INT(lw_amphib_battle_check(s, dec, &e), -1);
+	CHECK(strstr(e.message, "14.2.2") != NULL);
+	CHECK_EQ_INT(lw_amphib_battle_check(s, adv, NULL), 0);
+	s->amphib.assault = LW_AM_NONE; /* an ordinary battle may decline */
+	CHECK_EQ_INT(lw_amphib_battle_check(s, dec, NULL), 0);
+	s->battle.active = 0;
+	json_decref(offers);
+	json_decref(dec);
+	json_decref(adv);
+
 	/* the Confederates never go by sea */
 	s->turn = 6;
 	int rebel = am_general(s, LW_CONFEDERATE, charleston, 1, LW_NONE);

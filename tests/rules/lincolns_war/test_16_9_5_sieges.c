@@ -217,6 +217,10 @@ int main(void)
 	s->battle.winner = LW_CONFEDERATE;
 	s->battle.active = 0;
 	s->land.def_co = (int16_t)usco;
+	CHECK(lw_siege_broken_by_attack(s)); /* 16.8.3: its disasters are ignored */
+	s->battle.winner = LW_UNION;
+	CHECK(!lw_siege_broken_by_attack(s));
+	s->battle.winner = LW_CONFEDERATE;
 	s->unit[usco].hex = (int16_t)fx_plain_neighbour(camp);
 	lw_siege_settle(s);
 	CHECK_EQ_INT(s->unit[usco].where, LW_W_DISGRACED);
