@@ -150,6 +150,9 @@ struct lw_player {
 	uint8_t draw_partial;   /* 10.7.3.1: drew all but the last card, choosing the last */
 	uint8_t committee_hand; /* holds the Committee card in hand this turn (10.7.9) */
 	uint8_t committee_spent; /* played/discarded the Committee card this turn */
+	uint8_t gic_pending; /* 11.1.2.2: must choose a new GiC before anything else */
+	uint8_t gic_tier;    /* ... among generals of this many stars */
+	int16_t gic_old;     /* ... but not this one (the GiC just lost), LW_NONE */
 };
 
 /* ---- the phases --------------------------------------------------------- */
