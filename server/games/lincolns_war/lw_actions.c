@@ -51,6 +51,8 @@ const char *lw_hex_label(int hex, char *buf, size_t n)
 
 unsigned lw_awaiting(const struct lw_state *s)
 {
+	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) != LW_NOSIDE)
+		return LW_SIDE_BIT(lw_gic_choice_side(s)); /* 11.1.2.2 comes first */
 	switch (s->phase) {
 	case LW_PH_GIC:
 	case LW_PH_INITIATIVE:
@@ -83,6 +85,10 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	json_t *list = json_array();
 	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
 		return list;
+	if (lw_gic_choice_side(s) == side) {
+		lw_gic_choice_offer(s, side, list);
+		return list;
+	}
 	switch (s->phase) {
 	case LW_PH_GIC:
 		lw_gic_offer(s, side, list);
@@ -116,6 +122,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 {
 	if (!lw_a_str(a, "type"))
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) == side)
+		return lw_gic_choice_act(s, side, a, err);
 	switch (s->phase) {
 	case LW_PH_GIC:
 		return lw_gic_act(s, side, a, out, err);
@@ -127,8 +135,7 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		return lw_draw_act(s, side, a, out, err);
 	case LW_PH_NAVAL:
 		return lw_naval_phase_act(s, side, a, out, err);
-	case LW_PH_OPS:
-	{
+	case LW_PH_OPS: {
 		int r = lw_ops_act(s, side, a, out, err);
 		if (r == 0)
 			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
@@ -164,6 +171,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 {
 	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
 		return NULL;
+	if (lw_gic_choice_side(s) == side) {
+		snprintf(buf, n, "Choose your new General in Chief (11.1.2.2)");
+		return buf;
+	}
 	switch (s->phase) {
 	case LW_PH_GIC:
 		snprintf(buf, n, "Choose your first General in Chief (5.0)");

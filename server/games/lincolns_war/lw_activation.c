@@ -329,42 +329,35 @@ static int free_tco_slot(const struct lw_state *s, int side)
 	return LW_NONE;
 }
 
-void lw_gic_lost(struct lw_state *s, int side)
+/* 11.1.2.2: may unit i become the new GiC, from the tier's rank? A general
+ * must have a three-star counter; the GiC just lost may not return. */
+static bool gic_candidate(const struct lw_state *s, int side, int i, int tier, int old)
 {
-	const struct lw_data *d = lw_D();
-	int old = s->side[side].gic;
-	s->side[side].gic = LW_NONE;
-	lw_gain_pc(s, LW_OTHER(side), 4); /* 11.1.2.2 */
-	/* 11.1.2.2: a three-star (never the same general), else a two-star
-	 * promoted, else a one-star for two PC more. The owner's choice is made
-	 * here by seniority (README: "Where the text is silent"). */
-	int pick = LW_NONE, cost = 4;
-	for (int want = 3; want >= 1 && pick == LW_NONE; want--) {
-		int best_sen = 1 << 30;
-		for (int i = 0; i < s->n_units; i++) {
-			const struct lw_unit *x = &s->unit[i];
-			if (x->side != side || x->where != LW_W_MAP || x->gen < 0 || x->cavalry ||
-			    i == old || x->stars != want)
-				continue;
-			if (want < 3 && d->generals[x->gen].max_stars < 3)
-				continue;
-			if (d->generals[x->gen].seniority < best_sen) {
-				best_sen = d->generals[x->gen].seniority;
-				pick = i;
-			}
-		}
-		if (pick != LW_NONE && want == 1)
-			cost = 6;
-	}
-	lw_lose_pc(s, side, cost);
-	if (pick == LW_NONE) {
-		lw_log(s, "The %s side has no general fit to be General in Chief (11.1.2.2).",
-		       lw_side_title(side));
-		return;
-	}
+	const struct lw_unit *x = &s->unit[i];
+	if (x->side != side || x->where != LW_W_MAP || x->gen < 0 || x->cavalry || i == old ||
+	    x->stars != tier)
+		return false;
+	return lw_D()->generals[x->gen].max_stars >= 3;
+}
+
+/* The rank the new GiC comes from: three stars, else two, else one; 0 if
+ * nobody can be appointed. */
+static int gic_tier(const struct lw_state *s, int side, int old)
+{
+	for (int tier = 3; tier >= 1; tier--)
+		for (int i = 0; i < s->n_units; i++)
+			if (gic_candidate(s, side, i, tier, old))
+				return tier;
+	return 0;
+}
+
+/* 11.1.2.3: the new GiC goes to the capital when it is friendly and can
+ * take him; the hexes he leaves and enters are kept legally stacked. */
+static void gic_install(struct lw_state *s, int side, int pick)
+{
 	s->unit[pick].stars = 3;
 	s->side[side].gic = (int16_t)pick;
-	/* 11.1.2.3: to the capital when friendly and stacking allows */
+	s->side[side].gic_pending = 0;
 	int cap = lw_capital_hex(side);
 	int c = lw_city_at(cap);
 	if (cap && lw_city_controller(s, c) == side && s->unit[pick].hex != cap &&
@@ -378,8 +371,79 @@ void lw_gic_lost(struct lw_state *s, int side)
 	if (s->unit[pick].where == LW_W_MAP)
 		lw_fix_overstack(s, s->unit[pick].hex, side);
 	char name[64];
-	lw_log(s, "%s is the new %s General in Chief (11.1.2.2, %d PC).",
-	       lw_unit_name(s, pick, name, sizeof name), lw_side_title(side), cost);
+	lw_log(s, "%s is the new %s General in Chief (11.1.2.2).",
+	       lw_unit_name(s, pick, name, sizeof name), lw_side_title(side));
+}
+
+void lw_gic_lost(struct lw_state *s, int side)
+{
+	int old = s->side[side].gic;
+	s->side[side].gic = LW_NONE;
+	lw_gain_pc(s, LW_OTHER(side), 4); /* 11.1.2.2 */
+	int tier = gic_tier(s, side, old);
+	int cost = tier == 1 ? 6 : 4; /* a one-star costs two PC more */
+	lw_lose_pc(s, side, cost);
+	if (tier == 0) {
+		lw_log(s, "The %s side has no general fit to be General in Chief (11.1.2.2).",
+		       lw_side_title(side));
+		return;
+	}
+	int only = LW_NONE, n = 0;
+	for (int i = 0; i < s->n_units; i++)
+		if (gic_candidate(s, side, i, tier, old)) {
+			only = i;
+			n++;
+		}
+	lw_log(s, "The %s player loses his General in Chief and pays %d PC (11.1.2.2).",
+	       lw_side_title(side), cost);
+	if (n == 1) {
+		gic_install(s, side, only);
+		return;
+	}
+	/* the owner chooses: a prompt before any other action (lw_actions.c) */
+	s->side[side].gic_pending = 1;
+	s->side[side].gic_tier = (uint8_t)tier;
+	s->side[side].gic_old = (int16_t)old;
+}
+
+/* The side that must choose a GiC now, or LW_NOSIDE. A choice whose
+ * candidates have all gone meanwhile falls to the next rank down. */
+int lw_gic_choice_side(const struct lw_state *s)
+{
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+		if (s->side[side].gic_pending && gic_tier(s, side, s->side[side].gic_old) > 0)
+			return side;
+	return LW_NOSIDE;
+}
+
+void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
+{
+	int tier = gic_tier(s, side, s->side[side].gic_old);
+	char name[64], id[64], hex[64];
+	for (int i = 0; i < s->n_units; i++)
+		if (gic_candidate(s, side, i, tier, s->side[side].gic_old))
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "choose_gic", "general",
+			                   lw_unit_id(s, i, id, sizeof id)),
+			         "Make %s (at %s) the new General in Chief (11.1.2.2)",
+			         lw_unit_name(s, i, name, sizeof name),
+			         lw_hex_label(s->unit[i].hex, hex, sizeof hex));
+}
+
+int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+{
+	if (strcmp(lw_a_str(a, "type"), "choose_gic") != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.2.2: first choose your new General in Chief (\"choose_gic\")");
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	int tier = gic_tier(s, side, s->side[side].gic_old);
+	if (u == LW_NONE || !gic_candidate(s, side, u, tier, s->side[side].gic_old))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.2.2: the new GiC must be one of your %d-star generals with a "
+		               "three-star counter, not the one just lost",
+		               tier);
+	gic_install(s, side, u);
+	return 0;
 }
 
 void lw_kill(struct lw_state *s, int u)

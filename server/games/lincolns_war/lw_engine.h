@@ -101,6 +101,11 @@ void lw_fix_overstack(struct lw_state *s, int hex, int side);
 /* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
 bool lw_consolidation_possible(const struct lw_state *s);
 int lw_consolidate(struct lw_state *s, struct tg_error *err);
+/* 11.1.2.2: a side that lost its GiC chooses the successor before any
+ * other action: the side (or LW_NOSIDE), its offers and its action. */
+int lw_gic_choice_side(const struct lw_state *s);
+void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list);
+int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
 /* The side's capital hex (Washington / Richmond). */
 int lw_capital_hex(int side);
 /* Promote/demote by one star, keeping command right (11.0.3, 11.2.1); a
