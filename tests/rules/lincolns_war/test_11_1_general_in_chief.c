@@ -90,6 +90,36 @@ int main(void)
 	CHECK_EQ_INT(s->side[LW_UNION].pc, 8);
 	CHECK_EQ_INT(s->side[LW_UNION].gic, other);
 	CHECK_EQ_INT(s->unit[other].hex, 1903);
+
+	/* 11.1.2.2: with two three-star generals left, the owner chooses */
+	int third = LW_NONE;
+	for (int u = 0; u < (int)lw_D()->n_generals && third == LW_NONE; u++)
+		if (s->unit[u].side == LW_UNION && u != other && u != mc && !s->unit[u].cavalry &&
+		    lw_D()->generals[u].max_stars == 3)
+			third = u;
+	CHECK(third != LW_NONE);
+	tk_place(g, third, tk_empty_hex(g, "OH", 0));
+	s->unit[third].stars = 3;
+	s->unit[mc].flags = 0;
+	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	tk_give_any(s, LW_CONFEDERATE);
+	lw_kill(s, other); /* Grant, the GiC */
+	CHECK_EQ_INT(s->side[LW_UNION].gic, LW_NONE);
+	CHECK_EQ_INT(lw_gic_choice_side(s), LW_UNION);
+	struct game_status st;
+	lincolns_war_module.status(g, &st);
+	CHECK_EQ_INT(st.awaiting, 1); /* the Union only, before the Confederate plays */
+	CHECK(tk_offers(g, "union", "new General in Chief"));
+	CHECK(tk_act(g, "confederate", "{\"type\":\"pass\"}") != 0);
+	CHECK_EQ_STR(tk_err.code, TG_E_NOT_YOUR_TURN);
+	CHECK(tk_act(g, "union", "{\"type\":\"choose_gic\",\"general\":\"grant\"}") != 0);
+	snprintf(buf, sizeof buf, "{\"type\":\"choose_gic\",\"general\":\"%s\"}",
+	         lw_unit_id(s, third, id, sizeof id));
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->side[LW_UNION].gic, third);
+	CHECK_EQ_INT(lw_gic_choice_side(s), LW_NOSIDE);
+	lincolns_war_module.status(g, &st);
+	CHECK_EQ_INT(st.awaiting, 2); /* back to the Confederate's card play */
 	lincolns_war_module.free(g);
 	return tap_done();
 }
