@@ -47,8 +47,13 @@ json_t *lw_naval_save(const struct lw_navy *n)
 		json_array_append_new(
 		    p, json_pack("[i,i,i,i,i]", x->where, x->moved, x->revealed, x->col, x->hex));
 	}
-	return json_pack("{s:o,s:[i,i,i,i,i,i]}", "pieces", p, "state", n->raiders_bought,
-	                 n->assets_bought, n->fleets_bought, n->foote, n->stage, n->mover);
+	json_t *it = json_array();
+	json_array_append_new(it, json_integer(n->it_left));
+	for (int i = 0; i < n->it_n; i++)
+		json_array_append_new(it, json_integer(n->it_hex[i]));
+	return json_pack("{s:o,s:[i,i,i,i,i,i],s:o}", "pieces", p, "state", n->raiders_bought,
+	                 n->assets_bought, n->fleets_bought, n->foote, n->stage, n->mover, "it",
+	                 it);
 }
 
 static bool rd(const json_t *a, size_t i, long lo, long hi, long *v)
@@ -87,8 +92,21 @@ int lw_naval_load(struct lw_navy *out, const json_t *saved)
 	long v[6];
 	if (!rd(st, 0, 0, LW_NAVY_RAIDERS, &v[0]) || !rd(st, 1, 0, LW_NAVY_ASSETS, &v[1]) ||
 	    !rd(st, 2, 0, LW_NAVY_FLEETS, &v[2]) || !rd(st, 3, 0, 1, &v[3]) ||
-	    !rd(st, 4, LW_NS_NONE, LW_NS_SECOND, &v[4]) || !rd(st, 5, 0, 2, &v[5]))
+	    !rd(st, 4, LW_NS_NONE, LW_NS_IT, &v[4]) || !rd(st, 5, 0, 2, &v[5]))
 		return -1;
+	const json_t *it = json_object_get(saved, "it");
+	long left;
+	if (!json_is_array(it) || json_array_size(it) < 1 ||
+	    json_array_size(it) > 1 + LW_NAVY_IT_MAX || !rd(it, 0, 0, 255, &left))
+		return -1;
+	n.it_left = (uint8_t)left;
+	n.it_n = (uint8_t)(json_array_size(it) - 1);
+	for (int i = 0; i < n.it_n; i++) {
+		long h;
+		if (!rd(it, (size_t)i + 1, 0, 9999, &h))
+			return -1;
+		n.it_hex[i] = (int16_t)h;
+	}
 	n.raiders_bought = (uint8_t)v[0];
 	n.assets_bought = (uint8_t)v[1];
 	n.fleets_bought = (uint8_t)v[2];

@@ -44,7 +44,13 @@ struct lw_navy_piece {
 };
 
 /* Naval Phase stages (8.1 then 8.2/8.3 resolved at once). */
-enum lw_naval_stage { LW_NS_NONE = 0, LW_NS_FIRST = 1, LW_NS_SECOND = 2 };
+enum lw_naval_stage {
+	LW_NS_NONE = 0,
+	LW_NS_FIRST = 1,  /* the first player's naval moves */
+	LW_NS_SECOND = 2, /* the other's */
+	LW_NS_IT = 3,     /* 8.2.2: the Confederate places the blockade IT */
+};
+#define LW_NAVY_IT_MAX 32 /* forces given a blockade IT in one phase (bound) */
 
 struct lw_navy {
 	struct lw_navy_piece raider[LW_NAVY_RAIDERS];
@@ -55,6 +61,10 @@ struct lw_navy {
 	uint8_t stage; /* enum lw_naval_stage */
 	int8_t mover;  /* side moving now in the Naval Phase */
 	uint8_t spare[6];
+	/* 8.2.2 during LW_NS_IT: IT still to place, and the forces (hexes) given
+	 * one this phase (one a force) */
+	uint8_t it_left, it_n;
+	int16_t it_hex[LW_NAVY_IT_MAX];
 };
 
 struct lw_state;
@@ -127,7 +137,9 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
 /* Returns 0 on success; *over set when the phase has ended. */
 int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err, bool *over);
-/* 8.2 - 8.3.5 in the order of 3.3; exposed for the rules tests. */
+/* 8.2 - 8.3.5 in the order of 3.3, the blockade IT placed automatically
+ * (lw_naval_blockade_it); exposed for the rules tests. In play the
+ * Confederate chooses the forces (stage LW_NS_IT). */
 void lw_naval_resolve(struct lw_state *s);
 /* The engine's handler of the phase: lw_naval_act, then the card draw (10.3)
  * once the phase is over. */

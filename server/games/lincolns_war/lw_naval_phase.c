@@ -195,6 +195,8 @@ static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
 	return lw_naval_river_route(s, s->navy.asset[i].hex, hex, ky) >= 0;
 }
 
+static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX]);
+
 /* ---- offers ------------------------------------------------------------------------ */
 
 struct offer_ctx {
@@ -249,6 +251,15 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->phase != LW_PH_NAVAL || side != s->navy.mover)
 		return;
 	char h[64], t[64];
+	if (s->navy.stage == LW_NS_IT) {
+		int c[LW_NAVY_IT_MAX];
+		int n = it_candidates(s, c);
+		for (int i = 0; i < n; i++)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "blockade_it", "hex", c[i]),
+			         "Place a blockade IT on your force at %s (8.2.2, %d left)",
+			         lw_hex_label(c[i], h, sizeof h), s->navy.it_left);
+		return;
+	}
 	if (side == LW_CONFEDERATE) {
 		struct offer_ctx ctx = {list, "raider_move", "Raider"};
 		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, &ctx, true);
@@ -288,6 +299,8 @@ unsigned lw_naval_awaiting(const struct lw_state *s)
 		return 0;
 	return LW_SIDE_BIT(s->navy.mover);
 }
+
+static void finish(struct lw_state *s);
 
 /* ---- resolution ------------------------------------------------------------------- */
 
@@ -421,21 +434,9 @@ void lw_naval_return_fleets(struct lw_state *s)
 
 void lw_naval_resolve(struct lw_state *s)
 {
-	lw_border_card_end(s);        /* 2.4.3: a Kentucky violation by an ironclad settles now */
-	lw_naval_blockade_it(s);      /* 8.2.2 */
-	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
-	lw_naval_hunt(s);             /* 8.3.4 */
-	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
-	lw_naval_return_fleets(s);    /* 8.3.5 */
-	struct lw_navy *n = &s->navy;
-	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
-		n->raider[i].moved = 0;
-	for (int i = 0; i < LW_NAVY_ASSETS; i++)
-		n->asset[i].moved = 0;
-	for (int i = 0; i < LW_NAVY_FLEETS; i++)
-		n->fleet[i].moved = 0;
-	n->stage = LW_NS_NONE;
-	n->mover = LW_NOSIDE;
+	lw_border_card_end(s);   /* 2.4.3: a Kentucky violation by an ironclad settles now */
+	lw_naval_blockade_it(s); /* 8.2.2 */
+	finish(s);
 }
 
 /* Is `side` asked for naval moves? When he has any to make, and the
@@ -458,15 +459,115 @@ static bool has_moves(struct lw_state *s, int side)
 }
 
 /* Advance to the next side with moves, or resolve; true when the phase is over. */
+/* ---- 8.2.2 the blockade IT, placed by the Confederate ---------------------------- */
+
+static bool it_given(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < s->navy.it_n; i++)
+		if (s->navy.it_hex[i] == hex)
+			return true;
+	return false;
+}
+
+/* The forces (hexes, ascending) that may take the next blockade IT: those
+ * without one yet, out-of-supply forces first (8.2.2). */
+static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX])
+{
+	for (int pass = 0; pass < 2; pass++) {
+		int n = 0;
+		for (int hex = 0; hex <= 9999 && n < LW_NAVY_IT_MAX; hex++) {
+			int co = lw_force_co(s, hex);
+			if (co == LW_NONE || s->unit[co].side != LW_CONFEDERATE || it_given(s, hex))
+				continue;
+			if (pass == 0 && !(s->unit[co].flags & LW_UF_OOS))
+				continue;
+			out[n++] = hex;
+		}
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+static void it_place(struct lw_state *s, int hex)
+{
+	int co = lw_force_co(s, hex);
+	s->unit[co].it++;
+	s->navy.it_hex[s->navy.it_n++] = (int16_t)hex;
+	s->navy.it_left--;
+	char h[64];
+	lw_log(s, "Blockade: one IT on the Confederate force at %s (8.2.2).",
+	       lw_hex_label(hex, h, sizeof h));
+}
+
+/* Places the IT where there is no choice; false when the Confederate must
+ * choose among more forces than IT left. */
+static bool it_settle(struct lw_state *s)
+{
+	int c[LW_NAVY_IT_MAX];
+	while (s->navy.it_left > 0 && s->navy.it_n < LW_NAVY_IT_MAX) {
+		int n = it_candidates(s, c);
+		if (n == 0)
+			break; /* 8.2.2: IT that cannot be placed are lost */
+		if (n > s->navy.it_left)
+			return false;
+		for (int i = 0; i < n; i++)
+			it_place(s, c[i]);
+	}
+	s->navy.it_left = 0;
+	return true;
+}
+
+static void finish(struct lw_state *s)
+{
+	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
+	lw_naval_hunt(s);             /* 8.3.4 */
+	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
+	lw_naval_return_fleets(s);    /* 8.3.5 */
+	struct lw_navy *n = &s->navy;
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		n->raider[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		n->asset[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		n->fleet[i].moved = 0;
+	n->stage = LW_NS_NONE;
+	n->mover = LW_NOSIDE;
+	n->it_left = n->it_n = 0;
+	memset(n->it_hex, 0, sizeof n->it_hex); /* every field saved is a field that matters */
+}
+
+/* The next stage; entering LW_NS_IT computes the blockade IT (8.2.2). */
+static void next_stage(struct lw_state *s)
+{
+	s->navy.stage++;
+	if (s->navy.stage != LW_NS_IT)
+		return;
+	lw_border_card_end(s); /* 2.4.3: an ironclad's Kentucky violation */
+	int excess = lw_naval_blockaded_supply(s) - lw_D()->tables.naval.blockade_it_threshold;
+	s->navy.it_left = (uint8_t)(excess > 0 ? (excess > 255 ? 255 : excess) : 0);
+	s->navy.it_n = 0;
+	memset(s->navy.it_hex, 0, sizeof s->navy.it_hex);
+	if (excess > 0)
+		lw_log(s,
+		       "Blockade: %d supply points of Southern ports blockaded: %d IT for the "
+		       "Confederate forces (8.2.2).",
+		       lw_naval_blockaded_supply(s), excess);
+}
+
 static bool advance(struct lw_state *s)
 {
 	while (s->navy.stage <= LW_NS_SECOND) {
 		int side = s->navy.stage == LW_NS_FIRST ? s->first : LW_OTHER(s->first);
 		if (has_moves(s, side))
 			return false;
-		s->navy.stage++;
+		next_stage(s);
 	}
-	lw_naval_resolve(s);
+	if (!it_settle(s)) {
+		s->navy.mover = LW_CONFEDERATE;
+		return false;
+	}
+	finish(s);
 	return true;
 }
 
@@ -605,9 +706,28 @@ int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		               "8.1: the other player is moving his ships");
 	const char *type = lw_a_str(a, "type");
 	int rc;
+	if (s->navy.stage == LW_NS_IT) {
+		int hex, c[LW_NAVY_IT_MAX];
+		if (strcmp(type, "blockade_it") != 0 || !lw_a_int(a, "hex", &hex))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "8.2.2: place the blockade IT: blockade_it with a \"hex\"");
+		int n = it_candidates(s, c);
+		bool ok = false;
+		for (int i = 0; i < n; i++)
+			ok |= c[i] == hex;
+		if (!ok)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "8.2.2: one blockade IT a force, out-of-supply forces first");
+		it_place(s, hex);
+		*over = advance(s);
+		if (*over && out)
+			out->barrier = true;
+		return 0;
+	}
 	if (strcmp(type, "end_naval") == 0) {
 		lw_log(s, "The %s player ends his naval moves.", lw_side_title(side));
-		s->navy.stage++;
+		next_stage(s);
 		*over = advance(s);
 		if (out)
 			out->barrier = true;

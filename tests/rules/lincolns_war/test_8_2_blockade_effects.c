@@ -2,7 +2,8 @@
  * 8.2.2: beyond seven blockaded supply points, each further point puts one
  * IT on a Confederate force, one a force at most, out-of-supply forces
  * first; the excess is lost. A port held by a Union force or garrison
- * counts as blockaded; New Orleans counts with its supply of 3. */
+ * counts as blockaded; New Orleans counts with its supply of 3. In play the
+ * Confederate picks the forces (blockade_it), one IT a force. */
 #include "lw_naval_fixture.h"
 
 /* One IT more on each CS force? Returns the forces that got one. */
@@ -86,6 +87,57 @@ int main(void)
 	s->city[chs].garrison = 1;
 	CHECK(lw_naval_blockaded_for_effects(s, chs));
 	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 3);
+	lincolns_war_module.free(g);
+
+	/* In play the Confederate chooses the forces, one IT each, OOS first */
+	g = nv_game(821);
+	s = &g->s;
+	for (int u = 0; u < s->n_units; u++)
+		s->unit[u].it = 0;
+	f = 0;
+	f = nv_blockade(s, "charleston", f);
+	f = nv_blockade(s, "new_orleans", f);
+	f = nv_blockade(s, "savannah", f);   /* 8 points: one IT */
+	f = nv_blockade(s, "wilmington", f); /* 10 points: three IT */
+	int oos = 0, n_forces = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP &&
+		    lw_force_co(s, s->unit[u].hex) == u) {
+			n_forces++;
+			if (!oos) {
+				oos = s->unit[u].hex;
+				s->unit[u].flags |= LW_UF_OOS;
+			}
+		}
+	CHECK(n_forces > 3);
+	nv_naval_phase(s, LW_UNION);
+	s->navy.mover = LW_UNION;
+	CHECKF(tk_act(g, "union", "{\"type\":\"end_naval\"}") == 0, "%s", tk_err.message);
+	if (s->navy.stage < LW_NS_IT)
+		CHECKF(tk_act(g, "confederate", "{\"type\":\"end_naval\"}") == 0, "%s",
+		       tk_err.message);
+	/* the single out-of-supply force took the first IT without a choice */
+	CHECK_EQ_INT(lw_force_it(s, oos), 1);
+	CHECK_EQ_INT(s->phase, LW_PH_NAVAL);
+	CHECK_EQ_INT(s->navy.stage, LW_NS_IT);
+	CHECK_EQ_INT(s->navy.it_left, 2);
+	CHECK(nv_offered(g, "confederate", "blockade_it"));
+	char a[80];
+	snprintf(a, sizeof a, "{\"type\":\"blockade_it\",\"hex\":%d}", oos);
+	CHECK(tk_act(g, "confederate", a) != 0); /* one a force */
+	CHECK(strstr(tk_err.message, "8.2.2") != NULL);
+	int chosen = 0;
+	for (int u = 0; u < s->n_units && s->phase == LW_PH_NAVAL; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP &&
+		    lw_force_co(s, s->unit[u].hex) == u && s->unit[u].hex != oos) {
+			snprintf(a, sizeof a, "{\"type\":\"blockade_it\",\"hex\":%d}",
+			         s->unit[u].hex);
+			CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+			CHECK_EQ_INT(lw_force_it(s, s->unit[u].hex), 1);
+			chosen++;
+		}
+	CHECK_EQ_INT(chosen, 2);
+	CHECK(s->phase != LW_PH_NAVAL); /* the phase went on to raids and the hunt */
 	lincolns_war_module.free(g);
 	return tap_done();
 }
