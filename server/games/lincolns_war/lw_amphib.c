@@ -214,6 +214,8 @@ static int campaign_mark(const struct lw_state *s)
 /* May the movers stand in `hex` (stacking, 2.3 closed cities, enemy cities)? */
 static int landing_check(const struct lw_state *s, int side, int hex, struct tg_error *err)
 {
+	if (lw_siege_blocks_entry(s, side, hex))
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.3: a besieged force is never reinforced");
 	int c = lw_city_at(hex);
 	if (c >= 0) {
 		const struct lw_city *k = &lw_D()->cities[c];

@@ -92,6 +92,8 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	int side = p->side, from = lw_march_hex(s);
 	if (from == LW_NO_HEX)
 		return tg_fail(err, TG_E_ILLEGAL, "12.0: no force is moving");
+	if (lw_siege_blocks_entry(s, side, to))
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.3: a besieged force is never reinforced");
 	if (!lw_pcsa_inland_ok(s, side, from))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.4: no moving inland out of a captured ocean port but New Orleans "

@@ -304,6 +304,12 @@ bool lw_siege_blocks_it_removal(const struct lw_state *s, int hex)
 	return g->stage == LW_SG_ON && (hex == g->city_hex || hex == g->camp_hex);
 }
 
+bool lw_siege_blocks_entry(const struct lw_state *s, int side, int hex)
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	return g->stage == LW_SG_ON && hex == g->city_hex && side == defender_side(g);
+}
+
 void lw_siege_card_end(struct lw_state *s, int side)
 {
 	struct lw_siege *g = &s->amphib.siege;

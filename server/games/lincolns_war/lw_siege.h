@@ -79,6 +79,8 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 /* check_activate / check_remove_it: is this unit / hex held by a siege? */
 bool lw_siege_blocks_activation(const struct lw_state *s, int u);
 bool lw_siege_blocks_it_removal(const struct lw_state *s, int hex);
+/* 16.9.5.3: the besieged side may never reinforce its besieged force. */
+bool lw_siege_blocks_entry(const struct lw_state *s, int side, int hex);
 /* 16.9.5.2: the end of a card play of `side` (IT for both, defeat check). */
 void lw_siege_card_end(struct lw_state *s, int side);
 /* After any accepted action: a siege whose camp or city emptied ends

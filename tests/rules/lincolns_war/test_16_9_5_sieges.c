@@ -5,6 +5,7 @@
  * (16.9.5.4.1), the siege broken by attack (16.9.5.4.2), the Supply Phase
  * (16.9.5.4.3). */
 #include "lincolns_war/lw_combat.h"
+#include "lincolns_war/lw_march.h"
 #include "lw_amphib_fixture.h"
 
 static int nashville, camp, usco, csco;
@@ -126,6 +127,22 @@ int main(void)
 	CHECK_EQ_INT(s->amphib.siege.camp_hex, camp);
 	CHECK(!s->battle.active);
 	int cs_it = total_it(s, nashville, LW_CONFEDERATE), us_it = total_it(s, camp, LW_UNION);
+
+	/* 16.9.5.3: the defender may never reinforce the besieged city */
+	int nb[6], relief_hex = LW_NO_HEX;
+	int nn = tg_hex_neighbours(&lw_D()->grid, nashville, nb);
+	for (int i = 0; i < nn && relief_hex == LW_NO_HEX; i++) {
+		const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
+		if (nb[i] != camp && hx && hx->terrain == LW_TERRAIN_CLEAR &&
+		    lw_city_at(nb[i]) < 0 && lw_hex_owner_force(s, nb[i]) == LW_NOSIDE)
+			relief_hex = nb[i];
+	}
+	int relief = am_general(s, LW_CONFEDERATE, relief_hex, 1, csco);
+	am_activate(s, LW_CONFEDERATE, &relief, 1);
+	struct tg_error me = {0};
+	CHECK_EQ_INT(lw_move_check(s, nashville, &me), -1);
+	CHECK(strstr(me.message, "16.9.5.3") != NULL);
+	s->unit[relief].where = LW_W_PENDING;
 
 	/* no activation and no IT removal for either force */
 	char id[64], js[160];
