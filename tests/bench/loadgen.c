@@ -52,8 +52,9 @@ static struct {
 	unsigned seed;
 	bool verbose;   /* every message of the players to stderr */
 	int spectators; /* create's "spectators": 1 makes the server keep observer views */
-} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0, 10, 2, 50,
-         4,         "lincolns-war", "tournament", 1, false, 1};
+	const char *dump_largest; /* file for the largest patch seen and the view it made */
+} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,   10, 2, 50,
+         4,         "lincolns-war", "tournament", 1, false, 1,  NULL};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -83,6 +84,13 @@ static struct {
 } fig;
 
 static const char *last_error_code = "";
+
+/* The largest patch measured, with the view it produced: for looking into a
+ * patch that is larger than it should be (--dump-largest). */
+static struct {
+	size_t bytes;
+	json_t *patch, *view;
+} largest;
 
 /* ---- players --------------------------------------------------------- */
 struct pair;
@@ -272,6 +280,13 @@ static void on_patch(struct player *pl, json_t *m, size_t bytes)
 	}
 	json_decref(pl->view);
 	pl->view = next;
+	if (opt.dump_largest && fig.measuring && bytes > largest.bytes) {
+		largest.bytes = bytes;
+		json_decref(largest.patch);
+		json_decref(largest.view);
+		largest.patch = json_incref(m);
+		largest.view = json_incref(next);
+	}
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
 	pl->retries = 0;
@@ -603,28 +618,19 @@ static void usage(void)
 	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
 	                "  --seed N           the bot's choices (1)\n"
 	                "  --spectators 0|1   matches allow spectators (1)\n"
+	                "  --dump-largest FILE  play: write the largest patch and its view\n"
 	                "  --verbose          every player message to stderr\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {{"mode", 1, 0, 'm'},
-	                                   {"server", 1, 0, 's'},
-	                                   {"pid", 1, 0, 'p'},
-	                                   {"clients", 1, 0, 'c'},
-	                                   {"matches", 1, 0, 'M'},
-	                                   {"rate", 1, 0, 'r'},
-	                                   {"duration", 1, 0, 'd'},
-	                                   {"warmup", 1, 0, 'w'},
-	                                   {"concurrency", 1, 0, 'C'},
-	                                   {"actions", 1, 0, 'a'},
-	                                   {"game", 1, 0, 'g'},
-	                                   {"scenario", 1, 0, 'S'},
-	                                   {"seed", 1, 0, 'x'},
-	                                   {"verbose", 0, 0, 'v'},
-	                                   {"spectators", 1, 0, 'o'},
-	                                   {"help", 0, 0, 'h'},
-	                                   {0, 0, 0, 0}};
+	static const struct option lo[] = {
+	    {"mode", 1, 0, 'm'},         {"server", 1, 0, 's'},  {"pid", 1, 0, 'p'},
+	    {"clients", 1, 0, 'c'},      {"matches", 1, 0, 'M'}, {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'},     {"warmup", 1, 0, 'w'},  {"concurrency", 1, 0, 'C'},
+	    {"actions", 1, 0, 'a'},      {"game", 1, 0, 'g'},    {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},         {"verbose", 0, 0, 'v'}, {"spectators", 1, 0, 'o'},
+	    {"dump-largest", 1, 0, 'L'}, {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -685,6 +691,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'o':
 			opt.spectators = atoi(optarg);
+			break;
+		case 'L':
+			opt.dump_largest = optarg;
 			break;
 		default:
 			usage();
@@ -761,6 +770,14 @@ int main(int argc, char **argv)
 		if (fig.acks > 0)
 			printf("loadgen_cpu_ms_per_action %.3f\n",
 			       1000.0 * (self_cpu_after - self_cpu_before) / (double)fig.acks);
+		if (opt.dump_largest && largest.patch) {
+			json_t *d =
+			    json_pack("{s:I,s:O,s:O}", "patch_bytes", (json_int_t)largest.bytes,
+			              "message", largest.patch, "view_after", largest.view);
+			if (!d || json_dump_file(d, opt.dump_largest, JSON_INDENT(1)) != 0)
+				fprintf(stderr, "loadgen: cannot write %s\n", opt.dump_largest);
+			json_decref(d);
+		}
 		report_latency("act_to_ok", &fig.lat_ok);
 		report_latency("act_to_patch", &fig.lat_patch);
 		printf("patch_bytes_p50 %llu\npatch_bytes_p99 %llu\nview_bytes_p50 %llu\n",
