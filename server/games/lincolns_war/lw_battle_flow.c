@@ -936,7 +936,9 @@ static void reveal(struct lw_state *s, struct game_outcome *out)
 	} else {
 		in.def.factors = force_factors(s, D, false);
 		in.def.it = group_it(s, D);
-		in.def.terrain = lw_terrain_defense(s, b->att_hex, b->def_hex, D, NULL);
+		/* 14.1.3/14.2.2: an amphibious assault crosses no hexside */
+		in.def.terrain = lw_terrain_defense(
+		    s, s->amphib.assault != LW_AM_NONE ? LW_NO_HEX : b->att_hex, b->def_hex, D, NULL);
 		side_stars(s, D, &in.def.co_stars, &in.def.stars, &in.def.has_gic);
 	}
 	struct lw_combat_out o;
