@@ -17,5 +17,7 @@ jobs=$(nproc)
 ((jobs > 2)) && jobs=2
 cmake --build build-bench -j"$jobs" --target telegraphd tg_loadgen bench_disk_commit
 cmake --build build-bench -j"$jobs" --target bench_rules || echo "bench_rules not buildable: the rules rows will say so" >&2
+# The test daemon, for the match figures only if Lincoln's War cannot be played.
+cmake --build build-bench -j"$jobs" --target telegraphd_test || echo "telegraphd_test not buildable: no fallback" >&2
 ulimit -n "$(ulimit -Hn)"
 exec python3 tests/bench/run_bench.py --build build-bench "$@"
