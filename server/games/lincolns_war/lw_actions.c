@@ -191,7 +191,7 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
 		break;
 	case LW_PH_NAVAL:
-		snprintf(buf, n, "Naval Phase: move your ships, then end your naval moves (8.1)");
+		snprintf(buf, n, "%s", lw_naval_prompt(s)); /* 8.1 moves, 8.2.2 blockade IT */
 		break;
 	case LW_PH_RAIL:
 		snprintf(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");

@@ -200,6 +200,9 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	json_object_set_new(v, "blockaded", blockaded);
 	json_object_set_new(v, "blockaded_supply", json_integer(lw_naval_blockaded_supply(s)));
 	json_object_set_new(v, "foote", json_boolean(n->foote));
+	static const char *const stages[] = {"none", "first_moves", "second_moves", "blockade_it"};
+	json_object_set_new(v, "stage", json_string(stages[n->stage]));
+	json_object_set_new(v, "blockade_it_left", json_integer(n->it_left));
 	json_object_set_new(v, "purchased",
 	                    json_pack("{s:i,s:i,s:i}", "raiders", n->raiders_bought, "assets",
 	                              n->assets_bought, "fleets", n->fleets_bought));

@@ -133,6 +133,8 @@ void lw_naval_new_turn(struct lw_state *s);
  * nobody has a naval move. Returns true when the phase is over. */
 bool lw_naval_begin(struct lw_state *s, struct game_outcome *out);
 unsigned lw_naval_awaiting(const struct lw_state *s);
+/* The prompt of the player awaited in the Naval Phase. */
+const char *lw_naval_prompt(const struct lw_state *s);
 void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
 /* Returns 0 on success; *over set when the phase has ended. */
 int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

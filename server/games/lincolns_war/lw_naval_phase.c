@@ -293,6 +293,13 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 	lw_offer(list, json_pack("{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
 }
 
+const char *lw_naval_prompt(const struct lw_state *s)
+{
+	if (s->navy.stage == LW_NS_IT)
+		return "Blockade: choose the force that takes the next blockade IT (8.2.2)";
+	return "Naval Phase: move your ships, then end your naval moves (8.1)";
+}
+
 unsigned lw_naval_awaiting(const struct lw_state *s)
 {
 	if (s->phase != LW_PH_NAVAL || s->navy.stage == LW_NS_NONE)
@@ -559,12 +566,14 @@ static bool advance(struct lw_state *s)
 {
 	while (s->navy.stage <= LW_NS_SECOND) {
 		int side = s->navy.stage == LW_NS_FIRST ? s->first : LW_OTHER(s->first);
-		if (has_moves(s, side))
+		if (has_moves(s, side)) {
+			s->phasing = (int8_t)side; /* the status line's "to act" */
 			return false;
+		}
 		next_stage(s);
 	}
 	if (!it_settle(s)) {
-		s->navy.mover = LW_CONFEDERATE;
+		s->navy.mover = s->phasing = LW_CONFEDERATE;
 		return false;
 	}
 	finish(s);

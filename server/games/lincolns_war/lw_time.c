@@ -226,7 +226,7 @@ void lw_summary(const struct lw_state *s, char *buf, size_t n)
 	}
 	static const char *const ph[] = {"GiC choice", "initiative", "administration",
 	                                 "card draw",  "operations", "supply",
-	                                 "over"};
+	                                 "over",       "rail",       "naval"};
 	snprintf(buf, n, "%s, %s phase, %s to act", lw_D()->turns[s->turn].name,
 	         s->phase < sizeof ph / sizeof *ph ? ph[s->phase] : "other",
 	         lw_side_title(s->phase == LW_PH_OPS && s->step == LW_ST_MOVE ? s->play.side
