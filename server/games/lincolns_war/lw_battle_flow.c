@@ -1168,6 +1168,7 @@ static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, s
 	s->land.withdrew = 1;
 	if (group_cav(s, def_side(s), NULL) && group_cav(s, s->battle.attacker, NULL))
 		cavalry_pursuit(s, out);
+	lw_amphib_water_retreat(s); /* 16.9.4 (16.2: a withdrawal retreats per 16.9) */
 	start_retreat(s, def_side(s), LW_BS_WRETREAT);
 	retreat_next(s, out);
 	return 0;
