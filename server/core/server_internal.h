@@ -62,6 +62,11 @@ struct tg_patch_ring {
 	int64_t *seq;
 	unsigned cap, start, count;
 	size_t bytes; /* of the lines kept */
+	/* The byte cap's yardstick: the full view's size when last measured,
+	 * and the patch bytes sent since. A patch changes the view's size by
+	 * at most its own size, so the yardstick is re-measured only once the
+	 * patches since add up to it (views_fanout). */
+	size_t view_bytes, drift;
 };
 
 struct tg_match {

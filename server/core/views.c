@@ -105,6 +105,13 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, i
 		ring_drop_oldest(r);
 }
 
+/* The size of a full view just serialized: the byte cap's new yardstick. */
+static void note_view_bytes(struct tg_patch_ring *r, size_t bytes)
+{
+	r->view_bytes = bytes;
+	r->drift = 0;
+}
+
 static char *view_line(const struct tg_match *m, int role, const json_t *view)
 {
 	json_t *msg =
@@ -136,6 +143,8 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 			continue;
 		m->view[r] = views_view(m, r);
 		char *line = m->view[r] ? view_line(m, r, m->view[r]) : NULL;
+		if (line)
+			note_view_bytes(&m->ring[r], strlen(line));
 		send_to_role(srv, m, r, line);
 		free(line);
 	}
@@ -162,16 +171,22 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 		}
 		if (line) {
 			send_to_role(srv, m, r, line);
-			/* json_dumpb with no buffer only measures. */
-			size_t view_bytes =
-			    json_dumpb(now, NULL, 0, JSON_COMPACT | JSON_ENSURE_ASCII);
-			ring_push(&m->ring[r], srv->cfg.patch_history, 2 * view_bytes + 1024,
-			          m->seq, line, strlen(line));
+			size_t len = strlen(line);
+			struct tg_patch_ring *ring = &m->ring[r];
+			ring->drift += len;
+			if (ring->drift > ring->view_bytes)
+				/* json_dumpb with no buffer only measures. */
+				note_view_bytes(ring, json_dumpb(now, NULL, 0,
+				                                 JSON_COMPACT | JSON_ENSURE_ASCII));
+			ring_push(ring, srv->cfg.patch_history, 2 * ring->view_bytes + 1024, m->seq,
+			          line, len);
 		} else {
 			/* No earlier view to diff against, or no patch: a full view,
 			 * and the kept history restarts. */
 			ring_clear(&m->ring[r]);
 			line = view_line(m, r, now);
+			if (line)
+				note_view_bytes(&m->ring[r], strlen(line));
 			send_to_role(srv, m, r, line);
 			free(line);
 		}
