@@ -304,13 +304,15 @@ int lw_naval_blockade_it(struct lw_state *s)
 	int excess = lw_naval_blockaded_supply(s) - lw_D()->tables.naval.blockade_it_threshold;
 	if (excess <= 0)
 		return 0;
-	static uint8_t done[10000];
-	memset(done, 0, sizeof done);
-	int placed = 0;
+	int16_t done[LW_MAX_UNITS]; /* hexes already given one (no shared buffer: threads) */
+	int n_done = 0, placed = 0;
 	for (int pass = 0; pass < 2 && placed < excess; pass++)
 		for (int u = 0; u < s->n_units && placed < excess; u++) {
 			const struct lw_unit *x = &s->unit[u];
-			if (x->side != LW_CONFEDERATE || x->where != LW_W_MAP || done[x->hex])
+			bool hit = false;
+			for (int k = 0; k < n_done && !hit; k++)
+				hit = done[k] == x->hex;
+			if (x->side != LW_CONFEDERATE || x->where != LW_W_MAP || hit)
 				continue;
 			int co = lw_force_co(s, x->hex);
 			if (co == LW_NONE)
@@ -318,7 +320,7 @@ int lw_naval_blockade_it(struct lw_state *s)
 			bool oos = s->unit[co].flags & LW_UF_OOS;
 			if (pass == 0 && !oos)
 				continue;
-			done[x->hex] = 1;
+			done[n_done++] = x->hex;
 			s->unit[co].it++;
 			placed++;
 		}
@@ -512,9 +514,17 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
 		lw_log(s, "An ironclad escapes from %s to %s (8.1.2.1).", city->name,
 		       lw_hex_label(to, h, sizeof h));
 	}
-	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
-		if (s->navy.raider[r].where == LW_NW_PORT && s->navy.raider[r].hex == city->hex)
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++) {
+		if (s->navy.raider[r].where != LW_NW_PORT || s->navy.raider[r].hex != city->hex)
+			continue;
+		if (amphibious) { /* 8.3.4: Raiders in port fall to amphibious attacks */
+			s->navy.raider[r].where = LW_NW_GONE;
+			lw_log(s, "A Raider in %s is lost to the amphibious capture (8.3.4).",
+			       city->name);
+		} else {
 			raider_escape(s, r, c);
+		}
+	}
 }
 
 /* ---- the Hunley against an amphibious assault (8.1.2.3, lw_amphib.c) ------------- */

@@ -1,7 +1,8 @@
 /* 8.1.1 / 8.3.1: Raiders move between friendly ocean ports and empty RAID
  * hexes (one a column); on the track one hex to an empty adjacent hex, and
  * then do not raid this turn; leaving or entering a fully blockaded port
- * needs 3-6, else the Raider is lost. */
+ * needs 3-6, else the Raider is lost. 8.3.4: Raiders in a port captured by
+ * land must run for the sea; an amphibious capture sinks them. */
 #include "lw_naval_fixture.h"
 
 static int rmove(struct game *g, const char *from, const char *to)
@@ -73,6 +74,18 @@ int main(void)
 	uint64_t used = s->rng.consumed;
 	CHECKF(rmove(g, chs, "raid:2") == 0, "%s", tk_err.message);
 	CHECK(s->rng.consumed == used);
+
+	/* 8.3.4: a port captured by land: its Raiders must run the blockade (if
+	 * any) and go back to sea; by an amphibious attack they are lost */
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		s->navy.raider[i].where = LW_NW_POOL;
+	nv_raider_port(s, 0, nv_hex("wilmington"));
+	lw_capture_city(s, LW_UNION, nv_city("wilmington"), false);
+	CHECK_EQ_INT(s->navy.raider[0].where, LW_NW_RAID);
+	nv_raider_port(s, 1, nv_hex("mobile"));
+	s->city[nv_city("mobile")].owner = LW_UNION;
+	lw_naval_port_captured(s, nv_city("mobile"), true);
+	CHECK_EQ_INT(s->navy.raider[1].where, LW_NW_GONE);
 	lincolns_war_module.free(g);
 	return tap_done();
 }
