@@ -59,6 +59,14 @@ int main(void)
 	CHECK_EQ_INT(s->side[LW_UNION].pc, 20); /* the first placement is free */
 	CHECK(lw_pcsa_inland_ok(s, LW_UNION, hc));
 	CHECK(lw_pcsa_supplies(s, LW_UNION, chas));
+	/* the marker is on the board: every view shows it the same */
+	for (int side = LW_NOSIDE; side <= LW_CONFEDERATE; side++) {
+		json_t *v = lw_view_json(s, side);
+		json_t *am = json_object_get(json_object_get(v, "board"), "amphib");
+		CHECKF(json_integer_value(json_object_get(am, "pcsa")) == hc,
+		       "view of side %d shows the PCSA", side);
+		json_decref(v);
+	}
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"pcsa_place\",\"hex\":1511}", "already");
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"pcsa_remove\"}", "turn it was placed");
 
