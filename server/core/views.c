@@ -2,10 +2,11 @@
  * RFC 6902 patches between two views of the same role (serialized once per
  * role), the kept patches for `since`, and the match object pushes.
  *
- * Every seated role's view (and the observer's, when spectators are
- * allowed) is computed after every change, whether or not anyone of that
- * role is connected: a player who reconnects with `since` is exactly the
- * one who was away, and must find his patches kept. */
+ * Every seated role's view is computed after every change, whether or not
+ * anyone of that role is connected: a player who reconnects with `since` is
+ * exactly the one who was away, and must find his patches kept. The
+ * observer's view is computed only while a spectator follows the match; its
+ * kept patches start when the first one subscribes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,9 +46,19 @@ static bool sub_valid(const struct tg_match *m, const struct tg_sub *sub)
 	return sub->role == m->nroles || match_seat_of(m, sub->s->user_id) == sub->role;
 }
 
+/* Seated roles always (a returning player finds his patches kept); the
+ * observer only while a spectator follows the match: nobody else needs it,
+ * and a spectator who subscribes gets a fresh view (send_state). */
 static bool role_computed(const struct tg_match *m, int role)
 {
-	return role < m->nroles || json_is_true(json_object_get(m->row, "spectators"));
+	if (role < m->nroles)
+		return true;
+	if (!json_is_true(json_object_get(m->row, "spectators")))
+		return false;
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].role == role && sub_valid(m, &m->subs[i]))
+			return true;
+	return false;
 }
 
 static void ring_clear(struct tg_patch_ring *r)
@@ -59,6 +70,14 @@ static void ring_clear(struct tg_patch_ring *r)
 	}
 	r->start = r->count = 0;
 	r->bytes = 0;
+}
+
+/* Forgets a role's view and kept patches (the observer's, once unwatched). */
+static void drop_view(struct tg_match *m, int role)
+{
+	ring_clear(&m->ring[role]);
+	json_decref(m->view[role]);
+	m->view[role] = NULL;
 }
 
 static void ring_drop_oldest(struct tg_patch_ring *r)
@@ -153,8 +172,10 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 void views_fanout(struct tg_server *srv, struct tg_match *m)
 {
 	for (int r = 0; r <= m->nroles; r++) {
-		if (!role_computed(m, r))
+		if (!role_computed(m, r)) {
+			drop_view(m, r);
 			continue;
+		}
 		json_t *now = views_view(m, r);
 		if (!now)
 			continue;
@@ -280,6 +301,13 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 {
 	if (!m->g)
 		return;
+	if (!m->view[role] && role_computed(m, role)) {
+		/* The first follower of an uncomputed role (a spectator): the
+		 * patches from here on are made from this view; none are kept
+		 * from before. */
+		m->view[role] = views_view(m, role);
+		ring_clear(&m->ring[role]);
+	}
 	struct tg_patch_ring *r = &m->ring[role];
 	if (json_is_integer(since) && strcmp(match_status(m), "finished") != 0) {
 		int64_t n = json_integer_value(since);

@@ -1,0 +1,259 @@
+/* What followers of a match receive, through engine.h with fake
+ * connections: the observer's view is made only while a spectator watches
+ * (a spectator who arrives mid-game gets a fresh view, then patches; one who
+ * comes back after nobody watched gets a fresh view even with `since`),
+ * while a seated player who was away still finds his missed patches kept.
+ * Every view a client builds from patches equals the one the server sends
+ * fresh. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/engine.h"
+#include "core/server.h"
+#include "fixture_game.h"
+#include "json_patch.h"
+#include "tap.h"
+
+static uv_loop_t loop;
+static struct tg_server *srv;
+static int next_id = 1;
+static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+
+struct client {
+	struct tg_session *s;
+	json_t *got;  /* every message received, in order */
+	size_t seen;  /* messages already counted by count_new */
+	json_t *view; /* from view + patches, as a real client keeps it */
+	int64_t seq;
+};
+
+static const char *op_of(const json_t *m)
+{
+	const char *op = json_string_value(json_object_get(m, "op"));
+	return op ? op : "";
+}
+
+static void sink(const char *line, size_t len, void *ud)
+{
+	struct client *c = ud;
+	json_error_t e;
+	json_t *msg = json_loadb(line, len, 0, &e);
+	CHECKF(msg != NULL, "the server sends JSON: %.80s", line);
+	if (!msg)
+		return;
+	if (strcmp(op_of(msg), "view") == 0) {
+		json_decref(c->view);
+		c->view = json_incref(json_object_get(msg, "view"));
+		c->seq = json_integer_value(json_object_get(msg, "seq"));
+	} else if (strcmp(op_of(msg), "patch") == 0) {
+		int64_t seq = json_integer_value(json_object_get(msg, "seq"));
+		CHECKF(seq == c->seq + 1, "patches arrive in order: got %lld after %lld",
+		       (long long)seq, (long long)c->seq);
+		char err[200] = "no view";
+		json_t *next = c->view ? tg_json_patch_apply(c->view, json_object_get(msg, "patch"),
+		                                             err, sizeof err)
+		                       : NULL;
+		CHECKF(next != NULL, "patch applies: %s", err);
+		if (next) {
+			json_decref(c->view);
+			c->view = next;
+			c->seq = seq;
+		}
+	}
+	json_array_append_new(c->got, msg);
+}
+
+static void client_open(struct client *c)
+{
+	memset(c, 0, sizeof *c);
+	c->got = json_array();
+	c->s = tg_engine_session_open(srv, "127.0.0.9", sink, c);
+}
+
+static void client_close(struct client *c)
+{
+	tg_engine_session_close(c->s);
+	json_decref(c->got);
+	json_decref(c->view);
+	memset(c, 0, sizeof *c);
+}
+
+static json_t *rq(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	json_t *j = json_vpack_ex(NULL, 0, fmt, ap);
+	va_end(ap);
+	return j;
+}
+
+/* Sends a request (an id is added), ends the turn; the reply (borrowed). */
+static json_t *req(struct client *c, json_t *msg)
+{
+	int id = next_id++;
+	json_object_set_new(msg, "id", json_integer(id));
+	tg_engine_message(c->s, msg);
+	json_decref(msg);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_engine_turn(srv);
+	for (size_t i = json_array_size(c->got); i-- > 0;) {
+		json_t *m = json_array_get(c->got, i);
+		if (json_integer_value(json_object_get(m, "id")) == id)
+			return m;
+	}
+	return NULL;
+}
+
+static bool is_ok(const json_t *r)
+{
+	return r && strcmp(op_of(r), "ok") == 0;
+}
+
+static int count_new(struct client *c, const char *op)
+{
+	int n = 0;
+	for (size_t i = c->seen; i < json_array_size(c->got); i++)
+		n += strcmp(op_of(json_array_get(c->got, i)), op) == 0;
+	return n;
+}
+
+static void mark_seen(struct client *c)
+{
+	c->seen = json_array_size(c->got);
+}
+
+static void login(struct client *c, const char *name, const char *password, bool create)
+{
+	client_open(c);
+	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECKF(is_ok(req(c, rq("{s:s,s:s,s:s}", "op", create ? "register" : "login", "name", name,
+	                       "password", password))),
+	       "%s logs in", name);
+}
+
+/* n notes by the player to move (alpha in the lead phase): each is a seq. */
+static void notes(struct client *a, int64_t match, int n)
+{
+	for (int i = 0; i < n; i++)
+		CHECK(is_ok(req(a, rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match",
+		                      (json_int_t)match, "seq", (json_int_t)a->seq, "action",
+		                      "type", "note", "text", "steady"))));
+}
+
+/* Following again without since sends a full view: it must equal the one
+ * the client built from patches. */
+static void check_fresh_equals(struct client *c, const char *op, int64_t match)
+{
+	json_t *before = json_deep_copy(c->view);
+	int64_t seq = c->seq;
+	CHECK(is_ok(req(c, rq("{s:s,s:I}", "op", op, "match", (json_int_t)match))));
+	CHECK(c->seq == seq);
+	CHECKF(json_equal(before, c->view), "%s: patched view equals a fresh one at seq %lld", op,
+	       (long long)seq);
+	json_decref(before);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/tg_views_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[256];
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	struct tg_error err = {0};
+	uv_loop_init(&loop);
+	struct tg_store *store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(store != NULL, "store opens: %s", err.message);
+	if (!store)
+		return tap_done();
+	struct tg_config cfg;
+	tg_config_defaults(&cfg);
+	cfg.scrypt_n_log2 = 10;
+	srv = tg_server_new(&loop, store, games, &cfg, &err);
+	CHECKF(srv != NULL, "server starts: %s", err.message);
+	if (!srv)
+		return tap_done();
+
+	struct client a, b, c;
+	login(&a, "grant", "unconditional", true);
+	login(&b, "lee", "traveller1", true);
+	login(&c, "watcher", "binoculars", true);
+	json_t *r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+	                       "scenario", "standard", "side", "alpha"));
+	CHECK(is_ok(r));
+	int64_t mid = json_integer_value(json_object_get(r, "match"));
+	CHECK(is_ok(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))));
+	CHECK(a.view && b.view && a.seq == 0);
+
+	/* Nobody watches for three actions; then a spectator arrives mid-game
+	 * and gets the view at seq 3, then one patch per action. */
+	notes(&a, mid, 3);
+	CHECK(is_ok(req(&c, rq("{s:s,s:I}", "op", "watch", "match", (json_int_t)mid))));
+	CHECK(c.view && c.seq == 3);
+	CHECK_EQ_STR(json_string_value(json_object_get(c.view, "role")), "observer");
+	mark_seen(&c);
+	notes(&a, mid, 2);
+	CHECK_EQ_INT(count_new(&c, "patch"), 2);
+	CHECK(c.seq == 5);
+	check_fresh_equals(&c, "watch", mid);
+
+	/* While he watches, his patches are kept: since brings them. */
+	json_t *kept = json_deep_copy(c.view);
+	notes(&a, mid, 2);
+	json_decref(c.view);
+	c.view = kept;
+	c.seq = 5;
+	mark_seen(&c);
+	CHECK(is_ok(
+	    req(&c, rq("{s:s,s:I,s:i}", "op", "watch", "match", (json_int_t)mid, "since", 5))));
+	CHECK_EQ_INT(count_new(&c, "patch"), 2);
+	CHECK_EQ_INT(count_new(&c, "view"), 0);
+	check_fresh_equals(&c, "watch", mid);
+
+	/* He leaves; nobody watches for two actions; back with since, he gets a
+	 * fresh view (the observer's patches were not kept meanwhile). */
+	json_t *old = json_deep_copy(c.view);
+	int64_t old_seq = c.seq;
+	client_close(&c);
+	/* A seated player goes away at the same time: his patches are kept. */
+	json_t *b_old = json_deep_copy(b.view);
+	int64_t b_seq = b.seq;
+	client_close(&b);
+	notes(&a, mid, 2);
+	login(&c, "watcher", "binoculars", false);
+	c.view = old;
+	c.seq = old_seq;
+	CHECK(is_ok(req(&c, rq("{s:s,s:I,s:I}", "op", "watch", "match", (json_int_t)mid, "since",
+	                       (json_int_t)old_seq))));
+	CHECK_EQ_INT(count_new(&c, "view"), 1);
+	CHECK_EQ_INT(count_new(&c, "patch"), 0);
+	CHECK(c.seq == a.seq);
+	login(&b, "lee", "traveller1", false);
+	b.view = b_old;
+	b.seq = b_seq;
+	CHECK(is_ok(req(&b, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
+	                       (json_int_t)b_seq))));
+	CHECKF(count_new(&b, "view") == 0, "a seated player's missed patches are kept");
+	CHECK_EQ_INT(count_new(&b, "patch"), 2);
+	check_fresh_equals(&b, "open", mid);
+
+	/* Both follow from here on; the game goes on to its end. */
+	mark_seen(&c);
+	notes(&a, mid, 1);
+	CHECK_EQ_INT(count_new(&c, "patch"), 1);
+	check_fresh_equals(&c, "watch", mid);
+	check_fresh_equals(&a, "open", mid);
+
+	client_close(&a);
+	client_close(&b);
+	client_close(&c);
+	tg_server_free(srv);
+	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_store_close(store);
+	uv_loop_close(&loop);
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	CHECK(system(path) == 0);
+	return tap_done();
+}
