@@ -284,11 +284,13 @@ void op_create(struct tg_session *s, const json_t *req)
 	}
 	json_decref(m);
 	live->dirty = true;
-	views_subscribe(s, live, role);
+	/* The seat is taken either way; the reply says whether this connection
+	 * follows the match (it may already follow TG_SESSION_SUBS_MAX). */
+	bool following = views_subscribe(s, live, role) == 0;
 	TG_INFO(s->id, id, "created by user %lld as %s", (long long)s->user_id, mod->roles[role]);
-	json_t *ok = json_pack("{s:I,s:s,s:s,s:s}", "match", (json_int_t)id, "role",
+	json_t *ok = json_pack("{s:I,s:s,s:s,s:s,s:b}", "match", (json_int_t)id, "role",
 	                       mod->roles[role], "commitment", commitment, "entropy_source",
-	                       server_entropy ? "server" : "player");
+	                       server_entropy ? "server" : "player", "following", following);
 	if (private)
 		json_object_set_new(ok, "invite", json_string(invite));
 	srv_ok(s, req, ok);
@@ -371,11 +373,12 @@ void op_join(struct tg_session *s, const json_t *req)
 		srv_error_err(s, req, &err);
 		return;
 	}
-	views_subscribe(s, m, role);
+	bool following = views_subscribe(s, m, role) == 0; /* as in op_create */
 	TG_INFO(s->id, id, "user %lld joined as %s", (long long)s->user_id, m->mod->roles[role]);
 	srv_ok(s, req,
-	       json_pack("{s:I,s:s,s:s}", "match", (json_int_t)id, "role", m->mod->roles[role],
-	                 "entropy_source", server_entropy ? "server" : "player"));
+	       json_pack("{s:I,s:s,s:s,s:b}", "match", (json_int_t)id, "role", m->mod->roles[role],
+	                 "entropy_source", server_entropy ? "server" : "player", "following",
+	                 following));
 	if (match_start_if_full(srv, m, &err) != 0) {
 		srv_tx_fail(srv);
 		TG_ERROR(s->id, id, "could not start: %s", err.message);

@@ -708,6 +708,30 @@ int main(void)
 	client_close(&b);
 	tg_server_free(srv);
 	uv_run(&loop, UV_RUN_DEFAULT);
+
+	/* One connection follows at most 256 matches: past that, create still
+	 * seats the player, and its reply says the connection does not follow. */
+	cfg.max_matches_per_user = 300;
+	start_server();
+	client_open(&a);
+	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_OK(req(&a, rq("{s:s,s:s}", "op", "resume", "token", token)));
+	int followed = 0, unfollowed = 0;
+	for (int n = 0; n < 258; n++) {
+		r = req(&a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario",
+		               "sprint"));
+		EXPECT_OK(r);
+		if (json_is_true(json_object_get(r, "following")))
+			followed++;
+		else if (json_is_false(json_object_get(r, "following")))
+			unfollowed++;
+	}
+	/* m4 and m5 of before the restart are not followed on this connection. */
+	CHECK_EQ_INT(followed, 256);
+	CHECK_EQ_INT(unfollowed, 2);
+	client_close(&a);
+	tg_server_free(srv);
+	uv_run(&loop, UV_RUN_DEFAULT);
 	tg_store_close(store);
 	uv_loop_close(&loop);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
