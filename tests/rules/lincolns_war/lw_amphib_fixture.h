@@ -34,7 +34,7 @@ static inline int am_act(struct lw_state *s, int side, const char *json, char *w
 	if (rc == 0)
 		lw_amphib_settle(s);
 	if (why)
-		snprintf(why, n, "%s", rc ? err.message : "");
+		snprintf(why, n, "%.*s", (int)(n > 0 ? n - 1 : 0), rc ? err.message : "");
 	json_decref(a);
 	return rc;
 }
