@@ -77,6 +77,7 @@ int main(void)
 	/* the Hunley: 3-6 cancels, 1-2 does nothing; rolled once, then gone */
 	for (int d = 1; d <= 6; d++)
 		CHECK_EQ_INT(lw_amphib_hunley_cancels(d), d >= 3);
+	struct lw_amphib_naval_hooks naval = lw_amphib_naval; /* the naval rules' own */
 	lw_amphib_naval.hunley_at = t_hunley_at;
 	lw_amphib_naval.hunley_remove = t_hunley_remove;
 	s->turn = 5;
@@ -88,8 +89,7 @@ int main(void)
 	bool went_in = am_log_has(s, "is spent; the assault");
 	CHECK(cancelled != went_in);
 	CHECK_EQ_INT(s->battle.active, went_in);
-	lw_amphib_naval.hunley_at = NULL;
-	lw_amphib_naval.hunley_remove = NULL;
+	lw_amphib_naval = naval;
 
 	/* 14.2.2: a successful assault must occupy the port: no declining */
 	s->amphib.assault = LW_AM_OCEAN_ASSAULT;
