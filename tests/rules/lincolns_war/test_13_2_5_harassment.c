@@ -87,7 +87,7 @@ int main(void)
 	struct lw_state *s = fx_new(2);
 	if (!CHECK(s != NULL))
 		return tap_done();
-	int x, y, z1, z2;
+	int x = 0, y = 0, z1 = 0, z2 = 0;
 	if (!CHECK(geometry(&x, &y, &z1, &z2)))
 		return tap_done();
 	char mv[64];

@@ -113,7 +113,7 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			struct tg_error e;
 			if (!moving &&
 			    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, &e)) {
-				snprintf(why, n, "hex %d: %s", x->hex, e.message);
+				snprintf(why, n, "hex %d: %.200s", x->hex, e.message);
 				return false;
 			}
 		}
