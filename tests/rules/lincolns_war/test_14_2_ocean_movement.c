@@ -112,6 +112,25 @@ int main(void)
 	json_decref(dec);
 	json_decref(adv);
 
+	/* with the naval rules' own Hunley (lw_naval.c): rolled once, then gone */
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (lw_naval_asset_kind(i) == LW_AK_HUNLEY) {
+			s->navy.asset[i].where = LW_NW_PORT;
+			s->navy.asset[i].hex = (int16_t)charleston;
+			s->turn = 6;
+			s->amphib.ocean_turn = 0;
+			s->battle.active = 0;
+			s->unit[g].hex = (int16_t)monroe;
+			s->unit[g].where = LW_W_MAP;
+			s->unit[g].stars = 2;
+			am_activate(s, LW_UNION, &g, 1);
+			AM_OK(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}");
+			CHECK_EQ_INT(s->navy.asset[i].where, LW_NW_GONE);
+			CHECK(!lw_naval_hunley_at(s, charleston));
+			s->battle.active = 0;
+			s->amphib.assault = LW_AM_NONE;
+		}
+
 	/* the Confederates never go by sea */
 	s->turn = 6;
 	int rebel = am_general(s, LW_CONFEDERATE, charleston, 1, LW_NONE);
