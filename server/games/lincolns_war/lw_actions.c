@@ -53,6 +53,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 {
 	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_gic_choice_side(s)); /* 11.1.2.2 comes first */
+	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) != LW_NOSIDE)
+		return LW_SIDE_BIT(lw_political_choice_side(s)); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
 	case LW_PH_GIC:
 	case LW_PH_INITIATIVE:
@@ -87,6 +89,10 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 		return list;
 	if (lw_gic_choice_side(s) == side) {
 		lw_gic_choice_offer(s, side, list);
+		return list;
+	}
+	if (lw_political_choice_side(s) == side) {
+		lw_political_choice_offer(s, side, list); /* 19.0, 7.1.9.3 */
 		return list;
 	}
 	switch (s->phase) {
@@ -124,6 +130,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
 	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) == side)
 		return lw_gic_choice_act(s, side, a, err);
+	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) == side)
+		return lw_political_choice_act(s, side, a, out, err); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
 	case LW_PH_GIC:
 		return lw_gic_act(s, side, a, out, err);
@@ -141,6 +149,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
 		if (r == 0)
 			lw_cav_city_settle(s); /* 13.1.3 cities held by cavalry */
+		if (r == 0)
+			lw_political_settle(s); /* 19.1 EP, 19.2 BI after a battle */
 		return r;
 	}
 	case LW_PH_RAIL:
@@ -173,6 +183,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		return NULL;
 	if (lw_gic_choice_side(s) == side) {
 		snprintf(buf, n, "Choose your new General in Chief (11.1.2.2)");
+		return buf;
+	}
+	if (lw_political_choice_side(s) == side) {
+		snprintf(buf, n, "%s", lw_political_prompt(s));
 		return buf;
 	}
 	switch (s->phase) {

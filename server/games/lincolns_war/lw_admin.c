@@ -170,6 +170,7 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			         "Make %s CO of his force for 1 PC (7.1.5)", name);
 	}
 	lw_naval_admin_offer(s, side, list); /* 7.1.7, 7.1.8 */
+	lw_political_admin_offer(s, side, list); /* 7.1.9 */
 	lw_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
 }
 
@@ -233,6 +234,8 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	int naval_rc;
 	if (lw_naval_admin_act(s, side, a, out, err, &naval_rc))
 		return naval_rc; /* 7.1.7, 7.1.8 (lw_naval_admin.c) */
+	if (strcmp(type, "buy_assassination_plot") == 0)
+		return lw_political_admin_act(s, side, a, err); /* 7.1.9 (lw_political.c) */
 	if (strcmp(type, "end_admin") == 0) {
 		p->admin_done = 1;
 		lw_log(s, "The %s player ends his administration.", lw_side_title(side));

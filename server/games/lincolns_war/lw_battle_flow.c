@@ -957,6 +957,8 @@ static void reveal(struct lw_state *s, struct game_outcome *out)
 	l->city_falls = o.city_falls;
 	l->att_co = (int16_t)group_co(s, A);
 	l->def_co = (int16_t)(b->empty_city ? LW_NONE : group_co(s, D));
+	lw_political_note_battle(s, A, in.att.co_stars, in.att.stars, D, in.def.co_stars,
+	                         in.def.stars); /* 19.1, 19.2 (lw_political_19.c) */
 	static const char *const names[] = {"Stand-Off", "Minor Victory", "Major Victory"};
 	lw_log(s,
 	       "Battle: %s %d (factors %d, resource %d, CSP %d, IT -%d) against %s %d (factors "
@@ -1166,6 +1168,7 @@ static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, s
 		return 0;
 	}
 	s->land.withdrew = 1;
+	lw_political_note_withdrawal(s, def_side(s), s->battle.def_hex); /* 19.1, 19.2 */
 	if (group_cav(s, def_side(s), NULL) && group_cav(s, s->battle.attacker, NULL))
 		cavalry_pursuit(s, out);
 	lw_amphib_water_retreat(s); /* 16.9.4 (16.2: a withdrawal retreats per 16.9) */

@@ -195,6 +195,9 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 
 /* lw_time.c: end of the operations phase through the end of the turn. */
 void lw_end_operations(struct lw_state *s, struct game_outcome *out);
+/* The Supply Phase's end through the next turn (21.0); lw_end_operations
+ * calls it, and 7.1.9.3's retaliation prompt resumes with it. */
+void lw_end_turn_after_supply(struct lw_state *s);
 /* 21.1 political collapse check; true when the game ended. */
 bool lw_check_collapse(struct lw_state *s);
 /* 21.3: the victory points each side would score now. */

@@ -25,6 +25,7 @@
 #include "lw_amphib.h"
 #include "lw_cavalry.h"
 #include "lw_rail.h"
+#include "lw_political.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -295,6 +296,10 @@ struct lw_state {
 
 	/* part 2, the naval war (lw_naval.h): saved with lw_naval_save() */
 	struct lw_navy navy;
+
+	/* part 2, political specials 7.1.9 and 19.0 (lw_political.h): saved
+	 * with lw_political_save() */
+	struct lw_politics pol;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -80,14 +80,12 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS])
 			case LW_VP_PC_REMAINING:
 				vp[side] += v->param > 0 ? s->side[side].pc / v->param * v->vp : 0;
 				break;
-			/* 19.0 EP/BI are part 2: neither ever happens, so both awards stand */
-			case LW_VP_NO_EMANCIPATION:
+			case LW_VP_NO_EMANCIPATION: /* 19.0, 7.1.9: lw_political_19.c */
 			case LW_VP_NO_BRITISH_INTERVENTION:
-				vp[side] += v->vp;
-				break;
 			case LW_VP_ASSASSINATED_PRESIDENT:
 			case LW_VP_ASSASSINATED_CO:
-				break; /* 7.1.9 is part 2 */
+				vp[side] += lw_political_vp(s, v->kind, side, v->vp);
+				break;
 			case LW_VP_ENEMY_STARS_OOS:
 				for (int u = 0; u < s->n_units; u++)
 					if (s->unit[u].side == other &&
@@ -203,6 +201,13 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	lw_siege_before_supply(s, siege_it); /* 16.9.5.4.3 (lw_siege.c) */
 	lw_supply_phase(s);
 	lw_siege_after_supply(s, siege_it);
+	if (lw_political_supply_phase(s))
+		return; /* 20.3 / 7.1.9: the game ended, or 7.1.9.3 asks the Union */
+	lw_end_turn_after_supply(s);
+}
+
+void lw_end_turn_after_supply(struct lw_state *s)
+{
 	for (int u = 0; u < s->n_units; u++)
 		s->unit[u].flags &= (uint8_t) ~(LW_UF_RELUCTANT | LW_UF_REVEALED); /* 10.7.4 */
 	/* 21.0 Timekeeping */

@@ -1,0 +1,103 @@
+/* lw_political.h — the political specials of Lincoln's War: the
+ * Assassination Plot (7.1.9, resolved in the Supply Phase, 20.3), the
+ * Emancipation Proclamation and British Intervention (19.0).
+ *
+ * The block is embedded at the end of struct lw_state and saved with
+ * lw_political_save(). Hidden information: the Assassination Plot card
+ * bought by the Confederate player (plot_bought == LW_CONFEDERATE) is shown
+ * to him only, until it is played in the Supply Phase (7.1.9). */
+#ifndef LW_POLITICAL_H
+#define LW_POLITICAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lw_data.h"
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+/* A defeat noted during a battle, judged for 19.1/19.2 once the battle is
+ * over and every PC change of it is made (19.1: "PC lead is checked after
+ * all necessary PC additions and subtractions"). */
+struct lw_pol_note {
+	uint8_t active;      /* 1: a battle was revealed, 2: a force withdrew before battle */
+	int8_t side;         /* withdrawal: the side that withdrew */
+	int16_t hex;         /* withdrawal: the hex it withdrew from */
+	uint8_t co_stars[3]; /* battle: CO stars by side before casualties */
+	uint8_t stars[3];    /* battle: force stars by side before casualties */
+	int16_t side_hex[3]; /* battle: each side's hex (North of the border, 19.2) */
+};
+
+struct lw_politics {
+	uint8_t ep; /* 19.1 declared */
+	uint8_t bi; /* 19.2 declared */
+	/* 7.1.9: who may buy the Assassination Plot card: 0 the Confederate
+	 * until a plot succeeds, 1 then the Union, 2 nobody once the Union has
+	 * played it (the card's journey ends, README). Zero is the set-up. */
+	uint8_t plot_stage;
+	int8_t plot_bought;      /* side that bought it this turn (hidden if Confederate), 0 none */
+	uint8_t president_vp[3]; /* [side] = 1: side assassinated the enemy President (21.3) */
+	uint8_t co_vp[3];        /* [side] = 1: side killed the CO in the enemy capital (21.3) */
+	/* prompts that come before anything else (lw_actions.c) */
+	uint8_t ep_promotion; /* 19.1 step 3: the Confederate picks his free promotion */
+	uint8_t bi_swap;      /* 19.2: the Confederate may swap a hand card with a discard */
+	uint8_t retaliation;  /* 7.1.9.3: the Union may retaliate at once */
+	uint8_t spare;
+	struct lw_pol_note note;
+};
+
+static inline int lw_plot_buyer(const struct lw_politics *p)
+{
+	return p->plot_stage == 0 ? LW_CONFEDERATE : p->plot_stage == 1 ? LW_UNION : LW_NOSIDE;
+}
+
+/* 7.1.9: may `side` buy the Assassination Plot card now? err cites the rule. */
+int lw_plot_check_buy(const struct lw_state *s, int side, struct tg_error *err);
+/* The Union holds this many cities that began Confederate (7.1.9: five). */
+int lw_plot_union_holds(const struct lw_state *s);
+/* Administration offers and the purchase ({"type":"buy_assassination_plot"}). */
+void lw_political_admin_offer(const struct lw_state *s, int side, json_t *list);
+int lw_political_admin_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+/* 7.1.9.1: roll for the enemy President and the CO in the enemy capital;
+ * true when the plot succeeded. May end the game (7.1.9.2, PC + CSP < 4). */
+bool lw_plot_resolve(struct lw_state *s, int side);
+/* 20.3: resolve a bought card. true when the flow must stop here: the game
+ * ended, or the Union is asked whether to retaliate (7.1.9.3). */
+bool lw_political_supply_phase(struct lw_state *s);
+
+/* 19.0 notes from the battle sequence (lw_battle_flow.c). */
+void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int att_stars, int def,
+                              int def_co_stars, int def_stars);
+void lw_political_note_withdrawal(struct lw_state *s, int side, int hex);
+/* After each accepted Operations action: once no battle is running, judge
+ * the notes (19.1 EP, 19.2 BI) and Washington in Confederate hands (19.2). */
+void lw_political_settle(struct lw_state *s);
+/* Declarations (also used by tests). */
+void lw_political_declare_ep(struct lw_state *s);
+void lw_political_declare_bi(struct lw_state *s);
+/* 19.2: +3 PC to the Confederate at the start of each turn after BI. */
+void lw_political_begin_turn(struct lw_state *s);
+
+/* The side that must answer a political prompt now, or LW_NOSIDE. */
+int lw_political_choice_side(const struct lw_state *s);
+void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list);
+int lw_political_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err);
+const char *lw_political_prompt(const struct lw_state *s);
+/* 7.1.9.3 (lw_political.c), reached through the choice functions above. */
+void lw_political_retaliation_offer(const struct lw_state *s, json_t *list);
+int lw_political_retaliation_act(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                                 struct tg_error *err);
+
+/* 21.3 rows: no EP (CS), no BI (US), assassinations (both). kind is lw_data.h's
+ * lw_vp_kind; returns the VP `side` scores for that row worth `vp`. */
+int lw_political_vp(const struct lw_state *s, int kind, int side, int vp);
+
+json_t *lw_political_view(const struct lw_state *s, int viewer);
+json_t *lw_political_save(const struct lw_politics *p);
+int lw_political_load(struct lw_politics *p, const json_t *saved);
+
+#endif
