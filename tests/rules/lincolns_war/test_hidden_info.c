@@ -9,6 +9,8 @@
  *     harassment reveals it),
  *   - a face-down CSN Asset swapped with one of another kind in the pool
  *     or in another port (8.1.2: its identity is hidden until revealed),
+ *   - the Assassination Plot card bought or not by the Confederate (7.1.9:
+ *     the Union must not learn it is held until the Supply Phase),
  *   - the generator's seed and position.
  * Also: every change does show in the owner's own view (the test can fail).
  *   test_hidden_info [games] */
@@ -152,6 +154,17 @@ static bool change_commitment(struct lw_state *s, int side)
 	return true;
 }
 
+/* 7.1.9: the Confederate holds the Assassination Plot card, or not. */
+static bool toggle_plot(struct lw_state *s, int side)
+{
+	struct lw_politics *p = &s->pol;
+	if (side != LW_CONFEDERATE || s->phase == LW_PH_OVER || s->phase == LW_PH_SUPPLY ||
+	    lw_plot_buyer(p) != LW_CONFEDERATE || p->plot_bought == LW_UNION)
+		return false;
+	p->plot_bought = (int8_t)(p->plot_bought ? 0 : LW_CONFEDERATE);
+	return true;
+}
+
 /* 8.1.2: the Confederate's face-down Assets. The slot is the identity, so
  * swapping two slots' pieces changes only what the Union may not know. Two
  * pieces in the same port would look the same to their owner too: one of
@@ -197,6 +210,7 @@ int main(int argc, char **argv)
 	int checked = 0, perturbed_hand = 0, perturbed_subs = 0, perturbed_commit = 0,
 	    owner_saw = 0;
 	int perturbed_assets = 0; /* 8.1.2 face-down asset swaps */
+	int perturbed_plot = 0;   /* 7.1.9 Assassination Plot card held or not */
 	for (int gi = 0; gi < games; gi++) {
 		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
 		struct tg_error err;
@@ -244,6 +258,7 @@ int main(int argc, char **argv)
 				}
 				bool pc = change_commitment(&h->s, other);
 				bool pa = swap_assets(&h->s, other);
+				bool pp = toggle_plot(&h->s, other);
 				change_rng(&h->s);
 				char *after = view_str(h, vr);
 				if (strcmp(base, after) != 0 && getenv("LW_SHOW_DIFF")) {
@@ -283,6 +298,14 @@ int main(int argc, char **argv)
 					       step);
 					free(own);
 				}
+				if (pp) { /* control: the Confederate sees his purchase */
+					char *own = view_str(h, orole);
+					CHECKF(strcmp(own, obase) != 0,
+					       "game %d step %d: the owner's view ignores his plot card",
+					       gi, step);
+					free(own);
+				}
+				perturbed_plot += pp;
 				perturbed_assets += pa;
 				perturbed_hand += ph;
 				perturbed_subs += ps;
@@ -308,5 +331,7 @@ int main(int argc, char **argv)
 	CHECK(owner_saw > 0);
 	printf("# %d face-down asset swaps\n", perturbed_assets);
 	CHECK(perturbed_assets > 0);
+	printf("# %d assassination plot toggles\n", perturbed_plot);
+	CHECK(perturbed_plot > 0);
 	return tap_done();
 }
