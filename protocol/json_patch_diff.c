@@ -5,12 +5,20 @@
  * elements both sides have, then removes or adds for the rest. The result is
  * always applicable by tg_json_patch_apply: paths never exceed the pointer
  * depth bound (deeper changes become a replace), and a diff with too many
- * operations becomes one replace of the root. */
+ * operations becomes one replace of the root.
+ *
+ * Cost: an object is compared by walking it (never json_equal on the whole
+ * object first and then again member by member, which compared each node
+ * once per ancestor); array elements are compared with json_equal only when
+ * their sizes agree, and the LCS table compares elements by a hash of their
+ * contents computed once per element, confirming equal hashes with
+ * json_equal (a collision costs time, never a wrong patch). */
 #include "json_patch.h"
 #include "json_pointer.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Largest LCS table (middle length of from x middle length of to). */
 #define LCS_MAX_CELLS 65536
@@ -58,7 +66,13 @@ static int push_key(struct diff *d, const char *key, size_t len)
 
 static int push_index(struct diff *d, size_t index)
 {
-	if (tg_json_pointer_buf_push_index(&d->path, index) != 0) {
+	char digits[24];
+	size_t n = sizeof digits;
+	do {
+		digits[--n] = (char)('0' + index % 10);
+		index /= 10;
+	} while (index);
+	if (tg_json_pointer_buf_push(&d->path, digits + n, sizeof digits - n) != 0) {
 		d->nomem = 1;
 		return -1;
 	}
@@ -66,6 +80,94 @@ static int push_index(struct diff *d, size_t index)
 }
 
 static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth);
+
+static int is_container(const json_t *v)
+{
+	return json_is_object(v) || json_is_array(v);
+}
+
+static size_t container_size(const json_t *v)
+{
+	return json_is_object(v) ? json_object_size(v) : json_array_size(v);
+}
+
+/* json_equal(a, b), with the cheap refusals first. */
+static int same(const json_t *a, const json_t *b)
+{
+	if (a == b)
+		return 1;
+	if (json_typeof(a) != json_typeof(b) ||
+	    (is_container(a) && container_size(a) != container_size(b)))
+		return 0;
+	return json_equal(a, b);
+}
+
+static uint64_t mix(uint64_t x)
+{
+	/* splitmix64's finalizer */
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = mix(n);
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		h = mix(h ^ w);
+	}
+	uint64_t w = 0;
+	memcpy(&w, s + i, n - i);
+	return mix(h ^ w);
+}
+
+/* A hash of v's contents: json_equal values hash alike (object members are
+ * combined in any order, as json_equal ignores their order). */
+static uint64_t fingerprint(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: {
+		uint64_t h = 0x6f626a + json_object_size(v);
+		const char *key;
+		size_t klen;
+		json_t *member;
+		json_object_keylen_foreach((json_t *)v, key, klen, member)
+		{
+			h += mix(hash_bytes(key, klen) ^ fingerprint(member));
+		}
+		return mix(h);
+	}
+	case JSON_ARRAY: {
+		uint64_t h = 0x617272;
+		for (size_t i = 0; i < json_array_size(v); i++)
+			h = mix(h ^ fingerprint(json_array_get(v, i))) + i;
+		return h;
+	}
+	case JSON_STRING:
+		return hash_bytes(json_string_value(v), json_string_length(v)) ^ 1;
+	case JSON_INTEGER:
+		return mix((uint64_t)json_integer_value(v) ^ 2);
+	case JSON_REAL: {
+		double x = json_real_value(v);
+		uint64_t bits;
+		if (x == 0)
+			x = 0; /* -0.0 equals 0.0 */
+		memcpy(&bits, &x, sizeof bits);
+		return mix(bits ^ 3);
+	}
+	case JSON_TRUE:
+		return 4;
+	case JSON_FALSE:
+		return 5;
+	default:
+		return 6;
+	}
+}
 
 static void diff_object(struct diff *d, const json_t *a, const json_t *b, size_t depth)
 {
@@ -75,14 +177,26 @@ static void diff_object(struct diff *d, const json_t *a, const json_t *b, size_t
 	json_t *va, *vb;
 	json_object_keylen_foreach((json_t *)a, k, klen, va)
 	{
+		vb = json_object_getn(b, k, klen);
+		if (vb && !is_container(va) && same(va, vb))
+			continue; /* the common case, without building its path */
 		if (push_key(d, k, klen) != 0)
 			return;
-		vb = json_object_getn(b, k, klen);
 		if (vb)
 			diff_value(d, va, vb, depth + 1);
 		else
 			emit(d, "remove", NULL);
 		tg_json_pointer_buf_truncate(&d->path, mark);
+	}
+	if (json_object_size(a) == json_object_size(b) && !d->overflow && !d->nomem) {
+		/* b has no key a lacks when every key of a is in b and sizes agree. */
+		size_t found = 0;
+		json_object_keylen_foreach((json_t *)a, k, klen, va)
+		{
+			found += json_object_getn(b, k, klen) != NULL;
+		}
+		if (found == json_object_size(b))
+			return;
 	}
 	json_object_keylen_foreach((json_t *)b, k, klen, vb)
 	{
@@ -132,15 +246,23 @@ static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t dep
 	size_t w = k + 1;
 	uint32_t *len = calloc((m + 1) * w, sizeof *len);
 	unsigned char *eq = calloc(m * k, 1);
-	if (!len || !eq) {
+	uint64_t *fa = malloc(m * sizeof *fa), *fb = malloc(k * sizeof *fb);
+	if (!len || !eq || !fa || !fb) {
 		free(len);
 		free(eq);
+		free(fa);
+		free(fb);
 		return -1;
 	}
+	for (size_t i = 0; i < m; i++)
+		fa[i] = fingerprint(json_array_get(a, p + i));
+	for (size_t j = 0; j < k; j++)
+		fb[j] = fingerprint(json_array_get(b, p + j));
 	for (size_t i = m; i-- > 0;)
 		for (size_t j = k; j-- > 0;) {
-			eq[i * k + j] = (unsigned char)json_equal(json_array_get(a, p + i),
-			                                          json_array_get(b, p + j));
+			eq[i * k + j] =
+			    (unsigned char)(fa[i] == fb[j] && json_equal(json_array_get(a, p + i),
+			                                                 json_array_get(b, p + j)));
 			uint32_t down = len[(i + 1) * w + j], right = len[i * w + j + 1];
 			len[i * w + j] = eq[i * k + j] ? len[(i + 1) * w + j + 1] + 1
 			                               : (down > right ? down : right);
@@ -172,6 +294,8 @@ static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t dep
 		emit_run(d, a, b, depth, cur, p + ri, dels, p + rj, adds);
 	free(len);
 	free(eq);
+	free(fa);
+	free(fb);
 	return 0;
 }
 
@@ -179,10 +303,10 @@ static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t 
 {
 	size_t na = json_array_size(a), nb = json_array_size(b);
 	size_t p = 0, s = 0;
-	while (p < na && p < nb && json_equal(json_array_get(a, p), json_array_get(b, p)))
+	while (p < na && p < nb && same(json_array_get(a, p), json_array_get(b, p)))
 		p++;
 	while (s < na - p && s < nb - p &&
-	       json_equal(json_array_get(a, na - 1 - s), json_array_get(b, nb - 1 - s)))
+	       same(json_array_get(a, na - 1 - s), json_array_get(b, nb - 1 - s)))
 		s++;
 	size_t m = na - p - s, k = nb - p - s;
 	if (m && k && m <= LCS_MAX_CELLS / k) {
@@ -195,9 +319,11 @@ static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t 
 
 static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth)
 {
-	if (d->overflow || d->nomem || json_equal(a, b))
+	if (d->overflow || d->nomem || a == b)
 		return;
-	/* Below the pointer depth bound a changed container is replaced whole. */
+	/* Two containers of a kind are compared by walking them (an unchanged
+	 * one emits nothing); below the pointer depth bound a changed container
+	 * is replaced whole. */
 	if (depth < TG_JSON_POINTER_MAX_DEPTH) {
 		if (json_is_object(a) && json_is_object(b)) {
 			diff_object(d, a, b, depth);
@@ -208,7 +334,8 @@ static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t 
 			return;
 		}
 	}
-	emit(d, "replace", b);
+	if (!same(a, b))
+		emit(d, "replace", b);
 }
 
 json_t *tg_json_patch_diff(const json_t *from, const json_t *to)
