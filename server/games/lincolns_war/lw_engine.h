@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "lw_state.h"
+#include "lw_optional.h"
 
 /* The opaque struct game of game.h: one state. */
 struct game {

@@ -92,6 +92,7 @@ void lw_begin_turn(struct lw_state *s)
 {
 	reset_turn_flags(s);
 	lw_political_begin_turn(s); /* 19.2: +3 PC a turn after British Intervention */
+	lw_optional_begin_turn(s);  /* 23.4: Spring turns add the year cards */
 	int u = s->side[LW_UNION].pc, c = s->side[LW_CONFEDERATE].pc;
 	/* 6.0: most PC holds the initiative; a tie leaves it where it was. The
 	 * first turn of a scenario keeps the scenario's holder (Union in 1861). */

@@ -55,11 +55,27 @@ void lw_log(struct lw_state *s, const char *fmt, ...)
 	s->log_total++;
 }
 
+/* Boolean match options, all off by default: name, bit, label. */
+static const struct {
+	const char *name;
+	unsigned bit;
+	const char *label;
+} lw_option_list[] = {
+    {"kickstarters", LW_OPT_KICKSTARTERS,
+     "Add the optional Kickstarter cards 74 and 75 to both decks (10.7.1.1)"},
+    {"spring_decks", LW_OPT_SPRING_DECKS,
+     "Insert the year cards ('62, '63, '64) into the decks in the Spring turns (10.1, 23.4; "
+     "which cards carry a year is reconstructed: README)"},
+};
+
 static json_t *lw_options(void)
 {
-	return json_pack("{s:{s:s,s:b,s:s}}", "kickstarters", "type", "boolean", "default", 0,
-	                 "label",
-	                 "Add the optional Kickstarter cards 74 and 75 to both decks (10.7.1.1)");
+	json_t *o = json_object();
+	for (size_t i = 0; i < sizeof lw_option_list / sizeof *lw_option_list; i++)
+		json_object_set_new(o, lw_option_list[i].name,
+		                    json_pack("{s:s,s:b,s:s}", "type", "boolean", "default", 0,
+		                              "label", lw_option_list[i].label));
+	return o;
 }
 
 static int lw_parse_options(const json_t *options, unsigned *bits, struct tg_error *err)
@@ -73,15 +89,15 @@ static int lw_parse_options(const json_t *options, unsigned *bits, struct tg_err
 	json_t *v;
 	json_object_foreach((json_t *)options, key, v)
 	{
-		if (strcmp(key, "kickstarters") == 0) {
-			if (!json_is_boolean(v))
-				return tg_fail(err, TG_E_BAD_OPTIONS,
-				               "kickstarters must be true or false");
-			if (json_is_true(v))
-				*bits |= LW_OPT_KICKSTARTERS;
-		} else {
+		size_t i = 0, n = sizeof lw_option_list / sizeof *lw_option_list;
+		while (i < n && strcmp(key, lw_option_list[i].name) != 0)
+			i++;
+		if (i == n)
 			return tg_fail(err, TG_E_BAD_OPTIONS, "unknown option \"%s\"", key);
-		}
+		if (!json_is_boolean(v))
+			return tg_fail(err, TG_E_BAD_OPTIONS, "%s must be true or false", key);
+		if (json_is_true(v))
+			*bits |= lw_option_list[i].bit;
 	}
 	return 0;
 }

@@ -141,6 +141,7 @@ int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, uns
 		                            : c == LW_CTRL_CONFEDERATE ? LW_CONFEDERATE
 		                                                       : LW_NOSIDE);
 	}
+	lw_optional_setup(s); /* 23.4: year cards wait for their Spring */
 	lw_log(s, "%s begins: %s.", scn->name, d->turns[s->turn].name);
 	return 0;
 }

@@ -121,6 +121,30 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 	return true;
 }
 
+/* Match options sampled per game (issue 4: every option combination): the
+ * module's boolean options, switched on by the bits of seed / 3 so that
+ * every scenario meets every combination. Kept for the whole run. */
+static json_t *sample_options(uint64_t seed)
+{
+	static json_t *combos[64];
+	json_t *all = M->options ? M->options() : NULL;
+	unsigned combo = (unsigned)(seed / 3 % 64);
+	if (!combos[combo]) {
+		json_t *o = json_object();
+		const char *k;
+		json_t *v;
+		unsigned bit = 0;
+		json_object_foreach(all, k, v)
+		{
+			json_object_set_new(o, k, json_boolean((combo >> bit) & 1));
+			bit++;
+		}
+		combos[combo] = o;
+	}
+	json_decref(all);
+	return combos[combo];
+}
+
 struct logged {
 	char role[16];
 	json_t *action;
@@ -134,7 +158,7 @@ static int play_one(uint64_t seed, int scenario_idx)
 	key[31] = 0x5a;
 	const char *scn = M->scenarios[scenario_idx].id;
 	struct tg_error err = {0};
-	struct game *g = M->setup(key, scn, NULL, &err);
+	struct game *g = M->setup(key, scn, sample_options(seed), &err);
 	if (!CHECKF(g != NULL, "setup %s: %s", scn, err.message))
 		return -1;
 	struct lw_bot bot;
@@ -231,7 +255,7 @@ static int play_one(uint64_t seed, int scenario_idx)
 	}
 	if (rc == 0) {
 		/* replay from the seed */
-		struct game *r = M->setup(key, scn, NULL, &err);
+		struct game *r = M->setup(key, scn, sample_options(seed), &err);
 		for (int i = 0; r && i < n; i++) {
 			if (M->act(r, log[i].role, log[i].action, NULL, &err) != 0) {
 				CHECKF(0, "replay action %d rejected: %s", i, err.message);
