@@ -141,9 +141,13 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 	for (int k = 0; k < n; k++) {
 		const struct lw_hexside *h = &d->hexsides[idx[k]];
 		bool port_a = enemy_port(s, side, h->a), port_b = enemy_port(s, side, h->b);
-		if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b)))
+		if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b))) {
 			state[k] = 2;
-		else if (h->a == from || h->b == from) {
+			/* 14.1.2: an enemy port right across the start hex's river */
+			int other = h->a == from ? h->b : h->b == from ? h->a : LW_NO_HEX;
+			if (other != LW_NO_HEX && enemy_port(s, side, other) && np < max_ports)
+				ports[np++] = other;
+		} else if (h->a == from || h->b == from) {
 			state[k] = 1;
 			queue[qt++] = k;
 		}

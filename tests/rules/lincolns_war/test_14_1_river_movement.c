@@ -108,6 +108,30 @@ int main(void)
 	CHECK(assault);
 	json_decref(list);
 
+	/* 14.1.2/14.1.3: Fredericksburg (defense 1) right across the river from
+	 * Washington is the first enemy port; assaulted from the river, it
+	 * defends with its city value, not the +2 of an attack across a river */
+	{
+		struct lw_state *w = fx_new(4);
+		int wash = am_hex("washington"), fred = am_hex("fredericksburg");
+		int us = am_general(w, LW_UNION, wash, 2, LW_NONE);
+		int cs = am_general(w, LW_CONFEDERATE, fred, 1, LW_NONE);
+		w->side[LW_UNION].pc = 15;
+		am_activate(w, LW_UNION, &us, 1);
+		w->play.pc_left = 0;
+		char js[80];
+		snprintf(js, sizeof js, "{\"type\":\"river_assault\",\"target\":%d}", fred);
+		AM_OK(w, LW_UNION, js);
+		for (int n = 0; n < 4 && w->battle.active && w->step != LW_ST_COMMIT; n++)
+			AM_OK(w, LW_CONFEDERATE, "{\"type\":\"stand\"}");
+		AM_OK(w, LW_UNION, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
+		AM_OK(w, LW_CONFEDERATE, "{\"type\":\"commit\",\"resource\":72,\"csp\":0}");
+		CHECK(am_log_has(w, "terrain 1,"));
+		CHECK(!am_log_has(w, "terrain 2,"));
+		(void)cs;
+		free(w);
+	}
+
 	/* 10.7.3.1: of the two forces of a campaign, only one goes by water */
 	s->turn = 6;
 	am_activate(s, LW_UNION, &g, 1);
