@@ -190,26 +190,42 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 			json_decref(msg);
 		}
+		struct tg_patch_ring *ring = &m->ring[r];
+		char *full = NULL;
+		if (line) {
+			size_t len = strlen(line);
+			ring->drift += len;
+			if (len > ring->view_bytes || ring->drift > ring->view_bytes) {
+				/* The patch may be longer than the view, or the
+				 * yardstick is due: measure the view's line, and
+				 * send it instead when it is the shorter. */
+				full = view_line(m, r, now);
+				if (full)
+					note_view_bytes(ring, strlen(full));
+				if (full && ring->view_bytes < len) {
+					free(line);
+					line = NULL;
+				} else {
+					free(full);
+					full = NULL;
+				}
+			}
+		}
 		if (line) {
 			send_to_role(srv, m, r, line);
-			size_t len = strlen(line);
-			struct tg_patch_ring *ring = &m->ring[r];
-			ring->drift += len;
-			if (ring->drift > ring->view_bytes)
-				/* json_dumpb with no buffer only measures. */
-				note_view_bytes(ring, json_dumpb(now, NULL, 0,
-				                                 JSON_COMPACT | JSON_ENSURE_ASCII));
 			ring_push(ring, srv->cfg.patch_history, 2 * ring->view_bytes + 1024, m->seq,
-			          line, len);
+			          line, strlen(line));
 		} else {
-			/* No earlier view to diff against, or no patch: a full view,
-			 * and the kept history restarts. */
-			ring_clear(&m->ring[r]);
-			line = view_line(m, r, now);
-			if (line)
-				note_view_bytes(&m->ring[r], strlen(line));
-			send_to_role(srv, m, r, line);
-			free(line);
+			/* No earlier view to diff against, no patch, or a patch
+			 * longer than the view: a full view (PROTOCOL.md allows one
+			 * at any seq), and the kept history restarts. */
+			ring_clear(ring);
+			if (!full)
+				full = view_line(m, r, now);
+			if (full)
+				note_view_bytes(ring, strlen(full));
+			send_to_role(srv, m, r, full);
+			free(full);
 		}
 		json_decref(m->view[r]);
 		m->view[r] = now;
