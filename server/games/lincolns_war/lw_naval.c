@@ -146,12 +146,23 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	 * listed by hex (the slot number is the identity); the owner sees all. */
 	json_t *assets = json_array();
 	int pool = 0;
-	for (int hex = 0; hex <= 9999; hex++) {
-		bool any = false;
-		for (int i = 0; i < LW_NAVY_ASSETS; i++)
-			any |= n->asset[i].where == LW_NW_PORT && n->asset[i].hex == hex;
-		if (!any)
+	int hexes[LW_NAVY_ASSETS], nh = 0; /* the ports holding assets, ascending */
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		int hx = n->asset[i].hex;
+		bool dup = n->asset[i].where != LW_NW_PORT;
+		for (int k = 0; k < nh && !dup; k++)
+			dup = hexes[k] == hx;
+		if (dup)
 			continue;
+		int k = nh++;
+		while (k > 0 && hexes[k - 1] > hx) {
+			hexes[k] = hexes[k - 1];
+			k--;
+		}
+		hexes[k] = hx;
+	}
+	for (int h = 0; h < nh; h++) {
+		int hex = hexes[h];
 		/* revealed ones first, then face-down ones; within each, own view order */
 		for (int pass = 0; pass < 2; pass++)
 			for (int i = 0; i < LW_NAVY_ASSETS; i++) {

@@ -482,13 +482,19 @@ static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX])
 {
 	for (int pass = 0; pass < 2; pass++) {
 		int n = 0;
-		for (int hex = 0; hex <= 9999 && n < LW_NAVY_IT_MAX; hex++) {
-			int co = lw_force_co(s, hex);
-			if (co == LW_NONE || s->unit[co].side != LW_CONFEDERATE || it_given(s, hex))
+		for (int u = 0; u < s->n_units && n < LW_NAVY_IT_MAX; u++) {
+			const struct lw_unit *x = &s->unit[u];
+			if (x->side != LW_CONFEDERATE || x->where != LW_W_MAP ||
+			    lw_force_co(s, x->hex) != u || it_given(s, x->hex))
 				continue;
-			if (pass == 0 && !(s->unit[co].flags & LW_UF_OOS))
+			if (pass == 0 && !(x->flags & LW_UF_OOS))
 				continue;
-			out[n++] = hex;
+			int k = n++; /* keep the hexes ascending: offers in map order */
+			while (k > 0 && out[k - 1] > x->hex) {
+				out[k] = out[k - 1];
+				k--;
+			}
+			out[k] = x->hex;
 		}
 		if (n)
 			return n;
