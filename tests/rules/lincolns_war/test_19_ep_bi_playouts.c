@@ -1,10 +1,12 @@
 /* test_19_ep_bi_playouts.c — the random bot plays Campaign games in which
- * 19.0 and 7.1.9 really happen: the EP (or BI) is declared at the first
- * card play and a Confederate plot is planted in every Administration
- * Phase. The political prompts (free promotion, BI card exchange, 7.1.9.3
- * retaliation, when it arises: it is also tested in test_7_1_9) must be answered through the
- * offered actions, no awaited role may be left without an action, the game must end, Hincks must
- * arrive the turn after the EP, and save/load must keep the block.
+ * 19.0 and 7.1.9 really happen: the EP (or BI, once the Confederate has
+ * discards to exchange with) is declared at a card play and a Confederate
+ * plot is planted in every Administration Phase. The political prompts
+ * (free promotion, BI card exchange, and 7.1.9.3 retaliation when it
+ * arises; that one is also tested in test_7_1_9) must be answered through
+ * the offered actions, no awaited role may be left without an action, the
+ * game must end, Hincks must arrive the turn after the EP, and save/load
+ * must keep the block.
  *   test_19_ep_bi_playouts [games] */
 #include <stdlib.h>
 
