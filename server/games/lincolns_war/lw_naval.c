@@ -92,7 +92,7 @@ int lw_naval_load(struct lw_navy *out, const json_t *saved)
 	long v[6];
 	if (!rd(st, 0, 0, LW_NAVY_RAIDERS, &v[0]) || !rd(st, 1, 0, LW_NAVY_ASSETS, &v[1]) ||
 	    !rd(st, 2, 0, LW_NAVY_FLEETS, &v[2]) || !rd(st, 3, 0, 1, &v[3]) ||
-	    !rd(st, 4, LW_NS_NONE, LW_NS_IT, &v[4]) || !rd(st, 5, 0, 2, &v[5]))
+	    !rd(st, 4, LW_NS_NONE, LW_NS_HOME, &v[4]) || !rd(st, 5, 0, 2, &v[5]))
 		return -1;
 	const json_t *it = json_object_get(saved, "it");
 	long left;
@@ -211,7 +211,8 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	json_object_set_new(v, "blockaded", blockaded);
 	json_object_set_new(v, "blockaded_supply", json_integer(lw_naval_blockaded_supply(s)));
 	json_object_set_new(v, "foote", json_boolean(n->foote));
-	static const char *const stages[] = {"none", "first_moves", "second_moves", "blockade_it"};
+	static const char *const stages[] = {"none", "first_moves", "second_moves", "blockade_it",
+	                                     "fleets_home"};
 	json_object_set_new(v, "stage", json_string(stages[n->stage]));
 	json_object_set_new(v, "blockade_it_left", json_integer(n->it_left));
 	json_object_set_new(v, "purchased",

@@ -49,6 +49,7 @@ enum lw_naval_stage {
 	LW_NS_FIRST = 1,  /* the first player's naval moves */
 	LW_NS_SECOND = 2, /* the other's */
 	LW_NS_IT = 3,     /* 8.2.2: the Confederate places the blockade IT */
+	LW_NS_HOME = 4,   /* 8.3.5: the Union sends unopposed fleets to his ports */
 };
 #define LW_NAVY_IT_MAX 32 /* forces given a blockade IT in one phase (bound) */
 

@@ -196,6 +196,8 @@ static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
 }
 
 static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX]);
+static int unopposed(const struct lw_state *s);
+static int home_ports(const struct lw_state *s, int hex[4]);
 
 /* ---- offers ------------------------------------------------------------------------ */
 
@@ -251,6 +253,14 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->phase != LW_PH_NAVAL || side != s->navy.mover)
 		return;
 	char h[64], t[64];
+	if (s->navy.stage == LW_NS_HOME) {
+		int hp[4], nh = home_ports(s, hp);
+		for (int i = 0; i < nh; i++)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
+			         "Send an unopposed Fleet home to %s (8.3.5, %d left)",
+			         lw_hex_label(hp[i], h, sizeof h), unopposed(s));
+		return;
+	}
 	if (s->navy.stage == LW_NS_IT) {
 		int c[LW_NAVY_IT_MAX];
 		int n = it_candidates(s, c);
@@ -297,6 +307,9 @@ const char *lw_naval_prompt(const struct lw_state *s)
 {
 	if (s->navy.stage == LW_NS_IT)
 		return "Blockade: choose the force that takes the next blockade IT (8.2.2)";
+	if (s->navy.stage == LW_NS_HOME)
+		return "Send the unopposed Fleets on the Commerce Raider Track to your ports "
+		       "(8.3.5)";
 	return "Naval Phase: move your ships, then end your naval moves (8.1)";
 }
 
@@ -441,8 +454,12 @@ void lw_naval_return_fleets(struct lw_state *s)
 
 void lw_naval_resolve(struct lw_state *s)
 {
-	lw_border_card_end(s);   /* 2.4.3: a Kentucky violation by an ironclad settles now */
-	lw_naval_blockade_it(s); /* 8.2.2 */
+	lw_border_card_end(s);        /* 2.4.3: a Kentucky violation by an ironclad settles now */
+	lw_naval_blockade_it(s);      /* 8.2.2 */
+	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
+	lw_naval_hunt(s);             /* 8.3.4 */
+	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
+	lw_naval_return_fleets(s);    /* 8.3.5 */
 	finish(s);
 }
 
@@ -533,10 +550,6 @@ static bool it_settle(struct lw_state *s)
 
 static void finish(struct lw_state *s)
 {
-	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
-	lw_naval_hunt(s);             /* 8.3.4 */
-	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
-	lw_naval_return_fleets(s);    /* 8.3.5 */
 	struct lw_navy *n = &s->navy;
 	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
 		n->raider[i].moved = 0;
@@ -548,6 +561,30 @@ static void finish(struct lw_state *s)
 	n->mover = LW_NOSIDE;
 	n->it_left = n->it_n = 0;
 	memset(n->it_hex, 0, sizeof n->it_hex); /* every field saved is a field that matters */
+}
+
+/* 8.3.5: fleets on the track with no Raider in their column. */
+static int unopposed(const struct lw_state *s)
+{
+	int n = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+		const struct lw_navy_piece *x = &s->navy.fleet[i];
+		n += (x->where == LW_NW_SHADOW || x->where == LW_NW_HUNT) &&
+		     !raider_in_column(s, x->col);
+	}
+	return n;
+}
+
+/* The Union ports a fleet may go home to (7.1.8's four, when Union-held). */
+static int home_ports(const struct lw_state *s, int hex[4])
+{
+	int n = 0;
+	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
+		const struct lw_city *c = lw_data_city(lw_D(), union_ports[i]);
+		if (c && lw_city_controller(s, lw_city_at(c->hex)) == LW_UNION)
+			hex[n++] = c->hex;
+	}
+	return n;
 }
 
 /* The next stage; entering LW_NS_IT computes the blockade IT (8.2.2). */
@@ -578,10 +615,23 @@ static bool advance(struct lw_state *s)
 		}
 		next_stage(s);
 	}
-	if (!it_settle(s)) {
-		s->navy.mover = s->phasing = LW_CONFEDERATE;
+	if (s->navy.stage == LW_NS_IT) {
+		if (!it_settle(s)) {
+			s->navy.mover = s->phasing = LW_CONFEDERATE;
+			return false;
+		}
+		s->navy.stage = LW_NS_HOME;
+		lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
+		lw_naval_hunt(s);             /* 8.3.4 */
+		lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
+	}
+	/* 8.3.5: the Union picks the port when he has more than one */
+	int hp[4];
+	if (unopposed(s) > 0 && home_ports(s, hp) > 1) {
+		s->navy.mover = s->phasing = LW_UNION;
 		return false;
 	}
+	lw_naval_return_fleets(s);
 	finish(s);
 	return true;
 }
@@ -721,6 +771,32 @@ int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		               "8.1: the other player is moving his ships");
 	const char *type = lw_a_str(a, "type");
 	int rc;
+	if (s->navy.stage == LW_NS_HOME) {
+		int hex, hp[4], nh = home_ports(s, hp);
+		bool ok = strcmp(type, "fleet_home") == 0 && lw_a_int(a, "hex", &hex);
+		for (int i = 0; ok && i < nh && hp[i] != hex; i++)
+			ok = i + 1 < nh;
+		if (!ok || nh == 0)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "8.3.5: send an unopposed Fleet home: fleet_home with the \"hex\" "
+			    "of a Union port");
+		for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+			struct lw_navy_piece *x = &s->navy.fleet[i];
+			if ((x->where == LW_NW_SHADOW || x->where == LW_NW_HUNT) &&
+			    !raider_in_column(s, x->col)) {
+				char hl[64];
+				x->where = LW_NW_PORT;
+				x->hex = (int16_t)hex;
+				x->col = 0;
+				lw_log(s, "An unopposed Fleet returns to %s (8.3.5).",
+				       lw_hex_label(hex, hl, sizeof hl));
+				break;
+			}
+		}
+		*over = advance(s);
+		return 0;
+	}
 	if (s->navy.stage == LW_NS_IT) {
 		int hex, c[LW_NAVY_IT_MAX];
 		if (strcmp(type, "blockade_it") != 0 || !lw_a_int(a, "hex", &hex))

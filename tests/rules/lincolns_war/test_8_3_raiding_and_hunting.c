@@ -3,7 +3,8 @@
  * two. 8.3.4: one Fleet sinks its Raider on a 6, SHADOW and HUNT together on
  * 4-6; Assets (not Raiders) in a fully blockaded ocean port with no CS
  * force are destroyed on 4-6 (+2 after Foote). 8.3.5: unopposed fleets on
- * the track go home. Every roll is checked against the die the log shows. */
+ * the track go home (in play the Union picks the port). Every roll is checked against the die the
+ * log shows. */
 #include "lw_naval_fixture.h"
 
 static int logged_die(const struct lw_state *s, const char *part, const char *key)
@@ -107,6 +108,28 @@ int main(void)
 	CHECK_EQ_INT(d2, 0);
 	CHECK(s->rng.consumed == used);
 	s->unit[cs].hex = (int16_t)keep_hex;
+
+	/* 8.3.5 in play: the Union picks the friendly port of each unopposed fleet */
+	memset(&s->navy, 0, sizeof s->navy);
+	nv_fleet(s, 0, LW_NW_SHADOW, 2);
+	nv_fleet(s, 1, LW_NW_HUNT, 2);
+	nv_naval_phase(s, LW_UNION);
+	CHECKF(tk_act(g, "union", "{\"type\":\"end_naval\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->phase, LW_PH_NAVAL);
+	CHECK_EQ_INT(s->navy.stage, LW_NS_HOME);
+	CHECK(nv_offered(g, "union", "fleet_home"));
+	char a[80];
+	snprintf(a, sizeof a, "{\"type\":\"fleet_home\",\"hex\":%d}", nv_hex("norfolk"));
+	CHECK(tk_act(g, "union", a) != 0);
+	CHECK(strstr(tk_err.message, "8.3.5") != NULL);
+	snprintf(a, sizeof a, "{\"type\":\"fleet_home\",\"hex\":%d}", nv_hex("new_york"));
+	CHECKF(tk_act(g, "union", a) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->navy.stage, LW_NS_HOME);
+	snprintf(a, sizeof a, "{\"type\":\"fleet_home\",\"hex\":%d}", nv_hex("baltimore"));
+	CHECKF(tk_act(g, "union", a) == 0, "%s", tk_err.message);
+	CHECK(s->phase != LW_PH_NAVAL);
+	CHECK(s->navy.fleet[0].where == LW_NW_PORT && s->navy.fleet[0].hex == nv_hex("new_york"));
+	CHECK(s->navy.fleet[1].where == LW_NW_PORT && s->navy.fleet[1].hex == nv_hex("baltimore"));
 	lincolns_war_module.free(g);
 	return tap_done();
 }
