@@ -108,7 +108,7 @@ int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, uns
 				u->hex = (int16_t)g->entry_hex;
 			}
 		} else if (g->arrival_turn == LW_ARRIVES_EMANCIPATION) {
-			u->where = LW_W_REMOVED; /* 19.1: set aside until the EP (lw_political_19.c) */
+			u->where = LW_W_REMOVED; /* 19.1: set aside until the EP */
 		} else if (scn->n_setup == 0) {
 			u->where = LW_W_MAP;
 			u->hex = (int16_t)g->setup_hex;

@@ -301,7 +301,7 @@ int main(int argc, char **argv)
 				if (pp) { /* control: the Confederate sees his purchase */
 					char *own = view_str(h, orole);
 					CHECKF(strcmp(own, obase) != 0,
-					       "game %d step %d: the owner's view ignores his plot card",
+					       "game %d step %d: the owner's view ignores his plot",
 					       gi, step);
 					free(own);
 				}
