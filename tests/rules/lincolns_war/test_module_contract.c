@@ -74,7 +74,9 @@ int main(void)
 	json_array_append_new(draw, json_integer(json_integer_value(json_array_get(draw, 0))));
 	CHECK(m->load(j, &err) == NULL); /* a card twice */
 	json_decref(j);
-	CHECK(m->load(json_string("x"), &err) == NULL);
+	json_t *not_a_save = json_string("x");
+	CHECK(m->load(not_a_save, &err) == NULL);
+	json_decref(not_a_save);
 	free(before);
 	m->free(g);
 	return tap_done();
