@@ -12,11 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "message.h"
 #include "net_internal.h"
 #include "util/log.h"
-
-/* JSON nested deeper than this is refused before jansson parses it. */
-#define TG_NET_MAX_DEPTH 64
 
 struct write_req {
 	uv_write_t req;
@@ -222,51 +220,14 @@ void tg_conn_close(struct tg_conn *c, const char *code, const char *message)
 
 /* ---- receiving ---------------------------------------------------------- */
 
-/* Nesting depth of the JSON text, counted outside strings: refuses deep
- * documents before the recursive parser sees them. */
-static bool too_deep(const char *s, size_t len)
-{
-	int depth = 0;
-	bool in_string = false;
-	for (size_t i = 0; i < len; i++) {
-		char ch = s[i];
-		if (in_string) {
-			if (ch == '\\')
-				i++;
-			else if (ch == '"')
-				in_string = false;
-		} else if (ch == '"') {
-			in_string = true;
-		} else if (ch == '[' || ch == '{') {
-			if (++depth > TG_NET_MAX_DEPTH)
-				return true;
-		} else if (ch == ']' || ch == '}') {
-			depth--;
-		}
-	}
-	return false;
-}
-
 static int on_line(const char *line, size_t len, void *ud)
 {
 	struct tg_conn *c = ud;
 	if (c->state != TG_CONN_OPEN)
 		return 1;
 	char msg[256];
-	if (too_deep(line, len)) {
-		snprintf(msg, sizeof msg, "JSON nested deeper than %d levels", TG_NET_MAX_DEPTH);
-		send_error(c, "malformed_json", msg);
-		return c->state == TG_CONN_OPEN ? 0 : 1;
-	}
-	json_error_t jerr;
-	json_t *j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j || !json_is_object(j)) {
-		if (j)
-			snprintf(msg, sizeof msg, "a message must be a JSON object");
-		else
-			snprintf(msg, sizeof msg, "not valid JSON at byte %d: %s", jerr.position,
-			         jerr.text);
-		json_decref(j);
+	json_t *j = tg_net_parse_message(line, len, msg, sizeof msg);
+	if (!j) {
 		TG_DEBUG(c->id, 0, "malformed line from %s: %s", c->peer, msg);
 		send_error(c, "malformed_json", msg);
 		return c->state == TG_CONN_OPEN ? 0 : 1;
