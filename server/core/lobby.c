@@ -283,7 +283,7 @@ void op_create(struct tg_session *s, const json_t *req)
 		return;
 	}
 	json_decref(m);
-	live->dirty = true;
+	match_touch(srv, live);
 	/* The seat is taken either way; the reply says whether this connection
 	 * follows the match (it may already follow TG_SESSION_SUBS_MAX). */
 	bool following = views_subscribe(s, live, role) == 0;
@@ -367,7 +367,7 @@ void op_join(struct tg_session *s, const json_t *req)
 		srv_error_err(s, req, &err);
 		return;
 	}
-	m->dirty = true;
+	match_touch(srv, m);
 	if (match_refresh(m, srv, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error_err(s, req, &err);
@@ -415,7 +415,7 @@ void op_leave(struct tg_session *s, const json_t *req)
 		srv_error_err(s, req, &err);
 		return;
 	}
-	m->dirty = true;
+	match_touch(srv, m);
 	TG_INFO(s->id, m->id, "user %lld left", (long long)s->user_id);
 	srv_ok(s, req, json_pack("{s:I}", "match", (json_int_t)m->id));
 	views_unsubscribe(s, m);

@@ -272,7 +272,7 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 		m->mod->free(g);
 		return -1;
 	}
-	m->dirty = true;
+	match_touch(srv, m);
 	if (m->g)
 		m->mod->free(m->g);
 	m->g = g;
@@ -310,7 +310,7 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 	json_decref(result);
 	if (rc != 0)
 		return -1;
-	m->dirty = true;
+	match_touch(srv, m);
 	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
 	return 0;
 }
@@ -409,7 +409,7 @@ void op_act(struct tg_session *s, const json_t *req)
 	}
 	/* From here the live state has changed: any failure rolls the turn back
 	 * and reloads this match from the store. */
-	m->dirty = true;
+	match_touch(srv, m);
 	m->seq++;
 	m->since_snapshot++;
 	m->mod->status(m->g, &m->st);

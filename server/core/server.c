@@ -186,33 +186,47 @@ void srv_tx_fail(struct tg_server *srv)
 		srv->tx_failed = true;
 }
 
+void match_touch(struct tg_server *srv, struct tg_match *m)
+{
+	if (m->dirty)
+		return;
+	m->dirty = true;
+	m->dirty_next = srv->dirty_head;
+	srv->dirty_head = m;
+}
+
+/* Takes the turn's list of dirty matches, each marked clean again. */
+static struct tg_match *take_dirty(struct tg_server *srv)
+{
+	struct tg_match *list = srv->dirty_head;
+	srv->dirty_head = NULL;
+	for (struct tg_match *m = list; m; m = m->dirty_next)
+		m->dirty = false;
+	return list;
+}
+
 /* After a rolled-back turn: the matches written in it are read again. */
 static void reload_dirty(struct tg_server *srv)
 {
-	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
-		struct tg_match *m = srv->matches[b], *next;
-		for (; m; m = next) {
-			next = m->next;
-			if (!m->dirty)
-				continue;
-			m->dirty = false;
-			struct tg_error err = {0};
-			if (m->g) {
-				m->mod->free(m->g);
-				m->g = NULL;
-			}
-			if (match_refresh(m, srv, &err) != 0 ||
-			    (strcmp(match_status(m), "open") != 0 &&
-			     strcmp(match_status(m), "aborted") != 0 &&
-			     match_build_game(srv, m, &err) != 0)) {
-				TG_WARN(0, m->id, "dropped after a failed commit: %s", err.message);
-				views_drop_match_subs(srv, m);
-				match_unlink(srv, m);
-				match_free(m);
-				continue;
-			}
-			views_reset(srv, m);
+	struct tg_match *m = take_dirty(srv), *next;
+	for (; m; m = next) {
+		next = m->dirty_next;
+		m->dirty_next = NULL;
+		struct tg_error err = {0};
+		if (m->g) {
+			m->mod->free(m->g);
+			m->g = NULL;
 		}
+		if (match_refresh(m, srv, &err) != 0 || (strcmp(match_status(m), "open") != 0 &&
+		                                         strcmp(match_status(m), "aborted") != 0 &&
+		                                         match_build_game(srv, m, &err) != 0)) {
+			TG_WARN(0, m->id, "dropped after a failed commit: %s", err.message);
+			views_drop_match_subs(srv, m);
+			match_unlink(srv, m);
+			match_free(m);
+			continue;
+		}
+		views_reset(srv, m);
 	}
 }
 
@@ -267,15 +281,11 @@ void srv_turn_commit(struct tg_server *srv)
 	if (failed) {
 		reload_dirty(srv);
 	} else {
-		for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
-			struct tg_match *m = srv->matches[b], *next;
-			for (; m; m = next) {
-				next = m->next;
-				if (m->dirty) {
-					m->dirty = false;
-					match_release_if_idle(srv, m);
-				}
-			}
+		struct tg_match *m = take_dirty(srv), *next;
+		for (; m; m = next) {
+			next = m->dirty_next;
+			m->dirty_next = NULL;
+			match_release_if_idle(srv, m);
 		}
 	}
 }

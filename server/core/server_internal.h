@@ -85,7 +85,8 @@ struct tg_match {
 	json_t *base;
 	int64_t base_seq;
 	bool take_base;
-	bool dirty; /* written in the open transaction */
+	bool dirty;                  /* written in the open transaction (match_touch) */
+	struct tg_match *dirty_next; /* the turn's list of dirty matches */
 	/* Per role (and observer, index nroles): the last view sent, the kept patches. */
 	json_t *view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
@@ -117,6 +118,7 @@ struct tg_server {
 	bool fail_next_turn; /* tg_engine_fail_next_turn */
 	struct tg_out *out_head, *out_tail;
 	struct tg_match *matches[TG_MATCH_BUCKETS];
+	struct tg_match *dirty_head; /* matches written in this turn (match_touch) */
 	struct tg_ratelimit login_fail;
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
@@ -148,6 +150,10 @@ void session_unref(struct tg_session *s);
 void session_drain(struct tg_session *s);
 /* Commits the loop turn: then sends what was queued. */
 void srv_turn_commit(struct tg_server *srv);
+/* Marks m as written in the open transaction: the turn's commit releases it
+ * if idle, and a failed commit reloads it. Only the matches so marked are
+ * visited then, not every match in memory. */
+void match_touch(struct tg_server *srv, struct tg_match *m);
 
 /* ---- accounts.c ------------------------------------------------------ */
 void op_register(struct tg_session *s, const json_t *req);

@@ -61,7 +61,7 @@ void op_undo(struct tg_session *s, const json_t *req)
 	json_decref(log);
 	int64_t seq = m->seq + 1;
 	json_t *entry = json_pack("{s:s,s:I}", "type", "$undo", "seq", (json_int_t)target);
-	m->dirty = true;
+	match_touch(srv, m);
 	int rc = -1;
 	if (srv_tx(srv, &err) == 0 &&
 	    tg_store_action_mark_undone(srv->store, m->id, target, target, &err) == 0 &&
