@@ -195,10 +195,12 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 		if (line) {
 			size_t len = strlen(line);
 			ring->drift += len;
-			if (len > ring->view_bytes || ring->drift > ring->view_bytes) {
-				/* The patch may be longer than the view, or the
-				 * yardstick is due: measure the view's line, and
-				 * send it instead when it is the shorter. */
+			if (8 * len > ring->view_bytes || ring->drift > ring->view_bytes) {
+				/* The patch may be longer than the view (a large
+				 * patch can come with a view that shrank below the
+				 * last measure), or the yardstick is due: measure
+				 * the view's line, and send it instead when it is
+				 * the shorter. */
 				full = view_line(m, r, now);
 				if (full)
 					note_view_bytes(ring, strlen(full));
