@@ -1,10 +1,13 @@
 /* lw_actions.c — who is awaited, the prompt, the legal actions and the
  * dispatch of an action to the phase that owns it.
  *
- * Legal actions are complete: every choice is already in "action", and
- * "params" stays empty, so a thin client (or the random bot) picks one entry
- * and sends it back. Each phase file offers exactly what its handler
- * accepts; the handler validates everything again. */
+ * Legal actions are mostly complete: every choice is already in "action",
+ * and "params" stays empty, so a thin client (or the random bot) picks one
+ * entry and sends it back. Where one choice has many values (a rail move's
+ * destination) the entry names it once in "params" with its choices
+ * (lw_offer_choice), so that a person is not shown hundreds of lines. Each
+ * phase file offers exactly what its handler accepts; the handler validates
+ * everything again. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +23,19 @@ void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
 	va_end(ap);
 	json_array_append_new(
 	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
+}
+
+void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
+                     json_t *choices, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	json_array_append_new(list, json_pack("{s:s,s:o,s:[{s:s,s:s,s:o}]}", "label", label,
+	                                      "action", action, "params", "name", param, "label",
+	                                      param_label, "choices", choices));
 }
 
 bool lw_a_int(const json_t *a, const char *key, int *v)

@@ -60,21 +60,29 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 			int room = lw_rail_capacity(s, side) - s->rail.used[side];
 			if (lw_rail_cost(s, u, force) > room)
 				continue;
+			/* 9.1: one entry per general and mode; the destination is
+			 * its parameter (hundreds of hexes would drown a person). */
+			json_t *dests = json_array();
 			for (size_t i = 0; i < d->n_hexes; i++) {
 				int to = d->hexes[i].id;
 				if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !reach[to] ||
 				    lw_rail_check_but_path(s, u, to, force, NULL) != 0)
 					continue;
-				lw_offer(list,
-				         json_pack("{s:s,s:s,s:i,s:b}", "type", "rail", "unit",
-				                   lw_unit_id(s, u, id, sizeof id), "to", to,
-				                   "force", force),
-				         "Rail %s%s to %s (%d stars)",
-				         lw_unit_name(s, u, name, sizeof name),
-				         force ? " and his force" : " alone",
-				         lw_hex_label(to, hl, sizeof hl),
-				         lw_rail_cost(s, u, force));
+				json_array_append_new(dests,
+				                      json_pack("{s:i,s:s}", "value", to, "label",
+				                                lw_hex_label(to, hl, sizeof hl)));
 			}
+			if (json_array_size(dests) == 0) {
+				json_decref(dests);
+				continue;
+			}
+			lw_offer_choice(list,
+			                json_pack("{s:s,s:s,s:b}", "type", "rail", "unit",
+			                          lw_unit_id(s, u, id, sizeof id), "force", force),
+			                "to", "Destination", dests, "Rail %s%s (%d stars)",
+			                lw_unit_name(s, u, name, sizeof name),
+			                force ? " and his force" : " alone",
+			                lw_rail_cost(s, u, force));
 		}
 	}
 }

@@ -42,9 +42,22 @@ int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct ga
 		json_decref(v);
 		return -1;
 	}
-	json_t *pick =
-	    json_object_get(json_array_get(acts, lw_bot_below(b, (uint32_t)k)), "action");
-	*action = json_deep_copy(pick);
+	json_t *entry = json_array_get(acts, lw_bot_below(b, (uint32_t)k));
+	*action = json_deep_copy(json_object_get(entry, "action"));
+	/* game.h: each parameter the entry leaves open gets one of its choices. */
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(entry, "params"), i, p)
+	{
+		json_t *choices = json_object_get(p, "choices");
+		size_t c = json_array_size(choices);
+		const char *name = json_string_value(json_object_get(p, "name"));
+		if (c && name)
+			json_object_set(
+			    *action, name,
+			    json_object_get(json_array_get(choices, lw_bot_below(b, (uint32_t)c)),
+			                    "value"));
+	}
 	json_decref(v);
 	return 1;
 }

@@ -32,6 +32,42 @@ static bool offers(const struct lw_state *s, int side, const char *type)
 	return found;
 }
 
+/* Every rail entry names its destination once, as a "to" parameter whose
+ * choices are rail hexes; each choice, filled in, is an action the phase
+ * accepts (checked on a copy of the state). */
+static void check_rail_params(const struct lw_state *s, int side)
+{
+	json_t *l = json_array();
+	lw_rail_offer(s, side, l);
+	int entries = 0;
+	for (size_t i = 0; i < json_array_size(l); i++) {
+		json_t *e = json_array_get(l, i);
+		json_t *a = json_object_get(e, "action");
+		if (strcmp(json_string_value(json_object_get(a, "type")), "rail") != 0)
+			continue;
+		entries++;
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		CHECK_EQ_STR(json_string_value(json_object_get(p, "name")), "to");
+		CHECK(json_object_get(a, "to") == NULL);
+		json_t *choices = json_object_get(p, "choices");
+		CHECK(json_array_size(choices) > 0);
+		for (size_t c = 0; c < json_array_size(choices); c++) {
+			json_t *filled = json_deep_copy(a);
+			json_object_set(filled, "to",
+			                json_object_get(json_array_get(choices, c), "value"));
+			char *txt = json_dumps(filled, JSON_COMPACT);
+			struct lw_state *copy = malloc(sizeof *copy);
+			memcpy(copy, s, sizeof *copy);
+			CHECKF(act(copy, side, txt) == 0, "offered rail move accepted: %s", txt);
+			free(copy);
+			free(txt);
+			json_decref(filled);
+		}
+	}
+	CHECK(entries > 0);
+	json_decref(l);
+}
+
 int main(void)
 {
 	struct lw_state *s = fx_new(2);
@@ -63,6 +99,7 @@ int main(void)
 	CHECK(!lw_co_raided(s, grant));
 	CHECK(lw_rit_at(s, 1804)); /* RIT still stand while railing (9.1) */
 	CHECK(offers(s, LW_UNION, "rail"));
+	check_rail_params(s, LW_UNION);
 	CHECK(offers(s, LW_UNION, "absorb_tco"));
 	CHECK(offers(s, LW_UNION, "end_rail"));
 	/* not the Confederate's turn yet */
