@@ -437,6 +437,7 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	struct lw_play *p = &s->play;
 	int side = p->side, co = movers_co(s);
 	int host = lw_force_co(s, to);
+	int from = p->movers_n ? s->unit[p->movers[0]].hex : LW_NO_HEX;
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;
@@ -449,6 +450,11 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl),
 	       river ? "14.1.1" : "14.2.1");
 	lw_border_enter(s, side, to);
+	/* 12.4, 13.1.1: the generals left behind, and the force joined, may
+	 * now break stacking (a cavalry general outranking the CO left). */
+	if (from != LW_NO_HEX)
+		lw_unstack(s, from, side);
+	lw_unstack(s, to, side);
 	p->moved = 1;
 	lw_march_finish(s, out); /* 14.2.1: no moving on after landing */
 }
