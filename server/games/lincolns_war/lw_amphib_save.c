@@ -4,6 +4,7 @@
 
 #include "lw_amphib.h"
 #include "lw_engine.h"
+#include "lw_ints.h"
 
 #define AM_INTS (3 + 1 + 2 * LW_AMPHIB_UNITS + 2 + 4 + 5 + 8)
 
@@ -50,10 +51,7 @@ json_t *lw_amphib_save(const struct lw_amphib *a)
 {
 	long long v[AM_INTS];
 	to_ints(a, v);
-	json_t *arr = json_array();
-	for (int i = 0; i < AM_INTS; i++)
-		json_array_append_new(arr, json_integer(v[i]));
-	return arr;
+	return lw_ints_json(v, AM_INTS);
 }
 
 int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
@@ -62,17 +60,9 @@ int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 		lw_amphib_init(a);
 		return 0;
 	}
-	if (!json_is_array(saved) || json_array_size(saved) != AM_INTS)
-		return -1;
 	long long v[AM_INTS];
-	for (int i = 0; i < AM_INTS; i++) {
-		const json_t *x = json_array_get(saved, (size_t)i);
-		if (!json_is_integer(x))
-			return -1;
-		v[i] = json_integer_value(x);
-		if (v[i] < -32768 || v[i] > 32767)
-			return -1;
-	}
+	if (lw_ints_read(saved, v, AM_INTS) != 0)
+		return -1;
 	struct lw_amphib n;
 	memset(&n, 0, sizeof n);
 	int k = 0;

@@ -1,5 +1,6 @@
 /* lw_land.c — save/load of the land rules' state block (see lw_land.h). */
 #include "lw_land.h"
+#include "lw_ints.h"
 
 #include <string.h>
 
@@ -42,25 +43,14 @@ json_t *lw_land_save(const struct lw_land *l)
 {
 	long long v[LW_LAND_INTS];
 	to_ints(l, v);
-	json_t *a = json_array();
-	for (int i = 0; i < LW_LAND_INTS; i++)
-		json_array_append_new(a, json_integer(v[i]));
-	return a;
+	return lw_ints_json(v, LW_LAND_INTS);
 }
 
 int lw_land_load(struct lw_land *l, const json_t *saved)
 {
-	if (!json_is_array(saved) || json_array_size(saved) != LW_LAND_INTS)
-		return -1;
 	long long v[LW_LAND_INTS];
-	for (int i = 0; i < LW_LAND_INTS; i++) {
-		const json_t *x = json_array_get(saved, (size_t)i);
-		if (!json_is_integer(x))
-			return -1;
-		v[i] = json_integer_value(x);
-		if (v[i] < -32768 || v[i] > 32767)
-			return -1;
-	}
+	if (lw_ints_read(saved, v, LW_LAND_INTS) != 0)
+		return -1;
 	struct lw_land n;
 	memset(&n, 0, sizeof n);
 	int k = 0;
