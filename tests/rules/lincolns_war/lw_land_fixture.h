@@ -128,4 +128,23 @@ static inline int fx_plain_neighbour(int hex)
 	return LW_NO_HEX;
 }
 
+/* The first clear hex of `state` without a city that has a plain
+ * neighbour (fx_plain_neighbour): *x and *y, or false if there is none. */
+static inline bool fx_plain_pair(const char *state, int *x, int *y)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, state) != 0)
+			continue;
+		int nb = fx_plain_neighbour(h->id);
+		if (nb != LW_NO_HEX) {
+			*x = h->id;
+			*y = nb;
+			return true;
+		}
+	}
+	return false;
+}
+
 #endif

@@ -30,17 +30,7 @@ int main(void)
 	const struct lw_data *d = lw_D();
 	/* a clear hex with a clear neighbour, no city, no river between */
 	int x = LW_NO_HEX, y = LW_NO_HEX;
-	for (size_t i = 0; i < d->n_hexes && x == LW_NO_HEX; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, "TN") != 0)
-			continue;
-		int n = fx_plain_neighbour(h->id);
-		if (n != LW_NO_HEX) {
-			x = h->id;
-			y = n;
-		}
-	}
-	if (!CHECK(x != LW_NO_HEX))
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
 		return tap_done();
 	int grant = fx_place(s, "grant", x, 3);
 	int price = fx_place(s, "price", y, 2);

@@ -19,22 +19,11 @@ int main(void)
 	struct lw_state *s = fx_new(2);
 	if (!CHECK(s != NULL))
 		return tap_done();
-	const struct lw_data *d = lw_D();
 	int card = sharpshooter_card(LW_UNION);
 	if (!CHECK(card > 0))
 		return tap_done();
 	int x = LW_NO_HEX, y = LW_NO_HEX;
-	for (size_t i = 0; i < d->n_hexes && x == LW_NO_HEX; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, "TN") != 0)
-			continue;
-		int nb = fx_plain_neighbour(h->id);
-		if (nb != LW_NO_HEX) {
-			x = h->id;
-			y = nb;
-		}
-	}
-	if (!CHECK(x != LW_NO_HEX))
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
 		return tap_done();
 	int grant = fx_place(s, "grant", x, 2);
 	int jo = fx_place(s, "je_johnston", y, 2);
