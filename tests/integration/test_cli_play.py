@@ -27,8 +27,10 @@ class Screen:
         self.out = ""
         self.err = ""
         self.cond = threading.Condition()
-        threading.Thread(target=self._read, args=(self.proc.stdout, "out"), daemon=True).start()
-        threading.Thread(target=self._read, args=(self.proc.stderr, "err"), daemon=True).start()
+        self.readers = [threading.Thread(target=self._read, args=(stream, which), daemon=True)
+                        for stream, which in ((self.proc.stdout, "out"), (self.proc.stderr, "err"))]
+        for t in self.readers:
+            t.start()
 
     def _read(self, stream, which):
         while True:
@@ -49,6 +51,11 @@ class Screen:
                 if m:
                     return m
                 left = deadline - time.monotonic()
+                if left > 0 and self.proc.poll() is not None and any(t.is_alive() for t in self.readers):
+                    # The client has exited but its last output may still be
+                    # in the pipe: read to the end before judging the screen.
+                    self.cond.wait(0.05)
+                    continue
                 check(left > 0 and self.proc.poll() is None,
                       f"screen never showed {pattern!r}; tail:\n{self.out[-1500:]}\n"
                       f"stderr: {self.err[-500:]}")
