@@ -2,6 +2,7 @@
 #include "lw_tco.h"
 
 #include "lw_it.h"
+#include "lw_move.h"
 
 int lw_tco_roll_modifier(int stars)
 {
@@ -11,6 +12,30 @@ int lw_tco_roll_modifier(int stars)
 int lw_tco_exit_it_max(const struct lw_state *s, int tco, int force_it)
 {
 	return lw_it_detach_max(force_it, s->unit[tco].stars);
+}
+
+/* 12.4 after the absorption: the general one star up, the TCO one down.
+ * A cavalry TCO's stars do not count for stacking (12.4) but the infantry
+ * general's new star does, so absorbing one may overstack the hex. The text
+ * is silent; decision: an absorption that would break 12.4 is not allowed. */
+static int stack_after(const struct lw_state *s, int tco, int gen, struct tg_error *err)
+{
+	const struct lw_unit *g = &s->unit[gen];
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP || u->hex != g->hex || u->side != g->side)
+			continue;
+		int stars = u->stars + (i == gen) - (i == tco);
+		if (stars <= 0)
+			continue;
+		su[n].stars = stars;
+		su[n].cavalry = u->cavalry;
+		n++;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), g->hex);
+	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
 }
 
 int lw_tco_absorb_check(const struct lw_state *s, int tco, int gen, struct tg_error *err)
@@ -35,7 +60,7 @@ int lw_tco_absorb_check(const struct lw_state *s, int tco, int gen, struct tg_er
 		               "17.5: the general has no counter with one more star");
 	if (s->side[g->side].pc < 1)
 		return tg_fail(err, TG_E_ILLEGAL, "17.5: absorbing a TCO star costs one PC");
-	return 0;
+	return stack_after(s, tco, gen, err);
 }
 
 int lw_tco_absorb(struct lw_state *s, int tco, int gen, struct tg_error *err)

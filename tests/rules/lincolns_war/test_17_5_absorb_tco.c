@@ -1,4 +1,6 @@
 /* 17.0 / 17.5: absorbing TCO stars, and what a TCO carries away. */
+#include <string.h>
+
 #include "lincolns_war/lw_tco.h"
 #include "lw_land_fixture.h"
 
@@ -54,6 +56,34 @@ int main(void)
 	s->unit[t].hex = 805;
 	s->unit[t].stars = 1;
 	CHECK(lw_tco_absorb(s, t, stoneman, &err) != 0);
+	free(s);
+
+	/* 12.4 still holds: six infantry stars, no three-star general, and a
+	 * one-star cavalry TCO (whose star does not count, 12.4). Sigel absorbing
+	 * it would make seven infantry stars: refused. Found by the playouts. */
+	s = fx_new(2);
+	if (!CHECK(s != NULL))
+		return tap_done();
+	int sigel = fx_place(s, "sigel", 805, 1);
+	fx_place(s, "banks", 805, 2);
+	fx_place(s, "burnside", 805, 2);
+	fx_place(s, "mcdowell", 805, 1);
+	t = free_tco(s, LW_UNION);
+	s->unit[t].where = LW_W_MAP;
+	s->unit[t].hex = 805;
+	s->unit[t].stars = 1;
+	s->unit[t].cavalry = 1;
+	s->side[LW_UNION].pc = 5;
+	CHECK(lw_tco_absorb(s, t, sigel, &err) != 0);
+	CHECK(strstr(err.message, "12.4") != NULL);
+	CHECK_EQ_INT(s->unit[sigel].stars, 1);
+	CHECK_EQ_INT(s->side[LW_UNION].pc, 5);
+	/* an infantry TCO's star moves from one counted unit to another: allowed */
+	s->unit[t].cavalry = 0;
+	s->unit[lw_unit_by_id(s, "mcdowell")].where = LW_W_PENDING; /* five stars + TCO 1 */
+	int absorbed = lw_tco_absorb(s, t, sigel, &err);
+	CHECK_EQ_INT(absorbed, 0);
+	CHECK_EQ_INT(s->unit[sigel].stars, 2);
 	free(s);
 	return tap_done();
 }
