@@ -1,12 +1,20 @@
 /* lw_bot.c — see lw_bot.h. */
 #include "lw_bot.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 void lw_bot_init(struct lw_bot *b, uint64_t seed)
 {
 	b->x = seed ? seed : 0x9e3779b97f4a7c15ull;
+	b->prudent = 0;
+}
+
+void lw_bot_init_prudent(struct lw_bot *b, uint64_t seed)
+{
+	lw_bot_init(b, seed);
+	b->prudent = 1;
 }
 
 static uint64_t next(struct lw_bot *b)
@@ -20,6 +28,47 @@ static uint64_t next(struct lw_bot *b)
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n)
 {
 	return n ? (uint32_t)(next(b) % n) : 0;
+}
+
+/* 7.1 purchases: they turn PC into something else. CSP count too: unused
+ * CSP are removed after Victory Determination (21.1), so buying them each
+ * turn drains the track as surely as a promotion. */
+static bool spends_pc(const json_t *action)
+{
+	const char *t = json_string_value(json_object_get(action, "type"));
+	if (!t)
+		return false;
+	static const char *const buys[] = {"promote", "draft", "rehabilitate", "appoint_gic",
+	                                   "appoint_co", NULL};
+	for (int i = 0; buys[i]; i++)
+		if (strcmp(t, buys[i]) == 0)
+			return true;
+	return strncmp(t, "buy_", 4) == 0;
+}
+
+/* The prudent policy (lw_bot.h): one purchase in five choices where others
+ * are offered, and none below 4 PC. */
+static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
+                         const json_t *acts)
+{
+	size_t k = json_array_size(acts);
+	if (!b->prudent)
+		return lw_bot_below(b, (uint32_t)k);
+	json_int_t pc = json_integer_value(json_object_get(
+	    json_object_get(json_object_get(json_object_get(view, "board"), "players"), role),
+	    "pc"));
+	size_t spend[512], other[512], ns = 0, no = 0;
+	for (size_t i = 0; i < k && i < 512; i++) {
+		if (spends_pc(json_object_get(json_array_get(acts, i), "action")))
+			spend[ns++] = i;
+		else
+			other[no++] = i;
+	}
+	if (no == 0)
+		return spend[lw_bot_below(b, (uint32_t)ns)];
+	if (ns && pc >= 4 && lw_bot_below(b, 5) == 0)
+		return spend[lw_bot_below(b, (uint32_t)ns)];
+	return other[lw_bot_below(b, (uint32_t)no)];
 }
 
 int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,
@@ -42,7 +91,7 @@ int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct ga
 		json_decref(v);
 		return -1;
 	}
-	json_t *entry = json_array_get(acts, lw_bot_below(b, (uint32_t)k));
+	json_t *entry = json_array_get(acts, pick_entry(b, v, role, acts));
 	*action = json_deep_copy(json_object_get(entry, "action"));
 	/* game.h: each parameter the entry leaves open gets one of its choices. */
 	size_t i;

@@ -12,10 +12,19 @@
 #include "game.h"
 
 struct lw_bot {
-	uint64_t x; /* xorshift64* state, never 0 */
+	uint64_t x;   /* xorshift64* state, never 0 */
+	int prudent;  /* 1: the "prudent" policy below, 0: uniform */
 };
 
+/* Policies. Uniform picks every offered action with the same chance: in
+ * Administration that means buying until broke, and most such games end in
+ * an early political collapse (21.1), so late turns are rarely played.
+ * Prudent (lw_bot_init_prudent) is still legal-action-only and random, but
+ * where purchases (7.1, CSP included) and other actions are both offered
+ * it buys in one choice of five, and never below 4 PC. */
+
 void lw_bot_init(struct lw_bot *b, uint64_t seed);
+void lw_bot_init_prudent(struct lw_bot *b, uint64_t seed);
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
 
 /* Picks an awaited role and one of its legal actions. Returns 1 and fills
