@@ -17,6 +17,25 @@ LIMITS = {"tournament": (6000, 420), "introductory": (40000, 1500),
 FRESH_EVERY = 97  # compare kept and fresh views this often
 
 
+BUYS = ("promote", "draft", "rehabilitate", "appoint_gic", "appoint_co")
+
+
+def spends_pc(entry):
+    t = entry["action"].get("type", "")
+    return t in BUYS or t.startswith("buy_")
+
+
+def prudent(rng, view, role):
+    """lw_bot.c's prudent policy: a purchase (7.1) in one choice of five where
+    other actions are offered, and none below 4 PC, so that games reach the
+    late turns instead of collapsing (21.1) after a spending spree."""
+    pc = view["board"]["players"][role]["pc"]
+    buys = [a for a in view["actions"] if spends_pc(a)]
+    if len(buys) < len(view["actions"]) and (pc < 4 or rng.randrange(5) != 0):
+        return pick_action(rng, view, lambda a: not spends_pc(a))
+    return pick_action(rng, view)
+
+
 def main(args):
     MAX_ACTIONS, MAX_SECONDS = LIMITS[args.scenario]
     with Harness(args) as h:
@@ -52,7 +71,8 @@ def main(args):
             mine = clients[role].view_at(match, seq, timeout=60)["view"]
             check(mine["actions"], f"{role} awaited at seq {seq} without legal actions: "
                   f"{mine.get('prompt')}")
-            action = pick_action(rng, mine)
+            action = prudent(rng, mine, role) if args.scenario != "tournament" \
+                else pick_action(rng, mine)
             r = clients[role].request({"op": "act", "match": match, "seq": seq,
                                        "action": action})
             check(r.get("op") == "ok", f"a legal action offered by the view was refused at seq "
@@ -67,7 +87,8 @@ def main(args):
             check_same_view(kept, fresh_view(h, c, match, op), f"{c.name} at the end")
         check(grant.views[match]["view"]["role"] == "observer", "the spectator's view role")
         result = view["result"]
-        print(f"# {args.scenario} finished after {seq} actions in {time.monotonic() - started:.0f}s: "
+        turn = (view["board"].get("turn") or {}).get("name")
+        print(f"# {args.scenario} finished in turn {turn} after {seq} actions in {time.monotonic() - started:.0f}s: "
               f"{result}", flush=True)
 
         record = os.path.join(h.tmp, "record.json")
