@@ -32,7 +32,7 @@ void lw_lose_pc(struct lw_state *s, int side, int n)
 }
 
 /* 10.3.1: drawing the last card triggers a reshuffle of the discards. */
-static void reshuffle(struct lw_state *s, int side)
+void lw_reshuffle(struct lw_state *s, int side)
 {
 	struct lw_cards *c = &s->side[side].cards;
 	int tmp[LW_DECK_CARDS];
@@ -54,13 +54,13 @@ int lw_draw_card(struct lw_state *s, int side)
 {
 	struct lw_cards *c = &s->side[side].cards;
 	if (c->draw_n == 0)
-		reshuffle(s, side);
+		lw_reshuffle(s, side);
 	if (c->draw_n == 0)
 		return 0;
 	int card = c->draw[--c->draw_n];
 	c->draw[c->draw_n] = 0;
 	if (c->draw_n == 0)
-		reshuffle(s, side);
+		lw_reshuffle(s, side);
 	return card;
 }
 

@@ -124,6 +124,8 @@ void lw_gic_lost(struct lw_state *s, int side);
 /* 10.6.6: lose PC, then CSP for the excess; never below zero. */
 void lw_lose_pc(struct lw_state *s, int side, int n);
 void lw_gain_pc(struct lw_state *s, int side, int n);
+/* 10.3.1: the deck and its discards shuffled together into the deck. */
+void lw_reshuffle(struct lw_state *s, int side);
 /* Draw one card for `side` (reshuffling the discards when the deck runs out,
  * 10.3.1); 0 when no card is left anywhere. */
 int lw_draw_card(struct lw_state *s, int side);

@@ -2,8 +2,10 @@
  * gains, IT and wound removal, free promotions, discarding a seditious
  * card, revealing an enemy force, Reluctant to Follow Orders (10.7.4) and
  * blockade runners (10.7.5). Each offer carries its target, so the player
- * picks event and target in one action. Other events (Foote, peculiar
- * generals, trap, irregulars, assassination) are part 2 or optional. */
+ * picks event and target in one action. Foote is lw_naval.c's, the
+ * assassination plot lw_political.c's; the optional Irregulars (23.2) are
+ * placed here through lw_irregulars.c, the optional Peculiar Generals reuse
+ * the events above and Laying a Trap is a resource (README, part 2). */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +31,8 @@ bool lw_event_playable(const struct lw_card *k)
 {
 	if (!k || !k->effect_kind)
 		return false;
+	if (lw_irr_event(k))
+		return true; /* 23.2: the card is only dealt with the option */
 	if (strcmp(k->effect_kind, "pc") == 0 || strcmp(k->effect_kind, "blockade_runner") == 0)
 		return true;
 	static const char *const ids[] = {"reluctant_to_follow_orders",
@@ -51,6 +55,8 @@ static int check_target(const struct lw_state *s, int side, const struct lw_card
                         struct tg_error *err)
 {
 	int other = LW_OTHER(side);
+	if (lw_irr_event(k))
+		return lw_irr_check(s, t, err); /* 23.2 */
 	if (is_event(k, "reluctant_to_follow_orders")) {
 		if (t < 0 || t >= s->n_units || s->unit[t].side != other ||
 		    s->unit[t].where != LW_W_MAP || lw_force_co(s, s->unit[t].hex) != t)
@@ -114,6 +120,10 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		return;
 	const char *note = k->erratic ? " (needs a 3-6, 10.6.5)" : "";
 	char name[64], id[64], hex[64];
+	if (lw_irr_event(k)) {
+		lw_irr_offer(s, list, card); /* 23.2: one offer per city */
+		return;
+	}
 	if (!needs_target(k)) {
 		lw_offer(list,
 		         json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
@@ -183,7 +193,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 static int target_of(const struct lw_state *s, const struct lw_card *k, const json_t *a)
 {
 	int t = -1;
-	if (is_event(k, "remove_it") || is_event(k, "reveal_force"))
+	if (is_event(k, "remove_it") || is_event(k, "reveal_force") || lw_irr_event(k))
 		lw_a_int(a, "hex", &t);
 	else if (is_event(k, "discard_seditious"))
 		lw_a_int(a, "discard", &t);
@@ -252,7 +262,9 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 		return 0;
 	}
 	int t = target_of(s, k, a);
-	if (is_event(k, "reluctant_to_follow_orders")) {
+	if (lw_irr_event(k)) {
+		lw_irr_place(s, t); /* 23.2 */
+	} else if (is_event(k, "reluctant_to_follow_orders")) {
 		s->unit[t].flags |= LW_UF_RELUCTANT;
 		lw_log(s, "%s is Reluctant to Follow Orders (10.7.4).",
 		       lw_unit_name(s, t, name, sizeof name));

@@ -66,6 +66,14 @@ static const struct {
     {"spring_decks", LW_OPT_SPRING_DECKS,
      "Insert the year cards ('62, '63, '64) into the decks in the Spring turns (10.1, 23.4; "
      "which cards carry a year is reconstructed: README)"},
+    {"irregulars", LW_OPT_IRREGULARS,
+     "Irregulars: add Confederate card 69 (23.2; its placement, raids and dispersal are "
+     "RECONSTRUCTED: README)"},
+    {"peculiar_generals", LW_OPT_PECULIAR,
+     "Peculiar Generals: add cards 70 and 71 to both decks (their personalities, values and "
+     "events are RECONSTRUCTED: README)"},
+    {"laying_a_trap", LW_OPT_TRAP,
+     "Laying a Trap: add Union card 73, a defensive combat resource (RECONSTRUCTED: README)"},
 };
 
 static json_t *lw_options(void)
@@ -156,6 +164,7 @@ static int lw_act(struct game *g, const char *role, const json_t *action, struct
 		free(copy);
 		return -1;
 	}
+	lw_irr_settle(copy, &o); /* 23.2.5: a Union force disperses Irregulars */
 	copy->actions++;
 	g->s = *copy;
 	free(copy);

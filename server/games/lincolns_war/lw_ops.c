@@ -454,6 +454,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		const struct lw_card *k = lw_card(side, c);
 		const char *nm = card_name(side, c);
 		switch (k->kind) {
+		case LW_CARD_PECULIAR: /* optional 70-71: played as activation cards */
 		case LW_CARD_ACTIVATION:
 			lw_offer(
 			    list,
@@ -504,6 +505,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			    "Discard campaign card %d %s (counts as a card play)", c, nm);
 			break;
 		default:
+			lw_event_offer(s, side, list, c); /* 23.2: Irregulars */
 			lw_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
@@ -686,7 +688,7 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 	const struct lw_card *k = lw_card(side, c);
 	struct lw_player *p = &s->side[side];
 	if (strcmp(use, "pc") == 0 || strcmp(use, "activate") == 0) {
-		if (k->kind != LW_CARD_ACTIVATION || k->pc <= 0)
+		if ((k->kind != LW_CARD_ACTIVATION && k->kind != LW_CARD_PECULIAR) || k->pc <= 0)
 			return tg_fail(err, TG_E_ILLEGAL, "10.6: card %d has no PC to spend", c);
 		if (strcmp(use, "activate") == 0) {
 			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
@@ -749,7 +751,7 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
 			    "10.7.7: a seditious card is discarded freely only with 10+ PC");
-		if (use[0] == 'd' && k->kind == LW_CARD_ACTIVATION)
+		if (use[0] == 'd' && (k->kind == LW_CARD_ACTIVATION || k->kind == LW_CARD_PECULIAR))
 			return tg_fail(err, TG_E_ILLEGAL, "10.6: play card %d for its PC instead",
 			               c);
 		start_play(s, side, idx, 0);

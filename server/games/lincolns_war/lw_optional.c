@@ -1,10 +1,24 @@
-/* lw_optional.c — 23.4 / 10.1: inserting the year cards in the Spring
- * turns (option "spring_decks"). See lw_optional.h for what is
- * reconstructed. */
+/* lw_optional.c — which optional cards are dealt (1.2, 10.7.1.1, 23.x) and
+ * 23.4 / 10.1: inserting the year cards in the Spring turns (option
+ * "spring_decks"). The Irregulars are lw_irregulars.c's. See lw_optional.h
+ * for what is reconstructed. */
 #include <string.h>
 
 #include "lw_engine.h"
 #include "lw_optional.h"
+
+bool lw_optional_in_deck(unsigned options, int side, int number)
+{
+	if (number == 74 || number == 75)
+		return options & LW_OPT_KICKSTARTERS; /* 10.7.1.1 */
+	if (number == 69 && side == LW_CONFEDERATE)
+		return options & LW_OPT_IRREGULARS; /* 23.2 */
+	if (number == 70 || number == 71)
+		return options & LW_OPT_PECULIAR; /* Peculiar Generals (1.2) */
+	if (number == 73 && side == LW_UNION)
+		return options & LW_OPT_TRAP; /* Laying a Trap (1.2) */
+	return false;
+}
 
 int lw_card_year(int side, int number)
 {

@@ -31,11 +31,11 @@ static void setup_deck(struct lw_state *s, const struct lw_data *d, int side)
 	int n = 0;
 	for (int num = 1; num <= LW_DECK_CARDS; num++) {
 		const struct lw_card *card = &d->cards[side][num - 1];
-		bool kick = (num == 74 || num == 75) && (s->options & LW_OPT_KICKSTARTERS);
 		if (num == LW_CARD_ZERO_RESOURCE)
 			continue; /* 10.3: always in hand, implicit */
-		if ((card->kind == LW_CARD_ACTIVATION || card->kind == LW_CARD_SEDITIOUS) &&
-		    (!card->optional || kick))
+		if (card->optional
+		        ? lw_optional_in_deck(s->options, side, num)
+		        : (card->kind == LW_CARD_ACTIVATION || card->kind == LW_CARD_SEDITIOUS))
 			draw[n++] = num;
 		else
 			c->out[c->out_n++] = (uint8_t)num;

@@ -26,6 +26,7 @@
 #include "lw_cavalry.h"
 #include "lw_rail.h"
 #include "lw_political.h"
+#include "lw_optional.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -300,6 +301,10 @@ struct lw_state {
 	/* part 2, political specials 7.1.9 and 19.0 (lw_political.h): saved
 	 * with lw_political_save() */
 	struct lw_politics pol;
+
+	/* the optional rules' state, 23.2 Irregulars (lw_optional.h): saved
+	 * with lw_optional_save() */
+	struct lw_optional_state opt;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

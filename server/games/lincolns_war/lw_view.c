@@ -298,6 +298,7 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	 * owner's (it counts hidden subordinates): lw_cavalry.c, lw_rail_phase.c */
 	json_object_set_new(b, "cavalry", lw_cav_view(s, side));
 	json_object_set_new(b, "political", lw_political_view(s, side)); /* 7.1.9 secret */
+	json_object_set_new(b, "optional", lw_optional_view(s));         /* 23.2: public counters */
 	json_t *rail = lw_rail_view(s, side);
 	json_object_set_new(b, "rail", rail ? rail : json_null());
 	json_object_set_new(b, "amphib", lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */

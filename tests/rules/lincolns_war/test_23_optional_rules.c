@@ -3,7 +3,9 @@
  * both added to both decks, nothing removed) and 23.4 / 10.1 inserting the
  * year cards in the Spring turns ("spring_decks": the cards wait outside
  * the deck, join it at the start of Spring 1862/1863/1864 and the deck is
- * shuffled without the discards). Bad options are refused. */
+ * shuffled without the discards). Bad options are refused. The other three
+ * (irregulars, peculiar_generals, laying_a_trap) have their own tests
+ * (test_23_2_irregulars, test_23_peculiar_generals, test_23_laying_a_trap). */
 #include "lw_testkit.h"
 
 static struct game *with(const char *opts, int seed)
@@ -27,8 +29,10 @@ static bool in(const uint8_t *a, int n, int card)
 static void test_options_listed(void)
 {
 	json_t *o = lincolns_war_module.options();
-	const char *names[] = {"kickstarters", "spring_decks"};
-	for (int i = 0; i < 2; i++) {
+	const char *names[] = {"kickstarters", "spring_decks", "irregulars", "peculiar_generals",
+	                       "laying_a_trap"};
+	CHECK_EQ_INT(json_object_size(o), 5);
+	for (int i = 0; i < 5; i++) {
 		json_t *x = json_object_get(o, names[i]);
 		CHECKF(x != NULL, "option %s", names[i]);
 		CHECK(json_is_false(json_object_get(x, "default")));

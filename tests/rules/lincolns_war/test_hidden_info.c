@@ -12,6 +12,7 @@
  *   - the Assassination Plot card bought or not by the Confederate (7.1.9:
  *     the Union must not learn it is held until the Supply Phase),
  *   - the generator's seed and position.
+ * Every other game is played with all the optional rules on (23.x).
  * Also: every change does show in the owner's own view (the test can fail).
  *   test_hidden_info [games] */
 #include <stdio.h>
@@ -214,7 +215,23 @@ int main(int argc, char **argv)
 	for (int gi = 0; gi < games; gi++) {
 		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
 		struct tg_error err;
-		struct game *g = M->setup(key, M->scenarios[gi % 3].id, NULL, &err);
+		/* every other game with all the optional rules on: their cards
+		 * (Irregulars, Peculiar Generals, Laying a Trap...) are then in the
+		 * hands and decks that get permuted */
+		json_t *opts = NULL;
+		if (gi % 2) {
+			json_t *all = M->options();
+			const char *k;
+			json_t *v;
+			opts = json_object();
+			json_object_foreach(all, k, v)
+			{
+				json_object_set_new(opts, k, json_true());
+			}
+			json_decref(all);
+		}
+		struct game *g = M->setup(key, M->scenarios[gi % 3].id, opts, &err);
+		json_decref(opts);
 		if (!CHECKF(g, "setup: %s", err.message))
 			return tap_done();
 		struct lw_bot bot;
