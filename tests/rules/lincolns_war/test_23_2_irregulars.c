@@ -183,6 +183,55 @@ static void test_dispersal(void)
 	lincolns_war_module.free(g);
 }
 
+/* 23.2.5 in play: a Union general marching into the hex (St. Louis, a
+ * Union city of Missouri) disperses them. */
+static void test_dispersal_by_march(void)
+{
+	struct game *g = with("{\"irregulars\":true}", 6);
+	struct lw_state *s = &g->s;
+	int stl = nv_hex("st_louis");
+	clear_hex(s, stl);
+	cs_to_play(g);
+	rc = place(g, stl);
+	CHECK_EQ_INT(rc, 0);
+	CHECK_EQ_INT(s->phasing, LW_UNION);
+	/* Grant alone on a neighbouring land hex free of Confederates */
+	int grant = tk_unit(g, "grant");
+	int nb[6], n = tg_hex_neighbours(&lw_D()->grid, stl, nb), from = LW_NO_HEX;
+	for (int i = 0; i < n && from == LW_NO_HEX; i++) {
+		const struct lw_hex *h = lw_data_hex(lw_D(), nb[i]);
+		if (h && h->terrain == LW_TERRAIN_CLEAR && lw_city_at(nb[i]) < 0 &&
+		    lw_hex_owner_force(s, nb[i]) == LW_NOSIDE)
+			from = nb[i];
+	}
+	if (!CHECK(from != LW_NO_HEX))
+		return;
+	clear_hex(s, from);
+	tk_place(g, grant, from);
+	s->unit[grant].flags = 0;
+	s->unit[grant].it = 0;
+	tk_clear_hand(s, LW_UNION);
+	int six = 0;
+	for (int c = 1; c <= 57 && !six; c++)
+		if (lw_card(LW_UNION, c)->pc >= 3 && !lw_card(LW_UNION, c)->erratic)
+			six = c;
+	tk_give(s, LW_UNION, six);
+	tk_give_any(s, LW_UNION);
+	char a[128];
+	snprintf(a, sizeof a,
+	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"grant\"}", six);
+	rc = tk_act(g, "union", a);
+	CHECKF(rc == 0, "activate: %s", tk_err.message);
+	CHECK_EQ_INT(s->opt.irr_hex[0], stl); /* next door: not yet */
+	snprintf(a, sizeof a, "{\"type\":\"move\",\"to\":%d}", stl);
+	rc = tk_act(g, "union", a);
+	CHECKF(rc == 0, "move: %s", tk_err.message);
+	CHECK_EQ_INT(s->unit[grant].hex, stl);
+	CHECK_EQ_INT(s->opt.irr_hex[0], LW_NO_HEX);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].cards.discard_n, 0); /* 10.3.1 */
+	lincolns_war_module.free(g);
+}
+
 /* 23.2 (reconstructed): the raid, 5-6 on one die costs the Union 1 PC. */
 static void test_raid(void)
 {
@@ -241,6 +290,7 @@ int main(void)
 	test_deck();
 	test_placement();
 	test_dispersal();
+	test_dispersal_by_march();
 	test_raid();
 	test_no_blockade_it();
 	return tap_done();

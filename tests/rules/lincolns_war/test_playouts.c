@@ -314,7 +314,15 @@ int main(int argc, char **argv)
 		return tap_done();
 	long total = 0;
 	int done = 0, failed = 0;
+	/* which option combinations each scenario met (sample_options) */
+	json_t *all_opts = M->options ? M->options() : NULL;
+	int nopts = (int)json_object_size(all_opts);
+	json_decref(all_opts);
+	unsigned mask = (1u << nopts) - 1;
+	static bool met[8][64];
 	for (int i = 0; i < games; i++) {
+		int scn_i = only >= 0 ? only : i % nscn;
+		met[scn_i % 8][((first + (uint64_t)i) / 3 % 64) & mask] = true;
 		int n = play_one(first + (uint64_t)i, only >= 0 ? only : i % nscn);
 		if (n < 0)
 			failed++;
@@ -328,5 +336,14 @@ int main(int argc, char **argv)
 	       done, only >= 0 ? M->scenarios[only].id : "every scenario", failed, total, results[1],
 	       results[2], results[0], collapses, reached_last);
 	CHECK(failed == 0);
+	/* every combination of the boolean options met every scenario (issue 4),
+	 * once the run is long enough for that (3 seeds a combination) */
+	if (CHECK(nopts <= 6) && only < 0 && games >= 3 * (int)(mask + 1) + 3) {
+		int missing = 0;
+		for (int sc = 0; sc < nscn && sc < 8; sc++)
+			for (unsigned c = 0; c <= mask; c++)
+				missing += !met[sc][c];
+		CHECKF(missing == 0, "%d scenario/option combinations never played", missing);
+	}
 	return tap_done();
 }
