@@ -6,7 +6,10 @@
 
 int tap_failures, tap_count;
 
-bool tap_streq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+bool tap_streq(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b) == 0;
+}
 
 bool tap_check(bool ok, const char *file, int line, const char *expr, const char *fmt, ...)
 {
@@ -25,6 +28,17 @@ bool tap_check(bool ok, const char *file, int line, const char *expr, const char
 	printf("\n");
 	fflush(stdout);
 	return false;
+}
+
+bool tap_eq_int(long long got, long long want, const char *file, int line, const char *expr)
+{
+	return tap_check(got == want, file, line, expr, "got %lld, want %lld", got, want);
+}
+
+bool tap_eq_str(const char *got, const char *want, const char *file, int line, const char *expr)
+{
+	return tap_check(tap_streq(got, want), file, line, expr, "got \"%s\", want \"%s\"",
+	                 got ? got : "(null)", want ? want : "(null)");
 }
 
 int tap_done(void)

@@ -8,19 +8,20 @@
 extern int tap_failures, tap_count;
 
 bool tap_check(bool ok, const char *file, int line, const char *expr, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6)));
 /* Returns the exit status: 0 if every check passed. */
 int tap_done(void);
 
 #define CHECK(cond) tap_check((cond), __FILE__, __LINE__, #cond, NULL)
 #define CHECKF(cond, ...) tap_check((cond), __FILE__, __LINE__, #cond, __VA_ARGS__)
+/* Each argument is evaluated once (through a function), so a check may wrap
+ * a call with side effects such as act(). */
 #define CHECK_EQ_INT(a, b)                                                                         \
-	tap_check((long long)(a) == (long long)(b), __FILE__, __LINE__, #a " == " #b,              \
-		  "got %lld, want %lld", (long long)(a), (long long)(b))
-#define CHECK_EQ_STR(a, b)                                                                         \
-	tap_check(tap_streq((a), (b)), __FILE__, __LINE__, #a " == " #b, "got \"%s\", want \"%s\"", \
-		  (a) ? (a) : "(null)", (b) ? (b) : "(null)")
+	tap_eq_int((long long)(a), (long long)(b), __FILE__, __LINE__, #a " == " #b)
+#define CHECK_EQ_STR(a, b) tap_eq_str((a), (b), __FILE__, __LINE__, #a " == " #b)
 
+bool tap_eq_int(long long got, long long want, const char *file, int line, const char *expr);
+bool tap_eq_str(const char *got, const char *want, const char *file, int line, const char *expr);
 bool tap_streq(const char *a, const char *b);
 
 #endif
