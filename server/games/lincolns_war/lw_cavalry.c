@@ -5,7 +5,8 @@
  * Hidden information: whether an enemy force holds cavalry is secret
  * (12.7). The offers therefore never look at enemy cavalry; a raid or an
  * RIT that meets it learns so only when tried (13.2.2 "ask if enemy
- * cavalry is present"), and the cavalry of both sides is then revealed. */
+ * cavalry is present"), and the cavalry of both sides is then revealed; a
+ * raid that meets it fights the cavalry battle of lw_cav_battle.c first. */
 #include <string.h>
 
 #include "lw_cavalry.h"
@@ -225,21 +226,6 @@ void lw_raid(struct lw_state *s, int u, int target, bool foray)
 	int side = s->unit[u].side;
 	char hl[64], name[64], en[64];
 	lw_hex_label(target, hl, sizeof hl);
-	/* 13.2.2: "ask if enemy cavalry is present" */
-	int e = cavalry_at(s, target, LW_OTHER(side));
-	if (e != LW_NONE) {
-		reveal(s, e);
-		reveal(s, u);
-		/* The cavalry battle of 13.2.2 is not fought here (README): the raid
-		 * is stopped by the enemy cavalry. */
-		lw_log(
-		    s, "%s raids %s: enemy cavalry is present (%s); the raid is stopped (13.2.2).",
-		    lw_unit_name(s, u, name, sizeof name), hl, lw_unit_name(s, e, en, sizeof en));
-		return;
-	}
-	int die = tg_rng_die(&s->rng, 6);
-	int m = lw_raid_modified(s, u, die);
-	bool ok = lw_raid_table_succeeds(m);
 	/* a raid by standard activation is an attack for 10.6.8.1/10.6.8.2 */
 	const struct lw_hex *h = lw_data_hex(lw_D(), target);
 	bool eastern = h && h->region == LW_REGION_EASTERN && side == LW_UNION && !foray;
@@ -247,6 +233,24 @@ void lw_raid(struct lw_state *s, int u, int target, bool foray)
 		s->side[LW_UNION].eastern_done = 1;
 		lw_gain_pc(s, LW_UNION, 1);
 	}
+	/* 13.2.2: "ask if enemy cavalry is present" */
+	int e = cavalry_at(s, target, LW_OTHER(side));
+	if (e != LW_NONE) {
+		reveal(s, e);
+		reveal(s, u);
+		lw_log(s, "%s raids %s: enemy cavalry is present (%s): a cavalry battle (13.2.2).",
+		       lw_unit_name(s, u, name, sizeof name), hl,
+		       lw_unit_name(s, e, en, sizeof en));
+		/* lw_cav_battle.c: the raid goes on only if the raider wins */
+		if (!lw_cav_raid_battle(s, u, e)) {
+			lw_log(s, "The raid on %s is stopped (13.2.2).%s", hl,
+			       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
+			return;
+		}
+	}
+	int die = tg_rng_die(&s->rng, 6);
+	int m = lw_raid_modified(s, u, die);
+	bool ok = lw_raid_table_succeeds(m);
 	lw_unit_name(s, u, name, sizeof name);
 	if (!ok) {
 		lw_log(s, "%s %sraids %s: die %d, modified %d: the raid fails (13.2.2.1).%s", name,
@@ -342,6 +346,8 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 			return 1;
 		s->cav.act_raid = 1;
 		lw_raid(s, u, hex, false);
+		if (out)
+			out->barrier = true; /* dice were rolled */
 		/* a raid ends the activation like an attack (our reading of 13.2.2) */
 		lw_march_finish(s, out);
 		*rc = 0;
@@ -412,7 +418,8 @@ void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
 {
 	int u = lw_unit_by_id(s, lw_a_str(a, "unit")), target;
 	const char *what = lw_a_str(a, "do");
@@ -433,9 +440,11 @@ int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct tg_er
 	}
 	set_bit(s->cav.foray, u);
 	s->play.pc_left--;
-	if (raid)
+	if (raid) {
 		lw_raid(s, u, target, true);
-	else
+		if (out)
+			out->barrier = true; /* dice were rolled */
+	} else
 		do_rit(s, u, target, false);
 	return 0;
 }

@@ -78,8 +78,12 @@ bool lw_raid_table_succeeds(int modified_die);
 /* 0 if cavalry u may raid hex `target` now. */
 int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struct tg_error *err);
 /* Rolls and applies the raid (PC award, Raided marker, 10.6.8.2 reward); a
- * hex holding enemy cavalry stops the raid instead (both revealed). */
+ * hex holding enemy cavalry reveals both cavalry generals and they fight
+ * first (lw_cav_raid_battle): the raid goes on only if the raider won. */
 void lw_raid(struct lw_state *s, int u, int target, bool foray);
+/* 13.2.2 the cavalry battle of raider u against enemy cavalry e in the
+ * raided hex (lw_cav_battle.c): dice, IT, PC; 1 if the raider won. */
+int lw_cav_raid_battle(struct lw_state *s, int u, int e);
 bool lw_co_raided(const struct lw_state *s, int u);
 /* End of the turn's raids (13.2.2.1: markers off after the Supply phase). */
 void lw_raided_clear(struct lw_state *s);
@@ -93,7 +97,8 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 /* A new activation: the per-activation RIT/raid record starts afresh. */
 void lw_cav_activation_begin(struct lw_state *s);
 void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list);
-int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err);
 
 /* ---- harassment (13.2.5) ---- */
 /* After the movers entered `hex`: true if the non-phasing player is now

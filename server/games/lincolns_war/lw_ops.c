@@ -931,7 +931,7 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			return 0;
 		}
 		if (strcmp(type, "foray") == 0)
-			return lw_cav_foray_act(s, side, a, err); /* 13.2.4 */
+			return lw_cav_foray_act(s, side, a, out, err); /* 13.2.4 */
 		{
 			/* 16.9.5.2 siege_press / siege_remove_it, 14.4.1 pcsa_place / _remove */
 			int r = lw_siege_spend_act(s, side, a, err);

@@ -2,7 +2,8 @@
  * and its cumulative modifiers, what may be raided (an adjacent enemy force,
  * an enemy city of supply value 1 or 2, not across a river, once per turn
  * when successful), the PC award (the raided CO's stars, the city's supply
- * value), enemy cavalry present stops the raid and is revealed, the Union's
+ * value), enemy cavalry present is revealed and fights (a stand-off stops
+ * the raid), the Union's
  * 10.6.8.2 PC for a raid into the Eastern Theater, and a raid by an
  * activated cavalry general through the MOVE step. */
 #include "lw_land_fixture.h"
@@ -123,7 +124,9 @@ int main(void)
 	CHECK(lw_co_raided(s, grant));
 	CHECK(lw_raid_check(s, forrest, y, false, &err) != 0);
 
-	/* enemy cavalry in the raided hex: revealed, the raid is stopped */
+	/* enemy cavalry in the raided hex: revealed; Forrest (attack 3) against
+	 * Buford (defense 2) is a stand-off that stops the raid (the cavalry
+	 * battle itself: test_13_2_2_cavalry_battle) */
 	s->cav.raided[grant / 8] = 0;
 	int buford = fx_place(s, "buford", y, 1);
 	CHECK(!(s->unit[buford].flags & LW_UF_REVEALED));

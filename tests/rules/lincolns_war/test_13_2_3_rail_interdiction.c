@@ -19,7 +19,7 @@ static int foray(struct lw_state *s, const char *json)
 	json_error_t je;
 	json_t *a = json_loads(json, 0, &je);
 	struct tg_error err = {0};
-	int rc = lw_cav_foray_act(s, LW_CONFEDERATE, a, &err);
+	int rc = lw_cav_foray_act(s, LW_CONFEDERATE, a, NULL, &err);
 	if (rc != 0)
 		printf("# %s -> %s\n", json, err.message);
 	json_decref(a);
