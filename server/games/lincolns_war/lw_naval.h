@@ -162,6 +162,10 @@ void lw_naval_return_fleets(struct lw_state *s);
  * CS ironclad, or -1 if none. *kentucky set when every such route uses the
  * Kentucky river hexside 0806/0905 (8.1.2.2). */
 int lw_naval_river_route(const struct lw_state *s, int from, int to, bool *kentucky);
+/* 8.1.2.2: a river route of at most four hexes from -> to that follows one
+ * of Kentucky's border rivers (without the interior hexside): the move the
+ * Confederate may choose to make a violation of Kentucky's neutrality. */
+bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to);
 
 /* ---- 20.2 / 21.3 ----------------------------------------------------------------- */
 /* 20.2: a Union force at hex is supplied by sea (a Union-held ocean port). */

@@ -195,6 +195,16 @@ static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
 	return lw_naval_river_route(s, s->navy.asset[i].hex, hex, ky) >= 0;
 }
 
+/* 8.1.2.2: "An ironclad moving along any of Kentucky's border rivers ...
+ * do[es] not violate Kentucky neutrality, however the player may also
+ * choose to have it violate neutrality if desired": offered while Kentucky
+ * is neutral, for a move that does not violate it anyway. */
+static bool ky_choice(const struct lw_state *s, int i, int hex, bool ky)
+{
+	return !ky && s->kentucky.violator == LW_NOSIDE &&
+	       lw_naval_river_route_ky_border(s, s->navy.asset[i].hex, hex);
+}
+
 static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX]);
 static int unopposed(const struct lw_state *s);
 static int home_ports(const struct lw_state *s, int hex[4]);
@@ -294,6 +304,22 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 				         ky && s->kentucky.violator == LW_NOSIDE
 				             ? ", violating Kentucky's neutrality (8.1.2.2)"
 				             : "");
+				if (ky_choice(s, i, hex, ky))
+					lw_offer(list,
+					         json_pack("{s:s,s:i,s:i,s:b}", "type",
+					                   "asset_move", "asset", i, "hex", hex,
+					                   "violate_kentucky", 1),
+					         "Move the %s at %s along Kentucky's border river "
+					         "to %s, "
+					         "choosing to violate its neutrality (8.1.2.2, "
+					         "2.4.3: +%d PC "
+					         "to the Union)",
+					         lw_naval_asset_kind(i) == LW_AK_IRONCLAD
+					             ? "ironclad"
+					             : "False Information counter",
+					         lw_hex_label(s->navy.asset[i].hex, h, sizeof h),
+					         lw_hex_label(hex, t, sizeof t),
+					         lw_D()->tables.kentucky_violation_pc);
 			}
 		}
 	} else {
@@ -743,20 +769,32 @@ static int do_asset(struct lw_state *s, const json_t *a, struct tg_error *err)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "8.1.2.1: up to four river hexes to a friendly river port with room");
+	const json_t *vk = json_object_get(a, "violate_kentucky");
+	if (vk && !json_is_boolean(vk))
+		return tg_fail(err, TG_E_MALFORMED, "\"violate_kentucky\" is a boolean");
+	bool chosen = json_is_true(vk);
+	if (chosen && !ky_choice(s, i, hex, ky))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "8.1.2.2: only a move along one of Kentucky's border rivers, while "
+		               "Kentucky is neutral and the move does not violate it anyway, may "
+		               "be made a violation");
 	char f[64], t[64];
 	lw_log(s, "A CSN Asset moves by river from %s to %s (8.1.2.1).",
 	       lw_hex_label(s->navy.asset[i].hex, f, sizeof f), lw_hex_label(hex, t, sizeof t));
 	s->navy.asset[i].hex = (int16_t)hex;
 	s->navy.asset[i].moved = 1;
-	if (ky && s->kentucky.violator == LW_NOSIDE) {
-		/* 8.1.2.2 / 2.4.3: the Tennessee hexside 0806/0905 is inside Kentucky */
+	if ((ky || chosen) && s->kentucky.violator == LW_NOSIDE) {
+		/* 8.1.2.2 / 2.4.3: the Tennessee hexside 0806/0905 is inside
+		 * Kentucky; on a border river the Confederate chose to violate */
 		int pc = lw_D()->tables.kentucky_violation_pc;
 		s->kentucky.violator = LW_CONFEDERATE;
-		s->kentucky.pending = 1;
+		s->kentucky.pending = 1; /* its cities settle at the end of the phase */
 		lw_gain_pc(s, LW_UNION, pc);
 		lw_log(s,
-		       "A Confederate ironclad on the Tennessee inside Kentucky violates its "
-		       "neutrality: the Union gains %d PC (8.1.2.2, 2.4.3).",
+		       "A Confederate ironclad %s violates Kentucky's neutrality: the Union "
+		       "gains %d PC (8.1.2.2, 2.4.3).",
+		       chosen ? "on a border river of Kentucky, by choice,"
+		              : "on the Tennessee inside Kentucky",
 		       pc);
 	}
 	return 0;
