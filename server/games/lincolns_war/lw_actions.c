@@ -69,6 +69,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 {
 	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_gic_choice_side(s)); /* 11.1.2.2 comes first */
+	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) != LW_NOSIDE)
+		return LW_SIDE_BIT(lw_naval_escape_side(s)); /* 8.1.2.1, 8.3.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_political_choice_side(s)); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
@@ -105,6 +107,10 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 		return list;
 	if (lw_gic_choice_side(s) == side) {
 		lw_gic_choice_offer(s, side, list);
+		return list;
+	}
+	if (lw_naval_escape_side(s) == side) {
+		lw_naval_escape_offer(s, side, list); /* 8.1.2.1, 8.3.4 */
 		return list;
 	}
 	if (lw_political_choice_side(s) == side) {
@@ -146,6 +152,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
 	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) == side)
 		return lw_gic_choice_act(s, side, a, err);
+	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) == side)
+		return lw_naval_escape_act(s, side, a, out, err); /* 8.1.2.1, 8.3.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) == side)
 		return lw_political_choice_act(s, side, a, out, err); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
@@ -198,6 +206,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		return NULL;
 	if (lw_gic_choice_side(s) == side) {
 		snprintf(buf, n, "Choose your new General in Chief (11.1.2.2)");
+		return buf;
+	}
+	if (lw_naval_escape_side(s) == side) {
+		snprintf(buf, n, "%s", lw_naval_escape_prompt(s));
 		return buf;
 	}
 	if (lw_political_choice_side(s) == side) {

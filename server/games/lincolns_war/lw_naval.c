@@ -78,7 +78,7 @@ int lw_naval_load(struct lw_navy *out, const json_t *saved)
 		const json_t *a = json_array_get(p, (size_t)i);
 		long v[5];
 		if (!json_is_array(a) || json_array_size(a) != 5 ||
-		    !rd(a, 0, LW_NW_POOL, LW_NW_HUNT, &v[0]) || !rd(a, 1, 0, 1, &v[1]) ||
+		    !rd(a, 0, LW_NW_POOL, LW_NW_ESCAPE, &v[0]) || !rd(a, 1, 0, 1, &v[1]) ||
 		    !rd(a, 2, 0, 1, &v[2]) || !rd(a, 3, -1, LW_NAVY_COLUMNS - 1, &v[3]) ||
 		    !rd(a, 4, 0, 9999, &v[4]))
 			return -1;
@@ -142,6 +142,19 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 			                                x->col, "moved", x->moved));
 	}
 	json_object_set_new(v, "raiders", raiders);
+	/* 8.1.2.1 / 8.3.4: ships leaving a captured port, waiting for the
+	 * Confederate's choice (an escaping ironclad is revealed) */
+	json_t *escaping = json_array();
+	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS; i++) {
+		const struct lw_navy_piece *x =
+		    i < LW_NAVY_RAIDERS ? &n->raider[i] : &n->asset[i - LW_NAVY_RAIDERS];
+		if (x->where == LW_NW_ESCAPE)
+			json_array_append_new(escaping,
+			                      json_pack("{s:s,s:i}", "kind",
+			                                i < LW_NAVY_RAIDERS ? "raider" : "ironclad",
+			                                "from", x->hex));
+	}
+	json_object_set_new(v, "escaping", escaping);
 	/* 8.1.2: assets are placed face down. The Union sees "asset" and the hex,
 	 * listed by hex (the slot number is the identity); the owner sees all. */
 	json_t *assets = json_array();
@@ -363,40 +376,6 @@ bool lw_naval_cs_port(const struct lw_state *s, int c, bool ocean)
 	return ocean ? city->ocean_port : (city->ocean_port || city->river_port);
 }
 
-static int hex_distance(int a, int b)
-{
-	return tg_hex_distance(&lw_D()->grid, a, b);
-}
-
-/* Nearest friendly port (ocean or river) within four hexes of hex, or 0. */
-static int escape_port(const struct lw_state *s, int hex, bool ocean, bool river_route)
-{
-	const struct lw_data *d = lw_D();
-	int best = 0, bd = 99;
-	for (size_t c = 0; c < d->n_cities; c++) {
-		const struct lw_city *city = &d->cities[c];
-		if (city->hex == hex || !lw_naval_cs_port(s, (int)c, ocean) ||
-		    lw_naval_assets_at(s, city->hex) >= d->tables.naval.max_assets_per_port)
-			continue;
-		if (!ocean && !city->river_port)
-			continue;
-		int dist;
-		if (river_route) {
-			bool ky;
-			dist = lw_naval_river_route(s, hex, city->hex, &ky);
-			if (dist < 0)
-				continue;
-		} else {
-			dist = hex_distance(hex, city->hex);
-		}
-		if (dist <= d->tables.naval.ironclad_river_hexes && dist < bd) {
-			bd = dist;
-			best = city->hex;
-		}
-	}
-	return best;
-}
-
 void lw_naval_port_attacked(struct lw_state *s, int hex)
 {
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
@@ -427,49 +406,6 @@ static void lose_asset(struct lw_state *s, int i, const char *why)
 	       lw_hex_label(s->navy.asset[i].hex, h, sizeof h), why);
 	s->navy.asset[i].where = LW_NW_GONE;
 	s->navy.asset[i].revealed = 1;
-}
-
-/* A raider that must run the blockade out of a captured port (8.3.4): the
- * first empty RAID column, else another friendly ocean port, else lost. */
-static void raider_escape(struct lw_state *s, int r, int from_c)
-{
-	struct lw_navy_piece *x = &s->navy.raider[r];
-	const struct lw_data *d = lw_D();
-	bool blockaded = lw_naval_effectively_blockaded(s, from_c);
-	if (blockaded) {
-		int die = tg_rng_die(&s->rng, 6);
-		if (die < d->tables.naval.run_blockade_min) {
-			x->where = LW_NW_GONE;
-			lw_log(s, "A raider fails to run the blockade out of %s (roll %d, 8.3.4).",
-			       d->cities[from_c].name, die);
-			return;
-		}
-	}
-	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
-		bool used = false;
-		for (int j = 0; j < LW_NAVY_RAIDERS; j++)
-			used |=
-			    s->navy.raider[j].where == LW_NW_RAID && s->navy.raider[j].col == col;
-		if (!used) {
-			x->where = LW_NW_RAID;
-			x->col = (int8_t)col;
-			x->hex = 0;
-			x->moved = 1;
-			lw_log(s, "A raider escapes %s to the Commerce Raider Track (8.3.4).",
-			       d->cities[from_c].name);
-			return;
-		}
-	}
-	for (size_t c = 0; c < d->n_cities; c++)
-		if ((int)c != from_c && lw_naval_cs_port(s, (int)c, true) &&
-		    !lw_naval_effectively_blockaded(s, (int)c)) {
-			x->hex = (int16_t)d->cities[c].hex;
-			lw_log(s, "A raider escapes %s to %s (8.3.4).", d->cities[from_c].name,
-			       d->cities[c].name);
-			return;
-		}
-	x->where = LW_NW_GONE;
-	lw_log(s, "A raider in %s has nowhere to go and is lost (8.3.4).", d->cities[from_c].name);
 }
 
 void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
@@ -506,25 +442,9 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
 			lose_asset(s, i, "destroyed instead of retreating, Foote (8.1.2.1)");
 			continue;
 		}
-		/* 8.1.2.1: a river port's ironclad goes up to 4 river hexes; an ocean
-		 * port's to the nearest friendly ocean port within four hexes.
-		 * New Orleans is both: the river route is tried first (README). */
-		int to = city->river_port ? escape_port(s, city->hex, false, true) : 0;
-		if (!to && city->ocean_port)
-			to = escape_port(s, city->hex, true, false);
-		if (!to) {
-			lose_asset(s, i,
-			           city->ocean_port
-			               ? "lost at sea in transit (8.1.2.1)"
-			               : "scuttled: no friendly river port within four "
-			                 "hexes (8.1.2.1)");
-			continue;
-		}
-		char h[64];
-		x->hex = (int16_t)to;
-		x->revealed = 1;
-		lw_log(s, "An ironclad escapes from %s to %s (8.1.2.1).", city->name,
-		       lw_hex_label(to, h, sizeof h));
+		/* 8.1.2.1: to the closest friendly port within four hexes, the
+		 * Confederate's choice among the closest (lw_naval_escape.c) */
+		lw_naval_escape_ironclad(s, i);
 	}
 	for (int r = 0; r < LW_NAVY_RAIDERS; r++) {
 		if (s->navy.raider[r].where != LW_NW_PORT || s->navy.raider[r].hex != city->hex)
@@ -534,7 +454,7 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
 			lw_log(s, "A Raider in %s is lost to the amphibious capture (8.3.4).",
 			       city->name);
 		} else {
-			raider_escape(s, r, c);
+			lw_naval_escape_raider(s, r, c); /* 8.3.4, 8.1.1 (lw_naval_escape.c) */
 		}
 	}
 }

@@ -33,6 +33,8 @@ enum lw_navy_where {
 	LW_NW_BLOCKADE = 5, /* fleet on the blockade space hex */
 	LW_NW_SHADOW = 6,   /* fleet in the SHADOW box of column col */
 	LW_NW_HUNT = 7,     /* fleet in the HUNT box of column col */
+	LW_NW_ESCAPE = 8,   /* raider/ironclad leaving a captured port (hex): the
+	                       Confederate chooses where it goes (lw_naval_escape.c) */
 };
 
 struct lw_navy_piece {
@@ -111,6 +113,20 @@ bool lw_naval_cs_port(const struct lw_state *s, int c, bool ocean);
  * escape within four hexes or are lost, the Hunley is lost, raiders run the
  * blockade. amphibious: captured by an amphibious invasion (assets scuttled). */
 void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious);
+/* ---- 8.1.2.1 / 8.3.4 ships leaving a captured port (lw_naval_escape.c) ---------- */
+/* Ironclad i / raider r in a port taken by land: it goes at once where only
+ * one place is left, is lost where none is, else waits (LW_NW_ESCAPE) for
+ * the Confederate's choice; a raider first runs the blockade of port c. */
+void lw_naval_escape_ironclad(struct lw_state *s, int i);
+void lw_naval_escape_raider(struct lw_state *s, int r, int from_c);
+/* LW_CONFEDERATE while a ship waits for his choice (asked before any other
+ * action, lw_actions.c), else LW_NOSIDE. */
+int lw_naval_escape_side(const struct lw_state *s);
+const char *lw_naval_escape_prompt(const struct lw_state *s);
+void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list);
+int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+
 /* A port at hex is attacked (8.1.2.1): the assets there are revealed; the
  * False Information counter returns to the pool. */
 void lw_naval_port_attacked(struct lw_state *s, int hex);

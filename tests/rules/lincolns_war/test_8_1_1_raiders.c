@@ -81,6 +81,11 @@ int main(void)
 		s->navy.raider[i].where = LW_NW_POOL;
 	nv_raider_port(s, 0, nv_hex("wilmington"));
 	lw_capture_city(s, LW_UNION, nv_city("wilmington"), false);
+	/* where it goes is the Confederate's (test_8_1_2_1_ironclad_escape_choice) */
+	CHECK_EQ_INT(s->navy.raider[0].where, LW_NW_ESCAPE);
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"naval_escape\",\"raider\":0,\"column\":0}") ==
+	           0,
+	       "%s", tk_err.message);
 	CHECK_EQ_INT(s->navy.raider[0].where, LW_NW_RAID);
 	nv_raider_port(s, 1, nv_hex("mobile"));
 	s->city[nv_city("mobile")].owner = LW_UNION;

@@ -3,7 +3,9 @@
  * Assets and the Hunley never move; New Orleans is both a river and an
  * ocean port. The Tennessee hexside 0806/0905 is inside Kentucky (8.1.2.2).
  * Captures: a river port's ironclad escapes within four river hexes, an
- * ocean port's to a friendly ocean port within four hexes, else lost; an
+ * ocean port's to a friendly ocean port within four hexes (the closest;
+ * the Confederate picks among ties, see test_8_1_2_1_ironclad_escape_choice),
+ * else lost; an
  * amphibious capture loses them; the Hunley is lost with its port; an
  * attacked port's False Information goes back to the pool; after Foote an
  * Asset that would retreat is destroyed. 20.1: a Confederate Asset opens a
@@ -100,6 +102,15 @@ int main(void)
 		s->navy.asset[i].where = LW_NW_POOL;
 	nv_asset(s, ic, nv_hex("memphis"));
 	lw_capture_city(s, LW_UNION, nv_city("memphis"), false);
+	/* two ports tie (Helena, Little Rock): the Confederate chooses
+	 * (test_8_1_2_1_ironclad_escape_choice) */
+	CHECK_EQ_INT(s->navy.asset[ic].where, LW_NW_ESCAPE);
+	{
+		char a[96];
+		snprintf(a, sizeof a, "{\"type\":\"naval_escape\",\"asset\":%d,\"hex\":%d}", ic,
+		         nv_hex("helena"));
+		CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+	}
 	CHECK_EQ_INT(s->navy.asset[ic].where, LW_NW_PORT);
 	int to = s->navy.asset[ic].hex;
 	CHECK(to != nv_hex("memphis"));

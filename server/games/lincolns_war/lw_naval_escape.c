@@ -1,0 +1,352 @@
+/* lw_naval_escape.c — the Confederate's choices when a port holding his
+ * ships is captured by land (8.1.2.1, 8.3.4):
+ *
+ *   - an ironclad goes to "the closest friendly Port on a river within 4
+ *     hexes" (a river port) or "the nearest friendly Ocean Port within four
+ *     hexes" (an ocean port); New Orleans is both, so both sets are his.
+ *     Where several ports are the closest, he chooses;
+ *   - a Raider "MUST attempt to escape by trying to run the Blockade (See
+ *     8.1.1)" if the port was fully blockaded; once out, he chooses where
+ *     it goes as 8.1.1 lets a Raider move: an empty RAID hex of the
+ *     Commerce Raider Track or another friendly Ocean Port (entering a
+ *     fully blockaded one takes a roll of 3-6 too).
+ *
+ * The capture happens inside an Operations action (the end of a battle, a
+ * march into an empty city, a siege, a Kentucky settlement) or the Supply
+ * Phase. The pieces wait in LW_NW_ESCAPE at the captured port's hex, and
+ * the Confederate is asked before any other action of either side (like
+ * the 11.1.2.2 GiC choice): nothing can happen between the capture and
+ * his answer, and the interrupted flow resumes where it stood. With one
+ * destination the piece goes at once; with none it is lost.
+ *
+ * Action: {"type":"naval_escape","asset":I,"hex":H} or
+ *         {"type":"naval_escape","raider":R,"hex":H} / ...,"column":C}
+ * ({"type":"naval_escape","asset"|"raider":N,"lost":true} when nothing is
+ * left to reach, which the state cannot normally produce). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_naval.h"
+
+#define MAX_DEST 32
+
+static bool pending(const struct lw_navy_piece *x)
+{
+	return x->where == LW_NW_ESCAPE;
+}
+
+/* 8.1.2.1: the closest friendly ports with room from the captured port at
+ * hex: river ports by river for a river port, ocean ports by hex distance
+ * for an ocean port (both for New Orleans); all the tied closest ones. */
+static int ironclad_dests(const struct lw_state *s, int from, int out[MAX_DEST])
+{
+	const struct lw_data *d = lw_D();
+	int c0 = lw_city_at(from);
+	if (c0 < 0)
+		return 0;
+	int n = 0, max = d->tables.naval.ironclad_river_hexes;
+	for (int kind = 0; kind < 2; kind++) {
+		bool ocean = kind == 1;
+		if (ocean ? !d->cities[c0].ocean_port : !d->cities[c0].river_port)
+			continue;
+		int best = max + 1, first = n;
+		for (size_t c = 0; c < d->n_cities; c++) {
+			const struct lw_city *city = &d->cities[c];
+			if (city->hex == from || !lw_naval_cs_port(s, (int)c, ocean) ||
+			    (!ocean && !city->river_port) ||
+			    lw_naval_assets_at(s, city->hex) >= d->tables.naval.max_assets_per_port)
+				continue;
+			int dist;
+			if (ocean) {
+				dist = tg_hex_distance(&d->grid, from, city->hex);
+			} else {
+				bool ky;
+				dist = lw_naval_river_route(s, from, city->hex, &ky);
+				if (dist < 0)
+					continue;
+			}
+			if (dist > max || dist > best)
+				continue;
+			if (dist < best) {
+				best = dist;
+				n = first;
+			}
+			bool dup = false;
+			for (int k = 0; k < n && !dup; k++)
+				dup = out[k] == city->hex;
+			if (!dup && n < MAX_DEST)
+				out[n++] = city->hex;
+		}
+	}
+	return n;
+}
+
+/* 8.1.1: where a Raider may go: the other friendly ocean ports (hexes) and
+ * the empty RAID columns (as -1 - column). */
+static int raider_dests(const struct lw_state *s, int from, int out[MAX_DEST])
+{
+	const struct lw_data *d = lw_D();
+	int n = 0;
+	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
+		bool used = false;
+		for (int j = 0; j < LW_NAVY_RAIDERS; j++)
+			used |=
+			    s->navy.raider[j].where == LW_NW_RAID && s->navy.raider[j].col == col;
+		if (!used)
+			out[n++] = -1 - col;
+	}
+	for (size_t c = 0; c < d->n_cities && n < MAX_DEST; c++)
+		if (d->cities[c].hex != from && lw_naval_cs_port(s, (int)c, true))
+			out[n++] = d->cities[c].hex;
+	return n;
+}
+
+static void lose(struct lw_state *s, struct lw_navy_piece *x, const char *what, const char *why)
+{
+	char h[64];
+	lw_log(s, "The %s leaving %s is lost: %s.", what, lw_hex_label(x->hex, h, sizeof h), why);
+	x->where = LW_NW_GONE;
+	x->revealed = 1;
+}
+
+static void ironclad_to(struct lw_state *s, int i, int to)
+{
+	struct lw_navy_piece *x = &s->navy.asset[i];
+	char f[64], t[64];
+	lw_log(s, "An ironclad escapes from %s to %s (8.1.2.1).", lw_hex_label(x->hex, f, sizeof f),
+	       lw_hex_label(to, t, sizeof t));
+	x->where = LW_NW_PORT;
+	x->hex = (int16_t)to;
+	x->revealed = 1;
+}
+
+/* dest: a port hex, or -1 - column for a RAID hex. */
+static void raider_to(struct lw_state *s, int r, int dest)
+{
+	struct lw_navy_piece *x = &s->navy.raider[r];
+	char f[64], t[64];
+	lw_hex_label(x->hex, f, sizeof f);
+	if (dest < 0) {
+		x->where = LW_NW_RAID;
+		x->col = (int8_t)(-1 - dest);
+		x->hex = 0;
+		x->moved = 1;
+		lw_log(
+		    s,
+		    "A Raider escapes %s to RAID column %d of the Commerce Raider Track (8.3.4).",
+		    f, x->col + 1);
+		return;
+	}
+	int c = lw_city_at(dest);
+	if (c >= 0 && lw_naval_effectively_blockaded(s, c)) {
+		int die = tg_rng_die(&s->rng, 6);
+		if (die < lw_D()->tables.naval.run_blockade_min) {
+			lw_log(
+			    s,
+			    "A Raider from %s fails to run the blockade into %s (roll %d, 8.1.1): "
+			    "captured or sunk.",
+			    f, lw_hex_label(dest, t, sizeof t), die);
+			x->where = LW_NW_GONE;
+			return;
+		}
+		lw_log(s, "A Raider runs the blockade into %s (roll %d, 8.1.1).",
+		       lw_hex_label(dest, t, sizeof t), die);
+	}
+	x->where = LW_NW_PORT;
+	x->hex = (int16_t)dest;
+	x->moved = 1;
+	lw_log(s, "A Raider escapes %s to %s (8.3.4).", f, lw_hex_label(dest, t, sizeof t));
+}
+
+/* A piece with one destination goes, with none is lost; true if it still
+ * waits for the Confederate. */
+static bool settle_ironclad(struct lw_state *s, int i)
+{
+	int dest[MAX_DEST];
+	int n = ironclad_dests(s, s->navy.asset[i].hex, dest);
+	if (n == 0)
+		lose(s, &s->navy.asset[i], "ironclad",
+		     lw_D()->cities[lw_city_at(s->navy.asset[i].hex)].ocean_port
+		         ? "lost at sea in transit (8.1.2.1)"
+		         : "scuttled: no friendly river port within four hexes (8.1.2.1)");
+	else if (n == 1)
+		ironclad_to(s, i, dest[0]);
+	return n > 1;
+}
+
+static bool settle_raider(struct lw_state *s, int r)
+{
+	int dest[MAX_DEST];
+	int n = raider_dests(s, s->navy.raider[r].hex, dest);
+	if (n == 0)
+		lose(s, &s->navy.raider[r], "Raider", "it has nowhere to go (8.3.4)");
+	else if (n == 1)
+		raider_to(s, r, dest[0]);
+	return n > 1;
+}
+
+void lw_naval_escape_ironclad(struct lw_state *s, int i)
+{
+	struct lw_navy_piece *x = &s->navy.asset[i];
+	x->where = LW_NW_ESCAPE;
+	x->revealed = 1;
+	if (settle_ironclad(s, i)) {
+		char h[64];
+		lw_log(s, "An ironclad leaves %s: the Confederate chooses its port (8.1.2.1).",
+		       lw_hex_label(x->hex, h, sizeof h));
+	}
+}
+
+void lw_naval_escape_raider(struct lw_state *s, int r, int from_c)
+{
+	struct lw_navy_piece *x = &s->navy.raider[r];
+	const struct lw_data *d = lw_D();
+	if (lw_naval_effectively_blockaded(s, from_c)) {
+		int die = tg_rng_die(&s->rng, 6);
+		if (die < d->tables.naval.run_blockade_min) {
+			x->where = LW_NW_GONE;
+			lw_log(s, "A Raider fails to run the blockade out of %s (roll %d, 8.3.4).",
+			       d->cities[from_c].name, die);
+			return;
+		}
+		lw_log(s, "A Raider runs the blockade out of %s (roll %d, 8.3.4).",
+		       d->cities[from_c].name, die);
+	}
+	x->where = LW_NW_ESCAPE;
+	if (settle_raider(s, r))
+		lw_log(s, "A Raider leaves %s: the Confederate chooses where it goes (8.3.4).",
+		       d->cities[from_c].name);
+}
+
+int lw_naval_escape_side(const struct lw_state *s)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (pending(&s->navy.asset[i]))
+			return LW_CONFEDERATE;
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
+		if (pending(&s->navy.raider[r]))
+			return LW_CONFEDERATE;
+	return LW_NOSIDE;
+}
+
+/* The piece asked about: the first waiting asset, else the first raider.
+ * *asset tells which array. */
+static int current(const struct lw_state *s, bool *asset)
+{
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (pending(&s->navy.asset[i])) {
+			*asset = true;
+			return i;
+		}
+	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
+		if (pending(&s->navy.raider[r])) {
+			*asset = false;
+			return r;
+		}
+	return -1;
+}
+
+const char *lw_naval_escape_prompt(const struct lw_state *s)
+{
+	bool asset = false;
+	current(s, &asset);
+	return asset ? "Your port was captured: choose the closest friendly port the ironclad "
+	               "escapes to (8.1.2.1)"
+	             : "Your port was captured: choose where the Raider goes, a RAID hex or a "
+	               "friendly ocean port (8.3.4, 8.1.1)";
+}
+
+void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
+{
+	bool asset = false;
+	int k = current(s, &asset);
+	if (side != LW_CONFEDERATE || k < 0)
+		return;
+	const char *key = asset ? "asset" : "raider";
+	int from = asset ? s->navy.asset[k].hex : s->navy.raider[k].hex;
+	int dest[MAX_DEST];
+	int n = asset ? ironclad_dests(s, from, dest) : raider_dests(s, from, dest);
+	char f[64], t[64];
+	lw_hex_label(from, f, sizeof f);
+	for (int i = 0; i < n; i++) {
+		if (dest[i] < 0) {
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:i}", "type", "naval_escape", key, k,
+			                   "column", -1 - dest[i]),
+			         "The Raider leaving %s goes to RAID column %d (8.3.4)", f,
+			         -dest[i]);
+			continue;
+		}
+		int c = lw_city_at(dest[i]);
+		bool blockaded = !asset && c >= 0 && lw_naval_effectively_blockaded(s, c);
+		lw_offer(list,
+		         json_pack("{s:s,s:i,s:i}", "type", "naval_escape", key, k, "hex", dest[i]),
+		         "The %s leaving %s goes to %s (%s)%s", asset ? "ironclad" : "Raider", f,
+		         lw_hex_label(dest[i], t, sizeof t), asset ? "8.1.2.1" : "8.3.4",
+		         blockaded ? ": blockaded, it must roll 3-6 to enter (8.1.1)" : "");
+	}
+	if (n == 0)
+		lw_offer(list,
+		         json_pack("{s:s,s:i,s:b}", "type", "naval_escape", key, k, "lost", 1),
+		         "The %s leaving %s has nowhere left to go: it is lost",
+		         asset ? "ironclad" : "Raider", f);
+}
+
+int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	bool asset = false;
+	int k = current(s, &asset);
+	if (side != LW_CONFEDERATE || k < 0)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1.2.1: no ship waits for its port");
+	const char *type = lw_a_str(a, "type");
+	if (!type || strcmp(type, "naval_escape") != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "8.1.2.1, 8.3.4: first say where the ship leaving the captured "
+		               "port goes (naval_escape)");
+	int idx;
+	if (!lw_a_int(a, asset ? "asset" : "raider", &idx) || idx != k)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.2.1, 8.3.4: the %s %d is the one to place",
+		               asset ? "asset" : "raider", k);
+	int from = asset ? s->navy.asset[k].hex : s->navy.raider[k].hex;
+	int dest[MAX_DEST];
+	int n = asset ? ironclad_dests(s, from, dest) : raider_dests(s, from, dest);
+	const json_t *lost = json_object_get(a, "lost");
+	if (json_is_true(lost)) {
+		if (n > 0)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "8.1.2.1, 8.3.4: the ship can still escape");
+		lose(s, asset ? &s->navy.asset[k] : &s->navy.raider[k],
+		     asset ? "ironclad" : "Raider", "no friendly port is left within reach");
+		return 0;
+	}
+	int want, col;
+	if (lw_a_int(a, "hex", &want)) {
+		if (want <= 0)
+			return tg_fail(err, TG_E_MALFORMED, "\"hex\" is a hex number");
+	} else if (!asset && lw_a_int(a, "column", &col)) {
+		want = -1 - col;
+	} else {
+		return tg_fail(err, TG_E_MALFORMED,
+		               asset ? "naval_escape needs an integer \"hex\""
+		                     : "naval_escape needs an integer \"hex\" or \"column\"");
+	}
+	bool ok = false;
+	for (int i = 0; i < n && !ok; i++)
+		ok = dest[i] == want;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               asset ? "8.1.2.1: the ironclad goes to the closest friendly port "
+		                       "(river or ocean) with room, within four hexes"
+		                     : "8.3.4, 8.1.1: the Raider goes to an empty RAID hex or "
+		                       "another friendly ocean port");
+	if (asset) {
+		ironclad_to(s, k, want);
+	} else {
+		raider_to(s, k, want);
+		if (want > 0 && out)
+			out->barrier = true; /* a blockade may have been run */
+	}
+	return 0;
+}
