@@ -176,7 +176,8 @@ bool lw_hex_in_territory(int hex, int side)
 	if (!h || !h->state[0] || strcmp(h->state, "KY") == 0 || strcmp(h->state, "MO") == 0)
 		return false;
 	/* A state is a side's territory when its cities started under that side
-	 * (MD and DE are Union, 2.4.1). A state without cities: by its region. */
+	 * (MD and DE are Union, 2.4.1). A state without cities (DE, NJ, IA): by
+	 * the territory the map data gives its hexes (1.1's red dotted lines). */
 	const struct lw_data *d = lw_D();
 	int own = 0, other = 0;
 	for (size_t i = 0; i < d->n_cities; i++) {
@@ -193,8 +194,7 @@ bool lw_hex_in_territory(int hex, int side)
 	}
 	if (own || other)
 		return own > other;
-	bool southern = h->region == LW_REGION_EASTERN || h->region == LW_REGION_DOWN_SOUTH;
-	return side == LW_CONFEDERATE ? southern : !southern && h->region == LW_REGION_UP_NORTH;
+	return h->territory == (side == LW_UNION ? LW_CTRL_UNION : LW_CTRL_CONFEDERATE);
 }
 
 /* 12.4: would the units of `side` at hex, plus `add` (units moving in), with
