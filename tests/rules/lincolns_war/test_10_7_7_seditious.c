@@ -1,6 +1,7 @@
 /* 10.7.7: a seditious card costs its negative value in PC (CSP beyond zero
  * PC, 10.6.6); with 10+ PC it may be discarded freely; three seditious in
- * hand may be revealed and all but the worst redrawn. */
+ * hand may be revealed and all but the worst redrawn. 10.7.6: the PC come
+ * off the player's own track and the play counts as his card play. */
 #include "lw_testkit.h"
 
 int main(void)
@@ -38,6 +39,11 @@ int main(void)
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, 0);
 	CHECK_EQ_INT(s->side[LW_UNION].csp, 4 - (loss - 1 > 4 ? 4 : loss - 1));
+	/* 10.7.6: the seditious card is discarded and its play counts as the
+	 * player's card play for the round: the opponent plays next */
+	struct lw_cards *uc = &s->side[LW_UNION].cards;
+	CHECK(uc->discard_n > 0 && uc->discard[uc->discard_n - 1] == sed);
+	CHECK_EQ_INT(s->phasing, LW_CONFEDERATE);
 	lincolns_war_module.free(g);
 	return tap_done();
 }
