@@ -39,12 +39,13 @@ int main(void)
 	char name[64];
 	lw_unit_name(s, tco, name, sizeof name);
 	uint32_t from = s->log_total;
+	int hd = lw_unit_defense(s, hardee);
 	if (CHECK(ff_fight(s, tco, y, 0, 0))) {
 		int die = 0, v = ff_roll(s, from, name, &die);
 		CHECKF(v >= 0, "the TCO in command rolls");
 		CHECK_EQ_INT(v, lw_indecisive_value(die, 1)); /* +1, two stars */
 		CHECK_EQ_INT(s->battle.strength[LW_UNION], v);
-		CHECK_EQ_INT(s->battle.strength[LW_CONFEDERATE], lw_unit_defense(s, hardee));
+		CHECK_EQ_INT(s->battle.strength[LW_CONFEDERATE], hd);
 	}
 	free(s);
 
@@ -69,12 +70,13 @@ int main(void)
 	char sname[64];
 	lw_unit_name(s, sherman, sname, sizeof sname);
 	from = s->log_total;
+	int sa = lw_unit_attack(s, sherman);
 	if (CHECK(ff_fight(s, sherman, y, 0, 0))) {
 		int die = 0, v = ff_roll(s, from, name, &die);
 		CHECKF(v >= 0, "the subordinate TCO rolls");
 		CHECK_EQ_INT(v, lw_indecisive_value(die, 0)); /* no modifier, one star */
 		CHECKF(ff_rolled(s, from, sname) < 0, "his regular CO does not");
-		CHECK_EQ_INT(s->battle.strength[LW_UNION], lw_unit_attack(s, sherman) + v);
+		CHECK_EQ_INT(s->battle.strength[LW_UNION], sa + v);
 	}
 	free(s);
 	return tap_done();
