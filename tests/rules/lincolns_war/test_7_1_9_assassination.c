@@ -1,6 +1,6 @@
 /* test_7_1_9_assassination.c — 7.1.9 the Assassination Plot: the purchase
  * (five Confederate cities, 3 PC, once a turn, secret from the Union), the
- * Supply Phase roll (7.1.9.1: President and capital CO, a 6 each, one card
+ * Supply Phase roll (20.3; 7.1.9.1: President and capital CO, a 6 each, one card
  * fewer and a random discard), the CO's replacement (7.1.9.2: TCO, a GiC's
  * successor paid with CSP when PC run out, automatic defeat below four),
  * the card passing to the Union after a success, the Union's own plot, the
