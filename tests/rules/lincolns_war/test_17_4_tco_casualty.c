@@ -1,6 +1,7 @@
 /* 17.4 Effects of battle on TCO: a general casualty may not fall on a TCO
  * while a regular general is in the force; a TCO alone must take it; a TCO
- * disgraced is removed from play, not put in the Disgraced box. */
+ * disgraced is removed from play, not put in the Disgraced box; a TCO
+ * subordinate that survives a rout carries IT equal to its stars. */
 #include "lw_fight_fixture.h"
 
 static int tco_at(const struct lw_state *s, int hex)
@@ -88,6 +89,29 @@ int main(void)
 	if (!CHECK(ff_logged(s, from, "Casualty roll", name)))
 		for (uint32_t i = from; i < s->log_total; i++)
 			printf("# %s\n", s->log[i % LW_LOG_LINES]);
+
+	/* a TCO subordinate surviving a rout carries IT equal to its stars */
+	{
+		struct lw_state *r = fx_new(1);
+		if (!CHECK(r != NULL))
+			return tap_done();
+		int hal = fx_place(r, "halleck", x, 1);
+		int sub = fx_place(r, "thomas", x, 1);
+		fx_place(r, "je_johnston", y, 3);
+		fx_place(r, "lee", y, 3);
+		lw_kill(r, sub);
+		int t = tco_at(r, x);
+		fx_stack_deck(r, LW_UNION, 0, 0, 12);
+		fx_stack_deck(r, LW_CONFEDERATE, 0, 0, 12);
+		if (CHECK(t != LW_NONE) && CHECK(ff_fight(r, hal, y, 0, 0)) &&
+		    CHECKF(r->battle.rout && r->battle.winner == LW_CONFEDERATE,
+		           "the Union attack is routed")) {
+			CHECK_EQ_INT(r->unit[hal].where, LW_W_DISGRACED); /* 16.6.4 */
+			CHECK_EQ_INT(r->unit[t].where, LW_W_MAP);
+			CHECK_EQ_INT(r->unit[t].it, r->unit[t].stars);
+		}
+		free(r);
+	}
 
 	/* a TCO disgraced is removed from play, a general goes to the box */
 	int sher = fx_place(s, "sherman", x, 1);
