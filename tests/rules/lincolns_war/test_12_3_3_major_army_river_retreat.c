@@ -101,6 +101,19 @@ static int beaten(const char *const *cs, const int *stars, int n_cs, int *co_sta
 		char a[64];
 		snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", to);
 		ACT_OK(s, LW_CONFEDERATE, a);
+		/* the owner may be asked which subordinate (a demotion prompt):
+		 * take the first offered */
+		for (int k = 0; k < 3 && s->step == LW_ST_DEMOTE; k++) {
+			json_t *l = json_array();
+			lw_battle_offer(s, LW_CONFEDERATE, l);
+			json_t *first = json_object_get(json_array_get(l, 0), "action");
+			char *txt = first ? json_dumps(first, JSON_COMPACT) : NULL;
+			json_decref(l);
+			if (!txt)
+				break;
+			ACT_OK(s, LW_CONFEDERATE, txt);
+			free(txt);
+		}
 		int after = 0;
 		for (int i = 0; i < n_cs; i++)
 			if (s->unit[units[i]].where == LW_W_MAP)
