@@ -231,6 +231,8 @@ static int landing_check(const struct lw_state *s, int side, int hex, struct tg_
 			    err, TG_E_ILLEGAL,
 			    "14.1.1: landing in an enemy city is an assault, not a move");
 	}
+	if (lw_march_entry_check(s, hex, err) != 0) /* 12.5 re-entry, 10.7.3 region */
+		return -1;
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < s->play.movers_n; i++)
 		add[i] = s->play.movers[i];

@@ -85,6 +85,71 @@ static int enemy_units_at(const struct lw_state *s, int hex, int side)
 	return lw_units_at(s, hex, LW_OTHER(side), tmp);
 }
 
+static bool is_mover(const struct lw_state *s, int u)
+{
+	for (int i = 0; i < s->play.movers_n; i++)
+		if (s->play.movers[i] == u)
+			return true;
+	return false;
+}
+
+/* 12.5: "Units may not be dispersed from a force and re-enter the same
+ * force on the same activation": a general of the activated force standing
+ * in hex who is not moving now, or LW_NONE. */
+static int dispersed_at(const struct lw_state *s, int hex)
+{
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, s->play.side, us);
+	for (int i = 0; i < n; i++)
+		if (lw_groups_find(&s->groups, us[i]) >= 0 && !is_mover(s, us[i]))
+			return us[i];
+	return LW_NONE;
+}
+
+static const char *region_name(int r)
+{
+	static const char *const names[LW_REGION_COUNT] = {
+	    "no campaign region", "the Eastern Theater (VA)",
+	    "Up North (IL, IN, OH, PA, MD)", "Kentucky/Tennessee",
+	    "Down South (NC, SC, GA, FL, AL, MS)",
+	    "the Trans-Mississippi (IA, MO, KS, AR, Indian Territory, LA, TX)"};
+	return r >= 0 && r < LW_REGION_COUNT ? names[r] : "?";
+}
+
+int lw_campaign_region_now(const struct lw_state *s)
+{
+	const struct lw_groups *g = &s->groups;
+	if (!s->play.campaign || g->camp_now < 0 || g->camp_now >= g->camp_n)
+		return -1;
+	return g->camp_region[g->camp_now];
+}
+
+int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err)
+{
+	int r = lw_campaign_region_now(s);
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	if (r < 0 || (h && (int)h->region == r))
+		return 0;
+	if (s->play.campaign == 1)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.1: both campaign forces must end their movement in the "
+		               "region named on the card, %s (a campaign force stays inside it)",
+		               region_name(r));
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "10.7.3.2: the two forces must end their movement in two separate "
+	               "theaters: this one in %s, where it was designated (it stays inside it)",
+	               region_name(r));
+}
+
+int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err)
+{
+	if (dispersed_at(s, hex) != LW_NONE)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.5: units may not be dispersed from a force and re-enter the "
+		               "same force on the same activation");
+	return lw_campaign_end_check(s, hex, err);
+}
+
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 {
 	const struct lw_play *p = &s->play;
@@ -121,6 +186,8 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 			    "16.1.2: %s is an enemy city: it must be attacked, not entered",
 			    city->name);
 	}
+	if (lw_march_entry_check(s, to, err) != 0)
+		return -1;
 	struct lw_move_track t;
 	lw_march_track(s, &t);
 	struct lw_hexstep st;
@@ -276,12 +343,19 @@ void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone)
 		int all[LW_MAX_UNITS];
 		int n = lw_units_at(s, hex, side, all);
 		p->movers[p->movers_n++] = (int16_t)u; /* the CO first */
+		/* generals that already moved on this card (the other campaign
+		 * force, joined here) do not move twice */
 		for (int i = 0; i < n && p->movers_n < LW_MAX_MOVERS; i++)
-			if (all[i] != u)
+			if (all[i] != u && !(s->unit[all[i]].flags & LW_UF_ACTIVATED))
 				p->movers[p->movers_n++] = (int16_t)all[i];
 	}
-	for (int i = 0; i < p->movers_n; i++)
+	/* 12.5: the force of this activation (the other campaign force is not) */
+	struct lw_groups *g = &s->groups;
+	lw_groups_new_force(g);
+	for (int i = 0; i < p->movers_n; i++) {
 		s->unit[p->movers[i]].flags |= LW_UF_ACTIVATED;
+		lw_groups_add(g, p->movers[i]);
+	}
 	p->co = (int16_t)u;
 	p->start_hex = (int16_t)hex;
 	p->moved = 0;
@@ -317,7 +391,68 @@ static bool pickup_possible(const struct lw_state *s, int hex)
 		return false;
 	int all[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, p->side, all);
-	return n > p->movers_n && n <= LW_MAX_MOVERS;
+	if (n <= p->movers_n || n > LW_MAX_MOVERS ||
+	    s->groups.n + n - p->movers_n > LW_GROUP_FORCE)
+		return false;
+	/* 12.5: only a moving CO who outranks the force's CO (or the GiC,
+	 * 11.1.3.1) picks it up; never the generals dispersed from his own */
+	int co = movers_co(s), host = LW_NONE;
+	for (int i = 0; i < n; i++) {
+		if (is_mover(s, all[i]))
+			continue;
+		if (lw_groups_find(&s->groups, all[i]) >= 0)
+			return false;
+		const struct lw_unit *x = &s->unit[all[i]];
+		if (!x->cavalry && (host == LW_NONE || x->stars > s->unit[host].stars))
+			host = all[i];
+	}
+	return host == LW_NONE || s->side[p->side].gic == co ||
+	       s->unit[co].stars > s->unit[host].stars;
+}
+
+/* A waiting general still where he was left (not displaced or lost since). */
+static bool waiting_ok(const struct lw_state *s, int i)
+{
+	const struct lw_groups *g = &s->groups;
+	if (!g->wait[i])
+		return false;
+	const struct lw_unit *x = &s->unit[g->unit[i]];
+	return x->where == LW_W_MAP && x->side == s->play.side && x->hex == g->hex[i];
+}
+
+static bool any_waiting(const struct lw_state *s)
+{
+	for (int i = 0; i < s->groups.n; i++)
+		if (waiting_ok(s, i))
+			return true;
+	return false;
+}
+
+/* 12.0 / 12.8: once a group has finished, the generals left behind may move
+ * as separate groups, one hex of them at a time (they may leave some of
+ * their number behind again: "detach"). */
+static void offer_groups(const struct lw_state *s, json_t *list)
+{
+	const struct lw_groups *g = &s->groups;
+	char hl[64];
+	for (int i = 0; i < g->n; i++) {
+		if (!waiting_ok(s, i))
+			continue;
+		bool seen = false;
+		int count = 0;
+		for (int k = 0; k < g->n; k++)
+			if (waiting_ok(s, k) && g->hex[k] == g->hex[i]) {
+				seen |= k < i;
+				count++;
+			}
+		if (seen)
+			continue;
+		lw_offer(list, json_pack("{s:s,s:i}", "type", "next_group", "hex", g->hex[i]),
+		         "Move the %d general%s left at %s as a separate group (12.8)", count,
+		         count == 1 ? "" : "s", lw_hex_label(g->hex[i], hl, sizeof hl));
+	}
+	lw_offer(list, json_pack("{s:s}", "type", "stop"),
+	         "End the activation: the generals left behind stay where they are");
 }
 
 void lw_march_offer(const struct lw_state *s, int side, json_t *list)
@@ -325,6 +460,10 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	const struct lw_play *p = &s->play;
 	if (side != p->side || s->step != LW_ST_MOVE)
 		return;
+	if (p->movers_n == 0) {
+		offer_groups(s, list);
+		return;
+	}
 	const struct lw_data *d = lw_D();
 	int from = lw_march_hex(s);
 	char name[64], hl[64], id[48];
@@ -380,6 +519,18 @@ static void richmond_bonus(struct lw_state *s, int side, int hex)
 	}
 }
 
+/* The activation is over: nobody waits any more (the campaign force moving
+ * is done) and the card play goes on. */
+static void end_activation(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_groups *g = &s->groups;
+	for (int i = 0; i < g->n; i++)
+		g->wait[i] = 0;
+	g->camp_now = -1;
+	s->play.movers_n = 0;
+	lw_card_continue(s, out);
+}
+
 void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_play *p = &s->play;
@@ -396,7 +547,11 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 	}
 	s->land.stopped = 1;
 	p->movers_n = 0;
-	lw_card_continue(s, out);
+	if (any_waiting(s)) {
+		s->step = LW_ST_MOVE; /* 12.8: the next group, or the end (offer_groups) */
+		return;
+	}
+	end_activation(s, out);
 }
 
 static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *out,
@@ -472,6 +627,21 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 	for (int i = k; i + 1 < p->movers_n; i++)
 		p->movers[i] = p->movers[i + 1];
 	p->movers_n--;
+	/* 12.0 / 12.8: he may move later in this activation as a separate group,
+	 * with what is left of his group's allowance (12.3.4: a Major Army's
+	 * restrictions go with him) */
+	struct lw_groups *g = &s->groups;
+	lw_groups_add(g, u);
+	int gi = lw_groups_find(g, u);
+	if (gi >= 0 && p->moved < p->max_move && !s->land.stopped) {
+		g->wait[gi] = 1;
+		g->hex[gi] = s->unit[u].hex;
+		g->moved[gi] = p->moved;
+		g->max_move[gi] = p->max_move;
+		g->limits[gi] = (uint8_t)((p->major ? LW_GL_MAJOR : 0) |
+		                          (s->land.mountain ? LW_GL_MOUNTAIN : 0) |
+		                          (p->crossed_river ? LW_GL_RIVER : 0));
+	}
 	/* unnamed: a subordinate's identity is hidden (12.7) */
 	lw_log(s, "A general stays behind in %04d (12.8).", s->unit[u].hex);
 	return 0;
@@ -489,8 +659,10 @@ static int act_pickup(struct lw_state *s, struct tg_error *err)
 		bool have = false;
 		for (int k = 0; k < p->movers_n; k++)
 			have |= p->movers[k] == all[i];
-		if (!have && p->movers_n < LW_MAX_MOVERS)
+		if (!have && p->movers_n < LW_MAX_MOVERS) {
 			p->movers[p->movers_n++] = (int16_t)all[i];
+			lw_groups_add(&s->groups, all[i]); /* 12.5: now of this force */
+		}
 	}
 	/* 12.3: picking up a Major Army's worth of stars brings its allowance */
 	if (lw_group_is_major(s, p->movers, p->movers_n) && !p->major) {
@@ -500,6 +672,46 @@ static int act_pickup(struct lw_state *s, struct tg_error *err)
 	char name[64];
 	lw_log(s, "%s takes command of the force at %04d (12.5).",
 	       lw_unit_name(s, movers_co(s), name, sizeof name), hex);
+	return 0;
+}
+
+/* 12.8: the generals left at `hex` move now as one group. */
+static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	struct lw_groups *g = &s->groups;
+	int hex;
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "next_group needs an integer \"hex\"");
+	if (p->movers_n > 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.0: each group completes its movement and combat before another "
+		               "moves (end this group's move first)");
+	int n = 0, moved = 0, max_move = 9, limits = 0;
+	for (int i = 0; i < g->n; i++) {
+		if (!waiting_ok(s, i) || g->hex[i] != hex || n >= LW_MAX_MOVERS)
+			continue;
+		p->movers[n++] = g->unit[i];
+		moved = g->moved[i] > moved ? g->moved[i] : moved;
+		max_move = g->max_move[i] < max_move ? g->max_move[i] : max_move;
+		limits |= g->limits[i];
+		g->wait[i] = 0;
+	}
+	if (n == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.8: no general of this activation waits to move at %04d", hex);
+	p->movers_n = (uint8_t)n;
+	p->moved = (uint8_t)moved;
+	p->max_move = (uint8_t)max_move;
+	p->major = (limits & LW_GL_MAJOR) || lw_group_is_major(s, p->movers, p->movers_n);
+	p->crossed_river = (limits & LW_GL_RIVER) != 0;
+	p->attacked = 0;
+	s->land.mountain = (limits & LW_GL_MOUNTAIN) != 0;
+	s->land.stopped = 0;
+	lw_cav_activation_begin(s);
+	char name[64], hl[64];
+	lw_log(s, "%s and the generals left at %s move on as a separate group (12.8).",
+	       lw_unit_name(s, movers_co(s), name, sizeof name), lw_hex_label(hex, hl, sizeof hl));
 	return 0;
 }
 
@@ -557,8 +769,13 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		return act_pickup(s, err);
 	if (strcmp(type, "revive") == 0)
 		return act_revive(s, out, err);
+	if (strcmp(type, "next_group") == 0)
+		return act_next_group(s, a, err);
 	if (strcmp(type, "stop") == 0) {
-		lw_march_finish(s, out);
+		if (s->play.movers_n == 0)
+			end_activation(s, out); /* the generals left behind stay */
+		else
+			lw_march_finish(s, out);
 		return 0;
 	}
 	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);

@@ -8,8 +8,13 @@
  *   {"type":"detach","unit":ID}    leave a general behind (12.8)
  *   {"type":"pickup"}              take the force in this hex along (12.5)
  *   {"type":"revive"}              stop here and remove IT (18.2)
- *   {"type":"stop"}                end the force's move
- * When the march ends, lw_card_continue() (engine) takes over.
+ *   {"type":"stop"}                end the group's move (with nobody moving:
+ *                                  end the activation, 12.8)
+ *   {"type":"next_group","hex":H}  the generals left at H move on as a
+ *                                  separate group (12.0, 12.8; lw_groups.h)
+ * A group may not re-enter the force it was dispersed from (12.5), and a
+ * campaign force stays in the region where it must end its move (10.7.3).
+ * When the last group has finished, lw_card_continue() (engine) takes over.
  */
 #ifndef LW_MARCH_H
 #define LW_MARCH_H
@@ -21,6 +26,15 @@
 int lw_march_hex(const struct lw_state *s);
 /* 0 if the movers may step into hex `to` now, else -1 with err citing the rule. */
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err);
+/* 12.5 re-entry and 10.7.3 campaign region: 0 if the movers may end up in
+ * hex (a step, a landing), else -1 with err citing the rule. */
+int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err);
+/* 10.7.3.1 / 10.7.3.2: 0 if the campaign force moving now may end its
+ * movement in hex (always 0 outside a campaign). */
+int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err);
+/* The region (enum lw_region) the campaign force moving now must end its
+ * movement in, or -1. */
+int lw_campaign_region_now(const struct lw_state *s);
 /* 0 if the movers may attack hex `target` now (16.1, 12.3.2, 15.0, 10.6.6). */
 int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err);
 /* The hexside crossed from a to b, as the pure rules see it. */

@@ -344,9 +344,8 @@ static int check_campaign(const struct lw_state *s, int side, struct tg_error *e
 }
 
 /* Units of side that may be activated now: COs of forces, and cavalry
- * subordinates (11.2.2). For a campaign the force must be free of IT. */
-static int check_activate(const struct lw_state *s, int side, int u, int pc, bool campaign,
-                          struct tg_error *err)
+ * subordinates (11.2.2). */
+static int check_base(const struct lw_state *s, int side, int u, struct tg_error *err)
 {
 	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
 		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
@@ -362,27 +361,79 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 		               "11.2.1: infantry subordinates move only with their CO");
 	if (x->flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
-	if (campaign) {
-		int it = cav_sub ? x->it : lw_force_it(s, x->hex);
-		if (it > 0)
+	return 0;
+}
+
+static int hex_region(int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h ? (int)h->region : LW_REGION_NONE;
+}
+
+/* 10.7.3: may u's force be a campaign force? Free of IT; for a Special
+ * Campaign standing in the card's region (where it must end its movement,
+ * 10.7.3.1), for a Dual-Theater one in one of the five theaters (10.7.3.2). */
+static int check_campaign_force(const struct lw_state *s, int side, int u,
+                                struct tg_error *err)
+{
+	if (check_base(s, side, u, err) != 0)
+		return -1;
+	const struct lw_unit *x = &s->unit[u];
+	bool cav_sub = lw_force_co(s, x->hex) != u && x->cavalry;
+	int it = cav_sub ? x->it : lw_force_it(s, x->hex);
+	if (it > 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: campaign forces must be free of IT");
+	int region = hex_region(x->hex);
+	if (s->play.campaign == 1) {
+		const struct lw_card *k = lw_card(side, s->play.card);
+		if (k && region != (int)k->campaign_region)
 			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3: campaign forces must be free of IT");
-		const struct lw_hex *h = lw_data_hex(lw_D(), x->hex);
-		int region = h ? (int)h->region : 0;
-		if (s->play.campaign == 1) {
-			const struct lw_card *k = lw_card(side, s->play.card);
-			if (k && region != (int)k->campaign_region)
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "10.7.3.1: the force must be in the campaign card's "
-				               "region");
-		} else if (s->play.theater_hex[0]) {
-			const struct lw_hex *h0 = lw_data_hex(lw_D(), s->play.theater_hex[0]);
-			if (h0 && (int)h0->region == region)
-				return tg_fail(
-				    err, TG_E_ILLEGAL,
-				    "10.7.3.2: the two forces must be in separate theaters");
-		}
+			               "10.7.3.1: the force must be in the campaign card's region, "
+			               "where it must end its movement");
+	} else if (region == LW_REGION_NONE) {
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.2: a Dual-Theater force must stand in one of the theaters");
+	}
+	return 0;
+}
+
+/* 10.7.3.1: "both forces must be designated before any movement or battle
+ * takes place"; u2 may be LW_NONE (a campaign of one force). */
+static int check_designation(const struct lw_state *s, int side, int u1, int u2,
+                             struct tg_error *err)
+{
+	if (!s->play.campaign || s->groups.camp_n)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: no campaign awaits its forces");
+	if (check_campaign_force(s, side, u1, err) != 0)
+		return -1;
+	if (u2 == LW_NONE)
 		return 0;
+	if (check_campaign_force(s, side, u2, err) != 0)
+		return -1;
+	if (s->unit[u1].hex == s->unit[u2].hex)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3: a campaign activates two separate forces (two hexes)");
+	if (s->play.campaign == 2 && hex_region(s->unit[u1].hex) == hex_region(s->unit[u2].hex))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.2: the two forces must be in two separate theaters");
+	return 0;
+}
+
+static int check_activate(const struct lw_state *s, int side, int u, int pc, bool campaign,
+                          struct tg_error *err)
+{
+	if (check_base(s, side, u, err) != 0)
+		return -1;
+	if (campaign) {
+		const struct lw_groups *g = &s->groups;
+		if (g->camp_n == 0)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.3.1: both campaign forces are designated before either "
+			               "moves (campaign_forces)");
+		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.3.1: only the designated campaign forces are activated");
+		return check_campaign_force(s, side, u, err);
 	}
 	int cost = lw_activation_cost(s, u);
 	if (cost > pc)
@@ -528,10 +579,74 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		         p->cards.hand_n ? ", keeping your last card" : "");
 }
 
+/* 10.7.3.1: one entry per possible first force; the second is a parameter
+ * (or "none"). */
+static void offer_designation(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], hex[64], id[48];
+	for (int u = 0; u < s->n_units; u++) {
+		if (check_designation(s, side, u, LW_NONE, NULL) != 0)
+			continue;
+		json_t *ch = json_array();
+		json_array_append_new(ch, json_pack("{s:s,s:s}", "value", "none", "label",
+		                                    "no second force"));
+		for (int v = u + 1; v < s->n_units; v++)
+			if (check_designation(s, side, u, v, NULL) == 0)
+				json_array_append_new(
+				    ch, json_pack("{s:s,s:s++}", "value", lw_unit_id(s, v, id, sizeof id),
+				                  "label", lw_unit_name(s, v, name, sizeof name), " at ",
+				                  lw_hex_label(s->unit[v].hex, hex, sizeof hex)));
+		lw_offer_choice(list,
+		                json_pack("{s:s,s:s}", "type", "campaign_forces", "first",
+		                          lw_unit_id(s, u, id, sizeof id)),
+		                "second", "Second campaign force", ch,
+		                "Campaign: designate %s at %s and a second force before either "
+		                "moves (10.7.3.1)",
+		                lw_unit_name(s, u, name, sizeof name),
+		                lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+	}
+}
+
+static int act_designate(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+{
+	const char *first = lw_a_str(a, "first"), *second = lw_a_str(a, "second");
+	if (!first || !second)
+		return tg_fail(err, TG_E_MALFORMED,
+		               "campaign_forces needs \"first\" and \"second\" (a general or "
+		               "\"none\")");
+	int u1 = lw_unit_by_id(s, first);
+	int u2 = strcmp(second, "none") == 0 ? LW_NONE : lw_unit_by_id(s, second);
+	if (u2 == LW_NONE && strcmp(second, "none") != 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: no general \"%s\"", second);
+	if (check_designation(s, side, u1, u2, err) != 0)
+		return -1;
+	struct lw_groups *g = &s->groups;
+	const struct lw_card *k = lw_card(side, s->play.card);
+	int us[2] = {u1, u2};
+	g->camp_n = u2 == LW_NONE ? 1 : 2;
+	for (int i = 0; i < g->camp_n; i++) {
+		g->camp_co[i] = (int16_t)us[i];
+		g->camp_region[i] = (int8_t)(s->play.campaign == 1 && k ? (int)k->campaign_region
+		                                                         : hex_region(s->unit[us[i]].hex));
+	}
+	s->play.activations_left = g->camp_n;
+	char n1[64], n2[64];
+	if (u2 == LW_NONE)
+		lw_log(s, "The %s player designates one campaign force: %s (10.7.3.1).",
+		       lw_side_title(side), lw_public_name(s, u1, n1, sizeof n1));
+	else
+		lw_log(s, "The %s player designates the campaign forces: %s and %s (10.7.3.1).",
+		       lw_side_title(side), lw_public_name(s, u1, n1, sizeof n1),
+		       lw_public_name(s, u2, n2, sizeof n2));
+	return 0;
+}
+
 static void offer_spend(const struct lw_state *s, int side, json_t *list)
 {
 	char hex[64];
-	if (s->play.activations_left > 0) {
+	if (s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) {
+		offer_designation(s, side, list);
+	} else if (s->play.activations_left > 0) {
 		if (s->play.campaign) {
 			char name[64], id[64];
 			for (int u = 0; u < s->n_units; u++)
@@ -644,6 +759,7 @@ static void start_play(struct lw_state *s, int side, int hand_idx, int pc)
 	int c = s->side[side].cards.hand[hand_idx];
 	lw_hand_remove(s, side, hand_idx);
 	memset(&s->play, 0, sizeof s->play);
+	lw_groups_reset(&s->groups);
 	s->play.side = (int8_t)side;
 	s->play.card = (uint8_t)c;
 	s->play.pc_left = (int8_t)pc;
@@ -663,8 +779,10 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	if (!campaign)
 		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, u));
 	s->play.activations_left--;
-	if (campaign) /* 10.7.3: where each campaign force was activated */
+	if (campaign) { /* 10.7.3: where each campaign force was activated */
 		s->play.theater_hex[s->play.theater_hex[0] ? 1 : 0] = s->unit[u].hex;
+		s->groups.camp_now = (int8_t)(u == s->groups.camp_co[0] ? 0 : 1);
+	}
 	const struct lw_unit *x = &s->unit[u];
 	bool cav_alone = x->cavalry && lw_force_co(s, x->hex) != u;
 	char name[64], hex[64];
@@ -905,6 +1023,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
 			return do_activate(s, side, u, err);
 		}
+		if (strcmp(type, "campaign_forces") == 0)
+			return act_designate(s, side, a, err);
 		if (strcmp(type, "remove_it") == 0) {
 			int hex;
 			if (!lw_a_int(a, "hex", &hex))

@@ -133,6 +133,7 @@ json_t *lw_save_json(const struct lw_state *s)
 	json_object_set_new(o, "amphib", lw_amphib_save(&s->amphib));
 	json_object_set_new(o, "political", lw_political_save(&s->pol));
 	json_object_set_new(o, "optional", lw_optional_save(&s->opt)); /* 23.2 */
+	json_object_set_new(o, "groups", lw_groups_save(&s->groups));
 	json_object_set_new(o, "result", json_string(s->result));
 	json_t *log = json_array();
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
@@ -461,6 +462,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad political block (7.1.9, 19.0)");
 	if (lw_optional_load(&s->opt, json_object_get(saved, "optional")) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad optional block (23.2 Irregulars)");
+	if (lw_groups_load(&s->groups, json_object_get(saved, "groups"), s->n_units) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad march groups block (12.8, 10.7.3)");
 	snprintf(s->result, sizeof s->result, "%s", result);
 	if (!json_is_array(log) || json_array_size(log) > LW_LOG_LINES || log_total < 0 ||
 	    log_total > UINT32_MAX || (json_int_t)json_array_size(log) > log_total ||

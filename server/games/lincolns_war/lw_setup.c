@@ -67,6 +67,7 @@ int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, uns
 
 	memset(s, 0, sizeof *s);
 	s->version = 1;
+	lw_groups_reset(&s->groups);
 	s->scenario = (uint8_t)scenario;
 	s->options = (uint8_t)options;
 	tg_rng_init(&s->rng, seed);

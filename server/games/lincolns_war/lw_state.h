@@ -27,6 +27,7 @@
 #include "lw_rail.h"
 #include "lw_political.h"
 #include "lw_optional.h"
+#include "lw_groups.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -305,6 +306,10 @@ struct lw_state {
 	/* the optional rules' state, 23.2 Irregulars (lw_optional.h): saved
 	 * with lw_optional_save() */
 	struct lw_optional_state opt;
+
+	/* 12.0 / 12.5 / 12.8 separate groups of one activation, 10.7.3 campaign
+	 * forces designated in advance (lw_groups.h): saved with lw_groups_save() */
+	struct lw_groups groups;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -88,7 +88,9 @@ int main(void)
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->play.activations_left, 2);
 	/* Lee carries IT: not a campaign force */
-	CHECK(tk_act(g, "confederate", "{\"type\":\"activate\",\"general\":\"lee\"}") != 0);
+	CHECK(tk_act(g, "confederate",
+	             "{\"type\":\"campaign_forces\",\"first\":\"lee\",\"second\":\"none\"}") !=
+	      0);
 	CHECK(strstr(tk_err.message, "IT") != NULL);
 	lincolns_war_module.free(g);
 	return tap_done();
