@@ -109,8 +109,10 @@ static int dispersed_at(const struct lw_state *s, int hex)
 static const char *region_name(int r)
 {
 	static const char *const names[LW_REGION_COUNT] = {
-	    "no campaign region", "the Eastern Theater (VA)",
-	    "Up North (IL, IN, OH, PA, MD)", "Kentucky/Tennessee",
+	    "no campaign region",
+	    "the Eastern Theater (VA)",
+	    "Up North (IL, IN, OH, PA, MD)",
+	    "Kentucky/Tennessee",
 	    "Down South (NC, SC, GA, FL, AL, MS)",
 	    "the Trans-Mississippi (IA, MO, KS, AR, Indian Territory, LA, TX)"};
 	return r >= 0 && r < LW_REGION_COUNT ? names[r] : "?";
@@ -160,9 +162,10 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	if (lw_siege_blocks_entry(s, side, to))
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.3: a besieged force is never reinforced");
 	if (!lw_pcsa_inland_ok(s, side, from))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "14.4: no moving inland out of a captured ocean port but New Orleans "
-		               "and the Port City Staging Area");
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "14.4: no moving inland out of a captured ocean port but New Orleans "
+		    "and the Port City Staging Area");
 	if (!tg_hex_adjacent(&d->grid, from, to))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.0: a force moves one hex at a time, into an "
@@ -310,8 +313,9 @@ int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error
 	if (s->side[side].pc <= 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not attack");
 	if (s->cav.act_rit) /* lw_cavalry.c */
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "13.2.3: cavalry that laid an RIT may not fight in the same activation");
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "13.2.3: cavalry that laid an RIT may not fight in the same activation");
 	int c = lw_city_at(target);
 	bool enemy_force = enemy_units_at(s, target, side) > 0;
 	bool enemy_city = c >= 0 && lw_city_controller(s, c) == LW_OTHER(side);
@@ -391,8 +395,7 @@ static bool pickup_possible(const struct lw_state *s, int hex)
 		return false;
 	int all[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, p->side, all);
-	if (n <= p->movers_n || n > LW_MAX_MOVERS ||
-	    s->groups.n + n - p->movers_n > LW_GROUP_FORCE)
+	if (n <= p->movers_n || n > LW_MAX_MOVERS || s->groups.n + n - p->movers_n > LW_GROUP_FORCE)
 		return false;
 	/* 12.5: only a moving CO who outranks the force's CO (or the GiC,
 	 * 11.1.3.1) picks it up; never the generals dispersed from his own */

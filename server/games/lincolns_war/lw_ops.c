@@ -373,8 +373,7 @@ static int hex_region(int hex)
 /* 10.7.3: may u's force be a campaign force? Free of IT; for a Special
  * Campaign standing in the card's region (where it must end its movement,
  * 10.7.3.1), for a Dual-Theater one in one of the five theaters (10.7.3.2). */
-static int check_campaign_force(const struct lw_state *s, int side, int u,
-                                struct tg_error *err)
+static int check_campaign_force(const struct lw_state *s, int side, int u, struct tg_error *err)
 {
 	if (check_base(s, side, u, err) != 0)
 		return -1;
@@ -427,12 +426,14 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 	if (campaign) {
 		const struct lw_groups *g = &s->groups;
 		if (g->camp_n == 0)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3.1: both campaign forces are designated before either "
-			               "moves (campaign_forces)");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.1: both campaign forces are designated before either "
+			    "moves (campaign_forces)");
 		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3.1: only the designated campaign forces are activated");
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.1: only the designated campaign forces are activated");
 		return check_campaign_force(s, side, u, err);
 	}
 	int cost = lw_activation_cost(s, u);
@@ -588,13 +589,14 @@ static void offer_designation(const struct lw_state *s, int side, json_t *list)
 		if (check_designation(s, side, u, LW_NONE, NULL) != 0)
 			continue;
 		json_t *ch = json_array();
-		json_array_append_new(ch, json_pack("{s:s,s:s}", "value", "none", "label",
-		                                    "no second force"));
+		json_array_append_new(
+		    ch, json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
 		for (int v = u + 1; v < s->n_units; v++)
 			if (check_designation(s, side, u, v, NULL) == 0)
 				json_array_append_new(
-				    ch, json_pack("{s:s,s:s++}", "value", lw_unit_id(s, v, id, sizeof id),
-				                  "label", lw_unit_name(s, v, name, sizeof name), " at ",
+				    ch, json_pack("{s:s,s:s++}", "value",
+				                  lw_unit_id(s, v, id, sizeof id), "label",
+				                  lw_unit_name(s, v, name, sizeof name), " at ",
 				                  lw_hex_label(s->unit[v].hex, hex, sizeof hex)));
 		lw_offer_choice(list,
 		                json_pack("{s:s,s:s}", "type", "campaign_forces", "first",
@@ -626,8 +628,9 @@ static int act_designate(struct lw_state *s, int side, const json_t *a, struct t
 	g->camp_n = u2 == LW_NONE ? 1 : 2;
 	for (int i = 0; i < g->camp_n; i++) {
 		g->camp_co[i] = (int16_t)us[i];
-		g->camp_region[i] = (int8_t)(s->play.campaign == 1 && k ? (int)k->campaign_region
-		                                                         : hex_region(s->unit[us[i]].hex));
+		g->camp_region[i] =
+		    (int8_t)(s->play.campaign == 1 && k ? (int)k->campaign_region
+		                                        : hex_region(s->unit[us[i]].hex));
 	}
 	s->play.activations_left = g->camp_n;
 	char n1[64], n2[64];
@@ -681,7 +684,7 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 	}
 	lw_siege_spend_offer(s, side, list); /* 16.9.5.2 (lw_siege.c) */
 	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
-	lw_cav_foray_offer(s, side, list); /* 13.2.4 (lw_cavalry.c) */
+	lw_cav_foray_offer(s, side, list);   /* 13.2.4 (lw_cavalry.c) */
 	if (s->play.pc_left > 0)
 		lw_offer(list, json_pack("{s:s}", "type", "done"),
 		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);

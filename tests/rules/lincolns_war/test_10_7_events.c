@@ -89,8 +89,7 @@ int main(void)
 	CHECK_EQ_INT(s->play.activations_left, 2);
 	/* Lee carries IT: not a campaign force */
 	CHECK(tk_act(g, "confederate",
-	             "{\"type\":\"campaign_forces\",\"first\":\"lee\",\"second\":\"none\"}") !=
-	      0);
+	             "{\"type\":\"campaign_forces\",\"first\":\"lee\",\"second\":\"none\"}") != 0);
 	CHECK(strstr(tk_err.message, "IT") != NULL);
 	lincolns_war_module.free(g);
 	return tap_done();

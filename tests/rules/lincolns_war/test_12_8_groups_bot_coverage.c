@@ -3,18 +3,18 @@
  * offers alone (offered, accepted, logged with their rule) over Campaign
  * games from fixed seeds. A re-entry into the force a group was dispersed
  * from (12.5) is never offered: every accepted move is checked against it. */
-#include "lw_bot.h"
 #include "lincolns_war/lw_march.h"
+#include "lw_bot.h"
 #include "lw_testkit.h"
 
 #define GAMES 8
 #define MAX_ACTIONS 20000
 
 static const char *const marks[] = {
-    "as a separate group (12.8)",          /* next_group */
-    "stays behind",                        /* detach */
-    "designates the campaign forces",      /* 10.7.3.1, two forces */
-    "designates one campaign force",       /* 10.7.3.1, one force */
+    "as a separate group (12.8)",     /* next_group */
+    "stays behind",                   /* detach */
+    "designates the campaign forces", /* 10.7.3.1, two forces */
+    "designates one campaign force",  /* 10.7.3.1, one force */
 };
 #define N_MARKS (int)(sizeof marks / sizeof *marks)
 
@@ -49,7 +49,8 @@ int main(void)
 					bool mover = false;
 					for (int m = 0; m < s->play.movers_n; m++)
 						mover |= s->play.movers[m] == us[i];
-					reentries += !mover && lw_groups_find(&s->groups, us[i]) >= 0;
+					reentries +=
+					    !mover && lw_groups_find(&s->groups, us[i]) >= 0;
 				}
 				const struct lw_hex *h = lw_data_hex(lw_D(), to);
 				outside += region >= 0 && (!h || (int)h->region != region);
