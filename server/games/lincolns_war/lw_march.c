@@ -709,6 +709,7 @@ static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *
 	p->major = (limits & LW_GL_MAJOR) || lw_group_is_major(s, p->movers, p->movers_n);
 	p->crossed_river = (limits & LW_GL_RIVER) != 0;
 	p->attacked = 0;
+	p->consolidated = 1; /* 11.1.3.2 starts the activation, not a later group */
 	s->land.mountain = (limits & LW_GL_MOUNTAIN) != 0;
 	s->land.stopped = 0;
 	lw_cav_activation_begin(s);

@@ -70,5 +70,33 @@ int main(void)
 	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[2])) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->unit[thomas].hex, p[2]);
 	lincolns_war_module.free(g);
+
+	/* a General in Chief left behind may not draw the group that left him
+	 * back by a consolidation move (11.1.3.2 starts an activation) */
+	g = gf_new(32, LW_UNION);
+	s = &g->s;
+	if (!CHECK(gf_paths(g, "OH", 2, 0, p)))
+		return tap_done();
+	grant = gf_place(g, "grant", p[0], 3);
+	thomas = gf_place(g, "thomas", p[0], 1);
+	s->unit[grant].cmd = ++s->cmd_seq;
+	s->side[LW_UNION].gic = (int16_t)grant;
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"grant\"}",
+	         gf_card(g, LW_UNION, 2));
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"detach\",\"unit\":\"grant\"}") == 0, "%s",
+	       tk_err.message);
+	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[1])) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", p[0]);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK(!tk_offers(g, "union", "Consolidation move"));
+	CHECK(tk_act(g, "union", "{\"type\":\"consolidate\"}") != 0);
+	CHECK_EQ_INT(s->unit[thomas].hex, p[1]);
+	/* nor step into Thomas's hex */
+	CHECK(tk_act(g, "union", gf_move(buf, sizeof buf, p[1])) != 0);
+	CHECKF(strstr(tk_err.message, "12.5") != NULL, "%s", tk_err.message);
+	lincolns_war_module.free(g);
 	return tap_done();
 }
