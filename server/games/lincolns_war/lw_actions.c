@@ -195,7 +195,7 @@ static const char *const step_prompt[] = {
     [LW_ST_ADVANCE] = "Advance into the battle hex or decline at the cost of one IT (16.10)",
     [LW_ST_PEACE] = "Your opponent spurned peace talks: take 3 PC or play your last card (10.4)",
     [LW_ST_SEDITIOUS] = "Redraw seditious cards (10.7.7)",
-    [LW_ST_DEMOTE] = "Choose the general to demote (20.4)",
+    [LW_ST_DEMOTE] = "Choose the general to demote (16.8.3, 11.1.3.3, 12.3.3)",
     [LW_ST_SIEGE_OFFER] = "You lost in a city: offer siege (one more IT) or retreat (16.9.5)",
     [LW_ST_SIEGE_ANSWER] = "The defender offers siege: besiege the city or refuse (16.9.5.1)",
 };

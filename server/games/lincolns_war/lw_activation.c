@@ -482,9 +482,16 @@ void lw_kill(struct lw_state *s, int u)
 
 void lw_disgrace(struct lw_state *s, int u)
 {
+	int hex = s->unit[u].where == LW_W_MAP ? s->unit[u].hex : LW_NO_HEX;
+	lw_disgrace_only(s, u);
+	if (hex)
+		lw_fix_overstack(s, hex, s->unit[u].side);
+}
+
+void lw_disgrace_only(struct lw_state *s, int u)
+{
 	struct lw_unit *x = &s->unit[u];
 	bool gic = s->side[x->side].gic == u;
-	int hex = x->where == LW_W_MAP ? x->hex : LW_NO_HEX;
 	lw_unit_leave_it(s, u, 0);
 	x->where = (uint8_t)(x->gen >= 0 ? LW_W_DISGRACED : LW_W_REMOVED);
 	x->hex = LW_NO_HEX;
@@ -494,8 +501,6 @@ void lw_disgrace(struct lw_state *s, int u)
 	x->flags = 0;
 	if (gic)
 		lw_gic_lost(s, x->side);
-	if (hex)
-		lw_fix_overstack(s, hex, x->side);
 }
 
 void lw_demote(struct lw_state *s, int u)

@@ -231,6 +231,7 @@ static int retreat_options(const struct lw_state *s, int side, int from, const i
 }
 
 static void advance_or_end(struct lw_state *s, struct game_outcome *out);
+static void end_or_defender_advance(struct lw_state *s, struct game_outcome *out);
 
 /* The units still to retreat: the whole group if one hex can take it, else
  * the first unit alone (16.9.1: "the force must be divided"). */
@@ -326,13 +327,98 @@ static void start_retreat(struct lw_state *s, int side, int stage)
 	l->stage = (uint8_t)stage;
 }
 
+/* Moves the units from the retreat hex into `to` (16.9), placing them
+ * under a host CO there (11.2.1). */
+static void retreat_move(struct lw_state *s, const int *set, int n, int to)
+{
+	struct lw_land *l = &s->land;
+	int host = lw_force_co(s, to);
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[set[i]];
+		x->hex = (int16_t)to;
+		if (host != LW_NONE && s->unit[host].side == x->side && !s->unit[host].cavalry &&
+		    s->unit[host].stars >= x->stars)
+			x->cmd = 0; /* 11.2.1 */
+	}
+	for (int i = 0; i < n; i++)
+		drop_from_group(s, set[i]);
+	char hl[64];
+	lw_log(s, "The %s force retreats to %s (16.9).", lw_side_title(l->group_side),
+	       lw_hex_label(to, hl, sizeof hl));
+	lw_border_enter(s, l->group_side, to);
+}
+
+/* 16.6.4: "each separate force retreats closer to a friendly city OR supply
+ * line": a friendly city, or a hex nearer the closest friendly supply city. */
+static bool split_hex_ok(const struct lw_state *s, int side, int from, int to)
+{
+	int c = lw_city_at(to);
+	if (c >= 0 && lw_city_controller(s, c) == side)
+		return true;
+	return nearest_supply_distance(s, side, to) < nearest_supply_distance(s, side, from);
+}
+
+/* 16.6.4: may the routed defender break up now? */
+static bool rout_split_open(const struct lw_state *s)
+{
+	const struct lw_land *l = &s->land;
+	return s->battle.rout && l->stage == LW_BS_RETREAT && l->group_side != s->battle.winner &&
+	       l->group_n > 1;
+}
+
+/* The hexes general u alone may break away to (16.6.4 within 16.9.1). */
+static int split_options(const struct lw_state *s, int u, int out[6])
+{
+	const struct lw_land *l = &s->land;
+	int opts[6], k = 0;
+	int no = retreat_options(s, l->group_side, l->from_hex, &u, 1, opts);
+	for (int i = 0; i < no; i++)
+		if (split_hex_ok(s, l->group_side, l->from_hex, opts[i]))
+			out[k++] = opts[i];
+	return k;
+}
+
+static bool demote_begin(struct lw_state *s, int side, int why, const int *cand, int n);
+static int oretreat_act(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+
 static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome *out,
                        struct tg_error *err)
 {
 	struct lw_land *l = &s->land;
+	if (l->stage == LW_BS_ORETREAT)
+		return oretreat_act(s, a, out, err);
 	int to;
 	if (!lw_a_int(a, "to", &to))
 		return tg_fail(err, TG_E_MALFORMED, "a retreat needs an integer \"to\" hex");
+	if (json_object_get(a, "unit")) {
+		/* 16.6.4: one general of a routed force breaks away */
+		int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+		bool in = false;
+		for (int i = 0; i < l->group_n; i++)
+			in |= l->group[i] == u;
+		if (!rout_split_open(s) || u == LW_NONE || !in)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "16.9.1: a retreating force may not disperse unless routed "
+			               "(16.6.4); name a general of the routed force");
+		int opts[6];
+		int no = split_options(s, u, opts);
+		bool ok = false;
+		for (int i = 0; i < no; i++)
+			ok |= opts[i] == to;
+		if (!ok)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "16.6.4 / 16.9.1: a general breaking away retreats by the "
+			               "16.9.1 priorities and closer to a friendly city or supply "
+			               "line; %04d is not such a hex",
+			               to);
+		char name[64];
+		lw_log(s, "The routed force breaks up: %s goes alone (16.6.4).",
+		       lw_unit_name(s, u, name, sizeof name));
+		retreat_move(s, &u, 1, to);
+		retreat_next(s, out);
+		return 0;
+	}
 	int set[LW_MAX_UNITS], opts[6], no;
 	int n = retreat_set(s, set, opts, &no);
 	bool ok = false;
@@ -348,35 +434,19 @@ static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome 
 		grp[i] = (int16_t)set[i];
 	bool major = lw_group_is_major(s, grp, n < LW_MAX_MOVERS ? n : LW_MAX_MOVERS);
 	bool river = (lw_data_hexside_flags(lw_D(), l->from_hex, to) & LW_HS_RIVER) != 0;
-	int host = lw_force_co(s, to);
-	for (int i = 0; i < n; i++) {
-		struct lw_unit *x = &s->unit[set[i]];
-		x->hex = (int16_t)to;
-		if (host != LW_NONE && s->unit[host].side == x->side && !s->unit[host].cavalry &&
-		    s->unit[host].stars >= x->stars)
-			x->cmd = 0; /* 11.2.1 */
-	}
-	for (int i = 0; i < n; i++)
-		drop_from_group(s, set[i]);
-	char hl[64];
-	lw_log(s, "The %s force retreats to %s (16.9).", lw_side_title(l->group_side),
-	       lw_hex_label(to, hl, sizeof hl));
-	lw_border_enter(s, l->group_side, to);
+	int co = lw_force_co(s, l->from_hex);
+	retreat_move(s, set, n, to);
 	if (major && river) {
 		/* 12.3.3: a subordinate of a Major Army retreating across a river is
-		 * demoted (the lowest-ranked, our choice for the owner) */
-		int co = lw_force_co(s, to), pick = LW_NONE;
+		 * demoted or disgraced: the owner picks him */
+		int cand[LW_MAX_UNITS], nc = 0;
 		for (int i = 0; i < n; i++)
-			if (set[i] != co &&
-			    (pick == LW_NONE || s->unit[set[i]].stars < s->unit[pick].stars))
-				pick = set[i];
-		if (pick != LW_NONE) {
-			char name[64];
-			lw_log(s, "%s is demoted: a Major Army retreated across a river (12.3.3).",
-			       lw_unit_name(s, pick, name, sizeof name));
-			lw_demote(s, pick);
-			lw_unstack_all(s);
-		}
+			if (set[i] != co && s->unit[set[i]].where == LW_W_MAP)
+				cand[nc++] = set[i];
+		lw_log(s, "A Major Army retreated across a river: a subordinate is demoted "
+		          "(12.3.3).");
+		if (demote_begin(s, l->group_side, LW_DW_RIVER, cand, nc))
+			return 0;
 	}
 	retreat_next(s, out);
 	return 0;
@@ -419,6 +489,147 @@ static void do_advance(struct lw_state *s, const int *units, int n, struct game_
 	battle_end(s, out, units, n);
 }
 
+/* ---- the defender advances into the attacker's empty hex (16.10.1) ------------ */
+
+/* 16.10.1: "The defender remains in his original hex unless the battle
+ * outcome causes the attacking force to be entirely eliminated and its hex
+ * vacant." Not after an amphibious assault (its hex is water) or a siege. */
+static bool defender_may_advance(const struct lw_state *s)
+{
+	const struct lw_battle *b = &s->battle;
+	int A = b->attacker, D = def_side(s), u[LW_MAX_UNITS];
+	if (b->empty_city || s->amphib.assault != LW_AM_NONE || s->amphib.siege.stage != LW_SG_NONE)
+		return false;
+	if (group_units(s, A, u) > 0 || lw_units_at(s, b->att_hex, A, u) > 0 ||
+	    lw_units_at(s, b->def_hex, D, u) == 0)
+		return false;
+	const struct lw_data *d = lw_D();
+	const struct lw_hex *h = lw_data_hex(d, b->att_hex);
+	if (!h || h->terrain == LW_TERRAIN_OCEAN ||
+	    (lw_data_hexside_flags(d, b->def_hex, b->att_hex) & LW_HS_IMPASSABLE))
+		return false;
+	int c = lw_city_at(b->att_hex);
+	return !(c >= 0 && D == LW_CONFEDERATE && d->cities[c].no_confederate_entry);
+}
+
+/* May defender general u advance alone now (12.4 there, 13.1.1 here)? */
+static bool dadvance_unit_ok(const struct lw_state *s, int u)
+{
+	const struct lw_battle *b = &s->battle;
+	int D = def_side(s);
+	return s->unit[u].where == LW_W_MAP && s->unit[u].hex == b->def_hex &&
+	       lw_stack_check_hex(s, b->att_hex, D, &u, 1, LW_NONE, 0, NULL) == 0 &&
+	       lw_stack_check_without(s, b->def_hex, D, &u, 1, NULL) == 0;
+}
+
+static int dadvance_units(const struct lw_state *s, int out[LW_MAX_UNITS])
+{
+	int u[LW_MAX_UNITS], k = 0;
+	int n = lw_units_at(s, s->battle.def_hex, def_side(s), u);
+	for (int i = 0; i < n; i++)
+		if (dadvance_unit_ok(s, u[i]))
+			out[k++] = u[i];
+	return k;
+}
+
+static bool dadvance_all_ok(const struct lw_state *s)
+{
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, s->battle.def_hex, def_side(s), u);
+	return n > 0 &&
+	       lw_stack_check_hex(s, s->battle.att_hex, def_side(s), u, n, LW_NONE, 0, NULL) == 0;
+}
+
+static void end_or_defender_advance(struct lw_state *s, struct game_outcome *out)
+{
+	int u[LW_MAX_UNITS];
+	if (defender_may_advance(s) && (dadvance_all_ok(s) || dadvance_units(s, u) > 0)) {
+		if (s->land.stage != LW_BS_DADVANCE)
+			lw_log(s,
+			       "The attacking force is gone: the %s force may advance (16.10.1).",
+			       lw_side_title(def_side(s)));
+		s->land.stage = LW_BS_DADVANCE;
+		s->step = LW_ST_ADVANCE;
+		s->awaiting_side = (int8_t)def_side(s);
+		return;
+	}
+	battle_end(s, out, NULL, 0);
+}
+
+static void dadvance_move(struct lw_state *s, const int *units, int n)
+{
+	struct lw_battle *b = &s->battle;
+	int D = def_side(s), to = b->att_hex;
+	int host = lw_force_co(s, to);
+	bool cav = true;
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[units[i]];
+		x->hex = (int16_t)to;
+		cav &= x->cavalry != 0;
+		if (host != LW_NONE && !s->unit[host].cavalry && s->unit[host].stars >= x->stars)
+			x->cmd = 0; /* 11.2.1 */
+	}
+	char hl[64];
+	lw_log(s, "The %s force advances into %s (16.10.1).", lw_side_title(D),
+	       lw_hex_label(to, hl, sizeof hl));
+	lw_border_enter(s, D, to);
+	int c = lw_city_at(to);
+	if (c >= 0 && lw_city_controller(s, c) == b->attacker && !lw_D()->cities[c].bracketed)
+		lw_capture_city(s, D, c, cav); /* 16.10.1.1 */
+}
+
+static int act_dadvance(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	if (strcmp(type, "stay") == 0) {
+		lw_log(s, "The %s force stays in its hex (16.10.1).", lw_side_title(def_side(s)));
+		battle_end(s, out, NULL, 0);
+		return 0;
+	}
+	if (strcmp(type, "advance") != 0)
+		return tg_fail(err, TG_E_MALFORMED, "16.10.1: \"advance\" or \"stay\"");
+	const char *which = lw_a_str(a, "units");
+	if (which && strcmp(which, "all") == 0) {
+		int u[LW_MAX_UNITS];
+		int n = lw_units_at(s, s->battle.def_hex, def_side(s), u);
+		if (!dadvance_all_ok(s))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "16.10.1 / 12.4: the whole force cannot stack in %04d",
+			               s->battle.att_hex);
+		dadvance_move(s, u, n);
+		battle_end(s, out, NULL, 0);
+		return 0;
+	}
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	if (u == LW_NONE || s->unit[u].side != def_side(s) || !dadvance_unit_ok(s, u))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.10.1: name a general of the defending force who can enter %04d "
+		               "without overstacking it or leaving an illegal stack (12.4, 13.1.1)",
+		               s->battle.att_hex);
+	dadvance_move(s, &u, 1);
+	end_or_defender_advance(s, out);
+	return 0;
+}
+
+static void offer_dadvance(const struct lw_state *s, json_t *list)
+{
+	char hl[64], name[64], id[48];
+	int to = s->battle.att_hex, u[LW_MAX_UNITS];
+	lw_hex_label(to, hl, sizeof hl);
+	if (dadvance_all_ok(s))
+		lw_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
+		         "Advance the whole force into %s (16.10.1)", hl);
+	int n = dadvance_units(s, u);
+	for (int i = 0; i < n; i++)
+		lw_offer(list,
+		         json_pack("{s:s,s:s}", "type", "advance", "unit",
+		                   lw_unit_id(s, u[i], id, sizeof id)),
+		         "Advance %s into %s (16.10.1)", lw_unit_name(s, u[i], name, sizeof name),
+		         hl);
+	lw_offer(list, json_pack("{s:s}", "type", "stay"), "Stay in your hex (16.10.1)");
+}
+
 static bool must_advance_all(const struct lw_state *s)
 {
 	/* 16.6.3, 16.6.4, and the attacker of a reversal (16.8.3) */
@@ -435,7 +646,7 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out)
 	int left = lw_units_at(s, b->def_hex, def_side(s), tmp);
 	bool attacker_won = s->land.withdrew || b->winner == b->attacker;
 	if (n == 0 || left > 0 || !attacker_won) {
-		battle_end(s, out, NULL, 0);
+		end_or_defender_advance(s, out);
 		return;
 	}
 	if ((!s->land.withdrew && must_advance_all(s)) || s->land.pursuit) {
@@ -535,10 +746,27 @@ static int casualty_candidates(const struct lw_state *s, int side, int out[LW_MA
 
 static void after_casualties(struct lw_state *s, struct game_outcome *out);
 
-/* 16.8: roll on the table for u; a different rank means another general of
- * that rank (the first in the stack: the text does not say who picks) and a
- * new roll. */
-static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
+/* 16.8: "If the result shows a different rank general, then pick a general
+ * of the indicated rank in the same stack instead": the generals of that
+ * rank in the force in battle (17.4: a TCO only when no regular general of
+ * that rank is there). */
+static int redirect_candidates(const struct lw_state *s, int side, int want, int out[LW_MAX_UNITS])
+{
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, side, u), k = 0;
+	for (int pass = 0; pass < 2 && k == 0; pass++)
+		for (int i = 0; i < n; i++)
+			if (s->unit[u[i]].stars == want && (pass == 1 || s->unit[u[i]].gen >= 0) &&
+			    casualty_eligible(s, side, u[i], false))
+				out[k++] = u[i];
+	return k;
+}
+
+/* 16.8: roll on the table for u. A different rank means another general of
+ * that rank and a new roll: the player who picked u (`chooser`) picks him.
+ * Returns true when that choice is now awaited (LW_ST_CASUALTY with
+ * battle.casualty_rank set). */
+static bool hit_general(struct lw_state *s, int side, int u, bool sharpshooter, int chooser,
                         struct game_outcome *out)
 {
 	set_barrier(out);
@@ -555,12 +783,12 @@ static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
 		lw_unit_name(s, u, name, sizeof name);
 		if (r == LW_GCT_MISS) {
 			lw_log(s, "Casualty roll %d for %s: miss (16.8).", roll, name);
-			return;
+			return false;
 		}
 		if (r == LW_GCT_WOUND) {
 			s->unit[u].wounds++;
 			lw_log(s, "Casualty roll %d: %s is wounded (16.8.1).", roll, name);
-			return;
+			return false;
 		}
 		if (r == LW_GCT_KILL) {
 			lw_log(s, "Casualty roll %d: %s is killed (16.8.2).", roll, name);
@@ -575,26 +803,36 @@ static void hit_general(struct lw_state *s, int side, int u, bool sharpshooter,
 				else
 					s->land.def_co = (int16_t)nco;
 			}
-			return;
+			return false;
 		}
-		/* 17.4: a regular general of that rank before a TCO */
-		int want = r == LW_GCT_ONE_STAR ? 1 : 2, next = LW_NONE;
-		for (int pass = 0; pass < 2 && next == LW_NONE; pass++)
-			for (int i = 0; i < s->n_units && next == LW_NONE; i++)
-				if (i != u && s->unit[i].where == LW_W_MAP &&
-				    s->unit[i].hex == hex && s->unit[i].side == side &&
-				    s->unit[i].stars == want && (pass == 1 || s->unit[i].gen >= 0))
-					next = i;
+		int want = r == LW_GCT_ONE_STAR ? 1 : 2, c[LW_MAX_UNITS];
+		int nc = redirect_candidates(s, side, want, c);
 		lw_log(s, "Casualty roll %d for %s: a %d-star general is hit instead%s (16.8).",
-		       roll, name, want, next == LW_NONE ? ", none is present: miss" : "");
-		u = next;
+		       roll, name, want,
+		       nc == 0   ? ", none is present: miss"
+		       : nc == 1 ? ""
+		                 : "; the player who picked the general picks him");
+		if (nc > 1) {
+			struct lw_land *l = &s->land;
+			s->battle.casualty_side = (int8_t)chooser;
+			s->battle.casualty_victim_side = (int8_t)side;
+			s->battle.casualty_rank = (int8_t)want;
+			s->step = LW_ST_CASUALTY;
+			s->awaiting_side = (int8_t)chooser;
+			l->stage = LW_BS_CASUALTY;
+			l->cas_sharp = sharpshooter ? 1 : 0;
+			return true;
+		}
+		u = nc == 1 ? c[0] : LW_NONE;
 	}
+	return false;
 }
 
 static void next_casualty(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_land *l = &s->land;
 	int order[2] = {s->battle.attacker, def_side(s)};
+	s->battle.casualty_rank = 0;
 	/* 16.8: a Sharpshooter resource: its owner picks the enemy general, +2
 	 * on the roll; the ordinary check still follows */
 	for (int k = 0; k < 2; k++) {
@@ -608,7 +846,8 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 			if (n == 1) {
 				lw_log(s, "The %s sharpshooters take aim (16.8).",
 				       lw_side_title(owner));
-				hit_general(s, victim, c[0], true, out);
+				if (hit_general(s, victim, c[0], true, owner, out))
+					return;
 			}
 			continue;
 		}
@@ -628,8 +867,9 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		int n = casualty_candidates(s, side, c);
 		if (n <= 1) {
 			l->cas_todo[side] = 0;
-			if (n == 1)
-				hit_general(s, side, c[0], false, out);
+			/* one general: nobody chose him; a redirect is his owner's */
+			if (n == 1 && hit_general(s, side, c[0], false, side, out))
+				return;
 			continue;
 		}
 		/* 16.8: even, the player who drew the star chooses; odd, his opponent */
@@ -654,40 +894,160 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 static int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome *out,
                         struct tg_error *err)
 {
-	int victim = s->battle.casualty_victim_side;
+	int victim = s->battle.casualty_victim_side, rank = s->battle.casualty_rank;
 	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
 	int c[LW_MAX_UNITS];
-	int n = casualty_candidates(s, victim, c);
+	int n =
+	    rank > 0 ? redirect_candidates(s, victim, rank, c) : casualty_candidates(s, victim, c);
 	bool ok = false;
 	for (int i = 0; i < n; i++)
 		ok |= c[i] == u;
-	if (u == LW_NONE || !ok)
+	if (u == LW_NONE || !ok) {
+		if (rank > 0)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "16.8: the table names a %d-star general: pick one of that "
+			    "rank in the force (a TCO only when no regular general of that "
+			    "rank is there, 17.4)",
+			    rank);
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.8 / 17.4: pick a general of the force in battle (a TCO only "
 		               "when no regular general is left)");
+	}
 	bool sharp = s->land.cas_sharp != 0;
-	if (sharp) {
+	if (rank > 0) {
+		s->battle.casualty_rank = 0; /* the check it belongs to is already under way */
+		s->land.cas_sharp = 0;
+	} else if (sharp) {
 		s->land.sharp[LW_OTHER(victim)] = 0;
 		s->land.cas_sharp = 0;
 		lw_log(s, "The %s sharpshooters take aim (16.8).", lw_side_title(LW_OTHER(victim)));
 	} else {
 		s->land.cas_todo[victim] = 0;
 	}
-	hit_general(s, victim, u, sharp, out);
-	next_casualty(s, out);
+	if (!hit_general(s, victim, u, sharp, s->battle.casualty_side, out))
+		next_casualty(s, out);
 	return 0;
+}
+
+/* ---- demotions the owner chooses (16.8.3, 11.1.3.3, 12.3.3) ---------------------------- */
+
+static void demote_apply(struct lw_state *s, int u, int why)
+{
+	struct lw_battle *b = &s->battle;
+	static const char *const rule[] = {[LW_DW_DISASTER] = "16.8.3: disaster",
+	                                   [LW_DW_REVERSAL] = "16.8.3: victory reversal",
+	                                   [LW_DW_RIVER] = "12.3.3: retreat across a river"};
+	char name[64];
+	lw_log(s, "%s loses a star (%s).", lw_unit_name(s, u, name, sizeof name), rule[why]);
+	int side = s->unit[u].side, hex = s->unit[u].hex;
+	lw_demote(s, u);
+	lw_unstack_all(s);
+	if (side == b->attacker && hex == b->att_hex && s->unit[u].where != LW_W_MAP)
+		follow_tco(s, u, b->att_hex);
+}
+
+/* The owner of the generals `cand` demotes one of them: at once when there
+ * is one, else a prompt (LW_ST_DEMOTE); true when the prompt is awaited. */
+static bool demote_begin(struct lw_state *s, int side, int why, const int *cand, int n)
+{
+	struct lw_land *l = &s->land;
+	if (n <= 0)
+		return false;
+	if (n == 1) {
+		demote_apply(s, cand[0], why);
+		return false;
+	}
+	l->demote_why = (uint8_t)why;
+	l->demote_side = (int8_t)side;
+	l->cand_n = 0;
+	for (int i = 0; i < n && i < LW_LAND_GROUP; i++)
+		l->cand[l->cand_n++] = (int16_t)cand[i];
+	s->step = LW_ST_DEMOTE;
+	s->awaiting_side = (int8_t)side;
+	return true;
+}
+
+static bool demote_candidate(const struct lw_state *s, int u)
+{
+	const struct lw_land *l = &s->land;
+	for (int i = 0; i < l->cand_n; i++)
+		if (l->cand[i] == u && s->unit[u].where == LW_W_MAP)
+			return true;
+	return false;
+}
+
+static void reversal_finish(struct lw_state *s, struct game_outcome *out);
+
+static int act_demote(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	struct lw_land *l = &s->land;
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	if (u == LW_NONE || !demote_candidate(s, u))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    l->demote_why == LW_DW_RIVER
+		        ? "12.3.3: demote a subordinate of the Major Army that retreated "
+		          "across the river"
+		    : l->demote_why == LW_DW_REVERSAL
+		        ? "16.8.3 / 11.1.3.3: the General in Chief takes the demotion or "
+		          "foists it on a subordinate of his force"
+		        : "16.8.3: demote a general of the beaten force (a one-star only "
+		          "when all are one-star)");
+	int why = l->demote_why;
+	l->demote_why = LW_DW_NONE;
+	l->demote_side = 0;
+	l->cand_n = 0;
+	memset(l->cand, 0, sizeof l->cand);
+	demote_apply(s, u, why);
+	if (why == LW_DW_DISASTER)
+		after_casualties(s, out);
+	else if (why == LW_DW_REVERSAL)
+		reversal_finish(s, out);
+	else
+		retreat_next(s, out);
+	return 0;
+}
+
+static void offer_demote(const struct lw_state *s, json_t *list)
+{
+	const struct lw_land *l = &s->land;
+	char name[64], id[48];
+	for (int i = 0; i < l->cand_n; i++) {
+		int u = l->cand[i];
+		if (!demote_candidate(s, u))
+			continue;
+		lw_unit_name(s, u, name, sizeof name);
+		if (l->demote_why == LW_DW_REVERSAL && s->side[l->demote_side].gic != u)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "demote", "unit",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "Foist the blame on %s: he loses a star (11.1.3.3)", name);
+		else
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "demote", "unit",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "%s loses a star%s (%s)", name,
+			         s->unit[u].stars <= 1 ? " and is disgraced" : "",
+			         l->demote_why == LW_DW_RIVER ? "12.3.3" : "16.8.3");
+	}
 }
 
 /* ---- results (16.6, 16.8.3) ------------------------------------------------------------ */
 
-static int demote_pick(const struct lw_state *s, int side)
+/* 16.8.3 loser-only disaster: "demotes a general (if all generals are
+ * already one star, the owner chooses which one is disgraced)": the
+ * generals of two or three stars, else all of them. */
+static int disaster_candidates(const struct lw_state *s, int side, int out[LW_MAX_UNITS])
 {
 	int u[LW_MAX_UNITS];
-	int n = group_units(s, side, u), co = group_co(s, side), best = LW_NONE;
-	for (int i = 0; i < n; i++)
-		if (u[i] != co && (best == LW_NONE || s->unit[u[i]].stars < s->unit[best].stars))
-			best = u[i];
-	return best != LW_NONE ? best : co;
+	int n = group_units(s, side, u), k = 0;
+	for (int pass = 0; pass < 2 && k == 0; pass++)
+		for (int i = 0; i < n; i++)
+			if (pass == 1 || s->unit[u[i]].stars >= 2)
+				out[k++] = u[i];
+	return k;
 }
 
 static void reversal(struct lw_state *s, struct game_outcome *out)
@@ -697,18 +1057,31 @@ static void reversal(struct lw_state *s, struct game_outcome *out)
 	lw_log(s, "Both sides draw a disaster: VICTORY REVERSAL (16.8.3).");
 	add_it(s, b->attacker, LW_REVERSAL_IT);
 	add_it(s, def_side(s), LW_REVERSAL_IT);
+	b->result = 3;
 	int co = group_co(s, victor);
 	if (co != LW_NONE) {
-		char name[64];
-		lw_log(s, "%s loses a star (16.8.3).", lw_unit_name(s, co, name, sizeof name));
-		lw_demote(s, co);
-		lw_unstack_all(s);
-		if (victor == b->attacker && s->unit[co].where != LW_W_MAP)
-			follow_tco(s, co, b->att_hex);
+		/* the victor's CO loses a star; a GiC may foist the blame on a
+		 * subordinate (11.1.3.3) */
+		int cand[LW_MAX_UNITS], n = 0;
+		cand[n++] = co;
+		if (s->side[victor].gic == co) {
+			int u[LW_MAX_UNITS];
+			int m = group_units(s, victor, u);
+			for (int i = 0; i < m; i++)
+				if (u[i] != co)
+					cand[n++] = u[i];
+		}
+		if (demote_begin(s, victor, LW_DW_REVERSAL, cand, n))
+			return;
 	}
-	b->result = 3;
-	if (victor == b->attacker) {
-		battle_end(s, out, NULL, 0); /* the attacker goes back; nobody retreats */
+	reversal_finish(s, out);
+}
+
+static void reversal_finish(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	if (b->winner == b->attacker) {
+		end_or_defender_advance(s, out); /* the attacker goes back; nobody retreats */
 		return;
 	}
 	/* the defender, original victor, retreats; the attacker advances */
@@ -718,76 +1091,203 @@ static void reversal(struct lw_state *s, struct game_outcome *out)
 	retreat_next(s, out);
 }
 
+/* ---- a routed attacker left overstacked (16.6.4) ------------------------------------ */
+
+/* 16.6.4: "If a routed attacking force finds that it is overstacked after
+ * losing its CO, then retreat the lowest number of stars possible one hex
+ * so as to comply with stacking restrictions." The fewest stars of the
+ * force that must leave its hex; in_best[i] marks the generals u[i] that
+ * belong to some set of that size. -1 when the hex is legal already. */
+static int oretreat_need(const struct lw_state *s, const int *u, int n, bool *in_best)
+{
+	const struct lw_battle *b = &s->battle;
+	if (lw_stack_check_without(s, b->att_hex, b->attacker, NULL, 0, NULL) == 0)
+		return -1;
+	if (n > 12)
+		n = 12; /* twelve stars at most stack; bounds the search */
+	int best = 1 << 20;
+	for (int i = 0; i < n; i++)
+		in_best[i] = false;
+	for (unsigned m = 1; m < (1u << n); m++) {
+		int set[16], k = 0, stars = 0;
+		for (int i = 0; i < n; i++)
+			if (m & (1u << i)) {
+				set[k++] = u[i];
+				stars += s->unit[u[i]].stars;
+			}
+		if (stars > best ||
+		    lw_stack_check_without(s, b->att_hex, b->attacker, set, k, NULL) != 0)
+			continue;
+		if (stars < best) {
+			best = stars;
+			for (int i = 0; i < n; i++)
+				in_best[i] = false;
+		}
+		for (int i = 0; i < n; i++)
+			in_best[i] |= (m & (1u << i)) != 0;
+	}
+	return best < (1 << 20) ? best : 0;
+}
+
+/* The generals that may step back now (some fewest-stars set has them and
+ * a 16.9.1 hex takes them). */
+static int oretreat_units(const struct lw_state *s, int out[LW_MAX_UNITS])
+{
+	int u[LW_MAX_UNITS], opts[6], k = 0;
+	bool in_best[LW_MAX_UNITS];
+	int n = group_units(s, s->battle.attacker, u);
+	if (oretreat_need(s, u, n, in_best) <= 0)
+		return 0;
+	for (int i = 0; i < n && i < 12; i++)
+		if (in_best[i] &&
+		    retreat_options(s, s->battle.attacker, s->battle.att_hex, &u[i], 1, opts) > 0)
+			out[k++] = u[i];
+	return k;
+}
+
+/* Asks for the next general to step back, or settles and resumes. True
+ * while the prompt is awaited. */
+static bool oretreat_next(struct lw_state *s)
+{
+	struct lw_land *l = &s->land;
+	int u[LW_MAX_UNITS];
+	if (oretreat_units(s, u) > 0) {
+		l->stage = LW_BS_ORETREAT;
+		l->from_hex = s->battle.att_hex;
+		l->group_side = s->battle.attacker;
+		l->group_n = 0;
+		int g[LW_MAX_UNITS];
+		int n = group_units(s, s->battle.attacker, g);
+		for (int i = 0; i < n && l->group_n < LW_LAND_GROUP; i++)
+			l->group[l->group_n++] = (int16_t)g[i];
+		s->step = LW_ST_RETREAT;
+		s->awaiting_side = s->battle.attacker;
+		return true;
+	}
+	/* legal again, or nobody can step back: the 12.4 displacement */
+	l->group_n = 0;
+	l->stage = LW_BS_RETREAT;
+	lw_unstack(s, s->battle.att_hex, s->battle.attacker);
+	return false;
+}
+
+static int oretreat_act(struct lw_state *s, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	struct lw_battle *b = &s->battle;
+	int to, u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	if (!lw_a_int(a, "to", &to) || u == LW_NONE)
+		return tg_fail(err, TG_E_MALFORMED,
+		               "this retreat needs a general \"unit\" and a hex \"to\"");
+	int c[LW_MAX_UNITS], opts[6];
+	int n = oretreat_units(s, c);
+	bool ok = false;
+	for (int i = 0; i < n; i++)
+		ok |= c[i] == u;
+	int no = ok ? retreat_options(s, b->attacker, b->att_hex, &u, 1, opts) : 0;
+	bool hex_ok = false;
+	for (int i = 0; i < no; i++)
+		hex_ok |= opts[i] == to;
+	if (!ok || !hex_ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.6.4: the routed force sends back the fewest stars that leave "
+		               "a legal stack, one hex by the 16.9.1 priorities");
+	retreat_move(s, &u, 1, to);
+	if (!oretreat_next(s))
+		after_casualties(s, out);
+	return 0;
+}
+
+/* 16.6.4: IT off, CO disgraced, IT = stars left. A routed attacker left
+ * overstacked sends back the fewest stars (a prompt, true while awaited);
+ * a routed defender breaks up in its retreat (16.6.4), unless it may stay
+ * for a siege, which holds only what stacks. */
+static bool rout_loser(struct lw_state *s, int L, int lco)
+{
+	struct lw_battle *b = &s->battle;
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, L, u);
+	for (int i = 0; i < n; i++)
+		s->unit[u[i]].it = 0;
+	char name[64];
+	lw_log(s, "ROUT: %s is disgraced (16.6.4).", lw_unit_name(s, lco, name, sizeof name));
+	int hex = s->unit[lco].hex;
+	lw_disgrace_only(s, lco);
+	n = group_units(s, L, u);
+	for (int i = 0; i < n; i++) {
+		s->unit[u[i]].it = s->unit[u[i]].stars;
+		s->unit[u[i]].it_new = s->unit[u[i]].stars;
+	}
+	if (L == b->attacker)
+		return oretreat_next(s);
+	if (lw_siege_may_offer(s))
+		lw_unstack(s, hex, L);
+	return false;
+}
+
 static void after_casualties(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_battle *b = &s->battle;
 	struct lw_land *l = &s->land;
 	int A = b->attacker, D = def_side(s);
-	if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR && !b->rout &&
-	    !lw_siege_broken_by_attack(s) /* 16.8.3: a siege broken: no disasters */) {
-		int W = b->winner, L = LW_OTHER(W);
-		struct lw_combat_out co = {.disaster_check = true};
-		enum lw_disaster dis = lw_disaster_effect(&co, (l->sym[W] & LW_SYM_DISASTER) != 0,
-		                                          (l->sym[L] & LW_SYM_DISASTER) != 0);
-		l->disaster = (uint8_t)dis;
-		if (dis == LW_DISASTER_REVERSAL) {
-			reversal(s, out);
+	if (l->post == LW_BP_DISASTER) {
+		l->post = LW_BP_RESULTS;
+		if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR &&
+		    !b->rout && !lw_siege_broken_by_attack(s) /* 16.8.3: no disasters */) {
+			int W = b->winner, L = LW_OTHER(W);
+			struct lw_combat_out co = {.disaster_check = true};
+			enum lw_disaster dis =
+			    lw_disaster_effect(&co, (l->sym[W] & LW_SYM_DISASTER) != 0,
+			                       (l->sym[L] & LW_SYM_DISASTER) != 0);
+			l->disaster = (uint8_t)dis;
+			if (dis == LW_DISASTER_REVERSAL) {
+				reversal(s, out);
+				return;
+			}
+			if (dis == LW_DISASTER_LOSER) {
+				l->it_gain[L]++;
+				lw_log(s,
+				       "Disaster for the %s: one more IT and a general demoted "
+				       "(16.8.3).",
+				       lw_side_title(L));
+				int cand[LW_MAX_UNITS];
+				int n = disaster_candidates(s, L, cand);
+				if (demote_begin(s, L, LW_DW_DISASTER, cand, n))
+					return; /* act_demote resumes here */
+			}
+		}
+	}
+	if (l->post == LW_BP_RESULTS) {
+		l->post = LW_BP_AFTER_ROUT;
+		/* IT (16.6), the empty city's single IT (16.1.2) */
+		if (!(b->empty_city && l->city_falls))
+			add_it(s, A, l->it_gain[A]); /* a captured city gives that IT itself */
+		if (!b->empty_city)
+			add_it(s, D, l->it_gain[D]);
+		if (b->winner == LW_NOSIDE) {
+			end_or_defender_advance(s, out);
 			return;
 		}
-		if (dis == LW_DISASTER_LOSER) {
-			l->it_gain[L]++;
-			int u = demote_pick(s, L);
-			if (u != LW_NONE) {
-				char name[64];
-				lw_log(s,
-				       "Disaster for the %s: one more IT, %s is demoted (16.8.3).",
-				       lw_side_title(L), lw_unit_name(s, u, name, sizeof name));
-				lw_demote(s, u);
-				lw_unstack_all(s);
-				if (L == A && s->unit[u].where != LW_W_MAP)
-					follow_tco(s, u, b->att_hex);
+		int W = b->winner, L = LW_OTHER(W);
+		if (!b->empty_city) {
+			int wco = group_co(s, W), lco = group_co(s, L);
+			if (l->pc_award > 0) {
+				lw_gain_pc(s, W, l->pc_award);
+				lw_log(s, "The %s player gains %d PC for the victory (16.6).",
+				       lw_side_title(W), l->pc_award);
 			}
+			if (lco != LW_NONE)
+				s->unit[lco].flags |= LW_UF_LOST_BATTLE;
+			if (wco != LW_NONE)
+				s->unit[wco].flags |= LW_UF_WON_BATTLE;
+			if (b->rout && lco != LW_NONE && rout_loser(s, L, lco))
+				return; /* oretreat_act resumes here */
 		}
 	}
-	/* IT (16.6), the empty city's single IT (16.1.2) */
-	if (!(b->empty_city && l->city_falls))
-		add_it(s, A, l->it_gain[A]); /* a captured city gives that IT itself */
-	if (!b->empty_city)
-		add_it(s, D, l->it_gain[D]);
-	if (b->winner == LW_NOSIDE) {
-		battle_end(s, out, NULL, 0);
-		return;
-	}
-	int W = b->winner, L = LW_OTHER(W);
+	int W = b->winner;
 	if (!b->empty_city) {
-		int wco = group_co(s, W), lco = group_co(s, L);
-		if (l->pc_award > 0) {
-			lw_gain_pc(s, W, l->pc_award);
-			lw_log(s, "The %s player gains %d PC for the victory (16.6).",
-			       lw_side_title(W), l->pc_award);
-		}
-		if (lco != LW_NONE)
-			s->unit[lco].flags |= LW_UF_LOST_BATTLE;
-		if (wco != LW_NONE)
-			s->unit[wco].flags |= LW_UF_WON_BATTLE;
-		if (b->rout && lco != LW_NONE) {
-			/* 16.6.4: IT off, CO disgraced, IT = stars left */
-			int u[LW_MAX_UNITS];
-			int n = group_units(s, L, u);
-			for (int i = 0; i < n; i++)
-				s->unit[u[i]].it = 0;
-			char name[64];
-			lw_log(s, "ROUT: %s is disgraced (16.6.4).",
-			       lw_unit_name(s, lco, name, sizeof name));
-			lw_disgrace(s, lco);
-			lw_unstack_all(s); /* 16.6.4: a Major Army without its CO breaks up */
-			n = group_units(s, L, u);
-			for (int i = 0; i < n; i++) {
-				s->unit[u[i]].it = s->unit[u[i]].stars;
-				s->unit[u[i]].it_new = s->unit[u[i]].stars;
-			}
-		}
 		/* 16.6.5: a grateful nation; not beyond the counter or stacking */
+		int wco = group_co(s, W);
 		if (l->auto_promote && wco != LW_NONE && s->unit[wco].where == LW_W_MAP &&
 		    !(s->unit[wco].flags & LW_UF_OOS) &&
 		    lw_stack_check_hex(s, s->unit[wco].hex, W, NULL, 0, wco, s->unit[wco].stars + 1,
@@ -1280,45 +1780,95 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 		offer_commit(s, side, list);
 		break;
 	case LW_ST_CASUALTY: {
-		int c[LW_MAX_UNITS];
-		int n = casualty_candidates(s, s->battle.casualty_victim_side, c);
+		int c[LW_MAX_UNITS], rank = s->battle.casualty_rank;
+		int n = rank > 0 ? redirect_candidates(s, s->battle.casualty_victim_side, rank, c)
+		                 : casualty_candidates(s, s->battle.casualty_victim_side, c);
 		for (int i = 0; i < n; i++)
 			lw_offer(list,
 			         json_pack("{s:s,s:s}", "type", "casualty", "unit",
 			                   lw_unit_id(s, c[i], id, sizeof id)),
-			         "%s takes the casualty roll (16.8)",
-			         lw_unit_name(s, c[i], name, sizeof name));
+			         rank > 0
+			             ? "%s is hit instead: the table names a %d-star general (16.8)"
+			             : "%s takes the casualty roll (16.8)",
+			         lw_unit_name(s, c[i], name, sizeof name), rank);
 		break;
 	}
+	case LW_ST_DEMOTE:
+		offer_demote(s, list);
+		break;
 	case LW_ST_RETREAT: {
+		if (s->land.stage == LW_BS_ORETREAT) {
+			/* 16.6.4: the routed attacker sends back the fewest stars */
+			int c[LW_MAX_UNITS], opts[6];
+			int n = oretreat_units(s, c);
+			for (int i = 0; i < n; i++) {
+				int no = retreat_options(s, s->battle.attacker, s->battle.att_hex,
+				                         &c[i], 1, opts);
+				lw_unit_name(s, c[i], name, sizeof name);
+				for (int k = 0; k < no; k++)
+					lw_offer(list,
+					         json_pack("{s:s,s:s,s:i}", "type", "retreat",
+					                   "unit",
+					                   lw_unit_id(s, c[i], id, sizeof id), "to",
+					                   opts[k]),
+					         "Overstacked without its CO: %s steps back to %s "
+					         "(16.6.4)",
+					         name, lw_hex_label(opts[k], hl, sizeof hl));
+			}
+			break;
+		}
 		int set[LW_MAX_UNITS], opts[6], no;
 		retreat_set(s, set, opts, &no);
 		for (int i = 0; i < no; i++)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
 			         "Retreat to %s (16.9)", lw_hex_label(opts[i], hl, sizeof hl));
+		if (rout_split_open(s)) {
+			const struct lw_land *l = &s->land;
+			for (int i = 0; i < l->group_n; i++) {
+				int u = l->group[i];
+				int sp = split_options(s, u, opts);
+				lw_unit_name(s, u, name, sizeof name);
+				for (int k = 0; k < sp; k++)
+					lw_offer(
+					    list,
+					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
+					              lw_unit_id(s, u, id, sizeof id), "to",
+					              opts[k]),
+					    "Break up the routed force: %s alone retreats to %s "
+					    "(16.6.4)",
+					    name, lw_hex_label(opts[k], hl, sizeof hl));
+			}
+		}
 		break;
 	}
-	case LW_ST_ADVANCE: {
-		int u[LW_MAX_UNITS];
-		int n = group_units(s, s->battle.attacker, u);
-		if (lw_stack_check_hex(s, s->battle.def_hex, s->battle.attacker, u, n, LW_NONE, 0,
-		                       NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
-			         "Advance the whole force into %s (16.10.1)",
-			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
-		int co = group_co(s, s->battle.attacker);
-		if (n > 1 && co != LW_NONE &&
-		    lw_stack_check_without(s, s->battle.att_hex, s->battle.attacker, &co, 1,
-		                           NULL) == 0)
-			lw_offer(
-			    list, json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
-			    "Advance only %s into %s",
-			    lw_unit_name(s, group_co(s, s->battle.attacker), name, sizeof name),
-			    lw_hex_label(s->battle.def_hex, hl, sizeof hl));
-		lw_offer(list, json_pack("{s:s}", "type", "decline"),
-		         "Do not advance (one IT, 16.10.1)");
+	case LW_ST_ADVANCE:
+		if (s->land.stage == LW_BS_DADVANCE) {
+			offer_dadvance(s, list);
+			break;
+		}
+		{
+			int u[LW_MAX_UNITS];
+			int n = group_units(s, s->battle.attacker, u);
+			if (lw_stack_check_hex(s, s->battle.def_hex, s->battle.attacker, u, n,
+			                       LW_NONE, 0, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
+				         "Advance the whole force into %s (16.10.1)",
+				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+			int co = group_co(s, s->battle.attacker);
+			if (n > 1 && co != LW_NONE &&
+			    lw_stack_check_without(s, s->battle.att_hex, s->battle.attacker, &co, 1,
+			                           NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
+				         "Advance only %s into %s",
+				         lw_unit_name(s, group_co(s, s->battle.attacker), name,
+				                      sizeof name),
+				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+			lw_offer(list, json_pack("{s:s}", "type", "decline"),
+			         "Do not advance (one IT, 16.10.1)");
+		}
 		break;
-	}
 	default:
 		break;
 	}
@@ -1351,8 +1901,14 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 			return act_retreat(s, a, out, err);
 		break;
 	case LW_ST_ADVANCE:
+		if (s->land.stage == LW_BS_DADVANCE)
+			return act_dadvance(s, a, out, err);
 		if (strcmp(type, "advance") == 0 || strcmp(type, "decline") == 0)
 			return act_advance(s, a, out, err);
+		break;
+	case LW_ST_DEMOTE:
+		if (strcmp(type, "demote") == 0)
+			return act_demote(s, a, out, err);
 		break;
 	default:
 		break;

@@ -25,6 +25,10 @@ const char *lw_side_title(int side);
 /* Bit of a side in game_status.awaiting (role index = side - 1). */
 #define LW_SIDE_BIT(side) (1u << ((side)-1))
 
+/* The save format's version (lw_save.c), also stamped by the set-up.
+ * 2: the land block's demotion and resume fields (16.6.4, 16.8.3). */
+#define LW_SAVE_VERSION 2
+
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -116,6 +120,9 @@ void lw_demote(struct lw_state *s, int u);
 /* Kill (16.8.2: TCO replaces him) or disgrace a unit (17.4: TCO removed). */
 void lw_kill(struct lw_state *s, int u);
 void lw_disgrace(struct lw_state *s, int u);
+/* lw_disgrace without restacking the hex he left: for a caller whose rule
+ * lets the owner break the force up himself (16.6.4). */
+void lw_disgrace_only(struct lw_state *s, int u);
 /* The GiC of `side` was lost: 11.1.2.2 (opponent +4, pay 4, appoint). */
 void lw_gic_lost(struct lw_state *s, int side);
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The block as one flat integer array, in field order. */
-#define LW_LAND_INTS (17 + 4 * LW_LAND_SIDES + LW_LAND_GROUP)
+#define LW_LAND_INTS (21 + 4 * LW_LAND_SIDES + 2 * LW_LAND_GROUP)
 
 static void to_ints(const struct lw_land *l, long long *v)
 {
@@ -37,6 +37,12 @@ static void to_ints(const struct lw_land *l, long long *v)
 		v[k++] = l->sharp[i];
 	v[k++] = l->cas_sharp;
 	v[k++] = l->pursuit;
+	v[k++] = l->post;
+	v[k++] = l->demote_why;
+	v[k++] = l->demote_side;
+	v[k++] = l->cand_n;
+	for (int i = 0; i < LW_LAND_GROUP; i++)
+		v[k++] = l->cand[i];
 }
 
 json_t *lw_land_save(const struct lw_land *l)
@@ -81,7 +87,14 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 		n.sharp[i] = (uint8_t)v[k++];
 	n.cas_sharp = (uint8_t)v[k++];
 	n.pursuit = (uint8_t)v[k++];
-	if (n.stage > LW_BS_ADVANCE || n.group_n > LW_LAND_GROUP)
+	n.post = (uint8_t)v[k++];
+	n.demote_why = (uint8_t)v[k++];
+	n.demote_side = (int8_t)v[k++];
+	n.cand_n = (uint8_t)v[k++];
+	for (int i = 0; i < LW_LAND_GROUP; i++)
+		n.cand[i] = (int16_t)v[k++];
+	if (n.stage > LW_BS_DADVANCE || n.group_n > LW_LAND_GROUP || n.post > LW_BP_AFTER_ROUT ||
+	    n.demote_why > LW_DW_RIVER || n.cand_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;
 	return 0;

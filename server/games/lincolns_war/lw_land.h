@@ -24,6 +24,24 @@ enum lw_battle_stage {
 	LW_BS_CASUALTY, /* a player picks the general hit (16.8) */
 	LW_BS_RETREAT,  /* the loser picks a retreat hex (16.9) */
 	LW_BS_ADVANCE,  /* the winning attacker advances or declines (16.10) */
+	LW_BS_ORETREAT, /* a routed attacker left overstacked sends stars back (16.6.4) */
+	LW_BS_DADVANCE, /* the attacker is gone: the defender may advance (16.10.1) */
+};
+
+/* Why a general is being demoted (struct lw_land.demote_why). */
+enum lw_demote_why {
+	LW_DW_NONE = 0,
+	LW_DW_DISASTER, /* 16.8.3: the loser-only disaster */
+	LW_DW_REVERSAL, /* 16.8.3 / 11.1.3.3: the victor's GiC may foist the blame */
+	LW_DW_RIVER,    /* 12.3.3: a Major Army retreated across a river */
+};
+
+/* How far after_casualties() got (struct lw_land.post), so that a prompt in
+ * the middle of the results can resume them. */
+enum lw_battle_post {
+	LW_BP_DISASTER = 0, /* disasters (16.8.3) still to check */
+	LW_BP_RESULTS,      /* IT, PC, rout (16.6) still to apply */
+	LW_BP_AFTER_ROUT,   /* promotion, retreat, advance (16.6.5, 16.9, 16.10) */
 };
 
 struct lw_land {
@@ -50,7 +68,12 @@ struct lw_land {
 	int16_t from_hex;             /* the hex they retreat from */
 	uint8_t sharp[LW_LAND_SIDES]; /* 16.8: this side played a Sharpshooter resource */
 	uint8_t cas_sharp;            /* the pending casualty choice is a sharpshooter's */
-	uint8_t pursuit; /* 16.2.1: cavalry pursued the withdrawal: the attacker advances */
+	uint8_t pursuit;    /* 16.2.1: cavalry pursued the withdrawal: the attacker advances */
+	uint8_t post;       /* enum lw_battle_post */
+	uint8_t demote_why; /* enum lw_demote_why, while LW_ST_DEMOTE */
+	int8_t demote_side; /* whose general is demoted */
+	uint8_t cand_n;     /* the generals he may pick (LW_ST_DEMOTE) */
+	int16_t cand[LW_LAND_GROUP];
 	uint8_t spare[3];
 };
 

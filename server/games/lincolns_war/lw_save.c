@@ -8,7 +8,7 @@
 
 #include "lw_engine.h"
 
-#define SAVE_VERSION 1
+#define SAVE_VERSION LW_SAVE_VERSION
 
 /* ---- writing ------------------------------------------------------------- */
 
@@ -450,6 +450,12 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "CO out of range");
 	if (lw_land_load(&s->land, land) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad land rules block");
+	for (int i = 0; i < s->land.group_n; i++)
+		if (s->land.group[i] < 0 || s->land.group[i] >= s->n_units)
+			return tg_fail(err, TG_E_BAD_SAVE, "retreating general out of range");
+	for (int i = 0; i < s->land.cand_n; i++)
+		if (s->land.cand[i] < 0 || s->land.cand[i] >= s->n_units)
+			return tg_fail(err, TG_E_BAD_SAVE, "general to demote out of range");
 	if (lw_naval_load(&s->navy, json_object_get(saved, "navy")) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad naval block");
 	if (lw_rail_load(&s->rail, json_object_get(saved, "rail")) != 0)

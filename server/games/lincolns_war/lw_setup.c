@@ -66,7 +66,7 @@ int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, uns
 		return tg_fail(err, TG_E_DATA, "data larger than the state's bounds");
 
 	memset(s, 0, sizeof *s);
-	s->version = 1;
+	s->version = LW_SAVE_VERSION;
 	lw_groups_reset(&s->groups);
 	s->scenario = (uint8_t)scenario;
 	s->options = (uint8_t)options;

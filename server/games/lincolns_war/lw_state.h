@@ -184,7 +184,7 @@ enum lw_step {
 	LW_ST_ADVANCE,   /* the winner advances or declines (16.10) */
 	LW_ST_PEACE,     /* 10.4: opponent passed with one card: play it or take 3 PC */
 	LW_ST_SEDITIOUS, /* 10.7.7: a player holding three seditious may redraw */
-	LW_ST_DEMOTE,    /* 20.4 / 16.8.3: the owner picks the general demoted */
+	LW_ST_DEMOTE,    /* 16.8.3 / 11.1.3.3 / 12.3.3: the owner picks the general demoted */
 	LW_ST_SIEGE_OFFER,  /* 16.9.5: the defeated defender may offer siege (lw_siege.h) */
 	LW_ST_SIEGE_ANSWER, /* 16.9.5: the victor besieges or refuses */
 	LW_ST_HARASS,    /* 13.2.5: the non-phasing player may harass the movers */

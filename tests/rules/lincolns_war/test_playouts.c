@@ -107,10 +107,13 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 					snprintf(why, n, "both sides in hex %d", x->hex);
 					return false;
 				}
-			/* 12.4 / 13.1.1 stacking, outside an unfinished move */
+			/* 12.4 / 13.1.1 stacking, outside an unfinished move or
+			 * retreat (16.6.4: a routed force breaks up as it retreats) */
 			bool moving = false;
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
+			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
+			          x->hex == s->land.from_hex && x->side == s->land.group_side;
 			struct tg_error e;
 			if (!moving &&
 			    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, &e)) {

@@ -1,0 +1,185 @@
+/* 16.8.3 demotions chosen by their owner, through act() and view():
+ *  - loser-only disaster after a Major Victory: "the loser of the battle
+ *    takes one more IT and demotes a general (if all generals are already
+ *    one star, the owner chooses which one is disgraced)": the loser picks
+ *    among his generals of two or three stars (a one-star only when all are
+ *    one-star);
+ *  - victory reversal (both draw a disaster): the victor's CO loses a star,
+ *    "exception: A GiC can foist blame and demote a subordinate" (11.1.3.3):
+ *    the owner picks; a CO who is not the GiC is demoted without a prompt. */
+#include "lincolns_war/lw_combat.h"
+#include "lw_battle_fixture.h"
+
+static int sum_stars(const struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS], st = 0;
+	int n = lw_units_at(s, hex, side, u);
+	for (int i = 0; i < n; i++)
+		st += s->unit[u[i]].stars;
+	return st;
+}
+
+/* Answers casualty prompts with their first offer until another step. */
+static void pass_casualties(struct game *g)
+{
+	for (int guard = 0; guard < 10 && g->s.step == LW_ST_CASUALTY; guard++) {
+		int side = g->s.awaiting_side;
+		json_t *o = bx_offers(g, side, "casualty");
+		char *txt = json_dumps(json_array_get(o, 0), JSON_COMPACT);
+		json_decref(o);
+		if (!CHECK(txt != NULL))
+			return;
+		BX_OK(g, side, txt);
+		free(txt);
+	}
+}
+
+static void loser_disaster(bool all_one_star)
+{
+	struct game *g = bx_game(2);
+	if (!CHECK(g != NULL))
+		return;
+	struct lw_state *s = &g->s;
+	int x, y;
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
+		return;
+	int grant = fx_place(s, "grant", x, 3);
+	fx_place(s, "sherman", x, 3);
+	int a = fx_place(s, "je_johnston", y, all_one_star ? 1 : 2);
+	int b = fx_place(s, "hardee", y, all_one_star ? 1 : 2);
+	/* 8 + CSP against 6 (3 + 3) or 5 (3 + 2): a difference of 5, no rout */
+	int csp = all_one_star ? 2 : 3;
+	s->side[LW_UNION].csp = (int16_t)csp;
+	fx_stack_deck(s, LW_UNION, 0, 0, 12);
+	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
+	bx_attack(g, grant, y);
+	bx_commit(g, csp, 0);
+	CHECKF(s->battle.result == LW_CRT_MAJOR && !s->battle.rout && s->battle.winner == LW_UNION,
+	       "a Union Major Victory without rout (%d to %d)", s->battle.strength[LW_UNION],
+	       s->battle.strength[LW_CONFEDERATE]);
+	pass_casualties(g);
+	if (!CHECK_EQ_INT(s->step, LW_ST_DEMOTE)) {
+		free(g);
+		return;
+	}
+	CHECK_EQ_INT(s->awaiting_side, LW_CONFEDERATE);
+	CHECK_EQ_INT(s->land.disaster, LW_DISASTER_LOSER);
+	json_t *o = bx_offers(g, LW_CONFEDERATE, "demote");
+	CHECK_EQ_INT(bx_units_offered(o), 2);
+	CHECK(bx_has_unit(g, o, a, LW_NO_HEX));
+	CHECK(bx_has_unit(g, o, b, LW_NO_HEX));
+	json_decref(o);
+	CHECK(bx_act_unit(g, LW_UNION, "demote", a, LW_NO_HEX) != 0); /* not his general */
+	CHECK(bx_act_unit(g, LW_CONFEDERATE, "demote", grant, LW_NO_HEX) != 0);
+	int it_before = lw_force_it(s, y);
+	/* the CO, which the old automatic choice (the junior) never took */
+	CHECK(bx_act_unit(g, LW_CONFEDERATE, "demote", a, LW_NO_HEX) == 0);
+	if (all_one_star) {
+		CHECK_EQ_INT(s->unit[a].where, LW_W_DISGRACED);
+		CHECK_EQ_INT(s->unit[b].stars, 1);
+	} else {
+		CHECK_EQ_INT(s->unit[a].stars, 1);
+		CHECK_EQ_INT(s->unit[b].stars, 2);
+	}
+	/* then the results go on: the one more IT with the table's, a retreat */
+	CHECK(lw_force_it(s, s->unit[b].hex) > it_before);
+	CHECK(s->step == LW_ST_RETREAT || !s->battle.active);
+	free(g);
+}
+
+/* A two-star and two one-stars lose: only the two-star may be demoted, at
+ * once (one candidate, no prompt). */
+static void loser_disaster_mixed(void)
+{
+	struct game *g = bx_game(2);
+	if (!CHECK(g != NULL))
+		return;
+	struct lw_state *s = &g->s;
+	int x, y;
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
+		return;
+	int grant = fx_place(s, "grant", x, 3);
+	fx_place(s, "sherman", x, 3);
+	int a = fx_place(s, "je_johnston", y, 2);
+	int b = fx_place(s, "ewell", y, 1);
+	int c = fx_place(s, "dh_hill", y, 1);
+	/* 8 + 4 against 3 + 2 + 2: a difference of 5, no rout */
+	s->side[LW_UNION].csp = 4;
+	fx_stack_deck(s, LW_UNION, 0, 0, 12);
+	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
+	bx_attack(g, grant, y);
+	bx_commit(g, 4, 0);
+	if (s->battle.result != LW_CRT_MAJOR || s->battle.rout) {
+		CHECKF(false, "expected a Major Victory without rout (%d to %d, rout %d)",
+		       s->battle.strength[LW_UNION], s->battle.strength[LW_CONFEDERATE],
+		       s->battle.rout);
+		free(g);
+		return;
+	}
+	pass_casualties(g);
+	CHECK(s->step != LW_ST_DEMOTE);
+	CHECK(s->unit[a].where != LW_W_MAP || s->unit[a].stars == 1);
+	CHECK(s->unit[b].where == LW_W_MAP); /* the one-stars are spared */
+	CHECK(s->unit[c].where == LW_W_MAP);
+	free(g);
+}
+
+static void reversal(bool gic)
+{
+	struct game *g = bx_game(2);
+	if (!CHECK(g != NULL))
+		return;
+	struct lw_state *s = &g->s;
+	int x, y;
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
+		return;
+	int grant = fx_place(s, "grant", x, 3);
+	int sherman = fx_place(s, "sherman", x, 3);
+	fx_place(s, "je_johnston", y, 2);
+	fx_place(s, "hardee", y, 2);
+	if (gic)
+		s->side[LW_UNION].gic = (int16_t)grant;
+	s->side[LW_UNION].csp = 3;
+	fx_stack_deck(s, LW_UNION, LW_SYM_DISASTER, 6, 10);
+	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
+	bx_attack(g, grant, y);
+	bx_commit(g, 3, 0);
+	pass_casualties(g);
+	CHECK_EQ_INT(s->land.disaster, LW_DISASTER_REVERSAL);
+	if (!gic) {
+		/* no choice: the CO loses the star */
+		CHECK(s->step != LW_ST_DEMOTE);
+		if (s->unit[sherman].where == LW_W_MAP && s->unit[grant].where == LW_W_MAP)
+			CHECK_EQ_INT(s->unit[grant].stars + s->unit[sherman].stars, 5);
+		free(g);
+		return;
+	}
+	if (!CHECK_EQ_INT(s->step, LW_ST_DEMOTE)) {
+		free(g);
+		return;
+	}
+	CHECK_EQ_INT(s->awaiting_side, LW_UNION);
+	json_t *o = bx_offers(g, LW_UNION, "demote");
+	CHECK(bx_has_unit(g, o, grant, LW_NO_HEX));   /* he takes it himself */
+	CHECK(bx_has_unit(g, o, sherman, LW_NO_HEX)); /* or foists it */
+	json_decref(o);
+	CHECK(bx_act_unit(g, LW_CONFEDERATE, "demote", sherman, LW_NO_HEX) != 0);
+	CHECK(bx_act_unit(g, LW_UNION, "demote", sherman, LW_NO_HEX) == 0);
+	CHECK_EQ_INT(s->unit[grant].stars, 3);
+	CHECK_EQ_INT(s->unit[sherman].stars, 2);
+	CHECK_EQ_INT(s->side[LW_UNION].gic, grant); /* still three stars: still GiC */
+	CHECK(!s->battle.active);
+	CHECK_EQ_INT(sum_stars(s, y, LW_CONFEDERATE), 4); /* the defender stays */
+	CHECK_EQ_INT(lw_force_it(s, x), 3);
+	free(g);
+}
+
+int main(void)
+{
+	loser_disaster(false);
+	loser_disaster(true);
+	loser_disaster_mixed();
+	reversal(false);
+	reversal(true);
+	return tap_done();
+}
