@@ -37,7 +37,7 @@ static struct game *lone_rout(int *x, int *y, int *h, int *e, bool escort)
 
 int main(void)
 {
-	int x, y, h, e;
+	int x = LW_NO_HEX, y = LW_NO_HEX, h = LW_NONE, e = LW_NONE;
 	struct game *g = lone_rout(&x, &y, &h, &e, false);
 	if (!CHECK(g != NULL))
 		return tap_done();

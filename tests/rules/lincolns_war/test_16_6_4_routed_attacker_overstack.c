@@ -43,7 +43,7 @@ static struct game *routed(int *x, int *y, int *gen, int ones)
 
 int main(void)
 {
-	int x, y, gen[8];
+	int x = LW_NO_HEX, y = LW_NO_HEX, gen[8] = {0};
 	/* 3 + 2 + 2 + 2 + 1 = 10 stars; 7 without Grant: one star too many, and
 	 * the only one-star set is Curtis alone */
 	struct game *g = routed(&x, &y, gen, 1);

@@ -40,7 +40,7 @@ static void loser_disaster(bool all_one_star)
 	if (!CHECK(g != NULL))
 		return;
 	struct lw_state *s = &g->s;
-	int x, y;
+	int x = LW_NO_HEX, y = LW_NO_HEX;
 	if (!CHECK(fx_plain_pair("TN", &x, &y)))
 		return;
 	int grant = fx_place(s, "grant", x, 3);
@@ -95,7 +95,7 @@ static void loser_disaster_mixed(void)
 	if (!CHECK(g != NULL))
 		return;
 	struct lw_state *s = &g->s;
-	int x, y;
+	int x = LW_NO_HEX, y = LW_NO_HEX;
 	if (!CHECK(fx_plain_pair("TN", &x, &y)))
 		return;
 	int grant = fx_place(s, "grant", x, 3);
@@ -130,7 +130,7 @@ static void reversal(bool gic)
 	if (!CHECK(g != NULL))
 		return;
 	struct lw_state *s = &g->s;
-	int x, y;
+	int x = LW_NO_HEX, y = LW_NO_HEX;
 	if (!CHECK(fx_plain_pair("TN", &x, &y)))
 		return;
 	int grant = fx_place(s, "grant", x, 3);

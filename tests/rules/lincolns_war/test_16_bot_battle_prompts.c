@@ -6,7 +6,14 @@
  * overstacked (16.6.4) and the defender advancing into the eliminated
  * attacker's hex (16.10.1) — through the offers alone, over games of all
  * three scenarios from fixed seeds. Every prompt met is answered by the bot
- * and accepted. LW_BOT_GAMES=n for more or fewer games. */
+ * and accepted. LW_BOT_GAMES=n for more or fewer games.
+ *
+ * Random play seldom builds a Major Victory without rout against a force of
+ * several generals, or a reversal against a GiC: those two prompts are
+ * forced (as test_19_ep_bi_playouts forces its triggers): the battle is set
+ * up and committed by hand, and the bot answers everything from there. */
+#include "lincolns_war/lw_combat.h"
+#include "lw_battle_fixture.h"
 #include "lw_bot.h"
 #include "lw_testkit.h"
 
@@ -59,6 +66,55 @@ static int prompt_kind(const struct game_module *M, struct game *g, const char *
 	return k;
 }
 
+/* The bot answers every prompt until the battle is over; the kinds met. */
+static void bot_finishes_battle(struct game *g, uint64_t seed, int seen[P_N])
+{
+	const struct game_module *M = &lincolns_war_module;
+	struct lw_bot bot;
+	lw_bot_init(&bot, seed);
+	for (int n = 0; n < 100 && g->s.battle.active; n++) {
+		char role[TG_ROLE_MAX * 2];
+		json_t *a = NULL;
+		int got = lw_bot_choose(&bot, M, g, role, &a);
+		if (!CHECKF(got == 1, "seed %llu: dead end in the battle", (unsigned long long)seed))
+			return;
+		int k = prompt_kind(M, g, role);
+		if (k >= 0)
+			seen[k]++;
+		struct game_outcome out = {0};
+		int rc = M->act(g, role, a, &out, &tk_err);
+		CHECKF(rc == 0, "seed %llu: offered action refused: %s", (unsigned long long)seed,
+		       tk_err.message);
+		json_decref(a);
+		if (rc)
+			return;
+	}
+	CHECK(!g->s.battle.active);
+}
+
+/* 16.8.3: Grant and Sherman beat Johnston and Hardee by five (both
+ * disasters when `reversal`, the loser's alone otherwise; Grant the GiC). */
+static void forced(bool reversal, uint64_t seed, int seen[P_N])
+{
+	struct game *g = bx_game(2);
+	int x = LW_NO_HEX, y = LW_NO_HEX;
+	if (!CHECK(g != NULL) || !CHECK(fx_plain_pair("TN", &x, &y)))
+		return;
+	struct lw_state *s = &g->s;
+	int grant = fx_place(s, "grant", x, 3);
+	fx_place(s, "sherman", x, 3);
+	fx_place(s, "je_johnston", y, 2);
+	fx_place(s, "hardee", y, 2);
+	s->side[LW_UNION].gic = (int16_t)grant;
+	s->side[LW_UNION].csp = 3;
+	fx_stack_deck(s, LW_UNION, reversal ? LW_SYM_DISASTER : 0, reversal ? 6 : 0, 12);
+	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
+	bx_attack(g, grant, y);
+	bx_commit(g, 3, 0);
+	bot_finishes_battle(g, seed, seen);
+	free(g);
+}
+
 int main(void)
 {
 	static const char *const scn[] = {"campaign", "introductory", "tournament"};
@@ -69,7 +125,10 @@ int main(void)
 	for (int game = 0; game < games; game++) {
 		struct game *g = tk_new(scn[game % 3], 500 + game);
 		struct lw_bot bot;
-		lw_bot_init(&bot, 7001u + (uint64_t)game);
+		if (game % 2) /* longer games: more battles */
+			lw_bot_init_prudent(&bot, 7001u + (uint64_t)game);
+		else
+			lw_bot_init(&bot, 7001u + (uint64_t)game);
 		for (int n = 0; n < MAX_ACTIONS; n++) {
 			char role[TG_ROLE_MAX * 2];
 			json_t *a = NULL;
@@ -99,5 +158,14 @@ int main(void)
 		CHECK(seen[P_REDIRECT] > 0);
 		CHECK(seen[P_DADVANCE] > 0);
 	}
+	int forced_seen[P_N] = {0};
+	for (int k = 0; k < 20; k++) {
+		forced(false, 300u + (uint64_t)k, forced_seen);
+		forced(true, 400u + (uint64_t)k, forced_seen);
+	}
+	printf("# forced: %s met %d times, %s met %d times\n", names[P_DISASTER],
+	       forced_seen[P_DISASTER], names[P_FOIST], forced_seen[P_FOIST]);
+	CHECK(forced_seen[P_DISASTER] > 0);
+	CHECK(forced_seen[P_FOIST] > 0);
 	return tap_done();
 }
