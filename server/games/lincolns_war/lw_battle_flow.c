@@ -512,12 +512,15 @@ static bool defender_may_advance(const struct lw_state *s)
 	return !(c >= 0 && D == LW_CONFEDERATE && d->cities[c].no_confederate_entry);
 }
 
-/* May defender general u advance alone now (12.4 there, 13.1.1 here)? */
+/* May defender general u advance alone now (12.4 there, 13.1.1 here)? The
+ * hex must still be vacant: a new GiC chosen meanwhile (11.1.2.2) may have
+ * gone to it, his capital (11.1.2.3). */
 static bool dadvance_unit_ok(const struct lw_state *s, int u)
 {
 	const struct lw_battle *b = &s->battle;
 	int D = def_side(s);
-	return s->unit[u].where == LW_W_MAP && s->unit[u].hex == b->def_hex &&
+	return defender_may_advance(s) && s->unit[u].where == LW_W_MAP &&
+	       s->unit[u].hex == b->def_hex &&
 	       lw_stack_check_hex(s, b->att_hex, D, &u, 1, LW_NONE, 0, NULL) == 0 &&
 	       lw_stack_check_without(s, b->def_hex, D, &u, 1, NULL) == 0;
 }
@@ -536,7 +539,7 @@ static bool dadvance_all_ok(const struct lw_state *s)
 {
 	int u[LW_MAX_UNITS];
 	int n = lw_units_at(s, s->battle.def_hex, def_side(s), u);
-	return n > 0 &&
+	return n > 0 && defender_may_advance(s) &&
 	       lw_stack_check_hex(s, s->battle.att_hex, def_side(s), u, n, LW_NONE, 0, NULL) == 0;
 }
 
@@ -1165,8 +1168,10 @@ static bool oretreat_next(struct lw_state *s)
 		return true;
 	}
 	/* legal again, or nobody can step back: the 12.4 displacement */
-	l->group_n = 0;
-	l->stage = LW_BS_RETREAT;
+	if (l->stage == LW_BS_ORETREAT) {
+		l->group_n = 0;
+		l->stage = LW_BS_CASUALTY; /* back to applying the results */
+	}
 	lw_unstack(s, s->battle.att_hex, s->battle.attacker);
 	return false;
 }

@@ -94,7 +94,8 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 	for (int i = 0; i < LW_LAND_GROUP; i++)
 		n.cand[i] = (int16_t)v[k++];
 	if (n.stage > LW_BS_DADVANCE || n.group_n > LW_LAND_GROUP || n.post > LW_BP_AFTER_ROUT ||
-	    n.demote_why > LW_DW_RIVER || n.cand_n > LW_LAND_GROUP)
+	    n.demote_why > LW_DW_RIVER || n.demote_side < 0 || n.demote_side > 2 ||
+	    n.cand_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;
 	return 0;

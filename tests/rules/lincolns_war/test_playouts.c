@@ -208,6 +208,9 @@ static int play_one(uint64_t seed, int scenario_idx)
 			CHECKF(0, "seed %llu %s after action %d %s: %s", (unsigned long long)seed,
 			       scn, n, txt, why);
 			free(txt);
+			for (uint32_t k = g->s.log_total > 12 ? g->s.log_total - 12 : 0;
+			     k < g->s.log_total; k++)
+				printf("#   log: %s\n", g->s.log[k % LW_LOG_LINES]);
 			rc = -1;
 			break;
 		}
@@ -300,7 +303,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		games = atoi(argv[1]);
 	const char *first_env = getenv("LW_PLAYOUT_FIRST");
-	uint64_t first = argc > 2 ? strtoull(argv[2], NULL, 10)
+	uint64_t first = argc > 2    ? strtoull(argv[2], NULL, 10)
 	                 : first_env ? strtoull(first_env, NULL, 10)
 	                             : 1;
 	int nscn = 0;
@@ -336,8 +339,8 @@ int main(int argc, char **argv)
 	}
 	printf("# %d games (%s) finished, %d failed, %ld actions; Union won %d, Confederates %d, "
 	       "draws %d; %d by political collapse; %d reached their last turn\n",
-	       done, only >= 0 ? M->scenarios[only].id : "every scenario", failed, total, results[1],
-	       results[2], results[0], collapses, reached_last);
+	       done, only >= 0 ? M->scenarios[only].id : "every scenario", failed, total,
+	       results[1], results[2], results[0], collapses, reached_last);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
