@@ -1806,6 +1806,9 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			/* 16.6.4: the routed attacker sends back the fewest stars */
 			int c[LW_MAX_UNITS], opts[6];
 			int n = oretreat_units(s, c);
+			if (n == 0) /* a new GiC (11.1.2.3) made the hex legal meanwhile */
+				lw_offer(list, json_pack("{s:s}", "type", "stay"),
+				         "Nobody needs to step back any more (16.6.4)");
 			for (int i = 0; i < n; i++) {
 				int no = retreat_options(s, s->battle.attacker, s->battle.att_hex,
 				                         &c[i], 1, opts);
@@ -1904,6 +1907,16 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	case LW_ST_RETREAT:
 		if (strcmp(type, "retreat") == 0)
 			return act_retreat(s, a, out, err);
+		if (strcmp(type, "stay") == 0 && s->land.stage == LW_BS_ORETREAT) {
+			int c[LW_MAX_UNITS];
+			if (oretreat_units(s, c) > 0)
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "16.6.4: the routed force is overstacked: the fewest "
+				               "stars must step back");
+			if (!oretreat_next(s))
+				after_casualties(s, out);
+			return 0;
+		}
 		break;
 	case LW_ST_ADVANCE:
 		if (s->land.stage == LW_BS_DADVANCE)
