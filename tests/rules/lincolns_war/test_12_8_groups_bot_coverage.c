@@ -7,7 +7,7 @@
 #include "lw_bot.h"
 #include "lw_testkit.h"
 
-#define GAMES 8
+#define GAMES 16
 #define MAX_ACTIONS 20000
 
 static const char *const marks[] = {
