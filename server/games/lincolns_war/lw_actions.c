@@ -198,6 +198,7 @@ static const char *const step_prompt[] = {
     [LW_ST_DEMOTE] = "Choose the general to demote (16.8.3, 11.1.3.3, 12.3.3)",
     [LW_ST_SIEGE_OFFER] = "You lost in a city: offer siege (one more IT) or retreat (16.9.5)",
     [LW_ST_SIEGE_ANSWER] = "The defender offers siege: besiege the city or refuse (16.9.5.1)",
+    [LW_ST_STEAL_MARCH] = "To Steal a March: march one hex and fight there, or hold (16.1.1)",
 };
 
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)

@@ -13,8 +13,12 @@
  *      N a Resource card in hand or 72 (the 0 card), V the CSP card 0..5.
  *      The first commitment stays hidden until the second (the engine's view
  *      shows battle.res_card/csp only to their owner until both committed).
- *   4. Reveal (automatic): indecisive rolls (16.4, 16.4.1), totals (16.5),
- *      results (16.6), replacement draws (16.7), casualty cards (16.8).
+ *   4. Reveal: the Resource cards are spent and their events applied, the
+ *      defender's first (lw_resource_events.c: Surprise Attack! reverses
+ *      the roles; To Steal a March asks the defender, LW_ST_STEAL_MARCH,
+ *      where to fight: {"type":"steal_march","to":HEX} or
+ *      {"type":"steal_march_hold"}); then (automatic) indecisive rolls (16.4,
+ *      16.4.1), totals (16.5), results (16.6), casualty cards (16.8).
  *   5. LW_ST_CASUALTY, once per star drawn when the force has several
  *      generals and the die names this player: {"type":"casualty","unit":ID}.
  *   6. Disasters (16.8.3), IT, PC, rout, auto-promotion (automatic).
@@ -32,6 +36,7 @@
 #include "lw_combat.h"
 #include "lw_it.h"
 #include "lw_march.h"
+#include "lw_resource_events.h"
 #include "lw_tco.h"
 #include "lw_terrain.h"
 
@@ -150,6 +155,12 @@ static void follow_tco(struct lw_state *s, int u, int hex)
 static void battle_end(struct lw_state *s, struct game_outcome *out, const int *movers, int n)
 {
 	struct lw_battle *b = &s->battle;
+	int own[LW_RESEV_UNITS];
+	int k = lw_resev_battle_end(s, own); /* Surprise Attack!: the activated force */
+	if (k >= 0) {
+		movers = own;
+		n = k;
+	}
 	lw_unstack_all(s); /* deaths and demotions may have moved a new GiC (11.1.2.3) */
 	b->active = 0;
 	s->land.stage = LW_BS_NONE;
@@ -1326,39 +1337,6 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 
 /* ---- reveal (16.3 - 16.6) ------------------------------------------------------------- */
 
-static int resource_strength(struct lw_state *s, int side, bool attacking, bool across_river)
-{
-	struct lw_battle *b = &s->battle;
-	int card = b->res_card[side];
-	if (card == 0 || card == LW_CARD_ZERO_RESOURCE)
-		return 0;
-	int idx = lw_hand_find(s, side, card);
-	if (idx < 0)
-		return 0;
-	lw_hand_remove(s, side, idx);
-	lw_discard(s, side, card);
-	lw_draw_to_hand(s, side); /* 16.7: replace a spent resource card */
-	const struct lw_card *c = lw_card(side, card);
-	if (!c || !c->effect)
-		return 0;
-	if (c->erratic && tg_rng_die(&s->rng, 6) < 3) {
-		lw_log(s, "The %s erratic resource fails its roll (10.6.5).", lw_side_title(side));
-		return 0;
-	}
-	const char *kind = json_string_value(json_object_get(c->effect, "kind"));
-	if (!kind || strcmp(kind, "resource") != 0)
-		return 0; /* resource events other than strength: see README */
-	const char *id = json_string_value(json_object_get(c->effect, "id"));
-	if (id && strcmp(id, "sharpshooter") == 0)
-		s->land.sharp[side] = 1; /* 16.8: resolved with the casualty checks */
-	const char *when = json_string_value(json_object_get(c->effect, "when"));
-	if (when && strstr(when, "river") && !across_river)
-		return 0;
-	json_int_t v =
-	    json_integer_value(json_object_get(c->effect, attacking ? "attack" : "defense"));
-	return v > 0 && v < 20 ? (int)v : 0;
-}
-
 static int committed_csp(struct lw_state *s, int side)
 {
 	struct lw_battle *b = &s->battle;
@@ -1415,14 +1393,23 @@ static void side_stars(const struct lw_state *s, int side, int *co_stars, int *s
 
 static void reveal(struct lw_state *s, struct game_outcome *out)
 {
+	/* 16.3: the cards are spent and their events applied, the defender's
+	 * first; To Steal a March may ask first (lw_resource_events.c) */
+	if (lw_resev_reveal(s, out))
+		return;
+	lw_battle_resolve(s, out);
+}
+
+void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
+{
 	struct lw_battle *b = &s->battle;
 	struct lw_land *l = &s->land;
 	int A = b->attacker, D = def_side(s);
 	set_barrier(out);
 	bool river = (lw_data_hexside_flags(lw_D(), b->att_hex, b->def_hex) & LW_HS_RIVER) != 0;
 	struct lw_combat_in in = {.empty_city = b->empty_city != 0};
-	in.att.resource = resource_strength(s, A, true, river);
-	in.def.resource = resource_strength(s, D, false, river);
+	in.att.resource = lw_resev_strength(s, A, true, river);
+	in.def.resource = lw_resev_strength(s, D, false, river);
 	in.att.csp = committed_csp(s, A);
 	in.def.csp = committed_csp(s, D);
 	/* 16.3: reveal all units */
@@ -1784,6 +1771,9 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 	case LW_ST_COMMIT:
 		offer_commit(s, side, list);
 		break;
+	case LW_ST_STEAL_MARCH:
+		lw_resev_offer(s, side, list); /* 16.1.1 (lw_resource_events.c) */
+		break;
 	case LW_ST_CASUALTY: {
 		int c[LW_MAX_UNITS], rank = s->battle.casualty_rank;
 		int n = rank > 0 ? redirect_candidates(s, s->battle.casualty_victim_side, rank, c)
@@ -1900,6 +1890,8 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		if (strcmp(type, "commit") == 0)
 			return act_commit(s, side, a, out, err);
 		break;
+	case LW_ST_STEAL_MARCH:
+		return lw_resev_act(s, side, a, out, err); /* 16.1.1 */
 	case LW_ST_CASUALTY:
 		if (strcmp(type, "casualty") == 0)
 			return act_casualty(s, a, out, err);

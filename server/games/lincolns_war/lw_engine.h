@@ -26,8 +26,9 @@ const char *lw_side_title(int side);
 #define LW_SIDE_BIT(side) (1u << ((side)-1))
 
 /* The save format's version (lw_save.c), also stamped by the set-up.
- * 2: the land block's demotion and resume fields (16.6.4, 16.8.3). */
-#define LW_SAVE_VERSION 2
+ * 2: the land block's demotion and resume fields (16.6.4, 16.8.3).
+ * 3: the resource_events block (16.3, lw_resource_events.h). */
+#define LW_SAVE_VERSION 3
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -134,6 +134,7 @@ json_t *lw_save_json(const struct lw_state *s)
 	json_object_set_new(o, "political", lw_political_save(&s->pol));
 	json_object_set_new(o, "optional", lw_optional_save(&s->opt)); /* 23.2 */
 	json_object_set_new(o, "groups", lw_groups_save(&s->groups));
+	json_object_set_new(o, "resource_events", lw_resev_save(&s->resev));
 	json_object_set_new(o, "result", json_string(s->result));
 	json_t *log = json_array();
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
@@ -378,9 +379,7 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	s->first_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->last_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_NAVAL) /* the highest phase */;
-	s->step = (uint8_t)rd_int(&r, LW_ST_CARD,
-	                                 LW_ST_SIEGE_ANSWER > LW_ST_HARASS ? LW_ST_SIEGE_ANSWER
-	                                                                   : LW_ST_HARASS);
+	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_STEAL_MARCH /* the last step */);
 	s->initiative = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->first = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->phasing = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
@@ -470,6 +469,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad optional block (23.2 Irregulars)");
 	if (lw_groups_load(&s->groups, json_object_get(saved, "groups"), s->n_units) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad march groups block (12.8, 10.7.3)");
+	if (lw_resev_load(&s->resev, json_object_get(saved, "resource_events")) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad resource_events block (16.3)");
 	snprintf(s->result, sizeof s->result, "%s", result);
 	if (!json_is_array(log) || json_array_size(log) > LW_LOG_LINES || log_total < 0 ||
 	    log_total > UINT32_MAX || (json_int_t)json_array_size(log) > log_total ||

@@ -28,6 +28,7 @@
 #include "lw_political.h"
 #include "lw_optional.h"
 #include "lw_groups.h"
+#include "lw_resource_events.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -188,6 +189,7 @@ enum lw_step {
 	LW_ST_SIEGE_OFFER,  /* 16.9.5: the defeated defender may offer siege (lw_siege.h) */
 	LW_ST_SIEGE_ANSWER, /* 16.9.5: the victor besieges or refuses */
 	LW_ST_HARASS,    /* 13.2.5: the non-phasing player may harass the movers */
+	LW_ST_STEAL_MARCH, /* 16.1.1: To Steal a March, where to fight (lw_resource_events.h) */
 };
 
 /* The card being played (10.6). */
@@ -310,6 +312,10 @@ struct lw_state {
 	/* 12.0 / 12.5 / 12.8 separate groups of one activation, 10.7.3 campaign
 	 * forces designated in advance (lw_groups.h): saved with lw_groups_save() */
 	struct lw_groups groups;
+
+	/* 16.3 the events of the Resource cards of the battle in progress
+	 * (lw_resource_events.h): saved with lw_resev_save() */
+	struct lw_resev resev;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -27,6 +27,7 @@ static const char *const step_names[] = {
     [LW_ST_WITHDRAW] = "withdraw",   [LW_ST_COMMIT] = "commit",   [LW_ST_CASUALTY] = "casualty",
     [LW_ST_RETREAT] = "retreat",     [LW_ST_ADVANCE] = "advance", [LW_ST_PEACE] = "peace_talks",
     [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote", [LW_ST_HARASS] = "harass",
+    [LW_ST_STEAL_MARCH] = "steal_a_march",
 };
 
 static json_t *jside(int side)
@@ -201,7 +202,9 @@ static json_t *battle_json(const struct lw_state *s, int viewer)
 		json_object_set_new(com, lw_side_name(side), c);
 	}
 	json_object_set_new(o, "commitments", com);
-	if (both && s->step != LW_ST_COMMIT) {
+	if (both)
+		lw_resev_view(s, o); /* 16.3 the cards' events (lw_resource_events.c) */
+	if (both && s->step != LW_ST_COMMIT && s->step != LW_ST_STEAL_MARCH) {
 		json_object_set_new(o, "strength",
 		                    json_pack("{s:i,s:i}", "union", b->strength[LW_UNION],
 		                              "confederate", b->strength[LW_CONFEDERATE]));
