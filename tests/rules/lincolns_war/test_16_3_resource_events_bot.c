@@ -11,7 +11,7 @@
 #include "lw_bot.h"
 #include "lw_testkit.h"
 
-#define GAMES 40
+#define GAMES 24
 #define MAX_ACTIONS 20000
 
 static const char *const marks[] = {
