@@ -19,8 +19,18 @@ int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNIT
 	return n;
 }
 
+/* In a siege hex both sides stand; the hex-level helpers describe the
+ * besiegers, on top (16.9.5.2, lw_siege.h). */
+static bool counted(const struct lw_unit *u, int hex, int only)
+{
+	return u->where == LW_W_MAP && u->hex == hex && (only == LW_NOSIDE || u->side == only);
+}
+
 int lw_hex_owner_force(const struct lw_state *s, int hex)
 {
+	int top = lw_siege_top_side(s, hex);
+	if (top != LW_NOSIDE)
+		return top;
 	for (int i = 0; i < s->n_units; i++)
 		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
 			return s->unit[i].side;
@@ -30,12 +40,12 @@ int lw_hex_owner_force(const struct lw_state *s, int hex)
 /* 11.0.1: the GiC commands any stack he is in (11.1.3.1); otherwise the
  * infantry general with most stars, ties to the highest cmd; cavalry only
  * commands when no infantry is present. */
-int lw_force_co(const struct lw_state *s, int hex)
+int lw_force_co_side(const struct lw_state *s, int hex, int side)
 {
 	int best = LW_NONE;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *u = &s->unit[i];
-		if (u->where != LW_W_MAP || u->hex != hex)
+		if (!counted(u, hex, side))
 			continue;
 		if (s->side[u->side].gic == i)
 			return i;
@@ -55,28 +65,34 @@ int lw_force_co(const struct lw_state *s, int hex)
 	return best;
 }
 
+int lw_force_co(const struct lw_state *s, int hex)
+{
+	return lw_force_co_side(s, hex, lw_siege_top_side(s, hex));
+}
+
 int lw_force_it(const struct lw_state *s, int hex)
 {
-	int it = 0;
+	int it = 0, top = lw_siege_top_side(s, hex);
 	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
+		if (counted(&s->unit[i], hex, top))
 			it += s->unit[i].it;
 	return it;
 }
 
 int lw_force_infantry_stars(const struct lw_state *s, int hex)
 {
-	int st = 0;
+	int st = 0, top = lw_siege_top_side(s, hex);
 	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex && !s->unit[i].cavalry)
+		if (counted(&s->unit[i], hex, top) && !s->unit[i].cavalry)
 			st += s->unit[i].stars;
 	return st;
 }
 
 bool lw_force_has_cavalry(const struct lw_state *s, int hex)
 {
+	int top = lw_siege_top_side(s, hex);
 	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex && s->unit[i].cavalry)
+		if (counted(&s->unit[i], hex, top) && s->unit[i].cavalry)
 			return true;
 	return false;
 }
@@ -104,7 +120,13 @@ int lw_activation_cost(const struct lw_state *s, int u)
 	if (x->flags & LW_UF_OOS)
 		cost += 1; /* 20.5 */
 	/* 18.1: the force's IT against the CO's stars (a lone cavalry: his own) */
-	int it = x->cavalry && lw_force_co(s, x->hex) != u ? x->it : lw_force_it(s, x->hex);
+	int it = x->it;
+	if (!x->cavalry || lw_force_co_side(s, x->hex, x->side) == u) {
+		it = 0; /* the force's IT (18.1.1), of his side in a siege hex */
+		for (int i = 0; i < s->n_units; i++)
+			if (counted(&s->unit[i], x->hex, x->side))
+				it += s->unit[i].it;
+	}
 	cost += lw_it_activation_extra(it, x->stars);
 	return cost;
 }
@@ -699,7 +721,8 @@ int lw_consolidate(struct lw_state *s, struct tg_error *err)
 const char *lw_public_name(const struct lw_state *s, int u, char *buf, size_t n)
 {
 	const struct lw_unit *x = &s->unit[u];
-	if (x->where != LW_W_MAP || lw_force_co(s, x->hex) == u || (x->flags & LW_UF_REVEALED))
+	if (x->where != LW_W_MAP || lw_force_co_side(s, x->hex, x->side) == u ||
+	    (x->flags & LW_UF_REVEALED))
 		return lw_unit_name(s, u, buf, n);
 	char h[64];
 	snprintf(buf, n, "a %s general at %s", lw_side_title(x->side),

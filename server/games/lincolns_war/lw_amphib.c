@@ -552,7 +552,9 @@ static void settle_assault(struct lw_state *s)
 	int kind = am->assault, co = am->assault_co;
 	am->assault = LW_AM_NONE;
 	int c = lw_city_at(am->assault_target);
-	bool won = c >= 0 && lw_city_controller(s, c) == LW_UNION;
+	/* won: the port taken, or besieged by the assault force (16.9.5.2) */
+	bool won = c >= 0 && (lw_city_controller(s, c) == LW_UNION ||
+	                      lw_siege_besieging(s, am->assault_target, LW_UNION));
 	if (won) {
 		/* 8.1.2.3: the Hunley cannot escape a port that falls */
 		if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&

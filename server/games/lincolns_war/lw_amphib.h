@@ -53,7 +53,8 @@ struct lw_amphib {
 	 * whose first force went by water (only one of its two may), 0 none */
 	uint16_t campaign_mark;
 	struct lw_pcsa pcsa;
-	struct lw_siege siege;
+	struct lw_siege siege;                 /* being offered or answered */
+	struct lw_siege sieges[LW_MAX_SIEGES]; /* on (16.9.5.2) */
 };
 
 struct lw_state;

@@ -6,14 +6,55 @@
 #include "lw_engine.h"
 #include "lw_ints.h"
 
-#define AM_INTS (3 + 1 + 2 * LW_AMPHIB_UNITS + 2 + 4 + 5 + 8)
+#define SG_INTS 9 /* per siege */
+#define AM_INTS (3 + 1 + 2 * LW_AMPHIB_UNITS + 2 + 4 + 5 + 1 + SG_INTS * (1 + LW_MAX_SIEGES))
 
 void lw_amphib_init(struct lw_amphib *a)
 {
 	memset(a, 0, sizeof *a);
 	a->assault_co = LW_NONE;
 	a->siege.camp_co = LW_NONE;
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		a->sieges[i].camp_co = LW_NONE;
 	lw_pcsa_init(&a->pcsa);
+}
+
+static void siege_ints(const struct lw_siege *g, long long *v)
+{
+	int k = 0;
+	v[k++] = g->stage;
+	v[k++] = g->besieger;
+	v[k++] = g->city_hex;
+	v[k++] = g->camp_hex;
+	v[k++] = g->level;
+	v[k++] = g->pressed;
+	v[k++] = g->camp_co;
+	v[k++] = g->assault;
+	v[k++] = g->spare;
+}
+
+/* 0, or -1 when out of range; `on`: a siege that is on (else pending). */
+static int siege_read(struct lw_siege *g, const long long *v, int n_units, bool on)
+{
+	int k = 0;
+	for (int i = 0; i < SG_INTS; i++)
+		if (v[i] < -32768 || v[i] > 32767)
+			return -1;
+	g->stage = (uint8_t)v[k++];
+	g->besieger = (int8_t)v[k++];
+	g->city_hex = (int16_t)v[k++];
+	g->camp_hex = (int16_t)v[k++];
+	g->level = (uint8_t)v[k++];
+	g->pressed = (uint8_t)v[k++];
+	g->camp_co = (int16_t)v[k++];
+	g->assault = (uint8_t)v[k++];
+	g->spare = (uint8_t)v[k++];
+	if (v[0] < 0 || v[0] > LW_SG_ON || (on && g->stage != LW_SG_ON && g->stage != LW_SG_NONE) ||
+	    (!on && g->stage == LW_SG_ON) || v[4] < 0 || v[4] > 3 || v[5] < 0 ||
+	    v[5] > LW_SIEGE_BEGUN || g->besieger < LW_NOSIDE || g->besieger > LW_CONFEDERATE ||
+	    v[7] < 0 || v[7] > 1 || v[8] != 0 || g->camp_co >= n_units || g->camp_co < LW_NONE)
+		return -1;
+	return 0;
 }
 
 static void to_ints(const struct lw_amphib *a, long long *v)
@@ -37,14 +78,11 @@ static void to_ints(const struct lw_amphib *a, long long *v)
 	v[k++] = a->pcsa.removed_turn;
 	v[k++] = a->pcsa.lost_turn;
 	v[k++] = a->pcsa.ever_placed;
-	v[k++] = a->siege.stage;
-	v[k++] = a->siege.besieger;
-	v[k++] = a->siege.city_hex;
-	v[k++] = a->siege.camp_hex;
-	v[k++] = a->siege.level;
-	v[k++] = a->siege.pressed;
-	v[k++] = a->siege.camp_co;
 	v[k++] = a->campaign_mark;
+	siege_ints(&a->siege, v + k);
+	k += SG_INTS;
+	for (int i = 0; i < LW_MAX_SIEGES; i++, k += SG_INTS)
+		siege_ints(&a->sieges[i], v + k);
 }
 
 json_t *lw_amphib_save(const struct lw_amphib *a)
@@ -84,20 +122,17 @@ int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 	n.pcsa.removed_turn = (uint8_t)v[k++];
 	n.pcsa.lost_turn = (uint8_t)v[k++];
 	n.pcsa.ever_placed = (uint8_t)v[k++];
-	n.siege.stage = (uint8_t)v[k++];
-	n.siege.besieger = (int8_t)v[k++];
-	n.siege.city_hex = (int16_t)v[k++];
-	n.siege.camp_hex = (int16_t)v[k++];
-	n.siege.level = (uint8_t)v[k++];
-	n.siege.pressed = (uint8_t)v[k++];
-	n.siege.camp_co = (int16_t)v[k++];
 	if (v[k] < 0)
 		return -1;
 	n.campaign_mark = (uint16_t)v[k++];
+	if (siege_read(&n.siege, v + k, n_units, false) != 0)
+		return -1;
+	k += SG_INTS;
+	for (int i = 0; i < LW_MAX_SIEGES; i++, k += SG_INTS)
+		if (siege_read(&n.sieges[i], v + k, n_units, true) != 0)
+			return -1;
 	if (n.river_n > LW_AMPHIB_UNITS || n.ocean_n > LW_AMPHIB_UNITS ||
-	    n.assault > LW_AM_OCEAN_ASSAULT || n.siege.stage > LW_SG_ON || n.siege.level > 3 ||
-	    n.siege.pressed > LW_SIEGE_BEGUN || n.siege.besieger < LW_NOSIDE ||
-	    n.siege.besieger > LW_CONFEDERATE)
+	    n.assault > LW_AM_OCEAN_ASSAULT)
 		return -1;
 	for (int i = 0; i < n.river_n; i++)
 		if (n.river_units[i] < 0 || n.river_units[i] >= n_units)
@@ -105,8 +140,7 @@ int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 	for (int i = 0; i < n.ocean_n; i++)
 		if (n.ocean_units[i] < 0 || n.ocean_units[i] >= n_units)
 			return -1;
-	if (n.assault_co >= n_units || n.siege.camp_co >= n_units || n.assault_co < LW_NONE ||
-	    n.siege.camp_co < LW_NONE)
+	if (n.assault_co >= n_units || n.assault_co < LW_NONE)
 		return -1;
 	*a = n;
 	return 0;
@@ -127,11 +161,19 @@ json_t *lw_amphib_view(const struct lw_state *s, int side)
 		json_object_set_new(o, "siege",
 		                    json_pack("{s:s,s:i,s:i,s:s}", "besieger",
 		                              lw_side_name((enum lw_side)a->siege.besieger), "city",
-		                              a->siege.city_hex, "camp", a->siege.camp_hex, "stage",
-		                              a->siege.stage == LW_SG_ON      ? "on"
-		                              : a->siege.stage == LW_SG_OFFER ? "offer"
-		                                                              : "answer"));
+		                              a->siege.city_hex, "from", a->siege.camp_hex, "stage",
+		                              a->siege.stage == LW_SG_OFFER ? "offer" : "answer"));
 	else
 		json_object_set_new(o, "siege", json_null());
+	json_t *on = json_array();
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		const struct lw_siege *g = &a->sieges[i];
+		if (g->stage == LW_SG_ON)
+			json_array_append_new(on,
+			                      json_pack("{s:s,s:i,s:i}", "besieger",
+			                                lw_side_name((enum lw_side)g->besieger),
+			                                "city", g->city_hex, "from", g->camp_hex));
+	}
+	json_object_set_new(o, "sieges", on);
 	return o;
 }

@@ -663,6 +663,12 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out)
 		end_or_defender_advance(s, out);
 		return;
 	}
+	if (lw_siege_broken_by_attack(s)) { /* 16.9.5.4.2: the most that stack (lw_siege.c) */
+		int go[LW_MAX_UNITS];
+		do_advance(s, go, lw_siege_relief_advance(s, u, n, group_co(s, b->attacker), go),
+		           out);
+		return;
+	}
 	if ((!s->land.withdrew && must_advance_all(s)) || s->land.pursuit) {
 		/* 16.6.3 / 16.6.4: the entire force; if the hex cannot stack it
 		 * all (a force that attacked beside its three-star), the CO and
@@ -1512,6 +1518,8 @@ static void withdraw_in(const struct lw_state *s, struct lw_withdraw_in *w)
 
 static bool withdraw_offered(const struct lw_state *s)
 {
+	if (lw_siege_besieging(s, s->battle.def_hex, def_side(s)))
+		return false; /* 16.9.5.2: the besiegers may not disengage */
 	struct lw_withdraw_in w;
 	withdraw_in(s, &w);
 	if (lw_withdraw_kind(&w, NULL) == LW_WITHDRAW_FORBIDDEN)
@@ -1935,7 +1943,7 @@ void lw_battle_loser_retreats(struct lw_state *s, struct game_outcome *out)
 	retreat_next(s, out);
 }
 
-void lw_battle_close(struct lw_state *s, struct game_outcome *out)
+void lw_battle_close(struct lw_state *s, struct game_outcome *out, const int *movers, int n)
 {
-	battle_end(s, out, NULL, 0);
+	battle_end(s, out, movers, n);
 }

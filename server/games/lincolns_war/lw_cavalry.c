@@ -462,7 +462,8 @@ json_t *lw_cav_view(const struct lw_state *s, int side)
 	char id[48];
 	for (int u = 0; u < s->n_units; u++)
 		if (lw_co_raided(s, u) && s->unit[u].where == LW_W_MAP &&
-		    (s->unit[u].side == side || lw_force_co(s, s->unit[u].hex) == u))
+		    (s->unit[u].side == side ||
+		     lw_force_co_side(s, s->unit[u].hex, s->unit[u].side) == u))
 			json_array_append_new(raided, json_string(lw_unit_id(s, u, id, sizeof id)));
 	json_object_set_new(o, "raided_cos", raided);
 	return o;

@@ -10,6 +10,10 @@
 #include "lw_state.h"
 #include "lw_optional.h"
 
+/* The save format's version (lw_save.c), also set by lw_setup.c. 2: the
+ * sieges on (lw_amphib.sieges, 16.9.5). */
+#define LW_SAVE_VERSION 2
+
 /* The opaque struct game of game.h: one state. */
 struct game {
 	struct lw_state s;
@@ -69,8 +73,11 @@ const struct lw_data *lw_D(void);
 int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS]);
 /* The side with a force at hex, or LW_NOSIDE. */
 int lw_hex_owner_force(const struct lw_state *s, int hex);
-/* The CO of the force at hex (11.0.1), or LW_NONE. */
+/* The CO of the force at hex (11.0.1), or LW_NONE. In a siege hex the
+ * hex-level helpers here describe the besiegers (lw_siege.h). */
 int lw_force_co(const struct lw_state *s, int hex);
+/* The CO of the force of `side` at hex, or LW_NONE. */
+int lw_force_co_side(const struct lw_state *s, int hex, int side);
 int lw_force_it(const struct lw_state *s, int hex);
 int lw_force_infantry_stars(const struct lw_state *s, int hex);
 bool lw_force_has_cavalry(const struct lw_state *s, int hex);

@@ -173,7 +173,9 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	const struct lw_hex *h = lw_data_hex(d, to);
 	if (!h || h->terrain == LW_TERRAIN_OCEAN)
 		return tg_fail(err, TG_E_ILLEGAL, "15.0: land forces may not enter ocean hexes");
-	if (enemy_units_at(s, to, side) > 0)
+	/* 16.9.5.3: the besiegers' side enters the siege freely (not an attack) */
+	bool joins_siege = lw_siege_reinforces(s, side, to);
+	if (enemy_units_at(s, to, side) > 0 && !joins_siege)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "16.1: a hex held by the enemy may not be entered; attack it instead");
@@ -183,7 +185,7 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 		if (side == LW_CONFEDERATE && city->no_confederate_entry)
 			return tg_fail(err, TG_E_ILLEGAL, "2.3: Confederate units may not enter %s",
 			               city->name);
-		if (lw_city_controller(s, c) == LW_OTHER(side) && !city->bracketed)
+		if (lw_city_controller(s, c) == LW_OTHER(side) && !city->bracketed && !joins_siege)
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
 			    "16.1.2: %s is an enemy city: it must be attacked, not entered",
@@ -582,6 +584,8 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	if (host != LW_NONE && !cavalry_only(s) && s->side[side].gic != co &&
 	    !s->unit[host].cavalry && s->unit[host].stars >= s->unit[co].stars)
 		stop = true;
+	if (lw_siege_reinforces(s, side, to))
+		stop = true; /* 16.9.5.2: besiegers may not disengage: the movers stay */
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;

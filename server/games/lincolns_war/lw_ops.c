@@ -351,8 +351,16 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
 	if (lw_siege_blocks_activation(s, u))
 		return tg_fail(err, TG_E_ILLEGAL,
-		               "16.9.5.2: besieged and besieging forces are not activated (press "
-		               "the siege instead)");
+		               "16.9.5.2: besieged and besieging forces do not move (the "
+		               "besiegers are activated with siege_press)");
+	return lw_check_activate_force(s, side, u, pc, campaign, err);
+}
+
+int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
+                            struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
+		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
 	const struct lw_unit *x = &s->unit[u];
 	int co = lw_force_co(s, x->hex);
 	bool cav_sub = co != u && x->cavalry;

@@ -42,7 +42,7 @@ static int units(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNI
 	return lw_units_at(s, hex, side, out);
 }
 
-static int hex_it(const struct lw_state *s, int hex, int side)
+static int side_it(const struct lw_state *s, int hex, int side)
 {
 	int u[LW_MAX_UNITS], it = 0;
 	int n = units(s, hex, side, u);
@@ -51,21 +51,17 @@ static int hex_it(const struct lw_state *s, int hex, int side)
 	return it;
 }
 
-/* IT on the force at hex. `fresh`: placed during the current card play
- * (10.6.3: not removable by it); the IT of the end of a card play are not. */
+/* IT on the force of `side` at hex. `fresh`: placed during the current card
+ * play (10.6.3: not removable by it); the IT of the end of a card play are
+ * not. */
 static void add_it_as(struct lw_state *s, int hex, int side, int n, bool fresh)
 {
-	int co = lw_force_co(s, hex);
-	if (co == LW_NONE || s->unit[co].side != side || n <= 0)
+	int co = lw_force_co_side(s, hex, side);
+	if (co == LW_NONE || n <= 0)
 		return;
 	s->unit[co].it = (int16_t)(s->unit[co].it + n);
 	if (fresh)
 		s->unit[co].it_new = (int16_t)(s->unit[co].it_new + n);
-}
-
-static void add_it(struct lw_state *s, int hex, int side, int n)
-{
-	add_it_as(s, hex, side, n, true);
 }
 
 static int city_supply(int c)
@@ -86,11 +82,77 @@ static int defense_capability(const struct lw_state *s, const struct lw_siege *g
 	return lw_siege_capability(v, n, c >= 0 ? lw_city_defense(s, c) : 0, mountain);
 }
 
-static void end_siege(struct lw_state *s)
+static void clear(struct lw_siege *g)
 {
-	struct lw_siege *g = &s->amphib.siege;
 	memset(g, 0, sizeof *g);
 	g->camp_co = LW_NONE;
+}
+
+static int free_slot(const struct lw_state *s)
+{
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		if (s->amphib.sieges[i].stage == LW_SG_NONE)
+			return i;
+	return -1;
+}
+
+int lw_siege_at(const struct lw_state *s, int hex)
+{
+	if (lw_city_at(hex) < 0)
+		return -1; /* the common case, and cheap */
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		if (s->amphib.sieges[i].stage == LW_SG_ON && s->amphib.sieges[i].city_hex == hex)
+			return i;
+	return -1;
+}
+
+int lw_siege_top_side(const struct lw_state *s, int hex)
+{
+	int i = lw_siege_at(s, hex);
+	return i < 0 ? LW_NOSIDE : s->amphib.sieges[i].besieger;
+}
+
+bool lw_siege_besieged(const struct lw_state *s, int hex, int side)
+{
+	int i = lw_siege_at(s, hex);
+	return i >= 0 && side == defender_side(&s->amphib.sieges[i]);
+}
+
+bool lw_siege_besieging(const struct lw_state *s, int hex, int side)
+{
+	int i = lw_siege_at(s, hex);
+	return i >= 0 && side == s->amphib.sieges[i].besieger;
+}
+
+/* The attacking force of the battle still where it attacked from. */
+static int attackers(const struct lw_state *s, int out[LW_MAX_UNITS])
+{
+	const struct lw_battle *b = &s->battle;
+	int n = 0;
+	for (int i = 0; i < b->att_n; i++) {
+		const struct lw_unit *u = &s->unit[b->att_units[i]];
+		if (u->where == LW_W_MAP && u->hex == b->att_hex && u->side == b->attacker)
+			out[n++] = b->att_units[i];
+	}
+	return n;
+}
+
+/* 16.9.5.2 / 12.4: the victorious force "in its entirety" on top of the
+ * defenders: only if the city hex stacks all of it (1144: stacking holds at
+ * the beginning of a siege). */
+static bool can_besiege(const struct lw_state *s)
+{
+	int u[LW_MAX_UNITS];
+	int n = attackers(s, u);
+	return n > 0 && lw_stack_check_hex(s, s->amphib.siege.city_hex, s->amphib.siege.besieger, u,
+	                                   n, LW_NONE, 0, NULL) == 0;
+}
+
+static bool may_refuse(const struct lw_state *s)
+{
+	/* 14.1.3 / 14.2.2: a successful assault occupies the port (unless the
+	 * force cannot stack there: then refusing is the only way out) */
+	return !s->amphib.siege.assault || !can_besiege(s);
 }
 
 /* ---- offering and answering (16.9.5, 16.9.5.1) ---------------------------------------- */
@@ -99,31 +161,34 @@ bool lw_siege_may_offer(const struct lw_state *s)
 {
 	const struct lw_battle *b = &s->battle;
 	int D = LW_OTHER(b->attacker);
-	if (s->amphib.siege.stage != LW_SG_NONE || s->amphib.assault != LW_AM_NONE)
-		return false; /* one siege at a time; none against an amphibious assault */
-	if (b->winner != b->attacker || b->empty_city || s->land.disaster == LW_DISASTER_REVERSAL)
+	if (s->amphib.siege.stage != LW_SG_NONE || free_slot(s) < 0)
+		return false;
+	/* 16.9.5: the defender lost; an empty city has no force to stay; a
+	 * victory reversal makes the defender retreat (16.8.3); the besiegers
+	 * beaten by a relief force must retreat (16.9.5.4.2) */
+	if (b->winner != b->attacker || b->empty_city || s->land.disaster == LW_DISASTER_REVERSAL ||
+	    lw_siege_at(s, b->def_hex) >= 0)
 		return false;
 	int c = lw_city_at(b->def_hex);
 	if (c < 0 || lw_D()->cities[c].bracketed || city_supply(c) < 2 ||
 	    lw_city_controller(s, c) != D)
 		return false;
-	if (!tg_hex_adjacent(&lw_D()->grid, b->att_hex, b->def_hex))
-		return false;
 	int u[LW_MAX_UNITS];
-	return units(s, b->def_hex, D, u) > 0 && units(s, b->att_hex, b->attacker, u) > 0;
+	return units(s, b->def_hex, D, u) > 0 && attackers(s, u) > 0;
 }
 
 void lw_siege_begin_offer(struct lw_state *s)
 {
 	const struct lw_battle *b = &s->battle;
 	struct lw_siege *g = &s->amphib.siege;
+	clear(g);
 	g->stage = LW_SG_OFFER;
 	g->besieger = b->attacker;
 	g->city_hex = b->def_hex;
-	g->camp_hex = b->att_hex;
+	g->camp_hex = b->att_hex; /* after an assault: the port it sailed from */
 	g->level = (uint8_t)(b->rout ? 3 : b->result == LW_CRT_MAJOR ? 2 : 1);
-	g->pressed = 0;
-	g->camp_co = (int16_t)lw_force_co(s, b->att_hex);
+	g->assault = s->amphib.assault != LW_AM_NONE;
+	g->camp_co = (int16_t)lw_force_co_side(s, b->att_hex, b->attacker);
 	s->step = LW_ST_SIEGE_OFFER;
 	s->awaiting_side = (int8_t)LW_OTHER(b->attacker);
 }
@@ -140,11 +205,44 @@ void lw_siege_offer(const struct lw_state *s, int side, json_t *list)
 		         "Retreat from %s instead (16.9)", hl);
 	}
 	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER && side == g->besieger) {
-		lw_offer(list, json_pack("{s:s}", "type", "besiege"), "Besiege %s (16.9.5.2)", hl);
-		lw_offer(list, json_pack("{s:s}", "type", "refuse_siege"),
-		         "Refuse the siege of %s: lose %d PC to your opponent (16.9.5.1)", hl,
-		         lw_siege_refuse_pc(g->level));
+		if (can_besiege(s))
+			lw_offer(list, json_pack("{s:s}", "type", "besiege"),
+			         "Besiege %s: your force moves on top of the defenders (16.9.5.2)",
+			         hl);
+		if (may_refuse(s))
+			lw_offer(list, json_pack("{s:s}", "type", "refuse_siege"),
+			         "Refuse the siege of %s: lose %d PC to your opponent (16.9.5.1)",
+			         hl, lw_siege_refuse_pc(g->level));
 	}
+}
+
+static int besiege(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_siege *g = &s->amphib.siege;
+	int slot = free_slot(s);
+	int u[LW_MAX_UNITS];
+	int n = attackers(s, u);
+	struct lw_siege *on = &s->amphib.sieges[slot];
+	*on = *g;
+	on->stage = LW_SG_ON;
+	on->pressed = LW_SIEGE_BEGUN;
+	clear(g);
+	/* 16.9.5.2 (1): the victorious force in its entirety on top of the
+	 * defending units */
+	int host = lw_force_co_side(s, on->city_hex, on->besieger);
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[u[i]];
+		x->hex = on->city_hex;
+		if (host != LW_NONE && !s->unit[host].cavalry && s->unit[host].stars >= x->stars)
+			x->cmd = 0; /* 11.2.1 */
+	}
+	on->camp_co = (int16_t)lw_force_co_side(s, on->city_hex, on->besieger);
+	char hl[64];
+	lw_log(s, "The %s player besieges %s: his force moves on top of the defenders (16.9.5.2).",
+	       lw_side_title(on->besieger), lw_hex_label(on->city_hex, hl, sizeof hl));
+	lw_battle_close(s, out, u, n);
+	lw_siege_check_defeat(s);
+	return 0;
 }
 
 int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -152,6 +250,8 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 {
 	struct lw_siege *g = &s->amphib.siege;
 	const char *type = lw_a_str(a, "type");
+	if (!type)
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
 	char hl[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
 	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_OFFER) {
@@ -159,7 +259,7 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return tg_fail(err, TG_E_NOT_YOUR_TURN,
 			               "16.9.5: the defeated defender decides on the siege");
 		if (strcmp(type, "offer_siege") == 0) {
-			add_it(s, g->city_hex, side, 1);
+			add_it_as(s, g->city_hex, side, 1, true);
 			lw_log(s, "The %s force stays in %s and offers siege (+1 IT, 16.9.5).",
 			       lw_side_title(side), hl);
 			g->stage = LW_SG_ANSWER;
@@ -168,7 +268,7 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return 0;
 		}
 		if (strcmp(type, "decline_siege") == 0) {
-			end_siege(s);
+			clear(g);
 			lw_amphib_water_retreat(s); /* 16.9.4 */
 			lw_battle_loser_retreats(s, out);
 			return 0;
@@ -180,15 +280,17 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return tg_fail(err, TG_E_NOT_YOUR_TURN,
 			               "16.9.5: the victor accepts or refuses the siege");
 		if (strcmp(type, "besiege") == 0) {
-			g->stage = LW_SG_ON;
-			g->pressed = LW_SIEGE_BEGUN;
-			g->camp_co = (int16_t)lw_force_co(s, g->camp_hex);
-			lw_log(s, "The %s player besieges %s (16.9.5.2).", lw_side_title(side), hl);
-			lw_battle_close(s, out);
-			lw_siege_check_defeat(s);
-			return 0;
+			if (!can_besiege(s))
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "16.9.5.2 / 12.4: the whole victorious force must "
+				               "stack in the city");
+			return besiege(s, out);
 		}
 		if (strcmp(type, "refuse_siege") == 0) {
+			if (!may_refuse(s))
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "14.1.3 / 14.2.2: a successful assault must occupy "
+				               "the port: besiege it");
 			int pc = lw_siege_refuse_pc(g->level);
 			lw_lose_pc(s, side, pc);
 			lw_gain_pc(s, LW_OTHER(side), pc);
@@ -196,8 +298,8 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			       "The %s player refuses the siege of %s: %d PC to his opponent "
 			       "(16.9.5.1).",
 			       lw_side_title(side), hl, pc);
-			end_siege(s);
-			lw_battle_close(s, out);
+			clear(g);
+			lw_battle_close(s, out, NULL, 0);
 			return 0;
 		}
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: besiege or refuse_siege");
@@ -207,19 +309,12 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 
 /* ---- during the siege (16.9.5.2, 16.9.5.3) ---------------------------------------------- */
 
-static int camp_cost(const struct lw_state *s)
+static bool besiegers_it_removable(const struct lw_state *s, const struct lw_siege *g)
 {
-	int co = lw_force_co(s, s->amphib.siege.camp_hex);
-	return co == LW_NONE ? -1 : lw_activation_cost(s, co);
-}
-
-static bool camp_it_removable(const struct lw_state *s)
-{
-	const struct lw_siege *g = &s->amphib.siege;
 	if (!lw_it_pc_removal_allowed(lw_D()->turns[s->turn].year))
 		return false;
 	int u[LW_MAX_UNITS], r = 0;
-	int n = units(s, g->camp_hex, g->besieger, u);
+	int n = units(s, g->city_hex, g->besieger, u);
 	for (int i = 0; i < n; i++) {
 		if (s->unit[u[i]].flags & LW_UF_OOS)
 			return false; /* 10.6.3 */
@@ -228,58 +323,101 @@ static bool camp_it_removable(const struct lw_state *s)
 	return r > 0;
 }
 
+/* 16.9.5.2: activating the besiegers is an activation of the card (10.6.2:
+ * its cost, or one of a campaign card's two, 10.7.3); 0 or -1 with err. */
+static int check_press(const struct lw_state *s, int side, const struct lw_siege *g,
+                       struct tg_error *err)
+{
+	if (s->step != LW_ST_SPEND || s->play.side != side || g->besieger != side)
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: you are not besieging this city");
+	if (s->play.activations_left == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.2: activating the besiegers is this card's activation (a "
+		               "second only with a campaign card)");
+	if (g->pressed == 1)
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: already activated this round");
+	int co = lw_force_co_side(s, g->city_hex, side);
+	if (co == LW_NONE)
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: no besieging force");
+	return lw_check_activate_force(s, side, co, s->play.pc_left, s->play.campaign != 0, err);
+}
+
+static const struct lw_siege *siege_of(const struct lw_state *s, int side, const json_t *a)
+{
+	int hex, found = -1, n = 0;
+	bool named = lw_a_int(a, "city", &hex);
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		const struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON || g->besieger != side)
+			continue;
+		n++;
+		if (!named || g->city_hex == hex)
+			found = i;
+	}
+	if (found < 0 || (!named && n > 1))
+		return NULL;
+	return &s->amphib.sieges[found];
+}
+
 void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list)
 {
-	const struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON || side != g->besieger || s->step != LW_ST_SPEND ||
-	    s->play.side != side)
+	if (s->step != LW_ST_SPEND || s->play.side != side)
 		return;
-	char hl[64];
-	lw_hex_label(g->city_hex, hl, sizeof hl);
-	int cost = camp_cost(s);
-	if (s->play.activations_left > 0 && !s->play.campaign && g->pressed != 1 && cost >= 0 &&
-	    cost <= s->play.pc_left)
-		lw_offer(list, json_pack("{s:s}", "type", "siege_press"),
-		         "Activate the force besieging %s (cost %d): two IT to both sides this "
-		         "round (16.9.5.2)",
-		         hl, cost);
-	if (s->play.pc_left >= 2 && camp_it_removable(s))
-		lw_offer(list, json_pack("{s:s}", "type", "siege_remove_it"),
-		         "Remove one IT from the force besieging %s for 2 PC (16.9.5.2)", hl);
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		const struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON || g->besieger != side)
+			continue;
+		char hl[64];
+		lw_hex_label(g->city_hex, hl, sizeof hl);
+		if (check_press(s, side, g, NULL) == 0) {
+			int co = lw_force_co_side(s, g->city_hex, side);
+			int cost = s->play.campaign ? 0 : lw_activation_cost(s, co);
+			lw_offer(list,
+			         json_pack("{s:s,s:i}", "type", "siege_press", "city", g->city_hex),
+			         "Activate the force besieging %s (cost %d): two IT to both sides "
+			         "this round (16.9.5.2)",
+			         hl, cost);
+		}
+		if (s->play.pc_left >= 2 && besiegers_it_removable(s, g))
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i}", "type", "siege_remove_it", "city", g->city_hex),
+			    "Remove one IT from the force besieging %s for 2 PC (16.9.5.2)", hl);
+	}
 }
 
 int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
 {
-	struct lw_siege *g = &s->amphib.siege;
 	const char *type = lw_a_str(a, "type");
 	if (!type || (strcmp(type, "siege_press") != 0 && strcmp(type, "siege_remove_it") != 0))
 		return 1;
-	if (g->stage != LW_SG_ON || side != g->besieger)
-		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: you are not besieging a city");
+	const struct lw_siege *cg = siege_of(s, side, a);
+	if (!cg)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.2: name a city you are besieging (\"city\": hex)");
+	struct lw_siege *g = &s->amphib.sieges[cg - s->amphib.sieges];
 	if (strcmp(type, "siege_press") == 0) {
-		int cost = camp_cost(s);
-		if (s->play.activations_left == 0 || s->play.campaign)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "16.9.5.2: activating the besiegers is this card's activation");
-		if (g->pressed == 1)
-			return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: already activated this round");
-		if (cost < 0 || cost > s->play.pc_left)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.6.2: activating costs %d PC, the card has %d left", cost,
-			               s->play.pc_left);
-		s->play.pc_left = (int8_t)(s->play.pc_left - cost);
+		if (check_press(s, side, g, err) != 0)
+			return -1;
+		int co = lw_force_co_side(s, g->city_hex, side);
+		if (!s->play.campaign)
+			s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, co));
+		else /* 10.7.3: where each campaign force was activated */
+			s->play.theater_hex[s->play.theater_hex[0] ? 1 : 0] = g->city_hex;
 		s->play.activations_left--;
+		s->unit[co].flags |= LW_UF_ACTIVATED;
 		g->pressed = 1;
-		lw_log(s, "The %s player presses the siege (16.9.5.2).", lw_side_title(side));
+		char hl[64];
+		lw_log(s, "The %s player activates the force besieging %s (16.9.5.2).",
+		       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl));
 		return 0;
 	}
-	if (s->play.pc_left < 2 || !camp_it_removable(s))
+	if (s->play.pc_left < 2 || !besiegers_it_removable(s, g))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.9.5.2: the besiegers remove IT at two PC each (IT older than "
 		               "this card, in supply, not in 1861)");
 	int u[LW_MAX_UNITS];
-	int n = units(s, g->camp_hex, side, u);
+	int n = units(s, g->city_hex, side, u);
 	for (int i = 0; i < n; i++)
 		if (s->unit[u[i]].it > s->unit[u[i]].it_new) {
 			s->unit[u[i]].it--;
@@ -292,89 +430,73 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 
 bool lw_siege_blocks_activation(const struct lw_state *s, int u)
 {
-	const struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON || u < 0 || u >= s->n_units || s->unit[u].where != LW_W_MAP)
+	if (u < 0 || u >= s->n_units || s->unit[u].where != LW_W_MAP)
 		return false;
-	return s->unit[u].hex == g->city_hex || s->unit[u].hex == g->camp_hex;
+	return lw_siege_at(s, s->unit[u].hex) >= 0;
 }
 
 bool lw_siege_blocks_it_removal(const struct lw_state *s, int hex)
 {
-	const struct lw_siege *g = &s->amphib.siege;
-	return g->stage == LW_SG_ON && (hex == g->city_hex || hex == g->camp_hex);
+	return lw_siege_at(s, hex) >= 0;
 }
 
 bool lw_siege_blocks_entry(const struct lw_state *s, int side, int hex)
 {
-	const struct lw_siege *g = &s->amphib.siege;
-	return g->stage == LW_SG_ON && hex == g->city_hex && side == defender_side(g);
+	return lw_siege_besieged(s, hex, side);
+}
+
+bool lw_siege_reinforces(const struct lw_state *s, int side, int hex)
+{
+	return lw_siege_besieging(s, hex, side);
 }
 
 void lw_siege_card_end(struct lw_state *s, int side)
 {
-	struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON || side != g->besieger)
-		return;
-	if (g->pressed == LW_SIEGE_BEGUN) {
-		g->pressed = 0; /* the card play that began the siege: IT from the next one */
-		return;
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON || side != g->besieger)
+			continue;
+		if (g->pressed == LW_SIEGE_BEGUN) {
+			g->pressed = 0; /* the card play that began the siege: IT from the next */
+			continue;
+		}
+		int n = g->pressed ? 2 : 1;
+		g->pressed = 0;
+		add_it_as(s, g->city_hex, defender_side(g), n, false);
+		add_it_as(s, g->city_hex, g->besieger, n, false);
+		char hl[64];
+		lw_log(s, "Siege of %s: %d IT to each side (16.9.5.2).",
+		       lw_hex_label(g->city_hex, hl, sizeof hl), n);
 	}
-	int n = g->pressed ? 2 : 1;
-	g->pressed = 0;
-	add_it_as(s, g->city_hex, defender_side(g), n, false);
-	add_it_as(s, g->camp_hex, g->besieger, n, false);
-	char hl[64];
-	lw_log(s, "Siege of %s: %d IT to each side (16.9.5.2).",
-	       lw_hex_label(g->city_hex, hl, sizeof hl), n);
 	lw_siege_check_defeat(s);
 }
 
 /* ---- the ends of a siege (16.9.5.4) ---------------------------------------------------- */
 
-bool lw_siege_check_defeat(struct lw_state *s)
+/* 16.9.5.4.1: all the defender's generals disgraced, the city captured (its
+ * supply in PC both ways, lw_capture_city), the defender's CO stars in PC. */
+static void defeat(struct lw_state *s, int i)
 {
-	struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON)
-		return false;
-	int D = defender_side(g), A = g->besieger;
-	int it = hex_it(s, g->city_hex, D), cap = defense_capability(s, g);
-	if (!lw_siege_defeated(it, cap))
-		return false;
-	int c = lw_city_at(g->city_hex);
-	int co = lw_force_co(s, g->city_hex);
+	struct lw_siege *g = &s->amphib.sieges[i];
+	int D = defender_side(g), A = g->besieger, hex = g->city_hex;
+	int it = side_it(s, hex, D), cap = defense_capability(s, g);
+	int c = lw_city_at(hex);
+	int co = lw_force_co_side(s, hex, D);
 	int co_stars = co != LW_NONE ? s->unit[co].stars : 0;
 	char hl[64], name[64];
-	lw_hex_label(g->city_hex, hl, sizeof hl);
+	lw_hex_label(hex, hl, sizeof hl);
 	lw_log(s,
 	       "Siege of %s: %d IT reach twice the defense of %d; the defenders are "
 	       "disgraced (16.9.5.4.1).",
 	       hl, it, cap);
 	int u[LW_MAX_UNITS];
-	int n = units(s, g->city_hex, D, u);
-	for (int i = 0; i < n; i++) {
+	int n = units(s, hex, D, u);
+	for (int k = 0; k < n; k++) {
 		lw_log(s, "%s goes to the Disgraced Generals box.",
-		       lw_unit_name(s, u[i], name, sizeof name));
-		lw_disgrace(s, u[i]);
+		       lw_unit_name(s, u[k], name, sizeof name));
+		lw_disgrace(s, u[k]);
 	}
-	/* the besiegers take the city: as many as the hex stacks, CO first */
-	int go[LW_MAX_UNITS], ng = 0;
-	n = units(s, g->camp_hex, A, u);
-	int camp_co = lw_force_co(s, g->camp_hex);
-	if (camp_co != LW_NONE)
-		go[ng++] = camp_co;
-	for (int st = 3; st >= 1; st--)
-		for (int i = 0; i < n; i++)
-			if (u[i] != camp_co && s->unit[u[i]].stars == st) {
-				go[ng] = u[i];
-				if (lw_stack_check_hex(s, g->city_hex, A, go, ng + 1, LW_NONE, 0,
-				                       NULL) == 0 &&
-				    lw_stack_check_without(s, g->camp_hex, A, go, ng + 1, NULL) ==
-				        0)
-					ng++;
-			}
-	for (int i = 0; i < ng; i++)
-		s->unit[go[i]].hex = g->city_hex;
-	end_siege(s);
+	clear(g);
 	if (co_stars > 0)
 		lw_gain_pc(s, A, co_stars);
 	if (c >= 0)
@@ -382,100 +504,243 @@ bool lw_siege_check_defeat(struct lw_state *s)
 	lw_log(s, "The %s player takes %s (+%d PC for the defeated CO).", lw_side_title(A), hl,
 	       co_stars);
 	lw_unstack_all(s);
-	return true;
+}
+
+bool lw_siege_check_defeat(struct lw_state *s)
+{
+	bool any = false;
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON)
+			continue;
+		if (lw_siege_defeated(side_it(s, g->city_hex, defender_side(g)),
+		                      defense_capability(s, g))) {
+			defeat(s, i);
+			any = true;
+		}
+	}
+	return any;
 }
 
 bool lw_siege_broken_by_attack(const struct lw_state *s)
 {
-	const struct lw_siege *g = &s->amphib.siege;
 	const struct lw_battle *b = &s->battle;
-	return g->stage == LW_SG_ON && b->def_hex == g->camp_hex &&
-	       b->attacker == defender_side(g) && b->winner == b->attacker;
+	int i = lw_siege_at(s, b->def_hex);
+	return i >= 0 && b->attacker == defender_side(&s->amphib.sieges[i]) &&
+	       b->winner == b->attacker;
+}
+
+static bool fits(const struct lw_state *s, int hex, int side, int from, const int *go, int n)
+{
+	return lw_stack_check_hex(s, hex, side, go, n, LW_NONE, 0, NULL) == 0 &&
+	       lw_stack_check_without(s, from, side, go, n, NULL) == 0;
+}
+
+int lw_siege_relief_advance(const struct lw_state *s, const int *u, int n, int co, int *go)
+{
+	const struct lw_battle *b = &s->battle;
+	int side = b->attacker, ng = 0;
+	int here[LW_MAX_UNITS], three = 0;
+	int m = units(s, b->def_hex, side, here);
+	for (int i = 0; i < m; i++)
+		three |= !s->unit[here[i]].cavalry && s->unit[here[i]].stars == 3;
+	/* 16.9.5.4.2: a three-star CO of the victors goes first when the
+	 * besieged were a Minor Army (he makes the hex a Major Army's) */
+	if (co != LW_NONE && s->unit[co].stars == 3 && !three) {
+		go[0] = co;
+		if (fits(s, b->def_hex, side, b->att_hex, go, 1))
+			ng = 1;
+	}
+	/* then the maximum amount of units: the fewest stars first */
+	for (int st = 1; st <= 3; st++)
+		for (int i = 0; i < n; i++) {
+			bool in = false;
+			for (int k = 0; k < ng; k++)
+				in |= go[k] == u[i];
+			if (in || s->unit[u[i]].stars != st)
+				continue;
+			go[ng] = u[i];
+			if (fits(s, b->def_hex, side, b->att_hex, go, ng + 1))
+				ng++;
+		}
+	return ng;
 }
 
 void lw_siege_settle(struct lw_state *s)
 {
-	struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON)
-		return;
-	int u[LW_MAX_UNITS];
-	int D = defender_side(g), A = g->besieger;
-	char hl[64];
-	lw_hex_label(g->city_hex, hl, sizeof hl);
-	if (units(s, g->city_hex, D, u) == 0) {
-		lw_log(s, "The siege of %s ends: no defender is left (16.9.5.4).", hl);
-		end_siege(s);
-		return;
-	}
 	if (s->battle.active)
-		return; /* a battle against the camp is being fought */
-	if (units(s, g->camp_hex, A, u) > 0) {
-		g->camp_co = (int16_t)lw_force_co(s, g->camp_hex);
-		return;
+		return; /* a battle on the siege hex is being fought, or a siege decided */
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON)
+			continue;
+		int u[LW_MAX_UNITS];
+		int D = defender_side(g), A = g->besieger;
+		int nd = units(s, g->city_hex, D, u), na = units(s, g->city_hex, A, u);
+		char hl[64];
+		lw_hex_label(g->city_hex, hl, sizeof hl);
+		if (nd > 0 && na > 0) {
+			g->camp_co = (int16_t)lw_force_co_side(s, g->city_hex, A);
+			continue;
+		}
+		if (nd == 0) {
+			/* the defenders were eliminated (16.9.5.2): the besiegers
+			 * stand in the city and take it (README) */
+			lw_log(s, "The siege of %s ends: no defender is left (16.9.5.2).", hl);
+			clear(g);
+			int c = lw_city_at(g->city_hex);
+			if (na > 0 && c >= 0)
+				lw_capture_city(s, A, c, false);
+			continue;
+		}
+		/* 16.9.5.4.2: the besiegers were driven off: their CO is disgraced
+		 * (unless a rout already did it: no double disgrace) */
+		const struct lw_battle *b = &s->battle;
+		int co =
+		    b->def_hex == g->city_hex && b->attacker == D ? s->land.def_co : g->camp_co;
+		char name[64];
+		clear(g);
+		if (co >= 0 && co < s->n_units && s->unit[co].where == LW_W_MAP &&
+		    s->unit[co].side == A) {
+			lw_log(s, "The siege of %s is broken: %s is disgraced (16.9.5.4.2).", hl,
+			       lw_unit_name(s, co, name, sizeof name));
+			lw_disgrace(s, co);
+			lw_unstack_all(s);
+		} else {
+			lw_log(s, "The siege of %s is broken (16.9.5.4.2).", hl);
+		}
 	}
-	/* 16.9.5.4.2: the besiegers were driven off: their CO is disgraced
-	 * (unless a rout already did it: no double disgrace) */
-	const struct lw_battle *b = &s->battle;
-	int co = b->def_hex == g->camp_hex ? s->land.def_co : g->camp_co;
-	char name[64];
-	if (co >= 0 && co < s->n_units && s->unit[co].where == LW_W_MAP && s->unit[co].side == A) {
-		lw_log(s, "The siege of %s is broken: %s is disgraced (16.9.5.4.2).", hl,
-		       lw_unit_name(s, co, name, sizeof name));
-		lw_disgrace(s, co);
-		lw_unstack_all(s);
-	} else {
-		lw_log(s, "The siege of %s is broken (16.9.5.4.2).", hl);
-	}
-	end_siege(s);
 }
 
-void lw_siege_before_supply(struct lw_state *s, int16_t *keep_it)
+void lw_siege_before_supply(struct lw_state *s)
 {
-	for (int i = 0; i < LW_MAX_UNITS; i++)
-		keep_it[i] = -1;
 	lw_siege_settle(s);
-	struct lw_siege *g = &s->amphib.siege;
-	if (g->stage != LW_SG_ON)
-		return;
-	int D = defender_side(g), A = g->besieger;
-	int u[LW_MAX_UNITS];
-	int n = units(s, g->city_hex, D, u);
-	for (int i = 0; i < n; i++) {
-		s->unit[u[i]].it++; /* 16.9.5.4.3: one IT per general, no forage */
-		s->unit[u[i]].flags |= LW_UF_OOS;
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON)
+			continue;
+		int u[LW_MAX_UNITS];
+		int n = units(s, g->city_hex, defender_side(g), u);
+		for (int k = 0; k < n; k++) {
+			s->unit[u[k]].it++; /* 16.9.5.4.3: one IT per general, no forage */
+			s->unit[u[k]].flags |= LW_UF_OOS;
+		}
+		char hl[64];
+		lw_log(s,
+		       "Siege of %s at the Supply Phase: the besieged are out of supply, one IT "
+		       "per general (16.9.5.4.3).",
+		       lw_hex_label(g->city_hex, hl, sizeof hl));
 	}
-	char hl[64], name[64];
+	lw_siege_check_defeat(s);
+}
+
+static int supply_distance(const struct lw_state *s, int side, int hex)
+{
+	const struct lw_data *d = lw_D();
+	int best = 1 << 20;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		if (lw_city_controller(s, (int)c) != side || d->cities[c].supply <= 0)
+			continue;
+		int dist = tg_hex_distance(&d->grid, hex, d->cities[c].hex);
+		if (dist >= 0 && dist < best)
+			best = dist;
+	}
+	return best;
+}
+
+/* May units `go` of side end in hex (no enemy, no enemy city, stacking)? */
+static bool may_stand(const struct lw_state *s, int side, int hex, const int *go, int n)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	int tmp[LW_MAX_UNITS];
+	if (!h || h->terrain == LW_TERRAIN_OCEAN || units(s, hex, LW_OTHER(side), tmp) > 0)
+		return false;
+	int c = lw_city_at(hex);
+	if (c >= 0 &&
+	    ((lw_city_controller(s, c) == LW_OTHER(side) && !lw_D()->cities[c].bracketed) ||
+	     (side == LW_CONFEDERATE && lw_D()->cities[c].no_confederate_entry)))
+		return false;
+	return lw_stack_check_hex(s, hex, side, go, n, LW_NONE, 0, NULL) == 0;
+}
+
+/* 16.9.5.4.3: where the besiegers go back: the hex they came from, else an
+ * adjacent hex closer to a friendly supply city (the closest; README). */
+static int return_hex(const struct lw_state *s, const struct lw_siege *g, const int *go, int n)
+{
+	int A = g->besieger;
+	if (g->camp_hex != LW_NO_HEX && may_stand(s, A, g->camp_hex, go, n))
+		return g->camp_hex;
+	int nb[6], best = LW_NO_HEX, bd = supply_distance(s, A, g->city_hex);
+	int m = tg_hex_neighbours(&lw_D()->grid, g->city_hex, nb);
+	for (int i = 0; i < m; i++) {
+		if (lw_data_hexside_flags(lw_D(), g->city_hex, nb[i]) & LW_HS_IMPASSABLE)
+			continue;
+		int dd = supply_distance(s, A, nb[i]);
+		if (dd < bd && may_stand(s, A, nb[i], go, n)) {
+			bd = dd;
+			best = nb[i];
+		}
+	}
+	return best;
+}
+
+static void move_to(struct lw_state *s, const int *go, int n, int to)
+{
+	int host = n > 0 ? lw_force_co_side(s, to, s->unit[go[0]].side) : LW_NONE;
+	for (int i = 0; i < n; i++) {
+		struct lw_unit *x = &s->unit[go[i]];
+		x->hex = (int16_t)to;
+		if (host != LW_NONE && !s->unit[host].cavalry && s->unit[host].stars >= x->stars)
+			x->cmd = 0; /* 11.2.1 */
+	}
+}
+
+/* 16.9.5.4.3: the defenders held: the besiegers go back, their CO is
+ * disgraced and the defenders gain his stars in PC. */
+static void held_out(struct lw_state *s, int i)
+{
+	struct lw_siege *g = &s->amphib.sieges[i];
+	struct lw_siege keep = *g;
+	int A = g->besieger, D = defender_side(g);
+	int co = lw_force_co_side(s, g->city_hex, A);
+	int stars = co != LW_NONE ? s->unit[co].stars : 0;
+	int u[LW_MAX_UNITS];
+	int n = units(s, g->city_hex, A, u);
+	char hl[64], tl[64], name[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
-	lw_log(s,
-	       "Siege of %s at the Supply Phase: the besieged are out of supply, one IT per "
-	       "general (16.9.5.4.3).",
-	       hl);
-	if (lw_siege_check_defeat(s))
-		return;
-	n = units(s, g->city_hex, D, u);
-	for (int i = 0; i < n; i++)
-		keep_it[u[i]] = s->unit[u[i]].it;
-	/* the defenders held: the besiegers stay (they never left their hex),
-	 * their CO is disgraced and the defenders gain his stars in PC */
-	int co = lw_force_co(s, g->camp_hex);
-	if (co != LW_NONE && s->unit[co].side == A) {
-		int stars = s->unit[co].stars;
-		lw_log(s, "%s held out: %s is disgraced, the %s player gains %d PC (16.9.5.4.3).",
-		       hl, lw_unit_name(s, co, name, sizeof name), lw_side_title(D), stars);
+	clear(g); /* the hex is the defenders' again from here */
+	int to = return_hex(s, &keep, u, n);
+	if (to != LW_NO_HEX) {
+		move_to(s, u, n, to);
+		lw_log(s, "%s held out: the besiegers go back to %s (16.9.5.4.3).", hl,
+		       lw_hex_label(to, tl, sizeof tl));
+	} else {
+		/* the force cannot go back as one: each general where he can */
+		for (int k = 0; k < n; k++) {
+			int t = return_hex(s, &keep, &u[k], 1);
+			if (t != LW_NO_HEX) {
+				move_to(s, &u[k], 1, t);
+				continue;
+			}
+			lw_log(s, "%s cannot leave %s and is disgraced (16.9.6).",
+			       lw_unit_name(s, u[k], name, sizeof name), hl);
+			if (u[k] != co)
+				lw_disgrace(s, u[k]);
+		}
+	}
+	if (co != LW_NONE && s->unit[co].where == LW_W_MAP) {
+		lw_log(s, "%s is disgraced, the %s player gains %d PC (16.9.5.4.3).",
+		       lw_unit_name(s, co, name, sizeof name), lw_side_title(D), stars);
 		lw_disgrace(s, co);
 		lw_gain_pc(s, D, stars);
-		lw_unstack_all(s);
 	}
-	end_siege(s);
+	lw_unstack_all(s);
 }
 
-void lw_siege_after_supply(struct lw_state *s, const int16_t *keep_it)
+void lw_siege_after_supply(struct lw_state *s)
 {
-	/* the survivors were out of supply this phase: their IT stay (20.4) */
-	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++)
-		if (keep_it[u] >= 0 && s->unit[u].where == LW_W_MAP) {
-			if (s->unit[u].it < keep_it[u])
-				s->unit[u].it = keep_it[u];
-			s->unit[u].flags |= LW_UF_OOS;
-		}
+	lw_siege_settle(s); /* demotions for IT may have emptied a side */
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		if (s->amphib.sieges[i].stage == LW_SG_ON)
+			held_out(s, i);
 }

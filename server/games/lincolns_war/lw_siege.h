@@ -5,21 +5,22 @@
  *   LW_ST_SIEGE_OFFER, the losing defender: {"type":"offer_siege"} (one more
  *     IT, 16.9.5) or {"type":"decline_siege"} (the retreat of 16.9 follows).
  *   LW_ST_SIEGE_ANSWER, the victor: {"type":"besiege"} or
- *     {"type":"refuse_siege"} (16.9.5.1: 1/2/3 PC to the defender).
- * While a siege lasts (the besieger's card plays):
- *   LW_ST_SPEND: {"type":"siege_press"} activates the besieging force
- *     (its CO's activation cost; two IT instead of one this round, 16.9.5.2),
- *     {"type":"siege_remove_it"} removes one besieger IT for two PC.
+ *     {"type":"refuse_siege"} (16.9.5.1: 1/2/3 PC to the defender; not
+ *     offered after an amphibious assault, whose force "must occupy" the
+ *     port, 14.1.3 / 14.2.2).
+ * While a siege lasts (the besieger's card plays, one entry per siege):
+ *   LW_ST_SPEND: {"type":"siege_press","city":HEX} activates the besieging
+ *     force (its CO's activation cost, or a campaign activation; two IT
+ *     instead of one this round, 16.9.5.2), {"type":"siege_remove_it",
+ *     "city":HEX} removes one besieger IT for two PC.
  *
- * Representation (decision, README): the besieging force stays in the hex
- * it attacked from (`camp_hex`), marked by this block as besieging the city;
- * it never shares the city hex with the enemy, so every part-1 rule that
- * assumes one side per hex stays true. It may neither move nor be
- * activated except to press the siege; friendly units may join it in its
- * hex (16.9.5.3, stacking limits apply); the besieged force may not be
- * activated nor remove IT. An enemy force attacking the camp and making it
- * retreat breaks the siege (16.9.5.4.2); the siege also ends when the
- * defender is defeated (16.9.5.4.1) or at the Supply Phase (16.9.5.4.3).
+ * Representation: besieging moves the victorious force "on top of the
+ * defending units" (16.9.5.2): both sides share the city hex. The siege
+ * hex's force for the hex-level helpers of lw_engine.h (lw_hex_owner_force,
+ * lw_force_co, lw_force_it...) is the besiegers' (they are on top: an enemy
+ * attack on the hex fights them, 16.9.5.4.2; their side may join them,
+ * 16.9.5.3); the besieged are reached by side (lw_units_at,
+ * lw_force_co_side). Several sieges may run at once, one per city.
  */
 #ifndef LW_SIEGE_H
 #define LW_SIEGE_H
@@ -36,16 +37,24 @@ enum lw_siege_stage {
 };
 
 #define LW_SIEGE_BEGUN 2
+/* Sieges on at once: the text sets no limit; the map has 23 unbracketed
+ * cities of supply two or more, so every one of them can be besieged at
+ * the same time. */
+#define LW_MAX_SIEGES 24
 
+/* One siege: `siege` of lw_amphib holds the one being offered/answered
+ * (stage OFFER/ANSWER), `sieges[]` those on (stage ON). */
 struct lw_siege {
 	uint8_t stage;    /* enum lw_siege_stage */
 	int8_t besieger;  /* side of the besieging force */
 	int16_t city_hex; /* the besieged city */
-	int16_t camp_hex; /* the besieging force's hex (where it attacked from) */
+	int16_t camp_hex; /* the hex the besiegers came from (16.9.5.4.3 return) */
 	uint8_t level;    /* 16.9.5.1: 1 minor victory, 2 major victory, 3 rout */
 	uint8_t pressed;  /* 1: the besieging force was activated in this card play;
 	                     LW_SIEGE_BEGUN: the siege began in this card play */
 	int16_t camp_co;  /* the besieger's CO when the siege began / last seen */
+	uint8_t assault;  /* 14.1.3/14.2.2: began after an amphibious assault */
+	uint8_t spare;
 };
 
 struct lw_state;
@@ -64,6 +73,13 @@ bool lw_siege_defeated(int it, int capability);
 
 /* ---- over the state ------------------------------------------------------------ */
 
+/* The siege on at city hex (index into s->amphib.sieges), or -1. */
+int lw_siege_at(const struct lw_state *s, int hex);
+/* The side on top at hex: the besieger of a siege on there, else LW_NOSIDE. */
+int lw_siege_top_side(const struct lw_state *s, int hex);
+/* Is the force of `side` at hex besieged / besieging there? */
+bool lw_siege_besieged(const struct lw_state *s, int hex, int side);
+bool lw_siege_besieging(const struct lw_state *s, int hex, int side);
 /* May the losing defender at city_hex offer siege now (16.9.5, 16.6.4)? */
 bool lw_siege_may_offer(const struct lw_state *s);
 /* Called by the battle flow instead of the retreat when lw_siege_may_offer(). */
@@ -81,24 +97,38 @@ bool lw_siege_blocks_activation(const struct lw_state *s, int u);
 bool lw_siege_blocks_it_removal(const struct lw_state *s, int hex);
 /* 16.9.5.3: the besieged side may never reinforce its besieged force. */
 bool lw_siege_blocks_entry(const struct lw_state *s, int side, int hex);
+/* 16.9.5.3: the besieging side may enter the siege hex (not an attack);
+ * the movers stop there (they are besiegers: they may not disengage). */
+bool lw_siege_reinforces(const struct lw_state *s, int side, int hex);
 /* 16.9.5.2: the end of a card play of `side` (IT for both, defeat check). */
 void lw_siege_card_end(struct lw_state *s, int side);
-/* After any accepted action: a siege whose camp or city emptied ends
- * (16.9.5.4.2 broken by attack). */
+/* After any accepted action: a siege whose besieged or besiegers are gone
+ * ends (16.9.5.4.2 broken by attack). */
 void lw_siege_settle(struct lw_state *s);
-/* 16.9.5.4.3: before the Supply Phase (IT per besieged general, defeat or
- * the besieger's disgrace); lw_siege_after_supply keeps the survivors OOS. */
-void lw_siege_before_supply(struct lw_state *s, int16_t *keep_it);
-void lw_siege_after_supply(struct lw_state *s, const int16_t *keep_it);
+/* 16.9.5.4.3 around the Supply Phase: before it, one IT per besieged
+ * general, out of supply (lw_supply_phase neither traces nor forages for
+ * them: lw_siege_besieged), and the defeat check; after it, the besiegers
+ * of a city that held go back, their CO is disgraced, the defender gains
+ * his stars. */
+void lw_siege_before_supply(struct lw_state *s);
+void lw_siege_after_supply(struct lw_state *s);
 /* 16.9.5.4.2 / 16.8.3: the battle is a relief force's attack on the
  * besiegers, won by the relief force (its Disaster symbols are ignored). */
 bool lw_siege_broken_by_attack(const struct lw_state *s);
-/* 16.9.5.4.1: apply the defeat of the besieged force if its IT reach it. */
+/* 16.9.5.4.2: the relief force's advance into the city among `units`
+ * (the maximum that stacks with the formerly besieged; a three-star CO
+ * first). Fills go[], returns how many. */
+int lw_siege_relief_advance(const struct lw_state *s, const int *units, int n, int co, int *go);
+/* 16.9.5.4.1: apply the defeat of each besieged force whose IT reach it. */
 bool lw_siege_check_defeat(struct lw_state *s);
 
 /* Battle flow seams defined in lw_battle_flow.c: the losing defender
  * retreats (16.9), or the battle ends where everyone stands. */
 void lw_battle_loser_retreats(struct lw_state *s, struct game_outcome *out);
-void lw_battle_close(struct lw_state *s, struct game_outcome *out);
+void lw_battle_close(struct lw_state *s, struct game_outcome *out, const int *movers, int n);
+/* Seam defined in lw_ops.c: may `side` activate u with pc PC left (campaign:
+ * a campaign card's activation), the siege aside (10.6.2, 10.7.3)? */
+int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
+                            struct tg_error *err);
 
 #endif

@@ -372,7 +372,7 @@ static int pick_demotion(const struct lw_state *s, int hex, int side)
 {
 	int u[LW_MAX_UNITS];
 	int n = units_here(s, hex, side, u);
-	int co = lw_force_co(s, hex), best = LW_NONE, best_key = 1 << 30;
+	int co = lw_force_co_side(s, hex, side), best = LW_NONE, best_key = 1 << 30;
 	for (int i = 0; i < n; i++) {
 		const struct lw_unit *x = &s->unit[u[i]];
 		int key = (u[i] == co ? 1000 : 0) + (x->gen < 0 ? 0 : 100) + x->stars;
@@ -415,7 +415,7 @@ static void forage(struct lw_state *s, int hex, int side)
 	int n = units_here(s, hex, side, u);
 	if (n == 0)
 		return;
-	int co = lw_force_co(s, hex), found = 0, drawn = 0;
+	int co = lw_force_co_side(s, hex, side), found = 0, drawn = 0;
 	for (int i = 0; i < n; i++) {
 		const struct lw_unit *x = &s->unit[u[i]];
 		bool co_subs = u[i] == co && n > 1 && !x->cavalry;
@@ -467,7 +467,9 @@ void lw_supply_phase(struct lw_state *s)
 			for (int i = 0; i < n; i++)
 				if (s->unit[u[i]].wounds > 0)
 					s->unit[u[i]].wounds--; /* 20.4: one wound off */
-			bool ok = lw_supply_traced_roll(s, hex, side, &rolls);
+			/* 16.9.5.4.3: the besieged are out of supply, no forage */
+			bool besieged = lw_siege_besieged(s, hex, side);
+			bool ok = !besieged && lw_supply_traced_roll(s, hex, side, &rolls);
 			for (int i = 0; i < n; i++) {
 				struct lw_unit *x = &s->unit[u[i]];
 				x->it_new = 0;
@@ -478,7 +480,7 @@ void lw_supply_phase(struct lw_state *s)
 					x->flags |= LW_UF_OOS; /* 20.5 */
 				}
 			}
-			if (!ok)
+			if (!ok && !besieged)
 				forage(s, hex, side);
 		}
 	}

@@ -197,10 +197,9 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	}
 	s->phase = LW_PH_SUPPLY;
 	s->step = LW_ST_CARD;
-	int16_t siege_it[LW_MAX_UNITS];
-	lw_siege_before_supply(s, siege_it); /* 16.9.5.4.3 (lw_siege.c) */
+	lw_siege_before_supply(s); /* 16.9.5.4.3 (lw_siege.c) */
 	lw_supply_phase(s);
-	lw_siege_after_supply(s, siege_it);
+	lw_siege_after_supply(s);
 	lw_irr_supply_phase(s); /* 23.2 (reconstructed): the Irregulars raid */
 	if (lw_political_supply_phase(s))
 		return; /* 20.3 / 7.1.9: the game ended, or 7.1.9.3 asks the Union */

@@ -22,13 +22,16 @@ static const char *const phase_names[] = {
     [LW_PH_OVER] = "over", [LW_PH_RAIL] = "rail", [LW_PH_NAVAL] = "naval",
 };
 
+/* clang-format off */
 static const char *const step_names[] = {
     [LW_ST_CARD] = "play_card",      [LW_ST_SPEND] = "spend_pc",  [LW_ST_MOVE] = "move",
     [LW_ST_WITHDRAW] = "withdraw",   [LW_ST_COMMIT] = "commit",   [LW_ST_CASUALTY] = "casualty",
     [LW_ST_RETREAT] = "retreat",     [LW_ST_ADVANCE] = "advance", [LW_ST_PEACE] = "peace_talks",
     [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote", [LW_ST_HARASS] = "harass",
     [LW_ST_STEAL_MARCH] = "steal_a_march",
+    [LW_ST_SIEGE_OFFER] = "siege_offer", [LW_ST_SIEGE_ANSWER] = "siege_answer",
 };
+/* clang-format on */
 
 static json_t *jside(int side)
 {
@@ -65,7 +68,50 @@ static json_t *unit_json(const struct lw_state *s, int u, bool full)
 	return o;
 }
 
-/* Forces by hex, in hex order, so the listing never depends on hidden state. */
+/* One force: the units of `side` at hex (a siege hex holds two, 16.9.5.2). */
+static json_t *force_json(const struct lw_state *s, int viewer, int hex, int side)
+{
+	int co = lw_force_co_side(s, hex, side);
+	bool own = side == viewer;
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, us);
+	int inf = 0, stars = 0, it = 0;
+	for (int k = 0; k < n; k++) {
+		it += s->unit[us[k]].it;
+		if (!s->unit[us[k]].cavalry) {
+			inf++;
+			stars += s->unit[us[k]].stars;
+		}
+	}
+	const char *kind = stars >= 7 ? "major" : inf >= 2 ? "minor" : "single"; /* 12.7 */
+	json_t *f = json_pack("{s:i,s:o,s:s,s:i,s:o}", "hex", hex, "side", jside(side), "kind",
+	                      kind, "it", it, "co", unit_json(s, co, own));
+	if (lw_siege_besieged(s, hex, side))
+		json_object_set_new(f, "besieged", json_true());
+	if (lw_siege_besieging(s, hex, side))
+		json_object_set_new(f, "besieging", json_true());
+	json_t *subs = json_array();
+	bool revealed = false;
+	for (int k = 0; k < n; k++) {
+		if (us[k] == co)
+			continue;
+		bool show = own || (s->unit[us[k]].flags & LW_UF_REVEALED);
+		revealed |= show && !own;
+		if (show)
+			json_array_append_new(subs, unit_json(s, us[k], own));
+	}
+	if (own || revealed) {
+		json_object_set_new(f, "subordinates", subs);
+		if (own)
+			json_object_set_new(f, "stars", json_integer(stars));
+	} else {
+		json_decref(subs);
+	}
+	return f;
+}
+
+/* Forces by hex, in hex order (then Union before Confederate where a siege
+ * puts both in one hex), so the listing never depends on hidden state. */
 static json_t *forces_json(const struct lw_state *s, int viewer)
 {
 	json_t *arr = json_array();
@@ -87,42 +133,12 @@ static json_t *forces_json(const struct lw_state *s, int viewer)
 				hexes[i] = hexes[j];
 				hexes[j] = t;
 			}
-	for (int i = 0; i < nh; i++) {
-		int hex = hexes[i];
-		int side = lw_hex_owner_force(s, hex);
-		int co = lw_force_co(s, hex);
-		bool own = side == viewer;
-		int us[LW_MAX_UNITS];
-		int n = lw_units_at(s, hex, side, us);
-		int inf = 0, stars = 0;
-		for (int k = 0; k < n; k++)
-			if (!s->unit[us[k]].cavalry) {
-				inf++;
-				stars += s->unit[us[k]].stars;
-			}
-		const char *kind = stars >= 7 ? "major" : inf >= 2 ? "minor" : "single"; /* 12.7 */
-		json_t *f =
-		    json_pack("{s:i,s:o,s:s,s:i,s:o}", "hex", hex, "side", jside(side), "kind",
-		              kind, "it", lw_force_it(s, hex), "co", unit_json(s, co, own));
-		json_t *subs = json_array();
-		bool revealed = false;
-		for (int k = 0; k < n; k++) {
-			if (us[k] == co)
-				continue;
-			bool show = own || (s->unit[us[k]].flags & LW_UF_REVEALED);
-			revealed |= show && !own;
-			if (show)
-				json_array_append_new(subs, unit_json(s, us[k], own));
+	for (int i = 0; i < nh; i++)
+		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+			int us[LW_MAX_UNITS];
+			if (lw_units_at(s, hexes[i], side, us) > 0)
+				json_array_append_new(arr, force_json(s, viewer, hexes[i], side));
 		}
-		if (own || revealed) {
-			json_object_set_new(f, "subordinates", subs);
-			if (own)
-				json_object_set_new(f, "stars", json_integer(stars));
-		} else {
-			json_decref(subs);
-		}
-		json_array_append_new(arr, f);
-	}
 	return arr;
 }
 

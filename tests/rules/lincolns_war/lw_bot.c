@@ -9,6 +9,12 @@ void lw_bot_init(struct lw_bot *b, uint64_t seed)
 {
 	b->x = seed ? seed : 0x9e3779b97f4a7c15ull;
 	b->prudent = 0;
+	b->seek = 0;
+}
+
+void lw_bot_seek_sieges(struct lw_bot *b, bool on)
+{
+	b->seek = on ? 1 : 0;
 }
 
 void lw_bot_init_prudent(struct lw_bot *b, uint64_t seed)
@@ -30,6 +36,88 @@ uint32_t lw_bot_below(struct lw_bot *b, uint32_t n)
 	return n ? (uint32_t)(next(b) % n) : 0;
 }
 
+static const json_t *act_of(const json_t *entry)
+{
+	return json_object_get(entry, "action");
+}
+
+/* The enemy force in a city at hex: 1 single, 2 minor, 3 major; 0 none. */
+static int enemy_city_force(const json_t *board, const char *role, json_int_t hex)
+{
+	bool city = false;
+	int kind = 0;
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(board, "cities"), i, x)
+	{
+		city |= json_integer_value(json_object_get(x, "hex")) == hex;
+	}
+	json_array_foreach(json_object_get(board, "forces"), i, x)
+	{
+		const char *side = json_string_value(json_object_get(x, "side"));
+		const char *k = json_string_value(json_object_get(x, "kind"));
+		if (json_integer_value(json_object_get(x, "hex")) == hex && side && k &&
+		    strcmp(side, role) != 0)
+			kind = k[0] == 's' ? 1 : k[1] == 'i' ? 2 : 3;
+	}
+	return city ? kind : 0;
+}
+
+/* The stars of the own force whose CO is `id` (the owner sees them). */
+static int own_stars(const json_t *board, const char *id)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(board, "forces"), i, x)
+	{
+		const char *co = json_string_value(json_object_get(json_object_get(x, "co"), "id"));
+		if (co && id && strcmp(co, id) == 0)
+			return (int)json_integer_value(json_object_get(x, "stars"));
+	}
+	return 0;
+}
+
+/* The siege-seeking policy's pick among the offered entries, or -1: the
+ * best tier offered — a siege or assault decision; standing rather than
+ * withdrawing; an attack on the weakest enemy force in a city; activating
+ * the biggest own force — chosen nine times in ten. */
+static int seek_pick(struct lw_bot *b, const json_t *v, const char *role, const json_t *acts)
+{
+	static const char *const first[] = {
+	    "offer_siege",   "besiege", "siege_press", "river_assault",
+	    "ocean_assault", "stand",   NULL};
+	const json_t *board = json_object_get(v, "board");
+	size_t k = json_array_size(acts), idx[256];
+	int n = 0, best = 0;
+	for (size_t i = 0; i < k && i < 256; i++) {
+		const json_t *a = act_of(json_array_get(acts, i));
+		const char *t = json_string_value(json_object_get(a, "type"));
+		int score = 0;
+		for (int f = 0; t && first[f] && !score; f++)
+			score = strcmp(t, first[f]) == 0 ? 1000 : 0;
+		if (!score && t && strcmp(t, "attack") == 0) {
+			int kind = enemy_city_force(
+			    board, role, json_integer_value(json_object_get(a, "target")));
+			score = kind ? 900 - kind : 0;
+		}
+		if (!score && t && json_object_get(a, "general") &&
+		    (strcmp(t, "activate") == 0 ||
+		     (strcmp(t, "play") == 0 && json_string_value(json_object_get(a, "use")) &&
+		      strcmp(json_string_value(json_object_get(a, "use")), "activate") == 0)))
+			score =
+			    1 + own_stars(board, json_string_value(json_object_get(a, "general")));
+		if (score > best) {
+			best = score;
+			n = 0;
+		}
+		if (score && score == best)
+			idx[n++] = i;
+	}
+	if (n == 0 || lw_bot_below(b, 10) == 0)
+		return -1;
+	return (int)idx[lw_bot_below(b, (uint32_t)n)];
+}
+
 /* 7.1 purchases: they turn PC into something else. CSP count too: unused
  * CSP are removed after Victory Determination (21.1), so buying them each
  * turn drains the track as surely as a promotion. */
@@ -38,8 +126,8 @@ static bool spends_pc(const json_t *action)
 	const char *t = json_string_value(json_object_get(action, "type"));
 	if (!t)
 		return false;
-	static const char *const buys[] = {"promote", "draft", "rehabilitate", "appoint_gic",
-	                                   "appoint_co", NULL};
+	static const char *const buys[] = {"promote",     "draft",      "rehabilitate",
+	                                   "appoint_gic", "appoint_co", NULL};
 	for (int i = 0; buys[i]; i++)
 		if (strcmp(t, buys[i]) == 0)
 			return true;
@@ -48,10 +136,12 @@ static bool spends_pc(const json_t *action)
 
 /* The prudent policy (lw_bot.h): one purchase in five choices where others
  * are offered, and none below 4 PC. */
-static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
-                         const json_t *acts)
+static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role, const json_t *acts)
 {
 	size_t k = json_array_size(acts);
+	int seek = b->seek ? seek_pick(b, view, role, acts) : -1;
+	if (seek >= 0)
+		return (size_t)seek;
 	if (!b->prudent)
 		return lw_bot_below(b, (uint32_t)k);
 	json_int_t pc = json_integer_value(json_object_get(

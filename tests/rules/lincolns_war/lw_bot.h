@@ -7,13 +7,15 @@
 #define LW_BOT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "game.h"
 
 struct lw_bot {
-	uint64_t x;   /* xorshift64* state, never 0 */
-	int prudent;  /* 1: the "prudent" policy below, 0: uniform */
+	uint64_t x;  /* xorshift64* state, never 0 */
+	int prudent; /* 1: the "prudent" policy below, 0: uniform */
+	int seek;    /* 1: the siege-seeking policy below (lw_bot_seek_sieges) */
 };
 
 /* Policies. Uniform picks every offered action with the same chance: in
@@ -25,6 +27,13 @@ struct lw_bot {
 
 void lw_bot_init(struct lw_bot *b, uint64_t seed);
 void lw_bot_init_prudent(struct lw_bot *b, uint64_t seed);
+/* The siege-seeking policy, on top of either: still only offered actions,
+ * but nine times in ten, when the view offers them, a siege or assault
+ * decision (offer_siege, besiege, siege_press, river_assault,
+ * ocean_assault) or standing rather than withdrawing; else an attack on
+ * the weakest enemy force in a city; else activating the biggest own
+ * force; so that playouts reach 14.x and 16.9.5. */
+void lw_bot_seek_sieges(struct lw_bot *b, bool on);
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
 
 /* Picks an awaited role and one of its legal actions. Returns 1 and fills

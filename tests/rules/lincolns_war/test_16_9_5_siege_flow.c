@@ -2,7 +2,8 @@
  * general in Nashville (supply 2) through the ordinary actions; whenever the
  * defender loses and stays in the city, he is prompted to offer siege (and
  * never to retreat first), the victor is then prompted to besiege or refuse;
- * besieging leaves both forces in place with the city not captured,
+ * besieging moves the whole victorious force on top of the defender
+ * (16.9.5.2: both sides in the city hex) with the city not captured,
  * refusing costs the victor 1/2/3 PC (16.9.5.1). Over several seeds. */
 #include "lincolns_war/lw_combat.h"
 #include "lw_amphib_fixture.h"
@@ -81,13 +82,16 @@ int main(void)
 		CHECKF(!s->battle.active, "seed %d: the battle ended", seed);
 		if (decided && seed % 2 == 0) {
 			besieged++;
-			CHECK_EQ_INT(s->amphib.siege.stage, LW_SG_ON);
+			CHECK(lw_siege_at(s, nashville) >= 0);
 			CHECK_EQ_INT(s->unit[d].hex, nashville);
 			CHECK_EQ_INT(lw_city_controller(s, am_city("nashville")), LW_CONFEDERATE);
-			CHECK_EQ_INT(s->amphib.siege.camp_hex, camp);
+			for (int k = 0; k < 3; k++)
+				if (s->unit[force[k]].where == LW_W_MAP)
+					CHECK_EQ_INT(s->unit[force[k]].hex, nashville);
+			CHECK_EQ_INT(lw_hex_owner_force(s, camp), LW_NOSIDE);
 		} else if (decided) {
 			refused++;
-			CHECK_EQ_INT(s->amphib.siege.stage, LW_SG_NONE);
+			CHECK_EQ_INT(lw_siege_at(s, nashville), -1);
 			CHECK_EQ_INT(s->side[LW_UNION].pc, upc - level);
 			CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, cpc + level);
 			CHECK_EQ_INT(s->unit[d].hex, nashville);

@@ -25,6 +25,14 @@ static const struct game_module *M = &lincolns_war_module;
 static int results[3]; /* draw, union, confederate */
 static int collapses;
 static int reached_last; /* games whose final turn was the scenario's last */
+static int games_siege, games_assault, games_seeking; /* 14.x / 16.9.5 reached */
+
+/* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
+ * random play alone rarely fights in a city of supply two or more. */
+static bool seeking(uint64_t seed)
+{
+	return seed % 4 == 0;
+}
 
 static char *save_str(const struct game *g)
 {
@@ -100,10 +108,12 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 				snprintf(why, n, "unit %d above his highest counter", u);
 				return false;
 			}
-			/* one side per hex (no sieges in part 1) */
+			/* one side per hex, but for a siege on (16.9.5.2: the besiegers
+			 * on top of the defenders, in a city) */
 			for (int v = 0; v < s->n_units; v++)
 				if (s->unit[v].where == LW_W_MAP && s->unit[v].hex == x->hex &&
-				    s->unit[v].side != x->side) {
+				    s->unit[v].side != x->side &&
+				    (lw_siege_at(s, x->hex) < 0 || lw_city_at(x->hex) < 0)) {
 					snprintf(why, n, "both sides in hex %d", x->hex);
 					return false;
 				}
@@ -120,6 +130,21 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 				snprintf(why, n, "hex %d: %.200s", x->hex, e.message);
 				return false;
 			}
+		}
+	}
+	/* 16.9.5.2: a siege on has both forces in its city, held by the besieged */
+	for (int i = 0; i < LW_MAX_SIEGES && !s->battle.active; i++) {
+		const struct lw_siege *g = &s->amphib.sieges[i];
+		int u[LW_MAX_UNITS], c = lw_city_at(g->city_hex);
+		if (g->stage == LW_SG_NONE)
+			continue;
+		if (g->stage != LW_SG_ON || c < 0 ||
+		    lw_units_at(s, g->city_hex, g->besieger, u) == 0 ||
+		    lw_units_at(s, g->city_hex, LW_OTHER(g->besieger), u) == 0 ||
+		    lw_city_controller(s, c) != LW_OTHER(g->besieger) ||
+		    lw_siege_at(s, g->city_hex) != i) {
+			snprintf(why, n, "siege %d of hex %d is not a siege on", i, g->city_hex);
+			return false;
 		}
 	}
 	return true;
@@ -171,6 +196,10 @@ static int play_one(uint64_t seed, int scenario_idx)
 		lw_bot_init_prudent(&bot, seed * 2654435761u + 7);
 	else
 		lw_bot_init(&bot, seed * 2654435761u + 7);
+	lw_bot_seek_sieges(&bot, seeking(seed));
+	games_seeking += seeking(seed);
+	bool saw_siege = false, saw_assault = false;
+	uint32_t logged = g->s.log_total;
 	struct logged *log = calloc(MAX_GAME_ACTIONS, sizeof *log);
 	int n = 0, rc = 0;
 	char why[256];
@@ -203,6 +232,11 @@ static int play_one(uint64_t seed, int scenario_idx)
 		}
 		snprintf(log[n].role, sizeof log[n].role, "%s", role);
 		log[n++].action = a;
+		for (; logged < g->s.log_total; logged++) {
+			const char *line = g->s.log[logged % LW_LOG_LINES];
+			saw_siege |= strstr(line, "besieges") != NULL;
+			saw_assault |= strstr(line, "assault on") != NULL;
+		}
 		if (!invariants(&g->s, why, sizeof why)) {
 			char *txt = json_dumps(a, JSON_COMPACT);
 			CHECKF(0, "seed %llu %s after action %d %s: %s", (unsigned long long)seed,
@@ -259,6 +293,8 @@ static int play_one(uint64_t seed, int scenario_idx)
 	if (rc == 0)
 		CHECKF(st.finished, "seed %llu %s: game did not finish", (unsigned long long)seed,
 		       scn);
+	games_siege += saw_siege;
+	games_assault += saw_assault;
 	if (rc == 0 && st.finished) {
 		results[st.winner + 1]++;
 		if (strstr(st.summary, "21.1"))
@@ -341,6 +377,8 @@ int main(int argc, char **argv)
 	       "draws %d; %d by political collapse; %d reached their last turn\n",
 	       done, only >= 0 ? M->scenarios[only].id : "every scenario", failed, total,
 	       results[1], results[2], results[0], collapses, reached_last);
+	printf("# %d games saw a siege, %d an amphibious assault (%d games siege-seeking)\n",
+	       games_siege, games_assault, games_seeking);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
@@ -350,6 +388,11 @@ int main(int argc, char **argv)
 			for (unsigned c = 0; c <= mask; c++)
 				missing += !met[sc][c];
 		CHECKF(missing == 0, "%d scenario/option combinations never played", missing);
+	}
+	/* the full run must reach both (14.x, 16.9.5); short runs only report */
+	if (games >= 1000) {
+		CHECK(games_siege > 0);
+		CHECK(games_assault > 0);
 	}
 	return tap_done();
 }
