@@ -407,6 +407,10 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 		s->play.activations_left--;
 		s->unit[co].flags |= LW_UF_ACTIVATED;
 		g->pressed = 1;
+		const struct lw_hex *h = lw_data_hex(lw_D(), g->city_hex);
+		if (side == LW_UNION && h && h->region == LW_REGION_EASTERN)
+			s->side[LW_UNION].eastern_done =
+			    1; /* 10.7.8.1: a force activated in Virginia */
 		char hl[64];
 		lw_log(s, "The %s player activates the force besieging %s (16.9.5.2).",
 		       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl));

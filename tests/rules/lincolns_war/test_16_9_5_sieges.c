@@ -5,7 +5,8 @@
  * sides in the city hex, the view shows both forces), reinforcing
  * (16.9.5.3: the besieger enters freely and stops, stacking applies; the
  * besieged never), the IT of every besieger card play and the activation
- * of the besiegers (also as a campaign card's activation), IT removal (none
+ * of the besiegers (also as a campaign card's activation; in Virginia it
+ * counts for 10.7.8.1), IT removal (none
  * for the besieged, 2 PC for the besiegers), several sieges at once, and
  * the ends: the defender defeated (16.9.5.4.1), the Supply Phase
  * (16.9.5.4.3: one IT per besieged general, no forage, 20.4 demotions kept,
@@ -468,6 +469,20 @@ int main(void)
 	CHECK_EQ_INT(s->amphib.assault, LW_AM_NONE);
 	CHECK_EQ_INT(s->unit[amco].it, am_it); /* no failed-assault IT (14.1.3) */
 	CHECK_EQ_INT(s->amphib.sieges[lw_siege_at(s, nashville)].camp_hex, port);
+
+	/* activating the besiegers of a Virginian city is the Union's force
+	 * activated in Virginia (10.7.8.1) */
+	clear_map(s);
+	s->phase = LW_PH_OPS;
+	int richmond = am_hex("richmond"), rcamp = fx_plain_neighbour(richmond);
+	CHECKF(rcamp != LW_NO_HEX, "a plain hex next to Richmond");
+	int rus = am_general(s, LW_UNION, rcamp, 2, LW_NONE);
+	am_general(s, LW_CONFEDERATE, richmond, 1, LW_NONE);
+	besiege(s, richmond, rcamp, &rus, 1);
+	spend(s, LW_UNION, 6);
+	s->side[LW_UNION].eastern_done = 0;
+	AM_OK(s, LW_UNION, "{\"type\":\"siege_press\"}");
+	CHECK(s->side[LW_UNION].eastern_done);
 
 	/* the block survives save/load */
 	json_t *j = lw_amphib_save(&s->amphib);
