@@ -665,8 +665,11 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out)
 	}
 	if (lw_siege_broken_by_attack(s)) { /* 16.9.5.4.2: the most that stack (lw_siege.c) */
 		int go[LW_MAX_UNITS];
-		do_advance(s, go, lw_siege_relief_advance(s, u, n, group_co(s, b->attacker), go),
-		           out);
+		int ng = lw_siege_relief_advance(s, u, n, group_co(s, b->attacker), go);
+		if (ng > 0)
+			do_advance(s, go, ng, out);
+		else
+			battle_end(s, out, NULL, 0);
 		return;
 	}
 	if ((!s->land.withdrew && must_advance_all(s)) || s->land.pursuit) {

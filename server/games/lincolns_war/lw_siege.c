@@ -280,6 +280,8 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return tg_fail(err, TG_E_NOT_YOUR_TURN,
 			               "16.9.5: the victor accepts or refuses the siege");
 		if (strcmp(type, "besiege") == 0) {
+			if (free_slot(s) < 0)
+				return tg_fail(err, TG_E_ILLEGAL, "16.9.5: no room for another siege");
 			if (!can_besiege(s))
 				return tg_fail(err, TG_E_ILLEGAL,
 				               "16.9.5.2 / 12.4: the whole victorious force must "
@@ -591,8 +593,8 @@ void lw_siege_settle(struct lw_state *s)
 			/* the defenders were eliminated (16.9.5.2): the besiegers
 			 * stand in the city and take it (README) */
 			lw_log(s, "The siege of %s ends: no defender is left (16.9.5.2).", hl);
-			clear(g);
 			int c = lw_city_at(g->city_hex);
+			clear(g);
 			if (na > 0 && c >= 0)
 				lw_capture_city(s, A, c, false);
 			continue;

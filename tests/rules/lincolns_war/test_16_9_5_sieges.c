@@ -477,12 +477,19 @@ int main(void)
 	int richmond = am_hex("richmond"), rcamp = fx_plain_neighbour(richmond);
 	CHECKF(rcamp != LW_NO_HEX, "a plain hex next to Richmond");
 	int rus = am_general(s, LW_UNION, rcamp, 2, LW_NONE);
-	am_general(s, LW_CONFEDERATE, richmond, 1, LW_NONE);
+	int rcs = am_general(s, LW_CONFEDERATE, richmond, 1, LW_NONE);
 	besiege(s, richmond, rcamp, &rus, 1);
 	spend(s, LW_UNION, 6);
 	s->side[LW_UNION].eastern_done = 0;
 	AM_OK(s, LW_UNION, "{\"type\":\"siege_press\"}");
 	CHECK(s->side[LW_UNION].eastern_done);
+	/* the defenders eliminated otherwise (16.9.5.2 "until the defenders have
+	 * been eliminated"): the siege ends, the besiegers hold the city */
+	lw_disgrace(s, rcs);
+	lw_siege_settle(s);
+	CHECK_EQ_INT(lw_siege_at(s, richmond), -1);
+	CHECK_EQ_INT(lw_city_controller(s, am_city("richmond")), LW_UNION);
+	CHECK_EQ_INT(s->unit[rus].hex, richmond);
 
 	/* the block survives save/load */
 	json_t *j = lw_amphib_save(&s->amphib);
