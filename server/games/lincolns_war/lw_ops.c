@@ -353,14 +353,6 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.9.5.2: besieged and besieging forces do not move (the "
 		               "besiegers are activated with siege_press)");
-	return lw_check_activate_force(s, side, u, pc, campaign, err);
-}
-
-int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
-                            struct tg_error *err)
-{
-	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
-		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
 	const struct lw_unit *x = &s->unit[u];
 	int co = lw_force_co(s, x->hex);
 	bool cav_sub = co != u && x->cavalry;
@@ -369,6 +361,29 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 		               "11.2.1: infantry subordinates move only with their CO");
 	if (x->flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
+	return 0;
+}
+
+/* 16.9.5.2 (lw_siege.c): activating the besiegers' CO u is the card's
+ * activation at his cost. Campaign forces are designated before any
+ * activation (10.7.3.1, campaign_forces), which the besiegers cannot be:
+ * not on a campaign card (README). */
+int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
+                            struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP ||
+	    lw_force_co(s, s->unit[u].hex) != u)
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: the besieging force's CO");
+	if (s->unit[u].flags & LW_UF_ACTIVATED)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
+	if (campaign)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.1: campaign forces are designated before they move; the "
+		               "besiegers are activated with a card's PC");
+	int cost = lw_activation_cost(s, u);
+	if (cost > pc)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
 	return 0;
 }
 
