@@ -509,8 +509,9 @@ static bool defender_may_advance(const struct lw_state *s)
 {
 	const struct lw_battle *b = &s->battle;
 	int A = b->attacker, D = def_side(s), u[LW_MAX_UNITS];
+	/* 16.9.5.2: besiegers defending in their siege hex may not disengage */
 	if (b->empty_city || s->amphib.assault != LW_AM_NONE ||
-	    s->amphib.siege.stage != LW_SG_NONE || lw_siege_at(s, b->def_hex) >= 0 /* 16.9.5.2: besiegers may not disengage */)
+	    s->amphib.siege.stage != LW_SG_NONE || lw_siege_at(s, b->def_hex) >= 0)
 		return false;
 	if (group_units(s, A, u) > 0 || lw_units_at(s, b->att_hex, A, u) > 0 ||
 	    lw_units_at(s, b->def_hex, D, u) == 0)
