@@ -10,10 +10,6 @@
 #include "lw_state.h"
 #include "lw_optional.h"
 
-/* The save format's version (lw_save.c), also set by lw_setup.c. 2: the
- * sieges on (lw_amphib.sieges, 16.9.5). */
-#define LW_SAVE_VERSION 2
-
 /* The opaque struct game of game.h: one state. */
 struct game {
 	struct lw_state s;
@@ -31,8 +27,9 @@ const char *lw_side_title(int side);
 
 /* The save format's version (lw_save.c), also stamped by the set-up.
  * 2: the land block's demotion and resume fields (16.6.4, 16.8.3).
- * 3: the resource_events block (16.3, lw_resource_events.h). */
-#define LW_SAVE_VERSION 3
+ * 3: the resource_events block (16.3, lw_resource_events.h).
+ * 4: the sieges on (lw_amphib.sieges, 16.9.5). */
+#define LW_SAVE_VERSION 4
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
