@@ -71,6 +71,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(lw_gic_choice_side(s)); /* 11.1.2.2 comes first */
 	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_naval_escape_side(s)); /* 8.1.2.1, 8.3.4 */
+	if (lw_command_choice_side(s) != LW_NOSIDE)
+		return LW_SIDE_BIT(lw_command_choice_side(s)); /* 11.0.3, 20.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_political_choice_side(s)); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
@@ -113,6 +115,10 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 		lw_naval_escape_offer(s, side, list); /* 8.1.2.1, 8.3.4 */
 		return list;
 	}
+	if (lw_command_choice_side(s) != LW_NOSIDE) {
+		lw_command_choice_offer(s, side, list); /* 11.0.3, 20.4 */
+		return list;
+	}
 	if (lw_political_choice_side(s) == side) {
 		lw_political_choice_offer(s, side, list); /* 19.0, 7.1.9.3 */
 		return list;
@@ -145,8 +151,20 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	return list;
 }
 
+static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err);
+
 int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
              struct tg_error *err)
+{
+	int r = apply_one(s, side, a, out, err);
+	if (r == 0)
+		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
+	return r;
+}
+
+static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
 {
 	if (!lw_a_str(a, "type"))
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
@@ -154,6 +172,8 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		return lw_gic_choice_act(s, side, a, err);
 	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) == side)
 		return lw_naval_escape_act(s, side, a, out, err); /* 8.1.2.1, 8.3.4 */
+	if (s->phase != LW_PH_OVER && lw_command_choice_side(s) == side)
+		return lw_command_choice_act(s, side, a, out, err); /* 11.0.3, 20.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) == side)
 		return lw_political_choice_act(s, side, a, out, err); /* 19.0, 7.1.9.3 */
 	switch (s->phase) {
@@ -213,6 +233,8 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		snprintf(buf, n, "%s", lw_naval_escape_prompt(s));
 		return buf;
 	}
+	if (lw_command_choice_side(s) == side)
+		return lw_command_prompt(s, buf, n); /* 11.0.3, 20.4 */
 	if (lw_political_choice_side(s) == side) {
 		snprintf(buf, n, "%s", lw_political_prompt(s));
 		return buf;

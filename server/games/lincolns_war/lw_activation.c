@@ -473,6 +473,7 @@ void lw_kill(struct lw_state *s, int u)
 	struct lw_unit *x = &s->unit[u];
 	int side = x->side, hex = x->hex;
 	bool gic = s->side[side].gic == u;
+	int old_co = x->where == LW_W_MAP ? lw_command_co_before(s, hex, side) : LW_NONE;
 	int slot = x->gen >= 0 ? free_tco_slot(s, side) : LW_NONE;
 	if (slot != LW_NONE && x->where == LW_W_MAP) {
 		/* 16.8.2 / 17.0: a TCO of equal stars and type takes his place */
@@ -500,14 +501,20 @@ void lw_kill(struct lw_state *s, int u)
 	x->it = 0;
 	if (gic)
 		lw_gic_lost(s, side);
+	/* 16.8.2: "if there are more than one the owner chooses" */
+	lw_command_co_after(s, hex, side, old_co);
 }
 
 void lw_disgrace(struct lw_state *s, int u)
 {
 	int hex = s->unit[u].where == LW_W_MAP ? s->unit[u].hex : LW_NO_HEX;
+	int side = s->unit[u].side;
+	int old_co = lw_command_co_before(s, hex, side);
 	lw_disgrace_only(s, u);
-	if (hex)
-		lw_fix_overstack(s, hex, s->unit[u].side);
+	if (hex) {
+		lw_fix_overstack(s, hex, side);
+		lw_command_co_after(s, hex, side, old_co); /* 11.0.3: the owner picks */
+	}
 }
 
 void lw_disgrace_only(struct lw_state *s, int u)
@@ -532,11 +539,15 @@ void lw_demote(struct lw_state *s, int u)
 		lw_disgrace(s, u);
 		return;
 	}
+	int hex = x->where == LW_W_MAP ? x->hex : LW_NO_HEX;
+	int old_co = lw_command_co_before(s, hex, x->side);
 	x->stars--;
 	if (s->side[x->side].gic == u)
 		lw_gic_lost(s, x->side); /* 11.1.2.2: no longer three stars */
 	if (x->where == LW_W_MAP)
 		lw_fix_overstack(s, x->hex, x->side);
+	if (hex)
+		lw_command_co_after(s, hex, x->side, old_co); /* 11.0.3: the owner picks */
 }
 
 /* 12.4 after an involuntary change (demotion, disgrace, a GiC leaving or
@@ -548,7 +559,6 @@ void lw_demote(struct lw_state *s, int u)
  * procedure only for the GiC; README "Where the text is silent". */
 void lw_fix_overstack(struct lw_state *s, int hex, int side)
 {
-	const struct lw_data *d = lw_D();
 	for (int guard = 0; guard < LW_MAX_MOVERS; guard++) {
 		if (lw_stack_check_hex(s, hex, side, NULL, 0, LW_NONE, 0, NULL) == 0)
 			return;
@@ -575,41 +585,51 @@ void lw_fix_overstack(struct lw_state *s, int hex, int side)
 			}
 		if (pick == LW_NONE)
 			return;
-		int to = LW_NO_HEX, nb[6];
-		int nn = tg_hex_neighbours(&d->grid, hex, nb);
-		for (int i = 0; i < nn && !to; i++) {
-			const struct lw_hex *h = lw_data_hex(d, nb[i]);
-			int occ = lw_hex_owner_force(s, nb[i]);
-			int c = lw_city_at(nb[i]);
-			if (!h || h->terrain == LW_TERRAIN_OCEAN ||
-			    (occ != LW_NOSIDE && occ != side) ||
-			    (c >= 0 && lw_city_controller(s, c) != side &&
-			     lw_city_controller(s, c) != LW_NOSIDE) ||
-			    (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE) ||
-			    (c >= 0 && side == LW_CONFEDERATE &&
-			     d->cities[c].no_confederate_entry) ||
-			    (c >= 0 && lw_city_controller(s, c) == LW_NOSIDE) ||
-			    (lw_is_kentucky(nb[i]) && s->kentucky.violator == LW_NOSIDE))
-				continue;
-			if (lw_stack_check_hex(s, nb[i], side, &pick, 1, LW_NONE, 0, NULL) == 0)
-				to = nb[i];
-		}
-		if (!to)
-			to = lw_nearest_friendly_city(s, side, hex, &pick, 1);
-		char name[64], h1[64];
-		lw_unit_name(s, pick, name, sizeof name);
-		if (!to) {
-			lw_log(s,
-			       "%s cannot be displaced from an overstacked hex: disgraced (12.4).",
-			       name);
-			lw_disgrace(s, pick);
-			continue;
-		}
-		lw_unit_leave_it(s, pick, 0);
-		lw_unit_place(s, pick, to);
-		lw_log(s, "%s is displaced to %s to meet the stacking limit (12.4).", name,
-		       lw_hex_label(to, h1, sizeof h1));
+		int to = lw_displace_unit(s, hex, side, pick);
+		if (to != LW_NO_HEX)
+			lw_command_note_displaced(s, hex, pick, to); /* 12.4: owner's choice */
 	}
+}
+
+int lw_displace_target(const struct lw_state *s, int hex, int side, int pick)
+{
+	const struct lw_data *d = lw_D();
+	int nb[6];
+	int nn = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < nn; i++) {
+		const struct lw_hex *h = lw_data_hex(d, nb[i]);
+		int occ = lw_hex_owner_force(s, nb[i]);
+		int c = lw_city_at(nb[i]);
+		if (!h || h->terrain == LW_TERRAIN_OCEAN || (occ != LW_NOSIDE && occ != side) ||
+		    (c >= 0 && lw_city_controller(s, c) != side &&
+		     lw_city_controller(s, c) != LW_NOSIDE) ||
+		    (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE) ||
+		    (c >= 0 && side == LW_CONFEDERATE && d->cities[c].no_confederate_entry) ||
+		    (c >= 0 && lw_city_controller(s, c) == LW_NOSIDE) ||
+		    (lw_is_kentucky(nb[i]) && s->kentucky.violator == LW_NOSIDE))
+			continue;
+		if (lw_stack_check_hex(s, nb[i], side, &pick, 1, LW_NONE, 0, NULL) == 0)
+			return nb[i];
+	}
+	return lw_nearest_friendly_city(s, side, hex, &pick, 1);
+}
+
+int lw_displace_unit(struct lw_state *s, int hex, int side, int pick)
+{
+	int to = lw_displace_target(s, hex, side, pick);
+	char name[64], h1[64];
+	lw_unit_name(s, pick, name, sizeof name);
+	if (!to) {
+		lw_log(s, "%s cannot be displaced from an overstacked hex: disgraced (12.4).",
+		       name);
+		lw_disgrace(s, pick);
+		return LW_NO_HEX;
+	}
+	lw_unit_leave_it(s, pick, 0);
+	lw_unit_place(s, pick, to);
+	lw_log(s, "%s is displaced to %s to meet the stacking limit (12.4).", name,
+	       lw_hex_label(to, h1, sizeof h1));
+	return to;
 }
 
 /* ---- 11.1.3.2 the GiC's consolidation move ------------------------------------ */

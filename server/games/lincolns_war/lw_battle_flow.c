@@ -1305,6 +1305,10 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 			}
 			if (lco != LW_NONE)
 				s->unit[lco].flags |= LW_UF_LOST_BATTLE;
+			/* 10.7.9: the Confederate use needs a defeat "to a CS one-star CO" */
+			if (lco != LW_NONE && wco != LW_NONE && W == LW_CONFEDERATE &&
+			    s->unit[wco].stars == 1)
+				lw_command_note_lost_to_one_star(s, lco);
 			if (wco != LW_NONE)
 				s->unit[wco].flags |= LW_UF_WON_BATTLE;
 			if (b->rout && lco != LW_NONE && rout_loser(s, L, lco))

@@ -28,8 +28,9 @@ const char *lw_side_title(int side);
 /* The save format's version (lw_save.c), also stamped by the set-up.
  * 2: the land block's demotion and resume fields (16.6.4, 16.8.3).
  * 3: the resource_events block (16.3, lw_resource_events.h).
- * 4: the sieges on (lw_amphib.sieges, 16.9.5). */
-#define LW_SAVE_VERSION 4
+ * 4: the sieges on (lw_amphib.sieges, 16.9.5).
+ * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9). */
+#define LW_SAVE_VERSION 5
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -108,6 +109,11 @@ int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const
                              int n_add);
 /* 12.4: displace units until the side's stack at hex is legal again. */
 void lw_fix_overstack(struct lw_state *s, int hex, int side);
+/* One general `pick` of side leaves hex by that procedure (an adjacent hex,
+ * else the nearest friendly city, else disgraced); his new hex or LW_NO_HEX. */
+int lw_displace_unit(struct lw_state *s, int hex, int side, int pick);
+/* Where lw_displace_unit would send him now (LW_NO_HEX: nowhere). */
+int lw_displace_target(const struct lw_state *s, int hex, int side, int pick);
 /* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
 bool lw_consolidation_possible(const struct lw_state *s);
 int lw_consolidate(struct lw_state *s, struct tg_error *err);
@@ -219,6 +225,9 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out);
 /* The Supply Phase's end through the next turn (21.0); lw_end_operations
  * calls it, and 7.1.9.3's retaliation prompt resumes with it. */
 void lw_end_turn_after_supply(struct lw_state *s);
+/* The Supply Phase's procedures are over (lw_supply.c, after the owners'
+ * demotion choices): sieges, 20.3, then lw_end_turn_after_supply. */
+void lw_supply_phase_done(struct lw_state *s);
 /* 21.1 political collapse check; true when the game ended. */
 bool lw_check_collapse(struct lw_state *s);
 /* 21.3: the victory points each side would score now. */

@@ -298,6 +298,7 @@ void lw_unstack(struct lw_state *s, int hex, int side)
 			lw_log(s, "A %s general leaves the overstacked hex %04d for %04d (12.4).",
 			       lw_side_title(side), hex, to);
 			lw_unit_place(s, pick, to);
+			lw_command_note_displaced(s, hex, pick, to); /* 12.4: owner's choice */
 		}
 	}
 }

@@ -290,8 +290,7 @@ void lw_card_continue(struct lw_state *s, struct game_outcome *out)
 
 /* 10.7.9: the Union promotes a US CO that beat a Confederate force this
  * turn; the Confederate demotes a two- or three-star Union CO that lost a
- * battle this turn (the text adds "to a CS one-star CO": the state does not
- * keep the victor's rank, so any lost battle qualifies; README). */
+ * battle this turn to a CS one-star CO (lw_command.h keeps those defeats). */
 static int check_committee(const struct lw_state *s, int side, int u, struct tg_error *err)
 {
 	int target_side = LW_UNION; /* both uses aim at a Union CO */
@@ -311,10 +310,10 @@ static int check_committee(const struct lw_state *s, int side, int u, struct tg_
 			return -1;
 		return 0;
 	}
-	if (!(x->flags & LW_UF_LOST_BATTLE) || x->stars < 2)
-		return tg_fail(
-		    err, TG_E_ILLEGAL,
-		    "10.7.9: a two- or three-star Union CO that lost a battle this turn");
+	if (!(x->flags & LW_UF_LOST_BATTLE) || x->stars < 2 || !lw_command_lost_to_one_star(s, u))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.9: a two- or three-star Union CO that lost a battle this "
+		               "turn to a Confederate one-star CO");
 	return 0;
 }
 

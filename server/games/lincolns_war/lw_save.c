@@ -135,6 +135,7 @@ json_t *lw_save_json(const struct lw_state *s)
 	json_object_set_new(o, "optional", lw_optional_save(&s->opt)); /* 23.2 */
 	json_object_set_new(o, "groups", lw_groups_save(&s->groups));
 	json_object_set_new(o, "resource_events", lw_resev_save(&s->resev));
+	json_object_set_new(o, "command", lw_command_save(&s->command));
 	json_object_set_new(o, "result", json_string(s->result));
 	json_t *log = json_array();
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
@@ -471,6 +472,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad march groups block (12.8, 10.7.3)");
 	if (lw_resev_load(&s->resev, json_object_get(saved, "resource_events")) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad resource_events block (16.3)");
+	if (lw_command_load(&s->command, json_object_get(saved, "command"), s->n_units) != 0)
+		return tg_fail(err, TG_E_BAD_SAVE, "bad command block (11.0.3, 20.4)");
 	snprintf(s->result, sizeof s->result, "%s", result);
 	if (!json_is_array(log) || json_array_size(log) > LW_LOG_LINES || log_total < 0 ||
 	    log_total > UINT32_MAX || (json_int_t)json_array_size(log) > log_total ||

@@ -29,6 +29,7 @@
 #include "lw_optional.h"
 #include "lw_groups.h"
 #include "lw_resource_events.h"
+#include "lw_command.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -316,6 +317,9 @@ struct lw_state {
 	/* 16.3 the events of the Resource cards of the battle in progress
 	 * (lw_resource_events.h): saved with lw_resev_save() */
 	struct lw_resev resev;
+	/* the owner's command choices that interrupt automatic procedures
+	 * (11.0.3, 20.4, 10.7.9; lw_command.h): saved with lw_command_save() */
+	struct lw_command command;
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

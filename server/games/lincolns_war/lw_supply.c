@@ -96,7 +96,8 @@ static int city_supply(const struct trace *t, int hex)
 		return 0; /* 14.4.1: inland only from New Orleans and the PCSA (lw_pcsa.c) */
 	const struct lw_city *city = &t->d->cities[c];
 	if (t->side == LW_UNION && city->ocean_port && city->control == LW_CTRL_UNION)
-		return lw_naval_sea_supply(t->s); /* 20.2: by sea to all the Union's own ocean ports (2.3 Fort Monroe) */
+		return lw_naval_sea_supply(
+		    t->s); /* 20.2: by sea to all the Union's own ocean ports (2.3 Fort Monroe) */
 	if (city->supply >= 0)
 		return city->supply;
 	/* 2.3: bracketed regions are supply bases for their owner; the map
@@ -170,7 +171,8 @@ static bool section_ok(const struct trace *t, const char *r, int a, int b)
 	if (en && !fr)
 		return false; /* unfriendly uncontested: never */
 	if (en && fr)
-		return t->side == LW_UNION || asset; /* contested: Union yes, CS only with an Asset */
+		return t->side == LW_UNION ||
+		       asset; /* contested: Union yes, CS only with an Asset */
 	return true;
 }
 
@@ -384,30 +386,6 @@ static int pick_demotion(const struct lw_state *s, int hex, int side)
 	return best;
 }
 
-int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
-{
-	int done = 0;
-	/* bounded: each pass removes five IT */
-	while (lw_it_demotions_owed(side_it(s, hex, side)) > 0 && done < LW_MAX_UNITS) {
-		int u = pick_demotion(s, hex, side);
-		if (u == LW_NONE)
-			break;
-		int others[LW_MAX_UNITS];
-		bool lone = units_here(s, hex, side, others) == 1;
-		take_it(s, hex, side, 5); /* 20.4: five IT off with each demotion */
-		lw_demote(s, u);
-		lw_unstack(s, hex, side); /* 12.4: a three-star demoted may leave too many stars */
-		done++;
-		lw_log(s, "A general of the %s force at %04d is demoted for its IT (20.4).",
-		       lw_side_title(side), hex);
-		if (lone && s->unit[u].where != LW_W_MAP) {
-			s->unit[u].it = 0; /* 20.4: a lone general disgraced loses all IT */
-			break;
-		}
-	}
-	return done;
-}
-
 /* 20.5 / 20.7: draw forage cards for each general of the force at hex. */
 static void forage(struct lw_state *s, int hex, int side)
 {
@@ -437,11 +415,80 @@ static void forage(struct lw_state *s, int hex, int side)
 	char hl[64];
 	lw_log(s, "%s force at %s is out of supply: %d forage found in %d cards, %+d IT (20.5).",
 	       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl), found, drawn, gain);
-	/* 20.5: five or more IT: demotions again; the rest stays */
-	lw_supply_it_demotions(s, hex, side);
+	/* 20.5: five or more IT: demotions again (the next stage); the rest stays */
 }
 
-void lw_supply_phase(struct lw_state *s)
+/* 20.4: one demotion in the force at hex, of general u: five IT off with it;
+ * a lone general disgraced loses all his IT. */
+static void demote_for_it(struct lw_state *s, int hex, int side, int u)
+{
+	int others[LW_MAX_UNITS];
+	bool lone = units_here(s, hex, side, others) == 1;
+	take_it(s, hex, side, 5); /* 20.4: five IT off with each demotion */
+	lw_demote(s, u);
+	lw_unstack(s, hex, side); /* 12.4: a three-star demoted may leave too many stars */
+	char hl[64];
+	lw_log(s, "A general of the %s force at %s is demoted for its IT (%s).",
+	       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl),
+	       s->command.supply_stage == LW_SS_FORAGE ? "20.5" : "20.4");
+	if (lone && s->unit[u].where != LW_W_MAP)
+		s->unit[u].it = 0; /* 20.4: a lone general disgraced loses all IT */
+}
+
+int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
+{
+	int done = 0;
+	/* bounded: each pass removes five IT */
+	while (lw_it_demotions_owed(side_it(s, hex, side)) > 0 && done < LW_MAX_UNITS) {
+		int u = pick_demotion(s, hex, side);
+		if (u == LW_NONE)
+			break;
+		int others[LW_MAX_UNITS];
+		bool lone = units_here(s, hex, side, others) == 1;
+		demote_for_it(s, hex, side, u);
+		done++;
+		if (lone && s->unit[u].where != LW_W_MAP)
+			break;
+	}
+	return done;
+}
+
+bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side)
+{
+	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE)
+		return false;
+	/* the Union's forces first, then the Confederate's, in unit order */
+	for (int sd = LW_UNION; sd <= LW_CONFEDERATE; sd++)
+		for (int i = 0; i < s->n_units; i++) {
+			const struct lw_unit *x = &s->unit[i];
+			if (x->where == LW_W_MAP && x->side == sd &&
+			    lw_it_demotions_owed(side_it(s, x->hex, sd)) > 0) {
+				*hex = x->hex;
+				*side = sd;
+				return true;
+			}
+		}
+	return false;
+}
+
+/* The demotions owed now: a lone general's at once; true when a force of
+ * several generals waits for its owner's choice. */
+static bool run_demotions(struct lw_state *s)
+{
+	for (int guard = 0; guard < 4 * LW_MAX_UNITS; guard++) {
+		int hex, side, u[LW_MAX_UNITS];
+		if (!lw_supply_choice_force(s, &hex, &side))
+			return false;
+		if (units_here(s, hex, side, u) > 1)
+			return true; /* 20.4 "owner's choice" */
+		demote_for_it(s, hex, side, u[0]);
+	}
+	return false;
+}
+
+/* One wound off, the supply check, IT off in supply, Out-of-Supply tokens
+ * and forage (20.4 - 20.7), for every force of both sides. */
+static void supply_checks(struct lw_state *s)
 {
 	struct lw_river_rolls rolls;
 	memset(&rolls, 0, sizeof rolls);
@@ -459,7 +506,6 @@ void lw_supply_phase(struct lw_state *s)
 		}
 		for (int k = 0; k < nh; k++) {
 			int hex = hexes[k];
-			lw_supply_it_demotions(s, hex, side); /* 20.4 */
 			int u[LW_MAX_UNITS];
 			int n = units_here(s, hex, side, u);
 			if (n == 0)
@@ -484,9 +530,88 @@ void lw_supply_phase(struct lw_state *s)
 				forage(s, hex, side);
 		}
 	}
-	for (int c = 0; c < s->n_cities; c++)
-		s->city[c].raided = 0; /* 20.7.2 */
-	lw_unstack_all(s);             /* a GiC lost to demotion may have been moved (11.1.2.3) */
+}
+
+/* The stages from where they stand; true while a choice waits. */
+static bool supply_run(struct lw_state *s)
+{
+	struct lw_command *c = &s->command;
+	if (c->supply_stage == LW_SS_IT) {
+		if (run_demotions(s)) /* 20.4: all of them before any supply check */
+			return true;
+		supply_checks(s);
+		c->supply_stage = LW_SS_FORAGE;
+	}
+	if (c->supply_stage == LW_SS_FORAGE) {
+		if (run_demotions(s)) /* 20.5: five or more IT after foraging */
+			return true;
+		c->supply_stage = LW_SS_NONE;
+		for (int i = 0; i < s->n_cities; i++)
+			s->city[i].raided = 0; /* 20.7.2 */
+		lw_unstack_all(s); /* a GiC lost to demotion may have been moved (11.1.2.3) */
+	}
+	return false;
+}
+
+void lw_supply_phase(struct lw_state *s)
+{
+	s->command.supply_stage = LW_SS_IT;
+	supply_run(s);
+}
+
+void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
+{
+	int hex, side;
+	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE ||
+	    lw_supply_choice_force(s, &hex, &side))
+		return;
+	if (out)
+		out->barrier = true; /* forage draws and river rolls follow */
+	if (!supply_run(s))
+		lw_supply_phase_done(s);
+}
+
+void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list)
+{
+	int hex, sd, u[LW_MAX_UNITS];
+	if (!lw_supply_choice_force(s, &hex, &sd) || sd != side)
+		return;
+	int n = units_here(s, hex, side, u);
+	char name[64], id[48], hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	for (int i = 0; i < n; i++)
+		lw_offer(list,
+		         json_pack("{s:s,s:i,s:s}", "type", "supply_demote", "hex", hex, "general",
+		                   lw_unit_id(s, u[i], id, sizeof id)),
+		         "%s loses a star for the IT of the force at %s (%s)",
+		         lw_unit_name(s, u[i], name, sizeof name), hl,
+		         s->command.supply_stage == LW_SS_FORAGE ? "20.5" : "20.4");
+}
+
+int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	int hex, sd, h = 0;
+	if (!lw_supply_choice_force(s, &hex, &sd) || sd != side)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "20.4: no demotion of yours is waiting");
+	const char *type = lw_a_str(a, "type");
+	if (!type || strcmp(type, "supply_demote") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "20.4: first choose the general of your force at %04d demoted for "
+		               "its IT (\"supply_demote\")",
+		               hex);
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (u == LW_NONE || s->unit[u].where != LW_W_MAP || s->unit[u].hex != hex ||
+	    s->unit[u].side != side)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "20.4: the general demoted must belong to the force carrying the IT");
+	demote_for_it(s, hex, side, u);
+	if (out)
+		out->barrier = true;
+	if (!supply_run(s))
+		lw_supply_phase_done(s);
+	return 0;
 }
 
 bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, int a, int b)

@@ -31,15 +31,28 @@ bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_rive
  * never; contested: the Union only)? Exposed for the rules tests. */
 bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, int a, int b);
 
-/* The whole Supply Phase for both sides (20.4 - 20.7.2): IT demotions, one
+/* The Supply Phase for both sides (20.4 - 20.7.2), in stages: the 20.4
+ * demotions for every five IT (all forces, before any supply check), one
  * wound off each general, supply check, IT removal in supply, Out-of-Supply
- * tokens and forage (cards drawn from each side's deck), Raided tokens off.
- * Demotions are chosen automatically: a TCO first, then the subordinate
- * with the fewest stars, the CO last (README "Land rules decisions"). */
+ * tokens and forage (cards drawn from each side's deck), the 20.5
+ * demotions after foraging, Raided tokens off. A demotion in a force of
+ * two or more generals is the owner's choice ("demote" prompt, lw_command.c):
+ * the phase then stops with s->command.supply_stage set and goes on with
+ * lw_supply_demote_act(). A lone general is demoted without asking. */
 void lw_supply_phase(struct lw_state *s);
+/* The force (hex, side) whose owner must pick a demotion now; false if none. */
+bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side);
+void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list);
+int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err);
+/* A stage waiting with no force left to ask (something else changed the
+ * force) goes on; ends the phase (lw_supply_phase_done) when it finishes. */
+void lw_supply_resume(struct lw_state *s, struct game_outcome *out);
 
-/* 20.4 for one force: demotions for every five IT, then (in supply) all IT
- * off. Returns the number of demotions. Exposed for the rules tests. */
+/* 20.4 for one force, every demotion chosen for the owner (a TCO first,
+ * then the subordinate with the fewest stars, the CO last): demotions for
+ * every five IT. Returns the number of demotions. Exposed for the rules
+ * tests (the 20.4 Pillow example). */
 int lw_supply_it_demotions(struct lw_state *s, int hex, int side);
 
 #endif

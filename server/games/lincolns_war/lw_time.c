@@ -199,6 +199,13 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	s->step = LW_ST_CARD;
 	lw_siege_before_supply(s); /* 16.9.5.4.3 (lw_siege.c) */
 	lw_supply_phase(s);
+	if (s->command.supply_stage != LW_SS_NONE)
+		return; /* 20.4 / 20.5: an owner chooses a demotion (lw_command.c) */
+	lw_supply_phase_done(s);
+}
+
+void lw_supply_phase_done(struct lw_state *s)
+{
 	lw_siege_after_supply(s);
 	lw_irr_supply_phase(s); /* 23.2 (reconstructed): the Irregulars raid */
 	if (lw_political_supply_phase(s))

@@ -1,0 +1,512 @@
+/* lw_command.c — the owner's command decisions that interrupt the automatic
+ * procedures (lw_command.h): 11.0.3 the new CO after a loss of rank (and
+ * 16.8.2 / 16.8.3, which name the same choice), 20.4 / 20.5 the Supply
+ * Phase's IT demotions (the procedure itself is lw_supply.c's), and 10.7.9's
+ * memory of battles lost to a one-star Confederate CO.
+ *
+ * Hidden information: a CO choice is offered whenever the top counter of a
+ * force of several generals changes to a regular general (also when only he
+ * can take command), so that the opponent, who sees the new top counter
+ * anyway (12.7), learns nothing from the prompt about the generals below
+ * it. A TCO left on top means no regular general of his rank is there. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_engine.h"
+#include "lw_ints.h"
+#include "lw_move.h"
+#include "lw_supply.h"
+
+_Static_assert(LW_CMD_UNITS == LW_MAX_UNITS, "lw_command.h: LW_CMD_UNITS = LW_MAX_UNITS");
+_Static_assert(sizeof(struct lw_command) == 548, "struct lw_command has no hidden padding");
+
+/* ---- 11.0.3: who may take command ------------------------------------------- */
+
+/* The generals of side at hex who may be chosen as CO: the infantry of the
+ * highest rank there (never `not`; at least `min_stars`), regular generals
+ * before TCO counters of the same rank (16.8.2). None while the GiC is there
+ * (11.1.3.1: he always commands). */
+static int co_candidates(const struct lw_state *s, int hex, int side, int not, int min_stars,
+                         int out[LW_MAX_UNITS])
+{
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, u), top = 0, regular_top = 0;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		if (s->side[side].gic == u[i])
+			return 0;
+		if (x->cavalry || u[i] == not )
+			continue;
+		if (x->stars > top) {
+			top = x->stars;
+			regular_top = 0;
+		}
+		if (x->stars == top && x->gen >= 0)
+			regular_top = 1;
+	}
+	if (top == 0 || top < min_stars)
+		return 0;
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		if (!x->cavalry && u[i] != not &&x->stars == top && (x->gen >= 0 || !regular_top))
+			out[k++] = u[i];
+	}
+	return k;
+}
+
+static int entry_candidates(const struct lw_state *s, int i, int out[LW_MAX_UNITS])
+{
+	const struct lw_command *c = &s->command;
+	int not = c->co_not[i];
+	int min = not >= 0 && not < s->n_units && s->unit[not ].where == LW_W_MAP &&
+	                  s->unit[not ].hex == c->co_hex[i]
+	              ? s->unit[not ].stars
+	              : 0;
+	return co_candidates(s, c->co_hex[i], c->co_side[i], not, min, out);
+}
+
+static void enqueue(struct lw_state *s, int hex, int side, int not )
+{
+	struct lw_command *c = &s->command;
+	for (int i = 0; i < c->co_n; i++)
+		if (c->co_hex[i] == hex && c->co_side[i] == side) {
+			if (not != LW_NONE)
+				c->co_not[i] = (int16_t) not ;
+			return;
+		}
+	if (c->co_n >= LW_CMD_QUEUE)
+		return; /* the default CO stays (README) */
+	c->co_hex[c->co_n] = (int16_t)hex;
+	c->co_side[c->co_n] = (int8_t)side;
+	c->co_not[c->co_n] = (int16_t) not ;
+	c->co_n++;
+}
+
+static void dequeue(struct lw_command *c, int i)
+{
+	for (int k = i; k + 1 < c->co_n; k++) {
+		c->co_hex[k] = c->co_hex[k + 1];
+		c->co_side[k] = c->co_side[k + 1];
+		c->co_not[k] = c->co_not[k + 1];
+	}
+	c->co_n--;
+	c->co_hex[c->co_n] = 0;
+	c->co_side[c->co_n] = 0;
+	c->co_not[c->co_n] = 0;
+}
+
+int lw_command_co_before(const struct lw_state *s, int hex, int side)
+{
+	if (!hex)
+		return LW_NONE;
+	int co = lw_force_co(s, hex);
+	return co != LW_NONE && s->unit[co].side == side ? co : LW_NONE;
+}
+
+void lw_command_co_after(struct lw_state *s, int hex, int side, int old_co)
+{
+	if (old_co == LW_NONE || !hex)
+		return;
+	int co = lw_force_co(s, hex);
+	/* a TCO left on top: no regular general of his rank to choose (16.8.2) */
+	if (co == LW_NONE || co == old_co || s->unit[co].side != side || s->unit[co].gen < 0)
+		return;
+	int c[LW_MAX_UNITS];
+	/* a lone general: nothing to choose (and a force's kind is public, 12.7) */
+	if (lw_units_at(s, hex, side, c) > 1 && co_candidates(s, hex, side, LW_NONE, 0, c) > 0)
+		enqueue(s, hex, side, LW_NONE); /* 11.0.3: the owner chooses */
+}
+
+void lw_command_co_replace(struct lw_state *s, int hex, int side, int old_co)
+{
+	if (old_co == LW_NONE || s->unit[old_co].where != LW_W_MAP || s->unit[old_co].hex != hex)
+		return;
+	int c[LW_MAX_UNITS];
+	int n = co_candidates(s, hex, side, old_co, s->unit[old_co].stars, c);
+	if (n == 0)
+		return; /* nobody can: he keeps command */
+	/* the default until the owner answers: the most recent of them */
+	int pick = c[0];
+	for (int i = 1; i < n; i++)
+		if (s->unit[c[i]].cmd > s->unit[pick].cmd)
+			pick = c[i];
+	s->unit[pick].cmd = ++s->cmd_seq;
+	enqueue(s, hex, side, old_co);
+}
+
+/* ---- 12.4: who is displaced ------------------------------------------------------ */
+
+void lw_command_note_displaced(struct lw_state *s, int hex, int u, int to)
+{
+	struct lw_command *c = &s->command;
+	if (c->dsp_n >= LW_CMD_DISP || !hex || !to)
+		return; /* the procedure's choice stays (README) */
+	c->dsp_hex[c->dsp_n] = (int16_t)hex;
+	c->dsp_unit[c->dsp_n] = (int16_t)u;
+	c->dsp_to[c->dsp_n] = (int16_t)to;
+	c->dsp_n++;
+}
+
+static void dsp_dequeue(struct lw_command *c, int i)
+{
+	for (int k = i; k + 1 < c->dsp_n; k++) {
+		c->dsp_hex[k] = c->dsp_hex[k + 1];
+		c->dsp_unit[k] = c->dsp_unit[k + 1];
+		c->dsp_to[k] = c->dsp_to[k + 1];
+	}
+	c->dsp_n--;
+	c->dsp_hex[c->dsp_n] = 0;
+	c->dsp_unit[c->dsp_n] = 0;
+	c->dsp_to[c->dsp_n] = 0;
+}
+
+/* Would side's stack at hex be legal with `in` back and `out` gone? */
+static bool swap_legal(const struct lw_state *s, int hex, int side, int in, int out)
+{
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *x = &s->unit[i];
+		bool here = (x->where == LW_W_MAP && x->hex == hex && x->side == side) || i == in;
+		if (!here || i == out)
+			continue;
+		su[n].stars = x->stars;
+		su[n].cavalry = x->cavalry;
+		n++;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, NULL) == 0;
+}
+
+/* The generals the owner may displace for entry i: the one displaced
+ * (keeping it) first, then every other general of the hex whose leaving
+ * makes it legal with him back and who has somewhere to go (never the
+ * CO or the GiC: the procedures displace "stars from the stack" under
+ * them, 11.1.2.3); 0 when stale. */
+static int dsp_candidates(const struct lw_state *s, int i, int out[LW_MAX_UNITS])
+{
+	const struct lw_command *c = &s->command;
+	int x = c->dsp_unit[i], hex = c->dsp_hex[i];
+	if (x < 0 || x >= s->n_units)
+		return 0;
+	const struct lw_unit *ux = &s->unit[x];
+	int side = ux->side;
+	if (ux->where != LW_W_MAP || ux->hex != c->dsp_to[i] || lw_hex_owner_force(s, hex) != side)
+		return 0;
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, u), k = 0, co = lw_force_co(s, hex);
+	out[k++] = x;
+	for (int j = 0; j < n; j++)
+		if (s->side[side].gic != u[j] && u[j] != co && swap_legal(s, hex, side, x, u[j]) &&
+		    lw_displace_target(s, hex, side, u[j]) != LW_NO_HEX)
+			out[k++] = u[j];
+	return k > 1 ? k : 0; /* nobody else could go: nothing to choose */
+}
+
+static int first_dsp_entry(const struct lw_state *s)
+{
+	int c[LW_MAX_UNITS];
+	for (int i = 0; i < s->command.dsp_n; i++)
+		if (dsp_candidates(s, i, c) > 0)
+			return i;
+	return -1;
+}
+
+static void dsp_offer(const struct lw_state *s, int i, json_t *list)
+{
+	int c[LW_MAX_UNITS];
+	int n = dsp_candidates(s, i, c), hex = s->command.dsp_hex[i];
+	char name[64], other[64], id[48], hl[64], tl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	lw_hex_label(s->command.dsp_to[i], tl, sizeof tl);
+	lw_unit_name(s, c[0], name, sizeof name);
+	for (int k = 0; k < n; k++) {
+		json_t *a = json_pack("{s:s,s:i,s:s}", "type", "displace", "hex", hex, "general",
+		                      lw_unit_id(s, c[k], id, sizeof id));
+		if (k == 0)
+			lw_offer(list, a, "Keep %s displaced from %s to %s (12.4)", name, hl, tl);
+		else
+			lw_offer(list, a, "Displace %s from %s instead; %s comes back (12.4)",
+			         lw_unit_name(s, c[k], other, sizeof other), hl, name);
+	}
+}
+
+static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct tg_error *err)
+{
+	struct lw_command *c = &s->command;
+	int hex = c->dsp_hex[i], h = 0;
+	const char *type = lw_a_str(a, "type");
+	if (!type || strcmp(type, "displace") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.4: first choose who is displaced from %04d to meet the stacking "
+		               "limit (\"displace\")",
+		               hex);
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	int cand[LW_MAX_UNITS];
+	int n = dsp_candidates(s, i, cand);
+	bool ok = false;
+	for (int k = 0; k < n; k++)
+		ok |= cand[k] == u;
+	if (!ok)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "12.4 / 11.1.2.3: displace a general of that hex whose leaving meets "
+		    "the stacking limit and who has somewhere to go (not the GiC)");
+	int x = c->dsp_unit[i];
+	dsp_dequeue(c, i);
+	if (u == x)
+		return 0; /* he stays where the procedure sent him */
+	char hl[64];
+	lw_log(s, "The %s player displaces another general from %s instead (12.4).",
+	       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl));
+	lw_unit_leave_it(s, x, 0);
+	lw_unit_place(s, x, hex);
+	lw_displace_unit(s, hex, side, u);
+	return 0;
+}
+
+/* ---- 10.7.9 ------------------------------------------------------------------ */
+
+void lw_command_note_lost_to_one_star(struct lw_state *s, int u)
+{
+	struct lw_command *c = &s->command;
+	if (u < 0 || u >= LW_CMD_UNITS)
+		return;
+	if (c->lost1_turn != s->turn + 1) {
+		memset(c->lost1, 0, sizeof c->lost1);
+		c->lost1_turn = (uint8_t)(s->turn + 1);
+	}
+	c->lost1[u / 8] |= (uint8_t)(1u << (u % 8));
+}
+
+bool lw_command_lost_to_one_star(const struct lw_state *s, int u)
+{
+	const struct lw_command *c = &s->command;
+	return u >= 0 && u < LW_CMD_UNITS && c->lost1_turn == s->turn + 1 &&
+	       (c->lost1[u / 8] & (1u << (u % 8)));
+}
+
+/* ---- the prompts -------------------------------------------------------------- */
+
+/* The first CO choice that still has a candidate, or -1. */
+static int first_co_entry(const struct lw_state *s)
+{
+	int c[LW_MAX_UNITS];
+	for (int i = 0; i < s->command.co_n; i++)
+		if (entry_candidates(s, i, c) > 0)
+			return i;
+	return -1;
+}
+
+int lw_command_choice_side(const struct lw_state *s)
+{
+	if (s->phase == LW_PH_OVER)
+		return LW_NOSIDE;
+	int i = first_co_entry(s);
+	if (i >= 0)
+		return s->command.co_side[i];
+	i = first_dsp_entry(s);
+	if (i >= 0)
+		return s->unit[s->command.dsp_unit[i]].side;
+	int hex, side;
+	if (lw_supply_choice_force(s, &hex, &side))
+		return side;
+	return LW_NOSIDE;
+}
+
+void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], id[48], hl[64];
+	int i = first_co_entry(s);
+	if (i >= 0) {
+		if (s->command.co_side[i] != side)
+			return;
+		int c[LW_MAX_UNITS];
+		int n = entry_candidates(s, i, c), hex = s->command.co_hex[i];
+		lw_hex_label(hex, hl, sizeof hl);
+		for (int k = 0; k < n; k++)
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:s}", "type", "choose_co", "hex", hex,
+			                   "general", lw_unit_id(s, c[k], id, sizeof id)),
+			         "%s takes command of the force at %s (11.0.3)",
+			         lw_unit_name(s, c[k], name, sizeof name), hl);
+		return;
+	}
+	i = first_dsp_entry(s);
+	if (i >= 0) {
+		if (s->unit[s->command.dsp_unit[i]].side == side)
+			dsp_offer(s, i, list);
+		return;
+	}
+	lw_supply_demote_offer(s, side, list);
+}
+
+int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	int i = first_co_entry(s);
+	if (i < 0) {
+		i = first_dsp_entry(s);
+		if (i >= 0)
+			return dsp_act(s, side, i, a, err);
+		return lw_supply_demote_act(s, side, a, out, err);
+	}
+	struct lw_command *c = &s->command;
+	int hex = c->co_hex[i], h = 0;
+	if (!type || strcmp(type, "choose_co") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.0.3: first choose the new CO of your force at %04d "
+		               "(\"choose_co\")",
+		               hex);
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	int cand[LW_MAX_UNITS];
+	int n = entry_candidates(s, i, cand);
+	bool ok = false;
+	for (int k = 0; k < n; k++)
+		ok |= cand[k] == u;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.0.3: the new CO must be one of the most senior infantry "
+		               "generals left in the hex");
+	s->unit[u].cmd = ++s->cmd_seq;
+	dequeue(c, i);
+	char name[64], hl[64];
+	lw_log(s, "%s takes command of the %s force at %s (11.0.3).",
+	       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),
+	       lw_hex_label(hex, hl, sizeof hl));
+	return 0;
+}
+
+const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)
+{
+	char hl[64];
+	int i = first_co_entry(s);
+	if (i >= 0) {
+		snprintf(buf, n,
+		         "Your CO at %s lost his rank: choose who commands the force (11.0.3)",
+		         lw_hex_label(s->command.co_hex[i], hl, sizeof hl));
+		return buf;
+	}
+	i = first_dsp_entry(s);
+	if (i >= 0) {
+		snprintf(buf, n,
+		         "A general was displaced from %s to meet the stacking limit: keep him "
+		         "there or displace another (12.4)",
+		         lw_hex_label(s->command.dsp_hex[i], hl, sizeof hl));
+		return buf;
+	}
+	int hex, side;
+	if (lw_supply_choice_force(s, &hex, &side))
+		snprintf(buf, n,
+		         "Your force at %s carries five IT or more: choose the general demoted "
+		         "(%s)",
+		         lw_hex_label(hex, hl, sizeof hl),
+		         s->command.supply_stage == LW_SS_FORAGE ? "20.5" : "20.4");
+	else
+		snprintf(buf, n, "Choose");
+	return buf;
+}
+
+void lw_command_settle(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_command *c = &s->command;
+	int cand[LW_MAX_UNITS];
+	for (int i = c->co_n - 1; i >= 0; i--)
+		if (entry_candidates(s, i, cand) == 0)
+			dequeue(c, i);
+	for (int i = c->dsp_n - 1; i >= 0; i--)
+		if (dsp_candidates(s, i, cand) == 0)
+			dsp_dequeue(c, i);
+	lw_supply_resume(s, out); /* a stage left with nothing to ask goes on */
+}
+
+/* ---- save/load ---------------------------------------------------------------- */
+
+#define CMD_INTS (1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS)
+
+json_t *lw_command_save(const struct lw_command *c)
+{
+	long long v[CMD_INTS];
+	int k = 0;
+	v[k++] = c->co_n;
+	for (int i = 0; i < LW_CMD_QUEUE; i++) {
+		v[k++] = c->co_hex[i];
+		v[k++] = c->co_side[i];
+		v[k++] = c->co_not[i];
+	}
+	v[k++] = c->dsp_n;
+	for (int i = 0; i < LW_CMD_DISP; i++) {
+		v[k++] = c->dsp_hex[i];
+		v[k++] = c->dsp_unit[i];
+		v[k++] = c->dsp_to[i];
+	}
+	v[k++] = c->supply_stage;
+	for (int i = 0; i < LW_CMD_UNITS; i++)
+		v[k++] = c->keep_it[i];
+	v[k++] = c->lost1_turn;
+	for (int i = 0; i < LW_CMD_BITS; i++)
+		v[k++] = c->lost1[i];
+	return lw_ints_json(v, CMD_INTS);
+}
+
+int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)
+{
+	memset(c, 0, sizeof *c);
+	if (!saved)
+		return 0;
+	long long v[CMD_INTS];
+	if (lw_ints_read(saved, v, CMD_INTS) != 0)
+		return -1;
+	struct lw_command n;
+	memset(&n, 0, sizeof n);
+	int k = 0;
+	if (v[k] < 0 || v[k] > LW_CMD_QUEUE)
+		return -1;
+	n.co_n = (uint8_t)v[k++];
+	for (int i = 0; i < LW_CMD_QUEUE; i++) {
+		long long hex = v[k++], side = v[k++], not = v[k++];
+		bool used = i < n.co_n;
+		if (used ? (!lw_data_hex(lw_D(), (int)hex) ||
+		            (side != LW_UNION && side != LW_CONFEDERATE) || not < LW_NONE ||
+		            not >= n_units)
+		         : (hex != 0 || side != 0 || not != 0))
+			return -1;
+		n.co_hex[i] = (int16_t)hex;
+		n.co_side[i] = (int8_t)side;
+		n.co_not[i] = (int16_t) not ;
+	}
+	if (v[k] < 0 || v[k] > LW_CMD_DISP)
+		return -1;
+	n.dsp_n = (uint8_t)v[k++];
+	for (int i = 0; i < LW_CMD_DISP; i++) {
+		long long hex = v[k++], u = v[k++], to = v[k++];
+		bool used = i < n.dsp_n;
+		if (used ? (!lw_data_hex(lw_D(), (int)hex) || !lw_data_hex(lw_D(), (int)to) ||
+		            u < 0 || u >= n_units)
+		         : (hex != 0 || u != 0 || to != 0))
+			return -1;
+		n.dsp_hex[i] = (int16_t)hex;
+		n.dsp_unit[i] = (int16_t)u;
+		n.dsp_to[i] = (int16_t)to;
+	}
+	if (v[k] < LW_SS_NONE || v[k] > LW_SS_FORAGE)
+		return -1;
+	n.supply_stage = (uint8_t)v[k++];
+	for (int i = 0; i < LW_CMD_UNITS; i++) {
+		if (v[k] < 0 || (v[k] > 0 && i >= n_units))
+			return -1;
+		n.keep_it[i] = (int16_t)v[k++];
+	}
+	if (v[k] < 0 || v[k] > 7)
+		return -1;
+	n.lost1_turn = (uint8_t)v[k++];
+	for (int i = 0; i < LW_CMD_BITS; i++) {
+		if (v[k] < 0 || v[k] > 255)
+			return -1;
+		n.lost1[i] = (uint8_t)v[k++];
+	}
+	*c = n;
+	return 0;
+}

@@ -1,0 +1,98 @@
+/* lw_command.h — the owner's command decisions outside the battle steps
+ * that interrupt the automatic procedures: the new CO after a loss of rank
+ * (11.0.3), the Supply Phase's IT demotions (20.4, 20.5), and the memory the
+ * 10.7.9 Committee card needs.
+ *
+ * The block is embedded in struct lw_state as `command` and saved with
+ * lw_command_save(). Its prompts come before any other action of either
+ * side, after the 11.1.2.2 GiC choice (lw_actions.c). */
+#ifndef LW_COMMAND_H
+#define LW_COMMAND_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct lw_state;
+struct game_outcome;
+struct tg_error;
+
+#define LW_CMD_QUEUE 8   /* new-CO choices waiting at once */
+#define LW_CMD_DISP 4    /* displacements waiting for the owner's word */
+#define LW_CMD_UNITS 224 /* = LW_MAX_UNITS */
+#define LW_CMD_BITS ((LW_CMD_UNITS + 7) / 8)
+
+/* Supply Phase stages that wait for the owner (20.4, 20.5). */
+enum lw_supply_stage {
+	LW_SS_NONE = 0,
+	LW_SS_IT = 1,     /* 20.4: demotions for IT at the start of the phase */
+	LW_SS_FORAGE = 2, /* 20.5: demotions again after foraging */
+};
+
+struct lw_command {
+	/* 11.0.3: forces whose CO lost rank; the owner picks the new CO among
+	 * the most senior infantry left in the hex (never `co_not`). */
+	int16_t co_hex[LW_CMD_QUEUE];
+	int16_t co_not[LW_CMD_QUEUE];
+	/* 12.4: general dsp_unit was displaced from dsp_hex to dsp_to; his owner
+	 * keeps that or displaces another general of the hex instead */
+	int16_t dsp_hex[LW_CMD_DISP];
+	int16_t dsp_unit[LW_CMD_DISP];
+	int16_t dsp_to[LW_CMD_DISP];
+	int8_t co_side[LW_CMD_QUEUE];
+	uint8_t co_n;
+	uint8_t dsp_n;
+	/* 20.4 / 20.5: the Supply Phase waits for a demotion choice */
+	uint8_t supply_stage;
+	uint8_t pad;
+	/* 16.9.5.4.3: the besieged's IT kept over the Supply Phase (lw_siege.c),
+	 * stored +1 (0: none) while the phase waits for a choice */
+	int16_t keep_it[LW_CMD_UNITS];
+	/* 10.7.9: Union COs that lost a battle this turn to a one-star
+	 * Confederate CO (bit per unit), valid for turn lost1_turn - 1 */
+	uint8_t lost1_turn;
+	uint8_t lost1[LW_CMD_BITS];
+	uint8_t spare[3]; /* no padding: load(save(g)) compares whole structs */
+};
+
+json_t *lw_command_save(const struct lw_command *c);
+/* 0, or -1 when the block is malformed (NULL: nothing pending). */
+int lw_command_load(struct lw_command *c, const json_t *saved, int n_units);
+
+/* ---- 11.0.3 the new CO --------------------------------------------------- */
+
+/* Record the CO of side at hex before a change of rank or a removal. */
+int lw_command_co_before(const struct lw_state *s, int hex, int side);
+/* After the change: if the CO changed to a subordinate, the owner confirms
+ * or picks the new CO among the most senior infantry left (a prompt). */
+void lw_command_co_after(struct lw_state *s, int hex, int side, int old_co);
+/* 16.8.3: the CO lost a star and "if possible a subordinate of the owning
+ * player's choice takes command": any infantry subordinate of the highest
+ * rank at least his new rank (never old_co). */
+void lw_command_co_replace(struct lw_state *s, int hex, int side, int old_co);
+
+/* ---- 12.4 displacement ------------------------------------------------------ */
+
+/* u was displaced from hex to `to` by the 12.4 procedure (lw_fix_overstack,
+ * lw_unstack): his owner is asked to keep that or to displace another
+ * general of the hex instead (a prompt before anything else). */
+void lw_command_note_displaced(struct lw_state *s, int hex, int u, int to);
+
+/* ---- 10.7.9 ------------------------------------------------------------------ */
+void lw_command_note_lost_to_one_star(struct lw_state *s, int u);
+bool lw_command_lost_to_one_star(const struct lw_state *s, int u);
+
+/* ---- the prompts (lw_actions.c) ------------------------------------------ */
+
+/* The side that must decide now, or LW_NOSIDE. */
+int lw_command_choice_side(const struct lw_state *s);
+void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list);
+int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err);
+const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n);
+/* After every accepted action: drop choices that no longer have a
+ * candidate, and let a Supply Phase with nothing left to ask go on. */
+void lw_command_settle(struct lw_state *s, struct game_outcome *out);
+
+#endif

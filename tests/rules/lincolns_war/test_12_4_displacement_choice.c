@@ -1,0 +1,125 @@
+/* 12.4 / 11.1.2.3: when an involuntary change leaves a hex overstacked,
+ * "displace enough stars from the stack to an adjacent space until stacking
+ * limits are met". The procedure moves the junior general at once; his
+ * owner is then asked to keep that or to displace another general of the
+ * hex instead (who brings the first back). Through the module's act(). */
+#include "lw_bot.h"
+#include "lw_testkit.h"
+
+static int put(struct game *g, const char *id, int hex, int stars)
+{
+	struct lw_state *s = &g->s;
+	int u = tk_unit(g, id);
+	tk_place(g, u, hex);
+	s->unit[u].stars = (uint8_t)stars;
+	s->unit[u].it = 0;
+	s->unit[u].flags = 0;
+	s->unit[u].cmd = ++s->cmd_seq;
+	return u;
+}
+
+static int stars_at(const struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS], st = 0;
+	int n = lw_units_at(s, hex, side, u);
+	for (int i = 0; i < n; i++)
+		st += s->unit[u[i]].stars;
+	return st;
+}
+
+/* The position: Hooker's army of eight stars, Hooker just demoted by the
+ * Committee: Meade was displaced. */
+static struct game *position(int *hex)
+{
+	struct game *g = tk_new("campaign", 5);
+	tk_choose_gics(g);
+	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	struct lw_state *s = &g->s;
+	tk_give_any(s, LW_CONFEDERATE);
+	tk_give_any(s, LW_UNION);
+	s->side[LW_CONFEDERATE].committee_hand = 1;
+	s->side[LW_UNION].committee = 0;
+
+	/* a Major Army of eight stars under three-star Hooker */
+	int h = tk_empty_hex(g, "PA", 0);
+	int meade = put(g, "meade", h, 1);
+	int sedgwick = put(g, "sedgwick", h, 2);
+	int hancock = put(g, "hancock", h, 2);
+	int hooker = put(g, "hooker", h, 3);
+	s->unit[hooker].flags |= LW_UF_LOST_BATTLE;
+	lw_command_note_lost_to_one_star(s, hooker);
+	CHECK_EQ_INT(stars_at(s, h, LW_UNION), 8);
+	(void)meade;
+	(void)sedgwick;
+	(void)hancock;
+	/* the Committee demotes Hooker: no three-star left, six stars at most */
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"committee_event\",\"general\":\"hooker\"}") ==
+	           0,
+	       "%s", tk_err.message);
+	*hex = h;
+	return g;
+}
+
+int main(void)
+{
+	int hex = 0;
+	struct game *g = position(&hex);
+	struct lw_state *s = &g->s;
+	int meade = tk_unit(g, "meade"), sedgwick = tk_unit(g, "sedgwick");
+	int hooker = tk_unit(g, "hooker");
+	CHECK_EQ_INT(s->unit[hooker].stars, 2);
+	CHECK_EQ_INT(lw_force_co(s, hex), hooker); /* not below anyone: keeps command */
+	/* the procedure displaced the junior, Meade */
+	CHECK(s->unit[meade].hex != hex);
+	int meade_to = s->unit[meade].hex;
+	CHECK_EQ_INT(stars_at(s, hex, LW_UNION), 6);
+
+	/* the Union is asked before anything else */
+	struct game_status st;
+	lincolns_war_module.status(g, &st);
+	CHECK_EQ_INT(st.awaiting, 1);
+	CHECK(tk_offers(g, "union", "Keep George G. Meade displaced") ||
+	      tk_offers(g, "union", "Keep"));
+	CHECK(tk_offers(g, "union", "Displace John Sedgwick from") ||
+	      tk_offers(g, "union", "Sedgwick from"));
+	CHECK(!tk_offers(g, "union", "Displace Joseph Hooker")); /* the CO stays */
+	CHECK(!tk_offers(g, "confederate", "Displace"));
+	char buf[160];
+	snprintf(buf, sizeof buf, "{\"type\":\"displace\",\"hex\":%d,\"general\":\"hooker\"}", hex);
+	CHECK(tk_act(g, "union", buf) != 0);
+	CHECK(strstr(tk_err.message, "12.4") != NULL);
+	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0);
+	/* Sedgwick goes instead; Meade comes back */
+	snprintf(buf, sizeof buf, "{\"type\":\"displace\",\"hex\":%d,\"general\":\"sedgwick\"}",
+	         hex);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[meade].hex, hex);
+	CHECK(s->unit[sedgwick].where == LW_W_MAP && s->unit[sedgwick].hex != hex);
+	CHECK_EQ_INT(stars_at(s, hex, LW_UNION), 5);
+	CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
+	CHECK_EQ_INT(lw_force_co(s, hex), hooker);
+	CHECK_EQ_INT(s->command.dsp_n, 0);
+	CHECK(!tk_offers(g, "union", "Displace"));
+	(void)meade_to;
+	lincolns_war_module.free(g);
+
+	/* the random bot of the playouts answers the question */
+	for (int seed = 1; seed <= 6; seed++) {
+		g = position(&hex);
+		s = &g->s;
+		struct lw_bot bot;
+		lw_bot_init(&bot, (uint64_t)seed);
+		char r[TG_ROLE_MAX * 2];
+		json_t *a = NULL;
+		CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0);
+		CHECK(strcmp(r, "union") == 0);
+		CHECK(strcmp(json_string_value(json_object_get(a, "type")), "displace") == 0);
+		struct game_outcome out = {0};
+		CHECKF(lincolns_war_module.act(g, r, a, &out, &tk_err) == 0, "%s", tk_err.message);
+		json_decref(a);
+		CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
+		CHECK_EQ_INT(s->command.dsp_n, 0);
+		lincolns_war_module.free(g);
+	}
+	return tap_done();
+}

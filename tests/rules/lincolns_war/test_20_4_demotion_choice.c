@@ -1,0 +1,167 @@
+/* 20.4 / 20.5: "For every five IT a Force has at the beginning of the Supply
+ * Phase, one general belonging to that Force is demoted ... (owner's
+ * choice)". The Supply Phase stops and asks the owner of a force of several
+ * generals which one loses the star; a lone general is demoted without a
+ * question; 20.5 asks again after foraging and the rest of the IT stays. */
+#include "lincolns_war/lw_supply.h"
+#include "lw_testkit.h"
+
+/* An empty clear hex of `state` where side's force of `stars` traces supply
+ * (want true) or does not (want false). */
+static int supply_hex(struct game *g, const char *state, int side, int u, bool want)
+{
+	const struct lw_data *d = lw_D();
+	struct lw_state *s = &g->s;
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
+		    h->city >= 0 || lw_hex_owner_force(s, h->id) != LW_NOSIDE)
+			continue;
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, h->id, nb), enemy = 0;
+		for (int k = 0; k < n; k++)
+			enemy += lw_hex_owner_force(s, nb[k]) == LW_OTHER(side);
+		if (enemy)
+			continue;
+		tk_place(g, u, h->id);
+		bool ok = lw_supply_traced(s, h->id, side, NULL);
+		s->unit[u].where = LW_W_PENDING;
+		if (ok == want)
+			return h->id;
+	}
+	return LW_NO_HEX;
+}
+
+static int put(struct game *g, const char *id, int hex, int stars, int it)
+{
+	struct lw_state *s = &g->s;
+	int u = tk_unit(g, id);
+	tk_place(g, u, hex);
+	s->unit[u].stars = (uint8_t)stars;
+	s->unit[u].it = (int16_t)it;
+	s->unit[u].flags = 0;
+	s->unit[u].cmd = ++s->cmd_seq;
+	return u;
+}
+
+/* Every draw of side gives a card without a haystack. */
+static void no_forage(struct lw_state *s, int side)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	int k = 0;
+	for (int i = 0; i < c->draw_n; i++) {
+		const struct lw_card *x = lw_card(side, c->draw[i]);
+		if (x && !(x->symbols & LW_SYM_FORAGE))
+			c->draw[k++] = c->draw[i];
+	}
+	c->draw_n = (uint8_t)k;
+}
+
+static unsigned awaiting(struct game *g)
+{
+	struct game_status st;
+	lincolns_war_module.status(g, &st);
+	return st.awaiting;
+}
+
+static struct game *fresh(void)
+{
+	struct game *g = tk_new("campaign", 11);
+	tk_choose_gics(g);
+	tk_goto_ops(g, 1, LW_UNION);
+	struct lw_state *s = &g->s;
+	/* nobody else carries IT; the GiCs stay where they are */
+	for (int u = 0; u < s->n_units; u++)
+		s->unit[u].it = 0;
+	return g;
+}
+
+int main(void)
+{
+	/* ---- 20.4: the owner picks; his CO, never the automatic choice ---- */
+	struct game *g = fresh();
+	struct lw_state *s = &g->s;
+	int hooker = tk_unit(g, "hooker");
+	int hex = supply_hex(g, "PA", LW_UNION, hooker, true);
+	if (!CHECK(hex != LW_NO_HEX))
+		return tap_done();
+	int co = put(g, "hooker", hex, 2, 6);
+	int a = put(g, "sedgwick", hex, 1, 0);
+	int b = put(g, "hancock", hex, 1, 1);
+	CHECK_EQ_INT(lw_force_co(s, hex), co);
+	/* a lone Confederate with five IT elsewhere: no question for him */
+	int lone_hex = supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"), true);
+	int pillow = put(g, "pillow", lone_hex, 1, 5);
+	int turn = s->turn;
+
+	lw_end_operations(s, NULL);
+	CHECK_EQ_INT(s->phase, LW_PH_SUPPLY);
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
+	CHECK_EQ_INT(awaiting(g), 1); /* the Union only */
+	CHECK(tk_offers(g, "union", "loses a star for the IT"));
+	CHECK(!tk_offers(g, "confederate", "loses a star"));
+	char buf[160];
+	/* every general of the force is offered */
+	const char *ids[] = {"hooker", "sedgwick", "hancock"};
+	for (int i = 0; i < 3; i++) {
+		json_t *v = lincolns_war_module.view(g, "union");
+		json_t *acts = json_object_get(v, "actions");
+		bool found = false;
+		for (size_t k = 0; k < json_array_size(acts); k++) {
+			json_t *x = json_object_get(json_array_get(acts, k), "action");
+			const char *gen = json_string_value(json_object_get(x, "general"));
+			found |= gen && strcmp(gen, ids[i]) == 0;
+		}
+		CHECKF(found, "%s offered", ids[i]);
+		json_decref(v);
+	}
+	/* refused: another action, a general outside the force, the wrong hex */
+	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0);
+	CHECK(strstr(tk_err.message, "20.4") != NULL);
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"pillow\"}", hex);
+	CHECK(tk_act(g, "union", buf) != 0);
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}",
+	         lone_hex);
+	CHECK(tk_act(g, "union", buf) != 0);
+	CHECK(tk_act(g, "confederate", buf) != 0);
+	CHECK_EQ_INT(s->unit[co].stars, 2);
+	/* the owner demotes his CO (the old automatic choice took a one-star) */
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}", hex);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[co].stars, 1);
+	CHECK_EQ_INT(s->unit[a].where, LW_W_MAP);
+	CHECK_EQ_INT(s->unit[b].where, LW_W_MAP);
+	CHECK_EQ_INT(s->unit[a].stars, 1);
+	/* the phase went on: the lone Pillow disgraced without a question,
+	 * the force in supply lost its last IT, the next turn began */
+	CHECK_EQ_INT(s->unit[pillow].where, LW_W_DISGRACED);
+	CHECK_EQ_INT(lw_force_it(s, hex), 0);
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_NONE);
+	CHECK_EQ_INT(s->turn, turn + 1);
+	lincolns_war_module.free(g);
+
+	/* ---- 20.5: after foraging, asked again; the rest of the IT stays ---- */
+	g = fresh();
+	s = &g->s;
+	int halleck = tk_unit(g, "halleck");
+	hex = supply_hex(g, "GA", LW_UNION, halleck, false);
+	if (!CHECK(hex != LW_NO_HEX))
+		return tap_done();
+	co = put(g, "halleck", hex, 2, 3);
+	a = put(g, "sedgwick", hex, 1, 0);
+	no_forage(s, LW_UNION);
+	lw_end_operations(s, NULL);
+	/* 3 IT + 1 out of supply + 2 generals without forage = 6 */
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_FORAGE);
+	CHECK_EQ_INT(lw_force_it(s, hex), 6);
+	CHECK(tk_offers(g, "union", "(20.5)"));
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"sedgwick\"}", hex);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[a].where, LW_W_DISGRACED);
+	CHECK_EQ_INT(s->unit[co].stars, 2);
+	CHECK_EQ_INT(lw_force_it(s, hex), 1); /* 20.5: "any remaining IT stays" */
+	CHECK(s->unit[co].flags & LW_UF_OOS);
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_NONE);
+	lincolns_war_module.free(g);
+	return tap_done();
+}
