@@ -372,6 +372,22 @@ int main(void)
 	lw_siege_before_supply(s);
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), it0 + 2);
 	lw_supply_phase(s);
+	/* 20.4: in a force of two generals the owner picks who is demoted (both
+	 * sides' forces in the siege hex may owe one): the subordinate each time */
+	for (int asked = 0, dh, dside; lw_supply_choice_force(s, &dh, &dside); asked++) {
+		if (!CHECK(asked < 4 && dh == nashville))
+			break;
+		char gid[48], txt[160];
+		snprintf(txt, sizeof txt,
+		         "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"%s\"}", dh,
+		         lw_unit_id(s, dside == LW_CONFEDERATE ? cs2 : us2, gid, sizeof gid));
+		json_t *a = json_loads(txt, 0, NULL);
+		struct tg_error derr = {0};
+		int rc = lw_supply_demote_act(s, dside, a, NULL, &derr);
+		json_decref(a);
+		if (!CHECKF(rc == 0, "supply_demote: %s", derr.message))
+			break;
+	}
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].cards.draw_n, draw_n);            /* no forage drawn */
 	CHECK_EQ_INT(total_stars(s, nashville, LW_CONFEDERATE), cs_stars - 1); /* 20.4 */
 	lw_siege_after_supply(s);
