@@ -1,8 +1,11 @@
 /* lw_bot.c — see lw_bot.h. */
 #include "lw_bot.h"
 
+#include "lincolns_war/lw_engine.h"
+
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void lw_bot_init(struct lw_bot *b, uint64_t seed)
@@ -199,4 +202,41 @@ int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct ga
 	}
 	json_decref(v);
 	return 1;
+}
+
+int lw_bot_play(struct lw_bot *b, const struct game_module *m, struct game *g, int max_actions,
+                const struct lw_bot_hooks *h, char *why, size_t why_len)
+{
+	uint32_t logged = g->s.log_total;
+	for (int n = 0; n < max_actions; n++) {
+		char role[TG_ROLE_MAX * 2];
+		json_t *a = NULL;
+		int got = lw_bot_choose(b, m, g, role, &a);
+		if (got == 0)
+			return n;
+		if (got < 0) {
+			snprintf(why, why_len, "dead end after %d actions", n);
+			return -1;
+		}
+		if (h && h->before)
+			h->before(h->ctx, g, role, a);
+		struct game_outcome out = {0};
+		struct tg_error err = {0};
+		if (m->act(g, role, a, &out, &err) != 0) {
+			char *txt = json_dumps(a, JSON_COMPACT);
+			snprintf(why, why_len, "offered action %s by %s refused: %s",
+			         txt ? txt : "?", role, err.message);
+			free(txt);
+			json_decref(a);
+			return -1;
+		}
+		json_decref(a);
+		/* the log is a ring: lines older than LW_LOG_LINES are gone */
+		if (g->s.log_total - logged > LW_LOG_LINES)
+			logged = g->s.log_total - LW_LOG_LINES;
+		for (; h && h->log_line && logged < g->s.log_total; logged++)
+			h->log_line(h->ctx, g->s.log[logged % LW_LOG_LINES]);
+		logged = g->s.log_total;
+	}
+	return max_actions;
 }

@@ -42,4 +42,20 @@ uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
 int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,
                   char role[TG_ROLE_MAX * 2], json_t **action);
 
+/* What a test wants to see of a game lw_bot_play() plays (any may be NULL). */
+struct lw_bot_hooks {
+	void *ctx;
+	/* the chosen action, before it is sent (g may still be changed) */
+	void (*before)(void *ctx, struct game *g, const char *role, const json_t *action);
+	/* each new line of the public log, after an accepted action */
+	void (*log_line)(void *ctx, const char *line);
+};
+
+/* Plays Lincoln's War game g with the bot until it finishes or max_actions
+ * were accepted. Returns the number of accepted actions, or -1 after a dead
+ * end or an offered action that act() refused (why says which). Shared by
+ * the bot coverage tests. */
+int lw_bot_play(struct lw_bot *b, const struct game_module *m, struct game *g, int max_actions,
+                const struct lw_bot_hooks *h, char *why, size_t why_len);
+
 #endif

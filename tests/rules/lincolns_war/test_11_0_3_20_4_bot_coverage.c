@@ -13,42 +13,44 @@
 static const char *const types[] = {"choose_co", "supply_demote", "displace"};
 #define N_TYPES (int)(sizeof types / sizeof *types)
 
+struct counts {
+	int seen[N_TYPES], displaced;
+};
+
+static void count_type(void *ctx, struct game *g, const char *role, const json_t *a)
+{
+	(void)g;
+	(void)role;
+	struct counts *c = ctx;
+	const char *type = json_string_value(json_object_get(a, "type"));
+	for (int k = 0; k < N_TYPES; k++)
+		c->seen[k] += type && strcmp(type, types[k]) == 0;
+}
+
+static void count_displaced(void *ctx, const char *line)
+{
+	struct counts *c = ctx;
+	c->displaced += strstr(line, "overstacked hex") != NULL ||
+	                strstr(line, "to meet the stacking limit") != NULL;
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
-	int seen[N_TYPES] = {0}, displaced = 0;
+	struct counts c = {{0}, 0};
+	const struct lw_bot_hooks hooks = {
+	    .ctx = &c, .before = count_type, .log_line = count_displaced};
 	static const char *const scn[] = {"campaign", "introductory", "tournament"};
 	for (int game = 0; game < GAMES; game++) {
 		struct game *g = tk_new(scn[game % 3], 300 + game);
 		struct lw_bot bot;
 		lw_bot_init(&bot, 7001u + (uint64_t)game);
-		uint32_t logged = g->s.log_total;
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				break;
-			}
-			const char *type = json_string_value(json_object_get(a, "type"));
-			for (int k = 0; k < N_TYPES; k++)
-				seen[k] += type && strcmp(type, types[k]) == 0;
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-			for (; logged < g->s.log_total; logged++) {
-				const char *line = g->s.log[logged % LW_LOG_LINES];
-				displaced += strstr(line, "overstacked hex") != NULL ||
-				             strstr(line, "to meet the stacking limit") != NULL;
-			}
-		}
+		char why[256];
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
 		M->free(g);
 	}
+	int *seen = c.seen, displaced = c.displaced;
 	for (int k = 0; k < N_TYPES; k++)
 		printf("# '%s' chosen %d times\n", types[k], seen[k]);
 	printf("# %d displacements (12.4)\n", displaced);

@@ -18,58 +18,57 @@ static const char *const marks[] = {
 };
 #define N_MARKS (int)(sizeof marks / sizeof *marks)
 
+struct counts {
+	int seen[N_MARKS], reentries, outside;
+};
+
+/* every move the bot is about to make, checked before it is sent */
+static void check_move(void *ctx, struct game *g, const char *role, const json_t *a)
+{
+	(void)role;
+	struct counts *c = ctx;
+	const struct lw_state *s = &g->s;
+	const char *type = json_string_value(json_object_get(a, "type"));
+	if (s->step != LW_ST_MOVE || !type || strcmp(type, "move") != 0)
+		return;
+	int to = (int)json_integer_value(json_object_get(a, "to"));
+	int region = lw_campaign_region_now(s);
+	/* 12.5: nobody of this activation's force, not moving, is there */
+	int us[LW_MAX_UNITS];
+	int k = lw_units_at(s, to, s->play.side, us);
+	for (int i = 0; i < k; i++) {
+		bool mover = false;
+		for (int m = 0; m < s->play.movers_n; m++)
+			mover |= s->play.movers[m] == us[i];
+		c->reentries += !mover && lw_groups_find(&s->groups, us[i]) >= 0;
+	}
+	const struct lw_hex *h = lw_data_hex(lw_D(), to);
+	c->outside += region >= 0 && (!h || (int)h->region != region);
+}
+
+static void count_marks(void *ctx, const char *line)
+{
+	struct counts *c = ctx;
+	for (int k = 0; k < N_MARKS; k++)
+		c->seen[k] += strstr(line, marks[k]) != NULL;
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
-	int seen[N_MARKS] = {0};
-	int reentries = 0, outside = 0;
+	struct counts c = {{0}, 0, 0};
+	const struct lw_bot_hooks hooks = {
+	    .ctx = &c, .before = check_move, .log_line = count_marks};
 	for (int game = 0; game < GAMES; game++) {
 		struct game *g = tk_new("campaign", 300 + game);
 		struct lw_bot bot;
 		lw_bot_init(&bot, 7001u + (uint64_t)game);
-		uint32_t logged = g->s.log_total;
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				break;
-			}
-			const struct lw_state *s = &g->s;
-			const char *type = json_string_value(json_object_get(a, "type"));
-			bool move = s->step == LW_ST_MOVE && type && strcmp(type, "move") == 0;
-			int to = move ? (int)json_integer_value(json_object_get(a, "to")) : 0;
-			int region = move ? lw_campaign_region_now(s) : -1;
-			if (move) {
-				/* 12.5: nobody of this activation's force, not moving, is there */
-				int us[LW_MAX_UNITS];
-				int k = lw_units_at(s, to, s->play.side, us);
-				for (int i = 0; i < k; i++) {
-					bool mover = false;
-					for (int m = 0; m < s->play.movers_n; m++)
-						mover |= s->play.movers[m] == us[i];
-					reentries +=
-					    !mover && lw_groups_find(&s->groups, us[i]) >= 0;
-				}
-				const struct lw_hex *h = lw_data_hex(lw_D(), to);
-				outside += region >= 0 && (!h || (int)h->region != region);
-			}
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-			for (; logged < g->s.log_total; logged++) {
-				const char *line = g->s.log[logged % LW_LOG_LINES];
-				for (int k = 0; k < N_MARKS; k++)
-					seen[k] += strstr(line, marks[k]) != NULL;
-			}
-		}
+		char why[256];
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
 		M->free(g);
 	}
+	int *seen = c.seen, reentries = c.reentries, outside = c.outside;
 	for (int k = 0; k < N_MARKS; k++)
 		printf("# '%s' seen %d times\n", marks[k], seen[k]);
 	CHECK(seen[0] > 0);

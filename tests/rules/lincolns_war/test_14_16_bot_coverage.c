@@ -17,36 +17,25 @@ static const char *const marks[] = {
 };
 #define N_MARKS (int)(sizeof marks / sizeof *marks)
 
+static void count_marks(void *ctx, const char *line)
+{
+	int *seen = ctx;
+	for (int k = 0; k < N_MARKS; k++)
+		seen[k] += strstr(line, marks[k]) != NULL;
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
 	int seen[N_MARKS] = {0};
+	const struct lw_bot_hooks hooks = {.ctx = seen, .log_line = count_marks};
 	for (int game = 0; game < GAMES; game++) {
 		struct game *g = tk_new("campaign", 100 + game);
 		struct lw_bot bot;
 		lw_bot_init(&bot, 9001u + (uint64_t)game);
-		uint32_t logged = g->s.log_total;
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				break;
-			}
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-			for (; logged < g->s.log_total; logged++) {
-				const char *line = g->s.log[logged % LW_LOG_LINES];
-				for (int k = 0; k < N_MARKS; k++)
-					seen[k] += strstr(line, marks[k]) != NULL;
-			}
-		}
+		char why[256];
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
 		M->free(g);
 	}
 	for (int k = 0; k < N_MARKS; k++)

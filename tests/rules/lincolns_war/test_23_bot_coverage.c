@@ -17,10 +17,36 @@ static const char *const marks[] = {
 };
 #define N_MARKS (int)(sizeof marks / sizeof *marks)
 
+struct counts {
+	int seen[N_MARKS], peculiar, trap;
+};
+
+static void count_cards(void *ctx, struct game *g, const char *role, const json_t *a)
+{
+	(void)g;
+	struct counts *c = ctx;
+	const char *type = json_string_value(json_object_get(a, "type"));
+	int card = (int)json_integer_value(json_object_get(a, "card"));
+	int res = (int)json_integer_value(json_object_get(a, "resource"));
+	if (type && strcmp(type, "play") == 0 && (card == 70 || card == 71))
+		c->peculiar++;
+	if (type && strcmp(type, "commit") == 0 && res == 73 && strcmp(role, "union") == 0)
+		c->trap++;
+}
+
+static void count_marks(void *ctx, const char *line)
+{
+	struct counts *c = ctx;
+	for (int m = 0; m < N_MARKS; m++)
+		c->seen[m] += strstr(line, marks[m]) != NULL;
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
-	int seen[N_MARKS] = {0}, peculiar = 0, trap = 0;
+	struct counts c = {{0}, 0, 0};
+	const struct lw_bot_hooks hooks = {
+	    .ctx = &c, .before = count_cards, .log_line = count_marks};
 	json_t *opts = json_object();
 	json_t *all = M->options();
 	const char *k;
@@ -37,39 +63,13 @@ int main(void)
 			break;
 		struct lw_bot bot;
 		lw_bot_init(&bot, 2300u + (uint64_t)game);
-		uint32_t logged = g->s.log_total;
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				break;
-			}
-			const char *type = json_string_value(json_object_get(a, "type"));
-			int card = (int)json_integer_value(json_object_get(a, "card"));
-			int res = (int)json_integer_value(json_object_get(a, "resource"));
-			if (type && strcmp(type, "play") == 0 && (card == 70 || card == 71))
-				peculiar++;
-			if (type && strcmp(type, "commit") == 0 && res == 73 &&
-			    strcmp(role, "union") == 0)
-				trap++;
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-			for (; logged < g->s.log_total; logged++) {
-				const char *line = g->s.log[logged % LW_LOG_LINES];
-				for (int m = 0; m < N_MARKS; m++)
-					seen[m] += strstr(line, marks[m]) != NULL;
-			}
-		}
+		char why[256];
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
 		M->free(g);
 	}
 	json_decref(opts);
+	int *seen = c.seen, peculiar = c.peculiar, trap = c.trap;
 	for (int m = 0; m < N_MARKS; m++)
 		printf("# '%s' seen %d times\n", marks[m], seen[m]);
 	printf("# Peculiar General cards played %d times, Laying a Trap committed %d times\n",
