@@ -6,6 +6,7 @@
 #include "lw_forage.h"
 #include "lw_it.h"
 #include "lw_march.h"
+#include "lw_siege.h"
 
 #define MAXQ 10000
 
@@ -553,10 +554,20 @@ static bool supply_run(struct lw_state *s)
 	return false;
 }
 
+/* supply_run, then the sieges a demotion emptied end at once (16.9.5.2):
+ * the phase may stop for an owner's choice, and between actions a siege
+ * must still have both forces in its city. */
+static bool supply_run_settled(struct lw_state *s)
+{
+	bool paused = supply_run(s);
+	lw_siege_settle(s);
+	return paused;
+}
+
 void lw_supply_phase(struct lw_state *s)
 {
 	s->command.supply_stage = LW_SS_IT;
-	supply_run(s);
+	supply_run_settled(s);
 }
 
 void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
@@ -567,7 +578,7 @@ void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
 		return;
 	if (out)
 		out->barrier = true; /* forage draws and river rolls follow */
-	if (!supply_run(s))
+	if (!supply_run_settled(s))
 		lw_supply_phase_done(s);
 }
 
@@ -609,7 +620,7 @@ int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct g
 	demote_for_it(s, hex, side, u);
 	if (out)
 		out->barrier = true;
-	if (!supply_run(s))
+	if (!supply_run_settled(s))
 		lw_supply_phase_done(s);
 	return 0;
 }
