@@ -966,10 +966,17 @@ static void demote_apply(struct lw_state *s, int u, int why)
 	char name[64];
 	lw_log(s, "%s loses a star (%s).", lw_unit_name(s, u, name, sizeof name), rule[why]);
 	int side = s->unit[u].side, hex = s->unit[u].hex;
+	bool reversed_co = why == LW_DW_REVERSAL && group_co(s, side) == u;
 	lw_demote(s, u);
 	lw_unstack_all(s);
 	if (side == b->attacker && hex == b->att_hex && s->unit[u].where != LW_W_MAP)
 		follow_tco(s, u, b->att_hex);
+	/* 16.8.3 victory reversal: "The attacker's CO loses one star and if
+	 * possible a subordinate of the owning player's choice takes command of
+	 * that force" -- also one of equal rank now (a subordinate who outranks
+	 * him takes over by 11.0.3 anyway); the owner is asked (lw_command.c) */
+	if (reversed_co && s->unit[u].where == LW_W_MAP)
+		lw_command_co_replace(s, s->unit[u].hex, side, u);
 }
 
 /* The owner of the generals `cand` demotes one of them: at once when there
@@ -1444,8 +1451,9 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 		in.def.factors = force_factors(s, D, false);
 		in.def.it = group_it(s, D);
 		/* 14.1.3/14.2.2: an amphibious assault crosses no hexside */
-		in.def.terrain = lw_terrain_defense(
-		    s, s->amphib.assault != LW_AM_NONE ? LW_NO_HEX : b->att_hex, b->def_hex, D, NULL);
+		in.def.terrain =
+		    lw_terrain_defense(s, s->amphib.assault != LW_AM_NONE ? LW_NO_HEX : b->att_hex,
+		                       b->def_hex, D, NULL);
 		side_stars(s, D, &in.def.co_stars, &in.def.stars, &in.def.has_gic);
 	}
 	struct lw_combat_out o;
@@ -1919,9 +1927,10 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		if (strcmp(type, "stay") == 0 && s->land.stage == LW_BS_ORETREAT) {
 			int c[LW_MAX_UNITS];
 			if (oretreat_units(s, c) > 0)
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "16.6.4: the routed force is overstacked: the fewest "
-				               "stars must step back");
+				return tg_fail(
+				    err, TG_E_ILLEGAL,
+				    "16.6.4: the routed force is overstacked: the fewest "
+				    "stars must step back");
 			if (!oretreat_next(s))
 				after_casualties(s, out);
 			return 0;

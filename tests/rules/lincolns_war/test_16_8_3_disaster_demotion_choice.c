@@ -6,7 +6,8 @@
  *    one-star);
  *  - victory reversal (both draw a disaster): the victor's CO loses a star,
  *    "exception: A GiC can foist blame and demote a subordinate" (11.1.3.3):
- *    the owner picks; a CO who is not the GiC is demoted without a prompt. */
+ *    the owner picks; a CO who is not the GiC is demoted without a prompt,
+ *    and a subordinate of his rank then takes command, the owner choosing. */
 #include "lincolns_war/lw_combat.h"
 #include "lw_battle_fixture.h"
 
@@ -174,6 +175,48 @@ static void reversal(bool gic)
 	free(g);
 }
 
+/* 16.8.3: "The attacker's CO loses one star and if possible a subordinate of
+ * the owning player's choice takes command of that force": Grant (three
+ * stars, not GiC) falls to two, level with Sherman; Sherman is offered the
+ * command and takes it. */
+static void reversal_equal_rank(void)
+{
+	struct game *g = bx_game(2);
+	if (!CHECK(g != NULL))
+		return;
+	struct lw_state *s = &g->s;
+	int x = LW_NO_HEX, y = LW_NO_HEX;
+	if (!CHECK(fx_plain_pair("TN", &x, &y)))
+		return;
+	int grant = fx_place(s, "grant", x, 3);
+	int sherman = fx_place(s, "sherman", x, 2);
+	fx_place(s, "je_johnston", y, 1);
+	fx_place(s, "hardee", y, 1);
+	s->side[LW_UNION].csp = 3;
+	fx_stack_deck(s, LW_UNION, LW_SYM_DISASTER, 6, 10);
+	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
+	bx_attack(g, grant, y);
+	bx_commit(g, 3, 0);
+	pass_casualties(g);
+	if (!CHECK_EQ_INT(s->land.disaster, LW_DISASTER_REVERSAL) ||
+	    !CHECK(s->unit[grant].where == LW_W_MAP && s->unit[sherman].where == LW_W_MAP)) {
+		free(g);
+		return;
+	}
+	CHECK_EQ_INT(s->unit[grant].stars, 2);
+	int hex = s->unit[grant].hex;
+	json_t *o = bx_offers(g, LW_UNION, "choose_co");
+	CHECK_EQ_INT(json_array_size(o), 1);
+	char id[48], want[160];
+	snprintf(want, sizeof want, "{\"type\":\"choose_co\",\"hex\":%d,\"general\":\"%s\"}", hex,
+	         lw_unit_id(s, sherman, id, sizeof id));
+	json_decref(o);
+	CHECK(bx_act(g, LW_CONFEDERATE, want) != 0); /* the owner's choice */
+	CHECK(bx_act(g, LW_UNION, want) == 0);
+	CHECK_EQ_INT(lw_force_co(s, hex), sherman);
+	free(g);
+}
+
 int main(void)
 {
 	loser_disaster(false);
@@ -181,5 +224,6 @@ int main(void)
 	loser_disaster_mixed();
 	reversal(false);
 	reversal(true);
+	reversal_equal_rank();
 	return tap_done();
 }
