@@ -147,4 +147,26 @@ static inline bool fx_plain_pair(const char *state, int *x, int *y)
 	return false;
 }
 
+/* The integer `key` of the first battle action of `type` offered to side
+ * (lw_battle_offer), or LW_NO_HEX when none is offered. */
+static inline int fx_first_offer(const struct lw_state *s, int side, const char *type,
+                                 const char *key)
+{
+	json_t *l = json_array();
+	lw_battle_offer(s, side, l);
+	int v = LW_NO_HEX;
+	size_t i;
+	json_t *o;
+	json_array_foreach(l, i, o)
+	{
+		json_t *a = json_object_get(o, "action");
+		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
+			v = (int)json_integer_value(json_object_get(a, key));
+			break;
+		}
+	}
+	json_decref(l);
+	return v;
+}
+
 #endif

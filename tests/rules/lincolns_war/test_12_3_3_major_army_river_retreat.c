@@ -6,25 +6,6 @@
  * same river loses nothing. */
 #include "lw_fight_fixture.h"
 
-static int first_offer(const struct lw_state *s, int side, const char *type, const char *key)
-{
-	json_t *l = json_array();
-	lw_battle_offer(s, side, l);
-	int v = LW_NO_HEX;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
-			v = (int)json_integer_value(json_object_get(a, key));
-			break;
-		}
-	}
-	json_decref(l);
-	return v;
-}
-
 static bool usable(const struct lw_data *d, int hex)
 {
 	const struct lw_hex *h = lw_data_hex(d, hex);
@@ -95,7 +76,7 @@ static int beaten(const char *const *cs, const int *stars, int n_cs, int *co_sta
 	int lost = -1;
 	if (ff_fight(s, grant, def, 0, 0) && s->battle.winner == LW_UNION && !s->battle.rout &&
 	    s->step == LW_ST_RETREAT) {
-		int to = first_offer(s, LW_CONFEDERATE, "retreat", "to");
+		int to = fx_first_offer(s, LW_CONFEDERATE, "retreat", "to");
 		CHECKF(to == riv, "the only retreat is across the river (%04d, offered %04d)", riv,
 		       to);
 		char a[64];

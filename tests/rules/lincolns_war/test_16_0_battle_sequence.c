@@ -3,25 +3,6 @@
  * choice (16.9), advance by the winner's choice (16.10.1). */
 #include "lw_land_fixture.h"
 
-static int first_offer(const struct lw_state *s, int side, const char *type, const char *key)
-{
-	json_t *l = json_array();
-	lw_battle_offer(s, side, l);
-	int v = LW_NO_HEX;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
-			v = (int)json_integer_value(json_object_get(a, key));
-			break;
-		}
-	}
-	json_decref(l);
-	return v;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(2);
@@ -64,7 +45,7 @@ int main(void)
 	CHECK_EQ_INT(lw_force_it(s, y), 2);         /* the loser: two IT */
 	CHECK_EQ_INT(lw_force_it(s, x), 1);         /* the attacking winner: one */
 	CHECK_EQ_INT(s->step, LW_ST_RETREAT);
-	int to = first_offer(s, LW_CONFEDERATE, "retreat", "to");
+	int to = fx_first_offer(s, LW_CONFEDERATE, "retreat", "to");
 	CHECK(to != LW_NO_HEX && to != x && tg_hex_adjacent(&d->grid, y, to));
 	snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", x);
 	ACT_FAILS(s, LW_CONFEDERATE, a); /* not into the enemy */

@@ -5,25 +5,6 @@
  * without a city ends the battle. */
 #include "lw_fight_fixture.h"
 
-static int first_offer(const struct lw_state *s, int side, const char *type, const char *key)
-{
-	json_t *l = json_array();
-	lw_battle_offer(s, side, l);
-	int v = LW_NO_HEX;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
-			v = (int)json_integer_value(json_object_get(a, key));
-			break;
-		}
-	}
-	json_decref(l);
-	return v;
-}
-
 /* A lone Confederate cavalry general withdraws (automatic, 16.2) from hex
  * def before Grant's attack from att; returns the state after the retreat. */
 static struct lw_state *withdraw_from(int att, int def)
@@ -43,7 +24,7 @@ static struct lw_state *withdraw_from(int att, int def)
 	CHECK_EQ_INT(s->step, LW_ST_WITHDRAW);
 	ACT_OK(s, LW_CONFEDERATE, "{\"type\":\"withdraw\"}");
 	if (s->step == LW_ST_RETREAT) {
-		int to = first_offer(s, LW_CONFEDERATE, "retreat", "to");
+		int to = fx_first_offer(s, LW_CONFEDERATE, "retreat", "to");
 		snprintf(a, sizeof a, "{\"type\":\"retreat\",\"to\":%d}", to);
 		ACT_OK(s, LW_CONFEDERATE, a);
 	}
