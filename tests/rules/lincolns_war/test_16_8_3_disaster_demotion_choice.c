@@ -125,28 +125,44 @@ static void loser_disaster_mixed(void)
 	free(g);
 }
 
-static void reversal(bool gic)
+/* Grant (three stars, GiC or not) and Sherman attack two Confederates, both
+ * sides draw a disaster: a victory reversal, casualties answered. NULL when
+ * the set-up fails; x is the attacker's hex, y the defender's. */
+static struct game *reversal_battle(bool gic, int sherman_stars, int cs_stars, int *grant,
+                                    int *sherman, int *x, int *y)
 {
 	struct game *g = bx_game(2);
 	if (!CHECK(g != NULL))
-		return;
+		return NULL;
 	struct lw_state *s = &g->s;
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(fx_plain_pair("TN", &x, &y)))
-		return;
-	int grant = fx_place(s, "grant", x, 3);
-	int sherman = fx_place(s, "sherman", x, 3);
-	fx_place(s, "je_johnston", y, 2);
-	fx_place(s, "hardee", y, 2);
+	*x = *y = LW_NO_HEX;
+	if (!CHECK(fx_plain_pair("TN", x, y))) {
+		free(g);
+		return NULL;
+	}
+	*grant = fx_place(s, "grant", *x, 3);
+	*sherman = fx_place(s, "sherman", *x, sherman_stars);
+	fx_place(s, "je_johnston", *y, cs_stars);
+	fx_place(s, "hardee", *y, cs_stars);
 	if (gic)
-		s->side[LW_UNION].gic = (int16_t)grant;
+		s->side[LW_UNION].gic = (int16_t)*grant;
 	s->side[LW_UNION].csp = 3;
 	fx_stack_deck(s, LW_UNION, LW_SYM_DISASTER, 6, 10);
 	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
-	bx_attack(g, grant, y);
+	bx_attack(g, *grant, *y);
 	bx_commit(g, 3, 0);
 	pass_casualties(g);
 	CHECK_EQ_INT(s->land.disaster, LW_DISASTER_REVERSAL);
+	return g;
+}
+
+static void reversal(bool gic)
+{
+	int grant, sherman, x, y;
+	struct game *g = reversal_battle(gic, 3, 2, &grant, &sherman, &x, &y);
+	if (!g)
+		return;
+	struct lw_state *s = &g->s;
 	if (!gic) {
 		/* no choice: the CO loses the star */
 		CHECK(s->step != LW_ST_DEMOTE);
@@ -181,24 +197,12 @@ static void reversal(bool gic)
  * command and takes it. */
 static void reversal_equal_rank(void)
 {
-	struct game *g = bx_game(2);
-	if (!CHECK(g != NULL))
+	int grant, sherman, x, y;
+	struct game *g = reversal_battle(false, 2, 1, &grant, &sherman, &x, &y);
+	if (!g)
 		return;
 	struct lw_state *s = &g->s;
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(fx_plain_pair("TN", &x, &y)))
-		return;
-	int grant = fx_place(s, "grant", x, 3);
-	int sherman = fx_place(s, "sherman", x, 2);
-	fx_place(s, "je_johnston", y, 1);
-	fx_place(s, "hardee", y, 1);
-	s->side[LW_UNION].csp = 3;
-	fx_stack_deck(s, LW_UNION, LW_SYM_DISASTER, 6, 10);
-	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
-	bx_attack(g, grant, y);
-	bx_commit(g, 3, 0);
-	pass_casualties(g);
-	if (!CHECK_EQ_INT(s->land.disaster, LW_DISASTER_REVERSAL) ||
+	if (s->land.disaster != LW_DISASTER_REVERSAL ||
 	    !CHECK(s->unit[grant].where == LW_W_MAP && s->unit[sherman].where == LW_W_MAP)) {
 		free(g);
 		return;
