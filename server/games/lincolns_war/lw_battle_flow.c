@@ -1631,16 +1631,8 @@ static void cavalry_pursuit(struct lw_state *s, struct game_outcome *out)
 	in.def.co_stars = in.def.stars = s->unit[cd].stars;
 	struct lw_combat_out o;
 	lw_combat_resolve(&in, &o);
-	int it[2] = {0, 0};
-	if (o.result == LW_CRT_MINOR) {
-		it[1 - o.winner] = 2;
-		it[o.winner] = o.winner == LW_ATTACKER ? 1 : 0;
-	} else if (o.result == LW_CRT_MAJOR) {
-		it[1 - o.winner] = o.difference;
-		it[o.winner] = (o.difference + 1) / 2;
-	}
-	add_it(s, A, it[LW_ATTACKER]);
-	add_it(s, D, it[LW_DEFENDER]);
+	add_it(s, A, o.it_table[LW_ATTACKER]);
+	add_it(s, D, o.it_table[LW_DEFENDER]);
 	int W = o.winner == LW_ATTACKER ? A : o.winner == LW_DEFENDER ? D : LW_NOSIDE;
 	if (W != LW_NOSIDE && o.pc_to_winner > 0)
 		lw_gain_pc(s, W, o.pc_to_winner);

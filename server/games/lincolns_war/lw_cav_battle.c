@@ -56,17 +56,9 @@ int lw_cav_raid_battle(struct lw_state *s, int u, int e)
 	in.def.co_stars = in.def.stars = s->unit[e].stars;
 	struct lw_combat_out o;
 	lw_combat_resolve(&in, &o);
-	/* 16.6.2 / 16.6.3 IT, without the rout of 16.6.4 */
-	int it[2] = {0, 0};
-	if (o.result == LW_CRT_MINOR) {
-		it[1 - o.winner] = 2;
-		it[o.winner] = o.winner == LW_ATTACKER ? 1 : 0;
-	} else if (o.result == LW_CRT_MAJOR) {
-		it[1 - o.winner] = o.difference;
-		it[o.winner] = (o.difference + 1) / 2;
-	}
-	give_it(s, u, it[LW_ATTACKER]);
-	give_it(s, e, it[LW_DEFENDER]);
+	/* 16.6.2 / 16.6.3 IT, without the rout of 16.6.4 (o.it_table) */
+	give_it(s, u, o.it_table[LW_ATTACKER]);
+	give_it(s, e, o.it_table[LW_DEFENDER]);
 	int side = s->unit[u].side;
 	int w = o.winner == LW_ATTACKER   ? side
 	        : o.winner == LW_DEFENDER ? LW_OTHER(side)
@@ -81,6 +73,6 @@ int lw_cav_raid_battle(struct lw_state *s, int u, int e)
 	lw_log(s, "Cavalry battle at %s (13.2.2): %s %d against %s %d, %s%s; IT %d and %d.",
 	       lw_hex_label(s->unit[e].hex, hl, sizeof hl), lw_unit_name(s, u, a, sizeof a),
 	       o.att_total, lw_unit_name(s, e, d, sizeof d), o.def_total, names[o.result], won,
-	       it[LW_ATTACKER], it[LW_DEFENDER]);
+	       o.it_table[LW_ATTACKER], o.it_table[LW_DEFENDER]);
 	return o.winner == LW_ATTACKER ? 1 : 0;
 }

@@ -145,6 +145,8 @@ void lw_combat_resolve(const struct lw_combat_in *in, struct lw_combat_out *out)
 		out->it_gain[w] = (out->difference + 1) / 2;
 		out->disaster_check = true;
 	}
+	out->it_table[LW_ATTACKER] = out->it_gain[LW_ATTACKER];
+	out->it_table[LW_DEFENDER] = out->it_gain[LW_DEFENDER];
 	out->pc_to_winner = lose->co_stars;
 	out->loser_retreats = l == LW_DEFENDER;
 	out->attacker_advance_all = w == LW_ATTACKER && out->result == LW_CRT_MAJOR;

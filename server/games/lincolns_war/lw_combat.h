@@ -91,6 +91,8 @@ struct lw_combat_out {
 	bool rout;                 /* 16.6.4: the loser routed */
 	int it_gain[2];            /* IT added to [attacker, defender] (for a rout: the IT
 	                              the routed force carries after the rout, see below) */
+	int it_table[2];           /* 16.6.2 / 16.6.3 IT before any rout (cavalry-only battles,
+	                              which never rout, apply these: 16.2.1, 13.2.2) */
 	bool rout_reset_loser;     /* 16.6.4: the loser's IT is replaced by its remaining stars
 	                              (it_gain[loser] is 0; the caller sets IT = stars after
 	                              disgracing the CO) */
