@@ -179,11 +179,20 @@ static bool swap_legal(const struct lw_state *s, int hex, int side, int in, int 
 	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, NULL) == 0;
 }
 
+/* Where general g may go for entry i (g the one displaced: from where he
+ * was; another: with the first back in the hex). */
+static int dsp_dests(const struct lw_state *s, int i, int g, int out[LW_DISPLACE_MAX])
+{
+	const struct lw_command *c = &s->command;
+	return lw_displace_dests(s, c->dsp_hex[i], g, c->dsp_unit[i], out);
+}
+
 /* The generals the owner may displace for entry i: the one displaced
- * (keeping it) first, then every other general of the hex whose leaving
- * makes it legal with him back and who has somewhere to go (never the
- * CO or the GiC: the procedures displace "stars from the stack" under
- * them, 11.1.2.3); 0 when stale. */
+ * (keeping him out of the hex) first, then every other general of the hex
+ * whose leaving makes it legal with him back and who has somewhere to go
+ * (never the CO or the GiC: the procedures displace "stars from the stack"
+ * under them, 11.1.2.3); 0 when stale or when there is nothing to choose
+ * (one general with one hex). */
 static int dsp_candidates(const struct lw_state *s, int i, int out[LW_MAX_UNITS])
 {
 	const struct lw_command *c = &s->command;
@@ -194,14 +203,18 @@ static int dsp_candidates(const struct lw_state *s, int i, int out[LW_MAX_UNITS]
 	int side = ux->side;
 	if (ux->where != LW_W_MAP || ux->hex != c->dsp_to[i] || lw_hex_owner_force(s, hex) != side)
 		return 0;
+	int to[LW_DISPLACE_MAX];
+	int nx = dsp_dests(s, i, x, to);
+	if (nx == 0)
+		return 0;
 	int u[LW_MAX_UNITS];
-	int n = lw_units_at(s, hex, side, u), k = 0, co = lw_force_co(s, hex);
+	int n = lw_units_at(s, hex, side, u), k = 0, co = lw_force_co_side(s, hex, side);
 	out[k++] = x;
 	for (int j = 0; j < n; j++)
 		if (s->side[side].gic != u[j] && u[j] != co && swap_legal(s, hex, side, x, u[j]) &&
-		    lw_displace_target(s, hex, side, u[j]) != LW_NO_HEX)
+		    dsp_dests(s, i, u[j], to) > 0)
 			out[k++] = u[j];
-	return k > 1 ? k : 0; /* nobody else could go: nothing to choose */
+	return k > 1 || nx > 1 ? k : 0;
 }
 
 static int first_dsp_entry(const struct lw_state *s)
@@ -213,37 +226,54 @@ static int first_dsp_entry(const struct lw_state *s)
 	return -1;
 }
 
+/* 12.4 / 11.1.2.3: one entry per general who may go; where he goes is the
+ * owner's choice too ("to": in the action when there is one hex, else a
+ * parameter). */
 static void dsp_offer(const struct lw_state *s, int i, json_t *list)
 {
-	int c[LW_MAX_UNITS];
+	int c[LW_MAX_UNITS], to[LW_DISPLACE_MAX];
 	int n = dsp_candidates(s, i, c), hex = s->command.dsp_hex[i];
-	char name[64], other[64], id[48], hl[64], tl[64];
+	char name[64], other[64], id[48], hl[64], tl[64], lead[200];
 	lw_hex_label(hex, hl, sizeof hl);
-	lw_hex_label(s->command.dsp_to[i], tl, sizeof tl);
 	lw_unit_name(s, c[0], name, sizeof name);
 	for (int k = 0; k < n; k++) {
+		int nt = dsp_dests(s, i, c[k], to);
 		json_t *a = json_pack("{s:s,s:i,s:s}", "type", "displace", "hex", hex, "general",
 		                      lw_unit_id(s, c[k], id, sizeof id));
 		if (k == 0)
-			lw_offer(list, a, "Keep %s displaced from %s to %s (12.4)", name, hl, tl);
+			snprintf(lead, sizeof lead, "Displace %s from %s", name, hl);
 		else
-			lw_offer(list, a, "Displace %s from %s instead; %s comes back (12.4)",
+			snprintf(lead, sizeof lead, "Displace %s from %s instead (%s comes back)",
 			         lw_unit_name(s, c[k], other, sizeof other), hl, name);
+		if (nt == 1) {
+			json_object_set_new(a, "to", json_integer(to[0]));
+			lw_offer(list, a, "%s to %s (12.4)", lead,
+			         lw_hex_label(to[0], tl, sizeof tl));
+			continue;
+		}
+		json_t *ch = json_array();
+		for (int j = 0; j < nt; j++)
+			json_array_append_new(ch, json_pack("{s:i,s:s}", "value", to[j], "label",
+			                                    lw_hex_label(to[j], tl, sizeof tl)));
+		lw_offer_choice(list, a, "to", "Where he goes", ch, "%s (12.4)", lead);
 	}
 }
 
 static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct tg_error *err)
 {
 	struct lw_command *c = &s->command;
-	int hex = c->dsp_hex[i], h = 0;
+	int hex = c->dsp_hex[i], h = 0, to = 0;
 	const char *type = lw_a_str(a, "type");
 	if (!type || strcmp(type, "displace") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.4: first choose who is displaced from %04d to meet the stacking "
-		               "limit (\"displace\")",
+		               "limit, and where (\"displace\")",
 		               hex);
+	if (!lw_a_int(a, "to", &to))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "12.4: \"displace\" needs the hex \"to\" the general goes to");
 	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-	int cand[LW_MAX_UNITS];
+	int cand[LW_MAX_UNITS], dests[LW_DISPLACE_MAX];
 	int n = dsp_candidates(s, i, cand);
 	bool ok = false;
 	for (int k = 0; k < n; k++)
@@ -252,17 +282,29 @@ static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct 
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "12.4 / 11.1.2.3: displace a general of that hex whose leaving meets "
-		    "the stacking limit and who has somewhere to go (not the GiC)");
+		    "the stacking limit and who has somewhere to go (not the CO or the GiC)");
+	int nd = dsp_dests(s, i, u, dests);
+	ok = false;
+	for (int k = 0; k < nd; k++)
+		ok |= dests[k] == to;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.2.3: a displaced general goes to an adjacent space that can "
+		               "take him, or only when there is none to the nearest friendly "
+		               "city (12.4 stacking)");
 	int x = c->dsp_unit[i];
 	dsp_dequeue(c, i);
-	if (u == x)
-		return 0; /* he stays where the procedure sent him */
+	if (u == x) {
+		if (s->unit[x].hex != to)
+			lw_displace_move(s, x, to);
+		return 0;
+	}
 	char hl[64];
 	lw_log(s, "The %s player displaces another general from %s instead (12.4).",
 	       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl));
 	lw_unit_leave_it(s, x, 0);
 	lw_unit_place(s, x, hex);
-	lw_displace_unit(s, hex, side, u);
+	lw_displace_move(s, u, to);
 	return 0;
 }
 
@@ -392,8 +434,8 @@ const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)
 	i = first_dsp_entry(s);
 	if (i >= 0) {
 		snprintf(buf, n,
-		         "A general was displaced from %s to meet the stacking limit: keep him "
-		         "there or displace another (12.4)",
+		         "A general was displaced from %s to meet the stacking limit: choose "
+		         "who goes and where (12.4)",
 		         lw_hex_label(s->command.dsp_hex[i], hl, sizeof hl));
 		return buf;
 	}

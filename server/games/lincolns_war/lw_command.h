@@ -36,7 +36,7 @@ struct lw_command {
 	int16_t co_hex[LW_CMD_QUEUE];
 	int16_t co_not[LW_CMD_QUEUE];
 	/* 12.4: general dsp_unit was displaced from dsp_hex to dsp_to; his owner
-	 * keeps that or displaces another general of the hex instead */
+	 * chooses who goes instead and where (lw_displace_dests) */
 	int16_t dsp_hex[LW_CMD_DISP];
 	int16_t dsp_unit[LW_CMD_DISP];
 	int16_t dsp_to[LW_CMD_DISP];
@@ -75,8 +75,8 @@ void lw_command_co_replace(struct lw_state *s, int hex, int side, int old_co);
 /* ---- 12.4 displacement ------------------------------------------------------ */
 
 /* u was displaced from hex to `to` by the 12.4 procedure (lw_fix_overstack,
- * lw_unstack): his owner is asked to keep that or to displace another
- * general of the hex instead (a prompt before anything else). */
+ * lw_unstack): his owner is asked who goes (him or another general of the
+ * hex) and where (lw_displace_dests), a prompt before anything else. */
 void lw_command_note_displaced(struct lw_state *s, int hex, int u, int to);
 
 /* ---- 10.7.9 ------------------------------------------------------------------ */

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 
 #include "game.h"
-#include "lw_state.h"
 #include "lw_optional.h"
+#include "lw_state.h"
 
 /* The opaque struct game of game.h: one state. */
 struct game {
@@ -107,13 +107,27 @@ void lw_unit_leave_it(struct lw_state *s, int u, int carry);
 void lw_unit_place(struct lw_state *s, int u, int hex);
 int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const int *add,
                              int n_add);
-/* 12.4: displace units until the side's stack at hex is legal again. */
+/* ---- 12.4 displacement (lw_displace.c) ------------------------------------ */
+
+#define LW_DISPLACE_MAX 16 /* hexes a displaced general may be offered */
+/* 12.4: displace units until the side's stack at hex is legal again (the
+ * owner is asked afterwards, lw_command.c); a besieged or besieging force
+ * sheds stars instead (16.9.5.2, 16.9.6). */
 void lw_fix_overstack(struct lw_state *s, int hex, int side);
-/* One general `pick` of side leaves hex by that procedure (an adjacent hex,
- * else the nearest friendly city, else disgraced); his new hex or LW_NO_HEX. */
+/* 16.9.5.2: is side's force at hex held there by a siege? */
+bool lw_displace_held(const struct lw_state *s, int hex, int side);
+/* 12.4 / 11.1.2.3: where general g may be displaced from hex: the adjacent
+ * spaces that can take him, else the nearest friendly cities (ties all
+ * offered); `away` is a general standing elsewhere now but counted back in
+ * hex (LW_NONE). None for a force held by a siege. Returns how many. */
+int lw_displace_dests(const struct lw_state *s, int hex, int g, int away, int out[LW_DISPLACE_MAX]);
+/* One general `pick` of side leaves hex by that procedure (the first of
+ * lw_displace_dests, else disgraced); his new hex or LW_NO_HEX. */
 int lw_displace_unit(struct lw_state *s, int hex, int side, int pick);
 /* Where lw_displace_unit would send him now (LW_NO_HEX: nowhere). */
 int lw_displace_target(const struct lw_state *s, int hex, int side, int pick);
+/* Move u to `to` as a displacement (IT stay with the force, public log). */
+void lw_displace_move(struct lw_state *s, int u, int to);
 /* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
 bool lw_consolidation_possible(const struct lw_state *s);
 int lw_consolidate(struct lw_state *s, struct tg_error *err);
@@ -167,8 +181,7 @@ void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
  * the player picks one of choices ([{value, label}]) for action[param].
  * Takes ownership of action and choices. */
 void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Members of an action: false / NULL when missing or mistyped. */
 bool lw_a_int(const json_t *a, const char *key, int *v);
 const char *lw_a_str(const json_t *a, const char *key);
@@ -238,9 +251,9 @@ bool lw_event_playable(const struct lw_card *k);
 /* Offers every way (target) of playing card's event. */
 void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card);
 int lw_event_check(const struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
-		   struct tg_error *err);
+                   struct tg_error *err);
 int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
-		   struct game_outcome *out, struct tg_error *err);
+                   struct game_outcome *out, struct tg_error *err);
 
 /* lw_borders.c (2.4) */
 /* A force of `side` entered/attacked/retreated into hex: Kentucky neutrality. */

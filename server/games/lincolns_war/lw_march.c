@@ -234,73 +234,10 @@ int lw_stack_check_without(const struct lw_state *s, int hex, int side, const in
 	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
 }
 
-/* Where a displaced general may go: next to hex, no enemy, not an enemy
- * city, stacking allowed; a friendly city first. LW_NO_HEX if nowhere. */
-static int displace_hex(const struct lw_state *s, int hex, int u)
-{
-	const struct lw_data *d = lw_D();
-	int side = s->unit[u].side, best = LW_NO_HEX, best_key = -1;
-	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hex *h = lw_data_hex(d, nb[i]);
-		if (!h || h->terrain == LW_TERRAIN_OCEAN ||
-		    (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE))
-			continue;
-		int tmp[LW_MAX_UNITS];
-		if (lw_units_at(s, nb[i], LW_OTHER(side), tmp) > 0)
-			continue;
-		int c = lw_city_at(nb[i]);
-		if (c >= 0 &&
-		    ((lw_city_controller(s, c) == LW_OTHER(side) && !d->cities[c].bracketed) ||
-		     (side == LW_CONFEDERATE && d->cities[c].no_confederate_entry)))
-			continue;
-		if (lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) != 0)
-			continue;
-		int key = c >= 0 && lw_city_controller(s, c) == side ? 1 : 0;
-		if (key > best_key) {
-			best_key = key;
-			best = nb[i];
-		}
-	}
-	return best;
-}
-
+/* 12.4: the one displacement procedure (lw_displace.c). */
 void lw_unstack(struct lw_state *s, int hex, int side)
 {
-	/* bounded: every pass removes one general from the hex */
-	for (int guard = 0; guard < LW_MAX_UNITS; guard++) {
-		if (lw_stack_check_without(s, hex, side, NULL, 0, NULL) == 0)
-			return;
-		int u[LW_MAX_UNITS];
-		int n = lw_units_at(s, hex, side, u);
-		int co = lw_force_co(s, hex), pick = LW_NONE;
-		/* a cavalry general first, then the lowest-ranked subordinate */
-		for (int i = 0; i < n; i++) {
-			if (u[i] == co)
-				continue;
-			const struct lw_unit *x = &s->unit[u[i]];
-			if (pick == LW_NONE || (x->cavalry && !s->unit[pick].cavalry) ||
-			    (x->cavalry == s->unit[pick].cavalry && x->stars < s->unit[pick].stars))
-				pick = u[i];
-		}
-		if (pick == LW_NONE)
-			return;
-		char name[64];
-		lw_unit_name(s, pick, name, sizeof name);
-		int to = displace_hex(s, hex, pick);
-		lw_unit_leave_it(s, pick, 0);
-		if (to == LW_NO_HEX) {
-			lw_log(s, "%s has nowhere to go and is disgraced (12.4, 16.9.6).", name);
-			lw_disgrace(s, pick);
-		} else {
-			/* unnamed: he may become a hidden subordinate there (12.7) */
-			lw_log(s, "A %s general leaves the overstacked hex %04d for %04d (12.4).",
-			       lw_side_title(side), hex, to);
-			lw_unit_place(s, pick, to);
-			lw_command_note_displaced(s, hex, pick, to); /* 12.4: owner's choice */
-		}
-	}
+	lw_fix_overstack(s, hex, side);
 }
 
 int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err)

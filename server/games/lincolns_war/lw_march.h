@@ -47,9 +47,8 @@ bool lw_group_is_major(const struct lw_state *s, const int16_t *units, int n);
 int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
                            int n_leaving, struct tg_error *err);
 /* After a demotion, a disgrace or a death left the hex overstacked (12.4) or
- * with cavalry outranking its CO (13.1.1): move the lowest-ranked generals,
- * cavalry first, to an adjacent friendly-usable hex (a friendly city first),
- * as 11.1.2.3 displaces excess stars; one with nowhere to go is disgraced. */
+ * with cavalry outranking its CO (13.1.1): lw_fix_overstack (lw_displace.c),
+ * the 11.1.2.3 displacement, the owner choosing who and where afterwards. */
 void lw_unstack(struct lw_state *s, int hex, int side);
 /* lw_unstack on every occupied hex (after a phase that may relocate a new
  * GiC, 11.1.2.3, or demote generals anywhere). */

@@ -78,23 +78,27 @@ int main(void)
 	struct game_status st;
 	lincolns_war_module.status(g, &st);
 	CHECK_EQ_INT(st.awaiting, 1);
-	CHECK(tk_offers(g, "union", "Keep George G. Meade displaced") ||
-	      tk_offers(g, "union", "Keep"));
+	CHECK(tk_offers(g, "union", "Displace George G. Meade from"));
 	CHECK(tk_offers(g, "union", "Displace John Sedgwick from") ||
 	      tk_offers(g, "union", "Sedgwick from"));
 	CHECK(!tk_offers(g, "union", "Displace Joseph Hooker")); /* the CO stays */
 	CHECK(!tk_offers(g, "confederate", "Displace"));
 	char buf[160];
-	snprintf(buf, sizeof buf, "{\"type\":\"displace\",\"hex\":%d,\"general\":\"hooker\"}", hex);
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"displace\",\"hex\":%d,\"general\":\"hooker\",\"to\":%d}", hex,
+	         meade_to);
 	CHECK(tk_act(g, "union", buf) != 0);
 	CHECK(strstr(tk_err.message, "12.4") != NULL);
 	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0);
 	/* Sedgwick goes instead; Meade comes back */
-	snprintf(buf, sizeof buf, "{\"type\":\"displace\",\"hex\":%d,\"general\":\"sedgwick\"}",
-	         hex);
+	int to[LW_DISPLACE_MAX];
+	CHECK(lw_displace_dests(s, hex, sedgwick, meade, to) > 0);
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"displace\",\"hex\":%d,\"general\":\"sedgwick\",\"to\":%d}", hex,
+	         to[0]);
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->unit[meade].hex, hex);
-	CHECK(s->unit[sedgwick].where == LW_W_MAP && s->unit[sedgwick].hex != hex);
+	CHECK(s->unit[sedgwick].where == LW_W_MAP && s->unit[sedgwick].hex == to[0]);
 	CHECK_EQ_INT(stars_at(s, hex, LW_UNION), 5);
 	CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
 	CHECK_EQ_INT(lw_force_co(s, hex), hooker);
