@@ -1,6 +1,11 @@
-/* lw_land_fixture.h — helpers for the land-rules tests that need a real
- * state: a set-up Campaign game with the map cleared, generals placed by
- * hand, and decks stacked so that card draws are known. */
+/* lw_land_fixture.h — the one fixture of the land-rules tests that need a
+ * real state: a set-up Campaign game with the map cleared, generals placed
+ * by hand, and decks stacked so that card draws are known (fx_*); a battle
+ * fought on that state through the land handlers (ff_*: the rules tests of
+ * sections that act inside a battle, 16.3.1, 16.4.1, 17.x); and the same
+ * state inside a real `struct game`, so that every decision is sent through
+ * the module's act() and every offer read from its view(), as a client
+ * would (bx_*). */
 #ifndef LW_LAND_FIXTURE_H
 #define LW_LAND_FIXTURE_H
 
@@ -10,6 +15,8 @@
 
 #include "lincolns_war/lw_engine.h"
 #include "tap.h"
+
+extern const struct game_module lincolns_war_module;
 
 /* A Campaign state in the Operations phase of `turn`, nobody on the map. */
 static inline struct lw_state *fx_new(int turn)
@@ -86,32 +93,47 @@ static inline void fx_stack_deck(struct lw_state *s, int side, unsigned want, in
 		c->draw[c->draw_n++] = (uint8_t)with[i];
 }
 
-/* Sends one action to the land rules' handlers. */
-static inline int fx_act(struct lw_state *s, int side, const char *json)
+static inline const char *bx_role(int side)
+{
+	return side == LW_UNION ? "union" : "confederate";
+}
+
+/* Sends one action as `side`: through the module's act() when g is given,
+ * else to the land rules' handlers of s. 0 or the error (printed as a TAP
+ * comment). */
+static inline int fx_send(struct game *g, struct lw_state *s, int side, const char *json)
 {
 	json_error_t je;
 	json_t *a = json_loads(json, 0, &je);
 	struct tg_error err = {0};
 	struct game_outcome out = {0};
-	int rc = s->battle.active ? lw_battle_act(s, side, a, &out, &err)
-	                          : lw_march_act(s, side, a, &out, &err);
+	int rc = g                  ? lincolns_war_module.act(g, bx_role(side), a, &out, &err)
+	         : s->battle.active ? lw_battle_act(s, side, a, &out, &err)
+	                            : lw_march_act(s, side, a, &out, &err);
 	if (rc != 0)
 		printf("# %s -> %s: %s\n", json, err.code, err.message);
 	json_decref(a);
 	return rc;
 }
 
-/* CHECK_EQ_INT evaluates its arguments twice: actions go through these. */
-#define ACT_OK(s, side, json)                                                                      \
+/* Sends one action to the land rules' handlers. */
+static inline int fx_act(struct lw_state *s, int side, const char *json)
+{
+	return fx_send(NULL, s, side, json);
+}
+
+/* CHECK_EQ_INT evaluates its arguments twice: actions go through these
+ * (ACT_* on a state, BX_* on a game). */
+#define FX_EXPECT_RC(call, ok, json, what)                                                         \
 	do {                                                                                       \
-		int rc_ = fx_act((s), (side), (json));                                             \
-		CHECKF(rc_ == 0, "action %s refused", (json));                                     \
+		int rc_ = (call);                                                                  \
+		CHECKF((rc_ == 0) == (ok), "action %s " what, (json));                             \
 	} while (0)
+#define ACT_OK(s, side, json) FX_EXPECT_RC(fx_act((s), (side), (json)), true, (json), "refused")
 #define ACT_FAILS(s, side, json)                                                                   \
-	do {                                                                                       \
-		int rc_ = fx_act((s), (side), (json));                                             \
-		CHECKF(rc_ != 0, "action %s accepted", (json));                                    \
-	} while (0)
+	FX_EXPECT_RC(fx_act((s), (side), (json)), false, (json), "accepted")
+#define BX_OK(g, side, json) FX_EXPECT_RC(bx_act((g), (side), (json)), true, (json), "refused")
+#define BX_FAILS(g, side, json) FX_EXPECT_RC(bx_act((g), (side), (json)), false, (json), "accepted")
 
 /* A neighbour of hex reachable without a river, mountain, city or ocean. */
 static inline int fx_plain_neighbour(int hex)
@@ -167,6 +189,194 @@ static inline int fx_first_offer(const struct lw_state *s, int side, const char 
 	}
 	json_decref(l);
 	return v;
+}
+
+/* ---- a battle on the state, through the land handlers (ff_*) ---- */
+
+/* co (of side `att`) attacks hex target; returns true once both have
+ * committed (the battle is revealed). */
+static inline bool ff_fight(struct lw_state *s, int co, int target, int csp_att, int csp_def)
+{
+	int att = s->unit[co].side, def = LW_OTHER(att);
+	s->play.side = (int8_t)att;
+	lw_march_begin(s, co, false);
+	char a[96];
+	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", target);
+	if (fx_act(s, att, a) != 0)
+		return false;
+	if (s->step == LW_ST_WITHDRAW && fx_act(s, def, "{\"type\":\"stand\"}") != 0)
+		return false;
+	if (s->step != LW_ST_COMMIT)
+		return false;
+	snprintf(a, sizeof a, "{\"type\":\"commit\",\"resource\":72,\"csp\":%d}", csp_att);
+	if (fx_act(s, att, a) != 0)
+		return false;
+	snprintf(a, sizeof a, "{\"type\":\"commit\",\"resource\":72,\"csp\":%d}", csp_def);
+	return fx_act(s, def, a) == 0;
+}
+
+/* Does a public log line written since line number `from` contain both
+ * `a` and `b`? */
+static inline bool ff_logged(const struct lw_state *s, uint32_t from, const char *a, const char *b)
+{
+	uint32_t first = s->log_total > LW_LOG_LINES ? s->log_total - LW_LOG_LINES : 0;
+	for (uint32_t i = from > first ? from : first; i < s->log_total; i++) {
+		const char *l = s->log[i % LW_LOG_LINES];
+		if (strstr(l, a) && (!b || strstr(l, b)))
+			return true;
+	}
+	return false;
+}
+
+/* The value logged by "<name> is indecisive: die D, value V" since `from`
+ * (and the die in *die_out if not NULL), or -1. */
+static inline int ff_roll(const struct lw_state *s, uint32_t from, const char *name, int *die_out)
+{
+	uint32_t first = s->log_total > LW_LOG_LINES ? s->log_total - LW_LOG_LINES : 0;
+	for (uint32_t i = from > first ? from : first; i < s->log_total; i++) {
+		const char *l = s->log[i % LW_LOG_LINES];
+		const char *p = strstr(l, "is indecisive: die ");
+		int die, v;
+		if (p && strncmp(l, name, strlen(name)) == 0 &&
+		    sscanf(p, "is indecisive: die %d, value %d", &die, &v) == 2) {
+			if (die_out)
+				*die_out = die;
+			return v;
+		}
+	}
+	return -1;
+}
+
+static inline int ff_rolled(const struct lw_state *s, uint32_t from, const char *name)
+{
+	return ff_roll(s, from, name, NULL);
+}
+
+/* ---- the state inside a game, through the module (bx_*) ---- */
+
+/* fx_new(turn) inside a game the module can act on. */
+static inline struct game *bx_game(int turn)
+{
+	struct lw_state *s = fx_new(turn);
+	if (!s)
+		return NULL;
+	struct game *g = calloc(1, sizeof *g);
+	if (g)
+		g->s = *s;
+	free(s);
+	if (g)
+		g->s.phasing = LW_UNION;
+	return g;
+}
+
+static inline struct game *bx_copy(const struct game *g)
+{
+	struct game *c = malloc(sizeof *c);
+	if (c)
+		*c = *g;
+	return c;
+}
+
+/* act() as `side`; 0 or the error (printed as a TAP comment). */
+static inline int bx_act(struct game *g, int side, const char *json)
+{
+	return fx_send(g, NULL, side, json);
+}
+
+/* The actions view() offers `side` whose type is `type`, as a JSON array
+ * (caller frees). */
+static inline json_t *bx_offers(struct game *g, int side, const char *type)
+{
+	json_t *v = lincolns_war_module.view(g, bx_role(side));
+	json_t *acts = json_object_get(v, "actions"), *r = json_array();
+	size_t i;
+	json_t *e;
+	json_array_foreach(acts, i, e)
+	{
+		json_t *a = json_object_get(e, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		if (t && strcmp(t, type) == 0)
+			json_array_append(r, a);
+	}
+	json_decref(v);
+	return r;
+}
+
+/* Does the offered list hold an action with "unit" = unit id (and "to" =
+ * to, unless to is LW_NO_HEX)? */
+static inline bool bx_has_unit(const struct game *g, json_t *offers, int u, int to)
+{
+	char id[48];
+	lw_unit_id(&g->s, u, id, sizeof id);
+	size_t i;
+	json_t *a;
+	json_array_foreach(offers, i, a)
+	{
+		const char *x = json_string_value(json_object_get(a, "unit"));
+		if (x && strcmp(x, id) == 0 &&
+		    (to == LW_NO_HEX || json_integer_value(json_object_get(a, "to")) == to))
+			return true;
+	}
+	return false;
+}
+
+/* The number of distinct units named by the offers. */
+static inline int bx_units_offered(json_t *offers)
+{
+	const char *seen[64];
+	int n = 0;
+	size_t i;
+	json_t *a;
+	json_array_foreach(offers, i, a)
+	{
+		const char *x = json_string_value(json_object_get(a, "unit"));
+		bool dup = !x;
+		for (int k = 0; k < n && !dup; k++)
+			dup = strcmp(seen[k], x) == 0;
+		if (!dup && n < 64)
+			seen[n++] = x;
+	}
+	return n;
+}
+
+/* Sends "{"type":type,"unit":id(u)[,"to":to]}" as side. */
+static inline int bx_act_unit(struct game *g, int side, const char *type, int u, int to)
+{
+	char id[48], a[160];
+	lw_unit_id(&g->s, u, id, sizeof id);
+	if (to == LW_NO_HEX)
+		snprintf(a, sizeof a, "{\"type\":\"%s\",\"unit\":\"%s\"}", type, id);
+	else
+		snprintf(a, sizeof a, "{\"type\":\"%s\",\"unit\":\"%s\",\"to\":%d}", type, id, to);
+	return bx_act(g, side, a);
+}
+
+/* The attack of hex `target` by the force of `co` (march begun here). */
+static inline void bx_attack(struct game *g, int co, int target)
+{
+	lw_march_begin(&g->s, co, false);
+	char a[96];
+	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", target);
+	BX_OK(g, g->s.unit[co].side, a);
+	if (g->s.step == LW_ST_WITHDRAW)
+		BX_OK(g, LW_OTHER(g->s.unit[co].side), "{\"type\":\"stand\"}");
+}
+
+/* Both commit the 0 Resource card and `csp_*` CSP. */
+static inline void bx_commit(struct game *g, int csp_union, int csp_conf)
+{
+	char a[96];
+	snprintf(a, sizeof a, "{\"type\":\"commit\",\"resource\":72,\"csp\":%d}", csp_conf);
+	BX_OK(g, LW_CONFEDERATE, a);
+	snprintf(a, sizeof a, "{\"type\":\"commit\",\"resource\":72,\"csp\":%d}", csp_union);
+	BX_OK(g, LW_UNION, a);
+}
+
+/* Is `needle` in one of the last n log lines? */
+static inline bool bx_logged(const struct lw_state *s, int n, const char *needle)
+{
+	return ff_logged(s, s->log_total > (uint32_t)n ? s->log_total - (uint32_t)n : 0, needle,
+	                 NULL);
 }
 
 #endif

@@ -4,7 +4,7 @@
  * free neighbour lies across a river retreats there and loses one
  * subordinate's star (the CO keeps his); a Minor Army retreating across the
  * same river loses nothing. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 static bool usable(const struct lw_data *d, int hex)
 {

@@ -2,7 +2,7 @@
  * the Major army must be demoted or disgraced." (also 16.9.6). The owner
  * picks the subordinate (LW_ST_DEMOTE), never the CO; a retreat that
  * crosses no river demotes nobody. Through act() and view(). */
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 struct bt {
 	struct game *g;

@@ -3,7 +3,7 @@
  * vacant. The defender then has the option to advance as many or as few
  * units into the vacated hex." A prompt to the defender: the whole force,
  * one general at a time, or stay. Through act() and view(). */
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 /* A lone Sigel (loaded with IT, so that he is routed and disgraced)
  * attacks Hardee and Ewell; `escort` puts Lyon in his hex without taking

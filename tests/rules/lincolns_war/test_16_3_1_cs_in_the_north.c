@@ -5,7 +5,7 @@
  * README: "in or into" is decided by the battle hex.) The same battle is
  * fought twice, once with the CSP card 0 and once with 3 (5 banked): the
  * difference in strength and in the bank is what the CSP did. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 struct result {
 	int strength[LW_SIDE_SLOTS];

@@ -2,7 +2,7 @@
  * indecisive general and rolls for his value (16.4); the generals under
  * him fight with their printed values. From the next turn the same battle
  * uses the printed values. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 static void battle(int turn)
 {

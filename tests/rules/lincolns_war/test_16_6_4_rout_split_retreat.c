@@ -5,7 +5,7 @@
  * 16.9.1 priority hexes for him alone that are a friendly city or nearer a
  * friendly supply city; the whole force may still retreat together. A force
  * that is not routed may not disperse (16.9.1). Through act() and view(). */
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 struct bt {
 	struct game *g;

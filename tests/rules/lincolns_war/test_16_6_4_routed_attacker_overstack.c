@@ -5,7 +5,7 @@
  * possible one hex so as to comply with stacking restrictions." The
  * attacker picks who steps back (among the fewest-stars sets) and where
  * (16.9.1 hexes), one general at a time. Through act() and view(). */
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 static int stars_at(const struct lw_state *s, int hex, int side)
 {

@@ -9,7 +9,7 @@
  *    the owner picks; a CO who is not the GiC is demoted without a prompt,
  *    and a subordinate of his rank then takes command, the owner choosing. */
 #include "lincolns_war/lw_combat.h"
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 static int sum_stars(const struct lw_state *s, int hex, int side)
 {

@@ -4,7 +4,7 @@
  * among the generals of that rank of the force in battle; with only one
  * such general there is nothing to choose and the re-roll is immediate.
  * Driven through the module's act() and view(). */
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 
 struct setup {
 	int x, y, co, two_a, two_b, one_a, one_b;

@@ -3,7 +3,7 @@
  * vacant city (16.1.2): the battle goes on against the city's defense
  * alone, and the defender may not spend CSP (7.1.6). A withdrawal from a hex
  * without a city ends the battle. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 /* A lone Confederate cavalry general withdraws (automatic, 16.2) from hex
  * def before Grant's attack from att; returns the state after the retreat. */

@@ -13,7 +13,7 @@
  * forced (as test_19_ep_bi_playouts forces its triggers): the battle is set
  * up and committed by hand, and the bot answers everything from there. */
 #include "lincolns_war/lw_combat.h"
-#include "lw_battle_fixture.h"
+#include "lw_land_fixture.h"
 #include "lw_bot.h"
 #include "lw_testkit.h"
 

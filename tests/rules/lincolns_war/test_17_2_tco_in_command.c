@@ -4,7 +4,7 @@
  * general and rolls, +1 for a two-star counter, none for a one-star, whether
  * it commands or serves under a regular CO (who fights normally). */
 #include "lincolns_war/lw_combat.h"
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 static int tco_at(const struct lw_state *s, int hex)
 {

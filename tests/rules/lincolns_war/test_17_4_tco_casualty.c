@@ -2,7 +2,7 @@
  * while a regular general is in the force; a TCO alone must take it; a TCO
  * disgraced is removed from play, not put in the Disgraced box; a TCO
  * subordinate that survives a rout carries IT equal to its stars. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 static int tco_at(const struct lw_state *s, int hex)
 {

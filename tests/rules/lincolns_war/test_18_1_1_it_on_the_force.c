@@ -2,7 +2,7 @@
  * on one general. Whichever general the state books them on, they count
  * against the force's CO for activation (18.1), against the force's battle
  * strength, and stay with the force when a general leaves it or dies. */
-#include "lw_fight_fixture.h"
+#include "lw_land_fixture.h"
 
 int main(void)
 {
