@@ -140,6 +140,113 @@ static bool river_case(int a, int e, int *b_out, int *e2_out)
 	return false;
 }
 
+/* Every clear land hex a where the force (alone on the map) is in supply:
+ * the force is placed there and found(a, ctx) asked; the first a it
+ * accepts is returned with the force left on it, or LW_NO_HEX. */
+static int each_supplied_hex(bool (*found)(int a, void *ctx), void *ctx)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		int a = d->hexes[i].id;
+		if (!land(a) || d->hexes[i].terrain != LW_TERRAIN_CLEAR)
+			continue;
+		fx_place(S, "polk", a, 1);
+		if (traced(a) && found(a, ctx))
+			return a;
+		off(FORCE);
+	}
+	return LW_NO_HEX;
+}
+
+/* The land hexes e two steps from a (not next to it) where an enemy
+ * infantry general leaves the force at a in supply and enemy cavalry cuts
+ * it: visit(a, e, ctx) on each until it returns true (then true). */
+static bool each_cavalry_cut(int a, bool (*visit)(int a, int e, void *ctx), void *ctx)
+{
+	const struct lw_data *d = lw_D();
+	int nb1[6];
+	int n1 = tg_hex_neighbours(&d->grid, a, nb1);
+	for (int j = 0; j < n1; j++) {
+		int nb2[6];
+		int m = tg_hex_neighbours(&d->grid, nb1[j], nb2);
+		for (int k = 0; k < m; k++) {
+			int e = nb2[k];
+			if (e == a || !land(e) || tg_hex_adjacent(&d->grid, a, e) ||
+			    !with_at(a, EINF, e, 1) || with_at(a, ECAV, e, 1))
+				continue;
+			if (visit(a, e, ctx))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Case 1: the first such e. */
+static bool take_e(int a, int e, void *ctx)
+{
+	(void)a;
+	*(int *)ctx = e;
+	return true;
+}
+
+static bool cut_two_away(int a, void *ctx)
+{
+	return each_cavalry_cut(a, take_e, ctx);
+}
+
+/* Case 4: a rail hex r three hexes from a that carries his supply (an enemy
+ * infantry general there cuts it) and a hex e next to it, not across a
+ * river, where enemy infantry does not cut the line but cavalry does. */
+struct rail_case {
+	int r, e;
+};
+
+static bool rail_cut(int a, void *ctx)
+{
+	const struct lw_data *d = lw_D();
+	struct rail_case *rc = ctx;
+	for (size_t j = 0; j < d->n_hexes; j++) {
+		int r = d->hexes[j].id;
+		if (!d->hexes[j].rail || !land(r) || tg_hex_distance(&d->grid, a, r) != 3 ||
+		    with_at(a, EINF, r, 1))
+			continue;
+		int rn[6];
+		int m = tg_hex_neighbours(&d->grid, r, rn);
+		for (int k = 0; k < m; k++) {
+			int e = rn[k];
+			if (!land(e) || river_between(e, r) ||
+			    tg_hex_distance(&d->grid, a, e) < 3 || !with_at(a, EINF, e, 1))
+				continue;
+			if (!with_at(a, ECAV, e, 1)) {
+				rc->r = r;
+				rc->e = e;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Case 5: river_case() on each configuration of case 1 until one has a
+ * hex b and a hex across the river from it. */
+struct river_try {
+	int b, e2, fa;
+	bool ok;
+};
+
+static bool try_river(int a, int e, void *ctx)
+{
+	struct river_try *rt = ctx;
+	rt->ok = river_case(a, e, &rt->b, &rt->e2);
+	rt->fa = a;
+	return rt->b != LW_NO_HEX;
+}
+
+static bool river_near(int a, void *ctx)
+{
+	return each_cavalry_cut(a, try_river, ctx);
+}
+
 int main(void)
 {
 	S = fx_new(2);
@@ -152,34 +259,8 @@ int main(void)
 	FCAV = lw_unit_by_id(S, "stuart");
 
 	/* 1. the base case: force at A, enemy position E within two hexes */
-	int A = LW_NO_HEX, E = LW_NO_HEX;
-	for (size_t i = 0; i < d->n_hexes && A == LW_NO_HEX; i++) {
-		int a = d->hexes[i].id;
-		if (!land(a) || d->hexes[i].terrain != LW_TERRAIN_CLEAR)
-			continue;
-		fx_place(S, "polk", a, 1);
-		if (!traced(a)) {
-			off(FORCE);
-			continue;
-		}
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, a, nb);
-		for (int j = 0; j < n && A == LW_NO_HEX; j++) {
-			int nb2[6];
-			int m = tg_hex_neighbours(&d->grid, nb[j], nb2);
-			for (int k = 0; k < m && A == LW_NO_HEX; k++) {
-				int e = nb2[k];
-				if (e == a || !land(e) || tg_hex_adjacent(&d->grid, a, e))
-					continue;
-				if (with_at(a, EINF, e, 1) && !with_at(a, ECAV, e, 1)) {
-					A = a;
-					E = e;
-				}
-			}
-		}
-		if (A == LW_NO_HEX)
-			off(FORCE);
-	}
+	int E = LW_NO_HEX;
+	int A = each_supplied_hex(cut_two_away, &E);
 	if (!CHECKF(A != LW_NO_HEX, "no hex where cavalry alone cuts a supply line"))
 		return tap_done();
 	printf("# force at %04d, enemy at %04d\n", A, E);
@@ -251,38 +332,8 @@ int main(void)
 	 * infantry general on rail hex R, three or more hexes away, cuts it);
 	 * enemy cavalry next to R (where infantry does not block) cuts it too,
 	 * and so does an RIT on R with nobody there */
-	int ra = LW_NO_HEX, R = LW_NO_HEX, RE = LW_NO_HEX;
-	for (size_t i = 0; i < d->n_hexes && ra == LW_NO_HEX; i++) {
-		int a = d->hexes[i].id;
-		if (!land(a) || d->hexes[i].terrain != LW_TERRAIN_CLEAR)
-			continue;
-		fx_place(S, "polk", a, 1);
-		if (!traced(a)) {
-			off(FORCE);
-			continue;
-		}
-		for (size_t j = 0; j < d->n_hexes && ra == LW_NO_HEX; j++) {
-			int r = d->hexes[j].id;
-			if (!d->hexes[j].rail || !land(r) || tg_hex_distance(&d->grid, a, r) != 3 ||
-			    with_at(a, EINF, r, 1))
-				continue;
-			int rn[6];
-			int m = tg_hex_neighbours(&d->grid, r, rn);
-			for (int k = 0; k < m && ra == LW_NO_HEX; k++) {
-				int e = rn[k];
-				if (!land(e) || river_between(e, r) ||
-				    tg_hex_distance(&d->grid, a, e) < 3 || !with_at(a, EINF, e, 1))
-					continue;
-				if (!with_at(a, ECAV, e, 1)) {
-					ra = a;
-					R = r;
-					RE = e;
-				}
-			}
-		}
-		if (ra == LW_NO_HEX)
-			off(FORCE);
-	}
+	struct rail_case rc = {LW_NO_HEX, LW_NO_HEX};
+	int ra = each_supplied_hex(rail_cut, &rc), R = rc.r, RE = rc.e;
 	if (CHECKF(ra != LW_NO_HEX, "no rail line cut by cavalry")) {
 		printf("# force at %04d, rail hex %04d, cavalry at %04d\n", ra, R, RE);
 		CHECK(traced(ra));
@@ -298,33 +349,11 @@ int main(void)
 	 * across a river from b that blocks nothing: cavalry there does not
 	 * cut b. Found and checked on the first such configuration. */
 	{
-		int b = LW_NO_HEX, e2 = LW_NO_HEX, fa = LW_NO_HEX;
-		bool ok = false;
-		for (size_t i = 0; i < d->n_hexes && b == LW_NO_HEX; i++) {
-			int a = d->hexes[i].id;
-			if (!land(a) || d->hexes[i].terrain != LW_TERRAIN_CLEAR)
-				continue;
-			fx_place(S, "polk", a, 1);
-			if (!traced(a)) {
-				off(FORCE);
-				continue;
-			}
-			int nb1[6];
-			int n1 = tg_hex_neighbours(&d->grid, a, nb1);
-			for (int j = 0; j < n1 && b == LW_NO_HEX; j++) {
-				int nb2[6];
-				int m = tg_hex_neighbours(&d->grid, nb1[j], nb2);
-				for (int k = 0; k < m && b == LW_NO_HEX; k++) {
-					int e = nb2[k];
-					if (e == a || !land(e) || tg_hex_adjacent(&d->grid, a, e) ||
-					    !with_at(a, EINF, e, 1) || with_at(a, ECAV, e, 1))
-						continue;
-					ok = river_case(a, e, &b, &e2);
-					fa = a;
-				}
-			}
+		struct river_try rt = {LW_NO_HEX, LW_NO_HEX, LW_NO_HEX, false};
+		if (each_supplied_hex(river_near, &rt) != LW_NO_HEX)
 			off(FORCE);
-		}
+		int b = rt.b, e2 = rt.e2, fa = rt.fa;
+		bool ok = rt.ok;
 		if (CHECKF(b != LW_NO_HEX, "no river case on this map")) {
 			printf("# force at %04d, hex %04d, cavalry across the river at %04d\n", fa,
 			       b, e2);
