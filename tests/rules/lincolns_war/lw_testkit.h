@@ -148,6 +148,43 @@ static inline void tk_place(struct game *g, int u, int hex)
 	g->s.unit[u].hex = (int16_t)hex;
 }
 
+/* Puts general `id` on hex with `stars` and `it` IT, no flags, the newest
+ * in command seniority (as a general who just joined); returns his unit. */
+static inline int tk_put(struct game *g, const char *id, int hex, int stars, int it)
+{
+	struct lw_state *s = &g->s;
+	int u = tk_unit(g, id);
+	tk_place(g, u, hex);
+	s->unit[u].stars = (uint8_t)stars;
+	s->unit[u].it = (int16_t)it;
+	s->unit[u].flags = 0;
+	s->unit[u].cmd = ++s->cmd_seq;
+	return u;
+}
+
+/* The roles the game awaits (game_status.awaiting bits). */
+static inline unsigned tk_awaiting(struct game *g)
+{
+	struct game_status st;
+	lincolns_war_module.status(g, &st);
+	return st.awaiting;
+}
+
+/* A Campaign game (seed) in the card play of turn 1, the Confederate to
+ * play and holding the Committee card (10.7.9), both with a card to spare. */
+static inline struct game *tk_committee_game(int seed)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	struct lw_state *s = &g->s;
+	tk_give_any(s, LW_CONFEDERATE);
+	tk_give_any(s, LW_UNION);
+	s->side[LW_CONFEDERATE].committee_hand = 1;
+	s->side[LW_UNION].committee = 0;
+	return g;
+}
+
 /* Does the role's view offer an action whose label contains `part`? */
 static inline bool tk_offers(struct game *g, const char *role, const char *part)
 {

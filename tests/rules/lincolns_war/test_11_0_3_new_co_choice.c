@@ -6,47 +6,22 @@
  * CO. Both through the module's act(). */
 #include "lw_testkit.h"
 
-static int put(struct game *g, const char *id, int hex, int stars)
-{
-	struct lw_state *s = &g->s;
-	int u = tk_unit(g, id);
-	tk_place(g, u, hex);
-	s->unit[u].stars = (uint8_t)stars;
-	s->unit[u].it = 0;
-	s->unit[u].flags = 0;
-	s->unit[u].cmd = ++s->cmd_seq;
-	return u;
-}
-
-static unsigned awaiting(struct game *g)
-{
-	struct game_status st;
-	lincolns_war_module.status(g, &st);
-	return st.awaiting;
-}
-
 int main(void)
 {
-	struct game *g = tk_new("campaign", 5);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	struct game *g = tk_committee_game(5);
 	struct lw_state *s = &g->s;
-	tk_give_any(s, LW_CONFEDERATE);
-	tk_give_any(s, LW_UNION);
-	s->side[LW_CONFEDERATE].committee_hand = 1;
-	s->side[LW_UNION].committee = 0;
 
 	/* a Union force: three-star Hooker commands two three-star
 	 * subordinates (they joined him) and a one-star */
 	int hex = tk_empty_hex(g, "PA", 0);
-	int sedgwick = put(g, "sedgwick", hex, 3);
-	int hancock = put(g, "hancock", hex, 3);
-	int meade = put(g, "meade", hex, 1);
-	int hooker = put(g, "hooker", hex, 3);
+	int sedgwick = tk_put(g, "sedgwick", hex, 3, 0);
+	int hancock = tk_put(g, "hancock", hex, 3, 0);
+	int meade = tk_put(g, "meade", hex, 1, 0);
+	int hooker = tk_put(g, "hooker", hex, 3, 0);
 	CHECK_EQ_INT(lw_force_co(s, hex), hooker);
 	/* Burnside lost to a two-star, Hooker to a one-star (16.6) */
 	int hex2 = tk_empty_hex(g, "OH", 0);
-	int burnside = put(g, "burnside", hex2, 2);
+	int burnside = tk_put(g, "burnside", hex2, 2, 0);
 	s->unit[burnside].flags |= LW_UF_LOST_BATTLE;
 	s->unit[hooker].flags |= LW_UF_LOST_BATTLE;
 	lw_command_note_lost_to_one_star(s, hooker);
@@ -64,7 +39,7 @@ int main(void)
 
 	/* 11.0.3: Hooker is below two subordinates; the Union chooses, before
 	 * anything else is played */
-	CHECK_EQ_INT(awaiting(g), 1);
+	CHECK_EQ_INT(tk_awaiting(g), 1);
 	CHECK(tk_offers(g, "union", "John Sedgwick takes command"));
 	CHECK(tk_offers(g, "union", "Winfield S. Hancock takes command") ||
 	      tk_offers(g, "union", "Hancock takes command"));

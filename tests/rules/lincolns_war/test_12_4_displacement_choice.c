@@ -6,18 +6,6 @@
 #include "lw_bot.h"
 #include "lw_testkit.h"
 
-static int put(struct game *g, const char *id, int hex, int stars)
-{
-	struct lw_state *s = &g->s;
-	int u = tk_unit(g, id);
-	tk_place(g, u, hex);
-	s->unit[u].stars = (uint8_t)stars;
-	s->unit[u].it = 0;
-	s->unit[u].flags = 0;
-	s->unit[u].cmd = ++s->cmd_seq;
-	return u;
-}
-
 static int stars_at(const struct lw_state *s, int hex, int side)
 {
 	int u[LW_MAX_UNITS], st = 0;
@@ -31,21 +19,15 @@ static int stars_at(const struct lw_state *s, int hex, int side)
  * Committee: Meade was displaced. */
 static struct game *position(int *hex)
 {
-	struct game *g = tk_new("campaign", 5);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	struct game *g = tk_committee_game(5);
 	struct lw_state *s = &g->s;
-	tk_give_any(s, LW_CONFEDERATE);
-	tk_give_any(s, LW_UNION);
-	s->side[LW_CONFEDERATE].committee_hand = 1;
-	s->side[LW_UNION].committee = 0;
 
 	/* a Major Army of eight stars under three-star Hooker */
 	int h = tk_empty_hex(g, "PA", 0);
-	int meade = put(g, "meade", h, 1);
-	int sedgwick = put(g, "sedgwick", h, 2);
-	int hancock = put(g, "hancock", h, 2);
-	int hooker = put(g, "hooker", h, 3);
+	int meade = tk_put(g, "meade", h, 1, 0);
+	int sedgwick = tk_put(g, "sedgwick", h, 2, 0);
+	int hancock = tk_put(g, "hancock", h, 2, 0);
+	int hooker = tk_put(g, "hooker", h, 3, 0);
 	s->unit[hooker].flags |= LW_UF_LOST_BATTLE;
 	lw_command_note_lost_to_one_star(s, hooker);
 	CHECK_EQ_INT(stars_at(s, h, LW_UNION), 8);

@@ -32,18 +32,6 @@ static int supply_hex(struct game *g, const char *state, int side, int u, bool w
 	return LW_NO_HEX;
 }
 
-static int put(struct game *g, const char *id, int hex, int stars, int it)
-{
-	struct lw_state *s = &g->s;
-	int u = tk_unit(g, id);
-	tk_place(g, u, hex);
-	s->unit[u].stars = (uint8_t)stars;
-	s->unit[u].it = (int16_t)it;
-	s->unit[u].flags = 0;
-	s->unit[u].cmd = ++s->cmd_seq;
-	return u;
-}
-
 /* Every draw of side gives a card without a haystack. */
 static void no_forage(struct lw_state *s, int side)
 {
@@ -55,13 +43,6 @@ static void no_forage(struct lw_state *s, int side)
 			c->draw[k++] = c->draw[i];
 	}
 	c->draw_n = (uint8_t)k;
-}
-
-static unsigned awaiting(struct game *g)
-{
-	struct game_status st;
-	lincolns_war_module.status(g, &st);
-	return st.awaiting;
 }
 
 static struct game *fresh(void)
@@ -85,19 +66,19 @@ int main(void)
 	int hex = supply_hex(g, "PA", LW_UNION, hooker, true);
 	if (!CHECK(hex != LW_NO_HEX))
 		return tap_done();
-	int co = put(g, "hooker", hex, 2, 6);
-	int a = put(g, "sedgwick", hex, 1, 0);
-	int b = put(g, "hancock", hex, 1, 1);
+	int co = tk_put(g, "hooker", hex, 2, 6);
+	int a = tk_put(g, "sedgwick", hex, 1, 0);
+	int b = tk_put(g, "hancock", hex, 1, 1);
 	CHECK_EQ_INT(lw_force_co(s, hex), co);
 	/* a lone Confederate with five IT elsewhere: no question for him */
 	int lone_hex = supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"), true);
-	int pillow = put(g, "pillow", lone_hex, 1, 5);
+	int pillow = tk_put(g, "pillow", lone_hex, 1, 5);
 	int turn = s->turn;
 
 	lw_end_operations(s, NULL);
 	CHECK_EQ_INT(s->phase, LW_PH_SUPPLY);
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
-	CHECK_EQ_INT(awaiting(g), 1); /* the Union only */
+	CHECK_EQ_INT(tk_awaiting(g), 1); /* the Union only */
 	CHECK(tk_offers(g, "union", "loses a star for the IT"));
 	CHECK(!tk_offers(g, "confederate", "loses a star"));
 	char buf[160];
@@ -118,7 +99,8 @@ int main(void)
 	/* refused: another action, a general outside the force, the wrong hex */
 	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0);
 	CHECK(strstr(tk_err.message, "20.4") != NULL);
-	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"pillow\"}", hex);
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"pillow\"}",
+	         hex);
 	CHECK(tk_act(g, "union", buf) != 0);
 	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}",
 	         lone_hex);
@@ -126,7 +108,8 @@ int main(void)
 	CHECK(tk_act(g, "confederate", buf) != 0);
 	CHECK_EQ_INT(s->unit[co].stars, 2);
 	/* the owner demotes his CO (the old automatic choice took a one-star) */
-	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}", hex);
+	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}",
+	         hex);
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->unit[co].stars, 1);
 	CHECK_EQ_INT(s->unit[a].where, LW_W_MAP);
@@ -147,15 +130,16 @@ int main(void)
 	hex = supply_hex(g, "GA", LW_UNION, halleck, false);
 	if (!CHECK(hex != LW_NO_HEX))
 		return tap_done();
-	co = put(g, "halleck", hex, 2, 3);
-	a = put(g, "sedgwick", hex, 1, 0);
+	co = tk_put(g, "halleck", hex, 2, 3);
+	a = tk_put(g, "sedgwick", hex, 1, 0);
 	no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
 	/* 3 IT + 1 out of supply + 2 generals without forage = 6 */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_FORAGE);
 	CHECK_EQ_INT(lw_force_it(s, hex), 6);
 	CHECK(tk_offers(g, "union", "(20.5)"));
-	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"sedgwick\"}", hex);
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"sedgwick\"}", hex);
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->unit[a].where, LW_W_DISGRACED);
 	CHECK_EQ_INT(s->unit[co].stars, 2);
