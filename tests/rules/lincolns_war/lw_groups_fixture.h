@@ -120,4 +120,38 @@ static inline char *gf_move(char *buf, size_t n, int to)
 	return buf;
 }
 
+/* An action the Union must be allowed (one check, the refusal printed). */
+#define GF_OK(g, json) CHECKF(tk_act((g), "union", (json)) == 0, "%s", tk_err.message)
+
+/* The 12.x tests' force at hex: Grant (3) with Sherman (2, if `sherman`)
+ * and Thomas (1), Grant in command (11.0.1); returns Grant. */
+static inline int gf_grant_force(struct game *g, int hex, bool sherman)
+{
+	int grant = gf_place(g, "grant", hex, 3);
+	if (sherman)
+		gf_place(g, "sherman", hex, 2);
+	gf_place(g, "thomas", hex, 1);
+	g->s.unit[grant].cmd = ++g->s.cmd_seq;
+	return grant;
+}
+
+/* The Union plays a card of exactly pc PC to activate `general` (one
+ * check). */
+static inline bool gf_activate(struct game *g, int pc, const char *general)
+{
+	char buf[200];
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"%s\"}",
+	         gf_card(g, LW_UNION, pc), general);
+	return GF_OK(g, buf);
+}
+
+/* "next_group" at hex, as the Union: act()'s result. */
+static inline int gf_next_group(struct game *g, int hex)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", hex);
+	return tk_act(g, "union", buf);
+}
+
 #endif

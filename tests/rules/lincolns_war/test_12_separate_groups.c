@@ -17,29 +17,21 @@ int main(void)
 	int p[8] = {0};
 	if (!CHECK(gf_paths(g, "OH", 4, 2, p)))
 		return tap_done();
-	int grant = gf_place(g, "grant", p[0], 3);
-	int sherman = gf_place(g, "sherman", p[0], 2);
-	int thomas = gf_place(g, "thomas", p[0], 1);
-	s->unit[grant].cmd = ++s->cmd_seq;
-	int two = gf_card(g, LW_UNION, 2);
+	int grant = gf_grant_force(g, p[0], true);
+	int sherman = tk_unit(g, "sherman"), thomas = tk_unit(g, "thomas");
 	char buf[200];
-	snprintf(buf, sizeof buf,
-	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"grant\"}", two);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	gf_activate(g, 2, "grant");
 	CHECK_EQ_INT(s->play.movers_n, 3);
 
 	/* Thomas stays at the start, Grant and Sherman go one hex, Sherman stays */
-	CHECKF(tk_act(g, "union", "{\"type\":\"detach\",\"unit\":\"thomas\"}") == 0, "%s",
-	       tk_err.message);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[1])) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"detach\",\"unit\":\"sherman\"}") == 0, "%s",
-	       tk_err.message);
+	GF_OK(g, "{\"type\":\"detach\",\"unit\":\"thomas\"}");
+	GF_OK(g, gf_move(buf, sizeof buf, p[1]));
+	GF_OK(g, "{\"type\":\"detach\",\"unit\":\"sherman\"}");
 	CHECK_EQ_INT(s->play.movers_n, 1);
 	/* 12.0: no other group moves before this one has finished */
-	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", p[0]);
-	CHECK(tk_act(g, "union", buf) != 0);
+	CHECK(gf_next_group(g, p[0]) != 0);
 	CHECK(strstr(tk_err.message, "12.0") != NULL);
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	GF_OK(g, "{\"type\":\"stop\"}");
 
 	/* the activation is not over: the two left behind are offered */
 	CHECK_EQ_INT(s->step, LW_ST_MOVE);
@@ -48,30 +40,28 @@ int main(void)
 	CHECK(!tk_offers(g, "confederate", "as a separate group"));
 
 	/* Sherman, left after one hex, has two of the minor army's three left */
-	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", p[1]);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECKF(gf_next_group(g, p[1]) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->play.movers_n, 1);
 	CHECK_EQ_INT(s->play.movers[0], sherman);
 	CHECK_EQ_INT(s->play.moved, 1);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[2])) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[3])) == 0, "%s", tk_err.message);
+	GF_OK(g, gf_move(buf, sizeof buf, p[2]));
+	GF_OK(g, gf_move(buf, sizeof buf, p[3]));
 	int beyond = gf_next(g, p[3], "", p, 6);
 	if (CHECK(beyond != LW_NO_HEX)) {
 		CHECK(tk_act(g, "union", gf_move(buf, sizeof buf, beyond)) != 0);
 		CHECKF(strstr(tk_err.message, "12.") != NULL, "%s", tk_err.message);
 	}
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	GF_OK(g, "{\"type\":\"stop\"}");
 	CHECK_EQ_INT(s->unit[sherman].hex, p[3]);
 	CHECK_EQ_INT(s->step, LW_ST_MOVE); /* Thomas still waits */
 
 	/* Thomas, left before any move, has the whole allowance */
-	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", p[0]);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECKF(gf_next_group(g, p[0]) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->play.movers[0], thomas);
 	CHECK_EQ_INT(s->play.moved, 0);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[4])) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[5])) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	GF_OK(g, gf_move(buf, sizeof buf, p[4]));
+	GF_OK(g, gf_move(buf, sizeof buf, p[5]));
+	GF_OK(g, "{\"type\":\"stop\"}");
 	/* nobody waits: the card play goes on (one PC of the 2 card is left) */
 	CHECK_EQ_INT(s->step, LW_ST_SPEND);
 	CHECK_EQ_INT(s->unit[grant].hex, p[1]);
@@ -85,23 +75,17 @@ int main(void)
 	s = &g->s;
 	if (!CHECK(gf_paths(g, "OH", 2, 0, p)))
 		return tap_done();
-	grant = gf_place(g, "grant", p[0], 3);
-	thomas = gf_place(g, "thomas", p[0], 1);
-	s->unit[grant].cmd = ++s->cmd_seq;
-	two = gf_card(g, LW_UNION, 2);
-	snprintf(buf, sizeof buf,
-	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"grant\"}", two);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"detach\",\"unit\":\"thomas\"}") == 0, "%s",
-	       tk_err.message);
-	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, p[1])) == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	grant = gf_grant_force(g, p[0], false);
+	thomas = tk_unit(g, "thomas");
+	gf_activate(g, 2, "grant");
+	GF_OK(g, "{\"type\":\"detach\",\"unit\":\"thomas\"}");
+	GF_OK(g, gf_move(buf, sizeof buf, p[1]));
+	GF_OK(g, "{\"type\":\"stop\"}");
 	CHECK(tk_offers(g, "union", "End the activation"));
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	GF_OK(g, "{\"type\":\"stop\"}");
 	CHECK_EQ_INT(s->step, LW_ST_SPEND);
 	CHECK_EQ_INT(s->unit[thomas].hex, p[0]);
-	snprintf(buf, sizeof buf, "{\"type\":\"next_group\",\"hex\":%d}", p[0]);
-	CHECK(tk_act(g, "union", buf) != 0);
+	CHECK(gf_next_group(g, p[0]) != 0);
 	lincolns_war_module.free(g);
 	return tap_done();
 }
