@@ -209,11 +209,21 @@ int lw_bot_play(struct lw_bot *b, const struct game_module *m, struct game *g, i
 {
 	uint32_t logged = g->s.log_total;
 	for (int n = 0; n < max_actions; n++) {
+		if (h && h->done && h->done(h->ctx, g))
+			return n;
 		char role[TG_ROLE_MAX * 2];
 		json_t *a = NULL;
 		int got = lw_bot_choose(b, m, g, role, &a);
 		if (got == 0)
 			return n;
+		if (got > 0 && h && h->alter && h->alter(h->ctx, g)) {
+			json_decref(a);
+			a = NULL;
+			if ((got = lw_bot_choose(b, m, g, role, &a)) == 0) {
+				snprintf(why, why_len, "no action after altering the game (%d)", n);
+				return -1;
+			}
+		}
 		if (got < 0) {
 			snprintf(why, why_len, "dead end after %d actions", n);
 			return -1;
@@ -237,6 +247,8 @@ int lw_bot_play(struct lw_bot *b, const struct game_module *m, struct game *g, i
 		for (; h && h->log_line && logged < g->s.log_total; logged++)
 			h->log_line(h->ctx, g->s.log[logged % LW_LOG_LINES]);
 		logged = g->s.log_total;
+		if (h && h->after)
+			h->after(h->ctx, g);
 	}
 	return max_actions;
 }

@@ -49,10 +49,19 @@ struct lw_bot_hooks {
 	void (*before)(void *ctx, struct game *g, const char *role, const json_t *action);
 	/* each new line of the public log, after an accepted action */
 	void (*log_line)(void *ctx, const char *line);
+	/* right after the choice, before `before`: may change g (a test that
+	 * stacks hands); true drops the choice and the bot chooses again from
+	 * the new offers */
+	bool (*alter)(void *ctx, struct game *g);
+	/* after each accepted action (and its log lines) */
+	void (*after)(void *ctx, struct game *g);
+	/* asked before each choice: true ends the play there (a test that
+	 * plays one battle out, not the game) */
+	bool (*done)(void *ctx, const struct game *g);
 };
 
-/* Plays Lincoln's War game g with the bot until it finishes or max_actions
- * were accepted. Returns the number of accepted actions, or -1 after a dead
+/* Plays Lincoln's War game g with the bot until it finishes, h->done says
+ * so or max_actions were accepted. Returns the number of accepted actions, or -1 after a dead
  * end or an offered action that act() refused (why says which). Shared by
  * the bot coverage tests. */
 int lw_bot_play(struct lw_bot *b, const struct game_module *m, struct game *g, int max_actions,

@@ -65,49 +65,62 @@ static void roundtrip(struct game *g, int game)
 	free(a);
 }
 
+struct ctx {
+	int game, prompts, seen[N_MARKS];
+};
+
+/* Before each choice the event cards may be salted in: the bot then
+ * chooses from the new offers. */
+static bool salt_hook(void *ctx, struct game *g)
+{
+	salt(&g->s, ((struct ctx *)ctx)->game);
+	return true;
+}
+
+static void count_prompt(void *ctx, struct game *g, const char *role, const json_t *a)
+{
+	(void)g;
+	(void)role;
+	const char *type = json_string_value(json_object_get(a, "type"));
+	((struct ctx *)ctx)->prompts += type && strncmp(type, "steal_march", 11) == 0;
+}
+
+static void check_saved(void *ctx, struct game *g)
+{
+	if (g->s.resev.declarer != LW_NOSIDE) /* the block in use: saved? */
+		roundtrip(g, ((struct ctx *)ctx)->game);
+}
+
+static void count_marks(void *ctx, const char *line)
+{
+	struct ctx *c = ctx;
+	for (int k = 0; k < N_MARKS; k++)
+		c->seen[k] += strstr(line, marks[k]) != NULL;
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
-	int seen[N_MARKS] = {0}, prompts = 0, finished = 0;
+	struct ctx c = {0};
+	const struct lw_bot_hooks hooks = {.ctx = &c,
+	                                   .alter = salt_hook,
+	                                   .before = count_prompt,
+	                                   .after = check_saved,
+	                                   .log_line = count_marks};
+	int finished = 0;
 	for (int game = 0; game < GAMES; game++) {
 		static const char *const scn[] = {"campaign", "introductory", "tournament"};
 		struct game *g = tk_new(scn[game % 3], 300 + game);
 		struct lw_bot bot;
 		lw_bot_init(&bot, 7001u + (uint64_t)game);
-		uint32_t logged = g->s.log_total;
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				finished += got == 0;
-				break;
-			}
-			salt(&g->s, game);
-			json_decref(a);
-			got = lw_bot_choose(&bot, M, g, role, &a);
-			if (!CHECKF(got == 1, "game %d: no action after salting", game))
-				break;
-			const char *type = json_string_value(json_object_get(a, "type"));
-			prompts += type && strncmp(type, "steal_march", 11) == 0;
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-			if (g->s.resev.declarer != LW_NOSIDE) /* the block in use: saved? */
-				roundtrip(g, game);
-			for (; logged < g->s.log_total; logged++) {
-				const char *line = g->s.log[logged % LW_LOG_LINES];
-				for (int k = 0; k < N_MARKS; k++)
-					seen[k] += strstr(line, marks[k]) != NULL;
-			}
-		}
+		c.game = game;
+		char why[256];
+		int n = lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why);
+		CHECKF(n >= 0, "game %d: %s", game, why);
+		finished += n >= 0 && n < MAX_ACTIONS;
 		M->free(g);
 	}
+	int *seen = c.seen, prompts = c.prompts;
 	for (int k = 0; k < N_MARKS; k++)
 		printf("# '%s' seen %d times\n", marks[k], seen[k]);
 	printf("# %d To Steal a March answers, %d games finished\n", prompts, finished);

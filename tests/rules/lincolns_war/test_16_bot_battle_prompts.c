@@ -13,8 +13,8 @@
  * forced (as test_19_ep_bi_playouts forces its triggers): the battle is set
  * up and committed by hand, and the bot answers everything from there. */
 #include "lincolns_war/lw_combat.h"
-#include "lw_land_fixture.h"
 #include "lw_bot.h"
+#include "lw_land_fixture.h"
 #include "lw_testkit.h"
 
 #define MAX_ACTIONS 20000
@@ -66,29 +66,34 @@ static int prompt_kind(const struct game_module *M, struct game *g, const char *
 	return k;
 }
 
+struct ctx {
+	int *seen;
+};
+
+static void count_prompt(void *ctx, struct game *g, const char *role, const json_t *a)
+{
+	(void)a;
+	int k = prompt_kind(&lincolns_war_module, g, role);
+	if (k >= 0)
+		((struct ctx *)ctx)->seen[k]++;
+}
+
+static bool battle_over(void *ctx, const struct game *g)
+{
+	(void)ctx;
+	return !g->s.battle.active;
+}
+
 /* The bot answers every prompt until the battle is over; the kinds met. */
 static void bot_finishes_battle(struct game *g, uint64_t seed, int seen[P_N])
 {
-	const struct game_module *M = &lincolns_war_module;
+	struct ctx c = {seen};
+	const struct lw_bot_hooks hooks = {.ctx = &c, .before = count_prompt, .done = battle_over};
 	struct lw_bot bot;
 	lw_bot_init(&bot, seed);
-	for (int n = 0; n < 100 && g->s.battle.active; n++) {
-		char role[TG_ROLE_MAX * 2];
-		json_t *a = NULL;
-		int got = lw_bot_choose(&bot, M, g, role, &a);
-		if (!CHECKF(got == 1, "seed %llu: dead end in the battle", (unsigned long long)seed))
-			return;
-		int k = prompt_kind(M, g, role);
-		if (k >= 0)
-			seen[k]++;
-		struct game_outcome out = {0};
-		int rc = M->act(g, role, a, &out, &tk_err);
-		CHECKF(rc == 0, "seed %llu: offered action refused: %s", (unsigned long long)seed,
-		       tk_err.message);
-		json_decref(a);
-		if (rc)
-			return;
-	}
+	char why[256];
+	CHECKF(lw_bot_play(&bot, &lincolns_war_module, g, 100, &hooks, why, sizeof why) >= 0,
+	       "seed %llu: %s", (unsigned long long)seed, why);
 	CHECK(!g->s.battle.active);
 }
 
@@ -129,25 +134,11 @@ int main(void)
 			lw_bot_init_prudent(&bot, 7001u + (uint64_t)game);
 		else
 			lw_bot_init(&bot, 7001u + (uint64_t)game);
-		for (int n = 0; n < MAX_ACTIONS; n++) {
-			char role[TG_ROLE_MAX * 2];
-			json_t *a = NULL;
-			int got = lw_bot_choose(&bot, M, g, role, &a);
-			if (got <= 0) {
-				CHECKF(got == 0, "game %d: dead end", game);
-				break;
-			}
-			int k = prompt_kind(M, g, role);
-			if (k >= 0)
-				seen[k]++;
-			struct game_outcome out = {0};
-			int rc = M->act(g, role, a, &out, &tk_err);
-			CHECKF(rc == 0, "game %d: offered action refused: %s", game,
-			       tk_err.message);
-			json_decref(a);
-			if (rc)
-				break;
-		}
+		struct ctx c = {seen};
+		const struct lw_bot_hooks hooks = {.ctx = &c, .before = count_prompt};
+		char why[256];
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
 		M->free(g);
 	}
 	for (int k = 0; k < P_N; k++)
