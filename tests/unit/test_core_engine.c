@@ -4,116 +4,21 @@
  * fixture-duel match, play it with undo, hidden commits, chat and a
  * spectator, reconnect with `since`, survive a server restart, and export a
  * record that verifies. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "core/engine.h"
 #include "core/record.h"
-#include "core/server.h"
+#include "fake_client.h"
 #include "fixture_game.h"
-#include "json_patch.h"
 #include "tap.h"
 
-static uv_loop_t loop;
-static struct tg_server *srv;
 static struct tg_store *store;
 static struct tg_config cfg;
-static int next_id = 1;
 /* The fixture game alone: this test does not depend on the real games. */
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
 
-struct client {
-	struct tg_session *s;
-	json_t *got;  /* every message received, in order */
-	size_t seen;  /* messages already looked at by take() */
-	json_t *view; /* the view as the client keeps it: from view + patches */
-	int64_t seq;
-};
-
-static void sink(const char *line, size_t len, void *ud)
-{
-	struct client *c = ud;
-	json_error_t e;
-	json_t *msg = json_loadb(line, len, 0, &e);
-	CHECKF(msg != NULL, "the server sends JSON: %.80s", line);
-	if (!msg)
-		return;
-	const char *op = json_string_value(json_object_get(msg, "op"));
-	/* Keep the client's copy of the view up to date, as a real client would. */
-	if (op && strcmp(op, "view") == 0) {
-		json_decref(c->view);
-		c->view = json_incref(json_object_get(msg, "view"));
-		c->seq = json_integer_value(json_object_get(msg, "seq"));
-	} else if (op && strcmp(op, "patch") == 0) {
-		int64_t seq = json_integer_value(json_object_get(msg, "seq"));
-		CHECKF(seq == c->seq + 1, "patches arrive in order: got %lld after %lld",
-		       (long long)seq, (long long)c->seq);
-		char err[200];
-		json_t *next = c->view ? tg_json_patch_apply(c->view, json_object_get(msg, "patch"),
-		                                             err, sizeof err)
-		                       : NULL;
-		CHECKF(next != NULL, "patch applies: %s", c->view ? err : "no view");
-		if (next) {
-			json_decref(c->view);
-			c->view = next;
-			c->seq = seq;
-		}
-	}
-	json_array_append_new(c->got, msg);
-	/* TG_TRAFFIC=file: keep every line, for checking it against protocol/schema. */
-	static FILE *traffic;
-	if (!traffic && getenv("TG_TRAFFIC"))
-		traffic = fopen(getenv("TG_TRAFFIC"), "w");
-	if (traffic)
-		fprintf(traffic, "%.*s\n", (int)len, line);
-}
-
-static void client_open_from(struct client *c, const char *peer)
-{
-	memset(c, 0, sizeof *c);
-	c->got = json_array();
-	c->s = tg_engine_session_open(srv, peer, sink, c);
-}
-
-static void client_open(struct client *c)
-{
-	client_open_from(c, "127.0.0.9");
-}
-
-static void client_close(struct client *c)
-{
-	tg_engine_session_close(c->s);
-	json_decref(c->got);
-	json_decref(c->view);
-	memset(c, 0, sizeof *c);
-}
-
-/* Sends a request (an id is added), runs the loop until the thread pool is
- * idle, ends the turn; returns the reply (borrowed). */
-static json_t *req(struct client *c, json_t *msg)
-{
-	int id = next_id++;
-	json_object_set_new(msg, "id", json_integer(id));
-	tg_engine_message(c->s, msg);
-	json_decref(msg);
-	uv_run(&loop, UV_RUN_DEFAULT);
-	tg_engine_turn(srv);
-	for (size_t i = json_array_size(c->got); i-- > 0;) {
-		json_t *m = json_array_get(c->got, i);
-		if (json_integer_value(json_object_get(m, "id")) == id)
-			return m;
-	}
-	CHECKF(false, "a reply to request %d", id);
-	return NULL;
-}
-
-static const char *op_of(const json_t *m)
-{
-	return json_string_value(json_object_get(m, "op"));
-}
 static const char *code_of(const json_t *m)
 {
 	return json_string_value(json_object_get(m, "code"));
@@ -137,38 +42,11 @@ static void expect_err(const json_t *r, const char *code, int line)
 #define EXPECT_OK(reply) expect_ok((reply), __LINE__)
 #define EXPECT_ERR(reply, code) expect_err((reply), (code), __LINE__)
 
-/* Number of messages with this op since the last call. */
-static int count_new(struct client *c, const char *op)
-{
-	int n = 0;
-	for (size_t i = c->seen; i < json_array_size(c->got); i++)
-		if (strcmp(op_of(json_array_get(c->got, i)), op) == 0)
-			n++;
-	return n;
-}
-
-static void mark_seen(struct client *c)
-{
-	c->seen = json_array_size(c->got);
-}
-
-static json_t *rq(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	json_error_t e;
-	json_t *j = json_vpack_ex(&e, 0, fmt, ap);
-	va_end(ap);
-	if (!j)
-		fprintf(stderr, "pack: %s\n", e.text);
-	return j;
-}
-
 static void start_server(void)
 {
 	struct tg_error err = {0};
-	srv = tg_server_new(&loop, store, games, &cfg, &err);
-	CHECKF(srv != NULL, "server starts: %s", err.message);
+	fc_srv = tg_server_new(&fc_loop, store, games, &cfg, &err);
+	CHECKF(fc_srv != NULL, "server starts: %s", err.message);
 }
 
 /* The view a fresh open would give equals what the client built from patches. */
@@ -197,7 +75,7 @@ int main(void)
 	char path[256];
 	snprintf(path, sizeof path, "%s/t.db", dir);
 	struct tg_error err = {0};
-	uv_loop_init(&loop);
+	uv_loop_init(&fc_loop);
 	store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
 	CHECKF(store != NULL, "store opens: %s", err.message);
 	if (!store)
@@ -416,8 +294,8 @@ int main(void)
 	client_close(&a);
 	client_close(&b);
 	client_close(&c);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	start_server();
 	client_open(&a);
 	client_open(&b);
@@ -522,7 +400,7 @@ int main(void)
 	mark_seen(&b);
 	tg_engine_message(b.s, odd);
 	json_decref(odd);
-	tg_engine_turn(srv);
+	tg_engine_turn(fc_srv);
 	CHECK_EQ_INT(count_new(&b, "error"), 1);
 
 	/* A turn whose transaction fails: the actor hears "storage", nobody gets
@@ -538,9 +416,9 @@ int main(void)
 		json_t *act =
 		    rq("{s:s,s:I,s:i,s:{s:s,s:i},s:i}", "op", "act", "match", (json_int_t)mf, "seq",
 		       0, "action", "type", "commit", "value", 2, "id", 9999);
-		tg_engine_fail_next_turn(srv);
+		tg_engine_fail_next_turn(fc_srv);
 		tg_engine_message(a.s, act);
-		tg_engine_turn(srv);
+		tg_engine_turn(fc_srv);
 		json_t *reply = NULL;
 		for (size_t i = a.seen; i < json_array_size(a.got); i++)
 			if (json_integer_value(json_object_get(json_array_get(a.got, i), "id")) ==
@@ -566,11 +444,11 @@ int main(void)
 		req(&f, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
 		json_t *reg = rq("{s:s,s:s,s:s,s:i}", "op", "register", "name", "ghost", "password",
 		                 "boo-boo-boo", "id", 4242);
-		tg_engine_fail_next_turn(srv);
+		tg_engine_fail_next_turn(fc_srv);
 		tg_engine_message(f.s, reg);
 		json_decref(reg);
-		uv_run(&loop, UV_RUN_DEFAULT); /* the hash; its turn writes the user */
-		tg_engine_turn(srv);
+		uv_run(&fc_loop, UV_RUN_DEFAULT); /* the hash; its turn writes the user */
+		tg_engine_turn(fc_srv);
 		json_t *last = json_array_get(f.got, json_array_size(f.got) - 1);
 		CHECK(code_of(last) && strcmp(code_of(last), "storage") == 0);
 		EXPECT_ERR(req(&f, rq("{s:s,s:s}", "op", "list", "which", "mine")),
@@ -592,8 +470,8 @@ int main(void)
 		tg_engine_message(g.s, m2);
 		json_decref(m1);
 		json_decref(m2);
-		uv_run(&loop, UV_RUN_DEFAULT);
-		tg_engine_turn(srv);
+		uv_run(&fc_loop, UV_RUN_DEFAULT);
+		tg_engine_turn(fc_srv);
 		size_t n = json_array_size(g.got);
 		CHECK(n >= 3);
 		json_t *r1 = json_array_get(g.got, n - 2), *r2 = json_array_get(g.got, n - 1);
@@ -613,14 +491,14 @@ int main(void)
 	tg_engine_message(e.s, login);
 	json_decref(login);
 	client_close(&e);
-	uv_run(&loop, UV_RUN_DEFAULT);
-	tg_engine_turn(srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
+	tg_engine_turn(fc_srv);
 
 	/* A match with kept patches for 3 seqs: an older since gets a full view. */
 	client_close(&a);
 	client_close(&b);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	cfg.patch_history = 3;
 	cfg.max_matches_per_user = 2;
 	start_server();
@@ -678,8 +556,8 @@ int main(void)
 	CHECK(a.seq == 7 && json_equal(a.view, at3_keep));
 	client_close(&a);
 	client_close(&b);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	start_server();
 	client_open(&a);
 	client_open(&b);
@@ -693,8 +571,8 @@ int main(void)
 	json_t *after_restart_undo = json_deep_copy(a.view);
 	client_close(&a);
 	client_close(&b);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	start_server();
 	client_open(&a);
 	client_open(&b);
@@ -706,8 +584,8 @@ int main(void)
 	json_decref(at3_keep);
 	client_close(&a);
 	client_close(&b);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 
 	/* One connection follows at most 256 matches: past that, create still
 	 * seats the player, and its reply says the connection does not follow. */
@@ -730,10 +608,10 @@ int main(void)
 	CHECK_EQ_INT(followed, 256);
 	CHECK_EQ_INT(unfollowed, 2);
 	client_close(&a);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	tg_store_close(store);
-	uv_loop_close(&loop);
+	uv_loop_close(&fc_loop);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	CHECK(system(path) == 0);
 	return tap_done();

@@ -5,124 +5,20 @@
  * while a seated player who was away still finds his missed patches kept.
  * Every view a client builds from patches equals the one the server sends
  * fresh. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "core/engine.h"
-#include "core/server.h"
+#include "fake_client.h"
 #include "fixture_game.h"
-#include "json_patch.h"
 #include "tap.h"
 
-static uv_loop_t loop;
-static struct tg_server *srv;
-static int next_id = 1;
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
-
-struct client {
-	struct tg_session *s;
-	json_t *got;  /* every message received, in order */
-	size_t seen;  /* messages already counted by count_new */
-	json_t *view; /* from view + patches, as a real client keeps it */
-	int64_t seq;
-};
-
-static const char *op_of(const json_t *m)
-{
-	const char *op = json_string_value(json_object_get(m, "op"));
-	return op ? op : "";
-}
-
-static void sink(const char *line, size_t len, void *ud)
-{
-	struct client *c = ud;
-	json_error_t e;
-	json_t *msg = json_loadb(line, len, 0, &e);
-	CHECKF(msg != NULL, "the server sends JSON: %.80s", line);
-	if (!msg)
-		return;
-	if (strcmp(op_of(msg), "view") == 0) {
-		json_decref(c->view);
-		c->view = json_incref(json_object_get(msg, "view"));
-		c->seq = json_integer_value(json_object_get(msg, "seq"));
-	} else if (strcmp(op_of(msg), "patch") == 0) {
-		int64_t seq = json_integer_value(json_object_get(msg, "seq"));
-		CHECKF(seq == c->seq + 1, "patches arrive in order: got %lld after %lld",
-		       (long long)seq, (long long)c->seq);
-		char err[200] = "no view";
-		json_t *next = c->view ? tg_json_patch_apply(c->view, json_object_get(msg, "patch"),
-		                                             err, sizeof err)
-		                       : NULL;
-		CHECKF(next != NULL, "patch applies: %s", err);
-		if (next) {
-			json_decref(c->view);
-			c->view = next;
-			c->seq = seq;
-		}
-	}
-	json_array_append_new(c->got, msg);
-}
-
-static void client_open(struct client *c)
-{
-	memset(c, 0, sizeof *c);
-	c->got = json_array();
-	c->s = tg_engine_session_open(srv, "127.0.0.9", sink, c);
-}
-
-static void client_close(struct client *c)
-{
-	tg_engine_session_close(c->s);
-	json_decref(c->got);
-	json_decref(c->view);
-	memset(c, 0, sizeof *c);
-}
-
-static json_t *rq(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	json_t *j = json_vpack_ex(NULL, 0, fmt, ap);
-	va_end(ap);
-	return j;
-}
-
-/* Sends a request (an id is added), ends the turn; the reply (borrowed). */
-static json_t *req(struct client *c, json_t *msg)
-{
-	int id = next_id++;
-	json_object_set_new(msg, "id", json_integer(id));
-	tg_engine_message(c->s, msg);
-	json_decref(msg);
-	uv_run(&loop, UV_RUN_DEFAULT);
-	tg_engine_turn(srv);
-	for (size_t i = json_array_size(c->got); i-- > 0;) {
-		json_t *m = json_array_get(c->got, i);
-		if (json_integer_value(json_object_get(m, "id")) == id)
-			return m;
-	}
-	return NULL;
-}
 
 static bool is_ok(const json_t *r)
 {
 	return r && strcmp(op_of(r), "ok") == 0;
-}
-
-static int count_new(struct client *c, const char *op)
-{
-	int n = 0;
-	for (size_t i = c->seen; i < json_array_size(c->got); i++)
-		n += strcmp(op_of(json_array_get(c->got, i)), op) == 0;
-	return n;
-}
-
-static void mark_seen(struct client *c)
-{
-	c->seen = json_array_size(c->got);
 }
 
 static void login(struct client *c, const char *name, const char *password, bool create)
@@ -163,7 +59,7 @@ int main(void)
 	char path[256];
 	snprintf(path, sizeof path, "%s/t.db", dir);
 	struct tg_error err = {0};
-	uv_loop_init(&loop);
+	uv_loop_init(&fc_loop);
 	struct tg_store *store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
 	CHECKF(store != NULL, "store opens: %s", err.message);
 	if (!store)
@@ -171,9 +67,9 @@ int main(void)
 	struct tg_config cfg;
 	tg_config_defaults(&cfg);
 	cfg.scrypt_n_log2 = 10;
-	srv = tg_server_new(&loop, store, games, &cfg, &err);
-	CHECKF(srv != NULL, "server starts: %s", err.message);
-	if (!srv)
+	fc_srv = tg_server_new(&fc_loop, store, games, &cfg, &err);
+	CHECKF(fc_srv != NULL, "server starts: %s", err.message);
+	if (!fc_srv)
 		return tap_done();
 
 	struct client a, b, c;
@@ -249,10 +145,10 @@ int main(void)
 	client_close(&a);
 	client_close(&b);
 	client_close(&c);
-	tg_server_free(srv);
-	uv_run(&loop, UV_RUN_DEFAULT);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
 	tg_store_close(store);
-	uv_loop_close(&loop);
+	uv_loop_close(&fc_loop);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	CHECK(system(path) == 0);
 	return tap_done();
