@@ -169,6 +169,16 @@ static inline bool fx_plain_pair(const char *state, int *x, int *y)
 	return false;
 }
 
+/* The (first) TCO on the map at hex, or LW_NONE (17.0: a killed general's
+ * TCO takes his hex). */
+static inline int fx_tco_at(const struct lw_state *s, int hex)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].gen < 0 && s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
+			return i;
+	return LW_NONE;
+}
+
 /* The integer `key` of the first battle action of `type` offered to side
  * (lw_battle_offer), or LW_NO_HEX when none is offered. */
 static inline int fx_first_offer(const struct lw_state *s, int side, const char *type,

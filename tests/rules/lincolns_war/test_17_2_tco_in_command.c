@@ -6,14 +6,6 @@
 #include "lincolns_war/lw_combat.h"
 #include "lw_land_fixture.h"
 
-static int tco_at(const struct lw_state *s, int hex)
-{
-	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].gen < 0 && s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
-			return i;
-	return LW_NONE;
-}
-
 int main(void)
 {
 	/* 17.2: a two-star TCO commands */
@@ -28,7 +20,7 @@ int main(void)
 	fx_stack_deck(s, LW_UNION, 0, 0, 10);
 	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 10);
 	lw_kill(s, grant);
-	int tco = tco_at(s, x);
+	int tco = fx_tco_at(s, x);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	CHECK_EQ_INT(s->unit[tco].stars, 2);
@@ -59,7 +51,7 @@ int main(void)
 	fx_stack_deck(s, LW_UNION, 0, 0, 10);
 	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 10);
 	lw_kill(s, thomas);
-	tco = tco_at(s, x);
+	tco = fx_tco_at(s, x);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	CHECK_EQ_INT(s->unit[tco].stars, 1);

@@ -4,14 +4,6 @@
  * subordinate that survives a rout carries IT equal to its stars. */
 #include "lw_land_fixture.h"
 
-static int tco_at(const struct lw_state *s, int hex)
-{
-	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].gen < 0 && s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
-			return i;
-	return LW_NONE;
-}
-
 /* Units offered to the chooser of the casualty now, as a bit per unit. */
 static bool offered(const struct lw_state *s, int u)
 {
@@ -45,7 +37,7 @@ int main(void)
 	int thomas = fx_place(s, "thomas", x, 1);
 	fx_place(s, "hardee", y, 2);
 	lw_kill(s, thomas);
-	int tco = tco_at(s, x);
+	int tco = fx_tco_at(s, x);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	fx_stack_deck(s, LW_UNION, LW_SYM_CASUALTY, 6, 6);
@@ -77,7 +69,7 @@ int main(void)
 	thomas = fx_place(s, "thomas", x, 3);
 	fx_place(s, "pillow", y, 1);
 	lw_kill(s, thomas);
-	tco = tco_at(s, x);
+	tco = fx_tco_at(s, x);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	fx_stack_deck(s, LW_UNION, LW_SYM_CASUALTY, 6, 6);
@@ -100,7 +92,7 @@ int main(void)
 		fx_place(r, "je_johnston", y, 3);
 		fx_place(r, "lee", y, 3);
 		lw_kill(r, sub);
-		int t = tco_at(r, x);
+		int t = fx_tco_at(r, x);
 		fx_stack_deck(r, LW_UNION, 0, 0, 12);
 		fx_stack_deck(r, LW_CONFEDERATE, 0, 0, 12);
 		if (CHECK(t != LW_NONE) && CHECK(ff_fight(r, hal, y, 0, 0)) &&
@@ -124,7 +116,7 @@ int main(void)
 		/* the roll killed it: take a fresh TCO */
 		int hal = fx_place(s, "halleck", x, 1);
 		lw_kill(s, hal);
-		int t2 = tco_at(s, x);
+		int t2 = fx_tco_at(s, x);
 		if (CHECK(t2 != LW_NONE)) {
 			lw_disgrace(s, t2);
 			CHECK_EQ_INT(s->unit[t2].where, LW_W_REMOVED);

@@ -20,10 +20,7 @@ int main(void)
 	int hardee = fx_place(s, "hardee", ATLANTA, 2);
 	int polk = fx_place(s, "polk", SAVANNAH, 1);
 	lw_kill(s, hardee);
-	int tco = LW_NONE;
-	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].gen < 0 && s->unit[i].where == LW_W_MAP && s->unit[i].hex == ATLANTA)
-			tco = i;
+	int tco = fx_tco_at(s, ATLANTA);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	CHECK_EQ_INT(s->unit[tco].stars, 2);

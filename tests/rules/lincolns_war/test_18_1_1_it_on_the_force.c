@@ -33,10 +33,7 @@ int main(void)
 	lw_kill(s, thomas);
 	CHECK_EQ_INT(lw_force_it(s, x), 3);
 	/* in battle the force's IT come off its strength, whoever carries them */
-	int tco = LW_NONE;
-	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].gen < 0 && s->unit[i].where == LW_W_MAP && s->unit[i].hex == x)
-			tco = i;
+	int tco = fx_tco_at(s, x);
 	if (!CHECK(tco != LW_NONE))
 		return tap_done();
 	char tname[64];
