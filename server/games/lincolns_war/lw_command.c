@@ -18,7 +18,7 @@
 #include "lw_supply.h"
 
 _Static_assert(LW_CMD_UNITS == LW_MAX_UNITS, "lw_command.h: LW_CMD_UNITS = LW_MAX_UNITS");
-_Static_assert(sizeof(struct lw_command) == 548, "struct lw_command has no hidden padding");
+_Static_assert(sizeof(struct lw_command) == 100, "struct lw_command has no hidden padding");
 
 /* ---- 11.0.3: who may take command ------------------------------------------- */
 
@@ -485,8 +485,10 @@ json_t *lw_command_save(const struct lw_command *c)
 		v[k++] = c->dsp_to[i];
 	}
 	v[k++] = c->supply_stage;
+	/* LW_CMD_UNITS zeros: a slot of save format 4 never used (an IT store
+	 * for 16.9.5.4.3 that lw_siege.c does without); kept so saves load */
 	for (int i = 0; i < LW_CMD_UNITS; i++)
-		v[k++] = c->keep_it[i];
+		v[k++] = 0;
 	v[k++] = c->lost1_turn;
 	for (int i = 0; i < LW_CMD_BITS; i++)
 		v[k++] = c->lost1[i];
@@ -536,11 +538,9 @@ int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)
 	if (v[k] < LW_SS_NONE || v[k] > LW_SS_FORAGE)
 		return -1;
 	n.supply_stage = (uint8_t)v[k++];
-	for (int i = 0; i < LW_CMD_UNITS; i++) {
-		if (v[k] < 0 || (v[k] > 0 && i >= n_units))
+	for (int i = 0; i < LW_CMD_UNITS; i++) /* the unused slot: always 0 */
+		if (v[k++] != 0)
 			return -1;
-		n.keep_it[i] = (int16_t)v[k++];
-	}
 	if (v[k] < 0 || v[k] > 7)
 		return -1;
 	n.lost1_turn = (uint8_t)v[k++];

@@ -46,9 +46,6 @@ struct lw_command {
 	/* 20.4 / 20.5: the Supply Phase waits for a demotion choice */
 	uint8_t supply_stage;
 	uint8_t pad;
-	/* 16.9.5.4.3: the besieged's IT kept over the Supply Phase (lw_siege.c),
-	 * stored +1 (0: none) while the phase waits for a choice */
-	int16_t keep_it[LW_CMD_UNITS];
 	/* 10.7.9: Union COs that lost a battle this turn to a one-star
 	 * Confederate CO (bit per unit), valid for turn lost1_turn - 1 */
 	uint8_t lost1_turn;

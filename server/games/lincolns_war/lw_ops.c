@@ -804,8 +804,7 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	if (!campaign)
 		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, u));
 	s->play.activations_left--;
-	if (campaign) { /* 10.7.3: where each campaign force was activated */
-		s->play.theater_hex[s->play.theater_hex[0] ? 1 : 0] = s->unit[u].hex;
+	if (campaign) { /* 10.7.3: which designated campaign force moves */
 		s->groups.camp_now = (int8_t)(u == s->groups.camp_co[0] ? 0 : 1);
 	}
 	const struct lw_unit *x = &s->unit[u];

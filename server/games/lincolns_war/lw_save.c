@@ -77,7 +77,9 @@ static json_t *save_play(const struct lw_play *p)
 	/* whole arrays (slots past the count too) so the state stays canonical */
 	json_array_append_new(o, i16s(p->movers, LW_MAX_MOVERS));
 	json_array_append_new(o, json_integer(p->movers_n));
-	json_array_append_new(o, i16s(p->theater_hex, 2));
+	/* a slot of save format 4 no longer used (the campaign forces' hexes,
+	 * never read): written [0,0], read and ignored, so saves still load */
+	json_array_append_new(o, json_pack("[i,i]", 0, 0));
 	json_array_append_new(o, json_integer(p->consolidated));
 	return o;
 }
@@ -308,8 +310,9 @@ static int load_play(const json_t *a, struct lw_play *p)
 	p->movers_n = (uint8_t)rd_int(&r, 0, LW_MAX_MOVERS);
 	if (r.bad)
 		return -1;
-	const json_t *th = rd_arr(&r);
-	if (r.bad || json_array_size(th) != 2 || load_i16s(th, p->theater_hex, NULL, 2, 0, 9999))
+	const json_t *th = rd_arr(&r); /* the unused slot (save_play) */
+	int16_t unused[2];
+	if (r.bad || json_array_size(th) != 2 || load_i16s(th, unused, NULL, 2, 0, 9999))
 		return -1;
 	p->consolidated = (uint8_t)rd_int(&r, 0, 1);
 	return r.bad ? -1 : 0;

@@ -404,8 +404,6 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 		int co = lw_force_co_side(s, g->city_hex, side);
 		if (!s->play.campaign)
 			s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, co));
-		else /* 10.7.3: where each campaign force was activated */
-			s->play.theater_hex[s->play.theater_hex[0] ? 1 : 0] = g->city_hex;
 		s->play.activations_left--;
 		s->unit[co].flags |= LW_UF_ACTIVATED;
 		g->pressed = 1;

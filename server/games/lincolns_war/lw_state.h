@@ -210,7 +210,6 @@ struct lw_play {
 	uint8_t major;    /* the moving force counts as a Major Army (12.3, 12.3.4) */
 	uint8_t attacked; /* the movers have attacked */
 	uint8_t crossed_river;
-	int16_t theater_hex[2]; /* campaign: where the first force ended (10.7.3) */
 	uint8_t spare[4];
 	uint8_t consolidated; /* 11.1.3.2: the GiC made his consolidation move */
 };
