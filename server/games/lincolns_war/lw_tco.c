@@ -1,17 +1,11 @@
 /* lw_tco.c — 17.0 TCO (see lw_tco.h). */
 #include "lw_tco.h"
 
-#include "lw_it.h"
 #include "lw_move.h"
 
 int lw_tco_roll_modifier(int stars)
 {
 	return stars >= 2 ? stars - 1 : 0; /* 17.1: +1 two-star, +2 three-star */
-}
-
-int lw_tco_exit_it_max(const struct lw_state *s, int tco, int force_it)
-{
-	return lw_it_detach_max(force_it, s->unit[tco].stars);
 }
 
 /* 12.4 after the absorption: the general one star up, the TCO one down.

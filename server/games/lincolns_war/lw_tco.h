@@ -5,8 +5,10 @@
  * (two stars) or +2 (three stars) on the roll (17.1, lw_battle_flow.c), is
  * hit by a casualty only when no regular general is in the force (17.4,
  * lw_battle_flow.c) and is removed, not disgraced (17.4, lw_disgrace).
- * Here: absorbing TCO stars (17.5, called in the Rail Phase, 9.2) and the IT
- * a TCO may carry out of a force (17.0).
+ * Here: absorbing TCO stars (17.5, called in the Rail Phase, 9.2). The IT
+ * a TCO may carry out of a force (17.0: "equal to its star rating") is
+ * 18.2's rule for any detached general (lw_it_detach_max); a general left
+ * behind carries none (README, 12.8 dispersal).
  */
 #ifndef LW_TCO_H
 #define LW_TCO_H
@@ -15,9 +17,6 @@
 
 /* 17.1: the modifier on the Indecisive General roll of a TCO of `stars`. */
 int lw_tco_roll_modifier(int stars);
-
-/* 17.0: IT a TCO leaving a force may carry away (its stars). */
-int lw_tco_exit_it_max(const struct lw_state *s, int tco, int force_it);
 
 /* 17.5: may regular general `gen` absorb one star of TCO `tco` now? */
 int lw_tco_absorb_check(const struct lw_state *s, int tco, int gen, struct tg_error *err);

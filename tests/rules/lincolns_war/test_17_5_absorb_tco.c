@@ -1,6 +1,7 @@
 /* 17.0 / 17.5: absorbing TCO stars, and what a TCO carries away. */
 #include <string.h>
 
+#include "lincolns_war/lw_it.h"
 #include "lincolns_war/lw_tco.h"
 #include "lw_land_fixture.h"
 
@@ -30,7 +31,7 @@ int main(void)
 	s->unit[t].hex = 805;
 	s->unit[t].stars = 2;
 	s->unit[t].cavalry = 0;
-	CHECK_EQ_INT(lw_tco_exit_it_max(s, t, 5), 2);
+	CHECK_EQ_INT(lw_it_detach_max(5, s->unit[t].stars), 2); /* 17.0: IT = its stars */
 	int pc = s->side[LW_UNION].pc;
 	struct tg_error err;
 	{
