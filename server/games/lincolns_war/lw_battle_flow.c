@@ -127,8 +127,10 @@ static bool in_virginia(int hex)
 	return h && h->region == LW_REGION_EASTERN;
 }
 
-/* After a kill, the TCO that took the place of attacker unit u (16.8.2). */
-static void follow_tco(struct lw_state *s, int u, int hex)
+/* After a kill, the TCO that took the place of attacker unit u (16.8.2,
+ * 17.0): the one at hex that was not there before the kill (before[], nb).
+ * A TCO already there, left behind by the attack (12.8), never joins it. */
+static void follow_tco(struct lw_state *s, int u, int hex, const int *before, int nb)
 {
 	struct lw_battle *b = &s->battle;
 	int k = -1;
@@ -140,8 +142,8 @@ static void follow_tco(struct lw_state *s, int u, int hex)
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *x = &s->unit[i];
 		bool known = false;
-		for (int j = 0; j < b->att_n; j++)
-			known |= b->att_units[j] == i;
+		for (int j = 0; j < nb; j++)
+			known |= before[j] == i;
 		if (!known && x->gen < 0 && x->where == LW_W_MAP && x->hex == hex &&
 		    x->side == b->attacker) {
 			b->att_units[k] = (int16_t)i;
@@ -817,10 +819,12 @@ static bool hit_general(struct lw_state *s, int side, int u, bool sharpshooter, 
 		}
 		if (r == LW_GCT_KILL) {
 			lw_log(s, "Casualty roll %d: %s is killed (16.8.2).", roll, name);
+			int before[LW_MAX_UNITS];
+			int nb = lw_units_at(s, hex, side, before);
 			lw_kill(s, u);
 			lw_unstack_all(s);
 			if (side == s->battle.attacker)
-				follow_tco(s, u, hex);
+				follow_tco(s, u, hex, before, nb);
 			if (u == s->land.att_co || u == s->land.def_co) {
 				int nco = lw_force_co(s, hex);
 				if (u == s->land.att_co)
@@ -959,18 +963,17 @@ static int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome
 
 static void demote_apply(struct lw_state *s, int u, int why)
 {
-	struct lw_battle *b = &s->battle;
 	static const char *const rule[] = {[LW_DW_DISASTER] = "16.8.3: disaster",
 	                                   [LW_DW_REVERSAL] = "16.8.3: victory reversal",
 	                                   [LW_DW_RIVER] = "12.3.3: retreat across a river"};
 	char name[64];
 	lw_log(s, "%s loses a star (%s).", lw_unit_name(s, u, name, sizeof name), rule[why]);
-	int side = s->unit[u].side, hex = s->unit[u].hex;
+	int side = s->unit[u].side;
 	bool reversed_co = why == LW_DW_REVERSAL && group_co(s, side) == u;
 	lw_demote(s, u);
 	lw_unstack_all(s);
-	if (side == b->attacker && hex == b->att_hex && s->unit[u].where != LW_W_MAP)
-		follow_tco(s, u, b->att_hex);
+	/* 17.0: a TCO replaces a general killed, not one disgraced: nobody
+	 * takes the place in the attack of a general this demotion removed */
 	/* 16.8.3 victory reversal: "The attacker's CO loses one star and if
 	 * possible a subordinate of the owning player's choice takes command of
 	 * that force" -- also one of equal rank now (a subordinate who outranks
