@@ -239,8 +239,13 @@ void lw_summary(const struct lw_state *s, char *buf, size_t n)
 	static const char *const ph[] = {"GiC choice", "initiative", "administration",
 	                                 "card draw",  "operations", "supply",
 	                                 "over",       "rail",       "naval"};
+	/* the side the game waits for (a prompt may ask the other one than the
+	 * phasing side: a battle, a command choice, the card draw) */
+	unsigned m = lw_awaiting(s);
+	const char *who = m == (LW_SIDE_BIT(LW_UNION) | LW_SIDE_BIT(LW_CONFEDERATE)) ? "both sides"
+	                  : m == LW_SIDE_BIT(LW_UNION)       ? lw_side_title(LW_UNION)
+	                  : m == LW_SIDE_BIT(LW_CONFEDERATE) ? lw_side_title(LW_CONFEDERATE)
+	                                                     : "nobody";
 	snprintf(buf, n, "%s, %s phase, %s to act", lw_D()->turns[s->turn].name,
-	         s->phase < sizeof ph / sizeof *ph ? ph[s->phase] : "other",
-	         lw_side_title(s->phase == LW_PH_OPS && s->step == LW_ST_MOVE ? s->play.side
-	                                                                      : s->phasing));
+	         s->phase < sizeof ph / sizeof *ph ? ph[s->phase] : "other", who);
 }
