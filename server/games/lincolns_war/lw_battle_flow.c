@@ -1362,15 +1362,31 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 
 /* ---- reveal (16.3 - 16.6) ------------------------------------------------------------- */
 
+/* 16.3.1: the Confederate player may not use CSP "in any combat in or into
+ * Union territory whether on attack or defense": the battle hex in Union
+ * territory, or the Confederates attacking from it (they stand "in" it: an
+ * attack out of Union territory is barred too). "CSP can be used for
+ * defense if CS units are being attacked from Union territory but they
+ * themselves are not in Union territory." Kentucky and Missouri are not
+ * Union territory (lw_hex_in_territory). */
+static bool cs_csp_barred(const struct lw_state *s, int side)
+{
+	const struct lw_battle *b = &s->battle;
+	if (side != LW_CONFEDERATE)
+		return false;
+	if (lw_hex_in_territory(b->def_hex, LW_UNION))
+		return true;
+	return b->attacker == LW_CONFEDERATE && lw_hex_in_territory(b->att_hex, LW_UNION);
+}
+
 static int committed_csp(struct lw_state *s, int side)
 {
 	struct lw_battle *b = &s->battle;
 	int v = b->csp[side] < 0 ? 0 : b->csp[side];
 	if (v > s->side[side].csp)
 		v = s->side[side].csp; /* 16.3: only the CSP available count */
-	/* 16.3.1: no Confederate CSP in combat in or into Union territory */
-	if (side == LW_CONFEDERATE && lw_hex_in_territory(b->def_hex, LW_UNION))
-		v = 0;
+	if (cs_csp_barred(s, side))
+		v = 0; /* 16.3.1 (act_commit refuses them already) */
 	if (side == def_side(s) && b->empty_city)
 		v = 0; /* 16.1.2 */
 	s->side[side].csp = (int16_t)(s->side[side].csp - v);
@@ -1721,6 +1737,10 @@ static int act_commit(struct lw_state *s, int side, const json_t *a, struct game
 	if (side == def_side(s) && b->empty_city && csp != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.1.2: CSP may not be spent in the defense of an empty city");
+	if (csp != 0 && cs_csp_barred(s, side))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.3.1: the Confederate player may not use CSP in any combat in "
+		               "or into Union territory, on attack or defense");
 	b->res_card[side] = (uint8_t)res;
 	b->csp[side] = (int8_t)csp;
 	b->committed[side] = 1;
@@ -1761,8 +1781,8 @@ static void offer_commit(const struct lw_state *s, int side, json_t *list)
 			cards[nc++] = h->hand[i];
 	}
 	int max = s->side[side].csp < 5 ? s->side[side].csp : 5;
-	if (side == def_side(s) && b->empty_city)
-		max = 0;
+	if ((side == def_side(s) && b->empty_city) || cs_csp_barred(s, side))
+		max = 0; /* 16.1.2, 16.3.1 */
 	for (int i = 0; i < nc; i++) {
 		const struct lw_card *c = lw_card(side, cards[i]);
 		for (int v = 0; v <= max; v++)
