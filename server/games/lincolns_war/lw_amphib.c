@@ -2,6 +2,7 @@
  * The pure limits, the river network search (14.1.1), the checks and the
  * MOVE-step actions. Save/load and the view of the block: lw_amphib_save.c. */
 #include "lw_amphib.h"
+#include "lw_campaign.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -231,7 +232,9 @@ static int landing_check(const struct lw_state *s, int side, int hex, struct tg_
 			    err, TG_E_ILLEGAL,
 			    "14.1.1: landing in an enemy city is an assault, not a move");
 	}
-	if (lw_march_entry_check(s, hex, err) != 0) /* 12.5 re-entry, 10.7.3 region */
+	if (lw_march_entry_check(s, hex, err) != 0) /* 12.5 re-entry */
+		return -1;
+	if (lw_campaign_end_check(s, hex, err) != 0) /* 10.7.3: the movement ends here */
 		return -1;
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < s->play.movers_n; i++)
@@ -320,6 +323,8 @@ static int check(const struct lw_state *s, int side, int kind, int hex, bool rea
 			        : "14.1.2: not the first enemy river port on a river path");
 		if (kind == LW_AM_RIVER_MOVE)
 			return landing_check(s, side, hex, err);
+		if (lw_campaign_end_check(s, hex, err) != 0) /* 10.7.3 */
+			return -1;
 		return lw_may_attack_hex(s, side, hex, err);
 	}
 	/* 14.2 ocean */
@@ -353,6 +358,8 @@ static int check(const struct lw_state *s, int side, int kind, int hex, bool rea
 	}
 	if (lw_city_controller(s, c) != LW_OTHER(side))
 		return tg_fail(err, TG_E_ILLEGAL, "14.2.2: assault an enemy ocean port");
+	if (lw_campaign_end_check(s, hex, err) != 0) /* 10.7.3 */
+		return -1;
 	return lw_may_attack_hex(s, side, hex, err);
 }
 
@@ -375,6 +382,12 @@ static const char *const kind_label[] = {
 int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err)
 {
 	return check(s, side, kind, hex, false, err);
+}
+
+int lw_amphib_check_reached(const struct lw_state *s, int side, int kind, int hex,
+                            struct tg_error *err)
+{
+	return check(s, side, kind, hex, true, err);
 }
 
 static void offer_one(const struct lw_state *s, int side, json_t *list, int kind, int hex)
@@ -484,6 +497,7 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		land_movers(s, hex, out, river);
 		return 0;
 	}
+	lw_campaign_note_end(s, hex); /* 10.7.3.2: the assault ends the movement there */
 	struct lw_amphib *am = &s->amphib;
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);

@@ -88,6 +88,10 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
                           int ports[], int *n_ports, int max_ports);
 /* 0 if the movers may do `kind` to hex now, else -1, err citing the rule. */
 int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struct tg_error *err);
+/* The same for a river hex the caller took from lw_amphib_river_reach()
+ * (the river search is not made again). */
+int lw_amphib_check_reached(const struct lw_state *s, int side, int kind, int hex,
+                            struct tg_error *err);
 void lw_amphib_offer(const struct lw_state *s, int side, json_t *list);
 /* 1 when the action is not an amphibious one (the march handles it). */
 int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

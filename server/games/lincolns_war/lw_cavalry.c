@@ -9,6 +9,7 @@
  * raid that meets it fights the cavalry battle of lw_cav_battle.c first. */
 #include <string.h>
 
+#include "lw_campaign.h"
 #include "lw_cavalry.h"
 #include "lw_engine.h"
 #include "lw_march.h"
@@ -306,7 +307,8 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 	lw_unit_name(s, u, name, sizeof name);
 	for (int i = 0; i < n; i++) {
 		lw_hex_label(hexes[i], hl, sizeof hl);
-		if (i > 0 && lw_raid_check(s, u, hexes[i], false, NULL) == 0)
+		if (i > 0 && lw_raid_check(s, u, hexes[i], false, NULL) == 0 &&
+		    lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3: a raid ends the move */
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
 			         "%s raids %s (13.2.2)", name, hl);
 		for (int r = 0; r < 2; r++)
@@ -342,8 +344,10 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 			tg_fail(err, TG_E_MALFORMED, "a raid needs an integer \"target\"");
 			return 1;
 		}
-		if (lw_raid_check(s, u, hex, false, err) != 0)
+		if (lw_raid_check(s, u, hex, false, err) != 0 ||
+		    lw_campaign_stop_check(s, err) != 0)
 			return 1;
+		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */
 		s->cav.act_raid = 1;
 		lw_raid(s, u, hex, false);
 		if (out)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lw_campaign.h"
 #include "lw_it.h"
 #include "lw_supply.h"
 
@@ -106,50 +107,13 @@ static int dispersed_at(const struct lw_state *s, int hex)
 	return LW_NONE;
 }
 
-static const char *region_name(int r)
-{
-	static const char *const names[LW_REGION_COUNT] = {
-	    "no campaign region",
-	    "the Eastern Theater (VA)",
-	    "Up North (IL, IN, OH, PA, MD)",
-	    "Kentucky/Tennessee",
-	    "Down South (NC, SC, GA, FL, AL, MS)",
-	    "the Trans-Mississippi (IA, MO, KS, AR, Indian Territory, LA, TX)"};
-	return r >= 0 && r < LW_REGION_COUNT ? names[r] : "?";
-}
-
-int lw_campaign_region_now(const struct lw_state *s)
-{
-	const struct lw_groups *g = &s->groups;
-	if (!s->play.campaign || g->camp_now < 0 || g->camp_now >= g->camp_n)
-		return -1;
-	return g->camp_region[g->camp_now];
-}
-
-int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err)
-{
-	int r = lw_campaign_region_now(s);
-	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	if (r < 0 || (h && (int)h->region == r))
-		return 0;
-	if (s->play.campaign == 1)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.3.1: both campaign forces must end their movement in the "
-		               "region named on the card, %s (a campaign force stays inside it)",
-		               region_name(r));
-	return tg_fail(err, TG_E_ILLEGAL,
-	               "10.7.3.2: the two forces must end their movement in two separate "
-	               "theaters: this one in %s, where it was designated (it stays inside it)",
-	               region_name(r));
-}
-
 int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err)
 {
 	if (dispersed_at(s, hex) != LW_NONE)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.5: units may not be dispersed from a force and re-enter the "
 		               "same force on the same activation");
-	return lw_campaign_end_check(s, hex, err);
+	return 0;
 }
 
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
@@ -209,7 +173,21 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1 / 12.4: the generals left behind would not stack legally "
 		               "(a cavalry general outranking their CO, or too many stars)");
-	return 0;
+	/* 10.7.3: a campaign force may pass outside its region if it can still
+	 * end its movement inside (lw_campaign.c) */
+	return lw_campaign_step_check(s, to, err);
+}
+
+bool lw_march_step_stops(const struct lw_state *s, int to)
+{
+	/* 12.5 / 12.9 / 11.2.2: a friendly CO of equal or higher rank stops us */
+	int side = s->play.side, co = movers_co(s);
+	int host = lw_force_co(s, to);
+	if (host != LW_NONE && !cavalry_only(s) && s->side[side].gic != co &&
+	    !s->unit[host].cavalry && s->unit[host].stars >= s->unit[co].stars)
+		return true;
+	/* 16.9.5.2: besiegers may not disengage: the movers stay */
+	return lw_siege_reinforces(s, side, to);
 }
 
 int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
@@ -267,6 +245,9 @@ int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error
 		               "12.6: bracketed regions may not be captured by an opponent");
 	if (lw_may_attack_hex(s, side, target, err) != 0)
 		return -1;
+	/* 10.7.3: an attacking force ends its movement where it stands */
+	if (lw_campaign_stop_check(s, err) != 0)
+		return -1;
 	struct lw_move_track t;
 	lw_march_track(s, &t);
 	struct lw_hexstep st;
@@ -320,6 +301,8 @@ static bool revive_possible(const struct lw_state *s, int hex)
 	/* 18.2: movers without IT joining a friendly force with IT */
 	const struct lw_play *p = &s->play;
 	if (s->land.stopped || p->attacked || p->moved == 0)
+		return false;
+	if (lw_campaign_stop_check(s, NULL) != 0) /* 10.7.3: it stops here */
 		return false;
 	int mine = 0, all = lw_force_it(s, hex);
 	for (int i = 0; i < p->movers_n; i++)
@@ -394,8 +377,9 @@ static void offer_groups(const struct lw_state *s, json_t *list)
 		         "Move the %d general%s left at %s as a separate group (12.8)", count,
 		         count == 1 ? "" : "s", lw_hex_label(g->hex[i], hl, sizeof hl));
 	}
-	lw_offer(list, json_pack("{s:s}", "type", "stop"),
-	         "End the activation: the generals left behind stay where they are");
+	if (lw_campaign_leave_check(s, NULL) == 0) /* 10.7.3 */
+		lw_offer(list, json_pack("{s:s}", "type", "stop"),
+		         "End the activation: the generals left behind stay where they are");
 }
 
 void lw_march_offer(const struct lw_state *s, int side, json_t *list)
@@ -424,6 +408,8 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	if (!p->attacked && p->movers_n > 1 && !(s->unit[p->co].flags & LW_UF_RELUCTANT))
 		for (int i = 0; i < p->movers_n; i++) {
 			int u = p->movers[i];
+			if (lw_campaign_detach_check(s, u, NULL) != 0) /* 10.7.3 */
+				continue;
 			lw_offer(list,
 			         json_pack("{s:s,s:s}", "type", "detach", "unit",
 			                   lw_unit_id(s, u, id, sizeof id)),
@@ -437,8 +423,9 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	if (from != LW_NO_HEX && revive_possible(s, from))
 		lw_offer(list, json_pack("{s:s}", "type", "revive"),
 		         "%s stops here and removes IT from the force (18.2)", name);
-	lw_cav_march_offer(s, side, list); /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
-	lw_offer(list, json_pack("{s:s}", "type", "stop"), "End %s's move", name);
+	lw_cav_march_offer(s, side, list);        /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
+	if (lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3 */
+		lw_offer(list, json_pack("{s:s}", "type", "stop"), "End %s's move", name);
 }
 
 /* ---- acting ----------------------------------------------------------------------- */
@@ -478,6 +465,8 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_play *p = &s->play;
 	int hex = lw_march_hex(s);
+	if (hex != LW_NO_HEX && !p->attacked)
+		lw_campaign_note_end(s, hex); /* 10.7.3.2: the force's theater */
 	/* 10.7.8.1: a Union force activated that ends its move in Virginia */
 	if (p->side == LW_UNION && hex != LW_NO_HEX && in_virginia(hex))
 		s->side[LW_UNION].eastern_done = 1;
@@ -516,14 +505,9 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	p->crossed_river = t.crossed_river;
 	s->land.mountain = t.entered_mountain;
 
-	/* 12.5 / 12.9 / 11.2.2: a friendly CO of equal or higher rank stops us */
+	/* 12.5 / 12.9 / 11.2.2, 16.9.5.2 */
 	int host = lw_force_co(s, to);
-	bool stop = false;
-	if (host != LW_NONE && !cavalry_only(s) && s->side[side].gic != co &&
-	    !s->unit[host].cavalry && s->unit[host].stars >= s->unit[co].stars)
-		stop = true;
-	if (lw_siege_reinforces(s, side, to))
-		stop = true; /* 16.9.5.2: besiegers may not disengage: the movers stay */
+	bool stop = lw_march_step_stops(s, to);
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;
@@ -566,6 +550,8 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "10.7.4: a CO Reluctant to Follow Orders may not detach subordinates");
+	if (lw_campaign_detach_check(s, u, err) != 0)
+		return -1;
 	/* 18.2: a detached general may carry no more IT than his stars; we leave
 	 * all of it with the force. */
 	lw_unit_leave_it(s, u, 0);
@@ -620,18 +606,10 @@ static int act_pickup(struct lw_state *s, struct tg_error *err)
 	return 0;
 }
 
-/* 12.8: the generals left at `hex` move now as one group. */
-static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *err)
+int lw_march_group_setup(struct lw_state *s, int hex)
 {
 	struct lw_play *p = &s->play;
 	struct lw_groups *g = &s->groups;
-	int hex;
-	if (!lw_a_int(a, "hex", &hex))
-		return tg_fail(err, TG_E_MALFORMED, "next_group needs an integer \"hex\"");
-	if (p->movers_n > 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "12.0: each group completes its movement and combat before another "
-		               "moves (end this group's move first)");
 	int n = 0, moved = 0, max_move = 9, limits = 0;
 	for (int i = 0; i < g->n; i++) {
 		if (!waiting_ok(s, i) || g->hex[i] != hex || n >= LW_MAX_MOVERS)
@@ -643,8 +621,7 @@ static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *
 		g->wait[i] = 0;
 	}
 	if (n == 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "12.8: no general of this activation waits to move at %04d", hex);
+		return 0;
 	p->movers_n = (uint8_t)n;
 	p->moved = (uint8_t)moved;
 	p->max_move = (uint8_t)max_move;
@@ -654,6 +631,24 @@ static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *
 	p->consolidated = 1; /* 11.1.3.2 starts the activation, not a later group */
 	s->land.mountain = (limits & LW_GL_MOUNTAIN) != 0;
 	s->land.stopped = 0;
+	return n;
+}
+
+/* 12.8: the generals left at `hex` move now as one group. */
+static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	struct lw_play *p = &s->play;
+	int hex;
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "next_group needs an integer \"hex\"");
+	if (p->movers_n > 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.0: each group completes its movement and combat before another "
+		               "moves (end this group's move first)");
+	int n = lw_march_group_setup(s, hex);
+	if (n == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.8: no general of this activation waits to move at %04d", hex);
 	lw_cav_activation_begin(s);
 	char name[64], hl[64];
 	lw_log(s, "%s and the generals left at %s move on as a separate group (12.8).",
@@ -665,6 +660,8 @@ static int act_revive(struct lw_state *s, struct game_outcome *out, struct tg_er
 {
 	struct lw_play *p = &s->play;
 	int hex = lw_march_hex(s);
+	if (lw_campaign_stop_check(s, err) != 0) /* 10.7.3: it stops here */
+		return -1;
 	if (hex == LW_NO_HEX || !revive_possible(s, hex))
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
@@ -706,6 +703,7 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			               "an attack needs an integer \"target\"");
 		if (lw_attack_target_check(s, target, err) != 0)
 			return -1;
+		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */
 		lw_battle_declare(s, target, out);
 		return 0;
 	}
@@ -718,10 +716,16 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	if (strcmp(type, "next_group") == 0)
 		return act_next_group(s, a, err);
 	if (strcmp(type, "stop") == 0) {
-		if (s->play.movers_n == 0)
+		/* 10.7.3: a campaign force ends its movement in its region */
+		if (s->play.movers_n == 0) {
+			if (lw_campaign_leave_check(s, err) != 0)
+				return -1;
 			end_activation(s, out); /* the generals left behind stay */
-		else
+		} else {
+			if (lw_campaign_stop_check(s, err) != 0)
+				return -1;
 			lw_march_finish(s, out);
+		}
 		return 0;
 	}
 	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);

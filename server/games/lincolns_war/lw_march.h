@@ -13,7 +13,7 @@
  *   {"type":"next_group","hex":H}  the generals left at H move on as a
  *                                  separate group (12.0, 12.8; lw_groups.h)
  * A group may not re-enter the force it was dispersed from (12.5), and a
- * campaign force stays in the region where it must end its move (10.7.3).
+ * campaign force ends its movement in its region (10.7.3, lw_campaign.h).
  * When the last group has finished, lw_card_continue() (engine) takes over.
  */
 #ifndef LW_MARCH_H
@@ -26,15 +26,15 @@
 int lw_march_hex(const struct lw_state *s);
 /* 0 if the movers may step into hex `to` now, else -1 with err citing the rule. */
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err);
-/* 12.5 re-entry and 10.7.3 campaign region: 0 if the movers may end up in
- * hex (a step, a landing), else -1 with err citing the rule. */
+/* 12.5 re-entry: 0 if the movers may end up in hex (a step, a landing),
+ * else -1 with err citing the rule. */
 int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err);
-/* 10.7.3.1 / 10.7.3.2: 0 if the campaign force moving now may end its
- * movement in hex (always 0 outside a campaign). */
-int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err);
-/* The region (enum lw_region) the campaign force moving now must end its
- * movement in, or -1. */
-int lw_campaign_region_now(const struct lw_state *s);
+/* Would a step into `to` stop the movers there (12.5/12.9 joining a CO of
+ * equal or higher rank, 16.9.5.2 joining a siege)? */
+bool lw_march_step_stops(const struct lw_state *s, int to);
+/* 12.8: the generals of the activation waiting at hex become the movers
+ * (their group's allowance used and limits); returns how many (0: none). */
+int lw_march_group_setup(struct lw_state *s, int hex);
 /* 0 if the movers may attack hex `target` now (16.1, 12.3.2, 15.0, 10.6.6). */
 int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err);
 /* The hexside crossed from a to b, as the pure rules see it. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lw_campaign.h"
 #include "lw_engine.h"
 #include "lw_it.h"
 
@@ -27,15 +28,21 @@ static int year(const struct lw_state *s)
 
 /* ---- 10.3 the draw ------------------------------------------------------------ */
 
-/* 10.7.3.1: no special campaign in Summer 1861 (10.2), none for the CS in
- * Summer 1864. */
+/* 10.7.3.1: "The Confederate player may not use a campaign card in Summer
+ * 1864." */
+static bool cs_summer_1864(const struct lw_state *s, int side)
+{
+	const struct lw_turn *t = &lw_D()->turns[s->turn];
+	return side == LW_CONFEDERATE && t->year == 1864 && !t->spring;
+}
+
+/* 10.7.3.1: no special campaign in Summer 1861 (10.2: nor in a scenario's
+ * first turn), none for the CS in Summer 1864. */
 static bool campaign_card_allowed(const struct lw_state *s, int side)
 {
 	if (s->turn == 0 || s->turn == s->first_turn)
 		return false;
-	if (side == LW_CONFEDERATE && s->turn == 6)
-		return false;
-	return true;
+	return !cs_summer_1864(s, side);
 }
 
 static bool has_campaign_in_pool(const struct lw_state *s, int side)
@@ -386,15 +393,8 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 	return 0;
 }
 
-static int hex_region(int hex)
-{
-	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	return h ? (int)h->region : LW_REGION_NONE;
-}
-
-/* 10.7.3: may u's force be a campaign force? Free of IT; for a Special
- * Campaign standing in the card's region (where it must end its movement,
- * 10.7.3.1), for a Dual-Theater one in one of the five theaters (10.7.3.2). */
+/* 10.7.3: may u's force be a campaign force? "Both activated forces must
+ * also be free of IT" (at the designation and at the activation). */
 static int check_campaign_force(const struct lw_state *s, int side, int u, struct tg_error *err)
 {
 	if (check_base(s, side, u, err) != 0)
@@ -404,39 +404,71 @@ static int check_campaign_force(const struct lw_state *s, int side, int u, struc
 	int it = cav_sub ? x->it : lw_force_it(s, x->hex);
 	if (it > 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: campaign forces must be free of IT");
-	int region = hex_region(x->hex);
-	if (s->play.campaign == 1) {
-		const struct lw_card *k = lw_card(side, s->play.card);
-		if (k && region != (int)k->campaign_region)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3.1: the force must be in the campaign card's region, "
-			               "where it must end its movement");
-	} else if (region == LW_REGION_NONE) {
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.3.2: a Dual-Theater force must stand in one of the theaters");
-	}
 	return 0;
 }
 
+static int card_region(const struct lw_state *s, int side)
+{
+	const struct lw_card *k = lw_card(side, s->play.card);
+	return k ? (int)k->campaign_region : LW_REGION_NONE;
+}
+
+/* The regions (bits) u's force could end its movement in, as far as the
+ * designation needs to know: the card's region (10.7.3.1), or up to two
+ * theaters (10.7.3.2). The force may stand outside them (the text judges
+ * where the movement ends). */
+static unsigned campaign_reach(const struct lw_state *s, int side, int u)
+{
+	if (s->play.campaign == 1)
+		return lw_campaign_reach_force(s, side, u, LW_CAMP_BIT(card_region(s, side)), 1);
+	return lw_campaign_reach_force(s, side, u, LW_CAMP_THEATERS, 2) & LW_CAMP_THEATERS;
+}
+
+static int check_reach(const struct lw_state *s, int side, unsigned m, struct tg_error *err)
+{
+	if (s->play.campaign == 1 && !(m & LW_CAMP_BIT(card_region(s, side))))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.1: both forces must end their movement in the region named "
+		               "on the card: this force could not get there on this activation");
+	if (s->play.campaign == 2 && !(m & LW_CAMP_THEATERS))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3.2: a Dual-Theater force must end its movement in one of the "
+		               "theaters (the five campaign regions): this force could not");
+	return 0;
+}
+
+static int single_region(unsigned m)
+{
+	int r = LW_REGION_NONE, n = 0;
+	for (int k = 1; k < LW_REGION_COUNT; k++)
+		if (m & LW_CAMP_BIT(k)) {
+			r = k;
+			n++;
+		}
+	return n == 1 ? r : LW_REGION_NONE;
+}
+
 /* 10.7.3.1: "both forces must be designated before any movement or battle
- * takes place"; u2 may be LW_NONE (a campaign of one force). */
-static int check_designation(const struct lw_state *s, int side, int u1, int u2,
-                             struct tg_error *err)
+ * takes place"; u2 may be LW_NONE (a campaign of one force); m1, m2 their
+ * campaign_reach(). */
+static int check_designation(const struct lw_state *s, int side, int u1, unsigned m1, int u2,
+                             unsigned m2, struct tg_error *err)
 {
 	if (!s->play.campaign || s->groups.camp_n)
 		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: no campaign awaits its forces");
-	if (check_campaign_force(s, side, u1, err) != 0)
+	if (check_campaign_force(s, side, u1, err) != 0 || check_reach(s, side, m1, err) != 0)
 		return -1;
 	if (u2 == LW_NONE)
 		return 0;
-	if (check_campaign_force(s, side, u2, err) != 0)
+	if (check_campaign_force(s, side, u2, err) != 0 || check_reach(s, side, m2, err) != 0)
 		return -1;
 	if (s->unit[u1].hex == s->unit[u2].hex)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.3: a campaign activates two separate forces (two hexes)");
-	if (s->play.campaign == 2 && hex_region(s->unit[u1].hex) == hex_region(s->unit[u2].hex))
+	if (s->play.campaign == 2 && single_region(m1) != LW_REGION_NONE && m1 == m2)
 		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.3.2: the two forces must be in two separate theaters");
+		               "10.7.3.2: the two forces must end their movement in two separate "
+		               "theaters: both could only end theirs in the same one");
 	return 0;
 }
 
@@ -456,7 +488,7 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
 			    "10.7.3.1: only the designated campaign forces are activated");
-		return check_campaign_force(s, side, u, err);
+		return check_campaign_force(s, side, u, err); /* where: lw_campaign.c */
 	}
 	int cost = lw_activation_cost(s, u);
 	if (cost > pc)
@@ -566,7 +598,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         nm);
 			break;
 		case LW_CARD_CAMPAIGN:
-			if (check_campaign(s, side, NULL) == 0)
+			if (check_campaign(s, side, NULL) == 0 && !cs_summer_1864(s, side))
 				lw_offer(
 				    list,
 				    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
@@ -603,18 +635,30 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 }
 
 /* 10.7.3.1: one entry per possible first force; the second is a parameter
- * (or "none"). */
+ * (or "none"). Each force's reach is searched once. */
 static void offer_designation(const struct lw_state *s, int side, json_t *list)
 {
 	char name[64], hex[64], id[48];
+	unsigned *m = calloc((size_t)s->n_units, sizeof *m);
+	bool *ok = calloc((size_t)s->n_units, sizeof *ok);
+	if (!m || !ok) {
+		free(m);
+		free(ok);
+		return;
+	}
+	for (int u = 0; u < s->n_units; u++)
+		if (check_campaign_force(s, side, u, NULL) == 0) {
+			m[u] = campaign_reach(s, side, u);
+			ok[u] = check_reach(s, side, m[u], NULL) == 0;
+		}
 	for (int u = 0; u < s->n_units; u++) {
-		if (check_designation(s, side, u, LW_NONE, NULL) != 0)
+		if (!ok[u] || check_designation(s, side, u, m[u], LW_NONE, 0, NULL) != 0)
 			continue;
 		json_t *ch = json_array();
 		json_array_append_new(
 		    ch, json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
 		for (int v = u + 1; v < s->n_units; v++)
-			if (check_designation(s, side, u, v, NULL) == 0)
+			if (ok[v] && check_designation(s, side, u, m[u], v, m[v], NULL) == 0)
 				json_array_append_new(
 				    ch, json_pack("{s:s,s:s++}", "value",
 				                  lw_unit_id(s, v, id, sizeof id), "label",
@@ -629,6 +673,8 @@ static void offer_designation(const struct lw_state *s, int side, json_t *list)
 		                lw_unit_name(s, u, name, sizeof name),
 		                lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 	}
+	free(m);
+	free(ok);
 }
 
 static int act_designate(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
@@ -642,17 +688,25 @@ static int act_designate(struct lw_state *s, int side, const json_t *a, struct t
 	int u2 = strcmp(second, "none") == 0 ? LW_NONE : lw_unit_by_id(s, second);
 	if (u2 == LW_NONE && strcmp(second, "none") != 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: no general \"%s\"", second);
-	if (check_designation(s, side, u1, u2, err) != 0)
+	if (!s->play.campaign || s->groups.camp_n)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: no campaign awaits its forces");
+	if (check_campaign_force(s, side, u1, err) != 0 ||
+	    (u2 != LW_NONE && check_campaign_force(s, side, u2, err) != 0))
+		return -1;
+	unsigned m1 = campaign_reach(s, side, u1);
+	unsigned m2 = u2 == LW_NONE ? 0 : campaign_reach(s, side, u2);
+	if (check_designation(s, side, u1, m1, u2, m2, err) != 0)
 		return -1;
 	struct lw_groups *g = &s->groups;
-	const struct lw_card *k = lw_card(side, s->play.card);
 	int us[2] = {u1, u2};
+	unsigned ms[2] = {m1, m2};
 	g->camp_n = u2 == LW_NONE ? 1 : 2;
 	for (int i = 0; i < g->camp_n; i++) {
 		g->camp_co[i] = (int16_t)us[i];
+		/* 10.7.3.1: the card's region; 10.7.3.2: the theater each force
+		 * ends in, open until then unless only one is within its reach */
 		g->camp_region[i] =
-		    (int8_t)(s->play.campaign == 1 && k ? (int)k->campaign_region
-		                                        : hex_region(s->unit[us[i]].hex));
+		    (int8_t)(s->play.campaign == 1 ? card_region(s, side) : single_region(ms[i]));
 	}
 	s->play.activations_left = g->camp_n;
 	char n1[64], n2[64];
@@ -917,6 +971,11 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 			               dual ? "10.7.3.2" : "10.7.3.1", c);
 		if (check_campaign(s, side, err) != 0)
 			return -1;
+		if (!dual && cs_summer_1864(s, side))
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.1: the Confederate player may not use a campaign card "
+			    "in Summer 1864");
 		start_play(s, side, idx, 0);
 		s->play.campaign = (uint8_t)(dual ? 2 : 1);
 		s->play.activations_left = 2;

@@ -1,70 +1,106 @@
 /* 10.7.3.2 Dual-Theater Secret Campaigns: "Campaigns conducted by this
- * manner MUST take place in two separate theaters ... both activated forces
- * must be free of IT and must end their movement in two separate
- * theaters"; 10.7.3.1's designation of both forces before any movement
- * applies ("All other rules regarding theater operations apply"). Played
- * through act() with a Union 6-PC card: two forces in one theater cannot be
- * named together; each named force ends in its own theater (where it was
- * named), the engine refusing a step out of it. */
-#include "lincolns_war/lw_march.h"
-#include "lw_groups_fixture.h"
+ * manner MUST take place in two separate theaters of the player's choice
+ * ... both activated forces must be free of IT and must end their movement
+ * in two separate theaters"; 10.7.3.1's designation of both forces before
+ * any movement applies ("All other rules regarding theater operations
+ * apply"). The theaters are the five campaign regions. Played through act()
+ * with a Union 6-PC card:
+ *  - two forces that could only end their movement in one and the same
+ *    theater cannot be named together; two forces standing in one theater
+ *    that can each reach another may;
+ *  - a force's theater is where its movement ends (the player's choice):
+ *    once the first force ended in one, the second may not end in it and
+ *    must move into another;
+ *  - a force that can end in one theater only takes it at the designation,
+ *    so that the other force cannot end there;
+ *  - the 6-PC card is secret until played (the opponent's view does not
+ *    change with it; test_hidden_info permutes whole hands). */
+#include "lw_campaign_fixture.h"
 
-/* Land a minor army may enter (rivers and mountains are no obstacle to it,
- * 12.2): no ocean, no city, nobody there. */
-static bool gf_land(const struct game *g, int hex)
-{
-	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	return h && h->terrain != LW_TERRAIN_OCEAN && h->city < 0 &&
-	       lw_hex_owner_force(&g->s, hex) == LW_NOSIDE;
-}
-
-/* A plain hex of state with a plain neighbour in another region. */
-static int border_hex(const struct game *g, const char *state, int *out)
+/* A land hex of region r1 with a step (cf_step) into region r2, not in
+ * avoid[0..n): *into gets the hex of r2. */
+static int border(const struct game *g, int r1, int r2, int *into, const int *avoid, int n)
 {
 	const struct lw_data *d = lw_D();
 	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (strcmp(h->state, state) != 0 || !gf_land(g, h->id))
+		int h = d->hexes[i].id;
+		bool bad = cf_region(h) != r1 || !cf_land(g, h);
+		for (int k = 0; k < n && !bad; k++)
+			bad = avoid[k] == h || tg_hex_adjacent(&d->grid, avoid[k], h);
+		if (bad)
 			continue;
 		int nb[6];
-		int k = tg_hex_neighbours(&d->grid, h->id, nb);
-		for (int j = 0; j < k; j++) {
-			const struct lw_hex *x = lw_data_hex(d, nb[j]);
-			if (gf_land(g, nb[j]) && x->region != h->region &&
-			    x->region != LW_REGION_NONE && strcmp(x->state, "KY") != 0 &&
-			    !(lw_data_hexside_flags(d, h->id, nb[j]) & LW_HS_IMPASSABLE)) {
-				*out = nb[j];
-				return h->id;
+		int c = tg_hex_neighbours(&d->grid, h, nb);
+		for (int j = 0; j < c; j++) {
+			bool used = false;
+			for (int k = 0; k < n; k++)
+				used |= avoid[k] == nb[j];
+			if (!used && cf_region(nb[j]) == r2 && cf_step(g, h, nb[j])) {
+				*into = nb[j];
+				return h;
 			}
 		}
 	}
 	return LW_NO_HEX;
 }
 
-int main(void)
+/* A land hex of region r at least `far` hexes from every other theater,
+ * with no river hexside (no boat takes it elsewhere), not in avoid. */
+static int deep(const struct game *g, int r, int far, int avoid)
 {
-	struct game *g = gf_new(51, LW_UNION);
-	struct lw_state *s = &g->s;
-	int out_va, out_oh;
-	int va = border_hex(g, "VA", &out_va);
-	int oh = border_hex(g, "OH", &out_oh);
-	if (!CHECK(va != LW_NO_HEX && oh != LW_NO_HEX))
-		return tap_done();
-	int grant = gf_place(g, "grant", va, 3);
-	int sherman = gf_place(g, "sherman", oh, 2);
-	int va2[2] = {0};
-	if (!CHECK(gf_paths(g, "VA", 1, 0, va2)))
-		return tap_done();
-	gf_place(g, "thomas", va2[0], 1);
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if ((int)h->region != r || !cf_land(g, h->id) || h->river || h->id == avoid)
+			continue;
+		bool ok = true;
+		for (int o = 1; o < LW_REGION_COUNT && ok; o++)
+			ok = o == r || cf_dist(h->id, o) >= far;
+		if (ok)
+			return h->id;
+	}
+	return LW_NO_HEX;
+}
+
+static int play_six(struct game *g)
+{
 	int six = gf_card(g, LW_UNION, 6);
 	char buf[200];
 	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"dual_campaign\"}", six);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	return tk_act(g, "union", buf);
+}
+
+/* Both theaters open: the first force's end takes one, the second must
+ * go elsewhere. */
+static void open_theaters(void)
+{
+	struct game *g = gf_new(51, LW_UNION);
+	struct lw_state *s = &g->s;
+	int b1, va2;
+	int a1 = border(g, LW_REGION_EASTERN, LW_REGION_UP_NORTH, &b1, NULL, 0);
+	int used[2] = {a1, b1};
+	int c2 = border(g, LW_REGION_UP_NORTH, LW_REGION_EASTERN, &va2, used, 2);
+	int d1 = deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
+	int d2 = deep(g, LW_REGION_DOWN_SOUTH, 4, d1);
+	if (!CHECK(a1 != LW_NO_HEX && c2 != LW_NO_HEX && d1 != LW_NO_HEX && d2 != LW_NO_HEX))
+		return;
+	int grant = gf_place(g, "grant", a1, 3);
+	int sherman = gf_place(g, "sherman", c2, 2);
+	gf_place(g, "thomas", d1, 1);
+	gf_place(g, "hooker", d2, 1);
+	CHECKF(play_six(g) == 0, "%s", tk_err.message);
 	CHECK(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"sherman\"}") != 0);
 	CHECKF(strstr(tk_err.message, "designated"), "%s", tk_err.message);
-	/* two forces in Virginia: one theater */
+	/* Thomas and Hooker, deep in the South, can only end there: one theater */
+	json_t *ch = cf_second_choices(g, "union", "thomas");
+	CHECK(ch != NULL && !cf_has_value(ch, "hooker"));
+	json_decref(ch);
+	ch = cf_second_choices(g, "union", "grant");
+	CHECK(ch != NULL && cf_has_value(ch, "thomas") && cf_has_value(ch, "hooker") &&
+	      cf_has_value(ch, "sherman"));
+	json_decref(ch);
 	CHECK(tk_act(g, "union",
-	             "{\"type\":\"campaign_forces\",\"first\":\"grant\",\"second\":\"thomas\"}") !=
+	             "{\"type\":\"campaign_forces\",\"first\":\"thomas\",\"second\":\"hooker\"}") !=
 	      0);
 	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "separate theaters"),
 	       "%s", tk_err.message);
@@ -73,25 +109,120 @@ int main(void)
 	           "{\"type\":\"campaign_forces\",\"first\":\"grant\",\"second\":\"sherman\"}") ==
 	        0,
 	    "%s", tk_err.message);
-	CHECK_EQ_INT(s->play.pc_left, 0); /* all six PC are expended */
+	CHECK_EQ_INT(s->play.pc_left, 0);                       /* all six PC are expended */
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_NONE); /* both open */
+	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_NONE);
 
-	/* Sherman first: Up North is his theater */
-	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"sherman\"}") == 0, "%s",
-	       tk_err.message);
-	CHECK(tk_act(g, "union", gf_move(buf, sizeof buf, out_oh)) != 0);
-	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "Up North"), "%s",
-	       tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
-	CHECK_EQ_INT(s->unit[sherman].hex, oh);
-	/* Grant: the Eastern Theater */
+	/* Grant, in Virginia, ends his move Up North: that is his theater */
+	char buf[200];
 	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"grant\"}") == 0, "%s",
 	       tk_err.message);
-	CHECK(tk_act(g, "union", gf_move(buf, sizeof buf, out_va)) != 0);
-	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "Eastern"), "%s",
-	       tk_err.message);
+	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, b1)) == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
-	CHECK_EQ_INT(s->unit[grant].hex, va);
+	CHECK_EQ_INT(s->unit[grant].hex, b1);
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_UP_NORTH);
+	/* Sherman, Up North, may not end there: into Virginia */
+	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"sherman\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK(tk_act(g, "union", "{\"type\":\"stop\"}") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "separate theaters"),
+	       "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, va2)) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[sherman].hex, va2);
+	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_EASTERN);
 	CHECK(s->step != LW_ST_MOVE);
 	lincolns_war_module.free(g);
+}
+
+/* Thomas, deep in the South, can end Down South only: he takes it at the
+ * designation, and Grant, standing Down South, must end elsewhere. */
+static void one_theater_only(void)
+{
+	struct game *g = gf_new(53, LW_UNION);
+	struct lw_state *s = &g->s;
+	int b1;
+	int a1 = border(g, LW_REGION_DOWN_SOUTH, LW_REGION_EASTERN, &b1, NULL, 0);
+	int d1 = deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
+	if (!CHECK(a1 != LW_NO_HEX && d1 != LW_NO_HEX))
+		return;
+	int grant = gf_place(g, "grant", a1, 3);
+	int thomas = gf_place(g, "thomas", d1, 1);
+	CHECKF(play_six(g) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union",
+	              "{\"type\":\"campaign_forces\",\"first\":\"grant\",\"second\":\"thomas\"}") ==
+	           0,
+	       "%s", tk_err.message);
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_NONE);
+	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_DOWN_SOUTH);
+	char buf[200];
+	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"grant\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK(tk_act(g, "union", "{\"type\":\"stop\"}") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "other force"), "%s",
+	       tk_err.message);
+	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, b1)) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[grant].hex, b1);
+	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"thomas\"}") == 0, "%s",
+	       tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[thomas].hex, d1);
+	CHECK(s->step != LW_ST_MOVE);
+	lincolns_war_module.free(g);
+}
+
+static char *view_of(struct game *g, const char *role)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	char *txt = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(v);
+	return txt;
+}
+
+/* "you don't have to tell your opponent in advance that you hold a card
+ * that will allow you to conduct a campaign ... only announced to your
+ * opponent when the card is played": the Confederate's view is the same
+ * whether the Union hand holds a 6-PC card or another card in its place;
+ * the play is announced. */
+static void secret_until_played(void)
+{
+	struct game *g = gf_new(55, LW_UNION);
+	struct lw_state *s = &g->s;
+	int six = gf_card(g, LW_UNION, 6);
+	struct lw_cards *c = &s->side[LW_UNION].cards;
+	int hi = lw_hand_find(s, LW_UNION, six), di = -1;
+	for (int i = 0; i < c->draw_n && di < 0; i++) {
+		const struct lw_card *k = lw_card(LW_UNION, c->draw[i]);
+		if (k && k->kind == LW_CARD_ACTIVATION && k->pc != 6)
+			di = i;
+	}
+	if (!CHECK(hi >= 0 && di >= 0))
+		return;
+	char *with = view_of(g, "confederate"), *own = view_of(g, "union");
+	uint8_t tmp = c->hand[hi];
+	c->hand[hi] = c->draw[di];
+	c->draw[di] = tmp;
+	char *without = view_of(g, "confederate"), *own2 = view_of(g, "union");
+	CHECK(strcmp(with, without) == 0);
+	CHECK(strcmp(own, own2) != 0); /* the owner does see the difference */
+	c->draw[di] = c->hand[hi];
+	c->hand[hi] = tmp;
+	CHECKF(play_six(g) == 0, "%s", tk_err.message);
+	char *after = view_of(g, "confederate");
+	CHECK(strstr(after, "for a Dual-Theater campaign") != NULL);
+	free(with);
+	free(own);
+	free(without);
+	free(own2);
+	free(after);
+	lincolns_war_module.free(g);
+}
+
+int main(void)
+{
+	open_theaters();
+	one_theater_only();
+	secret_until_played();
 	return tap_done();
 }

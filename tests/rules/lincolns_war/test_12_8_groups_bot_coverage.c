@@ -2,7 +2,11 @@
  * the random legal-action bot of the playouts meets them through the
  * offers alone (offered, accepted, logged with their rule) over Campaign
  * games from fixed seeds. A re-entry into the force a group was dispersed
- * from (12.5) is never offered: every accepted move is checked against it. */
+ * from (12.5) is never offered: every accepted move is checked against it.
+ * A campaign group never ends its movement (stop, attack) outside the
+ * region it must end in (10.7.3; on these seeds the way in is never
+ * closed, so the engine's last resort of ending outside is not needed). */
+#include "lincolns_war/lw_campaign.h"
 #include "lincolns_war/lw_march.h"
 #include "lw_bot.h"
 #include "lw_testkit.h"
@@ -19,7 +23,7 @@ static const char *const marks[] = {
 #define N_MARKS (int)(sizeof marks / sizeof *marks)
 
 struct counts {
-	int seen[N_MARKS], reentries, outside;
+	int seen[N_MARKS], reentries, outside, passed;
 };
 
 /* every move the bot is about to make, checked before it is sent */
@@ -29,10 +33,21 @@ static void check_move(void *ctx, struct game *g, const char *role, const json_t
 	struct counts *c = ctx;
 	const struct lw_state *s = &g->s;
 	const char *type = json_string_value(json_object_get(a, "type"));
-	if (s->step != LW_ST_MOVE || !type || strcmp(type, "move") != 0)
+	if (s->step != LW_ST_MOVE || !type)
+		return;
+	/* 10.7.3: a campaign group ends its movement (stop, attack) in its
+	 * region; on the way it may pass outside it */
+	unsigned al = lw_campaign_allowed(s);
+	int here = lw_march_hex(s);
+	const struct lw_hex *hh = here != LW_NO_HEX ? lw_data_hex(lw_D(), here) : NULL;
+	bool in = hh && (al & LW_CAMP_BIT((int)hh->region));
+	if (al && hh && (strcmp(type, "stop") == 0 || strcmp(type, "attack") == 0))
+		c->outside += !in;
+	if (strcmp(type, "move") != 0)
 		return;
 	int to = (int)json_integer_value(json_object_get(a, "to"));
-	int region = lw_campaign_region_now(s);
+	const struct lw_hex *h = lw_data_hex(lw_D(), to);
+	c->passed += al && h && !(al & LW_CAMP_BIT((int)h->region));
 	/* 12.5: nobody of this activation's force, not moving, is there */
 	int us[LW_MAX_UNITS];
 	int k = lw_units_at(s, to, s->play.side, us);
@@ -42,8 +57,6 @@ static void check_move(void *ctx, struct game *g, const char *role, const json_t
 			mover |= s->play.movers[m] == us[i];
 		c->reentries += !mover && lw_groups_find(&s->groups, us[i]) >= 0;
 	}
-	const struct lw_hex *h = lw_data_hex(lw_D(), to);
-	c->outside += region >= 0 && (!h || (int)h->region != region);
 }
 
 static void count_marks(void *ctx, const char *line)
@@ -56,7 +69,7 @@ static void count_marks(void *ctx, const char *line)
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
-	struct counts c = {{0}, 0, 0};
+	struct counts c = {{0}, 0, 0, 0};
 	const struct lw_bot_hooks hooks = {
 	    .ctx = &c, .before = check_move, .log_line = count_marks};
 	for (int game = 0; game < GAMES; game++) {
@@ -71,6 +84,7 @@ int main(void)
 	int *seen = c.seen, reentries = c.reentries, outside = c.outside;
 	for (int k = 0; k < N_MARKS; k++)
 		printf("# '%s' seen %d times\n", marks[k], seen[k]);
+	printf("# campaign steps out of the region on the way: %d\n", c.passed);
 	CHECK(seen[0] > 0);
 	CHECK(seen[1] > 0);
 	CHECK(seen[2] + seen[3] > 0);

@@ -1,0 +1,58 @@
+/* lw_campaign.h — 10.7.3 where a campaign force ends its movement.
+ *
+ * 10.7.3.1: "Both forces must end their movement in the region named on the
+ * campaign card"; 10.7.3.2: "both activated forces ... must end their
+ * movement in two separate theaters" (the five regions of 10.7.3.1). The
+ * text judges only where the movement ends, so a force may be designated
+ * outside the region and its path may pass outside it. The engine keeps the
+ * player able to finish: a step (lw_move_check), a general left behind
+ * (detach), the end of a group's move (stop, attack, revive, raid) or of the
+ * activation with generals left waiting is refused when it would leave a
+ * general of the force outside the region while a legal way in still
+ * exists. Where nothing the player can do brings a group into the region
+ * any more (the way closed after the designation by the other force, a
+ * battle, harassment), it may end where it is: the player is never left
+ * without a legal action. An amphibious landing or assault (which ends the
+ * movement) is always judged by its hex.
+ *
+ * Reach is searched over copies of the state: one hex at a time with the
+ * march's own checks (lw_move_check), a step that would stop the movers
+ * ending there, and by water from the starting hex (lw_amphib_check).
+ */
+#ifndef LW_CAMPAIGN_H
+#define LW_CAMPAIGN_H
+
+#include "lw_engine.h"
+
+/* Region bits (1u << enum lw_region); the five theaters of 10.7.3.2. */
+#define LW_CAMP_BIT(r) ((r) > LW_REGION_NONE && (r) < LW_REGION_COUNT ? 1u << (r) : 0u)
+#define LW_CAMP_THEATERS 0x3Eu
+
+/* Regions the campaign force moving now may end its movement in (bits);
+ * 0 outside a campaign (no restriction). */
+unsigned lw_campaign_allowed(const struct lw_state *s);
+/* The regions (bits) force u of `side` could end its movement in if it were
+ * activated now, alone: standing, by land and by water. The search stops
+ * once `need` regions of `want` are found. */
+unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want,
+                                 int need);
+
+/* 0 if the group moving now may step into `to` (after the march's other
+ * checks): into its region, or out of it with a way to end inside. */
+int lw_campaign_step_check(const struct lw_state *s, int to, struct tg_error *err);
+/* 0 if the group moving now may end its movement where it stands (stop,
+ * attack, revive, raid). */
+int lw_campaign_stop_check(const struct lw_state *s, struct tg_error *err);
+/* 0 if an amphibious landing or assault ending the movement in hex is
+ * allowed (hex in the region). */
+int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err);
+/* 0 if mover u may be left behind where the group stands (12.8). */
+int lw_campaign_detach_check(const struct lw_state *s, int u, struct tg_error *err);
+/* 0 if the activation may end with the generals left waiting where they
+ * are (stop with no group moving, 12.8). */
+int lw_campaign_leave_check(const struct lw_state *s, struct tg_error *err);
+/* 10.7.3.2: a Dual-Theater force whose theater is still open takes the
+ * theater of hex when its group ends its movement there. */
+void lw_campaign_note_end(struct lw_state *s, int hex);
+
+#endif

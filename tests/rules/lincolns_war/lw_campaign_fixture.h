@@ -1,0 +1,119 @@
+/* lw_campaign_fixture.h — geometry for the 10.7.3 campaign tests: plain
+ * land hexes at a known distance from a campaign region. */
+#ifndef LW_CAMPAIGN_FIXTURE_H
+#define LW_CAMPAIGN_FIXTURE_H
+
+#include "lincolns_war/lw_campaign.h"
+#include "lincolns_war/lw_march.h"
+#include "lw_groups_fixture.h"
+
+/* Hex steps from hex to the nearest hex of `region` (terrain ignored). */
+static inline int cf_dist(int hex, int region)
+{
+	const struct lw_data *d = lw_D();
+	int best = 9999;
+	for (size_t i = 0; i < d->n_hexes; i++)
+		if ((int)d->hexes[i].region == region) {
+			int k = tg_hex_distance(&d->grid, hex, d->hexes[i].id);
+			if (k >= 0 && k < best)
+				best = k;
+		}
+	return best;
+}
+
+static inline int cf_region(int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h ? (int)h->region : LW_REGION_NONE;
+}
+
+/* Land a general or a minor army may enter (12.2: rivers and mountains are
+ * no obstacle to it): no ocean, no city, nobody there, not Kentucky (2.4.3
+ * neutrality has its own effects). */
+static inline bool cf_land(const struct game *g, int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h && h->terrain != LW_TERRAIN_OCEAN && h->city < 0 &&
+	       lw_hex_owner_force(&g->s, hex) == LW_NOSIDE && strcmp(h->state, "KY") != 0;
+}
+
+/* Is there a step from a into b (cf_land, no impassable hexside)? */
+static inline bool cf_step(const struct game *g, int a, int b)
+{
+	const struct lw_data *d = lw_D();
+	return cf_land(g, b) && tg_hex_adjacent(&d->grid, a, b) &&
+	       !(lw_data_hexside_flags(d, a, b) & LW_HS_IMPASSABLE);
+}
+
+/* A walk p[0..n) of steps (cf_step) where p[i] lies at distance want[i] from
+ * `region` (0: inside it), none of them in avoid[0..na). */
+static inline bool cf_walk(const struct game *g, int region, const int *want, int n, int *p,
+                           const int *avoid, int na)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		int h0 = d->hexes[i].id;
+		bool bad = !cf_land(g, h0) || cf_dist(h0, region) != want[0];
+		for (int j = 0; j < na && !bad; j++)
+			bad = avoid[j] == h0;
+		if (bad)
+			continue;
+		p[0] = h0;
+		int k = 1;
+		while (k < n) {
+			int nb[6], found = LW_NO_HEX;
+			int c = tg_hex_neighbours(&d->grid, p[k - 1], nb);
+			for (int j = 0; j < c && found == LW_NO_HEX; j++) {
+				bool used = false;
+				for (int q = 0; q < k; q++)
+					used |= p[q] == nb[j];
+				for (int q = 0; q < na; q++)
+					used |= avoid[q] == nb[j];
+				if (!used && cf_step(g, p[k - 1], nb[j]) &&
+				    cf_dist(nb[j], region) == want[k])
+					found = nb[j];
+			}
+			if (found == LW_NO_HEX)
+				break;
+			p[k++] = found;
+		}
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/* The "second" choices of the designation offered for `first` (NULL if
+ * `first` is not offered); the caller decrefs. */
+static inline json_t *cf_second_choices(struct game *g, const char *role, const char *first)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions"), *found = NULL;
+	for (size_t i = 0; i < json_array_size(acts) && !found; i++) {
+		json_t *e = json_array_get(acts, i);
+		json_t *a = json_object_get(e, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *f = json_string_value(json_object_get(a, "first"));
+		if (t && f && strcmp(t, "campaign_forces") == 0 && strcmp(f, first) == 0)
+			found = json_object_get(json_array_get(json_object_get(e, "params"), 0),
+			                        "choices");
+	}
+	json_incref(found);
+	json_decref(v);
+	return found;
+}
+
+static inline bool cf_has_value(const json_t *choices, const char *value)
+{
+	size_t i;
+	const json_t *c;
+	json_array_foreach(choices, i, c)
+	{
+		const char *v = json_string_value(json_object_get(c, "value"));
+		if (v && strcmp(v, value) == 0)
+			return true;
+	}
+	return false;
+}
+
+#endif
