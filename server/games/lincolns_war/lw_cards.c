@@ -83,7 +83,7 @@ void lw_discard(struct lw_state *s, int side, int card)
 	const struct lw_card *k = lw_card(side, card);
 	if (card == LW_CARD_ZERO_RESOURCE)
 		return; /* 10.3: it returns to the hand at once */
-	if (k && k->kind == LW_CARD_CAMPAIGN) {
+	if (k && k->kind == LW_KIND_CAMPAIGN) {
 		c->out[c->out_n++] = (uint8_t)card; /* back to the pool (10.7.3.1) */
 		return;
 	}
@@ -142,7 +142,7 @@ int lw_count_seditious(const struct lw_state *s, int side)
 	int n = 0;
 	for (int i = 0; i < c->hand_n; i++) {
 		const struct lw_card *k = lw_card(side, c->hand[i]);
-		if (k && k->kind == LW_CARD_SEDITIOUS)
+		if (k && k->kind == LW_KIND_SEDITIOUS)
 			n++;
 	}
 	return n;

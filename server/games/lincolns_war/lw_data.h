@@ -127,17 +127,18 @@ struct lw_tco {
 	const char *source;
 };
 
+/* What a card is (LW_KIND_*; lw_state.h's LW_CARD_* are card numbers). */
 enum lw_card_kind {
-	LW_CARD_ACTIVATION,    /* 1-57 and kickstarters 74-75 */
-	LW_CARD_CAMPAIGN,      /* 58-62 */
-	LW_CARD_SEDITIOUS,     /* 63-68 */
-	LW_CARD_COMMITTEE,     /* Union 69 */
-	LW_CARD_IRREGULARS,    /* CS 69, optional */
-	LW_CARD_PECULIAR,      /* 70-71, optional */
-	LW_CARD_ZERO_RESOURCE, /* 72 */
-	LW_CARD_TRAP,          /* Union 73, optional */
-	LW_CARD_ASSASSINATION, /* CS 73 */
-	LW_CARD_CSP            /* 76-81 */
+	LW_KIND_ACTIVATION,    /* 1-57 and kickstarters 74-75 */
+	LW_KIND_CAMPAIGN,      /* 58-62 */
+	LW_KIND_SEDITIOUS,     /* 63-68 */
+	LW_KIND_COMMITTEE,     /* Union 69 */
+	LW_KIND_IRREGULARS,    /* CS 69, optional */
+	LW_KIND_PECULIAR,      /* 70-71, optional */
+	LW_KIND_ZERO_RESOURCE, /* 72 */
+	LW_KIND_TRAP,          /* Union 73, optional */
+	LW_KIND_ASSASSINATION, /* CS 73 */
+	LW_KIND_CSP            /* 76-81 */
 };
 
 /* Randomizing symbols at the bottom of a card (10.7.10), bit flags. */

@@ -10,31 +10,31 @@ static const struct {
 	const char *name;
 	enum lw_card_kind kind;
 } KINDS[] = {
-    {"activation", LW_CARD_ACTIVATION},       {"campaign", LW_CARD_CAMPAIGN},
-    {"seditious", LW_CARD_SEDITIOUS},         {"committee", LW_CARD_COMMITTEE},
-    {"irregulars", LW_CARD_IRREGULARS},       {"peculiar", LW_CARD_PECULIAR},
-    {"zero_resource", LW_CARD_ZERO_RESOURCE}, {"trap", LW_CARD_TRAP},
-    {"assassination", LW_CARD_ASSASSINATION}, {"csp", LW_CARD_CSP},
+    {"activation", LW_KIND_ACTIVATION},       {"campaign", LW_KIND_CAMPAIGN},
+    {"seditious", LW_KIND_SEDITIOUS},         {"committee", LW_KIND_COMMITTEE},
+    {"irregulars", LW_KIND_IRREGULARS},       {"peculiar", LW_KIND_PECULIAR},
+    {"zero_resource", LW_KIND_ZERO_RESOURCE}, {"trap", LW_KIND_TRAP},
+    {"assassination", LW_KIND_ASSASSINATION}, {"csp", LW_KIND_CSP},
 };
 
 /* The kind rule 1.2 puts at each number, per side. */
 static enum lw_card_kind kind_at(enum lw_side side, int n)
 {
 	if (n <= 57 || n == 74 || n == 75)
-		return LW_CARD_ACTIVATION;
+		return LW_KIND_ACTIVATION;
 	if (n <= 62)
-		return LW_CARD_CAMPAIGN;
+		return LW_KIND_CAMPAIGN;
 	if (n <= 68)
-		return LW_CARD_SEDITIOUS;
+		return LW_KIND_SEDITIOUS;
 	if (n == 69)
-		return side == LW_UNION ? LW_CARD_COMMITTEE : LW_CARD_IRREGULARS;
+		return side == LW_UNION ? LW_KIND_COMMITTEE : LW_KIND_IRREGULARS;
 	if (n <= 71)
-		return LW_CARD_PECULIAR;
+		return LW_KIND_PECULIAR;
 	if (n == 72)
-		return LW_CARD_ZERO_RESOURCE;
+		return LW_KIND_ZERO_RESOURCE;
 	if (n == 73)
-		return side == LW_UNION ? LW_CARD_TRAP : LW_CARD_ASSASSINATION;
-	return LW_CARD_CSP;
+		return side == LW_UNION ? LW_KIND_TRAP : LW_KIND_ASSASSINATION;
+	return LW_KIND_CSP;
 }
 
 static bool optional_at(enum lw_side side, int n)
@@ -136,7 +136,7 @@ static int load_card(struct lw_data_owned *o, enum lw_side side, const char *fil
 	if (k->effect_id == NULL)
 		k->effect_id = "";
 	const json_t *reg = json_object_get(j, "region");
-	if (k->kind == LW_CARD_CAMPAIGN) {
+	if (k->kind == LW_KIND_CAMPAIGN) {
 		int r = lw_region_parse(json_string_value(reg));
 		if (r <= 0)
 			return lw_fail(err, LW_DATA_ESCHEMA, file, item,
@@ -161,13 +161,13 @@ static int load_card(struct lw_data_owned *o, enum lw_side side, const char *fil
 	if (k->resource && !res_effect && strcmp(k->effect_kind, "event") != 0)
 		return lw_fail(err, LW_DATA_ERULE, file, item,
 		               "a green-ribbon card has a \"resource\" or \"event\" effect");
-	if (k->kind == LW_CARD_SEDITIOUS && k->pc >= 0)
+	if (k->kind == LW_KIND_SEDITIOUS && k->pc >= 0)
 		return lw_fail(err, LW_DATA_ERULE, file, item,
 		               "seditious cards have a negative PC value (10.7.7)");
-	if (k->kind == LW_CARD_ACTIVATION && k->pc < 1)
+	if (k->kind == LW_KIND_ACTIVATION && k->pc < 1)
 		return lw_fail(err, LW_DATA_ERULE, file, item,
 		               "activation cards have a positive PC value (1.2)");
-	if (k->kind == LW_CARD_CSP && k->csp != n - 76)
+	if (k->kind == LW_KIND_CSP && k->csp != n - 76)
 		return lw_fail(err, LW_DATA_ERULE, file, item,
 		               "CSP cards 76-81 are worth 0 to 5 in order (1.2)");
 	return 0;
@@ -194,7 +194,7 @@ static int check_deck(const struct lw_data_owned *o, enum lw_side side, const ch
 			err_n++;
 		if (d[i].blockade_port)
 			runners++;
-		if (d[i].kind == LW_CARD_CAMPAIGN) {
+		if (d[i].kind == LW_KIND_CAMPAIGN) {
 			if (region_seen[d[i].campaign_region])
 				return lw_fail(err, LW_DATA_ERULE, file, NULL,
 				               "two campaign cards for one region (10.7.3.1)");

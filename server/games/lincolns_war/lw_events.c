@@ -99,7 +99,7 @@ static int check_target(const struct lw_state *s, int side, const struct lw_card
 	}
 	if (is_event(k, "discard_seditious")) {
 		const struct lw_card *c = lw_card(side, t);
-		if (lw_hand_find(s, side, t) < 0 || !c || c->kind != LW_CARD_SEDITIOUS)
+		if (lw_hand_find(s, side, t) < 0 || !c || c->kind != LW_KIND_SEDITIOUS)
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "10.7.7: choose a seditious card in your hand");
 		return 0;

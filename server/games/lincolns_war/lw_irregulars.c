@@ -13,7 +13,7 @@
 
 bool lw_irr_event(const struct lw_card *k)
 {
-	return k && k->kind == LW_CARD_IRREGULARS && k->effect_id &&
+	return k && k->kind == LW_KIND_IRREGULARS && k->effect_id &&
 	       strcmp(k->effect_id, "irregulars") == 0;
 }
 

@@ -560,8 +560,8 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		const struct lw_card *k = lw_card(side, c);
 		const char *nm = card_name(side, c);
 		switch (k->kind) {
-		case LW_CARD_PECULIAR: /* optional 70-71: played as activation cards */
-		case LW_CARD_ACTIVATION:
+		case LW_KIND_PECULIAR: /* optional 70-71: played as activation cards */
+		case LW_KIND_ACTIVATION:
 			lw_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
@@ -585,7 +585,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         "Campaign (10.7.3.2)",
 				         c, nm);
 			break;
-		case LW_CARD_SEDITIOUS:
+		case LW_KIND_SEDITIOUS:
 			lw_offer(list,
 			         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
 			                   "seditious"),
@@ -597,7 +597,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         "Discard seditious card %d %s without loss (10.7.7)", c,
 				         nm);
 			break;
-		case LW_CARD_CAMPAIGN:
+		case LW_KIND_CAMPAIGN:
 			if (check_campaign(s, side, NULL) == 0 && !cs_summer_1864(s, side))
 				lw_offer(
 				    list,
@@ -884,7 +884,7 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 	const struct lw_card *k = lw_card(side, c);
 	struct lw_player *p = &s->side[side];
 	if (strcmp(use, "pc") == 0 || strcmp(use, "activate") == 0) {
-		if ((k->kind != LW_CARD_ACTIVATION && k->kind != LW_CARD_PECULIAR) || k->pc <= 0)
+		if ((k->kind != LW_KIND_ACTIVATION && k->kind != LW_KIND_PECULIAR) || k->pc <= 0)
 			return tg_fail(err, TG_E_ILLEGAL, "10.6: card %d has no PC to spend", c);
 		if (strcmp(use, "activate") == 0) {
 			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
@@ -940,14 +940,14 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		return 0;
 	}
 	if (strcmp(use, "seditious") == 0 || strcmp(use, "discard") == 0) {
-		bool sed = k->kind == LW_CARD_SEDITIOUS;
+		bool sed = k->kind == LW_KIND_SEDITIOUS;
 		if (use[0] == 's' && !sed)
 			return tg_fail(err, TG_E_ILLEGAL, "10.7.7: card %d is not seditious", c);
 		if (use[0] == 'd' && sed && !(p->pc >= 10 || (p->pc == 0 && p->csp == 0)))
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
 			    "10.7.7: a seditious card is discarded freely only with 10+ PC");
-		if (use[0] == 'd' && (k->kind == LW_CARD_ACTIVATION || k->kind == LW_CARD_PECULIAR))
+		if (use[0] == 'd' && (k->kind == LW_KIND_ACTIVATION || k->kind == LW_KIND_PECULIAR))
 			return tg_fail(err, TG_E_ILLEGAL, "10.6: play card %d for its PC instead",
 			               c);
 		start_play(s, side, idx, 0);
@@ -965,8 +965,8 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 	}
 	if (strcmp(use, "campaign") == 0 || strcmp(use, "dual_campaign") == 0) {
 		bool dual = use[0] == 'd';
-		if (dual ? (k->kind != LW_CARD_ACTIVATION || k->pc != 6)
-		         : k->kind != LW_CARD_CAMPAIGN)
+		if (dual ? (k->kind != LW_KIND_ACTIVATION || k->pc != 6)
+		         : k->kind != LW_KIND_CAMPAIGN)
 			return tg_fail(err, TG_E_ILLEGAL, "%s: card %d cannot start this campaign",
 			               dual ? "10.7.3.2" : "10.7.3.1", c);
 		if (check_campaign(s, side, err) != 0)
@@ -999,7 +999,7 @@ static void seditious_redraw(struct lw_state *s, int side, struct game_outcome *
 	p->seditious_redraws++;
 	int sed[LW_HAND_MAX], n = 0;
 	for (int i = 0; i < p->cards.hand_n; i++)
-		if (lw_card(side, p->cards.hand[i])->kind == LW_CARD_SEDITIOUS)
+		if (lw_card(side, p->cards.hand[i])->kind == LW_KIND_SEDITIOUS)
 			sed[n++] = p->cards.hand[i];
 	/* sort by value, most negative first */
 	for (int i = 0; i < n; i++)

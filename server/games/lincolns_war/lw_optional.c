@@ -24,7 +24,7 @@ int lw_card_year(int side, int number)
 {
 	const struct lw_data *d = lw_D();
 	const struct lw_card *k = lw_card(side, number);
-	if (!d || !k || !k->name || k->kind != LW_CARD_ACTIVATION)
+	if (!d || !k || !k->name || k->kind != LW_KIND_ACTIVATION)
 		return 0;
 	for (size_t i = 0; i < d->n_generals; i++) {
 		const struct lw_general *g = &d->generals[i];

@@ -35,7 +35,7 @@ static void setup_deck(struct lw_state *s, const struct lw_data *d, int side)
 			continue; /* 10.3: always in hand, implicit */
 		if (card->optional
 		        ? lw_optional_in_deck(s->options, side, num)
-		        : (card->kind == LW_CARD_ACTIVATION || card->kind == LW_CARD_SEDITIOUS))
+		        : (card->kind == LW_KIND_ACTIVATION || card->kind == LW_KIND_SEDITIOUS))
 			draw[n++] = num;
 		else
 			c->out[c->out_n++] = (uint8_t)num;

@@ -178,7 +178,7 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 		/* 10.5: never hold over a campaign card or the Committee card */
 		for (int i = p->cards.hand_n - 1; i >= 0; i--) {
 			const struct lw_card *k = lw_card(side, p->cards.hand[i]);
-			if (k->kind == LW_CARD_CAMPAIGN) {
+			if (k->kind == LW_KIND_CAMPAIGN) {
 				int c = p->cards.hand[i];
 				lw_hand_remove(s, side, i);
 				lw_discard(s, side, c);

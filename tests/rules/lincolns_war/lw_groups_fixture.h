@@ -48,7 +48,7 @@ static inline int gf_card(struct game *g, int side, int pc)
 {
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(side, n);
-		if (k->kind == LW_CARD_ACTIVATION && k->pc == pc && !k->erratic) {
+		if (k->kind == LW_KIND_ACTIVATION && k->pc == pc && !k->erratic) {
 			tk_give(&g->s, side, n);
 			return n;
 		}

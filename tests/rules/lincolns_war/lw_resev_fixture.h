@@ -48,7 +48,7 @@ static inline int rv_activation_card(int side)
 {
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(side, n);
-		if (k && k->kind == LW_CARD_ACTIVATION && k->pc >= 3 && !k->resource && !k->erratic)
+		if (k && k->kind == LW_KIND_ACTIVATION && k->pc >= 3 && !k->resource && !k->erratic)
 			return n;
 	}
 	return 0;

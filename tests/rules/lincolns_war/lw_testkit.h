@@ -134,7 +134,7 @@ static inline void tk_give_any(struct lw_state *s, int side)
 	struct lw_cards *c = &s->side[side].cards;
 	for (int i = c->draw_n - 1; i >= 0; i--) {
 		const struct lw_card *k = lw_card(side, c->draw[i]);
-		if (k->kind == LW_CARD_ACTIVATION && k->pc > 0) {
+		if (k->kind == LW_KIND_ACTIVATION && k->pc > 0) {
 			tk_give(s, side, c->draw[i]);
 			return;
 		}

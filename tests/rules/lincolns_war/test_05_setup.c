@@ -42,8 +42,8 @@ int main(void)
 			for (int k = 0; k < s->side[side].cards.draw_n; k++) {
 				const struct lw_card *c =
 				    lw_card(side, s->side[side].cards.draw[k]);
-				CHECK(c->kind == LW_CARD_ACTIVATION ||
-				      c->kind == LW_CARD_SEDITIOUS);
+				CHECK(c->kind == LW_KIND_ACTIVATION ||
+				      c->kind == LW_KIND_SEDITIOUS);
 				CHECK(!c->optional);
 			}
 		lincolns_war_module.free(g);

@@ -8,7 +8,7 @@ static int pc_card(int side, int nth)
 {
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(side, n);
-		if (k->kind == LW_CARD_ACTIVATION && k->pc >= 1 && !k->erratic && nth-- == 0)
+		if (k->kind == LW_KIND_ACTIVATION && k->pc >= 1 && !k->erratic && nth-- == 0)
 			return n;
 	}
 	return -1;

@@ -10,7 +10,7 @@ static int best_card(const struct lw_state *s, int side)
 	int best = 0, v = 0;
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(side, n);
-		if (k && k->kind == LW_CARD_ACTIVATION && !k->erratic && k->pc > v &&
+		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic && k->pc > v &&
 		    lw_hand_find(s, side, n) < 0) {
 			best = n;
 			v = k->pc;

@@ -40,7 +40,7 @@ static int strength_with(int card, bool second_commit_refused[1])
 	int other = 0;
 	for (int n = 1; n <= 57 && !other; n++) {
 		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && !k->resource && k->kind == LW_CARD_ACTIVATION && n != card)
+		if (k && !k->resource && k->kind == LW_KIND_ACTIVATION && n != card)
 			other = n;
 	}
 	for (int i = 0; i < c->draw_n; i++)

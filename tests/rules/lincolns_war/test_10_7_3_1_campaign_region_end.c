@@ -51,7 +51,7 @@ static void designation_and_paths(void)
 		return;
 	int thomas = gf_place(g, "thomas", far, 1);
 	const struct lw_card *k = lw_card(LW_UNION, 58);
-	if (!CHECK(k && k->kind == LW_CARD_CAMPAIGN && k->campaign_region == LW_REGION_EASTERN))
+	if (!CHECK(k && k->kind == LW_KIND_CAMPAIGN && k->campaign_region == LW_REGION_EASTERN))
 		return;
 	tk_give(s, LW_UNION, 58);
 	CHECKF(tk_act(g, "union", "{\"type\":\"play\",\"card\":58,\"use\":\"campaign\"}") == 0,

@@ -194,7 +194,7 @@ static void secret_until_played(void)
 	int hi = lw_hand_find(s, LW_UNION, six), di = -1;
 	for (int i = 0; i < c->draw_n && di < 0; i++) {
 		const struct lw_card *k = lw_card(LW_UNION, c->draw[i]);
-		if (k && k->kind == LW_CARD_ACTIVATION && k->pc != 6)
+		if (k && k->kind == LW_KIND_ACTIVATION && k->pc != 6)
 			di = i;
 	}
 	if (!CHECK(hi >= 0 && di >= 0))

@@ -29,7 +29,7 @@ static int activation_card(struct lw_state *s)
 {
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_CARD_ACTIVATION && !k->erratic && k->pc >= 3) {
+		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic && k->pc >= 3) {
 			struct lw_cards *c = &s->side[LW_UNION].cards;
 			if (lw_hand_find(s, LW_UNION, n) < 0 && c->hand_n < LW_HAND_MAX) {
 				for (int i = 0; i < c->draw_n; i++)

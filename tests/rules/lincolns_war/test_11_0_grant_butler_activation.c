@@ -8,7 +8,7 @@ static int card_of(int side, int pc)
 {
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(side, n);
-		if (k->kind == LW_CARD_ACTIVATION && k->pc == pc && !k->erratic)
+		if (k->kind == LW_KIND_ACTIVATION && k->pc == pc && !k->erratic)
 			return n;
 	}
 	return -1;

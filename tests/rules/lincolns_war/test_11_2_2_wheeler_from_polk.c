@@ -10,7 +10,7 @@ int main(void)
 	tk_goto_ops(g, 1, LW_CONFEDERATE);
 	int one = -1;
 	for (int n = 1; n <= 57 && one < 0; n++)
-		if (lw_card(LW_CONFEDERATE, n)->kind == LW_CARD_ACTIVATION &&
+		if (lw_card(LW_CONFEDERATE, n)->kind == LW_KIND_ACTIVATION &&
 		    lw_card(LW_CONFEDERATE, n)->pc == 1 && !lw_card(LW_CONFEDERATE, n)->erratic)
 			one = n;
 	CHECK(one > 0);

@@ -81,7 +81,7 @@ static struct game *run_it(const struct setup *st, int x, int y, struct result *
 	int card = -1;
 	for (int n = 1; n <= 57 && card < 0; n++) {
 		const struct lw_card *k = lw_card(LW_CONFEDERATE, n);
-		if (k && k->kind == LW_CARD_ACTIVATION && k->pc == 3 && !k->erratic)
+		if (k && k->kind == LW_KIND_ACTIVATION && k->pc == 3 && !k->erratic)
 			card = n;
 	}
 	CHECK(card > 0);

@@ -41,7 +41,7 @@ static void test_deck(void)
 		lincolns_war_module.free(g);
 	}
 	const struct lw_card *k = lw_card(LW_UNION, 73);
-	CHECK(k->resource && k->kind == LW_CARD_TRAP);
+	CHECK(k->resource && k->kind == LW_KIND_TRAP);
 }
 
 /* Two clear neighbouring hexes in Tennessee without a city or river. */

@@ -44,7 +44,7 @@ static void test_deck(void)
 				CHECKF(dealt == (on == 1), "side %d card %d", side, n);
 				CHECK(in(c->out, c->out_n, n) == (on == 0));
 				const struct lw_card *k = lw_card(side, n);
-				CHECK(k->kind == LW_CARD_PECULIAR && k->pc == 2 && !k->erratic);
+				CHECK(k->kind == LW_KIND_PECULIAR && k->pc == 2 && !k->erratic);
 			}
 		}
 		lincolns_war_module.free(g);

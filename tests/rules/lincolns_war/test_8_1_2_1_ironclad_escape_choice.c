@@ -103,7 +103,7 @@ static void memphis_battle(void)
 	int card = -1;
 	for (int n = 1; n <= 57; n++) {
 		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_CARD_ACTIVATION && !k->erratic &&
+		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic &&
 		    (card < 0 || k->pc > lw_card(LW_UNION, card)->pc))
 			card = n;
 	}

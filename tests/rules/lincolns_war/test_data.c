@@ -450,8 +450,8 @@ static void stated_cards(void)
 			res += n <= 57 && c->resource;
 			six += c->pc == 6 && !c->optional;
 			err += c->erratic;
-			sed += c->kind == LW_CARD_SEDITIOUS;
-			if (c->kind == LW_CARD_CSP)
+			sed += c->kind == LW_KIND_SEDITIOUS;
+			if (c->kind == LW_KIND_CSP)
 				csp_seen |= 1 << c->csp;
 			if (n >= 58 && n <= 62)
 				CHECK_EQ_INT(c->campaign_region, n - 57); /* 10.7.3.1 order */
@@ -465,7 +465,7 @@ static void stated_cards(void)
 		CHECK_EQ_INT(err, side == LW_UNION ? 9 : 8);   /* 10.6.5 */
 		CHECK_EQ_INT(sed, 6);                          /* 10.7.7 */
 		CHECK_EQ_INT(csp_seen, 0x3f);                  /* 0..5 */
-		CHECK_EQ_INT(lw_data_card(D, (enum lw_side)side, 72)->kind, LW_CARD_ZERO_RESOURCE);
+		CHECK_EQ_INT(lw_data_card(D, (enum lw_side)side, 72)->kind, LW_KIND_ZERO_RESOURCE);
 	}
 	const struct lw_card *c;
 	c = lw_data_card(D, LW_UNION, 20); /* 10.7.4 */
@@ -481,8 +481,8 @@ static void stated_cards(void)
 	CHECK_EQ_STR(lw_data_card(D, LW_CONFEDERATE, 31)->effect_id, "steal_a_march");
 	CHECK(lw_data_card(D, LW_UNION, 29)->resource &&
 	      lw_data_card(D, LW_CONFEDERATE, 31)->resource);
-	CHECK_EQ_INT(lw_data_card(D, LW_UNION, 69)->kind, LW_CARD_COMMITTEE);           /* 10.7.9 */
-	CHECK_EQ_INT(lw_data_card(D, LW_CONFEDERATE, 73)->kind, LW_CARD_ASSASSINATION); /* 7.1.9 */
+	CHECK_EQ_INT(lw_data_card(D, LW_UNION, 69)->kind, LW_KIND_COMMITTEE);           /* 10.7.9 */
+	CHECK_EQ_INT(lw_data_card(D, LW_CONFEDERATE, 73)->kind, LW_KIND_ASSASSINATION); /* 7.1.9 */
 	/* 10.6: Judah P. Benjamin, six PC; event: bank 3, Union loses 3. */
 	const struct lw_card *jpb = NULL, *foote = NULL;
 	for (int n = 1; n <= LW_DECK_SIZE; n++) {
