@@ -382,6 +382,35 @@ static inline void bx_commit(struct game *g, int csp_union, int csp_conf)
 	BX_OK(g, LW_UNION, a);
 }
 
+/* bx_game(turn) and a pair of plain hexes of `state` (fx_plain_pair) for
+ * a battle from *x into *y; NULL (a failed check) when either fails. */
+static inline struct game *bx_game_pair(int turn, const char *state, int *x, int *y)
+{
+	struct game *g = bx_game(turn);
+	*x = *y = LW_NO_HEX;
+	if (!CHECK(g != NULL) || !CHECK(fx_plain_pair(state, x, y))) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* Answers the 16.8 casualty prompts with their first offer until the battle
+ * moves on (a check each). */
+static inline void bx_pass_casualties(struct game *g)
+{
+	for (int guard = 0; guard < 10 && g->s.step == LW_ST_CASUALTY; guard++) {
+		int side = g->s.awaiting_side;
+		json_t *o = bx_offers(g, side, "casualty");
+		char *txt = json_dumps(json_array_get(o, 0), JSON_COMPACT);
+		json_decref(o);
+		if (!CHECK(txt != NULL))
+			return;
+		BX_OK(g, side, txt);
+		free(txt);
+	}
+}
+
 /* Is `needle` in one of the last n log lines? */
 static inline bool bx_logged(const struct lw_state *s, int n, const char *needle)
 {

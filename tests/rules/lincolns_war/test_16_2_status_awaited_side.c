@@ -15,9 +15,9 @@ static const char *summary(struct game *g, char *buf, size_t n)
 
 int main(void)
 {
-	struct game *g = bx_game(2);
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(g != NULL) || !CHECK(fx_plain_pair("TN", &x, &y)))
+	int x, y;
+	struct game *g = bx_game_pair(2, "TN", &x, &y);
+	if (!g)
 		return tap_done();
 	struct lw_state *s = &g->s;
 	int grant = fx_place(s, "grant", x, 3);

@@ -20,21 +20,6 @@ static int sum_stars(const struct lw_state *s, int hex, int side)
 	return st;
 }
 
-/* Answers casualty prompts with their first offer until another step. */
-static void pass_casualties(struct game *g)
-{
-	for (int guard = 0; guard < 10 && g->s.step == LW_ST_CASUALTY; guard++) {
-		int side = g->s.awaiting_side;
-		json_t *o = bx_offers(g, side, "casualty");
-		char *txt = json_dumps(json_array_get(o, 0), JSON_COMPACT);
-		json_decref(o);
-		if (!CHECK(txt != NULL))
-			return;
-		BX_OK(g, side, txt);
-		free(txt);
-	}
-}
-
 static void loser_disaster(bool all_one_star)
 {
 	struct game *g = bx_game(2);
@@ -58,7 +43,7 @@ static void loser_disaster(bool all_one_star)
 	CHECKF(s->battle.result == LW_CRT_MAJOR && !s->battle.rout && s->battle.winner == LW_UNION,
 	       "a Union Major Victory without rout (%d to %d)", s->battle.strength[LW_UNION],
 	       s->battle.strength[LW_CONFEDERATE]);
-	pass_casualties(g);
+	bx_pass_casualties(g);
 	if (!CHECK_EQ_INT(s->step, LW_ST_DEMOTE)) {
 		free(g);
 		return;
@@ -117,7 +102,7 @@ static void loser_disaster_mixed(void)
 		free(g);
 		return;
 	}
-	pass_casualties(g);
+	bx_pass_casualties(g);
 	CHECK(s->step != LW_ST_DEMOTE);
 	CHECK(s->unit[a].where != LW_W_MAP || s->unit[a].stars == 1);
 	CHECK(s->unit[b].where == LW_W_MAP); /* the one-stars are spared */
@@ -151,7 +136,7 @@ static struct game *reversal_battle(bool gic, int sherman_stars, int cs_stars, i
 	fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_DISASTER, 6, 10);
 	bx_attack(g, *grant, *y);
 	bx_commit(g, 3, 0);
-	pass_casualties(g);
+	bx_pass_casualties(g);
 	CHECK_EQ_INT(s->land.disaster, LW_DISASTER_REVERSAL);
 	return g;
 }

@@ -26,9 +26,9 @@ static bool moving(const struct lw_state *s, int u)
 
 int main(void)
 {
-	struct game *g = bx_game(2);
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(g != NULL) || !CHECK(fx_plain_pair("TN", &x, &y)))
+	int x, y;
+	struct game *g = bx_game_pair(2, "TN", &x, &y);
+	if (!g)
 		return tap_done();
 	struct lw_state *s = &g->s;
 	/* a one-star TCO at x (Thomas killed there, alone) */
@@ -59,14 +59,7 @@ int main(void)
 	CHECK(in_attack(s, grant) && in_attack(s, sherman));
 	CHECK(!in_attack(s, tco));
 	bx_commit(g, 5, 0);
-	for (int guard = 0; guard < 10 && s->step == LW_ST_CASUALTY; guard++) {
-		int side = s->awaiting_side;
-		json_t *o = bx_offers(g, side, "casualty");
-		char *txt = json_dumps(json_array_get(o, 0), JSON_COMPACT);
-		json_decref(o);
-		BX_OK(g, side, txt);
-		free(txt);
-	}
+	bx_pass_casualties(g);
 	if (!CHECKF(s->step == LW_ST_DEMOTE, "a victory reversal, the GiC to choose"))
 		return tap_done();
 	/* the GiC foists the blame on Sherman, who is disgraced */
