@@ -49,9 +49,12 @@ static int check_promote(const struct lw_state *s, int side, int u, bool draft,
 	if (!draft && s->side[side].pc < x->stars + 1)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.%d: promoting to %d stars costs %d PC",
 		               x->stars + 1, x->stars + 1, x->stars + 1);
-	if (lw_stack_check_hex(s, x->hex, side, NULL, 0, u, x->stars + 1, err) != 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "7.1.2: the promotion would overstack the hex (12.4)");
+	/* 12.4 / 13.1.1: never a promotion that breaks stacking (the refusal
+	 * names the rule broken: the star limit or a cavalry outranking) */
+	struct tg_error why = {0};
+	if (lw_stack_check_hex(s, x->hex, side, NULL, 0, u, x->stars + 1, &why) != 0)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.2: no promotion that breaks stacking: %s",
+		               why.message);
 	return 0;
 }
 
@@ -169,7 +172,7 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
 			         "Make %s CO of his force for 1 PC (7.1.5)", name);
 	}
-	lw_naval_admin_offer(s, side, list); /* 7.1.7, 7.1.8 */
+	lw_naval_admin_offer(s, side, list);     /* 7.1.7, 7.1.8 */
 	lw_political_admin_offer(s, side, list); /* 7.1.9 */
 	lw_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
 }
@@ -243,7 +246,7 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			s->phasing = (int8_t)LW_OTHER(side);
 			return 0;
 		}
-		place_reinforcements(s); /* 7.3: after all purchases and promotions */
+		place_reinforcements(s);    /* 7.3: after all purchases and promotions */
 		if (lw_naval_begin(s, out)) /* 8.0 (3.3); false: ships to move first */
 			lw_begin_draw(s, out);
 		return 0;
@@ -292,8 +295,9 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		}
 		p->pc = (int16_t)(p->pc - cost);
 		lw_promote(s, u);
-		lw_log(s, "%s is promoted to %d stars (%s).", lw_public_name(s, u, name, sizeof name),
-		       s->unit[u].stars, draft ? "7.2 draft" : "7.1 purchase");
+		lw_log(s, "%s is promoted to %d stars (%s).",
+		       lw_public_name(s, u, name, sizeof name), s->unit[u].stars,
+		       draft ? "7.2 draft" : "7.1 purchase");
 		return 0;
 	}
 	if (strcmp(type, "rehabilitate") == 0) {
