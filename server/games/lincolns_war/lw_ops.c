@@ -512,6 +512,12 @@ static int check_remove_it(const struct lw_state *s, int side, int hex, struct t
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.3: no force of yours there");
 	int removable = 0;
 	for (int i = 0; i < n; i++) {
+		/* 11.0: "the excess may be used to ... remove IT from another Force" */
+		if (s->unit[us[i]].flags & LW_UF_ACTIVATED)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "11.0: the PC left after an activation remove IT from another "
+			    "force, not the one activated");
 		if (s->unit[us[i]].flags & LW_UF_OOS)
 			return tg_fail(err, TG_E_ILLEGAL, "10.6.3: only forces in supply");
 		removable += s->unit[us[i]].it - s->unit[us[i]].it_new;
