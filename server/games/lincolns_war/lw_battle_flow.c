@@ -239,6 +239,7 @@ static int retreat_options(const struct lw_state *s, int side, int from, const i
 		k->friendly_city = city >= 0 && lw_city_controller(s, city) == side;
 		k->defensible = (hx && hx->terrain == LW_TERRAIN_MOUNTAIN) || (f & LW_HS_RIVER);
 		k->closer_to_supply = nearest_supply_distance(s, side, h) < here;
+		k->violates = lw_is_kentucky(h) && s->kentucky.violator == LW_NOSIDE; /* 16.9.1 */
 	}
 	return lw_retreat_choices(!lw_hex_in_territory(from, side), c, nc, out);
 }

@@ -219,11 +219,12 @@ enum lw_disaster lw_disaster_effect(const struct lw_combat_out *out, bool winner
 
 /* ---- 16.9.1 Retreat priority ---------------------------------------------- */
 
-static int pick(const struct lw_retreat_cand *c, int n, bool home_only, int cls, int *out)
+static int pick(const struct lw_retreat_cand *c, int n, bool home_only, bool avoid_ky, int cls,
+                int *out)
 {
 	int k = 0;
 	for (int i = 0; i < n; i++) {
-		if (!c[i].legal || (home_only && !c[i].toward_home))
+		if (!c[i].legal || (home_only && !c[i].toward_home) || (avoid_ky && c[i].violates))
 			continue;
 		bool ok = cls == 0   ? c[i].friendly_city
 		          : cls == 1 ? c[i].defensible
@@ -247,8 +248,16 @@ int lw_retreat_choices(bool outside_own_territory, const struct lw_retreat_cand 
 		for (int i = 0; i < n; i++)
 			if (c[i].legal && c[i].toward_home)
 				home_first = true;
+	/* 16.9.1: "A force may be required to violate Kentucky neutrality if no
+	 * other option exists, that is to say a Union force would retreat into
+	 * Kentucky to avoid retreating south": within the hexes considered (those
+	 * toward home first), Kentucky only when nothing else is legal */
+	bool avoid_ky = false;
+	for (int i = 0; i < n; i++)
+		if (c[i].legal && (!home_first || c[i].toward_home) && !c[i].violates)
+			avoid_ky = true;
 	for (int cls = 0; cls < 4; cls++) {
-		int k = pick(c, n, home_first, cls, out);
+		int k = pick(c, n, home_first, avoid_ky, cls, out);
 		if (k > 0)
 			return k;
 	}

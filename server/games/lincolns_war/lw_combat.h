@@ -151,12 +151,15 @@ struct lw_retreat_cand {
 	bool friendly_city;
 	bool defensible;       /* a mountain hex, or across a river */
 	bool closer_to_supply; /* nearer the closest friendly supply city */
+	bool violates;         /* entering it violates Kentucky's neutrality (2.4.3) */
 };
 
 /* 16.9.1: the hexes the retreating player may choose among (the highest
  * priority class that has any): outside its own territory, first the three
  * hexes toward home; then a friendly city; then a defensible hex; then a hex
- * closer to the closest supply city; then any legal hex. Writes at most n
+ * closer to the closest supply city; then any legal hex. A hex that would
+ * violate Kentucky's neutrality is offered only when the set considered (the
+ * hexes toward home, else all) has no other legal hex. Writes at most n
  * hexes to out and returns how many (0: no legal retreat, 16.9.6). */
 int lw_retreat_choices(bool outside_own_territory, const struct lw_retreat_cand *c, int n,
                        int *out);
