@@ -25,7 +25,8 @@
  *   7. LW_ST_RETREAT, the losing defender: {"type":"retreat","to":HEX} (16.9),
  *      hex by hex choice among the 16.9.1 priority class.
  *   8. LW_ST_ADVANCE, the winning attacker after a Minor Victory (or after a
- *      withdrawal): {"type":"advance","units":"all"|"co"} or {"type":"decline"}
+ *      withdrawal): {"type":"advance","units":"all"|"co"|[ids]} or
+ *      {"type":"decline"}
  *      (16.10.1: declining costs one IT). A Major Victory or rout advances
  *      the whole force without asking.
  *   Then the march ends (lw_march_finish) and the card play continues.
@@ -33,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lw_advance.h"
 #include "lw_combat.h"
 #include "lw_it.h"
 #include "lw_march.h"
@@ -715,6 +717,14 @@ static int act_advance(struct lw_state *s, const json_t *a, struct game_outcome 
 		lw_log(s, "The %s force does not advance (16.10.1: +1 IT).",
 		       lw_side_title(b->attacker));
 		battle_end(s, out, u, n);
+		return 0;
+	}
+	if (json_is_array(json_object_get(a, "units"))) { /* 16.10.1: some of them */
+		int go[LW_MAX_UNITS], ng = 0;
+		if (lw_advance_some_check(s, a, u, n, go, &ng, err) != 0)
+			return -1;
+		lw_advance_some_it(s, u, n, go, ng);
+		do_advance(s, go, ng, out);
 		return 0;
 	}
 	const char *which = lw_a_str(a, "units");
@@ -1904,6 +1914,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 				         lw_unit_name(s, group_co(s, s->battle.attacker), name,
 				                      sizeof name),
 				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+			lw_advance_some_offer(s, u, n, co, list); /* 16.10.1 (lw_advance.c) */
 			lw_offer(list, json_pack("{s:s}", "type", "decline"),
 			         "Do not advance (one IT, 16.10.1)");
 		}

@@ -15,7 +15,7 @@
 static void army_size(void)
 {
 	struct lw_state *s = fx_new(2);
-	int a, b;
+	int a = LW_NO_HEX, b = LW_NO_HEX;
 	if (!CHECK(s != NULL && fx_plain_pair("OH", &a, &b)))
 		return;
 	int16_t f[4];
@@ -36,7 +36,7 @@ static void army_size(void)
 static void cavalry_may_not_end_over_one_stars(void)
 {
 	struct lw_state *s = fx_new(2);
-	int a, b;
+	int a = LW_NO_HEX, b = LW_NO_HEX;
 	if (!CHECK(s != NULL && fx_plain_pair("OH", &a, &b)))
 		return;
 	int cav = fx_place(s, "pleasonton", a, 2);
