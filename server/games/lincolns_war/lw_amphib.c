@@ -264,6 +264,11 @@ static int check(const struct lw_state *s, int side, int kind, int hex, bool rea
 	if (p->moved > 0 || p->attacked)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.0: the force must start its move on the water (it has moved)");
+	/* 10.6.6: "When a player has zero PC ... He may not conduct amphibious
+	 * operations" (movement as well as assaults) */
+	if (s->side[side].pc <= 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.6: with zero PC a side may not conduct amphibious operations");
 	for (int i = 0; i < p->movers_n; i++) /* lw_rail.c */
 		if (lw_rail_used_by(s, p->movers[i]))
 			return tg_fail(

@@ -111,6 +111,9 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: the hex is occupied by the enemy");
 	if (remove && foray)
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: a foray may not remove an RIT");
+	/* 10.6.6: "When a player has zero PC ... He may not place RIT" */
+	if (!remove && s->side[x->side].pc <= 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not place RIT");
 	if (remove != lw_rit_at(s, hex))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               remove ? "13.2.3: there is no RIT to remove"
@@ -197,6 +200,9 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: the raided hex must be adjacent");
 	if (across_river(x->hex, target))
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.2: no raid across a river");
+	/* 10.6.6: "He may not order cavalry Raids or Forays" */
+	if (s->side[x->side].pc <= 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not raid");
 	if (!foray && (s->cav.act_raid || s->cav.act_rit))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.3: one raid per activation, and not with an RIT");
@@ -387,6 +393,10 @@ static int foray_check(const struct lw_state *s, int side, int u, struct tg_erro
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: forays are by cavalry units only");
 	if (s->play.pc_left < 1)
 		return tg_fail(err, TG_E_ILLEGAL, "13.2.4: a foray costs 1 PC from the card play");
+	/* 10.6.6: "He may not order cavalry Raids or Forays" (the PC on his
+	 * track, not the card's) */
+	if (s->side[side].pc <= 0)
+		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not foray");
 	if (s->unit[u].flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.4: a cavalry unit activated this card play may not foray");
