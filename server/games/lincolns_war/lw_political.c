@@ -153,8 +153,14 @@ bool lw_political_supply_phase(struct lw_state *s)
 		p->plot_stage = 2;
 		return false;
 	}
-	if (!ok)
-		return false; /* the card goes back to its box: the CS may try again */
+	if (!ok) {
+		/* 7.1.9: "If the Confederate plot fails completely, the matter ends
+		 * there and the card is removed from play." */
+		p->plot_stage = 2;
+		lw_log(s,
+		       "The plot fails: the Assassination Plot card is removed from play (7.1.9).");
+		return false;
+	}
 	p->plot_stage = 1;
 	if (s->turn >= s->last_turn && s->side[LW_UNION].pc >= PLOT_COST) {
 		p->retaliation = 1; /* 7.1.9.3 */

@@ -35,8 +35,9 @@ struct lw_politics {
 	uint8_t ep; /* 19.1 declared */
 	uint8_t bi; /* 19.2 declared */
 	/* 7.1.9: who may buy the Assassination Plot card: 0 the Confederate
-	 * until a plot succeeds, 1 then the Union, 2 nobody once the Union has
-	 * played it (the card's journey ends, README). Zero is the set-up. */
+	 * until he plays it, 1 the Union after a successful Confederate plot,
+	 * 2 nobody: a Confederate plot that failed completely, or the Union's
+	 * plot played (the card is removed from play). Zero is the set-up. */
 	uint8_t plot_stage;
 	int8_t plot_bought;      /* side that bought it this turn (hidden if Confederate), 0 none */
 	uint8_t president_vp[3]; /* [side] = 1: side assassinated the enemy President (21.3) */

@@ -111,16 +111,29 @@ static void test_failure_and_success(void)
 	CHECK(co != LW_NONE && co != gic);
 	int stars = s->unit[co].stars;
 
-	/* a miss: nothing happens, the card may be bought again */
+	/* a miss: "If the Confederate plot fails completely, the matter ends
+	 * there and the card is removed from play" (7.1.9): nobody may buy it */
 	s->pol.plot_bought = LW_CONFEDERATE;
 	rig(s, 1, 1);
 	CHECK(!lw_political_supply_phase(s));
 	CHECK_EQ_INT(s->pol.plot_bought, 0);
-	CHECK_EQ_INT(lw_plot_buyer(&s->pol), LW_CONFEDERATE);
+	CHECK_EQ_INT(lw_plot_buyer(&s->pol), LW_NOSIDE);
 	CHECK_EQ_INT(s->side[LW_UNION].president_killed, 0);
+	s->phase = LW_PH_ADMIN;
+	s->phasing = LW_CONFEDERATE;
+	give_union_cities(s, 5);
+	CHECK(!tk_offers(g, "confederate", "Assassination Plot"));
+	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_assassination_plot\"}") != 0);
+	CHECK(strstr(tk_err.message, "7.1.9") != NULL);
+	s->phasing = LW_UNION;
+	CHECK(!tk_offers(g, "union", "Assassination Plot"));
+	s->phase = LW_PH_SUPPLY;
 	int vp[LW_SIDE_SLOTS];
 	lw_victory_points(s, vp);
 	int cs_before = vp[LW_CONFEDERATE];
+
+	/* (the card back in its box, to test the other outcomes) */
+	s->pol.plot_stage = 0;
 
 	/* Lincoln dies: a random discard, one card fewer, 3 VP; the CO lives */
 	s->pol.plot_bought = LW_CONFEDERATE;
