@@ -313,6 +313,10 @@ static int check_committee(const struct lw_state *s, int side, int u, struct tg_
 			    "this turn");
 		if (x->gen < 0 || x->stars >= lw_D()->generals[x->gen].max_stars)
 			return tg_fail(err, TG_E_ILLEGAL, "10.7.9: he cannot be promoted further");
+		if (x->flags & LW_UF_OOS)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "20.5: out-of-supply generals may not be promoted except "
+			               "by absorbing TCO stars");
 		if (lw_stack_check_hex(s, x->hex, side, NULL, 0, u, x->stars + 1, err) != 0)
 			return -1;
 		return 0;

@@ -66,8 +66,10 @@ static void reshuffle_discards(struct lw_state *s, int side)
 static bool ep_promotion_ok(const struct lw_state *s, int u)
 {
 	const struct lw_unit *x = &s->unit[u];
+	/* 20.5: "Out-of-supply generals may not be promoted except by absorbing
+	 * TCO stars" */
 	if (x->side != LW_CONFEDERATE || x->gen < 0 || x->where != LW_W_MAP ||
-	    (x->flags & LW_UF_PROMOTED))
+	    (x->flags & (LW_UF_PROMOTED | LW_UF_OOS)))
 		return false;
 	if (x->stars >= lw_D()->generals[x->gen].max_stars)
 		return false;
@@ -247,7 +249,7 @@ static int act_promotion(struct lw_state *s, const json_t *a, struct tg_error *e
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "19.1: choose a Confederate general on the map who may take one more "
-		    "star (7.1: once a turn, 12.4 stacking)");
+		    "star (7.1: once a turn, 12.4 stacking, 20.5: in supply)");
 	lw_promote(s, u);
 	s->pol.ep_promotion = 0;
 	char b[64];
