@@ -78,13 +78,20 @@ static void finish(struct lw_state *s, int winner, const char *why)
 	lw_log(s, "%s", s->result);
 }
 
-/* 7.1.9.1: the victim's successor discards a card at random. */
+/* 7.1.9.1: the victim's successor discards a card at random. 2.2 "Random
+ * Card Draw": any card held in the hand, including the 0 Resource card,
+ * may be drawn; the 0 card drawn returns to the hand (nothing is lost). */
 static void discard_random(struct lw_state *s, int side)
 {
 	struct lw_cards *c = &s->side[side].cards;
-	if (c->hand_n == 0)
+	int i = (int)tg_rng_below(&s->rng, (uint32_t)c->hand_n + 1u);
+	if (i == c->hand_n) {
+		lw_log(s,
+		       "The random discard draws the %s 0 Resource card: it returns to the "
+		       "hand (2.2).",
+		       lw_side_title(side));
 		return;
-	int i = (int)tg_rng_below(&s->rng, c->hand_n);
+	}
 	int card = c->hand[i];
 	lw_hand_remove(s, side, i);
 	lw_discard(s, side, card);
