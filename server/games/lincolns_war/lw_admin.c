@@ -58,18 +58,59 @@ static int check_promote(const struct lw_state *s, int side, int u, bool draft,
 	return 0;
 }
 
+/* Is hex in enemy hands for side: an enemy force or an enemy city (2.1)? */
+static bool enemy_hex(const struct lw_state *s, int side, int hex)
+{
+	int occ = lw_hex_owner_force(s, hex);
+	int c = lw_city_at(hex);
+	return (occ != LW_NOSIDE && occ != side) ||
+	       (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side));
+}
+
+static bool has_cavalry(const struct lw_state *s, int side, int hex)
+{
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex &&
+		    s->unit[i].side == side && s->unit[i].cavalry)
+			return true;
+	return false;
+}
+
+/* Where general u arrives on the map: a reinforcement at his entry hex (7.3),
+ * a general bought back from disgrace at his starting hex (7.1.1). 2.1 / 7.3:
+ * the hex if friendly and it can take him; a cavalry general meeting a
+ * cavalry general there goes to an adjacent friendly hex ("This also applies
+ * to purchased disgraced generals"); otherwise (enemy hands, overstacking, no
+ * adjacent hex) the nearest friendly city. LW_NO_HEX if none. */
+static int arrival_hex(const struct lw_state *s, int u, int hex)
+{
+	const struct lw_data *d = lw_D();
+	int side = s->unit[u].side;
+	if (!hex)
+		return lw_nearest_friendly_city(s, side, hex, &u, 1);
+	bool enemy = enemy_hex(s, side, hex);
+	if (!enemy && lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) == 0)
+		return hex;
+	if (!enemy && s->unit[u].cavalry && has_cavalry(s, side, hex)) {
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, hex, nb);
+		for (int i = 0; i < n; i++) {
+			const struct lw_hex *h = lw_data_hex(d, nb[i]);
+			int cc = lw_city_at(nb[i]);
+			if (h && h->terrain != LW_TERRAIN_OCEAN && !enemy_hex(s, side, nb[i]) &&
+			    !(cc >= 0 && lw_city_controller(s, cc) != side) &&
+			    !(lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE) &&
+			    lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) == 0)
+				return nb[i];
+		}
+	}
+	return lw_nearest_friendly_city(s, side, hex, &u, 1);
+}
+
 static int rehab_hex(const struct lw_state *s, int u)
 {
 	const struct lw_general *g = &lw_D()->generals[s->unit[u].gen];
-	int hex = g->setup_hex ? g->setup_hex : g->entry_hex;
-	int side = s->unit[u].side;
-	int occ = lw_hex_owner_force(s, hex);
-	int c = lw_city_at(hex);
-	bool enemy = (occ != LW_NOSIDE && occ != side) ||
-	             (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side));
-	if (hex && !enemy && lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) == 0)
-		return hex;
-	return lw_nearest_friendly_city(s, side, hex, &u, 1);
+	return arrival_hex(s, u, g->setup_hex ? g->setup_hex : g->entry_hex); /* 7.1.1 */
 }
 
 static int check_rehab(const struct lw_state *s, int side, int u, struct tg_error *err)
@@ -187,33 +228,7 @@ static void place_reinforcements(struct lw_state *s)
 		struct lw_unit *x = &s->unit[u];
 		if (x->where != LW_W_PENDING || x->arrive_turn > s->turn || x->gen < 0)
 			continue;
-		int side = x->side;
-		int entry = d->generals[x->gen].entry_hex;
-		int occ = lw_hex_owner_force(s, entry);
-		int c = lw_city_at(entry);
-		bool ok = entry && (occ == LW_NOSIDE || occ == side) &&
-		          !(c >= 0 && lw_city_controller(s, c) == LW_OTHER(side)) &&
-		          lw_stack_check_hex(s, entry, side, &u, 1, LW_NONE, 0, NULL) == 0;
-		int at = ok ? entry : LW_NO_HEX;
-		if (!ok && x->cavalry && entry) {
-			/* 7.3: a cavalry arrival meeting cavalry goes to an adjacent friendly hex
-			 */
-			int nb[6];
-			int n = tg_hex_neighbours(&d->grid, entry, nb);
-			for (int i = 0; i < n && !at; i++) {
-				const struct lw_hex *h = lw_data_hex(d, nb[i]);
-				int o = lw_hex_owner_force(s, nb[i]);
-				int cc = lw_city_at(nb[i]);
-				if (h && h->terrain != LW_TERRAIN_OCEAN &&
-				    (o == LW_NOSIDE || o == side) &&
-				    !(cc >= 0 && lw_city_controller(s, cc) != side) &&
-				    lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) ==
-				        0)
-					at = nb[i];
-			}
-		}
-		if (!at)
-			at = lw_nearest_friendly_city(s, side, entry, &u, 1);
+		int at = arrival_hex(s, u, d->generals[x->gen].entry_hex); /* 7.3, 2.1 */
 		if (!at) {
 			lw_log(s, "%s cannot arrive: no friendly hex (7.3); he waits a turn.",
 			       lw_unit_name(s, u, name, sizeof name));

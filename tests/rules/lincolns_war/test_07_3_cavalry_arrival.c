@@ -1,0 +1,106 @@
+/* 7.3 / 2.1: "If placement would cause overstacking (See 12.4), or if the
+ * entry hex is enemy occupied, the reinforcing general is placed instead in
+ * the nearest friendly city. If a cavalry reinforcement is slated to arrive
+ * in a hex already containing a cavalry general, place the new arrival in an
+ * adjacent friendly hex." 2.1: "This also applies to purchased disgraced
+ * generals" (7.1.1).
+ * - Wheeler (cavalry, Spring 1862, entry 0808) meeting Forrest there goes
+ *   next door;
+ * - Wheeler finding his entry hex held by the enemy goes to the nearest
+ *   friendly city, not next door (the adjacent-hex rule is for cavalry
+ *   meeting cavalry only);
+ * - Stuart bought back from disgrace while another Confederate cavalry
+ *   general stands in his starting hex goes next door, not to a city. */
+#include "lw_testkit.h"
+
+/* Both players end the Administration Phase of turn 1 (Spring 1862): the
+ * reinforcements arrive (7.3). */
+static void end_admin(struct game *g)
+{
+	struct lw_state *s = &g->s;
+	s->turn = 1;
+	s->phase = LW_PH_ADMIN;
+	s->phasing = LW_UNION;
+	s->first = LW_UNION;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+		s->side[side].admin_done = 0;
+	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+}
+
+static bool adjacent(int a, int b)
+{
+	return tg_hex_adjacent(&lw_D()->grid, a, b);
+}
+
+static void reinforcement(bool enemy)
+{
+	struct game *g = tk_new("campaign", 73);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	int wheeler = tk_unit(g, "wheeler");
+	int entry = lw_D()->generals[s->unit[wheeler].gen].entry_hex;
+	CHECK_EQ_INT(s->unit[wheeler].where, LW_W_PENDING);
+	CHECK_EQ_INT(s->unit[wheeler].arrive_turn, 1);
+	int other = tk_unit(g, enemy ? "grant" : "forrest");
+	s->unit[other].arrive_turn = 9; /* Forrest waits: he is placed by hand */
+	tk_place(g, other, entry);
+	s->unit[other].stars = 1;
+	int city = lw_nearest_friendly_city(s, LW_CONFEDERATE, entry, &wheeler, 1);
+	end_admin(g);
+	int at = s->unit[wheeler].hex;
+	CHECK_EQ_INT(s->unit[wheeler].where, LW_W_MAP);
+	CHECK(at != entry);
+	if (enemy) {
+		/* the nearest friendly city, which is not next door */
+		CHECK(!adjacent(city, entry));
+		CHECK_EQ_INT(at, city);
+	} else {
+		CHECK(adjacent(at, entry));
+		CHECK(lw_hex_owner_force(s, at) == LW_CONFEDERATE);
+	}
+	lincolns_war_module.free(g);
+}
+
+static void disgraced(void)
+{
+	struct game *g = tk_new("campaign", 74);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	int stuart = tk_unit(g, "stuart");
+	int start = lw_D()->generals[s->unit[stuart].gen].setup_hex;
+	CHECK_EQ_INT(s->unit[stuart].hex, start);
+	lw_disgrace(s, stuart);
+	CHECK_EQ_INT(s->unit[stuart].where, LW_W_DISGRACED);
+	int hampton = tk_unit(g, "hampton");
+	tk_place(g, hampton, start);
+	s->unit[hampton].arrive_turn = 9;
+	/* the cities next to his starting hex in Union hands, so that the
+	 * nearest friendly city is not next door */
+	int nb[6];
+	int nn = tg_hex_neighbours(&lw_D()->grid, start, nb);
+	for (int i = 0; i < nn; i++)
+		if (lw_city_at(nb[i]) >= 0)
+			s->city[lw_city_at(nb[i])].owner = LW_UNION;
+	int city = lw_nearest_friendly_city(s, LW_CONFEDERATE, start, &stuart, 1);
+	CHECK(city != LW_NO_HEX && !adjacent(city, start));
+	s->phase = LW_PH_ADMIN;
+	s->phasing = LW_CONFEDERATE;
+	s->side[LW_CONFEDERATE].pc = 5;
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"rehabilitate\",\"general\":\"stuart\"}") == 0,
+	       "%s", tk_err.message);
+	int at = s->unit[stuart].hex;
+	CHECK_EQ_INT(s->unit[stuart].where, LW_W_MAP);
+	CHECK(adjacent(at, start)); /* next door, not the nearest city */
+	CHECK(at != city);
+	CHECK_EQ_INT(lw_city_at(at), -1);
+	lincolns_war_module.free(g);
+}
+
+int main(void)
+{
+	reinforcement(false);
+	reinforcement(true);
+	disgraced();
+	return tap_done();
+}
