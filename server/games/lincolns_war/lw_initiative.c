@@ -12,10 +12,28 @@ static const struct lw_scenario *scn(const struct lw_state *s)
 
 /* ---- 5.0 / 11.1.1: the first GiC ------------------------------------------ */
 
+/* 5.0: "In hexes where two or more generals of equal rank are stacked,
+ * players may choose which general is to command the force (place the CO
+ * on top)." Before his GiC choice, u (infantry, not the CO) may be put on
+ * top of his stack for free when he has the CO's rank. */
+static int check_setup_co(const struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP ||
+	    s->unit[u].cavalry)
+		return tg_fail(err, TG_E_ILLEGAL, "5.0: choose one of your infantry generals");
+	int co = lw_force_co_side(s, s->unit[u].hex, side);
+	if (co == u)
+		return tg_fail(err, TG_E_ILLEGAL, "5.0: he already commands his force");
+	if (co == LW_NONE || s->unit[co].cavalry || s->unit[co].stars != s->unit[u].stars)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "5.0: only among generals of equal rank stacked together");
+	return 0;
+}
+
 void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_scenario *sc = scn(s);
-	char name[64], hex[64];
+	char name[64], hex[64], id[64];
 	for (int i = 0; i < 2; i++) {
 		int u = lw_unit_by_id(s, sc->gic_choices[side][i]);
 		if (u == LW_NONE || s->unit[u].where != LW_W_MAP)
@@ -26,15 +44,35 @@ void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
 		         "Make %s General in Chief (three stars, in %s)", name,
 		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 	}
+	for (int u = 0; u < s->n_units; u++)
+		if (check_setup_co(s, side, u, NULL) == 0)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "setup_co", "general",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "Set-up: put %s on top of his force in %s as its CO (5.0, free)",
+			         lw_unit_name(s, u, name, sizeof name),
+			         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 }
 
 int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err)
 {
 	(void)out;
+	if (strcmp(lw_a_str(a, "type"), "setup_co") == 0) {
+		int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+		if (check_setup_co(s, side, u, err) != 0)
+			return -1;
+		s->unit[u].cmd = ++s->cmd_seq;
+		char name[64], hex[64];
+		lw_log(s, "%s takes command of the %s force in %s (5.0).",
+		       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),
+		       lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		return 0;
+	}
 	if (strcmp(lw_a_str(a, "type"), "gic") != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
-		               "5.0: first choose your General in Chief (\"gic\")");
+		               "5.0: choose the CO of a stack of equal rank (\"setup_co\") or "
+		               "your General in Chief (\"gic\")");
 	const char *id = lw_a_str(a, "general");
 	const struct lw_scenario *sc = scn(s);
 	int u = lw_unit_by_id(s, id);
