@@ -54,6 +54,45 @@ void lw_hexstep_between(const struct lw_state *s, int a, int b, bool major_now,
 	st->prohibited = (f & LW_HS_IMPASSABLE) != 0;
 }
 
+/* The IT of the moving group (18.1.1: they are on the whole force). */
+static int movers_it(const struct lw_state *s)
+{
+	int it = 0;
+	for (int i = 0; i < s->play.movers_n; i++)
+		it += s->unit[s->play.movers[i]].it;
+	return it;
+}
+
+/* t IT pass from unit a to unit b; those placed by this card (10.6.3,
+ * it_new) go along when a no longer holds them. */
+static void pass_it(struct lw_unit *a, struct lw_unit *b, int t)
+{
+	a->it = (int16_t)(a->it - t);
+	b->it = (int16_t)(b->it + t);
+	int excess = a->it_new - a->it;
+	if (excess > 0) {
+		a->it_new = (int16_t)(a->it_new - excess);
+		b->it_new = (int16_t)(b->it_new + excess);
+	}
+}
+
+/* 18.2: mover u leaves the group carrying exactly `carry` of its IT (no
+ * more than the group has); the rest stays with the other movers. */
+static void carry_it(struct lw_state *s, int u, int carry)
+{
+	struct lw_play *p = &s->play;
+	struct lw_unit *x = &s->unit[u];
+	for (int i = 0; i < p->movers_n && x->it != carry; i++) {
+		struct lw_unit *o = &s->unit[p->movers[i]];
+		if (p->movers[i] == u)
+			continue;
+		if (x->it > carry)
+			pass_it(x, o, x->it - carry);
+		else
+			pass_it(o, x, carry - x->it < o->it ? carry - x->it : o->it);
+	}
+}
+
 static int movers_co(const struct lw_state *s)
 {
 	/* The activated CO leads while he moves; if he was detached or lost,
@@ -415,6 +454,15 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 			                   lw_unit_id(s, u, id, sizeof id)),
 			         "Leave %s behind in %s", lw_unit_name(s, u, hl, sizeof hl),
 			         lw_hex_label(from, name, sizeof name));
+			/* 18.2: he may carry away up to his stars in IT */
+			int max = lw_it_detach_max(movers_it(s), s->unit[u].stars);
+			for (int k = 1; k <= max; k++)
+				lw_offer(list,
+				         json_pack("{s:s,s:s,s:i}", "type", "detach", "unit",
+				                   lw_unit_id(s, u, id, sizeof id), "it", k),
+				         "Leave %s behind in %s with %d of the force's IT (18.2)",
+				         lw_unit_name(s, u, hl, sizeof hl),
+				         lw_hex_label(from, name, sizeof name), k);
 			lw_unit_name(s, movers_co(s), name, sizeof name);
 		}
 	if (from != LW_NO_HEX && pickup_possible(s, from))
@@ -552,9 +600,19 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		    "10.7.4: a CO Reluctant to Follow Orders may not detach subordinates");
 	if (lw_campaign_detach_check(s, u, err) != 0)
 		return -1;
-	/* 18.2: a detached general may carry no more IT than his stars; we leave
-	 * all of it with the force. */
-	lw_unit_leave_it(s, u, 0);
+	/* 18.2: "such subordinates may only be assigned IT equal to or less
+	 * than the number of the detached stars" (17.0: a TCO, its stars): the
+	 * owner says how many, none unless he names them ("it"). */
+	int carry = 0;
+	if (json_object_get(a, "it") && !lw_a_int(a, "it", &carry))
+		return tg_fail(err, TG_E_MALFORMED, "18.2: \"it\" is a number of IT");
+	int max = lw_it_detach_max(movers_it(s), s->unit[u].stars);
+	if (carry < 0 || carry > max)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "18.2: a detached general carries from 0 to %d IT (no more than "
+		               "his stars, no more than the force has)",
+		               max);
+	carry_it(s, u, carry);
 	for (int i = k; i + 1 < p->movers_n; i++)
 		p->movers[i] = p->movers[i + 1];
 	p->movers_n--;
@@ -573,8 +631,12 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		                          (s->land.mountain ? LW_GL_MOUNTAIN : 0) |
 		                          (p->crossed_river ? LW_GL_RIVER : 0));
 	}
-	/* unnamed: a subordinate's identity is hidden (12.7) */
-	lw_log(s, "A general stays behind in %04d (12.8).", s->unit[u].hex);
+	/* unnamed: a subordinate's identity is hidden (12.7); IT are on the map */
+	if (carry)
+		lw_log(s, "A general stays behind in %04d with %d IT (12.8, 18.2).", s->unit[u].hex,
+		       carry);
+	else
+		lw_log(s, "A general stays behind in %04d (12.8).", s->unit[u].hex);
 	return 0;
 }
 
