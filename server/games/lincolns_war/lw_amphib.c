@@ -470,6 +470,7 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl),
 	       river ? "14.1.1" : "14.2.1");
 	lw_border_enter(s, side, to);
+	lw_march_richmond_bonus(s, side, to); /* 10.7.8.2: "in any way" */
 	/* 12.4, 13.1.1: the generals left behind, and the force joined, may
 	 * now break stacking (a cavalry general outranking the CO left). */
 	if (from != LW_NO_HEX)

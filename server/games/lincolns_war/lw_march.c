@@ -485,7 +485,7 @@ static bool in_virginia(int hex)
 }
 
 /* 10.7.8.2: once per turn, a Union force moving next to Richmond: one PC. */
-static void richmond_bonus(struct lw_state *s, int side, int hex)
+void lw_march_richmond_bonus(struct lw_state *s, int side, int hex)
 {
 	if (side != LW_UNION || s->side[side].richmond_bonus)
 		return;
@@ -568,7 +568,7 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	/* 2.4.2 / 2.4.3: Kentucky neutrality, neutral cities taken on entry (the
 	 * capture's 16.10.1.1 IT is lw_capture_city's) */
 	lw_border_enter(s, side, to);
-	richmond_bonus(s, side, to);
+	lw_march_richmond_bonus(s, side, to);
 	/* 13.2.5: the non-phasing player may harass now (lw_harass.c resumes) */
 	if (lw_harass_begin(s, to, stop))
 		return 0;

@@ -57,6 +57,10 @@ void lw_unstack_all(struct lw_state *s);
 /* Ends the movers' march (12.10 supply regained, 10.7.8.1) and hands the
  * card play back to the engine (lw_card_continue). */
 void lw_march_finish(struct lw_state *s, struct game_outcome *out);
+/* 10.7.8.2: "Once per turn, if a Union force moves adjacent to Richmond in
+ * any way": one PC, the first time this turn that side's force enters hex
+ * next to Richmond (march, amphibious landing). */
+void lw_march_richmond_bonus(struct lw_state *s, int side, int hex);
 /* The movement record of the movers, from s->play and s->land. */
 void lw_march_track(const struct lw_state *s, struct lw_move_track *t);
 
