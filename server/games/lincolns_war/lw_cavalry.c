@@ -233,13 +233,14 @@ void lw_raid(struct lw_state *s, int u, int target, bool foray)
 	int side = s->unit[u].side;
 	char hl[64], name[64], en[64];
 	lw_hex_label(target, hl, sizeof hl);
-	/* a raid by standard activation is an attack for 10.6.8.1/10.6.8.2 */
+	/* a raid by standard activation is an attack for 10.7.8.2: one PC. For
+	 * 10.7.8.1 an attack into Virginia from outside counts only if it
+	 * succeeds and the force advances, which a raid never does; a raider
+	 * activated in Virginia fulfils it by ending there (lw_march_finish). */
 	const struct lw_hex *h = lw_data_hex(lw_D(), target);
 	bool eastern = h && h->region == LW_REGION_EASTERN && side == LW_UNION && !foray;
-	if (eastern) {
-		s->side[LW_UNION].eastern_done = 1;
+	if (eastern)
 		lw_gain_pc(s, LW_UNION, 1);
-	}
 	/* 13.2.2: "ask if enemy cavalry is present" */
 	int e = cavalry_at(s, target, LW_OTHER(side));
 	if (e != LW_NONE) {
