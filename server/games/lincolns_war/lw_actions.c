@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lw_engine.h"
+#include "lw_supply.h"
 
 void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
 {
@@ -195,10 +196,16 @@ static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_
 			lw_cav_city_settle(s); /* 13.1.3 cities held by cavalry */
 		if (r == 0)
 			lw_political_settle(s); /* 19.1 EP, 19.2 BI after a battle */
+		if (r == 0 && s->phase == LW_PH_OPS)
+			lw_supply_reopen(s); /* 20.6: OOS tokens off once supply opens */
 		return r;
 	}
-	case LW_PH_RAIL:
-		return lw_rail_act(s, side, a, out, err);
+	case LW_PH_RAIL: {
+		int r = lw_rail_act(s, side, a, out, err);
+		if (r == 0)
+			lw_supply_reopen(s); /* 12.10, 20.6: railed back into supply */
+		return r;
+	}
 	default:
 		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
 	}

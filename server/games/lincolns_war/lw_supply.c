@@ -342,6 +342,36 @@ bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_rive
 	return trace_run(&t, hex);
 }
 
+/* ---- 20.6: OOS tokens come off as soon as a line of supply opens ----------------- */
+
+void lw_supply_reopen(struct lw_state *s)
+{
+	int16_t tried[LW_MAX_UNITS]; /* hexes (and side) already traced in vain */
+	int8_t tried_side[LW_MAX_UNITS];
+	int n_tried = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *x = &s->unit[i];
+		if (x->where != LW_W_MAP || !(x->flags & LW_UF_OOS))
+			continue;
+		bool seen = false;
+		for (int k = 0; k < n_tried && !seen; k++)
+			seen = tried[k] == x->hex && tried_side[k] == x->side;
+		if (seen)
+			continue;
+		tried[n_tried] = x->hex;
+		tried_side[n_tried++] = x->side;
+		/* 16.9.5.4.3: the besieged stay out of supply; no river die is
+		 * rolled here, so a river past enemy infantry stays closed */
+		if (lw_siege_besieged(s, x->hex, x->side) ||
+		    !lw_supply_traced(s, x->hex, x->side, NULL))
+			continue;
+		int u[LW_MAX_UNITS];
+		int n = lw_units_at(s, x->hex, x->side, u);
+		for (int k = 0; k < n; k++)
+			s->unit[u[k]].flags &= (uint8_t)~LW_UF_OOS;
+	}
+}
+
 /* ---- the Supply Phase (20.4 - 20.7) -------------------------------------------- */
 
 static int units_here(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])

@@ -25,6 +25,11 @@ struct lw_river_rolls {
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
                       const struct lw_river_rolls *rolls);
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls);
+/* 20.6: "OOS tokens are automatically removed from forces as soon as a line
+ * of supply is opened up": every force with an Out-of-Supply token that can
+ * now trace supply (no die rolled; not while besieged) loses it. Run after
+ * each action of the Operations and Rail phases (lw_actions.c). */
+void lw_supply_reopen(struct lw_state *s);
 
 /* 20.1: may `side` trace supply across or along river `river` between the
  * adjacent hexes a and b (friendly uncontested: yes; unfriendly uncontested:
