@@ -7,8 +7,8 @@
  * lw_battle_flow.c) and is removed, not disgraced (17.4, lw_disgrace).
  * Here: absorbing TCO stars (17.5, called in the Rail Phase, 9.2). The IT
  * a TCO may carry out of a force (17.0: "equal to its star rating") is
- * 18.2's rule for any detached general (lw_it_detach_max); a general left
- * behind carries none (README, 12.8 dispersal).
+ * 18.2's rule for any detached general (lw_it_detach_max); the owner of a
+ * general left behind names how many (lw_march.c act_detach).
  */
 #ifndef LW_TCO_H
 #define LW_TCO_H
