@@ -159,8 +159,10 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
              struct tg_error *err)
 {
 	int r = apply_one(s, side, a, out, err);
-	if (r == 0)
+	if (r == 0) {
+		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
 		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
+	}
 	return r;
 }
 
@@ -233,7 +235,11 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
 		return NULL;
 	if (lw_gic_choice_side(s) == side) {
-		snprintf(buf, n, "Choose your new General in Chief (11.1.2.2)");
+		snprintf(buf, n, "%s",
+		         s->side[side].gic_pending
+		             ? "Choose your new General in Chief (11.1.2.2)"
+		             : "Your capital is enemy controlled: choose where your new General in "
+		               "Chief goes (11.1.2.3)");
 		return buf;
 	}
 	if (lw_naval_escape_side(s) == side) {

@@ -373,34 +373,26 @@ static int gic_tier(const struct lw_state *s, int side, int old)
 	return 0;
 }
 
-/* 11.1.2.3: the new GiC goes to the capital when it is friendly and can
- * take him; the hexes he leaves and enters are kept legally stacked. */
+/* 11.1.2.3: the new GiC goes to the capital, stars displaced there, or,
+ * the capital enemy controlled, where his owner chooses (lw_gic_place.c). */
 static void gic_install(struct lw_state *s, int side, int pick)
 {
 	s->unit[pick].stars = 3;
 	s->side[side].gic = (int16_t)pick;
 	s->side[side].gic_pending = 0;
-	int cap = lw_capital_hex(side);
-	int c = lw_city_at(cap);
-	if (cap && lw_city_controller(s, c) == side && s->unit[pick].hex != cap &&
-	    lw_hex_owner_force(s, cap) != LW_OTHER(side) &&
-	    lw_stack_check_hex(s, cap, side, &pick, 1, LW_NONE, 0, NULL) == 0) {
-		int from = s->unit[pick].hex;
-		lw_unit_leave_it(s, pick, 0);
-		lw_unit_place(s, pick, cap);
-		lw_fix_overstack(s, from, side);
-	}
-	if (s->unit[pick].where == LW_W_MAP)
-		lw_fix_overstack(s, s->unit[pick].hex, side);
 	char name[64];
 	lw_log(s, "%s is the new %s General in Chief (11.1.2.2).",
 	       lw_unit_name(s, pick, name, sizeof name), lw_side_title(side));
+	lw_gic_relocate(s, side, pick, LW_GIC_PLACE_LOSS);
+	if (s->unit[pick].where == LW_W_MAP) /* his new third star where he is */
+		lw_fix_overstack(s, s->unit[pick].hex, side);
 }
 
 void lw_gic_lost(struct lw_state *s, int side)
 {
 	int old = s->side[side].gic;
 	s->side[side].gic = LW_NONE;
+	s->side[side].gic_place = 0;
 	lw_gain_pc(s, LW_OTHER(side), 4); /* 11.1.2.2 */
 	int tier = gic_tier(s, side, old);
 	int cost = tier == 1 ? 6 : 4; /* a one-star costs two PC more */
@@ -430,16 +422,25 @@ void lw_gic_lost(struct lw_state *s, int side)
 
 /* The side that must choose a GiC now, or LW_NOSIDE. A choice whose
  * candidates have all gone meanwhile falls to the next rank down. */
+static bool choosing_gic(const struct lw_state *s, int side)
+{
+	return s->side[side].gic_pending && gic_tier(s, side, s->side[side].gic_old) > 0;
+}
+
 int lw_gic_choice_side(const struct lw_state *s)
 {
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
-		if (s->side[side].gic_pending && gic_tier(s, side, s->side[side].gic_old) > 0)
+		if (choosing_gic(s, side))
 			return side;
-	return LW_NOSIDE;
+	return lw_gic_place_side(s); /* then 11.1.2.3: where he goes */
 }
 
 void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
 {
+	if (!choosing_gic(s, side)) {
+		lw_gic_place_offer(s, side, list);
+		return;
+	}
 	int tier = gic_tier(s, side, s->side[side].gic_old);
 	char name[64], id[64], hex[64];
 	for (int i = 0; i < s->n_units; i++)
@@ -454,6 +455,8 @@ void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
 
 int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
 {
+	if (!choosing_gic(s, side))
+		return lw_gic_place_act(s, side, a, err);
 	if (strcmp(lw_a_str(a, "type"), "choose_gic") != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.2.2: first choose your new General in Chief (\"choose_gic\")");

@@ -149,11 +149,6 @@ static int check_gic(const struct lw_state *s, int side, int u, struct tg_error 
 	if (s->side[side].pc < gic_cost(s, side))
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.4: appointing a GiC costs %d PC",
 		               gic_cost(s, side));
-	int cap = lw_capital_hex(side);
-	if (lw_city_controller(s, lw_city_at(cap)) == side && s->unit[u].hex != cap &&
-	    lw_stack_check_hex(s, cap, side, &u, 1, LW_NONE, 0, NULL) != 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "11.1.2.3: the capital cannot take him without overstacking (12.4)");
 	return 0;
 }
 
@@ -333,17 +328,11 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		if (check_gic(s, side, u, err) != 0)
 			return -1;
 		p->pc = (int16_t)(p->pc - gic_cost(s, side));
+		p->gic_old = p->gic; /* 11.1.2.3: not the one replaced if a CO is chosen */
 		p->gic = (int16_t)u;
-		int cap = lw_capital_hex(side);
-		if (lw_city_controller(s, lw_city_at(cap)) == side && s->unit[u].hex != cap &&
-		    lw_hex_owner_force(s, cap) != LW_OTHER(side)) {
-			int from = s->unit[u].hex;
-			lw_unit_leave_it(s, u, 0);
-			lw_unit_place(s, u, cap); /* 11.1.2.3 */
-			lw_fix_overstack(s, from, side);
-		}
 		lw_log(s, "%s is appointed General in Chief (7.1.4).",
 		       gname(s, u, name, sizeof name));
+		lw_gic_relocate(s, side, u, LW_GIC_PLACE_VOLUNTARY); /* 11.1.2.3 */
 		return 0;
 	}
 	if (strcmp(type, "appoint_co") == 0) {

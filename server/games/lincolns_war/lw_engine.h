@@ -29,8 +29,9 @@ const char *lw_side_title(int side);
  * 2: the land block's demotion and resume fields (16.6.4, 16.8.3).
  * 3: the resource_events block (16.3, lw_resource_events.h).
  * 4: the sieges on (lw_amphib.sieges, 16.9.5).
- * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9). */
-#define LW_SAVE_VERSION 5
+ * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9).
+ * 6: a side's gic_place flag (11.1.2.3, lw_gic_place.c). */
+#define LW_SAVE_VERSION 6
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -128,6 +129,21 @@ int lw_displace_unit(struct lw_state *s, int hex, int side, int pick);
 int lw_displace_target(const struct lw_state *s, int hex, int side, int pick);
 /* Move u to `to` as a displacement (IT stay with the force, public log). */
 void lw_displace_move(struct lw_state *s, int u, int to);
+
+/* ---- 11.1.2.3 where a new GiC goes (lw_gic_place.c) ------------------------ */
+
+#define LW_GIC_PLACE_LOSS 1      /* after 11.1.2.2 (death, demotion, disgrace) */
+#define LW_GIC_PLACE_VOLUNTARY 2 /* after 11.1.2.1 / 7.1.4 */
+/* The new GiC u of side goes to the capital (stars displaced there), or,
+ * the capital enemy controlled, the owner is asked (gic_place); a GiC
+ * held in a siege stays (16.9.5.2). */
+void lw_gic_relocate(struct lw_state *s, int side, int u, int how);
+/* The side asked where its new GiC goes, or LW_NOSIDE. */
+int lw_gic_place_side(const struct lw_state *s);
+void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list);
+int lw_gic_place_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+/* After every accepted action: a question with nothing left to choose goes. */
+void lw_gic_place_settle(struct lw_state *s);
 /* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
 bool lw_consolidation_possible(const struct lw_state *s);
 int lw_consolidate(struct lw_state *s, struct tg_error *err);

@@ -149,7 +149,9 @@ struct lw_player {
 	uint8_t seditious_redraws; /* 10.7.7: three-seditious redraws used this turn */
 	uint8_t eastern_done;      /* Union: activated a force in Virginia this turn (10.7.8.1) */
 	uint8_t richmond_bonus;    /* Union: the once-per-turn adjacency bonus taken (10.7.8.2) */
-	uint8_t spare[5];
+	uint8_t gic_place;         /* 11.1.2.3: the owner chooses where his new GiC goes
+	                            * (LW_GIC_PLACE_LOSS / _VOLUNTARY), 0 none */
+	uint8_t spare[4];
 	uint8_t draw_stage; /* 10.3 draw segment: 0 committee choice, 1 last card choice, 2 done */
 	uint8_t campaign_turn_card; /* the 6-value card used for a dual-theater campaign, 0 none */
 	uint8_t draw_partial;   /* 10.7.3.1: drew all but the last card, choosing the last */
