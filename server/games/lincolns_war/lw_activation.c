@@ -420,13 +420,14 @@ void lw_gic_lost(struct lw_state *s, int side)
 	s->side[side].gic_old = (int16_t)old;
 }
 
-/* The side that must choose a GiC now, or LW_NOSIDE. A choice whose
- * candidates have all gone meanwhile falls to the next rank down. */
+/* Is side choosing its new GiC (11.1.2.2)? A choice whose candidates have
+ * all gone meanwhile falls to the next rank down. */
 static bool choosing_gic(const struct lw_state *s, int side)
 {
 	return s->side[side].gic_pending && gic_tier(s, side, s->side[side].gic_old) > 0;
 }
 
+/* The side that must choose a GiC now, or where he goes, or LW_NOSIDE. */
 int lw_gic_choice_side(const struct lw_state *s)
 {
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
