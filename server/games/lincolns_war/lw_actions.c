@@ -76,6 +76,8 @@ unsigned lw_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(lw_command_choice_side(s)); /* 11.0.3, 20.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) != LW_NOSIDE)
 		return LW_SIDE_BIT(lw_political_choice_side(s)); /* 19.0, 7.1.9.3 */
+	if (lw_siege_choice_side(s) != LW_NOSIDE)
+		return LW_SIDE_BIT(lw_siege_choice_side(s)); /* 16.9.5.4.3 */
 	switch (s->phase) {
 	case LW_PH_GIC:
 	case LW_PH_INITIATIVE:
@@ -122,6 +124,10 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	}
 	if (lw_political_choice_side(s) == side) {
 		lw_political_choice_offer(s, side, list); /* 19.0, 7.1.9.3 */
+		return list;
+	}
+	if (lw_siege_choice_side(s) == side) {
+		lw_siege_return_offer(s, side, list); /* 16.9.5.4.3 */
 		return list;
 	}
 	switch (s->phase) {
@@ -179,6 +185,8 @@ static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_
 		return lw_command_choice_act(s, side, a, out, err); /* 11.0.3, 20.4 */
 	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) == side)
 		return lw_political_choice_act(s, side, a, out, err); /* 19.0, 7.1.9.3 */
+	if (s->phase != LW_PH_OVER && lw_siege_choice_side(s) == side)
+		return lw_siege_return_act(s, side, a, out, err); /* 16.9.5.4.3 */
 	switch (s->phase) {
 	case LW_PH_GIC:
 		return lw_gic_act(s, side, a, out, err);
@@ -250,6 +258,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		return lw_command_prompt(s, buf, n); /* 11.0.3, 20.4 */
 	if (lw_political_choice_side(s) == side) {
 		snprintf(buf, n, "%s", lw_political_prompt(s));
+		return buf;
+	}
+	if (lw_siege_choice_side(s) == side) {
+		snprintf(buf, n, "%s", lw_siege_return_prompt(s));
 		return buf;
 	}
 	switch (s->phase) {

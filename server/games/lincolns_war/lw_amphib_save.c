@@ -30,7 +30,7 @@ static void siege_ints(const struct lw_siege *g, long long *v)
 	v[k++] = g->pressed;
 	v[k++] = g->camp_co;
 	v[k++] = g->assault;
-	v[k++] = g->spare;
+	v[k++] = g->returning;
 }
 
 /* 0, or -1 when out of range; `on`: a siege that is on (else pending). */
@@ -48,11 +48,13 @@ static int siege_read(struct lw_siege *g, const long long *v, int n_units, bool 
 	g->pressed = (uint8_t)v[k++];
 	g->camp_co = (int16_t)v[k++];
 	g->assault = (uint8_t)v[k++];
-	g->spare = (uint8_t)v[k++];
-	if (v[0] < 0 || v[0] > LW_SG_ON || (on && g->stage != LW_SG_ON && g->stage != LW_SG_NONE) ||
+	g->returning = (uint8_t)v[k++];
+	if (v[0] < 0 || v[0] > LW_SG_EXCESS ||
+	    (on && g->stage != LW_SG_ON && g->stage != LW_SG_NONE) ||
 	    (!on && g->stage == LW_SG_ON) || v[4] < 0 || v[4] > 3 || v[5] < 0 ||
 	    v[5] > LW_SIEGE_BEGUN || g->besieger < LW_NOSIDE || g->besieger > LW_CONFEDERATE ||
-	    v[7] < 0 || v[7] > 1 || v[8] != 0 || g->camp_co >= n_units || g->camp_co < LW_NONE)
+	    v[7] < 0 || v[7] > 1 || v[8] < 0 || v[8] > 1 || (!on && v[8] != 0) ||
+	    g->camp_co >= n_units || g->camp_co < LW_NONE)
 		return -1;
 	return 0;
 }
@@ -162,7 +164,9 @@ json_t *lw_amphib_view(const struct lw_state *s, int side)
 		                    json_pack("{s:s,s:i,s:i,s:s}", "besieger",
 		                              lw_side_name((enum lw_side)a->siege.besieger), "city",
 		                              a->siege.city_hex, "from", a->siege.camp_hex, "stage",
-		                              a->siege.stage == LW_SG_OFFER ? "offer" : "answer"));
+		                              a->siege.stage == LW_SG_OFFER    ? "offer"
+		                              : a->siege.stage == LW_SG_EXCESS ? "excess"
+		                                                               : "answer"));
 	else
 		json_object_set_new(o, "siege", json_null());
 	json_t *on = json_array();

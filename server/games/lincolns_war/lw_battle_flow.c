@@ -307,6 +307,10 @@ static void retreat_next(struct lw_state *s, struct game_outcome *out)
 			lw_disgrace(s, set[i]);
 		}
 	}
+	if (s->amphib.siege.stage == LW_SG_EXCESS) {
+		lw_siege_excess_retreated(s); /* 16.6.4: the rest stays for the siege */
+		return;
+	}
 	if (l->stage == LW_BS_WRETREAT) {
 		/* 16.9.3: an enemy city left empty is attacked as a vacant city */
 		int c = lw_city_at(s->battle.def_hex);
@@ -1248,8 +1252,9 @@ static int oretreat_act(struct lw_state *s, const json_t *a, struct game_outcome
 
 /* 16.6.4: IT off, CO disgraced, IT = stars left. A routed attacker left
  * overstacked sends back the fewest stars (a prompt, true while awaited);
- * a routed defender breaks up in its retreat (16.6.4), unless it may stay
- * for a siege, which holds only what stacks. */
+ * a routed defender breaks up in its retreat (16.6.4), or offers siege,
+ * which holds only what stacks: its owner then names the excess, which
+ * retreats by the 16.9 prompts (lw_siege.c, lw_battle_excess_retreats). */
 static bool rout_loser(struct lw_state *s, int L, int lco)
 {
 	struct lw_battle *b = &s->battle;
@@ -1259,7 +1264,6 @@ static bool rout_loser(struct lw_state *s, int L, int lco)
 		s->unit[u[i]].it = 0;
 	char name[64];
 	lw_log(s, "ROUT: %s is disgraced (16.6.4).", lw_unit_name(s, lco, name, sizeof name));
-	int hex = s->unit[lco].hex;
 	lw_disgrace_only(s, lco);
 	n = group_units(s, L, u);
 	for (int i = 0; i < n; i++) {
@@ -1268,8 +1272,6 @@ static bool rout_loser(struct lw_state *s, int L, int lco)
 	}
 	if (L == b->attacker)
 		return oretreat_next(s);
-	if (lw_siege_may_offer(s))
-		lw_unstack(s, hex, L);
 	return false;
 }
 
@@ -1991,4 +1993,25 @@ void lw_battle_loser_retreats(struct lw_state *s, struct game_outcome *out)
 void lw_battle_close(struct lw_state *s, struct game_outcome *out, const int *movers, int n)
 {
 	battle_end(s, out, movers, n);
+}
+
+void lw_battle_excess_retreats(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_land *l = &s->land;
+	/* cavalry first, then the lowest ranks, as start_retreat orders them */
+	for (int i = 1; i < l->group_n; i++)
+		for (int k = i; k > 0; k--) {
+			const struct lw_unit *a = &s->unit[l->group[k - 1]],
+			                     *b = &s->unit[l->group[k]];
+			int ka = a->cavalry ? 0 : a->stars, kb = b->cavalry ? 0 : b->stars;
+			if (kb >= ka)
+				break;
+			int16_t t = l->group[k];
+			l->group[k] = l->group[k - 1];
+			l->group[k - 1] = t;
+		}
+	l->group_side = (int8_t)def_side(s);
+	l->from_hex = s->battle.def_hex;
+	l->stage = LW_BS_RETREAT;
+	retreat_next(s, out);
 }

@@ -30,8 +30,9 @@ const char *lw_side_title(int side);
  * 3: the resource_events block (16.3, lw_resource_events.h).
  * 4: the sieges on (lw_amphib.sieges, 16.9.5).
  * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9).
- * 6: a side's gic_place flag (11.1.2.3, lw_gic_place.c). */
-#define LW_SAVE_VERSION 6
+ * 6: a side's gic_place flag (11.1.2.3, lw_gic_place.c).
+ * 7: a siege's `returning` flag and stage LW_SG_EXCESS (16.9.5.4.3, 16.6.4). */
+#define LW_SAVE_VERSION 7
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -257,6 +258,9 @@ void lw_end_turn_after_supply(struct lw_state *s);
 /* The Supply Phase's procedures are over (lw_supply.c, after the owners'
  * demotion choices): sieges, 20.3, then lw_end_turn_after_supply. */
 void lw_supply_phase_done(struct lw_state *s);
+/* The Supply Phase after the sieges' ends (16.9.5.4.3): 23.2, 20.3, then
+ * lw_end_turn_after_supply; lw_siege_return_act calls it after a choice. */
+void lw_supply_phase_rest(struct lw_state *s);
 /* 21.1 political collapse check; true when the game ended. */
 bool lw_check_collapse(struct lw_state *s);
 /* 21.3: the victory points each side would score now. */

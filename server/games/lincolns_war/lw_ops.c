@@ -374,10 +374,13 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 	return 0;
 }
 
+static int check_campaign_force(const struct lw_state *s, int side, int u, struct tg_error *err);
+
 /* 16.9.5.2 (lw_siege.c): activating the besiegers' CO u is the card's
- * activation at his cost. Campaign forces are designated before any
- * activation (10.7.3.1, campaign_forces), which the besiegers cannot be:
- * not on a campaign card (README). */
+ * activation at his cost. "If the attacker chooses to activate the besieging
+ * force he may not activate another force on the same card play unless he is
+ * playing a campaign card": on a campaign card the besieging force is one of
+ * the two designated forces (10.7.3.1 campaign_forces; README). */
 int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
                             struct tg_error *err)
 {
@@ -386,10 +389,19 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: the besieging force's CO");
 	if (s->unit[u].flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
-	if (campaign)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.3.1: campaign forces are designated before they move; the "
-		               "besiegers are activated with a card's PC");
+	if (campaign) {
+		const struct lw_groups *g = &s->groups;
+		if (g->camp_n == 0)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.1: both campaign forces are designated before either "
+			    "is activated (campaign_forces)");
+		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.7.3.1 / 16.9.5.2: on a campaign card the besiegers are "
+			               "activated only as one of the designated campaign forces");
+		return check_campaign_force(s, side, u, err);
+	}
 	int cost = lw_activation_cost(s, u);
 	if (cost > pc)
 		return tg_fail(err, TG_E_ILLEGAL,
@@ -397,13 +409,32 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 	return 0;
 }
 
+/* Is u the CO of a force of side besieging a city (16.9.5.2)? */
+static bool besieging_co(const struct lw_state *s, int side, int u)
+{
+	if (u < 0 || u >= s->n_units)
+		return false;
+	const struct lw_unit *x = &s->unit[u];
+	return x->side == side && x->where == LW_W_MAP && lw_siege_besieging(s, x->hex, side) &&
+	       lw_force_co(s, x->hex) == u;
+}
+
 /* 10.7.3: may u's force be a campaign force? "Both activated forces must
  * also be free of IT" (at the designation and at the activation). */
 static int check_campaign_force(const struct lw_state *s, int side, int u, struct tg_error *err)
 {
+	const struct lw_unit *x = u >= 0 && u < s->n_units ? &s->unit[u] : NULL;
+	/* 16.9.5.2: the besieging force may be one of a campaign's forces (its
+	 * activation is siege_press); it carries the siege's IT by 16.9.5.2
+	 * itself, so the 10.7.3 "free of IT" is not asked of it (README) */
+	if (besieging_co(s, side, u)) {
+		if (x->flags & LW_UF_ACTIVATED)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "10.6.2: this force was activated by this card");
+		return 0;
+	}
 	if (check_base(s, side, u, err) != 0)
 		return -1;
-	const struct lw_unit *x = &s->unit[u];
 	bool cav_sub = lw_force_co(s, x->hex) != u && x->cavalry;
 	int it = cav_sub ? x->it : lw_force_it(s, x->hex);
 	if (it > 0)
@@ -423,6 +454,12 @@ static int card_region(const struct lw_state *s, int side)
  * where the movement ends). */
 static unsigned campaign_reach(const struct lw_state *s, int side, int u)
 {
+	if (besieging_co(s, side, u)) {
+		/* 16.9.5.2: the besiegers do not move ("may not disengage"): their
+		 * activation ends where they stand, in the besieged city */
+		const struct lw_hex *h = lw_data_hex(lw_D(), s->unit[u].hex);
+		return LW_CAMP_BIT(h ? (int)h->region : LW_REGION_NONE);
+	}
 	if (s->play.campaign == 1)
 		return lw_campaign_reach_force(s, side, u, LW_CAMP_BIT(card_region(s, side)), 1);
 	return lw_campaign_reach_force(s, side, u, LW_CAMP_THEATERS, 2) & LW_CAMP_THEATERS;

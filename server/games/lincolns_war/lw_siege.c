@@ -193,6 +193,103 @@ void lw_siege_begin_offer(struct lw_state *s)
 	s->awaiting_side = (int8_t)LW_OTHER(b->attacker);
 }
 
+/* ---- 16.6.4: a routed Major Army staying with what stacks ------------------------------ */
+
+/* The picks so far (s->land.group) and the defenders in the city. */
+static bool picked(const struct lw_state *s, int u)
+{
+	for (int i = 0; i < s->land.group_n; i++)
+		if (s->land.group[i] == u)
+			return true;
+	return false;
+}
+
+/* 16.6.4: "it may still offer siege but only with the maximum amount of
+ * units to prevent overstacking in the city. Any excess must retreat."
+ * The excess is a smallest set of generals whose departure leaves a legal
+ * stack; in_min[i] marks u[i] when such a set holds him and every pick so
+ * far. Returns the size of that set (0: the city stacks already). */
+static int excess_need(const struct lw_state *s, const int *u, int n, bool *in_min)
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	int D = defender_side(g);
+	for (int i = 0; i < n; i++)
+		in_min[i] = false;
+	if (lw_stack_check_without(s, g->city_hex, D, NULL, 0, NULL) == 0)
+		return 0;
+	if (n > 14)
+		n = 14; /* twelve stars stack at most: bounds the search */
+	unsigned must = 0;
+	for (int i = 0; i < n; i++)
+		if (picked(s, u[i]))
+			must |= 1u << i;
+	int best = 1 << 20;
+	for (unsigned m = 1; m < (1u << n); m++) {
+		if ((m & must) != must)
+			continue;
+		int set[16], k = 0;
+		for (int i = 0; i < n; i++)
+			if (m & (1u << i))
+				set[k++] = u[i];
+		if (k > best || lw_stack_check_without(s, g->city_hex, D, set, k, NULL) != 0)
+			continue;
+		if (k < best) {
+			best = k;
+			for (int i = 0; i < n; i++)
+				in_min[i] = false;
+		}
+		for (int i = 0; i < n; i++)
+			in_min[i] |= (m & (1u << i)) != 0;
+	}
+	return best < (1 << 20) ? best : 0;
+}
+
+/* The generals the owner may still name for the excess. */
+static int excess_choices(const struct lw_state *s, int out[LW_MAX_UNITS])
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	int u[LW_MAX_UNITS], k = 0;
+	bool in_min[LW_MAX_UNITS];
+	int n = units(s, g->city_hex, defender_side(g), u);
+	if (excess_need(s, u, n, in_min) == 0)
+		return 0;
+	for (int i = 0; i < n && i < 14; i++)
+		if (in_min[i] && !picked(s, u[i]))
+			out[k++] = u[i];
+	return k;
+}
+
+/* Is the stack left behind by the picks legal? */
+static bool excess_complete(const struct lw_state *s)
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	int set[LW_LAND_GROUP];
+	for (int i = 0; i < s->land.group_n; i++)
+		set[i] = s->land.group[i];
+	return lw_stack_check_without(s, g->city_hex, defender_side(g), set, s->land.group_n,
+	                              NULL) == 0;
+}
+
+/* The defender stays: one more IT (16.9.5), then the victor decides. */
+static void stay(struct lw_state *s)
+{
+	struct lw_siege *g = &s->amphib.siege;
+	char hl[64];
+	add_it_as(s, g->city_hex, defender_side(g), 1, true);
+	lw_log(s, "The %s force stays in %s and offers siege (+1 IT, 16.9.5).",
+	       lw_side_title(defender_side(g)), lw_hex_label(g->city_hex, hl, sizeof hl));
+	g->stage = LW_SG_ANSWER;
+	s->step = LW_ST_SIEGE_ANSWER;
+	s->awaiting_side = g->besieger;
+}
+
+void lw_siege_excess_retreated(struct lw_state *s)
+{
+	s->land.group_n = 0;
+	s->land.stage = LW_BS_CASUALTY; /* the results are still being applied */
+	stay(s);
+}
+
 void lw_siege_offer(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_siege *g = &s->amphib.siege;
@@ -203,6 +300,18 @@ void lw_siege_offer(const struct lw_state *s, int side, json_t *list)
 		         "Stay in %s and offer siege, taking one more IT (16.9.5)", hl);
 		lw_offer(list, json_pack("{s:s}", "type", "decline_siege"),
 		         "Retreat from %s instead (16.9)", hl);
+	}
+	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_EXCESS && side == defender_side(g)) {
+		int c[LW_MAX_UNITS];
+		int n = excess_choices(s, c);
+		char name[64], id[48];
+		for (int i = 0; i < n; i++)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "siege_excess", "general",
+			                   lw_unit_id(s, c[i], id, sizeof id)),
+			         "%s leaves %s with the excess and retreats (16.6.4: only what "
+			         "stacks stays for the siege)",
+			         lw_unit_name(s, c[i], name, sizeof name), hl);
 	}
 	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER && side == g->besieger) {
 		if (can_besiege(s))
@@ -259,12 +368,19 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			return tg_fail(err, TG_E_NOT_YOUR_TURN,
 			               "16.9.5: the defeated defender decides on the siege");
 		if (strcmp(type, "offer_siege") == 0) {
-			add_it_as(s, g->city_hex, side, 1, true);
-			lw_log(s, "The %s force stays in %s and offers siege (+1 IT, 16.9.5).",
-			       lw_side_title(side), hl);
-			g->stage = LW_SG_ANSWER;
-			s->step = LW_ST_SIEGE_ANSWER;
-			s->awaiting_side = g->besieger;
+			s->land.group_n = 0;
+			int c[LW_MAX_UNITS];
+			if (excess_choices(s, c) > 0) {
+				/* 16.6.4: overstacked after the loss of its CO: the
+				 * excess retreats first, its owner naming it */
+				lw_log(s,
+				       "The routed %s force offers siege in %s, but only with what "
+				       "stacks there: the excess must retreat (16.6.4).",
+				       lw_side_title(side), hl);
+				g->stage = LW_SG_EXCESS;
+				return 0;
+			}
+			stay(s);
 			return 0;
 		}
 		if (strcmp(type, "decline_siege") == 0) {
@@ -275,13 +391,38 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 		}
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: offer_siege or decline_siege");
 	}
+	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_EXCESS) {
+		if (side != defender_side(g))
+			return tg_fail(err, TG_E_NOT_YOUR_TURN,
+			               "16.6.4: the routed defender names his excess");
+		int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+		int c[LW_MAX_UNITS];
+		int n = excess_choices(s, c);
+		bool ok = false;
+		for (int i = 0; i < n; i++)
+			ok |= c[i] == u;
+		if (strcmp(type, "siege_excess") != 0 || !ok)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "16.6.4: the routed force stays \"only with the maximum amount "
+			    "of units\": name a general of a smallest excess "
+			    "(\"siege_excess\")");
+		s->land.group[s->land.group_n++] = (int16_t)u;
+		char name[64];
+		lw_log(s, "%s leaves %s with the excess (16.6.4).",
+		       lw_unit_name(s, u, name, sizeof name), hl);
+		if (excess_complete(s))
+			lw_battle_excess_retreats(s, out); /* 16.9 prompts, then stay() */
+		return 0;
+	}
 	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER) {
 		if (side != g->besieger)
 			return tg_fail(err, TG_E_NOT_YOUR_TURN,
 			               "16.9.5: the victor accepts or refuses the siege");
 		if (strcmp(type, "besiege") == 0) {
 			if (free_slot(s) < 0)
-				return tg_fail(err, TG_E_ILLEGAL, "16.9.5: no room for another siege");
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "16.9.5: no room for another siege");
 			if (!can_besiege(s))
 				return tg_fail(err, TG_E_ILLEGAL,
 				               "16.9.5.2 / 12.4: the whole victorious force must "
@@ -326,7 +467,8 @@ static bool besiegers_it_removable(const struct lw_state *s, const struct lw_sie
 }
 
 /* 16.9.5.2: activating the besiegers is an activation of the card (10.6.2:
- * its cost, or one of a campaign card's two, 10.7.3); 0 or -1 with err. */
+ * its cost; on a campaign card one of its two designated forces, 10.7.3.1,
+ * "unless he is playing a campaign card"); 0 or -1 with err. */
 static int check_press(const struct lw_state *s, int side, const struct lw_siege *g,
                        struct tg_error *err)
 {
@@ -412,8 +554,9 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 			s->side[LW_UNION].eastern_done =
 			    1; /* 10.7.8.1: a force activated in Virginia */
 		char hl[64];
-		lw_log(s, "The %s player activates the force besieging %s (16.9.5.2).",
-		       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl));
+		lw_log(s, "The %s player activates the force besieging %s%s (16.9.5.2).",
+		       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl),
+		       s->play.campaign ? " as a campaign force" : "");
 		return 0;
 	}
 	if (s->play.pc_left < 2 || !besiegers_it_removable(s, g))
@@ -576,8 +719,8 @@ void lw_siege_settle(struct lw_state *s)
 		return; /* a battle on the siege hex is being fought, or a siege decided */
 	for (int i = 0; i < LW_MAX_SIEGES; i++) {
 		struct lw_siege *g = &s->amphib.sieges[i];
-		if (g->stage != LW_SG_ON)
-			continue;
+		if (g->stage != LW_SG_ON || g->returning)
+			continue; /* (a return being chosen: return_step ends it) */
 		int u[LW_MAX_UNITS];
 		int D = defender_side(g), A = g->besieger;
 		int nd = units(s, g->city_hex, D, u), na = units(s, g->city_hex, A, u);
@@ -667,25 +810,29 @@ static bool may_stand(const struct lw_state *s, int side, int hex, const int *go
 	return lw_stack_check_hex(s, hex, side, go, n, LW_NONE, 0, NULL) == 0;
 }
 
-/* 16.9.5.4.3: where the besiegers go back: the hex they came from, else an
- * adjacent hex closer to a friendly supply city (the closest; README). */
-static int return_hex(const struct lw_state *s, const struct lw_siege *g, const int *go, int n)
+/* 16.9.5.4.3: where besiegers `go` may go: the hex they came from when it
+ * takes them ("moves back to the hex which it came from originally"), else
+ * any adjacent hex closer to a friendly supply city that takes them ("any
+ * other adjacent hex closer to a friendly city or supply route must be
+ * chosen": by their owner, lw_siege_return_act). */
+static int return_options(const struct lw_state *s, const struct lw_siege *g, const int *go, int n,
+                          int out[6])
 {
 	int A = g->besieger;
-	if (g->camp_hex != LW_NO_HEX && may_stand(s, A, g->camp_hex, go, n))
-		return g->camp_hex;
-	int nb[6], best = LW_NO_HEX, bd = supply_distance(s, A, g->city_hex);
+	if (g->camp_hex != LW_NO_HEX && may_stand(s, A, g->camp_hex, go, n)) {
+		out[0] = g->camp_hex;
+		return 1;
+	}
+	int nb[6], k = 0, here = supply_distance(s, A, g->city_hex);
 	int m = tg_hex_neighbours(&lw_D()->grid, g->city_hex, nb);
 	for (int i = 0; i < m; i++) {
-		if (lw_data_hexside_flags(lw_D(), g->city_hex, nb[i]) & LW_HS_IMPASSABLE)
+		if (nb[i] == g->camp_hex ||
+		    (lw_data_hexside_flags(lw_D(), g->city_hex, nb[i]) & LW_HS_IMPASSABLE))
 			continue;
-		int dd = supply_distance(s, A, nb[i]);
-		if (dd < bd && may_stand(s, A, nb[i], go, n)) {
-			bd = dd;
-			best = nb[i];
-		}
+		if (supply_distance(s, A, nb[i]) < here && may_stand(s, A, nb[i], go, n))
+			out[k++] = nb[i];
 	}
-	return best;
+	return k;
 }
 
 static void move_to(struct lw_state *s, const int *go, int n, int to)
@@ -697,42 +844,20 @@ static void move_to(struct lw_state *s, const int *go, int n, int to)
 		if (host != LW_NONE && !s->unit[host].cavalry && s->unit[host].stars >= x->stars)
 			x->cmd = 0; /* 11.2.1 */
 	}
+	if (n > 0)
+		lw_border_enter(s, s->unit[go[0]].side, to);
 }
 
-/* 16.9.5.4.3: the defenders held: the besiegers go back, their CO is
- * disgraced and the defenders gain his stars in PC. */
-static void held_out(struct lw_state *s, int i)
+/* 16.9.5.4.3: the last besieger is out: their CO (the one in command at the
+ * Supply Phase, camp_co) is disgraced, the defenders gain his stars. */
+static void held_out_end(struct lw_state *s, int i)
 {
 	struct lw_siege *g = &s->amphib.sieges[i];
-	struct lw_siege keep = *g;
-	int A = g->besieger, D = defender_side(g);
-	int co = lw_force_co_side(s, g->city_hex, A);
-	int stars = co != LW_NONE ? s->unit[co].stars : 0;
-	int u[LW_MAX_UNITS];
-	int n = units(s, g->city_hex, A, u);
-	char hl[64], tl[64], name[64];
-	lw_hex_label(g->city_hex, hl, sizeof hl);
+	int A = g->besieger, D = defender_side(g), co = g->camp_co;
 	clear(g); /* the hex is the defenders' again from here */
-	int to = return_hex(s, &keep, u, n);
-	if (to != LW_NO_HEX) {
-		move_to(s, u, n, to);
-		lw_log(s, "%s held out: the besiegers go back to %s (16.9.5.4.3).", hl,
-		       lw_hex_label(to, tl, sizeof tl));
-	} else {
-		/* the force cannot go back as one: each general where he can */
-		for (int k = 0; k < n; k++) {
-			int t = return_hex(s, &keep, &u[k], 1);
-			if (t != LW_NO_HEX) {
-				move_to(s, &u[k], 1, t);
-				continue;
-			}
-			lw_log(s, "%s cannot leave %s and is disgraced (16.9.6).",
-			       lw_unit_name(s, u[k], name, sizeof name), hl);
-			if (u[k] != co)
-				lw_disgrace(s, u[k]);
-		}
-	}
-	if (co != LW_NONE && s->unit[co].where == LW_W_MAP) {
+	char name[64];
+	if (co >= 0 && co < s->n_units && s->unit[co].where == LW_W_MAP && s->unit[co].side == A) {
+		int stars = s->unit[co].stars;
 		lw_log(s, "%s is disgraced, the %s player gains %d PC (16.9.5.4.3).",
 		       lw_unit_name(s, co, name, sizeof name), lw_side_title(D), stars);
 		lw_disgrace(s, co);
@@ -741,10 +866,172 @@ static void held_out(struct lw_state *s, int i)
 	lw_unstack_all(s);
 }
 
-void lw_siege_after_supply(struct lw_state *s)
+/* Moves the besiegers of siege i back as far as the rules leave no
+ * choice; true when their owner must choose (the siege's `returning`). */
+static bool return_step(struct lw_state *s, int i)
+{
+	struct lw_siege *g = &s->amphib.sieges[i];
+	char hl[64], tl[64], name[64];
+	lw_hex_label(g->city_hex, hl, sizeof hl);
+	for (int guard = 0; guard <= LW_MAX_UNITS; guard++) {
+		int u[LW_MAX_UNITS], opts[6];
+		int n = units(s, g->city_hex, g->besieger, u);
+		if (n == 0)
+			break;
+		int no = return_options(s, g, u, n, opts);
+		if (no == 1 && opts[0] == g->camp_hex) {
+			move_to(s, u, n, opts[0]);
+			lw_log(s, "%s held out: the besiegers go back to %s (16.9.5.4.3).", hl,
+			       lw_hex_label(opts[0], tl, sizeof tl));
+			continue;
+		}
+		bool any = no > 0;
+		for (int k = 0; k < n && !any; k++)
+			any = return_options(s, g, &u[k], 1, opts) > 0;
+		if (any) {
+			g->returning = 1;
+			return true;
+		}
+		/* 16.9.6: nowhere to go; the CO is disgraced below anyway */
+		for (int k = 0; k < n; k++) {
+			lw_log(s, "%s cannot leave %s and is disgraced (16.9.6).",
+			       lw_unit_name(s, u[k], name, sizeof name), hl);
+			if (u[k] != g->camp_co)
+				lw_disgrace(s, u[k]);
+		}
+		break;
+	}
+	held_out_end(s, i);
+	return false;
+}
+
+static int returning_siege(const struct lw_state *s)
+{
+	if (s->phase != LW_PH_SUPPLY)
+		return -1;
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		if (s->amphib.sieges[i].stage == LW_SG_ON && s->amphib.sieges[i].returning)
+			return i;
+	return -1;
+}
+
+int lw_siege_choice_side(const struct lw_state *s)
+{
+	int i = returning_siege(s);
+	return i < 0 ? LW_NOSIDE : s->amphib.sieges[i].besieger;
+}
+
+const char *lw_siege_return_prompt(const struct lw_state *s)
+{
+	(void)s;
+	return "The besieged city held: choose where your besiegers go, closer to a friendly "
+	       "supply city (16.9.5.4.3)";
+}
+
+void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list)
+{
+	int i = returning_siege(s);
+	if (i < 0 || side != s->amphib.sieges[i].besieger)
+		return;
+	const struct lw_siege *g = &s->amphib.sieges[i];
+	int u[LW_MAX_UNITS], opts[6];
+	int n = units(s, g->city_hex, side, u);
+	char hl[64], tl[64], name[64], id[48];
+	lw_hex_label(g->city_hex, hl, sizeof hl);
+	int no = return_options(s, g, u, n, opts);
+	for (int k = 0; k < no; k++)
+		lw_offer(list, json_pack("{s:s,s:i}", "type", "siege_return", "to", opts[k]),
+		         "The besiegers of %s go to %s (16.9.5.4.3: they cannot go back where "
+		         "they came from)",
+		         hl, lw_hex_label(opts[k], tl, sizeof tl));
+	if (no > 0)
+		return;
+	for (int j = 0; j < n; j++) {
+		int nj = return_options(s, g, &u[j], 1, opts);
+		for (int k = 0; k < nj; k++)
+			lw_offer(list,
+			         json_pack("{s:s,s:s,s:i}", "type", "siege_return", "general",
+			                   lw_unit_id(s, u[j], id, sizeof id), "to", opts[k]),
+			         "%s leaves %s alone for %s (16.9.5.4.3: no hex takes the whole "
+			         "force)",
+			         lw_unit_name(s, u[j], name, sizeof name), hl,
+			         lw_hex_label(opts[k], tl, sizeof tl));
+	}
+}
+
+/* The rest of the phase once no return waits (lw_time.c). */
+static bool returns_go_on(struct lw_state *s);
+
+int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	int i = returning_siege(s);
+	if (i < 0 || side != s->amphib.sieges[i].besieger)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "16.9.5.4.3: no return of yours waits");
+	struct lw_siege *g = &s->amphib.sieges[i];
+	const char *type = lw_a_str(a, "type");
+	int to, u[LW_MAX_UNITS], opts[6];
+	int n = units(s, g->city_hex, side, u);
+	if (!type || strcmp(type, "siege_return") != 0 || !lw_a_int(a, "to", &to))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.4.3: first choose where your besiegers go "
+		               "(\"siege_return\" with a hex \"to\")");
+	int no = return_options(s, g, u, n, opts);
+	int go[1], ng = n;
+	const int *set = u;
+	if (json_object_get(a, "general")) {
+		go[0] = lw_unit_by_id(s, lw_a_str(a, "general"));
+		bool in = false;
+		for (int k = 0; k < n; k++)
+			in |= u[k] == go[0];
+		if (no > 0 || !in)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "16.9.5.4.3: the besiegers go back as one force when a hex "
+			               "takes them all; one general at a time only when none does");
+		no = return_options(s, g, go, 1, opts);
+		set = go;
+		ng = 1;
+	}
+	bool ok = false;
+	for (int k = 0; k < no; k++)
+		ok |= opts[k] == to;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.5.4.3: an adjacent hex closer to a friendly supply city, free "
+		               "of the enemy, where they stack; %04d is not one",
+		               to);
+	char hl[64], tl[64];
+	move_to(s, set, ng, to);
+	lw_log(s, "%s held out: %s go%s to %s (16.9.5.4.3).",
+	       lw_hex_label(g->city_hex, hl, sizeof hl), ng == n ? "the besiegers" : "a besieger",
+	       ng == n ? "" : "es", lw_hex_label(to, tl, sizeof tl));
+	if (out)
+		out->barrier = true; /* the rest of the Supply Phase may draw */
+	if (return_step(s, i))
+		return 0;
+	if (!returns_go_on(s))
+		lw_supply_phase_rest(s);
+	return 0;
+}
+
+/* The sieges on after the supply check, one after the other; true while a
+ * return choice waits. */
+static bool returns_go_on(struct lw_state *s)
+{
+	for (int i = 0; i < LW_MAX_SIEGES; i++) {
+		struct lw_siege *g = &s->amphib.sieges[i];
+		if (g->stage != LW_SG_ON)
+			continue;
+		if (!g->returning)
+			g->camp_co = (int16_t)lw_force_co_side(s, g->city_hex, g->besieger);
+		if (return_step(s, i))
+			return true;
+	}
+	return false;
+}
+
+bool lw_siege_after_supply(struct lw_state *s)
 {
 	lw_siege_settle(s); /* demotions for IT may have emptied a side */
-	for (int i = 0; i < LW_MAX_SIEGES; i++)
-		if (s->amphib.sieges[i].stage == LW_SG_ON)
-			held_out(s, i);
+	return returns_go_on(s);
 }

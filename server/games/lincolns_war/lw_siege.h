@@ -4,6 +4,13 @@
  * Who decides (each a prompt to that player, s->awaiting_side):
  *   LW_ST_SIEGE_OFFER, the losing defender: {"type":"offer_siege"} (one more
  *     IT, 16.9.5) or {"type":"decline_siege"} (the retreat of 16.9 follows).
+ *     A routed Major Army left overstacked by the loss of its three-star CO
+ *     stays "only with the maximum amount of units ... Any excess must
+ *     retreat" (16.6.4): after offer_siege its owner names the generals of
+ *     the excess one by one, {"type":"siege_excess","general":ID} (stage
+ *     LW_SG_EXCESS; the fewest generals, his choice among equals), then they
+ *     retreat through the 16.9 retreat prompts of the battle (LW_ST_RETREAT,
+ *     breaking up allowed, 16.6.4), and only then is the victor asked.
  *   LW_ST_SIEGE_ANSWER, the victor: {"type":"besiege"} or
  *     {"type":"refuse_siege"} (16.9.5.1: 1/2/3 PC to the defender; not
  *     offered after an amphibious assault, whose force "must occupy" the
@@ -12,7 +19,17 @@
  *   LW_ST_SPEND: {"type":"siege_press","city":HEX} activates the besieging
  *     force (its CO's activation cost, or a campaign activation; two IT
  *     instead of one this round, 16.9.5.2), {"type":"siege_remove_it",
- *     "city":HEX} removes one besieger IT for two PC.
+ *     "city":HEX} removes one besieger IT for two PC. On a campaign card the
+ *     besieging force may be one of the two designated forces (10.7.3.1,
+ *     "unless he is playing a campaign card"): siege_press is then its
+ *     activation.
+ * After the Supply Phase (16.9.5.4.3), a siege that held: the besiegers go
+ *   back to the hex they came from; if they cannot, their owner chooses
+ *   among the adjacent hexes closer to a friendly supply city:
+ *   {"type":"siege_return","to":HEX} (the whole force), or when no hex
+ *   takes them all, one general at a time {"type":"siege_return",
+ *   "general":ID,"to":HEX} (lw_siege_choice_side; the siege stays on, its
+ *   `returning` flag set, until the last besieger is out).
  *
  * Representation: besieging moves the victorious force "on top of the
  * defending units" (16.9.5.2): both sides share the city hex. The siege
@@ -34,6 +51,7 @@ enum lw_siege_stage {
 	LW_SG_OFFER,  /* the losing defender chooses: offer siege or retreat */
 	LW_SG_ANSWER, /* the victor chooses: besiege or refuse */
 	LW_SG_ON,     /* the siege lasts */
+	LW_SG_EXCESS, /* 16.6.4: the routed defender sends away its excess first */
 };
 
 #define LW_SIEGE_BEGUN 2
@@ -45,16 +63,16 @@ enum lw_siege_stage {
 /* One siege: `siege` of lw_amphib holds the one being offered/answered
  * (stage OFFER/ANSWER), `sieges[]` those on (stage ON). */
 struct lw_siege {
-	uint8_t stage;    /* enum lw_siege_stage */
-	int8_t besieger;  /* side of the besieging force */
-	int16_t city_hex; /* the besieged city */
-	int16_t camp_hex; /* the hex the besiegers came from (16.9.5.4.3 return) */
-	uint8_t level;    /* 16.9.5.1: 1 minor victory, 2 major victory, 3 rout */
-	uint8_t pressed;  /* 1: the besieging force was activated in this card play;
-	                     LW_SIEGE_BEGUN: the siege began in this card play */
-	int16_t camp_co;  /* the besieger's CO when the siege began / last seen */
-	uint8_t assault;  /* 14.1.3/14.2.2: began after an amphibious assault */
-	uint8_t spare;
+	uint8_t stage;     /* enum lw_siege_stage */
+	int8_t besieger;   /* side of the besieging force */
+	int16_t city_hex;  /* the besieged city */
+	int16_t camp_hex;  /* the hex the besiegers came from (16.9.5.4.3 return) */
+	uint8_t level;     /* 16.9.5.1: 1 minor victory, 2 major victory, 3 rout */
+	uint8_t pressed;   /* 1: the besieging force was activated in this card play;
+	                      LW_SIEGE_BEGUN: the siege began in this card play */
+	int16_t camp_co;   /* the besieger's CO when the siege began / last seen */
+	uint8_t assault;   /* 14.1.3/14.2.2: began after an amphibious assault */
+	uint8_t returning; /* 16.9.5.4.3: held out; the besiegers' owner picks their hex */
 };
 
 struct lw_state;
@@ -111,7 +129,20 @@ void lw_siege_settle(struct lw_state *s);
  * of a city that held go back, their CO is disgraced, the defender gains
  * his stars. */
 void lw_siege_before_supply(struct lw_state *s);
-void lw_siege_after_supply(struct lw_state *s);
+/* True while the besiegers' owner chooses where they go (16.9.5.4.3);
+ * lw_siege_return_act then finishes the phase (lw_supply_phase_rest). */
+bool lw_siege_after_supply(struct lw_state *s);
+/* The side choosing a return hex now, or LW_NOSIDE; its offers, handler
+ * and prompt (dispatched by lw_actions.c before the phase). */
+int lw_siege_choice_side(const struct lw_state *s);
+void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list);
+int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+const char *lw_siege_return_prompt(const struct lw_state *s);
+/* 16.6.4: the excess of a routed force staying for a siege has retreated
+ * (called by the battle flow's retreat when it is done): the victor is
+ * asked. */
+void lw_siege_excess_retreated(struct lw_state *s);
 /* 16.9.5.4.2 / 16.8.3: the battle is a relief force's attack on the
  * besiegers, won by the relief force (its Disaster symbols are ignored). */
 bool lw_siege_broken_by_attack(const struct lw_state *s);
@@ -126,6 +157,10 @@ bool lw_siege_check_defeat(struct lw_state *s);
  * retreats (16.9), or the battle ends where everyone stands. */
 void lw_battle_loser_retreats(struct lw_state *s, struct game_outcome *out);
 void lw_battle_close(struct lw_state *s, struct game_outcome *out, const int *movers, int n);
+/* 16.6.4: the excess (the generals in s->land.group) of the routed
+ * defender retreats from the battle hex by the 16.9 prompts; when it is
+ * done the flow calls lw_siege_excess_retreated. */
+void lw_battle_excess_retreats(struct lw_state *s, struct game_outcome *out);
 /* Seam defined in lw_ops.c: may `side` activate u with pc PC left (campaign:
  * a campaign card's activation), the siege aside (10.6.2, 10.7.3)? */
 int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,

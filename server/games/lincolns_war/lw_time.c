@@ -206,7 +206,13 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 
 void lw_supply_phase_done(struct lw_state *s)
 {
-	lw_siege_after_supply(s);
+	if (lw_siege_after_supply(s))
+		return; /* 16.9.5.4.3: the besiegers' owner chooses their hex (lw_siege.c) */
+	lw_supply_phase_rest(s);
+}
+
+void lw_supply_phase_rest(struct lw_state *s)
+{
 	lw_irr_supply_phase(s); /* 23.2 (reconstructed): the Irregulars raid */
 	if (lw_political_supply_phase(s))
 		return; /* 20.3 / 7.1.9: the game ended, or 7.1.9.3 asks the Union */

@@ -5,6 +5,7 @@
 #ifndef LW_AMPHIB_FIXTURE_H
 #define LW_AMPHIB_FIXTURE_H
 
+#include "lincolns_war/lw_combat.h"
 #include "lw_land_fixture.h"
 
 /* Unit u (and the others listed) activated and about to move. */
@@ -103,6 +104,74 @@ static inline bool am_log_has(const struct lw_state *s, const char *part)
 		if (strstr(s->log[i], part))
 			return true;
 	return false;
+}
+
+/* A battle at city just won by the Union force `att` (n units) from hex
+ * `from`, its results being applied (16.9.5 decisions follow). */
+static inline void am_won_battle(struct lw_state *s, int city, int from, const int *att, int n,
+                                 int result, int rout)
+{
+	struct lw_battle *b = &s->battle;
+	memset(b, 0, sizeof *b);
+	b->active = 1;
+	b->attacker = LW_UNION;
+	b->att_hex = (int16_t)from;
+	b->def_hex = (int16_t)city;
+	for (int i = 0; i < n; i++)
+		b->att_units[b->att_n++] = (int16_t)att[i];
+	b->winner = LW_UNION;
+	b->result = (uint8_t)result;
+	b->rout = (uint8_t)rout;
+	b->csp[LW_UNION] = b->csp[LW_CONFEDERATE] = -1;
+	memset(&s->land, 0, sizeof s->land);
+	s->phase = LW_PH_OPS;
+	memset(&s->play, 0, sizeof s->play);
+	s->play.side = LW_UNION;
+	s->play.co = (int16_t)att[0];
+	for (int i = 0; i < n; i++)
+		s->play.movers[s->play.movers_n++] = (int16_t)att[i];
+	s->play.attacked = 1;
+	s->phasing = LW_UNION;
+}
+
+/* The Union force besieges city through the two prompts (16.9.5). */
+static inline void am_besiege(struct lw_state *s, int city, int from, const int *att, int n)
+{
+	am_won_battle(s, city, from, att, n, LW_CRT_MINOR, 0);
+	CHECK(lw_siege_may_offer(s));
+	lw_siege_begin_offer(s);
+	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
+	AM_OK(s, LW_UNION, "{\"type\":\"besiege\"}");
+}
+
+/* side's card play in its SPEND step with pc PC and one activation. */
+static inline void am_spend(struct lw_state *s, int side, int pc)
+{
+	s->phase = LW_PH_OPS;
+	s->step = LW_ST_SPEND;
+	memset(&s->play, 0, sizeof s->play);
+	lw_groups_reset(&s->groups);
+	s->play.side = (int8_t)side;
+	s->play.card = 1;
+	s->play.pc_left = (int8_t)pc;
+	s->play.activations_left = 1;
+	s->play.co = LW_NONE;
+	s->phasing = (int8_t)side;
+}
+
+/* Is an action of `type` among lw_ops_offer's entries for side? */
+static inline bool am_offered(const struct lw_state *s, int side, const char *type)
+{
+	json_t *list = json_array();
+	lw_ops_offer(s, side, list);
+	bool found = false;
+	for (size_t i = 0; i < json_array_size(list); i++) {
+		const char *t = json_string_value(
+		    json_object_get(json_object_get(json_array_get(list, i), "action"), "type"));
+		found |= t && strcmp(t, type) == 0;
+	}
+	json_decref(list);
+	return found;
 }
 
 #endif

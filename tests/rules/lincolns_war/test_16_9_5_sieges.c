@@ -5,8 +5,9 @@
  * sides in the city hex, the view shows both forces), reinforcing
  * (16.9.5.3: the besieger enters freely and stops, stacking applies; the
  * besieged never), the IT of every besieger card play and the activation
- * of the besiegers (not on a campaign card; in Virginia it counts for
- * 10.7.8.1), IT removal (none
+ * of the besiegers (on a campaign card only once designated, see
+ * test_16_9_5_2_campaign_press; in Virginia it counts for 10.7.8.1), IT
+ * removal (none
  * for the besieged, 2 PC for the besiegers), several sieges at once, and
  * the ends: the defender defeated (16.9.5.4.1), the Supply Phase
  * (16.9.5.4.3: one IT per besieged general, no forage, 20.4 demotions kept,
@@ -18,56 +19,6 @@
 #include "lw_amphib_fixture.h"
 
 static int nashville, camp;
-
-/* A battle at city just won by the Union force `att` (n units) from hex. */
-static void won_battle(struct lw_state *s, int city, int from, const int *att, int n, int result,
-                       int rout)
-{
-	struct lw_battle *b = &s->battle;
-	memset(b, 0, sizeof *b);
-	b->active = 1;
-	b->attacker = LW_UNION;
-	b->att_hex = (int16_t)from;
-	b->def_hex = (int16_t)city;
-	for (int i = 0; i < n; i++)
-		b->att_units[b->att_n++] = (int16_t)att[i];
-	b->winner = LW_UNION;
-	b->result = (uint8_t)result;
-	b->rout = (uint8_t)rout;
-	b->csp[LW_UNION] = b->csp[LW_CONFEDERATE] = -1;
-	memset(&s->land, 0, sizeof s->land);
-	s->phase = LW_PH_OPS;
-	memset(&s->play, 0, sizeof s->play);
-	s->play.side = LW_UNION;
-	s->play.co = (int16_t)att[0];
-	for (int i = 0; i < n; i++)
-		s->play.movers[s->play.movers_n++] = (int16_t)att[i];
-	s->play.attacked = 1;
-	s->phasing = LW_UNION;
-}
-
-/* The Union force besieges city through the two prompts. */
-static void besiege(struct lw_state *s, int city, int from, const int *att, int n)
-{
-	won_battle(s, city, from, att, n, LW_CRT_MINOR, 0);
-	CHECK(lw_siege_may_offer(s));
-	lw_siege_begin_offer(s);
-	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
-	AM_OK(s, LW_UNION, "{\"type\":\"besiege\"}");
-}
-
-static void spend(struct lw_state *s, int side, int pc)
-{
-	s->phase = LW_PH_OPS;
-	s->step = LW_ST_SPEND;
-	memset(&s->play, 0, sizeof s->play);
-	s->play.side = (int8_t)side;
-	s->play.card = 1;
-	s->play.pc_left = (int8_t)pc;
-	s->play.activations_left = 1;
-	s->play.co = LW_NONE;
-	s->phasing = (int8_t)side;
-}
 
 static int total_it(const struct lw_state *s, int hex, int side)
 {
@@ -85,20 +36,6 @@ static int total_stars(const struct lw_state *s, int hex, int side)
 	for (int i = 0; i < n; i++)
 		st += s->unit[u[i]].stars;
 	return st;
-}
-
-static bool offered(const struct lw_state *s, int side, const char *type)
-{
-	json_t *list = json_array();
-	lw_ops_offer(s, side, list);
-	bool found = false;
-	for (size_t i = 0; i < json_array_size(list); i++) {
-		const char *t = json_string_value(
-		    json_object_get(json_object_get(json_array_get(list, i), "action"), "type"));
-		found |= t && strcmp(t, type) == 0;
-	}
-	json_decref(list);
-	return found;
 }
 
 /* A clear hex next to city, not `not`, empty, without a city. */
@@ -157,7 +94,7 @@ int main(void)
 
 	/* 16.9.5: a supply-2 city; not an empty city (16.1.2), not after a
 	 * reversal (16.8.3: the defender retreats), not a supply-1 city */
-	won_battle(s, nashville, camp, &usco, 1, LW_CRT_MINOR, 0);
+	am_won_battle(s, nashville, camp, &usco, 1, LW_CRT_MINOR, 0);
 	CHECK(lw_siege_may_offer(s));
 	s->battle.empty_city = 1;
 	CHECK(!lw_siege_may_offer(s));
@@ -169,7 +106,7 @@ int main(void)
 	CHECK(!lw_siege_may_offer(s));
 
 	/* 16.9.5.1: offer, then refuse after a Major Victory: 2 PC change hands */
-	won_battle(s, nashville, camp, &usco, 1, LW_CRT_MAJOR, 0);
+	am_won_battle(s, nashville, camp, &usco, 1, LW_CRT_MAJOR, 0);
 	lw_siege_begin_offer(s);
 	CHECK_EQ_INT(s->step, LW_ST_SIEGE_OFFER);
 	CHECK_EQ_INT(s->awaiting_side, LW_CONFEDERATE);
@@ -178,7 +115,7 @@ int main(void)
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), 1);
 	CHECK_EQ_INT(s->step, LW_ST_SIEGE_ANSWER);
 	CHECK_EQ_INT(s->awaiting_side, LW_UNION);
-	CHECK(offered(s, LW_UNION, "refuse_siege"));
+	CHECK(am_offered(s, LW_UNION, "refuse_siege"));
 	AM_OK(s, LW_UNION, "{\"type\":\"refuse_siege\"}");
 	CHECK_EQ_INT(s->side[LW_UNION].pc, 18);
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 22);
@@ -190,7 +127,7 @@ int main(void)
 
 	/* declining to offer: the retreat of 16.9 follows */
 	s->unit[csco].it = 0;
-	won_battle(s, nashville, camp, &usco, 1, LW_CRT_MINOR, 0);
+	am_won_battle(s, nashville, camp, &usco, 1, LW_CRT_MINOR, 0);
 	lw_siege_begin_offer(s);
 	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"decline_siege\"}");
 	CHECK(s->step == LW_ST_RETREAT || s->unit[csco].hex != nashville);
@@ -200,7 +137,7 @@ int main(void)
 
 	/* 16.9.5.2 (1): besieging moves the victorious force on top of the
 	 * defending units: both sides in the city, which stays Confederate */
-	besiege(s, nashville, camp, &usco, 1);
+	am_besiege(s, nashville, camp, &usco, 1);
 	CHECK(lw_siege_at(s, nashville) >= 0);
 	CHECK_EQ_INT(s->unit[usco].hex, nashville);
 	CHECK_EQ_INT(s->unit[csco].hex, nashville);
@@ -264,19 +201,19 @@ int main(void)
 
 	/* no activation and no IT removal for either force */
 	char id[64];
-	spend(s, LW_CONFEDERATE, 5);
+	am_spend(s, LW_CONFEDERATE, 5);
 	snprintf(js, sizeof js, "{\"type\":\"activate\",\"general\":\"%s\"}",
 	         lw_unit_id(s, csco, id, sizeof id));
 	AM_REFUSED(s, LW_CONFEDERATE, js, "16.9.5.2");
 	snprintf(js, sizeof js, "{\"type\":\"remove_it\",\"hex\":%d}", nashville);
 	AM_REFUSED(s, LW_CONFEDERATE, js, "16.9.5.2");
-	CHECK(!offered(s, LW_CONFEDERATE, "siege_press"));
+	CHECK(!am_offered(s, LW_CONFEDERATE, "siege_press"));
 	/* a Confederate card play adds no siege IT */
 	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"done\"}");
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), cs_it);
 
 	/* 16.9.5.2 (2): a Union card play: one IT each */
-	spend(s, LW_UNION, 5);
+	am_spend(s, LW_UNION, 5);
 	snprintf(js, sizeof js, "{\"type\":\"activate\",\"general\":\"%s\"}",
 	         lw_unit_id(s, usco, id, sizeof id));
 	AM_REFUSED(s, LW_UNION, js, "16.9.5.2");
@@ -286,9 +223,9 @@ int main(void)
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), cs_it + 1);
 	CHECK_EQ_INT(total_it(s, nashville, LW_UNION), us_it + 1);
 	/* activated: two IT each; IT off the besiegers at 2 PC */
-	spend(s, LW_UNION, 6);
+	am_spend(s, LW_UNION, 6);
 	int cost = lw_activation_cost(s, usco);
-	CHECK(offered(s, LW_UNION, "siege_press"));
+	CHECK(am_offered(s, LW_UNION, "siege_press"));
 	AM_OK(s, LW_UNION, "{\"type\":\"siege_press\"}");
 	CHECK_EQ_INT(s->play.pc_left, 6 - cost);
 	CHECK_EQ_INT(s->play.activations_left, 0);
@@ -301,9 +238,10 @@ int main(void)
 	}
 	AM_OK(s, LW_UNION, "{\"type\":\"done\"}");
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), cs_it + 3);
-	/* campaign forces are designated before they move (10.7.3.1): the
-	 * besiegers are not activated on a campaign card (README, not done) */
-	spend(s, LW_UNION, 0);
+	/* campaign forces are designated before either is activated (10.7.3.1):
+	 * no siege_press on a campaign card before that (the designation of the
+	 * besiegers: test_16_9_5_2_campaign_press) */
+	am_spend(s, LW_UNION, 0);
 	s->play.campaign = 2;
 	s->play.activations_left = 2;
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"siege_press\"}", "10.7.3");
@@ -319,11 +257,11 @@ int main(void)
 	CHECKF(mcamp != LW_NO_HEX, "a plain hex next to Memphis");
 	int mus = am_general(s, LW_UNION, mcamp, 2, usco);
 	int mcs = am_general(s, LW_CONFEDERATE, memphis, 2, csco);
-	besiege(s, memphis, mcamp, &mus, 1);
+	am_besiege(s, memphis, mcamp, &mus, 1);
 	CHECK(lw_siege_at(s, memphis) >= 0);
 	CHECK(lw_siege_at(s, nashville) >= 0);
 	CHECK_EQ_INT(s->unit[mus].hex, memphis);
-	spend(s, LW_UNION, 6);
+	am_spend(s, LW_UNION, 6);
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"siege_press\"}", "16.9.5.2"); /* which one? */
 	snprintf(js, sizeof js, "{\"type\":\"siege_press\",\"city\":%d}", memphis);
 	AM_OK(s, LW_UNION, js);
@@ -342,7 +280,7 @@ int main(void)
 	int upc = s->side[LW_UNION].pc, cpc = s->side[LW_CONFEDERATE].pc;
 	int supply = lw_D()->cities[mc].supply, stars = s->unit[mcs].stars;
 	s->unit[mcs].it = (int16_t)(2 * cap - 1);
-	spend(s, LW_UNION, 0);
+	am_spend(s, LW_UNION, 0);
 	s->play.activations_left = 0;
 	AM_OK(s, LW_UNION, "{\"type\":\"done\"}");
 	CHECK_EQ_INT(s->unit[mcs].where, LW_W_DISGRACED);
@@ -400,18 +338,28 @@ int main(void)
 	CHECK_EQ_INT(lw_city_controller(s, nc), LW_CONFEDERATE);
 
 	/* ... and when the hex they came from is taken, an adjacent hex closer
-	 * to a friendly supply city */
+	 * to a friendly supply city, chosen by their owner
+	 * (test_16_9_5_4_3_return_choice) */
 	clear_map(s);
 	s->phase = LW_PH_OPS;
 	usco = am_general(s, LW_UNION, camp, 2, LW_NONE);
 	csco = am_general(s, LW_CONFEDERATE, nashville, 2, LW_NONE);
-	besiege(s, nashville, camp, &usco, 1);
+	am_besiege(s, nashville, camp, &usco, 1);
 	us2 = am_general(s, LW_UNION, nashville, 1, usco);
 	int blocker = am_general(s, LW_CONFEDERATE, camp, 1, csco);
 	s->phase = LW_PH_SUPPLY;
 	lw_siege_before_supply(s);
 	lw_supply_phase(s);
-	lw_siege_after_supply(s);
+	CHECK(lw_siege_after_supply(s));
+	CHECK_EQ_INT(lw_siege_choice_side(s), LW_UNION);
+	{
+		json_t *l = lw_legal_actions(s, LW_UNION);
+		json_t *a = json_object_get(json_array_get(l, 0), "action");
+		struct tg_error rerr = {0};
+		CHECKF(a && lw_apply(s, LW_UNION, a, NULL, &rerr) == 0, "siege_return: %s",
+		       rerr.message);
+		json_decref(l);
+	}
 	CHECK_EQ_INT(s->unit[blocker].hex, camp);
 	CHECK(s->unit[us2].where == LW_W_MAP && s->unit[us2].hex != nashville &&
 	      s->unit[us2].hex != camp &&
@@ -427,7 +375,7 @@ int main(void)
 	mins[0] = am_general(s, LW_CONFEDERATE, nashville, 2, LW_NONE);
 	mins[1] = am_general(s, LW_CONFEDERATE, nashville, 2, mins[0]);
 	mins[2] = am_general(s, LW_CONFEDERATE, nashville, 2, mins[1]);
-	besiege(s, nashville, camp, &usco, 1);
+	am_besiege(s, nashville, camp, &usco, 1);
 	relief_hex = free_neighbour(s, nashville, camp);
 	int rel[3];
 	rel[0] = am_general(s, LW_CONFEDERATE, relief_hex, 1, mins[2]);
@@ -457,7 +405,7 @@ int main(void)
 	int port = am_hex("washington");
 	int amco = am_general(s, LW_UNION, port, 2, LW_NONE);
 	csco = am_general(s, LW_CONFEDERATE, nashville, 1, LW_NONE);
-	won_battle(s, nashville, port, &amco, 1, LW_CRT_MINOR, 0);
+	am_won_battle(s, nashville, port, &amco, 1, LW_CRT_MINOR, 0);
 	s->amphib.assault = LW_AM_RIVER_ASSAULT;
 	s->amphib.assault_from = (int16_t)port;
 	s->amphib.assault_target = (int16_t)nashville;
@@ -465,8 +413,8 @@ int main(void)
 	CHECK(lw_siege_may_offer(s));
 	lw_siege_begin_offer(s);
 	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
-	CHECK(offered(s, LW_UNION, "besiege"));
-	CHECK(!offered(s, LW_UNION, "refuse_siege"));
+	CHECK(am_offered(s, LW_UNION, "besiege"));
+	CHECK(!am_offered(s, LW_UNION, "refuse_siege"));
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"refuse_siege\"}", "14.");
 	int am_it = s->unit[amco].it;
 	AM_OK(s, LW_UNION, "{\"type\":\"besiege\"}");
@@ -483,8 +431,8 @@ int main(void)
 	CHECKF(rcamp != LW_NO_HEX, "a plain hex next to Richmond");
 	int rus = am_general(s, LW_UNION, rcamp, 2, LW_NONE);
 	int rcs = am_general(s, LW_CONFEDERATE, richmond, 1, LW_NONE);
-	besiege(s, richmond, rcamp, &rus, 1);
-	spend(s, LW_UNION, 6);
+	am_besiege(s, richmond, rcamp, &rus, 1);
+	am_spend(s, LW_UNION, 6);
 	s->side[LW_UNION].eastern_done = 0;
 	AM_OK(s, LW_UNION, "{\"type\":\"siege_press\"}");
 	CHECK(s->side[LW_UNION].eastern_done);
