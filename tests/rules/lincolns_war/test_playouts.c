@@ -26,6 +26,10 @@ static int results[3]; /* draw, union, confederate */
 static int collapses;
 static int reached_last; /* games whose final turn was the scenario's last */
 static int games_siege, games_assault, games_seeking; /* 14.x / 16.9.5 reached */
+/* the owners' siege choices reached: a besieging campaign force pressed
+ * (16.9.5.2), a return hex chosen (16.9.5.4.3), a routed excess named
+ * (16.6.4) */
+static int n_camp_press, n_return_choice, n_excess;
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
@@ -124,6 +128,10 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 				moving |= s->play.movers[k] == u;
 			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
 			          x->hex == s->land.from_hex && x->side == s->land.group_side;
+			/* 16.6.4: a routed defender decides on a siege, then names
+			 * its excess, before anybody leaves the city */
+			moving |= s->battle.active && s->step == LW_ST_SIEGE_OFFER &&
+			          x->hex == s->battle.def_hex && x->side != s->battle.attacker;
 			struct tg_error e;
 			if (!moving &&
 			    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, &e)) {
@@ -236,6 +244,10 @@ static int play_one(uint64_t seed, int scenario_idx)
 			const char *line = g->s.log[logged % LW_LOG_LINES];
 			saw_siege |= strstr(line, "besieges") != NULL;
 			saw_assault |= strstr(line, "assault on") != NULL;
+			n_camp_press += strstr(line, "as a campaign force (16.9.5.2)") != NULL;
+			n_return_choice += strstr(line, "held out: the besiegers go to") != NULL ||
+			                   strstr(line, "held out: a besieger goes to") != NULL;
+			n_excess += strstr(line, "with the excess (16.6.4)") != NULL;
 		}
 		if (!invariants(&g->s, why, sizeof why)) {
 			char *txt = json_dumps(a, JSON_COMPACT);
@@ -379,6 +391,9 @@ int main(int argc, char **argv)
 	       results[1], results[2], results[0], collapses, reached_last);
 	printf("# %d games saw a siege, %d an amphibious assault (%d games siege-seeking)\n",
 	       games_siege, games_assault, games_seeking);
+	printf("# siege choices: %d besieging campaign forces pressed, %d return hexes chosen, "
+	       "%d routed excess generals named\n",
+	       n_camp_press, n_return_choice, n_excess);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
