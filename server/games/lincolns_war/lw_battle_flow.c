@@ -67,6 +67,8 @@ static int group_units(const struct lw_state *s, int side, int out[LW_MAX_UNITS]
 		}
 		return n;
 	}
+	if (lw_cav_battle_on(s))
+		return lw_cav_battle_defender(s, out); /* 13.2.2 (lw_cav_battle.c) */
 	return lw_units_at(s, b->def_hex, side, out);
 }
 
@@ -99,7 +101,7 @@ static int group_co(const struct lw_state *s, int side)
 	if (n == 0)
 		return LW_NONE;
 	if (side != s->battle.attacker)
-		return lw_force_co(s, s->battle.def_hex);
+		return lw_cav_battle_on(s) ? u[0] : lw_force_co(s, s->battle.def_hex);
 	int best = LW_NONE;
 	for (int i = 0; i < n; i++) {
 		if (u[i] == s->play.co || s->side[side].gic == u[i])
@@ -116,7 +118,8 @@ static void add_it(struct lw_state *s, int side, int n)
 {
 	if (n <= 0)
 		return;
-	int co = group_co(s, side);
+	int co = lw_cav_battle_on(s) ? lw_cav_battle_it_holder(s, side) /* 11.2.2 */
+	                             : group_co(s, side);
 	if (co == LW_NONE)
 		return; /* 16.1.2: never IT on an empty city */
 	s->unit[co].it = (int16_t)(s->unit[co].it + n);
@@ -568,6 +571,10 @@ static bool dadvance_all_ok(const struct lw_state *s)
 static void end_or_defender_advance(struct lw_state *s, struct game_outcome *out)
 {
 	int u[LW_MAX_UNITS];
+	if (lw_cav_battle_on(s)) {
+		lw_cav_battle_end(s, out); /* 13.2.2: the raid goes on or stops */
+		return;
+	}
 	if (defender_may_advance(s) && (dadvance_all_ok(s) || dadvance_units(s, u) > 0)) {
 		if (s->land.stage != LW_BS_DADVANCE)
 			lw_log(s,
@@ -984,7 +991,7 @@ static void demote_apply(struct lw_state *s, int u, int why)
 	char name[64];
 	lw_log(s, "%s loses a star (%s).", lw_unit_name(s, u, name, sizeof name), rule[why]);
 	int side = s->unit[u].side;
-	bool reversed_co = why == LW_DW_REVERSAL && group_co(s, side) == u;
+	bool reversed_co = why == LW_DW_REVERSAL && group_co(s, side) == u && !lw_cav_battle_on(s);
 	lw_demote(s, u);
 	lw_unstack_all(s);
 	/* 17.0: a TCO replaces a general killed, not one disgraced: nobody
@@ -1130,6 +1137,10 @@ static void reversal(struct lw_state *s, struct game_outcome *out)
 static void reversal_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_battle *b = &s->battle;
+	if (lw_cav_battle_on(s)) {
+		lw_cav_battle_end(s, out); /* 13.2.2: nobody retreats or advances */
+		return;
+	}
 	if (b->winner == b->attacker) {
 		end_or_defender_advance(s, out); /* the attacker goes back; nobody retreats */
 		return;
@@ -1355,6 +1366,10 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 			}
 		}
 	}
+	if (lw_cav_battle_on(s)) {
+		lw_cav_battle_end(s, out); /* 13.2.2: nobody retreats or advances */
+		return;
+	}
 	int tmp[LW_MAX_UNITS];
 	if (W == A && !b->empty_city && lw_units_at(s, b->def_hex, D, tmp) > 0) {
 		if (lw_siege_may_offer(s)) { /* 16.9.5: stay and offer siege? (lw_siege.c) */
@@ -1406,29 +1421,32 @@ static int committed_csp(struct lw_state *s, int side)
 	return v;
 }
 
+/* 16.4 / 17.2 / 16.8.1: one general's combat value, rolled when indecisive
+ * (a TCO, or the CO seeing the elephant, 16.4.1), less his wounds. */
+static int general_value(struct lw_state *s, int u, bool attacking, bool elephant)
+{
+	const struct lw_unit *x = &s->unit[u];
+	int printed = attacking ? lw_unit_attack(s, u) : lw_unit_defense(s, u);
+	bool indecisive = printed < 0 || x->gen < 0 || elephant;
+	int rolled = 0;
+	if (indecisive) {
+		char name[64];
+		int die = tg_rng_die(&s->rng, 6);
+		rolled = lw_indecisive_value(die, x->gen < 0 ? lw_tco_roll_modifier(x->stars) : 0);
+		lw_log(s, "%s is indecisive: die %d, value %d (16.4%s).",
+		       lw_unit_name(s, u, name, sizeof name), die, rolled, elephant ? ".1" : "");
+	}
+	return lw_general_combat_value(printed, indecisive, rolled, x->wounds);
+}
+
 /* 16.4 / 16.4.1 / 17.2: the force's combat factors, rolling for the indecisive. */
 static int force_factors(struct lw_state *s, int side, bool attacking)
 {
 	int u[LW_MAX_UNITS];
 	int n = group_units(s, side, u);
 	int co = group_co(s, side), sum = 0;
-	char name[64];
-	for (int i = 0; i < n; i++) {
-		const struct lw_unit *x = &s->unit[u[i]];
-		int printed = attacking ? lw_unit_attack(s, u[i]) : lw_unit_defense(s, u[i]);
-		bool elephant = s->turn == 0 && u[i] == co; /* 16.4.1, Summer 1861 */
-		bool indecisive = printed < 0 || x->gen < 0 || elephant;
-		int rolled = 0;
-		if (indecisive) {
-			int die = tg_rng_die(&s->rng, 6);
-			rolled = lw_indecisive_value(
-			    die, x->gen < 0 ? lw_tco_roll_modifier(x->stars) : 0);
-			lw_log(s, "%s is indecisive: die %d, value %d (16.4%s).",
-			       lw_unit_name(s, u[i], name, sizeof name), die, rolled,
-			       elephant ? ".1" : "");
-		}
-		sum += lw_general_combat_value(printed, indecisive, rolled, x->wounds);
-	}
+	for (int i = 0; i < n; i++) /* 16.4.1: Summer 1861, the CO */
+		sum += general_value(s, u[i], attacking, s->turn == 0 && u[i] == co);
 	return sum;
 }
 
@@ -1484,12 +1502,20 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 		in.def.it = group_it(s, D);
 		/* 14.1.3/14.2.2: an amphibious assault crosses no hexside */
 		in.def.terrain =
-		    lw_terrain_defense(s, s->amphib.assault != LW_AM_NONE ? LW_NO_HEX : b->att_hex,
-		                       b->def_hex, D, NULL);
+		    lw_cav_battle_on(s)
+		        ? 0 /* 13.2.2 */
+		        : lw_terrain_defense(
+		              s, s->amphib.assault != LW_AM_NONE ? LW_NO_HEX : b->att_hex,
+		              b->def_hex, D, NULL);
 		side_stars(s, D, &in.def.co_stars, &in.def.stars, &in.def.has_gic);
 	}
 	struct lw_combat_out o;
 	lw_combat_resolve(&in, &o);
+	if (lw_cav_battle_on(s)) { /* 13.2.2: a cavalry-only battle never routs (README) */
+		o.rout = false;
+		o.it_gain[LW_ATTACKER] = o.it_table[LW_ATTACKER];
+		o.it_gain[LW_DEFENDER] = o.it_table[LW_DEFENDER];
+	}
 	l->withdrew = 0; /* from here on, the results decide who advances */
 	b->strength[A] = (int16_t)o.att_total;
 	b->strength[D] = (int16_t)o.def_total;
@@ -1580,22 +1606,29 @@ static bool withdraw_offered(const struct lw_state *s)
 	return n > 1 && retreat_options(s, def_side(s), s->battle.def_hex, u, 1, opts) > 0;
 }
 
-void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
+void lw_battle_open(struct lw_state *s, int attacker, int att_hex, int def_hex,
+                    const int16_t *units, int n)
 {
 	struct lw_battle *b = &s->battle;
-	struct lw_play *p = &s->play;
 	memset(b, 0, sizeof *b);
 	struct lw_land keep = s->land;
 	memset(&s->land, 0, sizeof s->land);
 	s->land.mountain = keep.mountain;
 	b->active = 1;
-	b->attacker = p->side;
-	b->att_hex = (int16_t)lw_march_hex(s);
-	b->def_hex = (int16_t)target;
-	for (int i = 0; i < p->movers_n && i < LW_MAX_MOVERS; i++)
-		b->att_units[b->att_n++] = p->movers[i];
+	b->attacker = (int8_t)attacker;
+	b->att_hex = (int16_t)att_hex;
+	b->def_hex = (int16_t)def_hex;
+	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
+		b->att_units[b->att_n++] = units[i];
 	b->csp[LW_UNION] = b->csp[LW_CONFEDERATE] = -1; /* [LW_NOSIDE] stays unused */
 	b->winner = LW_NOSIDE;
+}
+
+void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	struct lw_play *p = &s->play;
+	lw_battle_open(s, p->side, lw_march_hex(s), target, p->movers, p->movers_n);
 	p->attacked = 1;
 	int u[LW_MAX_UNITS];
 	b->empty_city = lw_units_at(s, target, def_side(s), u) == 0;
@@ -1632,18 +1665,6 @@ static int group_cavalry(const struct lw_state *s, int side)
 	return LW_NONE;
 }
 
-static int cavalry_value(struct lw_state *s, int u, bool attacking)
-{
-	int printed = attacking ? lw_unit_attack(s, u) : lw_unit_defense(s, u);
-	bool indecisive = printed < 0 || s->unit[u].gen < 0;
-	int rolled = indecisive
-	                 ? lw_indecisive_value(
-	                       tg_rng_die(&s->rng, 6),
-	                       s->unit[u].gen < 0 ? lw_tco_roll_modifier(s->unit[u].stars) : 0)
-	                 : 0;
-	return lw_general_combat_value(printed, indecisive, rolled, s->unit[u].wounds);
-}
-
 /* 16.2.1: withdrawing cavalry pursued by cavalry: a battle of the two
  * cavalry generals alone (no terrain, CSP or resource); whatever the result,
  * the defender goes on retreating and the pursuer's force advances. We
@@ -1657,8 +1678,8 @@ static void cavalry_pursuit(struct lw_state *s, struct game_outcome *out)
 		return;
 	set_barrier(out);
 	struct lw_combat_in in = {0};
-	in.att.factors = cavalry_value(s, ca, true);
-	in.def.factors = cavalry_value(s, cd, false);
+	in.att.factors = general_value(s, ca, true, false);
+	in.def.factors = general_value(s, cd, false, false);
 	in.att.co_stars = in.att.stars = s->unit[ca].stars;
 	in.def.co_stars = in.def.stars = s->unit[cd].stars;
 	struct lw_combat_out o;

@@ -4,75 +4,97 @@
  * Ignore terrain defensive modifiers, and no CSP or resource card may be
  * expended (See also 16.9.2)."
  *
- * Our reading (README "Part 2: rail and cavalry", decisions): only the two
- * cavalry generals fight, the raider attacking, with their own combat values
- * (16.4 indecisive rolls, wounds) less the IT each carries (16.5); the
- * results table (16.6) gives IT and the loser's stars in PC to the winner,
- * as the land rules' cavalry battle of 16.2.1 does. Nobody retreats or
- * advances (the raided force is not attacked) and there is no rout. The raid
- * itself is rolled only when the raider wins: a stand-off or a defeat ends
- * it. Both cavalry generals are revealed (lw_cavalry.c). */
+ * A regular battle: it is fought by the land rules' battle sequence
+ * (lw_battle_flow.c, lw_combat.c) from its reveal on, with its groups cut
+ * down to the two cavalry generals (the raider attacking, the cavalry in
+ * the raided hex defending): 16.4 indecisive rolls and wounds, 16.5 less
+ * the IT each carries, 16.6 the results table, 16.8 the General Casualty
+ * cards (and their prompts), 16.8.3 disasters and victory reversal, 16.6.5
+ * auto-promotion, PC. Our reading (README "Part 2: rail and cavalry",
+ * decisions): no commitment step (no CSP, no Resource card), no terrain, no
+ * rout, nobody retreats or advances (11.2.2: the subordinate cavalry stays
+ * with its CO; the raided force is not attacked); IT go to each cavalry
+ * general's force (11.2.2). The raid itself is rolled only when the raider
+ * won (a victory reversal turns the result round) and still lives; both
+ * cavalry generals are revealed (lw_cavalry.c, 16.3). */
 #include <stdio.h>
 
 #include "lw_cavalry.h"
-#include "lw_combat.h"
 #include "lw_engine.h"
-#include "lw_tco.h"
+#include "lw_march.h"
 
-/* 16.4 / 16.8.1: the general's value, rolled when indecisive or a TCO. */
-static int value(struct lw_state *s, int u, bool attacking)
+bool lw_cav_battle_on(const struct lw_state *s)
 {
-	int printed = attacking ? lw_unit_attack(s, u) : lw_unit_defense(s, u);
-	bool indecisive = printed < 0 || s->unit[u].gen < 0;
-	int rolled = indecisive
-	                 ? lw_indecisive_value(
-	                       tg_rng_die(&s->rng, 6),
-	                       s->unit[u].gen < 0 ? lw_tco_roll_modifier(s->unit[u].stars) : 0)
-	                 : 0;
-	return lw_general_combat_value(printed, indecisive, rolled, s->unit[u].wounds);
+	return s->battle.active && s->cav.raid_battle != 0;
 }
 
-/* IT go to the force the cavalry general belongs to: its CO carries them
- * (as harassment's IT, new this card play). */
-static void give_it(struct lw_state *s, int u, int n)
+int lw_cav_battle_defender(const struct lw_state *s, int out[])
 {
-	if (n <= 0)
-		return;
-	int co = lw_force_co(s, s->unit[u].hex);
-	if (co == LW_NONE)
-		co = u;
-	s->unit[co].it = (int16_t)(s->unit[co].it + n);
-	s->unit[co].it_new = (int16_t)(s->unit[co].it_new + n);
+	int us[LW_MAX_UNITS];
+	int side = LW_OTHER(s->battle.attacker);
+	int n = lw_units_at(s, s->battle.def_hex, side, us);
+	for (int i = 0; i < n; i++)
+		if (s->unit[us[i]].cavalry) {
+			out[0] = us[i]; /* one at most (13.1.1) */
+			return 1;
+		}
+	return 0;
 }
 
-int lw_cav_raid_battle(struct lw_state *s, int u, int e)
+int lw_cav_battle_it_holder(const struct lw_state *s, int side)
 {
-	struct lw_combat_in in = {0};
-	in.att.factors = value(s, u, true);
-	in.def.factors = value(s, e, false);
-	in.att.it = s->unit[u].it;
-	in.def.it = s->unit[e].it;
-	in.att.co_stars = in.att.stars = s->unit[u].stars;
-	in.def.co_stars = in.def.stars = s->unit[e].stars;
-	struct lw_combat_out o;
-	lw_combat_resolve(&in, &o);
-	/* 16.6.2 / 16.6.3 IT, without the rout of 16.6.4 (o.it_table) */
-	give_it(s, u, o.it_table[LW_ATTACKER]);
-	give_it(s, e, o.it_table[LW_DEFENDER]);
-	int side = s->unit[u].side;
-	int w = o.winner == LW_ATTACKER   ? side
-	        : o.winner == LW_DEFENDER ? LW_OTHER(side)
-	                                  : LW_NOSIDE;
-	int pc = o.winner == LW_ATTACKER ? s->unit[e].stars : s->unit[u].stars;
-	if (w != LW_NOSIDE)
-		lw_gain_pc(s, w, pc);
-	char a[64], d[64], hl[64], won[64] = "";
-	static const char *const names[] = {"a stand-off", "a Minor Victory", "a Major Victory"};
-	if (w != LW_NOSIDE)
-		snprintf(won, sizeof won, " for the %s, +%d PC", lw_side_title(w), pc);
-	lw_log(s, "Cavalry battle at %s (13.2.2): %s %d against %s %d, %s%s; IT %d and %d.",
-	       lw_hex_label(s->unit[e].hex, hl, sizeof hl), lw_unit_name(s, u, a, sizeof a),
-	       o.att_total, lw_unit_name(s, e, d, sizeof d), o.def_total, names[o.result], won,
-	       o.it_table[LW_ATTACKER], o.it_table[LW_DEFENDER]);
-	return o.winner == LW_ATTACKER ? 1 : 0;
+	const struct lw_battle *b = &s->battle;
+	int hex = side == b->attacker ? b->att_hex : b->def_hex;
+	return lw_force_co_side(s, hex, side); /* a lone cavalry general: himself */
+}
+
+void lw_cav_raid_battle(struct lw_state *s, int u, int e, bool foray, struct game_outcome *out)
+{
+	int16_t raider = (int16_t)u;
+	lw_battle_open(s, s->unit[u].side, s->unit[u].hex, s->unit[e].hex, &raider, 1);
+	/* 13.2.2: no CSP, no Resource card: nothing is committed (csp -1) */
+	s->cav.raid_battle = foray ? 2 : 1;
+	s->cav.raider = (int16_t)u;
+	/* 16.4 - 16.8 as in any battle, straight from the reveal */
+	lw_battle_resolve(s, out);
+}
+
+/* Whether the raid may still be rolled on `target`: an enemy force's CO
+ * or an enemy city (the cavalry killed may have been all there was). */
+static bool target_left(const struct lw_state *s, int side, int target)
+{
+	int co = lw_force_co_side(s, target, LW_OTHER(side));
+	if (co != LW_NONE)
+		return true;
+	int c = lw_city_at(target);
+	return c >= 0 && lw_city_controller(s, c) == LW_OTHER(side) &&
+	       (lw_D()->cities[c].supply == 1 || lw_D()->cities[c].supply == 2);
+}
+
+void lw_cav_battle_end(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	int A = b->attacker, D = LW_OTHER(A), u = s->cav.raider, target = b->def_hex;
+	bool foray = s->cav.raid_battle == 2;
+	/* 16.8.3: a victory reversal turns the result round (b->winner is still
+	 * the original victor here) */
+	bool won = b->result == 3 ? b->winner == D : b->winner == A;
+	lw_unstack_all(s); /* deaths and demotions (11.1.2.3, 12.4) */
+	b->active = 0;
+	s->land.stage = LW_BS_NONE;
+	s->awaiting_side = LW_NOSIDE;
+	s->cav.raid_battle = 0;
+	s->cav.raider = 0;
+	s->step = foray ? LW_ST_SPEND : LW_ST_MOVE;
+	bool alive = u >= 0 && u < s->n_units && s->unit[u].where == LW_W_MAP &&
+	             s->unit[u].side == A && s->unit[u].cavalry;
+	char hl[64];
+	lw_hex_label(target, hl, sizeof hl);
+	if (won && alive && target_left(s, A, target)) {
+		lw_raid_roll(s, u, target, foray);
+	} else {
+		lw_log(s, "The raid on %s is stopped (13.2.2).", hl);
+	}
+	if (!foray)
+		lw_march_finish(s, out); /* a raid ends the activation (lw_cavalry.c) */
 }

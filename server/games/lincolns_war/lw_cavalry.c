@@ -191,6 +191,13 @@ void lw_raided_clear(struct lw_state *s)
 	memset(s->cav.foray, 0, sizeof s->cav.foray);
 }
 
+/* 10.6.8.2: a Union raid by standard activation into the Eastern Theater. */
+static bool raid_eastern(const struct lw_state *s, int u, int target, bool foray)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), target);
+	return h && h->region == LW_REGION_EASTERN && s->unit[u].side == LW_UNION && !foray;
+}
+
 int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struct tg_error *err)
 {
 	if (u < 0 || u >= s->n_units || !s->unit[u].cavalry || s->unit[u].where != LW_W_MAP)
@@ -228,7 +235,7 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 	return 0;
 }
 
-void lw_raid(struct lw_state *s, int u, int target, bool foray)
+bool lw_raid(struct lw_state *s, int u, int target, bool foray, struct game_outcome *out)
 {
 	int side = s->unit[u].side;
 	char hl[64], name[64], en[64];
@@ -237,33 +244,38 @@ void lw_raid(struct lw_state *s, int u, int target, bool foray)
 	 * 10.7.8.1 an attack into Virginia from outside counts only if it
 	 * succeeds and the force advances, which a raid never does; a raider
 	 * activated in Virginia fulfils it by ending there (lw_march_finish). */
-	const struct lw_hex *h = lw_data_hex(lw_D(), target);
-	bool eastern = h && h->region == LW_REGION_EASTERN && side == LW_UNION && !foray;
-	if (eastern)
+	if (raid_eastern(s, u, target, foray)) {
 		lw_gain_pc(s, LW_UNION, 1);
+		lw_log(s, "The Union raids into the Eastern Theater: +1 PC (10.6.8.2).");
+	}
 	/* 13.2.2: "ask if enemy cavalry is present" */
 	int e = cavalry_at(s, target, LW_OTHER(side));
-	if (e != LW_NONE) {
-		reveal(s, e);
-		reveal(s, u);
-		lw_log(s, "%s raids %s: enemy cavalry is present (%s): a cavalry battle (13.2.2).",
-		       lw_unit_name(s, u, name, sizeof name), hl,
-		       lw_unit_name(s, e, en, sizeof en));
-		/* lw_cav_battle.c: the raid goes on only if the raider wins */
-		if (!lw_cav_raid_battle(s, u, e)) {
-			lw_log(s, "The raid on %s is stopped (13.2.2).%s", hl,
-			       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
-			return;
-		}
+	if (e == LW_NONE) {
+		lw_raid_roll(s, u, target, foray);
+		return false;
 	}
+	reveal(s, e);
+	reveal(s, u);
+	lw_log(s, "%s raids %s: enemy cavalry is present (%s): a cavalry battle (13.2.2).",
+	       lw_unit_name(s, u, name, sizeof name), hl, lw_unit_name(s, e, en, sizeof en));
+	/* lw_cav_battle.c: the raid goes on (lw_cav_battle_end) only if the
+	 * raider wins */
+	lw_cav_raid_battle(s, u, e, foray, out);
+	return true;
+}
+
+void lw_raid_roll(struct lw_state *s, int u, int target, bool foray)
+{
+	int side = s->unit[u].side;
+	char hl[64], name[64];
+	lw_hex_label(target, hl, sizeof hl);
 	int die = tg_rng_die(&s->rng, 6);
 	int m = lw_raid_modified(s, u, die);
 	bool ok = lw_raid_table_succeeds(m);
 	lw_unit_name(s, u, name, sizeof name);
 	if (!ok) {
-		lw_log(s, "%s %sraids %s: die %d, modified %d: the raid fails (13.2.2.1).%s", name,
-		       foray ? "forays and " : "", hl, die, m,
-		       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
+		lw_log(s, "%s %sraids %s: die %d, modified %d: the raid fails (13.2.2.1).", name,
+		       foray ? "forays and " : "", hl, die, m);
 		return;
 	}
 	int co = lw_force_co(s, target);
@@ -277,9 +289,8 @@ void lw_raid(struct lw_state *s, int u, int target, bool foray)
 		s->city[c].raided = 1; /* 20.0: supply value 0 until the Supply Phase ends */
 	}
 	lw_gain_pc(s, side, pc);
-	lw_log(s, "%s %sraids %s: die %d, modified %d: success, +%d PC (13.2.2.1).%s", name,
-	       foray ? "forays and " : "", hl, die, m, pc,
-	       eastern ? " +1 PC for the Union (10.6.8.2)." : "");
+	lw_log(s, "%s %sraids %s: die %d, modified %d: success, +%d PC (13.2.2.1).", name,
+	       foray ? "forays and " : "", hl, die, m, pc);
 }
 
 /* ---- the MOVE step ------------------------------------------------------------------ */
@@ -356,11 +367,12 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 			return 1;
 		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */
 		s->cav.act_raid = 1;
-		lw_raid(s, u, hex, false);
 		if (out)
 			out->barrier = true; /* dice were rolled */
-		/* a raid ends the activation like an attack (our reading of 13.2.2) */
-		lw_march_finish(s, out);
+		/* a raid ends the activation like an attack (our reading of 13.2.2);
+		 * after its cavalry battle, if any (lw_cav_battle_end) */
+		if (!lw_raid(s, u, hex, false, out))
+			lw_march_finish(s, out);
 		*rc = 0;
 		return 1;
 	}
@@ -456,9 +468,9 @@ int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_
 	set_bit(s->cav.foray, u);
 	s->play.pc_left--;
 	if (raid) {
-		lw_raid(s, u, target, true);
 		if (out)
 			out->barrier = true; /* dice were rolled */
+		lw_raid(s, u, target, true, out);
 	} else
 		do_rit(s, u, target, false);
 	return 0;

@@ -46,7 +46,12 @@ struct lw_cav {
 	int16_t harass_from[LW_HARASS_HEXES];
 	uint8_t harass_n;
 	uint8_t harass_stop;
-	uint8_t spare[4];
+	/* 13.2.2 the cavalry battle of a raid being fought in s->battle
+	 * (lw_cav_battle.c): 0 none, 1 a raid by standard activation, 2 by
+	 * foray; the raider, whose raid goes on if he wins. */
+	uint8_t raid_battle;
+	uint8_t spare;
+	int16_t raider;
 	/* 13.1.3: bit c: city c is held by lone cavalry only; held_from[c] is
 	 * the side that controlled it before (control reverts to it). */
 	uint8_t held[LW_CAV_CITIES / 8];
@@ -77,13 +82,34 @@ int lw_raid_modified(const struct lw_state *s, int u, int die);
 bool lw_raid_table_succeeds(int modified_die);
 /* 0 if cavalry u may raid hex `target` now. */
 int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struct tg_error *err);
-/* Rolls and applies the raid (PC award, Raided marker, 10.6.8.2 reward); a
- * hex holding enemy cavalry reveals both cavalry generals and they fight
- * first (lw_cav_raid_battle): the raid goes on only if the raider won. */
-void lw_raid(struct lw_state *s, int u, int target, bool foray);
+/* Starts the raid (the 10.6.8.2 reward); a hex holding enemy cavalry
+ * reveals both cavalry generals and they fight first (lw_cav_raid_battle):
+ * then true is returned and the raid goes on, or not, when that battle ends
+ * (lw_cav_battle_end, which also ends the activation of a raid by standard
+ * activation). Otherwise the raid is rolled at once (lw_raid_roll), false. */
+bool lw_raid(struct lw_state *s, int u, int target, bool foray, struct game_outcome *out);
+/* 13.2.2.1: rolls the Cavalry Raid Table and applies it (PC, Raided marker). */
+void lw_raid_roll(struct lw_state *s, int u, int target, bool foray);
 /* 13.2.2 the cavalry battle of raider u against enemy cavalry e in the
- * raided hex (lw_cav_battle.c): dice, IT, PC; 1 if the raider won. */
-int lw_cav_raid_battle(struct lw_state *s, int u, int e);
+ * raided hex (lw_cav_battle.c): a regular battle of the two cavalry
+ * generals through the land rules' battle sequence (lw_battle_resolve: the
+ * 16.8 casualty cards and their prompts, 16.8.3, 16.6.5), without terrain,
+ * CSP, Resource card, rout, retreat or advance. */
+void lw_cav_raid_battle(struct lw_state *s, int u, int e, bool foray, struct game_outcome *out);
+/* True while s->battle is a raid's cavalry battle (the battle sequence's
+ * hooks: its groups are the two cavalry generals). */
+bool lw_cav_battle_on(const struct lw_state *s);
+/* The defender's group in a raid's cavalry battle: his cavalry general in the
+ * raided hex (0 or 1 unit). */
+int lw_cav_battle_defender(const struct lw_state *s, int out[]);
+/* 11.2.2: who carries the IT the battle gives side's cavalry: the CO of
+ * its force (the main force; the cavalry himself when alone), LW_NONE if
+ * nobody is left. */
+int lw_cav_battle_it_holder(const struct lw_state *s, int side);
+/* The battle sequence is over (no retreat, no advance): the raid goes on if
+ * the raider won and lives; the activation ends (standard activation) or
+ * the card play goes on (foray). */
+void lw_cav_battle_end(struct lw_state *s, struct game_outcome *out);
 bool lw_co_raided(const struct lw_state *s, int u);
 /* End of the turn's raids (13.2.2.1: markers off after the Supply phase). */
 void lw_raided_clear(struct lw_state *s);

@@ -31,8 +31,9 @@ const char *lw_side_title(int side);
  * 4: the sieges on (lw_amphib.sieges, 16.9.5).
  * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9).
  * 6: a side's gic_place flag (11.1.2.3, lw_gic_place.c).
- * 7: a siege's `returning` flag and stage LW_SG_EXCESS (16.9.5.4.3, 16.6.4). */
-#define LW_SAVE_VERSION 7
+ * 7: a siege's `returning` flag and stage LW_SG_EXCESS (16.9.5.4.3, 16.6.4).
+ * 8: the cavalry block's raid battle (cav.raid_battle, cav.raider: 13.2.2). */
+#define LW_SAVE_VERSION 8
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -249,6 +250,10 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_battle_awaiting(const struct lw_state *s);
 /* Declare an attack by the movers on hex target (checked by the caller). */
 void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out);
+/* A new battle in s->battle (s->land reset, the march's mountain mark kept):
+ * `attacker`'s n units at att_hex against def_hex, nothing committed yet. */
+void lw_battle_open(struct lw_state *s, int attacker, int att_hex, int def_hex,
+                    const int16_t *units, int n);
 
 /* lw_time.c: end of the operations phase through the end of the turn. */
 void lw_end_operations(struct lw_state *s, struct game_outcome *out);

@@ -80,6 +80,8 @@ json_t *lw_cav_save(const struct lw_cav *c)
 	json_object_set_new(o, "harass_hex", json_integer(c->harass_hex));
 	json_object_set_new(o, "harass_from", ints(c->harass_from, c->harass_n, 2));
 	json_object_set_new(o, "harass_stop", json_integer(c->harass_stop));
+	json_object_set_new(o, "raid_battle", json_integer(c->raid_battle));
+	json_object_set_new(o, "raider", json_integer(c->raider));
 	json_object_set_new(o, "held", ints(c->held, LW_CAV_CITIES / 8, 1));
 	json_object_set_new(o, "held_from", ints(c->held_from, LW_CAV_CITIES, 1));
 	return o;
@@ -98,7 +100,7 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 		return -1;
 	n.rit_n = (uint8_t)json_array_size(rit);
 	n.harass_n = (uint8_t)json_array_size(hf);
-	long v[6];
+	long v[8];
 	if (read_ints(saved, "rit", n.rit, n.rit_n, 2, 1, 9999) ||
 	    read_ints(saved, "raided", n.raided, LW_CAV_UNITS / 8, 1, 0, 255) ||
 	    read_ints(saved, "foray", n.foray, LW_CAV_UNITS / 8, 1, 0, 255) ||
@@ -107,6 +109,8 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	    read_int(saved, "act_rit", 0, 1, &v[1]) || read_int(saved, "act_raid", 0, 1, &v[2]) ||
 	    read_int(saved, "harass_hex", 0, 9999, &v[3]) ||
 	    read_int(saved, "harass_stop", 0, 1, &v[4]) ||
+	    read_int(saved, "raid_battle", 0, 2, &v[5]) ||
+	    read_int(saved, "raider", 0, LW_CAV_UNITS - 1, &v[6]) ||
 	    read_ints(saved, "held", n.held, LW_CAV_CITIES / 8, 1, 0, 255) ||
 	    read_ints(saved, "held_from", n.held_from, LW_CAV_CITIES, 1, 0, 2))
 		return -1;
@@ -115,6 +119,8 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	n.act_raid = (uint8_t)v[2];
 	n.harass_hex = (int16_t)v[3];
 	n.harass_stop = (uint8_t)v[4];
+	n.raid_battle = (uint8_t)v[5];
+	n.raider = (int16_t)v[6];
 	*c = n;
 	return 0;
 }

@@ -11,7 +11,8 @@
  * raided hex is a mountain, whose +1 would turn each result below into
  * another); the results table gives the IT and the loser's stars in PC; a
  * raider's victory lets the raid go on (rolled on the Cavalry Raid Table),
- * a stand-off or a defeat stops it. */
+ * a stand-off or a defeat stops it. (The 16.8 casualty cards drawn here are
+ * blank: test_13_2_2_raid_regular_battle checks them.) */
 #include "lw_testkit.h"
 
 /* A clear hex x without a city next to a mountain hex y without a city,
@@ -37,6 +38,23 @@ static bool geometry(int *x, int *y)
 		}
 	}
 	return false;
+}
+
+/* Both draw piles: cards without symbols on top, so that the 16.8 casualty
+ * cards of the battle throw no die (test_13_2_2_raid_regular_battle has
+ * them). */
+static void blank_decks(struct lw_state *s)
+{
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		struct lw_cards *c = &s->side[side].cards;
+		c->draw_n = 0;
+		c->discard_n = 0;
+		for (int num = 1; num <= 57 && c->draw_n < 4; num++) {
+			const struct lw_card *k = lw_card(side, num);
+			if (k && k->symbols == 0 && lw_hand_find(s, side, num) < 0)
+				c->draw[c->draw_n++] = (uint8_t)num;
+		}
+	}
 }
 
 static int next_die(const struct lw_state *s)
@@ -108,6 +126,7 @@ static struct game *run_it(const struct setup *st, int x, int y, struct result *
 	s->side[LW_UNION].pc = 10;
 	s->side[LW_CONFEDERATE].csp = 5; /* CSP in the bank: still none may be spent */
 	s->side[LW_UNION].csp = 5;
+	blank_decks(s);
 	CHECK_EQ_INT(lw_force_co(s, y), r->grant);
 
 	/* the cavalry subordinate is hidden from the raider's side */
@@ -124,7 +143,8 @@ static struct game *run_it(const struct setup *st, int x, int y, struct result *
 	snprintf(buf, sizeof buf, "{\"type\":\"raid\",\"target\":%d}", y);
 	CHECK(tk_offers(g, "confederate", "raids"));
 	int cs = s->side[LW_CONFEDERATE].pc, us = s->side[LW_UNION].pc;
-	r->die = next_die(s); /* no die in the battle: every value is printed */
+	r->die = next_die(s); /* no die in the battle: every value is printed, blank
+	                         casualty cards */
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);
 	r->cs_pc = s->side[LW_CONFEDERATE].pc - cs;
 	r->us_pc = s->side[LW_UNION].pc - us;

@@ -79,7 +79,7 @@ int main(void)
 	while (!done && tries++ < 60) {
 		int pc = s->side[LW_CONFEDERATE].pc;
 		bool will = lw_raid_table_succeeds(lw_raid_modified(s, morgan, next_die(s)));
-		lw_raid(s, morgan, COLUMBUS_OH, false);
+		lw_raid(s, morgan, COLUMBUS_OH, false, NULL);
 		/* an unsuccessful raid may be tried again later (13.2.2.1) */
 		CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, pc + (will ? 1 : 0));
 		CHECK_EQ_INT(s->city[c].raided, will ? 1 : 0);
@@ -116,7 +116,7 @@ int main(void)
 	while (!done && tries++ < 60) {
 		int pc = s->side[LW_CONFEDERATE].pc;
 		bool will = lw_raid_table_succeeds(lw_raid_modified(s, forrest, next_die(s)));
-		lw_raid(s, forrest, y, false);
+		lw_raid(s, forrest, y, false, NULL);
 		CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, pc + (will ? 2 : 0));
 		done = will;
 	}
@@ -131,7 +131,7 @@ int main(void)
 	int buford = fx_place(s, "buford", y, 1);
 	CHECK(!(s->unit[buford].flags & LW_UF_REVEALED));
 	int pc = s->side[LW_CONFEDERATE].pc;
-	lw_raid(s, forrest, y, false);
+	lw_raid(s, forrest, y, false, NULL);
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, pc);
 	CHECK(s->unit[buford].flags & LW_UF_REVEALED);
 	CHECK(s->unit[forrest].flags & LW_UF_REVEALED);
@@ -147,7 +147,7 @@ int main(void)
 	int upc = s->side[LW_UNION].pc;
 	bool will = lw_raid_table_succeeds(lw_raid_modified(s, stoneman, next_die(s)));
 	s->side[LW_UNION].eastern_done = 0;
-	lw_raid(s, stoneman, y, false);
+	lw_raid(s, stoneman, y, false, NULL);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, upc + 1 + (will ? 1 : 0));
 	/* 10.7.8.1: the raid itself does not meet the Eastern Theater
 	 * requirement; the cavalry activated in Virginia does, when its
@@ -156,7 +156,7 @@ int main(void)
 	if (!will) {
 		upc = s->side[LW_UNION].pc;
 		will = lw_raid_table_succeeds(lw_raid_modified(s, stoneman, next_die(s)));
-		lw_raid(s, stoneman, y, true);
+		lw_raid(s, stoneman, y, true, NULL);
 		CHECK_EQ_INT(s->side[LW_UNION].pc, upc + (will ? 1 : 0));
 	}
 
