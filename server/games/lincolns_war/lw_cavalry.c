@@ -301,6 +301,28 @@ void lw_cav_activation_begin(struct lw_state *s)
 	s->cav.act_raid = 0;
 }
 
+/* 13.2.2: "Cavalry activated out of a major army may attack or raid an
+ * adjacent hex even after moving two hexes": a raid obeys the movement
+ * limit of an attack (16.1, 12.3, 15.0). Cavalry moving with its Major Army
+ * raids after one hex at most, as the army would attack; cavalry activated
+ * alone out of it (11.2.2) or leaving it in its activation (lw_march.c,
+ * 12.8) moves as a single-general force: it raids after two. */
+static int raid_move_check(const struct lw_state *s, struct tg_error *err)
+{
+	struct lw_move_track t;
+	lw_march_track(s, &t);
+	if (t.crossed_river)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.3.1: the Major Army used its activation to cross the river: "
+		               "no raid with it now");
+	if (t.moved > lw_move_max_before_attack(&t))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.2 / 16.1: a %s that has moved %d hexes may not raid "
+		               "(cavalry activated out of a Major Army raids even after two)",
+		               t.major_limits ? "Major Army" : "force", t.moved);
+	return 0;
+}
+
 /* The activated cavalry among the movers (one at most per hex), or LW_NONE. */
 static int moving_cavalry(const struct lw_state *s)
 {
@@ -323,9 +345,10 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 	int n = 1 + tg_hex_neighbours(&lw_D()->grid, hex, hexes + 1);
 	char name[64], hl[64];
 	lw_unit_name(s, u, name, sizeof name);
+	bool raid_ok = raid_move_check(s, NULL) == 0;
 	for (int i = 0; i < n; i++) {
 		lw_hex_label(hexes[i], hl, sizeof hl);
-		if (i > 0 && lw_raid_check(s, u, hexes[i], false, NULL) == 0 &&
+		if (i > 0 && raid_ok && lw_raid_check(s, u, hexes[i], false, NULL) == 0 &&
 		    lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3: a raid ends the move */
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
 			         "%s raids %s (13.2.2)", name, hl);
@@ -362,7 +385,7 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 			tg_fail(err, TG_E_MALFORMED, "a raid needs an integer \"target\"");
 			return 1;
 		}
-		if (lw_raid_check(s, u, hex, false, err) != 0 ||
+		if (raid_move_check(s, err) != 0 || lw_raid_check(s, u, hex, false, err) != 0 ||
 		    lw_campaign_stop_check(s, err) != 0)
 			return 1;
 		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */

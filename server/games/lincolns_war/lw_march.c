@@ -618,18 +618,23 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 	p->movers_n--;
 	/* 12.0 / 12.8: he may move later in this activation as a separate group,
 	 * with what is left of his group's allowance (12.3.4: a Major Army's
-	 * restrictions go with him) */
+	 * restrictions go with him). 13.2.2: "Cavalry activated out of a major
+	 * army may attack or raid an adjacent hex even after moving two hexes":
+	 * a cavalry general leaving a Major Army moves on as the single-general
+	 * force he is (12.1: three hexes, two and then attack or raid). */
 	struct lw_groups *g = &s->groups;
 	lw_groups_add(g, u);
 	int gi = lw_groups_find(g, u);
-	if (gi >= 0 && p->moved < p->max_move && !s->land.stopped) {
+	bool cav_out = s->unit[u].cavalry && p->major;
+	int max_move = cav_out ? 3 : p->max_move;
+	if (gi >= 0 && p->moved < max_move && !s->land.stopped) {
 		g->wait[gi] = 1;
 		g->hex[gi] = s->unit[u].hex;
 		g->moved[gi] = p->moved;
-		g->max_move[gi] = p->max_move;
-		g->limits[gi] = (uint8_t)((p->major ? LW_GL_MAJOR : 0) |
+		g->max_move[gi] = (uint8_t)max_move;
+		g->limits[gi] = (uint8_t)((p->major && !cav_out ? LW_GL_MAJOR : 0) |
 		                          (s->land.mountain ? LW_GL_MOUNTAIN : 0) |
-		                          (p->crossed_river ? LW_GL_RIVER : 0));
+		                          (p->crossed_river && !cav_out ? LW_GL_RIVER : 0));
 	}
 	/* unnamed: a subordinate's identity is hidden (12.7); IT are on the map */
 	if (carry)
