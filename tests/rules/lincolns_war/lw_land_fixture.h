@@ -418,4 +418,24 @@ static inline bool bx_logged(const struct lw_state *s, int n, const char *needle
 	                 NULL);
 }
 
+/* Whether the MOVE step offers side an action of `type` whose integer
+ * `key` is v (lw_march_offer: moves, attacks, raids...). */
+static inline bool fx_march_offers(const struct lw_state *s, int side, const char *type,
+                                   const char *key, int v)
+{
+	json_t *l = json_array();
+	lw_march_offer(s, side, l);
+	bool found = false;
+	size_t i;
+	json_t *o;
+	json_array_foreach(l, i, o)
+	{
+		json_t *a = json_object_get(o, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		found |= t && strcmp(t, type) == 0 && json_integer_value(json_object_get(a, key)) == v;
+	}
+	json_decref(l);
+	return found;
+}
+
 #endif

@@ -100,21 +100,7 @@ static void move(struct lw_state *s, int to)
 /* Whether the MOVE step offers the Union an action of `type` on hex y. */
 static bool offered(const struct lw_state *s, const char *type, int y)
 {
-	json_t *l = json_array();
-	lw_march_offer(s, LW_UNION, l);
-	bool found = false;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		const char *t = json_string_value(json_object_get(a, "type"));
-		json_t *h = json_object_get(a, strcmp(type, "move") == 0 ? "to" : "target");
-		if (t && strcmp(t, type) == 0 && json_integer_value(h) == y)
-			found = true;
-	}
-	json_decref(l);
-	return found;
+	return fx_march_offers(s, LW_UNION, type, strcmp(type, "move") == 0 ? "to" : "target", y);
 }
 
 struct army {
