@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_supply.h"
 
@@ -286,6 +287,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		snprintf(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");
 		break;
 	case LW_PH_OPS:
+		if (s->step == LW_ST_MOVE && lw_consolidation_prompt(s)) {
+			snprintf(buf, n, "%s", lw_consolidation_prompt(s)); /* 11.1.3.2 */
+			break;
+		}
 		snprintf(buf, n, "%s",
 		         s->step < sizeof step_prompt / sizeof *step_prompt && step_prompt[s->step]
 		             ? step_prompt[s->step]

@@ -32,8 +32,10 @@ const char *lw_side_title(int side);
  * 5: the "command" block (lw_command.h: 11.0.3, 12.4, 20.4, 10.7.9).
  * 6: a side's gic_place flag (11.1.2.3, lw_gic_place.c).
  * 7: a siege's `returning` flag and stage LW_SG_EXCESS (16.9.5.4.3, 16.6.4).
- * 8: the cavalry block's raid battle (cav.raid_battle, cav.raider: 13.2.2). */
-#define LW_SAVE_VERSION 8
+ * 8: the cavalry block's raid battle (cav.raid_battle, cav.raider: 13.2.2).
+ * 9: 11.1.3.2 consolidation: play.cons_hex, play.consolidated 2 (choosing),
+ *    groups.from (where each general drawn in came from). */
+#define LW_SAVE_VERSION 9
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -146,9 +148,6 @@ void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list);
 int lw_gic_place_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
 /* After every accepted action: a question with nothing left to choose goes. */
 void lw_gic_place_settle(struct lw_state *s);
-/* 11.1.3.2: the activated GiC may pull adjacent generals into his hex. */
-bool lw_consolidation_possible(const struct lw_state *s);
-int lw_consolidate(struct lw_state *s, struct tg_error *err);
 /* 11.1.2.2: a side that lost its GiC chooses the successor before any
  * other action: the side (or LW_NOSIDE), its offers and its action. */
 int lw_gic_choice_side(const struct lw_state *s);

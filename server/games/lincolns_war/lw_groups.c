@@ -6,7 +6,7 @@
 #include "lw_groups.h"
 #include "lw_ints.h"
 
-#define G_PER 6 /* unit, wait, moved, max_move, limits, hex */
+#define G_PER 7 /* unit, wait, moved, max_move, limits, hex, from */
 #define G_INTS (1 + G_PER * LW_GROUP_FORCE + 1 + 2 + 2 + 1)
 
 void lw_groups_reset(struct lw_groups *g)
@@ -22,7 +22,7 @@ void lw_groups_new_force(struct lw_groups *g)
 {
 	for (int i = 0; i < LW_GROUP_FORCE; i++) {
 		g->unit[i] = -1;
-		g->hex[i] = 0;
+		g->hex[i] = g->from[i] = 0;
 		g->wait[i] = g->moved[i] = g->max_move[i] = g->limits[i] = 0;
 	}
 	g->n = 0;
@@ -56,6 +56,7 @@ bool lw_groups_add(struct lw_groups *g, int u)
 	g->max_move[g->n] = 0;
 	g->limits[g->n] = 0;
 	g->hex[g->n] = 0;
+	g->from[g->n] = 0;
 	g->n++;
 	return true;
 }
@@ -72,6 +73,7 @@ json_t *lw_groups_save(const struct lw_groups *g)
 		v[k++] = g->max_move[i];
 		v[k++] = g->limits[i];
 		v[k++] = g->hex[i];
+		v[k++] = g->from[i];
 	}
 	v[k++] = g->camp_n;
 	v[k++] = g->camp_co[0];
@@ -104,7 +106,7 @@ int lw_groups_load(struct lw_groups *g, const json_t *saved, int n_units)
 	for (int i = 0; i < LW_GROUP_FORCE; i++) {
 		if (!in(v[k], -1, n_units - 1) || (i < n.n && v[k] < 0) || !in(v[k + 1], 0, 1) ||
 		    !in(v[k + 2], 0, 9) || !in(v[k + 3], 0, 9) || !in(v[k + 4], 0, 7) ||
-		    !in(v[k + 5], 0, 9999))
+		    !in(v[k + 5], 0, 9999) || !in(v[k + 6], 0, 9999))
 			return -1;
 		n.unit[i] = (int16_t)v[k++];
 		n.wait[i] = (uint8_t)v[k++];
@@ -112,6 +114,7 @@ int lw_groups_load(struct lw_groups *g, const json_t *saved, int n_units)
 		n.max_move[i] = (uint8_t)v[k++];
 		n.limits[i] = (uint8_t)v[k++];
 		n.hex[i] = (int16_t)v[k++];
+		n.from[i] = (int16_t)v[k++];
 	}
 	if (!in(v[k], 0, 2) || !in(v[k + 1], -1, n_units - 1) || !in(v[k + 2], -1, n_units - 1) ||
 	    !in(v[k + 3], 0, 5) || !in(v[k + 4], 0, 5) || !in(v[k + 5], -1, 1))

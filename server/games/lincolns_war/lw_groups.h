@@ -9,7 +9,9 @@
  * combat (12.0: "each unit or stack must complete its movement and resolve
  * any combat before moving another unit"). Every general that belonged to
  * the activated force during the activation is listed, so that a group may
- * not re-enter the force it was dispersed from (12.5, 18.2).
+ * not re-enter the force it was dispersed from (12.5, 18.2). The generals
+ * drawn in by a GiC's consolidation move (11.1.3.2) are listed with the hex
+ * they came from.
  */
 #ifndef LW_GROUPS_H
 #define LW_GROUPS_H
@@ -29,6 +31,10 @@ struct lw_groups {
 	/* 12.5: the generals of the activated force during this activation */
 	int16_t unit[LW_GROUP_FORCE];
 	int16_t hex[LW_GROUP_FORCE]; /* where he was left */
+	/* 11.1.3.2: the hex a general drawn in by the GiC's consolidation move
+	 * came from (he may be sent back there, lw_consolidation.c); 0 for the
+	 * others */
+	int16_t from[LW_GROUP_FORCE];
 	/* 10.7.3.1: both campaign forces are designated before either moves */
 	int16_t camp_co[2]; /* their COs (unit index; -1 for none) */
 	uint8_t n;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw_campaign.h"
+#include "lw_consolidation.h"
 #include "lw_it.h"
 #include "lw_supply.h"
 
@@ -527,6 +528,7 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 	}
 	s->land.stopped = 1;
 	p->movers_n = 0;
+	lw_consolidation_close(s); /* 11.1.3.2: the GiC's move is over (legally stacked) */
 	if (any_waiting(s)) {
 		s->step = LW_ST_MOVE; /* 12.8: the next group, or the end (offer_groups) */
 		return;
@@ -544,6 +546,9 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	if (lw_move_check(s, to, err) != 0)
 		return -1;
 	int from = lw_march_hex(s), side = p->side, co = movers_co(s);
+	/* 11.1.3.2: the group leaves the hex of the temporary overstack, whose
+	 * stacking lw_move_check found legal without it */
+	lw_consolidation_close(s);
 	struct lw_hexstep st;
 	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
 	struct lw_move_track t;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lw_campaign.h"
+#include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_it.h"
 
@@ -857,12 +858,8 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 		offer_peace(s, side, list);
 		break;
 	case LW_ST_MOVE:
-		if (side == s->play.side && lw_consolidation_possible(s))
-			lw_offer(list, json_pack("{s:s}", "type", "consolidate"),
-			         "Consolidation move: the General in Chief draws the adjacent "
-			         "generals into his hex (11.1.3.2)");
-		lw_march_offer(s, side, list);
-		lw_amphib_offer(s, side, list); /* 14.0 (lw_amphib.c) */
+		/* 11.1.3.2 (lw_consolidation.c), 12.0 march, 14.0 amphibious */
+		lw_consolidation_move_offer(s, side, list);
 		break;
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
@@ -1208,18 +1205,15 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			return 0;
 		}
 		return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
-	case LW_ST_MOVE:
-		if (strcmp(type, "consolidate") == 0) {
-			if (side != s->play.side)
-				return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your activation");
-			return lw_consolidate(s, err);
-		}
-		{
-			int r = lw_amphib_act(s, side, a, out, err); /* 14.0: 1 = not amphibious */
-			if (r != 1)
-				return r;
-		}
+	case LW_ST_MOVE: {
+		/* 11.1.3.2: 1 = not a consolidation action, nor refused by it */
+		int r = lw_consolidation_act(s, side, a, out, err);
+		if (r == 1)
+			r = lw_amphib_act(s, side, a, out, err); /* 14.0: 1 = not amphibious */
+		if (r != 1)
+			return r;
 		return lw_march_act(s, side, a, out, err);
+	}
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		return lw_siege_act(s, side, a, out, err);

@@ -81,6 +81,7 @@ static json_t *save_play(const struct lw_play *p)
 	 * never read): written [0,0], read and ignored, so saves still load */
 	json_array_append_new(o, json_pack("[i,i]", 0, 0));
 	json_array_append_new(o, json_integer(p->consolidated));
+	json_array_append_new(o, json_integer(p->cons_hex));
 	return o;
 }
 
@@ -290,7 +291,7 @@ static int load_unit(const json_t *a, struct lw_unit *u)
 
 static int load_play(const json_t *a, struct lw_play *p)
 {
-	if (!json_is_array(a) || json_array_size(a) != 17)
+	if (!json_is_array(a) || json_array_size(a) != 18)
 		return -1;
 	struct rd r = {a, 0, 0};
 	p->side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
@@ -315,7 +316,8 @@ static int load_play(const json_t *a, struct lw_play *p)
 	int16_t unused[2];
 	if (r.bad || json_array_size(th) != 2 || load_i16s(th, unused, NULL, 2, 0, 9999))
 		return -1;
-	p->consolidated = (uint8_t)rd_int(&r, 0, 1);
+	p->consolidated = (uint8_t)rd_int(&r, 0, 2);
+	p->cons_hex = (int16_t)rd_int(&r, 0, 9999);
 	return r.bad ? -1 : 0;
 }
 

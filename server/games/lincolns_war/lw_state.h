@@ -212,8 +212,14 @@ struct lw_play {
 	uint8_t major;    /* the moving force counts as a Major Army (12.3, 12.3.4) */
 	uint8_t attacked; /* the movers have attacked */
 	uint8_t crossed_river;
-	uint8_t spare[4];
-	uint8_t consolidated; /* 11.1.3.2: the GiC made his consolidation move */
+	/* 11.1.3.2: the GiC's hex while his consolidation may leave it over the
+	 * stacking limit (from the first general drawn in until his group
+	 * leaves the hex or ends its move), else 0 (lw_consolidation.h) */
+	int16_t cons_hex;
+	uint8_t spare[3];
+	/* 11.1.3.2: 0 the GiC may still consolidate; 2 he is choosing the
+	 * generals drawn in; 1 done (or no longer possible) */
+	uint8_t consolidated;
 };
 
 /* A battle in progress (16.0). */

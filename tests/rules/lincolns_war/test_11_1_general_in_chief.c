@@ -51,11 +51,15 @@ int main(void)
 	         lw_unit_id(s, gic, id, sizeof id));
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK(tk_offers(g, "union", "Consolidation move"));
-	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate\"}") == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate\",\"general\":\"grant\"}") == 0, "%s",
+	       tk_err.message);
 	CHECK_EQ_INT(s->unit[grant].hex, hex);
 	CHECK_EQ_INT(s->play.moved, 1);
+	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\",\"remove_it\":2}") == 0, "%s",
+	       tk_err.message);
 	CHECK_EQ_INT(lw_force_it(s, hex), 0); /* the GiC removed Grant's two IT */
-	CHECK(tk_act(g, "union", "{\"type\":\"consolidate\"}") != 0); /* once */
+	CHECK(tk_act(g, "union", "{\"type\":\"consolidate\",\"general\":\"grant\"}") !=
+	      0); /* once */
 	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "union", "{\"type\":\"done\"}") == 0, "%s", tk_err.message);
 

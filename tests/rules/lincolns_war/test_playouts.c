@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lw_bot.h"
+#include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_move.h"
 #include "tap.h"
@@ -98,6 +99,12 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			}
 		}
 	}
+	/* 11.1.3.2: the temporary overstack ends with the GiC's group's move */
+	if (s->play.cons_hex && s->play.movers_n == 0) {
+		snprintf(why, n, "consolidation hex %d still open after the move",
+		         s->play.cons_hex);
+		return false;
+	}
 	for (int u = 0; u < s->n_units; u++) {
 		const struct lw_unit *x = &s->unit[u];
 		if (x->it < 0 || (x->where != LW_W_MAP && x->it != 0)) {
@@ -123,7 +130,12 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 					return false;
 				}
 			/* 12.4 / 13.1.1 stacking, outside an unfinished move or
-			 * retreat (16.6.4: a routed force breaks up as it retreats) */
+			 * retreat (16.6.4: a routed force breaks up as it retreats),
+			 * and but for the GiC's temporary overstack while his
+			 * consolidating group is still in his hex (11.1.3.2) */
+			if (lw_consolidation_open(s) && x->hex == s->play.cons_hex &&
+			    x->side == s->play.side)
+				continue;
 			bool moving = false;
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
