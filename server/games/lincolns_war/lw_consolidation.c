@@ -29,7 +29,7 @@ static bool gic_is_mover(const struct lw_state *s, int gic)
 bool lw_consolidation_choosing(const struct lw_state *s)
 {
 	return s->phase == LW_PH_OPS && s->step == LW_ST_MOVE && s->play.consolidated == 2 &&
-	       s->play.movers_n > 0;
+	       s->play.movers_n > 0 && s->side[s->play.side].gic != LW_NONE;
 }
 
 bool lw_consolidation_open(const struct lw_state *s)
@@ -214,9 +214,10 @@ static void offer_joins(const struct lw_state *s, json_t *list)
 {
 	int c[LW_MAX_UNITS];
 	int n = candidates(s, c);
+	if (n == 0)
+		return; /* (and there may be no GiC at all) */
 	char id[48], name[64], hl[64], gl[64];
-	int gic = s->side[s->play.side].gic;
-	lw_unit_name(s, gic, gl, sizeof gl);
+	lw_unit_name(s, s->side[s->play.side].gic, gl, sizeof gl);
 	for (int i = 0; i < n; i++) {
 		const struct lw_unit *x = &s->unit[c[i]];
 		lw_offer(
