@@ -186,15 +186,18 @@ static int it_removable(const struct lw_state *s)
 	return lw_it_join_removal_max(own, s->unit[gic].stars, true, drawn);
 }
 
-/* Where a general drawn in goes if sent back: the hex he came from if he may
- * stand there, else the 12.4 procedure's hex (LW_NO_HEX: nowhere). */
-static int return_hex(const struct lw_state *s, int u, int from)
+/* Where a general drawn in may go if sent back: the hex he came from if he
+ * may stand there (one hex, 1), else the hexes the 12.4 procedure offers
+ * (the owner chooses among them, lw_displace_dests); 0: nowhere. */
+static int return_hexes(const struct lw_state *s, int u, int from, int out[LW_DISPLACE_MAX])
 {
 	int side = s->unit[u].side, occ = lw_hex_owner_force(s, from);
 	if ((occ == LW_NOSIDE || occ == side) && lw_siege_at(s, from) < 0 &&
-	    lw_stack_check_hex(s, from, side, &u, 1, LW_NONE, 0, NULL) == 0)
-		return from;
-	return lw_displace_target(s, s->play.cons_hex, side, u);
+	    lw_stack_check_hex(s, from, side, &u, 1, LW_NONE, 0, NULL) == 0) {
+		out[0] = from;
+		return 1;
+	}
+	return lw_displace_dests(s, s->play.cons_hex, u, LW_NONE, out);
 }
 
 /* Index in the groups list of a general drawn in who stands in the GiC's
@@ -261,22 +264,29 @@ static void offer_returns(const struct lw_state *s, json_t *list)
 		int u = g->unit[i];
 		if (drawn_in(s, u) != i)
 			continue;
-		int to = return_hex(s, u, g->from[i]);
+		int to[LW_DISPLACE_MAX];
+		int n = return_hexes(s, u, g->from[i], to);
 		json_t *a = json_pack("{s:s,s:s}", "type", "consolidate_return", "general",
 		                      lw_unit_id(s, u, id, sizeof id));
 		lw_unit_name(s, u, name, sizeof name);
-		if (to == g->from[i])
+		if (n > 0 && to[0] == g->from[i]) {
 			lw_offer(list, a,
 			         "Send %s back to %s: the stacking limit must be met by the end of "
 			         "the GiC's move (11.1.3.2)",
-			         name, lw_hex_label(to, hl, sizeof hl));
-		else if (to != LW_NO_HEX)
-			lw_offer(
-			    list, a,
-			    "Displace %s to %s (he cannot go back): the stacking limit must be "
-			    "met by the end of the GiC's move (11.1.3.2, 12.4)",
-			    name, lw_hex_label(to, hl, sizeof hl));
-		else
+			         name, lw_hex_label(to[0], hl, sizeof hl));
+		} else if (n > 0) {
+			/* 12.4 / 11.1.2.3: the owner chooses where he is displaced */
+			json_t *choices = json_array();
+			for (int k = 0; k < n; k++)
+				json_array_append_new(
+				    choices, json_pack("{s:i,s:s}", "value", to[k], "label",
+				                       lw_hex_label(to[k], hl, sizeof hl)));
+			lw_offer_choice(list, a, "to", "where he is displaced (12.4)", choices,
+			                "Displace %s (he cannot go back where he came from): the "
+			                "stacking limit must be met by the end of the GiC's move "
+			                "(11.1.3.2, 12.4)",
+			                name);
+		} else
 			lw_offer(
 			    list, a,
 			    "Disgrace %s, who has nowhere to go: the stacking limit must be met "
@@ -435,8 +445,20 @@ static int act_return(struct lw_state *s, const json_t *a, struct game_outcome *
 		               "consolidation who stands in the GiC's hex");
 	struct lw_play *p = &s->play;
 	struct lw_groups *g = &s->groups;
-	int side = p->side, hex = p->cons_hex, from = g->from[gi];
-	int to = return_hex(s, u, from);
+	int hex = p->cons_hex, from = g->from[gi], dests[LW_DISPLACE_MAX], to = LW_NO_HEX;
+	int n = return_hexes(s, u, from, dests);
+	if (n > 0 && dests[0] == from) {
+		to = from;
+	} else if (n > 0) {
+		bool ok = false;
+		if (lw_a_int(a, "to", &to))
+			for (int k = 0; k < n; k++)
+				ok |= dests[k] == to;
+		if (!ok)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "11.1.3.2 / 12.4: he cannot go back where he came from; "
+			               "\"to\" must name a hex the displacement procedure allows");
+	}
 	char name[64], hl[64];
 	lw_public_name(s, u, name, sizeof name);
 	/* 18.2: he leaves the IT with the force, as a general left behind does */
@@ -465,7 +487,6 @@ static int act_return(struct lw_state *s, const json_t *a, struct game_outcome *
 		       name, to == from ? "back" : "(displaced, 12.4)",
 		       lw_hex_label(to, hl, sizeof hl));
 	}
-	(void)side;
 	if (p->movers_n == 0)
 		lw_march_finish(s, out); /* nobody of the group is left in the hex */
 	return 0;

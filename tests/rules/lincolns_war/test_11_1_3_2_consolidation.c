@@ -313,6 +313,72 @@ static void overstack_left_behind(void)
 	lincolns_war_module.free(g);
 }
 
+/* The first choice of the "to" parameter of the entry sending `general`
+ * back, -1 if the entry has no parameter, -2 if it is not offered. */
+static int return_choice(struct game *g, const char *general, int avoid)
+{
+	json_t *v = lincolns_war_module.view(g, "union");
+	json_t *acts = json_object_get(v, "actions");
+	int r = -2;
+	for (size_t i = 0; i < json_array_size(acts); i++) {
+		json_t *e = json_array_get(acts, i), *a = json_object_get(e, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *gen = json_string_value(json_object_get(a, "general"));
+		if (!t || strcmp(t, "consolidate_return") != 0 || !gen || strcmp(gen, general) != 0)
+			continue;
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		json_t *c = json_object_get(p, "choices");
+		r = json_array_size(c) ? -3 : -1;
+		for (size_t k = 0; k < json_array_size(c); k++) {
+			int h =
+			    (int)json_integer_value(json_object_get(json_array_get(c, k), "value"));
+			if (h == avoid)
+				r = -4; /* the hex he came from is not a displacement */
+			else if (r == -3)
+				r = h;
+		}
+	}
+	json_decref(v);
+	return r;
+}
+
+/* One who cannot go back (a cavalry general would outrank the one-star
+ * left there, 13.1.1) is displaced where the owner chooses (12.4). */
+static void overstack_displaced(void)
+{
+	int h, nb[6];
+	struct game *g = setup(&h, nb);
+	struct lw_state *s = &g->s;
+	gf_place(g, "sherman", h, 3);
+	gf_place(g, "mcpherson", h, 3);
+	gf_place(g, "thomas", nb[0], 3);
+	gf_place(g, "hooker", nb[0], 1);
+	int pleas = gf_place(g, "pleasonton", nb[0], 2);
+	gf_place(g, "buell", nb[1], 2);
+	activate(g, "grant");
+	CHECKF(tk_act(g, "union", join("pleasonton")) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", join("thomas")) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", join("buell")) == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\"}") == 0, "%s", tk_err.message);
+	CHECK(lw_consolidation_overstacked(s));
+	CHECK_EQ_INT(return_choice(g, "thomas", nb[0]), -1); /* he goes back */
+	int to = return_choice(g, "pleasonton", nb[0]);
+	CHECKF(to > 0, "choice %d", to);
+	CHECK(refused_citing(g, send_back("pleasonton"), "12.4")); /* where? */
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"consolidate_return\",\"general\":\"pleasonton\",\"to\":%d}", nb[0]);
+	CHECK(refused_citing(g, buf, "12.4"));
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"consolidate_return\",\"general\":\"pleasonton\",\"to\":%d}", to);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->unit[pleas].hex, to);
+	CHECK(lw_consolidation_overstacked(s)); /* cavalry stars do not count */
+	CHECKF(tk_act(g, "union", send_back("thomas")) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(stars_at(s, h), 11);
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	lincolns_war_module.free(g);
+}
+
 /* Six stars in a mountain hex: exceeded during the consolidation only. */
 static void mountain(void)
 {
@@ -467,6 +533,7 @@ int main(void)
 	minor_allowance();
 	overstack_sent_back();
 	overstack_left_behind();
+	overstack_displaced();
 	mountain();
 	it_removal();
 	refusals_and_save();
