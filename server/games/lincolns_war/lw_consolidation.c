@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lw_amphib.h"
+#include "lw_campaign.h"
 #include "lw_it.h"
 #include "lw_march.h"
 #include "lw_move.h"
@@ -61,6 +62,13 @@ static bool may_consolidate(const struct lw_state *s)
 		return false;
 	if (p->consolidated == 2)
 		return true;
+	/* 10.7.3: a campaign force standing outside the region where it must
+	 * end its movement may not spend a movement point on a consolidation
+	 * (it could no longer get there) */
+	unsigned al = lw_campaign_allowed(s);
+	const struct lw_hex *h = lw_data_hex(lw_D(), s->unit[gic].hex);
+	if (al && (!h || !(al & LW_CAMP_BIT((int)h->region))))
+		return false;
 	/* "start his activation": nothing moved, attacked or left behind yet */
 	return p->consolidated == 0 && p->moved == 0 && !p->attacked && !s->land.stopped &&
 	       lw_groups_waiting(&s->groups) == 0 && s->unit[gic].hex == p->start_hex;
