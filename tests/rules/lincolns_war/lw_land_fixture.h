@@ -418,24 +418,45 @@ static inline bool bx_logged(const struct lw_state *s, int n, const char *needle
 	                 NULL);
 }
 
-/* Whether the MOVE step offers side an action of `type` whose integer
- * `key` is v (lw_march_offer: moves, attacks, raids...). */
-static inline bool fx_march_offers(const struct lw_state *s, int side, const char *type,
-                                   const char *key, int v)
+/* Whether one of the actions `fill` (lw_ops_offer, lw_march_offer...)
+ * offers side satisfies match(action, ctx). */
+typedef void (*fx_offer_fill)(const struct lw_state *s, int side, json_t *list);
+static inline bool fx_offers_match(fx_offer_fill fill, const struct lw_state *s, int side,
+                                   bool (*match)(const json_t *a, const void *ctx), const void *ctx)
 {
 	json_t *l = json_array();
-	lw_march_offer(s, side, l);
+	fill(s, side, l);
 	bool found = false;
 	size_t i;
 	json_t *o;
 	json_array_foreach(l, i, o)
 	{
-		json_t *a = json_object_get(o, "action");
-		const char *t = json_string_value(json_object_get(a, "type"));
-		found |= t && strcmp(t, type) == 0 && json_integer_value(json_object_get(a, key)) == v;
+		found |= match(json_object_get(o, "action"), ctx);
 	}
 	json_decref(l);
 	return found;
+}
+
+/* An action's type is t (and, when key is set, its integer `key` is v). */
+struct fx_want {
+	const char *type, *key;
+	json_int_t v;
+};
+static inline bool fx_is_wanted(const json_t *a, const void *ctx)
+{
+	const struct fx_want *w = ctx;
+	const char *t = json_string_value(json_object_get(a, "type"));
+	return t && strcmp(t, w->type) == 0 &&
+	       (!w->key || json_integer_value(json_object_get(a, w->key)) == w->v);
+}
+
+/* Whether the MOVE step offers side an action of `type` whose integer
+ * `key` is v (lw_march_offer: moves, attacks, raids...). */
+static inline bool fx_march_offers(const struct lw_state *s, int side, const char *type,
+                                   const char *key, int v)
+{
+	const struct fx_want w = {type, key, v};
+	return fx_offers_match(lw_march_offer, s, side, fx_is_wanted, &w);
 }
 
 #endif

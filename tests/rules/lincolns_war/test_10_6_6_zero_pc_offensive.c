@@ -12,19 +12,8 @@ enum { WINCHESTER = 1703, H1603 = 1603 };
 /* Is an action of `type` among side's offers in the ops phase? */
 static bool offered(const struct lw_state *s, int side, const char *type)
 {
-	json_t *l = json_array();
-	lw_ops_offer(s, side, l);
-	bool found = false;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		const char *t = json_string_value(json_object_get(a, "type"));
-		found |= t && strcmp(t, type) == 0;
-	}
-	json_decref(l);
-	return found;
+	const struct fx_want w = {type, NULL, 0};
+	return fx_offers_match(lw_ops_offer, s, side, fx_is_wanted, &w);
 }
 
 static int foray(struct lw_state *s, int side, const char *json, char *why, size_t n)

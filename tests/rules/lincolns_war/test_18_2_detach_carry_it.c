@@ -9,27 +9,27 @@
 #include "lincolns_war/lw_march.h"
 #include "lw_land_fixture.h"
 
+/* A detach of unit id carrying it IT (0: the entry without "it"). */
+struct detach_want {
+	const char *id;
+	int it;
+};
+static bool is_detach(const json_t *a, const void *ctx)
+{
+	const struct detach_want *w = ctx;
+	const char *t = json_string_value(json_object_get(a, "type"));
+	const char *u = json_string_value(json_object_get(a, "unit"));
+	json_t *k = json_object_get(a, "it");
+	return t && u && strcmp(t, "detach") == 0 && strcmp(u, w->id) == 0 &&
+	       (w->it == 0 ? k == NULL : json_integer_value(k) == w->it);
+}
+
 /* Does side's MOVE step offer a detach of unit `id` carrying `it` IT
  * (0: the entry without "it")? */
 static bool offers_detach(const struct lw_state *s, int side, const char *id, int it)
 {
-	json_t *l = json_array();
-	lw_march_offer(s, side, l);
-	bool found = false;
-	size_t i;
-	json_t *o;
-	json_array_foreach(l, i, o)
-	{
-		json_t *a = json_object_get(o, "action");
-		const char *t = json_string_value(json_object_get(a, "type"));
-		const char *u = json_string_value(json_object_get(a, "unit"));
-		json_t *k = json_object_get(a, "it");
-		if (t && u && strcmp(t, "detach") == 0 && strcmp(u, id) == 0 &&
-		    (it == 0 ? k == NULL : json_integer_value(k) == it))
-			found = true;
-	}
-	json_decref(l);
-	return found;
+	const struct detach_want w = {id, it};
+	return fx_offers_match(lw_march_offer, s, side, is_detach, &w);
 }
 
 static int force_it_at(const struct lw_state *s, int hex)
