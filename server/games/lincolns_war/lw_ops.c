@@ -377,6 +377,36 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 
 static int check_campaign_force(const struct lw_state *s, int side, int u, struct tg_error *err);
 
+/* The end of both activation checks: on a campaign card u must be one of
+ * the designated forces (10.7.3.1; besiegers included, 16.9.5.2) and where
+ * it may go is lw_campaign.c's; otherwise the card must pay for him. */
+static int check_designated_or_cost(const struct lw_state *s, int side, int u, int pc,
+                                    bool campaign, bool besiegers, struct tg_error *err)
+{
+	if (campaign) {
+		const struct lw_groups *g = &s->groups;
+		if (g->camp_n == 0)
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.1: both campaign forces are designated before either "
+			    "%s (campaign_forces)",
+			    besiegers ? "is activated" : "moves");
+		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
+			return tg_fail(
+			    err, TG_E_ILLEGAL, "%s",
+			    besiegers ? "10.7.3.1 / 16.9.5.2: on a campaign card the besiegers are "
+			                "activated only as one of the designated campaign forces"
+			              : "10.7.3.1: only the designated campaign forces are "
+			                "activated");
+		return check_campaign_force(s, side, u, err); /* where: lw_campaign.c */
+	}
+	int cost = lw_activation_cost(s, u);
+	if (cost > pc)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
+	return 0;
+}
+
 /* 16.9.5.2 (lw_siege.c): activating the besiegers' CO u is the card's
  * activation at his cost. "If the attacker chooses to activate the besieging
  * force he may not activate another force on the same card play unless he is
@@ -390,24 +420,7 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: the besieging force's CO");
 	if (s->unit[u].flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
-	if (campaign) {
-		const struct lw_groups *g = &s->groups;
-		if (g->camp_n == 0)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "10.7.3.1: both campaign forces are designated before either "
-			    "is activated (campaign_forces)");
-		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3.1 / 16.9.5.2: on a campaign card the besiegers are "
-			               "activated only as one of the designated campaign forces");
-		return check_campaign_force(s, side, u, err);
-	}
-	int cost = lw_activation_cost(s, u);
-	if (cost > pc)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
-	return 0;
+	return check_designated_or_cost(s, side, u, pc, campaign, true, err);
 }
 
 /* Is u the CO of a force of side besieging a city (16.9.5.2)? */
@@ -519,24 +532,7 @@ static int check_activate(const struct lw_state *s, int side, int u, int pc, boo
 {
 	if (check_base(s, side, u, err) != 0)
 		return -1;
-	if (campaign) {
-		const struct lw_groups *g = &s->groups;
-		if (g->camp_n == 0)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "10.7.3.1: both campaign forces are designated before either "
-			    "moves (campaign_forces)");
-		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "10.7.3.1: only the designated campaign forces are activated");
-		return check_campaign_force(s, side, u, err); /* where: lw_campaign.c */
-	}
-	int cost = lw_activation_cost(s, u);
-	if (cost > pc)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
-	return 0;
+	return check_designated_or_cost(s, side, u, pc, campaign, false, err);
 }
 
 static int check_remove_it(const struct lw_state *s, int side, int hex, struct tg_error *err)
