@@ -275,6 +275,11 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 		    "You lead by 10 or more PC: go first or make your opponent go first (6.0)");
 		break;
 	case LW_PH_ADMIN:
+		if (s->side[side].arrive_place) {
+			snprintf(buf, n,
+			         "Choose where your arriving reinforcement goes (7.3, 2.1)");
+			break;
+		}
 		snprintf(buf, n, "Administration: purchases and draft promotions, then end (7.0)");
 		break;
 	case LW_PH_DRAW:

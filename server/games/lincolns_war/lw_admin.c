@@ -76,41 +76,112 @@ static bool has_cavalry(const struct lw_state *s, int side, int hex)
 	return false;
 }
 
-/* Where general u arrives on the map: a reinforcement at his entry hex (7.3),
- * a general bought back from disgrace at his starting hex (7.1.1). 2.1 / 7.3:
- * the hex if friendly and it can take him; a cavalry general meeting a
- * cavalry general there goes to an adjacent friendly hex ("This also applies
- * to purchased disgraced generals"); otherwise (enemy hands, overstacking, no
- * adjacent hex) the nearest friendly city. LW_NO_HEX if none. */
-static int arrival_hex(const struct lw_state *s, int u, int hex)
+#define ARRIVE_MAX 64
+
+/* The friendly cities nearest to `from` that can take u (ties: all, in the
+ * data's order); as lw_nearest_friendly_city. */
+static int nearest_cities(const struct lw_state *s, int u, int from, int out[ARRIVE_MAX])
 {
 	const struct lw_data *d = lw_D();
 	int side = s->unit[u].side;
+	int best = lw_nearest_friendly_city(s, side, from, &u, 1), n = 0;
+	if (best == LW_NO_HEX)
+		return 0;
+	if (!from) {
+		out[n++] = best; /* no entry hex: the data's first city (README) */
+		return n;
+	}
+	int bestd = tg_hex_distance(&d->grid, from, best);
+	for (size_t i = 0; i < d->n_cities && n < ARRIVE_MAX; i++) {
+		int hex = d->cities[i].hex;
+		int occ = lw_hex_owner_force(s, hex);
+		if (lw_city_controller(s, (int)i) != side || (occ != LW_NOSIDE && occ != side) ||
+		    (side == LW_CONFEDERATE && d->cities[i].no_confederate_entry) ||
+		    tg_hex_distance(&d->grid, from, hex) != bestd ||
+		    lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) != 0)
+			continue;
+		out[n++] = hex;
+	}
+	return n;
+}
+
+/* Where general u may arrive on the map: a reinforcement at his entry hex
+ * (7.3), a general bought back from disgrace at his starting hex (7.1.1).
+ * 2.1 / 7.3: the hex if friendly and it can take him; a cavalry general
+ * meeting a cavalry general there goes to an adjacent friendly hex ("This
+ * also applies to purchased disgraced generals"); otherwise (enemy hands,
+ * overstacking, no adjacent hex) the nearest friendly city. Where several
+ * hexes qualify the owner places him (a prompt). Returns the count. */
+static int arrival_options(const struct lw_state *s, int u, int hex, int out[ARRIVE_MAX])
+{
+	const struct lw_data *d = lw_D();
+	int side = s->unit[u].side, n = 0;
 	if (!hex)
-		return lw_nearest_friendly_city(s, side, hex, &u, 1);
+		return nearest_cities(s, u, hex, out);
 	bool enemy = enemy_hex(s, side, hex);
-	if (!enemy && lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) == 0)
-		return hex;
+	if (!enemy && lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) == 0) {
+		out[n++] = hex;
+		return n;
+	}
 	if (!enemy && s->unit[u].cavalry && has_cavalry(s, side, hex)) {
 		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, hex, nb);
-		for (int i = 0; i < n; i++) {
+		int k = tg_hex_neighbours(&d->grid, hex, nb);
+		for (int i = 0; i < k; i++) {
 			const struct lw_hex *h = lw_data_hex(d, nb[i]);
 			int cc = lw_city_at(nb[i]);
 			if (h && h->terrain != LW_TERRAIN_OCEAN && !enemy_hex(s, side, nb[i]) &&
 			    !(cc >= 0 && lw_city_controller(s, cc) != side) &&
 			    !(lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_IMPASSABLE) &&
 			    lw_stack_check_hex(s, nb[i], side, &u, 1, LW_NONE, 0, NULL) == 0)
-				return nb[i];
+				out[n++] = nb[i];
 		}
+		if (n)
+			return n;
 	}
-	return lw_nearest_friendly_city(s, side, hex, &u, 1);
+	return nearest_cities(s, u, hex, out);
 }
 
-static int rehab_hex(const struct lw_state *s, int u)
+static void arrival_offer(const struct lw_state *s, int side, json_t *list);
+
+static int rehab_options(const struct lw_state *s, int u, int out[ARRIVE_MAX])
 {
 	const struct lw_general *g = &lw_D()->generals[s->unit[u].gen];
-	return arrival_hex(s, u, g->setup_hex ? g->setup_hex : g->entry_hex); /* 7.1.1 */
+	return arrival_options(s, u, g->setup_hex ? g->setup_hex : g->entry_hex, out); /* 7.1.1 */
+}
+
+/* The hexes as "params" choices for a prompt. */
+static json_t *hex_choices(const int *opt, int n)
+{
+	json_t *c = json_array();
+	char hl[64];
+	for (int i = 0; i < n; i++)
+		json_array_append_new(c, json_pack("{s:i,s:s}", "value", opt[i], "label",
+		                                   lw_hex_label(opt[i], hl, sizeof hl)));
+	return c;
+}
+
+/* The chosen destination `to` of action a among opt; 0 (and err) if absent
+ * with several, or not among them. */
+static int chosen_hex(const json_t *a, const int *opt, int n, const char *rule,
+                      struct tg_error *err)
+{
+	int to = 0;
+	if (!lw_a_int(a, "to", &to)) {
+		if (n == 1)
+			return opt[0];
+		tg_fail(err, TG_E_ILLEGAL, "%s: several hexes can take him: choose one (\"to\")",
+		        rule);
+		return 0;
+	}
+	for (int i = 0; i < n; i++)
+		if (opt[i] == to)
+			return to;
+	tg_fail(err, TG_E_ILLEGAL,
+	        "%s: he arrives at his hex if friendly and it can take him; a cavalry general "
+	        "meeting cavalry there goes to an adjacent friendly hex, otherwise the nearest "
+	        "friendly city (2.1)",
+	        rule);
+	return 0;
 }
 
 static int check_rehab(const struct lw_state *s, int side, int u, struct tg_error *err)
@@ -121,7 +192,8 @@ static int check_rehab(const struct lw_state *s, int side, int u, struct tg_erro
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: one disgraced general per turn");
 	if (s->side[side].pc < 1)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: it costs one PC");
-	if (rehab_hex(s, u) == LW_NO_HEX)
+	int opt[ARRIVE_MAX];
+	if (rehab_options(s, u, opt) == 0)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.1: no friendly hex can take him");
 	return 0;
 }
@@ -175,6 +247,10 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
 	char name[64], id[64], hex[64];
+	if (p->arrive_place) {
+		arrival_offer(s, side, list); /* 7.3, 2.1: the owner places him */
+		return;
+	}
 	if (side == LW_CONFEDERATE && lw_naval_admin_pending(s)) {
 		lw_naval_admin_offer(s, side, list); /* 7.1.7: place the drawn Asset first */
 		return;
@@ -195,11 +271,23 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			lw_offer(list, json_pack("{s:s,s:s}", "type", "draft", "general", id),
 			         "Draft promotion: %s to 2 stars (7.2, %d left)", name,
 			         p->draft_left);
-		if (check_rehab(s, side, u, NULL) == 0)
-			lw_offer(list,
-			         json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
-			         "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
-			         name, lw_hex_label(rehab_hex(s, u), hex, sizeof hex));
+		if (check_rehab(s, side, u, NULL) == 0) {
+			int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
+			if (n == 1)
+				lw_offer(
+				    list,
+				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
+				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
+				    name, lw_hex_label(opt[0], hex, sizeof hex));
+			else
+				lw_offer_choice(
+				    list,
+				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
+				    "to", "Where he arrives", hex_choices(opt, n),
+				    "Bring %s back from the Disgraced box for 1 PC, to a hex you "
+				    "choose (7.1.1, 2.1)",
+				    name);
+		}
 		if (check_gic(s, side, u, NULL) == 0)
 			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
 			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
@@ -215,25 +303,105 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 
 /* ---- 7.3 reinforcements ------------------------------------------------------- */
 
-static void place_reinforcements(struct lw_state *s)
+static bool arriving(const struct lw_state *s, int u)
 {
-	const struct lw_data *d = lw_D();
+	const struct lw_unit *x = &s->unit[u];
+	return x->where == LW_W_PENDING && x->arrive_turn <= s->turn && x->gen >= 0;
+}
+
+static int entry_options(const struct lw_state *s, int u, int out[ARRIVE_MAX])
+{
+	return arrival_options(s, u, lw_D()->generals[s->unit[u].gen].entry_hex, out);
+}
+
+static void arrive(struct lw_state *s, int u, int at)
+{
 	char name[64], hex[64];
+	s->unit[u].stars = 1;
+	lw_unit_place(s, u, at);
+	lw_log(s, "Reinforcement: %s arrives at %s (7.3).", lw_unit_name(s, u, name, sizeof name),
+	       lw_hex_label(at, hex, sizeof hex));
+}
+
+/* The reinforcement whose owner is asked where he arrives: the first
+ * arriving general with several legal hexes; LW_NONE if none. */
+static int asked_arrival(const struct lw_state *s)
+{
+	int opt[ARRIVE_MAX];
+	for (int u = 0; u < s->n_units; u++)
+		if (arriving(s, u) && s->side[s->unit[u].side].arrive_place &&
+		    entry_options(s, u, opt) > 1)
+			return u;
+	return LW_NONE;
+}
+
+/* 7.3: place the arrivals in unit order; one with several legal hexes
+ * stops the placement and his owner is asked (arrive_place, the prompt
+ * "place_arrival"). True when all are placed. */
+static bool place_reinforcements(struct lw_state *s)
+{
+	char name[64];
+	int opt[ARRIVE_MAX];
 	for (int u = 0; u < s->n_units; u++) {
-		struct lw_unit *x = &s->unit[u];
-		if (x->where != LW_W_PENDING || x->arrive_turn > s->turn || x->gen < 0)
+		if (!arriving(s, u))
 			continue;
-		int at = arrival_hex(s, u, d->generals[x->gen].entry_hex); /* 7.3, 2.1 */
-		if (!at) {
+		int n = entry_options(s, u, opt); /* 7.3, 2.1 */
+		if (n == 1)
+			arrive(s, u, opt[0]);
+		if (n > 1) {
+			int side = s->unit[u].side;
+			s->side[side].arrive_place = 1;
+			s->phasing = (int8_t)side; /* the owner places him */
+			return false;
+		}
+	}
+	for (int u = 0; u < s->n_units; u++)
+		if (arriving(s, u))
 			lw_log(s, "%s cannot arrive: no friendly hex (7.3); he waits a turn.",
 			       lw_unit_name(s, u, name, sizeof name));
-			continue;
-		}
-		x->stars = 1;
-		lw_unit_place(s, u, at);
-		lw_log(s, "Reinforcement: %s arrives at %s (7.3).",
-		       lw_unit_name(s, u, name, sizeof name), lw_hex_label(at, hex, sizeof hex));
-	}
+	return true;
+}
+
+static void admin_over(struct lw_state *s, struct game_outcome *out)
+{
+	if (!place_reinforcements(s)) /* 7.3: after all purchases and promotions */
+		return;
+	if (lw_naval_begin(s, out)) /* 8.0 (3.3); false: ships to move first */
+		lw_begin_draw(s, out);
+}
+
+static void arrival_offer(const struct lw_state *s, int side, json_t *list)
+{
+	int u = asked_arrival(s), opt[ARRIVE_MAX];
+	if (u == LW_NONE || s->unit[u].side != side)
+		return;
+	int n = entry_options(s, u, opt);
+	char name[64], id[48];
+	lw_offer_choice(list,
+	                json_pack("{s:s,s:s}", "type", "place_arrival", "general",
+	                          lw_unit_id(s, u, id, sizeof id)),
+	                "to", "Where he arrives", hex_choices(opt, n),
+	                "Place the reinforcement %s: his entry hex cannot take him (7.3, 2.1)",
+	                lw_unit_name(s, u, name, sizeof name));
+}
+
+static int arrival_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	int u = asked_arrival(s), opt[ARRIVE_MAX];
+	const char *type = lw_a_str(a, "type");
+	if (u == LW_NONE || s->unit[u].side != side || !type ||
+	    strcmp(type, "place_arrival") != 0 || lw_unit_by_id(s, lw_a_str(a, "general")) != u)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "7.3: first place your arriving reinforcement (\"place_arrival\")");
+	int n = entry_options(s, u, opt);
+	int to = chosen_hex(a, opt, n, "7.3", err);
+	if (!to)
+		return -1;
+	s->side[side].arrive_place = 0;
+	arrive(s, u, to);
+	admin_over(s, out);
+	return 0;
 }
 
 /* ---- the handler ---------------------------------------------------------------- */
@@ -245,6 +413,8 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	struct lw_player *p = &s->side[side];
 	char name[64];
 	int naval_rc;
+	if (p->arrive_place)
+		return arrival_act(s, side, a, out, err); /* 7.3, 2.1 */
 	if (lw_naval_admin_act(s, side, a, out, err, &naval_rc))
 		return naval_rc; /* 7.1.7, 7.1.8 (lw_naval_admin.c) */
 	if (strcmp(type, "buy_assassination_plot") == 0)
@@ -256,9 +426,7 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			s->phasing = (int8_t)LW_OTHER(side);
 			return 0;
 		}
-		place_reinforcements(s);    /* 7.3: after all purchases and promotions */
-		if (lw_naval_begin(s, out)) /* 8.0 (3.3); false: ships to move first */
-			lw_begin_draw(s, out);
+		admin_over(s, out);
 		return 0;
 	}
 	if (strcmp(type, "buy_csp") == 0) {
@@ -313,7 +481,10 @@ int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	if (strcmp(type, "rehabilitate") == 0) {
 		if (check_rehab(s, side, u, err) != 0)
 			return -1;
-		int hex = rehab_hex(s, u);
+		int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
+		int hex = chosen_hex(a, opt, n, "7.1.1", err);
+		if (!hex)
+			return -1;
 		p->pc--;
 		p->disgraced_bought = 1;
 		s->unit[u].stars = 1;

@@ -34,8 +34,9 @@ const char *lw_side_title(int side);
  * 7: a siege's `returning` flag and stage LW_SG_EXCESS (16.9.5.4.3, 16.6.4).
  * 8: the cavalry block's raid battle (cav.raid_battle, cav.raider: 13.2.2).
  * 9: 11.1.3.2 consolidation: play.cons_hex, play.consolidated 2 (choosing),
- *    groups.from (where each general drawn in came from). */
-#define LW_SAVE_VERSION 9
+ *    groups.from (where each general drawn in came from).
+ * 10: a side's arrive_place flag (7.3 / 2.1: the owner places an arrival). */
+#define LW_SAVE_VERSION 10
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

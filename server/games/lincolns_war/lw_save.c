@@ -50,14 +50,14 @@ static json_t *save_side(const struct lw_player *p)
 	json_object_set_new(o, "csp", json_integer(p->csp));
 	json_object_set_new(o, "gic", json_integer(p->gic));
 	json_object_set_new(o, "cards", save_cards(&p->cards));
-	json_object_set_new(o, "flags",
-	                    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i]", p->passed,
-	                              p->campaign_used, p->campaign_card, p->committee,
-	                              p->disgraced_bought, p->draft_left, p->admin_done,
-	                              p->president_killed, p->seditious_redraws, p->eastern_done,
-	                              p->richmond_bonus, p->draw_stage, p->campaign_turn_card,
-	                              p->draw_partial, p->committee_hand, p->committee_spent,
-	                              p->gic_pending, p->gic_tier, p->gic_old, p->gic_place));
+	json_object_set_new(
+	    o, "flags",
+	    json_pack("[i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i]", p->passed, p->campaign_used,
+	              p->campaign_card, p->committee, p->disgraced_bought, p->draft_left,
+	              p->admin_done, p->president_killed, p->seditious_redraws, p->eastern_done,
+	              p->richmond_bonus, p->draw_stage, p->campaign_turn_card, p->draw_partial,
+	              p->committee_hand, p->committee_spent, p->gic_pending, p->gic_tier,
+	              p->gic_old, p->gic_place, p->arrive_place));
 	return o;
 }
 
@@ -243,7 +243,7 @@ static int load_side(const json_t *o, struct lw_player *p)
 	p->pc = (int16_t)pc;
 	p->csp = (int16_t)csp;
 	p->gic = (int16_t)gic;
-	if (load_cards(cards, &p->cards) || !json_is_array(flags) || json_array_size(flags) != 20)
+	if (load_cards(cards, &p->cards) || !json_is_array(flags) || json_array_size(flags) != 21)
 		return -1;
 	struct rd r = {flags, 0, 0};
 	p->passed = (uint8_t)rd_int(&r, 0, 1);
@@ -266,6 +266,7 @@ static int load_side(const json_t *o, struct lw_player *p)
 	p->gic_tier = (uint8_t)rd_int(&r, 0, 3);
 	p->gic_old = (int16_t)rd_int(&r, LW_NONE, LW_MAX_UNITS - 1);
 	p->gic_place = (uint8_t)rd_int(&r, 0, LW_GIC_PLACE_VOLUNTARY);
+	p->arrive_place = (uint8_t)rd_int(&r, 0, 1);
 	return r.bad ? -1 : 0;
 }
 

@@ -19,17 +19,17 @@
 #include <stdint.h>
 
 #include "kit/rng.h"
-#include "lw_data.h"
-#include "lw_land.h"
-#include "lw_naval.h"
 #include "lw_amphib.h"
 #include "lw_cavalry.h"
-#include "lw_rail.h"
-#include "lw_political.h"
-#include "lw_optional.h"
-#include "lw_groups.h"
-#include "lw_resource_events.h"
 #include "lw_command.h"
+#include "lw_data.h"
+#include "lw_groups.h"
+#include "lw_land.h"
+#include "lw_naval.h"
+#include "lw_optional.h"
+#include "lw_political.h"
+#include "lw_rail.h"
+#include "lw_resource_events.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS
@@ -43,7 +43,7 @@
 
 /* Bounds (everything is bounded). */
 #define LW_MAX_UNITS 224  /* regular generals of both sides + TCO counters */
-#define LW_TCO_SLOTS 24    /* TCO counter slots per side (17.0), after the generals */
+#define LW_TCO_SLOTS 24   /* TCO counter slots per side (17.0), after the generals */
 #define LW_MAX_CITIES 128 /* cities on the map (indexed as in lw_data) */
 #define LW_DECK_CARDS 81  /* cards per side, numbered 1..81 (1.2) */
 #define LW_HAND_MAX 24    /* hand, including the 0 resource card (card 72) */
@@ -151,15 +151,17 @@ struct lw_player {
 	uint8_t richmond_bonus;    /* Union: the once-per-turn adjacency bonus taken (10.7.8.2) */
 	uint8_t gic_place;         /* 11.1.2.3: the owner chooses where his new GiC goes
 	                            * (LW_GIC_PLACE_LOSS / _VOLUNTARY), 0 none */
-	uint8_t spare[4];
+	uint8_t arrive_place;      /* 7.3 / 2.1: a reinforcement of this side waits for its
+	                            * owner to choose where he arrives (lw_admin.c) */
+	uint8_t spare[3];
 	uint8_t draw_stage; /* 10.3 draw segment: 0 committee choice, 1 last card choice, 2 done */
 	uint8_t campaign_turn_card; /* the 6-value card used for a dual-theater campaign, 0 none */
-	uint8_t draw_partial;   /* 10.7.3.1: drew all but the last card, choosing the last */
-	uint8_t committee_hand; /* holds the Committee card in hand this turn (10.7.9) */
-	uint8_t committee_spent; /* played/discarded the Committee card this turn */
-	uint8_t gic_pending; /* 11.1.2.2: must choose a new GiC before anything else */
-	uint8_t gic_tier;    /* ... among generals of this many stars */
-	int16_t gic_old;     /* ... but not this one (the GiC just lost), LW_NONE */
+	uint8_t draw_partial;       /* 10.7.3.1: drew all but the last card, choosing the last */
+	uint8_t committee_hand;     /* holds the Committee card in hand this turn (10.7.9) */
+	uint8_t committee_spent;    /* played/discarded the Committee card this turn */
+	uint8_t gic_pending;        /* 11.1.2.2: must choose a new GiC before anything else */
+	uint8_t gic_tier;           /* ... among generals of this many stars */
+	int16_t gic_old;            /* ... but not this one (the GiC just lost), LW_NONE */
 };
 
 /* ---- the phases --------------------------------------------------------- */
@@ -178,21 +180,21 @@ enum lw_phase {
 
 /* Steps inside the Operations phase. */
 enum lw_step {
-	LW_ST_CARD = 0,  /* the phasing player plays a card or passes */
-	LW_ST_SPEND,     /* a card's PC is being spent: activate / remove IT / bank */
-	LW_ST_MOVE,      /* an activated force moves one hex per action, attacks, or stops */
-	LW_ST_WITHDRAW,  /* defender: withdraw before battle? (16.2) */
-	LW_ST_COMMIT,    /* both: face-down resource + CSP cards (16.3) */
-	LW_ST_CASUALTY,  /* a player picks the general hit (16.8) */
-	LW_ST_RETREAT,   /* the loser picks a retreat hex (16.9) */
-	LW_ST_ADVANCE,   /* the winner advances or declines (16.10) */
-	LW_ST_PEACE,     /* 10.4: opponent passed with one card: play it or take 3 PC */
-	LW_ST_SEDITIOUS, /* 10.7.7: a player holding three seditious may redraw */
-	LW_ST_DEMOTE,    /* 16.8.3 / 11.1.3.3 / 12.3.3: the owner picks the general demoted */
+	LW_ST_CARD = 0,     /* the phasing player plays a card or passes */
+	LW_ST_SPEND,        /* a card's PC is being spent: activate / remove IT / bank */
+	LW_ST_MOVE,         /* an activated force moves one hex per action, attacks, or stops */
+	LW_ST_WITHDRAW,     /* defender: withdraw before battle? (16.2) */
+	LW_ST_COMMIT,       /* both: face-down resource + CSP cards (16.3) */
+	LW_ST_CASUALTY,     /* a player picks the general hit (16.8) */
+	LW_ST_RETREAT,      /* the loser picks a retreat hex (16.9) */
+	LW_ST_ADVANCE,      /* the winner advances or declines (16.10) */
+	LW_ST_PEACE,        /* 10.4: opponent passed with one card: play it or take 3 PC */
+	LW_ST_SEDITIOUS,    /* 10.7.7: a player holding three seditious may redraw */
+	LW_ST_DEMOTE,       /* 16.8.3 / 11.1.3.3 / 12.3.3: the owner picks the general demoted */
 	LW_ST_SIEGE_OFFER,  /* 16.9.5: the defeated defender may offer siege (lw_siege.h) */
 	LW_ST_SIEGE_ANSWER, /* 16.9.5: the victor besieges or refuses */
-	LW_ST_HARASS,    /* 13.2.5: the non-phasing player may harass the movers */
-	LW_ST_STEAL_MARCH, /* 16.1.1: To Steal a March, where to fight (lw_resource_events.h) */
+	LW_ST_HARASS,       /* 13.2.5: the non-phasing player may harass the movers */
+	LW_ST_STEAL_MARCH,  /* 16.1.1: To Steal a March, where to fight (lw_resource_events.h) */
 };
 
 /* The card being played (10.6). */

@@ -11,7 +11,20 @@
  *   meeting cavalry only);
  * - Stuart bought back from disgrace while another Confederate cavalry
  *   general stands in his starting hex goes next door, not to a city. */
-#include "lw_testkit.h"
+#include "lw_place_choice.h"
+
+/* Where several hexes are legal the owner is asked (7.3 / 2.1, the
+ * place_arrival prompt, test_07_3_placement_choice): answer with the last. */
+static void answer_arrival(struct game *g)
+{
+	json_t *e = pc_entry(g, LW_CONFEDERATE, "place_arrival", NULL);
+	if (!e)
+		return;
+	int opt[64], n = pc_choices(e, opt, 64);
+	CHECK(n > 1);
+	CHECKF(n > 1 && pc_send(g, "confederate", e, opt[n - 1]) == 0, "%s", tk_err.message);
+	json_decref(e);
+}
 
 /* Both players end the Administration Phase of turn 1 (Spring 1862): the
  * reinforcements arrive (7.3). */
@@ -26,6 +39,7 @@ static void end_admin(struct game *g)
 		s->side[side].admin_done = 0;
 	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	answer_arrival(g);
 }
 
 static bool adjacent(int a, int b)
@@ -54,7 +68,9 @@ static void reinforcement(bool enemy)
 	if (enemy) {
 		/* the nearest friendly city, which is not next door */
 		CHECK(!adjacent(city, entry));
-		CHECK_EQ_INT(at, city);
+		const struct tg_hexgrid *gr = &lw_D()->grid;
+		CHECK_EQ_INT(tg_hex_distance(gr, at, entry), tg_hex_distance(gr, city, entry));
+		CHECK(lw_city_at(at) >= 0);
 	} else {
 		CHECK(adjacent(at, entry));
 		CHECK(lw_hex_owner_force(s, at) == LW_CONFEDERATE);
@@ -87,8 +103,10 @@ static void disgraced(void)
 	s->phase = LW_PH_ADMIN;
 	s->phasing = LW_CONFEDERATE;
 	s->side[LW_CONFEDERATE].pc = 5;
-	CHECKF(tk_act(g, "confederate", "{\"type\":\"rehabilitate\",\"general\":\"stuart\"}") == 0,
-	       "%s", tk_err.message);
+	json_t *e = pc_entry(g, LW_CONFEDERATE, "rehabilitate", NULL);
+	int opt[64], n = e ? pc_choices(e, opt, 64) : 0;
+	CHECKF(e && pc_send(g, "confederate", e, n ? opt[n - 1] : 0) == 0, "%s", tk_err.message);
+	json_decref(e);
 	int at = s->unit[stuart].hex;
 	CHECK_EQ_INT(s->unit[stuart].where, LW_W_MAP);
 	CHECK(adjacent(at, start)); /* next door, not the nearest city */
