@@ -3,6 +3,7 @@
  * friendly hex (13.1.1: one cavalry general per hex). Summer 1862:
  * Pleasonton and Buford are both due in Washington, where Stoneman
  * already stands. */
+#include "lw_place_choice.h"
 #include "lw_testkit.h"
 
 int main(void)
@@ -23,6 +24,16 @@ int main(void)
 	CHECK_EQ_INT(s->unit[pl].where, LW_W_PENDING);
 	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	/* 7.3: where several hexes are legal the Union places them (any of
+	 * the offered hexes; which is test_07_3_placement_choice's) */
+	for (int k = 0; k < 4; k++) {
+		json_t *e = pc_entry(g, LW_UNION, "place_arrival", NULL);
+		if (!e)
+			break;
+		int opt[64], n = pc_choices(e, opt, 64);
+		CHECKF(n > 0 && pc_send(g, "union", e, opt[0]) == 0, "%s", tk_err.message);
+		json_decref(e);
+	}
 	CHECK_EQ_INT(s->unit[pl].where, LW_W_MAP);
 	CHECK_EQ_INT(s->unit[bu].where, LW_W_MAP);
 	CHECK_EQ_INT(s->unit[stoneman].hex, wash); /* the one already there stays */
