@@ -11,31 +11,6 @@
 #include "lincolns_war/lw_siege.h"
 #include "lw_amphib_fixture.h"
 
-/* A battle at city just won by the Union force `att` (n units) from hex. */
-static void won_battle(struct lw_state *s, int city, int from, const int *att, int n)
-{
-	struct lw_battle *b = &s->battle;
-	memset(b, 0, sizeof *b);
-	b->active = 1;
-	b->attacker = LW_UNION;
-	b->att_hex = (int16_t)from;
-	b->def_hex = (int16_t)city;
-	for (int i = 0; i < n; i++)
-		b->att_units[b->att_n++] = (int16_t)att[i];
-	b->winner = LW_UNION;
-	b->result = (uint8_t)LW_CRT_MINOR;
-	b->csp[LW_UNION] = b->csp[LW_CONFEDERATE] = -1;
-	memset(&s->land, 0, sizeof s->land);
-	s->phase = LW_PH_OPS;
-	memset(&s->play, 0, sizeof s->play);
-	s->play.side = LW_UNION;
-	s->play.co = (int16_t)att[0];
-	for (int i = 0; i < n; i++)
-		s->play.movers[s->play.movers_n++] = (int16_t)att[i];
-	s->play.attacked = 1;
-	s->phasing = LW_UNION;
-}
-
 static int stars_at(const struct lw_state *s, int hex, int side)
 {
 	int u[LW_MAX_UNITS], st = 0;
@@ -77,7 +52,7 @@ int main(void)
 	int us[4], cs[4];
 	force(s, LW_UNION, camp, us);
 	force(s, LW_CONFEDERATE, nashville, cs);
-	won_battle(s, nashville, camp, us, 4);
+	am_won_battle(s, nashville, camp, us, 4, LW_CRT_MINOR, 0);
 	CHECK(lw_siege_may_offer(s));
 	lw_siege_begin_offer(s);
 	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
