@@ -153,10 +153,32 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 		*err = e2;
 		return -1;
 	}
+	/* A snapshot the game refuses (bad_save: written by an older version of
+	 * the game, or damaged) is only a cache: the match is rebuilt from its
+	 * seed and whole action log under the current rules, and a snapshot in
+	 * the current format replaces it. */
+	char refused[TG_ERR_MSG_MAX] = "";
 	if (snap && json_integer_value(json_object_get(snap, "seq")) < before) {
-		g = m->mod->load(json_object_get(snap, "state"), err);
 		after = json_integer_value(json_object_get(snap, "seq"));
-	} else {
+		struct tg_error le = {0};
+		g = m->mod->load(json_object_get(snap, "state"), &le);
+		if (!g && strcmp(le.code, TG_E_BAD_SAVE) != 0) {
+			if (err)
+				*err = le;
+			json_decref(snap);
+			return -1;
+		}
+		if (!g) {
+			snprintf(refused, sizeof refused, "%s", le.message);
+			TG_WARN(
+			    0, m->id,
+			    "snapshot at action %lld refused (%s): rebuilding from the seed and "
+			    "the whole action log",
+			    (long long)after, refused);
+			after = 0;
+		}
+	}
+	if (!g) {
 		uint8_t seed[32];
 		if (seed_of(m, seed, err) == 0)
 			g = m->mod->setup(seed, str(m->row, "scenario"),
@@ -165,8 +187,27 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 	json_decref(snap);
 	if (!g)
 		return -1;
-	if (replay_and_install(srv, m, g, after, err) != 0)
+	if (replay_and_install(srv, m, g, after, err) != 0) {
+		if (refused[0] && err) {
+			char msg[TG_ERR_MSG_MAX];
+			snprintf(msg, sizeof msg, "%s", err->message);
+			tg_fail(err, "internal",
+			        "its snapshot was refused (%s) and its log does not replay under "
+			        "this version's rules: %s",
+			        refused, msg);
+		}
 		return -1;
+	}
+	if (refused[0]) {
+		struct tg_error se = {0};
+		m->since_snapshot = srv->cfg.snapshot_every; /* forces the snapshot */
+		if (match_maybe_snapshot(srv, m, true, &se) != 0)
+			TG_WARN(0, m->id, "rebuilt, but its new snapshot was not saved: %s",
+			        se.message);
+		else
+			TG_INFO(0, m->id, "rebuilt from its log; snapshot at action %lld saved",
+			        (long long)m->seq);
+	}
 	/* The loaded state may end in undoable actions: a base taken now would
 	 * be after them, which the undo check (base_seq < target) refuses. */
 	forget_base(m);

@@ -291,6 +291,12 @@ int main(void)
 	/* ---- restart: the match loads from snapshot + log and play goes on ---- */
 	json_t *a_view = json_deep_copy(a.view);
 	int64_t a_seq = a.seq;
+	/* The latest snapshot is one the game refuses (as after an upgrade that
+	 * changed the save format): the match is rebuilt from seed + log and a
+	 * readable snapshot replaces it. */
+	json_t *old_format = json_pack("{s:i}", "version", 0);
+	CHECK(tg_store_snapshot_put(store, mid, a_seq, old_format, &err) == 0);
+	json_decref(old_format);
 	client_close(&a);
 	client_close(&b);
 	client_close(&c);
@@ -309,6 +315,11 @@ int main(void)
 	CHECK(a.seq == a_seq);
 	CHECKF(json_equal(a.view, a_view), "the reloaded match shows the same view");
 	json_decref(a_view);
+	json_t *snap = tg_store_snapshot_latest(store, mid, &err);
+	CHECKF(snap && json_integer_value(json_object_get(snap, "seq")) == a_seq &&
+	           json_object_get(json_object_get(snap, "state"), "rng") != NULL,
+	       "the refused snapshot was replaced by one in the current format");
+	json_decref(snap);
 	req(&b, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid));
 	r = req(&b, rq("{s:s,s:s}", "op", "list", "which", "mine"));
 	EXPECT_OK(r);

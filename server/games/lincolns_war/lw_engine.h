@@ -25,7 +25,9 @@ const char *lw_side_title(int side);
 /* Bit of a side in game_status.awaiting (role index = side - 1). */
 #define LW_SIDE_BIT(side) (1u << ((side)-1))
 
-/* The save format's version (lw_save.c), also stamped by the set-up.
+/* The save format's version (lw_save.c), also stamped by the set-up. A save
+ * of another version is refused (bad_save); the daemon then rebuilds the
+ * match from its seed and action log (server/core/README.md).
  * 2: the land block's demotion and resume fields (16.6.4, 16.8.3).
  * 3: the resource_events block (16.3, lw_resource_events.h).
  * 4: the sieges on (lw_amphib.sieges, 16.9.5).
