@@ -162,13 +162,32 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                      struct tg_error *err);
 
+/* What follows every accepted action of the operations phase. */
+static void ops_settle(struct lw_state *s)
+{
+	lw_amphib_settle(s);    /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
+	lw_cav_city_settle(s);  /* 13.1.3 cities held by cavalry */
+	lw_political_settle(s); /* 19.1 EP, 19.2 BI after a battle */
+	if (s->phase == LW_PH_OPS)
+		lw_supply_reopen(s); /* 20.6: OOS tokens off once supply opens */
+}
+
 int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
              struct tg_error *err)
 {
 	int r = apply_one(s, side, a, out, err);
-	if (r == 0) {
+	if (r != 0)
+		return r;
+	/* bounded: each pass resumes a held battle, which holds again only for a
+	 * new question (a question waits for an action of its owner) */
+	for (int pass = 0; pass < 8; pass++) {
 		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
 		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
+		/* 11.0.3 / 12.4: a battle held for the question just answered */
+		if (!lw_battle_command_resume(s, out))
+			break;
+		if (s->phase == LW_PH_OPS)
+			ops_settle(s);
 	}
 	return r;
 }
@@ -202,13 +221,7 @@ static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_
 	case LW_PH_OPS: {
 		int r = lw_ops_act(s, side, a, out, err);
 		if (r == 0)
-			lw_amphib_settle(s); /* 14.1.3/14.2.2 assaults, 16.9.5.4 sieges, 14.4.1 */
-		if (r == 0)
-			lw_cav_city_settle(s); /* 13.1.3 cities held by cavalry */
-		if (r == 0)
-			lw_political_settle(s); /* 19.1 EP, 19.2 BI after a battle */
-		if (r == 0 && s->phase == LW_PH_OPS)
-			lw_supply_reopen(s); /* 20.6: OOS tokens off once supply opens */
+			ops_settle(s);
 		return r;
 	}
 	case LW_PH_RAIL: {

@@ -92,8 +92,20 @@ static bool group_cav(const struct lw_state *s, int side, bool *all)
 	return cav > 0;
 }
 
+/* x ranks above y for command (11.0.1): infantry before cavalry, then
+ * stars, then the general who commanded first (lw_unit.cmd, as
+ * lw_force_co_side: an 11.0.3 choice gives the one chosen the latest). */
+static bool outranks(const struct lw_unit *x, const struct lw_unit *y)
+{
+	if (x->cavalry != y->cavalry)
+		return !x->cavalry;
+	return x->stars > y->stars || (x->stars == y->stars && x->cmd > y->cmd);
+}
+
 /* The group's CO: for the defender the CO of the hex; for the attacker the
- * activated CO if still with the group, else the best-ranked infantry. */
+ * activated CO while he still commands the group (no loss of rank below a
+ * subordinate, no 11.0.3 / 16.8.3 successor), else the top of the group by
+ * the same order as the hex's CO. */
 static int group_co(const struct lw_state *s, int side)
 {
 	int u[LW_MAX_UNITS];
@@ -102,16 +114,22 @@ static int group_co(const struct lw_state *s, int side)
 		return LW_NONE;
 	if (side != s->battle.attacker)
 		return lw_cav_battle_on(s) ? u[0] : lw_force_co(s, s->battle.def_hex);
-	int best = LW_NONE;
+	int best = LW_NONE, pco = LW_NONE;
 	for (int i = 0; i < n; i++) {
-		if (u[i] == s->play.co || s->side[side].gic == u[i])
+		if (s->side[side].gic == u[i])
 			return u[i];
-		const struct lw_unit *x = &s->unit[u[i]];
-		if (best == LW_NONE || (s->unit[best].cavalry && !x->cavalry) ||
-		    (s->unit[best].cavalry == x->cavalry && x->stars > s->unit[best].stars))
+		if (u[i] == s->play.co)
+			pco = u[i];
+		if (best == LW_NONE || outranks(&s->unit[u[i]], &s->unit[best]))
 			best = u[i];
 	}
-	return best;
+	if (pco == LW_NONE || pco == best)
+		return best;
+	/* the activated CO commands unless someone now ranks above him */
+	const struct lw_unit *p = &s->unit[pco], *b = &s->unit[best];
+	if (p->cavalry || b->cavalry || b->stars < p->stars)
+		return pco;
+	return b->stars > p->stars || b->cmd > p->cmd ? best : pco;
 }
 
 static void add_it(struct lw_state *s, int side, int n)
@@ -795,6 +813,21 @@ static int casualty_candidates(const struct lw_state *s, int side, int out[LW_MA
 
 static void after_casualties(struct lw_state *s, struct game_outcome *out);
 
+/* 11.0.3 / 12.4: a step of the battle left a question for an owner (who
+ * commands after a loss of rank, who is displaced and where). The rules put
+ * that choice at that moment, and the next steps read who commands (the
+ * casualty modifier, the IT and the defeat of the loser's CO, 16.6.5
+ * promotion, the reversal's demotion) and who stands where: the battle
+ * holds at `at` until the answer (lw_battle_command_resume). True if held. */
+static bool hold_for_command(struct lw_state *s, int at)
+{
+	if (!lw_command_question_pending(s))
+		return false;
+	s->land.hold = (uint8_t)at;
+	s->awaiting_side = LW_NOSIDE;
+	return true;
+}
+
 /* 16.8: "If the result shows a different rank general, then pick a general
  * of the indicated rank in the same stack instead": the generals of that
  * rank in the force in battle (17.4: a TCO only when no regular general of
@@ -884,6 +917,10 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 	struct lw_land *l = &s->land;
 	int order[2] = {s->battle.attacker, def_side(s)};
 	s->battle.casualty_rank = 0;
+	/* a general killed: his successor is chosen before the next check,
+	 * whose -1 for a CO (16.8) depends on it */
+	if (hold_for_command(s, LW_BH_CASUALTY))
+		return;
 	/* 16.8: a Sharpshooter resource: its owner picks the enemy general, +2
 	 * on the roll; the ordinary check still follows */
 	for (int k = 0; k < 2; k++) {
@@ -897,8 +934,9 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 			if (n == 1) {
 				lw_log(s, "The %s sharpshooters take aim (16.8).",
 				       lw_side_title(owner));
-				if (hit_general(s, victim, c[0], true, owner, out))
-					return;
+				if (!hit_general(s, victim, c[0], true, owner, out))
+					next_casualty(s, out); /* sharp[owner] is off: the rest */
+				return;
 			}
 			continue;
 		}
@@ -919,8 +957,11 @@ static void next_casualty(struct lw_state *s, struct game_outcome *out)
 		if (n <= 1) {
 			l->cas_todo[side] = 0;
 			/* one general: nobody chose him; a redirect is his owner's */
-			if (n == 1 && hit_general(s, side, c[0], false, side, out))
+			if (n == 1) {
+				if (!hit_general(s, side, c[0], false, side, out))
+					next_casualty(s, out); /* cas_todo[side] is off: the rest */
 				return;
+			}
 			continue;
 		}
 		/* 16.8: even, the player who drew the star chooses; odd, his opponent */
@@ -1137,6 +1178,9 @@ static void reversal(struct lw_state *s, struct game_outcome *out)
 static void reversal_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_battle *b = &s->battle;
+	/* 16.8.3: the CO who lost a star, his successor chosen, then the rest */
+	if (hold_for_command(s, LW_BH_REVERSAL))
+		return;
 	if (lw_cav_battle_on(s)) {
 		lw_cav_battle_end(s, out); /* 13.2.2: nobody retreats or advances */
 		return;
@@ -1291,6 +1335,9 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 	struct lw_battle *b = &s->battle;
 	struct lw_land *l = &s->land;
 	int A = b->attacker, D = def_side(s);
+	/* 11.0.3 / 12.4 questions first: IT, the defeat, 16.6.5 read the CO */
+	if (hold_for_command(s, LW_BH_RESULTS))
+		return;
 	if (l->post == LW_BP_DISASTER) {
 		l->post = LW_BP_RESULTS;
 		if (b->winner != LW_NOSIDE && !b->empty_city && b->result == LW_CRT_MAJOR &&
@@ -1315,6 +1362,10 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 				int n = disaster_candidates(s, L, cand);
 				if (demote_begin(s, L, LW_DW_DISASTER, cand, n))
 					return; /* act_demote resumes here */
+				/* one candidate, demoted at once: his successor
+				 * takes the IT and the defeat (11.0.3) */
+				if (hold_for_command(s, LW_BH_RESULTS))
+					return;
 			}
 		}
 	}
@@ -1347,6 +1398,10 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 				s->unit[wco].flags |= LW_UF_WON_BATTLE;
 			if (b->rout && lco != LW_NONE && rout_loser(s, L, lco))
 				return; /* oretreat_act resumes here */
+			/* a routed attacker's 12.4 displacement: answered before
+			 * the promotion and the retreat */
+			if (hold_for_command(s, LW_BH_RESULTS))
+				return;
 		}
 	}
 	int W = b->winner;
@@ -1785,6 +1840,29 @@ static int act_commit(struct lw_state *s, int side, const json_t *a, struct game
 }
 
 /* ---- the engine's seams ------------------------------------------------------------------ */
+
+bool lw_battle_command_resume(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_land *l = &s->land;
+	if (l->hold == LW_BH_NONE)
+		return false;
+	if (!s->battle.active) {
+		l->hold = LW_BH_NONE;
+		return false;
+	}
+	if (lw_command_question_pending(s))
+		return false;
+	int at = l->hold;
+	l->hold = LW_BH_NONE;
+	set_barrier(out); /* dice and card draws follow */
+	if (at == LW_BH_CASUALTY)
+		next_casualty(s, out);
+	else if (at == LW_BH_RESULTS)
+		after_casualties(s, out);
+	else
+		reversal_finish(s, out);
+	return true;
+}
 
 unsigned lw_battle_awaiting(const struct lw_state *s)
 {

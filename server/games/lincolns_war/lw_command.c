@@ -341,6 +341,11 @@ static int first_co_entry(const struct lw_state *s)
 	return -1;
 }
 
+bool lw_command_question_pending(const struct lw_state *s)
+{
+	return s->phase != LW_PH_OVER && (first_co_entry(s) >= 0 || first_dsp_entry(s) >= 0);
+}
+
 int lw_command_choice_side(const struct lw_state *s)
 {
 	if (s->phase == LW_PH_OVER)
@@ -412,8 +417,18 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.0.3: the new CO must be one of the most senior infantry "
 		               "generals left in the hex");
+	int prev = lw_force_co_side(s, hex, side);
 	s->unit[u].cmd = ++s->cmd_seq;
 	dequeue(c, i);
+	/* 16.8.2: a CO killed in the casualty checks was followed by the
+	 * default CO (lw_battle_flow.c, for the 16.6.4 / 16.9.5.4.2 steps): the
+	 * one chosen follows him instead */
+	if (s->battle.active && prev != u && prev != LW_NONE) {
+		if (s->land.att_co == prev)
+			s->land.att_co = (int16_t)u;
+		if (s->land.def_co == prev)
+			s->land.def_co = (int16_t)u;
+	}
 	char name[64], hl[64];
 	lw_log(s, "%s takes command of the %s force at %s (11.0.3).",
 	       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),

@@ -82,6 +82,13 @@ bool lw_command_lost_to_one_star(const struct lw_state *s, int u);
 
 /* ---- the prompts (lw_actions.c) ------------------------------------------ */
 
+/* An 11.0.3 or 12.4 question waits for its owner. The automatic procedures
+ * that raise them (a battle's steps, the Supply Phase) hold while this is
+ * true and go on after the answer, so that their later steps see who
+ * commands and where the general went (README "Command questions in the
+ * middle of a procedure"). */
+bool lw_command_question_pending(const struct lw_state *s);
+
 /* The side that must decide now, or LW_NOSIDE. */
 int lw_command_choice_side(const struct lw_state *s);
 void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list);

@@ -37,8 +37,9 @@ const char *lw_side_title(int side);
  * 8: the cavalry block's raid battle (cav.raid_battle, cav.raider: 13.2.2).
  * 9: 11.1.3.2 consolidation: play.cons_hex, play.consolidated 2 (choosing),
  *    groups.from (where each general drawn in came from).
- * 10: a side's arrive_place flag (7.3 / 2.1: the owner places an arrival). */
-#define LW_SAVE_VERSION 10
+ * 10: a side's arrive_place flag (7.3 / 2.1: the owner places an arrival).
+ * 11: the land block's `hold` (a battle waiting for an 11.0.3 / 12.4 answer). */
+#define LW_SAVE_VERSION 11
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -250,6 +251,10 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
                   struct tg_error *err);
 void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_battle_awaiting(const struct lw_state *s);
+/* A battle held for an 11.0.3 / 12.4 question (land.hold) goes on once no
+ * such question waits; true when it went on (lw_actions.c, after every
+ * accepted action). */
+bool lw_battle_command_resume(struct lw_state *s, struct game_outcome *out);
 /* Declare an attack by the movers on hex target (checked by the caller). */
 void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out);
 /* A new battle in s->battle (s->land reset, the march's mountain mark kept):

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The block as one flat integer array, in field order. */
-#define LW_LAND_INTS (21 + 4 * LW_LAND_SIDES + 2 * LW_LAND_GROUP)
+#define LW_LAND_INTS (22 + 4 * LW_LAND_SIDES + 2 * LW_LAND_GROUP)
 
 static void to_ints(const struct lw_land *l, long long *v)
 {
@@ -43,6 +43,7 @@ static void to_ints(const struct lw_land *l, long long *v)
 	v[k++] = l->cand_n;
 	for (int i = 0; i < LW_LAND_GROUP; i++)
 		v[k++] = l->cand[i];
+	v[k++] = l->hold; /* save format 11 */
 }
 
 json_t *lw_land_save(const struct lw_land *l)
@@ -93,9 +94,10 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 	n.cand_n = (uint8_t)v[k++];
 	for (int i = 0; i < LW_LAND_GROUP; i++)
 		n.cand[i] = (int16_t)v[k++];
-	if (n.stage > LW_BS_DADVANCE || n.group_n > LW_LAND_GROUP || n.post > LW_BP_AFTER_ROUT ||
-	    n.demote_why > LW_DW_RIVER || n.demote_side < 0 || n.demote_side > 2 ||
-	    n.cand_n > LW_LAND_GROUP)
+	n.hold = (uint8_t)v[k++];
+	if (n.hold > LW_BH_REVERSAL || n.stage > LW_BS_DADVANCE || n.group_n > LW_LAND_GROUP ||
+	    n.post > LW_BP_AFTER_ROUT || n.demote_why > LW_DW_RIVER || n.demote_side < 0 ||
+	    n.demote_side > 2 || n.cand_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;
 	return 0;

@@ -44,6 +44,15 @@ enum lw_battle_post {
 	LW_BP_AFTER_ROUT,   /* promotion, retreat, advance (16.6.5, 16.9, 16.10) */
 };
 
+/* Where a battle holds for an 11.0.3 / 12.4 question (struct lw_land.hold):
+ * the step that goes on once the owner answered (lw_battle_command_resume). */
+enum lw_battle_hold {
+	LW_BH_NONE = 0,
+	LW_BH_CASUALTY, /* the next casualty check (16.8) */
+	LW_BH_RESULTS,  /* after_casualties() from land.post (16.8.3, 16.6, 16.6.5) */
+	LW_BH_REVERSAL, /* the rest of a victory reversal (16.8.3) */
+};
+
 struct lw_land {
 	/* the march (12.0, 15.0) */
 	uint8_t mountain; /* the movers entered a mountain hex this activation */
@@ -74,7 +83,8 @@ struct lw_land {
 	int8_t demote_side; /* whose general is demoted */
 	uint8_t cand_n;     /* the generals he may pick (LW_ST_DEMOTE) */
 	int16_t cand[LW_LAND_GROUP];
-	uint8_t spare[3];
+	uint8_t hold; /* enum lw_battle_hold */
+	uint8_t spare[2];
 };
 
 json_t *lw_land_save(const struct lw_land *l);

@@ -570,12 +570,19 @@ static bool supply_run(struct lw_state *s)
 	if (c->supply_stage == LW_SS_IT) {
 		if (run_demotions(s)) /* 20.4: all of them before any supply check */
 			return true;
+		/* 11.0.3 / 12.4: a demotion's new CO and displaced general are
+		 * settled before the supply checks: the forage IT go on the CO,
+		 * and supply is traced from where each general stands */
+		if (lw_command_question_pending(s))
+			return true;
 		supply_checks(s);
 		c->supply_stage = LW_SS_FORAGE;
 	}
 	if (c->supply_stage == LW_SS_FORAGE) {
 		if (run_demotions(s)) /* 20.5: five or more IT after foraging */
 			return true;
+		if (lw_command_question_pending(s))
+			return true; /* the phase ends once they are answered */
 		c->supply_stage = LW_SS_NONE;
 		for (int i = 0; i < s->n_cities; i++)
 			s->city[i].raided = 0; /* 20.7.2 */
@@ -604,7 +611,7 @@ void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
 {
 	int hex, side;
 	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE ||
-	    lw_supply_choice_force(s, &hex, &side))
+	    lw_supply_choice_force(s, &hex, &side) || lw_command_question_pending(s))
 		return;
 	if (out)
 		out->barrier = true; /* forage draws and river rolls follow */

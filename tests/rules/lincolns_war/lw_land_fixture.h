@@ -99,17 +99,30 @@ static inline const char *bx_role(int side)
 }
 
 /* Sends one action as `side`: through the module's act() when g is given,
- * else to the land rules' handlers of s. 0 or the error (printed as a TAP
- * comment). */
+ * else to the land rules' handlers of s (an 11.0.3 / 12.4 question first,
+ * then a battle held for it goes on, as lw_apply does). 0 or the error
+ * (printed as a TAP comment). */
 static inline int fx_send(struct game *g, struct lw_state *s, int side, const char *json)
 {
 	json_error_t je;
 	json_t *a = json_loads(json, 0, &je);
 	struct tg_error err = {0};
 	struct game_outcome out = {0};
-	int rc = g                  ? lincolns_war_module.act(g, bx_role(side), a, &out, &err)
-	         : s->battle.active ? lw_battle_act(s, side, a, &out, &err)
-	                            : lw_march_act(s, side, a, &out, &err);
+	int rc;
+	if (g) {
+		rc = lincolns_war_module.act(g, bx_role(side), a, &out, &err);
+	} else if (lw_command_question_pending(s)) {
+		rc = lw_command_choice_side(s) == side
+		         ? lw_command_choice_act(s, side, a, &out, &err)
+		         : tg_fail(&err, TG_E_NOT_YOUR_TURN, "the question is the other side's");
+		if (rc == 0) {
+			lw_command_settle(s, &out);
+			lw_battle_command_resume(s, &out);
+		}
+	} else {
+		rc = s->battle.active ? lw_battle_act(s, side, a, &out, &err)
+		                      : lw_march_act(s, side, a, &out, &err);
+	}
 	if (rc != 0)
 		printf("# %s -> %s: %s\n", json, err.code, err.message);
 	json_decref(a);
@@ -395,11 +408,42 @@ static inline struct game *bx_game_pair(int turn, const char *state, int *x, int
 	return g;
 }
 
+/* Answers a waiting 11.0.3 / 12.4 question (choose_co, displace) with its
+ * first offer (its first "to" where it is a parameter); false if none. */
+static inline bool bx_answer_command(struct game *g)
+{
+	int side = lw_command_choice_side(&g->s);
+	if (!lw_command_question_pending(&g->s) || side == LW_NOSIDE)
+		return false;
+	json_t *v = lincolns_war_module.view(g, bx_role(side));
+	json_t *e = json_array_get(json_object_get(v, "actions"), 0);
+	json_t *a = json_deep_copy(json_object_get(e, "action"));
+	json_t *p = json_array_get(json_object_get(e, "params"), 0);
+	if (a && p)
+		json_object_set(
+		    a, json_string_value(json_object_get(p, "name")),
+		    json_object_get(json_array_get(json_object_get(p, "choices"), 0), "value"));
+	char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	json_decref(v);
+	if (!CHECK(txt != NULL))
+		return false;
+	BX_OK(g, side, txt);
+	free(txt);
+	return true;
+}
+
 /* Answers the 16.8 casualty prompts with their first offer until the battle
- * moves on (a check each). */
+ * moves on (a check each), and the 11.0.3 / 12.4 questions a kill raises
+ * in the middle (the battle holds for them). */
 static inline void bx_pass_casualties(struct game *g)
 {
-	for (int guard = 0; guard < 10 && g->s.step == LW_ST_CASUALTY; guard++) {
+	for (int guard = 0; guard < 10; guard++) {
+		if (g->s.land.hold == LW_BH_CASUALTY && bx_answer_command(g))
+			continue;
+		if (g->s.step != LW_ST_CASUALTY || !g->s.battle.active ||
+		    g->s.land.hold != LW_BH_NONE)
+			break; /* on to the results, or held for a question after them */
 		int side = g->s.awaiting_side;
 		json_t *o = bx_offers(g, side, "casualty");
 		char *txt = json_dumps(json_array_get(o, 0), JSON_COMPACT);

@@ -13,14 +13,20 @@ static int side_stars(const struct lw_state *s, int hex, int side)
 	return st;
 }
 
-/* Answers every prompt of the battle with the first legal choice. */
+/* Answers every prompt of the battle with the first legal choice (and the
+ * 11.0.3 question the battle holds for: the new CO after the demotion). */
 static void settle(struct lw_state *s)
 {
 	for (int guard = 0; guard < 50 && s->battle.active; guard++) {
 		unsigned m = lw_battle_awaiting(s);
 		int side = (m & LW_SIDE_BIT(LW_UNION)) ? LW_UNION : LW_CONFEDERATE;
 		json_t *l = json_array();
-		lw_battle_offer(s, side, l);
+		if (lw_command_question_pending(s)) {
+			side = lw_command_choice_side(s);
+			lw_command_choice_offer(s, side, l);
+		} else {
+			lw_battle_offer(s, side, l);
+		}
 		json_t *a = json_object_get(json_array_get(l, 0), "action");
 		char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;
 		json_decref(l);

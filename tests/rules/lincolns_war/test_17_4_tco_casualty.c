@@ -87,8 +87,10 @@ int main(void)
 		struct lw_state *r = fx_new(1);
 		if (!CHECK(r != NULL))
 			return tap_done();
-		int hal = fx_place(r, "halleck", x, 1);
+		/* Thomas first: Halleck, the later, commands (11.0.1), as the
+		 * activated CO must */
 		int sub = fx_place(r, "thomas", x, 1);
+		int hal = fx_place(r, "halleck", x, 1);
 		fx_place(r, "je_johnston", y, 3);
 		fx_place(r, "lee", y, 3);
 		lw_kill(r, sub);

@@ -115,6 +115,16 @@ int main(void)
 	CHECK_EQ_INT(s->unit[a].where, LW_W_MAP);
 	CHECK_EQ_INT(s->unit[b].where, LW_W_MAP);
 	CHECK_EQ_INT(s->unit[a].stars, 1);
+	/* Hooker fell to the rank of his subordinates: his owner names the new
+	 * CO (11.0.3) before the phase goes on (its supply checks and forage
+	 * read the CO) */
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
+	CHECK_EQ_INT(s->turn, turn);
+	CHECK(tk_offers(g, "union", "takes command"));
+	snprintf(buf, sizeof buf, "{\"type\":\"choose_co\",\"hex\":%d,\"general\":\"hancock\"}",
+	         hex);
+	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(lw_force_co(s, hex), b);
 	/* the phase went on: the lone Pillow disgraced without a question,
 	 * the force in supply lost its last IT, the next turn began */
 	CHECK_EQ_INT(s->unit[pillow].where, LW_W_DISGRACED);
