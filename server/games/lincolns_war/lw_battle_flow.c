@@ -1201,37 +1201,17 @@ static void reversal_finish(struct lw_state *s, struct game_outcome *out)
 /* 16.6.4: "If a routed attacking force finds that it is overstacked after
  * losing its CO, then retreat the lowest number of stars possible one hex
  * so as to comply with stacking restrictions." The fewest stars of the
- * force that must leave its hex; in_best[i] marks the generals u[i] that
- * belong to some set of that size. -1 when the hex is legal already. */
+ * force that must leave its hex (lw_stack_fewest_to_leave, over the first
+ * ORETREAT_SEARCH generals); in_best[i] marks the generals u[i] that belong
+ * to some set of that size. -1 when the hex is legal already. */
+enum { ORETREAT_SEARCH = 12 }; /* twelve stars at most stack; bounds the search */
+
 static int oretreat_need(const struct lw_state *s, const int *u, int n, bool *in_best)
 {
 	const struct lw_battle *b = &s->battle;
-	if (lw_stack_check_without(s, b->att_hex, b->attacker, NULL, 0, NULL) == 0)
-		return -1;
-	if (n > 12)
-		n = 12; /* twelve stars at most stack; bounds the search */
-	int best = 1 << 20;
-	for (int i = 0; i < n; i++)
-		in_best[i] = false;
-	for (unsigned m = 1; m < (1u << n); m++) {
-		int set[16], k = 0, stars = 0;
-		for (int i = 0; i < n; i++)
-			if (m & (1u << i)) {
-				set[k++] = u[i];
-				stars += s->unit[u[i]].stars;
-			}
-		if (stars > best ||
-		    lw_stack_check_without(s, b->att_hex, b->attacker, set, k, NULL) != 0)
-			continue;
-		if (stars < best) {
-			best = stars;
-			for (int i = 0; i < n; i++)
-				in_best[i] = false;
-		}
-		for (int i = 0; i < n; i++)
-			in_best[i] |= (m & (1u << i)) != 0;
-	}
-	return best < (1 << 20) ? best : 0;
+	return lw_stack_fewest_to_leave(s, b->att_hex, b->attacker, u,
+	                                n < ORETREAT_SEARCH ? n : ORETREAT_SEARCH, 0, true,
+	                                in_best);
 }
 
 /* The generals that may step back now (some fewest-stars set has them and
@@ -1243,7 +1223,7 @@ static int oretreat_units(const struct lw_state *s, int out[LW_MAX_UNITS])
 	int n = group_units(s, s->battle.attacker, u);
 	if (oretreat_need(s, u, n, in_best) <= 0)
 		return 0;
-	for (int i = 0; i < n && i < 12; i++)
+	for (int i = 0; i < n && i < ORETREAT_SEARCH; i++)
 		if (in_best[i] &&
 		    retreat_options(s, s->battle.attacker, s->battle.att_hex, &u[i], 1, opts) > 0)
 			out[k++] = u[i];

@@ -252,6 +252,38 @@ int lw_stack_check_without(const struct lw_state *s, int hex, int side, const in
 	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
 }
 
+int lw_stack_fewest_to_leave(const struct lw_state *s, int hex, int side, const int *u, int n,
+                             unsigned must, bool by_stars, bool *in_best)
+{
+	if (n > LW_FEWEST_MAX)
+		n = LW_FEWEST_MAX; /* the mask below and set[] */
+	for (int i = 0; i < n; i++)
+		in_best[i] = false;
+	if (lw_stack_check_without(s, hex, side, NULL, 0, NULL) == 0)
+		return -1;
+	int best = 1 << 20;
+	for (unsigned m = 1; m < (1u << n); m++) {
+		if ((m & must) != must)
+			continue;
+		int set[LW_FEWEST_MAX], k = 0, cost = 0;
+		for (int i = 0; i < n; i++)
+			if (m & (1u << i)) {
+				set[k++] = u[i];
+				cost += by_stars ? s->unit[u[i]].stars : 1;
+			}
+		if (cost > best || lw_stack_check_without(s, hex, side, set, k, NULL) != 0)
+			continue;
+		if (cost < best) {
+			best = cost;
+			for (int i = 0; i < n; i++)
+				in_best[i] = false;
+		}
+		for (int i = 0; i < n; i++)
+			in_best[i] |= (m & (1u << i)) != 0;
+	}
+	return best < (1 << 20) ? best : 0;
+}
+
 /* 12.4: the one displacement procedure (lw_displace.c). */
 void lw_unstack(struct lw_state *s, int hex, int side)
 {

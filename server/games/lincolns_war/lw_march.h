@@ -46,6 +46,17 @@ bool lw_group_is_major(const struct lw_state *s, const int16_t *units, int n);
  * legally? 0 or -1 (err may be NULL). */
 int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
                            int n_leaving, struct tg_error *err);
+/* 12.4 / 16.6.4: the smallest departure from hex that leaves the units of
+ * `side` there stacking legally, searched over the subsets of u[0..n-1]
+ * (n is cut to LW_FEWEST_MAX; callers cut it lower to bound the search).
+ * A subset counts only if it holds every u[i] whose bit i is set in `must`.
+ * Its cost is its generals (by_stars false) or their stars (by_stars true).
+ * in_best[i] (n entries) marks u[i] when some subset of the least cost
+ * holds him. Returns that least cost; -1 when the hex stacks legally
+ * already, 0 when no subset makes it legal (in_best all false either way). */
+#define LW_FEWEST_MAX 16
+int lw_stack_fewest_to_leave(const struct lw_state *s, int hex, int side, const int *u, int n,
+                             unsigned must, bool by_stars, bool *in_best);
 /* After a demotion, a disgrace or a death left the hex overstacked (12.4) or
  * with cavalry outranking its CO (13.1.1): lw_fix_overstack (lw_displace.c),
  * the 11.1.2.3 displacement, the owner choosing who and where afterwards. */

@@ -207,41 +207,23 @@ static bool picked(const struct lw_state *s, int u)
 /* 16.6.4: "it may still offer siege but only with the maximum amount of
  * units to prevent overstacking in the city. Any excess must retreat."
  * The excess is a smallest set of generals whose departure leaves a legal
- * stack; in_min[i] marks u[i] when such a set holds him and every pick so
- * far. Returns the size of that set (0: the city stacks already). */
+ * stack and that holds every pick so far (lw_stack_fewest_to_leave);
+ * in_min[i] marks u[i] when such a set holds him. The search looks at the
+ * first EXCESS_SEARCH generals only. Returns the size of that set (<= 0:
+ * the city stacks already, or nothing makes it legal). */
+enum { EXCESS_SEARCH = 14 }; /* twelve stars stack at most: bounds the search */
+
 static int excess_need(const struct lw_state *s, const int *u, int n, bool *in_min)
 {
 	const struct lw_siege *g = &s->amphib.siege;
-	int D = defender_side(g);
-	for (int i = 0; i < n; i++)
-		in_min[i] = false;
-	if (lw_stack_check_without(s, g->city_hex, D, NULL, 0, NULL) == 0)
-		return 0;
-	if (n > 14)
-		n = 14; /* twelve stars stack at most: bounds the search */
+	if (n > EXCESS_SEARCH)
+		n = EXCESS_SEARCH;
 	unsigned must = 0;
 	for (int i = 0; i < n; i++)
 		if (picked(s, u[i]))
 			must |= 1u << i;
-	int best = 1 << 20;
-	for (unsigned m = 1; m < (1u << n); m++) {
-		if ((m & must) != must)
-			continue;
-		int set[16], k = 0;
-		for (int i = 0; i < n; i++)
-			if (m & (1u << i))
-				set[k++] = u[i];
-		if (k > best || lw_stack_check_without(s, g->city_hex, D, set, k, NULL) != 0)
-			continue;
-		if (k < best) {
-			best = k;
-			for (int i = 0; i < n; i++)
-				in_min[i] = false;
-		}
-		for (int i = 0; i < n; i++)
-			in_min[i] |= (m & (1u << i)) != 0;
-	}
-	return best < (1 << 20) ? best : 0;
+	return lw_stack_fewest_to_leave(s, g->city_hex, defender_side(g), u, n, must, false,
+	                                in_min);
 }
 
 /* The generals the owner may still name for the excess. */
@@ -251,9 +233,9 @@ static int excess_choices(const struct lw_state *s, int out[LW_MAX_UNITS])
 	int u[LW_MAX_UNITS], k = 0;
 	bool in_min[LW_MAX_UNITS];
 	int n = units(s, g->city_hex, defender_side(g), u);
-	if (excess_need(s, u, n, in_min) == 0)
+	if (excess_need(s, u, n, in_min) <= 0)
 		return 0;
-	for (int i = 0; i < n && i < 14; i++)
+	for (int i = 0; i < n && i < EXCESS_SEARCH; i++)
 		if (in_min[i] && !picked(s, u[i]))
 			out[k++] = u[i];
 	return k;
