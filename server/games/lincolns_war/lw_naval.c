@@ -322,40 +322,6 @@ int lw_naval_blockaded_supply(const struct lw_state *s)
 	return n;
 }
 
-/* 8.2.2: one IT per force, out-of-supply forces first; the excess is lost. The
- * forces are taken in hex order (the Confederate's choice is not asked: README). */
-int lw_naval_blockade_it(struct lw_state *s)
-{
-	int excess = lw_naval_blockaded_supply(s) - lw_D()->tables.naval.blockade_it_threshold;
-	if (excess <= 0)
-		return 0;
-	int16_t done[LW_MAX_UNITS]; /* hexes already given one (no shared buffer: threads) */
-	int n_done = 0, placed = 0;
-	for (int pass = 0; pass < 2 && placed < excess; pass++)
-		for (int u = 0; u < s->n_units && placed < excess; u++) {
-			const struct lw_unit *x = &s->unit[u];
-			bool hit = false;
-			for (int k = 0; k < n_done && !hit; k++)
-				hit = done[k] == x->hex;
-			if (x->side != LW_CONFEDERATE || x->where != LW_W_MAP || hit)
-				continue;
-			int co = lw_force_co(s, x->hex);
-			if (co == LW_NONE)
-				continue;
-			bool oos = s->unit[co].flags & LW_UF_OOS;
-			if (pass == 0 && !oos)
-				continue;
-			done[n_done++] = x->hex;
-			s->unit[co].it++;
-			placed++;
-		}
-	lw_log(s,
-	       "Blockade: %d supply points of Southern ports blockaded; the Confederate forces "
-	       "take %d IT (8.2.2).",
-	       lw_naval_blockaded_supply(s), placed);
-	return placed;
-}
-
 /* ---- ports ------------------------------------------------------------------- */
 
 int lw_naval_assets_at(const struct lw_state *s, int hex)

@@ -99,8 +99,6 @@ bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c);
 int lw_naval_defense_mod(const struct lw_state *s, int c);
 /* 8.2.2: supply points of the blockaded Southern ports. */
 int lw_naval_blockaded_supply(const struct lw_state *s);
-/* 8.2.2: place the blockade IT (one per force, OOS forces first); returns IT placed. */
-int lw_naval_blockade_it(struct lw_state *s);
 
 /* ---- ports --------------------------------------------------------------------- */
 /* Assets (placed) in the port at hex. */
@@ -156,10 +154,6 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
 /* Returns 0 on success; *over set when the phase has ended. */
 int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err, bool *over);
-/* 8.2 - 8.3.5 in the order of 3.3, the blockade IT placed automatically
- * (lw_naval_blockade_it); exposed for the rules tests. In play the
- * Confederate chooses the forces (stage LW_NS_IT). */
-void lw_naval_resolve(struct lw_state *s);
 /* The engine's handler of the phase: lw_naval_act, then the card draw (10.3)
  * once the phase is over. */
 int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

@@ -478,20 +478,11 @@ void lw_naval_return_fleets(struct lw_state *s)
 	}
 }
 
-void lw_naval_resolve(struct lw_state *s)
-{
-	lw_border_card_end(s);        /* 2.4.3: a Kentucky violation by an ironclad settles now */
-	lw_naval_blockade_it(s);      /* 8.2.2 */
-	lw_naval_raids(s);            /* 8.3.2: the Confederates first (8.3) */
-	lw_naval_hunt(s);             /* 8.3.4 */
-	lw_naval_destroy_in_ports(s); /* 8.1.2.5, end of the phase */
-	lw_naval_return_fleets(s);    /* 8.3.5 */
-	finish(s);
-}
-
 /* Is `side` asked for naval moves? When he has any to make, and the
  * Confederate also whenever a face-down Asset sits in a friendly river port:
- * skipping him would tell the Union that it is the Hunley (8.1.2). */
+ * skipping him would tell the Union that it is the Hunley (8.1.2). Sets
+ * navy.mover to `side` (lw_naval_offer lists the mover's moves only), and
+ * leaves it so: the caller either awaits `side` or probes the next one. */
 static bool has_moves(struct lw_state *s, int side)
 {
 	s->navy.mover = (int8_t)side;

@@ -125,4 +125,50 @@ static inline bool nv_offered(struct game *g, const char *role, const char *part
 	return found;
 }
 
+/* The Confederate forces' IT on the map, summed. */
+static inline int nv_cs_it(const struct lw_state *s)
+{
+	int n = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].side == LW_CONFEDERATE && s->unit[u].where == LW_W_MAP)
+			n += s->unit[u].it;
+	return n;
+}
+
+/* 8.2.2 as played: a Naval Phase (the Union first) in which both sides end
+ * their moves; while the Confederate is asked where a blockade IT goes, the
+ * first force offered takes it. Returns the IT the Confederate forces took,
+ * or -1 when an action was refused. */
+static inline int nv_play_blockade_it(struct game *g)
+{
+	struct lw_state *s = &g->s;
+	int before = nv_cs_it(s);
+	nv_naval_phase(s, LW_UNION);
+	if (tk_act(g, "union", "{\"type\":\"end_naval\"}") != 0)
+		return -1;
+	if (s->phase == LW_PH_NAVAL && s->navy.stage < LW_NS_IT &&
+	    tk_act(g, "confederate", "{\"type\":\"end_naval\"}") != 0)
+		return -1;
+	while (s->phase == LW_PH_NAVAL && s->navy.stage == LW_NS_IT) {
+		json_t *l = json_array();
+		lw_naval_offer(s, LW_CONFEDERATE, l);
+		int hex = -1;
+		size_t i;
+		json_t *o;
+		json_array_foreach(l, i, o)
+		{
+			json_t *a = json_object_get(o, "action");
+			if (hex < 0 &&
+			    !strcmp(json_string_value(json_object_get(a, "type")), "blockade_it"))
+				hex = (int)json_integer_value(json_object_get(a, "hex"));
+		}
+		json_decref(l);
+		char a[80];
+		snprintf(a, sizeof a, "{\"type\":\"blockade_it\",\"hex\":%d}", hex);
+		if (hex < 0 || tk_act(g, "confederate", a) != 0)
+			return -1;
+	}
+	return nv_cs_it(s) - before;
+}
+
 #endif

@@ -279,7 +279,7 @@ static void test_no_blockade_it(void)
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		f = nv_blockade(s, all[i], f);
 	CHECK(lw_naval_blockaded_supply(s) - 7 >= 3);
-	rc = lw_naval_blockade_it(s);
+	rc = nv_play_blockade_it(g);
 	CHECK_EQ_INT(rc, 1);
 	CHECK_EQ_INT(lw_force_it(s, keep), 1);
 	lincolns_war_module.free(g);

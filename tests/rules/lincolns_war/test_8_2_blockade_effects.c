@@ -37,7 +37,7 @@ int main(void)
 	for (int u = 0; u < s->n_units; u++)
 		s->unit[u].it = 0;
 	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 6);
-	int none = lw_naval_blockade_it(s);
+	int none = nv_play_blockade_it(g);
 	CHECK_EQ_INT(none, 0);
 	/* + Savannah needs two fleets: one is not enough */
 	nv_fleet(s, 2, LW_NW_BLOCKADE, lw_D()->cities[nv_city("savannah")].blockade_hexes[0]);
@@ -56,7 +56,7 @@ int main(void)
 	int oos_hex = last;
 	int co = lw_force_co(s, oos_hex);
 	s->unit[co].flags |= LW_UF_OOS;
-	int three = lw_naval_blockade_it(s);
+	int three = nv_play_blockade_it(g);
 	CHECK_EQ_INT(three, 3);
 	CHECK_EQ_INT(lw_force_it(s, oos_hex), 1); /* the OOS force first */
 	int hexes[64];
@@ -76,7 +76,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		f = nv_blockade(s, all[i], f);
 	int excess = lw_naval_blockaded_supply(s) - 7;
-	int placed = lw_naval_blockade_it(s);
+	int placed = nv_play_blockade_it(g);
 	CHECK_EQ_INT(placed, excess < forces ? excess : forces);
 	CHECK_EQ_INT(cs_force_it(s, hexes, 64), placed);
 	/* a port held by a Union garrison counts as blockaded (8.2) */
