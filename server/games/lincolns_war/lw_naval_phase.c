@@ -627,7 +627,17 @@ static bool advance(struct lw_state *s)
 	while (s->navy.stage <= LW_NS_SECOND) {
 		int side = s->navy.stage == LW_NS_FIRST ? s->first : LW_OTHER(s->first);
 		if (has_moves(s, side)) {
-			s->phasing = (int8_t)side; /* the status line's "to act" */
+			/* The status line's "to act" (board.phasing in the view)
+			 * only. Who is awaited in this phase is navy.mover
+			 * (lw_naval_awaiting), which has_moves() just set to
+			 * `side`, so phasing repeats what the awaited bits
+			 * show and hides nothing: has_moves() already answers
+			 * true for a face-down Asset in a river port (8.1.2).
+			 * Nothing reads phasing until a later phase sets it
+			 * again (lw_rail_begin, the card play in lw_ops.c); in
+			 * the Draw Phase the view still shows the last naval
+			 * mover. Saved with the state: replays keep it. */
+			s->phasing = (int8_t)side;
 			return false;
 		}
 		next_stage(s);
