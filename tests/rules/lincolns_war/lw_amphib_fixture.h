@@ -174,4 +174,68 @@ static inline bool am_offered(const struct lw_state *s, int side, const char *ty
 	return found;
 }
 
+/* fx_new(turn) with its rng seeded by (seed, salt): one game a seed. */
+static inline struct lw_state *am_seeded(int turn, int seed, uint8_t salt)
+{
+	struct lw_state *s = fx_new(turn);
+	if (!s)
+		return NULL;
+	uint8_t key[32] = {(uint8_t)seed, salt};
+	tg_rng_init(&s->rng, key);
+	return s;
+}
+
+/* The activated force of `side` attacks hex `target` (16.1). */
+static inline void am_attack(struct lw_state *s, int side, int target)
+{
+	char js[96];
+	snprintf(js, sizeof js, "{\"type\":\"attack\",\"target\":%d}", target);
+	AM_OK(s, side, js);
+}
+
+/* The action of `type` among lw_ops_offer's entries (list), or NULL. */
+static inline json_t *am_pick(const json_t *list, const char *type)
+{
+	for (size_t i = 0; i < json_array_size(list); i++) {
+		json_t *a = json_object_get(json_array_get(list, i), "action");
+		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0)
+			return a;
+	}
+	return NULL;
+}
+
+/* A test's answer to a prompt: the action to send, chosen from side's
+ * offers (list), or NULL for the first one offered. */
+typedef json_t *(*am_answer_fn)(struct lw_state *s, int side, const json_t *list, void *ctx);
+
+/* Answers the prompts through lw_ops_offer and am_act while the battle
+ * lasts and, with `siege`, while the 16.9.5 offer and answer are asked
+ * after it (200 actions at most): the side awaited (`prefer` when both
+ * are), with the action `answer` chooses. False when the side awaited was
+ * offered nothing (s->step tells where). */
+static inline bool am_play_out(struct lw_state *s, int prefer, bool siege, am_answer_fn answer,
+                               void *ctx)
+{
+	for (int n = 0; n < 200 && (s->battle.active || (siege && (s->step == LW_ST_SIEGE_OFFER ||
+	                                                           s->step == LW_ST_SIEGE_ANSWER)));
+	     n++) {
+		unsigned m = lw_ops_awaiting(s);
+		int side = (m & LW_SIDE_BIT(prefer)) ? prefer : LW_OTHER(prefer);
+		json_t *list = json_array();
+		lw_ops_offer(s, side, list);
+		json_t *act = answer ? answer(s, side, list, ctx) : NULL;
+		if (!act)
+			act = json_object_get(json_array_get(list, 0), "action");
+		if (!act) {
+			json_decref(list);
+			return false;
+		}
+		char *txt = json_dumps(act, JSON_COMPACT);
+		AM_OK(s, side, txt);
+		free(txt);
+		json_decref(list);
+	}
+	return true;
+}
+
 #endif

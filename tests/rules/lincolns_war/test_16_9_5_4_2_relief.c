@@ -12,47 +12,29 @@
 #include "lincolns_war/lw_march.h"
 #include "lw_amphib_fixture.h"
 
-static bool pick(const json_t *list, const char *type, json_t **out)
+/* The relief attacks; the besiegers stand whenever asked, and are never
+ * offered a withdrawal (16.9.5.2). */
+static json_t *answer(struct lw_state *s, int side, const json_t *list, void *ctx)
 {
-	for (size_t i = 0; i < json_array_size(list); i++) {
-		json_t *a = json_object_get(json_array_get(list, i), "action");
-		if (strcmp(json_string_value(json_object_get(a, "type")), type) == 0) {
-			*out = a;
-			return true;
-		}
-	}
-	return false;
+	(void)side;
+	CHECKF(s->step != LW_ST_WITHDRAW, "seed %d: the besiegers may withdraw", *(int *)ctx);
+	return am_pick(list, "stand");
 }
 
 int main(void)
 {
 	int broken = 0, held = 0;
 	for (int seed = 1; seed <= 24; seed++) {
-		struct lw_state *s = fx_new(3);
+		struct lw_state *s = am_seeded(3, seed, 0x42);
 		if (!s)
 			return 1;
-		uint8_t key[32] = {(uint8_t)seed, 0x42};
-		tg_rng_init(&s->rng, key);
 		int nashville = am_hex("nashville"), nc = am_city("nashville");
 		int camp = fx_plain_neighbour(nashville);
 		/* the siege: a Union two-star on top of a Confederate one-star */
 		int us = am_general(s, LW_UNION, camp, 2, LW_NONE);
 		int cs = am_general(s, LW_CONFEDERATE, nashville, 1, LW_NONE);
 		s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
-		struct lw_battle *b = &s->battle;
-		memset(b, 0, sizeof *b);
-		b->active = 1;
-		b->attacker = LW_UNION;
-		b->att_hex = (int16_t)camp;
-		b->def_hex = (int16_t)nashville;
-		b->att_units[b->att_n++] = (int16_t)us;
-		b->winner = LW_UNION;
-		b->result = LW_CRT_MINOR;
-		am_activate(s, LW_UNION, &us, 1);
-		s->play.attacked = 1;
-		lw_siege_begin_offer(s);
-		AM_OK(s, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
-		AM_OK(s, LW_UNION, "{\"type\":\"besiege\"}");
+		am_besiege(s, nashville, camp, &us, 1);
 		CHECK_EQ_INT(s->unit[us].hex, nashville);
 		int cs_it = s->unit[cs].it;
 		/* the relief: a strong Confederate army next door (a plain hex, or
@@ -76,30 +58,11 @@ int main(void)
 			s->unit[relief[i]].where = LW_W_PENDING;
 		am_activate(s, LW_CONFEDERATE, relief, nrel);
 		s->play.pc_left = 0;
-		char js[96];
-		snprintf(js, sizeof js, "{\"type\":\"attack\",\"target\":%d}", nashville);
-		AM_OK(s, LW_CONFEDERATE, js);
+		am_attack(s, LW_CONFEDERATE, nashville);
 		CHECK(s->battle.active);
 		CHECK_EQ_INT(s->battle.attacker, LW_CONFEDERATE);
-		for (int k = 0; k < 200 && s->battle.active; k++) {
-			CHECKF(s->step != LW_ST_WITHDRAW, "seed %d: the besiegers may withdraw",
-			       seed);
-			unsigned m = lw_ops_awaiting(s);
-			int side = (m & LW_SIDE_BIT(LW_CONFEDERATE)) ? LW_CONFEDERATE : LW_UNION;
-			json_t *list = json_array(), *act = NULL;
-			lw_ops_offer(s, side, list);
-			if (!pick(list, "stand", &act))
-				act = json_object_get(json_array_get(list, 0), "action");
-			CHECKF(act != NULL, "seed %d: nothing offered at step %d", seed, s->step);
-			if (!act) {
-				json_decref(list);
-				break;
-			}
-			char *txt = json_dumps(act, JSON_COMPACT);
-			AM_OK(s, side, txt);
-			free(txt);
-			json_decref(list);
-		}
+		CHECKF(am_play_out(s, LW_CONFEDERATE, false, answer, &seed),
+		       "seed %d: nothing offered at step %d", seed, s->step);
 		CHECKF(!s->battle.active, "seed %d: the battle ended", seed);
 		int tmp[LW_MAX_UNITS];
 		CHECK_EQ_INT(s->unit[cs].hex, nashville); /* the besieged took no part */
