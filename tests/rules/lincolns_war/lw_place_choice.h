@@ -55,4 +55,65 @@ static inline int pc_send(struct game *g, const char *role, const json_t *e, int
 	return rc;
 }
 
+/* Both players end the Administration Phase of turn 1 (Spring 1862): the
+ * reinforcements arrive (7.3), or the owner is asked where. */
+static inline void pc_end_admin(struct game *g)
+{
+	struct lw_state *s = &g->s;
+	s->turn = 1;
+	s->phase = LW_PH_ADMIN;
+	s->phasing = LW_UNION;
+	s->first = LW_UNION;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+		s->side[side].admin_done = 0;
+	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+}
+
+/* A Campaign game (GiCs chosen) in which Wheeler (cavalry, arriving Spring
+ * 1862) finds `other` (a one-star, placed by hand and no longer arriving)
+ * at his entry hex, or nobody when `other` is NULL. */
+static inline struct game *pc_wheeler_game(int seed, const char *other, int *wheeler, int *entry)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	*wheeler = tk_unit(g, "wheeler");
+	*entry = lw_D()->generals[s->unit[*wheeler].gen].entry_hex;
+	if (other) {
+		int o = tk_unit(g, other);
+		s->unit[o].arrive_turn = 9; /* placed by hand, not a reinforcement */
+		tk_place(g, o, *entry);
+		s->unit[o].stars = 1;
+	}
+	return g;
+}
+
+/* A Campaign game (GiCs chosen) in which Stuart is disgraced and Hampton
+ * (cavalry, placed by hand) stands in Stuart's starting hex. */
+static inline struct game *pc_stuart_game(int seed, int *stuart, int *start)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	*stuart = tk_unit(g, "stuart");
+	*start = lw_D()->generals[s->unit[*stuart].gen].setup_hex;
+	CHECK_EQ_INT(s->unit[*stuart].hex, *start);
+	lw_disgrace(s, *stuart);
+	CHECK_EQ_INT(s->unit[*stuart].where, LW_W_DISGRACED);
+	int hampton = tk_unit(g, "hampton");
+	tk_place(g, hampton, *start);
+	s->unit[hampton].arrive_turn = 9;
+	return g;
+}
+
+/* The Confederate buys a disgraced general back in the Administration
+ * Phase, with 5 PC (7.1.1): the rehabilitate entry's state. */
+static inline void pc_rehab_admin(struct lw_state *s)
+{
+	s->phase = LW_PH_ADMIN;
+	s->phasing = LW_CONFEDERATE;
+	s->side[LW_CONFEDERATE].pc = 5;
+}
+
 #endif

@@ -26,19 +26,10 @@ static void answer_arrival(struct game *g)
 	json_decref(e);
 }
 
-/* Both players end the Administration Phase of turn 1 (Spring 1862): the
- * reinforcements arrive (7.3). */
+/* The turn-1 Administration Phase ends; a placement prompt is answered. */
 static void end_admin(struct game *g)
 {
-	struct lw_state *s = &g->s;
-	s->turn = 1;
-	s->phase = LW_PH_ADMIN;
-	s->phasing = LW_UNION;
-	s->first = LW_UNION;
-	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
-		s->side[side].admin_done = 0;
-	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
+	pc_end_admin(g);
 	answer_arrival(g);
 }
 
@@ -49,17 +40,11 @@ static bool adjacent(int a, int b)
 
 static void reinforcement(bool enemy)
 {
-	struct game *g = tk_new("campaign", 73);
-	tk_choose_gics(g);
+	int wheeler, entry;
+	struct game *g = pc_wheeler_game(73, enemy ? "grant" : "forrest", &wheeler, &entry);
 	struct lw_state *s = &g->s;
-	int wheeler = tk_unit(g, "wheeler");
-	int entry = lw_D()->generals[s->unit[wheeler].gen].entry_hex;
 	CHECK_EQ_INT(s->unit[wheeler].where, LW_W_PENDING);
 	CHECK_EQ_INT(s->unit[wheeler].arrive_turn, 1);
-	int other = tk_unit(g, enemy ? "grant" : "forrest");
-	s->unit[other].arrive_turn = 9; /* Forrest waits: he is placed by hand */
-	tk_place(g, other, entry);
-	s->unit[other].stars = 1;
 	int city = lw_nearest_friendly_city(s, LW_CONFEDERATE, entry, &wheeler, 1);
 	end_admin(g);
 	int at = s->unit[wheeler].hex;
@@ -80,17 +65,9 @@ static void reinforcement(bool enemy)
 
 static void disgraced(void)
 {
-	struct game *g = tk_new("campaign", 74);
-	tk_choose_gics(g);
+	int stuart, start;
+	struct game *g = pc_stuart_game(74, &stuart, &start);
 	struct lw_state *s = &g->s;
-	int stuart = tk_unit(g, "stuart");
-	int start = lw_D()->generals[s->unit[stuart].gen].setup_hex;
-	CHECK_EQ_INT(s->unit[stuart].hex, start);
-	lw_disgrace(s, stuart);
-	CHECK_EQ_INT(s->unit[stuart].where, LW_W_DISGRACED);
-	int hampton = tk_unit(g, "hampton");
-	tk_place(g, hampton, start);
-	s->unit[hampton].arrive_turn = 9;
 	/* the cities next to his starting hex in Union hands, so that the
 	 * nearest friendly city is not next door */
 	int nb[6];
@@ -100,9 +77,7 @@ static void disgraced(void)
 			s->city[lw_city_at(nb[i])].owner = LW_UNION;
 	int city = lw_nearest_friendly_city(s, LW_CONFEDERATE, start, &stuart, 1);
 	CHECK(city != LW_NO_HEX && !adjacent(city, start));
-	s->phase = LW_PH_ADMIN;
-	s->phasing = LW_CONFEDERATE;
-	s->side[LW_CONFEDERATE].pc = 5;
+	pc_rehab_admin(s);
 	json_t *e = pc_entry(g, LW_CONFEDERATE, "rehabilitate", NULL);
 	int opt[64], n = e ? pc_choices(e, opt, 64) : 0;
 	CHECKF(e && pc_send(g, "confederate", e, n ? opt[n - 1] : 0) == 0, "%s", tk_err.message);

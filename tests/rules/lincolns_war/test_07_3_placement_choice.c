@@ -89,19 +89,6 @@ static int illegal_hex(const int *legal, int n, int entry)
 	return 0;
 }
 
-static void end_admin(struct game *g)
-{
-	struct lw_state *s = &g->s;
-	s->turn = 1;
-	s->phase = LW_PH_ADMIN;
-	s->phasing = LW_UNION;
-	s->first = LW_UNION;
-	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
-		s->side[side].admin_done = 0;
-	CHECKF(tk_act(g, "union", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
-	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_admin\"}") == 0, "%s", tk_err.message);
-}
-
 static bool refused(const char *why, const char *rule)
 {
 	return strstr(why, rule) != NULL;
@@ -111,21 +98,14 @@ static bool refused(const char *why, const char *rule)
  * hex (kind 0) or finds it enemy held (kind 1), or it is free (kind 2). */
 static void reinforcement(int kind)
 {
-	struct game *g = tk_new("campaign", 731 + kind);
-	tk_choose_gics(g);
+	int wheeler, entry;
+	static const char *const at_entry[] = {"forrest", "grant", NULL};
+	struct game *g = pc_wheeler_game(731 + kind, at_entry[kind], &wheeler, &entry);
 	struct lw_state *s = &g->s;
-	int wheeler = tk_unit(g, "wheeler");
-	int entry = lw_D()->generals[s->unit[wheeler].gen].entry_hex;
-	if (kind < 2) {
-		int other = tk_unit(g, kind ? "grant" : "forrest");
-		s->unit[other].arrive_turn = 9;
-		tk_place(g, other, entry);
-		s->unit[other].stars = 1;
-	}
 	int legal[MAXO], nl = kind == 0   ? adj_set(s, wheeler, entry, legal)
 	                      : kind == 1 ? city_set(s, wheeler, entry, legal)
 	                                  : 0;
-	end_admin(g);
+	pc_end_admin(g);
 	size_t n_entries = 0;
 	json_t *e = pc_entry(g, LW_CONFEDERATE, "place_arrival", &n_entries);
 	if (kind == 2) {
@@ -172,18 +152,10 @@ static void reinforcement(int kind)
  * hex: the owner picks the adjacent friendly hex (7.1.1, 2.1). */
 static void disgraced(void)
 {
-	struct game *g = tk_new("campaign", 741);
-	tk_choose_gics(g);
+	int stuart, start;
+	struct game *g = pc_stuart_game(741, &stuart, &start);
 	struct lw_state *s = &g->s;
-	int stuart = tk_unit(g, "stuart");
-	int start = lw_D()->generals[s->unit[stuart].gen].setup_hex;
-	lw_disgrace(s, stuart);
-	int hampton = tk_unit(g, "hampton");
-	tk_place(g, hampton, start);
-	s->unit[hampton].arrive_turn = 9;
-	s->phase = LW_PH_ADMIN;
-	s->phasing = LW_CONFEDERATE;
-	s->side[LW_CONFEDERATE].pc = 5;
+	pc_rehab_admin(s);
 	int legal[MAXO], nl = adj_set(s, stuart, start, legal);
 	CHECK(nl > 1);
 	json_t *e = pc_entry(g, LW_CONFEDERATE, "rehabilitate", NULL);
