@@ -3,8 +3,7 @@
  * limits are met". The procedure moves the junior general at once; his
  * owner is then asked to keep that or to displace another general of the
  * hex instead (who brings the first back). Through the module's act(). */
-#include "lw_bot.h"
-#include "lw_testkit.h"
+#include "lw_displace_fixture.h"
 
 static int stars_at(const struct lw_state *s, int hex, int side)
 {
@@ -24,20 +23,10 @@ static struct game *position(int *hex)
 
 	/* a Major Army of eight stars under three-star Hooker */
 	int h = tk_empty_hex(g, "PA", 0);
-	int meade = tk_put(g, "meade", h, 1, 0);
-	int sedgwick = tk_put(g, "sedgwick", h, 2, 0);
-	int hancock = tk_put(g, "hancock", h, 2, 0);
-	int hooker = tk_put(g, "hooker", h, 3, 0);
-	s->unit[hooker].flags |= LW_UF_LOST_BATTLE;
-	lw_command_note_lost_to_one_star(s, hooker);
+	dx_hooker_army(g, h);
 	CHECK_EQ_INT(stars_at(s, h, LW_UNION), 8);
-	(void)meade;
-	(void)sedgwick;
-	(void)hancock;
 	/* the Committee demotes Hooker: no three-star left, six stars at most */
-	CHECKF(tk_act(g, "confederate", "{\"type\":\"committee_event\",\"general\":\"hooker\"}") ==
-	           0,
-	       "%s", tk_err.message);
+	dx_demote_hooker(g);
 	*hex = h;
 	return g;
 }
@@ -92,20 +81,7 @@ int main(void)
 	/* the random bot of the playouts answers the question */
 	for (int seed = 1; seed <= 6; seed++) {
 		g = position(&hex);
-		s = &g->s;
-		struct lw_bot bot;
-		lw_bot_init(&bot, (uint64_t)seed);
-		char r[TG_ROLE_MAX * 2];
-		json_t *a = NULL;
-		CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0);
-		CHECK(strcmp(r, "union") == 0);
-		CHECK(strcmp(json_string_value(json_object_get(a, "type")), "displace") == 0);
-		struct game_outcome out = {0};
-		CHECKF(lincolns_war_module.act(g, r, a, &out, &tk_err) == 0, "%s", tk_err.message);
-		json_decref(a);
-		CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
-		CHECK_EQ_INT(s->command.dsp_n, 0);
-		lincolns_war_module.free(g);
+		dx_bot_answers(g, hex, seed);
 	}
 	return tap_done();
 }

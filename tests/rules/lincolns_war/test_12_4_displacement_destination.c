@@ -6,20 +6,7 @@
  * when there is none the nearest friendly cities (all of them when several
  * are equally near); anything else is refused citing the rule. Through the
  * module's act() and view. */
-#include "lw_bot.h"
-#include "lw_testkit.h"
-
-static int put(struct game *g, const char *id, int hex, int stars)
-{
-	struct lw_state *s = &g->s;
-	int u = tk_unit(g, id);
-	tk_place(g, u, hex);
-	s->unit[u].stars = (uint8_t)stars;
-	s->unit[u].it = 0;
-	s->unit[u].flags = 0;
-	s->unit[u].cmd = ++s->cmd_seq;
-	return u;
-}
+#include "lw_displace_fixture.h"
 
 /* A Confederate general (off the map first), placed alone at hex. */
 static void enemy_at(struct game *g, int hex)
@@ -122,14 +109,8 @@ static int tie_hex(const struct game *g)
  * the Committee demotes Hooker and Meade, the junior, is displaced. */
 static struct game *position(int *hex, int enemies)
 {
-	struct game *g = tk_new("campaign", 5);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_CONFEDERATE);
+	struct game *g = tk_committee_game(5);
 	struct lw_state *s = &g->s;
-	tk_give_any(s, LW_CONFEDERATE);
-	tk_give_any(s, LW_UNION);
-	s->side[LW_CONFEDERATE].committee_hand = 1;
-	s->side[LW_UNION].committee = 0;
 	int h = tie_hex(g);
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, h, nb);
@@ -139,15 +120,8 @@ static struct game *position(int *hex, int enemies)
 	int nl = land_neighbours(s, h, land);
 	for (int i = 0; i < nl && (enemies < 0 || i < enemies); i++)
 		enemy_at(g, land[i]);
-	put(g, "meade", h, 1);
-	put(g, "sedgwick", h, 2);
-	put(g, "hancock", h, 2);
-	int hooker = put(g, "hooker", h, 3);
-	s->unit[hooker].flags |= LW_UF_LOST_BATTLE;
-	lw_command_note_lost_to_one_star(s, hooker);
-	CHECKF(tk_act(g, "confederate", "{\"type\":\"committee_event\",\"general\":\"hooker\"}") ==
-	           0,
-	       "%s", tk_err.message);
+	dx_hooker_army(g, h);
+	dx_demote_hooker(g);
 	*hex = h;
 	return g;
 }
@@ -277,21 +251,7 @@ int main(void)
 	/* the random bot of the playouts answers with a hex of its choice */
 	for (int seed = 1; seed <= 6; seed++) {
 		g = position(&hex, seed % 3);
-		s = &g->s;
-		struct lw_bot bot;
-		lw_bot_init(&bot, (uint64_t)seed);
-		char r[TG_ROLE_MAX * 2];
-		json_t *a = NULL;
-		CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0);
-		CHECK(strcmp(r, "union") == 0);
-		CHECK(strcmp(json_string_value(json_object_get(a, "type")), "displace") == 0);
-		CHECK(json_is_integer(json_object_get(a, "to")));
-		struct game_outcome out = {0};
-		CHECKF(lincolns_war_module.act(g, r, a, &out, &tk_err) == 0, "%s", tk_err.message);
-		json_decref(a);
-		CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
-		CHECK_EQ_INT(s->command.dsp_n, 0);
-		lincolns_war_module.free(g);
+		dx_bot_answers(g, hex, seed);
 	}
 	return tap_done();
 }
