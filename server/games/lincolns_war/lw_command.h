@@ -23,11 +23,13 @@ struct tg_error;
 #define LW_CMD_UNITS 224 /* = LW_MAX_UNITS */
 #define LW_CMD_BITS ((LW_CMD_UNITS + 7) / 8)
 
-/* Supply Phase stages that wait for the owner (20.4, 20.5). */
+/* Supply Phase stages that wait for a player (20.3, 20.4, 20.5). */
 enum lw_supply_stage {
 	LW_SS_NONE = 0,
 	LW_SS_IT = 1,     /* 20.4: demotions for IT at the start of the phase */
 	LW_SS_FORAGE = 2, /* 20.5: demotions again after foraging */
+	LW_SS_PLOT = 3,   /* 3.6, 20.3: the plot played, its questions answered
+	                     before anything else of the phase (lw_time.c) */
 };
 
 struct lw_command {

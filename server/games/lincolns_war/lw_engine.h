@@ -38,8 +38,10 @@ const char *lw_side_title(int side);
  * 9: 11.1.3.2 consolidation: play.cons_hex, play.consolidated 2 (choosing),
  *    groups.from (where each general drawn in came from).
  * 10: a side's arrive_place flag (7.3 / 2.1: the owner places an arrival).
- * 11: the land block's `hold` (a battle waiting for an 11.0.3 / 12.4 answer). */
-#define LW_SAVE_VERSION 11
+ * 11: the land block's `hold` (a battle waiting for an 11.0.3 / 12.4 answer).
+ * 12: the command block's supply_stage LW_SS_PLOT (3.6, 20.3: the Supply
+ *     Phase waits for the Assassination Plot's questions before 20.4). */
+#define LW_SAVE_VERSION 12
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -262,15 +264,21 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 void lw_battle_open(struct lw_state *s, int attacker, int att_hex, int def_hex,
                     const int16_t *units, int n);
 
-/* lw_time.c: end of the operations phase through the end of the turn. */
+/* lw_time.c: end of the operations phase through the end of the turn. The
+ * Supply Phase starts with the Assassination Plot (3.6, 20.3) in stage
+ * LW_SS_PLOT, then lw_supply_after_plot. */
 void lw_end_operations(struct lw_state *s, struct game_outcome *out);
-/* The Supply Phase's end through the next turn (21.0); lw_end_operations
- * calls it, and 7.1.9.3's retaliation prompt resumes with it. */
+/* The Supply Phase after the plot (stage LW_SS_PLOT): nothing while a
+ * question waits (7.1.9.3 retaliation, a new GiC or CO); else 16.9.5.4.3
+ * siege IT, 20.4-20.7 (lw_supply_phase), then lw_supply_phase_done.
+ * lw_supply_resume calls it once the questions are answered. */
+void lw_supply_after_plot(struct lw_state *s);
+/* The Supply Phase's end through the next turn (21.0). */
 void lw_end_turn_after_supply(struct lw_state *s);
 /* The Supply Phase's procedures are over (lw_supply.c, after the owners'
- * demotion choices): sieges, 20.3, then lw_end_turn_after_supply. */
+ * demotion choices): sieges, then lw_supply_phase_rest. */
 void lw_supply_phase_done(struct lw_state *s);
-/* The Supply Phase after the sieges' ends (16.9.5.4.3): 23.2, 20.3, then
+/* The Supply Phase after the sieges' ends (16.9.5.4.3): 23.2, then
  * lw_end_turn_after_supply; lw_siege_return_act calls it after a choice. */
 void lw_supply_phase_rest(struct lw_state *s);
 /* 21.1 political collapse check; true when the game ended. */

@@ -1,5 +1,6 @@
 /* lw_political.c — the Assassination Plot (7.1.9): purchase in the
- * Administration Phase, resolution in the Supply Phase (20.3), the CO's
+ * Administration Phase, resolution first in the Supply Phase (3.6, 20.3;
+ * lw_end_operations calls lw_political_supply_phase), the CO's
  * replacement (7.1.9.2) with CSP substituted for missing PC, and the Union's
  * last-turn retaliation (7.1.9.3). 19.0 lives in lw_political_19.c. */
 #include <stdarg.h>
@@ -210,6 +211,8 @@ int lw_political_retaliation_act(struct lw_state *s, const json_t *a, struct gam
 	} else {
 		lw_log(s, "The Union does not retaliate (7.1.9.3).");
 	}
-	lw_end_turn_after_supply(s);
+	/* 3.6: the rest of the Supply Phase (20.4 on), unless the Union's plot
+	 * asks a question first (a new CS GiC or CO: lw_supply_resume then) */
+	lw_supply_after_plot(s);
 	return 0;
 }

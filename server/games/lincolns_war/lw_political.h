@@ -65,8 +65,9 @@ int lw_political_admin_act(struct lw_state *s, int side, const json_t *a, struct
 /* 7.1.9.1: roll for the enemy President and the CO in the enemy capital;
  * true when the plot succeeded. May end the game (7.1.9.2, PC + CSP < 4). */
 bool lw_plot_resolve(struct lw_state *s, int side);
-/* 20.3: resolve a bought card. true when the flow must stop here: the game
- * ended, or the Union is asked whether to retaliate (7.1.9.3). */
+/* 20.3: resolve a bought card, the Supply Phase's first step (3.6). true
+ * when the flow must stop here: the game ended, or the Union is asked
+ * whether to retaliate (7.1.9.3). */
 bool lw_political_supply_phase(struct lw_state *s);
 
 /* 19.0 notes from the battle sequence (lw_battle_flow.c). */

@@ -486,8 +486,9 @@ int lw_supply_it_demotions(struct lw_state *s, int hex, int side)
 
 bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side)
 {
-	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE)
-		return false;
+	if (s->phase != LW_PH_SUPPLY ||
+	    (s->command.supply_stage != LW_SS_IT && s->command.supply_stage != LW_SS_FORAGE))
+		return false; /* 3.6: not while the plot's questions wait (LW_SS_PLOT) */
 	/* the Union's forces first, then the Confederate's, in unit order */
 	for (int sd = LW_UNION; sd <= LW_CONFEDERATE; sd++)
 		for (int i = 0; i < s->n_units; i++) {
@@ -610,6 +611,15 @@ void lw_supply_phase(struct lw_state *s)
 void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
 {
 	int hex, side;
+	if (s->phase == LW_PH_SUPPLY && s->command.supply_stage == LW_SS_PLOT) {
+		/* 20.3: the plot's last question answered, 20.4 on (lw_time.c) */
+		if (lw_awaiting(s) != 0)
+			return;
+		if (out)
+			out->barrier = true; /* forage draws and river rolls follow */
+		lw_supply_after_plot(s);
+		return;
+	}
 	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE ||
 	    lw_supply_choice_force(s, &hex, &side) || lw_command_question_pending(s))
 		return;

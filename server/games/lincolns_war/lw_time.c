@@ -1,7 +1,9 @@
 /* lw_time.c — the end of the Operations phase (10.7.8.1 Eastern Theater,
- * 10.5 retained cards), the Supply phase (20.0, lw_supply.c) and the
- * Timekeeping phase (21.0): political collapse, CSP reset, the next turn,
- * and the victory points of the last turn (21.3). */
+ * 10.5 retained cards), the Supply phase in the order of 3.6 (20.3 the
+ * Assassination Plot first, then 20.4-20.7 in lw_supply.c, the sieges'
+ * ends in lw_siege.c) and the Timekeeping phase (21.0): political
+ * collapse, CSP reset, the next turn, and the victory points of the last
+ * turn (21.3). */
 #include <stdio.h>
 #include <string.h>
 
@@ -197,6 +199,26 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	}
 	s->phase = LW_PH_SUPPLY;
 	s->step = LW_ST_CARD;
+	/* 3.6, 20.3: "Play Assassination Plot Card" is the Supply Phase's first
+	 * step, before supply, forage, the 20.4 demotions and the sieges: a
+	 * general it kills is not there for them, his successor is */
+	s->command.supply_stage = LW_SS_PLOT;
+	lw_political_supply_phase(s); /* 7.1.9 (lw_political.c) */
+	if (s->phase == LW_PH_OVER)
+		return; /* 7.1.9.2: a GiC's successor could not be paid */
+	lw_supply_after_plot(s);
+}
+
+void lw_supply_after_plot(struct lw_state *s)
+{
+	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage != LW_SS_PLOT)
+		return;
+	/* the plot's questions first: 7.1.9.3 retaliation, 7.1.9.2 / 11.1.2.2 a
+	 * new GiC and where he goes, 11.0.3 a new CO; the phase goes on from
+	 * lw_supply_resume() once they are answered */
+	if (lw_awaiting(s) != 0)
+		return;
+	s->command.supply_stage = LW_SS_NONE;
 	lw_siege_before_supply(s); /* 16.9.5.4.3 (lw_siege.c) */
 	lw_supply_phase(s);
 	if (s->command.supply_stage != LW_SS_NONE)
@@ -214,8 +236,6 @@ void lw_supply_phase_done(struct lw_state *s)
 void lw_supply_phase_rest(struct lw_state *s)
 {
 	lw_irr_supply_phase(s); /* 23.2 (reconstructed): the Irregulars raid */
-	if (lw_political_supply_phase(s))
-		return; /* 20.3 / 7.1.9: the game ended, or 7.1.9.3 asks the Union */
 	lw_end_turn_after_supply(s);
 }
 

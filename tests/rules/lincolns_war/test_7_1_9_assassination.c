@@ -250,7 +250,10 @@ static void test_gic(void)
 	}
 }
 
-/* 7.1.9.3: a success on the last turn lets the Union retaliate at once. */
+/* 7.1.9.3: a success on the last turn lets the Union retaliate at once.
+ * The plot is the Supply Phase's first step (3.6, 20.3): the rest of the
+ * phase (here a lone Union general's 20.4 demotion for five IT) waits for
+ * the Union's answer, then runs, and the game ends (21.3). */
 static void test_last_turn(void)
 {
 	for (int mode = 0; mode < 3; mode++) {
@@ -258,17 +261,28 @@ static void test_last_turn(void)
 		struct lw_state *s = &g->s;
 		s->turn = s->last_turn;
 		s->side[LW_UNION].pc = mode == 2 ? 2 : 10;
+		s->side[LW_UNION].eastern_done = 1; /* no 10.7.8.1 penalty */
+		for (int u = 0; u < s->n_units; u++)
+			s->unit[u].it = 0;
+		int lone = tk_unit(g, "sykes");
+		tk_place(g, lone, tk_empty_hex(g, "PA", 0));
+		s->unit[lone].stars = 1;
+		s->unit[lone].it = 5;
 		s->pol.plot_bought = LW_CONFEDERATE;
 		rig(s, 6, 1);
-		bool stop = lw_political_supply_phase(s);
-		if (mode == 2) { /* cannot pay: no retaliation */
-			CHECK(!stop);
+		uint32_t from = s->log_total;
+		lw_end_operations(s, NULL);
+		if (mode == 2) { /* cannot pay: no retaliation, the phase runs on */
 			CHECK_EQ_INT(s->pol.retaliation, 0);
+			CHECK_EQ_INT(s->phase, LW_PH_OVER);
+			CHECK_EQ_INT(s->unit[lone].where, LW_W_DISGRACED);
 			lincolns_war_module.free(g);
 			continue;
 		}
-		CHECK(stop);
-		s->phase = LW_PH_SUPPLY;
+		CHECK_EQ_INT(s->phase, LW_PH_SUPPLY);
+		CHECK_EQ_INT(s->pol.retaliation, 1);
+		CHECK_EQ_INT(s->command.supply_stage, LW_SS_PLOT);
+		CHECK_EQ_INT(s->unit[lone].where, LW_W_MAP); /* 20.4 waits */
 		struct game_status st;
 		lincolns_war_module.status(g, &st);
 		CHECK_EQ_INT(st.awaiting, LW_SIDE_BIT(LW_UNION));
@@ -282,6 +296,20 @@ static void test_last_turn(void)
 		CHECK_EQ_INT(s->phase, LW_PH_OVER); /* the game then ends (21.3) */
 		CHECK_EQ_INT(s->side[LW_CONFEDERATE].president_killed, mode == 0 ? 1 : 0);
 		CHECK_EQ_INT(s->side[LW_UNION].pc, mode == 0 ? 7 : 10);
+		CHECK_EQ_INT(s->unit[lone].where, LW_W_DISGRACED);
+		/* the public log: the plot, the answer, then 20.4 */
+		long answer = -1, demoted = -1, plot = -1;
+		for (uint32_t k = from; k < s->log_total && k - from < LW_LOG_LINES; k++) {
+			const char *l = s->log[k % LW_LOG_LINES];
+			if (plot < 0 && strstr(l, "Assassination Plot (7.1.9.1)"))
+				plot = (long)k;
+			if (answer < 0 && strstr(l, "retaliate"))
+				answer = (long)k;
+			if (demoted < 0 && strstr(l, "demoted for its IT"))
+				demoted = (long)k;
+		}
+		CHECKF(plot >= 0 && answer > plot && demoted > answer,
+		       "plot %ld, answer %ld, 20.4 %ld", plot, answer, demoted);
 		lincolns_war_module.free(g);
 	}
 }
