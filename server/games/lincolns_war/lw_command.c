@@ -18,7 +18,7 @@
 #include "lw_supply.h"
 
 _Static_assert(LW_CMD_UNITS == LW_MAX_UNITS, "lw_command.h: LW_CMD_UNITS = LW_MAX_UNITS");
-_Static_assert(sizeof(struct lw_command) == 100, "struct lw_command has no hidden padding");
+_Static_assert(sizeof(struct lw_command) == 102, "struct lw_command has no hidden padding");
 
 /* ---- 11.0.3: who may take command ------------------------------------------- */
 
@@ -308,6 +308,83 @@ static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct 
 	return 0;
 }
 
+/* ---- 12.4 / 16.9.6: who of a force held in a siege loses a star ------------------ */
+
+bool lw_command_note_siege_star(struct lw_state *s, int hex, int side)
+{
+	struct lw_command *c = &s->command;
+	if (c->sst_hex && (c->sst_hex != hex || c->sst_side != side + 1))
+		return false; /* another waits: the procedure's choice (README) */
+	c->sst_hex = (int16_t)hex;
+	c->sst_side = (uint8_t)(side + 1);
+	return true;
+}
+
+/* The question waits while that force is still held and overstacked. */
+static bool sst_live(const struct lw_state *s)
+{
+	const struct lw_command *c = &s->command;
+	if (!c->sst_hex)
+		return false;
+	int side = c->sst_side - 1;
+	return lw_displace_held(s, c->sst_hex, side) &&
+	       lw_stack_check_hex(s, c->sst_hex, side, NULL, 0, LW_NONE, 0, NULL) != 0;
+}
+
+static void sst_offer(const struct lw_state *s, json_t *list)
+{
+	const struct lw_command *c = &s->command;
+	int cand[LW_MAX_UNITS];
+	int n = lw_siege_star_candidates(s, c->sst_hex, c->sst_side - 1, cand);
+	char name[64], id[48], hl[64];
+	lw_hex_label(c->sst_hex, hl, sizeof hl);
+	for (int k = 0; k < n; k++)
+		lw_offer(list,
+		         json_pack("{s:s,s:i,s:s}", "type", "siege_star", "hex", (int)c->sst_hex,
+		                   "general", lw_unit_id(s, cand[k], id, sizeof id)),
+		         "%s loses a star (%s): the force held in %s is overstacked (12.4, 16.9.6)",
+		         lw_unit_name(s, cand[k], name, sizeof name),
+		         s->unit[cand[k]].stars <= 1 ? "a one-star: disgraced" : "demoted", hl);
+}
+
+static int sst_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+{
+	struct lw_command *c = &s->command;
+	int hex = c->sst_hex, h = 0;
+	const char *type = lw_a_str(a, "type");
+	if (!type || strcmp(type, "siege_star") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.4 / 16.9.6: first choose which general of your force held in "
+		               "the siege at %04d loses a star to meet the stacking limit "
+		               "(\"siege_star\")",
+		               hex);
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	int cand[LW_MAX_UNITS];
+	int n = lw_siege_star_candidates(s, hex, side, cand);
+	bool ok = false;
+	for (int k = 0; k < n; k++)
+		ok |= cand[k] == u;
+	if (!ok && u >= 0 && u == lw_force_co_side(s, hex, side))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.6: subordinates must lose stars to satisfy stacking "
+		               "restrictions before the CO loses stars");
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.4 / 16.9.6: the star is lost by a subordinate of the "
+		               "overstacked force held in the siege (not the GiC)");
+	c->sst_hex = 0;
+	c->sst_side = 0;
+	char name[64], hl[64];
+	lw_log(s,
+	       "The %s player has %s of the force held in the siege of %s lose a star "
+	       "(12.4, 16.9.5.2, 16.9.6).",
+	       lw_side_title(side), lw_public_name(s, u, name, sizeof name),
+	       lw_hex_label(hex, hl, sizeof hl));
+	lw_demote(s, u); /* overstacked still: asked again (lw_fix_overstack) */
+	lw_fix_overstack(s, hex, side);
+	return 0;
+}
+
 /* ---- 10.7.9 ------------------------------------------------------------------ */
 
 void lw_command_note_lost_to_one_star(struct lw_state *s, int u)
@@ -356,6 +433,8 @@ int lw_command_choice_side(const struct lw_state *s)
 	i = first_dsp_entry(s);
 	if (i >= 0)
 		return s->unit[s->command.dsp_unit[i]].side;
+	if (sst_live(s))
+		return s->command.sst_side - 1;
 	int hex, side;
 	if (lw_supply_choice_force(s, &hex, &side))
 		return side;
@@ -386,6 +465,11 @@ void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
 			dsp_offer(s, i, list);
 		return;
 	}
+	if (sst_live(s)) {
+		if (s->command.sst_side - 1 == side)
+			sst_offer(s, list);
+		return;
+	}
 	lw_supply_demote_offer(s, side, list);
 }
 
@@ -398,6 +482,8 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
 		i = first_dsp_entry(s);
 		if (i >= 0)
 			return dsp_act(s, side, i, a, err);
+		if (sst_live(s))
+			return sst_act(s, side, a, err);
 		return lw_supply_demote_act(s, side, a, out, err);
 	}
 	struct lw_command *c = &s->command;
@@ -454,6 +540,13 @@ const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)
 		         lw_hex_label(s->command.dsp_hex[i], hl, sizeof hl));
 		return buf;
 	}
+	if (sst_live(s)) {
+		snprintf(buf, n,
+		         "Your force held in the siege of %s is overstacked: choose the "
+		         "subordinate who loses a star (12.4, 16.9.6)",
+		         lw_hex_label(s->command.sst_hex, hl, sizeof hl));
+		return buf;
+	}
 	int hex, side;
 	if (lw_supply_choice_force(s, &hex, &side))
 		snprintf(buf, n,
@@ -476,12 +569,17 @@ void lw_command_settle(struct lw_state *s, struct game_outcome *out)
 	for (int i = c->dsp_n - 1; i >= 0; i--)
 		if (dsp_candidates(s, i, cand) == 0)
 			dsp_dequeue(c, i);
+	if (c->sst_hex && !sst_live(s)) {
+		c->sst_hex = 0;
+		c->sst_side = 0;
+	}
 	lw_supply_resume(s, out); /* a stage left with nothing to ask goes on */
 }
 
 /* ---- save/load ---------------------------------------------------------------- */
 
-#define CMD_INTS (1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS)
+#define CMD_INTS                                                                                   \
+	(1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS + 2)
 
 json_t *lw_command_save(const struct lw_command *c)
 {
@@ -507,6 +605,8 @@ json_t *lw_command_save(const struct lw_command *c)
 	v[k++] = c->lost1_turn;
 	for (int i = 0; i < LW_CMD_BITS; i++)
 		v[k++] = c->lost1[i];
+	v[k++] = c->sst_hex; /* save format 13 */
+	v[k++] = c->sst_side;
 	return lw_ints_json(v, CMD_INTS);
 }
 
@@ -564,6 +664,11 @@ int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)
 			return -1;
 		n.lost1[i] = (uint8_t)v[k++];
 	}
+	long long sh = v[k++], ss = v[k++];
+	if (sh ? (!lw_data_hex(lw_D(), (int)sh) || ss < 1 || ss > 2) : ss != 0)
+		return -1;
+	n.sst_hex = (int16_t)sh;
+	n.sst_side = (uint8_t)ss;
 	*c = n;
 	return 0;
 }

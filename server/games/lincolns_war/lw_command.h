@@ -42,12 +42,16 @@ struct lw_command {
 	int16_t dsp_hex[LW_CMD_DISP];
 	int16_t dsp_unit[LW_CMD_DISP];
 	int16_t dsp_to[LW_CMD_DISP];
+	/* 12.4 / 16.9.5.2 / 16.9.6: the force of side sst_side - 1 held in the
+	 * siege at sst_hex is overstacked; its owner names the subordinate who
+	 * loses a star (0: none pending) */
+	int16_t sst_hex;
 	int8_t co_side[LW_CMD_QUEUE];
 	uint8_t co_n;
 	uint8_t dsp_n;
 	/* 20.4 / 20.5: the Supply Phase waits for a demotion choice */
 	uint8_t supply_stage;
-	uint8_t pad;
+	uint8_t sst_side; /* side + 1, 0 when none */
 	/* 10.7.9: Union COs that lost a battle this turn to a one-star
 	 * Confederate CO (bit per unit), valid for turn lost1_turn - 1 */
 	uint8_t lost1_turn;
@@ -58,6 +62,14 @@ struct lw_command {
 json_t *lw_command_save(const struct lw_command *c);
 /* 0, or -1 when the block is malformed (NULL: nothing pending). */
 int lw_command_load(struct lw_command *c, const json_t *saved, int n_units);
+
+/* 12.4 / 16.9.6: the force of `side` held in the siege at hex is
+ * overstacked with several subordinates who may lose the star: ask its
+ * owner (false when a question is already waiting: the caller decides) */
+bool lw_command_note_siege_star(struct lw_state *s, int hex, int side);
+/* The generals of that force who may lose the star now: its subordinates
+ * (not the CO or the GiC); the CO only when none is left (16.9.6). */
+int lw_siege_star_candidates(const struct lw_state *s, int hex, int side, int out[]);
 
 /* ---- 11.0.3 the new CO --------------------------------------------------- */
 

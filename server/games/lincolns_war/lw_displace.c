@@ -165,27 +165,54 @@ static int junior(const struct lw_state *s, int hex, int side)
 	return pick;
 }
 
+/* A question already waits: the procedure's junior (README). */
+static int junior_or(const struct lw_state *s, int hex, int side, int dflt)
+{
+	int j = junior(s, hex, side);
+	return j == LW_NONE ? dflt : j;
+}
+
+int lw_siege_star_candidates(const struct lw_state *s, int hex, int side, int out[])
+{
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, us), k = 0;
+	int co = lw_force_co_side(s, hex, side);
+	for (int i = 0; i < n; i++)
+		if (us[i] != co && s->side[side].gic != us[i])
+			out[k++] = us[i];
+	if (k == 0 && co != LW_NONE)
+		out[k++] = co; /* 16.9.6: "before the CO loses stars" */
+	return k;
+}
+
 void lw_fix_overstack(struct lw_state *s, int hex, int side)
 {
 	for (int guard = 0; guard < LW_MAX_UNITS; guard++) {
 		if (lw_stack_check_hex(s, hex, side, NULL, 0, LW_NONE, 0, NULL) == 0)
 			return;
-		int pick = junior(s, hex, side);
-		if (pick == LW_NONE)
-			return;
 		if (lw_displace_held(s, hex, side)) {
 			/* 16.9.5.2 holds the force in the city; as 16.9.6 says of a
 			 * force that cannot move within the limits, "subordinates must
 			 * lose stars to satisfy stacking restrictions before the CO
-			 * loses stars" (a one-star is disgraced) */
+			 * loses stars" (a one-star is disgraced). Which subordinate
+			 * is the owner's choice (lw_command.c, "siege_star"). */
+			int c[LW_MAX_UNITS];
+			int n = lw_siege_star_candidates(s, hex, side, c);
+			if (n == 0)
+				return;
+			if (n > 1 && lw_command_note_siege_star(s, hex, side))
+				return; /* the owner is asked; the stack waits */
 			char hl[64];
 			lw_log(s,
-			       "The %s force held in the siege of %s is overstacked: a subordinate "
+			       "The %s force held in the siege of %s is overstacked: a general "
 			       "loses a star (12.4, 16.9.5.2, 16.9.6).",
 			       lw_side_title(side), lw_hex_label(hex, hl, sizeof hl));
-			lw_demote(s, pick);
+			lw_demote(s, n > 1 ? junior_or(s, hex, side, c[0]) : c[0]);
 			continue;
 		}
+		int pick = junior(s, hex, side);
+		if (pick == LW_NONE)
+			return;
 		int to = lw_displace_unit(s, hex, side, pick);
 		if (to != LW_NO_HEX)
 			lw_command_note_displaced(s, hex, pick, to); /* 12.4: owner's choice */

@@ -40,8 +40,10 @@ const char *lw_side_title(int side);
  * 10: a side's arrive_place flag (7.3 / 2.1: the owner places an arrival).
  * 11: the land block's `hold` (a battle waiting for an 11.0.3 / 12.4 answer).
  * 12: the command block's supply_stage LW_SS_PLOT (3.6, 20.3: the Supply
- *     Phase waits for the Assassination Plot's questions before 20.4). */
-#define LW_SAVE_VERSION 12
+ *     Phase waits for the Assassination Plot's questions before 20.4).
+ * 13: the command block's siege_star question (sst_hex, sst_side: 12.4,
+ *    16.9.6). */
+#define LW_SAVE_VERSION 13
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

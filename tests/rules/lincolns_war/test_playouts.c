@@ -137,6 +137,10 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			    x->side == s->play.side)
 				continue;
 			bool moving = false;
+			/* 12.4 / 16.9.6: a force held in a siege waits, overstacked,
+			 * for its owner to name who loses a star */
+			moving |=
+			    s->command.sst_hex == x->hex && s->command.sst_side == x->side + 1;
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
 			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
