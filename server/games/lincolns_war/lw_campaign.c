@@ -97,9 +97,10 @@ static int fail_end(const struct lw_state *s, struct tg_error *err, const char *
 /* ---- the search ------------------------------------------------------------------------- */
 
 struct reach {
-	unsigned want; /* the regions looked for */
-	int need;      /* how many of them are enough */
-	unsigned mask; /* the regions found */
+	unsigned want;  /* the regions looked for */
+	int need;       /* how many of them are enough */
+	unsigned mask;  /* the regions found */
+	bool land_only; /* no water move (the campaign's one is taken, 10.7.3.1) */
 };
 
 static bool enough(const struct reach *r)
@@ -135,26 +136,39 @@ static bool worth_looking(const struct reach *r, int hex, int dist)
 	return false;
 }
 
-/* By water from where the movers stand (14.0: only at the start of the
- * move; a landing or an assault ends it). */
-static void reach_by_water(struct lw_state *w, struct reach *r)
+/* Where the movers could go by water from where they stand (14.1.1: the
+ * river network does not depend on who sails). */
+struct water {
+	int *land; /* REACH_LAND_MAX landing hexes */
+	int nl;
+	int ports[REACH_PORTS_MAX];
+	int np;
+};
+
+static bool water_find(const struct lw_state *w, struct water *wt)
 {
-	int side = w->play.side, from = lw_march_hex(w);
-	int *land = malloc(REACH_LAND_MAX * sizeof *land);
-	int ports[REACH_PORTS_MAX], np = 0;
-	if (!land)
-		return;
-	int nl =
-	    lw_amphib_river_reach(w, side, from, land, REACH_LAND_MAX, ports, &np, REACH_PORTS_MAX);
-	for (int i = 0; i < nl && !enough(r); i++)
-		if ((bit_of(land[i]) & ~r->mask) &&
-		    lw_amphib_check_reached(w, side, LW_AM_RIVER_MOVE, land[i], NULL) == 0)
-			r->mask |= bit_of(land[i]);
-	for (int i = 0; i < np && !enough(r); i++)
-		if ((bit_of(ports[i]) & ~r->mask) &&
-		    lw_amphib_check_reached(w, side, LW_AM_RIVER_ASSAULT, ports[i], NULL) == 0)
-			r->mask |= bit_of(ports[i]);
-	free(land);
+	wt->nl = wt->np = 0;
+	wt->land = malloc(REACH_LAND_MAX * sizeof *wt->land);
+	if (!wt->land)
+		return false;
+	wt->nl = lw_amphib_river_reach(w, w->play.side, lw_march_hex(w), wt->land, REACH_LAND_MAX,
+	                               wt->ports, &wt->np, REACH_PORTS_MAX);
+	return true;
+}
+
+/* By water from where the movers stand (14.0: only at the start of the
+ * move, as lw_amphib_check allows; a landing or an assault ends it). */
+static void water_reach(struct lw_state *w, const struct water *wt, struct reach *r)
+{
+	int side = w->play.side;
+	for (int i = 0; i < wt->nl && !enough(r); i++)
+		if ((bit_of(wt->land[i]) & ~r->mask) &&
+		    lw_amphib_check_reached(w, side, LW_AM_RIVER_MOVE, wt->land[i], NULL) == 0)
+			r->mask |= bit_of(wt->land[i]);
+	for (int i = 0; i < wt->np && !enough(r); i++)
+		if ((bit_of(wt->ports[i]) & ~r->mask) &&
+		    lw_amphib_check_reached(w, side, LW_AM_RIVER_ASSAULT, wt->ports[i], NULL) == 0)
+			r->mask |= bit_of(wt->ports[i]);
 	if (side != LW_UNION)
 		return;
 	for (int c = 0; c < w->n_cities && !enough(r); c++) {
@@ -169,7 +183,18 @@ static void reach_by_water(struct lw_state *w, struct reach *r)
 	}
 }
 
-/* The movers of w take one step into `to`, as act_move records it. */
+static void reach_by_water(struct lw_state *w, struct reach *r)
+{
+	struct water wt;
+	if (water_find(w, &wt))
+		water_reach(w, &wt, r);
+	free(wt.land);
+}
+
+/* The movers of w take one step into `to`, as act_move records it: the
+ * allowance used and, 2.4.2/2.4.3, what entering Kentucky or a neutral city
+ * does (lw_border_enter: the violation, the city taken), so that every later
+ * check of the search sees the state the real move would leave. */
 static void apply_step(struct lw_state *w, int to)
 {
 	struct lw_play *p = &w->play;
@@ -184,6 +209,17 @@ static void apply_step(struct lw_state *w, int to)
 	w->land.mountain = t.entered_mountain;
 	for (int i = 0; i < p->movers_n; i++)
 		w->unit[p->movers[i]].hex = (int16_t)to;
+	lw_border_enter(w, p->side, to);
+}
+
+/* Would a step into hex change more than save_step keeps (2.4: the first
+ * entry into Kentucky, a neutral city taken)? */
+static bool border_changes(const struct lw_state *w, int hex)
+{
+	if (lw_is_kentucky(hex) && w->kentucky.violator == LW_NOSIDE)
+		return true;
+	int c = lw_city_at(hex);
+	return c >= 0 && w->city[c].owner == LW_NOSIDE;
 }
 
 struct saved_step {
@@ -210,7 +246,11 @@ static void restore_step(struct lw_state *w, const struct saved_step *b)
 }
 
 /* Where the movers of w could end their movement from here: standing (a
- * stop or an attack ends it here), by water at the start, one more step. */
+ * stop or an attack ends it here), by water at the start, one more step.
+ * 9.0: no rail (the Rail Phase is over before any card is played). 13.2.5:
+ * harassment is not foreseen: it is the opponent's choice, and what it does
+ * (13.2.5.1: IT on the moving force) neither stops the force nor changes
+ * any check of the march. */
 static void search(struct lw_state *w, struct reach *r)
 {
 	int hex = lw_march_hex(w);
@@ -219,7 +259,7 @@ static void search(struct lw_state *w, struct reach *r)
 	r->mask |= bit_of(hex);
 	if (enough(r))
 		return;
-	if (w->play.moved == 0 && !w->play.attacked)
+	if (w->play.moved == 0 && !w->play.attacked && !r->land_only)
 		reach_by_water(w, r);
 	if (enough(r) || w->play.attacked || w->land.stopped)
 		return;
@@ -232,14 +272,26 @@ static void search(struct lw_state *w, struct reach *r)
 	for (int i = 0; i < n && !enough(r); i++) {
 		if (lw_move_check(w, nb[i], NULL) != 0)
 			continue;
-		bool stops = lw_march_step_stops(w, nb[i]);
+		if (lw_march_step_stops(w, nb[i])) {
+			r->mask |= bit_of(nb[i]); /* the movers end there */
+			continue;
+		}
+		if (border_changes(w, nb[i])) {
+			/* 2.4: a step that changes more than save_step keeps is
+			 * searched on a copy of its own */
+			struct lw_state *c = malloc(sizeof *c);
+			if (!c)
+				continue;
+			memcpy(c, w, sizeof *c);
+			apply_step(c, nb[i]);
+			search(c, r);
+			free(c);
+			continue;
+		}
 		struct saved_step b;
 		save_step(w, &b);
 		apply_step(w, nb[i]);
-		if (stops)
-			r->mask |= bit_of(nb[i]);
-		else
-			search(w, r);
+		search(w, r);
 		restore_step(w, &b);
 	}
 }
@@ -256,12 +308,85 @@ static struct lw_state *scratch(const struct lw_state *s)
 	return w;
 }
 
+/* The regions of `want` the movers of w reach by land alone. */
+static unsigned land_reach(struct lw_state *w, unsigned want)
+{
+	struct reach r = {.want = want, .need = popcount(want), .land_only = true};
+	search(w, &r);
+	return r.mask & want;
+}
+
+/* 14.1.1 "They may be dispersed from a larger activated force to perform
+ * this movement" (14.2.1 alike), 12.8: at the start of its move a group too
+ * large to go by water whole may leave some generals behind (detach), send
+ * the others by water, and the ones left behind move on by land as a
+ * separate group afterwards (10.7.3.1: the campaign's one water move is
+ * taken). The group gets in when every part does, in one region (a force
+ * ends in one theater, 10.7.3.2): the water part by water, each general
+ * left behind alone (as lw_campaign_detach_check judges him) and all of
+ * them together (the group lw_march_group_setup makes of them) by land. */
+static void split_by_water(struct lw_state *w, struct reach *r)
+{
+	struct lw_play *p = &w->play;
+	int n = p->movers_n, side = p->side;
+	if (n < 2 || n > LW_MAX_MOVERS || p->moved || p->attacked || w->land.stopped ||
+	    r->land_only || enough(r))
+		return;
+	if (p->co >= 0 && (w->unit[p->co].flags & LW_UF_RELUCTANT))
+		return; /* 10.7.4: no detaching */
+	int most = lw_amphib_river_stars(side);
+	if (side == LW_UNION && lw_D()->turns[w->turn].amphib_stars > most)
+		most = lw_D()->turns[w->turn].amphib_stars;
+	int16_t all[LW_MAX_MOVERS];
+	unsigned alone[LW_MAX_MOVERS];
+	memcpy(all, p->movers, (size_t)n * sizeof all[0]);
+	for (int i = 0; i < n; i++) {
+		p->movers[0] = all[i];
+		p->movers_n = 1;
+		alone[i] = land_reach(w, r->want & ~r->mask);
+	}
+	struct water wt;
+	bool have = water_find(w, &wt);
+	for (unsigned m = 1; have && m + 1 < (1u << n) && !enough(r); m++) {
+		int stars = 0;
+		unsigned land = r->want & ~r->mask;
+		for (int i = 0; i < n; i++) {
+			if (m & (1u << i))
+				stars += w->unit[all[i]].stars;
+			else
+				land &= alone[i];
+		}
+		if (stars > most || !land)
+			continue;
+		int k = 0;
+		for (int i = 0; i < n; i++)
+			if (m & (1u << i))
+				p->movers[k++] = all[i];
+		p->movers_n = (uint8_t)k;
+		struct reach rs = {.want = land, .need = popcount(land)};
+		water_reach(w, &wt, &rs);
+		land &= rs.mask;
+		if (!land)
+			continue;
+		k = 0;
+		for (int i = 0; i < n; i++)
+			if (!(m & (1u << i)))
+				p->movers[k++] = all[i];
+		p->movers_n = (uint8_t)k;
+		r->mask |= land_reach(w, land);
+	}
+	free(wt.land);
+	memcpy(p->movers, all, (size_t)n * sizeof all[0]);
+	p->movers_n = (uint8_t)n;
+}
+
 /* Regions the movers of w can end their movement in (w is consumed). */
 static unsigned reach_of(struct lw_state *w, unsigned want, int need)
 {
 	struct reach r = {.want = want, .need = need, .mask = 0};
 	if (w) {
 		search(w, &r);
+		split_by_water(w, &r);
 		free(w);
 	}
 	return r.mask;

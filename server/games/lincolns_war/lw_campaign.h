@@ -15,9 +15,15 @@
  * without a legal action. An amphibious landing or assault (which ends the
  * movement) is always judged by its hex.
  *
- * Reach is searched over copies of the state: one hex at a time with the
- * march's own checks (lw_move_check), a step that would stop the movers
- * ending there, and by water from the starting hex (lw_amphib_check).
+ * Reach is searched over copies of the state with the real moves' own
+ * functions: one hex at a time with the march's checks (lw_move_check), a
+ * step that would stop the movers ending there, each step leaving the state
+ * as act_move does (lw_border_enter: 2.4 Kentucky and the neutral cities);
+ * by water from the starting hex (lw_amphib_check: 14.0 a water move starts
+ * the move), by the whole group or, 14.1.1/12.8, by a part of it while the
+ * generals left behind walk in. Rail is no part of it (9.0: the Rail Phase
+ * comes before the card play), nor harassment (13.2.5: the opponent's
+ * choice, and its IT close no way).
  */
 #ifndef LW_CAMPAIGN_H
 #define LW_CAMPAIGN_H
