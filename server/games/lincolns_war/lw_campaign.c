@@ -334,9 +334,19 @@ static void split_by_water(struct lw_state *w, struct reach *r)
 		return;
 	if (p->co >= 0 && (w->unit[p->co].flags & LW_UF_RELUCTANT))
 		return; /* 10.7.4: no detaching */
-	int most = lw_amphib_river_stars(side);
+	/* no boat here (14.1.1 a river hexside, 14.2.1 an ocean port) */
+	int here = lw_march_hex(w), port = lw_city_at(here);
+	const struct lw_hex *h = lw_data_hex(lw_D(), here);
+	if (!(h && h->river) && !(side == LW_UNION && port >= 0 && lw_amphib_ocean_port(port)))
+		return;
+	int most = lw_amphib_river_stars(side), least = 99;
 	if (side == LW_UNION && lw_D()->turns[w->turn].amphib_stars > most)
 		most = lw_D()->turns[w->turn].amphib_stars;
+	for (int i = 0; i < n; i++)
+		if (w->unit[p->movers[i]].stars < least)
+			least = w->unit[p->movers[i]].stars;
+	if (least > most)
+		return; /* nobody fits in the boats */
 	int16_t all[LW_MAX_MOVERS];
 	unsigned alone[LW_MAX_MOVERS];
 	memcpy(all, p->movers, (size_t)n * sizeof all[0]);
