@@ -42,8 +42,10 @@ const char *lw_side_title(int side);
  * 12: the command block's supply_stage LW_SS_PLOT (3.6, 20.3: the Supply
  *     Phase waits for the Assassination Plot's questions before 20.4).
  * 13: the command block's siege_star question (sst_hex, sst_side: 12.4,
- *    16.9.6). */
-#define LW_SAVE_VERSION 13
+ *    16.9.6).
+ * 14: political bi_offer, bi_wash (19.2 declared by the Confederate's
+ *     answer). */
+#define LW_SAVE_VERSION 14
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

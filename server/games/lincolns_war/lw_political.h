@@ -46,7 +46,12 @@ struct lw_politics {
 	uint8_t ep_promotion; /* 19.1 step 3: the Confederate picks his free promotion */
 	uint8_t bi_swap;      /* 19.2: the Confederate may swap a hand card with a discard */
 	uint8_t retaliation;  /* 7.1.9.3: the Union may retaliate at once */
-	uint8_t spare;
+	/* 19.2 "can be declared by the Confederate player": a trigger was met
+	 * and he is asked whether to declare (bi_declare / bi_decline) */
+	uint8_t bi_offer;
+	/* Washington was in Confederate hands at the last settle: the 19.2
+	 * trigger is its taking, offered once per capture */
+	uint8_t bi_wash;
 	struct lw_pol_note note;
 };
 
@@ -80,6 +85,8 @@ void lw_political_settle(struct lw_state *s);
 /* Declarations (also used by tests). */
 void lw_political_declare_ep(struct lw_state *s);
 void lw_political_declare_bi(struct lw_state *s);
+/* 19.2: a trigger is met: ask the Confederate whether to declare BI. */
+void lw_political_offer_bi(struct lw_state *s);
 /* 19.2: +3 PC to the Confederate at the start of each turn after BI. */
 void lw_political_begin_turn(struct lw_state *s);
 

@@ -1,7 +1,7 @@
 /* lw_political_19.c — 19.0: the Emancipation Proclamation (19.1) and
  * British Intervention (19.2): triggers with the turn track's PC leads,
  * their effects, and the prompts they raise (the Confederate's free
- * promotion, the BI card exchange). */
+ * promotion, whether to declare BI, the BI card exchange). */
 #include <stdio.h>
 #include <string.h>
 
@@ -120,6 +120,19 @@ void lw_political_declare_bi(struct lw_state *s)
 	          "later turn.");
 }
 
+/* 19.2 "British Intervention can be declared by the Confederate player if
+ * ...": each trigger met offers it; a refusal is not final, the next
+ * trigger offers it again (README, part 2 decisions). */
+void lw_political_offer_bi(struct lw_state *s)
+{
+	struct lw_politics *p = &s->pol;
+	if (p->bi || p->ep || p->bi_offer)
+		return;
+	p->bi_offer = 1;
+	lw_log(s, "The conditions of British Intervention are met: the Confederate may declare it "
+	          "(19.2).");
+}
+
 void lw_political_begin_turn(struct lw_state *s)
 {
 	if (!s->pol.bi)
@@ -166,19 +179,23 @@ void lw_political_settle(struct lw_state *s)
 			us_early = north(n.hex);
 		}
 	}
+	/* 19.2: taking Washington is the trigger, so a capture offers BI once
+	 * (a refusal holds while the city stays Confederate) */
+	int wash = lw_city_at(lw_capital_hex(LW_UNION));
+	bool washington = wash >= 0 && lw_city_controller(s, wash) == LW_CONFEDERATE;
+	bool taken = washington && !p->bi_wash;
+	p->bi_wash = washington ? 1 : 0;
 	/* 19.1: the lead is checked after the battle's PC changes */
 	if (cs_defeat && !p->ep && lead(s, LW_UNION) >= t->ep_union_lead)
 		lw_political_declare_ep(s);
-	if (p->ep || p->bi)
+	if (p->ep || p->bi || p->bi_offer)
 		return;
-	int wash = lw_city_at(lw_capital_hex(LW_UNION));
-	bool washington = wash >= 0 && lw_city_controller(s, wash) == LW_CONFEDERATE;
 	if (t->bi_cs_lead < 0) {
 		/* before Spring 1863: only the early conditions, no lead needed */
-		if (us_early || washington)
-			lw_political_declare_bi(s);
-	} else if ((us_defeat && lead(s, LW_CONFEDERATE) >= t->bi_cs_lead) || washington) {
-		lw_political_declare_bi(s);
+		if (us_early || taken)
+			lw_political_offer_bi(s);
+	} else if ((us_defeat && lead(s, LW_CONFEDERATE) >= t->bi_cs_lead) || taken) {
+		lw_political_offer_bi(s);
 	}
 }
 
@@ -189,7 +206,7 @@ int lw_political_choice_side(const struct lw_state *s)
 	const struct lw_politics *p = &s->pol;
 	if (p->retaliation)
 		return LW_UNION;
-	if (p->ep_promotion || p->bi_swap)
+	if (p->ep_promotion || p->bi_offer || p->bi_swap)
 		return LW_CONFEDERATE;
 	return LW_NOSIDE;
 }
@@ -202,6 +219,8 @@ const char *lw_political_prompt(const struct lw_state *s)
 	if (p->ep_promotion)
 		return "Emancipation Proclamation: choose the general who gets a free promotion "
 		       "(19.1)";
+	if (p->bi_offer)
+		return "British Intervention: declare it now or not (19.2)";
 	return "British Intervention: exchange a card of your hand for one of your discards, or "
 	       "keep your hand (19.2)";
 }
@@ -224,6 +243,14 @@ void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list)
 				                   lw_unit_id(s, u, id, sizeof id)),
 				         "Promote %s to %d stars for free (19.1)",
 				         lw_unit_name(s, u, b, sizeof b), s->unit[u].stars + 1);
+		return;
+	}
+	if (p->bi_offer) {
+		lw_offer(list, json_pack("{s:s}", "type", "bi_declare"),
+		         "Declare British Intervention (19.2): +5 PC now, +3 PC every turn, swap a "
+		         "card from your discard pile");
+		lw_offer(list, json_pack("{s:s}", "type", "bi_decline"),
+		         "Do not declare British Intervention (19.2)");
 		return;
 	}
 	const struct lw_cards *c = &s->side[LW_CONFEDERATE].cards;
@@ -276,10 +303,10 @@ static int act_swap(struct lw_state *s, const json_t *a, struct tg_error *err)
 	c->hand[hi] = (uint8_t)take;
 	lw_discard(s, LW_CONFEDERATE, give);
 	s->pol.bi_swap = 0;
-	lw_log(s,
-	       "British Intervention: the Confederate discards card %d and takes card %d "
-	       "from his discards (19.2).",
-	       give, take);
+	/* the cards stay secret: the Union sees a card go to the discard pile
+	 * and one come out of it, not which (discards are hidden, lw_view.c) */
+	lw_log(s, "British Intervention: the Confederate exchanges a card of his hand for one of "
+	          "his discards (19.2).");
 	return 0;
 }
 
@@ -296,6 +323,21 @@ int lw_political_choice_act(struct lw_state *s, int side, const json_t *a, struc
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "19.1: first choose the general of your free promotion");
 		return act_promotion(s, a, err);
+	}
+	if (s->pol.bi_offer) {
+		if (t && strcmp(t, "bi_declare") == 0) {
+			s->pol.bi_offer = 0;
+			lw_political_declare_bi(s); /* the exchange prompt follows */
+			return 0;
+		}
+		if (t && strcmp(t, "bi_decline") == 0) {
+			s->pol.bi_offer = 0;
+			lw_log(s, "The Confederate does not declare British Intervention (19.2).");
+			return 0;
+		}
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "19.2: declare British Intervention (\"bi_declare\") or not "
+		               "(\"bi_decline\")");
 	}
 	if (t && strcmp(t, "bi_keep") == 0) {
 		s->pol.bi_swap = 0;
@@ -345,7 +387,7 @@ json_t *lw_political_view(const struct lw_state *s, int viewer)
 	                 lw_plot_union_holds(s));
 }
 
-#define POL_INTS 20
+#define POL_INTS 22
 
 json_t *lw_political_save(const struct lw_politics *p)
 {
@@ -369,7 +411,9 @@ json_t *lw_political_save(const struct lw_politics *p)
 	                   n->stars[1],
 	                   n->stars[2],
 	                   n->side_hex[1],
-	                   n->side_hex[2]};
+	                   n->side_hex[2],
+	                   p->bi_offer,
+	                   p->bi_wash};
 	json_t *a = json_array();
 	for (int i = 0; i < POL_INTS; i++)
 		json_array_append_new(a, json_integer(v[i]));
@@ -384,8 +428,8 @@ int lw_political_load(struct lw_politics *p, const json_t *saved)
 	if (!json_is_array(saved) || json_array_size(saved) != POL_INTS)
 		return -1;
 	int v[POL_INTS] = {0};
-	static const int hi[POL_INTS] = {1, 1, 2, 2,    1, 1, 1,   1,   1,    1,
-	                                 1, 2, 2, 9999, 3, 3, 255, 255, 9999, 9999};
+	static const int hi[POL_INTS] = {1, 1, 2,    2, 1, 1,   1,   1,    1,    1, 1,
+	                                 2, 2, 9999, 3, 3, 255, 255, 9999, 9999, 1, 1};
 	for (int i = 0; i < POL_INTS; i++) {
 		const json_t *x = json_array_get(saved, (size_t)i);
 		if (!json_is_integer(x) || json_integer_value(x) < 0 ||
@@ -414,5 +458,7 @@ int lw_political_load(struct lw_politics *p, const json_t *saved)
 	p->note.stars[2] = (uint8_t)v[k++];
 	p->note.side_hex[1] = (int16_t)v[k++];
 	p->note.side_hex[2] = (int16_t)v[k++];
+	p->bi_offer = (uint8_t)v[k++];
+	p->bi_wash = (uint8_t)v[k++];
 	return 0;
 }

@@ -4,7 +4,11 @@
  * CO with a Major Defeat, a Rout or a retreat before battle; early BI North
  * of the border or with Washington taken), every effect (2 PC and a free
  * promotion, Hincks next turn, the reshuffle, no BI after the EP; 5 PC, the
- * card exchange, +3 PC a turn) and the 21.3 rows each one removes. */
+ * card exchange, +3 PC a turn) and the 21.3 rows each one removes.
+ * 19.2 "can be declared by the Confederate player": a trigger asks him
+ * (bi_declare / bi_decline); declining leaves no BI and the next trigger
+ * asks again (test_19_2_british_intervention_prompt); the exchange shows
+ * the Union no card. */
 #include "lw_testkit.h"
 
 static struct game *ops_game(int seed, int turn)
@@ -28,6 +32,17 @@ static void lost_battle(struct lw_state *s, int loser, int co_stars, int stars, 
 	s->battle.result = (uint8_t)result;
 	s->battle.rout = (uint8_t)rout;
 	lw_political_settle(s);
+}
+
+/* 19.2: the Confederate is asked; he answers `type` through act(). */
+static void answer_bi(struct game *g, const char *type)
+{
+	CHECK_EQ_INT(g->s.pol.bi_offer, 1);
+	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(LW_CONFEDERATE));
+	char a[64];
+	snprintf(a, sizeof a, "{\"type\":\"%s\"}", type);
+	CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(g->s.pol.bi_offer, 0);
 }
 
 static void set_pc(struct lw_state *s, int us, int cs)
@@ -134,6 +149,7 @@ static void test_ep_effects(void)
 	set_pc(s, 0, 30);
 	lost_battle(s, LW_UNION, 3, 9, 2, 1, hex);
 	CHECK_EQ_INT(s->pol.bi, 0);
+	CHECK_EQ_INT(s->pol.bi_offer, 0); /* not even offered */
 	lincolns_war_module.free(g);
 }
 
@@ -148,9 +164,12 @@ static void test_bi(void)
 	lost_battle(s, LW_UNION, 3, 9, 2, 0, south);
 	lost_battle(s, LW_UNION, 3, 9, 1, 1, north); /* a rout of a minor defeat: not early */
 	lost_battle(s, LW_UNION, 2, 9, 2, 0, north); /* two-star CO */
+	CHECK_EQ_INT(s->pol.bi_offer, 0);
 	CHECK_EQ_INT(s->pol.bi, 0);
 	set_pc(s, 40, 10); /* no lead needed */
 	lost_battle(s, LW_UNION, 3, 9, 2, 0, north);
+	CHECK_EQ_INT(s->pol.bi_offer, 1);
+	answer_bi(g, "bi_declare");
 	CHECK_EQ_INT(s->pol.bi, 1);
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 15);
 	lincolns_war_module.free(g);
@@ -165,6 +184,7 @@ static void test_bi(void)
 		tk_place(g, at[i], north);
 	s->city[w].owner = LW_CONFEDERATE;
 	lw_political_settle(s);
+	answer_bi(g, "bi_declare");
 	CHECK_EQ_INT(s->pol.bi, 1);
 	lincolns_war_module.free(g);
 
@@ -175,11 +195,13 @@ static void test_bi(void)
 		s = &g->s;
 		set_pc(s, 10, 10 + need - 1);
 		lost_battle(s, LW_UNION, 3, 9, 2, 0, south);
-		CHECK_EQ_INT(s->pol.bi, 0);
+		CHECK_EQ_INT(s->pol.bi_offer, 0);
 		set_pc(s, 10, 10 + need);
 		lost_battle(s, LW_UNION, 3, 9, 1, 0, south); /* a minor defeat: no */
-		CHECK_EQ_INT(s->pol.bi, 0);
+		CHECK_EQ_INT(s->pol.bi_offer, 0);
 		lost_battle(s, LW_UNION, 3, 9, 1, 1, south); /* a rout */
+		CHECKF(s->pol.bi_offer == 1, "turn %d", t);
+		answer_bi(g, "bi_declare");
 		CHECKF(s->pol.bi == 1, "turn %d", t);
 		lincolns_war_module.free(g);
 	}
@@ -229,6 +251,128 @@ static void test_bi_effects(void)
 	lincolns_war_module.free(g);
 }
 
+/* 19.2 "British Intervention can be declared by the Confederate player":
+ * the trigger asks him; declining leaves no BI, no PC and no exchange, and
+ * the next trigger (a new defeat, a new capture of Washington) asks again. */
+static void test_19_2_british_intervention_prompt(void)
+{
+	int south = empty_hex("TN");
+	int north = empty_hex("PA");
+	struct game *g = ops_game(60, 4);
+	struct lw_state *s = &g->s;
+	tk_give_any(s, LW_CONFEDERATE);
+	struct lw_cards *c = &s->side[LW_CONFEDERATE].cards;
+	if (c->discard_n == 0 && c->draw_n > 0)
+		c->discard[c->discard_n++] = c->draw[--c->draw_n];
+	int need = lw_D()->turns[4].bi_cs_lead;
+	unsigned play = tk_awaiting(g);
+	set_pc(s, 10, 10 + need);
+	lost_battle(s, LW_UNION, 3, 9, 2, 0, south);
+	CHECK_EQ_INT(s->pol.bi, 0); /* nothing is declared for him */
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 10 + need);
+	CHECK(tk_offers(g, "confederate", "Declare British Intervention (19.2): +5 PC now"));
+	CHECK(tk_offers(g, "confederate", "Do not declare"));
+	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0); /* the Confederate decides */
+	CHECK(tk_act(g, "confederate", "{\"type\":\"bi_keep\"}") != 0);
+	answer_bi(g, "bi_decline");
+	CHECK_EQ_INT(s->pol.bi, 0);
+	CHECK_EQ_INT(s->pol.bi_swap, 0);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 10 + need);
+	int vp[LW_SIDE_SLOTS], vp_bi[LW_SIDE_SLOTS];
+	lw_victory_points(s, vp);
+	/* the play goes on: the Union plays his card again */
+	CHECK_EQ_INT(tk_awaiting(g), play);
+	/* no new trigger, nothing asked */
+	s->battle.active = 0;
+	lw_political_settle(s);
+	CHECK_EQ_INT(s->pol.bi_offer, 0);
+	/* a new Major Defeat asks again; this time he declares */
+	lost_battle(s, LW_UNION, 3, 9, 2, 0, north);
+	answer_bi(g, "bi_declare");
+	CHECK_EQ_INT(s->pol.bi, 1);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 10 + need + 5);
+	lw_victory_points(s, vp_bi);
+	CHECK_EQ_INT(vp_bi[LW_UNION], vp[LW_UNION] - 3);
+	/* then the exchange (19.2 RESULTS) is asked, his choice */
+	CHECK_EQ_INT(s->pol.bi_swap, 1);
+	CHECK(tk_offers(g, "confederate", "Keep your hand (19.2)"));
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"bi_keep\"}") == 0, "%s", tk_err.message);
+	/* BI once declared is not offered again */
+	lost_battle(s, LW_UNION, 3, 9, 2, 0, north);
+	CHECK_EQ_INT(s->pol.bi_offer, 0);
+	lincolns_war_module.free(g);
+
+	/* Washington: each capture is a trigger; a refusal holds while the city
+	 * stays Confederate */
+	g = ops_game(61, 1);
+	s = &g->s;
+	int w = lw_city_at(lw_capital_hex(LW_UNION));
+	int at[LW_MAX_UNITS];
+	int n = lw_units_at(s, lw_capital_hex(LW_UNION), LW_UNION, at);
+	for (int i = 0; i < n; i++)
+		tk_place(g, at[i], north);
+	s->city[w].owner = LW_CONFEDERATE;
+	lw_political_settle(s);
+	answer_bi(g, "bi_decline");
+	lw_political_settle(s);
+	CHECK_EQ_INT(s->pol.bi_offer, 0); /* still the same capture */
+	s->city[w].owner = LW_UNION;
+	lw_political_settle(s);
+	CHECK_EQ_INT(s->pol.bi_offer, 0);
+	s->city[w].owner = LW_CONFEDERATE; /* taken again */
+	lw_political_settle(s);
+	answer_bi(g, "bi_declare");
+	CHECK_EQ_INT(s->pol.bi, 1);
+	/* the pending question survives save/load */
+	lincolns_war_module.free(g);
+	g = ops_game(62, 4);
+	s = &g->s;
+	set_pc(s, 10, 40);
+	lost_battle(s, LW_UNION, 3, 9, 2, 0, south);
+	json_t *j = lincolns_war_module.save(g);
+	struct game *h = lincolns_war_module.load(j, &tk_err);
+	json_decref(j);
+	if (CHECKF(h != NULL, "%s", tk_err.message)) {
+		CHECK_EQ_INT(h->s.pol.bi_offer, 1);
+		CHECK(memcmp(&h->s.pol, &s->pol, sizeof s->pol) == 0);
+		lincolns_war_module.free(h);
+	}
+	lincolns_war_module.free(g);
+}
+
+/* 19.2 RESULTS "replace any one card in his hand with a new card chosen
+ * from his discard pile": his hand and discards are hidden (lw_view.c), so
+ * two different exchanges leave the Union's view byte for byte the same. */
+static void test_bi_swap_hidden(void)
+{
+	char *seen[2] = {NULL, NULL};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = ops_game(70, 4);
+		struct lw_state *s = &g->s;
+		struct lw_cards *c = &s->side[LW_CONFEDERATE].cards;
+		tk_clear_hand(s, LW_CONFEDERATE);
+		tk_give_any(s, LW_CONFEDERATE);
+		tk_give_any(s, LW_CONFEDERATE);
+		c->discard_n = 0;
+		for (int i = 0; i < 2; i++)
+			c->discard[c->discard_n++] = c->draw[--c->draw_n];
+		set_pc(s, 10, 40);
+		lost_battle(s, LW_UNION, 3, 9, 2, 0, empty_hex("TN"));
+		answer_bi(g, "bi_declare");
+		char a[128];
+		snprintf(a, sizeof a, "{\"type\":\"bi_swap\",\"give\":%d,\"take\":%d}", c->hand[k],
+		         c->discard[k]);
+		CHECKF(tk_act(g, "confederate", a) == 0, "%s", tk_err.message);
+		json_t *v = lincolns_war_module.view(g, "union");
+		seen[k] = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+		json_decref(v);
+		lincolns_war_module.free(g);
+	}
+	CHECK(seen[0] && seen[1] && strcmp(seen[0], seen[1]) == 0);
+	free(seen[0]);
+	free(seen[1]);
+}
+
 int main(void)
 {
 	test_track();
@@ -236,5 +380,7 @@ int main(void)
 	test_ep_effects();
 	test_bi();
 	test_bi_effects();
+	test_19_2_british_intervention_prompt();
+	test_bi_swap_hidden();
 	return tap_done();
 }
