@@ -6,7 +6,10 @@
  *   1. lw_battle_declare(): the attacker declared (16.1).
  *   2. LW_ST_WITHDRAW, the defender: {"type":"withdraw"} or {"type":"stand"}
  *      (16.2; offered only when 16.2 allows it and a retreat hex exists).
- *      A withdrawal that succeeds: LW_ST_RETREAT for the defender, then the
+ *      A withdrawal that succeeds: with cavalry on both sides, first the
+ *      16.2.1 cavalry battle (lw_cav_battle.c: steps 4-6 for the two
+ *      cavalry generals, lw_battle_pursuit_over goes on from here);
+ *      LW_ST_RETREAT for the defender, then the
  *      attacker occupies the hex (LW_ST_ADVANCE) or, if an enemy city is
  *      left empty, attacks it as a vacant city (16.9.3, back to step 3).
  *   3. LW_ST_COMMIT, both at once: {"type":"commit","resource":N,"csp":V},
@@ -59,10 +62,13 @@ static int group_units(const struct lw_state *s, int side, int out[LW_MAX_UNITS]
 {
 	const struct lw_battle *b = &s->battle;
 	if (side == b->attacker) {
+		/* 16.2.1: only the cavalry of the attacking force pursues */
+		bool cav_only = lw_cav_pursuit_on(s);
 		int n = 0;
 		for (int i = 0; i < b->att_n; i++) {
 			const struct lw_unit *u = &s->unit[b->att_units[i]];
-			if (u->where == LW_W_MAP && u->hex == b->att_hex && u->side == side)
+			if (u->where == LW_W_MAP && u->hex == b->att_hex && u->side == side &&
+			    (!cav_only || u->cavalry))
 				out[n++] = b->att_units[i];
 		}
 		return n;
@@ -1565,8 +1571,9 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 	l->city_falls = o.city_falls;
 	l->att_co = (int16_t)group_co(s, A);
 	l->def_co = (int16_t)(b->empty_city ? LW_NONE : group_co(s, D));
-	lw_political_note_battle(s, A, in.att.co_stars, in.att.stars, D, in.def.co_stars,
-	                         in.def.stars); /* 19.1, 19.2 (lw_political_19.c) */
+	if (!lw_cav_pursuit_on(s)) /* a pursuit: the withdrawal is what 19.0 judges */
+		lw_political_note_battle(s, A, in.att.co_stars, in.att.stars, D, in.def.co_stars,
+		                         in.def.stars); /* 19.1, 19.2 (lw_political_19.c) */
 	static const char *const names[] = {"Stand-Off", "Minor Victory", "Major Victory"};
 	lw_log(s,
 	       "Battle: %s %d (factors %d, resource %d, CSP %d, IT -%d) against %s %d (factors "
@@ -1700,35 +1707,44 @@ static int group_cavalry(const struct lw_state *s, int side)
 	return LW_NONE;
 }
 
-/* 16.2.1: withdrawing cavalry pursued by cavalry: a battle of the two
- * cavalry generals alone (no terrain, CSP or resource); whatever the result,
- * the defender goes on retreating and the pursuer's force advances. We
- * apply the table's IT (never a rout: the two forces are not engaged) and
- * PC, without casualty cards (README "Land rules decisions"). */
-static void cavalry_pursuit(struct lw_state *s, struct game_outcome *out)
+/* The withdrawal goes on (16.2 / 16.9): by water from a port (16.9.4),
+ * then the defender's retreat and the attacker's advance. */
+static void withdrawal_goes_on(struct lw_state *s, struct game_outcome *out)
+{
+	lw_amphib_water_retreat(s); /* 16.9.4 (16.2: a withdrawal retreats per 16.9) */
+	start_retreat(s, def_side(s), LW_BS_WRETREAT);
+	retreat_next(s, out);
+}
+
+/* 16.2.1: withdrawing cavalry pursued by cavalry: the two cavalry generals
+ * fight the cavalry battle of 13.2.2 (lw_cav_battle.c: the land battle
+ * sequence from its reveal, 16.8 casualty cards and 16.8.3 disasters
+ * included; no terrain, CSP or Resource card, no rout, nobody retreats or
+ * advances from it); whatever its result, the withdrawal then goes on and
+ * the pursuer's whole force advances (lw_battle_pursuit_over). */
+static bool cavalry_pursuit(struct lw_state *s, struct game_outcome *out)
 {
 	int A = s->battle.attacker, D = def_side(s);
 	int ca = group_cavalry(s, A), cd = group_cavalry(s, D);
 	if (ca == LW_NONE || cd == LW_NONE)
-		return;
-	set_barrier(out);
-	struct lw_combat_in in = {0};
-	in.att.factors = general_value(s, ca, true, false);
-	in.def.factors = general_value(s, cd, false, false);
-	in.att.co_stars = in.att.stars = s->unit[ca].stars;
-	in.def.co_stars = in.def.stars = s->unit[cd].stars;
-	struct lw_combat_out o;
-	lw_combat_resolve(&in, &o);
-	add_it(s, A, o.it_table[LW_ATTACKER]);
-	add_it(s, D, o.it_table[LW_DEFENDER]);
-	int W = o.winner == LW_ATTACKER ? A : o.winner == LW_DEFENDER ? D : LW_NOSIDE;
-	if (W != LW_NOSIDE && o.pc_to_winner > 0)
-		lw_gain_pc(s, W, o.pc_to_winner);
-	static const char *const names[] = {"a stand-off", "a Minor Victory", "a Major Victory"};
-	lw_log(s, "Cavalry pursuit (16.2.1): %d against %d, %s%s%s.", o.att_total, o.def_total,
-	       names[o.result], W != LW_NOSIDE ? " for the " : "",
-	       W != LW_NOSIDE ? lw_side_title(W) : "");
+		return false;
 	s->land.pursuit = 1;
+	lw_cav_pursuit_battle(s, ca, out);
+	return true;
+}
+
+void lw_battle_pursuit_over(struct lw_state *s, struct game_outcome *out)
+{
+	struct lw_battle *b = &s->battle;
+	/* the withdrawal's battle again: nobody won it (16.2), no rout, no
+	 * disaster; the cavalry battle's strengths stay shown */
+	b->winner = LW_NOSIDE;
+	b->result = LW_CRT_STANDOFF;
+	b->rout = 0;
+	s->land.disaster = 0;
+	s->land.withdrew = 1;
+	s->land.pursuit = 1;
+	withdrawal_goes_on(s, out);
 }
 
 static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)
@@ -1766,11 +1782,10 @@ static int act_withdraw(struct lw_state *s, bool go, struct game_outcome *out, s
 	}
 	s->land.withdrew = 1;
 	lw_political_note_withdrawal(s, def_side(s), s->battle.def_hex); /* 19.1, 19.2 */
-	if (group_cav(s, def_side(s), NULL) && group_cav(s, s->battle.attacker, NULL))
-		cavalry_pursuit(s, out);
-	lw_amphib_water_retreat(s); /* 16.9.4 (16.2: a withdrawal retreats per 16.9) */
-	start_retreat(s, def_side(s), LW_BS_WRETREAT);
-	retreat_next(s, out);
+	if (group_cav(s, def_side(s), NULL) && group_cav(s, s->battle.attacker, NULL) &&
+	    cavalry_pursuit(s, out))
+		return 0; /* the withdrawal goes on when the cavalry battle is over */
+	withdrawal_goes_on(s, out);
 	return 0;
 }
 

@@ -16,7 +16,14 @@
  * with its CO; the raided force is not attacked); IT go to each cavalry
  * general's force (11.2.2). The raid itself is rolled only when the raider
  * won (a victory reversal turns the result round) and still lives; both
- * cavalry generals are revealed (lw_cavalry.c, 16.3). */
+ * cavalry generals are revealed (lw_cavalry.c, 16.3).
+ *
+ * 16.2.1 "If a cavalry general retreats and the attacker also possesses
+ * cavalry, a cavalry battle ensues—only the Cavalry units participate;
+ * neither terrain modifiers, CSPs nor Combat Resources are used in a
+ * cavalry battle (See also 13.2)": the same battle (LW_CAV_PURSUIT), fought
+ * inside the battle whose defender withdrew; whatever its outcome the
+ * withdrawal then goes on (lw_battle_pursuit_over). */
 #include <stdio.h>
 
 #include "lw_cavalry.h"
@@ -26,6 +33,21 @@
 bool lw_cav_battle_on(const struct lw_state *s)
 {
 	return s->battle.active && s->cav.raid_battle != 0;
+}
+
+bool lw_cav_pursuit_on(const struct lw_state *s)
+{
+	return s->battle.active && s->cav.raid_battle == LW_CAV_PURSUIT;
+}
+
+void lw_cav_pursuit_battle(struct lw_state *s, int ca, struct game_outcome *out)
+{
+	/* the withdrawal's battle stays open: nothing was committed in it yet
+	 * (16.2 comes before 16.3), so no CSP and no Resource card */
+	s->cav.raid_battle = LW_CAV_PURSUIT;
+	s->cav.raider = (int16_t)ca;
+	lw_log(s, "Cavalry pursuit (16.2.1): the cavalry generals fight a cavalry battle.");
+	lw_battle_resolve(s, out); /* 16.4 - 16.8 as in any battle */
 }
 
 int lw_cav_battle_defender(const struct lw_state *s, int out[])
@@ -74,6 +96,12 @@ static bool target_left(const struct lw_state *s, int side, int target)
 void lw_cav_battle_end(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_battle *b = &s->battle;
+	if (s->cav.raid_battle == LW_CAV_PURSUIT) {
+		s->cav.raid_battle = 0;
+		s->cav.raider = 0;
+		lw_battle_pursuit_over(s, out); /* 16.2.1: "Regardless of the outcome" */
+		return;
+	}
 	int A = b->attacker, D = LW_OTHER(A), u = s->cav.raider, target = b->def_hex;
 	bool foray = s->cav.raid_battle == 2;
 	/* 16.8.3: a victory reversal turns the result round (b->winner is still

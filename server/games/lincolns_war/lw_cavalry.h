@@ -48,7 +48,8 @@ struct lw_cav {
 	uint8_t harass_stop;
 	/* 13.2.2 the cavalry battle of a raid being fought in s->battle
 	 * (lw_cav_battle.c): 0 none, 1 a raid by standard activation, 2 by
-	 * foray; the raider, whose raid goes on if he wins. */
+	 * foray, 3 (LW_CAV_PURSUIT) the 16.2.1 cavalry battle of a withdrawal;
+	 * the raider (the pursuer), whose raid goes on if he wins. */
 	uint8_t raid_battle;
 	uint8_t spare;
 	int16_t raider;
@@ -96,11 +97,18 @@ void lw_raid_roll(struct lw_state *s, int u, int target, bool foray);
  * 16.8 casualty cards and their prompts, 16.8.3, 16.6.5), without terrain,
  * CSP, Resource card, rout, retreat or advance. */
 void lw_cav_raid_battle(struct lw_state *s, int u, int e, bool foray, struct game_outcome *out);
-/* True while s->battle is a raid's cavalry battle (the battle sequence's
- * hooks: its groups are the two cavalry generals). */
+/* True while s->battle is a raid's or a pursuit's (16.2.1) cavalry battle
+ * (the battle sequence's hooks: its groups are the two cavalry generals). */
 bool lw_cav_battle_on(const struct lw_state *s);
-/* The defender's group in a raid's cavalry battle: his cavalry general in the
- * raided hex (0 or 1 unit). */
+/* 16.2.1: s->battle's defender withdrew and the attacker pursues with his
+ * cavalry general ca: the same cavalry battle, fought inside the battle of
+ * the withdrawal; when it ends the withdrawal goes on
+ * (lw_battle_pursuit_over). */
+#define LW_CAV_PURSUIT 3
+void lw_cav_pursuit_battle(struct lw_state *s, int ca, struct game_outcome *out);
+bool lw_cav_pursuit_on(const struct lw_state *s);
+/* The defender's group in a cavalry battle: his cavalry general in the
+ * raided (or vacated, 16.2.1) hex (0 or 1 unit). */
 int lw_cav_battle_defender(const struct lw_state *s, int out[]);
 /* 11.2.2: who carries the IT the battle gives side's cavalry: the CO of
  * its force (the main force; the cavalry himself when alone), LW_NONE if
@@ -108,7 +116,7 @@ int lw_cav_battle_defender(const struct lw_state *s, int out[]);
 int lw_cav_battle_it_holder(const struct lw_state *s, int side);
 /* The battle sequence is over (no retreat, no advance): the raid goes on if
  * the raider won and lives; the activation ends (standard activation) or
- * the card play goes on (foray). */
+ * the card play goes on (foray). A pursuit's: the withdrawal goes on. */
 void lw_cav_battle_end(struct lw_state *s, struct game_outcome *out);
 bool lw_co_raided(const struct lw_state *s, int u);
 /* End of the turn's raids (13.2.2.1: markers off after the Supply phase). */

@@ -44,7 +44,8 @@ const char *lw_side_title(int side);
  * 13: the command block's siege_star question (sst_hex, sst_side: 12.4,
  *    16.9.6).
  * 14: political bi_offer, bi_wash (19.2 declared by the Confederate's
- *     answer). */
+ *     answer); cav.raid_battle 3 (LW_CAV_PURSUIT, the 16.2.1 pursuit's
+ *     cavalry battle). */
 #define LW_SAVE_VERSION 14
 
 /* Append a line to the public log (never hidden information). */
@@ -267,6 +268,9 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
  * `attacker`'s n units at att_hex against def_hex, nothing committed yet. */
 void lw_battle_open(struct lw_state *s, int attacker, int att_hex, int def_hex,
                     const int16_t *units, int n);
+/* 16.2.1: the pursuit's cavalry battle is over (lw_cav_battle_end): the
+ * withdrawal goes on, the defender retreats, the pursuer's force advances. */
+void lw_battle_pursuit_over(struct lw_state *s, struct game_outcome *out);
 
 /* lw_time.c: end of the operations phase through the end of the turn. The
  * Supply Phase starts with the Assassination Plot (3.6, 20.3) in stage

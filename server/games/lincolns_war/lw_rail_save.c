@@ -109,7 +109,7 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	    read_int(saved, "act_rit", 0, 1, &v[1]) || read_int(saved, "act_raid", 0, 1, &v[2]) ||
 	    read_int(saved, "harass_hex", 0, 9999, &v[3]) ||
 	    read_int(saved, "harass_stop", 0, 1, &v[4]) ||
-	    read_int(saved, "raid_battle", 0, 2, &v[5]) ||
+	    read_int(saved, "raid_battle", 0, LW_CAV_PURSUIT, &v[5]) ||
 	    read_int(saved, "raider", 0, LW_CAV_UNITS - 1, &v[6]) ||
 	    read_ints(saved, "held", n.held, LW_CAV_CITIES / 8, 1, 0, 255) ||
 	    read_ints(saved, "held_from", n.held_from, LW_CAV_CITIES, 1, 0, 2))

@@ -32,6 +32,7 @@ static int games_siege, games_assault, games_seeking; /* 14.x / 16.9.5 reached *
  * (16.6.4) */
 static int n_camp_press, n_return_choice, n_excess;
 static int cav_battles; /* 13.2.2 raids' cavalry battles (with their 16.8 cards) */
+static int pursuits;    /* 16.2.1 pursuits' cavalry battles (the same battle) */
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
@@ -266,6 +267,7 @@ static int play_one(uint64_t seed, int scenario_idx)
 			                   strstr(line, "held out: a besieger goes to") != NULL;
 			n_excess += strstr(line, "with the excess (16.6.4)") != NULL;
 			cav_battles += strstr(line, "a cavalry battle (13.2.2)") != NULL;
+			pursuits += strstr(line, "fight a cavalry battle") != NULL;
 		}
 		if (!invariants(&g->s, why, sizeof why)) {
 			char *txt = json_dumps(a, JSON_COMPACT);
@@ -412,7 +414,8 @@ int main(int argc, char **argv)
 	printf("# siege choices: %d besieging campaign forces pressed, %d return hexes chosen, "
 	       "%d routed excess generals named\n",
 	       n_camp_press, n_return_choice, n_excess);
-	printf("# %d raids met enemy cavalry (13.2.2)\n", cav_battles);
+	printf("# %d raids met enemy cavalry (13.2.2), %d pursuits (16.2.1)\n", cav_battles,
+	       pursuits);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
@@ -428,6 +431,7 @@ int main(int argc, char **argv)
 		CHECK(games_siege > 0);
 		CHECK(games_assault > 0);
 		CHECK(cav_battles > 0);
+		CHECK(pursuits > 0);
 	}
 	return tap_done();
 }
