@@ -39,7 +39,20 @@ int lw_hex_owner_force(const struct lw_state *s, int hex)
 
 /* 11.0.1: the GiC commands any stack he is in (11.1.3.1); otherwise the
  * infantry general with most stars, ties to the highest cmd; cavalry only
- * commands when no infantry is present. */
+ * commands when no infantry is present; last, the lower unit index (the
+ * first met in unit order). Does i outrank best? */
+static bool commands_over(const struct lw_state *s, int i, int best)
+{
+	if (best == LW_NONE)
+		return true;
+	const struct lw_unit *u = &s->unit[i], *b = &s->unit[best];
+	if (b->cavalry != u->cavalry)
+		return b->cavalry;
+	if (u->stars != b->stars)
+		return u->stars > b->stars;
+	return u->cmd != b->cmd ? u->cmd > b->cmd : i < best;
+}
+
 int lw_force_co_side(const struct lw_state *s, int hex, int side)
 {
 	int best = LW_NONE;
@@ -49,17 +62,20 @@ int lw_force_co_side(const struct lw_state *s, int hex, int side)
 			continue;
 		if (s->side[u->side].gic == i)
 			return i;
-		if (best == LW_NONE) {
+		if (commands_over(s, i, best))
 			best = i;
-			continue;
-		}
-		const struct lw_unit *b = &s->unit[best];
-		if (b->cavalry != u->cavalry) {
-			if (b->cavalry)
-				best = i;
-			continue;
-		}
-		if (u->stars > b->stars || (u->stars == b->stars && u->cmd > b->cmd))
+	}
+	return best;
+}
+
+int lw_set_co(const struct lw_state *s, const int *set, int n)
+{
+	int best = LW_NONE;
+	for (int k = 0; k < n; k++) {
+		int i = set[k];
+		if (s->side[s->unit[i].side].gic == i)
+			return i;
+		if (commands_over(s, i, best))
 			best = i;
 	}
 	return best;

@@ -630,21 +630,22 @@ static bool land_route(const struct lw_state *s, int hex, int side, int c)
 	return lw_supply_traced(&copy, hex, side, NULL);
 }
 
-bool lw_amphib_water_retreat(struct lw_state *s)
+/* 16.9.4 for the retreating generals u[0..n) of the losing defender at the
+ * battle hex: the whole force, or the excess a routed Major Army offering
+ * siege sends away (16.6.4). The port is surrendered only when nobody of
+ * the force is left in it: the rest held in the siege keeps it, its fate
+ * being the siege's (16.9.5.4; README). */
+static bool water_retreat(struct lw_state *s, const int *u, int n)
 {
 	const struct lw_battle *b = &s->battle;
 	int D = LW_OTHER(b->attacker), hex = b->def_hex;
 	int c = lw_city_at(hex);
-	if (D != LW_UNION || c < 0)
+	if (D != LW_UNION || c < 0 || n == 0)
 		return false;
 	const struct lw_city *k = &lw_D()->cities[c];
 	bool ocean = lw_amphib_ocean_port(c), river = lw_amphib_river_port(c);
 	if (k->control != LW_CTRL_CONFEDERATE || lw_city_controller(s, c) != LW_UNION ||
 	    !(ocean || river) || land_route(s, hex, D, c))
-		return false;
-	int u[LW_MAX_UNITS];
-	int n = lw_units_at(s, hex, D, u);
-	if (n == 0)
 		return false;
 	int cands[LW_MAX_CITIES], nc = 0;
 	for (int o = 0; o < s->n_cities; o++) {
@@ -658,19 +659,28 @@ bool lw_amphib_water_retreat(struct lw_state *s)
 	}
 	int to = lw_amphib_nearest(hex, cands, nc);
 	if (to < 0)
-		return false; /* no port takes them: the 16.9 retreat (or 16.9.6) applies */
-	int co = lw_force_co(s, hex);
+		return false;        /* no port takes them: the 16.9 retreat (or 16.9.6) applies */
+	int co = lw_set_co(s, u, n); /* the CO of the retreating force */
 	int stars = co != LW_NONE ? s->unit[co].stars : 0;
 	char hl[64], tl[64], name[64];
 	lw_hex_label(hex, hl, sizeof hl);
 	lw_hex_label(to, tl, sizeof tl);
 	for (int i = 0; i < n; i++)
 		lw_unit_place(s, u[i], to);
+	int rest[LW_MAX_UNITS];
+	bool whole = lw_units_at(s, hex, D, rest) == 0;
 	lw_log(s,
-	       "The Union force in %s has no land supply route and retreats by water to %s "
+	       "The Union %s in %s has no land supply route and retreats by water to %s "
 	       "(16.9.4).",
-	       hl, tl);
-	lw_capture_city(s, b->attacker, c, false); /* surrendered: supply in PC changes hands */
+	       whole ? "force" : "excess", hl, tl);
+	if (whole)
+		lw_capture_city(s, b->attacker, c,
+		                false); /* surrendered: supply in PC changes hands */
+	else
+		lw_log(s,
+		       "The rest of the force stays in %s: the port is not surrendered (16.9.4, "
+		       "16.9.5).",
+		       hl);
 	if (co != LW_NONE) {
 		lw_log(s, "%s loses a star; the %s player gains %d PC (16.9.4).",
 		       lw_unit_name(s, co, name, sizeof name), lw_side_title(b->attacker), stars);
@@ -679,4 +689,16 @@ bool lw_amphib_water_retreat(struct lw_state *s)
 		lw_unstack_all(s);
 	}
 	return true;
+}
+
+bool lw_amphib_water_retreat(struct lw_state *s)
+{
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, s->battle.def_hex, LW_OTHER(s->battle.attacker), u);
+	return water_retreat(s, u, n);
+}
+
+bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
+{
+	return water_retreat(s, u, n);
 }

@@ -113,6 +113,12 @@ void lw_amphib_settle(struct lw_state *s);
  * in PC. Called by the battle flow before the 16.9 retreat; true when the
  * force went by water (the hex is then empty and the victor advances). */
 bool lw_amphib_water_retreat(struct lw_state *s);
+/* The same for some of the defender's generals, u[0..n): the excess a routed
+ * Major Army offering siege sends away (16.6.4). It goes by water to the
+ * nearest such port that stacks it and its CO loses a star (the victor
+ * gaining his stars in PC); the port is surrendered only when nobody of the
+ * force is left in it. True when the generals went by water. */
+bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n);
 /* The pure part: nearest port hex among `cands` to `from` (-1 if none). */
 int lw_amphib_nearest(int from, const int *cands, int n);
 

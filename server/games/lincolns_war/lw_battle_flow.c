@@ -2107,5 +2107,11 @@ void lw_battle_excess_retreats(struct lw_state *s, struct game_outcome *out)
 	l->group_side = (int8_t)def_side(s);
 	l->from_hex = s->battle.def_hex;
 	l->stage = LW_BS_RETREAT;
+	/* 16.9.4: the excess is a force retreating from the port too; gone by
+	 * water, retreat_next finds nobody left to ask */
+	int ex[LW_LAND_GROUP];
+	for (int i = 0; i < l->group_n; i++)
+		ex[i] = l->group[i];
+	lw_amphib_water_retreat_some(s, ex, l->group_n);
 	retreat_next(s, out);
 }

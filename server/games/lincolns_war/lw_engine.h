@@ -92,6 +92,9 @@ int lw_hex_owner_force(const struct lw_state *s, int hex);
 int lw_force_co(const struct lw_state *s, int hex);
 /* The CO of the force of `side` at hex, or LW_NONE. */
 int lw_force_co_side(const struct lw_state *s, int hex, int side);
+/* The CO the generals set[0..n) would have as a force of their own (11.0.1:
+ * the same rule as lw_force_co_side, in any order), or LW_NONE. */
+int lw_set_co(const struct lw_state *s, const int *set, int n);
 int lw_force_it(const struct lw_state *s, int hex);
 int lw_force_infantry_stars(const struct lw_state *s, int hex);
 bool lw_force_has_cavalry(const struct lw_state *s, int hex);
