@@ -1305,12 +1305,18 @@ static bool rout_loser(struct lw_state *s, int L, int lco)
 		s->unit[u[i]].it = 0;
 	char name[64];
 	lw_log(s, "ROUT: %s is disgraced (16.6.4).", lw_unit_name(s, lco, name, sizeof name));
+	int hex = L == b->attacker ? b->att_hex : b->def_hex;
+	int old_co = lw_command_co_before(s, hex, L);
 	lw_disgrace_only(s, lco);
 	n = group_units(s, L, u);
 	for (int i = 0; i < n; i++) {
 		s->unit[u[i]].it = s->unit[u[i]].stars;
 		s->unit[u[i]].it_new = s->unit[u[i]].stars;
 	}
+	/* 11.0.3: his owner names who commands what is left (the battle holds
+	 * for it: the retreat, a water retreat's demotion of "the CO of the
+	 * retreating force" (16.9.4) and 12.4's displacement read him) */
+	lw_command_co_after(s, hex, L, old_co);
 	if (L == b->attacker)
 		return oretreat_next(s);
 	return false;

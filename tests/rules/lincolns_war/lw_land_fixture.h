@@ -433,6 +433,16 @@ static inline bool bx_answer_command(struct game *g)
 	return true;
 }
 
+/* Answers every waiting 11.0.3 / 12.4 question with its first offer (after
+ * a rout, the routed CO's successor); the number answered. */
+static inline int bx_answer_commands(struct game *g)
+{
+	int n = 0;
+	while (n < 8 && bx_answer_command(g))
+		n++;
+	return n;
+}
+
 /* Answers the 16.8 casualty prompts with their first offer until the battle
  * moves on (a check each), and the 11.0.3 / 12.4 questions a kill raises
  * in the middle (the battle holds for them). */

@@ -32,6 +32,9 @@ static bool setup(struct bt *t, int x, int y, int csp)
 	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
 	bx_attack(t->g, grant, y);
 	bx_commit(t->g, csp, 0);
+	/* 11.0.3: after a rout the Confederate names Price's successor
+	 * (Early or Taylor) before the retreat */
+	bx_answer_commands(t->g);
 	return true;
 }
 

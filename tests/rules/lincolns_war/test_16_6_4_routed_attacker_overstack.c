@@ -38,6 +38,8 @@ static struct game *routed(int *x, int *y, int *gen, int ones)
 	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
 	bx_attack(g, gen[0], *y);
 	bx_commit(g, 0, 0);
+	/* 11.0.3: the Union names who commands after Grant's disgrace */
+	CHECK(bx_answer_commands(g) == 1);
 	return g;
 }
 

@@ -72,6 +72,8 @@ int main(void)
 	            "a Confederate victory by rout (step %d)", s->step))
 		return tap_done();
 	CHECK_EQ_INT(s->unit[co].where, LW_W_DISGRACED);
+	/* 11.0.3: the Union names the routed CO's successor first */
+	CHECK(bx_answer_commands(g) == 1);
 
 	CHECK_EQ_INT(s->step, LW_ST_SIEGE_OFFER);
 	CHECK_EQ_INT(side_stars(s, hc, LW_UNION), 8);

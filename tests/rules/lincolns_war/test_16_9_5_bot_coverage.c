@@ -78,6 +78,8 @@ static struct game *routed(void)
 	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
 	bx_attack(g, grant, nash);
 	bx_commit(g, 5, 0);
+	/* 11.0.3: the routed CO's successor is named first */
+	CHECK(bx_answer_commands(g) == 1);
 	CHECK_EQ_INT(s->step, LW_ST_SIEGE_OFFER);
 	BX_OK(g, LW_CONFEDERATE, "{\"type\":\"offer_siege\"}");
 	return g;

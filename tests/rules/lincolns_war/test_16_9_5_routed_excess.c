@@ -76,6 +76,10 @@ int main(void)
 	if (!CHECKF(s->battle.rout && s->battle.winner == LW_UNION, "a Union victory by rout"))
 		return tap_done();
 	CHECK_EQ_INT(s->unit[co].where, LW_W_DISGRACED);
+	/* 11.0.3: the Confederate names who of the three two-stars commands,
+	 * before the siege is offered */
+	CHECK(s->step != LW_ST_SIEGE_OFFER);
+	CHECK(bx_answer_commands(g) == 1);
 
 	/* asked about the siege with the whole routed force still there: eight
 	 * stars without a three-star */
