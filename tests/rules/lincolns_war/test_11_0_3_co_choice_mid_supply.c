@@ -7,47 +7,7 @@
  * (the supply checks wait), and the forage IT go on the CO chosen, not on
  * the default (the most recent), who took them when the question came after
  * the phase had run on. */
-#include "lincolns_war/lw_supply.h"
-#include "lw_testkit.h"
-
-/* An empty clear hex of `state` where side's general u does not trace
- * supply (nor an enemy next to it). */
-static int oos_hex(struct game *g, const char *state, int side, int u)
-{
-	const struct lw_data *d = lw_D();
-	struct lw_state *s = &g->s;
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
-		    h->city >= 0 || lw_hex_owner_force(s, h->id) != LW_NOSIDE)
-			continue;
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, h->id, nb), enemy = 0;
-		for (int k = 0; k < n; k++)
-			enemy += lw_hex_owner_force(s, nb[k]) == LW_OTHER(side);
-		if (enemy)
-			continue;
-		tk_place(g, u, h->id);
-		bool ok = lw_supply_traced(s, h->id, side, NULL);
-		s->unit[u].where = LW_W_PENDING;
-		if (!ok)
-			return h->id;
-	}
-	return LW_NO_HEX;
-}
-
-/* Every draw of side gives a card without a haystack. */
-static void no_forage(struct lw_state *s, int side)
-{
-	struct lw_cards *c = &s->side[side].cards;
-	int k = 0;
-	for (int i = 0; i < c->draw_n; i++) {
-		const struct lw_card *x = lw_card(side, c->draw[i]);
-		if (x && !(x->symbols & LW_SYM_FORAGE))
-			c->draw[k++] = c->draw[i];
-	}
-	c->draw_n = (uint8_t)k;
-}
+#include "lw_supply_fixture.h"
 
 static void run(bool pick_default)
 {
@@ -58,7 +18,7 @@ static void run(bool pick_default)
 	for (int u = 0; u < s->n_units; u++)
 		s->unit[u].it = 0; /* nobody else carries IT */
 	int halleck = tk_unit(g, "halleck");
-	int hex = oos_hex(g, "GA", LW_UNION, halleck);
+	int hex = sx_supply_hex(g, "GA", LW_UNION, halleck, false, false);
 	if (!CHECK(hex != LW_NO_HEX)) {
 		lincolns_war_module.free(g);
 		return;
@@ -67,7 +27,7 @@ static void run(bool pick_default)
 	int hancock = tk_put(g, "hancock", hex, 2, 0);
 	tk_put(g, "halleck", hex, 2, 5); /* the last: he commands */
 	CHECK_EQ_INT(lw_force_co(s, hex), halleck);
-	no_forage(s, LW_UNION);
+	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	char buf[160];

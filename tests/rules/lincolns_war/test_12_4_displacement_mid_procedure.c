@@ -9,55 +9,7 @@
  * general the owner displaced is the one who forages alone where he went.
  * Asked after the phase had run on (the old order), the junior had foraged
  * in his place and the one displaced instead carried nothing. */
-#include "lincolns_war/lw_supply.h"
-#include "lw_testkit.h"
-
-/* An empty clear hex of `state` out of supply for side's general u, with no
- * enemy next to it and some neighbour out of supply too that can take a
- * displaced general. */
-static int oos_hex(struct game *g, const char *state, int side, int u)
-{
-	const struct lw_data *d = lw_D();
-	struct lw_state *s = &g->s;
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
-		    h->city >= 0 || lw_hex_owner_force(s, h->id) != LW_NOSIDE)
-			continue;
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, h->id, nb), enemy = 0, oos_nb = 0;
-		for (int k = 0; k < n; k++)
-			enemy += lw_hex_owner_force(s, nb[k]) == LW_OTHER(side);
-		if (enemy)
-			continue;
-		tk_place(g, u, h->id);
-		bool ok = lw_supply_traced(s, h->id, side, NULL);
-		for (int k = 0; k < n && !ok; k++) {
-			const struct lw_hex *x = lw_data_hex(d, nb[k]);
-			if (!x || x->terrain != LW_TERRAIN_CLEAR || x->city >= 0 ||
-			    lw_hex_owner_force(s, nb[k]) != LW_NOSIDE)
-				continue;
-			tk_place(g, u, nb[k]);
-			oos_nb += !lw_supply_traced(s, nb[k], side, NULL);
-		}
-		s->unit[u].where = LW_W_PENDING;
-		if (!ok && oos_nb > 0)
-			return h->id;
-	}
-	return LW_NO_HEX;
-}
-
-static void no_forage(struct lw_state *s, int side)
-{
-	struct lw_cards *c = &s->side[side].cards;
-	int k = 0;
-	for (int i = 0; i < c->draw_n; i++) {
-		const struct lw_card *x = lw_card(side, c->draw[i]);
-		if (x && !(x->symbols & LW_SYM_FORAGE))
-			c->draw[k++] = c->draw[i];
-	}
-	c->draw_n = (uint8_t)k;
-}
+#include "lw_supply_fixture.h"
 
 /* The offered "displace" action for general u, with "to" the first of its
  * hexes out of supply; NULL if not offered. */
@@ -110,14 +62,14 @@ int main(void)
 	for (int u = 0; u < s->n_units; u++)
 		s->unit[u].it = 0; /* nobody else carries IT */
 	int hooker = tk_unit(g, "hooker");
-	int hex = oos_hex(g, "GA", LW_UNION, hooker);
+	int hex = sx_supply_hex(g, "GA", LW_UNION, hooker, false, true);
 	if (!CHECK(hex != LW_NO_HEX))
 		return tap_done();
 	int meade = tk_put(g, "meade", hex, 1, 0);
 	int sedgwick = tk_put(g, "sedgwick", hex, 2, 0);
 	tk_put(g, "hancock", hex, 2, 0);
 	tk_put(g, "hooker", hex, 3, 5); /* eight stars under the only three-star */
-	no_forage(s, LW_UNION);
+	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	char buf[160];

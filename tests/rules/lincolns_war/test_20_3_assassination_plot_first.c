@@ -7,8 +7,7 @@
  * force's IT into 20.4; a question the plot raises (7.1.9.2 / 11.0.3: who
  * commands now; 11.1.2.2: a new GiC) is answered before the phase goes on,
  * and the 20.4 demotion prompt still comes after it. */
-#include "lincolns_war/lw_supply.h"
-#include "lw_testkit.h"
+#include "lw_supply_fixture.h"
 
 /* Re-key the generator until the next two dice are `pres` and `co` (a 6
  * or not a 6: 7.1.9.1 kills on a 6). */
@@ -57,26 +56,6 @@ static struct game *fresh(int seed)
 	for (int i = 0; i < n; i++)
 		tk_place(g, at[i], tk_empty_hex(g, "PA", 0));
 	return g;
-}
-
-/* An empty clear hex of `state` where side's general u alone traces
- * supply; u is left off the map. */
-static int supply_hex(struct game *g, const char *state, int side, int u)
-{
-	const struct lw_data *d = lw_D();
-	struct lw_state *s = &g->s;
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
-		    h->city >= 0 || lw_hex_owner_force(s, h->id) != LW_NOSIDE)
-			continue;
-		tk_place(g, u, h->id);
-		bool ok = lw_supply_traced(s, h->id, side, NULL);
-		s->unit[u].where = LW_W_PENDING;
-		if (ok)
-			return h->id;
-	}
-	return LW_NO_HEX;
 }
 
 /* The order effect: a lone one-star CO in Washington carrying five IT.
@@ -132,7 +111,7 @@ static void test_plot_question_then_demotion(void)
 	int victim = lw_force_co(s, wash);
 	CHECK(victim != LW_NONE && s->side[LW_UNION].gic != victim);
 	/* a Confederate force of two in supply, five IT */
-	int hex = supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"));
+	int hex = sx_supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"), true, false);
 	if (!CHECK(hex != LW_NO_HEX))
 		return;
 	int pillow = tk_put(g, "pillow", hex, 1, 5);

@@ -3,47 +3,7 @@
  * choice)". The Supply Phase stops and asks the owner of a force of several
  * generals which one loses the star; a lone general is demoted without a
  * question; 20.5 asks again after foraging and the rest of the IT stays. */
-#include "lincolns_war/lw_supply.h"
-#include "lw_testkit.h"
-
-/* An empty clear hex of `state` where side's force of `stars` traces supply
- * (want true) or does not (want false). */
-static int supply_hex(struct game *g, const char *state, int side, int u, bool want)
-{
-	const struct lw_data *d = lw_D();
-	struct lw_state *s = &g->s;
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (strcmp(h->state, state) != 0 || h->terrain != LW_TERRAIN_CLEAR ||
-		    h->city >= 0 || lw_hex_owner_force(s, h->id) != LW_NOSIDE)
-			continue;
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, h->id, nb), enemy = 0;
-		for (int k = 0; k < n; k++)
-			enemy += lw_hex_owner_force(s, nb[k]) == LW_OTHER(side);
-		if (enemy)
-			continue;
-		tk_place(g, u, h->id);
-		bool ok = lw_supply_traced(s, h->id, side, NULL);
-		s->unit[u].where = LW_W_PENDING;
-		if (ok == want)
-			return h->id;
-	}
-	return LW_NO_HEX;
-}
-
-/* Every draw of side gives a card without a haystack. */
-static void no_forage(struct lw_state *s, int side)
-{
-	struct lw_cards *c = &s->side[side].cards;
-	int k = 0;
-	for (int i = 0; i < c->draw_n; i++) {
-		const struct lw_card *x = lw_card(side, c->draw[i]);
-		if (x && !(x->symbols & LW_SYM_FORAGE))
-			c->draw[k++] = c->draw[i];
-	}
-	c->draw_n = (uint8_t)k;
-}
+#include "lw_supply_fixture.h"
 
 static struct game *fresh(void)
 {
@@ -63,7 +23,7 @@ int main(void)
 	struct game *g = fresh();
 	struct lw_state *s = &g->s;
 	int hooker = tk_unit(g, "hooker");
-	int hex = supply_hex(g, "PA", LW_UNION, hooker, true);
+	int hex = sx_supply_hex(g, "PA", LW_UNION, hooker, true, false);
 	if (!CHECK(hex != LW_NO_HEX))
 		return tap_done();
 	int co = tk_put(g, "hooker", hex, 2, 6);
@@ -71,7 +31,7 @@ int main(void)
 	int b = tk_put(g, "hancock", hex, 1, 1);
 	CHECK_EQ_INT(lw_force_co(s, hex), co);
 	/* a lone Confederate with five IT elsewhere: no question for him */
-	int lone_hex = supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"), true);
+	int lone_hex = sx_supply_hex(g, "GA", LW_CONFEDERATE, tk_unit(g, "pillow"), true, false);
 	int pillow = tk_put(g, "pillow", lone_hex, 1, 5);
 	int turn = s->turn;
 
@@ -137,12 +97,12 @@ int main(void)
 	g = fresh();
 	s = &g->s;
 	int halleck = tk_unit(g, "halleck");
-	hex = supply_hex(g, "GA", LW_UNION, halleck, false);
+	hex = sx_supply_hex(g, "GA", LW_UNION, halleck, false, false);
 	if (!CHECK(hex != LW_NO_HEX))
 		return tap_done();
 	co = tk_put(g, "halleck", hex, 2, 3);
 	a = tk_put(g, "sedgwick", hex, 1, 0);
-	no_forage(s, LW_UNION);
+	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
 	/* 3 IT + 1 out of supply + 2 generals without forage = 6 */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_FORAGE);
