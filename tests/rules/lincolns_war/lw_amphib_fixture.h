@@ -90,6 +90,21 @@ static inline int am_general(struct lw_state *s, int side, int hex, int stars, i
 	exit(1);
 }
 
+/* An eleven-star Major Army of side at hex, the routed army that offers a
+ * siege in the 16.6.4 / 16.9.5 tests: a three-star CO over three two-stars
+ * and two one-stars, placed in that order (so the CO's loss leaves eight
+ * stars without a three-star). Returns the CO; two[] and one[] get the
+ * others. */
+static inline int am_major_army(struct lw_state *s, int side, int hex, int two[3], int one[2])
+{
+	int co = am_general(s, side, hex, 3, LW_NONE), prev = co;
+	for (int i = 0; i < 3; i++)
+		prev = two[i] = am_general(s, side, hex, 2, prev);
+	for (int i = 0; i < 2; i++)
+		prev = one[i] = am_general(s, side, hex, 1, prev);
+	return co;
+}
+
 static inline bool am_has(const int *a, int n, int x)
 {
 	for (int i = 0; i < n; i++)

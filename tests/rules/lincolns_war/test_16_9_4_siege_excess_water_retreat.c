@@ -48,13 +48,8 @@ int main(void)
 	int camp = camp_next_to(hc);
 	CHECKF(camp != LW_NO_HEX, "a land hex next to Charleston");
 
-	int co = am_general(s, LW_UNION, hc, 3, LW_NONE);
 	int two[3], one[2];
-	two[0] = am_general(s, LW_UNION, hc, 2, co);
-	two[1] = am_general(s, LW_UNION, hc, 2, two[0]);
-	two[2] = am_general(s, LW_UNION, hc, 2, two[1]);
-	one[0] = am_general(s, LW_UNION, hc, 1, two[2]);
-	one[1] = am_general(s, LW_UNION, hc, 1, one[0]);
+	int co = am_major_army(s, LW_UNION, hc, two, one);
 	CHECK_EQ_INT(lw_force_co(s, hc), co);
 	int lee = am_general(s, LW_CONFEDERATE, camp, 3, LW_NONE);
 	am_general(s, LW_CONFEDERATE, camp, 3, lee);

@@ -68,10 +68,8 @@ static struct game *routed(void)
 	int nash = am_hex("nashville"), x = fx_plain_neighbour(nash);
 	int grant = fx_place(s, "grant", x, 3);
 	fx_place(s, "sherman", x, 3);
-	int co = am_general(s, LW_CONFEDERATE, nash, 3, LW_NONE), u = co;
-	static const int stars[] = {2, 2, 2, 1, 1};
-	for (int i = 0; i < 5; i++)
-		u = am_general(s, LW_CONFEDERATE, nash, stars[i], u);
+	int two[3], one[2];
+	int co = am_major_army(s, LW_CONFEDERATE, nash, two, one);
 	s->unit[co].it = 30;
 	s->side[LW_UNION].csp = 5;
 	fx_stack_deck(s, LW_UNION, 0, 0, 12);

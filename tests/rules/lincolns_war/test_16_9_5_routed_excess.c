@@ -57,13 +57,8 @@ int main(void)
 	CHECK_EQ_INT(lw_city_controller(s, am_city("nashville")), LW_CONFEDERATE);
 	int grant = fx_place(s, "grant", x, 3);
 	fx_place(s, "sherman", x, 3);
-	int co = am_general(s, LW_CONFEDERATE, nash, 3, LW_NONE);
 	int two[3], one[2];
-	two[0] = am_general(s, LW_CONFEDERATE, nash, 2, co);
-	two[1] = am_general(s, LW_CONFEDERATE, nash, 2, two[0]);
-	two[2] = am_general(s, LW_CONFEDERATE, nash, 2, two[1]);
-	one[0] = am_general(s, LW_CONFEDERATE, nash, 1, two[2]);
-	one[1] = am_general(s, LW_CONFEDERATE, nash, 1, one[0]);
+	int co = am_major_army(s, LW_CONFEDERATE, nash, two, one);
 	CHECK_EQ_INT(lw_force_co(s, nash), co);
 	/* worn out before the battle: any defeat is a rout (16.6.4 counts the
 	 * IT it carried) */
