@@ -10,15 +10,11 @@
 
 static void routed(bool pick_default)
 {
-	struct game *g = bx_game(2);
-	if (!CHECK(g != NULL))
+	int x, y;
+	struct game *g = bx_game_pair(2, "TN", &x, &y);
+	if (!g)
 		return;
 	struct lw_state *s = &g->s;
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(fx_plain_pair("TN", &x, &y))) {
-		free(g);
-		return;
-	}
 	int grant = fx_place(s, "grant", x, 3);
 	fx_place(s, "sherman", x, 3);
 	int pillow = fx_place(s, "pillow", y, 2);
