@@ -53,21 +53,6 @@ static bool commands_over(const struct lw_state *s, int i, int best)
 	return u->cmd != b->cmd ? u->cmd > b->cmd : i < best;
 }
 
-int lw_force_co_side(const struct lw_state *s, int hex, int side)
-{
-	int best = LW_NONE;
-	for (int i = 0; i < s->n_units; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		if (!counted(u, hex, side))
-			continue;
-		if (s->side[u->side].gic == i)
-			return i;
-		if (commands_over(s, i, best))
-			best = i;
-	}
-	return best;
-}
-
 int lw_set_co(const struct lw_state *s, const int *set, int n)
 {
 	int best = LW_NONE;
@@ -79,6 +64,12 @@ int lw_set_co(const struct lw_state *s, const int *set, int n)
 			best = i;
 	}
 	return best;
+}
+
+int lw_force_co_side(const struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS];
+	return lw_set_co(s, u, lw_units_at(s, hex, side, u));
 }
 
 int lw_force_co(const struct lw_state *s, int hex)

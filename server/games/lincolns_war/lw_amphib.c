@@ -635,7 +635,7 @@ static bool land_route(const struct lw_state *s, int hex, int side, int c)
  * siege sends away (16.6.4). The port is surrendered only when nobody of
  * the force is left in it: the rest held in the siege keeps it, its fate
  * being the siege's (16.9.5.4; README). */
-static bool water_retreat(struct lw_state *s, const int *u, int n)
+bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
 {
 	const struct lw_battle *b = &s->battle;
 	int D = LW_OTHER(b->attacker), hex = b->def_hex;
@@ -695,10 +695,5 @@ bool lw_amphib_water_retreat(struct lw_state *s)
 {
 	int u[LW_MAX_UNITS];
 	int n = lw_units_at(s, s->battle.def_hex, LW_OTHER(s->battle.attacker), u);
-	return water_retreat(s, u, n);
-}
-
-bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
-{
-	return water_retreat(s, u, n);
+	return lw_amphib_water_retreat_some(s, u, n);
 }

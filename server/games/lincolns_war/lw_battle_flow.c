@@ -133,9 +133,9 @@ static int group_co(const struct lw_state *s, int side)
 		return best;
 	/* the activated CO commands unless someone now ranks above him */
 	const struct lw_unit *p = &s->unit[pco], *b = &s->unit[best];
-	if (p->cavalry || b->cavalry || b->stars < p->stars)
+	if (p->cavalry || b->cavalry)
 		return pco;
-	return b->stars > p->stars || b->cmd > p->cmd ? best : pco;
+	return outranks(b, p) ? best : pco;
 }
 
 static void add_it(struct lw_state *s, int side, int n)
