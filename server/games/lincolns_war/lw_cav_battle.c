@@ -75,7 +75,7 @@ void lw_cav_raid_battle(struct lw_state *s, int u, int e, bool foray, struct gam
 	int16_t raider = (int16_t)u;
 	lw_battle_open(s, s->unit[u].side, s->unit[u].hex, s->unit[e].hex, &raider, 1);
 	/* 13.2.2: no CSP, no Resource card: nothing is committed (csp -1) */
-	s->cav.raid_battle = foray ? 2 : 1;
+	s->cav.raid_battle = foray ? LW_CAV_FORAY : LW_CAV_RAID;
 	s->cav.raider = (int16_t)u;
 	/* 16.4 - 16.8 as in any battle, straight from the reveal */
 	lw_battle_resolve(s, out);
@@ -103,7 +103,7 @@ void lw_cav_battle_end(struct lw_state *s, struct game_outcome *out)
 		return;
 	}
 	int A = b->attacker, D = LW_OTHER(A), u = s->cav.raider, target = b->def_hex;
-	bool foray = s->cav.raid_battle == 2;
+	bool foray = s->cav.raid_battle == LW_CAV_FORAY;
 	/* 16.8.3: a victory reversal turns the result round (b->winner is still
 	 * the original victor here) */
 	bool won = b->result == 3 ? b->winner == D : b->winner == A;

@@ -47,9 +47,8 @@ struct lw_cav {
 	uint8_t harass_n;
 	uint8_t harass_stop;
 	/* 13.2.2 the cavalry battle of a raid being fought in s->battle
-	 * (lw_cav_battle.c): 0 none, 1 a raid by standard activation, 2 by
-	 * foray, 3 (LW_CAV_PURSUIT) the 16.2.1 cavalry battle of a withdrawal;
-	 * the raider (the pursuer), whose raid goes on if he wins. */
+	 * (lw_cav_battle.c): 0 none, else LW_CAV_RAID, _FORAY or _PURSUIT (below); the raider
+	 * (the pursuer), whose raid goes on if he wins. */
 	uint8_t raid_battle;
 	uint8_t spare;
 	int16_t raider;
@@ -104,7 +103,11 @@ bool lw_cav_battle_on(const struct lw_state *s);
  * cavalry general ca: the same cavalry battle, fought inside the battle of
  * the withdrawal; when it ends the withdrawal goes on
  * (lw_battle_pursuit_over). */
-#define LW_CAV_PURSUIT 3
+enum {
+	LW_CAV_RAID = 1,    /* a raid by standard activation (13.2.1) */
+	LW_CAV_FORAY = 2,   /* a raid by foray (13.2.4) */
+	LW_CAV_PURSUIT = 3, /* the 16.2.1 cavalry battle of a withdrawal */
+};
 void lw_cav_pursuit_battle(struct lw_state *s, int ca, struct game_outcome *out);
 bool lw_cav_pursuit_on(const struct lw_state *s);
 /* The defender's group in a cavalry battle: his cavalry general in the
