@@ -5,7 +5,6 @@
 #ifndef LW_DISPLACE_FIXTURE_H
 #define LW_DISPLACE_FIXTURE_H
 
-#include "lw_bot.h"
 #include "lw_testkit.h"
 
 /* Meade (1), Sedgwick (2), Hancock (2) and Hooker (3), who lost a battle to a
@@ -36,16 +35,8 @@ static inline void dx_demote_hooker(struct game *g)
 static inline void dx_bot_answers(struct game *g, int hex, int seed)
 {
 	struct lw_state *s = &g->s;
-	struct lw_bot bot;
-	lw_bot_init(&bot, (uint64_t)seed);
-	char r[TG_ROLE_MAX * 2];
-	json_t *a = NULL;
-	CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0);
-	CHECK(strcmp(r, "union") == 0);
-	CHECK(strcmp(json_string_value(json_object_get(a, "type")), "displace") == 0);
+	json_t *a = tk_bot_answers(g, seed, "union", "displace");
 	CHECK(json_is_integer(json_object_get(a, "to")));
-	struct game_outcome out = {0};
-	CHECKF(lincolns_war_module.act(g, r, a, &out, &tk_err) == 0, "%s", tk_err.message);
 	json_decref(a);
 	CHECK_EQ_INT(lw_stack_check_hex(s, hex, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
 	CHECK_EQ_INT(s->command.dsp_n, 0);

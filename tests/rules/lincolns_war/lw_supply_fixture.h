@@ -8,6 +8,18 @@
 #include "lincolns_war/lw_supply.h"
 #include "lw_testkit.h"
 
+/* A Campaign game in the Union's Operations of turn 1, nobody carrying IT
+ * (the GiCs stay where they are): the Supply Phase tests' start. */
+static inline struct game *sx_game(void)
+{
+	struct game *g = tk_new("campaign", 11);
+	tk_choose_gics(g);
+	tk_goto_ops(g, 1, LW_UNION);
+	for (int u = 0; u < g->s.n_units; u++)
+		g->s.unit[u].it = 0;
+	return g;
+}
+
 /* A clear, empty, non-city hex of `state` with no enemy force next to it
  * where side's general u traces supply (want true) or does not (want
  * false). With oos_neighbour, one of its clear empty neighbours must be out

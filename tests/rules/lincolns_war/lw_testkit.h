@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lw_bot.h"
 #include "lw_engine.h"
 #include "tap.h"
 
@@ -239,6 +240,24 @@ static inline void tk_advance_to(struct game *g, int phase)
 		tk_act(g, role, txt);
 		free(txt);
 	}
+}
+
+/* The random bot (seed) answers the waiting prompt, which must be role's
+ * and of `type`; the action is applied and returned (the caller frees it),
+ * NULL when the bot found nothing to do. */
+static inline json_t *tk_bot_answers(struct game *g, int seed, const char *role, const char *type)
+{
+	struct lw_bot bot;
+	lw_bot_init(&bot, (uint64_t)seed);
+	char r[TG_ROLE_MAX * 2];
+	json_t *a = NULL;
+	if (!CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0))
+		return NULL;
+	CHECK(strcmp(r, role) == 0);
+	CHECK_EQ_STR(json_string_value(json_object_get(a, "type")), type);
+	struct game_outcome out = {0};
+	CHECKF(lincolns_war_module.act(g, r, a, &out, &tk_err) == 0, "%s", tk_err.message);
+	return a;
 }
 
 #endif

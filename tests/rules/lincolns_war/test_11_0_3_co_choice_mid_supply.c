@@ -11,12 +11,8 @@
 
 static void run(bool pick_default)
 {
-	struct game *g = tk_new("campaign", 11);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_UNION);
+	struct game *g = sx_game();
 	struct lw_state *s = &g->s;
-	for (int u = 0; u < s->n_units; u++)
-		s->unit[u].it = 0; /* nobody else carries IT */
 	int halleck = tk_unit(g, "halleck");
 	int hex = sx_supply_hex(g, "GA", LW_UNION, halleck, false, false);
 	if (!CHECK(hex != LW_NO_HEX)) {

@@ -12,8 +12,8 @@
 #include "lincolns_war/lw_command.h"
 #include "lincolns_war/lw_siege.h"
 #include "lw_amphib_fixture.h"
-#include "lw_bot.h"
 #include "lw_land_fixture.h"
+#include "lw_testkit.h"
 
 /* One action as the module's dispatcher takes it (lw_apply, which settles);
  * 0 or -1 with the reason in why. */
@@ -147,17 +147,7 @@ int main(void)
 		if (!g)
 			break;
 		g->s = *s;
-		struct lw_bot bot;
-		lw_bot_init(&bot, (uint64_t)seed);
-		char r[TG_ROLE_MAX * 2];
-		json_t *a = NULL;
-		CHECK(lw_bot_choose(&bot, &lincolns_war_module, g, r, &a) > 0);
-		CHECK(strcmp(r, "union") == 0);
-		CHECK(strcmp(json_string_value(json_object_get(a, "type")), "siege_star") == 0);
-		struct game_outcome out = {0};
-		struct tg_error err = {0};
-		CHECKF(lincolns_war_module.act(g, r, a, &out, &err) == 0, "%s", err.message);
-		json_decref(a);
+		json_decref(tk_bot_answers(g, seed, "union", "siege_star"));
 		CHECK_EQ_INT(stars_at(&g->s, nashville, LW_UNION), 6);
 		CHECK(all_at(&g->s, us, nashville));
 		CHECK_EQ_INT(g->s.unit[us[0]].stars, 2); /* the CO kept his */

@@ -55,12 +55,8 @@ static json_t *displace_offer(struct game *g, int u, int *to)
 
 int main(void)
 {
-	struct game *g = tk_new("campaign", 11);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_UNION);
+	struct game *g = sx_game();
 	struct lw_state *s = &g->s;
-	for (int u = 0; u < s->n_units; u++)
-		s->unit[u].it = 0; /* nobody else carries IT */
 	int hooker = tk_unit(g, "hooker");
 	int hex = sx_supply_hex(g, "GA", LW_UNION, hooker, false, true);
 	if (!CHECK(hex != LW_NO_HEX))

@@ -5,22 +5,10 @@
  * question; 20.5 asks again after foraging and the rest of the IT stays. */
 #include "lw_supply_fixture.h"
 
-static struct game *fresh(void)
-{
-	struct game *g = tk_new("campaign", 11);
-	tk_choose_gics(g);
-	tk_goto_ops(g, 1, LW_UNION);
-	struct lw_state *s = &g->s;
-	/* nobody else carries IT; the GiCs stay where they are */
-	for (int u = 0; u < s->n_units; u++)
-		s->unit[u].it = 0;
-	return g;
-}
-
 int main(void)
 {
 	/* ---- 20.4: the owner picks; his CO, never the automatic choice ---- */
-	struct game *g = fresh();
+	struct game *g = sx_game();
 	struct lw_state *s = &g->s;
 	int hooker = tk_unit(g, "hooker");
 	int hex = sx_supply_hex(g, "PA", LW_UNION, hooker, true, false);
@@ -94,7 +82,7 @@ int main(void)
 	lincolns_war_module.free(g);
 
 	/* ---- 20.5: after foraging, asked again; the rest of the IT stays ---- */
-	g = fresh();
+	g = sx_game();
 	s = &g->s;
 	int halleck = tk_unit(g, "halleck");
 	hex = sx_supply_hex(g, "GA", LW_UNION, halleck, false, false);
