@@ -430,6 +430,26 @@ void lw_amphib_offer(const struct lw_state *s, int side, json_t *list)
 		}
 }
 
+static void remember(struct lw_state *s, bool river);
+
+bool lw_amphib_water_open(const struct lw_state *s, int side)
+{
+	const struct lw_amphib *am = &s->amphib;
+	if (s->side[side].pc <= 0)
+		return false; /* 10.6.6 */
+	if (s->play.campaign && am->campaign_mark == campaign_mark(s))
+		return false; /* 10.7.3.1 */
+	if (am->river_turn[side] != turn_mark(s))
+		return true; /* 14.1.1 */
+	return side == LW_UNION && am->ocean_turn != turn_mark(s) &&
+	       lw_D()->turns[s->turn].amphib_stars > 0; /* 14.2.1 */
+}
+
+void lw_amphib_note_use(struct lw_state *s, bool river)
+{
+	remember(s, river);
+}
+
 static void remember(struct lw_state *s, bool river)
 {
 	struct lw_amphib *am = &s->amphib;

@@ -93,6 +93,13 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
 int lw_amphib_check_reached(const struct lw_state *s, int side, int kind, int hex,
                             struct tg_error *err);
 void lw_amphib_offer(const struct lw_state *s, int side, json_t *list);
+/* Could `side` still make some water move this turn (10.6.6 PC, 10.7.3.1
+ * the campaign's one, 14.1.1 / 14.2.1 once per turn)? A quick bound for the
+ * 10.7.3 reach search; lw_amphib_check decides. */
+bool lw_amphib_water_open(const struct lw_state *s, int side);
+/* The water move of the movers is done: what act records of it (14.1.1 /
+ * 14.2.1 once per turn, 14.3 its units, 10.7.3.1 the campaign's one). */
+void lw_amphib_note_use(struct lw_state *s, bool river);
 /* 1 when the action is not an amphibious one (the march handles it). */
 int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);

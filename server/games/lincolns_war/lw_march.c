@@ -568,6 +568,29 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 	end_activation(s, out);
 }
 
+bool lw_march_step_apply(struct lw_state *s, int to)
+{
+	struct lw_play *p = &s->play;
+	int from = lw_march_hex(s);
+	struct lw_hexstep st;
+	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
+	struct lw_move_track t;
+	lw_march_track(s, &t);
+	lw_move_step_record(&t, &st);
+	p->moved = (uint8_t)t.moved;
+	p->crossed_river = t.crossed_river;
+	s->land.mountain = t.entered_mountain;
+	/* 12.5 / 12.9 / 11.2.2, 16.9.5.2 */
+	bool stop = lw_march_step_stops(s, to);
+	for (int i = 0; i < p->movers_n; i++) {
+		struct lw_unit *u = &s->unit[p->movers[i]];
+		u->hex = (int16_t)to;
+		if (stop)
+			u->cmd = 0; /* 11.2.1: subordinate to the CO already there */
+	}
+	return stop;
+}
+
 static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *out,
                     struct tg_error *err)
 {
@@ -577,28 +600,12 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 		return tg_fail(err, TG_E_MALFORMED, "a move needs an integer \"to\" hex");
 	if (lw_move_check(s, to, err) != 0)
 		return -1;
-	int from = lw_march_hex(s), side = p->side, co = movers_co(s);
+	int side = p->side, co = movers_co(s);
 	/* 11.1.3.2: the group leaves the hex of the temporary overstack, whose
 	 * stacking lw_move_check found legal without it */
 	lw_consolidation_close(s);
-	struct lw_hexstep st;
-	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
-	struct lw_move_track t;
-	lw_march_track(s, &t);
-	lw_move_step_record(&t, &st);
-	p->moved = (uint8_t)t.moved;
-	p->crossed_river = t.crossed_river;
-	s->land.mountain = t.entered_mountain;
-
-	/* 12.5 / 12.9 / 11.2.2, 16.9.5.2 */
 	int host = lw_force_co(s, to);
-	bool stop = lw_march_step_stops(s, to);
-	for (int i = 0; i < p->movers_n; i++) {
-		struct lw_unit *u = &s->unit[p->movers[i]];
-		u->hex = (int16_t)to;
-		if (stop)
-			u->cmd = 0; /* 11.2.1: subordinate to the CO already there */
-	}
+	bool stop = lw_march_step_apply(s, to);
 	char name[64], hl[64];
 	lw_log(s, "%s moves to %s.", lw_unit_name(s, co, name, sizeof name),
 	       lw_hex_label(to, hl, sizeof hl));
@@ -617,15 +624,10 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	return 0;
 }
 
-static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
+int lw_march_detach_check(const struct lw_state *s, int u, struct tg_error *err)
 {
-	struct lw_play *p = &s->play;
-	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
-	int k = -1;
-	for (int i = 0; i < p->movers_n; i++)
-		if (p->movers[i] == u)
-			k = i;
-	if (u == LW_NONE || k < 0)
+	const struct lw_play *p = &s->play;
+	if (u == LW_NONE || !is_mover(s, u))
 		return tg_fail(err, TG_E_MALFORMED, "12.8: \"unit\" must name one of the movers");
 	if (p->attacked)
 		return tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked; it moves no more");
@@ -635,20 +637,18 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "10.7.4: a CO Reluctant to Follow Orders may not detach subordinates");
-	if (lw_campaign_detach_check(s, u, err) != 0)
-		return -1;
-	/* 18.2: "such subordinates may only be assigned IT equal to or less
-	 * than the number of the detached stars" (17.0: a TCO, its stars): the
-	 * owner says how many, none unless he names them ("it"). */
-	int carry = 0;
-	if (json_object_get(a, "it") && !lw_a_int(a, "it", &carry))
-		return tg_fail(err, TG_E_MALFORMED, "18.2: \"it\" is a number of IT");
-	int max = lw_it_detach_max(movers_it(s), s->unit[u].stars);
-	if (carry < 0 || carry > max)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "18.2: a detached general carries from 0 to %d IT (no more than "
-		               "his stars, no more than the force has)",
-		               max);
+	return 0;
+}
+
+void lw_march_detach_apply(struct lw_state *s, int u, int carry)
+{
+	struct lw_play *p = &s->play;
+	int k = -1;
+	for (int i = 0; i < p->movers_n; i++)
+		if (p->movers[i] == u)
+			k = i;
+	if (k < 0)
+		return;
 	carry_it(s, u, carry);
 	for (int i = k; i + 1 < p->movers_n; i++)
 		p->movers[i] = p->movers[i + 1];
@@ -673,6 +673,28 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 		                          (s->land.mountain ? LW_GL_MOUNTAIN : 0) |
 		                          (p->crossed_river && !cav_out ? LW_GL_RIVER : 0));
 	}
+}
+
+static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
+{
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
+	if (lw_march_detach_check(s, u, err) != 0)
+		return -1;
+	if (lw_campaign_detach_check(s, u, err) != 0)
+		return -1;
+	/* 18.2: "such subordinates may only be assigned IT equal to or less
+	 * than the number of the detached stars" (17.0: a TCO, its stars): the
+	 * owner says how many, none unless he names them ("it"). */
+	int carry = 0;
+	if (json_object_get(a, "it") && !lw_a_int(a, "it", &carry))
+		return tg_fail(err, TG_E_MALFORMED, "18.2: \"it\" is a number of IT");
+	int max = lw_it_detach_max(movers_it(s), s->unit[u].stars);
+	if (carry < 0 || carry > max)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "18.2: a detached general carries from 0 to %d IT (no more than "
+		               "his stars, no more than the force has)",
+		               max);
+	lw_march_detach_apply(s, u, carry);
 	/* unnamed: a subordinate's identity is hidden (12.7); IT are on the map */
 	if (carry)
 		lw_log(s, "A general stays behind in %04d with %d IT (12.8, 18.2).", s->unit[u].hex,
@@ -682,12 +704,16 @@ static int act_detach(struct lw_state *s, const json_t *a, struct tg_error *err)
 	return 0;
 }
 
-static int act_pickup(struct lw_state *s, struct tg_error *err)
+bool lw_march_pickup_possible(const struct lw_state *s)
+{
+	int hex = lw_march_hex(s);
+	return hex != LW_NO_HEX && pickup_possible(s, hex);
+}
+
+void lw_march_pickup_apply(struct lw_state *s)
 {
 	struct lw_play *p = &s->play;
 	int hex = lw_march_hex(s);
-	if (hex == LW_NO_HEX || !pickup_possible(s, hex))
-		return tg_fail(err, TG_E_ILLEGAL, "12.5: there is no force here to pick up");
 	int all[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, p->side, all);
 	for (int i = 0; i < n; i++) {
@@ -704,6 +730,14 @@ static int act_pickup(struct lw_state *s, struct tg_error *err)
 		p->major = 1;
 		p->max_move = 2;
 	}
+}
+
+static int act_pickup(struct lw_state *s, struct tg_error *err)
+{
+	if (!lw_march_pickup_possible(s))
+		return tg_fail(err, TG_E_ILLEGAL, "12.5: there is no force here to pick up");
+	int hex = lw_march_hex(s);
+	lw_march_pickup_apply(s);
 	char name[64];
 	lw_log(s, "%s takes command of the force at %04d (12.5).",
 	       lw_unit_name(s, movers_co(s), name, sizeof name), hex);

@@ -35,6 +35,22 @@ bool lw_march_step_stops(const struct lw_state *s, int to);
 /* 12.8: the generals of the activation waiting at hex become the movers
  * (their group's allowance used and limits); returns how many (0: none). */
 int lw_march_group_setup(struct lw_state *s, int hex);
+/* The engine's own transitions of the march, shared by its actions and the
+ * 10.7.3 reach search (lw_campaign.c), without log or prompt:
+ * lw_march_step_apply: the movers step into `to` (lw_move_check passed):
+ * the allowance used, their hex; true when the step stops them (12.5/12.9,
+ * 16.9.5.2). The caller applies 2.4 (lw_border_enter) and the rest.
+ * lw_march_detach_check: 0 if mover u may be left behind now (12.8, 10.7.4;
+ * not the campaign's judgement, lw_campaign_detach_check).
+ * lw_march_detach_apply: u is left behind with `carry` IT (18.2), waiting
+ * with what is left of the allowance.
+ * lw_march_pickup_possible / _apply: 12.5 the movers take along the force
+ * in their hex. */
+bool lw_march_step_apply(struct lw_state *s, int to);
+int lw_march_detach_check(const struct lw_state *s, int u, struct tg_error *err);
+void lw_march_detach_apply(struct lw_state *s, int u, int carry);
+bool lw_march_pickup_possible(const struct lw_state *s);
+void lw_march_pickup_apply(struct lw_state *s);
 /* 0 if the movers may attack hex `target` now (16.1, 12.3.2, 15.0, 10.6.6). */
 int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error *err);
 /* The hexside crossed from a to b, as the pure rules see it. */
