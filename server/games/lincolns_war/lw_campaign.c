@@ -2,10 +2,13 @@
  * lw_campaign.h). */
 #include "lw_campaign.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lw_amphib.h"
+#include "lw_consolidation.h"
 #include "lw_march.h"
 
 #define REACH_LAND_MAX 512 /* river landing hexes looked at */
@@ -96,204 +99,531 @@ static int fail_end(const struct lw_state *s, struct tg_error *err, const char *
 
 /* ---- the search ------------------------------------------------------------------------- */
 
-struct reach {
-	unsigned want;  /* the regions looked for */
-	int need;       /* how many of them are enough */
-	unsigned mask;  /* the regions found */
-	bool land_only; /* no water move (the campaign's one is taken, 10.7.3.1) */
+/* "A way in is still open" is searched over the engine's own transitions of
+ * the rest of the activation, on copies of the state: a step (lw_move_check,
+ * lw_march_step_apply, lw_border_enter), a general left behind
+ * (lw_march_detach_check / _apply), a pickup (12.5), a water move or assault
+ * from where a group stands before it has moved (lw_amphib_check,
+ * lw_amphib_note_use), the end of a group's move (stop; an attack, a raid
+ * or a revive end it in the same hex), the next group of the generals left
+ * behind (lw_march_group_setup) and the end of the activation. In the
+ * copies no campaign refusal applies (camp_now is -1: no recursion). The
+ * question is whether some sequence of those actions ends every general of
+ * the force still to move (the movers and the generals waiting to move) in
+ * the region (in one theater, 10.7.3.2). Nodes are memoised on a canonical
+ * key of the force's positions and points; the search is finite (the
+ * allowances), and capped at REACH_NODES expanded nodes per question: what
+ * the cap leaves unproven counts as a way (R_UNKNOWN: nothing is refused on
+ * an unproven claim). */
+
+#define REACH_NODES 2000 /* nodes expanded per question, at most */
+#define REACH_MEMO 8192  /* memo slots (a power of two, above REACH_NODES) */
+#define REACH_RIVER 4    /* river searches kept per question */
+#define REACH_GENS (LW_GROUP_FORCE + LW_MAX_MOVERS)
+
+enum { R_NO = 0, R_YES = 1, R_UNKNOWN = 2 };
+enum { RK_STOP, RK_STEP, RK_DETACH, RK_END, RK_PICKUP, RK_GROUP, RK_WATER };
+
+struct river_seen {
+	int from, nl, np;
+	int *land;
+	int ports[REACH_PORTS_MAX];
 };
 
-static bool enough(const struct reach *r)
+struct rctx {
+	int idx;        /* the campaign force moving (allowed_for) */
+	unsigned fixed; /* the regions, when given (a designation), else 0 */
+	int16_t gen[REACH_GENS];
+	int n_gen; /* the generals to bring in */
+	long nodes;
+	bool capped;
+	struct river_seen river[REACH_RIVER];
+	int n_river;
+	/* the copies of the state along the path searched (one per depth) */
+	struct lw_state *pool;
+	int depth;
+};
+
+struct memo_slot {
+	uint64_t h1, h2;
+	uint32_t stamp;
+	uint8_t res;
+};
+
+static _Thread_local struct memo_slot memo[REACH_MEMO];
+static _Thread_local uint32_t memo_stamp;
+
+static void memo_new(void)
 {
-	return popcount(r->mask & r->want) >= r->need;
+	if (++memo_stamp == 0) {
+		memset(memo, 0, sizeof memo);
+		memo_stamp = 1;
+	}
 }
 
-/* Is a hex of a wanted region not yet found within `dist` hexes of hex
- * (a bound that ignores terrain)? */
-static bool worth_looking(const struct reach *r, int hex, int dist)
+static bool memo_get(uint64_t h1, uint64_t h2, int *res)
 {
-	const struct lw_data *d = lw_D();
-	unsigned missing = r->want & ~r->mask;
-	if (!missing || dist <= 0)
-		return false;
-	int ring[64], n = 0, next[64];
-	ring[n++] = hex;
-	for (int k = 0; k < dist; k++) {
-		int m = 0;
-		for (int i = 0; i < n; i++) {
-			int nb[6];
-			int c = tg_hex_neighbours(&d->grid, ring[i], nb);
-			for (int j = 0; j < c; j++) {
-				if (bit_of(nb[j]) & missing)
-					return true;
-				if (k + 1 < dist && m < 64)
-					next[m++] = nb[j];
-			}
+	for (unsigned i = 0; i < 16; i++) {
+		const struct memo_slot *m = &memo[(h1 + i) & (REACH_MEMO - 1)];
+		if (m->stamp != memo_stamp)
+			return false;
+		if (m->h1 == h1 && m->h2 == h2) {
+			*res = m->res;
+			return true;
 		}
-		memcpy(ring, next, (size_t)m * sizeof ring[0]);
-		n = m;
 	}
 	return false;
 }
 
-/* Where the movers could go by water from where they stand (14.1.1: the
- * river network does not depend on who sails). */
-struct water {
-	int *land; /* REACH_LAND_MAX landing hexes */
-	int nl;
-	int ports[REACH_PORTS_MAX];
-	int np;
+static void memo_put(uint64_t h1, uint64_t h2, int res)
+{
+	for (unsigned i = 0; i < 16; i++) {
+		struct memo_slot *m = &memo[(h1 + i) & (REACH_MEMO - 1)];
+		if (m->stamp != memo_stamp || (m->h1 == h1 && m->h2 == h2)) {
+			*m = (struct memo_slot){h1, h2, memo_stamp, (uint8_t)res};
+			return;
+		}
+	}
+}
+
+struct hash2 {
+	uint64_t a, b;
 };
 
-static bool water_find(const struct lw_state *w, struct water *wt)
+static void hash_bytes(struct hash2 *h, const void *p, size_t n)
 {
-	wt->nl = wt->np = 0;
-	wt->land = malloc(REACH_LAND_MAX * sizeof *wt->land);
-	if (!wt->land)
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++) {
+		h->a = (h->a ^ c[i]) * 0x100000001b3ull; /* FNV-1a */
+		h->b = (h->b + c[i] + 1) * 0x9e3779b97f4a7c15ull;
+		h->b ^= h->b >> 29;
+	}
+}
+
+static bool is_mover_of(const struct lw_state *w, int u)
+{
+	for (int i = 0; i < w->play.movers_n; i++)
+		if (w->play.movers[i] == u)
+			return true;
+	return false;
+}
+
+/* The canonical key of a node: everything the rest of the activation can
+ * change and later checks read (the force's generals, their group's points
+ * and limits, the water moves used, 2.4's Kentucky and neutral cities, the
+ * PC, the theater taken); the rest of the state is the same in every node
+ * of one question. Orders that do not matter (movers, the 12.5 list) are
+ * sorted. */
+static struct hash2 key_of(const struct lw_state *w)
+{
+	const struct lw_play *p = &w->play;
+	const struct lw_groups *g = &w->groups;
+	int16_t k[32 + LW_MAX_MOVERS + 8 * LW_GROUP_FORCE];
+	int n = 0;
+	int16_t mv[LW_MAX_MOVERS];
+	int nm = p->movers_n;
+	memcpy(mv, p->movers, (size_t)nm * sizeof mv[0]);
+	for (int i = 1; i < nm; i++)
+		for (int j = i; j > 0 && mv[j - 1] > mv[j]; j--) {
+			int16_t t = mv[j];
+			mv[j] = mv[j - 1];
+			mv[j - 1] = t;
+		}
+	k[n++] = (int16_t)nm;
+	for (int i = 0; i < nm; i++)
+		k[n++] = mv[i];
+	k[n++] = p->moved;
+	k[n++] = p->max_move;
+	k[n++] = p->major;
+	k[n++] = p->crossed_river;
+	k[n++] = p->attacked;
+	k[n++] = w->land.mountain;
+	k[n++] = w->land.stopped;
+	k[n++] = p->cons_hex;
+	int ord[LW_GROUP_FORCE];
+	for (int i = 0; i < g->n; i++) {
+		int j = i;
+		for (; j > 0 && g->unit[ord[j - 1]] > g->unit[i]; j--)
+			ord[j] = ord[j - 1];
+		ord[j] = i;
+	}
+	k[n++] = g->n;
+	for (int q = 0; q < g->n; q++) {
+		int i = ord[q];
+		const struct lw_unit *x = &w->unit[g->unit[i]];
+		k[n++] = g->unit[i];
+		k[n++] = x->where == LW_W_MAP ? x->hex : -1;
+		k[n++] = g->wait[i];
+		if (g->wait[i]) {
+			k[n++] = g->hex[i];
+			k[n++] = g->moved[i];
+			k[n++] = g->max_move[i];
+			k[n++] = g->limits[i];
+		}
+	}
+	k[n++] = g->camp_region[0];
+	k[n++] = g->camp_region[1];
+	k[n++] = (int16_t)w->amphib.campaign_mark;
+	for (int i = 0; i < LW_SIDE_SLOTS; i++) {
+		k[n++] = w->amphib.river_turn[i];
+		k[n++] = (int16_t)w->side[i].pc;
+	}
+	k[n++] = w->amphib.ocean_turn;
+	k[n++] = w->kentucky.violator;
+	struct hash2 h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+	hash_bytes(&h, k, (size_t)n * sizeof k[0]);
+	for (int c = 0; c < w->n_cities && c < LW_MAX_CITIES; c++)
+		hash_bytes(&h, &w->city[c].owner, 1);
+	return h;
+}
+
+static unsigned allowed_in(const struct rctx *c, const struct lw_state *w)
+{
+	return c->fixed ? c->fixed : allowed_for(w, c->idx);
+}
+
+/* 10.7.3.2: the theater is not taken yet (the first group to end its move
+ * in one takes it). */
+static bool theater_open(const struct rctx *c, const struct lw_state *w)
+{
+	const struct lw_groups *g = &w->groups;
+	return !c->fixed && w->play.campaign == 2 && c->idx >= 0 && c->idx < g->camp_n &&
+	       g->camp_region[c->idx] <= LW_REGION_NONE;
+}
+
+/* Is some hex of `mask` within `dist` hexes of hex (terrain ignored)? */
+static bool near(int hex, int dist, unsigned mask)
+{
+	if (bit_of(hex) & mask)
+		return true;
+	int seen[128], n = 0, lo = 0;
+	seen[n++] = hex;
+	for (int k = 0; k < dist; k++) {
+		int hi = n;
+		for (int i = lo; i < hi; i++) {
+			int nb[6];
+			int m = tg_hex_neighbours(&lw_D()->grid, seen[i], nb);
+			for (int j = 0; j < m; j++) {
+				if (bit_of(nb[j]) & mask)
+					return true;
+				bool dup = false;
+				for (int q = 0; q < n && !dup; q++)
+					dup = seen[q] == nb[j];
+				if (dup)
+					continue;
+				if (n == (int)(sizeof seen / sizeof seen[0]))
+					return true; /* too far to tell: a bound must not cut */
+				seen[n++] = nb[j];
+			}
+		}
+		lo = hi;
+	}
+	return false;
+}
+
+/* A bound: could every general still get in (in it, or within what is left
+ * of his group's allowance, or by water before his group has moved)? */
+static bool could_get_in(const struct rctx *c, const struct lw_state *w)
+{
+	const struct lw_play *p = &w->play;
+	const struct lw_groups *g = &w->groups;
+	unsigned al = allowed_in(c, w);
+	if (!al)
 		return false;
-	wt->nl = lw_amphib_river_reach(w, w->play.side, lw_march_hex(w), wt->land, REACH_LAND_MAX,
-	                               wt->ports, &wt->np, REACH_PORTS_MAX);
+	bool water = lw_amphib_water_open(w, p->side);
+	for (int i = 0; i < c->n_gen; i++) {
+		int u = c->gen[i];
+		const struct lw_unit *x = &w->unit[u];
+		if (x->where != LW_W_MAP)
+			return false;
+		if (bit_of(x->hex) & al)
+			continue;
+		int left = 0;
+		bool fresh = false;
+		if (is_mover_of(w, u)) {
+			if (!p->attacked && !w->land.stopped) {
+				left = p->max_move - p->moved;
+				fresh = p->moved == 0;
+			}
+		} else {
+			int gi = lw_groups_find(g, u);
+			if (gi >= 0 && g->wait[gi] && g->hex[gi] == x->hex) {
+				left = g->max_move[gi] - g->moved[gi];
+				fresh = g->moved[gi] == 0;
+			}
+		}
+		if ((fresh && water) || (left > 0 && near(x->hex, left, al)))
+			continue;
+		return false;
+	}
 	return true;
 }
 
-/* By water from where the movers stand (14.0: only at the start of the
- * move, as lw_amphib_check allows; a landing or an assault ends it). */
-static void water_reach(struct lw_state *w, const struct water *wt, struct reach *r)
+/* Would every general be in (in one theater) if all ended their move now
+ * (the movers stop, the activation ends)? */
+static bool all_in(const struct rctx *c, const struct lw_state *w)
 {
-	int side = w->play.side;
-	for (int i = 0; i < wt->nl && !enough(r); i++)
-		if ((bit_of(wt->land[i]) & ~r->mask) &&
-		    lw_amphib_check_reached(w, side, LW_AM_RIVER_MOVE, wt->land[i], NULL) == 0)
-			r->mask |= bit_of(wt->land[i]);
-	for (int i = 0; i < wt->np && !enough(r); i++)
-		if ((bit_of(wt->ports[i]) & ~r->mask) &&
-		    lw_amphib_check_reached(w, side, LW_AM_RIVER_ASSAULT, wt->ports[i], NULL) == 0)
-			r->mask |= bit_of(wt->ports[i]);
-	if (side != LW_UNION)
-		return;
-	for (int c = 0; c < w->n_cities && !enough(r); c++) {
-		if (!lw_amphib_ocean_port(c))
-			continue;
-		int hex = lw_D()->cities[c].hex;
-		if (!(bit_of(hex) & ~r->mask))
-			continue;
-		if (lw_amphib_check(w, side, LW_AM_OCEAN_MOVE, hex, NULL) == 0 ||
-		    lw_amphib_check(w, side, LW_AM_OCEAN_ASSAULT, hex, NULL) == 0)
-			r->mask |= bit_of(hex);
+	unsigned al = allowed_in(c, w);
+	bool open = theater_open(c, w);
+	int hex = lw_march_hex(w);
+	if (open && hex != LW_NO_HEX && !w->play.attacked && (bit_of(hex) & al)) {
+		al = bit_of(hex);
+		open = false;
 	}
+	for (int k = 1; k < LW_REGION_COUNT; k++) {
+		unsigned m = open ? LW_CAMP_BIT(k) & al : al;
+		if (!m)
+			continue;
+		bool ok = true;
+		for (int i = 0; i < c->n_gen && ok; i++) {
+			const struct lw_unit *x = &w->unit[c->gen[i]];
+			ok = x->where == LW_W_MAP && (bit_of(x->hex) & m);
+		}
+		if (ok)
+			return true;
+		if (!open)
+			return false;
+	}
+	return false;
 }
 
-static void reach_by_water(struct lw_state *w, struct reach *r)
-{
-	struct water wt;
-	if (water_find(w, &wt))
-		water_reach(w, &wt, r);
-	free(wt.land);
-}
-
-/* The movers of w take one step into `to`, as act_move records it: the
- * allowance used and, 2.4.2/2.4.3, what entering Kentucky or a neutral city
- * does (lw_border_enter: the violation, the city taken), so that every later
- * check of the search sees the state the real move would leave. */
-static void apply_step(struct lw_state *w, int to)
-{
-	struct lw_play *p = &w->play;
-	int from = lw_march_hex(w);
-	struct lw_hexstep st;
-	lw_hexstep_between(w, from, to, lw_group_is_major(w, p->movers, p->movers_n), &st);
-	struct lw_move_track t;
-	lw_march_track(w, &t);
-	lw_move_step_record(&t, &st);
-	p->moved = (uint8_t)t.moved;
-	p->crossed_river = t.crossed_river;
-	w->land.mountain = t.entered_mountain;
-	for (int i = 0; i < p->movers_n; i++)
-		w->unit[p->movers[i]].hex = (int16_t)to;
-	lw_border_enter(w, p->side, to);
-}
-
-/* Would a step into hex change more than save_step keeps (2.4: the first
- * entry into Kentucky, a neutral city taken)? */
-static bool border_changes(const struct lw_state *w, int hex)
-{
-	if (lw_is_kentucky(hex) && w->kentucky.violator == LW_NOSIDE)
-		return true;
-	int c = lw_city_at(hex);
-	return c >= 0 && w->city[c].owner == LW_NOSIDE;
-}
-
-struct saved_step {
-	int16_t hex[LW_MAX_MOVERS];
-	uint8_t moved, crossed_river, mountain;
-};
-
-static void save_step(const struct lw_state *w, struct saved_step *b)
-{
-	for (int i = 0; i < w->play.movers_n; i++)
-		b->hex[i] = w->unit[w->play.movers[i]].hex;
-	b->moved = w->play.moved;
-	b->crossed_river = w->play.crossed_river;
-	b->mountain = w->land.mountain;
-}
-
-static void restore_step(struct lw_state *w, const struct saved_step *b)
-{
-	for (int i = 0; i < w->play.movers_n; i++)
-		w->unit[w->play.movers[i]].hex = b->hex[i];
-	w->play.moved = b->moved;
-	w->play.crossed_river = b->crossed_river;
-	w->land.mountain = b->mountain;
-}
-
-/* Where the movers of w could end their movement from here: standing (a
- * stop or an attack ends it here), by water at the start, one more step.
- * 9.0: no rail (the Rail Phase is over before any card is played). 13.2.5:
- * harassment is not foreseen: it is the opponent's choice, and what it does
- * (13.2.5.1: IT on the moving force) neither stops the force nor changes
- * any check of the march. */
-static void search(struct lw_state *w, struct reach *r)
+/* The movers' move ends where they stand (lw_march_finish: 10.7.3.2 the
+ * theater taken, the group done). */
+static void finish_group(const struct rctx *c, struct lw_state *w)
 {
 	int hex = lw_march_hex(w);
-	if (hex == LW_NO_HEX)
-		return;
-	r->mask |= bit_of(hex);
-	if (enough(r))
-		return;
-	if (w->play.moved == 0 && !w->play.attacked && !r->land_only)
-		reach_by_water(w, r);
-	if (enough(r) || w->play.attacked || w->land.stopped)
-		return;
-	struct lw_move_track t;
-	lw_march_track(w, &t);
-	if (!worth_looking(r, hex, lw_move_max(&t) - (int)w->play.moved))
-		return;
-	int nb[6];
-	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
-	for (int i = 0; i < n && !enough(r); i++) {
-		if (lw_move_check(w, nb[i], NULL) != 0)
-			continue;
-		if (lw_march_step_stops(w, nb[i])) {
-			r->mask |= bit_of(nb[i]); /* the movers end there */
-			continue;
-		}
-		if (border_changes(w, nb[i])) {
-			/* 2.4: a step that changes more than save_step keeps is
-			 * searched on a copy of its own */
-			struct lw_state *c = malloc(sizeof *c);
-			if (!c)
-				continue;
-			memcpy(c, w, sizeof *c);
-			apply_step(c, nb[i]);
-			search(c, r);
-			free(c);
-			continue;
-		}
-		struct saved_step b;
-		save_step(w, &b);
-		apply_step(w, nb[i]);
-		search(w, r);
-		restore_step(w, &b);
+	if (hex != LW_NO_HEX && !w->play.attacked && theater_open(c, w) &&
+	    (allowed_in(c, w) & bit_of(hex)))
+		w->groups.camp_region[c->idx] = (int8_t)region_of(hex);
+	w->land.stopped = 1;
+	w->play.movers_n = 0;
+	lw_consolidation_close(w);
+}
+
+/* A water move (or an assault, taken as won: 14.1.3 the port occupied) ends
+ * the movers' move at hex (land_movers). */
+static void sail(const struct rctx *c, struct lw_state *w, int hex, bool river)
+{
+	struct lw_play *p = &w->play;
+	lw_amphib_note_use(w, river);
+	for (int i = 0; i < p->movers_n; i++)
+		w->unit[p->movers[i]].hex = (int16_t)hex;
+	lw_border_enter(w, p->side, hex);
+	p->moved = 1;
+	finish_group(c, w);
+}
+
+static const struct river_seen *river_of(struct rctx *c, const struct lw_state *w, int from)
+{
+	for (int i = 0; i < c->n_river; i++)
+		if (c->river[i].from == from)
+			return &c->river[i];
+	struct river_seen *r;
+	if (c->n_river < REACH_RIVER) {
+		r = &c->river[c->n_river];
+		r->land = malloc(REACH_LAND_MAX * sizeof *r->land);
+		if (!r->land)
+			return NULL;
+		c->n_river++;
+	} else {
+		r = &c->river[0]; /* reused */
 	}
+	r->from = from;
+	r->np = 0;
+	r->nl = lw_amphib_river_reach(w, w->play.side, from, r->land, REACH_LAND_MAX, r->ports,
+	                              &r->np, REACH_PORTS_MAX);
+	return r;
+}
+
+static void rctx_free(struct rctx *c)
+{
+	free(c->pool);
+	c->pool = NULL;
+	for (int i = 0; i < c->n_river; i++)
+		free(c->river[i].land);
+	c->n_river = 0;
+}
+
+/* visit: kind, arg (a hex, a unit) and the state after the action (NULL
+ * for RK_END: the activation ends as w stands); returns true to stop. */
+typedef bool (*visit_fn)(struct rctx *c, const struct lw_state *w, int kind, int arg,
+                         struct lw_state *after, void *u);
+
+#define REACH_DEPTH 64 /* copies kept along a path; deeper ones are allocated */
+
+static struct lw_state *copy_of(struct rctx *c, const struct lw_state *w)
+{
+	struct lw_state *x;
+	if (!c->pool && !(c->pool = malloc(REACH_DEPTH * sizeof *c->pool)))
+		return NULL;
+	if (c->depth < REACH_DEPTH)
+		x = &c->pool[c->depth];
+	else if (!(x = malloc(sizeof *x)))
+		return NULL;
+	c->depth++;
+	memcpy(x, w, sizeof *x);
+	return x;
+}
+
+static void drop(struct rctx *c, struct lw_state *x)
+{
+	if (--c->depth >= REACH_DEPTH)
+		free(x);
+}
+
+/* Calls fn on x and drops it; true to stop. */
+static bool visit(struct rctx *c, const struct lw_state *w, visit_fn fn, int kind, int arg,
+                  struct lw_state *x, void *u)
+{
+	bool stop = fn(c, w, kind, arg, x, u);
+	drop(c, x);
+	return stop;
+}
+
+static bool water_children(struct rctx *c, const struct lw_state *w, visit_fn fn, void *u)
+{
+	int side = w->play.side, from = lw_march_hex(w);
+	unsigned al = allowed_in(c, w);
+	struct lw_state *x;
+	const struct lw_hex *h = lw_data_hex(lw_D(), from);
+	if (h && h->river) {
+		const struct river_seen *r = river_of(c, w, from);
+		for (int i = 0; r && i < r->nl + r->np; i++) {
+			bool port = i >= r->nl;
+			int hex = port ? r->ports[i - r->nl] : r->land[i];
+			int kind = port ? LW_AM_RIVER_ASSAULT : LW_AM_RIVER_MOVE;
+			if (!(bit_of(hex) & al) ||
+			    lw_amphib_check_reached(w, side, kind, hex, NULL) != 0)
+				continue;
+			if (!(x = copy_of(c, w)))
+				return true;
+			sail(c, x, hex, true);
+			if (visit(c, w, fn, RK_WATER, hex, x, u))
+				return true;
+		}
+	}
+	if (side != LW_UNION)
+		return false;
+	for (int k = 0; k < w->n_cities; k++) {
+		if (!lw_amphib_ocean_port(k))
+			continue;
+		int hex = lw_D()->cities[k].hex;
+		if (!(bit_of(hex) & al) ||
+		    (lw_amphib_check(w, side, LW_AM_OCEAN_MOVE, hex, NULL) != 0 &&
+		     lw_amphib_check(w, side, LW_AM_OCEAN_ASSAULT, hex, NULL) != 0))
+			continue;
+		if (!(x = copy_of(c, w)))
+			return true;
+		sail(c, x, hex, false);
+		if (visit(c, w, fn, RK_WATER, hex, x, u))
+			return true;
+	}
+	return false;
+}
+
+/* The legal actions of the activation from w, each with the state after it. */
+static void expand(struct rctx *c, const struct lw_state *w, visit_fn fn, void *u)
+{
+	const struct lw_play *p = &w->play;
+	const struct lw_groups *g = &w->groups;
+	struct lw_state *x;
+	if (p->movers_n == 0) {
+		/* 12.8: the activation ends, or the generals left at a hex move */
+		if (fn(c, w, RK_END, 0, NULL, u))
+			return;
+		for (int i = 0; i < g->n; i++) {
+			bool seen = !g->wait[i];
+			for (int k = 0; k < i && !seen; k++)
+				seen = g->wait[k] && g->hex[k] == g->hex[i];
+			if (seen || !(x = copy_of(c, w)))
+				continue;
+			if (lw_march_group_setup(x, g->hex[i]) == 0) {
+				drop(c, x);
+				continue;
+			}
+			if (visit(c, w, fn, RK_GROUP, g->hex[i], x, u))
+				return;
+		}
+		return;
+	}
+	/* stop (an attack, a raid or a revive end the move in the same hex) */
+	if (!(x = copy_of(c, w)))
+		return;
+	finish_group(c, x);
+	if (visit(c, w, fn, RK_STOP, 0, x, u))
+		return;
+	int from = lw_march_hex(w), nb[6];
+	int n = tg_hex_neighbours(&lw_D()->grid, from, nb);
+	for (int i = 0; i < n; i++) {
+		if (lw_move_check(w, nb[i], NULL) != 0 || !(x = copy_of(c, w)))
+			continue;
+		lw_consolidation_close(x);
+		bool stops = lw_march_step_apply(x, nb[i]);
+		lw_border_enter(x, p->side, nb[i]);
+		if (stops)
+			finish_group(c, x);
+		if (visit(c, w, fn, RK_STEP, nb[i], x, u))
+			return;
+	}
+	if (p->moved == 0 && !p->attacked && lw_amphib_water_open(w, p->side) &&
+	    water_children(c, w, fn, u))
+		return;
+	if (lw_march_pickup_possible(w) && (x = copy_of(c, w))) {
+		lw_march_pickup_apply(x);
+		if (visit(c, w, fn, RK_PICKUP, 0, x, u))
+			return;
+	}
+	for (int i = 0; i < p->movers_n; i++) {
+		int m = p->movers[i];
+		if (lw_march_detach_check(w, m, NULL) != 0 || !(x = copy_of(c, w)))
+			continue;
+		lw_march_detach_apply(x, m, 0);
+		if (visit(c, w, fn, RK_DETACH, m, x, u))
+			return;
+	}
+}
+
+static int search(struct rctx *c, const struct lw_state *w);
+
+static bool search_visit(struct rctx *c, const struct lw_state *w, int kind, int arg,
+                         struct lw_state *after, void *u)
+{
+	(void)kind;
+	(void)arg;
+	int *res = u;
+	int r = after ? search(c, after) : all_in(c, w) ? R_YES : R_NO;
+	if (r == R_YES) {
+		*res = R_YES;
+		return true;
+	}
+	if (r == R_UNKNOWN)
+		*res = R_UNKNOWN;
+	return false;
+}
+
+/* R_YES when some sequence of legal actions from w ends every general of
+ * c->gen in the region, R_NO when none does, R_UNKNOWN when the cap cut the
+ * search before it knew. */
+static int search(struct rctx *c, const struct lw_state *w)
+{
+	if (!could_get_in(c, w))
+		return R_NO;
+	if (all_in(c, w))
+		return R_YES;
+	struct hash2 h = key_of(w);
+	int res;
+	if (memo_get(h.a, h.b, &res))
+		return res;
+	if (c->nodes >= REACH_NODES) {
+		c->capped = true;
+		return R_UNKNOWN;
+	}
+	c->nodes++;
+	res = R_NO;
+	expand(c, w, search_visit, &res);
+	if (res != R_UNKNOWN)
+		memo_put(h.a, h.b, res);
+	return res;
 }
 
 /* A working copy of s in which no campaign region is enforced (the search
@@ -301,112 +631,127 @@ static void search(struct lw_state *w, struct reach *r)
 static struct lw_state *scratch(const struct lw_state *s)
 {
 	struct lw_state *w = malloc(sizeof *w);
-	if (!w)
-		return NULL;
-	memcpy(w, s, sizeof *w);
-	w->groups.camp_now = -1;
+	if (w) {
+		memcpy(w, s, sizeof *w);
+		w->groups.camp_now = -1;
+	}
 	return w;
 }
 
-/* The regions of `want` the movers of w reach by land alone. */
-static unsigned land_reach(struct lw_state *w, unsigned want)
+/* ---- one question per state: what each action of the moment leaves ---------------------- */
+
+#define ROOT_CHILDREN (8 + LW_MAX_MOVERS)
+
+struct root {
+	struct hash2 h; /* of the whole state asked about */
+	bool valid;
+	bool way; /* some action keeps a way open for every general */
+	int n;
+	struct {
+		uint8_t kind, res;
+		int16_t arg;
+	} ch[ROOT_CHILDREN];
+	long nodes;
+	bool capped;
+};
+
+static _Thread_local struct root root_seen;
+
+static bool root_visit(struct rctx *c, const struct lw_state *w, int kind, int arg,
+                       struct lw_state *after, void *u)
 {
-	struct reach r = {.want = want, .need = popcount(want), .land_only = true};
-	search(w, &r);
-	return r.mask & want;
+	struct root *r = u;
+	bool asked = kind == RK_STOP || kind == RK_STEP || kind == RK_DETACH || kind == RK_END;
+	if (!asked && r->way)
+		return false; /* only the existence of a way matters for these */
+	int res = after ? search(c, after) : all_in(c, w) ? R_YES : R_NO;
+	r->way |= res == R_YES;
+	if (asked && r->n < ROOT_CHILDREN) {
+		r->ch[r->n].kind = (uint8_t)kind;
+		r->ch[r->n].arg = (int16_t)arg;
+		r->ch[r->n].res = (uint8_t)res;
+		r->n++;
+	}
+	return false;
 }
 
-/* 14.1.1 "They may be dispersed from a larger activated force to perform
- * this movement" (14.2.1 alike), 12.8: at the start of its move a group too
- * large to go by water whole may leave some generals behind (detach), send
- * the others by water, and the ones left behind move on by land as a
- * separate group afterwards (10.7.3.1: the campaign's one water move is
- * taken). The group gets in when every part does, in one region (a force
- * ends in one theater, 10.7.3.2): the water part by water, each general
- * left behind alone (as lw_campaign_detach_check judges him) and all of
- * them together (the group lw_march_group_setup makes of them) by land. */
-static void split_by_water(struct lw_state *w, struct reach *r)
+static void gather_force(struct rctx *c, const struct lw_state *w)
 {
-	struct lw_play *p = &w->play;
-	int n = p->movers_n, side = p->side;
-	if (n < 2 || n > LW_MAX_MOVERS || p->moved || p->attacked || w->land.stopped ||
-	    r->land_only || enough(r))
-		return;
-	if (p->co >= 0 && (w->unit[p->co].flags & LW_UF_RELUCTANT))
-		return; /* 10.7.4: no detaching */
-	/* no boat here (14.1.1 a river hexside, 14.2.1 an ocean port) */
-	int here = lw_march_hex(w), port = lw_city_at(here);
-	const struct lw_hex *h = lw_data_hex(lw_D(), here);
-	if (!(h && h->river) && !(side == LW_UNION && port >= 0 && lw_amphib_ocean_port(port)))
-		return;
-	int most = lw_amphib_river_stars(side), least = 99;
-	if (side == LW_UNION && lw_D()->turns[w->turn].amphib_stars > most)
-		most = lw_D()->turns[w->turn].amphib_stars;
-	for (int i = 0; i < n; i++)
-		if (w->unit[p->movers[i]].stars < least)
-			least = w->unit[p->movers[i]].stars;
-	if (least > most)
-		return; /* nobody fits in the boats */
-	int16_t all[LW_MAX_MOVERS];
-	unsigned alone[LW_MAX_MOVERS];
-	memcpy(all, p->movers, (size_t)n * sizeof all[0]);
-	for (int i = 0; i < n; i++) {
-		p->movers[0] = all[i];
-		p->movers_n = 1;
-		alone[i] = land_reach(w, r->want & ~r->mask);
+	const struct lw_play *p = &w->play;
+	const struct lw_groups *g = &w->groups;
+	c->n_gen = 0;
+	for (int i = 0; i < p->movers_n; i++)
+		c->gen[c->n_gen++] = p->movers[i];
+	for (int i = 0; i < g->n && c->n_gen < REACH_GENS; i++) {
+		const struct lw_unit *x = &w->unit[g->unit[i]];
+		if (g->wait[i] && x->where == LW_W_MAP && x->side == p->side &&
+		    x->hex == g->hex[i] && !is_mover_of(w, g->unit[i]))
+			c->gen[c->n_gen++] = g->unit[i];
 	}
-	struct water wt;
-	bool have = water_find(w, &wt);
-	for (unsigned m = 1; have && m + 1 < (1u << n) && !enough(r); m++) {
-		int stars = 0;
-		unsigned land = r->want & ~r->mask;
-		for (int i = 0; i < n; i++) {
-			if (m & (1u << i))
-				stars += w->unit[all[i]].stars;
-			else
-				land &= alone[i];
-		}
-		if (stars > most || !land)
-			continue;
-		int k = 0;
-		for (int i = 0; i < n; i++)
-			if (m & (1u << i))
-				p->movers[k++] = all[i];
-		p->movers_n = (uint8_t)k;
-		struct reach rs = {.want = land, .need = popcount(land)};
-		water_reach(w, &wt, &rs);
-		land &= rs.mask;
-		if (!land)
-			continue;
-		k = 0;
-		for (int i = 0; i < n; i++)
-			if (!(m & (1u << i)))
-				p->movers[k++] = all[i];
-		p->movers_n = (uint8_t)k;
-		r->mask |= land_reach(w, land);
-	}
-	free(wt.land);
-	memcpy(p->movers, all, (size_t)n * sizeof all[0]);
-	p->movers_n = (uint8_t)n;
 }
 
-/* Regions the movers of w can end their movement in (w is consumed). */
-static unsigned reach_of(struct lw_state *w, unsigned want, int need)
+static struct hash2 hash_state(const struct lw_state *s)
 {
-	struct reach r = {.want = want, .need = need, .mask = 0};
-	if (w) {
-		search(w, &r);
-		split_by_water(w, &r);
-		free(w);
+	struct hash2 h = {0x9ae16a3b2f90404full, 0xc3a5c85c97cb3127ull};
+	const uint64_t *q = (const void *)s;
+	size_t n = sizeof *s / sizeof *q;
+	for (size_t i = 0; i < n; i++) {
+		h.a = (h.a ^ q[i]) * 0x100000001b3ull;
+		h.b = (h.b ^ (q[i] + 0x9e3779b97f4a7c15ull + (h.b << 6) + (h.b >> 2)));
 	}
-	return r.mask;
+	hash_bytes(&h, (const char *)s + n * sizeof *q, sizeof *s - n * sizeof *q);
+	return h;
 }
 
-/* When no copy can be made (no memory), nothing counts as reachable, so
- * the refusals that need a way in do not apply: no dead end. */
-static unsigned reach_now(const struct lw_state *s, unsigned want)
+/* What each action of the moving force's player leaves (stop, each step,
+ * each general left behind, the end of the activation), for the state s;
+ * kept for the state last asked about (the offers ask many times). */
+static const struct root *root_of(const struct lw_state *s)
 {
-	return reach_of(scratch(s), want, 1);
+	struct hash2 h = hash_state(s);
+	struct root *r = &root_seen;
+	if (r->valid && r->h.a == h.a && r->h.b == h.b)
+		return r;
+	memset(r, 0, sizeof *r);
+	bool diag = getenv("LW_REACH_DIAG") != NULL;
+	struct timespec t0 = {0}, t1 = {0};
+	if (diag)
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct lw_state *w = scratch(s);
+	if (!w)
+		return r; /* no memory: no way known, nothing refused */
+	struct rctx c = {.idx = s->groups.camp_now};
+	gather_force(&c, w);
+	memo_new();
+	if (c.n_gen > 0 && could_get_in(&c, w))
+		expand(&c, w, root_visit, r);
+	r->nodes = c.nodes;
+	r->capped = c.capped;
+	rctx_free(&c);
+	free(w);
+	r->h = h;
+	r->valid = true;
+	if (diag) { /* the cost of one question, for the README's figures */
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		long us =
+		    (long)(t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000;
+		fprintf(stderr, "lw_campaign: reach %ld nodes %ld us%s, way %d\n", r->nodes, us,
+		        r->capped ? " (cap)" : "", r->way);
+	}
+	return r;
+}
+
+/* Is the action refused: a way is open for every general and this action
+ * closes it (proven: R_NO)? */
+static bool closes_way(const struct lw_state *s, int kind, int arg)
+{
+	const struct root *r = root_of(s);
+	if (!r->way)
+		return false; /* last resort: nothing brings them all in any more */
+	for (int i = 0; i < r->n; i++)
+		if (r->ch[i].kind == kind && r->ch[i].arg == arg)
+			return r->ch[i].res == R_NO;
+	return false;
 }
 
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
@@ -418,46 +763,48 @@ unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsi
 	bool cav_alone = x->cavalry && lw_force_co(w, x->hex) != u;
 	w->play.side = (int8_t)side;
 	lw_march_begin(w, u, cav_alone);
-	return reach_of(w, want, need);
+	struct rctx c = {.idx = -1};
+	gather_force(&c, w);
+	unsigned mask = 0;
+	for (int k = 1; k < LW_REGION_COUNT && popcount(mask & want) < need; k++) {
+		if (!(want & LW_CAMP_BIT(k)))
+			continue;
+		c.fixed = LW_CAMP_BIT(k);
+		c.nodes = 0;
+		memo_new();
+		if (search(&c, w) != R_NO)
+			mask |= c.fixed; /* an unproven way (the cap) counts */
+	}
+	rctx_free(&c);
+	free(w);
+	return mask;
 }
 
 /* ---- the checks -------------------------------------------------------------------------- */
 
 int lw_campaign_step_check(const struct lw_state *s, int to, struct tg_error *err)
 {
-	unsigned al = lw_campaign_allowed(s);
-	if (!al || (al & bit_of(to)))
-		return 0;
-	struct lw_state *w = scratch(s);
-	if (!w)
-		return fail_end(s, err, "out of memory");
-	bool stops = lw_march_step_stops(w, to);
-	apply_step(w, to);
-	unsigned m;
-	if (stops) {
-		m = bit_of(to);
-		free(w);
-	} else {
-		m = reach_of(w, al, 1);
-	}
-	if (m & al)
+	if (!lw_campaign_allowed(s) || !closes_way(s, RK_STEP, to))
 		return 0;
 	return fail_end(s, err,
-	                stops ? "the force would stop there, outside it"
-	                      : "from there it could not end its movement inside it");
+	                (lw_campaign_allowed(s) & bit_of(to))
+	                    ? "after that step the generals of the force could no longer all "
+	                      "end their movement inside it (it takes the room or the force one "
+	                      "of them needs, 12.4 / 12.5), while another way brings them all in"
+	                    : "from there the force could not end its movement inside it");
 }
 
 int lw_campaign_stop_check(const struct lw_state *s, struct tg_error *err)
 {
-	unsigned al = lw_campaign_allowed(s);
-	int hex = lw_march_hex(s);
-	if (!al || hex == LW_NO_HEX || (al & bit_of(hex)))
+	if (!lw_campaign_allowed(s) || s->play.movers_n == 0 || !closes_way(s, RK_STOP, 0))
 		return 0;
-	if (!(reach_now(s, al) & al))
-		return 0; /* nothing brings it in any more: it ends here */
 	return fail_end(s, err,
-	                "this force, outside it, can still get there (moving, stopping, "
-	                "attacking or raiding ends its movement)");
+	                (lw_campaign_allowed(s) & bit_of(lw_march_hex(s)))
+	                    ? "ending this group's move here would leave a general of the force "
+	                      "outside it while another way brings them all in (moving, "
+	                      "stopping, attacking or raiding ends its movement)"
+	                    : "this force, outside it, can still get there (moving, stopping, "
+	                      "attacking or raiding ends its movement)");
 }
 
 int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *err)
@@ -470,53 +817,21 @@ int lw_campaign_end_check(const struct lw_state *s, int hex, struct tg_error *er
 
 int lw_campaign_detach_check(const struct lw_state *s, int u, struct tg_error *err)
 {
-	const struct lw_play *p = &s->play;
-	unsigned al = lw_campaign_allowed(s);
-	int hex = lw_march_hex(s);
-	if (!al || hex == LW_NO_HEX || (al & bit_of(hex)))
+	if (!lw_campaign_allowed(s) || s->play.movers_n < 2 || !closes_way(s, RK_DETACH, u))
 		return 0;
-	if (!(reach_now(s, al) & al))
-		return 0; /* the whole group is past helping */
-	/* 12.8: he may move on later with what is left of the allowance */
-	if (p->moved < p->max_move && !s->land.stopped) {
-		struct lw_state *w = scratch(s);
-		if (w) {
-			w->play.movers[0] = (int16_t)u;
-			w->play.movers_n = 1;
-			if (reach_of(w, al, 1) & al)
-				return 0;
-		}
-	}
 	return fail_end(s, err,
-	                "a general left behind here, outside it, could not move into it "
-	                "afterwards");
+	                "with this general left behind here the force could no longer all end "
+	                "its movement inside it (he could not move into it afterwards, or the "
+	                "others could not)");
 }
 
 int lw_campaign_leave_check(const struct lw_state *s, struct tg_error *err)
 {
-	unsigned al = lw_campaign_allowed(s);
-	const struct lw_groups *g = &s->groups;
-	if (!al || s->play.movers_n)
+	if (!lw_campaign_allowed(s) || s->play.movers_n || !closes_way(s, RK_END, 0))
 		return 0;
-	for (int i = 0; i < g->n; i++) {
-		if (!g->wait[i] || (al & bit_of(g->hex[i])))
-			continue;
-		const struct lw_unit *x = &s->unit[g->unit[i]];
-		if (x->where != LW_W_MAP || x->side != s->play.side || x->hex != g->hex[i])
-			continue;
-		struct lw_state *w = scratch(s);
-		if (!w)
-			continue;
-		if (lw_march_group_setup(w, g->hex[i]) == 0) {
-			free(w);
-			continue;
-		}
-		if (reach_of(w, al, 1) & al)
-			return fail_end(s, err,
-			                "the generals left outside it can still move into it "
-			                "(next_group)");
-	}
-	return 0;
+	return fail_end(s, err,
+	                "the generals left outside it can still move into it "
+	                "(next_group)");
 }
 
 void lw_campaign_note_end(struct lw_state *s, int hex)

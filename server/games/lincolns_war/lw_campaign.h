@@ -15,15 +15,17 @@
  * without a legal action. An amphibious landing or assault (which ends the
  * movement) is always judged by its hex.
  *
- * Reach is searched over copies of the state with the real moves' own
- * functions: one hex at a time with the march's checks (lw_move_check), a
- * step that would stop the movers ending there, each step leaving the state
- * as act_move does (lw_border_enter: 2.4 Kentucky and the neutral cities);
- * by water from the starting hex (lw_amphib_check: 14.0 a water move starts
- * the move), by the whole group or, 14.1.1/12.8, by a part of it while the
- * generals left behind walk in. Rail is no part of it (9.0: the Rail Phase
- * comes before the card play), nor harassment (13.2.5: the opponent's
- * choice, and its IT close no way).
+ * Reach is searched over copies of the state with the engine's own
+ * transitions for the rest of the activation (lw_march_step_apply with
+ * lw_border_enter, lw_march_detach_apply, lw_march_pickup_apply, a water
+ * move where lw_amphib_check allows it, the end of a group's move,
+ * lw_march_group_setup for the next group, the end of the activation), the
+ * campaign refusals off inside it: a way is open when some sequence ends
+ * every general of the force still to move in the region (one theater).
+ * Memoised on a canonical key of the force, bounded by the allowances and
+ * by a cap of expanded nodes per question (unproven counts as a way). Rail
+ * is no part of it (9.0: the Rail Phase comes before the card play), nor
+ * harassment (13.2.5: the opponent's choice, and its IT close no way).
  */
 #ifndef LW_CAMPAIGN_H
 #define LW_CAMPAIGN_H
@@ -37,9 +39,10 @@
 /* Regions the campaign force moving now may end its movement in (bits);
  * 0 outside a campaign (no restriction). */
 unsigned lw_campaign_allowed(const struct lw_state *s);
-/* The regions (bits) force u of `side` could end its movement in if it were
- * activated now, alone: standing, by land and by water. The search stops
- * once `need` regions of `want` are found. */
+/* The regions (bits) of `want` in which every general of force u of `side`
+ * could end his movement if it were activated now, alone (standing, by
+ * land, by water, split into groups as the engine allows). The search
+ * stops once `need` regions of `want` are found. */
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want,
                                  int need);
 
