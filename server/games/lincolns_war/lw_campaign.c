@@ -112,11 +112,13 @@ static int fail_end(const struct lw_state *s, struct tg_error *err, const char *
  * the force still to move (the movers and the generals waiting to move) in
  * the region (in one theater, 10.7.3.2). Nodes are memoised on a canonical
  * key of the force's positions and points; the search is finite (the
- * allowances), and capped at REACH_NODES expanded nodes per question: what
- * the cap leaves unproven counts as a way (R_UNKNOWN: nothing is refused on
+ * allowances), and capped at REACH_NODES expanded nodes per question and
+ * REACH_ACTION per action asked about: what the cap leaves unproven counts
+ * as a way (R_UNKNOWN: nothing is refused on
  * an unproven claim). */
 
 #define REACH_NODES 2000 /* nodes expanded per question, at most */
+#define REACH_ACTION 400 /* ... and per action asked about (one cannot starve the others) */
 #define REACH_MEMO 8192  /* memo slots (a power of two, above REACH_NODES) */
 #define REACH_RIVER 4    /* river searches kept per question */
 #define REACH_GENS (LW_GROUP_FORCE + LW_MAX_MOVERS)
@@ -134,8 +136,8 @@ struct rctx {
 	int idx;        /* the campaign force moving (allowed_for) */
 	unsigned fixed; /* the regions, when given (a designation), else 0 */
 	int16_t gen[REACH_GENS];
-	int n_gen; /* the generals to bring in */
-	long nodes;
+	int n_gen;         /* the generals to bring in */
+	long nodes, limit; /* expanded; where the cap stops the search */
 	bool capped;
 	struct river_seen river[REACH_RIVER];
 	int n_river;
@@ -614,7 +616,7 @@ static int search(struct rctx *c, const struct lw_state *w)
 	int res;
 	if (memo_get(h.a, h.b, &res))
 		return res;
-	if (c->nodes >= REACH_NODES) {
+	if (c->nodes >= c->limit) {
 		c->capped = true;
 		return R_UNKNOWN;
 	}
@@ -664,6 +666,7 @@ static bool root_visit(struct rctx *c, const struct lw_state *w, int kind, int a
 	bool asked = kind == RK_STOP || kind == RK_STEP || kind == RK_DETACH || kind == RK_END;
 	if (!asked && r->way)
 		return false; /* only the existence of a way matters for these */
+	c->limit = c->nodes + REACH_ACTION < REACH_NODES ? c->nodes + REACH_ACTION : REACH_NODES;
 	int res = after ? search(c, after) : all_in(c, w) ? R_YES : R_NO;
 	r->way |= res == R_YES;
 	if (asked && r->n < ROOT_CHILDREN) {
@@ -693,13 +696,15 @@ static void gather_force(struct rctx *c, const struct lw_state *w)
 static struct hash2 hash_state(const struct lw_state *s)
 {
 	struct hash2 h = {0x9ae16a3b2f90404full, 0xc3a5c85c97cb3127ull};
-	const uint64_t *q = (const void *)s;
-	size_t n = sizeof *s / sizeof *q;
+	const unsigned char *b = (const void *)s;
+	size_t n = sizeof *s / sizeof(uint64_t);
 	for (size_t i = 0; i < n; i++) {
-		h.a = (h.a ^ q[i]) * 0x100000001b3ull;
-		h.b = (h.b ^ (q[i] + 0x9e3779b97f4a7c15ull + (h.b << 6) + (h.b >> 2)));
+		uint64_t q;
+		memcpy(&q, b + i * sizeof q, sizeof q); /* (no alignment assumed) */
+		h.a = (h.a ^ q) * 0x100000001b3ull;
+		h.b = (h.b ^ (q + 0x9e3779b97f4a7c15ull + (h.b << 6) + (h.b >> 2)));
 	}
-	hash_bytes(&h, (const char *)s + n * sizeof *q, sizeof *s - n * sizeof *q);
+	hash_bytes(&h, b + n * sizeof(uint64_t), sizeof *s - n * sizeof(uint64_t));
 	return h;
 }
 
@@ -754,6 +759,28 @@ static bool closes_way(const struct lw_state *s, int kind, int arg)
 	return false;
 }
 
+/* The regions of `want` (up to `need` of them) in which every general of
+ * the force of w still to move can end his movement (w is consumed). */
+static unsigned regions_reached(struct lw_state *w, unsigned want, int need)
+{
+	struct rctx c = {.idx = -1};
+	gather_force(&c, w);
+	unsigned mask = 0;
+	for (int k = 1; k < LW_REGION_COUNT && popcount(mask & want) < need; k++) {
+		if (!(want & LW_CAMP_BIT(k)))
+			continue;
+		c.fixed = LW_CAMP_BIT(k);
+		c.nodes = 0;
+		c.limit = REACH_NODES;
+		memo_new();
+		if (search(&c, w) != R_NO)
+			mask |= c.fixed; /* an unproven way (the cap) counts */
+	}
+	rctx_free(&c);
+	free(w);
+	return mask;
+}
+
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
 {
 	struct lw_state *w = scratch(s);
@@ -763,21 +790,15 @@ unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsi
 	bool cav_alone = x->cavalry && lw_force_co(w, x->hex) != u;
 	w->play.side = (int8_t)side;
 	lw_march_begin(w, u, cav_alone);
-	struct rctx c = {.idx = -1};
-	gather_force(&c, w);
-	unsigned mask = 0;
-	for (int k = 1; k < LW_REGION_COUNT && popcount(mask & want) < need; k++) {
-		if (!(want & LW_CAMP_BIT(k)))
-			continue;
-		c.fixed = LW_CAMP_BIT(k);
-		c.nodes = 0;
-		memo_new();
-		if (search(&c, w) != R_NO)
-			mask |= c.fixed; /* an unproven way (the cap) counts */
-	}
-	rctx_free(&c);
-	free(w);
-	return mask;
+	return regions_reached(w, want, need);
+}
+
+unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want)
+{
+	struct lw_state *w = scratch(s);
+	if (!w)
+		return 0;
+	return regions_reached(w, want, popcount(want));
 }
 
 /* ---- the checks -------------------------------------------------------------------------- */

@@ -45,6 +45,10 @@ unsigned lw_campaign_allowed(const struct lw_state *s);
  * stops once `need` regions of `want` are found. */
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want,
                                  int need);
+/* The regions (bits) of `want` in which every general of the activated
+ * force still to move (the movers and the generals waiting to move, 12.8)
+ * can still end his movement on this activation. */
+unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want);
 
 /* 0 if the group moving now may step into `to` (after the march's other
  * checks): into its region, or out of it with a way to end inside. */

@@ -230,6 +230,9 @@ static void walk_split_twice(void)
 		lincolns_war_module.free(g);
 		return;
 	}
+	/* every general can still end inside (and standing, in h's region) */
+	unsigned both = LW_CAMP_BIT(sp.region) | LW_CAMP_BIT(cf_region(sp.h));
+	CHECK_EQ_INT((int)lw_campaign_reach_now(s, LW_CAMP_THEATERS), (int)both);
 	/* six stars fit in none of the rooms; no stop outside */
 	CHECK(tk_act(g, "union", gf_move(buf, sizeof buf, sp.n[0])) != 0);
 	CHECK(refused_103(g, "{\"type\":\"stop\"}"));
@@ -244,6 +247,7 @@ static void walk_split_twice(void)
 	act_ok(g, next_group(buf, sizeof buf, sp.h));
 	CHECK_EQ_INT(s->play.movers_n, 2);
 	CHECK(refused_103(g, "{\"type\":\"stop\"}"));
+	CHECK_EQ_INT((int)lw_campaign_reach_now(s, LW_CAMP_THEATERS), (int)both);
 	/* ... and split again */
 	act_ok(g, detach(g, z, buf, sizeof buf));
 	act_ok(g, gf_move(buf, sizeof buf, sp.n[1]));
