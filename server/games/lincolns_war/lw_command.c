@@ -650,7 +650,7 @@ int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)
 		n.dsp_unit[i] = (int16_t)u;
 		n.dsp_to[i] = (int16_t)to;
 	}
-	if (v[k] < LW_SS_NONE || v[k] > LW_SS_PLOT)
+	if (v[k] < LW_SS_NONE || v[k] > LW_SS_SIEGE)
 		return -1;
 	n.supply_stage = (uint8_t)v[k++];
 	for (int i = 0; i < LW_CMD_UNITS; i++) /* the unused slot: always 0 */

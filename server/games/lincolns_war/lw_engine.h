@@ -45,8 +45,11 @@ const char *lw_side_title(int side);
  *    16.9.6).
  * 14: political bi_offer, bi_wash (19.2 declared by the Confederate's
  *     answer); cav.raid_battle 3 (LW_CAV_PURSUIT, the 16.2.1 pursuit's
- *     cavalry battle). */
-#define LW_SAVE_VERSION 14
+ *     cavalry battle).
+ * 15: the command block's supply_stage LW_SS_SIEGE (3.6, 16.9.5.4.3: the
+ *     Supply Phase waits, after a siege held out, for the question its
+ *     disgraced CO raised before the next siege and the end of the turn). */
+#define LW_SAVE_VERSION 15
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -287,10 +290,15 @@ void lw_supply_after_plot(struct lw_state *s);
 /* The Supply Phase's end through the next turn (21.0). */
 void lw_end_turn_after_supply(struct lw_state *s);
 /* The Supply Phase's procedures are over (lw_supply.c, after the owners'
- * demotion choices): sieges, then lw_supply_phase_rest. */
+ * demotion choices): the sieges (3.6, 16.9.5.4.3, stage LW_SS_SIEGE while a
+ * return or a question waits), then lw_supply_phase_rest. */
 void lw_supply_phase_done(struct lw_state *s);
+/* Stage LW_SS_SIEGE with nothing awaited (a return chosen, the question a
+ * siege's end raised answered): the next sieges, then the rest of the
+ * phase. Called by lw_siege_return_act and lw_supply_resume. */
+void lw_supply_sieges_go_on(struct lw_state *s);
 /* The Supply Phase after the sieges' ends (16.9.5.4.3): 23.2, then
- * lw_end_turn_after_supply; lw_siege_return_act calls it after a choice. */
+ * lw_end_turn_after_supply. */
 void lw_supply_phase_rest(struct lw_state *s);
 /* 21.1 political collapse check; true when the game ended. */
 bool lw_check_collapse(struct lw_state *s);

@@ -991,13 +991,17 @@ int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct ga
 		out->barrier = true; /* the rest of the Supply Phase may draw */
 	if (return_step(s, i))
 		return 0;
-	if (!returns_go_on(s))
-		lw_supply_phase_rest(s);
+	/* the next sieges and the rest of the phase, unless the CO's disgrace
+	 * asks a question first (lw_supply_resume goes on after the answer) */
+	lw_supply_sieges_go_on(s);
 	return 0;
 }
 
 /* The sieges on after the supply check, one after the other; true while a
- * return choice waits. */
+ * return choice waits, or a question raised by the end of a siege (3.6,
+ * 11.0.3: the disgraced CO's successor, 11.1.2.2 a new GiC, 12.4 a general
+ * displaced): the next siege and the rest of the phase wait for the answer,
+ * so that they see who commands and where the generals stand. */
 static bool returns_go_on(struct lw_state *s)
 {
 	for (int i = 0; i < LW_MAX_SIEGES; i++) {
@@ -1006,7 +1010,7 @@ static bool returns_go_on(struct lw_state *s)
 			continue;
 		if (!g->returning)
 			g->camp_co = (int16_t)lw_force_co_side(s, g->city_hex, g->besieger);
-		if (return_step(s, i))
+		if (return_step(s, i) || lw_awaiting(s) != 0)
 			return true;
 	}
 	return false;
@@ -1014,6 +1018,10 @@ static bool returns_go_on(struct lw_state *s)
 
 bool lw_siege_after_supply(struct lw_state *s)
 {
-	lw_siege_settle(s); /* demotions for IT may have emptied a side */
-	return returns_go_on(s);
+	s->command.supply_stage = LW_SS_SIEGE; /* 3.6: "Resolve any ongoing sieges" */
+	lw_siege_settle(s);                    /* demotions for IT may have emptied a side */
+	if (returns_go_on(s))
+		return true;
+	s->command.supply_stage = LW_SS_NONE;
+	return false;
 }

@@ -620,6 +620,16 @@ void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
 		lw_supply_after_plot(s);
 		return;
 	}
+	if (s->phase == LW_PH_SUPPLY && s->command.supply_stage == LW_SS_SIEGE) {
+		/* 16.9.5.4.3: the question a siege's end raised is answered: the
+		 * next sieges, then the rest of the phase (lw_time.c) */
+		if (lw_awaiting(s) != 0)
+			return;
+		if (out)
+			out->barrier = true; /* 23.2 rolls and the next turn follow */
+		lw_supply_sieges_go_on(s);
+		return;
+	}
 	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE ||
 	    lw_supply_choice_force(s, &hex, &side) || lw_command_question_pending(s))
 		return;

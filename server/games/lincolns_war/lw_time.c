@@ -228,9 +228,24 @@ void lw_supply_after_plot(struct lw_state *s)
 
 void lw_supply_phase_done(struct lw_state *s)
 {
+	/* 3.6: the sieges are resolved after supply and forage (16.9.5.4.3 "after
+	 * the supply check is done"), so after the plot and 20.4 / 20.5; they
+	 * hold the phase in stage LW_SS_SIEGE while their owner chooses where the
+	 * besiegers go or who succeeds their disgraced CO (lw_siege.c) */
 	if (lw_siege_after_supply(s))
-		return; /* 16.9.5.4.3: the besiegers' owner chooses their hex (lw_siege.c) */
+		return;
 	lw_supply_phase_rest(s);
+}
+
+void lw_supply_sieges_go_on(struct lw_state *s)
+{
+	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage != LW_SS_SIEGE)
+		return;
+	/* 16.9.5.4.3: a return choice or a question the end of a siege raised
+	 * (11.0.3 the disgraced CO's successor, 11.1.2.2, 12.4) first */
+	if (lw_awaiting(s) != 0)
+		return;
+	lw_supply_phase_done(s);
 }
 
 void lw_supply_phase_rest(struct lw_state *s)
