@@ -15,10 +15,13 @@
 #include "lw_engine.h"
 #include "lw_ints.h"
 #include "lw_move.h"
+#include "lw_siege.h"
 #include "lw_supply.h"
 
 _Static_assert(LW_CMD_UNITS == LW_MAX_UNITS, "lw_command.h: LW_CMD_UNITS = LW_MAX_UNITS");
-_Static_assert(sizeof(struct lw_command) == 102, "struct lw_command has no hidden padding");
+_Static_assert(sizeof(struct lw_command) == 242, "struct lw_command has no hidden padding");
+_Static_assert(LW_CMD_SST == 2 * LW_MAX_SIEGES, "lw_command.h: one siege_star entry per force "
+                                                "held in a siege");
 
 /* ---- 11.0.3: who may take command ------------------------------------------- */
 
@@ -310,47 +313,94 @@ static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct 
 
 /* ---- 12.4 / 16.9.6: who of a force held in a siege loses a star ------------------ */
 
+/* Entry i waits while that force is still held and overstacked. */
+static bool sst_live(const struct lw_state *s, int i)
+{
+	const struct lw_command *c = &s->command;
+	int hex = c->sst_hex[i], side = c->sst_side[i];
+	return lw_displace_held(s, hex, side) &&
+	       lw_stack_check_hex(s, hex, side, NULL, 0, LW_NONE, 0, NULL) != 0;
+}
+
+static void sst_dequeue(struct lw_command *c, int i)
+{
+	for (int k = i; k + 1 < c->sst_n; k++) {
+		c->sst_hex[k] = c->sst_hex[k + 1];
+		c->sst_side[k] = c->sst_side[k + 1];
+	}
+	c->sst_n--;
+	c->sst_hex[c->sst_n] = 0;
+	c->sst_side[c->sst_n] = 0;
+}
+
+/* Entries whose force is no longer held or no longer overstacked go. */
+static void sst_prune(struct lw_state *s)
+{
+	for (int i = s->command.sst_n - 1; i >= 0; i--)
+		if (!sst_live(s, i))
+			sst_dequeue(&s->command, i);
+}
+
+static int sst_find(const struct lw_state *s, int hex, int side)
+{
+	const struct lw_command *c = &s->command;
+	for (int i = 0; i < c->sst_n; i++)
+		if (c->sst_hex[i] == hex && c->sst_side[i] == side)
+			return i;
+	return -1;
+}
+
 bool lw_command_note_siege_star(struct lw_state *s, int hex, int side)
 {
 	struct lw_command *c = &s->command;
-	if (c->sst_hex && (c->sst_hex != hex || c->sst_side != side + 1))
-		return false; /* another waits: the procedure's choice (README) */
-	c->sst_hex = (int16_t)hex;
-	c->sst_side = (uint8_t)(side + 1);
+	if (sst_find(s, hex, side) >= 0)
+		return true; /* asked already: the stack waits for that answer */
+	if (c->sst_n >= LW_CMD_SST)
+		sst_prune(s); /* forces answered or freed meanwhile */
+	if (c->sst_n >= LW_CMD_SST)
+		return false; /* not reached: one entry per force held (README) */
+	/* asked in turn, after the forces overstacked before this one */
+	c->sst_hex[c->sst_n] = (int16_t)hex;
+	c->sst_side[c->sst_n] = (uint8_t)side;
+	c->sst_n++;
 	return true;
 }
 
-/* The question waits while that force is still held and overstacked. */
-static bool sst_live(const struct lw_state *s)
+/* The entry asked now: the first that still waits, or -1. */
+static int first_sst_entry(const struct lw_state *s)
 {
-	const struct lw_command *c = &s->command;
-	if (!c->sst_hex)
-		return false;
-	int side = c->sst_side - 1;
-	return lw_displace_held(s, c->sst_hex, side) &&
-	       lw_stack_check_hex(s, c->sst_hex, side, NULL, 0, LW_NONE, 0, NULL) != 0;
+	for (int i = 0; i < s->command.sst_n; i++)
+		if (sst_live(s, i))
+			return i;
+	return -1;
 }
 
-static void sst_offer(const struct lw_state *s, json_t *list)
+bool lw_command_siege_star_waits(const struct lw_state *s, int hex, int side)
+{
+	int i = sst_find(s, hex, side);
+	return i >= 0 && sst_live(s, i);
+}
+
+static void sst_offer(const struct lw_state *s, int i, json_t *list)
 {
 	const struct lw_command *c = &s->command;
 	int cand[LW_MAX_UNITS];
-	int n = lw_siege_star_candidates(s, c->sst_hex, c->sst_side - 1, cand);
+	int n = lw_siege_star_candidates(s, c->sst_hex[i], c->sst_side[i], cand);
 	char name[64], id[48], hl[64];
-	lw_hex_label(c->sst_hex, hl, sizeof hl);
+	lw_hex_label(c->sst_hex[i], hl, sizeof hl);
 	for (int k = 0; k < n; k++)
 		lw_offer(list,
-		         json_pack("{s:s,s:i,s:s}", "type", "siege_star", "hex", (int)c->sst_hex,
+		         json_pack("{s:s,s:i,s:s}", "type", "siege_star", "hex", (int)c->sst_hex[i],
 		                   "general", lw_unit_id(s, cand[k], id, sizeof id)),
 		         "%s loses a star (%s): the force held in %s is overstacked (12.4, 16.9.6)",
 		         lw_unit_name(s, cand[k], name, sizeof name),
 		         s->unit[cand[k]].stars <= 1 ? "a one-star: disgraced" : "demoted", hl);
 }
 
-static int sst_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+static int sst_act(struct lw_state *s, int side, int i, const json_t *a, struct tg_error *err)
 {
 	struct lw_command *c = &s->command;
-	int hex = c->sst_hex, h = 0;
+	int hex = c->sst_hex[i], h = 0;
 	const char *type = lw_a_str(a, "type");
 	if (!type || strcmp(type, "siege_star") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
 		return tg_fail(err, TG_E_ILLEGAL,
@@ -372,16 +422,19 @@ static int sst_act(struct lw_state *s, int side, const json_t *a, struct tg_erro
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.4 / 16.9.6: the star is lost by a subordinate of the "
 		               "overstacked force held in the siege (not the GiC)");
-	c->sst_hex = 0;
-	c->sst_side = 0;
 	char name[64], hl[64];
 	lw_log(s,
 	       "The %s player has %s of the force held in the siege of %s lose a star "
 	       "(12.4, 16.9.5.2, 16.9.6).",
 	       lw_side_title(side), lw_public_name(s, u, name, sizeof name),
 	       lw_hex_label(hex, hl, sizeof hl));
-	lw_demote(s, u); /* overstacked still: asked again (lw_fix_overstack) */
+	/* the entry stays first while the procedure runs: a stack still over
+	 * the limit is asked again at once, before the forces queued after it */
+	lw_demote(s, u);
 	lw_fix_overstack(s, hex, side);
+	i = sst_find(s, hex, side);
+	if (i >= 0 && !sst_live(s, i))
+		sst_dequeue(c, i);
 	return 0;
 }
 
@@ -433,8 +486,9 @@ int lw_command_choice_side(const struct lw_state *s)
 	i = first_dsp_entry(s);
 	if (i >= 0)
 		return s->unit[s->command.dsp_unit[i]].side;
-	if (sst_live(s))
-		return s->command.sst_side - 1;
+	i = first_sst_entry(s);
+	if (i >= 0)
+		return s->command.sst_side[i];
 	int hex, side;
 	if (lw_supply_choice_force(s, &hex, &side))
 		return side;
@@ -465,9 +519,10 @@ void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
 			dsp_offer(s, i, list);
 		return;
 	}
-	if (sst_live(s)) {
-		if (s->command.sst_side - 1 == side)
-			sst_offer(s, list);
+	i = first_sst_entry(s);
+	if (i >= 0) {
+		if (s->command.sst_side[i] == side)
+			sst_offer(s, i, list);
 		return;
 	}
 	lw_supply_demote_offer(s, side, list);
@@ -482,8 +537,9 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
 		i = first_dsp_entry(s);
 		if (i >= 0)
 			return dsp_act(s, side, i, a, err);
-		if (sst_live(s))
-			return sst_act(s, side, a, err);
+		i = first_sst_entry(s);
+		if (i >= 0)
+			return sst_act(s, side, i, a, err);
 		return lw_supply_demote_act(s, side, a, out, err);
 	}
 	struct lw_command *c = &s->command;
@@ -540,11 +596,12 @@ const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)
 		         lw_hex_label(s->command.dsp_hex[i], hl, sizeof hl));
 		return buf;
 	}
-	if (sst_live(s)) {
+	i = first_sst_entry(s);
+	if (i >= 0) {
 		snprintf(buf, n,
 		         "Your force held in the siege of %s is overstacked: choose the "
 		         "subordinate who loses a star (12.4, 16.9.6)",
-		         lw_hex_label(s->command.sst_hex, hl, sizeof hl));
+		         lw_hex_label(s->command.sst_hex[i], hl, sizeof hl));
 		return buf;
 	}
 	int hex, side;
@@ -569,17 +626,15 @@ void lw_command_settle(struct lw_state *s, struct game_outcome *out)
 	for (int i = c->dsp_n - 1; i >= 0; i--)
 		if (dsp_candidates(s, i, cand) == 0)
 			dsp_dequeue(c, i);
-	if (c->sst_hex && !sst_live(s)) {
-		c->sst_hex = 0;
-		c->sst_side = 0;
-	}
+	sst_prune(s);
 	lw_supply_resume(s, out); /* a stage left with nothing to ask goes on */
 }
 
 /* ---- save/load ---------------------------------------------------------------- */
 
 #define CMD_INTS                                                                                   \
-	(1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS + 2)
+	(1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS + 1 +     \
+	 2 * LW_CMD_SST)
 
 json_t *lw_command_save(const struct lw_command *c)
 {
@@ -605,8 +660,11 @@ json_t *lw_command_save(const struct lw_command *c)
 	v[k++] = c->lost1_turn;
 	for (int i = 0; i < LW_CMD_BITS; i++)
 		v[k++] = c->lost1[i];
-	v[k++] = c->sst_hex; /* save format 13 */
-	v[k++] = c->sst_side;
+	v[k++] = c->sst_n; /* save format 16: the queue (13: one question) */
+	for (int i = 0; i < LW_CMD_SST; i++) {
+		v[k++] = c->sst_hex[i];
+		v[k++] = c->sst_side[i];
+	}
 	return lw_ints_json(v, CMD_INTS);
 }
 
@@ -664,11 +722,18 @@ int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)
 			return -1;
 		n.lost1[i] = (uint8_t)v[k++];
 	}
-	long long sh = v[k++], ss = v[k++];
-	if (sh ? (!lw_data_hex(lw_D(), (int)sh) || ss < 1 || ss > 2) : ss != 0)
+	if (v[k] < 0 || v[k] > LW_CMD_SST)
 		return -1;
-	n.sst_hex = (int16_t)sh;
-	n.sst_side = (uint8_t)ss;
+	n.sst_n = (uint8_t)v[k++];
+	for (int i = 0; i < LW_CMD_SST; i++) {
+		long long sh = v[k++], ss = v[k++];
+		if (i < n.sst_n ? (!lw_data_hex(lw_D(), (int)sh) ||
+		                   (ss != LW_UNION && ss != LW_CONFEDERATE))
+		                : (sh != 0 || ss != 0))
+			return -1;
+		n.sst_hex[i] = (int16_t)sh;
+		n.sst_side[i] = (uint8_t)ss;
+	}
 	*c = n;
 	return 0;
 }

@@ -21,6 +21,7 @@ struct tg_error;
 #define LW_CMD_QUEUE 8   /* new-CO choices waiting at once */
 #define LW_CMD_DISP 4    /* displacements waiting for the owner's word */
 #define LW_CMD_UNITS 224 /* = LW_MAX_UNITS */
+#define LW_CMD_SST 48    /* = 2 * LW_MAX_SIEGES: both forces of every siege */
 #define LW_CMD_BITS ((LW_CMD_UNITS + 7) / 8)
 
 /* Supply Phase stages that wait for a player (20.3, 20.4, 20.5, 16.9.5.4.3). */
@@ -47,21 +48,23 @@ struct lw_command {
 	int16_t dsp_hex[LW_CMD_DISP];
 	int16_t dsp_unit[LW_CMD_DISP];
 	int16_t dsp_to[LW_CMD_DISP];
-	/* 12.4 / 16.9.5.2 / 16.9.6: the force of side sst_side - 1 held in the
-	 * siege at sst_hex is overstacked; its owner names the subordinate who
-	 * loses a star (0: none pending) */
-	int16_t sst_hex;
+	/* 12.4 / 16.9.5.2 / 16.9.6: the forces held in a siege that are
+	 * overstacked, in the order they became so: the force of side
+	 * sst_side[i] at sst_hex[i]; its owner names the subordinate who
+	 * loses a star, the first entry first (save format 16) */
+	int16_t sst_hex[LW_CMD_SST];
 	int8_t co_side[LW_CMD_QUEUE];
 	uint8_t co_n;
 	uint8_t dsp_n;
 	/* 20.4 / 20.5: the Supply Phase waits for a demotion choice */
 	uint8_t supply_stage;
-	uint8_t sst_side; /* side + 1, 0 when none */
+	uint8_t sst_n;
 	/* 10.7.9: Union COs that lost a battle this turn to a one-star
 	 * Confederate CO (bit per unit), valid for turn lost1_turn - 1 */
 	uint8_t lost1_turn;
 	uint8_t lost1[LW_CMD_BITS];
-	uint8_t spare[3]; /* no padding: load(save(g)) compares whole structs */
+	uint8_t sst_side[LW_CMD_SST]; /* LW_UNION or LW_CONFEDERATE */
+	uint8_t spare[1];             /* no padding: load(save(g)) compares whole structs */
 };
 
 json_t *lw_command_save(const struct lw_command *c);
@@ -69,9 +72,14 @@ json_t *lw_command_save(const struct lw_command *c);
 int lw_command_load(struct lw_command *c, const json_t *saved, int n_units);
 
 /* 12.4 / 16.9.6: the force of `side` held in the siege at hex is
- * overstacked with several subordinates who may lose the star: ask its
- * owner (false when a question is already waiting: the caller decides) */
+ * overstacked with several subordinates who may lose the star: its owner
+ * is asked, after the questions of the forces that were overstacked
+ * before it (a queue; true when asked or already waiting, false only when
+ * the queue is full, which the bound of two forces per siege rules out:
+ * the caller then decides) */
 bool lw_command_note_siege_star(struct lw_state *s, int hex, int side);
+/* Does the force of side at hex wait, overstacked, for that answer? */
+bool lw_command_siege_star_waits(const struct lw_state *s, int hex, int side);
 /* The generals of that force who may lose the star now: its subordinates
  * (not the CO or the GiC); the CO only when none is left (16.9.6). */
 int lw_siege_star_candidates(const struct lw_state *s, int hex, int side, int out[]);

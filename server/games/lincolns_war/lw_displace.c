@@ -165,7 +165,8 @@ static int junior(const struct lw_state *s, int hex, int side)
 	return pick;
 }
 
-/* A question already waits: the procedure's junior (README). */
+/* The queue of siege_star questions is full (never, with one entry per
+ * force held in a siege): the procedure's junior (README). */
 static int junior_or(const struct lw_state *s, int hex, int side, int dflt)
 {
 	int j = junior(s, hex, side);
@@ -201,7 +202,7 @@ void lw_fix_overstack(struct lw_state *s, int hex, int side)
 			if (n == 0)
 				return;
 			if (n > 1 && lw_command_note_siege_star(s, hex, side))
-				return; /* the owner is asked; the stack waits */
+				return; /* the owner is asked in turn; the stack waits */
 			char hl[64];
 			lw_log(s,
 			       "The %s force held in the siege of %s is overstacked: a general "

@@ -48,8 +48,10 @@ const char *lw_side_title(int side);
  *     cavalry battle).
  * 15: the command block's supply_stage LW_SS_SIEGE (3.6, 16.9.5.4.3: the
  *     Supply Phase waits, after a siege held out, for the question its
- *     disgraced CO raised before the next siege and the end of the turn). */
-#define LW_SAVE_VERSION 15
+ *     disgraced CO raised before the next siege and the end of the turn).
+ * 16: the command block's siege_star questions as a queue (sst_n, sst_hex[],
+ *     sst_side[]: 12.4, 16.9.6, one entry per force held in a siege). */
+#define LW_SAVE_VERSION 16
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

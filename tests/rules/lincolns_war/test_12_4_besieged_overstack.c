@@ -109,7 +109,7 @@ int main(void)
 	lw_demote(s, cs[0]);
 	CHECK_EQ_INT(s->unit[cs[0]].stars, 2);
 	CHECK(all_at(s, cs, nashville)); /* nobody left the city */
-	CHECK_EQ_INT(s->command.sst_hex, nashville);
+	CHECK(lw_command_siege_star_waits(s, nashville, LW_CONFEDERATE));
 	CHECK_EQ_INT(lw_command_choice_side(s), LW_CONFEDERATE);
 	CHECK_EQ_INT(offered(s, LW_CONFEDERATE), 3); /* the three subordinates */
 	CHECK_EQ_INT(offered(s, LW_UNION), 0);
@@ -122,7 +122,7 @@ int main(void)
 	CHECK(choose(s, LW_CONFEDERATE, fmt, us[1], why, sizeof why) != 0); /* not his */
 	CHECKF(strstr(why, "12.4") != NULL, "an enemy refused: %s", why);
 	CHECK(choose(s, LW_UNION, fmt, cs[1], why, sizeof why) != 0); /* not the Union's */
-	CHECK_EQ_INT(s->command.sst_hex, nashville);
+	CHECK(lw_command_siege_star_waits(s, nashville, LW_CONFEDERATE));
 	/* the owner's pick, not the junior: a two-star */
 	CHECKF(choose(s, LW_CONFEDERATE, fmt, cs[1], why, sizeof why) == 0, "%s", why);
 	CHECK_EQ_INT(s->unit[cs[1]].stars, 1);
@@ -132,7 +132,7 @@ int main(void)
 	CHECK_EQ_INT(stars_at(s, nashville, LW_CONFEDERATE), 6);
 	CHECK_EQ_INT(lw_stack_check_hex(s, nashville, LW_CONFEDERATE, NULL, 0, LW_NONE, 0, NULL),
 	             0);
-	CHECK_EQ_INT(s->command.sst_hex, 0);
+	CHECK_EQ_INT(s->command.sst_n, 0);
 	CHECK_EQ_INT(s->command.dsp_n, 0); /* no 12.4 displacement to choose */
 	CHECK(am_log_has(s, "16.9.5.2"));
 
@@ -153,7 +153,7 @@ int main(void)
 		CHECK_EQ_INT(g->s.unit[us[0]].stars, 2); /* the CO kept his */
 		CHECK_EQ_INT(
 		    lw_stack_check_hex(&g->s, nashville, LW_UNION, NULL, 0, LW_NONE, 0, NULL), 0);
-		CHECK_EQ_INT(g->s.command.sst_hex, 0);
+		CHECK_EQ_INT(g->s.command.sst_n, 0);
 		CHECK(lw_siege_at(&g->s, nashville) >= 0); /* the siege goes on */
 		if (seed == 4)
 			*s = g->s;

@@ -140,8 +140,7 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			bool moving = false;
 			/* 12.4 / 16.9.6: a force held in a siege waits, overstacked,
 			 * for its owner to name who loses a star */
-			moving |=
-			    s->command.sst_hex == x->hex && s->command.sst_side == x->side + 1;
+			moving |= lw_command_siege_star_waits(s, x->hex, x->side);
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
 			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
