@@ -473,7 +473,8 @@ static int first_co_entry(const struct lw_state *s)
 
 bool lw_command_question_pending(const struct lw_state *s)
 {
-	return s->phase != LW_PH_OVER && (first_co_entry(s) >= 0 || first_dsp_entry(s) >= 0);
+	return s->phase != LW_PH_OVER &&
+	       (first_co_entry(s) >= 0 || first_dsp_entry(s) >= 0 || first_sst_entry(s) >= 0);
 }
 
 int lw_command_choice_side(const struct lw_state *s)

@@ -126,6 +126,7 @@ int main(void)
 	CHECK(lw_command_siege_star_waits(s, atl, LW_UNION));
 	CHECK(lw_command_siege_star_waits(s, atl, LW_CONFEDERATE));
 	CHECK(!lw_command_siege_star_waits(s, nash, LW_UNION));
+	CHECK(lw_command_question_pending(s)); /* the procedures hold for it */
 
 	/* the queue survives save/load bit for bit */
 	json_t *saved = lw_save_json(s);
