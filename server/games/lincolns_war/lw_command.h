@@ -109,7 +109,7 @@ bool lw_command_lost_to_one_star(const struct lw_state *s, int u);
 
 /* ---- the prompts (lw_actions.c) ------------------------------------------ */
 
-/* An 11.0.3 or 12.4 question waits for its owner. The automatic procedures
+/* An 11.0.3, 12.4 or 16.9.6 (siege_star) question waits for its owner. The automatic procedures
  * that raise them (a battle's steps, the Supply Phase) hold while this is
  * true and go on after the answer, so that their later steps see who
  * commands and where the general went (README "Command questions in the
