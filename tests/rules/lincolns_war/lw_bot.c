@@ -13,6 +13,12 @@ void lw_bot_init(struct lw_bot *b, uint64_t seed)
 	b->x = seed ? seed : 0x9e3779b97f4a7c15ull;
 	b->prudent = 0;
 	b->seek = 0;
+	b->war = 0;
+}
+
+void lw_bot_seek_war_aims(struct lw_bot *b, bool on)
+{
+	b->war = on ? 1 : 0;
 }
 
 void lw_bot_seek_sieges(struct lw_bot *b, bool on)
@@ -80,35 +86,193 @@ static int own_stars(const json_t *board, const char *id)
 	return 0;
 }
 
-/* The siege-seeking policy's pick among the offered entries, or -1: the
- * best tier offered — a siege or assault decision; standing rather than
- * withdrawing; an attack on the weakest enemy force in a city; activating
- * the biggest own force — chosen nine times in ten. */
-static int seek_pick(struct lw_bot *b, const json_t *v, const char *role, const json_t *acts)
+static bool is(const char *t, const char *want)
+{
+	return t && strcmp(t, want) == 0;
+}
+
+/* The hex of the own force whose CO is `id`, or -1. */
+static int own_hex(const json_t *board, const char *id)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(board, "forces"), i, x)
+	{
+		const char *co = json_string_value(json_object_get(json_object_get(x, "co"), "id"));
+		if (co && id && strcmp(co, id) == 0)
+			return (int)json_integer_value(json_object_get(x, "hex"));
+	}
+	return -1;
+}
+
+static bool activates(const json_t *a)
+{
+	const char *t = json_string_value(json_object_get(a, "type"));
+	return t && json_object_get(a, "general") &&
+	       (is(t, "activate") ||
+	        (is(t, "play") && is(json_string_value(json_object_get(a, "use")), "activate")));
+}
+
+/* The siege-seeking policy's score of an offered action (0: no preference):
+ * a siege or assault decision; standing rather than withdrawing; an attack
+ * on the weakest enemy force in a city; activating the biggest own force. */
+static int seek_score(const json_t *board, const char *role, const json_t *a)
 {
 	static const char *const first[] = {
 	    "offer_siege",   "besiege", "siege_press", "river_assault",
 	    "ocean_assault", "stand",   NULL};
+	const char *t = json_string_value(json_object_get(a, "type"));
+	for (int f = 0; t && first[f]; f++)
+		if (strcmp(t, first[f]) == 0)
+			return 1000;
+	if (is(t, "attack")) {
+		int kind =
+		    enemy_city_force(board, role, json_integer_value(json_object_get(a, "target")));
+		return kind ? 900 - kind : 0;
+	}
+	if (activates(a))
+		return 1 + own_stars(board, json_string_value(json_object_get(a, "general")));
+	return 0;
+}
+
+/* The enemy force at hex as the view shows it: its CO's stars (public,
+ * 11.0.1) and its kind (1 single, 2 minor, 3 major); false if none. */
+static bool enemy_force_at(const json_t *board, const char *role, json_int_t hex, int *co_stars,
+                           int *kind)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(board, "forces"), i, x)
+	{
+		const char *side = json_string_value(json_object_get(x, "side"));
+		const char *k = json_string_value(json_object_get(x, "kind"));
+		if (json_integer_value(json_object_get(x, "hex")) != hex || !side || !k ||
+		    strcmp(side, role) == 0)
+			continue;
+		*co_stars =
+		    (int)json_integer_value(json_object_get(json_object_get(x, "co"), "stars"));
+		*kind = k[0] == 's' ? 1 : k[1] == 'i' ? 2 : 3;
+		return true;
+	}
+	return false;
+}
+
+/* The war-aims policy's marching goals, read once a choice: the cities of
+ * the enemy's own territory (19.2 "north of the border" for the
+ * Confederate; the five cities of 7.1.9 for the Union) that the enemy owns
+ * and no enemy force holds. */
+struct war_goals {
+	int hex[128];
+	int n;
+};
+
+static void war_goals(const json_t *board, const char *role, struct war_goals *w)
+{
+	int enemy = is(role, "union") ? LW_CONFEDERATE : LW_UNION;
+	int held[256], nh = 0;
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(board, "forces"), i, x)
+	{
+		const char *side = json_string_value(json_object_get(x, "side"));
+		if (side && strcmp(side, role) != 0 && nh < 256)
+			held[nh++] = (int)json_integer_value(json_object_get(x, "hex"));
+	}
+	w->n = 0;
+	json_array_foreach(json_object_get(board, "cities"), i, x)
+	{
+		const char *owner = json_string_value(json_object_get(x, "owner"));
+		int h = (int)json_integer_value(json_object_get(x, "hex"));
+		bool taken = false;
+		for (int k = 0; k < nh && !taken; k++)
+			taken = held[k] == h;
+		if (owner && strcmp(owner, role) != 0 && !taken && lw_hex_in_territory(h, enemy) &&
+		    w->n < 128)
+			w->hex[w->n++] = h;
+	}
+}
+
+/* Hex steps from hex to the nearest goal (a large number if none). */
+static int goal_distance(const struct war_goals *w, int hex)
+{
+	const struct tg_hexgrid *grid = &lw_D()->grid;
+	int best = 1 << 20;
+	for (int i = 0; i < w->n; i++) {
+		int d = tg_hex_distance(grid, hex, w->hex[i]);
+		if (d >= 0 && d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* The war-aims policy's score of an offered action (lw_bot.h). */
+static int war_score(const json_t *board, const char *role, const struct war_goals *w,
+                     const json_t *a)
+{
+	const char *t = json_string_value(json_object_get(a, "type"));
+	/* 7.1.9: the Union's plot when it may; the Confederate's on the last
+	 * turn, when the Union may not answer but by 7.1.9.3 */
+	if (is(t, "buy_assassination_plot"))
+		return is(role, "union") ||
+		               json_is_true(json_object_get(json_object_get(board, "turn"), "last"))
+		           ? 1100
+		           : 0;
+	if (is(t, "attack")) {
+		json_int_t hex = json_integer_value(json_object_get(a, "target"));
+		int co = 0, kind = 0;
+		if (enemy_force_at(board, role, hex, &co, &kind)) {
+			/* 19.1: a Confederate CO of two or three stars, six stars or more */
+			if (is(role, "union") && co >= 2 && kind >= 2)
+				return 950;
+			/* 19.2: a Union three-star CO, north of the border or in
+			 * Washington before Spring 1863 */
+			if (is(role, "confederate") && co == 3)
+				return lw_hex_in_territory((int)hex, LW_UNION) ? 970 : 950;
+		}
+		int k = enemy_city_force(board, role, hex);
+		if (k)
+			return 900 - k;
+		/* 16.1.2: an empty enemy city is taken by attacking it */
+		return goal_distance(w, (int)hex) == 0 ? 880 : 0;
+	}
+	if (is(t, "move")) {
+		int to = (int)json_integer_value(json_object_get(a, "to"));
+		const json_t *from = json_object_get(json_object_get(board, "play"), "moving_from");
+		int d_to = goal_distance(w, to);
+		if (d_to == 0)
+			return 850; /* a bracketed enemy city (16.1.2) */
+		if (json_is_integer(from) && d_to < goal_distance(w, (int)json_integer_value(from)))
+			return 600;
+		return 0;
+	}
+	/* a force within three hexes of a goal first, the biggest first */
+	if (activates(a)) {
+		const char *id = json_string_value(json_object_get(a, "general"));
+		int hex = own_hex(board, id);
+		return (hex >= 0 && goal_distance(w, hex) <= 3 ? 100 : 0) + 1 +
+		       own_stars(board, id);
+	}
+	return seek_score(board, role, a);
+}
+
+/* The pick of the siege-seeking and war-aims policies among the offered
+ * entries, or -1: the best tier offered, chosen nine times in ten (three
+ * in four under the war-aims policy alone). */
+static int seek_pick(struct lw_bot *b, const json_t *v, const char *role, const json_t *acts)
+{
 	const json_t *board = json_object_get(v, "board");
 	size_t k = json_array_size(acts), idx[256];
 	int n = 0, best = 0;
+	struct war_goals goals = {.n = 0};
+	if (b->war)
+		war_goals(board, role, &goals);
 	for (size_t i = 0; i < k && i < 256; i++) {
 		const json_t *a = act_of(json_array_get(acts, i));
-		const char *t = json_string_value(json_object_get(a, "type"));
-		int score = 0;
-		for (int f = 0; t && first[f] && !score; f++)
-			score = strcmp(t, first[f]) == 0 ? 1000 : 0;
-		if (!score && t && strcmp(t, "attack") == 0) {
-			int kind = enemy_city_force(
-			    board, role, json_integer_value(json_object_get(a, "target")));
-			score = kind ? 900 - kind : 0;
+		int score = b->seek ? seek_score(board, role, a) : 0;
+		if (b->war) {
+			int w = war_score(board, role, &goals, a);
+			score = w > score ? w : score;
 		}
-		if (!score && t && json_object_get(a, "general") &&
-		    (strcmp(t, "activate") == 0 ||
-		     (strcmp(t, "play") == 0 && json_string_value(json_object_get(a, "use")) &&
-		      strcmp(json_string_value(json_object_get(a, "use")), "activate") == 0)))
-			score =
-			    1 + own_stars(board, json_string_value(json_object_get(a, "general")));
 		if (score > best) {
 			best = score;
 			n = 0;
@@ -116,7 +280,7 @@ static int seek_pick(struct lw_bot *b, const json_t *v, const char *role, const 
 		if (score && score == best)
 			idx[n++] = i;
 	}
-	if (n == 0 || lw_bot_below(b, 10) == 0)
+	if (n == 0 || lw_bot_below(b, b->seek ? 10 : 4) == 0)
 		return -1;
 	return (int)idx[lw_bot_below(b, (uint32_t)n)];
 }
@@ -142,7 +306,7 @@ static bool spends_pc(const json_t *action)
 static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role, const json_t *acts)
 {
 	size_t k = json_array_size(acts);
-	int seek = b->seek ? seek_pick(b, view, role, acts) : -1;
+	int seek = b->seek || b->war ? seek_pick(b, view, role, acts) : -1;
 	if (seek >= 0)
 		return (size_t)seek;
 	if (!b->prudent)

@@ -1,7 +1,8 @@
 /* lw_bot.h — a random legal-action player for Lincoln's War (or any game
  * whose view lists complete actions, game.h). It only uses the public
  * interface: view(g, role) gives the awaited roles and their actions, and
- * the bot picks one uniformly with its own seeded generator. Reused by the
+ * the bot picks one with its own seeded generator (uniformly, or by the
+ * policies below). Reused by the
  * playout and hidden-information tests, load tests and fuzzers. */
 #ifndef LW_BOT_H
 #define LW_BOT_H
@@ -16,6 +17,7 @@ struct lw_bot {
 	uint64_t x;  /* xorshift64* state, never 0 */
 	int prudent; /* 1: the "prudent" policy below, 0: uniform */
 	int seek;    /* 1: the siege-seeking policy below (lw_bot_seek_sieges) */
+	int war;     /* 1: the war-aims policy below (lw_bot_seek_war_aims) */
 };
 
 /* Policies. Uniform picks every offered action with the same chance: in
@@ -34,6 +36,29 @@ void lw_bot_init_prudent(struct lw_bot *b, uint64_t seed);
  * the weakest enemy force in a city; else activating the biggest own
  * force; so that playouts reach 14.x and 16.9.5. */
 void lw_bot_seek_sieges(struct lw_bot *b, bool on);
+/* The war-aims policy, on top of any of the above: what a player who wants
+ * to win the war prefers, still only among the offered actions, three
+ * times in four where the view offers it (the best tier first; with the
+ * siege-seeking policy the better score of the two, nine in ten):
+ *  - 7.1.9: the Union buys the Assassination Plot card whenever offered,
+ *    the Confederate on the last turn (7.1.9.3: the Union cannot buy it
+ *    after, only retaliate);
+ *  - 19.1 / 19.2: attacking the force whose defeat is a 19.0 trigger (the
+ *    Union a force of two or more infantry generals under a two- or
+ *    three-star Confederate CO; the Confederate a force under a three-star
+ *    Union CO, most of all north of the border);
+ *  - attacking an enemy force in a city (as the siege policy does);
+ *  - marching on the enemy's own cities (the goals: in the enemy's
+ *    territory, enemy owned, no enemy force there): attacking one (16.1.2:
+ *    an empty enemy city is attacked, not entered), else a move into a
+ *    bracketed one, else a move that brings the moving force closer to the
+ *    nearest (hex steps on the public map);
+ *  - activating a force within three hexes of a goal, else any, the
+ *    biggest first.
+ * So that playouts take the cities a Confederate plot needs, fight in
+ * cities (16.9.5) and meet the 19.0 triggers (README "Bot reach"). The
+ * map is read from the static, public data (lw_D()), nothing else. */
+void lw_bot_seek_war_aims(struct lw_bot *b, bool on);
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
 
 /* Picks an awaited role and one of its legal actions. Returns 1 and fills
