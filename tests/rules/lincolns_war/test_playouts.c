@@ -33,6 +33,27 @@ static int games_siege, games_assault, games_seeking; /* 14.x / 16.9.5 reached *
 static int n_camp_press, n_return_choice, n_excess;
 static int cav_battles; /* 13.2.2 raids' cavalry battles (with their 16.8 cards) */
 static int pursuits;    /* 16.2.1 pursuits' cavalry battles (the same battle) */
+/* 19.0 and 7.1.9 reached (issue 4, bot reach): games that saw the EP
+ * declared (19.1), BI prompts raised (19.2 trigger met) and answered
+ * either way, BI card exchanges; plots bought (7.1.9), played in the
+ * Supply Phase (20.3) and successful, and 7.1.9.3 retaliation prompts */
+static int games_ep, n_bi_offer, n_bi_declare, n_bi_decline, n_bi_swap, n_ep_promotion;
+static int n_plot_bought[2], n_plot_played, n_plot_hit, n_retaliation_prompt;
+static int games_plot;
+
+static void count_action(const json_t *a, const char *role)
+{
+	const char *t = json_string_value(json_object_get(a, "type"));
+	if (!t)
+		return;
+	if (strcmp(t, "buy_assassination_plot") == 0)
+		n_plot_bought[strcmp(role, "union") == 0 ? 0 : 1]++;
+	n_bi_declare += strcmp(t, "bi_declare") == 0;
+	n_bi_decline += strcmp(t, "bi_decline") == 0;
+	n_bi_swap += strcmp(t, "bi_swap") == 0 || strcmp(t, "bi_keep") == 0;
+	n_ep_promotion += strcmp(t, "ep_promotion") == 0;
+	n_retaliation_prompt += strcmp(t, "retaliate") == 0 || strcmp(t, "no_retaliation") == 0;
+}
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
@@ -40,6 +61,16 @@ static bool seeking(uint64_t seed)
 {
 	return seed % 4 == 0;
 }
+
+/* Every other game (seeds 0 and 3 modulo 4: siege-seeking and uniform, or
+ * prudent) the bot plays for war aims (lw_bot_seek_war_aims): random play
+ * alone seldom takes five Confederate cities (7.1.9) or meets the 19.0
+ * triggers, and marching on cities brings more battles there (16.9.5). */
+static bool war_aims(uint64_t seed)
+{
+	return seed % 4 == 0 || seed % 4 == 3;
+}
+static int games_war;
 
 static char *save_str(const struct game *g)
 {
@@ -149,6 +180,12 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			 * its excess, before anybody leaves the city */
 			moving |= s->battle.active && s->step == LW_ST_SIEGE_OFFER &&
 			          x->hex == s->battle.def_hex && x->side != s->battle.attacker;
+			/* 16.6.4: a routed defender breaks up as it retreats; until
+			 * then (its owner may first name a new GiC, 11.1.2.2, or CO,
+			 * 11.0.3) it stands as the rout left it */
+			moving |= s->battle.active && s->battle.rout &&
+			          s->battle.winner == s->battle.attacker &&
+			          x->hex == s->battle.def_hex && x->side != s->battle.attacker;
 			struct tg_error e;
 			if (!moving &&
 			    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, &e)) {
@@ -222,8 +259,10 @@ static int play_one(uint64_t seed, int scenario_idx)
 	else
 		lw_bot_init(&bot, seed * 2654435761u + 7);
 	lw_bot_seek_sieges(&bot, seeking(seed));
+	lw_bot_seek_war_aims(&bot, war_aims(seed));
+	games_war += war_aims(seed);
 	games_seeking += seeking(seed);
-	bool saw_siege = false, saw_assault = false;
+	bool saw_siege = false, saw_assault = false, saw_ep = false, saw_plot = false;
 	uint32_t logged = g->s.log_total;
 	struct logged *log = calloc(MAX_GAME_ACTIONS, sizeof *log);
 	int n = 0, rc = 0;
@@ -255,6 +294,7 @@ static int play_one(uint64_t seed, int scenario_idx)
 			rc = -1;
 			break;
 		}
+		count_action(a, role);
 		snprintf(log[n].role, sizeof log[n].role, "%s", role);
 		log[n++].action = a;
 		for (; logged < g->s.log_total; logged++) {
@@ -267,6 +307,15 @@ static int play_one(uint64_t seed, int scenario_idx)
 			n_excess += strstr(line, "with the excess (16.6.4)") != NULL;
 			cav_battles += strstr(line, "a cavalry battle (13.2.2)") != NULL;
 			pursuits += strstr(line, "fight a cavalry battle") != NULL;
+			saw_ep |= strstr(line, "EMANCIPATION PROCLAMATION (19.1)") != NULL;
+			n_bi_offer +=
+			    strstr(line, "The conditions of British Intervention are met") != NULL;
+			if (strstr(line, "Assassination Plot card (20.3)") != NULL) {
+				n_plot_played++;
+				saw_plot = true;
+			}
+			n_plot_hit += strstr(line, "Assassination Plot (7.1.9.1)") != NULL &&
+			              strstr(line, "killed") != NULL;
 		}
 		if (!invariants(&g->s, why, sizeof why)) {
 			char *txt = json_dumps(a, JSON_COMPACT);
@@ -326,6 +375,8 @@ static int play_one(uint64_t seed, int scenario_idx)
 		       scn);
 	games_siege += saw_siege;
 	games_assault += saw_assault;
+	games_ep += saw_ep;
+	games_plot += saw_plot;
 	if (rc == 0 && st.finished) {
 		results[st.winner + 1]++;
 		if (strstr(st.summary, "21.1"))
@@ -408,13 +459,21 @@ int main(int argc, char **argv)
 	       "draws %d; %d by political collapse; %d reached their last turn\n",
 	       done, only >= 0 ? M->scenarios[only].id : "every scenario", failed, total,
 	       results[1], results[2], results[0], collapses, reached_last);
-	printf("# %d games saw a siege, %d an amphibious assault (%d games siege-seeking)\n",
-	       games_siege, games_assault, games_seeking);
+	printf("# %d games saw a siege, %d an amphibious assault (%d games siege-seeking, %d "
+	       "playing for war aims)\n",
+	       games_siege, games_assault, games_seeking, games_war);
 	printf("# siege choices: %d besieging campaign forces pressed, %d return hexes chosen, "
 	       "%d routed excess generals named\n",
 	       n_camp_press, n_return_choice, n_excess);
 	printf("# %d raids met enemy cavalry (13.2.2), %d pursuits (16.2.1)\n", cav_battles,
 	       pursuits);
+	printf("# 19.0: %d games saw the EP (%d free promotions), %d BI prompts (%d declared, "
+	       "%d declined, %d card exchanges)\n",
+	       games_ep, n_ep_promotion, n_bi_offer, n_bi_declare, n_bi_decline, n_bi_swap);
+	printf("# 7.1.9: plots bought %d by the Confederate, %d by the Union; %d played in %d "
+	       "games, %d hit; %d 7.1.9.3 retaliation prompts\n",
+	       n_plot_bought[1], n_plot_bought[0], n_plot_played, games_plot, n_plot_hit,
+	       n_retaliation_prompt);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
@@ -424,6 +483,33 @@ int main(int argc, char **argv)
 			for (unsigned c = 0; c <= mask; c++)
 				missing += !met[sc][c];
 		CHECKF(missing == 0, "%d scenario/option combinations never played", missing);
+	}
+	/* Bot reach (issue 4): the seeded mix of every scenario (seeds from 1)
+	 * reaches sieges, the 19.0 triggers and 7.1.9's plots on its own, at
+	 * least `per1000` times a thousand games (well below what it measures,
+	 * README "Bot reach"); runs of 200 games or more check it, scaled to
+	 * their length, shorter or other runs only report. */
+	if (only < 0 && first == 1 && games >= 200) {
+		struct {
+			const char *what;
+			int got, per1000;
+		} reach[] = {
+		    {"games with a siege (16.9.5)", games_siege, 60},
+		    {"games with the EP (19.1)", games_ep, 40},
+		    {"EP free promotions (19.1)", n_ep_promotion, 40},
+		    {"BI prompts (19.2)", n_bi_offer, 100},
+		    {"BI declared (19.2)", n_bi_declare, 50},
+		    {"BI declined (19.2)", n_bi_decline, 40},
+		    {"BI card exchanges (19.2)", n_bi_swap, 50},
+		    {"Confederate plots bought (7.1.9)", n_plot_bought[1], 5},
+		    {"plots played (7.1.9.1)", n_plot_played, 5},
+		    {"7.1.9.3 retaliation prompts", n_retaliation_prompt, 1},
+		};
+		for (size_t i = 0; i < sizeof reach / sizeof *reach; i++) {
+			int want = games * reach[i].per1000 / 1000;
+			CHECKF(reach[i].got >= (want > 1 ? want : 1), "%s: %d in %d games, want %d",
+			       reach[i].what, reach[i].got, games, want > 1 ? want : 1);
+		}
 	}
 	/* the full run must reach both (14.x, 16.9.5); short runs only report */
 	if (games >= 1000) {
