@@ -523,7 +523,6 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		land_movers(s, hex, out, river);
 		return 0;
 	}
-	lw_campaign_note_end(s, hex); /* 10.7.3.2: the assault ends the movement there */
 	struct lw_amphib *am = &s->amphib;
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);

@@ -54,7 +54,8 @@ static unsigned allowed_for(const struct lw_state *s, int i)
 		return 0;
 	if (g->camp_region[i] > LW_REGION_NONE)
 		return LW_CAMP_BIT(g->camp_region[i]);
-	/* 10.7.3.2: any theater but the one the other force took */
+	/* 10.7.3.2: the player names each theater before either force moves
+	 * (lw_theater.c); until then any theater but the other force's */
 	unsigned m = LW_CAMP_THEATERS;
 	int o = 1 - i;
 	if (o < g->camp_n)
@@ -853,14 +854,4 @@ int lw_campaign_leave_check(const struct lw_state *s, struct tg_error *err)
 	return fail_end(s, err,
 	                "the generals left outside it can still move into it "
 	                "(next_group)");
-}
-
-void lw_campaign_note_end(struct lw_state *s, int hex)
-{
-	struct lw_groups *g = &s->groups;
-	int i = g->camp_now;
-	if (s->play.campaign != 2 || i < 0 || i >= g->camp_n || g->camp_region[i] > LW_REGION_NONE)
-		return;
-	if (allowed_for(s, i) & bit_of(hex))
-		g->camp_region[i] = (int8_t)region_of(hex);
 }

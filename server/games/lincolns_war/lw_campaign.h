@@ -64,8 +64,5 @@ int lw_campaign_detach_check(const struct lw_state *s, int u, struct tg_error *e
 /* 0 if the activation may end with the generals left waiting where they
  * are (stop with no group moving, 12.8). */
 int lw_campaign_leave_check(const struct lw_state *s, struct tg_error *err);
-/* 10.7.3.2: a Dual-Theater force whose theater is still open takes the
- * theater of hex when its group ends its movement there. */
-void lw_campaign_note_end(struct lw_state *s, int hex);
 
 #endif

@@ -388,7 +388,6 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 		if (raid_move_check(s, err) != 0 || lw_raid_check(s, u, hex, false, err) != 0 ||
 		    lw_campaign_stop_check(s, err) != 0)
 			return 1;
-		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */
 		s->cav.act_raid = 1;
 		if (out)
 			out->barrier = true; /* dice were rolled */

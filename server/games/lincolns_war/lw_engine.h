@@ -50,8 +50,11 @@ const char *lw_side_title(int side);
  *     Supply Phase waits, after a siege held out, for the question its
  *     disgraced CO raised before the next siege and the end of the turn).
  * 16: the command block's siege_star questions as a queue (sst_n, sst_hex[],
- *     sst_side[]: 12.4, 16.9.6, one entry per force held in a siege). */
-#define LW_SAVE_VERSION 16
+ *     sst_side[]: 12.4, 16.9.6, one entry per force held in a siege).
+ * 17: groups.camp_region of a Dual-Theater force is the theater its owner
+ *     named (10.7.3.2 campaign_theater; none = not named yet, where it
+ *     used to mean "taken where the force ends"). */
+#define LW_SAVE_VERSION 17
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

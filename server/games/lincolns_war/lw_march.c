@@ -546,8 +546,6 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_play *p = &s->play;
 	int hex = lw_march_hex(s);
-	if (hex != LW_NO_HEX && !p->attacked)
-		lw_campaign_note_end(s, hex); /* 10.7.3.2: the force's theater */
 	/* 10.7.8.1: a Union force activated that ends its move in Virginia */
 	if (p->side == LW_UNION && hex != LW_NO_HEX && in_virginia(hex))
 		s->side[LW_UNION].eastern_done = 1;
@@ -841,7 +839,6 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 			               "an attack needs an integer \"target\"");
 		if (lw_attack_target_check(s, target, err) != 0)
 			return -1;
-		lw_campaign_note_end(s, lw_march_hex(s)); /* 10.7.3.2 */
 		lw_battle_declare(s, target, out);
 		return 0;
 	}

@@ -10,6 +10,7 @@
 #include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_it.h"
+#include "lw_theater.h"
 
 static const char *card_name(int side, int n)
 {
@@ -391,6 +392,11 @@ static int check_designated_or_cost(const struct lw_state *s, int side, int u, i
 			    "10.7.3.1: both campaign forces are designated before either "
 			    "%s (campaign_forces)",
 			    besiegers ? "is activated" : "moves");
+		if (lw_theater_pending(s))
+			return tg_fail(
+			    err, TG_E_ILLEGAL,
+			    "10.7.3.2: the theater of each campaign force is named before "
+			    "either moves (campaign_theater)");
 		if (u != g->camp_co[0] && (g->camp_n < 2 || u != g->camp_co[1]))
 			return tg_fail(
 			    err, TG_E_ILLEGAL, "%s",
@@ -743,14 +749,13 @@ static int act_designate(struct lw_state *s, int side, const json_t *a, struct t
 		return -1;
 	struct lw_groups *g = &s->groups;
 	int us[2] = {u1, u2};
-	unsigned ms[2] = {m1, m2};
 	g->camp_n = u2 == LW_NONE ? 1 : 2;
 	for (int i = 0; i < g->camp_n; i++) {
 		g->camp_co[i] = (int16_t)us[i];
-		/* 10.7.3.1: the card's region; 10.7.3.2: the theater each force
-		 * ends in, open until then unless only one is within its reach */
+		/* 10.7.3.1: the card's region; 10.7.3.2: the theater the player
+		 * names next (campaign_theater, lw_theater.c) */
 		g->camp_region[i] =
-		    (int8_t)(s->play.campaign == 1 ? card_region(s, side) : single_region(ms[i]));
+		    (int8_t)(s->play.campaign == 1 ? card_region(s, side) : LW_REGION_NONE);
 	}
 	s->play.activations_left = g->camp_n;
 	char n1[64], n2[64];
@@ -769,6 +774,8 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 	char hex[64];
 	if (s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) {
 		offer_designation(s, side, list);
+	} else if (lw_theater_pending(s)) {
+		lw_theater_offer(s, side, list); /* 10.7.3.2 (lw_theater.c) */
 	} else if (s->play.activations_left > 0) {
 		if (s->play.campaign) {
 			char name[64], id[64];
@@ -1148,6 +1155,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		}
 		if (strcmp(type, "campaign_forces") == 0)
 			return act_designate(s, side, a, err);
+		if (strcmp(type, "campaign_theater") == 0)
+			return lw_theater_act(s, side, a, err); /* 10.7.3.2 */
 		if (strcmp(type, "remove_it") == 0) {
 			int hex;
 			if (!lw_a_int(a, "hex", &hex))

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lw_engine.h"
+#include "lw_theater.h"
 
 static const char *const phase_names[] = {
     [LW_PH_GIC] = "gic_choice", [LW_PH_INITIATIVE] = "initiative", [LW_PH_ADMIN] = "administration",
@@ -246,6 +247,9 @@ static json_t *play_json(const struct lw_state *s)
 	json_object_set_new(o, "moving_from",
 	                    p->movers_n ? json_integer(s->unit[p->movers[0]].hex) : json_null());
 	json_object_set_new(o, "moved", json_integer(p->moved));
+	/* 10.7.3: the region each designated campaign force must end in (the
+	 * card's, or the theaters named for a Dual-Theater campaign): public */
+	json_object_set_new(o, "campaign_regions", lw_theater_view(s));
 	return o;
 }
 

@@ -116,4 +116,84 @@ static inline bool cf_has_value(const json_t *choices, const char *value)
 	return false;
 }
 
+/* A land hex of region r1 with a step (cf_step) into region r2 (*into),
+ * neither hex in avoid[0..n) nor next to one of them. With far > 0 the hex
+ * has no river hexside (no boat takes it elsewhere) and lies at least `far`
+ * hexes from every theater but r1 and r2. */
+static inline int cf_border(const struct game *g, int r1, int r2, int far, int *into,
+                            const int *avoid, int n)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		int h = d->hexes[i].id;
+		bool bad = cf_region(h) != r1 || !cf_land(g, h) || (far > 0 && d->hexes[i].river);
+		for (int k = 0; k < n && !bad; k++)
+			bad = avoid[k] == h || tg_hex_adjacent(&d->grid, avoid[k], h);
+		for (int o = 1; o < LW_REGION_COUNT && far > 0 && !bad; o++)
+			bad = o != r1 && o != r2 && cf_dist(h, o) < far;
+		if (bad)
+			continue;
+		int nb[6];
+		int c = tg_hex_neighbours(&d->grid, h, nb);
+		for (int j = 0; j < c; j++) {
+			bool used = false;
+			for (int k = 0; k < n; k++)
+				used |= avoid[k] == nb[j];
+			if (!used && cf_region(nb[j]) == r2 && cf_step(g, h, nb[j])) {
+				*into = nb[j];
+				return h;
+			}
+		}
+	}
+	return LW_NO_HEX;
+}
+
+/* A land hex of region r at least `far` hexes from every other theater,
+ * with no river hexside (no boat takes it elsewhere), not `avoid`. */
+static inline int cf_deep(const struct game *g, int r, int far, int avoid)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if ((int)h->region != r || !cf_land(g, h->id) || h->river || h->id == avoid)
+			continue;
+		bool ok = true;
+		for (int o = 1; o < LW_REGION_COUNT && ok; o++)
+			ok = o == r || cf_dist(h->id, o) >= far;
+		if (ok)
+			return h->id;
+	}
+	return LW_NO_HEX;
+}
+
+/* 10.7.3.2: the "theater" choices offered to name the theater of campaign
+ * force `general` (NULL if no such prompt); the caller decrefs. */
+static inline json_t *cf_theater_choices(struct game *g, const char *role, const char *general)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions"), *found = NULL;
+	for (size_t i = 0; i < json_array_size(acts) && !found; i++) {
+		json_t *e = json_array_get(acts, i);
+		json_t *a = json_object_get(e, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *f = json_string_value(json_object_get(a, "general"));
+		if (t && f && strcmp(t, "campaign_theater") == 0 && strcmp(f, general) == 0)
+			found = json_object_get(json_array_get(json_object_get(e, "params"), 0),
+			                        "choices");
+	}
+	json_incref(found);
+	json_decref(v);
+	return found;
+}
+
+/* 10.7.3.2: names `theater` for campaign force `general` (act()'s result). */
+static inline int cf_name_theater(struct game *g, const char *general, const char *theater)
+{
+	char buf[160];
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"campaign_theater\",\"general\":\"%s\",\"theater\":\"%s\"}", general,
+	         theater);
+	return tk_act(g, "union", buf);
+}
+
 #endif

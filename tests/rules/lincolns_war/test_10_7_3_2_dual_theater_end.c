@@ -6,61 +6,18 @@
  * apply"). The theaters are the five campaign regions. Played through act()
  * with a Union 6-PC card:
  *  - two forces that could only end their movement in one and the same
- *    theater cannot be named together; two forces standing in one theater
- *    that can each reach another may;
- *  - a force's theater is where its movement ends (the player's choice):
- *    once the first force ended in one, the second may not end in it and
- *    must move into another;
- *  - a force that can end in one theater only takes it at the designation,
- *    so that the other force cannot end there;
+ *    theater cannot be designated together; two forces standing in one
+ *    theater that can each reach another may;
+ *  - the player names each force's theater before either moves (no force
+ *    is activated before), and the force is held to it: a force named for
+ *    the theater next door may not end where it stands, the other may not
+ *    take the first one's theater; the names stay as named (nothing is
+ *    taken from where a force ends any more);
+ *  - a force that can end in one theater only leaves that theater to
+ *    itself: the other force is not offered it, and naming it is refused;
  *  - the 6-PC card is secret until played (the opponent's view does not
  *    change with it; test_hidden_info permutes whole hands). */
 #include "lw_campaign_fixture.h"
-
-/* A land hex of region r1 with a step (cf_step) into region r2, not in
- * avoid[0..n): *into gets the hex of r2. */
-static int border(const struct game *g, int r1, int r2, int *into, const int *avoid, int n)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		int h = d->hexes[i].id;
-		bool bad = cf_region(h) != r1 || !cf_land(g, h);
-		for (int k = 0; k < n && !bad; k++)
-			bad = avoid[k] == h || tg_hex_adjacent(&d->grid, avoid[k], h);
-		if (bad)
-			continue;
-		int nb[6];
-		int c = tg_hex_neighbours(&d->grid, h, nb);
-		for (int j = 0; j < c; j++) {
-			bool used = false;
-			for (int k = 0; k < n; k++)
-				used |= avoid[k] == nb[j];
-			if (!used && cf_region(nb[j]) == r2 && cf_step(g, h, nb[j])) {
-				*into = nb[j];
-				return h;
-			}
-		}
-	}
-	return LW_NO_HEX;
-}
-
-/* A land hex of region r at least `far` hexes from every other theater,
- * with no river hexside (no boat takes it elsewhere), not in avoid. */
-static int deep(const struct game *g, int r, int far, int avoid)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if ((int)h->region != r || !cf_land(g, h->id) || h->river || h->id == avoid)
-			continue;
-		bool ok = true;
-		for (int o = 1; o < LW_REGION_COUNT && ok; o++)
-			ok = o == r || cf_dist(h->id, o) >= far;
-		if (ok)
-			return h->id;
-	}
-	return LW_NO_HEX;
-}
 
 static int play_six(struct game *g)
 {
@@ -70,18 +27,18 @@ static int play_six(struct game *g)
 	return tk_act(g, "union", buf);
 }
 
-/* Both theaters open: the first force's end takes one, the second must
- * go elsewhere. */
+/* Both forces could end in both theaters: the player names them, and each
+ * force is held to its own. */
 static void open_theaters(void)
 {
 	struct game *g = gf_new(51, LW_UNION);
 	struct lw_state *s = &g->s;
 	int b1, va2;
-	int a1 = border(g, LW_REGION_EASTERN, LW_REGION_UP_NORTH, &b1, NULL, 0);
+	int a1 = cf_border(g, LW_REGION_EASTERN, LW_REGION_UP_NORTH, 0, &b1, NULL, 0);
 	int used[2] = {a1, b1};
-	int c2 = border(g, LW_REGION_UP_NORTH, LW_REGION_EASTERN, &va2, used, 2);
-	int d1 = deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
-	int d2 = deep(g, LW_REGION_DOWN_SOUTH, 4, d1);
+	int c2 = cf_border(g, LW_REGION_UP_NORTH, LW_REGION_EASTERN, 0, &va2, used, 2);
+	int d1 = cf_deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
+	int d2 = cf_deep(g, LW_REGION_DOWN_SOUTH, 4, d1);
 	if (!CHECK(a1 != LW_NO_HEX && c2 != LW_NO_HEX && d1 != LW_NO_HEX && d2 != LW_NO_HEX))
 		return;
 	int grant = gf_place(g, "grant", a1, 3);
@@ -110,12 +67,28 @@ static void open_theaters(void)
 	        0,
 	    "%s", tk_err.message);
 	CHECK_EQ_INT(s->play.pc_left, 0);                       /* all six PC are expended */
-	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_NONE); /* both open */
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_NONE); /* not named yet */
 	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_NONE);
+	/* nobody moves before both theaters are named */
+	CHECK(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"grant\"}") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "named"), "%s",
+	       tk_err.message);
+	/* Grant, in Virginia, is to campaign Up North; Sherman, Up North, may
+	 * not have the same theater: he goes into Virginia */
+	CHECKF(cf_name_theater(g, "grant", "up_north") == 0, "%s", tk_err.message);
+	CHECK(cf_name_theater(g, "sherman", "up_north") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "separate theaters"),
+	       "%s", tk_err.message);
+	CHECKF(cf_name_theater(g, "sherman", "eastern") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_UP_NORTH);
+	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_EASTERN);
 
-	/* Grant, in Virginia, ends his move Up North: that is his theater */
+	/* Grant may not end his move in Virginia, where he stands */
 	char buf[200];
 	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"grant\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK(tk_act(g, "union", "{\"type\":\"stop\"}") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "Up North"), "%s",
 	       tk_err.message);
 	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, b1)) == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
@@ -135,15 +108,16 @@ static void open_theaters(void)
 	lincolns_war_module.free(g);
 }
 
-/* Thomas, deep in the South, can end Down South only: he takes it at the
- * designation, and Grant, standing Down South, must end elsewhere. */
+/* Thomas, deep in the South, can end Down South only: only that theater is
+ * offered to him and it is not offered to Grant, standing Down South, who
+ * must end elsewhere. */
 static void one_theater_only(void)
 {
 	struct game *g = gf_new(53, LW_UNION);
 	struct lw_state *s = &g->s;
 	int b1;
-	int a1 = border(g, LW_REGION_DOWN_SOUTH, LW_REGION_EASTERN, &b1, NULL, 0);
-	int d1 = deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
+	int a1 = cf_border(g, LW_REGION_DOWN_SOUTH, LW_REGION_EASTERN, 0, &b1, NULL, 0);
+	int d1 = cf_deep(g, LW_REGION_DOWN_SOUTH, 4, LW_NO_HEX);
 	if (!CHECK(a1 != LW_NO_HEX && d1 != LW_NO_HEX))
 		return;
 	int grant = gf_place(g, "grant", a1, 3);
@@ -153,13 +127,26 @@ static void one_theater_only(void)
 	              "{\"type\":\"campaign_forces\",\"first\":\"grant\",\"second\":\"thomas\"}") ==
 	           0,
 	       "%s", tk_err.message);
-	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_NONE);
+	/* Thomas is offered Down South only; Grant, who could end there too,
+	 * is not offered it (it would leave Thomas no theater) */
+	json_t *ch = cf_theater_choices(g, "union", "thomas");
+	CHECK(ch != NULL && json_array_size(ch) == 1 && cf_has_value(ch, "down_south"));
+	json_decref(ch);
+	ch = cf_theater_choices(g, "union", "grant");
+	CHECK(ch != NULL && !cf_has_value(ch, "down_south") && cf_has_value(ch, "eastern"));
+	json_decref(ch);
+	CHECK(cf_name_theater(g, "grant", "down_south") != 0);
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "other force"), "%s",
+	       tk_err.message);
+	CHECKF(cf_name_theater(g, "grant", "eastern") == 0, "%s", tk_err.message);
+	CHECKF(cf_name_theater(g, "thomas", "down_south") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_EASTERN);
 	CHECK_EQ_INT(s->groups.camp_region[1], LW_REGION_DOWN_SOUTH);
 	char buf[200];
 	CHECKF(tk_act(g, "union", "{\"type\":\"activate\",\"general\":\"grant\"}") == 0, "%s",
 	       tk_err.message);
 	CHECK(tk_act(g, "union", "{\"type\":\"stop\"}") != 0);
-	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "other force"), "%s",
+	CHECKF(strstr(tk_err.message, "10.7.3.2") && strstr(tk_err.message, "Eastern"), "%s",
 	       tk_err.message);
 	CHECKF(tk_act(g, "union", gf_move(buf, sizeof buf, b1)) == 0, "%s", tk_err.message);
 	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
