@@ -54,6 +54,7 @@ static void count_action(const json_t *a, const char *role)
 	n_ep_promotion += strcmp(t, "ep_promotion") == 0;
 	n_retaliation_prompt += strcmp(t, "retaliate") == 0 || strcmp(t, "no_retaliation") == 0;
 }
+static int n_theaters;  /* 10.7.3.2 Dual-Theater theaters named (campaign_theater) */
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
@@ -316,6 +317,7 @@ static int play_one(uint64_t seed, int scenario_idx)
 			}
 			n_plot_hit += strstr(line, "Assassination Plot (7.1.9.1)") != NULL &&
 			              strstr(line, "killed") != NULL;
+			n_theaters += strstr(line, "as the theater of the campaign force") != NULL;
 		}
 		if (!invariants(&g->s, why, sizeof why)) {
 			char *txt = json_dumps(a, JSON_COMPACT);
@@ -474,6 +476,7 @@ int main(int argc, char **argv)
 	       "games, %d hit; %d 7.1.9.3 retaliation prompts\n",
 	       n_plot_bought[1], n_plot_bought[0], n_plot_played, games_plot, n_plot_hit,
 	       n_retaliation_prompt);
+	printf("# %d Dual-Theater theaters named (10.7.3.2)\n", n_theaters);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
@@ -517,6 +520,7 @@ int main(int argc, char **argv)
 		CHECK(games_assault > 0);
 		CHECK(cav_battles > 0);
 		CHECK(pursuits > 0);
+		CHECK(n_theaters > 0); /* 10.7.3.2 campaign_theater reached */
 	}
 	return tap_done();
 }
