@@ -160,8 +160,8 @@ int main(void)
 	AM_REFUSED(s, LW_UNION, js, "10.7.3.1");
 
 	/* a Dual-Theater campaign (10.7.3.2): the besiegers and a force in
-	 * another theater; the besiegers do not move, so their theater is the
-	 * besieged city's from the designation on */
+	 * another theater; the besiegers do not move, so the only theater
+	 * their owner may name for them is the besieged city's */
 	int richmond = am_hex("richmond"), rhex = fx_plain_neighbour(richmond);
 	CHECKF(rhex != LW_NO_HEX, "a plain hex next to Richmond");
 	int va = am_general(s, LW_UNION, rhex, 1, LW_NONE);
@@ -170,6 +170,18 @@ int main(void)
 	campaign(s, LW_UNION, 2, 1);
 	snprintf(js, sizeof js, "{\"type\":\"campaign_forces\",\"first\":\"%s\",\"second\":\"%s\"}",
 	         id, id3);
+	AM_OK(s, LW_UNION, js);
+	AM_REFUSED(s, LW_UNION, "{\"type\":\"siege_press\"}", "10.7.3.2"); /* not named */
+	snprintf(js, sizeof js,
+	         "{\"type\":\"campaign_theater\",\"general\":\"%s\",\"theater\":\"eastern\"}", id);
+	AM_REFUSED(s, LW_UNION, js, "10.7.3.2");
+	snprintf(js, sizeof js,
+	         "{\"type\":\"campaign_theater\",\"general\":\"%s\",\"theater\":"
+	         "\"kentucky_tennessee\"}",
+	         id);
+	AM_OK(s, LW_UNION, js);
+	snprintf(js, sizeof js,
+	         "{\"type\":\"campaign_theater\",\"general\":\"%s\",\"theater\":\"eastern\"}", id3);
 	AM_OK(s, LW_UNION, js);
 	CHECK_EQ_INT(s->groups.camp_region[0], LW_REGION_KY_TN);
 	AM_OK(s, LW_UNION, "{\"type\":\"siege_press\"}");
