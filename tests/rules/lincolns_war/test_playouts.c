@@ -54,7 +54,7 @@ static void count_action(const json_t *a, const char *role)
 	n_ep_promotion += strcmp(t, "ep_promotion") == 0;
 	n_retaliation_prompt += strcmp(t, "retaliate") == 0 || strcmp(t, "no_retaliation") == 0;
 }
-static int n_theaters;  /* 10.7.3.2 Dual-Theater theaters named (campaign_theater) */
+static int n_theaters; /* 10.7.3.2 Dual-Theater theaters named (campaign_theater) */
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
