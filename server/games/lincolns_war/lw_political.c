@@ -102,8 +102,12 @@ bool lw_plot_resolve(struct lw_state *s, int side)
 {
 	int victim = LW_OTHER(side);
 	int hex = lw_capital_hex(victim);
-	int co = hex != LW_NO_HEX && lw_hex_owner_force(s, hex) == victim ? lw_force_co(s, hex)
-	                                                                  : LW_NONE;
+	/* 7.1.9: "the CO of a US force in Washington" ("a Confederate force in
+	 * Richmond"): the victim's own force there, whoever is on top. In a
+	 * siege of the capital (16.9.5.2) the besiegers stand on top of the
+	 * besieged; the plot aims at the victim's force, besieged or besieging,
+	 * never at the plotter's own. */
+	int co = hex != LW_NO_HEX ? lw_force_co_side(s, hex, victim) : LW_NONE;
 	int d_pres = tg_rng_die(&s->rng, 6);
 	bool pres = d_pres == 6;
 	char name[64] = "";

@@ -314,6 +314,53 @@ static void test_last_turn(void)
 	}
 }
 
+/* 7.1.9: the plot aims at "the CO of a US force in Washington" ("of a
+ * Confederate force in Richmond"). In a siege of the capital (16.9.5.2) the
+ * besiegers stand on top of the besieged: the target is still the victim's
+ * own force there, besieged or besieging, never the plotter's. */
+static void test_capital_besieged(void)
+{
+	for (int mode = 0; mode < 3; mode++) {
+		struct game *g = admin_game(30 + mode);
+		struct lw_state *s = &g->s;
+		/* mode 0: CS plot, Union besieged in Washington by the CS;
+		 * mode 1: Union plot, CS besieged in Richmond by the Union;
+		 * mode 2: CS plot, Washington CS-held, a Union force besieging it */
+		int plotter = mode == 1 ? LW_UNION : LW_CONFEDERATE, victim = LW_OTHER(plotter);
+		int cap = lw_capital_hex(victim);
+		int others[LW_MAX_UNITS];
+		for (int sd = LW_UNION; sd <= LW_CONFEDERATE; sd++) {
+			int n = lw_units_at(s, cap, sd, others);
+			for (int i = 0; i < n; i++)
+				tk_place(g, others[i],
+				         tk_empty_hex(g, sd == LW_UNION ? "PA" : "GA", 0));
+		}
+		const char *id = victim == LW_UNION ? "mcdowell" : "beauregard";
+		if (tk_unit(g, id) == s->side[victim].gic)
+			id = victim == LW_UNION ? "patterson" : "magruder";
+		int target = tk_put(g, id, cap, 2, 0);
+		int enemy = tk_put(g, victim == LW_UNION ? "jackson" : "sherman", cap, 2, 0);
+		CHECK(s->side[victim].gic != target);
+		int besieger = mode == 2 ? victim : plotter;
+		if (mode == 2)
+			s->city[lw_city_at(cap)].owner = (int8_t)plotter;
+		s->amphib.sieges[0] = (struct lw_siege){.stage = LW_SG_ON,
+		                                        .besieger = (int8_t)besieger,
+		                                        .city_hex = (int16_t)cap,
+		                                        .camp_hex = (int16_t)cap};
+		CHECK_EQ_INT(lw_siege_top_side(s, cap), besieger);
+		s->pol.plot_bought = (int8_t)plotter;
+		rig(s, 1, 6);
+		lw_political_supply_phase(s);
+		CHECKF(s->unit[target].where == LW_W_DECEASED, "mode %d: the %s CO in the capital",
+		       mode, lw_side_title(victim));
+		CHECKF(s->unit[enemy].where == LW_W_MAP && s->unit[enemy].hex == cap,
+		       "mode %d: the plotter's own general is no target", mode);
+		CHECK_EQ_INT(s->pol.co_vp[plotter], 1);
+		lincolns_war_module.free(g);
+	}
+}
+
 /* Save and load keep the block; a hidden purchase survives the round trip. */
 static void test_save(void)
 {
@@ -340,6 +387,7 @@ int main(void)
 	test_failure_and_success();
 	test_gic();
 	test_last_turn();
+	test_capital_besieged();
 	test_save();
 	return tap_done();
 }
