@@ -213,6 +213,14 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 	if (!foray && (s->cav.act_raid || s->cav.act_rit))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.3: one raid per activation, and not with an RIT");
+	/* 2.3: bracketed regions "cannot be the target of raids". The raid's
+	 * target is the hex (13.2.2 "raids against any hex containing an enemy
+	 * Force or city"), so neither the region nor a force in it is raided
+	 * (our reading, README). */
+	int bc = lw_city_at(target);
+	if (bc >= 0 && lw_D()->cities[bc].bracketed)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "2.3: a bracketed region cannot be the target of raids");
 	int co = lw_force_co(s, target);
 	if (co != LW_NONE && s->unit[co].side == LW_OTHER(x->side)) {
 		if (lw_co_raided(s, co))
