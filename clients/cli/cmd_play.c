@@ -38,10 +38,9 @@ static void show(struct follow *f)
 		view_render(stdout, f->match, f->seq, f->view);
 	if (!f->watching && f->view && !f->finished) {
 		if (json_array_size(json_object_get(f->view, "actions")))
-			printf(
-			    "Your choice (number, JSON, u=undo, c TEXT=chat, r=resign, q=quit): ");
+			printf("Your choice (number, b=board, h=help, q=quit): ");
 		else
-			printf("(not your turn: u=undo, c TEXT=chat, r=resign, q=quit) ");
+			printf("(not your turn: b=board, u=undo, c TEXT=chat, h=help, q=quit) ");
 	}
 	fflush(stdout);
 }
@@ -267,9 +266,33 @@ static json_t *complete_action(struct follow *f, const json_t *entry)
 	return action;
 }
 
+/* 'b [SECTION [TEXT]]' and 'l': look at the board and the log at leisure,
+ * without waiting for the next update. Returns true when line was one. */
+static bool on_look(struct follow *f, const char *line)
+{
+	if (!strcmp(line, "l")) {
+		view_render_log(stdout, f->view, 0);
+		return true;
+	}
+	if (line[0] != 'b' || (line[1] && line[1] != ' '))
+		return false;
+	char section[128] = "", filter[256] = "";
+	sscanf(line + 1, " %127s %255[^\n]", section, filter);
+	if (!view_render_board(stdout, f->view, *section ? section : NULL, *filter ? filter : NULL,
+	                       true)) {
+		if (*section)
+			printf("No board section \"%s\".\n", section);
+		view_render_sections(stdout, f->view);
+	}
+	return true;
+}
+
 static void help(void)
 {
 	printf("  NUMBER   play that action (then choose its parameters by number)\n"
+	       "  b        the whole board; b SECTION: one part of it in full;\n"
+	       "           b SECTION TEXT: only its lines that contain TEXT (b forces 1903)\n"
+	       "  l        the whole log the view holds\n"
 	       "  {...}    send this JSON object as the action\n"
 	       "  u        take back your last action\n"
 	       "  c TEXT   chat with your opponent\n"
@@ -284,9 +307,11 @@ static int on_input(struct follow *f, char *line)
 		line++;
 	if (!strcmp(line, "q"))
 		return 1;
+	if (f->view && on_look(f, line))
+		return 0;
 	if (f->watching) {
 		if (*line)
-			printf("(watching: only q quits)\n");
+			printf("(watching: b, l or q)\n");
 		return 0;
 	}
 	if (!*line) {

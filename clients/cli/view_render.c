@@ -1,10 +1,11 @@
 /* view_render.c — see view_render.h. */
 #include "view_render.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A log entry or board value on one line. */
+/* A log entry on one line: its "text" member when it has one. */
 static void print_value(FILE *out, const json_t *v)
 {
 	if (json_is_string(v)) {
@@ -23,25 +24,268 @@ static void print_value(FILE *out, const json_t *v)
 	}
 }
 
-/* The board's top-level members, each cut to one line of at most 100 chars. */
-static void print_board(FILE *out, const json_t *board)
+/* Members that say nothing (null, false, empty, or an object of nothing
+ * but those) are left out of a line: a force without a wound need not say
+ * "reluctant: false". */
+static bool blank(const json_t *v)
 {
-	if (!json_is_object(board) || !json_object_size(board))
-		return;
-	fprintf(out, "Board:\n");
+	if (json_is_object(v)) {
+		const char *k;
+		json_t *m;
+		json_object_foreach((json_t *)v, k, m) if (!blank(m)) return false;
+		return true;
+	}
+	return json_is_null(v) || json_is_false(v) || (json_is_array(v) && !json_array_size(v));
+}
+
+static void fmt_value(FILE *f, const json_t *v);
+
+/* An object's members as "k=v" words; a member that is true is its name
+ * alone; a "name" member leads and stands for the "id" beside it. */
+static void fmt_members(FILE *f, const json_t *o)
+{
+	const char *name = json_string_value(json_object_get(o, "name"));
+	bool first = true;
+	if (name) {
+		fputs(name, f);
+		first = false;
+	}
 	const char *k;
 	json_t *v;
-	json_object_foreach((json_t *)board, k, v)
+	json_object_foreach((json_t *)o, k, v)
 	{
-		char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-		if (!s)
+		if ((name && (!strcmp(k, "name") || !strcmp(k, "id"))) || blank(v))
 			continue;
-		size_t n = strlen(s);
-		if (n > 100)
-			fprintf(out, "  %s: %.97s...\n", k, s);
-		else
-			fprintf(out, "  %s: %s\n", k, s);
+		if (!first)
+			fputc(' ', f);
+		first = false;
+		if (json_is_true(v)) {
+			fputs(k, f);
+			continue;
+		}
+		fprintf(f, "%s=", k);
+		fmt_value(f, v);
+	}
+}
+
+static void fmt_value(FILE *f, const json_t *v)
+{
+	if (json_is_string(v)) {
+		fputs(json_string_value(v), f);
+	} else if (json_is_object(v)) {
+		fputc('(', f);
+		fmt_members(f, v);
+		fputc(')', f);
+	} else if (json_is_array(v)) {
+		fputc('[', f);
+		for (size_t i = 0; i < json_array_size(v); i++) {
+			if (i)
+				fputs(", ", f);
+			fmt_value(f, json_array_get(v, i));
+		}
+		fputc(']', f);
+	} else if (json_is_true(v)) {
+		fputs("yes", f);
+	} else if (json_is_false(v)) {
+		fputs("no", f);
+	} else if (json_is_null(v)) {
+		fputs("-", f);
+	} else {
+		char *s = json_dumps(v, JSON_ENCODE_ANY);
+		if (s)
+			fputs(s, f);
 		free(s);
+	}
+}
+
+/* One element of a list (or an object's members) as one string; the caller
+ * frees it. */
+static char *fmt_line(const json_t *v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	if (json_is_object(v))
+		fmt_members(f, v);
+	else
+		fmt_value(f, v);
+	fclose(f);
+	return buf;
+}
+
+/* lead then text, broken at spaces to VIEW_WIDTH columns; the lines after
+ * the first are indented by `indent`. */
+static void put_wrapped(FILE *out, const char *lead, const char *text, int indent)
+{
+	size_t ll = strlen(lead);
+	int col = (int)ll;
+	bool space = ll && lead[ll - 1] != ' '; /* a space before the next word */
+	fputs(lead, out);
+	for (const char *p = text; *p;) {
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		int w = (int)strcspn(p, " ");
+		if (col > indent && col + space + w > VIEW_WIDTH) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+			space = false;
+		}
+		if (space)
+			fputc(' ', out);
+		fwrite(p, 1, (size_t)w, out);
+		col += space + w;
+		space = true;
+		p += w;
+	}
+	fputc('\n', out);
+}
+
+/* Does text contain pat, ignoring case? */
+static bool contains(const char *text, const char *pat)
+{
+	size_t n = strlen(pat);
+	for (const char *t = text; *t; t++) {
+		size_t i = 0;
+		while (i < n && t[i] &&
+		       tolower((unsigned char)t[i]) == tolower((unsigned char)pat[i]))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return n == 0;
+}
+
+struct board_opts {
+	bool full;          /* every element of every list */
+	const char *filter; /* only the elements whose line contains it */
+};
+
+/* A list: its size, then an element a line (the summary shows the first
+ * VIEW_LIST_ITEMS and says how to see the rest). */
+static void print_list(FILE *out, const char *k, const json_t *v, const struct board_opts *o)
+{
+	size_t n = json_array_size(v), shown = 0, matched = 0;
+	fprintf(out, "  %s (%zu):\n", k, n);
+	for (size_t i = 0; i < n; i++) {
+		char *line = fmt_line(json_array_get(v, i));
+		if (!line)
+			continue;
+		if (o->filter && !contains(line, o->filter)) {
+			free(line);
+			continue;
+		}
+		matched++;
+		if (o->full || shown < VIEW_LIST_ITEMS) {
+			put_wrapped(out, "    - ", line, 6);
+			shown++;
+		}
+		free(line);
+	}
+	if (matched > shown)
+		fprintf(out, "    ... %zu more (type: b %s)\n", matched - shown, k);
+	else if (o->filter && !matched)
+		fprintf(out, "    (none contains \"%s\")\n", o->filter);
+}
+
+/* An object: its plain members on the first line, each member that is an
+ * object or a list of objects on a line of its own below. */
+static void print_object(FILE *out, const char *k, const json_t *v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return;
+	const char *mk;
+	json_t *mv;
+	bool first = true;
+	json_object_foreach((json_t *)v, mk, mv)
+	{
+		if (blank(mv) || json_is_object(mv))
+			continue;
+		fprintf(f, first ? "%s=" : " %s=", mk);
+		first = false;
+		fmt_value(f, mv);
+	}
+	fclose(f);
+	char lead[128];
+	snprintf(lead, sizeof lead, "  %s:", k);
+	put_wrapped(out, lead, buf, 4);
+	free(buf);
+	json_object_foreach((json_t *)v, mk, mv)
+	{
+		if (!json_is_object(mv) || blank(mv))
+			continue;
+		char *line = fmt_line(mv);
+		snprintf(lead, sizeof lead, "    %s:", mk);
+		put_wrapped(out, lead, line ? line : "", 6);
+		free(line);
+	}
+}
+
+static void print_section(FILE *out, const char *k, const json_t *v, const struct board_opts *o)
+{
+	if (json_is_array(v)) {
+		print_list(out, k, v, o);
+	} else if (json_is_object(v)) {
+		print_object(out, k, v);
+	} else {
+		char *line = fmt_line(v);
+		char lead[128];
+		snprintf(lead, sizeof lead, "  %s:", k);
+		put_wrapped(out, lead, line ? line : "", 4);
+		free(line);
+	}
+}
+
+int view_render_board(FILE *out, const json_t *view, const char *section, const char *filter,
+                      bool full)
+{
+	json_t *board = json_object_get(view, "board");
+	if (!json_is_object(board))
+		return 0;
+	struct board_opts o = {.full = full, .filter = filter};
+	int printed = 0;
+	const char *k;
+	json_t *v;
+	json_object_foreach(board, k, v)
+	{
+		if (section ? strcmp(k, section) != 0 : blank(v))
+			continue;
+		if (!printed++ && !section)
+			fprintf(out, "Board:\n");
+		print_section(out, k, v, &o);
+	}
+	return printed;
+}
+
+void view_render_sections(FILE *out, const json_t *view)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return;
+	const char *k;
+	json_t *v;
+	json_object_foreach(json_object_get(view, "board"), k, v) fprintf(f, " %s", k);
+	fclose(f);
+	put_wrapped(out, "Board sections:", buf, 2);
+	free(buf);
+}
+
+void view_render_log(FILE *out, const json_t *view, size_t last)
+{
+	json_t *log = json_object_get(view, "log");
+	size_t n = json_array_size(log);
+	for (size_t i = last && n > last ? n - last : 0; i < n; i++) {
+		fputs("  ", out);
+		print_value(out, json_array_get(log, i));
+		fputc('\n', out);
 	}
 }
 
@@ -51,16 +295,12 @@ void view_render(FILE *out, long long match, long long seq, const json_t *view)
 	const char *role = json_string_value(json_object_get(view, "role"));
 	fprintf(out, "\n=== Match %lld (%s) — you see it as %s — seq %lld ===\n", match,
 	        game ? game : "?", role ? role : "?", seq);
-	print_board(out, json_object_get(view, "board"));
-	json_t *log = json_object_get(view, "log");
-	size_t nlog = json_array_size(log);
-	if (nlog) {
+	if (view_render_board(out, view, NULL, NULL, false))
+		fprintf(out, "(b: the whole board; b SECTION [TEXT]: one part, or its lines with "
+		             "TEXT; l: the log)\n");
+	if (json_array_size(json_object_get(view, "log"))) {
 		fprintf(out, "Recent events:\n");
-		for (size_t i = nlog > VIEW_LOG_LINES ? nlog - VIEW_LOG_LINES : 0; i < nlog; i++) {
-			fputs("  ", out);
-			print_value(out, json_array_get(log, i));
-			fputc('\n', out);
-		}
+		view_render_log(out, view, VIEW_LOG_LINES);
 	}
 	if (json_is_true(json_object_get(view, "finished"))) {
 		json_t *res = json_object_get(view, "result");

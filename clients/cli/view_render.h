@@ -1,14 +1,34 @@
 /* view_render.h — a game view (server/games/game.h) as text for a person:
- * whose turn, the prompt, the legal actions numbered, the recent log, and a
- * short summary of the board. Knows no game rules. */
+ * whose turn, the prompt, the legal actions numbered, the recent log, and
+ * the board. Knows no game rules: the board's members are shown by their
+ * shape (a list an element a line, an object its members as key=value),
+ * leaving out what says nothing (null, false, empty). */
 #ifndef TG_CLI_VIEW_RENDER_H
 #define TG_CLI_VIEW_RENDER_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-#define VIEW_LOG_LINES 8
+#define VIEW_LOG_LINES 8  /* log lines in the summary */
+#define VIEW_LIST_ITEMS 6 /* elements of each board list in the summary */
+#define VIEW_WIDTH 100    /* columns a line is wrapped to */
 
+/* The whole view: the board in summary (lists cut to VIEW_LIST_ITEMS), the
+ * recent log, whose turn, the prompt and the numbered actions. */
 void view_render(FILE *out, long long match, long long seq, const json_t *view);
+
+/* The board: every section (section NULL; empty ones left out) or the one
+ * named; `full` shows every element of a list, `filter` (or NULL) only the
+ * elements whose line contains it, ignoring case. Returns the number of
+ * sections printed (0: no such section). */
+int view_render_board(FILE *out, const json_t *view, const char *section, const char *filter,
+                      bool full);
+
+/* "Board sections: a b c" on one line. */
+void view_render_sections(FILE *out, const json_t *view);
+
+/* The view's log, its last `last` lines (0: all of it). */
+void view_render_log(FILE *out, const json_t *view, size_t last);
 
 #endif

@@ -1,0 +1,149 @@
+/* test_view_render.c — the terminal client's view as text (clients/cli/
+ * view_render.c): the board by its shape, lists cut in the summary and
+ * whole on request, filters, blank members left out, lines wrapped. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "view_render.h"
+
+static char *render(void (*fn)(FILE *, const json_t *, void *), const json_t *view, void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fn(f, view, arg);
+	fclose(f);
+	return buf;
+}
+
+static void summary(FILE *f, const json_t *v, void *arg)
+{
+	(void)arg;
+	view_render(f, 7, 3, v);
+}
+
+struct board_args {
+	const char *section, *filter;
+	bool full;
+	int printed;
+};
+
+static void board(FILE *f, const json_t *v, void *arg)
+{
+	struct board_args *a = arg;
+	a->printed = view_render_board(f, v, a->section, a->filter, a->full);
+}
+
+static int count(const char *text, const char *part)
+{
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, part)); p++)
+		n++;
+	return n;
+}
+
+static int longest_line(const char *text)
+{
+	int best = 0, cur = 0;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n') {
+			cur = 0;
+			continue;
+		}
+		/* count characters, not the bytes of UTF-8 ("—") */
+		if (((unsigned char)*p & 0xC0) != 0x80 && ++cur > best)
+			best = cur;
+	}
+	return best;
+}
+
+static json_t *sample_view(void)
+{
+	json_t *forces = json_array();
+	for (int i = 0; i < VIEW_LIST_ITEMS + 2; i++)
+		json_array_append_new(
+		    forces, json_pack("{s:i, s:s, s:{s:s, s:s, s:i, s:b}, s:[], s:n}", "hex",
+		                      1900 + i, "side", i % 2 ? "union" : "confederate", "co", "id",
+		                      "g", "name", i == 3 ? "Irvin McDowell" : "Somebody Else",
+		                      "stars", i % 3 + 1, "gic", i == 3, "subordinates", "battle"));
+	json_t *long_list = json_array();
+	for (int i = 0; i < 40; i++)
+		json_array_append_new(long_list, json_sprintf("word%02d", i));
+	json_t *b = json_object();
+	json_object_set_new(b, "phase", json_string("operations"));
+	json_object_set_new(b, "turn", json_integer(2));
+	json_object_set_new(b, "players", json_pack("{s:i, s:b}", "pc", 20, "passed", 0));
+	json_object_set_new(b, "river_used", json_pack("{s:b, s:n}", "union", 0, "x"));
+	json_object_set_new(b, "forces", forces);
+	json_object_set_new(b, "nothing", json_null());
+	json_object_set_new(b, "hand", json_pack("{s:o}", "cards", long_list));
+	return json_pack("{s:s, s:s, s:[s], s:b, s:s, s:[{s:s, s:o}], s:[s, s], s:o}", "game",
+	                 "lincolns-war", "role", "union", "awaiting", "union", "finished", 0,
+	                 "prompt", "Choose", "actions", "label", "Do it", "params", json_array(),
+	                 "log", "first event", "second event", "board", b);
+}
+
+int main(void)
+{
+	json_t *v = sample_view();
+
+	/* the summary: scalars, objects, a list cut to VIEW_LIST_ITEMS elements */
+	char *s = render(summary, v, NULL);
+	CHECKF(strstr(s, "  phase: operations\n") != NULL, "%s", s);
+	CHECK(strstr(s, "  turn: 2\n") != NULL);
+	CHECKF(strstr(s, "  players: pc=20\n") != NULL, "%s", s); /* passed=false left out */
+	CHECK(strstr(s, "river_used") == NULL); /* an object of nothing but false */
+	CHECK(strstr(s, "nothing") == NULL);    /* a null section */
+	CHECKF(strstr(s, "  forces (8):\n") != NULL, "%s", s);
+	CHECK_EQ_INT(count(s, "    - hex="), VIEW_LIST_ITEMS);
+	CHECK(strstr(s, "... 2 more (type: b forces)") != NULL);
+	CHECK(strstr(s, "co=(Irvin McDowell stars=1 gic)") !=
+	      NULL);                              /* name leads, id and false out */
+	CHECK(strstr(s, "subordinates") == NULL); /* empty list left out */
+	CHECK(strstr(s, "  1) Do it\n") != NULL);
+	CHECK(strstr(s, "Waiting for: union  (your turn)") != NULL);
+	CHECK(strstr(s, "  second event\n") != NULL);
+	CHECKF(longest_line(s) <= VIEW_WIDTH, "longest %d", longest_line(s));
+	CHECK(count(s, "word39") == 1); /* a long value wraps, nothing is cut */
+	free(s);
+
+	/* b forces: the whole list */
+	struct board_args a = {.section = "forces", .full = true};
+	s = render(board, v, &a);
+	CHECK_EQ_INT(a.printed, 1);
+	CHECK_EQ_INT(count(s, "    - hex="), VIEW_LIST_ITEMS + 2);
+	CHECK(strstr(s, "more") == NULL);
+	CHECK(strstr(s, "phase") == NULL);
+	free(s);
+
+	/* b forces mcdowell: the lines that contain it, ignoring case */
+	a = (struct board_args){.section = "forces", .filter = "mcdowell", .full = true};
+	s = render(board, v, &a);
+	CHECK_EQ_INT(count(s, "    - hex="), 1);
+	CHECK(strstr(s, "hex=1903") != NULL);
+	free(s);
+	a.filter = "Grant";
+	s = render(board, v, &a);
+	CHECK_EQ_INT(count(s, "    - hex="), 0);
+	CHECK(strstr(s, "(none contains \"Grant\")") != NULL);
+	free(s);
+
+	/* no such section */
+	a = (struct board_args){.section = "nope", .full = true};
+	s = render(board, v, &a);
+	CHECK_EQ_INT(a.printed, 0);
+	CHECK_EQ_INT((int)strlen(s), 0);
+	free(s);
+
+	/* a finished match says so and offers nothing */
+	json_object_set_new(v, "finished", json_true());
+	json_object_set_new(v, "result",
+	                    json_pack("{s:s, s:s}", "summary", "Union victory", "winner", "union"));
+	s = render(summary, v, NULL);
+	CHECK(strstr(s, "The match is over: Union victory — winner: union.") != NULL);
+	CHECK(strstr(s, "1) Do it") == NULL);
+	free(s);
+	json_decref(v);
+	return tap_done();
+}
