@@ -667,6 +667,15 @@ bool lw_naval_begin(struct lw_state *s, struct game_outcome *out)
 {
 	s->phase = LW_PH_NAVAL;
 	s->navy.stage = LW_NS_FIRST;
+	/* 8.1.1, 8.3.2 "has not moved this turn": a ship that moved outside
+	 * the Naval Phase (a Raider escaping a port captured by land in the
+	 * Operations Phase, 8.3.4) starts this turn's phase unmoved */
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
+		s->navy.raider[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		s->navy.asset[i].moved = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		s->navy.fleet[i].moved = 0;
 	lw_log(s, "Naval Phase (8.0).");
 	bool over = advance(s);
 	if (over && out)
