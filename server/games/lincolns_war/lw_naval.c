@@ -464,7 +464,8 @@ int lw_naval_sea_supply(const struct lw_state *s)
 	/* 20.2: "back to Union ocean ports": the Union's own (not captured) ones */
 	for (size_t c = 0; c < d->n_cities; c++)
 		if (d->cities[c].ocean_port && d->cities[c].control == LW_CTRL_UNION &&
-		    lw_city_controller(s, (int)c) == LW_UNION && d->cities[c].supply > 0)
+		    lw_city_controller(s, (int)c) == LW_UNION && d->cities[c].supply > 0 &&
+		    !s->city[c].raided) /* 20.0: a Raided city's value is 0 */
 			n += d->cities[c].supply;
 	return n;
 }

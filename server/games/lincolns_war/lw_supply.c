@@ -20,7 +20,8 @@ struct trace {
 	uint8_t seen[MAXQ];    /* 1 overland, 2 network */
 	uint8_t counted[MAXQ]; /* city supply already added */
 	int supply;
-	int origin; /* the force's hex (14.4.1: captured ports supply it, not inland) */
+	bool sea_counted; /* 20.2: the Union's ocean ports already added */
+	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
 };
 
 static bool valid_hex(int h)
@@ -88,7 +89,7 @@ static bool kentucky_ok(const struct trace *t, int hex)
 	return false;
 }
 
-static int city_supply(const struct trace *t, int hex)
+static int city_supply(struct trace *t, int hex)
 {
 	int c = lw_city_at(hex);
 	if (c < 0 || lw_city_controller(t->s, c) != t->side || t->s->city[c].raided)
@@ -96,9 +97,20 @@ static int city_supply(const struct trace *t, int hex)
 	if (hex != t->origin && !lw_pcsa_supplies(t->s, t->side, c))
 		return 0; /* 14.4.1: inland only from New Orleans and the PCSA (lw_pcsa.c) */
 	const struct lw_city *city = &t->d->cities[c];
-	if (t->side == LW_UNION && city->ocean_port && city->control == LW_CTRL_UNION)
-		return lw_naval_sea_supply(
-		    t->s); /* 20.2: by sea to all the Union's own ocean ports (2.3 Fort Monroe) */
+	if (t->side == LW_UNION && city->ocean_port) {
+		/* 20.2: "The Union may trace supply to friendly and captured ocean
+		 * ports across any number of ocean hexes back to Union ocean
+		 * ports": a Union ocean port the line reaches (his own, Fort
+		 * Monroe included (2.3), or a captured one it may draw on, 14.4.1)
+		 * adds, once a trace, the supply of all his own ocean ports; a
+		 * captured port adds its own value too (his own are in that sum) */
+		int v = city->control != LW_CTRL_UNION && city->supply > 0 ? city->supply : 0;
+		if (!t->sea_counted) {
+			t->sea_counted = true;
+			v += lw_naval_sea_supply(t->s);
+		}
+		return v;
+	}
 	if (city->supply >= 0)
 		return city->supply;
 	/* 2.3: bracketed regions are supply bases for their owner; the map
