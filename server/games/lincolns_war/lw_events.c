@@ -230,15 +230,20 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 	}
 	if (strcmp(k->effect_kind, "blockade_runner") == 0) {
 		int pc = param(k, "pc", 0);
-		/* 10.7.5: a port effectively blockaded (8.2) must be run: 3-6 (8.1.1) */
+		/* 10.7.5: a port effectively blockaded (8.2) must be run: 3-6
+		 * (8.1.1); 8.2: a port occupied by a Union force or garrison
+		 * "is considered blockaded for the purposes of rule 8.2" */
 		const struct lw_city *port =
 		    k->blockade_port ? lw_data_city(lw_D(), k->blockade_port) : NULL;
-		if (port && lw_naval_effectively_blockaded(s, lw_city_at(port->hex))) {
+		if (port && lw_naval_blockaded_for_effects(s, lw_city_at(port->hex))) {
 			int die = tg_rng_die(&s->rng, 6);
 			if (out)
 				out->barrier = true;
 			if (die < lw_D()->tables.naval.run_blockade_min) {
-				lw_log(s, "Blockade runner %s: %s is blockaded and the run fails (roll %d, 10.7.5, 8.1.1).", k->name, port->name, die);
+				lw_log(s,
+				       "Blockade runner %s: %s is blockaded and the run fails "
+				       "(roll %d, 10.7.5, 8.1.1).",
+				       k->name, port->name, die);
 				return 0;
 			}
 		}
@@ -258,7 +263,10 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 	}
 	if (is_event(k, "foote")) {
 		s->navy.foote = 1; /* 8.1.2.1, 8.1.2.5: for the rest of the game */
-		lw_log(s, "Event %s: from now on CS Assets forced to retreat are destroyed and the Union adds +2 to destroy Assets in blockaded ports (8.1.2).", k->name);
+		lw_log(s,
+		       "Event %s: from now on CS Assets forced to retreat are destroyed and the "
+		       "Union adds +2 to destroy Assets in blockaded ports (8.1.2).",
+		       k->name);
 		return 0;
 	}
 	int t = target_of(s, k, a);
