@@ -109,7 +109,7 @@ static void resume(struct lw_state *s, struct game_outcome *out)
 		int co = lw_force_co(s, s->cav.harass_hex);
 		lw_log(s, "The moving general joins the force of %s and stops (12.5).",
 		       lw_unit_name(s, co, name, sizeof name));
-		lw_march_finish(s, out);
+		lw_march_joined(s, out); /* 18.2: he may still remove IT */
 	}
 }
 

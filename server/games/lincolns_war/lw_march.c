@@ -372,7 +372,9 @@ static bool revive_possible(const struct lw_state *s, int hex)
 {
 	/* 18.2: movers without IT joining a friendly force with IT */
 	const struct lw_play *p = &s->play;
-	if (s->land.stopped || p->attacked || p->moved == 0)
+	/* stopped with movers still here: they joined a CO of equal or higher
+	 * rank (12.5, lw_march_joined), the one stop that may still revive */
+	if (p->attacked || p->moved == 0 || lw_siege_at(s, hex) >= 0)
 		return false;
 	if (lw_campaign_stop_check(s, NULL) != 0) /* 10.7.3: it stops here */
 		return false;
@@ -467,6 +469,14 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	int from = lw_march_hex(s);
 	char name[64], hl[64], id[48];
 	lw_unit_name(s, movers_co(s), name, sizeof name);
+	if (s->land.stopped) { /* 12.5 / 18.2: joined, the move is over (lw_march_joined) */
+		if (revive_possible(s, from))
+			lw_offer(list, json_pack("{s:s}", "type", "revive"),
+			         "%s removes IT from the force he joined (18.2)", name);
+		lw_offer(list, json_pack("{s:s}", "type", "stop"),
+		         "%s joins the force without removing IT (12.5)", name);
+		return;
+	}
 	int nb[6];
 	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
 	for (int i = 0; i < n; i++) {
@@ -540,6 +550,23 @@ static void end_activation(struct lw_state *s, struct game_outcome *out)
 	g->camp_now = -1;
 	s->play.movers_n = 0;
 	lw_card_continue(s, out);
+}
+
+void lw_march_joined(struct lw_state *s, struct game_outcome *out)
+{
+	/* 12.5: "that Force's movement ends immediately" */
+	s->land.stopped = 1;
+	int hex = lw_march_hex(s);
+	/* 18.2: "a general or force without IT moving into an IT-encumbered
+	 * force can remove a number of IT equal to the rank of the CO moving
+	 * into the hex" -- whoever commands the hex entered (its example: a
+	 * two-star general moved into a force with three IT). May, not must:
+	 * the owner answers `revive` or `stop` first. */
+	if (hex != LW_NO_HEX && revive_possible(s, hex)) {
+		s->step = LW_ST_MOVE;
+		return;
+	}
+	lw_march_finish(s, out);
 }
 
 void lw_march_finish(struct lw_state *s, struct game_outcome *out)
@@ -617,7 +644,7 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	if (stop) {
 		lw_log(s, "%s joins the force of %s and stops (12.5).", name,
 		       lw_unit_name(s, host, hl, sizeof hl));
-		lw_march_finish(s, out);
+		lw_march_joined(s, out);
 	}
 	return 0;
 }
@@ -631,6 +658,10 @@ int lw_march_detach_check(const struct lw_state *s, int u, struct tg_error *err)
 		return tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked; it moves no more");
 	if (p->movers_n < 2)
 		return tg_fail(err, TG_E_ILLEGAL, "12.8: someone must go on moving");
+	if (s->land.stopped)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.5: the force joined a CO of equal or higher rank; its move has "
+		               "ended");
 	if (s->unit[p->co].flags & LW_UF_RELUCTANT)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
@@ -827,6 +858,18 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	const char *type = lw_a_str(a, "type");
 	if (!type)
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	if (s->land.stopped && s->play.movers_n > 0) {
+		/* 12.5 / 18.2: joined (lw_march_joined): revive, or stop there */
+		if (strcmp(type, "revive") == 0)
+			return act_revive(s, out, err);
+		if (strcmp(type, "stop") == 0) {
+			lw_march_finish(s, out);
+			return 0;
+		}
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.5: the force joined a CO of equal or higher rank and its move "
+		               "ended; remove IT (18.2, \"revive\") or \"stop\"");
+	}
 	if (strcmp(type, "move") == 0)
 		return act_move(s, a, out, err);
 	int cav_rc;

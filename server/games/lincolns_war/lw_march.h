@@ -84,6 +84,10 @@ void lw_unstack_all(struct lw_state *s);
 /* Ends the movers' march (12.10 supply regained, 10.7.8.1) and hands the
  * card play back to the engine (lw_card_continue). */
 void lw_march_finish(struct lw_state *s, struct game_outcome *out);
+/* 12.5: the movers joined a friendly CO of equal or higher rank: their move
+ * ends; when 18.2 lets them remove the IT of the force joined, the MOVE
+ * step first offers `revive` or `stop`, else the march finishes now. */
+void lw_march_joined(struct lw_state *s, struct game_outcome *out);
 /* 10.7.8.2: "Once per turn, if a Union force moves adjacent to Richmond in
  * any way": one PC, the first time this turn that side's force enters hex
  * next to Richmond (march, amphibious landing). */

@@ -74,6 +74,10 @@ int lw_attack_check(const struct lw_move_track *t, const struct lw_hexstep *s, s
 {
 	if (t->attacked)
 		return tg_fail(err, TG_E_ILLEGAL, "16.1: a force attacks once per activation");
+	if (t->stopped)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.5: this force's movement has ended (it joined a CO of equal or "
+		               "higher rank); it may not attack");
 	if (s->prohibited)
 		return tg_fail(err, TG_E_ILLEGAL, "16.1: no attack across an impassable hexside");
 	if (t->crossed_river)
