@@ -3,7 +3,14 @@
  * and assert that view(state, R) is byte-for-byte the same:
  *   - the opponent's hand permuted with his deck (counts kept),
  *   - two hidden enemy subordinates swapped (identity only, same rank/type),
- *   - the opponent's pending face-down Resource/CSP commitment,
+ *   - the opponent's pending face-down Resource/CSP commitment (both the
+ *     Resource card and the CSP value; every such state is checked, not
+ *     only the sampled ones),
+ *   - a 6-value card (10.7.3.2: the Dual-Theater campaign it allows is
+ *     announced only when the card is played) swapped into or out of the
+ *     opponent's hand from his deck,
+ *   - one of the opponent's discards swapped with a card of his deck (his
+ *     discard pile is his: casualty and forage draws go there unseen),
  *   - a hidden enemy cavalry subordinate moved to another of his forces
  *     (13.2.2, 13.2.5.1: cavalry presence is secret until a raid or a
  *     harassment reveals it),
@@ -145,14 +152,77 @@ static bool move_hidden_cavalry(struct lw_state *s, int side)
 	return false;
 }
 
-static bool change_commitment(struct lw_state *s, int side)
+/* 16.3: side has committed face down and the other side has not. */
+static bool commitment_pending(const struct lw_state *s, int side)
+{
+	const struct lw_battle *bt = &s->battle;
+	return bt->active && s->step == LW_ST_COMMIT && bt->committed[side] &&
+	       !bt->committed[LW_OTHER(side)];
+}
+
+/* 16.3: the face-down Resource card (another resource of his hand, or the 0
+ * card) and the CSP value both change; the hand itself is not touched. */
+static bool change_commitment(struct lw_state *s, int side, bool *res_changed)
 {
 	struct lw_battle *bt = &s->battle;
-	if (!bt->active || s->step != LW_ST_COMMIT || !bt->committed[side] ||
-	    bt->committed[LW_OTHER(side)])
+	*res_changed = false;
+	if (!commitment_pending(s, side))
 		return false;
 	bt->csp[side] = (int8_t)(bt->csp[side] == 0 ? 1 : 0);
+	const struct lw_cards *c = &s->side[side].cards;
+	int now = bt->res_card[side], other = LW_CARD_ZERO_RESOURCE;
+	if (now == LW_CARD_ZERO_RESOURCE || now == 0) {
+		other = 0;
+		for (int i = 0; i < c->hand_n && !other; i++) {
+			const struct lw_card *k = lw_card(side, c->hand[i]);
+			if (k && k->resource)
+				other = c->hand[i];
+		}
+	}
+	if (other) {
+		bt->res_card[side] = (uint8_t)other;
+		*res_changed = true;
+	}
 	return true;
+}
+
+/* 10.7.3.2: whether the opponent holds a 6-value card (and so may conduct a
+ * Dual-Theater campaign) is his secret until he plays it: swap one 6-value
+ * card of his hand with another card of his deck, or bring one in. */
+static bool is_six(int side, int card)
+{
+	const struct lw_card *k = lw_card(side, card);
+	return k && k->kind == LW_KIND_ACTIVATION && k->pc == 6;
+}
+
+static bool swap_six(struct lw_state *s, int side)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	for (int i = 0; i < c->hand_n; i++)
+		for (int j = 0; j < c->draw_n; j++)
+			if (is_six(side, c->hand[i]) != is_six(side, c->draw[j])) {
+				uint8_t t = c->hand[i];
+				c->hand[i] = c->draw[j];
+				c->draw[j] = t;
+				return true;
+			}
+	return false;
+}
+
+/* The opponent's discard pile: one of his discards swapped with a card of
+ * his deck (counts kept). */
+static bool swap_discard(struct lw_state *s, int side)
+{
+	struct lw_cards *c = &s->side[side].cards;
+	for (int i = 0; i < c->discard_n; i++)
+		for (int j = 0; j < c->draw_n; j++)
+			if (c->discard[i] != c->draw[j]) {
+				uint8_t t = c->discard[i];
+				c->discard[i] = c->draw[j];
+				c->draw[j] = t;
+				return true;
+			}
+	return false;
 }
 
 /* 7.1.9: the Confederate holds the Assassination Plot card, or not. */
@@ -176,7 +246,8 @@ static bool swap_assets(struct lw_state *s, int side)
 		return false;
 	struct lw_navy_piece *a = s->navy.asset;
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
-		bool hidden_i = (a[i].where == LW_NW_PORT || a[i].where == LW_NW_DRAWN) && !a[i].revealed;
+		bool hidden_i =
+		    (a[i].where == LW_NW_PORT || a[i].where == LW_NW_DRAWN) && !a[i].revealed;
 		if (!hidden_i)
 			continue;
 		for (int j = 0; j < LW_NAVY_ASSETS; j++) {
@@ -184,7 +255,8 @@ static bool swap_assets(struct lw_state *s, int side)
 				continue;
 			bool pool = a[j].where == LW_NW_POOL;
 			bool other = (a[j].where == LW_NW_PORT || a[j].where == LW_NW_DRAWN) &&
-			             !a[j].revealed && !(a[j].where == a[i].where && a[j].hex == a[i].hex);
+			             !a[j].revealed &&
+			             !(a[j].where == a[i].where && a[j].hex == a[i].hex);
 			if (!pool && !other)
 				continue;
 			struct lw_navy_piece t = a[i];
@@ -212,6 +284,9 @@ int main(int argc, char **argv)
 	    owner_saw = 0;
 	int perturbed_assets = 0; /* 8.1.2 face-down asset swaps */
 	int perturbed_plot = 0;   /* 7.1.9 Assassination Plot card held or not */
+	int perturbed_res = 0;    /* 16.3 face-down Resource card changed */
+	int perturbed_six = 0;    /* 10.7.3.2 a 6-value card in or out of the hand */
+	int perturbed_discard = 0;
 	for (int gi = 0; gi < games; gi++) {
 		uint8_t key[TG_SEED_BYTES] = {(uint8_t)gi, 0x42};
 		struct tg_error err;
@@ -247,7 +322,11 @@ int main(int argc, char **argv)
 				break;
 			}
 			json_decref(a);
-			if (lw_bot_below(&bot, 8) != 0)
+			/* a sample of the states, and every state with a face-down
+			 * commitment waiting for the other side (rare and short) */
+			bool sampled = lw_bot_below(&bot, 8) == 0;
+			if (!sampled && !commitment_pending(&g->s, LW_UNION) &&
+			    !commitment_pending(&g->s, LW_CONFEDERATE))
 				continue;
 			for (int viewer = LW_UNION; viewer <= LW_CONFEDERATE; viewer++) {
 				int other = LW_OTHER(viewer);
@@ -256,7 +335,56 @@ int main(int argc, char **argv)
 				char *obase = view_str(g, orole);
 				char *obs = view_str(g, "observer");
 				struct game *h = clone(g);
+				/* each perturbation alone first (a leak of that item
+				 * alone must show), then all together below */
+				bool p6 = false, pd = false;
+				{
+					struct game *k = clone(g);
+					p6 = swap_six(&k->s, other);
+					if (p6) {
+						char *a6 = view_str(k, vr),
+						     *o6 = view_str(k, "observer"),
+						     *own = view_str(k, orole);
+						CHECKF(strcmp(base, a6) == 0 &&
+						           strcmp(obs, o6) == 0,
+						       "game %d step %d: the %s view shows whether "
+						       "the %s "
+						       "holds a 6-value card (10.7.3.2)",
+						       gi, step, vr, orole);
+						CHECKF(strcmp(own, obase) != 0,
+						       "game %d step %d: the owner's view ignores "
+						       "his hand",
+						       gi, step);
+						free(a6);
+						free(o6);
+						free(own);
+					}
+					M->free(k);
+					k = clone(g);
+					pd = swap_discard(&k->s, other);
+					if (pd) {
+						char *ad = view_str(k, vr),
+						     *od = view_str(k, "observer"),
+						     *own = view_str(k, orole);
+						CHECKF(strcmp(base, ad) == 0 &&
+						           strcmp(obs, od) == 0,
+						       "game %d step %d: the %s view shows the %s "
+						       "discards",
+						       gi, step, vr, orole);
+						CHECKF(
+						    strcmp(own, obase) != 0,
+						    "game %d step %d: the owner's view ignores his "
+						    "discards",
+						    gi, step);
+						free(ad);
+						free(od);
+						free(own);
+					}
+					M->free(k);
+				}
 				bool ph = permute_hand_deck(&h->s, other, &bot);
+				if (pd)
+					swap_discard(&h->s, other);
 				bool ps = swap_subordinates(&h->s, other);
 				{
 					/* control: the owner does see his cavalry move */
@@ -273,7 +401,23 @@ int main(int argc, char **argv)
 					}
 					M->free(k);
 				}
-				bool pc = change_commitment(&h->s, other);
+				bool pr = false;
+				{
+					/* control: the owner sees his own commitment */
+					struct game *k = clone(g);
+					bool kr;
+					if (change_commitment(&k->s, other, &kr)) {
+						char *own = view_str(k, orole);
+						CHECKF(
+						    strcmp(own, obase) != 0,
+						    "game %d step %d: the owner's view ignores his "
+						    "commitment",
+						    gi, step);
+						free(own);
+					}
+					M->free(k);
+				}
+				bool pc = change_commitment(&h->s, other, &pr);
 				bool pa = swap_assets(&h->s, other);
 				bool pp = toggle_plot(&h->s, other);
 				change_rng(&h->s);
@@ -310,9 +454,10 @@ int main(int argc, char **argv)
 				}
 				if (pa) { /* control: the owner sees his assets */
 					char *own = view_str(h, orole);
-					CHECKF(strcmp(own, obase) != 0,
-					       "game %d step %d: the owner's view ignores his assets", gi,
-					       step);
+					CHECKF(
+					    strcmp(own, obase) != 0,
+					    "game %d step %d: the owner's view ignores his assets",
+					    gi, step);
 					free(own);
 				}
 				if (pp) { /* control: the Confederate sees his purchase */
@@ -323,6 +468,9 @@ int main(int argc, char **argv)
 					free(own);
 				}
 				perturbed_plot += pp;
+				perturbed_res += pr;
+				perturbed_six += p6;
+				perturbed_discard += pd;
 				perturbed_assets += pa;
 				perturbed_hand += ph;
 				perturbed_subs += ps;
@@ -343,6 +491,12 @@ int main(int argc, char **argv)
 	CHECK(checked > 100);
 	CHECK(perturbed_hand > 0);
 	CHECK(perturbed_subs > 0);
+	printf("# %d face-down Resource card changes, %d 6-value card swaps, %d discard swaps\n",
+	       perturbed_res, perturbed_six, perturbed_discard);
+	CHECK(perturbed_commit > 0);
+	CHECK(perturbed_res > 0);
+	CHECK(perturbed_six > 0);
+	CHECK(perturbed_discard > 0);
 	printf("# %d hidden cavalry moves\n", perturbed_cav);
 	CHECK(perturbed_cav > 0);
 	CHECK(owner_saw > 0);
