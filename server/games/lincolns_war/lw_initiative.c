@@ -178,9 +178,16 @@ int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game
 	if (f == LW_NOSIDE)
 		return tg_fail(err, TG_E_MALFORMED, "6.0: \"first\" is union or confederate");
 	s->first = (int8_t)f;
-	if (f != side)
-		lw_log(s, "The %s player forces the %s player to go first (6.0).",
+	if (f != side) {
+		/* 6.0: "force his opponent to accept initiative and go first for
+		 * the turn": he holds it now, so a tie next turn leaves it with
+		 * him ("the player holding the initiative last retains it") */
+		s->initiative = (int8_t)f;
+		lw_log(s,
+		       "The %s player forces the %s player to accept the initiative and go "
+		       "first (6.0).",
 		       lw_side_title(side), lw_side_title(f));
+	}
 	lw_begin_admin(s);
 	return 0;
 }

@@ -1,0 +1,53 @@
+/* 6.0: "The initiative player goes first in every phase unless he has a 10
+ * or greater PC lead, in which case he may force his opponent to accept
+ * initiative and go first for the turn. If players are tied on PC, the
+ * player holding the initiative last retains it." The forced opponent
+ * accepts the initiative: he holds it for the turn, so on a tie next turn
+ * he is "the player holding the initiative last" and keeps it. (The engine
+ * let only the first player change, so the forcing player kept the
+ * initiative on the tie.) Declining to force changes nothing. */
+#include "lw_testkit.h"
+
+int main(void)
+{
+	struct game *g = tk_new("campaign", 21);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	/* second turn: the Confederates lead by 12 and force the Union */
+	s->turn = 1;
+	s->side[LW_UNION].pc = 5;
+	s->side[LW_CONFEDERATE].pc = 17;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_CONFEDERATE);
+	CHECK_EQ_INT(s->phase, LW_PH_INITIATIVE);
+	CHECKF(tk_act(g, "confederate", "{\"type\":\"initiative\",\"first\":\"union\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK_EQ_INT(s->first, LW_UNION);
+	CHECK_EQ_INT(s->initiative, LW_UNION); /* he accepted the initiative */
+	CHECK_EQ_INT(s->phasing, LW_UNION);
+	/* next turn, tied: the Union held it last and keeps it, and goes first */
+	s->side[LW_UNION].pc = 9;
+	s->side[LW_CONFEDERATE].pc = 9;
+	s->turn = 2;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_UNION);
+	CHECK_EQ_INT(s->first, LW_UNION);
+	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
+	CHECK_EQ_INT(s->phasing, LW_UNION);
+	/* a holder who does not force keeps it, and keeps it on a tie */
+	s->side[LW_UNION].pc = 20;
+	s->side[LW_CONFEDERATE].pc = 8;
+	s->turn = 3;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->phase, LW_PH_INITIATIVE);
+	CHECKF(tk_act(g, "union", "{\"type\":\"initiative\",\"first\":\"union\"}") == 0, "%s",
+	       tk_err.message);
+	CHECK_EQ_INT(s->initiative, LW_UNION);
+	CHECK_EQ_INT(s->first, LW_UNION);
+	s->side[LW_CONFEDERATE].pc = 20;
+	s->turn = 4;
+	lw_begin_turn(s);
+	CHECK_EQ_INT(s->initiative, LW_UNION);
+	lincolns_war_module.free(g);
+	return tap_done();
+}
