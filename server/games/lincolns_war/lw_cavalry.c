@@ -118,6 +118,10 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
 		return tg_fail(err, TG_E_ILLEGAL,
 		               remove ? "13.2.3: there is no RIT to remove"
 		                      : "13.2.3: the hex already holds an RIT");
+	/* 13.2.3 "place or remove a Rail Interdiction Token", "one RIT per
+	 * activation": one RIT action (placed, removed or denied) per
+	 * activation; only an RIT laid bars combat and raids (lw_raid_check,
+	 * lw_attack_target_check; README) */
 	if (!foray && (s->cav.act_rit || s->cav.act_raid))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.3: one RIT per activation, and not with a raid");
@@ -142,7 +146,8 @@ static bool rit_contested(struct lw_state *s, int u, int hex)
 	return denied;
 }
 
-static void do_rit(struct lw_state *s, int u, int hex, bool remove)
+/* Places or removes the RIT unless denied; true if the map changed. */
+static bool do_rit(struct lw_state *s, int u, int hex, bool remove)
 {
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
@@ -152,11 +157,12 @@ static void do_rit(struct lw_state *s, int u, int hex, bool remove)
 		       "%s cavalry tries to %s an RIT at %s: enemy cavalry of equal or higher "
 		       "rank denies it (13.2.3).",
 		       side, remove ? "remove" : "place", hl);
-		return;
+		return false;
 	}
 	lw_rit_set(s, hex, !remove);
 	lw_log(s, "%s cavalry %s a Rail Interdiction Token at %s (13.2.3).", side,
 	       remove ? "removes" : "places", hl);
+	return true;
 }
 
 /* ---- raids ------------------------------------------------------------------------- */
@@ -210,9 +216,9 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 	/* 10.6.6: "He may not order cavalry Raids or Forays" */
 	if (s->side[x->side].pc <= 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not raid");
-	if (!foray && (s->cav.act_raid || s->cav.act_rit))
+	if (!foray && (s->cav.act_raid || s->cav.act_rit == LW_ACT_RIT_LAID))
 		return tg_fail(err, TG_E_ILLEGAL,
-		               "13.2.3: one raid per activation, and not with an RIT");
+		               "13.2.3: one raid per activation, and not with an RIT laid");
 	/* 2.3: bracketed regions "cannot be the target of raids". The raid's
 	 * target is the hex (13.2.2 "raids against any hex containing an enemy
 	 * Force or city"), so neither the region nor a force in it is raided
@@ -414,8 +420,12 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 	}
 	if (lw_rit_check(s, u, hex, json_is_true(r), false, err) != 0)
 		return 1;
-	s->cav.act_rit = 1;
-	do_rit(s, u, hex, json_is_true(r));
+	/* 13.2.3 "Cavalry may not lay an RIT and conduct combat or Raid on the
+	 * same activation": LW_ACT_RIT_LAID bars them; a removal, or a
+	 * placement denied by enemy cavalry, lays nothing (LW_ACT_RIT_TRIED:
+	 * the activation's RIT action is spent, combat and raids stay open) */
+	bool laid = do_rit(s, u, hex, json_is_true(r)) && !json_is_true(r);
+	s->cav.act_rit = laid ? LW_ACT_RIT_LAID : LW_ACT_RIT_TRIED;
 	*rc = 0;
 	return 1;
 }

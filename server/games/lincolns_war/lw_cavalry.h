@@ -37,7 +37,7 @@ struct lw_cav {
 	/* bit u: cavalry u foraged this card play (13.2.4: once per card play) */
 	uint8_t foray[LW_CAV_UNITS / 8];
 	uint8_t foray_card; /* ops_round of the card play `foray` belongs to */
-	uint8_t act_rit;    /* the activated cavalry placed its RIT (13.2.3) */
+	uint8_t act_rit;    /* the activation's RIT action (13.2.3): LW_ACT_RIT_* */
 	uint8_t act_raid;   /* the activated cavalry raided (no RIT after, 13.2.3) */
 	/* 13.2.5 harassment in progress: the hex the movers entered, the hexes
 	 * the non-phasing player may still harass from, and whether the march
@@ -57,6 +57,11 @@ struct lw_cav {
 	uint8_t held[LW_CAV_CITIES / 8];
 	int8_t held_from[LW_CAV_CITIES];
 };
+
+/* lw_cav.act_rit: 0 none yet; LAID an RIT placed (no combat or raid in
+ * this activation, 13.2.3); TRIED removed one, or a placement denied by
+ * enemy cavalry (nothing laid: combat and raids stay open). */
+enum { LW_ACT_RIT_LAID = 1, LW_ACT_RIT_TRIED = 2 };
 
 json_t *lw_cav_save(const struct lw_cav *c);
 /* 0, or -1 if `saved` is not a valid cavalry block. */

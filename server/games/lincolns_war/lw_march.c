@@ -302,7 +302,7 @@ int lw_attack_target_check(const struct lw_state *s, int target, struct tg_error
 		               "16.1: the attacking force must be adjacent to its target");
 	if (s->side[side].pc <= 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.6: with zero PC a side may not attack");
-	if (s->cav.act_rit) /* lw_cavalry.c */
+	if (s->cav.act_rit == LW_ACT_RIT_LAID) /* lw_cavalry.c */
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "13.2.3: cavalry that laid an RIT may not fight in the same activation");

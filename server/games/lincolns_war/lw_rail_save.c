@@ -106,7 +106,8 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	    read_ints(saved, "foray", n.foray, LW_CAV_UNITS / 8, 1, 0, 255) ||
 	    read_ints(saved, "harass_from", n.harass_from, n.harass_n, 2, 1, 9999) ||
 	    read_int(saved, "foray_card", 0, 255, &v[0]) ||
-	    read_int(saved, "act_rit", 0, 1, &v[1]) || read_int(saved, "act_raid", 0, 1, &v[2]) ||
+	    read_int(saved, "act_rit", 0, LW_ACT_RIT_TRIED, &v[1]) ||
+	    read_int(saved, "act_raid", 0, 1, &v[2]) ||
 	    read_int(saved, "harass_hex", 0, 9999, &v[3]) ||
 	    read_int(saved, "harass_stop", 0, 1, &v[4]) ||
 	    read_int(saved, "raid_battle", 0, LW_CAV_PURSUIT, &v[5]) ||
