@@ -277,7 +277,9 @@ static void advance_or_end(struct lw_state *s, struct game_outcome *out);
 static void end_or_defender_advance(struct lw_state *s, struct game_outcome *out);
 
 /* The units still to retreat: the whole group if one hex can take it, else
- * the first unit alone (16.9.1: "the force must be divided"). */
+ * the first unit alone (16.9.1: "the force must be divided"; who goes is
+ * then his owner's choice, divide_open: this first unit only matters when
+ * nobody can go alone and 16.9.6 disgraces him). */
 static int retreat_set(const struct lw_state *s, int set[LW_MAX_UNITS], int opts[6], int *nopts)
 {
 	const struct lw_land *l = &s->land;
@@ -290,6 +292,44 @@ static int retreat_set(const struct lw_state *s, int set[LW_MAX_UNITS], int opts
 		*nopts = retreat_options(s, l->group_side, l->from_hex, set, 1, opts);
 	}
 	return n;
+}
+
+/* 16.9.1: "If retreating into a hex where the force would violate stacking
+ * limits (12.3.1), or would violate Major army rules regarding crossing a
+ * river or moving into mountains (12.3), the force must be divided and
+ * retreat to two separate hexes." The text does not say who goes where:
+ * the owner, as for any move of his (decision; the siege's return,
+ * 16.9.5.4.3, divides the same way). While no hex takes the whole group he
+ * names one general and a hex that takes him alone ({"type":"retreat",
+ * "unit":ID,"to":HEX}); the rest goes on together as soon as one hex takes
+ * it ("all generals must retreat to the same hex if at all possible"). */
+static bool divide_open(const struct lw_state *s)
+{
+	const struct lw_land *l = &s->land;
+	if (l->group_n < 2 || (l->stage != LW_BS_RETREAT && l->stage != LW_BS_WRETREAT))
+		return false;
+	int set[LW_MAX_UNITS], opts[6];
+	for (int i = 0; i < l->group_n; i++)
+		set[i] = l->group[i];
+	return retreat_options(s, l->group_side, l->from_hex, set, l->group_n, opts) == 0;
+}
+
+/* The hexes general u alone may take when the force must be divided. */
+static int divide_options(const struct lw_state *s, int u, int out[6])
+{
+	const struct lw_land *l = &s->land;
+	return divide_open(s) ? retreat_options(s, l->group_side, l->from_hex, &u, 1, out) : 0;
+}
+
+/* Can any general of the group go alone while the force must be divided? */
+static bool divide_possible(const struct lw_state *s)
+{
+	const struct lw_land *l = &s->land;
+	int opts[6];
+	for (int i = 0; i < l->group_n; i++)
+		if (divide_options(s, l->group[i], opts) > 0)
+			return true;
+	return false;
 }
 
 static void drop_from_group(struct lw_state *s, int u)
@@ -319,7 +359,7 @@ static void retreat_next(struct lw_state *s, struct game_outcome *out)
 	while (l->group_n > 0) {
 		int set[LW_MAX_UNITS], opts[6], no;
 		int n = retreat_set(s, set, opts, &no);
-		if (no > 0) {
+		if (no > 0 || divide_possible(s)) {
 			s->step = LW_ST_RETREAT;
 			s->awaiting_side = l->group_side;
 			s->battle.retreat_side = l->group_side;
@@ -439,35 +479,48 @@ static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome 
 	if (!lw_a_int(a, "to", &to))
 		return tg_fail(err, TG_E_MALFORMED, "a retreat needs an integer \"to\" hex");
 	if (json_object_get(a, "unit")) {
-		/* 16.6.4: one general of a routed force breaks away */
+		/* 16.9.1: the force must be divided (divide_open), or 16.6.4:
+		 * one general of a routed force breaks away */
 		int u = lw_unit_by_id(s, lw_a_str(a, "unit"));
 		bool in = false;
 		for (int i = 0; i < l->group_n; i++)
 			in |= l->group[i] == u;
-		if (!rout_split_open(s) || u == LW_NONE || !in)
+		bool divide = divide_open(s);
+		if ((!divide && !rout_split_open(s)) || u == LW_NONE || !in)
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "16.9.1: a retreating force may not disperse unless routed "
-			               "(16.6.4); name a general of the routed force");
+			               "(16.6.4) or no hex takes it whole; name a general of the "
+			               "retreating force");
 		int opts[6];
-		int no = split_options(s, u, opts);
+		int no = divide ? divide_options(s, u, opts) : split_options(s, u, opts);
 		bool ok = false;
 		for (int i = 0; i < no; i++)
 			ok |= opts[i] == to;
 		if (!ok)
 			return tg_fail(err, TG_E_ILLEGAL,
-			               "16.6.4 / 16.9.1: a general breaking away retreats by the "
-			               "16.9.1 priorities and closer to a friendly city or supply "
-			               "line; %04d is not such a hex",
+			               divide ? "16.9.1: the general retreats alone by the 16.9.1 "
+			                        "priorities; %04d is not among his hexes"
+			                      : "16.6.4 / 16.9.1: a general breaking away retreats "
+			                        "by the 16.9.1 priorities and closer to a friendly "
+			                        "city or supply line; %04d is not such a hex",
 			               to);
 		char name[64];
-		lw_log(s, "The routed force breaks up: %s goes alone (16.6.4).",
-		       lw_unit_name(s, u, name, sizeof name));
+		lw_unit_name(s, u, name, sizeof name);
+		if (divide)
+			lw_log(s, "No hex takes the whole force: %s retreats alone (16.9.1).",
+			       name);
+		else
+			lw_log(s, "The routed force breaks up: %s goes alone (16.6.4).", name);
 		retreat_move(s, &u, 1, to);
 		retreat_next(s, out);
 		return 0;
 	}
 	int set[LW_MAX_UNITS], opts[6], no;
 	int n = retreat_set(s, set, opts, &no);
+	if (n < l->group_n)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.9.1: no hex takes the whole force: it must be divided; name "
+		               "the general (\"unit\") who retreats to a hex of his own");
 	bool ok = false;
 	for (int i = 0; i < no; i++)
 		ok |= opts[i] == to;
@@ -1969,11 +2022,27 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 		int set[LW_MAX_UNITS], opts[6], no;
-		retreat_set(s, set, opts, &no);
-		for (int i = 0; i < no; i++)
+		int n = retreat_set(s, set, opts, &no);
+		for (int i = 0; i < no && n == s->land.group_n; i++)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
 			         "Retreat to %s (16.9)", lw_hex_label(opts[i], hl, sizeof hl));
-		if (rout_split_open(s)) {
+		if (divide_open(s)) {
+			const struct lw_land *l = &s->land;
+			for (int i = 0; i < l->group_n; i++) {
+				int u = l->group[i];
+				int dv = divide_options(s, u, opts);
+				lw_unit_name(s, u, name, sizeof name);
+				for (int k = 0; k < dv; k++)
+					lw_offer(
+					    list,
+					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
+					              lw_unit_id(s, u, id, sizeof id), "to",
+					              opts[k]),
+					    "No hex takes the whole force: %s retreats alone to %s "
+					    "(16.9.1)",
+					    name, lw_hex_label(opts[k], hl, sizeof hl));
+			}
+		} else if (rout_split_open(s)) {
 			const struct lw_land *l = &s->land;
 			for (int i = 0; i < l->group_n; i++) {
 				int u = l->group[i];
