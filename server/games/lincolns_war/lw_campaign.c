@@ -2,10 +2,8 @@
  * lw_campaign.h). */
 #include "lw_campaign.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lw_amphib.h"
 #include "lw_consolidation.h"
@@ -710,22 +708,14 @@ static struct hash2 hash_state(const struct lw_state *s)
 }
 
 /* What each action of the moving force's player leaves (stop, each step,
- * each general left behind, the end of the activation), for the state s;
- * kept for the state last asked about (the offers ask many times). */
-static const struct root *root_of(const struct lw_state *s)
+ * each general left behind, the end of the activation), for the state s,
+ * into r (pure: no cache). */
+static void root_compute(const struct lw_state *s, struct root *r)
 {
-	struct hash2 h = hash_state(s);
-	struct root *r = &root_seen;
-	if (r->valid && r->h.a == h.a && r->h.b == h.b)
-		return r;
 	memset(r, 0, sizeof *r);
-	bool diag = getenv("LW_REACH_DIAG") != NULL;
-	struct timespec t0 = {0}, t1 = {0};
-	if (diag)
-		clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct lw_state *w = scratch(s);
 	if (!w)
-		return r; /* no memory: no way known, nothing refused */
+		return; /* no memory: no way known, nothing refused */
 	struct rctx c = {.idx = s->groups.camp_now};
 	gather_force(&c, w);
 	memo_new();
@@ -735,16 +725,40 @@ static const struct root *root_of(const struct lw_state *s)
 	r->capped = c.capped;
 	rctx_free(&c);
 	free(w);
+}
+
+/* root_compute, kept for the state last asked about (the offers ask many
+ * times). */
+static const struct root *root_of(const struct lw_state *s)
+{
+	struct hash2 h = hash_state(s);
+	struct root *r = &root_seen;
+	if (r->valid && r->h.a == h.a && r->h.b == h.b)
+		return r;
+	root_compute(s, r);
 	r->h = h;
 	r->valid = true;
-	if (diag) { /* the cost of one question, for the README's figures */
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		long us =
-		    (long)(t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000;
-		fprintf(stderr, "lw_campaign: reach %ld nodes %ld us%s, way %d\n", r->nodes, us,
-		        r->capped ? " (cap)" : "", r->way);
-	}
 	return r;
+}
+
+bool lw_campaign_reach_probe(const struct lw_state *s, struct lw_reach_stats *st)
+{
+	*st = (struct lw_reach_stats){0};
+	if (!lw_campaign_allowed(s))
+		return false;
+	struct rctx c = {.idx = s->groups.camp_now};
+	gather_force(&c, s);
+	if (c.n_gen == 0)
+		return false;
+	struct root r;
+	root_compute(s, &r);
+	st->nodes = r.nodes;
+	st->capped = r.capped;
+	st->way = r.way;
+	st->asked = r.n;
+	for (int i = 0; i < r.n; i++)
+		st->unproven += r.ch[i].res == R_UNKNOWN;
+	return true;
 }
 
 /* Is the action refused: a way is open for every general and this action
@@ -762,27 +776,40 @@ static bool closes_way(const struct lw_state *s, int kind, int arg)
 
 /* The regions of `want` (up to `need` of them) in which every general of
  * the force of w still to move can end his movement (w is consumed). */
-static unsigned regions_reached(struct lw_state *w, unsigned want, int need)
+static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
+                                struct lw_reach_stats *st)
 {
 	struct rctx c = {.idx = -1};
 	gather_force(&c, w);
 	unsigned mask = 0;
+	long nodes = 0;
+	bool capped = false;
+	int asked = 0, unproven = 0;
 	for (int k = 1; k < LW_REGION_COUNT && popcount(mask & want) < need; k++) {
 		if (!(want & LW_CAMP_BIT(k)))
 			continue;
 		c.fixed = LW_CAMP_BIT(k);
 		c.nodes = 0;
 		c.limit = REACH_NODES;
+		c.capped = false;
 		memo_new();
-		if (search(&c, w) != R_NO)
+		int res = search(&c, w);
+		if (res != R_NO)
 			mask |= c.fixed; /* an unproven way (the cap) counts */
+		nodes += c.nodes;
+		capped |= c.capped;
+		asked++;
+		unproven += res == R_UNKNOWN;
 	}
+	if (st)
+		*st = (struct lw_reach_stats){nodes, capped, mask != 0, asked, unproven};
 	rctx_free(&c);
 	free(w);
 	return mask;
 }
 
-unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
+unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
+                                       int need, struct lw_reach_stats *st)
 {
 	struct lw_state *w = scratch(s);
 	if (!w)
@@ -791,7 +818,12 @@ unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsi
 	bool cav_alone = x->cavalry && lw_force_co(w, x->hex) != u;
 	w->play.side = (int8_t)side;
 	lw_march_begin(w, u, cav_alone);
-	return regions_reached(w, want, need);
+	return regions_reached(w, want, need, st);
+}
+
+unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
+{
+	return lw_campaign_reach_force_stats(s, side, u, want, need, NULL);
 }
 
 unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want)
@@ -799,7 +831,7 @@ unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want)
 	struct lw_state *w = scratch(s);
 	if (!w)
 		return 0;
-	return regions_reached(w, want, popcount(want));
+	return regions_reached(w, want, popcount(want), NULL);
 }
 
 /* ---- the checks -------------------------------------------------------------------------- */

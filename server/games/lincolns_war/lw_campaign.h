@@ -50,6 +50,24 @@ unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsi
  * can still end his movement on this activation. */
 unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want);
 
+/* The cost of the reach questions, for tests and benchmarks (the rules
+ * keep no figures and read no clock: a caller asks again and times it). */
+struct lw_reach_stats {
+	long nodes;   /* nodes expanded */
+	bool capped;  /* the cap cut the search somewhere */
+	bool way;     /* a way is open (some action keeps one; some region reached) */
+	int asked;    /* actions judged (the movement question), regions searched */
+	int unproven; /* of which the cap left undecided (counted as a way) */
+};
+/* The question the movement checks of s ask (what each action of the
+ * moment leaves: a step, stop, a general left behind, the end of the
+ * activation), asked afresh, its cost in st; false (st zero) when none
+ * arises (no campaign force moving). */
+bool lw_campaign_reach_probe(const struct lw_state *s, struct lw_reach_stats *st);
+/* lw_campaign_reach_force, its cost in st (NULL: none). */
+unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
+                                       int need, struct lw_reach_stats *st);
+
 /* 0 if the group moving now may step into `to` (after the march's other
  * checks): into its region, or out of it with a way to end inside. */
 int lw_campaign_step_check(const struct lw_state *s, int to, struct tg_error *err);

@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lw_bot.h"
+#include "lw_campaign.h"
 #include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_move.h"
@@ -55,6 +57,68 @@ static void count_action(const json_t *a, const char *role)
 	n_retaliation_prompt += strcmp(t, "retaliate") == 0 || strcmp(t, "no_retaliation") == 0;
 }
 static int n_theaters; /* 10.7.3.2 Dual-Theater theaters named (campaign_theater) */
+
+/* LW_REACH_TALLY=1: the cost of 10.7.3's reach questions (lw_campaign.c),
+ * asked again after every action of the games played (not the replays)
+ * and timed here (the rules read no clock): the movement question
+ * (lw_campaign_reach_probe) whenever a campaign force is moving, and at a
+ * designation the reach of every force CO of the side (a superset of the
+ * forces offered), as lw_ops.c / lw_theater.c ask it. LW_REACH_TALLY=2 also
+ * prints each capped question. Figures only: the module README's. */
+static int reach_tally;
+static struct {
+	long q[2], capped[2], max_nodes[2], unproven[2];
+	double max_ms[2], total_ms[2];
+} reach;
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void reach_count(int k, const struct lw_reach_stats *st, double ms, uint64_t seed, int n,
+                        int u)
+{
+	reach.q[k]++;
+	reach.capped[k] += st->capped;
+	reach.unproven[k] += st->unproven;
+	reach.total_ms[k] += ms;
+	if (st->nodes > reach.max_nodes[k])
+		reach.max_nodes[k] = st->nodes;
+	if (ms > reach.max_ms[k])
+		reach.max_ms[k] = ms;
+	if (st->capped && reach_tally > 1)
+		printf("#   reach cap: seed %llu after action %d, %s u %d: %ld nodes, %d of %d "
+		       "unproven, %.1f ms\n",
+		       (unsigned long long)seed, n, k ? "designation" : "movement", u, st->nodes,
+		       st->unproven, st->asked, ms);
+}
+
+static void reach_probe(const struct lw_state *s, uint64_t seed, int n)
+{
+	struct lw_reach_stats st;
+	double t0 = now_ms();
+	if (lw_campaign_reach_probe(s, &st))
+		reach_count(0, &st, now_ms() - t0, seed, n, -1);
+	int side = s->play.side;
+	if (!(s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) ||
+	    side < 0 || side > 1)
+		return;
+	const struct lw_card *card = lw_card(side, s->play.card);
+	unsigned want =
+	    s->play.campaign == 1 && card ? LW_CAMP_BIT(card->campaign_region) : LW_CAMP_THEATERS;
+	int need = s->play.campaign == 1 ? 1 : LW_REGION_COUNT - 1;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->where != LW_W_MAP || x->side != side || lw_force_co(s, x->hex) != u)
+			continue;
+		t0 = now_ms();
+		lw_campaign_reach_force_stats(s, side, u, want, need, &st);
+		reach_count(1, &st, now_ms() - t0, seed, n, u);
+	}
+}
 
 /* Every fourth game the bot seeks sieges and assaults (lw_bot_seek_sieges):
  * random play alone rarely fights in a city of supply two or more. */
@@ -298,6 +362,8 @@ static int play_one(uint64_t seed, int scenario_idx)
 		count_action(a, role);
 		snprintf(log[n].role, sizeof log[n].role, "%s", role);
 		log[n++].action = a;
+		if (reach_tally)
+			reach_probe(&g->s, seed, n);
 		for (; logged < g->s.log_total; logged++) {
 			const char *line = g->s.log[logged % LW_LOG_LINES];
 			saw_siege |= strstr(line, "besieges") != NULL;
@@ -422,6 +488,8 @@ int main(int argc, char **argv)
 		games = atoi(env);
 	if (argc > 1)
 		games = atoi(argv[1]);
+	const char *tally_env = getenv("LW_REACH_TALLY");
+	reach_tally = tally_env ? atoi(tally_env) : 0;
 	const char *first_env = getenv("LW_PLAYOUT_FIRST");
 	uint64_t first = argc > 2    ? strtoull(argv[2], NULL, 10)
 	                 : first_env ? strtoull(first_env, NULL, 10)
@@ -477,6 +545,12 @@ int main(int argc, char **argv)
 	       n_plot_bought[1], n_plot_bought[0], n_plot_played, games_plot, n_plot_hit,
 	       n_retaliation_prompt);
 	printf("# %d Dual-Theater theaters named (10.7.3.2)\n", n_theaters);
+	for (int k = 0; reach_tally && k < 2; k++)
+		printf("# 10.7.3 reach, %s: %ld questions, %ld capped (%ld actions or regions "
+		       "unproven), most nodes %ld, time mean %.2f ms, max %.1f ms\n",
+		       k ? "designations" : "movement", reach.q[k], reach.capped[k],
+		       reach.unproven[k], reach.max_nodes[k],
+		       reach.q[k] ? reach.total_ms[k] / (double)reach.q[k] : 0.0, reach.max_ms[k]);
 	CHECK(failed == 0);
 	/* every combination of the boolean options met every scenario (issue 4),
 	 * once the run is long enough for that (3 seeds a combination) */
