@@ -122,6 +122,8 @@ static int fail_end(const struct lw_state *s, struct tg_error *err, const char *
 #define REACH_RIVER 4    /* river searches kept per question */
 #define REACH_GENS (LW_GROUP_FORCE + LW_MAX_MOVERS)
 
+#define REACH_HEX_IDS 10048 /* hex ids are col * 100 + row (hexgrid.h): under 10000 */
+
 enum { R_NO = 0, R_YES = 1, R_UNKNOWN = 2 };
 enum { RK_STOP, RK_STEP, RK_DETACH, RK_END, RK_PICKUP, RK_GROUP, RK_WATER };
 
@@ -143,6 +145,9 @@ struct rctx {
 	/* the copies of the state along the path searched (one per depth) */
 	struct lw_state *pool;
 	int depth;
+	/* hexes no group of the side may step into during the question
+	 * (blocked_init): the same in every node */
+	uint64_t blocked[REACH_HEX_IDS / 64];
 };
 
 struct memo_slot {
@@ -292,8 +297,72 @@ static bool theater_open(const struct rctx *c, const struct lw_state *w)
 	       g->camp_region[c->idx] <= LW_REGION_NONE;
 }
 
-/* Is some hex of `mask` within `dist` hexes of hex (terrain ignored)? */
-static bool near(int hex, int dist, unsigned mask)
+static bool is_blocked(const struct rctx *c, int hex)
+{
+	return hex < 0 || hex >= REACH_HEX_IDS || (c->blocked[hex / 64] >> (hex % 64) & 1u);
+}
+
+static void block(struct rctx *c, int hex)
+{
+	if (hex >= 0 && hex < REACH_HEX_IDS)
+		c->blocked[hex / 64] |= 1ull << (hex % 64);
+}
+
+/* The hexes lw_move_check refuses to every group of the side for the whole
+ * question, whatever the group and whatever it did before: held by the
+ * enemy, an enemy city that is not bracketed (16.1, 16.1.2; neither when
+ * it is a siege of the side's own, 16.9.5.3 joins_siege), a hex where the
+ * side is besieged (16.9.5.3 "never reinforced"), and for the Confederates
+ * the cities of 2.3. No action the search plays (a step, a general left
+ * behind, a pickup, a water move, the end of a move or of the activation,
+ * the next group) moves an enemy unit, begins or ends a siege or takes an
+ * enemy city (lw_border_enter takes only neutral ones, 2.4): the set is
+ * the same in every node. */
+static void blocked_init(struct rctx *c, const struct lw_state *w)
+{
+	int side = w->play.side;
+	memset(c->blocked, 0, sizeof c->blocked);
+	for (int i = 0; i < w->n_units; i++) {
+		const struct lw_unit *x = &w->unit[i];
+		if (x->where != LW_W_MAP)
+			continue;
+		if (x->side == LW_OTHER(side) ? !lw_siege_reinforces(w, side, x->hex)
+		                              : lw_siege_blocks_entry(w, side, x->hex))
+			block(c, x->hex);
+	}
+	for (int k = 0; k < w->n_cities && k < LW_MAX_CITIES; k++) {
+		const struct lw_city *city = &lw_D()->cities[k];
+		if ((side == LW_CONFEDERATE && city->no_confederate_entry) ||
+		    (lw_city_controller(w, k) == LW_OTHER(side) && !city->bracketed &&
+		     !lw_siege_reinforces(w, side, city->hex)))
+			block(c, city->hex);
+	}
+}
+
+/* Could a group step from a into b, as far as the question's fixed facts
+ * tell (lw_move_check refuses every other step: 15.0 no ocean, 2.1 no
+ * impassable hexside, blocked_init's hexes)? */
+static bool passable(const struct rctx *c, int a, int b)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), b);
+	return h && h->terrain != LW_TERRAIN_OCEAN && !is_blocked(c, b) &&
+	       !(lw_data_hexside_flags(lw_D(), a, b) & LW_HS_IMPASSABLE);
+}
+
+/* Is some hex of `mask` within `dist` steps of hex by land (passable)?
+ *
+ * An admissible bound (it never cuts a branch that could get in): every
+ * step of a group the search plays passes lw_move_check, so it goes into
+ * an adjacent land hex across no impassable hexside and into no hex of
+ * blocked_init (which no action of the question unblocks); and each step
+ * spends one of the group's hexes (12.1 - 12.3: one a hex, whatever the
+ * terrain; lw_move_step_record). So a general who ends in the region by
+ * land has a path of at most `dist` passable steps to a hex of it, and the
+ * breadth-first search below, which follows every passable step up to
+ * `dist` (more hexes than it can hold: it answers yes), finds it. What it
+ * ignores (stacking, 12.5, a Major Army's mountains and rivers, a CO who
+ * stops the group) only lets more through. */
+static bool near(const struct rctx *c, int hex, int dist, unsigned mask)
 {
 	if (bit_of(hex) & mask)
 		return true;
@@ -305,6 +374,8 @@ static bool near(int hex, int dist, unsigned mask)
 			int nb[6];
 			int m = tg_hex_neighbours(&lw_D()->grid, seen[i], nb);
 			for (int j = 0; j < m; j++) {
+				if (!passable(c, seen[i], nb[j]))
+					continue;
 				if (bit_of(nb[j]) & mask)
 					return true;
 				bool dup = false;
@@ -353,7 +424,7 @@ static bool could_get_in(const struct rctx *c, const struct lw_state *w)
 				fresh = g->moved[gi] == 0;
 			}
 		}
-		if ((fresh && water) || (left > 0 && near(x->hex, left, al)))
+		if ((fresh && water) || (left > 0 && near(c, x->hex, left, al)))
 			continue;
 		return false;
 	}
@@ -718,6 +789,7 @@ static void root_compute(const struct lw_state *s, struct root *r)
 		return; /* no memory: no way known, nothing refused */
 	struct rctx c = {.idx = s->groups.camp_now};
 	gather_force(&c, w);
+	blocked_init(&c, w);
 	memo_new();
 	if (c.n_gen > 0 && could_get_in(&c, w))
 		expand(&c, w, root_visit, r);
@@ -781,6 +853,7 @@ static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
 {
 	struct rctx c = {.idx = -1};
 	gather_force(&c, w);
+	blocked_init(&c, w);
 	unsigned mask = 0;
 	long nodes = 0;
 	bool capped = false;
