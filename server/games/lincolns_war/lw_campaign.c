@@ -626,15 +626,22 @@ static void expand(struct rctx *c, const struct lw_state *w, visit_fn fn, void *
 		return;
 	int from = lw_march_hex(w), nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, from, nb);
-	for (int i = 0; i < n; i++) {
-		if (lw_move_check(w, nb[i], NULL) != 0 || !(x = copy_of(c, w)))
+	/* the steps into the region first, then the others: a way in is found
+	 * sooner (the answer is the same, the search being exhaustive below
+	 * the cap; the order is fixed, so is the answer at the cap) */
+	unsigned al = allowed_in(c, w);
+	for (int i = 0; i < 2 * n; i++) {
+		int to = nb[i % n];
+		if ((i < n) != ((bit_of(to) & al) != 0))
+			continue;
+		if (lw_move_check(w, to, NULL) != 0 || !(x = copy_of(c, w)))
 			continue;
 		lw_consolidation_close(x);
-		bool stops = lw_march_step_apply(x, nb[i]);
-		lw_border_enter(x, p->side, nb[i]);
+		bool stops = lw_march_step_apply(x, to);
+		lw_border_enter(x, p->side, to);
 		if (stops)
 			finish_group(c, x);
-		if (visit(c, w, fn, RK_STEP, nb[i], x, u))
+		if (visit(c, w, fn, RK_STEP, to, x, u))
 			return;
 	}
 	if (p->moved == 0 && !p->attacked && lw_amphib_water_open(w, p->side) &&

@@ -37,6 +37,25 @@ static inline bool cf_land(const struct game *g, int hex)
 	       lw_hex_owner_force(&g->s, hex) == LW_NOSIDE && strcmp(h->state, "KY") != 0;
 }
 
+/* A free general of `side` (not cavalry) put at hex with `stars`, no IT,
+ * the newest in seniority (the last placed of equal rank commands). */
+static inline int cf_put_any(struct game *g, int side, int hex, int stars)
+{
+	struct lw_state *s = &g->s;
+	for (int u = 0; u < s->n_units; u++) {
+		struct lw_unit *x = &s->unit[u];
+		if (x->gen < 0 || x->side != side || x->where == LW_W_MAP || x->cavalry)
+			continue;
+		tk_place(g, u, hex);
+		x->stars = (uint8_t)stars;
+		x->it = x->it_new = 0;
+		x->flags = 0;
+		x->cmd = ++s->cmd_seq;
+		return u;
+	}
+	return LW_NONE;
+}
+
 /* Is there a step from a into b (cf_land, no impassable hexside)? */
 static inline bool cf_step(const struct game *g, int a, int b)
 {

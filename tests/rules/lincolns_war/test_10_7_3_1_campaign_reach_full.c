@@ -31,24 +31,6 @@ static bool plain_land(int hex)
 	       h->city < 0 && strcmp(h->state, "KY") != 0;
 }
 
-/* A free general of `side` (not cavalry) put at hex with `stars`. */
-static int put_any(struct game *g, int side, int hex, int stars)
-{
-	struct lw_state *s = &g->s;
-	for (int u = 0; u < s->n_units; u++) {
-		struct lw_unit *x = &s->unit[u];
-		if (x->gen < 0 || x->side != side || x->where == LW_W_MAP || x->cavalry)
-			continue;
-		tk_place(g, u, hex);
-		x->stars = (uint8_t)stars;
-		x->it = x->it_new = 0;
-		x->flags = 0;
-		x->cmd = ++s->cmd_seq;
-		return u;
-	}
-	return LW_NONE;
-}
-
 struct spot {
 	int h, region, n[3], land;
 };
@@ -94,15 +76,15 @@ static bool set_up(struct game **gp, int seed, int k, const int *room, bool rive
 				int left = 6 - (j < k ? room[j] : 0);
 				while (left > 2) {
 					int st = left - 2 >= 2 ? 2 : 1;
-					put_any(g, LW_UNION, in[j], st);
+					cf_put_any(g, LW_UNION, in[j], st);
 					left -= st;
 				}
-				put_any(g, LW_UNION, in[j], left);
+				cf_put_any(g, LW_UNION, in[j], left);
 			}
 			for (int j = 0; j < c; j++) {
 				const struct lw_hex *x = lw_data_hex(d, nb[j]);
 				if (x && x->terrain != LW_TERRAIN_OCEAN && cf_region(nb[j]) != r)
-					put_any(g, LW_CONFEDERATE, nb[j], 1);
+					cf_put_any(g, LW_CONFEDERATE, nb[j], 1);
 			}
 			int found = LW_NO_HEX;
 			if (river) {
@@ -222,9 +204,9 @@ static void walk_split_twice(void)
 		return;
 	}
 	struct lw_state *s = &g->s;
-	int z = put_any(g, LW_UNION, sp.h, 2);
-	int y = put_any(g, LW_UNION, sp.h, 2);
-	int x = put_any(g, LW_UNION, sp.h, 2); /* the CO (placed last) */
+	int z = cf_put_any(g, LW_UNION, sp.h, 2);
+	int y = cf_put_any(g, LW_UNION, sp.h, 2);
+	int x = cf_put_any(g, LW_UNION, sp.h, 2); /* the CO (placed last) */
 	char buf[200];
 	if (!designate(g, &sp, x)) {
 		lincolns_war_module.free(g);
@@ -267,8 +249,8 @@ static void room_taken(void)
 	if (!CHECK(set_up(&g, 73, 2, room, false, &sp)))
 		return;
 	struct lw_state *s = &g->s;
-	int y = put_any(g, LW_UNION, sp.h, 1);
-	int x = put_any(g, LW_UNION, sp.h, 2); /* the CO */
+	int y = cf_put_any(g, LW_UNION, sp.h, 1);
+	int x = cf_put_any(g, LW_UNION, sp.h, 2); /* the CO */
 	char buf[200];
 	if (!designate(g, &sp, x)) {
 		lincolns_war_module.free(g);
@@ -298,9 +280,9 @@ static void water_later(void)
 	if (!CHECK(set_up(&g, 75, 2, room, true, &sp)))
 		return;
 	struct lw_state *s = &g->s;
-	int z = put_any(g, LW_UNION, sp.h, 1);
-	int y = put_any(g, LW_UNION, sp.h, 2);
-	int x = put_any(g, LW_UNION, sp.h, 2); /* the CO */
+	int z = cf_put_any(g, LW_UNION, sp.h, 1);
+	int y = cf_put_any(g, LW_UNION, sp.h, 2);
+	int x = cf_put_any(g, LW_UNION, sp.h, 2); /* the CO */
 	char buf[200];
 	if (!designate(g, &sp, x)) {
 		lincolns_war_module.free(g);
