@@ -161,7 +161,11 @@ void lw_political_settle(struct lw_state *s)
 	struct lw_pol_note n = p->note;
 	memset(&p->note, 0, sizeof p->note);
 	bool cs_defeat = false, us_defeat = false, us_early = false;
-	if (n.active == 1 && s->battle.winner != LW_NOSIDE) {
+	/* 16.8.3: a Victory Reversal (result 3) "ignore[s] the normal combat
+	 * results": nobody suffered a defeat (no victory PC, no LOST_BATTLE
+	 * either); battle.winner only says who moves after it (README) */
+	bool reversal = s->battle.result == 3;
+	if (n.active == 1 && s->battle.winner != LW_NOSIDE && !reversal) {
 		int loser = LW_OTHER(s->battle.winner);
 		bool heavy = s->battle.result == 2 || s->battle.rout; /* Major Defeat, Rout */
 		if (loser == LW_CONFEDERATE)
