@@ -309,6 +309,16 @@ void lw_raid_roll(struct lw_state *s, int u, int target, bool foray)
 
 /* ---- the MOVE step ------------------------------------------------------------------ */
 
+static bool forayed(const struct lw_state *s, int u)
+{
+	return s->cav.foray_card == s->ops_round && bit(s->cav.foray, u);
+}
+
+bool lw_cav_forayed(const struct lw_state *s, int u)
+{
+	return forayed(s, u);
+}
+
 void lw_cav_activation_begin(struct lw_state *s)
 {
 	s->cav.act_rit = 0;
@@ -351,7 +361,7 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->step != LW_ST_MOVE || side != s->play.side || s->play.attacked)
 		return;
 	int u = moving_cavalry(s);
-	if (u == LW_NONE)
+	if (u == LW_NONE || forayed(s, u)) /* 13.2.4: his action of the card play */
 		return;
 	int hex = s->unit[u].hex;
 	int hexes[7];
@@ -393,6 +403,12 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 		tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked");
 		return 1;
 	}
+	if (forayed(s, u)) {
+		tg_fail(err, TG_E_ILLEGAL,
+		        "13.2.4: the cavalry forayed in this card play: no raid or RIT again "
+		        "in it");
+		return 1;
+	}
 	int hex;
 	if (raid) {
 		if (!lw_a_int(a, "target", &hex)) {
@@ -431,11 +447,6 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 }
 
 /* ---- forays (13.2.4) --------------------------------------------------------------- */
-
-static bool forayed(const struct lw_state *s, int u)
-{
-	return s->cav.foray_card == s->ops_round && bit(s->cav.foray, u);
-}
 
 static int foray_check(const struct lw_state *s, int side, int u, struct tg_error *err)
 {

@@ -373,6 +373,10 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 		               "11.2.1: infantry subordinates move only with their CO");
 	if (x->flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
+	if (x->cavalry && lw_cav_forayed(s, u)) /* 13.2.4 (lw_cavalry.c) */
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "13.2.4: this cavalry forayed in this card play; forays are for "
+		               "cavalry not activated in it");
 	return 0;
 }
 
