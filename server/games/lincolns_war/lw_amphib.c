@@ -125,15 +125,24 @@ static bool sides_touch(int a, int b, int c, int d)
 	return x != y && tg_hex_adjacent(g, x, y);
 }
 
-int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
-                          int ports[], int *n_ports, int max_ports)
+/* 2.4.3 / 8.1.2.2: the Tennessee hexside 0806/0905 is "the one river hex
+ * within [Kentucky's] borders"; every other Kentucky river is a border
+ * river, sailed along the opposite bank. */
+static bool kentucky_inner(const struct lw_hexside *h)
+{
+	return (h->a == 806 && h->b == 905) || (h->a == 905 && h->b == 806);
+}
+
+/* lw_amphib_river_reach, without the Kentucky inner hexside if avoid_ky. */
+static int river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
+                       int ports[], int *n_ports, int max_ports, bool avoid_ky)
 {
 	const struct lw_data *d = lw_D();
 	int idx[RIVER_MAX], n = 0;
 	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
 		if (d->hexsides[i].flags & LW_HS_RIVER)
 			idx[n++] = (int)i;
-	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked */
+	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked, 3 avoided */
 	int queue[RIVER_MAX], qh = 0, qt = 0;
 	memset(state, 0, sizeof state);
 	int np = 0, nl = 0;
@@ -142,7 +151,9 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 	for (int k = 0; k < n; k++) {
 		const struct lw_hexside *h = &d->hexsides[idx[k]];
 		bool port_a = enemy_port(s, side, h->a), port_b = enemy_port(s, side, h->b);
-		if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b))) {
+		if (avoid_ky && kentucky_inner(h))
+			state[k] = 3;
+		else if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b))) {
 			state[k] = 2;
 			/* 14.1.2: an enemy port right across the start hex's river */
 			int other = h->a == from ? h->b : h->b == from ? h->a : LW_NO_HEX;
@@ -157,7 +168,7 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 		int k = queue[qh++];
 		const struct lw_hexside *h = &d->hexsides[idx[k]];
 		for (int j = 0; j < n; j++) {
-			if (state[j] == 1)
+			if (state[j] == 1 || state[j] == 3)
 				continue;
 			const struct lw_hexside *o = &d->hexsides[idx[j]];
 			if (!sides_touch(h->a, h->b, o->a, o->b))
@@ -202,6 +213,35 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 	if (n_ports)
 		*n_ports = np;
 	return nl;
+}
+
+int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
+                          int ports[], int *n_ports, int max_ports)
+{
+	return river_reach(s, side, from, land, max_land, ports, n_ports, max_ports, false);
+}
+
+/* 2.4.3 "the first to move, attack or retreat a force into any hex in
+ * Kentucky": boats that follow the Tennessee between 0806 and 0905 move
+ * inside Kentucky, as an ironclad there does (8.1.2.2). A river move or
+ * assault from `from` to `to` (outside Kentucky: a landing in it violates
+ * by itself, lw_border_enter) violates neutrality when no river path
+ * reaches `to` without that hexside (decided: the boats take a way round
+ * when there is one, so the player is not charged for a violation he
+ * could avoid). */
+static bool river_through_kentucky(const struct lw_state *s, int side, int from, int to)
+{
+	if (s->kentucky.violator != LW_NOSIDE || lw_is_kentucky(to))
+		return false;
+	int land[RIVER_MAX], ports[64], np = 0;
+	int nl = river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64, true);
+	for (int i = 0; i < nl; i++)
+		if (land[i] == to)
+			return false;
+	for (int i = 0; i < np; i++)
+		if (ports[i] == to)
+			return false;
+	return true;
 }
 
 /* ---- checks ------------------------------------------------------------------------- */
@@ -518,6 +558,8 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		               move ? "to" : "target");
 	if (lw_amphib_check(s, side, kind, hex, err) != 0)
 		return -1;
+	if (river && river_through_kentucky(s, side, lw_march_hex(s), hex))
+		lw_kentucky_violate(s, side); /* 2.4.3, before the landing or the battle */
 	remember(s, river);
 	if (move) {
 		land_movers(s, hex, out, river);

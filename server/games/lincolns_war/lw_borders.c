@@ -64,19 +64,25 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 	lw_naval_port_captured(s, c, false); /* 8.1.2.1, 8.3.4: ships in the port */
 }
 
+void lw_kentucky_violate(struct lw_state *s, int side)
+{
+	if (s->kentucky.violator != LW_NOSIDE)
+		return;
+	/* 2.4.3: the first to enter violates neutrality; +5 PC to the other */
+	s->kentucky.violator = (int8_t)side;
+	s->kentucky.pending = 1;
+	lw_gain_pc(s, LW_OTHER(side), lw_D()->tables.kentucky_violation_pc);
+	lw_log(s,
+	       "The %s player violates Kentucky's neutrality: the %s player gains %d PC "
+	       "(2.4.3).",
+	       lw_side_title(side), lw_side_title(LW_OTHER(side)),
+	       lw_D()->tables.kentucky_violation_pc);
+}
+
 void lw_border_enter(struct lw_state *s, int side, int hex)
 {
-	if (lw_is_kentucky(hex) && s->kentucky.violator == LW_NOSIDE) {
-		/* 2.4.3: the first to enter violates neutrality; +5 PC to the other */
-		s->kentucky.violator = (int8_t)side;
-		s->kentucky.pending = 1;
-		lw_gain_pc(s, LW_OTHER(side), lw_D()->tables.kentucky_violation_pc);
-		lw_log(s,
-		       "The %s player violates Kentucky's neutrality: the %s player gains %d PC "
-		       "(2.4.3).",
-		       lw_side_title(side), lw_side_title(LW_OTHER(side)),
-		       lw_D()->tables.kentucky_violation_pc);
-	}
+	if (lw_is_kentucky(hex))
+		lw_kentucky_violate(s, side);
 	int c = lw_city_at(hex);
 	/* 2.4.2 / 2.4.3: a neutral city falls to the first force that enters */
 	if (c >= 0 && s->city[c].owner == LW_NOSIDE &&

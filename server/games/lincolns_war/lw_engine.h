@@ -322,6 +322,9 @@ int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const 
 /* lw_borders.c (2.4) */
 /* A force of `side` entered/attacked/retreated into hex: Kentucky neutrality. */
 void lw_border_enter(struct lw_state *s, int side, int hex);
+/* 2.4.3: side is the first to move a force into Kentucky (or along its one
+ * inner river hexside, 14.1 with 8.1.2.2): the violation, once. */
+void lw_kentucky_violate(struct lw_state *s, int side);
 /* End of a card's resolution: settle Kentucky cities (2.4.3). */
 void lw_border_card_end(struct lw_state *s);
 /* Capture of city c by side (PC transfer, garrison, 2.4, 16.10.2). */
