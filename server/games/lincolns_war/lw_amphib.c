@@ -691,23 +691,30 @@ static bool land_route(const struct lw_state *s, int hex, int side, int c)
 	return lw_supply_traced(&copy, hex, side, NULL);
 }
 
-/* 16.9.4 for the retreating generals u[0..n) of the losing defender at the
- * battle hex: the whole force, or the excess a routed Major Army offering
- * siege sends away (16.6.4). The port is surrendered only when nobody of
- * the force is left in it: the rest held in the siege keeps it, its fate
- * being the siege's (16.9.5.4; README). */
-bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
+int lw_amphib_nearest_all(int from, const int *cands, int n, int *out, int max)
+{
+	int best = lw_amphib_nearest(from, cands, n), k = 0;
+	if (best < 0)
+		return 0;
+	int bd = tg_hex_distance(&lw_D()->grid, from, best);
+	for (int i = 0; i < n && k < max; i++)
+		if (tg_hex_distance(&lw_D()->grid, from, cands[i]) == bd)
+			out[k++] = cands[i];
+	return k;
+}
+
+int lw_amphib_water_ports(const struct lw_state *s, const int *u, int n, int *out, int max)
 {
 	const struct lw_battle *b = &s->battle;
 	int D = LW_OTHER(b->attacker), hex = b->def_hex;
 	int c = lw_city_at(hex);
 	if (D != LW_UNION || c < 0 || n == 0)
-		return false;
+		return 0;
 	const struct lw_city *k = &lw_D()->cities[c];
 	bool ocean = lw_amphib_ocean_port(c), river = lw_amphib_river_port(c);
 	if (k->control != LW_CTRL_CONFEDERATE || lw_city_controller(s, c) != LW_UNION ||
 	    !(ocean || river) || land_route(s, hex, D, c))
-		return false;
+		return 0;
 	int cands[LW_MAX_CITIES], nc = 0;
 	for (int o = 0; o < s->n_cities; o++) {
 		if (o == c || lw_city_controller(s, o) != LW_UNION)
@@ -718,9 +725,22 @@ bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
 				cands[nc++] = lw_D()->cities[o].hex;
 		}
 	}
-	int to = lw_amphib_nearest(hex, cands, nc);
-	if (to < 0)
-		return false;        /* no port takes them: the 16.9 retreat (or 16.9.6) applies */
+	/* 16.9.4 "the nearest friendly port": the text does not say who picks
+	 * among equally near ones; the retreating player does, as he picks his
+	 * retreat hex in 16.9.1 (the battle's retreat prompt offers them) */
+	return lw_amphib_nearest_all(hex, cands, nc, out, max);
+}
+
+/* 16.9.4 for the retreating generals u[0..n) of the losing defender at the
+ * battle hex: the whole force, or the excess a routed Major Army offering
+ * siege sends away (16.6.4). The port is surrendered only when nobody of
+ * the force is left in it: the rest held in the siege keeps it, its fate
+ * being the siege's (16.9.5.4; README). */
+void lw_amphib_water_retreat_to(struct lw_state *s, const int *u, int n, int to)
+{
+	const struct lw_battle *b = &s->battle;
+	int D = LW_OTHER(b->attacker), hex = b->def_hex;
+	int c = lw_city_at(hex);
 	int co = lw_set_co(s, u, n); /* the CO of the retreating force */
 	int stars = co != LW_NONE ? s->unit[co].stars : 0;
 	char hl[64], tl[64], name[64];
@@ -734,7 +754,7 @@ bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
 	       "The Union %s in %s has no land supply route and retreats by water to %s "
 	       "(16.9.4).",
 	       whole ? "force" : "excess", hl, tl);
-	if (whole)
+	if (whole && c >= 0)
 		lw_capture_city(s, b->attacker, c,
 		                false); /* surrendered: supply in PC changes hands */
 	else
@@ -749,6 +769,16 @@ bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
 		lw_demote(s, co);
 		lw_unstack_all(s);
 	}
+}
+
+bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
+{
+	int ports[LW_MAX_CITIES];
+	int np = lw_amphib_water_ports(s, u, n, ports, LW_MAX_CITIES);
+	if (np != 1)
+		return false; /* none: the 16.9 retreat (or 16.9.6); several: the
+		                 owner picks one in the retreat prompt (lw_battle_flow.c) */
+	lw_amphib_water_retreat_to(s, u, n, ports[0]);
 	return true;
 }
 

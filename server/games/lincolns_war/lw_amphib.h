@@ -118,7 +118,8 @@ void lw_amphib_settle(struct lw_state *s);
  * (Union or captured) of the same kind: the port is surrendered (its supply
  * in PC changes hands), the CO loses a star and the victor gains his stars
  * in PC. Called by the battle flow before the 16.9 retreat; true when the
- * force went by water (the hex is then empty and the victor advances). */
+ * force went by water (the hex is then empty and the victor advances);
+ * false also when several ports are equally near (see below). */
 bool lw_amphib_water_retreat(struct lw_state *s);
 /* The same for some of the defender's generals, u[0..n): the excess a routed
  * Major Army offering siege sends away (16.6.4). It goes by water to the
@@ -126,8 +127,19 @@ bool lw_amphib_water_retreat(struct lw_state *s);
  * gaining his stars in PC); the port is surrendered only when nobody of the
  * force is left in it. True when the generals went by water. */
 bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n);
-/* The pure part: nearest port hex among `cands` to `from` (-1 if none). */
+/* 16.9.4 with several ports equally near: the retreating (Union) player
+ * chooses. The ports the defender's generals u[0..n) may go to by water
+ * (the nearest that stack them, all of those equally near), at most max;
+ * 0 when 16.9.4 does not apply or no port takes them. Both functions above
+ * go by water only when exactly one port is nearest; with several, the
+ * battle's retreat prompt offers them (lw_battle_flow.c) and
+ * lw_amphib_water_retreat_to moves the generals to the one chosen. */
+int lw_amphib_water_ports(const struct lw_state *s, const int *u, int n, int *out, int max);
+void lw_amphib_water_retreat_to(struct lw_state *s, const int *u, int n, int to);
+/* The pure part: nearest port hex among `cands` to `from` (-1 if none);
+ * lw_amphib_nearest_all: every one of them at that distance (at most max). */
 int lw_amphib_nearest(int from, const int *cands, int n);
+int lw_amphib_nearest_all(int from, const int *cands, int n, int *out, int max);
 
 /* The Hunley (8.1.2.3), owned by the naval rules: when the naval block
  * registers these, an ocean assault on a port holding the Hunley rolls to

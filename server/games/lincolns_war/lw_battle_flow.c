@@ -276,16 +276,35 @@ static int retreat_options(const struct lw_state *s, int side, int from, const i
 static void advance_or_end(struct lw_state *s, struct game_outcome *out);
 static void end_or_defender_advance(struct lw_state *s, struct game_outcome *out);
 
+/* 16.9.4: the retreating group of the losing defender must go by water to
+ * the nearest friendly port; when several are equally near its owner
+ * chooses among them in this prompt (lw_amphib.c). The ports, or 0. */
+static int water_options(const struct lw_state *s, int opts[6])
+{
+	const struct lw_land *l = &s->land;
+	if (l->stage == LW_BS_ORETREAT || l->group_n == 0 || l->group_side != def_side(s) ||
+	    l->from_hex != s->battle.def_hex)
+		return 0;
+	int set[LW_MAX_UNITS];
+	for (int i = 0; i < l->group_n; i++)
+		set[i] = l->group[i];
+	return lw_amphib_water_ports(s, set, l->group_n, opts, 6);
+}
+
 /* The units still to retreat: the whole group if one hex can take it, else
  * the first unit alone (16.9.1: "the force must be divided"; who goes is
  * then his owner's choice, divide_open: this first unit only matters when
- * nobody can go alone and 16.9.6 disgraces him). */
+ * nobody can go alone and 16.9.6 disgraces him); by water the whole group
+ * to one of the nearest ports (16.9.4). */
 static int retreat_set(const struct lw_state *s, int set[LW_MAX_UNITS], int opts[6], int *nopts)
 {
 	const struct lw_land *l = &s->land;
 	int n = 0;
 	for (int i = 0; i < l->group_n; i++)
 		set[n++] = l->group[i];
+	*nopts = water_options(s, opts);
+	if (*nopts > 0)
+		return n;
 	*nopts = retreat_options(s, l->group_side, l->from_hex, set, n, opts);
 	if (*nopts == 0 && n > 1) {
 		n = 1;
@@ -309,6 +328,8 @@ static bool divide_open(const struct lw_state *s)
 	if (l->group_n < 2 || (l->stage != LW_BS_RETREAT && l->stage != LW_BS_WRETREAT))
 		return false;
 	int set[LW_MAX_UNITS], opts[6];
+	if (water_options(s, opts) > 0)
+		return false; /* 16.9.4: the whole force goes by water */
 	for (int i = 0; i < l->group_n; i++)
 		set[i] = l->group[i];
 	return retreat_options(s, l->group_side, l->from_hex, set, l->group_n, opts) == 0;
@@ -449,8 +470,9 @@ static bool split_hex_ok(const struct lw_state *s, int side, int from, int to)
 static bool rout_split_open(const struct lw_state *s)
 {
 	const struct lw_land *l = &s->land;
+	int opts[6];
 	return s->battle.rout && l->stage == LW_BS_RETREAT && l->group_side != s->battle.winner &&
-	       l->group_n > 1;
+	       l->group_n > 1 && water_options(s, opts) == 0; /* 16.9.4: all by water */
 }
 
 /* The hexes general u alone may break away to (16.6.4 within 16.9.1). */
@@ -527,8 +549,17 @@ static int act_retreat(struct lw_state *s, const json_t *a, struct game_outcome 
 	if (!ok)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.9.1: retreat first toward home, then into a friendly city, then "
-		               "a defensible hex, then toward supply; %04d is not among them",
+		               "a defensible hex, then toward supply (16.9.4: from a captured "
+		               "port without a land supply route, by water to the nearest "
+		               "friendly port); %04d is not among them",
 		               to);
+	int wopts[6];
+	if (water_options(s, wopts) > 0) {
+		/* 16.9.4: by water to the port its owner chose among the nearest */
+		lw_amphib_water_retreat_to(s, set, n, to);
+		retreat_next(s, out);
+		return 0;
+	}
 	int16_t grp[LW_MAX_MOVERS];
 	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
 		grp[i] = (int16_t)set[i];
@@ -2021,11 +2052,15 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			}
 			break;
 		}
-		int set[LW_MAX_UNITS], opts[6], no;
+		int set[LW_MAX_UNITS], opts[6], no, wopts[6];
 		int n = retreat_set(s, set, opts, &no);
+		bool water = water_options(s, wopts) > 0;
 		for (int i = 0; i < no && n == s->land.group_n; i++)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
-			         "Retreat to %s (16.9)", lw_hex_label(opts[i], hl, sizeof hl));
+			         water ? "Retreat by water to %s, one of the nearest friendly "
+			                 "ports (16.9.4)"
+			               : "Retreat to %s (16.9)",
+			         lw_hex_label(opts[i], hl, sizeof hl));
 		if (divide_open(s)) {
 			const struct lw_land *l = &s->land;
 			for (int i = 0; i < l->group_n; i++) {
