@@ -443,6 +443,11 @@ static bool besiegers_it_removable(const struct lw_state *s, const struct lw_sie
 	for (int i = 0; i < n; i++) {
 		if (s->unit[u[i]].flags & LW_UF_OOS)
 			return false; /* 10.6.3 */
+		/* 11.0: the PC left after an activation "remove IT from another
+		 * Force": 16.9.5.2 sets the besiegers' price (two PC), not an
+		 * exception to 11.0, so pressed this card they remove none */
+		if (s->unit[u[i]].flags & LW_UF_ACTIVATED)
+			return false;
 		r += s->unit[u[i]].it - s->unit[u[i]].it_new;
 	}
 	return r > 0;
@@ -544,7 +549,8 @@ int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_
 	if (s->play.pc_left < 2 || !besiegers_it_removable(s, g))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.9.5.2: the besiegers remove IT at two PC each (IT older than "
-		               "this card, in supply, not in 1861)");
+		               "this card, in supply, not in 1861; 11.0: not after their own "
+		               "activation on this card)");
 	int u[LW_MAX_UNITS];
 	int n = units(s, g->city_hex, side, u);
 	for (int i = 0; i < n; i++)

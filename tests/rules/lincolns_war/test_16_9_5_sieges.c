@@ -230,14 +230,17 @@ int main(void)
 	CHECK_EQ_INT(s->play.pc_left, 6 - cost);
 	CHECK_EQ_INT(s->play.activations_left, 0);
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"siege_press\"}", "16.9.5.2");
-	int left = s->play.pc_left;
-	if (left >= 2) {
-		AM_OK(s, LW_UNION, "{\"type\":\"siege_remove_it\"}");
-		CHECK_EQ_INT(s->play.pc_left, left - 2);
-		CHECK_EQ_INT(total_it(s, nashville, LW_UNION), us_it);
-	}
+	/* 11.0: the PC left after pressing the siege remove IT from another
+	 * force, not from the besiegers (test_16_9_5_2_besieger_it_removal) */
+	CHECK(!am_offered(s, LW_UNION, "siege_remove_it"));
 	AM_OK(s, LW_UNION, "{\"type\":\"done\"}");
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), cs_it + 3);
+	/* a card play without pressing: IT off the besiegers at 2 PC */
+	am_spend(s, LW_UNION, 6);
+	AM_OK(s, LW_UNION, "{\"type\":\"siege_remove_it\"}");
+	CHECK_EQ_INT(s->play.pc_left, 4);
+	AM_OK(s, LW_UNION, "{\"type\":\"done\"}");
+	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), cs_it + 4);
 	/* campaign forces are designated before either is activated (10.7.3.1):
 	 * no siege_press on a campaign card before that (the designation of the
 	 * besiegers: test_16_9_5_2_campaign_press) */
