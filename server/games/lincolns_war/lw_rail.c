@@ -74,9 +74,39 @@ static bool kentucky_open(const struct lw_state *s, int side, int hex)
 	return false;
 }
 
+/* 2.3 / 9.1: "The Union can always rail around obstacles by using transit
+ * hexes on the northern map edge which connect various Northern cities";
+ * they "can be used to bypass cut rails during the Union Rail Phase". The
+ * transit hexes (New York, Points NE, Cleveland, Michigan, Chicago) are
+ * linked to one another for the Union whatever lies on the map's rails
+ * between them: from one he reaches, he may go on to any other that is
+ * itself neither interrupted nor closed to him. The hexes themselves obey
+ * 9.1 like any rail hex (an enemy force or RIT in one cuts it, an obstacle
+ * next to one ends the move there). The Confederates never use the link
+ * (README). */
+static void transit_link(const struct lw_state *s, int side, int a, uint8_t reach[HEX_IDS],
+                         int16_t *q, int *qt, int qmax)
+{
+	const struct lw_data *d = lw_D();
+	const struct lw_city *ca = lw_data_city_at(d, a);
+	if (side != LW_UNION || !ca || !ca->transit)
+		return;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		int b = d->cities[c].hex;
+		const struct lw_hex *h = valid_hex(b) ? lw_data_hex(d, b) : NULL;
+		if (!d->cities[c].transit || !h || !h->rail || reach[b] ||
+		    lw_rail_interrupted(s, side, b))
+			continue;
+		reach[b] = 1;
+		if (*qt < qmax)
+			q[(*qt)++] = (int16_t)b;
+	}
+}
+
 /* Rail hexes reachable from `from` (a breadth-first search along rail
- * hexsides); reach[hex] = 1. Intermediate hexes must be neither interrupted
- * nor next to an obstacle (the move would have to end there). */
+ * hexsides, and the Union's transit link); reach[hex] = 1. Intermediate
+ * hexes must be neither interrupted nor next to an obstacle (the move
+ * would have to end there). */
 void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])
 {
 	const struct lw_data *d = lw_D();
@@ -95,6 +125,7 @@ void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[L
 		 * next to an obstacle ends the move */
 		if (a != from && lw_rail_must_stop(s, side, a))
 			continue;
+		transit_link(s, side, a, reach, q, &qt, QMAX);
 		int nb[6];
 		int n = tg_hex_neighbours(&d->grid, a, nb);
 		for (int i = 0; i < n; i++) {

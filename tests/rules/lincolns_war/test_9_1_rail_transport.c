@@ -99,10 +99,15 @@ int main(void)
 		int r_ = lw_rail_check(s, pope, ST_LOUIS, true, &err);
 		CHECK_EQ_INT(r_, 0);
 	}
-	/* ...unless that line is cut too */
+	/* ... an RIT between two transit hexes does not cut it: the Union
+	 * "can always rail around obstacles" by them (test_9_1_transit_hexes) */
 	lw_rit_set(s, H1201, true);
-	CHECK(!lw_rail_connected(s, LW_UNION, PITTSBURGH, ST_LOUIS));
+	CHECK(lw_rail_connected(s, LW_UNION, PITTSBURGH, ST_LOUIS));
 	lw_rit_set(s, H1201, false);
+	/* ...one on a transit hex itself does: Chicago */
+	lw_rit_set(s, 901, true);
+	CHECK(!lw_rail_connected(s, LW_UNION, PITTSBURGH, ST_LOUIS));
+	lw_rit_set(s, 901, false);
 
 	/* IT count as stars (9.1 example: a one-star general with one IT is
 	 * two stars of capacity) */
