@@ -24,7 +24,10 @@
  *      16.4.1), totals (16.5), results (16.6), casualty cards (16.8).
  *   5. LW_ST_CASUALTY, once per star drawn when the force has several
  *      generals and the die names this player: {"type":"casualty","unit":ID}.
- *   6. Disasters (16.8.3), IT, PC, rout, auto-promotion (automatic).
+ *   6. Disasters (16.8.3), IT, PC, rout, auto-promotion (automatic). A
+ *      rout is applied before the casualty cards (16.6.4: IT off, the CO
+ *      disgraced, IT = stars, "Draw cards for general casualties"), so
+ *      steps 5 then follow step 6's rout (land.post LW_BP_ROUT_CARDS).
  *   7. LW_ST_RETREAT, the losing defender: {"type":"retreat","to":HEX} (16.9),
  *      hex by hex choice among the 16.9.1 priority class.
  *   8. LW_ST_ADVANCE, the winning attacker after a Minor Victory (or after a
@@ -1406,6 +1409,8 @@ static bool rout_loser(struct lw_state *s, int L, int lco)
 	return false;
 }
 
+static void draw_casualty_cards(struct lw_state *s, bool att, bool def, bool disasters);
+
 static void after_casualties(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_battle *b = &s->battle;
@@ -1446,7 +1451,7 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 		}
 	}
 	if (l->post == LW_BP_RESULTS) {
-		l->post = LW_BP_AFTER_ROUT;
+		l->post = b->rout ? LW_BP_ROUT_CARDS : LW_BP_AFTER_ROUT;
 		/* IT (16.6), the empty city's single IT (16.1.2) */
 		if (!(b->empty_city && l->city_falls))
 			add_it(s, A, l->it_gain[A]); /* a captured city gives that IT itself */
@@ -1479,6 +1484,18 @@ static void after_casualties(struct lw_state *s, struct game_outcome *out)
 			if (hold_for_command(s, LW_BH_RESULTS))
 				return;
 		}
+	}
+	if (l->post == LW_BP_ROUT_CARDS) {
+		/* 16.6.4: the IT off, the CO disgraced, IT = stars; "Draw cards
+		 * for general casualties. If a routed force suffers a general
+		 * casualty during the card draw, the disgraced CO is exempt":
+		 * the cards come after the rout (16.0: "Check For Loser Rout and
+		 * Apply Results" before the casualty draw), so the -1 of 16.8
+		 * goes to the routed force's new CO, or to a general left alone */
+		l->post = LW_BP_AFTER_ROUT;
+		draw_casualty_cards(s, true, true, false);
+		next_casualty(s, out); /* back here when the checks are done */
+		return;
 	}
 	int W = b->winner;
 	if (!b->empty_city) {
@@ -1673,12 +1690,30 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 	       in.def.factors, in.def.terrain, in.def.resource, in.def.csp, in.def.it,
 	       names[o.result], o.winner == LW_NOBODY ? "" : " for the ",
 	       o.winner == LW_NOBODY ? "" : lw_side_title(b->winner), o.rout ? ", ROUT" : "");
-	/* 16.8: casualty cards */
+	if (o.rout) {
+		/* 16.6.4: the rout is applied first, then the casualty cards
+		 * are drawn (after_casualties, LW_BP_ROUT_CARDS) */
+		l->sym[LW_UNION] = l->sym[LW_CONFEDERATE] = 0;
+		l->cas_todo[LW_UNION] = l->cas_todo[LW_CONFEDERATE] = 0;
+		l->post = LW_BP_RESULTS;
+		after_casualties(s, out);
+		return;
+	}
+	draw_casualty_cards(s, o.casualty_check[LW_ATTACKER], o.casualty_check[LW_DEFENDER],
+	                    o.disaster_check);
+	next_casualty(s, out);
+}
+
+/* 16.8: each side the results table names draws a card for its General
+ * Casualty Check (and, after a Major Victory, its Disaster symbol). */
+static void draw_casualty_cards(struct lw_state *s, bool att, bool def, bool disasters)
+{
+	struct lw_land *l = &s->land;
+	int A = s->battle.attacker;
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
-		int role = side == A ? LW_ATTACKER : LW_DEFENDER;
 		l->sym[side] = 0;
 		l->cas_todo[side] = 0;
-		if (!o.casualty_check[role])
+		if (!(side == A ? att : def))
 			continue;
 		int card = lw_draw_card(s, side);
 		if (!card)
@@ -1689,11 +1724,10 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 		l->cas_todo[side] = (l->sym[side] & LW_SYM_CASUALTY) ? 1 : 0;
 		lw_log(s, "The %s casualty card shows %s%s (16.8).", lw_side_title(side),
 		       l->cas_todo[side] ? "a star" : "no star",
-		       o.disaster_check
+		       disasters
 		           ? ((l->sym[side] & LW_SYM_DISASTER) ? " and a skull" : " and no skull")
 		           : "");
 	}
-	next_casualty(s, out);
 }
 
 /* ---- declaring, withdrawing, committing ------------------------------------------------- */

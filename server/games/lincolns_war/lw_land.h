@@ -42,6 +42,7 @@ enum lw_battle_post {
 	LW_BP_DISASTER = 0, /* disasters (16.8.3) still to check */
 	LW_BP_RESULTS,      /* IT, PC, rout (16.6) still to apply */
 	LW_BP_AFTER_ROUT,   /* promotion, retreat, advance (16.6.5, 16.9, 16.10) */
+	LW_BP_ROUT_CARDS,   /* a rout applied: the 16.8 casualty cards still to draw */
 };
 
 /* Where a battle holds for an 11.0.3 / 12.4 question (struct lw_land.hold):
