@@ -27,9 +27,18 @@ static int param(const struct lw_card *k, const char *key, int dflt)
 	return json_is_integer(v) ? (int)json_integer_value(v) : dflt;
 }
 
+/* 10.7.4: "Each deck holds a Reluctant to Follow Orders card which is played
+ * as a Resource card in combat" (Meade; Longstreet with the errata): its
+ * token is placed by the battle (lw_resource_events.c), never as an event in
+ * the card-play step. The optional Magruder (not a resource) is an event. */
+static bool reluctant_resource(const struct lw_card *k)
+{
+	return k->resource && is_event(k, "reluctant_to_follow_orders");
+}
+
 bool lw_event_playable(const struct lw_card *k)
 {
-	if (!k || !k->effect_kind)
+	if (!k || !k->effect_kind || reluctant_resource(k))
 		return false;
 	if (lw_irr_event(k))
 		return true; /* 23.2: the card is only dealt with the option */
@@ -205,6 +214,11 @@ static int target_of(const struct lw_state *s, const struct lw_card *k, const js
 int lw_event_check(const struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
                    struct tg_error *err)
 {
+	if (k && k->effect_kind && reluctant_resource(k))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.4: card %d Reluctant to Follow Orders is played as a "
+		               "Resource card in combat",
+		               k->number);
 	if (!lw_event_playable(k))
 		return tg_fail(err, TG_E_ILLEGAL, "10.7.2: card %d has no event playable here",
 		               k ? k->number : 0);

@@ -1,7 +1,6 @@
-/* 10.7.4 Reluctant to Follow Orders (Union 20 George Meade, with the
- * errata: played on an enemy CO): the token adds two to his activation and
- * forbids detaching subordinates for the rest of the turn; only an enemy CO
- * may be targeted. */
+/* 10.7.4 Reluctant to Follow Orders (Union 20 George Meade; CS 55 with the
+ * errata): the token on an enemy CO adds two to his activation and forbids
+ * detaching subordinates for the rest of the turn. */
 #include "lw_testkit.h"
 
 int main(void)
@@ -28,17 +27,13 @@ int main(void)
 	s->unit[hardee].flags = s->unit[polk].flags = 0;
 	CHECK_EQ_INT(lw_force_co(s, hex), hardee);
 	int base = lw_activation_cost(s, hardee);
-	char buf[160];
-	/* not on a subordinate */
-	snprintf(buf, sizeof buf,
-	         "{\"type\":\"play\",\"card\":%d,\"use\":\"event\",\"target\":\"polk\"}", card);
-	CHECK(tk_act(g, "union", buf) != 0);
-	CHECK(strstr(tk_err.message, "10.7.4") != NULL);
-	snprintf(buf, sizeof buf,
-	         "{\"type\":\"play\",\"card\":%d,\"use\":\"event\",\"target\":\"hardee\"}", card);
-	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
+	/* the token as the Resource places it in a battle on the enemy CO
+	 * (test_10_7_4_reluctant_in_battle); not an event outside combat
+	 * (test_10_7_4_resource_only) */
+	s->unit[hardee].flags |= LW_UF_RELUCTANT;
 	CHECK(s->unit[hardee].flags & LW_UF_RELUCTANT);
 	CHECK_EQ_INT(lw_activation_cost(s, hardee), base + 2);
+	s->phasing = LW_CONFEDERATE;
 	/* the Confederates activate him: he may not leave Polk behind */
 	CHECK_EQ_INT(s->phasing, LW_CONFEDERATE);
 	s->side[LW_CONFEDERATE].pc = 12;
