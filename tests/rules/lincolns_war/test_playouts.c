@@ -15,7 +15,6 @@
 
 #include "lw_bot.h"
 #include "lw_campaign.h"
-#include "lw_amphib.h"
 #include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_move.h"
@@ -101,16 +100,8 @@ static void reach_probe(const struct lw_state *s, uint64_t seed, int n)
 {
 	struct lw_reach_stats st;
 	double t0 = now_ms();
-	if (lw_campaign_reach_probe(s, &st)) {
+	if (lw_campaign_reach_probe(s, &st))
 		reach_count(0, &st, now_ms() - t0, seed, n, -1);
-		if (st.capped && reach_tally > 2) {
-			char fn[128];
-			snprintf(fn, sizeof fn, "/tmp/cap_%llu_%d_m.bin", (unsigned long long)seed, n);
-			FILE *f = fopen(fn, "wb");
-			fwrite(s, sizeof *s, 1, f);
-			fclose(f);
-		}
-	}
 	int side = s->play.side;
 	if (!(s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) ||
 	    side < 0 || side > 1)
@@ -126,20 +117,6 @@ static void reach_probe(const struct lw_state *s, uint64_t seed, int n)
 		t0 = now_ms();
 		lw_campaign_reach_force_stats(s, side, u, want, need, &st);
 		reach_count(1, &st, now_ms() - t0, seed, n, u);
-		if (st.capped && reach_tally > 2) {
-			int us[LW_MAX_UNITS];
-			int k = lw_units_at(s, x->hex, side, us);
-			const struct lw_hex *h = lw_data_hex(lw_D(), x->hex);
-			printf("#    side %d want %x hex %d region %d river %d water %d camp %d:", side, want, x->hex, h->region, h->river, lw_amphib_water_open(s, side), s->play.campaign);
-			for (int i = 0; i < k; i++)
-				printf(" u%d(%d%s)", us[i], s->unit[us[i]].stars, s->unit[us[i]].cavalry ? "c" : "");
-			printf("\n");
-			char fn[128];
-			snprintf(fn, sizeof fn, "/tmp/cap_%llu_%d_%d.bin", (unsigned long long)seed, n, u);
-			FILE *f = fopen(fn, "wb");
-			fwrite(s, sizeof *s, 1, f);
-			fclose(f);
-		}
 	}
 }
 
