@@ -148,6 +148,9 @@ struct rctx {
 	/* hexes no group of the side may step into during the question
 	 * (blocked_init): the same in every node */
 	uint64_t blocked[REACH_HEX_IDS / 64];
+	/* each unit's class (classes_init): itself, or the first general of
+	 * the force no rule of the search tells apart from it */
+	int16_t cls[LW_MAX_UNITS];
 };
 
 struct memo_slot {
@@ -219,16 +222,20 @@ static bool is_mover_of(const struct lw_state *w, int u)
  * and limits, the water moves used, 2.4's Kentucky and neutral cities, the
  * PC, the theater taken); the rest of the state is the same in every node
  * of one question. Orders that do not matter (movers, the 12.5 list) are
- * sorted. */
-static struct hash2 key_of(const struct lw_state *w)
+ * sorted, and generals of the force no rule tells apart are named by their
+ * class (classes_init): a node and the node with two of them swapped have
+ * one key (the same answer). */
+static struct hash2 key_of(const struct rctx *c, const struct lw_state *w)
 {
 	const struct lw_play *p = &w->play;
 	const struct lw_groups *g = &w->groups;
-	int16_t k[32 + LW_MAX_MOVERS + 8 * LW_GROUP_FORCE];
+	enum { T = 8 };
+	int16_t k[32 + LW_MAX_MOVERS + T * LW_GROUP_FORCE];
 	int n = 0;
 	int16_t mv[LW_MAX_MOVERS];
 	int nm = p->movers_n;
-	memcpy(mv, p->movers, (size_t)nm * sizeof mv[0]);
+	for (int i = 0; i < nm; i++)
+		mv[i] = c->cls[p->movers[i]];
 	for (int i = 1; i < nm; i++)
 		for (int j = i; j > 0 && mv[j - 1] > mv[j]; j--) {
 			int16_t t = mv[j];
@@ -246,27 +253,28 @@ static struct hash2 key_of(const struct lw_state *w)
 	k[n++] = w->land.mountain;
 	k[n++] = w->land.stopped;
 	k[n++] = p->cons_hex;
-	int ord[LW_GROUP_FORCE];
-	for (int i = 0; i < g->n; i++) {
+	/* one tuple a general of the groups, sorted */
+	int16_t t[LW_GROUP_FORCE][T];
+	int nt = g->n < LW_GROUP_FORCE ? g->n : LW_GROUP_FORCE;
+	for (int i = 0; i < nt; i++) {
+		const struct lw_unit *x = &w->unit[g->unit[i]];
+		int16_t e[T] = {c->cls[g->unit[i]], x->where == LW_W_MAP ? x->hex : -1, g->wait[i],
+		                is_mover_of(w, g->unit[i])};
+		if (g->wait[i]) {
+			e[4] = g->hex[i];
+			e[5] = g->moved[i];
+			e[6] = g->max_move[i];
+			e[7] = g->limits[i];
+		}
 		int j = i;
-		for (; j > 0 && g->unit[ord[j - 1]] > g->unit[i]; j--)
-			ord[j] = ord[j - 1];
-		ord[j] = i;
+		for (; j > 0 && memcmp(t[j - 1], e, sizeof e) > 0; j--) /* (a fixed order) */
+			memcpy(t[j], t[j - 1], sizeof e);
+		memcpy(t[j], e, sizeof e);
 	}
 	k[n++] = g->n;
-	for (int q = 0; q < g->n; q++) {
-		int i = ord[q];
-		const struct lw_unit *x = &w->unit[g->unit[i]];
-		k[n++] = g->unit[i];
-		k[n++] = x->where == LW_W_MAP ? x->hex : -1;
-		k[n++] = g->wait[i];
-		if (g->wait[i]) {
-			k[n++] = g->hex[i];
-			k[n++] = g->moved[i];
-			k[n++] = g->max_move[i];
-			k[n++] = g->limits[i];
-		}
-	}
+	for (int q = 0; q < nt; q++)
+		for (int f = 0; f < T; f++)
+			k[n++] = t[q][f];
 	k[n++] = g->camp_region[0];
 	k[n++] = g->camp_region[1];
 	k[n++] = (int16_t)w->amphib.campaign_mark;
@@ -336,6 +344,69 @@ static void blocked_init(struct rctx *c, const struct lw_state *w)
 		    (lw_city_controller(w, k) == LW_OTHER(side) && !city->bracketed &&
 		     !lw_siege_reinforces(w, side, city->hex)))
 			block(c, city->hex);
+	}
+}
+
+/* 14.3: u moved by water this turn (a later water move reads it). */
+static bool sailed(const struct lw_state *w, int u)
+{
+	const struct lw_amphib *am = &w->amphib;
+	for (int i = 0; i < am->river_n && i < LW_AMPHIB_UNITS; i++)
+		if (am->river_units[i] == u)
+			return true;
+	for (int i = 0; i < am->ocean_n && i < LW_AMPHIB_UNITS; i++)
+		if (am->ocean_units[i] == u)
+			return true;
+	return false;
+}
+
+static bool in_gen(const struct rctx *c, int u)
+{
+	for (int i = 0; i < c->n_gen; i++)
+		if (c->gen[i] == u)
+			return true;
+	return false;
+}
+
+/* Generals the search cannot tell apart: the checks and transitions it
+ * plays read of a general his side, stars, cavalry, IT, wounds and flags
+ * (12.1 - 12.5, 12.8, 13.1.1 stacking, 14.x stars, 18.2 IT carried),
+ * whether he is the activated CO or a GiC (12.5 / 12.9 stops, 11.1.3.2),
+ * and the 14.3 lists of who went by water; his name and seniority (`cmd`,
+ * which only picks the CO among equals, whose stars and cavalry are all a
+ * check reads) they do not. Two generals of the side equal in all of
+ * those, neither the CO nor a GiC nor on a 14.3 list, both of c->gen (the
+ * goal names them alike) or both not of it and in one hex (a general not
+ * of the force is not in the key until a pickup, 12.5, takes all of that
+ * hex at once), are swapped by a bijection of the search's states that
+ * maps every action to an action with the swapped result and keeps the
+ * goal: a node and its swap have the same answer, and key_of names both by
+ * their class, the first of them. */
+static void classes_init(struct rctx *c, const struct lw_state *w)
+{
+	int side = w->play.side;
+	for (int u = 0; u < LW_MAX_UNITS; u++)
+		c->cls[u] = (int16_t)u;
+	for (int a = 0; a < w->n_units && a < LW_MAX_UNITS; a++) {
+		const struct lw_unit *x = &w->unit[a];
+		if (x->where != LW_W_MAP || x->side != side || a == w->play.co ||
+		    a == w->side[LW_UNION].gic || a == w->side[LW_CONFEDERATE].gic || sailed(w, a))
+			continue;
+		bool ga = in_gen(c, a);
+		for (int b = 0; b < a; b++) {
+			const struct lw_unit *y = &w->unit[b];
+			if (c->cls[b] != b || y->where != LW_W_MAP || y->side != side ||
+			    b == w->play.co || b == w->side[LW_UNION].gic ||
+			    b == w->side[LW_CONFEDERATE].gic || sailed(w, b) ||
+			    in_gen(c, b) != ga || (!ga && y->hex != x->hex))
+				continue;
+			if (x->stars == y->stars && x->cavalry == y->cavalry && x->it == y->it &&
+			    x->it_new == y->it_new && x->wounds == y->wounds &&
+			    x->flags == y->flags) {
+				c->cls[a] = (int16_t)b;
+				break;
+			}
+		}
 	}
 }
 
@@ -689,7 +760,7 @@ static int search(struct rctx *c, const struct lw_state *w)
 		return R_NO;
 	if (all_in(c, w))
 		return R_YES;
-	struct hash2 h = key_of(w);
+	struct hash2 h = key_of(c, w);
 	int res;
 	if (memo_get(h.a, h.b, &res))
 		return res;
@@ -797,6 +868,7 @@ static void root_compute(const struct lw_state *s, struct root *r)
 	struct rctx c = {.idx = s->groups.camp_now};
 	gather_force(&c, w);
 	blocked_init(&c, w);
+	classes_init(&c, w);
 	memo_new();
 	if (c.n_gen > 0 && could_get_in(&c, w))
 		expand(&c, w, root_visit, r);
@@ -861,6 +933,7 @@ static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
 	struct rctx c = {.idx = -1};
 	gather_force(&c, w);
 	blocked_init(&c, w);
+	classes_init(&c, w);
 	unsigned mask = 0;
 	long nodes = 0;
 	bool capped = false;

@@ -52,7 +52,8 @@ static bool find_spot(const struct game *g, struct spot *sp)
 			for (int j = 0; j < c; j++) {
 				if (cf_region(nb[j]) != r && plain(g, nb[j]))
 					out++;
-				if (cf_region(nb[j]) == r && cf_step(g, h, nb[j]) && plain(g, nb[j]) &&
+				if (cf_region(nb[j]) == r && cf_step(g, h, nb[j]) &&
+				    plain(g, nb[j]) &&
 				    !(lw_data_hexside_flags(d, h, nb[j]) & LW_HS_RIVER))
 					sp->gate = nb[j]; /* (a Major Army steps in, 12.3) */
 			}
@@ -145,6 +146,25 @@ int main(void)
 	CHECK(!st.capped);
 	ch = cf_second_choices(g, "union", id);
 	CHECKF(ch != NULL, "the force at %04d is offered once the way is open", sp.h);
+	json_decref(ch);
+
+	/* the gate held by a friendly force of six stars, its CO two stars: the
+	 * CO of three stars and three of the six may enter it (12.4: twelve
+	 * stars with a three-star general), then nobody else (12.4, and 12.5:
+	 * the first group in closes it to the others); every other hex walled.
+	 * No way in, but only trying the force's splits shows it (the bound
+	 * sees the gate open): the six one-star generals are alike
+	 * (classes_init), so the search tries how many go with the CO, not
+	 * which, and decides it; before, it tried every subset and hit the cap
+	 * (the force offered, counted as a way) */
+	for (int i = 0; i < 2; i++)
+		cf_put_any(g, LW_UNION, sp.gate, 2);
+	cf_put_any(g, LW_UNION, sp.gate, 2);
+	CHECK_EQ_INT((int)lw_campaign_reach_force_stats(s, LW_UNION, co, want, 1, &st), 0);
+	CHECKF(!st.capped && st.unproven == 0, "decided: %ld nodes, capped %d", st.nodes,
+	       st.capped);
+	ch = cf_second_choices(g, "union", id);
+	CHECKF(ch == NULL, "the force at %04d is offered, the gate full", sp.h);
 	json_decref(ch);
 	lincolns_war_module.free(g);
 	return tap_done();
