@@ -250,6 +250,8 @@ static const char *const step_prompt[] = {
     [LW_ST_SIEGE_OFFER] = "You lost in a city: offer siege (one more IT) or retreat (16.9.5)",
     [LW_ST_SIEGE_ANSWER] = "The defender offers siege: besiege the city or refuse (16.9.5.1)",
     [LW_ST_STEAL_MARCH] = "To Steal a March: march one hex and fight there, or hold (16.1.1)",
+    [LW_ST_HUNLEY] = "An amphibious assault on a port holding your Asset: roll for the Hunley "
+                     "or let it go in (8.1.2.3)",
 };
 
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)

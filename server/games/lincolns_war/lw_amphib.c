@@ -471,6 +471,8 @@ void lw_amphib_offer(const struct lw_state *s, int side, json_t *list)
 }
 
 static void remember(struct lw_state *s, bool river);
+static void launch(struct lw_state *s, struct game_outcome *out);
+static bool hunley_question(const struct lw_state *s, int hex);
 
 bool lw_amphib_water_open(const struct lw_state *s, int side)
 {
@@ -566,21 +568,101 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		return 0;
 	}
 	struct lw_amphib *am = &s->amphib;
-	char hl[64];
-	lw_hex_label(hex, hl, sizeof hl);
-	/* 8.1.2.3: the Hunley's one roll against an ocean assault on its port */
-	if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&
-	    lw_amphib_naval.hunley_at(s, hex)) {
-		int die = tg_rng_die(&s->rng, 6);
+	am->assault = (uint8_t)kind;
+	am->assault_from = (int16_t)lw_march_hex(s);
+	am->assault_target = (int16_t)hex;
+	am->assault_co = (int16_t)movers_co(s);
+	if (hunley_question(s, hex)) {
+		/* 8.1.2.3 "The Hunley may roll": the Confederate's choice */
+		s->step = LW_ST_HUNLEY;
+		s->awaiting_side = LW_CONFEDERATE;
 		if (out)
 			out->barrier = true;
+		return 0;
+	}
+	launch(s, out);
+	return 0;
+}
+
+/* The assault of am->assault goes in (14.1.3, 14.2.2). */
+static void launch(struct lw_state *s, struct game_outcome *out)
+{
+	const struct lw_amphib *am = &s->amphib;
+	char hl[64];
+	lw_hex_label(am->assault_target, hl, sizeof hl);
+	bool river = am->assault == LW_AM_RIVER_ASSAULT;
+	lw_log(s, "The Union launches a%s assault on %s (%s).", river ? " river" : "n ocean", hl,
+	       river ? "14.1.3" : "14.2.2");
+	lw_battle_declare(s, am->assault_target, out);
+}
+
+/* 8.1.2.3: "The Hunley may roll to cancel a Union amphibious attack against
+ * its port once per game." Any amphibious assault (a river assault on New
+ * Orleans too: the Hunley's ocean port is also a river port), and a choice
+ * ("may": he may keep it for a later attack). Asked whenever the port holds
+ * a face-down Asset, so that the question tells the Union nothing the
+ * Asset's back does not (README). */
+static bool hunley_question(const struct lw_state *s, int hex)
+{
+	if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, hex))
+		return true;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		const struct lw_navy_piece *x = &s->navy.asset[i];
+		if (x->where == LW_NW_PORT && x->hex == hex && !x->revealed)
+			return true;
+	}
+	return false;
+}
+
+void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_amphib *am = &s->amphib;
+	if (s->step != LW_ST_HUNLEY || side != LW_CONFEDERATE)
+		return;
+	char hl[64];
+	lw_hex_label(am->assault_target, hl, sizeof hl);
+	if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, am->assault_target))
+		lw_offer(list, json_pack("{s:s}", "type", "hunley_roll"),
+		         "Roll for the Hunley in %s: 3-6 cancels the assault; either way it is "
+		         "then removed from the game (8.1.2.3)",
+		         hl);
+	lw_offer(list, json_pack("{s:s}", "type", "hunley_hold"),
+	         "Let the assault on %s go in (8.1.2.3: no Hunley roll)", hl);
+}
+
+int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	struct lw_amphib *am = &s->amphib;
+	if (s->step != LW_ST_HUNLEY)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.2.3: no Hunley question is pending");
+	if (side != LW_CONFEDERATE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "8.1.2.3: the Confederate decides whether the Hunley rolls");
+	const char *type = lw_a_str(a, "type");
+	int hex = am->assault_target;
+	bool here = lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, hex);
+	bool roll = type && strcmp(type, "hunley_roll") == 0;
+	if (!type || (!roll && strcmp(type, "hunley_hold") != 0) || (roll && !here))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "8.1.2.3: \"hunley_roll\" (only with the Hunley in the port) or "
+		               "\"hunley_hold\"");
+	s->step = LW_ST_MOVE; /* the assaulting force's move goes on */
+	s->awaiting_side = LW_NOSIDE;
+	if (out)
+		out->barrier = true;
+	if (roll) {
+		char hl[64];
+		lw_hex_label(hex, hl, sizeof hl);
+		int die = tg_rng_die(&s->rng, 6);
 		if (lw_amphib_naval.hunley_remove)
 			lw_amphib_naval.hunley_remove(s, hex);
 		if (lw_amphib_hunley_cancels(die)) {
-			lw_log(
-			    s,
-			    "The Hunley rolls %d: the ocean assault on %s is cancelled (8.1.2.3).",
-			    die, hl);
+			lw_log(s,
+			       "The Hunley rolls %d: the amphibious assault on %s is cancelled "
+			       "(8.1.2.3).",
+			       die, hl);
+			am->assault = LW_AM_NONE;
 			s->play.attacked = 1;
 			lw_march_finish(s, out);
 			return 0;
@@ -588,13 +670,7 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		lw_log(s, "The Hunley rolls %d and is spent; the assault on %s goes in (8.1.2.3).",
 		       die, hl);
 	}
-	am->assault = (uint8_t)kind;
-	am->assault_from = (int16_t)lw_march_hex(s);
-	am->assault_target = (int16_t)hex;
-	am->assault_co = (int16_t)movers_co(s);
-	lw_log(s, "The Union launches a%s assault on %s (%s).", river ? " river" : "n ocean", hl,
-	       river ? "14.1.3" : "14.2.2");
-	lw_battle_declare(s, hex, out);
+	launch(s, out);
 	return 0;
 }
 
@@ -628,8 +704,8 @@ int lw_amphib_battle_check(const struct lw_state *s, const json_t *a, struct tg_
 static void settle_assault(struct lw_state *s)
 {
 	struct lw_amphib *am = &s->amphib;
-	if (am->assault == LW_AM_NONE || s->battle.active)
-		return;
+	if (am->assault == LW_AM_NONE || s->battle.active || s->step == LW_ST_HUNLEY)
+		return; /* (the Hunley's question comes before the battle) */
 	int kind = am->assault, co = am->assault_co;
 	am->assault = LW_AM_NONE;
 	int c = lw_city_at(am->assault_target);
@@ -638,8 +714,7 @@ static void settle_assault(struct lw_state *s)
 	                      lw_siege_besieging(s, am->assault_target, LW_UNION));
 	if (won) {
 		/* 8.1.2.3: the Hunley cannot escape a port that falls */
-		if (kind == LW_AM_OCEAN_ASSAULT && lw_amphib_naval.hunley_at &&
-		    lw_amphib_naval.hunley_remove &&
+		if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_remove &&
 		    lw_amphib_naval.hunley_at(s, am->assault_target))
 			lw_amphib_naval.hunley_remove(s, am->assault_target);
 		return;

@@ -153,5 +153,12 @@ struct lw_amphib_naval_hooks {
 extern struct lw_amphib_naval_hooks lw_amphib_naval;
 /* 8.1.2.3: the Hunley's roll cancels the attack on 3-6. */
 bool lw_amphib_hunley_cancels(int die);
+/* 8.1.2.3 "The Hunley may roll": before an amphibious assault (river or
+ * ocean) on a port holding a face-down Asset or the Hunley, the
+ * Confederate is asked (step LW_ST_HUNLEY): {"type":"hunley_roll"} (only
+ * with the Hunley there) or {"type":"hunley_hold"}; then the battle. */
+void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list);
+int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err);
 
 #endif

@@ -844,6 +844,7 @@ unsigned lw_ops_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(s->play.side);
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
+	case LW_ST_HUNLEY: /* 8.1.2.3 */
 		return LW_SIDE_BIT(s->awaiting_side);
 	case LW_ST_HARASS:
 		return lw_harass_awaiting(s); /* 13.2.5 (lw_harass.c) */
@@ -874,6 +875,9 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 		break;
 	case LW_ST_HARASS:
 		lw_harass_offer(s, side, list); /* 13.2.5 */
+		break;
+	case LW_ST_HUNLEY:
+		lw_amphib_hunley_offer(s, side, list); /* 8.1.2.3 (lw_amphib.c) */
 		break;
 	default:
 		lw_battle_offer(s, side, list);
@@ -1228,6 +1232,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		return lw_siege_act(s, side, a, out, err);
 	case LW_ST_HARASS:
 		return lw_harass_act(s, side, a, out, err); /* 13.2.5 */
+	case LW_ST_HUNLEY:
+		return lw_amphib_hunley_act(s, side, a, out, err); /* 8.1.2.3 */
 	default:
 		if (lw_amphib_battle_check(s, a, err) != 0)
 			return -1; /* 14.2.2 */

@@ -387,7 +387,7 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	s->first_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->last_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_NAVAL) /* the highest phase */;
-	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_STEAL_MARCH /* the last step */);
+	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_HUNLEY /* the last step */);
 	s->initiative = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->first = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->phasing = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);

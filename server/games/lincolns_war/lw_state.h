@@ -195,6 +195,7 @@ enum lw_step {
 	LW_ST_SIEGE_ANSWER, /* 16.9.5: the victor besieges or refuses */
 	LW_ST_HARASS,       /* 13.2.5: the non-phasing player may harass the movers */
 	LW_ST_STEAL_MARCH,  /* 16.1.1: To Steal a March, where to fight (lw_resource_events.h) */
+	LW_ST_HUNLEY,       /* 8.1.2.3: the Confederate may roll the Hunley (lw_amphib.h) */
 };
 
 /* The card being played (10.6). */

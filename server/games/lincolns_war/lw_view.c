@@ -18,9 +18,15 @@
 #include "lw_theater.h"
 
 static const char *const phase_names[] = {
-    [LW_PH_GIC] = "gic_choice", [LW_PH_INITIATIVE] = "initiative", [LW_PH_ADMIN] = "administration",
-    [LW_PH_DRAW] = "card_draw", [LW_PH_OPS] = "operations",        [LW_PH_SUPPLY] = "supply",
-    [LW_PH_OVER] = "over", [LW_PH_RAIL] = "rail", [LW_PH_NAVAL] = "naval",
+    [LW_PH_GIC] = "gic_choice",
+    [LW_PH_INITIATIVE] = "initiative",
+    [LW_PH_ADMIN] = "administration",
+    [LW_PH_DRAW] = "card_draw",
+    [LW_PH_OPS] = "operations",
+    [LW_PH_SUPPLY] = "supply",
+    [LW_PH_OVER] = "over",
+    [LW_PH_RAIL] = "rail",
+    [LW_PH_NAVAL] = "naval",
 };
 
 /* clang-format off */
@@ -29,7 +35,7 @@ static const char *const step_names[] = {
     [LW_ST_WITHDRAW] = "withdraw",   [LW_ST_COMMIT] = "commit",   [LW_ST_CASUALTY] = "casualty",
     [LW_ST_RETREAT] = "retreat",     [LW_ST_ADVANCE] = "advance", [LW_ST_PEACE] = "peace_talks",
     [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote", [LW_ST_HARASS] = "harass",
-    [LW_ST_STEAL_MARCH] = "steal_a_march",
+    [LW_ST_STEAL_MARCH] = "steal_a_march", [LW_ST_HUNLEY] = "hunley",
     [LW_ST_SIEGE_OFFER] = "siege_offer", [LW_ST_SIEGE_ANSWER] = "siege_answer",
 };
 /* clang-format on */
@@ -324,7 +330,8 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 	json_object_set_new(b, "optional", lw_optional_view(s));         /* 23.2: public counters */
 	json_t *rail = lw_rail_view(s, side);
 	json_object_set_new(b, "rail", rail ? rail : json_null());
-	json_object_set_new(b, "amphib", lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */
+	json_object_set_new(b, "amphib",
+	                    lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */
 	json_object_set_new(b, "play", play_json(s));
 	json_object_set_new(b, "battle", battle_json(s, side));
 	json_object_set_new(v, "board", b);

@@ -84,6 +84,8 @@ int main(void)
 	hunley_hex = charleston;
 	am_activate(s, LW_UNION, &g, 1);
 	AM_OK(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}");
+	CHECK_EQ_INT(s->step, LW_ST_HUNLEY); /* he may roll: test_8_1_2_3_hunley_choice */
+	AM_OK(s, LW_CONFEDERATE, "{\"type\":\"hunley_roll\"}");
 	CHECK_EQ_INT(hunley_removed, 1);
 	bool cancelled = am_log_has(s, "is cancelled (8.1.2.3)");
 	bool went_in = am_log_has(s, "is spent; the assault");
@@ -125,6 +127,7 @@ int main(void)
 			s->unit[g].stars = 2;
 			am_activate(s, LW_UNION, &g, 1);
 			AM_OK(s, LW_UNION, "{\"type\":\"ocean_assault\",\"target\":1611}");
+			AM_OK(s, LW_CONFEDERATE, "{\"type\":\"hunley_roll\"}");
 			CHECK_EQ_INT(s->navy.asset[i].where, LW_NW_GONE);
 			CHECK(!lw_naval_hunley_at(s, charleston));
 			s->battle.active = 0;
