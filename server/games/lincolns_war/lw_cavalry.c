@@ -129,7 +129,11 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
 }
 
 /* 13.2.3: enemy cavalry next to the hex, of equal or higher rank than u,
- * denies the RIT (found out only now; both are revealed). */
+ * denies the RIT (found out only now; both are revealed). Cavalry across a
+ * river from the hex does not contest it: "You may not interdict across
+ * any rivers", and 13.2.6's contest in the same words ("the enemy also has
+ * a cavalry unit adjacent to the same hex") stops at rivers (lw_supply.c
+ * cav_cut; README). */
 static bool rit_contested(struct lw_state *s, int u, int hex)
 {
 	int nb[6];
@@ -137,7 +141,7 @@ static bool rit_contested(struct lw_state *s, int u, int hex)
 	bool denied = false;
 	for (int i = 0; i < n; i++) {
 		int e = cavalry_at(s, nb[i], LW_OTHER(s->unit[u].side));
-		if (e == LW_NONE)
+		if (e == LW_NONE || across_river(hex, nb[i]))
 			continue;
 		reveal(s, e);
 		reveal(s, u);
