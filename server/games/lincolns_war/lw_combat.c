@@ -103,7 +103,11 @@ static void resolve_empty_city(const struct lw_combat_in *in, struct lw_combat_o
 	 * one, IT": this one IT is also the 16.10.1.1 capture IT. */
 	out->it_gain[LW_ATTACKER] = 1;
 	out->casualty_check[LW_ATTACKER] = true; /* disasters ignored (16.8.3) */
-	out->attacker_advance_all = false;       /* 16.6.2: at least one general advances */
+	/* Decision: the table's result governs the advance into a fallen city
+	 * as after any battle (16.10.1: "In the case of a Major Victory ... the
+	 * entire attacking Force must advance"; after a Minor one, as many as
+	 * he wishes, at least one or one more IT). The battle flow does so. */
+	out->attacker_advance_all = out->city_falls && out->result == LW_CRT_MAJOR;
 }
 
 void lw_combat_resolve(const struct lw_combat_in *in, struct lw_combat_out *out)
