@@ -191,6 +191,10 @@ int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
 	int side = x->side;
 	if (x->where != LW_W_MAP)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: only a general on the map travels by rail");
+	if (!lw_pcsa_inland_ok(s, side, x->hex)) /* 14.4 (lw_pcsa.c): by rail neither */
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.4: no moving inland out of a captured ocean port but New "
+		               "Orleans and the Port City Staging Area");
 	if (s->rail.stage[side] != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "9.2: rail movement is over once TCO stars are absorbed");
