@@ -606,6 +606,27 @@ static bool may_pass(const struct lw_state *s, int side)
 	       s->side[side].cards.hand_n + s->side[side].committee_hand <= 1; /* 10.4 */
 }
 
+/* 10.7.7: "If at any time you hold three or more Seditious cards": in his
+ * card-play step, and in a battle's commitment step before he commits (his
+ * Resource card is chosen from the hand the redraw changes). */
+static bool may_redraw(const struct lw_state *s, int side)
+{
+	if (lw_count_seditious(s, side) < 3 || s->side[side].seditious_redraws >= 2)
+		return false;
+	if (s->step == LW_ST_COMMIT)
+		return s->battle.active && !s->battle.committed[side];
+	return s->step == LW_ST_CARD;
+}
+
+static void offer_redraw(const struct lw_state *s, int side, json_t *list)
+{
+	if (may_redraw(s, side))
+		lw_offer(
+		    list, json_pack("{s:s}", "type", "seditious_redraw"),
+		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
+		    s->side[side].seditious_redraws + 1);
+}
+
 static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
@@ -678,11 +699,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
 		offer_committee(s, side, list);
 	}
-	if (lw_count_seditious(s, side) >= 3 && p->seditious_redraws < 2)
-		lw_offer(
-		    list, json_pack("{s:s}", "type", "seditious_redraw"),
-		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
-		    p->seditious_redraws + 1);
+	offer_redraw(s, side, list);
 	if (may_pass(s, side))
 		lw_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
 		         p->cards.hand_n ? ", keeping your last card" : "");
@@ -882,6 +899,8 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 	default:
 		lw_battle_offer(s, side, list);
 		lw_amphib_battle_filter(s, list); /* 14.2.2: an assault occupies the port */
+		if (s->step == LW_ST_COMMIT)
+			offer_redraw(s, side, list); /* 10.7.7 "at any time" */
 		break;
 	}
 }
@@ -1109,7 +1128,7 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 			return 0;
 		}
 		if (strcmp(type, "seditious_redraw") == 0) {
-			if (lw_count_seditious(s, side) < 3 || s->side[side].seditious_redraws >= 2)
+			if (!may_redraw(s, side))
 				return tg_fail(
 				    err, TG_E_ILLEGAL,
 				    "10.7.7: redraw only while holding three or more seditious");
@@ -1235,6 +1254,15 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	case LW_ST_HUNLEY:
 		return lw_amphib_hunley_act(s, side, a, out, err); /* 8.1.2.3 */
 	default:
+		if (s->step == LW_ST_COMMIT && strcmp(type, "seditious_redraw") == 0) {
+			/* 10.7.7 "at any time": before he commits face down (16.3) */
+			if (!may_redraw(s, side))
+				return tg_fail(err, TG_E_ILLEGAL,
+				               "10.7.7: redraw only while holding three or more "
+				               "seditious cards, before committing your cards");
+			seditious_redraw(s, side, out);
+			return 0;
+		}
 		if (lw_amphib_battle_check(s, a, err) != 0)
 			return -1; /* 14.2.2 */
 		return lw_battle_act(s, side, a, out, err);
