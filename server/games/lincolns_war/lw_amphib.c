@@ -719,8 +719,16 @@ static void settle_assault(struct lw_state *s)
 			lw_amphib_naval.hunley_remove(s, am->assault_target);
 		return;
 	}
-	if (co < 0 || co >= s->n_units || s->unit[co].where != LW_W_MAP)
-		return;
+	bool co_here = co >= 0 && co < s->n_units && s->unit[co].where == LW_W_MAP;
+	if (kind == LW_AM_RIVER_ASSAULT && !co_here) {
+		/* 14.1.3: "the retreating amphibious force takes one additional
+		 * IT": the force's, also when its CO fell in the battle (its
+		 * new CO carries it) */
+		co = lw_force_co_side(s, am->assault_from, LW_UNION);
+		co_here = co != LW_NONE;
+	}
+	if (!co_here)
+		return; /* 14.2.2: the CO who led it is gone: nobody to demote */
 	char name[64];
 	lw_unit_name(s, co, name, sizeof name);
 	if (kind == LW_AM_RIVER_ASSAULT) {
