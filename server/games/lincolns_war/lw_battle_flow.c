@@ -974,6 +974,16 @@ static bool hit_general(struct lw_state *s, int side, int u, bool sharpshooter, 
 			if (side == s->battle.attacker)
 				follow_tco(s, u, hex, before, nb);
 			if (u == s->land.att_co || u == s->land.def_co) {
+				/* 16.6.5: "the victorious CO is promoted ... No other
+				 * units within a stack may receive the promotion":
+				 * dead, he is not, and nobody is in his place */
+				if (side == s->battle.winner && s->land.auto_promote) {
+					s->land.auto_promote = 0;
+					lw_log(s,
+					       "%s died in the hour of victory: nobody is promoted "
+					       "on the field in his place (16.6.5).",
+					       name);
+				}
 				int nco = lw_force_co(s, hex);
 				if (u == s->land.att_co)
 					s->land.att_co = (int16_t)nco;
