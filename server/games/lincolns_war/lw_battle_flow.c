@@ -2105,36 +2105,26 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			                 "ports (16.9.4)"
 			               : "Retreat to %s (16.9)",
 			         lw_hex_label(opts[i], hl, sizeof hl));
-		if (divide_open(s)) {
+		/* 16.9.1 a force no hex takes whole, 16.6.4 a routed force broken
+		 * up: the owner names each general and his hex */
+		bool divide = divide_open(s);
+		if (divide || rout_split_open(s)) {
 			const struct lw_land *l = &s->land;
 			for (int i = 0; i < l->group_n; i++) {
 				int u = l->group[i];
-				int dv = divide_options(s, u, opts);
+				int m =
+				    divide ? divide_options(s, u, opts) : split_options(s, u, opts);
 				lw_unit_name(s, u, name, sizeof name);
-				for (int k = 0; k < dv; k++)
+				for (int k = 0; k < m; k++)
 					lw_offer(
 					    list,
 					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
 					              lw_unit_id(s, u, id, sizeof id), "to",
 					              opts[k]),
-					    "No hex takes the whole force: %s retreats alone to %s "
-					    "(16.9.1)",
-					    name, lw_hex_label(opts[k], hl, sizeof hl));
-			}
-		} else if (rout_split_open(s)) {
-			const struct lw_land *l = &s->land;
-			for (int i = 0; i < l->group_n; i++) {
-				int u = l->group[i];
-				int sp = split_options(s, u, opts);
-				lw_unit_name(s, u, name, sizeof name);
-				for (int k = 0; k < sp; k++)
-					lw_offer(
-					    list,
-					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
-					              lw_unit_id(s, u, id, sizeof id), "to",
-					              opts[k]),
-					    "Break up the routed force: %s alone retreats to %s "
-					    "(16.6.4)",
+					    divide ? "No hex takes the whole force: %s retreats "
+					             "alone to %s (16.9.1)"
+					           : "Break up the routed force: %s alone retreats "
+					             "to %s (16.6.4)",
 					    name, lw_hex_label(opts[k], hl, sizeof hl));
 			}
 		}
