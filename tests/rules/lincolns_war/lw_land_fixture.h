@@ -163,6 +163,28 @@ static inline int fx_plain_neighbour(int hex)
 	return LW_NO_HEX;
 }
 
+/* The battle ground of many tests: the next clear hex of Confederate
+ * territory without a city that has a plain neighbour, looked for from
+ * hexes[*i] on. Returns it (and the neighbour in *from), *i past it; or
+ * LW_NO_HEX when there is none left. */
+static inline int fx_next_cs_clear(size_t *i, int *from)
+{
+	const struct lw_data *d = lw_D();
+	for (; *i < d->n_hexes; (*i)++) {
+		const struct lw_hex *h = &d->hexes[*i];
+		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
+		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
+			continue;
+		int x = fx_plain_neighbour(h->id);
+		if (x == LW_NO_HEX)
+			continue;
+		(*i)++;
+		*from = x;
+		return h->id;
+	}
+	return LW_NO_HEX;
+}
+
 /* The first clear hex of `state` without a city that has a plain
  * neighbour (fx_plain_neighbour): *x and *y, or false if there is none. */
 static inline bool fx_plain_pair(const char *state, int *x, int *y)

@@ -25,7 +25,6 @@ static long log_at(const struct lw_state *s, uint32_t from, const char *needle)
 int main(void)
 {
 	free(bx_game(2)); /* loads the data */
-	const struct lw_data *d = lw_D();
 	bool found = false;
 	struct game *g = NULL;
 	int early = LW_NONE, roll = 0;
@@ -33,13 +32,10 @@ int main(void)
 	/* a clear Confederate hex and a generator position where the rout
 	 * happens and Early's casualty roll (2d6) is 2 or 9: without the -1
 	 * those are a wound and a kill, with it a miss and a wound */
-	for (size_t i = 0; i < d->n_hexes && !found; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		int x = fx_plain_neighbour(h->id);
-		for (int burn = 0; burn < 80 && x != LW_NO_HEX && !found; burn++) {
+	size_t i = 0;
+	int y, x;
+	while (!found && (y = fx_next_cs_clear(&i, &x)) != LW_NO_HEX) {
+		for (int burn = 0; burn < 80 && !found; burn++) {
 			g = bx_game(2);
 			if (!g)
 				return tap_done();
@@ -48,13 +44,13 @@ int main(void)
 				(void)tg_rng_die(&s->rng, 6);
 			int grant = fx_place(s, "grant", x, 3);
 			fx_place(s, "sherman", x, 3);
-			fx_place(s, "price", h->id, 2);
-			early = fx_place(s, "early", h->id, 1);
+			fx_place(s, "price", y, 2);
+			early = fx_place(s, "early", y, 1);
 			s->side[LW_UNION].csp = 5;
 			fx_stack_deck(s, LW_UNION, 0, 0, 12);
 			fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_CASUALTY, 1, 12);
 			from = s->log_total;
-			bx_attack(g, grant, h->id);
+			bx_attack(g, grant, y);
 			bx_commit(g, 5, 0);
 			long r = log_at(s, from, "Casualty roll ");
 			roll = 0;

@@ -73,18 +73,14 @@ static int nearest_supply(const struct lw_state *s, int hex)
 int main(void)
 {
 	free(bx_game(2)); /* loads the data */
-	const struct lw_data *d = lw_D();
 	struct bt t = {0};
 	bool found = false;
 	/* a battle hex in Confederate territory where each general alone has
 	 * two hexes to break away to */
-	for (size_t i = 0; i < d->n_hexes && !found; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		int x = fx_plain_neighbour(h->id);
-		if (x == LW_NO_HEX || !setup(&t, x, h->id, 5))
+	size_t at = 0;
+	int ground, from;
+	while (!found && (ground = fx_next_cs_clear(&at, &from)) != LW_NO_HEX) {
+		if (!setup(&t, from, ground, 5))
 			continue;
 		int hx[6];
 		found = t.g->s.battle.rout && t.g->s.step == LW_ST_RETREAT &&
@@ -148,16 +144,8 @@ int main(void)
 
 	/* a Minor Victory (8 + 1 against 4... no rout): no break-up offered or
 	 * accepted (16.9.1: "may not voluntarily disperse unless a Rout") */
-	int y = LW_NO_HEX, x = LW_NO_HEX;
-	for (size_t k = 0; k < d->n_hexes && y == LW_NO_HEX; k++) {
-		const struct lw_hex *h = &d->hexes[k];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		x = fx_plain_neighbour(h->id);
-		if (x != LW_NO_HEX)
-			y = h->id;
-	}
+	size_t k = 0;
+	int x = LW_NO_HEX, y = fx_next_cs_clear(&k, &x);
 	if (!CHECK(y != LW_NO_HEX) || !CHECK(setup(&t, x, y, 0)))
 		return tap_done();
 	s = &t.g->s;

@@ -10,17 +10,13 @@
 int main(void)
 {
 	free(bx_game(2)); /* loads the data */
-	const struct lw_data *d = lw_D();
 	struct game *g = NULL;
 	int grant = LW_NONE, sherman = LW_NONE, co = LW_NONE, other = LW_NONE;
 	bool found = false;
-	for (size_t i = 0; i < d->n_hexes && !found; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		int x = fx_plain_neighbour(h->id);
-		for (int burn = 0; burn < 300 && x != LW_NO_HEX && !found; burn++) {
+	size_t i = 0;
+	int y, x;
+	while (!found && (y = fx_next_cs_clear(&i, &x)) != LW_NO_HEX) {
+		for (int burn = 0; burn < 300 && !found; burn++) {
 			g = bx_game(2);
 			if (!g)
 				return tap_done();
@@ -29,12 +25,12 @@ int main(void)
 				(void)tg_rng_die(&s->rng, 6);
 			grant = fx_place(s, "grant", x, 1);
 			sherman = fx_place(s, "sherman", x, 1);
-			fx_place(s, "price", h->id, 2);
-			fx_place(s, "early", h->id, 2);
+			fx_place(s, "price", y, 2);
+			fx_place(s, "early", y, 2);
 			s->side[LW_UNION].csp = 5;
 			fx_stack_deck(s, LW_UNION, LW_SYM_CASUALTY, 1, 12);
 			fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
-			bx_attack(g, grant, h->id);
+			bx_attack(g, grant, y);
 			bx_commit(g, 5, 0);
 			if (s->battle.winner != LW_UNION || !s->land.auto_promote) {
 				free(g);

@@ -89,19 +89,15 @@ static int unit_hex(struct game *g, int u)
 int main(void)
 {
 	free(bx_game(2)); /* loads the data */
-	const struct lw_data *d = lw_D();
 	struct bt t = {0};
 	bool found = false;
 	/* a clear hex of Confederate territory where the Union wins without a
 	 * rout (the CSP tune the difference) */
-	for (size_t i = 0; i < d->n_hexes && !found; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		int x = fx_plain_neighbour(h->id);
-		for (int csp = 0; csp <= 5 && x != LW_NO_HEX && !found; csp++) {
-			if (!setup(&t, x, h->id, csp))
+	size_t i = 0;
+	int y, x;
+	while (!found && (y = fx_next_cs_clear(&i, &x)) != LW_NO_HEX) {
+		for (int csp = 0; csp <= 5 && !found; csp++) {
+			if (!setup(&t, x, y, csp))
 				continue;
 			const struct lw_state *s = &t.g->s;
 			found = s->battle.active && s->step == LW_ST_RETREAT && !s->battle.rout &&
