@@ -4,8 +4,7 @@
  * (the rulebook's example), a general railed alone leaves his IT, one rail
  * move per general, stacking (13.1.1: one cavalry per hex). */
 #include "lincolns_war/lw_amphib.h"
-#include "lincolns_war/lw_rail.h"
-#include "lw_land_fixture.h"
+#include "lw_rail_fixture.h"
 
 /* Hexes of the reconstructed map (README "Data"): the Georgia lines
  * Atlanta 1210 - 1211 - Macon 1311 - 1411 - Savannah 1511 and
@@ -15,19 +14,6 @@
 enum { ATLANTA = 1210, H1211 = 1211, MACON = 1311, H1310 = 1310, AUGUSTA = 1410, SAVANNAH = 1511 };
 enum { CHATTANOOGA = 1208 };
 enum { PITTSBURGH = 1602, COLUMBUS_OH = 1302, CINCINNATI = 1203, ST_LOUIS = 703, H1201 = 1201 };
-
-static int rail(struct lw_state *s, int side, const char *json)
-{
-	json_error_t je;
-	json_t *a = json_loads(json, 0, &je);
-	struct tg_error err = {0};
-	struct game_outcome out = {0};
-	int rc = lw_rail_act(s, side, a, &out, &err);
-	if (rc != 0)
-		printf("# %s -> %s\n", json, err.message);
-	json_decref(a);
-	return rc;
-}
 
 int main(void)
 {
@@ -121,8 +107,8 @@ int main(void)
 	CHECK_EQ_INT(lw_rail_cost(s, hardee, false), 1);
 	{
 		int r_ =
-		    rail(s, LW_CONFEDERATE,
-		         "{\"type\":\"rail\",\"unit\":\"hardee\",\"to\":1511,\"force\":false}");
+		    rx_rail(s, LW_CONFEDERATE,
+		            "{\"type\":\"rail\",\"unit\":\"hardee\",\"to\":1511,\"force\":false}");
 		CHECK_EQ_INT(r_, 0);
 	}
 	CHECK_EQ_INT(s->unit[hardee].hex, SAVANNAH);
@@ -141,8 +127,9 @@ int main(void)
 	CHECK(lw_rail_check(s, polk, AUGUSTA, false, &err) != 0);
 	/* the whole force: CO and IT */
 	{
-		int r_ = rail(s, LW_CONFEDERATE,
-		              "{\"type\":\"rail\",\"unit\":\"polk\",\"to\":1410,\"force\":true}");
+		int r_ =
+		    rx_rail(s, LW_CONFEDERATE,
+		            "{\"type\":\"rail\",\"unit\":\"polk\",\"to\":1410,\"force\":true}");
 		CHECK_EQ_INT(r_, 0);
 	}
 	CHECK_EQ_INT(s->unit[polk].hex, AUGUSTA);
@@ -159,8 +146,8 @@ int main(void)
 		CHECK_EQ_INT(r_, 0);
 	}
 	/* not the other side's general, not to where he stands */
-	CHECK(rail(s, LW_CONFEDERATE,
-	           "{\"type\":\"rail\",\"unit\":\"pope\",\"to\":703,\"force\":true}") != 0);
+	CHECK(rx_rail(s, LW_CONFEDERATE,
+	              "{\"type\":\"rail\",\"unit\":\"pope\",\"to\":703,\"force\":true}") != 0);
 	CHECK(lw_rail_check(s, forrest, ATLANTA, true, &err) != 0);
 
 	/* 9.1 note: no general uses both rail and naval transport in a turn —

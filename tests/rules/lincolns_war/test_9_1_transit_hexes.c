@@ -6,27 +6,13 @@
  * between them (an enemy force, an RIT); a transit hex itself that is cut
  * (an enemy force, an RIT in it) is not passed; the Confederates have no
  * such link. */
-#include "lincolns_war/lw_rail.h"
-#include "lw_land_fixture.h"
+#include "lw_rail_fixture.h"
 
 enum { NEW_YORK = 2201, CLEVELAND = 1401, MICHIGAN = 1101, CHICAGO = 901 };
 /* ordinary hexes of the northern line between them (reconstructed map:
  * New York 2201 - 2101 - ... - 1501 - Cleveland 1401 - 1301 - 1201 -
  * Michigan 1101 - 1002 - Chicago 901) */
 enum { H1801 = 1801, H1201 = 1201, H1002 = 1002 };
-
-static int rail(struct lw_state *s, int side, const char *json)
-{
-	json_error_t je;
-	json_t *a = json_loads(json, 0, &je);
-	struct tg_error err = {0};
-	struct game_outcome out = {0};
-	int rc = lw_rail_act(s, side, a, &out, &err);
-	if (rc != 0)
-		printf("# %s -> %s\n", json, err.message);
-	json_decref(a);
-	return rc;
-}
 
 int main(void)
 {
@@ -57,8 +43,8 @@ int main(void)
 	CHECK(lw_rail_connected(s, LW_UNION, NEW_YORK, MICHIGAN));
 	CHECK(lw_rail_connected(s, LW_UNION, CHICAGO, NEW_YORK));
 	{
-		int r_ = rail(s, LW_UNION,
-		              "{\"type\":\"rail\",\"unit\":\"pope\",\"to\":901,\"force\":true}");
+		int r_ = rx_rail(s, LW_UNION,
+		                 "{\"type\":\"rail\",\"unit\":\"pope\",\"to\":901,\"force\":true}");
 		CHECK_EQ_INT(r_, 0);
 	}
 	CHECK_EQ_INT(s->unit[pope].hex, CHICAGO);

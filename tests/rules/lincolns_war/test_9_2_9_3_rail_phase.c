@@ -2,21 +2,7 @@
  * after rail movement (lw_tco's 17.5 helper, one PC, one star per general
  * per turn, then no more railing), 9.3 every RIT removed at its end, the
  * Raided markers of the last turn gone (13.2.2.1), then the card draw. */
-#include "lincolns_war/lw_rail.h"
-#include "lw_land_fixture.h"
-
-static int act(struct lw_state *s, int side, const char *json)
-{
-	json_error_t je;
-	json_t *a = json_loads(json, 0, &je);
-	struct tg_error err = {0};
-	struct game_outcome out = {0};
-	int rc = lw_rail_act(s, side, a, &out, &err);
-	if (rc != 0)
-		printf("# %s -> %s\n", json, err.message);
-	json_decref(a);
-	return rc;
-}
+#include "lw_rail_fixture.h"
 
 static bool offers(const struct lw_state *s, int side, const char *type)
 {
@@ -58,7 +44,8 @@ static void check_rail_params(const struct lw_state *s, int side)
 			char *txt = json_dumps(filled, JSON_COMPACT);
 			struct lw_state *copy = malloc(sizeof *copy);
 			memcpy(copy, s, sizeof *copy);
-			CHECKF(act(copy, side, txt) == 0, "offered rail move accepted: %s", txt);
+			CHECKF(rx_rail(copy, side, txt) == 0, "offered rail move accepted: %s",
+			       txt);
 			free(copy);
 			free(txt);
 			json_decref(filled);
@@ -103,7 +90,7 @@ int main(void)
 	CHECK(offers(s, LW_UNION, "absorb_tco"));
 	CHECK(offers(s, LW_UNION, "end_rail"));
 	/* not the Confederate's turn yet */
-	CHECK(act(s, LW_CONFEDERATE, "{\"type\":\"end_rail\"}") != 0);
+	CHECK(rx_rail(s, LW_CONFEDERATE, "{\"type\":\"end_rail\"}") != 0);
 
 	/* 9.2: one PC, Grant promoted, one TCO star gone */
 	char a[160], tid[32];
@@ -112,28 +99,28 @@ int main(void)
 	         tid);
 	int pc = s->side[LW_UNION].pc;
 	{
-		int r_ = act(s, LW_UNION, a);
+		int r_ = rx_rail(s, LW_UNION, a);
 		CHECK_EQ_INT(r_, 0);
 	}
 	CHECK_EQ_INT(s->unit[grant].stars, 2);
 	CHECK_EQ_INT(s->unit[t].stars, 1);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, pc - 1);
 	/* one star per general per turn */
-	CHECK(act(s, LW_UNION, a) != 0);
+	CHECK(rx_rail(s, LW_UNION, a) != 0);
 	/* rail movement is over once absorbing began (9.2 "once rail movement
 	 * is completed") */
 	CHECK(!offers(s, LW_UNION, "rail"));
-	CHECK(act(s, LW_UNION,
-	          "{\"type\":\"rail\",\"unit\":\"grant\",\"to\":1902,\"force\":true}") != 0);
+	CHECK(rx_rail(s, LW_UNION,
+	              "{\"type\":\"rail\",\"unit\":\"grant\",\"to\":1902,\"force\":true}") != 0);
 
 	{
-		int r_ = act(s, LW_UNION, "{\"type\":\"end_rail\"}");
+		int r_ = rx_rail(s, LW_UNION, "{\"type\":\"end_rail\"}");
 		CHECK_EQ_INT(r_, 0);
 	}
 	CHECK_EQ_INT(s->phase, LW_PH_RAIL);
 	CHECK_EQ_INT(s->phasing, LW_CONFEDERATE);
 	{
-		int r_ = act(s, LW_CONFEDERATE, "{\"type\":\"end_rail\"}");
+		int r_ = rx_rail(s, LW_CONFEDERATE, "{\"type\":\"end_rail\"}");
 		CHECK_EQ_INT(r_, 0);
 	}
 	/* 9.3: all RIT removed; the card draw follows (3.5) */
