@@ -798,11 +798,20 @@ int lw_amphib_water_ports(const struct lw_state *s, const int *u, int n, int *ou
 	if (k->control != LW_CTRL_CONFEDERATE || lw_city_controller(s, c) != LW_UNION ||
 	    !(ocean || river) || land_route(s, hex, D, c))
 		return 0;
+	/* 16.9.4 "by water": a river port is reached along the rivers, as a
+	 * river move would go (14.1.1: enemy ports, and enemy forces on both
+	 * banks, stop the boats); the sea joins every ocean port */
+	int land[RIVER_MAX], nl = 0;
+	if (river)
+		nl = lw_amphib_river_reach(s, D, hex, land, RIVER_MAX, NULL, NULL, 0);
 	int cands[LW_MAX_CITIES], nc = 0;
 	for (int o = 0; o < s->n_cities; o++) {
 		if (o == c || lw_city_controller(s, o) != LW_UNION)
 			continue;
-		if ((ocean && lw_amphib_ocean_port(o)) || (river && lw_amphib_river_port(o))) {
+		bool by_river = false;
+		for (int i = 0; i < nl && !by_river && lw_amphib_river_port(o); i++)
+			by_river = land[i] == lw_D()->cities[o].hex;
+		if ((ocean && lw_amphib_ocean_port(o)) || by_river) {
 			if (lw_stack_check_hex(s, lw_D()->cities[o].hex, D, u, n, LW_NONE, 0,
 			                       NULL) == 0)
 				cands[nc++] = lw_D()->cities[o].hex;
