@@ -221,6 +221,90 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 	return river_reach(s, side, from, land, max_land, ports, n_ports, max_ports, false);
 }
 
+/* 14.1.3 "the Union forces retreat back to the nearest friendly port in the
+ * direction they came from": along the shortest river path from the port
+ * the assault sailed from (`from`) to the target, the friendly river port
+ * nearest the target; `from` when none lies nearer (or the path is gone). */
+static int return_port(const struct lw_state *s, int side, int from, int target)
+{
+	const struct lw_data *d = lw_D();
+	int idx[RIVER_MAX], n = 0;
+	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
+		if (d->hexsides[i].flags & LW_HS_RIVER)
+			idx[n++] = (int)i;
+	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked (as river_reach) */
+	int16_t parent[RIVER_MAX];
+	int queue[RIVER_MAX], qh = 0, qt = 0, goal = -1;
+	for (int k = 0; k < n; k++) {
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		parent[k] = -1;
+		state[k] = 0;
+		if (enemy_port(s, side, h->a) || enemy_port(s, side, h->b) ||
+		    (enemy_at(s, side, h->a) && enemy_at(s, side, h->b)))
+			state[k] = 2;
+		else if (h->a == from || h->b == from)
+			state[queue[qt++] = k] = 1;
+	}
+	while (qh < qt && goal < 0) {
+		int k = queue[qh++];
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		for (int j = 0; j < n && goal < 0; j++) {
+			const struct lw_hexside *o = &d->hexsides[idx[j]];
+			if (state[j] == 1 || !sides_touch(h->a, h->b, o->a, o->b))
+				continue;
+			if (state[j] == 2) {
+				if (o->a == target || o->b == target)
+					goal = k; /* the boats stopped here, before the target */
+				continue;
+			}
+			state[j] = 1;
+			parent[j] = (int16_t)k;
+			queue[qt++] = j;
+		}
+	}
+	for (int k = goal; k >= 0; k = parent[k]) {
+		const struct lw_hexside *h = &d->hexsides[idx[k]];
+		int pts[2] = {h->a, h->b};
+		for (int e = 0; e < 2; e++) {
+			int c = lw_city_at(pts[e]);
+			if (pts[e] != target && c >= 0 && lw_amphib_river_port(c) &&
+			    lw_city_controller(s, c) == side)
+				return pts[e];
+		}
+	}
+	return from;
+}
+
+/* 14.1.3: the failed river assault's force (the generals who went by river
+ * this turn, still in the port they sailed from) goes back to the port
+ * return_port names, when it can stack there. */
+static void return_by_river(struct lw_state *s)
+{
+	const struct lw_amphib *am = &s->amphib;
+	int from = am->assault_from, side = LW_UNION;
+	int to = return_port(s, side, from, am->assault_target);
+	if (to == from)
+		return;
+	int u[LW_MAX_UNITS], n = 0;
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == from &&
+		    s->unit[i].side == side && in_list(am->river_units, am->river_n, i))
+			u[n++] = i;
+	if (n == 0 || lw_stack_check_hex(s, to, side, u, n, LW_NONE, 0, NULL) != 0)
+		return; /* 12.4: it cannot stack there: it stays where it sailed from */
+	for (int i = 0; i < n; i++)
+		s->unit[u[i]].hex = (int16_t)to;
+	char hl[64], name[64];
+	lw_log(s,
+	       "%s's force goes back by river to %s, the nearest friendly port on its way "
+	       "(14.1.3).",
+	       lw_unit_name(s, lw_set_co(s, u, n), name, sizeof name),
+	       lw_hex_label(to, hl, sizeof hl));
+	lw_border_enter(s, side, to);
+	lw_unstack(s, from, side);
+	lw_unstack(s, to, side);
+}
+
 /* 2.4.3 "the first to move, attack or retreat a force into any hex in
  * Kentucky": boats that follow the Tennessee between 0806 and 0905 move
  * inside Kentucky, as an ironclad there does (8.1.2.2). A river move or
@@ -735,6 +819,7 @@ static void settle_assault(struct lw_state *s)
 		s->unit[co].it++;
 		s->unit[co].it_new++;
 		lw_log(s, "The failed river assault costs %s one more IT (14.1.3).", name);
+		return_by_river(s);
 	} else {
 		lw_log(s, "The failed ocean assault: %s is demoted (14.2.2).", name);
 		lw_demote(s, co);
