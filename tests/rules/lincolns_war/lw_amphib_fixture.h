@@ -105,6 +105,20 @@ static inline int am_major_army(struct lw_state *s, int side, int hex, int two[3
 	return co;
 }
 
+/* The 16.9.4 tests' battle, just over: the Union defender of hex lost a
+ * Minor Victory to a Confederate attack from a plain neighbour. */
+static inline void am_lost_at(struct lw_state *s, int hex)
+{
+	struct lw_battle *b = &s->battle;
+	memset(b, 0, sizeof *b);
+	b->active = 1;
+	b->attacker = LW_CONFEDERATE;
+	b->def_hex = (int16_t)hex;
+	b->att_hex = (int16_t)fx_plain_neighbour(hex);
+	b->winner = LW_CONFEDERATE;
+	b->result = 1;
+}
+
 static inline bool am_has(const int *a, int n, int x)
 {
 	for (int i = 0; i < n; i++)

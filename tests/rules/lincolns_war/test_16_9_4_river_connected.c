@@ -6,18 +6,6 @@
  * (16.9). */
 #include "lw_amphib_fixture.h"
 
-static void lost_at(struct lw_state *s, int hex)
-{
-	struct lw_battle *b = &s->battle;
-	memset(b, 0, sizeof *b);
-	b->active = 1;
-	b->attacker = LW_CONFEDERATE;
-	b->def_hex = (int16_t)hex;
-	b->att_hex = (int16_t)fx_plain_neighbour(hex);
-	b->winner = LW_CONFEDERATE;
-	b->result = 1;
-}
-
 /* Union-held captured port `id` with a lone two-star Union general in it. */
 static int hold(struct lw_state *s, const char *id)
 {
@@ -37,7 +25,7 @@ int main(void)
 	 * Fort Donelson: no port is reached, no water retreat */
 	int g = hold(s, "chattanooga"), hc = am_hex("chattanooga");
 	CHECK_EQ_INT(lw_city_controller(s, am_city("fort_donelson")), LW_CONFEDERATE);
-	lost_at(s, hc);
+	am_lost_at(s, hc);
 	int out[16];
 	CHECK_EQ_INT(lw_amphib_water_ports(s, &g, 1, out, 16), 0);
 	CHECK(!lw_amphib_water_retreat(s));
@@ -53,7 +41,7 @@ int main(void)
 	for (size_t k = 0; k < sizeof river_ports / sizeof *river_ports; k++) {
 		struct lw_state *w = fx_new(4);
 		int u = hold(w, river_ports[k]), h = am_hex(river_ports[k]);
-		lost_at(w, h);
+		am_lost_at(w, h);
 		int n = lw_amphib_water_ports(w, &u, 1, out, 16);
 		int land[512], ports[64], np = 0;
 		int nl = lw_amphib_river_reach(w, LW_UNION, h, land, 512, ports, &np, 64);

@@ -5,18 +5,6 @@
  * A Union force in its own port (Fort Monroe) retreats normally. */
 #include "lw_amphib_fixture.h"
 
-static void lost_at(struct lw_state *s, int hex)
-{
-	struct lw_battle *b = &s->battle;
-	memset(b, 0, sizeof *b);
-	b->active = 1;
-	b->attacker = LW_CONFEDERATE;
-	b->def_hex = (int16_t)hex;
-	b->att_hex = (int16_t)fx_plain_neighbour(hex);
-	b->winner = LW_CONFEDERATE;
-	b->result = 1;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(4); /* also loads the map */
@@ -31,7 +19,7 @@ int main(void)
 	s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 10;
 	int supply = lw_D()->cities[chas].supply;
 
-	lost_at(s, hc);
+	am_lost_at(s, hc);
 	CHECK(lw_amphib_water_retreat(s));
 	int to = s->unit[g].hex;
 	int tc = lw_city_at(to);
@@ -52,13 +40,13 @@ int main(void)
 	/* Fort Monroe is a Union port, not a captured one: no water retreat */
 	int monroe = am_hex("fort_monroe");
 	s->unit[g].hex = (int16_t)monroe;
-	lost_at(s, monroe);
+	am_lost_at(s, monroe);
 	CHECK(!lw_amphib_water_retreat(s));
 	CHECK_EQ_INT(s->unit[g].hex, monroe);
 
 	/* the Confederates never retreat by water */
 	int r = am_general(s, LW_CONFEDERATE, am_hex("savannah"), 1, LW_NONE);
-	lost_at(s, am_hex("savannah"));
+	am_lost_at(s, am_hex("savannah"));
 	s->battle.attacker = LW_UNION;
 	CHECK(!lw_amphib_water_retreat(s));
 	CHECK_EQ_INT(s->unit[r].hex, am_hex("savannah"));
