@@ -47,7 +47,15 @@ int main(void)
 	CHECK_EQ_INT(lw_march_hex(s), b);
 	ACT_OK(s, LW_UNION, "{\"type\":\"pickup\"}");
 	CHECK_EQ_INT(s->play.movers_n, 3);
-	(void)thomas;
+	/* 12.5 "pick up a force": part of it is picked up by taking it all and
+	 * leaving the rest where it stood (README, land rules) */
+	char leave[96], tid[16];
+	snprintf(leave, sizeof leave, "{\"type\":\"detach\",\"unit\":\"%s\"}",
+	         lw_unit_id(s, thomas, tid, sizeof tid));
+	ACT_OK(s, LW_UNION, leave);
+	CHECK_EQ_INT(s->play.movers_n, 2);
+	CHECK_EQ_INT(s->unit[thomas].hex, b);
+	CHECK_EQ_INT(lw_march_hex(s), b);
 
 	/* 12.3: a Major Army may not step into mountains */
 	struct tg_error err;
