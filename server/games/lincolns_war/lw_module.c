@@ -196,6 +196,55 @@ static json_t *lw_save(const struct game *g)
 	return lw_save_json(&g->s);
 }
 
+/* The JSON Pointer of the first place where a and b differ, in buf; false
+ * when they are equal. Objects are compared key by key, arrays element by
+ * element; depth is bounded by the save's own shape. */
+static bool first_difference(const json_t *a, const json_t *b, char *buf, size_t size)
+{
+	if (json_equal(a, b))
+		return false;
+	size_t len = strlen(buf);
+	if (json_is_object(a) && json_is_object(b) && json_object_size(a) == json_object_size(b)) {
+		const char *key;
+		const json_t *v;
+		json_object_foreach((json_t *)a, key, v)
+		{
+			snprintf(buf + len, size - len, "/%s", key);
+			if (first_difference(v, json_object_get(b, key), buf, size))
+				return true;
+		}
+	} else if (json_is_array(a) && json_is_array(b) &&
+	           json_array_size(a) == json_array_size(b)) {
+		for (size_t i = 0; i < json_array_size(a); i++) {
+			snprintf(buf + len, size - len, "/%zu", i);
+			if (first_difference(json_array_get(a, i), json_array_get(b, i), buf, size))
+				return true;
+		}
+	}
+	buf[len] = 0; /* a and b themselves differ (type, value or size) */
+	return true;
+}
+
+/* A save must come back exactly as it went in: the loaders read numbers
+ * into fields as narrow as the rules need, so a value out of a field's
+ * range would otherwise be cut to another, legal-looking value (found by
+ * tests/fuzz/fuzz_lw_save.c: 1648 read as 112). Checking that the state
+ * saves to the same JSON refuses every such value in one place; the
+ * daemon then rebuilds the match from its seed and actions. */
+static int check_round_trip(const struct lw_state *s, const json_t *saved, struct tg_error *err)
+{
+	json_t *again = lw_save_json(s);
+	char where[256] = "";
+	bool differs = !again || first_difference(saved, again, where, sizeof where);
+	json_decref(again);
+	if (differs)
+		return tg_fail(err, TG_E_BAD_SAVE,
+		               "the save's value at \"%s\" is out of range or not in the engine's "
+		               "form (it does not read back as written)",
+		               where);
+	return 0;
+}
+
 static struct game *lw_load(const json_t *saved, struct tg_error *err)
 {
 	struct game *g = calloc(1, sizeof *g);
@@ -203,7 +252,7 @@ static struct game *lw_load(const json_t *saved, struct tg_error *err)
 		tg_fail(err, TG_E_BAD_SAVE, "out of memory");
 		return NULL;
 	}
-	if (lw_load_json(&g->s, saved, err) != 0) {
+	if (lw_load_json(&g->s, saved, err) != 0 || check_round_trip(&g->s, saved, err) != 0) {
 		free(g);
 		return NULL;
 	}

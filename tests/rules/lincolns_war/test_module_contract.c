@@ -74,6 +74,15 @@ int main(void)
 	json_array_append_new(draw, json_integer(json_integer_value(json_array_get(draw, 0))));
 	CHECK(m->load(j, &err) == NULL); /* a card twice */
 	json_decref(j);
+	/* a number too wide for its field is refused, not cut to a legal-looking
+	 * one (fuzz/lw_save found amphib[0], a uint8_t turn, read 1648 as 112) */
+	j = m->save(g);
+	json_array_set_new(json_object_get(j, "amphib"), 0, json_integer(1648));
+	CHECK(m->load(j, &err) == NULL);
+	CHECK_EQ_STR(err.code, TG_E_BAD_SAVE);
+	CHECKF(strstr(err.message, "/amphib/0") != NULL, "the refusal names the value: %s",
+	       err.message);
+	json_decref(j);
 	json_t *not_a_save = json_string("x");
 	CHECK(m->load(not_a_save, &err) == NULL);
 	json_decref(not_a_save);
