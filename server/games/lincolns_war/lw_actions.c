@@ -252,6 +252,8 @@ static const char *const step_prompt[] = {
     [LW_ST_STEAL_MARCH] = "To Steal a March: march one hex and fight there, or hold (16.1.1)",
     [LW_ST_HUNLEY] = "An amphibious assault on a port holding your Asset: roll for the Hunley "
                      "or let it go in (8.1.2.3)",
+    [LW_ST_RIT_ASK] = "Your higher-ranking cavalry contests an enemy Rail Interdiction Token: "
+                      "allow or deny it (13.2.3)",
 };
 
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)

@@ -128,45 +128,148 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
 	return 0;
 }
 
-/* 13.2.3: enemy cavalry next to the hex, of equal or higher rank than u,
- * denies the RIT (found out only now; both are revealed). Cavalry across a
- * river from the hex does not contest it: "You may not interdict across
- * any rivers", and 13.2.6's contest in the same words ("the enemy also has
- * a cavalry unit adjacent to the same hex") stops at rivers (lw_supply.c
- * cav_cut; README). */
-static bool rit_contested(struct lw_state *s, int u, int hex)
+/* 13.2.3: "unless the hex ... is adjacent to enemy cavalry of equal or
+ * greater rank"; "If contested by another cavalry CO (i.e. the enemy also
+ * has a cavalry unit adjacent to the same hex), the higher ranking unit will
+ * either allow or deny RIT placement. If the opposing cavalry generals are
+ * of equal rank, the RIT is not placed." The contest, found out only now,
+ * reveals the cavalry of both sides taking part (the contest is declared at
+ * the table; README). The highest-ranking enemy cavalry decides (its owner
+ * commands every contester): higher than the placer, its owner is asked
+ * (RIT_ASK); equal, the RIT is not placed (RIT_DENIED); lower, or nobody,
+ * it goes (RIT_FREE). Cavalry across a river from the hex does not contest
+ * it: "You may not interdict across any rivers", and 13.2.6's contest in
+ * the same words ("the enemy also has a cavalry unit adjacent to the same
+ * hex") stops at rivers (lw_supply.c cav_cut; README). `met` is set when
+ * any enemy cavalry contested (something was revealed). */
+enum rit_contest { RIT_FREE, RIT_DENIED, RIT_ASK };
+
+static enum rit_contest rit_contested(struct lw_state *s, int u, int hex, bool *met)
 {
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
-	bool denied = false;
+	int best = -1;
 	for (int i = 0; i < n; i++) {
 		int e = cavalry_at(s, nb[i], LW_OTHER(s->unit[u].side));
 		if (e == LW_NONE || across_river(hex, nb[i]))
 			continue;
 		reveal(s, e);
 		reveal(s, u);
-		denied |= s->unit[e].stars >= s->unit[u].stars;
+		*met = true;
+		if (s->unit[e].stars > best)
+			best = s->unit[e].stars;
 	}
-	return denied;
+	return best > (int)s->unit[u].stars    ? RIT_ASK
+	       : best == (int)s->unit[u].stars ? RIT_DENIED
+	                                       : RIT_FREE;
 }
 
-/* Places or removes the RIT unless denied; true if the map changed. */
-static bool do_rit(struct lw_state *s, int u, int hex, bool remove)
+static void rit_apply(struct lw_state *s, int u, int hex, bool remove)
 {
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
-	const char *side = lw_side_title(s->unit[u].side);
-	if (rit_contested(s, u, hex)) {
-		lw_log(s,
-		       "%s cavalry tries to %s an RIT at %s: enemy cavalry of equal or higher "
-		       "rank denies it (13.2.3).",
-		       side, remove ? "remove" : "place", hl);
-		return false;
-	}
 	lw_rit_set(s, hex, !remove);
-	lw_log(s, "%s cavalry %s a Rail Interdiction Token at %s (13.2.3).", side,
-	       remove ? "removes" : "places", hl);
-	return true;
+	lw_log(s, "%s cavalry %s a Rail Interdiction Token at %s (13.2.3).",
+	       lw_side_title(s->unit[u].side), remove ? "removes" : "places", hl);
+}
+
+/* What became of an RIT action (do_rit). */
+enum rit_done { RIT_NOT_DONE, RIT_DONE, RIT_ASKED };
+
+/* Places or removes the RIT unless denied, or holds for the question of
+ * 13.2.3 (step LW_ST_RIT_ASK, answered by lw_cav_rit_ask_act). */
+static enum rit_done do_rit(struct lw_state *s, int u, int hex, bool remove, bool foray,
+                            struct game_outcome *out)
+{
+	char hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	int side = s->unit[u].side;
+	bool met = false;
+	enum rit_contest c = rit_contested(s, u, hex, &met);
+	if (met && out)
+		out->barrier = true; /* hidden cavalry revealed */
+	if (c == RIT_DENIED) {
+		lw_log(s,
+		       "%s cavalry tries to %s an RIT at %s: enemy cavalry of equal rank "
+		       "contests it, and it is not %s (13.2.3).",
+		       lw_side_title(side), remove ? "remove" : "place", hl,
+		       remove ? "removed" : "placed");
+		return RIT_NOT_DONE;
+	}
+	if (c == RIT_ASK) {
+		/* 13.2.3 "the higher ranking unit will either allow or deny": its
+		 * owner's choice, asked now; the activation (or the card play of a
+		 * foray) holds until he answers */
+		s->cav.ask = (uint8_t)(LW_RIT_ASK_PENDING | (remove ? LW_RIT_ASK_REMOVE : 0) |
+		                       (foray ? LW_RIT_ASK_FORAY : 0));
+		s->cav.ask_unit = (int16_t)u;
+		s->cav.ask_hex = (int16_t)hex;
+		s->step = LW_ST_RIT_ASK;
+		s->awaiting_side = (int8_t)LW_OTHER(side);
+		lw_log(s,
+		       "%s cavalry tries to %s an RIT at %s: higher-ranking %s cavalry contests "
+		       "it and will allow or deny it (13.2.3).",
+		       lw_side_title(side), remove ? "remove" : "place", hl,
+		       lw_side_title(LW_OTHER(side)));
+		return RIT_ASKED;
+	}
+	rit_apply(s, u, hex, remove);
+	return RIT_DONE;
+}
+
+void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_cav *c = &s->cav;
+	if (s->step != LW_ST_RIT_ASK || !(c->ask & LW_RIT_ASK_PENDING) || side != s->awaiting_side)
+		return;
+	char hl[64];
+	lw_hex_label(c->ask_hex, hl, sizeof hl);
+	const char *what = c->ask & LW_RIT_ASK_REMOVE ? "removal" : "placement";
+	const char *enemy = lw_side_title(LW_OTHER(side));
+	lw_offer(list, json_pack("{s:s}", "type", "allow"), "Allow the %s RIT %s at %s (13.2.3)",
+	         enemy, what, hl);
+	lw_offer(list, json_pack("{s:s}", "type", "deny"), "Deny the %s RIT %s at %s (13.2.3)",
+	         enemy, what, hl);
+}
+
+int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	struct lw_cav *c = &s->cav;
+	if (s->step != LW_ST_RIT_ASK || !(c->ask & LW_RIT_ASK_PENDING))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: no RIT question is pending");
+	if (side != s->awaiting_side)
+		return tg_fail(
+		    err, TG_E_NOT_YOUR_TURN,
+		    "13.2.3: the higher-ranking cavalry's owner allows or denies the RIT");
+	const char *type = lw_a_str(a, "type");
+	bool allow = type && strcmp(type, "allow") == 0;
+	if (!allow && !(type && strcmp(type, "deny") == 0))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: \"allow\" or \"deny\" the RIT");
+	int u = c->ask_unit, hex = c->ask_hex;
+	bool remove = (c->ask & LW_RIT_ASK_REMOVE) != 0, foray = (c->ask & LW_RIT_ASK_FORAY) != 0;
+	c->ask = 0;
+	c->ask_unit = 0;
+	c->ask_hex = 0;
+	s->awaiting_side = LW_NOSIDE;
+	s->step = foray ? LW_ST_SPEND : LW_ST_MOVE; /* the card play or the move goes on */
+	if (out)
+		out->barrier = true; /* the owner's answer */
+	char hl[64];
+	lw_hex_label(hex, hl, sizeof hl);
+	if (!allow) {
+		lw_log(s, "The %s denies the RIT %s at %s (13.2.3).", lw_side_title(side),
+		       remove ? "removal" : "placement", hl);
+		return 0; /* the activation's RIT action stays spent (LW_ACT_RIT_TRIED) */
+	}
+	lw_log(s, "The %s allows the RIT %s at %s (13.2.3).", lw_side_title(side),
+	       remove ? "removal" : "placement", hl);
+	rit_apply(s, u, hex, remove);
+	/* 13.2.3 "may not lay an RIT and conduct combat or Raid on the same
+	 * activation": an RIT laid by activation (not by foray) bars them */
+	if (!foray && !remove)
+		c->act_rit = LW_ACT_RIT_LAID;
+	return 0;
 }
 
 /* ---- raids ------------------------------------------------------------------------- */
@@ -444,8 +547,8 @@ int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_
 	 * same activation": LW_ACT_RIT_LAID bars them; a removal, or a
 	 * placement denied by enemy cavalry, lays nothing (LW_ACT_RIT_TRIED:
 	 * the activation's RIT action is spent, combat and raids stay open) */
-	bool laid = do_rit(s, u, hex, json_is_true(r)) && !json_is_true(r);
-	s->cav.act_rit = laid ? LW_ACT_RIT_LAID : LW_ACT_RIT_TRIED;
+	bool laid = do_rit(s, u, hex, json_is_true(r), false, out) == RIT_DONE && !json_is_true(r);
+	s->cav.act_rit = laid ? LW_ACT_RIT_LAID : LW_ACT_RIT_TRIED; /* an answer may lay it */
 	*rc = 0;
 	return 1;
 }
@@ -527,7 +630,7 @@ int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_
 			out->barrier = true; /* dice were rolled */
 		lw_raid(s, u, target, true, out);
 	} else
-		do_rit(s, u, target, false);
+		do_rit(s, u, target, false, true, out);
 	return 0;
 }
 

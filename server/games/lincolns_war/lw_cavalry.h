@@ -13,6 +13,9 @@
  *     {"type":"rit","hex":HEX,"remove":false}   13.2.3 place (true: remove)
  *   SPEND step, a cavalry general not activated this card play (1 PC):
  *     {"type":"foray","unit":ID,"target":HEX,"do":"raid"|"rit"}   13.2.4
+ *   RIT_ASK step, the owner of enemy cavalry outranking the placer next to
+ *   the hex (the MOVE or SPEND step then goes on):
+ *     {"type":"allow"} / {"type":"deny"}   13.2.3
  *   HARASS step, the non-phasing player, after each hex a force enters:
  *     {"type":"harass","from":HEX}   13.2.5.1 (one hex at a time, 13.2.5.2)
  *     {"type":"no_harass"}           let the force go on
@@ -56,7 +59,18 @@ struct lw_cav {
 	 * the side that controlled it before (control reverts to it). */
 	uint8_t held[LW_CAV_CITIES / 8];
 	int8_t held_from[LW_CAV_CITIES];
+	/* 13.2.3 an RIT contested by higher-ranking enemy cavalry, waiting for
+	 * its owner's allow or deny (step LW_ST_RIT_ASK): LW_RIT_ASK_* bits (0:
+	 * none), the cavalry general placing or removing, the hex. */
+	uint8_t ask;
+	uint8_t ask_spare;
+	int16_t ask_unit;
+	int16_t ask_hex;
 };
+
+/* lw_cav.ask: a question pending; a removal (else a placement); by foray
+ * (the SPEND step goes on after the answer; else the MOVE step). */
+enum { LW_RIT_ASK_PENDING = 1, LW_RIT_ASK_REMOVE = 2, LW_RIT_ASK_FORAY = 4 };
 
 /* lw_cav.act_rit: 0 none yet; LAID an RIT placed (no combat or raid in
  * this activation, 13.2.3); TRIED removed one, or a placement denied by
@@ -72,6 +86,10 @@ struct game_outcome;
 struct tg_error;
 
 /* ---- RIT (13.2.3, 9.3) ---- */
+/* 13.2.3 the allow/deny question (step LW_ST_RIT_ASK): offers, answer. */
+void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list);
+int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err);
 bool lw_rit_at(const struct lw_state *s, int hex);
 /* 0 if cavalry u may place (remove == false) or remove an RIT at hex now. */
 int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool foray,

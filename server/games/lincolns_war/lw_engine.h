@@ -53,8 +53,10 @@ const char *lw_side_title(int side);
  *     sst_side[]: 12.4, 16.9.6, one entry per force held in a siege).
  * 17: groups.camp_region of a Dual-Theater force is the theater its owner
  *     named (10.7.3.2 campaign_theater; none = not named yet, where it
- *     used to mean "taken where the force ends"). */
-#define LW_SAVE_VERSION 17
+ *     used to mean "taken where the force ends").
+ * 18: step LW_ST_RIT_ASK and the cavalry block's ask, ask_unit, ask_hex
+ *     (13.2.3: higher-ranking enemy cavalry allows or denies an RIT). */
+#define LW_SAVE_VERSION 18
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

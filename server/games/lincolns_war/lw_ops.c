@@ -861,7 +861,8 @@ unsigned lw_ops_awaiting(const struct lw_state *s)
 		return LW_SIDE_BIT(s->play.side);
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
-	case LW_ST_HUNLEY: /* 8.1.2.3 */
+	case LW_ST_HUNLEY:  /* 8.1.2.3 */
+	case LW_ST_RIT_ASK: /* 13.2.3 */
 		return LW_SIDE_BIT(s->awaiting_side);
 	case LW_ST_HARASS:
 		return lw_harass_awaiting(s); /* 13.2.5 (lw_harass.c) */
@@ -895,6 +896,9 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 		break;
 	case LW_ST_HUNLEY:
 		lw_amphib_hunley_offer(s, side, list); /* 8.1.2.3 (lw_amphib.c) */
+		break;
+	case LW_ST_RIT_ASK:
+		lw_cav_rit_ask_offer(s, side, list); /* 13.2.3 (lw_cavalry.c) */
 		break;
 	default:
 		lw_battle_offer(s, side, list);
@@ -1253,6 +1257,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		return lw_harass_act(s, side, a, out, err); /* 13.2.5 */
 	case LW_ST_HUNLEY:
 		return lw_amphib_hunley_act(s, side, a, out, err); /* 8.1.2.3 */
+	case LW_ST_RIT_ASK:
+		return lw_cav_rit_ask_act(s, side, a, out, err); /* 13.2.3 */
 	default:
 		if (s->step == LW_ST_COMMIT && strcmp(type, "seditious_redraw") == 0) {
 			/* 10.7.7 "at any time": before he commits face down (16.3) */

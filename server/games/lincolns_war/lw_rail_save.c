@@ -84,6 +84,10 @@ json_t *lw_cav_save(const struct lw_cav *c)
 	json_object_set_new(o, "raider", json_integer(c->raider));
 	json_object_set_new(o, "held", ints(c->held, LW_CAV_CITIES / 8, 1));
 	json_object_set_new(o, "held_from", ints(c->held_from, LW_CAV_CITIES, 1));
+	/* 13.2.3 the allow/deny question (save format 18) */
+	json_object_set_new(o, "ask", json_integer(c->ask));
+	json_object_set_new(o, "ask_unit", json_integer(c->ask_unit));
+	json_object_set_new(o, "ask_hex", json_integer(c->ask_hex));
 	return o;
 }
 
@@ -100,7 +104,7 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 		return -1;
 	n.rit_n = (uint8_t)json_array_size(rit);
 	n.harass_n = (uint8_t)json_array_size(hf);
-	long v[8];
+	long v[10];
 	if (read_ints(saved, "rit", n.rit, n.rit_n, 2, 1, 9999) ||
 	    read_ints(saved, "raided", n.raided, LW_CAV_UNITS / 8, 1, 0, 255) ||
 	    read_ints(saved, "foray", n.foray, LW_CAV_UNITS / 8, 1, 0, 255) ||
@@ -113,7 +117,11 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	    read_int(saved, "raid_battle", 0, LW_CAV_PURSUIT, &v[5]) ||
 	    read_int(saved, "raider", 0, LW_CAV_UNITS - 1, &v[6]) ||
 	    read_ints(saved, "held", n.held, LW_CAV_CITIES / 8, 1, 0, 255) ||
-	    read_ints(saved, "held_from", n.held_from, LW_CAV_CITIES, 1, 0, 2))
+	    read_ints(saved, "held_from", n.held_from, LW_CAV_CITIES, 1, 0, 2) ||
+	    read_int(saved, "ask", 0, LW_RIT_ASK_PENDING | LW_RIT_ASK_REMOVE | LW_RIT_ASK_FORAY,
+	             &v[7]) ||
+	    read_int(saved, "ask_unit", 0, LW_CAV_UNITS - 1, &v[8]) ||
+	    read_int(saved, "ask_hex", 0, 9999, &v[9]))
 		return -1;
 	n.foray_card = (uint8_t)v[0];
 	n.act_rit = (uint8_t)v[1];
@@ -122,6 +130,9 @@ int lw_cav_load(struct lw_cav *c, const json_t *saved)
 	n.harass_stop = (uint8_t)v[4];
 	n.raid_battle = (uint8_t)v[5];
 	n.raider = (int16_t)v[6];
+	n.ask = (uint8_t)v[7];
+	n.ask_unit = (int16_t)v[8];
+	n.ask_hex = (int16_t)v[9];
 	*c = n;
 	return 0;
 }

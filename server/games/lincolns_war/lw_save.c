@@ -387,7 +387,7 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 	s->first_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->last_turn = (uint8_t)rd_int(&r, 0, 6);
 	s->phase = (uint8_t)rd_int(&r, LW_PH_GIC, LW_PH_NAVAL) /* the highest phase */;
-	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_HUNLEY /* the last step */);
+	s->step = (uint8_t)rd_int(&r, LW_ST_CARD, LW_ST_RIT_ASK /* the last step */);
 	s->initiative = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->first = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
 	s->phasing = (int8_t)rd_int(&r, LW_UNION, LW_CONFEDERATE);
@@ -469,6 +469,13 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad rail block");
 	if (lw_cav_load(&s->cav, json_object_get(saved, "cavalry")) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad cavalry block");
+	/* 13.2.3: the RIT question and its step go together, asked of a side,
+	 * about a general of the other side */
+	if (((s->cav.ask & LW_RIT_ASK_PENDING) != 0) != (s->step == LW_ST_RIT_ASK) ||
+	    (s->step == LW_ST_RIT_ASK &&
+	     (s->awaiting_side == LW_NOSIDE || s->cav.ask_unit >= s->n_units ||
+	      s->unit[s->cav.ask_unit].side != LW_OTHER(s->awaiting_side))))
+		return tg_fail(err, TG_E_BAD_SAVE, "bad RIT question (13.2.3)");
 	if (lw_amphib_load(&s->amphib, json_object_get(saved, "amphib"), s->n_units) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad amphibious/siege block");
 	if (lw_political_load(&s->pol, json_object_get(saved, "political")) != 0)

@@ -196,6 +196,7 @@ enum lw_step {
 	LW_ST_HARASS,       /* 13.2.5: the non-phasing player may harass the movers */
 	LW_ST_STEAL_MARCH,  /* 16.1.1: To Steal a March, where to fight (lw_resource_events.h) */
 	LW_ST_HUNLEY,       /* 8.1.2.3: the Confederate may roll the Hunley (lw_amphib.h) */
+	LW_ST_RIT_ASK,      /* 13.2.3: higher-ranking enemy cavalry allows or denies an RIT */
 };
 
 /* The card being played (10.6). */

@@ -36,6 +36,7 @@ static const char *const step_names[] = {
     [LW_ST_RETREAT] = "retreat",     [LW_ST_ADVANCE] = "advance", [LW_ST_PEACE] = "peace_talks",
     [LW_ST_SEDITIOUS] = "seditious", [LW_ST_DEMOTE] = "demote", [LW_ST_HARASS] = "harass",
     [LW_ST_STEAL_MARCH] = "steal_a_march", [LW_ST_HUNLEY] = "hunley",
+    [LW_ST_RIT_ASK] = "rit_contest",
     [LW_ST_SIEGE_OFFER] = "siege_offer", [LW_ST_SIEGE_ANSWER] = "siege_answer",
 };
 /* clang-format on */

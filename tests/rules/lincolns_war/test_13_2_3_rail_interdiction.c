@@ -1,8 +1,9 @@
 /* 13.2.3 rail interdiction and 13.2.4 forays: an activated cavalry general
  * places or removes one RIT on a rail hex it occupies or is adjacent to
  * (not across a river, not on an enemy-occupied hex, not with a raid in the
- * same activation); enemy cavalry next to that hex of equal or higher rank
- * denies it (both revealed), a lower one does not; a foray costs 1 PC of
+ * same activation); enemy cavalry next to that hex of equal rank denies it
+ * (both revealed), a lower one does not (a higher one's owner is asked:
+ * test_13_2_3_rit_allow_deny); a foray costs 1 PC of
  * the card play, goes into an adjacent hex, may not remove an RIT, once per
  * unit per card play, never by a unit activated this card play; an RIT cuts
  * rail transport for both sides (13.2.6, 9.1). */
