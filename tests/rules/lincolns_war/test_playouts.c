@@ -35,6 +35,8 @@ static int games_siege, games_assault, games_seeking; /* 14.x / 16.9.5 reached *
 static int n_camp_press, n_return_choice, n_excess;
 static int cav_battles; /* 13.2.2 raids' cavalry battles (with their 16.8 cards) */
 static int pursuits;    /* 16.2.1 pursuits' cavalry battles (the same battle) */
+/* 13.2.3 RIT contested by higher-ranking cavalry: its owner's answers */
+static int n_rit_allow, n_rit_deny;
 /* 19.0 and 7.1.9 reached (issue 4, bot reach): games that saw the EP
  * declared (19.1), BI prompts raised (19.2 trigger met) and answered
  * either way, BI card exchanges; plots bought (7.1.9), played in the
@@ -55,6 +57,8 @@ static void count_action(const json_t *a, const char *role)
 	n_bi_swap += strcmp(t, "bi_swap") == 0 || strcmp(t, "bi_keep") == 0;
 	n_ep_promotion += strcmp(t, "ep_promotion") == 0;
 	n_retaliation_prompt += strcmp(t, "retaliate") == 0 || strcmp(t, "no_retaliation") == 0;
+	n_rit_allow += strcmp(t, "allow") == 0;
+	n_rit_deny += strcmp(t, "deny") == 0;
 }
 static int n_theaters; /* 10.7.3.2 Dual-Theater theaters named (campaign_theater) */
 
@@ -537,6 +541,8 @@ int main(int argc, char **argv)
 	       n_camp_press, n_return_choice, n_excess);
 	printf("# %d raids met enemy cavalry (13.2.2), %d pursuits (16.2.1)\n", cav_battles,
 	       pursuits);
+	printf("# 13.2.3 RIT contested by higher-ranking cavalry: %d allowed, %d denied\n",
+	       n_rit_allow, n_rit_deny);
 	printf("# 19.0: %d games saw the EP (%d free promotions), %d BI prompts (%d declared, "
 	       "%d declined, %d card exchanges)\n",
 	       games_ep, n_ep_promotion, n_bi_offer, n_bi_declare, n_bi_decline, n_bi_swap);
