@@ -121,8 +121,8 @@ int lw_naval_load(struct lw_navy *out, const json_t *saved)
 
 static const char *where_name(int w)
 {
-	static const char *const names[] = {"pool",  "port",     "raid",   "gone",
-	                                    "drawn", "blockade", "shadow", "hunt"};
+	static const char *const names[] = {"pool",     "port",   "raid", "gone",  "drawn",
+	                                    "blockade", "shadow", "hunt", "escape"};
 	return names[w];
 }
 
@@ -143,16 +143,18 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	}
 	json_object_set_new(v, "raiders", raiders);
 	/* 8.1.2.1 / 8.3.4: ships leaving a captured port, waiting for the
-	 * Confederate's choice (an escaping ironclad is revealed) */
+	 * Confederate's choice (an escaping ironclad is revealed); 8.0: Union
+	 * fleets leaving a port the Confederates took, waiting for the Union's */
 	json_t *escaping = json_array();
-	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS; i++) {
-		const struct lw_navy_piece *x =
-		    i < LW_NAVY_RAIDERS ? &n->raider[i] : &n->asset[i - LW_NAVY_RAIDERS];
+	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS; i++) {
+		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
 		if (x->where == LW_NW_ESCAPE)
-			json_array_append_new(escaping,
-			                      json_pack("{s:s,s:i}", "kind",
-			                                i < LW_NAVY_RAIDERS ? "raider" : "ironclad",
-			                                "from", x->hex));
+			json_array_append_new(
+			    escaping, json_pack("{s:s,s:i}", "kind",
+			                        i < LW_NAVY_RAIDERS                    ? "raider"
+			                        : i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS ? "ironclad"
+			                                                               : "fleet",
+			                        "from", x->hex));
 	}
 	json_object_set_new(v, "escaping", escaping);
 	/* 8.1.2: assets are placed face down. The Union sees "asset" and the hex,
@@ -209,7 +211,8 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 			continue;
 		json_t *f =
 		    json_pack("{s:s,s:b}", "where", where_name(x->where), "moved", x->moved);
-		if (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE)
+		if (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE ||
+		    x->where == LW_NW_ESCAPE)
 			json_object_set_new(f, "hex", json_integer(x->hex));
 		else
 			json_object_set_new(f, "column", json_integer(x->col));
@@ -377,6 +380,17 @@ static void lose_asset(struct lw_state *s, int i, const char *why)
 void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
 {
 	const struct lw_city *city = &lw_D()->cities[c];
+	if (s->city[c].owner == LW_CONFEDERATE) {
+		/* 8.0 is silent on Union Fleets in a Union port the Confederates
+		 * take (7.1.8's Washington, Baltimore, Philadelphia): decided, they
+		 * leave at once for the nearest port of his the Union still holds,
+		 * his choice among equally near ones (lw_naval_escape.c, README) */
+		for (int i = 0; i < LW_NAVY_FLEETS; i++)
+			if (s->navy.fleet[i].where == LW_NW_PORT &&
+			    s->navy.fleet[i].hex == city->hex)
+				lw_naval_escape_fleet(s, i);
+		return;
+	}
 	if (s->city[c].owner != LW_UNION || (!city->ocean_port && !city->river_port))
 		return;
 	/* taken by a river or ocean assault (14.1.3, 14.2.2) counts as amphibious */

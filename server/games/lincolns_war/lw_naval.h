@@ -33,8 +33,8 @@ enum lw_navy_where {
 	LW_NW_BLOCKADE = 5, /* fleet on the blockade space hex */
 	LW_NW_SHADOW = 6,   /* fleet in the SHADOW box of column col */
 	LW_NW_HUNT = 7,     /* fleet in the HUNT box of column col */
-	LW_NW_ESCAPE = 8,   /* raider/ironclad leaving a captured port (hex): the
-	                       Confederate chooses where it goes (lw_naval_escape.c) */
+	LW_NW_ESCAPE = 8,   /* raider/ironclad/fleet leaving a captured port (hex):
+	                       its owner chooses where it goes (lw_naval_escape.c) */
 };
 
 struct lw_navy_piece {
@@ -117,8 +117,16 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious);
  * the Confederate's choice; a raider first runs the blockade of port c. */
 void lw_naval_escape_ironclad(struct lw_state *s, int i);
 void lw_naval_escape_raider(struct lw_state *s, int r, int from_c);
-/* LW_CONFEDERATE while a ship waits for his choice (asked before any other
- * action, lw_actions.c), else LW_NOSIDE. */
+/* 8.0 (silent, README): Union fleet i in a Union port the Confederates
+ * captured goes to the nearest Union-held 7.1.8 port (the Union's choice
+ * among equally near ones, waiting in LW_NW_ESCAPE), is lost with none. */
+void lw_naval_escape_fleet(struct lw_state *s, int i);
+/* The 7.1.8 ports (Washington, Baltimore, Philadelphia, New York) the Union
+ * holds, in that order; returns how many (lw_naval_phase.c). */
+int lw_naval_home_ports(const struct lw_state *s, int hex[4]);
+/* LW_CONFEDERATE while a ship of his waits for his choice, else LW_UNION
+ * while a fleet waits for the Union's (asked before any other action,
+ * lw_actions.c), else LW_NOSIDE. */
 int lw_naval_escape_side(const struct lw_state *s);
 const char *lw_naval_escape_prompt(const struct lw_state *s);
 void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list);

@@ -19,10 +19,26 @@
  * his answer, and the interrupted flow resumes where it stood. With one
  * destination the piece goes at once; with none it is lost.
  *
+ * 8.0 is silent on the Union's side of it: Union Fleets in a port of 7.1.8
+ * (Washington, Baltimore, Philadelphia) when the Confederates capture it.
+ * Decided (README, naval decisions): a fleet cannot stay in an enemy port
+ * (7.1.8 / 8.3.3 keep fleets "in a Union port" or at sea, 8.3.5 sends them
+ * back to "a Friendly Port"), so it leaves at once, as a CS ship in a port
+ * taken by land does (8.1.2.1 "moved to the nearest friendly Ocean Port",
+ * 16.9.4 "by water to the nearest friendly ... port"): to the nearest (hex
+ * distance) 7.1.8 port the Union still holds, with no four-hex bound since
+ * fleets move freely by sea (8.1.3); the Union chooses among equally near
+ * ones (as 16.9.4 and 8.1.2.1 ties are the owner's); with none it is lost
+ * (8.1.2.1 "lost at sea in transit"), which cannot happen while New York
+ * may not be entered by the Confederates (2.3). It waits in LW_NW_ESCAPE
+ * like the CS ships, asked of the Union after any Confederate ship.
+ *
  * Action: {"type":"naval_escape","asset":I,"hex":H} or
  *         {"type":"naval_escape","raider":R,"hex":H} / ...,"column":C}
- * ({"type":"naval_escape","asset"|"raider":N,"lost":true} when nothing is
+ *         {"type":"naval_escape","fleet":F,"hex":H} (the Union)
+ * ({"type":"naval_escape","asset"|"raider"|"fleet":N,"lost":true} when nothing is
  * left to reach, which the state cannot normally produce). */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -102,6 +118,24 @@ static int raider_dests(const struct lw_state *s, int from, int out[MAX_DEST])
 	return n;
 }
 
+/* 8.0 (decision above): the nearest Union-held 7.1.8 ports from the captured
+ * port at hex, by hex distance, all the tied nearest ones. */
+static int fleet_dests(const struct lw_state *s, int from, int out[MAX_DEST])
+{
+	int hp[4], nh = lw_naval_home_ports(s, hp), n = 0, best = INT_MAX;
+	for (int i = 0; i < nh; i++) {
+		int dist = tg_hex_distance(&lw_D()->grid, from, hp[i]);
+		if (hp[i] == from || dist < 0 || dist > best)
+			continue;
+		if (dist < best) {
+			best = dist;
+			n = 0;
+		}
+		out[n++] = hp[i];
+	}
+	return n;
+}
+
 static void lose(struct lw_state *s, struct lw_navy_piece *x, const char *what, const char *why)
 {
 	char h[64];
@@ -159,8 +193,19 @@ static void raider_to(struct lw_state *s, int r, int dest)
 	lw_log(s, "A Raider escapes %s to %s (8.3.4).", f, lw_hex_label(dest, t, sizeof t));
 }
 
+static void fleet_to(struct lw_state *s, int i, int to)
+{
+	struct lw_navy_piece *x = &s->navy.fleet[i];
+	char f[64], t[64];
+	lw_log(s, "A Union Fleet leaves captured %s for %s (8.0, 7.1.8).",
+	       lw_hex_label(x->hex, f, sizeof f), lw_hex_label(to, t, sizeof t));
+	x->where = LW_NW_PORT;
+	x->hex = (int16_t)to;
+	x->col = 0;
+}
+
 /* A piece with one destination goes, with none is lost; true if it still
- * waits for the Confederate. */
+ * waits for its owner. */
 static bool settle_ironclad(struct lw_state *s, int i)
 {
 	int dest[MAX_DEST];
@@ -184,6 +229,30 @@ static bool settle_raider(struct lw_state *s, int r)
 	else if (n == 1)
 		raider_to(s, r, dest[0]);
 	return n > 1;
+}
+
+static bool settle_fleet(struct lw_state *s, int i)
+{
+	int dest[MAX_DEST];
+	int n = fleet_dests(s, s->navy.fleet[i].hex, dest);
+	if (n == 0)
+		lose(s, &s->navy.fleet[i], "Union Fleet", "no Union port is left (8.0, 7.1.8)");
+	else if (n == 1)
+		fleet_to(s, i, dest[0]);
+	return n > 1;
+}
+
+void lw_naval_escape_fleet(struct lw_state *s, int i)
+{
+	struct lw_navy_piece *x = &s->navy.fleet[i];
+	x->where = LW_NW_ESCAPE;
+	if (settle_fleet(s, i)) {
+		char h[64];
+		lw_log(s,
+		       "A Union Fleet leaves captured %s: the Union chooses among the nearest of "
+		       "his ports (8.0, 7.1.8).",
+		       lw_hex_label(x->hex, h, sizeof h));
+	}
 }
 
 void lw_naval_escape_ironclad(struct lw_state *s, int i)
@@ -227,46 +296,82 @@ int lw_naval_escape_side(const struct lw_state *s)
 	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
 		if (pending(&s->navy.raider[r]))
 			return LW_CONFEDERATE;
+	for (int f = 0; f < LW_NAVY_FLEETS; f++)
+		if (pending(&s->navy.fleet[f]))
+			return LW_UNION; /* 8.0 (decision above), after his ships */
 	return LW_NOSIDE;
 }
 
-/* The piece asked about: the first waiting asset, else the first raider.
- * *asset tells which array. */
-static int current(const struct lw_state *s, bool *asset)
+enum piece_kind { PK_ASSET, PK_RAIDER, PK_FLEET };
+
+/* The piece asked about: the first waiting asset, else the first raider,
+ * else the first fleet. *kind tells which array. */
+static int current(const struct lw_state *s, enum piece_kind *kind)
 {
 	for (int i = 0; i < LW_NAVY_ASSETS; i++)
 		if (pending(&s->navy.asset[i])) {
-			*asset = true;
+			*kind = PK_ASSET;
 			return i;
 		}
 	for (int r = 0; r < LW_NAVY_RAIDERS; r++)
 		if (pending(&s->navy.raider[r])) {
-			*asset = false;
+			*kind = PK_RAIDER;
 			return r;
+		}
+	for (int f = 0; f < LW_NAVY_FLEETS; f++)
+		if (pending(&s->navy.fleet[f])) {
+			*kind = PK_FLEET;
+			return f;
 		}
 	return -1;
 }
 
+static struct lw_navy_piece *kind_piece(struct lw_state *s, enum piece_kind kind, int k)
+{
+	return kind == PK_ASSET    ? &s->navy.asset[k]
+	       : kind == PK_RAIDER ? &s->navy.raider[k]
+	                           : &s->navy.fleet[k];
+}
+
+static int dests(const struct lw_state *s, enum piece_kind kind, int from, int out[MAX_DEST])
+{
+	return kind == PK_ASSET    ? ironclad_dests(s, from, out)
+	       : kind == PK_RAIDER ? raider_dests(s, from, out)
+	                           : fleet_dests(s, from, out);
+}
+
+static const char *const kind_key[] = {"asset", "raider", "fleet"};
+static const char *const kind_name[] = {"ironclad", "Raider", "Union Fleet"};
+static const char *const kind_rule[] = {"8.1.2.1", "8.3.4", "8.0, 7.1.8"};
+
 const char *lw_naval_escape_prompt(const struct lw_state *s)
 {
-	bool asset = false;
-	current(s, &asset);
-	return asset ? "Your port was captured: choose the closest friendly port the ironclad "
-	               "escapes to (8.1.2.1)"
-	             : "Your port was captured: choose where the Raider goes, a RAID hex or a "
-	               "friendly ocean port (8.3.4, 8.1.1)";
+	enum piece_kind kind = PK_ASSET;
+	current(s, &kind);
+	return kind == PK_ASSET ? "Your port was captured: choose the closest friendly port the "
+	                          "ironclad escapes to (8.1.2.1)"
+	       : kind == PK_RAIDER
+	           ? "Your port was captured: choose where the Raider goes, a RAID hex or a "
+	             "friendly ocean port (8.3.4, 8.1.1)"
+	           : "Your port was captured: choose which of your nearest ports the Fleet "
+	             "goes to (8.0, 7.1.8)";
+}
+
+static int owner(enum piece_kind kind)
+{
+	return kind == PK_FLEET ? LW_UNION : LW_CONFEDERATE;
 }
 
 void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
 {
-	bool asset = false;
-	int k = current(s, &asset);
-	if (side != LW_CONFEDERATE || k < 0)
+	enum piece_kind kind = PK_ASSET;
+	int k = current(s, &kind);
+	if (k < 0 || side != owner(kind))
 		return;
-	const char *key = asset ? "asset" : "raider";
-	int from = asset ? s->navy.asset[k].hex : s->navy.raider[k].hex;
+	const char *key = kind_key[kind];
+	int from = kind_piece((struct lw_state *)s, kind, k)->hex;
 	int dest[MAX_DEST];
-	int n = asset ? ironclad_dests(s, from, dest) : raider_dests(s, from, dest);
+	int n = dests(s, kind, from, dest);
 	char f[64], t[64];
 	lw_hex_label(from, f, sizeof f);
 	for (int i = 0; i < n; i++) {
@@ -279,74 +384,84 @@ void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
 			continue;
 		}
 		int c = lw_city_at(dest[i]);
-		bool blockaded = !asset && c >= 0 && lw_naval_effectively_blockaded(s, c);
+		bool blockaded =
+		    kind == PK_RAIDER && c >= 0 && lw_naval_effectively_blockaded(s, c);
 		lw_offer(list,
 		         json_pack("{s:s,s:i,s:i}", "type", "naval_escape", key, k, "hex", dest[i]),
-		         "The %s leaving %s goes to %s (%s)%s", asset ? "ironclad" : "Raider", f,
-		         lw_hex_label(dest[i], t, sizeof t), asset ? "8.1.2.1" : "8.3.4",
+		         "The %s leaving %s goes to %s (%s)%s", kind_name[kind], f,
+		         lw_hex_label(dest[i], t, sizeof t), kind_rule[kind],
 		         blockaded ? ": blockaded, it must roll 3-6 to enter (8.1.1)" : "");
 	}
 	if (n == 0)
-		lw_offer(list,
-		         json_pack("{s:s,s:i,s:b}", "type", "naval_escape", key, k, "lost", 1),
-		         "The %s leaving %s has nowhere left to go: it is lost",
-		         asset ? "ironclad" : "Raider", f);
+		lw_offer(
+		    list, json_pack("{s:s,s:i,s:b}", "type", "naval_escape", key, k, "lost", 1),
+		    "The %s leaving %s has nowhere left to go: it is lost", kind_name[kind], f);
 }
 
 int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                         struct tg_error *err)
 {
-	bool asset = false;
-	int k = current(s, &asset);
-	if (side != LW_CONFEDERATE || k < 0)
+	enum piece_kind kind = PK_ASSET;
+	int k = current(s, &kind);
+	if (k < 0 || side != owner(kind))
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1.2.1: no ship waits for its port");
 	const char *type = lw_a_str(a, "type");
 	if (!type || strcmp(type, "naval_escape") != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
-		               "8.1.2.1, 8.3.4: first say where the ship leaving the captured "
-		               "port goes (naval_escape)");
+		               kind == PK_FLEET
+		                   ? "8.0, 7.1.8: first say which port the Fleet leaving the "
+		                     "captured port goes to (naval_escape)"
+		                   : "8.1.2.1, 8.3.4: first say where the ship leaving the "
+		                     "captured port goes (naval_escape)");
 	int idx;
-	if (!lw_a_int(a, asset ? "asset" : "raider", &idx) || idx != k)
-		return tg_fail(err, TG_E_ILLEGAL, "8.1.2.1, 8.3.4: the %s %d is the one to place",
-		               asset ? "asset" : "raider", k);
-	int from = asset ? s->navy.asset[k].hex : s->navy.raider[k].hex;
+	if (!lw_a_int(a, kind_key[kind], &idx) || idx != k)
+		return tg_fail(err, TG_E_ILLEGAL, "%s: the %s %d is the one to place",
+		               kind_rule[kind], kind_key[kind], k);
+	struct lw_navy_piece *x = kind_piece(s, kind, k);
 	int dest[MAX_DEST];
-	int n = asset ? ironclad_dests(s, from, dest) : raider_dests(s, from, dest);
+	int n = dests(s, kind, x->hex, dest);
 	const json_t *lost = json_object_get(a, "lost");
 	if (json_is_true(lost)) {
 		if (n > 0)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "8.1.2.1, 8.3.4: the ship can still escape");
-		lose(s, asset ? &s->navy.asset[k] : &s->navy.raider[k],
-		     asset ? "ironclad" : "Raider", "no friendly port is left within reach");
+			return tg_fail(err, TG_E_ILLEGAL, "%s: the ship can still escape",
+			               kind_rule[kind]);
+		lose(s, x, kind_name[kind], "no friendly port is left within reach");
 		return 0;
 	}
 	int want, col;
 	if (lw_a_int(a, "hex", &want)) {
 		if (want <= 0)
 			return tg_fail(err, TG_E_MALFORMED, "\"hex\" is a hex number");
-	} else if (!asset && lw_a_int(a, "column", &col)) {
+	} else if (kind == PK_RAIDER && lw_a_int(a, "column", &col)) {
 		want = -1 - col;
 	} else {
 		return tg_fail(err, TG_E_MALFORMED,
-		               asset ? "naval_escape needs an integer \"hex\""
-		                     : "naval_escape needs an integer \"hex\" or \"column\"");
+		               kind == PK_RAIDER
+		                   ? "naval_escape needs an integer \"hex\" or \"column\""
+		                   : "naval_escape needs an integer \"hex\"");
 	}
 	bool ok = false;
 	for (int i = 0; i < n && !ok; i++)
 		ok = dest[i] == want;
 	if (!ok)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               asset ? "8.1.2.1: the ironclad goes to the closest friendly port "
-		                       "(river or ocean) with room, within four hexes"
-		                     : "8.3.4, 8.1.1: the Raider goes to an empty RAID hex or "
-		                       "another friendly ocean port");
-	if (asset) {
+		return tg_fail(err, TG_E_ILLEGAL, "%s",
+		               kind == PK_ASSET
+		                   ? "8.1.2.1: the ironclad goes to the closest friendly port "
+		                     "(river or ocean) with room, within four hexes"
+		               : kind == PK_RAIDER
+		                   ? "8.3.4, 8.1.1: the Raider goes to an empty RAID hex or "
+		                     "another friendly ocean port"
+		                   : "8.0, 7.1.8: the Fleet goes to the nearest port of "
+		                     "Washington, Baltimore, Philadelphia and New York the Union "
+		                     "holds");
+	if (kind == PK_ASSET) {
 		ironclad_to(s, k, want);
-	} else {
+	} else if (kind == PK_RAIDER) {
 		raider_to(s, k, want);
 		if (want > 0 && out)
 			out->barrier = true; /* a blockade may have been run */
+	} else {
+		fleet_to(s, k, want);
 	}
 	return 0;
 }

@@ -207,7 +207,6 @@ static bool ky_choice(const struct lw_state *s, int i, int hex, bool ky)
 
 static int it_candidates(const struct lw_state *s, int out[LW_NAVY_IT_MAX]);
 static int unopposed(const struct lw_state *s);
-static int home_ports(const struct lw_state *s, int hex[4]);
 
 /* ---- offers ------------------------------------------------------------------------ */
 
@@ -264,7 +263,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 		return;
 	char h[64], t[64];
 	if (s->navy.stage == LW_NS_HOME) {
-		int hp[4], nh = home_ports(s, hp);
+		int hp[4], nh = lw_naval_home_ports(s, hp);
 		for (int i = 0; i < nh; i++)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
 			         "Send an unopposed Fleet home to %s (8.3.5, %d left)",
@@ -593,7 +592,7 @@ static int unopposed(const struct lw_state *s)
 }
 
 /* The Union ports a fleet may go home to (7.1.8's four, when Union-held). */
-static int home_ports(const struct lw_state *s, int hex[4])
+int lw_naval_home_ports(const struct lw_state *s, int hex[4])
 {
 	int n = 0;
 	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
@@ -654,7 +653,7 @@ static bool advance(struct lw_state *s)
 	}
 	/* 8.3.5: the Union picks the port when he has more than one */
 	int hp[4];
-	if (unopposed(s) > 0 && home_ports(s, hp) > 1) {
+	if (unopposed(s) > 0 && lw_naval_home_ports(s, hp) > 1) {
 		s->navy.mover = s->phasing = LW_UNION;
 		return false;
 	}
@@ -820,7 +819,7 @@ int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	const char *type = lw_a_str(a, "type");
 	int rc;
 	if (s->navy.stage == LW_NS_HOME) {
-		int hex, hp[4], nh = home_ports(s, hp);
+		int hex, hp[4], nh = lw_naval_home_ports(s, hp);
 		bool ok = strcmp(type, "fleet_home") == 0 && lw_a_int(a, "hex", &hex);
 		for (int i = 0; ok && i < nh && hp[i] != hex; i++)
 			ok = i + 1 < nh;
