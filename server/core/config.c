@@ -239,29 +239,31 @@ static int apply_line(struct tg_config *c, char *line, char *err, size_t errlen)
 	return tg_config_set(c, key, value, err, errlen);
 }
 
+int tg_config_load_stream(struct tg_config *c, FILE *f, const char *name, char *err, size_t errlen)
+{
+	char line[4096];
+	int lineno = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f))
+			return failf(err, errlen, "%s:%d: line longer than %zu bytes", name, lineno,
+			             sizeof line - 2);
+		char why[512];
+		if (apply_line(c, line, why, sizeof why) < 0)
+			return failf(err, errlen, "%s:%d: %s", name, lineno, why);
+	}
+	if (ferror(f))
+		return failf(err, errlen, "cannot read config file %s: %s", name, strerror(errno));
+	return 0;
+}
+
 int tg_config_load_file(struct tg_config *c, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return failf(err, errlen, "cannot open config file %s: %s", path, strerror(errno));
-	char line[4096];
-	int lineno = 0, rc = 0;
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		size_t n = strlen(line);
-		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f)) {
-			rc = failf(err, errlen, "%s:%d: line longer than %zu bytes", path, lineno,
-			           sizeof line - 2);
-			break;
-		}
-		char why[512];
-		if (apply_line(c, line, why, sizeof why) < 0) {
-			rc = failf(err, errlen, "%s:%d: %s", path, lineno, why);
-			break;
-		}
-	}
-	if (rc == 0 && ferror(f))
-		rc = failf(err, errlen, "cannot read config file %s: %s", path, strerror(errno));
+	int rc = tg_config_load_stream(c, f, path, err, errlen);
 	fclose(f);
 	return rc;
 }

@@ -4,17 +4,18 @@
 #define TG_CORE_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct tg_config {
-	char listen_host[256]; /* 127.0.0.1 */
-	int listen_port;       /* 7700 */
-	char data_dir[1024];   /* ./telegraph-data: telegraph.db, cert.pem, key.pem */
-	char cert_file[1024];  /* empty: <data>/cert.pem, self-signed on first run */
-	char key_file[1024];   /* empty: <data>/key.pem */
-	char schema_dir[1024]; /* empty: built-in path to schema/ */
-	char log_level[16];    /* info */
-	size_t max_message;    /* 65536 */
-	size_t max_outbuf;     /* 1 MiB */
+	char listen_host[256];         /* 127.0.0.1 */
+	int listen_port;               /* 7700 */
+	char data_dir[1024];           /* ./telegraph-data: telegraph.db, cert.pem, key.pem */
+	char cert_file[1024];          /* empty: <data>/cert.pem, self-signed on first run */
+	char key_file[1024];           /* empty: <data>/key.pem */
+	char schema_dir[1024];         /* empty: built-in path to schema/ */
+	char log_level[16];            /* info */
+	size_t max_message;            /* 65536 */
+	size_t max_outbuf;             /* 1 MiB */
 	unsigned handshake_timeout_ms; /* 10000 */
 	unsigned idle_timeout_ms;      /* 600000: clients send ping to stay */
 	unsigned max_connections;      /* 50000 */
@@ -23,15 +24,18 @@ struct tg_config {
 	unsigned login_window_s;       /* 300 */
 	unsigned session_days;         /* 30 */
 	unsigned snapshot_every;       /* 50 actions (and at every turn change) */
-	unsigned patch_history;        /* 200 patches kept in memory per match and role for `since` */
-	unsigned chat_max_bytes;       /* 1000 */
-	unsigned scrypt_n_log2;        /* 15 (N = 32768, r = 8, p = 1) */
+	unsigned patch_history;  /* 200 patches kept in memory per match and role for `since` */
+	unsigned chat_max_bytes; /* 1000 */
+	unsigned scrypt_n_log2;  /* 15 (N = 32768, r = 8, p = 1) */
 };
 
 void tg_config_defaults(struct tg_config *c);
 /* Applies "key = value" lines from path. 0, or -1 with a sentence in err. */
 int tg_config_load_file(struct tg_config *c, const char *path, char *err, size_t errlen);
+/* The same from an open stream; name stands for the file in error sentences. */
+int tg_config_load_stream(struct tg_config *c, FILE *f, const char *name, char *err, size_t errlen);
 /* Applies one setting by its file key ("listen", "data", "max_message", ...). */
-int tg_config_set(struct tg_config *c, const char *key, const char *value, char *err, size_t errlen);
+int tg_config_set(struct tg_config *c, const char *key, const char *value, char *err,
+                  size_t errlen);
 
 #endif
