@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kdf.h"
 #include "util/log.h"
 
 void tg_config_defaults(struct tg_config *c)
@@ -147,7 +148,8 @@ static const struct num_key num_keys[] = {
     NUM_U(snapshot_every, 1, 1000000, "actions"),
     NUM_U(patch_history, 0, 100000, "patches"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
-    NUM_U(scrypt_n_log2, 10, 22, ""),
+    /* no more than kdf.c hashes and parses back: above it every register failed */
+    NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };
 
 static int set_number(struct tg_config *c, const struct num_key *k, const char *v, char *err,

@@ -24,7 +24,7 @@ static int scrypt(const char *password, const struct tg_kdf_params *p, uint8_t *
 
 int tg_kdf_hash(const char *password, unsigned n_log2, char out[TG_KDF_HASH_MAX])
 {
-	if (n_log2 < 1 || n_log2 > 20)
+	if (n_log2 < 1 || n_log2 > TG_KDF_N_LOG2_MAX)
 		return -1;
 	struct tg_kdf_params p = {.n = (uint64_t)1 << n_log2,
 	                          .r = 8,
@@ -81,7 +81,7 @@ int tg_kdf_parse(const char *stored, struct tg_kdf_params *p)
 		return -1;
 	const char *s = stored + 7;
 	uint64_t n, r, par;
-	if (field_u64(&s, &n, (uint64_t)1 << 20) || field_u64(&s, &r, 32) ||
+	if (field_u64(&s, &n, (uint64_t)1 << TG_KDF_N_LOG2_MAX) || field_u64(&s, &r, 32) ||
 	    field_u64(&s, &par, 16))
 		return -1;
 	if (n < 2 || (n & (n - 1)) != 0 || r < 1 || par < 1)

@@ -11,6 +11,9 @@
 #include <stdint.h>
 
 #define TG_KDF_HASH_MAX 200 /* the stored string, with its NUL */
+/* The largest cost hashed and read back: N = 2^20 (1 GiB of memory at r = 8).
+ * config.c bounds scrypt_n_log2 by it. */
+#define TG_KDF_N_LOG2_MAX 20
 
 struct tg_kdf_params {
 	uint64_t n;

@@ -54,7 +54,7 @@ static void check(const struct tg_config *c)
 		abort();
 	if (c->chat_max_bytes < 1 || c->chat_max_bytes > 65536)
 		abort();
-	if (c->scrypt_n_log2 < 10 || c->scrypt_n_log2 > 22)
+	if (c->scrypt_n_log2 < 10 || c->scrypt_n_log2 > 20) /* kdf.c: N <= 2^20 */
 		abort();
 }
 

@@ -154,6 +154,9 @@ static void test_errors(void)
 	expect_error("\n\ncert = \"/x\n", where, "closing");
 	expect_error("\n\nscrypt_n_log2 = 99999999999999999999999\n", where, "whole number");
 	expect_error("\n\nmax_outbuf = 99999999999999999999M\n", where, "whole number");
+	/* The hashing cost cannot exceed what kdf.c hashes and reads back (N = 2^20):
+	 * at 21 or 22 every register failed and no stored hash would parse. */
+	expect_error("\n\nscrypt_n_log2 = 21\n", where, "scrypt_n_log2 must be from 10 to 20");
 
 	struct tg_config c;
 	char err[512] = "";
