@@ -78,7 +78,7 @@ json_t *lw_resev_save(const struct lw_resev *r);
 /* 0, or -1 if the object is not a valid block. */
 int lw_resev_load(struct lw_resev *r, const json_t *saved);
 
-/* Seam defined in lw_battle_flow.c: the rest of the reveal (16.3 units,
+/* Seam defined in lw_battle_results.c: the rest of the reveal (16.3 units,
  * 16.4-16.8) once the events are applied. */
 void lw_battle_resolve(struct lw_state *s, struct game_outcome *out);
 
