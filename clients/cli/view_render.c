@@ -5,6 +5,65 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* s as text a terminal shows and does not obey: a tab or line break becomes
+ * a space (a member is one line), every other control character (C0, DEL,
+ * and C1 as UTF-8, U+0080-U+009F) a '?'. The server's strings are UTF-8
+ * (jansson checks), so only these need replacing. The caller frees it. */
+static char *clean_text(const char *s, size_t len)
+{
+	char *out = malloc(len + 1);
+	size_t n = 0;
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\t' || c == '\n' || c == '\r')
+			out[n++] = ' ';
+		else if (c < 0x20 || c == 0x7F)
+			out[n++] = '?';
+		else if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 &&
+		         (unsigned char)s[i + 1] <= 0x9F)
+			out[n++] = '?', i++;
+		else
+			out[n++] = (char)c;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* A copy of the view with every string and key cleaned (clean_text), so that
+ * a buggy or hostile server cannot drive the player's terminal with escape
+ * sequences. Every public function renders such a copy; NULL stays NULL. */
+static json_t *clean(const json_t *v)
+{
+	if (json_is_string(v)) {
+		char *t = clean_text(json_string_value(v), json_string_length(v));
+		json_t *r = t ? json_string(t) : NULL;
+		free(t);
+		return r ? r : json_string("?");
+	}
+	if (json_is_array(v)) {
+		json_t *r = json_array();
+		for (size_t i = 0; i < json_array_size(v); i++)
+			json_array_append_new(r, clean(json_array_get(v, i)));
+		return r;
+	}
+	if (json_is_object(v)) {
+		json_t *r = json_object();
+		const char *k;
+		json_t *m;
+		json_object_foreach((json_t *)v, k, m)
+		{
+			char *ck = clean_text(k, strlen(k));
+			if (ck)
+				json_object_set_new(r, ck, clean(m));
+			free(ck);
+		}
+		return r;
+	}
+	return json_incref((json_t *)v);
+}
+
 /* A log entry on one line: its "text" member when it has one. */
 static void print_value(FILE *out, const json_t *v)
 {
@@ -242,8 +301,8 @@ static void print_section(FILE *out, const char *k, const json_t *v, const struc
 	}
 }
 
-int view_render_board(FILE *out, const json_t *view, const char *section, const char *filter,
-                      bool full)
+static int render_board(FILE *out, const json_t *view, const char *section, const char *filter,
+                        bool full)
 {
 	json_t *board = json_object_get(view, "board");
 	if (!json_is_object(board))
@@ -263,7 +322,7 @@ int view_render_board(FILE *out, const json_t *view, const char *section, const 
 	return printed;
 }
 
-void view_render_sections(FILE *out, const json_t *view)
+static void render_sections(FILE *out, const json_t *view)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -278,7 +337,7 @@ void view_render_sections(FILE *out, const json_t *view)
 	free(buf);
 }
 
-void view_render_log(FILE *out, const json_t *view, size_t last)
+static void render_log(FILE *out, const json_t *view, size_t last)
 {
 	json_t *log = json_object_get(view, "log");
 	size_t n = json_array_size(log);
@@ -289,18 +348,18 @@ void view_render_log(FILE *out, const json_t *view, size_t last)
 	}
 }
 
-void view_render(FILE *out, long long match, long long seq, const json_t *view)
+static void render(FILE *out, long long match, long long seq, const json_t *view)
 {
 	const char *game = json_string_value(json_object_get(view, "game"));
 	const char *role = json_string_value(json_object_get(view, "role"));
 	fprintf(out, "\n=== Match %lld (%s) — you see it as %s — seq %lld ===\n", match,
 	        game ? game : "?", role ? role : "?", seq);
-	if (view_render_board(out, view, NULL, NULL, false))
+	if (render_board(out, view, NULL, NULL, false))
 		fprintf(out, "(b: the whole board; b SECTION [TEXT]: one part, or its lines with "
 		             "TEXT; l: the log)\n");
 	if (json_array_size(json_object_get(view, "log"))) {
 		fprintf(out, "Recent events:\n");
-		view_render_log(out, view, VIEW_LOG_LINES);
+		render_log(out, view, VIEW_LOG_LINES);
 	}
 	if (json_is_true(json_object_get(view, "finished"))) {
 		json_t *res = json_object_get(view, "result");
@@ -317,8 +376,9 @@ void view_render(FILE *out, long long match, long long seq, const json_t *view)
 	json_t *a;
 	json_array_foreach(awaiting, i, a)
 	{
-		fprintf(out, " %s", json_string_value(a));
-		if (role && json_string_value(a) && !strcmp(role, json_string_value(a)))
+		const char *who = json_string_value(a); /* NULL for a role that is not a string */
+		fprintf(out, " %s", who ? who : "?");
+		if (role && who && !strcmp(role, who))
 			mine = 1;
 	}
 	fprintf(out, "%s\n", json_array_size(awaiting) ? (mine ? "  (your turn)" : "") : " nobody");
@@ -332,4 +392,34 @@ void view_render(FILE *out, long long match, long long seq, const json_t *view)
 		size_t np = json_array_size(json_object_get(a, "params"));
 		fprintf(out, "  %2zu) %s%s\n", i + 1, label ? label : "(action)", np ? " ..." : "");
 	}
+}
+
+int view_render_board(FILE *out, const json_t *view, const char *section, const char *filter,
+                      bool full)
+{
+	json_t *v = clean(view);
+	int n = render_board(out, v, section, filter, full);
+	json_decref(v);
+	return n;
+}
+
+void view_render_sections(FILE *out, const json_t *view)
+{
+	json_t *v = clean(view);
+	render_sections(out, v);
+	json_decref(v);
+}
+
+void view_render_log(FILE *out, const json_t *view, size_t last)
+{
+	json_t *v = clean(view);
+	render_log(out, v, last);
+	json_decref(v);
+}
+
+void view_render(FILE *out, long long match, long long seq, const json_t *view)
+{
+	json_t *v = clean(view);
+	render(out, match, seq, v);
+	json_decref(v);
 }

@@ -84,8 +84,66 @@ static json_t *sample_view(void)
 	                 "log", "first event", "second event", "board", b);
 }
 
+static void log_all(FILE *f, const json_t *v, void *arg)
+{
+	(void)arg;
+	view_render_log(f, v, 0);
+}
+
+static void sections(FILE *f, const json_t *v, void *arg)
+{
+	(void)arg;
+	view_render_sections(f, v);
+}
+
+/* The first control character (other than a line break) in text: C0, DEL,
+ * or C1 as UTF-8 (U+0080-U+009F); NULL when there is none. */
+static const char *control(const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if ((*p < 0x20 && *p != '\n') || *p == 0x7F ||
+		    (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F))
+			return (const char *)p;
+	return NULL;
+}
+
+/* A hostile server's strings and keys must not reach the terminal as
+ * control characters: ESC sequences rewrite the screen or the window title,
+ * and worse. Found by fuzz/view_render (a DEL byte passed through). */
+static void test_controls_left_out(void)
+{
+	json_t *v = json_loads(
+	    "{\"game\": \"x\\u001b]0;title\\u0007\", \"role\": \"u\\u001b[2J\", "
+	    "\"awaiting\": [\"a\\u009b31m\", 7], \"prompt\": \"p\\u007f\\r\\u001b[A\", "
+	    "\"actions\": [{\"label\": \"\\u001b[31mred\"}], "
+	    "\"log\": [\"l\\u0001nul\\u001b\", {\"text\": \"t\\u0008\"}, {\"x\": \"\\u001b\"}], "
+	    "\"board\": {\"k\\u001b\": [\"e\\u001b\", {\"name\": \"n\\u0085\", \"m\\u0007\": "
+	    "\"v\\t\"}], \"o\": {\"a\": \"\\u001b\", \"sub\": {\"b\\u001b\": 1}}, "
+	    "\"s\": \"line\\nbreak\\u001b\"}}",
+	    0, NULL);
+	CHECK(v != NULL);
+	struct board_args a = {.full = true};
+	void (*fns[])(FILE *, const json_t *, void *) = {summary, board, log_all, sections};
+	void *args[] = {NULL, &a, NULL, NULL};
+	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+		char *s = render(fns[i], v, args[i]);
+		const char *bad = control(s);
+		CHECKF(bad == NULL, "output %zu holds byte 0x%02x: %s", i,
+		       bad ? (unsigned char)*bad : 0, s);
+		free(s);
+	}
+	/* the text around them is kept */
+	char *s = render(summary, v, NULL);
+	CHECKF(strstr(s, "red") && strstr(s, "title") && strstr(s, "nul"), "%s", s);
+	/* an awaited role that is not a string: no NULL handed to printf's %s */
+	CHECKF(strstr(s, "(null)") == NULL, "%s", s);
+	free(s);
+	json_decref(v);
+}
+
 int main(void)
 {
+	test_controls_left_out();
 	json_t *v = sample_view();
 
 	/* the summary: scalars, objects, a list cut to VIEW_LIST_ITEMS elements */
