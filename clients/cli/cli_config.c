@@ -60,6 +60,13 @@ int cli_config_load(struct cli_config *c, const char *explicit_path, char *err, 
 		snprintf(err, errlen, "cannot read %s: %s", c->path, strerror(errno));
 		return -1;
 	}
+	int rc = cli_config_read(c, f, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+int cli_config_read(struct cli_config *c, FILE *f, char *err, size_t errlen)
+{
 	char line[2048];
 	int lineno = 0;
 	while (fgets(line, sizeof line, f)) {
@@ -70,7 +77,6 @@ int cli_config_load(struct cli_config *c, const char *explicit_path, char *err, 
 		char *eq = strchr(line, '=');
 		if (!eq) {
 			snprintf(err, errlen, "%s:%d: expected key = value", c->path, lineno);
-			fclose(f);
 			return -1;
 		}
 		*eq = '\0';
@@ -89,11 +95,13 @@ int cli_config_load(struct cli_config *c, const char *explicit_path, char *err, 
 		/* unknown keys are kept out, not fatal: a newer client may have written them */
 		if (bad) {
 			snprintf(err, errlen, "%s:%d: value of %s too long", c->path, lineno, k);
-			fclose(f);
 			return -1;
 		}
 	}
-	fclose(f);
+	if (ferror(f)) {
+		snprintf(err, errlen, "cannot read %s", c->path);
+		return -1;
+	}
 	return 0;
 }
 
@@ -123,6 +131,42 @@ static int make_parent_dirs(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* Does v read back as written on a "key = value" line? Not with a line
+ * break in it (the rest would be a line of its own: a server's token could
+ * write the server address or the pinned certificate), nor with blanks at
+ * either end (the reader trims them). */
+static int reads_back(const char *v)
+{
+	size_t n = strlen(v);
+	return !strpbrk(v, "\n\r") &&
+	       (n == 0 || (v[0] != ' ' && v[0] != '\t' && v[n - 1] != ' ' && v[n - 1] != '\t'));
+}
+
+int cli_config_write(const struct cli_config *c, FILE *f, char *err, size_t errlen)
+{
+	const struct {
+		const char *key, *value;
+	} fields[] = {
+	    {"server", c->server}, {"trust", c->trust}, {"user", c->user}, {"token", c->token}};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (!reads_back(fields[i].value)) {
+			snprintf(err, errlen,
+			         "cannot store the %s: it holds a line break or begins or ends "
+			         "with a blank",
+			         fields[i].key);
+			return -1;
+		}
+	fprintf(f, "# telegraph client settings (holds a session token: keep private)\n");
+	fprintf(f, "server = %s\n", c->server);
+	if (*c->trust)
+		fprintf(f, "trust = %s\n", c->trust);
+	if (*c->user)
+		fprintf(f, "user = %s\n", c->user);
+	if (*c->token)
+		fprintf(f, "token = %s\n", c->token);
+	return 0;
+}
+
 int cli_config_save(const struct cli_config *c, char *err, size_t errlen)
 {
 	if (make_parent_dirs(c->path, err, errlen) < 0)
@@ -141,14 +185,11 @@ int cli_config_save(const struct cli_config *c, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "# telegraph client settings (holds a session token: keep private)\n");
-	fprintf(f, "server = %s\n", c->server);
-	if (*c->trust)
-		fprintf(f, "trust = %s\n", c->trust);
-	if (*c->user)
-		fprintf(f, "user = %s\n", c->user);
-	if (*c->token)
-		fprintf(f, "token = %s\n", c->token);
+	if (cli_config_write(c, f, err, errlen) < 0) {
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
 	int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
 	bad |= fclose(f) != 0;
 	if (bad || rename(tmp, c->path) != 0) {

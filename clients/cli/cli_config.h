@@ -8,6 +8,7 @@
 #define TG_CLI_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define CLI_DEFAULT_SERVER "127.0.0.1:7700"
 
@@ -24,6 +25,12 @@ struct cli_config {
 int cli_config_load(struct cli_config *c, const char *explicit_path, char *err, size_t errlen);
 /* Writes the file, creating its folder (mode 0700) if needed. */
 int cli_config_save(const struct cli_config *c, char *err, size_t errlen);
+
+/* The file's lines from f onto c (c->path names it in errors), and c's
+ * lines to f: what load and save do once the file is open. 0, or -1 with a
+ * sentence in err. */
+int cli_config_read(struct cli_config *c, FILE *f, char *err, size_t errlen);
+int cli_config_write(const struct cli_config *c, FILE *f, char *err, size_t errlen);
 
 /* Splits "HOST:PORT" or "[V6]:PORT" into host and port. 0, or -1. */
 int cli_split_hostport(const char *s, char *host, size_t hostlen, char *port, size_t portlen);
