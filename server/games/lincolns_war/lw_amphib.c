@@ -133,27 +133,44 @@ static bool kentucky_inner(const struct lw_hexside *h)
 	return (h->a == 806 && h->b == 905) || (h->a == 905 && h->b == 806);
 }
 
+/* 14.1.1: the river hexsides (idx[]: their indexes in lw_D()->hexsides, at
+ * most RIVER_MAX) and which are blocked to `side`'s boats: a hexside of an
+ * "Enemy Controlled Port" (on either side), or "the enemy [has] Forces on
+ * both sides"; boats move "up to, but not into" it. Shared by river_reach
+ * and return_port (14.1.3). The number of river hexsides. */
+static int river_sides(const struct lw_state *s, int side, int idx[RIVER_MAX],
+                       bool blocked[RIVER_MAX])
+{
+	const struct lw_data *d = lw_D();
+	int n = 0;
+	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++) {
+		const struct lw_hexside *h = &d->hexsides[i];
+		if (!(h->flags & LW_HS_RIVER))
+			continue;
+		idx[n] = (int)i;
+		blocked[n++] = enemy_port(s, side, h->a) || enemy_port(s, side, h->b) ||
+		               (enemy_at(s, side, h->a) && enemy_at(s, side, h->b));
+	}
+	return n;
+}
+
 /* lw_amphib_river_reach, without the Kentucky inner hexside if avoid_ky. */
 static int river_reach(const struct lw_state *s, int side, int from, int land[], int max_land,
                        int ports[], int *n_ports, int max_ports, bool avoid_ky)
 {
 	const struct lw_data *d = lw_D();
-	int idx[RIVER_MAX], n = 0;
-	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
-		if (d->hexsides[i].flags & LW_HS_RIVER)
-			idx[n++] = (int)i;
+	int idx[RIVER_MAX];
+	bool blocked[RIVER_MAX];
+	int n = river_sides(s, side, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked, 3 avoided */
 	int queue[RIVER_MAX], qh = 0, qt = 0;
 	memset(state, 0, sizeof state);
 	int np = 0, nl = 0;
-	/* a hexside is blocked by (1) an enemy port on either side, (2) enemy
-	 * forces on both sides; we stop before it (14.1.1) */
 	for (int k = 0; k < n; k++) {
 		const struct lw_hexside *h = &d->hexsides[idx[k]];
-		bool port_a = enemy_port(s, side, h->a), port_b = enemy_port(s, side, h->b);
 		if (avoid_ky && kentucky_inner(h))
 			state[k] = 3;
-		else if (port_a || port_b || (enemy_at(s, side, h->a) && enemy_at(s, side, h->b))) {
+		else if (blocked[k]) {
 			state[k] = 2;
 			/* 14.1.2: an enemy port right across the start hex's river */
 			int other = h->a == from ? h->b : h->b == from ? h->a : LW_NO_HEX;
@@ -228,10 +245,9 @@ int lw_amphib_river_reach(const struct lw_state *s, int side, int from, int land
 static int return_port(const struct lw_state *s, int side, int from, int target)
 {
 	const struct lw_data *d = lw_D();
-	int idx[RIVER_MAX], n = 0;
-	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
-		if (d->hexsides[i].flags & LW_HS_RIVER)
-			idx[n++] = (int)i;
+	int idx[RIVER_MAX];
+	bool blocked[RIVER_MAX];
+	int n = river_sides(s, side, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked (as river_reach) */
 	int16_t parent[RIVER_MAX];
 	int queue[RIVER_MAX], qh = 0, qt = 0, goal = -1;
@@ -239,8 +255,7 @@ static int return_port(const struct lw_state *s, int side, int from, int target)
 		const struct lw_hexside *h = &d->hexsides[idx[k]];
 		parent[k] = -1;
 		state[k] = 0;
-		if (enemy_port(s, side, h->a) || enemy_port(s, side, h->b) ||
-		    (enemy_at(s, side, h->a) && enemy_at(s, side, h->b)))
+		if (blocked[k])
 			state[k] = 2;
 		else if (h->a == from || h->b == from)
 			state[queue[qt++] = k] = 1;
