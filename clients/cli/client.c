@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_config.h"
+#include "view_render.h"
 
 const char *cli_op(const json_t *msg)
 {
@@ -22,6 +23,8 @@ void cli_error_text(const json_t *reply, char *out, size_t outlen)
 	const char *code = json_string_value(json_object_get(reply, "code"));
 	const char *message = json_string_value(json_object_get(reply, "message"));
 	snprintf(out, outlen, "%s: %s", code ? code : "error", message ? message : "(no message)");
+	if (outlen)
+		view_clean_text(out); /* for a terminal: the server's words, not its escapes */
 }
 
 int cli_client_send_raw(struct cli_client *c, const char *line, size_t len)

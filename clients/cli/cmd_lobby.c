@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "view_render.h"
 
 /* 32 bytes of this machine's randomness, as the player's share of the seed. */
 static json_t *player_entropy(void)
@@ -24,13 +25,17 @@ static const char *str(const json_t *o, const char *k)
 	return s ? s : "";
 }
 
-static void print_game(const json_t *g)
+/* Every printer below shows a copy fit for the terminal (view_clean): the
+ * server's words, never its escape sequences. */
+static void print_game(const json_t *raw)
 {
+	json_t *g = view_clean(raw);
 	printf("%s — %s\n", str(g, "id"), str(g, "title"));
 	printf("  roles:");
 	size_t i;
 	json_t *v;
-	json_array_foreach(json_object_get(g, "roles"), i, v) printf(" %s", json_string_value(v));
+	json_array_foreach(json_object_get(g, "roles"), i, v)
+	    printf(" %s", json_is_string(v) ? json_string_value(v) : "?");
 	printf("\n  scenarios:\n");
 	json_array_foreach(json_object_get(g, "scenarios"), i, v)
 	{
@@ -51,6 +56,7 @@ static void print_game(const json_t *g)
 			free(def);
 		}
 	}
+	json_decref(g);
 }
 
 int cmd_games(struct cli_ctx *x)
@@ -149,9 +155,15 @@ int cmd_create(struct cli_ctx *x)
 	json_t *reply;
 	rc = cli_call(&c, req, &reply);
 	if (rc == EXIT_OK) {
+		json_t *raw = reply;
+		reply = view_clean(raw);
+		json_decref(raw);
+		char sc[256]; /* the welcome's first scenario when none was named */
+		snprintf(sc, sizeof sc, "%s", scenario);
+		view_clean_text(sc);
 		printf("Match %lld created: %s, scenario %s; you play %s.\n",
-		       (long long)json_integer_value(json_object_get(reply, "match")), game,
-		       scenario, str(reply, "role"));
+		       (long long)json_integer_value(json_object_get(reply, "match")), game, sc,
+		       str(reply, "role"));
 		printf("Seed commitment: %s\n", str(reply, "commitment"));
 		if (*str(reply, "invite"))
 			printf("Invite code (private match): %s\n", str(reply, "invite"));
@@ -195,6 +207,9 @@ int cmd_join(struct cli_ctx *x)
 	json_t *reply;
 	rc = cli_call(&c, req, &reply);
 	if (rc == EXIT_OK) {
+		json_t *raw = reply;
+		reply = view_clean(raw);
+		json_decref(raw);
 		printf("Joined match %lld as %s.\n",
 		       (long long)json_integer_value(json_object_get(reply, "match")),
 		       str(reply, "role"));
@@ -204,8 +219,9 @@ int cmd_join(struct cli_ctx *x)
 	return rc;
 }
 
-static void print_match_line(const json_t *m, int mine)
+static void print_match_line(const json_t *raw, int mine)
 {
+	json_t *m = view_clean(raw);
 	printf("%6lld  %-14s %-12s %-9s",
 	       (long long)json_integer_value(json_object_get(m, "match")), str(m, "game"),
 	       str(m, "scenario"), str(m, "status"));
@@ -223,12 +239,13 @@ static void print_match_line(const json_t *m, int mine)
 	else if (!strcmp(str(m, "status"), "active")) {
 		printf("  (waiting for");
 		json_array_foreach(json_object_get(m, "awaiting"), i, s)
-		    printf(" %s", json_string_value(s));
+		    printf(" %s", json_is_string(s) ? json_string_value(s) : "?");
 		printf(")");
 	}
 	if (*str(m, "summary"))
 		printf("  %s", str(m, "summary"));
 	printf("\n");
+	json_decref(m);
 }
 
 int cmd_list(struct cli_ctx *x)

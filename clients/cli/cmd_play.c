@@ -77,6 +77,7 @@ static void on_push(json_t *m, void *ud)
 		json_t *nv =
 		    tg_json_patch_apply(f->view, json_object_get(m, "patch"), err, sizeof err);
 		if (!nv) {
+			view_clean_text(err); /* it may quote the patch */
 			printf("\n(a patch did not apply: %s; asking for a fresh view)\n", err);
 			json_decref(f->view);
 			f->view = NULL;
@@ -92,15 +93,20 @@ static void on_push(json_t *m, void *ud)
 		long long id = (long long)json_integer_value(json_object_get(m, "id"));
 		if (id > f->chat_since)
 			f->chat_since = id;
-		const char *from = json_string_value(json_object_get(m, "from"));
-		const char *text = json_string_value(json_object_get(m, "text"));
+		/* the opponent's words, not escape sequences for our terminal */
+		json_t *shown = view_clean(m);
+		const char *from = json_string_value(json_object_get(shown, "from"));
+		const char *text = json_string_value(json_object_get(shown, "text"));
 		printf("\n[chat] %s: %s\n", from ? from : "?", text ? text : "");
+		json_decref(shown);
 		fflush(stdout);
 	} else if (!strcmp(op, "match")) {
-		const char *status = json_string_value(json_object_get(m, "status"));
-		const char *summary = json_string_value(json_object_get(m, "summary"));
+		json_t *shown = view_clean(m);
+		const char *status = json_string_value(json_object_get(shown, "status"));
+		const char *summary = json_string_value(json_object_get(shown, "summary"));
 		printf("\n[match %lld] %s%s%s\n", f->match, status ? status : "?",
 		       summary ? " — " : "", summary ? summary : "");
+		json_decref(shown);
 		fflush(stdout);
 	}
 }
@@ -216,27 +222,35 @@ static int read_line_blocking(struct follow *f, char *out, size_t outlen)
 }
 
 /* Completes an action from the view: asks for each parameter by number. */
-static json_t *complete_action(struct follow *f, const json_t *entry)
+static json_t *complete_action(struct follow *f, const json_t *raw)
 {
-	json_t *action = json_deep_copy(json_object_get(entry, "action"));
+	/* What is shown comes from a copy fit for the terminal (same arrays,
+	 * same order); the name and the value sent come as the server gave them. */
+	json_t *shown = view_clean(raw);
+	json_t *action = json_deep_copy(json_object_get(raw, "action"));
 	if (!json_is_object(action)) {
 		json_decref(action);
 		action = json_object();
 	}
+	json_t *raw_params = json_object_get(raw, "params");
 	size_t i;
 	json_t *p;
-	json_array_foreach(json_object_get(entry, "params"), i, p)
+	json_array_foreach(json_object_get(shown, "params"), i, p)
 	{
-		const char *name = json_string_value(json_object_get(p, "name"));
+		json_t *rp = json_array_get(raw_params, i);
+		const char *name = json_string_value(json_object_get(rp, "name"));
 		const char *label = json_string_value(json_object_get(p, "label"));
+		if (!label)
+			label = json_string_value(json_object_get(p, "name"));
 		json_t *choices = json_object_get(p, "choices");
 		size_t n = json_array_size(choices);
 		if (!name || !n) {
 			printf("(this action's parameter %zu offers no choice)\n", i + 1);
 			json_decref(action);
+			json_decref(shown);
 			return NULL;
 		}
-		printf("%s:\n", label ? label : name);
+		printf("%s:\n", label);
 		size_t k;
 		json_t *ch;
 		json_array_foreach(choices, k, ch)
@@ -250,19 +264,20 @@ static json_t *complete_action(struct follow *f, const json_t *entry)
 			fflush(stdout);
 			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
 				json_decref(action);
+				json_decref(shown);
 				return NULL;
 			}
 			char *end;
 			long pick = strtol(line, &end, 10);
 			if (*line && !*end && pick >= 1 && (size_t)pick <= n) {
-				json_object_set(
-				    action, name,
-				    json_object_get(json_array_get(choices, (size_t)pick - 1),
-				                    "value"));
+				json_t *rc = json_array_get(json_object_get(rp, "choices"),
+				                            (size_t)pick - 1);
+				json_object_set(action, name, json_object_get(rc, "value"));
 				break;
 			}
 		}
 	}
+	json_decref(shown);
 	return action;
 }
 

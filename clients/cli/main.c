@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "view_render.h"
 
 static const char usage[] =
     "usage: telegraph [--server HOST:PORT] [--trust FILE] [--config FILE] [--json]\n"
@@ -62,12 +63,16 @@ static const char usage[] =
 
 void cli_fail(const char *fmt, ...)
 {
+	/* The sentence often quotes the server (an error message, a goodbye
+	 * reason, the start of a line that was not JSON): no control character
+	 * of it reaches the terminal. */
+	char text[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("telegraph: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	view_clean_text(text);
+	fprintf(stderr, "telegraph: %s\n", text);
 }
 
 struct command {

@@ -5,16 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* s as text a terminal shows and does not obey: a tab or line break becomes
- * a space (a member is one line), every other control character (C0, DEL,
- * and C1 as UTF-8, U+0080-U+009F) a '?'. The server's strings are UTF-8
- * (jansson checks), so only these need replacing. The caller frees it. */
-static char *clean_text(const char *s, size_t len)
+/* s[0..len) as text a terminal shows and does not obey, into out (len + 1
+ * bytes; it may be s itself): a tab or line break becomes a space (a member
+ * is one line), every other control character (C0, DEL, and C1 as UTF-8,
+ * U+0080-U+009F) a '?'. The server's strings are UTF-8 (jansson checks), so
+ * only these need replacing. */
+static void clean_into(char *out, const char *s, size_t len)
 {
-	char *out = malloc(len + 1);
 	size_t n = 0;
-	if (!out)
-		return NULL;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\t' || c == '\n' || c == '\r')
@@ -28,13 +26,25 @@ static char *clean_text(const char *s, size_t len)
 			out[n++] = (char)c;
 	}
 	out[n] = '\0';
+}
+
+static char *clean_text(const char *s, size_t len)
+{
+	char *out = malloc(len + 1);
+	if (out)
+		clean_into(out, s, len);
 	return out;
 }
 
-/* A copy of the view with every string and key cleaned (clean_text), so that
+void view_clean_text(char *s)
+{
+	clean_into(s, s, strlen(s));
+}
+
+/* A copy of the view with every string and key cleaned (clean_into), so that
  * a buggy or hostile server cannot drive the player's terminal with escape
  * sequences. Every public function renders such a copy; NULL stays NULL. */
-static json_t *clean(const json_t *v)
+json_t *view_clean(const json_t *v)
 {
 	if (json_is_string(v)) {
 		char *t = clean_text(json_string_value(v), json_string_length(v));
@@ -45,7 +55,7 @@ static json_t *clean(const json_t *v)
 	if (json_is_array(v)) {
 		json_t *r = json_array();
 		for (size_t i = 0; i < json_array_size(v); i++)
-			json_array_append_new(r, clean(json_array_get(v, i)));
+			json_array_append_new(r, view_clean(json_array_get(v, i)));
 		return r;
 	}
 	if (json_is_object(v)) {
@@ -56,7 +66,7 @@ static json_t *clean(const json_t *v)
 		{
 			char *ck = clean_text(k, strlen(k));
 			if (ck)
-				json_object_set_new(r, ck, clean(m));
+				json_object_set_new(r, ck, view_clean(m));
 			free(ck);
 		}
 		return r;
@@ -397,7 +407,7 @@ static void render(FILE *out, long long match, long long seq, const json_t *view
 int view_render_board(FILE *out, const json_t *view, const char *section, const char *filter,
                       bool full)
 {
-	json_t *v = clean(view);
+	json_t *v = view_clean(view);
 	int n = render_board(out, v, section, filter, full);
 	json_decref(v);
 	return n;
@@ -405,21 +415,21 @@ int view_render_board(FILE *out, const json_t *view, const char *section, const 
 
 void view_render_sections(FILE *out, const json_t *view)
 {
-	json_t *v = clean(view);
+	json_t *v = view_clean(view);
 	render_sections(out, v);
 	json_decref(v);
 }
 
 void view_render_log(FILE *out, const json_t *view, size_t last)
 {
-	json_t *v = clean(view);
+	json_t *v = view_clean(view);
 	render_log(out, v, last);
 	json_decref(v);
 }
 
 void view_render(FILE *out, long long match, long long seq, const json_t *view)
 {
-	json_t *v = clean(view);
+	json_t *v = view_clean(view);
 	render(out, match, seq, v);
 	json_decref(v);
 }

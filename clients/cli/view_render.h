@@ -31,4 +31,13 @@ void view_render_sections(FILE *out, const json_t *view);
 /* The view's log, its last `last` lines (0: all of it). */
 void view_render_log(FILE *out, const json_t *view, size_t last);
 
+/* Text a server sent, made fit for a terminal: a tab or line break becomes a
+ * space, any other control character (C0, DEL, C1) a '?', so that no escape
+ * sequence reaches the terminal. Every function above renders such a copy;
+ * the client's other printers of server text use these. view_clean returns
+ * a copy of v (caller decrefs; NULL for NULL); view_clean_text works in
+ * place. */
+json_t *view_clean(const json_t *v);
+void view_clean_text(char *s);
+
 #endif

@@ -19,6 +19,9 @@
  *   log lines, so doubling every longer board list and log changes the
  *   summary only in its counts (digits); every output is at most linear in
  *   the input (16 bytes a byte, plus a constant);
+ * - view_clean (which the client's other printers of server text use) keeps
+ *   the shape and leaves no control character in a string or key, nor does
+ *   cli_error_text (an error reply as a sentence);
  * - view_render_board prints no more sections than the board has, exactly
  *   one when a section is named by a name a player can type, and nothing
  *   for an absent one. */
@@ -30,6 +33,7 @@
 
 #include <jansson.h>
 
+#include "client.h"
 #include "view_render.h"
 
 struct out {
@@ -161,6 +165,28 @@ static bool plain(const char *s)
 	return true;
 }
 
+/* view_clean's copy: the same shape, no control character in a string or key. */
+static void check_clean(const json_t *raw, const json_t *c)
+{
+	if (json_typeof(raw) != json_typeof(c))
+		abort();
+	if (json_is_string(c) && !plain(json_string_value(c)))
+		abort();
+	if (json_is_array(c)) {
+		if (json_array_size(c) != json_array_size(raw))
+			abort();
+		for (size_t i = 0; i < json_array_size(c); i++)
+			check_clean(json_array_get(raw, i), json_array_get(c, i));
+	}
+	if (json_is_object(c)) {
+		const char *k;
+		json_t *m;
+		json_object_foreach((json_t *)c, k, m) if (!plain(k)) abort();
+		if (json_object_size(c) > json_object_size(raw))
+			abort();
+	}
+}
+
 static int board(const json_t *v, size_t size, const char *section, const char *filter, bool full)
 {
 	struct out o;
@@ -217,6 +243,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		close_out(&o, size);
 		free(o.buf);
 	}
+	/* the client's other printers of server text */
+	json_t *c = view_clean(v);
+	check_clean(v, c);
+	json_decref(c);
+	char text[600];
+	cli_error_text(v, text, sizeof text);
+	if (!memchr(text, '\0', sizeof text) || !plain(text))
+		abort();
 	json_decref(v);
 	return 0;
 }

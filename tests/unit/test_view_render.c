@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "client.h"
 #include "tap.h"
 #include "view_render.h"
 
@@ -141,9 +142,36 @@ static void test_controls_left_out(void)
 	json_decref(v);
 }
 
+/* The client's other printers of server text: an error reply (shown by
+ * cli_fail and by play's "Refused:"), and chat or match lines, lobby lists
+ * (view_clean copies). A player's chat reaches the opponent's terminal. */
+static void test_server_text_cleaned(void)
+{
+	json_t *reply = json_pack("{s:s, s:s, s:s}", "op", "error", "code", "bad\x1b[0m", "message",
+	                          "no\x1b]0;owned\x07 \xc2\x9b"
+	                          "31m\r\n");
+	char text[600];
+	cli_error_text(reply, text, sizeof text);
+	CHECKF(control(text) == NULL, "%s", text);
+	CHECKF(strstr(text, "bad") && strstr(text, "owned"), "%s", text);
+	json_decref(reply);
+
+	json_t *chat = json_pack("{s:s, s:s, s:i, s:[s, i]}", "from", "ann\x1b", "text",
+	                         "hi\x1b[2J\tthere", "id", 5, "list", "x\x7f", 3);
+	json_t *c = view_clean(chat);
+	CHECK_EQ_STR(json_string_value(json_object_get(c, "text")), "hi?[2J there");
+	CHECK_EQ_STR(json_string_value(json_object_get(c, "from")), "ann?");
+	CHECK_EQ_STR(json_string_value(json_array_get(json_object_get(c, "list"), 0)), "x?");
+	CHECK_EQ_INT(json_integer_value(json_object_get(c, "id")), 5);
+	CHECK(view_clean(NULL) == NULL);
+	json_decref(c);
+	json_decref(chat);
+}
+
 int main(void)
 {
 	test_controls_left_out();
+	test_server_text_cleaned();
 	json_t *v = sample_view();
 
 	/* the summary: scalars, objects, a list cut to VIEW_LIST_ITEMS elements */
