@@ -221,10 +221,12 @@ static bool is_mover_of(const struct lw_state *w, int u)
  * change and later checks read (the force's generals, their group's points
  * and limits, the water moves used, 2.4's Kentucky and neutral cities, the
  * PC, the theater taken); the rest of the state is the same in every node
- * of one question. Orders that do not matter (movers, the 12.5 list) are
- * sorted, and generals of the force no rule tells apart are named by their
- * class (classes_init): a node and the node with two of them swapped have
- * one key (the same answer). */
+ * of one question (12.3.1's list of parts, play.mis_*, too: only the end of
+ * the activation, past the search, adds to it, and play.mis_crossed, which
+ * a step sets, is read only there). Orders that do not matter (movers, the
+ * 12.5 list) are sorted, and generals of the force no rule tells apart are
+ * named by their class (classes_init): a node and the node with two of them
+ * swapped have one key (the same answer). */
 static struct hash2 key_of(const struct rctx *c, const struct lw_state *w)
 {
 	const struct lw_play *p = &w->play;
@@ -370,7 +372,11 @@ static bool in_gen(const struct rctx *c, int u)
 
 /* Generals the search cannot tell apart: the checks and transitions it
  * plays read of a general his side, stars, cavalry, IT, wounds and flags
- * (12.1 - 12.5, 12.8, 13.1.1 stacking, 14.x stars, 18.2 IT carried),
+ * (12.1 - 12.5, 12.8, 13.1.1 stacking, 14.x stars, 18.2 IT carried), the
+ * part of a Major Army dispersed across the Mississippi he belongs to
+ * (12.3.1: parts may not enter each other's hex nor be taken along
+ * together, lw_march_entry_check; play.mis_* is the card play's, the same
+ * in every node of a question, so it is not in key_of),
  * whether he is the activated CO or a GiC (12.5 / 12.9 stops, 11.1.3.2),
  * and the 14.3 lists of who went by water; his name and seniority (`cmd`,
  * which only picks the CO among equals, whose stars and cavalry are all a
@@ -402,7 +408,8 @@ static void classes_init(struct rctx *c, const struct lw_state *w)
 				continue;
 			if (x->stars == y->stars && x->cavalry == y->cavalry && x->it == y->it &&
 			    x->it_new == y->it_new && x->wounds == y->wounds &&
-			    x->flags == y->flags) {
+			    x->flags == y->flags &&
+			    lw_march_mis_part(w, a) == lw_march_mis_part(w, b)) {
 				c->cls[a] = (int16_t)b;
 				break;
 			}
@@ -431,8 +438,8 @@ static bool passable(const struct rctx *c, int a, int b)
  * land has a path of at most `dist` passable steps to a hex of it, and the
  * breadth-first search below, which follows every passable step up to
  * `dist` (more hexes than it can hold: it answers yes), finds it. What it
- * ignores (stacking, 12.5, a Major Army's mountains and rivers, a CO who
- * stops the group) only lets more through. */
+ * ignores (stacking, 12.5, 12.3.1's parts kept apart, a Major Army's
+ * mountains and rivers, a CO who stops the group) only lets more through. */
 static bool near(const struct rctx *c, int hex, int dist, unsigned mask)
 {
 	if (bit_of(hex) & mask)

@@ -133,6 +133,12 @@ static int join_check(const struct lw_state *s, int u, struct tg_error *err)
 	if (lw_siege_at(s, x->hex) >= 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.3.2 / 16.9.5: a general in a siege may not be drawn away");
+	int one = u;
+	if (lw_march_mis_rejoins(s, hex, &one, 1))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.3.2 / 12.3.1: a Major Army dispersed to cross the Mississippi "
+		               "may not rejoin on the same card phase: this general's part may not "
+		               "be drawn into the hex of another part");
 	if (p->movers_n >= LW_MAX_MOVERS ||
 	    (lw_groups_find(&s->groups, u) < 0 && s->groups.n >= LW_GROUP_FORCE))
 		return tg_fail(err, TG_E_ILLEGAL, "11.1.3.2: no more generals can join this force");

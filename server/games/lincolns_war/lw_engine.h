@@ -55,8 +55,11 @@ const char *lw_side_title(int side);
  *     named (10.7.3.2 campaign_theater; none = not named yet, where it
  *     used to mean "taken where the force ends").
  * 18: step LW_ST_RIT_ASK and the cavalry block's ask, ask_unit, ask_hex
- *     (13.2.3: higher-ranking enemy cavalry allows or denies an RIT). */
-#define LW_SAVE_VERSION 18
+ *     (13.2.3: higher-ranking enemy cavalry allows or denies an RIT).
+ * 19: the card play's list of the parts of a Major Army dispersed to cross
+ *     the Mississippi (play.mis_crossed, mis_n, mis_unit[], mis_part[]:
+ *     12.3.1 "may not rejoin on the same card phase"). */
+#define LW_SAVE_VERSION 19
 
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -147,12 +147,65 @@ static int dispersed_at(const struct lw_state *s, int hex)
 	return LW_NONE;
 }
 
+/* 12.3.1 "may not rejoin on the same card phase" (play.mis_*, recorded by
+ * mis_record): within the activation that dispersed the army, 12.5 above
+ * keeps its parts apart; this keeps them apart for the rest of the card
+ * play (a Campaign card's second force, 10.7.3, picking one up). */
+_Static_assert(sizeof(struct lw_play) == 200, "struct lw_play has no hidden padding");
+_Static_assert(LW_MIS_MAX <= 64, "12.3.1: the parts are a 64-bit set");
+
+int lw_march_mis_part(const struct lw_state *s, int u)
+{
+	const struct lw_play *p = &s->play;
+	for (int i = 0; i < p->mis_n && i < LW_MIS_MAX; i++)
+		if (p->mis_unit[i] == u)
+			return p->mis_part[i];
+	return 0;
+}
+
+bool lw_march_mis_rejoins(const struct lw_state *s, int hex, const int *add, int n)
+{
+	if (s->play.mis_n == 0)
+		return false;
+	uint64_t mine = 0, there = 0;
+	for (int i = 0; i < n; i++) {
+		int k = lw_march_mis_part(s, add[i]);
+		if (k > 0)
+			mine |= 1ull << (k - 1);
+	}
+	if (!mine)
+		return false;
+	int us[LW_MAX_UNITS];
+	int m = lw_units_at(s, hex, s->play.side, us);
+	for (int j = 0; j < m; j++) {
+		bool added = false;
+		for (int i = 0; i < n && !added; i++)
+			added = add[i] == us[j];
+		int k = added ? 0 : lw_march_mis_part(s, us[j]);
+		if (k > 0)
+			there |= 1ull << (k - 1);
+	}
+	/* a part of theirs and another part of ours */
+	return there && ((there & ~mine) || (mine & (mine - 1)));
+}
+
 int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err)
 {
 	if (dispersed_at(s, hex) != LW_NONE)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.5: units may not be dispersed from a force and re-enter the "
 		               "same force on the same activation");
+	/* 12.3.1 / 12.1: the generals in a hex are one force, so a part that
+	 * enters the hex of another (to pass through, to stop or to land)
+	 * rejoins it (decision, README) */
+	int add[LW_MAX_MOVERS];
+	for (int i = 0; i < s->play.movers_n; i++)
+		add[i] = s->play.movers[i];
+	if (lw_march_mis_rejoins(s, hex, add, s->play.movers_n))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.3.1: a Major Army dispersed to cross the Mississippi may not "
+		               "rejoin on the same card phase: a part of it may not enter the hex "
+		               "of another part before the next card play");
 	return 0;
 }
 
@@ -385,6 +438,16 @@ static bool revive_possible(const struct lw_state *s, int hex)
 	return mine == 0 && all > 0 && lw_units_at(s, hex, p->side, here) > p->movers_n;
 }
 
+/* 12.3.1: would the movers taking the force in hex along bring two parts
+ * of a Major Army dispersed across the Mississippi together? */
+static bool pickup_rejoins(const struct lw_state *s, int hex)
+{
+	int add[LW_MAX_MOVERS];
+	for (int i = 0; i < s->play.movers_n; i++)
+		add[i] = s->play.movers[i];
+	return lw_march_mis_rejoins(s, hex, add, s->play.movers_n);
+}
+
 static bool pickup_possible(const struct lw_state *s, int hex)
 {
 	const struct lw_play *p = &s->play;
@@ -393,6 +456,8 @@ static bool pickup_possible(const struct lw_state *s, int hex)
 	int all[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, p->side, all);
 	if (n <= p->movers_n || n > LW_MAX_MOVERS || s->groups.n + n - p->movers_n > LW_GROUP_FORCE)
+		return false;
+	if (pickup_rejoins(s, hex)) /* 12.3.1 */
 		return false;
 	/* 12.5: only a moving CO who outranks the force's CO (or the GiC,
 	 * 11.1.3.1) picks it up; never the generals dispersed from his own */
@@ -540,11 +605,58 @@ void lw_march_richmond_bonus(struct lw_state *s, int side, int hex)
 	}
 }
 
+/* 12.3.1: "It must disperse into Minor Armies to do so and may not rejoin
+ * on the same card phase. It may rejoin on the next card phase if desired."
+ * The activation that dispersed a Major Army across the Mississippi is
+ * over and another force of this card play is still to move (10.7.3; a
+ * card play has at most two activations, so the list never holds more than
+ * one activated force, LW_MIS_MAX = LW_GROUP_FORCE): every general of its
+ * force on the map is listed with his part, the generals of one hex one
+ * part (12.5 kept the groups of the activation in separate hexes). The
+ * list goes when the card play ends (lw_play is cleared). */
+static void mis_record(struct lw_state *s)
+{
+	struct lw_play *p = &s->play;
+	const struct lw_groups *g = &s->groups;
+	if (!p->mis_crossed)
+		return;
+	p->mis_crossed = 0;
+	if (p->activations_left == 0)
+		return; /* nobody else moves on this card */
+	int base = 0;
+	for (int i = 0; i < p->mis_n; i++)
+		base = p->mis_part[i] > base ? p->mis_part[i] : base;
+	int16_t hexes[LW_MIS_MAX];
+	int nh = 0;
+	for (int i = 0; i < g->n && p->mis_n < LW_MIS_MAX; i++) {
+		int u = g->unit[i];
+		if (u < 0 || u >= s->n_units || lw_march_mis_part(s, u) > 0)
+			continue;
+		const struct lw_unit *x = &s->unit[u];
+		if (x->where != LW_W_MAP || x->side != p->side)
+			continue;
+		int k = 0;
+		while (k < nh && hexes[k] != x->hex)
+			k++;
+		if (k == nh)
+			hexes[nh++] = x->hex;
+		p->mis_unit[p->mis_n] = (int16_t)u;
+		p->mis_part[p->mis_n] = (uint8_t)(base + 1 + k);
+		p->mis_n++;
+	}
+	if (nh > 1)
+		lw_log(s,
+		       "The %d parts of the Major Army dispersed to cross the Mississippi may not "
+		       "rejoin before the next card play (12.3.1).",
+		       nh);
+}
+
 /* The activation is over: nobody waits any more (the campaign force moving
  * is done) and the card play goes on. */
 static void end_activation(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_groups *g = &s->groups;
+	mis_record(s);
 	for (int i = 0; i < g->n; i++)
 		g->wait[i] = 0;
 	g->camp_now = -1;
@@ -602,6 +714,10 @@ bool lw_march_step_apply(struct lw_state *s, int to)
 	struct lw_move_track t;
 	lw_march_track(s, &t);
 	lw_move_step_record(&t, &st);
+	/* 12.3.1: a group dispersed from a Major Army crosses the Mississippi
+	 * (as a Major Army it could not: lw_move_step_check) */
+	if (st.across_mississippi && p->major && !st.major_now)
+		p->mis_crossed = 1;
 	p->moved = (uint8_t)t.moved;
 	p->crossed_river = t.crossed_river;
 	s->land.mountain = t.entered_mountain;
@@ -763,6 +879,12 @@ void lw_march_pickup_apply(struct lw_state *s)
 
 static int act_pickup(struct lw_state *s, struct tg_error *err)
 {
+	int here = lw_march_hex(s);
+	if (here != LW_NO_HEX && pickup_rejoins(s, here))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.3.1: a Major Army dispersed to cross the Mississippi may not "
+		               "rejoin on the same card phase: its parts may not be taken along "
+		               "together before the next card play");
 	if (!lw_march_pickup_possible(s))
 		return tg_fail(err, TG_E_ILLEGAL, "12.5: there is no force here to pick up");
 	int hex = lw_march_hex(s);

@@ -12,8 +12,10 @@
  *                                  end the activation, 12.8)
  *   {"type":"next_group","hex":H}  the generals left at H move on as a
  *                                  separate group (12.0, 12.8; lw_groups.h)
- * A group may not re-enter the force it was dispersed from (12.5), and a
- * campaign force ends its movement in its region (10.7.3, lw_campaign.h).
+ * A group may not re-enter the force it was dispersed from (12.5), the parts
+ * of a Major Army dispersed to cross the Mississippi may not rejoin on the
+ * same card play (12.3.1, play.mis_*), and a campaign force ends its
+ * movement in its region (10.7.3, lw_campaign.h).
  * When the last group has finished, lw_card_continue() (engine) takes over.
  */
 #ifndef LW_MARCH_H
@@ -26,9 +28,17 @@
 int lw_march_hex(const struct lw_state *s);
 /* 0 if the movers may step into hex `to` now, else -1 with err citing the rule. */
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err);
-/* 12.5 re-entry: 0 if the movers may end up in hex (a step, a landing),
- * else -1 with err citing the rule. */
+/* 12.5 re-entry and 12.3.1 no rejoining: 0 if the movers may end up in hex
+ * (a step, a landing), else -1 with err citing the rule. */
 int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err);
+/* 12.3.1: the part (1..) of the Major Army dispersed across the Mississippi
+ * earlier in this card play that general u belongs to (play.mis_*), 0 if
+ * none. */
+int lw_march_mis_part(const struct lw_state *s, int u);
+/* 12.3.1: would the generals add[0..n) (of the phasing side), standing in
+ * hex with the side's other generals there, bring a part of such an army
+ * together with another part? */
+bool lw_march_mis_rejoins(const struct lw_state *s, int hex, const int *add, int n);
 /* Would a step into `to` stop the movers there (12.5/12.9 joining a CO of
  * equal or higher rank, 16.9.5.2 joining a siege)? */
 bool lw_march_step_stops(const struct lw_state *s, int to);

@@ -82,6 +82,12 @@ static json_t *save_play(const struct lw_play *p)
 	json_array_append_new(o, json_pack("[i,i]", 0, 0));
 	json_array_append_new(o, json_integer(p->consolidated));
 	json_array_append_new(o, json_integer(p->cons_hex));
+	/* 12.3.1 (save format 18): the parts of a Major Army dispersed across
+	 * the Mississippi in this card play, whole arrays */
+	json_array_append_new(o, json_integer(p->mis_crossed));
+	json_array_append_new(o, json_integer(p->mis_n));
+	json_array_append_new(o, i16s(p->mis_unit, LW_MIS_MAX));
+	json_array_append_new(o, u8s(p->mis_part, LW_MIS_MAX));
 	return o;
 }
 
@@ -290,9 +296,30 @@ static int load_unit(const json_t *a, struct lw_unit *u)
 	return r.bad ? -1 : 0;
 }
 
-static int load_play(const json_t *a, struct lw_play *p)
+/* 12.3.1: play.mis_* from r (the list of parts; slots past mis_n are 0). */
+static int load_mis(struct rd *r, struct lw_play *p, int n_units)
 {
-	if (!json_is_array(a) || json_array_size(a) != 18)
+	p->mis_crossed = (uint8_t)rd_int(r, 0, 1);
+	p->mis_n = (uint8_t)rd_int(r, 0, LW_MIS_MAX);
+	const json_t *u = rd_arr(r), *k = rd_arr(r);
+	if (r->bad || json_array_size(u) != LW_MIS_MAX || json_array_size(k) != LW_MIS_MAX ||
+	    load_i16s(u, p->mis_unit, NULL, LW_MIS_MAX, 0, n_units - 1) ||
+	    load_u8s(k, p->mis_part, NULL, LW_MIS_MAX, 0, LW_MIS_MAX))
+		return -1;
+	for (int i = 0; i < LW_MIS_MAX; i++) {
+		bool used = i < p->mis_n;
+		if (used ? p->mis_part[i] == 0 : p->mis_part[i] != 0 || p->mis_unit[i] != 0)
+			return -1;
+		for (int j = 0; j < i && used; j++)
+			if (p->mis_unit[j] == p->mis_unit[i])
+				return -1; /* each general in one part */
+	}
+	return 0;
+}
+
+static int load_play(const json_t *a, struct lw_play *p, int n_units)
+{
+	if (!json_is_array(a) || json_array_size(a) != 22)
 		return -1;
 	struct rd r = {a, 0, 0};
 	p->side = (int8_t)rd_int(&r, LW_NOSIDE, LW_CONFEDERATE);
@@ -319,6 +346,8 @@ static int load_play(const json_t *a, struct lw_play *p)
 		return -1;
 	p->consolidated = (uint8_t)rd_int(&r, 0, 2);
 	p->cons_hex = (int16_t)rd_int(&r, 0, 9999);
+	if (r.bad || load_mis(&r, p, n_units) != 0)
+		return -1;
 	return r.bad ? -1 : 0;
 }
 
@@ -445,7 +474,8 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad kentucky");
 	s->kentucky.violator = (int8_t)rd_int(&rk, LW_NOSIDE, LW_CONFEDERATE);
 	s->kentucky.pending = (uint8_t)rd_int(&rk, 0, 1);
-	if (rk.bad || load_play(play, &s->play) != 0 || load_battle(battle, &s->battle) != 0)
+	if (rk.bad || load_play(play, &s->play, s->n_units) != 0 ||
+	    load_battle(battle, &s->battle) != 0)
 		return tg_fail(err, TG_E_BAD_SAVE, "bad card play or battle");
 	for (int i = 0; i < s->play.movers_n; i++)
 		if (s->play.movers[i] < 0 || s->play.movers[i] >= s->n_units)

@@ -199,6 +199,9 @@ enum lw_step {
 	LW_ST_RIT_ASK,      /* 13.2.3: higher-ranking enemy cavalry allows or denies an RIT */
 };
 
+/* 12.3.1: the generals of one activated force (lw_play.mis_unit). */
+#define LW_MIS_MAX LW_GROUP_FORCE
+
 /* The card being played (10.6). */
 struct lw_play {
 	int8_t side;      /* phasing player */
@@ -224,6 +227,19 @@ struct lw_play {
 	/* 11.1.3.2: 0 the GiC may still consolidate; 2 he is choosing the
 	 * generals drawn in; 1 done (or no longer possible) */
 	uint8_t consolidated;
+	/* 12.3.1: a Major Army dispersed to cross the Mississippi "may not
+	 * rejoin on the same card phase" (lw_march.c). mis_crossed: a group of
+	 * the force moving now, dispersed from a Major Army, crossed the
+	 * Mississippi in this activation. When that activation ends with
+	 * another force of the card play still to move (10.7.3), each general
+	 * of its force on the map is listed (mis_unit[0..mis_n)) with his part
+	 * (mis_part, 1..: one a hex where the activation left them). The list
+	 * is the card play's: it goes with the rest of lw_play when the card
+	 * play ends. Slots past mis_n are 0. */
+	uint8_t mis_crossed;
+	uint8_t mis_n;
+	int16_t mis_unit[LW_MIS_MAX];
+	uint8_t mis_part[LW_MIS_MAX];
 };
 
 /* A battle in progress (16.0). */
