@@ -186,6 +186,22 @@ static inline struct game *tk_committee_game(int seed)
 	return g;
 }
 
+/* 6.0: a Campaign game (seed) at the start of its second turn, the
+ * Confederates leading 17 PC to 5: they hold the initiative and, leading by
+ * 10 or more, are asked in the Initiative Phase whether to force the Union
+ * to go first. */
+static inline struct game *tk_initiative_lead(int seed)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	s->turn = 1;
+	s->side[LW_UNION].pc = 5;
+	s->side[LW_CONFEDERATE].pc = 17;
+	lw_begin_turn(s);
+	return g;
+}
+
 /* Does the role's view offer an action whose label contains `part`? */
 static inline bool tk_offers(struct game *g, const char *role, const char *part)
 {

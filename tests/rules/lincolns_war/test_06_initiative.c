@@ -4,14 +4,9 @@
 
 int main(void)
 {
-	struct game *g = tk_new("campaign", 20);
-	tk_choose_gics(g);
-	struct lw_state *s = &g->s;
 	/* second turn, the Confederates lead by 12 */
-	s->turn = 1;
-	s->side[LW_UNION].pc = 5;
-	s->side[LW_CONFEDERATE].pc = 17;
-	lw_begin_turn(s);
+	struct game *g = tk_initiative_lead(20);
+	struct lw_state *s = &g->s;
 	CHECK_EQ_INT(s->initiative, LW_CONFEDERATE);
 	CHECK_EQ_INT(s->phase, LW_PH_INITIATIVE);
 	CHECK(tk_offers(g, "confederate", "Force the Union player to go first"));
