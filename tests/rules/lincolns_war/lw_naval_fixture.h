@@ -1,5 +1,5 @@
 /* lw_naval_fixture.h — helpers for the naval rules tests (7.1.7, 7.1.8,
- * 8.x, 20.2, 21.3): a Campaign game at the Administration phase, pieces put
+ * 8.x, 10.7.5, 20.2, 21.3): a Campaign game at the Administration phase, pieces put
  * straight into the naval block, and the public log searched. */
 #ifndef LW_NAVAL_FIXTURE_H
 #define LW_NAVAL_FIXTURE_H
@@ -169,6 +169,39 @@ static inline int nv_play_blockade_it(struct game *g)
 			return -1;
 	}
 	return nv_cs_it(s) - before;
+}
+
+/* 10.7.5: the first Confederate blockade runner card naming a port, or 0. */
+static inline int nv_runner_card(void)
+{
+	for (int n = 1; n <= 57; n++) {
+		const struct lw_card *k = lw_card(LW_CONFEDERATE, n);
+		if (k && strcmp(k->effect_kind, "blockade_runner") == 0 && k->blockade_port)
+			return n;
+	}
+	return 0;
+}
+
+/* 10.7.5: in the card play of a game set up by the caller (tk_goto_ops), the
+ * Confederate, holding the runner `card` and one more card (the Union one
+ * too), plays it for its event; then the game is freed. Returns the PC
+ * gained (-99: the play was refused); *failed_logged: the log says the run
+ * failed (8.1.1). */
+static inline int nv_play_runner(struct game *g, int card, bool *failed_logged)
+{
+	struct lw_state *s = &g->s;
+	tk_clear_hand(s, LW_CONFEDERATE);
+	tk_give(s, LW_CONFEDERATE, card);
+	tk_give_any(s, LW_CONFEDERATE);
+	tk_give_any(s, LW_UNION);
+	int pc = s->side[LW_CONFEDERATE].pc;
+	char buf[128];
+	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"event\"}", card);
+	int rc = tk_act(g, "confederate", buf);
+	int gained = rc == 0 ? s->side[LW_CONFEDERATE].pc - pc : -99;
+	*failed_logged = nv_log(s, "the run fails") != NULL;
+	lincolns_war_module.free(g);
+	return gained;
 }
 
 #endif

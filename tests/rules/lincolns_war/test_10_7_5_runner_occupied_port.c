@@ -7,23 +7,13 @@
  * paid the PC freely into a Union-held port.) */
 #include "lw_naval_fixture.h"
 
-static int runner_card(void)
-{
-	for (int n = 1; n <= 57; n++) {
-		const struct lw_card *k = lw_card(LW_CONFEDERATE, n);
-		if (k && strcmp(k->effect_kind, "blockade_runner") == 0 && k->blockade_port)
-			return n;
-	}
-	return 0;
-}
-
 /* Plays the runner for its event with its port held by a Union garrison;
  * returns the PC gained (-99: refused). */
 static int run(int seed, bool *failed_logged)
 {
 	struct game *g = nv_game(seed);
 	struct lw_state *s = &g->s;
-	int card = runner_card();
+	int card = nv_runner_card();
 	const struct lw_card *k = lw_card(LW_CONFEDERATE, card);
 	tk_goto_ops(g, 1, LW_CONFEDERATE);
 	int c = nv_city(k->blockade_port);
@@ -34,25 +24,14 @@ static int run(int seed, bool *failed_logged)
 	s->city[c].garrison = 1;
 	CHECK(!lw_naval_effectively_blockaded(s, c));
 	CHECK(lw_naval_blockaded_for_effects(s, c));
-	tk_clear_hand(s, LW_CONFEDERATE);
-	tk_give(s, LW_CONFEDERATE, card);
-	tk_give_any(s, LW_CONFEDERATE);
-	tk_give_any(s, LW_UNION);
-	int pc = s->side[LW_CONFEDERATE].pc;
-	char buf[128];
-	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"event\"}", card);
-	int rc = tk_act(g, "confederate", buf);
-	int gained = rc == 0 ? s->side[LW_CONFEDERATE].pc - pc : -99;
-	*failed_logged = nv_log(s, "the run fails") != NULL;
-	lincolns_war_module.free(g);
-	return gained;
+	return nv_play_runner(g, card, failed_logged);
 }
 
 int main(void)
 {
 	struct game *g = nv_game(1); /* loads the data */
 	lincolns_war_module.free(g);
-	int card = runner_card();
+	int card = nv_runner_card();
 	if (!CHECK(card != 0))
 		return tap_done();
 	int want =
