@@ -45,30 +45,6 @@ static json_t *answer(struct lw_state *s, int side, const json_t *list, void *ct
 	return last;
 }
 
-/* The Confederate army attacks the Union general in Charleston; returns the
- * Union general. */
-static int fight(struct lw_state *s, int hc)
-{
-	int camp = fx_plain_neighbour(hc);
-	if (camp == LW_NO_HEX) {
-		int nb[6];
-		int nn = tg_hex_neighbours(&lw_D()->grid, hc, nb);
-		for (int i = 0; i < nn && camp == LW_NO_HEX; i++) {
-			const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
-			if (hx && hx->terrain != LW_TERRAIN_OCEAN && lw_city_at(nb[i]) < 0)
-				camp = nb[i];
-		}
-	}
-	int u = am_general(s, LW_UNION, hc, 2, LW_NONE); /* survives the lost star */
-	int a = am_general(s, LW_CONFEDERATE, camp, 3, LW_NONE);
-	int b = am_general(s, LW_CONFEDERATE, camp, 2, a);
-	s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
-	int force[2] = {a, b};
-	am_activate(s, LW_CONFEDERATE, force, 2);
-	am_attack(s, LW_CONFEDERATE, hc);
-	return u;
-}
-
 int main(void)
 {
 	struct lw_state *s0 = fx_new(4); /* loads the map */
@@ -97,7 +73,7 @@ int main(void)
 		s->city[chas].garrison = 1;
 		s->city[am_city("jacksonville")].owner = LW_UNION;
 		s->city[am_city("new_bern")].owner = LW_UNION;
-		int u = fight(s, hc);
+		int u = am_attack_lone_union(s, hc);
 		struct seen w = {.seed = seed};
 		am_play_out(s, LW_UNION, true, answer, &w);
 		if (s->unit[u].where != LW_W_MAP || s->unit[u].hex == hc)
@@ -129,7 +105,7 @@ int main(void)
 		s->city[chas].owner = LW_UNION;
 		s->city[chas].garrison = 1;
 		s->city[am_city("jacksonville")].owner = LW_UNION;
-		int u = fight(s, hc);
+		int u = am_attack_lone_union(s, hc);
 		struct seen w = {.seed = seed};
 		am_play_out(s, LW_UNION, true, answer, &w);
 		if (s->unit[u].where == LW_W_MAP && s->unit[u].hex != hc) {

@@ -35,23 +35,7 @@ int main(void)
 		int hc = am_hex("charleston"), chas = am_city("charleston");
 		s->city[chas].owner = LW_UNION;
 		s->city[chas].garrison = 1;
-		int camp = fx_plain_neighbour(hc);
-		if (camp == LW_NO_HEX) {
-			int nb[6];
-			int nn = tg_hex_neighbours(&lw_D()->grid, hc, nb);
-			for (int i = 0; i < nn && camp == LW_NO_HEX; i++) {
-				const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
-				if (hx && hx->terrain != LW_TERRAIN_OCEAN && lw_city_at(nb[i]) < 0)
-					camp = nb[i];
-			}
-		}
-		int u = am_general(s, LW_UNION, hc, 2, LW_NONE); /* survives the lost star */
-		int a = am_general(s, LW_CONFEDERATE, camp, 3, LW_NONE);
-		int b = am_general(s, LW_CONFEDERATE, camp, 2, a);
-		s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
-		int force[2] = {a, b};
-		am_activate(s, LW_CONFEDERATE, force, 2);
-		am_attack(s, LW_CONFEDERATE, hc);
+		int u = am_attack_lone_union(s, hc);
 		struct seen w = {.seed = seed};
 		am_play_out(s, LW_UNION, true, answer, &w); /* nothing offered: stop there */
 		CHECKF(!w.overland, "seed %d: the Union was offered an overland retreat", seed);
