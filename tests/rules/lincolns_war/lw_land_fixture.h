@@ -487,6 +487,52 @@ static inline void bx_pass_casualties(struct game *g)
 	}
 }
 
+/* The search of the 16.6.4 / 16.6.5 battle tests: Grant and Sherman in a
+ * plain hex attack Price and Early in the clear Confederate hex next to it
+ * (fx_next_cs_clear, one hex after another), the Union committing 5 CSP and
+ * the Confederates none; each deck is stacked (fx_stack_deck) with the
+ * side's `sym` on its first card when it is not 0. For each hex, 0 to
+ * burns - 1 dice are first burned off the generator, until wanted() takes
+ * the game after the commitment. Returns that game (the caller frees it),
+ * or NULL. */
+struct bx_burn {
+	int grant_stars, sherman_stars, price_stars, early_stars;
+	unsigned union_sym, cs_sym; /* the symbols on each side's first card */
+	int burns;
+	int grant, sherman, price, early; /* out: the generals */
+	uint32_t log_from;                /* out: s->log_total before the attack */
+};
+typedef bool (*bx_burn_wanted)(struct game *g, const struct bx_burn *b, void *ctx);
+static inline struct game *bx_burn_search(struct bx_burn *b, bx_burn_wanted wanted, void *ctx)
+{
+	size_t i = 0;
+	int y, x;
+	while ((y = fx_next_cs_clear(&i, &x)) != LW_NO_HEX) {
+		for (int burn = 0; burn < b->burns; burn++) {
+			struct game *g = bx_game(2);
+			if (!g)
+				return NULL;
+			struct lw_state *s = &g->s;
+			for (int k = 0; k < burn; k++)
+				(void)tg_rng_die(&s->rng, 6);
+			b->grant = fx_place(s, "grant", x, b->grant_stars);
+			b->sherman = fx_place(s, "sherman", x, b->sherman_stars);
+			b->price = fx_place(s, "price", y, b->price_stars);
+			b->early = fx_place(s, "early", y, b->early_stars);
+			s->side[LW_UNION].csp = 5;
+			fx_stack_deck(s, LW_UNION, b->union_sym, b->union_sym ? 1 : 0, 12);
+			fx_stack_deck(s, LW_CONFEDERATE, b->cs_sym, b->cs_sym ? 1 : 0, 12);
+			b->log_from = s->log_total;
+			bx_attack(g, b->grant, y);
+			bx_commit(g, 5, 0);
+			if (wanted(g, b, ctx))
+				return g;
+			free(g);
+		}
+	}
+	return NULL;
+}
+
 /* Is `needle` in one of the last n log lines? */
 static inline bool bx_logged(const struct lw_state *s, int n, const char *needle)
 {

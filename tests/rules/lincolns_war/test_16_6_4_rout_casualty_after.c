@@ -22,49 +22,38 @@ static long log_at(const struct lw_state *s, uint32_t from, const char *needle)
 	return -1;
 }
 
+/* A rout for the Union in which Early's casualty roll (2d6, read from the
+ * log since the attack) is 2 or 9: without the -1 those are a wound and a
+ * kill, with it a miss and a wound. */
+static bool early_rolls(struct game *g, const struct bx_burn *b, void *ctx)
+{
+	int *roll = ctx;
+	struct lw_state *s = &g->s;
+	long r = log_at(s, b->log_from, "Casualty roll ");
+	*roll = 0;
+	if (r >= 0)
+		sscanf(strstr(s->log[r % LW_LOG_LINES], "Casualty roll "), "Casualty roll %d",
+		       roll);
+	return s->battle.rout && s->battle.winner == LW_UNION && (*roll == 2 || *roll == 9);
+}
+
 int main(void)
 {
 	free(bx_game(2)); /* loads the data */
-	bool found = false;
-	struct game *g = NULL;
-	int early = LW_NONE, roll = 0;
-	uint32_t from = 0;
 	/* a clear Confederate hex and a generator position where the rout
-	 * happens and Early's casualty roll (2d6) is 2 or 9: without the -1
-	 * those are a wound and a kill, with it a miss and a wound */
-	size_t i = 0;
-	int y, x;
-	while (!found && (y = fx_next_cs_clear(&i, &x)) != LW_NO_HEX) {
-		for (int burn = 0; burn < 80 && !found; burn++) {
-			g = bx_game(2);
-			if (!g)
-				return tap_done();
-			struct lw_state *s = &g->s;
-			for (int k = 0; k < burn; k++)
-				(void)tg_rng_die(&s->rng, 6);
-			int grant = fx_place(s, "grant", x, 3);
-			fx_place(s, "sherman", x, 3);
-			fx_place(s, "price", y, 2);
-			early = fx_place(s, "early", y, 1);
-			s->side[LW_UNION].csp = 5;
-			fx_stack_deck(s, LW_UNION, 0, 0, 12);
-			fx_stack_deck(s, LW_CONFEDERATE, LW_SYM_CASUALTY, 1, 12);
-			from = s->log_total;
-			bx_attack(g, grant, y);
-			bx_commit(g, 5, 0);
-			long r = log_at(s, from, "Casualty roll ");
-			roll = 0;
-			if (r >= 0)
-				sscanf(strstr(s->log[r % LW_LOG_LINES], "Casualty roll "),
-				       "Casualty roll %d", &roll);
-			found = s->battle.rout && s->battle.winner == LW_UNION &&
-			        (roll == 2 || roll == 9);
-			if (!found)
-				free(g);
-		}
-	}
-	if (!CHECKF(found, "a rout where Early rolls 2 or 9"))
+	 * happens and Early rolls 2 or 9 */
+	struct bx_burn b = {.grant_stars = 3,
+	                    .sherman_stars = 3,
+	                    .price_stars = 2,
+	                    .early_stars = 1,
+	                    .cs_sym = LW_SYM_CASUALTY,
+	                    .burns = 80};
+	int roll = 0;
+	struct game *g = bx_burn_search(&b, early_rolls, &roll);
+	if (!CHECKF(g != NULL, "a rout where Early rolls 2 or 9"))
 		return tap_done();
+	int early = b.early;
+	uint32_t from = b.log_from;
 	struct lw_state *s = &g->s;
 	/* the rout first, then the cards */
 	long disgraced = log_at(s, from, "ROUT:");
