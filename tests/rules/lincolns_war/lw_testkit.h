@@ -186,6 +186,16 @@ static inline struct game *tk_committee_game(int seed)
 	return g;
 }
 
+/* 6.0: turn `turn` (0 is the first) begins, the Union holding union_pc PC
+ * and the Confederates cs_pc (the initiative goes by them). */
+static inline void tk_begin_turn_pc(struct lw_state *s, int turn, int union_pc, int cs_pc)
+{
+	s->turn = (uint8_t)turn;
+	s->side[LW_UNION].pc = (int16_t)union_pc;
+	s->side[LW_CONFEDERATE].pc = (int16_t)cs_pc;
+	lw_begin_turn(s);
+}
+
 /* 6.0: a Campaign game (seed) at the start of its second turn, the
  * Confederates leading 17 PC to 5: they hold the initiative and, leading by
  * 10 or more, are asked in the Initiative Phase whether to force the Union
@@ -194,11 +204,7 @@ static inline struct game *tk_initiative_lead(int seed)
 {
 	struct game *g = tk_new("campaign", seed);
 	tk_choose_gics(g);
-	struct lw_state *s = &g->s;
-	s->turn = 1;
-	s->side[LW_UNION].pc = 5;
-	s->side[LW_CONFEDERATE].pc = 17;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(&g->s, 1, 5, 17);
 	return g;
 }
 

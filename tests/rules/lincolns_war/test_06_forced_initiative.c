@@ -21,27 +21,19 @@ int main(void)
 	CHECK_EQ_INT(s->initiative, LW_UNION); /* he accepted the initiative */
 	CHECK_EQ_INT(s->phasing, LW_UNION);
 	/* next turn, tied: the Union held it last and keeps it, and goes first */
-	s->side[LW_UNION].pc = 9;
-	s->side[LW_CONFEDERATE].pc = 9;
-	s->turn = 2;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(s, 2, 9, 9);
 	CHECK_EQ_INT(s->initiative, LW_UNION);
 	CHECK_EQ_INT(s->first, LW_UNION);
 	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
 	CHECK_EQ_INT(s->phasing, LW_UNION);
 	/* a holder who does not force keeps it, and keeps it on a tie */
-	s->side[LW_UNION].pc = 20;
-	s->side[LW_CONFEDERATE].pc = 8;
-	s->turn = 3;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(s, 3, 20, 8);
 	CHECK_EQ_INT(s->phase, LW_PH_INITIATIVE);
 	CHECKF(tk_act(g, "union", "{\"type\":\"initiative\",\"first\":\"union\"}") == 0, "%s",
 	       tk_err.message);
 	CHECK_EQ_INT(s->initiative, LW_UNION);
 	CHECK_EQ_INT(s->first, LW_UNION);
-	s->side[LW_CONFEDERATE].pc = 20;
-	s->turn = 4;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(s, 4, 20, 20);
 	CHECK_EQ_INT(s->initiative, LW_UNION);
 	lincolns_war_module.free(g);
 	return tap_done();

@@ -18,17 +18,12 @@ int main(void)
 	CHECK_EQ_INT(s->phasing, LW_UNION);
 	/* a tie keeps the holder: the Union, who accepted the initiative when
 	 * forced (test_06_forced_initiative) */
-	s->side[LW_UNION].pc = 9;
-	s->side[LW_CONFEDERATE].pc = 9;
-	s->turn = 2;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(s, 2, 9, 9);
 	CHECK_EQ_INT(s->initiative, LW_UNION);
 	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
 	CHECK_EQ_INT(s->first, LW_UNION);
 	/* a lead of 9 does not allow forcing */
-	s->side[LW_UNION].pc = 18;
-	s->turn = 3;
-	lw_begin_turn(s);
+	tk_begin_turn_pc(s, 3, 18, 9);
 	CHECK_EQ_INT(s->initiative, LW_UNION);
 	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
 	lincolns_war_module.free(g);
