@@ -222,6 +222,21 @@ static inline void am_attack(struct lw_state *s, int side, int target)
 	AM_OK(s, side, js);
 }
 
+/* A land hex next to hex without a city (plain if there is one), or
+ * LW_NO_HEX. */
+static inline int am_camp_next_to(int hex)
+{
+	int camp = fx_plain_neighbour(hex);
+	int nb[6];
+	int nn = tg_hex_neighbours(&lw_D()->grid, hex, nb);
+	for (int i = 0; i < nn && camp == LW_NO_HEX; i++) {
+		const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
+		if (hx && hx->terrain != LW_TERRAIN_OCEAN && lw_city_at(nb[i]) < 0)
+			camp = nb[i];
+	}
+	return camp;
+}
+
 /* The 16.9.4 tests' battle: a Confederate army (a three-star and a
  * two-star) in a land neighbour of `hex` without a city (a plain one if
  * there is one) attacks a lone two-star Union general (he survives the
@@ -229,16 +244,7 @@ static inline void am_attack(struct lw_state *s, int side, int target)
  * general. */
 static inline int am_attack_lone_union(struct lw_state *s, int hex)
 {
-	int camp = fx_plain_neighbour(hex);
-	if (camp == LW_NO_HEX) {
-		int nb[6];
-		int nn = tg_hex_neighbours(&lw_D()->grid, hex, nb);
-		for (int i = 0; i < nn && camp == LW_NO_HEX; i++) {
-			const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
-			if (hx && hx->terrain != LW_TERRAIN_OCEAN && lw_city_at(nb[i]) < 0)
-				camp = nb[i];
-		}
-	}
+	int camp = am_camp_next_to(hex);
 	int u = am_general(s, LW_UNION, hex, 2, LW_NONE); /* survives the lost star */
 	int a = am_general(s, LW_CONFEDERATE, camp, 3, LW_NONE);
 	int b = am_general(s, LW_CONFEDERATE, camp, 2, a);

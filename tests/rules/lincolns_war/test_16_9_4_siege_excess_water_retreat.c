@@ -21,20 +21,6 @@ static int side_stars(const struct lw_state *s, int hex, int side)
 	return st;
 }
 
-/* A land hex next to hex without a city (plain if there is one). */
-static int camp_next_to(int hex)
-{
-	int camp = fx_plain_neighbour(hex);
-	int nb[6];
-	int nn = tg_hex_neighbours(&lw_D()->grid, hex, nb);
-	for (int i = 0; i < nn && camp == LW_NO_HEX; i++) {
-		const struct lw_hex *hx = lw_data_hex(lw_D(), nb[i]);
-		if (hx && hx->terrain != LW_TERRAIN_OCEAN && lw_city_at(nb[i]) < 0)
-			camp = nb[i];
-	}
-	return camp;
-}
-
 int main(void)
 {
 	struct game *g = bx_game(4);
@@ -45,7 +31,7 @@ int main(void)
 	s->city[chas].owner = LW_UNION;
 	s->city[chas].garrison = 1;
 	CHECK_EQ_INT(lw_city_controller(s, chas), LW_UNION);
-	int camp = camp_next_to(hc);
+	int camp = am_camp_next_to(hc);
 	CHECKF(camp != LW_NO_HEX, "a land hex next to Charleston");
 
 	int two[3], one[2];
