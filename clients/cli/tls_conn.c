@@ -1,6 +1,8 @@
 /* tls_conn.c — see tls_conn.h. */
 #include "tls_conn.h"
 
+#include "line_buf.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,10 +22,7 @@ struct tls_conn {
 	int fd;
 	SSL_CTX *ctx;
 	SSL *ssl;
-	char *buf; /* received plaintext: buf[start..end) is not consumed yet */
-	size_t start, end, cap;
-	size_t line_end; /* after a returned line: where its newline was (consumed next call) */
-	int have_returned;
+	struct line_buf in; /* received plaintext */
 };
 
 static long long now_ms(void)
@@ -147,6 +146,7 @@ struct tls_conn *tls_conn_open(const char *host, const char *port, const char *t
 		return NULL;
 	}
 	c->fd = -1;
+	line_buf_init(&c->in, TLS_CONN_MAX_LINE);
 	c->ctx = SSL_CTX_new(TLS_client_method());
 	if (!c->ctx || !SSL_CTX_set_min_proto_version(c->ctx, TLS1_2_VERSION)) {
 		ssl_error_text("TLS set-up failed", err, errlen);
@@ -214,7 +214,7 @@ void tls_conn_close(struct tls_conn *c)
 		SSL_CTX_free(c->ctx);
 	if (c->fd >= 0)
 		close(c->fd);
-	free(c->buf);
+	line_buf_free(&c->in);
 	free(c);
 }
 
@@ -251,66 +251,34 @@ int tls_conn_send_line(struct tls_conn *c, const char *line, size_t len, char *e
 }
 
 /* Drops the line returned by the previous call. */
-static void consume_previous(struct tls_conn *c)
-{
-	if (c->have_returned) {
-		c->start = c->line_end + 1;
-		c->have_returned = 0;
-	}
-	if (c->start == c->end)
-		c->start = c->end = 0;
-}
-
-static char *find_newline(struct tls_conn *c)
-{
-	return c->end > c->start ? memchr(c->buf + c->start, '\n', c->end - c->start) : NULL;
-}
-
 int tls_conn_has_pending(struct tls_conn *c)
 {
-	consume_previous(c);
-	return find_newline(c) != NULL || SSL_pending(c->ssl) > 0;
+	return line_buf_has_line(&c->in) || SSL_pending(c->ssl) > 0;
 }
 
 int tls_conn_read_line(struct tls_conn *c, int timeout_ms, const char **line, size_t *len,
                        char *err, size_t errlen)
 {
 	long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
-	consume_previous(c);
 	for (;;) {
-		char *nl = find_newline(c);
-		if (nl) {
-			c->line_end = (size_t)(nl - c->buf);
-			*nl = '\0';
-			*line = c->buf + c->start;
-			*len = c->line_end - c->start;
-			c->have_returned = 1;
+		int got = line_buf_take(&c->in, line, len);
+		if (got == 1)
 			return 1;
-		}
-		if (c->end - c->start > TLS_CONN_MAX_LINE) {
+		if (got < 0) {
 			snprintf(err, errlen, "the server sent a line over %u bytes",
 			         TLS_CONN_MAX_LINE);
 			return -1;
 		}
-		if (c->start > 0) { /* compact */
-			memmove(c->buf, c->buf + c->start, c->end - c->start);
-			c->end -= c->start;
-			c->start = 0;
-		}
-		if (c->cap - c->end < 16384) {
-			size_t ncap = c->cap ? c->cap * 2 : 65536;
-			char *nb = realloc(c->buf, ncap);
-			if (!nb) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
-			c->buf = nb;
-			c->cap = ncap;
+		size_t room;
+		char *space = line_buf_space(&c->in, &room);
+		if (!space) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
 		}
 		size_t n = 0;
-		int rc = SSL_read_ex(c->ssl, c->buf + c->end, c->cap - c->end - 1, &n);
+		int rc = SSL_read_ex(c->ssl, space, room, &n);
 		if (rc == 1) {
-			c->end += n;
+			line_buf_commit(&c->in, n);
 			continue;
 		}
 		int e = SSL_get_error(c->ssl, rc);
