@@ -151,6 +151,9 @@ struct rctx {
 	/* each unit's class (classes_init): itself, or the first general of
 	 * the force no rule of the search tells apart from it */
 	int16_t cls[LW_MAX_UNITS];
+	/* hexes where a unit of the side not of c->gen stood when the question
+	 * was asked (crowded_init): their room is not bounded (room_ok) */
+	uint64_t crowded[REACH_HEX_IDS / 64];
 };
 
 struct memo_slot {
@@ -318,6 +321,11 @@ static void block(struct rctx *c, int hex)
 		c->blocked[hex / 64] |= 1ull << (hex % 64);
 }
 
+static bool is_crowded(const struct rctx *c, int hex)
+{
+	return hex < 0 || hex >= REACH_HEX_IDS || (c->crowded[hex / 64] >> (hex % 64) & 1u);
+}
+
 /* The hexes lw_move_check refuses to every group of the side for the whole
  * question, whatever the group and whatever it did before: held by the
  * enemy, an enemy city that is not bracketed (16.1, 16.1.2; neither when
@@ -346,6 +354,23 @@ static void blocked_init(struct rctx *c, const struct lw_state *w)
 		    (lw_city_controller(w, k) == LW_OTHER(side) && !city->bracketed &&
 		     !lw_siege_reinforces(w, side, city->hex)))
 			block(c, city->hex);
+	}
+}
+
+static bool in_gen(const struct rctx *c, int u);
+
+/* The hexes where a unit of the side stands that is not one of the
+ * generals to bring in (c->gen, gathered first): room_ok does not bound
+ * their room (such a unit may stay, raising 12.4's limit with its three
+ * stars, or be picked up and leave, 12.5). */
+static void crowded_init(struct rctx *c, const struct lw_state *w)
+{
+	memset(c->crowded, 0, sizeof c->crowded);
+	for (int i = 0; i < w->n_units; i++) {
+		const struct lw_unit *x = &w->unit[i];
+		if (x->where == LW_W_MAP && x->side == w->play.side && !in_gen(c, i) &&
+		    x->hex >= 0 && x->hex < REACH_HEX_IDS)
+			c->crowded[x->hex / 64] |= 1ull << (x->hex % 64);
 	}
 }
 
@@ -471,9 +496,288 @@ static bool near(const struct rctx *c, int hex, int dist, unsigned mask)
 	return false;
 }
 
+static const struct river_seen *river_of(struct rctx *c, const struct lw_state *w, int from);
+static bool is_mover_of(const struct lw_state *w, int u);
+
+/* ---- 12.4 / 12.5: room in the region for the groups ---------------------------------- */
+
+#define ROOM_HEXES 64  /* the hexes room_ok tells apart (beyond: a group is not counted) */
+#define ROOM_GROUPS 10 /* the groups counted together (2^10 subsets; beyond: not counted) */
+#define ROOM_SEEN 128  /* hexes a group's walk looks at (beyond: not counted) */
+#define ROOM_FREE 1000 /* the room of a crowded hex: not bounded */
+
+struct room_group {
+	int hex;        /* where it stands */
+	int left;       /* hexes it may still move (its generals' largest) */
+	bool fresh;     /* it may still go by water (it has not moved) */
+	int stars, cav; /* its generals of c->gen: infantry stars, cavalry generals */
+	uint64_t cand;  /* the hexes (room_ix) it could end its movement in */
+};
+
+struct room {
+	int hex[ROOM_HEXES];
+	int n;
+	int closed[LW_GROUP_FORCE]; /* hexes closed for good (room_closed) */
+	int n_closed;
+};
+
+/* The index of hex among the hexes told apart, or -1 when they are full. */
+static int room_ix(struct room *r, int hex)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->hex[i] == hex)
+			return i;
+	if (r->n == ROOM_HEXES)
+		return -1;
+	r->hex[r->n] = hex;
+	return r->n++;
+}
+
+static bool room_closed(const struct room *r, int hex)
+{
+	for (int i = 0; i < r->n_closed; i++)
+		if (r->closed[i] == hex)
+			return true;
+	return false;
+}
+
+/* hex as a hex group gr could end in; false when it cannot be told apart
+ * (gr is then not counted). */
+static bool room_add(struct room *r, struct room_group *gr, int hex)
+{
+	int i = room_ix(r, hex);
+	if (i < 0)
+		return false;
+	gr->cand |= 1ull << i;
+	return true;
+}
+
+/* The hexes of the region gr may end its movement in (into gr->cand): its
+ * own hex, the hexes within gr->left passable steps not closed for good,
+ * and the landings of a water move; false when they cannot all be told
+ * apart, or a water assault is open to it (gr is then not counted). */
+static bool room_cands(struct rctx *c, const struct lw_state *w, struct room *r,
+                       struct room_group *gr, unsigned al)
+{
+	if ((bit_of(gr->hex) & al) && !room_add(r, gr, gr->hex))
+		return false;
+	int seen[ROOM_SEEN], n = 0, lo = 0;
+	seen[n++] = gr->hex;
+	for (int k = 0; k < gr->left; k++) {
+		int hi = n;
+		for (int i = lo; i < hi; i++) {
+			int nb[6];
+			int m = tg_hex_neighbours(&lw_D()->grid, seen[i], nb);
+			for (int j = 0; j < m; j++) {
+				if (!passable(c, seen[i], nb[j]) || room_closed(r, nb[j]))
+					continue;
+				bool dup = false;
+				for (int q = 0; q < n && !dup; q++)
+					dup = seen[q] == nb[j];
+				if (dup)
+					continue;
+				if (n == ROOM_SEEN)
+					return false;
+				seen[n++] = nb[j];
+				if ((bit_of(nb[j]) & al) && !room_add(r, gr, nb[j]))
+					return false;
+			}
+		}
+		lo = hi;
+	}
+	int side = w->play.side;
+	if (!gr->fresh || !lw_amphib_water_open(w, side))
+		return true;
+	const struct lw_hex *h = lw_data_hex(lw_D(), gr->hex);
+	if (h && h->river) {
+		const struct river_seen *rv = river_of(c, w, gr->hex);
+		if (!rv)
+			return false;
+		for (int i = 0; i < rv->np; i++)
+			if (bit_of(rv->ports[i]) & al)
+				return false; /* an assault: no 12.5 check, taken as won */
+		for (int i = 0; i < rv->nl; i++)
+			if ((bit_of(rv->land[i]) & al) && !room_closed(r, rv->land[i]) &&
+			    !room_add(r, gr, rv->land[i]))
+				return false;
+	}
+	if (side != LW_UNION)
+		return true;
+	for (int k = 0; k < w->n_cities; k++) {
+		int hex = lw_D()->cities[k].hex;
+		if (!lw_amphib_ocean_port(k) || !(bit_of(hex) & al))
+			continue;
+		if (lw_city_controller(w, k) == LW_OTHER(side))
+			return false; /* an assault */
+		if (!room_closed(r, hex) && !room_add(r, gr, hex))
+			return false;
+	}
+	return true;
+}
+
+/* The infantry stars a hex can hold at the end (12.4) for a group standing
+ * at own: not bounded where a unit not of c->gen stood, nor in the group's
+ * own hex (it may stand there as it stands now, 11.1.3.2's overstack
+ * included). */
+static int room_of(const struct rctx *c, int hex, int own)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	if (hex == own || is_crowded(c, hex))
+		return ROOM_FREE;
+	return h && h->terrain == LW_TERRAIN_MOUNTAIN ? 6 : 12;
+}
+
+/* The fewest hexes of gr->cand that can hold its generals of c->gen (12.4:
+ * twelve infantry stars a hex at most, six in a mountain hex; 13.1.1: one
+ * cavalry general a hex, but in the group's own hex, where they may stay
+ * as they stand), or -1 when all of them cannot. */
+static int room_need(const struct rctx *c, const struct room *r, const struct room_group *gr)
+{
+	int n12 = 0, n6 = 0, free = 0;
+	bool own = false;
+	for (int i = 0; i < r->n; i++) {
+		if (!(gr->cand >> i & 1u))
+			continue;
+		int room = room_of(c, r->hex[i], gr->hex);
+		own |= r->hex[i] == gr->hex;
+		free += room == ROOM_FREE;
+		n12 += room == 12;
+		n6 += room == 6;
+	}
+	int k;
+	if (!gr->cand)
+		return -1;
+	if (free > 0 || gr->stars == 0)
+		k = 1;
+	else if (gr->stars <= 12 * n12)
+		k = (gr->stars + 11) / 12;
+	else if (gr->stars - 12 * n12 <= 6 * n6)
+		k = n12 + (gr->stars - 12 * n12 + 5) / 6;
+	else
+		return -1;
+	if (!own && gr->cav > k)
+		k = gr->cav;
+	return k <= free + n12 + n6 ? k : -1;
+}
+
+/* A bound for 12.4's room and 12.5's closed hexes: is there room in the
+ * region for every group of the force?
+ *
+ * Admissible (it refuses only what no sequence of the search's actions
+ * brings in). The generals of c->gen fall into groups: the movers, the
+ * generals waiting at one hex (lw_march_group_setup moves them on
+ * together), the generals whose move is over; a group only ever splits
+ * (12.8: a general left behind; a pickup takes only generals not of the
+ * force, 12.5). Each group's generals end in hexes of the region that are
+ * its own: its own hex if it is in the region (groups standing in one
+ * hex of the region are counted as one), or a hex it enters by a step or
+ * a landing, both refused while a general of the force who is not moving
+ * stands there (lw_march_entry_check, 12.5 "may not ... re-enter the
+ * same force"); so once a group is last to enter a hex, no general of
+ * another group ends there. A hex holding a general of the force who will
+ * not move again (his move over, or not where he was left) is closed for
+ * good: nobody enters it nor passes through. A hex a group can enter lies
+ * within what is left of its allowance by passable steps (near()) or is
+ * a landing of a water move from where it stands, before it has moved
+ * (the search's own lists: river_of, the ocean ports). Its generals fit
+ * there only as 12.4 and 13.1.1 allow (room_need: twelve infantry stars
+ * a hex, six in a mountain hex, one cavalry general; a hex where a unit
+ * not of the force stands is not bounded). So the groups need pairwise
+ * disjoint sets of hexes, each of at least room_need hexes of its own
+ * candidates, and for every set of groups the hexes all of them could end
+ * in must number at least their needs (Hall's condition). A group open to
+ * a water assault (14.1.2 / 14.2.2: no 12.5 check, taken as won), whose
+ * hexes cannot all be told apart, or beyond ROOM_GROUPS, is left out of
+ * the count: that only lets more through. */
+static bool room_ok(struct rctx *c, const struct lw_state *w, unsigned al)
+{
+	const struct lw_play *p = &w->play;
+	const struct lw_groups *g = &w->groups;
+	struct room r = {.n = 0};
+	for (int i = 0; i < g->n; i++) {
+		int u = g->unit[i];
+		const struct lw_unit *x = &w->unit[u];
+		if (x->where != LW_W_MAP || x->side != p->side || is_mover_of(w, u) ||
+		    (g->wait[i] && g->hex[i] == x->hex) || r.n_closed == LW_GROUP_FORCE)
+			continue;
+		r.closed[r.n_closed++] = x->hex;
+	}
+	struct room_group gr[ROOM_GROUPS];
+	int key[ROOM_GROUPS], ng = 0;
+	bool moving = !p->attacked && !w->land.stopped;
+	for (int i = 0; i < c->n_gen; i++) {
+		int u = c->gen[i];
+		const struct lw_unit *x = &w->unit[u];
+		int hex = x->hex, left = 0, k;
+		bool fresh = false;
+		if (x->where != LW_W_MAP)
+			return false;
+		if (lw_groups_find(g, u) < 0)
+			return true; /* not listed: 12.5 would not close his hex */
+		if (is_mover_of(w, u)) {
+			k = -1; /* the movers */
+			if (moving) {
+				left = p->max_move - p->moved;
+				fresh = p->moved == 0;
+			}
+		} else {
+			int gi = lw_groups_find(g, u);
+			k = 4 * hex + 1; /* done here */
+			if (gi >= 0 && g->wait[gi] && g->hex[gi] == hex) {
+				k = 4 * hex + 2; /* waiting here */
+				left = g->max_move[gi] - g->moved[gi];
+				fresh = g->moved[gi] == 0;
+			}
+		}
+		if (bit_of(hex) & al)
+			k = 4 * hex + 3; /* in the region: may all stay */
+		int j = 0;
+		while (j < ng && key[j] != k)
+			j++;
+		if (j == ng) {
+			if (ng == ROOM_GROUPS)
+				continue; /* not counted */
+			key[ng] = k;
+			gr[ng++] = (struct room_group){.hex = hex};
+		}
+		if (left > gr[j].left)
+			gr[j].left = left;
+		gr[j].fresh |= fresh;
+		if (x->cavalry)
+			gr[j].cav++;
+		else
+			gr[j].stars += x->stars;
+	}
+	int need[ROOM_GROUPS], n = 0;
+	uint64_t cand[ROOM_GROUPS];
+	for (int j = 0; j < ng; j++) {
+		if (!room_cands(c, w, &r, &gr[j], al))
+			continue; /* not counted */
+		int k = room_need(c, &r, &gr[j]);
+		if (k < 0)
+			return false;
+		need[n] = k;
+		cand[n++] = gr[j].cand;
+	}
+	/* Hall's condition over every set of the counted groups */
+	uint64_t uni[1 << ROOM_GROUPS];
+	int sum[1 << ROOM_GROUPS];
+	uni[0] = 0;
+	sum[0] = 0;
+	for (unsigned m = 1; m < 1u << n; m++) {
+		int j = __builtin_ctz(m);
+		unsigned rest = m & (m - 1);
+		uni[m] = uni[rest] | cand[j];
+		sum[m] = sum[rest] + need[j];
+		if (sum[m] > __builtin_popcountll(uni[m]))
+			return false;
+	}
+	return true;
+}
+
 /* A bound: could every general still get in (in it, or within what is left
  * of his group's allowance, or by water before his group has moved)? */
-static bool could_get_in(const struct rctx *c, const struct lw_state *w)
+static bool could_get_in(struct rctx *c, const struct lw_state *w)
 {
 	const struct lw_play *p = &w->play;
 	const struct lw_groups *g = &w->groups;
@@ -506,7 +810,7 @@ static bool could_get_in(const struct rctx *c, const struct lw_state *w)
 			continue;
 		return false;
 	}
-	return true;
+	return room_ok(c, w, al);
 }
 
 /* Would every general be in (in one theater) if all ended their move now
@@ -875,6 +1179,7 @@ static void root_compute(const struct lw_state *s, struct root *r)
 	struct rctx c = {.idx = s->groups.camp_now};
 	gather_force(&c, w);
 	blocked_init(&c, w);
+	crowded_init(&c, w);
 	classes_init(&c, w);
 	memo_new();
 	if (c.n_gen > 0 && could_get_in(&c, w))
@@ -940,6 +1245,7 @@ static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
 	struct rctx c = {.idx = -1};
 	gather_force(&c, w);
 	blocked_init(&c, w);
+	crowded_init(&c, w);
 	classes_init(&c, w);
 	unsigned mask = 0;
 	long nodes = 0;
