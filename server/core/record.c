@@ -248,8 +248,10 @@ int tg_record_verify(const json_t *record, const struct game_module *const *game
 	struct game_status st;
 	mod->status(g, &st);
 	mod->free(g);
+	/* O?: the match number is not checked and may be absent (then null);
+	 * plain O made json_pack fail, and a verified record had no report. */
 	if (report)
-		*report = json_pack("{s:s,s:s,s:O,s:I,s:I,s:O,s:s}", "game", game, "scenario",
+		*report = json_pack("{s:s,s:s,s:O?,s:I,s:I,s:O?,s:s}", "game", game, "scenario",
 		                    scenario, "match", json_object_get(record, "match"), "actions",
 		                    (json_int_t)applied, "undone", (json_int_t)undone, "result",
 		                    result, "final", st.summary);

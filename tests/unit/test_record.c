@@ -85,8 +85,24 @@ int main(void)
 	CHECK(json_integer_value(json_object_get(report, "actions")) >= 2);
 	json_decref(report);
 
-	/* A different secret no longer matches the published commitment. */
+	/* Found by fuzz/record: the report was packed with "O" for the record's
+	 * match number, which jansson refuses when it is absent, so a record that
+	 * verified came back with no report (telegraph verify then printed
+	 * "match 0, ? (?): ... 0 actions"). The match number is not checked; the
+	 * report says null for it. */
 	json_t *t = json_deep_copy(rec);
+	json_object_del(t, "match");
+	report = NULL;
+	CHECKF(tg_record_verify(t, games, &report, &err) == 0, "%s: %s", err.code, err.message);
+	CHECK(report != NULL);
+	CHECK(json_is_null(json_object_get(report, "match")));
+	CHECK_EQ_STR(json_string_value(json_object_get(report, "game")), "fixture-duel");
+	CHECK(json_integer_value(json_object_get(report, "actions")) >= 2);
+	json_decref(report);
+	json_decref(t);
+
+	/* A different secret no longer matches the published commitment. */
+	t = json_deep_copy(rec);
 	json_object_set_new(t, "secret",
 	                    json_string("00000000000000000000000000000000000000000000"
 	                                "00000000000000000000"));
