@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "core/record.h"
+#include "view_render.h"
 
 int cmd_verify(struct cli_ctx *x)
 {
@@ -25,6 +26,15 @@ int cmd_verify(struct cli_ctx *x)
 	struct tg_error err = {{0}, {0}};
 	int rc = tg_record_verify(record, x->games, &report, &err);
 	json_decref(record);
+	/* The sentences and the report quote the record, which may come from
+	 * anyone: shown without control characters. */
+	view_clean_text(err.code);
+	view_clean_text(err.message);
+	if (report) {
+		json_t *raw = report;
+		report = view_clean(raw);
+		json_decref(raw);
+	}
 	if (rc != 0) {
 		printf("INVALID: %s: %s\n", err.code[0] ? err.code : "invalid",
 		       err.message[0] ? err.message : "the record does not verify");
