@@ -969,7 +969,7 @@ bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n)
 	int np = lw_amphib_water_ports(s, u, n, ports, LW_MAX_CITIES);
 	if (np != 1)
 		return false; /* none: the 16.9 retreat (or 16.9.6); several: the
-		                 owner picks one in the retreat prompt (lw_battle_flow.c) */
+		                 owner picks one in the retreat prompt (lw_battle_retreat.c) */
 	lw_amphib_water_retreat_to(s, u, n, ports[0]);
 	return true;
 }

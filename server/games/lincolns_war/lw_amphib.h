@@ -132,7 +132,7 @@ bool lw_amphib_water_retreat_some(struct lw_state *s, const int *u, int n);
  * (the nearest that stack them, all of those equally near), at most max;
  * 0 when 16.9.4 does not apply or no port takes them. Both functions above
  * go by water only when exactly one port is nearest; with several, the
- * battle's retreat prompt offers them (lw_battle_flow.c) and
+ * battle's retreat prompt offers them (lw_battle_retreat.c) and
  * lw_amphib_water_retreat_to moves the generals to the one chosen. */
 int lw_amphib_water_ports(const struct lw_state *s, const int *u, int n, int *out, int max);
 void lw_amphib_water_retreat_to(struct lw_state *s, const int *u, int n, int to);

@@ -5,7 +5,7 @@
  * expended (See also 16.9.2)."
  *
  * A regular battle: it is fought by the land rules' battle sequence
- * (lw_battle_flow.c, lw_combat.c) from its reveal on, with its groups cut
+ * (lw_battle_*.c, lw_combat.c) from its reveal on, with its groups cut
  * down to the two cavalry generals (the raider attacking, the cavalry in
  * the raided hex defending): 16.4 indecisive rolls and wounds, 16.5 less
  * the IT each carries, 16.6 the results table, 16.8 the General Casualty

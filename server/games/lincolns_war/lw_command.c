@@ -564,7 +564,7 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
 	s->unit[u].cmd = ++s->cmd_seq;
 	dequeue(c, i);
 	/* 16.8.2: a CO killed in the casualty checks was followed by the
-	 * default CO (lw_battle_flow.c, for the 16.6.4 / 16.9.5.4.2 steps): the
+	 * default CO (lw_battle_casualty.c, for the 16.6.4 / 16.9.5.4.2 steps): the
 	 * one chosen follows him instead */
 	if (s->battle.active && prev != u && prev != LW_NONE) {
 		if (s->land.att_co == prev)

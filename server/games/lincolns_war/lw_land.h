@@ -2,7 +2,7 @@
  * embeds it as `land`), and its save/load.
  *
  * Plain fixed-size fields, like the rest of lw_state.h. What the battle
- * procedure (lw_battle_flow.c) and the march (lw_march.c) must remember
+ * procedure (lw_battle_*.c) and the march (lw_march.c) must remember
  * between two actions lives here; the engine's struct lw_battle holds the
  * rest (sides, hexes, face-down commitments, the public result).
  */

@@ -75,7 +75,7 @@ bool lw_plot_resolve(struct lw_state *s, int side);
  * whether to retaliate (7.1.9.3). */
 bool lw_political_supply_phase(struct lw_state *s);
 
-/* 19.0 notes from the battle sequence (lw_battle_flow.c). */
+/* 19.0 notes from the battle sequence (lw_battle_results.c). */
 void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int att_stars, int def,
                               int def_co_stars, int def_stars);
 void lw_political_note_withdrawal(struct lw_state *s, int side, int hex);

@@ -66,7 +66,7 @@ static int defender(const struct lw_state *s)
 	return LW_OTHER(s->battle.attacker);
 }
 
-/* The attacking group as lw_battle_flow.c sees it: the listed units still in
+/* The attacking group as the battle sees it (lw_battle_group.c): the listed units still in
  * the hex they attack from. */
 static int attackers(const struct lw_state *s, int16_t out[LW_RESEV_UNITS])
 {

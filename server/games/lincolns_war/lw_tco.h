@@ -2,9 +2,9 @@
  *
  * A TCO replaces a killed general (lw_kill in lw_activation.c); it activates
  * at 3 (17.2, lw_activation_cost), fights as an indecisive general with +1
- * (two stars) or +2 (three stars) on the roll (17.1, lw_battle_flow.c), is
+ * (two stars) or +2 (three stars) on the roll (17.1, lw_battle_results.c), is
  * hit by a casualty only when no regular general is in the force (17.4,
- * lw_battle_flow.c) and is removed, not disgraced (17.4, lw_disgrace).
+ * lw_battle_casualty.c) and is removed, not disgraced (17.4, lw_disgrace).
  * Here: absorbing TCO stars (17.5, called in the Rail Phase, 9.2). The IT
  * a TCO may carry out of a force (17.0: "equal to its star rating") is
  * 18.2's rule for any detached general (lw_it_detach_max); the owner of a
