@@ -31,6 +31,14 @@ void lw_lose_pc(struct lw_state *s, int side, int n)
 	p->csp = (int16_t)(rest < p->csp ? p->csp - rest : 0);
 }
 
+void lw_lose_pc_only(struct lw_state *s, int side, int n)
+{
+	if (n <= 0)
+		return;
+	struct lw_player *p = &s->side[side];
+	p->pc = (int16_t)(n < p->pc ? p->pc - n : 0);
+}
+
 /* 10.3.1: drawing the last card triggers a reshuffle of the discards. */
 void lw_reshuffle(struct lw_state *s, int side)
 {

@@ -199,6 +199,9 @@ void lw_gic_lost(struct lw_state *s, int side);
 
 /* 10.6.6: lose PC, then CSP for the excess; never below zero. */
 void lw_lose_pc(struct lw_state *s, int side, int n);
+/* 7.1.6.1: lose PC only ("PC and CSP are not interchangeable" unless a rule
+ * says so); never below zero (10.6.6), the CSP untouched. */
+void lw_lose_pc_only(struct lw_state *s, int side, int n);
 void lw_gain_pc(struct lw_state *s, int side, int n);
 /* 10.3.1: the deck and its discards shuffled together into the deck. */
 void lw_reshuffle(struct lw_state *s, int side);

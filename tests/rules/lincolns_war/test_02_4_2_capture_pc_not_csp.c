@@ -1,0 +1,48 @@
+/* 2.4.2 "The loser will still lose PC equal to the supply value of the
+ * city", read with 7.1.6.1: "CSP and PC can be used to cover shortfalls ...
+ * only when explicitly allowed by the rules ... Otherwise, PC and CSP are
+ * not interchangeable." A side that loses a city it holds pays the supply
+ * value in PC only: with fewer PC than that, its PC go to zero (10.6.6:
+ * never below) and its banked CSP stay. The victor gains the full value. */
+#include "lw_land_fixture.h"
+
+static int city_id(const char *id)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_cities; i++)
+		if (strcmp(d->cities[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int main(void)
+{
+	struct lw_state *s = fx_new(1);
+	if (!CHECK(s != NULL))
+		return tap_done();
+	int jc = city_id("jefferson_city");
+	if (!CHECK(jc >= 0))
+		return tap_done();
+	int supply = lw_D()->cities[jc].supply;
+	if (!CHECKF(supply >= 1, "Jefferson City has a supply value (%d)", supply))
+		return tap_done();
+	lw_capture_city(s, LW_UNION, jc, false); /* the Union took the neutral city */
+	CHECK_EQ_INT(lw_city_controller(s, jc), LW_UNION);
+	/* the Union is short of PC, with CSP banked */
+	s->side[LW_UNION].pc = (int16_t)(supply - 1);
+	s->side[LW_UNION].csp = 5;
+	int cs_pc = s->side[LW_CONFEDERATE].pc;
+	lw_capture_city(s, LW_CONFEDERATE, jc, false);
+	CHECK_EQ_INT(lw_city_controller(s, jc), LW_CONFEDERATE);
+	CHECK_EQ_INT(s->side[LW_UNION].pc, 0);  /* 10.6.6: never below zero */
+	CHECK_EQ_INT(s->side[LW_UNION].csp, 5); /* 7.1.6.1: the CSP are not taken */
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, cs_pc + supply);
+	/* with PC enough, exactly the supply value */
+	s->side[LW_CONFEDERATE].pc = 10;
+	s->side[LW_CONFEDERATE].csp = 3;
+	lw_capture_city(s, LW_UNION, jc, false);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, 10 - supply);
+	CHECK_EQ_INT(s->side[LW_CONFEDERATE].csp, 3);
+	free(s);
+	return tap_done();
+}
