@@ -278,6 +278,17 @@ void lw_unit_leave_it(struct lw_state *s, int u, int carry)
 		}
 }
 
+void lw_co_keeps_command(struct lw_state *s, int host)
+{
+	/* 11.0.1: "the general who occupied the hex into which other
+	 * general(s) of equal or lesser rank have moved" commands. Joiners get
+	 * cmd 0; a CO in place who himself once joined as a subordinate (his
+	 * CO gone since) has cmd 0 too, so without this the unit order, not
+	 * who was there first, decided between equals. */
+	if (host != LW_NONE && !s->unit[host].cavalry)
+		s->unit[host].cmd = ++s->cmd_seq;
+}
+
 /* Place u on hex (arrival, relocation); he becomes subordinate to an equal
  * or senior CO already there (11.2.1), else commands. */
 void lw_unit_place(struct lw_state *s, int u, int hex)
@@ -287,8 +298,10 @@ void lw_unit_place(struct lw_state *s, int u, int hex)
 	x->hex = (int16_t)hex;
 	x->cmd = ++s->cmd_seq;
 	int co = lw_force_co(s, hex);
-	if (co != LW_NONE && co != u && s->unit[co].stars >= x->stars && !s->unit[co].cavalry)
-		x->cmd = 0; /* joins below an equal-ranked CO */
+	if (co != LW_NONE && co != u && s->unit[co].stars >= x->stars && !s->unit[co].cavalry) {
+		x->cmd = 0;                 /* joins below an equal-ranked CO */
+		lw_co_keeps_command(s, co); /* 11.0.1 */
+	}
 }
 
 /* Nearest city controlled by side, without enemy force, where units may

@@ -619,6 +619,8 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	int side = p->side, co = movers_co(s);
 	int host = lw_force_co(s, to);
 	int from = p->movers_n ? s->unit[p->movers[0]].hex : LW_NO_HEX;
+	if (host != LW_NONE && s->unit[host].side == side)
+		lw_co_keeps_command(s, host); /* 11.0.1 */
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;

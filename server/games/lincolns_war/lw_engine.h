@@ -136,6 +136,11 @@ bool lw_hex_in_territory(int hex, int side);
 int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *add, int n_add,
                        int promote_u, int promote_to, struct tg_error *err);
 void lw_unit_leave_it(struct lw_state *s, int u, int carry);
+/* 11.0.1 / 11.2.1: generals joining `host`'s hex under him (equal or lower
+ * rank) leave him in command: the CO in place is marked as commanding
+ * latest, so that an equal-ranked newcomer never takes his place on the
+ * tie-break (none: LW_NONE, or a cavalry host). */
+void lw_co_keeps_command(struct lw_state *s, int host);
 void lw_unit_place(struct lw_state *s, int u, int hex);
 int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const int *add,
                              int n_add);

@@ -723,6 +723,8 @@ bool lw_march_step_apply(struct lw_state *s, int to)
 	s->land.mountain = t.entered_mountain;
 	/* 12.5 / 12.9 / 11.2.2, 16.9.5.2 */
 	bool stop = lw_march_step_stops(s, to);
+	if (stop) /* 11.0.1: the CO already there keeps command */
+		lw_co_keeps_command(s, lw_force_co_side(s, to, s->play.side));
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;

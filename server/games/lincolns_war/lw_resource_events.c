@@ -246,6 +246,8 @@ static void march_to(struct lw_state *s, int to)
 	int u[LW_MAX_UNITS];
 	int n = lw_units_at(s, from, side, u);
 	int host = lw_force_co(s, to);
+	if (host != LW_NONE && s->unit[host].side == side)
+		lw_co_keeps_command(s, host); /* 11.0.1 */
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[u[i]];
 		x->hex = (int16_t)to;

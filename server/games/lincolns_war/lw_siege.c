@@ -321,6 +321,7 @@ static int besiege(struct lw_state *s, struct game_outcome *out)
 	/* 16.9.5.2 (1): the victorious force in its entirety on top of the
 	 * defending units */
 	int host = lw_force_co_side(s, on->city_hex, on->besieger);
+	lw_co_keeps_command(s, host); /* 11.0.1 */
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[u[i]];
 		x->hex = on->city_hex;
@@ -826,6 +827,7 @@ static int return_options(const struct lw_state *s, const struct lw_siege *g, co
 static void move_to(struct lw_state *s, const int *go, int n, int to)
 {
 	int host = n > 0 ? lw_force_co_side(s, to, s->unit[go[0]].side) : LW_NONE;
+	lw_co_keeps_command(s, host); /* 11.0.1 */
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[go[i]];
 		x->hex = (int16_t)to;
