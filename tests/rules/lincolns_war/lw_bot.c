@@ -205,18 +205,34 @@ static int goal_distance(const struct war_goals *w, int hex)
 	return best;
 }
 
+/* Turns after this one in the game (board.turn.index against the last
+ * turn of board.scenario, from the static, public scenario data). */
+static int turns_left(const json_t *board)
+{
+	static const char *const ids[LW_SCN_COUNT] = {"campaign", "introductory", "tournament"};
+	json_int_t scn = json_integer_value(json_object_get(board, "scenario"));
+	const json_t *turn = json_object_get(board, "turn");
+	if (json_is_true(json_object_get(turn, "last")) || scn < 0 || scn >= LW_SCN_COUNT)
+		return 0;
+	const struct lw_scenario *sc = lw_data_scenario(lw_D(), ids[scn]);
+	int left = sc ? sc->last_turn - (int)json_integer_value(json_object_get(turn, "index")) : 0;
+	return left > 0 ? left : 0;
+}
+
 /* The war-aims policy's score of an offered action (lw_bot.h). */
 static int war_score(const json_t *board, const char *role, const struct war_goals *w,
                      const json_t *a)
 {
 	const char *t = json_string_value(json_object_get(a, "type"));
-	/* 7.1.9: the Union's plot when it may; the Confederate's on the last
-	 * turn, when the Union may not answer but by 7.1.9.3 */
-	if (is(t, "buy_assassination_plot"))
-		return is(role, "union") ||
-		               json_is_true(json_object_get(json_object_get(board, "turn"), "last"))
-		           ? 1100
-		           : 0;
+	/* 7.1.9: the Union's plot when it may. The Confederate's on the last
+	 * turn, when the Union may not answer but by 7.1.9.3; or at once while
+	 * two turns or more are left (the five cities may not last), so that a
+	 * success leaves the Union Administration Phases to buy his own; with
+	 * one turn left he waits for the last. */
+	if (is(t, "buy_assassination_plot")) {
+		int left = turns_left(board);
+		return is(role, "union") || left == 0 || left >= 2 ? 1100 : 0;
+	}
 	if (is(t, "attack")) {
 		json_int_t hex = json_integer_value(json_object_get(a, "target"));
 		int co = 0, kind = 0;

@@ -42,7 +42,9 @@ void lw_bot_seek_sieges(struct lw_bot *b, bool on);
  * siege-seeking policy the better score of the two, nine in ten):
  *  - 7.1.9: the Union buys the Assassination Plot card whenever offered,
  *    the Confederate on the last turn (7.1.9.3: the Union cannot buy it
- *    after, only retaliate);
+ *    after, only retaliate) or at once while two turns or more are left
+ *    after this one (a success then leaves the Union Administration Phases
+ *    to buy his own); with one turn left he waits for the last;
  *  - 19.1 / 19.2: attacking the force whose defeat is a 19.0 trigger (the
  *    Union a force of two or more infantry generals under a two- or
  *    three-star Confederate CO; the Confederate a force under a three-star

@@ -44,6 +44,7 @@ static int n_rit_allow, n_rit_deny;
 static int games_ep, n_bi_offer, n_bi_declare, n_bi_decline, n_bi_swap, n_ep_promotion;
 static int n_plot_bought[2], n_plot_played, n_plot_hit, n_retaliation_prompt;
 static int games_plot;
+static int n_union_plot_played; /* the Union's own plot (7.1.9, after a CS success) */
 
 static void count_action(const json_t *a, const char *role)
 {
@@ -384,6 +385,8 @@ static int play_one(uint64_t seed, int scenario_idx)
 			if (strstr(line, "Assassination Plot card (20.3)") != NULL) {
 				n_plot_played++;
 				saw_plot = true;
+				n_union_plot_played +=
+				    strstr(line, "The Union player plays") != NULL;
 			}
 			n_plot_hit += strstr(line, "Assassination Plot (7.1.9.1)") != NULL &&
 			              strstr(line, "killed") != NULL;
@@ -547,9 +550,9 @@ int main(int argc, char **argv)
 	       "%d declined, %d card exchanges)\n",
 	       games_ep, n_ep_promotion, n_bi_offer, n_bi_declare, n_bi_decline, n_bi_swap);
 	printf("# 7.1.9: plots bought %d by the Confederate, %d by the Union; %d played in %d "
-	       "games, %d hit; %d 7.1.9.3 retaliation prompts\n",
-	       n_plot_bought[1], n_plot_bought[0], n_plot_played, games_plot, n_plot_hit,
-	       n_retaliation_prompt);
+	       "games (%d the Union's own), %d hit; %d 7.1.9.3 retaliation prompts\n",
+	       n_plot_bought[1], n_plot_bought[0], n_plot_played, games_plot, n_union_plot_played,
+	       n_plot_hit, n_retaliation_prompt);
 	printf("# %d Dual-Theater theaters named (10.7.3.2)\n", n_theaters);
 	for (int k = 0; reach_tally && k < 2; k++)
 		printf("# 10.7.3 reach, %s: %ld questions, %ld capped (%ld actions or regions "
@@ -601,6 +604,15 @@ int main(int argc, char **argv)
 		CHECK(cav_battles > 0);
 		CHECK(pursuits > 0);
 		CHECK(n_theaters > 0); /* 10.7.3.2 campaign_theater reached */
+	}
+	/* Bot reach (issue 4): the Union's own plot (7.1.9, bought after a
+	 * Confederate success before the last turn) in the 1000 Campaign games
+	 * (test_playouts_campaign; about 13 a thousand, 4 in its first 300
+	 * seeds). The mix of scenarios meets it too rarely (3 in seeds 1..1000)
+	 * to require it; shorter runs only report. */
+	if (games >= 1000 && only >= 0 && strcmp(M->scenarios[only].id, "campaign") == 0) {
+		CHECKF(n_plot_bought[0] > 0, "the Union never bought his own plot (7.1.9)");
+		CHECKF(n_union_plot_played > 0, "the Union's own plot was never played (7.1.9)");
 	}
 	return tap_done();
 }
