@@ -49,7 +49,8 @@ int main(void)
 		for (int j = 0; j < k && c == LW_NO_HEX; j++) {
 			const struct lw_hex *g = lw_data_hex(d, nb[j]);
 			if (nb[j] != h->id && g && g->terrain == LW_TERRAIN_CLEAR && g->city < 0 &&
-			    !(lw_data_hexside_flags(d, n, nb[j]) & (LW_HS_RIVER | LW_HS_IMPASSABLE))) {
+			    !(lw_data_hexside_flags(d, n, nb[j]) &
+			      (LW_HS_RIVER | LW_HS_IMPASSABLE))) {
 				a = h->id;
 				b = n;
 				c = nb[j];
@@ -77,8 +78,9 @@ int main(void)
 	CHECKF(z < y, "Z (%d) comes before Y (%d) in the unit table", z, y);
 	move(s, z, b, LW_NONE);
 	CHECK_EQ_INT(s->unit[z].hex, b);
-	CHECKF(lw_force_co(s, b) == y, "11.0.1: the general who occupied the hex commands (got %d, "
-	                               "Y %d, Z %d)",
+	CHECKF(lw_force_co(s, b) == y,
+	       "11.0.1: the general who occupied the hex commands (got %d, "
+	       "Y %d, Z %d)",
 	       lw_force_co(s, b), y, z);
 	free(s);
 	return tap_done();
