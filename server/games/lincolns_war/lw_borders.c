@@ -119,7 +119,13 @@ int lw_may_attack_hex(const struct lw_state *s, int side, int hex, struct tg_err
 	if (city && side == LW_CONFEDERATE && city->no_confederate_entry)
 		return tg_fail(err, TG_E_ILLEGAL, "2.3: Confederates may not attack or enter %s",
 		               city->name);
-	if (city && city->defense == LW_VALUE_UNATTACKABLE)
+	/* 2.2: a "*" defense "indicates that the city may not be attacked";
+	 * 2.3: a bracketed region "occupied by an opposing player" lends no
+	 * defense "to the occupying force": its owner may attack that force
+	 * (never the vacant region, 12.6, nor his own force there; README) */
+	bool invader =
+	    city && city->bracketed && occ == LW_OTHER(side) && lw_city_controller(s, c) == side;
+	if (city && city->defense == LW_VALUE_UNATTACKABLE && !invader)
 		return tg_fail(err, TG_E_ILLEGAL, "2.2: %s may not be attacked", city->name);
 	if (city && city->capital && s->turn == 0)
 		return tg_fail(err, TG_E_ILLEGAL, "10.2: no attack on %s in the first turn",
