@@ -229,7 +229,9 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
 	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP ||
 	    s->unit[u].cavalry)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: choose an infantry general on the map");
-	int co = lw_force_co(s, s->unit[u].hex);
+	/* 7.1.5 / 11.0.2 b: his own CO (a besieged force's, not the
+	 * besiegers' on top of the siege hex, 16.9.5.2) */
+	int co = lw_force_co_side(s, s->unit[u].hex, side);
 	if (co == u)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.5: he already commands");
 	if (s->side[side].gic == co)

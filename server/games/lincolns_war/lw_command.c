@@ -103,7 +103,9 @@ int lw_command_co_before(const struct lw_state *s, int hex, int side)
 {
 	if (!hex)
 		return LW_NONE;
-	int co = lw_force_co(s, hex);
+	/* 11.0.3: the side's own CO; in a siege hex the besiegers are on top
+	 * (16.9.5.2) and a besieged force keeps its own command */
+	int co = lw_force_co_side(s, hex, side);
 	return co != LW_NONE && s->unit[co].side == side ? co : LW_NONE;
 }
 
@@ -111,7 +113,7 @@ void lw_command_co_after(struct lw_state *s, int hex, int side, int old_co)
 {
 	if (old_co == LW_NONE || !hex)
 		return;
-	int co = lw_force_co(s, hex);
+	int co = lw_force_co_side(s, hex, side); /* 11.0.3, a siege hex too */
 	/* a TCO left on top: no regular general of his rank to choose (16.8.2) */
 	if (co == LW_NONE || co == old_co || s->unit[co].side != side || s->unit[co].gen < 0)
 		return;
