@@ -199,6 +199,20 @@ int lw_city_controller(const struct lw_state *s, int c)
 	return s->city[c].owner;
 }
 
+int lw_supply_city_distance(const struct lw_state *s, int side, int hex)
+{
+	const struct lw_data *d = lw_D();
+	int best = 1 << 20;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		if (lw_city_controller(s, (int)c) != side || d->cities[c].supply <= 0)
+			continue;
+		int dist = tg_hex_distance(&d->grid, hex, d->cities[c].hex);
+		if (dist >= 0 && dist < best)
+			best = dist;
+	}
+	return best;
+}
+
 bool lw_hex_in_territory(int hex, int side)
 {
 	const struct lw_hex *h = lw_data_hex(lw_D(), hex);

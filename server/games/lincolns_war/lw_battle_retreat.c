@@ -6,20 +6,6 @@
 
 /* ---- retreat (16.9) ------------------------------------------------------------- */
 
-static int nearest_supply_distance(const struct lw_state *s, int side, int hex)
-{
-	const struct lw_data *d = lw_D();
-	int best = 1 << 20;
-	for (size_t c = 0; c < d->n_cities; c++) {
-		if (lw_city_controller(s, (int)c) != side || d->cities[c].supply <= 0)
-			continue;
-		int dist = tg_hex_distance(&d->grid, hex, d->cities[c].hex);
-		if (dist >= 0 && dist < best)
-			best = dist;
-	}
-	return best;
-}
-
 /* The hexes the units may retreat into from `from` (16.9.1). */
 int retreat_options(const struct lw_state *s, int side, int from, const int *units, int n,
                     int out[6])
@@ -31,7 +17,7 @@ int retreat_options(const struct lw_state *s, int side, int from, const int *uni
 	for (int i = 0; i < n && i < LW_MAX_MOVERS; i++)
 		grp[i] = (int16_t)units[i];
 	bool major = lw_group_is_major(s, grp, n < LW_MAX_MOVERS ? n : LW_MAX_MOVERS);
-	int here = nearest_supply_distance(s, side, from);
+	int here = lw_supply_city_distance(s, side, from);
 	for (int dir = 0; dir < 6; dir++) {
 		int h = tg_hex_neighbour(&d->grid, from, (enum tg_hex_dir)dir);
 		if (h < 0)
@@ -61,7 +47,7 @@ int retreat_options(const struct lw_state *s, int side, int from, const int *uni
 		                     : (dir == TG_HEX_S || dir == TG_HEX_SE || dir == TG_HEX_SW);
 		k->friendly_city = city >= 0 && lw_city_controller(s, city) == side;
 		k->defensible = (hx && hx->terrain == LW_TERRAIN_MOUNTAIN) || (f & LW_HS_RIVER);
-		k->closer_to_supply = nearest_supply_distance(s, side, h) < here;
+		k->closer_to_supply = lw_supply_city_distance(s, side, h) < here;
 		k->violates = lw_is_kentucky(h) && s->kentucky.violator == LW_NOSIDE; /* 16.9.1 */
 	}
 	return lw_retreat_choices(!lw_hex_in_territory(from, side), c, nc, out);
@@ -254,7 +240,7 @@ static bool split_hex_ok(const struct lw_state *s, int side, int from, int to)
 	int c = lw_city_at(to);
 	if (c >= 0 && lw_city_controller(s, c) == side)
 		return true;
-	return nearest_supply_distance(s, side, to) < nearest_supply_distance(s, side, from);
+	return lw_supply_city_distance(s, side, to) < lw_supply_city_distance(s, side, from);
 }
 
 /* 16.6.4: may the routed defender break up now? */

@@ -132,6 +132,10 @@ int lw_city_controller(const struct lw_state *s, int c);
 /* Is the hex in the `side`'s own territory (16.3.1, 16.9.1): its state's
  * cities started under that side (KY and MO count for nobody). */
 bool lw_hex_in_territory(int hex, int side);
+/* Hexes from hex to the nearest city `side` controls that has a supply
+ * value: "closer to supply" for a retreat (16.9.1, 16.9.5.4.3); 1 << 20
+ * when there is none. */
+int lw_supply_city_distance(const struct lw_state *s, int side, int hex);
 
 int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *add, int n_add,
                        int promote_u, int promote_to, struct tg_error *err);

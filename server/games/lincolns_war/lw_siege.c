@@ -770,20 +770,6 @@ void lw_siege_before_supply(struct lw_state *s)
 	lw_siege_check_defeat(s);
 }
 
-static int supply_distance(const struct lw_state *s, int side, int hex)
-{
-	const struct lw_data *d = lw_D();
-	int best = 1 << 20;
-	for (size_t c = 0; c < d->n_cities; c++) {
-		if (lw_city_controller(s, (int)c) != side || d->cities[c].supply <= 0)
-			continue;
-		int dist = tg_hex_distance(&d->grid, hex, d->cities[c].hex);
-		if (dist >= 0 && dist < best)
-			best = dist;
-	}
-	return best;
-}
-
 /* May units `go` of side end in hex (no enemy, no enemy city, stacking)? */
 static bool may_stand(const struct lw_state *s, int side, int hex, const int *go, int n)
 {
@@ -812,13 +798,13 @@ static int return_options(const struct lw_state *s, const struct lw_siege *g, co
 		out[0] = g->camp_hex;
 		return 1;
 	}
-	int nb[6], k = 0, here = supply_distance(s, A, g->city_hex);
+	int nb[6], k = 0, here = lw_supply_city_distance(s, A, g->city_hex);
 	int m = tg_hex_neighbours(&lw_D()->grid, g->city_hex, nb);
 	for (int i = 0; i < m; i++) {
 		if (nb[i] == g->camp_hex ||
 		    (lw_data_hexside_flags(lw_D(), g->city_hex, nb[i]) & LW_HS_IMPASSABLE))
 			continue;
-		if (supply_distance(s, A, nb[i]) < here && may_stand(s, A, nb[i], go, n))
+		if (lw_supply_city_distance(s, A, nb[i]) < here && may_stand(s, A, nb[i], go, n))
 			out[k++] = nb[i];
 	}
 	return k;
