@@ -4,6 +4,7 @@
 #ifndef LW_NAVAL_FIXTURE_H
 #define LW_NAVAL_FIXTURE_H
 
+#include "lw_land_fixture.h"
 #include "lw_naval.h"
 #include "lw_testkit.h"
 
@@ -202,6 +203,84 @@ static inline int nv_play_runner(struct game *g, int card, bool *failed_logged)
 	*failed_logged = nv_log(s, "the run fails") != NULL;
 	lincolns_war_module.free(g);
 	return gained;
+}
+
+/* Answers the first action offered to whoever is awaited until `side` is
+ * offered a naval_escape (true), or for `max` steps (false): drives a
+ * battle to the capture of a port holding ships (8.0, 8.1.2.1, 8.3.4). */
+static inline bool nv_drive_to_escape(struct game *g, int side, int max)
+{
+	const char *asked = side == LW_UNION ? "union" : "confederate";
+	for (int i = 0; i < max; i++) {
+		if (nv_offered(g, asked, "naval_escape"))
+			return true;
+		/* the other side first, while he is awaited: he is driving */
+		const char *role = (tk_awaiting(g) & LW_SIDE_BIT(LW_OTHER(side)))
+		                       ? (side == LW_UNION ? "confederate" : "union")
+		                       : asked;
+		json_t *v = lincolns_war_module.view(g, role);
+		json_t *a =
+		    json_object_get(json_array_get(json_object_get(v, "actions"), 0), "action");
+		char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;
+		json_decref(v);
+		if (!txt)
+			return false;
+		printf("# %s: %s\n", role, txt);
+		int rc = tk_act(g, role, txt);
+		free(txt);
+		if (rc != 0)
+			return false;
+	}
+	return false;
+}
+
+/* A seeded Campaign game at turn 2's Operations Phase, `side` to play:
+ * nobody within two hexes of the city `city` (a data id); the side's four generals
+ * `ids` (3, 2, 1 and 1 stars, no IT, wounds or flags) on a plain hex next
+ * to it (*from); 20 PC, his best non-erratic activation card (*card) and
+ * one more card in hand, one card for the enemy. NULL (a failed check,
+ * the game freed) when the city has no plain neighbour. For a battle that
+ * takes a city by storm. */
+static inline struct game *nv_storm_setup(int seed, int side, const char *city,
+                                          const char *const ids[4], int *card, int *from)
+{
+	struct game *g = tk_new("campaign", seed);
+	tk_choose_gics(g);
+	struct lw_state *s = &g->s;
+	tk_goto_ops(g, 2, side);
+	const struct lw_data *d = lw_D();
+	int city_hex = nv_hex(city);
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].where == LW_W_MAP &&
+		    tg_hex_distance(&d->grid, s->unit[u].hex, city_hex) <= 2)
+			s->unit[u].where = LW_W_PENDING;
+	*from = fx_plain_neighbour(city_hex);
+	if (!CHECK(*from != LW_NO_HEX)) {
+		lincolns_war_module.free(g);
+		return NULL;
+	}
+	static const int stars[] = {3, 2, 1, 1};
+	for (int i = 0; i < 4; i++) {
+		int u = tk_unit(g, ids[i]);
+		tk_place(g, u, *from);
+		s->unit[u].stars = (uint8_t)stars[i];
+		s->unit[u].it = 0;
+		s->unit[u].wounds = 0;
+		s->unit[u].flags = 0;
+	}
+	s->side[side].pc = 20;
+	*card = -1;
+	for (int n = 1; n <= 57; n++) {
+		const struct lw_card *k = lw_card(side, n);
+		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic &&
+		    (*card < 0 || k->pc > lw_card(side, *card)->pc))
+			*card = n;
+	}
+	tk_clear_hand(s, side);
+	tk_give(s, side, *card);
+	tk_give_any(s, side);
+	tk_give_any(s, LW_OTHER(side));
+	return g;
 }
 
 #endif

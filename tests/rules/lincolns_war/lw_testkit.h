@@ -282,4 +282,20 @@ static inline json_t *tk_bot_answers(struct game *g, int seed, const char *role,
 	return a;
 }
 
+/* How many actions offered to `role` have `part` in their JSON text. */
+static inline int tk_count_offers(struct game *g, const char *role, const char *part)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions");
+	int n = 0;
+	for (size_t i = 0; i < json_array_size(acts); i++) {
+		char *txt =
+		    json_dumps(json_object_get(json_array_get(acts, i), "action"), JSON_COMPACT);
+		n += strstr(txt, part) != NULL;
+		free(txt);
+	}
+	json_decref(v);
+	return n;
+}
+
 #endif

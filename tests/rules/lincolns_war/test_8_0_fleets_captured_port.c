@@ -18,28 +18,6 @@
 
 static const char *const ports[] = {"washington", "baltimore", "philadelphia", "new_york"};
 
-static int awaiting(struct game *g)
-{
-	struct game_status st;
-	lincolns_war_module.status(g, &st);
-	return (int)st.awaiting;
-}
-
-static int count_offers(struct game *g, const char *role, const char *part)
-{
-	json_t *v = lincolns_war_module.view(g, role);
-	json_t *acts = json_object_get(v, "actions");
-	int n = 0;
-	for (size_t i = 0; i < json_array_size(acts); i++) {
-		char *txt =
-		    json_dumps(json_object_get(json_array_get(acts, i), "action"), JSON_COMPACT);
-		n += strstr(txt, part) != NULL;
-		free(txt);
-	}
-	json_decref(v);
-	return n;
-}
-
 /* The Union-held ports of 7.1.8 nearest to hex `from` (hex distance). */
 static int nearest(const struct lw_state *s, int from, int out[4])
 {
@@ -59,69 +37,15 @@ static int nearest(const struct lw_state *s, int from, int out[4])
 	return n;
 }
 
-/* Answers the first action offered to whoever is awaited, until the
- * Union is offered a naval_escape (true) or `max` steps. */
-static bool drive_to_escape(struct game *g, int max)
-{
-	for (int i = 0; i < max; i++) {
-		if (nv_offered(g, "union", "naval_escape"))
-			return true;
-		int aw = awaiting(g);
-		const char *role = (aw & LW_SIDE_BIT(LW_CONFEDERATE)) ? "confederate" : "union";
-		json_t *v = lincolns_war_module.view(g, role);
-		json_t *a =
-		    json_object_get(json_array_get(json_object_get(v, "actions"), 0), "action");
-		char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;
-		json_decref(v);
-		if (!txt)
-			return false;
-		printf("# %s: %s\n", role, txt);
-		int rc = tk_act(g, role, txt);
-		free(txt);
-		if (rc != 0)
-			return false;
-	}
-	return false;
-}
-
 static void baltimore_battle(void)
 {
-	struct game *g = tk_new("campaign", 41);
-	tk_choose_gics(g);
-	struct lw_state *s = &g->s;
-	tk_goto_ops(g, 2, LW_CONFEDERATE);
-	const struct lw_data *d = lw_D();
-	int bal = nv_hex("baltimore");
-	/* nobody in or around Baltimore */
-	for (int u = 0; u < s->n_units; u++)
-		if (s->unit[u].where == LW_W_MAP &&
-		    tg_hex_distance(&d->grid, s->unit[u].hex, bal) <= 2)
-			s->unit[u].where = LW_W_PENDING;
-	int from = fx_plain_neighbour(bal);
-	if (!CHECK(from != LW_NO_HEX))
-		return;
 	static const char *const ids[] = {"lee", "jackson", "longstreet", "stuart"};
-	static const int stars[] = {3, 2, 1, 1};
-	for (int i = 0; i < 4; i++) {
-		int u = tk_unit(g, ids[i]);
-		tk_place(g, u, from);
-		s->unit[u].stars = (uint8_t)stars[i];
-		s->unit[u].it = 0;
-		s->unit[u].wounds = 0;
-		s->unit[u].flags = 0;
-	}
-	s->side[LW_CONFEDERATE].pc = 20;
-	int card = -1;
-	for (int n = 1; n <= 57; n++) {
-		const struct lw_card *k = lw_card(LW_CONFEDERATE, n);
-		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic &&
-		    (card < 0 || k->pc > lw_card(LW_CONFEDERATE, card)->pc))
-			card = n;
-	}
-	tk_clear_hand(s, LW_CONFEDERATE);
-	tk_give(s, LW_CONFEDERATE, card);
-	tk_give_any(s, LW_CONFEDERATE);
-	tk_give_any(s, LW_UNION);
+	int card, from;
+	struct game *g = nv_storm_setup(41, LW_CONFEDERATE, "baltimore", ids, &card, &from);
+	if (!g)
+		return;
+	struct lw_state *s = &g->s;
+	int bal = nv_hex("baltimore");
 	nv_fleet(s, 0, LW_NW_PORT, bal);
 	nv_fleet(s, 1, LW_NW_PORT, bal);
 	nv_fleet(s, 2, LW_NW_PORT, nv_hex("new_york")); /* not in Baltimore: stays */
@@ -131,7 +55,8 @@ static void baltimore_battle(void)
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);
 	snprintf(buf, sizeof buf, "{\"type\":\"attack\",\"target\":%d}", bal);
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);
-	if (!CHECKF(drive_to_escape(g, 30), "the capture of Baltimore never asked the Union"))
+	if (!CHECKF(nv_drive_to_escape(g, LW_UNION, 30),
+	            "the capture of Baltimore never asked the Union"))
 		return;
 
 	/* the capture happened; the battle waits for the Union alone */
@@ -139,9 +64,9 @@ static void baltimore_battle(void)
 	CHECK_EQ_INT(s->navy.fleet[0].where, LW_NW_ESCAPE);
 	CHECK_EQ_INT(s->navy.fleet[1].where, LW_NW_ESCAPE);
 	CHECK_EQ_INT(s->navy.fleet[2].where, LW_NW_PORT);
-	CHECK_EQ_INT(awaiting(g), LW_SIDE_BIT(LW_UNION));
+	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(LW_UNION));
 	CHECK(tk_offers(g, "union", "8.0, 7.1.8"));
-	CHECK_EQ_INT(count_offers(g, "confederate", "\"type\""), 0);
+	CHECK_EQ_INT(tk_count_offers(g, "confederate", "\"type\""), 0);
 	CHECK(tk_act(g, "confederate", "{\"type\":\"pass\"}") != 0);
 	/* the view shows both waiting, to both sides */
 	json_t *v = lincolns_war_module.view(g, "confederate");
@@ -156,7 +81,7 @@ static void baltimore_battle(void)
 	int nn = nearest(s, bal, near);
 	printf("# %d nearest port(s) to Baltimore\n", nn);
 	CHECK(nn == 2);
-	CHECK_EQ_INT(count_offers(g, "union", "naval_escape"), nn);
+	CHECK_EQ_INT(tk_count_offers(g, "union", "naval_escape"), nn);
 	for (int i = 0; i < nn; i++) {
 		char want[64];
 		snprintf(want, sizeof want, "\"fleet\":0,\"hex\":%d", near[i]);
@@ -180,7 +105,7 @@ static void baltimore_battle(void)
 	json_decref(saved);
 	if (CHECKF(g2 != NULL, "%s", tk_err.message)) {
 		CHECK_EQ_INT(g2->s.navy.fleet[1].where, LW_NW_ESCAPE);
-		CHECK_EQ_INT(count_offers(g2, "union", "\"fleet\":1"), nn);
+		CHECK_EQ_INT(tk_count_offers(g2, "union", "\"fleet\":1"), nn);
 		lincolns_war_module.free(g2);
 	}
 	snprintf(buf, sizeof buf, "{\"type\":\"naval_escape\",\"fleet\":1,\"hex\":%d}", near[0]);
@@ -193,7 +118,7 @@ static void baltimore_battle(void)
 	CHECK(!nv_offered(g, "union", "naval_escape"));
 	CHECK(!s->battle.active);
 	CHECK_EQ_INT(s->phase, LW_PH_OPS);
-	CHECK(awaiting(g) & LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK(tk_awaiting(g) & LW_SIDE_BIT(LW_CONFEDERATE));
 	lincolns_war_module.free(g);
 }
 
@@ -212,7 +137,7 @@ static void washington_taken(void)
 	CHECK_EQ_INT(lw_naval_escape_side(s), LW_NOSIDE);
 	CHECK_EQ_INT(s->navy.fleet[0].where, LW_NW_PORT);
 	CHECK_EQ_INT(s->navy.fleet[0].hex, nv_hex("baltimore"));
-	CHECK_EQ_INT(awaiting(g), LW_SIDE_BIT(s->phasing));
+	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(s->phasing));
 
 	/* Baltimore falls in its turn: Philadelphia alone is left nearest */
 	nn = nearest(s, nv_hex("baltimore"), near);

@@ -19,53 +19,6 @@
 #include "lw_land_fixture.h"
 #include "lw_naval_fixture.h"
 
-static int awaiting(struct game *g)
-{
-	struct game_status st;
-	lincolns_war_module.status(g, &st);
-	return (int)st.awaiting;
-}
-
-/* Answers the first action offered to whoever is awaited, until the
- * Confederate is offered a naval_escape (true) or `max` steps. */
-static bool drive_to_escape(struct game *g, int max)
-{
-	for (int i = 0; i < max; i++) {
-		if (nv_offered(g, "confederate", "naval_escape"))
-			return true;
-		int aw = awaiting(g);
-		const char *role = (aw & LW_SIDE_BIT(LW_UNION)) ? "union" : "confederate";
-		json_t *v = lincolns_war_module.view(g, role);
-		json_t *a =
-		    json_object_get(json_array_get(json_object_get(v, "actions"), 0), "action");
-		char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;
-		json_decref(v);
-		if (!txt)
-			return false;
-		printf("# %s: %s\n", role, txt);
-		int rc = tk_act(g, role, txt);
-		free(txt);
-		if (rc != 0)
-			return false;
-	}
-	return false;
-}
-
-static int count_offers(struct game *g, const char *role, const char *part)
-{
-	json_t *v = lincolns_war_module.view(g, role);
-	json_t *acts = json_object_get(v, "actions");
-	int n = 0;
-	for (size_t i = 0; i < json_array_size(acts); i++) {
-		char *txt =
-		    json_dumps(json_object_get(json_array_get(acts, i), "action"), JSON_COMPACT);
-		n += strstr(txt, part) != NULL;
-		free(txt);
-	}
-	json_decref(v);
-	return n;
-}
-
 static int next_die(const struct lw_state *s)
 {
 	struct tg_rng r = s->rng;
@@ -74,43 +27,14 @@ static int next_die(const struct lw_state *s)
 
 static void memphis_battle(void)
 {
-	struct game *g = tk_new("campaign", 31);
-	tk_choose_gics(g);
-	struct lw_state *s = &g->s;
-	tk_goto_ops(g, 2, LW_UNION);
-	const struct lw_data *d = lw_D();
-	int mem = nv_hex("memphis");
-	/* nobody in or around Memphis */
-	for (int u = 0; u < s->n_units; u++)
-		if (s->unit[u].where == LW_W_MAP &&
-		    tg_hex_distance(&d->grid, s->unit[u].hex, mem) <= 2)
-			s->unit[u].where = LW_W_PENDING;
-	int from = fx_plain_neighbour(mem);
-	if (!CHECK(from != LW_NO_HEX))
-		return;
-	/* a strong Union force next to it */
+	/* a strong Union force next to an empty Memphis */
 	static const char *const ids[] = {"grant", "sherman", "thomas", "mcpherson"};
-	static const int stars[] = {3, 2, 1, 1};
-	for (int i = 0; i < 4; i++) {
-		int u = tk_unit(g, ids[i]);
-		tk_place(g, u, from);
-		s->unit[u].stars = (uint8_t)stars[i];
-		s->unit[u].it = 0;
-		s->unit[u].wounds = 0;
-		s->unit[u].flags = 0;
-	}
-	s->side[LW_UNION].pc = 20;
-	int card = -1;
-	for (int n = 1; n <= 57; n++) {
-		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_KIND_ACTIVATION && !k->erratic &&
-		    (card < 0 || k->pc > lw_card(LW_UNION, card)->pc))
-			card = n;
-	}
-	tk_clear_hand(s, LW_UNION);
-	tk_give(s, LW_UNION, card);
-	tk_give_any(s, LW_UNION);
-	tk_give_any(s, LW_CONFEDERATE);
+	int card, from;
+	struct game *g = nv_storm_setup(31, LW_UNION, "memphis", ids, &card, &from);
+	if (!g)
+		return;
+	struct lw_state *s = &g->s;
+	int mem = nv_hex("memphis");
 	int ic = nv_slot(LW_AK_IRONCLAD);
 	nv_asset(s, ic, mem);
 	char buf[160];
@@ -121,15 +45,16 @@ static void memphis_battle(void)
 	snprintf(buf, sizeof buf, "{\"type\":\"attack\",\"target\":%d}", mem);
 	CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->navy.asset[ic].revealed, 1); /* 8.1.2.1: an attacked port's Assets */
-	if (!CHECKF(drive_to_escape(g, 30), "the capture of Memphis never asked the Confederate"))
+	if (!CHECKF(nv_drive_to_escape(g, LW_CONFEDERATE, 30),
+	            "the capture of Memphis never asked the Confederate"))
 		return;
 
 	/* the capture happened; the battle waits for the Confederate alone */
 	CHECK_EQ_INT(s->city[lw_city_at(mem)].owner, LW_UNION);
 	CHECK_EQ_INT(s->navy.asset[ic].where, LW_NW_ESCAPE);
-	CHECK_EQ_INT(awaiting(g), LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(LW_CONFEDERATE));
 	CHECK(tk_offers(g, "confederate", "8.1.2.1"));
-	CHECK_EQ_INT(count_offers(g, "union", "\"type\""), 0);
+	CHECK_EQ_INT(tk_count_offers(g, "union", "\"type\""), 0);
 	CHECK(tk_act(g, "union", "{\"type\":\"pass\"}") != 0);
 	/* the closest friendly river ports: Helena and Little Rock, both at the
 	 * same river distance, and nothing farther */
@@ -139,7 +64,7 @@ static void memphis_battle(void)
 	int dv = lw_naval_river_route(s, mem, nv_hex("vicksburg"), &ky);
 	CHECK(dh >= 0 && dh == dl && dh <= 4);
 	CHECK(dv > dh);
-	CHECK_EQ_INT(count_offers(g, "confederate", "naval_escape"), 2);
+	CHECK_EQ_INT(tk_count_offers(g, "confederate", "naval_escape"), 2);
 	char want[64];
 	snprintf(want, sizeof want, "\"hex\":%d", nv_hex("helena"));
 	CHECK(nv_offered(g, "confederate", want));
@@ -158,7 +83,7 @@ static void memphis_battle(void)
 	/* the Union's card play resumes */
 	CHECK(!s->battle.active);
 	CHECK_EQ_INT(s->phase, LW_PH_OPS);
-	CHECK(awaiting(g) & LW_SIDE_BIT(LW_UNION));
+	CHECK(tk_awaiting(g) & LW_SIDE_BIT(LW_UNION));
 	CHECK(!nv_offered(g, "confederate", "naval_escape"));
 	lincolns_war_module.free(g);
 }
@@ -175,7 +100,7 @@ static void new_orleans(void)
 	nv_asset(s, ic + 1, nv_hex("mobile"));
 	nv_asset(s, ic + 2, nv_hex("mobile")); /* Mobile is full (two Assets) */
 	lw_capture_city(s, LW_UNION, nv_city("new_orleans"), false);
-	CHECK_EQ_INT(awaiting(g), LW_SIDE_BIT(LW_CONFEDERATE));
+	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(LW_CONFEDERATE));
 	/* the ironclad first: New Orleans is both: the closest river port
 	 * (Baton Rouge) and the closest ocean port with room (Mobile is full:
 	 * the next one) */
@@ -201,7 +126,7 @@ static void new_orleans(void)
 	 * ports; not column 1 (taken), not New Orleans */
 	CHECK_EQ_INT(s->navy.raider[0].where, LW_NW_ESCAPE);
 	CHECK(tk_offers(g, "confederate", "8.3.4"));
-	CHECK_EQ_INT(count_offers(g, "confederate", "\"column\""), 5);
+	CHECK_EQ_INT(tk_count_offers(g, "confederate", "\"column\""), 5);
 	CHECK(!nv_offered(g, "confederate", "\"raider\":0,\"column\":0"));
 	snprintf(want, sizeof want, "\"raider\":0,\"hex\":%d", no);
 	CHECK(!nv_offered(g, "confederate", want));
