@@ -215,4 +215,15 @@ static inline int cf_name_theater(struct game *g, const char *general, const cha
 	return tk_act(g, "union", buf);
 }
 
+/* The Union's Special Campaign card (10.7.3.1) for `region`, or 0. */
+static inline int cf_campaign_card(int region)
+{
+	for (int n = LW_CARD_CAMPAIGN_FIRST; n < LW_CARD_CAMPAIGN_FIRST + 5; n++) {
+		const struct lw_card *k = lw_card(LW_UNION, n);
+		if (k && k->kind == LW_KIND_CAMPAIGN && (int)k->campaign_region == region)
+			return n;
+	}
+	return 0;
+}
+
 #endif

@@ -124,16 +124,6 @@ static bool set_up(struct game **gp, int seed, int k, const int *room, bool rive
 	return false;
 }
 
-static int campaign_card(int region)
-{
-	for (int n = LW_CARD_CAMPAIGN_FIRST; n < LW_CARD_CAMPAIGN_FIRST + 5; n++) {
-		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_KIND_CAMPAIGN && (int)k->campaign_region == region)
-			return n;
-	}
-	return 0;
-}
-
 static const char *id_of(const struct game *g, int u, char *buf, size_t n)
 {
 	return lw_unit_id(&g->s, u, buf, n);
@@ -144,7 +134,7 @@ static const char *id_of(const struct game *g, int u, char *buf, size_t n)
 static bool designate(struct game *g, const struct spot *sp, int co)
 {
 	char buf[200], id[48];
-	int card = campaign_card(sp->region);
+	int card = cf_campaign_card(sp->region);
 	if (!CHECK(card != 0))
 		return false;
 	tk_give(&g->s, LW_UNION, card);

@@ -90,10 +90,7 @@ int main(void)
 		return tap_done();
 	CHECK_EQ_INT(s->kentucky.violator, LW_NOSIDE);
 	int grant = gf_place(g, "grant", p[0], 2);
-	int card = 0;
-	for (int k = LW_CARD_CAMPAIGN_FIRST; k < LW_CARD_CAMPAIGN_FIRST + 5; k++)
-		if (lw_card(LW_UNION, k)->campaign_region == LW_REGION_UP_NORTH)
-			card = k;
+	int card = cf_campaign_card(LW_REGION_UP_NORTH);
 	if (!CHECK(card != 0))
 		return tap_done();
 	tk_give(s, LW_UNION, card);

@@ -90,16 +90,6 @@ static bool find_spot(const struct game *g, struct spot *sp)
 	return false;
 }
 
-static int campaign_card(int region)
-{
-	for (int n = LW_CARD_CAMPAIGN_FIRST; n < LW_CARD_CAMPAIGN_FIRST + 5; n++) {
-		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_KIND_CAMPAIGN && (int)k->campaign_region == region)
-			return n;
-	}
-	return 0;
-}
-
 int main(void)
 {
 	struct game *g = gf_new(91, LW_UNION);
@@ -137,7 +127,7 @@ int main(void)
 	printf("# no way: %ld nodes\n", st.nodes);
 
 	/* so the force is neither offered nor designated (10.7.3.1) */
-	int card = campaign_card(sp.region);
+	int card = cf_campaign_card(sp.region);
 	if (!CHECK(card != 0))
 		return tap_done();
 	char buf[200], id[48];

@@ -115,16 +115,6 @@ static bool set_up(struct game *g, struct spot *sp)
 	return false;
 }
 
-static int campaign_card(int region)
-{
-	for (int n = LW_CARD_CAMPAIGN_FIRST; n < LW_CARD_CAMPAIGN_FIRST + 5; n++) {
-		const struct lw_card *k = lw_card(LW_UNION, n);
-		if (k && k->kind == LW_KIND_CAMPAIGN && (int)k->campaign_region == region)
-			return n;
-	}
-	return 0;
-}
-
 /* A game with the geometry, Grant (2) and Sherman (1) at the river hex, the
  * card played and Grant's force designated alone. */
 static struct game *designated(int seed, struct spot *sp, bool *ok)
@@ -135,7 +125,7 @@ static struct game *designated(int seed, struct spot *sp, bool *ok)
 		return g;
 	gf_place(g, "sherman", sp->h, 1);
 	gf_place(g, "grant", sp->h, 2); /* the CO (placed last) */
-	int card = campaign_card(sp->region);
+	int card = cf_campaign_card(sp->region);
 	if (!CHECK(card != 0))
 		return g;
 	tk_give(&g->s, LW_UNION, card);
