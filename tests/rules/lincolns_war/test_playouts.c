@@ -589,7 +589,6 @@ int main(int argc, char **argv)
 		    {"BI card exchanges (19.2)", n_bi_swap, 50},
 		    {"Confederate plots bought (7.1.9)", n_plot_bought[1], 5},
 		    {"plots played (7.1.9.1)", n_plot_played, 5},
-		    {"7.1.9.3 retaliation prompts", n_retaliation_prompt, 1},
 		};
 		for (size_t i = 0; i < sizeof reach / sizeof *reach; i++) {
 			int want = games * reach[i].per1000 / 1000;
@@ -604,6 +603,11 @@ int main(int argc, char **argv)
 		CHECK(cav_battles > 0);
 		CHECK(pursuits > 0);
 		CHECK(n_theaters > 0); /* 10.7.3.2 campaign_theater reached */
+		/* 7.1.9.3: a plot bought on the last turn and retaliated; rare
+		 * (2 in seeds 1..1000 of the mix, none in the first 300), so only
+		 * the full runs require it */
+		CHECKF(n_retaliation_prompt > 0, "no 7.1.9.3 retaliation prompt in %d games",
+		       games);
 	}
 	/* Bot reach (issue 4): the Union's own plot (7.1.9, bought after a
 	 * Confederate success before the last turn) in the 1000 Campaign games
