@@ -368,7 +368,9 @@ void lw_promote(struct lw_state *s, int u)
 	struct lw_unit *x = &s->unit[u];
 	if (x->stars >= max_stars(s, u))
 		return;
-	int co = x->where == LW_W_MAP ? lw_force_co(s, x->hex) : LW_NONE;
+	/* 11.2.1 "the current CO": his own side's (in a siege hex the
+	 * besiegers' CO is on top, 16.9.5.2) */
+	int co = x->where == LW_W_MAP ? lw_force_co_side(s, x->hex, x->side) : LW_NONE;
 	x->stars++;
 	x->flags |= LW_UF_PROMOTED;
 	/* 11.2.1 / 7.2: outranking the CO, he takes command at no cost */
