@@ -243,8 +243,15 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	if (f & LW_HS_IMPASSABLE)
 		return false;
 	/* 20.0: a rail path is blocked by an enemy city or garrison, enemy
-	 * cavalry interdiction, an enemy force or an RIT (13.2.6, lw_cavalry.c). */
-	if ((f & LW_HS_RAIL) && !has_units(t->s, b, enemy_of(t->side), false) &&
+	 * cavalry interdiction, an enemy force or an RIT (13.2.6, lw_cavalry.c).
+	 * 20.1: "Players may never trace supply across or into unfriendly
+	 * Uncontested River Sections": a rail line that crosses a river
+	 * hexside crosses that section too, so it is judged as an overland
+	 * crossing is (land_step_ok): an unfriendly section, or a contested one
+	 * for the Confederates without an Asset, closes the bridge. */
+	const struct lw_hexside *rhs = lw_data_hexside(t->d, a, b);
+	bool bridge_ok = !(rhs && rhs->river) || section_ok(t, rhs->river, a, b);
+	if ((f & LW_HS_RAIL) && bridge_ok && !has_units(t->s, b, enemy_of(t->side), false) &&
 	    !enemy_city(t, b) && !cav_cut(t, b) && !lw_rit_at(t->s, b))
 		return true;
 	/* 20.1: along a river; enemy cities block, enemy infantry may. */

@@ -45,6 +45,20 @@ static bool traced(int a)
 	return lw_supply_traced(S, a, LW_CONFEDERATE, NULL);
 }
 
+/* Is city c on the Ohio (a river hexside of that name)? */
+static bool ohio_city(int c)
+{
+	const struct lw_data *d = lw_D();
+	int nb[6];
+	int n = tg_hex_neighbours(&d->grid, d->cities[c].hex, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hexside *hs = lw_data_hexside(d, d->cities[c].hex, nb[i]);
+		if (hs && hs->river && strcmp(hs->river, "Ohio") == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Is the force at a in supply with unit u (alone) at hex e? */
 static bool with_at(int a, int u, int e, int stars)
 {
@@ -332,6 +346,16 @@ int main(void)
 	 * infantry general on rail hex R, three or more hexes away, cuts it);
 	 * enemy cavalry next to R (where infantry does not block) cuts it too,
 	 * and so does an RIT on R with nobody there */
+	/* 20.1: the map's one such line runs over the Baltimore & Ohio bridge
+	 * (1603-1502), which the Confederates may not cross while the Union
+	 * holds the Ohio's river cities (an unfriendly section): with those
+	 * cities neutral the section is nobody's and the bridge carries him */
+	int8_t ohio_owner[LW_MAX_CITIES];
+	for (int c = 0; c < S->n_cities; c++) {
+		ohio_owner[c] = S->city[c].owner;
+		if (ohio_city(c))
+			S->city[c].owner = LW_NOSIDE;
+	}
 	struct rail_case rc = {LW_NO_HEX, LW_NO_HEX};
 	int ra = each_supplied_hex(rail_cut, &rc), R = rc.r, RE = rc.e;
 	if (CHECKF(ra != LW_NO_HEX, "no rail line cut by cavalry")) {
@@ -343,6 +367,8 @@ int main(void)
 		CHECK(traced(ra));
 		off(FORCE);
 	}
+	for (int c = 0; c < S->n_cities; c++)
+		S->city[c].owner = ohio_owner[c];
 
 	/* 5. rivers: among the configurations of case 1 (searched again), one
 	 * where a hex b next to the cavalry carries the supply alone, and a hex
