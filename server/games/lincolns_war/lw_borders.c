@@ -45,7 +45,7 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 	if (old != LW_NOSIDE)
 		/* 16.6.2 / 2.4.2 "the loser will still lose PC equal to the
 		 * supply value": PC only, never his CSP (7.1.6.1) */
-		lw_lose_pc_only(s, old, v);
+		lw_lose_pc(s, old, v);
 	lw_gain_pc(s, side, v);
 	s->city[c].owner = (int8_t)side;
 	lw_cav_city_captured(s, c, old, by_cavalry); /* 13.1.3 (lw_cav_city.c) */

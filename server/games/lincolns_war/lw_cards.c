@@ -19,8 +19,19 @@ void lw_gain_pc(struct lw_state *s, int side, int n)
 	s->side[side].pc = (int16_t)(pc > 999 ? 999 : pc);
 }
 
-/* 10.6.6: PC never falls below zero; the rest comes off the CSP. */
+/* 10.6.6: PC never falls below zero. 7.1.6.1: "PC and CSP are not
+ * interchangeable" unless a rule says so, so a loss the PC cannot cover is
+ * not taken from the CSP. */
 void lw_lose_pc(struct lw_state *s, int side, int n)
+{
+	if (n <= 0)
+		return;
+	struct lw_player *p = &s->side[side];
+	p->pc = (int16_t)(n < p->pc ? p->pc - n : 0);
+}
+
+/* 7.1.6.1's exceptions: the shortfall comes off the CSP. */
+void lw_lose_pc_or_csp(struct lw_state *s, int side, int n)
 {
 	if (n <= 0)
 		return;
@@ -29,14 +40,6 @@ void lw_lose_pc(struct lw_state *s, int side, int n)
 	p->pc = (int16_t)(p->pc - from_pc);
 	int rest = n - from_pc;
 	p->csp = (int16_t)(rest < p->csp ? p->csp - rest : 0);
-}
-
-void lw_lose_pc_only(struct lw_state *s, int side, int n)
-{
-	if (n <= 0)
-		return;
-	struct lw_player *p = &s->side[side];
-	p->pc = (int16_t)(n < p->pc ? p->pc - n : 0);
 }
 
 /* 10.3.1: drawing the last card triggers a reshuffle of the discards. */

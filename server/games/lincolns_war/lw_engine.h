@@ -206,11 +206,14 @@ void lw_gic_lost(struct lw_state *s, int side);
 
 /* ---- PC (lw_cards.c) --------------------------------------------------------- */
 
-/* 10.6.6: lose PC, then CSP for the excess; never below zero. */
+/* Lose PC, never below zero (10.6.6); the CSP untouched, for "PC and CSP
+ * are not interchangeable" unless a rule says so (7.1.6.1). */
 void lw_lose_pc(struct lw_state *s, int side, int n);
-/* 7.1.6.1: lose PC only ("PC and CSP are not interchangeable" unless a rule
- * says so); never below zero (10.6.6), the CSP untouched. */
-void lw_lose_pc_only(struct lw_state *s, int side, int n);
+/* Lose PC, then CSP for what the PC cannot cover: only where a rule allows
+ * it (7.1.6.1: 11.1.2.2 the GiC's involuntary replacement; 10.7.7 a
+ * seditious card, whose text speaks of having "neither PC nor CSP in
+ * reserve"). */
+void lw_lose_pc_or_csp(struct lw_state *s, int side, int n);
 void lw_gain_pc(struct lw_state *s, int side, int n);
 /* 10.3.1: the deck and its discards shuffled together into the deck. */
 void lw_reshuffle(struct lw_state *s, int side);
