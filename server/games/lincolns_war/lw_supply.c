@@ -381,13 +381,20 @@ void lw_supply_reopen(struct lw_state *s)
 		tried_side[n_tried++] = x->side;
 		/* 16.9.5.4.3: the besieged stay out of supply; no river die is
 		 * rolled here, so a river past enemy infantry stays closed */
-		if (lw_siege_besieged(s, x->hex, x->side) ||
-		    !lw_supply_traced(s, x->hex, x->side, NULL))
-			continue;
+		bool cut = lw_siege_besieged(s, x->hex, x->side) ||
+		           !lw_supply_traced(s, x->hex, x->side, NULL);
 		int u[LW_MAX_UNITS];
 		int n = lw_units_at(s, x->hex, x->side, u);
+		/* 20.6: the token marks the force: "Any general(s) detached from
+		 * an out-of-supply force receive an Out-of-Supply token", so a
+		 * general who joined a force still cut off is under its token
+		 * (and carries one when he leaves it). No token is placed on a
+		 * force that had none ("ONLY placed during the Supply phase"). */
 		for (int k = 0; k < n; k++)
-			s->unit[u[k]].flags &= (uint8_t)~LW_UF_OOS;
+			if (cut)
+				s->unit[u[k]].flags |= LW_UF_OOS;
+			else
+				s->unit[u[k]].flags &= (uint8_t)~LW_UF_OOS;
 	}
 }
 
