@@ -13,6 +13,8 @@ static void do_advance(struct lw_state *s, const int *units, int n, struct game_
 	struct lw_battle *b = &s->battle;
 	int side = b->attacker, to = b->def_hex;
 	int host = lw_force_co(s, to);
+	if (host != LW_NONE && s->unit[host].side == side)
+		lw_co_keeps_command(s, host); /* 11.0.1: he was there first */
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[units[i]];
 		x->hex = (int16_t)to;
@@ -124,6 +126,8 @@ static void dadvance_move(struct lw_state *s, const int *units, int n)
 	struct lw_battle *b = &s->battle;
 	int D = def_side(s), to = b->att_hex;
 	int host = lw_force_co(s, to);
+	if (host != LW_NONE && s->unit[host].side == D)
+		lw_co_keeps_command(s, host); /* 11.0.1: he was there first */
 	bool cav = true;
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[units[i]];

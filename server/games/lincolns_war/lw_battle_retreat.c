@@ -218,6 +218,8 @@ static void retreat_move(struct lw_state *s, const int *set, int n, int to)
 {
 	struct lw_land *l = &s->land;
 	int host = lw_force_co(s, to);
+	if (host != LW_NONE && n > 0 && s->unit[host].side == s->unit[set[0]].side)
+		lw_co_keeps_command(s, host); /* 11.0.1: he was there first */
 	for (int i = 0; i < n; i++) {
 		struct lw_unit *x = &s->unit[set[i]];
 		x->hex = (int16_t)to;
