@@ -300,4 +300,23 @@ static inline bool am_play_out(struct lw_state *s, int prefer, bool siege, am_an
 	return true;
 }
 
+/* Nashville besieged (16.9.5.2): a three-star Union general (*us) from a
+ * plain hex next to it over two Confederate two-stars, *co commanding the
+ * besieged force and *sub under him; 20 PC each. False (after a failed
+ * check) when there is no such hex or no siege. */
+static inline bool am_nashville_siege(struct lw_state *s, int *us, int *co, int *sub)
+{
+	int nashville = am_hex("nashville");
+	int camp = fx_plain_neighbour(nashville);
+	if (!CHECKF(camp != LW_NO_HEX, "a plain hex next to Nashville"))
+		return false;
+	*us = am_general(s, LW_UNION, camp, 3, LW_NONE);
+	*co = am_general(s, LW_CONFEDERATE, nashville, 2, LW_NONE);
+	*sub = am_general(s, LW_CONFEDERATE, nashville, 2, *co);
+	s->unit[*co].cmd = ++s->cmd_seq; /* he commands the besieged force */
+	s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
+	am_besiege(s, nashville, camp, us, 1);
+	return CHECK(lw_siege_besieged(s, nashville, LW_CONFEDERATE));
+}
+
 #endif

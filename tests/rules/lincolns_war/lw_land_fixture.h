@@ -581,4 +581,11 @@ static inline bool fx_march_offers(const struct lw_state *s, int side, const cha
 	return fx_offers_match(lw_march_offer, s, side, fx_is_wanted, &w);
 }
 
+/* The index of the city with data id `id` (lw_data cities), or -1. */
+static inline int fx_city(const char *id)
+{
+	const struct lw_city *c = lw_data_city(lw_D(), id);
+	return c ? (int)(c - lw_D()->cities) : -1;
+}
+
 #endif

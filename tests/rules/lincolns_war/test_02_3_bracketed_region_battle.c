@@ -12,22 +12,13 @@
 #include "lincolns_war/lw_terrain.h"
 #include "lw_land_fixture.h"
 
-static int city_id(const char *id)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_cities; i++)
-		if (strcmp(d->cities[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(2);
 	if (!CHECK(s != NULL))
 		return tap_done();
 	const struct lw_data *d = lw_D();
-	int c = city_id("cleveland");
+	int c = fx_city("cleveland");
 	if (!CHECK(c >= 0) || !CHECK(d->cities[c].bracketed))
 		return tap_done();
 	int region = d->cities[c].hex;

@@ -6,21 +6,12 @@
  * never below) and its banked CSP stay. The victor gains the full value. */
 #include "lw_land_fixture.h"
 
-static int city_id(const char *id)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_cities; i++)
-		if (strcmp(d->cities[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(1);
 	if (!CHECK(s != NULL))
 		return tap_done();
-	int jc = city_id("jefferson_city");
+	int jc = fx_city("jefferson_city");
 	if (!CHECK(jc >= 0))
 		return tap_done();
 	int supply = lw_D()->cities[jc].supply;

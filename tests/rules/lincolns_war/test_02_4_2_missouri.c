@@ -7,15 +7,6 @@
  * garrison penalty. */
 #include "lw_land_fixture.h"
 
-static int city_id(const char *id)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_cities; i++)
-		if (strcmp(d->cities[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(1);
@@ -25,14 +16,14 @@ int main(void)
 	static const char *const cs[] = {"springfield_mo", "neosho"}, *const us[] = {"st_louis",
 	                                                                             "kansas_city"};
 	for (int i = 0; i < 2; i++) {
-		int c = city_id(cs[i]), u = city_id(us[i]);
+		int c = fx_city(cs[i]), u = fx_city(us[i]);
 		if (CHECKF(c >= 0 && u >= 0, "%s and %s in the data", cs[i], us[i])) {
 			CHECK_EQ_INT(lw_city_controller(s, c), LW_CONFEDERATE);
 			CHECK_EQ_INT(lw_city_controller(s, u), LW_UNION);
 			CHECK(!s->city[c].garrison && !s->city[u].garrison);
 		}
 	}
-	int jc = city_id("jefferson_city");
+	int jc = fx_city("jefferson_city");
 	if (!CHECK(jc >= 0) || !CHECK_EQ_INT(lw_city_controller(s, jc), LW_NOSIDE))
 		return tap_done();
 	int hex = d->cities[jc].hex, from = LW_NO_HEX;
@@ -69,7 +60,7 @@ int main(void)
 	CHECK_EQ_INT(s->city[jc].garrison, 1);
 	CHECK_EQ_INT(lw_city_defense(s, jc), defense);
 	/* a Union city taken by the enemy does suffer the penalty (16.10.2) */
-	int stl = city_id("st_louis");
+	int stl = fx_city("st_louis");
 	int stl_def = lw_city_defense(s, stl);
 	lw_capture_city(s, LW_CONFEDERATE, stl, false);
 	CHECK_EQ_INT(lw_city_defense(s, stl), stl_def > 0 ? stl_def - 1 : 0);

@@ -18,19 +18,11 @@ int main(void)
 	struct lw_state *s = fx_new(3);
 	if (!s)
 		return 1;
-	int nashville = am_hex("nashville");
-	int camp = fx_plain_neighbour(nashville);
-	if (!CHECKF(camp != LW_NO_HEX, "a plain hex next to Nashville"))
-		return tap_done();
 	/* a three-star Union besieger over two Confederate two-stars */
-	int usco = am_general(s, LW_UNION, camp, 3, LW_NONE);
-	int csco = am_general(s, LW_CONFEDERATE, nashville, 2, LW_NONE);
-	int cs2 = am_general(s, LW_CONFEDERATE, nashville, 2, csco);
-	s->unit[csco].cmd = ++s->cmd_seq; /* csco commands the besieged force */
-	s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
-	am_besiege(s, nashville, camp, &usco, 1);
-	if (!CHECK(lw_siege_besieged(s, nashville, LW_CONFEDERATE)))
+	int usco, csco, cs2;
+	if (!am_nashville_siege(s, &usco, &csco, &cs2))
 		return tap_done();
+	int nashville = am_hex("nashville");
 	CHECK_EQ_INT(lw_force_co_side(s, nashville, LW_CONFEDERATE), csco);
 
 	/* 11.0.2 b / 7.1.5: cs2 appointed CO of his own force for one PC */

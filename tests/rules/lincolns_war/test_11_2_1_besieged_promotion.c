@@ -16,18 +16,11 @@ int main(void)
 	struct lw_state *s = fx_new(3);
 	if (!s)
 		return 1;
+	/* A commands the besieged force, B (who may reach three stars) under him */
+	int usco, a, b;
+	if (!am_nashville_siege(s, &usco, &a, &b))
+		return tap_done();
 	int nashville = am_hex("nashville");
-	int camp = fx_plain_neighbour(nashville);
-	if (!CHECKF(camp != LW_NO_HEX, "a plain hex next to Nashville"))
-		return tap_done();
-	int usco = am_general(s, LW_UNION, camp, 3, LW_NONE);
-	int a = am_general(s, LW_CONFEDERATE, nashville, 2, LW_NONE);
-	int b = am_general(s, LW_CONFEDERATE, nashville, 2, a); /* may reach three stars */
-	s->unit[a].cmd = ++s->cmd_seq;                          /* A commands the besieged force */
-	s->side[LW_UNION].pc = s->side[LW_CONFEDERATE].pc = 20;
-	am_besiege(s, nashville, camp, &usco, 1);
-	if (!CHECK(lw_siege_besieged(s, nashville, LW_CONFEDERATE)))
-		return tap_done();
 	CHECK_EQ_INT(lw_force_co_side(s, nashville, LW_CONFEDERATE), a);
 	CHECK_EQ_INT(lw_force_co(s, nashville), usco);
 	/* the outside-a-siege behaviour this test holds the siege hex to */
