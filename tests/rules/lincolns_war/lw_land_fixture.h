@@ -588,4 +588,33 @@ static inline int fx_city(const char *id)
 	return c ? (int)(c - lw_D()->cities) : -1;
 }
 
+/* Sends one action to the whole engine (lw_apply: every phase, and what
+ * follows an action, such as 20.6's supply reopening); 0 or the error
+ * (printed as a TAP comment). */
+static inline int fx_apply(struct lw_state *s, int side, const char *json)
+{
+	json_error_t je;
+	json_t *a = json_loads(json, 0, &je);
+	struct tg_error err = {0};
+	struct game_outcome out = {0};
+	int rc = lw_apply(s, side, a, &out, &err);
+	if (rc)
+		printf("# %s -> %s\n", json, err.message);
+	json_decref(a);
+	return rc;
+}
+
+/* Does a hexside of hex lie on the river named `river` (data name)? */
+static inline bool fx_touches_river(const struct lw_data *d, int hex, const char *river)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
+		if (hs && hs->river && strcmp(hs->river, river) == 0)
+			return true;
+	}
+	return false;
+}
+
 #endif

@@ -7,24 +7,12 @@
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 
-static bool touches(const struct lw_data *d, int hex, const char *river)
-{
-	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
-		if (hs && hs->river && strcmp(hs->river, river) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* Every river city on `river` to `owner`. */
 static void river_cities(struct lw_state *s, const char *river, int owner)
 {
 	const struct lw_data *d = lw_D();
 	for (int c = 0; c < s->n_cities && c < (int)d->n_cities; c++)
-		if (touches(d, d->cities[c].hex, river))
+		if (fx_touches_river(d, d->cities[c].hex, river))
 			s->city[c].owner = (int8_t)owner;
 }
 
@@ -46,7 +34,7 @@ int main(void)
 	if (!CHECK(bo && bo->river && strcmp(bo->river, "Ohio") == 0 && (bo->flags & LW_HS_RAIL)))
 		return tap_done();
 	int pitt = city("pittsburgh");
-	if (!CHECK(pitt >= 0 && touches(d, d->cities[pitt].hex, "Ohio")))
+	if (!CHECK(pitt >= 0 && fx_touches_river(d, d->cities[pitt].hex, "Ohio")))
 		return tap_done();
 
 	/* a Union general in western Virginia, south of the bridge */

@@ -4,18 +4,6 @@
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 
-static bool touches(const struct lw_data *d, int hex, const char *river)
-{
-	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
-		if (hs && hs->river && strcmp(hs->river, river) == 0)
-			return true;
-	}
-	return false;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(2);
@@ -24,19 +12,19 @@ int main(void)
 	const struct lw_data *d = lw_D();
 	const char *R = "Mississippi";
 	const struct lw_city *memphis = lw_data_city(d, "memphis");
-	if (!CHECK(memphis && touches(d, memphis->hex, R)))
+	if (!CHECK(memphis && fx_touches_river(d, memphis->hex, R)))
 		return tap_done();
 	/* a river hex next to Memphis that is no city */
 	int nb[6], h = LW_NO_HEX;
 	int n = tg_hex_neighbours(&d->grid, memphis->hex, nb);
 	for (int i = 0; i < n && h == LW_NO_HEX; i++)
-		if (lw_city_at(nb[i]) < 0 && touches(d, nb[i], R))
+		if (lw_city_at(nb[i]) < 0 && fx_touches_river(d, nb[i], R))
 			h = nb[i];
 	if (!CHECK(h != LW_NO_HEX))
 		return tap_done();
 	/* every river city on the Mississippi Confederate: unfriendly to the Union */
 	for (int c = 0; c < s->n_cities; c++)
-		if (touches(d, d->cities[c].hex, R))
+		if (fx_touches_river(d, d->cities[c].hex, R))
 			s->city[c].owner = LW_CONFEDERATE;
 	CHECK(!lw_supply_river_ok(s, LW_UNION, R, memphis->hex, h));
 	CHECK(lw_supply_river_ok(s, LW_CONFEDERATE, R, memphis->hex, h));
@@ -47,7 +35,7 @@ int main(void)
 	CHECK(!lw_supply_river_ok(s, LW_CONFEDERATE, R, memphis->hex, h));
 	/* all Union: friendly to the Union, closed to the Confederates */
 	for (int c = 0; c < s->n_cities; c++)
-		if (touches(d, d->cities[c].hex, R))
+		if (fx_touches_river(d, d->cities[c].hex, R))
 			s->city[c].owner = LW_UNION;
 	CHECK(lw_supply_river_ok(s, LW_UNION, R, memphis->hex, h));
 	CHECK(!lw_supply_river_ok(s, LW_CONFEDERATE, R, memphis->hex, h));

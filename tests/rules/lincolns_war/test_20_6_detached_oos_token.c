@@ -9,19 +9,6 @@
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 
-static int apply(struct lw_state *s, int side, const char *json)
-{
-	json_error_t je;
-	json_t *a = json_loads(json, 0, &je);
-	struct tg_error err = {0};
-	struct game_outcome out = {0};
-	int rc = lw_apply(s, side, a, &out, &err);
-	if (rc)
-		printf("# %s -> %s\n", json, err.message);
-	json_decref(a);
-	return rc;
-}
-
 /* An action of the Operations Phase: Grant, elsewhere, activates and stops. */
 static void an_action(struct lw_state *s, int grant)
 {
@@ -29,7 +16,7 @@ static void an_action(struct lw_state *s, int grant)
 	s->play.side = LW_UNION;
 	s->phasing = LW_UNION;
 	lw_march_begin(s, grant, false);
-	CHECK_EQ_INT(apply(s, LW_UNION, "{\"type\":\"stop\"}"), 0);
+	CHECK_EQ_INT(fx_apply(s, LW_UNION, "{\"type\":\"stop\"}"), 0);
 }
 
 int main(void)

@@ -7,19 +7,6 @@
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 
-static int apply(struct lw_state *s, int side, const char *json)
-{
-	json_error_t je;
-	json_t *a = json_loads(json, 0, &je);
-	struct tg_error err = {0};
-	struct game_outcome out = {0};
-	int rc = lw_apply(s, side, a, &out, &err);
-	if (rc)
-		printf("# %s -> %s\n", json, err.message);
-	json_decref(a);
-	return rc;
-}
-
 int main(void)
 {
 	struct lw_state *s = fx_new(2);
@@ -51,7 +38,7 @@ int main(void)
 	s->play.side = LW_UNION;
 	s->phasing = LW_UNION;
 	lw_march_begin(s, grant, false);
-	CHECK_EQ_INT(apply(s, LW_UNION, "{\"type\":\"stop\"}"), 0);
+	CHECK_EQ_INT(fx_apply(s, LW_UNION, "{\"type\":\"stop\"}"), 0);
 	CHECK(!(s->unit[sherman].flags & LW_UF_OOS)); /* the line is open */
 	CHECK(s->unit[thomas].flags & LW_UF_OOS);     /* still cut off */
 	free(s);
