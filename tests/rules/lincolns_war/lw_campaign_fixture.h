@@ -3,6 +3,7 @@
 #ifndef LW_CAMPAIGN_FIXTURE_H
 #define LW_CAMPAIGN_FIXTURE_H
 
+#include "lincolns_war/lw_amphib.h"
 #include "lincolns_war/lw_campaign.h"
 #include "lincolns_war/lw_march.h"
 #include "lw_groups_fixture.h"
@@ -224,6 +225,72 @@ static inline int cf_campaign_card(int region)
 			return n;
 	}
 	return 0;
+}
+
+/* A clear land hex (cf_land). */
+static inline bool cf_plain(const struct game *g, int hex)
+{
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return cf_land(g, hex) && h->terrain == LW_TERRAIN_CLEAR;
+}
+
+/* The land hexes of region r within three hexes of h, but `skip`, into
+ * walls[] (at most max); false when there are more or one is in Kentucky
+ * (2.4.3: no force may stand there to wall it). */
+static inline bool cf_walls(int h, int r, int skip, int *walls, int *n, int max)
+{
+	const struct lw_data *d = lw_D();
+	*n = 0;
+	for (size_t k = 0; k < d->n_hexes; k++) {
+		const struct lw_hex *x = &d->hexes[k];
+		if ((int)x->region != r || x->terrain == LW_TERRAIN_OCEAN || x->id == skip ||
+		    tg_hex_distance(&d->grid, h, x->id) > 3)
+			continue;
+		if (*n >= max || strcmp(x->state, "KY") == 0)
+			return false;
+		walls[(*n)++] = x->id;
+	}
+	return true;
+}
+
+/* The Union has no water move left this turn (14.1.1, 14.2.1). */
+static inline void cf_no_water(struct lw_state *s)
+{
+	s->amphib.river_turn[LW_UNION] = (uint8_t)(s->turn + 1);
+	s->amphib.ocean_turn = (uint8_t)(s->turn + 1);
+	CHECK(!lw_amphib_water_open(s, LW_UNION));
+}
+
+/* The Union force of `co` has no way into `region`, and the search decides
+ * it (not its cap); then the region's campaign card is played and the force
+ * is neither offered nor accepted as a campaign force (10.7.3.1). The CO's
+ * id is left in id (for the test's own later checks). */
+static inline void cf_check_no_way(struct game *g, int co, int region, char id[48])
+{
+	struct lw_state *s = &g->s;
+	unsigned want = LW_CAMP_BIT(region);
+	struct lw_reach_stats st;
+	CHECK_EQ_INT((int)lw_campaign_reach_force_stats(s, LW_UNION, co, want, 1, &st), 0);
+	CHECKF(!st.capped && st.unproven == 0, "decided: %ld nodes, capped %d", st.nodes,
+	       st.capped);
+	printf("# no way: %ld nodes\n", st.nodes);
+	lw_unit_id(s, co, id, 48);
+	int card = cf_campaign_card(region);
+	if (!CHECK(card != 0))
+		return;
+	char buf[200];
+	tk_give(s, LW_UNION, card);
+	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"campaign\"}", card);
+	if (!CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message))
+		return;
+	json_t *ch = cf_second_choices(g, "union", id);
+	CHECKF(ch == NULL, "the force of %s is offered for region %d", id, region);
+	json_decref(ch);
+	snprintf(buf, sizeof buf,
+	         "{\"type\":\"campaign_forces\",\"first\":\"%s\",\"second\":\"none\"}", id);
+	int rc = tk_act(g, "union", buf);
+	CHECKF(rc != 0 && strstr(tk_err.message, "10.7.3.1"), "designation refused: %s",
+	       rc ? tk_err.message : "accepted");
 }
 
 #endif

@@ -33,12 +33,6 @@ struct spot {
 	int h, region, mountain, walls[MAX_WALLS], n_walls;
 };
 
-static bool plain(const struct game *g, int hex)
-{
-	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	return cf_land(g, hex) && h->terrain == LW_TERRAIN_CLEAR;
-}
-
 /* A plain hex h outside region r, next to a mountain hex of r (no city,
  * not Kentucky, no river or impassable hexside between: a minor army steps
  * in), with at least three plain neighbours outside r (room to split and
@@ -49,7 +43,7 @@ static bool find_spot(const struct game *g, struct spot *sp)
 	const struct lw_data *d = lw_D();
 	for (size_t i = 0; i < d->n_hexes; i++) {
 		int h = d->hexes[i].id;
-		if (!plain(g, h) || cf_region(h) == LW_REGION_NONE)
+		if (!cf_plain(g, h) || cf_region(h) == LW_REGION_NONE)
 			continue;
 		for (int r = 1; r < LW_REGION_COUNT; r++) {
 			if (r == cf_region(h) || cf_dist(h, r) != 1)
@@ -58,7 +52,7 @@ static bool find_spot(const struct game *g, struct spot *sp)
 			sp->mountain = LW_NO_HEX;
 			for (int j = 0; j < c; j++) {
 				const struct lw_hex *x = lw_data_hex(d, nb[j]);
-				if (cf_region(nb[j]) != r && plain(g, nb[j]))
+				if (cf_region(nb[j]) != r && cf_plain(g, nb[j]))
 					out++;
 				if (cf_region(nb[j]) == r && cf_land(g, nb[j]) &&
 				    x->terrain == LW_TERRAIN_MOUNTAIN &&
@@ -68,19 +62,7 @@ static bool find_spot(const struct game *g, struct spot *sp)
 			}
 			if (out < 3 || sp->mountain == LW_NO_HEX)
 				continue;
-			bool ok = true;
-			sp->n_walls = 0;
-			for (size_t k = 0; k < d->n_hexes && ok; k++) {
-				const struct lw_hex *x = &d->hexes[k];
-				if ((int)x->region != r || x->terrain == LW_TERRAIN_OCEAN ||
-				    x->id == sp->mountain ||
-				    tg_hex_distance(&d->grid, h, x->id) > 3)
-					continue;
-				ok = sp->n_walls < MAX_WALLS && strcmp(x->state, "KY") != 0;
-				if (ok)
-					sp->walls[sp->n_walls++] = x->id;
-			}
-			if (!ok)
+			if (!cf_walls(h, r, sp->mountain, sp->walls, &sp->n_walls, MAX_WALLS))
 				continue;
 			sp->h = h;
 			sp->region = r;
@@ -112,38 +94,16 @@ int main(void)
 		CHECK(cf_put_any(g, LW_CONFEDERATE, sp.walls[i], 1) != LW_NONE);
 	printf("# force at %04d, region %d, mountain %04d, %d walls\n", sp.h, sp.region,
 	       sp.mountain, sp.n_walls);
-	/* no water move left this turn (14.1.1, 14.2.1) */
-	s->amphib.river_turn[LW_UNION] = (uint8_t)(s->turn + 1);
-	s->amphib.ocean_turn = (uint8_t)(s->turn + 1);
-	CHECK(!lw_amphib_water_open(s, LW_UNION));
+	cf_no_water(s);
 	CHECK_EQ_INT(lw_force_co(s, sp.h), co);
 
-	/* no way in, decided (not left to the cap) */
+	/* no way in, decided (not left to the cap): the force is neither
+	 * offered nor designated (10.7.3.1) */
+	char id[48];
+	cf_check_no_way(g, co, sp.region, id);
 	unsigned want = LW_CAMP_BIT(sp.region);
 	struct lw_reach_stats st;
-	CHECK_EQ_INT((int)lw_campaign_reach_force_stats(s, LW_UNION, co, want, 1, &st), 0);
-	CHECKF(!st.capped && st.unproven == 0, "decided: %ld nodes, capped %d", st.nodes,
-	       st.capped);
-	printf("# no way: %ld nodes\n", st.nodes);
-
-	/* so the force is neither offered nor designated (10.7.3.1) */
-	int card = cf_campaign_card(sp.region);
-	if (!CHECK(card != 0))
-		return tap_done();
-	char buf[200], id[48];
-	tk_give(s, LW_UNION, card);
-	snprintf(buf, sizeof buf, "{\"type\":\"play\",\"card\":%d,\"use\":\"campaign\"}", card);
-	if (!CHECKF(tk_act(g, "union", buf) == 0, "%s", tk_err.message))
-		return tap_done();
-	lw_unit_id(s, co, id, sizeof id);
-	json_t *ch = cf_second_choices(g, "union", id);
-	CHECKF(ch == NULL, "the Major Army at %04d is offered for region %d", sp.h, sp.region);
-	json_decref(ch);
-	snprintf(buf, sizeof buf,
-	         "{\"type\":\"campaign_forces\",\"first\":\"%s\",\"second\":\"none\"}", id);
-	int rc = tk_act(g, "union", buf);
-	CHECKF(rc != 0 && strstr(tk_err.message, "10.7.3.1"), "designation refused: %s",
-	       rc ? tk_err.message : "accepted");
+	json_t *ch;
 
 	/* the two-star and one one-star general gone: a Minor Army of six
 	 * stars (12.2) walks into the mountain whole; found, and offered */
