@@ -189,17 +189,24 @@ static bool section_ok(const struct trace *t, const char *r, int a, int b)
 	return true;
 }
 
-/* 20.1: an enemy infantry force beside the river: even die, supply passes. */
+/* 20.1: an enemy infantry force beside the river: even die, supply passes.
+ * The die is kept per hex and per side whose line is traced: in a hex
+ * holding both sides' infantry (a siege), the Union's line is judged
+ * against the Confederate force and the Confederates' line against the
+ * Union force, so one roll does not decide both (decision, README "20.0
+ * supply"). Rolled at most once per hex per side per Supply Phase, with
+ * the engine's generator, in the order the phase traces. */
 static bool river_past_enemy(struct trace *t, int hex)
 {
 	if (!has_units(t->s, hex, enemy_of(t->side), true))
 		return true;
 	if (t->roll_into && t->rng) {
-		if (!t->roll_into->r[hex])
-			t->roll_into->r[hex] = tg_rng_die(t->rng, 6) % 2 == 0 ? 1 : 2;
-		return t->roll_into->r[hex] == 1;
+		uint8_t *r = &t->roll_into->r[t->side][hex];
+		if (!*r)
+			*r = tg_rng_die(t->rng, 6) % 2 == 0 ? 1 : 2;
+		return *r == 1;
 	}
-	return t->rolls && t->rolls->r[hex] == 1;
+	return t->rolls && t->rolls->r[t->side][hex] == 1;
 }
 
 /* Overland (two hexes) step a -> b. */

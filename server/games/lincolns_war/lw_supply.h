@@ -11,17 +11,21 @@
 
 #include "lw_engine.h"
 
-/* Per-hex memory of the 20.1 die rolls for enemy infantry beside a river:
- * 0 not rolled yet, 1 supply gets through, 2 blocked. */
+/* Memory of the 20.1 die rolls for enemy infantry beside a river, per hex
+ * and per side whose line is traced (r[side][hex]): 0 not rolled yet, 1
+ * supply gets through, 2 blocked. Per side because where both sides'
+ * infantry share a river hex (a siege), each side's line is stopped by the
+ * other side's force, and each gets its own roll (README, "20.0 supply").
+ * Lives only inside one Supply Phase computation: never saved. */
 struct lw_river_rolls {
-	uint8_t r[10000];
+	uint8_t r[LW_SIDE_SLOTS][10000];
 };
 
 /* Can the force of `side` at hex trace supply for its stars (20.0)?
  * rolls NULL: an enemy infantry force on a river blocks it (no die is rolled;
  * used during movement, 12.10); otherwise the die is rolled once per hex and
- * remembered in *rolls, with s's generator (so s must be mutable then: pass
- * it through lw_supply_traced_roll). */
+ * side whose line is traced and remembered in *rolls, with s's generator (so s must be mutable
+ * then: pass it through lw_supply_traced_roll). */
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
                       const struct lw_river_rolls *rolls);
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls);
