@@ -6,36 +6,22 @@
  * stopped or let through by the Confederate force and the Confederates'
  * line by the Union force, so each side gets its own roll there (README,
  * "20.0 supply"). Counted here by the generator's draws: one die per side
- * for that hex, never a second one for the same side. */
+ * for that hex, never a second one for the same side. The shared hex is
+ * no city here: in a city held by the besieged, the besiegers' line stops
+ * at the enemy city before any die. */
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 
-static bool touches(const struct lw_data *d, int hex, const char *river)
-{
-	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
-		if (hs && hs->river && strcmp(hs->river, river) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* The first general of side that is (or is not) cavalry, placed at hex. */
+/* The first general (no TCO) of side off the map that is (or is not)
+ * cavalry, placed at hex with fx_place. */
 static int put(struct lw_state *s, int side, bool cavalry, int hex, int stars)
 {
+	const struct lw_data *d = lw_D();
 	for (int i = 0; i < s->n_units; i++) {
-		struct lw_unit *u = &s->unit[i];
-		if (u->side == side && u->cavalry == cavalry && u->where != LW_W_MAP) {
-			u->where = LW_W_MAP;
-			u->hex = (int16_t)hex;
-			u->stars = (uint8_t)stars;
-			u->it = u->it_new = 0;
-			u->flags = 0;
-			u->cmd = ++s->cmd_seq;
-			return i;
-		}
+		const struct lw_unit *u = &s->unit[i];
+		if (u->gen >= 0 && u->side == side && (bool)u->cavalry == cavalry &&
+		    u->where != LW_W_MAP)
+			return fx_place(s, d->generals[u->gen].id, hex, stars);
 	}
 	return LW_NONE;
 }
@@ -60,20 +46,20 @@ int main(void)
 	const struct lw_data *d = lw_D();
 	const char *R = "Mississippi";
 	const struct lw_city *memphis = lw_data_city(d, "memphis");
-	if (!CHECK(memphis && touches(d, memphis->hex, R)))
+	if (!CHECK(memphis && fx_touches_river(d, memphis->hex, R)))
 		return tap_done();
 	/* x: a river hex next to Memphis, no city; y, z: two more river hexes
 	 * next to x (the lines traced along the river into x) */
 	int nb[6], x = LW_NO_HEX, y = LW_NO_HEX, z = LW_NO_HEX;
 	int n = tg_hex_neighbours(&d->grid, memphis->hex, nb);
 	for (int i = 0; i < n && x == LW_NO_HEX; i++)
-		if (lw_city_at(nb[i]) < 0 && touches(d, nb[i], R))
+		if (lw_city_at(nb[i]) < 0 && fx_touches_river(d, nb[i], R))
 			x = nb[i];
 	if (!CHECK(x != LW_NO_HEX))
 		return tap_done();
 	n = tg_hex_neighbours(&d->grid, x, nb);
 	for (int i = 0; i < n; i++) {
-		if (lw_city_at(nb[i]) >= 0 || !touches(d, nb[i], R) ||
+		if (lw_city_at(nb[i]) >= 0 || !fx_touches_river(d, nb[i], R) ||
 		    lw_hex_in_territory(nb[i], LW_UNION))
 			continue;
 		if (y == LW_NO_HEX)
@@ -86,7 +72,7 @@ int main(void)
 	/* every city on the Mississippi neutral: its sections are open to
 	 * both sides, and no enemy city stops either line */
 	for (int c = 0; c < s->n_cities; c++)
-		if (touches(d, d->cities[c].hex, R))
+		if (fx_touches_river(d, d->cities[c].hex, R))
 			s->city[c].owner = LW_NOSIDE;
 	/* both sides' infantry in x; a lone cavalry general of each side at
 	 * y and z (a lone cavalry general does not count for the die), each
