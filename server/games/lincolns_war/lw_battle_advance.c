@@ -250,12 +250,33 @@ void advance_or_end(struct lw_state *s, struct game_outcome *out)
 	s->awaiting_side = b->attacker;
 }
 
+bool advance_hex_retaken(const struct lw_state *s)
+{
+	int tmp[LW_MAX_UNITS];
+	return lw_units_at(s, s->battle.def_hex, def_side(s), tmp) > 0;
+}
+
 int act_advance(struct lw_state *s, const json_t *a, struct game_outcome *out, struct tg_error *err)
 {
 	struct lw_battle *b = &s->battle;
 	const char *type = lw_a_str(a, "type");
 	int u[LW_MAX_UNITS];
 	int n = group_units(s, b->attacker, u);
+	/* 16.10.1 advances "into the hex abandoned by the defender": one whose
+	 * new GiC was placed there meanwhile (11.1.2.3: the city nearest a
+	 * captured capital may be that hex) is no longer abandoned. Nobody
+	 * advances, and staying is no choice, so it costs no IT. */
+	if (advance_hex_retaken(s)) {
+		if (strcmp(type, "decline") != 0)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "16.10.1: %04d is held again (a new General in Chief went "
+			               "there, 11.1.2.3): nobody may advance into it",
+			               b->def_hex);
+		lw_log(s, "The %s force cannot advance: %04d is held again (16.10.1).",
+		       lw_side_title(b->attacker), b->def_hex);
+		battle_end(s, out, u, n);
+		return 0;
+	}
 	if (strcmp(type, "decline") == 0) {
 		/* 16.2 / 16.6.2 / 16.10.1: one IT for staying put */
 		add_it(s, b->attacker, 1);

@@ -466,6 +466,12 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			offer_dadvance(s, list);
 			break;
 		}
+		if (advance_hex_retaken(s)) { /* 16.10.1, 11.1.2.3 */
+			lw_offer(list, json_pack("{s:s}", "type", "decline"),
+			         "%s is held again: end the battle without advancing (16.10.1)",
+			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+			break;
+		}
 		{
 			int u[LW_MAX_UNITS];
 			int n = group_units(s, s->battle.attacker, u);

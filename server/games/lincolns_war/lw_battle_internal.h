@@ -64,6 +64,9 @@ bool oretreat_next(struct lw_state *s);
 
 /* lw_battle_advance.c: the advance after combat (16.10) */
 void advance_or_end(struct lw_state *s, struct game_outcome *out);
+/* Has a defender come back into the battle hex since the advance was
+ * offered (a new GiC placed there, 11.1.2.3)? Then nobody advances. */
+bool advance_hex_retaken(const struct lw_state *s);
 void end_or_defender_advance(struct lw_state *s, struct game_outcome *out);
 int act_advance(struct lw_state *s, const json_t *a, struct game_outcome *out,
                 struct tg_error *err);
