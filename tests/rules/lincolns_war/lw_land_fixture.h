@@ -617,4 +617,47 @@ static inline bool fx_touches_river(const struct lw_data *d, int hex, const char
 	return false;
 }
 
+/* 16.10.1 / 16.2: Grant (two stars, three IT of which one new), Sherman and
+ * Thomas attack from x the lone cavalry general Stuart at y (a plain pair
+ * in Tennessee), who withdraws at once: the Union is at the advance prompt.
+ * False after a failed check (the game, if any, in b->g). */
+struct bx_advance {
+	struct game *g;
+	int x, y, grant, sherman, thomas;
+};
+
+static inline bool bx_advance_prompt(struct bx_advance *b)
+{
+	struct game *g = b->g = bx_game(1);
+	if (!CHECK(g != NULL))
+		return false;
+	struct lw_state *s = &g->s;
+	b->x = b->y = LW_NO_HEX;
+	if (!CHECK(fx_plain_pair("TN", &b->x, &b->y)))
+		return false;
+	b->grant = fx_place(s, "grant", b->x, 2);
+	b->sherman = fx_place(s, "sherman", b->x, 1);
+	b->thomas = fx_place(s, "thomas", b->x, 1);
+	fx_place(s, "stuart", b->y, 1); /* lone cavalry: withdraws at once (16.2) */
+	fx_stack_deck(s, LW_UNION, 0, 0, 10);
+	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 10);
+	s->unit[b->grant].it = 3; /* two from before this card, one new (harassed, say) */
+	s->unit[b->grant].it_new = 1;
+	lw_march_begin(s, b->grant, false);
+	char a[160];
+	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", b->y);
+	BX_OK(g, LW_UNION, a);
+	if (!CHECK_EQ_INT(s->step, LW_ST_WITHDRAW))
+		return false;
+	BX_OK(g, LW_CONFEDERATE, "{\"type\":\"withdraw\"}");
+	if (s->step == LW_ST_RETREAT) {
+		json_t *r = bx_offers(g, LW_CONFEDERATE, "retreat");
+		char *txt = json_dumps(json_array_get(r, 0), JSON_COMPACT);
+		BX_OK(g, LW_CONFEDERATE, txt);
+		free(txt);
+		json_decref(r);
+	}
+	return CHECK_EQ_INT(s->step, LW_ST_ADVANCE);
+}
+
 #endif

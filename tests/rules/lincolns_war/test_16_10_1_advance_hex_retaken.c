@@ -14,37 +14,12 @@
 
 int main(void)
 {
-	struct game *g = bx_game(1);
-	if (!CHECK(g != NULL))
+	struct bx_advance bt;
+	if (!bx_advance_prompt(&bt))
 		return tap_done();
+	struct game *g = bt.g;
 	struct lw_state *s = &g->s;
-	int x = LW_NO_HEX, y = LW_NO_HEX;
-	if (!CHECK(fx_plain_pair("TN", &x, &y)))
-		return tap_done();
-	int grant = fx_place(s, "grant", x, 2);
-	int sherman = fx_place(s, "sherman", x, 1);
-	int thomas = fx_place(s, "thomas", x, 1);
-	fx_place(s, "stuart", y, 1); /* lone cavalry: withdraws at once (16.2) */
-	fx_stack_deck(s, LW_UNION, 0, 0, 10);
-	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 10);
-	s->unit[grant].it = 3; /* two from before this card, one new (harassed, say) */
-	s->unit[grant].it_new = 1;
-	lw_march_begin(s, grant, false);
-	char a[160];
-	snprintf(a, sizeof a, "{\"type\":\"attack\",\"target\":%d}", y);
-	BX_OK(g, LW_UNION, a);
-	if (!CHECK_EQ_INT(s->step, LW_ST_WITHDRAW))
-		return tap_done();
-	BX_OK(g, LW_CONFEDERATE, "{\"type\":\"withdraw\"}");
-	if (s->step == LW_ST_RETREAT) {
-		json_t *r = bx_offers(g, LW_CONFEDERATE, "retreat");
-		char *txt = json_dumps(json_array_get(r, 0), JSON_COMPACT);
-		BX_OK(g, LW_CONFEDERATE, txt);
-		free(txt);
-		json_decref(r);
-	}
-	if (!CHECK_EQ_INT(s->step, LW_ST_ADVANCE))
-		return tap_done();
+	int x = bt.x, y = bt.y, grant = bt.grant, sherman = bt.sherman, thomas = bt.thomas;
 
 	/* a new Confederate GiC placed into the abandoned hex (11.1.2.3) */
 	json_t *before = bx_offers(g, LW_UNION, "advance");
