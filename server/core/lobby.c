@@ -1,5 +1,6 @@
 /* lobby.c — the games offered, creating, listing, joining and leaving
  * matches, and the match object every participant sees. */
+#include <openssl/crypto.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,24 @@ static const json_t *seat_row(const json_t *row, const char *role)
 	json_array_foreach(json_object_get(row, "seats"), i,
 	                   seat) if (strcmp(str(seat, "role"), role) == 0) return seat;
 	return NULL;
+}
+
+bool lobby_row_visible(const json_t *row, int64_t user_id, const char *invite)
+{
+	const char *vis = str(row, "visibility");
+	if (!vis || strcmp(vis, "private") != 0)
+		return true;
+	size_t i;
+	json_t *seat;
+	json_array_foreach(json_object_get(row, "seats"), i, seat)
+	{
+		if (user_id > 0 && json_integer_value(json_object_get(seat, "user_id")) == user_id)
+			return true;
+	}
+	/* Compared in constant time: the code is the match's only key. */
+	const char *code = str(row, "invite_code");
+	return invite && code && strlen(invite) == strlen(code) &&
+	       CRYPTO_memcmp(invite, code, strlen(code)) == 0;
 }
 
 json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_id)
@@ -335,17 +354,32 @@ void op_join(struct tg_session *s, const json_t *req)
 			          "No match has the invite code \"%s\".", invite);
 			return;
 		}
+		/* With an id too, the code must be that match's. */
+		json_t *mid = json_object_get(req, "match");
+		if (mid && (!json_is_integer(mid) || json_integer_value(mid) != id)) {
+			srv_error(s, req, "no_such_match", "No match has the invite code \"%s\".",
+			          invite);
+			return;
+		}
 	} else if ((id = req_match_id(s, req)) < 0) {
 		return;
 	}
-	struct tg_match *m = match_get(srv, id, &err);
-	if (!m) {
-		srv_error_err(s, req, &err);
+	/* no_such_match for a private match the user may not reach (no seat, no
+	 * code), as for an id no match has. */
+	struct tg_match *m = req_match_by_id(s, req, id);
+	if (!m)
 		return;
-	}
 	if (strcmp(match_status(m), "open") != 0) {
-		srv_error(s, req, "match_not_active", "Match %lld is %s: it takes no new players.",
-		          (long long)id, match_status(m));
+		/* A match leaves "open" when its last seat is filled (it starts):
+		 * then every seat is taken. Only an aborted one has seats free. */
+		bool full = json_array_size(json_object_get(m->row, "seats")) >= (size_t)m->nroles;
+		if (full)
+			srv_error(s, req, "match_full", "Every seat of match %lld is taken.",
+			          (long long)id);
+		else
+			srv_error(s, req, "match_not_active",
+			          "Match %lld is %s: it takes no new players.", (long long)id,
+			          match_status(m));
 		return;
 	}
 	if (match_seat_of(m, s->user_id) >= 0) {

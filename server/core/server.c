@@ -316,15 +316,49 @@ int64_t req_match_id(struct tg_session *s, const json_t *req)
 	return json_integer_value(m);
 }
 
+void srv_no_such_match(struct tg_session *s, const json_t *req)
+{
+	srv_error(s, req, "no_such_match",
+	          "No match has that id, or it is private: a private match needs its invite code.");
+}
+
 struct tg_match *req_match(struct tg_session *s, const json_t *req)
 {
 	int64_t id = req_match_id(s, req);
-	if (id < 0)
-		return NULL;
+	return id < 0 ? NULL : req_match_by_id(s, req, id);
+}
+
+struct tg_match *req_match_by_id(struct tg_session *s, const json_t *req, int64_t id)
+{
 	struct tg_error err = {0};
+	const char *invite = json_string_value(json_object_get(req, "invite"));
+	/* Visibility is decided on the store row before the match is loaded, so
+	 * that a stranger's request does not even build a private match's game. */
+	if (!match_find(s->srv, id)) {
+		json_t *row = tg_store_match_get(s->srv->store, id, &err);
+		if (!row) {
+			if (strcmp(err.code, "storage") == 0)
+				srv_error_err(s, req, &err);
+			else
+				srv_no_such_match(s, req);
+			return NULL;
+		}
+		bool visible = lobby_row_visible(row, s->user_id, invite);
+		json_decref(row);
+		if (!visible) {
+			srv_no_such_match(s, req);
+			return NULL;
+		}
+	}
 	struct tg_match *m = match_get(s->srv, id, &err);
-	if (!m)
+	if (!m) {
 		srv_error_err(s, req, &err);
+		return NULL;
+	}
+	if (!lobby_row_visible(m->row, s->user_id, invite)) {
+		srv_no_such_match(s, req);
+		return NULL;
+	}
 	return m;
 }
 

@@ -168,6 +168,10 @@ void op_create(struct tg_session *s, const json_t *req);
 void op_list(struct tg_session *s, const json_t *req);
 void op_join(struct tg_session *s, const json_t *req);
 void op_leave(struct tg_session *s, const json_t *req);
+/* Whether user_id (0: nobody) may reach the match of this store row: a
+ * public match, one he sits in, or a private one whose invite code he gives
+ * (invite may be NULL). To everyone else a private match does not exist. */
+bool lobby_row_visible(const json_t *row, int64_t user_id, const char *invite);
 /* The match object of PROTOCOL.md for a store row, as seen by user_id (0: nobody). */
 json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_id);
 
@@ -236,7 +240,14 @@ void op_export(struct tg_session *s, const json_t *req);
 bool req_logged_in(struct tg_session *s, const json_t *req);
 /* The integer member "match", or -1 after replying malformed_request. */
 int64_t req_match_id(struct tg_session *s, const json_t *req);
-/* Live match of the request, or NULL after replying. */
+/* The reply for an id no match has, and for a private match to whoever may
+ * not reach it: one code, one sentence, so the two cannot be told apart. */
+void srv_no_such_match(struct tg_session *s, const json_t *req);
+/* Live match of the request, or NULL after replying (no_such_match also for
+ * a private match the user may not reach: lobby_row_visible, with the
+ * request's "invite"). */
 struct tg_match *req_match(struct tg_session *s, const json_t *req);
+/* The same for a match id found otherwise (join by invite code). */
+struct tg_match *req_match_by_id(struct tg_session *s, const json_t *req, int64_t id);
 
 #endif

@@ -83,8 +83,8 @@ def main(args):
         bob.error({"op": "join", "match": match, "side": "alpha"}, "seat_taken")
         alice.error({"op": "join", "match": match}, "already_seated")
         bob.ok({"op": "join", "match": match})
-        # Filling the last seat starts the match: it is no longer open to join.
-        carol.error({"op": "join", "match": match}, "match_not_active")
+        # Filling the last seat starts the match: every seat is taken.
+        carol.error({"op": "join", "match": match}, "match_full")
         carol.error({"op": "join", "match": 987654}, "no_such_match")
         carol.error({"op": "join", "invite": "ZZZZZZZZZZ"}, "no_such_match")
         bob.error({"op": "leave", "match": match}, "match_not_active")
@@ -92,7 +92,10 @@ def main(args):
                             "visibility": "private", "spectators": False})
         check(re.fullmatch(r"[A-HJ-NP-Z2-9]{10}", private.get("invite", "")),
               f"private match invite code: {private}")
-        carol.error({"op": "watch", "match": private["match"]}, "spectators_not_allowed")
+        # Without its invite code a private match does not exist for carol.
+        carol.error({"op": "watch", "match": private["match"]}, "no_such_match")
+        carol.error({"op": "watch", "match": private["match"], "invite": private["invite"]},
+                    "spectators_not_allowed")
         listed = carol.ok({"op": "list", "which": "open"})
         check(all(m["match"] != private["match"] for m in listed["matches"]),
               "a private match must not be listed")

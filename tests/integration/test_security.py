@@ -1,0 +1,108 @@
+"""What a stranger can do over the wire (issue 14), each proven on the bytes
+the connections receive:
+
+- private matches: a stranger, a user without a seat and a client not logged
+  in get, for every request that names a match, exactly the reply they get
+  for an id no match has; the invite code (or a seat) opens the match.
+"""
+
+import sys
+
+from harness import Harness, check, run_main
+from raw_tls import connect
+
+PW = "correct horse"
+
+
+def user(h, name):
+    c = connect(h.daemon.port, h.daemon.cert)
+    r = c.request({"op": "register", "name": name, "password": PW})
+    check(r and r.get("op") == "ok", f"register {name}: {r}")
+    return c
+
+
+def reply_shape(r):
+    return (r.get("op"), r.get("code"), r.get("message")) if r else None
+
+
+# Every request that names a match, as a stranger would send it.
+def match_requests(mid):
+    return [
+        {"op": "join", "match": mid},
+        {"op": "join", "match": mid, "side": "beta"},
+        {"op": "watch", "match": mid},
+        {"op": "open", "match": mid},
+        {"op": "leave", "match": mid},
+        {"op": "act", "match": mid, "seq": 0, "action": {"type": "commit", "value": 1}},
+        {"op": "undo", "match": mid, "seq": 0},
+        {"op": "resign", "match": mid},
+        {"op": "chat", "match": mid, "text": "hello"},
+        {"op": "export", "match": mid},
+        {"op": "watch", "match": mid, "invite": "ZZZZZZZZZZ"},
+        {"op": "export", "match": mid, "invite": "ZZZZZZZZZZ"},
+    ]
+
+
+def same_as_nonexistent(who, mid, nowhere, what):
+    """Every request about mid gets the reply it gets about nowhere (an id
+    no match has), code and message alike."""
+    for req in match_requests(mid):
+        got = who.request(req)
+        none = who.request(dict(req, match=nowhere))
+        check(reply_shape(got) == reply_shape(none),
+              f"{what}: {req['op']} of a private match answers {got}, "
+              f"of no match {none}: the stranger learns the id exists")
+        check(got.get("op") == "error", f"{what}: {req} must be refused: {got}")
+
+
+def private_matches(h):
+    alice, bob, carol = user(h, "alice"), user(h, "bob"), user(h, "carol")
+    r = alice.request({"op": "create", "game": "fixture-duel", "scenario": "sprint",
+                       "visibility": "private", "side": "alpha"})
+    check(r.get("op") == "ok" and r.get("invite"), f"create private: {r}")
+    mid, invite = r["match"], r["invite"]
+    nowhere = mid + 1000
+
+    # Open, not started: a stranger (logged in) and a client not logged in.
+    same_as_nonexistent(carol, mid, nowhere, "stranger, open match")
+    anon = connect(h.daemon.port, h.daemon.cert)
+    same_as_nonexistent(anon, mid, nowhere, "not logged in")
+    r = carol.request({"op": "list", "which": "open"})
+    check(all(m["match"] != mid for m in r["matches"]), "a private match is never listed")
+    r = carol.request({"op": "list", "which": "mine"})
+    check(all(m["match"] != mid for m in r["matches"]), "nor listed as carol's")
+
+    # The invite code opens it: watch (spectators allowed), then join.
+    r = carol.request({"op": "watch", "match": mid, "invite": invite})
+    check(r.get("op") == "ok", f"watch with the invite code: {r}")
+    r = bob.request({"op": "join", "match": mid, "invite": invite})
+    check(r.get("op") == "ok" and r.get("role") == "beta", f"join with the invite: {r}")
+    # Now active: bob has a seat and needs no code; carol still does.
+    r = bob.request({"op": "open", "match": mid})
+    check(r.get("op") == "ok", f"a seated player opens without the code: {r}")
+    dave = user(h, "dave")
+    same_as_nonexistent(dave, mid, nowhere, "non-seated user, active match")
+    r = dave.request({"op": "join", "invite": invite})
+    check(r.get("op") == "error" and r.get("code") == "match_full",
+          f"join of a full match by its invite: {r}")
+
+    # Finished: the record is for its players and whoever has the code.
+    r = bob.request({"op": "resign", "match": mid})
+    check(r.get("op") == "ok", f"resign: {r}")
+    same_as_nonexistent(dave, mid, nowhere, "non-seated user, finished match")
+    r = dave.request({"op": "export", "match": mid, "invite": invite})
+    check(r.get("op") == "ok" and r.get("record"), f"export with the invite: {r}")
+    r = alice.request({"op": "export", "match": mid})
+    check(r.get("op") == "ok", f"export by a player: {r}")
+    for c in (alice, bob, carol, dave, anon):
+        c.close()
+
+
+def main(args):
+    with Harness(args) as h:
+        private_matches(h)
+        h.daemon.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(run_main(main))
