@@ -5,7 +5,8 @@
  * (hand, deck, discards); cards as they are played; chosen Special Campaign
  * cards (10.7.3.1); cities and garrisons; reinforcement, disgraced and
  * deceased boxes; every force's hex, side, CO (the top counter), kind
- * (single general / minor / major army, 12.7), the IT markers on it; battles
+ * (single general / minor / major army, 12.7), the IT, Out-of-Supply (20.6)
+ * and Reluctant (10.7.4) markers on it; battles
  * and, once both sides committed, the face-down cards. Only the owner sees
  * his hand, his discards, his subordinates (their identity, rank, wounds
  * and flags) and his own pending face-down commitment. Nobody sees deck
@@ -65,12 +66,13 @@ static json_t *unit_json(const struct lw_state *s, int u, bool full)
 	                      x->cavalry);
 	json_object_set_new(o, "gic", json_boolean(s->side[x->side].gic == u));
 	json_object_set_new(o, "wounds", json_integer(x->wounds));
+	/* tokens on the counter, in plain sight (20.6, 10.7.4; README) */
+	json_object_set_new(o, "out_of_supply", json_boolean(x->flags & LW_UF_OOS));
+	json_object_set_new(o, "reluctant", json_boolean(x->flags & LW_UF_RELUCTANT));
 	if (full) {
 		json_object_set_new(o, "activation", json_integer(lw_activation_cost(s, u)));
 		json_object_set_new(o, "attack", json_integer(lw_unit_attack(s, u)));
 		json_object_set_new(o, "defense", json_integer(lw_unit_defense(s, u)));
-		json_object_set_new(o, "out_of_supply", json_boolean(x->flags & LW_UF_OOS));
-		json_object_set_new(o, "reluctant", json_boolean(x->flags & LW_UF_RELUCTANT));
 		json_object_set_new(o, "promoted", json_boolean(x->flags & LW_UF_PROMOTED));
 	}
 	return o;
@@ -84,8 +86,10 @@ static json_t *force_json(const struct lw_state *s, int viewer, int hex, int sid
 	int us[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, side, us);
 	int inf = 0, stars = 0, it = 0;
+	bool oos = false;
 	for (int k = 0; k < n; k++) {
 		it += s->unit[us[k]].it;
+		oos |= (s->unit[us[k]].flags & LW_UF_OOS) != 0;
 		if (!s->unit[us[k]].cavalry) {
 			inf++;
 			stars += s->unit[us[k]].stars;
@@ -94,6 +98,9 @@ static json_t *force_json(const struct lw_state *s, int viewer, int hex, int sid
 	const char *kind = stars >= 7 ? "major" : inf >= 2 ? "minor" : "single"; /* 12.7 */
 	json_t *f = json_pack("{s:i,s:o,s:s,s:i,s:o}", "hex", hex, "side", jside(side), "kind",
 	                      kind, "it", it, "co", unit_json(s, co, own));
+	/* 20.6: the Out-of-Supply token is the force's, on the stack (12.7
+	 * hides what is under it, not the token) */
+	json_object_set_new(f, "out_of_supply", json_boolean(oos));
 	if (lw_siege_besieged(s, hex, side))
 		json_object_set_new(f, "besieged", json_true());
 	if (lw_siege_besieging(s, hex, side))
