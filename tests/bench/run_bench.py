@@ -323,6 +323,16 @@ def main():
     else:
         row("Rules engine", "not built", "-", "< 100 ms replay", "n/a", "bench_rules missing")
 
+    # 7. Tournaments: one Swiss round of 1,000 players (issue 20).
+    swiss = os.path.join(b, "tests/bench/bench_swiss")
+    if os.path.exists(swiss):
+        sw, _ = run([swiss, "200" if q else "1000", "6"], timeout=600)
+        row(f"Swiss: pair one round of {sw.get('swiss_players', 0):,.0f} players (round "
+            f"{sw.get('swiss_round', 0):.0f}), CPU ms", f"{sw.get('swiss_pair_cpu_ms', 0):,.1f}",
+            "-", "< 1,000 ms", f"{1000 / max(sw.get('swiss_pair_cpu_ms', 1), 0.001):.2f}x target",
+            f"standings with every tiebreak: {sw.get('swiss_standings_cpu_ms', 0):.2f} ms CPU; "
+            f"worst round {sw.get('swiss_pair_worst_cpu_ms', 0):,.1f} ms")
+
     shutil.rmtree(tmp, ignore_errors=True)
     elapsed = time.monotonic() - t_suite
     head = ("figure", "measured", "machine limit", "target", "ratio", "note")
