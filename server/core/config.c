@@ -26,6 +26,8 @@ void tg_config_defaults(struct tg_config *c)
 	c->handshake_timeout_ms = 10000;
 	c->idle_timeout_ms = 600000;
 	c->max_connections = 50000;
+	c->max_connections_per_address = 256;
+	c->message_timeout_ms = 30000;
 	c->max_matches_per_user = 50;
 	c->login_attempts = 5;
 	c->login_window_s = 300;
@@ -141,6 +143,8 @@ static const struct num_key num_keys[] = {
     NUM_U(handshake_timeout_ms, 100, 600000, "milliseconds"),
     NUM_U(idle_timeout_ms, 100, 86400000, "milliseconds"),
     NUM_U(max_connections, 1, 1000000, "connections"),
+    NUM_U(max_connections_per_address, 1, 1000000, "connections"),
+    NUM_U(message_timeout_ms, 100, 3600000, "milliseconds"),
     NUM_U(max_matches_per_user, 1, 100000, "matches"),
     NUM_U(login_attempts, 1, 1000, "attempts"),
     NUM_U(login_window_s, 1, 86400, "seconds"),

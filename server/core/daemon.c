@@ -70,6 +70,8 @@ static void usage(FILE *out)
 	    "  handshake_timeout_ms = 10000   TLS handshake deadline\n"
 	    "  idle_timeout_ms = 600000       close after this long without a byte in\n"
 	    "  max_connections = 50000\n"
+	    "  max_connections_per_address = 256  per IPv4 address or IPv6 /64\n"
+	    "  message_timeout_ms = 30000     a message begun must end within; else error, close\n"
 	    "  max_matches_per_user = 50      open + active matches per user\n"
 	    "  login_attempts = 5             failed logins per window, per name and address\n"
 	    "  login_window_s = 300\n"
@@ -360,6 +362,8 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	    .handshake_timeout_ms = cfg.handshake_timeout_ms,
 	    .idle_timeout_ms = cfg.idle_timeout_ms,
 	    .max_connections = cfg.max_connections,
+	    .message_timeout_ms = cfg.message_timeout_ms,
+	    .max_connections_per_address = cfg.max_connections_per_address,
 	};
 	d.net =
 	    tg_net_start(&d.loop, &netcfg, tg_server_net_callbacks(), d.server, err, sizeof err);

@@ -1,6 +1,6 @@
 /* conn.c — one client connection: TLS through memory BIOs on a libuv TCP
- * stream, newline framing, the bounded outbound queue, timeouts and the
- * orderly close.
+ * stream, newline framing, the bounded outbound queue, timeouts (handshake,
+ * idle, and the deadline of a message begun) and the orderly close.
  *
  * Reading: socket bytes go into rbio; SSL_do_handshake / SSL_read pull them
  * out; plaintext goes through the framer to on_message. Writing: SSL_write
@@ -86,8 +86,8 @@ static void on_handle_closed(uv_handle_t *h)
 		c->next->prev = c->prev;
 	SSL_free(c->ssl); /* frees both BIOs */
 	tg_framer_free(&c->framer);
+	tg_net_conn_gone(n, c);
 	free(c);
-	tg_net_conn_gone(n);
 }
 
 void tg_conn_abort(struct tg_conn *c)
@@ -241,9 +241,34 @@ static int on_line(const char *line, size_t len, void *ud)
 
 static void on_idle_check(uv_timer_t *t);
 
+void tg_conn_note_partial(struct tg_conn *c, bool partial)
+{
+	if (!partial || c->msg_partial) {
+		c->msg_partial = partial;
+		return;
+	}
+	c->msg_partial = true;
+	c->msg_started_ms = uv_now(c->net->loop);
+	/* The timer is re-armed only when it fires: bring it forward when the
+	 * message's deadline comes before the idle check. */
+	unsigned limit = c->net->cfg.message_timeout_ms;
+	if (limit && c->state == TG_CONN_OPEN && uv_timer_get_due_in(&c->timer) > limit)
+		uv_timer_start(&c->timer, on_idle_check, limit, 0);
+}
+
 static void handshake_done(struct tg_conn *c)
 {
 	c->state = TG_CONN_OPEN;
+	if (c->over_peer_limit) {
+		/* Refused only now, so that the client reads why. */
+		TG_WARN(c->id, 0, "refusing %s: already %u connections from %s", c->peer,
+		        c->net->cfg.max_connections_per_address, c->peer_group);
+		char msg[160];
+		snprintf(msg, sizeof msg, "At most %u connections from one address at once.",
+		         c->net->cfg.max_connections_per_address);
+		tg_conn_close(c, "too_many_connections", msg);
+		return;
+	}
 	/* The idle timer replaces the handshake deadline. */
 	uv_timer_start(&c->timer, on_idle_check, c->net->cfg.idle_timeout_ms, 0);
 	c->opened = true;
@@ -302,6 +327,7 @@ static void pump(struct tg_conn *c)
 			return;
 		}
 		int r = tg_framer_feed(&c->framer, plain, got, on_line, c);
+		tg_conn_note_partial(c, c->framer.len > 0);
 		if (r == -1 && c->framer.failed) {
 			char msg[128];
 			snprintf(msg, sizeof msg, "a message may be at most %zu bytes",
@@ -355,7 +381,18 @@ static void on_idle_check(uv_timer_t *t)
 {
 	struct tg_conn *c = t->data;
 	uint64_t now = uv_now(c->net->loop);
-	uint64_t idle = c->net->cfg.idle_timeout_ms;
+	uint64_t idle = c->net->cfg.idle_timeout_ms, limit = c->net->cfg.message_timeout_ms;
+	bool timed = c->msg_partial && limit;
+	if (timed && now - c->msg_started_ms >= limit) {
+		TG_INFO(c->id, 0, "%s did not finish a message within %llu ms; closing", c->peer,
+		        (unsigned long long)limit);
+		char msg[128];
+		snprintf(msg, sizeof msg,
+		         "a message must arrive whole within %llu ms of its first byte",
+		         (unsigned long long)limit);
+		tg_conn_close(c, "message_timeout", msg);
+		return;
+	}
 	if (now - c->last_read_ms >= idle) {
 		TG_INFO(c->id, 0, "%s idle for %llu ms; closing", c->peer,
 		        (unsigned long long)idle);
@@ -364,7 +401,10 @@ static void on_idle_check(uv_timer_t *t)
 	}
 	/* One timer per connection, re-armed only when it fires: reads just
 	 * note the time. */
-	uv_timer_start(&c->timer, on_idle_check, c->last_read_ms + idle - now, 0);
+	uint64_t next = c->last_read_ms + idle - now;
+	if (timed && c->msg_started_ms + limit - now < next)
+		next = c->msg_started_ms + limit - now;
+	uv_timer_start(&c->timer, on_idle_check, next, 0);
 }
 
 static void on_handshake_timeout(uv_timer_t *t)
@@ -400,6 +440,10 @@ uint64_t tg_conn_id(const struct tg_conn *c)
 const char *tg_conn_peer(const struct tg_conn *c)
 {
 	return c->peer;
+}
+const char *tg_conn_peer_group(const struct tg_conn *c)
+{
+	return c->peer_group;
 }
 void tg_conn_set_data(struct tg_conn *c, void *data)
 {

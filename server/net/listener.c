@@ -1,5 +1,6 @@
-/* listener.c — the listening socket: bind, accept (up to max_connections),
- * stop accepting, and the shutdown that says goodbye to every client. */
+/* listener.c — the listening socket: bind, accept (up to max_connections,
+ * and max_connections_per_address per peer group), stop accepting, and the
+ * shutdown that says goodbye to every client. */
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,17 +12,75 @@
 
 #define TG_NET_BACKLOG 511
 
-static void peer_name(uv_tcp_t *tcp, char *out, size_t len)
+/* The peer's address, and its group for max_connections_per_address: the
+ * IPv4 address (also when mapped into IPv6), or the IPv6 /64. */
+static void peer_name(uv_tcp_t *tcp, char *out, size_t len, char *group, size_t glen)
 {
 	struct sockaddr_storage ss;
 	int sl = sizeof ss;
 	snprintf(out, len, "?");
+	if (group)
+		snprintf(group, glen, "?");
 	if (uv_tcp_getpeername(tcp, (struct sockaddr *)&ss, &sl) != 0)
 		return;
-	if (ss.ss_family == AF_INET)
+	if (ss.ss_family == AF_INET) {
 		uv_ip4_name((struct sockaddr_in *)&ss, out, len);
-	else if (ss.ss_family == AF_INET6)
-		uv_ip6_name((struct sockaddr_in6 *)&ss, out, len);
+		if (group)
+			snprintf(group, glen, "%s", out);
+	} else if (ss.ss_family == AF_INET6) {
+		struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
+		uv_ip6_name(a, out, len);
+		if (!group)
+			return;
+		const uint8_t *b = a->sin6_addr.s6_addr;
+		static const uint8_t v4mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+		if (memcmp(b, v4mapped, sizeof v4mapped) == 0)
+			snprintf(group, glen, "%u.%u.%u.%u", b[12], b[13], b[14], b[15]);
+		else
+			snprintf(group, glen, "%x:%x:%x:%x::/64", b[0] << 8 | b[1],
+			         b[2] << 8 | b[3], b[4] << 8 | b[5], b[6] << 8 | b[7]);
+	}
+}
+
+/* ---- connections per peer group ----------------------------------------- */
+
+static struct tg_peer_count **peer_slot(struct tg_net *n, const char *group)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (const char *p = group; *p; p++)
+		h = (h ^ (uint8_t)*p) * 16777619u;
+	struct tg_peer_count **slot = &n->peers[h % TG_NET_PEER_BUCKETS];
+	while (*slot && strcmp((*slot)->group, group) != 0)
+		slot = &(*slot)->next;
+	return slot;
+}
+
+/* Counts c under its group; false if the group was already at the cap (c is
+ * counted all the same, until it is gone). -1 on out of memory. */
+static int peer_count(struct tg_net *n, struct tg_conn *c)
+{
+	struct tg_peer_count **slot = peer_slot(n, c->peer_group);
+	if (!*slot) {
+		*slot = calloc(1, sizeof **slot);
+		if (!*slot)
+			return -1;
+		snprintf((*slot)->group, sizeof(*slot)->group, "%s", c->peer_group);
+	}
+	c->peer_counted = true;
+	unsigned cap = n->cfg.max_connections_per_address;
+	return cap && (*slot)->n++ >= cap ? 0 : 1;
+}
+
+static void peer_uncount(struct tg_net *n, struct tg_conn *c)
+{
+	if (!c->peer_counted)
+		return;
+	struct tg_peer_count **slot = peer_slot(n, c->peer_group);
+	if (*slot && --(*slot)->n == 0) {
+		struct tg_peer_count *gone = *slot;
+		*slot = gone->next;
+		free(gone);
+	}
 }
 
 static void on_refused_closed(uv_handle_t *h)
@@ -47,7 +106,7 @@ static void on_connection(uv_stream_t *server, int status)
 		uv_tcp_init(n->loop, t);
 		if (uv_accept(server, (uv_stream_t *)t) == 0) {
 			char peer[64];
-			peer_name(t, peer, sizeof peer);
+			peer_name(t, peer, sizeof peer, NULL, 0);
 			TG_WARN(0, 0, "refusing %s: already %u connections (max_connections)", peer,
 			        n->count);
 		}
@@ -91,8 +150,15 @@ static void on_connection(uv_stream_t *server, int status)
 	SSL_set_bio(c->ssl, c->rbio, c->wbio);
 	SSL_set_accept_state(c->ssl);
 	uv_tcp_nodelay(&c->tcp, 1);
-	peer_name(&c->tcp, c->peer, sizeof c->peer);
+	peer_name(&c->tcp, c->peer, sizeof c->peer, c->peer_group, sizeof c->peer_group);
 	TG_DEBUG(c->id, 0, "connection from %s", c->peer);
+	int counted = peer_count(n, c);
+	if (counted < 0) {
+		TG_ERROR(c->id, 0, "out of memory accepting a connection");
+		tg_conn_abort(c);
+		return;
+	}
+	c->over_peer_limit = counted == 0;
 	tg_conn_start(c);
 }
 
@@ -202,8 +268,9 @@ void tg_net_stop_accepting(struct tg_net *n)
 	TG_INFO(0, 0, "no longer accepting connections");
 }
 
-void tg_net_conn_gone(struct tg_net *n)
+void tg_net_conn_gone(struct tg_net *n, struct tg_conn *c)
 {
+	peer_uncount(n, c);
 	n->count--;
 	maybe_done(n);
 }
@@ -234,6 +301,12 @@ void tg_net_free(struct tg_net *n)
 {
 	if (!n)
 		return;
+	for (int b = 0; b < TG_NET_PEER_BUCKETS; b++)
+		while (n->peers[b]) {
+			struct tg_peer_count *next = n->peers[b]->next;
+			free(n->peers[b]);
+			n->peers[b] = next;
+		}
 	SSL_CTX_free(n->ssl_ctx);
 	free(n);
 }

@@ -9,7 +9,14 @@
  *   - a line over max_message bytes: {"op":"error","code":"message_too_large"}
  *     then closes the connection;
  *   - a line that is not a JSON object: {"op":"error","code":"malformed_json"}
- *     and keeps the connection.
+ *     and keeps the connection;
+ *   - a message not whole within message_timeout_ms of its first byte:
+ *     {"op":"error","code":"message_timeout"} then closes (a client that
+ *     trickles bytes would otherwise hold its connection for ever, since any
+ *     byte resets the idle timer);
+ *   - a connection from a peer that already has max_connections_per_address
+ *     (an IPv4 address, or an IPv6 /64): after the handshake
+ *     {"op":"error","code":"too_many_connections"} then closes.
  * Every well-formed object goes to on_message. The loop thread owns all of it.
  */
 #ifndef TG_NET_H
@@ -30,6 +37,8 @@ struct tg_net_config {
 	unsigned handshake_timeout_ms; /* TLS handshake must finish within */
 	unsigned idle_timeout_ms;      /* no inbound bytes for this long: close */
 	unsigned max_connections;
+	unsigned message_timeout_ms;          /* first byte to newline (0: no deadline) */
+	unsigned max_connections_per_address; /* per IPv4 address or IPv6 /64 (0: no cap) */
 };
 
 struct tg_net;
@@ -66,6 +75,9 @@ void tg_conn_close(struct tg_conn *c, const char *code, const char *message);
 
 uint64_t tg_conn_id(const struct tg_conn *c);      /* unique, never reused in one run */
 const char *tg_conn_peer(const struct tg_conn *c); /* "127.0.0.1" (address only) */
+/* The peer as max_connections_per_address counts it: the IPv4 address, or the
+ * IPv6 /64 ("2001:db8:1:2::/64"), since one host is given a whole /64. */
+const char *tg_conn_peer_group(const struct tg_conn *c);
 void tg_conn_set_data(struct tg_conn *c, void *data);
 void *tg_conn_data(const struct tg_conn *c);
 

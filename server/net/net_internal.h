@@ -15,6 +15,17 @@
 /* A closing connection gets this long to flush its last bytes. */
 #define TG_NET_LINGER_MS 5000
 
+/* Live connections per peer group (tg_conn_peer_group), for
+ * max_connections_per_address: a chained hash table. */
+#define TG_NET_PEER_BUCKETS 4096
+#define TG_NET_PEER_GROUP 48
+
+struct tg_peer_count {
+	struct tg_peer_count *next;
+	unsigned n;
+	char group[TG_NET_PEER_GROUP];
+};
+
 struct tg_net {
 	uv_loop_t *loop;
 	uv_tcp_t listener;
@@ -31,6 +42,7 @@ struct tg_net {
 	bool shutting_down;
 	void (*done)(void *);
 	void *done_ud;
+	struct tg_peer_count *peers[TG_NET_PEER_BUCKETS];
 	char readbuf[TG_NET_READ_CHUNK];
 };
 
@@ -56,7 +68,14 @@ struct tg_conn {
 	struct tg_framer framer;
 	uint64_t id;
 	uint64_t last_read_ms; /* uv_now of the last inbound bytes */
+	/* The message deadline: set by tg_conn_note_partial when the first byte
+	 * of a message is held unfinished, cleared when none is. */
+	bool msg_partial;
+	uint64_t msg_started_ms;
+	bool peer_counted;    /* counted in net->peers under peer_group */
+	bool over_peer_limit; /* refused after the handshake: too_many_connections */
 	char peer[64];
+	char peer_group[TG_NET_PEER_GROUP];
 	void *data;
 };
 
@@ -69,6 +88,11 @@ void tg_conn_start(struct tg_conn *c);
 /* Closes at once, dropping whatever is queued. */
 void tg_conn_abort(struct tg_conn *c);
 /* Called by conn.c once a connection is freed (listener.c). */
-void tg_net_conn_gone(struct tg_net *n);
+void tg_net_conn_gone(struct tg_net *n, struct tg_conn *c);
+/* For every framing (lines here, any other transport's messages): after
+ * bytes were handed to the framer, whether it holds an unfinished message.
+ * The first unfinished byte starts the message_timeout_ms deadline; a
+ * framer left with nothing unfinished stops it (conn.c). */
+void tg_conn_note_partial(struct tg_conn *c, bool partial);
 
 #endif

@@ -4,9 +4,14 @@ the connections receive:
 - private matches: a stranger, a user without a seat and a client not logged
   in get, for every request that names a match, exactly the reply they get
   for an id no match has; the invite code (or a seat) opens the match.
+- slow clients: a connection that trickles bytes of a message it never ends
+  is told message_timeout and closed; one address holds at most
+  max_connections_per_address connections (too_many_connections).
 """
 
+import socket
 import sys
+import time
 
 from harness import Harness, check, run_main
 from raw_tls import connect
@@ -98,10 +103,88 @@ def private_matches(h):
         c.close()
 
 
+MESSAGE_MS = 1500
+PER_ADDRESS = 3
+
+
+def slow_clients(args):
+    extra = ["--set", f"message_timeout_ms={MESSAGE_MS}",
+             "--set", f"max_connections_per_address={PER_ADDRESS}"]
+    with Harness(args, daemon_args=extra) as h:
+        port, cert = h.daemon.port, h.daemon.cert
+        # A ping finished in time passes, however slowly it came.
+        c = connect(port, cert)
+        for ch in b'{"op":"ping","id":"slow"}':
+            c.send(bytes([ch]))
+            time.sleep(MESSAGE_MS / 1000 / 40)
+        c.send(b"\n")
+        r = c.line()
+        check(r and r.get("op") == "pong", f"a slow but whole ping: {r}")
+        # One byte every 0.2 s of a line never ended: the idle timer never
+        # fires, the message deadline does.
+        t0 = time.monotonic()
+        c.send(b'{"op":"ping"')
+        c.sock.settimeout(0.2)
+        got = None
+        while time.monotonic() - t0 < MESSAGE_MS / 1000 + 10:
+            try:
+                c.send(b" ")
+            except OSError:
+                break
+            try:
+                data = c.sock.recv(65536)
+                c.buf += data
+                if b"\n" in c.buf or not data:
+                    break
+            except socket.timeout:
+                pass
+            except OSError:
+                break
+        c.sock.settimeout(10)
+        got = c.line()
+        took = time.monotonic() - t0
+        check(got and got.get("code") == "message_timeout",
+              f"a trickling client must get message_timeout, got {got} after {took:.1f} s")
+        check(MESSAGE_MS / 1000 * 0.8 < took < MESSAGE_MS / 1000 + 3,
+              f"message deadline after {took:.1f} s")
+        check(c.ends(), "the trickling client is disconnected")
+        c.close()
+
+        # PER_ADDRESS connections from 127.0.0.1; the next is refused.
+        held = [connect(port, cert) for _ in range(PER_ADDRESS)]
+        c = connect_refused(port, cert)
+        check(c and c.get("code") == "too_many_connections",
+              f"connection {PER_ADDRESS + 1} from one address: {c}")
+        held.pop().close()
+        time.sleep(0.3)
+        again = None
+        for _ in range(20):
+            try:
+                again = connect(port, cert)
+                break
+            except RuntimeError:
+                time.sleep(0.2)
+        check(again is not None, "a slot freed is a slot again")
+        again.close()
+        for x in held:
+            x.close()
+        h.daemon.stop()
+
+
+def connect_refused(port, cert):
+    """The first message on a connection that should be refused."""
+    from raw_tls import Raw
+    c = Raw(port, cert, timeout=10)
+    r = c.line()
+    c.close()
+    return r
+
+
 def main(args):
     with Harness(args) as h:
         private_matches(h)
         h.daemon.stop()
+    slow_clients(args)
 
 
 if __name__ == "__main__":
