@@ -8,64 +8,12 @@
  * (lw_offer_choice), so that a person is not shown hundreds of lines. Each
  * phase file offers exactly what its handler accepts; the handler validates
  * everything again. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_supply.h"
-
-void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(
-	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
-}
-
-void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(list, json_pack("{s:s,s:o,s:[{s:s,s:s,s:o}]}", "label", label,
-	                                      "action", action, "params", "name", param, "label",
-	                                      param_label, "choices", choices));
-}
-
-bool lw_a_int(const json_t *a, const char *key, int *v)
-{
-	const json_t *x = json_object_get(a, key);
-	if (!json_is_integer(x))
-		return false;
-	json_int_t i = json_integer_value(x);
-	if (i < -1000000 || i > 1000000)
-		return false;
-	*v = (int)i;
-	return true;
-}
-
-const char *lw_a_str(const json_t *a, const char *key)
-{
-	return json_string_value(json_object_get(a, key));
-}
-
-const char *lw_hex_label(int hex, char *buf, size_t n)
-{
-	const struct lw_city *c = lw_data_city_at(lw_D(), hex);
-	if (c)
-		snprintf(buf, n, "%s (%04d)", c->name, hex);
-	else
-		snprintf(buf, n, "%04d", hex);
-	return buf;
-}
 
 unsigned lw_awaiting(const struct lw_state *s)
 {

@@ -24,38 +24,7 @@
 
 #include "lw_pcsa.h"
 #include "lw_siege.h"
-
-#define LW_AMPHIB_UNITS 16 /* units remembered per kind of water move this turn (14.3) */
-
-enum lw_amphib_kind {
-	LW_AM_NONE = 0,
-	LW_AM_RIVER_MOVE,
-	LW_AM_RIVER_ASSAULT,
-	LW_AM_OCEAN_MOVE,
-	LW_AM_OCEAN_ASSAULT,
-};
-
-struct lw_amphib {
-	/* turn + 1 of the last river / ocean operation of each side (0: never):
-	 * each is once per turn (14.1.1, 14.2.1) */
-	uint8_t river_turn[3];
-	uint8_t ocean_turn;
-	/* 14.3: the units that moved by river / by sea this turn */
-	int16_t river_units[LW_AMPHIB_UNITS];
-	uint8_t river_n;
-	int16_t ocean_units[LW_AMPHIB_UNITS];
-	uint8_t ocean_n;
-	/* the assault being fought (enum lw_amphib_kind), its port of departure,
-	 * target and CO */
-	uint8_t assault;
-	int16_t assault_from, assault_target, assault_co;
-	/* 10.7.3.1: (turn + 1) * 256 + card play + 1 of the campaign card play
-	 * whose first force went by water (only one of its two may), 0 none */
-	uint16_t campaign_mark;
-	struct lw_pcsa pcsa;
-	struct lw_siege siege;                 /* being offered or answered */
-	struct lw_siege sieges[LW_MAX_SIEGES]; /* on (16.9.5.2) */
-};
+#include "lw_state.h"
 
 struct lw_state;
 struct game_outcome;

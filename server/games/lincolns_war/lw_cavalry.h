@@ -27,55 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LW_RIT_MAX 32     /* RIT on the map at once (more than the counter mix) */
-#define LW_CAV_UNITS 224  /* = LW_MAX_UNITS (checked in lw_cavalry.c) */
-#define LW_HARASS_HEXES 6 /* the hexes around the hex entered */
-#define LW_CAV_CITIES 128 /* = LW_MAX_CITIES (checked in lw_cav_city.c) */
-
-struct lw_cav {
-	int16_t rit[LW_RIT_MAX]; /* hexes holding a Rail Interdiction Token (13.2.3) */
-	uint8_t rit_n;
-	/* bit u: CO u carries a "Raided" marker (13.2.2.1) until the turn ends */
-	uint8_t raided[LW_CAV_UNITS / 8];
-	/* bit u: cavalry u foraged this card play (13.2.4: once per card play) */
-	uint8_t foray[LW_CAV_UNITS / 8];
-	uint8_t foray_card; /* ops_round of the card play `foray` belongs to */
-	uint8_t act_rit;    /* the activation's RIT action (13.2.3): LW_ACT_RIT_* */
-	uint8_t act_raid;   /* the activated cavalry raided (no RIT after, 13.2.3) */
-	/* 13.2.5 harassment in progress: the hex the movers entered, the hexes
-	 * the non-phasing player may still harass from, and whether the march
-	 * must stop once it is over (12.5: joined a friendly CO). */
-	int16_t harass_hex;
-	int16_t harass_from[LW_HARASS_HEXES];
-	uint8_t harass_n;
-	uint8_t harass_stop;
-	/* 13.2.2 the cavalry battle of a raid being fought in s->battle
-	 * (lw_cav_battle.c): 0 none, else LW_CAV_RAID, _FORAY or _PURSUIT (below); the raider
-	 * (the pursuer), whose raid goes on if he wins. */
-	uint8_t raid_battle;
-	uint8_t spare;
-	int16_t raider;
-	/* 13.1.3: bit c: city c is held by lone cavalry only; held_from[c] is
-	 * the side that controlled it before (control reverts to it). */
-	uint8_t held[LW_CAV_CITIES / 8];
-	int8_t held_from[LW_CAV_CITIES];
-	/* 13.2.3 an RIT contested by higher-ranking enemy cavalry, waiting for
-	 * its owner's allow or deny (step LW_ST_RIT_ASK): LW_RIT_ASK_* bits (0:
-	 * none), the cavalry general placing or removing, the hex. */
-	uint8_t ask;
-	uint8_t ask_spare;
-	int16_t ask_unit;
-	int16_t ask_hex;
-};
-
-/* lw_cav.ask: a question pending; a removal (else a placement); by foray
- * (the SPEND step goes on after the answer; else the MOVE step). */
-enum { LW_RIT_ASK_PENDING = 1, LW_RIT_ASK_REMOVE = 2, LW_RIT_ASK_FORAY = 4 };
-
-/* lw_cav.act_rit: 0 none yet; LAID an RIT placed (no combat or raid in
- * this activation, 13.2.3); TRIED removed one, or a placement denied by
- * enemy cavalry (nothing laid: combat and raids stay open). */
-enum { LW_ACT_RIT_LAID = 1, LW_ACT_RIT_TRIED = 2 };
+#include "lw_state.h"
 
 json_t *lw_cav_save(const struct lw_cav *c);
 /* 0, or -1 if `saved` is not a valid cavalry block. */

@@ -14,58 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lw_state.h"
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
-
-#define LW_CMD_QUEUE 8   /* new-CO choices waiting at once */
-#define LW_CMD_DISP 4    /* displacements waiting for the owner's word */
-#define LW_CMD_UNITS 224 /* = LW_MAX_UNITS */
-#define LW_CMD_SST 48    /* = 2 * LW_MAX_SIEGES: both forces of every siege */
-#define LW_CMD_BITS ((LW_CMD_UNITS + 7) / 8)
-
-/* Supply Phase stages that wait for a player (20.3, 20.4, 20.5, 16.9.5.4.3). */
-enum lw_supply_stage {
-	LW_SS_NONE = 0,
-	LW_SS_IT = 1,     /* 20.4: demotions for IT at the start of the phase */
-	LW_SS_FORAGE = 2, /* 20.5: demotions again after foraging */
-	LW_SS_PLOT = 3,   /* 3.6, 20.3: the plot played, its questions answered
-	                     before anything else of the phase (lw_time.c) */
-	LW_SS_SIEGE = 4,  /* 3.6, 16.9.5.4.3: the sieges resolved after supply and
-	                     forage, one after the other; a return choice or a
-	                     question a besieging CO's disgrace raised (11.0.3,
-	                     11.1.2.2, 12.4) is answered before the next siege and
-	                     the rest of the phase (lw_siege.c, save format 15) */
-};
-
-struct lw_command {
-	/* 11.0.3: forces whose CO lost rank; the owner picks the new CO among
-	 * the most senior infantry left in the hex (never `co_not`). */
-	int16_t co_hex[LW_CMD_QUEUE];
-	int16_t co_not[LW_CMD_QUEUE];
-	/* 12.4: general dsp_unit was displaced from dsp_hex to dsp_to; his owner
-	 * chooses who goes instead and where (lw_displace_dests) */
-	int16_t dsp_hex[LW_CMD_DISP];
-	int16_t dsp_unit[LW_CMD_DISP];
-	int16_t dsp_to[LW_CMD_DISP];
-	/* 12.4 / 16.9.5.2 / 16.9.6: the forces held in a siege that are
-	 * overstacked, in the order they became so: the force of side
-	 * sst_side[i] at sst_hex[i]; its owner names the subordinate who
-	 * loses a star, the first entry first (save format 16) */
-	int16_t sst_hex[LW_CMD_SST];
-	int8_t co_side[LW_CMD_QUEUE];
-	uint8_t co_n;
-	uint8_t dsp_n;
-	/* 20.4 / 20.5: the Supply Phase waits for a demotion choice */
-	uint8_t supply_stage;
-	uint8_t sst_n;
-	/* 10.7.9: Union COs that lost a battle this turn to a one-star
-	 * Confederate CO (bit per unit), valid for turn lost1_turn - 1 */
-	uint8_t lost1_turn;
-	uint8_t lost1[LW_CMD_BITS];
-	uint8_t sst_side[LW_CMD_SST]; /* LW_UNION or LW_CONFEDERATE */
-	uint8_t spare[1];             /* no padding: load(save(g)) compares whole structs */
-};
 
 json_t *lw_command_save(const struct lw_command *c);
 /* 0, or -1 when the block is malformed (NULL: nothing pending). */

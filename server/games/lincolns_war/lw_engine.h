@@ -7,7 +7,15 @@
 #include <stdbool.h>
 
 #include "game.h"
+#include "lw_amphib.h"
+#include "lw_base.h"
+#include "lw_cavalry.h"
+#include "lw_command.h"
+#include "lw_naval.h"
 #include "lw_optional.h"
+#include "lw_political.h"
+#include "lw_rail.h"
+#include "lw_resource_events.h"
 #include "lw_state.h"
 
 /* The opaque struct game of game.h: one state. */
@@ -17,13 +25,6 @@ struct game {
 
 /* Scenario indices (order of the module's scenario table). */
 enum { LW_SCN_CAMPAIGN = 0, LW_SCN_INTRODUCTORY = 1, LW_SCN_TOURNAMENT = 2, LW_SCN_COUNT = 3 };
-
-/* Role name -> side (LW_UNION/LW_CONFEDERATE), "observer" -> LW_NOSIDE, else -1. */
-int lw_role_side(const char *role);
-/* "Union" / "Confederate" */
-const char *lw_side_title(int side);
-/* Bit of a side in game_status.awaiting (role index = side - 1). */
-#define LW_SIDE_BIT(side) (1u << ((side)-1))
 
 /* The save format's version (lw_save.c), also stamped by the set-up. A save
  * of another version is refused (bad_save); the daemon then rebuilds the
@@ -61,9 +62,6 @@ const char *lw_side_title(int side);
  *     12.3.1 "may not rejoin on the same card phase"). */
 #define LW_SAVE_VERSION 19
 
-/* Append a line to the public log (never hidden information). */
-void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 /* lw_setup.c (5.0): a fresh state, ready for the first decision. */
 int lw_setup_state(struct lw_state *s, const uint8_t seed[32], int scenario, unsigned options,
                    struct tg_error *err);
@@ -88,11 +86,6 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err);
 
 /* lw_time.c: the summary of the status line */
 void lw_summary(const struct lw_state *s, char *buf, size_t n);
-
-/* The process-wide data (lw_data_get); setup/load fail if it is missing. */
-const struct lw_data *lw_data_or_fail(struct tg_error *err);
-/* The data of a loaded state (never NULL once setup/load succeeded). */
-const struct lw_data *lw_D(void);
 
 /* ---- forces (lw_activation.c) -------------------------------------------- */
 
@@ -232,20 +225,6 @@ bool lw_out_has(const struct lw_state *s, int side, int card);
 int lw_count_seditious(const struct lw_state *s, int side);
 
 /* ---- actions (lw_actions.c) ------------------------------------------------- */
-
-/* Append {label, action, params: []} to list (takes ownership of action). */
-void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* Append {label, action, params: [{name: param, label: param_label, choices}]}:
- * the player picks one of choices ([{value, label}]) for action[param].
- * Takes ownership of action and choices. */
-void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-/* Members of an action: false / NULL when missing or mistyped. */
-bool lw_a_int(const json_t *a, const char *key, int *v);
-const char *lw_a_str(const json_t *a, const char *key);
-/* "Washington (1903)" or "1903". */
-const char *lw_hex_label(int hex, char *buf, size_t n);
 
 typedef int (*lw_handler)(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                           struct tg_error *err);

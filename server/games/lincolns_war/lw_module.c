@@ -3,17 +3,11 @@
  * Every entry point is a thin shell over the engine: act() works on a copy
  * of the state and swaps it in only on success, so a rejected action never
  * changes the match (game.h, principle 5). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lw_engine.h"
-
-const char *lw_side_title(int side)
-{
-	return side == LW_UNION ? "Union" : side == LW_CONFEDERATE ? "Confederate" : "Nobody";
-}
 
 static const char *const lw_roles[] = {"union", "confederate", NULL};
 
@@ -30,30 +24,6 @@ static const struct game_scenario lw_scenarios[] = {
                            "needs an 8 VP lead (21.3)."},
     {NULL, NULL, NULL},
 };
-
-int lw_role_side(const char *role)
-{
-	if (!role)
-		return -1;
-	if (strcmp(role, "union") == 0)
-		return LW_UNION;
-	if (strcmp(role, "confederate") == 0)
-		return LW_CONFEDERATE;
-	if (strcmp(role, "observer") == 0)
-		return LW_NOSIDE;
-	return -1;
-}
-
-void lw_log(struct lw_state *s, const char *fmt, ...)
-{
-	char *line = s->log[s->log_total % LW_LOG_LINES];
-	memset(line, 0, LW_LOG_LEN); /* whole-state comparisons see no stale bytes */
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, LW_LOG_LEN, fmt, ap);
-	va_end(ap);
-	s->log_total++;
-}
 
 /* Boolean match options, all off by default: name, bit, label. */
 static const struct {

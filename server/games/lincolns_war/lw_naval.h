@@ -16,59 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LW_NAVY_RAIDERS 6 /* 8.1.2: six Raiders */
-#define LW_NAVY_ASSETS 7  /* 8.1.2: five Ironclads, the Hunley, False Information */
-#define LW_NAVY_FLEETS 24 /* Union fleets (bound; the turn track limits purchases) */
-#define LW_NAVY_COLUMNS 6 /* Commerce Raider Track columns */
-
-enum lw_asset_kind { LW_AK_IRONCLAD = 1, LW_AK_HUNLEY = 2, LW_AK_FALSE_INFO = 3 };
-
-/* Where a naval piece is. */
-enum lw_navy_where {
-	LW_NW_POOL = 0,     /* not bought yet (raider, fleet) / face down in the asset pool */
-	LW_NW_PORT = 1,     /* in a port (hex): CS port for raiders/assets, Union port for fleets */
-	LW_NW_RAID = 2,     /* raider in the RAID hex of column col */
-	LW_NW_GONE = 3,     /* sunk, captured, scuttled: out of the game */
-	LW_NW_DRAWN = 4,    /* asset drawn this Administration phase, not yet placed (7.1.7) */
-	LW_NW_BLOCKADE = 5, /* fleet on the blockade space hex */
-	LW_NW_SHADOW = 6,   /* fleet in the SHADOW box of column col */
-	LW_NW_HUNT = 7,     /* fleet in the HUNT box of column col */
-	LW_NW_ESCAPE = 8,   /* raider/ironclad/fleet leaving a captured port (hex):
-	                       its owner chooses where it goes (lw_naval_escape.c) */
-};
-
-struct lw_navy_piece {
-	uint8_t where;    /* enum lw_navy_where */
-	uint8_t moved;    /* moved in this Naval Phase (8.1.1: a moved raider does not raid) */
-	uint8_t revealed; /* assets: identity shown to the Union (8.1.2.4) */
-	int8_t col;       /* column 0..5 when on the track */
-	int16_t hex;      /* port or blockade space */
-};
-
-/* Naval Phase stages (8.1 then 8.2/8.3 resolved at once). */
-enum lw_naval_stage {
-	LW_NS_NONE = 0,
-	LW_NS_FIRST = 1,  /* the first player's naval moves */
-	LW_NS_SECOND = 2, /* the other's */
-	LW_NS_IT = 3,     /* 8.2.2: the Confederate places the blockade IT */
-	LW_NS_HOME = 4,   /* 8.3.5: the Union sends unopposed fleets to his ports */
-};
-#define LW_NAVY_IT_MAX 32 /* forces given a blockade IT in one phase (bound) */
-
-struct lw_navy {
-	struct lw_navy_piece raider[LW_NAVY_RAIDERS];
-	struct lw_navy_piece asset[LW_NAVY_ASSETS];
-	struct lw_navy_piece fleet[LW_NAVY_FLEETS];
-	uint8_t raiders_bought, assets_bought, fleets_bought; /* this turn (turn track limits) */
-	uint8_t foote; /* the Andrew H. Foote event was played (8.1.2.1, 8.1.2.5) */
-	uint8_t stage; /* enum lw_naval_stage */
-	int8_t mover;  /* side moving now in the Naval Phase */
-	uint8_t spare[6];
-	/* 8.2.2 during LW_NS_IT: IT still to place, and the forces (hexes) given
-	 * one this phase (one a force) */
-	uint8_t it_left, it_n;
-	int16_t it_hex[LW_NAVY_IT_MAX];
-};
+#include "lw_state.h"
 
 struct lw_state;
 struct game_outcome;

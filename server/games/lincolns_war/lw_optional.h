@@ -14,38 +14,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_state.h"
+
 struct lw_state;
 struct lw_card;
 struct game_outcome;
 struct tg_error;
-
-/* LW_OPT_KICKSTARTERS 0x01 is in lw_state.h (it came first). */
-#define LW_OPT_SPRING_DECKS 0x02 /* 23.4 / 10.1: year cards join the decks in Spring */
-#define LW_OPT_IRREGULARS 0x04   /* 23.2: CS card 69, Irregulars (lw_irregulars.c) */
-#define LW_OPT_PECULIAR 0x08     /* cards 70-71 of both decks, Peculiar Generals */
-#define LW_OPT_TRAP 0x10         /* Union card 73, Laying a Trap */
-
-/* ---- 23.2 Irregulars (lw_irregulars.c) ----------------------------------
- * Stated by the rulebook: Irregulars are a CS optional card (1.2, CS 69);
- * they never take blockade IT (8.2.2); dispersing one reshuffles the deck
- * (10.3.1, "23.2.5"). RECONSTRUCTED (the Playbook is not in the text): the
- * card played for its event (0 PC) places an Irregulars counter in a city
- * of a Confederate state, Kentucky or Missouri holding no Union force and no
- * other Irregulars, at most LW_IRR_MAX on the map; each Supply Phase each
- * counter raids (one die, 5-6: the Union loses 1 PC, the idiom of the
- * commerce raiders, 8.3.2); a Union force in its hex after any action
- * disperses it (partisans melt away rather than give battle). A counter is
- * not a Force for anything else: no stacking, combat, supply, control or
- * IT. Its position is public (a counter on the map). */
-#define LW_IRR_MAX 2      /* RECONSTRUCTED counter mix */
-#define LW_IRR_RAID_MIN 5 /* RECONSTRUCTED: 5-6 on one die */
-#define LW_IRR_RAID_PC 1  /* RECONSTRUCTED: PC the Union loses per raid */
-
-struct lw_optional_state {
-	int16_t irr_hex[LW_IRR_MAX]; /* hex of each Irregulars counter, LW_NO_HEX in the pool */
-	uint8_t irr_dispersed;       /* counters dispersed so far (public, for the log/view) */
-	uint8_t spare[3];
-};
 
 /* 23.4 (reconstructed): the year printed on a card ('62, '63, '64), or 0.
  * The printed years are not in the text; a card carries the year in which

@@ -14,17 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LW_PCSA_NEVER 0 /* turn marks are turn + 1; 0: never happened */
-#define LW_PCSA_RELOCATE_PC 5
-#define LW_PCSA_FROM_TURN "sp63" /* 14.4: a second staging area from Spring 1863 */
-
-struct lw_pcsa {
-	int16_t hex;          /* the marker's city hex, LW_NO_HEX when off the map */
-	uint8_t placed_turn;  /* turn it was last placed (LW_PCSA_NEVER) */
-	uint8_t removed_turn; /* turn it was removed voluntarily (LW_PCSA_NEVER) */
-	uint8_t lost_turn;    /* turn the Confederates recaptured its port (LW_PCSA_NEVER) */
-	uint8_t ever_placed;  /* 1 once placed: a voluntary relocation costs 5 PC */
-};
+#include "lw_state.h"
 
 struct lw_state;
 struct tg_error;

@@ -14,46 +14,11 @@
 #include <stdint.h>
 
 #include "lw_data.h"
+#include "lw_state.h"
 
 struct lw_state;
 struct game_outcome;
 struct tg_error;
-
-/* A defeat noted during a battle, judged for 19.1/19.2 once the battle is
- * over and every PC change of it is made (19.1: "PC lead is checked after
- * all necessary PC additions and subtractions"). */
-struct lw_pol_note {
-	uint8_t active;      /* 1: a battle was revealed, 2: a force withdrew before battle */
-	int8_t side;         /* withdrawal: the side that withdrew */
-	int16_t hex;         /* withdrawal: the hex it withdrew from */
-	uint8_t co_stars[3]; /* battle: CO stars by side before casualties */
-	uint8_t stars[3];    /* battle: force stars by side before casualties */
-	int16_t side_hex[3]; /* battle: each side's hex (North of the border, 19.2) */
-};
-
-struct lw_politics {
-	uint8_t ep; /* 19.1 declared */
-	uint8_t bi; /* 19.2 declared */
-	/* 7.1.9: who may buy the Assassination Plot card: 0 the Confederate
-	 * until he plays it, 1 the Union after a successful Confederate plot,
-	 * 2 nobody: a Confederate plot that failed completely, or the Union's
-	 * plot played (the card is removed from play). Zero is the set-up. */
-	uint8_t plot_stage;
-	int8_t plot_bought;      /* side that bought it this turn (hidden if Confederate), 0 none */
-	uint8_t president_vp[3]; /* [side] = 1: side assassinated the enemy President (21.3) */
-	uint8_t co_vp[3];        /* [side] = 1: side killed the CO in the enemy capital (21.3) */
-	/* prompts that come before anything else (lw_actions.c) */
-	uint8_t ep_promotion; /* 19.1 step 3: the Confederate picks his free promotion */
-	uint8_t bi_swap;      /* 19.2: the Confederate may swap a hand card with a discard */
-	uint8_t retaliation;  /* 7.1.9.3: the Union may retaliate at once */
-	/* 19.2 "can be declared by the Confederate player": a trigger was met
-	 * and he is asked whether to declare (bi_declare / bi_decline) */
-	uint8_t bi_offer;
-	/* Washington was in Confederate hands at the last settle: the 19.2
-	 * trigger is its taking, offered once per capture */
-	uint8_t bi_wash;
-	struct lw_pol_note note;
-};
 
 static inline int lw_plot_buyer(const struct lw_politics *p)
 {

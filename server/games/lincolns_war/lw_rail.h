@@ -22,18 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LW_RAIL_SIDES 3   /* indexed by side like lw_state.h's arrays */
-#define LW_RAIL_UNITS 224 /* = LW_MAX_UNITS (checked in lw_rail.c) */
-
-struct lw_rail {
-	uint8_t used[LW_RAIL_SIDES];  /* general stars (and IT) railed this turn (9.1) */
-	uint8_t stage[LW_RAIL_SIDES]; /* 0 railing, 1 absorbing TCO (9.2), 2 done */
-	/* bit u: unit u travelled by rail this turn (9.1 note: no naval
-	 * transport for him in the same turn, 14.0) */
-	uint8_t railed[LW_RAIL_UNITS / 8];
-	uint8_t done_turn; /* turn index + 1 of the last Rail Phase completed */
-	uint8_t spare[3];
-};
+#include "lw_state.h"
 
 json_t *lw_rail_save(const struct lw_rail *r);
 /* 0, or -1 if `saved` is not a valid rail block. */

@@ -30,27 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LW_RESEV_UNITS 16 /* = LW_MAX_MOVERS */
-
-enum lw_resev_stage {
-	LW_RE_NONE = 0,
-	LW_RE_EVENTS, /* the events are being applied (next names the one to come) */
-	LW_RE_MARCH,  /* To Steal a March: its player chooses where to fight */
-};
-
-/* Embedded in struct lw_state as `resev`; saved as "resource_events". */
-struct lw_resev {
-	uint8_t stage;                 /* enum lw_resev_stage */
-	uint8_t next;                  /* 0: the defender's event, 1: the attacker's, 2: done */
-	int8_t order[2];               /* the sides in the order of 16.3 (defender first) */
-	uint8_t works[3];              /* [side]: the card is a real one whose effect applies */
-	uint8_t reversed;              /* Surprise Attack! left the roles reversed */
-	int8_t declarer;               /* the side that declared the battle (16.1) */
-	int16_t declared_hex;          /* the hex the battle was declared on */
-	int16_t marched_from;          /* To Steal a March: the hex the defender left, else 0 */
-	int16_t force[LW_RESEV_UNITS]; /* the declaring force at the reveal */
-	uint8_t force_n;
-};
+#include "lw_state.h"
 
 struct lw_state;
 struct game_outcome;

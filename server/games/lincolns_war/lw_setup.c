@@ -3,25 +3,6 @@
 
 #include "lw_engine.h"
 
-static const struct lw_data *g_data;
-
-const struct lw_data *lw_data_or_fail(struct tg_error *err)
-{
-	struct lw_data_error derr = {0};
-	const struct lw_data *d = lw_data_get(&derr);
-	if (!d) {
-		tg_fail(err, TG_E_DATA, "Lincoln's War data: %s", derr.message);
-		return NULL;
-	}
-	g_data = d; /* immutable, process-wide: only ever set to the same pointer */
-	return d;
-}
-
-const struct lw_data *lw_D(void)
-{
-	return g_data;
-}
-
 /* 5.0: the Operations decks without the 0 card, the CSP cards, optional,
  * campaign, committee and assassination cards (those wait in `out`). */
 static void setup_deck(struct lw_state *s, const struct lw_data *d, int side)

@@ -46,34 +46,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum lw_siege_stage {
-	LW_SG_NONE = 0,
-	LW_SG_OFFER,  /* the losing defender chooses: offer siege or retreat */
-	LW_SG_ANSWER, /* the victor chooses: besiege or refuse */
-	LW_SG_ON,     /* the siege lasts */
-	LW_SG_EXCESS, /* 16.6.4: the routed defender sends away its excess first */
-};
-
-#define LW_SIEGE_BEGUN 2
-/* Sieges on at once: the text sets no limit; the map has 23 unbracketed
- * cities of supply two or more, so every one of them can be besieged at
- * the same time. */
-#define LW_MAX_SIEGES 24
-
-/* One siege: `siege` of lw_amphib holds the one being offered/answered
- * (stage OFFER/ANSWER), `sieges[]` those on (stage ON). */
-struct lw_siege {
-	uint8_t stage;     /* enum lw_siege_stage */
-	int8_t besieger;   /* side of the besieging force */
-	int16_t city_hex;  /* the besieged city */
-	int16_t camp_hex;  /* the hex the besiegers came from (16.9.5.4.3 return) */
-	uint8_t level;     /* 16.9.5.1: 1 minor victory, 2 major victory, 3 rout */
-	uint8_t pressed;   /* 1: the besieging force was activated in this card play;
-	                      LW_SIEGE_BEGUN: the siege began in this card play */
-	int16_t camp_co;   /* the besieger's CO when the siege began / last seen */
-	uint8_t assault;   /* 14.1.3/14.2.2: began after an amphibious assault */
-	uint8_t returning; /* 16.9.5.4.3: held out; the besiegers' owner picks their hex */
-};
+#include "lw_state.h"
 
 struct lw_state;
 struct game_outcome;

@@ -18,18 +18,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* state only: the data it indexes, the rng and the blocks of the state
+ * (lw_state_blocks.h; lw_groups.h and lw_land.h hold nothing else) */
 #include "kit/rng.h"
-#include "lw_amphib.h"
-#include "lw_cavalry.h"
-#include "lw_command.h"
 #include "lw_data.h"
 #include "lw_groups.h"
 #include "lw_land.h"
-#include "lw_naval.h"
-#include "lw_optional.h"
-#include "lw_political.h"
-#include "lw_rail.h"
-#include "lw_resource_events.h"
+#include "lw_state_blocks.h"
 
 /* Sides are lw_data.h's enum lw_side: LW_UNION = 1, LW_CONFEDERATE = 2,
  * LW_NOSIDE = 0 (neutral, nobody). Arrays by side have LW_SIDE_SLOTS

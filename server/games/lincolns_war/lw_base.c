@@ -1,0 +1,116 @@
+/* lw_base.c — the floor of the module (lw_base.h): the helpers every rules
+ * file calls, and nothing that calls back up. */
+#include "lw_base.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_state.h"
+
+/* ---- sides and roles -------------------------------------------------------- */
+
+int lw_role_side(const char *role)
+{
+	if (!role)
+		return -1;
+	if (strcmp(role, "union") == 0)
+		return LW_UNION;
+	if (strcmp(role, "confederate") == 0)
+		return LW_CONFEDERATE;
+	if (strcmp(role, "observer") == 0)
+		return LW_NOSIDE;
+	return -1;
+}
+
+const char *lw_side_title(int side)
+{
+	return side == LW_UNION ? "Union" : side == LW_CONFEDERATE ? "Confederate" : "Nobody";
+}
+
+/* ---- the rules data ----------------------------------------------------------- */
+
+static const struct lw_data *g_data;
+
+const struct lw_data *lw_data_or_fail(struct tg_error *err)
+{
+	struct lw_data_error derr = {0};
+	const struct lw_data *d = lw_data_get(&derr);
+	if (!d) {
+		tg_fail(err, TG_E_DATA, "Lincoln's War data: %s", derr.message);
+		return NULL;
+	}
+	g_data = d; /* immutable, process-wide: only ever set to the same pointer */
+	return d;
+}
+
+const struct lw_data *lw_D(void)
+{
+	return g_data;
+}
+
+/* ---- the public log ------------------------------------------------------------- */
+
+void lw_log(struct lw_state *s, const char *fmt, ...)
+{
+	char *line = s->log[s->log_total % LW_LOG_LINES];
+	memset(line, 0, LW_LOG_LEN); /* whole-state comparisons see no stale bytes */
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, LW_LOG_LEN, fmt, ap);
+	va_end(ap);
+	s->log_total++;
+}
+
+/* ---- offers and actions --------------------------------------------------------- */
+
+void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	json_array_append_new(
+	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
+}
+
+void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
+                     json_t *choices, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	json_array_append_new(list, json_pack("{s:s,s:o,s:[{s:s,s:s,s:o}]}", "label", label,
+	                                      "action", action, "params", "name", param, "label",
+	                                      param_label, "choices", choices));
+}
+
+bool lw_a_int(const json_t *a, const char *key, int *v)
+{
+	const json_t *x = json_object_get(a, key);
+	if (!json_is_integer(x))
+		return false;
+	json_int_t i = json_integer_value(x);
+	if (i < -1000000 || i > 1000000)
+		return false;
+	*v = (int)i;
+	return true;
+}
+
+const char *lw_a_str(const json_t *a, const char *key)
+{
+	return json_string_value(json_object_get(a, key));
+}
+
+const char *lw_hex_label(int hex, char *buf, size_t n)
+{
+	const struct lw_city *c = lw_data_city_at(lw_D(), hex);
+	if (c)
+		snprintf(buf, n, "%s (%04d)", c->name, hex);
+	else
+		snprintf(buf, n, "%04d", hex);
+	return buf;
+}

@@ -1,0 +1,58 @@
+/* lw_base.h — the floor of the module: the helpers every rules file needs
+ * (the public log, the offers of legal actions and the reading of an
+ * action's members, hex labels, the rules data, side names).
+ *
+ * They sat in the top files (lw_module.c, lw_actions.c, lw_setup.c), so that
+ * every rules file called upward and the module read as one circle. Here
+ * they stand below everything but the state and the data: this file and
+ * lw_base.c include nothing of the module beyond lw_state.h and lw_data.h. */
+#ifndef LW_BASE_H
+#define LW_BASE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+#include "lw_data.h"
+
+struct lw_state;
+
+/* ---- sides and roles -------------------------------------------------------- */
+
+/* Role name -> side (LW_UNION/LW_CONFEDERATE), "observer" -> LW_NOSIDE, else -1. */
+int lw_role_side(const char *role);
+/* "Union" / "Confederate" */
+const char *lw_side_title(int side);
+/* Bit of a side in game_status.awaiting (role index = side - 1). */
+#define LW_SIDE_BIT(side) (1u << ((side)-1))
+
+/* ---- the rules data ----------------------------------------------------------- */
+
+/* The process-wide data (lw_data_get); setup/load fail if it is missing. */
+const struct lw_data *lw_data_or_fail(struct tg_error *err);
+/* The data of a loaded state (never NULL once setup/load succeeded). */
+const struct lw_data *lw_D(void);
+
+/* ---- the public log ------------------------------------------------------------- */
+
+/* Append a line to the public log (never hidden information). */
+void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- offers and actions --------------------------------------------------------- */
+
+/* Append {label, action, params: []} to list (takes ownership of action). */
+void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Append {label, action, params: [{name: param, label: param_label, choices}]}:
+ * the player picks one of choices ([{value, label}]) for action[param].
+ * Takes ownership of action and choices. */
+void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
+                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Members of an action: false / NULL when missing or mistyped. */
+bool lw_a_int(const json_t *a, const char *key, int *v);
+const char *lw_a_str(const json_t *a, const char *key);
+/* "Washington (1903)" or "1903". */
+const char *lw_hex_label(int hex, char *buf, size_t n);
+
+#endif
