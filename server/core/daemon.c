@@ -48,7 +48,8 @@ static void usage(FILE *out)
 	    "                          port 0 picks a free one; [::1]:7700 for IPv6)\n"
 	    "  -d, --data DIR          data folder: telegraph.db, and cert.pem/key.pem\n"
 	    "                          when no --cert is given (default ./telegraph-data;\n"
-	    "                          made with mode 0700 on first run)\n"
+	    "                          made with mode 0700 on first run, tightened to\n"
+	    "                          0700 if open to others; files in it are 0600)\n"
 	    "  -c, --cert FILE         PEM certificate (chain) to serve instead of the\n"
 	    "                          self-signed one; needs --key\n"
 	    "  -k, --key FILE          PEM private key of --cert\n"
@@ -173,6 +174,33 @@ static int parse_args(int argc, char **argv, struct tg_config *cfg)
 		fprintf(stderr, "telegraphd: --cert and --key go together: give both or neither\n");
 		return -1;
 	}
+	return 0;
+}
+
+/* The data folder holds the database (password and session hashes, match
+ * secrets, snapshots of hidden state) and the key: nobody else may read or
+ * enter it. A folder open to others is tightened to 0700 and the log says
+ * so; if that fails the daemon refuses to start. */
+static int keep_private(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		snprintf(err, errlen, "cannot read the data folder %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!(st.st_mode & 077))
+		return 0;
+	if (chmod(path, st.st_mode & 0700) < 0) {
+		snprintf(err, errlen,
+		         "the data folder %s is open to others (mode %04o) and cannot be made "
+		         "private: %s; chmod 700 it",
+		         path, (unsigned)(st.st_mode & 07777), strerror(errno));
+		return -1;
+	}
+	TG_WARN(0, 0,
+	        "tightened the data folder %s from mode %04o to %04o: it holds password hashes "
+	        "and hidden game state",
+	        path, (unsigned)(st.st_mode & 07777), (unsigned)(st.st_mode & 0700));
 	return 0;
 }
 
@@ -312,6 +340,9 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 {
 	/* A client gone away makes a write fail; it must not kill the daemon. */
 	signal(SIGPIPE, SIG_IGN);
+	/* Whatever the daemon creates (database, its side files, certificate,
+	 * key) is its own alone, whatever umask it was started with. */
+	umask(077);
 
 	struct tg_config cfg;
 	tg_config_defaults(&cfg);
@@ -328,6 +359,10 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	}
 	if (created)
 		TG_INFO(0, 0, "created the data folder %s", cfg.data_dir);
+	if (keep_private(cfg.data_dir, err, sizeof err) < 0) {
+		TG_ERROR(0, 0, "%s", err);
+		return 1;
+	}
 	if (prepare_certificate(&cfg, err, sizeof err) < 0) {
 		TG_ERROR(0, 0, "%s", err);
 		return 1;

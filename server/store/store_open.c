@@ -1,8 +1,15 @@
-/* store_open.c — opening and closing the SQLite database, and transactions. */
+/* store_open.c — opening and closing the SQLite database, and transactions.
+ * The database file is private (0600) whatever the umask: it holds password
+ * and session hashes, match secrets and snapshots of hidden state. */
 #include "store_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef TG_DEFAULT_SCHEMA_DIR
 #error "TG_DEFAULT_SCHEMA_DIR must name the schema/ folder (server/CMakeLists.txt sets it)"
@@ -43,8 +50,41 @@ static int configure(struct tg_store *s, struct tg_error *err)
 	           : 0;
 }
 
+/* Creates the database file 0600 if it is missing, and takes group and other
+ * bits off it and its side files if present. SQLite gives the -wal, -shm and
+ * -journal files it creates later the database file's mode (unix VFS,
+ * findCreateFileMode), so a private database keeps them private. In-memory
+ * and URI names are left alone. */
+static int make_private(const char *path, struct tg_error *err)
+{
+	if (!path[0] || strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0)
+		return 0;
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
+		               strerror(errno));
+	struct stat st;
+	int rc = fstat(fd, &st) == 0 && (st.st_mode & 077) ? fchmod(fd, st.st_mode & 0700) : 0;
+	close(fd);
+	if (rc < 0)
+		return tg_fail(err, TG_STORE_E_STORAGE, "cannot make %s private (0600): %s", path,
+		               strerror(errno));
+	static const char *const side[] = {"-wal", "-shm", "-journal"};
+	for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
+		char p[4096];
+		if (snprintf(p, sizeof p, "%s%s", path, side[i]) >= (int)sizeof p)
+			continue;
+		if (stat(p, &st) == 0 && (st.st_mode & 077) && chmod(p, st.st_mode & 0700) < 0)
+			return tg_fail(err, TG_STORE_E_STORAGE, "cannot make %s private (0600): %s",
+			               p, strerror(errno));
+	}
+	return 0;
+}
+
 struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err)
 {
+	if (make_private(path, err) != 0)
+		return NULL;
 	struct tg_store *s = calloc(1, sizeof *s);
 	if (!s) {
 		tg_fail(err, TG_STORE_E_STORAGE, "out of memory opening %s", path);

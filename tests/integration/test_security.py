@@ -7,7 +7,14 @@ the connections receive:
 - slow clients: a connection that trickles bytes of a message it never ends
   is told message_timeout and closed; one address holds at most
   max_connections_per_address connections (too_many_connections).
+- data files: with a data folder of mode 0755 and umask 022, the folder is
+  tightened to 0700 (and the log says so) and the database, its WAL and
+  shared-memory files and the key are 0600; a database left 0644 is
+  tightened at the next start (also unit/test_store: test_private_files).
 """
+
+import os
+import stat
 
 import socket
 import sys
@@ -180,11 +187,48 @@ def connect_refused(port, cert):
     return r
 
 
+def mode(path):
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def data_files(args):
+    old_umask = os.umask(0o022)
+    try:
+        h = Harness(args)
+        data = h.daemon.data_dir
+        os.makedirs(data)
+        os.chmod(data, 0o755)
+        with h:
+            c = user(h, "alice")  # writes: the WAL and -shm exist now
+            r = c.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})
+            check(r.get("op") == "ok", f"create: {r}")
+            check(mode(data) == 0o700, f"data folder left {oct(mode(data))}")
+            check(any("tightened" in ln and data in ln for ln in h.daemon.log),
+                  "the log must say the data folder was tightened")
+            for name in ("telegraph.db", "telegraph.db-wal", "telegraph.db-shm", "key.pem"):
+                p = os.path.join(data, name)
+                check(os.path.exists(p), f"{name} exists")
+                check(mode(p) == 0o600, f"{name} is {oct(mode(p))}, not 0600")
+            c.close()
+            h.daemon.stop()
+            # Loosened behind the daemon's back: tightened at the next start (also unit/test_store: test_private_files).
+            os.chmod(os.path.join(data, "telegraph.db"), 0o644)
+            os.chmod(data, 0o750)
+            h.daemon.start()
+            check(mode(data) == 0o700, f"data folder at restart {oct(mode(data))}")
+            db = os.path.join(data, "telegraph.db")
+            check(mode(db) == 0o600, f"telegraph.db at restart {oct(mode(db))}")
+            h.daemon.stop()
+    finally:
+        os.umask(old_umask)
+
+
 def main(args):
     with Harness(args) as h:
         private_matches(h)
         h.daemon.stop()
     slow_clients(args)
+    data_files(args)
 
 
 if __name__ == "__main__":

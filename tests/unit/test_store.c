@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SCHEMA TG_SOURCE_DIR "/schema"
@@ -421,6 +422,45 @@ static void remove_db(void)
 	rmdir(dir);
 }
 
+static unsigned file_mode(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (unsigned)(st.st_mode & 0777) : 0;
+}
+
+/* Issue 14: the database holds password and session hashes and every match's
+ * hidden state. It and its side files are 0600 whatever the umask, and a
+ * database left readable by others is tightened at open. */
+static void test_private_files(void)
+{
+	char path[160], side[200];
+	snprintf(path, sizeof path, "%s/private.db", dir);
+	mode_t old = umask(022);
+	struct tg_store *s = tg_store_open(path, SCHEMA, &err);
+	CHECKF(s != NULL, "open: %s", err.message);
+	if (s) {
+		int64_t id = 0;
+		CHECK_OK(tg_store_user_create(s, "umask", "h", 1, &id, &err));
+		CHECK_EQ_INT(file_mode(path), 0600);
+		snprintf(side, sizeof side, "%s-wal", path);
+		CHECK_EQ_INT(file_mode(side), 0600);
+		snprintf(side, sizeof side, "%s-shm", path);
+		CHECK_EQ_INT(file_mode(side), 0600);
+		tg_store_close(s);
+	}
+	chmod(path, 0644);
+	s = tg_store_open(path, SCHEMA, &err);
+	CHECKF(s != NULL, "reopen: %s", err.message);
+	CHECK_EQ_INT(file_mode(path), 0600);
+	tg_store_close(s);
+	umask(old);
+	const char *ext[] = {"", "-wal", "-shm", "-journal"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(side, sizeof side, "%s%s", path, ext[i]);
+		unlink(side);
+	}
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof dir, "/tmp/tg_store_XXXXXX");
@@ -443,6 +483,7 @@ int main(void)
 		tg_store_close(s);
 		test_reopen();
 		test_close_in_transaction();
+		test_private_files();
 	}
 	remove_db();
 	return tap_done();
