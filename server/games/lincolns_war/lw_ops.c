@@ -770,8 +770,13 @@ static int act_designate(struct lw_state *s, int side, const json_t *a, struct t
 		return -1;
 	struct lw_groups *g = &s->groups;
 	int us[2] = {u1, u2};
-	g->camp_n = u2 == LW_NONE ? 1 : 2;
-	for (int i = 0; i < g->camp_n; i++) {
+	/* The bound is a local, not g->camp_n: the int8_t store below may alias
+	 * g->camp_n (a char type aliases anything), so a loop reading the
+	 * count back from the struct cannot be proven to stop at 2 (GCC's
+	 * -Wstringop-overflow in Release builds). */
+	int n = u2 == LW_NONE ? 1 : 2;
+	g->camp_n = (uint8_t)n;
+	for (int i = 0; i < n; i++) {
 		g->camp_co[i] = (int16_t)us[i];
 		/* 10.7.3.1: the card's region; 10.7.3.2: the theater the player
 		 * names next (campaign_theater, lw_theater.c) */
