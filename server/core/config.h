@@ -29,6 +29,9 @@ struct tg_config {
 	unsigned patch_history;  /* 200 patches kept in memory per match and role for `since` */
 	unsigned chat_max_bytes; /* 1000 */
 	unsigned scrypt_n_log2;  /* 15 (N = 32768, r = 8, p = 1) */
+	/* empty: the self-signed certificate covers only the listening address's
+	 * names; else also these (comma-separated names and addresses) */
+	char cert_names[2048];
 };
 
 void tg_config_defaults(struct tg_config *c);

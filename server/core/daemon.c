@@ -1,8 +1,10 @@
 /* daemon.c — telegraphd's life: flags and config file, the data folder (made
- * on first run, with a self-signed certificate), the store, the server and
+ * on first run, with a self-signed certificate covering the listening
+ * address's names, made again when they change), the store, the server and
  * the listener, then the loop until SIGTERM/SIGINT: stop accepting, let the
  * server finish its in-flight commits, say goodbye to every client, close the
- * store, exit 0. */
+ * store, exit 0. SIGHUP loads the certificate again (a renewed --cert) for
+ * new connections; open ones keep theirs. */
 #include "daemon.h"
 
 #include <errno.h>
@@ -29,14 +31,21 @@
 enum { EXIT_USAGE = 2 };
 
 static const struct option long_options[] = {
-    {"listen", required_argument, NULL, 'l'},    {"data", required_argument, NULL, 'd'},
-    {"cert", required_argument, NULL, 'c'},      {"key", required_argument, NULL, 'k'},
-    {"config", required_argument, NULL, 'f'},    {"schema", required_argument, NULL, 'S'},
-    {"log-level", required_argument, NULL, 'L'}, {"max-message", required_argument, NULL, 'm'},
-    {"set", required_argument, NULL, 's'},       {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
+    {"listen", required_argument, NULL, 'l'},
+    {"data", required_argument, NULL, 'd'},
+    {"cert", required_argument, NULL, 'c'},
+    {"key", required_argument, NULL, 'k'},
+    {"config", required_argument, NULL, 'f'},
+    {"schema", required_argument, NULL, 'S'},
+    {"log-level", required_argument, NULL, 'L'},
+    {"max-message", required_argument, NULL, 'm'},
+    {"set", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"cert-names", required_argument, NULL, 'n'},
+    {NULL, 0, NULL, 0},
 };
-static const char short_options[] = "l:d:c:k:f:S:L:m:s:hV";
+static const char short_options[] = "l:d:c:k:n:f:S:L:m:s:hV";
 
 static void usage(FILE *out)
 {
@@ -53,6 +62,9 @@ static void usage(FILE *out)
 	    "  -c, --cert FILE         PEM certificate (chain) to serve instead of the\n"
 	    "                          self-signed one; needs --key\n"
 	    "  -k, --key FILE          PEM private key of --cert\n"
+	    "  -n, --cert-names LIST   names and addresses the self-signed certificate\n"
+	    "                          covers besides the listening address's own, comma-\n"
+	    "                          separated (e.g. game.example.org,203.0.113.7)\n"
 	    "  -f, --config FILE       read settings from FILE first; flags override them\n"
 	    "  -S, --schema DIR        SQL migrations folder (default: the build's schema/)\n"
 	    "  -L, --log-level LEVEL   debug, info, warn or error (default info)\n"
@@ -65,6 +77,7 @@ static void usage(FILE *out)
 	    "be in double quotes. Keys and defaults:\n"
 	    "  listen = 127.0.0.1:7700        data = ./telegraph-data\n"
 	    "  cert = <data>/cert.pem         key = <data>/key.pem\n"
+	    "  cert_names =                   extra names for the self-signed certificate\n"
 	    "  schema = <build>/schema        log_level = info\n"
 	    "  max_message = 65536            bytes per inbound line; over it: error, close\n"
 	    "  max_outbuf = 1M                bytes queued to a client that does not read\n"
@@ -83,8 +96,13 @@ static void usage(FILE *out)
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
 	    "\n"
 	    "On first run without --cert, a self-signed ECDSA P-256 certificate is made\n"
-	    "in the data folder; its SHA-256 fingerprint is logged at every start so that\n"
-	    "clients can pin it (telegraph --trust <data>/cert.pem).\n"
+	    "in the data folder. It covers localhost, 127.0.0.1, the listening address\n"
+	    "(for 0.0.0.0 or ::, the host name and every interface address) and\n"
+	    "cert_names; when that list changes it is made again with the same key.\n"
+	    "Every start logs what it covers and its key fingerprint, which clients\n"
+	    "pin (telegraph --fingerprint SHA256:...), or trust on first contact.\n"
+	    "SIGHUP: load --cert/--key again (a renewed certificate) for new\n"
+	    "connections; open connections keep theirs.\n"
 	    "SIGTERM or SIGINT: stop accepting, finish in-flight commits, send goodbye\n"
 	    "to every client, exit 0. Logs go to stderr, one line per event.\n",
 	    out);
@@ -102,6 +120,8 @@ static const char *flag_key(int opt)
 		return "cert";
 	case 'k':
 		return "key";
+	case 'n':
+		return "cert_names";
 	case 'S':
 		return "schema";
 	case 'L':
@@ -241,11 +261,13 @@ static bool exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* The certificate to serve: the configured one, or <data>/cert.pem, made
- * self-signed if neither it nor its key exist yet. */
-static int prepare_certificate(struct tg_config *cfg, char *err, size_t errlen)
+/* The certificate to serve: the configured one, or <data>/cert.pem,
+ * self-signed, made when missing and made again (same key) when the names
+ * it should cover are not the ones it covers (self_signed: no --cert was
+ * given). */
+static int prepare_certificate(struct tg_config *cfg, bool self_signed, char *err, size_t errlen)
 {
-	if (cfg->cert_file[0])
+	if (!self_signed)
 		return 0;
 	int n1 = snprintf(cfg->cert_file, sizeof cfg->cert_file, "%s/cert.pem", cfg->data_dir);
 	int n2 = snprintf(cfg->key_file, sizeof cfg->key_file, "%s/key.pem", cfg->data_dir);
@@ -254,8 +276,6 @@ static int prepare_certificate(struct tg_config *cfg, char *err, size_t errlen)
 		return -1;
 	}
 	bool have_cert = exists(cfg->cert_file), have_key = exists(cfg->key_file);
-	if (have_cert && have_key)
-		return 0;
 	if (have_cert != have_key) {
 		snprintf(
 		    err, errlen,
@@ -265,20 +285,49 @@ static int prepare_certificate(struct tg_config *cfg, char *err, size_t errlen)
 		    have_cert ? cfg->key_file : cfg->cert_file);
 		return -1;
 	}
-	/* A wildcard address names no host: the certificate says localhost. */
-	const char *host = cfg->listen_host;
-	if (!host[0] || strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0)
-		host = "localhost";
-	if (tg_net_make_self_signed(cfg->cert_file, cfg->key_file, host, err, errlen) < 0)
+	struct tg_cert_names want = {0}, have = {0};
+	if (tg_cert_default_names(&want, cfg->listen_host, cfg->cert_names, err, errlen) < 0)
 		return -1;
-	TG_INFO(0, 0, "created a self-signed ECDSA P-256 certificate for %s: %s (key %s)", host,
-	        cfg->cert_file, cfg->key_file);
-	return 0;
+	char *want_text = tg_cert_names_text(&want), *have_text = NULL;
+	int rc = -1;
+	if (!want_text) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (have_cert) {
+		char why[512];
+		if (tg_net_cert_names(cfg->cert_file, &have, why, sizeof why) < 0)
+			TG_WARN(0, 0, "%s; making a new one", why);
+		have_text = tg_cert_names_text(&have);
+		if (have_text && strcmp(have_text, want_text) == 0) {
+			rc = 0;
+			goto out;
+		}
+	}
+	if (tg_net_make_self_signed(cfg->cert_file, cfg->key_file, &want, err, errlen) < 0)
+		goto out;
+	if (have_cert)
+		TG_WARN(0, 0,
+		        "made the self-signed certificate %s again for new names (was %s); "
+		        "same key, so clients that pinned its key fingerprint still connect",
+		        cfg->cert_file, have_text ? have_text : "unreadable");
+	else
+		TG_INFO(0, 0, "created a self-signed ECDSA P-256 certificate: %s (key %s)",
+		        cfg->cert_file, cfg->key_file);
+	rc = 0;
+out:
+	free(want_text);
+	free(have_text);
+	tg_cert_names_free(&want);
+	tg_cert_names_free(&have);
+	return rc;
 }
 
 struct daemon {
 	uv_loop_t loop;
-	uv_signal_t sigterm, sigint;
+	uv_signal_t sigterm, sigint, sighup;
+	struct tg_config *cfg;
+	bool self_signed; /* no --cert: <data>/cert.pem is ours to make */
 	struct tg_store *store;
 	struct tg_server *server;
 	struct tg_net *net;
@@ -291,6 +340,7 @@ static void on_net_closed(void *ud)
 	TG_INFO(0, 0, "every connection closed");
 	uv_close((uv_handle_t *)&d->sigterm, NULL);
 	uv_close((uv_handle_t *)&d->sigint, NULL);
+	uv_close((uv_handle_t *)&d->sighup, NULL);
 	/* Server-side handles (its per-turn check) may still be active. */
 	uv_stop(&d->loop);
 }
@@ -320,13 +370,40 @@ static void on_signal(uv_signal_t *h, int signum)
 	tg_server_shutdown(d->server, on_server_stopped, d);
 }
 
-static void log_fingerprint(const char *cert_file)
+/* What clients need to trust the certificate: the names it covers, its
+ * fingerprint (openssl's spelling) and its key fingerprint (the client's). */
+static void log_certificate(const char *cert_file)
 {
-	char fp[128], err[256];
-	if (tg_net_cert_fingerprint(cert_file, fp, sizeof fp, err, sizeof err) == 0)
+	char fp[128], kfp[64], err[1200];
+	struct tg_cert_names names = {0};
+	char *text = NULL;
+	if (tg_net_cert_names(cert_file, &names, err, sizeof err) == 0)
+		text = tg_cert_names_text(&names);
+	tg_cert_names_free(&names);
+	if (tg_net_cert_fingerprint(cert_file, fp, sizeof fp, err, sizeof err) == 0 &&
+	    tg_net_cert_key_fingerprint(cert_file, kfp, sizeof kfp, err, sizeof err) == 0) {
+		TG_INFO(0, 0, "certificate %s covers %s", cert_file, text ? text : "(no names)");
 		TG_INFO(0, 0, "certificate %s SHA-256 fingerprint %s", cert_file, fp);
-	else
+		TG_INFO(0, 0, "key fingerprint %s (clients: telegraph --fingerprint %s)", kfp, kfp);
+	} else
 		TG_WARN(0, 0, "%s", err);
+	free(text);
+}
+
+static void on_sighup(uv_signal_t *h, int signum)
+{
+	(void)signum;
+	struct daemon *d = h->data;
+	char err[1200];
+	TG_INFO(0, 0, "received SIGHUP; loading the certificate again");
+	if (prepare_certificate(d->cfg, d->self_signed, err, sizeof err) < 0 ||
+	    tg_net_reload_cert(d->net, err, sizeof err) < 0) {
+		TG_ERROR(0, 0, "%s; still serving the previous certificate", err);
+		return;
+	}
+	log_certificate(d->cfg->cert_file);
+	TG_INFO(0, 0, "new connections get the certificate loaded now; %u open ones keep theirs",
+	        tg_net_connection_count(d->net));
 }
 
 /* Runs the loop a few more turns so that closed handles' callbacks run. */
@@ -363,16 +440,17 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 		TG_ERROR(0, 0, "%s", err);
 		return 1;
 	}
-	if (prepare_certificate(&cfg, err, sizeof err) < 0) {
+	bool self_signed = !cfg.cert_file[0];
+	if (prepare_certificate(&cfg, self_signed, err, sizeof err) < 0) {
 		TG_ERROR(0, 0, "%s", err);
 		return 1;
 	}
-	log_fingerprint(cfg.cert_file);
+	log_certificate(cfg.cert_file);
 
 	char db_path[1100];
 	snprintf(db_path, sizeof db_path, "%s/telegraph.db", cfg.data_dir);
 	struct tg_error terr = {0};
-	struct daemon d = {0};
+	struct daemon d = {.cfg = &cfg, .self_signed = self_signed};
 	d.store = tg_store_open(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL, &terr);
 	if (!d.store) {
 		TG_ERROR(0, 0, "cannot open the database %s: %s", db_path, terr.message);
@@ -412,9 +490,11 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	}
 	uv_signal_init(&d.loop, &d.sigterm);
 	uv_signal_init(&d.loop, &d.sigint);
-	d.sigterm.data = d.sigint.data = &d;
+	uv_signal_init(&d.loop, &d.sighup);
+	d.sigterm.data = d.sigint.data = d.sighup.data = &d;
 	uv_signal_start(&d.sigterm, on_signal, SIGTERM);
 	uv_signal_start(&d.sigint, on_signal, SIGINT);
+	uv_signal_start(&d.sighup, on_sighup, SIGHUP);
 
 	/* Said last: tests and scripts take this line to mean ready. */
 	bool v6 = strchr(cfg.listen_host, ':') != NULL;

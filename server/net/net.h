@@ -81,10 +81,18 @@ const char *tg_conn_peer_group(const struct tg_conn *c);
 void tg_conn_set_data(struct tg_conn *c, void *data);
 void *tg_conn_data(const struct tg_conn *c);
 
-/* Creates a self-signed ECDSA P-256 certificate (CN=host, SAN DNS:localhost
- * and IP:127.0.0.1, 10 years) and its key at the given paths (key mode 0600).
- * 0, or -1 with a sentence in errbuf. */
-int tg_net_make_self_signed(const char *cert_file, const char *key_file, const char *host,
-                            char *errbuf, size_t errlen);
+/* Creates a self-signed ECDSA P-256 certificate covering names (its
+ * subjectAltName; 10 years) at cert_file, replacing it whole. The key at
+ * key_file is reused when it exists, else made (mode 0600). 0, or -1 with a
+ * sentence in errbuf. */
+struct tg_cert_names;
+int tg_net_make_self_signed(const char *cert_file, const char *key_file,
+                            const struct tg_cert_names *names, char *errbuf, size_t errlen);
+
+/* Loads the certificate and key again (the files named in the config) into
+ * a new TLS context for the handshakes from now on; connections already
+ * open keep the context they were made with. On failure the old context
+ * stays and -1 comes back with a sentence in errbuf. */
+int tg_net_reload_cert(struct tg_net *n, char *errbuf, size_t errlen);
 
 #endif

@@ -1,6 +1,6 @@
 /* tls.c — the server's TLS context: TLS 1.2 and 1.3 only, ECDHE key exchange
  * only, X25519 and P-256, session resumption through the server-side cache
- * and through tickets. */
+ * and through tickets; made again on SIGHUP from the same files. */
 #include <openssl/err.h>
 #include <stdio.h>
 
@@ -81,4 +81,17 @@ fail:
 	snprintf(err, errlen, "cannot %s: %s", step, tg_tls_error(why, sizeof why));
 	SSL_CTX_free(ctx);
 	return NULL;
+}
+
+/* SIGHUP (a renewed certificate): SSL_new takes a reference to the context it
+ * is made from, so the connections open now keep the old one until they end,
+ * and freeing ours here only drops the net's reference. */
+int tg_net_reload_cert(struct tg_net *n, char *err, size_t errlen)
+{
+	SSL_CTX *ctx = tg_tls_server_ctx(n->cfg.cert_file, n->cfg.key_file, err, errlen);
+	if (!ctx)
+		return -1;
+	SSL_CTX_free(n->ssl_ctx);
+	n->ssl_ctx = ctx;
+	return 0;
 }

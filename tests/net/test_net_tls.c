@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "net/cert.h"
 #include "net/net.h"
 #include "tap.h"
 #include "util/log.h"
@@ -668,7 +669,11 @@ int main(void)
 	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
 	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
 	char err[256] = "";
-	int made = tg_net_make_self_signed(cert_path, key_path, "localhost", err, sizeof err);
+	struct tg_cert_names names = {0};
+	tg_cert_names_add(&names, "localhost");
+	tg_cert_names_add(&names, "127.0.0.1");
+	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
+	tg_cert_names_free(&names);
 	CHECKF(made == 0, "%s", err);
 	test_certificate_files();
 
