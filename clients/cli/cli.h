@@ -15,12 +15,14 @@ int cli_main(int argc, char **argv, const struct game_module *const *games);
 struct cli_ctx {
 	const struct game_module *const *games;
 	struct cli_config cfg;
-	const char *server;   /* --server, else cfg.server */
-	const char *trust;    /* --trust, else cfg.trust (may be empty) */
-	const char *password; /* --password */
-	int json;             /* --json: scripted mode */
-	int timeout_s;        /* --timeout: scripted mode, after end of input */
-	int argc;             /* the command's own arguments (after its name) */
+	const char *server;    /* --server, else cfg.server */
+	const char *trust;     /* --trust, else cfg.trust (may be empty) */
+	struct tls_trust tls;  /* whom to trust (tls_conn.h): --trust, --fingerprint, known */
+	char known_file[1100]; /* known_servers next to the settings file */
+	const char *password;  /* --password */
+	int json;              /* --json: scripted mode */
+	int timeout_s;         /* --timeout: scripted mode, after end of input */
+	int argc;              /* the command's own arguments (after its name) */
 	char **argv;
 };
 

@@ -125,7 +125,7 @@ int cli_client_request(struct cli_client *c, json_t *req, json_t **reply, cli_ot
 	}
 }
 
-int cli_client_connect(struct cli_client *c, const char *hostport, const char *trust)
+int cli_client_connect(struct cli_client *c, const char *hostport, const struct tls_trust *trust)
 {
 	FILE *echo = c->echo;
 	memset(c, 0, sizeof *c);
@@ -136,8 +136,7 @@ int cli_client_connect(struct cli_client *c, const char *hostport, const char *t
 		         hostport);
 		return -1;
 	}
-	c->conn = tls_conn_open(host, port, trust && *trust ? trust : NULL, CLI_CONNECT_TIMEOUT_MS,
-	                        c->err, sizeof c->err);
+	c->conn = tls_conn_open(host, port, trust, CLI_CONNECT_TIMEOUT_MS, c->err, sizeof c->err);
 	if (!c->conn)
 		return -1;
 	json_t *hello =

@@ -37,7 +37,7 @@ struct cli_client {
 
 /* Connects and exchanges hello/welcome (c zero-initialised; echo may be set). 0, or -1 with c->err
  * set. */
-int cli_client_connect(struct cli_client *c, const char *hostport, const char *trust);
+int cli_client_connect(struct cli_client *c, const char *hostport, const struct tls_trust *trust);
 void cli_client_close(struct cli_client *c);
 
 /* Sends msg (adding "id" if absent; the id used is returned in *id_out when

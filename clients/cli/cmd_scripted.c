@@ -246,7 +246,7 @@ int cmd_scripted(struct cli_ctx *x)
 	s->x = x;
 	s->c.echo = stdout;
 	int rc = EXIT_OK;
-	if (cli_client_connect(&s->c, x->server, x->trust) < 0) {
+	if (cli_client_connect(&s->c, x->server, &x->tls) < 0) {
 		cli_fail("%s", s->c.err);
 		rc = EXIT_CONN;
 		goto out;

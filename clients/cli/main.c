@@ -4,13 +4,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "view_render.h"
 
 static const char usage[] =
-    "usage: telegraph [--server HOST:PORT] [--trust FILE] [--config FILE] [--json]\n"
-    "                 [--timeout SECONDS] [--password PW] COMMAND [ARGS]\n"
+    "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:...]\n"
+    "                 [--config FILE] [--json] [--timeout SECONDS] [--password PW]\n"
+    "                 COMMAND [ARGS]\n"
     "\n"
     "Terminal client for a telegraphd play-by-server.\n"
     "\n"
@@ -38,6 +40,13 @@ static const char usage[] =
     "  --trust FILE        trust only this PEM certificate (pin a self-signed server\n"
     "                      certificate, e.g. <data>/cert.pem); remembered. Default:\n"
     "                      the system trust store. The host name/IP is always checked.\n"
+    "  --fingerprint SHA256:...  trust the server whose key has this fingerprint (the\n"
+    "                      one telegraphd logs as 'key fingerprint'); remembered for\n"
+    "                      that server. Without --trust or --fingerprint, a server\n"
+    "                      the system trust store does not vouch for is looked up in\n"
+    "                      known_servers (next to the settings file): on first contact\n"
+    "                      its fingerprint is shown and you are asked, as ssh does;\n"
+    "                      a changed key is refused. --json or no terminal never asks.\n"
     "  --config FILE       settings file (default $TELEGRAPH_CONFIG, else\n"
     "                      ~/.config/telegraph/config; mode 0600)\n"
     "  --password PW       for register/login (else $TELEGRAPH_PASSWORD, else asked\n"
@@ -96,6 +105,46 @@ static const struct command commands[] = {
     {NULL, NULL},
 };
 
+/* Trust on first use: shows the fingerprint and asks on the terminal. */
+static int ask_tty(const char *server, const char *fp, void *ud)
+{
+	(void)ud;
+	fprintf(stderr,
+	        "The server %s is not known here, and its certificate is not one this system\n"
+	        "trusts. Its key fingerprint is\n"
+	        "    %s\n"
+	        "Ask the host (by a channel you trust) for the 'key fingerprint' his daemon\n"
+	        "logs. Trust this server and remember it? (yes/no) ",
+	        server, fp);
+	fflush(stderr);
+	char line[64];
+	if (!fgets(line, sizeof line, stdin))
+		return 0;
+	return strcmp(line, "yes\n") == 0 || strcmp(line, "y\n") == 0;
+}
+
+/* The trust rules of tls_conn.h from the options and the settings file's
+ * folder. */
+static int setup_trust(struct cli_ctx *x, const char *fingerprint, char *err, size_t errlen)
+{
+	const char *slash = strrchr(x->cfg.path, '/');
+	int dirlen = slash ? (int)(slash - x->cfg.path) : 1;
+	snprintf(x->known_file, sizeof x->known_file, "%.*s/known_servers", dirlen,
+	         slash ? x->cfg.path : ".");
+	x->tls = (struct tls_trust){
+	    .trust_file = x->trust && *x->trust ? x->trust : NULL,
+	    .known_file = x->known_file,
+	};
+	/* Never trust silently: a script or bot has no one to ask. */
+	if (!x->json && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+		x->tls.ask = ask_tty;
+	/* Pinned for this run; once it matched, remembered for the server. */
+	x->tls.fingerprint = fingerprint;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
 /* Takes the value of a global option; exits on a missing one. */
 static const char *opt_value(int argc, char **argv, int *i)
 {
@@ -111,7 +160,7 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 	struct cli_ctx x = {.timeout_s = 30, .games = games};
 	/* A server gone mid-write is an error return (exit 3), not a SIGPIPE death. */
 	signal(SIGPIPE, SIG_IGN);
-	const char *config_path = NULL, *server = NULL, *trust = NULL;
+	const char *config_path = NULL, *server = NULL, *trust = NULL, *fingerprint = NULL;
 	char **rest = calloc((size_t)argc + 1, sizeof *rest);
 	int nrest = 0;
 	if (!rest)
@@ -128,6 +177,8 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 			server = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--trust"))
 			trust = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--fingerprint"))
+			fingerprint = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--config"))
 			config_path = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--password"))
@@ -163,6 +214,19 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 		}
 		snprintf(x.cfg.server, sizeof x.cfg.server, "%s", x.server);
 		snprintf(x.cfg.trust, sizeof x.cfg.trust, "%s", x.trust);
+	}
+	if (fingerprint && (strncmp(fingerprint, "SHA256:", 7) != 0 ||
+	                    strlen(fingerprint) != TLS_FINGERPRINT_LEN)) {
+		cli_fail("--fingerprint wants SHA256: and 43 base64 characters, as telegraphd "
+		         "logs it, not \"%s\"",
+		         fingerprint);
+		free(rest);
+		return EXIT_USAGE;
+	}
+	if (setup_trust(&x, fingerprint, err, sizeof err) < 0) {
+		cli_fail("%s", err);
+		free(rest);
+		return EXIT_LOCAL;
 	}
 	int rc;
 	if (x.json) {

@@ -38,7 +38,7 @@ int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login)
 		cli_fail("not logged in: run `telegraph login NAME` (or register) first");
 		return EXIT_LOCAL;
 	}
-	if (cli_client_connect(c, x->server, x->trust) < 0) {
+	if (cli_client_connect(c, x->server, &x->tls) < 0) {
 		cli_fail("%s", c->err);
 		cli_client_close(c);
 		return EXIT_CONN;

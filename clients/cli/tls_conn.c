@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <poll.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -136,10 +138,100 @@ static int is_ip_literal(const char *host)
 	return inet_pton(AF_INET, host, tmp) == 1 || inet_pton(AF_INET6, host, tmp) == 1;
 }
 
-struct tls_conn *tls_conn_open(const char *host, const char *port, const char *trust_file,
+/* SHA-256 of the certificate's public key (DER SubjectPublicKeyInfo), as
+ * ssh writes it: "SHA256:" and unpadded base64 (telegraphd logs the same). */
+static int key_fingerprint(X509 *x, char *out, size_t outlen)
+{
+	unsigned char *der = NULL, md[32];
+	int len = i2d_PUBKEY(X509_get0_pubkey(x), &der);
+	if (len <= 0 || outlen < TLS_FINGERPRINT_LEN + 1) {
+		OPENSSL_free(der);
+		return -1;
+	}
+	EVP_Digest(der, (size_t)len, md, NULL, EVP_sha256(), NULL);
+	OPENSSL_free(der);
+	memcpy(out, "SHA256:", 7);
+	int n = EVP_EncodeBlock((unsigned char *)out + 7, md, sizeof md);
+	while (n > 0 && out[7 + n - 1] == '=')
+		n--;
+	out[7 + n] = '\0';
+	return 0;
+}
+
+/* Without --trust the chain is checked after the handshake (rules 2-5 of
+ * tls_conn.h), so the handshake itself goes on whatever OpenSSL thinks of
+ * it; SSL_get_verify_result keeps its verdict. */
+static int accept_for_now(int preverify, X509_STORE_CTX *ctx)
+{
+	(void)preverify;
+	(void)ctx;
+	return 1;
+}
+
+/* Rules 2-5: 0 to go on, -1 refused (err says why, loudly when the key
+ * changed). */
+static int decide_trust(struct tls_conn *c, const char *host, const char *port,
+                        const struct tls_trust *t, char *err, size_t errlen)
+{
+	char server[300], fp[TLS_FINGERPRINT_LEN + 8], known[TLS_FINGERPRINT_LEN + 8];
+	snprintf(server, sizeof server, strchr(host, ':') ? "[%s]:%s" : "%s:%s", host, port);
+	X509 *peer = SSL_get1_peer_certificate(c->ssl);
+	int ok = peer && key_fingerprint(peer, fp, sizeof fp) == 0;
+	X509_free(peer);
+	if (!ok) {
+		snprintf(err, errlen, "the server %s sent no usable certificate", server);
+		return -1;
+	}
+	int have = t->known_file
+	               ? tls_known_lookup(t->known_file, server, known, sizeof known, err, errlen)
+	               : 0;
+	if (have < 0)
+		return -1;
+	if (t->fingerprint && *t->fingerprint) {
+		/* It matched: remembered, so that the next run needs no flag. */
+		if (strcmp(t->fingerprint, fp) == 0) {
+			if (!t->known_file || (have == 1 && strcmp(known, fp) == 0))
+				return 0;
+			return tls_known_remember(t->known_file, server, fp, err, errlen);
+		}
+		snprintf(err, errlen,
+		         "REFUSED: the server %s has key fingerprint %s, not the %s you gave with "
+		         "--fingerprint. Someone may be in the middle; ask the host which it is.",
+		         server, fp, t->fingerprint);
+		return -1;
+	}
+	if (SSL_get_verify_result(c->ssl) == X509_V_OK)
+		return 0; /* a certificate the system trusts, for this name */
+	if (have == 1) {
+		if (strcmp(known, fp) == 0)
+			return 0;
+		snprintf(
+		    err, errlen,
+		    "REFUSED: THE SERVER'S KEY HAS CHANGED. %s had key fingerprint %s when you "
+		    "first trusted it, and now shows %s. Someone may be in the middle. If the "
+		    "host confirms he changed his key, remove the line for %s from %s.",
+		    server, known, fp, server, t->known_file);
+		return -1;
+	}
+	if (t->ask && t->ask(server, fp, t->ask_ud) == 1) {
+		if (t->known_file && tls_known_remember(t->known_file, server, fp, err, errlen) < 0)
+			return -1;
+		return 0;
+	}
+	snprintf(err, errlen,
+	         "the server %s is not known: its certificate is not one the system trusts (%s) "
+	         "and its key fingerprint %s was never accepted here. If the host confirms that "
+	         "fingerprint, run again with --fingerprint %s (or --trust its cert.pem)",
+	         server, X509_verify_cert_error_string(SSL_get_verify_result(c->ssl)), fp, fp);
+	return -1;
+}
+
+struct tls_conn *tls_conn_open(const char *host, const char *port, const struct tls_trust *trust,
                                int timeout_ms, char *err, size_t errlen)
 {
 	long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+	const char *trust_file =
+	    trust && trust->trust_file && *trust->trust_file ? trust->trust_file : NULL;
 	struct tls_conn *c = calloc(1, sizeof *c);
 	if (!c) {
 		snprintf(err, errlen, "out of memory");
@@ -152,7 +244,7 @@ struct tls_conn *tls_conn_open(const char *host, const char *port, const char *t
 		ssl_error_text("TLS set-up failed", err, errlen);
 		goto fail;
 	}
-	SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, NULL);
+	SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, trust_file ? NULL : accept_for_now);
 	if (trust_file) {
 		if (SSL_CTX_load_verify_locations(c->ctx, trust_file, NULL) != 1) {
 			char what[1200];
@@ -186,20 +278,89 @@ struct tls_conn *tls_conn_open(const char *host, const char *port, const char *t
 		if (rc == 1)
 			break;
 		long vr = SSL_get_verify_result(c->ssl);
-		if (vr != X509_V_OK) {
-			snprintf(err, errlen, "the server certificate of %s was not accepted: %s%s",
-			         host, X509_verify_cert_error_string(vr),
-			         trust_file ? "" : " (use --trust FILE to pin a self-signed one)");
+		if (trust_file && vr != X509_V_OK) {
+			snprintf(err, errlen, "the server certificate of %s was not accepted: %s",
+			         host, X509_verify_cert_error_string(vr));
 			ERR_clear_error();
 			goto fail;
 		}
 		if (wait_io(c, rc, deadline, "TLS handshake", err, errlen) < 0)
 			goto fail;
 	}
+	if (!trust_file) {
+		struct tls_trust none = {0};
+		if (decide_trust(c, host, port, trust ? trust : &none, err, errlen) < 0)
+			goto fail;
+	}
 	return c;
 fail:
 	tls_conn_close(c);
 	return NULL;
+}
+
+int tls_known_lookup(const char *file, const char *server, char *fp, size_t fplen, char *err,
+                     size_t errlen)
+{
+	FILE *f = fopen(file, "r");
+	if (!f) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "cannot read %s: %s", file, strerror(errno));
+		return -1;
+	}
+	char line[1024], name[600], print[128];
+	int found = 0;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "%599s %127s", name, print) == 2 && name[0] != '#' &&
+		    strcmp(name, server) == 0 && strlen(print) < fplen) {
+			strcpy(fp, print);
+			found = 1;
+		}
+	fclose(f);
+	return found;
+}
+
+int tls_known_remember(const char *file, const char *server, const char *fp, char *err,
+                       size_t errlen)
+{
+	char tmp[1200];
+	/* The settings folder may not exist yet (first run): made, mode 0700. */
+	snprintf(tmp, sizeof tmp, "%s", file);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0700) != 0 && errno != EEXIST) {
+				snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+				return -1;
+			}
+			*p = '/';
+		}
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", file, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!out) {
+		if (fd >= 0)
+			close(fd);
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(out, "# telegraph: servers trusted by key fingerprint (HOST:PORT SHA256:...)\n");
+	FILE *in = fopen(file, "r");
+	char line[1024], name[600];
+	while (in && fgets(line, sizeof line, in))
+		if (line[0] != '#' && !(sscanf(line, "%599s", name) == 1 && !strcmp(name, server)))
+			fputs(line, out);
+	if (in)
+		fclose(in);
+	fprintf(out, "%s %s\n", server, fp);
+	int bad = fflush(out) != 0 || fsync(fileno(out)) != 0;
+	bad |= fclose(out) != 0;
+	if (bad || rename(tmp, file) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", file, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
 }
 
 void tls_conn_close(struct tls_conn *c)
