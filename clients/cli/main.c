@@ -1,4 +1,6 @@
 /* main.c — `telegraph`: global options, the command table, --help. */
+#include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -204,17 +206,35 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 		free(rest);
 		return EXIT_LOCAL;
 	}
-	x.server = server ? server : x.cfg.server;
-	x.trust = trust ? trust : x.cfg.trust;
-	/* A new address or pin given on the command line is remembered. */
-	if ((server && strcmp(server, x.cfg.server)) || (trust && strcmp(trust, x.cfg.trust))) {
-		if (server && strcmp(server, x.cfg.server)) {
-			x.cfg.token[0] = '\0'; /* a token belongs to the server that issued it */
-			x.cfg.user[0] = '\0';
+	/* The pinned file is remembered by its absolute path, so that the
+	 * client works from any folder, not only the one it was first run in. */
+	char trust_abs[PATH_MAX];
+	if (trust && *trust) {
+		if (!realpath(trust, trust_abs)) {
+			cli_fail("--trust %s: %s", trust, strerror(errno));
+			free(rest);
+			return EXIT_LOCAL;
 		}
-		snprintf(x.cfg.server, sizeof x.cfg.server, "%s", x.server);
-		snprintf(x.cfg.trust, sizeof x.cfg.trust, "%s", x.trust);
+		trust = trust_abs;
 	}
+	/* A new address or pin given on the command line is remembered. Only
+	 * what was given is copied (x.server may point into x.cfg itself). */
+	if (server && strcmp(server, x.cfg.server)) {
+		x.cfg.token[0] = '\0'; /* a token belongs to the server that issued it */
+		x.cfg.user[0] = '\0';
+		snprintf(x.cfg.server, sizeof x.cfg.server, "%s", server);
+	}
+	if (trust && strcmp(trust, x.cfg.trust)) {
+		size_t n = strlen(trust);
+		if (n >= sizeof x.cfg.trust) {
+			cli_fail("--trust: the path %s is too long to remember", trust);
+			free(rest);
+			return EXIT_LOCAL;
+		}
+		memcpy(x.cfg.trust, trust, n + 1);
+	}
+	x.server = x.cfg.server;
+	x.trust = x.cfg.trust;
 	if (fingerprint && (strncmp(fingerprint, "SHA256:", 7) != 0 ||
 	                    strlen(fingerprint) != TLS_FINGERPRINT_LEN)) {
 		cli_fail("--fingerprint wants SHA256: and 43 base64 characters, as telegraphd "

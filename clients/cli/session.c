@@ -34,14 +34,17 @@ int cli_call(struct cli_client *c, json_t *req, json_t **reply)
 
 int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login)
 {
-	if (need_login && !*x->cfg.token) {
-		cli_fail("not logged in: run `telegraph login NAME` (or register) first");
-		return EXIT_LOCAL;
-	}
+	/* Connect first: a wrong address or port is reported as what it is,
+	 * for every command, before anything about the session. */
 	if (cli_client_connect(c, x->server, &x->tls) < 0) {
 		cli_fail("%s", c->err);
 		cli_client_close(c);
 		return EXIT_CONN;
+	}
+	if (need_login && !*x->cfg.token) {
+		cli_fail("not logged in: run `telegraph login NAME` (or register) first");
+		cli_client_close(c);
+		return EXIT_LOCAL;
 	}
 	if (!need_login)
 		return EXIT_OK;
