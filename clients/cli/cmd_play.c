@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -15,6 +16,10 @@
 
 #define RECONNECT_TRIES 8
 #define STDIN_LINE_MAX 65536
+/* While it waits (a slow opponent, a spectator), the client pings this often
+ * so that the server's idle timeout (idle_timeout_ms, 600 s by default) never
+ * drops it; $TELEGRAPH_PING_S changes it for a server set shorter. */
+#define PING_DEFAULT_S 60
 
 struct follow {
 	struct cli_ctx *x;
@@ -30,7 +35,16 @@ struct follow {
 	char in[STDIN_LINE_MAX];
 	size_t inlen;
 	int in_eof;
+	long long ping_ms;   /* interval between pings while idle */
+	long long last_sent; /* monotonic ms of the last request sent */
 };
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static void show(struct follow *f)
 {
@@ -170,6 +184,7 @@ static int send_async(struct follow *f, json_t *req)
 {
 	int rc = cli_client_send(&f->c, req, NULL);
 	json_decref(req);
+	f->last_sent = mono_ms();
 	return rc;
 }
 
@@ -409,6 +424,7 @@ static int follow_loop(struct follow *f)
 	int rc = connect_follow(f, 1);
 	if (rc != EXIT_OK)
 		return rc;
+	f->last_sent = mono_ms();
 	for (;;) {
 		if (f->finished)
 			return EXIT_OK;
@@ -431,6 +447,7 @@ static int follow_loop(struct follow *f)
 				rc = subscribe(f);
 			if (rc != EXIT_OK)
 				return rc;
+			f->last_sent = mono_ms();
 			continue;
 		}
 		if (tls_conn_has_pending(f->c.conn)) {
@@ -440,7 +457,13 @@ static int follow_loop(struct follow *f)
 		}
 		struct pollfd p[2] = {{.fd = tls_conn_fd(f->c.conn), .events = POLLIN},
 		                      {.fd = STDIN_FILENO, .events = POLLIN}};
-		int n = poll(p, f->in_eof ? 1 : 2, -1);
+		long long wait = f->last_sent + f->ping_ms - mono_ms();
+		if (wait <= 0) {
+			if (send_async(f, json_pack("{s:s}", "op", "ping")) < 0)
+				f->need_resync = 2;
+			continue;
+		}
+		int n = poll(p, f->in_eof ? 1 : 2, (int)wait);
 		if (n < 0 && errno != EINTR) {
 			cli_fail("poll: %s", strerror(errno));
 			return EXIT_LOCAL;
@@ -467,6 +490,9 @@ static int follow_match(struct cli_ctx *x, int watching)
 	f->x = x;
 	f->match = id;
 	f->watching = watching;
+	const char *ping = getenv("TELEGRAPH_PING_S");
+	long ping_s = ping ? strtol(ping, NULL, 10) : 0;
+	f->ping_ms = (ping_s > 0 && ping_s <= 86400 ? ping_s : PING_DEFAULT_S) * 1000LL;
 	int rc = follow_loop(f);
 	cli_client_close(&f->c);
 	json_decref(f->view);

@@ -9,7 +9,10 @@
 - a relative --trust path is remembered as an absolute one, so the client
   works from any folder afterwards;
 - a wrong port is reported as a connection failure (exit 3) by every
-  command, also by those that need a login when nobody is logged in.
+  command, also by those that need a login when nobody is logged in;
+- `play` pings while it waits, so a server's idle timeout does not drop it
+  (checked against a daemon with a 1.5 s idle timeout; the same wait without
+  pings is dropped, which shows the check can fail).
 """
 import argparse
 import os
@@ -17,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Daemon  # noqa: E402
@@ -68,7 +72,33 @@ def main():
             check(r.returncode == 3 and "cannot connect" in r.stderr,
                   f"{' '.join(cmd)} on a wrong port says it cannot connect: rc "
                   f"{r.returncode} {r.stderr.strip()}")
+        d.stop()
         print("ok    first run, absolute pin, connection failures")
+        d.extra_args = ["--set", "idle_timeout_ms=1500"]
+        d.start()
+        r = run("create", "lincolns-war", "--scenario", "tournament", "--side", "union")
+        check(r.returncode == 0, f"create: {r.stderr.strip()}")
+        m = __import__("re").search(r"\b(\d+)\b", r.stdout)
+        check(m is not None, f"create printed the match id: {r.stdout!r}")
+
+        def wait_in_play(ping_s):
+            n = sum("idle for" in line for line in d.log)
+            p = subprocess.Popen([cli, "--config", cfg, "play", m.group(1)], cwd=tmp,
+                                 env=dict(env, TELEGRAPH_PING_S=str(ping_s)),
+                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True)
+            time.sleep(5)
+            p.stdin.close()
+            p.wait(timeout=30)
+            err = p.stderr.read()
+            return sum("idle for" in line for line in d.log) - n, err
+
+        drops, err = wait_in_play(1)
+        check(drops == 0 and "reconnect" not in err,
+              f"play pinging every second is never dropped: {drops} drops, {err!r}")
+        drops, err = wait_in_play(600)
+        check(drops > 0, "without pings the same wait is dropped (the check can fail)")
+        print("ok    play pings while it waits")
     except CheckFailed as e:
         print("FAIL  " + str(e))
         return 1
