@@ -1,6 +1,23 @@
 /* accounts.c — register, login, resume, logout. scrypt runs in the libuv
  * thread pool; the job holds a reference on its session, so a connection
- * that closes meanwhile is simply not answered (after_work checks `closed`). */
+ * that closes meanwhile is simply not answered (after_work checks `closed`).
+ *
+ * The limits on password checks (issue 14; PROTOCOL.md "login"), by peer
+ * group (an IPv4 address or an IPv6 /64):
+ *   - a login is an attempt when it arrives, before its check starts, so
+ *     parallel guesses on many connections are each counted;
+ *   - per (address, name): login_attempts per login_window_s. This is what
+ *     stops guessing one account; it holds that account only from that
+ *     address, so a stranger cannot lock its owner out from elsewhere;
+ *   - per address: login_address_attempts (many more), for one address
+ *     trying many names; a venue behind one NAT shares it, so it is large
+ *     and a login that succeeds gives its attempt back (both counts);
+ *   - there is no per-name limit across addresses: it would let anyone
+ *     lock anyone out;
+ *   - scrypt jobs (login and register) queued or running: kdf_max_inflight
+ *     in all, kdf_max_inflight_per_address per address. Each runs with
+ *     32 MiB, so a burst is refused (rate_limited, retry_after 1) rather
+ *     than queued. */
 #include <ctype.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
@@ -28,6 +45,7 @@ struct kdf_job {
 	char stored[TG_KDF_HASH_MAX]; /* login: the hash to check; register: the new hash */
 	unsigned n_log2;
 	int64_t user_id; /* login: the user, or 0 if unknown (a dummy hash is checked) */
+	char group[64];  /* the peer group holding one of srv->kdf_slots */
 	int result;      /* register: 0/-1; login: 1 match, 0 no, -1 unreadable */
 };
 
@@ -42,13 +60,74 @@ static bool valid_name(const char *name)
 	return true;
 }
 
-static void name_key(char *out, size_t len, const char *name)
+/* The keys of the two attempt counts: "pair:<group>|<name lower-cased>" and
+ * "addr:<group>". */
+static void pair_key(char *out, size_t len, const struct tg_session *s, const char *name)
 {
-	snprintf(out, len, "name:");
+	snprintf(out, len, "pair:%s|", s->peer_group);
 	size_t at = strlen(out);
 	for (size_t i = 0; name[i] && at + 1 < len; i++)
 		out[at++] = (char)tolower((unsigned char)name[i]);
 	out[at] = '\0';
+}
+
+static void addr_key(char *out, size_t len, const struct tg_session *s)
+{
+	snprintf(out, len, "addr:%s", s->peer_group);
+}
+
+static void send_rate_limited(struct tg_session *s, const json_t *req, int64_t wait,
+                              const char *msg)
+{
+	srv_send(s,
+	         json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "rate_limited", "message",
+	                   msg, "retry_after", (json_int_t)wait),
+	         TG_OUT_ERROR, json_object_get(req, "id"));
+}
+
+/* ---- scrypt jobs in flight, per peer group -------------------------------- */
+
+static struct tg_kdf_slot *kdf_slot(struct tg_server *srv, const char *group)
+{
+	struct tg_kdf_slot *free_slot = NULL;
+	for (unsigned i = 0; i < srv->cfg.kdf_max_inflight; i++) {
+		struct tg_kdf_slot *k = &srv->kdf_slots[i];
+		if (k->n && strcmp(k->group, group) == 0)
+			return k;
+		if (!k->n && !free_slot)
+			free_slot = k;
+	}
+	if (free_slot)
+		snprintf(free_slot->group, sizeof free_slot->group, "%s", group);
+	return free_slot;
+}
+
+/* Takes a slot for one more job of s's group, or replies rate_limited. */
+static bool kdf_take(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	struct tg_kdf_slot *k =
+	    srv->pending_work < srv->cfg.kdf_max_inflight ? kdf_slot(srv, s->peer_group) : NULL;
+	if (!k || k->n >= srv->cfg.kdf_max_inflight_per_address) {
+		send_rate_limited(
+		    s, req, 1,
+		    k ? "Too many passwords from your address are being checked right "
+		        "now; try again in a second."
+		      : "Too many passwords are being checked right now; try again "
+		        "in a second.");
+		return false;
+	}
+	k->n++;
+	return true;
+}
+
+static void kdf_give(struct tg_server *srv, const char *group)
+{
+	for (unsigned i = 0; i < srv->cfg.kdf_max_inflight; i++)
+		if (srv->kdf_slots[i].n && strcmp(srv->kdf_slots[i].group, group) == 0) {
+			srv->kdf_slots[i].n--;
+			return;
+		}
 }
 
 static void do_work(uv_work_t *w)
@@ -118,18 +197,18 @@ static void finish_login(struct kdf_job *j)
 {
 	struct tg_session *s = j->s;
 	struct tg_server *srv = s->srv;
-	char nkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
-	name_key(nkey, sizeof nkey, j->name);
-	snprintf(akey, sizeof akey, "addr:%s", s->peer);
+	char pkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, j->name);
+	addr_key(akey, sizeof akey, s);
 	if (j->result != 1 || j->user_id == 0) {
-		int64_t now = srv_now();
-		tg_ratelimit_fail(&srv->login_fail, nkey, now);
-		tg_ratelimit_fail(&srv->login_fail, akey, now);
-		TG_INFO(s->id, 0, "failed login for %s", j->name);
+		/* Counted when it arrived (op_login). */
+		TG_INFO(s->id, 0, "failed login for %s from %s", j->name, s->peer);
 		srv_error(s, j->req, "bad_credentials", "Unknown name or wrong password.");
 		return;
 	}
-	tg_ratelimit_clear(&srv->login_fail, nkey);
+	/* The owner got in: his attempts from here no longer count. */
+	tg_ratelimit_clear(&srv->login_pair, pkey);
+	tg_ratelimit_refund(&srv->login_addr, akey);
 	struct tg_error err = {0};
 	json_t *user = tg_store_user_by_id(srv->store, j->user_id, &err);
 	const char *name = user ? json_string_value(json_object_get(user, "name")) : NULL;
@@ -160,6 +239,7 @@ static void after_work(uv_work_t *w, int status)
 			finish_login(j);
 		session_drain(s);
 	}
+	kdf_give(srv, j->group);
 	session_unref(s);
 	json_decref(j->req);
 	OPENSSL_cleanse(j, sizeof *j);
@@ -172,12 +252,17 @@ static void after_work(uv_work_t *w, int status)
 	}
 }
 
+/* Queues j; it holds the kdf slot taken for it (kdf_take), given back by
+ * after_work or here on failure. */
 static int queue_job(struct tg_session *s, struct kdf_job *j)
 {
 	j->work.data = j;
 	j->s = s;
-	if (uv_queue_work(s->srv->loop, &j->work, do_work, after_work) != 0)
+	snprintf(j->group, sizeof j->group, "%s", s->peer_group);
+	if (uv_queue_work(s->srv->loop, &j->work, do_work, after_work) != 0) {
+		kdf_give(s->srv, j->group);
 		return -1;
+	}
 	session_ref(s);
 	s->busy = true;
 	s->srv->pending_work++;
@@ -233,6 +318,11 @@ void op_register(struct tg_session *s, const json_t *req)
 		free(j);
 		return;
 	}
+	if (!kdf_take(s, req)) {
+		json_decref(j->req);
+		free(j);
+		return;
+	}
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start hashing the password.");
 		json_decref(j->req);
@@ -246,21 +336,28 @@ void op_login(struct tg_session *s, const json_t *req)
 	if (!j)
 		return;
 	struct tg_server *srv = s->srv;
-	char nkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
-	name_key(nkey, sizeof nkey, j->name);
-	snprintf(akey, sizeof akey, "addr:%s", s->peer);
+	char pkey[TG_RATELIMIT_KEY], akey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, j->name);
+	addr_key(akey, sizeof akey, s);
 	int64_t now = srv_now();
-	int64_t wait_name = tg_ratelimit_wait(&srv->login_fail, nkey, now);
-	int64_t wait_addr = tg_ratelimit_wait(&srv->login_fail, akey, now);
-	int64_t wait = wait_name > wait_addr ? wait_name : wait_addr;
+	int64_t wait_pair = tg_ratelimit_wait(&srv->login_pair, pkey, now);
+	int64_t wait_addr = tg_ratelimit_wait(&srv->login_addr, akey, now);
+	int64_t wait = wait_pair > wait_addr ? wait_pair : wait_addr;
 	if (wait > 0) {
 		char msg[200];
-		snprintf(msg, sizeof msg, "Too many failed logins %s; try again in %lld seconds.",
-		         wait_name > 0 ? "for this account" : "from your address", (long long)wait);
-		srv_send(s,
-		         json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "rate_limited",
-		                   "message", msg, "retry_after", (json_int_t)wait),
-		         TG_OUT_ERROR, json_object_get(req, "id"));
+		snprintf(msg, sizeof msg, "Too many logins %s; try again in %lld seconds.",
+		         wait_pair > 0 ? "for this account from your address" : "from your address",
+		         (long long)wait);
+		send_rate_limited(s, req, wait, msg);
+		json_decref(j->req);
+		free(j);
+		return;
+	}
+	/* An attempt from the moment it arrives, checked or not: parallel
+	 * guesses cannot outrun the count (issue 14). */
+	tg_ratelimit_fail(&srv->login_pair, pkey, now);
+	tg_ratelimit_fail(&srv->login_addr, akey, now);
+	if (!kdf_take(s, req)) {
 		json_decref(j->req);
 		free(j);
 		return;
@@ -270,6 +367,7 @@ void op_login(struct tg_session *s, const json_t *req)
 	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
 	if (!u && strcmp(err.code, "no_such_user") != 0) {
 		srv_error_err(s, req, &err);
+		kdf_give(srv, s->peer_group);
 		json_decref(j->req);
 		free(j);
 		return;

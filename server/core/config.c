@@ -31,6 +31,9 @@ void tg_config_defaults(struct tg_config *c)
 	c->max_matches_per_user = 50;
 	c->login_attempts = 5;
 	c->login_window_s = 300;
+	c->login_address_attempts = 100;
+	c->kdf_max_inflight = 32;
+	c->kdf_max_inflight_per_address = 8;
 	c->session_days = 30;
 	c->snapshot_every = 50;
 	c->patch_history = 200;
@@ -148,6 +151,9 @@ static const struct num_key num_keys[] = {
     NUM_U(max_matches_per_user, 1, 100000, "matches"),
     NUM_U(login_attempts, 1, 1000, "attempts"),
     NUM_U(login_window_s, 1, 86400, "seconds"),
+    NUM_U(login_address_attempts, 1, 100000, "attempts"),
+    NUM_U(kdf_max_inflight, 1, 4096, "jobs"),
+    NUM_U(kdf_max_inflight_per_address, 1, 4096, "jobs"),
     NUM_U(session_days, 1, 3650, "days"),
     NUM_U(snapshot_every, 1, 1000000, "actions"),
     NUM_U(patch_history, 0, 100000, "patches"),

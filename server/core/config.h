@@ -19,13 +19,16 @@ struct tg_config {
 	unsigned handshake_timeout_ms; /* 10000 */
 	unsigned idle_timeout_ms;      /* 600000: clients send ping to stay */
 	unsigned max_connections;      /* 50000 */
-	unsigned max_connections_per_address; /* 256 per IPv4 address or IPv6 /64 */
-	unsigned message_timeout_ms;          /* 30000: from a message's first byte to its end */
-	unsigned max_matches_per_user;        /* 50 active or open */
-	unsigned login_attempts; /* 5 failures per window per account and per address */
-	unsigned login_window_s; /* 300 */
-	unsigned session_days;   /* 30 */
-	unsigned snapshot_every; /* 50 actions (and at every turn change) */
+	unsigned max_connections_per_address;  /* 256 per IPv4 address or IPv6 /64 */
+	unsigned message_timeout_ms;           /* 30000: from a message's first byte to its end */
+	unsigned max_matches_per_user;         /* 50 active or open */
+	unsigned login_attempts;               /* 5 per window per (address, account name) */
+	unsigned login_address_attempts;       /* 100 per window per address, any names */
+	unsigned login_window_s;               /* 300 */
+	unsigned kdf_max_inflight;             /* 32 password hashings queued or running */
+	unsigned kdf_max_inflight_per_address; /* 8 of them per address */
+	unsigned session_days;                 /* 30 */
+	unsigned snapshot_every;               /* 50 actions (and at every turn change) */
 	unsigned patch_history;  /* 200 patches kept in memory per match and role for `since` */
 	unsigned chat_max_bytes; /* 1000 */
 	unsigned scrypt_n_log2;  /* 15 (N = 32768, r = 8, p = 1) */

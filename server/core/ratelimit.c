@@ -64,6 +64,13 @@ void tg_ratelimit_fail(struct tg_ratelimit *rl, const char *key, int64_t now)
 	e->failures++;
 }
 
+void tg_ratelimit_refund(struct tg_ratelimit *rl, const char *key)
+{
+	struct tg_ratelimit_entry *e = find(rl, key);
+	if (e && e->failures > 0)
+		e->failures--;
+}
+
 void tg_ratelimit_clear(struct tg_ratelimit *rl, const char *key)
 {
 	struct tg_ratelimit_entry *e = find(rl, key);

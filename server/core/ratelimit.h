@@ -1,13 +1,14 @@
-/* ratelimit.h — failed-login counting per key ("name:grant", "addr:1.2.3.4")
- * in a fixed-size table: a key may fail `limit` times per `window` seconds.
- * When the table is full, expired entries go first, then the oldest. */
+/* ratelimit.h — login-attempt counting per key ("pair:1.2.3.4|grant",
+ * "addr:1.2.3.4") in a fixed-size table: a key may try `limit` times per
+ * `window` seconds (a fixed window from its first attempt). When the table is
+ * full, expired entries go first, then the oldest. */
 #ifndef TG_CORE_RATELIMIT_H
 #define TG_CORE_RATELIMIT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define TG_RATELIMIT_KEY 80
+#define TG_RATELIMIT_KEY 96
 
 struct tg_ratelimit_entry {
 	char key[TG_RATELIMIT_KEY];
@@ -28,5 +29,7 @@ void tg_ratelimit_free(struct tg_ratelimit *rl);
 int64_t tg_ratelimit_wait(struct tg_ratelimit *rl, const char *key, int64_t now);
 void tg_ratelimit_fail(struct tg_ratelimit *rl, const char *key, int64_t now);
 void tg_ratelimit_clear(struct tg_ratelimit *rl, const char *key);
+/* Takes one attempt back (a login that succeeded), if any is counted. */
+void tg_ratelimit_refund(struct tg_ratelimit *rl, const char *key);
 
 #endif

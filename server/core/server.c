@@ -31,6 +31,8 @@ static struct tg_session *session_new(struct tg_server *srv, struct tg_conn *con
 	s->refs = 1;
 	s->id = conn ? tg_conn_id(conn) : ++srv->next_session_id;
 	snprintf(s->peer, sizeof s->peer, "%s", peer ? peer : "?");
+	snprintf(s->peer_group, sizeof s->peer_group, "%s",
+	         conn ? tg_conn_peer_group(conn) : s->peer);
 	return s;
 }
 
@@ -574,8 +576,15 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	srv->cfg = *cfg;
 	srv->check = check;
 	srv->games_json = lobby_games_json(games);
-	if (!srv->games_json || tg_ratelimit_init(&srv->login_fail, TG_RATELIMIT_ENTRIES,
-	                                          cfg->login_attempts, cfg->login_window_s) != 0) {
+	srv->kdf_slots =
+	    calloc(cfg->kdf_max_inflight ? cfg->kdf_max_inflight : 1, sizeof *srv->kdf_slots);
+	if (!srv->games_json || !srv->kdf_slots ||
+	    tg_ratelimit_init(&srv->login_pair, TG_RATELIMIT_ENTRIES, cfg->login_attempts,
+	                      cfg->login_window_s) != 0 ||
+	    tg_ratelimit_init(&srv->login_addr, TG_RATELIMIT_ENTRIES, cfg->login_address_attempts,
+	                      cfg->login_window_s) != 0) {
+		tg_ratelimit_free(&srv->login_pair);
+		free(srv->kdf_slots);
 		json_decref(srv->games_json);
 		free(srv);
 		free(check);
@@ -625,7 +634,9 @@ void tg_server_free(struct tg_server *s)
 	uv_check_stop(s->check);
 	s->check->data = NULL;
 	uv_close((uv_handle_t *)s->check, free_check);
-	tg_ratelimit_free(&s->login_fail);
+	tg_ratelimit_free(&s->login_pair);
+	tg_ratelimit_free(&s->login_addr);
+	free(s->kdf_slots);
 	json_decref(s->games_json);
 	free(s);
 }

@@ -44,8 +44,14 @@ struct tg_session {
 	bool has_token;
 	uint8_t token_hash[32];
 	char peer[64];
+	char peer_group[64];               /* as the limits count it: IPv4 address or IPv6 /64 */
 	int64_t subs[TG_SESSION_SUBS_MAX]; /* ids of the matches it follows */
 	unsigned nsubs;
+};
+
+struct tg_kdf_slot {
+	char group[64];
+	unsigned n; /* 0: free */
 };
 
 struct tg_sub {
@@ -119,9 +125,13 @@ struct tg_server {
 	struct tg_out *out_head, *out_tail;
 	struct tg_match *matches[TG_MATCH_BUCKETS];
 	struct tg_match *dirty_head; /* matches written in this turn (match_touch) */
-	struct tg_ratelimit login_fail;
+	/* Login attempts (accounts.c): per (address, name) and per address. */
+	struct tg_ratelimit login_pair, login_addr;
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
+	/* Those jobs per peer group: at most cfg.kdf_max_inflight slots in use,
+	 * since every job holds one (accounts.c). */
+	struct tg_kdf_slot *kdf_slots;
 	void (*shutdown_done)(void *);
 	void *shutdown_ud;
 	json_t *games_json; /* the "games" list of welcome */

@@ -15,8 +15,11 @@ def tls_context(cert):
 
 
 class Raw:
-    def __init__(self, port, cert, timeout=30):
-        raw = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, cert, timeout=30, source=None):
+        """source: a loopback address to come from (127.0.0.2, ...), so that
+        one test can play several peers."""
+        raw = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                       source_address=(source, 0) if source else None)
         self.sock = tls_context(cert).wrap_socket(raw, server_hostname="localhost")
         self.buf = b""
         self.next_id = 0
@@ -70,9 +73,9 @@ class Raw:
             pass
 
 
-def connect(port, cert, timeout=30):
+def connect(port, cert, timeout=30, source=None):
     """A connection that has said hello."""
-    c = Raw(port, cert, timeout)
+    c = Raw(port, cert, timeout, source)
     r = c.request({"op": "hello", "protocol": 1})
     if not r or r.get("op") != "welcome":
         raise RuntimeError(f"hello: {r}")

@@ -7,6 +7,11 @@ the connections receive:
 - slow clients: a connection that trickles bytes of a message it never ends
   is told message_timeout and closed; one address holds at most
   max_connections_per_address connections (too_many_connections).
+- login limits: parallel wrong guesses each count as an attempt when they
+  arrive, so few are checked; the guessed account's owner gets in from
+  elsewhere, another player behind the guessers' address gets in, failures
+  for the unknown name `nobody` lock no one else out; one address spraying
+  names has a budget too.
 - data files: with a data folder of mode 0755 and umask 022, the folder is
   tightened to 0700 (and the log says so) and the database, its WAL and
   shared-memory files and the key are 0600; a database left 0644 is
@@ -223,12 +228,94 @@ def data_files(args):
         os.umask(old_umask)
 
 
+LOGIN_ATTEMPTS = 5  # the default login_attempts: per (address, name)
+ADDRESS_ATTEMPTS = 12  # login_address_attempts, lowered for the test
+PARALLEL = 40
+
+
+def login(port, cert, name, password, source=None):
+    c = connect(port, cert, source=source)
+    r = c.request({"op": "login", "name": name, "password": password})
+    c.close()
+    return r
+
+
+def codes(replies):
+    out = {}
+    for r in replies:
+        k = r.get("code", r.get("op")) if r else None
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def login_limits(args):
+    extra = ["--set", f"login_address_attempts={ADDRESS_ATTEMPTS}"]
+    with Harness(args, daemon_args=extra) as h:
+        port, cert = h.daemon.port, h.daemon.cert
+        for name in ("alice", "bob"):
+            user(h, name).close()
+
+        # PARALLEL connections send a wrong password for alice at once: each
+        # is an attempt when it arrives, not when its check ends, so no more
+        # than LOGIN_ATTEMPTS are checked and the rest are refused at once.
+        conns = [connect(port, cert) for _ in range(PARALLEL)]
+        for i, c in enumerate(conns):
+            c.send({"op": "login", "name": "alice", "password": f"guess {i}", "id": "g"})
+        replies = [c.line() for c in conns]
+        for c in conns:
+            c.close()
+        got = codes(replies)
+        check(got.get("bad_credentials", 0) + got.get("rate_limited", 0) == PARALLEL,
+              f"{PARALLEL} parallel guesses: {got}")
+        check(got.get("bad_credentials", 0) <= LOGIN_ATTEMPTS,
+              f"{PARALLEL} parallel guesses: at most {LOGIN_ATTEMPTS} may be checked: {got}")
+        checked = sum(1 for ln in h.daemon.log if "failed login for alice" in ln)
+        check(checked <= LOGIN_ATTEMPTS, f"{checked} passwords checked for alice")
+        for r in replies:
+            if r.get("code") == "rate_limited":
+                check(isinstance(r.get("retry_after"), int) and r["retry_after"] > 0,
+                      f"rate_limited needs retry_after: {r}")
+
+        # Alice herself, from another address, is not locked out by them.
+        r = login(port, cert, "alice", PW, source="127.0.0.4")
+        check(r.get("op") == "ok", f"alice from elsewhere after the guesses: {r}")
+        # From the guessers' address her account is held for the window...
+        r = login(port, cert, "alice", PW)
+        check(r.get("code") == "rate_limited", f"alice from the guessers' address: {r}")
+        # ...but not the venue: another player behind the same address logs in.
+        r = login(port, cert, "bob", PW)
+        check(r.get("op") == "ok", f"bob from the guessers' address: {r}")
+
+        # The issue's venue case: failures for the unknown name "nobody" do
+        # not refuse the right password of another account from there.
+        venue = "127.0.0.2"
+        got = codes(login(port, cert, "nobody", "not a password", venue)
+                    for _ in range(LOGIN_ATTEMPTS + 2))
+        check(got.get("bad_credentials") == LOGIN_ATTEMPTS and got.get("rate_limited") == 2,
+              f"guesses for nobody: {got}")
+        r = login(port, cert, "bob", PW, source=venue)
+        check(r.get("op") == "ok", f"bob after the failures for nobody: {r}")
+
+        # One address spraying names is bounded too: ADDRESS_ATTEMPTS failed
+        # attempts in all (a login that succeeds does not count).
+        spray = "127.0.0.3"
+        replies = [login(port, cert, f"user{i}", "wrong wrong", spray)
+                   for i in range(ADDRESS_ATTEMPTS)]
+        check(codes(replies) == {"bad_credentials": ADDRESS_ATTEMPTS},
+              f"spray under the address budget: {codes(replies)}")
+        r = login(port, cert, "another", "wrong wrong", spray)
+        check(r.get("code") == "rate_limited" and "address" in r.get("message", ""),
+              f"spray over the address budget: {r}")
+        h.daemon.stop()
+
+
 def main(args):
     with Harness(args) as h:
         private_matches(h)
         h.daemon.stop()
     slow_clients(args)
     data_files(args)
+    login_limits(args)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,17 @@ int main(void)
 	CHECK(tg_ratelimit_wait(&rl, "name:grant", t + 404) > 0);
 	tg_ratelimit_clear(&rl, "name:grant");
 	CHECK_EQ_INT(tg_ratelimit_wait(&rl, "name:grant", t + 404), 0);
+	/* A refund takes back one attempt only (a login that succeeded from an
+	 * address gives back its own attempt, not the others'). */
+	for (int i = 0; i < 3; i++)
+		tg_ratelimit_fail(&rl, "addr:10.9.9.9", t + 405);
+	CHECK(tg_ratelimit_wait(&rl, "addr:10.9.9.9", t + 406) > 0);
+	tg_ratelimit_refund(&rl, "addr:10.9.9.9");
+	CHECK_EQ_INT(tg_ratelimit_wait(&rl, "addr:10.9.9.9", t + 406), 0);
+	tg_ratelimit_fail(&rl, "addr:10.9.9.9", t + 407);
+	CHECK(tg_ratelimit_wait(&rl, "addr:10.9.9.9", t + 407) > 0);
+	tg_ratelimit_refund(&rl, "addr:none"); /* no entry: nothing happens */
+	tg_ratelimit_clear(&rl, "addr:10.9.9.9");
 
 	/* Bounded: many keys never grow the table; the oldest entry goes. */
 	for (int i = 0; i < 100; i++) {
