@@ -49,4 +49,11 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
  * when out of memory or when from or to is NULL. */
 json_t *tg_json_patch_diff(const json_t *from, const json_t *to);
 
+/* The same diff for the part of a document at pointer `at` (escaped, ""
+ * for the root): appends to ops the operations, with paths under `at`,
+ * that turn from into to there. Operations past the apply bound (counted
+ * with those already in ops) become one replace of `at`. 0, or -1 when out
+ * of memory (ops then holds a partial diff). */
+int tg_json_patch_diff_append(json_t *ops, const char *at, const json_t *from, const json_t *to);
+
 #endif

@@ -358,3 +358,30 @@ json_t *tg_json_patch_diff(const json_t *from, const json_t *to)
 	}
 	return d.ops;
 }
+
+int tg_json_patch_diff_append(json_t *ops, const char *at, const json_t *from, const json_t *to)
+{
+	if (!json_is_array(ops) || !at || !from || !to)
+		return -1;
+	size_t depth = 0, first = json_array_size(ops);
+	for (const char *c = at; *c; c++)
+		depth += *c == '/';
+	struct diff d = {.ops = ops};
+	size_t len = strlen(at);
+	d.path.s = malloc(len + 1);
+	if (!d.path.s)
+		return -1;
+	memcpy(d.path.s, at, len + 1);
+	d.path.len = len;
+	d.path.cap = len + 1;
+	diff_value(&d, from, to, depth);
+	if (d.overflow && !d.nomem) {
+		/* Too many operations: the part at `at` is replaced whole. */
+		while (json_array_size(ops) > first)
+			json_array_remove(ops, json_array_size(ops) - 1);
+		d.overflow = 0;
+		emit(&d, "replace", to);
+	}
+	tg_json_pointer_buf_free(&d.path);
+	return d.nomem || d.overflow ? -1 : 0;
+}

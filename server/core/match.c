@@ -48,7 +48,7 @@ void match_free(struct tg_match *m)
 	if (m->g)
 		m->mod->free(m->g);
 	for (int r = 0; r <= TG_ROLE_MAX; r++) {
-		json_decref(m->view[r]);
+		tg_view_kept_clear(&m->view[r]);
 		ring_free(&m->ring[r]);
 	}
 	json_decref(m->row);

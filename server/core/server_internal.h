@@ -12,6 +12,7 @@
 #include "core/engine.h"
 #include "core/ratelimit.h"
 #include "core/server.h"
+#include "kit/view_sections.h"
 
 #define TG_MATCH_BUCKETS 1024
 #define TG_SESSION_SUBS_MAX 256 /* matches one connection may follow at once */
@@ -93,8 +94,10 @@ struct tg_match {
 	bool take_base;
 	bool dirty;                  /* written in the open transaction (match_touch) */
 	struct tg_match *dirty_next; /* the turn's list of dirty matches */
-	/* Per role (and observer, index nroles): the last view sent, the kept patches. */
-	json_t *view[TG_ROLE_MAX + 1];
+	/* Per role (and observer, index nroles): the last view sent (with its
+	 * sections' stamps: only the sections that moved are rebuilt), the
+	 * kept patches. */
+	struct tg_view_kept view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
 	struct tg_sub *subs;
 	unsigned nsubs, capsubs;

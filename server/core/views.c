@@ -76,8 +76,38 @@ static void ring_clear(struct tg_patch_ring *r)
 static void drop_view(struct tg_match *m, int role)
 {
 	ring_clear(&m->ring[role]);
-	json_decref(m->view[role]);
-	m->view[role] = NULL;
+	tg_view_kept_clear(&m->view[role]);
+}
+
+/* Keeps a full view of role (and its sections' stamps). */
+static void keep_full(struct tg_match *m, int role)
+{
+	if (resigned(m)) {
+		tg_view_kept_clear(&m->view[role]);
+		m->view[role].view = views_view(m, role);
+	} else {
+		tg_view_keep_full(&m->view[role], m->mod, m->g, role_name(m, role));
+	}
+}
+
+/* Brings role's kept view up to date, appending the patch to ops: by the
+ * sections that moved, or whole once the server overrides the game's view
+ * (resignation). -1: keep a full view instead. */
+static int update_view(struct tg_match *m, int role, json_t *ops)
+{
+	struct tg_view_kept *k = &m->view[role];
+	if (!k->view)
+		return -1;
+	if (!resigned(m))
+		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
+	json_t *now = views_view(m, role);
+	if (!now || tg_json_patch_diff_append(ops, "", k->view, now) != 0) {
+		json_decref(now);
+		return -1;
+	}
+	json_decref(k->view);
+	k->view = now;
+	return 0;
 }
 
 static void ring_drop_oldest(struct tg_patch_ring *r)
@@ -156,12 +186,11 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 {
 	for (int r = 0; r <= m->nroles; r++) {
 		ring_clear(&m->ring[r]);
-		json_decref(m->view[r]);
-		m->view[r] = NULL;
+		tg_view_kept_clear(&m->view[r]);
 		if (!m->g || !role_computed(m, r))
 			continue;
-		m->view[r] = views_view(m, r);
-		char *line = m->view[r] ? view_line(m, r, m->view[r]) : NULL;
+		keep_full(m, r);
+		char *line = m->view[r].view ? view_line(m, r, m->view[r].view) : NULL;
 		if (line)
 			note_view_bytes(&m->ring[r], strlen(line));
 		send_to_role(srv, m, r, line);
@@ -176,20 +205,22 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			drop_view(m, r);
 			continue;
 		}
-		json_t *now = views_view(m, r);
-		if (!now)
-			continue;
 		char *line = NULL;
-		if (m->view[r]) {
-			/* No patch (out of memory): the full view below instead. */
-			json_t *patch = tg_json_patch_diff(m->view[r], now);
-			json_t *msg = patch ? json_pack("{s:s,s:I,s:I,s:o}", "op", "patch", "match",
-			                                (json_int_t)m->id, "seq",
-			                                (json_int_t)m->seq, "patch", patch)
-			                    : NULL;
+		json_t *ops = json_array();
+		if (ops && update_view(m, r, ops) == 0) {
+			json_t *msg =
+			    json_pack("{s:s,s:I,s:I,s:O}", "op", "patch", "match",
+			              (json_int_t)m->id, "seq", (json_int_t)m->seq, "patch", ops);
 			line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 			json_decref(msg);
+		} else {
+			/* No earlier view, or no memory for the patch: a full view. */
+			keep_full(m, r);
 		}
+		json_decref(ops);
+		json_t *now = m->view[r].view;
+		if (!now)
+			continue;
 		struct tg_patch_ring *ring = &m->ring[r];
 		char *full = NULL;
 		if (line) {
@@ -229,8 +260,6 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			send_to_role(srv, m, r, full);
 			free(full);
 		}
-		json_decref(m->view[r]);
-		m->view[r] = now;
 	}
 }
 
@@ -319,11 +348,11 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 {
 	if (!m->g)
 		return;
-	if (!m->view[role] && role_computed(m, role)) {
+	if (!m->view[role].view && role_computed(m, role)) {
 		/* The first follower of an uncomputed role (a spectator): the
 		 * patches from here on are made from this view; none are kept
 		 * from before. */
-		m->view[role] = views_view(m, role);
+		keep_full(m, role);
 		ring_clear(&m->ring[role]);
 	}
 	struct tg_patch_ring *r = &m->ring[role];
@@ -341,7 +370,7 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 			return;
 		}
 	}
-	json_t *view = m->view[role] ? json_incref(m->view[role]) : views_view(m, role);
+	json_t *view = m->view[role].view ? json_incref(m->view[role].view) : views_view(m, role);
 	char *line = view ? view_line(m, role, view) : NULL;
 	json_decref(view);
 	if (line)

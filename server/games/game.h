@@ -33,6 +33,24 @@
  *   "log":       recent public events (strings or objects), newest last
  *   "board":     everything else, in the module's own shape.
  *
+ * ---------------------------------------------------------------------------
+ * The view in sections (optional; issue 17). A view changes in parts: an
+ * action moves one force, and the cities, the boxes and most of the board
+ * stay as they were. A module may name the members of its view that it
+ * builds separately, in view_sections: JSON Pointers of one or two tokens,
+ * "/log" or "/board/forces", in the order view() puts them (so that the
+ * members' order, and the serialized bytes, are the same either way). The
+ * sections cover the whole view: every member of the view is a section, or
+ * an object all of whose members are. view_stamps() fills one stamp per
+ * section, a cheap function of the state such that an unchanged stamp
+ * means an unchanged section (a hash of the state the section reads), or 0
+ * for "rebuild every time" (for a section that is cheap, or changes with
+ * every action anyway). The daemon keeps each role's last view and, after
+ * an action, rebuilds and diffs only the sections whose stamp moved
+ * (kit/view_sections.h). The rule stays: the patch applied to the old view
+ * gives exactly view() of the new state; tests/ prove it for every game by
+ * comparing the kept view with a full rebuild after every action.
+ *
  * A simultaneous secret choice (e.g. Lincoln's War's face-down Resource and
  * CSP cards, 16.3) is two actions: the first is held inside the state and is
  * absent from every view but its owner's until the second arrives.
@@ -54,6 +72,7 @@
 #define TG_ERR_CODE_MAX 48
 #define TG_ERR_MSG_MAX 320
 #define TG_ROLE_MAX 8
+#define TG_VIEW_SECTIONS_MAX 48 /* sections of one view (see "in sections") */
 
 /* A precise, stable error. `code` is one of the documented protocol error
  * codes (protocol/PROTOCOL.md); `message` is for a person. */
@@ -65,16 +84,16 @@ struct tg_error {
 /* Fills err (if not NULL) and returns -1, so that `return tg_fail(...)` reads
  * naturally in rule code. */
 int tg_fail(struct tg_error *err, const char *code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Error codes a game module uses (a subset of the protocol's list). */
-#define TG_E_ILLEGAL "illegal_action"   /* well-formed, but the rules forbid it */
-#define TG_E_MALFORMED "malformed_action" /* missing/mistyped members */
+#define TG_E_ILLEGAL "illegal_action"      /* well-formed, but the rules forbid it */
+#define TG_E_MALFORMED "malformed_action"  /* missing/mistyped members */
 #define TG_E_NOT_YOUR_TURN "not_your_turn" /* this role is not awaited */
 #define TG_E_BAD_SCENARIO "bad_scenario"
 #define TG_E_BAD_OPTIONS "bad_options"
-#define TG_E_BAD_SAVE "bad_save"        /* load() of a corrupt/foreign save */
-#define TG_E_DATA "game_data"           /* the module's data files are invalid */
+#define TG_E_BAD_SAVE "bad_save" /* load() of a corrupt/foreign save */
+#define TG_E_DATA "game_data"    /* the module's data files are invalid */
 
 struct game; /* opaque: each module defines its own struct game */
 
@@ -101,30 +120,38 @@ struct game_status {
 };
 
 struct game_module {
-	const char *id;    /* stable, used in the database: "lincolns-war" */
-	const char *title; /* "Lincoln's War" */
-	const char *const *roles;                 /* NULL-terminated */
-	const struct game_scenario *scenarios;    /* terminated by {NULL} */
+	const char *id;                        /* stable, used in the database: "lincolns-war" */
+	const char *title;                     /* "Lincoln's War" */
+	const char *const *roles;              /* NULL-terminated */
+	const struct game_scenario *scenarios; /* terminated by {NULL} */
 
 	/* JSON describing the match options: {"name": {"type": "boolean",
 	 * "default": false, "label": "..."}, ...}. Caller owns the result. */
 	json_t *(*options)(void);
 
 	/* New game. options may be NULL (all defaults). NULL + err on failure. */
-	struct game *(*setup)(const uint8_t seed[TG_SEED_BYTES],
-			      const char *scenario, const json_t *options,
-			      struct tg_error *err);
+	struct game *(*setup)(const uint8_t seed[TG_SEED_BYTES], const char *scenario,
+	                      const json_t *options, struct tg_error *err);
 
 	/* Validate, then apply. 0 on success (out filled if not NULL);
 	 * -1 with err filled, and the state unchanged, on rejection. */
-	int (*act)(struct game *g, const char *role, const json_t *action,
-		   struct game_outcome *out, struct tg_error *err);
+	int (*act)(struct game *g, const char *role, const json_t *action, struct game_outcome *out,
+	           struct tg_error *err);
 
 	/* The view of one role, or of "observer". Caller owns the result. Must
 	 * depend only on what that role may know: it must be byte-for-byte
 	 * identical for two states that differ only in information hidden from
 	 * that role (tests/rules/<game>/ prove it). */
 	json_t *(*view)(const struct game *g, const char *role);
+
+	/* The view in sections (see above); all three, or all NULL.
+	 * view_sections: NULL-terminated, at most TG_VIEW_SECTIONS_MAX.
+	 * view_stamps: fills stamps[i] for each section i of role's view.
+	 * view_section: the value view() has at view_sections[i] (caller
+	 * owns it); it obeys view()'s hidden-information rule. */
+	const char *const *view_sections;
+	void (*view_stamps)(const struct game *g, const char *role, uint64_t *stamps);
+	json_t *(*view_section)(const struct game *g, const char *role, unsigned i);
 
 	void (*status)(const struct game *g, struct game_status *st);
 
@@ -141,8 +168,7 @@ struct game_module {
 extern const struct game_module *const tg_game_registry[];
 
 /* Look a module up by id in a NULL-terminated table; NULL if absent. */
-const struct game_module *tg_game_find(const struct game_module *const *table,
-				       const char *id);
+const struct game_module *tg_game_find(const struct game_module *const *table, const char *id);
 
 /* Index of role in m->roles, or -1. */
 int tg_game_role_index(const struct game_module *m, const char *role);

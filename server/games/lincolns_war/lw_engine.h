@@ -79,6 +79,10 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n);
 
 /* lw_view.c */
 json_t *lw_view_json(const struct lw_state *s, int side /* LW_NOSIDE: observer */);
+/* The same view in sections (game.h): their pointers, one section, the stamps. */
+extern const char *const lw_view_sections[];
+json_t *lw_view_section(const struct lw_state *s, int side, unsigned i);
+void lw_view_stamps(const struct lw_state *s, int side, uint64_t *stamps);
 
 /* lw_save.c */
 json_t *lw_save_json(const struct lw_state *s);

@@ -151,6 +151,18 @@ static json_t *lw_view(const struct game *g, const char *role)
 	return lw_view_json(&g->s, side);
 }
 
+static void lw_stamps(const struct game *g, const char *role, uint64_t *stamps)
+{
+	int side = lw_role_side(role);
+	lw_view_stamps(&g->s, side < 0 ? LW_NOSIDE : side, stamps);
+}
+
+static json_t *lw_section(const struct game *g, const char *role, unsigned i)
+{
+	int side = lw_role_side(role);
+	return lw_view_section(&g->s, side < 0 ? LW_NOSIDE : side, i);
+}
+
 static void lw_status(const struct game *g, struct game_status *st)
 {
 	memset(st, 0, sizeof *st);
@@ -243,6 +255,9 @@ const struct game_module lincolns_war_module = {
     .setup = lw_setup,
     .act = lw_act,
     .view = lw_view,
+    .view_sections = lw_view_sections,
+    .view_stamps = lw_stamps,
+    .view_section = lw_section,
     .status = lw_status,
     .save = lw_save,
     .load = lw_load,

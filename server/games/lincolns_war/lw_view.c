@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/view_sections.h"
 #include "lw_engine.h"
 #include "lw_theater.h"
 
@@ -267,57 +268,33 @@ static json_t *play_json(const struct lw_state *s)
 	return o;
 }
 
-json_t *lw_view_json(const struct lw_state *s, int side)
+/* ---- the view in sections (game.h "The view in sections") ------------------
+ * One builder per member, in the order of lw_view_sections; lw_view_stamps
+ * hashes the state each one reads (0: rebuilt every time, for the small
+ * members and those whose inputs are spread over the sub-modules). */
+
+static json_t *sec_awaiting(const struct lw_state *s)
 {
-	const struct lw_data *d = lw_D();
-	json_t *v = json_object();
-	json_object_set_new(v, "game", json_string("lincolns-war"));
-	json_object_set_new(v, "role",
-	                    json_string(side == LW_NOSIDE ? "observer" : lw_side_name(side)));
 	unsigned aw = lw_awaiting(s);
 	json_t *awaiting = json_array();
 	for (int r = LW_UNION; r <= LW_CONFEDERATE; r++)
 		if (aw & LW_SIDE_BIT(r))
 			json_array_append_new(awaiting, json_string(lw_side_name(r)));
-	json_object_set_new(v, "awaiting", awaiting);
-	bool over = s->phase == LW_PH_OVER;
-	json_object_set_new(v, "finished", json_boolean(over));
-	json_object_set_new(
-	    v, "result",
-	    over ? json_pack("{s:o,s:s}", "winner", jside(s->winner), "summary", s->result)
-	         : json_null());
-	char buf[256];
-	const char *prompt = side != LW_NOSIDE ? lw_prompt(s, side, buf, sizeof buf) : NULL;
-	json_object_set_new(v, "prompt", prompt ? json_string(prompt) : json_null());
-	json_object_set_new(v, "actions",
-	                    side != LW_NOSIDE ? lw_legal_actions(s, side) : json_array());
+	return awaiting;
+}
+
+static json_t *sec_log(const struct lw_state *s)
+{
 	json_t *log = json_array();
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
 	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
 		json_array_append_new(log, json_string(s->log[i % LW_LOG_LINES]));
-	json_object_set_new(v, "log", log);
+	return log;
+}
 
-	json_t *b = json_object();
-	json_object_set_new(b, "scenario", json_integer(s->scenario));
-	json_object_set_new(b, "turn",
-	                    json_pack("{s:i,s:s,s:b}", "index", s->turn, "name",
-	                              d->turns[s->turn].name, "last", s->turn == s->last_turn));
-	/* phases and steps added later (part 2) without a name here show as "other" */
-	const char *ph =
-	    s->phase < sizeof phase_names / sizeof *phase_names ? phase_names[s->phase] : NULL;
-	const char *st =
-	    s->step < sizeof step_names / sizeof *step_names ? step_names[s->step] : NULL;
-	json_object_set_new(b, "phase", json_string(ph ? ph : "other"));
-	json_object_set_new(b, "step",
-	                    s->phase == LW_PH_OPS ? json_string(st ? st : "other") : json_null());
-	json_object_set_new(b, "initiative", jside(s->initiative));
-	json_object_set_new(b, "first", jside(s->first));
-	json_object_set_new(b, "phasing", jside(s->phasing));
-	json_t *players = json_object();
-	for (int p = LW_UNION; p <= LW_CONFEDERATE; p++)
-		json_object_set_new(players, lw_side_name(p), player_json(s, p, side));
-	json_object_set_new(b, "players", players);
-	json_object_set_new(b, "forces", forces_json(s, side));
+static json_t *sec_cities(const struct lw_state *s)
+{
+	const struct lw_data *d = lw_D();
 	json_t *cities = json_array();
 	for (int c = 0; c < s->n_cities; c++)
 		json_array_append_new(cities, json_pack("{s:s,s:i,s:o,s:b,s:i}", "id",
@@ -325,23 +302,220 @@ json_t *lw_view_json(const struct lw_state *s, int side)
 		                                        "owner", jside(s->city[c].owner),
 		                                        "garrison", s->city[c].garrison, "defense",
 		                                        lw_city_defense(s, c)));
-	json_object_set_new(b, "cities", cities);
-	json_object_set_new(b, "reinforcements", box_json(s, LW_W_PENDING));
-	json_object_set_new(b, "disgraced", box_json(s, LW_W_DISGRACED));
-	json_object_set_new(b, "deceased", box_json(s, LW_W_DECEASED));
-	json_object_set_new(b, "kentucky_violator", jside(s->kentucky.violator));
-	json_object_set_new(b, "navy", lw_naval_view(s, side)); /* face-down assets: lw_naval.c */
-	/* RIT and Raided markers are on the map; the rail capacity used is the
-	 * owner's (it counts hidden subordinates): lw_cavalry.c, lw_rail_phase.c */
-	json_object_set_new(b, "cavalry", lw_cav_view(s, side));
-	json_object_set_new(b, "political", lw_political_view(s, side)); /* 7.1.9 secret */
-	json_object_set_new(b, "optional", lw_optional_view(s));         /* 23.2: public counters */
-	json_t *rail = lw_rail_view(s, side);
-	json_object_set_new(b, "rail", rail ? rail : json_null());
-	json_object_set_new(b, "amphib",
-	                    lw_amphib_view(s, side)); /* PCSA, siege: lw_amphib_save.c */
-	json_object_set_new(b, "play", play_json(s));
-	json_object_set_new(b, "battle", battle_json(s, side));
-	json_object_set_new(v, "board", b);
+	return cities;
+}
+
+enum lw_section {
+	SEC_GAME,
+	SEC_ROLE,
+	SEC_AWAITING,
+	SEC_FINISHED,
+	SEC_RESULT,
+	SEC_PROMPT,
+	SEC_ACTIONS,
+	SEC_LOG,
+	SEC_SCENARIO,
+	SEC_TURN,
+	SEC_PHASE,
+	SEC_STEP,
+	SEC_INITIATIVE,
+	SEC_FIRST,
+	SEC_PHASING,
+	SEC_PLAYERS,
+	SEC_FORCES,
+	SEC_CITIES,
+	SEC_REINFORCEMENTS,
+	SEC_DISGRACED,
+	SEC_DECEASED,
+	SEC_KENTUCKY,
+	SEC_NAVY,
+	SEC_CAVALRY,
+	SEC_POLITICAL,
+	SEC_OPTIONAL,
+	SEC_RAIL,
+	SEC_AMPHIB,
+	SEC_PLAY,
+	SEC_BATTLE,
+	SEC_COUNT
+};
+
+const char *const lw_view_sections[] = {
+    [SEC_GAME] = "/game",
+    [SEC_ROLE] = "/role",
+    [SEC_AWAITING] = "/awaiting",
+    [SEC_FINISHED] = "/finished",
+    [SEC_RESULT] = "/result",
+    [SEC_PROMPT] = "/prompt",
+    [SEC_ACTIONS] = "/actions",
+    [SEC_LOG] = "/log",
+    [SEC_SCENARIO] = "/board/scenario",
+    [SEC_TURN] = "/board/turn",
+    [SEC_PHASE] = "/board/phase",
+    [SEC_STEP] = "/board/step",
+    [SEC_INITIATIVE] = "/board/initiative",
+    [SEC_FIRST] = "/board/first",
+    [SEC_PHASING] = "/board/phasing",
+    [SEC_PLAYERS] = "/board/players",
+    [SEC_FORCES] = "/board/forces",
+    [SEC_CITIES] = "/board/cities",
+    [SEC_REINFORCEMENTS] = "/board/reinforcements",
+    [SEC_DISGRACED] = "/board/disgraced",
+    [SEC_DECEASED] = "/board/deceased",
+    [SEC_KENTUCKY] = "/board/kentucky_violator",
+    [SEC_NAVY] = "/board/navy",
+    [SEC_CAVALRY] = "/board/cavalry",
+    [SEC_POLITICAL] = "/board/political",
+    [SEC_OPTIONAL] = "/board/optional",
+    [SEC_RAIL] = "/board/rail",
+    [SEC_AMPHIB] = "/board/amphib",
+    [SEC_PLAY] = "/board/play",
+    [SEC_BATTLE] = "/board/battle",
+    [SEC_COUNT] = NULL,
+};
+
+json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
+{
+	const struct lw_data *d = lw_D();
+	bool over = s->phase == LW_PH_OVER;
+	char buf[256];
+	switch ((enum lw_section)i) {
+	case SEC_GAME:
+		return json_string("lincolns-war");
+	case SEC_ROLE:
+		return json_string(side == LW_NOSIDE ? "observer" : lw_side_name(side));
+	case SEC_AWAITING:
+		return sec_awaiting(s);
+	case SEC_FINISHED:
+		return json_boolean(over);
+	case SEC_RESULT:
+		return over ? json_pack("{s:o,s:s}", "winner", jside(s->winner), "summary",
+		                        s->result)
+		            : json_null();
+	case SEC_PROMPT: {
+		const char *prompt = side != LW_NOSIDE ? lw_prompt(s, side, buf, sizeof buf) : NULL;
+		return prompt ? json_string(prompt) : json_null();
+	}
+	case SEC_ACTIONS:
+		return side != LW_NOSIDE ? lw_legal_actions(s, side) : json_array();
+	case SEC_LOG:
+		return sec_log(s);
+	case SEC_SCENARIO:
+		return json_integer(s->scenario);
+	case SEC_TURN:
+		return json_pack("{s:i,s:s,s:b}", "index", s->turn, "name", d->turns[s->turn].name,
+		                 "last", s->turn == s->last_turn);
+	case SEC_PHASE: {
+		/* phases and steps added later (part 2) without a name here show as "other" */
+		const char *ph = s->phase < sizeof phase_names / sizeof *phase_names
+		                     ? phase_names[s->phase]
+		                     : NULL;
+		return json_string(ph ? ph : "other");
+	}
+	case SEC_STEP: {
+		const char *st =
+		    s->step < sizeof step_names / sizeof *step_names ? step_names[s->step] : NULL;
+		return s->phase == LW_PH_OPS ? json_string(st ? st : "other") : json_null();
+	}
+	case SEC_INITIATIVE:
+		return jside(s->initiative);
+	case SEC_FIRST:
+		return jside(s->first);
+	case SEC_PHASING:
+		return jside(s->phasing);
+	case SEC_PLAYERS: {
+		json_t *players = json_object();
+		for (int p = LW_UNION; p <= LW_CONFEDERATE; p++)
+			json_object_set_new(players, lw_side_name(p), player_json(s, p, side));
+		return players;
+	}
+	case SEC_FORCES:
+		return forces_json(s, side);
+	case SEC_CITIES:
+		return sec_cities(s);
+	case SEC_REINFORCEMENTS:
+		return box_json(s, LW_W_PENDING);
+	case SEC_DISGRACED:
+		return box_json(s, LW_W_DISGRACED);
+	case SEC_DECEASED:
+		return box_json(s, LW_W_DECEASED);
+	case SEC_KENTUCKY:
+		return jside(s->kentucky.violator);
+	case SEC_NAVY:
+		return lw_naval_view(s, side); /* face-down assets: lw_naval.c */
+	case SEC_CAVALRY:
+		/* RIT and Raided markers are on the map; the rail capacity used
+		 * is the owner's (it counts hidden subordinates): lw_cavalry.c,
+		 * lw_rail_phase.c */
+		return lw_cav_view(s, side);
+	case SEC_POLITICAL:
+		return lw_political_view(s, side); /* 7.1.9 secret */
+	case SEC_OPTIONAL:
+		return lw_optional_view(s); /* 23.2: public counters */
+	case SEC_RAIL: {
+		json_t *rail = lw_rail_view(s, side);
+		return rail ? rail : json_null();
+	}
+	case SEC_AMPHIB:
+		return lw_amphib_view(s, side); /* PCSA, siege: lw_amphib_save.c */
+	case SEC_PLAY:
+		return play_json(s);
+	case SEC_BATTLE:
+		return battle_json(s, side);
+	case SEC_COUNT:
+		break;
+	}
+	return NULL;
+}
+
+/* What each stamped section reads, hashed with the viewer: forces read the
+ * units, the GiCs (unit_json) and the sieges (besieged/besieging); cities
+ * their own state, the turn (2.3 variable defense), cavalry-held cities
+ * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
+ * the units; players the players and their GiCs' counters; the log its
+ * lines. A section read from anything else is stamped 0. */
+void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
+{
+	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
+	uint64_t units = tg_stamp_bytes(who, &s->n_units, sizeof s->n_units);
+	units = tg_stamp_bytes(units, s->unit, (size_t)s->n_units * sizeof *s->unit);
+	for (unsigned i = 0; i < SEC_COUNT; i++)
+		st[i] = 0;
+	st[SEC_GAME] = st[SEC_ROLE] = st[SEC_SCENARIO] = who;
+	uint64_t h = tg_stamp_bytes(who, &s->log_total, sizeof s->log_total);
+	for (uint32_t i = 0; i < LW_LOG_LINES && i < s->log_total; i++) {
+		const char *line = s->log[(s->log_total - 1 - i) % LW_LOG_LINES];
+		h = tg_stamp_bytes(h, line, strnlen(line, LW_LOG_LEN));
+	}
+	st[SEC_LOG] = h;
+	st[SEC_TURN] = tg_stamp_bytes(tg_stamp_bytes(who, &s->turn, 1), &s->last_turn, 1);
+	h = tg_stamp_bytes(who, s->side, sizeof s->side);
+	for (int p = LW_UNION; p <= LW_CONFEDERATE; p++)
+		if (s->side[p].gic >= 0 && s->side[p].gic < LW_MAX_UNITS)
+			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
+	st[SEC_PLAYERS] = h;
+	h = tg_stamp_bytes(units, s->side, sizeof s->side);
+	st[SEC_FORCES] = tg_stamp_bytes(h, s->amphib.sieges, sizeof s->amphib.sieges);
+	h = tg_stamp_bytes(who, &s->n_cities, sizeof s->n_cities);
+	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
+	h = tg_stamp_bytes(h, &s->turn, 1);
+	h = tg_stamp_bytes(h, &s->cav, sizeof s->cav);
+	st[SEC_CITIES] = tg_stamp_bytes(h, &s->navy, sizeof s->navy);
+	st[SEC_REINFORCEMENTS] = st[SEC_DISGRACED] = st[SEC_DECEASED] = units;
+}
+
+json_t *lw_view_json(const struct lw_state *s, int side)
+{
+	json_t *v = json_object(), *b = NULL;
+	for (unsigned i = 0; i < SEC_COUNT; i++) {
+		const char *name = lw_view_sections[i] + 1;
+		json_t *into = v;
+		if (strncmp(name, "board/", 6) == 0) {
+			if (!b) /* the board comes last, after every top member */
+				json_object_set_new(v, "board", b = json_object());
+			name += 6;
+			into = b;
+		}
+		json_object_set_new(into, name, lw_view_section(s, side, i));
+	}
 	return v;
 }

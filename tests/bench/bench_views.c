@@ -1,0 +1,111 @@
+/* bench_views — the daemon's per-action view work for Lincoln's War,
+ * in-process: after each action the bot plays, both players' views are
+ * brought up to date and the patch serialized, as core/views.c does.
+ *
+ *   bench_views [actions] [--whole]    (2000)
+ *
+ * Default: by sections (kit/view_sections.h, only the sections whose stamp
+ * moved are rebuilt and diffed). --whole: the path before issue 17, a full
+ * view() of each role diffed whole against the last. The bot's own choices
+ * (which build a view too) are outside the timed part, fanout(); for
+ * repeatable instruction counts on a shared box run it under
+ *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
+ * Output: "name value" lines, as bench_rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "json_patch.h"
+#include "kit/view_sections.h"
+#include "lw_bot.h"
+
+extern const struct game_module lincolns_war_module;
+static const struct game_module *M = &lincolns_war_module;
+static const char *const roles[] = {"union", "confederate"};
+
+static struct tg_view_kept kept[2];
+static bool whole;
+static double spent, patch_bytes, view_bytes;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The per-action work: both players' patches, serialized. */
+__attribute__((noinline)) void fanout(const struct game *g)
+{
+	for (int r = 0; r < 2; r++) {
+		json_t *ops = NULL;
+		if (whole) {
+			json_t *now = M->view(g, roles[r]);
+			ops = tg_json_patch_diff(kept[r].view, now);
+			json_decref(kept[r].view);
+			kept[r].view = now;
+		} else {
+			ops = json_array();
+			if (tg_view_update(&kept[r], M, g, roles[r], ops) != 0)
+				abort();
+		}
+		char *line = json_dumps(ops, JSON_COMPACT | JSON_ENSURE_ASCII);
+		patch_bytes += line ? (double)strlen(line) : 0;
+		free(line);
+		json_decref(ops);
+	}
+}
+
+static void after(void *ctx, struct game *g)
+{
+	long *n = ctx;
+	(*n)++;
+	double t = now_s();
+	fanout(g);
+	spent += now_s() - t;
+}
+
+int main(int argc, char **argv)
+{
+	long want = 2000;
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--whole") == 0)
+			whole = true;
+		else
+			want = atol(argv[i]);
+	long n = 0;
+	for (int game = 0; n < want; game++) {
+		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0xbe};
+		struct tg_error err = {0};
+		struct game *g = M->setup(seed, "campaign", NULL, &err);
+		if (!g) {
+			fprintf(stderr, "bench_views: %s\n", err.message);
+			return 1;
+		}
+		for (int r = 0; r < 2; r++)
+			tg_view_keep_full(&kept[r], M, g, roles[r]);
+		json_t *v = M->view(g, roles[0]);
+		char *line = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+		view_bytes = line ? (double)strlen(line) : 0;
+		free(line);
+		json_decref(v);
+		struct lw_bot bot;
+		lw_bot_init_prudent(&bot, (uint64_t)game * 31 + 7);
+		struct lw_bot_hooks h = {.ctx = &n, .after = after};
+		char why[200];
+		long before = n;
+		lw_bot_play(&bot, M, g, (int)(want - n), &h, why, sizeof why);
+		for (int r = 0; r < 2; r++)
+			tg_view_kept_clear(&kept[r]);
+		M->free(g);
+		if (n == before)
+			break;
+	}
+	printf("views_mode %s\n", whole ? "whole" : "sections");
+	printf("views_actions %ld\n", n);
+	printf("views_us_per_action %.1f\n", n ? 1e6 * spent / (double)n : 0);
+	printf("views_patch_bytes_per_action %.0f\n", n ? patch_bytes / (double)n : 0);
+	printf("views_opening_view_bytes %.0f\n", view_bytes);
+	return 0;
+}

@@ -1,0 +1,100 @@
+/* test_view_sections.c — the fixture game's view in sections (game.h "The
+ * view in sections", kit/view_sections.h), as the daemon keeps it: random
+ * games of thousands of random offered actions (commits and notes, so that
+ * the secret commit, the reveal and the log all change); after every
+ * action, for both players and the observer, the kept view brought up to
+ * date by the sections whose stamp moved serializes to exactly the bytes of
+ * a full view(), and its patch applied to the previous view gives that
+ * view. Lincoln's War has the same test (tests/rules/lincolns_war/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture_game.h"
+#include "games/kit/view_sections.h"
+#include "json_patch.h"
+#include "tap.h"
+
+static const struct game_module *M = &fixture_duel_module;
+static const char *const roles[] = {"alpha", "beta", "observer"};
+
+static uint64_t rnd = 88172645463325252ull;
+static uint32_t below(uint32_t n)
+{
+	rnd ^= rnd << 13;
+	rnd ^= rnd >> 7;
+	rnd ^= rnd << 17;
+	return (uint32_t)(rnd % n);
+}
+
+static char *dump(const json_t *v)
+{
+	return json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+}
+
+int main(void)
+{
+	CHECK(tg_view_section_count(M) > 1);
+	struct tg_view_kept kept[3] = {{0}};
+	long actions = 0, failures = 0, spared = 0;
+	for (int game = 0; actions < 4000; game++) {
+		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x77};
+		struct tg_error err = {0};
+		struct game *g = M->setup(seed, game % 2 ? "sprint" : "standard", NULL, &err);
+		CHECKF(g != NULL, "setup: %s", err.message);
+		if (!g)
+			break;
+		for (int r = 0; r < 3; r++)
+			tg_view_keep_full(&kept[r], M, g, roles[r]);
+		for (;;) {
+			struct game_status st;
+			M->status(g, &st);
+			if (st.finished || !st.awaiting)
+				break;
+			int role = st.awaiting & 1 ? 0 : 1;
+			json_t *v = M->view(g, roles[role]);
+			json_t *offered = json_object_get(v, "actions");
+			json_t *pick =
+			    json_array_get(offered, below((uint32_t)json_array_size(offered)));
+			int rc =
+			    M->act(g, roles[role], json_object_get(pick, "action"), NULL, &err);
+			json_decref(v);
+			CHECKF(rc == 0, "an offered action is accepted: %s", err.message);
+			if (rc != 0)
+				break;
+			actions++;
+			for (int r = 0; r < 3; r++) {
+				uint64_t stamp[TG_VIEW_SECTIONS_MAX];
+				M->view_stamps(g, roles[r], stamp);
+				for (unsigned i = 0; i < tg_view_section_count(M); i++)
+					spared += stamp[i] && stamp[i] == kept[r].stamp[i];
+				json_t *before = json_deep_copy(kept[r].view), *ops = json_array();
+				int urc = tg_view_update(&kept[r], M, g, roles[r], ops);
+				json_t *full = M->view(g, roles[r]);
+				json_t *patched = tg_json_patch_apply(before, ops, NULL, 0);
+				char *a = dump(kept[r].view), *b = dump(full);
+				bool ok = urc == 0 && a && b && strcmp(a, b) == 0 && patched &&
+				          json_equal(patched, full);
+				if (!ok && failures++ < 5)
+					CHECKF(false, "action %ld, %s: incremental %s == full %s",
+					       actions, roles[r], a ? a : "(null)",
+					       b ? b : "(null)");
+				if (!ok)
+					tg_view_keep_full(&kept[r], M, g, roles[r]);
+				free(a);
+				free(b);
+				json_decref(patched);
+				json_decref(full);
+				json_decref(ops);
+				json_decref(before);
+			}
+		}
+		M->free(g);
+	}
+	for (int r = 0; r < 3; r++)
+		tg_view_kept_clear(&kept[r]);
+	CHECKF(failures == 0, "%ld of %ld incremental views equal the full view",
+	       3 * actions - failures, 3 * actions);
+	CHECKF(spared > actions, "stamps spared %ld sections", spared);
+	return tap_done();
+}
