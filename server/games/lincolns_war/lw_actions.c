@@ -1,5 +1,13 @@
-/* lw_actions.c — who is awaited, the prompt, the legal actions and the
- * dispatch of an action to the phase that owns it.
+/* lw_actions.c — the table of Lincoln's War's pending decisions: who is
+ * awaited, the prompt, the legal actions and the dispatch of an action to
+ * the procedure or phase that owns it, all four by one walk of one table
+ * (kit/pending.h).
+ *
+ * The table is in priority order: the questions a procedure raised and
+ * left in the state (a new General in Chief, a naval escape, a new CO or a
+ * displacement, a political choice, a siege's return) come before the step
+ * of the sequence of play, in the order the rules ask them. They used to be
+ * a cascade written four times, whose guards had drifted apart.
  *
  * Legal actions are mostly complete: every choice is already in "action",
  * and "params" stays empty, so a thin client (or the random bot) picks one
@@ -11,104 +19,297 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/pending.h"
 #include "lw_consolidation.h"
 #include "lw_engine.h"
 #include "lw_supply.h"
 
-unsigned lw_awaiting(const struct lw_state *s)
+/* The kit speaks game.h's roles (index 0, 1); the rules speak sides. */
+#define SIDE(role) ((role) + 1)
+#define ST(p) ((const struct lw_state *)(p))
+#define MUT(p) ((struct lw_state *)(p))
+
+static const char *say(char *buf, size_t n, const char *text)
 {
-	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) != LW_NOSIDE)
-		return LW_SIDE_BIT(lw_gic_choice_side(s)); /* 11.1.2.2 comes first */
-	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) != LW_NOSIDE)
-		return LW_SIDE_BIT(lw_naval_escape_side(s)); /* 8.1.2.1, 8.3.4 */
-	if (lw_command_choice_side(s) != LW_NOSIDE)
-		return LW_SIDE_BIT(lw_command_choice_side(s)); /* 11.0.3, 20.4 */
-	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) != LW_NOSIDE)
-		return LW_SIDE_BIT(lw_political_choice_side(s)); /* 19.0, 7.1.9.3 */
-	if (lw_siege_choice_side(s) != LW_NOSIDE)
-		return LW_SIDE_BIT(lw_siege_choice_side(s)); /* 16.9.5.4.3 */
-	switch (s->phase) {
-	case LW_PH_GIC:
-	case LW_PH_INITIATIVE:
-	case LW_PH_ADMIN:
-		return LW_SIDE_BIT(s->phasing);
-	case LW_PH_DRAW: {
-		unsigned m = 0;
-		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
-			json_t *l = json_array();
-			lw_draw_offer(s, side, l);
-			if (json_array_size(l))
-				m |= LW_SIDE_BIT(side);
-			json_decref(l);
-		}
-		return m;
-	}
-	case LW_PH_RAIL: /* 9.0 (lw_rail_phase.c) */
-		return LW_SIDE_BIT(s->phasing);
-	case LW_PH_OPS:
-		return lw_ops_awaiting(s);
-	case LW_PH_NAVAL:
-		return lw_naval_awaiting(s);
-	default:
-		return 0;
-	}
+	snprintf(buf, n, "%s", text);
+	return buf;
 }
 
-json_t *lw_legal_actions(const struct lw_state *s, int side)
+/* ---- the questions a procedure raised (interrupts) ----------------------- */
+
+/* 11.1.2.2 comes first: a side that lost its GiC names the successor */
+static bool gic_choice_holds(const void *p)
 {
-	json_t *list = json_array();
-	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
-		return list;
-	if (lw_gic_choice_side(s) == side) {
-		lw_gic_choice_offer(s, side, list);
-		return list;
-	}
-	if (lw_naval_escape_side(s) == side) {
-		lw_naval_escape_offer(s, side, list); /* 8.1.2.1, 8.3.4 */
-		return list;
-	}
-	if (lw_command_choice_side(s) != LW_NOSIDE) {
-		lw_command_choice_offer(s, side, list); /* 11.0.3, 20.4 */
-		return list;
-	}
-	if (lw_political_choice_side(s) == side) {
-		lw_political_choice_offer(s, side, list); /* 19.0, 7.1.9.3 */
-		return list;
-	}
-	if (lw_siege_choice_side(s) == side) {
-		lw_siege_return_offer(s, side, list); /* 16.9.5.4.3 */
-		return list;
-	}
-	switch (s->phase) {
-	case LW_PH_GIC:
-		lw_gic_offer(s, side, list);
-		break;
-	case LW_PH_INITIATIVE:
-		lw_initiative_offer(s, side, list);
-		break;
-	case LW_PH_ADMIN:
-		lw_admin_offer(s, side, list);
-		break;
-	case LW_PH_DRAW:
-		lw_draw_offer(s, side, list);
-		break;
-	case LW_PH_RAIL:
-		lw_rail_offer(s, side, list);
-		break;
-	case LW_PH_OPS:
-		lw_ops_offer(s, side, list);
-		break;
-	case LW_PH_NAVAL:
-		lw_naval_offer(s, side, list);
-		break;
-	default:
-		break;
-	}
-	return list;
+	return ST(p)->phase != LW_PH_OVER && lw_gic_choice_side(ST(p)) != LW_NOSIDE;
+}
+static unsigned gic_choice_who(const void *p)
+{
+	return LW_SIDE_BIT(lw_gic_choice_side(ST(p)));
+}
+static void gic_choice_offer(const void *p, int role, json_t *list)
+{
+	lw_gic_choice_offer(ST(p), SIDE(role), list);
+}
+static int gic_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)out;
+	return lw_gic_choice_act(MUT(p), SIDE(role), a, err);
+}
+static const char *gic_choice_prompt(const void *p, int role, char *buf, size_t n)
+{
+	return say(buf, n,
+	           ST(p)->side[SIDE(role)].gic_pending
+	               ? "Choose your new General in Chief (11.1.2.2)"
+	               : "Your capital is enemy controlled: choose where your new General in "
+	                 "Chief goes (11.1.2.3)");
 }
 
-static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                     struct tg_error *err);
+/* 8.1.2.1, 8.3.4: a raider, ironclad or fleet leaving a captured port */
+static bool naval_escape_holds(const void *p)
+{
+	return ST(p)->phase != LW_PH_OVER && lw_naval_escape_side(ST(p)) != LW_NOSIDE;
+}
+static unsigned naval_escape_who(const void *p)
+{
+	return LW_SIDE_BIT(lw_naval_escape_side(ST(p)));
+}
+static void naval_escape_offer(const void *p, int role, json_t *list)
+{
+	lw_naval_escape_offer(ST(p), SIDE(role), list);
+}
+static int naval_escape_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	return lw_naval_escape_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *naval_escape_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	return say(buf, n, lw_naval_escape_prompt(ST(p)));
+}
+
+/* 11.0.3, 12.4, 20.4: a new CO, a displacement, a demotion */
+static bool command_choice_holds(const void *p)
+{
+	return ST(p)->phase != LW_PH_OVER && lw_command_choice_side(ST(p)) != LW_NOSIDE;
+}
+static unsigned command_choice_who(const void *p)
+{
+	return LW_SIDE_BIT(lw_command_choice_side(ST(p)));
+}
+static void command_choice_offer(const void *p, int role, json_t *list)
+{
+	lw_command_choice_offer(ST(p), SIDE(role), list);
+}
+static int command_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                              struct tg_error *err)
+{
+	return lw_command_choice_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *command_choice_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	return lw_command_prompt(ST(p), buf, n);
+}
+
+/* 19.0, 7.1.9.3: the EP's promotion, the BI, a retaliation */
+static bool political_choice_holds(const void *p)
+{
+	return ST(p)->phase != LW_PH_OVER && lw_political_choice_side(ST(p)) != LW_NOSIDE;
+}
+static unsigned political_choice_who(const void *p)
+{
+	return LW_SIDE_BIT(lw_political_choice_side(ST(p)));
+}
+static void political_choice_offer(const void *p, int role, json_t *list)
+{
+	lw_political_choice_offer(ST(p), SIDE(role), list);
+}
+static int political_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                                struct tg_error *err)
+{
+	return lw_political_choice_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *political_choice_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	return say(buf, n, lw_political_prompt(ST(p)));
+}
+
+/* 16.9.5.4.3: where the besiegers of a siege that held go */
+static bool siege_return_holds(const void *p)
+{
+	return ST(p)->phase != LW_PH_OVER && lw_siege_choice_side(ST(p)) != LW_NOSIDE;
+}
+static unsigned siege_return_who(const void *p)
+{
+	return LW_SIDE_BIT(lw_siege_choice_side(ST(p)));
+}
+static void siege_return_offer(const void *p, int role, json_t *list)
+{
+	lw_siege_return_offer(ST(p), SIDE(role), list);
+}
+static int siege_return_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	return lw_siege_return_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *siege_return_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	return say(buf, n, lw_siege_return_prompt(ST(p)));
+}
+
+/* ---- the steps of the sequence of play (3.0) --------------------------- */
+
+static unsigned phasing_who(const void *p)
+{
+	return LW_SIDE_BIT(ST(p)->phasing);
+}
+
+/* 5.0 the first GiC */
+static bool gic_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_GIC;
+}
+static void gic_offer(const void *p, int role, json_t *list)
+{
+	lw_gic_offer(ST(p), SIDE(role), list);
+}
+static int gic_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err)
+{
+	return lw_gic_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *gic_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)p, (void)role;
+	return say(buf, n, "Choose your first General in Chief (5.0)");
+}
+
+/* 6.0 initiative */
+static bool initiative_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_INITIATIVE;
+}
+static void initiative_offer(const void *p, int role, json_t *list)
+{
+	lw_initiative_offer(ST(p), SIDE(role), list);
+}
+static int initiative_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	return lw_initiative_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *initiative_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)p, (void)role;
+	return say(buf, n,
+	           "You lead by 10 or more PC: go first or make your opponent go first (6.0)");
+}
+
+/* 7.0 administration */
+static bool admin_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_ADMIN;
+}
+static void admin_offer(const void *p, int role, json_t *list)
+{
+	lw_admin_offer(ST(p), SIDE(role), list);
+}
+static int admin_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
+{
+	return lw_admin_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *admin_prompt(const void *p, int role, char *buf, size_t n)
+{
+	if (ST(p)->side[SIDE(role)].arrive_place)
+		return say(buf, n, "Choose where your arriving reinforcement goes (7.3, 2.1)");
+	return say(buf, n, "Administration: purchases and draft promotions, then end (7.0)");
+}
+
+/* 8.0 the Naval Phase */
+static bool naval_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_NAVAL;
+}
+static unsigned naval_who(const void *p)
+{
+	return lw_naval_awaiting(ST(p));
+}
+static void naval_offer(const void *p, int role, json_t *list)
+{
+	lw_naval_offer(ST(p), SIDE(role), list);
+}
+static int naval_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
+{
+	return lw_naval_phase_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *naval_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	return say(buf, n, lw_naval_prompt(ST(p))); /* 8.1 moves, 8.2.2 blockade IT */
+}
+
+/* 9.0 the Rail Phase (lw_rail_phase.c) */
+static bool rail_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_RAIL;
+}
+static void rail_offer(const void *p, int role, json_t *list)
+{
+	lw_rail_offer(ST(p), SIDE(role), list);
+}
+static int rail_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	int r = lw_rail_act(MUT(p), SIDE(role), a, out, err);
+	if (r == 0)
+		lw_supply_reopen(MUT(p)); /* 12.10, 20.6: railed back into supply */
+	return r;
+}
+static const char *rail_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)p, (void)role;
+	return say(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");
+}
+
+/* 10.3 the card draw: a side is awaited while it has a choice left */
+static bool draw_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_DRAW;
+}
+static unsigned draw_who(const void *p)
+{
+	unsigned m = 0;
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
+		json_t *l = json_array();
+		lw_draw_offer(ST(p), side, l);
+		if (json_array_size(l))
+			m |= LW_SIDE_BIT(side);
+		json_decref(l);
+	}
+	return m;
+}
+static void draw_offer(const void *p, int role, json_t *list)
+{
+	lw_draw_offer(ST(p), SIDE(role), list);
+}
+static int draw_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	return lw_draw_act(MUT(p), SIDE(role), a, out, err);
+}
+static const char *draw_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)p, (void)role;
+	return say(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
+}
+
+/* 10.0 the operations: card play, marches, battles */
 
 /* What follows every accepted action of the operations phase. */
 static void ops_settle(struct lw_state *s)
@@ -118,69 +319,6 @@ static void ops_settle(struct lw_state *s)
 	lw_political_settle(s); /* 19.1 EP, 19.2 BI after a battle */
 	if (s->phase == LW_PH_OPS)
 		lw_supply_reopen(s); /* 20.6: OOS tokens off once supply opens */
-}
-
-int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-             struct tg_error *err)
-{
-	int r = apply_one(s, side, a, out, err);
-	if (r != 0)
-		return r;
-	/* bounded: each pass resumes a held battle, which holds again only for a
-	 * new question (a question waits for an action of its owner) */
-	for (int pass = 0; pass < 8; pass++) {
-		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
-		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
-		/* 11.0.3 / 12.4: a battle held for the question just answered */
-		if (!lw_battle_command_resume(s, out))
-			break;
-		if (s->phase == LW_PH_OPS)
-			ops_settle(s);
-	}
-	return r;
-}
-
-static int apply_one(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                     struct tg_error *err)
-{
-	if (!lw_a_str(a, "type"))
-		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
-	if (s->phase != LW_PH_OVER && lw_gic_choice_side(s) == side)
-		return lw_gic_choice_act(s, side, a, err);
-	if (s->phase != LW_PH_OVER && lw_naval_escape_side(s) == side)
-		return lw_naval_escape_act(s, side, a, out, err); /* 8.1.2.1, 8.3.4 */
-	if (s->phase != LW_PH_OVER && lw_command_choice_side(s) == side)
-		return lw_command_choice_act(s, side, a, out, err); /* 11.0.3, 20.4 */
-	if (s->phase != LW_PH_OVER && lw_political_choice_side(s) == side)
-		return lw_political_choice_act(s, side, a, out, err); /* 19.0, 7.1.9.3 */
-	if (s->phase != LW_PH_OVER && lw_siege_choice_side(s) == side)
-		return lw_siege_return_act(s, side, a, out, err); /* 16.9.5.4.3 */
-	switch (s->phase) {
-	case LW_PH_GIC:
-		return lw_gic_act(s, side, a, out, err);
-	case LW_PH_INITIATIVE:
-		return lw_initiative_act(s, side, a, out, err);
-	case LW_PH_ADMIN:
-		return lw_admin_act(s, side, a, out, err);
-	case LW_PH_DRAW:
-		return lw_draw_act(s, side, a, out, err);
-	case LW_PH_NAVAL:
-		return lw_naval_phase_act(s, side, a, out, err);
-	case LW_PH_OPS: {
-		int r = lw_ops_act(s, side, a, out, err);
-		if (r == 0)
-			ops_settle(s);
-		return r;
-	}
-	case LW_PH_RAIL: {
-		int r = lw_rail_act(s, side, a, out, err);
-		if (r == 0)
-			lw_supply_reopen(s); /* 12.10, 20.6: railed back into supply */
-		return r;
-	}
-	default:
-		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
-	}
 }
 
 static const char *const step_prompt[] = {
@@ -204,70 +342,107 @@ static const char *const step_prompt[] = {
                       "allow or deny it (13.2.3)",
 };
 
+static bool ops_holds(const void *p)
+{
+	return ST(p)->phase == LW_PH_OPS;
+}
+static unsigned ops_who(const void *p)
+{
+	return lw_ops_awaiting(ST(p));
+}
+static void ops_offer(const void *p, int role, json_t *list)
+{
+	lw_ops_offer(ST(p), SIDE(role), list);
+}
+static int ops_act(void *p, int role, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err)
+{
+	int r = lw_ops_act(MUT(p), SIDE(role), a, out, err);
+	if (r == 0)
+		ops_settle(MUT(p));
+	return r;
+}
+static const char *ops_prompt(const void *p, int role, char *buf, size_t n)
+{
+	(void)role;
+	const struct lw_state *s = ST(p);
+	if (s->step == LW_ST_MOVE && lw_consolidation_prompt(s))
+		return say(buf, n, lw_consolidation_prompt(s)); /* 11.1.3.2 */
+	return say(buf, n,
+	           s->step < sizeof step_prompt / sizeof *step_prompt && step_prompt[s->step]
+	               ? step_prompt[s->step]
+	               : "Choose an action");
+}
+
+#define DECISION(name, rule, who)                                                                  \
+	{                                                                                          \
+#name, rule, name##_holds, who, name##_offer, name##_act, name##_prompt            \
+	}
+
+static const struct tg_pending lw_pending[] = {
+    /* questions a procedure raised, in the order the rules ask them */
+    DECISION(gic_choice, "11.1.2.2, 11.1.2.3", gic_choice_who),
+    DECISION(naval_escape, "8.1.2.1, 8.3.4", naval_escape_who),
+    DECISION(command_choice, "11.0.3, 12.4, 20.4", command_choice_who),
+    DECISION(political_choice, "19.0, 7.1.9.3", political_choice_who),
+    DECISION(siege_return, "16.9.5.4.3", siege_return_who),
+    /* the step of the sequence of play (3.0) */
+    DECISION(gic, "5.0", phasing_who),
+    DECISION(initiative, "6.0", phasing_who),
+    DECISION(admin, "7.0", phasing_who),
+    DECISION(naval, "8.0", naval_who),
+    DECISION(rail, "9.0", phasing_who),
+    DECISION(draw, "10.3", draw_who),
+    DECISION(ops, "10.0", ops_who),
+};
+#define LW_PENDING_N (sizeof lw_pending / sizeof *lw_pending)
+
+static bool is_side(int side)
+{
+	return side == LW_UNION || side == LW_CONFEDERATE;
+}
+
+unsigned lw_awaiting(const struct lw_state *s)
+{
+	return tg_pending_awaiting(lw_pending, LW_PENDING_N, s);
+}
+
+json_t *lw_legal_actions(const struct lw_state *s, int side)
+{
+	if (!is_side(side))
+		return json_array();
+	return tg_pending_legal(lw_pending, LW_PENDING_N, s, side - 1);
+}
+
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 {
-	if ((side != LW_UNION && side != LW_CONFEDERATE) || !(lw_awaiting(s) & LW_SIDE_BIT(side)))
+	if (!is_side(side))
 		return NULL;
-	if (lw_gic_choice_side(s) == side) {
-		snprintf(buf, n, "%s",
-		         s->side[side].gic_pending
-		             ? "Choose your new General in Chief (11.1.2.2)"
-		             : "Your capital is enemy controlled: choose where your new General in "
-		               "Chief goes (11.1.2.3)");
-		return buf;
-	}
-	if (lw_naval_escape_side(s) == side) {
-		snprintf(buf, n, "%s", lw_naval_escape_prompt(s));
-		return buf;
-	}
-	if (lw_command_choice_side(s) == side)
-		return lw_command_prompt(s, buf, n); /* 11.0.3, 20.4 */
-	if (lw_political_choice_side(s) == side) {
-		snprintf(buf, n, "%s", lw_political_prompt(s));
-		return buf;
-	}
-	if (lw_siege_choice_side(s) == side) {
-		snprintf(buf, n, "%s", lw_siege_return_prompt(s));
-		return buf;
-	}
-	switch (s->phase) {
-	case LW_PH_GIC:
-		snprintf(buf, n, "Choose your first General in Chief (5.0)");
-		break;
-	case LW_PH_INITIATIVE:
-		snprintf(
-		    buf, n,
-		    "You lead by 10 or more PC: go first or make your opponent go first (6.0)");
-		break;
-	case LW_PH_ADMIN:
-		if (s->side[side].arrive_place) {
-			snprintf(buf, n,
-			         "Choose where your arriving reinforcement goes (7.3, 2.1)");
+	return tg_pending_prompt(lw_pending, LW_PENDING_N, s, side - 1, buf, n);
+}
+
+int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+             struct tg_error *err)
+{
+	if (!lw_a_str(a, "type"))
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	if (s->phase == LW_PH_OVER)
+		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
+	if (!is_side(side))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "only the Union and the Confederate act");
+	int r = tg_pending_act(lw_pending, LW_PENDING_N, s, side - 1, a, out, err);
+	if (r != 0)
+		return r;
+	/* bounded: each pass resumes a held battle, which holds again only for a
+	 * new question (a question waits for an action of its owner) */
+	for (int pass = 0; pass < 8; pass++) {
+		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
+		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
+		/* 11.0.3 / 12.4: a battle held for the question just answered */
+		if (!lw_battle_command_resume(s, out))
 			break;
-		}
-		snprintf(buf, n, "Administration: purchases and draft promotions, then end (7.0)");
-		break;
-	case LW_PH_DRAW:
-		snprintf(buf, n, "Draw your cards: choose the committee or a campaign card (10.3)");
-		break;
-	case LW_PH_NAVAL:
-		snprintf(buf, n, "%s", lw_naval_prompt(s)); /* 8.1 moves, 8.2.2 blockade IT */
-		break;
-	case LW_PH_RAIL:
-		snprintf(buf, n, "Rail Phase: rail generals, absorb TCO stars, then end (9.0)");
-		break;
-	case LW_PH_OPS:
-		if (s->step == LW_ST_MOVE && lw_consolidation_prompt(s)) {
-			snprintf(buf, n, "%s", lw_consolidation_prompt(s)); /* 11.1.3.2 */
-			break;
-		}
-		snprintf(buf, n, "%s",
-		         s->step < sizeof step_prompt / sizeof *step_prompt && step_prompt[s->step]
-		             ? step_prompt[s->step]
-		             : "Choose an action");
-		break;
-	default:
-		return NULL;
+		if (s->phase == LW_PH_OPS)
+			ops_settle(s);
 	}
-	return buf;
+	return r;
 }
