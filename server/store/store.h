@@ -1,6 +1,8 @@
 /* store.h — the only door to the database (ARCHITECTURE.md: no SQL outside
- * store/). The SQLite back end is store_sqlite.c; a PostgreSQL one can sit
- * behind the same functions later.
+ * store/). The SQLite back end is store_open.c (the connection and
+ * transactions), store_stmts.c (every statement, prepared once) and one file
+ * per family of tables (store_users.c, store_match.c, store_log.c); a
+ * PostgreSQL one can sit behind the same functions later.
  *
  * Conventions: functions return 0 on success and -1 on failure with err
  * filled (code "storage" for I/O trouble, or the specific code named below).

@@ -2,7 +2,8 @@
  * arithmetic, independent of the game state.
  *
  * Everything here takes small input structs and returns results, so that the
- * battle procedure (lw_battle.h) and the rules tests can use it directly:
+ * battle procedure (lw_battle_*.c, lw_battle_internal.h) and the rules tests
+ * can use it directly:
  *   - 16.2   voluntary withdrawal: eligibility, the die, the PC award;
  *   - 16.4   the Indecisive General table (reconstructed, see below);
  *   - 16.5   total strengths;  16.6 the results table, rout, IT and PC;

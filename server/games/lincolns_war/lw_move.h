@@ -1,9 +1,9 @@
 /* lw_move.h — 12.0 movement and stacking: the pure rules.
  *
- * A force moves one hex per action (the engine's dispatcher calls the state
- * glue in lw_move_apply.h once per step). What a moving force has done so far
- * in its activation is kept in a struct lw_move_track, which the engine keeps
- * in its state for the force being moved.
+ * A force moves one hex per action (the MOVE step, lw_march.c, checks each
+ * step with these rules). What a moving force has done so far in its
+ * activation is summed up in a struct lw_move_track, which lw_march_track()
+ * builds from the state for the force being moved.
  */
 #ifndef LW_MOVE_H
 #define LW_MOVE_H

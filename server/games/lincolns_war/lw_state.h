@@ -47,10 +47,10 @@
 #define LW_LOG_LEN 200
 #define LW_MAX_ACTIONS 200000 /* a game that has not ended by then is broken */
 
-/* Special card numbers (1.2), the same in both decks. NOTE: three of these
- * names are also enum lw_card_kind constants in lw_data.h; being macros
- * defined after it, they win wherever lw_state.h is included, so compare a
- * card's NUMBER with them, never a card's kind. */
+/* Special card numbers (1.2), the same in both decks: compare a card's
+ * NUMBER with them. A card's kind is lw_data.h's enum lw_card_kind, whose
+ * LW_KIND_* names no longer clash with these (lw_data.h renamed them; the
+ * warning that stood here is obsolete). */
 #define LW_CARD_CAMPAIGN_FIRST 58 /* 58..62: the five Special Campaign cards */
 #define LW_CARD_CAMPAIGN_LAST 62
 #define LW_CARD_SEDITIOUS_FIRST 63 /* 63..68 */
