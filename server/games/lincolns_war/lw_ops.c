@@ -1111,6 +1111,18 @@ static void seditious_redraw(struct lw_state *s, int side, struct game_outcome *
 	out->barrier = true;
 }
 
+/* 10.7.9: the Committee card, played for its event or discarded, is the
+ * side's card play of this round: spent for the turn, its play done. */
+static void committee_spent(struct lw_state *s, int side, struct game_outcome *out)
+{
+	s->side[side].committee_hand = 0;
+	s->side[side].committee_spent = 1;
+	memset(&s->play, 0, sizeof s->play);
+	s->play.side = (int8_t)side;
+	s->play.co = LW_NONE;
+	finish_card(s, out);
+}
+
 int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err)
 {
@@ -1159,26 +1171,16 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 				lw_demote(s, u);
 			lw_log(s, "Committee on the Conduct of the War: %s is %s (10.7.9).", name,
 			       side == LW_UNION ? "promoted" : "demoted");
-			s->side[side].committee_hand = 0;
-			s->side[side].committee_spent = 1;
-			memset(&s->play, 0, sizeof s->play);
-			s->play.side = (int8_t)side;
-			s->play.co = LW_NONE;
-			finish_card(s, out);
+			committee_spent(s, side, out);
 			return 0;
 		}
 		if (strcmp(type, "committee_discard") == 0) {
 			if (!s->side[side].committee_hand)
 				return tg_fail(err, TG_E_ILLEGAL,
 				               "10.7.9: you do not hold the Committee card");
-			s->side[side].committee_hand = 0;
-			s->side[side].committee_spent = 1;
-			memset(&s->play, 0, sizeof s->play);
-			s->play.side = (int8_t)side;
-			s->play.co = LW_NONE;
 			lw_log(s, "The %s player discards the Committee card.",
 			       lw_side_title(side));
-			finish_card(s, out);
+			committee_spent(s, side, out);
 			return 0;
 		}
 		return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
