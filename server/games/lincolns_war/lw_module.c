@@ -126,8 +126,8 @@ static int lw_act(struct game *g, const char *role, const json_t *action, struct
 		return tg_fail(err, TG_E_ILLEGAL, "the match reached its bound of %d actions",
 		               LW_MAX_ACTIONS);
 	struct lw_state *copy = malloc(sizeof *copy);
-	if (!copy)
-		return tg_fail(err, TG_E_ILLEGAL, "out of memory");
+	if (!copy) /* the server's failure, not the player's (PROTOCOL.md "internal") */
+		return tg_fail(err, "internal", "out of memory: the action was not applied");
 	*copy = g->s;
 	struct game_outcome o = {0};
 	if (lw_apply(copy, side, action, &o, err) != 0) {
