@@ -139,6 +139,19 @@ static void reverse(int *a, int len)
 	}
 }
 
+/* add_blossom's step: edge kk leaves the new blossom b; keep it if it is the
+ * least-slack edge found so far to its S-blossom at the other end. */
+static void note_best_edge(struct mw *s, int b, int kk)
+{
+	int i = s->edges[kk].u, j = s->edges[kk].v;
+	if (s->inblossom[j] == b)
+		j = i;
+	int bj = s->inblossom[j];
+	if (bj != b && s->label[bj] == 1 &&
+	    (s->bestedgeto[bj] == -1 || slack(s, kk) < slack(s, s->bestedgeto[bj])))
+		s->bestedgeto[bj] = kk;
+}
+
 static void add_blossom(struct mw *s, int base, int k)
 {
 	int v = s->edges[k].u, w = s->edges[k].v;
@@ -191,31 +204,13 @@ static void add_blossom(struct mw *s, int base, int k)
 			nl = blossom_leaves(s, sub, s->leaves, 0);
 			for (int li = 0; li < nl; li++) {
 				struct ilist *nb = &s->neighbend[s->leaves[li]];
-				for (int q = 0; q < nb->len; q++) {
-					int kk = nb->v[q] / 2;
-					int i = s->edges[kk].u, j = s->edges[kk].v;
-					if (s->inblossom[j] == b)
-						j = i;
-					int bj = s->inblossom[j];
-					if (bj != b && s->label[bj] == 1 &&
-					    (s->bestedgeto[bj] == -1 ||
-					     slack(s, kk) < slack(s, s->bestedgeto[bj])))
-						s->bestedgeto[bj] = kk;
-				}
+				for (int q = 0; q < nb->len; q++)
+					note_best_edge(s, b, nb->v[q] / 2);
 			}
 		} else {
 			struct ilist *nb = &s->bestedges[sub];
-			for (int q = 0; q < nb->len; q++) {
-				int kk = nb->v[q];
-				int i = s->edges[kk].u, j = s->edges[kk].v;
-				if (s->inblossom[j] == b)
-					j = i;
-				int bj = s->inblossom[j];
-				if (bj != b && s->label[bj] == 1 &&
-				    (s->bestedgeto[bj] == -1 ||
-				     slack(s, kk) < slack(s, s->bestedgeto[bj])))
-					s->bestedgeto[bj] = kk;
-			}
+			for (int q = 0; q < nb->len; q++)
+				note_best_edge(s, b, nb->v[q]);
 		}
 		s->has_bestedges[sub] = false;
 		s->bestedges[sub].len = 0;
