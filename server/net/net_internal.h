@@ -18,7 +18,9 @@
 /* Live connections per peer group (tg_conn_peer_group), for
  * max_connections_per_address: a chained hash table. */
 #define TG_NET_PEER_BUCKETS 4096
-#define TG_NET_PEER_GROUP 48
+/* As long as the peer's name: an IPv4 peer's group is its name, and GCC's
+ * -Wformat-truncation (MinSizeRel, Release) rejects a shorter buffer. */
+#define TG_NET_PEER_GROUP 64
 
 struct tg_peer_count {
 	struct tg_peer_count *next;
