@@ -9,10 +9,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "net/fingerprint.h"
 #include "view_render.h"
 
 static const char usage[] =
-    "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:...]\n"
+    "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:HEX]\n"
     "                 [--config FILE] [--json] [--timeout SECONDS] [--password PW]\n"
     "                 COMMAND [ARGS]\n"
     "\n"
@@ -42,7 +43,7 @@ static const char usage[] =
     "  --trust FILE        trust only this PEM certificate (pin a self-signed server\n"
     "                      certificate, e.g. <data>/cert.pem); remembered. Default:\n"
     "                      the system trust store. The host name/IP is always checked.\n"
-    "  --fingerprint SHA256:...  trust the server whose key has this fingerprint (the\n"
+    "  --fingerprint SHA256:HEX  trust the server whose key has this fingerprint (the\n"
     "                      one telegraphd logs as 'key fingerprint'); remembered for\n"
     "                      that server. Without --trust or --fingerprint, a server\n"
     "                      the system trust store does not vouch for is looked up in\n"
@@ -239,13 +240,19 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 	}
 	x.server = x.cfg.server;
 	x.trust = x.cfg.trust;
-	if (fingerprint && (strncmp(fingerprint, "SHA256:", 7) != 0 ||
-	                    strlen(fingerprint) != TLS_FINGERPRINT_LEN)) {
-		cli_fail("--fingerprint wants SHA256: and 43 base64 characters, as telegraphd "
-		         "logs it, not \"%s\"",
-		         fingerprint);
-		free(rest);
-		return EXIT_USAGE;
+	/* Any spelling a person may have been read out (fingerprint.h), compared
+	 * and remembered in the one telegraphd logs. */
+	char fp_one[TG_FINGERPRINT_LEN + 1];
+	if (fingerprint) {
+		if (tg_fingerprint_parse(fingerprint, fp_one) < 0) {
+			cli_fail(
+			    "--fingerprint wants SHA256: and 64 hex digits, as telegraphd logs "
+			    "it, not \"%s\"",
+			    fingerprint);
+			free(rest);
+			return EXIT_USAGE;
+		}
+		fingerprint = fp_one;
 	}
 	if (setup_trust(&x, fingerprint, err, sizeof err) < 0) {
 		cli_fail("%s", err);

@@ -2,6 +2,7 @@
 #include "tls_conn.h"
 
 #include "line_buf.h"
+#include "net/fingerprint.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -138,26 +139,6 @@ static int is_ip_literal(const char *host)
 	return inet_pton(AF_INET, host, tmp) == 1 || inet_pton(AF_INET6, host, tmp) == 1;
 }
 
-/* SHA-256 of the certificate's public key (DER SubjectPublicKeyInfo), as
- * ssh writes it: "SHA256:" and unpadded base64 (telegraphd logs the same). */
-static int key_fingerprint(X509 *x, char *out, size_t outlen)
-{
-	unsigned char *der = NULL, md[32];
-	int len = i2d_PUBKEY(X509_get0_pubkey(x), &der);
-	if (len <= 0 || outlen < TLS_FINGERPRINT_LEN + 1) {
-		OPENSSL_free(der);
-		return -1;
-	}
-	EVP_Digest(der, (size_t)len, md, NULL, EVP_sha256(), NULL);
-	OPENSSL_free(der);
-	memcpy(out, "SHA256:", 7);
-	int n = EVP_EncodeBlock((unsigned char *)out + 7, md, sizeof md);
-	while (n > 0 && out[7 + n - 1] == '=')
-		n--;
-	out[7 + n] = '\0';
-	return 0;
-}
-
 /* Without --trust the chain is checked after the handshake (rules 2-5 of
  * tls_conn.h), so the handshake itself goes on whatever OpenSSL thinks of
  * it; SSL_get_verify_result keeps its verdict. */
@@ -173,10 +154,10 @@ static int accept_for_now(int preverify, X509_STORE_CTX *ctx)
 static int decide_trust(struct tls_conn *c, const char *host, const char *port,
                         const struct tls_trust *t, char *err, size_t errlen)
 {
-	char server[300], fp[TLS_FINGERPRINT_LEN + 8], known[TLS_FINGERPRINT_LEN + 8];
+	char server[300], fp[TG_FINGERPRINT_LEN + 1], known[TG_FINGERPRINT_LEN + 1];
 	snprintf(server, sizeof server, strchr(host, ':') ? "[%s]:%s" : "%s:%s", host, port);
 	X509 *peer = SSL_get1_peer_certificate(c->ssl);
-	int ok = peer && key_fingerprint(peer, fp, sizeof fp) == 0;
+	int ok = peer && tg_fingerprint_of_x509(peer, fp) == 0;
 	X509_free(peer);
 	if (!ok) {
 		snprintf(err, errlen, "the server %s sent no usable certificate", server);
@@ -312,9 +293,14 @@ int tls_known_lookup(const char *file, const char *server, char *fp, size_t fple
 	int found = 0;
 	while (fgets(line, sizeof line, f))
 		if (sscanf(line, "%599s %127s", name, print) == 2 && name[0] != '#' &&
-		    strcmp(name, server) == 0 && strlen(print) < fplen) {
-			strcpy(fp, print);
-			found = 1;
+		    strcmp(name, server) == 0) {
+			/* read in any spelling fingerprint.h takes (session 9 wrote
+			 * base64), compared in the one it writes */
+			char one[TG_FINGERPRINT_LEN + 1];
+			if (tg_fingerprint_parse(print, one) == 0 && fplen > TG_FINGERPRINT_LEN) {
+				memcpy(fp, one, sizeof one);
+				found = 1;
+			}
 		}
 	fclose(f);
 	return found;
@@ -344,7 +330,7 @@ int tls_known_remember(const char *file, const char *server, const char *fp, cha
 		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		return -1;
 	}
-	fprintf(out, "# telegraph: servers trusted by key fingerprint (HOST:PORT SHA256:...)\n");
+	fprintf(out, "# telegraph: servers trusted by key fingerprint (HOST:PORT SHA256:HEX)\n");
 	FILE *in = fopen(file, "r");
 	char line[1024], name[600];
 	while (in && fgets(line, sizeof line, in))

@@ -6,7 +6,8 @@
  *   1. a pinned PEM (--trust): verified against that file alone (any
  *      certificate in it is a trust anchor, so a self-signed leaf works),
  *      host name or IP address checked;
- *   2. a pinned key fingerprint (--fingerprint SHA256:...): the server's key
+ *   2. a pinned key fingerprint (--fingerprint SHA256:HEX, the one spelling
+ *      of net/fingerprint.h): the server's key
  *      must have it, whatever names its certificate carries;
  *   3. a certificate the system trust store verifies for the host name;
  *   4. the fingerprint remembered for this server (the known-servers file,
@@ -25,12 +26,9 @@
 
 struct tls_conn;
 
-/* "SHA256:" and 43 base64 characters, as telegraphd logs it. */
-#define TLS_FINGERPRINT_LEN 50
-
 struct tls_trust {
 	const char *trust_file;  /* --trust PEM, or NULL */
-	const char *fingerprint; /* --fingerprint, or NULL */
+	const char *fingerprint; /* --fingerprint in the one spelling, or NULL */
 	const char *known_file;  /* the known-servers file (may not exist yet), or NULL */
 	/* Asks whether to trust server (HOST:PORT) with key fingerprint fp; 1
 	 * yes. NULL: nobody to ask. */
@@ -44,8 +42,9 @@ struct tls_trust {
 struct tls_conn *tls_conn_open(const char *host, const char *port, const struct tls_trust *trust,
                                int timeout_ms, char *err, size_t errlen);
 
-/* The known-servers file: "HOST:PORT SHA256:..." lines. Looks up server: 1
- * with fp filled, 0 not there, -1 unreadable (sentence in err). */
+/* The known-servers file: "HOST:PORT SHA256:HEX" lines. Looks up server: 1
+ * with fp filled in the one spelling (a line in another spelling that
+ * fingerprint.h reads counts), 0 not there, -1 unreadable (sentence in err). */
 int tls_known_lookup(const char *file, const char *server, char *fp, size_t fplen, char *err,
                      size_t errlen);
 /* Records (or replaces) server's fingerprint; the file is written whole

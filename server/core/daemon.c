@@ -19,6 +19,7 @@
 #include "core/config.h"
 #include "core/server.h"
 #include "net/cert.h"
+#include "net/fingerprint.h"
 #include "net/net.h"
 #include "store/store.h"
 #include "util/log.h"
@@ -374,20 +375,19 @@ static void on_signal(uv_signal_t *h, int signum)
 	tg_server_shutdown(d->server, on_server_stopped, d);
 }
 
-/* What clients need to trust the certificate: the names it covers, its
- * fingerprint (openssl's spelling) and its key fingerprint (the client's). */
+/* What clients need to trust the certificate: the names it covers and its
+ * key fingerprint, in the one spelling the client shows and takes
+ * (net/fingerprint.h). */
 static void log_certificate(const char *cert_file)
 {
-	char fp[128], kfp[64], err[1200];
+	char kfp[TG_FINGERPRINT_LEN + 1], err[1200];
 	struct tg_cert_names names = {0};
 	char *text = NULL;
 	if (tg_net_cert_names(cert_file, &names, err, sizeof err) == 0)
 		text = tg_cert_names_text(&names);
 	tg_cert_names_free(&names);
-	if (tg_net_cert_fingerprint(cert_file, fp, sizeof fp, err, sizeof err) == 0 &&
-	    tg_net_cert_key_fingerprint(cert_file, kfp, sizeof kfp, err, sizeof err) == 0) {
+	if (tg_net_cert_key_fingerprint(cert_file, kfp, sizeof kfp, err, sizeof err) == 0) {
 		TG_INFO(0, 0, "certificate %s covers %s", cert_file, text ? text : "(no names)");
-		TG_INFO(0, 0, "certificate %s SHA-256 fingerprint %s", cert_file, fp);
 		TG_INFO(0, 0, "key fingerprint %s (clients: telegraph --fingerprint %s)", kfp, kfp);
 	} else
 		TG_WARN(0, 0, "%s", err);

@@ -1,9 +1,9 @@
 /* cert.c — the self-signed certificate (ECDSA P-256, ten years): the names
  * and addresses it covers (by default those of the listening address), made
- * again with the same key when they change, and the fingerprints users pin it
- * by. The key is kept across a change of names so that a client that pinned
- * the key's fingerprint (telegraph --fingerprint) keeps trusting the server.
- * OpenSSL 3 APIs only. */
+ * again with the same key when they change, and the key fingerprint users
+ * pin it by (fingerprint.h). The key is kept across a change of names so
+ * that a client that pinned the key's fingerprint (telegraph --fingerprint)
+ * keeps trusting the server. OpenSSL 3 APIs only. */
 #include "cert.h"
 
 #include <arpa/inet.h>
@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fingerprint.h"
 #include "net.h"
 #include "net_internal.h"
 
@@ -413,53 +414,12 @@ int tg_net_cert_key_fingerprint(const char *cert_file, char *out, size_t outlen,
 	X509 *x = read_cert(cert_file, err, errlen);
 	if (!x)
 		return -1;
-	int rc = tg_cert_key_fingerprint_x509(x, out, outlen);
+	char fp[TG_FINGERPRINT_LEN + 1];
+	int rc = outlen > TG_FINGERPRINT_LEN ? tg_fingerprint_of_x509(x, fp) : -1;
 	X509_free(x);
 	if (rc < 0)
 		snprintf(err, errlen, "cannot take the key fingerprint of %s", cert_file);
+	else
+		memcpy(out, fp, sizeof fp);
 	return rc;
-}
-
-int tg_cert_key_fingerprint_x509(X509 *x, char *out, size_t outlen)
-{
-	unsigned char *der = NULL, md[32];
-	int len = i2d_PUBKEY(X509_get0_pubkey(x), &der);
-	if (len <= 0 || outlen < 7 + 45) {
-		OPENSSL_free(der);
-		ERR_clear_error();
-		return -1;
-	}
-	EVP_Digest(der, (size_t)len, md, NULL, EVP_sha256(), NULL);
-	OPENSSL_free(der);
-	/* As ssh writes it: "SHA256:" then base64 without the '=' padding. */
-	memcpy(out, "SHA256:", 7);
-	int n = EVP_EncodeBlock((unsigned char *)out + 7, md, sizeof md);
-	while (n > 0 && out[7 + n - 1] == '=')
-		n--;
-	out[7 + n] = '\0';
-	return 0;
-}
-
-int tg_net_cert_fingerprint(const char *cert_file, char *out, size_t outlen, char *err,
-                            size_t errlen)
-{
-	FILE *f = fopen(cert_file, "r");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s: %s", cert_file, strerror(errno));
-		return -1;
-	}
-	X509 *x = PEM_read_X509(f, NULL, NULL, NULL);
-	fclose(f);
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-	if (!x || !X509_digest(x, EVP_sha256(), md, &mdlen) || outlen < mdlen * 3) {
-		snprintf(err, errlen, "cannot read a certificate from %s", cert_file);
-		ERR_clear_error();
-		X509_free(x);
-		return -1;
-	}
-	X509_free(x);
-	for (unsigned i = 0; i < mdlen; i++)
-		snprintf(out + 3 * i, outlen - 3 * i, "%02X%s", md[i], i + 1 < mdlen ? ":" : "");
-	return 0;
 }

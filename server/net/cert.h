@@ -1,5 +1,5 @@
 /* cert.h — certificate helpers beyond net.h, for the daemon's start-up and
- * SIGHUP: the names a self-signed certificate covers, and its fingerprints. */
+ * SIGHUP: the names a self-signed certificate covers, and its key fingerprint. */
 #ifndef TG_NET_CERT_H
 #define TG_NET_CERT_H
 
@@ -38,19 +38,10 @@ int tg_cert_default_names(struct tg_cert_names *l, const char *listen_host, cons
 /* The subjectAltName entries of the certificate in a PEM file. */
 int tg_net_cert_names(const char *cert_file, struct tg_cert_names *out, char *err, size_t errlen);
 
-/* SHA-256 fingerprint of the certificate in a PEM file, as upper-case hex
- * pairs joined by ':' (what `openssl x509 -fingerprint -sha256` prints).
- * out needs 96 bytes. 0, or -1 with a sentence in err. */
-int tg_net_cert_fingerprint(const char *cert_file, char *out, size_t outlen, char *err,
-                            size_t errlen);
-
-/* The fingerprint clients pin (telegraph --fingerprint): SHA-256 of the
- * certificate's public key (DER SubjectPublicKeyInfo), written as ssh does,
- * "SHA256:" and unpadded base64. It survives a new certificate for the same
- * key, which is how the self-signed one changes its names. out needs 52
- * bytes. */
+/* The fingerprint clients pin (telegraph --fingerprint) of the key of the
+ * certificate in a PEM file, in the one spelling of fingerprint.h. out needs
+ * TG_FINGERPRINT_LEN + 1 bytes. 0, or -1 with a sentence in err. */
 int tg_net_cert_key_fingerprint(const char *cert_file, char *out, size_t outlen, char *err,
                                 size_t errlen);
-int tg_cert_key_fingerprint_x509(X509 *x, char *out, size_t outlen);
 
 #endif

@@ -12,7 +12,15 @@ the settings file, and later runs without a terminal connect. A changed key
 is refused loudly, terminal or not. --fingerprint pins: the right one
 connects (and is remembered), a wrong one is refused, a malformed one is a
 usage error.
+
+One spelling everywhere: the daemon's log, the question, known_servers and
+the refusals write the key fingerprint as "SHA256:" and the 64 lower-case
+hex digits that `openssl pkey -pubin -outform DER | sha256sum` gives for
+cert.pem's key; --fingerprint also takes the digits in upper case with
+colons, and a known_servers line in session 9's base64 still counts.
 """
+import base64
+import hashlib
 import argparse
 import os
 import pty
@@ -35,6 +43,15 @@ def key_fp(d):
         if m:
             return m.group(1)
     raise CheckFailed("no key fingerprint in the daemon's log")
+
+
+def spki_sha256(cert):
+    """The SHA-256 of cert.pem's DER public key, by openssl's own tools."""
+    pub = subprocess.run(["openssl", "x509", "-in", cert, "-pubkey", "-noout"],
+                         capture_output=True, check=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "DER"], input=pub,
+                         capture_output=True, check=True).stdout
+    return hashlib.sha256(der).digest()
 
 
 def run(cli, cfg, server, *extra, stdin=subprocess.DEVNULL):
@@ -80,6 +97,9 @@ def main():
         d.start()
         server = d.address
         fp = key_fp(d)
+        digest = spki_sha256(os.path.join(d.data_dir, "cert.pem"))
+        check(fp == "SHA256:" + digest.hex(),
+              f"the daemon logs the key fingerprint as SHA256: and sha256sum's hex: {fp}")
         cfg = os.path.join(tmp, "conf", "config")
         known = os.path.join(tmp, "conf", "known_servers")
 
@@ -105,6 +125,12 @@ def main():
         check(os.stat(known).st_mode & 0o077 == 0, "known_servers is private (0600)")
         r = run(args.cli, cfg, server, "games")
         check(r.returncode == 0, f"a remembered server connects without asking: {r.stderr!r}")
+        # A line session 9 wrote (base64) is the same key in another spelling.
+        old = "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
+        with open(known, "w") as f:
+            f.write(f"{server} {old}\n")
+        r = run(args.cli, cfg, server, "games")
+        check(r.returncode == 0, f"a known_servers line in base64 still counts: {r.stderr!r}")
 
         # The host's key changes (or someone is in the middle).
         d.stop()
@@ -120,14 +146,20 @@ def main():
         check(rc == 3 and "(yes/no)" not in out and "KEY HAS CHANGED" in out,
               f"a changed key is refused on a terminal too, without asking: {out!r}")
 
-        bad = "SHA256:" + "A" * 43
+        bad = "SHA256:" + "0" * 64
         r = run(args.cli, cfg, server, "--fingerprint", bad, "--json", stdin=subprocess.PIPE)
         check(r.returncode == 3 and "REFUSED" in r.stderr and fp2 in r.stderr,
               f"a wrong --fingerprint is refused: rc {r.returncode} {r.stderr!r}")
         r = run(args.cli, cfg, server, "--fingerprint", "SHA256:short", "games")
         check(r.returncode == 2, f"a malformed --fingerprint is a usage error: {r.stderr!r}")
-        r = run(args.cli, cfg, server, "--fingerprint", fp2, "games")
-        check(r.returncode == 0, f"the right --fingerprint connects: {r.stderr!r}")
+        r = run(args.cli, cfg, server, "--fingerprint", "SHA256:" + "0" * 63, "games")
+        check(r.returncode == 2, f"63 digits are a usage error: {r.stderr!r}")
+        shouted = ":".join(fp2[7:][i:i + 2].upper() for i in range(0, 64, 2))
+        r = run(args.cli, cfg, server, "--fingerprint", shouted, "games")
+        check(r.returncode == 0,
+              f"the right --fingerprint connects, also in upper case with colons: {r.stderr!r}")
+        check(f"{server} {fp2}\n" in open(known).read(),
+              "--fingerprint is remembered in the one spelling")
         r = run(args.cli, cfg, server, "games")
         check(r.returncode == 0, f"--fingerprint is remembered for the server: {r.stderr!r}")
         print("ok    trust on first use, pinning by fingerprint, changed key refused")
