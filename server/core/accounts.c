@@ -76,15 +76,6 @@ static void addr_key(char *out, size_t len, const struct tg_session *s)
 	snprintf(out, len, "addr:%s", s->peer_group);
 }
 
-static void send_rate_limited(struct tg_session *s, const json_t *req, int64_t wait,
-                              const char *msg)
-{
-	srv_send(s,
-	         json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "rate_limited", "message",
-	                   msg, "retry_after", (json_int_t)wait),
-	         TG_OUT_ERROR, json_object_get(req, "id"));
-}
-
 /* ---- scrypt jobs in flight, per peer group -------------------------------- */
 
 static struct tg_kdf_slot *kdf_slot(struct tg_server *srv, const char *group)
@@ -109,12 +100,11 @@ static bool kdf_take(struct tg_session *s, const json_t *req)
 	struct tg_kdf_slot *k =
 	    srv->pending_work < srv->cfg.kdf_max_inflight ? kdf_slot(srv, s->peer_group) : NULL;
 	if (!k || k->n >= srv->cfg.kdf_max_inflight_per_address) {
-		send_rate_limited(
-		    s, req, 1,
-		    k ? "Too many passwords from your address are being checked right "
-		        "now; try again in a second."
-		      : "Too many passwords are being checked right now; try again "
-		        "in a second.");
+		srv_rate_limited(s, req, 1,
+		                 k ? "Too many passwords from your address are being checked right "
+		                     "now; try again in a second."
+		                   : "Too many passwords are being checked right now; try again "
+		                     "in a second.");
 		return false;
 	}
 	k->n++;
@@ -318,11 +308,28 @@ void op_register(struct tg_session *s, const json_t *req)
 		free(j);
 		return;
 	}
+	/* Accounts made per address and hour: counted when the hashing starts,
+	 * so a taken or malformed name costs nothing. */
+	char akey[TG_RATELIMIT_KEY];
+	addr_key(akey, sizeof akey, s);
+	int64_t now = srv_now();
+	int64_t wait = tg_ratelimit_wait(&s->srv->register_addr, akey, now);
+	if (wait > 0) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+		         "Too many accounts made from your address; try again in %lld seconds.",
+		         (long long)wait);
+		srv_rate_limited(s, req, wait, msg);
+		json_decref(j->req);
+		free(j);
+		return;
+	}
 	if (!kdf_take(s, req)) {
 		json_decref(j->req);
 		free(j);
 		return;
 	}
+	tg_ratelimit_fail(&s->srv->register_addr, akey, now);
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start hashing the password.");
 		json_decref(j->req);
@@ -348,7 +355,7 @@ void op_login(struct tg_session *s, const json_t *req)
 		snprintf(msg, sizeof msg, "Too many logins %s; try again in %lld seconds.",
 		         wait_pair > 0 ? "for this account from your address" : "from your address",
 		         (long long)wait);
-		send_rate_limited(s, req, wait, msg);
+		srv_rate_limited(s, req, wait, msg);
 		json_decref(j->req);
 		free(j);
 		return;

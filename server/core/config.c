@@ -32,6 +32,8 @@ void tg_config_defaults(struct tg_config *c)
 	c->login_attempts = 5;
 	c->login_window_s = 300;
 	c->login_address_attempts = 100;
+	c->registrations_per_address = 20;
+	c->matches_created_per_user = 100;
 	c->kdf_max_inflight = 32;
 	c->kdf_max_inflight_per_address = 8;
 	c->session_days = 30;
@@ -152,6 +154,8 @@ static const struct num_key num_keys[] = {
     NUM_U(login_attempts, 1, 1000, "attempts"),
     NUM_U(login_window_s, 1, 86400, "seconds"),
     NUM_U(login_address_attempts, 1, 100000, "attempts"),
+    NUM_U(registrations_per_address, 1, 1000000, "accounts an hour"),
+    NUM_U(matches_created_per_user, 1, 1000000, "matches an hour"),
     NUM_U(kdf_max_inflight, 1, 4096, "jobs"),
     NUM_U(kdf_max_inflight_per_address, 1, 4096, "jobs"),
     NUM_U(session_days, 1, 3650, "days"),

@@ -25,6 +25,8 @@ struct tg_config {
 	unsigned login_attempts;               /* 5 per window per (address, account name) */
 	unsigned login_address_attempts;       /* 100 per window per address, any names */
 	unsigned login_window_s;               /* 300 */
+	unsigned registrations_per_address;    /* 20 accounts an hour per address */
+	unsigned matches_created_per_user;     /* 100 an hour, aborted ones included */
 	unsigned kdf_max_inflight;             /* 32 password hashings queued or running */
 	unsigned kdf_max_inflight_per_address; /* 8 of them per address */
 	unsigned session_days;                 /* 30 */

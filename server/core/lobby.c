@@ -232,6 +232,28 @@ static bool under_match_limit(struct tg_session *s, const json_t *req)
 	return true;
 }
 
+/* Matches made per user and hour, aborted ones too: leaving a match at once
+ * frees its place under max_matches_per_user, but its rows stay. */
+static bool under_creation_budget(struct tg_session *s, const json_t *req)
+{
+	char key[TG_RATELIMIT_KEY];
+	snprintf(key, sizeof key, "user:%lld", (long long)s->user_id);
+	int64_t now = srv_now();
+	int64_t wait = tg_ratelimit_wait(&s->srv->create_user, key, now);
+	if (wait > 0) {
+		char msg[160];
+		snprintf(
+		    msg, sizeof msg,
+		    "You made %u matches in the last hour, the most allowed; try again in %lld "
+		    "seconds.",
+		    s->srv->cfg.matches_created_per_user, (long long)wait);
+		srv_rate_limited(s, req, wait, msg);
+		return false;
+	}
+	tg_ratelimit_fail(&s->srv->create_user, key, now);
+	return true;
+}
+
 void op_create(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
@@ -273,7 +295,7 @@ void op_create(struct tg_session *s, const json_t *req)
 	char entropy[129];
 	bool server_entropy;
 	if (role < 0 || take_entropy(s, req, entropy, &server_entropy) != 0 ||
-	    !under_match_limit(s, req)) {
+	    !under_match_limit(s, req) || !under_creation_budget(s, req)) {
 		json_decref(opts);
 		return;
 	}

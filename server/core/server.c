@@ -142,6 +142,14 @@ void srv_ok(struct tg_session *s, const json_t *req, json_t *members)
 	send_msg(s, msg, TG_OUT_OK, req_id(req), false);
 }
 
+void srv_rate_limited(struct tg_session *s, const json_t *req, int64_t wait, const char *msg)
+{
+	srv_send(s,
+	         json_pack("{s:s,s:s,s:s,s:I}", "op", "error", "code", "rate_limited", "message",
+	                   msg, "retry_after", (json_int_t)wait),
+	         TG_OUT_ERROR, json_object_get(req, "id"));
+}
+
 void srv_ok_login(struct tg_session *s, const json_t *req, json_t *members)
 {
 	json_t *msg = members ? members : json_object();
@@ -582,8 +590,14 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	    tg_ratelimit_init(&srv->login_pair, TG_RATELIMIT_ENTRIES, cfg->login_attempts,
 	                      cfg->login_window_s) != 0 ||
 	    tg_ratelimit_init(&srv->login_addr, TG_RATELIMIT_ENTRIES, cfg->login_address_attempts,
-	                      cfg->login_window_s) != 0) {
+	                      cfg->login_window_s) != 0 ||
+	    tg_ratelimit_init(&srv->register_addr, TG_RATELIMIT_ENTRIES,
+	                      cfg->registrations_per_address, 3600) != 0 ||
+	    tg_ratelimit_init(&srv->create_user, TG_RATELIMIT_ENTRIES,
+	                      cfg->matches_created_per_user, 3600) != 0) {
 		tg_ratelimit_free(&srv->login_pair);
+		tg_ratelimit_free(&srv->login_addr);
+		tg_ratelimit_free(&srv->register_addr);
 		free(srv->kdf_slots);
 		json_decref(srv->games_json);
 		free(srv);
@@ -636,6 +650,8 @@ void tg_server_free(struct tg_server *s)
 	uv_close((uv_handle_t *)s->check, free_check);
 	tg_ratelimit_free(&s->login_pair);
 	tg_ratelimit_free(&s->login_addr);
+	tg_ratelimit_free(&s->register_addr);
+	tg_ratelimit_free(&s->create_user);
 	free(s->kdf_slots);
 	json_decref(s->games_json);
 	free(s);

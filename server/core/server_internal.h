@@ -130,6 +130,9 @@ struct tg_server {
 	struct tg_match *dirty_head; /* matches written in this turn (match_touch) */
 	/* Login attempts (accounts.c): per (address, name) and per address. */
 	struct tg_ratelimit login_pair, login_addr;
+	/* Accounts made per address (accounts.c) and matches made per user
+	 * (lobby.c), per hour: the volume a stranger can write to the disk. */
+	struct tg_ratelimit register_addr, create_user;
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
 	/* Those jobs per peer group: at most cfg.kdf_max_inflight slots in use,
@@ -142,6 +145,8 @@ struct tg_server {
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
 int64_t srv_now(void);
+/* The error rate_limited, with retry_after: wait seconds. */
+void srv_rate_limited(struct tg_session *s, const json_t *req, int64_t wait, const char *msg);
 /* Opens the loop turn's transaction if needed; -1 (err filled) on failure. */
 int srv_tx(struct tg_server *srv, struct tg_error *err);
 /* Notes that a store write failed: the whole turn is rolled back. */

@@ -27,6 +27,8 @@ import time
 BENCH_CONFIG = """# written by tests/bench/run_bench.py: a configuration for measuring, not for users
 scrypt_n_log2 = 10
 max_matches_per_user = 100000
+matches_created_per_user = 1000000
+registrations_per_address = 1000000
 max_connections = 60000
 login_attempts = 1000
 idle_timeout_ms = 600000

@@ -16,6 +16,10 @@ the connections receive:
   tightened to 0700 (and the log says so) and the database, its WAL and
   shared-memory files and the key are 0600; a database left 0644 is
   tightened at the next start (also unit/test_store: test_private_files).
+- volume limits: one address registers at most registrations_per_address
+  accounts an hour, and one user creates at most matches_created_per_user
+  matches an hour, so create-then-leave (an aborted match no longer counts
+  against max_matches_per_user) cannot fill the database.
 """
 
 import os
@@ -309,7 +313,50 @@ def login_limits(args):
         h.daemon.stop()
 
 
+REGISTRATIONS = 3  # registrations_per_address, lowered for the test
+CREATIONS = 4  # matches_created_per_user, lowered for the test
+
+
+def volume_limits(args):
+    extra = ["--set", f"registrations_per_address={REGISTRATIONS}",
+             "--set", f"matches_created_per_user={CREATIONS}"]
+    with Harness(args, daemon_args=extra) as h:
+        port, cert = h.daemon.port, h.daemon.cert
+        farm = "127.0.0.5"
+        for i in range(REGISTRATIONS):
+            c = connect(port, cert, source=farm)
+            r = c.request({"op": "register", "name": f"farm{i}", "password": PW})
+            c.close()
+            check(r.get("op") == "ok", f"registration {i} from one address: {r}")
+        c = connect(port, cert, source=farm)
+        r = c.request({"op": "register", "name": "farm_more", "password": PW})
+        c.close()
+        check(r.get("code") == "rate_limited" and isinstance(r.get("retry_after"), int)
+              and r["retry_after"] > 0, f"registration over the address budget: {r}")
+        # A taken name is refused as such and costs nothing; another address
+        # is not held by the farm's budget.
+        c = connect(port, cert, source="127.0.0.6")
+        r = c.request({"op": "register", "name": "farm0", "password": PW})
+        check(r.get("code") == "name_taken", f"taken name: {r}")
+        r = c.request({"op": "register", "name": "elsewhere", "password": PW})
+        check(r.get("op") == "ok", f"registration from another address: {r}")
+
+        # Create and leave, again and again: each leaves an aborted match.
+        for i in range(CREATIONS):
+            r = c.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})
+            check(r.get("op") == "ok", f"create {i}: {r}")
+            mid = r["match"]
+            r = c.request({"op": "leave", "match": mid})
+            check(r.get("op") == "ok", f"leave {i}: {r}")
+        r = c.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})
+        check(r.get("code") == "rate_limited" and r.get("retry_after", 0) > 0,
+              f"create over the hourly budget: {r}")
+        c.close()
+        h.daemon.stop()
+
+
 def main(args):
+    volume_limits(args)
     with Harness(args) as h:
         private_matches(h)
         h.daemon.stop()

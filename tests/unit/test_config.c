@@ -46,6 +46,8 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.login_attempts, 5);
 	CHECK_EQ_INT(c.login_window_s, 300);
 	CHECK_EQ_INT(c.login_address_attempts, 100);
+	CHECK_EQ_INT(c.registrations_per_address, 20);
+	CHECK_EQ_INT(c.matches_created_per_user, 100);
 	CHECK_EQ_INT(c.kdf_max_inflight, 32);
 	CHECK_EQ_INT(c.kdf_max_inflight_per_address, 8);
 	CHECK_EQ_INT(c.session_days, 30);

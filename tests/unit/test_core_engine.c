@@ -601,6 +601,7 @@ int main(void)
 	/* One connection follows at most 256 matches: past that, create still
 	 * seats the player, and its reply says the connection does not follow. */
 	cfg.max_matches_per_user = 300;
+	cfg.matches_created_per_user = 300;
 	start_server();
 	client_open(&a);
 	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
