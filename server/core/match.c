@@ -415,6 +415,50 @@ int match_check_seq(struct tg_session *s, const json_t *req, struct tg_match *m)
 	return 0;
 }
 
+/* A refused action of a type the player is not offered now is reported as
+ * that, with the types he is offered, rather than as whatever the game's
+ * handler made of it (issue 15: Lincoln's War's administration answered
+ * "bogus needs a \"general\""). Only the sentence of a refusal changes, so
+ * what the game accepts stays its own business; the view is computed only
+ * for a refusal, on the unchanged state. */
+static void explain_unoffered_type(const struct tg_match *m, const char *role, const char *type,
+                                   struct tg_error *err)
+{
+	if (!type || (strcmp(err->code, "illegal_action") && strcmp(err->code, "malformed_action")))
+		return;
+	json_t *view = m->mod->view(m->g, role);
+	json_t *offered = json_array();
+	size_t i, j;
+	json_t *a, *t;
+	bool known = false;
+	json_array_foreach(json_object_get(view, "actions"), i, a)
+	{
+		const char *ty = str(json_object_get(a, "action"), "type");
+		bool seen = !ty;
+		json_array_foreach(offered, j, t) seen |= ty && !strcmp(json_string_value(t), ty);
+		if (!seen)
+			json_array_append_new(offered, json_string(ty));
+		known |= ty && !strcmp(ty, type);
+	}
+	if (!known && json_array_size(offered)) {
+		char list[TG_ERR_MSG_MAX / 2] = "";
+		size_t len = 0;
+		json_array_foreach(offered, j, t)
+		{
+			if (len < sizeof list)
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+				                        j ? ", " : "", json_string_value(t));
+		}
+		snprintf(err->code, sizeof err->code, "illegal_action");
+		snprintf(err->message, sizeof err->message,
+		         "no action of type \"%.60s\" now: the actions offered (the view's "
+		         "\"actions\") are of type %s",
+		         type, list);
+	}
+	json_decref(offered);
+	json_decref(view);
+}
+
 void op_act(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
@@ -445,6 +489,7 @@ void op_act(struct tg_session *s, const json_t *req)
 		m->take_base = false;
 	}
 	if (m->mod->act(m->g, role_name, action, &out, &err) != 0) {
+		explain_unoffered_type(m, role_name, type, &err);
 		srv_error_err(s, req, &err);
 		return;
 	}

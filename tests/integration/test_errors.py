@@ -37,6 +37,45 @@ def raw_exchange(f, line):
     return json.loads(reply)
 
 
+def unknown_action_type(h):
+    """An action type the player is not offered is refused with a sentence
+    that names it and the types he may use now (issue 15: Lincoln's War's
+    administration said 'bogus needs a "general"'); a type that is offered
+    keeps the game's own sentence."""
+    lincoln, davis = h.client("lincoln"), h.client("davis")
+    register(lincoln, "lincoln")
+    register(davis, "davis")
+    match = lincoln.ok({"op": "create", "game": "lincolns-war", "scenario": "tournament",
+                        "side": "union"})["match"]
+    davis.ok({"op": "join", "match": match})
+    players = {"union": lincoln, "confederate": davis}
+    seq = 0
+    for _ in range(40):  # the set-up choices, first offered each time
+        view = lincoln.view_at(match, seq)["view"]
+        who = players[view["awaiting"][0]]
+        mine = who.view_at(match, seq)["view"]
+        types = sorted({a["action"]["type"] for a in mine["actions"]})
+        if "end_admin" in types:
+            break
+        entry = mine["actions"][0]
+        action = dict(entry["action"])
+        for p in entry.get("params") or []:
+            action[p["name"]] = p["choices"][0]["value"]
+        seq = who.ok({"op": "act", "match": match, "seq": seq, "action": action})["seq"]
+    check("end_admin" in types, f"no administration phase reached: {types}")
+    r = who.error({"op": "act", "match": match, "seq": seq, "action": {"type": "bogus"}},
+                  "illegal_action")
+    check('"bogus"' in r["message"] and all(t in r["message"] for t in types)
+          and "needs" not in r["message"],
+          f"an unknown type is named, with the types offered now ({types}): {r['message']}")
+    r = who.error({"op": "act", "match": match, "seq": seq, "action": {"type": "promote"}},
+                  "malformed_action")
+    check('needs a "general"' in r["message"],
+          f"an offered type keeps the game's sentence: {r['message']}")
+    lincoln.close()
+    davis.close()
+
+
 def main(args):
     codes_seen = set()
     with Harness(args) as h:
@@ -161,6 +200,8 @@ def main(args):
               f"view after resignation: {final['view']}")
         check_same_view(final, fresh_view(h, alice, match), "after the resignation")
         alice.ok({"op": "export", "match": match})
+
+        unknown_action_type(h)
 
         for c in (anon, alice, bob, carol):
             c.close()
