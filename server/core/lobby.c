@@ -1,10 +1,12 @@
 /* lobby.c — the games offered, creating, listing, joining and leaving
  * matches, and the match object every participant sees. */
+#include <ctype.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock/timecontrol.h"
 #include "core/seed.h"
 #include "core/server_internal.h"
 #include "util/log.h"
@@ -27,6 +29,14 @@ json_t *lobby_games_json(const struct game_module *const *games)
 		                                      g->title, "roles", roles, "scenarios", scen,
 		                                      "options", opts ? opts : json_object()));
 	}
+	return list;
+}
+
+json_t *lobby_time_controls_json(void)
+{
+	json_t *list = json_array();
+	for (const struct tg_time_control *p = tg_tc_presets; list && p->kind != TG_TC_NONE; p++)
+		json_array_append_new(list, tg_tc_json(p));
 	return list;
 }
 
@@ -120,6 +130,8 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 		if (str(row, "invite_code"))
 			json_object_set_new(info, "invite", json_string(str(row, "invite_code")));
 	}
+	json_t *tc = json_object_get(row, "time_control");
+	json_object_set_new(info, "time_control", tc ? json_deep_copy(tc) : json_null());
 	json_t *result = json_object_get(row, "result");
 	json_object_set_new(info, "result",
 	                    finished && result ? json_deep_copy(result) : json_null());
@@ -280,6 +292,13 @@ void op_create(struct tg_session *s, const json_t *req)
 		return;
 	}
 	bool private = vis && strcmp(vis, "private") == 0;
+	struct tg_time_control tc;
+	char tc_err[160];
+	if (tg_tc_parse(json_object_get(req, "time_control"), &tc, tc_err, sizeof tc_err) != 0) {
+		tc_err[0] = (char)toupper((unsigned char)tc_err[0]);
+		srv_error(s, req, "bad_time_control", "%s.", tc_err);
+		return;
+	}
 	/* Setting up once with a throw-away seed validates scenario and options. */
 	struct tg_error err = {0};
 	uint8_t zero[TG_SEED_BYTES] = {0};
@@ -312,6 +331,9 @@ void op_create(struct tg_session *s, const json_t *req)
 	              "invite_code", private ? json_string(invite) : json_null(), "spectators",
 	              spect ? json_is_true(spect) : 1, "creator", (json_int_t)s->user_id, "secret",
 	              secret, "commitment", commitment, "created", (json_int_t)srv_now());
+	json_t *tc_json = tg_tc_json(&tc);
+	if (tc_json)
+		json_object_set_new(m, "time_control", tc_json);
 	int64_t id = 0;
 	struct tg_match *live = NULL;
 	if (srv_tx(srv, &err) != 0 || tg_store_match_create(srv->store, m, &id, &err) != 0 ||

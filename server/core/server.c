@@ -380,10 +380,11 @@ static void op_hello(struct tg_session *s, const json_t *req)
 		return;
 	}
 	s->hello = true;
-	json_t *w = json_pack("{s:s,s:s,s:s,s:i,s:[s,s,s,s,s,s,s],s:O}", "op", "welcome", "server",
-	                      "telegraphd", "version", TG_VERSION, "protocol", 1, "capabilities",
-	                      "accounts", "matches", "spectators", "undo", "chat", "export",
-	                      "since", "games", s->srv->games_json);
+	json_t *w = json_pack("{s:s,s:s,s:s,s:i,s:[s,s,s,s,s,s,s,s],s:O,s:o}", "op", "welcome",
+	                      "server", "telegraphd", "version", TG_VERSION, "protocol", 1,
+	                      "capabilities", "accounts", "matches", "spectators", "undo", "chat",
+	                      "export", "since", "time_control", "games", s->srv->games_json,
+	                      "time_controls", lobby_time_controls_json());
 	srv_send(s, w, TG_OUT_OK, req_id(req));
 }
 

@@ -181,6 +181,8 @@ void op_logout(struct tg_session *s, const json_t *req);
 
 /* ---- lobby.c --------------------------------------------------------- */
 json_t *lobby_games_json(const struct game_module *const *games);
+/* The named time-control presets, as the welcome lists them. */
+json_t *lobby_time_controls_json(void);
 void op_games(struct tg_session *s, const json_t *req);
 void op_create(struct tg_session *s, const json_t *req);
 void op_list(struct tg_session *s, const json_t *req);

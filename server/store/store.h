@@ -65,13 +65,14 @@ int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], st
 /* m: {"game","scenario","options"(object),"visibility":"public"|"private",
  *     "invite_code"(string|null),"spectators"(bool),"creator"(user id),
  *     "secret"(hex, server's secret seed part),"commitment"(hex SHA-256 of it),
- *     "created"(time)} -> new id. Status starts "open". err code
+ *     "created"(time), "time_control"(object|null|absent: no clock)} -> new id. Status starts "open". err code
  * "no_such_user" if creator is unknown, "invite_taken" if the invite code is
  * in use (draw another). */
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id, struct tg_error *err);
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
- * "result"(object|null), "seq" (last action seq, 0 if none). NULL if absent
+ * "result"(object|null), "seq" (last action seq, 0 if none), "time_control"
+ * (object|null). NULL if absent
  * (err code "no_such_match"). */
 json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* err code "seat_taken" if that role already has a user, "already_seated" if

@@ -7,20 +7,24 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
                           struct tg_error *err)
 {
 	const char *game, *scenario, *visibility, *secret, *commitment;
-	json_t *options = NULL, *invite = NULL;
+	json_t *options = NULL, *invite = NULL, *tc = NULL;
 	int spectators = 0;
 	json_int_t creator, created;
 	json_error_t jerr;
 	if (json_unpack_ex((json_t *)m, &jerr, 0,
-	                   "{s:s, s:s, s?o, s:s, s?o, s?b, s:I, s:s, s:s, s:I}", "game", &game,
+	                   "{s:s, s:s, s?o, s:s, s?o, s?b, s:I, s:s, s:s, s:I, s?o}", "game", &game,
 	                   "scenario", &scenario, "options", &options, "visibility", &visibility,
 	                   "invite_code", &invite, "spectators", &spectators, "creator", &creator,
-	                   "secret", &secret, "commitment", &commitment, "created", &created))
+	                   "secret", &secret, "commitment", &commitment, "created", &created,
+	                   "time_control", &tc))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "match: %s", jerr.text);
 	if (options && !json_is_object(options))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "match: options must be an object");
 	if (invite && !json_is_string(invite) && !json_is_null(invite))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "match: invite_code must be a string");
+	if (tc && !json_is_object(tc) && !json_is_null(tc))
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
+		               "match: time_control must be an object");
 	json_t *no_options = options ? NULL : json_object();
 
 	sqlite3_stmt *st = store_stmt(s, ST_MATCH_INSERT);
@@ -36,6 +40,8 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
 	sqlite3_bind_text(st, 8, secret, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 9, commitment, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 10, created);
+	if (rc == SQLITE_OK && tc && json_is_object(tc))
+		rc = store_bind_json(st, 11, tc);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	int result = 0;
@@ -87,12 +93,14 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 {
 	json_t *options = store_column_json(st, 3, "match options", err);
 	json_t *result = options ? store_column_json(st, 12, "match result", err) : NULL;
-	if (!result) {
+	json_t *tc = result ? store_column_json(st, 16, "match time control", err) : NULL;
+	if (!tc) {
 		json_decref(options);
+		json_decref(result);
 		return NULL;
 	}
 	json_t *m = json_pack(
-	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I}",
+	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "game", store_column_string(st, 1),
 	    "scenario", store_column_string(st, 2), "options", options, "visibility",
 	    store_column_string(st, 4), "invite_code", store_column_string(st, 5), "spectators",
@@ -101,7 +109,7 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	    store_column_string(st, 10), "seed", store_column_string(st, 11), "result", result,
 	    "created", (json_int_t)sqlite3_column_int64(st, 13), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 14), "seq",
-	    (json_int_t)sqlite3_column_int64(st, 15));
+	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc);
 	if (!m)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored match is unreadable");
 	return m;

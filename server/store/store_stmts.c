@@ -8,7 +8,8 @@
 #define MATCH_COLUMNS                                                                              \
 	"m.id, m.game, m.scenario, m.options, m.visibility, m.invite_code, m.spectators, "         \
 	"m.creator, m.status, m.secret, m.commitment, m.seed, m.result, m.created, m.updated, "    \
-	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id)"
+	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id), "                \
+	"m.time_control"
 
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
@@ -21,8 +22,9 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
 
     [ST_MATCH_INSERT] = "INSERT INTO matches (game, scenario, options, visibility, invite_code, "
-                        "spectators, creator, secret, commitment, created, updated) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+                        "spectators, creator, secret, commitment, created, updated, "
+                        "time_control) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
     [ST_MATCH_GET] = "SELECT " MATCH_COLUMNS " FROM matches m WHERE m.id = ?1",
     [ST_MATCH_EXISTS] = "SELECT 1 FROM matches WHERE id = ?1",
     [ST_MATCH_SEATS] = "SELECT s.role, s.user_id, u.name, s.entropy, s.joined "
