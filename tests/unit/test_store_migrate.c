@@ -5,6 +5,8 @@
 #include "store/store.h"
 #include "tap.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,22 +30,43 @@ static void write_file(const char *name, const char *text)
 
 static void remove_file(const char *folder, const char *name)
 {
-	char p[256];
+	char p[4096];
 	snprintf(p, sizeof p, "%s/%s", folder, name);
 	unlink(p);
 }
 
-static void copy_initial(void)
+/* The build's own migrations (NNN_*.sql), copied into the test's folder:
+ * the store's statements need the current schema. The test's own
+ * migrations are numbered from 901, after any real one. Returns how many. */
+static char real[32][64];
+static int nreal;
+
+static int copy_real(void)
 {
-	FILE *in = fopen(TG_SOURCE_DIR "/schema/001_initial.sql", "r");
-	CHECK(in != NULL);
-	if (!in)
-		return;
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, in);
-	fclose(in);
-	text[n] = '\0';
-	write_file("001_initial.sql", text);
+	DIR *d = opendir(TG_SOURCE_DIR "/schema");
+	CHECK(d != NULL);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 8 || len >= sizeof real[0] || !isdigit((unsigned char)e->d_name[0]) ||
+		    strcmp(e->d_name + len - 4, ".sql") != 0 || nreal == 32)
+			continue;
+		char p[300];
+		snprintf(p, sizeof p, "%s/%s", TG_SOURCE_DIR "/schema", e->d_name);
+		FILE *in = fopen(p, "r");
+		CHECK(in != NULL);
+		if (!in)
+			continue;
+		static char text[1 << 16];
+		size_t n = fread(text, 1, sizeof text - 1, in);
+		fclose(in);
+		text[n] = '\0';
+		snprintf(real[nreal], sizeof real[0], "%s", e->d_name);
+		write_file(real[nreal++], text);
+	}
+	if (d)
+		closedir(d);
+	return nreal;
 }
 
 /* One integer from a query on the database file, or -1. */
@@ -95,60 +118,67 @@ int main(void)
 	CHECK_EQ_STR(err.code, "storage");
 	CHECKF(strstr(err.message, schema) != NULL, "%s", err.message);
 
-	/* The first open applies 001 once; files not named NNN_*.sql are ignored. */
-	copy_initial();
+	/* The first open applies the migrations once; files not named NNN_*.sql
+	 * are ignored. */
+	int n = copy_real();
+	CHECK(n >= 1);
+	/* the latest real migration's number */
+	long long last = 0;
+	for (int i = 0; i < n; i++)
+		if (atoll(real[i]) > last)
+			last = atoll(real[i]);
 	write_file("README.md", "not SQL");
 	write_file("notes.sql", "this is not SQL either");
 	CHECKF(opens(schema, &err), "%s", err.message);
-	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), 1);
-	CHECK_EQ_INT(query_int("SELECT version FROM schema_migrations"), 1);
+	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), n);
+	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), last);
 	CHECK_EQ_INT(table_exists("match_seats"), 1);
 	CHECK_EQ_INT(query_int("SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 1);
 	/* Reopening applies nothing again (it would fail: the tables exist). */
 	CHECKF(opens(schema, &err), "%s", err.message);
-	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), 1);
+	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), n);
 
 	/* A new migration is applied on the next open, after the older ones. */
-	write_file("002_extra.sql", "CREATE TABLE extra (x INTEGER);");
+	write_file("901_extra.sql", "CREATE TABLE extra (x INTEGER);");
 	CHECKF(opens(schema, &err), "%s", err.message);
-	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 2);
+	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 901);
 	CHECK_EQ_INT(table_exists("extra"), 1);
 
 	/* A failing migration aborts the open, names its file, and leaves none
 	 * of its statements behind. */
-	write_file("003_broken.sql",
+	write_file("902_broken.sql",
 	           "CREATE TABLE t3 (y INTEGER); INSERT INTO nowhere VALUES (1);");
 	CHECK(!opens(schema, &err));
 	CHECK_EQ_STR(err.code, "storage");
-	CHECKF(strstr(err.message, "003_broken.sql") != NULL, "%s", err.message);
+	CHECKF(strstr(err.message, "902_broken.sql") != NULL, "%s", err.message);
 	CHECK_EQ_INT(table_exists("t3"), 0);
-	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 2);
-	remove_file(schema, "003_broken.sql");
+	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 901);
+	remove_file(schema, "902_broken.sql");
 	CHECKF(opens(schema, &err), "%s", err.message);
 
 	/* Foreign keys hold at the end of a migration, not at each statement:
 	 * a row may come before the row it refers to, but not stay orphaned. */
-	write_file("003_deferred.sql",
+	write_file("902_deferred.sql",
 	           "INSERT INTO sessions VALUES (zeroblob(32), 4242, 0, 1);"
 	           "INSERT INTO users (id, name, pw_hash, created) VALUES (4242, 'x', 'h', 0);");
 	CHECKF(opens(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT user_id FROM sessions"), 4242);
-	write_file("004_orphan.sql", "INSERT INTO sessions VALUES (randomblob(32), 99, 0, 1);");
+	write_file("903_orphan.sql", "INSERT INTO sessions VALUES (randomblob(32), 99, 0, 1);");
 	CHECK(!opens(schema, &err));
-	CHECKF(strstr(err.message, "004_orphan.sql") != NULL, "%s", err.message);
+	CHECKF(strstr(err.message, "903_orphan.sql") != NULL, "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM sessions"), 1);
-	remove_file(schema, "004_orphan.sql");
+	remove_file(schema, "903_orphan.sql");
 
 	/* Two files with one number: refused. */
-	write_file("002_other.sql", "CREATE TABLE other (x INTEGER);");
+	write_file("901_other.sql", "CREATE TABLE other (x INTEGER);");
 	CHECK(!opens(schema, &err));
-	CHECKF(strstr(err.message, "002_other.sql") != NULL, "%s", err.message);
-	remove_file(schema, "002_other.sql");
+	CHECKF(strstr(err.message, "901_other.sql") != NULL, "%s", err.message);
+	remove_file(schema, "901_other.sql");
 
-	/* An older build (whose schema folder lacks 002) refuses this database. */
+	/* An older build (whose schema folder lacks 901) refuses this database. */
 	CHECK(!opens(TG_SOURCE_DIR "/schema", &err));
-	CHECKF(strstr(err.message, "002_extra.sql") != NULL, "%s", err.message);
-	remove_file(schema, "003_deferred.sql");
+	CHECKF(strstr(err.message, "901_extra.sql") != NULL, "%s", err.message);
+	remove_file(schema, "902_deferred.sql");
 
 	/* A schema folder that does not exist: refused, named. */
 	CHECK(!opens("/nonexistent/schema", &err));
@@ -169,8 +199,9 @@ int main(void)
 		snprintf(p, sizeof p, "telegraph.db%s", suffix[i]);
 		remove_file(dir, p);
 	}
-	remove_file(schema, "001_initial.sql");
-	remove_file(schema, "002_extra.sql");
+	for (int i = 0; i < n; i++)
+		remove_file(schema, real[i]);
+	remove_file(schema, "901_extra.sql");
 	remove_file(schema, "README.md");
 	remove_file(schema, "notes.sql");
 	rmdir(schema);
