@@ -121,4 +121,52 @@ int tg_store_chat_add(struct tg_store *s, int64_t match_id, int64_t user_id, con
  * "user_id" his id. */
 json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
 
+/* ---- tournaments (store_tourney.c) -------------------------------------- */
+/* t: {"name","game","scenario","options"(object),"format","rounds",
+ *     "max_players","invite_code"(string|null),"rated"(bool),"director"(user
+ *     id),"created"} -> new id; status starts "registration", round 0. err
+ * code "invite_taken" if the code is in use (draw another). */
+int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourney_id,
+			    struct tg_error *err);
+/* The row ("id","name","game","scenario","options","format","rounds",
+ * "max_players","invite_code","rated","director","director_name","status",
+ * "round","created","updated","nplayers" (not withdrawn)) plus "players"
+ * [{"user_id","name","seq","withdrawn","registered"}] in registration order
+ * and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
+ * "result"(string|null)}] by round and board. NULL with err code
+ * "no_such_tourney" if absent. */
+json_t *tg_store_tourney_get(struct tg_store *s, int64_t tourney_id, struct tg_error *err);
+/* Rows (without players and games), newest first, at most limit. */
+json_t *tg_store_tourney_list(struct tg_store *s, int limit, struct tg_error *err);
+/* Registers a player last in order; err code "already_registered". */
+int tg_store_tourney_player_add(struct tg_store *s, int64_t tourney_id, int64_t user_id,
+				int64_t now, struct tg_error *err);
+/* Before the start: deletes the registration (err code "not_registered"). */
+int tg_store_tourney_player_remove(struct tg_store *s, int64_t tourney_id, int64_t user_id,
+				   struct tg_error *err);
+/* After the start: marks him withdrawn (err code "not_registered" if he is
+ * not a player still in). */
+int tg_store_tourney_player_withdraw(struct tg_store *s, int64_t tourney_id, int64_t user_id,
+				     struct tg_error *err);
+/* status "registration"|"active"|"finished", the round being played and
+ * the rounds planned. */
+int tg_store_tourney_set_state(struct tg_store *s, int64_t tourney_id, const char *status,
+			       int round, int rounds, int64_t now, struct tg_error *err);
+/* One game of a round; side1 0 for a bye, match_id 0 for none, result NULL
+ * while it is played ("1-0","0-1","1/2-1/2","+-","-+","bye"). */
+int tg_store_tourney_game_add(struct tg_store *s, int64_t tourney_id, int round, int board,
+			      int64_t side0, int64_t side1, int64_t match_id, const char *result,
+			      struct tg_error *err);
+/* Sets (NULL: clears) a game's result; err code "no_such_game". */
+int tg_store_tourney_game_result(struct tg_store *s, int64_t tourney_id, int round, int board,
+				 const char *result, struct tg_error *err);
+/* The tournament game a match is: {"tourney","round","board","side0","side1",
+ * "result"}; NULL with err code "no_such_game" if it is in none. */
+json_t *tg_store_tourney_game_by_match(struct tg_store *s, int64_t match_id, struct tg_error *err);
+/* The director's log: user_id 0 for the server itself. */
+int tg_store_tourney_log_add(struct tg_store *s, int64_t tourney_id, int64_t user_id,
+			     const char *text, int64_t now, struct tg_error *err);
+/* [{"id","user"(name|null),"text","time"}], oldest first, at most 1000. */
+json_t *tg_store_tourney_log_list(struct tg_store *s, int64_t tourney_id, struct tg_error *err);
+
 #endif

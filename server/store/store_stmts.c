@@ -11,6 +11,13 @@
 	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id), "                \
 	"m.time_control"
 
+/* The columns store_tourney.c turns into a tournament object, in this order. */
+#define TOURNEY_COLUMNS                                                                            \
+	"t.id, t.name, t.game, t.scenario, t.options, t.format, t.rounds, t.max_players, "         \
+	"t.invite_code, t.rated, t.director, (SELECT name FROM users WHERE id = t.director), "     \
+	"t.status, t.round, t.created, t.updated, "                                                \
+	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0)"
+
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
     [ST_USER_BY_NAME] = "SELECT id, name, pw_hash, created FROM users WHERE name = ?1",
@@ -67,6 +74,38 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_CHAT_LIST] = "SELECT c.id, c.role, c.user_id, u.name, c.text, c.time "
                      "FROM chat c JOIN users u ON u.id = c.user_id "
                      "WHERE c.match_id = ?1 AND c.id > ?2 ORDER BY c.id LIMIT ?3",
+
+    /* store_tourney.c */
+    [ST_TOURNEY_INSERT] = "INSERT INTO tournaments (name, game, scenario, options, format, rounds, "
+                          "max_players, invite_code, rated, director, created, updated) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+    [ST_TOURNEY_GET] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t WHERE t.id = ?1",
+    [ST_TOURNEY_LIST] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t "
+                        "ORDER BY t.created DESC, t.id DESC LIMIT ?1",
+    [ST_TOURNEY_PLAYERS] = "SELECT p.user_id, u.name, p.seq, p.withdrawn, p.registered "
+                           "FROM tourney_players p JOIN users u ON u.id = p.user_id "
+                           "WHERE p.tourney_id = ?1 ORDER BY p.seq",
+    [ST_TOURNEY_GAMES] = "SELECT round, board, side0, side1, match_id, result FROM tourney_games "
+                         "WHERE tourney_id = ?1 ORDER BY round, board",
+    [ST_TOURNEY_PLAYER_INSERT] =
+        "INSERT INTO tourney_players (tourney_id, user_id, seq, registered) VALUES (?1, ?2, "
+        "(SELECT coalesce(max(seq), 0) + 1 FROM tourney_players WHERE tourney_id = ?1), ?3)",
+    [ST_TOURNEY_PLAYER_DELETE] = "DELETE FROM tourney_players WHERE tourney_id = ?1 AND user_id = ?2",
+    [ST_TOURNEY_PLAYER_WITHDRAW] = "UPDATE tourney_players SET withdrawn = 1 "
+                                   "WHERE tourney_id = ?1 AND user_id = ?2 AND withdrawn = 0",
+    [ST_TOURNEY_SET_STATE] = "UPDATE tournaments SET status = ?2, round = ?3, rounds = ?4, "
+                             "updated = max(updated, ?5) WHERE id = ?1",
+    [ST_TOURNEY_GAME_INSERT] = "INSERT INTO tourney_games (tourney_id, round, board, side0, side1, "
+                               "match_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [ST_TOURNEY_GAME_RESULT] = "UPDATE tourney_games SET result = ?4 "
+                               "WHERE tourney_id = ?1 AND round = ?2 AND board = ?3",
+    [ST_TOURNEY_GAME_BY_MATCH] = "SELECT tourney_id, round, board, side0, side1, result "
+                                 "FROM tourney_games WHERE match_id = ?1",
+    [ST_TOURNEY_LOG_INSERT] = "INSERT INTO tourney_log (tourney_id, user_id, text, time) "
+                              "VALUES (?1, ?2, ?3, ?4)",
+    [ST_TOURNEY_LOG_LIST] = "SELECT l.id, u.name, l.text, l.time FROM tourney_log l "
+                            "LEFT JOIN users u ON u.id = l.user_id WHERE l.tourney_id = ?1 "
+                            "ORDER BY l.id LIMIT 1000",
 };
 
 int store_stmts_prepare(struct tg_store *s, struct tg_error *err)
