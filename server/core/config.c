@@ -196,6 +196,9 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 		return set_string(c->key_file, sizeof c->key_file, key, value, err, errlen);
 	if (strcmp(key, "cert_names") == 0)
 		return set_string(c->cert_names, sizeof c->cert_names, key, value, err, errlen);
+	if (strcmp(key, "tourney_directors") == 0)
+		return set_string(c->tourney_directors, sizeof c->tourney_directors, key, value,
+		                  err, errlen);
 	if (strcmp(key, "schema") == 0)
 		return set_string(c->schema_dir, sizeof c->schema_dir, key, value, err, errlen);
 	if (strcmp(key, "log_level") == 0) {

@@ -102,6 +102,8 @@ static void usage(FILE *out)
 	    "  patch_history = 200            patches kept per match and role for 'since'\n"
 	    "  chat_max_bytes = 1000\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
+	    "  tourney_directors =            who may create tournaments: empty, any user;\n"
+	    "                                 else these names, comma-separated\n"
 	    "\n"
 	    "On first run without --cert, a self-signed ECDSA P-256 certificate is made\n"
 	    "in the data folder. It covers localhost, 127.0.0.1, the listening address\n"

@@ -353,7 +353,8 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 		return -1;
 	match_touch(srv, m);
 	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
-	return 0;
+	/* A tournament game's result counts in its event at once, in this turn. */
+	return tourney_match_finished(srv, m, err);
 }
 
 bool match_barrier_after(const struct tg_match *m, int role)

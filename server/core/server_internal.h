@@ -256,6 +256,34 @@ void op_undo(struct tg_session *s, const json_t *req);
 void op_chat(struct tg_session *s, const json_t *req);
 void op_export(struct tg_session *s, const json_t *req);
 
+/* ---- tourney_ops.c, tourney_round.c, tourney_view.c: tournaments ------ */
+#define TG_TOURNEY_MAX_PLAYERS 256 /* per tournament */
+#define TG_TOURNEY_MAX_ROUNDS 50   /* of a Swiss */
+void op_tourney_create(struct tg_session *s, const json_t *req);
+void op_tourney_list(struct tg_session *s, const json_t *req);
+void op_tourney_get(struct tg_session *s, const json_t *req);
+void op_tourney_register(struct tg_session *s, const json_t *req);
+void op_tourney_withdraw(struct tg_session *s, const json_t *req);
+void op_tourney_start(struct tg_session *s, const json_t *req);
+void op_tourney_standings(struct tg_session *s, const json_t *req);
+/* Called by match_finish: if m is a tournament game, records its result
+ * and, once every game of the round has one, pairs the next round (or ends
+ * the event). 0 (also for a match in no tournament), or -1 with err. */
+int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* Starts round `round` of the stored tournament t: pairs it, creates and
+ * starts its matches; rounds whose games are all decided at once (byes,
+ * forfeits) are followed by the next. Ends the event after the last round. */
+int tourney_round_start(struct tg_server *srv, const json_t *t, int round, struct tg_error *err);
+/* A player's withdrawal after the start: his game of the round being
+ * played is forfeited (its match ends), later ones are never paired. */
+int tourney_withdraw_player(struct tg_server *srv, const json_t *t, int64_t user_id,
+                            const char *user_name, struct tg_error *err);
+/* The standings of stored tournament t (PROTOCOL.md), best first. */
+json_t *tourney_standings_json(const json_t *t);
+/* The tournament object of PROTOCOL.md; full: with players, games and
+ * standings (else a list entry). user_id sees the invite code if he directs. */
+json_t *tourney_info(const json_t *t, int64_t user_id, bool full);
+
 /* Helpers shared by the op handlers (server.c). */
 bool req_logged_in(struct tg_session *s, const json_t *req);
 /* The integer member "match", or -1 after replying malformed_request. */

@@ -1,5 +1,5 @@
 /* store_tourney.c — tournaments, their players, the games of their rounds
- * and the director's log (schema/002_tournaments.sql). */
+ * and the director's log (schema/003_tournaments.sql). */
 #include "store_internal.h"
 
 #include <string.h>

@@ -1,0 +1,360 @@
+/* tourney_ops.c — the tournament requests (PROTOCOL.md, "Tournaments"):
+ * create, list, get, register, withdraw, start, standings. The rounds
+ * themselves are tourney_round.c's; the objects sent, tourney_view.c's. */
+#include <openssl/crypto.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/seed.h"
+#include "core/server_internal.h"
+#include "tourney/roundrobin.h"
+#include "util/log.h"
+
+#define TG_TOURNEY_NAME_MAX 80
+#define TG_TOURNEY_DEFAULT_PLAYERS 64
+
+static const char *str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static json_int_t num(const json_t *o, const char *key)
+{
+	return json_integer_value(json_object_get(o, key));
+}
+
+/* Whether the user may create (and so direct) a tournament: the setting
+ * tourney_directors lists names, or is empty for everyone. */
+static bool may_direct(const struct tg_server *srv, const char *name)
+{
+	const char *list = srv->cfg.tourney_directors;
+	if (!list[0])
+		return true;
+	size_t len = strlen(name);
+	for (const char *p = list; *p;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		const char *end = p;
+		while (*end && *end != ',')
+			end++;
+		const char *last = end;
+		while (last > p && last[-1] == ' ')
+			last--;
+		if ((size_t)(last - p) == len && len && strncasecmp(p, name, len) == 0)
+			return true;
+		p = end;
+	}
+	return false;
+}
+
+/* The stored tournament of the request's "tourney", or NULL after replying. */
+static json_t *req_tourney(struct tg_session *s, const json_t *req)
+{
+	json_t *id = json_object_get(req, "tourney");
+	if (!json_is_integer(id) || json_integer_value(id) < 1) {
+		srv_error(s, req, "malformed_request", "\"tourney\" must be a tournament id.");
+		return NULL;
+	}
+	struct tg_error err = {0};
+	json_t *t = tg_store_tourney_get(s->srv->store, json_integer_value(id), &err);
+	if (!t) {
+		if (strcmp(err.code, "no_such_tourney") == 0)
+			srv_error(s, req, "no_such_tourney", "No tournament has the id %lld.",
+			          (long long)json_integer_value(id));
+		else
+			srv_error_err(s, req, &err);
+	}
+	return t;
+}
+
+/* The player entry of user_id in t, or NULL. */
+static const json_t *player_of(const json_t *t, int64_t user_id)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(t, "players"), i,
+	                   p) if (num(p, "user_id") == user_id) return p;
+	return NULL;
+}
+
+static bool is_director(struct tg_session *s, const json_t *req, const json_t *t)
+{
+	if (num(t, "director") == s->user_id)
+		return true;
+	srv_error(s, req, "not_a_director", "Only %s directs tournament %lld.",
+	          str(t, "director_name"), (long long)num(t, "id"));
+	return false;
+}
+
+static bool has_status(struct tg_session *s, const json_t *req, const json_t *t, const char *status)
+{
+	if (strcmp(str(t, "status"), status) == 0)
+		return true;
+	const char *code = strcmp(str(t, "status"), "registration") == 0 ? "tourney_not_started"
+	                   : strcmp(str(t, "status"), "finished") == 0   ? "tourney_finished"
+	                                                                 : "registration_closed";
+	srv_error(s, req, code, "Tournament %lld is %s.", (long long)num(t, "id"),
+	          strcmp(str(t, "status"), "registration") == 0 ? "not started yet"
+	          : strcmp(str(t, "status"), "finished") == 0
+	              ? "over"
+	              : "under way: registration is closed");
+	return false;
+}
+
+void op_tourney_create(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	const char *name = str(req, "name"), *game = str(req, "game"),
+	           *scenario = str(req, "scenario"), *format = str(req, "format");
+	const json_t *options = json_object_get(req, "options"),
+	             *rounds = json_object_get(req, "rounds"),
+	             *maxp = json_object_get(req, "max_players"),
+	             *invite_only = json_object_get(req, "invite_only"),
+	             *rated = json_object_get(req, "rated");
+	bool swiss = format && strcmp(format, "swiss") == 0;
+	if (!name || !name[0] || strlen(name) > TG_TOURNEY_NAME_MAX || !game || !scenario ||
+	    !format ||
+	    (!swiss && strcmp(format, "round_robin") != 0 &&
+	     strcmp(format, "double_round_robin") != 0) ||
+	    (options && !json_is_object(options)) ||
+	    (invite_only && !json_is_boolean(invite_only)) || (rated && !json_is_boolean(rated)) ||
+	    (maxp && !json_is_integer(maxp)) || (rounds && !json_is_integer(rounds)) ||
+	    (swiss && !rounds)) {
+		srv_error(
+		    s, req, "malformed_request",
+		    "tourney_create needs \"name\" (1 to %d bytes), \"game\", \"scenario\" and "
+		    "\"format\" (\"round_robin\", \"double_round_robin\" or \"swiss\" with "
+		    "\"rounds\"); \"options\" an object, \"max_players\" a number, "
+		    "\"invite_only\" and \"rated\" booleans.",
+		    TG_TOURNEY_NAME_MAX);
+		return;
+	}
+	json_int_t nmax = maxp ? json_integer_value(maxp) : TG_TOURNEY_DEFAULT_PLAYERS;
+	json_int_t nrounds = swiss ? json_integer_value(rounds) : 0;
+	if (nmax < 2 || nmax > TG_TOURNEY_MAX_PLAYERS || nrounds < 0 ||
+	    nrounds > TG_TOURNEY_MAX_ROUNDS || (swiss && nrounds < 1)) {
+		srv_error(s, req, "malformed_request",
+		          "\"max_players\" is 2 to %d; a Swiss has 1 to %d \"rounds\".",
+		          TG_TOURNEY_MAX_PLAYERS, TG_TOURNEY_MAX_ROUNDS);
+		return;
+	}
+	if (!may_direct(srv, s->user_name)) {
+		srv_error(s, req, "not_a_director",
+		          "This server lets only its directors create "
+		          "tournaments.");
+		return;
+	}
+	const struct game_module *mod = tg_game_find(srv->games, game);
+	if (!mod) {
+		srv_error(s, req, "no_such_game", "This server offers no game \"%s\".", game);
+		return;
+	}
+	int nroles = 0;
+	while (mod->roles[nroles])
+		nroles++;
+	if (nroles != 2) {
+		srv_error(s, req, "malformed_request", "Tournaments are for two-sided games.");
+		return;
+	}
+	/* Setting up once with a throw-away seed validates scenario and options. */
+	struct tg_error err = {0};
+	uint8_t zero[TG_SEED_BYTES] = {0};
+	json_t *opts = options ? json_deep_copy(options) : json_object();
+	struct game *probe = mod->setup(zero, scenario, opts, &err);
+	if (!probe) {
+		json_decref(opts);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	mod->free(probe);
+	char invite[TG_INVITE_LEN + 1];
+	bool by_invite = invite_only && json_is_true(invite_only);
+	if (by_invite && tg_invite_code(invite) != 0) {
+		json_decref(opts);
+		srv_error(s, req, "internal", "The random generator failed.");
+		return;
+	}
+	json_t *t = json_pack("{s:s,s:s,s:s,s:o,s:s,s:I,s:I,s:o,s:b,s:I,s:I}", "name", name, "game",
+	                      game, "scenario", scenario, "options", opts, "format", format,
+	                      "rounds", nrounds, "max_players", nmax, "invite_code",
+	                      by_invite ? json_string(invite) : json_null(), "rated",
+	                      rated ? json_is_true(rated) : 1, "director", (json_int_t)s->user_id,
+	                      "created", (json_int_t)srv_now());
+	int64_t id = 0;
+	char line[160];
+	snprintf(line, sizeof line, "created by %s", s->user_name);
+	if (!t || srv_tx(srv, &err) != 0 ||
+	    tg_store_tourney_create(srv->store, t, &id, &err) != 0 ||
+	    tg_store_tourney_log_add(srv->store, id, s->user_id, line, srv_now(), &err) != 0) {
+		json_decref(t);
+		srv_tx_fail(srv);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	json_decref(t);
+	TG_INFO(s->id, 0, "tournament %lld (%s) created by user %lld", (long long)id, format,
+	        (long long)s->user_id);
+	json_t *ok = json_pack("{s:I}", "tourney", (json_int_t)id);
+	if (by_invite)
+		json_object_set_new(ok, "invite", json_string(invite));
+	srv_ok(s, req, ok);
+}
+
+void op_tourney_list(struct tg_session *s, const json_t *req)
+{
+	struct tg_error err = {0};
+	json_t *rows = tg_store_tourney_list(s->srv->store, TG_LIST_LIMIT, &err);
+	if (!rows) {
+		srv_error_err(s, req, &err);
+		return;
+	}
+	json_t *out = json_array();
+	size_t i;
+	json_t *row;
+	json_array_foreach(rows, i, row)
+	    json_array_append_new(out, tourney_info(row, s->user_id, false));
+	json_decref(rows);
+	srv_ok(s, req, json_pack("{s:o}", "tournaments", out));
+}
+
+void op_tourney_get(struct tg_session *s, const json_t *req)
+{
+	json_t *t = req_tourney(s, req);
+	if (!t)
+		return;
+	srv_ok(s, req, json_pack("{s:o}", "tournament", tourney_info(t, s->user_id, true)));
+	json_decref(t);
+}
+
+void op_tourney_standings(struct tg_session *s, const json_t *req)
+{
+	json_t *t = req_tourney(s, req);
+	if (!t)
+		return;
+	json_t *st = tourney_standings_json(t);
+	if (!st)
+		srv_error(s, req, "internal", "Out of memory computing the standings.");
+	else
+		srv_ok(s, req,
+		       json_pack("{s:I,s:s,s:I,s:I,s:o}", "tourney", num(t, "id"), "tourney_status",
+		                 str(t, "status"), "round", num(t, "round"), "rounds",
+		                 num(t, "rounds"), "standings", st));
+	json_decref(t);
+}
+
+void op_tourney_register(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	json_t *t = req_tourney(s, req);
+	if (!t)
+		return;
+	const char *code = str(t, "invite_code"), *invite = str(req, "invite");
+	struct tg_error err = {0};
+	if (!has_status(s, req, t, "registration"))
+		goto done;
+	if (code && !(invite && strlen(invite) == strlen(code) &&
+	              CRYPTO_memcmp(invite, code, strlen(code)) == 0)) {
+		srv_error(s, req, "invite_required",
+		          "Tournament %lld is by invitation: give its invite code.",
+		          (long long)num(t, "id"));
+		goto done;
+	}
+	if (player_of(t, s->user_id)) {
+		srv_error(s, req, "already_registered", "You are registered for tournament %lld.",
+		          (long long)num(t, "id"));
+		goto done;
+	}
+	if (num(t, "nplayers") >= num(t, "max_players")) {
+		srv_error(s, req, "tourney_full", "Tournament %lld has its %lld players.",
+		          (long long)num(t, "id"), (long long)num(t, "max_players"));
+		goto done;
+	}
+	char line[160];
+	snprintf(line, sizeof line, "%s registered", s->user_name);
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_tourney_player_add(srv->store, num(t, "id"), s->user_id, srv_now(), &err) !=
+	        0 ||
+	    tg_store_tourney_log_add(srv->store, num(t, "id"), s->user_id, line, srv_now(), &err) !=
+	        0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, req, &err);
+		goto done;
+	}
+	srv_ok(s, req, json_pack("{s:I}", "tourney", num(t, "id")));
+done:
+	json_decref(t);
+}
+
+void op_tourney_withdraw(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	json_t *t = req_tourney(s, req);
+	if (!t)
+		return;
+	struct tg_error err = {0};
+	const json_t *p = player_of(t, s->user_id);
+	const char *status = str(t, "status");
+	if (!p || json_is_true(json_object_get(p, "withdrawn"))) {
+		srv_error(s, req, "not_registered", "You are not playing in tournament %lld.",
+		          (long long)num(t, "id"));
+		goto done;
+	}
+	if (strcmp(status, "finished") == 0) {
+		has_status(s, req, t, "active");
+		goto done;
+	}
+	char line[160];
+	snprintf(line, sizeof line, "%s left before the start", s->user_name);
+	int rc = srv_tx(srv, &err);
+	if (rc == 0 && strcmp(status, "registration") == 0)
+		rc = tg_store_tourney_player_remove(srv->store, num(t, "id"), s->user_id, &err) ||
+		     tg_store_tourney_log_add(srv->store, num(t, "id"), s->user_id, line, srv_now(),
+		                              &err);
+	else if (rc == 0)
+		rc = tourney_withdraw_player(srv, t, s->user_id, s->user_name, &err);
+	if (rc != 0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, req, &err);
+		goto done;
+	}
+	srv_ok(s, req, json_pack("{s:I}", "tourney", num(t, "id")));
+done:
+	json_decref(t);
+}
+
+void op_tourney_start(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	json_t *t = req_tourney(s, req);
+	if (!t)
+		return;
+	struct tg_error err = {0};
+	if (!is_director(s, req, t) || !has_status(s, req, t, "registration"))
+		goto done;
+	int n = (int)num(t, "nplayers");
+	if (n < 2) {
+		srv_error(s, req, "too_few_players", "Tournament %lld needs two players to start.",
+		          (long long)num(t, "id"));
+		goto done;
+	}
+	const char *format = str(t, "format");
+	if (strcmp(format, "swiss") != 0)
+		json_object_set_new(
+		    t, "rounds",
+		    json_integer(tg_rr_rounds(n, strcmp(format, "double_round_robin") == 0)));
+	char line[160];
+	snprintf(line, sizeof line, "started by %s with %d players", s->user_name, n);
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_tourney_log_add(srv->store, num(t, "id"), s->user_id, line, srv_now(), &err) !=
+	        0 ||
+	    tourney_round_start(srv, t, 1, &err) != 0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, req, &err);
+		goto done;
+	}
+	TG_INFO(s->id, 0, "tournament %lld started", (long long)num(t, "id"));
+	srv_ok(s, req, json_pack("{s:I}", "tourney", num(t, "id")));
+done:
+	json_decref(t);
+}

@@ -1,0 +1,147 @@
+/* tourney_view.c — what a tournament looks like on the wire: the
+ * tournament object and its standings, computed from the stored results by
+ * server/tourney/standings.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/server_internal.h"
+#include "tourney/standings.h"
+
+static const char *str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static json_int_t num(const json_t *o, const char *key)
+{
+	return json_integer_value(json_object_get(o, key));
+}
+
+/* Index of user id in t's players, or -1. */
+static int player_index(const json_t *players, json_int_t user_id)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(players, i, p) if (num(p, "user_id") == user_id) return (int)i;
+	return -1;
+}
+
+/* A stored result as side0's score and whether it was forfeited; -1 for a
+ * game still played (or an unknown text). */
+static double side0_score(const char *result, bool *forfeit)
+{
+	*forfeit = false;
+	if (!result)
+		return -1;
+	if (strcmp(result, "1-0") == 0 || strcmp(result, "bye") == 0)
+		return 1;
+	if (strcmp(result, "0-1") == 0)
+		return 0;
+	if (strcmp(result, "1/2-1/2") == 0)
+		return 0.5;
+	*forfeit = true;
+	if (strcmp(result, "+-") == 0)
+		return 1;
+	if (strcmp(result, "-+") == 0)
+		return 0;
+	return -1;
+}
+
+/* The tiebreak order of each format (server/tourney/README.md). */
+static const enum tg_tiebreak swiss_order[] = {TG_TB_BUCHHOLZ_CUT1, TG_TB_BUCHHOLZ,
+                                               TG_TB_SONNEBORN_BERGER, TG_TB_DIRECT, TG_TB_WINS};
+static const enum tg_tiebreak rr_order[] = {TG_TB_DIRECT, TG_TB_SONNEBORN_BERGER, TG_TB_WINS};
+
+json_t *tourney_standings_json(const json_t *t)
+{
+	const json_t *players = json_object_get(t, "players"), *games = json_object_get(t, "games");
+	int n = (int)json_array_size(players);
+	size_t ng = json_array_size(games);
+	struct tg_result *res = calloc(ng ? ng : 1, sizeof *res);
+	struct tg_standing *out = calloc(n ? (size_t)n : 1, sizeof *out);
+	json_t *list = res && out ? json_array() : NULL;
+	int nres = 0;
+	size_t i;
+	json_t *g;
+	json_array_foreach(games, i, g)
+	{
+		bool forfeit;
+		double sc = side0_score(str(g, "result"), &forfeit);
+		int a = player_index(players, num(g, "side0"));
+		json_t *b = json_object_get(g, "side1");
+		if (sc < 0 || a < 0)
+			continue;
+		res[nres++] = (struct tg_result){
+		    a, json_is_null(b) ? -1 : player_index(players, json_integer_value(b)), sc,
+		    forfeit};
+		if (!json_is_null(b) && res[nres - 1].b < 0)
+			nres--; /* a player removed: cannot happen after the start */
+	}
+	bool swiss = strcmp(str(t, "format"), "swiss") == 0;
+	const enum tg_tiebreak *order = swiss ? swiss_order : rr_order;
+	int norder = swiss ? 5 : 3;
+	if (!list || tg_standings(n, res, nres, order, norder, out) != 0) {
+		json_decref(list);
+		list = NULL;
+	}
+	for (int k = 0; list && k < n; k++) {
+		const json_t *p = json_array_get(players, (size_t)out[k].player);
+		json_t *tb = json_object();
+		for (int j = 0; j < norder; j++)
+			json_object_set_new(tb, tg_tiebreak_name(order[j]),
+			                    json_real(out[k].tb[order[j]]));
+		json_array_append_new(
+		    list, json_pack("{s:i,s:s,s:f,s:o,s:b}", "rank", out[k].rank, "user",
+		                    str(p, "name"), "points", out[k].points, "tiebreaks", tb,
+		                    "withdrawn", json_is_true(json_object_get(p, "withdrawn"))));
+	}
+	free(res);
+	free(out);
+	return list;
+}
+
+static json_t *name_of(const json_t *players, const json_t *user_id)
+{
+	if (!json_is_integer(user_id))
+		return json_null();
+	int k = player_index(players, json_integer_value(user_id));
+	return k < 0 ? json_null() : json_string(str(json_array_get(players, (size_t)k), "name"));
+}
+
+json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
+{
+	bool director = user_id > 0 && num(t, "director") == user_id;
+	json_t *info = json_pack(
+	    "{s:I,s:s,s:s,s:s,s:O,s:s,s:I,s:I,s:I,s:b,s:b,s:s,s:s,s:I,s:I}", "tourney",
+	    num(t, "id"), "name", str(t, "name"), "game", str(t, "game"), "scenario",
+	    str(t, "scenario"), "options", json_object_get(t, "options"), "format",
+	    str(t, "format"), "rounds", num(t, "rounds"), "round", num(t, "round"), "max_players",
+	    num(t, "max_players"), "invite_only", str(t, "invite_code") != NULL, "rated",
+	    json_is_true(json_object_get(t, "rated")), "director", str(t, "director_name"),
+	    "status", str(t, "status"), "nplayers", num(t, "nplayers"), "created",
+	    num(t, "created"));
+	if (!info)
+		return NULL;
+	if (director && str(t, "invite_code"))
+		json_object_set_new(info, "invite", json_string(str(t, "invite_code")));
+	if (!full)
+		return info;
+	const json_t *players = json_object_get(t, "players");
+	json_t *pl = json_array(), *games = json_array();
+	size_t i;
+	json_t *p, *g;
+	json_array_foreach(players, i, p)
+	    json_array_append_new(pl, json_pack("{s:s,s:b}", "name", str(p, "name"), "withdrawn",
+	                                        json_is_true(json_object_get(p, "withdrawn"))));
+	json_array_foreach(json_object_get(t, "games"), i, g) json_array_append_new(
+	    games,
+	    json_pack("{s:I,s:I,s:o,s:o,s:O,s:O}", "round", num(g, "round"), "board",
+	              num(g, "board"), "side0", name_of(players, json_object_get(g, "side0")),
+	              "side1", name_of(players, json_object_get(g, "side1")), "match",
+	              json_object_get(g, "match"), "result", json_object_get(g, "result")));
+	json_t *standings = tourney_standings_json(t);
+	json_object_set_new(info, "players", pl);
+	json_object_set_new(info, "games", games);
+	json_object_set_new(info, "standings", standings ? standings : json_array());
+	return info;
+}
