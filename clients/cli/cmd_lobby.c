@@ -248,11 +248,26 @@ static void print_match_line(const json_t *raw, int mine)
 	json_decref(m);
 }
 
+/* What each list is for, and what to say when it is empty. */
+static const struct {
+	const char *which, *empty, *hint;
+} lists[] = {
+    {"open", "No open matches.", "join one with: telegraph join MATCH"},
+    {"mine", "You sit in no match.", "play one with: telegraph play MATCH"},
+    {"live", "No public match in progress allows spectators.",
+     "follow one with: telegraph watch MATCH"},
+    {"finished", "No public match has finished.",
+     "take one's record with: telegraph export MATCH -o FILE"},
+};
+
 int cmd_list(struct cli_ctx *x)
 {
 	const char *which = x->argc ? x->argv[0] : "open";
-	if (x->argc > 1 || (strcmp(which, "open") && strcmp(which, "mine"))) {
-		cli_fail("usage: telegraph list [open|mine]");
+	size_t k = 0, n = sizeof lists / sizeof lists[0];
+	while (k < n && strcmp(which, lists[k].which))
+		k++;
+	if (x->argc > 1 || k == n) {
+		cli_fail("usage: telegraph list [open|mine|live|finished]");
 		return EXIT_USAGE;
 	}
 	struct cli_client c = {0};
@@ -263,12 +278,10 @@ int cmd_list(struct cli_ctx *x)
 	rc = cli_call(&c, json_pack("{s:s, s:s}", "op", "list", "which", which), &reply);
 	if (rc == EXIT_OK) {
 		json_t *ms = json_object_get(reply, "matches");
-		if (!json_array_size(ms))
-			printf(!strcmp(which, "open") ? "No open matches.\n"
-			                              : "You sit in no match.\n");
 		size_t i;
 		json_t *m;
 		json_array_foreach(ms, i, m) print_match_line(m, !strcmp(which, "mine"));
+		printf("%s\n", json_array_size(ms) ? lists[k].hint : lists[k].empty);
 		json_decref(reply);
 	}
 	cli_client_close(&c);

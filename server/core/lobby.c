@@ -361,16 +361,24 @@ void op_create(struct tg_session *s, const json_t *req)
 
 void op_list(struct tg_session *s, const json_t *req)
 {
+	/* open: to join; mine: where I sit; live and finished: to watch and to
+	 * export, so that a spectator finds them (issue 15) */
+	static const char *const kinds[] = {"open", "mine", "live", "finished", NULL};
 	const char *which = str(req, "which");
-	if (!which || (strcmp(which, "open") != 0 && strcmp(which, "mine") != 0)) {
-		srv_error(s, req, "malformed_request", "\"which\" is \"open\" or \"mine\".");
+	int k = 0;
+	while (which && kinds[k] && strcmp(which, kinds[k]) != 0)
+		k++;
+	if (!which || !kinds[k]) {
+		srv_error(s, req, "malformed_request",
+		          "\"which\" is \"open\", \"mine\", \"live\" or \"finished\".");
 		return;
 	}
 	struct tg_error err = {0};
-	bool open = strcmp(which, "open") == 0;
-	json_t *rows =
-	    open ? tg_store_match_list_open(s->srv->store, TG_LIST_LIMIT, &err)
-	         : tg_store_match_list_user(s->srv->store, s->user_id, TG_LIST_LIMIT, &err);
+	struct tg_store *st = s->srv->store;
+	json_t *rows = k == 0   ? tg_store_match_list_open(st, TG_LIST_LIMIT, &err)
+	               : k == 1 ? tg_store_match_list_user(st, s->user_id, TG_LIST_LIMIT, &err)
+	               : k == 2 ? tg_store_match_list_live(st, TG_LIST_LIMIT, &err)
+	                        : tg_store_match_list_finished(st, TG_LIST_LIMIT, &err);
 	if (!rows) {
 		srv_error_err(s, req, &err);
 		return;

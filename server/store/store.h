@@ -86,6 +86,11 @@ int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *
 			      const char *seed_hex, const json_t *result, struct tg_error *err);
 /* Public matches with status "open" (with their seats), newest first, at most limit. */
 json_t *tg_store_match_list_open(struct tg_store *s, int limit, struct tg_error *err);
+/* Public active matches that allow spectators (what `watch` may follow),
+ * newest first, at most limit, with seats. */
+json_t *tg_store_match_list_live(struct tg_store *s, int limit, struct tg_error *err);
+/* Public finished matches (what anyone may `export`), newest first. */
+json_t *tg_store_match_list_finished(struct tg_store *s, int limit, struct tg_error *err);
 /* Every match the user sits in (any status), newest first, with seats. */
 json_t *tg_store_match_list_user(struct tg_store *s, int64_t user_id, int limit, struct tg_error *err);
 /* Ids of matches whose status is "active" (loaded again after a restart). */

@@ -172,6 +172,26 @@ json_t *tg_store_match_list_open(struct tg_store *s, int limit, struct tg_error 
 	return match_list(s, st, err);
 }
 
+json_t *tg_store_match_list_live(struct tg_store *s, int limit, struct tg_error *err)
+{
+	int n = store_list_limit(limit, err);
+	if (n < 0)
+		return NULL;
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_LIST_LIVE);
+	sqlite3_bind_int(st, 1, n);
+	return match_list(s, st, err);
+}
+
+json_t *tg_store_match_list_finished(struct tg_store *s, int limit, struct tg_error *err)
+{
+	int n = store_list_limit(limit, err);
+	if (n < 0)
+		return NULL;
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_LIST_FINISHED);
+	sqlite3_bind_int(st, 1, n);
+	return match_list(s, st, err);
+}
+
 json_t *tg_store_match_list_user(struct tg_store *s, int64_t user_id, int limit,
                                  struct tg_error *err)
 {

@@ -44,6 +44,15 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "WHERE m.status = 'open' AND m.visibility = 'public' "
                            "ORDER BY m.created DESC, m.id DESC LIMIT ?1",
+    /* what a stranger may follow: public, and for a live one spectators
+     * allowed (watch); any public finished one may be exported */
+    [ST_MATCH_LIST_LIVE] = "SELECT " MATCH_COLUMNS " FROM matches m "
+                           "WHERE m.status = 'active' AND m.visibility = 'public' "
+                           "AND m.spectators = 1 "
+                           "ORDER BY m.created DESC, m.id DESC LIMIT ?1",
+    [ST_MATCH_LIST_FINISHED] = "SELECT " MATCH_COLUMNS " FROM matches m "
+                               "WHERE m.status = 'finished' AND m.visibility = 'public' "
+                               "ORDER BY m.created DESC, m.id DESC LIMIT ?1",
     [ST_MATCH_LIST_USER] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "JOIN match_seats s ON s.match_id = m.id WHERE s.user_id = ?1 "
                            "ORDER BY m.created DESC, m.id DESC LIMIT ?2",
