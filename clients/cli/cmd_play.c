@@ -46,17 +46,48 @@ static long long mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* "beta" or "alpha and beta": whom the game waits for, in words. */
+static void awaited_text(const json_t *view, char *out, size_t len)
+{
+	size_t i, n = json_array_size(json_object_get(view, "awaiting")), at = 0;
+	json_t *a;
+	out[0] = '\0';
+	json_array_foreach(json_object_get(view, "awaiting"), i, a)
+	{
+		const char *who = json_string_value(a);
+		if (at < len)
+			at += (size_t)snprintf(out + at, len - at, "%s%s",
+			                       i == 0       ? ""
+			                       : i + 1 == n ? " and "
+			                                    : ", ",
+			                       who ? who : "?");
+	}
+	view_clean_text(out);
+}
+
+/* The line that asks for input: whose move it is, and what may be typed. */
+static void prompt_line(struct follow *f)
+{
+	if (!f->watching && f->view && !f->finished) {
+		if (json_array_size(json_object_get(f->view, "actions")))
+			printf("Your move (number, b=board, h=help, q=quit): ");
+		else {
+			char who[256];
+			awaited_text(f->view, who, sizeof who);
+			printf(
+			    "Not your move: waiting for %s (b=board, u=undo, c TEXT=chat, h=help, "
+			    "q=quit) ",
+			    *who ? who : "nobody");
+		}
+	}
+	fflush(stdout);
+}
+
 static void show(struct follow *f)
 {
 	if (f->view)
 		view_render(stdout, f->match, f->seq, f->view);
-	if (!f->watching && f->view && !f->finished) {
-		if (json_array_size(json_object_get(f->view, "actions")))
-			printf("Your choice (number, b=board, h=help, q=quit): ");
-		else
-			printf("(not your turn: b=board, u=undo, c TEXT=chat, h=help, q=quit) ");
-	}
-	fflush(stdout);
+	prompt_line(f);
 }
 
 static void on_push(json_t *m, void *ud)
@@ -68,7 +99,7 @@ static void on_push(json_t *m, void *ud)
 		char text[600];
 		cli_error_text(m, text, sizeof text);
 		printf("\nRefused: %s\n", text);
-		show(f);
+		prompt_line(f);
 		return;
 	}
 	if (match != f->match)
@@ -337,8 +368,10 @@ static int on_input(struct follow *f, char *line)
 		line++;
 	if (!strcmp(line, "q"))
 		return 1;
-	if (f->view && on_look(f, line))
+	if (f->view && on_look(f, line)) {
+		prompt_line(f);
 		return 0;
+	}
 	if (f->watching) {
 		if (*line)
 			printf("(watching: b, l or q)\n");
@@ -378,8 +411,17 @@ static int on_input(struct follow *f, char *line)
 		char *end;
 		long pick = strtol(line, &end, 10);
 		json_t *actions = json_object_get(f->view, "actions");
-		if (*end || pick < 1 || (size_t)pick > json_array_size(actions)) {
-			printf("No such choice: \"%s\" (h for help)\n", line);
+		size_t n = json_array_size(actions);
+		if (!*end && pick >= 1 && n == 0) {
+			char who[256];
+			awaited_text(f->view, who, sizeof who);
+			if (f->finished)
+				printf("The match is over: there is nothing to play.\n");
+			else
+				printf("It is not your move: the game waits for %s.\n",
+				       *who ? who : "nobody");
+		} else if (*end || pick < 1 || (size_t)pick > n) {
+			printf("No such choice: \"%s\" (1-%zu, or h for help)\n", line, n);
 		} else {
 			json_t *action =
 			    complete_action(f, json_array_get(actions, (size_t)pick - 1));
@@ -390,7 +432,9 @@ static int on_input(struct follow *f, char *line)
 		}
 	}
 	if (!req) {
-		show(f);
+		/* what was just printed (help, a refusal, a look at the board) stays
+		 * on the screen: only the prompt again, not the whole view */
+		prompt_line(f);
 		return 0;
 	}
 	return send_async(f, req) < 0 ? -1 : 0;
@@ -413,6 +457,9 @@ static int pump_server(struct follow *f, int timeout_ms)
 		}
 		if (strcmp(cli_op(m), "ok"))
 			on_push(m, f);
+		else if (json_object_get(m, "undone")) /* the patches that follow show it */
+			printf("\nTook back your action (seq %lld).\n",
+			       (long long)json_integer_value(json_object_get(m, "undone")));
 		json_decref(m);
 		timeout_ms = 0;
 	} while (tls_conn_has_pending(f->c.conn));

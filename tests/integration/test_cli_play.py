@@ -132,7 +132,7 @@ def main(args):
                 continue
             # alice's turn: her screen must show this seq and her actions
             got = alice.wait(header(seq) + r"[\s\S]*?Waiting for: alpha  \(your turn\)"
-                             r"[\s\S]*?^\s+1\) Commit 1$[\s\S]*?Your choice", pos)
+                             r"[\s\S]*?^\s+1\) Commit 1$[\s\S]*?Your move", pos)
             pos = got.end()
             if not chatted:
                 alice.type("c good luck")
