@@ -169,10 +169,53 @@ int64_t tg_clock_deadline(const struct tg_clock *c)
 	return first;
 }
 
-void tg_clock_after_outage(struct tg_clock *c, int nroles, int64_t grace, int64_t now)
+void tg_clock_after_restart(struct tg_clock *c, int nroles, int64_t grace, int64_t now)
 {
-	for (int r = 0; r < nroles && r < TG_CLOCK_ROLES; r++)
-		if (c->running & (1u << r) && c->bank[r] < grace)
+	int64_t elapsed = now > c->since ? now - c->since : 0;
+	for (int r = 0; r < nroles && r < TG_CLOCK_ROLES; r++) {
+		unsigned bit = 1u << r;
+		if (!(c->running & bit) || (c->flagged & bit))
+			continue;
+		c->bank[r] -= elapsed;
+		if (c->bank[r] < grace)
 			c->bank[r] = grace;
+	}
 	c->since = now;
+}
+
+json_t *tg_clock_json(const struct tg_clock *c, int nroles)
+{
+	json_t *bank = json_array();
+	for (int r = 0; bank && r < nroles && r < TG_CLOCK_ROLES; r++)
+		json_array_append_new(bank, json_integer(c->bank[r]));
+	return json_pack("{s:o?, s:I, s:I, s:I, s:I}", "bank", bank, "since", (json_int_t)c->since,
+	                 "awaiting", (json_int_t)c->awaiting, "running", (json_int_t)c->running,
+	                 "flagged", (json_int_t)c->flagged);
+}
+
+int tg_clock_from_json(const json_t *j, int nroles, struct tg_clock *c)
+{
+	json_t *bank;
+	json_int_t since, awaiting, running, flagged;
+	if (nroles < 1 || nroles > TG_CLOCK_ROLES ||
+	    json_unpack((json_t *)j, "{s:o, s:I, s:I, s:I, s:I}", "bank", &bank, "since", &since,
+	                "awaiting", &awaiting, "running", &running, "flagged", &flagged) != 0 ||
+	    !json_is_array(bank) || json_array_size(bank) != (size_t)nroles)
+		return -1;
+	json_int_t all = (json_int_t)((1u << nroles) - 1);
+	if (awaiting & ~all || running & ~all || flagged & ~all || awaiting < 0 || running < 0 ||
+	    flagged < 0)
+		return -1;
+	memset(c, 0, sizeof *c);
+	for (int r = 0; r < nroles; r++) {
+		json_t *b = json_array_get(bank, (size_t)r);
+		if (!json_is_integer(b) || json_integer_value(b) < 0)
+			return -1;
+		c->bank[r] = json_integer_value(b);
+	}
+	c->since = since;
+	c->awaiting = (unsigned)awaiting;
+	c->running = (unsigned)running;
+	c->flagged = (unsigned)flagged;
+	return 0;
 }

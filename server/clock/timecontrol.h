@@ -89,9 +89,17 @@ int64_t tg_clock_left(const struct tg_clock *c, int role, int64_t now);
 /* When the first running role runs out of time; INT64_MAX if none runs. */
 int64_t tg_clock_deadline(const struct tg_clock *c);
 
-/* After the daemon was down: the outage is not charged (`since` moves to
- * now) and every running bank is raised to at least `grace` seconds, so an
- * outage never forfeits a match by itself. */
-void tg_clock_after_outage(struct tg_clock *c, int nroles, int64_t grace, int64_t now);
+/* After the daemon (re)starts: the time since the banks were last brought
+ * up to date counts as usual (the daemon cannot tell how much of it it was
+ * down), but every running bank that is not flagged is then raised to at
+ * least `grace` seconds, so that an outage never forfeits a match by itself
+ * and a player has time to move once the server is back. */
+void tg_clock_after_restart(struct tg_clock *c, int nroles, int64_t grace, int64_t now);
+
+/* The stored form: {"bank": [s per role], "since", "awaiting", "running",
+ * "flagged"} (role bit masks). */
+json_t *tg_clock_json(const struct tg_clock *c, int nroles);
+/* Reads the stored form for nroles roles; -1 if it is not one. */
+int tg_clock_from_json(const json_t *j, int nroles, struct tg_clock *c);
 
 #endif

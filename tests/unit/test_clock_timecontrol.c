@@ -135,17 +135,45 @@ int main(void)
 	tg_clock_update(&c, &none, 2, CONF, 0, T0 + 99 * D);
 	CHECK(tg_clock_deadline(&c) == INT64_MAX && c.flagged == 0);
 
-	/* ---- an outage is not charged and never forfeits by itself ---- */
+	/* ---- after a restart: the time counts, but at least the grace is left ---- */
 	tg_clock_start(&c, &c3, 2, UNION, 0, T0);
 	tg_clock_update(&c, &c3, 2, UNION, 0, T0 + 3 * D - 600); /* ten minutes left */
 	/* the daemon is down for two days, then starts with a grace of 1 day */
-	tg_clock_after_outage(&c, 2, D, T0 + 5 * D);
+	tg_clock_after_restart(&c, 2, D, T0 + 5 * D);
 	CHECK(tg_clock_left(&c, 0, T0 + 5 * D) == D);
 	CHECK(tg_clock_deadline(&c) == T0 + 6 * D);
 	CHECK(c.flagged == 0);
-	/* a bank above the grace is left as it was, the outage not charged */
+	/* a bank above the grace is charged the time since, like any other */
 	tg_clock_start(&c, &c3, 2, UNION, 0, T0);
-	tg_clock_after_outage(&c, 2, D, T0 + 2 * D);
-	CHECK(tg_clock_left(&c, 0, T0 + 2 * D) == 3 * D);
+	tg_clock_after_restart(&c, 2, H, T0 + 2 * D);
+	CHECK(tg_clock_left(&c, 0, T0 + 2 * D) == D);
+	CHECK(c.since == T0 + 2 * D && c.bank[0] == D);
+	/* a clock that does not run is left alone, and a flagged role stays out */
+	tg_clock_start(&c, &c3, 2, UNION, 0, T0);
+	tg_clock_update(&c, &c3, 2, UNION, 0, T0 + 4 * D); /* flagged */
+	tg_clock_after_restart(&c, 2, D, T0 + 5 * D);
+	CHECK(c.flagged == UNION && c.bank[0] == 0 && c.bank[1] == 3 * D);
+
+	/* ---- the stored form round-trips, and damaged ones are refused ---- */
+	tg_clock_start(&c, &c3, 2, UNION | CONF, CONF, T0);
+	tg_clock_update(&c, &c3, 2, UNION | CONF, CONF, T0 + H);
+	json_t *stored = tg_clock_json(&c, 2);
+	struct tg_clock back;
+	CHECK(tg_clock_from_json(stored, 2, &back) == 0);
+	CHECK(back.since == c.since && back.awaiting == c.awaiting && back.running == c.running &&
+	      back.flagged == c.flagged && back.bank[0] == c.bank[0] && back.bank[1] == c.bank[1]);
+	json_decref(stored);
+	const char *bad[] = {"null", "{}",
+	                     "{\"bank\":[1],\"since\":1,\"awaiting\":1,\"running\":1,"
+	                     "\"flagged\":0}",
+	                     "{\"bank\":[1,-5],\"since\":1,\"awaiting\":1,\"running\":1,"
+	                     "\"flagged\":0}",
+	                     "{\"bank\":[1,2],\"since\":1,\"awaiting\":9,\"running\":1,"
+	                     "\"flagged\":0}"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		json_t *j = json_loads(bad[i], JSON_DECODE_ANY, NULL);
+		CHECKF(tg_clock_from_json(j, 2, &back) == -1, "%s", bad[i]);
+		json_decref(j);
+	}
 	return tap_done();
 }
