@@ -33,7 +33,9 @@ struct tg_config {
 	unsigned snapshot_every;               /* 50 actions (and at every turn change) */
 	unsigned patch_history;  /* 200 patches kept in memory per match and role for `since` */
 	unsigned chat_max_bytes; /* 1000 */
-	unsigned scrypt_n_log2;  /* 15 (N = 32768, r = 8, p = 1) */
+	/* 3600: after a start, every running clock has at least this long left */
+	unsigned clock_restart_grace_s;
+	unsigned scrypt_n_log2; /* 15 (N = 32768, r = 8, p = 1) */
 	/* empty: the self-signed certificate covers only the listening address's
 	 * names; else also these (comma-separated names and addresses) */
 	char cert_names[2048];

@@ -101,6 +101,8 @@ static void usage(FILE *out)
 	    "  snapshot_every = 50            actions between saved snapshots\n"
 	    "  patch_history = 200            patches kept per match and role for 'since'\n"
 	    "  chat_max_bytes = 1000\n"
+	    "  clock_restart_grace_s = 3600   after a start, every running clock has at least\n"
+	    "                                 this long left (the time down still counts)\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
 	    "  tourney_directors =            who may create tournaments: empty, any user;\n"
 	    "                                 else these names, comma-separated\n"

@@ -132,6 +132,7 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	}
 	json_t *tc = json_object_get(row, "time_control");
 	json_object_set_new(info, "time_control", tc ? json_deep_copy(tc) : json_null());
+	json_object_set_new(info, "clock", live ? clock_view(live) : json_null());
 	json_t *result = json_object_get(row, "result");
 	json_object_set_new(info, "result",
 	                    finished && result ? json_deep_copy(result) : json_null());

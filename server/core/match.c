@@ -24,6 +24,7 @@ struct tg_match *match_find(struct tg_server *srv, int64_t id)
 
 void match_unlink(struct tg_server *srv, struct tg_match *m)
 {
+	tg_heap_remove(&srv->deadlines, &m->heap_slot);
 	struct tg_match **p = &srv->matches[(uint64_t)m->id % TG_MATCH_BUCKETS];
 	while (*p && *p != m)
 		p = &(*p)->next;
@@ -84,6 +85,7 @@ int match_refresh(struct tg_match *m, struct tg_server *srv, struct tg_error *er
 		return -1;
 	json_decref(m->row);
 	m->row = row;
+	clock_load(srv, m);
 	return 0;
 }
 
@@ -254,6 +256,7 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	m->id = id;
 	m->mod = mod;
 	m->row = row;
+	m->heap_slot = TG_HEAP_NONE;
 	while (mod->roles[m->nroles] && m->nroles < TG_ROLE_MAX)
 		m->nroles++;
 	const char *st = match_status(m);
@@ -272,6 +275,7 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	}
 	m->next = srv->matches[(uint64_t)id % TG_MATCH_BUCKETS];
 	srv->matches[(uint64_t)id % TG_MATCH_BUCKETS] = m;
+	clock_load(srv, m);
 	return m;
 }
 
@@ -321,6 +325,8 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	m->since_snapshot = 0;
 	forget_base(m);
 	m->mod->status(g, &m->st);
+	if (clock_sync(srv, m, err) != 0)
+		return -1;
 	TG_INFO(0, m->id, "started");
 	views_push_match(srv, m);
 	views_reset(srv, m);
@@ -349,7 +355,7 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 	    match_refresh(m, srv, err) == 0)
 		rc = 0;
 	json_decref(result);
-	if (rc != 0)
+	if (rc != 0 || clock_sync(srv, m, err) != 0)
 		return -1;
 	match_touch(srv, m);
 	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
@@ -506,6 +512,7 @@ void op_act(struct tg_session *s, const json_t *req)
 	if (srv_tx(srv, &err) != 0 ||
 	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
 	                           &err) != 0 ||
+	    clock_sync(srv, m, &err) != 0 ||
 	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error(s, req, "storage", "The database could not save the action: %s",

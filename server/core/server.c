@@ -14,9 +14,17 @@
 #include "core/server_internal.h"
 #include "util/log.h"
 
+/* The wall clock, or a test's (tg_server_set_time_source). */
+static int64_t (*time_source)(void);
+
+void tg_server_set_time_source(int64_t (*now)(void))
+{
+	time_source = now;
+}
+
 int64_t srv_now(void)
 {
-	return (int64_t)time(NULL);
+	return time_source ? time_source() : (int64_t)time(NULL);
 }
 
 /* ---- sessions ---------------------------------------------------------- */
@@ -302,6 +310,10 @@ void srv_turn_commit(struct tg_server *srv)
 
 static void on_check(uv_check_t *h)
 {
+	/* A clock that ran out is handled in the turn that notices it (one look
+	 * at the heap's top), so a test's injected clock is seen as soon as any
+	 * message arrives; the clock timer covers the quiet hours. */
+	clocks_poll(h->data);
 	srv_turn_commit(h->data);
 }
 
@@ -575,10 +587,13 @@ static void load_active(struct tg_server *srv)
 	{
 		int64_t id = json_is_integer(v) ? json_integer_value(v)
 		                                : json_integer_value(json_object_get(v, "id"));
-		if (!match_get(srv, id, &err))
+		struct tg_match *m = match_get(srv, id, &err);
+		if (!m) {
 			TG_ERROR(0, id, "cannot load the match: %s: %s", err.code, err.message);
-		else
-			TG_INFO(0, id, "loaded");
+			continue;
+		}
+		TG_INFO(0, id, "loaded");
+		clock_after_restart(srv, m);
 	}
 	json_decref(ids);
 }
@@ -589,9 +604,11 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 {
 	struct tg_server *srv = calloc(1, sizeof *srv);
 	uv_check_t *check = calloc(1, sizeof *check);
-	if (!srv || !check) {
+	uv_timer_t *clock_timer = calloc(1, sizeof *clock_timer);
+	if (!srv || !check || !clock_timer) {
 		free(srv);
 		free(check);
+		free(clock_timer);
 		tg_fail(err, "internal", "out of memory");
 		return NULL;
 	}
@@ -619,6 +636,7 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 		json_decref(srv->games_json);
 		free(srv);
 		free(check);
+		free(clock_timer);
 		tg_fail(err, "internal", "out of memory");
 		return NULL;
 	}
@@ -626,6 +644,11 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	check->data = srv;
 	uv_check_start(check, on_check);
 	uv_unref((uv_handle_t *)check); /* the commit hook alone keeps nothing alive */
+	tg_heap_init(&srv->deadlines);
+	uv_timer_init(loop, clock_timer);
+	clock_timer->data = srv;
+	uv_unref((uv_handle_t *)clock_timer); /* nor does the clock timer */
+	srv->clock_timer = clock_timer;
 	load_active(srv);
 	return srv;
 }
@@ -633,6 +656,7 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 {
 	s->shutting_down = true;
+	uv_timer_stop(s->clock_timer);
 	srv_turn_commit(s);
 	if (s->pending_work == 0) {
 		if (done)
@@ -644,6 +668,7 @@ void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 	s->shutdown_ud = ud;
 }
 
+/* Frees the check handle and the clock timer once closed. */
 static void free_check(uv_handle_t *h)
 {
 	free(h);
@@ -654,6 +679,10 @@ void tg_server_free(struct tg_server *s)
 	if (!s)
 		return;
 	srv_turn_commit(s);
+	tg_heap_free(&s->deadlines); /* before the matches its slots are in */
+	uv_timer_stop(s->clock_timer);
+	s->clock_timer->data = NULL;
+	uv_close((uv_handle_t *)s->clock_timer, free_check);
 	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
 		struct tg_match *m = s->matches[b], *next;
 		for (; m; m = next) {

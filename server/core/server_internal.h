@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <uv.h>
 
+#include "clock/deadline_heap.h"
+#include "clock/timecontrol.h"
 #include "core/engine.h"
 #include "core/ratelimit.h"
 #include "core/server.h"
@@ -101,6 +103,11 @@ struct tg_match {
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
 	struct tg_sub *subs;
 	unsigned nsubs, capsubs;
+	/* Its time control and clock (clocks.c); has_clock once started. */
+	struct tg_time_control tc;
+	struct tg_clock clock;
+	bool has_clock;
+	size_t heap_slot; /* in srv->deadlines, or TG_HEAP_NONE */
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
@@ -141,6 +148,10 @@ struct tg_server {
 	void (*shutdown_done)(void *);
 	void *shutdown_ud;
 	json_t *games_json; /* the "games" list of welcome */
+	/* The live matches whose clocks run, by deadline, and the one timer set
+	 * for the earliest (its own allocation, like check). */
+	struct tg_deadline_heap deadlines;
+	uv_timer_t *clock_timer;
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
@@ -250,6 +261,23 @@ void views_unsubscribe_all(struct tg_session *s);
 void views_drop_match_subs(struct tg_server *srv, struct tg_match *m);
 void op_open(struct tg_session *s, const json_t *req);
 void op_watch(struct tg_session *s, const json_t *req);
+
+/* ---- clocks.c: time controls in play ---------------------------------- */
+/* Reads m's time control and clock from m->row (after a load or refresh)
+ * and files its deadline. */
+void clock_load(struct tg_server *srv, struct tg_match *m);
+/* After m's state changed (start, action, undo, end): brings its clock up
+ * to now with the roles the match awaits, stores it in the turn's
+ * transaction and files its deadline. 0, or -1 with err. */
+int clock_sync(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* At start-up, for each active match: the restart's grace (clock_restart_grace_s). */
+void clock_after_restart(struct tg_server *srv, struct tg_match *m);
+/* The clock as the match object shows it, or JSON null. */
+json_t *clock_view(const struct tg_match *m);
+/* Handles the clocks whose deadline has passed (the heap's top only). */
+void clocks_poll(struct tg_server *srv);
+/* Sets the timer for the earliest deadline. */
+void clocks_arm(struct tg_server *srv);
 
 /* ---- undo.c, chat.c, record.c ----------------------------------------- */
 void op_undo(struct tg_session *s, const json_t *req);

@@ -80,6 +80,8 @@ void op_undo(struct tg_session *s, const json_t *req)
 		m->seq = seq; /* the rebuild counted the $undo entry already; be explicit */
 		m->since_snapshot = srv->cfg.snapshot_every; /* forces the snapshot below */
 		rc = match_maybe_snapshot(srv, m, true, &err);
+		if (rc == 0)
+			rc = clock_sync(srv, m, &err);
 	}
 	if (rc != 0) {
 		srv_tx_fail(srv);

@@ -72,7 +72,7 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
  * "result"(object|null), "seq" (last action seq, 0 if none), "time_control"
- * (object|null). NULL if absent
+ * (object|null), "clock" (object|null: tg_clock_json's stored form). NULL if absent
  * (err code "no_such_match"). */
 json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* err code "seat_taken" if that role already has a user, "already_seated" if
@@ -84,6 +84,9 @@ int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id, 
 /* Sets status, and seed/result when not NULL. */
 int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
 			      const char *seed_hex, const json_t *result, struct tg_error *err);
+/* Stores the match's clock (NULL: none). */
+int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
+			     struct tg_error *err);
 /* Public matches with status "open" (with their seats), newest first, at most limit. */
 json_t *tg_store_match_list_open(struct tg_store *s, int limit, struct tg_error *err);
 /* Public active matches that allow spectators (what `watch` may follow),

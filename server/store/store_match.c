@@ -94,13 +94,16 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	json_t *options = store_column_json(st, 3, "match options", err);
 	json_t *result = options ? store_column_json(st, 12, "match result", err) : NULL;
 	json_t *tc = result ? store_column_json(st, 16, "match time control", err) : NULL;
-	if (!tc) {
+	json_t *clock = tc ? store_column_json(st, 17, "match clock", err) : NULL;
+	if (!clock) {
 		json_decref(options);
 		json_decref(result);
+		json_decref(tc);
 		return NULL;
 	}
 	json_t *m = json_pack(
-	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o}",
+	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o, "
+	    "s:o}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "game", store_column_string(st, 1),
 	    "scenario", store_column_string(st, 2), "options", options, "visibility",
 	    store_column_string(st, 4), "invite_code", store_column_string(st, 5), "spectators",
@@ -109,7 +112,7 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	    store_column_string(st, 10), "seed", store_column_string(st, 11), "result", result,
 	    "created", (json_int_t)sqlite3_column_int64(st, 13), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 14), "seq",
-	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc);
+	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc, "clock", clock);
 	if (!m)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored match is unreadable");
 	return m;
@@ -253,6 +256,23 @@ int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *
 		              status ? status : "(null)");
 	else if (rc != SQLITE_DONE)
 		ret = store_fail_db(s, err, "setting a match status");
+	else if (sqlite3_changes(s->db) == 0)
+		ret = tg_fail(err, "no_such_match", "no match with id %lld", (long long)match_id);
+	store_stmt_done(st);
+	return ret;
+}
+
+int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
+                             struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_SET_CLOCK);
+	sqlite3_bind_int64(st, 1, match_id);
+	int rc = store_bind_json(st, 2, clock);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	int ret = 0;
+	if (rc != SQLITE_DONE)
+		ret = store_fail_db(s, err, "storing a match clock");
 	else if (sqlite3_changes(s->db) == 0)
 		ret = tg_fail(err, "no_such_match", "no match with id %lld", (long long)match_id);
 	store_stmt_done(st);

@@ -9,7 +9,7 @@
 	"m.id, m.game, m.scenario, m.options, m.visibility, m.invite_code, m.spectators, "         \
 	"m.creator, m.status, m.secret, m.commitment, m.seed, m.result, m.created, m.updated, "    \
 	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id), "                \
-	"m.time_control"
+	"m.time_control, m.clock"
 
 /* The columns store_tourney.c turns into a tournament object, in this order. */
 #define TOURNEY_COLUMNS                                                                            \
@@ -41,6 +41,7 @@ static const char *const stmt_sql[ST__COUNT] = {
      * follows the seat or action that caused it. */
     [ST_MATCH_SET_STATUS] = "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
                             "result = coalesce(?4, result) WHERE id = ?1",
+    [ST_MATCH_SET_CLOCK] = "UPDATE matches SET clock = ?2 WHERE id = ?1",
     [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "WHERE m.status = 'open' AND m.visibility = 'public' "
                            "ORDER BY m.created DESC, m.id DESC LIMIT ?1",

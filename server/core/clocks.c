@@ -1,0 +1,175 @@
+/* clocks.c — the clocks of matches with a time control (issue 19): each
+ * live match keeps its control and clock (server/clock/timecontrol.h),
+ * stored with the match in the loop turn's transaction whenever it changes;
+ * the matches whose clocks run sit in one heap ordered by deadline, and the
+ * loop looks only at its top: once per turn (so a test's injected clock is
+ * seen as soon as any message arrives) and from one timer set for the
+ * earliest deadline. Nothing walks every match. */
+#include <string.h>
+
+#include "core/server_internal.h"
+#include "util/log.h"
+
+/* The timer is re-armed at least this often, so that a change of the wall
+ * clock (which the loop's monotonic timers do not follow) is noticed. */
+#define CLOCK_RECHECK_MS 60000
+
+static bool active(const struct tg_match *m)
+{
+	const char *st = json_string_value(json_object_get(m->row, "status"));
+	return st && strcmp(st, "active") == 0 && m->g && !m->st.finished;
+}
+
+/* The roles whose clocks stand still: none yet (vacation is step 4). */
+static unsigned paused(const struct tg_match *m)
+{
+	(void)m;
+	return 0;
+}
+
+static void file_deadline(struct tg_server *srv, struct tg_match *m)
+{
+	int64_t due = m->has_clock ? tg_clock_deadline(&m->clock) : INT64_MAX;
+	if (due == INT64_MAX)
+		tg_heap_remove(&srv->deadlines, &m->heap_slot);
+	else if (tg_heap_set(&srv->deadlines, m->id, due, &m->heap_slot) != 0)
+		TG_ERROR(0, m->id, "out of memory filing the clock's deadline");
+}
+
+void clock_load(struct tg_server *srv, struct tg_match *m)
+{
+	char err[160];
+	m->has_clock = false;
+	if (tg_tc_parse(json_object_get(m->row, "time_control"), &m->tc, err, sizeof err) != 0) {
+		/* Only tg_tc_json's output is stored: this is a damaged row. */
+		TG_ERROR(0, m->id, "its stored time control is unreadable (%s): no clock", err);
+		memset(&m->tc, 0, sizeof m->tc);
+	}
+	const char *preset =
+	    json_string_value(json_object_get(json_object_get(m->row, "time_control"), "preset"));
+	snprintf(m->tc.preset, sizeof m->tc.preset, "%s", preset ? preset : "");
+	json_t *stored = json_object_get(m->row, "clock");
+	if (m->tc.kind != TG_TC_NONE && stored && !json_is_null(stored)) {
+		if (tg_clock_from_json(stored, m->nroles, &m->clock) == 0)
+			m->has_clock = true;
+		else
+			TG_ERROR(0, m->id, "its stored clock is unreadable: it starts afresh");
+	}
+	file_deadline(srv, m);
+}
+
+int clock_sync(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	if (m->tc.kind == TG_TC_NONE)
+		return 0;
+	int64_t now = srv_now();
+	unsigned awaiting = active(m) ? m->st.awaiting : 0;
+	if (!m->has_clock) {
+		tg_clock_start(&m->clock, &m->tc, m->nroles, awaiting, paused(m), now);
+		m->has_clock = true;
+	} else {
+		tg_clock_update(&m->clock, &m->tc, m->nroles, awaiting, paused(m), now);
+	}
+	json_t *j = tg_clock_json(&m->clock, m->nroles);
+	int rc =
+	    j && srv_tx(srv, err) == 0 && tg_store_match_set_clock(srv->store, m->id, j, err) == 0
+	        ? 0
+	        : -1;
+	if (rc == 0)
+		json_object_set(m->row, "clock", j);
+	else if (!j)
+		tg_fail(err, "internal", "out of memory");
+	json_decref(j);
+	file_deadline(srv, m);
+	clocks_arm(srv);
+	return rc;
+}
+
+void clock_after_restart(struct tg_server *srv, struct tg_match *m)
+{
+	if (!m->has_clock || !active(m))
+		return;
+	struct tg_error err = {0};
+	tg_clock_after_restart(&m->clock, m->nroles, srv->cfg.clock_restart_grace_s, srv_now());
+	if (clock_sync(srv, m, &err) != 0) {
+		srv_tx_fail(srv);
+		TG_ERROR(0, m->id, "could not store its clock after the restart: %s", err.message);
+	}
+}
+
+json_t *clock_view(const struct tg_match *m)
+{
+	if (m->tc.kind == TG_TC_NONE || !m->has_clock)
+		return json_null();
+	json_t *left = json_object(), *running = json_array(), *flagged = json_array();
+	for (int r = 0; r < m->nroles; r++) {
+		const char *role = m->mod->roles[r];
+		json_object_set_new(left, role, json_integer(m->clock.bank[r]));
+		if (m->clock.running & (1u << r))
+			json_array_append_new(running, json_string(role));
+		if (m->clock.flagged & (1u << r))
+			json_array_append_new(flagged, json_string(role));
+	}
+	int64_t due = tg_clock_deadline(&m->clock);
+	return json_pack("{s:I,s:o,s:o,s:o,s:o}", "since", (json_int_t)m->clock.since, "left", left,
+	                 "running", running, "flagged", flagged, "deadline",
+	                 due == INT64_MAX ? json_null() : json_integer(due));
+}
+
+/* A clock ran out: the role is flagged (what follows is step 3). */
+static void clock_expired(struct tg_server *srv, struct tg_match *m)
+{
+	unsigned before = m->clock.flagged;
+	struct tg_error err = {0};
+	if (clock_sync(srv, m, &err) != 0) {
+		srv_tx_fail(srv);
+		TG_ERROR(0, m->id, "could not store its clock: %s", err.message);
+		return;
+	}
+	match_touch(srv, m);
+	for (int r = 0; r < m->nroles; r++)
+		if (m->clock.flagged & ~before & (1u << r))
+			TG_INFO(0, m->id, "%s is out of time", m->mod->roles[r]);
+	views_push_match(srv, m);
+}
+
+void clocks_poll(struct tg_server *srv)
+{
+	int64_t now = srv_now();
+	const struct tg_deadline_entry *top;
+	while ((top = tg_heap_top(&srv->deadlines)) && top->when <= now) {
+		struct tg_match *m = match_find(srv, top->id);
+		int64_t was = top->when;
+		if (m)
+			clock_expired(srv, m);
+		/* Whatever happened, this entry must not come back at once. */
+		top = tg_heap_top(&srv->deadlines);
+		if (top && top->id == (m ? m->id : -1) && top->when == was)
+			tg_heap_remove(&srv->deadlines, top->slot);
+		if (!m)
+			break;
+	}
+	clocks_arm(srv);
+}
+
+static void on_clock_timer(uv_timer_t *t)
+{
+	if (t->data)
+		clocks_poll(t->data); /* the turn's uv_check commits what it wrote */
+}
+
+void clocks_arm(struct tg_server *srv)
+{
+	if (!srv->clock_timer || srv->shutting_down)
+		return;
+	const struct tg_deadline_entry *top = tg_heap_top(&srv->deadlines);
+	if (!top) {
+		uv_timer_stop(srv->clock_timer);
+		return;
+	}
+	int64_t now = srv_now();
+	uint64_t ms = top->when <= now ? 0 : (uint64_t)(top->when - now) * 1000;
+	if (ms > CLOCK_RECHECK_MS)
+		ms = CLOCK_RECHECK_MS;
+	uv_timer_start(srv->clock_timer, on_clock_timer, ms, 0);
+}
