@@ -203,6 +203,8 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 		                  err, errlen);
 	if (strcmp(key, "schema") == 0)
 		return set_string(c->schema_dir, sizeof c->schema_dir, key, value, err, errlen);
+	if (strcmp(key, "web_origins") == 0)
+		return set_string(c->web_origins, sizeof c->web_origins, key, value, err, errlen);
 	if (strcmp(key, "log_level") == 0) {
 		if (tg_log_parse_level(value) < 0)
 			return failf(err, errlen,

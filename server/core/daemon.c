@@ -52,7 +52,8 @@ static void usage(FILE *out)
 {
 	fputs(
 	    "Usage: telegraphd [OPTION]...\n"
-	    "Telegraph's play-by-server daemon: TLS, one JSON message per line.\n"
+	    "Telegraph's play-by-server daemon: TLS, one JSON message per line; the\n"
+	    "same port serves the web client (https://HOST:PORT/) and its WebSocket.\n"
 	    "\n"
 	    "  -l, --listen HOST:PORT  address to listen on (default 127.0.0.1:7700;\n"
 	    "                          port 0 picks a free one; [::1]:7700 for IPv6)\n"
@@ -106,6 +107,9 @@ static void usage(FILE *out)
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
 	    "  tourney_directors =            who may create tournaments: empty, any user;\n"
 	    "                                 else these names, comma-separated\n"
+	    "  web_origins =                  other https:// origins whose pages may open\n"
+	    "                                 the WebSocket (comma-separated; the daemon's\n"
+	    "                                 own origin always may)\n"
 	    "\n"
 	    "On first run without --cert, a self-signed ECDSA P-256 certificate is made\n"
 	    "in the data folder. It covers localhost, 127.0.0.1, the listening address\n"
@@ -488,6 +492,7 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	    .max_connections = cfg.max_connections,
 	    .message_timeout_ms = cfg.message_timeout_ms,
 	    .max_connections_per_address = cfg.max_connections_per_address,
+	    .web_origins = cfg.web_origins,
 	};
 	d.net =
 	    tg_net_start(&d.loop, &netcfg, tg_server_net_callbacks(), d.server, err, sizeof err);

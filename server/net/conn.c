@@ -6,7 +6,11 @@
  * out; plaintext goes through the framer to on_message. Writing: SSL_write
  * puts records into wbio, flush() moves them into one uv_write each time.
  * Whatever OpenSSL produces (handshake replies, alerts, tickets) leaves the
- * same way, so flush() follows every SSL call. */
+ * same way, so flush() follows every SSL call.
+ *
+ * The first plaintext byte picks the transport: NDJSON lines here, or HTTP
+ * and then perhaps a WebSocket (web.c), which hands each message back to
+ * tg_conn_deliver and sends through write_line, so both share every rule. */
 #include <openssl/err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +90,7 @@ static void on_handle_closed(uv_handle_t *h)
 		c->next->prev = c->prev;
 	SSL_free(c->ssl); /* frees both BIOs */
 	tg_framer_free(&c->framer);
+	tg_web_free(c);
 	tg_net_conn_gone(n, c);
 	free(c);
 }
@@ -127,6 +132,9 @@ static void begin_close(struct tg_conn *c)
 	if (c->state == TG_CONN_CLOSING || c->state == TG_CONN_DEAD)
 		return;
 	bool handshaken = c->state == TG_CONN_OPEN;
+	tg_web_closing(c, NULL); /* a WebSocket says goodbye first */
+	if (c->state == TG_CONN_DEAD)
+		return;
 	c->state = TG_CONN_CLOSING;
 	if (handshaken) {
 		ERR_clear_error();
@@ -144,10 +152,27 @@ static void begin_close(struct tg_conn *c)
 
 /* ---- sending ------------------------------------------------------------ */
 
+int tg_conn_write_plain(struct tg_conn *c, const char *data, size_t len)
+{
+	if (c->state == TG_CONN_DEAD)
+		return -1;
+	ERR_clear_error();
+	size_t written = 0;
+	if (!SSL_write_ex(c->ssl, data, len, &written)) {
+		char why[256];
+		TG_WARN(c->id, 0, "TLS write failed: %s; closing", tg_tls_error(why, sizeof why));
+		tg_conn_abort(c);
+		return -1;
+	}
+	return flush(c);
+}
+
 /* Writes one line plus its newline, bypassing the state check (the error
- * sent on the way out uses it too). */
+ * sent on the way out uses it too); over a WebSocket, one text message. */
 static int write_line(struct tg_conn *c, const char *line, size_t len)
 {
+	if (c->web) /* an HTTP request carries no protocol messages */
+		return tg_web_is_socket(c) ? tg_web_send_text(c, line, len) : -1;
 	char stackbuf[4096];
 	char *buf = len + 1 <= sizeof stackbuf ? stackbuf : malloc(len + 1);
 	if (!buf) {
@@ -198,7 +223,7 @@ int tg_conn_send(struct tg_conn *c, const json_t *msg)
 	return r;
 }
 
-static void send_error(struct tg_conn *c, const char *code, const char *message)
+void tg_conn_send_error(struct tg_conn *c, const char *code, const char *message)
 {
 	json_t *e = json_pack("{s:s, s:s, s:s}", "op", "error", "code", code, "message",
 	                      message ? message : code);
@@ -214,22 +239,22 @@ void tg_conn_close(struct tg_conn *c, const char *code, const char *message)
 	if (c->state == TG_CONN_CLOSING || c->state == TG_CONN_DEAD)
 		return;
 	if (code && c->state == TG_CONN_OPEN)
-		send_error(c, code, message);
+		tg_conn_send_error(c, code, message);
+	tg_web_closing(c, code);
 	begin_close(c);
 }
 
 /* ---- receiving ---------------------------------------------------------- */
 
-static int on_line(const char *line, size_t len, void *ud)
+int tg_conn_deliver(struct tg_conn *c, const char *line, size_t len)
 {
-	struct tg_conn *c = ud;
 	if (c->state != TG_CONN_OPEN)
 		return 1;
 	char msg[256];
 	json_t *j = tg_net_parse_message(line, len, msg, sizeof msg);
 	if (!j) {
 		TG_DEBUG(c->id, 0, "malformed line from %s: %s", c->peer, msg);
-		send_error(c, "malformed_json", msg);
+		tg_conn_send_error(c, "malformed_json", msg);
 		return c->state == TG_CONN_OPEN ? 0 : 1;
 	}
 	if (c->net->cb.on_message)
@@ -237,6 +262,11 @@ static int on_line(const char *line, size_t len, void *ud)
 	json_decref(j);
 	/* on_message may have closed the connection: stop handing out lines. */
 	return c->state == TG_CONN_OPEN ? 0 : 1;
+}
+
+static int on_line(const char *line, size_t len, void *ud)
+{
+	return tg_conn_deliver(ud, line, len);
 }
 
 static void on_idle_check(uv_timer_t *t);
@@ -326,6 +356,18 @@ static void pump(struct tg_conn *c)
 			}
 			return;
 		}
+		if (!c->sniffed && got) {
+			c->sniffed = true;
+			if (tg_web_sniff(plain[0]) && tg_web_start(c) < 0) {
+				TG_ERROR(c->id, 0, "out of memory starting HTTP; closing");
+				tg_conn_abort(c);
+				return;
+			}
+		}
+		if (c->web) {
+			tg_web_feed(c, plain, got);
+			continue;
+		}
 		int r = tg_framer_feed(&c->framer, plain, got, on_line, c);
 		tg_conn_note_partial(c, c->framer.len > 0);
 		if (r == -1 && c->framer.failed) {
@@ -405,6 +447,23 @@ static void on_idle_check(uv_timer_t *t)
 	if (timed && c->msg_started_ms + limit - now < next)
 		next = c->msg_started_ms + limit - now;
 	uv_timer_start(&c->timer, on_idle_check, next, 0);
+}
+
+void tg_conn_arm_idle(struct tg_conn *c)
+{
+	uv_timer_start(&c->timer, on_idle_check, c->net->cfg.idle_timeout_ms, 0);
+}
+
+static void on_head_timeout(uv_timer_t *t)
+{
+	struct tg_conn *c = t->data;
+	if (c->state == TG_CONN_OPEN)
+		tg_web_head_timeout(c);
+}
+
+void tg_conn_arm_head_deadline(struct tg_conn *c)
+{
+	uv_timer_start(&c->timer, on_head_timeout, c->net->cfg.handshake_timeout_ms, 0);
 }
 
 static void on_handshake_timeout(uv_timer_t *t)

@@ -18,6 +18,10 @@
  *     (an IPv4 address, or an IPv6 /64): after the handshake
  *     {"op":"error","code":"too_many_connections"} then closes.
  * Every well-formed object goes to on_message. The loop thread owns all of it.
+ *
+ * The same port serves the web client over HTTPS and carries the same
+ * messages over WebSocket, one text message per line (web.c); callers see
+ * no difference between the two.
  */
 #ifndef TG_NET_H
 #define TG_NET_H
@@ -39,6 +43,9 @@ struct tg_net_config {
 	unsigned max_connections;
 	unsigned message_timeout_ms;          /* first byte to newline (0: no deadline) */
 	unsigned max_connections_per_address; /* per IPv4 address or IPv6 /64 (0: no cap) */
+	/* Origins besides the daemon's own (https://<Host>) whose pages may open
+	 * a WebSocket: "https://a.example, https://b.example"; NULL or "": none. */
+	const char *web_origins;
 };
 
 struct tg_net;

@@ -79,6 +79,10 @@ struct tg_conn {
 	char peer[64];
 	char peer_group[TG_NET_PEER_GROUP];
 	void *data;
+	/* Set at the first plaintext byte: NDJSON, or HTTP (then web is set,
+	 * and carries the WebSocket after an upgrade). */
+	bool sniffed;
+	struct tg_web *web;
 };
 
 SSL_CTX *tg_tls_server_ctx(const char *cert_file, const char *key_file, char *err, size_t errlen);
@@ -96,5 +100,27 @@ void tg_net_conn_gone(struct tg_net *n, struct tg_conn *c);
  * The first unfinished byte starts the message_timeout_ms deadline; a
  * framer left with nothing unfinished stops it (conn.c). */
 void tg_conn_note_partial(struct tg_conn *c, bool partial);
+
+/* ---- conn.c, for web.c ---- */
+/* SSL_write of raw bytes, then the flush. 0, or -1 (aborted). */
+int tg_conn_write_plain(struct tg_conn *c, const char *data, size_t len);
+/* One message's text, exactly as a line of NDJSON: parsed, malformed_json
+ * or on_message. 0 to go on, 1 when the connection no longer reads. */
+int tg_conn_deliver(struct tg_conn *c, const char *text, size_t len);
+void tg_conn_send_error(struct tg_conn *c, const char *code, const char *message);
+void tg_conn_arm_head_deadline(struct tg_conn *c); /* handshake_timeout_ms from now */
+void tg_conn_arm_idle(struct tg_conn *c);
+
+/* ---- web.c: HTTP and WebSocket on the same port ---- */
+bool tg_web_sniff(char first);       /* whether a first plaintext byte starts HTTP */
+int tg_web_start(struct tg_conn *c); /* 0, or -1 out of memory */
+void tg_web_feed(struct tg_conn *c, const char *data, size_t len);
+void tg_web_head_timeout(struct tg_conn *c);
+bool tg_web_is_socket(const struct tg_conn *c); /* upgraded to a WebSocket */
+int tg_web_send_text(struct tg_conn *c, const char *text, size_t len);
+/* The close frame before the TLS close (code: the protocol error code the
+ * connection is closed with, or NULL). */
+void tg_web_closing(struct tg_conn *c, const char *code);
+void tg_web_free(struct tg_conn *c);
 
 #endif

@@ -1,5 +1,7 @@
 """Integration test harness: the real daemon on a random port with a fresh
-data folder, and real `telegraph --json` clients driven over pipes.
+data folder, and real `telegraph --json` clients driven over pipes, or (with
+--transport ws) the same requests over a WebSocket on the same port, the
+way the web client speaks (WsCli below): one harness, two transports.
 
 Every test script is run by ctest as
     python3 test_X.py --daemon PATH --cli PATH [--cli-fixture PATH] --schema DIR
@@ -38,6 +40,9 @@ def parse_args(extra=None):
     p.add_argument("--db-schema", help="schema/ (SQL migrations)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--keep", action="store_true", help="keep the temp folder")
+    p.add_argument("--transport", choices=("ndjson", "ws"), default="ndjson",
+                   help="how clients speak to the daemon: the CLI over NDJSON, or "
+                        "a WebSocket")
     if extra:
         extra(p)
     return p.parse_args()
@@ -310,6 +315,134 @@ class Cli:
             self.proc = None
 
 
+class WsCli(Cli):
+    """The same client over a WebSocket (tests/integration/wsclient.py): it
+    says hello and resumes a stored token as `telegraph --json` does, and
+    keeps the token in the CLI's config file, so that a run of the real CLI
+    with that config (run_cli) is the same user."""
+
+    def _config_token(self):
+        try:
+            with open(self.config) as f:
+                for line in f:
+                    k, _, v = line.partition("=")
+                    if k.strip() == "token":
+                        return v.strip()
+        except FileNotFoundError:
+            pass
+        return ""
+
+    def _save_token(self, token):
+        d = self.h.daemon
+        with open(self.config, "w") as f:
+            f.write(f"server = {d.address}\ntrust = {d.cert}\n")
+            if token:
+                f.write(f"token = {token}\n")
+
+    def start(self, timeout_s=10):
+        from wsclient import WebSocket
+        check(self.proc is None, f"{self.name}: running")
+        d = self.h.daemon
+        self.sock = WebSocket(d.port, d.cert)
+        self.sock.timeout = None
+        status = self.sock.connect()
+        check(status == 101, f"{self.name}: the WebSocket upgrade got {status}")
+        self.proc = self.sock
+        self.due = {}  # request id -> op, until its reply
+        with self.cond:
+            self.eof = False
+            self.run_start = len(self.received)
+            self.cursor = max(self.cursor, self.run_start)
+        threading.Thread(target=self._read_socket, args=(self.sock,), daemon=True).start()
+        token = self._config_token()
+        self._save_token(token)
+        self._send_obj({"op": "hello", "protocol": 1, "client": "harness-ws/0.1", "id": 1})
+        _, welcome = self.wait_for(lambda m: m.get("op") == "welcome", 20,
+                                   start=self.run_start)
+        if token:
+            self._send_obj({"op": "resume", "token": token, "id": "cli-resume"})
+            self.wait_for(lambda m: m.get("id") == "cli-resume" and m.get("op") in REPLY_OPS,
+                          20, start=self.run_start)
+        return welcome
+
+    def _read_socket(self, sock):
+        try:
+            while True:
+                m = sock.recv_message(None)
+                if isinstance(m, tuple):
+                    break
+                try:
+                    msg = json.loads(m)
+                except ValueError:
+                    msg = {"op": "__not_json__", "raw": m}
+                with self.cond:
+                    self._note_reply(msg)
+                    self.received.append(msg)
+                    self.cond.notify_all()
+        except (EOFError, OSError, ValueError):
+            pass
+        with self.cond:
+            self.eof = True
+            self.cond.notify_all()
+
+    def _note_reply(self, msg):
+        """As the CLI: a login/register token is stored, a logout forgets it."""
+        if msg.get("op") not in REPLY_OPS or msg.get("id") not in self.due:
+            return
+        op = self.due.pop(msg["id"])
+        if msg.get("op") == "ok" and op in ("login", "register") and msg.get("token"):
+            self._save_token(msg["token"])
+        elif msg.get("op") == "ok" and op == "logout":
+            self._save_token("")
+
+    def _send_obj(self, obj):
+        self.sock.send_text(json.dumps(obj, separators=(",", ":")))
+
+    def send(self, obj):
+        if "id" not in obj:
+            self.next_id += 1
+            obj = dict(obj, id=f"{self.name}-{self.next_id}")
+        self.sent.append(obj)
+        with self.cond:
+            self.due[obj["id"]] = obj.get("op")
+        try:
+            self._send_obj(obj)
+        except OSError as e:
+            raise CheckFailed(f"{self.name}: the socket is closed ({e})")
+        return obj["id"]
+
+    def send_raw(self, line):
+        self.sock.send_text(line)
+
+    def close(self, expect_rc=0, timeout=30):
+        """As the CLI at the end of its input: waits for the replies due,
+        then closes the socket (1000)."""
+        if self.proc is None:
+            return None
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while self.due and not self.eof and time.monotonic() < deadline:
+                self.cond.wait(0.2)
+            left = dict(self.due)
+        self.sock.close()
+        with self.cond:
+            while not self.eof and time.monotonic() < deadline:
+                self.cond.wait(0.2)
+        self.proc = None
+        rc = 0 if not left else 3
+        if expect_rc is not None:
+            check(rc == expect_rc, f"{self.name}: replies still due at close: {left}")
+        return rc
+
+    def kill(self):
+        if self.proc is not None:
+            try:
+                self.sock.sock.close()
+            except OSError:
+                pass
+            self.proc = None
+
+
 class Harness:
     def __init__(self, args, daemon_args=(), port=0):
         self.args = args
@@ -342,7 +475,8 @@ class Harness:
         return False
 
     def client(self, name, start=True, config=None):
-        c = Cli(self, name, config)
+        c = (WsCli if getattr(self.args, "transport", "ndjson") == "ws" else Cli)(
+            self, name, config)
         self.clients.append(c)
         if start:
             c.start()
