@@ -4,7 +4,7 @@
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates
-      libwslay-dev)
+      libwslay-dev chromium nodejs npm)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,4 +7,13 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)" --target telegraphd telegraph
+# The address to open: the --listen given (the last one wins), else the default.
+listen=127.0.0.1:7700
+prev=""
+for a in "$@"; do
+  case "$prev" in -l|--listen) listen=$a ;; esac
+  case "$a" in --listen=*) listen=${a#--listen=} ;; esac
+  prev=$a
+done
+echo "telegraph: open https://$listen/ in a browser (the certificate is self-signed: see README.md)" >&2
 exec build/server/telegraphd --data telegraph-data "$@"

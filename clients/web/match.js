@@ -1,0 +1,292 @@
+// match.js — one match, for a seat or a spectator, from the view's common
+// members only (server/games/game.h): the board (boards/), the prompt, the
+// legal actions grouped by type and searchable (a param's `choices` is one
+// chooser, not a line per combination; digits 1-9 pick among those shown),
+// the log with a mark at "since you were last here", chat, undo, resign
+// with a confirmation. Views and patches are applied as PROTOCOL.md says;
+// a gap or a patch that does not apply re-subscribes with `since`.
+
+import { h, clear, confirmDialog } from "./dom.js";
+import { applyPatch } from "./patch.js";
+import { boardFor } from "./boards/index.js";
+
+function seenKey(id) {
+  return `tg.seen.${id}`;
+}
+
+function logText(entry) {
+  if (typeof entry === "string") return entry;
+  if (entry && typeof entry === "object" && typeof entry.text === "string") return entry.text;
+  return JSON.stringify(entry);
+}
+
+export class MatchScreen {
+  constructor(root, conn, id, spectator) {
+    this.root = root;
+    this.conn = conn;
+    this.id = id;
+    this.spectator = spectator;
+    this.seq = null;
+    this.view = null;
+    this.match = null;
+    this.chat = [];
+    this.lastChat = 0;
+    this.board = null;
+    this.filter = "";
+    this.chosen = null; // the action entry whose params are being chosen
+    this.seen = JSON.parse(localStorage.getItem(seenKey(id)) || "null");
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    this.build();
+    this.subscribe();
+  }
+
+  leave() {
+    document.removeEventListener("keydown", this.onKey);
+    this.remember();
+  }
+
+  // What "since you were last here" compares with next time.
+  remember() {
+    if (!this.view || this.spectator) return;
+    const log = this.view.log || [];
+    localStorage.setItem(seenKey(this.id), JSON.stringify({ seq: this.seq, last: log.length ? logText(log[log.length - 1]) : null }));
+  }
+
+  build() {
+    this.el = {
+      title: h("h1", { id: "match-title" }, `Match #${this.id}`),
+      result: h("p", { id: "result", class: "result" }),
+      board: h("div", { id: "board", class: "board" }),
+      prompt: h("p", { id: "prompt", class: "prompt", "aria-live": "polite" }),
+      search: h("input", { id: "action-search", type: "search", placeholder: "Search actions (/ to focus; digits pick)", oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.renderActions(); } }),
+      actions: h("div", { id: "actions", class: "actions" }),
+      chooser: h("div", { id: "chooser", class: "chooser" }),
+      log: h("ol", { id: "log", class: "log" }),
+      chatList: h("ol", { id: "chat", class: "chat" }),
+      chatInput: h("input", { id: "chat-input", maxlength: 1000, placeholder: "Say something to your opponent" }),
+      error: h("p", { class: "error", role: "alert", id: "match-error" }),
+    };
+    const e = this.el;
+    const tools = this.spectator ? h("p", { class: "muted", id: "spectating" }, "You are watching.") :
+      h("div", { class: "row tools" },
+        h("button", { id: "undo", onclick: () => this.undo() }, "Undo"),
+        h("button", { id: "resign", class: "danger", onclick: () => this.resign() }, "Resign"),
+        h("span", { id: "invite" }));
+    const chat = this.spectator ? null : h("section", { class: "card chatbox" }, h("h2", {}, "Chat"), e.chatList,
+      h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); this.say(); } }, e.chatInput, h("button", { id: "chat-send" }, "Send")));
+    this.root.append(
+      h("div", { class: "match-screen" },
+        h("div", { class: "main-col" }, e.title, e.result, e.board),
+        h("div", { class: "side-col" },
+          h("section", { class: "card" }, e.prompt, e.error, tools, e.search, e.chooser, e.actions),
+          h("section", { class: "card" }, h("h2", {}, "Log"), e.log),
+          chat)));
+  }
+
+  async subscribe() {
+    const req = { op: this.spectator ? "watch" : "open", match: this.id };
+    if (this.seq !== null) req.since = this.seq;
+    if (!this.spectator) req.since_chat = this.lastChat;
+    const r = await this.conn.request(req).catch(() => null);
+    if (!r) return;
+    if (r.op !== "ok") {
+      this.el.error.textContent = r.message || r.code;
+      return;
+    }
+    this.role = r.role;
+    if (r.status === "open") this.el.prompt.textContent = "Waiting for an opponent to join.";
+    const invite = sessionStorage.getItem(`tg.invite.${this.id}`);
+    const inv = document.getElementById("invite");
+    if (invite && inv) {
+      const url = `${location.origin}/#/invite/${invite}`;
+      clear(inv).append("Invite link: ", h("input", { readonly: true, value: url, id: "invite-link", size: 40 }));
+    }
+  }
+
+  push(msg) {
+    if (msg.match !== this.id) return;
+    if (msg.op === "view") {
+      this.view = msg.view;
+      this.seq = msg.seq;
+      this.render();
+    } else if (msg.op === "patch") {
+      if (this.view === null || msg.seq <= this.seq) return;
+      if (msg.seq !== this.seq + 1) {
+        this.subscribe();
+        return;
+      }
+      const t0 = performance.now();
+      try {
+        this.view = applyPatch(this.view, msg.patch);
+        this.seq = msg.seq;
+      } catch {
+        this.view = null;
+        this.seq = null;
+        this.subscribe();
+        return;
+      }
+      this.render();
+      window.telegraphTimings?.push(performance.now() - t0);
+    } else if (msg.op === "chat") {
+      if (msg.id <= this.lastChat) return;
+      this.lastChat = msg.id;
+      this.chat.push(msg);
+      this.renderChat();
+    } else if (msg.op === "match") {
+      this.match = msg;
+      if (msg.status === "active" && this.view === null) this.subscribe();
+    }
+  }
+
+  async render() {
+    const v = this.view;
+    const e = this.el;
+    const game = this.conn.welcome?.games?.find((g) => g.id === v.game);
+    e.title.textContent = `Match #${this.id} · ${game?.title ?? v.game} · seq ${this.seq}`;
+    e.result.textContent = v.finished ? `Game over: ${v.result?.summary ?? ""}` : "";
+    const mine = (v.awaiting || []).includes(v.role);
+    e.prompt.textContent = v.finished ? "The match is over." :
+      mine ? (v.prompt || "Your move.") :
+      `Waiting for ${(v.awaiting || []).join(" and ") || "the server"}.`;
+    e.prompt.classList.toggle("your-turn", mine && !v.finished);
+    document.title = mine && !v.finished ? "Your move · Telegraph" : "Telegraph";
+    this.chosen = null;
+    this.renderActions();
+    this.renderLog();
+    const board = await boardFor(v.game);
+    board.renderBoard(e.board, v, { role: v.role, pick: (action) => this.act(action) });
+    this.remember();
+  }
+
+  // Actions grouped by type; the filter matches labels and choice labels.
+  renderActions() {
+    const e = this.el;
+    clear(e.actions);
+    clear(e.chooser);
+    if (this.chosen) {
+      this.renderChooser();
+      return;
+    }
+    const list = (this.view?.actions || []).map((a, i) => ({ a, i }))
+      .filter(({ a }) => !this.filter || a.label.toLowerCase().includes(this.filter) ||
+        (a.params || []).some((p) => p.choices.some((c) => String(c.label).toLowerCase().includes(this.filter))));
+    const groups = new Map();
+    for (const x of list) {
+      const g = x.a.action?.type ?? "other";
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(x);
+    }
+    let n = 0;
+    this.shown = [];
+    for (const [type, items] of groups) {
+      e.actions.append(h("h3", {}, type.replace(/[_-]+/g, " ")),
+        h("ul", {}, items.map(({ a }) => {
+          n++;
+          this.shown.push(a);
+          const key = n <= 9 ? `${n}` : "";
+          return h("li", {}, h("button", { class: "action", dataset: { type }, onclick: () => this.choose(a) },
+            key ? h("kbd", {}, key) : null, a.label, a.params?.length ? " …" : ""));
+        })));
+    }
+    if (!n && this.view?.actions?.length) e.actions.append(h("p", { class: "muted" }, "No action matches the search."));
+  }
+
+  choose(entry) {
+    if (!entry.params?.length) {
+      this.act(entry.action);
+      return;
+    }
+    this.chosen = { entry, values: {} };
+    this.renderActions();
+  }
+
+  // One chooser per param: a searchable list of its choices.
+  renderChooser() {
+    const { entry, values } = this.chosen;
+    const e = this.el;
+    const form = h("form", { class: "choose", onsubmit: (ev) => {
+      ev.preventDefault();
+      const action = { ...entry.action, ...values };
+      this.act(action);
+    } }, h("p", {}, entry.label));
+    for (const p of entry.params) {
+      const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param",
+        onchange: (ev) => { values[p.name] = p.choices[ev.target.selectedIndex].value; } },
+      p.choices.map((c) => h("option", {}, c.label)));
+      sel.selectedIndex = 0;
+      values[p.name] = p.choices[0]?.value;
+      form.append(h("label", {}, p.label || p.name, sel));
+    }
+    form.append(h("div", { class: "row" }, h("button", { type: "submit", id: "choose-send" }, "Send"),
+      h("button", { type: "button", onclick: () => { this.chosen = null; this.renderActions(); } }, "Back")));
+    e.chooser.append(form);
+    form.querySelector("select")?.focus();
+  }
+
+  async act(action) {
+    this.el.error.textContent = "";
+    const r = await this.conn.request({ op: "act", match: this.id, seq: this.seq, action }).catch(() => null);
+    if (r && r.op === "error") {
+      this.el.error.textContent = r.message || r.code;
+      if (r.code === "stale_seq") this.subscribe();
+    }
+  }
+
+  async undo() {
+    const r = await this.conn.request({ op: "undo", match: this.id, seq: this.seq }).catch(() => null);
+    this.el.error.textContent = r && r.op === "error" ? r.message || r.code : "";
+  }
+
+  async resign() {
+    if (!(await confirmDialog("Resign this match? Your opponent wins.", "Resign"))) return;
+    const r = await this.conn.request({ op: "resign", match: this.id }).catch(() => null);
+    this.el.error.textContent = r && r.op === "error" ? r.message || r.code : "";
+  }
+
+  async say() {
+    const text = this.el.chatInput.value.trim();
+    if (!text) return;
+    const r = await this.conn.request({ op: "chat", match: this.id, text }).catch(() => null);
+    if (r?.op === "ok") this.el.chatInput.value = "";
+    else this.el.error.textContent = r ? r.message || r.code : "not connected";
+  }
+
+  renderLog() {
+    const log = this.view.log || [];
+    const e = this.el;
+    clear(e.log);
+    let markAt = -1;
+    if (this.seen && this.seen.seq !== this.seq && this.seen.last !== undefined) {
+      markAt = this.seen.last === null ? 0 : log.map(logText).lastIndexOf(this.seen.last) + 1;
+    }
+    log.forEach((entry, i) => {
+      if (i === markAt && markAt < log.length)
+        e.log.append(h("li", { class: "since-mark", id: "since-mark" }, "since you were last here"));
+      e.log.append(h("li", {}, logText(entry)));
+    });
+    e.log.scrollTop = e.log.scrollHeight; // the newest in view, without scrolling the page
+  }
+
+  renderChat() {
+    clear(this.el.chatList).append(...this.chat.map((c) =>
+      h("li", {}, h("strong", {}, `${c.from}: `), c.text)));
+  }
+
+  key(ev) {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) {
+      if (ev.key === "Escape") ev.target.blur();
+      return;
+    }
+    if (ev.key === "/") {
+      ev.preventDefault();
+      this.el.search.focus();
+    } else if (/^[1-9]$/.test(ev.key) && this.shown && !this.chosen) {
+      const a = this.shown[Number(ev.key) - 1];
+      if (a) this.choose(a);
+    } else if (ev.key === "Escape" && this.chosen) {
+      this.chosen = null;
+      this.renderActions();
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// test_browser.mjs — the web client in a real browser: Debian's chromium
+// driven by playwright-core (never a downloaded browser), against the real
+// daemon. Two players register, create and join a Lincoln's War match and
+// play by clicking the action list; they chat, undo and reload mid-game and
+// carry on; a third player watches. Screenshots are saved and checked for
+// what they must show.
+//
+//   node test_browser.mjs DAEMON OUTDIR [MOVES]
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const [daemonPath, outDir, movesArg] = process.argv.slice(2);
+const MOVES = Number(movesArg || 30);
+mkdirSync(outDir, { recursive: true });
+
+function fail(what) {
+  throw new Error(what);
+}
+
+async function startDaemon() {
+  const data = mkdtempSync(join(tmpdir(), "telegraph-web-"));
+  const proc = spawn(daemonPath, ["--listen", "127.0.0.1:0", "--data", join(data, "d")], { stdio: ["ignore", "ignore", "pipe"] });
+  const log = [];
+  const port = await new Promise((resolve, reject) => {
+    let buf = "";
+    proc.stderr.on("data", (d) => {
+      buf += d;
+      const lines = buf.split("\n");
+      buf = lines.pop();
+      for (const l of lines) {
+        log.push(l);
+        const m = l.match(/listening on [^\s]+:(\d+)/);
+        if (m) resolve(Number(m[1]));
+      }
+    });
+    proc.on("exit", (c) => reject(new Error(`daemon exited ${c}`)));
+    setTimeout(() => reject(new Error("daemon did not start")), 30000);
+  });
+  return { proc, port, data, log };
+}
+
+async function player(browser, url, name, frames) {
+  const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+  page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
+  await page.goto(url);
+  await page.fill("#name", name);
+  await page.fill("#password", "correct horse battery");
+  await page.click("#register");
+  await page.waitForSelector("#create");
+  return { ctx, page, name };
+}
+
+// Polls from node: waiting for a function in the page would evaluate a
+// string there, which the page's CSP (no eval) rightly refuses.
+async function until(what, cond, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await cond()) return;
+    if (Date.now() > end) fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function seqOf(page) {
+  const t = await page.textContent("#match-title");
+  const m = t && t.match(/seq (\d+)/);
+  return m ? Number(m[1]) : -1;
+}
+
+async function myTurn(page) {
+  return page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
+}
+
+// Clicks the first legal action (its choices' first values, if any).
+async function clickMove(p) {
+  const before = await seqOf(p.page);
+  await p.page.click("button.action >> nth=0");
+  if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
+  await until("the change", async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
+  const err = await p.page.textContent("#match-error");
+  if (err) fail(`${p.name}: the move was refused: ${err}`);
+}
+
+async function main() {
+  const d = await startDaemon();
+  const url = `https://127.0.0.1:${d.port}/`;
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const framesA = [], framesB = [], framesC = [];
+    const a = await player(browser, url, "grant", framesA);
+    await a.page.selectOption("#game", "lincolns-war");
+    await a.page.selectOption("#side", "union");
+    await a.page.click("#create-match");
+    await a.page.waitForURL(/#\/match\/\d+$/);
+    const match = Number(a.page.url().match(/(\d+)$/)[1]);
+    await a.page.screenshot({ path: join(outDir, "01-created.png") });
+
+    const b = await player(browser, url, "lee", framesB);
+    await b.page.click(`#open li[data-match="${match}"] button.join`);
+    await b.page.waitForURL(new RegExp(`#/match/${match}$`));
+    for (const p of [a, b]) await until("a view", async () => (await seqOf(p.page)) >= 0);
+
+    const c = await player(browser, url, "lincoln", framesC);
+    await c.page.goto(`${url}#/watch/${match}`);
+    await until("a view", async () => (await seqOf(c.page)) >= 0);
+    if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
+
+    let moves = 0, undone = false, reloaded = false, chatted = false;
+    for (let turn = 0; moves < MOVES && turn < MOVES * 20; turn++) {
+      const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
+      if (!p) {
+        await a.page.waitForTimeout(200);
+        continue;
+      }
+      await clickMove(p);
+      moves++;
+      if (!undone && moves >= 3) {
+        // Undo is offered; it works unless the move was a barrier (a die
+        // roll, a reveal or a hand-over), which the page then says.
+        const before = await seqOf(p.page);
+        await p.page.click("#undo");
+        await until("the change", async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
+        const err = await p.page.textContent("#match-error");
+        if (!err) undone = true;
+        else if (!/undo|barrier|take back|nothing/i.test(err)) fail(`undo: ${err}`);
+      }
+      if (!chatted && moves >= 5) {
+        await a.page.fill("#chat-input", "Good luck, General.");
+        await a.page.click("#chat-send");
+        await b.page.waitForSelector("#chat li:has-text('Good luck, General.')", { timeout: 10000 });
+        chatted = true;
+      }
+      if (!reloaded && moves >= 10) {
+        await b.page.reload();
+        await until("a view", async () => (await seqOf(b.page)) >= 0);
+        await b.page.waitForSelector("#chat li:has-text('Good luck, General.')", { timeout: 10000 });
+        reloaded = true;
+      }
+    }
+    if (moves < MOVES) fail(`only ${moves} moves were played`);
+    if (!chatted || !reloaded) fail("chat or reload did not happen");
+    if (!undone) console.log("# no undo was possible in these moves (each was a barrier)");
+
+    // All three show the same seq and the board of the game.
+    const seqs = await Promise.all([a, b, c].map((p) => seqOf(p.page)));
+    await until("the spectator to catch up", async () => (await seqOf(c.page)) === seqs[0]);
+    for (const [p, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]]) {
+      const board = await p.page.textContent("#board");
+      if (!board || board.length < 50) fail(`${p.name}: the board is empty`);
+      const title = await p.page.textContent("#match-title");
+      if (!title.includes("Lincoln")) fail(`${p.name}: title ${title}`);
+      await p.page.screenshot({ path: join(outDir, file), fullPage: false });
+    }
+    // Phone portrait.
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.screenshot({ path: join(outDir, "05-phone.png") });
+    // Each page's socket received only its own role's views.
+    for (const [frames, role] of [[framesA, "union"], [framesB, "confederate"], [framesC, "observer"]]) {
+      for (const f of frames) {
+        let m;
+        try { m = JSON.parse(f); } catch { continue; }
+        if (m.op === "view" && m.view.role !== role) fail(`a ${role} page received the ${m.view.role} view`);
+        if (m.op === "chat" && role === "observer") fail("a spectator received chat");
+      }
+    }
+    console.log(`PASS: ${moves} moves, match ${match}, seq ${seqs.join("/")}`);
+  } finally {
+    await browser.close();
+    d.proc.kill("SIGTERM");
+    rmSync(d.data, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(`FAILED: ${e.message}`);
+  process.exit(1);
+});
