@@ -6,7 +6,9 @@
  *     close: a page is a handful of files, each cached by its ETag), or
  *   - upgrades GET /ws to a WebSocket (ws.c), which from then on carries the
  *     protocol exactly as NDJSON does: one text message is one line, and
- *     every reply, push, error and limit is the same code in conn.c.
+ *     every reply, push, error and limit is the same code in conn.c (the
+ *     per-message deadline too: a message runs from its first frame byte
+ *     to the end of its final frame, tg_ws_partial).
  * Everything else gets a status and the connection closes: 400 malformed
  * head or a path with "..", '%' or '\\' in it, 403 an Origin not allowed,
  * 404 no such file, 405 a method other than GET/HEAD, 408 a head not done
@@ -306,6 +308,8 @@ void tg_web_feed(struct tg_conn *c, const char *data, size_t len)
 			tg_conn_abort(c);
 		else if (r > 0)
 			tg_conn_close(c, NULL, NULL);
+		else if (c->state == TG_CONN_OPEN) /* message_timeout_ms, as on NDJSON */
+			tg_conn_note_partial(c, tg_ws_partial(&w->ws));
 		return;
 	}
 	if (w->responded)

@@ -197,10 +197,61 @@ static int pump_out(struct tg_ws *ws)
 	return 0;
 }
 
+/* The length of a frame header whose first two bytes are b0, b1 (RFC 6455
+ * 5.2): 2, plus 2 or 8 of extended length, plus 4 of mask. */
+static size_t header_len(uint8_t b1)
+{
+	size_t n = 2 + ((b1 & 0x80) ? 4 : 0);
+	if ((b1 & 0x7f) == 126)
+		n += 2;
+	else if ((b1 & 0x7f) == 127)
+		n += 8;
+	return n;
+}
+
+/* Follows frame boundaries through the bytes fed, only to know whether a
+ * message is unfinished (wslay validates and reads the frames). */
+static void track_bounds(struct tg_ws *ws, const uint8_t *p, size_t len)
+{
+	while (len) {
+		if (ws->payload_left) {
+			uint64_t take = len < ws->payload_left ? len : ws->payload_left;
+			ws->payload_left -= take;
+			p += take;
+			len -= (size_t)take;
+			continue;
+		}
+		ws->hdr[ws->hdr_len++] = *p++;
+		len--;
+		if (ws->hdr_len < 2 || ws->hdr_len < header_len(ws->hdr[1]))
+			continue;
+		uint64_t n = ws->hdr[1] & 0x7f;
+		if (n == 126)
+			n = (uint64_t)ws->hdr[2] << 8 | ws->hdr[3];
+		else if (n == 127) {
+			n = 0;
+			for (int i = 0; i < 8; i++)
+				n = n << 8 | ws->hdr[2 + i];
+		}
+		uint8_t opcode = ws->hdr[0] & 0x0f;
+		bool fin = ws->hdr[0] & 0x80;
+		if (opcode < 0x8) /* a data frame: text, binary or continuation */
+			ws->in_fragments = !fin;
+		ws->payload_left = n;
+		ws->hdr_len = 0;
+	}
+}
+
+bool tg_ws_partial(const struct tg_ws *ws)
+{
+	return ws->hdr_len || ws->payload_left || ws->in_fragments;
+}
+
 int tg_ws_feed(struct tg_ws *ws, const char *data, size_t len)
 {
 	if (ws->failed)
 		return -1;
+	track_bounds(ws, (const uint8_t *)data, len);
 	if (!ws->stop && wslay_event_get_read_enabled(ws->ctx)) {
 		ws->in = data;
 		ws->in_len = len;

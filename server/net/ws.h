@@ -49,6 +49,14 @@ struct tg_ws {
 	bool proto_error;    /* wslay's frame layer refused a frame: close with 1002 */
 	uint16_t close_code; /* a refusal's close, sent after the feed */
 	const char *close_why;
+	/* Where the bytes fed so far end, counted apart from wslay (which does
+	 * not say whether it holds part of a frame): the frame header read so
+	 * far, the payload bytes still to come, and whether a fragmented data
+	 * message has begun without its final frame. */
+	uint8_t hdr[14];
+	size_t hdr_len;
+	uint64_t payload_left;
+	bool in_fragments;
 };
 
 /* 0, or -1 when out of memory. */
@@ -60,6 +68,11 @@ void tg_ws_free(struct tg_ws *ws);
  * open, 1 once it is finished (a close frame was sent: the caller closes
  * the connection after flushing), -1 when the out callback failed. */
 int tg_ws_feed(struct tg_ws *ws, const char *data, size_t len);
+
+/* Whether the bytes fed so far end inside a frame or inside a fragmented
+ * message: a message has begun and not yet ended (conn.c's per-message
+ * deadline, message_timeout_ms, runs while this holds). */
+bool tg_ws_partial(const struct tg_ws *ws);
 
 /* Sends one text message. 0, or -1 when closing or the out callback failed. */
 int tg_ws_send_text(struct tg_ws *ws, const char *text, size_t len);

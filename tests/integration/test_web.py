@@ -7,6 +7,7 @@ daemon serving everyone else.
     python3 test_web.py --daemon PATH --cli PATH --schema DIR"""
 
 import base64
+import itertools
 import json
 import os
 import socket
@@ -19,6 +20,7 @@ from wsclient import (OP_BINARY, OP_CONT, OP_PING, OP_PONG, OP_TEXT, WebSocket,
 
 MAX_MESSAGE = 4096
 HEAD_DEADLINE_MS = 1500
+MESSAGE_MS = 1500
 OTHER_ORIGIN = "https://tables.example"
 
 
@@ -301,6 +303,68 @@ def stops_reading(h):
     s.sock.close()
 
 
+def trickle_until_cut(s, first, more, what):
+    """Sends first, then the next of more every 0.2 s (each keeps the idle timer happy)
+    until the daemon answers; that answer must be message_timeout then a
+    close 1008, at the message deadline and not at the idle one."""
+    t0 = time.monotonic()
+    s.sock.sendall(first)
+    got = None
+    more = iter(more)
+    while time.monotonic() - t0 < MESSAGE_MS / 1000 + 10:
+        try:
+            s.sock.sendall(next(more))
+        except OSError:
+            break
+        try:
+            got = s.recv_message(0.2)
+            break
+        except TimeoutError:
+            continue
+        except EOFError:
+            break
+    took = time.monotonic() - t0
+    check(isinstance(got, str) and json.loads(got).get("code") == "message_timeout",
+          f"{what}: must get message_timeout, got {got!r} after {took:.1f} s")
+    check(MESSAGE_MS / 1000 * 0.8 < took < MESSAGE_MS / 1000 + 3,
+          f"{what}: message deadline after {took:.1f} s")
+    expect_close(s, 1008, what)
+
+
+def slow_message(h):
+    """message_timeout_ms holds on a WebSocket as on NDJSON: a message
+    finished in time passes however slowly it came; one begun and never
+    finished (a frame that trickles, or a fragmented message whose last
+    frame never comes while pings keep the idle timer quiet) is answered
+    message_timeout and closed at the deadline."""
+    s = ws(h)
+    hello(s)
+    frame = encode_frame(OP_TEXT, b'{"op":"ping","id":"slow"}')
+    for i in range(len(frame)):
+        s.sock.sendall(frame[i:i + 1])
+        time.sleep(MESSAGE_MS / 1000 / 2 / len(frame))
+    check(json.loads(s.recv_message()) == {"op": "pong", "id": "slow"},
+          "a slow but whole frame")
+    # One frame announced with 100 bytes of payload, a byte every 0.2 s
+    # (it would take 18 s to finish).
+    frame = encode_frame(OP_TEXT, b"x" * 100)
+    trickle_until_cut(s, frame[:8], (frame[i:i + 1] for i in range(8, len(frame))),
+                      "a trickling frame")
+    s.sock.close()
+    # A frame header that never completes.
+    s = ws(h)
+    hello(s)
+    trickle_until_cut(s, b"\x81", itertools.repeat(b""), "half a frame header")
+    s.sock.close()
+    # Whole frames, but a message whose final fragment never comes.
+    s = ws(h)
+    hello(s)
+    trickle_until_cut(s, encode_frame(OP_TEXT, b'{"op":', fin=False),
+                      itertools.repeat(encode_frame(OP_PING, b"alive")),
+                      "an unfinished fragmented message")
+    s.sock.close()
+
+
 def still_serving(h):
     s = ws(h)
     hello(s)
@@ -313,11 +377,12 @@ def still_serving(h):
 def main(args):
     daemon_args = ["--max-message", str(MAX_MESSAGE),
                    "--set", f"handshake_timeout_ms={HEAD_DEADLINE_MS}",
+                   "--set", f"message_timeout_ms={MESSAGE_MS}",
                    "--set", f"web_origins={OTHER_ORIGIN}",
                    "--set", "max_outbuf=65536"]
     with Harness(args, daemon_args) as h:
         for step in (static_files, bad_methods, traversal, bad_heads, slow_head, origins,
-                     messages, bad_frames, stops_reading, still_serving):
+                     messages, bad_frames, stops_reading, slow_message, still_serving):
             print(f"# {step.__name__}", flush=True)
             step(h)
         h.daemon.stop()
