@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Telegraph builds, runs and tests with, when
 # any is missing. Idempotent; needs root (or sudo) only when it installs.
+# chromium, nodejs and npm are for the browser test (tests/web/run.sh, which
+# installs playwright-core with npm, and Node.js 20 too where nodejs is
+# Debian 12's 18: playwright-core 1.65 refuses Node.js before 20).
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates

@@ -22,7 +22,9 @@ function fail(what) {
 
 async function startDaemon() {
   const data = mkdtempSync(join(tmpdir(), "telegraph-web-"));
-  const proc = spawn(daemonPath, ["--listen", "127.0.0.1:0", "--data", join(data, "d")], { stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(daemonPath, ["--listen", "127.0.0.1:0", "--data", join(data, "d"),
+    // The lowest password cost: this test is about the page, not hashing.
+    "--set", "scrypt_n_log2=10"], { stdio: ["ignore", "ignore", "pipe"] });
   const log = [];
   const port = await new Promise((resolve, reject) => {
     let buf = "";
