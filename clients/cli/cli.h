@@ -21,6 +21,7 @@ struct cli_ctx {
 	char known_file[1100]; /* known_servers next to the settings file */
 	const char *password;  /* --password */
 	int json;              /* --json: scripted mode */
+	int follow;            /* --follow: --json goes on while a followed match does */
 	int timeout_s;         /* --timeout: scripted mode, after end of input */
 	int argc;              /* the command's own arguments (after its name) */
 	char **argv;

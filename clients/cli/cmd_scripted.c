@@ -3,9 +3,16 @@
  *
  * Replies are matched to requests by id to know when the replies due are all
  * in (see --help). The session token of a successful login/register is
- * stored, and forgotten on a successful logout, so that the next run resumes. */
+ * stored, and forgotten on a successful logout, so that the next run resumes.
+ *
+ * With --follow, the end of input does not end the run while a match the
+ * client follows (a successful open, watch, create or join) is still going:
+ * its pushes are printed until it is finished or aborted, with a ping
+ * whenever nothing was sent for $TELEGRAPH_PING_S (60) seconds, so that a
+ * bot can write its requests and read the match to its end. */
 #include <errno.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +23,8 @@
 
 #define MAX_OUTSTANDING 1024
 #define MAX_INPUT_LINE (1024 * 1024)
+#define MAX_FOLLOWED 64 /* the server follows at most TG_SESSION_SUBS_MAX */
+#define PING_DEFAULT_S 60
 
 struct pending {
 	char *id; /* the id as compact JSON, so 7 and "7" differ */
@@ -31,7 +40,35 @@ struct scripted {
 	size_t inlen, incap;
 	int in_eof;
 	int bad_input;
+	long long followed[MAX_FOLLOWED]; /* --follow: matches still going */
+	int nfollowed;
+	long long last_sent; /* monotonic ms */
 };
+
+static void follow_add(struct scripted *s, long long match)
+{
+	for (int i = 0; i < s->nfollowed; i++)
+		if (s->followed[i] == match)
+			return;
+	if (s->nfollowed < MAX_FOLLOWED)
+		s->followed[s->nfollowed++] = match;
+}
+
+static void follow_drop(struct scripted *s, long long match)
+{
+	for (int i = 0; i < s->nfollowed; i++)
+		if (s->followed[i] == match) {
+			s->followed[i] = s->followed[--s->nfollowed];
+			return;
+		}
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static char *id_key(const json_t *id)
 {
@@ -51,11 +88,21 @@ static void save_config(struct scripted *s)
 		cli_fail("%s", err);
 }
 
-/* Keeps the stored session in step with login/register/logout replies. */
+/* Keeps the stored session in step with login/register/logout replies, and
+ * the followed matches with open/watch/create/join. */
 static void track_session(struct scripted *s, const char *op, const json_t *reply)
 {
 	if (strcmp(cli_op(reply), "ok"))
 		return;
+	json_t *match = json_object_get(reply, "match");
+	if (json_is_integer(match) && (!strcmp(op, "open") || !strcmp(op, "watch") ||
+	                               !strcmp(op, "create") || !strcmp(op, "join"))) {
+		if (strcmp(op, "open") && strcmp(op, "watch") &&
+		    !json_is_true(json_object_get(reply, "following")))
+			return;
+		follow_add(s, (long long)json_integer_value(match));
+		return;
+	}
 	if (!strcmp(op, "login") || !strcmp(op, "register")) {
 		const char *token = json_string_value(json_object_get(reply, "token"));
 		const char *user =
@@ -71,9 +118,39 @@ static void track_session(struct scripted *s, const char *op, const json_t *repl
 	}
 }
 
+/* Does this patch make the view finished? */
+static bool patch_finishes(const json_t *patch)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(patch, i, p)
+	{
+		const char *path = json_string_value(json_object_get(p, "path"));
+		if (path && !strcmp(path, "/finished") && json_is_true(json_object_get(p, "value")))
+			return true;
+	}
+	return false;
+}
+
+/* A push that ends a followed match: a match push with its end, or a view
+ * or patch that says the match is finished. */
+static void track_end(struct scripted *s, const json_t *m)
+{
+	const char *op = cli_op(m);
+	long long match = (long long)json_integer_value(json_object_get(m, "match"));
+	const char *status = json_string_value(json_object_get(m, "status"));
+	if ((!strcmp(op, "match") && status &&
+	     (!strcmp(status, "finished") || !strcmp(status, "aborted"))) ||
+	    (!strcmp(op, "view") &&
+	     json_is_true(json_object_get(json_object_get(m, "view"), "finished"))) ||
+	    (!strcmp(op, "patch") && patch_finishes(json_object_get(m, "patch"))))
+		follow_drop(s, match);
+}
+
 /* A message from the server (already echoed to stdout). */
 static void on_message(struct scripted *s, const json_t *m)
 {
+	track_end(s, m);
 	json_t *id = json_object_get(m, "id");
 	if (!id || !is_reply_op(cli_op(m)))
 		return;
@@ -110,6 +187,7 @@ static int send_request(struct scripted *s, const char *line)
 		json_decref(req);
 		return -1;
 	}
+	s->last_sent = now_ms();
 	struct pending *p = &s->due[s->ndue++];
 	p->id = id_key(json_object_get(req, "id"));
 	snprintf(p->op, sizeof p->op, "%s", cli_op(req));
@@ -175,16 +253,12 @@ static int drain_buffered_input(struct scripted *s)
 	return 0;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static int run(struct scripted *s)
 {
 	long long deadline = -1;
+	const char *ping = getenv("TELEGRAPH_PING_S");
+	long ping_s = ping ? strtol(ping, NULL, 10) : 0;
+	long long ping_ms = (ping_s > 0 && ping_s <= 86400 ? ping_s : PING_DEFAULT_S) * 1000LL;
 	for (;;) {
 		/* Server lines already decrypted first: poll cannot see them. */
 		while (tls_conn_has_pending(s->c.conn)) {
@@ -199,12 +273,24 @@ static int run(struct scripted *s)
 		}
 		if (drain_buffered_input(s) < 0)
 			return -1;
-		if (s->in_eof && s->ndue == 0)
+		bool following = s->x->follow && s->nfollowed > 0;
+		if (s->in_eof && s->ndue == 0 && !following)
 			return 0;
-		if (s->in_eof && deadline < 0)
+		if (s->in_eof && s->ndue > 0 && deadline < 0)
 			deadline = now_ms() + (long long)s->x->timeout_s * 1000;
 		int wait = -1;
-		if (deadline >= 0) {
+		if (following && s->in_eof && s->ndue == 0) {
+			/* only the pushes of followed matches are awaited: no deadline,
+			 * a ping keeps the server's idle timeout away */
+			deadline = -1;
+			long long left = s->last_sent + ping_ms - now_ms();
+			if (left <= 0) {
+				if (send_request(s, "{\"op\":\"ping\"}") < 0)
+					return -1;
+				continue;
+			}
+			wait = (int)left;
+		} else if (deadline >= 0) {
 			long long left = deadline - now_ms();
 			if (left <= 0) {
 				cli_fail("%d repl%s still due after %d s", s->ndue,
@@ -245,6 +331,7 @@ int cmd_scripted(struct cli_ctx *x)
 		return EXIT_LOCAL;
 	s->x = x;
 	s->c.echo = stdout;
+	s->last_sent = now_ms();
 	int rc = EXIT_OK;
 	if (cli_client_connect(&s->c, x->server, &x->tls) < 0) {
 		cli_fail("%s", s->c.err);

@@ -14,7 +14,8 @@
 
 static const char usage[] =
     "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:HEX]\n"
-    "                 [--config FILE] [--json] [--timeout SECONDS] [--password PW]\n"
+    "                 [--config FILE] [--json [--follow]] [--timeout SECONDS]\n"
+    "                 [--password PW]\n"
     "                 COMMAND [ARGS]\n"
     "\n"
     "Terminal client for a telegraphd play-by-server.\n"
@@ -63,6 +64,11 @@ static const char usage[] =
     "                      the token of a successful login/register and forgets it\n"
     "                      on logout. At end of input it waits for the replies still\n"
     "                      due (at most --timeout seconds, default 30), then exits.\n"
+    "  --follow            with --json: at end of input, go on printing the pushes of\n"
+    "                      the matches this run follows (a successful open, watch,\n"
+    "                      create or join) until each is finished or aborted, pinging\n"
+    "                      while idle; for bots (echo '{\"op\":\"watch\",\"match\":12}' |\n"
+    "                      telegraph --json --follow)\n"
     "  --timeout SECONDS   see --json\n"
     "  -h, --help          this text\n"
     "\n"
@@ -193,6 +199,8 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 			x.password = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--json"))
 			x.json = 1;
+		else if (!strcmp(a, "--follow"))
+			x.follow = 1;
 		else if (!strcmp(a, "--timeout")) {
 			const char *v = opt_value(argc, argv, &i);
 			char *end;
@@ -261,6 +269,11 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 		return EXIT_LOCAL;
 	}
 	int rc;
+	if (x.follow && !x.json) {
+		cli_fail("--follow goes with --json (play and watch follow by themselves)");
+		free(rest);
+		return EXIT_USAGE;
+	}
 	if (x.json) {
 		x.argc = nrest;
 		x.argv = rest;

@@ -2,9 +2,18 @@
 the public matches in progress that allow spectators (what `watch` follows),
 `list finished` the public finished ones (what `export` takes); private and
 no-spectator matches are not offered to strangers. Each list ends with the
-command that uses it, or says that it is empty."""
+command that uses it, or says that it is empty.
 
+And a bot follows a match with `telegraph --json --follow`: its input ends
+at once, yet it prints the match's pushes (and pings while idle) until the
+match is over, then exits 0 by itself."""
+
+import json
+import os
+import queue
 import re
+import subprocess
+import threading
 
 from harness import Harness, check, register, run_main
 
@@ -13,6 +22,68 @@ PW = "correct horse"
 
 def listed(out, match):
     return re.search(rf"^\s*{match}\s+fixture-duel", out, re.M)
+
+
+def follow_to_the_end(h, bob):
+    dave = h.client("dave")
+    register(dave, "dave", PW)
+    match = dave.ok({"op": "create", "game": "fixture-duel", "scenario": "sprint",
+                     "side": "alpha"})["match"]
+    bob.ok({"op": "join", "match": match})
+    conf = os.path.join(h.tmp, "erin.conf")
+    out = h.run_cli(["register", "erin"], conf, env={"TELEGRAPH_PASSWORD": PW})
+    check(out.returncode == 0, f"register erin: {out.stderr}")
+    env = dict(os.environ, TELEGRAPH_PING_S="1")
+    bot = subprocess.Popen([h.args.cli, "--server", h.daemon.address, "--trust",
+                            h.daemon.cert, "--config", conf, "--json", "--follow"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env)
+    bot.stdin.write(json.dumps({"op": "watch", "match": match}) + "\n")
+    bot.stdin.close()  # all it will ever be told
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(ln) for ln in bot.stdout] and None,
+                     daemon=True).start()
+    seen = []
+
+    def until(pred, what):
+        while True:
+            try:
+                m = json.loads(lines.get(timeout=30))
+            except queue.Empty:
+                check(False, f"the following bot never printed {what}: {seen[-5:]}")
+            seen.append(m)
+            if pred(m):
+                return m
+
+    until(lambda m: m.get("op") == "view" and m.get("match") == match, "the view")
+    until(lambda m: m.get("op") == "pong", "a pong (it pings while idle)")
+    players = {"alpha": dave, "beta": bob}
+    seq = 0
+    while True:
+        view = dave.view_at(match, seq)["view"]
+        if view["finished"]:
+            break
+        who = players[view["awaiting"][0]]
+        seq = who.ok({"op": "act", "match": match, "seq": seq,
+                      "action": {"type": "commit", "value": 3 if who is dave else 1}})["seq"]
+    def over(m):
+        return ((m.get("op") == "match" and m.get("status") == "finished")
+                or (m.get("op") == "view" and m["view"].get("finished"))
+                or (m.get("op") == "patch" and any(
+                    p.get("path") == "/finished" and p.get("value") is True
+                    for p in m["patch"])))
+
+    until(over, "the end of the match")
+    try:
+        rc = bot.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        bot.kill()
+        rc = None
+    check(rc == 0, f"the bot leaves by itself when the match is over: rc {rc}, "
+          f"stderr {bot.stderr.read()}")
+    got = {m["seq"] for m in seen if m.get("op") in ("patch", "view") and m.get("match") == match}
+    check(set(range(1, seq + 1)) <= got, f"the bot printed every seq to {seq}: {sorted(got)}")
+    dave.close()
 
 
 def main(args):
@@ -69,6 +140,7 @@ def main(args):
         out = h.run_cli(["list", "everything"], conf["carol"])
         check(out.returncode == 2 and "live|finished" in out.stderr,
               f"an unknown list is a usage error: {out.returncode} {out.stderr}")
+        follow_to_the_end(h, bob)
         bob.close()
         h.validate_all()
 
