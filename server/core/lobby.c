@@ -90,9 +90,15 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	for (int r = 0; mod && mod->roles[r]; r++) {
 		const json_t *seat = seat_row(row, mod->roles[r]);
 		json_array_append_new(
-		    seats, json_pack("{s:s,s:o}", "role", mod->roles[r], "user",
-		                     seat ? json_deep_copy(json_object_get(seat, "user_name"))
-		                          : json_null()));
+		    seats,
+		    json_pack("{s:s,s:o,s:o}", "role", mod->roles[r], "user",
+		              seat ? json_deep_copy(json_object_get(seat, "user_name"))
+		                   : json_null(),
+		              "rating",
+		              seat ? ratings_seat_rating(
+		                         srv, json_integer_value(json_object_get(seat, "user_id")),
+		                         str(row, "game"))
+		                   : json_null()));
 		if (seat && json_integer_value(json_object_get(seat, "user_id")) == user_id &&
 		    user_id > 0)
 			your_role = mod->roles[r];
@@ -130,6 +136,8 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 		if (str(row, "invite_code"))
 			json_object_set_new(info, "invite", json_string(str(row, "invite_code")));
 	}
+	json_object_set_new(info, "rated",
+	                    json_boolean(json_is_true(json_object_get(row, "rated"))));
 	json_t *tc = json_object_get(row, "time_control");
 	json_object_set_new(info, "time_control", tc ? json_deep_copy(tc) : json_null());
 	json_object_set_new(info, "clock", live ? clock_view(live) : json_null());
@@ -284,12 +292,13 @@ void op_create(struct tg_session *s, const json_t *req)
 		return;
 	}
 	const char *vis = str(req, "visibility");
-	json_t *spect = json_object_get(req, "spectators");
+	json_t *spect = json_object_get(req, "spectators"), *rated = json_object_get(req, "rated");
 	if ((json_object_get(req, "visibility") &&
 	     (!vis || (strcmp(vis, "public") != 0 && strcmp(vis, "private") != 0))) ||
-	    (spect && !json_is_boolean(spect))) {
+	    (spect && !json_is_boolean(spect)) || (rated && !json_is_boolean(rated))) {
 		srv_error(s, req, "malformed_request",
-		          "\"visibility\" is \"public\" or \"private\"; \"spectators\" a boolean.");
+		          "\"visibility\" is \"public\" or \"private\"; \"spectators\" and "
+		          "\"rated\" booleans.");
 		return;
 	}
 	bool private = vis && strcmp(vis, "private") == 0;
@@ -338,6 +347,7 @@ void op_create(struct tg_session *s, const json_t *req)
 	int64_t id = 0;
 	struct tg_match *live = NULL;
 	if (srv_tx(srv, &err) != 0 || tg_store_match_create(srv->store, m, &id, &err) != 0 ||
+	    (json_is_false(rated) && tg_store_match_set_rated(srv->store, id, false, &err) != 0) ||
 	    tg_store_seat_add(srv->store, id, mod->roles[role], s->user_id, entropy, srv_now(),
 	                      &err) != 0 ||
 	    !(live = match_get(srv, id, &err))) {

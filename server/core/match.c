@@ -359,7 +359,9 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 		return -1;
 	match_touch(srv, m);
 	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
-	/* A tournament game's result counts in its event at once, in this turn. */
+	/* Ratings and a tournament game's result count at once, in this turn. */
+	if (ratings_match_finished(srv, m, err) != 0)
+		return -1;
 	return tourney_match_finished(srv, m, err);
 }
 

@@ -437,6 +437,8 @@ static const struct op_entry ops[] = {
     {"tourney_withdraw", op_tourney_withdraw, true},
     {"tourney_start", op_tourney_start, true},
     {"tourney_standings", op_tourney_standings, true},
+    {"ratings", op_ratings, true},
+    {"leaderboard", op_leaderboard, true},
     {NULL, NULL, false},
 };
 

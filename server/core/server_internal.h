@@ -284,6 +284,14 @@ void op_undo(struct tg_session *s, const json_t *req);
 void op_chat(struct tg_session *s, const json_t *req);
 void op_export(struct tg_session *s, const json_t *req);
 
+/* ---- ratings.c: Glicko-2 per user and game ------------------------------ */
+/* Called by match_finish: a rated duel updates both players' ratings. */
+int ratings_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* A player's rating in a game, rounded, or null before his first rated game. */
+json_t *ratings_seat_rating(struct tg_server *srv, int64_t user_id, const char *game);
+void op_ratings(struct tg_session *s, const json_t *req);
+void op_leaderboard(struct tg_session *s, const json_t *req);
+
 /* ---- tourney_ops.c, tourney_round.c, tourney_view.c: tournaments ------ */
 #define TG_TOURNEY_MAX_PLAYERS 256 /* per tournament */
 #define TG_TOURNEY_MAX_ROUNDS 50   /* of a Swiss */

@@ -76,6 +76,8 @@ static int64_t create_match(struct tg_server *srv, const json_t *t, int64_t side
 	int64_t id = -1;
 	struct tg_match *live = NULL;
 	if (!m || tg_store_match_create(srv->store, m, &id, err) != 0 ||
+	    (!json_is_true(json_object_get(t, "rated")) &&
+	     tg_store_match_set_rated(srv->store, id, false, err) != 0) ||
 	    tg_store_seat_add(srv->store, id, mod->roles[0], side0, e0, srv_now(), err) != 0 ||
 	    tg_store_seat_add(srv->store, id, mod->roles[1], side1, e1, srv_now(), err) != 0 ||
 	    !(live = match_get(srv, id, err))) {

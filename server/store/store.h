@@ -72,7 +72,8 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
  * "result"(object|null), "seq" (last action seq, 0 if none), "time_control"
- * (object|null), "clock" (object|null: tg_clock_json's stored form). NULL if absent
+ * (object|null), "clock" (object|null: tg_clock_json's stored form), "rated"
+ * (bool). NULL if absent
  * (err code "no_such_match"). */
 json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* err code "seat_taken" if that role already has a user, "already_seated" if
@@ -128,6 +129,25 @@ int tg_store_chat_add(struct tg_store *s, int64_t match_id, int64_t user_id, con
  * 1000 (ask again after the last id); "user" is the sender's name and
  * "user_id" his id. */
 json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
+
+/* ---- ratings (store_ratings.c) ----------------------------------------- */
+/* A Glicko-2 rating as stored; games -1 from tg_store_rating_get: the user
+ * has no rating in that game yet (the other members are then unset). */
+struct tg_store_rating {
+	double rating, deviation, volatility;
+	int64_t games;
+};
+/* Whether the match counts for ratings (rated unless its creator said not). */
+int tg_store_match_set_rated(struct tg_store *s, int64_t match_id, bool rated,
+			     struct tg_error *err);
+int tg_store_rating_get(struct tg_store *s, int64_t user_id, const char *game,
+			struct tg_store_rating *out, struct tg_error *err);
+int tg_store_rating_put(struct tg_store *s, int64_t user_id, const char *game,
+			const struct tg_store_rating *r, int64_t now, struct tg_error *err);
+/* [{"user","rating","deviation","volatility","games"}], best first, at most limit. */
+json_t *tg_store_leaderboard(struct tg_store *s, const char *game, int limit, struct tg_error *err);
+/* [{"game","rating","deviation","volatility","games"}] of one user, by game. */
+json_t *tg_store_ratings_of_user(struct tg_store *s, int64_t user_id, struct tg_error *err);
 
 /* ---- tournaments (store_tourney.c) -------------------------------------- */
 /* t: {"name","game","scenario","options"(object),"format","rounds",

@@ -103,7 +103,7 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	}
 	json_t *m = json_pack(
 	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o, "
-	    "s:o}",
+	    "s:o, s:b}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "game", store_column_string(st, 1),
 	    "scenario", store_column_string(st, 2), "options", options, "visibility",
 	    store_column_string(st, 4), "invite_code", store_column_string(st, 5), "spectators",
@@ -112,7 +112,8 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	    store_column_string(st, 10), "seed", store_column_string(st, 11), "result", result,
 	    "created", (json_int_t)sqlite3_column_int64(st, 13), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 14), "seq",
-	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc, "clock", clock);
+	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc, "clock", clock, "rated",
+	    sqlite3_column_int(st, 18));
 	if (!m)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored match is unreadable");
 	return m;

@@ -9,7 +9,7 @@
 	"m.id, m.game, m.scenario, m.options, m.visibility, m.invite_code, m.spectators, "         \
 	"m.creator, m.status, m.secret, m.commitment, m.seed, m.result, m.created, m.updated, "    \
 	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id), "                \
-	"m.time_control, m.clock"
+	"m.time_control, m.clock, m.rated"
 
 /* The columns store_tourney.c turns into a tournament object, in this order. */
 #define TOURNEY_COLUMNS                                                                            \
@@ -86,6 +86,20 @@ static const char *const stmt_sql[ST__COUNT] = {
                      "WHERE c.match_id = ?1 AND c.id > ?2 ORDER BY c.id LIMIT ?3",
 
     /* store_tourney.c */
+    [ST_MATCH_SET_RATED] = "UPDATE matches SET rated = ?2 WHERE id = ?1",
+    [ST_RATING_GET] = "SELECT rating, deviation, volatility, games FROM ratings "
+                      "WHERE user_id = ?1 AND game = ?2",
+    [ST_RATING_PUT] = "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games, "
+                      "updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
+                      "ON CONFLICT (user_id, game) DO UPDATE SET rating = excluded.rating, "
+                      "deviation = excluded.deviation, volatility = excluded.volatility, "
+                      "games = excluded.games, updated = excluded.updated",
+    [ST_RATING_LEADERBOARD] = "SELECT u.name, r.rating, r.deviation, r.volatility, r.games "
+                              "FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ?1 "
+                              "ORDER BY r.rating DESC, u.name LIMIT ?2",
+    [ST_RATING_OF_USER] = "SELECT game, rating, deviation, volatility, games FROM ratings "
+                          "WHERE user_id = ?1 ORDER BY game",
+
     [ST_TOURNEY_INSERT] = "INSERT INTO tournaments (name, game, scenario, options, format, rounds, "
                           "max_players, invite_code, rated, director, created, updated) "
                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
