@@ -15,15 +15,16 @@ int cli_main(int argc, char **argv, const struct game_module *const *games);
 struct cli_ctx {
 	const struct game_module *const *games;
 	struct cli_config cfg;
-	const char *server;    /* --server, else cfg.server */
-	const char *trust;     /* --trust, else cfg.trust (may be empty) */
-	struct tls_trust tls;  /* whom to trust (tls_conn.h): --trust, --fingerprint, known */
-	char known_file[1100]; /* known_servers next to the settings file */
-	const char *password;  /* --password */
-	int json;              /* --json: scripted mode */
-	int follow;            /* --follow: --json goes on while a followed match does */
-	int timeout_s;         /* --timeout: scripted mode, after end of input */
-	int argc;              /* the command's own arguments (after its name) */
+	const char *server;       /* --server, else cfg.server */
+	const char *trust;        /* --trust, else cfg.trust (may be empty) */
+	struct tls_trust tls;     /* whom to trust (tls_conn.h): --trust, --fingerprint, known */
+	char known_file[1100];    /* known_servers next to the settings file */
+	const char *password;     /* --password */
+	const char *new_password; /* --new-password (passwd) */
+	int json;                 /* --json: scripted mode */
+	int follow;               /* --follow: --json goes on while a followed match does */
+	int timeout_s;            /* --timeout: scripted mode, after end of input */
+	int argc;                 /* the command's own arguments (after its name) */
 	char **argv;
 };
 
@@ -56,5 +57,8 @@ int cmd_verify(struct cli_ctx *x);
 int cmd_play(struct cli_ctx *x);
 int cmd_watch(struct cli_ctx *x);
 int cmd_scripted(struct cli_ctx *x);
+int cmd_sessions(struct cli_ctx *x);
+int cmd_end_session(struct cli_ctx *x);
+int cmd_passwd(struct cli_ctx *x);
 
 #endif

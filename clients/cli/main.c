@@ -24,6 +24,10 @@ static const char usage[] =
     "  register NAME            create an account and log in\n"
     "  login NAME               log in; the session token is remembered\n"
     "  logout                   end the session and forget the token\n"
+    "  sessions                 my sessions: id, last sign-in, address, client\n"
+    "  end-session ID           end one of them (its connection is closed)\n"
+    "  passwd                   change my password (--password: the old one;\n"
+    "                           --new-password: the new); my other sessions end\n"
     "  games                    the games the server offers (roles, scenarios, options)\n"
     "  create GAME [--scenario S] [--side ROLE] [--private] [--no-spectators]\n"
     "              [--option KEY=VALUE]...   open a new match (prints its id, invite)\n"
@@ -56,6 +60,7 @@ static const char usage[] =
     "                      ~/.config/telegraph/config; mode 0600)\n"
     "  --password PW       for register/login (else $TELEGRAPH_PASSWORD, else asked\n"
     "                      without echo)\n"
+    "  --new-password PW   for passwd (else $TELEGRAPH_NEW_PASSWORD, else asked twice)\n"
     "  --json              scripted mode: read one request object per line on stdin,\n"
     "                      print every server message on stdout, one per line, as\n"
     "                      received. The client first sends hello (id \"cli-hello\")\n"
@@ -107,6 +112,9 @@ static const struct command commands[] = {
     {"register", cmd_register},
     {"login", cmd_login},
     {"logout", cmd_logout},
+    {"sessions", cmd_sessions},
+    {"end-session", cmd_end_session},
+    {"passwd", cmd_passwd},
     {"games", cmd_games},
     {"create", cmd_create},
     {"join", cmd_join},
@@ -197,6 +205,8 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 			config_path = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--password"))
 			x.password = opt_value(argc, argv, &i);
+		else if (!strcmp(a, "--new-password"))
+			x.new_password = opt_value(argc, argv, &i);
 		else if (!strcmp(a, "--json"))
 			x.json = 1;
 		else if (!strcmp(a, "--follow"))

@@ -31,7 +31,14 @@ static int ask(FILE *tty, const char *prompt, char *out, size_t outlen)
 
 int password_get(const char *given, int confirm, char *out, size_t outlen, char *err, size_t errlen)
 {
-	const char *env = getenv("TELEGRAPH_PASSWORD");
+	return password_get_from(given, "TELEGRAPH_PASSWORD", "--password", "Password", confirm,
+	                         out, outlen, err, errlen);
+}
+
+int password_get_from(const char *given, const char *env_name, const char *flag, const char *what,
+                      int confirm, char *out, size_t outlen, char *err, size_t errlen)
+{
+	const char *env = getenv(env_name);
 	const char *src = given ? given : (env && *env ? env : NULL);
 	if (src) {
 		if (strlen(src) >= outlen) {
@@ -43,15 +50,17 @@ int password_get(const char *given, int confirm, char *out, size_t outlen, char 
 	}
 	FILE *tty = fopen("/dev/tty", "r+");
 	if (!tty) {
-		snprintf(err, errlen,
-		         "no password: pass --password PW or set TELEGRAPH_PASSWORD (no terminal "
-		         "to ask on)");
+		snprintf(err, errlen, "no %s: pass %s PW or set %s (no terminal to ask on)", what,
+		         flag, env_name);
 		return -1;
 	}
-	int rc = ask(tty, "Password: ", out, outlen);
+	char prompt[64];
+	snprintf(prompt, sizeof prompt, "%s: ", what);
+	int rc = ask(tty, prompt, out, outlen);
 	if (rc == 0 && confirm) {
 		char again[512];
-		rc = ask(tty, "Password again: ", again, sizeof again);
+		snprintf(prompt, sizeof prompt, "%s again: ", what);
+		rc = ask(tty, prompt, again, sizeof again);
 		if (rc == 0 && strcmp(again, out) != 0) {
 			snprintf(err, errlen, "the two passwords differ");
 			fclose(tty);

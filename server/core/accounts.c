@@ -1,4 +1,4 @@
-/* accounts.c — register, login, resume, logout. scrypt runs in the libuv
+/* accounts.c — register, login, resume, logout, change_password. scrypt runs in the libuv
  * thread pool; the job holds a reference on its session, so a connection
  * that closes meanwhile is simply not answered (after_work checks `closed`).
  *
@@ -33,7 +33,7 @@
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256
 
-enum job_kind { JOB_REGISTER, JOB_LOGIN };
+enum job_kind { JOB_REGISTER, JOB_LOGIN, JOB_CHANGE };
 
 struct kdf_job {
 	uv_work_t work;
@@ -42,11 +42,14 @@ struct kdf_job {
 	json_t *req;
 	char name[TG_NAME_MAX + 1];
 	char password[PASSWORD_MAX + 1];
-	char stored[TG_KDF_HASH_MAX]; /* login: the hash to check; register: the new hash */
+	char stored[TG_KDF_HASH_MAX]; /* login, change: the hash to check; register: the new hash */
+	char new_password[PASSWORD_MAX + 1]; /* change: hashed into new_hash if password matches */
+	char new_hash[TG_KDF_HASH_MAX];
 	unsigned n_log2;
 	int64_t user_id; /* login: the user, or 0 if unknown (a dummy hash is checked) */
 	char group[64];  /* the peer group holding one of srv->kdf_slots */
-	int result;      /* register: 0/-1; login: 1 match, 0 no, -1 unreadable */
+	int result; /* register: 0/-1; login, change: 1 match (change: and hashed), 0 no, -1 failed
+	             */
 };
 
 static bool valid_name(const char *name)
@@ -127,7 +130,11 @@ static void do_work(uv_work_t *w)
 		j->result = tg_kdf_hash(j->password, j->n_log2, j->stored);
 	else
 		j->result = tg_kdf_verify(j->password, j->stored);
+	if (j->kind == JOB_CHANGE && j->result == 1 &&
+	    tg_kdf_hash(j->new_password, j->n_log2, j->new_hash) != 0)
+		j->result = -1;
 	OPENSSL_cleanse(j->password, sizeof j->password);
+	OPENSSL_cleanse(j->new_password, sizeof j->new_password);
 }
 
 /* Logs the session in: a new token stored as its hash; adds "token" to ok. */
@@ -143,7 +150,8 @@ static int start_session(struct tg_session *s, int64_t user_id, const char *name
 		views_unsubscribe_all(s); /* another user's subscriptions */
 	if (srv_tx(s->srv, err) != 0 ||
 	    tg_store_session_create(s->srv->store, hash, user_id, now,
-	                            now + (int64_t)s->srv->cfg.session_days * 86400, err) != 0) {
+	                            now + (int64_t)s->srv->cfg.session_days * 86400, err) != 0 ||
+	    tg_store_session_touch(s->srv->store, hash, now, s->peer, s->client, err) != 0) {
 		srv_tx_fail(s->srv);
 		return -1;
 	}
@@ -214,6 +222,43 @@ static void finish_login(struct kdf_job *j)
 	srv_ok_login(s, j->req, ok);
 }
 
+/* The old password matched and the new one is hashed: store it, and end
+ * every other session of the user, stored and live (issue 24). */
+static void finish_change(struct kdf_job *j)
+{
+	struct tg_session *s = j->s;
+	struct tg_server *srv = s->srv;
+	char pkey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, j->name);
+	if (j->result != 1) {
+		if (j->result == 0) {
+			TG_INFO(s->id, 0, "wrong old password for user %lld",
+			        (long long)j->user_id);
+			srv_error(s, j->req, "bad_credentials",
+			          "That is not your current password.");
+		} else {
+			srv_error(s, j->req, "internal", "Password hashing failed; try again.");
+		}
+		return;
+	}
+	if (s->user_id != j->user_id) {
+		srv_error(s, j->req, "not_logged_in", "You logged out meanwhile; nothing changed.");
+		return;
+	}
+	struct tg_error err = {0};
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_user_set_password(srv->store, j->user_id, j->new_hash, &err) != 0 ||
+	    tg_store_sessions_end_others(srv->store, j->user_id, s->token_hash, &err) != 0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	tg_ratelimit_clear(&srv->login_pair, pkey);
+	sessions_end_live(srv, j->user_id, NULL, s);
+	TG_INFO(s->id, 0, "user %lld changed his password", (long long)j->user_id);
+	srv_ok(s, j->req, NULL);
+}
+
 static void after_work(uv_work_t *w, int status)
 {
 	struct kdf_job *j = w->data;
@@ -225,6 +270,8 @@ static void after_work(uv_work_t *w, int status)
 			srv_error(s, j->req, "server_shutting_down", "The server is stopping.");
 		else if (j->kind == JOB_REGISTER)
 			finish_register(j);
+		else if (j->kind == JOB_CHANGE)
+			finish_change(j);
 		else
 			finish_login(j);
 		session_drain(s);
@@ -421,6 +468,13 @@ void op_resume(struct tg_session *s, const json_t *req)
 		srv_error(s, req, "bad_token", "Unknown or expired session; log in again.");
 		return;
 	}
+	if (srv_tx(s->srv, &err) != 0 ||
+	    tg_store_session_touch(s->srv->store, hash, srv_now(), s->peer, s->client, &err) != 0) {
+		srv_tx_fail(s->srv);
+		json_decref(user);
+		srv_error_err(s, req, &err);
+		return;
+	}
 	if (s->user_id != uid)
 		views_unsubscribe_all(s);
 	s->user_id = uid;
@@ -447,4 +501,77 @@ void op_logout(struct tg_session *s, const json_t *req)
 	s->has_token = false;
 	s->user_name[0] = '\0';
 	srv_ok(s, req, NULL);
+}
+
+/* change_password: the old password is checked like a login (an attempt per
+ * (address, name), counted when it arrives), then the new one hashed, both
+ * in one job of the thread pool. */
+void op_change_password(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	const char *old = json_string_value(json_object_get(req, "old_password"));
+	const char *new = json_string_value(json_object_get(req, "new_password"));
+	if (!old || !new) {
+		srv_error(s, req, "malformed_request",
+		          "\"old_password\" and \"new_password\" are strings.");
+		return;
+	}
+	size_t plen = strlen(new);
+	if (plen < PASSWORD_MIN || plen > PASSWORD_MAX) {
+		srv_error(s, req, "weak_password", "A password has 8 to 256 bytes.");
+		return;
+	}
+	if (strlen(old) > PASSWORD_MAX) {
+		srv_error(s, req, "bad_credentials", "That is not your current password.");
+		return;
+	}
+	char pkey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, s->user_name);
+	int64_t now = srv_now();
+	int64_t wait = tg_ratelimit_wait(&srv->login_pair, pkey, now);
+	if (wait > 0) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+		         "Too many wrong passwords for this account from your address; try again "
+		         "in %lld seconds.",
+		         (long long)wait);
+		srv_rate_limited(s, req, wait, msg);
+		return;
+	}
+	struct tg_error err = {0};
+	json_t *u = tg_store_user_by_id(srv->store, s->user_id, &err);
+	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
+	if (!hash) {
+		json_decref(u);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	struct kdf_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		json_decref(u);
+		srv_error(s, req, "internal", "The server is out of memory.");
+		return;
+	}
+	j->kind = JOB_CHANGE;
+	j->req = json_deep_copy(req);
+	j->user_id = s->user_id;
+	snprintf(j->name, sizeof j->name, "%s", s->user_name);
+	snprintf(j->password, sizeof j->password, "%s", old);
+	snprintf(j->new_password, sizeof j->new_password, "%s", new);
+	snprintf(j->stored, sizeof j->stored, "%s", hash);
+	j->n_log2 = srv->cfg.scrypt_n_log2;
+	json_decref(u);
+	tg_ratelimit_fail(&srv->login_pair, pkey, now);
+	if (!kdf_take(s, req)) {
+		json_decref(j->req);
+		OPENSSL_cleanse(j, sizeof *j);
+		free(j);
+		return;
+	}
+	if (queue_job(s, j) != 0) {
+		srv_error(s, req, "internal", "Could not start hashing the password.");
+		json_decref(j->req);
+		OPENSSL_cleanse(j, sizeof *j);
+		free(j);
+	}
 }

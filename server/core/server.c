@@ -41,6 +41,10 @@ static struct tg_session *session_new(struct tg_server *srv, struct tg_conn *con
 	snprintf(s->peer, sizeof s->peer, "%s", peer ? peer : "?");
 	snprintf(s->peer_group, sizeof s->peer_group, "%s",
 	         conn ? tg_conn_peer_group(conn) : s->peer);
+	s->live_next = srv->live;
+	if (srv->live)
+		srv->live->live_prev = s;
+	srv->live = s;
 	return s;
 }
 
@@ -59,6 +63,13 @@ void session_unref(struct tg_session *s)
 
 static void session_closed(struct tg_session *s)
 {
+	if (s->live_prev)
+		s->live_prev->live_next = s->live_next;
+	else if (s->srv->live == s)
+		s->srv->live = s->live_next;
+	if (s->live_next)
+		s->live_next->live_prev = s->live_prev;
+	s->live_prev = s->live_next = NULL;
 	views_unsubscribe_all(s);
 	s->closed = true;
 	s->conn = NULL;
@@ -392,6 +403,13 @@ static void op_hello(struct tg_session *s, const json_t *req)
 		return;
 	}
 	s->hello = true;
+	/* The client program's name, for the player's list of his sessions:
+	 * printable ASCII only, cut at TG_CLIENT_NAME_MAX. */
+	const char *client = json_string_value(json_object_get(req, "client"));
+	size_t n = 0;
+	for (; client && client[n] && n < TG_CLIENT_NAME_MAX; n++)
+		s->client[n] = client[n] >= 0x20 && client[n] < 0x7f ? client[n] : '?';
+	s->client[n] = '\0';
 	json_t *w = json_pack("{s:s,s:s,s:s,s:i,s:[s,s,s,s,s,s,s,s],s:O,s:o}", "op", "welcome",
 	                      "server", "telegraphd", "version", TG_VERSION, "protocol", 1,
 	                      "capabilities", "accounts", "matches", "spectators", "undo", "chat",
@@ -439,6 +457,9 @@ static const struct op_entry ops[] = {
     {"tourney_standings", op_tourney_standings, true},
     {"ratings", op_ratings, true},
     {"leaderboard", op_leaderboard, true},
+    {"sessions", op_sessions, true},
+    {"end_session", op_end_session, true},
+    {"change_password", op_change_password, true},
     {NULL, NULL, false},
 };
 

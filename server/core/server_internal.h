@@ -28,6 +28,8 @@
 #define TG_VERSION "0.1.0"
 #endif
 
+#define TG_CLIENT_NAME_MAX 64
+
 /* One client connection (or a test's fake one). Reference counted: thread
  * pool work and queued replies hold references, so a connection may close
  * while they are pending. */
@@ -50,6 +52,10 @@ struct tg_session {
 	char peer_group[64];               /* as the limits count it: IPv4 address or IPv6 /64 */
 	int64_t subs[TG_SESSION_SUBS_MAX]; /* ids of the matches it follows */
 	unsigned nsubs;
+	char client[TG_CLIENT_NAME_MAX + 1]; /* as hello named it, printable ASCII */
+	/* srv->live: every session not yet closed (account_sessions.c ends
+	 * some of them when their stored session is ended). */
+	struct tg_session *live_prev, *live_next;
 };
 
 struct tg_kdf_slot {
@@ -140,6 +146,7 @@ struct tg_server {
 	/* Accounts made per address (accounts.c) and matches made per user
 	 * (lobby.c), per hour: the volume a stranger can write to the disk. */
 	struct tg_ratelimit register_addr, create_user;
+	struct tg_session *live; /* sessions not yet closed, newest first */
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
 	/* Those jobs per peer group: at most cfg.kdf_max_inflight slots in use,
@@ -189,6 +196,18 @@ void op_register(struct tg_session *s, const json_t *req);
 void op_login(struct tg_session *s, const json_t *req);
 void op_resume(struct tg_session *s, const json_t *req);
 void op_logout(struct tg_session *s, const json_t *req);
+void op_change_password(struct tg_session *s, const json_t *req);
+
+/* ---- account_sessions.c ---- */
+#define TG_SESSION_ID_LEN 16
+void session_id_of(const uint8_t hash[32], char out[TG_SESSION_ID_LEN + 1]);
+/* Ends the live sessions of user_id (only the one with that id, when id is
+ * not NULL; never keep): each is told session_ended and its connection
+ * closed. The stored sessions are the caller's to delete. */
+void sessions_end_live(struct tg_server *srv, int64_t user_id, const char *id,
+                       const struct tg_session *keep);
+void op_sessions(struct tg_session *s, const json_t *req);
+void op_end_session(struct tg_session *s, const json_t *req);
 
 /* ---- lobby.c --------------------------------------------------------- */
 json_t *lobby_games_json(const struct game_module *const *games);

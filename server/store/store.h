@@ -47,19 +47,34 @@ bool tg_store_in_transaction(const struct tg_store *s);
 /* ---- users and sessions ------------------------------------------------ */
 /* err code "name_taken" if the name exists (names compare case-insensitively). */
 int tg_store_user_create(struct tg_store *s, const char *name, const char *pw_hash, int64_t now,
-			 int64_t *user_id, struct tg_error *err);
+                         int64_t *user_id, struct tg_error *err);
 /* {"id":.., "name":.., "pw_hash":..}; NULL if no such user (err code "no_such_user"). */
 json_t *tg_store_user_by_name(struct tg_store *s, const char *name, struct tg_error *err);
 json_t *tg_store_user_by_id(struct tg_store *s, int64_t user_id, struct tg_error *err);
 
 /* token_hash is SHA-256 of the session token: the token itself is never stored. */
 int tg_store_session_create(struct tg_store *s, const uint8_t token_hash[32], int64_t user_id,
-			    int64_t now, int64_t expires, struct tg_error *err);
+                            int64_t now, int64_t expires, struct tg_error *err);
 /* user id, or -1 if unknown/expired (err code "bad_token"). */
 int64_t tg_store_session_user(struct tg_store *s, const uint8_t token_hash[32], int64_t now,
-			      struct tg_error *err);
+                              struct tg_error *err);
 /* err code "bad_token" if no such session. */
 int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], struct tg_error *err);
+/* Records a sign-in with the session (login or resume): when, from which
+ * address, with which client program. */
+int tg_store_session_touch(struct tg_store *s, const uint8_t token_hash[32], int64_t now,
+                           const char *address, const char *client, struct tg_error *err);
+/* The user's unexpired sessions, last used first:
+ * [{"id" (16 hex digits of the token's hash),"created","last_used","address","client"}]. */
+json_t *tg_store_sessions_of(struct tg_store *s, int64_t user_id, int64_t now,
+                             struct tg_error *err);
+/* Ends the user's session with that id; err code "no_such_session" if he has none. */
+int tg_store_session_end(struct tg_store *s, int64_t user_id, const char *id, struct tg_error *err);
+/* Ends every session of the user but keep (the one that asked). */
+int tg_store_sessions_end_others(struct tg_store *s, int64_t user_id, const uint8_t keep[32],
+                                 struct tg_error *err);
+int tg_store_user_set_password(struct tg_store *s, int64_t user_id, const char *pw_hash,
+                               struct tg_error *err);
 
 /* ---- matches ---------------------------------------------------------- */
 /* m: {"game","scenario","options"(object),"visibility":"public"|"private",
@@ -68,7 +83,8 @@ int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], st
  *     "created"(time), "time_control"(object|null|absent: no clock)} -> new id. Status starts "open". err code
  * "no_such_user" if creator is unknown, "invite_taken" if the invite code is
  * in use (draw another). */
-int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id, struct tg_error *err);
+int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id,
+                          struct tg_error *err);
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
  * "result"(object|null), "seq" (last action seq, 0 if none), "time_control"
@@ -79,9 +95,10 @@ json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error
 /* err code "seat_taken" if that role already has a user, "already_seated" if
  * the user has another seat in it, "no_such_match"/"no_such_user". */
 int tg_store_seat_add(struct tg_store *s, int64_t match_id, const char *role, int64_t user_id,
-		      const char *entropy_hex, int64_t now, struct tg_error *err);
+                      const char *entropy_hex, int64_t now, struct tg_error *err);
 /* err code "not_a_participant" if the user has no seat there. */
-int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id, struct tg_error *err);
+int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id,
+                         struct tg_error *err);
 /* Sets status, and seed/result when not NULL. */
 int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
 			      const char *seed_hex, const json_t *result, struct tg_error *err);
@@ -96,7 +113,8 @@ json_t *tg_store_match_list_live(struct tg_store *s, int limit, struct tg_error 
 /* Public finished matches (what anyone may `export`), newest first. */
 json_t *tg_store_match_list_finished(struct tg_store *s, int limit, struct tg_error *err);
 /* Every match the user sits in (any status), newest first, with seats. */
-json_t *tg_store_match_list_user(struct tg_store *s, int64_t user_id, int limit, struct tg_error *err);
+json_t *tg_store_match_list_user(struct tg_store *s, int64_t user_id, int limit,
+                                 struct tg_error *err);
 /* Ids of matches whose status is "active" (loaded again after a restart). */
 json_t *tg_store_match_list_active(struct tg_store *s, struct tg_error *err);
 /* Match id for an invite code, or -1 (err code "no_such_match"). */
@@ -105,30 +123,32 @@ int64_t tg_store_match_by_invite(struct tg_store *s, const char *code, struct tg
 /* ---- action log ------------------------------------------------------- */
 /* Appends action number seq (1, 2, ...; err code "stale_seq" if taken). */
 int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
-			   const json_t *action, bool barrier, int64_t now, struct tg_error *err);
+                           const json_t *action, bool barrier, int64_t now, struct tg_error *err);
 /* Marks actions first..last (inclusive) undone; they stay in the log. err
  * code "stale_seq" (nothing changed) unless every one of them is logged and
  * not undone yet. Snapshots with seq >= first are deleted in the same write:
  * they contain the undone actions. */
 int tg_store_action_mark_undone(struct tg_store *s, int64_t match_id, int64_t first, int64_t last,
-				struct tg_error *err);
+                                struct tg_error *err);
 /* Actions with seq > after, in order: [{"seq","role","action","barrier","undone","time"}]. */
-json_t *tg_store_action_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
+json_t *tg_store_action_list(struct tg_store *s, int64_t match_id, int64_t after,
+                             struct tg_error *err);
 
 /* ---- snapshots -------------------------------------------------------- */
 /* The full saved game state after action seq (module save() output). */
 int tg_store_snapshot_put(struct tg_store *s, int64_t match_id, int64_t seq, const json_t *state,
-			  struct tg_error *err);
+                          struct tg_error *err);
 /* Latest snapshot: {"seq", "state"}, or NULL with err code "no_snapshot". */
 json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg_error *err);
 
 /* ---- chat ------------------------------------------------------------- */
 int tg_store_chat_add(struct tg_store *s, int64_t match_id, int64_t user_id, const char *role,
-		      const char *text, int64_t now, int64_t *chat_id, struct tg_error *err);
+                      const char *text, int64_t now, int64_t *chat_id, struct tg_error *err);
 /* Messages with id > after: [{"id","role","user","text","time"}], at most
  * 1000 (ask again after the last id); "user" is the sender's name and
  * "user_id" his id. */
-json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after, struct tg_error *err);
+json_t *tg_store_chat_list(struct tg_store *s, int64_t match_id, int64_t after,
+                           struct tg_error *err);
 
 /* ---- ratings (store_ratings.c) ----------------------------------------- */
 /* A Glicko-2 rating as stored; games -1 from tg_store_rating_get: the user

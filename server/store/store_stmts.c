@@ -27,6 +27,16 @@ static const char *const stmt_sql[ST__COUNT] = {
                           "VALUES (?1, ?2, ?3, ?4)",
     [ST_SESSION_USER] = "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires > ?2",
     [ST_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
+    [ST_SESSION_TOUCH] = "UPDATE sessions SET last_used = ?2, address = ?3, client = ?4 "
+                         "WHERE token_hash = ?1",
+    /* A session's id: the first 16 hex digits of its token's hash. */
+    [ST_SESSIONS_OF] = "SELECT lower(substr(hex(token_hash), 1, 16)), created, last_used, "
+                       "address, client FROM sessions WHERE user_id = ?1 AND expires > ?2 "
+                       "ORDER BY last_used DESC, created DESC",
+    [ST_SESSION_END] = "DELETE FROM sessions WHERE user_id = ?1 AND "
+                       "lower(substr(hex(token_hash), 1, 16)) = ?2",
+    [ST_SESSIONS_END_OTHERS] = "DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2",
+    [ST_USER_SET_PASSWORD] = "UPDATE users SET pw_hash = ?2 WHERE id = ?1",
 
     [ST_MATCH_INSERT] = "INSERT INTO matches (game, scenario, options, visibility, invite_code, "
                         "spectators, creator, secret, commitment, created, updated, "

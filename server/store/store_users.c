@@ -103,3 +103,85 @@ int tg_store_session_delete(struct tg_store *s, const uint8_t token_hash[32], st
 	store_stmt_done(st);
 	return result;
 }
+
+int tg_store_session_touch(struct tg_store *s, const uint8_t token_hash[32], int64_t now,
+                           const char *address, const char *client, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_SESSION_TOUCH);
+	sqlite3_bind_blob(st, 1, token_hash, 32, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, now);
+	sqlite3_bind_text(st, 3, address ? address : "", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, client ? client : "", -1, SQLITE_TRANSIENT);
+	int result =
+	    sqlite3_step(st) == SQLITE_DONE ? 0 : store_fail_db(s, err, "noting a sign-in");
+	store_stmt_done(st);
+	return result;
+}
+
+json_t *tg_store_sessions_of(struct tg_store *s, int64_t user_id, int64_t now, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_SESSIONS_OF);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_int64(st, 2, now);
+	json_t *list = json_array();
+	int rc = SQLITE_DONE;
+	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		json_t *row =
+		    json_pack("{s:o,s:I,s:I,s:o,s:o}", "id", store_column_string(st, 0), "created",
+		              (json_int_t)sqlite3_column_int64(st, 1), "last_used",
+		              (json_int_t)sqlite3_column_int64(st, 2), "address",
+		              store_column_string(st, 3), "client", store_column_string(st, 4));
+		if (!row || json_array_append_new(list, row) != 0) {
+			json_decref(list);
+			list = NULL;
+			tg_fail(err, TG_STORE_E_STORAGE, "out of memory listing sessions");
+		}
+	}
+	if (list && rc != SQLITE_DONE) {
+		json_decref(list);
+		list = NULL;
+		store_fail_db(s, err, "listing sessions");
+	}
+	store_stmt_done(st);
+	return list;
+}
+
+int tg_store_session_end(struct tg_store *s, int64_t user_id, const char *id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_SESSION_END);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+	int result = 0;
+	if (sqlite3_step(st) != SQLITE_DONE)
+		result = store_fail_db(s, err, "ending a session");
+	else if (sqlite3_changes(s->db) == 0)
+		result = tg_fail(err, "no_such_session", "You have no session %s.", id);
+	store_stmt_done(st);
+	return result;
+}
+
+int tg_store_sessions_end_others(struct tg_store *s, int64_t user_id, const uint8_t keep[32],
+                                 struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_SESSIONS_END_OTHERS);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_blob(st, 2, keep, 32, SQLITE_TRANSIENT);
+	int result = sqlite3_step(st) == SQLITE_DONE ? 0 : store_fail_db(s, err, "ending sessions");
+	store_stmt_done(st);
+	return result;
+}
+
+int tg_store_user_set_password(struct tg_store *s, int64_t user_id, const char *pw_hash,
+                               struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_USER_SET_PASSWORD);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_text(st, 2, pw_hash, -1, SQLITE_TRANSIENT);
+	int result = 0;
+	if (sqlite3_step(st) != SQLITE_DONE)
+		result = store_fail_db(s, err, "changing a password");
+	else if (sqlite3_changes(s->db) == 0)
+		result = tg_fail(err, "no_such_user", "no such user");
+	store_stmt_done(st);
+	return result;
+}

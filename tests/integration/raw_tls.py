@@ -73,10 +73,14 @@ class Raw:
             pass
 
 
-def connect(port, cert, timeout=30, source=None):
-    """A connection that has said hello."""
+def connect(port, cert, timeout=30, source=None, client=None):
+    """A connection that has said hello (naming its client program, if
+    given)."""
     c = Raw(port, cert, timeout, source)
-    r = c.request({"op": "hello", "protocol": 1})
+    hello = {"op": "hello", "protocol": 1}
+    if client:
+        hello["client"] = client
+    r = c.request(hello)
     if not r or r.get("op") != "welcome":
         raise RuntimeError(f"hello: {r}")
     return c
