@@ -159,11 +159,13 @@ int main(void)
 	/* Foreign keys hold at the end of a migration, not at each statement:
 	 * a row may come before the row it refers to, but not stay orphaned. */
 	write_file("902_deferred.sql",
-	           "INSERT INTO sessions VALUES (zeroblob(32), 4242, 0, 1);"
+	           "INSERT INTO sessions (token_hash, user_id, created, expires) VALUES "
+	           "(zeroblob(32), 4242, 0, 1);"
 	           "INSERT INTO users (id, name, pw_hash, created) VALUES (4242, 'x', 'h', 0);");
 	CHECKF(opens(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT user_id FROM sessions"), 4242);
-	write_file("903_orphan.sql", "INSERT INTO sessions VALUES (randomblob(32), 99, 0, 1);");
+	write_file("903_orphan.sql", "INSERT INTO sessions (token_hash, user_id, created, expires) "
+	                             "VALUES (randomblob(32), 99, 0, 1);");
 	CHECK(!opens(schema, &err));
 	CHECKF(strstr(err.message, "903_orphan.sql") != NULL, "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM sessions"), 1);
