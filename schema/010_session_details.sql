@@ -1,4 +1,4 @@
--- 005_session_details.sql: what a player sees of his sessions (issue 24):
+-- 010_session_details.sql: what a player sees of his sessions (issue 24):
 -- when each was last used to sign in (login or resume), from which address
 -- and with which client program (as its hello named it). Older rows read
 -- their creation time as last use.
