@@ -105,11 +105,19 @@ static void on_push(json_t *m, void *ud)
 	if (match != f->match)
 		return;
 	if (!strcmp(op, "view")) {
+		json_t *nv = json_object_get(m, "view");
+		long long seq = (long long)json_integer_value(json_object_get(m, "seq"));
+		bool update = f->view && seq > f->seq; /* a fresh view instead of patches */
+		if (update)
+			view_render_update(stdout, f->match, seq, f->view, nv, NULL);
 		json_decref(f->view);
-		f->view = json_incref(json_object_get(m, "view"));
-		f->seq = (long long)json_integer_value(json_object_get(m, "seq"));
+		f->view = json_incref(nv);
+		f->seq = seq;
 		f->finished = json_is_true(json_object_get(f->view, "finished"));
-		show(f);
+		if (update)
+			prompt_line(f);
+		else
+			show(f);
 	} else if (!strcmp(op, "patch")) {
 		long long seq = (long long)json_integer_value(json_object_get(m, "seq"));
 		if (!f->view || seq <= f->seq)
@@ -129,11 +137,13 @@ static void on_push(json_t *m, void *ud)
 			f->need_resync = 1;
 			return;
 		}
+		/* what changed, not the whole board again (b shows it) */
+		view_render_update(stdout, f->match, seq, f->view, nv, json_object_get(m, "patch"));
 		json_decref(f->view);
 		f->view = nv;
 		f->seq = seq;
 		f->finished = json_is_true(json_object_get(f->view, "finished"));
-		show(f);
+		prompt_line(f);
 	} else if (!strcmp(op, "chat")) {
 		long long id = (long long)json_integer_value(json_object_get(m, "id"));
 		if (id > f->chat_since)

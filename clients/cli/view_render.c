@@ -1,6 +1,8 @@
 /* view_render.c — see view_render.h. */
 #include "view_render.h"
 
+#include "view_changes.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,12 +98,12 @@ static void print_value(FILE *out, const json_t *v)
 /* Members that say nothing (null, false, empty, or an object of nothing
  * but those) are left out of a line: a force without a wound need not say
  * "reluctant: false". */
-static bool blank(const json_t *v)
+bool view_blank(const json_t *v)
 {
 	if (json_is_object(v)) {
 		const char *k;
 		json_t *m;
-		json_object_foreach((json_t *)v, k, m) if (!blank(m)) return false;
+		json_object_foreach((json_t *)v, k, m) if (!view_blank(m)) return false;
 		return true;
 	}
 	return json_is_null(v) || json_is_false(v) || (json_is_array(v) && !json_array_size(v));
@@ -123,7 +125,7 @@ static void fmt_members(FILE *f, const json_t *o)
 	json_t *v;
 	json_object_foreach((json_t *)o, k, v)
 	{
-		if ((name && (!strcmp(k, "name") || !strcmp(k, "id"))) || blank(v))
+		if ((name && (!strcmp(k, "name") || !strcmp(k, "id"))) || view_blank(v))
 			continue;
 		if (!first)
 			fputc(' ', f);
@@ -169,7 +171,7 @@ static void fmt_value(FILE *f, const json_t *v)
 
 /* One element of a list (or an object's members) as one string; the caller
  * frees it. */
-static char *fmt_line(const json_t *v)
+char *view_render_line(const json_t *v)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -186,7 +188,7 @@ static char *fmt_line(const json_t *v)
 
 /* lead then text, broken at spaces to VIEW_WIDTH columns; the lines after
  * the first are indented by `indent`. */
-static void put_wrapped(FILE *out, const char *lead, const char *text, int indent)
+void view_render_wrapped(FILE *out, const char *lead, const char *text, int indent)
 {
 	size_t ll = strlen(lead);
 	int col = (int)ll;
@@ -240,7 +242,7 @@ static void print_list(FILE *out, const char *k, const json_t *v, const struct b
 	size_t n = json_array_size(v), shown = 0, matched = 0;
 	fprintf(out, "  %s (%zu):\n", k, n);
 	for (size_t i = 0; i < n; i++) {
-		char *line = fmt_line(json_array_get(v, i));
+		char *line = view_render_line(json_array_get(v, i));
 		if (!line)
 			continue;
 		if (o->filter && !contains(line, o->filter)) {
@@ -249,7 +251,7 @@ static void print_list(FILE *out, const char *k, const json_t *v, const struct b
 		}
 		matched++;
 		if (o->full || shown < VIEW_LIST_ITEMS) {
-			put_wrapped(out, "    - ", line, 6);
+			view_render_wrapped(out, "    - ", line, 6);
 			shown++;
 		}
 		free(line);
@@ -274,7 +276,7 @@ static void print_object(FILE *out, const char *k, const json_t *v)
 	bool first = true;
 	json_object_foreach((json_t *)v, mk, mv)
 	{
-		if (blank(mv) || json_is_object(mv))
+		if (view_blank(mv) || json_is_object(mv))
 			continue;
 		fprintf(f, first ? "%s=" : " %s=", mk);
 		first = false;
@@ -283,15 +285,15 @@ static void print_object(FILE *out, const char *k, const json_t *v)
 	fclose(f);
 	char lead[128];
 	snprintf(lead, sizeof lead, "  %s:", k);
-	put_wrapped(out, lead, buf, 4);
+	view_render_wrapped(out, lead, buf, 4);
 	free(buf);
 	json_object_foreach((json_t *)v, mk, mv)
 	{
-		if (!json_is_object(mv) || blank(mv))
+		if (!json_is_object(mv) || view_blank(mv))
 			continue;
-		char *line = fmt_line(mv);
+		char *line = view_render_line(mv);
 		snprintf(lead, sizeof lead, "    %s:", mk);
-		put_wrapped(out, lead, line ? line : "", 6);
+		view_render_wrapped(out, lead, line ? line : "", 6);
 		free(line);
 	}
 }
@@ -303,10 +305,10 @@ static void print_section(FILE *out, const char *k, const json_t *v, const struc
 	} else if (json_is_object(v)) {
 		print_object(out, k, v);
 	} else {
-		char *line = fmt_line(v);
+		char *line = view_render_line(v);
 		char lead[128];
 		snprintf(lead, sizeof lead, "  %s:", k);
-		put_wrapped(out, lead, line ? line : "", 4);
+		view_render_wrapped(out, lead, line ? line : "", 4);
 		free(line);
 	}
 }
@@ -323,7 +325,7 @@ static int render_board(FILE *out, const json_t *view, const char *section, cons
 	json_t *v;
 	json_object_foreach(board, k, v)
 	{
-		if (section ? strcmp(k, section) != 0 : blank(v))
+		if (section ? strcmp(k, section) != 0 : view_blank(v))
 			continue;
 		if (!printed++ && !section)
 			fprintf(out, "Board:\n");
@@ -343,7 +345,7 @@ static void render_sections(FILE *out, const json_t *view)
 	json_t *v;
 	json_object_foreach(json_object_get(view, "board"), k, v) fprintf(f, " %s", k);
 	fclose(f);
-	put_wrapped(out, "Board sections:", buf, 2);
+	view_render_wrapped(out, "Board sections:", buf, 2);
 	free(buf);
 }
 
@@ -358,12 +360,19 @@ static void render_log(FILE *out, const json_t *view, size_t last)
 	}
 }
 
-static void render(FILE *out, long long match, long long seq, const json_t *view)
+static void render_header(FILE *out, long long match, long long seq, const json_t *view)
 {
 	const char *game = json_string_value(json_object_get(view, "game"));
 	const char *role = json_string_value(json_object_get(view, "role"));
 	fprintf(out, "\n=== Match %lld (%s) — you see it as %s — seq %lld ===\n", match,
 	        game ? game : "?", role ? role : "?", seq);
+}
+
+static void render_turn(FILE *out, const json_t *view);
+
+static void render(FILE *out, long long match, long long seq, const json_t *view)
+{
+	render_header(out, match, seq, view);
 	if (render_board(out, view, NULL, NULL, false))
 		fprintf(out, "(b: the whole board; b SECTION [TEXT]: one part, or its lines with "
 		             "TEXT; l: the log)\n");
@@ -371,6 +380,12 @@ static void render(FILE *out, long long match, long long seq, const json_t *view
 		fprintf(out, "Recent events:\n");
 		render_log(out, view, VIEW_LOG_LINES);
 	}
+	render_turn(out, view);
+}
+
+static void render_turn(FILE *out, const json_t *view)
+{
+	const char *role = json_string_value(json_object_get(view, "role"));
 	if (json_is_true(json_object_get(view, "finished"))) {
 		json_t *res = json_object_get(view, "result");
 		const char *summary = json_string_value(json_object_get(res, "summary"));
@@ -425,6 +440,18 @@ void view_render_log(FILE *out, const json_t *view, size_t last)
 	json_t *v = view_clean(view);
 	render_log(out, v, last);
 	json_decref(v);
+}
+
+void view_render_update(FILE *out, long long match, long long seq, const json_t *before,
+                        const json_t *after, const json_t *patch)
+{
+	json_t *b = view_clean(before), *a = view_clean(after), *p = view_clean(patch);
+	render_header(out, match, seq, a);
+	view_changes(out, b, a, p);
+	render_turn(out, a);
+	json_decref(b);
+	json_decref(a);
+	json_decref(p);
 }
 
 void view_render(FILE *out, long long match, long long seq, const json_t *view)

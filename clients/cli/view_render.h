@@ -18,6 +18,12 @@
  * recent log, whose turn, the prompt and the numbered actions. */
 void view_render(FILE *out, long long match, long long seq, const json_t *view);
 
+/* After a patch: the header, what changed (view_changes.h: the new log
+ * lines and the board's changed parts, not the whole board), then whose
+ * turn, the prompt and the actions. */
+void view_render_update(FILE *out, long long match, long long seq, const json_t *before,
+                        const json_t *after, const json_t *patch);
+
 /* The board: every section (section NULL; empty ones left out) or the one
  * named; `full` shows every element of a list, `filter` (or NULL) only the
  * elements whose line contains it, ignoring case. Returns the number of
@@ -30,6 +36,14 @@ void view_render_sections(FILE *out, const json_t *view);
 
 /* The view's log, its last `last` lines (0: all of it). */
 void view_render_log(FILE *out, const json_t *view, size_t last);
+
+/* Helpers for view_changes.c. An element of a list (or an object's
+ * members) on one line, as the board shows it (caller frees; NULL out of
+ * memory). lead then text, wrapped to VIEW_WIDTH, later lines indented. A
+ * member that says nothing (null, false, empty) and is left out. */
+char *view_render_line(const json_t *v);
+void view_render_wrapped(FILE *out, const char *lead, const char *text, int indent);
+bool view_blank(const json_t *v);
 
 /* Text a server sent, made fit for a terminal: a tab or line break becomes a
  * space, any other control character (C0, DEL, C1) a '?', so that no escape

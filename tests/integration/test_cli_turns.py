@@ -1,4 +1,6 @@
-"""`telegraph play` says whose move it is and what happened (issue 15): a
+"""`telegraph play` says whose move it is and what happened (issue 15): after
+a move it prints what changed (new events, changed board parts), not the
+whole board again; a
 number typed while the opponent is to move names whom the game waits for
 (not "No such choice"); a successful undo says so; help and refusals stay
 on the screen (only the prompt follows them, not the whole view again)."""
@@ -49,7 +51,12 @@ def main(args):
 
         alice.type("1")  # commit: beta's move now
         bob.view_at(match, 3)
-        pos = alice.wait(header(3) + r"[\s\S]*?Not your move: waiting for beta \(", pos).end()
+        upd = alice.wait(header(3) + r"[\s\S]*?Not your move: waiting for beta \(", pos)
+        shown = upd.group(0)
+        check("New events:\n  alpha has committed" in shown and "Changed:" in shown
+              and "  phase: follow\n" in shown and "Board:" not in shown,
+              f"after a move, what changed, not the whole board:\n{shown}")
+        pos = upd.end()
         alice.type("2")
         pos = alice.wait(r"It is not your move: the game waits for beta\.", pos).end()
         check("No such choice" not in alice.out[pos - 200:], f"screen: {alice.out[-400:]}")
