@@ -333,6 +333,19 @@ int tourney_round_start(struct tg_server *srv, const json_t *t, int round, struc
  * played is forfeited (its match ends), later ones are never paired. */
 int tourney_withdraw_player(struct tg_server *srv, const json_t *t, int64_t user_id,
                             const char *user_name, struct tg_error *err);
+/* Shared by the tournament requests (tourney_ops.c): the stored tournament
+ * of the request's "tourney" (NULL after replying), the player entry of a
+ * user (NULL: not registered), and checks that reply when they fail. */
+json_t *tourney_req(struct tg_session *s, const json_t *req);
+const json_t *tourney_player_of(const json_t *t, int64_t user_id);
+bool tourney_is_director(struct tg_session *s, const json_t *req, const json_t *t);
+bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t,
+                        const char *status);
+/* Pairs the next round if every game of the current one has a result and
+ * the tournament is not paused. */
+int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err);
+/* tourney_direct.c: the director's tools. */
+void op_tourney_direct(struct tg_session *s, const json_t *req);
 /* The standings of stored tournament t (PROTOCOL.md), best first. */
 json_t *tourney_standings_json(const json_t *t);
 /* The tournament object of PROTOCOL.md; full: with players, games and

@@ -48,8 +48,7 @@ static bool may_direct(const struct tg_server *srv, const char *name)
 	return false;
 }
 
-/* The stored tournament of the request's "tourney", or NULL after replying. */
-static json_t *req_tourney(struct tg_session *s, const json_t *req)
+json_t *tourney_req(struct tg_session *s, const json_t *req)
 {
 	json_t *id = json_object_get(req, "tourney");
 	if (!json_is_integer(id) || json_integer_value(id) < 1) {
@@ -68,8 +67,7 @@ static json_t *req_tourney(struct tg_session *s, const json_t *req)
 	return t;
 }
 
-/* The player entry of user_id in t, or NULL. */
-static const json_t *player_of(const json_t *t, int64_t user_id)
+const json_t *tourney_player_of(const json_t *t, int64_t user_id)
 {
 	size_t i;
 	json_t *p;
@@ -78,7 +76,7 @@ static const json_t *player_of(const json_t *t, int64_t user_id)
 	return NULL;
 }
 
-static bool is_director(struct tg_session *s, const json_t *req, const json_t *t)
+bool tourney_is_director(struct tg_session *s, const json_t *req, const json_t *t)
 {
 	if (num(t, "director") == s->user_id)
 		return true;
@@ -87,7 +85,8 @@ static bool is_director(struct tg_session *s, const json_t *req, const json_t *t
 	return false;
 }
 
-static bool has_status(struct tg_session *s, const json_t *req, const json_t *t, const char *status)
+bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t,
+                        const char *status)
 {
 	if (strcmp(str(t, "status"), status) == 0)
 		return true;
@@ -220,16 +219,26 @@ void op_tourney_list(struct tg_session *s, const json_t *req)
 
 void op_tourney_get(struct tg_session *s, const json_t *req)
 {
-	json_t *t = req_tourney(s, req);
+	json_t *t = tourney_req(s, req);
 	if (!t)
 		return;
-	srv_ok(s, req, json_pack("{s:o}", "tournament", tourney_info(t, s->user_id, true)));
+	struct tg_error err = {0};
+	json_t *log = tg_store_tourney_log_list(s->srv->store,
+	                                        json_integer_value(json_object_get(t, "id")), &err);
+	if (!log) {
+		srv_error_err(s, req, &err);
+		json_decref(t);
+		return;
+	}
+	json_t *info = tourney_info(t, s->user_id, true);
+	json_object_set_new(info, "log", log);
+	srv_ok(s, req, json_pack("{s:o}", "tournament", info));
 	json_decref(t);
 }
 
 void op_tourney_standings(struct tg_session *s, const json_t *req)
 {
-	json_t *t = req_tourney(s, req);
+	json_t *t = tourney_req(s, req);
 	if (!t)
 		return;
 	json_t *st = tourney_standings_json(t);
@@ -246,12 +255,12 @@ void op_tourney_standings(struct tg_session *s, const json_t *req)
 void op_tourney_register(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
-	json_t *t = req_tourney(s, req);
+	json_t *t = tourney_req(s, req);
 	if (!t)
 		return;
 	const char *code = str(t, "invite_code"), *invite = str(req, "invite");
 	struct tg_error err = {0};
-	if (!has_status(s, req, t, "registration"))
+	if (!tourney_has_status(s, req, t, "registration"))
 		goto done;
 	if (code && !(invite && strlen(invite) == strlen(code) &&
 	              CRYPTO_memcmp(invite, code, strlen(code)) == 0)) {
@@ -260,7 +269,7 @@ void op_tourney_register(struct tg_session *s, const json_t *req)
 		          (long long)num(t, "id"));
 		goto done;
 	}
-	if (player_of(t, s->user_id)) {
+	if (tourney_player_of(t, s->user_id)) {
 		srv_error(s, req, "already_registered", "You are registered for tournament %lld.",
 		          (long long)num(t, "id"));
 		goto done;
@@ -289,11 +298,11 @@ done:
 void op_tourney_withdraw(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
-	json_t *t = req_tourney(s, req);
+	json_t *t = tourney_req(s, req);
 	if (!t)
 		return;
 	struct tg_error err = {0};
-	const json_t *p = player_of(t, s->user_id);
+	const json_t *p = tourney_player_of(t, s->user_id);
 	const char *status = str(t, "status");
 	if (!p || json_is_true(json_object_get(p, "withdrawn"))) {
 		srv_error(s, req, "not_registered", "You are not playing in tournament %lld.",
@@ -301,7 +310,7 @@ void op_tourney_withdraw(struct tg_session *s, const json_t *req)
 		goto done;
 	}
 	if (strcmp(status, "finished") == 0) {
-		has_status(s, req, t, "active");
+		tourney_has_status(s, req, t, "active");
 		goto done;
 	}
 	char line[160];
@@ -326,11 +335,11 @@ done:
 void op_tourney_start(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
-	json_t *t = req_tourney(s, req);
+	json_t *t = tourney_req(s, req);
 	if (!t)
 		return;
 	struct tg_error err = {0};
-	if (!is_director(s, req, t) || !has_status(s, req, t, "registration"))
+	if (!tourney_is_director(s, req, t) || !tourney_has_status(s, req, t, "registration"))
 		goto done;
 	int n = (int)num(t, "nplayers");
 	if (n < 2) {

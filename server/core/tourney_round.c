@@ -272,14 +272,14 @@ int tourney_round_start(struct tg_server *srv, const json_t *t0, int round, stru
 	}
 }
 
-/* Starts the next round when every game of the current one has a result. */
-static int maybe_next_round(struct tg_server *srv, int64_t tourney_id, struct tg_error *err)
+int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err)
 {
 	json_t *t = tg_store_tourney_get(srv->store, tourney_id, err);
 	if (!t)
 		return -1;
 	int round = (int)num(t, "round");
-	bool done = strcmp(str(t, "status"), "active") == 0;
+	bool done =
+	    strcmp(str(t, "status"), "active") == 0 && !json_is_true(json_object_get(t, "paused"));
 	size_t i;
 	json_t *g;
 	json_array_foreach(json_object_get(t, "games"), i,
@@ -312,7 +312,7 @@ int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_
 		                                  result, err);
 	}
 	if (rc == 0)
-		rc = maybe_next_round(srv, num(g, "tourney"), err);
+		rc = tourney_next_round_if_done(srv, num(g, "tourney"), err);
 	json_decref(g);
 	return rc;
 }
@@ -358,5 +358,5 @@ int tourney_withdraw_player(struct tg_server *srv, const json_t *t, int64_t user
 			return 0; /* match_finish paired the next round if this was the last */
 		}
 	}
-	return maybe_next_round(srv, id, err);
+	return tourney_next_round_if_done(srv, id, err);
 }

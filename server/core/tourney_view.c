@@ -122,6 +122,8 @@ json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
 	    num(t, "created"));
 	if (!info)
 		return NULL;
+	json_object_set_new(info, "paused",
+	                    json_boolean(json_is_true(json_object_get(t, "paused"))));
 	if (director && str(t, "invite_code"))
 		json_object_set_new(info, "invite", json_string(str(t, "invite_code")));
 	if (!full)

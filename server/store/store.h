@@ -178,7 +178,7 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 			    struct tg_error *err);
 /* The row ("id","name","game","scenario","options","format","rounds",
  * "max_players","invite_code","rated","director","director_name","status",
- * "round","created","updated","nplayers" (not withdrawn)) plus "players"
+ * "round","created","updated","nplayers" (not withdrawn),"paused") plus "players"
  * [{"user_id","name","seq","withdrawn","registered"}] in registration order
  * and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
  * "result"(string|null)}] by round and board. NULL with err code
@@ -211,6 +211,12 @@ int tg_store_tourney_game_result(struct tg_store *s, int64_t tourney_id, int rou
 /* The tournament game a match is: {"tourney","round","board","side0","side1",
  * "result"}; NULL with err code "no_such_game" if it is in none. */
 json_t *tg_store_tourney_game_by_match(struct tg_store *s, int64_t match_id, struct tg_error *err);
+/* Paused: the next round is not paired until it is resumed. */
+int tg_store_tourney_set_paused(struct tg_store *s, int64_t tourney_id, bool paused,
+				struct tg_error *err);
+/* Deletes the games of a round (before it is paired again). */
+int tg_store_tourney_round_delete(struct tg_store *s, int64_t tourney_id, int round,
+				  struct tg_error *err);
 /* The director's log: user_id 0 for the server itself. */
 int tg_store_tourney_log_add(struct tg_store *s, int64_t tourney_id, int64_t user_id,
 			     const char *text, int64_t now, struct tg_error *err);

@@ -16,7 +16,8 @@
 	"t.id, t.name, t.game, t.scenario, t.options, t.format, t.rounds, t.max_players, "         \
 	"t.invite_code, t.rated, t.director, (SELECT name FROM users WHERE id = t.director), "     \
 	"t.status, t.round, t.created, t.updated, "                                                \
-	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0)"
+	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0), "   \
+	"t.paused"
 
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
@@ -135,6 +136,8 @@ static const char *const stmt_sql[ST__COUNT] = {
                                "WHERE tourney_id = ?1 AND round = ?2 AND board = ?3",
     [ST_TOURNEY_GAME_BY_MATCH] = "SELECT tourney_id, round, board, side0, side1, result "
                                  "FROM tourney_games WHERE match_id = ?1",
+    [ST_TOURNEY_SET_PAUSED] = "UPDATE tournaments SET paused = ?2 WHERE id = ?1",
+    [ST_TOURNEY_ROUND_DELETE] = "DELETE FROM tourney_games WHERE tourney_id = ?1 AND round = ?2",
     [ST_TOURNEY_LOG_INSERT] = "INSERT INTO tourney_log (tourney_id, user_id, text, time) "
                               "VALUES (?1, ?2, ?3, ?4)",
     [ST_TOURNEY_LOG_LIST] = "SELECT l.id, u.name, l.text, l.time FROM tourney_log l "

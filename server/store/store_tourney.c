@@ -59,7 +59,8 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	if (!options)
 		return NULL;
 	json_t *t = json_pack(
-	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o, s:I, s:I, s:I, s:I}",
+	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o, s:I, s:I, s:I, s:I, "
+	    "s:b}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1),
 	    "game", store_column_string(st, 2), "scenario", store_column_string(st, 3), "options",
 	    options, "format", store_column_string(st, 5), "rounds",
@@ -71,7 +72,7 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	    (json_int_t)sqlite3_column_int64(st, 13), "created",
 	    (json_int_t)sqlite3_column_int64(st, 14), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 15), "nplayers",
-	    (json_int_t)sqlite3_column_int64(st, 16));
+	    (json_int_t)sqlite3_column_int64(st, 16), "paused", sqlite3_column_int(st, 17));
 	if (!t)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored tournament is unreadable");
 	return t;
@@ -315,4 +316,22 @@ json_t *tg_store_tourney_log_list(struct tg_store *s, int64_t tourney_id, struct
 	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_LOG_LIST);
 	sqlite3_bind_int64(st, 1, tourney_id);
 	return all_rows(s, st, log_row, "reading the tournament log", err);
+}
+
+int tg_store_tourney_set_paused(struct tg_store *s, int64_t tourney_id, bool paused,
+                                struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_SET_PAUSED);
+	sqlite3_bind_int64(st, 1, tourney_id);
+	sqlite3_bind_int(st, 2, paused ? 1 : 0);
+	return one_change(s, st, "no_such_tourney", "pausing a tournament", err);
+}
+
+int tg_store_tourney_round_delete(struct tg_store *s, int64_t tourney_id, int round,
+                                  struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_ROUND_DELETE);
+	sqlite3_bind_int64(st, 1, tourney_id);
+	sqlite3_bind_int(st, 2, round);
+	return one_change(s, st, NULL, "deleting a round's games", err);
 }
