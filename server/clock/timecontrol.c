@@ -8,13 +8,13 @@
 #define D (24 * H)
 
 const struct tg_time_control tg_tc_presets[] = {
-    {TG_TC_CORRESPONDENCE, 3 * D, 12 * H, 5 * D, 0, "correspondence-3d"},
-    {TG_TC_CORRESPONDENCE, 7 * D, 1 * D, 10 * D, 0, "correspondence-7d"},
-    {TG_TC_PER_MOVE, 0, 0, 0, 1 * D, "daily"},
-    {TG_TC_PER_MOVE, 0, 0, 0, 3 * D, "three-days"},
-    {TG_TC_LIVE, 60 * 60, 30, 0, 0, "live-60+30"},
-    {TG_TC_LIVE, 120 * 60, 60, 0, 0, "live-120+60"},
-    {TG_TC_NONE, 0, 0, 0, 0, ""},
+    {TG_TC_CORRESPONDENCE, 3 * D, 12 * H, 5 * D, 0, "correspondence-3d", false},
+    {TG_TC_CORRESPONDENCE, 7 * D, 1 * D, 10 * D, 0, "correspondence-7d", false},
+    {TG_TC_PER_MOVE, 0, 0, 0, 1 * D, "daily", false},
+    {TG_TC_PER_MOVE, 0, 0, 0, 3 * D, "three-days", false},
+    {TG_TC_LIVE, 60 * 60, 30, 0, 0, "live-60+30", false},
+    {TG_TC_LIVE, 120 * 60, 60, 0, 0, "live-120+60", false},
+    {TG_TC_NONE, 0, 0, 0, 0, "", false},
 };
 
 static int fail(char *err, size_t errlen, const char *msg)
@@ -85,10 +85,17 @@ int tg_tc_parse(const json_t *j, struct tg_time_control *tc, char *err, size_t e
 		return fail(err, errlen,
 		            "time_control.kind must be correspondence, per_move or live");
 	}
+	const json_t *on = json_object_get(j, "on_timeout");
+	if (on) {
+		const char *v = json_string_value(on);
+		if (!v || (strcmp(v, "claim") != 0 && strcmp(v, "auto") != 0))
+			return fail(err, errlen, "time_control.on_timeout must be claim or auto");
+		tc->auto_timeout = strcmp(v, "auto") == 0;
+	}
 	return 0;
 }
 
-json_t *tg_tc_json(const struct tg_time_control *tc)
+static json_t *tc_members(const struct tg_time_control *tc)
 {
 	switch (tc->kind) {
 	case TG_TC_CORRESPONDENCE:
@@ -106,6 +113,15 @@ json_t *tg_tc_json(const struct tg_time_control *tc)
 		break;
 	}
 	return NULL;
+}
+
+json_t *tg_tc_json(const struct tg_time_control *tc)
+{
+	json_t *j = tc_members(tc);
+	if (j)
+		json_object_set_new(j, "on_timeout",
+		                    json_string(tc->auto_timeout ? "auto" : "claim"));
+	return j;
 }
 
 void tg_clock_start(struct tg_clock *c, const struct tg_time_control *tc, int nroles,
@@ -128,10 +144,13 @@ void tg_clock_update(struct tg_clock *c, const struct tg_time_control *tc, int n
 	for (int r = 0; r < nroles && r < TG_CLOCK_ROLES; r++) {
 		unsigned bit = 1u << r;
 		if (c->running & bit) {
-			c->bank[r] -= elapsed;
-			if (c->bank[r] <= 0) {
+			if (c->bank[r] <= elapsed) {
+				if (!c->flagged_at || c->since + c->bank[r] < c->flagged_at)
+					c->flagged_at = c->since + c->bank[r];
 				c->bank[r] = 0;
 				c->flagged |= bit;
+			} else {
+				c->bank[r] -= elapsed;
 			}
 		}
 		if (c->flagged & bit)
@@ -188,18 +207,20 @@ json_t *tg_clock_json(const struct tg_clock *c, int nroles)
 	json_t *bank = json_array();
 	for (int r = 0; bank && r < nroles && r < TG_CLOCK_ROLES; r++)
 		json_array_append_new(bank, json_integer(c->bank[r]));
-	return json_pack("{s:o?, s:I, s:I, s:I, s:I}", "bank", bank, "since", (json_int_t)c->since,
-	                 "awaiting", (json_int_t)c->awaiting, "running", (json_int_t)c->running,
-	                 "flagged", (json_int_t)c->flagged);
+	return json_pack("{s:o?, s:I, s:I, s:I, s:I, s:I}", "bank", bank, "since",
+	                 (json_int_t)c->since, "awaiting", (json_int_t)c->awaiting, "running",
+	                 (json_int_t)c->running, "flagged", (json_int_t)c->flagged, "flagged_at",
+	                 (json_int_t)c->flagged_at);
 }
 
 int tg_clock_from_json(const json_t *j, int nroles, struct tg_clock *c)
 {
 	json_t *bank;
-	json_int_t since, awaiting, running, flagged;
+	json_int_t since, awaiting, running, flagged, flagged_at = 0;
 	if (nroles < 1 || nroles > TG_CLOCK_ROLES ||
-	    json_unpack((json_t *)j, "{s:o, s:I, s:I, s:I, s:I}", "bank", &bank, "since", &since,
-	                "awaiting", &awaiting, "running", &running, "flagged", &flagged) != 0 ||
+	    json_unpack((json_t *)j, "{s:o, s:I, s:I, s:I, s:I, s?I}", "bank", &bank, "since",
+	                &since, "awaiting", &awaiting, "running", &running, "flagged", &flagged,
+	                "flagged_at", &flagged_at) != 0 ||
 	    !json_is_array(bank) || json_array_size(bank) != (size_t)nroles)
 		return -1;
 	json_int_t all = (json_int_t)((1u << nroles) - 1);
@@ -217,5 +238,6 @@ int tg_clock_from_json(const json_t *j, int nroles, struct tg_clock *c)
 	c->awaiting = (unsigned)awaiting;
 	c->running = (unsigned)running;
 	c->flagged = (unsigned)flagged;
+	c->flagged_at = flagged_at;
 	return 0;
 }

@@ -44,6 +44,9 @@ struct tg_time_control {
 	int64_t cap;                 /* correspondence: the bank never exceeds it (s); 0 = none */
 	int64_t per_move;            /* per_move: the time for each move (s) */
 	char preset[TG_TC_NAME_MAX]; /* the preset's name, or "" for custom */
+	/* Out of time: false ("claim"), the opponent may claim the win; true
+	 * ("auto"), the match also ends by itself a grace period after the flag. */
+	bool auto_timeout;
 };
 
 struct tg_clock {
@@ -52,6 +55,7 @@ struct tg_clock {
 	unsigned awaiting;            /* roles awaited at `since` */
 	unsigned running;             /* awaited and not paused */
 	unsigned flagged;             /* roles out of time */
+	int64_t flagged_at;           /* when the first role ran out of time; 0: none */
 };
 
 /* Bounds: a bank, an increment or a per-move time of at most a year; a live
@@ -64,7 +68,8 @@ extern const struct tg_time_control tg_tc_presets[];
 /* From the create op's "time_control" member: null or absent (no clock),
  * "NAME" (a preset), or {"kind": "correspondence", "initial": s,
  * "increment": s, "cap": s} / {"kind": "per_move", "per_move": s} /
- * {"kind": "live", "initial": s, "increment": s}. 0 on success; -1 with a
+ * {"kind": "live", "initial": s, "increment": s}, each with an optional
+ * "on_timeout": "claim" (the default) or "auto". 0 on success; -1 with a
  * sentence for a person in err. */
 int tg_tc_parse(const json_t *j, struct tg_time_control *tc, char *err, size_t errlen);
 
@@ -97,7 +102,7 @@ int64_t tg_clock_deadline(const struct tg_clock *c);
 void tg_clock_after_restart(struct tg_clock *c, int nroles, int64_t grace, int64_t now);
 
 /* The stored form: {"bank": [s per role], "since", "awaiting", "running",
- * "flagged"} (role bit masks). */
+ * "flagged", "flagged_at"} (role bit masks; "flagged_at" may be absent: 0). */
 json_t *tg_clock_json(const struct tg_clock *c, int nroles);
 /* Reads the stored form for nroles roles; -1 if it is not one. */
 int tg_clock_from_json(const json_t *j, int nroles, struct tg_clock *c);

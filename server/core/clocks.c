@@ -27,9 +27,22 @@ static unsigned paused(const struct tg_match *m)
 	return 0;
 }
 
+/* When a flagged match with "on_timeout": "auto" ends; INT64_MAX if none. */
+static int64_t auto_end(const struct tg_server *srv, const struct tg_match *m)
+{
+	if (!m->has_clock || !m->tc.auto_timeout || !m->clock.flagged || !active(m))
+		return INT64_MAX;
+	int64_t end = m->clock.flagged_at + srv->cfg.clock_timeout_grace_s;
+	return end > m->auto_not_before ? end : m->auto_not_before;
+}
+
+/* The match's next clock event: a clock running out, or an automatic end. */
 static void file_deadline(struct tg_server *srv, struct tg_match *m)
 {
 	int64_t due = m->has_clock ? tg_clock_deadline(&m->clock) : INT64_MAX;
+	int64_t end = auto_end(srv, m);
+	if (end < due)
+		due = end;
 	if (due == INT64_MAX)
 		tg_heap_remove(&srv->deadlines, &m->heap_slot);
 	else if (tg_heap_set(&srv->deadlines, m->id, due, &m->heap_slot) != 0)
@@ -90,7 +103,9 @@ void clock_after_restart(struct tg_server *srv, struct tg_match *m)
 	if (!m->has_clock || !active(m))
 		return;
 	struct tg_error err = {0};
-	tg_clock_after_restart(&m->clock, m->nroles, srv->cfg.clock_restart_grace_s, srv_now());
+	int64_t now = srv_now();
+	tg_clock_after_restart(&m->clock, m->nroles, srv->cfg.clock_restart_grace_s, now);
+	m->auto_not_before = now + srv->cfg.clock_restart_grace_s;
 	if (clock_sync(srv, m, &err) != 0) {
 		srv_tx_fail(srv);
 		TG_ERROR(0, m->id, "could not store its clock after the restart: %s", err.message);
@@ -116,8 +131,9 @@ json_t *clock_view(const struct tg_match *m)
 	                 due == INT64_MAX ? json_null() : json_integer(due));
 }
 
-/* A clock ran out: the role is flagged (what follows is step 3). */
-static void clock_expired(struct tg_server *srv, struct tg_match *m)
+/* A clock ran out: the role is flagged, and the participants are told; past
+ * the grace of "on_timeout": "auto" the match ends. */
+static void clock_expired(struct tg_server *srv, struct tg_match *m, int64_t now)
 {
 	unsigned before = m->clock.flagged;
 	struct tg_error err = {0};
@@ -130,6 +146,13 @@ static void clock_expired(struct tg_server *srv, struct tg_match *m)
 	for (int r = 0; r < m->nroles; r++)
 		if (m->clock.flagged & ~before & (1u << r))
 			TG_INFO(0, m->id, "%s is out of time", m->mod->roles[r]);
+	if (auto_end(srv, m) <= now) {
+		if (timeout_finish(srv, m, &err) != 0) {
+			srv_tx_fail(srv);
+			TG_ERROR(0, m->id, "could not end it on time: %s", err.message);
+		}
+		return;
+	}
 	views_push_match(srv, m);
 }
 
@@ -141,7 +164,7 @@ void clocks_poll(struct tg_server *srv)
 		struct tg_match *m = match_find(srv, top->id);
 		int64_t was = top->when;
 		if (m)
-			clock_expired(srv, m);
+			clock_expired(srv, m, now);
 		/* Whatever happened, this entry must not come back at once. */
 		top = tg_heap_top(&srv->deadlines);
 		if (top && top->id == (m ? m->id : -1) && top->when == was)

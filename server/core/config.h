@@ -35,6 +35,8 @@ struct tg_config {
 	unsigned chat_max_bytes; /* 1000 */
 	/* 3600: after a start, every running clock has at least this long left */
 	unsigned clock_restart_grace_s;
+	/* 3600: "on_timeout": "auto" ends a match this long after a clock ran out */
+	unsigned clock_timeout_grace_s;
 	unsigned scrypt_n_log2; /* 15 (N = 32768, r = 8, p = 1) */
 	/* empty: the self-signed certificate covers only the listening address's
 	 * names; else also these (comma-separated names and addresses) */

@@ -104,6 +104,8 @@ static void usage(FILE *out)
 	    "  chat_max_bytes = 1000\n"
 	    "  clock_restart_grace_s = 3600   after a start, every running clock has at least\n"
 	    "                                 this long left (the time down still counts)\n"
+	    "  clock_timeout_grace_s = 3600   a match with \"on_timeout\": \"auto\" ends this\n"
+	    "                                 long after a clock ran out\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
 	    "  tourney_directors =            who may create tournaments: empty, any user;\n"
 	    "                                 else these names, comma-separated\n"

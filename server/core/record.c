@@ -1,6 +1,7 @@
 /* record.c — build a finished match's record, verify one, and the export op. */
 #include "core/record.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,7 +134,13 @@ static int check_result(const struct game_module *mod, const struct game *g, con
 	struct game_status st;
 	mod->status(g, &st);
 	const json_t *w = json_object_get(result, "winner");
+	/* A timeout is, to the rules, what a resignation is: the game stopped
+	 * before its end, and the other side won. */
 	const char *resigned = str(result, "resigned");
+	bool timeout = !resigned && str(result, "timeout");
+	const char *how = timeout ? "ran out of time" : "resigned";
+	if (timeout)
+		resigned = str(result, "timeout");
 	if (!json_is_object(result) || (!json_is_null(w) && !json_is_string(w)))
 		return tg_fail(err, "bad_record",
 		               "\"result\" must be {\"winner\": role|null, ...}");
@@ -141,13 +148,14 @@ static int check_result(const struct game_module *mod, const struct game *g, con
 		int r = tg_game_role_index(mod, resigned);
 		if (r < 0 || st.finished)
 			return tg_fail(err, "result_mismatch",
-			               "the record says %s resigned, but the replayed game %s",
-			               resigned,
-			               st.finished ? "ended on its own" : "has no such role");
+			               "the record says %s %s, but the replayed game %s", resigned,
+			               how, st.finished ? "ended on its own" : "has no such role");
 		const char *other = mod->roles[r == 0 ? 1 : 0];
-		if (!json_is_string(w) || strcmp(json_string_value(w), other) != 0)
-			return tg_fail(err, "result_mismatch",
-			               "after %s resigned the winner must be %s", resigned, other);
+		/* Both clocks may have run out (a simultaneous choice): nobody wins. */
+		bool both_out = timeout && json_is_null(w);
+		if (!both_out && (!json_is_string(w) || strcmp(json_string_value(w), other) != 0))
+			return tg_fail(err, "result_mismatch", "after %s %s the winner must be %s",
+			               resigned, how, other);
 		return 0;
 	}
 	if (!st.finished)

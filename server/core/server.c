@@ -446,6 +446,7 @@ static const struct op_entry ops[] = {
     {"act", op_act, true},
     {"undo", op_undo, true},
     {"resign", op_resign, true},
+    {"claim_timeout", op_claim_timeout, true},
     {"chat", op_chat, true},
     {"export", op_export, true},
     {"tourney_create", op_tourney_create, true},

@@ -114,6 +114,8 @@ struct tg_match {
 	struct tg_clock clock;
 	bool has_clock;
 	size_t heap_slot; /* in srv->deadlines, or TG_HEAP_NONE */
+	/* "on_timeout": "auto": not ended before this (a restart's grace; memory only) */
+	int64_t auto_not_before;
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
@@ -297,6 +299,11 @@ json_t *clock_view(const struct tg_match *m);
 void clocks_poll(struct tg_server *srv);
 /* Sets the timer for the earliest deadline. */
 void clocks_arm(struct tg_server *srv);
+
+/* ---- timeout.c: out of time ------------------------------------------- */
+/* Ends m with result.timeout for its first flagged role, then pushes. */
+int timeout_finish(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+void op_claim_timeout(struct tg_session *s, const json_t *req);
 
 /* ---- undo.c, chat.c, record.c ----------------------------------------- */
 void op_undo(struct tg_session *s, const json_t *req);

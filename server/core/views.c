@@ -19,9 +19,11 @@ static const char *role_name(const struct tg_match *m, int role)
 	return role < m->nroles ? m->mod->roles[role] : "observer";
 }
 
+/* Ended by the server, not by the game's rules: a resignation or a timeout. */
 static bool resigned(const struct tg_match *m)
 {
-	return json_object_get(json_object_get(m->row, "result"), "resigned") != NULL;
+	json_t *result = json_object_get(m->row, "result");
+	return json_object_get(result, "resigned") || json_object_get(result, "timeout");
 }
 
 json_t *views_view(const struct tg_match *m, int role)

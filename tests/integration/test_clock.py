@@ -11,8 +11,17 @@ use them through `telegraph --json` over TLS:
   deadline in the match object; a per-move clock starts afresh; a restart in
   the middle of a clock whose time ran out while the daemon was down leaves
   clock_restart_grace_s; past the deadline the role is flagged and the
-  participants are told by a match push.
+  participants are told by a match push;
+- out of time (`on_timeout`): "claim": the flagged player may still move
+  late, a stranger, the flagged player and a claim against time left are
+  refused, the opponent's claim ends the match with result.timeout;
+  "auto": the match ends by itself clock_timeout_grace_s after the flag.
+  Either record verifies with `telegraph verify`, and a copy with the
+  winner swapped does not.
 """
+
+import copy
+import json
 
 import os
 import random
@@ -34,20 +43,20 @@ def created(c, mid):
 def test_create(h, grant, lee):
     welcome = next(m for m in grant.received if m.get("op") == "welcome")
     presets = {p["preset"]: p for p in welcome.get("time_controls", [])}
-    check(presets.get("daily") == {"kind": "per_move", "preset": "daily", "per_move": DAY},
+    check(presets.get("daily") == {"kind": "per_move", "preset": "daily", "per_move": DAY, "on_timeout": "claim"},
           f"welcome's presets: {welcome.get('time_controls')}")
     check("correspondence-3d" in presets and "live-60+30" in presets, f"presets: {presets}")
 
     base = {"op": "create", "game": "fixture-duel", "scenario": "standard", "side": "alpha"}
     cases = [
-        ("daily", {"kind": "per_move", "preset": "daily", "per_move": DAY}),
+        ("daily", {"kind": "per_move", "preset": "daily", "per_move": DAY, "on_timeout": "claim"}),
         ({"kind": "correspondence", "initial": 3 * DAY, "increment": 12 * 3600, "cap": 5 * DAY},
          {"kind": "correspondence", "preset": "", "initial": 3 * DAY,
-          "increment": 12 * 3600, "cap": 5 * DAY}),
+          "increment": 12 * 3600, "cap": 5 * DAY, "on_timeout": "claim"}),
         ({"kind": "per_move", "per_move": 2 * DAY},
-         {"kind": "per_move", "preset": "", "per_move": 2 * DAY}),
-        ({"kind": "live", "initial": 600, "increment": 5},
-         {"kind": "live", "preset": "", "initial": 600, "increment": 5}),
+         {"kind": "per_move", "preset": "", "per_move": 2 * DAY, "on_timeout": "claim"}),
+        ({"kind": "live", "initial": 600, "increment": 5, "on_timeout": "auto"},
+         {"kind": "live", "preset": "", "initial": 600, "increment": 5, "on_timeout": "auto"}),
         (None, None),
     ]
     made = []
@@ -70,7 +79,8 @@ def test_create(h, grant, lee):
                 {"kind": "live", "initial": 10},
                 {"kind": "per_move", "per_move": 400 * DAY},
                 {"kind": "correspondence", "initial": 5 * DAY, "cap": 3 * DAY},
-                {"kind": "correspondence", "initial": "3d"}]:
+                {"kind": "correspondence", "initial": "3d"},
+                {"kind": "per_move", "per_move": 3600, "on_timeout": "never"}]:
         e = grant.error(dict(base, time_control=bad), "bad_time_control")
         check(e.get("message"), f"{bad}: no message")
     after = len(grant.ok({"op": "list", "which": "mine"})["matches"])
@@ -89,6 +99,7 @@ def test_create(h, grant, lee):
 
 T0 = 1900000000
 GRACE = 7200
+TIMEOUT_GRACE = 600
 
 
 def set_time(h, t):
@@ -157,10 +168,87 @@ def test_clock_after_restart(h, again, mid):
     check(push["clock"]["running"] == [] and push["clock"]["deadline"] is None
           and push["clock"]["left"]["beta"] == 0, f"flagged: {push['clock']}")
     check(clock_of(again, mid) == push["clock"], "list and push agree")
+    return restart + GRACE + 1
+
+
+def finished_push(c, mid):
+    _, push = c.wait_for(lambda m: m.get("op") == "match" and m.get("match") == mid
+                         and m.get("status") == "finished")
+    return push
+
+
+def check_record(h, c, mid, args):
+    """The exported record verifies; with the winner swapped it does not."""
+    path = os.path.join(h.tmp, f"record-{mid}.json")
+    out = h.run_cli(["export", str(mid), "-o", path], c.config)
+    check(out.returncode == 0, f"export: {out.returncode} {out.stderr}")
+    verifier = args.cli_fixture or args.cli
+    out = h.run_cli(["verify", path], c.config, cli=verifier)
+    check(out.returncode == 0, f"verify of match {mid}'s record failed: {out.stdout}{out.stderr}")
+    with open(path) as f:
+        rec = json.load(f)
+    bad = copy.deepcopy(rec)
+    bad["result"]["winner"] = "beta" if rec["result"]["winner"] == "alpha" else "alpha"
+    with open(path, "w") as f:
+        json.dump(bad, f)
+    out = h.run_cli(["verify", path], c.config, cli=verifier)
+    check(out.returncode == 1, f"verify accepted a timeout record with the winner swapped: "
+          f"{out.stdout}")
+    return rec
+
+
+def test_claim(h, args, grant, lee, carol, mid, now):
+    """Beta is flagged in match mid (on_timeout claim)."""
+    claim = {"op": "claim_timeout", "match": mid}
+    carol.error(claim, "not_a_participant")
+    lee.error(claim, "not_out_of_time")  # his opponent is not out of time
+    # The flagged player may still move late, until the claim.
+    lee.ok({"op": "open", "match": mid})
+    lee.view_at(mid, 1)
+    check(act(lee, mid) == 2, "the late move is taken")
+    c = clock_of(grant, mid)
+    check(c["flagged"] == ["beta"], f"after a late move the flag stays: {c}")
+    grant.ok(claim)
+    push = finished_push(grant, mid)
+    res = push["result"]
+    check(res.get("timeout") == "beta" and res.get("winner") == "alpha"
+          and "time" in res.get("summary", ""), f"result of the claim: {res}")
+    check(push["clock"]["running"] == [], f"the clock stops: {push['clock']}")
+    grant.error(claim, "match_finished")
+    _, view = lee.wait_for(lambda m: m.get("op") == "view" and m.get("match") == mid
+                           and m["view"].get("finished"))
+    check(view["view"]["result"] == res and view["view"]["actions"] == [],
+          f"the view says it is over: {view['view'].get('result')}")
+    rec = check_record(h, grant, mid, args)
+    check(rec["result"]["timeout"] == "beta", f"record result: {rec['result']}")
+
+
+def test_auto(h, args, grant, lee, now):
+    tc = {"kind": "per_move", "per_move": 3600, "on_timeout": "auto"}
+    mid = grant.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
+                    "side": "alpha", "time_control": tc})["match"]
+    lee.ok({"op": "join", "match": mid})
+    lee.error({"op": "claim_timeout", "match": mid}, "not_out_of_time")
+    # Flagged at the deadline; the match goes on for the grace, then ends.
+    set_time(h, now + 3600)
+    grant.request({"op": "ping"})
+    _, push = grant.wait_for(lambda m: m.get("op") == "match" and m.get("match") == mid
+                             and m.get("clock") and m["clock"]["flagged"] == ["alpha"])
+    check(push["status"] == "active", f"ended before the grace: {push['status']}")
+    set_time(h, now + 3600 + TIMEOUT_GRACE - 1)
+    grant.request({"op": "ping"})
+    check(created(grant, mid)["status"] == "active", "ended before the grace was over")
+    set_time(h, now + 3600 + TIMEOUT_GRACE)
+    grant.request({"op": "ping"})
+    res = finished_push(grant, mid)["result"]
+    check(res.get("timeout") == "alpha" and res.get("winner") == "beta",
+          f"automatic result: {res}")
+    check_record(h, lee, mid, args)
 
 
 def body(args):
-    h = Harness(args, daemon_args=("--set", f"clock_restart_grace_s={GRACE}"))
+    h = Harness(args, daemon_args=("--set", f"clock_restart_grace_s={GRACE}",
+                                   "--set", f"clock_timeout_grace_s={TIMEOUT_GRACE}"))
     # restarted below on the same port: not an ephemeral one
     h.daemon.port = free_fixed_port(random.Random(h.seed))
     h.clock_file = os.path.join(h.tmp, "clock")
@@ -182,7 +270,12 @@ def body(args):
         for mid, shown in made:
             check(created(again, mid).get("time_control", "absent") == shown,
                   f"after a restart match {mid} shows {created(again, mid).get('time_control')}")
-        test_clock_after_restart(h, again, running)
+        now = test_clock_after_restart(h, again, running)
+        lee2 = h.client("lee-again", config=lee.config)
+        carol = h.client("carol")
+        register(carol, "carol")
+        test_claim(h, args, again, lee2, carol, running, now)
+        test_auto(h, args, again, lee2, now)
         h.validate_all()
         h.daemon.stop()
 

@@ -57,6 +57,7 @@ def match_requests(mid):
         {"op": "act", "match": mid, "seq": 0, "action": {"type": "commit", "value": 1}},
         {"op": "undo", "match": mid, "seq": 0},
         {"op": "resign", "match": mid},
+        {"op": "claim_timeout", "match": mid},
         {"op": "chat", "match": mid, "text": "hello"},
         {"op": "export", "match": mid},
         {"op": "watch", "match": mid, "invite": "ZZZZZZZZZZ"},

@@ -52,6 +52,11 @@ int main(void)
 	              "cap must not be below"));
 	CHECK(refused("{\"kind\":\"per_move\",\"per_move\":1e9}", "per_move must be"));
 	CHECK(refused("[1]", "must be null"));
+	CHECK(!c3.auto_timeout);
+	CHECK(tc_of("{\"kind\":\"per_move\",\"per_move\":3600,\"on_timeout\":\"auto\"}")
+	          .auto_timeout);
+	CHECK(refused("{\"kind\":\"per_move\",\"per_move\":3600,\"on_timeout\":\"never\"}",
+	              "on_timeout must be claim or auto"));
 	/* what the match object shows parses back to the same control */
 	for (const struct tg_time_control *p = tg_tc_presets; p->kind != TG_TC_NONE; p++) {
 		json_t *j = tg_tc_json(p);
@@ -109,6 +114,7 @@ int main(void)
 	CHECK(due == t + 3 * H + (D - H));
 	tg_clock_update(&c, &c3, 2, CONF, 0, due + 5);
 	CHECK(c.flagged == CONF && c.bank[1] == 0 && tg_clock_left(&c, 1, due + 99) == 0);
+	CHECK(c.flagged_at == due); /* the moment it ran out, not when it was noticed */
 	tg_clock_update(&c, &c3, 2, UNION, 0, due + 10); /* no increment when flagged */
 	CHECK(c.bank[1] == 0 && (c.flagged & CONF));
 
@@ -160,6 +166,10 @@ int main(void)
 	json_t *stored = tg_clock_json(&c, 2);
 	struct tg_clock back;
 	CHECK(tg_clock_from_json(stored, 2, &back) == 0);
+	c.flagged_at = T0 + 5;
+	json_decref(stored);
+	stored = tg_clock_json(&c, 2);
+	CHECK(tg_clock_from_json(stored, 2, &back) == 0 && back.flagged_at == T0 + 5);
 	CHECK(back.since == c.since && back.awaiting == c.awaiting && back.running == c.running &&
 	      back.flagged == c.flagged && back.bank[0] == c.bank[0] && back.bank[1] == c.bank[1]);
 	json_decref(stored);
