@@ -353,6 +353,11 @@ bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t
 int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err);
 /* tourney_direct.c: the director's tools. */
 void op_tourney_direct(struct tg_session *s, const json_t *req);
+/* Pushes {"op":"tournament","event":...} (PROTOCOL.md) to every connection
+ * of its players and its director: event "round" when a round is paired,
+ * "standings" when a result changes them, "finished" at the end. */
+int tourney_push(struct tg_server *srv, int64_t tourney_id, const char *event,
+                 struct tg_error *err);
 /* The standings of stored tournament t (PROTOCOL.md), best first. */
 json_t *tourney_standings_json(const json_t *t);
 /* The tournament object of PROTOCOL.md; full: with players, games and

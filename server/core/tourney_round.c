@@ -244,6 +244,8 @@ int tourney_round_start(struct tg_server *srv, const json_t *t0, int round, stru
 			                                    rounds, srv_now(), err);
 			if (rc == 0)
 				rc = log_line(srv, t, "finished after round %d", round - 1);
+			if (rc == 0)
+				rc = tourney_push(srv, id, "finished", err);
 			json_decref(t);
 			return rc;
 		}
@@ -262,7 +264,7 @@ int tourney_round_start(struct tg_server *srv, const json_t *t0, int round, stru
 		}
 		if (playing > 0) {
 			json_decref(t);
-			return 0;
+			return tourney_push(srv, id, "round", err);
 		}
 		/* Every game of the round was decided at once: the next. */
 		json_decref(t);
@@ -285,7 +287,9 @@ int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct
 	json_array_foreach(json_object_get(t, "games"), i,
 	                   g) if (num(g, "round") == round &&
 	                          json_is_null(json_object_get(g, "result"))) done = false;
-	int rc = done ? tourney_round_start(srv, t, round + 1, err) : 0;
+	int rc = tourney_push(srv, tourney_id, "standings", err);
+	if (rc == 0 && done)
+		rc = tourney_round_start(srv, t, round + 1, err);
 	json_decref(t);
 	return rc;
 }

@@ -147,3 +147,50 @@ json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
 	json_object_set_new(info, "standings", standings ? standings : json_array());
 	return info;
 }
+
+/* Whether user_id takes part in t: a player (withdrawn or not) or its
+ * director. */
+static bool concerned(const json_t *t, int64_t user_id)
+{
+	return num(t, "director") == user_id ||
+	       player_index(json_object_get(t, "players"), user_id) >= 0;
+}
+
+int tourney_push(struct tg_server *srv, int64_t tourney_id, const char *event, struct tg_error *err)
+{
+	json_t *t = tg_store_tourney_get(srv->store, tourney_id, err);
+	if (!t)
+		return -1;
+	json_t *games = json_array(), *standings = tourney_standings_json(t);
+	size_t i;
+	json_t *g;
+	json_array_foreach(json_object_get(t, "games"), i, g)
+	{
+		if (num(g, "round") == num(t, "round"))
+			json_array_append_new(
+			    games,
+			    json_pack(
+			        "{s:I,s:I,s:o,s:o,s:O,s:O}", "round", num(g, "round"), "board",
+			        num(g, "board"), "side0",
+			        name_of(json_object_get(t, "players"), json_object_get(g, "side0")),
+			        "side1",
+			        name_of(json_object_get(t, "players"), json_object_get(g, "side1")),
+			        "match", json_object_get(g, "match"), "result",
+			        json_object_get(g, "result")));
+	}
+	for (struct tg_session *s = srv->live; s; s = s->live_next) {
+		if (s->closed || s->user_id <= 0 || !concerned(t, s->user_id))
+			continue;
+		json_t *msg = tourney_info(t, s->user_id, false);
+		json_object_set_new(msg, "op", json_string("tournament"));
+		json_object_set_new(msg, "event", json_string(event));
+		json_object_set_new(msg, "games", json_deep_copy(games));
+		json_object_set_new(msg, "standings",
+		                    standings ? json_deep_copy(standings) : json_array());
+		srv_send(s, msg, TG_OUT_PUSH, NULL);
+	}
+	json_decref(games);
+	json_decref(standings);
+	json_decref(t);
+	return 0;
+}

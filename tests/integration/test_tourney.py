@@ -187,6 +187,23 @@ def main(args):
         results = results_of(t, expected)
         rr_order = ["direct", "sonneborn_berger", "wins"]
         compare_standings(t["standings"], six, results, rr_order, "round robin")
+        # Pushes: each player heard of every round and of the end, with the
+        # standings; a user not in the event heard nothing of it.
+        pl1 = clients["pl1"]
+        pl1.wait_for(lambda m: m.get("op") == "tournament" and m.get("tourney") == rr and
+                     m.get("event") == "finished", 20)
+        pushes = [m for m in pl1.received if m.get("op") == "tournament" and
+                  m.get("tourney") == rr]
+        rounds = [m["round"] for m in pushes if m["event"] == "round"]
+        check(rounds == [1, 2, 3, 4, 5], f"pl1 was told of rounds {rounds}")
+        check(all(any(g["side0"] == "pl1" or g["side1"] == "pl1" for g in m["games"])
+                  for m in pushes if m["event"] == "round"),
+              "each round push lists the round's games, pl1's among them")
+        check(len([m for m in pushes if m["event"] == "standings"]) == 15,
+              "a standings push after each of the 15 results")
+        check(pushes[-1]["standings"] == t["standings"], "the last push has the final standings")
+        check(not [m for m in clients["pl7"].received if m.get("op") == "tournament" and
+                   m.get("tourney") == rr], "pl7, not in the event, is told nothing of it")
         st = d.ok({"op": "tourney_standings", "tourney": rr})
         check(st["standings"] == t["standings"] and st["tourney_status"] == "finished",
               "standings and the tournament agree")
