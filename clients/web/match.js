@@ -152,10 +152,19 @@ export class MatchScreen {
     e.prompt.classList.toggle("your-turn", mine && !v.finished);
     document.title = mine && !v.finished ? "Your move · Telegraph" : "Telegraph";
     this.chosen = null;
+    this.offered = null;
     this.renderActions();
     this.renderLog();
     const board = await boardFor(v.game);
-    board.renderBoard(e.board, v, { role: v.role, pick: (action) => this.act(action) });
+    board.renderBoard(e.board, v, {
+      role: v.role,
+      pick: (action) => this.act(action),
+      offer: (entries, what) => {
+        this.offered = { entries, what };
+        this.chosen = null;
+        this.renderActions();
+      },
+    });
     this.remember();
   }
 
@@ -168,7 +177,13 @@ export class MatchScreen {
       this.renderChooser();
       return;
     }
-    const list = (this.view?.actions || []).map((a, i) => ({ a, i }))
+    if (this.offered) {
+      e.actions.append(h("p", { class: "offered" }, `Actions for ${this.offered.what}: `,
+        h("button", { type: "button", id: "show-all", onclick: () => { this.offered = null; this.renderActions(); } }, "Show all")));
+      if (!this.offered.entries.length) e.actions.append(h("p", { class: "muted" }, "None."));
+    }
+    const pool = this.offered ? this.offered.entries : this.view?.actions || [];
+    const list = pool.map((a, i) => ({ a, i }))
       .filter(({ a }) => !this.filter || a.label.toLowerCase().includes(this.filter) ||
         (a.params || []).some((p) => p.choices.some((c) => String(c.label).toLowerCase().includes(this.filter))));
     const groups = new Map();

@@ -4,16 +4,33 @@
 # there changes. Symbolic links and dot files are skipped, so nothing outside
 # the folder can be embedded by a link; an unknown extension is an error, so
 # that no file is served with a guessed type.
+#
+# EXTRA, optional: more files as URL-PATH=FILE pairs separated by '|' (a game
+# module's data a board draws from, e.g. Lincoln's War's map.json), served
+# at URL-PATH beside the web client's own files.
 file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE ${SRC_DIR} ${SRC_DIR}/*)
 list(SORT files)
-set(arrays "")
-set(table "")
-set(i 0)
+set(sources "")
 foreach(rel ${files})
   set(abs ${SRC_DIR}/${rel})
   if(IS_SYMLINK ${abs} OR rel MATCHES "(^|/)\\." OR rel MATCHES "(^|/)README.md$")
     continue()
   endif()
+  list(APPEND sources "${rel}=${abs}")
+endforeach()
+if(EXTRA)
+  string(REPLACE "|" ";" extra "${EXTRA}")
+  foreach(pair ${extra})
+    string(REGEX REPLACE "^/" "" pair "${pair}")
+    list(APPEND sources "${pair}")
+  endforeach()
+endif()
+set(arrays "")
+set(table "")
+set(i 0)
+foreach(pair ${sources})
+  string(REGEX REPLACE "=.*$" "" rel "${pair}")
+  string(REGEX REPLACE "^[^=]*=" "" abs "${pair}")
   get_filename_component(ext ${rel} LAST_EXT)
   string(TOLOWER "${ext}" ext)
   if(ext STREQUAL ".html")

@@ -71,6 +71,15 @@ def static_files(h):
           f"HEAD /: {status}, {len(body3)} bytes, length {hd3.get('content-length')}")
     status, _, _ = get(h, "/index.html?x=1")
     check(status == 200, f"a query string is ignored: {status}")
+    # Lincoln's War's map data, for the board: the module's own file.
+    status, hd, body = get(h, "/games/lincolns-war/map.json")
+    check(status == 200 and hd.get("content-type") == "application/json",
+          f"the map data: {status} {hd.get('content-type')}")
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "server", "games", "lincolns_war", "data",
+                           "map.json"), "rb") as f:
+        check(body == f.read(), "the map data served is not the module's map.json")
+    check(hd.get("etag"), "the map data has no ETag")
     status, hd, body = get(h, "/no-such-file.js")
     check(status == 404, f"a missing file: {status}")
     check("frame-ancestors 'none'" in hd.get("content-security-policy", ""),

@@ -1,9 +1,10 @@
 // test_browser.mjs — the web client in a real browser: Debian's chromium
 // driven by playwright-core (never a downloaded browser), against the real
 // daemon. Two players register, create and join a Lincoln's War match and
-// play by clicking the action list; they chat, undo and reload mid-game and
-// carry on; a third player watches. Screenshots are saved and checked for
-// what they must show.
+// play by clicking the action list and hexes on the map; they chat, undo and
+// reload mid-game and carry on; a third player watches. Each page's map is
+// checked against the view its socket received (every hex, a counter in the
+// hex of each force listed), and screenshots are saved.
 //
 //   node test_browser.mjs DAEMON OUTDIR [MOVES]
 import { spawn } from "node:child_process";
@@ -88,6 +89,60 @@ async function clickMove(p) {
   if (err) fail(`${p.name}: the move was refused: ${err}`);
 }
 
+// Plays a move on the map when a hex is lit: the hex a legal action names.
+// dispatchEvent reaches the hex itself even where a city's marker or a
+// counter lies over its centre. True when a move was made this way.
+async function mapMove(p) {
+  const lit = p.page.locator("#board polygon.hex.lit");
+  if ((await lit.count()) === 0) return false;
+  const before = await seqOf(p.page);
+  await lit.first().dispatchEvent("click");
+  // Several actions name the hex: the list shows just those; take the first.
+  if (await p.page.$("#show-all")) {
+    await p.page.click("button.action >> nth=0");
+    if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
+  }
+  await until("the change", async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
+  const err = await p.page.textContent("#match-error");
+  if (err) fail(`${p.name}: the map move was refused: ${err}`);
+  return true;
+}
+
+const pad = (hx) => String(hx).padStart(4, "0");
+
+// The map has every hex, and a counter in the right hex for each force the
+// view lists (and no other).
+async function checkMap(p, view) {
+  const hexes = await p.page.locator("#board svg.lw-map polygon.hex").count();
+  if (hexes !== 25 * 18) fail(`${p.name}: the map has ${hexes} hexes, not 450`);
+  const forces = view.board.forces || [];
+  if (!forces.length) fail(`${p.name}: the view lists no force`);
+  const counters = await p.page.$$eval("#board .counter", (els) => els.map((e) => `${e.dataset.side}@${e.dataset.hex}`));
+  const want = forces.map((f) => `${f.side}@${pad(f.hex)}`);
+  if (JSON.stringify([...counters].sort()) !== JSON.stringify([...want].sort()))
+    fail(`${p.name}: counters ${counters.join(" ")} differ from the view's forces ${want.join(" ")}`);
+  const cities = await p.page.locator("#board .city").count();
+  if (cities < 50) fail(`${p.name}: only ${cities} cities drawn`);
+  if (!/reconstructed/i.test(await p.page.textContent("#board .lw-recon"))) fail("the map does not say it is reconstructed");
+}
+
+// Reloads a page and returns the first full view its new socket receives.
+async function reloadForView(p, frames) {
+  const from = frames.length;
+  await p.page.reload();
+  let view = null;
+  await until("a full view after the reload", async () => {
+    for (const f of frames.slice(from)) {
+      try {
+        const m = JSON.parse(f);
+        if (m.op === "view") view = m;
+      } catch { /* not JSON */ }
+    }
+    return view !== null && (await seqOf(p.page)) === view.seq;
+  });
+  return view.view;
+}
+
 async function main() {
   const d = await startDaemon();
   const url = `https://127.0.0.1:${d.port}/`;
@@ -116,14 +171,15 @@ async function main() {
     await until("a view", async () => (await seqOf(c.page)) >= 0);
     if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
 
-    let moves = 0, undone = false, reloaded = false, chatted = false;
+    let moves = 0, undone = false, reloaded = false, chatted = false, onMap = 0;
     for (let turn = 0; moves < MOVES && turn < MOVES * 20; turn++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
       if (!p) {
         await a.page.waitForTimeout(200);
         continue;
       }
-      await clickMove(p);
+      if (onMap < 3 && (await mapMove(p))) onMap++;
+      else await clickMove(p);
       moves++;
       if (!undone && moves >= 3) {
         // Undo is offered; it works unless the move was a barrier (a die
@@ -151,10 +207,13 @@ async function main() {
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!chatted || !reloaded) fail("chat or reload did not happen");
     if (!undone) console.log("# no undo was possible in these moves (each was a barrier)");
+    if (!onMap) fail("no move was chosen on the map");
 
     // All three show the same seq and the board of the game.
     const seqs = await Promise.all([a, b, c].map((p) => seqOf(p.page)));
     await until("the spectator to catch up", async () => (await seqOf(c.page)) === seqs[0]);
+    // Each page's map against the full view its socket gets after a reload.
+    for (const [p, frames] of [[a, framesA], [b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
     for (const [p, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]]) {
       const board = await p.page.textContent("#board");
       if (!board || board.length < 50) fail(`${p.name}: the board is empty`);
@@ -174,7 +233,7 @@ async function main() {
         if (m.op === "chat" && role === "observer") fail("a spectator received chat");
       }
     }
-    console.log(`PASS: ${moves} moves, match ${match}, seq ${seqs.join("/")}`);
+    console.log(`PASS: ${moves} moves (${onMap} on the map), match ${match}, seq ${seqs.join("/")}`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");

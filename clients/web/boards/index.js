@@ -7,7 +7,7 @@
 import * as generic from "./generic.js";
 
 const renderers = {
-  // "lincolns-war": () => import("./lincolns-war.js"),
+  "lincolns-war": () => import("./lincolns-war.js"),
 };
 
 export async function boardFor(gameId) {
