@@ -44,7 +44,7 @@ struct tg_config {
 	/* empty: any user may create and direct a tournament; else only these
 	 * (comma-separated user names, compared without case) */
 	char tourney_directors[2048];
-	char web_origins[1024];  /* empty: only the daemon's own origin may open a WebSocket */
+	char web_origins[1024]; /* empty: only the daemon's own origin may open a WebSocket */
 };
 
 void tg_config_defaults(struct tg_config *c);
