@@ -152,7 +152,21 @@ static void object_changes(struct section_out *o, const json_t *before, const js
 	json_t *v;
 	json_object_foreach((json_t *)after, k, v)
 	{
-		if (!json_equal(v, json_object_get(before, k)))
+		const json_t *was = json_object_get(before, k);
+		if (json_equal(v, was))
+			continue;
+		if (json_is_object(v) && json_is_object(was)) {
+			/* a member that is an object: only its own members that differ */
+			json_t *sub = json_object();
+			const char *sk;
+			json_t *sv;
+			json_object_foreach(v, sk,
+			                    sv) if (!json_equal(sv, json_object_get(was, sk)))
+			    json_object_set(sub, sk, view_blank(sv) ? json_false() : sv);
+			json_object_foreach((json_t *)was, sk, sv) if (!json_object_get(v, sk))
+			    json_object_set_new(sub, sk, json_false());
+			json_object_set_new(diff, k, sub);
+		} else
 			json_object_set(diff, k, view_blank(v) ? json_null() : v);
 	}
 	json_object_foreach((json_t *)before, k, v)
@@ -168,11 +182,24 @@ static void object_changes(struct section_out *o, const json_t *before, const js
 		bool first = true;
 		json_object_foreach(diff, k, v)
 		{
+			fprintf(f, "%s%s", first ? "" : " ", k);
+			first = false;
+			if (json_is_object(v) && json_is_object(json_object_get(before, k))) {
+				/* an object that changed: "k: sk=v ..." of its changed members */
+				fputc(':', f);
+				const char *sk;
+				json_t *sv;
+				json_object_foreach(v, sk, sv)
+				{
+					char *line = view_blank(sv) ? NULL : view_render_line(sv);
+					fprintf(f, " %s=%s", sk, line ? line : "-");
+					free(line);
+				}
+				continue;
+			}
 			char *line = json_is_null(v) ? NULL : view_render_line(v);
 			bool wrap = json_is_object(v) || json_is_array(v);
-			fprintf(f, "%s%s=%s%s%s", first ? "" : " ", k, wrap ? "(" : "",
-			        line ? line : "-", wrap ? ")" : "");
-			first = false;
+			fprintf(f, "=%s%s%s", wrap ? "(" : "", line ? line : "-", wrap ? ")" : "");
 			free(line);
 		}
 		fclose(f);

@@ -101,8 +101,21 @@ static void test_sliding_log_and_undo(void)
 	free(out);
 }
 
+static void test_nested_object(void)
+{
+	char *out = changes("{\"board\":{\"players\":{\"union\":{\"pc\":20,\"csp\":0,"
+	                    "\"gic\":null},\"confederate\":{\"pc\":15}}}}",
+	                    "[{\"op\":\"replace\",\"path\":\"/board/players/union/pc\","
+	                    "\"value\":15},{\"op\":\"replace\",\"path\":"
+	                    "\"/board/players/union/gic\",\"value\":\"mcdowell\"}]");
+	CHECKF(strstr(out, "  players:\n    union: pc=15 gic=mcdowell\n") != NULL,
+	       "only the members that changed, of the member that changed: %s", out);
+	free(out);
+}
+
 int main(void)
 {
+	test_nested_object();
 	test_move();
 	test_object_and_removal();
 	test_long_change_cut();
