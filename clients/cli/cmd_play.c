@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "action_menu.h"
 #include "cli.h"
 #include "json_patch.h"
 #include "view_render.h"
@@ -337,6 +338,46 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 	return action;
 }
 
+/* Opens a group of the action menu, level by level, until one entry is
+ * chosen: its index in the view's actions, or -1 when the player cancels. */
+static long choose_in_group(struct follow *f, const json_t *shown, const struct action_item *it)
+{
+	struct action_item held = {0}; /* the group chosen on the level before */
+	long entry = -1;
+	while (it->count > 1) {
+		struct action_menu sub;
+		if (action_menu_build(&sub, shown, it->idx, it->count) < 0)
+			goto out;
+		printf("%s:\n", it->label);
+		action_menu_print(stdout, &sub);
+		long pick = 0;
+		for (;;) {
+			char line[256];
+			printf("Choose 1-%zu (q to cancel): ", sub.n);
+			fflush(stdout);
+			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
+				action_menu_free(&sub);
+				goto out;
+			}
+			char *end;
+			pick = strtol(line, &end, 10);
+			if (*line && !*end && pick >= 1 && (size_t)pick <= sub.n)
+				break;
+		}
+		free(held.idx);
+		free(held.label);
+		held = sub.items[pick - 1];
+		sub.items[pick - 1] = (struct action_item){0};
+		action_menu_free(&sub);
+		it = &held;
+	}
+	entry = (long)it->idx[0];
+out:
+	free(held.idx);
+	free(held.label);
+	return entry;
+}
+
 /* 'b [SECTION [TEXT]]' and 'l': look at the board and the log at leisure,
  * without waiting for the next update. Returns true when line was one. */
 static bool on_look(struct follow *f, const char *line)
@@ -360,7 +401,8 @@ static bool on_look(struct follow *f, const char *line)
 
 static void help(void)
 {
-	printf("  NUMBER   play that action (then choose its parameters by number)\n"
+	printf("  NUMBER   play that action, or open that group of actions [N choices]\n"
+	       "           (then choose in it, and each parameter, by number)\n"
 	       "  b        the whole board; b SECTION: one part of it in full;\n"
 	       "           b SECTION TEXT: only its lines that contain TEXT (b forces 1903)\n"
 	       "  l        the whole log the view holds\n"
@@ -421,7 +463,13 @@ static int on_input(struct follow *f, char *line)
 		char *end;
 		long pick = strtol(line, &end, 10);
 		json_t *actions = json_object_get(f->view, "actions");
-		size_t n = json_array_size(actions);
+		json_t *shown = view_clean(actions); /* the labels the menu showed */
+		struct action_menu menu;
+		if (action_menu_build(&menu, shown, NULL, 0) < 0) {
+			json_decref(shown);
+			return -1;
+		}
+		size_t n = menu.n;
 		if (!*end && pick >= 1 && n == 0) {
 			char who[256];
 			awaited_text(f->view, who, sizeof who);
@@ -433,13 +481,17 @@ static int on_input(struct follow *f, char *line)
 		} else if (*end || pick < 1 || (size_t)pick > n) {
 			printf("No such choice: \"%s\" (1-%zu, or h for help)\n", line, n);
 		} else {
+			long entry = choose_in_group(f, shown, &menu.items[pick - 1]);
 			json_t *action =
-			    complete_action(f, json_array_get(actions, (size_t)pick - 1));
+			    entry < 0 ? NULL
+			              : complete_action(f, json_array_get(actions, (size_t)entry));
 			if (action)
 				req = json_pack("{s:s, s:I, s:I, s:o}", "op", "act", "match",
 				                (json_int_t)f->match, "seq", (json_int_t)f->seq,
 				                "action", action);
 		}
+		action_menu_free(&menu);
+		json_decref(shown);
 	}
 	if (!req) {
 		/* what was just printed (help, a refusal, a look at the board) stays

@@ -1,6 +1,7 @@
 /* view_render.c — see view_render.h. */
 #include "view_render.h"
 
+#include "action_menu.h"
 #include "view_changes.h"
 
 #include <ctype.h>
@@ -410,12 +411,11 @@ static void render_turn(FILE *out, const json_t *view)
 	const char *prompt = json_string_value(json_object_get(view, "prompt"));
 	if (prompt)
 		fprintf(out, "%s\n", prompt);
-	json_t *actions = json_object_get(view, "actions");
-	json_array_foreach(actions, i, a)
-	{
-		const char *label = json_string_value(json_object_get(a, "label"));
-		size_t np = json_array_size(json_object_get(a, "params"));
-		fprintf(out, "  %2zu) %s%s\n", i + 1, label ? label : "(action)", np ? " ..." : "");
+	/* a long list as a short menu of groups (action_menu.h) */
+	struct action_menu menu;
+	if (action_menu_build(&menu, json_object_get(view, "actions"), NULL, 0) == 0) {
+		action_menu_print(out, &menu);
+		action_menu_free(&menu);
 	}
 }
 
