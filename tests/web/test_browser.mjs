@@ -167,7 +167,11 @@ async function main() {
     for (const p of [a, b]) await until("a view", async () => (await seqOf(p.page)) >= 0);
 
     const c = await player(browser, url, "lincoln", framesC);
-    await c.page.goto(`${url}#/watch/${match}`);
+    // The spectator finds the match in the lobby's live list.
+    await c.page.waitForSelector(`#live li[data-match="${match}"]`);
+    await c.page.screenshot({ path: join(outDir, "00-lobby.png"), fullPage: true });
+    await c.page.click(`#live li[data-match="${match}"] a.button`);
+    await c.page.waitForURL(new RegExp(`#/watch/${match}$`));
     await until("a view", async () => (await seqOf(c.page)) >= 0);
     if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
 
