@@ -33,7 +33,7 @@
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256
 
-enum job_kind { JOB_REGISTER, JOB_LOGIN, JOB_CHANGE };
+enum job_kind { JOB_REGISTER, JOB_LOGIN, JOB_CHANGE, JOB_RESET };
 
 struct kdf_job {
 	uv_work_t work;
@@ -126,7 +126,7 @@ static void kdf_give(struct tg_server *srv, const char *group)
 static void do_work(uv_work_t *w)
 {
 	struct kdf_job *j = w->data;
-	if (j->kind == JOB_REGISTER)
+	if (j->kind == JOB_REGISTER || j->kind == JOB_RESET)
 		j->result = tg_kdf_hash(j->password, j->n_log2, j->stored);
 	else
 		j->result = tg_kdf_verify(j->password, j->stored);
@@ -210,6 +210,14 @@ static void finish_login(struct kdf_job *j)
 	struct tg_error err = {0};
 	json_t *user = tg_store_user_by_id(srv->store, j->user_id, &err);
 	const char *name = user ? json_string_value(json_object_get(user, "name")) : NULL;
+	/* Banned (operators.c): said only to the one who knows the password. */
+	const char *banned = json_string_value(json_object_get(user, "banned"));
+	if (banned) {
+		TG_INFO(s->id, 0, "banned user %lld refused", (long long)j->user_id);
+		srv_error(s, j->req, "banned", "You are banned from this server: %s", banned);
+		json_decref(user);
+		return;
+	}
 	json_t *ok = json_object();
 	if (!name || start_session(s, j->user_id, name, ok, &err) != 0) {
 		json_decref(ok);
@@ -259,6 +267,36 @@ static void finish_change(struct kdf_job *j)
 	srv_ok(s, j->req, NULL);
 }
 
+/* redeem_reset: the code was taken (used) when the request came; the new
+ * password is hashed: store it, end every session, and sign in. */
+static void finish_reset(struct kdf_job *j)
+{
+	struct tg_session *s = j->s;
+	struct tg_server *srv = s->srv;
+	struct tg_error err = {0};
+	if (j->result != 0) {
+		srv_error(s, j->req, "internal", "Password hashing failed; ask for a new code.");
+		return;
+	}
+	json_t *ok = json_object();
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_user_set_password(srv->store, j->user_id, j->stored, &err) != 0 ||
+	    tg_store_user_sessions_end_all(srv->store, j->user_id, &err) != 0) {
+		srv_tx_fail(srv);
+		json_decref(ok);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	sessions_end_live(srv, j->user_id, NULL, NULL);
+	if (start_session(s, j->user_id, j->name, ok, &err) != 0) {
+		json_decref(ok);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	TG_INFO(s->id, 0, "user %lld set a new password with a reset code", (long long)j->user_id);
+	srv_ok_login(s, j->req, ok);
+}
+
 static void after_work(uv_work_t *w, int status)
 {
 	struct kdf_job *j = w->data;
@@ -272,6 +310,8 @@ static void after_work(uv_work_t *w, int status)
 			finish_register(j);
 		else if (j->kind == JOB_CHANGE)
 			finish_change(j);
+		else if (j->kind == JOB_RESET)
+			finish_reset(j);
 		else
 			finish_login(j);
 		session_drain(s);
@@ -568,6 +608,90 @@ void op_change_password(struct tg_session *s, const json_t *req)
 		free(j);
 		return;
 	}
+	if (queue_job(s, j) != 0) {
+		srv_error(s, req, "internal", "Could not start hashing the password.");
+		json_decref(j->req);
+		OPENSSL_cleanse(j, sizeof *j);
+		free(j);
+	}
+}
+
+/* redeem_reset: a one-time code (an operator's reset_password, or the email
+ * of a forgotten password) sets a new password. Every wrong answer is the
+ * same bad_reset_code, whether the name exists or not, and counts as a login
+ * attempt for (address, name). */
+void op_redeem_reset(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	const char *name = json_string_value(json_object_get(req, "name"));
+	const char *code = json_string_value(json_object_get(req, "code"));
+	const char *new = json_string_value(json_object_get(req, "new_password"));
+	if (!name || !code || !new) {
+		srv_error(s, req, "malformed_request",
+		          "\"name\", \"code\" and \"new_password\" are strings.");
+		return;
+	}
+	size_t plen = strlen(new);
+	if (plen < PASSWORD_MIN || plen > PASSWORD_MAX) {
+		srv_error(s, req, "weak_password", "A password has 8 to 256 bytes.");
+		return;
+	}
+	char pkey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, name);
+	int64_t now = srv_now();
+	int64_t wait = tg_ratelimit_wait(&srv->login_pair, pkey, now);
+	if (wait > 0) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+		         "Too many tries for this account from your address; try "
+		         "again in %lld seconds.",
+		         (long long)wait);
+		srv_rate_limited(s, req, wait, msg);
+		return;
+	}
+	tg_ratelimit_fail(&srv->login_pair, pkey, now);
+	/* The hashing's slot first: a busy server must not burn the code. */
+	if (!kdf_take(s, req))
+		return;
+	struct tg_error err = {0};
+	uint8_t hash[32];
+	json_t *u =
+	    tg_token_hash(code, hash) == 0 ? tg_store_user_by_name(srv->store, name, &err) : NULL;
+	if (!u && strcmp(err.code, "storage") == 0) {
+		kdf_give(srv, s->peer_group);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	int64_t uid = u ? json_integer_value(json_object_get(u, "id")) : 0;
+	if (!u || srv_tx(srv, &err) != 0 || tg_store_reset_take(srv->store, hash, uid, now, &err)) {
+		if (u && strcmp(err.code, "bad_reset_code") != 0)
+			srv_tx_fail(srv);
+		json_decref(u);
+		kdf_give(srv, s->peer_group);
+		srv_error(s, req, "bad_reset_code", "That reset code is unknown, used or expired.");
+		return;
+	}
+	const char *banned = json_string_value(json_object_get(u, "banned"));
+	if (banned) {
+		srv_error(s, req, "banned", "You are banned from this server: %s", banned);
+		kdf_give(srv, s->peer_group);
+		json_decref(u);
+		return;
+	}
+	struct kdf_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		kdf_give(srv, s->peer_group);
+		json_decref(u);
+		srv_error(s, req, "internal", "The server is out of memory.");
+		return;
+	}
+	j->kind = JOB_RESET;
+	j->req = json_deep_copy(req);
+	j->user_id = uid;
+	snprintf(j->name, sizeof j->name, "%s", json_string_value(json_object_get(u, "name")));
+	snprintf(j->password, sizeof j->password, "%s", new);
+	j->n_log2 = srv->cfg.scrypt_n_log2;
+	json_decref(u);
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start hashing the password.");
 		json_decref(j->req);

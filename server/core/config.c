@@ -198,6 +198,8 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 		return set_string(c->cert_file, sizeof c->cert_file, key, value, err, errlen);
 	if (strcmp(key, "key") == 0)
 		return set_string(c->key_file, sizeof c->key_file, key, value, err, errlen);
+	if (strcmp(key, "operators") == 0)
+		return set_string(c->operators, sizeof c->operators, key, value, err, errlen);
 	if (strcmp(key, "cert_names") == 0)
 		return set_string(c->cert_names, sizeof c->cert_names, key, value, err, errlen);
 	if (strcmp(key, "tourney_directors") == 0)

@@ -41,6 +41,9 @@ struct tg_config {
 	/* empty: the self-signed certificate covers only the listening address's
 	 * names; else also these (comma-separated names and addresses) */
 	char cert_names[2048];
+	/* empty: none; else the names (comma-separated) who may use the
+	 * operator ops (ban, reset_password, audit, ...) */
+	char operators[2048];
 	/* empty: any user may create and direct a tournament; else only these
 	 * (comma-separated user names, compared without case) */
 	char tourney_directors[2048];

@@ -462,6 +462,14 @@ static const struct op_entry ops[] = {
     {"sessions", op_sessions, true},
     {"end_session", op_end_session, true},
     {"change_password", op_change_password, true},
+    {"redeem_reset", op_redeem_reset, false},
+    {"users", op_users, true},
+    {"ban", op_ban, true},
+    {"unban", op_unban, true},
+    {"reset_password", op_reset_password, true},
+    {"end_user_sessions", op_end_user_sessions, true},
+    {"abort_match", op_abort_match, true},
+    {"audit", op_audit, true},
     {NULL, NULL, false},
 };
 

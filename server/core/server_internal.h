@@ -209,6 +209,18 @@ void session_id_of(const uint8_t hash[32], char out[TG_SESSION_ID_LEN + 1]);
 void sessions_end_live(struct tg_server *srv, int64_t user_id, const char *id,
                        const struct tg_session *keep);
 void op_sessions(struct tg_session *s, const json_t *req);
+void op_redeem_reset(struct tg_session *s, const json_t *req);
+
+/* ---- operators.c ---- */
+/* Whether name is in list (comma-separated names, any case). */
+bool srv_name_listed(const char *list, const char *name);
+void op_users(struct tg_session *s, const json_t *req);
+void op_ban(struct tg_session *s, const json_t *req);
+void op_unban(struct tg_session *s, const json_t *req);
+void op_reset_password(struct tg_session *s, const json_t *req);
+void op_end_user_sessions(struct tg_session *s, const json_t *req);
+void op_abort_match(struct tg_session *s, const json_t *req);
+void op_audit(struct tg_session *s, const json_t *req);
 void op_end_session(struct tg_session *s, const json_t *req);
 
 /* ---- lobby.c --------------------------------------------------------- */

@@ -28,24 +28,7 @@ static json_int_t num(const json_t *o, const char *key)
  * tourney_directors lists names, or is empty for everyone. */
 static bool may_direct(const struct tg_server *srv, const char *name)
 {
-	const char *list = srv->cfg.tourney_directors;
-	if (!list[0])
-		return true;
-	size_t len = strlen(name);
-	for (const char *p = list; *p;) {
-		while (*p == ' ' || *p == ',')
-			p++;
-		const char *end = p;
-		while (*end && *end != ',')
-			end++;
-		const char *last = end;
-		while (last > p && last[-1] == ' ')
-			last--;
-		if ((size_t)(last - p) == len && len && strncasecmp(p, name, len) == 0)
-			return true;
-		p = end;
-	}
-	return false;
+	return !srv->cfg.tourney_directors[0] || srv_name_listed(srv->cfg.tourney_directors, name);
 }
 
 json_t *tourney_req(struct tg_session *s, const json_t *req)

@@ -73,6 +73,26 @@ int tg_store_session_end(struct tg_store *s, int64_t user_id, const char *id, st
 /* Ends every session of the user but keep (the one that asked). */
 int tg_store_sessions_end_others(struct tg_store *s, int64_t user_id, const uint8_t keep[32],
                                  struct tg_error *err);
+/* ---- operators (store_admin.c, issue 24) ---- */
+/* Users whose name starts with prefix (any case), by name:
+ * [{"id","name","created","banned" (reason or null)}]. */
+json_t *tg_store_users_search(struct tg_store *s, const char *prefix, int limit,
+                              struct tg_error *err);
+/* reason NULL: unbanned. */
+int tg_store_user_set_banned(struct tg_store *s, int64_t user_id, const char *reason,
+                             struct tg_error *err);
+int tg_store_user_sessions_end_all(struct tg_store *s, int64_t user_id, struct tg_error *err);
+int tg_store_audit_add(struct tg_store *s, int64_t now, int64_t operator_id, const char *action,
+                       const char *target, const char *reason, struct tg_error *err);
+/* Newest first: [{"id","time","operator" (name),"action","target","reason"}]. */
+json_t *tg_store_audit_list(struct tg_store *s, int limit, struct tg_error *err);
+/* A one-time password reset code, stored as its SHA-256. */
+int tg_store_reset_add(struct tg_store *s, const uint8_t code_hash[32], int64_t user_id,
+                       int64_t now, int64_t expires, struct tg_error *err);
+/* Marks the user's unused, unexpired code used; err "bad_reset_code" if there is none. */
+int tg_store_reset_take(struct tg_store *s, const uint8_t code_hash[32], int64_t user_id,
+                        int64_t now, struct tg_error *err);
+
 int tg_store_user_set_password(struct tg_store *s, int64_t user_id, const char *pw_hash,
                                struct tg_error *err);
 

@@ -21,8 +21,22 @@
 
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
-    [ST_USER_BY_NAME] = "SELECT id, name, pw_hash, created FROM users WHERE name = ?1",
-    [ST_USER_BY_ID] = "SELECT id, name, pw_hash, created FROM users WHERE id = ?1",
+    [ST_USER_BY_NAME] = "SELECT id, name, pw_hash, created, banned FROM users WHERE name = ?1",
+    [ST_USER_BY_ID] = "SELECT id, name, pw_hash, created, banned FROM users WHERE id = ?1",
+    /* store_admin.c */
+    [ST_USERS_SEARCH] = "SELECT id, name, created, banned FROM users "
+                        "WHERE name LIKE ?1 ESCAPE '\\' ORDER BY name LIMIT ?2",
+    [ST_USER_SET_BANNED] = "UPDATE users SET banned = ?2 WHERE id = ?1",
+    [ST_USER_SESSIONS_END_ALL] = "DELETE FROM sessions WHERE user_id = ?1",
+    [ST_AUDIT_ADD] = "INSERT INTO audit_log (time, operator, action, target, reason) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_AUDIT_LIST] = "SELECT a.id, a.time, u.name, a.action, a.target, a.reason "
+                      "FROM audit_log a JOIN users u ON u.id = a.operator "
+                      "ORDER BY a.id DESC LIMIT ?1",
+    [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
+                     "VALUES (?1, ?2, ?3, ?4)",
+    [ST_RESET_TAKE] = "UPDATE password_resets SET used = ?3 WHERE code_hash = ?1 AND "
+                      "user_id = ?2 AND used IS NULL AND expires > ?3",
 
     [ST_SESSION_INSERT] = "INSERT INTO sessions (token_hash, user_id, created, expires) "
                           "VALUES (?1, ?2, ?3, ?4)",

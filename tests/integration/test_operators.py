@@ -1,0 +1,199 @@
+"""A host runs his server (issue 24): operators named in the config list
+users, ban and unban, reset passwords, end a user's sessions and abort
+matches, each with a reason kept in the audit log; every refusal is proven
+on the wire.
+
+- a user who is not an operator gets not_an_operator for every operator op,
+  a client not logged in gets not_logged_in;
+- ban: the user's live connections are told session_ended and closed, his
+  tokens die, his login is refused (banned, with the reason) after the
+  password is checked, his open matches are aborted and his active ones
+  resigned (the opponent wins); unban lets him in again;
+- reset_password gives the operator a one-time code (the user's sessions
+  end); redeem_reset with it sets the new password and signs in; the code
+  works once, a forged or another user's code is bad_reset_code;
+- abort_match ends a match as aborted; audit lists every operator action
+  with who, what, when and why.
+"""
+
+import sys
+
+from harness import Harness, check, run_main
+from raw_tls import connect
+
+PW = "correct horse"
+NEW_PW = "battery staple"
+OPS = ["users", "ban", "unban", "reset_password", "end_user_sessions", "abort_match", "audit"]
+
+
+def user(h, name, password=PW, register=True):
+    c = connect(h.daemon.port, h.daemon.cert)
+    r = c.request({"op": "register" if register else "login", "name": name,
+                   "password": password})
+    check(r and r.get("op") == "ok", f"{'register' if register else 'login'} {name}: {r}")
+    return c
+
+
+def login(h, name, password):
+    c = connect(h.daemon.port, h.daemon.cert)
+    r = c.request({"op": "login", "name": name, "password": password})
+    c.close()
+    return r
+
+
+def ended(c, what):
+    """Told session_ended (after any pushes already on their way), then closed."""
+    m = c.line()
+    while m is not None and m.get("op") in ("match", "view", "patch", "chat"):
+        m = c.line()
+    check(m is not None and m.get("code") == "session_ended",
+          f"{what}: told session_ended, got {m}")
+    check(c.ends(), f"{what}: the connection must close")
+
+
+def status_of(c, mid):
+    r = c.request({"op": "list", "which": "mine"})
+    for m in r.get("matches", []):
+        if m.get("match") == mid:
+            return m
+    return None
+
+
+def refusals(h, root):
+    stranger = connect(h.daemon.port, h.daemon.cert)
+    for op in OPS:
+        r = stranger.request({"op": op})
+        check(r.get("code") == "not_logged_in", f"{op} before login: {r}")
+    stranger.close()
+    eve = user(h, "eve")
+    for op in OPS:
+        r = eve.request({"op": op, "user": "root", "reason": "x", "match": 1})
+        check(r.get("code") == "not_an_operator", f"{op} by a player: {r}")
+    eve.close()
+    r = root.request({"op": "ban", "user": "eve"})
+    check(r.get("code") == "malformed_request", f"ban without a reason: {r}")
+    r = root.request({"op": "ban", "user": "nobody", "reason": "x"})
+    check(r.get("code") == "no_such_user", f"ban of an unknown name: {r}")
+    r = root.request({"op": "ban", "user": "root", "reason": "x"})
+    check(r.get("code") == "malformed_request", f"an operator banning himself: {r}")
+
+
+def ban(h, root):
+    mallory = user(h, "mallory")
+    alice = user(h, "alice")
+    r = mallory.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})
+    check(r.get("op") == "ok", f"mallory's open match: {r}")
+    open_mid = r["match"]
+    r = mallory.request({"op": "create", "game": "fixture-duel", "scenario": "sprint",
+                         "side": "alpha"})
+    active_mid = r["match"]
+    r = alice.request({"op": "join", "match": active_mid})
+    check(r.get("op") == "ok", f"alice joins: {r}")
+
+    r = root.request({"op": "users", "search": "mal"})
+    check(r.get("op") == "ok" and [u["name"] for u in r["users"]] == ["mallory"],
+          f"users search: {r}")
+    check(r["users"][0].get("banned") is None, f"not banned yet: {r}")
+
+    r = root.request({"op": "ban", "user": "mallory", "reason": "abusive chat"})
+    check(r.get("op") == "ok", f"ban: {r}")
+    ended(mallory, "mallory's connection at the ban")
+    r = login(h, "mallory", PW)
+    check(r.get("code") == "banned" and "abusive chat" in r.get("message", ""),
+          f"a banned user's login: {r}")
+    r = login(h, "mallory", "wrong password")
+    check(r.get("code") == "bad_credentials", f"a wrong password still says so: {r}")
+    m = status_of(alice, active_mid)
+    check(m and m["status"] == "finished" and m["result"].get("winner") == "beta",
+          f"mallory's active match is resigned, alice wins: {m}")
+    r = alice.request({"op": "join", "match": open_mid})
+    check(r.get("code") == "match_not_active", f"mallory's open match is aborted: {r}")
+    r = root.request({"op": "users", "search": "mallory"})
+    check(r["users"][0].get("banned") == "abusive chat", f"the list shows the ban: {r}")
+
+    r = root.request({"op": "unban", "user": "mallory", "reason": "appeal granted"})
+    check(r.get("op") == "ok", f"unban: {r}")
+    r = login(h, "mallory", PW)
+    check(r.get("op") == "ok", f"mallory after the unban: {r}")
+    alice.close()
+
+
+def reset(h, root):
+    carol = user(h, "carol")
+    r = root.request({"op": "reset_password", "user": "carol", "reason": "forgot it"})
+    check(r.get("op") == "ok" and isinstance(r.get("code"), str) and len(r["code"]) >= 26,
+          f"reset_password: {r}")
+    code = r["code"]
+    ended(carol, "carol's session at the reset")
+    c = connect(h.daemon.port, h.daemon.cert)
+    r = c.request({"op": "redeem_reset", "name": "carol", "code": "A" * len(code),
+                   "new_password": NEW_PW})
+    check(r.get("code") == "bad_reset_code", f"a forged code: {r}")
+    r = c.request({"op": "redeem_reset", "name": "mallory", "code": code,
+                   "new_password": NEW_PW})
+    check(r.get("code") == "bad_reset_code", f"carol's code for another name: {r}")
+    r = c.request({"op": "redeem_reset", "name": "carol", "code": code, "new_password": "short"})
+    check(r.get("code") == "weak_password", f"a short new password: {r}")
+    r = c.request({"op": "redeem_reset", "name": "carol", "code": code,
+                   "new_password": NEW_PW})
+    check(r.get("op") == "ok" and r.get("token"), f"redeem_reset: {r}")
+    c.close()
+    c = connect(h.daemon.port, h.daemon.cert)
+    r = c.request({"op": "redeem_reset", "name": "carol", "code": code,
+                   "new_password": "another one"})
+    check(r.get("code") == "bad_reset_code", f"the code a second time: {r}")
+    c.close()
+    check(login(h, "carol", PW).get("code") == "bad_credentials", "the old password after reset")
+    check(login(h, "carol", NEW_PW).get("op") == "ok", "the new password after reset")
+
+
+def sessions_and_abort(h, root):
+    dave = user(h, "dave")
+    r = root.request({"op": "end_user_sessions", "user": "dave", "reason": "shared laptop"})
+    check(r.get("op") == "ok", f"end_user_sessions: {r}")
+    ended(dave, "dave's session")
+    d = user(h, "dave", register=False)
+    e = user(h, "erin")
+    r = d.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})
+    mid = r["match"]
+    e.request({"op": "join", "match": mid})
+    r = root.request({"op": "abort_match", "match": mid, "reason": "wrong scenario"})
+    check(r.get("op") == "ok", f"abort_match: {r}")
+    m = status_of(e, mid)
+    check(m and m["status"] == "aborted", f"the aborted match: {m}")
+    r = root.request({"op": "abort_match", "match": mid, "reason": "again"})
+    check(r.get("code") == "match_not_active", f"aborting it twice: {r}")
+    r = root.request({"op": "abort_match", "match": 99999, "reason": "x"})
+    check(r.get("code") == "no_such_match", f"aborting no match: {r}")
+    d.close()
+    e.close()
+    return mid
+
+
+def audit(root, aborted):
+    r = root.request({"op": "audit"})
+    check(r.get("op") == "ok", f"audit: {r}")
+    got = [(e["action"], e["target"], e["reason"], e["operator"]) for e in r["entries"]]
+    want = [("abort_match", f"match {aborted}", "wrong scenario", "root"),
+            ("end_user_sessions", "dave", "shared laptop", "root"),
+            ("reset_password", "carol", "forgot it", "root"),
+            ("unban", "mallory", "appeal granted", "root"),
+            ("ban", "mallory", "abusive chat", "root")]
+    check(got == want, f"audit, newest first:\n{got}")
+    check(all(isinstance(e.get("time"), int) for e in r["entries"]), "audit times")
+
+
+def main(args):
+    with Harness(args, daemon_args=["--set", "operators=root, someone_else"]) as h:
+        root = user(h, "root")
+        refusals(h, root)
+        ban(h, root)
+        reset(h, root)
+        aborted = sessions_and_abort(h, root)
+        audit(root, aborted)
+        root.close()
+        h.daemon.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(run_main(main))
