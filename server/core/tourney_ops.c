@@ -1,11 +1,13 @@
 /* tourney_ops.c — the tournament requests (PROTOCOL.md, "Tournaments"):
  * create, list, get, register, withdraw, start, standings. The rounds
  * themselves are tourney_round.c's; the objects sent, tourney_view.c's. */
+#include <ctype.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "clock/timecontrol.h"
 #include "core/seed.h"
 #include "core/server_internal.h"
 #include "tourney/roundrobin.h"
@@ -139,6 +141,14 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		srv_error(s, req, "malformed_request", "Tournaments are for two-sided games.");
 		return;
 	}
+	/* Every match of the event gets this control (none if absent). */
+	struct tg_time_control tc;
+	char tc_err[160];
+	if (tg_tc_parse(json_object_get(req, "time_control"), &tc, tc_err, sizeof tc_err) != 0) {
+		tc_err[0] = (char)toupper((unsigned char)tc_err[0]);
+		srv_error(s, req, "bad_time_control", "%s.", tc_err);
+		return;
+	}
 	/* Setting up once with a throw-away seed validates scenario and options. */
 	struct tg_error err = {0};
 	uint8_t zero[TG_SEED_BYTES] = {0};
@@ -163,6 +173,11 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 	                      by_invite ? json_string(invite) : json_null(), "rated",
 	                      rated ? json_is_true(rated) : 1, "director", (json_int_t)s->user_id,
 	                      "created", (json_int_t)srv_now());
+	json_t *tc_json = tg_tc_json(&tc);
+	if (t && tc_json)
+		json_object_set_new(t, "time_control", tc_json);
+	else
+		json_decref(tc_json);
 	int64_t id = 0;
 	char line[160];
 	snprintf(line, sizeof line, "created by %s", s->user_name);

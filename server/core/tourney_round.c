@@ -52,9 +52,9 @@ static int log_line(struct tg_server *srv, const json_t *t, const char *fmt, ...
 /* Creates and starts the match of one pairing: side0 plays the game's
  * first role. Returns its id, or -1 with err.
  *
- * Time controls: when the daemon's clocks land, this is where a round's
- * matches get the tournament's time control (and a timeout then ends the
- * match as a loss through match_finish like any other result). */
+ * Every match gets the tournament's time control; a timeout ends the
+ * match through match_finish like any other result, so it counts as a loss
+ * for the side out of time. */
 static int64_t create_match(struct tg_server *srv, const json_t *t, int64_t side0, int64_t side1,
                             struct tg_error *err)
 {
@@ -73,6 +73,9 @@ static int64_t create_match(struct tg_server *srv, const json_t *t, int64_t side
 	                      json_object_get(t, "options"), "visibility", "public", "invite_code",
 	                      "spectators", 1, "creator", num(t, "director"), "secret", secret,
 	                      "commitment", commitment, "created", (json_int_t)srv_now());
+	json_t *tc = json_object_get(t, "time_control");
+	if (m && json_is_object(tc))
+		json_object_set_new(m, "time_control", json_deep_copy(tc));
 	int64_t id = -1;
 	struct tg_match *live = NULL;
 	if (!m || tg_store_match_create(srv->store, m, &id, err) != 0 ||

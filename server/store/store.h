@@ -192,13 +192,13 @@ json_t *tg_store_ratings_of_user(struct tg_store *s, int64_t user_id, struct tg_
 /* ---- tournaments (store_tourney.c) -------------------------------------- */
 /* t: {"name","game","scenario","options"(object),"format","rounds",
  *     "max_players","invite_code"(string|null),"rated"(bool),"director"(user
- *     id),"created"} -> new id; status starts "registration", round 0. err
+ *     id),"created","time_control"(object|null, optional)} -> new id; status starts "registration", round 0. err
  * code "invite_taken" if the code is in use (draw another). */
 int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourney_id,
 			    struct tg_error *err);
 /* The row ("id","name","game","scenario","options","format","rounds",
  * "max_players","invite_code","rated","director","director_name","status",
- * "round","created","updated","nplayers" (not withdrawn),"paused") plus "players"
+ * "round","created","updated","nplayers" (not withdrawn),"paused","time_control") plus "players"
  * [{"user_id","name","seq","withdrawn","registered"}] in registration order
  * and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
  * "result"(string|null)}] by round and board. NULL with err code

@@ -17,7 +17,7 @@
 	"t.invite_code, t.rated, t.director, (SELECT name FROM users WHERE id = t.director), "     \
 	"t.status, t.round, t.created, t.updated, "                                                \
 	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0), "   \
-	"t.paused"
+	"t.paused, t.time_control"
 
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
@@ -126,8 +126,9 @@ static const char *const stmt_sql[ST__COUNT] = {
                           "WHERE user_id = ?1 ORDER BY game",
 
     [ST_TOURNEY_INSERT] = "INSERT INTO tournaments (name, game, scenario, options, format, rounds, "
-                          "max_players, invite_code, rated, director, created, updated) "
-                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+                          "max_players, invite_code, rated, director, created, updated, "
+                          "time_control) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12)",
     [ST_TOURNEY_GET] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t WHERE t.id = ?1",
     [ST_TOURNEY_LIST] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t "
                         "ORDER BY t.created DESC, t.id DESC LIMIT ?1",

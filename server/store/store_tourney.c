@@ -8,20 +8,23 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
                             struct tg_error *err)
 {
 	const char *name, *game, *scenario, *format;
-	json_t *options = NULL, *invite = NULL;
+	json_t *options = NULL, *invite = NULL, *tc = NULL;
 	int rated = 1;
 	json_int_t rounds, max_players, director, created;
 	json_error_t jerr;
 	if (json_unpack_ex((json_t *)t, &jerr, 0,
-	                   "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I}", "name", &name,
-	                   "game", &game, "scenario", &scenario, "options", &options, "format",
-	                   &format, "rounds", &rounds, "max_players", &max_players, "invite_code",
-	                   &invite, "rated", &rated, "director", &director, "created", &created))
+	                   "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I, s?o}", "name",
+	                   &name, "game", &game, "scenario", &scenario, "options", &options,
+	                   "format", &format, "rounds", &rounds, "max_players", &max_players,
+	                   "invite_code", &invite, "rated", &rated, "director", &director,
+	                   "created", &created, "time_control", &tc))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "tournament: %s", jerr.text);
 	if (!json_is_object(options) ||
-	    (invite && !json_is_string(invite) && !json_is_null(invite)))
-		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
-		               "tournament: options an object, invite_code a string");
+	    (invite && !json_is_string(invite) && !json_is_null(invite)) ||
+	    (tc && !json_is_object(tc) && !json_is_null(tc)))
+		return tg_fail(
+		    err, TG_STORE_E_BAD_ARGUMENT,
+		    "tournament: options and time_control objects, invite_code a string");
 	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_INSERT);
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, game, -1, SQLITE_TRANSIENT);
@@ -35,6 +38,8 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 	sqlite3_bind_int(st, 9, rated ? 1 : 0);
 	sqlite3_bind_int64(st, 10, director);
 	sqlite3_bind_int64(st, 11, created);
+	if (rc == SQLITE_OK && tc && json_is_object(tc))
+		rc = store_bind_json(st, 12, tc);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	int result = 0;
@@ -56,11 +61,14 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 {
 	json_t *options = store_column_json(st, 4, "tournament options", err);
-	if (!options)
+	json_t *tc = options ? store_column_json(st, 18, "tournament time control", err) : NULL;
+	if (!tc) {
+		json_decref(options);
 		return NULL;
+	}
 	json_t *t = json_pack(
 	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o, s:I, s:I, s:I, s:I, "
-	    "s:b}",
+	    "s:b, s:o}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1),
 	    "game", store_column_string(st, 2), "scenario", store_column_string(st, 3), "options",
 	    options, "format", store_column_string(st, 5), "rounds",
@@ -72,7 +80,8 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	    (json_int_t)sqlite3_column_int64(st, 13), "created",
 	    (json_int_t)sqlite3_column_int64(st, 14), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 15), "nplayers",
-	    (json_int_t)sqlite3_column_int64(st, 16), "paused", sqlite3_column_int(st, 17));
+	    (json_int_t)sqlite3_column_int64(st, 16), "paused", sqlite3_column_int(st, 17),
+	    "time_control", tc);
 	if (!t)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored tournament is unreadable");
 	return t;
