@@ -449,6 +449,7 @@ static const struct op_entry ops[] = {
     {"claim_timeout", op_claim_timeout, true},
     {"chat", op_chat, true},
     {"export", op_export, true},
+    {"replay", op_replay, true},
     {"tourney_create", op_tourney_create, true},
     {"tourney_list", op_tourney_list, true},
     {"tourney_get", op_tourney_get, true},

@@ -321,6 +321,7 @@ void op_claim_timeout(struct tg_session *s, const json_t *req);
 void op_undo(struct tg_session *s, const json_t *req);
 void op_chat(struct tg_session *s, const json_t *req);
 void op_export(struct tg_session *s, const json_t *req);
+void op_replay(struct tg_session *s, const json_t *req); /* replay.c */
 
 /* ---- ratings.c: Glicko-2 per user and game ------------------------------ */
 /* Called by match_finish: a rated duel updates both players' ratings. */

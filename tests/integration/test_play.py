@@ -39,10 +39,12 @@ def play(args):
         carol.ok({"op": "watch", "match": match})
 
         clients = {"alpha": alice, "beta": bob}
+        seen_at = {}  # seq -> the view alice and carol had then
         for c in (alice, bob, carol):
             v = c.view_at(match, 0)
             check(v["view"]["game"] == "fixture-duel", f"{c.name} view: {v}")
         check(carol.views[match]["view"]["role"] == "observer", "spectator role")
+        seen_at[0] = {c.name: copy.deepcopy(c.views[match]["view"]) for c in (alice, carol)}
 
         seq = 0
         undone = reconnected = listed_turn = False
@@ -128,6 +130,11 @@ def play(args):
             if seq % 5 == 0:
                 for c in (alice, bob, carol):
                     c.view_at(match, seq)
+                seen_at[seq] = {c.name: copy.deepcopy(c.views[match]["view"])
+                                for c in (alice, carol)}
+                if len(seen_at) == 2:
+                    r = carol.request({"op": "replay", "match": match, "seq": 1})
+                    check(r.get("code") == "not_finished", f"replay of a match in progress: {r}")
                 check_same_view(carol.views[match], fresh_view(h, carol, match, "watch"),
                                 f"spectator at seq {seq}")
 
@@ -142,6 +149,22 @@ def play(args):
             check_same_view(kept, fresh_view(h, c, match, op), f"{c.name} at the end")
             final[c.name] = kept["view"]
         result = final["alice"]["result"]
+
+        # Step-through: the view after any step of the finished match is
+        # the one each connection had then (a player's own, the spectator's).
+        last = None
+        for at, views in sorted(seen_at.items()) + [(seq, final)]:
+            for c in (alice, carol):
+                r = c.ok({"op": "replay", "match": match, "seq": at})
+                check(r["seq"] == at and r["role"] == ("alpha" if c is alice else "observer"),
+                      f"replay reply: {r}")
+                check(json_equal(r["view"], views[c.name]),
+                      f"{c.name}: the replayed view at seq {at} differs from the one seen")
+                last = r
+        check(all(a < b for a, b in zip(last["seqs"], last["seqs"][1:])) and last["seqs"],
+              f"seqs: {last['seqs']}")
+        check(max(last["seqs"]) <= seq and len(last["seqs"]) < seq,
+              f"seqs leaves out the undone and server entries: {last['seqs']} of {seq}")
 
         # The match push says finished and reveals the seed material.
         _, m = alice.wait_for(lambda m: m.get("op") == "match" and m.get("match") == match
