@@ -458,6 +458,7 @@ static const struct op_entry ops[] = {
     {"tourney_start", op_tourney_start, true},
     {"tourney_standings", op_tourney_standings, true},
     {"tourney_direct", op_tourney_direct, true},
+    {"tourney_export", op_tourney_export, true},
     {"ratings", op_ratings, true},
     {"leaderboard", op_leaderboard, true},
     {"sessions", op_sessions, true},

@@ -364,6 +364,10 @@ bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t
 /* Pairs the next round if every game of the current one has a result and
  * the tournament is not paused. */
 int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err);
+/* tourney_export.c: the export op, and the text crosstable (malloc'd,
+ * NULL if memory runs out); mod gives the side letters (may be NULL). */
+void op_tourney_export(struct tg_session *s, const json_t *req);
+char *tourney_crosstable_text(const json_t *t, const struct game_module *mod);
 /* tourney_direct.c: the director's tools. */
 void op_tourney_direct(struct tg_session *s, const json_t *req);
 /* Pushes {"op":"tournament","event":...} (PROTOCOL.md) to every connection

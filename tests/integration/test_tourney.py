@@ -13,7 +13,10 @@ encounter and wins, the ranks, and the tiebreak order of each format."""
 
 from harness import Harness, check, free_fixed_port, register, run_main
 
+import json
+import os
 import random
+import re
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
 
@@ -207,6 +210,38 @@ def main(args):
         st = d.ok({"op": "tourney_standings", "tourney": rr})
         check(st["standings"] == t["standings"] and st["tourney_status"] == "finished",
               "standings and the tournament agree")
+
+        # ---- export: JSON with every match record, and a text crosstable -------
+        ex = clients["pl7"].ok({"op": "tourney_export", "tourney": rr})["export"]
+        check(ex["standings"] == t["standings"] and len(ex["games"]) == 15,
+              "the JSON export has the standings and every pairing")
+        check(sorted(int(k) for k in ex["records"]) == sorted(g["match"] for g in t["games"]),
+              "the JSON export has the record of every match")
+        check(any("started by director" in e["text"] for e in ex["log"]), "and the log")
+        rec_file = os.path.join(h.tmp, "rr_board1.json")
+        with open(rec_file, "w") as f:
+            json.dump(ex["records"][str(t["games"][0]["match"])], f)
+        v = h.run_cli(["verify", rec_file], os.path.join(h.tmp, "verify.conf"),
+                      cli=args.cli_fixture)
+        check(v.returncode == 0, f"an exported record verifies: {v.stdout} {v.stderr}")
+        text = clients["pl7"].ok({"op": "tourney_export", "tourney": rr,
+                                  "format": "text"})["text"]
+        lines = text.splitlines()
+        rows = [ln for ln in lines if re.match(r"^\s*\d+ ", ln)]
+        check(len(rows) == 6, f"six players in the crosstable:\n{text}")
+        by_name = {s["user"]: s for s in t["standings"]}
+        for i, ln in enumerate(rows):
+            parts = ln.split()
+            name, pts, cells = parts[1], float(parts[2]), parts[3:8]
+            check(name == t["standings"][i]["user"] and pts == by_name[name]["points"],
+                  f"crosstable line {i + 1}: {ln}")
+            check(sum(1 for c in cells if c.startswith("+")) == pts,
+                  f"{name}: as many + cells as points (no draws): {ln}")
+            for c in cells:
+                opp = rows[int(c[1:-1]) - 1].split()[1]
+                met = [g for g in t["games"] if {g["side0"], g["side1"]} == {name, opp}]
+                check(len(met) == 1 and c[-1] == ("a" if met[0]["side0"] == name else "b"),
+                      f"{name}'s cell {c}: the opponent and side of a game played")
 
         # ---- invite only -------------------------------------------------------
         inv = d.ok({"op": "tourney_create", "name": "Club night", "format": "swiss",
