@@ -4,7 +4,9 @@
 // chooser, not a line per combination; digits 1-9 pick among those shown),
 // the log with a mark at "since you were last here", chat, undo, resign
 // with a confirmation. Views and patches are applied as PROTOCOL.md says;
-// a gap or a patch that does not apply re-subscribes with `since`.
+// a gap or a patch that does not apply re-subscribes with `since`. A
+// finished match can be stepped through move by move (the `replay` op: the
+// view after any step; arrow keys or the step buttons), read-only.
 
 import { h, clear, confirmDialog } from "./dom.js";
 import { applyPatch } from "./patch.js";
@@ -56,6 +58,7 @@ export class MatchScreen {
   build() {
     this.el = {
       title: h("h1", { id: "match-title" }, `Match #${this.id}`),
+      stepper: h("div", { id: "stepper", class: "row stepper" }),
       result: h("p", { id: "result", class: "result" }),
       board: h("div", { id: "board", class: "board" }),
       prompt: h("p", { id: "prompt", class: "prompt", "aria-live": "polite" }),
@@ -77,7 +80,7 @@ export class MatchScreen {
       h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); this.say(); } }, e.chatInput, h("button", { id: "chat-send" }, "Send")));
     this.root.append(
       h("div", { class: "match-screen" },
-        h("div", { class: "main-col" }, e.title, e.result, e.board),
+        h("div", { class: "main-col" }, e.title, e.result, e.stepper, e.board),
         h("div", { class: "side-col" },
           h("section", { class: "card" }, e.prompt, e.error, tools, e.search, e.chooser, e.actions),
           h("section", { class: "card" }, h("h2", {}, "Log"), e.log),
@@ -140,6 +143,7 @@ export class MatchScreen {
   }
 
   async render() {
+    if (this.replay) return this.renderReplay();
     const v = this.view;
     const e = this.el;
     const game = this.conn.welcome?.games?.find((g) => g.id === v.game);
@@ -155,6 +159,8 @@ export class MatchScreen {
     this.offered = null;
     this.renderActions();
     this.renderLog();
+    if (v.finished) this.renderStepper();
+    else clear(e.stepper);
     const board = await boardFor(v.game);
     board.renderBoard(e.board, v, {
       role: v.role,
@@ -267,12 +273,64 @@ export class MatchScreen {
     else this.el.error.textContent = r ? r.message || r.code : "not connected";
   }
 
-  renderLog() {
-    const log = this.view.log || [];
+  // ---- stepping through a finished match --------------------------------
+
+  renderStepper() {
+    const e = this.el;
+    clear(e.stepper);
+    const btn = (id, text, label, go) => h("button", { type: "button", id, "aria-label": label, onclick: go }, text);
+    if (!this.replay) {
+      e.stepper.append(btn("step-start", "Step through the match", "Step through the match from the start", () => this.stepTo(0)));
+      return;
+    }
+    const { i, seqs } = this.replay;
+    e.stepper.append(
+      btn("step-first", "« First", "First step", () => this.stepTo(0)),
+      btn("step-prev", "◀", "Previous step", () => this.stepTo(i - 1)),
+      h("span", { id: "step-at" }, `step ${i} of ${seqs.length}`),
+      btn("step-next", "▶", "Next step", () => this.stepTo(i + 1)),
+      btn("step-last", "Last »", "Last step", () => this.stepTo(seqs.length)),
+      btn("step-done", "Back to the end", "Leave the replay", () => {
+        this.replay = null;
+        this.render();
+      }));
+  }
+
+  // Step i: 0 is the setup, k the k-th action in effect (seqs[k - 1]).
+  async stepTo(i) {
+    const seqs = this.replay?.seqs;
+    if (seqs) i = Math.max(0, Math.min(seqs.length, i));
+    const seq = !seqs || i === 0 ? 0 : seqs[i - 1];
+    const r = await this.conn.request({ op: "replay", match: this.id, seq }).catch(() => null);
+    if (!r || r.op !== "ok") {
+      this.el.error.textContent = r ? r.message || r.code : "not connected";
+      return;
+    }
+    this.replay = { seqs: r.seqs, i: seqs ? i : 0, seq: r.seq, view: r.view };
+    this.renderReplay();
+  }
+
+  async renderReplay() {
+    const { view: v, seq, i, seqs } = this.replay;
+    const e = this.el;
+    const game = this.conn.welcome?.games?.find((g) => g.id === v.game);
+    e.title.textContent = `Match #${this.id} · ${game?.title ?? v.game} · replay · seq ${seq}`;
+    e.prompt.textContent = `Replay: step ${i} of ${seqs.length}.${v.prompt ? ` Then: ${v.prompt}` : ""}`;
+    e.prompt.classList.remove("your-turn");
+    clear(e.actions);
+    clear(e.chooser);
+    e.actions.append(h("p", { class: "muted" }, "Stepping through a finished match (← and → step): nothing is played here."));
+    this.renderLog(v.log || [], false);
+    this.renderStepper();
+    const board = await boardFor(v.game);
+    board.renderBoard(e.board, { ...v, actions: [] }, { role: v.role, pick: () => {}, offer: () => {} });
+  }
+
+  renderLog(log = this.view.log || [], mark = true) {
     const e = this.el;
     clear(e.log);
     let markAt = -1;
-    if (this.seen && this.seen.seq !== this.seq && this.seen.last !== undefined) {
+    if (mark && this.seen && this.seen.seq !== this.seq && this.seen.last !== undefined) {
       markAt = this.seen.last === null ? 0 : log.map(logText).lastIndexOf(this.seen.last) + 1;
     }
     log.forEach((entry, i) => {
@@ -299,6 +357,8 @@ export class MatchScreen {
     } else if (/^[1-9]$/.test(ev.key) && this.shown && !this.chosen) {
       const a = this.shown[Number(ev.key) - 1];
       if (a) this.choose(a);
+    } else if (this.replay && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+      this.stepTo(this.replay.i + (ev.key === "ArrowRight" ? 1 : -1));
     } else if (ev.key === "Escape" && this.chosen) {
       this.chosen = null;
       this.renderActions();

@@ -113,14 +113,20 @@ const pad = (hx) => String(hx).padStart(4, "0");
 // The map has every hex, and a counter in the right hex for each force the
 // view lists (and no other).
 async function checkMap(p, view) {
-  const hexes = await p.page.locator("#board svg.lw-map polygon.hex").count();
-  if (hexes !== 25 * 18) fail(`${p.name}: the map has ${hexes} hexes, not 450`);
   const forces = view.board.forces || [];
   if (!forces.length) fail(`${p.name}: the view lists no force`);
-  const counters = await p.page.$$eval("#board .counter", (els) => els.map((e) => `${e.dataset.side}@${e.dataset.hex}`));
-  const want = forces.map((f) => `${f.side}@${pad(f.hex)}`);
-  if (JSON.stringify([...counters].sort()) !== JSON.stringify([...want].sort()))
-    fail(`${p.name}: counters ${counters.join(" ")} differ from the view's forces ${want.join(" ")}`);
+  const want = JSON.stringify(forces.map((f) => `${f.side}@${pad(f.hex)}`).sort());
+  // The board draws after the map data has loaded: wait for it, briefly.
+  let hexes = 0, counters = [];
+  for (let t = 0; t < 50; t++) {
+    hexes = await p.page.locator("#board svg.lw-map polygon.hex").count();
+    counters = await p.page.$$eval("#board .counter", (els) => els.map((e) => `${e.dataset.side}@${e.dataset.hex}`));
+    if (hexes === 25 * 18 && JSON.stringify(counters.sort()) === want) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (hexes !== 25 * 18) fail(`${p.name}: the map has ${hexes} hexes, not 450`);
+  if (JSON.stringify(counters.sort()) !== want)
+    fail(`${p.name}: counters ${counters.join(" ")} differ from the view's forces ${want}`);
   const cities = await p.page.locator("#board .city").count();
   if (cities < 50) fail(`${p.name}: only ${cities} cities drawn`);
   if (!/reconstructed/i.test(await p.page.textContent("#board .lw-recon"))) fail("the map does not say it is reconstructed");
@@ -228,6 +234,34 @@ async function main() {
     // Phone portrait.
     await b.page.setViewportSize({ width: 390, height: 844 });
     await b.page.screenshot({ path: join(outDir, "05-phone.png") });
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+
+    // The Union resigns (with the confirmation); the spectator then steps
+    // through the finished match, and each step's map is the replayed view's.
+    await a.page.click("#resign");
+    await a.page.click("dialog.confirm button.danger");
+    await c.page.waitForSelector("#step-start");
+    const replies = () => framesC.map((f) => { try { return JSON.parse(f); } catch { return null; } })
+      .filter((m) => m && m.op === "ok" && m.view && Array.isArray(m.seqs));
+    const step = async (button, want) => {
+      const n = replies().length;
+      await c.page.click(button);
+      await until(`the replay after ${button}`, async () => replies().length > n &&
+        (await c.page.textContent("#match-title")).includes(`seq ${replies().at(-1).seq}`));
+      const r = replies().at(-1);
+      if (want !== undefined && r.seq !== want) fail(`${button}: replayed seq ${r.seq}, not ${want}`);
+      await checkMap(c, r.view);
+      return r;
+    };
+    const first = await step("#step-start", 0);
+    // Every move is a step, less the one undone.
+    if (first.seqs.length < MOVES - (undone ? 1 : 0)) fail(`the replay has ${first.seqs.length} steps for ${MOVES} moves`);
+    await step("#step-next", first.seqs[0]);
+    await step("#step-next", first.seqs[1]);
+    await c.page.screenshot({ path: join(outDir, "06-replay.png") });
+    await step("#step-prev", first.seqs[0]);
+    await step("#step-last", first.seqs.at(-1));
+
     // Each page's socket received only its own role's views.
     for (const [frames, role] of [[framesA, "union"], [framesB, "confederate"], [framesC, "observer"]]) {
       for (const f of frames) {
