@@ -4,10 +4,11 @@
 # chromium, nodejs and npm are for the browser test (tests/web/run.sh, which
 # installs playwright-core with npm, and Node.js 20 too where nodejs is
 # Debian 12's 18: playwright-core 1.65 refuses Node.js before 20).
+# tmux is for the terminal-client test (tests/integration/test_cli_tmux.py).
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates
-      libwslay-dev chromium nodejs npm)
+      libwslay-dev chromium nodejs npm tmux)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -32,16 +32,19 @@ static int account(struct cli_ctx *x, const char *op)
 		return EXIT_USAGE;
 	}
 	const char *name = x->argv[0];
-	char pw[512], err[512];
-	if (password_get(x->password, !strcmp(op, "register"), pw, sizeof pw, err, sizeof err) <
-	    0) {
-		cli_fail("%s", err);
-		return EXIT_USAGE;
-	}
+	/* Connected (and the server trusted, which may ask) before the password
+	 * is asked: nobody types a secret for a server he has not accepted. */
 	struct cli_client c = {0};
 	int rc = cli_open_session(x, &c, 0);
 	if (rc != EXIT_OK)
 		return rc;
+	char pw[512], err[512];
+	if (password_get(x->password, !strcmp(op, "register"), pw, sizeof pw, err, sizeof err) <
+	    0) {
+		cli_fail("%s", err);
+		cli_client_close(&c);
+		return EXIT_USAGE;
+	}
 	json_t *reply;
 	rc = cli_call(&c, json_pack("{s:s, s:s, s:s}", "op", op, "name", name, "password", pw),
 	              &reply);

@@ -165,8 +165,14 @@ int cmd_create(struct cli_ctx *x)
 		       (long long)json_integer_value(json_object_get(reply, "match")), game, sc,
 		       str(reply, "role"));
 		printf("Seed commitment: %s\n", str(reply, "commitment"));
+		long long id = (long long)json_integer_value(json_object_get(reply, "match"));
 		if (*str(reply, "invite"))
-			printf("Invite code (private match): %s\n", str(reply, "invite"));
+			printf("Invite code (private match): %s\n"
+			       "Your opponent joins with: telegraph join --invite %s\n",
+			       str(reply, "invite"), str(reply, "invite"));
+		else
+			printf("Your opponent joins with: telegraph join %lld\n", id);
+		printf("Play (it starts when the seats are filled): telegraph play %lld\n", id);
 		json_decref(reply);
 	}
 	cli_client_close(&c);
@@ -210,9 +216,9 @@ int cmd_join(struct cli_ctx *x)
 		json_t *raw = reply;
 		reply = view_clean(raw);
 		json_decref(raw);
-		printf("Joined match %lld as %s.\n",
-		       (long long)json_integer_value(json_object_get(reply, "match")),
-		       str(reply, "role"));
+		long long id = (long long)json_integer_value(json_object_get(reply, "match"));
+		printf("Joined match %lld as %s.\nPlay it with: telegraph play %lld\n", id,
+		       str(reply, "role"), id);
 		json_decref(reply);
 	}
 	cli_client_close(&c);
