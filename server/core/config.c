@@ -34,6 +34,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->login_address_attempts = 100;
 	c->registrations_per_address = 20;
 	c->matches_created_per_user = 100;
+	c->backup_pages_per_step = 256;
 	c->kdf_max_inflight = 32;
 	c->kdf_max_inflight_per_address = 8;
 	c->session_days = 30;
@@ -158,6 +159,7 @@ static const struct num_key num_keys[] = {
     NUM_U(login_address_attempts, 1, 100000, "attempts"),
     NUM_U(registrations_per_address, 1, 1000000, "accounts an hour"),
     NUM_U(matches_created_per_user, 1, 1000000, "matches an hour"),
+    NUM_U(backup_pages_per_step, 1, 1000000, "pages"),
     NUM_U(kdf_max_inflight, 1, 4096, "jobs"),
     NUM_U(kdf_max_inflight_per_address, 1, 4096, "jobs"),
     NUM_U(session_days, 1, 3650, "days"),

@@ -27,6 +27,7 @@ struct tg_config {
 	unsigned login_window_s;               /* 300 */
 	unsigned registrations_per_address;    /* 20 accounts an hour per address */
 	unsigned matches_created_per_user;     /* 100 an hour, aborted ones included */
+	unsigned backup_pages_per_step;        /* 256 database pages copied per loop turn */
 	unsigned kdf_max_inflight;             /* 32 password hashings queued or running */
 	unsigned kdf_max_inflight_per_address; /* 8 of them per address */
 	unsigned session_days;                 /* 30 */

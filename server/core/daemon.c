@@ -107,6 +107,8 @@ static void usage(FILE *out)
 	    "  clock_timeout_grace_s = 3600   a match with \"on_timeout\": \"auto\" ends this\n"
 	    "                                 long after a clock ran out\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
+	    "  backup_pages_per_step = 256    an operator's backup copies this many pages\n"
+	    "                                 (4 KiB) per loop turn, between requests\n"
 	    "  operators =                    names (comma-separated) who may ban, unban,\n"
 	    "                                 reset passwords, end sessions, abort matches\n"
 	    "                                 and read the audit log; empty: nobody\n"

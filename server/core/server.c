@@ -472,6 +472,7 @@ static const struct op_entry ops[] = {
     {"end_user_sessions", op_end_user_sessions, true},
     {"abort_match", op_abort_match, true},
     {"audit", op_audit, true},
+    {"backup", op_backup, true},
     {NULL, NULL, false},
 };
 
@@ -714,6 +715,7 @@ void tg_server_free(struct tg_server *s)
 	if (!s)
 		return;
 	srv_turn_commit(s);
+	backup_abandon(s);
 	tg_heap_free(&s->deadlines); /* before the matches its slots are in */
 	uv_timer_stop(s->clock_timer);
 	s->clock_timer->data = NULL;

@@ -149,6 +149,7 @@ struct tg_server {
 	 * (lobby.c), per hour: the volume a stranger can write to the disk. */
 	struct tg_ratelimit register_addr, create_user;
 	struct tg_session *live; /* sessions not yet closed, newest first */
+	struct tg_backup *backup; /* the operators' backup under way (backup.c) */
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
 	/* Those jobs per peer group: at most cfg.kdf_max_inflight slots in use,
@@ -221,6 +222,11 @@ void op_reset_password(struct tg_session *s, const json_t *req);
 void op_end_user_sessions(struct tg_session *s, const json_t *req);
 void op_abort_match(struct tg_session *s, const json_t *req);
 void op_audit(struct tg_session *s, const json_t *req);
+
+/* ---- backup.c ---- */
+void op_backup(struct tg_session *s, const json_t *req);
+/* Stops a backup under way (its partial copy is deleted): the server stops. */
+void backup_abandon(struct tg_server *srv);
 void op_end_session(struct tg_session *s, const json_t *req);
 
 /* ---- lobby.c --------------------------------------------------------- */

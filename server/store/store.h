@@ -73,6 +73,19 @@ int tg_store_session_end(struct tg_store *s, int64_t user_id, const char *id, st
 /* Ends every session of the user but keep (the one that asked). */
 int tg_store_sessions_end_others(struct tg_store *s, int64_t user_id, const uint8_t keep[32],
                                  struct tg_error *err);
+/* ---- online backup (store_backup.c) ---- */
+struct tg_store_backup;
+/* Starts copying the database to path (written as path.part, renamed when
+ * whole). NULL on failure. */
+struct tg_store_backup *tg_store_backup_begin(struct tg_store *s, const char *path,
+                                              struct tg_error *err);
+/* Copies up to pages more pages: 1 when the copy is whole (and renamed), 0
+ * when more remain, -1 on failure. Call it outside the store's transactions. */
+int tg_store_backup_step(struct tg_store_backup *bk, int pages, struct tg_error *err);
+void tg_store_backup_progress(const struct tg_store_backup *bk, int *pages, int *remaining);
+/* Ends it; a copy not whole is deleted. */
+void tg_store_backup_free(struct tg_store_backup *bk);
+
 /* ---- operators (store_admin.c, issue 24) ---- */
 /* Users whose name starts with prefix (any case), by name:
  * [{"id","name","created","banned" (reason or null)}]. */
