@@ -216,10 +216,35 @@ void view_render_wrapped(FILE *out, const char *lead, const char *text, int inde
 	fputc('\n', out);
 }
 
-/* Does text contain pat, ignoring case? */
+/* The number a run of digits spells, leading zeros ignored; -1 when too
+ * long to be an id. */
+static long long digits_value(const char *p, size_t n)
+{
+	long long v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v > 100000000000LL)
+			return -1;
+		v = v * 10 + (p[i] - '0');
+	}
+	return v;
+}
+
+/* Does text contain pat? A pat of digits only is a hex or an id: it matches
+ * a whole run of digits of the same value (0703 is 703, and neither is
+ * 1703, issue 15). Any other pat matches anywhere, ignoring case. */
 static bool contains(const char *text, const char *pat)
 {
 	size_t n = strlen(pat);
+	if (n && strspn(pat, "0123456789") == n) {
+		long long want = digits_value(pat, n);
+		for (const char *t = text; *t;) {
+			size_t run = strspn(t, "0123456789");
+			if (run && want >= 0 && digits_value(t, run) == want)
+				return true;
+			t += run ? run : 1;
+		}
+		return false;
+	}
 	for (const char *t = text; *t; t++) {
 		size_t i = 0;
 		while (i < n && t[i] &&

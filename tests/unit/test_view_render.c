@@ -168,8 +168,39 @@ static void test_server_text_cleaned(void)
 	json_decref(chat);
 }
 
+/* b forces 0703 / 703: a filter of digits is a hex or an id, matched as a
+ * whole number (issue 15: "b forces 0703" found nothing while "b forces 703"
+ * also matched 1703); other text is matched within words, ignoring case. */
+static void test_number_filter(void)
+{
+	json_t *v = json_pack("{s:{s:[{s:i,s:s},{s:i,s:s},{s:s,s:s}]}}", "board", "forces", "hex",
+	                      703, "co", "Lyon", "hex", 1703, "co", "Johnston", "at",
+	                      "St. Louis (0703)", "co", "Sigel");
+	struct board_args a = {.section = "forces", .filter = "0703", .full = true};
+	char *s = render(board, v, &a);
+	CHECKF(strstr(s, "hex=703 co=Lyon") && !strstr(s, "1703") && strstr(s, "(0703) co=Sigel"),
+	       "0703 finds hex 703 and (0703), not 1703: %s", s);
+	free(s);
+	a.filter = "703";
+	s = render(board, v, &a);
+	CHECKF(strstr(s, "hex=703 co=Lyon") && !strstr(s, "1703") && strstr(s, "Sigel"),
+	       "703 is the same hex: %s", s);
+	free(s);
+	a.filter = "1703";
+	s = render(board, v, &a);
+	CHECKF(strstr(s, "Johnston") && !strstr(s, "Lyon"), "1703 alone: %s", s);
+	free(s);
+	a.filter = "john";
+	s = render(board, v, &a);
+	CHECKF(strstr(s, "Johnston") && !strstr(s, "Lyon"), "text still matches inside words: %s",
+	       s);
+	free(s);
+	json_decref(v);
+}
+
 int main(void)
 {
+	test_number_filter();
 	test_controls_left_out();
 	test_server_text_cleaned();
 	json_t *v = sample_view();
