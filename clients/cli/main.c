@@ -43,6 +43,10 @@ static const char usage[] =
     "  export MATCH [-o FILE]   write the finished match's record (stdout by default)\n"
     "  verify FILE              offline: replay a record, check the seed commitment\n"
     "                           and every step, print the final result\n"
+    "  tourney list|create|show|standings|register|withdraw|start|direct|export ...\n"
+    "                           tournaments (telegraph tourney for the details)\n"
+    "  ratings [USER]           Glicko-2 ratings per game (mine by default)\n"
+    "  leaderboard GAME         the game's players by rating\n"
     "\n"
     "Options:\n"
     "  --server HOST:PORT  server address (remembered; default " CLI_DEFAULT_SERVER ")\n"
@@ -124,6 +128,9 @@ static const struct command commands[] = {
     {"resign", cmd_resign},
     {"export", cmd_export},
     {"verify", cmd_verify},
+    {"tourney", cmd_tourney},
+    {"ratings", cmd_ratings},
+    {"leaderboard", cmd_leaderboard},
     {NULL, NULL},
 };
 
