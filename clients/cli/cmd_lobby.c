@@ -39,10 +39,13 @@ static void print_game(const json_t *raw)
 	printf("\n  scenarios:\n");
 	json_array_foreach(json_object_get(g, "scenarios"), i, v)
 	{
-		printf("    %-16s %s", str(v, "id"), str(v, "title"));
-		if (*str(v, "description"))
-			printf(" — %s", str(v, "description"));
-		printf("\n");
+		/* wrapped at words, under its own column (the tmux pass of issue
+		 * 15 saw descriptions cut mid-word by the terminal) */
+		char lead[64], text[4096];
+		snprintf(lead, sizeof lead, "    %-16s", str(v, "id"));
+		snprintf(text, sizeof text, "%s%s%s", str(v, "title"),
+		         *str(v, "description") ? " — " : "", str(v, "description"));
+		view_render_wrapped(stdout, lead, text, 20);
 	}
 	json_t *opts = json_object_get(g, "options");
 	if (json_object_size(opts)) {
@@ -51,8 +54,11 @@ static void print_game(const json_t *raw)
 		json_object_foreach(opts, k, v)
 		{
 			char *def = json_dumps(json_object_get(v, "default"), JSON_ENCODE_ANY);
-			printf("    %-20s %s (%s, default %s)\n", k, str(v, "label"),
-			       str(v, "type"), def ? def : "?");
+			char lead[300], text[4096];
+			snprintf(lead, sizeof lead, "    %-20s", k);
+			snprintf(text, sizeof text, "%s (%s, default %s)", str(v, "label"),
+			         str(v, "type"), def ? def : "?");
+			view_render_wrapped(stdout, lead, text, 24);
 			free(def);
 		}
 	}

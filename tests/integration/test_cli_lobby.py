@@ -95,6 +95,11 @@ def main(args):
         bob = h.client("bob")
         register(bob, "bob", PW)
 
+        out = h.run_cli(["games"], conf["carol"])
+        longest = max(len(ln) for ln in out.stdout.splitlines())
+        check(out.returncode == 0 and "tournament" in out.stdout and longest <= 100,
+              f"games fits 100 columns, wrapped at words (longest {longest}):\n{out.stdout}")
+
         for which, empty in (("live", "No public match in progress"),
                              ("finished", "No public match has finished")):
             out = h.run_cli(["list", which], conf["carol"])
