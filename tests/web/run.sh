@@ -15,7 +15,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 daemon=$1
 work=$2
 mkdir -p "$work"
-cp "$here/package.json" "$here/package-lock.json" "$here/test_browser.mjs" "$work/"
+cp "$here/package.json" "$here/package-lock.json" "$here/test_browser.mjs" "$here/hidden_frames.mjs" \
+  "$work/"
 cd "$work"
 node=node
 if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then

@@ -12,6 +12,7 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { checkHidden, selfTest, timeline } from "./hidden_frames.mjs";
 
 const [daemonPath, outDir, movesArg] = process.argv.slice(2);
 const MOVES = Number(movesArg || 30);
@@ -271,7 +272,12 @@ async function main() {
         if (m.op === "chat" && role === "observer") fail("a spectator received chat");
       }
     }
-    console.log(`PASS: ${moves} moves (${onMap} on the map), match ${match}, seq ${seqs.join("/")}`);
+    // No socket received the other side's hidden items (hidden_frames.mjs).
+    const views = { union: timeline(framesA, match), confederate: timeline(framesB, match), observer: timeline(framesC, match) };
+    const checked = checkHidden(views);
+    selfTest(views);
+    console.log(`PASS: ${moves} moves (${onMap} on the map), match ${match}, seq ${seqs.join("/")}, ` +
+      `hidden information checked at ${checked} seq/side pairs`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");
