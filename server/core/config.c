@@ -95,35 +95,41 @@ static int set_string(char *dst, size_t cap, const char *key, const char *v, cha
 	return 0;
 }
 
-/* "HOST:PORT", "[IPv6]:PORT", or ":PORT" (every address). */
-static int set_listen(struct tg_config *c, const char *v, char *err, size_t errlen)
+/* "HOST:PORT", "[IPv6]:PORT", or ":PORT" (every address), for key. */
+static int parse_host_port(const char *key, const char *v, char *host_out, size_t hcap,
+                           int *port_out, char *err, size_t errlen)
 {
 	const char *colon = strrchr(v, ':');
 	if (!colon)
-		return failf(err, errlen,
-		             "listen must be HOST:PORT (like 127.0.0.1:7700), not '%s'", v);
+		return failf(err, errlen, "%s must be HOST:PORT (like 127.0.0.1:7700), not '%s'",
+		             key, v);
 	const char *host = v;
 	size_t hlen = (size_t)(colon - v);
 	if (hlen >= 2 && host[0] == '[' && host[hlen - 1] == ']')
 		host++, hlen -= 2;
 	else if (memchr(host, ':', hlen))
-		return failf(err, errlen,
-		             "listen: write an IPv6 address in brackets, like [::1]:7700");
+		return failf(err, errlen, "%s: write an IPv6 address in brackets, like [::1]:7700",
+		             key);
 	unsigned long long port;
 	if (parse_number(colon + 1, false, &port) < 0 || port > 65535)
-		return failf(err, errlen,
-		             "listen: the port must be a number from 0 to 65535, not '%s'",
-		             colon + 1);
-	if (hlen >= sizeof c->listen_host)
-		return failf(err, errlen, "listen: the host name is too long");
+		return failf(err, errlen, "%s: the port must be a number from 0 to 65535, not '%s'",
+		             key, colon + 1);
+	if (hlen >= hcap)
+		return failf(err, errlen, "%s: the host name is too long", key);
 	if (hlen == 0) {
-		snprintf(c->listen_host, sizeof c->listen_host, "0.0.0.0");
+		snprintf(host_out, hcap, "0.0.0.0");
 	} else {
-		memcpy(c->listen_host, host, hlen);
-		c->listen_host[hlen] = '\0';
+		memcpy(host_out, host, hlen);
+		host_out[hlen] = '\0';
 	}
-	c->listen_port = (int)port;
+	*port_out = (int)port;
 	return 0;
+}
+
+static int set_listen(struct tg_config *c, const char *v, char *err, size_t errlen)
+{
+	return parse_host_port("listen", v, c->listen_host, sizeof c->listen_host, &c->listen_port,
+	                       err, errlen);
 }
 
 /* Numeric settings: where each lives, its bounds, and whether K/M apply. */
@@ -194,6 +200,14 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 {
 	if (strcmp(key, "listen") == 0)
 		return set_listen(c, value, err, errlen);
+	if (strcmp(key, "metrics_listen") == 0) {
+		if (!value[0]) { /* off */
+			c->metrics_host[0] = '\0';
+			return 0;
+		}
+		return parse_host_port(key, value, c->metrics_host, sizeof c->metrics_host,
+		                       &c->metrics_port, err, errlen);
+	}
 	if (strcmp(key, "data") == 0)
 		return set_string(c->data_dir, sizeof c->data_dir, key, value, err, errlen);
 	if (strcmp(key, "cert") == 0)

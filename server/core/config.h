@@ -28,6 +28,9 @@ struct tg_config {
 	unsigned registrations_per_address;    /* 20 accounts an hour per address */
 	unsigned matches_created_per_user;     /* 100 an hour, aborted ones included */
 	unsigned backup_pages_per_step;        /* 256 database pages copied per loop turn */
+	/* metrics_listen: empty host, off; else Prometheus text on it */
+	char metrics_host[256];
+	int metrics_port;
 	unsigned kdf_max_inflight;             /* 32 password hashings queued or running */
 	unsigned kdf_max_inflight_per_address; /* 8 of them per address */
 	unsigned session_days;                 /* 30 */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "core/metrics_http.h"
 #include "core/server.h"
 #include "net/cert.h"
 #include "net/fingerprint.h"
@@ -107,6 +108,8 @@ static void usage(FILE *out)
 	    "  clock_timeout_grace_s = 3600   a match with \"on_timeout\": \"auto\" ends this\n"
 	    "                                 long after a clock ran out\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
+	    "  metrics_listen =               HOST:PORT for Prometheus (GET /metrics): plain\n"
+	    "                                 HTTP, no login; keep it on 127.0.0.1. Empty: off\n"
 	    "  backup_pages_per_step = 256    an operator's backup copies this many pages\n"
 	    "                                 (4 KiB) per loop turn, between requests\n"
 	    "  operators =                    names (comma-separated) who may ban, unban,\n"
@@ -354,6 +357,7 @@ struct daemon {
 	struct tg_store *store;
 	struct tg_server *server;
 	struct tg_net *net;
+	struct tg_metrics *metrics; /* metrics_listen, or NULL */
 	bool stopping;
 };
 
@@ -364,6 +368,8 @@ static void on_net_closed(void *ud)
 	uv_close((uv_handle_t *)&d->sigterm, NULL);
 	uv_close((uv_handle_t *)&d->sigint, NULL);
 	uv_close((uv_handle_t *)&d->sighup, NULL);
+	tg_metrics_stop(d->metrics);
+	d->metrics = NULL;
 	/* Server-side handles (its per-turn check) may still be active. */
 	uv_stop(&d->loop);
 }
@@ -519,6 +525,21 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	uv_signal_start(&d.sigint, on_signal, SIGINT);
 	uv_signal_start(&d.sighup, on_sighup, SIGHUP);
 
+	if (cfg.metrics_host[0]) {
+		d.metrics = tg_metrics_start(&d.loop, d.server, cfg.metrics_host, cfg.metrics_port,
+		                             err, sizeof err);
+		if (!d.metrics) {
+			TG_ERROR(0, 0, "%s", err);
+			tg_net_free(d.net);
+			tg_server_free(d.server);
+			tg_store_close(d.store);
+			drain_loop(&d.loop);
+			uv_loop_close(&d.loop);
+			return 1;
+		}
+		TG_INFO(0, 0, "metrics (Prometheus text) on http://%s:%d/metrics", cfg.metrics_host,
+		        tg_metrics_port(d.metrics));
+	}
 	/* Said last: tests and scripts take this line to mean ready. */
 	bool v6 = strchr(cfg.listen_host, ':') != NULL;
 	TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",

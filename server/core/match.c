@@ -523,6 +523,7 @@ void op_act(struct tg_session *s, const json_t *req)
 	}
 	TG_DEBUG(s->id, m->id, "action seq=%lld by %s%s", (long long)m->seq, role_name,
 	         barrier ? " (barrier)" : "");
+	status_count_action(srv);
 	srv_ok(s, req,
 	       json_pack("{s:I,s:I}", "match", (json_int_t)m->id, "seq", (json_int_t)m->seq));
 	views_fanout(srv, m);

@@ -473,6 +473,7 @@ static const struct op_entry ops[] = {
     {"abort_match", op_abort_match, true},
     {"audit", op_audit, true},
     {"backup", op_backup, true},
+    {"status", op_status, true},
     {NULL, NULL, false},
 };
 
@@ -653,6 +654,7 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	srv->games = games;
 	srv->cfg = *cfg;
 	srv->check = check;
+	srv->stats.started = srv_now();
 	srv->games_json = lobby_games_json(games);
 	srv->kdf_slots =
 	    calloc(cfg->kdf_max_inflight ? cfg->kdf_max_inflight : 1, sizeof *srv->kdf_slots);

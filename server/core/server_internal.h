@@ -148,8 +148,14 @@ struct tg_server {
 	/* Accounts made per address (accounts.c) and matches made per user
 	 * (lobby.c), per hour: the volume a stranger can write to the disk. */
 	struct tg_ratelimit register_addr, create_user;
-	struct tg_session *live; /* sessions not yet closed, newest first */
+	struct tg_session *live;  /* sessions not yet closed, newest first */
 	struct tg_backup *backup; /* the operators' backup under way (backup.c) */
+	struct {                  /* status.c */
+		int64_t started;  /* srv_now() at tg_server_new */
+		uint64_t actions; /* accepted since */
+		int64_t minute;   /* srv_now() / 60 of minute_actions */
+		uint64_t minute_actions, last_minute_actions;
+	} stats;
 	uint64_t next_session_id;
 	unsigned pending_work; /* scrypt jobs in the thread pool */
 	/* Those jobs per peer group: at most cfg.kdf_max_inflight slots in use,
@@ -222,6 +228,15 @@ void op_reset_password(struct tg_session *s, const json_t *req);
 void op_end_user_sessions(struct tg_session *s, const json_t *req);
 void op_abort_match(struct tg_session *s, const json_t *req);
 void op_audit(struct tg_session *s, const json_t *req);
+
+/* ---- status.c ---- */
+void status_count_action(struct tg_server *srv);
+/* {"version","uptime_s","connections","signed_in","matches":{status: n},
+ *  "actions","actions_last_minute","backup_running"}; NULL on failure. */
+json_t *status_json(struct tg_server *srv, struct tg_error *err);
+/* The same as Prometheus text (malloc'd), or NULL. */
+char *status_prometheus(struct tg_server *srv);
+void op_status(struct tg_session *s, const json_t *req);
 
 /* ---- backup.c ---- */
 void op_backup(struct tg_session *s, const json_t *req);

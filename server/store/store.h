@@ -87,6 +87,8 @@ void tg_store_backup_progress(const struct tg_store_backup *bk, int *pages, int 
 void tg_store_backup_free(struct tg_store_backup *bk);
 
 /* ---- operators (store_admin.c, issue 24) ---- */
+/* {"open":n,"active":n,"finished":n,"aborted":n}. */
+json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err);
 /* Users whose name starts with prefix (any case), by name:
  * [{"id","name","created","banned" (reason or null)}]. */
 json_t *tg_store_users_search(struct tg_store *s, const char *prefix, int limit,

@@ -33,6 +33,7 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_AUDIT_LIST] = "SELECT a.id, a.time, u.name, a.action, a.target, a.reason "
                       "FROM audit_log a JOIN users u ON u.id = a.operator "
                       "ORDER BY a.id DESC LIMIT ?1",
+    [ST_MATCH_COUNTS] = "SELECT status, count(*) FROM matches GROUP BY status",
     [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
                      "VALUES (?1, ?2, ?3, ?4)",
     [ST_RESET_TAKE] = "UPDATE password_resets SET used = ?3 WHERE code_hash = ?1 AND "

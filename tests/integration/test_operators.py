@@ -13,17 +13,24 @@ on the wire.
   end); redeem_reset with it sets the new password and signs in; the code
   works once, a forged or another user's code is bad_reset_code;
 - abort_match ends a match as aborted; audit lists every operator action
-  with who, what, when and why.
+  with who, what, when and why;
+- status gives the host uptime, connections, matches by status and actions;
+  with metrics_listen set, GET /metrics gives the same as Prometheus text
+  (and anything else is 404).
 """
 
+import re
 import sys
+import urllib.error
+import urllib.request
 
 from harness import Harness, check, run_main
 from raw_tls import connect
 
 PW = "correct horse"
 NEW_PW = "battery staple"
-OPS = ["users", "ban", "unban", "reset_password", "end_user_sessions", "abort_match", "audit"]
+OPS = ["users", "ban", "unban", "reset_password", "end_user_sessions", "abort_match", "audit",
+       "status", "backup"]
 
 
 def user(h, name, password=PW, register=True):
@@ -183,14 +190,42 @@ def audit(root, aborted):
     check(all(isinstance(e.get("time"), int) for e in r["entries"]), "audit times")
 
 
+def status(h, root):
+    r = root.request({"op": "status"})
+    check(r.get("op") == "ok", f"status: {r}")
+    st = r["status"]
+    check(st["matches"]["aborted"] >= 2 and st["matches"]["finished"] >= 1,
+          f"matches by status: {st}")
+    check(st["connections"] >= 1 and st["signed_in"] >= 1 and st["uptime_s"] >= 0,
+          f"status: {st}")
+    port = None
+    for ln in h.daemon.log:
+        m = re.search(r"metrics \(Prometheus text\) on http://127\.0\.0\.1:(\d+)/metrics", ln)
+        if m:
+            port = int(m.group(1))
+    check(port, "the log names the metrics port")
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    check(f'telegraph_matches{{status="aborted"}} {st["matches"]["aborted"]}' in text,
+          f"metrics text:\n{text}")
+    check("# TYPE telegraph_actions_total counter" in text and "telegraph_connections " in text,
+          f"metrics text:\n{text}")
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10)
+        check(False, "GET / on the metrics port must be 404")
+    except urllib.error.HTTPError as e:
+        check(e.code == 404, f"GET / on the metrics port: {e.code}")
+
+
 def main(args):
-    with Harness(args, daemon_args=["--set", "operators=root, someone_else"]) as h:
+    extra = ["--set", "operators=root, someone_else", "--set", "metrics_listen=127.0.0.1:0"]
+    with Harness(args, daemon_args=extra) as h:
         root = user(h, "root")
         refusals(h, root)
         ban(h, root)
         reset(h, root)
         aborted = sessions_and_abort(h, root)
         audit(root, aborted)
+        status(h, root)
         root.close()
         h.daemon.stop()
 

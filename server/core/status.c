@@ -1,0 +1,104 @@
+/* status.c — how the server is doing, for its host (issue 24): the
+ * operators' `status` op and the same figures as Prometheus text
+ * (metrics_http.c serves them on an opt-in local port). */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/server_internal.h"
+
+/* Moves the per-minute count on when a minute has ended. */
+static void roll_minute(struct tg_server *srv)
+{
+	int64_t minute = srv_now() / 60;
+	if (minute != srv->stats.minute) {
+		srv->stats.last_minute_actions =
+		    minute == srv->stats.minute + 1 ? srv->stats.minute_actions : 0;
+		srv->stats.minute_actions = 0;
+		srv->stats.minute = minute;
+	}
+}
+
+void status_count_action(struct tg_server *srv)
+{
+	roll_minute(srv);
+	srv->stats.minute_actions++;
+	srv->stats.actions++;
+}
+
+json_t *status_json(struct tg_server *srv, struct tg_error *err)
+{
+	json_t *by_status = tg_store_match_counts(srv->store, err);
+	if (!by_status)
+		return NULL;
+	unsigned connections = 0, signed_in = 0;
+	for (struct tg_session *s = srv->live; s; s = s->live_next) {
+		connections += s->conn != NULL;
+		signed_in += s->user_id != 0;
+	}
+	roll_minute(srv);
+	return json_pack("{s:s,s:I,s:i,s:i,s:o,s:I,s:I,s:b}", "version", TG_VERSION, "uptime_s",
+	                 (json_int_t)(srv_now() - srv->stats.started), "connections", connections,
+	                 "signed_in", signed_in, "matches", by_status, "actions",
+	                 (json_int_t)srv->stats.actions, "actions_last_minute",
+	                 (json_int_t)srv->stats.last_minute_actions, "backup_running",
+	                 srv->backup != NULL);
+}
+
+void op_status(struct tg_session *s, const json_t *req)
+{
+	if (!srv_name_listed(s->srv->cfg.operators, s->user_name)) {
+		srv_error(s, req, "not_an_operator", "Only the server's operators may do that.");
+		return;
+	}
+	struct tg_error err = {0};
+	json_t *st = status_json(s->srv, &err);
+	if (!st) {
+		srv_error_err(s, req, &err);
+		return;
+	}
+	srv_ok(s, req, json_pack("{s:o}", "status", st));
+}
+
+/* The Prometheus text exposition format, version 0.0.4. */
+char *status_prometheus(struct tg_server *srv)
+{
+	struct tg_error err = {0};
+	json_t *st = status_json(srv, &err);
+	if (!st)
+		return NULL;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	if (!f) {
+		json_decref(st);
+		return NULL;
+	}
+	fprintf(f,
+	        "# HELP telegraph_uptime_seconds Seconds since the daemon started.\n"
+	        "# TYPE telegraph_uptime_seconds gauge\ntelegraph_uptime_seconds %lld\n"
+	        "# HELP telegraph_connections Open client connections.\n"
+	        "# TYPE telegraph_connections gauge\ntelegraph_connections %lld\n"
+	        "# HELP telegraph_signed_in Connections signed in to an account.\n"
+	        "# TYPE telegraph_signed_in gauge\ntelegraph_signed_in %lld\n"
+	        "# HELP telegraph_actions_total Actions accepted since the daemon started.\n"
+	        "# TYPE telegraph_actions_total counter\ntelegraph_actions_total %lld\n"
+	        "# HELP telegraph_actions_last_minute Actions accepted in the last whole minute.\n"
+	        "# TYPE telegraph_actions_last_minute gauge\ntelegraph_actions_last_minute %lld\n"
+	        "# HELP telegraph_backup_running 1 while an operator's backup is being made.\n"
+	        "# TYPE telegraph_backup_running gauge\ntelegraph_backup_running %d\n"
+	        "# HELP telegraph_matches Matches by status.\n"
+	        "# TYPE telegraph_matches gauge\n",
+	        (long long)json_integer_value(json_object_get(st, "uptime_s")),
+	        (long long)json_integer_value(json_object_get(st, "connections")),
+	        (long long)json_integer_value(json_object_get(st, "signed_in")),
+	        (long long)json_integer_value(json_object_get(st, "actions")),
+	        (long long)json_integer_value(json_object_get(st, "actions_last_minute")),
+	        json_is_true(json_object_get(st, "backup_running")));
+	const char *key;
+	json_t *v;
+	json_object_foreach(json_object_get(st, "matches"), key, v) fprintf(
+	    f, "telegraph_matches{status=\"%s\"} %lld\n", key, (long long)json_integer_value(v));
+	fclose(f);
+	json_decref(st);
+	return out;
+}
