@@ -60,6 +60,8 @@ int cmd_scripted(struct cli_ctx *x);
 int cmd_sessions(struct cli_ctx *x);
 int cmd_end_session(struct cli_ctx *x);
 int cmd_passwd(struct cli_ctx *x);
+int cmd_admin(struct cli_ctx *x);
+int cmd_redeem(struct cli_ctx *x);
 int cmd_tourney(struct cli_ctx *x);
 int cmd_ratings(struct cli_ctx *x);
 int cmd_leaderboard(struct cli_ctx *x);

@@ -28,6 +28,10 @@ static const char usage[] =
     "  end-session ID           end one of them (its connection is closed)\n"
     "  passwd                   change my password (--password: the old one;\n"
     "                           --new-password: the new); my other sessions end\n"
+    "  redeem NAME CODE         set a new password with an operator's reset code\n"
+    "  admin SUB ...            for the server's operators: users [PREFIX],\n"
+    "                           ban|unban|reset|end-sessions NAME --reason TEXT,\n"
+    "                           abort MATCH --reason TEXT, audit, backup, status\n"
     "  games                    the games the server offers (roles, scenarios, options)\n"
     "  create GAME [--scenario S] [--side ROLE] [--private] [--no-spectators]\n"
     "              [--option KEY=VALUE]...   open a new match (prints its id, invite)\n"
@@ -119,6 +123,8 @@ static const struct command commands[] = {
     {"sessions", cmd_sessions},
     {"end-session", cmd_end_session},
     {"passwd", cmd_passwd},
+    {"redeem", cmd_redeem},
+    {"admin", cmd_admin},
     {"games", cmd_games},
     {"create", cmd_create},
     {"join", cmd_join},

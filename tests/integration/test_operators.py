@@ -19,6 +19,7 @@ on the wire.
   (and anything else is 404).
 """
 
+import os
 import re
 import sys
 import urllib.error
@@ -216,6 +217,37 @@ def status(h, root):
         check(e.code == 404, f"GET / on the metrics port: {e.code}")
 
 
+def cli(h):
+    conf = os.path.join(h.tmp, "root.conf")
+    out = h.run_cli(["login", "root", "--password", PW], conf)
+    check(out.returncode == 0, f"cli login root: {out.stderr}")
+    user(h, "frank").close()
+    out = h.run_cli(["admin", "users", "fr"], conf)
+    check(out.returncode == 0 and "frank" in out.stdout and "mallory" not in out.stdout,
+          f"cli admin users fr: {out}")
+    out = h.run_cli(["admin", "ban", "frank"], conf)
+    check(out.returncode == 2, f"cli admin ban without a reason: {out}")
+    out = h.run_cli(["admin", "ban", "frank", "--reason", "spam"], conf)
+    check(out.returncode == 0, f"cli admin ban: {out}")
+    out = h.run_cli(["admin", "audit"], conf)
+    check(out.returncode == 0 and "frank" in out.stdout and "spam" in out.stdout,
+          f"cli admin audit: {out}")
+    out = h.run_cli(["admin", "unban", "frank", "--reason", "sorry"], conf)
+    check(out.returncode == 0, f"cli admin unban: {out}")
+    out = h.run_cli(["admin", "reset", "frank", "--reason", "forgot"], conf)
+    m = re.search(r"\b([0-9a-f]{64})\b", out.stdout)
+    check(out.returncode == 0 and m, f"cli admin reset: {out}")
+    fconf = os.path.join(h.tmp, "frank.conf")
+    out = h.run_cli(["redeem", "frank", m.group(1), "--new-password", NEW_PW], fconf)
+    check(out.returncode == 0, f"cli redeem: {out}")
+    out = h.run_cli(["sessions"], fconf)
+    check(out.returncode == 0 and "(this one)" in out.stdout, f"frank signed in: {out}")
+    out = h.run_cli(["admin", "status"], conf)
+    check(out.returncode == 0 and "matches: open" in out.stdout, f"cli admin status: {out}")
+    out = h.run_cli(["admin", "status"], fconf)
+    check(out.returncode == 1 and "not_an_operator" in out.stderr, f"frank's admin: {out}")
+
+
 def main(args):
     extra = ["--set", "operators=root, someone_else", "--set", "metrics_listen=127.0.0.1:0"]
     with Harness(args, daemon_args=extra) as h:
@@ -226,6 +258,7 @@ def main(args):
         aborted = sessions_and_abort(h, root)
         audit(root, aborted)
         status(h, root)
+        cli(h)
         root.close()
         h.daemon.stop()
 
