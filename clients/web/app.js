@@ -117,7 +117,10 @@ async function lobby() {
     conn.request({ op: "list", which: "open" }),
     conn.request({ op: "list", which: "mine" }),
   ]);
-  const live = await conn.request({ op: "list", which: "live" });
+  const [live, done] = await Promise.all([
+    conn.request({ op: "list", which: "live" }),
+    conn.request({ op: "list", which: "finished" }),
+  ]);
   const my = (mine.matches || []).slice();
   my.sort((a, b) => (b.your_turn - a.your_turn) || ((b.last_move || b.created) - (a.last_move || a.created)));
   const playing = my.filter((m) => m.status === "active" || m.status === "open");
@@ -138,7 +141,10 @@ async function lobby() {
         h("a", { class: "button", href: `#/watch/${m.match}` }, "Watch")]) : h("p", { class: "muted" }, "Not offered by this server.")),
     h("section", { class: "card", id: "finished" }, h("h2", {}, "Finished"),
       list(finished, "None yet.", (m) => [
-        h("a", { class: "button", href: `#/match/${m.match}` }, "Review")])));
+        h("a", { class: "button", href: `#/match/${m.match}` }, "Review")])),
+    h("section", { class: "card", id: "finished-public" }, h("h2", {}, "Finished public matches to review"),
+      done.op === "ok" ? list((done.matches || []).filter((m) => !my.some((x) => x.match === m.match)), "None yet.", (m) => [
+        h("a", { class: "button", href: `#/watch/${m.match}` }, "Review")]) : h("p", { class: "muted" }, "Not offered by this server.")));
 }
 
 async function join(how) {

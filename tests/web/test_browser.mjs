@@ -262,6 +262,12 @@ async function main() {
     await c.page.screenshot({ path: join(outDir, "06-replay.png") });
     await step("#step-prev", first.seqs[0]);
     await step("#step-last", first.seqs.at(-1));
+    // Anyone finds the finished public match in the lobby and steps through it.
+    const e = await player(browser, url, "stanton", []);
+    await e.page.click(`#finished-public li[data-match="${match}"] a.button`);
+    await e.page.waitForURL(new RegExp(`#/watch/${match}$`));
+    await e.page.click("#step-start");
+    await e.page.waitForSelector("#step-at");
 
     // Each page's socket received only its own role's views.
     for (const [frames, role] of [[framesA, "union"], [framesB, "confederate"], [framesC, "observer"]]) {
