@@ -60,6 +60,7 @@ int cmd_scripted(struct cli_ctx *x);
 int cmd_sessions(struct cli_ctx *x);
 int cmd_end_session(struct cli_ctx *x);
 int cmd_passwd(struct cli_ctx *x);
+int cmd_delete_account(struct cli_ctx *x);
 int cmd_admin(struct cli_ctx *x);
 int cmd_redeem(struct cli_ctx *x);
 int cmd_tourney(struct cli_ctx *x);

@@ -82,6 +82,38 @@ int cmd_end_session(struct cli_ctx *x)
 	return rc;
 }
 
+int cmd_delete_account(struct cli_ctx *x)
+{
+	if (x->argc != 1 || strcmp(x->argv[0], "--yes") != 0) {
+		cli_fail(
+		    "usage: telegraph delete-account --yes   (your active matches are resigned, "
+		    "your open ones aborted, your name freed; this cannot be undone)");
+		return EXIT_USAGE;
+	}
+	char pw[512], err[512];
+	if (password_get(x->password, 0, pw, sizeof pw, err, sizeof err) < 0) {
+		cli_fail("%s", err);
+		return EXIT_USAGE;
+	}
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc == EXIT_OK) {
+		json_t *reply;
+		rc = cli_call(&c, json_pack("{s:s,s:s}", "op", "delete_account", "password", pw),
+		              &reply);
+		if (rc == EXIT_OK) {
+			json_decref(reply);
+			x->cfg.token[0] = '\0';
+			if (cli_config_save(&x->cfg, err, sizeof err) < 0)
+				cli_fail("%s", err);
+			printf("Account deleted.\n");
+		}
+		cli_client_close(&c);
+	}
+	memset(pw, 0, sizeof pw);
+	return rc;
+}
+
 int cmd_passwd(struct cli_ctx *x)
 {
 	if (x->argc != 0) {

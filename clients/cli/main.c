@@ -28,6 +28,8 @@ static const char usage[] =
     "  end-session ID           end one of them (its connection is closed)\n"
     "  passwd                   change my password (--password: the old one;\n"
     "                           --new-password: the new); my other sessions end\n"
+    "  delete-account --yes     delete my account (asks my password); my active\n"
+    "                           matches are resigned, my name is freed\n"
     "  redeem NAME CODE         set a new password with an operator's reset code\n"
     "  admin SUB ...            for the server's operators: users [PREFIX],\n"
     "                           ban|unban|reset|end-sessions NAME --reason TEXT,\n"
@@ -123,6 +125,7 @@ static const struct command commands[] = {
     {"sessions", cmd_sessions},
     {"end-session", cmd_end_session},
     {"passwd", cmd_passwd},
+    {"delete-account", cmd_delete_account},
     {"redeem", cmd_redeem},
     {"admin", cmd_admin},
     {"games", cmd_games},

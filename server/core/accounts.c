@@ -33,7 +33,7 @@
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256
 
-enum job_kind { JOB_REGISTER, JOB_LOGIN, JOB_CHANGE, JOB_RESET };
+enum job_kind { JOB_REGISTER, JOB_LOGIN, JOB_CHANGE, JOB_RESET, JOB_DELETE };
 
 struct kdf_job {
 	uv_work_t work;
@@ -297,6 +297,43 @@ static void finish_reset(struct kdf_job *j)
 	srv_ok_login(s, j->req, ok);
 }
 
+/* delete_account, the password right: the user's matches end (open ones
+ * aborted, active ones resigned), his name, password, sessions and reset
+ * codes go; his row stays under "~deleted-<id>" so the seats of finished
+ * matches, and so their records, stay whole (issue 24). */
+static void finish_delete(struct kdf_job *j)
+{
+	struct tg_session *s = j->s;
+	struct tg_server *srv = s->srv;
+	if (j->result != 1) {
+		srv_error(s, j->req, j->result == 0 ? "bad_credentials" : "internal",
+		          j->result == 0 ? "That is not your password." : "Password check failed.");
+		return;
+	}
+	if (s->user_id != j->user_id) {
+		srv_error(s, j->req, "not_logged_in", "You logged out meanwhile; nothing changed.");
+		return;
+	}
+	char placeholder[TG_NAME_MAX + 1];
+	snprintf(placeholder, sizeof placeholder, "~deleted-%lld", (long long)j->user_id);
+	struct tg_error err = {0};
+	if (srv_tx(srv, &err) != 0 ||
+	    matches_end_for_user(srv, j->user_id, j->name, "deleted the account", false, &err) !=
+	        0 ||
+	    tg_store_user_erase(srv->store, j->user_id, placeholder, &err) != 0) {
+		srv_tx_fail(srv);
+		srv_error_err(s, j->req, &err);
+		return;
+	}
+	sessions_end_live(srv, j->user_id, NULL, s);
+	views_unsubscribe_all(s);
+	s->user_id = 0;
+	s->has_token = false;
+	s->user_name[0] = '\0';
+	TG_INFO(s->id, 0, "user %lld deleted the account", (long long)j->user_id);
+	srv_ok(s, j->req, NULL);
+}
+
 static void after_work(uv_work_t *w, int status)
 {
 	struct kdf_job *j = w->data;
@@ -312,6 +349,8 @@ static void after_work(uv_work_t *w, int status)
 			finish_change(j);
 		else if (j->kind == JOB_RESET)
 			finish_reset(j);
+		else if (j->kind == JOB_DELETE)
+			finish_delete(j);
 		else
 			finish_login(j);
 		session_drain(s);
@@ -694,6 +733,64 @@ void op_redeem_reset(struct tg_session *s, const json_t *req)
 	json_decref(u);
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start hashing the password.");
+		json_decref(j->req);
+		OPENSSL_cleanse(j, sizeof *j);
+		free(j);
+	}
+}
+
+/* delete_account: the password is checked like a login, in the pool. */
+void op_delete_account(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	const char *password = json_string_value(json_object_get(req, "password"));
+	if (!password) {
+		srv_error(s, req, "malformed_request", "\"password\" is your password (a string).");
+		return;
+	}
+	char pkey[TG_RATELIMIT_KEY];
+	pair_key(pkey, sizeof pkey, s, s->user_name);
+	int64_t now = srv_now();
+	int64_t wait = tg_ratelimit_wait(&srv->login_pair, pkey, now);
+	if (wait > 0) {
+		srv_rate_limited(s, req, wait,
+		                 "Too many wrong passwords for this account from your "
+		                 "address; try again later.");
+		return;
+	}
+	struct tg_error err = {0};
+	json_t *u = tg_store_user_by_id(srv->store, s->user_id, &err);
+	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
+	if (!hash || strlen(password) > PASSWORD_MAX) {
+		json_decref(u);
+		if (hash)
+			srv_error(s, req, "bad_credentials", "That is not your password.");
+		else
+			srv_error_err(s, req, &err);
+		return;
+	}
+	struct kdf_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		json_decref(u);
+		srv_error(s, req, "internal", "The server is out of memory.");
+		return;
+	}
+	j->kind = JOB_DELETE;
+	j->req = json_deep_copy(req);
+	j->user_id = s->user_id;
+	snprintf(j->name, sizeof j->name, "%s", s->user_name);
+	snprintf(j->password, sizeof j->password, "%s", password);
+	snprintf(j->stored, sizeof j->stored, "%s", hash);
+	json_decref(u);
+	tg_ratelimit_fail(&srv->login_pair, pkey, now);
+	if (!kdf_take(s, req)) {
+		json_decref(j->req);
+		OPENSSL_cleanse(j, sizeof *j);
+		free(j);
+		return;
+	}
+	if (queue_job(s, j) != 0) {
+		srv_error(s, req, "internal", "Could not start checking the password.");
 		json_decref(j->req);
 		OPENSSL_cleanse(j, sizeof *j);
 		free(j);

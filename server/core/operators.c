@@ -164,13 +164,10 @@ static int abort_match(struct tg_server *srv, struct tg_match *m, struct tg_erro
 	return 0;
 }
 
-/* A banned user's matches: open ones aborted, active ones resigned for
- * him (the opponent wins, as if he had resigned himself). */
-static int end_matches_of(struct tg_session *s, const json_t *u, const char *reason,
-                          struct tg_error *err)
+int matches_end_for_user(struct tg_server *srv, int64_t uid, const char *name, const char *why,
+                         bool banned, struct tg_error *err)
 {
-	struct tg_server *srv = s->srv;
-	json_t *list = tg_store_match_list_user(srv->store, uid_of(u), 1000, err);
+	json_t *list = tg_store_match_list_user(srv->store, uid, 1000, err);
 	if (!list) {
 		srv_tx_fail(srv);
 		return -1;
@@ -195,15 +192,17 @@ static int end_matches_of(struct tg_session *s, const json_t *u, const char *rea
 				break;
 			continue;
 		}
-		int role = match_seat_of(m, uid_of(u));
+		int role = match_seat_of(m, uid);
 		int winner = m->nroles == 2 && role >= 0 ? 1 - role : -1;
 		char summary[TG_REASON_MAX + 120];
-		snprintf(summary, sizeof summary, "%s (%s) was banned: %s", name_of(u),
-		         role >= 0 ? m->mod->roles[role] : "?", reason);
+		snprintf(summary, sizeof summary, "%s (%s) %s", name,
+		         role >= 0 ? m->mod->roles[role] : "?", why);
 		json_t *result = json_pack(
-		    "{s:o,s:s,s:s,s:b}", "winner",
+		    "{s:o,s:s,s:s}", "winner",
 		    winner >= 0 ? json_string(m->mod->roles[winner]) : json_null(), "summary",
-		    summary, "resigned", role >= 0 ? m->mod->roles[role] : "?", "banned", 1);
+		    summary, "resigned", role >= 0 ? m->mod->roles[role] : "?");
+		if (banned)
+			json_object_set_new(result, "banned", json_true());
 		if (match_finish(srv, m, result, err) != 0) {
 			srv_tx_fail(srv);
 			rc = -1;
@@ -223,12 +222,14 @@ void op_ban(struct tg_session *s, const json_t *req)
 	if (!u)
 		return;
 	struct tg_error err = {0};
+	char why[TG_REASON_MAX + 20];
+	snprintf(why, sizeof why, "was banned: %s", reason);
 	if (uid_of(u) == s->user_id) {
 		srv_error(s, req, "malformed_request", "An operator does not ban himself.");
 	} else if (audit(s, "ban", name_of(u), reason, &err) != 0 ||
 	           tg_store_user_set_banned(s->srv->store, uid_of(u), reason, &err) != 0 ||
 	           end_all_sessions(s, uid_of(u), &err) != 0 ||
-	           end_matches_of(s, u, reason, &err)) {
+	           matches_end_for_user(s->srv, uid_of(u), name_of(u), why, true, &err) != 0) {
 		srv_tx_fail(s->srv);
 		srv_error_err(s, req, &err);
 	} else {

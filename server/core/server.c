@@ -465,6 +465,7 @@ static const struct op_entry ops[] = {
     {"end_session", op_end_session, true},
     {"change_password", op_change_password, true},
     {"redeem_reset", op_redeem_reset, false},
+    {"delete_account", op_delete_account, true},
     {"users", op_users, true},
     {"ban", op_ban, true},
     {"unban", op_unban, true},

@@ -217,6 +217,7 @@ void sessions_end_live(struct tg_server *srv, int64_t user_id, const char *id,
                        const struct tg_session *keep);
 void op_sessions(struct tg_session *s, const json_t *req);
 void op_redeem_reset(struct tg_session *s, const json_t *req);
+void op_delete_account(struct tg_session *s, const json_t *req);
 
 /* ---- operators.c ---- */
 /* Whether name is in list (comma-separated names, any case). */
@@ -228,6 +229,11 @@ void op_reset_password(struct tg_session *s, const json_t *req);
 void op_end_user_sessions(struct tg_session *s, const json_t *req);
 void op_abort_match(struct tg_session *s, const json_t *req);
 void op_audit(struct tg_session *s, const json_t *req);
+/* Ends the user's open matches (aborted) and active ones (resigned for him,
+ * the result's summary "<name> (<role>) <why>", "banned": true if banned),
+ * in the open transaction; -1 after failing it. */
+int matches_end_for_user(struct tg_server *srv, int64_t uid, const char *name, const char *why,
+                         bool banned, struct tg_error *err);
 
 /* ---- status.c ---- */
 void status_count_action(struct tg_server *srv);

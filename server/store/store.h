@@ -87,6 +87,10 @@ void tg_store_backup_progress(const struct tg_store_backup *bk, int *pages, int 
 void tg_store_backup_free(struct tg_store_backup *bk);
 
 /* ---- operators (store_admin.c, issue 24) ---- */
+/* Deletes what is personal of an account (its name becomes placeholder, its
+ * password, sessions and reset codes go); its row stays for the seats. */
+int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeholder,
+                        struct tg_error *err);
 /* {"open":n,"active":n,"finished":n,"aborted":n}. */
 json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err);
 /* Users whose name starts with prefix (any case), by name:

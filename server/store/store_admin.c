@@ -154,3 +154,17 @@ json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err)
 	store_stmt_done(st);
 	return out;
 }
+
+int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeholder,
+                        struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_USER_ERASE);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_text(st, 2, placeholder, -1, SQLITE_TRANSIENT);
+	if (run(s, st, "erasing an account", err) != 0 ||
+	    tg_store_user_sessions_end_all(s, user_id, err) != 0)
+		return -1;
+	st = store_stmt(s, ST_USER_RESETS_DELETE);
+	sqlite3_bind_int64(st, 1, user_id);
+	return run(s, st, "erasing an account's reset codes", err);
+}

@@ -16,7 +16,7 @@
 	"t.id, t.name, t.game, t.scenario, t.options, t.format, t.rounds, t.max_players, "         \
 	"t.invite_code, t.rated, t.director, (SELECT name FROM users WHERE id = t.director), "     \
 	"t.status, t.round, t.created, t.updated, "                                                \
-	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0), "   \
+	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0), " \
 	"t.paused, t.time_control"
 
 static const char *const stmt_sql[ST__COUNT] = {
@@ -33,6 +33,10 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_AUDIT_LIST] = "SELECT a.id, a.time, u.name, a.action, a.target, a.reason "
                       "FROM audit_log a JOIN users u ON u.id = a.operator "
                       "ORDER BY a.id DESC LIMIT ?1",
+    /* A deleted account keeps its row (seats and records point to it) under a
+     * name no registration can take; no password matches '!'. */
+    [ST_USER_ERASE] = "UPDATE users SET name = ?2, pw_hash = '!', banned = NULL WHERE id = ?1",
+    [ST_USER_RESETS_DELETE] = "DELETE FROM password_resets WHERE user_id = ?1",
     [ST_MATCH_COUNTS] = "SELECT status, count(*) FROM matches GROUP BY status",
     [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
                      "VALUES (?1, ?2, ?3, ?4)",
@@ -141,7 +145,8 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_TOURNEY_PLAYER_INSERT] =
         "INSERT INTO tourney_players (tourney_id, user_id, seq, registered) VALUES (?1, ?2, "
         "(SELECT coalesce(max(seq), 0) + 1 FROM tourney_players WHERE tourney_id = ?1), ?3)",
-    [ST_TOURNEY_PLAYER_DELETE] = "DELETE FROM tourney_players WHERE tourney_id = ?1 AND user_id = ?2",
+    [ST_TOURNEY_PLAYER_DELETE] =
+        "DELETE FROM tourney_players WHERE tourney_id = ?1 AND user_id = ?2",
     [ST_TOURNEY_PLAYER_WITHDRAW] = "UPDATE tourney_players SET withdrawn = 1 "
                                    "WHERE tourney_id = ?1 AND user_id = ?2 AND withdrawn = 0",
     [ST_TOURNEY_SET_STATE] = "UPDATE tournaments SET status = ?2, round = ?3, rounds = ?4, "

@@ -11,8 +11,13 @@ and his sessions, each proven on the bytes the connections receive.
   an id no session has.
 - neither op is open to a client that is not logged in.
 - the terminal client: `telegraph sessions`, `end-session ID`, `passwd`.
+- delete_account needs the password; then every session of the user ends,
+  his open matches are aborted and his active ones resigned, his name is
+  free again, and his seat in finished matches stays under a placeholder
+  name, so their records still verify (`telegraph verify`).
 """
 
+import json
 import os
 import sys
 
@@ -151,12 +156,77 @@ def cli(h):
     check(r.get("op") == "ok", f"dora's new password: {r}")
 
 
+def seat_names(c, mid):
+    r = c.request({"op": "list", "which": "mine"})
+    for m in r.get("matches", []):
+        if m.get("match") == mid:
+            return m["status"], [s["user"] for s in m["seats"]], m.get("result")
+    return None
+
+
+def delete_account(h, args):
+    gina, _ = register(h, "gina")
+    hank, _ = register(h, "hank")
+    g2, _ = login(h, "gina", PW)
+    duel = {"op": "create", "game": "fixture-duel", "scenario": "sprint", "side": "alpha"}
+    finished = gina.request(duel)["match"]
+    hank.request({"op": "join", "match": finished})
+    check(hank.request({"op": "resign", "match": finished}).get("op") == "ok", "hank resigns")
+    active = gina.request(duel)["match"]
+    hank.request({"op": "join", "match": active})
+    waiting = gina.request(duel)["match"]
+
+    r = gina.request({"op": "delete_account", "password": "not my password"})
+    check(r.get("code") == "bad_credentials", f"delete_account with a wrong password: {r}")
+    r = gina.request({"op": "delete_account"})
+    check(r.get("code") == "malformed_request", f"delete_account without a password: {r}")
+    r = gina.request({"op": "delete_account", "password": PW})
+    check(r.get("op") == "ok", f"delete_account: {r}")
+    ended(g2, "gina's other session at the deletion")
+    r = gina.request({"op": "sessions"})
+    check(r.get("code") == "not_logged_in", f"the deleting connection is signed out: {r}")
+    _, r = login(h, "gina", PW)
+    check(r.get("code") == "bad_credentials", f"gina's login after the deletion: {r}")
+
+    status, names, result = seat_names(hank, active)
+    check(status == "finished" and result.get("winner") == "beta",
+          f"gina's active match is resigned: {status} {result}")
+    status, names, _ = seat_names(hank, finished)
+    check(status == "finished" and "gina" not in names and
+          any(n.startswith("~deleted-") for n in names), f"finished match seats: {names}")
+    r = hank.request({"op": "join", "match": waiting})
+    check(r.get("code") == "match_not_active", f"gina's open match is aborted: {r}")
+
+    r = hank.request({"op": "export", "match": finished})
+    check(r.get("op") == "ok", f"export after the deletion: {r}")
+    path = os.path.join(h.tmp, "after-deletion.json")
+    with open(path, "w") as f:
+        json.dump(r["record"], f)
+    out = h.run_cli(["verify", path], os.path.join(h.tmp, "v.conf"),
+                    cli=args.cli_fixture or args.cli)
+    check(out.returncode == 0, f"the record verifies after the deletion: {out}")
+
+    again, r = register(h, "gina")
+    check(r, "the name gina is free again")
+    conf = os.path.join(h.tmp, "ivan.conf")
+    out = h.run_cli(["register", "ivan", "--password", PW], conf)
+    out = h.run_cli(["delete-account"], conf)
+    check(out.returncode == 2, f"cli delete-account without --yes: {out}")
+    out = h.run_cli(["delete-account", "--yes", "--password", PW], conf)
+    check(out.returncode == 0, f"cli delete-account: {out}")
+    _, r = login(h, "ivan", PW)
+    check(r.get("code") == "bad_credentials", f"ivan after the cli deletion: {r}")
+    for c in (gina, hank, again):
+        c.close()
+
+
 def main(args):
     with Harness(args) as h:
         not_logged_in(h)
         cli(h)
         sessions(h)
         change_password(h)
+        delete_account(h, args)
         h.daemon.stop()
 
 
