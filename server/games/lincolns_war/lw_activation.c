@@ -431,8 +431,8 @@ void lw_gic_lost(struct lw_state *s, int side)
 	s->side[side].gic_place = 0;
 	lw_gain_pc(s, LW_OTHER(side), 4); /* 11.1.2.2 */
 	int tier = gic_tier(s, side, old);
-	int cost = tier == 1 ? 6 : 4;     /* a one-star costs two PC more */
-	lw_lose_pc_or_csp(s, side, cost); /* 7.1.6.1 names 11.1.2.2 */
+	int cost = tier == 1 ? 6 : 4; /* a one-star costs two PC more */
+	lw_lose_pc(s, side, cost);    /* 7.1.6.1 names 11.1.2.2; 10.6.6 */
 	if (tier == 0) {
 		lw_log(s, "The %s side has no general fit to be General in Chief (11.1.2.2).",
 		       lw_side_title(side));

@@ -44,7 +44,7 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 	int v = supply_value(c);
 	if (old != LW_NOSIDE)
 		/* 16.6.2 / 2.4.2 "the loser will still lose PC equal to the
-		 * supply value": PC only, never his CSP (7.1.6.1) */
+		 * supply value"; at zero PC the rest is CSP (10.6.6) */
 		lw_lose_pc(s, old, v);
 	lw_gain_pc(s, side, v);
 	s->city[c].owner = (int8_t)side;

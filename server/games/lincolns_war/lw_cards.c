@@ -19,19 +19,13 @@ void lw_gain_pc(struct lw_state *s, int side, int n)
 	s->side[side].pc = (int16_t)(pc > 999 ? 999 : pc);
 }
 
-/* 10.6.6: PC never falls below zero. 7.1.6.1: "PC and CSP are not
- * interchangeable" unless a rule says so, so a loss the PC cannot cover is
- * not taken from the CSP. */
+/* 10.6.6: "A player who is reduced to zero PC and then is required to lose
+ * more PC, must first lose an equal amount of CSP if he possesses them, or
+ * as much as he has". 10.6.6 is the rule 7.1.6.1 asks for ("only when
+ * explicitly allowed by the rules"), so every loss takes the rest from the
+ * CSP. A price (the plot, PCSA, a TCO star ...) is checked affordable in PC
+ * before it is paid here, so a payment never reaches the CSP. */
 void lw_lose_pc(struct lw_state *s, int side, int n)
-{
-	if (n <= 0)
-		return;
-	struct lw_player *p = &s->side[side];
-	p->pc = (int16_t)(n < p->pc ? p->pc - n : 0);
-}
-
-/* 7.1.6.1's exceptions: the shortfall comes off the CSP. */
-void lw_lose_pc_or_csp(struct lw_state *s, int side, int n)
 {
 	if (n <= 0)
 		return;

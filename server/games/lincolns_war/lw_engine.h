@@ -203,14 +203,10 @@ void lw_gic_lost(struct lw_state *s, int side);
 
 /* ---- PC (lw_cards.c) --------------------------------------------------------- */
 
-/* Lose PC, never below zero (10.6.6); the CSP untouched, for "PC and CSP
- * are not interchangeable" unless a rule says so (7.1.6.1). */
+/* Lose PC, never below zero; what the PC cannot cover comes off the CSP
+ * (10.6.6, for every loss: cities, events, penalties). Prices are checked
+ * affordable in PC first (7.1.6.1: a payment is no loss). */
 void lw_lose_pc(struct lw_state *s, int side, int n);
-/* Lose PC, then CSP for what the PC cannot cover: only where a rule allows
- * it (7.1.6.1: 11.1.2.2 the GiC's involuntary replacement; 10.7.7 a
- * seditious card, whose text speaks of having "neither PC nor CSP in
- * reserve"). */
-void lw_lose_pc_or_csp(struct lw_state *s, int side, int n);
 void lw_gain_pc(struct lw_state *s, int side, int n);
 /* 10.3.1: the deck and its discards shuffled together into the deck. */
 void lw_reshuffle(struct lw_state *s, int side);

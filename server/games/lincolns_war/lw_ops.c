@@ -1036,7 +1036,7 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		start_play(s, side, idx, 0);
 		s->play.activations_left = 0;
 		if (use[0] == 's') {
-			lw_lose_pc_or_csp(s, side, -k->pc); /* 10.7.7, 7.1.6.1 */
+			lw_lose_pc(s, side, -k->pc); /* 10.7.7, 10.6.6 */
 			lw_log(s, "Seditious %s: the %s player loses %d PC (10.7.7).", k->name,
 			       lw_side_title(side), -k->pc);
 		} else {

@@ -23,13 +23,13 @@ int main(void)
 		CHECK(lw_may_attack_hex(s, LW_CONFEDERATE, fm->hex, &tk_err) != 0);
 		CHECK(strstr(tk_err.message, "2.") != NULL);
 	}
-	/* 10.6.6: PC never falls below zero; the CSP does not cover the rest
-	 * (7.1.6.1, test_07_1_6_1_pc_csp_not_interchangeable) */
+	/* 10.6.6: PC never falls below zero; the CSP cover the rest
+	 * (test_10_6_6_pc_loss_from_csp) */
 	s->side[LW_UNION].pc = 2;
 	s->side[LW_UNION].csp = 5;
 	lw_lose_pc(s, LW_UNION, 4);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, 0);
-	CHECK_EQ_INT(s->side[LW_UNION].csp, 5);
+	CHECK_EQ_INT(s->side[LW_UNION].csp, 3);
 	lincolns_war_module.free(g);
 	return tap_done();
 }

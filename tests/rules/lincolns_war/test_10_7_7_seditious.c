@@ -1,5 +1,6 @@
 /* 10.7.7: a seditious card costs its negative value in PC (CSP beyond zero
- * PC: 7.1.6.1's exception, read from 10.7.7's "neither PC nor CSP"); with 10+ PC it may be discarded freely; three seditious in
+ * PC, 10.6.6; 10.7.7 speaks of "neither PC nor CSP"); with 10+ PC it may
+ * be discarded freely; three seditious in
  * hand may be revealed and all but the worst redrawn. 10.7.6: the PC come
  * off the player's own track and the play counts as his card play. */
 #include "lw_testkit.h"

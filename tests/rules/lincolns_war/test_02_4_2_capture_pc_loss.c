@@ -1,9 +1,10 @@
 /* 2.4.2 "The loser will still lose PC equal to the supply value of the
- * city", read with 7.1.6.1: "CSP and PC can be used to cover shortfalls ...
- * only when explicitly allowed by the rules ... Otherwise, PC and CSP are
- * not interchangeable." A side that loses a city it holds pays the supply
- * value in PC only: with fewer PC than that, its PC go to zero (10.6.6:
- * never below) and its banked CSP stay. The victor gains the full value. */
+ * city", read with 10.6.6: "A player who is reduced to zero PC and then is
+ * required to lose more PC, must first lose an equal amount of CSP if he
+ * possesses them, or as much as he has". A side that loses a city it holds
+ * pays the supply value in PC; with fewer PC than that, its PC go to zero
+ * and the rest comes off its banked CSP (10.6.6 is the rule 7.1.6.1 asks
+ * for). The victor gains the full value. */
 #include "lw_land_fixture.h"
 
 int main(void)
@@ -25,8 +26,8 @@ int main(void)
 	int cs_pc = s->side[LW_CONFEDERATE].pc;
 	lw_capture_city(s, LW_CONFEDERATE, jc, false);
 	CHECK_EQ_INT(lw_city_controller(s, jc), LW_CONFEDERATE);
-	CHECK_EQ_INT(s->side[LW_UNION].pc, 0);  /* 10.6.6: never below zero */
-	CHECK_EQ_INT(s->side[LW_UNION].csp, 5); /* 7.1.6.1: the CSP are not taken */
+	CHECK_EQ_INT(s->side[LW_UNION].pc, 0);      /* 10.6.6: never below zero */
+	CHECK_EQ_INT(s->side[LW_UNION].csp, 5 - 1); /* 10.6.6: the one PC short */
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].pc, cs_pc + supply);
 	/* with PC enough, exactly the supply value */
 	s->side[LW_CONFEDERATE].pc = 10;
