@@ -139,9 +139,11 @@ void lw_combat_resolve(const struct lw_combat_in *in, struct lw_combat_out *out)
 
 	if (out->result == LW_CRT_MINOR) {
 		/* 16.6.2: "The loser, if defending, retreats and gains two IT. The
-		 * winning force, if attacking, receives one IT." We read it as: the
-		 * loser gains two IT (and retreats if it is the defender). */
-		out->it_gain[l] = 2;
+		 * winning force, if attacking, receives one IT." "if defending"
+		 * governs the whole clause as "if attacking" does the winner's: an
+		 * attacking loser stays where he attacked from (16.10.1) and takes
+		 * no IT from the table (issue 16, README). */
+		out->it_gain[l] = l == LW_DEFENDER ? 2 : 0;
 		out->it_gain[w] = w == LW_ATTACKER ? 1 : 0;
 	} else {
 		/* 16.6.3: loser IT = difference; winner half of it, rounded up. */

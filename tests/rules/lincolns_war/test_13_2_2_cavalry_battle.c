@@ -235,8 +235,11 @@ int main(void)
 
 	/* 4. Stuart (two stars, attack 3) carrying three IT (16.5: 3 - 3 = 0)
 	 * against Buford (one star, defense 2): a Minor Victory for the
-	 * defender. The raider takes two IT, the defending winner none; the
-	 * Union gains Stuart's two stars; the raid is stopped. */
+	 * defender. The raider, an attacking loser, takes no IT (16.6.2 "The
+	 * loser, if defending, retreats and gains two IT",
+	 * test_16_6_2_minor_defeat_attacker_it) and keeps the three he carried,
+	 * the defending winner none; the Union gains Stuart's two stars; the
+	 * raid is stopped. */
 	{
 		struct setup st = {"stuart", 2, 3, "buford", 1};
 		struct result r;
@@ -244,7 +247,7 @@ int main(void)
 		struct lw_state *s = &g->s;
 		CHECK_EQ_INT(r.us_pc, 2);
 		CHECK_EQ_INT(r.cs_pc, 0);
-		CHECK_EQ_INT(s->unit[r.raider].it, 5);
+		CHECK_EQ_INT(s->unit[r.raider].it, 3);
 		CHECK_EQ_INT(s->unit[r.grant].it, 0);
 		CHECK(!lw_co_raided(s, r.grant));
 		lincolns_war_module.free(g);

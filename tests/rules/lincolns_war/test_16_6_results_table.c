@@ -40,11 +40,13 @@ int main(void)
 	CHECK(!o.disaster_check);
 	CHECK(!o.attacker_advance_all);
 
-	/* Minor victory of the defender: the attacker stays, the defender takes no IT. */
+	/* Minor victory of the defender: the attacker stays, neither takes IT
+	 * (16.6.2 "The loser, if defending, ... gains two IT";
+	 * test_16_6_2_minor_defeat_attacker_it). */
 	o = fight(3, 6, 0, 0, 0);
 	CHECK_EQ_INT(o.winner, LW_DEFENDER);
 	CHECK_EQ_INT(o.it_gain[LW_DEFENDER], 0);
-	CHECK_EQ_INT(o.it_gain[LW_ATTACKER], 2);
+	CHECK_EQ_INT(o.it_gain[LW_ATTACKER], 0);
 	CHECK(!o.loser_retreats);
 	CHECK_EQ_INT(o.pc_to_winner, 2);
 
