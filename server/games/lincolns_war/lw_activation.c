@@ -95,6 +95,21 @@ int lw_force_infantry_stars(const struct lw_state *s, int hex)
 	return st;
 }
 
+int lw_army_size(const struct lw_state *s, const int *u, int n)
+{
+	int inf = 0, all = 0;
+	bool any_inf = false;
+	for (int i = 0; i < n; i++) {
+		const struct lw_unit *x = &s->unit[u[i]];
+		all += x->stars;
+		if (!x->cavalry) {
+			inf += x->stars;
+			any_inf = true;
+		}
+	}
+	return any_inf ? inf : all;
+}
+
 bool lw_force_has_cavalry(const struct lw_state *s, int hex)
 {
 	int top = lw_siege_top_side(s, hex);

@@ -292,12 +292,10 @@ static void side_stars(const struct lw_state *s, int side, int *co_stars, int *s
 	int u[LW_MAX_UNITS];
 	int n = group_units(s, side, u), co = group_co(s, side);
 	*co_stars = co != LW_NONE ? s->unit[co].stars : 0;
-	*stars = 0;
+	*stars = lw_army_size(s, u, n); /* 13.1.1: for 16.6.5 and 19.1 */
 	*gic = false;
-	for (int i = 0; i < n; i++) {
-		*stars += s->unit[u[i]].stars;
+	for (int i = 0; i < n; i++)
 		*gic |= s->side[side].gic == u[i];
-	}
 }
 
 void reveal(struct lw_state *s, struct game_outcome *out)

@@ -107,6 +107,10 @@ int lw_force_co_side(const struct lw_state *s, int hex, int side);
 int lw_set_co(const struct lw_state *s, const int *set, int n);
 int lw_force_it(const struct lw_state *s, int hex);
 int lw_force_infantry_stars(const struct lw_state *s, int hex);
+/* 13.1.1 "Cavalry stars never count in calculating an Army size": the
+ * infantry stars of units u[0..n); a force of cavalry alone is no Army and
+ * counts its own stars (16.6.5, 19.1). */
+int lw_army_size(const struct lw_state *s, const int *u, int n);
 bool lw_force_has_cavalry(const struct lw_state *s, int hex);
 /* The activation cost of unit u as the CO of his force (10.6.2, 18.1, 16.8.1, 20.5). */
 int lw_activation_cost(const struct lw_state *s, int u);

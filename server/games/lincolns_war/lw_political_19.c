@@ -21,15 +21,14 @@ void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int
 	n->side_hex[def] = (int16_t)s->battle.def_hex;
 }
 
-/* The CO's stars and the force's stars of side at hex (11.0.1). */
+/* The CO's stars (11.0.1) and the force's size, its cavalry's stars not
+ * counted (13.1.1), of side at hex. */
 static void force_stars(const struct lw_state *s, int side, int hex, int *co_stars, int *stars)
 {
 	int u[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, side, u), co = lw_force_co(s, hex);
 	*co_stars = co != LW_NONE ? s->unit[co].stars : 0;
-	*stars = 0;
-	for (int i = 0; i < n; i++)
-		*stars += s->unit[u[i]].stars;
+	*stars = lw_army_size(s, u, n);
 }
 
 void lw_political_note_withdrawal(struct lw_state *s, int side, int hex)
