@@ -110,13 +110,15 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS])
 					const struct lw_city *city = &d->cities[c];
 					if (city->vp <= 0 || s->city[c].owner != side)
 						continue;
-					/* 21.3: a city scores for the side that took it from
-					 * the enemy (the table gives Washington to the CS and
-					 * Richmond to the US; README) */
+					/* 21.3: the major cities' rows are "US/CS": each
+					 * scores for the side that controls it, its original
+					 * owner too; the rows of Washington ("CS") and
+					 * Richmond ("US") name only the enemy (issue 16,
+					 * README) */
 					bool own = city->control == (side == LW_UNION
 					                                 ? LW_CTRL_UNION
 					                                 : LW_CTRL_CONFEDERATE);
-					if (own)
+					if (own && city->hex == lw_capital_hex(side))
 						continue;
 					vp[side] += city->vp;
 				}
