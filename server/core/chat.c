@@ -50,7 +50,8 @@ void op_chat(struct tg_session *s, const json_t *req)
 		struct tg_sub *sub = &m->subs[i];
 		/* Participants holding their seat only: never observers. */
 		if (sub->role < m->nroles && !sub->s->closed &&
-		    match_seat_of(m, sub->s->user_id) == sub->role)
+		    match_seat_of(m, sub->s->user_id) == sub->role &&
+		    (sub->s == s || !blocks_has(srv, sub->s->user_id, s->user_id)))
 			srv_send_line(sub->s, line, strlen(line));
 	}
 	free(line);

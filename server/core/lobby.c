@@ -450,6 +450,16 @@ void op_join(struct tg_session *s, const json_t *req)
 		          (long long)id);
 		return;
 	}
+	size_t si;
+	json_t *seat;
+	json_array_foreach(json_object_get(m->row, "seats"), si, seat)
+	{
+		if (blocks_either(srv, s->user_id,
+		                  json_integer_value(json_object_get(seat, "user_id")))) {
+			srv_error(s, req, "blocked", "You cannot join match %lld.", (long long)id);
+			return;
+		}
+	}
 	int role = pick_side(s, req, m->mod, m->row);
 	char entropy[129];
 	bool server_entropy;

@@ -235,6 +235,15 @@ void op_audit(struct tg_session *s, const json_t *req);
 int matches_end_for_user(struct tg_server *srv, int64_t uid, const char *name, const char *why,
                          bool banned, struct tg_error *err);
 
+/* ---- blocks.c ---- */
+/* Whether a blocked b or b blocked a. */
+bool blocks_either(struct tg_server *srv, int64_t a, int64_t b);
+/* Whether blocker blocked sender. */
+bool blocks_has(struct tg_server *srv, int64_t blocker, int64_t sender);
+void op_block(struct tg_session *s, const json_t *req);
+void op_unblock(struct tg_session *s, const json_t *req);
+void op_blocks(struct tg_session *s, const json_t *req);
+
 /* ---- status.c ---- */
 void status_count_action(struct tg_server *srv);
 /* {"version","uptime_s","connections","signed_in","matches":{status: n},

@@ -416,9 +416,13 @@ static void send_chat_since(struct tg_session *s, struct tg_match *m, int64_t af
 	}
 	size_t np = prev ? json_array_size(prev) : 0, nc = json_array_size(cur);
 	size_t total = np + nc, skip = total > TG_CHAT_REPLAY_MAX ? total - TG_CHAT_REPLAY_MAX : 0;
-	for (size_t i = skip; i < total; i++)
-		send_chat_line(s, m,
-		               i < np ? json_array_get(prev, i) : json_array_get(cur, i - np));
+	for (size_t i = skip; i < total; i++) {
+		json_t *line = i < np ? json_array_get(prev, i) : json_array_get(cur, i - np);
+		int64_t from = json_integer_value(json_object_get(line, "user_id"));
+		if (from != s->user_id && blocks_has(s->srv, s->user_id, from))
+			continue; /* blocked (blocks.c) */
+		send_chat_line(s, m, line);
+	}
 	json_decref(prev);
 	json_decref(cur);
 }

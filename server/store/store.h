@@ -91,6 +91,17 @@ void tg_store_backup_free(struct tg_store_backup *bk);
  * password, sessions and reset codes go); its row stays for the seats. */
 int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeholder,
                         struct tg_error *err);
+/* Blocks (a player's own, store_admin.c). */
+int tg_store_block(struct tg_store *s, int64_t user_id, int64_t blocked_id, int64_t now,
+                   struct tg_error *err);
+/* err "not_blocked" if there was no such block. */
+int tg_store_unblock(struct tg_store *s, int64_t user_id, int64_t blocked_id,
+                     struct tg_error *err);
+/* 1 if user_id blocked blocked_id, 0 if not, -1 on failure. */
+int tg_store_blocked(struct tg_store *s, int64_t user_id, int64_t blocked_id,
+                     struct tg_error *err);
+/* [{"user" (name),"since"}], by name. */
+json_t *tg_store_blocks_of(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* {"open":n,"active":n,"finished":n,"aborted":n}. */
 json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err);
 /* Users whose name starts with prefix (any case), by name:

@@ -168,3 +168,48 @@ int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeho
 	sqlite3_bind_int64(st, 1, user_id);
 	return run(s, st, "erasing an account's reset codes", err);
 }
+
+int tg_store_block(struct tg_store *s, int64_t user_id, int64_t blocked_id, int64_t now,
+                   struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_BLOCK_ADD);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_int64(st, 2, blocked_id);
+	sqlite3_bind_int64(st, 3, now);
+	return run(s, st, "blocking a user", err);
+}
+
+int tg_store_unblock(struct tg_store *s, int64_t user_id, int64_t blocked_id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_BLOCK_DELETE);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_int64(st, 2, blocked_id);
+	int result = 0;
+	if (sqlite3_step(st) != SQLITE_DONE)
+		result = store_fail_db(s, err, "unblocking a user");
+	else if (sqlite3_changes(s->db) == 0)
+		result = tg_fail(err, "not_blocked", "You have not blocked that user.");
+	store_stmt_done(st);
+	return result;
+}
+
+int tg_store_blocked(struct tg_store *s, int64_t user_id, int64_t blocked_id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_BLOCKED);
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_int64(st, 2, blocked_id);
+	int rc = sqlite3_step(st);
+	int result = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+	if (result < 0)
+		store_fail_db(s, err, "reading blocks");
+	store_stmt_done(st);
+	return result;
+}
+
+json_t *tg_store_blocks_of(struct tg_store *s, int64_t user_id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_BLOCKS_OF);
+	sqlite3_bind_int64(st, 1, user_id);
+	static const char *const keys[] = {"s:user", "i:since"};
+	return rows(s, st, keys, 2, "listing blocks", err);
+}

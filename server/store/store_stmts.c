@@ -37,6 +37,12 @@ static const char *const stmt_sql[ST__COUNT] = {
      * name no registration can take; no password matches '!'. */
     [ST_USER_ERASE] = "UPDATE users SET name = ?2, pw_hash = '!', banned = NULL WHERE id = ?1",
     [ST_USER_RESETS_DELETE] = "DELETE FROM password_resets WHERE user_id = ?1",
+    [ST_BLOCK_ADD] = "INSERT OR IGNORE INTO blocks (user_id, blocked_id, created) "
+                     "VALUES (?1, ?2, ?3)",
+    [ST_BLOCK_DELETE] = "DELETE FROM blocks WHERE user_id = ?1 AND blocked_id = ?2",
+    [ST_BLOCKED] = "SELECT 1 FROM blocks WHERE user_id = ?1 AND blocked_id = ?2",
+    [ST_BLOCKS_OF] = "SELECT u.name, b.created FROM blocks b JOIN users u ON u.id = b.blocked_id "
+                     "WHERE b.user_id = ?1 ORDER BY u.name",
     [ST_MATCH_COUNTS] = "SELECT status, count(*) FROM matches GROUP BY status",
     [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
                      "VALUES (?1, ?2, ?3, ?4)",

@@ -15,6 +15,9 @@ and his sessions, each proven on the bytes the connections receive.
   his open matches are aborted and his active ones resigned, his name is
   free again, and his seat in finished matches stays under a placeholder
   name, so their records still verify (`telegraph verify`).
+- block: a blocked user's chat no longer reaches the blocker (live or in the
+  history `open` replays), and neither may join the other's open match;
+  blocks lists them, unblock lifts it.
 """
 
 import json
@@ -220,6 +223,57 @@ def delete_account(h, args):
         c.close()
 
 
+def block(h):
+    jo, _ = register(h, "joan")
+    kit, _ = register(h, "kit")
+    mid = jo.request({"op": "create", "game": "fixture-duel", "scenario": "sprint",
+                      "side": "alpha"})["match"]
+    kit.request({"op": "join", "match": mid})
+    kit.request({"op": "chat", "match": mid, "text": "before the block"})
+    r = jo.request({"op": "block", "user": "kit"})
+    check(r.get("op") == "ok", f"block: {r}")
+    r = jo.request({"op": "block", "user": "nobody-at-all"})
+    check(r.get("code") == "no_such_user", f"block an unknown name: {r}")
+    r = jo.request({"op": "block", "user": "joan"})
+    check(r.get("code") == "malformed_request", f"block oneself: {r}")
+    r = jo.request({"op": "blocks"})
+    check([b["user"] for b in r.get("blocks", [])] == ["kit"], f"blocks: {r}")
+    r = kit.request({"op": "chat", "match": mid, "text": "after the block"})
+    check(r.get("op") == "ok", f"kit's chat is accepted (he is not told): {r}")
+    # jo's live connection gets nothing of it; a ping shows nothing came before.
+    r = jo.request({"op": "ping"})
+    check(r.get("op") == "pong", f"ping: {r}")
+    fresh = connect(h.daemon.port, h.daemon.cert)
+    fresh.request({"op": "login", "name": "joan", "password": PW})
+    fresh.send({"op": "open", "match": mid, "since_chat": 0, "id": "o"})
+    texts = []
+    while True:
+        m = fresh.line()
+        check(m is not None, "open's replies")
+        if m.get("op") == "chat":
+            texts.append(m["text"])
+        if m.get("op") == "view":
+            break
+    fresh.close()
+    check("after the block" not in texts, f"jo's chat history holds kit's later line: {texts}")
+    check("before the block" not in texts, f"blocked: none of kit's lines: {texts}")
+    # Neither joins the other's open match.
+    open_jo = jo.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})["match"]
+    r = kit.request({"op": "join", "match": open_jo})
+    check(r.get("code") == "blocked", f"kit joins jo's match: {r}")
+    open_kit = kit.request({"op": "create", "game": "fixture-duel", "scenario": "sprint"})["match"]
+    r = jo.request({"op": "join", "match": open_kit})
+    check(r.get("code") == "blocked", f"jo joins kit's match: {r}")
+    r = jo.request({"op": "unblock", "user": "kit"})
+    check(r.get("op") == "ok", f"unblock: {r}")
+    r = jo.request({"op": "unblock", "user": "kit"})
+    check(r.get("code") == "not_blocked", f"unblock twice: {r}")
+    r = kit.request({"op": "join", "match": open_jo})
+    check(r.get("op") == "ok", f"kit joins after the unblock: {r}")
+    jo.close()
+    kit.close()
+
+
 def main(args):
     with Harness(args) as h:
         not_logged_in(h)
@@ -227,6 +281,7 @@ def main(args):
         sessions(h)
         change_password(h)
         delete_account(h, args)
+        block(h)
         h.daemon.stop()
 
 
