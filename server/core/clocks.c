@@ -20,11 +20,24 @@ static bool active(const struct tg_match *m)
 	return st && strcmp(st, "active") == 0 && m->g && !m->st.finished;
 }
 
-/* The roles whose clocks stand still: none yet (vacation is step 4). */
-static unsigned paused(const struct tg_match *m)
+/* The roles whose clocks stand still at t: their players are on vacation. */
+static unsigned paused_at(const struct tg_match *m, int64_t t)
 {
-	(void)m;
-	return 0;
+	unsigned mask = 0;
+	for (int r = 0; r < m->nroles; r++)
+		if (m->vac_until[r] > t)
+			mask |= 1u << r;
+	return mask;
+}
+
+/* The first vacation end after t; INT64_MAX if none. */
+static int64_t vacation_end_after(const struct tg_match *m, int64_t t)
+{
+	int64_t first = INT64_MAX;
+	for (int r = 0; r < m->nroles; r++)
+		if (m->vac_until[r] > t && m->vac_until[r] < first)
+			first = m->vac_until[r];
+	return first;
 }
 
 /* When a flagged match with "on_timeout": "auto" ends; INT64_MAX if none. */
@@ -43,6 +56,11 @@ static void file_deadline(struct tg_server *srv, struct tg_match *m)
 	int64_t end = auto_end(srv, m);
 	if (end < due)
 		due = end;
+	/* A vacation's end starts a clock again. */
+	int64_t back =
+	    m->has_clock && active(m) ? vacation_end_after(m, m->clock.since) : INT64_MAX;
+	if (back < due)
+		due = back;
 	if (due == INT64_MAX)
 		tg_heap_remove(&srv->deadlines, &m->heap_slot);
 	else if (tg_heap_set(&srv->deadlines, m->id, due, &m->heap_slot) != 0)
@@ -68,6 +86,7 @@ void clock_load(struct tg_server *srv, struct tg_match *m)
 		else
 			TG_ERROR(0, m->id, "its stored clock is unreadable: it starts afresh");
 	}
+	vacation_load(srv, m);
 	file_deadline(srv, m);
 }
 
@@ -78,10 +97,16 @@ int clock_sync(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
 	int64_t now = srv_now();
 	unsigned awaiting = active(m) ? m->st.awaiting : 0;
 	if (!m->has_clock) {
-		tg_clock_start(&m->clock, &m->tc, m->nroles, awaiting, paused(m), now);
+		tg_clock_start(&m->clock, &m->tc, m->nroles, awaiting, paused_at(m, now), now);
 		m->has_clock = true;
 	} else {
-		tg_clock_update(&m->clock, &m->tc, m->nroles, awaiting, paused(m), now);
+		/* Vacations that ended meanwhile restart their clocks from exactly
+		 * their end, not from when the daemon noticed. */
+		int64_t back;
+		while ((back = vacation_end_after(m, m->clock.since)) <= now)
+			tg_clock_update(&m->clock, &m->tc, m->nroles, m->clock.awaiting,
+			                paused_at(m, back), back);
+		tg_clock_update(&m->clock, &m->tc, m->nroles, awaiting, paused_at(m, now), now);
 	}
 	json_t *j = tg_clock_json(&m->clock, m->nroles);
 	int rc =
@@ -125,10 +150,15 @@ json_t *clock_view(const struct tg_match *m)
 		if (m->clock.flagged & (1u << r))
 			json_array_append_new(flagged, json_string(role));
 	}
+	json_t *paused = json_object();
+	for (int r = 0; r < m->nroles; r++)
+		if (m->vac_until[r] > m->clock.since)
+			json_object_set_new(paused, m->mod->roles[r],
+			                    json_integer(m->vac_until[r]));
 	int64_t due = tg_clock_deadline(&m->clock);
-	return json_pack("{s:I,s:o,s:o,s:o,s:o}", "since", (json_int_t)m->clock.since, "left", left,
-	                 "running", running, "flagged", flagged, "deadline",
-	                 due == INT64_MAX ? json_null() : json_integer(due));
+	return json_pack("{s:I,s:o,s:o,s:o,s:o,s:o}", "since", (json_int_t)m->clock.since, "left",
+	                 left, "running", running, "flagged", flagged, "deadline",
+	                 due == INT64_MAX ? json_null() : json_integer(due), "paused", paused);
 }
 
 /* A clock ran out: the role is flagged, and the participants are told; past

@@ -43,6 +43,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
 	c->clock_timeout_grace_s = 3600;
+	c->vacation_days_per_year = 30;
 	c->scrypt_n_log2 = 15;
 }
 
@@ -174,6 +175,7 @@ static const struct num_key num_keys[] = {
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),
     NUM_U(clock_timeout_grace_s, 0, 31622400, "seconds"),
+    NUM_U(vacation_days_per_year, 0, 366, "days"),
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };

@@ -41,7 +41,8 @@ struct tg_config {
 	unsigned clock_restart_grace_s;
 	/* 3600: "on_timeout": "auto" ends a match this long after a clock ran out */
 	unsigned clock_timeout_grace_s;
-	unsigned scrypt_n_log2; /* 15 (N = 32768, r = 8, p = 1) */
+	unsigned vacation_days_per_year; /* 30: each player's vacation allowance */
+	unsigned scrypt_n_log2;          /* 15 (N = 32768, r = 8, p = 1) */
 	/* empty: the self-signed certificate covers only the listening address's
 	 * names; else also these (comma-separated names and addresses) */
 	char cert_names[2048];

@@ -107,6 +107,7 @@ static void usage(FILE *out)
 	    "                                 this long left (the time down still counts)\n"
 	    "  clock_timeout_grace_s = 3600   a match with \"on_timeout\": \"auto\" ends this\n"
 	    "                                 long after a clock ran out\n"
+	    "  vacation_days_per_year = 30    each player's vacation allowance (UTC year)\n"
 	    "  scrypt_n_log2 = 15             password hashing cost (N = 2^value)\n"
 	    "  metrics_listen =               HOST:PORT for Prometheus (GET /metrics): plain\n"
 	    "                                 HTTP, no login; keep it on 127.0.0.1. Empty: off\n"

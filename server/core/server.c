@@ -447,6 +447,7 @@ static const struct op_entry ops[] = {
     {"undo", op_undo, true},
     {"resign", op_resign, true},
     {"claim_timeout", op_claim_timeout, true},
+    {"vacation", op_vacation, true},
     {"chat", op_chat, true},
     {"export", op_export, true},
     {"replay", op_replay, true},

@@ -116,6 +116,8 @@ struct tg_match {
 	size_t heap_slot; /* in srv->deadlines, or TG_HEAP_NONE */
 	/* "on_timeout": "auto": not ended before this (a restart's grace; memory only) */
 	int64_t auto_not_before;
+	/* Per role: when his player's vacation ends (0: not on one; vacation.c) */
+	int64_t vac_until[TG_ROLE_MAX];
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
@@ -352,6 +354,11 @@ void clocks_arm(struct tg_server *srv);
 /* Ends m with result.timeout for its first flagged role, then pushes. */
 int timeout_finish(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
 void op_claim_timeout(struct tg_session *s, const json_t *req);
+
+/* ---- vacation.c --------------------------------------------------------- */
+/* Reads the vacations of m's players into m->vac_until (clock_load). */
+void vacation_load(struct tg_server *srv, struct tg_match *m);
+void op_vacation(struct tg_session *s, const json_t *req);
 
 /* ---- undo.c, chat.c, record.c ----------------------------------------- */
 void op_undo(struct tg_session *s, const json_t *req);

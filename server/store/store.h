@@ -273,4 +273,19 @@ int tg_store_tourney_log_add(struct tg_store *s, int64_t tourney_id, int64_t use
 /* [{"id","user"(name|null),"text","time"}], oldest first, at most 1000. */
 json_t *tg_store_tourney_log_list(struct tg_store *s, int64_t tourney_id, struct tg_error *err);
 
+/* ---- vacations (issue 19) -------------------------------------------- */
+/* A vacation from start to until, charging `days` to the allowance. */
+int tg_store_vacation_add(struct tg_store *s, int64_t user_id, int64_t start, int64_t until,
+			  int days, struct tg_error *err);
+/* The user's vacation running at now: {"id","start","until","days"}, or
+ * NULL (err code "no_vacation"). */
+json_t *tg_store_vacation_current(struct tg_store *s, int64_t user_id, int64_t now,
+				  struct tg_error *err);
+/* Ends vacation id at now, its charge becoming `days`. */
+int tg_store_vacation_end(struct tg_store *s, int64_t id, int64_t now, int days,
+			  struct tg_error *err);
+/* Days charged by the user's vacations starting in [from, to); -1 on error. */
+int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t from, int64_t to,
+				struct tg_error *err);
+
 #endif

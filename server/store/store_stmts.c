@@ -170,6 +170,16 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_TOURNEY_LOG_LIST] = "SELECT l.id, u.name, l.text, l.time FROM tourney_log l "
                             "LEFT JOIN users u ON u.id = l.user_id WHERE l.tourney_id = ?1 "
                             "ORDER BY l.id LIMIT 1000",
+
+    [ST_VACATION_INSERT] = "INSERT INTO vacations (user_id, start, until, days) "
+                           "VALUES (?1, ?2, ?3, ?4)",
+    [ST_VACATION_CURRENT] = "SELECT id, start, until, days FROM vacations WHERE user_id = ?1 "
+                            "AND start <= ?2 AND ended IS NULL AND until > ?2 "
+                            "ORDER BY start DESC LIMIT 1",
+    [ST_VACATION_END] = "UPDATE vacations SET ended = ?2, days = ?3 "
+                        "WHERE id = ?1 AND ended IS NULL",
+    [ST_VACATION_DAYS] = "SELECT coalesce(sum(days), 0) FROM vacations "
+                         "WHERE user_id = ?1 AND start >= ?2 AND start < ?3",
 };
 
 int store_stmts_prepare(struct tg_store *s, struct tg_error *err)

@@ -17,7 +17,12 @@ use them through `telegraph --json` over TLS:
   refused, the opponent's claim ends the match with result.timeout;
   "auto": the match ends by itself clock_timeout_grace_s after the flag.
   Either record verifies with `telegraph verify`, and a copy with the
-  winner swapped does not.
+  winner swapped does not;
+- vacation: a yearly allowance (vacation_days_per_year); while on vacation
+  a player's clocks stand still and his opponent is told by a match push;
+  it ends by itself at its end (the clock runs again from exactly then) or
+  early (the whole days not used are given back); asking for more than is
+  left, or a second one at once, is refused.
 """
 
 import copy
@@ -100,6 +105,7 @@ def test_create(h, grant, lee):
 T0 = 1900000000
 GRACE = 7200
 TIMEOUT_GRACE = 600
+VACATION_DAYS = 5
 
 
 def set_time(h, t):
@@ -129,7 +135,7 @@ def test_clock_runs(h, grant, lee):
     check(clock_of(grant, mid) is None, "a match not started has no clock yet")
     lee.ok({"op": "join", "match": mid})
     want = {"since": T0, "left": {"alpha": DAY, "beta": DAY}, "running": ["alpha"],
-            "flagged": [], "deadline": T0 + DAY}
+            "flagged": [], "deadline": T0 + DAY, "paused": {}}
     check(clock_of(grant, mid) == want, f"at the start: {clock_of(grant, mid)}")
     check(clock_of(lee, mid) == want, f"lee sees the same clock: {clock_of(lee, mid)}")
 
@@ -139,7 +145,7 @@ def test_clock_runs(h, grant, lee):
     grant.view_at(mid, 0)
     act(grant, mid)
     want = {"since": T0 + 3600, "left": {"alpha": DAY - 3600, "beta": DAY},
-            "running": ["beta"], "flagged": [], "deadline": T0 + 3600 + DAY}
+            "running": ["beta"], "flagged": [], "deadline": T0 + 3600 + DAY, "paused": {}}
     check(clock_of(lee, mid) == want, f"after alpha's move: {clock_of(lee, mid)}")
 
     # Beta's clock runs down to 400 s; alpha's does not move.
@@ -156,7 +162,7 @@ def test_clock_after_restart(h, again, mid):
     restart = T0 + 3600 + DAY + 5000
     c = clock_of(again, mid)
     want = {"since": restart, "left": {"alpha": DAY - 3600, "beta": GRACE},
-            "running": ["beta"], "flagged": [], "deadline": restart + GRACE}
+            "running": ["beta"], "flagged": [], "deadline": restart + GRACE, "paused": {}}
     check(c == want, f"after the restart: {c}, wanted {want}")
     again.ok({"op": "open", "match": mid})
     # Past the deadline the next message the daemon gets (a ping) makes it
@@ -244,11 +250,74 @@ def test_auto(h, args, grant, lee, now):
     check(res.get("timeout") == "alpha" and res.get("winner") == "beta",
           f"automatic result: {res}")
     check_record(h, lee, mid, args)
+    return now + 3600 + TIMEOUT_GRACE
+
+
+def pushed_clock(c, mid, pred, start):
+    """The clock of the first match push at index >= start satisfying pred."""
+    _, push = c.wait_for(lambda m: m.get("op") == "match" and m.get("match") == mid
+                         and m.get("clock") is not None and pred(m["clock"]), start=start)
+    return push["clock"]
+
+
+def test_vacation(h, grant, lee, t):
+    st = lee.ok({"op": "vacation"})
+    check((st["on"], st["until"], st["allowance"], st["used"], st["left"])
+          == (False, None, VACATION_DAYS, 0, VACATION_DAYS), f"vacation status: {st}")
+    lee.error({"op": "vacation", "end": True}, "not_on_vacation")
+    lee.error({"op": "vacation", "days": VACATION_DAYS + 1}, "vacation_exhausted")
+    lee.error({"op": "vacation", "days": 0}, "malformed_request")
+
+    mid = grant.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
+                    "side": "alpha", "time_control": "daily"})["match"]
+    lee.ok({"op": "join", "match": mid})
+    set_time(h, t + 3600)
+    grant.view_at(mid, 0)
+    act(grant, mid)  # beta's day begins
+
+    # Beta goes on vacation for two days: his clock stops, alpha is told.
+    start = t + 2 * 3600
+    set_time(h, start)
+    until = start + 2 * DAY
+    mark = len(grant.received)
+    st = lee.ok({"op": "vacation", "days": 2})
+    check((st["on"], st["until"], st["used"], st["left"]) == (True, until, 2, VACATION_DAYS - 2),
+          f"vacation started: {st}")
+    c = pushed_clock(grant, mid, lambda c: c.get("paused"), mark)
+    check(c["paused"] == {"beta": until} and c["running"] == [] and c["deadline"] is None
+          and c["left"]["beta"] == DAY - 3600, f"alpha is told, beta's clock stops: {c}")
+    lee.error({"op": "vacation", "days": 1}, "already_on_vacation")
+
+    # A day and a half later his clock has not moved.
+    set_time(h, start + DAY + DAY // 2)
+    c = clock_of(grant, mid)
+    check(c["left"]["beta"] == DAY - 3600 and not c["flagged"], f"on vacation: {c}")
+
+    # It ends by itself: his clock runs again from exactly its end.
+    set_time(h, until + 100)
+    mark = len(grant.received)
+    grant.request({"op": "ping"})
+    c = pushed_clock(grant, mid, lambda c: not c.get("paused"), mark)
+    check(c["running"] == ["beta"] and c["deadline"] == until + DAY - 3600,
+          f"after the vacation: {c}")
+
+    # Ended early, the whole days not used come back.
+    st = lee.ok({"op": "vacation", "days": 2})
+    check(st["used"] == 4, f"second vacation: {st}")
+    set_time(h, until + 100 + 3600)
+    mark = len(grant.received)
+    st = lee.ok({"op": "vacation", "end": True})
+    check((st["on"], st["used"], st["left"]) == (False, 3, VACATION_DAYS - 3),
+          f"ended after an hour, one day is charged: {st}")
+    lee.error({"op": "vacation", "days": 3}, "vacation_exhausted")
+    c = pushed_clock(grant, mid, lambda c: not c.get("paused"), mark)
+    check(c["deadline"] == until + 3700 + (DAY - 3600 - 100), f"after ending early: {c}")
 
 
 def body(args):
     h = Harness(args, daemon_args=("--set", f"clock_restart_grace_s={GRACE}",
-                                   "--set", f"clock_timeout_grace_s={TIMEOUT_GRACE}"))
+                                   "--set", f"clock_timeout_grace_s={TIMEOUT_GRACE}",
+                                   "--set", f"vacation_days_per_year={VACATION_DAYS}"))
     # restarted below on the same port: not an ephemeral one
     h.daemon.port = free_fixed_port(random.Random(h.seed))
     h.clock_file = os.path.join(h.tmp, "clock")
@@ -275,7 +344,8 @@ def body(args):
         carol = h.client("carol")
         register(carol, "carol")
         test_claim(h, args, again, lee2, carol, running, now)
-        test_auto(h, args, again, lee2, now)
+        now = test_auto(h, args, again, lee2, now)
+        test_vacation(h, again, lee2, now)
         h.validate_all()
         h.daemon.stop()
 
