@@ -40,6 +40,9 @@ int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login);
  * owns) only on EXIT_OK. */
 int cli_call(struct cli_client *c, json_t *req, json_t **reply);
 
+/* A server time (Unix seconds) as "2026-11-28 18:35 UTC", or "-". */
+void cli_utc(json_int_t t, char *out, size_t len);
+
 /* Parses a match id given on the command line ("12"). -1 if not a number. */
 long long cli_parse_match(const char *s);
 

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "password.h"
@@ -34,13 +33,9 @@ static void put(const char *fmt_width, const char *s)
 
 static void print_time(json_int_t t)
 {
-	time_t tt = (time_t)t;
-	struct tm tm;
 	char buf[32];
-	if (gmtime_r(&tt, &tm) && strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm))
-		printf("%-20s  ", buf);
-	else
-		printf("%-20s  ", "-");
+	cli_utc(t, buf, sizeof buf);
+	printf("%-20s  ", buf);
 }
 
 static void print_users(const json_t *reply)

@@ -14,7 +14,7 @@ static const char *member(const json_t *o, const char *key)
 	return v ? v : "";
 }
 
-static void utc(json_int_t t, char *out, size_t len)
+void cli_utc(json_int_t t, char *out, size_t len)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -42,9 +42,10 @@ int cmd_sessions(struct cli_ctx *x)
 		json_array_foreach(json_object_get(reply, "sessions"), i, s)
 		{
 			char last[32], created[32], addr[64], client[80];
-			utc(json_integer_value(json_object_get(s, "last_used")), last, sizeof last);
-			utc(json_integer_value(json_object_get(s, "created")), created,
-			    sizeof created);
+			cli_utc(json_integer_value(json_object_get(s, "last_used")), last,
+			        sizeof last);
+			cli_utc(json_integer_value(json_object_get(s, "created")), created,
+			        sizeof created);
 			/* The address and client are the server's (a client's own words,
 			 * for the second): no control character reaches the terminal. */
 			snprintf(addr, sizeof addr, "%s", member(s, "address"));

@@ -582,26 +582,16 @@ void op_logout(struct tg_session *s, const json_t *req)
 	srv_ok(s, req, NULL);
 }
 
-/* change_password: the old password is checked like a login (an attempt per
- * (address, name), counted when it arrives), then the new one hashed, both
- * in one job of the thread pool. */
-void op_change_password(struct tg_session *s, const json_t *req)
+/* The common start of change_password and delete_account: the signed-in
+ * user's own password is checked like a login (an attempt per (address,
+ * name), counted when it arrives) in a job of the thread pool, which for
+ * change_password then hashes new_password too. */
+static void check_own_password(struct tg_session *s, const json_t *req, enum job_kind kind,
+                               const char *password, const char *new_password)
 {
 	struct tg_server *srv = s->srv;
-	const char *old = json_string_value(json_object_get(req, "old_password"));
-	const char *new = json_string_value(json_object_get(req, "new_password"));
-	if (!old || !new) {
-		srv_error(s, req, "malformed_request",
-		          "\"old_password\" and \"new_password\" are strings.");
-		return;
-	}
-	size_t plen = strlen(new);
-	if (plen < PASSWORD_MIN || plen > PASSWORD_MAX) {
-		srv_error(s, req, "weak_password", "A password has 8 to 256 bytes.");
-		return;
-	}
-	if (strlen(old) > PASSWORD_MAX) {
-		srv_error(s, req, "bad_credentials", "That is not your current password.");
+	if (strlen(password) > PASSWORD_MAX) {
+		srv_error(s, req, "bad_credentials", "That is not your password.");
 		return;
 	}
 	char pkey[TG_RATELIMIT_KEY];
@@ -620,23 +610,21 @@ void op_change_password(struct tg_session *s, const json_t *req)
 	struct tg_error err = {0};
 	json_t *u = tg_store_user_by_id(srv->store, s->user_id, &err);
 	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
-	if (!hash) {
-		json_decref(u);
-		srv_error_err(s, req, &err);
-		return;
-	}
-	struct kdf_job *j = calloc(1, sizeof *j);
+	struct kdf_job *j = hash ? calloc(1, sizeof *j) : NULL;
 	if (!j) {
 		json_decref(u);
-		srv_error(s, req, "internal", "The server is out of memory.");
+		if (hash)
+			srv_error(s, req, "internal", "The server is out of memory.");
+		else
+			srv_error_err(s, req, &err);
 		return;
 	}
-	j->kind = JOB_CHANGE;
+	j->kind = kind;
 	j->req = json_deep_copy(req);
 	j->user_id = s->user_id;
 	snprintf(j->name, sizeof j->name, "%s", s->user_name);
-	snprintf(j->password, sizeof j->password, "%s", old);
-	snprintf(j->new_password, sizeof j->new_password, "%s", new);
+	snprintf(j->password, sizeof j->password, "%s", password);
+	snprintf(j->new_password, sizeof j->new_password, "%s", new_password ? new_password : "");
 	snprintf(j->stored, sizeof j->stored, "%s", hash);
 	j->n_log2 = srv->cfg.scrypt_n_log2;
 	json_decref(u);
@@ -648,11 +636,30 @@ void op_change_password(struct tg_session *s, const json_t *req)
 		return;
 	}
 	if (queue_job(s, j) != 0) {
-		srv_error(s, req, "internal", "Could not start hashing the password.");
+		srv_error(s, req, "internal", "Could not start checking the password.");
 		json_decref(j->req);
 		OPENSSL_cleanse(j, sizeof *j);
 		free(j);
 	}
+}
+
+/* change_password: the old password checked, then the new one hashed, both
+ * in one job. */
+void op_change_password(struct tg_session *s, const json_t *req)
+{
+	const char *old = json_string_value(json_object_get(req, "old_password"));
+	const char *new = json_string_value(json_object_get(req, "new_password"));
+	if (!old || !new) {
+		srv_error(s, req, "malformed_request",
+		          "\"old_password\" and \"new_password\" are strings.");
+		return;
+	}
+	size_t plen = strlen(new);
+	if (plen < PASSWORD_MIN || plen > PASSWORD_MAX) {
+		srv_error(s, req, "weak_password", "A password has 8 to 256 bytes.");
+		return;
+	}
+	check_own_password(s, req, JOB_CHANGE, old, new);
 }
 
 /* redeem_reset: a one-time code (an operator's reset_password, or the email
@@ -742,57 +749,10 @@ void op_redeem_reset(struct tg_session *s, const json_t *req)
 /* delete_account: the password is checked like a login, in the pool. */
 void op_delete_account(struct tg_session *s, const json_t *req)
 {
-	struct tg_server *srv = s->srv;
 	const char *password = json_string_value(json_object_get(req, "password"));
 	if (!password) {
 		srv_error(s, req, "malformed_request", "\"password\" is your password (a string).");
 		return;
 	}
-	char pkey[TG_RATELIMIT_KEY];
-	pair_key(pkey, sizeof pkey, s, s->user_name);
-	int64_t now = srv_now();
-	int64_t wait = tg_ratelimit_wait(&srv->login_pair, pkey, now);
-	if (wait > 0) {
-		srv_rate_limited(s, req, wait,
-		                 "Too many wrong passwords for this account from your "
-		                 "address; try again later.");
-		return;
-	}
-	struct tg_error err = {0};
-	json_t *u = tg_store_user_by_id(srv->store, s->user_id, &err);
-	const char *hash = u ? json_string_value(json_object_get(u, "pw_hash")) : NULL;
-	if (!hash || strlen(password) > PASSWORD_MAX) {
-		json_decref(u);
-		if (hash)
-			srv_error(s, req, "bad_credentials", "That is not your password.");
-		else
-			srv_error_err(s, req, &err);
-		return;
-	}
-	struct kdf_job *j = calloc(1, sizeof *j);
-	if (!j) {
-		json_decref(u);
-		srv_error(s, req, "internal", "The server is out of memory.");
-		return;
-	}
-	j->kind = JOB_DELETE;
-	j->req = json_deep_copy(req);
-	j->user_id = s->user_id;
-	snprintf(j->name, sizeof j->name, "%s", s->user_name);
-	snprintf(j->password, sizeof j->password, "%s", password);
-	snprintf(j->stored, sizeof j->stored, "%s", hash);
-	json_decref(u);
-	tg_ratelimit_fail(&srv->login_pair, pkey, now);
-	if (!kdf_take(s, req)) {
-		json_decref(j->req);
-		OPENSSL_cleanse(j, sizeof *j);
-		free(j);
-		return;
-	}
-	if (queue_job(s, j) != 0) {
-		srv_error(s, req, "internal", "Could not start checking the password.");
-		json_decref(j->req);
-		OPENSSL_cleanse(j, sizeof *j);
-		free(j);
-	}
+	check_own_password(s, req, JOB_DELETE, password, NULL);
 }
