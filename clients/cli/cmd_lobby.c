@@ -1,8 +1,10 @@
 /* cmd_lobby.c — games, create, join, list, resign, export. */
 #include <openssl/rand.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "view_render.h"
@@ -231,6 +233,58 @@ int cmd_join(struct cli_ctx *x)
 	return rc;
 }
 
+/* "2d 3h", "5h 12m", "42m": a duration for a person. */
+static void say_duration(char *out, size_t n, long long s)
+{
+	if (s >= 86400)
+		snprintf(out, n, "%lldd %lldh", s / 86400, s % 86400 / 3600);
+	else if (s >= 3600)
+		snprintf(out, n, "%lldh %lldm", s / 3600, s % 3600 / 60);
+	else
+		snprintf(out, n, "%lldm", (s + 59) / 60);
+}
+
+/* The awaited roles' time left (issue 19), and when the last move was. */
+static void print_clock(const json_t *m)
+{
+	const json_t *clock = json_object_get(m, "clock");
+	long long now = (long long)time(NULL);
+	if (json_is_object(clock)) {
+		long long since = (long long)json_integer_value(json_object_get(clock, "since"));
+		long long gone = now > since ? now - since : 0;
+		size_t i;
+		json_t *r;
+		json_array_foreach(json_object_get(m, "awaiting"), i, r)
+		{
+			const char *role = json_string_value(r);
+			if (!role)
+				continue;
+			long long left = (long long)json_integer_value(
+			    json_object_get(json_object_get(clock, "left"), role));
+			bool running = false,
+			     paused =
+			         json_object_get(json_object_get(clock, "paused"), role) != NULL;
+			size_t j;
+			json_t *x;
+			json_array_foreach(json_object_get(clock, "running"), j, x) running =
+			    running || (json_is_string(x) && !strcmp(json_string_value(x), role));
+			if (running)
+				left = left > gone ? left - gone : 0;
+			char d[32];
+			say_duration(d, sizeof d, left);
+			printf("  %s: %s%s", role, left > 0 ? d : "out of time",
+			       left > 0 ? (paused ? " left (on vacation)" : " left") : "");
+		}
+	}
+	const json_t *last = json_object_get(m, "last_move");
+	if (json_is_integer(last)) {
+		long long ago = now - (long long)json_integer_value(last);
+		char d[32];
+		say_duration(d, sizeof d, ago > 0 ? ago : 0);
+		printf("  last move %s ago", d);
+	}
+}
+
 static void print_match_line(const json_t *raw, int mine)
 {
 	json_t *m = view_clean(raw);
@@ -256,6 +310,8 @@ static void print_match_line(const json_t *raw, int mine)
 	}
 	if (*str(m, "summary"))
 		printf("  %s", str(m, "summary"));
+	if (mine && !strcmp(str(m, "status"), "active"))
+		print_clock(m);
 	printf("\n");
 	json_decref(m);
 }

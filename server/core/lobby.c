@@ -141,6 +141,13 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	json_t *tc = json_object_get(row, "time_control");
 	json_object_set_new(info, "time_control", tc ? json_deep_copy(tc) : json_null());
 	json_object_set_new(info, "clock", live ? clock_view(live) : json_null());
+	/* The time of the latest action: the row's "updated" follows seats and
+	 * actions, and no seat changes once play has begun. */
+	int64_t seq = json_integer_value(json_object_get(info, "seq"));
+	json_object_set_new(info, "last_move",
+	                    seq > 0
+	                        ? json_integer(json_integer_value(json_object_get(row, "updated")))
+	                        : json_null());
 	json_t *result = json_object_get(row, "result");
 	json_object_set_new(info, "result",
 	                    finished && result ? json_deep_copy(result) : json_null());

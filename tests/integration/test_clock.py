@@ -18,6 +18,8 @@ use them through `telegraph --json` over TLS:
   "auto": the match ends by itself clock_timeout_grace_s after the flag.
   Either record verifies with `telegraph verify`, and a copy with the
   winner swapped does not;
+- `telegraph list mine` shows the time left of the awaited role and when
+  the last move was;
 - vacation: a yearly allowance (vacation_days_per_year); while on vacation
   a player's clocks stand still and his opponent is told by a match push;
   it ends by itself at its end (the clock runs again from exactly then) or
@@ -287,6 +289,11 @@ def test_vacation(h, grant, lee, t):
     check(c["paused"] == {"beta": until} and c["running"] == [] and c["deadline"] is None
           and c["left"]["beta"] == DAY - 3600, f"alpha is told, beta's clock stops: {c}")
     lee.error({"op": "vacation", "days": 1}, "already_on_vacation")
+    # `telegraph list mine` shows the awaited role's time left and the last move.
+    out = h.run_cli(["list", "mine"], grant.config)
+    line = [ln for ln in out.stdout.splitlines() if ln.strip().startswith(f"{mid} ")]
+    check(out.returncode == 0 and line and "beta: 23h 0m left (on vacation)" in line[0]
+          and "last move" in line[0], f"list mine: {out.stdout} {out.stderr}")
 
     # A day and a half later his clock has not moved.
     set_time(h, start + DAY + DAY // 2)
