@@ -101,8 +101,11 @@ struct record {
 };
 
 /* Pairs a Swiss round among the players still in: out gets indices into
- * t's players. Returns the number of pairs or -1. */
-static int pair_swiss(const json_t *t, struct tg_pair *out, struct tg_error *err)
+ * t's players. Players of equal score rank by their Glicko-2 rating in the
+ * game (a newcomer's 1500), then by registration. Returns the number of
+ * pairs or -1. */
+static int pair_swiss(struct tg_server *srv, const json_t *t, struct tg_pair *out,
+                      struct tg_error *err)
 {
 	const json_t *players = json_object_get(t, "players"), *games = json_object_get(t, "games");
 	int n = (int)json_array_size(players), nact = 0, npairs = -1;
@@ -112,7 +115,12 @@ static int pair_swiss(const json_t *t, struct tg_pair *out, struct tg_error *err
 	struct tg_pair *pairs = calloc((size_t)n + 1, sizeof *pairs);
 	bool ok = rec && act && act_index && pairs;
 	for (int i = 0; ok && i < n; i++) {
-		rec[i].sp = (struct tg_swiss_player){.id = i, .rating = 1500, .last_side = -1};
+		struct tg_store_rating r;
+		if (tg_store_rating_get(srv->store, num(json_array_get(players, (size_t)i), "user_id"),
+		                        str(t, "game"), &r, err) != 0)
+			ok = false;
+		rec[i].sp = (struct tg_swiss_player){
+		    .id = i, .rating = ok && r.games >= 0 ? r.rating : 1500, .last_side = -1};
 		if (!(rec[i].opp = calloc(json_array_size(games) + 1, sizeof(int))))
 			ok = false;
 		rec[i].sp.opponents = rec[i].opp;
@@ -189,7 +197,7 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 	if (!pairs)
 		return tg_fail(err, "internal", "out of memory");
 	if (strcmp(format, "swiss") == 0)
-		npairs = pair_swiss(t, pairs, err);
+		npairs = pair_swiss(srv, t, pairs, err);
 	else
 		npairs =
 		    tg_rr_round(n, strcmp(format, "double_round_robin") == 0, round - 1, pairs);

@@ -160,6 +160,21 @@ def main(args):
             add = 1 if rated else 0
             check(after == {k: v + add for k, v in before.items()},
                   f"a {'rated' if rated else 'friendly'} tournament game: {before} -> {after}")
+        # A Swiss ranks equal scores by rating: in round 1 (everyone on 0)
+        # the bye goes to the lowest-rated player, though he registered first
+        # (by registration order alone it would be the last to register).
+        lb = alice.ok({"op": "leaderboard", "game": "fixture-duel"})["leaderboard"]
+        order = [e["user"] for e in lb]
+        lowest = order[-1]
+        sw = alice.ok({"op": "tourney_create", "name": "Seeded Swiss", "format": "swiss",
+                       "rounds": 1, **GAME})["tourney"]
+        by_name = {"alice": alice, "bob": bob, "carol": carol}
+        for n in [lowest] + [x for x in order if x != lowest]:
+            by_name[n].ok({"op": "tourney_register", "tourney": sw})
+        alice.ok({"op": "tourney_start", "tourney": sw})
+        games = alice.ok({"op": "tourney_get", "tourney": sw})["tournament"]["games"]
+        bye = [g["side0"] for g in games if g["side1"] is None]
+        check(bye == [lowest], f"the bye goes to the lowest rated ({order}): {games}")
         h.validate_all()
 
 
