@@ -46,6 +46,9 @@ static const char usage[] =
     "                           'c TEXT' chat, 'r' resign, 'q' quit\n"
     "  watch MATCH              follow a match as a spectator ('q' quits)\n"
     "  resign MATCH             concede the match\n"
+    "  claim MATCH              win on time: your opponent's clock has run out\n"
+    "  vacation [DAYS|end]      stop your clocks for DAYS days (of a yearly\n"
+    "                           allowance), end it early, or see what is left\n"
     "  export MATCH [-o FILE]   write the finished match's record (stdout by default)\n"
     "  verify FILE              offline: replay a record, check the seed commitment\n"
     "                           and every step, print the final result\n"
@@ -135,6 +138,8 @@ static const struct command commands[] = {
     {"play", cmd_play},
     {"watch", cmd_watch},
     {"resign", cmd_resign},
+    {"claim", cmd_claim},
+    {"vacation", cmd_vacation},
     {"export", cmd_export},
     {"verify", cmd_verify},
     {"tourney", cmd_tourney},

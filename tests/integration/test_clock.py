@@ -18,6 +18,7 @@ use them through `telegraph --json` over TLS:
   "auto": the match ends by itself clock_timeout_grace_s after the flag.
   Either record verifies with `telegraph verify`, and a copy with the
   winner swapped does not;
+- the client's `claim` and `vacation` commands;
 - `telegraph list mine` shows the time left of the awaited role and when
   the last move was;
 - vacation: a yearly allowance (vacation_days_per_year); while on vacation
@@ -216,7 +217,9 @@ def test_claim(h, args, grant, lee, carol, mid, now):
     check(act(lee, mid) == 2, "the late move is taken")
     c = clock_of(grant, mid)
     check(c["flagged"] == ["beta"], f"after a late move the flag stays: {c}")
-    grant.ok(claim)
+    out = h.run_cli(["claim", str(mid)], grant.config)  # the client's claim command
+    check(out.returncode == 0 and f"Match {mid} is yours on time" in out.stdout,
+          f"telegraph claim: {out.returncode} {out.stdout} {out.stderr}")
     push = finished_push(grant, mid)
     res = push["result"]
     check(res.get("timeout") == "beta" and res.get("winner") == "alpha"
@@ -308,14 +311,16 @@ def test_vacation(h, grant, lee, t):
     check(c["running"] == ["beta"] and c["deadline"] == until + DAY - 3600,
           f"after the vacation: {c}")
 
-    # Ended early, the whole days not used come back.
-    st = lee.ok({"op": "vacation", "days": 2})
-    check(st["used"] == 4, f"second vacation: {st}")
+    # Ended early, the whole days not used come back (through the client).
+    out = h.run_cli(["vacation", "2"], lee.config)
+    check(out.returncode == 0 and "On vacation until" in out.stdout
+          and "1 of your 5 vacation days left" in out.stdout, f"vacation 2: {out.stdout}")
     set_time(h, until + 100 + 3600)
     mark = len(grant.received)
-    st = lee.ok({"op": "vacation", "end": True})
-    check((st["on"], st["used"], st["left"]) == (False, 3, VACATION_DAYS - 3),
-          f"ended after an hour, one day is charged: {st}")
+    out = h.run_cli(["vacation", "end"], lee.config)
+    check(out.returncode == 0 and "Not on vacation" in out.stdout
+          and "2 of your 5 vacation days left" in out.stdout,
+          f"ended after an hour, one day is charged: {out.stdout}")
     lee.error({"op": "vacation", "days": 3}, "vacation_exhausted")
     c = pushed_clock(grant, mid, lambda c: not c.get("paused"), mark)
     check(c["deadline"] == until + 3700 + (DAY - 3600 - 100), f"after ending early: {c}")
