@@ -57,6 +57,7 @@ int cmd_list(struct cli_ctx *x);
 int cmd_resign(struct cli_ctx *x);
 int cmd_claim(struct cli_ctx *x);
 int cmd_vacation(struct cli_ctx *x);
+int cmd_wait(struct cli_ctx *x);
 int cmd_export(struct cli_ctx *x);
 int cmd_verify(struct cli_ctx *x);
 int cmd_play(struct cli_ctx *x);

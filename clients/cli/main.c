@@ -49,6 +49,8 @@ static const char usage[] =
     "  claim MATCH              win on time: your opponent's clock has run out\n"
     "  vacation [DAYS|end]      stop your clocks for DAYS days (of a yearly\n"
     "                           allowance), end it early, or see what is left\n"
+    "  wait                     block until it is your move somewhere, print where\n"
+    "                           (asks every TELEGRAPH_WAIT_POLL_S seconds, 60)\n"
     "  export MATCH [-o FILE]   write the finished match's record (stdout by default)\n"
     "  verify FILE              offline: replay a record, check the seed commitment\n"
     "                           and every step, print the final result\n"
@@ -140,6 +142,7 @@ static const struct command commands[] = {
     {"resign", cmd_resign},
     {"claim", cmd_claim},
     {"vacation", cmd_vacation},
+    {"wait", cmd_wait},
     {"export", cmd_export},
     {"verify", cmd_verify},
     {"tourney", cmd_tourney},

@@ -18,7 +18,8 @@ use them through `telegraph --json` over TLS:
   "auto": the match ends by itself clock_timeout_grace_s after the flag.
   Either record verifies with `telegraph verify`, and a copy with the
   winner swapped does not;
-- the client's `claim` and `vacation` commands;
+- the client's `claim`, `vacation` and `wait` commands (`wait` returns once
+  it is the user's move);
 - `telegraph list mine` shows the time left of the awaited role and when
   the last move was;
 - vacation: a yearly allowance (vacation_days_per_year); while on vacation
@@ -30,6 +31,7 @@ use them through `telegraph --json` over TLS:
 
 import copy
 import json
+import subprocess
 
 import os
 import random
@@ -265,7 +267,7 @@ def pushed_clock(c, mid, pred, start):
     return push["clock"]
 
 
-def test_vacation(h, grant, lee, t):
+def test_vacation(h, args, grant, lee, t):
     st = lee.ok({"op": "vacation"})
     check((st["on"], st["until"], st["allowance"], st["used"], st["left"])
           == (False, None, VACATION_DAYS, 0, VACATION_DAYS), f"vacation status: {st}")
@@ -276,9 +278,27 @@ def test_vacation(h, grant, lee, t):
     mid = grant.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
                     "side": "alpha", "time_control": "daily"})["match"]
     lee.ok({"op": "join", "match": mid})
+    # `telegraph wait` blocks while lee is awaited nowhere, and returns when
+    # grant's move makes it his turn.
+    waiter = subprocess.Popen(
+        [args.cli, "--server", h.daemon.address, "--trust", h.daemon.cert, "--config",
+         lee.config, "wait"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, TELEGRAPH_WAIT_POLL_S="1"))
+    try:
+        waiter.wait(timeout=2)
+        check(False, f"wait returned while lee was awaited nowhere: {waiter.stdout.read()}")
+    except subprocess.TimeoutExpired:
+        pass
     set_time(h, t + 3600)
     grant.view_at(mid, 0)
     act(grant, mid)  # beta's day begins
+    try:
+        out, err = waiter.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        waiter.kill()
+        check(False, "telegraph wait did not return once it was lee's move")
+    check(waiter.returncode == 0 and f"Your move in match {mid}" in out,
+          f"telegraph wait: {waiter.returncode} {out} {err}")
 
     # Beta goes on vacation for two days: his clock stops, alpha is told.
     start = t + 2 * 3600
@@ -357,7 +377,7 @@ def body(args):
         register(carol, "carol")
         test_claim(h, args, again, lee2, carol, running, now)
         now = test_auto(h, args, again, lee2, now)
-        test_vacation(h, again, lee2, now)
+        test_vacation(h, args, again, lee2, now)
         h.validate_all()
         h.daemon.stop()
 
