@@ -470,6 +470,16 @@ class Harness:
                     print(f"# {c.name} stderr: {c.stderr[-8:]}", file=sys.stderr)
             if self.daemon.proc:
                 self.daemon.kill()
+        elif self.daemon.proc is not None:
+            # The test passed without stopping its daemon: stop it, so that
+            # no orphaned daemon outlives the test.
+            self.daemon.proc.terminate()
+            try:
+                self.daemon.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.daemon.proc.kill()
+                self.daemon.proc.wait()
+            self.daemon.proc = None
         if not self.args.keep and etype is None:
             shutil.rmtree(self.tmp, ignore_errors=True)
         return False
