@@ -112,6 +112,19 @@ bool view_blank(const json_t *v)
 
 static void fmt_value(FILE *f, const json_t *v);
 
+/* The one spelling of a map hex (issue 15): the boards of hex-and-counter
+ * games number hexes with four digits (0703), which is how the games' own
+ * action labels write them; a member named "hex" or "..._hex" holding such
+ * a number is written so too, not as 703. A naming convention of views,
+ * not a rule of any game. */
+static bool is_hex_member(const char *k, const json_t *v)
+{
+	size_t n = strlen(k);
+	json_int_t x = json_integer_value(v);
+	return json_is_integer(v) && x >= 0 && x <= 9999 &&
+	       (!strcmp(k, "hex") || (n > 4 && !strcmp(k + n - 4, "_hex")));
+}
+
 /* An object's members as "k=v" words; a member that is true is its name
  * alone; a "name" member leads and stands for the "id" beside it. */
 static void fmt_members(FILE *f, const json_t *o)
@@ -136,7 +149,10 @@ static void fmt_members(FILE *f, const json_t *o)
 			continue;
 		}
 		fprintf(f, "%s=", k);
-		fmt_value(f, v);
+		if (is_hex_member(k, v))
+			fprintf(f, "%04d", (int)json_integer_value(v));
+		else
+			fmt_value(f, v);
 	}
 }
 

@@ -178,17 +178,23 @@ static void test_number_filter(void)
 	                      "St. Louis (0703)", "co", "Sigel");
 	struct board_args a = {.section = "forces", .filter = "0703", .full = true};
 	char *s = render(board, v, &a);
-	CHECKF(strstr(s, "hex=703 co=Lyon") && !strstr(s, "1703") && strstr(s, "(0703) co=Sigel"),
+	CHECKF(strstr(s, "hex=0703 co=Lyon") && !strstr(s, "1703") && strstr(s, "(0703) co=Sigel"),
 	       "0703 finds hex 703 and (0703), not 1703: %s", s);
 	free(s);
 	a.filter = "703";
 	s = render(board, v, &a);
-	CHECKF(strstr(s, "hex=703 co=Lyon") && !strstr(s, "1703") && strstr(s, "Sigel"),
+	CHECKF(strstr(s, "hex=0703 co=Lyon") && !strstr(s, "1703") && strstr(s, "Sigel"),
 	       "703 is the same hex: %s", s);
 	free(s);
 	a.filter = "1703";
 	s = render(board, v, &a);
 	CHECKF(strstr(s, "Johnston") && !strstr(s, "Lyon"), "1703 alone: %s", s);
+	free(s);
+	/* one spelling: the board writes a hex as the actions do, four digits */
+	a.filter = NULL;
+	s = render(board, v, &a);
+	CHECKF(strstr(s, "hex=0703 co=Lyon") && strstr(s, "hex=1703 co=Johnston"),
+	       "a hex is written with four digits: %s", s);
 	free(s);
 	a.filter = "john";
 	s = render(board, v, &a);
