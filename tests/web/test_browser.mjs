@@ -9,8 +9,9 @@
 //   node test_browser.mjs DAEMON OUTDIR [MOVES]
 import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { checkHidden, selfTest, timeline } from "./hidden_frames.mjs";
 
@@ -46,9 +47,22 @@ async function startDaemon() {
   return { proc, port, data, log };
 }
 
+// Figures, printed and never asserted (BENCHMARKS.md): the bytes the page
+// costs, navigation to a drawn map, one patch applied and redrawn.
+const figures = { bytes: 0, gzip: 0, files: 0 };
+
 async function player(browser, url, name, frames) {
   const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
+  await page.addInitScript(() => { window.telegraphTimings = []; });
+  if (!figures.files)
+    page.on("response", async (r) => {
+      const body = figures.frozen ? null : await r.body().catch(() => null);
+      if (!body || figures.frozen) return;
+      figures.files++;
+      figures.bytes += body.length;
+      figures.gzip += gzipSync(body).length;
+    });
   page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
   page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
   await page.goto(url);
@@ -224,7 +238,12 @@ async function main() {
     const seqs = await Promise.all([a, b, c].map((p) => seqOf(p.page)));
     await until("the spectator to catch up", async () => (await seqOf(c.page)) === seqs[0]);
     // Each page's map against the full view its socket gets after a reload.
-    for (const [p, frames] of [[a, framesA], [b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
+    figures.frozen = true; // the first load's files only, not the reload's
+    const patchMs = (await a.page.evaluate(() => window.telegraphTimings)).sort((x, y) => x - y);
+    const t0 = Date.now();
+    await checkMap(a, await reloadForView(a, framesA));
+    figures.paintMs = Date.now() - t0;
+    for (const [p, frames] of [[b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
     for (const [p, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]]) {
       const board = await p.page.textContent("#board");
       if (!board || board.length < 50) fail(`${p.name}: the board is empty`);
@@ -282,6 +301,10 @@ async function main() {
     const views = { union: timeline(framesA, match), confederate: timeline(framesB, match), observer: timeline(framesC, match) };
     const checked = checkHidden(views);
     selfTest(views);
+    const q = (p) => patchMs.length ? patchMs[Math.min(patchMs.length - 1, Math.floor(p * patchMs.length))].toFixed(1) : "-";
+    console.log(`# figures: page ${figures.files} files, ${figures.bytes} bytes (${figures.gzip} gzipped); ` +
+      `reload to a drawn map ${figures.paintMs} ms; one patch applied and redrawn: median ${q(0.5)} ms, ` +
+      `p99 ${q(0.99)} ms over ${patchMs.length} patches (load average ${loadavg()[0].toFixed(1)})`);
     console.log(`PASS: ${moves} moves (${onMap} on the map), match ${match}, seq ${seqs.join("/")}, ` +
       `hidden information checked at ${checked} seq/side pairs`);
   } finally {
