@@ -53,7 +53,8 @@ void match_free(struct tg_match *m)
 		ring_free(&m->ring[r]);
 	}
 	json_decref(m->row);
-	json_decref(m->base);
+	if (m->base)
+		m->mod->free(m->base);
 	free(m->subs);
 	free(m);
 }
@@ -137,10 +138,16 @@ static int replay_and_install(struct tg_server *srv, struct tg_match *m, struct 
 	return 0;
 }
 
+static void drop_base(struct tg_match *m)
+{
+	if (m->base)
+		m->mod->free(m->base);
+	m->base = NULL;
+}
+
 static void forget_base(struct tg_match *m)
 {
-	json_decref(m->base);
-	m->base = NULL;
+	drop_base(m);
 	m->take_base = true;
 }
 
@@ -221,9 +228,10 @@ int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t t
 {
 	if (!m->base || m->base_seq >= target)
 		return tg_fail(err, "internal", "no base before seq %lld", (long long)target);
-	struct game *g = m->mod->load(m->base, err);
+	/* A copy: the base stays for the next undo. */
+	struct game *g = m->mod->copy(m->base);
 	if (!g)
-		return -1;
+		return tg_fail(err, "internal", "out of memory copying the undo base");
 	return replay_and_install(srv, m, g, m->base_seq, err);
 }
 
@@ -491,9 +499,12 @@ void op_act(struct tg_session *s, const json_t *req)
 	struct tg_error err = {0};
 	uint32_t turn = m->st.turn;
 	if (m->take_base) {
-		/* The state after the latest barrier: undo never reaches behind it. */
-		json_decref(m->base);
-		m->base = m->mod->save(m->g);
+		/* The state after the latest barrier: undo never reaches behind it.
+		 * A copy of the state (issue 17: kilobytes and a memcpy, where a
+		 * save() tree was twenty times its text). Without memory for it
+		 * (NULL) undo falls back to the store. */
+		drop_base(m);
+		m->base = m->mod->copy(m->g);
 		m->base_seq = m->seq;
 		m->take_base = false;
 	}

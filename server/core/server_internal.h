@@ -94,10 +94,11 @@ struct tg_match {
 	int64_t seq;    /* accepted state changes so far */
 	struct game_status st;
 	unsigned since_snapshot; /* actions since the last snapshot */
-	/* The saved state right after the latest barrier, taken lazily before
-	 * the next action: no undo reaches behind it, so undo rebuilds from it
-	 * by replaying the few actions since (NULL: fall back to the store). */
-	json_t *base;
+	/* A copy of the state right after the latest barrier (game.h copy),
+	 * taken lazily before the next action: no undo reaches behind it, so
+	 * undo rebuilds from it by replaying the few actions since (NULL: fall
+	 * back to the store). */
+	struct game *base;
 	int64_t base_seq;
 	bool take_base;
 	bool dirty;                  /* written in the open transaction (match_touch) */

@@ -160,6 +160,13 @@ struct game_module {
 	json_t *(*save)(const struct game *g);
 	struct game *(*load)(const json_t *saved, struct tg_error *err);
 
+	/* An independent copy of g (NULL when out of memory) that behaves
+	 * exactly as g does, and shares nothing that either one changes. The
+	 * daemon keeps the undo base as one (issue 17: a copy of a fixed-size
+	 * state is its size and a memcpy, where a save() tree is twenty times
+	 * its text). */
+	struct game *(*copy)(const struct game *g);
+
 	void (*free)(struct game *g);
 };
 

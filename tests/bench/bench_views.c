@@ -2,7 +2,7 @@
  * in-process: after each action the bot plays, both players' views are
  * brought up to date and the patch serialized, as core/views.c does.
  *
- *   bench_views [actions] [--whole]    (2000)
+ *   bench_views [actions] [--whole] [--base]    (2000)
  *
  * Default: by sections (kit/view_sections.h, only the sections whose stamp
  * moved are rebuilt and diffed). --whole: the path before issue 17, a full
@@ -11,6 +11,7 @@
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
  * Output: "name value" lines, as bench_rules. */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +26,8 @@ static const struct game_module *M = &lincolns_war_module;
 static const char *const roles[] = {"union", "confederate"};
 
 static struct tg_view_kept kept[2];
-static bool whole;
-static double spent, patch_bytes, view_bytes;
+static bool whole, base;
+static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 
 static double now_s(void)
 {
@@ -57,10 +58,41 @@ __attribute__((noinline)) void fanout(const struct game *g)
 	}
 }
 
+static size_t heap_used(void)
+{
+	return mallinfo2().uordblks;
+}
+
+/* The undo base before issue 17 (core/match.c kept a save() tree) ... */
+__attribute__((noinline)) json_t *base_save(const struct game *g)
+{
+	return M->save(g);
+}
+
+/* ... and now (a copy of the state). */
+__attribute__((noinline)) struct game *base_copy(const struct game *g)
+{
+	return M->copy(g);
+}
+
+static void measure_base(const struct game *g)
+{
+	size_t h0 = heap_used();
+	json_t *t = base_save(g);
+	save_bytes += (double)(heap_used() - h0);
+	json_decref(t);
+	h0 = heap_used();
+	struct game *c = base_copy(g);
+	copy_bytes += (double)(heap_used() - h0);
+	M->free(c);
+}
+
 static void after(void *ctx, struct game *g)
 {
 	long *n = ctx;
 	(*n)++;
+	if (base)
+		measure_base(g);
 	double t = now_s();
 	fanout(g);
 	spent += now_s() - t;
@@ -72,6 +104,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--whole") == 0)
 			whole = true;
+		else if (strcmp(argv[i], "--base") == 0)
+			base = true;
 		else
 			want = atol(argv[i]);
 	long n = 0;
@@ -107,5 +141,9 @@ int main(int argc, char **argv)
 	printf("views_us_per_action %.1f\n", n ? 1e6 * spent / (double)n : 0);
 	printf("views_patch_bytes_per_action %.0f\n", n ? patch_bytes / (double)n : 0);
 	printf("views_opening_view_bytes %.0f\n", view_bytes);
+	if (base && n) {
+		printf("undo_base_save_tree_bytes %.0f\n", save_bytes / (double)n);
+		printf("undo_base_copy_bytes %.0f\n", copy_bytes / (double)n);
+	}
 	return 0;
 }

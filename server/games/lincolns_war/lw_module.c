@@ -241,6 +241,14 @@ static struct game *lw_load(const json_t *saved, struct tg_error *err)
 	return g;
 }
 
+static struct game *lw_copy(const struct game *g)
+{
+	struct game *c = malloc(sizeof *c);
+	if (c)
+		*c = *g; /* lw_state.h: fixed arrays, no pointers */
+	return c;
+}
+
 static void lw_free(struct game *g)
 {
 	free(g);
@@ -261,5 +269,6 @@ const struct game_module lincolns_war_module = {
     .status = lw_status,
     .save = lw_save,
     .load = lw_load,
+    .copy = lw_copy,
     .free = lw_free,
 };
