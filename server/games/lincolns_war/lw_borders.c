@@ -51,10 +51,11 @@ void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)
 	lw_cav_city_captured(s, c, old, by_cavalry); /* 13.1.3 (lw_cav_city.c) */
 	/* 16.10.2: a garrison token marks a city held against its original
 	 * side, or a neutral one; retaking your own removes it. Cavalry never
-	 * places one (the city stays marked as long as it holds it: part 2). */
+	 * places one (13.1.3: the city is held while it stays, lw_cav_city.c);
+	 * cavalry handing a city back to its holder before a raid restores his. */
 	bool own_again = (city->control == LW_CTRL_UNION && side == LW_UNION) ||
 	                 (city->control == LW_CTRL_CONFEDERATE && side == LW_CONFEDERATE);
-	s->city[c].garrison = (uint8_t)(own_again || by_cavalry ? 0 : 1);
+	s->city[c].garrison = (uint8_t)(own_again || lw_cav_city_held(s, c) ? 0 : 1);
 	/* 16.10.1.1: the CO of the capturing force takes one IT */
 	int co = lw_force_co(s, city->hex);
 	if (co != LW_NONE && s->unit[co].side == side) {
@@ -86,10 +87,18 @@ void lw_border_enter(struct lw_state *s, int side, int hex)
 	if (lw_is_kentucky(hex))
 		lw_kentucky_violate(s, side);
 	int c = lw_city_at(hex);
-	/* 2.4.2 / 2.4.3: a neutral city falls to the first force that enters */
+	/* 2.4.2 / 2.4.3: a neutral city falls to the first force that enters;
+	 * to lone cavalry only while it stays (13.1.3, 16.10.2 "Cavalry CO
+	 * never place garrison tokens"; issue 16) */
 	if (c >= 0 && s->city[c].owner == LW_NOSIDE &&
-	    (!lw_is_kentucky(hex) || s->kentucky.violator != LW_NOSIDE))
-		lw_capture_city(s, side, c, false);
+	    (!lw_is_kentucky(hex) || s->kentucky.violator != LW_NOSIDE)) {
+		int us[LW_MAX_UNITS];
+		int n = lw_units_at(s, hex, side, us);
+		bool cav = n > 0;
+		for (int i = 0; i < n; i++)
+			cav &= s->unit[us[i]].cavalry != 0;
+		lw_capture_city(s, side, c, cav);
+	}
 }
 
 void lw_border_card_end(struct lw_state *s)

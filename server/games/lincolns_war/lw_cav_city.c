@@ -1,10 +1,13 @@
-/* lw_cav_city.c — 13.1.3 controlling enemy cities with cavalry: a city
- * taken by lone cavalry is captured only while the cavalry stays; when it
- * leaves, control reverts to the side that held it before, unless the
- * holder's infantry has come in and placed its garrison token meanwhile.
+/* lw_cav_city.c — 13.1.3 / 16.10.2 controlling cities with cavalry: a city
+ * taken by lone cavalry (an enemy city after a battle, or a neutral one on
+ * entry, 2.4.2) is captured only while the cavalry stays; when it leaves,
+ * control reverts to the side that held it before, unless the holder's
+ * infantry has come in and placed its garrison token meanwhile.
  *
- * Decision (README): the reversion moves no PC — the text speaks only of
- * control; the PC of the capture (16.10) stay with the raider. */
+ * Decision (README, issue 22): the reversion undoes the capture in the
+ * whole state: the former holder's garrison token comes back where he had
+ * one (16.10.2's -1, 8.2's blockade count), and the supply value in PC goes
+ * back (the raider returns it, the former holder regains it). */
 #include <string.h>
 
 #include "lw_cavalry.h"
@@ -34,9 +37,22 @@ void lw_cav_city_captured(struct lw_state *s, int c, int old_owner, bool by_cava
 		return;
 	/* a second capture by cavalry keeps the first owner to revert to */
 	int from = lw_cav_city_held(s, c) ? s->cav.held_from[c] : old_owner;
-	set_held(s, c, by_cavalry);
-	if (by_cavalry)
+	/* cavalry retaking a city for the side that held it before the raid
+	 * just gives it back: nothing left to revert */
+	bool held = by_cavalry && from != s->city[c].owner;
+	set_held(s, c, held);
+	if (held)
 		s->cav.held_from[c] = (int8_t)from;
+}
+
+/* 16.10.2: a side holding a city against its original side (or a neutral
+ * one) has its garrison token there; its own city carries none. */
+static bool garrisoned_by(int c, int side)
+{
+	int ctrl = lw_D()->cities[c].control;
+	bool own = (ctrl == LW_CTRL_UNION && side == LW_UNION) ||
+	           (ctrl == LW_CTRL_CONFEDERATE && side == LW_CONFEDERATE);
+	return side != LW_NOSIDE && !own;
 }
 
 void lw_cav_city_settle(struct lw_state *s)
@@ -54,10 +70,7 @@ void lw_cav_city_settle(struct lw_state *s)
 		if (infantry) {
 			/* "unless an infantry unit can be moved in and a Garrison
 			 * Token placed" */
-			bool own = (d->cities[c].control == LW_CTRL_UNION && holder == LW_UNION) ||
-			           (d->cities[c].control == LW_CTRL_CONFEDERATE &&
-			            holder == LW_CONFEDERATE);
-			s->city[c].garrison = own ? 0 : 1;
+			s->city[c].garrison = garrisoned_by(c, holder) ? 1 : 0;
 			set_held(s, c, false);
 			lw_log(
 			    s,
@@ -68,10 +81,18 @@ void lw_cav_city_settle(struct lw_state *s)
 		if (n > 0)
 			continue; /* the cavalry is still there */
 		int back = s->cav.held_from[c];
+		int v = d->cities[c].supply > 0 ? d->cities[c].supply : 0;
 		s->city[c].owner = (int8_t)back;
-		s->city[c].garrison = 0;
+		s->city[c].garrison = garrisoned_by(c, back) ? 1 : 0;
 		set_held(s, c, false);
-		lw_log(s, "The cavalry left %s: control reverts to %s (13.1.3).", d->cities[c].name,
-		       back == LW_NOSIDE ? "neutrality" : lw_side_title(back));
+		/* the capture's PC go back with the city (README, issue 22) */
+		if (holder != LW_NOSIDE)
+			lw_lose_pc(s, holder, v);
+		if (back != LW_NOSIDE)
+			lw_gain_pc(s, back, v);
+		lw_log(
+		    s,
+		    "The cavalry left %s: control reverts to %s, and its %d PC with it (13.1.3).",
+		    d->cities[c].name, back == LW_NOSIDE ? "neutrality" : lw_side_title(back), v);
 	}
 }

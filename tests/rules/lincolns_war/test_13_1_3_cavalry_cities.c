@@ -1,8 +1,8 @@
 /* 13.1.3 controlling enemy cities with cavalry: a city taken by lone
  * cavalry is held only while it stays (no garrison token; it defends as if
- * garrisoned), reverts to its former controller when vacated (no PC move,
- * README), and is kept for good once the holder's infantry comes in and
- * places its garrison. */
+ * garrisoned), reverts to its former controller when vacated (the
+ * capture's PC given back, README, issue 22), and is kept for good once the holder's infantry comes
+ * in and places its garrison. */
 #include "lw_land_fixture.h"
 
 enum { COLUMBUS_OH = 1302, NEXT_DOOR = 1303 };
@@ -17,6 +17,7 @@ int main(void)
 		return tap_done();
 	int before = lw_city_defense(s, c);
 	int morgan = fx_place(s, "morgan", COLUMBUS_OH, 1);
+	int pu = s->side[LW_UNION].pc, pc = s->side[LW_CONFEDERATE].pc;
 	lw_capture_city(s, LW_CONFEDERATE, c, true);
 	CHECK_EQ_INT(s->city[c].owner, LW_CONFEDERATE);
 	CHECK_EQ_INT(s->city[c].garrison, 0); /* cavalry never places a garrison */
@@ -25,8 +26,7 @@ int main(void)
 	/* while the cavalry stays, nothing changes */
 	lw_cav_city_settle(s);
 	CHECK_EQ_INT(s->city[c].owner, LW_CONFEDERATE);
-	/* it leaves: the city reverts to the Union, no PC change */
-	int pu = s->side[LW_UNION].pc, pc = s->side[LW_CONFEDERATE].pc;
+	/* it leaves: the city reverts to the Union, and the PC with it */
 	s->unit[morgan].hex = NEXT_DOOR;
 	lw_cav_city_settle(s);
 	CHECK_EQ_INT(s->city[c].owner, LW_UNION);
