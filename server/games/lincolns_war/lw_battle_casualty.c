@@ -261,7 +261,9 @@ static void demote_apply(struct lw_state *s, int u, int why)
 {
 	static const char *const rule[] = {[LW_DW_DISASTER] = "16.8.3: disaster",
 	                                   [LW_DW_REVERSAL] = "16.8.3: victory reversal",
-	                                   [LW_DW_RIVER] = "12.3.3: retreat across a river"};
+	                                   [LW_DW_RIVER] = "12.3.3: retreat across a river",
+	                                   [LW_DW_OVERSTACK] = "16.9.6: a retreat over the "
+	                                                       "stacking limit"};
 	char name[64];
 	lw_log(s, "%s loses a star (%s).", lw_unit_name(s, u, name, sizeof name), rule[why]);
 	int side = s->unit[u].side;
@@ -318,6 +320,9 @@ int act_demote(struct lw_state *s, const json_t *a, struct game_outcome *out, st
 		    l->demote_why == LW_DW_RIVER
 		        ? "12.3.3: demote a subordinate of the Major Army that retreated "
 		          "across the river"
+		    : l->demote_why == LW_DW_OVERSTACK
+		        ? "16.9.6: a subordinate of the retreating force loses a star before "
+		          "the CO"
 		    : l->demote_why == LW_DW_REVERSAL
 		        ? "16.8.3 / 11.1.3.3: the General in Chief takes the demotion or "
 		          "foists it on a subordinate of his force"
@@ -358,7 +363,9 @@ void offer_demote(const struct lw_state *s, json_t *list)
 			                   lw_unit_id(s, u, id, sizeof id)),
 			         "%s loses a star%s (%s)", name,
 			         s->unit[u].stars <= 1 ? " and is disgraced" : "",
-			         l->demote_why == LW_DW_RIVER ? "12.3.3" : "16.8.3");
+			         l->demote_why == LW_DW_RIVER       ? "12.3.3"
+			         : l->demote_why == LW_DW_OVERSTACK ? "16.9.6"
+			                                            : "16.8.3");
 	}
 }
 

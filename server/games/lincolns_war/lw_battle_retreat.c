@@ -6,9 +6,10 @@
 
 /* ---- retreat (16.9) ------------------------------------------------------------- */
 
-/* The hexes the units may retreat into from `from` (16.9.1). */
-int retreat_options(const struct lw_state *s, int side, int from, const int *units, int n,
-                    int out[6])
+/* The hexes the units may retreat into from `from` (16.9.1); with
+ * `stacking` false, also those only the stacking limit closes (16.9.6). */
+static int retreat_hexes(const struct lw_state *s, int side, int from, const int *units, int n,
+                         int out[6], bool stacking)
 {
 	const struct lw_data *d = lw_D();
 	struct lw_retreat_cand c[6];
@@ -39,7 +40,8 @@ int retreat_options(const struct lw_state *s, int side, int from, const int *uni
 		}
 		if (ok && major && (hx->terrain == LW_TERRAIN_MOUNTAIN || (f & LW_HS_MISSISSIPPI)))
 			ok = false; /* 12.3: never, not even retreating */
-		if (ok && lw_stack_check_hex(s, h, side, units, n, LW_NONE, 0, NULL) != 0)
+		if (ok && stacking &&
+		    lw_stack_check_hex(s, h, side, units, n, LW_NONE, 0, NULL) != 0)
 			ok = false;
 		k->legal = ok;
 		k->toward_home = side == LW_UNION
@@ -51,6 +53,12 @@ int retreat_options(const struct lw_state *s, int side, int from, const int *uni
 		k->violates = lw_is_kentucky(h) && s->kentucky.violator == LW_NOSIDE; /* 16.9.1 */
 	}
 	return lw_retreat_choices(!lw_hex_in_territory(from, side), c, nc, out);
+}
+
+int retreat_options(const struct lw_state *s, int side, int from, const int *units, int n,
+                    int out[6])
+{
+	return retreat_hexes(s, side, from, units, n, out, true);
 }
 
 /* 16.9.4: the retreating group of the losing defender must go by water to
@@ -146,15 +154,17 @@ static void drop_from_group(struct lw_state *s, int u)
 void retreat_next(struct lw_state *s, struct game_outcome *out)
 {
 	struct lw_land *l = &s->land;
-	/* drop units no longer on the map (killed, disgraced) */
-	for (int i = 0; i < l->group_n;) {
-		const struct lw_unit *x = &s->unit[l->group[i]];
-		if (x->where != LW_W_MAP || x->hex != l->from_hex)
-			drop_from_group(s, l->group[i]);
-		else
-			i++;
-	}
-	while (l->group_n > 0) {
+	for (;;) {
+		/* drop units no longer on the map (killed, disgraced) */
+		for (int i = 0; i < l->group_n;) {
+			const struct lw_unit *x = &s->unit[l->group[i]];
+			if (x->where != LW_W_MAP || x->hex != l->from_hex)
+				drop_from_group(s, l->group[i]);
+			else
+				i++;
+		}
+		if (l->group_n == 0)
+			break;
 		int set[LW_MAX_UNITS], opts[6], no;
 		int n = retreat_set(s, set, opts, &no);
 		if (no > 0 || divide_possible(s)) {
@@ -162,6 +172,30 @@ void retreat_next(struct lw_state *s, struct game_outcome *out)
 			s->awaiting_side = l->group_side;
 			s->battle.retreat_side = l->group_side;
 			return;
+		}
+		/* 16.9.6: "If a force is required to retreat in a way that violates
+		 * stacking restrictions, subordinates must lose stars to satisfy
+		 * stacking restrictions before the CO loses stars": a path closed
+		 * only by stacking costs stars, one at a time, the owner naming the
+		 * subordinate (the CO once he is alone), until a hex takes a
+		 * general (issue 22; a one-star losing his star is disgraced) */
+		int all[LW_MAX_UNITS], cand[LW_MAX_UNITS], so[6], m = 0, nc = 0;
+		for (int i = 0; i < l->group_n; i++)
+			all[m++] = l->group[i];
+		if (retreat_hexes(s, l->group_side, l->from_hex, all, m, so, false) > 0) {
+			int co = lw_set_co(s, all, m);
+			for (int i = 0; i < m; i++)
+				if (all[i] != co)
+					cand[nc++] = all[i];
+			if (nc == 0)
+				cand[nc++] = co;
+			lw_log(s,
+			       "The %s force can only retreat over the stacking limit: a general "
+			       "loses a star (16.9.6).",
+			       lw_side_title(l->group_side));
+			if (demote_begin(s, l->group_side, LW_DW_OVERSTACK, cand, nc))
+				return;
+			continue; /* a general disgraced is dropped at the top */
 		}
 		/* 16.9.6: no legal retreat path: disgraced */
 		char name[64];

@@ -96,7 +96,7 @@ int lw_land_load(struct lw_land *l, const json_t *saved)
 		n.cand[i] = (int16_t)v[k++];
 	n.hold = (uint8_t)v[k++];
 	if (n.hold > LW_BH_REVERSAL || n.stage > LW_BS_DADVANCE || n.group_n > LW_LAND_GROUP ||
-	    n.post > LW_BP_ROUT_CARDS || n.demote_why > LW_DW_RIVER || n.demote_side < 0 ||
+	    n.post > LW_BP_ROUT_CARDS || n.demote_why > LW_DW_OVERSTACK || n.demote_side < 0 ||
 	    n.demote_side > 2 || n.cand_n > LW_LAND_GROUP)
 		return -1;
 	*l = n;

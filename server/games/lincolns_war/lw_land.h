@@ -31,9 +31,10 @@ enum lw_battle_stage {
 /* Why a general is being demoted (struct lw_land.demote_why). */
 enum lw_demote_why {
 	LW_DW_NONE = 0,
-	LW_DW_DISASTER, /* 16.8.3: the loser-only disaster */
-	LW_DW_REVERSAL, /* 16.8.3 / 11.1.3.3: the victor's GiC may foist the blame */
-	LW_DW_RIVER,    /* 12.3.3: a Major Army retreated across a river */
+	LW_DW_DISASTER,  /* 16.8.3: the loser-only disaster */
+	LW_DW_REVERSAL,  /* 16.8.3 / 11.1.3.3: the victor's GiC may foist the blame */
+	LW_DW_RIVER,     /* 12.3.3: a Major Army retreated across a river */
+	LW_DW_OVERSTACK, /* 16.9.6: the only retreat path overstacks */
 };
 
 /* How far after_casualties() got (struct lw_land.post), so that a prompt in
