@@ -948,10 +948,19 @@ void lw_amphib_water_retreat_to(struct lw_state *s, const int *u, int n, int to)
 	       "The Union %s in %s has no land supply route and retreats by water to %s "
 	       "(16.9.4).",
 	       whole ? "force" : "excess", hl, tl);
-	if (whole && c >= 0)
+	if (whole && c >= 0 && lw_city_controller(s, c) != b->attacker) {
 		lw_capture_city(s, b->attacker, c,
 		                false); /* surrendered: supply in PC changes hands */
-	else
+		/* 16.10.1.1: "the CO of the force capturing the city suffers 1
+		 * IT": the city is empty now, so lw_capture_city found nobody
+		 * there; the victorious force, still in its hex until it
+		 * advances, is the one the port surrendered to (issue 22) */
+		int vco = lw_force_co_side(s, b->att_hex, b->attacker);
+		if (vco != LW_NONE) {
+			s->unit[vco].it++;
+			s->unit[vco].it_new++;
+		}
+	} else
 		lw_log(s,
 		       "The rest of the force stays in %s: the port is not surrendered (16.9.4, "
 		       "16.9.5).",
