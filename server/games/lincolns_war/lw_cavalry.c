@@ -334,6 +334,14 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 	if (bc >= 0 && lw_D()->cities[bc].bracketed)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "2.3: a bracketed region cannot be the target of raids");
+	/* 2.3 / 10.2: on the first turn the capital "and any forces within may
+	 * not be attacked", and 10.7.8.2 counts a raid among the attacks
+	 * (issue 22, README): no raid on it, by activation or foray */
+	if (bc >= 0 && lw_D()->cities[bc].capital && s->turn == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.2 / 2.3: %s and any force in it may not be raided in the first "
+		               "turn (a raid is an attack, 10.7.8.2)",
+		               lw_D()->cities[bc].name);
 	int co = lw_force_co(s, target);
 	if (co != LW_NONE && s->unit[co].side == LW_OTHER(x->side)) {
 		if (lw_co_raided(s, co))

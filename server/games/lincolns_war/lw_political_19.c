@@ -171,7 +171,10 @@ void lw_political_settle(struct lw_state *s)
 			cs_defeat = n.co_stars[loser] >= 2 && n.stars[loser] >= 6;
 		else if (n.co_stars[loser] == 3 && heavy) {
 			us_defeat = true;
-			us_early = s->battle.result == 2 && north(n.side_hex[loser]);
+			/* early BI: "a major defeat ... North of the North/South
+			 * border"; a Rout is the greater defeat (16.9.5.1 ranks it
+			 * above the Major Victory; issue 22, README) */
+			us_early = north(n.side_hex[loser]);
 		}
 	} else if (n.active == 2) {
 		int side = n.side;

@@ -162,7 +162,7 @@ static void test_bi(void)
 	struct lw_state *s = &g->s;
 	set_pc(s, 10, 40);
 	lost_battle(s, LW_UNION, 3, 9, 2, 0, south);
-	lost_battle(s, LW_UNION, 3, 9, 1, 1, north); /* a rout of a minor defeat: not early */
+	lost_battle(s, LW_UNION, 3, 9, 1, 0, north); /* a minor defeat: not early */
 	lost_battle(s, LW_UNION, 2, 9, 2, 0, north); /* two-star CO */
 	CHECK_EQ_INT(s->pol.bi_offer, 0);
 	CHECK_EQ_INT(s->pol.bi, 0);
