@@ -127,8 +127,10 @@ static bool move_hidden_cavalry(struct lw_state *s, int side)
 {
 	for (int c = 0; c < s->n_units; c++) {
 		const struct lw_unit *x = &s->unit[c];
+		/* its IT and, since 12.7 shows the stack's Out-of-Supply token
+		 * (issue 16 item 4), its OOS flag would show on the force */
 		if (x->side != side || x->where != LW_W_MAP || !x->cavalry || x->it != 0 ||
-		    (x->flags & LW_UF_REVEALED) || lw_force_co(s, x->hex) == c)
+		    (x->flags & (LW_UF_REVEALED | LW_UF_OOS)) || lw_force_co(s, x->hex) == c)
 			continue;
 		bool mover = s->play.co == c;
 		for (int k = 0; k < s->play.movers_n; k++)
