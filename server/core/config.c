@@ -40,6 +40,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->session_days = 30;
 	c->snapshot_every = 50;
 	c->patch_history = 200;
+	c->evict_after_s = 900;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
 	c->clock_timeout_grace_s = 3600;
@@ -172,6 +173,7 @@ static const struct num_key num_keys[] = {
     NUM_U(session_days, 1, 3650, "days"),
     NUM_U(snapshot_every, 1, 1000000, "actions"),
     NUM_U(patch_history, 0, 100000, "patches"),
+    NUM_U(evict_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),
     NUM_U(clock_timeout_grace_s, 0, 31622400, "seconds"),

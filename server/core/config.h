@@ -19,15 +19,15 @@ struct tg_config {
 	unsigned handshake_timeout_ms; /* 10000 */
 	unsigned idle_timeout_ms;      /* 600000: clients send ping to stay */
 	unsigned max_connections;      /* 50000 */
-	unsigned max_connections_per_address;  /* 256 per IPv4 address or IPv6 /64 */
-	unsigned message_timeout_ms;           /* 30000: from a message's first byte to its end */
-	unsigned max_matches_per_user;         /* 50 active or open */
-	unsigned login_attempts;               /* 5 per window per (address, account name) */
-	unsigned login_address_attempts;       /* 100 per window per address, any names */
-	unsigned login_window_s;               /* 300 */
-	unsigned registrations_per_address;    /* 20 accounts an hour per address */
-	unsigned matches_created_per_user;     /* 100 an hour, aborted ones included */
-	unsigned backup_pages_per_step;        /* 256 database pages copied per loop turn */
+	unsigned max_connections_per_address; /* 256 per IPv4 address or IPv6 /64 */
+	unsigned message_timeout_ms;          /* 30000: from a message's first byte to its end */
+	unsigned max_matches_per_user;        /* 50 active or open */
+	unsigned login_attempts;              /* 5 per window per (address, account name) */
+	unsigned login_address_attempts;      /* 100 per window per address, any names */
+	unsigned login_window_s;              /* 300 */
+	unsigned registrations_per_address;   /* 20 accounts an hour per address */
+	unsigned matches_created_per_user;    /* 100 an hour, aborted ones included */
+	unsigned backup_pages_per_step;       /* 256 database pages copied per loop turn */
 	/* metrics_listen: empty host, off; else Prometheus text on it */
 	char metrics_host[256];
 	int metrics_port;
@@ -35,7 +35,10 @@ struct tg_config {
 	unsigned kdf_max_inflight_per_address; /* 8 of them per address */
 	unsigned session_days;                 /* 30 */
 	unsigned snapshot_every;               /* 50 actions (and at every turn change) */
-	unsigned patch_history;  /* 200 patches kept in memory per match and role for `since` */
+	unsigned patch_history; /* 200 patches kept in memory per match and role for `since` */
+	/* 900: a match nobody follows and no request has named for this long
+	 * leaves memory (loaded again on demand); 0: never */
+	unsigned evict_after_s;
 	unsigned chat_max_bytes; /* 1000 */
 	/* 3600: after a start, every running clock has at least this long left */
 	unsigned clock_restart_grace_s;

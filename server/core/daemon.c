@@ -102,6 +102,8 @@ static void usage(FILE *out)
 	    "  session_days = 30              session token lifetime\n"
 	    "  snapshot_every = 50            actions between saved snapshots\n"
 	    "  patch_history = 200            patches kept per match and role for 'since'\n"
+	    "  evict_after_s = 900            a match nobody follows or names for this long\n"
+	    "                                 leaves memory until asked for again; 0: never\n"
 	    "  chat_max_bytes = 1000\n"
 	    "  clock_restart_grace_s = 3600   after a start, every running clock has at least\n"
 	    "                                 this long left (the time down still counts)\n"

@@ -243,8 +243,10 @@ int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error 
 struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *err)
 {
 	struct tg_match *m = match_find(srv, id);
-	if (m)
+	if (m) {
+		m->used = srv_now();
 		return m;
+	}
 	json_t *row = tg_store_match_get(srv->store, id, err);
 	if (!row)
 		return NULL;
@@ -265,6 +267,7 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	m->mod = mod;
 	m->row = row;
 	m->heap_slot = TG_HEAP_NONE;
+	m->used = srv_now();
 	while (mod->roles[m->nroles] && m->nroles < TG_ROLE_MAX)
 		m->nroles++;
 	const char *st = match_status(m);
@@ -293,6 +296,33 @@ void match_release_if_idle(struct tg_server *srv, struct tg_match *m)
 		match_unlink(srv, m);
 		match_free(m);
 	}
+}
+
+void match_evict_idle(struct tg_server *srv)
+{
+	if (srv->cfg.evict_after_s == 0 || srv->tx_open)
+		return;
+	int64_t before = srv_now() - (int64_t)srv->cfg.evict_after_s;
+	unsigned evicted = 0;
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
+		struct tg_match *m = srv->matches[b], *next;
+		for (; m; m = next) {
+			next = m->next;
+			/* Followed matches stay (their subscribers hold them), and
+			 * so do running clocks (the deadline heap holds them). All
+			 * that is dropped is in the store (nothing dirty) but the
+			 * kept patches for `since`: PROTOCOL.md lets the server
+			 * answer `since` with a full view. */
+			if (m->nsubs || m->dirty || m->heap_slot != TG_HEAP_NONE ||
+			    m->used > before)
+				continue;
+			match_unlink(srv, m);
+			match_free(m);
+			evicted++;
+		}
+	}
+	if (evicted)
+		TG_INFO(0, 0, "evicted %u idle matches from memory", evicted);
 }
 
 int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_error *err)

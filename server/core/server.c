@@ -319,6 +319,8 @@ void srv_turn_commit(struct tg_server *srv)
 	}
 }
 
+static void on_evict(uv_timer_t *t);
+
 static void on_check(uv_check_t *h)
 {
 	/* A clock that ran out is handled in the turn that notices it (one look
@@ -692,14 +694,35 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	clock_timer->data = srv;
 	uv_unref((uv_handle_t *)clock_timer); /* nor does the clock timer */
 	srv->clock_timer = clock_timer;
+	/* Eviction (issue 17): a sweep every half the idle time, at most a
+	 * minute apart, so a match leaves between evict_after_s and 1.5 times
+	 * that after its last use. Without memory for the timer, none. */
+	srv->evict = calloc(1, sizeof *srv->evict);
+	if (srv->evict) {
+		uv_timer_init(loop, srv->evict);
+		srv->evict->data = srv;
+		uint64_t every = cfg->evict_after_s * 500ull;
+		if (every)
+			uv_timer_start(srv->evict, on_evict, every > 60000 ? 60000 : every,
+			               every > 60000 ? 60000 : every);
+		uv_unref((uv_handle_t *)srv->evict);
+	}
 	load_active(srv);
 	return srv;
+}
+
+static void on_evict(uv_timer_t *t)
+{
+	if (t->data)
+		match_evict_idle(t->data);
 }
 
 void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 {
 	s->shutting_down = true;
 	uv_timer_stop(s->clock_timer);
+	if (s->evict)
+		uv_timer_stop(s->evict);
 	srv_turn_commit(s);
 	if (s->pending_work == 0) {
 		if (done)
@@ -727,6 +750,11 @@ void tg_server_free(struct tg_server *s)
 	uv_timer_stop(s->clock_timer);
 	s->clock_timer->data = NULL;
 	uv_close((uv_handle_t *)s->clock_timer, free_check);
+	if (s->evict) {
+		uv_timer_stop(s->evict);
+		s->evict->data = NULL;
+		uv_close((uv_handle_t *)s->evict, free_check);
+	}
 	for (int b = 0; b < TG_MATCH_BUCKETS; b++) {
 		struct tg_match *m = s->matches[b], *next;
 		for (; m; m = next) {

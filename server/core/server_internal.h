@@ -103,6 +103,7 @@ struct tg_match {
 	bool take_base;
 	bool dirty;                  /* written in the open transaction (match_touch) */
 	struct tg_match *dirty_next; /* the turn's list of dirty matches */
+	int64_t used;                /* srv_now() when a request last named it (eviction) */
 	/* Per role (and observer, index nroles): the last view sent (with its
 	 * sections' stamps: only the sections that moved are rebuilt), the
 	 * kept patches. */
@@ -140,6 +141,7 @@ struct tg_server {
 	const struct game_module *const *games;
 	struct tg_config cfg;
 	uv_check_t *check; /* its own allocation: it closes after the server is freed */
+	uv_timer_t *evict; /* match_evict_idle every so often; the same */
 	bool tx_open, tx_failed;
 	bool shutting_down;
 	bool fail_next_turn; /* tg_engine_fail_next_turn */
@@ -310,6 +312,10 @@ int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_ch
 bool match_barrier_after(const struct tg_match *m, int role);
 /* Frees an inactive match nobody follows. */
 void match_release_if_idle(struct tg_server *srv, struct tg_match *m);
+/* Frees every match nobody follows, whose clock is not running, that no
+ * request has named for cfg.evict_after_s (active ones too: match_get
+ * loads them again). */
+void match_evict_idle(struct tg_server *srv);
 /* The row's "result" as a game result, for status finished. */
 json_t *match_result_json(const struct tg_match *m);
 /* The requester's role in an active match, or -1 after replying. */
