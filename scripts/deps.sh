@@ -8,11 +8,16 @@
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates
-      libwslay-dev chromium nodejs npm tmux)
+      libwslay-dev chromium tmux)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm by command, not by package: a machine with NodeSource's
+# nodejs has npm inside it, and Debian's npm package conflicts with that one.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
 if ((${#missing[@]})); then
   echo "telegraph: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
