@@ -143,7 +143,8 @@ static void msg_cb(wslay_event_context_ptr ctx_unused,
 	char stackbuf[4096];
 	const char *text = (const char *)arg->msg;
 	if (arg->msg_length < sizeof stackbuf) {
-		memcpy(stackbuf, arg->msg, arg->msg_length);
+		if (arg->msg_length) /* an empty message may come with no buffer at all */
+			memcpy(stackbuf, arg->msg, arg->msg_length);
 		stackbuf[arg->msg_length] = '\0';
 		text = stackbuf;
 	}
