@@ -52,6 +52,15 @@ struct kdf_job {
 	             */
 };
 
+/* A job done, or one that will not run: its request copy and its
+ * passwords go. */
+static void job_discard(struct kdf_job *j)
+{
+	json_decref(j->req);
+	OPENSSL_cleanse(j, sizeof *j);
+	free(j);
+}
+
 static bool valid_name(const char *name)
 {
 	size_t n = name ? strlen(name) : 0;
@@ -357,9 +366,7 @@ static void after_work(uv_work_t *w, int status)
 	}
 	kdf_give(srv, j->group);
 	session_unref(s);
-	json_decref(j->req);
-	OPENSSL_cleanse(j, sizeof *j);
-	free(j);
+	job_discard(j);
 	if (--srv->pending_work == 0 && srv->shutting_down && srv->shutdown_done) {
 		srv_turn_commit(srv);
 		void (*done)(void *) = srv->shutdown_done;
@@ -630,16 +637,12 @@ static void check_own_password(struct tg_session *s, const json_t *req, enum job
 	json_decref(u);
 	tg_ratelimit_fail(&srv->login_pair, pkey, now);
 	if (!kdf_take(s, req)) {
-		json_decref(j->req);
-		OPENSSL_cleanse(j, sizeof *j);
-		free(j);
+		job_discard(j);
 		return;
 	}
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start checking the password.");
-		json_decref(j->req);
-		OPENSSL_cleanse(j, sizeof *j);
-		free(j);
+		job_discard(j);
 	}
 }
 
@@ -740,9 +743,7 @@ void op_redeem_reset(struct tg_session *s, const json_t *req)
 	json_decref(u);
 	if (queue_job(s, j) != 0) {
 		srv_error(s, req, "internal", "Could not start hashing the password.");
-		json_decref(j->req);
-		OPENSSL_cleanse(j, sizeof *j);
-		free(j);
+		job_discard(j);
 	}
 }
 
