@@ -180,6 +180,8 @@ struct client {
 	size_t len;
 };
 
+static void client_close(struct client *cl);
+
 /* 0 on a finished handshake, else the OpenSSL reason code (or -1). */
 static int client_open_from(struct client *cl, SSL_CTX *ctx, SSL_SESSION *resume, const char *src)
 {
@@ -197,6 +199,8 @@ static int client_open_from(struct client *cl, SSL_CTX *ctx, SSL_SESSION *resume
 	if (SSL_connect(cl->ssl) != 1) {
 		int reason = ERR_GET_REASON(ERR_peek_error());
 		ERR_clear_error();
+		/* A failed open owns nothing: callers retry into the same struct. */
+		client_close(cl);
 		return reason ? reason : -1;
 	}
 	return 0;
