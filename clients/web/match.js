@@ -207,7 +207,8 @@ export class MatchScreen {
           n++;
           this.shown.push(a);
           const key = n <= 9 ? `${n}` : "";
-          return h("li", {}, h("button", { class: "action", dataset: { type }, onclick: () => this.choose(a) },
+          const index = String(this.view.actions.indexOf(a)); // the view's own order, for tests
+          return h("li", {}, h("button", { class: "action", dataset: { type, index }, onclick: () => this.choose(a) },
             key ? h("kbd", {}, key) : null, a.label, a.params?.length ? " …" : ""));
         })));
     }

@@ -1,12 +1,20 @@
 // test_browser.mjs — the web client in a real browser: Debian's chromium
 // driven by playwright-core (never a downloaded browser), against the real
-// daemon. Two players register, create and join a Lincoln's War match and
-// play by clicking the action list and hexes on the map; they chat, undo and
-// reload mid-game and carry on; a third player watches. Each page's map is
-// checked against the view its socket received (every hex, a counter in the
-// hex of each force listed), and screenshots are saved.
+// daemon. Two players register, create and join a Lincoln's War match
+// (the Tournament scenario) and play it to its end by clicking the action
+// list, hexes on the map, and forces on the map whose destinations light
+// up; they chat, undo and reload mid-game and carry on; a third player
+// watches. Each page's map is checked against the view its socket received
+// (every hex, a counter in the hex of each force listed), and screenshots
+// are saved.
 //
-//   node test_browser.mjs DAEMON OUTDIR [MOVES]
+// Which action a player clicks is chosen by a short policy from the view his
+// socket received (policy() below): the Union spends its PC and both sides
+// end their phases and pass, so the three turns of the Tournament scenario
+// end in about 130 to 200 actions (a full game; a random player takes
+// thousands).
+//
+//   node test_browser.mjs DAEMON OUTDIR [MOVES]   (MOVES: the least to play)
 import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -51,7 +59,7 @@ async function startDaemon() {
 // costs, navigation to a drawn map, one patch applied and redrawn.
 const figures = { bytes: 0, gzip: 0, files: 0 };
 
-async function player(browser, url, name, frames) {
+async function player(browser, url, name, frames, sent = []) {
   const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   await page.addInitScript(() => { window.telegraphTimings = []; });
@@ -63,7 +71,10 @@ async function player(browser, url, name, frames) {
       figures.bytes += body.length;
       figures.gzip += gzipSync(body).length;
     });
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => frames.push(String(f.payload)));
+    ws.on("framesent", (f) => sent.push(String(f.payload)));
+  });
   page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
   await page.goto(url);
   await page.fill("#name", name);
@@ -94,36 +105,121 @@ async function myTurn(page) {
   return page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
 }
 
-// Clicks the first legal action (its choices' first values, if any).
-async function clickMove(p) {
-  const before = await seqOf(p.page);
-  await p.page.click("button.action >> nth=0");
-  if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
-  await until("the change", async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
-  const err = await p.page.textContent("#match-error");
-  if (err) fail(`${p.name}: the move was refused: ${err}`);
+const pad = (hx) => String(hx).padStart(4, "0");
+const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
+
+// The latest view a page's socket received for the match: {seq, view}.
+function latest(frames, match) {
+  let seq = -1, view = null;
+  for (const [s, v] of timeline(frames, match)) if (s > seq) [seq, view] = [s, v];
+  return { seq, view };
 }
 
-// Plays a move on the map when a hex is lit: the hex a legal action names.
-// dispatchEvent reaches the hex itself even where a city's marker or a
-// counter lies over its centre. True when a move was made this way.
-async function mapMove(p) {
-  const lit = p.page.locator("#board polygon.hex.lit");
-  if ((await lit.count()) === 0) return false;
+// The action a player takes: the Union spends its PC on generals and fleets
+// (never on CSP), both end their phases and pass when they may, and else
+// take the first action that buys nothing and gains no PC.
+const SPEND = ["buy_fleet", "promote", "appoint_co", "draft", "rehabilitate", "appoint_gic"];
+const QUIET = ["pass", "end_admin", "end_rail", "end_naval", "done", "decline", "stop", "stay",
+  "no_harass", "consolidate_done", "bi_keep", "no_retaliation"];
+function policy(view) {
+  const acts = view.actions || [];
+  const plain = (t) => acts.findIndex((a) => a.action.type === t && !a.params?.length);
+  for (const t of [...(view.role === "union" ? SPEND : []), ...QUIET]) {
+    const i = plain(t);
+    if (i >= 0) return i;
+  }
+  const i = acts.findIndex((a) => !a.action.type.startsWith("buy") && a.action.use !== "pc");
+  return i >= 0 ? i : 0;
+}
+
+// The hex an action names, if any (as the map lights it).
+function hexOf(entry) {
+  for (const k of HEX_KEYS) if (typeof entry.action[k] === "number") return entry.action[k];
+  return null;
+}
+
+// Waits for the page to show a later seq than before (or an error).
+async function played(p, before, what) {
+  await until(what, async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
+  const err = await p.page.textContent("#match-error");
+  if (err) fail(`${p.name}: ${what} was refused: ${err}`);
+}
+
+// Clicks action i of the view in the action list (its choices' first
+// values, if any).
+async function clickMove(p, i) {
   const before = await seqOf(p.page);
-  await lit.first().dispatchEvent("click");
-  // Several actions name the hex: the list shows just those; take the first.
+  await p.page.click(`button.action[data-index="${i}"]`);
+  if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
+  await played(p, before, "the move");
+}
+
+// Plays action i on the map: a click on the hex it names (dispatchEvent
+// reaches the hex itself even where a city's marker or a counter lies over
+// its centre). The page sends it when it is the only action naming that
+// hex; else its list shows just those, and the test clicks action i there.
+async function mapMove(p, i, hex) {
+  const before = await seqOf(p.page);
+  await p.page.locator(`#board polygon.hex.lit[data-hex="${pad(hex)}"]`).dispatchEvent("click");
   if (await p.page.$("#show-all")) {
-    await p.page.click("button.action >> nth=0");
+    await p.page.click(`button.action[data-index="${i}"]`);
     if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
   }
-  await until("the change", async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
-  const err = await p.page.textContent("#match-error");
-  if (err) fail(`${p.name}: the map move was refused: ${err}`);
-  return true;
+  await played(p, before, "the map move");
 }
 
-const pad = (hx) => String(hx).padStart(4, "0");
+// "Pick a force, its destinations light up", from the view alone: the
+// actions that name one of the force's units, or, for the force in motion
+// (board.play.co), those that name no unit; the hexes they name, in the
+// action or among a param's choices.
+function forceDestinations(view, f) {
+  const ids = (x) => [x.co?.id, ...(x.subordinates || []).map((u) => u.id)].filter(Boolean);
+  const all = new Set((view.board.forces || []).flatMap(ids));
+  const mine = new Set(ids(f));
+  const moving = mine.has(view.board.play?.co);
+  const dests = new Map(); // hex -> [{i, value}]
+  view.actions.forEach((entry, i) => {
+    const named = Object.values(entry.action).flat().filter((v) => typeof v === "string" && all.has(v));
+    if (named.length ? !named.some((v) => mine.has(v)) : !moving) return;
+    const add = (hx, value) => { if (!dests.has(hx)) dests.set(hx, []); dests.get(hx).push({ i, value }); };
+    const hx = hexOf(entry);
+    if (hx !== null) add(hx, null);
+    for (const prm of entry.params || [])
+      if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) add(c.value, { [prm.name]: c.value });
+  });
+  return dests;
+}
+
+// Picks one of the player's forces that has somewhere to go: its counter is
+// clicked, exactly its destinations must light up, and a click on one of
+// them must send that action. False when no own force has a destination.
+async function forceMove(p, view, sent) {
+  const f = (view.board.forces || []).find((x) => x.side === view.role && forceDestinations(view, x).size);
+  if (!f) return false;
+  const dests = forceDestinations(view, f);
+  await p.page.locator(`#board .counter[data-co="${f.co.id}"]`).dispatchEvent("click");
+  const lit = await p.page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
+  const want = [...dests.keys()].map(pad).sort();
+  if (JSON.stringify(lit) !== JSON.stringify(want))
+    fail(`${p.name}: picking ${f.co.id} lit ${lit.join(" ")}, not its destinations ${want.join(" ")}`);
+  if (!(await p.page.$(`#board .counter.selected[data-co="${f.co.id}"]`))) fail(`${f.co.id} is not shown selected`);
+  await p.page.screenshot({ path: join(outDir, `10-picked-${p.name}.png`) });
+  // A destination only one action goes to: the click alone must send it.
+  const [hex, [{ i, value }]] = [...dests].find(([, xs]) => xs.length === 1) || [...dests][0];
+  const before = await seqOf(p.page);
+  const n = sent.length;
+  await p.page.locator(`#board polygon.hex.dest[data-hex="${pad(hex)}"]`).dispatchEvent("click");
+  if (dests.get(hex).length > 1) {
+    await p.page.click(`button.action[data-index="${i}"]`);
+    if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
+  }
+  await played(p, before, `${f.co.id}'s move to ${pad(hex)}`);
+  const act = sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act");
+  const want1 = JSON.stringify({ ...view.actions[i].action, ...(value || {}) });
+  if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${pad(hex)} sent ${JSON.stringify(act)}, not ${want1}`);
+  console.log(`# ${p.name} picked ${f.co.id} at ${pad(f.hex)}: ${want.length} destinations lit, sent ${want1}`);
+  return true;
+}
 
 // The map has every hex, and a counter in the right hex for each force the
 // view lists (and no other).
@@ -173,16 +269,17 @@ async function main() {
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    const framesA = [], framesB = [], framesC = [];
-    const a = await player(browser, url, "grant", framesA);
+    const framesA = [], framesB = [], framesC = [], sentA = [], sentB = [];
+    const a = await player(browser, url, "grant", framesA, sentA);
     await a.page.selectOption("#game", "lincolns-war");
+    await a.page.selectOption("#scenario", "tournament");
     await a.page.selectOption("#side", "union");
     await a.page.click("#create-match");
     await a.page.waitForURL(/#\/match\/\d+$/);
     const match = Number(a.page.url().match(/(\d+)$/)[1]);
     await a.page.screenshot({ path: join(outDir, "01-created.png") });
 
-    const b = await player(browser, url, "lee", framesB);
+    const b = await player(browser, url, "lee", framesB, sentB);
     await b.page.click(`#open li[data-match="${match}"] button.join`);
     await b.page.waitForURL(new RegExp(`#/match/${match}$`));
     for (const p of [a, b]) await until("a view", async () => (await seqOf(p.page)) >= 0);
@@ -196,16 +293,28 @@ async function main() {
     await until("a view", async () => (await seqOf(c.page)) >= 0);
     if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
 
-    let moves = 0, undone = false, reloaded = false, chatted = false, onMap = 0;
-    for (let turn = 0; moves < MOVES && turn < MOVES * 20; turn++) {
+    let moves = 0, undone = false, reloaded = false, chatted = false, onMap = 0, picked = 0, finished = false;
+    const seat = { union: [a, framesA, sentA], confederate: [b, framesB, sentB] };
+    for (let turn = 0; !finished && turn < 4000; turn++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
       if (!p) {
-        await a.page.waitForTimeout(200);
+        finished = (await a.page.textContent("#result")).startsWith("Game over");
+        if (!finished) await a.page.waitForTimeout(100);
         continue;
       }
-      if (onMap < 3 && (await mapMove(p))) onMap++;
-      else await clickMove(p);
+      const [, frames, sent] = p === a ? seat.union : seat.confederate;
+      const shown = await seqOf(p.page);
+      await until("the page's view in its frames", () => latest(frames, match).seq === shown);
+      const { view } = latest(frames, match);
+      const i = policy(view);
+      const hex = hexOf(view.actions[i]);
+      if (picked < 2 && (await forceMove(p, view, sent))) picked++;
+      else if (onMap < 3 && hex !== null) {
+        await mapMove(p, i, hex);
+        onMap++;
+      } else await clickMove(p, i);
       moves++;
+      if (moves > 900) fail(`the game did not end in ${moves} moves`);
       if (!undone && moves >= 3) {
         // Undo is offered; it works unless the move was a barrier (a die
         // roll, a reveal or a hand-over), which the page then says.
@@ -228,7 +337,12 @@ async function main() {
         await b.page.waitForSelector("#chat li:has-text('Good luck, General.')", { timeout: 10000 });
         reloaded = true;
       }
+      if (moves === 40) for (const [q, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]])
+        await q.page.screenshot({ path: join(outDir, file), fullPage: false });
     }
+    if (!finished) fail("the game did not end");
+    const result = (await a.page.textContent("#result")).replace(/^Game over: /, "");
+    if (!picked) fail("no force was picked on the map");
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!chatted || !reloaded) fail("chat or reload did not happen");
     if (!undone) console.log("# no undo was possible in these moves (each was a barrier)");
@@ -244,7 +358,7 @@ async function main() {
     await checkMap(a, await reloadForView(a, framesA));
     figures.paintMs = Date.now() - t0;
     for (const [p, frames] of [[b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
-    for (const [p, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]]) {
+    for (const [p, file] of [[a, "07-union-end.png"], [b, "08-confederate-end.png"], [c, "09-spectator-end.png"]]) {
       const board = await p.page.textContent("#board");
       if (!board || board.length < 50) fail(`${p.name}: the board is empty`);
       const title = await p.page.textContent("#match-title");
@@ -256,10 +370,8 @@ async function main() {
     await b.page.screenshot({ path: join(outDir, "05-phone.png") });
     await b.page.setViewportSize({ width: 1280, height: 800 });
 
-    // The Union resigns (with the confirmation); the spectator then steps
-    // through the finished match, and each step's map is the replayed view's.
-    await a.page.click("#resign");
-    await a.page.click("dialog.confirm button.danger");
+    // The game is over: the spectator steps through it, and each step's map
+    // is the replayed view's.
     await c.page.waitForSelector("#step-start");
     const replies = () => framesC.map((f) => { try { return JSON.parse(f); } catch { return null; } })
       .filter((m) => m && m.op === "ok" && m.view && Array.isArray(m.seqs));
@@ -275,7 +387,7 @@ async function main() {
     };
     const first = await step("#step-start", 0);
     // Every move is a step, less the one undone.
-    if (first.seqs.length < MOVES - (undone ? 1 : 0)) fail(`the replay has ${first.seqs.length} steps for ${MOVES} moves`);
+    if (first.seqs.length !== moves - (undone ? 1 : 0)) fail(`the replay has ${first.seqs.length} steps for ${moves} moves`);
     await step("#step-next", first.seqs[0]);
     await step("#step-next", first.seqs[1]);
     await c.page.screenshot({ path: join(outDir, "06-replay.png") });
@@ -287,6 +399,21 @@ async function main() {
     await e.page.waitForURL(new RegExp(`#/watch/${match}$`));
     await e.page.click("#step-start");
     await e.page.waitForSelector("#step-at");
+
+    // A second match, which the Union resigns (with the confirmation).
+    await a.page.goto(url);
+    await a.page.waitForSelector("#create");
+    await a.page.selectOption("#game", "lincolns-war");
+    await a.page.selectOption("#side", "union");
+    await a.page.click("#create-match");
+    await a.page.waitForURL(/#\/match\/\d+$/);
+    const match2 = Number(a.page.url().match(/(\d+)$/)[1]);
+    await b.page.goto(url);
+    await b.page.click(`#open li[data-match="${match2}"] button.join`);
+    await until("the second match's view", async () => (await seqOf(a.page)) >= 0);
+    await a.page.click("#resign");
+    await a.page.click("dialog.confirm button.danger");
+    await until("the resignation", async () => /resigned/.test(await b.page.textContent("#result")));
 
     // Each page's socket received only its own role's views.
     for (const [frames, role] of [[framesA, "union"], [framesB, "confederate"], [framesC, "observer"]]) {
@@ -305,8 +432,8 @@ async function main() {
     console.log(`# figures: page ${figures.files} files, ${figures.bytes} bytes (${figures.gzip} gzipped); ` +
       `reload to a drawn map ${figures.paintMs} ms; one patch applied and redrawn: median ${q(0.5)} ms, ` +
       `p99 ${q(0.99)} ms over ${patchMs.length} patches (load average ${loadavg()[0].toFixed(1)})`);
-    console.log(`PASS: ${moves} moves (${onMap} on the map), match ${match}, seq ${seqs.join("/")}, ` +
-      `hidden information checked at ${checked} seq/side pairs`);
+    console.log(`PASS: a full game, ${moves} moves (${onMap} on the map, ${picked} by picking a force), match ${match}, seq ${seqs.join("/")}, ` +
+      `hidden information checked at ${checked} seq/side pairs; ${result}`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");

@@ -9,8 +9,14 @@
 //
 // Map picking: a hex that a legal action names (move to, attack, arrive,
 // place...) is lit; clicking it plays the action when it is the only one,
-// else the action list shows just the actions naming that hex. Clicking a
-// force shows the actions naming it or its hex. The action list stays, so
+// else the action list shows just the actions naming that hex. Picking a
+// force (clicking its counter) selects it: only its destinations stay lit
+// (the hexes named by the offered actions that name one of its units, or,
+// for the force in motion, board.play.co, the actions that name no unit),
+// the action list shows its actions, and clicking a lit hex plays the one
+// action that goes there (or lists them when several do). Clicking the
+// counter again, or Escape, drops the selection. Everything is derived from
+// the offered actions: the page knows no rule. The action list stays, so
 // the keyboard plays as before.
 
 import { h, clear } from "../dom.js";
@@ -114,6 +120,40 @@ function unitIds(force) {
   return [force.co?.id, ...(force.subordinates || []).map((u) => u.id)].filter(Boolean);
 }
 
+// The unit ids an action names (string values, or strings in an array).
+function namedIds(entry) {
+  const ids = [];
+  for (const v of Object.values(entry.action || {})) {
+    if (typeof v === "string") ids.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === "string") ids.push(x);
+  }
+  return ids;
+}
+
+// The offered actions that belong to a force: those naming one of its
+// units, and, when it is the force in motion (board.play.co), those naming
+// no unit on the map at all (move to, attack, stop).
+function ownActions(view, f) {
+  const forces = view.board?.forces || [];
+  const all = new Set(forces.flatMap(unitIds));
+  const mine = new Set(unitIds(f));
+  const moving = view.board?.play?.co && mine.has(view.board.play.co);
+  return (view.actions || []).filter((entry) => {
+    const ids = namedIds(entry).filter((id) => all.has(id));
+    return ids.length ? ids.some((id) => mine.has(id)) : moving;
+  });
+}
+
+// The selected force (its CO's id), kept across redraws while it still has
+// somewhere to go; Escape drops it and redraws the board last drawn.
+let selected = null;
+let current = null;
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || !selected || !current) return;
+  selected = null;
+  current();
+});
+
 function counterText(f, own) {
   const co = f.co || {};
   const short = (co.name || co.id || "?").split(/\s+/).pop();
@@ -141,7 +181,8 @@ function drawMap(m, view, ctx, onHex) {
   const width = S + W * (c1 - 1) + S;
   const height = HT * (r1 + 0.5);
   const isHex = (hx) => typeof hx === "number" && col(hx) >= c0 && col(hx) <= c1 && row(hx) >= r0 && row(hx) <= r1;
-  const byHex = actionsByHex(view.actions, isHex);
+  const picked = selected && (board.forces || []).find((f) => f.side === ctx.role && f.co?.id === selected);
+  const byHex = actionsByHex(picked ? ownActions(view, picked) : view.actions, isHex);
   const mountains = new Set((m.mountains?.hexes || []).map(num));
   const cityOwner = new Map((board.cities || []).map((c) => [c.id, c]));
 
@@ -154,7 +195,7 @@ function drawMap(m, view, ctx, onHex) {
       const lit = byHex.has(hx);
       const poly = s("polygon", {
         points: corners(hx), fill, stroke: "#b9b2a3", "stroke-width": 0.6,
-        class: `hex${lit ? " lit" : ""}${mountains.has(hx) ? " mountain" : ""}`,
+        class: `hex${lit ? " lit" : ""}${lit && picked ? " dest" : ""}${mountains.has(hx) ? " mountain" : ""}`,
         "data-hex": pad(hx), "data-state": info.state || (info.ocean ? "sea" : ""),
       }, title(`${pad(hx)}${info.name ? ` ${info.name}` : info.ocean ? " sea" : ""}${mountains.has(hx) ? ", mountain" : ""}` +
         `${lit ? `\n${byHex.get(hx).map((x) => x.entry.label).join("\n")}` : ""}\nsource: ${info.source || "—"}`));
@@ -213,7 +254,7 @@ function drawMap(m, view, ctx, onHex) {
     const [x, y] = centre(f.hex);
     const ox = x - 13 + k * 6, oy = y - 15 + k * 6;
     const [name, sub] = counterText(f, own);
-    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": f.co?.id || "", tabindex: 0 },
+    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${f === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": f.co?.id || "", tabindex: 0 },
       title(forceTitle(f, own)),
       s("rect", { x: ox, y: oy, width: 26, height: 18, rx: 2, fill: SIDE_FILL[f.side] || "#555", stroke: own ? "#ffd166" : "#111", "stroke-width": own ? 1.6 : 1 }),
       s("text", { x: ox + 13, y: oy + 8, "text-anchor": "middle", class: "counter-name" }, name.slice(0, 8)),
@@ -221,7 +262,7 @@ function drawMap(m, view, ctx, onHex) {
     if (f.out_of_supply) g.append(s("circle", { cx: ox + 24, cy: oy + 2, r: 2.5, fill: "#d00" }));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
-      ctx.offer(forceActions(view.actions, f), `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
+      ctx.pickForce(f);
     });
     gForce.append(g);
   }
@@ -269,7 +310,31 @@ function sidePanel(view, role) {
       : null);
 }
 
+// A force's own actions that name a hex: what its selection lights.
+function destinations(view, f) {
+  return ownActions(view, f).filter((entry) => {
+    const a = entry.action || {};
+    return HEX_KEYS.some((k) => typeof a[k] === "number") ||
+      (entry.params || []).some((p) => HEX_KEYS.includes(p.name) && (p.choices || []).length);
+  });
+}
+
 export async function renderBoard(container, view, ctx) {
+  const redraw = () => renderBoard(container, view, ctx);
+  const pickForce = (f) => {
+    const own = f.side === ctx.role;
+    const acts = own ? ownActions(view, f) : forceActions(view.actions, f);
+    if (own && selected !== f.co?.id && destinations(view, f).length) selected = f.co?.id;
+    else selected = null;
+    ctx.offer(acts, `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
+    redraw();
+  };
+  ctx = { ...ctx, pickForce };
+  if (selected) {
+    const f = (view.board?.forces || []).find((x) => x.side === ctx.role && x.co?.id === selected);
+    if (!f || !destinations(view, f).length) selected = null;
+  }
+  current = redraw;
   let m;
   try {
     m = await loadMap();
