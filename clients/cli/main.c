@@ -31,6 +31,10 @@ static const char usage[] =
     "  delete-account --yes     delete my account (asks my password); my active\n"
     "                           matches are resigned, my name is freed\n"
     "  redeem NAME CODE         set a new password with an operator's reset code\n"
+    "  block NAME               his chat no longer reaches me; neither of us joins\n"
+    "                           the other's open matches (he is not told)\n"
+    "  unblock NAME             lift it\n"
+    "  blocks                   whom I have blocked, and since when\n"
     "  admin SUB ...            for the server's operators: users [PREFIX],\n"
     "                           ban|unban|reset|end-sessions NAME --reason TEXT,\n"
     "                           abort MATCH --reason TEXT, audit, backup, status\n"
@@ -132,6 +136,9 @@ static const struct command commands[] = {
     {"passwd", cmd_passwd},
     {"delete-account", cmd_delete_account},
     {"redeem", cmd_redeem},
+    {"block", cmd_block},
+    {"unblock", cmd_unblock},
+    {"blocks", cmd_blocks},
     {"admin", cmd_admin},
     {"games", cmd_games},
     {"create", cmd_create},

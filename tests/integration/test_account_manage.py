@@ -274,6 +274,30 @@ def block(h):
     kit.close()
 
 
+def cli_block(h):
+    """The terminal client's block, blocks and unblock (issue 24)."""
+    conf = os.path.join(h.tmp, "nell.conf")
+    out = h.run_cli(["register", "nell", "--password", PW], conf)
+    check(out.returncode == 0, f"cli register nell: {out.stderr}")
+    register(h, "olaf")[0].close()
+    out = h.run_cli(["blocks"], conf)
+    check(out.returncode == 0 and "olaf" not in out.stdout, f"cli blocks, none: {out}")
+    out = h.run_cli(["block", "olaf"], conf)
+    check(out.returncode == 0 and "olaf" in out.stdout, f"cli block: {out}")
+    out = h.run_cli(["block", "nobody-at-all"], conf)
+    check(out.returncode == 1 and "no_such_user" in out.stderr, f"cli block unknown: {out}")
+    out = h.run_cli(["block"], conf)
+    check(out.returncode == 2, f"cli block without a name: {out}")
+    out = h.run_cli(["blocks"], conf)
+    lines = out.stdout.splitlines()
+    check(out.returncode == 0 and any(ln.split()[0] == "olaf" for ln in lines[1:]),
+          f"cli blocks lists olaf: {out}")
+    out = h.run_cli(["unblock", "olaf"], conf)
+    check(out.returncode == 0, f"cli unblock: {out}")
+    out = h.run_cli(["unblock", "olaf"], conf)
+    check(out.returncode == 1 and "not_blocked" in out.stderr, f"cli unblock twice: {out}")
+
+
 def main(args):
     with Harness(args) as h:
         not_logged_in(h)
@@ -282,6 +306,7 @@ def main(args):
         change_password(h)
         delete_account(h, args)
         block(h)
+        cli_block(h)
         h.daemon.stop()
 
 
