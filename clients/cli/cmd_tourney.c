@@ -10,7 +10,8 @@
 
 static const char tourney_usage[] =
     "usage: telegraph tourney list\n"
-    "       telegraph tourney create NAME GAME --format round_robin|double_round_robin|swiss\n"
+    "       telegraph tourney create NAME GAME --format "
+    "round_robin|double_round_robin|swiss|single_elimination\n"
     "                 [--rounds N] [--scenario S] [--max-players N] [--invite-only]\n"
     "                 [--unrated] [--time-control PRESET]\n"
     "       telegraph tourney show|standings|start|withdraw ID\n"

@@ -15,6 +15,7 @@
 #include "core/ratelimit.h"
 #include "core/server.h"
 #include "kit/view_sections.h"
+#include "tourney/pair.h"
 
 #define TG_MATCH_BUCKETS 1024
 #define TG_SESSION_SUBS_MAX 256 /* matches one connection may follow at once */
@@ -414,6 +415,16 @@ bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t
 /* Pairs the next round if every game of the current one has a result and
  * the tournament is not paused. */
 int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err);
+/* tourney_elim.c: a single elimination. Rounds of a bracket for n players;
+ * seeds the players still in (1 = the best rated) at the start; the pairs
+ * of a round (indices into t's players, boards[k] the bracket place of pair
+ * k; -1 out of memory); the user id who goes through from a decided game
+ * (0 while it is played); the standings by rounds won. */
+int tourney_elim_rounds(int n);
+int tourney_elim_seed(struct tg_server *srv, const json_t *t, struct tg_error *err);
+int tourney_elim_pairs(const json_t *t, int round, struct tg_pair *out, int *boards);
+json_int_t tourney_elim_winner(const json_t *t, const json_t *g);
+json_t *tourney_elim_standings(const json_t *t);
 /* tourney_export.c: the export op, and the text crosstable (malloc'd,
  * NULL if memory runs out); mod gives the side letters (may be NULL). */
 void op_tourney_export(struct tg_session *s, const json_t *req);

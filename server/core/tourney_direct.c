@@ -172,6 +172,14 @@ static void set_result(struct tg_session *s, const json_t *req, const json_t *t,
 		          "first), for a game with two players.");
 		return;
 	}
+	if (strcmp(str(t, "format"), "single_elimination") == 0 &&
+	    num(g, "round") < num(t, "round")) {
+		srv_error(s, req, "round_closed",
+		          "In a single elimination the results of round %lld stand: its winners "
+		          "play on in round %lld.",
+		          (long long)num(g, "round"), (long long)num(t, "round"));
+		return;
+	}
 	const char *old = str(g, "result");
 	char line[512];
 	snprintf(line, sizeof line, "round %lld board %lld (%s - %s): %s -> %s by the director: %s",

@@ -100,7 +100,8 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 	if (!name || !name[0] || strlen(name) > TG_TOURNEY_NAME_MAX || !game || !scenario ||
 	    !format ||
 	    (!swiss && strcmp(format, "round_robin") != 0 &&
-	     strcmp(format, "double_round_robin") != 0) ||
+	     strcmp(format, "double_round_robin") != 0 &&
+	     strcmp(format, "single_elimination") != 0) ||
 	    (options && !json_is_object(options)) ||
 	    (invite_only && !json_is_boolean(invite_only)) || (rated && !json_is_boolean(rated)) ||
 	    (maxp && !json_is_integer(maxp)) || (rounds && !json_is_integer(rounds)) ||
@@ -108,8 +109,9 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		srv_error(
 		    s, req, "malformed_request",
 		    "tourney_create needs \"name\" (1 to %d bytes), \"game\", \"scenario\" and "
-		    "\"format\" (\"round_robin\", \"double_round_robin\" or \"swiss\" with "
-		    "\"rounds\"); \"options\" an object, \"max_players\" a number, "
+		    "\"format\" (\"round_robin\", \"double_round_robin\", "
+		    "\"single_elimination\" or \"swiss\" with \"rounds\"); \"options\" an object, "
+		    "\"max_players\" a number, "
 		    "\"invite_only\" and \"rated\" booleans.",
 		    TG_TOURNEY_NAME_MAX);
 		return;
@@ -346,7 +348,10 @@ void op_tourney_start(struct tg_session *s, const json_t *req)
 		goto done;
 	}
 	const char *format = str(t, "format");
-	if (strcmp(format, "swiss") != 0)
+	bool elim = strcmp(format, "single_elimination") == 0;
+	if (elim)
+		json_object_set_new(t, "rounds", json_integer(tourney_elim_rounds(n)));
+	else if (strcmp(format, "swiss") != 0)
 		json_object_set_new(
 		    t, "rounds",
 		    json_integer(tg_rr_rounds(n, strcmp(format, "double_round_robin") == 0)));
@@ -355,6 +360,7 @@ void op_tourney_start(struct tg_session *s, const json_t *req)
 	if (srv_tx(srv, &err) != 0 ||
 	    tg_store_tourney_log_add(srv->store, num(t, "id"), s->user_id, line, srv_now(), &err) !=
 	        0 ||
+	    (elim && tourney_elim_seed(srv, t, &err) != 0) ||
 	    tourney_round_start(srv, t, 1, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error_err(s, req, &err);

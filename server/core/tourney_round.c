@@ -116,7 +116,8 @@ static int pair_swiss(struct tg_server *srv, const json_t *t, struct tg_pair *ou
 	bool ok = rec && act && act_index && pairs;
 	for (int i = 0; ok && i < n; i++) {
 		struct tg_store_rating r;
-		if (tg_store_rating_get(srv->store, num(json_array_get(players, (size_t)i), "user_id"),
+		if (tg_store_rating_get(srv->store,
+		                        num(json_array_get(players, (size_t)i), "user_id"),
 		                        str(t, "game"), &r, err) != 0)
 			ok = false;
 		rec[i].sp = (struct tg_swiss_player){
@@ -194,15 +195,26 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 	int n = (int)json_array_size(players), npairs;
 	const char *format = str(t, "format");
 	struct tg_pair *pairs = calloc((size_t)n + 1, sizeof *pairs);
-	if (!pairs)
+	/* A bracket's games keep their places (board k of a round meets the
+	 * winners of boards 2k-1 and 2k before it); other formats number the
+	 * games in order. */
+	int *boards = calloc((size_t)n + 1, sizeof *boards);
+	bool elim = strcmp(format, "single_elimination") == 0;
+	if (!pairs || !boards) {
+		free(pairs);
+		free(boards);
 		return tg_fail(err, "internal", "out of memory");
+	}
 	if (strcmp(format, "swiss") == 0)
 		npairs = pair_swiss(srv, t, pairs, err);
+	else if (elim)
+		npairs = tourney_elim_pairs(t, round, pairs, boards);
 	else
 		npairs =
 		    tg_rr_round(n, strcmp(format, "double_round_robin") == 0, round - 1, pairs);
 	if (npairs < 0) {
 		free(pairs);
+		free(boards);
 		return err->code[0] ? -1
 		                    : tg_fail(err, "internal", "no schedule for round %d", round);
 	}
@@ -227,7 +239,7 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 			result = "+-";
 		else if ((match = create_match(srv, t, u0, u1, err)) < 0)
 			failed = true;
-		board++;
+		board = elim ? boards[k] : board + 1;
 		if (!failed && tg_store_tourney_game_add(srv->store, num(t, "id"), round, board, u0,
 		                                         u1, match, result, err) != 0)
 			failed = true;
@@ -235,6 +247,7 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 			playing++;
 	}
 	free(pairs);
+	free(boards);
 	return failed ? -1 : playing;
 }
 

@@ -54,6 +54,8 @@ static const enum tg_tiebreak rr_order[] = {TG_TB_DIRECT, TG_TB_SONNEBORN_BERGER
 
 json_t *tourney_standings_json(const json_t *t)
 {
+	if (strcmp(str(t, "format"), "single_elimination") == 0)
+		return tourney_elim_standings(t);
 	const json_t *players = json_object_get(t, "players"), *games = json_object_get(t, "games");
 	int n = (int)json_array_size(players);
 	size_t ng = json_array_size(games);

@@ -4,24 +4,32 @@
 
 #include <string.h>
 
+static json_t *int_or_null(sqlite3_stmt *st, int col)
+{
+	return sqlite3_column_type(st, col) == SQLITE_NULL
+	           ? json_null()
+	           : json_integer(sqlite3_column_int64(st, col));
+}
+
 int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourney_id,
                             struct tg_error *err)
 {
 	const char *name, *game, *scenario, *format;
-	json_t *options = NULL, *invite = NULL, *tc = NULL;
+	json_t *options = NULL, *invite = NULL, *tc = NULL, *start_at = NULL;
 	int rated = 1;
 	json_int_t rounds, max_players, director, created;
 	json_error_t jerr;
 	if (json_unpack_ex((json_t *)t, &jerr, 0,
-	                   "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I, s?o}", "name",
-	                   &name, "game", &game, "scenario", &scenario, "options", &options,
+	                   "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I, s?o, s?o}",
+	                   "name", &name, "game", &game, "scenario", &scenario, "options", &options,
 	                   "format", &format, "rounds", &rounds, "max_players", &max_players,
 	                   "invite_code", &invite, "rated", &rated, "director", &director,
-	                   "created", &created, "time_control", &tc))
+	                   "created", &created, "time_control", &tc, "start_at", &start_at))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "tournament: %s", jerr.text);
 	if (!json_is_object(options) ||
 	    (invite && !json_is_string(invite) && !json_is_null(invite)) ||
-	    (tc && !json_is_object(tc) && !json_is_null(tc)))
+	    (tc && !json_is_object(tc) && !json_is_null(tc)) ||
+	    (start_at && !json_is_integer(start_at) && !json_is_null(start_at)))
 		return tg_fail(
 		    err, TG_STORE_E_BAD_ARGUMENT,
 		    "tournament: options and time_control objects, invite_code a string");
@@ -40,6 +48,8 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 	sqlite3_bind_int64(st, 11, created);
 	if (rc == SQLITE_OK && tc && json_is_object(tc))
 		rc = store_bind_json(st, 12, tc);
+	if (start_at && json_is_integer(start_at))
+		sqlite3_bind_int64(st, 13, json_integer_value(start_at));
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	int result = 0;
@@ -68,7 +78,7 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	}
 	json_t *t = json_pack(
 	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o, s:I, s:I, s:I, s:I, "
-	    "s:b, s:o}",
+	    "s:b, s:o, s:o}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1),
 	    "game", store_column_string(st, 2), "scenario", store_column_string(st, 3), "options",
 	    options, "format", store_column_string(st, 5), "rounds",
@@ -81,7 +91,7 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	    (json_int_t)sqlite3_column_int64(st, 14), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 15), "nplayers",
 	    (json_int_t)sqlite3_column_int64(st, 16), "paused", sqlite3_column_int(st, 17),
-	    "time_control", tc);
+	    "time_control", tc, "start_at", int_or_null(st, 19));
 	if (!t)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored tournament is unreadable");
 	return t;
@@ -116,19 +126,13 @@ static json_t *all_rows(struct tg_store *s, sqlite3_stmt *st,
 static json_t *player_row(sqlite3_stmt *st, struct tg_error *err)
 {
 	json_t *p = json_pack(
-	    "{s:I, s:o, s:I, s:b, s:I}", "user_id", (json_int_t)sqlite3_column_int64(st, 0), "name",
-	    store_column_string(st, 1), "seq", (json_int_t)sqlite3_column_int64(st, 2), "withdrawn",
-	    sqlite3_column_int(st, 3), "registered", (json_int_t)sqlite3_column_int64(st, 4));
+	    "{s:I, s:o, s:I, s:b, s:I, s:o}", "user_id", (json_int_t)sqlite3_column_int64(st, 0),
+	    "name", store_column_string(st, 1), "seq", (json_int_t)sqlite3_column_int64(st, 2),
+	    "withdrawn", sqlite3_column_int(st, 3), "registered",
+	    (json_int_t)sqlite3_column_int64(st, 4), "seed", int_or_null(st, 5));
 	if (!p)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored player is unreadable");
 	return p;
-}
-
-static json_t *int_or_null(sqlite3_stmt *st, int col)
-{
-	return sqlite3_column_type(st, col) == SQLITE_NULL
-	           ? json_null()
-	           : json_integer(sqlite3_column_int64(st, col));
 }
 
 static json_t *game_row(sqlite3_stmt *st, struct tg_error *err)
@@ -343,4 +347,40 @@ int tg_store_tourney_round_delete(struct tg_store *s, int64_t tourney_id, int ro
 	sqlite3_bind_int64(st, 1, tourney_id);
 	sqlite3_bind_int(st, 2, round);
 	return one_change(s, st, NULL, "deleting a round's games", err);
+}
+
+int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t user_id, int seed,
+                                 struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_PLAYER_SEED);
+	sqlite3_bind_int64(st, 1, tourney_id);
+	sqlite3_bind_int64(st, 2, user_id);
+	sqlite3_bind_int(st, 3, seed);
+	return one_change(s, st, "not_registered", "seeding a player", err);
+}
+
+static json_t *id_row(sqlite3_stmt *st, struct tg_error *err)
+{
+	(void)err;
+	return json_integer(sqlite3_column_int64(st, 0));
+}
+
+json_t *tg_store_tourney_due(struct tg_store *s, int64_t now, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_DUE);
+	sqlite3_bind_int64(st, 1, now);
+	return all_rows(s, st, id_row, "finding the tournaments due to start", err);
+}
+
+int tg_store_tourney_next_start(struct tg_store *s, int64_t *start_at, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_NEXT_START);
+	int rc = sqlite3_step(st), result = 0;
+	*start_at = 0;
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*start_at = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_ROW)
+		result = store_fail_db(s, err, "finding the next tournament start");
+	store_stmt_done(st);
+	return result;
 }
