@@ -202,6 +202,7 @@ void clocks_poll(struct tg_server *srv)
 		if (!m)
 			break;
 	}
+	tourney_sched_poll(srv);
 	clocks_arm(srv);
 }
 
@@ -216,12 +217,16 @@ void clocks_arm(struct tg_server *srv)
 	if (!srv->clock_timer || srv->shutting_down)
 		return;
 	const struct tg_deadline_entry *top = tg_heap_top(&srv->deadlines);
-	if (!top) {
+	int64_t when = top ? top->when : INT64_MAX;
+	/* A tournament that starts at a set time (tourney_sched.c). */
+	if (srv->tourney_next_start && srv->tourney_next_start < when)
+		when = srv->tourney_next_start;
+	if (when == INT64_MAX) {
 		uv_timer_stop(srv->clock_timer);
 		return;
 	}
 	int64_t now = srv_now();
-	uint64_t ms = top->when <= now ? 0 : (uint64_t)(top->when - now) * 1000;
+	uint64_t ms = when <= now ? 0 : (uint64_t)(when - now) * 1000;
 	if (ms > CLOCK_RECHECK_MS)
 		ms = CLOCK_RECHECK_MS;
 	uv_timer_start(srv->clock_timer, on_clock_timer, ms, 0);

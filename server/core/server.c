@@ -708,6 +708,8 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 		uv_unref((uv_handle_t *)srv->evict);
 	}
 	load_active(srv);
+	tourney_sched_load(srv);
+	clocks_arm(srv);
 	return srv;
 }
 

@@ -174,6 +174,9 @@ struct tg_server {
 	 * for the earliest (its own allocation, like check). */
 	struct tg_deadline_heap deadlines;
 	uv_timer_t *clock_timer;
+	/* The earliest start_at of a tournament in registration, 0 if none
+	 * (tourney_sched.c). */
+	int64_t tourney_next_start;
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
@@ -415,6 +418,17 @@ bool tourney_has_status(struct tg_session *s, const json_t *req, const json_t *t
 /* Pairs the next round if every game of the current one has a result and
  * the tournament is not paused. */
 int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct tg_error *err);
+/* Starts stored tournament t (in registration, two players or more): the
+ * rounds of its format, the log line "started by <by_name> with N players"
+ * (by_user 0: the server), a bracket's seeds, round 1. */
+int tourney_begin(struct tg_server *srv, const json_t *t, int64_t by_user, const char *by_name,
+                  struct tg_error *err);
+/* tourney_sched.c: starts at a set time. _load reads the earliest from the
+ * store (at startup); _note lowers it for a new event; _poll (each loop turn
+ * and clock timer, clocks.c) starts the events that are due. */
+void tourney_sched_load(struct tg_server *srv);
+void tourney_sched_note(struct tg_server *srv, int64_t start_at);
+void tourney_sched_poll(struct tg_server *srv);
 /* tourney_elim.c: a single elimination. Rounds of a bracket for n players;
  * seeds the players still in (1 = the best rated) at the start; the pairs
  * of a round (indices into t's players, boards[k] the bracket place of pair

@@ -95,6 +95,7 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 	             *rounds = json_object_get(req, "rounds"),
 	             *maxp = json_object_get(req, "max_players"),
 	             *invite_only = json_object_get(req, "invite_only"),
+	             *start_at = json_object_get(req, "start_at"),
 	             *rated = json_object_get(req, "rated");
 	bool swiss = format && strcmp(format, "swiss") == 0;
 	if (!name || !name[0] || strlen(name) > TG_TOURNEY_NAME_MAX || !game || !scenario ||
@@ -105,14 +106,14 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 	    (options && !json_is_object(options)) ||
 	    (invite_only && !json_is_boolean(invite_only)) || (rated && !json_is_boolean(rated)) ||
 	    (maxp && !json_is_integer(maxp)) || (rounds && !json_is_integer(rounds)) ||
-	    (swiss && !rounds)) {
+	    (start_at && !json_is_integer(start_at)) || (swiss && !rounds)) {
 		srv_error(
 		    s, req, "malformed_request",
 		    "tourney_create needs \"name\" (1 to %d bytes), \"game\", \"scenario\" and "
 		    "\"format\" (\"round_robin\", \"double_round_robin\", "
 		    "\"single_elimination\" or \"swiss\" with \"rounds\"); \"options\" an object, "
 		    "\"max_players\" a number, "
-		    "\"invite_only\" and \"rated\" booleans.",
+		    "\"invite_only\" and \"rated\" booleans, \"start_at\" a time in seconds.",
 		    TG_TOURNEY_NAME_MAX);
 		return;
 	}
@@ -123,6 +124,12 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		srv_error(s, req, "malformed_request",
 		          "\"max_players\" is 2 to %d; a Swiss has 1 to %d \"rounds\".",
 		          TG_TOURNEY_MAX_PLAYERS, TG_TOURNEY_MAX_ROUNDS);
+		return;
+	}
+	if (start_at && json_integer_value(start_at) <= srv_now()) {
+		srv_error(s, req, "malformed_request",
+		          "\"start_at\" (%lld) is not in the future (the server's time is %lld).",
+		          (long long)json_integer_value(start_at), (long long)srv_now());
 		return;
 	}
 	if (!may_direct(srv, s->user_name)) {
@@ -180,6 +187,8 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		json_object_set_new(t, "time_control", tc_json);
 	else
 		json_decref(tc_json);
+	if (t && start_at)
+		json_object_set(t, "start_at", (json_t *)start_at);
 	int64_t id = 0;
 	char line[160];
 	snprintf(line, sizeof line, "created by %s", s->user_name);
@@ -192,6 +201,8 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		return;
 	}
 	json_decref(t);
+	if (start_at)
+		tourney_sched_note(srv, json_integer_value(start_at));
 	TG_INFO(s->id, 0, "tournament %lld (%s) created by user %lld", (long long)id, format,
 	        (long long)s->user_id);
 	json_t *ok = json_pack("{s:I}", "tourney", (json_int_t)id);
@@ -332,21 +343,13 @@ done:
 	json_decref(t);
 }
 
-void op_tourney_start(struct tg_session *s, const json_t *req)
+int tourney_begin(struct tg_server *srv, const json_t *t0, int64_t by_user, const char *by_name,
+                  struct tg_error *err)
 {
-	struct tg_server *srv = s->srv;
-	json_t *t = tourney_req(s, req);
+	json_t *t = json_deep_copy(t0);
 	if (!t)
-		return;
-	struct tg_error err = {0};
-	if (!tourney_is_director(s, req, t) || !tourney_has_status(s, req, t, "registration"))
-		goto done;
+		return tg_fail(err, "internal", "out of memory");
 	int n = (int)num(t, "nplayers");
-	if (n < 2) {
-		srv_error(s, req, "too_few_players", "Tournament %lld needs two players to start.",
-		          (long long)num(t, "id"));
-		goto done;
-	}
 	const char *format = str(t, "format");
 	bool elim = strcmp(format, "single_elimination") == 0;
 	if (elim)
@@ -356,12 +359,31 @@ void op_tourney_start(struct tg_session *s, const json_t *req)
 		    t, "rounds",
 		    json_integer(tg_rr_rounds(n, strcmp(format, "double_round_robin") == 0)));
 	char line[160];
-	snprintf(line, sizeof line, "started by %s with %d players", s->user_name, n);
-	if (srv_tx(srv, &err) != 0 ||
-	    tg_store_tourney_log_add(srv->store, num(t, "id"), s->user_id, line, srv_now(), &err) !=
-	        0 ||
-	    (elim && tourney_elim_seed(srv, t, &err) != 0) ||
-	    tourney_round_start(srv, t, 1, &err) != 0) {
+	snprintf(line, sizeof line, "started by %s with %d players", by_name, n);
+	int rc = tg_store_tourney_log_add(srv->store, num(t, "id"), by_user, line, srv_now(), err);
+	if (rc == 0 && elim)
+		rc = tourney_elim_seed(srv, t, err);
+	if (rc == 0)
+		rc = tourney_round_start(srv, t, 1, err);
+	json_decref(t);
+	return rc;
+}
+
+void op_tourney_start(struct tg_session *s, const json_t *req)
+{
+	struct tg_server *srv = s->srv;
+	json_t *t = tourney_req(s, req);
+	if (!t)
+		return;
+	struct tg_error err = {0};
+	if (!tourney_is_director(s, req, t) || !tourney_has_status(s, req, t, "registration"))
+		goto done;
+	if (num(t, "nplayers") < 2) {
+		srv_error(s, req, "too_few_players", "Tournament %lld needs two players to start.",
+		          (long long)num(t, "id"));
+		goto done;
+	}
+	if (srv_tx(srv, &err) != 0 || tourney_begin(srv, t, s->user_id, s->user_name, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error_err(s, req, &err);
 		goto done;

@@ -129,6 +129,9 @@ json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
 	json_t *tc = json_object_get(t, "time_control");
 	json_object_set_new(info, "time_control",
 	                    json_is_object(tc) ? json_deep_copy(tc) : json_null());
+	json_t *start_at = json_object_get(t, "start_at");
+	json_object_set_new(info, "start_at",
+	                    json_is_integer(start_at) ? json_incref(start_at) : json_null());
 	if (director && str(t, "invite_code"))
 		json_object_set_new(info, "invite", json_string(str(t, "invite_code")));
 	if (!full)

@@ -268,6 +268,9 @@ int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t
 /* Ids of the events in registration whose start_at is at or before now,
  * earliest first (a JSON array of integers). */
 json_t *tg_store_tourney_due(struct tg_store *s, int64_t now, struct tg_error *err);
+/* Sets start_at (0: clears it). */
+int tg_store_tourney_set_start_at(struct tg_store *s, int64_t tourney_id, int64_t start_at,
+				  struct tg_error *err);
 /* The earliest start_at of an event in registration, 0 if none. */
 int tg_store_tourney_next_start(struct tg_store *s, int64_t *start_at, struct tg_error *err);
 /* Paused: the next round is not paired until it is resumed. */

@@ -167,6 +167,7 @@ static const char *const stmt_sql[ST__COUNT] = {
                                "WHERE tourney_id = ?1 AND user_id = ?2",
     [ST_TOURNEY_DUE] = "SELECT id FROM tournaments WHERE status = 'registration' AND "
                        "start_at IS NOT NULL AND start_at <= ?1 ORDER BY start_at, id",
+    [ST_TOURNEY_SET_START_AT] = "UPDATE tournaments SET start_at = ?2 WHERE id = ?1",
     [ST_TOURNEY_NEXT_START] = "SELECT min(start_at) FROM tournaments "
                               "WHERE status = 'registration'",
     [ST_TOURNEY_SET_PAUSED] = "UPDATE tournaments SET paused = ?2 WHERE id = ?1",

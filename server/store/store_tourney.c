@@ -384,3 +384,13 @@ int tg_store_tourney_next_start(struct tg_store *s, int64_t *start_at, struct tg
 	store_stmt_done(st);
 	return result;
 }
+
+int tg_store_tourney_set_start_at(struct tg_store *s, int64_t tourney_id, int64_t start_at,
+                                  struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_SET_START_AT);
+	sqlite3_bind_int64(st, 1, tourney_id);
+	if (start_at > 0)
+		sqlite3_bind_int64(st, 2, start_at);
+	return one_change(s, st, "no_such_tourney", "setting a tournament's start", err);
+}

@@ -2,7 +2,12 @@
 every match of the event is created with it, and a game lost on time counts
 as a loss in the standings; the next round is then paired by itself. The
 daemon's clock is injected (telegraphd_test reads the time from a file the
-test rewrites; nothing sleeps), as in test_clock.py."""
+test rewrites; nothing sleeps), as in test_clock.py.
+
+A start at a set time: the daemon starts an event by itself when its
+start_at comes (not a second before), leaves one with a single player in
+registration with its time cleared and a log line, and remembers a start
+across a restart."""
 
 import os
 
