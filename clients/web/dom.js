@@ -19,7 +19,7 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export function clear(el) {
-  while (el.firstChild) el.firstChild.remove();
+  el.replaceChildren();
   return el;
 }
 

@@ -36,15 +36,20 @@ export class MatchScreen {
     this.board = null;
     this.filter = "";
     this.chosen = null; // the action entry whose params are being chosen
+    this.drawn = {}; // the actions and log the screen shows
     this.seen = JSON.parse(localStorage.getItem(seenKey(id)) || "null");
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    this.onHide = () => this.remember();
+    window.addEventListener("pagehide", this.onHide);
     this.build();
     this.subscribe();
   }
 
   leave() {
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("pagehide", this.onHide);
+    clearTimeout(this.rememberTimer);
     this.remember();
   }
 
@@ -156,14 +161,24 @@ export class MatchScreen {
       `Waiting for ${(v.awaiting || []).join(" and ") || "the server"}.`;
     e.prompt.classList.toggle("your-turn", mine && !v.finished);
     document.title = mine && !v.finished ? "Your move · Telegraph" : "Telegraph";
-    this.chosen = null;
-    this.offered = null;
-    this.renderActions();
-    this.renderLog();
+    // The action list and the log are rebuilt only when the patch changed
+    // them (patch.js keeps untouched parts the same objects).
+    if (v.actions !== this.drawn.actions) {
+      this.drawn.actions = v.actions;
+      this.chosen = null;
+      this.offered = null;
+      this.renderActions();
+    }
+    if (v.log !== this.drawn.log) {
+      this.drawn.log = v.log;
+      this.renderLog();
+    }
     if (v.finished) this.renderStepper();
     else clear(e.stepper);
-    const board = await boardFor(v.game);
-    board.renderBoard(e.board, v, {
+    // The board's module, loaded once: a patch then redraws without
+    // waiting for the module loader.
+    if (this.boardGame !== v.game) [this.board, this.boardGame] = [await boardFor(v.game), v.game];
+    await this.board.renderBoard(e.board, v, {
       role: v.role,
       pick: (action) => this.act(action),
       offer: (entries, what) => {
@@ -172,7 +187,17 @@ export class MatchScreen {
         this.renderActions();
       },
     });
-    this.remember();
+    this.rememberSoon();
+  }
+
+  // remember(), at most once a second while patches arrive (localStorage
+  // writes are not free), and always on leaving (leave(), pagehide).
+  rememberSoon() {
+    if (this.rememberTimer) return;
+    this.rememberTimer = setTimeout(() => {
+      this.rememberTimer = null;
+      this.remember();
+    }, 1000);
   }
 
   // Actions grouped by type; the filter matches labels and choice labels.
@@ -314,6 +339,7 @@ export class MatchScreen {
 
   async renderReplay() {
     const { view: v, seq, i, seqs } = this.replay;
+    this.drawn = {}; // the replay drew over the actions and the log
     const e = this.el;
     const game = this.conn.welcome?.games?.find((g) => g.id === v.game);
     e.title.textContent = `Match #${this.id} · ${game?.title ?? v.game} · replay · seq ${seq}`;
@@ -328,19 +354,29 @@ export class MatchScreen {
     board.renderBoard(e.board, { ...v, actions: [] }, { role: v.role, pick: () => {}, offer: () => {} });
   }
 
+  // The log, with a mark at "since you were last here". A log that only
+  // grew since it was drawn (the usual patch) gets just its new lines.
   renderLog(log = this.view.log || [], mark = true) {
     const e = this.el;
-    clear(e.log);
     let markAt = -1;
     if (mark && this.seen && this.seen.seq !== this.seq && this.seen.last !== undefined) {
       markAt = this.seen.last === null ? 0 : log.map(logText).lastIndexOf(this.seen.last) + 1;
     }
-    log.forEach((entry, i) => {
-      if (i === markAt && markAt < log.length)
+    const old = this.logDrawn;
+    const n = old ? old.texts.length : 0;
+    const grew = mark && old && n <= log.length && (markAt === old.markAt || markAt >= n) &&
+      (n === 0 || (logText(log[0]) === old.texts[0] && logText(log[n - 1]) === old.texts[n - 1]));
+    if (!grew) clear(e.log);
+    const from = grew ? n : 0;
+    for (let i = from; i < log.length; i++) {
+      if (i === markAt)
         e.log.append(h("li", { class: "since-mark", id: "since-mark" }, "since you were last here"));
-      e.log.append(h("li", {}, logText(entry)));
-    });
-    e.log.scrollTop = e.log.scrollHeight; // the newest in view, without scrolling the page
+      e.log.append(h("li", {}, logText(log[i])));
+    }
+    this.logDrawn = mark ? { texts: log.map(logText), markAt } : null;
+    // The newest in view, without scrolling the page; at the next frame, so
+    // that reading the height does not force a layout in every redraw.
+    requestAnimationFrame(() => (e.log.scrollTop = e.log.scrollHeight));
   }
 
   renderChat() {

@@ -7,29 +7,31 @@
 // printed map is not published): the map says so under it, and every hex,
 // city, river and rail line names its source when hovered.
 //
+// Drawing: the map (hexes, mountains, rails, rivers, cities) is built once
+// per board; each view or patch then updates only the parts whose inputs
+// changed. patch.js copies only the containers a patch touches, so "changed"
+// is an identity test: new actions relight the hexes whose lighting
+// changed, a changed city is recoloured, changed forces redraw the
+// counters layer, a changed player or turn redraws the panel below.
+//
 // Map picking: a hex that a legal action names (move to, attack, arrive,
 // place...) is lit; clicking it plays the action when it is the only one,
 // else the action list shows just the actions naming that hex. Picking a
 // force (clicking its counter) selects it: only its destinations stay lit
-// (the hexes named by the offered actions that name one of its units, or,
-// for the force in motion, board.play.co, the actions that name no unit),
-// the action list shows its actions, and clicking a lit hex plays the one
-// action that goes there (or lists them when several do). Clicking the
-// counter again, or Escape, drops the selection. Everything is derived from
-// the offered actions: the page knows no rule. The action list stays, so
-// the keyboard plays as before.
+// (lw-picking.js: the hexes named by the offered actions that name one of
+// its units, or, for the force in motion, board.play.co, the actions that
+// name no unit), the action list shows its actions, and clicking a lit hex
+// plays the one action that goes there (or lists them when several do).
+// Clicking the counter again, or Escape, drops the selection. The action
+// list stays, so the keyboard plays as before.
 
 import { h, clear } from "../dom.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-const S = 20; // hex size: centre to corner
-const W = S * 1.5;
-const HT = Math.sqrt(3) * S;
-const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
+import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
+import { actionsByHex, ownActions, destinations, forceActions } from "./lw-picking.js";
 
 let mapData = null;
-let zoom = 1; // kept across redraws
 let mapLoading = null;
+let zoom = 1; // kept across redraws
 
 function loadMap() {
   if (mapData) return Promise.resolve(mapData);
@@ -39,48 +41,6 @@ function loadMap() {
       return r.json();
     }).then((m) => (mapData = m));
   return mapLoading;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
-  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c);
-  return el;
-}
-
-function title(text) {
-  return s("title", {}, text);
-}
-
-const num = (hex) => Number(hex);
-const col = (hex) => Math.floor(num(hex) / 100);
-const row = (hex) => num(hex) % 100;
-const pad = (hex) => String(num(hex)).padStart(4, "0");
-
-// Flat-topped hexes in columns, odd columns half a hex lower ("odd-q").
-function centre(hex) {
-  const c = col(hex), r = row(hex);
-  return [S + W * (c - 1), HT / 2 + HT * (r - 1 + (c % 2 ? 0.5 : 0))];
-}
-
-function corners(hex) {
-  const [x, y] = centre(hex);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(x + S * Math.cos(a)).toFixed(1)},${(y + S * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
-
-// The edge two neighbouring hexes share, "0806/0905".
-function hexside(pair) {
-  const [a, b] = pair.split("/");
-  const [ax, ay] = centre(a), [bx, by] = centre(b);
-  const mx = (ax + bx) / 2, my = (ay + by) / 2;
-  const dx = bx - ax, dy = by - ay, d = Math.hypot(dx, dy);
-  const px = (-dy / d) * (S / 2), py = (dx / d) * (S / 2);
-  return { x1: mx - px, y1: my - py, x2: mx + px, y2: my + py };
 }
 
 const reconstructed = (src) => typeof src === "string" && /reconstructed/i.test(src);
@@ -97,53 +57,6 @@ function hexIndex(m) {
   return idx;
 }
 
-// Which hexes each legal action names: in "action" (a number that is a
-// map hex) or as a param's choices.
-function actionsByHex(actions, isHex) {
-  const by = new Map();
-  const add = (hx, entry, value) => {
-    if (!isHex(hx)) return;
-    if (!by.has(hx)) by.set(hx, []);
-    by.get(hx).push({ entry, value });
-  };
-  for (const entry of actions || []) {
-    const a = entry.action || {};
-    for (const k of HEX_KEYS) if (typeof a[k] === "number") add(a[k], entry, null);
-    for (const p of entry.params || [])
-      if (HEX_KEYS.includes(p.name))
-        for (const c of p.choices || []) if (typeof c.value === "number") add(c.value, entry, { [p.name]: c.value });
-  }
-  return by;
-}
-
-function unitIds(force) {
-  return [force.co?.id, ...(force.subordinates || []).map((u) => u.id)].filter(Boolean);
-}
-
-// The unit ids an action names (string values, or strings in an array).
-function namedIds(entry) {
-  const ids = [];
-  for (const v of Object.values(entry.action || {})) {
-    if (typeof v === "string") ids.push(v);
-    else if (Array.isArray(v)) for (const x of v) if (typeof x === "string") ids.push(x);
-  }
-  return ids;
-}
-
-// The offered actions that belong to a force: those naming one of its
-// units, and, when it is the force in motion (board.play.co), those naming
-// no unit on the map at all (move to, attack, stop).
-function ownActions(view, f) {
-  const forces = view.board?.forces || [];
-  const all = new Set(forces.flatMap(unitIds));
-  const mine = new Set(unitIds(f));
-  const moving = view.board?.play?.co && mine.has(view.board.play.co);
-  return (view.actions || []).filter((entry) => {
-    const ids = namedIds(entry).filter((id) => all.has(id));
-    return ids.length ? ids.some((id) => mine.has(id)) : moving;
-  });
-}
-
 // The selected force (its CO's id), kept across redraws while it still has
 // somewhere to go; Escape drops it and redraws the board last drawn.
 let selected = null;
@@ -151,7 +64,7 @@ let current = null;
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape" || !selected || !current) return;
   selected = null;
-  current();
+  current.update(current.view, current.ctx);
 });
 
 function counterText(f, own) {
@@ -173,34 +86,41 @@ function forceTitle(f, own) {
   return lines.join("\n");
 }
 
-function drawMap(m, view, ctx, onHex) {
-  const board = view.board || {};
+function cityFacts(city, live) {
+  const owner = live?.owner ?? city.control ?? "neutral";
+  return [`${city.name} (${pad(city.hex)})`, `control: ${owner}`,
+    `defense ${live?.defense ?? city.defense}, supply ${city.supply}${city.vp ? `, ${city.vp} VP` : ""}`,
+    city.capital ? "capital" : null, city.ports?.length ? `port: ${city.ports.join(", ")}` : null,
+    live?.garrison ? "garrisoned" : null, `source: ${city.source}`].filter(Boolean).join("\n");
+}
+
+// The map's fixed layers, built once per board. Returns the svg and the
+// elements later updates touch.
+function buildMap(m, b) {
   const idx = hexIndex(m);
   const [c0, c1] = m.columns || [1, 25];
   const [r0, r1] = m.rows || [1, 18];
-  const width = S + W * (c1 - 1) + S;
-  const height = HT * (r1 + 0.5);
-  const isHex = (hx) => typeof hx === "number" && col(hx) >= c0 && col(hx) <= c1 && row(hx) >= r0 && row(hx) <= r1;
-  const picked = selected && (board.forces || []).find((f) => f.side === ctx.role && f.co?.id === selected);
-  const byHex = actionsByHex(picked ? ownActions(view, picked) : view.actions, isHex);
+  const { width, height } = extent(m);
+  b.isHex = (hx) => typeof hx === "number" && col(hx) >= c0 && col(hx) <= c1 && row(hx) >= r0 && row(hx) <= r1;
   const mountains = new Set((m.mountains?.hexes || []).map(num));
-  const cityOwner = new Map((board.cities || []).map((c) => [c.id, c]));
-
+  b.hexes = new Map(); // hex -> {poly, tip, base}
   const gHex = s("g", { class: "hexes" });
   for (let c = c0; c <= c1; c++)
     for (let r = r0; r <= r1; r++) {
       const hx = c * 100 + r;
       const info = idx.get(hx) || {};
       const fill = info.ocean ? "#a9c7e0" : TERRITORY_FILL[info.territory] || "#eee";
-      const lit = byHex.has(hx);
+      const base = `${pad(hx)}${info.name ? ` ${info.name}` : info.ocean ? " sea" : ""}${mountains.has(hx) ? ", mountain" : ""}`;
+      const src = `\nsource: ${info.source || "—"}`;
+      const tip = title(base + src);
       const poly = s("polygon", {
         points: corners(hx), fill, stroke: "#b9b2a3", "stroke-width": 0.6,
-        class: `hex${lit ? " lit" : ""}${lit && picked ? " dest" : ""}${mountains.has(hx) ? " mountain" : ""}`,
+        class: `hex${mountains.has(hx) ? " mountain" : ""}`,
         "data-hex": pad(hx), "data-state": info.state || (info.ocean ? "sea" : ""),
-      }, title(`${pad(hx)}${info.name ? ` ${info.name}` : info.ocean ? " sea" : ""}${mountains.has(hx) ? ", mountain" : ""}` +
-        `${lit ? `\n${byHex.get(hx).map((x) => x.entry.label).join("\n")}` : ""}\nsource: ${info.source || "—"}`));
-      poly.addEventListener("click", () => onHex(hx, byHex.get(hx)));
+      }, tip);
+      poly.addEventListener("click", () => b.onHex(hx));
       gHex.append(poly);
+      b.hexes.set(hx, { poly, tip, base, src });
       if (mountains.has(hx)) {
         const [x, y] = centre(hx);
         gHex.append(s("path", { d: `M${x - 7},${y + 6} l4,-7 l3,4 l3,-6 l4,9`, fill: "none", stroke: "#8a6d3b", "stroke-width": 1, "pointer-events": "none" }));
@@ -225,32 +145,64 @@ function drawMap(m, view, ctx, onHex) {
       gRiver.append(s("line", { ...e, stroke: "#333", "stroke-width": 4, class: "impassable" },
         title(`impassable: ${line.name} (${side})\nsource: ${line.source}`)));
     }
+  b.cities = new Map(); // city id -> {city, mark, tip, live}
   const gCity = s("g", { class: "cities" });
   for (const city of m.cities || []) {
     const [x, y] = centre(city.hex);
-    const live = cityOwner.get(city.id);
-    const owner = live?.owner ?? city.control ?? "neutral";
     const recon = reconstructed(city.source);
-    const facts = [`${city.name} (${pad(city.hex)})`, `control: ${owner}`,
-      `defense ${live?.defense ?? city.defense}, supply ${city.supply}${city.vp ? `, ${city.vp} VP` : ""}`,
-      city.capital ? "capital" : null, city.ports?.length ? `port: ${city.ports.join(", ")}` : null,
-      live?.garrison ? "garrisoned" : null, `source: ${city.source}`].filter(Boolean).join("\n");
-    const g = s("g", { class: `city${recon ? " reconstructed" : ""}`, "data-city": city.id, "data-hex": pad(city.hex) }, title(facts));
-    if (city.capital) g.append(s("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1.2 }));
-    else g.append(s("circle", { cx: x, cy: y, r: 4.5, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1 }));
+    const owner = city.control ?? "neutral";
+    const tip = title(cityFacts(city, null));
+    const g = s("g", { class: `city${recon ? " reconstructed" : ""}`, "data-city": city.id, "data-hex": pad(city.hex) }, tip);
+    const mark = city.capital
+      ? s("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1.2 })
+      : s("circle", { cx: x, cy: y, r: 4.5, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1 });
+    g.append(mark);
     if (recon) g.append(s("circle", { cx: x, cy: y, r: 8, fill: "none", stroke: "#a0522d", "stroke-width": 0.8, "stroke-dasharray": "1.5 1.5" }));
     if (city.vp) g.append(s("text", { x: x + 6, y: y - 5, class: "vp" }, String(city.vp)));
     if (city.ports?.includes("ocean")) g.append(s("text", { x: x - 12, y: y - 4, class: "port" }, "⚓"));
     g.append(s("text", { x, y: y + 13, class: "city-name", "text-anchor": "middle" }, city.name));
-    g.addEventListener("click", () => onHex(num(city.hex), byHex.get(num(city.hex))));
+    g.addEventListener("click", () => b.onHex(num(city.hex)));
     gCity.append(g);
+    b.cities.set(city.id, { city, mark, tip, live: undefined });
   }
-  const gForce = s("g", { class: "forces" });
+  b.gForce = s("g", { class: "forces" });
+  return s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "lw-map", role: "img", "aria-label": "Lincoln's War map" },
+    gHex, gRail, gRiver, gCity, b.gForce);
+}
+
+// Lights the hexes the current actions (or the selected force's) name;
+// touches only the hexes whose lighting changes, and the lit ones' tips.
+function relight(b, view, picked) {
+  const byHex = actionsByHex(picked ? ownActions(view, picked) : view.actions, b.isHex);
+  for (const hx of new Set([...b.byHex.keys(), ...byHex.keys()])) {
+    const x = b.hexes.get(hx);
+    const lit = byHex.get(hx);
+    x.poly.classList.toggle("lit", !!lit);
+    x.poly.classList.toggle("dest", !!lit && !!picked);
+    x.tip.textContent = x.base + (lit ? `\n${lit.map((e) => e.entry.label).join("\n")}` : "") + x.src;
+  }
+  b.byHex = byHex;
+}
+
+// Recolours the cities whose view entry changed.
+function recolour(b, cities) {
+  const live = new Map((cities || []).map((c) => [c.id, c]));
+  for (const [id, x] of b.cities) {
+    const c = live.get(id);
+    if (c === x.live) continue;
+    x.live = c;
+    x.mark.setAttribute("fill", SIDE_FILL[c?.owner ?? x.city.control ?? "neutral"] || "#fff");
+    x.tip.textContent = cityFacts(x.city, c);
+  }
+}
+
+function drawForces(b, forces, role, picked) {
   const perHex = new Map();
-  for (const f of board.forces || []) {
+  const counters = [];
+  for (const f of forces || []) {
     const k = perHex.get(f.hex) || 0;
     perHex.set(f.hex, k + 1);
-    const own = f.side === ctx.role;
+    const own = f.side === role;
     const [x, y] = centre(f.hex);
     const ox = x - 13 + k * 6, oy = y - 15 + k * 6;
     const [name, sub] = counterText(f, own);
@@ -262,23 +214,11 @@ function drawMap(m, view, ctx, onHex) {
     if (f.out_of_supply) g.append(s("circle", { cx: ox + 24, cy: oy + 2, r: 2.5, fill: "#d00" }));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
-      ctx.pickForce(f);
+      b.pickForce(f);
     });
-    gForce.append(g);
+    counters.push(g);
   }
-  const svg = s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "lw-map", role: "img", "aria-label": "Lincoln's War map" },
-    gHex, gRail, gRiver, gCity, gForce);
-  return svg;
-}
-
-// The actions that name a force's units, or its hex (as origin or target).
-function forceActions(actions, f) {
-  const ids = new Set(unitIds(f));
-  return (actions || []).filter((entry) => {
-    const a = entry.action || {};
-    const vals = Object.values(a);
-    return vals.some((v) => (typeof v === "string" && ids.has(v)) || (Array.isArray(v) && v.some((x) => ids.has(x))) || v === f.hex);
-  });
+  b.gForce.replaceChildren(...counters);
 }
 
 function sidePanel(view, role) {
@@ -311,49 +251,33 @@ function sidePanel(view, role) {
 }
 
 // A force's own actions that name a hex: what its selection lights.
-function destinations(view, f) {
-  return ownActions(view, f).filter((entry) => {
-    const a = entry.action || {};
-    return HEX_KEYS.some((k) => typeof a[k] === "number") ||
-      (entry.params || []).some((p) => HEX_KEYS.includes(p.name) && (p.choices || []).length);
-  });
-}
 
-export async function renderBoard(container, view, ctx) {
-  const redraw = () => renderBoard(container, view, ctx);
-  const pickForce = (f) => {
-    const own = f.side === ctx.role;
-    const acts = own ? ownActions(view, f) : forceActions(view.actions, f);
-    if (own && selected !== f.co?.id && destinations(view, f).length) selected = f.co?.id;
-    else selected = null;
-    ctx.offer(acts, `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
-    redraw();
-  };
-  ctx = { ...ctx, pickForce };
-  if (selected) {
-    const f = (view.board?.forces || []).find((x) => x.side === ctx.role && x.co?.id === selected);
-    if (!f || !destinations(view, f).length) selected = null;
-  }
-  current = redraw;
-  let m;
-  try {
-    m = await loadMap();
-  } catch (e) {
-    clear(container).append(h("p", { class: "error" }, `The map could not be loaded (${e.message}).`));
-    return;
-  }
-  const onHex = (hx, entries) => {
+const NOTE = "Map reconstructed from the rulebook's text: the printed map is not published, so states, coast, mountains, rivers, rails and most city hexes are laid out from 1861 geography around the hexes the rules name. Cities with a dotted ring are reconstructed; hover anything for its source.";
+
+// One board in a container: the map built once, then update(view, ctx)
+// for every view or patch.
+function makeBoard(container, m) {
+  const b = { byHex: new Map(), last: {} };
+  b.onHex = (hx) => {
+    const entries = b.byHex.get(hx);
     if (!entries?.length) return;
     if (entries.length === 1) {
       const { entry, value } = entries[0];
-      ctx.pick({ ...entry.action, ...(value || {}) });
+      b.ctx.pick({ ...entry.action, ...(value || {}) });
       return;
     }
-    ctx.offer([...new Set(entries.map((x) => x.entry))], `hex ${pad(hx)}`);
+    b.ctx.offer([...new Set(entries.map((x) => x.entry))], `hex ${pad(hx)}`);
   };
-  const svg = drawMap(m, view, ctx, onHex);
-  const note = h("p", { class: "lw-recon muted" },
-    "Map reconstructed from the rulebook's text: the printed map is not published, so states, coast, mountains, rivers, rails and most city hexes are laid out from 1861 geography around the hexes the rules name. Cities with a dotted ring are reconstructed; hover anything for its source.");
+  b.pickForce = (f) => {
+    const v = b.view;
+    const own = f.side === b.ctx.role;
+    const acts = own ? ownActions(v, f) : forceActions(v.actions, f);
+    if (own && selected !== f.co?.id && destinations(v, f).length) selected = f.co?.id;
+    else selected = null;
+    b.ctx.offer(acts, `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
+    b.update(v, b.ctx);
+  };
+  const svg = buildMap(m, b);
   svg.classList.add(`zoom-${zoom}`);
   const setZoom = (z) => {
     svg.classList.remove(`zoom-${zoom}`);
@@ -363,5 +287,44 @@ export async function renderBoard(container, view, ctx) {
   const zoomBar = h("div", { class: "lw-zoom" },
     h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+"),
     h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"));
-  clear(container).append(h("div", { class: "lw-board" }, zoomBar, h("div", { class: "lw-map-wrap" }, svg), sidePanel(view, ctx.role), note));
+  b.panel = h("div", { class: "lw-panel" });
+  b.root = h("div", { class: "lw-board" }, zoomBar, h("div", { class: "lw-map-wrap" }, svg), b.panel,
+    h("p", { class: "lw-recon muted" }, NOTE));
+  clear(container).append(b.root);
+
+  // What each part is drawn from; a part is redrawn only when one of its
+  // inputs is no longer the same object (or value).
+  const changed = (part, inputs) => {
+    const old = b.last[part];
+    b.last[part] = inputs;
+    return !old || inputs.some((x, i) => x !== old[i]);
+  };
+  b.update = (view, ctx) => {
+    b.view = view;
+    b.ctx = ctx;
+    current = b;
+    const board = view.board || {};
+    let picked = selected && (board.forces || []).find((f) => f.side === ctx.role && f.co?.id === selected);
+    if (selected && (!picked || !destinations(view, picked).length)) selected = picked = null;
+    if (changed("light", [view.actions, picked, picked && board.play]))
+      relight(b, view, picked);
+    if (changed("cities", [board.cities])) recolour(b, board.cities);
+    if (changed("forces", [board.forces, ctx.role, picked])) drawForces(b, board.forces, ctx.role, picked);
+    if (changed("panel", [board.players, board.turn, board.phase, board.phasing, board.battle, ctx.role]))
+      b.panel.replaceWith((b.panel = sidePanel(view, ctx.role)));
+  };
+  return b;
+}
+
+export async function renderBoard(container, view, ctx) {
+  let m;
+  try {
+    m = await loadMap();
+  } catch (e) {
+    clear(container).append(h("p", { class: "error" }, `The map could not be loaded (${e.message}).`));
+    return;
+  }
+  let b = container.lwBoard;
+  if (!b || b.root.parentNode !== container) b = container.lwBoard = makeBoard(container, m);
+  b.update(view, ctx);
 }
