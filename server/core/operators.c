@@ -308,7 +308,8 @@ void op_abort_match(struct tg_session *s, const json_t *req)
 	char target[40];
 	snprintf(target, sizeof target, "match %lld", (long long)m->id);
 	if (audit(s, "abort_match", target, reason, &err) != 0 ||
-	    abort_match(s->srv, m, &err) != 0) {
+	    abort_match(s->srv, m, &err) != 0 ||
+	    tourney_match_aborted(s->srv, m, s->user_id, s->user_name, reason, &err) != 0) {
 		srv_tx_fail(s->srv);
 		srv_error_err(s, req, &err);
 		return;

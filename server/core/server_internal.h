@@ -403,6 +403,12 @@ int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_
  * starts its matches; rounds whose games are all decided at once (byes,
  * forfeits) are followed by the next. Ends the event after the last round. */
 int tourney_round_start(struct tg_server *srv, const json_t *t, int round, struct tg_error *err);
+/* Called when an operator aborts match m (abort_match): if it is a
+ * tournament game without a result, the tournament's log says so and its
+ * players and director get a "game_aborted" push; the round waits for the
+ * director's result. 0 also for a match in no tournament. */
+int tourney_match_aborted(struct tg_server *srv, struct tg_match *m, int64_t by_user,
+                          const char *by_name, const char *reason, struct tg_error *err);
 /* A player's withdrawal after the start: his game of the round being
  * played is forfeited (its match ends), later ones are never paired. */
 int tourney_withdraw_player(struct tg_server *srv, const json_t *t, int64_t user_id,

@@ -345,6 +345,38 @@ int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_
 	return rc;
 }
 
+int tourney_match_aborted(struct tg_server *srv, struct tg_match *m, int64_t by_user,
+                          const char *by_name, const char *reason, struct tg_error *err)
+{
+	struct tg_error none = {0};
+	json_t *g = tg_store_tourney_game_by_match(srv->store, m->id, &none);
+	if (!g) {
+		if (strcmp(none.code, "no_such_game") == 0)
+			return 0;
+		*err = none;
+		return -1;
+	}
+	int rc = 0;
+	if (json_is_null(json_object_get(g, "result"))) {
+		/* The round cannot go on without this game's result, and only the
+		 * director knows what it should be: he is told, and enters it
+		 * (tourney_direct set_result). */
+		char line[512];
+		snprintf(line, sizeof line,
+		         "round %lld board %lld (match %lld) aborted by the operator %s: %s; the "
+		         "director enters its result",
+		         (long long)num(g, "round"), (long long)num(g, "board"), (long long)m->id,
+		         by_name, reason);
+		TG_INFO(0, m->id, "tournament %lld: %s", (long long)num(g, "tourney"), line);
+		rc = tg_store_tourney_log_add(srv->store, num(g, "tourney"), by_user, line,
+		                              srv_now(), err);
+		if (rc == 0)
+			rc = tourney_push(srv, num(g, "tourney"), "game_aborted", err);
+	}
+	json_decref(g);
+	return rc;
+}
+
 int tourney_withdraw_player(struct tg_server *srv, const json_t *t, int64_t user_id,
                             const char *user_name, struct tg_error *err)
 {

@@ -1,7 +1,13 @@
 """The tournament director's tools over TLS (issue 20): add and remove a
 player, enter and correct a result with a reason kept in the tournament's
 log, pause and resume, pair the current round again before it has begun; a
-non-director using any of them, and a result for a match not in the event."""
+non-director using any of them, and a result for a match not in the event.
+
+A tournament game whose match an operator aborts (abort_match) has no
+result, so its round waits: the director and the players are told (a
+"game_aborted" push, a log line naming the game, the operator and his
+reason), and the director enters the game's result, which lets the event go
+on; the aborted match itself stays aborted and unrated."""
 
 from harness import Harness, check, register, run_main
 
@@ -9,8 +15,8 @@ GAME = {"game": "fixture-duel", "scenario": "standard"}
 
 
 def main(args):
-    with Harness(args) as h:
-        names = ["director", "pl1", "pl2", "pl3", "pl4", "pl5", "pl6"]
+    with Harness(args, daemon_args=("--set", "operators=root")) as h:
+        names = ["director", "pl1", "pl2", "pl3", "pl4", "pl5", "pl6", "root"]
         c = {n: h.client(n) for n in names}
         for n in names:
             register(c[n], n)
@@ -110,6 +116,35 @@ def main(args):
         g = [x for x in get(tid)["games"] if x["round"] == g["round"] and
              x["board"] == g["board"]][0]
         check(g["result"] == "-+", f"a removed player's game is forfeited: {g}")
+
+        # An operator aborts a tournament game: the round waits for the director.
+        duo = d.ok({"op": "tourney_create", "name": "Duel", "format": "round_robin",
+                    **GAME})["tourney"]
+        for n in ("pl3", "pl4"):
+            c[n].ok({"op": "tourney_register", "tourney": duo})
+        d.ok({"op": "tourney_start", "tourney": duo})
+        g = get(duo)["games"][0]
+        c["root"].ok({"op": "abort_match", "match": g["match"], "reason": "server bug"})
+        for who in (d, c["pl3"], c["pl4"]):
+            _, push = who.wait_for(lambda m: m.get("op") == "tournament" and
+                                   m.get("tourney") == duo and
+                                   m.get("event") == "game_aborted", 20)
+            check(push["round"] == 1 and push["games"][0]["match"] == g["match"] and
+                  push["games"][0]["result"] is None, f"{who.name} told of the abort: {push}")
+        t = get(duo)
+        check(t["status"] == "active" and t["round"] == 1 and t["games"][0]["result"] is None,
+              f"the round waits for a result: {t['status']} {t['games']}")
+        line = f"round 1 board 1 (match {g['match']}) aborted by the operator root: server bug"
+        check(any(e["text"].startswith(line) and e["user"] == "root" for e in t["log"]),
+              f"the log names the game, the operator and the reason: {t['log']}")
+        d.ok(direct(duo, "set_result", match=g["match"], result="1/2-1/2",
+                    reason="no fault of either"))
+        t = get(duo)
+        check(t["status"] == "finished" and t["games"][0]["result"] == "1/2-1/2",
+              f"the entered result ends the event: {t['status']} {t['games']}")
+        m = [x for x in c["pl3"].ok({"op": "list", "which": "mine"})["matches"]
+             if x["match"] == g["match"]][0]
+        check(m["status"] == "aborted", f"the match itself stays aborted: {m}")
         h.validate_all()
 
 
