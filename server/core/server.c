@@ -56,6 +56,7 @@ void session_ref(struct tg_session *s)
 void session_unref(struct tg_session *s)
 {
 	if (--s->refs == 0) {
+		replay_cursor_free(s->replay);
 		json_decref(s->waiting);
 		free(s);
 	}

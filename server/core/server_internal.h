@@ -34,6 +34,8 @@
 /* One client connection (or a test's fake one). Reference counted: thread
  * pool work and queued replies hold references, so a connection may close
  * while they are pending. */
+struct tg_replay_cursor;
+
 struct tg_session {
 	struct tg_server *srv;
 	struct tg_conn *conn; /* NULL for engine sessions and once closed */
@@ -57,6 +59,7 @@ struct tg_session {
 	/* srv->live: every session not yet closed (account_sessions.c ends
 	 * some of them when their stored session is ended). */
 	struct tg_session *live_prev, *live_next;
+	struct tg_replay_cursor *replay; /* replay.c: the match it steps through */
 };
 
 struct tg_kdf_slot {
@@ -376,6 +379,7 @@ void op_undo(struct tg_session *s, const json_t *req);
 void op_chat(struct tg_session *s, const json_t *req);
 void op_export(struct tg_session *s, const json_t *req);
 void op_replay(struct tg_session *s, const json_t *req); /* replay.c */
+void replay_cursor_free(struct tg_replay_cursor *c);     /* replay.c; NULL is fine */
 
 /* ---- ratings.c: Glicko-2 per user and game ------------------------------ */
 /* Called by match_finish: a rated duel updates both players' ratings. */

@@ -161,6 +161,15 @@ def play(args):
                 check(json_equal(r["view"], views[c.name]),
                       f"{c.name}: the replayed view at seq {at} differs from the one seen")
                 last = r
+        # Backwards and by jumps: each session keeps a cursor with checkpoints
+        # (replay.c), and any order must give the same views.
+        steps = sorted(seen_at.items()) + [(seq, final)]
+        order = steps[::-1] + steps[::3] + steps[len(steps) // 2::-2] + steps[1::2]
+        for at, views in order:
+            for c in (alice, carol):
+                r = c.ok({"op": "replay", "match": match, "seq": at})
+                check(r["seq"] == at and json_equal(r["view"], views[c.name]),
+                      f"{c.name}: the view replayed out of order at seq {at} differs")
         check(all(a < b for a, b in zip(last["seqs"], last["seqs"][1:])) and last["seqs"],
               f"seqs: {last['seqs']}")
         check(max(last["seqs"]) <= seq and len(last["seqs"]) < seq,
