@@ -173,6 +173,12 @@ char *tourney_crosstable_text(const json_t *t, const struct game_module *mod)
 	return out.s;
 }
 
+static int by_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
 void op_tourney_export(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
@@ -198,18 +204,57 @@ void op_tourney_export(struct tg_session *s, const json_t *req)
 		json_decref(t);
 		return;
 	}
-	/* JSON: the tournament object with its log, and the record of every
-	 * finished match (a match still played shows nothing of its moves). */
+	/* JSON: the tournament object with its log, and the records of the
+	 * finished matches (a match still played shows nothing of its moves),
+	 * in match order from after records_after, as many as fit in half the
+	 * connection's outbound limit: a reply over max_outbuf would close the
+	 * connection as a client that does not read. */
+	json_int_t after = 0;
+	const json_t *ra = json_object_get(req, "records_after");
+	if (ra && (!json_is_integer(ra) || json_integer_value(ra) < 0)) {
+		srv_error(s, req, "malformed_request",
+		          "\"records_after\" is a match id (0 or more).");
+		json_decref(t);
+		return;
+	}
+	after = ra ? json_integer_value(ra) : 0;
+	size_t budget = srv->cfg.max_outbuf / 2;
 	json_t *info = tourney_info(t, s->user_id, true);
 	json_t *log = tg_store_tourney_log_list(srv->store, num(t, "id"), &err);
 	json_t *records = json_object();
-	size_t i;
+	json_int_t more = 0;
+	size_t used = 0;
+	if (info && log) {
+		json_object_del(info, "invite");
+		json_object_set(info, "log", log);
+		used = json_dumpb(info, NULL, 0, JSON_COMPACT) + 200;
+		if (used > budget) {
+			srv_error(
+			    s, req, "export_too_large",
+			    "Tournament %lld is %zu bytes without its records, over the %zu this "
+			    "server sends in one reply (half its max_outbuf); an operator may "
+			    "raise max_outbuf.",
+			    (long long)num(t, "id"), used, budget);
+			goto fail_quiet;
+		}
+	}
+	/* The event's matches in id order (the games list is by round). */
+	size_t nids = 0, i;
+	int64_t *ids = calloc(json_array_size(json_object_get(t, "games")) + 1, sizeof *ids);
 	json_t *g;
 	json_array_foreach(json_object_get(t, "games"), i, g)
 	{
-		if (!log || !json_is_integer(json_object_get(g, "match")))
-			continue;
-		struct tg_match *m = match_get(srv, num(g, "match"), &err);
+		json_t *mid = json_object_get(g, "match");
+		if (ids && json_is_integer(mid) && json_integer_value(mid) > after)
+			ids[nids++] = json_integer_value(mid);
+	}
+	if (ids)
+		qsort(ids, nids, sizeof *ids, by_id);
+	else
+		info = (json_decref(info), NULL);
+	json_int_t last = 0;
+	for (i = 0; i < nids && log && info && !more; i++) {
+		struct tg_match *m = match_get(srv, ids[i], &err);
 		if (!m) {
 			json_decref(log);
 			log = NULL;
@@ -225,20 +270,51 @@ void op_tourney_export(struct tg_session *s, const json_t *req)
 			log = NULL;
 			break;
 		}
+		size_t size = json_dumpb(rec, NULL, 0, JSON_COMPACT) + 32;
+		if (used + size > budget) {
+			json_decref(rec);
+			if (json_object_size(records) == 0) {
+				srv_error(
+				    s, req, "export_too_large",
+				    "The record of match %lld alone is %zu bytes, over the %zu "
+				    "this "
+				    "server sends in one reply (half its max_outbuf); export it "
+				    "with \"export\", or an operator may raise max_outbuf.",
+				    (long long)m->id, size, budget - used);
+				free(ids);
+				goto fail_quiet;
+			}
+			more = last; /* the next page starts with this match */
+			break;
+		}
+		used += size;
+		last = m->id;
 		char key[32];
 		snprintf(key, sizeof key, "%lld", (long long)m->id);
 		json_object_set_new(records, key, rec);
 	}
-	if (!log) {
+	free(ids);
+	if (!log || !info) {
 		json_decref(info);
 		json_decref(records);
+		json_decref(log);
+		if (!err.code[0])
+			tg_fail(&err, "internal", "out of memory exporting");
 		srv_error_err(s, req, &err);
 		json_decref(t);
 		return;
 	}
-	json_object_del(info, "invite");
-	json_object_set_new(info, "log", log);
+	json_decref(log);
 	json_object_set_new(info, "records", records);
-	srv_ok(s, req, json_pack("{s:I,s:o}", "tourney", num(t, "id"), "export", info));
+	json_t *reply = json_pack("{s:I,s:o}", "tourney", num(t, "id"), "export", info);
+	if (more)
+		json_object_set_new(reply, "more_records_after", json_integer(more));
+	srv_ok(s, req, reply);
+	json_decref(t);
+	return;
+fail_quiet:
+	json_decref(info);
+	json_decref(log);
+	json_decref(records);
 	json_decref(t);
 }
