@@ -7,6 +7,7 @@
 import { Connection, saveToken, forgetToken } from "./net.js";
 import { h, clear, ago } from "./dom.js";
 import { MatchScreen } from "./match.js";
+import { clockView, controlText } from "./clock.js";
 
 const app = document.getElementById("app");
 const conn = new Connection(`wss://${location.host}/ws`);
@@ -104,7 +105,9 @@ function matchLine(m, actions) {
       h("strong", {}, `#${m.match} ${gameTitle(m.game)}`), ` · ${m.scenario} · `,
       m.your_turn ? h("span", { class: "badge" }, "your move") : null,
       h("div", { class: "muted" }, m.summary || m.status, " · ", seats,
-        m.last_move ? ` · last move ${ago(m.last_move)}` : m.created ? ` · created ${ago(m.created)}` : "")),
+        m.last_move ? ` · last move ${ago(m.last_move)}` : m.created ? ` · created ${ago(m.created)}` : ""),
+      m.time_control ? h("div", { class: "muted tc" }, `Clock: ${controlText(m.time_control)}`,
+        m.clock?.left && m.status === "active" ? [" · ", clockView(m)] : null) : null),
     h("div", { class: "row" }, actions));
 }
 
@@ -181,6 +184,9 @@ function createForm() {
     h("option", { value: "public" }, "Public: listed in the lobby"),
     h("option", { value: "private" }, "Private: by invite link"));
   const spectators = h("input", { id: "spectators", type: "checkbox", checked: true });
+  // The server's named time controls (the welcome's time_controls).
+  const clock = h("select", { id: "time-control" }, h("option", { value: "" }, "No clock"),
+    (conn.welcome?.time_controls || []).map((tc) => h("option", { value: tc.preset }, controlText(tc))));
   const msg = h("p", { class: "error", role: "alert" });
   const inputs = {};
   function fill() {
@@ -217,7 +223,8 @@ function createForm() {
       else options[name] = input.value;
     }
     const r = await conn.request({ op: "create", game: game.value, scenario: scenario.value, options,
-      side: side.value, visibility: visibility.value, spectators: spectators.checked });
+      side: side.value, visibility: visibility.value, spectators: spectators.checked,
+      time_control: clock.value || null });
     if (r.op !== "ok") {
       msg.textContent = r.message || r.code;
       return;
@@ -228,7 +235,7 @@ function createForm() {
   return h("form", { class: "card", id: "create", onsubmit: create },
     h("h2", {}, "Create a match"),
     h("label", {}, "Game", game), h("label", {}, "Scenario", scenario), opts,
-    h("label", {}, "Your side", side), h("label", {}, "Who may join", visibility),
+    h("label", {}, "Your side", side), h("label", {}, "Time control", clock), h("label", {}, "Who may join", visibility),
     h("label", { class: "check" }, spectators, "Spectators may watch"),
     msg, h("button", { type: "submit", id: "create-match" }, "Create"));
 }

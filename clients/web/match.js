@@ -11,6 +11,7 @@
 import { h, clear, confirmDialog } from "./dom.js";
 import { applyPatch } from "./patch.js";
 import { boardFor } from "./boards/index.js";
+import { clockView, controlText } from "./clock.js";
 
 function seenKey(id) {
   return `tg.seen.${id}`;
@@ -65,6 +66,7 @@ export class MatchScreen {
       title: h("h1", { id: "match-title" }, `Match #${this.id}`),
       stepper: h("div", { id: "stepper", class: "row stepper" }),
       result: h("p", { id: "result", class: "result" }),
+      clock: h("p", { id: "clock", class: "clock-line" }),
       board: h("div", { id: "board", class: "board" }),
       prompt: h("p", { id: "prompt", class: "prompt", "aria-live": "polite" }),
       search: h("input", { id: "action-search", type: "search", placeholder: "Search actions (/ to focus; digits pick)", oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.renderActions(); } }),
@@ -85,7 +87,7 @@ export class MatchScreen {
       h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); this.say(); } }, e.chatInput, h("button", { id: "chat-send" }, "Send")));
     this.root.append(
       h("div", { class: "match-screen" },
-        h("div", { class: "main-col" }, e.title, e.result, e.stepper, e.board),
+        h("div", { class: "main-col" }, e.title, e.clock, e.result, e.stepper, e.board),
         h("div", { class: "side-col" },
           h("section", { class: "card" }, e.prompt, e.error, tools, e.search, e.chooser, e.actions),
           h("section", { class: "card" }, h("h2", {}, "Log"), e.log),
@@ -103,6 +105,7 @@ export class MatchScreen {
       return;
     }
     this.role = r.role;
+    this.refreshMatch();
     if (r.status === "open") this.el.prompt.textContent = "Waiting for an opponent to join.";
     const invite = sessionStorage.getItem(`tg.invite.${this.id}`);
     const inv = document.getElementById("invite");
@@ -144,6 +147,7 @@ export class MatchScreen {
       this.renderChat();
     } else if (msg.op === "match") {
       this.match = msg;
+      this.renderClock();
       if (msg.status === "active" && this.view === null) this.subscribe();
     }
   }
@@ -160,6 +164,10 @@ export class MatchScreen {
       mine ? (v.prompt || "Your move.") :
       `Waiting for ${(v.awaiting || []).join(" and ") || "the server"}.`;
     e.prompt.classList.toggle("your-turn", mine && !v.finished);
+    // The clock changes when the awaited roles do: ask for it then.
+    const awaiting = JSON.stringify(v.awaiting || []);
+    if (this.drawn.awaiting !== undefined && awaiting !== this.drawn.awaiting) this.refreshMatch();
+    this.drawn.awaiting = awaiting;
     document.title = mine && !v.finished ? "Your move · Telegraph" : "Telegraph";
     // The action list and the log are rebuilt only when the patch changed
     // them (patch.js keeps untouched parts the same objects).
@@ -198,6 +206,32 @@ export class MatchScreen {
       this.rememberTimer = null;
       this.remember();
     }, 1000);
+  }
+
+  // The match object (its time control and clock): pushed to participants
+  // only when the match starts or ends, so the page asks for it with `list`
+  // (mine for a seat, live or finished for a spectator of a public match).
+  async refreshMatch() {
+    for (const which of this.spectator ? ["live", "finished"] : ["mine"]) {
+      const r = await this.conn.request({ op: "list", which }).catch(() => null);
+      const m = r?.matches?.find((x) => x.match === this.id);
+      if (m) {
+        this.match = m;
+        this.renderClock();
+        return;
+      }
+    }
+  }
+
+  renderClock() {
+    const m = this.match;
+    const e = this.el;
+    if (!m?.time_control) {
+      clear(e.clock);
+      return;
+    }
+    const shown = m.status === "active" ? clockView(m) : null;
+    clear(e.clock).append(`Clock (${controlText(m.time_control)})`, ...(shown ? [": ", shown] : m.status === "open" ? [": starts when the match does"] : []));
   }
 
   // Actions grouped by type; the filter matches labels and choice labels.

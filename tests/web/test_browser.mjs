@@ -105,6 +105,36 @@ async function myTurn(page) {
   return page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
 }
 
+// A clock element's time left per role against the match object of the
+// latest list reply that the page's socket received (within 3 s: the page
+// counts down itself, once a second).
+function parseDuration(t) {
+  const m = t.match(/(?:(\d+)d )?(?:(\d+):)?(\d+):(\d\d)$/);
+  if (!m) return null;
+  return (+m[1] || 0) * 86400 + (+m[2] || 0) * 3600 + +m[3] * 60 + +m[4];
+}
+async function checkClock(page, sel, frames, match) {
+  await page.waitForSelector(`${sel} .clock-role`);
+  let obj = null;
+  for (const f of frames) {
+    try {
+      const msg = JSON.parse(f);
+      const m = msg.op === "ok" && msg.matches?.find((x) => x.match === match);
+      if (m?.clock) obj = m;
+    } catch { /* not JSON */ }
+  }
+  if (!obj) fail(`no list reply gave match ${match}'s clock`);
+  const shown = await page.$$eval(`${sel} .clock-role`, (els) => els.map((e) => [e.dataset.role, e.textContent]));
+  const now = Date.now() / 1000;
+  if (shown.length !== Object.keys(obj.clock.left).length) fail(`clock ${JSON.stringify(shown)} for ${JSON.stringify(obj.clock)}`);
+  for (const [role, text] of shown) {
+    const left = obj.clock.left[role] - (obj.clock.running.includes(role) ? now - obj.clock.since : 0);
+    const got = parseDuration(text.replace(/^\S+ /, "").replace(/ .*$/, ""));
+    if (got === null || Math.abs(got - left) > 3) fail(`${sel}: ${role} shows ${text}, the clock says ${Math.round(left)} s left`);
+  }
+  return shown;
+}
+
 const pad = (hx) => String(hx).padStart(4, "0");
 const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
 
@@ -273,6 +303,7 @@ async function main() {
     const a = await player(browser, url, "grant", framesA, sentA);
     await a.page.selectOption("#game", "lincolns-war");
     await a.page.selectOption("#scenario", "tournament");
+    await a.page.selectOption("#time-control", "live-60+30");
     await a.page.selectOption("#side", "union");
     await a.page.click("#create-match");
     await a.page.waitForURL(/#\/match\/\d+$/);
@@ -288,6 +319,9 @@ async function main() {
     // The spectator finds the match in the lobby's live list.
     await c.page.waitForSelector(`#live li[data-match="${match}"]`);
     await c.page.screenshot({ path: join(outDir, "00-lobby.png"), fullPage: true });
+    // The lobby shows the match's clock: each role's time left, as the
+    // match object of the list the page received says.
+    await checkClock(c.page, `#live li[data-match="${match}"] .clock`, framesC, match);
     await c.page.click(`#live li[data-match="${match}"] a.button`);
     await c.page.waitForURL(new RegExp(`#/watch/${match}$`));
     await until("a view", async () => (await seqOf(c.page)) >= 0);
@@ -336,6 +370,14 @@ async function main() {
         await until("a view", async () => (await seqOf(b.page)) >= 0);
         await b.page.waitForSelector("#chat li:has-text('Good luck, General.')", { timeout: 10000 });
         reloaded = true;
+      }
+      if (moves === 20) {
+        // The match page's clock, and it counts down by itself.
+        const before = await checkClock(b.page, "#clock", framesB, match);
+        await b.page.waitForTimeout(2100);
+        const after = await checkClock(b.page, "#clock", framesB, match);
+        if (JSON.stringify(before) === JSON.stringify(after)) fail(`the clock stands still: ${JSON.stringify(after)}`);
+        await b.page.screenshot({ path: join(outDir, "11-clock.png") });
       }
       if (moves === 40) for (const [q, file] of [[a, "02-union.png"], [b, "03-confederate.png"], [c, "04-spectator.png"]])
         await q.page.screenshot({ path: join(outDir, file), fullPage: false });
