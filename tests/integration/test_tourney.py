@@ -9,7 +9,10 @@ costs two messages (the fixture game, not Lincoln's War: the test is about
 the tournament, not the rules). The standings the server sends are
 compared with a crosstable this file computes on its own from the results
 it caused: points, Buchholz, Buchholz cut-1, Sonneborn-Berger, direct
-encounter and wins, the ranks, and the tiebreak order of each format."""
+encounter and wins, the ranks, and the tiebreak order of each format. In
+the Swiss board 1 and one other game in four are played to their end as
+draws over the board
+(fixture-duel draws on equal scores), which counts 1/2 to each."""
 
 from harness import Harness, check, free_fixed_port, register, run_main
 
@@ -92,9 +95,22 @@ def tournament(c, tid):
     return c.ok({"op": "tourney_get", "tourney": tid})["tournament"]
 
 
-def play_round(h, clients, tid, rng, expected, skip=()):
+def play_draw(clients, g):
+    """Plays g to its end as a draw over the board: fixture-duel's six
+    rounds with both sides committing 1 each time (equal scores, no die)."""
+    seq = 0
+    for rnd in range(1, 7):
+        lead, follow = (g["side0"], g["side1"]) if rnd % 2 else (g["side1"], g["side0"])
+        for who in (lead, follow):
+            seq = clients[who].ok({"op": "act", "match": g["match"], "seq": seq,
+                                   "action": {"type": "commit", "value": 1}})["seq"]
+
+
+def play_round(h, clients, tid, rng, expected, skip=(), draws=False):
     """Plays every open game of the current round: a random side wins, the
-    other resigns. expected[(round, board)] gets the result caused.
+    other resigns (or, with draws, board 1 and one other game in four are
+    played to a draw).
+    expected[(round, board)] gets the result caused.
     Games whose board is in skip are left unplayed. Returns the round."""
     t = tournament(clients["director"], tid)
     rnd = t["round"]
@@ -102,6 +118,10 @@ def play_round(h, clients, tid, rng, expected, skip=()):
         if g["round"] != rnd or g["result"] is not None or g["board"] in skip:
             continue
         check(g["match"] is not None and g["side1"] is not None, f"a game to play: {g}")
+        if draws and (g["board"] == 1 or rng.randrange(4) == 0):
+            play_draw(clients, g)
+            expected[(rnd, g["board"])] = "1/2-1/2"
+            continue
         winner = rng.randrange(2)
         loser = g["side1"] if winner == 0 else g["side0"]
         clients[loser].ok({"op": "resign", "match": g["match"]})
@@ -270,13 +290,13 @@ def main(args):
             clients[n].ok({"op": "tourney_register", "tourney": sw})
         d.ok({"op": "tourney_start", "tourney": sw})
         expected = {}
-        play_round(h, clients, sw, rng, expected)
-        play_round(h, clients, sw, rng, expected)
+        play_round(h, clients, sw, rng, expected, draws=True)
+        play_round(h, clients, sw, rng, expected, draws=True)
         # Round 3: half its games played, then the daemon restarts.
         t = tournament(d, sw)
         check(t["round"] == 3, f"Swiss round 3 after two: {t['round']}")
         boards = [g["board"] for g in t["games"] if g["round"] == 3 and g["result"] is None]
-        play_round(h, clients, sw, rng, expected, skip=boards[len(boards) // 2:])
+        play_round(h, clients, sw, rng, expected, skip=boards[len(boards) // 2:], draws=True)
         before = tournament(d, sw)
         h.daemon.stop()
         h.daemon.start()
@@ -293,8 +313,8 @@ def main(args):
             expected[(4, g9[0]["board"])] = "-+" if g9[0]["side0"] == "pl9" else "+-"
         clients["pl9"].error({"op": "tourney_withdraw", "tourney": sw}, "not_registered")
         clients["pl9"].error({"op": "tourney_register", "tourney": sw}, "registration_closed")
-        play_round(h, clients, sw, rng, expected)
-        play_round(h, clients, sw, rng, expected)
+        play_round(h, clients, sw, rng, expected, draws=True)
+        play_round(h, clients, sw, rng, expected, draws=True)
         t = tournament(d, sw)
         check(t["status"] == "finished" and t["round"] == 5,
               f"Swiss over after 5 rounds: {t['status']} {t['round']}")
@@ -306,6 +326,11 @@ def main(args):
               "one bye in each round of nine")
         pairs = [frozenset((g["side0"], g["side1"])) for g in t["games"] if g["side1"]]
         check(len(pairs) == len(set(pairs)), "no rematch in a Swiss of 9 over 5 rounds")
+        drawn = [g for g in t["games"] if g["result"] == "1/2-1/2"]
+        check(drawn, "some Swiss games were drawn over the board")
+        for g in drawn:
+            rec = clients["pl1"].ok({"op": "export", "match": g["match"]})["record"]
+            check(rec["result"]["winner"] is None, f"a drawn game's match has no winner: {rec}")
         results = results_of(t, expected)
         sw_order = ["buchholz_cut1", "buchholz", "sonneborn_berger", "direct", "wins"]
         compare_standings(t["standings"], nine, results, sw_order, "Swiss")
