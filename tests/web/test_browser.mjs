@@ -273,6 +273,63 @@ async function checkMap(p, view) {
   if (!/reconstructed/i.test(await p.page.textContent("#board .lw-recon"))) fail("the map does not say it is reconstructed");
 }
 
+// The map's viewBox and its box on the screen.
+async function mapBox(page) {
+  return page.$eval("#board svg.lw-map", (svg) => {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const r = svg.getBoundingClientRect();
+    return { x, y, w, h, left: r.left, top: r.top, width: r.width, height: r.height };
+  });
+}
+const mapPoint = (v, cx, cy) => [v.x + ((cx - v.left) / v.width) * v.w, v.y + ((cy - v.top) / v.height) * v.h];
+const near = (a, b, eps) => Math.abs(a - b) <= eps;
+
+// The wheel zooms around the pointer (the map point under it stays under
+// it), a drag pans by what it moved, and plays nothing even when it starts
+// on a hex; 1:1 shows the whole map again.
+async function zoomAndPan(p, sent) {
+  const full = await mapBox(p.page);
+  const cx = full.left + full.width * 0.3, cy = full.top + full.height * 0.4;
+  const [mx, my] = mapPoint(full, cx, cy);
+  await p.page.mouse.move(cx, cy);
+  await p.page.mouse.wheel(0, -400);
+  await until("the wheel's zoom", async () => (await mapBox(p.page)).w < full.w * 0.8);
+  const zoomed = await mapBox(p.page);
+  const [zx, zy] = mapPoint(zoomed, cx, cy);
+  if (!near(zx, mx, 1) || !near(zy, my, 1)) fail(`the wheel moved the point under the pointer: ${mx},${my} -> ${zx},${zy}`);
+  const n = sent.length, seq = await seqOf(p.page);
+  await p.page.mouse.down();
+  for (let i = 1; i <= 5; i++) await p.page.mouse.move(cx + 20 * i, cy + 10 * i);
+  await p.page.mouse.up();
+  const panned = await mapBox(p.page);
+  const wantX = zoomed.x - (100 / zoomed.width) * zoomed.w, wantY = zoomed.y - (50 / zoomed.height) * zoomed.h;
+  if (!near(panned.x, Math.max(0, wantX), 1) || !near(panned.y, Math.max(0, wantY), 1))
+    fail(`a drag of 100,50 px panned to ${panned.x},${panned.y}, not ${wantX},${wantY}`);
+  if (sent.slice(n).some((f) => JSON.parse(f).op === "act") || (await seqOf(p.page)) !== seq) fail("a drag played a move");
+  await p.page.screenshot({ path: join(outDir, "12-zoomed.png") });
+  await p.page.click("#zoom-reset");
+  const back = await mapBox(p.page);
+  if (back.x !== 0 || back.y !== 0 || !near(back.w, full.w, 0.01)) fail(`1:1 shows ${JSON.stringify(back)}`);
+}
+
+// Two fingers moving apart zoom in (touch events through the DevTools
+// protocol, as a phone's screen sends them).
+async function pinch(p) {
+  const cdp = await p.ctx.newCDPSession(p.page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 2 });
+  const full = await mapBox(p.page);
+  const cx = full.left + full.width / 2, cy = full.top + full.height / 2;
+  const at = (d) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(20) });
+  for (let d = 30; d <= 80; d += 10) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(d) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const after = await mapBox(p.page);
+  // 40 px apart to 160: four times closer (within the rounding of the steps).
+  if (!(after.w < full.w / 3 && after.w > full.w / 5)) fail(`a pinch from 40 to 160 px left the map ${full.w} -> ${after.w} wide`);
+  await p.page.click("#zoom-reset");
+  await cdp.detach();
+}
+
 // Reloads a page and returns the first full view its new socket receives.
 async function reloadForView(p, frames) {
   const from = frames.length;
@@ -400,6 +457,8 @@ async function main() {
     await checkMap(a, await reloadForView(a, framesA));
     figures.paintMs = Date.now() - t0;
     for (const [p, frames] of [[b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
+    await zoomAndPan(a, sentA);
+    await pinch(b);
     for (const [p, file] of [[a, "07-union-end.png"], [b, "08-confederate-end.png"], [c, "09-spectator-end.png"]]) {
       const board = await p.page.textContent("#board");
       if (!board || board.length < 50) fail(`${p.name}: the board is empty`);

@@ -28,10 +28,10 @@
 import { h, clear } from "../dom.js";
 import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
 import { actionsByHex, ownActions, destinations, forceActions } from "./lw-picking.js";
+import { zoomable } from "./lw-zoom.js";
 
 let mapData = null;
 let mapLoading = null;
-let zoom = 1; // kept across redraws
 
 function loadMap() {
   if (mapData) return Promise.resolve(mapData);
@@ -278,15 +278,13 @@ function makeBoard(container, m) {
     b.update(v, b.ctx);
   };
   const svg = buildMap(m, b);
-  svg.classList.add(`zoom-${zoom}`);
-  const setZoom = (z) => {
-    svg.classList.remove(`zoom-${zoom}`);
-    zoom = Math.min(3, Math.max(1, z));
-    svg.classList.add(`zoom-${zoom}`);
-  };
+  const { width, height } = extent(m);
+  const z = zoomable(svg, width, height);
   const zoomBar = h("div", { class: "lw-zoom" },
-    h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+"),
-    h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"));
+    h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: z.zoomIn }, "+"),
+    h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: z.zoomOut }, "−"),
+    h("button", { type: "button", id: "zoom-reset", "aria-label": "Show the whole map", onclick: z.reset }, "1:1"),
+    h("span", { class: "muted" }, "wheel or pinch to zoom, drag to pan"));
   b.panel = h("div", { class: "lw-panel" });
   b.root = h("div", { class: "lw-board" }, zoomBar, h("div", { class: "lw-map-wrap" }, svg), b.panel,
     h("p", { class: "lw-recon muted" }, NOTE));
