@@ -119,3 +119,16 @@ bool boal_confederate_final(const struct boal_state *s, const struct boal_data *
 		        c[BOAL_HARRISONS] == BOAL_CONFEDERATE);
 	return c[BOAL_PROVIDENCE] == BOAL_CONFEDERATE && c[BOAL_HARRISONS] == BOAL_CONFEDERATE;
 }
+
+enum boal_bridge_area boal_bridge_area_status(const struct boal_state *s, const struct boal_data *d,
+                                              int side, int a)
+{
+	/* 15.4.2: "+3 Free, +2 Contested Friend-Controlled, +1 Contested,
+	 * Enemy-Controlled" */
+	if (boal_free(s, d, side, a))
+		return BOAL_BRIDGE_AREA_FREE;
+	if (boal_contested(s, d, a))
+		return s->control[a] == side ? BOAL_BRIDGE_AREA_CONTESTED_FRIENDLY
+		                             : BOAL_BRIDGE_AREA_CONTESTED_ENEMY;
+	return BOAL_BRIDGE_AREA_OTHER;
+}

@@ -6,6 +6,7 @@
 #ifndef BOAL_QUERY_H
 #define BOAL_QUERY_H
 
+#include "boal_rules.h"
 #include "boal_state.h"
 
 /* 7.1: units (not leaders or markers) of side in area a */
@@ -40,5 +41,9 @@ bool boal_union_automatic(const struct boal_state *s, const struct boal_data *d)
 bool boal_confederate_automatic(const struct boal_state *s, const struct boal_data *d);
 /* 14.3: the Confederate holds what the July 2nd check asks. */
 bool boal_confederate_final(const struct boal_state *s, const struct boal_data *d);
+
+/* 15.4.2 / 15.4.3: how area a counts for side's demolition or repair dr. */
+enum boal_bridge_area boal_bridge_area_status(const struct boal_state *s, const struct boal_data *d,
+                                              int side, int a);
 
 #endif
