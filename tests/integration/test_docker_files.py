@@ -66,9 +66,28 @@ def essential(pkg):
     return pkg in re.findall(r"[a-z0-9][a-z0-9.+-]+", deps)
 
 
+def with_dependencies(pkgs):
+    """The packages and, recursively, what they depend on (apt installs
+    those too): e.g. libcurl4 brings libnghttp2-14 and the rest."""
+    seen, todo = set(), list(pkgs)
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        r = subprocess.run(["dpkg-query", "-W", "-f=${Pre-Depends}, ${Depends}", p],
+                           capture_output=True, text=True)
+        for alt in r.stdout.split(","):
+            name = alt.split("|")[0].strip().split(" ")[0].split(":")[0]
+            if name:
+                todo.append(name)
+    return seen
+
+
 def test_libraries(args, stage):
     pkgs = runtime_packages(stage)
     check(bool(pkgs), f"runtime packages found in the Dockerfile: {sorted(pkgs)}")
+    pkgs = with_dependencies(pkgs)
     for binary in (args.daemon, args.cli):
         out = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
         for lib in re.findall(r"=> (/\S+)", out):
