@@ -5,10 +5,13 @@
 # installs playwright-core with npm, and Node.js 20 too where nodejs is
 # Debian 12's 18: playwright-core 1.65 refuses Node.js before 20).
 # tmux is for the terminal-client test (tests/integration/test_cli_tmux.py).
+# libcurl4-openssl-dev: SMTP and webhooks of the notifications (issue 19).
+# python3-aiosmtpd: the real SMTP server of tests/integration/test_notify.py
+# (it imports only under Debian's /usr/bin/python3, which the test calls).
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates
-      libwslay-dev chromium tmux)
+      libwslay-dev chromium tmux libcurl4-openssl-dev python3-aiosmtpd)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -30,7 +30,13 @@ static const char usage[] =
     "                           --new-password: the new); my other sessions end\n"
     "  delete-account --yes     delete my account (asks my password); my active\n"
     "                           matches are resigned, my name is freed\n"
-    "  redeem NAME CODE         set a new password with an operator's reset code\n"
+    "  redeem NAME CODE         set a new password with a reset code (an operator's,\n"
+    "                           or the one `forgot` mailed)\n"
+    "  forgot NAME              mail a reset code to the account's verified address\n"
+    "  notify                   my notification settings; notify email ADDR|off,\n"
+    "                           notify verify CODE (the code mailed to ADDR),\n"
+    "                           notify events your_move,match_started,match_finished|none,\n"
+    "                           notify webhook URL|off [json|discord|slack]\n"
     "  block NAME               his chat no longer reaches me; neither of us joins\n"
     "                           the other's open matches (he is not told)\n"
     "  unblock NAME             lift it\n"
@@ -139,6 +145,8 @@ static const struct command commands[] = {
     {"block", cmd_block},
     {"unblock", cmd_unblock},
     {"blocks", cmd_blocks},
+    {"notify", cmd_notify},
+    {"forgot", cmd_forgot},
     {"admin", cmd_admin},
     {"games", cmd_games},
     {"create", cmd_create},

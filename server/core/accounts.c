@@ -329,7 +329,8 @@ static void finish_delete(struct kdf_job *j)
 	if (srv_tx(srv, &err) != 0 ||
 	    matches_end_for_user(srv, j->user_id, j->name, "deleted the account", false, &err) !=
 	        0 ||
-	    tg_store_user_erase(srv->store, j->user_id, placeholder, &err) != 0) {
+	    tg_store_user_erase(srv->store, j->user_id, placeholder, &err) != 0 ||
+	    tg_store_notify_forget(srv->store, j->user_id, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error_err(s, j->req, &err);
 		return;
@@ -367,12 +368,8 @@ static void after_work(uv_work_t *w, int status)
 	kdf_give(srv, j->group);
 	session_unref(s);
 	job_discard(j);
-	if (--srv->pending_work == 0 && srv->shutting_down && srv->shutdown_done) {
-		srv_turn_commit(srv);
-		void (*done)(void *) = srv->shutdown_done;
-		srv->shutdown_done = NULL;
-		done(srv->shutdown_ud);
-	}
+	srv->pending_work--;
+	srv_work_done(srv);
 }
 
 /* Queues j; it holds the kdf slot taken for it (kdf_take), given back by

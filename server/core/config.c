@@ -45,6 +45,12 @@ void tg_config_defaults(struct tg_config *c)
 	c->clock_restart_grace_s = 3600;
 	c->clock_timeout_grace_s = 3600;
 	c->vacation_days_per_year = 30;
+	snprintf(c->smtp_tls, sizeof c->smtp_tls, "starttls");
+	c->notify_max_attempts = 6;
+	c->notify_backoff_s = 60;
+	c->notify_timeout_s = 20;
+	c->notify_inflight = 2;
+	c->notify_poll_ms = 1000;
 	c->scrypt_n_log2 = 15;
 }
 
@@ -178,6 +184,12 @@ static const struct num_key num_keys[] = {
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),
     NUM_U(clock_timeout_grace_s, 0, 31622400, "seconds"),
     NUM_U(vacation_days_per_year, 0, 366, "days"),
+    NUM_U(notify_max_attempts, 1, 100, "attempts"),
+    NUM_U(notify_backoff_s, 0, 86400, "seconds"),
+    NUM_U(notify_timeout_s, 1, 600, "seconds"),
+    NUM_U(notify_inflight, 1, 16, "sends"),
+    NUM_U(notify_poll_ms, 10, 3600000, "milliseconds"),
+    NUM_U(webhook_allow_loopback, 0, 1, ""),
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };
@@ -229,6 +241,31 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 		return set_string(c->schema_dir, sizeof c->schema_dir, key, value, err, errlen);
 	if (strcmp(key, "web_origins") == 0)
 		return set_string(c->web_origins, sizeof c->web_origins, key, value, err, errlen);
+	if (strcmp(key, "smtp_tls") == 0) {
+		if (strcmp(value, "starttls") != 0 && strcmp(value, "none") != 0)
+			return failf(err, errlen, "smtp_tls must be starttls or none, not '%s'",
+			             value);
+		return set_string(c->smtp_tls, sizeof c->smtp_tls, key, value, err, errlen);
+	}
+	static const struct {
+		const char *key;
+		size_t off, size;
+	} strs[] = {
+	    {"public_url", offsetof(struct tg_config, public_url), sizeof c->public_url},
+	    {"smtp_url", offsetof(struct tg_config, smtp_url), sizeof c->smtp_url},
+	    {"smtp_from", offsetof(struct tg_config, smtp_from), sizeof c->smtp_from},
+	    {"smtp_user", offsetof(struct tg_config, smtp_user), sizeof c->smtp_user},
+	    {"smtp_password", offsetof(struct tg_config, smtp_password), sizeof c->smtp_password},
+	    {"notify_ca_file", offsetof(struct tg_config, notify_ca_file),
+	     sizeof c->notify_ca_file},
+	};
+	for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
+		if (strcmp(key, strs[i].key) == 0) {
+			if (strpbrk(value, "\r\n"))
+				return failf(err, errlen, "%s must be one line", key);
+			return set_string((char *)c + strs[i].off, strs[i].size, key, value, err,
+			                  errlen);
+		}
 	if (strcmp(key, "log_level") == 0) {
 		if (tg_log_parse_level(value) < 0)
 			return failf(err, errlen,

@@ -56,6 +56,20 @@ struct tg_config {
 	 * (comma-separated user names, compared without case) */
 	char tourney_directors[2048];
 	char web_origins[1024]; /* empty: only the daemon's own origin may open a WebSocket */
+	/* Notifications (issue 19). smtp_url empty: no email is sent. */
+	char public_url[1024]; /* the links' base; empty: https://<listen address> */
+	char smtp_url[1024];   /* smtp://host:587 (STARTTLS) or smtps://host:465 */
+	char smtp_from[320];   /* "Telegraph <telegraph@example.org>" */
+	char smtp_user[256];   /* empty: no AUTH */
+	char smtp_password[256];
+	char smtp_tls[16];               /* starttls (required), or none for a local relay */
+	char notify_ca_file[1024];       /* empty: the system's CAs (SMTP and webhooks) */
+	unsigned notify_max_attempts;    /* 6: then the address is parked */
+	unsigned notify_backoff_s;       /* 60, doubled by each failed attempt (cap a day) */
+	unsigned notify_timeout_s;       /* 20: one send's limit */
+	unsigned notify_inflight;        /* 2 sends at once in the thread pool */
+	unsigned notify_poll_ms;         /* 1000: the outbox is read for retries this often */
+	unsigned webhook_allow_loopback; /* 0; 1: http:// to 127.0.0.1/localhost (tests) */
 };
 
 void tg_config_defaults(struct tg_config *c);

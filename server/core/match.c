@@ -363,7 +363,7 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	m->since_snapshot = 0;
 	forget_base(m);
 	m->mod->status(g, &m->st);
-	if (clock_sync(srv, m, err) != 0)
+	if (clock_sync(srv, m, err) != 0 || notify_match_started(srv, m, err) != 0)
 		return -1;
 	TG_INFO(0, m->id, "started");
 	views_push_match(srv, m);
@@ -398,7 +398,7 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 	match_touch(srv, m);
 	TG_INFO(0, m->id, "finished: %s", str(json_object_get(m->row, "result"), "summary"));
 	/* Ratings and a tournament game's result count at once, in this turn. */
-	if (ratings_match_finished(srv, m, err) != 0)
+	if (ratings_match_finished(srv, m, err) != 0 || notify_match_finished(srv, m, err) != 0)
 		return -1;
 	return tourney_match_finished(srv, m, err);
 }
@@ -528,6 +528,7 @@ void op_act(struct tg_session *s, const json_t *req)
 	struct game_outcome out = {0};
 	struct tg_error err = {0};
 	uint32_t turn = m->st.turn;
+	unsigned awaited_before = m->st.awaiting;
 	if (m->take_base) {
 		/* The state after the latest barrier: undo never reaches behind it.
 		 * A copy of the state (issue 17: kilobytes and a memcpy, where a
@@ -556,7 +557,8 @@ void op_act(struct tg_session *s, const json_t *req)
 	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
 	                           &err) != 0 ||
 	    clock_sync(srv, m, &err) != 0 ||
-	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, &err) != 0) {
+	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, &err) != 0 ||
+	    notify_awaited(srv, m, awaited_before, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error(s, req, "storage", "The database could not save the action: %s",
 		          err.message);

@@ -329,6 +329,7 @@ static void on_check(uv_check_t *h)
 	 * message arrives; the clock timer covers the quiet hours. */
 	clocks_poll(h->data);
 	srv_turn_commit(h->data);
+	notify_after_turn(h->data);
 }
 
 /* ---- request dispatch ----------------------------------------------------- */
@@ -479,6 +480,10 @@ static const struct op_entry ops[] = {
     {"reset_password", op_reset_password, true},
     {"end_user_sessions", op_end_user_sessions, true},
     {"abort_match", op_abort_match, true},
+    {"notify_settings", op_notify_settings, true},
+    {"verify_email", op_verify_email, true},
+    {"forgot_password", op_forgot_password, false},
+    {"unsubscribe", op_unsubscribe, false},
     {"audit", op_audit, true},
     {"backup", op_backup, true},
     {"status", op_status, true},
@@ -609,7 +614,40 @@ static void net_close(struct tg_conn *c, void *ud)
 	session_closed(s);
 }
 
-static const struct tg_net_callbacks net_callbacks = {net_open, net_message, net_close};
+/* The unsubscribe link (web.c posts it here): /unsubscribe?u=ID&t=TOKEN.
+ * Committed before the answer, as every acknowledgement is. */
+static int net_unsubscribe(const char *target, char *out, size_t outlen, void *ud)
+{
+	struct tg_server *srv = ud;
+	const char *q = strchr(target, '?');
+	long long uid = 0;
+	char tok[65] = "";
+	for (const char *p = q; p && *p; p = strchr(p, '&')) {
+		p++;
+		if (strncmp(p, "u=", 2) == 0)
+			uid = strtoll(p + 2, NULL, 10);
+		else if (strncmp(p, "t=", 2) == 0)
+			snprintf(tok, sizeof tok, "%.*s", (int)strcspn(p + 2, "&"), p + 2);
+	}
+	struct tg_error err = {0};
+	if (uid < 1 || notify_unsubscribe(srv, uid, tok, &err) != 0) {
+		snprintf(out, outlen, "This unsubscribe link is not valid.");
+		return strcmp(err.code, "storage") == 0 ? 500 : 400;
+	}
+	srv_turn_commit(srv);
+	json_t *set = tg_store_notify_settings(srv->store, uid, &err);
+	bool done = set && json_is_null(json_object_get(set, "email"));
+	json_decref(set);
+	if (!done) {
+		snprintf(out, outlen, "The server could not save this; try again later.");
+		return 500;
+	}
+	snprintf(out, outlen, "Done: no more emails will be sent to your address.");
+	return 200;
+}
+
+static const struct tg_net_callbacks net_callbacks = {net_open, net_message, net_close,
+                                                      net_unsubscribe};
 
 const struct tg_net_callbacks *tg_server_net_callbacks(void)
 {
@@ -708,6 +746,8 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 			               every > 60000 ? 60000 : every);
 		uv_unref((uv_handle_t *)srv->evict);
 	}
+	if (notify_start(srv) != 0)
+		TG_ERROR(0, 0, "out of memory: no notification will be sent");
 	load_active(srv);
 	tourney_sched_load(srv);
 	clocks_arm(srv);
@@ -727,14 +767,25 @@ void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 	if (s->evict)
 		uv_timer_stop(s->evict);
 	srv_turn_commit(s);
-	if (s->pending_work == 0) {
+	if (notify_stop(s) && s->pending_work == 0) {
 		if (done)
 			done(ud);
 		return;
 	}
-	/* accounts.c calls it when the last thread-pool job has reported. */
+	/* srv_work_done calls it when the last thread-pool job has reported. */
 	s->shutdown_done = done;
 	s->shutdown_ud = ud;
+}
+
+void srv_work_done(struct tg_server *srv)
+{
+	if (srv->pending_work == 0 && notify_inflight(srv) == 0 && srv->shutting_down &&
+	    srv->shutdown_done) {
+		srv_turn_commit(srv);
+		void (*done)(void *) = srv->shutdown_done;
+		srv->shutdown_done = NULL;
+		done(srv->shutdown_ud);
+	}
 }
 
 /* Frees the check handle and the clock timer once closed. */
@@ -749,6 +800,7 @@ void tg_server_free(struct tg_server *s)
 		return;
 	srv_turn_commit(s);
 	backup_abandon(s);
+	notify_free(s);
 	tg_heap_free(&s->deadlines); /* before the matches its slots are in */
 	uv_timer_stop(s->clock_timer);
 	s->clock_timer->data = NULL;

@@ -12,6 +12,7 @@
 #include "clock/deadline_heap.h"
 #include "clock/timecontrol.h"
 #include "core/engine.h"
+#include "core/notify.h"
 #include "core/ratelimit.h"
 #include "core/server.h"
 #include "kit/view_sections.h"
@@ -180,6 +181,9 @@ struct tg_server {
 	/* The earliest start_at of a tournament in registration, 0 if none
 	 * (tourney_sched.c). */
 	int64_t tourney_next_start;
+	/* Notifications (notify_send.c); notify_queued: this turn wrote to the outbox. */
+	struct tg_notify *notify;
+	bool notify_queued;
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
@@ -205,6 +209,9 @@ void session_ref(struct tg_session *s);
 void session_unref(struct tg_session *s);
 /* After a login/register finished: handles the requests that waited. */
 void session_drain(struct tg_session *s);
+/* A thread-pool job ended (password hashing, a notification's send): ends
+ * a shutdown that waited for the last one. */
+void srv_work_done(struct tg_server *srv);
 /* Commits the loop turn: then sends what was queued. */
 void srv_turn_commit(struct tg_server *srv);
 /* Marks m as written in the open transaction: the turn's commit releases it

@@ -57,6 +57,10 @@ struct tg_net_callbacks {
 	/* c invalid after return; called exactly once for every connection that
 	 * got on_open (connections that never finished the handshake get neither). */
 	void (*on_close)(struct tg_conn *c, void *ud);
+	/* POST /unsubscribe?... (the link of the engine's emails; web.c serves
+	 * the GET as a page whose button posts it): the status to answer with
+	 * and a sentence in out. NULL: 404. */
+	int (*on_unsubscribe)(const char *target, char *out, size_t outlen, void *ud);
 };
 
 /* Binds and listens. NULL with a sentence in errbuf on failure. */

@@ -13,6 +13,7 @@
  * head or a path with "..", '%' or '\\' in it, 403 an Origin not allowed,
  * 404 no such file, 405 a method other than GET/HEAD, 408 a head not done
  * in time, 414/431 too long, 426 a /ws request that is no upgrade, 505. */
+#include <ctype.h>
 #include <openssl/evp.h>
 #include <openssl/sha.h>
 #include <stdio.h>
@@ -282,6 +283,56 @@ void tg_web_free(struct tg_conn *c)
 	c->web = NULL;
 }
 
+/* ---- the unsubscribe link of the engine's emails ------------------------- */
+
+/* GET shows a page with one button (mail scanners that fetch links must not
+ * unsubscribe anyone); its POST, or a mail client's one-click POST (RFC
+ * 8058), goes to the engine. */
+static void unsubscribe(struct tg_conn *c, const struct tg_http_req *req)
+{
+	const char *t = req->target;
+	for (const char *p = t; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("/?&=_-", *p)) {
+			respond_error(c, 400, "bad unsubscribe link", NULL);
+			return;
+		}
+	bool post = strcmp(req->method, "POST") == 0;
+	if (!post && strcmp(req->method, "GET") != 0) {
+		respond_error(c, 405, "GET or POST", "Allow: GET, POST\r\n");
+		return;
+	}
+	char msg[300], body[1800];
+	int status = 200;
+	if (post) {
+		status = c->net->cb.on_unsubscribe(t, msg, sizeof msg, c->net->ud);
+		snprintf(body, sizeof body,
+		         "<!doctype html><meta charset=utf-8><title>Telegraph</title><p>%s</p>\n",
+		         msg);
+	} else {
+		snprintf(body, sizeof body,
+		         "<!doctype html><meta charset=utf-8><title>Telegraph</title>"
+		         "<form method=post action=\"%s\"><p>Receive no more emails from this "
+		         "Telegraph server?</p><button>Unsubscribe</button></form>\n",
+		         t);
+	}
+	struct tg_web *w = c->web;
+	if (w->responded)
+		return;
+	w->responded = true;
+	char head[600];
+	int hn = snprintf(head, sizeof head,
+	                  "HTTP/1.1 %d %s\r\n"
+	                  "Content-Security-Policy: default-src 'none'; form-action 'self'; "
+	                  "frame-ancestors 'none'\r\nX-Content-Type-Options: nosniff\r\n"
+	                  "Referrer-Policy: no-referrer\r\n"
+	                  "Content-Type: text/html; charset=utf-8\r\nContent-Length: %zu\r\n"
+	                  "Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+	                  status, reason_phrase(status), strlen(body));
+	if (tg_conn_write_plain(c, head, (size_t)hn) == 0 &&
+	    tg_conn_write_plain(c, body, strlen(body)) == 0)
+		tg_conn_close(c, NULL, NULL);
+}
+
 static void handle_request(struct tg_conn *c, const struct tg_http_req *req, const char *rest,
                            size_t rest_len)
 {
@@ -290,6 +341,11 @@ static void handle_request(struct tg_conn *c, const struct tg_http_req *req, con
 	const char *t = req->target;
 	if (strncmp(t, "/ws", 3) == 0 && (t[3] == '\0' || t[3] == '?')) {
 		upgrade(c, req, rest, rest_len);
+		return;
+	}
+	if (strncmp(t, "/unsubscribe", 12) == 0 && (t[12] == '\0' || t[12] == '?') &&
+	    c->net->cb.on_unsubscribe) {
+		unsubscribe(c, req);
 		return;
 	}
 	if (!get && !head) {

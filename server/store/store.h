@@ -300,4 +300,36 @@ int tg_store_vacation_end(struct tg_store *s, int64_t id, int64_t now, int days,
 int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t from, int64_t to,
 				struct tg_error *err);
 
+/* ---- notifications (store_notify.c, issue 19; schema 030) ---- */
+/* The user's settings: {"email","email_verified","events","webhook_url",
+ * "webhook_format","webhook_secret","email_parked","webhook_parked",
+ * "verify_hash" (hex), "verify_expires","verify_tries"}, nulls where unset;
+ * every member null/defaults (events 7) for a user who set nothing. */
+json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_error *err);
+/* Sets columns of the user's settings row (made if missing): each member of
+ * set named as a column above (a JSON null clears it; verify_hash as hex). */
+int tg_store_notify_settings_set(struct tg_store *s, int64_t user_id, const json_t *set,
+                                 struct tg_error *err);
+/* Queues a notification: row {"idem_key","user_id","channel","address","event",
+ * "subject","body"} due at now. 1 if queued, 0 if its idem_key was queued
+ * before (nothing written). */
+int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, struct tg_error *err);
+/* Up to limit pending rows due at now, oldest first, id above after_id:
+ * [{"id","idem_key","user_id","channel","address","event","subject","body","attempts"}]. */
+json_t *tg_store_outbox_due(struct tg_store *s, int64_t now, int64_t after_id, int limit,
+                            struct tg_error *err);
+/* A send's outcome: state "sent", "pending" (again at next_at) or "parked",
+ * with the error (NULL for sent). */
+int tg_store_outbox_done(struct tg_store *s, int64_t id, const char *state, int64_t now,
+                         int64_t next_at, const char *error, struct tg_error *err);
+/* Pending rows of the user's channel are dropped (its address changed). */
+int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channel,
+                         struct tg_error *err);
+/* Counts by state: {"pending":n,"sent":n,"parked":n,"dropped":n}. */
+json_t *tg_store_outbox_counts(struct tg_store *s, struct tg_error *err);
+/* The 32-byte key of the unsubscribe links. */
+int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err);
+/* Erases the user's settings and queued notifications (account deleted). */
+int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err);
+
 #endif

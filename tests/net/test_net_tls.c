@@ -97,7 +97,7 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 	}
 }
 
-static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close};
+static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
 
 static void on_shutdown_done(void *ud)
 {

@@ -1,0 +1,361 @@
+/* notify.c — what a player is told, written to the durable outbox in the
+ * same transaction as the change that causes it (issue 19). The text is
+ * made now, from the recipient's own view of the match (views_view for his
+ * role), so it never says what his view hides, and a restart sends exactly
+ * what was committed. notify_send.c sends the rows after the commit. */
+#include <openssl/hmac.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/notify.h"
+#include "core/seed.h"
+#include "core/server_internal.h"
+#include "util/log.h"
+
+#define LOG_LINES 5 /* of the recipient's log, in "your move" */
+
+static const char *str(const json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+	return v ? v : "";
+}
+
+int notify_unsub_token(struct tg_server *srv, int64_t uid, char out[65])
+{
+	uint8_t key[32], mac[32];
+	unsigned len = 32;
+	struct tg_error err = {0};
+	char msg[64];
+	int n = snprintf(msg, sizeof msg, "unsubscribe:%lld", (long long)uid);
+	if (tg_store_notify_key(srv->store, key, &err) != 0 ||
+	    !HMAC(EVP_sha256(), key, 32, (const unsigned char *)msg, (size_t)n, mac, &len))
+		return -1;
+	tg_hex_encode(mac, 32, out);
+	return 0;
+}
+
+/* The base of the links: public_url, else the listening address. */
+static void base_url(struct tg_server *srv, char *out, size_t n)
+{
+	if (srv->cfg.public_url[0]) {
+		snprintf(out, n, "%s", srv->cfg.public_url);
+		size_t l = strlen(out);
+		if (l && out[l - 1] == '/')
+			out[l - 1] = '\0';
+	} else {
+		snprintf(out, n, "https://%s:%d", srv->cfg.listen_host, srv->cfg.listen_port);
+	}
+}
+
+char *notify_unsub_url(struct tg_server *srv, int64_t uid)
+{
+	char tok[65], base[1100];
+	if (notify_unsub_token(srv, uid, tok) != 0)
+		return NULL;
+	base_url(srv, base, sizeof base);
+	size_t n = strlen(base) + 128;
+	char *url = malloc(n);
+	if (url)
+		snprintf(url, n, "%s/unsubscribe?u=%lld&t=%s", base, (long long)uid, tok);
+	return url;
+}
+
+static const char *event_name(unsigned ev)
+{
+	return ev == TG_EV_YOUR_MOVE        ? "your_move"
+	       : ev == TG_EV_MATCH_STARTED  ? "match_started"
+	       : ev == TG_EV_MATCH_FINISHED ? "match_finished"
+	                                    : "account";
+}
+
+/* The webhook body: ours, or Discord's / Slack's. */
+static char *webhook_body(const char *format, const char *event, const char *subject,
+                          const char *text, json_t *extra)
+{
+	size_t n = strlen(subject) + strlen(text) + 2;
+	char *both = malloc(n);
+	if (!both)
+		return NULL;
+	snprintf(both, n, "%s\n%s", subject, text);
+	json_t *j;
+	if (strcmp(format, "discord") == 0)
+		j = json_pack("{s:s}", "content", both);
+	else if (strcmp(format, "slack") == 0)
+		j = json_pack("{s:s}", "text", both);
+	else {
+		j = json_pack("{s:s,s:s,s:s}", "event", event, "subject", subject, "text", text);
+		if (j && extra)
+			json_object_update(j, extra);
+	}
+	free(both);
+	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	json_decref(j);
+	return s;
+}
+
+int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                 const char *email, const char *subject, const char *text, json_t *extra,
+                 struct tg_error *err)
+{
+	json_t *set = tg_store_notify_settings(srv->store, uid, err);
+	if (!set)
+		return -1;
+	int rc = 0;
+	unsigned events = (unsigned)json_integer_value(json_object_get(set, "events"));
+	bool wanted = ev == 0 || (events & ev);
+	const char *addr = email;
+	if (!addr && wanted && json_integer_value(json_object_get(set, "email_verified")) == 1 &&
+	    json_is_null(json_object_get(set, "email_parked")))
+		addr = json_string_value(json_object_get(set, "email"));
+	char idem[256];
+	if (addr && srv->cfg.smtp_url[0]) {
+		char *unsub = notify_unsub_url(srv, uid);
+		size_t n = strlen(text) + (unsub ? strlen(unsub) : 0) + 200;
+		char *body = malloc(n);
+		if (!unsub || !body) {
+			rc = tg_fail(err, "internal", "out of memory");
+		} else {
+			snprintf(
+			    body, n,
+			    "%s\n\n-- \nTelegraph. To receive no more of these emails, open\n%s\n",
+			    text, unsub);
+			snprintf(idem, sizeof idem, "%s:u%lld:email", key, (long long)uid);
+			json_t *row =
+			    json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s}", "idem_key", idem, "user_id",
+			              (json_int_t)uid, "channel", "email", "address", addr, "event",
+			              event_name(ev), "subject", subject, "body", body);
+			rc = row && tg_store_outbox_add(srv->store, row, srv_now(), err) >= 0 ? 0
+			                                                                      : -1;
+			if (!row)
+				tg_fail(err, "internal", "out of memory");
+			json_decref(row);
+		}
+		free(unsub);
+		free(body);
+	}
+	const char *hook = json_string_value(json_object_get(set, "webhook_url"));
+	if (rc == 0 && ev != 0 && wanted && hook &&
+	    json_is_null(json_object_get(set, "webhook_parked"))) {
+		char *body =
+		    webhook_body(str(set, "webhook_format"), event_name(ev), subject, text, extra);
+		snprintf(idem, sizeof idem, "%s:u%lld:webhook", key, (long long)uid);
+		json_t *row =
+		    body ? json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s}", "idem_key", idem, "user_id",
+		                     (json_int_t)uid, "channel", "webhook", "address", hook,
+		                     "event", event_name(ev), "subject", subject, "body", body)
+		         : NULL;
+		rc = row && tg_store_outbox_add(srv->store, row, srv_now(), err) >= 0 ? 0 : -1;
+		if (!row)
+			tg_fail(err, "internal", "out of memory");
+		json_decref(row);
+		free(body);
+	}
+	json_decref(set);
+	if (rc == 0)
+		srv->notify_queued = true;
+	return rc;
+}
+
+/* The seat of role r: its user id (0: none). */
+static int64_t seat_user(const struct tg_match *m, int r)
+{
+	size_t i;
+	json_t *seat;
+	json_array_foreach(json_object_get(m->row, "seats"), i, seat)
+	{
+		if (strcmp(str(seat, "role"), m->mod->roles[r]) == 0)
+			return json_integer_value(json_object_get(seat, "user_id"));
+	}
+	return 0;
+}
+
+/* Whether the user is connected and following m in role r. */
+static bool following(const struct tg_match *m, int64_t uid, int r)
+{
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (!m->subs[i].s->closed && m->subs[i].s->user_id == uid && m->subs[i].role == r)
+			return true;
+	return false;
+}
+
+/* Appends printf output to a growing buffer. */
+struct buf {
+	char *p;
+	size_t len, cap;
+	bool oom;
+};
+
+static void bputf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bputf(struct buf *b, const char *fmt, ...)
+{
+	if (b->oom)
+		return;
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->oom = true;
+			return;
+		}
+		if (b->p && b->len + (size_t)n < b->cap) {
+			b->len += (size_t)n;
+			return;
+		}
+		size_t cap = (b->cap + (size_t)n + 256) * 2;
+		char *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = true;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+		b->p[b->len] = '\0';
+	}
+}
+
+/* One log entry as text: a string, or an object's "text", or its JSON. */
+static void put_log_entry(struct buf *b, const json_t *e)
+{
+	if (json_is_string(e)) {
+		bputf(b, "  %s\n", json_string_value(e));
+		return;
+	}
+	const char *t = json_string_value(json_object_get(e, "text"));
+	if (t) {
+		bputf(b, "  %s\n", t);
+		return;
+	}
+	char *d = json_dumps(e, JSON_COMPACT | JSON_ENCODE_ANY);
+	bputf(b, "  %s\n", d ? d : "");
+	free(d);
+}
+
+static int your_move(struct tg_server *srv, struct tg_match *m, int r, struct tg_error *err)
+{
+	int64_t uid = seat_user(m, r);
+	if (!uid || following(m, uid, r))
+		return 0;
+	/* The recipient's own view: the email shows nothing it hides. */
+	json_t *v = views_view(m, r);
+	if (!v)
+		return tg_fail(err, "internal", "the game could not make a view");
+	struct buf b = {0};
+	bputf(&b, "It is your move as %s in match %lld (%s, %s).\n\n", m->mod->roles[r],
+	      (long long)m->id, m->mod->title, str(m->row, "scenario"));
+	const char *prompt = json_string_value(json_object_get(v, "prompt"));
+	if (prompt)
+		bputf(&b, "%s\n\n", prompt);
+	json_t *log = json_object_get(v, "log");
+	if (json_is_array(log) && json_array_size(log)) {
+		bputf(&b, "Lately:\n");
+		size_t n = json_array_size(log), from = n > LOG_LINES ? n - LOG_LINES : 0;
+		for (size_t i = from; i < n; i++)
+			put_log_entry(&b, json_array_get(log, i));
+		bputf(&b, "\n");
+	}
+	json_t *acts = json_object_get(v, "actions");
+	if (json_is_array(acts) && json_array_size(acts)) {
+		bputf(&b, "Your legal actions:\n");
+		size_t i;
+		json_t *a;
+		json_array_foreach(acts, i, a) bputf(&b, "  %zu. %s\n", i + 1, str(a, "label"));
+		bputf(&b, "\n");
+	}
+	bputf(&b, "Play it with: telegraph play %lld\n", (long long)m->id);
+	char subject[200], key[96];
+	snprintf(subject, sizeof subject, "Your move in %s, match %lld", m->mod->title,
+	         (long long)m->id);
+	snprintf(key, sizeof key, "your_move:m%lld:s%lld:%s", (long long)m->id, (long long)m->seq,
+	         m->mod->roles[r]);
+	json_t *extra = json_pack("{s:I,s:s,s:s,s:I,s:o}", "match", (json_int_t)m->id, "game",
+	                          m->mod->id, "role", m->mod->roles[r], "seq", (json_int_t)m->seq,
+	                          "prompt", prompt ? json_string(prompt) : json_null());
+	int rc = b.oom || !extra
+	             ? tg_fail(err, "internal", "out of memory")
+	             : notify_queue(srv, uid, TG_EV_YOUR_MOVE, key, NULL, subject, b.p, extra, err);
+	json_decref(extra);
+	json_decref(v);
+	free(b.p);
+	return rc;
+}
+
+int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before, struct tg_error *err)
+{
+	if (m->st.finished)
+		return 0;
+	unsigned now = m->st.awaiting & ~before;
+	for (int r = 0; r < m->nroles; r++)
+		if ((now & (1u << r)) && your_move(srv, m, r, err) != 0)
+			return -1;
+	return 0;
+}
+
+/* The players' names, "alice (alpha), bob (beta)". */
+static void players(const struct tg_match *m, char *out, size_t n)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	size_t i;
+	json_t *seat;
+	json_array_foreach(json_object_get(m->row, "seats"), i, seat)
+	{
+		int k = snprintf(out + len, n - len, "%s%s (%s)", i ? ", " : "",
+		                 str(seat, "user_name"), str(seat, "role"));
+		if (k < 0 || (size_t)k >= n - len)
+			break;
+		len += (size_t)k;
+	}
+}
+
+static int to_every_player(struct tg_server *srv, struct tg_match *m, unsigned ev, const char *what,
+                           const char *subject, const char *text, struct tg_error *err)
+{
+	for (int r = 0; r < m->nroles; r++) {
+		int64_t uid = seat_user(m, r);
+		if (!uid)
+			continue;
+		char key[96];
+		snprintf(key, sizeof key, "%s:m%lld", what, (long long)m->id);
+		json_t *extra = json_pack("{s:I,s:s,s:s}", "match", (json_int_t)m->id, "game",
+		                          m->mod->id, "role", m->mod->roles[r]);
+		json_t *result = json_object_get(m->row, "result");
+		if (extra && ev == TG_EV_MATCH_FINISHED && json_is_object(result))
+			json_object_set(extra, "result", result);
+		int rc = extra ? notify_queue(srv, uid, ev, key, NULL, subject, text, extra, err)
+		               : tg_fail(err, "internal", "out of memory");
+		json_decref(extra);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int notify_match_started(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	char who[400], subject[200], text[700];
+	players(m, who, sizeof who);
+	snprintf(subject, sizeof subject, "Match %lld of %s has started", (long long)m->id,
+	         m->mod->title);
+	snprintf(text, sizeof text, "Match %lld of %s (%s) has started: %s.\n", (long long)m->id,
+	         m->mod->title, str(m->row, "scenario"), who);
+	if (to_every_player(srv, m, TG_EV_MATCH_STARTED, "match_started", subject, text, err) != 0)
+		return -1;
+	return notify_awaited(srv, m, 0, err);
+}
+
+int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	char who[400], subject[200], text[800];
+	players(m, who, sizeof who);
+	json_t *result = json_object_get(m->row, "result");
+	const char *summary = str(result, "summary");
+	snprintf(subject, sizeof subject, "Match %lld of %s has ended: %s", (long long)m->id,
+	         m->mod->title, summary);
+	snprintf(text, sizeof text, "Match %lld of %s (%s) between %s has ended.\nResult: %s\n",
+	         (long long)m->id, m->mod->title, str(m->row, "scenario"), who, summary);
+	return to_every_player(srv, m, TG_EV_MATCH_FINISHED, "match_finished", subject, text, err);
+}

@@ -1,0 +1,62 @@
+/* notify.h — notifications (issue 19): what the engine's files call. The
+ * outbox rows are written in the loop turn's transaction by the hooks below
+ * (notify.c); notify_send.c sends them after the commit, off the loop thread
+ * (libcurl in the libuv thread pool); notify_ops.c is the players' settings,
+ * the email verification, the forgotten password and unsubscribing. */
+#ifndef TG_CORE_NOTIFY_H
+#define TG_CORE_NOTIFY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+struct tg_server;
+struct tg_match;
+struct tg_session;
+
+/* The events a player may choose (a bit set, stored in notify_settings). */
+enum { TG_EV_YOUR_MOVE = 1, TG_EV_MATCH_STARTED = 2, TG_EV_MATCH_FINISHED = 4, TG_EV_ALL = 7 };
+#define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
+#define TG_NOTIFY_VERIFY_TRIES 5
+#define TG_NOTIFY_VERIFY_S 86400
+
+/* ---- notify.c: the hooks, in the open transaction ---- */
+/* After an action: "your move" to each role awaited now that was not
+ * before (unless its player is connected and following the match). */
+int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before,
+                   struct tg_error *err);
+/* "match started" to every player, then "your move" to the awaited. */
+int notify_match_started(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* "match finished" with the result, to every player. */
+int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* Queues one message to the user's verified channels that take event ev
+ * (ev 0: an email to `email` even unverified, for codes). subject and text
+ * are plain text; key makes it once-only. 0 or -1. */
+int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                 const char *email, const char *subject, const char *text, json_t *extra,
+                 struct tg_error *err);
+/* The unsubscribe link of a user (malloc'd) and its token (64 hex). */
+char *notify_unsub_url(struct tg_server *srv, int64_t uid);
+int notify_unsub_token(struct tg_server *srv, int64_t uid, char out[65]);
+
+/* ---- notify_send.c: the sender ---- */
+int notify_start(struct tg_server *srv);
+/* After the turn's commit: sends what it queued. */
+void notify_after_turn(struct tg_server *srv);
+/* No new sends (shutdown); true once none is in flight. */
+bool notify_stop(struct tg_server *srv);
+void notify_free(struct tg_server *srv);
+/* Sends still in flight (the shutdown waits for them). */
+unsigned notify_inflight(const struct tg_server *srv);
+
+/* ---- notify_ops.c ---- */
+void op_notify_settings(struct tg_session *s, const json_t *req);
+void op_verify_email(struct tg_session *s, const json_t *req);
+void op_forgot_password(struct tg_session *s, const json_t *req);
+void op_unsubscribe(struct tg_session *s, const json_t *req);
+/* Turns a user's notifications off by the token of his link: 0, or -1. */
+int notify_unsubscribe(struct tg_server *srv, int64_t uid, const char *token, struct tg_error *err);
+
+#endif

@@ -1,0 +1,447 @@
+/* notify_send.c — sends the outbox after the commit (issue 19). A poll (at
+ * once after a turn that queued something, and every notify_poll_ms for
+ * retries and for rows left by a crash) hands due rows to the libuv thread
+ * pool, where libcurl speaks SMTP (STARTTLS or SMTPS) or POSTs the webhook;
+ * the loop thread never waits on the network. At most notify_inflight sends
+ * run at once, so the pool keeps threads for password hashing. A row's
+ * outcome is written in the loop turn's transaction: sent; pending again
+ * after a backoff (notify_backoff_s, doubled by each attempt); or, after
+ * notify_max_attempts, parked with its channel, which the user then sees.
+ *
+ * Once-only: a row is marked sent in the turn after its send. A crash after
+ * the commit and before the send leaves it pending, and the restart sends it
+ * once. A crash in the moment between a send and its mark sends it again:
+ * the mail carries the row's key as Message-ID and the webhook as
+ * Idempotency-Key, so the receiver can tell. */
+#include <ctype.h>
+#include <curl/curl.h>
+#include <openssl/hmac.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/notify.h"
+#include "core/seed.h"
+#include "core/server_internal.h"
+#include "util/log.h"
+
+#define INFLIGHT_MAX 16
+
+struct tg_notify {
+	uv_timer_t *timer; /* its own allocation: it closes after the server is freed */
+	int64_t inflight_id[INFLIGHT_MAX];
+	unsigned inflight;
+	bool stopped;
+	bool curl_ok;
+};
+
+struct send_job {
+	uv_work_t work;
+	struct tg_server *srv;
+	int64_t id, user_id;
+	int attempts;
+	char *channel, *address, *subject, *body, *idem, *event;
+	char *secret;         /* webhook: the HMAC key */
+	char *unsub;          /* email: the List-Unsubscribe link */
+	struct tg_config cfg; /* a copy: the thread reads no shared state */
+	/* result */
+	bool ok;
+	char error[256];
+	/* the message being read by curl */
+	char *msg;
+	size_t msg_len, msg_off;
+};
+
+static void free_job(struct send_job *j)
+{
+	free(j->channel);
+	free(j->address);
+	free(j->subject);
+	free(j->body);
+	free(j->idem);
+	free(j->event);
+	if (j->secret)
+		OPENSSL_cleanse(j->secret, strlen(j->secret));
+	free(j->secret);
+	free(j->unsub);
+	free(j->msg);
+	OPENSSL_cleanse(j->cfg.smtp_password, sizeof j->cfg.smtp_password);
+	free(j);
+}
+
+static size_t read_msg(char *buf, size_t size, size_t nitems, void *ud)
+{
+	struct send_job *j = ud;
+	size_t n = size * nitems, left = j->msg_len - j->msg_off;
+	if (n > left)
+		n = left;
+	memcpy(buf, j->msg + j->msg_off, n);
+	j->msg_off += n;
+	return n;
+}
+
+static size_t discard(char *p, size_t size, size_t n, void *ud)
+{
+	(void)p;
+	(void)ud;
+	return size * n;
+}
+
+/* The RFC 5322 message: headers, a blank line, the body with CRLF line ends
+ * and dot-stuffing left to curl. */
+static int build_mail(struct send_job *j)
+{
+	char date[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	/* Message-ID: the row's key (':' is no atext) at the sender's domain. */
+	char id[400], domain[256] = "telegraph.invalid";
+	snprintf(id, sizeof id, "%s", j->idem);
+	for (char *p = id; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("._-", *p)))
+			*p = '.';
+	const char *at = strrchr(j->cfg.smtp_from, '@');
+	if (at && at[1]) {
+		snprintf(domain, sizeof domain, "%s", at + 1);
+		domain[strcspn(domain, "> \t")] = '\0';
+	}
+	size_t cap = strlen(j->body) * 2 + strlen(j->subject) + strlen(j->address) +
+	             strlen(j->unsub) * 2 + strlen(j->idem) + 1024;
+	char *m = malloc(cap);
+	if (!m)
+		return -1;
+	int n = snprintf(
+	    m, cap,
+	    "Date: %s\r\nFrom: %s\r\nTo: <%s>\r\nSubject: %s\r\n"
+	    "Message-ID: <%s@%s>\r\nMIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n"
+	    "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n"
+	    "List-Unsubscribe: <%s>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"
+	    "X-Telegraph-Event: %s\r\n\r\n",
+	    date, j->cfg.smtp_from, j->address, j->subject, id, domain, j->unsub, j->event);
+	size_t len = (size_t)n;
+	for (const char *p = j->body; *p && len + 3 < cap; p++) {
+		if (*p == '\n' && (p == j->body || p[-1] != '\r'))
+			m[len++] = '\r';
+		m[len++] = *p;
+	}
+	m[len] = '\0';
+	j->msg = m;
+	j->msg_len = len;
+	return 0;
+}
+
+static void send_mail(struct send_job *j, CURL *c)
+{
+	if (build_mail(j) != 0) {
+		snprintf(j->error, sizeof j->error, "out of memory");
+		return;
+	}
+	char from[600], rcpt[600];
+	const char *lt = strchr(j->cfg.smtp_from, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	if (lt && gt)
+		snprintf(from, sizeof from, "%.*s", (int)(gt - lt + 1), lt);
+	else
+		snprintf(from, sizeof from, "<%s>", j->cfg.smtp_from);
+	snprintf(rcpt, sizeof rcpt, "<%s>", j->address);
+	struct curl_slist *to = curl_slist_append(NULL, rcpt);
+	curl_easy_setopt(c, CURLOPT_URL, j->cfg.smtp_url);
+	curl_easy_setopt(c, CURLOPT_MAIL_FROM, from);
+	curl_easy_setopt(c, CURLOPT_MAIL_RCPT, to);
+	curl_easy_setopt(c, CURLOPT_READFUNCTION, read_msg);
+	curl_easy_setopt(c, CURLOPT_READDATA, j);
+	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+	/* smtp_tls: "starttls" (required), "none" (a local relay), and an
+	 * smtps:// URL is TLS from its first byte. */
+	if (strcmp(j->cfg.smtp_tls, "starttls") == 0)
+		curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
+	if (j->cfg.smtp_user[0]) {
+		curl_easy_setopt(c, CURLOPT_USERNAME, j->cfg.smtp_user);
+		curl_easy_setopt(c, CURLOPT_PASSWORD, j->cfg.smtp_password);
+	}
+	CURLcode rc = curl_easy_perform(c);
+	if (rc == CURLE_OK)
+		j->ok = true;
+	else
+		snprintf(j->error, sizeof j->error, "smtp: %s", curl_easy_strerror(rc));
+	curl_slist_free_all(to);
+}
+
+static void send_webhook(struct send_job *j, CURL *c)
+{
+	uint8_t mac[32];
+	unsigned maclen = 32;
+	char hex[65], sig[100], idem[400], ev[100];
+	const char *key = j->secret ? j->secret : "";
+	if (!HMAC(EVP_sha256(), key, (int)strlen(key), (const unsigned char *)j->body,
+	          strlen(j->body), mac, &maclen)) {
+		snprintf(j->error, sizeof j->error, "hmac failed");
+		return;
+	}
+	tg_hex_encode(mac, 32, hex);
+	snprintf(sig, sizeof sig, "X-Telegraph-Signature: sha256=%s", hex);
+	snprintf(idem, sizeof idem, "Idempotency-Key: %s", j->idem);
+	snprintf(ev, sizeof ev, "X-Telegraph-Event: %s", j->event);
+	struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+	h = curl_slist_append(h, sig);
+	h = curl_slist_append(h, idem);
+	h = curl_slist_append(h, ev);
+	curl_easy_setopt(c, CURLOPT_URL, j->address);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_POSTFIELDS, j->body);
+	curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)strlen(j->body));
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR,
+	                 j->cfg.webhook_allow_loopback ? "https,http" : "https");
+	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+	CURLcode rc = curl_easy_perform(c);
+	long status = 0;
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	if (rc == CURLE_OK && status >= 200 && status < 300)
+		j->ok = true;
+	else if (rc == CURLE_OK)
+		snprintf(j->error, sizeof j->error, "webhook answered HTTP %ld", status);
+	else
+		snprintf(j->error, sizeof j->error, "webhook: %s", curl_easy_strerror(rc));
+	curl_slist_free_all(h);
+}
+
+/* In the thread pool. */
+static void do_send(uv_work_t *w)
+{
+	struct send_job *j = w->data;
+	CURL *c = curl_easy_init();
+	if (!c) {
+		snprintf(j->error, sizeof j->error, "curl_easy_init failed");
+		return;
+	}
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)j->cfg.notify_timeout_s);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)j->cfg.notify_timeout_s);
+	if (j->cfg.notify_ca_file[0])
+		curl_easy_setopt(c, CURLOPT_CAINFO, j->cfg.notify_ca_file);
+	if (strcmp(j->channel, "email") == 0)
+		send_mail(j, c);
+	else
+		send_webhook(j, c);
+	curl_easy_cleanup(c);
+}
+
+static void poll_outbox(struct tg_server *srv);
+
+static void forget_inflight(struct tg_notify *n, int64_t id)
+{
+	for (unsigned i = 0; i < n->inflight; i++)
+		if (n->inflight_id[i] == id) {
+			n->inflight_id[i] = n->inflight_id[--n->inflight];
+			return;
+		}
+}
+
+/* The backoff before attempt k+1 (k >= 1 attempts made). */
+static int64_t backoff(const struct tg_config *cfg, int k)
+{
+	int64_t d = cfg->notify_backoff_s;
+	for (int i = 1; i < k && d < 86400; i++)
+		d *= 2;
+	return d > 86400 ? 86400 : d;
+}
+
+static void after_send(uv_work_t *w, int status)
+{
+	struct send_job *j = w->data;
+	struct tg_server *srv = j->srv;
+	struct tg_notify *n = srv->notify;
+	forget_inflight(n, j->id);
+	if (status == UV_ECANCELED)
+		snprintf(j->error, sizeof j->error, "cancelled");
+	struct tg_error err = {0};
+	int64_t now = srv_now();
+	int attempts = j->attempts + 1;
+	const char *state = j->ok                                           ? "sent"
+	                    : attempts >= (int)srv->cfg.notify_max_attempts ? "parked"
+	                                                                    : "pending";
+	if (srv_tx(srv, &err) != 0 ||
+	    tg_store_outbox_done(srv->store, j->id, state, now, now + backoff(&srv->cfg, attempts),
+	                         j->ok ? NULL : j->error, &err) != 0) {
+		srv_tx_fail(srv);
+		TG_ERROR(0, 0, "outbox row %lld: %s", (long long)j->id, err.message);
+	} else if (strcmp(state, "parked") == 0) {
+		/* The channel is parked: nothing more goes there until the user
+		 * sets it again, and the settings show why. */
+		json_t *set = json_pack(
+		    "{s:I}", strcmp(j->channel, "email") == 0 ? "email_parked" : "webhook_parked",
+		    (json_int_t)now);
+		if (!set || tg_store_notify_settings_set(srv->store, j->user_id, set, &err) != 0 ||
+		    tg_store_outbox_drop(srv->store, j->user_id, j->channel, &err) != 0) {
+			srv_tx_fail(srv);
+			TG_ERROR(0, 0, "parking a channel: %s", err.message);
+		}
+		json_decref(set);
+		TG_WARN(0, 0, "user %lld's %s parked after %d attempts: %s", (long long)j->user_id,
+		        j->channel, attempts, j->error);
+	} else if (j->ok) {
+		TG_INFO(0, 0, "notification %lld (%s) sent by %s", (long long)j->id, j->event,
+		        j->channel);
+	} else {
+		TG_INFO(0, 0, "notification %lld: attempt %d failed: %s", (long long)j->id,
+		        attempts, j->error);
+	}
+	free_job(j);
+	srv->notify_queued = true; /* look again after this turn */
+	if (n->stopped && n->inflight == 0)
+		srv_work_done(srv);
+}
+
+static char *dup_str(const json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+	return strdup(v ? v : "");
+}
+
+static void start_job(struct tg_server *srv, const json_t *row)
+{
+	struct tg_notify *n = srv->notify;
+	struct send_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return;
+	j->srv = srv;
+	j->id = json_integer_value(json_object_get(row, "id"));
+	j->user_id = json_integer_value(json_object_get(row, "user_id"));
+	j->attempts = (int)json_integer_value(json_object_get(row, "attempts"));
+	j->channel = dup_str(row, "channel");
+	j->address = dup_str(row, "address");
+	j->subject = dup_str(row, "subject");
+	j->body = dup_str(row, "body");
+	j->idem = dup_str(row, "idem_key");
+	j->event = dup_str(row, "event");
+	j->cfg = srv->cfg;
+	j->work.data = j;
+	struct tg_error err = {0};
+	if (strcmp(j->channel, "webhook") == 0) {
+		json_t *set = tg_store_notify_settings(srv->store, j->user_id, &err);
+		j->secret = set ? dup_str(set, "webhook_secret") : NULL;
+		json_decref(set);
+	} else {
+		j->unsub = notify_unsub_url(srv, j->user_id);
+	}
+	if (!j->channel || !j->address || !j->subject || !j->body || !j->idem || !j->event ||
+	    (strcmp(j->channel, "webhook") == 0 ? !j->secret : !j->unsub) ||
+	    uv_queue_work(srv->loop, &j->work, do_send, after_send) != 0) {
+		TG_ERROR(0, 0, "could not start sending notification %lld", (long long)j->id);
+		free_job(j);
+		return;
+	}
+	n->inflight_id[n->inflight++] = j->id;
+}
+
+static bool is_inflight(const struct tg_notify *n, int64_t id)
+{
+	for (unsigned i = 0; i < n->inflight; i++)
+		if (n->inflight_id[i] == id)
+			return true;
+	return false;
+}
+
+static void poll_outbox(struct tg_server *srv)
+{
+	struct tg_notify *n = srv->notify;
+	/* Rows of an open transaction are not committed yet: never sent. */
+	if (!n || n->stopped || !n->curl_ok || srv->tx_open)
+		return;
+	unsigned cap = srv->cfg.notify_inflight;
+	if (n->inflight >= cap)
+		return;
+	struct tg_error err = {0};
+	json_t *rows =
+	    tg_store_outbox_due(srv->store, srv_now(), 0, (int)(cap + n->inflight), &err);
+	if (!rows) {
+		TG_ERROR(0, 0, "reading the outbox: %s", err.message);
+		return;
+	}
+	size_t i;
+	json_t *row;
+	json_array_foreach(rows, i, row)
+	{
+		if (n->inflight >= cap)
+			break;
+		if (!is_inflight(n, json_integer_value(json_object_get(row, "id"))))
+			start_job(srv, row);
+	}
+	json_decref(rows);
+}
+
+static void on_timer(uv_timer_t *t)
+{
+	if (t->data)
+		poll_outbox(t->data);
+}
+
+int notify_start(struct tg_server *srv)
+{
+	struct tg_notify *n = calloc(1, sizeof *n);
+	uv_timer_t *t = calloc(1, sizeof *t);
+	if (!n || !t) {
+		free(n);
+		free(t);
+		return -1;
+	}
+	if (srv->cfg.notify_inflight > INFLIGHT_MAX)
+		srv->cfg.notify_inflight = INFLIGHT_MAX;
+	/* curl_global_init is not thread-safe: once, here, on the loop thread. */
+	n->curl_ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+	if (!n->curl_ok)
+		TG_ERROR(0, 0, "libcurl did not start: no notification will be sent");
+	n->timer = t;
+	uv_timer_init(srv->loop, t);
+	t->data = srv;
+	uv_timer_start(t, on_timer, 0, srv->cfg.notify_poll_ms);
+	uv_unref((uv_handle_t *)t);
+	srv->notify = n;
+	return 0;
+}
+
+void notify_after_turn(struct tg_server *srv)
+{
+	if (!srv->notify_queued || srv->tx_open)
+		return;
+	srv->notify_queued = false;
+	poll_outbox(srv);
+}
+
+bool notify_stop(struct tg_server *srv)
+{
+	struct tg_notify *n = srv->notify;
+	if (!n)
+		return true;
+	n->stopped = true;
+	uv_timer_stop(n->timer);
+	return n->inflight == 0;
+}
+
+unsigned notify_inflight(const struct tg_server *srv)
+{
+	return srv->notify ? srv->notify->inflight : 0;
+}
+
+static void free_handle(uv_handle_t *h)
+{
+	free(h);
+}
+
+void notify_free(struct tg_server *srv)
+{
+	struct tg_notify *n = srv->notify;
+	if (!n)
+		return;
+	uv_timer_stop(n->timer);
+	n->timer->data = NULL;
+	uv_close((uv_handle_t *)n->timer, free_handle);
+	if (n->curl_ok)
+		curl_global_cleanup();
+	free(n);
+	srv->notify = NULL;
+}

@@ -1,0 +1,80 @@
+"""A real SMTP server for the notification tests: Debian's aiosmtpd, which
+imports only under Debian's own interpreter (/usr/bin/python3), hence this
+separate process. It requires STARTTLS (with the given certificate) before
+AUTH and MAIL, checks the credentials, and writes each message it accepts,
+whole, as one file msg-N.eml in --out (written to a temporary name, then
+renamed, so a reader never sees half a message). A recipient whose address
+starts with "bounce" is refused (550), as a mailbox that does not exist. It prints "ready PORT"
+once it listens, and runs until its standard input closes or it is killed.
+
+    /usr/bin/python3 smtp_sink.py --port P --cert C --key K --out DIR
+                                  --user U --password W
+"""
+
+import argparse
+import os
+import ssl
+import sys
+import threading
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+
+class Sink:
+    def __init__(self, out):
+        self.out = out
+        self.n = 0
+        self.lock = threading.Lock()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        # An address that does not exist, as a real server says it.
+        if address.startswith("bounce"):
+            return "550 5.1.1 No such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.n += 1
+            n = self.n
+        path = os.path.join(self.out, f"msg-{n:05d}.eml")
+        head = (f"X-Sink-Mail-From: {envelope.mail_from}\r\n"
+                f"X-Sink-Rcpt-To: {','.join(envelope.rcpt_tos)}\r\n"
+                f"X-Sink-TLS: {'yes' if session.ssl else 'no'}\r\n"
+                f"X-Sink-Auth: {session.authenticated and 'yes' or 'no'}\r\n").encode()
+        with open(path + ".tmp", "wb") as f:
+            f.write(head + envelope.original_content)
+        os.replace(path + ".tmp", path)
+        return "250 OK"
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--port", type=int, required=True)
+    p.add_argument("--cert", required=True)
+    p.add_argument("--key", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--user", required=True)
+    p.add_argument("--password", required=True)
+    a = p.parse_args()
+
+    def auth(server, session, envelope, mechanism, data):
+        ok = (data.login.decode() == a.user and data.password.decode() == a.password)
+        return AuthResult(success=ok)
+
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.load_cert_chain(a.cert, a.key)
+    c = Controller(Sink(a.out), hostname="127.0.0.1", port=a.port, tls_context=ctx,
+                   require_starttls=True, authenticator=auth, auth_required=True,
+                   auth_require_tls=True)
+    c.start()
+    print(f"ready {a.port}", flush=True)
+    try:
+        sys.stdin.read()
+    finally:
+        c.stop()
+
+
+if __name__ == "__main__":
+    main()
