@@ -161,6 +161,26 @@ def wait_until(pred, what, timeout=20):
         time.sleep(0.1)
 
 
+def start_client(h, name, config=None):
+    """h.client, noting its connection's id in the daemon's log."""
+    n = len(h.daemon.log)
+    c = h.client(name, config=config)
+    found = []
+    wait_until(lambda: found.extend(re.findall(r"conn=(\d+) connected from",
+                                               "\n".join(h.daemon.log[n:]))) or found,
+               f"{name}'s connection in the daemon's log")
+    c.conn_id = found[-1]
+    return c
+
+
+def close_gone(h, c):
+    """Closes c and waits until the daemon has seen it go: until then its
+    user is still connected and following (no "your move" for him)."""
+    c.close()
+    wait_until(lambda: any(f"conn={c.conn_id} closed" in line for line in h.daemon.log),
+               f"the daemon seeing {c.name} leave")
+
+
 def verify_address(h, sink, c, addr):
     r = c.ok({"op": "notify_settings", "email": addr})
     check(r["settings"]["email"] == addr and r["settings"]["email_verified"] is False,
@@ -238,7 +258,7 @@ def test_play(h, sink, grant, lee, hook):
                "lee's webhook: match started")
 
     # lee leaves; grant (alpha, the leader) commits a secret number.
-    lee.close()
+    close_gone(h, lee)
     secret = 3
     grant.ok({"op": "act", "match": mid, "seq": 0, "action": {"type": "commit", "value": secret}})
     mail = sink.wait(lambda m: to("lee@example.test")(m) and "Your move" in m["Subject"],
@@ -305,7 +325,7 @@ def test_kill(h, sink, grant, lee_cfg, mid, seq):
     t.start()
     before = len(sink.messages())
     # Round 2: lee (beta) leads while grant is away, which awaits grant.
-    grant.close()
+    close_gone(h, grant)
     lee = h.client("lee-kill", config=lee_cfg)
     lee.ok({"op": "act", "match": mid, "seq": seq, "action": {"type": "commit", "value": 2}})
     lee.close()
@@ -380,7 +400,7 @@ def test_parking(h, sink, grant, lee_cfg, mid, seq):
     lee = h.client("lee-hang", config=lee_cfg)
     lee.ok({"op": "join", "match": m2})
     grant.ok({"op": "act", "match": m2, "seq": 0, "action": {"type": "commit", "value": 1}})
-    grant.close()
+    close_gone(h, grant)
     lee.ok({"op": "act", "match": m2, "seq": 1, "action": {"type": "commit", "value": 1}})
     lee.ok({"op": "act", "match": m2, "seq": 2, "action": {"type": "commit", "value": 1}})
     wait_until(lambda: hang.hits >= 1, "the hanging webhook reached")
@@ -493,7 +513,7 @@ def body(args):
     sink.start()
     try:
         with h:
-            grant, lee = h.client("grant"), h.client("lee")
+            grant, lee = start_client(h, "grant"), start_client(h, "lee")
             register(grant, "grant")
             register(lee, "lee")
             test_verify(h, sink, grant)
@@ -504,7 +524,7 @@ def body(args):
                      "action": {"type": "commit", "value": 1}})
             lee3.close()
             seq = test_kill(h, sink, grant, lee.config, mid, 2)
-            grant = h.client("grant-2", config=grant.config)
+            grant = start_client(h, "grant-2", config=grant.config)
             test_parking(h, sink, grant, lee.config, mid, seq)
             test_unsubscribe(h, lee.config, mail)
             grant = h.client("grant-3", config=grant.config)
