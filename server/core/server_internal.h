@@ -399,6 +399,8 @@ void op_leaderboard(struct tg_session *s, const json_t *req);
 /* ---- tourney_ops.c, tourney_round.c, tourney_view.c: tournaments ------ */
 #define TG_TOURNEY_MAX_PLAYERS 256 /* per tournament */
 #define TG_TOURNEY_MAX_ROUNDS 50   /* of a Swiss */
+#define TG_TOURNEY_MAX_POOLS 16    /* of a pools event */
+#define TG_TOURNEY_MAX_ADVANCE 8   /* from each pool to the knockout */
 void op_tourney_create(struct tg_session *s, const json_t *req);
 void op_tourney_list(struct tg_session *s, const json_t *req);
 void op_tourney_get(struct tg_session *s, const json_t *req);
@@ -438,6 +440,8 @@ int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct
 /* Starts stored tournament t (in registration, two players or more): the
  * rounds of its format, the log line "started by <by_name> with N players"
  * (by_user 0: the server), a bracket's seeds, round 1. */
+/* The players t needs to start: two, or two a pool. */
+int tourney_min_players(const json_t *t);
 int tourney_begin(struct tg_server *srv, const json_t *t, int64_t by_user, const char *by_name,
                   struct tg_error *err);
 /* tourney_sched.c: starts at a set time. _load reads the earliest from the
@@ -450,12 +454,23 @@ void tourney_sched_poll(struct tg_server *srv);
  * seeds the players still in (1 = the best rated) at the start; the pairs
  * of a round (indices into t's players, boards[k] the bracket place of pair
  * k; -1 out of memory); the user id who goes through from a decided game
- * (0 while it is played); the standings by rounds won. */
+ * (0 while it is played); the standings by rounds won. offset: the rounds
+ * played before the bracket's first (a pools event's pool stage). */
 int tourney_elim_rounds(int n);
 int tourney_elim_seed(struct tg_server *srv, const json_t *t, struct tg_error *err);
-int tourney_elim_pairs(const json_t *t, int round, struct tg_pair *out, int *boards);
+int tourney_elim_pairs(const json_t *t, int round, int offset, struct tg_pair *out, int *boards);
 json_int_t tourney_elim_winner(const json_t *t, const json_t *g);
 json_t *tourney_elim_standings(const json_t *t);
+/* tourney_pools.c: pools then knockout. The pool stage's rounds; dealing
+ * the pools at the start; a pool-stage round's pairs (indices into t's
+ * players; -1 out of memory); pool k's standings as a round robin's; the
+ * knockout's seeds after the pool stage; the overall ranking. */
+int tourney_pools_stage_rounds(const json_t *t);
+int tourney_pools_assign(struct tg_server *srv, const json_t *t, struct tg_error *err);
+int tourney_pools_pairs(const json_t *t, int round, struct tg_pair *out);
+json_t *tourney_pool_standings(const json_t *t, json_int_t k);
+int tourney_pools_qualify(struct tg_server *srv, const json_t *t, struct tg_error *err);
+json_t *tourney_pools_standings(const json_t *t);
 /* tourney_export.c: the export op, and the text crosstable (malloc'd,
  * NULL if memory runs out); mod gives the side letters (may be NULL). */
 void op_tourney_export(struct tg_session *s, const json_t *req);

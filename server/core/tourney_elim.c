@@ -167,7 +167,7 @@ static struct tg_pair sides(const json_t *t, int x, int y)
 	return x_gets_1 ? (struct tg_pair){y, x} : (struct tg_pair){x, y};
 }
 
-int tourney_elim_pairs(const json_t *t, int round, struct tg_pair *out, int *boards)
+int tourney_elim_pairs(const json_t *t, int round, int offset, struct tg_pair *out, int *boards)
 {
 	const json_t *players = json_object_get(t, "players");
 	int nseeded = 0;
@@ -180,10 +180,10 @@ int tourney_elim_pairs(const json_t *t, int round, struct tg_pair *out, int *boa
 		free(slots);
 		return -1;
 	}
-	int nboards = size >> round;
+	int nboards = size >> (round - offset);
 	for (int b = 1; b <= nboards; b++) {
 		int x, y; /* player indices, x the better seed; -1: nobody */
-		if (round == 1) {
+		if (round - offset == 1) {
 			x = index_of(players, "seed", slots[2 * b - 2] + 1);
 			y = index_of(players, "seed", slots[2 * b - 1] + 1);
 		} else {

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -96,28 +97,46 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 	             *maxp = json_object_get(req, "max_players"),
 	             *invite_only = json_object_get(req, "invite_only"),
 	             *start_at = json_object_get(req, "start_at"),
+	             *pools = json_object_get(req, "pools"),
+	             *advance = json_object_get(req, "advance"),
 	             *rated = json_object_get(req, "rated");
 	bool swiss = format && strcmp(format, "swiss") == 0;
 	if (!name || !name[0] || strlen(name) > TG_TOURNEY_NAME_MAX || !game || !scenario ||
 	    !format ||
 	    (!swiss && strcmp(format, "round_robin") != 0 &&
 	     strcmp(format, "double_round_robin") != 0 &&
-	     strcmp(format, "single_elimination") != 0) ||
+	     strcmp(format, "single_elimination") != 0 && strcmp(format, "pools") != 0) ||
 	    (options && !json_is_object(options)) ||
 	    (invite_only && !json_is_boolean(invite_only)) || (rated && !json_is_boolean(rated)) ||
 	    (maxp && !json_is_integer(maxp)) || (rounds && !json_is_integer(rounds)) ||
-	    (start_at && !json_is_integer(start_at)) || (swiss && !rounds)) {
+	    (start_at && !json_is_integer(start_at)) ||
+	    (strcmp(format, "pools") == 0) != (pools != NULL) ||
+	    (advance && (!pools || !json_is_integer(advance))) ||
+	    (pools && (!json_is_integer(pools) || json_integer_value(pools) < 2 ||
+	               json_integer_value(pools) > TG_TOURNEY_MAX_POOLS)) ||
+	    (advance && (json_integer_value(advance) < 1 ||
+	                 json_integer_value(advance) > TG_TOURNEY_MAX_ADVANCE)) ||
+	    (swiss && !rounds)) {
 		srv_error(
 		    s, req, "malformed_request",
 		    "tourney_create needs \"name\" (1 to %d bytes), \"game\", \"scenario\" and "
 		    "\"format\" (\"round_robin\", \"double_round_robin\", "
-		    "\"single_elimination\" or \"swiss\" with \"rounds\"); \"options\" an object, "
+		    "\"single_elimination\", \"pools\" or \"swiss\" with \"rounds\"); \"options\" "
+		    "an object, "
 		    "\"max_players\" a number, "
-		    "\"invite_only\" and \"rated\" booleans, \"start_at\" a time in seconds.",
-		    TG_TOURNEY_NAME_MAX);
+		    "\"invite_only\" and \"rated\" booleans, \"start_at\" a time in seconds; "
+		    "\"pools\" (2 to %d, with \"advance\" 1 to %d) for \"pools\" only.",
+		    TG_TOURNEY_NAME_MAX, TG_TOURNEY_MAX_POOLS, TG_TOURNEY_MAX_ADVANCE);
 		return;
 	}
 	json_int_t nmax = maxp ? json_integer_value(maxp) : TG_TOURNEY_DEFAULT_PLAYERS;
+	json_int_t npools = pools ? json_integer_value(pools) : 0;
+	if (npools && nmax < 2 * npools) {
+		srv_error(s, req, "malformed_request",
+		          "%lld pools need \"max_players\" of at least %lld (two a pool).",
+		          (long long)npools, (long long)(2 * npools));
+		return;
+	}
 	json_int_t nrounds = swiss ? json_integer_value(rounds) : 0;
 	if (nmax < 2 || nmax > TG_TOURNEY_MAX_PLAYERS || nrounds < 0 ||
 	    nrounds > TG_TOURNEY_MAX_ROUNDS || (swiss && nrounds < 1)) {
@@ -189,6 +208,11 @@ void op_tourney_create(struct tg_session *s, const json_t *req)
 		json_decref(tc_json);
 	if (t && start_at)
 		json_object_set(t, "start_at", (json_t *)start_at);
+	if (t && npools) {
+		json_object_set_new(t, "pools", json_integer(npools));
+		json_object_set_new(t, "advance",
+		                    json_integer(advance ? json_integer_value(advance) : 2));
+	}
 	int64_t id = 0;
 	char line[160];
 	snprintf(line, sizeof line, "created by %s", s->user_name);
@@ -343,6 +367,11 @@ done:
 	json_decref(t);
 }
 
+int tourney_min_players(const json_t *t)
+{
+	return num(t, "pools") > 0 ? 2 * (int)num(t, "pools") : 2;
+}
+
 int tourney_begin(struct tg_server *srv, const json_t *t0, int64_t by_user, const char *by_name,
                   struct tg_error *err)
 {
@@ -352,7 +381,29 @@ int tourney_begin(struct tg_server *srv, const json_t *t0, int64_t by_user, cons
 	int n = (int)num(t, "nplayers");
 	const char *format = str(t, "format");
 	bool elim = strcmp(format, "single_elimination") == 0;
-	if (elim)
+	if (strcmp(format, "pools") == 0) {
+		/* The pools are dealt first: the rounds follow from their sizes. */
+		json_t *dealt = NULL;
+		if (tourney_pools_assign(srv, t, err) != 0 ||
+		    !(dealt = tg_store_tourney_get(srv->store, num(t, "id"), err))) {
+			json_decref(t);
+			return -1;
+		}
+		json_decref(t);
+		t = dealt;
+		int qualifiers = 0;
+		size_t i;
+		json_t *p;
+		for (json_int_t k = 1; k <= num(t, "pools"); k++) {
+			int size = 0;
+			json_array_foreach(json_object_get(t, "players"), i, p) size +=
+			    json_integer_value(json_object_get(p, "pool")) == k;
+			qualifiers += size < num(t, "advance") ? size : (int)num(t, "advance");
+		}
+		json_object_set_new(
+		    t, "rounds",
+		    json_integer(tourney_pools_stage_rounds(t) + tourney_elim_rounds(qualifiers)));
+	} else if (elim)
 		json_object_set_new(t, "rounds", json_integer(tourney_elim_rounds(n)));
 	else if (strcmp(format, "swiss") != 0)
 		json_object_set_new(
@@ -378,9 +429,9 @@ void op_tourney_start(struct tg_session *s, const json_t *req)
 	struct tg_error err = {0};
 	if (!tourney_is_director(s, req, t) || !tourney_has_status(s, req, t, "registration"))
 		goto done;
-	if (num(t, "nplayers") < 2) {
-		srv_error(s, req, "too_few_players", "Tournament %lld needs two players to start.",
-		          (long long)num(t, "id"));
+	if (num(t, "nplayers") < tourney_min_players(t)) {
+		srv_error(s, req, "too_few_players", "Tournament %lld needs %d players to start.",
+		          (long long)num(t, "id"), tourney_min_players(t));
 		goto done;
 	}
 	if (srv_tx(srv, &err) != 0 || tourney_begin(srv, t, s->user_id, s->user_name, &err) != 0) {

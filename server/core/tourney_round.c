@@ -189,7 +189,8 @@ static int pair_swiss(struct tg_server *srv, const json_t *t, struct tg_pair *ou
 
 /* The game rows of one round are written; returns how many games of it are
  * still to be played, or -1. */
-static int create_round(struct tg_server *srv, const json_t *t, int round, struct tg_error *err)
+static int create_round_of(struct tg_server *srv, const json_t *t, int round, bool pools, int stage,
+                           struct tg_error *err)
 {
 	const json_t *players = json_object_get(t, "players");
 	int n = (int)json_array_size(players), npairs;
@@ -199,7 +200,7 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 	 * winners of boards 2k-1 and 2k before it); other formats number the
 	 * games in order. */
 	int *boards = calloc((size_t)n + 1, sizeof *boards);
-	bool elim = strcmp(format, "single_elimination") == 0;
+	bool elim = strcmp(format, "single_elimination") == 0 || (pools && round > stage);
 	if (!pairs || !boards) {
 		free(pairs);
 		free(boards);
@@ -208,7 +209,9 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 	if (strcmp(format, "swiss") == 0)
 		npairs = pair_swiss(srv, t, pairs, err);
 	else if (elim)
-		npairs = tourney_elim_pairs(t, round, pairs, boards);
+		npairs = tourney_elim_pairs(t, round, stage, pairs, boards);
+	else if (pools)
+		npairs = tourney_pools_pairs(t, round, pairs);
 	else
 		npairs =
 		    tg_rr_round(n, strcmp(format, "double_round_robin") == 0, round - 1, pairs);
@@ -249,6 +252,25 @@ static int create_round(struct tg_server *srv, const json_t *t, int round, struc
 	free(pairs);
 	free(boards);
 	return failed ? -1 : playing;
+}
+
+/* The game rows of one round (a pools event seeds its knockout first). */
+static int create_round(struct tg_server *srv, const json_t *t0, int round, struct tg_error *err)
+{
+	const char *format = str(t0, "format");
+	bool pools = strcmp(format, "pools") == 0;
+	int stage = pools ? tourney_pools_stage_rounds(t0) : 0;
+	json_t *t = json_incref((json_t *)t0);
+	if (pools && round == stage + 1) {
+		/* The pool stage is over: the knockout's seeds, then its bracket. */
+		json_decref(t);
+		if (tourney_pools_qualify(srv, t0, err) != 0 ||
+		    !(t = tg_store_tourney_get(srv->store, num(t0, "id"), err)))
+			return -1;
+	}
+	int rc = create_round_of(srv, t, round, pools, stage, err);
+	json_decref(t);
+	return rc;
 }
 
 int tourney_round_start(struct tg_server *srv, const json_t *t0, int round, struct tg_error *err)

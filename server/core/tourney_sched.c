@@ -38,12 +38,12 @@ static int start_one(struct tg_server *srv, int64_t id, struct tg_error *err)
 		return -1;
 	int rc;
 	int n = (int)num(t, "nplayers");
-	if (n < 2) {
+	if (n < tourney_min_players(t)) {
 		char line[160];
 		snprintf(line, sizeof line,
-		         "not started at its set time: %d player%s registered; the director may "
-		         "start it",
-		         n, n == 1 ? "" : "s");
+		         "not started at its set time: %d player%s registered, %d needed; the "
+		         "director may start it",
+		         n, n == 1 ? "" : "s", tourney_min_players(t));
 		TG_INFO(0, 0, "tournament %lld: %s", (long long)id, line);
 		rc = tg_store_tourney_set_start_at(srv->store, id, 0, err) ||
 		     tg_store_tourney_log_add(srv->store, id, 0, line, srv_now(), err);

@@ -56,6 +56,8 @@ json_t *tourney_standings_json(const json_t *t)
 {
 	if (strcmp(str(t, "format"), "single_elimination") == 0)
 		return tourney_elim_standings(t);
+	if (strcmp(str(t, "format"), "pools") == 0)
+		return tourney_pools_standings(t);
 	const json_t *players = json_object_get(t, "players"), *games = json_object_get(t, "games");
 	int n = (int)json_array_size(players);
 	size_t ng = json_array_size(games);
@@ -132,6 +134,10 @@ json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
 	json_t *start_at = json_object_get(t, "start_at");
 	json_object_set_new(info, "start_at",
 	                    json_is_integer(start_at) ? json_incref(start_at) : json_null());
+	if (num(t, "pools") > 0) {
+		json_object_set_new(info, "pools", json_integer(num(t, "pools")));
+		json_object_set_new(info, "advance", json_integer(num(t, "advance")));
+	}
 	if (director && str(t, "invite_code"))
 		json_object_set_new(info, "invite", json_string(str(t, "invite_code")));
 	if (!full)
@@ -153,6 +159,16 @@ json_t *tourney_info(const json_t *t, int64_t user_id, bool full)
 	json_object_set_new(info, "players", pl);
 	json_object_set_new(info, "games", games);
 	json_object_set_new(info, "standings", standings ? standings : json_array());
+	if (num(t, "pools") > 0 && strcmp(str(t, "status"), "registration") != 0) {
+		/* Each pool's own round robin standings. */
+		json_t *ps = json_array();
+		for (json_int_t k = 1; k <= num(t, "pools"); k++) {
+			json_t *st = tourney_pool_standings(t, k);
+			json_array_append_new(ps, json_pack("{s:I,s:o}", "pool", k, "standings",
+			                                    st ? st : json_array()));
+		}
+		json_object_set_new(info, "pool_standings", ps);
+	}
 	return info;
 }
 

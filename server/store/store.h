@@ -223,14 +223,15 @@ json_t *tg_store_ratings_of_user(struct tg_store *s, int64_t user_id, struct tg_
 /* t: {"name","game","scenario","options"(object),"format","rounds",
  *     "max_players","invite_code"(string|null),"rated"(bool),"director"(user
  *     id),"created","time_control"(object|null, optional),"start_at"(Unix
- *     seconds|null, optional)} -> new id; status starts "registration", round 0. err
+ *     seconds|null, optional),"pools","advance"(optional, 0)} -> new id; status starts "registration", round 0. err
  * code "invite_taken" if the code is in use (draw another). */
 int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourney_id,
 			    struct tg_error *err);
 /* The row ("id","name","game","scenario","options","format","rounds",
  * "max_players","invite_code","rated","director","director_name","status",
- * "round","created","updated","nplayers" (not withdrawn),"paused","time_control","start_at"(null|time)) plus "players"
- * [{"user_id","name","seq","withdrawn","registered","seed"(null|1..)}] in registration order
+ * "round","created","updated","nplayers" (not withdrawn),"paused","time_control","start_at"(null|time),"pools","advance") plus
+ * "players" [{"user_id","name","seq","withdrawn","registered","seed"(null|1..),
+ * "pool"(null|1..)}] in registration order
  * and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
  * "result"(string|null)}] by round and board. NULL with err code
  * "no_such_tourney" if absent. */
@@ -265,6 +266,9 @@ json_t *tg_store_tourney_game_by_match(struct tg_store *s, int64_t match_id, str
 /* A single elimination's seed (1 = best), set at the start. */
 int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t user_id,
 				 int seed, struct tg_error *err);
+/* A player's pool (1..pools), set at the start of a pools event. */
+int tg_store_tourney_player_pool(struct tg_store *s, int64_t tourney_id, int64_t user_id,
+				 int pool, struct tg_error *err);
 /* Ids of the events in registration whose start_at is at or before now,
  * earliest first (a JSON array of integers). */
 json_t *tg_store_tourney_due(struct tg_store *s, int64_t now, struct tg_error *err);

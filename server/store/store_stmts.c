@@ -17,7 +17,7 @@
 	"t.invite_code, t.rated, t.director, (SELECT name FROM users WHERE id = t.director), "     \
 	"t.status, t.round, t.created, t.updated, "                                                \
 	"(SELECT count(*) FROM tourney_players p WHERE p.tourney_id = t.id AND p.withdrawn = 0), " \
-	"t.paused, t.time_control, t.start_at"
+	"t.paused, t.time_control, t.start_at, t.pools, t.advance"
 
 static const char *const stmt_sql[ST__COUNT] = {
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
@@ -138,12 +138,13 @@ static const char *const stmt_sql[ST__COUNT] = {
 
     [ST_TOURNEY_INSERT] = "INSERT INTO tournaments (name, game, scenario, options, format, rounds, "
                           "max_players, invite_code, rated, director, created, updated, "
-                          "time_control, start_at) "
-                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13)",
+                          "time_control, start_at, pools, advance) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, "
+                          "?14, ?15)",
     [ST_TOURNEY_GET] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t WHERE t.id = ?1",
     [ST_TOURNEY_LIST] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t "
                         "ORDER BY t.created DESC, t.id DESC LIMIT ?1",
-    [ST_TOURNEY_PLAYERS] = "SELECT p.user_id, u.name, p.seq, p.withdrawn, p.registered, p.seed "
+    [ST_TOURNEY_PLAYERS] = "SELECT p.user_id, u.name, p.seq, p.withdrawn, p.registered, p.seed, p.pool "
                            "FROM tourney_players p JOIN users u ON u.id = p.user_id "
                            "WHERE p.tourney_id = ?1 ORDER BY p.seq",
     [ST_TOURNEY_GAMES] = "SELECT round, board, side0, side1, match_id, result FROM tourney_games "
@@ -164,6 +165,8 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_TOURNEY_GAME_BY_MATCH] = "SELECT tourney_id, round, board, side0, side1, result "
                                  "FROM tourney_games WHERE match_id = ?1",
     [ST_TOURNEY_PLAYER_SEED] = "UPDATE tourney_players SET seed = ?3 "
+                               "WHERE tourney_id = ?1 AND user_id = ?2",
+    [ST_TOURNEY_PLAYER_POOL] = "UPDATE tourney_players SET pool = ?3 "
                                "WHERE tourney_id = ?1 AND user_id = ?2",
     [ST_TOURNEY_DUE] = "SELECT id FROM tournaments WHERE status = 'registration' AND "
                        "start_at IS NOT NULL AND start_at <= ?1 ORDER BY start_at, id",

@@ -16,15 +16,17 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 {
 	const char *name, *game, *scenario, *format;
 	json_t *options = NULL, *invite = NULL, *tc = NULL, *start_at = NULL;
+	json_int_t pools = 0, advance = 0;
 	int rated = 1;
 	json_int_t rounds, max_players, director, created;
 	json_error_t jerr;
-	if (json_unpack_ex((json_t *)t, &jerr, 0,
-	                   "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I, s?o, s?o}",
-	                   "name", &name, "game", &game, "scenario", &scenario, "options", &options,
-	                   "format", &format, "rounds", &rounds, "max_players", &max_players,
-	                   "invite_code", &invite, "rated", &rated, "director", &director,
-	                   "created", &created, "time_control", &tc, "start_at", &start_at))
+	if (json_unpack_ex(
+	        (json_t *)t, &jerr, 0,
+	        "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s?o, s?b, s:I, s:I, s?o, s?o, s?I, s?I}",
+	        "name", &name, "game", &game, "scenario", &scenario, "options", &options, "format",
+	        &format, "rounds", &rounds, "max_players", &max_players, "invite_code", &invite,
+	        "rated", &rated, "director", &director, "created", &created, "time_control", &tc,
+	        "start_at", &start_at, "pools", &pools, "advance", &advance))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "tournament: %s", jerr.text);
 	if (!json_is_object(options) ||
 	    (invite && !json_is_string(invite) && !json_is_null(invite)) ||
@@ -50,6 +52,8 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 		rc = store_bind_json(st, 12, tc);
 	if (start_at && json_is_integer(start_at))
 		sqlite3_bind_int64(st, 13, json_integer_value(start_at));
+	sqlite3_bind_int64(st, 14, pools);
+	sqlite3_bind_int64(st, 15, advance);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	int result = 0;
@@ -78,7 +82,7 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	}
 	json_t *t = json_pack(
 	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o, s:I, s:I, s:I, s:I, "
-	    "s:b, s:o, s:o}",
+	    "s:b, s:o, s:o, s:I, s:I}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1),
 	    "game", store_column_string(st, 2), "scenario", store_column_string(st, 3), "options",
 	    options, "format", store_column_string(st, 5), "rounds",
@@ -91,7 +95,9 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	    (json_int_t)sqlite3_column_int64(st, 14), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 15), "nplayers",
 	    (json_int_t)sqlite3_column_int64(st, 16), "paused", sqlite3_column_int(st, 17),
-	    "time_control", tc, "start_at", int_or_null(st, 19));
+	    "time_control", tc, "start_at", int_or_null(st, 19), "pools",
+	    (json_int_t)sqlite3_column_int64(st, 20), "advance",
+	    (json_int_t)sqlite3_column_int64(st, 21));
 	if (!t)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored tournament is unreadable");
 	return t;
@@ -126,10 +132,11 @@ static json_t *all_rows(struct tg_store *s, sqlite3_stmt *st,
 static json_t *player_row(sqlite3_stmt *st, struct tg_error *err)
 {
 	json_t *p = json_pack(
-	    "{s:I, s:o, s:I, s:b, s:I, s:o}", "user_id", (json_int_t)sqlite3_column_int64(st, 0),
-	    "name", store_column_string(st, 1), "seq", (json_int_t)sqlite3_column_int64(st, 2),
-	    "withdrawn", sqlite3_column_int(st, 3), "registered",
-	    (json_int_t)sqlite3_column_int64(st, 4), "seed", int_or_null(st, 5));
+	    "{s:I, s:o, s:I, s:b, s:I, s:o, s:o}", "user_id",
+	    (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1), "seq",
+	    (json_int_t)sqlite3_column_int64(st, 2), "withdrawn", sqlite3_column_int(st, 3),
+	    "registered", (json_int_t)sqlite3_column_int64(st, 4), "seed", int_or_null(st, 5),
+	    "pool", int_or_null(st, 6));
 	if (!p)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored player is unreadable");
 	return p;
@@ -357,6 +364,16 @@ int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t
 	sqlite3_bind_int64(st, 2, user_id);
 	sqlite3_bind_int(st, 3, seed);
 	return one_change(s, st, "not_registered", "seeding a player", err);
+}
+
+int tg_store_tourney_player_pool(struct tg_store *s, int64_t tourney_id, int64_t user_id, int pool,
+                                 struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_PLAYER_POOL);
+	sqlite3_bind_int64(st, 1, tourney_id);
+	sqlite3_bind_int64(st, 2, user_id);
+	sqlite3_bind_int(st, 3, pool);
+	return one_change(s, st, "not_registered", "putting a player in a pool", err);
 }
 
 static json_t *id_row(sqlite3_stmt *st, struct tg_error *err)
