@@ -273,6 +273,42 @@ async function checkMap(p, view) {
   if (!/reconstructed/i.test(await p.page.textContent("#board .lw-recon"))) fail("the map does not say it is reconstructed");
 }
 
+// Every rail line and every river or impassable hexside is marked, by
+// class and tooltip, as reconstructed or from the rules, as the map data's
+// source says (a hexside is from the rules when its item's source is not
+// reconstructed, or names that very hexside), and the map key counts them.
+async function checkMarks(p, url) {
+  const m = await (await p.page.request.get(`${url}games/lincolns-war/map.json`)).json();
+  const recon = (src) => /reconstructed/i.test(src);
+  const names = (src, a, b) => new RegExp(`(^|[^0-9/])${a}/${b}($|[^0-9/])`).test(src);
+  const want = [];
+  for (const [kind, list] of [["river", m.rivers], ["impassable", m.impassable]])
+    for (const it of list)
+      for (const side of it.hexsides) {
+        const [a, b] = side.split("/");
+        want.push(`${kind} ${side} ${recon(it.source) && !names(it.source, a, b) && !names(it.source, b, a)}`);
+      }
+  const got = await p.page.$$eval("#board svg.lw-map line[data-side]", (els) =>
+    els.map((e) => `${e.classList.contains("river") ? "river" : "impassable"} ${e.dataset.side} ${e.classList.contains("reconstructed")}` +
+      `|${/\(\S+, (reconstructed|from the rules)\)/.exec(e.textContent)?.[1]}`));
+  const tips = got.map((g) => g.split("|"));
+  if (JSON.stringify(tips.map((t) => t[0])) !== JSON.stringify(want)) fail(`hexside marks ${JSON.stringify(tips.slice(0, 5))}... differ from the data`);
+  for (const [mark, tip] of tips) if ((mark.endsWith("true") ? "reconstructed" : "from the rules") !== tip) fail(`${mark}: tooltip says ${tip}`);
+  const ruled = want.filter((w) => w.endsWith("false")).length;
+  if (!ruled || ruled === want.length) fail(`${ruled} of ${want.length} hexsides from the rules: the marks tell nothing apart`);
+  const rails = await p.page.$$eval("#board svg.lw-map polyline.rail", (els) => els.map((e) => e.classList.contains("reconstructed")));
+  if (JSON.stringify(rails) !== JSON.stringify(m.rails.map((r) => recon(r.source)))) fail("rail marks differ from the data");
+  const key = Object.fromEntries(await p.page.$$eval("#map-legend li", (els) => els.map((e) => [e.dataset.kind, Number(e.dataset.count)])));
+  const count = (k, r) => want.filter((w) => w.startsWith(k) && w.endsWith(String(r))).length;
+  const expect = { river: count("river", false), "river reconstructed": count("river", true),
+    impassable: count("impassable", false), "impassable reconstructed": count("impassable", true),
+    rail: rails.filter((r) => !r).length, "rail reconstructed": rails.filter((r) => r).length,
+    city: m.cities.filter((c) => !recon(c.source)).length, "city reconstructed": m.cities.filter((c) => recon(c.source)).length };
+  if (JSON.stringify(key) !== JSON.stringify(expect)) fail(`map key ${JSON.stringify(key)}, not ${JSON.stringify(expect)}`);
+  await p.page.click(".lw-key summary");
+  await p.page.locator("#map-legend").screenshot({ path: join(outDir, "13-map-key.png") });
+}
+
 // The map's viewBox and its box on the screen.
 async function mapBox(page) {
   return page.$eval("#board svg.lw-map", (svg) => {
@@ -457,6 +493,7 @@ async function main() {
     await checkMap(a, await reloadForView(a, framesA));
     figures.paintMs = Date.now() - t0;
     for (const [p, frames] of [[b, framesB], [c, framesC]]) await checkMap(p, await reloadForView(p, frames));
+    await checkMarks(a, url);
     await zoomAndPan(a, sentA);
     await pinch(b);
     for (const [p, file] of [[a, "07-union-end.png"], [b, "08-confederate-end.png"], [c, "09-spectator-end.png"]]) {

@@ -45,6 +45,16 @@ function loadMap() {
 
 const reconstructed = (src) => typeof src === "string" && /reconstructed/i.test(src);
 
+// Whether one hexside of a river or line is reconstructed: its item's
+// source says "reconstructed" (a course laid out on the grid) and does not
+// name this hexside itself ("rule 8.1.2.2 (river hexside 0806/0905 ...)").
+function sideReconstructed(side, src) {
+  if (!reconstructed(src)) return false;
+  const [a, b] = side.split("/");
+  const named = (x, y) => new RegExp(`(^|[^0-9/])${x}/${y}($|[^0-9/])`).test(src);
+  return !named(a, b) && !named(b, a);
+}
+
 const SIDE_FILL = { union: "#3d5a80", confederate: "#8d8d8d", neutral: "#c9b458" };
 const TERRITORY_FILL = { union: "#dfe7f2", confederate: "#ece6dc", neutral: "#f1eccd" };
 
@@ -126,25 +136,25 @@ function buildMap(m, b) {
         gHex.append(s("path", { d: `M${x - 7},${y + 6} l4,-7 l3,4 l3,-6 l4,9`, fill: "none", stroke: "#8a6d3b", "stroke-width": 1, "pointer-events": "none" }));
       }
     }
+  // Rails, rivers and impassable hexsides: each item (a rail line, a
+  // hexside) marked reconstructed or from the rules, by class, style (see
+  // the legend) and tooltip.
+  const how = (recon) => (recon ? "reconstructed" : "from the rules");
   const gRail = s("g", { class: "rails", "pointer-events": "stroke" });
   for (const rail of m.rails || []) {
+    const recon = reconstructed(rail.source);
     const pts = (rail.path || []).map((hx) => centre(hx).map((v) => v.toFixed(1)).join(",")).join(" ");
-    gRail.append(s("polyline", { points: pts, fill: "none", stroke: "#5b4636", "stroke-width": 1.4, "stroke-dasharray": "4 2", class: "rail" },
-      title(`rail: ${rail.name}\nsource: ${rail.source}`)));
+    gRail.append(s("polyline", { points: pts, fill: "none", class: `rail${recon ? " reconstructed" : ""}` },
+      title(`rail: ${rail.name} (${how(recon)})\nsource: ${rail.source}`)));
   }
   const gRiver = s("g", { class: "rivers" });
-  for (const river of m.rivers || [])
-    for (const side of river.hexsides || []) {
-      const e = hexside(side);
-      gRiver.append(s("line", { ...e, stroke: "#2b6cb0", "stroke-width": 3, "stroke-linecap": "round", class: "river" },
-        title(`${river.name} (${side})\nsource: ${river.source}`)));
-    }
-  for (const line of m.impassable || [])
-    for (const side of line.hexsides || []) {
-      const e = hexside(side);
-      gRiver.append(s("line", { ...e, stroke: "#333", "stroke-width": 4, class: "impassable" },
-        title(`impassable: ${line.name} (${side})\nsource: ${line.source}`)));
-    }
+  for (const [kind, list] of [["river", m.rivers], ["impassable", m.impassable]])
+    for (const item of list || [])
+      for (const side of item.hexsides || []) {
+        const recon = sideReconstructed(side, item.source);
+        gRiver.append(s("line", { ...hexside(side), class: `${kind}${recon ? " reconstructed" : ""}`, "data-side": side },
+          title(`${kind === "river" ? "" : "impassable: "}${item.name} (${side}, ${how(recon)})\nsource: ${item.source}`)));
+      }
   b.cities = new Map(); // city id -> {city, mark, tip, live}
   const gCity = s("g", { class: "cities" });
   for (const city of m.cities || []) {
@@ -157,7 +167,7 @@ function buildMap(m, b) {
       ? s("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1.2 })
       : s("circle", { cx: x, cy: y, r: 4.5, fill: SIDE_FILL[owner] || "#fff", stroke: "#000", "stroke-width": 1 });
     g.append(mark);
-    if (recon) g.append(s("circle", { cx: x, cy: y, r: 8, fill: "none", stroke: "#a0522d", "stroke-width": 0.8, "stroke-dasharray": "1.5 1.5" }));
+    if (recon) g.append(s("circle", { cx: x, cy: y, r: 8, class: "recon-ring" }));
     if (city.vp) g.append(s("text", { x: x + 6, y: y - 5, class: "vp" }, String(city.vp)));
     if (city.ports?.includes("ocean")) g.append(s("text", { x: x - 12, y: y - 4, class: "port" }, "⚓"));
     g.append(s("text", { x, y: y + 13, class: "city-name", "text-anchor": "middle" }, city.name));
@@ -166,7 +176,7 @@ function buildMap(m, b) {
     b.cities.set(city.id, { city, mark, tip, live: undefined });
   }
   b.gForce = s("g", { class: "forces" });
-  return s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "lw-map", role: "img", "aria-label": "Lincoln's War map" },
+  return s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "lw-map lw-marks", role: "img", "aria-label": "Lincoln's War map" },
     gHex, gRail, gRiver, gCity, b.gForce);
 }
 
@@ -252,7 +262,35 @@ function sidePanel(view, role) {
 
 // A force's own actions that name a hex: what its selection lights.
 
-const NOTE = "Map reconstructed from the rulebook's text: the printed map is not published, so states, coast, mountains, rivers, rails and most city hexes are laid out from 1861 geography around the hexes the rules name. Cities with a dotted ring are reconstructed; hover anything for its source.";
+const NOTE = "Map reconstructed from the rulebook's text: the printed map is not published, so states, coast, mountains, rivers, rails and most city hexes are laid out from 1861 geography around the hexes the rules name. Hover anything for its source.";
+
+// What the map's marks mean, with how many items of each kind are
+// reconstructed and how many come from the rules' text.
+function legend(m) {
+  const count = (items, recon) => items.filter(recon).length;
+  const sides = (list) => (list || []).flatMap((it) => (it.hexsides || []).map((side) => [side, it.source]));
+  const rivers = sides(m.rivers), lines = sides(m.impassable);
+  const rails = m.rails || [], cities = m.cities || [];
+  const rr = count(rivers, ([x, src]) => sideReconstructed(x, src));
+  const lr = count(lines, ([x, src]) => sideReconstructed(x, src));
+  const ar = count(rails, (r) => reconstructed(r.source));
+  const cr = count(cities, (c) => reconstructed(c.source));
+  const swatch = (cls) => s("svg", { width: 28, height: 12, class: "swatch", "aria-hidden": "true" },
+    cls.startsWith("city")
+      ? [s("circle", { cx: 14, cy: 6, r: 3, fill: "#fff", stroke: "#000", "stroke-width": 1 }),
+        cls.includes("reconstructed") ? s("circle", { cx: 14, cy: 6, r: 5.5, class: "recon-ring" }) : null]
+      : s("line", { x1: 2, y1: 6, x2: 26, y2: 6, class: cls }));
+  const row = (cls, text, n) => h("li", { dataset: { kind: cls, count: n } }, swatch(cls), ` ${text}: ${n}`);
+  return h("ul", { class: "lw-legend lw-marks", id: "map-legend" },
+    row("river", "river hexsides from the rules", rivers.length - rr),
+    row("river reconstructed", "river hexsides reconstructed", rr),
+    row("impassable", "impassable hexsides from the rules", lines.length - lr),
+    row("impassable reconstructed", "impassable hexsides reconstructed", lr),
+    row("rail", "rail lines from the rules", rails.length - ar),
+    row("rail reconstructed", "rail lines reconstructed (1861 lines)", ar),
+    row("city", "cities placed by the rules", cities.length - cr),
+    row("city reconstructed", "cities reconstructed (dotted ring)", cr));
+}
 
 // One board in a container: the map built once, then update(view, ctx)
 // for every view or patch.
@@ -287,6 +325,7 @@ function makeBoard(container, m) {
     h("span", { class: "muted" }, "wheel or pinch to zoom, drag to pan"));
   b.panel = h("div", { class: "lw-panel" });
   b.root = h("div", { class: "lw-board" }, zoomBar, h("div", { class: "lw-map-wrap" }, svg), b.panel,
+    h("details", { class: "lw-key" }, h("summary", {}, "Map key: what is reconstructed"), legend(m)),
     h("p", { class: "lw-recon muted" }, NOTE));
   clear(container).append(b.root);
 
