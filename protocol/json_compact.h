@@ -1,0 +1,33 @@
+/* json_compact.h — a view's JSON written as the protocol sends it, faster.
+ *
+ * tg_json_compact_append() writes exactly the bytes of
+ * json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY), but
+ * straight into a growing buffer and without jansson's per-token callback:
+ * the daemon serializes every rebuilt section of every view after every
+ * action (issue 17, the kept view is text), and jansson's dump spent about
+ * a hundred instructions a byte there. Strings that are plain printable
+ * ASCII (every name and label of Lincoln's War) take the fast path; any
+ * other string, and every real, is written by jansson itself, so the bytes
+ * never differ (tests/unit/test_json_compact.c compares them). */
+#ifndef TG_PROTOCOL_JSON_COMPACT_H
+#define TG_PROTOCOL_JSON_COMPACT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* A buffer grown with realloc; p[n] is kept 0 (NUL-terminated). */
+struct tg_text {
+	char *p;
+	size_t n, cap;
+	int oom; /* set once an allocation failed: nothing more is written */
+};
+
+/* Room for n more bytes and the NUL; 0, or -1 (oom set). */
+int tg_text_reserve(struct tg_text *t, size_t n);
+void tg_text_put(struct tg_text *t, const char *s, size_t n);
+
+/* Appends v; 0, or -1 when out of memory (oom set) or when jansson would
+ * not serialize v either. */
+int tg_json_compact_append(struct tg_text *t, const json_t *v);
+
+#endif
