@@ -109,9 +109,9 @@ struct tg_match {
 	bool dirty;                  /* written in the open transaction (match_touch) */
 	struct tg_match *dirty_next; /* the turn's list of dirty matches */
 	int64_t used;                /* srv_now() when a request last named it (eviction) */
-	/* Per role (and observer, index nroles): the last view sent (with its
-	 * sections' stamps: only the sections that moved are rebuilt), the
-	 * kept patches. */
+	/* Per role (and observer, index nroles): the last view sent, as its
+	 * text (with its sections' places and stamps: only the sections that
+	 * moved are rebuilt), the kept patches. */
 	struct tg_view_kept view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
 	struct tg_sub *subs;

@@ -1,6 +1,8 @@
 /* views.c — who follows which match, and what they receive: full views,
  * RFC 6902 patches between two views of the same role (serialized once per
- * role), the kept patches for `since`, and the match object pushes.
+ * role), the kept patches for `since`, and the match object pushes. A role's
+ * last view is kept as the text sent (kit/view_sections.h): a full view's
+ * line is that text with the message around it, no tree is dumped.
  *
  * Every seated role's view is computed after every change, whether or not
  * anyone of that role is connected: a player who reconnects with `since` is
@@ -85,8 +87,10 @@ static void drop_view(struct tg_match *m, int role)
 static void keep_full(struct tg_match *m, int role)
 {
 	if (resigned(m)) {
-		tg_view_kept_clear(&m->view[role]);
-		m->view[role].view = views_view(m, role);
+		json_t *v = views_view(m, role);
+		if (!v || tg_view_keep_tree(&m->view[role], v) != 0)
+			tg_view_kept_clear(&m->view[role]);
+		json_decref(v);
 	} else {
 		tg_view_keep_full(&m->view[role], m->mod, m->g, role_name(m, role));
 	}
@@ -98,18 +102,14 @@ static void keep_full(struct tg_match *m, int role)
 static int update_view(struct tg_match *m, int role, json_t *ops)
 {
 	struct tg_view_kept *k = &m->view[role];
-	if (!k->view)
+	if (!k->text)
 		return -1;
 	if (!resigned(m))
 		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
 	json_t *now = views_view(m, role);
-	if (!now || tg_json_patch_diff_append(ops, "", k->view, now) != 0) {
-		json_decref(now);
-		return -1;
-	}
-	json_decref(k->view);
-	k->view = now;
-	return 0;
+	int rc = now ? tg_view_update_whole(k, now, ops) : -1;
+	json_decref(now);
+	return rc;
 }
 
 static void ring_drop_oldest(struct tg_patch_ring *r)
@@ -163,14 +163,35 @@ static void note_view_bytes(struct tg_patch_ring *r, size_t bytes)
 	r->drift = 0;
 }
 
-static char *view_line(const struct tg_match *m, int role, const json_t *view)
+/* The view message around a view's text (kept serialized: no tree is
+ * built or dumped to send it). The bytes are those of json_dumps of
+ * {"op","match","seq","role","view"} in that order; role names are plain
+ * ASCII ids. */
+static char *view_line(const struct tg_match *m, int role, const char *view, size_t len)
 {
-	json_t *msg =
-	    json_pack("{s:s,s:I,s:I,s:s,s:O}", "op", "view", "match", (json_int_t)m->id, "seq",
-	              (json_int_t)m->seq, "role", role_name(m, role), "view", view);
-	char *line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
-	json_decref(msg);
+	char head[160];
+	int n = snprintf(head, sizeof head,
+	                 "{\"op\":\"view\",\"match\":%lld,\"seq\":%lld,\"role\":\"%s\",\"view\":",
+	                 (long long)m->id, (long long)m->seq, role_name(m, role));
+	if (n < 0 || (size_t)n >= sizeof head)
+		return NULL;
+	char *line = malloc((size_t)n + len + 2);
+	if (!line)
+		return NULL;
+	memcpy(line, head, (size_t)n);
+	memcpy(line + n, view, len);
+	memcpy(line + (size_t)n + len, "}", 2);
 	return line;
+}
+
+static char *kept_line_of(const struct tg_match *m, int role, const struct tg_view_kept *k)
+{
+	return k->text ? view_line(m, role, k->text, k->len) : NULL;
+}
+
+static char *kept_line(const struct tg_match *m, int role)
+{
+	return kept_line_of(m, role, &m->view[role]);
 }
 
 static void send_to_role(struct tg_server *srv, struct tg_match *m, int role, const char *line)
@@ -192,7 +213,7 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 		if (!m->g || !role_computed(m, r))
 			continue;
 		keep_full(m, r);
-		char *line = m->view[r].view ? view_line(m, r, m->view[r].view) : NULL;
+		char *line = kept_line(m, r);
 		if (line)
 			note_view_bytes(&m->ring[r], strlen(line));
 		send_to_role(srv, m, r, line);
@@ -220,8 +241,7 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			keep_full(m, r);
 		}
 		json_decref(ops);
-		json_t *now = m->view[r].view;
-		if (!now)
+		if (!m->view[r].text)
 			continue;
 		struct tg_patch_ring *ring = &m->ring[r];
 		char *full = NULL;
@@ -234,7 +254,7 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 				 * last measure), or the yardstick is due: measure
 				 * the view's line, and send it instead when it is
 				 * the shorter. */
-				full = view_line(m, r, now);
+				full = kept_line(m, r);
 				if (full)
 					note_view_bytes(ring, strlen(full));
 				if (full && ring->view_bytes < len) {
@@ -256,7 +276,7 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			 * at any seq), and the kept history restarts. */
 			ring_clear(ring);
 			if (!full)
-				full = view_line(m, r, now);
+				full = kept_line(m, r);
 			if (full)
 				note_view_bytes(ring, strlen(full));
 			send_to_role(srv, m, r, full);
@@ -350,7 +370,7 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 {
 	if (!m->g)
 		return;
-	if (!m->view[role].view && role_computed(m, role)) {
+	if (!m->view[role].text && role_computed(m, role)) {
 		/* The first follower of an uncomputed role (a spectator): the
 		 * patches from here on are made from this view; none are kept
 		 * from before. */
@@ -372,9 +392,16 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 			return;
 		}
 	}
-	json_t *view = m->view[role].view ? json_incref(m->view[role].view) : views_view(m, role);
-	char *line = view ? view_line(m, role, view) : NULL;
-	json_decref(view);
+	char *line = kept_line(m, role);
+	if (!line) {
+		/* an uncomputed role (no spectators allowed): made for this one */
+		struct tg_view_kept once = {0};
+		json_t *view = views_view(m, role);
+		if (view && tg_view_keep_tree(&once, view) == 0)
+			line = kept_line_of(m, role, &once);
+		json_decref(view);
+		tg_view_kept_clear(&once);
+	}
 	if (line)
 		srv_send_line(s, line, strlen(line));
 	free(line);

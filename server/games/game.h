@@ -39,15 +39,20 @@
  * stay as they were. A module may name the members of its view that it
  * builds separately, in view_sections: JSON Pointers of one or two tokens,
  * "/log" or "/board/forces", in the order view() puts them (so that the
- * members' order, and the serialized bytes, are the same either way). The
+ * members' order, and the serialized bytes, are the same either way; the
+ * sections inside one object are consecutive, as "/board/..." are). The
  * sections cover the whole view: every member of the view is a section, or
  * an object all of whose members are. view_stamps() fills one stamp per
  * section, a cheap function of the state such that an unchanged stamp
  * means an unchanged section (a hash of the state the section reads), or 0
  * for "rebuild every time" (for a section that is cheap, or changes with
- * every action anyway). The daemon keeps each role's last view and, after
- * an action, rebuilds and diffs only the sections whose stamp moved
- * (kit/view_sections.h). The rule stays: the patch applied to the old view
+ * every action anyway). The daemon keeps each role's last view serialized
+ * (the text it sends, cut at the sections; no jansson tree between
+ * actions) and, after an action, rebuilds only the sections whose stamp
+ * moved and diffs only those whose text changed, parsing back only the old
+ * array elements that the new text does not have (kit/view_sections.h).
+ * A second game gets all of it by filling the three members below: its
+ * view() may be tg_view_assemble(). The rule stays: the patch applied to the old view
  * gives exactly view() of the new state; tests/ prove it for every game by
  * comparing the kept view with a full rebuild after every action.
  *

@@ -10,6 +10,8 @@
  * (which build a view too) are outside the timed part, fanout(); for
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
+ * Every 25th action it also measures the heap one role's kept view holds,
+ * as text (core/views.c now) and as a jansson tree (before issue 17).
  * Output: "name value" lines, as bench_rules. */
 #include <malloc.h>
 #include <stdio.h>
@@ -26,8 +28,11 @@ static const struct game_module *M = &lincolns_war_module;
 static const char *const roles[] = {"union", "confederate"};
 
 static struct tg_view_kept kept[2];
+static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
 static bool whole, base;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
+static double held_text, held_tree;
+static long held_n;
 
 static double now_s(void)
 {
@@ -43,9 +48,9 @@ __attribute__((noinline)) void fanout(const struct game *g)
 		json_t *ops = NULL;
 		if (whole) {
 			json_t *now = M->view(g, roles[r]);
-			ops = tg_json_patch_diff(kept[r].view, now);
-			json_decref(kept[r].view);
-			kept[r].view = now;
+			ops = tg_json_patch_diff(tree[r], now);
+			json_decref(tree[r]);
+			tree[r] = now;
 		} else {
 			ops = json_array();
 			if (tg_view_update(&kept[r], M, g, roles[r], ops) != 0)
@@ -87,12 +92,31 @@ static void measure_base(const struct game *g)
 	M->free(c);
 }
 
+/* The heap one role's kept view holds: as text (now), as a tree (before). */
+static void measure_held(const struct game *g)
+{
+	for (int r = 0; r < 2; r++) {
+		struct tg_view_kept k = {0};
+		size_t h0 = heap_used();
+		tg_view_keep_full(&k, M, g, roles[r]);
+		held_text += (double)(heap_used() - h0);
+		tg_view_kept_clear(&k);
+		h0 = heap_used();
+		json_t *t = M->view(g, roles[r]);
+		held_tree += (double)(heap_used() - h0);
+		json_decref(t);
+		held_n++;
+	}
+}
+
 static void after(void *ctx, struct game *g)
 {
 	long *n = ctx;
 	(*n)++;
 	if (base)
 		measure_base(g);
+	if (*n % 25 == 0)
+		measure_held(g);
 	double t = now_s();
 	fanout(g);
 	spent += now_s() - t;
@@ -117,8 +141,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench_views: %s\n", err.message);
 			return 1;
 		}
-		for (int r = 0; r < 2; r++)
+		for (int r = 0; r < 2; r++) {
 			tg_view_keep_full(&kept[r], M, g, roles[r]);
+			json_decref(tree[r]);
+			tree[r] = M->view(g, roles[r]);
+		}
 		json_t *v = M->view(g, roles[0]);
 		char *line = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
 		view_bytes = line ? (double)strlen(line) : 0;
@@ -130,8 +157,11 @@ int main(int argc, char **argv)
 		char why[200];
 		long before = n;
 		lw_bot_play(&bot, M, g, (int)(want - n), &h, why, sizeof why);
-		for (int r = 0; r < 2; r++)
+		for (int r = 0; r < 2; r++) {
 			tg_view_kept_clear(&kept[r]);
+			json_decref(tree[r]);
+			tree[r] = NULL;
+		}
 		M->free(g);
 		if (n == before)
 			break;
@@ -141,6 +171,10 @@ int main(int argc, char **argv)
 	printf("views_us_per_action %.1f\n", n ? 1e6 * spent / (double)n : 0);
 	printf("views_patch_bytes_per_action %.0f\n", n ? patch_bytes / (double)n : 0);
 	printf("views_opening_view_bytes %.0f\n", view_bytes);
+	if (held_n) {
+		printf("kept_view_text_bytes %.0f\n", held_text / (double)held_n);
+		printf("kept_view_tree_bytes %.0f\n", held_tree / (double)held_n);
+	}
 	if (base && n) {
 		printf("undo_base_save_tree_bytes %.0f\n", save_bytes / (double)n);
 		printf("undo_base_copy_bytes %.0f\n", copy_bytes / (double)n);

@@ -1,11 +1,14 @@
 /* view_sections.c — see view_sections.h. A section is named by a JSON
- * Pointer of one or two plain tokens ("/log", "/board/forces"); its value is
- * set into the kept view in place, so the kept tree is always exactly the
- * view of the state last brought up to date. */
+ * Pointer of one or two plain tokens ("/log", "/board/forces"). The kept
+ * view is the text of the whole view, rewritten after every action from the
+ * unchanged sections' bytes and the rebuilt ones' serializations, so it is
+ * always exactly the serialized view of the state last brought up to date. */
 #include "view_sections.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "json_compact.h"
 #include "json_patch.h"
 
 unsigned tg_view_section_count(const struct game_module *m)
@@ -68,57 +71,295 @@ json_t *tg_view_assemble(const struct game_module *m, const struct game *g, cons
 	return v;
 }
 
+/* ---- the kept view as text ------------------------------------------------ */
+
+static void puts_(struct tg_text *b, const char *s)
+{
+	tg_text_put(b, s, strlen(s));
+}
+
+/* v as json_dumps writes it inside the whole view: the same bytes. */
+static void put_json(struct tg_text *b, const json_t *v)
+{
+	tg_json_compact_append(b, v);
+}
+
+/* ---- an old section's value, parsed back only where it changed ------------ */
+
+struct slice {
+	size_t off, len;
+};
+
+/* The top-level elements of an array's text t[0..n), as jansson writes it;
+ * NULL (and *k 0) for an empty array, or when t is not an array or out of
+ * memory (*k then SIZE_MAX). */
+static struct slice *elements(const char *t, size_t n, size_t *k)
+{
+	*k = SIZE_MAX;
+	if (n < 2 || t[0] != '[' || t[n - 1] != ']')
+		return NULL;
+	*k = 0;
+	if (n == 2)
+		return NULL;
+	struct slice *e = NULL;
+	size_t cap = 0, start = 1;
+	int depth = 0;
+	bool str = false;
+	for (size_t i = 1; i < n; i++) {
+		char c = t[i];
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				str = false;
+			continue;
+		}
+		if (c == '"') {
+			str = true;
+		} else if (c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		} else if (depth == 0 && (c == ',' || i == n - 1)) {
+			if (*k == cap) {
+				cap = cap ? 2 * cap : 64;
+				struct slice *q = realloc(e, cap * sizeof *e);
+				if (!q) {
+					free(e);
+					*k = SIZE_MAX;
+					return NULL;
+				}
+				e = q;
+			}
+			e[(*k)++] = (struct slice){start, i - start};
+			start = i + 1;
+		}
+	}
+	return e;
+}
+
+/* The old value of a section from its text old[0..olen), to diff with now,
+ * whose text is nt[0..nlen). An array's elements whose text now has too
+ * are not parsed: they are now's own (json_equal sees the same node), so
+ * the diff's work and the parsing are those of the elements that changed
+ * (a log line added, two forces moved). Anything else is parsed whole. */
+static json_t *old_value(const char *old, size_t olen, const char *nt, size_t nlen,
+                         const json_t *now)
+{
+	const size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
+	size_t no, nn;
+	struct slice *eo = json_is_array(now) ? elements(old, olen, &no) : NULL;
+	struct slice *en = eo ? elements(nt, nlen, &nn) : NULL;
+	json_t *was = NULL;
+	if (!eo || !en || nn != json_array_size(now))
+		goto whole;
+	size_t size = 64;
+	while (size < 2 * nn)
+		size *= 2;
+	size_t *slot = calloc(size, sizeof *slot); /* index + 1 of now's element */
+	if (!slot)
+		goto whole;
+	for (size_t j = 0; j < nn; j++) {
+		size_t h = (size_t)tg_stamp_bytes(0, nt + en[j].off, en[j].len) & (size - 1);
+		while (slot[h])
+			h = (h + 1) & (size - 1);
+		slot[h] = j + 1;
+	}
+	was = json_array();
+	for (size_t i = 0; was && i < no; i++) {
+		const char *p = old + eo[i].off;
+		size_t len = eo[i].len;
+		json_t *v = NULL;
+		for (size_t h = (size_t)tg_stamp_bytes(0, p, len) & (size - 1); slot[h];
+		     h = (h + 1) & (size - 1)) {
+			const struct slice *c = &en[slot[h] - 1];
+			if (c->len == len && memcmp(nt + c->off, p, len) == 0) {
+				v = json_incref(json_array_get(now, slot[h] - 1));
+				break;
+			}
+		}
+		if (!v)
+			v = json_loadb(p, len, flags, NULL);
+		if (!v || json_array_append_new(was, v) != 0) {
+			json_decref(was);
+			was = NULL;
+		}
+	}
+	free(slot);
+	free(eo);
+	free(en);
+	return was;
+whole:
+	free(eo);
+	free(en);
+	return json_loadb(old, olen, flags, NULL);
+}
+
+/* What comes before section ptr's value, after the section prev (NULL:
+ * ptr is the first): the members' separators and names, opening and
+ * closing the parent objects as json_dumps does. The sections of one
+ * parent are consecutive (game.h). */
+static void put_key(struct tg_text *b, const char *ptr, const char *prev)
+{
+	char parent[64], was[64] = "";
+	const char *name, *prev_name;
+	split(ptr, parent, sizeof parent, &name);
+	if (!prev) {
+		puts_(b, "{");
+	} else {
+		split(prev, was, sizeof was, &prev_name);
+		if (strcmp(was, parent) == 0) {
+			puts_(b, ",");
+			parent[0] = 0; /* already open */
+		} else {
+			puts_(b, was[0] ? "}," : ",");
+		}
+	}
+	if (parent[0] && (!prev || strcmp(was, parent) != 0)) {
+		puts_(b, "\"");
+		puts_(b, parent);
+		puts_(b, "\":{");
+	}
+	puts_(b, "\"");
+	puts_(b, name);
+	puts_(b, "\":");
+}
+
+static void put_end(struct tg_text *b, const char *last)
+{
+	char parent[64];
+	const char *name;
+	split(last, parent, sizeof parent, &name);
+	puts_(b, parent[0] ? "}}" : "}");
+}
+
+/* Gives b's text to k (fitted to its size), with cut (NULL: whole). */
+static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, struct tg_view_cut *cut)
+{
+	char *fit = realloc(b->p, b->n + 1);
+	tg_view_kept_clear(k);
+	k->text = fit ? fit : b->p;
+	k->len = b->n;
+	k->nsec = nsec;
+	k->cut = cut;
+}
+
+/* Builds role's view into a new text, section by section. With ops, k
+ * holds the previous view cut into the same sections: a section whose
+ * stamp did not move is copied from it, and a rebuilt one whose text
+ * changed is diffed against its old value, parsed back from its slice. */
+static int refresh(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                   const char *role, json_t *ops)
+{
+	unsigned n = tg_view_section_count(m);
+	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
+	m->view_stamps(g, role, stamp);
+	struct tg_view_cut *cut = malloc(n * sizeof *cut);
+	struct tg_text b = {0};
+	if (!cut)
+		return -1;
+	if (k->len) {
+		b.p = malloc(k->len + 1024);
+		b.cap = b.p ? k->len + 1024 : 0;
+	}
+	const char *const *sec = m->view_sections;
+	for (unsigned i = 0; i < n && !b.oom; i++) {
+		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
+		size_t at = b.n;
+		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
+			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
+		} else {
+			json_t *now = m->view_section(g, role, i);
+			if (!now) {
+				b.oom = 1;
+				break;
+			}
+			put_json(&b, now);
+			const char *old = ops ? k->text + k->cut[i].off : NULL;
+			size_t len = ops ? k->cut[i].len : 0;
+			if (old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0)) {
+				json_t *was = old_value(old, len, b.p + at, b.n - at, now);
+				if (!was || tg_json_patch_diff_append(ops, sec[i], was, now) != 0)
+					b.oom = 1;
+				json_decref(was);
+			}
+			json_decref(now);
+		}
+		cut[i] = (struct tg_view_cut){(uint32_t)at, (uint32_t)(b.n - at), stamp[i]};
+	}
+	if (n)
+		put_end(&b, sec[n - 1]);
+	if (b.oom || b.n > UINT32_MAX) {
+		free(b.p);
+		free(cut);
+		return -1;
+	}
+	adopt(k, &b, n, cut);
+	return 0;
+}
+
 void tg_view_keep_full(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                        const char *role)
 {
-	json_decref(k->view);
-	k->view = m->view(g, role);
-	unsigned n = tg_view_section_count(m);
-	if (n)
-		m->view_stamps(g, role, k->stamp);
+	tg_view_kept_clear(k);
+	if (tg_view_section_count(m) == 0) {
+		json_t *v = m->view(g, role);
+		if (v)
+			tg_view_keep_tree(k, v);
+		json_decref(v);
+		return;
+	}
+	refresh(k, m, g, role, NULL);
+}
+
+int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view)
+{
+	struct tg_text b = {0};
+	put_json(&b, view);
+	if (b.oom || !b.p) {
+		free(b.p);
+		tg_view_kept_clear(k);
+		return -1;
+	}
+	adopt(k, &b, 0, NULL);
+	return 0;
 }
 
 int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops)
 {
-	if (!k->view)
+	if (!k->text)
 		return -1;
 	unsigned n = tg_view_section_count(m);
 	if (n == 0) {
 		json_t *now = m->view(g, role);
-		if (!now || tg_json_patch_diff_append(ops, "", k->view, now) != 0) {
-			json_decref(now);
-			return -1;
-		}
-		json_decref(k->view);
-		k->view = now;
-		return 0;
+		int rc = now ? tg_view_update_whole(k, now, ops) : -1;
+		json_decref(now);
+		return rc;
 	}
-	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
-	m->view_stamps(g, role, stamp);
-	for (unsigned i = 0; i < n; i++) {
-		if (stamp[i] && stamp[i] == k->stamp[i])
-			continue;
-		const char *ptr = m->view_sections[i], *name;
-		json_t *p = parent_of(k->view, ptr, &name, false);
-		json_t *old = p ? json_object_get(p, name) : NULL;
-		json_t *now = m->view_section(g, role, i);
-		if (!old || !now || tg_json_patch_diff_append(ops, ptr, old, now) != 0) {
-			/* A kept view without the section, or no memory: the
-			 * caller starts again from a full view. */
-			json_decref(now);
-			return -1;
-		}
-		json_object_set_new(p, name, now);
-		k->stamp[i] = stamp[i];
-	}
-	return 0;
+	if (k->nsec != n)
+		return -1; /* kept whole (a resigned match's view): start again */
+	return refresh(k, m, g, role, ops);
+}
+
+int tg_view_update_whole(struct tg_view_kept *k, const json_t *now, json_t *ops)
+{
+	json_t *was = tg_view_kept_json(k);
+	int rc = was ? tg_json_patch_diff_append(ops, "", was, now) : -1;
+	json_decref(was);
+	return rc == 0 ? tg_view_keep_tree(k, now) : -1;
+}
+
+json_t *tg_view_kept_json(const struct tg_view_kept *k)
+{
+	return k->text ? json_loadb(k->text, k->len, JSON_ALLOW_NUL, NULL) : NULL;
 }
 
 void tg_view_kept_clear(struct tg_view_kept *k)
 {
-	json_decref(k->view);
-	k->view = NULL;
+	free(k->text);
+	free(k->cut);
+	*k = (struct tg_view_kept){0};
 }
 
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n)

@@ -16,11 +16,26 @@
 
 #include "game.h"
 
-/* One role's kept view and the stamps of its sections when it was built. */
-struct tg_view_kept {
-	json_t *view; /* NULL: none kept */
-	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
+/* Where one section's value lies in the kept text, and its stamp. */
+struct tg_view_cut {
+	uint32_t off, len;
+	uint64_t stamp;
 };
+
+/* One role's kept view, serialized (issue 17: nothing kept as a jansson
+ * tree between actions, whose nodes cost about ten times the text): the
+ * bytes json_dumps(view, JSON_COMPACT | JSON_ENSURE_ASCII) gives, which is
+ * the view as the protocol sends it, and for a module with sections where
+ * each section's value lies in it. A changed section's old value is parsed
+ * back from its slice only to diff it; an unchanged one is copied as bytes. */
+struct tg_view_kept {
+	char *text; /* NUL-terminated; NULL: none kept */
+	size_t len;
+	unsigned nsec;           /* sections cut (0: kept whole) */
+	struct tg_view_cut *cut; /* nsec entries, or NULL */
+};
+
+#define TG_VIEW_DUMP_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII)
 
 /* Number of sections of m (0: m has none, its views are diffed whole). */
 unsigned tg_view_section_count(const struct game_module *m);
@@ -29,17 +44,31 @@ unsigned tg_view_section_count(const struct game_module *m);
  * module's view() may be just this). NULL when out of memory. */
 json_t *tg_view_assemble(const struct game_module *m, const struct game *g, const char *role);
 
-/* Replaces k's view by a full view of role (NULL on failure) and notes the
- * stamps it was built at. */
+/* Replaces k's view by a full view of role (none kept on failure), cut
+ * into its sections with the stamps they were built at. */
 void tg_view_keep_full(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                        const char *role);
 
+/* Replaces k's view by view, kept whole (no sections: the next update is
+ * tg_view_update_whole or a full keep). 0; -1 when out of memory (none
+ * kept). */
+int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view);
+
 /* Brings k's view up to date with g: only the sections whose stamp moved
- * (or is 0) are rebuilt and diffed. Appends the RFC 6902 operations that
- * turn the old view into the new one to ops. 0; -1 when out of memory or
- * when nothing is kept (k's view is then NULL or stale: keep a full view). */
+ * (or is 0) are rebuilt; of those, only the ones whose text changed are
+ * diffed. Appends the RFC 6902 operations that turn the old view into the
+ * new one to ops. 0; -1 when out of memory or when no sectioned view is
+ * kept (k is then left as it was, or empty: keep a full view). */
 int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops);
+
+/* Brings k's view to now, whole: appends the operations from the kept view
+ * to now to ops and keeps now (whole). 0; -1 when out of memory or nothing
+ * is kept. */
+int tg_view_update_whole(struct tg_view_kept *k, const json_t *now, json_t *ops);
+
+/* The kept view parsed back into a new tree (caller owns it), or NULL. */
+json_t *tg_view_kept_json(const struct tg_view_kept *k);
 
 void tg_view_kept_clear(struct tg_view_kept *k);
 
