@@ -605,14 +605,22 @@ void lw_demote(struct lw_state *s, int u)
 		lw_command_co_after(s, hex, x->side, old_co); /* 11.0.3: the owner picks */
 }
 
+/* Whether the enemy's view shows general u (lw_view.c): off the map (the
+ * boxes are public), the CO on top of his side's stack, or revealed. */
+bool lw_unit_seen(const struct lw_state *s, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
+	return x->where != LW_W_MAP || lw_force_co_side(s, x->hex, x->side) == u ||
+	       (x->flags & LW_UF_REVEALED);
+}
+
 /* A general's name as the public log may give it: his own when the enemy
- * can see him (a CO on top of his stack, or revealed), else only where he
- * stands (12.7: a force can only be examined by its owner). */
+ * can see him (lw_unit_seen), else only where he stands (12.7: a force can
+ * only be examined by its owner). */
 const char *lw_public_name(const struct lw_state *s, int u, char *buf, size_t n)
 {
 	const struct lw_unit *x = &s->unit[u];
-	if (x->where != LW_W_MAP || lw_force_co_side(s, x->hex, x->side) == u ||
-	    (x->flags & LW_UF_REVEALED))
+	if (lw_unit_seen(s, u))
 		return lw_unit_name(s, u, buf, n);
 	char h[64];
 	snprintf(buf, n, "a %s general at %s", lw_side_title(x->side),

@@ -619,6 +619,7 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	int side = p->side, co = movers_co(s);
 	int host = lw_force_co(s, to);
 	int from = p->movers_n ? s->unit[p->movers[0]].hex : LW_NO_HEX;
+	bool seen = co != LW_NONE && lw_unit_seen(s, co);
 	if (host != LW_NONE && s->unit[host].side == side)
 		lw_co_keeps_command(s, host); /* 11.0.1 */
 	for (int i = 0; i < p->movers_n; i++) {
@@ -628,10 +629,16 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 		    s->side[side].gic != p->movers[i])
 			u->cmd = 0; /* 11.2.1: under the CO already there */
 	}
-	char name[64], hl[64];
-	lw_log(s, "%s moves by %s to %s (%s).", lw_unit_name(s, co, name, sizeof name),
-	       river ? "river" : "sea", lw_hex_label(to, hl, sizeof hl),
-	       river ? "14.1.1" : "14.2.1");
+	char name[96], hl[64];
+	/* 12.7: named if seen where he starts or lands, as lw_march.c's move
+	 * (README "The public log") */
+	if (seen || lw_unit_seen(s, co))
+		lw_unit_name(s, co, name, sizeof name);
+	else
+		snprintf(name, sizeof name, "A %s force from %s", lw_side_title(side),
+		         lw_hex_label(from, hl, sizeof hl));
+	lw_log(s, "%s moves by %s to %s (%s).", name, river ? "river" : "sea",
+	       lw_hex_label(to, hl, sizeof hl), river ? "14.1.1" : "14.2.1");
 	lw_border_enter(s, side, to);
 	lw_march_richmond_bonus(s, side, to); /* 10.7.8.2: "in any way" */
 	/* 12.4, 13.1.1: the generals left behind, and the force joined, may

@@ -140,8 +140,10 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 	int u[LW_MAX_UNITS];
 	b->empty_city = lw_units_at(s, target, def_side(s), u) == 0;
 	char name[64], hl[64];
+	/* 12.7: a group that attacks from under a friendly CO is named only
+	 * by its hex until the 16.3 reveal (README "The public log") */
 	lw_log(s, "%s attacks %s (16.1).",
-	       lw_unit_name(s, group_co(s, b->attacker), name, sizeof name),
+	       lw_public_name(s, group_co(s, b->attacker), name, sizeof name),
 	       lw_hex_label(target, hl, sizeof hl));
 	if (lw_is_kentucky(target))
 		lw_border_enter(s, b->attacker, target); /* 2.4.3: attacking into Kentucky */

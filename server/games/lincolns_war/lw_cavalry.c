@@ -401,10 +401,18 @@ void lw_raid_roll(struct lw_state *s, int u, int target, bool foray)
 	int die = tg_rng_die(&s->rng, 6);
 	int m = lw_raid_modified(s, u, die);
 	bool ok = lw_raid_table_succeeds(m);
-	lw_unit_name(s, u, name, sizeof name);
+	/* 12.7: a raider the enemy cannot see (a foray from under his CO) is
+	 * not named, and the die is not shown: with the modifiers (+1 two
+	 * stars, -1 OOS, -1 an IT) it would give his rank away (README "The
+	 * public log") */
+	bool seen = lw_unit_seen(s, u);
+	lw_public_name(s, u, name, sizeof name);
+	char roll[48] = "";
+	if (seen)
+		snprintf(roll, sizeof roll, ": die %d, modified %d", die, m);
 	if (!ok) {
-		lw_log(s, "%s %sraids %s: die %d, modified %d: the raid fails (13.2.2.1).", name,
-		       foray ? "forays and " : "", hl, die, m);
+		lw_log(s, "%s %sraids %s%s: the raid fails (13.2.2.1).", name,
+		       foray ? "forays and " : "", hl, roll);
 		return;
 	}
 	int co = lw_force_co(s, target);
@@ -418,8 +426,8 @@ void lw_raid_roll(struct lw_state *s, int u, int target, bool foray)
 		s->city[c].raided = 1; /* 20.0: supply value 0 until the Supply Phase ends */
 	}
 	lw_gain_pc(s, side, pc);
-	lw_log(s, "%s %sraids %s: die %d, modified %d: success, +%d PC (13.2.2.1).", name,
-	       foray ? "forays and " : "", hl, die, m, pc);
+	lw_log(s, "%s %sraids %s%s: success, +%d PC (13.2.2.1).", name, foray ? "forays and " : "",
+	       hl, roll, pc);
 }
 
 /* ---- the MOVE step ------------------------------------------------------------------ */

@@ -122,6 +122,7 @@ const char *lw_unit_name(const struct lw_state *s, int u, char *buf, size_t n);
 /* The name the public log may use: his own if the enemy can see him (CO,
  * revealed), else "a Union general at <hex>" (12.7). */
 const char *lw_public_name(const struct lw_state *s, int u, char *buf, size_t n);
+bool lw_unit_seen(const struct lw_state *s, int u);
 /* The unit index of a data general id, or LW_NONE. */
 int lw_unit_by_id(const struct lw_state *s, const char *id);
 /* Stable id of a unit for actions and views: the general id, or "tco-<n>". */

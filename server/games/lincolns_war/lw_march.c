@@ -748,10 +748,19 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	 * stacking lw_move_check found legal without it */
 	lw_consolidation_close(s);
 	int host = lw_force_co(s, to);
+	int from = s->unit[co].hex;
+	bool seen = lw_unit_seen(s, co);
 	bool stop = lw_march_step_apply(s, to);
-	char name[64], hl[64];
-	lw_log(s, "%s moves to %s.", lw_unit_name(s, co, name, sizeof name),
-	       lw_hex_label(to, hl, sizeof hl));
+	char name[96], hl[64];
+	/* 12.7: the leader is named if the enemy sees him where he starts or
+	 * where he ends the step, else only his side and the hex he left
+	 * (README "The public log") */
+	if (seen || lw_unit_seen(s, co))
+		lw_unit_name(s, co, name, sizeof name);
+	else
+		snprintf(name, sizeof name, "A %s force from %s", lw_side_title(side),
+		         lw_hex_label(from, hl, sizeof hl));
+	lw_log(s, "%s moves to %s.", name, lw_hex_label(to, hl, sizeof hl));
 	/* 2.4.2 / 2.4.3: Kentucky neutrality, neutral cities taken on entry (the
 	 * capture's 16.10.1.1 IT is lw_capture_city's) */
 	lw_border_enter(s, side, to);
@@ -942,8 +951,11 @@ static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *
 		               "12.8: no general of this activation waits to move at %04d", hex);
 	lw_cav_activation_begin(s);
 	char name[64], hl[64];
+	/* 12.7: the group is still in the stack it was left in; its leader is
+	 * named when it moves out (README "The public log") */
 	lw_log(s, "%s and the generals left at %s move on as a separate group (12.8).",
-	       lw_unit_name(s, movers_co(s), name, sizeof name), lw_hex_label(hex, hl, sizeof hl));
+	       lw_public_name(s, movers_co(s), name, sizeof name),
+	       lw_hex_label(hex, hl, sizeof hl));
 	return 0;
 }
 
@@ -968,8 +980,10 @@ static int act_revive(struct lw_state *s, struct game_outcome *out, struct tg_er
 		left -= t;
 	}
 	char name[64];
+	/* 12.7: a reviver who joined under a senior CO is hidden in the stack
+	 * now (README "The public log") */
 	lw_log(s, "%s revives the force at %04d: %d IT removed (18.2).",
-	       lw_unit_name(s, co, name, sizeof name), hex, removable - left);
+	       lw_public_name(s, co, name, sizeof name), hex, removable - left);
 	lw_march_finish(s, out);
 	return 0;
 }

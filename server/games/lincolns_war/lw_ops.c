@@ -947,8 +947,11 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	const struct lw_unit *x = &s->unit[u];
 	bool cav_alone = x->cavalry && lw_force_co(s, x->hex) != u;
 	char name[64], hex[64];
+	/* 12.7: a general activated from under his CO is named when he moves
+	 * out of the stack (README "The public log") */
 	lw_log(s, "The %s player activates %s at %s.", lw_side_title(side),
-	       lw_unit_name(s, u, name, sizeof name), lw_hex_label(x->hex, hex, sizeof hex));
+	       lw_unit_seen(s, u) ? lw_unit_name(s, u, name, sizeof name) : "a general",
+	       lw_hex_label(x->hex, hex, sizeof hex));
 	s->step = LW_ST_MOVE;
 	lw_march_begin(s, u, cav_alone);
 	return 0;
