@@ -246,7 +246,7 @@ static json_t *battle_json(const struct lw_state *s, int viewer)
 	return o;
 }
 
-static json_t *play_json(const struct lw_state *s)
+static json_t *play_json(const struct lw_state *s, int viewer)
 {
 	const struct lw_play *p = &s->play;
 	if (!p->side)
@@ -256,9 +256,12 @@ static json_t *play_json(const struct lw_state *s)
 	    json_pack("{s:o,s:o,s:i,s:i,s:i}", "side", jside(p->side), "card",
 	              p->card ? card_json(p->side, p->card) : json_null(), "pc_left", p->pc_left,
 	              "campaign", p->campaign, "activations_left", p->activations_left);
-	json_object_set_new(o, "co",
-	                    p->co != LW_NONE ? json_string(lw_unit_id(s, p->co, id, sizeof id))
-	                                     : json_null());
+	/* 12.7: a general activated from under his CO is his owner's to know
+	 * until he is seen (README "The public log"); "moving_from" still
+	 * gives the hex */
+	bool co_seen = p->co != LW_NONE && (viewer == p->side || lw_unit_seen(s, p->co));
+	json_object_set_new(
+	    o, "co", co_seen ? json_string(lw_unit_id(s, p->co, id, sizeof id)) : json_null());
 	json_object_set_new(o, "moving_from",
 	                    p->movers_n ? json_integer(s->unit[p->movers[0]].hex) : json_null());
 	json_object_set_new(o, "moved", json_integer(p->moved));
@@ -458,7 +461,7 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 	case SEC_AMPHIB:
 		return lw_amphib_view(s, side); /* PCSA, siege: lw_amphib_save.c */
 	case SEC_PLAY:
-		return play_json(s);
+		return play_json(s, side);
 	case SEC_BATTLE:
 		return battle_json(s, side);
 	case SEC_COUNT:

@@ -9,7 +9,8 @@
  * each side is shown: the log lines the action wrote, his prompt and his
  * offered actions (labels and JSON), and, on a sample of the states, the
  * error messages he gets for sending the actions offered to his opponent.
- * None may name an enemy general that his view hides before and after
+ * The view itself may not give the id of a general it hides. None of the
+ * texts may name an enemy general that his view hides before and after
  * the action (a subordinate, not his force's CO, not revealed by 16.3 or
  * a raid). A general hidden before the action but seen after it (he
  * leaves the stack and leads a force of his own, 12.8; a battle reveals
@@ -154,6 +155,21 @@ int main(int argc, char **argv)
 				}
 				hidden_steps += any;
 				json_t *view = M->view(g, vr);
+				/* the view itself gives no hidden general's id (board.play.co
+				 * once did, for a general activated from under his CO) */
+				char *whole = dump(view);
+				for (int u = 0; u < g->s.n_units; u++) {
+					char id[64], quoted[80];
+					snprintf(quoted, sizeof quoted, "\"%s\"",
+					         lw_unit_id(&g->s, u, id, sizeof id));
+					if (after[u] && strstr(whole, quoted) && failures++ < 20)
+						CHECKF(
+						    0,
+						    "game %d step %d: the %s view gives the id %s "
+						    "of a general it hides",
+						    gi, step, vr, quoted);
+				}
+				free(whole);
 				json_t *log = json_object_get(view, "log");
 				size_t n = json_array_size(log);
 				for (size_t i = n - (fresh < n ? fresh : n); i < n; i++) {
