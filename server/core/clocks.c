@@ -49,10 +49,27 @@ static int64_t auto_end(const struct tg_server *srv, const struct tg_match *m)
 	return end > m->auto_not_before ? end : m->auto_not_before;
 }
 
-/* The match's next clock event: a clock running out, or an automatic end. */
+/* When role r's clock has clock_low_s left, if it runs, began this run
+ * with more than that, and he was not told yet; INT64_MAX if never. */
+static int64_t low_at(const struct tg_server *srv, const struct tg_match *m, int r)
+{
+	int64_t low = srv->cfg.clock_low_s;
+	if (!low || !m->has_clock || !active(m) || !(m->clock.running & (1u << r)) ||
+	    (m->low_warned & (1u << r)) || m->clock.bank[r] <= low)
+		return INT64_MAX;
+	return m->clock.since + m->clock.bank[r] - low;
+}
+
+/* The match's next clock event: a clock running low or out, or an
+ * automatic end. */
 static void file_deadline(struct tg_server *srv, struct tg_match *m)
 {
 	int64_t due = m->has_clock ? tg_clock_deadline(&m->clock) : INT64_MAX;
+	for (int r = 0; r < m->nroles; r++) {
+		int64_t low = low_at(srv, m, r);
+		if (low < due)
+			due = low;
+	}
 	int64_t end = auto_end(srv, m);
 	if (end < due)
 		due = end;
@@ -108,6 +125,9 @@ int clock_sync(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
 			                paused_at(m, back), back);
 		tg_clock_update(&m->clock, &m->tc, m->nroles, awaiting, paused_at(m, now), now);
 	}
+	/* A new run of a clock may warn again (low_at: if it has more than
+	 * clock_low_s left). */
+	m->low_warned = 0;
 	json_t *j = tg_clock_json(&m->clock, m->nroles);
 	int rc =
 	    j && srv_tx(srv, err) == 0 && tg_store_match_set_clock(srv->store, m->id, j, err) == 0
@@ -186,6 +206,29 @@ static void clock_expired(struct tg_server *srv, struct tg_match *m, int64_t now
 	views_push_match(srv, m);
 }
 
+/* Roles whose clock now runs low are told (notify.c); true if any was,
+ * and the match's next event is filed. */
+static bool clock_low(struct tg_server *srv, struct tg_match *m, int64_t now)
+{
+	bool any = false;
+	for (int r = 0; r < m->nroles; r++) {
+		if (low_at(srv, m, r) > now)
+			continue;
+		struct tg_error err = {0};
+		int64_t left = m->clock.since + m->clock.bank[r] - now;
+		m->low_warned |= 1u << r;
+		any = true;
+		if (notify_clock_low(srv, m, r, left < 0 ? 0 : left,
+		                     m->clock.since + m->clock.bank[r], &err) != 0) {
+			srv_tx_fail(srv);
+			TG_ERROR(0, m->id, "could not queue the clock warning: %s", err.message);
+		}
+	}
+	if (any)
+		file_deadline(srv, m);
+	return any;
+}
+
 void clocks_poll(struct tg_server *srv)
 {
 	int64_t now = srv_now();
@@ -193,7 +236,7 @@ void clocks_poll(struct tg_server *srv)
 	while ((top = tg_heap_top(&srv->deadlines)) && top->when <= now) {
 		struct tg_match *m = match_find(srv, top->id);
 		int64_t was = top->when;
-		if (m)
+		if (m && !clock_low(srv, m, now))
 			clock_expired(srv, m, now);
 		/* Whatever happened, this entry must not come back at once. */
 		top = tg_heap_top(&srv->deadlines);

@@ -46,6 +46,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->clock_timeout_grace_s = 3600;
 	c->vacation_days_per_year = 30;
 	snprintf(c->smtp_tls, sizeof c->smtp_tls, "starttls");
+	c->clock_low_s = 86400;
 	c->notify_max_attempts = 6;
 	c->notify_backoff_s = 60;
 	c->notify_timeout_s = 20;
@@ -184,6 +185,7 @@ static const struct num_key num_keys[] = {
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),
     NUM_U(clock_timeout_grace_s, 0, 31622400, "seconds"),
     NUM_U(vacation_days_per_year, 0, 366, "days"),
+    NUM_U(clock_low_s, 0, 31622400, "seconds"),
     NUM_U(notify_max_attempts, 1, 100, "attempts"),
     NUM_U(notify_backoff_s, 0, 86400, "seconds"),
     NUM_U(notify_timeout_s, 1, 600, "seconds"),

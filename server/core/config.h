@@ -64,6 +64,7 @@ struct tg_config {
 	char smtp_password[256];
 	char smtp_tls[16];               /* starttls (required), or none for a local relay */
 	char notify_ca_file[1024];       /* empty: the system's CAs (SMTP and webhooks) */
+	unsigned clock_low_s;            /* 86400: "clock_low" once a running clock has this left */
 	unsigned notify_max_attempts;    /* 6: then the address is parked */
 	unsigned notify_backoff_s;       /* 60, doubled by each failed attempt (cap a day) */
 	unsigned notify_timeout_s;       /* 20: one send's limit */

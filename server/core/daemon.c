@@ -131,6 +131,8 @@ static void usage(FILE *out)
 	    "  smtp_user =  smtp_password =   AUTH (empty user: none)\n"
 	    "  smtp_tls = starttls            required; none: a plain local relay\n"
 	    "  notify_ca_file =               CA bundle for SMTP and webhooks (empty: system)\n"
+	    "  clock_low_s = 86400            tell a player (clock_low) when his running clock\n"
+	    "                                 has this long left; 0: never\n"
 	    "  notify_max_attempts = 6        then the address or webhook is parked\n"
 	    "  notify_backoff_s = 60          before a retry, doubled by each failure\n"
 	    "  notify_timeout_s = 20          one send's limit\n"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/notify.h"
 #include "core/seed.h"
@@ -67,6 +68,7 @@ static const char *event_name(unsigned ev)
 	return ev == TG_EV_YOUR_MOVE        ? "your_move"
 	       : ev == TG_EV_MATCH_STARTED  ? "match_started"
 	       : ev == TG_EV_MATCH_FINISHED ? "match_finished"
+	       : ev == TG_EV_CLOCK_LOW      ? "clock_low"
 	                                    : "account";
 }
 
@@ -358,4 +360,34 @@ int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_e
 	snprintf(text, sizeof text, "Match %lld of %s (%s) between %s has ended.\nResult: %s\n",
 	         (long long)m->id, m->mod->title, str(m->row, "scenario"), who, summary);
 	return to_every_player(srv, m, TG_EV_MATCH_FINISHED, "match_finished", subject, text, err);
+}
+
+int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t left,
+                     int64_t deadline, struct tg_error *err)
+{
+	int64_t uid = seat_user(m, r);
+	if (!uid || following(m, uid, r))
+		return 0;
+	char when[40], subject[200], text[600], key[96];
+	time_t t = (time_t)deadline;
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+	snprintf(subject, sizeof subject, "Your clock runs low in %s, match %lld", m->mod->title,
+	         (long long)m->id);
+	snprintf(text, sizeof text,
+	         "Your clock as %s in match %lld (%s) has %lld h %02lld min left: it runs out "
+	         "at %s.\n\nPlay it with: telegraph play %lld\n",
+	         m->mod->roles[r], (long long)m->id, m->mod->title, (long long)(left / 3600),
+	         (long long)(left % 3600 / 60), when, (long long)m->id);
+	snprintf(key, sizeof key, "clock_low:m%lld:s%lld:%s:d%lld", (long long)m->id,
+	         (long long)m->seq, m->mod->roles[r], (long long)deadline);
+	json_t *extra = json_pack("{s:I,s:s,s:s,s:I,s:I}", "match", (json_int_t)m->id, "game",
+	                          m->mod->id, "role", m->mod->roles[r], "left", (json_int_t)left,
+	                          "deadline", (json_int_t)deadline);
+	int rc = extra
+	             ? notify_queue(srv, uid, TG_EV_CLOCK_LOW, key, NULL, subject, text, extra, err)
+	             : tg_fail(err, "internal", "out of memory");
+	json_decref(extra);
+	return rc;
 }

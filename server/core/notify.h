@@ -17,7 +17,13 @@ struct tg_match;
 struct tg_session;
 
 /* The events a player may choose (a bit set, stored in notify_settings). */
-enum { TG_EV_YOUR_MOVE = 1, TG_EV_MATCH_STARTED = 2, TG_EV_MATCH_FINISHED = 4, TG_EV_ALL = 7 };
+enum {
+	TG_EV_YOUR_MOVE = 1,
+	TG_EV_MATCH_STARTED = 2,
+	TG_EV_MATCH_FINISHED = 4,
+	TG_EV_CLOCK_LOW = 8,
+	TG_EV_ALL = 15
+};
 #define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
 #define TG_NOTIFY_VERIFY_TRIES 5
 #define TG_NOTIFY_VERIFY_S 86400
@@ -31,6 +37,10 @@ int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before,
 int notify_match_started(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
 /* "match finished" with the result, to every player. */
 int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* "Your clock runs low" to role r's player (unless connected and
+ * following): left seconds, out of time at deadline. */
+int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t left,
+                     int64_t deadline, struct tg_error *err);
 /* Queues one message to the user's verified channels that take event ev
  * (ev 0: an email to `email` even unverified, for codes). subject and text
  * are plain text; key makes it once-only. 0 or -1. */

@@ -25,7 +25,8 @@ static const struct {
 	unsigned bit;
 } events[] = {{"your_move", TG_EV_YOUR_MOVE},
               {"match_started", TG_EV_MATCH_STARTED},
-              {"match_finished", TG_EV_MATCH_FINISHED}};
+              {"match_finished", TG_EV_MATCH_FINISHED},
+              {"clock_low", TG_EV_CLOCK_LOW}};
 #define NEVENTS (sizeof events / sizeof events[0])
 
 static json_t *events_json(unsigned bits)
@@ -172,7 +173,8 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 			k++;
 		if (k == NEVENTS) {
 			srv_error(s, req, "malformed_request",
-			          "The events are your_move, match_started and match_finished.");
+			          "The events are your_move, match_started, match_finished and "
+			          "clock_low.");
 			return;
 		}
 		bits |= events[k].bit;

@@ -125,6 +125,9 @@ struct tg_match {
 	int64_t auto_not_before;
 	/* Per role: when his player's vacation ends (0: not on one; vacation.c) */
 	int64_t vac_until[TG_ROLE_MAX];
+	/* Roles told their clock runs low in this run of it (notify.c's
+	 * clock_low; cleared by clock_sync when the match moves). */
+	unsigned low_warned;
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };

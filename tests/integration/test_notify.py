@@ -11,7 +11,8 @@ with the real daemon, a real SMTP server and real webhook receivers:
   HMAC-SHA256 signature the receiver checks; its text is the recipient's
   own view (prompt, numbered actions, his log) and never the opponent's
   hidden commit; nobody is mailed while connected and following the match;
-  "match started" and "match finished" (with the result) arrive too; every
+  "match started" and "match finished" (with the result) arrive too, and
+  "clock low" once a running clock has a day left; every
   email carries List-Unsubscribe and an unsubscribe link that works;
 - kill -9 between the commit and the send: the SMTP server hangs while the
   daemon is killed; after the restart (the real server back) the mail goes
@@ -44,6 +45,7 @@ import time
 from harness import (CheckFailed, Harness, check, free_fixed_port, register, run_main)
 
 T0 = 1900000000
+DAY = 86400
 SMTP_USER, SMTP_PASSWORD = "relay-user", "relay-secret"
 DEBIAN_PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -203,7 +205,8 @@ def test_verify(h, sink, grant):
     grant.ok({"op": "verify_email", "code": code})
     s = grant.ok({"op": "notify_settings"})["settings"]
     check(s["email_verified"] is True and s["email_parked"] is None, f"after verify: {s}")
-    check(s["events"] == ["your_move", "match_started", "match_finished"], f"events: {s}")
+    check(s["events"] == ["your_move", "match_started", "match_finished", "clock_low"],
+          f"events: {s}")
     grant.error({"op": "verify_email", "code": code}, "bad_code")  # used
 
 
@@ -472,6 +475,31 @@ def test_unsubscribe(h, lee_cfg, mail):
     lee.close()
 
 
+def test_clock_low(h, sink, grant_cfg, lee_cfg):
+    """clock_low: once a running clock has clock_low_s (a day) left, its
+    player is told once, with the time left and when it runs out."""
+    grant = start_client(h, "grant-clock", config=grant_cfg)
+    lee = start_client(h, "lee-clock", config=lee_cfg)
+    m = grant.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
+                  "side": "alpha", "time_control": {"kind": "per_move", "per_move": 2 * DAY}})
+    lee.ok({"op": "join", "match": m["match"]})
+    close_gone(h, grant)
+    low = lambda x: to("grant@example.test")(x) and "runs low" in x["Subject"]
+    advance(h, DAY - 120)
+    lee.request({"op": "ping"})  # a loop turn: the daemon looks at its clocks
+    time.sleep(1.0)
+    check(not [x for x in sink.messages() if low(x)], "warned with more than a day left")
+    advance(h, 180)
+    lee.request({"op": "ping"})
+    got = sink.wait(low, "grant's clock runs low")
+    check("23 h 59 min left" in text_of(got[0]), f"the time left: {text_of(got[0])!r}")
+    advance(h, 3600)
+    lee.request({"op": "ping"})
+    time.sleep(1.0)
+    check(len([x for x in sink.messages() if low(x)]) == 1, "warned more than once")
+    lee.close()
+
+
 def test_forgot(h, sink, grant):
     anon = h.client("anon")
     r1 = anon.ok({"op": "forgot_password", "name": "grant"})
@@ -527,6 +555,7 @@ def body(args):
             grant = start_client(h, "grant-2", config=grant.config)
             test_parking(h, sink, grant, lee.config, mid, seq)
             test_unsubscribe(h, lee.config, mail)
+            test_clock_low(h, sink, grant.config, lee.config)
             grant = h.client("grant-3", config=grant.config)
             test_forgot(h, sink, grant)
             h.validate_all()
