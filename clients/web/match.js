@@ -78,7 +78,7 @@ export class MatchScreen {
       error: h("p", { class: "error", role: "alert", id: "match-error" }),
     };
     const e = this.el;
-    const tools = this.spectator ? h("p", { class: "muted", id: "spectating" }, "You are watching.") :
+    const tools = this.el.tools = this.spectator ? h("p", { class: "muted", id: "spectating" }, "You are watching.") :
       h("div", { class: "row tools" },
         h("button", { id: "undo", onclick: () => this.undo() }, "Undo"),
         h("button", { id: "resign", class: "danger", onclick: () => this.resign() }, "Resign"),
@@ -164,6 +164,7 @@ export class MatchScreen {
       mine ? (v.prompt || "Your move.") :
       `Waiting for ${(v.awaiting || []).join(" and ") || "the server"}.`;
     e.prompt.classList.toggle("your-turn", mine && !v.finished);
+    if (!this.spectator) for (const b of e.tools.querySelectorAll("#undo, #resign")) b.hidden = !!v.finished;
     // The clock changes when the awaited roles do: ask for it then.
     const awaiting = JSON.stringify(v.awaiting || []);
     if (this.drawn.awaiting !== undefined && awaiting !== this.drawn.awaiting) this.refreshMatch();

@@ -224,7 +224,10 @@ function forceDestinations(view, f) {
 // clicked, exactly its destinations must light up, and a click on one of
 // them must send that action. False when no own force has a destination.
 async function forceMove(p, view, sent) {
-  const f = (view.board.forces || []).find((x) => x.side === view.role && forceDestinations(view, x).size);
+  // A force with a destination that exactly one action goes to: a click
+  // there alone must send it.
+  const single = (x) => [...forceDestinations(view, x).values()].some((xs) => xs.length === 1);
+  const f = (view.board.forces || []).find((x) => x.side === view.role && single(x));
   if (!f) return false;
   const dests = forceDestinations(view, f);
   await p.page.locator(`#board .counter[data-co="${f.co.id}"]`).dispatchEvent("click");
@@ -234,15 +237,10 @@ async function forceMove(p, view, sent) {
     fail(`${p.name}: picking ${f.co.id} lit ${lit.join(" ")}, not its destinations ${want.join(" ")}`);
   if (!(await p.page.$(`#board .counter.selected[data-co="${f.co.id}"]`))) fail(`${f.co.id} is not shown selected`);
   await p.page.screenshot({ path: join(outDir, `10-picked-${p.name}.png`) });
-  // A destination only one action goes to: the click alone must send it.
-  const [hex, [{ i, value }]] = [...dests].find(([, xs]) => xs.length === 1) || [...dests][0];
+  const [hex, [{ i, value }]] = [...dests].find(([, xs]) => xs.length === 1);
   const before = await seqOf(p.page);
   const n = sent.length;
   await p.page.locator(`#board polygon.hex.dest[data-hex="${pad(hex)}"]`).dispatchEvent("click");
-  if (dests.get(hex).length > 1) {
-    await p.page.click(`button.action[data-index="${i}"]`);
-    if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
-  }
   await played(p, before, `${f.co.id}'s move to ${pad(hex)}`);
   const act = sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act");
   const want1 = JSON.stringify({ ...view.actions[i].action, ...(value || {}) });
@@ -476,6 +474,7 @@ async function main() {
         await q.page.screenshot({ path: join(outDir, file), fullPage: false });
     }
     if (!finished) fail("the game did not end");
+    for (const sel of ["#undo", "#resign"]) if (await a.page.isVisible(sel)) fail(`${sel} is offered in a finished match`);
     const result = (await a.page.textContent("#result")).replace(/^Game over: /, "");
     if (!picked) fail("no force was picked on the map");
     if (moves < MOVES) fail(`only ${moves} moves were played`);
