@@ -30,18 +30,23 @@ json_t *status_json(struct tg_server *srv, struct tg_error *err)
 	json_t *by_status = tg_store_match_counts(srv->store, err);
 	if (!by_status)
 		return NULL;
+	json_t *outbox = tg_store_outbox_counts(srv->store, err);
+	if (!outbox) {
+		json_decref(by_status);
+		return NULL;
+	}
 	unsigned connections = 0, signed_in = 0;
 	for (struct tg_session *s = srv->live; s; s = s->live_next) {
 		connections += s->conn != NULL;
 		signed_in += s->user_id != 0;
 	}
 	roll_minute(srv);
-	return json_pack("{s:s,s:I,s:i,s:i,s:o,s:I,s:I,s:b}", "version", TG_VERSION, "uptime_s",
+	return json_pack("{s:s,s:I,s:i,s:i,s:o,s:I,s:I,s:b,s:o}", "version", TG_VERSION, "uptime_s",
 	                 (json_int_t)(srv_now() - srv->stats.started), "connections", connections,
 	                 "signed_in", signed_in, "matches", by_status, "actions",
 	                 (json_int_t)srv->stats.actions, "actions_last_minute",
 	                 (json_int_t)srv->stats.last_minute_actions, "backup_running",
-	                 srv->backup != NULL);
+	                 srv->backup != NULL, "outbox", outbox);
 }
 
 void op_status(struct tg_session *s, const json_t *req)
@@ -73,27 +78,36 @@ char *status_prometheus(struct tg_server *srv)
 		json_decref(st);
 		return NULL;
 	}
-	fprintf(f,
-	        "# HELP telegraph_uptime_seconds Seconds since the daemon started.\n"
-	        "# TYPE telegraph_uptime_seconds gauge\ntelegraph_uptime_seconds %lld\n"
-	        "# HELP telegraph_connections Open client connections.\n"
-	        "# TYPE telegraph_connections gauge\ntelegraph_connections %lld\n"
-	        "# HELP telegraph_signed_in Connections signed in to an account.\n"
-	        "# TYPE telegraph_signed_in gauge\ntelegraph_signed_in %lld\n"
-	        "# HELP telegraph_actions_total Actions accepted since the daemon started.\n"
-	        "# TYPE telegraph_actions_total counter\ntelegraph_actions_total %lld\n"
-	        "# HELP telegraph_actions_last_minute Actions accepted in the last whole minute.\n"
-	        "# TYPE telegraph_actions_last_minute gauge\ntelegraph_actions_last_minute %lld\n"
-	        "# HELP telegraph_backup_running 1 while an operator's backup is being made.\n"
-	        "# TYPE telegraph_backup_running gauge\ntelegraph_backup_running %d\n"
-	        "# HELP telegraph_matches Matches by status.\n"
-	        "# TYPE telegraph_matches gauge\n",
-	        (long long)json_integer_value(json_object_get(st, "uptime_s")),
-	        (long long)json_integer_value(json_object_get(st, "connections")),
-	        (long long)json_integer_value(json_object_get(st, "signed_in")),
-	        (long long)json_integer_value(json_object_get(st, "actions")),
-	        (long long)json_integer_value(json_object_get(st, "actions_last_minute")),
-	        json_is_true(json_object_get(st, "backup_running")));
+	fprintf(
+	    f,
+	    "# HELP telegraph_uptime_seconds Seconds since the daemon started.\n"
+	    "# TYPE telegraph_uptime_seconds gauge\ntelegraph_uptime_seconds %lld\n"
+	    "# HELP telegraph_connections Open client connections.\n"
+	    "# TYPE telegraph_connections gauge\ntelegraph_connections %lld\n"
+	    "# HELP telegraph_signed_in Connections signed in to an account.\n"
+	    "# TYPE telegraph_signed_in gauge\ntelegraph_signed_in %lld\n"
+	    "# HELP telegraph_actions_total Actions accepted since the daemon started.\n"
+	    "# TYPE telegraph_actions_total counter\ntelegraph_actions_total %lld\n"
+	    "# HELP telegraph_actions_last_minute Actions accepted in the last whole minute.\n"
+	    "# TYPE telegraph_actions_last_minute gauge\ntelegraph_actions_last_minute %lld\n"
+	    "# HELP telegraph_backup_running 1 while an operator's backup is being made.\n"
+	    "# TYPE telegraph_backup_running gauge\ntelegraph_backup_running %d\n"
+	    "# HELP telegraph_outbox Notifications not sent: pending (waiting or retrying),\n"
+	    "# parked (given up after notify_max_attempts).\n"
+	    "# TYPE telegraph_outbox gauge\n"
+	    "telegraph_outbox{state=\"pending\"} %lld\ntelegraph_outbox{state=\"parked\"} %lld\n"
+	    "# HELP telegraph_matches Matches by status.\n"
+	    "# TYPE telegraph_matches gauge\n",
+	    (long long)json_integer_value(json_object_get(st, "uptime_s")),
+	    (long long)json_integer_value(json_object_get(st, "connections")),
+	    (long long)json_integer_value(json_object_get(st, "signed_in")),
+	    (long long)json_integer_value(json_object_get(st, "actions")),
+	    (long long)json_integer_value(json_object_get(st, "actions_last_minute")),
+	    json_is_true(json_object_get(st, "backup_running")),
+	    (long long)json_integer_value(
+	        json_object_get(json_object_get(st, "outbox"), "pending")),
+	    (long long)json_integer_value(
+	        json_object_get(json_object_get(st, "outbox"), "parked")));
 	const char *key;
 	json_t *v;
 	json_object_foreach(json_object_get(st, "matches"), key, v) fprintf(

@@ -104,6 +104,8 @@ int tg_store_blocked(struct tg_store *s, int64_t user_id, int64_t blocked_id,
 json_t *tg_store_blocks_of(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* {"open":n,"active":n,"finished":n,"aborted":n}. */
 json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err);
+/* Notifications waiting to go: {"pending":n,"parked":n} (issue 24). */
+json_t *tg_store_outbox_counts(struct tg_store *s, struct tg_error *err);
 /* Users whose name starts with prefix (any case), by name:
  * [{"id","name","created","banned" (reason or null)}]. */
 json_t *tg_store_users_search(struct tg_store *s, const char *prefix, int limit,
@@ -329,8 +331,6 @@ int tg_store_outbox_done(struct tg_store *s, int64_t id, const char *state, int6
 /* Pending rows of the user's channel are dropped (its address changed). */
 int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channel,
                          struct tg_error *err);
-/* Counts by state: {"pending":n,"sent":n,"parked":n,"dropped":n}. */
-json_t *tg_store_outbox_counts(struct tg_store *s, struct tg_error *err);
 /* The 32-byte key of the unsubscribe links. */
 int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err);
 /* Erases the user's settings and queued notifications (account deleted). */

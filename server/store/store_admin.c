@@ -133,26 +133,40 @@ int tg_store_reset_take(struct tg_store *s, const uint8_t code_hash[32], int64_t
 	return result;
 }
 
-json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err)
+/* Rows of (key, count) from st into out's members; NULL with err. */
+static json_t *counts_by_key(struct tg_store *s, sqlite3_stmt *st, json_t *out, const char *what,
+                             struct tg_error *err)
 {
-	sqlite3_stmt *st = store_stmt(s, ST_MATCH_COUNTS);
-	json_t *out =
-	    json_pack("{s:i,s:i,s:i,s:i}", "open", 0, "active", 0, "finished", 0, "aborted", 0);
 	int rc = SQLITE_DONE;
 	while (out && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *status = (const char *)sqlite3_column_text(st, 0);
-		if (status)
-			json_object_set_new(out, status, json_integer(sqlite3_column_int64(st, 1)));
+		const char *key = (const char *)sqlite3_column_text(st, 0);
+		if (key)
+			json_object_set_new(out, key, json_integer(sqlite3_column_int64(st, 1)));
 	}
 	if (!out)
-		tg_fail(err, TG_STORE_E_STORAGE, "out of memory counting matches");
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory %s", what);
 	else if (rc != SQLITE_DONE) {
 		json_decref(out);
 		out = NULL;
-		store_fail_db(s, err, "counting matches");
+		store_fail_db(s, err, what);
 	}
 	store_stmt_done(st);
 	return out;
+}
+
+json_t *tg_store_match_counts(struct tg_store *s, struct tg_error *err)
+{
+	return counts_by_key(
+	    s, store_stmt(s, ST_MATCH_COUNTS),
+	    json_pack("{s:i,s:i,s:i,s:i}", "open", 0, "active", 0, "finished", 0, "aborted", 0),
+	    "counting matches", err);
+}
+
+json_t *tg_store_outbox_counts(struct tg_store *s, struct tg_error *err)
+{
+	return counts_by_key(s, store_stmt(s, ST_OUTBOX_COUNTS),
+	                     json_pack("{s:i,s:i}", "pending", 0, "parked", 0),
+	                     "counting the outbox", err);
 }
 
 int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeholder,

@@ -273,26 +273,6 @@ int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channe
 	return ret;
 }
 
-json_t *tg_store_outbox_counts(struct tg_store *s, struct tg_error *err)
-{
-	sqlite3_stmt *st = prep(s, "SELECT state, count(*) FROM notify_outbox GROUP BY state", err);
-	if (!st)
-		return NULL;
-	json_t *c =
-	    json_pack("{s:i,s:i,s:i,s:i}", "pending", 0, "sent", 0, "parked", 0, "dropped", 0);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		json_object_set_new(c, (const char *)sqlite3_column_text(st, 0),
-		                    json_integer(sqlite3_column_int64(st, 1)));
-	if (rc != SQLITE_DONE) {
-		store_fail_db(s, err, "counting the outbox");
-		json_decref(c);
-		c = NULL;
-	}
-	sqlite3_finalize(st);
-	return c;
-}
-
 int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err)
 {
 	sqlite3_stmt *st = prep(s, "SELECT secret FROM notify_key WHERE k = 1", err);

@@ -44,6 +44,10 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_BLOCKS_OF] = "SELECT u.name, b.created FROM blocks b JOIN users u ON u.id = b.blocked_id "
                      "WHERE b.user_id = ?1 ORDER BY u.name",
     [ST_MATCH_COUNTS] = "SELECT status, count(*) FROM matches GROUP BY status",
+    /* Only the states a host watches: the index (state, next_at) keeps it a
+     * range scan however many sent rows the outbox keeps. */
+    [ST_OUTBOX_COUNTS] = "SELECT state, count(*) FROM notify_outbox "
+                         "WHERE state IN ('pending', 'parked') GROUP BY state",
     [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
                      "VALUES (?1, ?2, ?3, ?4)",
     [ST_RESET_TAKE] = "UPDATE password_resets SET used = ?3 WHERE code_hash = ?1 AND "

@@ -199,6 +199,15 @@ def status(h, root):
           f"matches by status: {st}")
     check(st["connections"] >= 1 and st["signed_in"] >= 1 and st["uptime_s"] >= 0,
           f"status: {st}")
+    check(st["outbox"] == {"pending": 0, "parked": 0}, f"an empty outbox: {st}")
+    # The outbox's depth: a verification code for an SMTP server that is not
+    # there stays pending (retried) or is parked, never sent.
+    gus = user(h, "gus")
+    r = gus.request({"op": "notify_settings", "email": "gus@example.org"})
+    check(r.get("op") == "ok", f"gus sets an address: {r}")
+    gus.close()
+    st = root.request({"op": "status"})["status"]
+    check(st["outbox"]["pending"] + st["outbox"]["parked"] == 1, f"one mail waits: {st}")
     port = None
     for ln in h.daemon.log:
         m = re.search(r"metrics \(Prometheus text\) on http://127\.0\.0\.1:(\d+)/metrics", ln)
@@ -209,6 +218,9 @@ def status(h, root):
     check(f'telegraph_matches{{status="aborted"}} {st["matches"]["aborted"]}' in text,
           f"metrics text:\n{text}")
     check("# TYPE telegraph_actions_total counter" in text and "telegraph_connections " in text,
+          f"metrics text:\n{text}")
+    check(re.search(r'^telegraph_outbox\{state="pending"\} \d+$', text, re.M) and
+          f'telegraph_outbox{{state="parked"}} {st["outbox"]["parked"]}' in text,
           f"metrics text:\n{text}")
     try:
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10)
@@ -249,7 +261,8 @@ def cli(h):
 
 
 def main(args):
-    extra = ["--set", "operators=root, someone_else", "--set", "metrics_listen=127.0.0.1:0"]
+    extra = ["--set", "operators=root, someone_else", "--set", "metrics_listen=127.0.0.1:0",
+             "--set", "smtp_url=smtp://127.0.0.1:1"]
     with Harness(args, daemon_args=extra) as h:
         root = user(h, "root")
         refusals(h, root)
