@@ -335,6 +335,27 @@ static int t_export(struct cli_ctx *x)
 	                 &rc);
 	if (!r)
 		return rc;
+	/* A large event's records come in pages (PROTOCOL.md, tourney_export):
+	 * the file gets them all. */
+	json_t *more;
+	while (!text && json_is_integer(more = json_object_get(r, "more_records_after"))) {
+		json_t *next = call(x,
+		                    json_pack("{s:s,s:I,s:s,s:I}", "op", "tourney_export",
+		                              "tourney", (json_int_t)id, "format", "json",
+		                              "records_after", json_integer_value(more)),
+		                    &rc);
+		if (!next) {
+			json_decref(r);
+			return rc;
+		}
+		json_object_update(json_object_get(json_object_get(r, "export"), "records"),
+		                   json_object_get(json_object_get(next, "export"), "records"));
+		json_object_set(r, "more_records_after",
+		                json_object_get(next, "more_records_after")
+		                    ? json_object_get(next, "more_records_after")
+		                    : json_null());
+		json_decref(next);
+	}
 	FILE *f = out ? fopen(out, "w") : stdout;
 	if (!f) {
 		cli_fail("cannot write %s", out);

@@ -12,6 +12,7 @@ checks the size of each page instead."""
 from harness import Harness, check, register, run_main
 
 import json
+import os
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
 MAX_OUTBUF = 16384
@@ -80,6 +81,18 @@ def main(args):
         check(got == finished, f"every finished match once: {got}, expected {finished}")
         # The connection stayed up: a request after the pages still works.
         reader.ok({"op": "tourney_standings", "tourney": tid})
+        # The terminal client's export follows the pages into one file.
+        conf, path = os.path.join(h.tmp, "cli.conf"), os.path.join(h.tmp, "export.json")
+        env = {"TELEGRAPH_PASSWORD": "correct horse"}
+        out = h.run_cli(["register", "archivist"], conf, env=env)
+        check(out.returncode == 0, f"cli register: {out.stdout} {out.stderr}")
+        out = h.run_cli(["tourney", "export", str(tid), "-o", path], conf, env=env)
+        check(out.returncode == 0, f"cli export: {out.stdout} {out.stderr}")
+        with open(path) as f:
+            whole = json.load(f)
+        check(sorted(int(k) for k in whole["records"]) == finished and
+              whole["standings"] == t["standings"],
+              f"the CLI's file has every record: {sorted(whole['records'])}")
 
         # A record larger than a page on its own: a clear error.
         big = d.ok({"op": "tourney_create", "name": "Huge", "format": "round_robin",
