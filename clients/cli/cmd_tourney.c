@@ -11,9 +11,10 @@
 static const char tourney_usage[] =
     "usage: telegraph tourney list\n"
     "       telegraph tourney create NAME GAME --format "
-    "round_robin|double_round_robin|swiss|single_elimination\n"
+    "round_robin|double_round_robin|swiss|single_elimination|pools\n"
     "                 [--rounds N] [--scenario S] [--max-players N] [--invite-only]\n"
-    "                 [--unrated] [--time-control PRESET]\n"
+    "                 [--unrated] [--time-control PRESET] [--pools N [--advance N]]\n"
+    "                 [--start-at UNIX-SECONDS]\n"
     "       telegraph tourney show|standings|start|withdraw ID\n"
     "       telegraph tourney register ID [--invite CODE]\n"
     "       telegraph tourney direct ID add_player|remove_player|set_result|pause|resume|repair\n"
@@ -114,7 +115,7 @@ static int t_list(struct cli_ctx *x)
 static int t_create(struct cli_ctx *x)
 {
 	const char *name = NULL, *game = NULL, *format = NULL, *scenario = NULL, *tc = NULL;
-	long long rounds = 0, maxp = 0;
+	long long rounds = 0, maxp = 0, pools = 0, advance = 0, start_at = 0;
 	int invite_only = 0, unrated = 0;
 	for (int i = 1; i < x->argc; i++) {
 		const char *a = x->argv[i];
@@ -127,6 +128,12 @@ static int t_create(struct cli_ctx *x)
 			rounds = atoll(x->argv[++i]);
 		else if (!strcmp(a, "--max-players") && v)
 			maxp = atoll(x->argv[++i]);
+		else if (!strcmp(a, "--pools") && v)
+			pools = atoll(x->argv[++i]);
+		else if (!strcmp(a, "--advance") && v)
+			advance = atoll(x->argv[++i]);
+		else if (!strcmp(a, "--start-at") && v)
+			start_at = atoll(x->argv[++i]);
 		else if (!strcmp(a, "--time-control") && v)
 			tc = x->argv[++i];
 		else if (!strcmp(a, "--invite-only"))
@@ -152,6 +159,12 @@ static int t_create(struct cli_ctx *x)
 		json_object_set_new(req, "rounds", json_integer(rounds));
 	if (maxp)
 		json_object_set_new(req, "max_players", json_integer(maxp));
+	if (pools)
+		json_object_set_new(req, "pools", json_integer(pools));
+	if (advance)
+		json_object_set_new(req, "advance", json_integer(advance));
+	if (start_at)
+		json_object_set_new(req, "start_at", json_integer(start_at));
 	if (tc)
 		json_object_set_new(req, "time_control", json_string(tc));
 	int rc;
@@ -262,6 +275,15 @@ static int t_show(struct cli_ctx *x)
 		return rc;
 	json_t *t = json_object_get(r, "tournament");
 	long long round = json_integer_value(json_object_get(t, "round"));
+	if (json_is_integer(json_object_get(t, "pools")))
+		printf("%lld pools, %lld going on to the knockout\n",
+		       (long long)json_integer_value(json_object_get(t, "pools")),
+		       (long long)json_integer_value(json_object_get(t, "advance")));
+	if (json_is_integer(json_object_get(t, "start_at"))) {
+		char when[40];
+		cli_utc(json_integer_value(json_object_get(t, "start_at")), when, sizeof when);
+		printf("starts at %s by itself\n", when);
+	}
 	size_t i;
 	json_t *g;
 	json_array_foreach(json_object_get(t, "games"), i, g)

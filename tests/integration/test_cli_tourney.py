@@ -67,6 +67,18 @@ def body(args):
         out = cli("grant", "leaderboard", "fixture-duel")
         check(len(re.findall(r"^\s*\d+ \S+\s+\d+\.\d\s+RD", out.stdout, re.M)) == 3,
               f"leaderboard: {out.stdout}")
+        # Pools, the count going on, and a start at a set time.
+        out = cli("meade", "tourney", "create", "Groups", "fixture-duel", "--format", "pools",
+                  ok=False)
+        check(out.returncode == 1 and "malformed_request" in out.stderr,
+              f"pools without --pools: {out.stderr}")
+        out = cli("meade", "tourney", "create", "Groups", "fixture-duel", "--format", "pools",
+                  "--pools", "2", "--advance", "1", "--start-at", "4102444800")
+        gid = re.search(r"Tournament (\d+) created", out.stdout).group(1)
+        out = cli("grant", "tourney", "show", gid)
+        check(out.stdout.startswith("Groups: pools") and "2 pools, 1 going on to the knockout" in out.stdout and
+              "starts at 2100-01-01 00:00 UTC by itself" in out.stdout,
+              f"the pools event as created: {out.stdout}")
         out = cli("meade", "tourney", "direct", tid, "pause", ok=False)
         check(out.returncode == 1 and "tourney_finished" in out.stderr,
               f"pausing a finished event: {out.stderr}")
