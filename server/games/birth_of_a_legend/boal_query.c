@@ -132,3 +132,60 @@ enum boal_bridge_area boal_bridge_area_status(const struct boal_state *s, const 
 		                             : BOAL_BRIDGE_AREA_CONTESTED_ENEMY;
 	return BOAL_BRIDGE_AREA_OTHER;
 }
+
+/* 10.7.2 class of `to` as a retreat's end: 1 Free, 2 friendly-Controlled
+ * Contested, 3 fully stacked (passed through), 0 closed */
+static int retreat_class(const struct boal_state *s, const struct boal_data *d, int side, int to)
+{
+	if (s->control[to] != side)
+		return 0; /* "may not retreat into an enemy-controlled Area" */
+	if (boal_fully_stacked(s, d, side, to))
+		return 3;
+	return boal_free(s, d, side, to) ? 1 : 2;
+}
+
+static bool crosses(const struct boal_state *s, const struct tg_area_edge *e)
+{
+	return e->bridge < 0 || s->bridge[e->bridge] != BOAL_NOBODY;
+}
+
+/* the best class (1 or 2) among the neighbours of `at`, not `skip` */
+static int best_ends(const struct boal_state *s, const struct boal_data *d, int side, int at,
+                     int skip, int cls, int *out, int n)
+{
+	for (int i = 0; i < d->graph.degree[at]; i++) {
+		const struct tg_area_edge *e = &d->graph.edge[at][i];
+		if (e->to == skip || !crosses(s, e) || retreat_class(s, d, side, e->to) != cls)
+			continue;
+		bool dup = false;
+		for (int k = 0; k < n; k++)
+			dup |= out[k] == e->to;
+		if (!dup)
+			out[n++] = e->to;
+	}
+	return n;
+}
+
+int boal_retreat_options(const struct boal_state *s, const struct boal_data *d, int side, int from,
+                         int out[TG_AREA_MAX])
+{
+	for (int cls = 1; cls <= 2; cls++) {
+		int n = best_ends(s, d, side, from, 0, cls, out, 0);
+		if (n > 0)
+			return n;
+	}
+	/* 10.7.1: "subsequent units must continue their retreat to another Area
+	 * that is not fully-stacked": through a full neighbour to the areas
+	 * beyond it, by the same priorities */
+	for (int cls = 1; cls <= 2; cls++) {
+		int n = 0;
+		for (int i = 0; i < d->graph.degree[from]; i++) {
+			const struct tg_area_edge *e = &d->graph.edge[from][i];
+			if (crosses(s, e) && retreat_class(s, d, side, e->to) == 3)
+				n = best_ends(s, d, side, e->to, from, cls, out, n);
+		}
+		if (n > 0)
+			return n;
+	}
+	return 0;
+}

@@ -42,6 +42,17 @@ bool boal_confederate_automatic(const struct boal_state *s, const struct boal_da
 /* 14.3: the Confederate holds what the July 2nd check asks. */
 bool boal_confederate_final(const struct boal_state *s, const struct boal_data *d);
 
+/* 10.7.2 Retreat Priorities for a unit of side leaving `from`:
+ * "1) Free Area ... Units may not retreat into an enemy-controlled Area even
+ * if free of enemy units. 2) Friendly-Controlled, Contested Area 3)
+ * Fully-stacked Area". Fills out[] with the areas of the best class open
+ * and returns how many (the owner chooses among ties); 0: the unit is
+ * eliminated (10.7.4). A fully-stacked area is passed through, not ended
+ * in (README decision 12): class 3 gives the Free, then Contested areas
+ * beyond it. A boundary is crossed as by a path trace (decision 22). */
+int boal_retreat_options(const struct boal_state *s, const struct boal_data *d, int side, int from,
+                         int out[TG_AREA_MAX]);
+
 /* 15.4.2 / 15.4.3: how area a counts for side's demolition or repair dr. */
 enum boal_bridge_area boal_bridge_area_status(const struct boal_state *s, const struct boal_data *d,
                                               int side, int a);
