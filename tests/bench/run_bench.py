@@ -335,6 +335,19 @@ def main():
             f"standings with every tiebreak: {sw.get('swiss_standings_cpu_ms', 0):.2f} ms CPU; "
             f"worst round {sw.get('swiss_pair_worst_cpu_ms', 0):,.1f} ms")
 
+    # 8. Notifications (issue 19): the outbox drained into the local SMTP
+    # sink (aiosmtpd, only under Debian's /usr/bin/python3).
+    if os.path.exists(test_daemon_bin) and subprocess.run(
+            ["/usr/bin/python3", "-c", "import aiosmtpd"], capture_output=True).returncode == 0:
+        nf, _ = run([sys.executable, os.path.join(os.path.dirname(__file__), "bench_notify.py"),
+                     "--build", b, "--n", "100" if q else "300"], timeout=900)
+        row("Notifications/s into the local SMTP sink, notify_inflight 2 / 8",
+            f"{nf.get('notify_per_s_inflight_2', 0):,.1f} / {nf.get('notify_per_s_inflight_8', 0):,.1f}",
+            "-", "(measured)", "-",
+            f"daemon CPU {nf.get('notify_cpu_ms_inflight_2', 0):.2f} / "
+            f"{nf.get('notify_cpu_ms_inflight_8', 0):.2f} ms per mail; each mail is its own "
+            "SMTP session (STARTTLS, AUTH)")
+
     shutil.rmtree(tmp, ignore_errors=True)
     elapsed = time.monotonic() - t_suite
     head = ("figure", "measured", "machine limit", "target", "ratio", "note")
