@@ -186,3 +186,50 @@ int boal_replace(struct boal_state *s, const struct boal_data *d, int u, struct 
 	s->unit[u].exhausted = false;
 	return 0;
 }
+
+/* ---- 6.2 Dawn ---- */
+
+void boal_dawn_flip_leaders(struct boal_state *s, const struct boal_data *d)
+{
+	for (int l = 0; l < s->n_leaders; l++)
+		if (!d->leader[l].army && s->leader[l].area != BOAL_NOWHERE)
+			s->leader[l].inactive = false;
+}
+
+void boal_army_leader_dawn(struct boal_state *s, const struct boal_data *d, int side, int dr)
+{
+	if (s->turn == d->first_turn) {
+		s->army_active[side] = side == BOAL_CONFEDERATE;
+		return;
+	}
+	s->army_active[side] = boal_army_leader_active(d, side, dr, s->train_moved);
+}
+
+int boal_relocate_train(struct boal_state *s, const struct boal_data *d, bool by_advantage,
+                        struct tg_error *err)
+{
+	/* "Once moved to Harrison's Landing the Supply Train may not be
+	 * relocated back to White House Landing." */
+	if (s->train_moved || s->train_area != BOAL_WHITE_HOUSE)
+		return tg_fail(err, TG_E_ILLEGAL, "6.2.2: the Supply Train has already relocated");
+	/* "Beginning with the second Turn of the game ... To relocate the
+	 * Supply Train on the first Turn of the game the Union player must first
+	 * possess and then give up the Advantage Marker" */
+	if (s->turn == d->first_turn && !by_advantage)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "6.2.2: on the first Turn the Supply Train relocates only by giving "
+		               "up the Advantage");
+	s->train_area = BOAL_NOWHERE;
+	s->train_moved = true;
+	s->train_arrives = (int8_t)(s->turn + d->train_transit_days);
+	return 0;
+}
+
+bool boal_train_arrives(struct boal_state *s)
+{
+	if (s->train_area != BOAL_NOWHERE || s->train_arrives < 0 || s->turn < s->train_arrives)
+		return false;
+	s->train_area = BOAL_HARRISONS;
+	s->train_arrives = -1;
+	return true;
+}

@@ -48,4 +48,19 @@ void boal_receive_replacements(struct boal_state *s, const struct boal_data *d, 
  * or Cavalry unit that traces its path (13.3.1). */
 int boal_replace(struct boal_state *s, const struct boal_data *d, int u, struct tg_error *err);
 
+/* 6.2: "Inactive Subordinate Leader units are flipped to their Active
+ * Sides" (those on the map; 15.2's casualties return by their own rule). */
+void boal_dawn_flip_leaders(struct boal_state *s, const struct boal_data *d);
+/* 6.2.1: side's Army Leader from his dr; "During the first Game Turn Lee
+ * is automatically Active and McClellan is automatically Inactive." */
+void boal_army_leader_dawn(struct boal_state *s, const struct boal_data *d, int side, int dr);
+/* 6.2.2: the Union relocates the Supply Train from White House Landing: it
+ * goes on the Game Turn Track, `train_transit_days` turns ahead. On the
+ * first turn only by giving up the Advantage (by_advantage; README 7). */
+int boal_relocate_train(struct boal_state *s, const struct boal_data *d, bool by_advantage,
+                        struct tg_error *err);
+/* 6.2.2: at the Dawn of its turn the train is placed at Harrison's Landing.
+ * Returns true when it arrived now. */
+bool boal_train_arrives(struct boal_state *s);
+
 #endif
