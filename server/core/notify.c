@@ -65,11 +65,12 @@ char *notify_unsub_url(struct tg_server *srv, int64_t uid)
 
 static const char *event_name(unsigned ev)
 {
-	return ev == TG_EV_YOUR_MOVE        ? "your_move"
-	       : ev == TG_EV_MATCH_STARTED  ? "match_started"
-	       : ev == TG_EV_MATCH_FINISHED ? "match_finished"
-	       : ev == TG_EV_CLOCK_LOW      ? "clock_low"
-	                                    : "account";
+	return ev == TG_EV_YOUR_MOVE           ? "your_move"
+	       : ev == TG_EV_MATCH_STARTED     ? "match_started"
+	       : ev == TG_EV_MATCH_FINISHED    ? "match_finished"
+	       : ev == TG_EV_CLOCK_LOW         ? "clock_low"
+	       : ev == TG_EV_OPPONENT_VACATION ? "opponent_vacation"
+	                                       : "account";
 }
 
 /* The webhook body: ours, or Discord's / Slack's. */
@@ -390,4 +391,50 @@ int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t l
 	             : tg_fail(err, "internal", "out of memory");
 	json_decref(extra);
 	return rc;
+}
+
+int notify_vacation(struct tg_server *srv, struct tg_match *m, int r, int64_t until,
+                    struct tg_error *err)
+{
+	char when[40] = "", subject[200], text[600], key[96];
+	if (until) {
+		time_t t = (time_t)until;
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+	}
+	for (int o = 0; o < m->nroles; o++) {
+		int64_t uid = seat_user(m, o);
+		if (o == r || !uid || uid == seat_user(m, r))
+			continue;
+		if (until) {
+			snprintf(subject, sizeof subject,
+			         "Your opponent in match %lld is on vacation", (long long)m->id);
+			snprintf(text, sizeof text,
+			         "Your opponent (%s) in match %lld of %s is on vacation until %s: "
+			         "his clock stands still until then.\n",
+			         m->mod->roles[r], (long long)m->id, m->mod->title, when);
+		} else {
+			snprintf(subject, sizeof subject, "Your opponent in match %lld is back",
+			         (long long)m->id);
+			snprintf(
+			    text, sizeof text,
+			    "Your opponent (%s) in match %lld of %s is back from vacation: his "
+			    "clock runs again when he is awaited.\n",
+			    m->mod->roles[r], (long long)m->id, m->mod->title);
+		}
+		snprintf(key, sizeof key, "opponent_vacation:m%lld:%s:t%lld:%s", (long long)m->id,
+		         m->mod->roles[r], (long long)srv_now(), until ? "on" : "off");
+		json_t *extra =
+		    json_pack("{s:I,s:s,s:s,s:s,s:o}", "match", (json_int_t)m->id, "game",
+		              m->mod->id, "role", m->mod->roles[o], "opponent_role",
+		              m->mod->roles[r], "until", until ? json_integer(until) : json_null());
+		int rc = extra ? notify_queue(srv, uid, TG_EV_OPPONENT_VACATION, key, NULL, subject,
+		                              text, extra, err)
+		               : tg_fail(err, "internal", "out of memory");
+		json_decref(extra);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
 }

@@ -22,7 +22,8 @@ enum {
 	TG_EV_MATCH_STARTED = 2,
 	TG_EV_MATCH_FINISHED = 4,
 	TG_EV_CLOCK_LOW = 8,
-	TG_EV_ALL = 15
+	TG_EV_OPPONENT_VACATION = 16,
+	TG_EV_ALL = 31
 };
 #define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
 #define TG_NOTIFY_VERIFY_TRIES 5
@@ -41,6 +42,10 @@ int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_e
  * following): left seconds, out of time at deadline. */
 int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t left,
                      int64_t deadline, struct tg_error *err);
+/* The opponents of user uid (role r of m) are told his vacation runs until
+ * `until` (0: it ended). */
+int notify_vacation(struct tg_server *srv, struct tg_match *m, int r, int64_t until,
+                    struct tg_error *err);
 /* Queues one message to the user's verified channels that take event ev
  * (ev 0: an email to `email` even unverified, for codes). subject and text
  * are plain text; key makes it once-only. 0 or -1. */

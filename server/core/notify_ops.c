@@ -26,7 +26,8 @@ static const struct {
 } events[] = {{"your_move", TG_EV_YOUR_MOVE},
               {"match_started", TG_EV_MATCH_STARTED},
               {"match_finished", TG_EV_MATCH_FINISHED},
-              {"clock_low", TG_EV_CLOCK_LOW}};
+              {"clock_low", TG_EV_CLOCK_LOW},
+              {"opponent_vacation", TG_EV_OPPONENT_VACATION}};
 #define NEVENTS (sizeof events / sizeof events[0])
 
 static json_t *events_json(unsigned bits)
@@ -173,8 +174,8 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 			k++;
 		if (k == NEVENTS) {
 			srv_error(s, req, "malformed_request",
-			          "The events are your_move, match_started, match_finished and "
-			          "clock_low.");
+			          "The events are your_move, match_started, match_finished, "
+			          "clock_low and opponent_vacation.");
 			return;
 		}
 		bits |= events[k].bit;

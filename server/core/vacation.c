@@ -72,7 +72,8 @@ static int apply(struct tg_server *srv, int64_t user_id, int64_t until, struct t
 			continue;
 		m->vac_until[role] = until;
 		match_touch(srv, m);
-		if (clock_sync(srv, m, err) != 0) {
+		if (clock_sync(srv, m, err) != 0 ||
+		    notify_vacation(srv, m, role, until, err) != 0) {
 			rc = -1;
 			break;
 		}

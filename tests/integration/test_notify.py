@@ -12,7 +12,8 @@ with the real daemon, a real SMTP server and real webhook receivers:
   own view (prompt, numbered actions, his log) and never the opponent's
   hidden commit; nobody is mailed while connected and following the match;
   "match started" and "match finished" (with the result) arrive too, and
-  "clock low" once a running clock has a day left; every
+  "clock low" once a running clock has a day left, and an opponent's
+  vacation and return; every
   email carries List-Unsubscribe and an unsubscribe link that works;
 - kill -9 between the commit and the send: the SMTP server hangs while the
   daemon is killed; after the restart (the real server back) the mail goes
@@ -205,7 +206,8 @@ def test_verify(h, sink, grant):
     grant.ok({"op": "verify_email", "code": code})
     s = grant.ok({"op": "notify_settings"})["settings"]
     check(s["email_verified"] is True and s["email_parked"] is None, f"after verify: {s}")
-    check(s["events"] == ["your_move", "match_started", "match_finished", "clock_low"],
+    check(s["events"] == ["your_move", "match_started", "match_finished", "clock_low",
+                          "opponent_vacation"],
           f"events: {s}")
     grant.error({"op": "verify_email", "code": code}, "bad_code")  # used
 
@@ -497,6 +499,15 @@ def test_clock_low(h, sink, grant_cfg, lee_cfg):
     lee.request({"op": "ping"})
     time.sleep(1.0)
     check(len([x for x in sink.messages() if low(x)]) == 1, "warned more than once")
+    # opponent_vacation: lee goes on vacation, then comes back early.
+    until = lee.ok({"op": "vacation", "days": 2})["until"]
+    away = sink.wait(lambda x: to("grant@example.test")(x) and "on vacation" in x["Subject"],
+                     "grant told of lee's vacation")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
+    check(len(away) == 1 and f"until {when}" in text_of(away[0]), f"{text_of(away[0])!r}")
+    lee.ok({"op": "vacation", "end": True})
+    sink.wait(lambda x: to("grant@example.test")(x) and "is back" in x["Subject"],
+              "grant told of lee's return")
     lee.close()
 
 
