@@ -233,3 +233,23 @@ bool boal_train_arrives(struct boal_state *s)
 	s->train_arrives = -1;
 	return true;
 }
+
+/* ---- 12.1.1 Advantage Shift ---- */
+
+int boal_advantage_spend(struct boal_state *s, int side, struct tg_error *err)
+{
+	if (s->advantage != side)
+		return tg_fail(err, TG_E_ILLEGAL, "12.1: the %s does not hold the Advantage",
+		               boal_side_name(side));
+	s->advantage = BOAL_NOBODY;
+	s->advantage_next = (int8_t)!side;
+	return 0;
+}
+
+void boal_advantage_settle(struct boal_state *s)
+{
+	if (s->advantage_next == BOAL_NOBODY)
+		return;
+	s->advantage = s->advantage_next;
+	s->advantage_next = BOAL_NOBODY;
+}

@@ -63,4 +63,12 @@ int boal_relocate_train(struct boal_state *s, const struct boal_data *d, bool by
  * Returns true when it arrived now. */
 bool boal_train_arrives(struct boal_state *s);
 
+/* 12.1: side spends the Advantage, which it must hold. 12.1.1: "After the
+ * Advantage is used it belongs to neither player until the end of the
+ * current Phase or Impulse". */
+int boal_advantage_spend(struct boal_state *s, int side, struct tg_error *err);
+/* 12.1.1: at the end of the Phase or Impulse "it becomes the property of
+ * the player who did not use it" (nothing happens if it was not used). */
+void boal_advantage_settle(struct boal_state *s);
+
 #endif

@@ -33,13 +33,14 @@ struct boal_leader_state {
 struct boal_state {
 	uint32_t version;
 	struct tg_rng rng;
-	bool advanced;       /* 15.0 */
-	int8_t turn;         /* index into the data's turns */
-	uint8_t phase;       /* enum boal_phase */
-	int8_t impulse;      /* 3.4: the Advantage marker's space */
-	int8_t advantage;    /* 12.0: holder, BOAL_NOBODY after use until 12.1.1 hands it over */
-	bool army_active[2]; /* 6.2.1: Lee / McClellan Active this turn */
-	bool rain;           /* 15.1 */
+	bool advanced;         /* 15.0 */
+	int8_t turn;           /* index into the data's turns */
+	uint8_t phase;         /* enum boal_phase */
+	int8_t impulse;        /* 3.4: the Advantage marker's space */
+	int8_t advantage;      /* 12.0: holder, BOAL_NOBODY after use until 12.1.1 hands it over */
+	int8_t advantage_next; /* 12.1.1: who receives it when the Phase or Impulse ends */
+	bool army_active[2];   /* 6.2.1: Lee / McClellan Active this turn */
+	bool rain;             /* 15.1 */
 	uint8_t control[BOAL_AREAS + 1];        /* 7.2: side */
 	int8_t entrench_side[BOAL_AREAS + 1];   /* 4.4.3: BOAL_NOBODY or the side */
 	uint8_t entrench_level[BOAL_AREAS + 1]; /* 1 or 2 */
