@@ -8,6 +8,8 @@ import { Connection, saveToken, forgetToken } from "./net.js";
 import { h, clear, ago } from "./dom.js";
 import { MatchScreen } from "./match.js";
 import { clockView, controlText } from "./clock.js";
+import { AccountScreen } from "./account.js";
+import { tourneyList, TourneyScreen } from "./tourney.js";
 
 const app = document.getElementById("app");
 const conn = new Connection(`wss://${location.host}/ws`);
@@ -37,7 +39,17 @@ function setWho() {
   clear(who);
   if (conn.user)
     who.append(`Signed in as ${conn.user.name} `,
+      h("a", { href: "#/tourneys", id: "tourneys-link", class: "link" }, "Tournaments"), " ",
+      h("a", { href: "#/account", id: "account-link", class: "link" }, "Account"), " ",
       h("button", { class: "link", id: "logout", onclick: logout }, "Sign out"));
+}
+
+// The account deleted, or this very session ended: signed out here.
+function signedOut() {
+  forgetToken();
+  conn.user = null;
+  if (location.hash === "#/") route();
+  else location.hash = "#/";
 }
 
 async function logout() {
@@ -59,7 +71,10 @@ function route() {
     signIn();
     return;
   }
-  if ((m = hash.match(/^#\/invite\/([A-Z0-9]+)$/))) joinInvite(m[1]);
+  if (hash === "#/account") screen = new AccountScreen(main, conn, signedOut);
+  else if (hash === "#/tourneys") tourneyList(main, conn);
+  else if ((m = hash.match(/^#\/tourney\/(\d+)$/))) screen = new TourneyScreen(main, conn, Number(m[1]));
+  else if ((m = hash.match(/^#\/invite\/([A-Z0-9]+)$/))) joinInvite(m[1]);
   else if ((m = hash.match(/^#\/(match|watch)\/(\d+)$/)))
     screen = new MatchScreen(main, conn, Number(m[2]), m[1] === "watch");
   else lobby();
@@ -92,8 +107,43 @@ function signIn() {
     h("div", { class: "row" },
       h("button", { type: "submit", id: "login" }, "Sign in"),
       h("button", { type: "button", id: "register", onclick: () => form.reportValidity() && go("register") }, "Register")));
-  main.append(form);
+  main.append(form, resetForms(name));
   name.focus();
+}
+
+// Forgotten password (issue 24): ask for a code by email (forgot_password;
+// the server answers the same whether or not the name exists), then redeem
+// it, or a code the host handed over, for a new password (redeem_reset).
+function resetForms(nameInput) {
+  const msg = h("p", { id: "reset-msg", role: "status" });
+  const code = h("input", { id: "reset-code", autocomplete: "one-time-code", maxlength: 64 });
+  const pass = h("input", { id: "reset-password", type: "password", autocomplete: "new-password" });
+  const show = (r, ok) => {
+    msg.className = r.op === "ok" ? "ok" : "error";
+    msg.textContent = r.op === "ok" ? ok : r.message || r.code;
+  };
+  async function forgot() {
+    const r = await conn.request({ op: "forgot_password", name: nameInput.value.trim() });
+    show(r, r.message || "Sent.");
+  }
+  async function redeem(e) {
+    e.preventDefault();
+    const r = await conn.request({ op: "redeem_reset", name: nameInput.value.trim(), code: code.value.trim(),
+      new_password: pass.value });
+    show(r, "Password set.");
+    if (r.op !== "ok") return;
+    saveToken(r.token, false);
+    conn.user = r.user;
+    route();
+  }
+  return h("details", { class: "card signin", id: "forgot" },
+    h("summary", {}, "Forgot your password?"),
+    h("p", { class: "muted" }, "Type your name above. If your account has a verified email address, a reset code is mailed there."),
+    h("button", { type: "button", id: "forgot-go", onclick: forgot }, "Email me a reset code"),
+    h("form", { id: "redeem-form", onsubmit: redeem },
+      h("label", {}, "Reset code", code), h("label", {}, "New password", pass),
+      h("button", { type: "submit", id: "redeem-go" }, "Set the new password and sign in")),
+    msg);
 }
 
 // ---- the lobby -------------------------------------------------------------

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh DAEMON WORKDIR — the browser test as ctest runs it: playwright-core
+# run.sh DAEMON WORKDIR [SCRIPT] — a browser test as ctest runs it (SCRIPT:
+# test_browser.mjs, the default, or test_account.mjs): playwright-core
 # from the npm registry at the version package-lock.json pins (npm ci, into
 # WORKDIR, never a browser: playwright-core downloads none), then
 # test_browser.mjs against DAEMON with Debian's /usr/bin/chromium.
@@ -14,8 +15,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 daemon=$1
 work=$2
+script=${3:-test_browser.mjs}
 mkdir -p "$work"
 cp "$here/package.json" "$here/package-lock.json" "$here/test_browser.mjs" "$here/hidden_frames.mjs" \
+  "$here/test_account.mjs" \
   "$work/"
 cd "$work"
 node=node
@@ -34,4 +37,8 @@ if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)';
 fi
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >/dev/null
 rm -rf shots
-"$node" test_browser.mjs "$daemon" "$work/shots" "${TG_WEB_MOVES:-30}"
+if [ "$script" = test_browser.mjs ]; then
+  "$node" test_browser.mjs "$daemon" "$work/shots" "${TG_WEB_MOVES:-30}"
+else
+  "$node" "$script" "$daemon" "$work/shots"
+fi

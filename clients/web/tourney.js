@@ -1,0 +1,123 @@
+// tourney.js — tournaments in the browser (issue 20): the list
+// (#/tourneys, `tourney_list`) and one event (#/tourney/N: `tourney_get`
+// and `tourney_standings`), with register (an invite code where the event
+// is invite-only) and withdraw. The page is redrawn when the server pushes
+// the event's `tournament` (a round paired, standings changed, the end).
+// What is shown is the server's tournament object (protocol/PROTOCOL.md,
+// "Tournaments"); the client computes no standing itself.
+
+import { h, clear, ago } from "./dom.js";
+import { controlText } from "./clock.js";
+
+const fmtName = (t) => t.format.replace(/_/g, " ") + (t.format === "swiss" || t.format === "single_elimination" ? `, ${t.rounds} rounds` : "");
+const statusText = (t) =>
+  t.status === "registration" ? `registration open${t.invite_only ? " (by invite)" : ""}${t.start_at ? `, starts ${new Date(t.start_at * 1000).toLocaleString()}` : ""}` :
+  t.status === "active" ? `round ${t.round} of ${t.rounds}${t.paused ? " (paused)" : ""}` : t.status;
+
+export async function tourneyList(root, conn) {
+  const r = await conn.request({ op: "tourney_list" });
+  const section = h("section", { class: "card", id: "tourneys" }, h("h1", {}, "Tournaments"));
+  root.append(section);
+  if (r.op !== "ok") {
+    section.append(h("p", { class: "error", role: "alert" }, r.message || r.code));
+    return;
+  }
+  if (!r.tournaments.length) section.append(h("p", { class: "muted" }, "No tournament yet."));
+  else section.append(h("ul", { class: "matches" }, r.tournaments.map((t) =>
+    h("li", { class: "match", dataset: { tourney: t.tourney } },
+      h("div", {}, h("strong", {}, `${t.name}`), ` · ${t.game} ${t.scenario} · ${fmtName(t)}`,
+        h("div", { class: "muted" }, `${statusText(t)} · ${t.nplayers} of ${t.max_players} players · directed by ${t.director}` +
+          ` · created ${ago(t.created)}`)),
+      h("a", { class: "button", href: `#/tourney/${t.tourney}` }, "View")))));
+}
+
+export class TourneyScreen {
+  constructor(root, conn, id) {
+    this.root = root;
+    this.conn = conn;
+    this.id = id;
+    this.draw();
+  }
+
+  push(msg) {
+    if (msg.op === "tournament" && msg.tourney === this.id) this.draw();
+  }
+
+  async draw() {
+    const [g, s] = await Promise.all([
+      this.conn.request({ op: "tourney_get", tourney: this.id }),
+      this.conn.request({ op: "tourney_standings", tourney: this.id }),
+    ]).catch(() => [null, null]);
+    if (!g) return;
+    clear(this.root);
+    if (g.op !== "ok") {
+      this.root.append(h("p", { class: "error card", role: "alert" }, g.message || g.code),
+        h("a", { class: "button", href: "#/tourneys" }, "All tournaments"));
+      return;
+    }
+    const t = g.tournament;
+    const me = this.conn.user.name;
+    const mine = t.players.find((p) => p.name === me);
+    const msg = h("p", { id: "tourney-msg", role: "status" });
+    const act = async (req, ok) => {
+      const r = await this.conn.request(req);
+      if (r.op !== "ok") {
+        msg.className = "error";
+        msg.textContent = r.message || r.code;
+        return;
+      }
+      await this.draw();
+      const m = document.getElementById("tourney-msg");
+      if (m) m.textContent = ok;
+    };
+    const invite = h("input", { id: "tourney-invite", autocomplete: "off", placeholder: "invite code" });
+    let entry = null;
+    if (t.status !== "finished" && (!mine || mine.withdrawn)) {
+      if (t.status === "registration" && !mine)
+        entry = h("form", { class: "row", id: "tourney-register-form", onsubmit: (e) => {
+          e.preventDefault();
+          act({ op: "tourney_register", tourney: t.tourney, ...(t.invite_only ? { invite: invite.value.trim() } : {}) },
+            "You are registered.");
+        } }, t.invite_only ? h("label", {}, "Invite code", invite) : null,
+        h("button", { type: "submit", id: "tourney-register" }, "Register"));
+    } else if (t.status !== "finished" && mine && !mine.withdrawn)
+      entry = h("button", { class: "danger", id: "tourney-withdraw", onclick: () =>
+        act({ op: "tourney_withdraw", tourney: t.tourney },
+          t.status === "registration" ? "Your registration is cancelled." : "You have withdrawn.") },
+      t.status === "registration" ? "Cancel my registration" : "Withdraw");
+    const standings = s?.op === "ok" ? s.standings : t.standings || [];
+    const tbKeys = standings.length ? Object.keys(standings[0].tiebreaks || {}) : [];
+    const myGame = t.games.find((x) => x.result === null && x.match && (x.side0 === me || x.side1 === me));
+    this.root.append(
+      h("section", { class: "card", id: "tourney" },
+        h("h1", {}, t.name),
+        h("p", {}, `${t.game} · ${t.scenario} · ${fmtName(t)} · ${t.rated ? "rated" : "unrated"}` +
+          (t.time_control ? ` · clock ${controlText(t.time_control)}` : "")),
+        h("p", { class: "muted", id: "tourney-status" }, `${statusText(t)} · ${t.nplayers} of ${t.max_players} players · directed by ${t.director}`),
+        t.invite ? h("p", {}, "Invite code (you direct it): ", h("code", {}, t.invite)) : null,
+        mine ? h("p", { id: "tourney-me" }, mine.withdrawn ? "You have withdrawn." : "You are registered.") : null,
+        myGame ? h("p", {}, h("a", { class: "button", href: `#/match/${myGame.match}` }, `Play your round ${myGame.round} game`)) : null,
+        entry, msg,
+        h("a", { href: "#/tourneys" }, "All tournaments")),
+      h("section", { class: "card", id: "tourney-players" }, h("h2", {}, "Players"),
+        t.players.length ? h("ol", {}, t.players.map((p) => h("li", { dataset: { player: p.name } }, p.name, p.withdrawn ? " (withdrawn)" : ""))) :
+          h("p", { class: "muted" }, "Nobody yet.")),
+      h("section", { class: "card", id: "tourney-standings" }, h("h2", {}, "Standings"),
+        standings.length ? h("table", { class: "standings" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Points"),
+            tbKeys.map((k) => h("th", {}, k.replace(/_/g, " "))))),
+          h("tbody", {}, standings.map((r) => h("tr", { dataset: { user: r.user } },
+            h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, r.points),
+            tbKeys.map((k) => h("td", {}, r.tiebreaks?.[k] ?? "")))))) :
+          h("p", { class: "muted" }, "None before the first round.")),
+      h("section", { class: "card", id: "tourney-games" }, h("h2", {}, "Games"),
+        t.games.length ? h("table", { class: "standings" },
+          h("thead", {}, h("tr", {}, ["Round", "Board", "Side 1", "Side 2", "Result", ""].map((c) => h("th", {}, c)))),
+          h("tbody", {}, t.games.map((x) => h("tr", {},
+            h("td", {}, x.round), h("td", {}, x.board), h("td", {}, x.side0 ?? "—"), h("td", {}, x.side1 ?? "—"),
+            h("td", {}, x.result ?? "playing"),
+            h("td", {}, x.match ? h("a", { href: `#/${x.side0 === me || x.side1 === me ? "match" : "watch"}/${x.match}` },
+              x.side0 === me || x.side1 === me ? "Open" : "Watch") : null))))) :
+          h("p", { class: "muted" }, "No round paired yet.")));
+  }
+}
