@@ -1,6 +1,7 @@
 // tourney.js — tournaments in the browser (issue 20): the list
 // (#/tourneys, `tourney_list`) and one event (#/tourney/N: `tourney_get`
-// and `tourney_standings`), with register (an invite code where the event
+// and `tourney_standings`, and the server's text crosstable from
+// `tourney_export`), with register (an invite code where the event
 // is invite-only) and withdraw. The page is redrawn when the server pushes
 // the event's `tournament` (a round paired, standings changed, the end).
 // What is shown is the server's tournament object (protocol/PROTOCOL.md,
@@ -44,10 +45,11 @@ export class TourneyScreen {
   }
 
   async draw() {
-    const [g, s] = await Promise.all([
+    const [g, s, x] = await Promise.all([
       this.conn.request({ op: "tourney_get", tourney: this.id }),
       this.conn.request({ op: "tourney_standings", tourney: this.id }),
-    ]).catch(() => [null, null]);
+      this.conn.request({ op: "tourney_export", tourney: this.id, format: "text" }),
+    ]).catch(() => [null, null, null]);
     if (!g) return;
     clear(this.root);
     if (g.op !== "ok") {
@@ -107,7 +109,7 @@ export class TourneyScreen {
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Points"),
             tbKeys.map((k) => h("th", {}, k.replace(/_/g, " "))))),
           h("tbody", {}, standings.map((r) => h("tr", { dataset: { user: r.user } },
-            h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, r.points),
+            h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, Number(r.points).toFixed(1)),
             tbKeys.map((k) => h("td", {}, r.tiebreaks?.[k] ?? "")))))) :
           h("p", { class: "muted" }, "None before the first round.")),
       h("section", { class: "card", id: "tourney-games" }, h("h2", {}, "Games"),
@@ -118,6 +120,8 @@ export class TourneyScreen {
             h("td", {}, x.result ?? "playing"),
             h("td", {}, x.match ? h("a", { href: `#/${x.side0 === me || x.side1 === me ? "match" : "watch"}/${x.match}` },
               x.side0 === me || x.side1 === me ? "Open" : "Watch") : null))))) :
-          h("p", { class: "muted" }, "No round paired yet.")));
+          h("p", { class: "muted" }, "No round paired yet.")),
+      t.games.length && x?.op === "ok" ? h("section", { class: "card", id: "tourney-crosstable" }, h("h2", {}, "Crosstable"),
+        h("pre", { class: "crosstable" }, x.text)) : null);
   }
 }

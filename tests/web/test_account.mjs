@@ -16,7 +16,7 @@
 //   the name no longer signs in;
 // - tournaments: the list, one event, register (with its invite code where
 //   needed, refused without), withdraw, and the standings once it starts,
-//   each checked with tourney_get.
+//   each checked with tourney_get, and the server's crosstable shown.
 // Screenshots of each page are left in OUTDIR.
 //
 //   node test_account.mjs DAEMON OUTDIR
@@ -257,6 +257,8 @@ async function main() {
     const games = (await wire(root, { op: "tourney_get", tourney: open.tourney })).tournament.games;
     const shownGames = await b.page.$$("#tourney-games tbody tr");
     if (shownGames.length !== games.length) fail(`${shownGames.length} games shown, ${games.length} on the server`);
+    const cross = (await wire(root, { op: "tourney_export", tourney: open.tourney, format: "text" })).text;
+    if ((await b.page.textContent("#tourney-crosstable pre")) !== cross) fail(`crosstable differs from the server's:\n${cross}`);
     await b.page.screenshot({ path: join(outDir, "tourney.png"), fullPage: true });
     step("tournaments: list, register, withdraw, invite, standings");
 
