@@ -194,6 +194,7 @@ def audit(root, aborted):
 def status(h, root):
     r = root.request({"op": "status"})
     check(r.get("op") == "ok", f"status: {r}")
+    h.schemas.validate(r, "the status reply")
     st = r["status"]
     check(st["matches"]["aborted"] >= 2 and st["matches"]["finished"] >= 1,
           f"matches by status: {st}")
