@@ -1000,12 +1000,16 @@ static void expand(struct rctx *c, const struct lw_state *w, visit_fn fn, void *
 		}
 		return;
 	}
-	/* stop (an attack, a raid or a revive end the move in the same hex) */
-	if (!(x = copy_of(c, w)))
-		return;
-	finish_group(c, x);
-	if (visit(c, w, fn, RK_STOP, 0, x, u))
-		return;
+	/* stop (an attack, a raid or a revive end the move in the same hex);
+	 * not in a hex over the stacking limits the group passes through
+	 * (12.4, lw_march_stop_check) */
+	if (lw_march_stop_check(w, NULL) == 0) {
+		if (!(x = copy_of(c, w)))
+			return;
+		finish_group(c, x);
+		if (visit(c, w, fn, RK_STOP, 0, x, u))
+			return;
+	}
 	int from = lw_march_hex(w), nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, from, nb);
 	/* the steps into the region first, then the others: a way in is found

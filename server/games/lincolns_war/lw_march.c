@@ -2,6 +2,7 @@
 #include "lw_march.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw_campaign.h"
@@ -209,6 +210,35 @@ int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err
 	return 0;
 }
 
+/* 12.4: does the step into `to` end the movers' movement there (12.5 / 12.9
+ * a CO of equal or higher rank, 16.9.5.2 a siege, the last hex of the
+ * allowance, 12.3.1 a Major Army's river crossing)? */
+static bool step_ends_move(const struct lw_state *s, const struct lw_move_track *t,
+                           const struct lw_hexstep *st, int to)
+{
+	struct lw_move_track after = *t;
+	lw_move_step_record(&after, st);
+	return lw_march_step_stops(s, to) || after.crossed_river ||
+	       after.moved >= lw_move_max(&after);
+}
+
+static bool any_step_out(const struct lw_state *s);
+
+/* 12.4: after stepping into `to`, could the movers step on out of it (a
+ * hex over the limits is only passed through)? */
+static bool steps_on_from(const struct lw_state *s, int to)
+{
+	struct lw_state *x = malloc(sizeof *x);
+	if (!x)
+		return false;
+	memcpy(x, s, sizeof *x);
+	lw_consolidation_close(x);
+	lw_march_step_apply(x, to);
+	bool on = any_step_out(x);
+	free(x);
+	return on;
+}
+
 int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 {
 	const struct lw_play *p = &s->play;
@@ -259,8 +289,22 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < p->movers_n; i++)
 		add[i] = p->movers[i];
-	if (lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err) != 0)
-		return -1;
+	/* 12.4: "Stacking limits are checked and must be met after the
+	 * completion of movement": a hex the movers only pass through may be
+	 * over the limits, the hex where this step ends their move may not
+	 * (README "Stacking is checked where a move ends") */
+	if (lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err) != 0) {
+		if (step_ends_move(s, &t, &st, to))
+			return -1;
+		if (!steps_on_from(s, to)) {
+			char why[sizeof err->message];
+			snprintf(why, sizeof why, "%s", err ? err->message : "");
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "%s: from there the force could not move on, and its move "
+			               "may not end over the stacking limits (12.4)",
+			               why);
+		}
+	}
 	/* 12.4 / 13.1.1: those left behind must still stack legally */
 	if (lw_stack_check_without(s, from, side, add, p->movers_n, NULL) != 0)
 		return tg_fail(err, TG_E_ILLEGAL,
@@ -281,6 +325,41 @@ bool lw_march_step_stops(const struct lw_state *s, int to)
 		return true;
 	/* 16.9.5.2: besiegers may not disengage: the movers stay */
 	return lw_siege_reinforces(s, side, to);
+}
+
+bool lw_march_overstacked(const struct lw_state *s)
+{
+	const struct lw_play *p = &s->play;
+	int hex = lw_march_hex(s);
+	/* 11.1.3.2's temporary overstack has its own rule (lw_consolidation.c) */
+	return p->movers_n > 0 && !s->land.stopped && hex != LW_NO_HEX &&
+	       !lw_consolidation_open(s) &&
+	       lw_stack_check_hex(s, hex, p->side, NULL, 0, LW_NONE, 0, NULL) != 0;
+}
+
+/* Does some step lead the movers out of their hex? */
+static bool any_step_out(const struct lw_state *s)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&lw_D()->grid, lw_march_hex(s), nb);
+	for (int i = 0; i < n; i++)
+		if (lw_move_check(s, nb[i], NULL) == 0)
+			return true;
+	return false;
+}
+
+int lw_march_stop_check(const struct lw_state *s, struct tg_error *err)
+{
+	if (!lw_march_overstacked(s) || !any_step_out(s))
+		return 0;
+	struct tg_error why = {0};
+	int hex = lw_march_hex(s);
+	lw_stack_check_hex(s, hex, s->play.side, NULL, 0, LW_NONE, 0, &why);
+	char hl[64];
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "12.4: stacking limits must be met after the completion of movement, and "
+	               "%s is over them (%s): move on, or leave generals behind",
+	               lw_hex_label(hex, hl, sizeof hl), why.message);
 }
 
 int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
@@ -453,6 +532,8 @@ static bool pickup_possible(const struct lw_state *s, int hex)
 	const struct lw_play *p = &s->play;
 	if (s->land.stopped || p->attacked || cavalry_only(s))
 		return false;
+	if (lw_march_overstacked(s)) /* 12.4: the move may not end here; move on */
+		return false;
 	int all[LW_MAX_UNITS];
 	int n = lw_units_at(s, hex, p->side, all);
 	if (n <= p->movers_n || n > LW_MAX_MOVERS || s->groups.n + n - p->movers_n > LW_GROUP_FORCE)
@@ -542,13 +623,19 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 		         "%s joins the force without removing IT (12.5)", name);
 		return;
 	}
-	int nb[6];
+	/* 12.4: passing through a hex over the limits, the group may only move
+	 * on or leave generals behind; it stops there only when no step leads
+	 * out (lw_march_finish then restores the limit) */
+	bool over = lw_march_overstacked(s);
+	int nb[6], moves = 0;
 	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
 	for (int i = 0; i < n; i++) {
-		if (lw_move_check(s, nb[i], NULL) == 0)
+		if (lw_move_check(s, nb[i], NULL) == 0) {
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "move", "to", nb[i]),
 			         "Move %s to %s", name, lw_hex_label(nb[i], hl, sizeof hl));
-		if (lw_attack_target_check(s, nb[i], NULL) == 0)
+			moves++;
+		}
+		if (!over && lw_attack_target_check(s, nb[i], NULL) == 0)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "attack", "target", nb[i]),
 			         "%s attacks %s", name, lw_hex_label(nb[i], hl, sizeof hl));
 	}
@@ -556,6 +643,8 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 		for (int i = 0; i < p->movers_n; i++) {
 			int u = p->movers[i];
 			if (lw_campaign_detach_check(s, u, NULL) != 0) /* 10.7.3 */
+				continue;
+			if (over && lw_march_detach_check(s, u, NULL) != 0) /* 12.4 */
 				continue;
 			lw_offer(list,
 			         json_pack("{s:s,s:s}", "type", "detach", "unit",
@@ -573,6 +662,14 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 				         lw_hex_label(from, name, sizeof name), k);
 			lw_unit_name(s, movers_co(s), name, sizeof name);
 		}
+	if (over) {
+		if (moves == 0)
+			lw_offer(list, json_pack("{s:s}", "type", "stop"),
+			         "End %s's move: no step leads out of this hex over the stacking "
+			         "limits, and generals are displaced to meet them (12.4)",
+			         name);
+		return;
+	}
 	if (from != LW_NO_HEX && pickup_possible(s, from))
 		lw_offer(list, json_pack("{s:s}", "type", "pickup"),
 		         "%s takes the force in this hex along (12.5)", name);
@@ -695,6 +792,10 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 		for (int i = 0; i < n; i++)
 			s->unit[u[i]].flags &= (uint8_t)~LW_UF_OOS;
 	}
+	/* 12.4: a group whose move ends in a hex over the limits (no step led
+	 * out of it) meets them by the displacement procedure (lw_displace.c) */
+	if (lw_march_overstacked(s))
+		lw_unstack(s, hex, p->side);
 	s->land.stopped = 1;
 	p->movers_n = 0;
 	lw_consolidation_close(s); /* 11.1.3.2: the GiC's move is over (legally stacked) */
@@ -793,6 +894,22 @@ int lw_march_detach_check(const struct lw_state *s, int u, struct tg_error *err)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "10.7.4: a CO Reluctant to Follow Orders may not detach subordinates");
+	if (lw_march_overstacked(s)) {
+		/* 12.4: in a hex over the limits the others must still be able to
+		 * move on out of it */
+		struct lw_state *x = malloc(sizeof *x);
+		bool on = false;
+		if (x) {
+			memcpy(x, s, sizeof *x);
+			lw_march_detach_apply(x, u, 0);
+			on = any_step_out(x);
+			free(x);
+		}
+		if (!on)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "12.4: with this general left behind the others could not "
+			               "move on out of a hex over the stacking limits");
+	}
 	return 0;
 }
 
@@ -1010,6 +1127,16 @@ int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 	}
 	if (strcmp(type, "move") == 0)
 		return act_move(s, a, out, err);
+	/* 12.4: passing through a hex over the limits: move on or leave
+	 * generals behind; stop only when no step leads out */
+	if (lw_march_overstacked(s) && strcmp(type, "detach") != 0) {
+		if (lw_march_stop_check(s, err) != 0)
+			return -1;
+		if (strcmp(type, "stop") != 0)
+			return tg_fail(err, TG_E_ILLEGAL,
+			               "12.4: the force stands in a hex over the stacking limits "
+			               "with no step out: it may only end its move (\"stop\")");
+	}
 	int cav_rc;
 	if (lw_cav_march_act(s, side, a, out, err, &cav_rc))
 		return cav_rc; /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */

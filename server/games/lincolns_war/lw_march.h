@@ -42,6 +42,13 @@ bool lw_march_mis_rejoins(const struct lw_state *s, int hex, const int *add, int
 /* Would a step into `to` stop the movers there (12.5/12.9 joining a CO of
  * equal or higher rank, 16.9.5.2 joining a siege)? */
 bool lw_march_step_stops(const struct lw_state *s, int to);
+/* 12.4: do the movers stand, in the middle of their move, in a hex over
+ * the stacking limits (passing through it; not 11.1.3.2's consolidation)? */
+bool lw_march_overstacked(const struct lw_state *s);
+/* 12.4: 0 if the moving group may end its move where it stands: not while
+ * it passes through a hex over the limits and a step leads out (else -1
+ * with err citing the rule). */
+int lw_march_stop_check(const struct lw_state *s, struct tg_error *err);
 /* 12.8: the generals of the activation waiting at hex become the movers
  * (their group's allowance used and limits); returns how many (0: none). */
 int lw_march_group_setup(struct lw_state *s, int hex);

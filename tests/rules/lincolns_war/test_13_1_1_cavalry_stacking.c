@@ -3,8 +3,8 @@
  *   considered a five star Minor Army" (cavalry stars never count in the
  *   army size: its allowance is a Minor Army's);
  * - "a two-star cavalry unit could not end its movement in a hex containing
- *   only one-star generals" (refused through the march; allowed once a
- *   two-star infantry general is there);
+ *   only one-star generals" (refused through the march as the last hex of
+ *   his movement; allowed once a two-star infantry general is there);
  * - "a one-star cavalry unit could not be promoted to two-stars if there
  *   were only one-star generals in the same hex" (refused through act(),
  *   citing 13.1.1). */
@@ -42,6 +42,9 @@ static void cavalry_may_not_end_over_one_stars(void)
 	int cav = fx_place(s, "pleasonton", a, 2);
 	int inf = fx_place(s, "thomas", b, 1);
 	lw_march_begin(s, cav, false);
+	/* b is the last hex of his movement: he would end it there (passing
+	 * through is test_13_1_1_cavalry_passes_through) */
+	s->play.moved = (uint8_t)(s->play.max_move - 1);
 	struct tg_error err = {0};
 	char act[64];
 	snprintf(act, sizeof act, "{\"type\":\"move\",\"to\":%d}", b);

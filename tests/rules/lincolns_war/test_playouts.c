@@ -17,6 +17,7 @@
 #include "lw_campaign.h"
 #include "lw_consolidation.h"
 #include "lw_engine.h"
+#include "lw_march.h"
 #include "lw_move.h"
 #include "tap.h"
 
@@ -244,6 +245,11 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			moving |= lw_command_siege_star_waits(s, x->hex, x->side);
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
+			/* 12.4: a group passing through a hex may leave it over the
+			 * limits until its move ends (README "Stacking is checked
+			 * where a move ends") */
+			moving |= s->play.movers_n > 0 && !s->land.stopped &&
+			          x->hex == lw_march_hex(s) && x->side == s->play.side;
 			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
 			          x->hex == s->land.from_hex && x->side == s->land.group_side;
 			/* 16.6.4: a routed defender decides on a siege, then names
