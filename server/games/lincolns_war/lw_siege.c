@@ -723,10 +723,13 @@ void lw_siege_settle(struct lw_state *s)
 			/* the defenders were eliminated (16.9.5.2): the besiegers
 			 * stand in the city and take it (README) */
 			lw_log(s, "The siege of %s ends: no defender is left (16.9.5.2).", hl);
-			int c = lw_city_at(g->city_hex);
+			int hex = g->city_hex, c = lw_city_at(hex);
 			clear(g);
 			if (na > 0 && c >= 0)
 				lw_capture_city(s, A, c, false);
+			/* 12.4: besiegers held overstacked for a siege_star answer
+			 * (16.9.6) are no longer held: the displacement procedure */
+			lw_unstack(s, hex, A);
 			continue;
 		}
 		/* 16.9.5.4.2: the besiegers were driven off: their CO is disgraced
