@@ -817,6 +817,10 @@ static bool could_get_in(struct rctx *c, const struct lw_state *w)
  * (the movers stop, the activation ends)? */
 static bool all_in(const struct rctx *c, const struct lw_state *w)
 {
+	/* 12.4: movers passing through a hex over the stacking limits may not
+	 * end their move there: not in yet */
+	if (lw_march_overstacked(w))
+		return false;
 	unsigned al = allowed_in(c, w);
 	bool open = theater_open(c, w);
 	int hex = lw_march_hex(w);
@@ -1001,9 +1005,9 @@ static void expand(struct rctx *c, const struct lw_state *w, visit_fn fn, void *
 		return;
 	}
 	/* stop (an attack, a raid or a revive end the move in the same hex);
-	 * not in a hex over the stacking limits the group passes through
-	 * (12.4, lw_march_stop_check) */
-	if (lw_march_stop_check(w, NULL) == 0) {
+	 * never in a hex over the stacking limits the group passes through
+	 * (12.4: a move that ended there would be displaced, not brought in) */
+	if (!lw_march_overstacked(w)) {
 		if (!(x = copy_of(c, w)))
 			return;
 		finish_group(c, x);

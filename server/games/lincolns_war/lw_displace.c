@@ -10,6 +10,7 @@
  * (16.9.5.2) and sheds stars instead, as 16.9.6 has a force that cannot
  * move within the stacking limits do. README "Overstacking after an
  * involuntary change". */
+#include <stdio.h>
 #include <string.h>
 
 #include "lw_command.h"
@@ -114,12 +115,18 @@ void lw_displace_move(struct lw_state *s, int u, int to)
 {
 	int from = s->unit[u].hex;
 	char name[64], h0[64], h1[64];
+	/* the public log names him only if the enemy saw him where he stood
+	 * and sees him where he goes (12.7; who commands there may still be
+	 * settled after, 11.0.1) */
+	bool seen = lw_unit_seen(s, u);
 	lw_unit_leave_it(s, u, 0);
 	lw_unit_place(s, u, to);
-	/* the public log names him only where the enemy can see him (12.7) */
-	lw_log(s, "%s is displaced from %s to %s to meet the stacking limit (12.4).",
-	       lw_public_name(s, u, name, sizeof name), lw_hex_label(from, h0, sizeof h0),
-	       lw_hex_label(to, h1, sizeof h1));
+	if (seen && lw_unit_seen(s, u))
+		lw_unit_name(s, u, name, sizeof name);
+	else
+		snprintf(name, sizeof name, "A %s general", lw_side_title(s->unit[u].side));
+	lw_log(s, "%s is displaced from %s to %s to meet the stacking limit (12.4).", name,
+	       lw_hex_label(from, h0, sizeof h0), lw_hex_label(to, h1, sizeof h1));
 }
 
 int lw_displace_unit(struct lw_state *s, int hex, int side, int pick)

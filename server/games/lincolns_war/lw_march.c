@@ -239,7 +239,9 @@ static bool steps_on_from(const struct lw_state *s, int to)
 	return on;
 }
 
-int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
+/* lw_move_check but for 10.7.3's judgement (the reach search, which the
+ * look-ahead of 12.4 must not run again from inside itself) */
+static int step_check(const struct lw_state *s, int to, struct tg_error *err)
 {
 	const struct lw_play *p = &s->play;
 	const struct lw_data *d = lw_D();
@@ -310,6 +312,13 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1 / 12.4: the generals left behind would not stack legally "
 		               "(a cavalry general outranking their CO, or too many stars)");
+	return 0;
+}
+
+int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
+{
+	if (step_check(s, to, err) != 0)
+		return -1;
 	/* 10.7.3: a campaign force may pass outside its region if it can still
 	 * end its movement inside (lw_campaign.c) */
 	return lw_campaign_step_check(s, to, err);
@@ -337,13 +346,14 @@ bool lw_march_overstacked(const struct lw_state *s)
 	       lw_stack_check_hex(s, hex, p->side, NULL, 0, LW_NONE, 0, NULL) != 0;
 }
 
-/* Does some step lead the movers out of their hex? */
+/* Does some step lead the movers out of their hex (10.7.3's judgement
+ * aside: it decides whether the step in was open)? */
 static bool any_step_out(const struct lw_state *s)
 {
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, lw_march_hex(s), nb);
 	for (int i = 0; i < n; i++)
-		if (lw_move_check(s, nb[i], NULL) == 0)
+		if (step_check(s, nb[i], NULL) == 0)
 			return true;
 	return false;
 }
@@ -627,14 +637,12 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	 * on or leave generals behind; it stops there only when no step leads
 	 * out (lw_march_finish then restores the limit) */
 	bool over = lw_march_overstacked(s);
-	int nb[6], moves = 0;
+	int nb[6];
 	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
 	for (int i = 0; i < n; i++) {
-		if (lw_move_check(s, nb[i], NULL) == 0) {
+		if (lw_move_check(s, nb[i], NULL) == 0)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "move", "to", nb[i]),
 			         "Move %s to %s", name, lw_hex_label(nb[i], hl, sizeof hl));
-			moves++;
-		}
 		if (!over && lw_attack_target_check(s, nb[i], NULL) == 0)
 			lw_offer(list, json_pack("{s:s,s:i}", "type", "attack", "target", nb[i]),
 			         "%s attacks %s", name, lw_hex_label(nb[i], hl, sizeof hl));
@@ -663,7 +671,7 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 			lw_unit_name(s, movers_co(s), name, sizeof name);
 		}
 	if (over) {
-		if (moves == 0)
+		if (lw_march_stop_check(s, NULL) == 0)
 			lw_offer(list, json_pack("{s:s}", "type", "stop"),
 			         "End %s's move: no step leads out of this hex over the stacking "
 			         "limits, and generals are displaced to meet them (12.4)",
