@@ -145,9 +145,16 @@ class Cli:
         self.next_id = 0
         self.views = {}      # match -> {"seq": N, "view": {...}, "role": r}
         self.cursor = 0      # received[cursor:] not yet applied to views
+        self._stdout_reader = None
 
     def start(self, timeout_s=10):
         check(self.proc is None or self.proc.poll() is not None, f"{self.name}: running")
+        # The last run's reader must be done before this run begins: on a
+        # loaded machine it could otherwise read that run's end of output
+        # after the reset below and mark this one ended (the crash test's
+        # final restart failed so, under ASan).
+        if self._stdout_reader is not None:
+            self._stdout_reader.join(30)
         d = self.h.daemon
         args = [self.h.args.cli, "--json", "--server", d.address, "--trust", d.cert,
                 "--config", self.config, "--timeout", str(timeout_s)]
@@ -157,7 +164,9 @@ class Cli:
             self.cursor = max(self.cursor, self.run_start)
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
-        threading.Thread(target=self._read_stdout, args=(self.proc,), daemon=True).start()
+        self._stdout_reader = threading.Thread(target=self._read_stdout, args=(self.proc,),
+                                               daemon=True)
+        self._stdout_reader.start()
         threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
         # The client says hello itself: its welcome comes first.
         _, welcome = self.wait_for(lambda m: m.get("op") == "welcome", 20,
@@ -174,7 +183,8 @@ class Cli:
                 self.received.append(msg)
                 self.cond.notify_all()
         with self.cond:
-            self.eof = True
+            if proc is self.proc or self.proc is None:  # not an earlier run's end
+                self.eof = True
             self.cond.notify_all()
 
     def _read_stderr(self, proc):
