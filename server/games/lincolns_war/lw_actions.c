@@ -16,6 +16,7 @@
  * (lw_offer_choice), so that a person is not shown hundreds of lines. Each
  * phase file offers exactly what its handler accepts; the handler validates
  * everything again. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -434,8 +435,12 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 	if (r != 0)
 		return r;
 	/* bounded: each pass resumes a held battle, which holds again only for a
-	 * new question (a question waits for an action of its owner) */
-	for (int pass = 0; pass < 8; pass++) {
+	 * new question (a question waits for an action of its owner). Reaching
+	 * the bound would mean a battle resumed at every pass, which that
+	 * reasoning rules out: debug builds (the sanitizer playouts) assert it */
+	enum { SETTLE_PASSES = 8 };
+	int pass = 0;
+	for (; pass < SETTLE_PASSES; pass++) {
 		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
 		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
 		/* 11.0.3 / 12.4: a battle held for the question just answered */
@@ -444,5 +449,7 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		if (s->phase == LW_PH_OPS)
 			ops_settle(s);
 	}
+	assert(pass < SETTLE_PASSES && "a held battle resumed at every pass");
+	(void)pass;
 	return r;
 }
