@@ -13,12 +13,15 @@
  * once. A crash in the moment between a send and its mark sends it again:
  * the mail carries the row's key as Message-ID and the webhook as
  * Idempotency-Key, so the receiver can tell. */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <openssl/hmac.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include "core/notify.h"
@@ -44,6 +47,7 @@ struct send_job {
 	char *channel, *address, *subject, *body, *idem, *event;
 	char *secret;         /* webhook: the HMAC key */
 	char *unsub;          /* email: the List-Unsubscribe link */
+	char refused[128];    /* webhook: the non-public address not connected to */
 	struct tg_config cfg; /* a copy: the thread reads no shared state */
 	/* result */
 	bool ok;
@@ -170,6 +174,63 @@ static void send_mail(struct send_job *j, CURL *c)
 	curl_slist_free_all(to);
 }
 
+/* Is a webhook allowed to reach a? A URL is the user's choice, so it must not
+ * make the daemon a way into the host's own networks (loopback, private
+ * ranges, link-local cloud metadata, multicast and reserved space): checked
+ * on each address curl is about to connect to, after the name was resolved,
+ * so a DNS answer cannot point around it. Loopback only where the host set
+ * webhook_allow_loopback (tests). */
+static bool ipv4_public(uint32_t a, bool loopback_ok)
+{
+	if ((a >> 24) == 127)
+		return loopback_ok;
+	return !((a >> 24) == 0 || (a >> 24) == 10 || /* this network, 10/8 */
+	         (a & 0xffc00000u) == 0x64400000u ||  /* 100.64/10 shared */
+	         (a & 0xffff0000u) == 0xa9fe0000u ||  /* 169.254/16 link-local */
+	         (a & 0xfff00000u) == 0xac100000u ||  /* 172.16/12 */
+	         (a & 0xffffff00u) == 0xc0000000u ||  /* 192.0.0/24 */
+	         (a & 0xffff0000u) == 0xc0a80000u ||  /* 192.168/16 */
+	         (a & 0xfffe0000u) == 0xc6120000u ||  /* 198.18/15 benchmarking */
+	         a >= 0xe0000000u);                   /* multicast, reserved */
+}
+
+static bool address_public(const struct sockaddr *sa, bool loopback_ok)
+{
+	if (sa->sa_family == AF_INET)
+		return ipv4_public(ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr),
+		                   loopback_ok);
+	if (sa->sa_family != AF_INET6)
+		return false;
+	const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+	if (IN6_IS_ADDR_V4MAPPED(a)) {
+		uint32_t v4;
+		memcpy(&v4, a->s6_addr + 12, 4);
+		return ipv4_public(ntohl(v4), loopback_ok);
+	}
+	if (IN6_IS_ADDR_LOOPBACK(a))
+		return loopback_ok;
+	return !(IN6_IS_ADDR_UNSPECIFIED(a) || IN6_IS_ADDR_LINKLOCAL(a) ||
+	         IN6_IS_ADDR_SITELOCAL(a) || IN6_IS_ADDR_MULTICAST(a) ||
+	         (a->s6_addr[0] & 0xfe) == 0xfc); /* fc00::/7 unique local */
+}
+
+static curl_socket_t open_public_socket(void *ud, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	struct send_job *j = ud;
+	if (purpose == CURLSOCKTYPE_IPCXN &&
+	    !address_public(&a->addr, j->cfg.webhook_allow_loopback)) {
+		char host[INET6_ADDRSTRLEN] = "?";
+		const void *raw = a->family == AF_INET6
+		                      ? (const void *)&((struct sockaddr_in6 *)&a->addr)->sin6_addr
+		                      : (const void *)&((struct sockaddr_in *)&a->addr)->sin_addr;
+		inet_ntop(a->family, raw, host, sizeof host);
+		snprintf(j->refused, sizeof j->refused,
+		         "webhook: %s is not a public address; not connected", host);
+		return CURL_SOCKET_BAD;
+	}
+	return socket(a->family, a->socktype, a->protocol);
+}
+
 static void send_webhook(struct send_job *j, CURL *c)
 {
 	uint8_t mac[32];
@@ -197,6 +258,8 @@ static void send_webhook(struct send_job *j, CURL *c)
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR,
 	                 j->cfg.webhook_allow_loopback ? "https,http" : "https");
 	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_public_socket);
+	curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, j);
 	CURLcode rc = curl_easy_perform(c);
 	long status = 0;
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
@@ -204,6 +267,8 @@ static void send_webhook(struct send_job *j, CURL *c)
 		j->ok = true;
 	else if (rc == CURLE_OK)
 		snprintf(j->error, sizeof j->error, "webhook answered HTTP %ld", status);
+	else if (j->refused[0])
+		snprintf(j->error, sizeof j->error, "%s", j->refused);
 	else
 		snprintf(j->error, sizeof j->error, "webhook: %s", curl_easy_strerror(rc));
 	curl_slist_free_all(h);
