@@ -86,6 +86,10 @@ static void print_status(const json_t *reply)
 	       (long long)json_integer_value(json_object_get(st, "actions")),
 	       (long long)json_integer_value(json_object_get(st, "actions_last_minute")),
 	       json_is_true(json_object_get(st, "backup_running")) ? "; a backup is running" : "");
+	const json_t *o = json_object_get(st, "outbox");
+	printf("notifications waiting: %lld pending, %lld parked\n",
+	       (long long)json_integer_value(json_object_get(o, "pending")),
+	       (long long)json_integer_value(json_object_get(o, "parked")));
 }
 
 int cmd_admin(struct cli_ctx *x)

@@ -257,6 +257,8 @@ def cli(h):
     check(out.returncode == 0 and "(this one)" in out.stdout, f"frank signed in: {out}")
     out = h.run_cli(["admin", "status"], conf)
     check(out.returncode == 0 and "matches: open" in out.stdout, f"cli admin status: {out}")
+    check(re.search(r"notifications waiting: \d+ pending, \d+ parked", out.stdout),
+          f"cli admin status shows the outbox: {out.stdout}")
     out = h.run_cli(["admin", "status"], fconf)
     check(out.returncode == 1 and "not_an_operator" in out.stderr, f"frank's admin: {out}")
 
