@@ -252,6 +252,47 @@ void op_tourney_list(struct tg_session *s, const json_t *req)
 	srv_ok(s, req, json_pack("{s:o}", "tournaments", out));
 }
 
+static size_t dump_size(const json_t *j)
+{
+	return json_dumpb(j, NULL, 0, JSON_COMPACT);
+}
+
+/* A reply over max_outbuf closes the connection as one that does not read,
+ * and a large event's log and games can reach it (256 players, 50 rounds):
+ * like tourney_export's pages, a tourney_get reply stays within half of
+ * max_outbuf. The log keeps its newest entries and the games their latest
+ * rounds; the reply says what it left out ("log_omitted",
+ * "games_from_round") and tourney_export has it all. -1 if even that does
+ * not fit. */
+static int fit_reply(json_t *info, size_t budget)
+{
+	size_t size = dump_size(info);
+	json_t *log = json_object_get(info, "log");
+	size_t omitted = 0;
+	while (size > budget && json_array_size(log) > 0) {
+		size -= dump_size(json_array_get(log, 0)) + 1;
+		json_array_remove(log, 0);
+		omitted++;
+	}
+	if (omitted)
+		json_object_set_new(info, "log_omitted", json_integer((json_int_t)omitted));
+	json_t *games = json_object_get(info, "games");
+	json_int_t from = 0;
+	while (size > budget && json_array_size(games) > 0) {
+		/* Games come by round: drop the earliest round whole. */
+		from = json_integer_value(json_object_get(json_array_get(games, 0), "round")) + 1;
+		while (json_array_size(games) > 0 &&
+		       json_integer_value(json_object_get(json_array_get(games, 0), "round")) <
+		           from) {
+			size -= dump_size(json_array_get(games, 0)) + 1;
+			json_array_remove(games, 0);
+		}
+	}
+	if (from)
+		json_object_set_new(info, "games_from_round", json_integer(from));
+	return dump_size(info) <= budget ? 0 : -1;
+}
+
 void op_tourney_get(struct tg_session *s, const json_t *req)
 {
 	json_t *t = tourney_req(s, req);
@@ -267,7 +308,15 @@ void op_tourney_get(struct tg_session *s, const json_t *req)
 	}
 	json_t *info = tourney_info(t, s->user_id, true);
 	json_object_set_new(info, "log", log);
-	srv_ok(s, req, json_pack("{s:o}", "tournament", info));
+	if (fit_reply(info, s->srv->cfg.max_outbuf / 2) != 0) {
+		json_decref(info);
+		srv_error(s, req, "export_too_large",
+		          "Tournament %lld is too large for one reply even without its log and "
+		          "earlier rounds (half of max_outbuf); an operator may raise max_outbuf.",
+		          (long long)num(t, "id"));
+	} else {
+		srv_ok(s, req, json_pack("{s:o}", "tournament", info));
+	}
 	json_decref(t);
 }
 

@@ -105,6 +105,27 @@ def main(args):
         r = reader.error({"op": "tourney_export", "tourney": big}, "export_too_large")
         check(f"match {g['match']}" in r["message"] and "max_outbuf" in r["message"],
               f"the error names the match and the setting: {r}")
+
+        # tourney_get within half of max_outbuf: a long director's log keeps
+        # its newest entries and says how many it left out.
+        chatty = d.ok({"op": "tourney_create", "name": "Chatty", "format": "round_robin",
+                       **GAME})["tourney"]
+        for n in ("pl1", "pl2", "pl3", "pl4"):
+            c[n].ok({"op": "tourney_register", "tourney": chatty})
+        d.ok({"op": "tourney_start", "tourney": chatty})
+        for i in range(20):
+            for action in ("pause", "resume"):
+                d.ok({"op": "tourney_direct", "tourney": chatty, "action": action,
+                      "reason": f"{action} {i:02d} " + "r" * 180})
+        t = d.ok({"op": "tourney_get", "tourney": chatty})
+        size = len(json.dumps(t, separators=(",", ":")))
+        check(size <= MAX_OUTBUF // 2, f"tourney_get's reply is {size} bytes")
+        t = t["tournament"]
+        check(t.get("log_omitted", 0) > 0 and "resume 19" in t["log"][-1]["text"],
+              f"the newest log entries kept, the rest counted: {t.get('log_omitted')} "
+              f"{t['log'][-1:]}")
+        check(len(t["games"]) == 2 and "games_from_round" not in t,
+              f"round 1's games all there: {t['games']}")
         h.validate_all()
 
 
