@@ -14,6 +14,12 @@ static const char *str(const json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+bool match_action_in_effect(const json_t *entry)
+{
+	const char *type = str(json_object_get(entry, "action"), "type");
+	return !json_is_true(json_object_get(entry, "undone")) && !(type && type[0] == '$');
+}
+
 struct tg_match *match_find(struct tg_server *srv, int64_t id)
 {
 	for (struct tg_match *m = srv->matches[(uint64_t)id % TG_MATCH_BUCKETS]; m; m = m->next)
@@ -115,8 +121,7 @@ static int replay_and_install(struct tg_server *srv, struct tg_match *m, struct 
 	json_array_foreach(actions, i, a)
 	{
 		seq = json_integer_value(json_object_get(a, "seq"));
-		const char *type = str(json_object_get(a, "action"), "type");
-		if (json_is_true(json_object_get(a, "undone")) || (type && type[0] == '$'))
+		if (!match_action_in_effect(a))
 			continue;
 		struct tg_error ae = {0};
 		if (m->mod->act(g, str(a, "role"), json_object_get(a, "action"), NULL, &ae) != 0) {

@@ -76,9 +76,7 @@ static struct tg_replay_cursor *cursor_new(struct tg_server *srv, struct tg_matc
 		json_t *a;
 		json_array_foreach(json_object_get(rec, "actions"), i, a)
 		{
-			const char *type = json_string_value(
-			    json_object_get(json_object_get(a, "action"), "type"));
-			if (json_is_true(json_object_get(a, "undone")) || (type && type[0] == '$'))
+			if (!match_action_in_effect(a))
 				continue;
 			json_array_append(c->actions, a);
 			json_array_append_new(

@@ -311,6 +311,9 @@ int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error 
  * later snapshots may contain the action being taken back). */
 int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
                             struct tg_error *err);
+/* Whether a stored action entry ({"action","undone",...}) is in effect for
+ * the game: not undone, and not one of the server's own "$" entries. */
+bool match_action_in_effect(const json_t *entry);
 /* Rebuilds the game from m->base by replaying the actions in effect after
  * it; -1 (nothing changed) if there is no usable base for seq `target`. */
 int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,

@@ -33,9 +33,7 @@ void op_undo(struct tg_session *s, const json_t *req)
 	const json_t *last = NULL;
 	for (size_t i = json_array_size(log); i-- > 0;) {
 		json_t *a = json_array_get(log, i);
-		const char *type =
-		    json_string_value(json_object_get(json_object_get(a, "action"), "type"));
-		if (json_is_true(json_object_get(a, "undone")) || (type && type[0] == '$'))
+		if (!match_action_in_effect(a))
 			continue;
 		last = a;
 		break;
