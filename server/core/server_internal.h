@@ -451,7 +451,8 @@ int tourney_min_players(const json_t *t);
 int tourney_begin(struct tg_server *srv, const json_t *t, int64_t by_user, const char *by_name,
                   struct tg_error *err);
 /* tourney_notify.c: each player of a round just paired is told offline
- * (notify_queue): his opponent, side and match, or his bye. */
+ * (notify_queue): his opponent, side and match, his bye, or his forfeit win
+ * over an opponent who withdrew. */
 int tourney_notify_round(struct tg_server *srv, const json_t *t, int round, struct tg_error *err);
 /* tourney_sched.c: starts at a set time. _load reads the earliest from the
  * store (at startup); _note lowers it for a new event; _poll (each loop turn

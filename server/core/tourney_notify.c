@@ -3,9 +3,11 @@
  * notification outbox of issue 19 (notify.h). Each player still in gets,
  * on the channels he chose for starts (TG_EV_MATCH_STARTED), the event, the
  * round, his opponent, his side and his match, or his bye; the webhook body
- * carries them as "tourney", "round", "match", "opponent", "side" and "bye".
- * The match's own "match started" notice (match.c) still comes too: this one
- * says which tournament it belongs to, and is the only one a bye gets. */
+ * carries them as "tourney", "round", "match", "opponent", "side", "bye" and
+ * "forfeit". The match's own "match started" notice (match.c) still comes
+ * too: this one says which tournament it belongs to, and is the only one a
+ * bye gets, or a player whose scheduled opponent withdrew before the round
+ * (a round robin's forfeit without a match: he wins it, and is told so). */
 #include <stdio.h>
 #include <string.h>
 
@@ -54,11 +56,21 @@ int tourney_notify_round(struct tg_server *srv, const json_t *t, int round, stru
 				         "have a bye "
 				         "this round: it counts as a win.\n",
 				         round, str(t, "name"), (long long)num(t, "id"));
-				extra = json_pack("{s:I,s:i,s:n,s:n,s:n,s:b}", "tourney",
+				extra = json_pack("{s:I,s:i,s:n,s:n,s:n,s:b,s:b}", "tourney",
 				                  num(t, "id"), "round", round, "match", "opponent",
-				                  "side", "bye", 1);
+				                  "side", "bye", 1, "forfeit", 0);
 			} else if (!json_is_integer(mid)) {
-				continue; /* a forfeit decided at once: nothing to play */
+				/* A forfeit decided at once: his opponent withdrew. */
+				const char *opp = name_of(t, side == 0 ? json_integer_value(s1)
+				                                       : num(g, "side0"));
+				snprintf(text, sizeof text,
+				         "Round %d of the tournament %s (%lld) has started. Your "
+				         "opponent %s withdrew from the tournament: you win this "
+				         "round by forfeit, with nothing to play.\n",
+				         round, str(t, "name"), (long long)num(t, "id"), opp);
+				extra = json_pack("{s:I,s:i,s:n,s:s,s:n,s:b,s:b}", "tourney",
+				                  num(t, "id"), "round", round, "match", "opponent",
+				                  opp, "side", "bye", 0, "forfeit", 1);
 			} else {
 				const char *opp = name_of(t, side == 0 ? json_integer_value(s1)
 				                                       : num(g, "side0"));
@@ -70,9 +82,10 @@ int tourney_notify_round(struct tg_server *srv, const json_t *t, int round, stru
 				    "against %s in match %lld.\n",
 				    round, str(t, "name"), (long long)num(t, "id"), role, opp,
 				    (long long)json_integer_value(mid));
-				extra = json_pack("{s:I,s:i,s:O,s:s,s:s,s:b}", "tourney",
+				extra = json_pack("{s:I,s:i,s:O,s:s,s:s,s:b,s:b}", "tourney",
 				                  num(t, "id"), "round", round, "match", mid,
-				                  "opponent", opp, "side", role, "bye", 0);
+				                  "opponent", opp, "side", role, "bye", 0,
+				                  "forfeit", 0);
 			}
 			/* Once per game: a round paired again (new matches) is told again. */
 			snprintf(key, sizeof key, "tourney%lld:r%d:b%lld:m%lld",

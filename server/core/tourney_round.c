@@ -308,19 +308,20 @@ int tourney_round_start(struct tg_server *srv, const json_t *t0, int round, stru
 			json_decref(t);
 			return -1;
 		}
-		if (playing > 0) {
-			/* The players are told offline too (the games as stored). */
-			json_decref(t);
-			if (!(t = tg_store_tourney_get(srv->store, id, err)))
-				return -1;
-			int rc = tourney_notify_round(srv, t, round, err);
-			json_decref(t);
-			return rc == 0 ? tourney_push(srv, id, "round", err) : -1;
-		}
-		/* Every game of the round was decided at once: the next. */
+		/* The players are told offline too (the games as stored), those of
+		 * a round decided at once as well (a bye, a withdrawn opponent). */
 		json_decref(t);
 		if (!(t = tg_store_tourney_get(srv->store, id, err)))
 			return -1;
+		if (tourney_notify_round(srv, t, round, err) != 0) {
+			json_decref(t);
+			return -1;
+		}
+		if (playing > 0) {
+			json_decref(t);
+			return tourney_push(srv, id, "round", err);
+		}
+		/* Every game of the round was decided at once: the next. */
 		round++;
 	}
 }
