@@ -72,6 +72,8 @@ int cmd_redeem(struct cli_ctx *x);
 int cmd_block(struct cli_ctx *x);
 int cmd_unblock(struct cli_ctx *x);
 int cmd_blocks(struct cli_ctx *x);
+int cmd_invite(struct cli_ctx *x);
+int cmd_invitations(struct cli_ctx *x);
 int cmd_notify(struct cli_ctx *x);
 int cmd_forgot(struct cli_ctx *x);
 int cmd_tourney(struct cli_ctx *x);

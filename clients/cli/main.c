@@ -48,6 +48,10 @@ static const char usage[] =
     "  create GAME [--scenario S] [--side ROLE] [--private] [--no-spectators]\n"
     "              [--option KEY=VALUE]...   open a new match (prints its id, invite)\n"
     "  join MATCH | --invite CODE [--side ROLE]   take a seat\n"
+    "  invite MATCH NAME        invite a user to my private open match (he is told\n"
+    "                           by his notifications; no invite code needed)\n"
+    "  invitations [accept|decline MATCH]   invitations to me and those I sent;\n"
+    "                           accept one (take its seat) or decline it\n"
     "  list [open|mine|live|finished]   open matches to join (default); my matches,\n"
     "                           \"waiting for you\" where it is your move; public\n"
     "                           matches in progress to watch; finished ones to export\n"
@@ -151,6 +155,8 @@ static const struct command commands[] = {
     {"games", cmd_games},
     {"create", cmd_create},
     {"join", cmd_join},
+    {"invite", cmd_invite},
+    {"invitations", cmd_invitations},
     {"list", cmd_list},
     {"play", cmd_play},
     {"watch", cmd_watch},

@@ -437,8 +437,15 @@ void op_join(struct tg_session *s, const json_t *req)
 	/* no_such_match for a private match the user may not reach (no seat, no
 	 * code), as for an id no match has. */
 	struct tg_match *m = req_match_by_id(s, req, id);
-	if (!m)
-		return;
+	if (m)
+		lobby_seat(s, req, m, false);
+}
+
+void lobby_seat(struct tg_session *s, const json_t *req, struct tg_match *m, bool invited)
+{
+	struct tg_server *srv = s->srv;
+	struct tg_error err = {0};
+	int64_t id = m->id;
 	if (strcmp(match_status(m), "open") != 0) {
 		/* A match leaves "open" when its last seat is filled (it starts):
 		 * then every seat is taken. Only an aborted one has seats free. */
@@ -475,7 +482,9 @@ void op_join(struct tg_session *s, const json_t *req)
 		return;
 	if (srv_tx(srv, &err) != 0 ||
 	    tg_store_seat_add(srv->store, id, m->mod->roles[role], s->user_id, entropy, srv_now(),
-	                      &err) != 0) {
+	                      &err) != 0 ||
+	    (invited && tg_store_invite_answer(srv->store, id, s->user_id, "accepted", srv_now(),
+	                                       &err) != 0)) {
 		if (strcmp(err.code, "seat_taken") != 0)
 			srv_tx_fail(srv);
 		srv_error_err(s, req, &err);

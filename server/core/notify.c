@@ -70,6 +70,7 @@ static const char *event_name(unsigned ev)
 	       : ev == TG_EV_MATCH_FINISHED    ? "match_finished"
 	       : ev == TG_EV_CLOCK_LOW         ? "clock_low"
 	       : ev == TG_EV_OPPONENT_VACATION ? "opponent_vacation"
+	       : ev == TG_EV_INVITED           ? "invited"
 	                                       : "account";
 }
 

@@ -23,7 +23,8 @@ enum {
 	TG_EV_MATCH_FINISHED = 4,
 	TG_EV_CLOCK_LOW = 8,
 	TG_EV_OPPONENT_VACATION = 16,
-	TG_EV_ALL = 31
+	TG_EV_INVITED = 32, /* invited to a private match (invite.c) */
+	TG_EV_ALL = 63
 };
 #define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
 #define TG_NOTIFY_VERIFY_TRIES 5

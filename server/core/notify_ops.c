@@ -27,7 +27,8 @@ static const struct {
               {"match_started", TG_EV_MATCH_STARTED},
               {"match_finished", TG_EV_MATCH_FINISHED},
               {"clock_low", TG_EV_CLOCK_LOW},
-              {"opponent_vacation", TG_EV_OPPONENT_VACATION}};
+              {"opponent_vacation", TG_EV_OPPONENT_VACATION},
+              {"invited", TG_EV_INVITED}};
 #define NEVENTS (sizeof events / sizeof events[0])
 
 static json_t *events_json(unsigned bits)
@@ -175,7 +176,7 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 		if (k == NEVENTS) {
 			srv_error(s, req, "malformed_request",
 			          "The events are your_move, match_started, match_finished, "
-			          "clock_low and opponent_vacation.");
+			          "clock_low, opponent_vacation and invited.");
 			return;
 		}
 		bits |= events[k].bit;

@@ -290,6 +290,15 @@ void op_create(struct tg_session *s, const json_t *req);
 void op_list(struct tg_session *s, const json_t *req);
 void op_join(struct tg_session *s, const json_t *req);
 void op_leave(struct tg_session *s, const json_t *req);
+/* Seats the session's user in open match m (join, accept_invite) and
+ * replies; invited: his pending invitation is marked accepted in the same
+ * transaction. */
+void lobby_seat(struct tg_session *s, const json_t *req, struct tg_match *m, bool invited);
+/* invite.c: invitations to private matches (issues 19 and 24). */
+void op_invite(struct tg_session *s, const json_t *req);
+void op_invitations(struct tg_session *s, const json_t *req);
+void op_accept_invite(struct tg_session *s, const json_t *req);
+void op_decline_invite(struct tg_session *s, const json_t *req);
 /* Whether user_id (0: nobody) may reach the match of this store row: a
  * public match, one he sits in, or a private one whose invite code he gives
  * (invite may be NULL). To everyone else a private match does not exist. */

@@ -310,7 +310,7 @@ int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t fro
 /* The user's settings: {"email","email_verified","events","webhook_url",
  * "webhook_format","webhook_secret","email_parked","webhook_parked",
  * "verify_hash" (hex), "verify_expires","verify_tries"}, nulls where unset;
- * every member null/defaults (events 7) for a user who set nothing. */
+ * every member null/defaults (every event: 63) for a user who set nothing. */
 json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* Sets columns of the user's settings row (made if missing): each member of
  * set named as a column above (a JSON null clears it; verify_hash as hex). */
@@ -335,5 +335,27 @@ int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channe
 int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err);
 /* Erases the user's settings and queued notifications (account deleted). */
 int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err);
+
+/* ---- invitations (store_invite.c, issues 19 and 24; schema 055) ---- */
+/* A pending invitation of user_id to match_id by host_id. err
+ * "already_invited" if the pair has a row (pending, accepted or declined). */
+int tg_store_invite_add(struct tg_store *s, int64_t match_id, int64_t user_id, int64_t host_id,
+                        int64_t now, struct tg_error *err);
+/* The state of the pair's invitation ("pending", "accepted", "declined") in
+ * out (at least 9 bytes); err "no_such_invitation" if it has none. */
+int tg_store_invite_state(struct tg_store *s, int64_t match_id, int64_t user_id, char *out,
+                          size_t n, struct tg_error *err);
+/* A pending invitation answered: state "accepted" or "declined". err
+ * "no_such_invitation" if none was pending. */
+int tg_store_invite_answer(struct tg_store *s, int64_t match_id, int64_t user_id,
+                           const char *state, int64_t now, struct tg_error *err);
+/* Pending invitations of a match (to cap them); -1 on failure. */
+int tg_store_invite_count(struct tg_store *s, int64_t match_id, struct tg_error *err);
+/* The user's pending invitations to open matches, from hosts he has not
+ * blocked, newest first: [{"match_id","host","since"}]. */
+json_t *tg_store_invites_to(struct tg_store *s, int64_t user_id, int limit, struct tg_error *err);
+/* The invitations a host sent to his open matches, newest first:
+ * [{"match_id","user","state","since"}]. */
+json_t *tg_store_invites_by(struct tg_store *s, int64_t host_id, int limit, struct tg_error *err);
 
 #endif

@@ -108,7 +108,7 @@ json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_
 		json_incref(row);
 	} else {
 		row = json_pack("{s:n,s:i,s:i,s:n,s:s,s:n,s:n,s:n,s:n,s:n,s:i}", "email",
-		                "email_verified", 0, "events", 31, "webhook_url", "webhook_format",
+		                "email_verified", 0, "events", 63, "webhook_url", "webhook_format",
 		                "json", "webhook_secret", "email_parked", "webhook_parked",
 		                "verify_hash", "verify_expires", "verify_tries", 0);
 	}
@@ -134,7 +134,7 @@ int tg_store_notify_settings_set(struct tg_store *s, int64_t user_id, const json
                                  struct tg_error *err)
 {
 	sqlite3_stmt *ins =
-	    prep(s, "INSERT OR IGNORE INTO notify_settings (user_id, events) VALUES (?1, 31)", err);
+	    prep(s, "INSERT OR IGNORE INTO notify_settings (user_id, events) VALUES (?1, 63)", err);
 	if (!ins)
 		return -1;
 	sqlite3_bind_int64(ins, 1, user_id);
