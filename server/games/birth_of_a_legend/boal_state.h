@@ -30,6 +30,81 @@ struct boal_leader_state {
 	int8_t back_turn; /* 15.2: turn index it returns, -1: on the map */
 };
 
+/* ---- the Daylight impulse's block (boal_impulse.h, layer 5) ----
+ * The step machine of one impulse: a procedure that must wait records its
+ * question here (`step`, and the fields it reads) and returns; the answer's
+ * act goes on from there. Everything per impulse is cleared by
+ * boal_impulse_begin(); `lee_commanded` and `army_moved` are per turn
+ * (they hold the turn index + 1 of their use, so no reset is needed). */
+enum boal_istep {
+	BOAL_IS_IDLE = 0,  /* no impulse running */
+	BOAL_IS_CHOOSE,    /* 8.1: the Attacker chooses Assault, Regroup or Pass */
+	BOAL_IS_SINGLE,    /* 8.1.1: no leader activated: the ONE unit (or none) */
+	BOAL_IS_MOVE,      /* 9.1: activated units move and assault one at a time */
+	BOAL_IS_REGROUP,   /* 8.1.2: the regrouping area's units and leaders move out */
+	BOAL_IS_SCREEN,    /* 9.4: the Defender may screen with his cavalry */
+	BOAL_IS_FORWARD,   /* 10.4: the Defender picks the Forward Unit */
+	BOAL_IS_HEROIC,    /* 12.1: the Defender may declare a Heroic Defense */
+	BOAL_IS_CP,        /* 10.6: the Defender allocates the Casualty Points */
+	BOAL_IS_VOLUNTARY, /* 10.7.3: the Defender's voluntary retreats */
+	BOAL_IS_RETREAT,   /* 10.7.1-2: the owner picks one unit's area among ties */
+	BOAL_IS_OVER       /* the impulse is over: the Daylight phase goes on */
+};
+enum boal_ikind { BOAL_IK_NONE, BOAL_IK_ASSAULT, BOAL_IK_REGROUP, BOAL_IK_PASS, BOAL_IK_TRAIN };
+/* per unit flags of the impulse */
+#define BOAL_IU_ACTIVE 0x01u  /* activated (8.1.1, 9.1.1): may move and assault */
+#define BOAL_IU_MOVED 0x02u   /* has spent MF (9.2.1) */
+#define BOAL_IU_STOPPED 0x04u /* entered an enemy-occupied area (9.2) or its impulse is over */
+#define BOAL_IU_FORCED 0x08u  /* 15.3 Forced March */
+#define BOAL_IU_ASSAULT 0x10u /* in the assault being resolved */
+#define BOAL_IU_OFFROAD 0x20u /* entered its area off a road (10.5) */
+#define BOAL_IU_RETREAT 0x40u /* queued to retreat (10.7.1: one unit at a time) */
+#define BOAL_IU_MANDATORY                                                                          \
+	0x80u /* entered an enemy-occupied area not Contested at the start (10.1) */
+struct boal_impulse {
+	uint8_t step;          /* enum boal_istep */
+	uint8_t kind;          /* enum boal_ikind */
+	int8_t side;           /* the Attacker (8.0) */
+	uint8_t area;          /* the Active Area (8.1.1) or the first regroup area */
+	uint8_t area2;         /* a Combined Regroup's second area (12.1), 0: none */
+	int8_t leader[2];      /* the activating Subordinate Leader(s), -1: none */
+	int8_t army_leader;    /* 12.1 Combined Assault / 8.1.4: the Army Leader, -1 */
+	bool rallied;          /* 12.1 Rally used this impulse */
+	bool rout;             /* 10.5: a Rout keeps the activating leaders Active */
+	bool assaulted_active; /* 10.3: the Contested Active Area's assault is resolved */
+	uint8_t exit_cost;     /* 10.3: 1 or 2 MF for every unit leaving it afterwards */
+	int8_t sunset_dr; /* 6.3.1: the first Confederate DR of a Confederate impulse, 0: none */
+	uint8_t uflag[BOAL_UNITS_MAX];
+	int8_t mf[BOAL_UNITS_MAX];         /* MF left */
+	int8_t mf_full[BOAL_UNITS_MAX];    /* the allowance this impulse (15.1.2, 15.3) */
+	uint8_t from[BOAL_UNITS_MAX];      /* area it entered its area from, 0: none */
+	uint8_t via[BOAL_UNITS_MAX];       /* boundary type (tg_boundary) of that entry */
+	int8_t lmf[BOAL_LEADERS_MAX];      /* leaders' MF left, -1: may not move */
+	bool contested0[BOAL_AREAS + 1];   /* Contested at the start of the impulse (10.1) */
+	bool assaulted[BOAL_AREAS + 1];    /* 9.1: "assaulted only once per Impulse" */
+	bool pointed[BOAL_AREAS + 1];      /* 9.3: a Point Unit has entered it */
+	uint8_t crossed[BOAL_BRIDGES_MAX]; /* 9.5.2: units over each bridge this impulse */
+	/* the assault being resolved (10.4) */
+	uint8_t a_area;
+	bool a_mandatory;
+	int8_t a_point, a_forward; /* units, -1 */
+	int8_t a_at, a_dt, a_cp;   /* totals; CP left to absorb (10.6) */
+	uint8_t a_result;          /* enum boal_result */
+	bool a_first_cp;           /* 10.6: the Forward Unit has taken the first CP */
+	/* a screening (9.4) or a retreat (10.7) waiting for its owner */
+	uint8_t screen_area;
+	int8_t screen_mover;
+	int8_t r_unit;  /* the unit retreating now, -1 */
+	uint8_t r_from; /* the area it leaves */
+	int8_t r_side;  /* whose retreat it is */
+	uint8_t r_back; /* after the queue: 0 the CP step, 1 the assault's end, 2 voluntary,
+	                   3 the screening's end */
+	uint8_t r_last; /* where the last unit of the queue went (its leaders follow) */
+	/* per turn */
+	int8_t lee_commanded; /* 8.1.4: turn index + 1 of its use */
+	int8_t army_moved[2]; /* 9.1.2a: turn index + 1 of the Army Leader's move */
+};
+
 struct boal_state {
 	uint32_t version;
 	struct tg_rng rng;
@@ -52,6 +127,7 @@ struct boal_state {
 	uint8_t n_units, n_leaders, n_bridges;
 	struct boal_unit_state unit[BOAL_UNITS_MAX];
 	struct boal_leader_state leader[BOAL_LEADERS_MAX];
+	struct boal_impulse imp; /* the Daylight impulse (boal_impulse.h) */
 };
 
 /* 5.0 Prepare for Play. 0, or -1 with err when the data does not fit. */

@@ -1,0 +1,67 @@
+/* boal_impulse_internal.h — what the impulse's files (boal_impulse.c,
+ * boal_move.c, boal_regroup.c, boal_assault.c, boal_retreat.c) share; not
+ * for the layers above, which use boal_impulse.h. */
+#ifndef BOAL_IMPULSE_INTERNAL_H
+#define BOAL_IMPULSE_INTERNAL_H
+
+#include "boal_impulse.h"
+#include "boal_mechanics.h"
+
+#define BI_ST(p) ((const struct boal_state *)(p))
+#define BI_MUT(p) ((struct boal_state *)(p))
+#define BI_BIT(side) (1u << (unsigned)(side))
+
+/* The module's data (loaded once; the impulse cannot run without it). */
+const struct boal_data *bi_data(void);
+
+/* An offer {label, action, params: []} appended to list (takes action). */
+void bi_offer(json_t *list, json_t *action, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+const char *bi_say(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Members of an action: the type; a unit or leader by id (-1: absent or
+ * unknown); an area 1..45 (0: absent or out of range). */
+const char *bi_type(const json_t *a);
+int bi_unit(const struct boal_data *d, const json_t *a, const char *key);
+int bi_leader(const struct boal_data *d, const json_t *a, const char *key);
+int bi_area(const json_t *a, const char *key);
+
+bool bi_is_artillery(const struct boal_data *d, int u);
+bool bi_is_mounted(const struct boal_data *d, int u);
+bool bi_independent(const struct boal_data *d, int u);
+
+/* 9.5.2 / 15.4 / README 20: the boundary from-to exists and may be
+ * crossed now (a destroyed bridge may not); *bridge is its bridge or -1. */
+const struct tg_area_edge *bi_edge(const struct boal_state *s, const struct boal_data *d, int from,
+                                   int to);
+
+/* 12.1.1 and 9.6 at the end of the impulse; the step becomes OVER. */
+void bi_end(struct boal_state *s, const struct boal_data *d);
+
+/* boal_move.c: one step of a unit (or leader) in an Assault impulse.
+ * check: 0 with the MF cost, or -1 with the rule broken. */
+int bi_move_check(const struct boal_state *s, const struct boal_data *d, int u, int to, int *cost,
+                  struct tg_error *err);
+int bi_leader_move_check(const struct boal_state *s, const struct boal_data *d, int l, int to,
+                         int *cost, struct tg_error *err);
+/* after a unit or leader entered `to`: 7.2 control, 11.2 capture, 9.6 */
+void bi_entered(struct boal_state *s, const struct boal_data *d, int side, int to);
+
+/* boal_assault.c */
+int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const json_t *a,
+                       struct game_outcome *out, struct tg_error *err);
+void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, json_t *list);
+/* a mandatory assault still undeclared: its area, or 0 */
+int bi_mandatory_pending(const struct boal_state *s, const struct boal_data *d);
+/* once every retreat of the assault is done: the assault's last steps */
+void bi_assault_finish(struct boal_state *s, const struct boal_data *d);
+
+/* boal_retreat.c: units flagged BOAL_IU_RETREAT of `side` leave `from`,
+ * one at a time (10.7.1); `back` says where the impulse goes on after the
+ * queue is empty (as s->imp.r_back). Runs until a choice is needed. */
+void bi_retreat_start(struct boal_state *s, const struct boal_data *d, int side, int from,
+                      int back);
+void bi_retreat_run(struct boal_state *s, const struct boal_data *d);
+/* 10.7: where an attacker retreats from the assaulted area (0: eliminated) */
+int bi_retreat_single(struct boal_state *s, const struct boal_data *d, int u, int to);
+
+#endif
