@@ -10,6 +10,7 @@ import { MatchScreen } from "./match.js";
 import { clockView, controlText } from "./clock.js";
 import { AccountScreen } from "./account.js";
 import { tourneyList, TourneyScreen } from "./tourney.js";
+import { leaderboard, playerRatings } from "./ratings.js";
 
 const app = document.getElementById("app");
 const conn = new Connection(`wss://${location.host}/ws`);
@@ -40,6 +41,7 @@ function setWho() {
   if (conn.user)
     who.append(`Signed in as ${conn.user.name} `,
       h("a", { href: "#/tourneys", id: "tourneys-link", class: "link" }, "Tournaments"), " ",
+      h("a", { href: "#/leaderboard", id: "leaderboard-link", class: "link" }, "Leaderboard"), " ",
       h("a", { href: "#/account", id: "account-link", class: "link" }, "Account"), " ",
       h("button", { class: "link", id: "logout", onclick: logout }, "Sign out"));
 }
@@ -73,6 +75,8 @@ function route() {
   }
   if (hash === "#/account") screen = new AccountScreen(main, conn, signedOut);
   else if (hash === "#/tourneys") tourneyList(main, conn);
+  else if ((m = hash.match(/^#\/leaderboard(?:\/([\w-]+))?$/))) leaderboard(main, conn, m[1]);
+  else if ((m = hash.match(/^#\/player\/(.+)$/))) playerRatings(main, conn, decodeURIComponent(m[1]));
   else if ((m = hash.match(/^#\/tourney\/(\d+)$/))) screen = new TourneyScreen(main, conn, Number(m[1]));
   else if ((m = hash.match(/^#\/invite\/([A-Z0-9]+)$/))) joinInvite(m[1]);
   else if ((m = hash.match(/^#\/(match|watch)\/(\d+)$/)))
@@ -149,7 +153,7 @@ function resetForms(nameInput) {
 // ---- the lobby -------------------------------------------------------------
 
 function matchLine(m, actions) {
-  const seats = m.seats.map((s) => `${s.role}: ${s.user ?? "(free)"}`).join(", ");
+  const seats = m.seats.map((s) => `${s.role}: ${s.user ?? "(free)"}${s.rating != null ? ` (${s.rating})` : ""}`).join(", ");
   return h("li", { class: `match ${m.your_turn ? "your-turn" : ""}`, dataset: { match: m.match } },
     h("div", {},
       h("strong", {}, `#${m.match} ${gameTitle(m.game)}`), ` · ${m.scenario} · `,

@@ -2,15 +2,32 @@
 // (#/tourneys, `tourney_list`) and one event (#/tourney/N: `tourney_get`
 // and `tourney_standings`, and the server's text crosstable from
 // `tourney_export`), with register (an invite code where the event
-// is invite-only) and withdraw. The page is redrawn when the server pushes
-// the event's `tournament` (a round paired, standings changed, the end).
+// is invite-only) and withdraw; a pools event's standings pool by pool
+// (`pool_standings`); the log; the create form on the list
+// (tourney_create.js) and the director's tools on his event's page
+// (tourney_direct.js). The page is redrawn when the server pushes the
+// event's `tournament` (a round paired, standings changed, the end).
 // What is shown is the server's tournament object (protocol/PROTOCOL.md,
 // "Tournaments"); the client computes no standing itself.
 
 import { h, clear, ago } from "./dom.js";
 import { controlText } from "./clock.js";
+import { tourneyCreateForm } from "./tourney_create.js";
+import { directorTools, tourneyLog } from "./tourney_direct.js";
 
 const fmtName = (t) => t.format.replace(/_/g, " ") + (t.format === "swiss" || t.format === "single_elimination" ? `, ${t.rounds} rounds` : "");
+// One standings table (the event's, or one pool's): rank, player, points,
+// then the tiebreaks in the server's order.
+function standingsTable(standings, id) {
+  const tbKeys = standings.length ? Object.keys(standings[0].tiebreaks || {}) : [];
+  return h("table", { class: "standings", id },
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Points"),
+      tbKeys.map((k) => h("th", {}, k.replace(/_/g, " "))))),
+    h("tbody", {}, standings.map((r) => h("tr", { dataset: { user: r.user } },
+      h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, Number(r.points).toFixed(1)),
+      tbKeys.map((k) => h("td", {}, r.tiebreaks?.[k] ?? ""))))));
+}
+
 const statusText = (t) =>
   t.status === "registration" ? `registration open${t.invite_only ? " (by invite)" : ""}${t.start_at ? `, starts ${new Date(t.start_at * 1000).toLocaleString()}` : ""}` :
   t.status === "active" ? `round ${t.round} of ${t.rounds}${t.paused ? " (paused)" : ""}` : t.status;
@@ -19,6 +36,7 @@ export async function tourneyList(root, conn) {
   const r = await conn.request({ op: "tourney_list" });
   const section = h("section", { class: "card", id: "tourneys" }, h("h1", {}, "Tournaments"));
   root.append(section);
+  root.append(tourneyCreateForm(conn));
   if (r.op !== "ok") {
     section.append(h("p", { class: "error", role: "alert" }, r.message || r.code));
     return;
@@ -37,7 +55,16 @@ export class TourneyScreen {
     this.root = root;
     this.conn = conn;
     this.id = id;
+    this.note = null; // the last answer shown: {where, text, error}, kept over redraws
     this.draw();
+  }
+
+  // Shows the note in its element (if the page has it).
+  showNote() {
+    const m = this.note && document.getElementById(this.note.where);
+    if (!m) return;
+    m.className = this.note.error ? "error" : "ok";
+    m.textContent = this.note.text;
   }
 
   push(msg) {
@@ -61,16 +88,13 @@ export class TourneyScreen {
     const me = this.conn.user.name;
     const mine = t.players.find((p) => p.name === me);
     const msg = h("p", { id: "tourney-msg", role: "status" });
-    const act = async (req, ok) => {
+    // Sends a request; shows the server's refusal, or redraws and says ok,
+    // in the message element `where` (and again after a push's redraw).
+    const act = async (req, ok, where = "tourney-msg") => {
       const r = await this.conn.request(req);
-      if (r.op !== "ok") {
-        msg.className = "error";
-        msg.textContent = r.message || r.code;
-        return;
-      }
-      await this.draw();
-      const m = document.getElementById("tourney-msg");
-      if (m) m.textContent = ok;
+      this.note = { where, text: r.op === "ok" ? ok : r.message || r.code, error: r.op !== "ok" };
+      if (r.op === "ok") await this.draw();
+      else this.showNote();
     };
     const invite = h("input", { id: "tourney-invite", autocomplete: "off", placeholder: "invite code" });
     let entry = null;
@@ -88,7 +112,6 @@ export class TourneyScreen {
           t.status === "registration" ? "Your registration is cancelled." : "You have withdrawn.") },
       t.status === "registration" ? "Cancel my registration" : "Withdraw");
     const standings = s?.op === "ok" ? s.standings : t.standings || [];
-    const tbKeys = standings.length ? Object.keys(standings[0].tiebreaks || {}) : [];
     const myGame = t.games.find((x) => x.result === null && x.match && (x.side0 === me || x.side1 === me));
     this.root.append(
       h("section", { class: "card", id: "tourney" },
@@ -104,14 +127,13 @@ export class TourneyScreen {
       h("section", { class: "card", id: "tourney-players" }, h("h2", {}, "Players"),
         t.players.length ? h("ol", {}, t.players.map((p) => h("li", { dataset: { player: p.name } }, p.name, p.withdrawn ? " (withdrawn)" : ""))) :
           h("p", { class: "muted" }, "Nobody yet.")),
+      t.director === me ? directorTools(t, act) : null,
       h("section", { class: "card", id: "tourney-standings" }, h("h2", {}, "Standings"),
-        standings.length ? h("table", { class: "standings" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Points"),
-            tbKeys.map((k) => h("th", {}, k.replace(/_/g, " "))))),
-          h("tbody", {}, standings.map((r) => h("tr", { dataset: { user: r.user } },
-            h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, Number(r.points).toFixed(1)),
-            tbKeys.map((k) => h("td", {}, r.tiebreaks?.[k] ?? "")))))) :
-          h("p", { class: "muted" }, "None before the first round.")),
+        standings.length ? standingsTable(standings) : h("p", { class: "muted" }, "None before the first round.")),
+      t.pool_standings ? h("section", { class: "card", id: "tourney-pools" },
+        h("h2", {}, `Pools (the first ${t.advance} of each go on to the knockout)`),
+        t.pool_standings.map((p) => h("div", { class: "pool", dataset: { pool: p.pool } },
+          h("h3", {}, `Pool ${p.pool}`), standingsTable(p.standings, `tourney-pool-${p.pool}`)))) : null,
       h("section", { class: "card", id: "tourney-games" }, h("h2", {}, "Games"),
         t.games.length ? h("table", { class: "standings" },
           h("thead", {}, h("tr", {}, ["Round", "Board", "Side 1", "Side 2", "Result", ""].map((c) => h("th", {}, c)))),
@@ -122,6 +144,8 @@ export class TourneyScreen {
               x.side0 === me || x.side1 === me ? "Open" : "Watch") : null))))) :
           h("p", { class: "muted" }, "No round paired yet.")),
       t.games.length && x?.op === "ok" ? h("section", { class: "card", id: "tourney-crosstable" }, h("h2", {}, "Crosstable"),
-        h("pre", { class: "crosstable" }, x.text)) : null);
+        h("pre", { class: "crosstable" }, x.text)) : null,
+      tourneyLog(t));
+    this.showNote();
   }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh DAEMON WORKDIR [SCRIPT] — a browser test as ctest runs it (SCRIPT:
-# test_browser.mjs, the default, or test_account.mjs): playwright-core
+# test_browser.mjs, the default, test_account.mjs or test_tourney.mjs): playwright-core
 # from the npm registry at the version package-lock.json pins (npm ci, into
 # WORKDIR, never a browser: playwright-core downloads none), then
 # test_browser.mjs against DAEMON with Debian's /usr/bin/chromium.
@@ -18,7 +18,7 @@ work=$2
 script=${3:-test_browser.mjs}
 mkdir -p "$work"
 cp "$here/package.json" "$here/package-lock.json" "$here/test_browser.mjs" "$here/hidden_frames.mjs" \
-  "$here/test_account.mjs" \
+  "$here/test_account.mjs" "$here/test_tourney.mjs" "$here/webtest.mjs" \
   "$work/"
 cd "$work"
 node=node
