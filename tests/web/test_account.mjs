@@ -20,82 +20,20 @@
 // Screenshots of each page are left in OUTDIR.
 //
 //   node test_account.mjs DAEMON OUTDIR
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { PW, fail, startDaemon as start, until, device, signIn, wire, textOf, expectText } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-const PW = "correct horse battery";
 const t0 = Date.now();
 
-function fail(what) {
-  throw new Error(what);
-}
 function step(what) {
   console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
 }
 
-async function startDaemon() {
-  const data = mkdtempSync(join(tmpdir(), "telegraph-webacct-"));
-  const proc = spawn(daemonPath, ["--listen", "127.0.0.1:0", "--data", join(data, "d"),
-    "--set", "scrypt_n_log2=10", "--set", "operators=root"], { stdio: ["ignore", "ignore", "pipe"] });
-  const port = await new Promise((resolve, reject) => {
-    let buf = "";
-    proc.stderr.on("data", (d) => {
-      buf += d;
-      const lines = buf.split("\n");
-      buf = lines.pop();
-      for (const l of lines) {
-        const m = l.match(/listening on [^\s]+:(\d+)/);
-        if (m) resolve(Number(m[1]));
-      }
-    });
-    proc.on("exit", (c) => reject(new Error(`daemon exited ${c}`)));
-    setTimeout(() => reject(new Error("daemon did not start")), 30000);
-  });
-  return { proc, port, data };
-}
-
-async function until(what, cond, timeout = 15000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await cond()) return;
-    if (Date.now() > end) fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-// A browser context (a device) with its socket's frames recorded.
-async function device(browser, url) {
-  const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  const frames = [];
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
-  page.on("pageerror", (e) => fail(`page error ${e.message}`));
-  await page.goto(url);
-  await page.waitForSelector("#name");
-  return { ctx, page, frames };
-}
-
-async function signIn(d, name, password, button = "#login") {
-  await d.page.fill("#name", name);
-  await d.page.fill("#password", password);
-  await d.page.click(button);
-}
-
-// A request on the page's own connection (what a second client sees).
-const wire = (d, req) => d.page.evaluate((r) => window.telegraph.conn.request(r), req);
-
-async function textOf(page, sel) {
-  return (await page.textContent(sel))?.trim() ?? "";
-}
-
-async function expectText(page, sel, want, what) {
-  await until(`${what}: ${sel} says ${JSON.stringify(want)}`, async () => (await textOf(page, sel)) === want);
-}
+const startDaemon = () => start(daemonPath, ["--set", "operators=root"]);
 
 async function main() {
   const daemon = await startDaemon();
