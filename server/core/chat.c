@@ -32,7 +32,8 @@ void op_chat(struct tg_session *s, const json_t *req)
 	int64_t id = 0, now = srv_now();
 	if (srv_tx(srv, &err) != 0 ||
 	    tg_store_chat_add(srv->store, m->id, s->user_id, m->mod->roles[role], text, now, &id,
-	                      &err) != 0) {
+	                      &err) != 0 ||
+	    notify_chat(srv, m, role, s->user_name, text, id, &err) != 0) {
 		srv_tx_fail(srv);
 		srv_error_err(s, req, &err);
 		return;

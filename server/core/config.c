@@ -52,6 +52,8 @@ void tg_config_defaults(struct tg_config *c)
 	c->notify_timeout_s = 20;
 	c->notify_inflight = 2;
 	c->notify_poll_ms = 1000;
+	c->notify_chat_delay_s = 300;
+	c->notify_chat_gap_s = 3600;
 	c->scrypt_n_log2 = 15;
 }
 
@@ -191,6 +193,8 @@ static const struct num_key num_keys[] = {
     NUM_U(notify_timeout_s, 1, 600, "seconds"),
     NUM_U(notify_inflight, 1, 16, "sends"),
     NUM_U(notify_poll_ms, 10, 3600000, "milliseconds"),
+    NUM_U(notify_chat_delay_s, 0, 86400, "seconds"),
+    NUM_U(notify_chat_gap_s, 0, 604800, "seconds"),
     NUM_U(webhook_allow_loopback, 0, 1, ""),
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),

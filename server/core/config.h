@@ -70,6 +70,8 @@ struct tg_config {
 	unsigned notify_timeout_s;       /* 20: one send's limit */
 	unsigned notify_inflight;        /* 2 sends at once in the thread pool */
 	unsigned notify_poll_ms;         /* 1000: the outbox is read for retries this often */
+	unsigned notify_chat_delay_s;    /* 300: a "chat" notification waits, gathering more */
+	unsigned notify_chat_gap_s;      /* 3600: at least this between two of one match */
 	unsigned webhook_allow_loopback; /* 0; 1: http:// to 127.0.0.1/localhost (tests) */
 };
 

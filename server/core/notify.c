@@ -71,6 +71,7 @@ static const char *event_name(unsigned ev)
 	       : ev == TG_EV_CLOCK_LOW         ? "clock_low"
 	       : ev == TG_EV_OPPONENT_VACATION ? "opponent_vacation"
 	       : ev == TG_EV_INVITED           ? "invited"
+	       : ev == TG_EV_CHAT_AWAY         ? "chat"
 	                                       : "account";
 }
 
@@ -99,9 +100,87 @@ static char *webhook_body(const char *format, const char *event, const char *sub
 	return s;
 }
 
+#define GATHER_MAX 16000 /* bytes of a gathering row's body; then it takes no more */
+
+/* body + more, more (whole lines) inserted before the email's signature
+ * ("\n\n-- \n") or appended to the webhook body's text member; NULL (keep the row as it is)
+ * past GATHER_MAX or on failure. */
+static char *gathered(const char *channel, const char *body, const char *more)
+{
+	size_t n = strlen(body), k = strlen(more);
+	if (n + k > GATHER_MAX)
+		return NULL;
+	if (strcmp(channel, "email") == 0) {
+		/* The last signature: the text ends before it. */
+		const char *sig = NULL;
+		for (const char *p = strstr(body, "\n\n-- \n"); p; p = strstr(p + 1, "\n\n-- \n"))
+			sig = p;
+		size_t at = sig ? (size_t)(sig - body) : n;
+		char *out = malloc(n + k + 1);
+		if (out)
+			snprintf(out, n + k + 1, "%.*s%s%s", (int)at, body, more, body + at);
+		return out;
+	}
+	json_t *j = json_loads(body, 0, NULL);
+	const char *member = json_object_get(j, "text") ? "text" : "content";
+	const char *was = json_string_value(json_object_get(j, member));
+	char *out = NULL;
+	if (was) {
+		size_t w = strlen(was);
+		char *t = malloc(w + k + 2);
+		if (t) {
+			snprintf(t, w + k + 2, "%s%s%s", was, w && was[w - 1] == '\n' ? "" : "\n",
+			         more);
+			json_object_set_new(j, member, json_string(t));
+			free(t);
+			out = json_dumps(j, JSON_COMPACT);
+		}
+	}
+	json_decref(j);
+	return out;
+}
+
+/* Writes one outbox row (row: every column but the group's), or with g adds
+ * g->more to the group's row still gathering. */
+static int put_row(struct tg_server *srv, json_t *row, const struct notify_group *g,
+                   struct tg_error *err)
+{
+	if (!g)
+		return tg_store_outbox_add(srv->store, row, srv_now(), err) >= 0 ? 0 : -1;
+	int64_t uid = json_integer_value(json_object_get(row, "user_id"));
+	const char *channel = json_string_value(json_object_get(row, "channel"));
+	json_t *open = tg_store_outbox_gathering(srv->store, uid, channel, g->grp, srv_now(), err);
+	if (!open)
+		return -1;
+	int rc = 0;
+	if (json_is_object(open)) {
+		char *body = gathered(channel, str(open, "body"), g->more);
+		if (body)
+			rc = tg_store_outbox_rewrite(
+			    srv->store, json_integer_value(json_object_get(open, "id")),
+			    str(open, "subject"), body, err);
+		free(body);
+	} else {
+		int64_t last = tg_store_outbox_group_last(srv->store, uid, channel, g->grp, err);
+		int64_t due = last > 0 && last + g->gap > g->due ? last + g->gap : g->due;
+		json_object_set_new(row, "grp", json_string(g->grp));
+		json_object_set_new(row, "next_at", json_integer(due));
+		rc = last < 0 || tg_store_outbox_add(srv->store, row, srv_now(), err) < 0 ? -1 : 0;
+	}
+	json_decref(open);
+	return rc;
+}
+
 int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                  const char *email, const char *subject, const char *text, json_t *extra,
                  struct tg_error *err)
+{
+	return notify_queue_group(srv, uid, ev, key, email, subject, text, extra, NULL, err);
+}
+
+int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                       const char *email, const char *subject, const char *text, json_t *extra,
+                       const struct notify_group *g, struct tg_error *err)
 {
 	json_t *set = tg_store_notify_settings(srv->store, uid, err);
 	if (!set)
@@ -130,8 +209,7 @@ int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
 			    json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s}", "idem_key", idem, "user_id",
 			              (json_int_t)uid, "channel", "email", "address", addr, "event",
 			              event_name(ev), "subject", subject, "body", body);
-			rc = row && tg_store_outbox_add(srv->store, row, srv_now(), err) >= 0 ? 0
-			                                                                      : -1;
+			rc = row ? put_row(srv, row, g, err) : -1;
 			if (!row)
 				tg_fail(err, "internal", "out of memory");
 			json_decref(row);
@@ -150,7 +228,7 @@ int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
 		                     (json_int_t)uid, "channel", "webhook", "address", hook,
 		                     "event", event_name(ev), "subject", subject, "body", body)
 		         : NULL;
-		rc = row && tg_store_outbox_add(srv->store, row, srv_now(), err) >= 0 ? 0 : -1;
+		rc = row ? put_row(srv, row, g, err) : -1;
 		if (!row)
 			tg_fail(err, "internal", "out of memory");
 		json_decref(row);
@@ -175,8 +253,7 @@ static int64_t seat_user(const struct tg_match *m, int r)
 	return 0;
 }
 
-/* Whether the user is connected and following m in role r. */
-static bool following(const struct tg_match *m, int64_t uid, int r)
+bool notify_following(const struct tg_match *m, int64_t uid, int r)
 {
 	for (unsigned i = 0; i < m->nsubs; i++)
 		if (!m->subs[i].s->closed && m->subs[i].s->user_id == uid && m->subs[i].role == r)
@@ -241,7 +318,7 @@ static void put_log_entry(struct buf *b, const json_t *e)
 static int your_move(struct tg_server *srv, struct tg_match *m, int r, struct tg_error *err)
 {
 	int64_t uid = seat_user(m, r);
-	if (!uid || following(m, uid, r))
+	if (!uid || notify_following(m, uid, r))
 		return 0;
 	/* The recipient's own view: the email shows nothing it hides. */
 	json_t *v = views_view(m, r);
@@ -368,7 +445,7 @@ int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t l
                      int64_t deadline, struct tg_error *err)
 {
 	int64_t uid = seat_user(m, r);
-	if (!uid || following(m, uid, r))
+	if (!uid || notify_following(m, uid, r))
 		return 0;
 	char when[40], subject[200], text[600], key[96];
 	time_t t = (time_t)deadline;

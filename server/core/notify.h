@@ -23,8 +23,9 @@ enum {
 	TG_EV_MATCH_FINISHED = 4,
 	TG_EV_CLOCK_LOW = 8,
 	TG_EV_OPPONENT_VACATION = 16,
-	TG_EV_INVITED = 32, /* invited to a private match (invite.c) */
-	TG_EV_ALL = 63
+	TG_EV_INVITED = 32,   /* invited to a private match (invite.c) */
+	TG_EV_CHAT_AWAY = 64, /* chat while you were away (chat_notify.c) */
+	TG_EV_ALL = 127
 };
 #define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
 #define TG_NOTIFY_VERIFY_TRIES 5
@@ -53,6 +54,25 @@ int notify_vacation(struct tg_server *srv, struct tg_match *m, int r, int64_t un
 int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                  const char *email, const char *subject, const char *text, json_t *extra,
                  struct tg_error *err);
+/* A notification that gathers (schema 056): the rows of group grp are one
+ * per channel while they wait; a new one is due at `due`, and at least `gap`
+ * seconds after the group's previous row went out. While a row waits, a
+ * further event adds `more` to it (to the email's text before its
+ * signature, to the webhook body's text) instead of queueing another. */
+struct notify_group {
+	const char *grp;
+	int64_t due, gap;
+	const char *more;
+};
+int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                       const char *email, const char *subject, const char *text, json_t *extra,
+                       const struct notify_group *g, struct tg_error *err);
+/* "chat" to each other player of m away from it (chat_notify.c): from
+ * (role) wrote text, chat row chat_id. */
+int notify_chat(struct tg_server *srv, struct tg_match *m, int role, const char *from,
+                const char *text, int64_t chat_id, struct tg_error *err);
+/* Whether the user is connected and following m in role r. */
+bool notify_following(const struct tg_match *m, int64_t uid, int r);
 /* The unsubscribe link of a user (malloc'd) and its token (64 hex). */
 char *notify_unsub_url(struct tg_server *srv, int64_t uid);
 int notify_unsub_token(struct tg_server *srv, int64_t uid, char out[65]);

@@ -28,7 +28,8 @@ static const struct {
               {"match_finished", TG_EV_MATCH_FINISHED},
               {"clock_low", TG_EV_CLOCK_LOW},
               {"opponent_vacation", TG_EV_OPPONENT_VACATION},
-              {"invited", TG_EV_INVITED}};
+              {"invited", TG_EV_INVITED},
+              {"chat", TG_EV_CHAT_AWAY}};
 #define NEVENTS (sizeof events / sizeof events[0])
 
 static json_t *events_json(unsigned bits)
@@ -176,7 +177,7 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 		if (k == NEVENTS) {
 			srv_error(s, req, "malformed_request",
 			          "The events are your_move, match_started, match_finished, "
-			          "clock_low, opponent_vacation and invited.");
+			          "clock_low, opponent_vacation, invited and chat.");
 			return;
 		}
 		bits |= events[k].bit;

@@ -310,15 +310,16 @@ int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t fro
 /* The user's settings: {"email","email_verified","events","webhook_url",
  * "webhook_format","webhook_secret","email_parked","webhook_parked",
  * "verify_hash" (hex), "verify_expires","verify_tries"}, nulls where unset;
- * every member null/defaults (every event: 63) for a user who set nothing. */
+ * every member null/defaults (every event: 127) for a user who set nothing. */
 json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* Sets columns of the user's settings row (made if missing): each member of
  * set named as a column above (a JSON null clears it; verify_hash as hex). */
 int tg_store_notify_settings_set(struct tg_store *s, int64_t user_id, const json_t *set,
                                  struct tg_error *err);
 /* Queues a notification: row {"idem_key","user_id","channel","address","event",
- * "subject","body"} due at now. 1 if queued, 0 if its idem_key was queued
- * before (nothing written). */
+ * "subject","body"} due at now, or at its "next_at" if later; "grp" (may be
+ * absent) names the group it gathers (schema 056). 1 if queued, 0 if its
+ * idem_key was queued before (nothing written). */
 int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, struct tg_error *err);
 /* Up to limit pending rows due at now, oldest first, id above after_id:
  * [{"id","idem_key","user_id","channel","address","event","subject","body","attempts"}]. */
@@ -333,6 +334,18 @@ int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channe
                          struct tg_error *err);
 /* The 32-byte key of the unsubscribe links. */
 int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err);
+/* The user's row of group grp on channel that may still gather more text
+ * (pending, never tried, due after now): {"id","subject","body"}, else JSON
+ * null; NULL on failure. */
+json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const char *channel,
+                                  const char *grp, int64_t now, struct tg_error *err);
+/* When the group's latest row went or goes out (sent, else due); 0 if none;
+ * -1 on failure. */
+int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const char *channel,
+                                   const char *grp, struct tg_error *err);
+/* A gathering row's new subject and body. */
+int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject,
+                            const char *body, struct tg_error *err);
 /* Erases the user's settings and queued notifications (account deleted). */
 int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err);
 

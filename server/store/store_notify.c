@@ -108,7 +108,7 @@ json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_
 		json_incref(row);
 	} else {
 		row = json_pack("{s:n,s:i,s:i,s:n,s:s,s:n,s:n,s:n,s:n,s:n,s:i}", "email",
-		                "email_verified", 0, "events", 63, "webhook_url", "webhook_format",
+		                "email_verified", 0, "events", 127, "webhook_url", "webhook_format",
 		                "json", "webhook_secret", "email_parked", "webhook_parked",
 		                "verify_hash", "verify_expires", "verify_tries", 0);
 	}
@@ -133,8 +133,8 @@ static int hex32(const char *hex, uint8_t out[32])
 int tg_store_notify_settings_set(struct tg_store *s, int64_t user_id, const json_t *set,
                                  struct tg_error *err)
 {
-	sqlite3_stmt *ins =
-	    prep(s, "INSERT OR IGNORE INTO notify_settings (user_id, events) VALUES (?1, 63)", err);
+	sqlite3_stmt *ins = prep(
+	    s, "INSERT OR IGNORE INTO notify_settings (user_id, events) VALUES (?1, 127)", err);
 	if (!ins)
 		return -1;
 	sqlite3_bind_int64(ins, 1, user_id);
@@ -189,18 +189,21 @@ int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, stru
 {
 	sqlite3_stmt *st = prep(s,
 	                        "INSERT OR IGNORE INTO notify_outbox (idem_key, user_id, channel, "
-	                        "address, event, subject, body, created, next_at) "
-	                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+	                        "address, event, subject, body, grp, created, next_at) "
+	                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, max(?9, "
+	                        "coalesce(?10, ?9)))",
 	                        err);
 	if (!st)
 		return -1;
-	static const char *const cols[] = {"idem_key", "user_id", "channel", "address",
-	                                   "event",    "subject", "body",    NULL};
+	static const char *const cols[] = {"idem_key", "user_id", "channel", "address", "event",
+	                                   "subject",  "body",    "grp",     NULL};
 	int rc = SQLITE_OK;
 	for (int i = 0; cols[i] && rc == SQLITE_OK; i++)
 		rc = bind_value(st, i + 1, json_object_get(row, cols[i]));
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 8, now);
+		rc = sqlite3_bind_int64(st, 9, now);
+	if (rc == SQLITE_OK)
+		rc = bind_value(st, 10, json_object_get(row, "next_at"));
 	int ret;
 	if (rc != SQLITE_OK)
 		ret = tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "outbox row: bad member");
@@ -306,4 +309,67 @@ int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error 
 			return -1;
 	}
 	return 0;
+}
+
+json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const char *channel,
+                                  const char *grp, int64_t now, struct tg_error *err)
+{
+	/* Not yet due and never tried: no send has it in flight. */
+	sqlite3_stmt *st = prep(s,
+	                        "SELECT id, subject, body FROM notify_outbox WHERE user_id = ?1 "
+	                        "AND grp = ?2 AND channel = ?3 AND state = 'pending' AND "
+	                        "attempts = 0 AND next_at > ?4 ORDER BY id DESC LIMIT 1",
+	                        err);
+	if (!st)
+		return NULL;
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_text(st, 2, grp, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, channel, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, now);
+	json_t *rows = rows_of(s, st, "reading the outbox", err);
+	sqlite3_finalize(st);
+	if (!rows)
+		return NULL;
+	json_t *row = json_array_get(rows, 0);
+	row = row ? json_incref(row) : json_null();
+	json_decref(rows);
+	return row;
+}
+
+int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const char *channel,
+                                   const char *grp, struct tg_error *err)
+{
+	sqlite3_stmt *st =
+	    prep(s,
+	         "SELECT coalesce(max(CASE WHEN state = 'sent' THEN sent ELSE next_at END), 0) "
+	         "FROM notify_outbox WHERE user_id = ?1 AND grp = ?2 AND channel = ?3 AND "
+	         "state IN ('pending', 'sent')",
+	         err);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_text(st, 2, grp, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, channel, -1, SQLITE_TRANSIENT);
+	int64_t last = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0)
+	                                              : store_fail_db(s, err, "reading the outbox");
+	sqlite3_finalize(st);
+	return last;
+}
+
+int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject, const char *body,
+                            struct tg_error *err)
+{
+	sqlite3_stmt *st = prep(s,
+	                        "UPDATE notify_outbox SET subject = ?2, body = ?3 WHERE id = ?1 "
+	                        "AND state = 'pending' AND attempts = 0",
+	                        err);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, subject, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, body, -1, SQLITE_TRANSIENT);
+	int ret =
+	    sqlite3_step(st) == SQLITE_DONE ? 0 : store_fail_db(s, err, "updating the outbox");
+	sqlite3_finalize(st);
+	return ret;
 }

@@ -207,7 +207,7 @@ def test_verify(h, sink, grant):
     s = grant.ok({"op": "notify_settings"})["settings"]
     check(s["email_verified"] is True and s["email_parked"] is None, f"after verify: {s}")
     check(s["events"] == ["your_move", "match_started", "match_finished", "clock_low",
-                          "opponent_vacation", "invited"],
+                          "opponent_vacation", "invited", "chat"],
           f"events: {s}")
     grant.error({"op": "verify_email", "code": code}, "bad_code")  # used
 
