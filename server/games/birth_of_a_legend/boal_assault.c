@@ -369,8 +369,14 @@ static void resolve(struct boal_state *s, const struct boal_data *d, struct game
 			else
 				boal_exhaust(s, u);
 		}
+		/* "Assaulting units in an Optional Assault may retreat unless they
+		 * started the Impulse in the Assaulted Area": the Attacker's choice */
 		if (m->a_mandatory)
 			attackers_retreat(s, d);
+		else if (area == m->area && m->contested0[area])
+			bi_assault_finish(s, d);
+		else if (boal_units_in(s, d, side, area) > 0)
+			m->step = BOAL_IS_FALL_BACK;
 		else
 			bi_assault_finish(s, d);
 		return;
@@ -686,6 +692,10 @@ void bi_assault_finish(struct boal_state *s, const struct boal_data *d)
 	}
 	if (contested_activation)
 		m->assaulted_active = true;
+	/* 9.6: leaders left alone in the area by eliminations */
+	m->r_last = 0;
+	bi_leaders_follow(s, d, side, area);
+	bi_leaders_follow(s, d, !side, area);
 	m->a_area = 0;
 	m->a_point = m->a_forward = -1;
 	m->step = BOAL_IS_MOVE;
@@ -754,4 +764,51 @@ const char *boal_voluntary_prompt(const void *st, int role, char *buf, size_t n)
 	(void)role;
 	(void)st;
 	return bi_say(buf, n, "Retreat any defenders voluntarily, then done (10.7.3)");
+}
+
+/* ---- 10.4.4 an Optional Assault's Repulse (the Attacker) ---- */
+
+bool boal_fall_back_holds(const void *st)
+{
+	return BI_ST(st)->imp.step == BOAL_IS_FALL_BACK;
+}
+
+unsigned boal_fall_back_who(const void *st)
+{
+	return BI_BIT(BI_ST(st)->imp.side);
+}
+
+void boal_fall_back_offer(const void *st, int role, json_t *list)
+{
+	(void)role;
+	(void)st;
+	bi_offer(list, json_pack("{s:s}", "type", "fall_back"),
+	         "Retreat the assaulting units into the areas they entered from (10.4.4)");
+	bi_offer(list, json_pack("{s:s}", "type", "hold"), "Stay in the area (10.4.4)");
+}
+
+int boal_fall_back_act(void *st, int role, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)role;
+	(void)out;
+	struct boal_state *s = BI_MUT(st);
+	const struct boal_data *d = bi_data();
+	const char *t = bi_type(a);
+	if (!d || !t || (strcmp(t, "fall_back") && strcmp(t, "hold")))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "10.4.4: the answer is \"fall_back\" or \"hold\"");
+	s->imp.step = BOAL_IS_MOVE;
+	if (!strcmp(t, "fall_back"))
+		attackers_retreat(s, d);
+	else
+		bi_assault_finish(s, d);
+	return 0;
+}
+
+const char *boal_fall_back_prompt(const void *st, int role, char *buf, size_t n)
+{
+	(void)role;
+	(void)st;
+	return bi_say(buf, n, "Your Optional Assault was repulsed: retreat, or stay? (10.4.4)");
 }

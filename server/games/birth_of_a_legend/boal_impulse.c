@@ -221,7 +221,7 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		bool inactive = false;
 		for (int l = 0; l < d->n_leaders; l++)
 			inactive |= sub_leader_here(s, d, l, side, a) && s->leader[l].inactive;
-		if (inactive && s->advantage == side)
+		if (inactive && s->advantage == side && boal_units_in(s, d, side, a) > 0)
 			bi_offer(list, json_pack("{s:s,s:i}", "type", "rally", "area", a),
 			         "Spend the Advantage to Rally the Leaders in %s (12.1)", name);
 		bool contested = boal_contested(s, d, a);
@@ -407,6 +407,11 @@ static int act_rally(struct boal_state *s, const struct boal_data *d, const json
 		               "12.1: no Inactive Subordinate Leader in %s to Rally (Army Leaders "
 		               "are not eligible)",
 		               d->area[area].name);
+	if (boal_units_in(s, d, side, area) == 0)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "12.1: a Rally begins an Assault Impulse: %s holds no unit to activate",
+		    d->area[area].name);
 	if (boal_advantage_spend(s, side, err) != 0)
 		return -1;
 	/* 12.1: "at the beginning of an Assault Impulse, any and all of the

@@ -61,6 +61,10 @@ void bi_assault_finish(struct boal_state *s, const struct boal_data *d);
 void bi_retreat_start(struct boal_state *s, const struct boal_data *d, int side, int from,
                       int back);
 void bi_retreat_run(struct boal_state *s, const struct boal_data *d);
+/* 9.6: side's leaders in `from` when no unit of side is left there go where
+ * the last retreating unit went (s->imp.r_last), else with a unit of their
+ * command (README decision 33) */
+void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from);
 /* 10.7: where an attacker retreats from the assaulted area (0: eliminated) */
 int bi_retreat_single(struct boal_state *s, const struct boal_data *d, int u, int to);
 

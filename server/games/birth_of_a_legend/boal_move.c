@@ -91,6 +91,14 @@ int bi_move_check(const struct boal_state *s, const struct boal_data *d, int u, 
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "9.3: only a Fresh, non-artillery Point Unit enters %s first",
 		               d->area[to].name);
+	/* 10.1, 10.2: "at least one Point Unit must Assault": the first unit
+	 * into an enemy-occupied area that was not Contested must be able to be
+	 * the Point Unit of the assault it owes (else nobody could make it) */
+	if (boal_units_in(s, d, !side, to) > 0 && !m->contested0[to] && !m->pointed[to] &&
+	    (s->unit[u].exhausted || bi_is_artillery(d, u)))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "9.3, 10.1: a Fresh, non-artillery Point Unit enters %s first",
+		               d->area[to].name);
 	int c = entry_cost(s, d, side, to, e, bi_is_mounted(d, u));
 	if (c != BOAL_MF_ALL)
 		c += exit_extra(s, from);
@@ -197,7 +205,9 @@ static void unit_move(struct boal_state *s, const struct boal_data *d, int u, in
 	struct boal_impulse *m = &s->imp;
 	int side = m->side, from = s->unit[u].area;
 	const struct tg_area_edge *e = bi_edge(s, d, from, to);
-	bool first = enemy_controlled_open(s, d, side, to) && !m->pointed[to];
+	bool first = (enemy_controlled_open(s, d, side, to) ||
+	              (boal_units_in(s, d, !side, to) > 0 && !m->contested0[to])) &&
+	             !m->pointed[to];
 	m->mf[u] = (int8_t)(m->mf[u] - cost);
 	m->uflag[u] |= BOAL_IU_MOVED;
 	m->uflag[u] &= (uint8_t)~BOAL_IU_OFFROAD;

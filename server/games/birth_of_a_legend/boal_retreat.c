@@ -35,7 +35,7 @@ static void go(struct boal_state *s, int u, int to)
  * decision 33: the first such unit of the data stands for the owner's
  * choice. Leaders of an area its units retreated from go where the last
  * unit went. */
-static void leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from)
+void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from)
 {
 	if (boal_units_in(s, d, side, from) > 0)
 		return;
@@ -107,7 +107,7 @@ void bi_retreat_run(struct boal_state *s, const struct boal_data *d)
 		return;
 	}
 	m->r_unit = -1;
-	leaders_follow(s, d, side, from);
+	bi_leaders_follow(s, d, side, from);
 	m->step = BOAL_IS_MOVE;
 	switch (m->r_back) {
 	case 0:

@@ -48,6 +48,8 @@ enum boal_istep {
 	BOAL_IS_CP,        /* 10.6: the Defender allocates the Casualty Points */
 	BOAL_IS_VOLUNTARY, /* 10.7.3: the Defender's voluntary retreats */
 	BOAL_IS_RETREAT,   /* 10.7.1-2: the owner picks one unit's area among ties */
+	BOAL_IS_FALL_BACK, /* 10.4.4: after an Optional Assault's Repulse the Attacker may retreat
+	                    */
 	BOAL_IS_OVER       /* the impulse is over: the Daylight phase goes on */
 };
 enum boal_ikind { BOAL_IK_NONE, BOAL_IK_ASSAULT, BOAL_IK_REGROUP, BOAL_IK_PASS, BOAL_IK_TRAIN };

@@ -118,19 +118,26 @@ int main(void)
 	/* 5 -> 6 off road, Fresh enemy: 4, not All MF */
 	CHECK_EQ_INT(mv(&s, C, "stuart_cav", 6), 0);
 	CHECK_EQ_INT(mf(&s, "stuart_cav"), 7 - 4);
+	/* Pendleton's reserve artillery (the ONE unit) and the Richmond
+	 * Garrison (Independent, 4 MF, 3 in Rain) into 6, CSA-controlled but
+	 * held by McCall's Fresh infantry: 4 MF */
 	bt_setup(&s, true);
 	bt_clear(&s);
 	s.rain = true;
 	bt_put(&s, "reserve_art", 3);
+	bt_put(&s, "richmond_garrison", 3);
 	bt_put(&s, "mccall_inf", 6);
-	s.control[3] = (uint8_t)C;
+	s.control[3] = s.control[6] = (uint8_t)C;
 	boal_impulse_begin(&s, C);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate\",\"area\":3}"), 0);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate_unit\",\"unit\":\"reserve_art\"}"), 0);
 	CHECK_EQ_INT(mf(&s, "reserve_art"), 4 - 1);
-	/* 6 is Union-controlled and uncontested: artillery may not be Point */
+	CHECK_EQ_INT(mf(&s, "richmond_garrison"), 4 - 1);
+	/* 10.1 owed there: the first unit in must be able to be its Point Unit */
 	CHECK(mv(&s, C, "reserve_art", 6) != 0);
-	s.control[6] = (uint8_t)C; /* (a CSA-controlled 6 with Union units in it) */
+	/* 9.2.1: 3 MF, none spent, 4 to pay: it enters with all of them */
+	CHECK_EQ_INT(mv(&s, C, "richmond_garrison", 6), 0);
+	CHECK_EQ_INT(mf(&s, "richmond_garrison"), 0);
 	CHECK_EQ_INT(mv(&s, C, "reserve_art", 6), 0);
 	CHECK_EQ_INT(mf(&s, "reserve_art"), 0);
 
