@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The module README's table "Rule sections 1-21 and their tests" against
+"""The module's table "Rule sections 1-21 and their tests" (docs/tests.md) against
 the rulebook's sections (data/rule_sections.tsv) and the tests on disk.
 
   check_sections.py ROOT            check (ctest): every section 1-21 has a row,
@@ -48,7 +48,7 @@ def test_files(root):
 
 
 def table(root):
-    with open(os.path.join(root, "server/games/lincolns_war/README.md"), encoding="utf-8") as f:
+    with open(os.path.join(root, "server/games/lincolns_war/docs/tests.md"), encoding="utf-8") as f:
         text = f.read()
     start = text.find(HEADING)
     if start < 0:
@@ -84,14 +84,14 @@ def suggest(root):
 def check(root):
     rows = table(root)
     if rows is None:
-        print(f"not ok - the module README has no '{HEADING}' section")
+        print(f"not ok - docs/tests.md has no '{HEADING}' section")
         return 1
     tests = test_files(root)
     bad = 0
     for num, title in sections(root):
         cell = rows.get(num)
         if cell is None:
-            print(f"not ok - {num} {title}: no row in the README table")
+            print(f"not ok - {num} {title}: no row in the table of docs/tests.md")
             bad += 1
             continue
         named = re.findall(r"`([A-Za-z0-9_]+)`", cell)
