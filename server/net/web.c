@@ -28,7 +28,10 @@
 #include "ws.h"
 
 struct tg_web {
-	char head[TG_HTTP_HEAD_MAX];
+	/* The request head as it arrives (TG_HTTP_HEAD_MAX bytes), freed once
+	 * it is parsed: tg_http_req keeps copies, and a WebSocket that kept it
+	 * held 8 KiB more than an NDJSON connection for its whole life. */
+	char *head;
 	size_t head_len;
 	bool responded; /* a response (or the 101) went out */
 	bool is_ws;
@@ -267,8 +270,13 @@ static void upgrade(struct tg_conn *c, const struct tg_http_req *req, const char
 int tg_web_start(struct tg_conn *c)
 {
 	c->web = calloc(1, sizeof *c->web);
-	if (!c->web)
+	if (c->web)
+		c->web->head = malloc(TG_HTTP_HEAD_MAX);
+	if (!c->web || !c->web->head) {
+		free(c->web);
+		c->web = NULL;
 		return -1;
+	}
 	tg_conn_arm_head_deadline(c);
 	return 0;
 }
@@ -279,6 +287,7 @@ void tg_web_free(struct tg_conn *c)
 		return;
 	if (c->web->is_ws)
 		tg_ws_free(&c->web->ws);
+	free(c->web->head);
 	free(c->web);
 	c->web = NULL;
 }
@@ -368,9 +377,9 @@ void tg_web_feed(struct tg_conn *c, const char *data, size_t len)
 			tg_conn_note_partial(c, tg_ws_partial(&w->ws));
 		return;
 	}
-	if (w->responded)
+	if (w->responded || !w->head)
 		return; /* a body or a second request: not read */
-	size_t room = sizeof w->head - w->head_len;
+	size_t room = TG_HTTP_HEAD_MAX - w->head_len;
 	size_t take = len < room ? len : room;
 	memcpy(w->head + w->head_len, data, take);
 	w->head_len += take;
@@ -392,6 +401,8 @@ void tg_web_feed(struct tg_conn *c, const char *data, size_t len)
 	}
 	memcpy(rest, w->head + r, extra);
 	memcpy(rest + extra, data + take, len - take);
+	free(w->head);
+	w->head = NULL;
 	handle_request(c, &req, rest, extra + (len - take));
 	free(rest);
 }
