@@ -9,6 +9,7 @@ import { h, clear, ago } from "./dom.js";
 import { MatchScreen } from "./match.js";
 import { clockView, controlText } from "./clock.js";
 import { AccountScreen } from "./account.js";
+import { timeControlField } from "./tc-form.js";
 import { tourneyList, TourneyScreen } from "./tourney.js";
 import { leaderboard, playerRatings } from "./ratings.js";
 
@@ -238,9 +239,8 @@ function createForm() {
     h("option", { value: "public" }, "Public: listed in the lobby"),
     h("option", { value: "private" }, "Private: by invite link"));
   const spectators = h("input", { id: "spectators", type: "checkbox", checked: true });
-  // The server's named time controls (the welcome's time_controls).
-  const clock = h("select", { id: "time-control" }, h("option", { value: "" }, "No clock"),
-    (conn.welcome?.time_controls || []).map((tc) => h("option", { value: tc.preset }, controlText(tc))));
+  // No clock, the server's presets (the welcome's time_controls) or custom values.
+  const clock = timeControlField(conn.welcome?.time_controls);
   const msg = h("p", { class: "error", role: "alert" });
   const inputs = {};
   function fill() {
@@ -278,7 +278,7 @@ function createForm() {
     }
     const r = await conn.request({ op: "create", game: game.value, scenario: scenario.value, options,
       side: side.value, visibility: visibility.value, spectators: spectators.checked,
-      time_control: clock.value || null });
+      time_control: clock.value() });
     if (r.op !== "ok") {
       msg.textContent = r.message || r.code;
       return;
@@ -289,7 +289,7 @@ function createForm() {
   return h("form", { class: "card", id: "create", onsubmit: create },
     h("h2", {}, "Create a match"),
     h("label", {}, "Game", game), h("label", {}, "Scenario", scenario), opts,
-    h("label", {}, "Your side", side), h("label", {}, "Time control", clock), h("label", {}, "Who may join", visibility),
+    h("label", {}, "Your side", side), clock.el, h("label", {}, "Who may join", visibility),
     h("label", { class: "check" }, spectators, "Spectators may watch"),
     msg, h("button", { type: "submit", id: "create-match" }, "Create"));
 }
