@@ -1,18 +1,18 @@
 // test_browser.mjs — the web client in a real browser: Debian's chromium
 // driven by playwright-core (never a downloaded browser), against the real
 // daemon. Two players register, create and join a Lincoln's War match
-// (the Tournament scenario) and play it to its end by clicking the action
-// list, hexes on the map, and forces on the map whose destinations light
-// up; they chat, undo and reload mid-game and carry on; a third player
-// watches. Each page's map is checked against the view its socket received
-// (every hex, a counter in the hex of each force listed), and screenshots
-// are saved.
+// (the Campaign Game, Summer 1861 to Summer 1864) and play it to its end by
+// clicking the action list, hexes on the map, forces on the map whose
+// destinations light up, and the hexes the force in motion moves to; they
+// chat, undo and reload mid-game and carry on; a third player watches. Each
+// page's map is checked against the view its socket received (every hex, a
+// counter in the hex of each force listed), and screenshots are saved.
 //
 // Which action a player clicks is chosen by a short policy from the view his
-// socket received (policy() below): the Union spends its PC and both sides
-// end their phases and pass, so the three turns of the Tournament scenario
-// end in about 130 to 200 actions (a full game; a random player takes
-// thousands).
+// socket received (policy() below): each side activates a force once a
+// turn and moves it a hex, and otherwise ends its phases and passes, so the
+// Campaign's seven turns end in about 300 actions (a full game; a random
+// player takes thousands).
 //
 //   node test_browser.mjs DAEMON OUTDIR [MOVES]   (MOVES: the least to play)
 import { spawn } from "node:child_process";
@@ -145,21 +145,45 @@ function latest(frames, match) {
   return { seq, view };
 }
 
-// The action a player takes: the Union spends its PC on generals and fleets
-// (never on CSP), both end their phases and pass when they may, and else
-// take the first action that buys nothing and gains no PC.
-const SPEND = ["buy_fleet", "promote", "appoint_co", "draft", "rehabilitate", "appoint_gic"];
+// The action a player takes: once a turn each side plays a card to
+// activate a force, which then moves one hex and stops; otherwise both end
+// their phases and pass when they may, and else take the first action that
+// buys nothing and gains no PC. The Campaign then runs its seven turns to
+// Summer 1864 in about 300 actions (a random player takes thousands).
+// st: {activated: role -> turn index, toMove: role -> moves left}.
 const QUIET = ["pass", "end_admin", "end_rail", "end_naval", "done", "decline", "stop", "stay",
   "no_harass", "consolidate_done", "bi_keep", "no_retaliation"];
-function policy(view) {
+function policy(view, st) {
   const acts = view.actions || [];
-  const plain = (t) => acts.findIndex((a) => a.action.type === t && !a.params?.length);
-  for (const t of [...(view.role === "union" ? SPEND : []), ...QUIET]) {
+  const plain = (t, f = () => true) => acts.findIndex((a) => a.action.type === t && !a.params?.length && f(a.action));
+  const role = view.role, turn = view.board?.turn?.index;
+  if (st.toMove[role] > 0 && ownMoving(view)) {
+    const i = plain("move");
+    if (i >= 0) {
+      st.toMove[role]--;
+      return i;
+    }
+  }
+  if (st.activated[role] !== turn) {
+    const i = plain("play", (a) => a.use === "activate");
+    if (i >= 0) {
+      st.activated[role] = turn;
+      st.toMove[role] = 1;
+      return i;
+    }
+  }
+  for (const t of QUIET) {
     const i = plain(t);
     if (i >= 0) return i;
   }
   const i = acts.findIndex((a) => !a.action.type.startsWith("buy") && a.action.use !== "pc");
   return i >= 0 ? i : 0;
+}
+
+// The player's own force in motion (board.play.co), if any.
+function ownMoving(view) {
+  const co = view.board?.play?.co;
+  return co ? (view.board.forces || []).find((f) => f.side === view.role && f.co?.id === co) : undefined;
 }
 
 // The hex an action names, if any (as the map lights it).
@@ -247,6 +271,44 @@ async function forceMove(p, view, sent) {
   if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${pad(hex)} sent ${JSON.stringify(act)}, not ${want1}`);
   console.log(`# ${p.name} picked ${f.co.id} at ${pad(f.hex)}: ${want.length} destinations lit, sent ${want1}`);
   return true;
+}
+
+// The per-hex move of the force in motion, on the map: its counter is
+// picked (unless still selected), exactly its destinations light up (the
+// move and attack hexes the actions name), a click on the hex of move i
+// sends that move and nothing else, and the next view the socket receives
+// (seq + 1) has the force's counter in that hex and lists it there.
+async function movingForceMove(p, view, i, frames, sent, match) {
+  const f = ownMoving(view);
+  const hex = view.actions[i].action.to;
+  const dests = forceDestinations(view, f);
+  if (!dests.has(hex)) fail(`${p.name}: ${f.co.id}'s move to ${pad(hex)} is not among its destinations`);
+  if (!(await p.page.$(`#board .counter.selected[data-co="${f.co.id}"]`)))
+    await p.page.locator(`#board .counter[data-co="${f.co.id}"]`).dispatchEvent("click");
+  const lit = await p.page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
+  const want = [...dests.keys()].map(pad).sort();
+  if (JSON.stringify(lit) !== JSON.stringify(want))
+    fail(`${p.name}: picking the moving ${f.co.id} lit ${lit.join(" ")}, not its destinations ${want.join(" ")}`);
+  const before = await seqOf(p.page);
+  const n = sent.length;
+  await p.page.locator(`#board polygon.hex.dest[data-hex="${pad(hex)}"]`).dispatchEvent("click");
+  if (dests.get(hex).length > 1) await p.page.click(`button.action[data-index="${i}"]`);
+  await played(p, before, `${f.co.id}'s move to ${pad(hex)}`);
+  const acts = sent.slice(n).map((x) => JSON.parse(x)).filter((m) => m.op === "act");
+  const want1 = JSON.stringify(view.actions[i].action);
+  if (acts.length !== 1 || JSON.stringify(acts[0].action) !== want1)
+    fail(`the moving ${f.co.id}'s click on ${pad(hex)} sent ${JSON.stringify(acts)}, not ${want1}`);
+  let next;
+  await until(`the view after ${f.co.id}'s move`, () => (next = timeline(frames, match).get(before + 1)) !== undefined);
+  const there = (next.board.forces || []).find((x) => x.co?.id === f.co.id);
+  if (!there || there.hex !== hex) fail(`after its move to ${pad(hex)} the view has ${f.co.id} at ${there && pad(there.hex)}`);
+  await until(`${f.co.id}'s counter in ${pad(hex)}`, async () =>
+    (await p.page.$(`#board .counter[data-co="${f.co.id}"][data-hex="${pad(hex)}"]`)) !== null);
+  if (!p.movedShot) {
+    p.movedShot = true;
+    await p.page.screenshot({ path: join(outDir, `14-moved-${p.name}.png`) });
+  }
+  console.log(`# ${p.name} moved ${f.co.id} from ${pad(f.hex)} to ${pad(hex)} on the map (${want.length} destinations lit)`);
 }
 
 // The map has every hex, and a counter in the right hex for each force the
@@ -364,6 +426,44 @@ async function pinch(p) {
   await cdp.detach();
 }
 
+// The create form's custom time control: values out of the server's range
+// get its bad_time_control message on the form and create nothing (the
+// socket's reply says so); then live, 90 min + 20 s a move, auto on
+// timeout, which the match is created with (the next list reply's match
+// object, and the clock it shows, as checkClock then reads it).
+async function customClock(p, frames) {
+  const errors = () => frames.filter((f) => f.includes('"bad_time_control"')).length;
+  await p.page.selectOption("#time-control", "custom");
+  if (!(await p.page.isVisible("#tc-custom"))) fail("custom time control fields are not shown");
+  await p.page.selectOption("#tc-kind", "live");
+  await p.page.fill("#tc-initial", "30");
+  await p.page.selectOption("#tc-initial-unit", "s");
+  const n = errors();
+  await p.page.click("#create-match");
+  await until("the server's bad_time_control", async () => errors() > n);
+  const shown = await p.page.textContent("#create .error");
+  if (!/initial/.test(shown) || !/60/.test(shown)) fail(`a 30 s clock: the form says "${shown}"`);
+  if (/#\/match\//.test(p.page.url())) fail(`a refused create went to ${p.page.url()}`);
+  await p.page.screenshot({ path: join(outDir, "15-custom-clock-refused.png") });
+  await p.page.fill("#tc-initial", "90");
+  await p.page.selectOption("#tc-initial-unit", "min");
+  await p.page.fill("#tc-increment", "20");
+  await p.page.selectOption("#tc-increment-unit", "s");
+  await p.page.selectOption("#tc-on-timeout", "auto");
+}
+
+// The time control of match m in the latest list reply the frames hold.
+function controlOf(frames, m) {
+  let tc;
+  for (const f of frames) {
+    try {
+      const msg = JSON.parse(f);
+      for (const x of msg.op === "ok" ? msg.matches || [] : []) if (x.match === m) tc = x.time_control;
+    } catch { /* not JSON */ }
+  }
+  return tc;
+}
+
 // Reloads a page and returns the first full view its new socket receives.
 async function reloadForView(p, frames) {
   const from = frames.length;
@@ -393,8 +493,8 @@ async function main() {
     const framesA = [], framesB = [], framesC = [], sentA = [], sentB = [];
     const a = await player(browser, url, "grant", framesA, sentA);
     await a.page.selectOption("#game", "lincolns-war");
-    await a.page.selectOption("#scenario", "tournament");
-    await a.page.selectOption("#time-control", "live-60+30");
+    await a.page.selectOption("#scenario", "campaign");
+    await customClock(a, framesA);
     await a.page.selectOption("#side", "union");
     await a.page.click("#create-match");
     await a.page.waitForURL(/#\/match\/\d+$/);
@@ -413,14 +513,20 @@ async function main() {
     // The lobby shows the match's clock: each role's time left, as the
     // match object of the list the page received says.
     await checkClock(c.page, `#live li[data-match="${match}"] .clock`, framesC, match);
+    const sorted = (o) => JSON.stringify(Object.fromEntries(Object.entries(o || {}).sort()));
+    const tc = sorted(controlOf(framesC, match));
+    const wantTc = sorted({ kind: "live", preset: "", on_timeout: "auto", initial: 5400, increment: 20 });
+    if (tc !== wantTc) fail(`the custom clock made the match with ${tc}, not ${wantTc}`);
     await c.page.click(`#live li[data-match="${match}"] a.button`);
     await c.page.waitForURL(new RegExp(`#/watch/${match}$`));
     await until("a view", async () => (await seqOf(c.page)) >= 0);
     if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
 
     let moves = 0, undone = false, reloaded = false, chatted = false, onMap = 0, picked = 0, finished = false;
+    let movedOnMap = 0;
+    const st = { activated: {}, toMove: {} };
     const seat = { union: [a, framesA, sentA], confederate: [b, framesB, sentB] };
-    for (let turn = 0; !finished && turn < 4000; turn++) {
+    for (let turn = 0; !finished && turn < 40000; turn++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
       if (!p) {
         finished = (await a.page.textContent("#result")).startsWith("Game over");
@@ -431,15 +537,19 @@ async function main() {
       const shown = await seqOf(p.page);
       await until("the page's view in its frames", () => latest(frames, match).seq === shown);
       const { view } = latest(frames, match);
-      const i = policy(view);
+      const i = policy(view, st);
       const hex = hexOf(view.actions[i]);
-      if (picked < 2 && (await forceMove(p, view, sent))) picked++;
+      if (view.actions[i].action.type === "move" && ownMoving(view) && onMap >= 2) {
+        await movingForceMove(p, view, i, frames, sent, match);
+        movedOnMap++;
+      } else if (picked < 2 && (await forceMove(p, view, sent))) picked++;
       else if (onMap < 3 && hex !== null) {
         await mapMove(p, i, hex);
         onMap++;
       } else await clickMove(p, i);
       moves++;
-      if (moves > 900) fail(`the game did not end in ${moves} moves`);
+      if (moves % 100 === 0) console.log(`# ${moves} moves, ${view.board?.turn?.name ?? ""}`);
+      if (moves > 1500) fail(`the game did not end in ${moves} moves`);
       if (!undone && moves >= 3) {
         // Undo is offered; it works unless the move was a barrier (a die
         // roll, a reveal or a hand-over), which the page then says.
@@ -477,6 +587,7 @@ async function main() {
     for (const sel of ["#undo", "#resign"]) if (await a.page.isVisible(sel)) fail(`${sel} is offered in a finished match`);
     const result = (await a.page.textContent("#result")).replace(/^Game over: /, "");
     if (!picked) fail("no force was picked on the map");
+    if (!movedOnMap) fail("no force in motion was moved on the map");
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!chatted || !reloaded) fail("chat or reload did not happen");
     if (!undone) console.log("# no undo was possible in these moves (each was a barrier)");
@@ -569,7 +680,7 @@ async function main() {
     console.log(`# figures: page ${figures.files} files, ${figures.bytes} bytes (${figures.gzip} gzipped); ` +
       `reload to a drawn map ${figures.paintMs} ms; one patch applied and redrawn: median ${q(0.5)} ms, ` +
       `p99 ${q(0.99)} ms over ${patchMs.length} patches (load average ${loadavg()[0].toFixed(1)})`);
-    console.log(`PASS: a full game, ${moves} moves (${onMap} on the map, ${picked} by picking a force), match ${match}, seq ${seqs.join("/")}, ` +
+    console.log(`PASS: a full game, ${moves} moves (${onMap} on the map, ${picked} by picking a force, ${movedOnMap} moves of the force in motion), match ${match}, seq ${seqs.join("/")}, ` +
       `hidden information checked at ${checked} seq/side pairs; ${result}`);
   } finally {
     await browser.close();
