@@ -105,11 +105,16 @@ void boal_impulse_begin(struct boal_state *s, int side)
 {
 	int8_t lee = s->imp.lee_commanded;
 	int8_t moved[2] = {s->imp.army_moved[0], s->imp.army_moved[1]};
+	int8_t repaired[2] = {s->imp.repaired[0], s->imp.repaired[1]};
+	uint8_t engineers = s->imp.engineers;
 	const struct boal_data *d = bi_data();
 	memset(&s->imp, 0, sizeof s->imp);
 	s->imp.lee_commanded = lee;
 	s->imp.army_moved[0] = moved[0];
 	s->imp.army_moved[1] = moved[1];
+	s->imp.repaired[0] = repaired[0];
+	s->imp.repaired[1] = repaired[1];
+	s->imp.engineers = engineers;
 	s->imp.step = BOAL_IS_CHOOSE;
 	s->imp.side = (int8_t)side;
 	s->imp.leader[0] = s->imp.leader[1] = s->imp.army_leader = -1;
@@ -135,6 +140,9 @@ void boal_impulse_clear(struct boal_state *s)
 void bi_end(struct boal_state *s, const struct boal_data *d)
 {
 	struct boal_impulse *m = &s->imp;
+	/* 15.4.1: "at the end of an Assault Impulse", each bridge's holder asked */
+	if (bi_demolition_next(s, d))
+		return;
 	if (m->kind == BOAL_IK_ASSAULT) {
 		/* 9.6: "A Subordinate Leader who was either automatically Activated
 		 * by an Army Leader (Section 12.1), or who activated on his own, to
@@ -353,6 +361,10 @@ static int act_activate(struct boal_state *s, const struct boal_data *d, const j
 	/* validated: from here the activation happens */
 	s->imp.kind = BOAL_IK_ASSAULT;
 	s->imp.area = (uint8_t)area;
+	/* 15.4.1: "A friendly unit must be present in the Active Area at the
+	 * beginning of the Impulse to attempt bridge demolition" */
+	s->imp.held0[side] = true;
+	s->imp.held0[!side] = boal_units_in(s, d, !side, area) > 0;
 	if (two) {
 		if (lee_cmd)
 			s->imp.lee_commanded = (int8_t)(s->turn + 1); /* 8.1.4: "need not possess

@@ -19,7 +19,8 @@
  * impulse starts, boal_impulse_over() to know when it is finished, then
  * s->imp.sunset_dr (6.3.1: the first Confederate DR of a Confederate
  * impulse, 0 when none was rolled and the phase rolls its own), then
- * boal_impulse_clear(). */
+ * boal_impulse_clear(). 15.4.4: when the Daylight Phase ends the phase
+ * takes the Union Engineers off their bridge (s->imp.engineers = 0). */
 #ifndef BOAL_IMPULSE_H
 #define BOAL_IMPULSE_H
 
@@ -58,6 +59,7 @@ BOAL_IMPULSE_KIND(heroic)
 BOAL_IMPULSE_KIND(casualty)
 BOAL_IMPULSE_KIND(voluntary)
 BOAL_IMPULSE_KIND(fall_back)
+BOAL_IMPULSE_KIND(demolish)
 BOAL_IMPULSE_KIND(impulse_choice)
 BOAL_IMPULSE_KIND(impulse_single)
 BOAL_IMPULSE_KIND(regroup)
@@ -76,7 +78,8 @@ BOAL_IMPULSE_KIND(assault_move)
 	BOAL_PENDING_ENTRY(retreat, "10.7.1, 10.7.2"), BOAL_PENDING_ENTRY(screen, "9.4"),          \
 	    BOAL_PENDING_ENTRY(forward, "10.4"), BOAL_PENDING_ENTRY(heroic, "12.1"),               \
 	    BOAL_PENDING_ENTRY(casualty, "10.6"), BOAL_PENDING_ENTRY(voluntary, "10.7.3"),         \
-	    BOAL_PENDING_ENTRY(fall_back, "10.4.4"), BOAL_PENDING_ENTRY(impulse_choice, "8.1"),    \
+	    BOAL_PENDING_ENTRY(fall_back, "10.4.4"), BOAL_PENDING_ENTRY(demolish, "15.4.1"),       \
+	    BOAL_PENDING_ENTRY(impulse_choice, "8.1"),                                             \
 	    BOAL_PENDING_ENTRY(impulse_single, "8.1.1, 9.1.1"),                                    \
 	    BOAL_PENDING_ENTRY(regroup, "8.1.2"), BOAL_PENDING_ENTRY(assault_move, "9.1, 10.0")
 

@@ -55,6 +55,14 @@ int bi_mandatory_pending(const struct boal_state *s, const struct boal_data *d);
 /* once every retreat of the assault is done: the assault's last steps */
 void bi_assault_finish(struct boal_state *s, const struct boal_data *d);
 
+/* boal_bridges.c (15.4, Advanced): the repair at an Assault Impulse's
+ * start; at its end the demolitions, asked one bridge at a time (true: one
+ * is pending now) */
+void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, json_t *list);
+int bi_repair(struct boal_state *s, const struct boal_data *d, const json_t *a,
+              struct game_outcome *out, struct tg_error *err);
+bool bi_demolition_next(struct boal_state *s, const struct boal_data *d);
+
 /* boal_retreat.c: units flagged BOAL_IU_RETREAT of `side` leave `from`,
  * one at a time (10.7.1); `back` says where the impulse goes on after the
  * queue is empty (as s->imp.r_back). Runs until a choice is needed. */

@@ -315,6 +315,8 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 				         d->area[b[i]].name);
 	}
 	bi_assault_offer(s, d, list);
+	if (s->advanced)
+		bi_repair_offer(s, d, list);
 	if (!bi_mandatory_pending(s, d))
 		bi_offer(list, json_pack("{s:s}", "type", "end"), "End the impulse (9.1)");
 }
@@ -332,6 +334,8 @@ int boal_assault_move_act(void *st, int role, const json_t *a, struct game_outco
 		return bi_assault_declare(s, d, a, out, err);
 	if (!strcmp(t, "forced_march"))
 		return act_forced_march(s, d, a, err);
+	if (!strcmp(t, "repair"))
+		return bi_repair(s, d, a, out, err);
 	if (!strcmp(t, "end")) {
 		int m = bi_mandatory_pending(s, d);
 		if (m)

@@ -48,6 +48,7 @@ enum boal_istep {
 	BOAL_IS_CP,        /* 10.6: the Defender allocates the Casualty Points */
 	BOAL_IS_VOLUNTARY, /* 10.7.3: the Defender's voluntary retreats */
 	BOAL_IS_RETREAT,   /* 10.7.1-2: the owner picks one unit's area among ties */
+	BOAL_IS_DEMOLISH,  /* 15.4.1: the bridge's holder may try to blow it (impulse's end) */
 	BOAL_IS_FALL_BACK, /* 10.4.4: after an Optional Assault's Repulse the Attacker may retreat
 	                    */
 	BOAL_IS_OVER       /* the impulse is over: the Daylight phase goes on */
@@ -102,6 +103,13 @@ struct boal_impulse {
 	uint8_t r_back; /* after the queue: 0 the CP step, 1 the assault's end, 2 voluntary,
 	                   3 the screening's end */
 	uint8_t r_last; /* where the last unit of the queue went (its leaders follow) */
+	/* 15.4 bridges (Advanced) */
+	bool held0[2];       /* 15.4.1: each side had a unit in the Active Area at the start */
+	bool repair_tried;   /* 15.4.3: one attempt, at the start of an Assault Impulse */
+	uint16_t demo_asked; /* 15.4.1: bridges whose holder has been asked (bit per bridge) */
+	uint8_t demo_bridge; /* the bridge asked now, index + 1 (0: none) */
+	int8_t repaired[2];  /* 15.4.3: turn index + 1 of the side's repair this turn */
+	uint8_t engineers;   /* 15.4.4: the bridge the Union Engineers are on, index + 1 */
 	/* per turn */
 	int8_t lee_commanded; /* 8.1.4: turn index + 1 of its use */
 	int8_t army_moved[2]; /* 9.1.2a: turn index + 1 of the Army Leader's move */
