@@ -296,7 +296,10 @@ static void print_match_line(const json_t *raw, int mine)
 	json_array_foreach(json_object_get(m, "seats"), i, s)
 	{
 		const char *u = json_string_value(json_object_get(s, "user"));
+		const json_t *rating = json_object_get(s, "rating");
 		printf(" %s:%s", str(s, "role"), u ? u : "(free)");
+		if (json_is_integer(rating)) /* the player's Glicko-2 rating, rounded */
+			printf(" (%lld)", (long long)json_integer_value(rating));
 	}
 	if (mine && *str(m, "your_role"))
 		printf("  [you: %s]", str(m, "your_role"));

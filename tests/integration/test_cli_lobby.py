@@ -2,13 +2,15 @@
 the public matches in progress that allow spectators (what `watch` follows),
 `list finished` the public finished ones (what `export` takes); private and
 no-spectator matches are not offered to strangers. Each list ends with the
-command that uses it, or says that it is empty.
+command that uses it, or says that it is empty, and shows each seated
+player's rating in the game once he has one.
 
 And a bot follows a match with `telegraph --json --follow`: its input ends
 at once, yet it prints the match's pushes (and pings while idle) until the
 match is over, then exits 0 by itself."""
 
 import json
+import math
 import os
 import queue
 import re
@@ -137,6 +139,14 @@ def main(args):
               and "resigned" in out.stdout and "telegraph export MATCH" in out.stdout,
               f"list finished shows the public finished matches: {out.stdout}")
         check(not listed(out.stdout, private), f"but not the private one: {out.stdout}")
+        # Each seated player's rating in the game (issue 20: "each user's
+        # rating in the lobby"), as the match object has it, rounded.
+        for user, role in (("alice", "alpha"), ("bob", "beta")):
+            r = [x for x in bob.ok({"op": "ratings", "user": user})["ratings"]
+                 if x["game"] == "fixture-duel"][0]["rating"]
+            line = [ln for ln in out.stdout.splitlines() if listed(ln, public)][0]
+            check(f" {role}:{user} ({math.floor(r + 0.5)})" in line,
+                  f"list shows {user}'s rating {r:.1f} on match {public}: {line}")
         out = h.run_cli(["list", "live"], conf["carol"])
         check(not listed(out.stdout, public), f"a finished match is no longer live: {out.stdout}")
         out = h.run_cli(["export", str(public)], conf["carol"])
