@@ -21,6 +21,9 @@ int boal_setup_state(struct boal_state *s, const struct boal_data *d,
 	s->impulse = (int8_t)d->advantage_space;
 	s->advantage = (int8_t)d->advantage;
 	s->advantage_next = BOAL_NOBODY;
+	/* the sequence of play starts nowhere: the module begins it (16.1 or
+	 * 6.2) */
+	s->active = s->first_side = s->night_side = s->winner = BOAL_NOBODY;
 	/* 5.1: "Place all four Replacement markers in the "0" space" */
 	s->reserve[BOAL_UNION] = (int16_t)d->rp[BOAL_UNION];
 	s->reserve[BOAL_CONFEDERATE] = (int16_t)d->rp[BOAL_CONFEDERATE];

@@ -14,6 +14,8 @@
 #define BOAL_SAVE_VERSION 1
 #define BOAL_NOWHERE 0 /* area of an eliminated unit or an off-map leader */
 #define BOAL_NOBODY (-1)
+#define BOAL_LOG_MAX 12 /* public events the view shows, newest last */
+#define BOAL_LOG_LEN 112
 
 enum boal_phase { BOAL_DAWN, BOAL_DAYLIGHT, BOAL_NIGHT, BOAL_END, BOAL_OVER };
 
@@ -138,6 +140,33 @@ struct boal_state {
 	struct boal_unit_state unit[BOAL_UNITS_MAX];
 	struct boal_leader_state leader[BOAL_LEADERS_MAX];
 	struct boal_impulse imp; /* the Daylight impulse (boal_impulse.h) */
+
+	/* ---- the sequence of play (layer 6, boal_phases.h) and the module's
+	 * bookkeeping (layer 7); the impulse's own fields are its block's ---- */
+	uint8_t step;        /* enum boal_step: the decision the phase waits for */
+	int8_t active;       /* 6.3: whose Impulse it is (Daylight), else BOAL_NOBODY */
+	int8_t first_side;   /* 6.3: who had this Daylight's first Impulse */
+	bool day_ends;       /* 6.3.1: Daylight ends once this Confederate Impulse is done */
+	bool weather_change; /* 15.1.3: the weather changes during the next Union Impulse */
+	int8_t army_dr[2];   /* 6.2.1: the Dawn's drs (0: automatic, turn 1) */
+	int8_t weather_dr;   /* 15.1: the Dawn's dr (0: Basic game) */
+	int8_t night_side;   /* 13.2: whose Night or End Phase step it is */
+	uint64_t night_dug; /* 11.1: areas (bit a) side entrenched this Night: the Entrench step has
+	                       begun */
+	bool night_adv_used; /* 12.1: the extra Replacement Point taken this Night */
+	int8_t winner;       /* BOAL_NOBODY while the game goes on */
+	uint8_t result;      /* enum boal_outcome */
+	/* 16.1 side determination: both bids held unseen until both are in */
+	bool bidding;     /* the match option */
+	uint8_t bid_side; /* the side both players want */
+	bool bid_made[2]; /* by seat (game.h role index) */
+	int16_t bid[2];   /* by seat: hidden from the other seat until revealed */
+	bool bid_revealed;
+	int8_t bid_dr[2]; /* 16.1.1: the tie-break drs, 0: none */
+	bool swapped;     /* 16.1.1: seat 0 plays the Confederate side, seat 1 the Union */
+	uint32_t actions; /* accepted actions (a bound, as Lincoln's War's) */
+	uint8_t log_next; /* the ring's next slot */
+	char log[BOAL_LOG_MAX][BOAL_LOG_LEN];
 };
 
 /* 5.0 Prepare for Play. 0, or -1 with err when the data does not fit. */

@@ -1,0 +1,38 @@
+/* boal_module.h — the module layer (7) inside: the table of pending
+ * decisions (boal_pending.c), the view (boal_view.c) and the save
+ * (boal_save.c) of a Birth of a Legend match. Seats are game.h's role
+ * indexes ("union" 0, "confederate" 1); 16.1.1 may seat a player on the
+ * other side (boal_seat_side). */
+#ifndef BOAL_MODULE_H
+#define BOAL_MODULE_H
+
+#include <jansson.h>
+
+#include "boal_phases.h"
+#include "game.h"
+
+extern const struct game_module birth_of_a_legend_module;
+
+#define BOAL_MAX_ACTIONS 20000 /* a bound on one match, far above a real game */
+
+struct game {
+	struct boal_state s;
+};
+
+/* boal_pending.c: the four questions, one table */
+unsigned boal_awaiting(const struct boal_state *s); /* seat bits */
+json_t *boal_legal(const struct boal_state *s, int seat);
+const char *boal_prompt(const struct boal_state *s, int seat, char *buf, size_t n);
+int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outcome *out,
+               struct tg_error *err);
+
+/* boal_view.c */
+extern const char *const boal_view_sections[];
+json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i);
+void boal_view_stamps(const struct boal_state *s, int seat, uint64_t *stamps);
+
+/* boal_save.c: every field by name; load checks every bound */
+json_t *boal_save_json(const struct boal_state *s);
+int boal_load_json(struct boal_state *s, const json_t *j, struct tg_error *err);
+
+#endif
