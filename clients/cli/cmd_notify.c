@@ -5,6 +5,7 @@
  *   telegraph notify verify CODE          confirm the address
  *   telegraph notify events LIST|none     your_move,match_started,match_finished
  *   telegraph notify webhook URL|off [json|discord|slack]
+ *   telegraph notify digest HOURS|off     at most one email per HOURS hours
  *   telegraph forgot NAME                 a reset code by email (then: redeem) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 
 #define NOTIFY_USAGE                                                                               \
 	"usage: telegraph notify [email ADDR|off | verify CODE | events LIST|none | "              \
-	"webhook URL|off [json|discord|slack]]"
+	"webhook URL|off [json|discord|slack] | digest HOURS|off]"
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -46,6 +47,12 @@ static void print_settings(const json_t *s)
 	json_array_foreach(json_object_get(s, "events"), i, e)
 	    printf("%s %s", i ? "," : "", json_string_value(e));
 	printf("%s\n", json_array_size(json_object_get(s, "events")) ? "" : " none");
+	json_int_t digest = json_integer_value(json_object_get(s, "digest_hours"));
+	if (digest > 0)
+		printf("Digest: at most one email every %lld hours, gathering what happened\n",
+		       (long long)digest);
+	else
+		printf("Digest: off (each email at once)\n");
 	const json_t *hook = json_object_get(s, "webhook_url");
 	if (!json_is_string(hook)) {
 		printf("Webhook: none\n");
@@ -84,6 +91,14 @@ static json_t *notify_request(struct cli_ctx *x)
 				json_array_append_new(list, json_string(t));
 		}
 		json_object_set_new(req, "events", list);
+	} else if (!strcmp(sub, "digest") && arg && x->argc == 2) {
+		char *end = NULL;
+		long h = strcmp(arg, "off") == 0 ? 0 : strtol(arg, &end, 10);
+		if (end && (*end || end == arg)) {
+			json_decref(req);
+			return NULL;
+		}
+		json_object_set_new(req, "digest_hours", json_integer(h));
 	} else if (!strcmp(sub, "webhook") && arg && x->argc <= 3) {
 		json_object_set_new(req, "webhook_url",
 		                    strcmp(arg, "off") ? json_string(arg) : json_null());

@@ -69,8 +69,9 @@ int notify_chat(struct tg_server *srv, struct tg_match *m, int role, const char 
 		         (long long)m->id, m->mod->title);
 		snprintf(key, sizeof key, "chat:m%lld:c%lld", (long long)m->id, (long long)chat_id);
 		snprintf(grp, sizeof grp, "chat:m%lld", (long long)m->id);
-		struct notify_group g = {grp, now + srv->cfg.notify_chat_delay_s,
-		                         srv->cfg.notify_chat_gap_s, line};
+		struct notify_group g = {
+		    grp, now + srv->cfg.notify_chat_delay_s, srv->cfg.notify_chat_gap_s, line, NULL,
+		    NULL};
 		json_t *extra = json_pack("{s:I,s:s,s:s}", "match", (json_int_t)m->id, "game",
 		                          m->mod->id, "from", from);
 		rc = extra ? notify_queue_group(srv, uid, TG_EV_CHAT_AWAY, key, NULL, subject, body,

@@ -103,8 +103,8 @@ static char *webhook_body(const char *format, const char *event, const char *sub
 #define GATHER_MAX 16000 /* bytes of a gathering row's body; then it takes no more */
 
 /* body + more, more (whole lines) inserted before the email's signature
- * ("\n\n-- \n") or appended to the webhook body's text member; NULL (keep the row as it is)
- * past GATHER_MAX or on failure. */
+ * ("\n\n-- \n") or appended to the webhook body's text member; NULL past
+ * GATHER_MAX (put_row then starts another row) or on failure. */
 static char *gathered(const char *channel, const char *body, const char *more)
 {
 	size_t n = strlen(body), k = strlen(more);
@@ -153,20 +153,27 @@ static int put_row(struct tg_server *srv, json_t *row, const struct notify_group
 	if (!open)
 		return -1;
 	int rc = 0;
-	if (json_is_object(open)) {
-		char *body = gathered(channel, str(open, "body"), g->more);
-		if (body)
-			rc = tg_store_outbox_rewrite(
-			    srv->store, json_integer_value(json_object_get(open, "id")),
-			    str(open, "subject"), body, err);
-		free(body);
+	char *body = json_is_object(open) ? gathered(channel, str(open, "body"), g->more) : NULL;
+	if (body) {
+		rc = tg_store_outbox_rewrite(srv->store,
+		                             json_integer_value(json_object_get(open, "id")),
+		                             str(open, "subject"), body, err);
 	} else {
+		/* A new row; one beside a full row goes out with it (nothing is
+		 * left out, the window's mails are two). */
 		int64_t last = tg_store_outbox_group_last(srv->store, uid, channel, g->grp, err);
 		int64_t due = last > 0 && last + g->gap > g->due ? last + g->gap : g->due;
+		if (json_is_object(open))
+			due = json_integer_value(json_object_get(open, "next_at"));
+		if (due > srv_now() && g->later_subject) {
+			json_object_set_new(row, "subject", json_string(g->later_subject));
+			json_object_set_new(row, "body", json_string(g->later_body));
+		}
 		json_object_set_new(row, "grp", json_string(g->grp));
 		json_object_set_new(row, "next_at", json_integer(due));
 		rc = last < 0 || tg_store_outbox_add(srv->store, row, srv_now(), err) < 0 ? -1 : 0;
 	}
+	free(body);
 	json_decref(open);
 	return rc;
 }
@@ -195,27 +202,39 @@ int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const ch
 	char idem[256];
 	if (addr && srv->cfg.smtp_url[0]) {
 		char *unsub = notify_unsub_url(srv, uid);
-		size_t n = strlen(text) + (unsub ? strlen(unsub) : 0) + 200;
-		char *body = malloc(n);
-		if (!unsub || !body) {
+		size_t n = strlen(text) + strlen(subject) + (unsub ? strlen(unsub) : 0) + 200;
+		char *body = malloc(n), *section = malloc(n), *later = malloc(n);
+		if (!unsub || !body || !section || !later) {
 			rc = tg_fail(err, "internal", "out of memory");
 		} else {
-			snprintf(
-			    body, n,
-			    "%s\n\n-- \nTelegraph. To receive no more of these emails, open\n%s\n",
-			    text, unsub);
+			static const char sig[] =
+			    "\n\n-- \nTelegraph. To receive no more of these emails, open\n%s\n";
+			snprintf(body, n, "%s", text);
+			snprintf(body + strlen(body), n - strlen(body), sig, unsub);
+			/* Digest mode (not for codes): one mail per digest_hours. The
+			 * first event after a quiet window goes at once, as itself;
+			 * what follows within the window is gathered, a section each,
+			 * into one row due when the window ends. */
+			int64_t hours = json_integer_value(json_object_get(set, "digest_hours"));
+			snprintf(section, n, "\n== %s ==\n%s", subject, text);
+			snprintf(later, n, "%s", section + 1);
+			snprintf(later + strlen(later), n - strlen(later), sig, unsub);
+			struct notify_group digest = {"digest", srv_now(),          hours * 3600,
+			                              section,  "Telegraph digest", later};
 			snprintf(idem, sizeof idem, "%s:u%lld:email", key, (long long)uid);
 			json_t *row =
 			    json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s}", "idem_key", idem, "user_id",
 			              (json_int_t)uid, "channel", "email", "address", addr, "event",
 			              event_name(ev), "subject", subject, "body", body);
-			rc = row ? put_row(srv, row, g, err) : -1;
+			rc = row ? put_row(srv, row, ev != 0 && hours > 0 ? &digest : g, err) : -1;
 			if (!row)
 				tg_fail(err, "internal", "out of memory");
 			json_decref(row);
 		}
 		free(unsub);
 		free(body);
+		free(section);
+		free(later);
 	}
 	const char *hook = json_string_value(json_object_get(set, "webhook_url"));
 	if (rc == 0 && ev != 0 && wanted && hook &&

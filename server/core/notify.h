@@ -58,11 +58,14 @@ int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
  * per channel while they wait; a new one is due at `due`, and at least `gap`
  * seconds after the group's previous row went out. While a row waits, a
  * further event adds `more` to it (to the email's text before its
- * signature, to the webhook body's text) instead of queueing another. */
+ * signature, to the webhook body's text) instead of queueing another. A new
+ * row that must wait takes later_subject and later_body where they are set
+ * (the digest's heading). */
 struct notify_group {
 	const char *grp;
 	int64_t due, gap;
 	const char *more;
+	const char *later_subject, *later_body;
 };
 int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                        const char *email, const char *subject, const char *text, json_t *extra,

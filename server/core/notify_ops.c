@@ -17,8 +17,9 @@
 
 #define EMAIL_MAX 254
 #define URL_MAX 1000
-#define RESET_CODE_S 3600  /* a reset code sent by email lasts an hour */
-#define RESET_WINDOW_S 600 /* at most one reset email per user per window */
+#define RESET_CODE_S 3600    /* a reset code sent by email lasts an hour */
+#define RESET_WINDOW_S 600   /* at most one reset email per user per window */
+#define DIGEST_MAX_HOURS 168 /* a week (schema 057) */
 
 static const struct {
 	const char *name;
@@ -45,14 +46,15 @@ static json_t *events_json(unsigned bits)
 static json_t *settings_json(const json_t *set)
 {
 	json_t *o = json_pack(
-	    "{s:O,s:b,s:O,s:o,s:O,s:O,s:O,s:O}", "email", json_object_get(set, "email"),
+	    "{s:O,s:b,s:O,s:o,s:O,s:O,s:O,s:O,s:O}", "email", json_object_get(set, "email"),
 	    "email_verified", json_integer_value(json_object_get(set, "email_verified")) == 1,
 	    "email_parked", json_object_get(set, "email_parked"), "events",
 	    events_json((unsigned)json_integer_value(json_object_get(set, "events"))),
 	    "webhook_url", json_object_get(set, "webhook_url"), "webhook_format",
 	    json_object_get(set, "webhook_format"), "webhook_secret",
 	    json_object_get(set, "webhook_secret"), "webhook_parked",
-	    json_object_get(set, "webhook_parked"));
+	    json_object_get(set, "webhook_parked"), "digest_hours",
+	    json_object_get(set, "digest_hours"));
 	return o;
 }
 
@@ -133,14 +135,17 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 	struct tg_server *srv = s->srv;
 	const json_t *email = json_object_get(req, "email"), *ev = json_object_get(req, "events"),
 	             *hook = json_object_get(req, "webhook_url"),
-	             *fmt = json_object_get(req, "webhook_format");
+	             *fmt = json_object_get(req, "webhook_format"),
+	             *digest = json_object_get(req, "digest_hours");
 	if ((email && !json_is_string(email) && !json_is_null(email)) ||
 	    (hook && !json_is_string(hook) && !json_is_null(hook)) || (ev && !json_is_array(ev)) ||
-	    (fmt && !json_is_string(fmt))) {
+	    (fmt && !json_is_string(fmt)) ||
+	    (digest && (!json_is_integer(digest) || json_integer_value(digest) < 0 ||
+	                json_integer_value(digest) > DIGEST_MAX_HOURS))) {
 		srv_error(s, req, "malformed_request",
 		          "notify_settings takes \"email\" and \"webhook_url\" (strings, or null "
-		          "to remove), \"events\" (an array of event names) and "
-		          "\"webhook_format\".");
+		          "to remove), \"events\" (an array of event names), "
+		          "\"webhook_format\" and \"digest_hours\" (0 to 168).");
 		return;
 	}
 	if (email && json_is_string(email) && !email_ok(json_string_value(email))) {
@@ -228,6 +233,8 @@ void op_notify_settings(struct tg_session *s, const json_t *req)
 		json_object_set_new(set, "webhook_format", json_string(json_string_value(fmt)));
 	if (rc == 0 && ev)
 		json_object_set_new(set, "events", json_integer(bits));
+	if (rc == 0 && digest)
+		json_object_set_new(set, "digest_hours", json_integer(json_integer_value(digest)));
 	if (rc == 0 && json_object_size(set))
 		rc = tg_store_notify_settings_set(srv->store, s->user_id, set, &err);
 	json_decref(set);

@@ -309,7 +309,8 @@ int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t fro
 /* ---- notifications (store_notify.c, issue 19; schema 030) ---- */
 /* The user's settings: {"email","email_verified","events","webhook_url",
  * "webhook_format","webhook_secret","email_parked","webhook_parked",
- * "verify_hash" (hex), "verify_expires","verify_tries"}, nulls where unset;
+ * "verify_hash" (hex), "verify_expires","verify_tries","digest_hours"}, nulls
+ * where unset;
  * every member null/defaults (every event: 127) for a user who set nothing. */
 json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* Sets columns of the user's settings row (made if missing): each member of
@@ -335,7 +336,7 @@ int tg_store_outbox_drop(struct tg_store *s, int64_t user_id, const char *channe
 /* The 32-byte key of the unsubscribe links. */
 int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *err);
 /* The user's row of group grp on channel that may still gather more text
- * (pending, never tried, due after now): {"id","subject","body"}, else JSON
+ * (pending, never tried, due after now): {"id","subject","body","next_at"}, else JSON
  * null; NULL on failure. */
 json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const char *channel,
                                   const char *grp, int64_t now, struct tg_error *err);

@@ -7,10 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const setting_cols[] = {"email",          "email_verified", "events",
-                                           "webhook_url",    "webhook_format", "webhook_secret",
-                                           "email_parked",   "webhook_parked", "verify_hash",
-                                           "verify_expires", "verify_tries",   NULL};
+static const char *const setting_cols[] = {"email",
+                                           "email_verified",
+                                           "events",
+                                           "webhook_url",
+                                           "webhook_format",
+                                           "webhook_secret",
+                                           "email_parked",
+                                           "webhook_parked",
+                                           "verify_hash",
+                                           "verify_expires",
+                                           "verify_tries",
+                                           "digest_hours",
+                                           NULL};
 
 static bool is_setting_col(const char *k)
 {
@@ -90,12 +99,12 @@ static json_t *rows_of(struct tg_store *s, sqlite3_stmt *st, const char *what, s
 
 json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_error *err)
 {
-	sqlite3_stmt *st =
-	    prep(s,
-	         "SELECT email, email_verified, events, webhook_url, webhook_format, "
-	         "webhook_secret, email_parked, webhook_parked, verify_hash, "
-	         "verify_expires, verify_tries FROM notify_settings WHERE user_id = ?1",
-	         err);
+	sqlite3_stmt *st = prep(
+	    s,
+	    "SELECT email, email_verified, events, webhook_url, webhook_format, "
+	    "webhook_secret, email_parked, webhook_parked, verify_hash, "
+	    "verify_expires, verify_tries, digest_hours FROM notify_settings WHERE user_id = ?1",
+	    err);
 	if (!st)
 		return NULL;
 	sqlite3_bind_int64(st, 1, user_id);
@@ -107,10 +116,11 @@ json_t *tg_store_notify_settings(struct tg_store *s, int64_t user_id, struct tg_
 	if (row) {
 		json_incref(row);
 	} else {
-		row = json_pack("{s:n,s:i,s:i,s:n,s:s,s:n,s:n,s:n,s:n,s:n,s:i}", "email",
+		row = json_pack("{s:n,s:i,s:i,s:n,s:s,s:n,s:n,s:n,s:n,s:n,s:i,s:i}", "email",
 		                "email_verified", 0, "events", 127, "webhook_url", "webhook_format",
 		                "json", "webhook_secret", "email_parked", "webhook_parked",
-		                "verify_hash", "verify_expires", "verify_tries", 0);
+		                "verify_hash", "verify_expires", "verify_tries", 0, "digest_hours",
+		                0);
 	}
 	json_decref(rows);
 	return row;
@@ -316,7 +326,7 @@ json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const cha
 {
 	/* Not yet due and never tried: no send has it in flight. */
 	sqlite3_stmt *st = prep(s,
-	                        "SELECT id, subject, body FROM notify_outbox WHERE user_id = ?1 "
+	                        "SELECT id, subject, body, next_at FROM notify_outbox WHERE user_id = ?1 "
 	                        "AND grp = ?2 AND channel = ?3 AND state = 'pending' AND "
 	                        "attempts = 0 AND next_at > ?4 ORDER BY id DESC LIMIT 1",
 	                        err);
