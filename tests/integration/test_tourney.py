@@ -6,7 +6,10 @@ for a full or invite-only event; a non-director using director tools).
 Results come from the one result path every game has: in each game the
 test picks a winner at random and the other player resigns, so a game
 costs two messages (the fixture game, not Lincoln's War: the test is about
-the tournament, not the rules). The standings the server sends are
+the tournament, not the rules). Both events have a per-move clock that ends
+a game by itself, and the daemon's clock is injected (TELEGRAPHD_TEST_CLOCK):
+about one game in three is instead left to run out of time, the side to
+move (side 1 when side 0 has made a move first, by a coin) losing it. The standings the server sends are
 compared with a crosstable this file computes on its own from the results
 it caused: points, Buchholz, Buchholz cut-1, Sonneborn-Berger, direct
 encounter and wins, the ranks, and the tiebreak order of each format. In
@@ -20,8 +23,21 @@ import json
 import os
 import random
 import re
+import time
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
+T0 = 1900000000
+PER_MOVE = 3600
+GRACE = 600
+CLOCK = {"time_control": {"kind": "per_move", "per_move": PER_MOVE, "on_timeout": "auto"}}
+
+
+def set_time(h, t):
+    tmp = h.clock_file + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(f"{t}\n")
+    os.replace(tmp, h.clock_file)
+    h.now = t
 
 
 # ---- the independent crosstable -------------------------------------------------
@@ -106,14 +122,42 @@ def play_draw(clients, g):
                                    "action": {"type": "commit", "value": 1}})["seq"]
 
 
+def run_out(h, clients, tid, games, expected):
+    """Lets the side to move in each of games run out of time: the clock
+    passes the move's hour, then the grace, and the daemon ends each match
+    by itself (on_timeout auto). expected gets a loss for that side."""
+    d = clients["director"]
+    for g in games:
+        info = [m for m in clients[g["side0"]].ok({"op": "list", "which": "mine"})["matches"]
+                if m["match"] == g["match"]][0]
+        running = info["clock"]["running"]
+        check(len(running) == 1, f"one clock runs in match {g['match']}: {info}")
+        role0 = [x["role"] for x in info["seats"] if x["user"] == g["side0"]][0]
+        expected[(g["round"], g["board"])] = "0-1" if running[0] == role0 else "1-0"
+    set_time(h, h.now + PER_MOVE)
+    d.request({"op": "ping"})
+    set_time(h, h.now + GRACE)
+    d.request({"op": "ping"})
+    deadline = time.monotonic() + 20
+    while True:
+        done = {(g["round"], g["board"]): g["result"] for g in tournament(d, tid)["games"]}
+        if all(done[(g["round"], g["board"])] is not None for g in games):
+            return
+        check(time.monotonic() < deadline, f"games left to time out ended: {games}, {done}")
+        time.sleep(0.1)
+
+
 def play_round(h, clients, tid, rng, expected, skip=(), draws=False):
     """Plays every open game of the current round: a random side wins, the
     other resigns (or, with draws, board 1 and one other game in four are
-    played to a draw).
+    played to a draw); unless games are skipped, about one in three of the
+    others (at least one a round) is left to run out of time instead, after
+    side 0 has moved first or not, by a coin.
     expected[(round, board)] gets the result caused.
     Games whose board is in skip are left unplayed. Returns the round."""
     t = tournament(clients["director"], tid)
     rnd = t["round"]
+    decided = []
     for g in t["games"]:
         if g["round"] != rnd or g["result"] is not None or g["board"] in skip:
             continue
@@ -122,10 +166,23 @@ def play_round(h, clients, tid, rng, expected, skip=(), draws=False):
             play_draw(clients, g)
             expected[(rnd, g["board"])] = "1/2-1/2"
             continue
+        decided.append(g)
+    slow = []
+    if not skip and decided:
+        slow = [g for g in decided if rng.randrange(3) == 0] or [decided[-1]]
+    for g in slow:
+        if rng.randrange(2):
+            clients[g["side0"]].ok({"op": "act", "match": g["match"], "seq": 0,
+                                    "action": {"type": "commit", "value": 1}})
+    for g in decided:
+        if g in slow:
+            continue
         winner = rng.randrange(2)
         loser = g["side1"] if winner == 0 else g["side0"]
         clients[loser].ok({"op": "resign", "match": g["match"]})
         expected[(rnd, g["board"])] = "1-0" if winner == 0 else "0-1"
+    if slow:
+        run_out(h, clients, tid, slow, expected)
     return rnd
 
 
@@ -155,8 +212,12 @@ def relogin(h, clients):
 
 
 def main(args):
-    h = Harness(args, daemon_args=("--set", "tourney_directors=director, td2"))
+    h = Harness(args, daemon_args=("--set", "tourney_directors=director, td2",
+                                   "--set", f"clock_timeout_grace_s={GRACE}"))
     h.daemon.port = free_fixed_port(random.Random(h.seed ^ 0x70E))
+    h.clock_file = os.path.join(h.tmp, "clock")
+    os.environ["TELEGRAPHD_TEST_CLOCK"] = h.clock_file
+    set_time(h, T0)
     with h:
         rng = h.rng
         names = ["director"] + [f"pl{i}" for i in range(1, 10)]
@@ -180,7 +241,7 @@ def main(args):
 
         # ---- a round robin of 6 ------------------------------------------------
         rr = d.ok({"op": "tourney_create", "name": "Spring round robin",
-                   "format": "round_robin", "max_players": 6, **GAME})["tourney"]
+                   "format": "round_robin", "max_players": 6, **CLOCK, **GAME})["tourney"]
         six = [f"pl{i}" for i in range(1, 7)]
         for n in six:
             clients[n].ok({"op": "tourney_register", "tourney": rr})
@@ -284,7 +345,7 @@ def main(args):
 
         # ---- a 5-round Swiss of 9, a withdrawal, a restart ----------------------
         sw = d.ok({"op": "tourney_create", "name": "Autumn Swiss", "format": "swiss",
-                   "rounds": 5, **GAME})["tourney"]
+                   "rounds": 5, **CLOCK, **GAME})["tourney"]
         nine = [f"pl{i}" for i in range(1, 10)]
         for n in nine:
             clients[n].ok({"op": "tourney_register", "tourney": sw})
@@ -334,6 +395,11 @@ def main(args):
         results = results_of(t, expected)
         sw_order = ["buchholz_cut1", "buchholz", "sonneborn_berger", "direct", "wins"]
         compare_standings(t["standings"], nine, results, sw_order, "Swiss")
+        timed = [g for g in t["games"] + tournament(d, rr)["games"] if g["match"] and
+                 g["result"] in ("1-0", "0-1") and
+                 clients["pl1"].ok({"op": "export", "match": g["match"]})["record"]["result"]
+                 .get("timeout")]
+        check(len(timed) >= 3, f"some games of the two events were lost on time: {timed}")
         check([s for s in t["standings"] if s["user"] == "pl9"][0]["withdrawn"],
               "pl9 is shown withdrawn")
         clients["pl1"].error({"op": "tourney_withdraw", "tourney": sw}, "tourney_finished")
