@@ -7,7 +7,7 @@
 
 import { h, clear, ago, confirmDialog } from "./dom.js";
 
-const EVENTS = ["your_move", "match_started", "match_finished", "clock_low"];
+const EVENTS = ["your_move", "match_started", "match_finished", "clock_low", "opponent_vacation", "invited", "chat"];
 
 // A panel's message line: the server's sentence on error, else `okText`.
 function say(msg, r, okText) {
