@@ -5,8 +5,8 @@
 // own connection), and each refusal shown must be the server's own
 // sentence, as its socket received it:
 // - the create form: refused (three pools in four places), then a pools
-//   event with a clock, and a Swiss with its rounds, each as the server
-//   stores it;
+//   event with a clock, and a Swiss with its rounds and a start time, each
+//   as the server stores it;
 // - director's tools before the start: add a player (refused for a name
 //   nobody has), cancel a registration; start;
 // - after the start: the standings pool by pool, row for row the server's
@@ -93,12 +93,15 @@ async function main() {
     await d.page.selectOption("#tc-format", "swiss");
     await d.page.fill("#tc-rounds", "3");
     await d.page.check("#tc-invite-only");
+    await d.page.fill("#tc-start", "2030-06-01T12:00");
+    const startAt = await d.page.evaluate(() => Math.floor(new Date("2030-06-01T12:00").getTime() / 1000));
     await d.page.uncheck("#tc-rated");
     await d.page.click("#tc-create");
     await until("the Swiss's page", async () => (await d.page.evaluate(() => location.hash)) !== "#/tourneys");
     const sid = Number((await d.page.evaluate(() => location.hash)).split("/")[2]);
     t = await get(sid);
-    if (t.format !== "swiss" || t.rounds !== 3 || !t.invite_only || t.rated || t.time_control !== null || !t.invite)
+    if (t.format !== "swiss" || t.rounds !== 3 || !t.invite_only || t.rated || t.time_control !== null || !t.invite ||
+        t.start_at !== startAt)
       fail(`the Swiss as stored: ${JSON.stringify(t)}`);
     step("create form: refused, then a pools event and a Swiss");
 
