@@ -15,6 +15,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 # sample of them keeps CI within its time while still exercising every path.
 export LW_PLAYOUTS=${LW_PLAYOUTS_SANITIZED:-150}
 export TG_SWISS_EVENTS=${TG_SWISS_EVENTS_SANITIZED:-2000}
+export TG_BOAL_PLAYOUTS=${TG_BOAL_PLAYOUTS_SANITIZED:-100}
 CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTG_WERROR=ON -DTG_SANITIZE=ON \
   -DTG_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"

@@ -10,7 +10,7 @@
 #include "boal_module.h"
 #include "boal_rules.h"
 
-enum ftype { F_BOOL, F_I8, F_U8, F_I16, F_U32, F_U64 };
+enum ftype { F_BOOL, F_I8, F_U8, F_I16, F_U16, F_U32, F_U64 };
 
 struct field {
 	const char *name;
@@ -79,6 +79,12 @@ static const struct field fields[] = {
     {"imp_r_side", S(imp.r_side), F_I8, 1, -1, 1},
     {"imp_r_back", S(imp.r_back), F_U8, 1, 0, 3},
     {"imp_r_last", S(imp.r_last), F_U8, 1, 0, BOAL_AREAS},
+    {"imp_held0", S(imp.held0), F_BOOL, 2, 0, 1},
+    {"imp_repair_tried", S(imp.repair_tried), F_BOOL, 1, 0, 1},
+    {"imp_demo_asked", S(imp.demo_asked), F_U16, 1, 0, (1 << BOAL_BRIDGES_MAX) - 1},
+    {"imp_demo_bridge", S(imp.demo_bridge), F_U8, 1, 0, BOAL_BRIDGES_MAX},
+    {"imp_repaired", S(imp.repaired), F_I8, 2, 0, BOAL_TURNS_MAX + 1},
+    {"imp_engineers", S(imp.engineers), F_U8, 1, 0, BOAL_BRIDGES_MAX},
     {"imp_lee_commanded", S(imp.lee_commanded), F_I8, 1, 0, BOAL_TURNS_MAX + 1},
     {"imp_army_moved", S(imp.army_moved), F_I8, 2, 0, BOAL_TURNS_MAX + 1},
     {"step", S(step), F_U8, 1, BOAL_STEP_BID, BOAL_STEP_OVER},
@@ -105,6 +111,15 @@ static const struct field fields[] = {
 };
 #define N_FIELDS (sizeof fields / sizeof *fields)
 
+/* A field added to the state needs its row above (and its bounds): these
+ * sizes are the structs' as the rows cover them, so an added field stops
+ * the build here instead of being lost at the next save. Update a size
+ * only together with the rows. */
+_Static_assert(sizeof(struct boal_impulse) == 620,
+               "struct boal_impulse changed: give the new field its row in boal_save.c");
+_Static_assert(sizeof(struct boal_state) == 2640,
+               "struct boal_state changed: give the new field its row in boal_save.c");
+
 static long long get(const void *base, const struct field *f, int i)
 {
 	const char *p = (const char *)base + f->off;
@@ -117,6 +132,8 @@ static long long get(const void *base, const struct field *f, int i)
 		return ((const uint8_t *)p)[i];
 	case F_I16:
 		return ((const int16_t *)p)[i];
+	case F_U16:
+		return ((const uint16_t *)p)[i];
 	case F_U32:
 		return ((const uint32_t *)p)[i];
 	default:
@@ -139,6 +156,9 @@ static void put(void *base, const struct field *f, int i, long long v)
 		break;
 	case F_I16:
 		((int16_t *)p)[i] = (int16_t)v;
+		break;
+	case F_U16:
+		((uint16_t *)p)[i] = (uint16_t)v;
 		break;
 	case F_U32:
 		((uint32_t *)p)[i] = (uint32_t)v;
