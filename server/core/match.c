@@ -511,6 +511,68 @@ static void explain_unoffered_type(const struct tg_match *m, const char *role, c
 	json_decref(view);
 }
 
+int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t *action,
+              int (*in_tx)(void *ctx, struct tg_error *err), void *ctx, struct tg_error *err)
+{
+	const char *role_name = m->mod->roles[role];
+	struct game_outcome out = {0};
+	uint32_t turn = m->st.turn;
+	unsigned awaited_before = m->st.awaiting;
+	if (m->take_base) {
+		/* The state after the latest barrier: undo never reaches behind it.
+		 * A copy of the state (issue 17: kilobytes and a memcpy, where a
+		 * save() tree was twenty times its text). Without memory for it
+		 * (NULL) undo falls back to the store. */
+		drop_base(m);
+		m->base = m->mod->copy(m->g);
+		m->base_seq = m->seq;
+		m->take_base = false;
+	}
+	if (m->mod->act(m->g, role_name, action, &out, err) != 0) {
+		explain_unoffered_type(m, role_name, str(action, "type"), err);
+		return -1;
+	}
+	/* From here the live state has changed: any failure rolls the turn back
+	 * and reloads this match from the store. */
+	match_touch(srv, m);
+	m->seq++;
+	m->since_snapshot++;
+	m->mod->status(m->g, &m->st);
+	bool barrier = out.barrier || match_barrier_after(m, role);
+	if (barrier)
+		m->take_base = true;
+	if (srv_tx(srv, err) != 0 ||
+	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
+	                           err) != 0 ||
+	    (in_tx && in_tx(ctx, err) != 0) || clock_sync(srv, m, err) != 0 ||
+	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, err) != 0 ||
+	    notify_awaited(srv, m, awaited_before, err) != 0) {
+		srv_tx_fail(srv);
+		char msg[TG_ERR_MSG_MAX];
+		snprintf(msg, sizeof msg, "%s", err->message);
+		tg_fail(err, "storage", "The database could not save the action: %s", msg);
+		return -1;
+	}
+	TG_DEBUG(0, m->id, "action seq=%lld by %s%s", (long long)m->seq, role_name,
+	         barrier ? " (barrier)" : "");
+	status_count_action(srv);
+	return 0;
+}
+
+void match_act_after(struct tg_server *srv, struct tg_match *m)
+{
+	views_fanout(srv, m);
+	if (!m->st.finished)
+		return;
+	struct tg_error err = {0};
+	if (match_finish(srv, m, match_result_json(m), &err) != 0) {
+		srv_tx_fail(srv);
+		TG_ERROR(0, m->id, "could not finish: %s", err.message);
+		return;
+	}
+	views_push_match(srv, m);
+}
+
 void op_act(struct tg_session *s, const json_t *req)
 {
 	struct tg_server *srv = s->srv;
@@ -529,60 +591,14 @@ void op_act(struct tg_session *s, const json_t *req)
 		          "Action types starting with '$' are the server's.");
 		return;
 	}
-	const char *role_name = m->mod->roles[role];
-	struct game_outcome out = {0};
 	struct tg_error err = {0};
-	uint32_t turn = m->st.turn;
-	unsigned awaited_before = m->st.awaiting;
-	if (m->take_base) {
-		/* The state after the latest barrier: undo never reaches behind it.
-		 * A copy of the state (issue 17: kilobytes and a memcpy, where a
-		 * save() tree was twenty times its text). Without memory for it
-		 * (NULL) undo falls back to the store. */
-		drop_base(m);
-		m->base = m->mod->copy(m->g);
-		m->base_seq = m->seq;
-		m->take_base = false;
-	}
-	if (m->mod->act(m->g, role_name, action, &out, &err) != 0) {
-		explain_unoffered_type(m, role_name, type, &err);
+	if (match_act(srv, m, role, action, NULL, NULL, &err) != 0) {
 		srv_error_err(s, req, &err);
 		return;
 	}
-	/* From here the live state has changed: any failure rolls the turn back
-	 * and reloads this match from the store. */
-	match_touch(srv, m);
-	m->seq++;
-	m->since_snapshot++;
-	m->mod->status(m->g, &m->st);
-	bool barrier = out.barrier || match_barrier_after(m, role);
-	if (barrier)
-		m->take_base = true;
-	if (srv_tx(srv, &err) != 0 ||
-	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
-	                           &err) != 0 ||
-	    clock_sync(srv, m, &err) != 0 ||
-	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, &err) != 0 ||
-	    notify_awaited(srv, m, awaited_before, &err) != 0) {
-		srv_tx_fail(srv);
-		srv_error(s, req, "storage", "The database could not save the action: %s",
-		          err.message);
-		return;
-	}
-	TG_DEBUG(s->id, m->id, "action seq=%lld by %s%s", (long long)m->seq, role_name,
-	         barrier ? " (barrier)" : "");
-	status_count_action(srv);
 	srv_ok(s, req,
 	       json_pack("{s:I,s:I}", "match", (json_int_t)m->id, "seq", (json_int_t)m->seq));
-	views_fanout(srv, m);
-	if (!m->st.finished)
-		return;
-	if (match_finish(srv, m, match_result_json(m), &err) != 0) {
-		srv_tx_fail(srv);
-		TG_ERROR(s->id, m->id, "could not finish: %s", err.message);
-		return;
-	}
-	views_push_match(srv, m);
+	match_act_after(srv, m);
 }
 
 void op_resign(struct tg_session *s, const json_t *req)

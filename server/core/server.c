@@ -260,7 +260,7 @@ static void reload_dirty(struct tg_server *srv)
 	}
 }
 
-void srv_turn_commit(struct tg_server *srv)
+bool srv_turn_commit(struct tg_server *srv)
 {
 	bool failed = false;
 	if (srv->tx_open) {
@@ -318,6 +318,7 @@ void srv_turn_commit(struct tg_server *srv)
 			match_release_if_idle(srv, m);
 		}
 	}
+	return !failed;
 }
 
 static void on_evict(uv_timer_t *t);

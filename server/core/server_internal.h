@@ -215,8 +215,9 @@ void session_drain(struct tg_session *s);
 /* A thread-pool job ended (password hashing, a notification's send): ends
  * a shutdown that waited for the last one. */
 void srv_work_done(struct tg_server *srv);
-/* Commits the loop turn: then sends what was queued. */
-void srv_turn_commit(struct tg_server *srv);
+/* Commits the loop turn: then sends what was queued. False if the commit
+ * failed and the turn was rolled back. */
+bool srv_turn_commit(struct tg_server *srv);
 /* Marks m as written in the open transaction: the turn's commit releases it
  * if idle, and a failed commit reloads it. Only the matches so marked are
  * visited then, not every match in memory. */
@@ -352,6 +353,14 @@ int match_player_role(struct tg_session *s, const json_t *req, struct tg_match *
 /* 0 if the request's "seq" is current, else -1 after replying stale_seq. */
 int match_check_seq(struct tg_session *s, const json_t *req, struct tg_match *m);
 void op_act(struct tg_session *s, const json_t *req);
+/* Role `role` of m plays action (the game checks it): the state, the store
+ * and the outbox in the turn's transaction, in_tx (if any) in it too after
+ * the action is stored. 0; or -1 with err: the game's refusal (nothing
+ * changed), or "storage" (the turn rolls back). On 0 the caller answers,
+ * then calls match_act_after (the views, the finish). */
+int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t *action,
+              int (*in_tx)(void *ctx, struct tg_error *err), void *ctx, struct tg_error *err);
+void match_act_after(struct tg_server *srv, struct tg_match *m);
 void op_resign(struct tg_session *s, const json_t *req);
 
 /* ---- views.c: subscriptions, views, patches -------------------------- */
