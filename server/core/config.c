@@ -55,6 +55,9 @@ void tg_config_defaults(struct tg_config *c)
 	c->notify_chat_delay_s = 300;
 	c->notify_chat_gap_s = 3600;
 	c->scrypt_n_log2 = 15;
+	snprintf(c->mail_reply_local, sizeof c->mail_reply_local, "telegraph-reply");
+	c->mail_reply_days = 30;
+	c->mail_max_bytes = 262144;
 }
 
 static int failf(char *err, size_t errlen, const char *fmt, ...)
@@ -196,6 +199,8 @@ static const struct num_key num_keys[] = {
     NUM_U(notify_chat_delay_s, 0, 86400, "seconds"),
     NUM_U(notify_chat_gap_s, 0, 604800, "seconds"),
     NUM_U(webhook_allow_loopback, 0, 1, ""),
+    NUM_U(mail_reply_days, 1, 3650, "days"),
+    NUM_SZ(mail_max_bytes, 4096, 64ULL * 1024 * 1024),
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };
@@ -229,6 +234,36 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 		}
 		return parse_host_port(key, value, c->metrics_host, sizeof c->metrics_host,
 		                       &c->metrics_port, err, errlen);
+	}
+	if (strcmp(key, "lmtp_listen") == 0) {
+		if (!value[0]) { /* off */
+			c->lmtp_host[0] = '\0';
+			return 0;
+		}
+		return parse_host_port(key, value, c->lmtp_host, sizeof c->lmtp_host, &c->lmtp_port,
+		                       err, errlen);
+	}
+	if (strcmp(key, "mail_reply_local") == 0) {
+		/* atext without '+', which separates the token */
+		for (const char *p = value; *p; p++)
+			if (!(isalnum((unsigned char)*p) || strchr("-_.", *p)))
+				return failf(err, errlen,
+				             "mail_reply_local may hold letters, digits, '-', '_' "
+				             "and '.', not '%s'",
+				             value);
+		if (!value[0] || strlen(value) > 24)
+			return failf(err, errlen, "mail_reply_local must be 1 to 24 characters");
+		return set_string(c->mail_reply_local, sizeof c->mail_reply_local, key, value, err,
+		                  errlen);
+	}
+	if (strcmp(key, "mail_reply_domain") == 0) {
+		for (const char *p = value; *p; p++)
+			if (!(isalnum((unsigned char)*p) || strchr("-.", *p)))
+				return failf(err, errlen,
+				             "mail_reply_domain must be a domain name, not '%s'",
+				             value);
+		return set_string(c->mail_reply_domain, sizeof c->mail_reply_domain, key, value,
+		                  err, errlen);
 	}
 	if (strcmp(key, "data") == 0)
 		return set_string(c->data_dir, sizeof c->data_dir, key, value, err, errlen);

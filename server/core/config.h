@@ -73,6 +73,16 @@ struct tg_config {
 	unsigned notify_chat_delay_s;    /* 300: a "chat" notification waits, gathering more */
 	unsigned notify_chat_gap_s;      /* 3600: at least this between two of one match */
 	unsigned webhook_allow_loopback; /* 0; 1: http:// to 127.0.0.1/localhost (tests) */
+	/* Moves by email reply (issue 19). lmtp_listen empty: off, and no
+	 * email carries a reply address. */
+	char lmtp_host[256];
+	int lmtp_port;
+	/* The reply address is <mail_reply_local>+<match>-<token>@<mail_reply_domain>;
+	 * an empty domain is smtp_from's. */
+	char mail_reply_local[64];   /* telegraph-reply */
+	char mail_reply_domain[256]; /* empty: smtp_from's domain */
+	unsigned mail_reply_days;    /* 30: a reply token's life */
+	size_t mail_max_bytes;       /* 262144: a larger inbound mail is refused */
 };
 
 void tg_config_defaults(struct tg_config *c);

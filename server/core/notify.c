@@ -15,8 +15,6 @@
 #include "core/server_internal.h"
 #include "util/log.h"
 
-#define LOG_LINES 5 /* of the recipient's log, in "your move" */
-
 static const char *str(const json_t *o, const char *k)
 {
 	const char *v = json_string_value(json_object_get(o, k));
@@ -37,8 +35,7 @@ int notify_unsub_token(struct tg_server *srv, int64_t uid, char out[65])
 	return 0;
 }
 
-/* The base of the links: public_url, else the listening address. */
-static void base_url(struct tg_server *srv, char *out, size_t n)
+void notify_base_url(struct tg_server *srv, char *out, size_t n)
 {
 	if (srv->cfg.public_url[0]) {
 		snprintf(out, n, "%s", srv->cfg.public_url);
@@ -55,7 +52,7 @@ char *notify_unsub_url(struct tg_server *srv, int64_t uid)
 	char tok[65], base[1100];
 	if (notify_unsub_token(srv, uid, tok) != 0)
 		return NULL;
-	base_url(srv, base, sizeof base);
+	notify_base_url(srv, base, sizeof base);
 	size_t n = strlen(base) + 128;
 	char *url = malloc(n);
 	if (url)
@@ -178,16 +175,34 @@ static int put_row(struct tg_server *srv, json_t *row, const struct notify_group
 	return rc;
 }
 
+static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                 const char *email, const char *subject, const char *text, json_t *extra,
+                 const struct notify_group *g, const char *reply_to, struct tg_error *err);
+
 int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                  const char *email, const char *subject, const char *text, json_t *extra,
                  struct tg_error *err)
 {
-	return notify_queue_group(srv, uid, ev, key, email, subject, text, extra, NULL, err);
+	return queue(srv, uid, ev, key, email, subject, text, extra, NULL, NULL, err);
 }
 
 int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                        const char *email, const char *subject, const char *text, json_t *extra,
                        const struct notify_group *g, struct tg_error *err)
+{
+	return queue(srv, uid, ev, key, email, subject, text, extra, g, NULL, err);
+}
+
+int notify_queue_reply(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                       const char *email, const char *subject, const char *text, json_t *extra,
+                       const char *reply_to, struct tg_error *err)
+{
+	return queue(srv, uid, ev, key, email, subject, text, extra, NULL, reply_to, err);
+}
+
+static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                 const char *email, const char *subject, const char *text, json_t *extra,
+                 const struct notify_group *g, const char *reply_to, struct tg_error *err)
 {
 	json_t *set = tg_store_notify_settings(srv->store, uid, err);
 	if (!set)
@@ -226,6 +241,8 @@ int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const ch
 			    json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s}", "idem_key", idem, "user_id",
 			              (json_int_t)uid, "channel", "email", "address", addr, "event",
 			              event_name(ev), "subject", subject, "body", body);
+			if (row && reply_to)
+				json_object_set_new(row, "reply_to", json_string(reply_to));
 			rc = row ? put_row(srv, row, ev != 0 && hours > 0 ? &digest : g, err) : -1;
 			if (!row)
 				tg_fail(err, "internal", "out of memory");
@@ -259,8 +276,7 @@ int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const ch
 	return rc;
 }
 
-/* The seat of role r: its user id (0: none). */
-static int64_t seat_user(const struct tg_match *m, int r)
+int64_t notify_seat_user(const struct tg_match *m, int r)
 {
 	size_t i;
 	json_t *seat;
@@ -280,116 +296,16 @@ bool notify_following(const struct tg_match *m, int64_t uid, int r)
 	return false;
 }
 
-/* Appends printf output to a growing buffer. */
-struct buf {
-	char *p;
-	size_t len, cap;
-	bool oom;
-};
-
-static void bputf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bputf(struct buf *b, const char *fmt, ...)
-{
-	if (b->oom)
-		return;
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->oom = true;
-			return;
-		}
-		if (b->p && b->len + (size_t)n < b->cap) {
-			b->len += (size_t)n;
-			return;
-		}
-		size_t cap = (b->cap + (size_t)n + 256) * 2;
-		char *p = realloc(b->p, cap);
-		if (!p) {
-			b->oom = true;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-		b->p[b->len] = '\0';
-	}
-}
-
-/* One log entry as text: a string, or an object's "text", or its JSON. */
-static void put_log_entry(struct buf *b, const json_t *e)
-{
-	if (json_is_string(e)) {
-		bputf(b, "  %s\n", json_string_value(e));
-		return;
-	}
-	const char *t = json_string_value(json_object_get(e, "text"));
-	if (t) {
-		bputf(b, "  %s\n", t);
-		return;
-	}
-	char *d = json_dumps(e, JSON_COMPACT | JSON_ENCODE_ANY);
-	bputf(b, "  %s\n", d ? d : "");
-	free(d);
-}
-
-static int your_move(struct tg_server *srv, struct tg_match *m, int r, struct tg_error *err)
-{
-	int64_t uid = seat_user(m, r);
-	if (!uid || notify_following(m, uid, r))
-		return 0;
-	/* The recipient's own view: the email shows nothing it hides. */
-	json_t *v = views_view(m, r);
-	if (!v)
-		return tg_fail(err, "internal", "the game could not make a view");
-	struct buf b = {0};
-	bputf(&b, "It is your move as %s in match %lld (%s, %s).\n\n", m->mod->roles[r],
-	      (long long)m->id, m->mod->title, str(m->row, "scenario"));
-	const char *prompt = json_string_value(json_object_get(v, "prompt"));
-	if (prompt)
-		bputf(&b, "%s\n\n", prompt);
-	json_t *log = json_object_get(v, "log");
-	if (json_is_array(log) && json_array_size(log)) {
-		bputf(&b, "Lately:\n");
-		size_t n = json_array_size(log), from = n > LOG_LINES ? n - LOG_LINES : 0;
-		for (size_t i = from; i < n; i++)
-			put_log_entry(&b, json_array_get(log, i));
-		bputf(&b, "\n");
-	}
-	json_t *acts = json_object_get(v, "actions");
-	if (json_is_array(acts) && json_array_size(acts)) {
-		bputf(&b, "Your legal actions:\n");
-		size_t i;
-		json_t *a;
-		json_array_foreach(acts, i, a) bputf(&b, "  %zu. %s\n", i + 1, str(a, "label"));
-		bputf(&b, "\n");
-	}
-	bputf(&b, "Play it with: telegraph play %lld\n", (long long)m->id);
-	char subject[200], key[96];
-	snprintf(subject, sizeof subject, "Your move in %s, match %lld", m->mod->title,
-	         (long long)m->id);
-	snprintf(key, sizeof key, "your_move:m%lld:s%lld:%s", (long long)m->id, (long long)m->seq,
-	         m->mod->roles[r]);
-	json_t *extra = json_pack("{s:I,s:s,s:s,s:I,s:o}", "match", (json_int_t)m->id, "game",
-	                          m->mod->id, "role", m->mod->roles[r], "seq", (json_int_t)m->seq,
-	                          "prompt", prompt ? json_string(prompt) : json_null());
-	int rc = b.oom || !extra
-	             ? tg_fail(err, "internal", "out of memory")
-	             : notify_queue(srv, uid, TG_EV_YOUR_MOVE, key, NULL, subject, b.p, extra, err);
-	json_decref(extra);
-	json_decref(v);
-	free(b.p);
-	return rc;
-}
-
 int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before, struct tg_error *err)
 {
 	if (m->st.finished)
 		return 0;
-	unsigned now = m->st.awaiting & ~before;
+	/* Where replies are taken (lmtp_listen), a player still awaited gets a
+	 * fresh "your move" too: the reply address of his last one is bound to
+	 * a seq that has passed. */
+	unsigned now = srv->cfg.lmtp_host[0] ? m->st.awaiting : m->st.awaiting & ~before;
 	for (int r = 0; r < m->nroles; r++)
-		if ((now & (1u << r)) && your_move(srv, m, r, err) != 0)
+		if ((now & (1u << r)) && notify_your_move(srv, m, r, NULL, err) != 0)
 			return -1;
 	return 0;
 }
@@ -415,7 +331,7 @@ static int to_every_player(struct tg_server *srv, struct tg_match *m, unsigned e
                            const char *subject, const char *text, struct tg_error *err)
 {
 	for (int r = 0; r < m->nroles; r++) {
-		int64_t uid = seat_user(m, r);
+		int64_t uid = notify_seat_user(m, r);
 		if (!uid)
 			continue;
 		char key[96];
@@ -463,7 +379,7 @@ int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_e
 int notify_clock_low(struct tg_server *srv, struct tg_match *m, int r, int64_t left,
                      int64_t deadline, struct tg_error *err)
 {
-	int64_t uid = seat_user(m, r);
+	int64_t uid = notify_seat_user(m, r);
 	if (!uid || notify_following(m, uid, r))
 		return 0;
 	char when[40], subject[200], text[600], key[96];
@@ -501,8 +417,8 @@ int notify_vacation(struct tg_server *srv, struct tg_match *m, int r, int64_t un
 		strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
 	}
 	for (int o = 0; o < m->nroles; o++) {
-		int64_t uid = seat_user(m, o);
-		if (o == r || !uid || uid == seat_user(m, r))
+		int64_t uid = notify_seat_user(m, o);
+		if (o == r || !uid || uid == notify_seat_user(m, r))
 			continue;
 		if (until) {
 			snprintf(subject, sizeof subject,

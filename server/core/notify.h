@@ -76,6 +76,24 @@ int notify_chat(struct tg_server *srv, struct tg_match *m, int role, const char 
                 const char *text, int64_t chat_id, struct tg_error *err);
 /* Whether the user is connected and following m in role r. */
 bool notify_following(const struct tg_match *m, int64_t uid, int r);
+/* notify_queue with the email's Reply-To (NULL: none). */
+int notify_queue_reply(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
+                       const char *email, const char *subject, const char *text, json_t *extra,
+                       const char *reply_to, struct tg_error *err);
+/* The seat of role r: its user id (0: none). */
+int64_t notify_seat_user(const struct tg_match *m, int r);
+/* The base of the links: public_url, else the listening address. */
+void notify_base_url(struct tg_server *srv, char *out, size_t n);
+
+/* ---- notify_move.c: the "your move" email ---- */
+/* "Your move" to role r's player (unless connected and following): his
+ * view's prompt, what changed since his last such email, the legal actions
+ * numbered, and (where lmtp_listen is set and the mail goes out) a reply
+ * address with a fresh single-use token. why non-NULL: an answer to his
+ * email reply, sent whatever he follows, saying why first; it also goes
+ * when he is not awaited (then with the position and no actions). */
+int notify_your_move(struct tg_server *srv, struct tg_match *m, int r, const char *why,
+                     struct tg_error *err);
 /* The unsubscribe link of a user (malloc'd) and its token (64 hex). */
 char *notify_unsub_url(struct tg_server *srv, int64_t uid);
 int notify_unsub_token(struct tg_server *srv, int64_t uid, char out[65]);

@@ -47,6 +47,7 @@ struct send_job {
 	char *channel, *address, *subject, *body, *idem, *event;
 	char *secret;         /* webhook: the HMAC key */
 	char *unsub;          /* email: the List-Unsubscribe link */
+	char *reply_to;       /* email: the reply address of a move by email, or NULL */
 	char refused[128];    /* webhook: the non-public address not connected to */
 	struct tg_config cfg; /* a copy: the thread reads no shared state */
 	/* result */
@@ -69,6 +70,7 @@ static void free_job(struct send_job *j)
 		OPENSSL_cleanse(j->secret, strlen(j->secret));
 	free(j->secret);
 	free(j->unsub);
+	free(j->reply_to);
 	free(j->msg);
 	OPENSSL_cleanse(j->cfg.smtp_password, sizeof j->cfg.smtp_password);
 	free(j);
@@ -113,19 +115,22 @@ static int build_mail(struct send_job *j)
 		domain[strcspn(domain, "> \t")] = '\0';
 	}
 	size_t cap = strlen(j->body) * 2 + strlen(j->subject) + strlen(j->address) +
-	             strlen(j->unsub) * 2 + strlen(j->idem) + 1024;
+	             strlen(j->unsub) * 2 + strlen(j->idem) +
+	             (j->reply_to ? strlen(j->reply_to) : 0) + 1024;
 	char *m = malloc(cap);
 	if (!m)
 		return -1;
 	int n = snprintf(
 	    m, cap,
-	    "Date: %s\r\nFrom: %s\r\nTo: <%s>\r\nSubject: %s\r\n"
+	    "Date: %s\r\nFrom: %s\r\nTo: <%s>\r\n%s%s%sSubject: %s\r\n"
 	    "Message-ID: <%s@%s>\r\nMIME-Version: 1.0\r\n"
 	    "Content-Type: text/plain; charset=utf-8\r\n"
 	    "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n"
 	    "List-Unsubscribe: <%s>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"
 	    "X-Telegraph-Event: %s\r\n\r\n",
-	    date, j->cfg.smtp_from, j->address, j->subject, id, domain, j->unsub, j->event);
+	    date, j->cfg.smtp_from, j->address, j->reply_to ? "Reply-To: <" : "",
+	    j->reply_to ? j->reply_to : "", j->reply_to ? ">\r\n" : "", j->subject, id, domain,
+	    j->unsub, j->event);
 	size_t len = (size_t)n;
 	for (const char *p = j->body; *p && len + 3 < cap; p++) {
 		if (*p == '\n' && (p == j->body || p[-1] != '\r'))
@@ -392,6 +397,8 @@ static void start_job(struct tg_server *srv, const json_t *row)
 		json_decref(set);
 	} else {
 		j->unsub = notify_unsub_url(srv, j->user_id);
+		const char *rt = json_string_value(json_object_get(row, "reply_to"));
+		j->reply_to = rt ? strdup(rt) : NULL;
 	}
 	if (!j->channel || !j->address || !j->subject || !j->body || !j->idem || !j->event ||
 	    (strcmp(j->channel, "webhook") == 0 ? !j->secret : !j->unsub) ||

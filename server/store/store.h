@@ -319,11 +319,13 @@ int tg_store_notify_settings_set(struct tg_store *s, int64_t user_id, const json
                                  struct tg_error *err);
 /* Queues a notification: row {"idem_key","user_id","channel","address","event",
  * "subject","body"} due at now, or at its "next_at" if later; "grp" (may be
- * absent) names the group it gathers (schema 056). 1 if queued, 0 if its
- * idem_key was queued before (nothing written). */
+ * absent) names the group it gathers (schema 056); "reply_to" (may be absent)
+ * is an email's Reply-To. 1 if queued, 0 if its idem_key was queued before
+ * (nothing written). */
 int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, struct tg_error *err);
 /* Up to limit pending rows due at now, oldest first, id above after_id:
- * [{"id","idem_key","user_id","channel","address","event","subject","body","attempts"}]. */
+ * [{"id","idem_key","user_id","channel","address","event","subject","body","attempts",
+ *   "reply_to"}]. */
 json_t *tg_store_outbox_due(struct tg_store *s, int64_t now, int64_t after_id, int limit,
                             struct tg_error *err);
 /* A send's outcome: state "sent", "pending" (again at next_at) or "parked",
@@ -347,7 +349,8 @@ int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const ch
 /* A gathering row's new subject and body. */
 int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject,
                             const char *body, struct tg_error *err);
-/* Erases the user's settings and queued notifications (account deleted). */
+/* Erases the user's settings, queued notifications and reply tokens
+ * (account deleted). */
 int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err);
 
 /* ---- invitations (store_invite.c, issues 19 and 24; schema 055) ---- */
@@ -371,5 +374,22 @@ json_t *tg_store_invites_to(struct tg_store *s, int64_t user_id, int limit, stru
 /* The invitations a host sent to his open matches, newest first:
  * [{"match_id","user","state","since"}]. */
 json_t *tg_store_invites_by(struct tg_store *s, int64_t host_id, int limit, struct tg_error *err);
+
+/* ---- reply tokens of moves by email (store_mail.c, issue 19; schema 050) ---- */
+/* Stores a token's hash with what it is bound to: row {"user_id","match_id",
+ * "role","seq","expires","log_tail" (a JSON array)}, made at now. */
+int tg_store_mail_token_add(struct tg_store *s, const uint8_t hash[32], const json_t *row,
+                            int64_t now, struct tg_error *err);
+/* The token's row {"user_id","match_id","role","seq","created","expires",
+ * "used" (null or a time)}; a JSON null if no token has that hash; NULL on
+ * error. */
+json_t *tg_store_mail_token_get(struct tg_store *s, const uint8_t hash[32], struct tg_error *err);
+/* Consumes the token at now: 1 if it was unused, 0 if it was used already. */
+int tg_store_mail_token_use(struct tg_store *s, const uint8_t hash[32], int64_t now,
+                            struct tg_error *err);
+/* The log_tail of the latest token made for (match, role), as a JSON array
+ * ([] if none); NULL on error. */
+json_t *tg_store_mail_log_tail(struct tg_store *s, int64_t match_id, const char *role,
+                               struct tg_error *err);
 
 #endif

@@ -199,9 +199,9 @@ int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, stru
 {
 	sqlite3_stmt *st = prep(s,
 	                        "INSERT OR IGNORE INTO notify_outbox (idem_key, user_id, channel, "
-	                        "address, event, subject, body, grp, created, next_at) "
+	                        "address, event, subject, body, grp, created, next_at, reply_to) "
 	                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, max(?9, "
-	                        "coalesce(?10, ?9)))",
+	                        "coalesce(?10, ?9)), ?11)",
 	                        err);
 	if (!st)
 		return -1;
@@ -214,6 +214,8 @@ int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, stru
 		rc = sqlite3_bind_int64(st, 9, now);
 	if (rc == SQLITE_OK)
 		rc = bind_value(st, 10, json_object_get(row, "next_at"));
+	if (rc == SQLITE_OK)
+		rc = bind_value(st, 11, json_object_get(row, "reply_to"));
 	int ret;
 	if (rc != SQLITE_OK)
 		ret = tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "outbox row: bad member");
@@ -231,11 +233,12 @@ int tg_store_outbox_add(struct tg_store *s, const json_t *row, int64_t now, stru
 json_t *tg_store_outbox_due(struct tg_store *s, int64_t now, int64_t after_id, int limit,
                             struct tg_error *err)
 {
-	sqlite3_stmt *st = prep(s,
-	                        "SELECT id, idem_key, user_id, channel, address, event, subject, "
-	                        "body, attempts FROM notify_outbox WHERE state = 'pending' AND "
-	                        "next_at <= ?1 AND id > ?2 ORDER BY id LIMIT ?3",
-	                        err);
+	sqlite3_stmt *st =
+	    prep(s,
+	         "SELECT id, idem_key, user_id, channel, address, event, subject, "
+	         "body, attempts, reply_to FROM notify_outbox WHERE state = 'pending' AND "
+	         "next_at <= ?1 AND id > ?2 ORDER BY id LIMIT ?3",
+	         err);
 	if (!st)
 		return NULL;
 	sqlite3_bind_int64(st, 1, now);
@@ -252,7 +255,8 @@ int tg_store_outbox_done(struct tg_store *s, int64_t id, const char *state, int6
 	sqlite3_stmt *st =
 	    prep(s,
 	         "UPDATE notify_outbox SET state = ?2, attempts = attempts + 1, next_at = ?4, "
-	         "last_error = ?5, sent = CASE WHEN ?2 = 'sent' THEN ?3 ELSE sent END "
+	         "last_error = ?5, sent = CASE WHEN ?2 = 'sent' THEN ?3 ELSE sent END, "
+	         "reply_to = CASE WHEN ?2 = 'pending' THEN reply_to ELSE NULL END "
 	         "WHERE id = ?1 AND state = 'pending'",
 	         err);
 	if (!st)
@@ -305,7 +309,8 @@ int tg_store_notify_key(struct tg_store *s, uint8_t key[32], struct tg_error *er
 int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err)
 {
 	static const char *const sql[] = {"DELETE FROM notify_outbox WHERE user_id = ?1",
-	                                  "DELETE FROM notify_settings WHERE user_id = ?1", NULL};
+	                                  "DELETE FROM notify_settings WHERE user_id = ?1",
+	                                  "DELETE FROM mail_reply_tokens WHERE user_id = ?1", NULL};
 	for (int i = 0; sql[i]; i++) {
 		sqlite3_stmt *st = prep(s, sql[i], err);
 		if (!st)
