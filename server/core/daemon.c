@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "core/mail_lmtp.h"
 #include "core/metrics_http.h"
 #include "core/server.h"
 #include "net/cert.h"
@@ -139,6 +140,14 @@ static void usage(FILE *out)
 	    "  notify_inflight = 2            sends at once (libuv's thread pool)\n"
 	    "  notify_poll_ms = 1000          how often the outbox is read for retries\n"
 	    "  webhook_allow_loopback = 0     1: http:// webhooks to 127.0.0.1 (tests)\n"
+	    "  lmtp_listen =                  HOST:PORT of the LMTP listener that takes\n"
+	    "                                 replies to \"your move\" emails (keep it on\n"
+	    "                                 127.0.0.1; docs/OPERATIONS.md). Empty: off\n"
+	    "  mail_reply_local = telegraph-reply  reply addresses are\n"
+	    "                                 LOCAL+MATCH-TOKEN@DOMAIN\n"
+	    "  mail_reply_domain =            their domain; empty: smtp_from's\n"
+	    "  mail_reply_days = 30           a reply address works this long (once)\n"
+	    "  mail_max_bytes = 256K          a larger inbound mail is refused\n"
 	    "\n"
 	    "On first run without --cert, a self-signed ECDSA P-256 certificate is made\n"
 	    "in the data folder. It covers localhost, 127.0.0.1, the listening address\n"
@@ -377,6 +386,7 @@ struct daemon {
 	struct tg_server *server;
 	struct tg_net *net;
 	struct tg_metrics *metrics; /* metrics_listen, or NULL */
+	struct tg_lmtp *lmtp;       /* lmtp_listen, or NULL */
 	bool stopping;
 };
 
@@ -389,6 +399,8 @@ static void on_net_closed(void *ud)
 	uv_close((uv_handle_t *)&d->sighup, NULL);
 	tg_metrics_stop(d->metrics);
 	d->metrics = NULL;
+	tg_lmtp_stop(d->lmtp);
+	d->lmtp = NULL;
 	/* Server-side handles (its per-turn check) may still be active. */
 	uv_stop(&d->loop);
 }
@@ -558,6 +570,22 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 		}
 		TG_INFO(0, 0, "metrics (Prometheus text) on http://%s:%d/metrics", cfg.metrics_host,
 		        tg_metrics_port(d.metrics));
+	}
+	if (cfg.lmtp_host[0]) {
+		d.lmtp =
+		    tg_lmtp_start(&d.loop, d.server, cfg.lmtp_host, cfg.lmtp_port, err, sizeof err);
+		if (!d.lmtp) {
+			TG_ERROR(0, 0, "%s", err);
+			tg_metrics_stop(d.metrics);
+			tg_net_free(d.net);
+			tg_server_free(d.server);
+			tg_store_close(d.store);
+			drain_loop(&d.loop);
+			uv_loop_close(&d.loop);
+			return 1;
+		}
+		TG_INFO(0, 0, "LMTP (replies to \"your move\" emails) on %s:%d", cfg.lmtp_host,
+		        tg_lmtp_port(d.lmtp));
 	}
 	/* Said last: tests and scripts take this line to mean ready. */
 	bool v6 = strchr(cfg.listen_host, ':') != NULL;
