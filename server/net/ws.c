@@ -154,26 +154,54 @@ static void msg_cb(wslay_event_context_ptr ctx_unused,
 	}
 }
 
-int tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud)
+/* wslay's context holds two fixed 4 KiB buffers (8.7 KiB with its queues):
+ * it is made when bytes come or a message goes, and freed again once the
+ * socket is idle (see release), so that an idle WebSocket costs about what
+ * an NDJSON connection does. */
+static int ensure_ctx(struct tg_ws *ws)
 {
-	memset(ws, 0, sizeof *ws);
-	ws->io = *io;
-	ws->ud = ud;
-	ws->max_message = max_message;
+	if (ws->ctx)
+		return 0;
 	struct wslay_event_callbacks cb = {
 	    .recv_callback = recv_cb,
 	    .send_callback = send_cb,
 	    .on_frame_recv_start_callback = frame_start_cb,
 	    .on_msg_recv_callback = msg_cb,
 	};
-	if (wslay_event_context_server_init(&ws->ctx, &cb, ws) != 0)
+	if (wslay_event_context_server_init(&ws->ctx, &cb, ws) != 0) {
+		ws->ctx = NULL;
 		return -1;
+	}
 	/* wslay checks its own limit before frame_start_cb sees the frame, and
 	 * closes 1009 without a word; at twice max_message it fires only for a
 	 * frame that alone announces more than max_message more than what came
 	 * before, and it bounds what wslay allocates for a frame's payload. Any
 	 * other message over max_message gets message_too_large, then 1009. */
-	wslay_event_config_set_max_recv_msg_length(ws->ctx, 2 * (uint64_t)max_message);
+	wslay_event_config_set_max_recv_msg_length(ws->ctx, 2 * (uint64_t)ws->max_message);
+	return 0;
+}
+
+/* Frees wslay's context when it holds nothing a later byte depends on: no
+ * frame or fragmented message begun (track_bounds), nothing queued to
+ * send, and no close sent, received or pending (wslay keeps no other state
+ * between whole messages). A new one is made by ensure_ctx. */
+static void release(struct tg_ws *ws)
+{
+	if (!ws->ctx || ws->in_recv || ws->stop || ws->failed || ws->close_code ||
+	    tg_ws_partial(ws) || wslay_event_want_write(ws->ctx) ||
+	    !wslay_event_get_read_enabled(ws->ctx) || wslay_event_get_close_sent(ws->ctx) ||
+	    wslay_event_get_close_received(ws->ctx))
+		return;
+	wslay_event_context_free(ws->ctx);
+	ws->ctx = NULL;
+}
+
+int tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud)
+{
+	memset(ws, 0, sizeof *ws);
+	ws->io = *io;
+	ws->ud = ud;
+	ws->max_message = max_message;
 	return 0;
 }
 
@@ -252,6 +280,8 @@ int tg_ws_feed(struct tg_ws *ws, const char *data, size_t len)
 {
 	if (ws->failed)
 		return -1;
+	if (ensure_ctx(ws) < 0)
+		return -1;
 	track_bounds(ws, (const uint8_t *)data, len);
 	if (!ws->stop && wslay_event_get_read_enabled(ws->ctx)) {
 		ws->in = data;
@@ -278,23 +308,31 @@ int tg_ws_feed(struct tg_ws *ws, const char *data, size_t len)
 		if (pump_out(ws) < 0)
 			return -1;
 	}
-	return wslay_event_get_close_sent(ws->ctx) ? 1 : 0;
+	if (wslay_event_get_close_sent(ws->ctx))
+		return 1;
+	release(ws);
+	return 0;
 }
 
 int tg_ws_send_text(struct tg_ws *ws, const char *text, size_t len)
 {
-	if (ws->failed || wslay_event_get_close_sent(ws->ctx))
+	if (ws->failed || ensure_ctx(ws) < 0 || wslay_event_get_close_sent(ws->ctx))
 		return -1;
 	struct wslay_event_msg msg = {WSLAY_TEXT_FRAME, (const uint8_t *)text, len};
 	if (wslay_event_queue_msg(ws->ctx, &msg) != 0)
 		return -1;
 	/* Inside a feed the replies go out when wslay_event_recv returns. */
-	return ws->in_recv ? 0 : pump_out(ws);
+	if (ws->in_recv)
+		return 0;
+	if (pump_out(ws) < 0)
+		return -1;
+	release(ws);
+	return 0;
 }
 
 int tg_ws_close(struct tg_ws *ws, uint16_t code, const char *reason)
 {
-	if (ws->failed)
+	if (ws->failed || ensure_ctx(ws) < 0)
 		return -1;
 	if (!wslay_event_get_close_sent(ws->ctx)) {
 		size_t n = reason ? strlen(reason) : 0;
@@ -309,5 +347,6 @@ int tg_ws_close(struct tg_ws *ws, uint16_t code, const char *reason)
 
 bool tg_ws_close_sent(const struct tg_ws *ws)
 {
-	return wslay_event_get_close_sent(ws->ctx) != 0;
+	return ws->ctx &&
+	       wslay_event_get_close_sent(ws->ctx) != 0; /* none is freed after a close */
 }

@@ -35,6 +35,8 @@ struct tg_ws_io {
 };
 
 struct tg_ws {
+	/* wslay's context: made when bytes come or a message goes, freed while
+	 * the socket is idle (no frame begun, nothing queued, not closing). */
 	struct wslay_event_context *ctx;
 	struct tg_ws_io io;
 	void *ud;
@@ -59,7 +61,7 @@ struct tg_ws {
 	bool in_fragments;
 };
 
-/* 0, or -1 when out of memory. */
+/* 0 (wslay's context is made at the first use, so it cannot fail). */
 int tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud);
 void tg_ws_free(struct tg_ws *ws);
 
