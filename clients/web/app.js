@@ -175,9 +175,10 @@ async function lobby() {
     conn.request({ op: "list", which: "open" }),
     conn.request({ op: "list", which: "mine" }),
   ]);
-  const [live, done] = await Promise.all([
+  const [live, done, inv] = await Promise.all([
     conn.request({ op: "list", which: "live" }),
     conn.request({ op: "list", which: "finished" }),
+    conn.request({ op: "invitations" }),
   ]);
   const my = (mine.matches || []).slice();
   my.sort((a, b) => (b.your_turn - a.your_turn) || ((b.last_move || b.created) - (a.last_move || a.created)));
@@ -187,9 +188,38 @@ async function lobby() {
   const list = (items, empty, actions) =>
     items.length ? h("ul", { class: "matches" }, items.map((m) => matchLine(m, actions(m)))) : h("p", { class: "muted" }, empty);
   const openMatch = (m) => h("a", { class: "button", href: `#/match/${m.match}` }, m.your_turn ? "Play" : "Open");
+  // A private open match I created takes invitations by name (issues 19, 24).
+  const inviteForm = (m) => {
+    const who = h("input", { class: "invite-user", placeholder: "user name", "aria-label": "Invite a user" });
+    return h("form", { class: "row invite-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const r = await conn.request({ op: "invite", match: m.match, user: who.value.trim() });
+      if (r.op !== "ok") return alertBox(r.message || r.code);
+      route();
+    } }, who, h("button", { type: "submit", class: "invite" }, "Invite"));
+  };
+  const mineActions = (m) => m.status === "open" && m.visibility === "private" && m.your_role
+    ? [openMatch(m), inviteForm(m)] : [openMatch(m)];
+  const received = inv.op === "ok" ? inv.received : [];
+  const sent = inv.op === "ok" ? inv.sent : [];
+  const answer = async (op, id) => {
+    const r = await conn.request({ op, match: id });
+    if (r.op !== "ok") return alertBox(r.message || r.code);
+    if (op === "accept_invite") location.hash = `#/match/${id}`;
+    else route();
+  };
   main.append(
+    h("section", { class: "card", id: "invitations" }, h("h2", {}, "Invitations"),
+      received.length ? h("ul", { class: "matches" }, received.map((r) =>
+        matchLine(r.match, [h("span", { class: "muted host" }, `from ${r.host}`),
+          h("button", { class: "accept", onclick: () => answer("accept_invite", r.match.match) }, "Accept"),
+          h("button", { class: "decline", onclick: () => answer("decline_invite", r.match.match) }, "Decline")])))
+        : h("p", { class: "muted" }, "No invitation waits for you."),
+      sent.length ? h("ul", { class: "sent" }, sent.map((x) =>
+        h("li", { dataset: { match: x.match, user: x.user, state: x.state } },
+          `#${x.match}: ${x.user}, ${x.state}`))) : null),
     h("section", { class: "card", id: "mine" }, h("h2", {}, "My matches"),
-      list(playing, "No match in progress.", (m) => [openMatch(m)])),
+      list(playing, "No match in progress.", mineActions)),
     h("section", { class: "card", id: "open" }, h("h2", {}, "Open matches to join"),
       list(joinable, "No open match: create one.", (m) => [
         h("button", { class: "join", onclick: () => join({ match: m.match }) }, "Join")])),
