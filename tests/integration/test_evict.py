@@ -30,8 +30,13 @@ def evict(args):
         alice, bob = h.client("alice"), h.client("bob")
         register(alice, "alice")
         register(bob, "bob")
+        # Target 30 (at most 9 points a round): the two rounds played before
+        # the eviction cannot end the game. With the standard target of 10
+        # they could (seed 850512795: "beta wins 4-10"), and a finished match
+        # is released at once, never evicted: the test failed about 1 run in 5.
         match = alice.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
-                          "side": "alpha", "entropy": os.urandom(32).hex()})["match"]
+                          "side": "alpha", "entropy": os.urandom(32).hex(),
+                          "options": {"target": 30}})["match"]
         bob.ok({"op": "join", "match": match, "entropy": os.urandom(16).hex()})
         clients = {"alpha": alice, "beta": bob}
         seq = 0
