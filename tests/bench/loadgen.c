@@ -594,12 +594,24 @@ static void populate_check(uv_timer_t *t)
 	for (int i = 0; i < npairs; i++)
 		done += pairs[i].matches_done;
 	static int last = -1;
+	static double last_progress;
 	if (done != last) {
 		fprintf(stderr, "loadgen: populate %d/%d matches ready\n", done, opt.matches);
 		last = done;
+		last_progress = now_s();
 	}
-	if (done == opt.matches)
+	if (done == opt.matches) {
 		uv_stop(loop);
+	} else if (now_s() - last_progress > 60) {
+		/* A pair whose request was refused (a limit of the daemon's
+		 * configuration) or whose connection closed makes no more
+		 * matches: waiting for all of them would wait for ever. */
+		fprintf(stderr,
+		        "loadgen: populate stalled at %d/%d matches after %llu errors (last: %s)\n",
+		        done, opt.matches, fig.errors, last_error_code);
+		fig.errors++; /* the exit status says it */
+		uv_stop(loop);
+	}
 }
 
 static void usage(void)
@@ -840,7 +852,12 @@ int main(int argc, char **argv)
 		run_pairs();
 		uv_timer_start(&tick, populate_check, 500, 500);
 		uv_run(loop, UV_RUN_DEFAULT);
-		printf("populated_matches %d\nerrors %llu\n", opt.matches, fig.errors);
+		{
+			int done = 0;
+			for (int i = 0; i < npairs; i++)
+				done += pairs[i].matches_done;
+			printf("populated_matches %d\nerrors %llu\n", done, fig.errors);
+		}
 		break;
 	}
 	if (opt.server_pid && after.rss_kib > 0)
