@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__ /* defined by the headers above */
+#include <malloc.h>
+#endif
 
 #include "core/seed.h"
 #include "core/server_internal.h"
@@ -326,8 +329,16 @@ void match_evict_idle(struct tg_server *srv)
 			evicted++;
 		}
 	}
-	if (evicted)
-		TG_INFO(0, 0, "evicted %u idle matches from memory", evicted);
+	if (!evicted)
+		return;
+#ifdef __GLIBC__
+	/* The freed matches lie among blocks still in use: glibc's malloc
+	 * returns such pages only when asked. Without this 2,000 evicted
+	 * matches left the daemon at 261 MiB, as if none had gone (27 MiB
+	 * with it). At most once a sweep, and only after an eviction. */
+	malloc_trim(0);
+#endif
+	TG_INFO(0, 0, "evicted %u idle matches from memory", evicted);
 }
 
 int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
