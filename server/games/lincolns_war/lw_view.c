@@ -12,6 +12,8 @@
  * and flags) and his own pending face-down commitment. Nobody sees deck
  * order, the other side's discards or the generator. Enemy subordinates
  * become visible while LW_UF_REVEALED is set (16.3 reveal). */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,29 +60,73 @@ static json_t *card_json(int side, int n)
 	                 k->pc, "resource", k->resource, "text", k->text ? k->text : "");
 }
 
-static json_t *unit_json(const struct lw_state *s, int u, bool full)
+/* ---- forces: what each one shows, then its JSON -------------------------------
+ * The forces section is built from these records alone, and its stamp
+ * hashes the same records (issue 17: the stamp covers exactly what the
+ * section shows, so it moves only when the text does). */
+
+/* What a unit's counter shows (unit_json): id and name come from gen, or
+ * for a TCO from its index, cavalry and stars. int32_t only, no padding. */
+struct unit_shown {
+	int32_t gen, tco, stars, cavalry, gic, wounds, oos, reluctant;
+	int32_t full, activation, attack, defense, promoted;
+};
+
+static void unit_shown(const struct lw_state *s, int u, bool full, struct unit_shown *o)
 {
 	const struct lw_unit *x = &s->unit[u];
+	*o = (struct unit_shown){
+	    .gen = x->gen,
+	    .tco = x->gen < 0 ? u : -1,
+	    .stars = x->stars,
+	    .cavalry = x->cavalry,
+	    .gic = s->side[x->side].gic == u,
+	    .wounds = x->wounds,
+	    /* tokens on the counter, in plain sight (20.6, 10.7.4; README) */
+	    .oos = (x->flags & LW_UF_OOS) != 0,
+	    .reluctant = (x->flags & LW_UF_RELUCTANT) != 0,
+	    .full = full,
+	};
+	if (full) {
+		o->activation = lw_activation_cost(s, u);
+		o->attack = lw_unit_attack(s, u);
+		o->defense = lw_unit_defense(s, u);
+		o->promoted = (x->flags & LW_UF_PROMOTED) != 0;
+	}
+}
+
+static json_t *unit_json(const struct lw_state *s, int u, const struct unit_shown *x)
+{
 	char id[64], name[64];
 	json_t *o = json_pack("{s:s,s:s,s:i,s:b}", "id", lw_unit_id(s, u, id, sizeof id), "name",
 	                      lw_unit_name(s, u, name, sizeof name), "stars", x->stars, "cavalry",
 	                      x->cavalry);
-	json_object_set_new(o, "gic", json_boolean(s->side[x->side].gic == u));
+	json_object_set_new(o, "gic", json_boolean(x->gic));
 	json_object_set_new(o, "wounds", json_integer(x->wounds));
-	/* tokens on the counter, in plain sight (20.6, 10.7.4; README) */
-	json_object_set_new(o, "out_of_supply", json_boolean(x->flags & LW_UF_OOS));
-	json_object_set_new(o, "reluctant", json_boolean(x->flags & LW_UF_RELUCTANT));
-	if (full) {
-		json_object_set_new(o, "activation", json_integer(lw_activation_cost(s, u)));
-		json_object_set_new(o, "attack", json_integer(lw_unit_attack(s, u)));
-		json_object_set_new(o, "defense", json_integer(lw_unit_defense(s, u)));
-		json_object_set_new(o, "promoted", json_boolean(x->flags & LW_UF_PROMOTED));
+	json_object_set_new(o, "out_of_supply", json_boolean(x->oos));
+	json_object_set_new(o, "reluctant", json_boolean(x->reluctant));
+	if (x->full) {
+		json_object_set_new(o, "activation", json_integer(x->activation));
+		json_object_set_new(o, "attack", json_integer(x->attack));
+		json_object_set_new(o, "defense", json_integer(x->defense));
+		json_object_set_new(o, "promoted", json_boolean(x->promoted));
 	}
 	return o;
 }
 
-/* One force: the units of `side` at hex (a siege hex holds two, 16.9.5.2). */
-static json_t *force_json(const struct lw_state *s, int viewer, int hex, int side)
+/* What one force shows (force_json): the units of `side` at hex (a siege
+ * hex holds two, 16.9.5.2). The head is hashed whole; then the shown units,
+ * the CO first. */
+struct force_shown {
+	int32_t hex, side, kind, it, oos, besieged, besieging, own, subs_shown, stars, nshown;
+	int32_t unit[LW_MAX_UNITS]; /* index of each shown unit, the CO first */
+	struct unit_shown shown[LW_MAX_UNITS];
+};
+
+#define FORCE_HEAD_BYTES offsetof(struct force_shown, unit)
+
+static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
+                        struct force_shown *f)
 {
 	int co = lw_force_co_side(s, hex, side);
 	bool own = side == viewer;
@@ -96,42 +142,60 @@ static json_t *force_json(const struct lw_state *s, int viewer, int hex, int sid
 			stars += s->unit[us[k]].stars;
 		}
 	}
-	const char *kind = stars >= 7 ? "major" : inf >= 2 ? "minor" : "single"; /* 12.7 */
-	json_t *f = json_pack("{s:i,s:o,s:s,s:i,s:o}", "hex", hex, "side", jside(side), "kind",
-	                      kind, "it", it, "co", unit_json(s, co, own));
+	f->hex = hex;
+	f->side = side;
+	f->kind = stars >= 7 ? 2 : inf >= 2 ? 1 : 0; /* 12.7: major, minor, single */
+	f->it = it;
 	/* 20.6: the Out-of-Supply token is the force's, on the stack (12.7
 	 * hides what is under it, not the token) */
-	json_object_set_new(f, "out_of_supply", json_boolean(oos));
-	if (lw_siege_besieged(s, hex, side))
-		json_object_set_new(f, "besieged", json_true());
-	if (lw_siege_besieging(s, hex, side))
-		json_object_set_new(f, "besieging", json_true());
-	json_t *subs = json_array();
+	f->oos = oos;
+	f->besieged = lw_siege_besieged(s, hex, side);
+	f->besieging = lw_siege_besieging(s, hex, side);
+	f->own = own;
+	f->stars = own ? stars : 0;
+	f->unit[0] = co;
+	unit_shown(s, co, own, &f->shown[0]);
+	f->nshown = 1;
 	bool revealed = false;
 	for (int k = 0; k < n; k++) {
 		if (us[k] == co)
 			continue;
 		bool show = own || (s->unit[us[k]].flags & LW_UF_REVEALED);
 		revealed |= show && !own;
-		if (show)
-			json_array_append_new(subs, unit_json(s, us[k], own));
+		if (show) {
+			f->unit[f->nshown] = us[k];
+			unit_shown(s, us[k], own, &f->shown[f->nshown++]);
+		}
 	}
-	if (own || revealed) {
+	f->subs_shown = own || revealed;
+}
+
+static json_t *force_json(const struct lw_state *s, const struct force_shown *x)
+{
+	static const char *const kinds[] = {"single", "minor", "major"};
+	json_t *f =
+	    json_pack("{s:i,s:o,s:s,s:i,s:o}", "hex", x->hex, "side", jside(x->side), "kind",
+	              kinds[x->kind], "it", x->it, "co", unit_json(s, x->unit[0], &x->shown[0]));
+	json_object_set_new(f, "out_of_supply", json_boolean(x->oos));
+	if (x->besieged)
+		json_object_set_new(f, "besieged", json_true());
+	if (x->besieging)
+		json_object_set_new(f, "besieging", json_true());
+	if (x->subs_shown) {
+		json_t *subs = json_array();
+		for (int k = 1; k < x->nshown; k++)
+			json_array_append_new(subs, unit_json(s, x->unit[k], &x->shown[k]));
 		json_object_set_new(f, "subordinates", subs);
-		if (own)
-			json_object_set_new(f, "stars", json_integer(stars));
-	} else {
-		json_decref(subs);
+		if (x->own)
+			json_object_set_new(f, "stars", json_integer(x->stars));
 	}
 	return f;
 }
 
-/* Forces by hex, in hex order (then Union before Confederate where a siege
- * puts both in one hex), so the listing never depends on hidden state. */
-static json_t *forces_json(const struct lw_state *s, int viewer)
+/* The hexes that hold a force, in hex order, so the listing never depends
+ * on hidden state. */
+static int force_hexes(const struct lw_state *s, int hexes[LW_MAX_UNITS])
 {
-	json_t *arr = json_array();
-	int hexes[LW_MAX_UNITS];
 	int nh = 0;
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].where != LW_W_MAP)
@@ -149,12 +213,37 @@ static json_t *forces_json(const struct lw_state *s, int viewer)
 				hexes[i] = hexes[j];
 				hexes[j] = t;
 			}
+	return nh;
+}
+
+/* Forces by hex (then Union before Confederate where a siege puts both in
+ * one hex). With json NULL, only the hash of what they show, from h. */
+static uint64_t forces_walk(const struct lw_state *s, int viewer, json_t *json, uint64_t h)
+{
+	int hexes[LW_MAX_UNITS];
+	int nh = force_hexes(s, hexes);
+	struct force_shown f; /* 12.5 KB */
 	for (int i = 0; i < nh; i++)
 		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 			int us[LW_MAX_UNITS];
-			if (lw_units_at(s, hexes[i], side, us) > 0)
-				json_array_append_new(arr, force_json(s, viewer, hexes[i], side));
+			if (lw_units_at(s, hexes[i], side, us) == 0)
+				continue;
+			force_shown(s, viewer, hexes[i], side, &f);
+			if (json) {
+				json_array_append_new(json, force_json(s, &f));
+			} else {
+				h = tg_stamp_bytes(h, &f, FORCE_HEAD_BYTES);
+				h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
+			}
 		}
+	return h;
+}
+
+static json_t *forces_json(const struct lw_state *s, int viewer)
+{
+	json_t *arr = json_array();
+	if (arr)
+		forces_walk(s, viewer, arr, 0);
 	return arr;
 }
 
@@ -470,8 +559,9 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 	return NULL;
 }
 
-/* What each stamped section reads, hashed with the viewer: forces read the
- * units, the GiCs (unit_json) and the sieges (besieged/besieging); cities
+/* What each stamped section reads, hashed with the viewer: the forces what
+ * they show (forces_walk, exactly: the stamp moves only when the text does);
+ * cities
  * their own state, the turn (2.3 variable defense), cavalry-held cities
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
  * the units; players the players and their GiCs' counters; the log its
@@ -496,8 +586,7 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 		if (s->side[p].gic >= 0 && s->side[p].gic < LW_MAX_UNITS)
 			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
 	st[SEC_PLAYERS] = h;
-	h = tg_stamp_bytes(units, s->side, sizeof s->side);
-	st[SEC_FORCES] = tg_stamp_bytes(h, s->amphib.sieges, sizeof s->amphib.sieges);
+	st[SEC_FORCES] = forces_walk(s, side, NULL, who);
 	h = tg_stamp_bytes(who, &s->n_cities, sizeof s->n_cities);
 	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
 	h = tg_stamp_bytes(h, &s->turn, 1);
