@@ -478,15 +478,18 @@ int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outc
 		               "an action is a JSON object with a string \"type\"");
 	if (s->phase == BOAL_OVER)
 		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
+	/* 14.2's capture is an event of this action: the train's landing was
+	 * not Confederate-Controlled before it */
+	int train = s->train_area;
+	bool held = train != BOAL_NOWHERE && s->control[train] != BOAL_CONFEDERATE;
 	if (tg_pending_act(boal_table, BOAL_TABLE_N, s, seat, a, out, err) != 0)
 		return -1;
 	const struct boal_data *d = D();
 	if (s->phase == BOAL_DAYLIGHT) {
 		/* 14.2: "either White House Landing (Area 17) or Harrison's
 		 * Landing (Area 27) is captured with the Union Supply Train
-		 * present": the train only stands in a Union-Controlled landing,
-		 * so a Confederate-Controlled landing with the train is a capture */
-		if (s->train_area != BOAL_NOWHERE && boal_capture_victory(s, d, s->train_area))
+		 * present" (README decision 46) */
+		if (held && s->train_area == train && boal_capture_victory(s, d, train))
 			return 0;
 		/* the Impulse is over: the Daylight Phase goes on (6.3.1) */
 		if (s->step == BOAL_STEP_IMPULSE && boal_impulse_over(s))

@@ -90,6 +90,19 @@ int main(void)
 	CHECK_EQ_INT(g->s.result, BOAL_OUTCOME_CONFEDERATE_CAPTURE);
 	BM->free(g);
 
+	/* "captured" is an event: a train that arrives (6.2.2) in a Harrison's
+	 * Landing the Confederate already controls is not captured by the next
+	 * action of the day (README decision 46) */
+	g = bm_new(4, NULL);
+	for (int a = 1; a <= BOAL_AREAS; a++) /* a path to Richmond (14.2) */
+		g->s.control[a] = (uint8_t)(a == BOAL_WHITE_HOUSE ? U : C);
+	g->s.train_moved = true;
+	g->s.train_area = BOAL_HARRISONS;
+	CHECK_EQ_INT(g->s.step, BOAL_STEP_IMPULSE);
+	bm_do(g, "confederate", bm_find(g, "confederate", "pass", NULL, 0));
+	CHECK(g->s.phase != BOAL_OVER);
+	BM->free(g);
+
 	/* 11.3: the Union removes first, then the Confederate; then the turn
 	 * advances and the next Dawn begins */
 	g = bm_new(4, NULL);
