@@ -415,6 +415,12 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	return tg_pending_legal(lw_pending, LW_PENDING_N, s, side - 1);
 }
 
+const char *lw_pending_name(const struct lw_state *s)
+{
+	const struct tg_pending *k = tg_pending_now(lw_pending, LW_PENDING_N, s);
+	return k ? k->name : NULL;
+}
+
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 {
 	if (!is_side(side))

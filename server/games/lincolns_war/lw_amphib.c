@@ -659,7 +659,8 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 		if (type && strcmp(type, kind_type[k]) == 0)
 			kind = k;
 	if (kind == LW_AM_NONE)
-		return 1;
+		return tg_fail(err, TG_E_ILLEGAL, "14.0: %s is not a water move",
+		               type ? type : "?");
 	bool move = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE;
 	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
 	int hex;

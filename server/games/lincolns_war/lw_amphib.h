@@ -69,7 +69,9 @@ bool lw_amphib_water_open(const struct lw_state *s, int side);
 /* The water move of the movers is done: what act records of it (14.1.1 /
  * 14.2.1 once per turn, 14.3 its units, 10.7.3.1 the campaign's one). */
 void lw_amphib_note_use(struct lw_state *s, bool river);
-/* 1 when the action is not an amphibious one (the march handles it). */
+/* The handler of the four water moves ("river_move", "river_assault",
+ * "ocean_move", "ocean_assault"; 0 done, -1 refused with err), named by
+ * lw_ops.c's table of the MOVE step's actions. */
 int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);
 /* 14.1.3 / 14.2.2: a successful assault occupies the port: while an

@@ -506,22 +506,45 @@ static int act_return(struct lw_state *s, const json_t *a, struct game_outcome *
 	return 0;
 }
 
-int lw_consolidation_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                         struct tg_error *err)
+/* The three actions are the phasing side's (11.1.3.2: the GiC's move). */
+static int not_yours(const struct lw_state *s, int side, struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	if (!type)
-		return 1;
-	bool ours = strcmp(type, "consolidate") == 0 || strcmp(type, "consolidate_done") == 0 ||
-	            strcmp(type, "consolidate_return") == 0;
 	if (side != s->play.side)
-		return ours ? tg_fail(err, TG_E_NOT_YOUR_TURN, "11.1.3.2: not your activation") : 1;
-	if (strcmp(type, "consolidate") == 0)
-		return act_join(s, a, err);
-	if (strcmp(type, "consolidate_done") == 0)
-		return act_done(s, a, err);
-	if (strcmp(type, "consolidate_return") == 0)
-		return act_return(s, a, out, err);
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "11.1.3.2: not your activation");
+	return 0;
+}
+
+int lw_consolidation_join_act(struct lw_state *s, int side, const json_t *a,
+                              struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	if (not_yours(s, side, err) != 0)
+		return -1;
+	return act_join(s, a, err);
+}
+
+int lw_consolidation_done_act(struct lw_state *s, int side, const json_t *a,
+                              struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	if (not_yours(s, side, err) != 0)
+		return -1;
+	return act_done(s, a, err);
+}
+
+int lw_consolidation_return_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err)
+{
+	if (not_yours(s, side, err) != 0)
+		return -1;
+	return act_return(s, a, out, err);
+}
+
+int lw_consolidation_gate(const struct lw_state *s, int side, const char *type,
+                          struct tg_error *err)
+{
+	if (side != s->play.side)
+		return 0;
 	if (lw_consolidation_choosing(s))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.3.2: finish the consolidation move first (draw in more "
@@ -535,5 +558,5 @@ int lw_consolidation_act(struct lw_state *s, int side, const json_t *a, struct g
 		               "(\"consolidate_return\"), or move on leaving some behind",
 		               lw_hex_label(s->play.cons_hex, hl, sizeof hl));
 	}
-	return 1;
+	return 0;
 }

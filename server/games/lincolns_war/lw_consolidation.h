@@ -43,10 +43,20 @@ void lw_consolidation_close(struct lw_state *s);
  * entries, then the march's (only "move" and "detach" while over the
  * limit; none while choosing). */
 void lw_consolidation_move_offer(const struct lw_state *s, int side, json_t *list);
-/* A consolidation action: 0 done, -1 refused; 1 not one of them and not
- * refused by the consolidation (the march's handlers take it). */
-int lw_consolidation_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                         struct tg_error *err);
+/* The handlers of "consolidate", "consolidate_done" and
+ * "consolidate_return" (0 done, -1 refused with err), named by lw_ops.c's
+ * table of the MOVE step's actions. */
+int lw_consolidation_join_act(struct lw_state *s, int side, const json_t *a,
+                              struct game_outcome *out, struct tg_error *err);
+int lw_consolidation_done_act(struct lw_state *s, int side, const json_t *a,
+                              struct game_outcome *out, struct tg_error *err);
+int lw_consolidation_return_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err);
+/* Any other MOVE action of `side`, of type `type`: 0 when the consolidation
+ * lets it through, -1 with err while the GiC is choosing, or while his hex
+ * is over the limit and it is neither "move" nor "detach". */
+int lw_consolidation_gate(const struct lw_state *s, int side, const char *type,
+                          struct tg_error *err);
 /* The MOVE step's prompt while consolidating or over the limit, else NULL. */
 const char *lw_consolidation_prompt(const struct lw_state *s);
 

@@ -74,6 +74,9 @@ int lw_apply(struct lw_state *s, int side, const json_t *action, struct game_out
 unsigned lw_awaiting(const struct lw_state *s);
 /* The legal actions of `side` now: [{label, action, params:[]}]; empty if not awaited. */
 json_t *lw_legal_actions(const struct lw_state *s, int side);
+/* The kind of the pending decision now, as lw_actions.c's table names it
+ * ("ops", "command_choice", ...), or NULL when nothing is pending. */
+const char *lw_pending_name(const struct lw_state *s);
 /* One sentence telling `side` what the game waits for, or NULL. */
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n);
 
@@ -254,8 +257,13 @@ int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outco
 void lw_draw_offer(const struct lw_state *s, int side, json_t *list);
 void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
 
+/* The Operations phase's answer: the handler its step's table of action
+ * types names (lw_ops.c), 0 done or -1 refused with err. */
 int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
+/* The rule section of action `type` in step `step` (LW_ST_CARD, _SPEND,
+ * _PEACE, _MOVE) as that table declares it, or NULL when it names none. */
+const char *lw_ops_action_rule(int step, const char *type);
 void lw_ops_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_ops_awaiting(const struct lw_state *s);
 

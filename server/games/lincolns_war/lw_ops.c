@@ -1,7 +1,12 @@
 /* lw_ops.c — 10.0 the Operations phase: the card draw (10.3, 10.7.3.1,
  * 10.7.9), card play (10.6, 10.7), passing and temporary peace talks (10.4),
  * retained cards (10.5), seditious characters (10.7.7). The movement and
- * battle steps an activation leads to are lw_march.c and lw_battle_flow.c. */
+ * battle steps an activation leads to are lw_march.c and lw_battle_flow.c.
+ *
+ * The action types of the card play's steps (CARD, SPEND, PEACE, MOVE) are
+ * declared once, in one table per step (type, rule section, handler; at the
+ * end of the file): lw_ops_act finds the row and calls its handler, which
+ * answers 0 or -1 with err like every handler of the module. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1126,140 +1131,300 @@ static void committee_spent(struct lw_state *s, int side, struct game_outcome *o
 	finish_card(s, out);
 }
 
+/* ---- the actions of the Operations phase's steps, declared once ---------------- */
+
+/* Every handler below answers as game.h does: 0 done, -1 refused with err. */
+
+static int act_pass(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	(void)a;
+	if (!may_pass(s, side))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               is_last_turn(s) ? "10.4: no player may pass on the last turn"
+		                               : "10.4: you may pass only with one card or fewer");
+	s->side[side].passed = 1;
+	lw_log(s, "The %s player passes (10.4).", lw_side_title(side));
+	int y = LW_OTHER(side);
+	if (s->side[y].passed || !has_cards(s, y)) {
+		end_ops(s, out);
+		return 0;
+	}
+	s->phasing = (int8_t)y;
+	return 0;
+}
+
+static int act_redraw(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)a;
+	if (!may_redraw(s, side))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.7: redraw only while holding three or more seditious");
+	seditious_redraw(s, side, out);
+	return 0;
+}
+
+/* 10.7.7 "at any time": before he commits face down (16.3) */
+static int act_redraw_in_battle(struct lw_state *s, int side, struct game_outcome *out,
+                                struct tg_error *err)
+{
+	if (!may_redraw(s, side))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.7: redraw only while holding three or more "
+		               "seditious cards, before committing your cards");
+	seditious_redraw(s, side, out);
+	return 0;
+}
+
+static int committee_held(const struct lw_state *s, int side, struct tg_error *err)
+{
+	if (!s->side[side].committee_hand)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: you do not hold the Committee card");
+	return 0;
+}
+
+static int act_committee_event(struct lw_state *s, int side, const json_t *a,
+                               struct game_outcome *out, struct tg_error *err)
+{
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (committee_held(s, side, err) != 0 || check_committee(s, side, u, err) != 0)
+		return -1;
+	char name[64];
+	lw_unit_name(s, u, name, sizeof name);
+	if (side == LW_UNION)
+		lw_promote(s, u);
+	else
+		lw_demote(s, u);
+	lw_log(s, "Committee on the Conduct of the War: %s is %s (10.7.9).", name,
+	       side == LW_UNION ? "promoted" : "demoted");
+	committee_spent(s, side, out);
+	return 0;
+}
+
+static int act_committee_discard(struct lw_state *s, int side, const json_t *a,
+                                 struct game_outcome *out, struct tg_error *err)
+{
+	(void)a;
+	if (committee_held(s, side, err) != 0)
+		return -1;
+	lw_log(s, "The %s player discards the Committee card.", lw_side_title(side));
+	committee_spent(s, side, out);
+	return 0;
+}
+
+static int act_activate(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)out;
+	return do_activate(s, side, lw_unit_by_id(s, lw_a_str(a, "general")), err);
+}
+
+static int act_campaign_forces(struct lw_state *s, int side, const json_t *a,
+                               struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	return act_designate(s, side, a, err);
+}
+
+static int act_campaign_theater(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	return lw_theater_act(s, side, a, err);
+}
+
+static int act_remove_it(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)out;
+	int hex;
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "remove_it needs a \"hex\"");
+	if (check_remove_it(s, side, hex, err) != 0)
+		return -1;
+	int us[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, us);
+	for (int i = 0; i < n; i++)
+		if (s->unit[us[i]].it > s->unit[us[i]].it_new) {
+			s->unit[us[i]].it--;
+			break;
+		}
+	s->play.pc_left--;
+	char h[64];
+	lw_log(s, "The %s player removes one IT at %s (10.6.3).", lw_side_title(side),
+	       lw_hex_label(hex, h, sizeof h));
+	return 0;
+}
+
+static int act_done(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	(void)side;
+	(void)a;
+	(void)err;
+	finish_card(s, out);
+	return 0;
+}
+
+static int act_peace_pc(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)a;
+	(void)err;
+	lw_gain_pc(s, side, 3);
+	lw_log(s, "Peace talks spurned: the %s player takes 3 PC (10.4).", lw_side_title(side));
+	end_ops(s, out);
+	return 0;
+}
+
+static int act_peace_play(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)a;
+	(void)out;
+	(void)err;
+	s->side[side].passed = 0;
+	s->step = LW_ST_CARD;
+	return 0;
+}
+
+/* One action type of a step: its rule and its handler. */
+struct ops_action {
+	const char *type;
+	const char *rule;
+	int (*act)(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+	           struct tg_error *err);
+	unsigned flags;
+};
+
+enum {
+	/* LW_ST_SPEND: the action spends the card's PC; the card play ends
+	 * when neither PC nor activations are left (10.6) */
+	OPS_SPENDS = 1u << 0,
+	/* LW_ST_MOVE: the consolidation (11.1.3.2) may refuse it first */
+	OPS_GATED = 1u << 1,
+};
+
+/* 10.6: the phasing player plays a card, passes (10.4) or redraws (10.7.7). */
+static const struct ops_action card_actions[] = {
+    {"play", "10.6", act_play, 0},
+    {"pass", "10.4", act_pass, 0},
+    {"seditious_redraw", "10.7.7", act_redraw, 0},
+    {"committee_event", "10.7.9", act_committee_event, 0},
+    {"committee_discard", "10.7.9", act_committee_discard, 0},
+};
+
+/* 10.6: the card's PC and activations are spent. */
+static const struct ops_action spend_actions[] = {
+    {"activate", "10.6.2", act_activate, 0},
+    {"campaign_forces", "10.7.3", act_campaign_forces, 0},
+    {"campaign_theater", "10.7.3.2", act_campaign_theater, 0},
+    {"remove_it", "10.6.3", act_remove_it, OPS_SPENDS},
+    {"done", "10.6.4", act_done, 0},
+    {"foray", "13.2.4", lw_cav_foray_act, 0},
+    {"siege_press", "16.9.5.2", lw_siege_press_act, OPS_SPENDS},
+    {"siege_remove_it", "16.9.5.2", lw_siege_remove_it_act, OPS_SPENDS},
+    {"pcsa_place", "14.4.1", lw_pcsa_place_act, OPS_SPENDS},
+    {"pcsa_remove", "14.4.1", lw_pcsa_remove_act, OPS_SPENDS},
+};
+
+/* 10.4: temporary peace talks. */
+static const struct ops_action peace_actions[] = {
+    {"peace_pc", "10.4", act_peace_pc, 0},
+    {"peace_play", "10.4", act_peace_play, 0},
+};
+
+/* 12.0: the activated force moves; a type not named here is the march's
+ * to refuse. */
+static const struct ops_action move_actions[] = {
+    {"consolidate", "11.1.3.2", lw_consolidation_join_act, 0},
+    {"consolidate_done", "11.1.3.2", lw_consolidation_done_act, 0},
+    {"consolidate_return", "11.1.3.2", lw_consolidation_return_act, 0},
+    {"river_move", "14.1.1", lw_amphib_act, OPS_GATED},
+    {"river_assault", "14.1.3", lw_amphib_act, OPS_GATED},
+    {"ocean_move", "14.2.1", lw_amphib_act, OPS_GATED},
+    {"ocean_assault", "14.2.2", lw_amphib_act, OPS_GATED},
+    {"move", "12.0", lw_march_act, OPS_GATED},
+    {"attack", "16.0", lw_march_act, OPS_GATED},
+    {"stop", "12.0", lw_march_act, OPS_GATED},
+    {"detach", "12.8", lw_march_act, OPS_GATED},
+    {"next_group", "12.8", lw_march_act, OPS_GATED},
+    {"pickup", "12.5", lw_march_act, OPS_GATED},
+    {"revive", "18.2", lw_march_act, OPS_GATED},
+    {"raid", "13.2.2", lw_march_act, OPS_GATED},
+    {"rit", "13.2.3", lw_march_act, OPS_GATED},
+};
+
+static const struct ops_action *ops_action(int step, const char *type)
+{
+	const struct ops_action *t;
+	size_t n;
+	switch (step) {
+	case LW_ST_CARD:
+		t = card_actions, n = sizeof card_actions / sizeof *card_actions;
+		break;
+	case LW_ST_SPEND:
+		t = spend_actions, n = sizeof spend_actions / sizeof *spend_actions;
+		break;
+	case LW_ST_PEACE:
+		t = peace_actions, n = sizeof peace_actions / sizeof *peace_actions;
+		break;
+	case LW_ST_MOVE:
+		t = move_actions, n = sizeof move_actions / sizeof *move_actions;
+		break;
+	default:
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].type, type) == 0)
+			return &t[i];
+	return NULL;
+}
+
+const char *lw_ops_action_rule(int step, const char *type)
+{
+	const struct ops_action *x = type ? ops_action(step, type) : NULL;
+	return x ? x->rule : NULL;
+}
+
+/* 10.6: a spending action that leaves neither PC nor activations ends the
+ * card play. */
+static int spend(struct lw_state *s, int side, const struct ops_action *x, const json_t *a,
+                 struct game_outcome *out, struct tg_error *err)
+{
+	int r = x->act(s, side, a, out, err);
+	if (r == 0 && (x->flags & OPS_SPENDS) && s->play.pc_left <= 0 &&
+	    s->play.activations_left == 0)
+		finish_card(s, out);
+	return r;
+}
+
 int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err)
 {
 	const char *type = lw_a_str(a, "type");
+	const struct ops_action *x = ops_action(s->step, type);
 	switch (s->step) {
 	case LW_ST_CARD:
-		if (strcmp(type, "play") == 0)
-			return act_play(s, side, a, out, err);
-		if (strcmp(type, "pass") == 0) {
-			if (!may_pass(s, side))
-				return tg_fail(
-				    err, TG_E_ILLEGAL,
-				    is_last_turn(s)
-				        ? "10.4: no player may pass on the last turn"
-				        : "10.4: you may pass only with one card or fewer");
-			s->side[side].passed = 1;
-			lw_log(s, "The %s player passes (10.4).", lw_side_title(side));
-			int y = LW_OTHER(side);
-			if (s->side[y].passed || !has_cards(s, y)) {
-				end_ops(s, out);
-				return 0;
-			}
-			s->phasing = (int8_t)y;
-			return 0;
-		}
-		if (strcmp(type, "seditious_redraw") == 0) {
-			if (!may_redraw(s, side))
-				return tg_fail(
-				    err, TG_E_ILLEGAL,
-				    "10.7.7: redraw only while holding three or more seditious");
-			seditious_redraw(s, side, out);
-			return 0;
-		}
-		if (strcmp(type, "committee_event") == 0) {
-			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-			if (!s->side[side].committee_hand)
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "10.7.9: you do not hold the Committee card");
-			if (check_committee(s, side, u, err) != 0)
-				return -1;
-			char name[64];
-			lw_unit_name(s, u, name, sizeof name);
-			if (side == LW_UNION)
-				lw_promote(s, u);
-			else
-				lw_demote(s, u);
-			lw_log(s, "Committee on the Conduct of the War: %s is %s (10.7.9).", name,
-			       side == LW_UNION ? "promoted" : "demoted");
-			committee_spent(s, side, out);
-			return 0;
-		}
-		if (strcmp(type, "committee_discard") == 0) {
-			if (!s->side[side].committee_hand)
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "10.7.9: you do not hold the Committee card");
-			lw_log(s, "The %s player discards the Committee card.",
-			       lw_side_title(side));
-			committee_spent(s, side, out);
-			return 0;
-		}
-		return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
+		if (!x)
+			return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
+		return x->act(s, side, a, out, err);
 	case LW_ST_SPEND:
 		if (side != s->play.side)
 			return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your card play");
-		if (strcmp(type, "activate") == 0) {
-			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-			return do_activate(s, side, u, err);
-		}
-		if (strcmp(type, "campaign_forces") == 0)
-			return act_designate(s, side, a, err);
-		if (strcmp(type, "campaign_theater") == 0)
-			return lw_theater_act(s, side, a, err); /* 10.7.3.2 */
-		if (strcmp(type, "remove_it") == 0) {
-			int hex;
-			if (!lw_a_int(a, "hex", &hex))
-				return tg_fail(err, TG_E_MALFORMED, "remove_it needs a \"hex\"");
-			if (check_remove_it(s, side, hex, err) != 0)
-				return -1;
-			int us[LW_MAX_UNITS];
-			int n = lw_units_at(s, hex, side, us);
-			for (int i = 0; i < n; i++)
-				if (s->unit[us[i]].it > s->unit[us[i]].it_new) {
-					s->unit[us[i]].it--;
-					break;
-				}
-			s->play.pc_left--;
-			char h[64];
-			lw_log(s, "The %s player removes one IT at %s (10.6.3).",
-			       lw_side_title(side), lw_hex_label(hex, h, sizeof h));
-			if (s->play.pc_left <= 0 && s->play.activations_left == 0)
-				finish_card(s, out);
-			return 0;
-		}
-		if (strcmp(type, "done") == 0) {
-			finish_card(s, out);
-			return 0;
-		}
-		if (strcmp(type, "foray") == 0)
-			return lw_cav_foray_act(s, side, a, out, err); /* 13.2.4 */
-		{
-			/* 16.9.5.2 siege_press / siege_remove_it, 14.4.1 pcsa_place / _remove */
-			int r = lw_siege_spend_act(s, side, a, err);
-			if (r == 1)
-				r = lw_pcsa_act(s, side, a, err);
-			if (r != 1) {
-				if (r == 0 && s->play.pc_left <= 0 && s->play.activations_left == 0)
-					finish_card(s, out);
-				return r;
-			}
-		}
-		return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
+		if (!x)
+			return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
+		return spend(s, side, x, a, out, err);
 	case LW_ST_PEACE:
-		if (strcmp(type, "peace_pc") == 0) {
-			lw_gain_pc(s, side, 3);
-			lw_log(s, "Peace talks spurned: the %s player takes 3 PC (10.4).",
-			       lw_side_title(side));
-			end_ops(s, out);
-			return 0;
-		}
-		if (strcmp(type, "peace_play") == 0) {
-			s->side[side].passed = 0;
-			s->step = LW_ST_CARD;
-			return 0;
-		}
-		return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
-	case LW_ST_MOVE: {
-		/* 11.1.3.2: 1 = not a consolidation action, nor refused by it */
-		int r = lw_consolidation_act(s, side, a, out, err);
-		if (r == 1)
-			r = lw_amphib_act(s, side, a, out, err); /* 14.0: 1 = not amphibious */
-		if (r != 1)
-			return r;
-		return lw_march_act(s, side, a, out, err);
-	}
+		if (!x)
+			return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
+		return x->act(s, side, a, out, err);
+	case LW_ST_MOVE:
+		if ((!x || (x->flags & OPS_GATED)) &&
+		    lw_consolidation_gate(s, side, type, err) != 0)
+			return -1;
+		return x ? x->act(s, side, a, out, err) : lw_march_act(s, side, a, out, err);
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		return lw_siege_act(s, side, a, out, err);
@@ -1270,15 +1435,8 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	case LW_ST_RIT_ASK:
 		return lw_cav_rit_ask_act(s, side, a, out, err); /* 13.2.3 */
 	default:
-		if (s->step == LW_ST_COMMIT && strcmp(type, "seditious_redraw") == 0) {
-			/* 10.7.7 "at any time": before he commits face down (16.3) */
-			if (!may_redraw(s, side))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "10.7.7: redraw only while holding three or more "
-				               "seditious cards, before committing your cards");
-			seditious_redraw(s, side, out);
-			return 0;
-		}
+		if (s->step == LW_ST_COMMIT && strcmp(type, "seditious_redraw") == 0)
+			return act_redraw_in_battle(s, side, out, err);
 		if (lw_amphib_battle_check(s, a, err) != 0)
 			return -1; /* 14.2.2 */
 		return lw_battle_act(s, side, a, out, err);

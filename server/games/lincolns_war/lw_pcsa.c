@@ -158,31 +158,30 @@ void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list)
 		         lw_hex_label(s->amphib.pcsa.hex, hl, sizeof hl));
 }
 
-int lw_pcsa_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+int lw_pcsa_place_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	if (!type)
-		return 1;
-	if (strcmp(type, "pcsa_place") == 0) {
-		int hex, cost = 0;
-		if (side != LW_UNION)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "14.4: only the Union has a staging area");
-		if (!lw_a_int(a, "hex", &hex))
-			return tg_fail(err, TG_E_MALFORMED, "pcsa_place needs an integer \"hex\"");
-		if (lw_pcsa_place_check(s, hex, &cost, err) != 0)
-			return -1;
-		lw_pcsa_place(s, hex, cost);
-		return 0;
-	}
-	if (strcmp(type, "pcsa_remove") == 0) {
-		if (side != LW_UNION)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "14.4: only the Union has a staging area");
-		if (lw_pcsa_remove_check(s, err) != 0)
-			return -1;
-		lw_pcsa_remove(s);
-		return 0;
-	}
-	return 1;
+	(void)out;
+	int hex, cost = 0;
+	if (side != LW_UNION)
+		return tg_fail(err, TG_E_ILLEGAL, "14.4: only the Union has a staging area");
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "pcsa_place needs an integer \"hex\"");
+	if (lw_pcsa_place_check(s, hex, &cost, err) != 0)
+		return -1;
+	lw_pcsa_place(s, hex, cost);
+	return 0;
+}
+
+int lw_pcsa_remove_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)a;
+	(void)out;
+	if (side != LW_UNION)
+		return tg_fail(err, TG_E_ILLEGAL, "14.4: only the Union has a staging area");
+	if (lw_pcsa_remove_check(s, err) != 0)
+		return -1;
+	lw_pcsa_remove(s);
+	return 0;
 }

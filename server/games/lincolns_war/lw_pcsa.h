@@ -17,6 +17,7 @@
 #include "lw_state.h"
 
 struct lw_state;
+struct game_outcome;
 struct tg_error;
 
 void lw_pcsa_init(struct lw_pcsa *p);
@@ -36,7 +37,11 @@ bool lw_pcsa_supplies(const struct lw_state *s, int side, int c);
 /* 14.4.1 (1): a Confederate recapture of the PCSA port removes the marker. */
 void lw_pcsa_settle(struct lw_state *s);
 void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list);
-/* 1 when the action is not a PCSA action. */
-int lw_pcsa_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+/* The LW_ST_SPEND handlers of "pcsa_place" and "pcsa_remove" (0 done, -1
+ * refused with err), named by lw_ops.c's table of the card play's actions. */
+int lw_pcsa_place_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+int lw_pcsa_remove_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err);
 
 #endif

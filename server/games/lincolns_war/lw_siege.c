@@ -518,35 +518,51 @@ void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+/* The siege the besieger's action names ("city"), or NULL with err. */
+static struct lw_siege *spend_siege(struct lw_state *s, int side, const json_t *a,
+                                    struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	if (!type || (strcmp(type, "siege_press") != 0 && strcmp(type, "siege_remove_it") != 0))
-		return 1;
 	const struct lw_siege *cg = siege_of(s, side, a);
-	if (!cg)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "16.9.5.2: name a city you are besieging (\"city\": hex)");
-	struct lw_siege *g = &s->amphib.sieges[cg - s->amphib.sieges];
-	if (strcmp(type, "siege_press") == 0) {
-		if (check_press(s, side, g, err) != 0)
-			return -1;
-		int co = lw_force_co_side(s, g->city_hex, side);
-		if (!s->play.campaign)
-			s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, co));
-		s->play.activations_left--;
-		s->unit[co].flags |= LW_UF_ACTIVATED;
-		g->pressed = 1;
-		const struct lw_hex *h = lw_data_hex(lw_D(), g->city_hex);
-		if (side == LW_UNION && h && h->region == LW_REGION_EASTERN)
-			s->side[LW_UNION].eastern_done =
-			    1; /* 10.7.8.1: a force activated in Virginia */
-		char hl[64];
-		lw_log(s, "The %s player activates the force besieging %s%s (16.9.5.2).",
-		       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl),
-		       s->play.campaign ? " as a campaign force" : "");
-		return 0;
+	if (!cg) {
+		tg_fail(err, TG_E_ILLEGAL,
+		        "16.9.5.2: name a city you are besieging (\"city\": hex)");
+		return NULL;
 	}
+	return &s->amphib.sieges[cg - s->amphib.sieges];
+}
+
+int lw_siege_press_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)out;
+	struct lw_siege *g = spend_siege(s, side, a, err);
+	if (!g)
+		return -1;
+	if (check_press(s, side, g, err) != 0)
+		return -1;
+	int co = lw_force_co_side(s, g->city_hex, side);
+	if (!s->play.campaign)
+		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, co));
+	s->play.activations_left--;
+	s->unit[co].flags |= LW_UF_ACTIVATED;
+	g->pressed = 1;
+	const struct lw_hex *h = lw_data_hex(lw_D(), g->city_hex);
+	if (side == LW_UNION && h && h->region == LW_REGION_EASTERN)
+		s->side[LW_UNION].eastern_done = 1; /* 10.7.8.1: a force activated in Virginia */
+	char hl[64];
+	lw_log(s, "The %s player activates the force besieging %s%s (16.9.5.2).",
+	       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl),
+	       s->play.campaign ? " as a campaign force" : "");
+	return 0;
+}
+
+int lw_siege_remove_it_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
+{
+	(void)out;
+	struct lw_siege *g = spend_siege(s, side, a, err);
+	if (!g)
+		return -1;
 	if (s->play.pc_left < 2 || !besiegers_it_removable(s, g))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "16.9.5.2: the besiegers remove IT at two PC each (IT older than "

@@ -79,10 +79,14 @@ void lw_siege_begin_offer(struct lw_state *s);
 void lw_siege_offer(const struct lw_state *s, int side, json_t *list);
 int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
-/* LW_ST_SPEND extras of the besieger; lw_siege_spend_act returns 1 when the
- * action is not a siege action. */
+/* LW_ST_SPEND extras of the besieger (16.9.5.2): their offers, and the
+ * handlers of "siege_press" and "siege_remove_it" (0 done, -1 refused with
+ * err), which lw_ops.c's table of the card play's actions names. */
 void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list);
-int lw_siege_spend_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+int lw_siege_press_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err);
+int lw_siege_remove_it_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err);
 /* check_activate / check_remove_it: is this unit / hex held by a siege? */
 bool lw_siege_blocks_activation(const struct lw_state *s, int u);
 bool lw_siege_blocks_it_removal(const struct lw_state *s, int hex);
