@@ -446,6 +446,37 @@ def test_hashed(h, p):
     check(kept == 0, f"{kept} sent outbox rows still hold a reply address")
 
 
+def test_digest(h, p, mid):
+    """A player in digest mode (digest_hours) gets no reply address: a
+    digest would carry the first gathered email's, stale by then."""
+    c = h.client("lincoln-digest", config=p.config["union"])
+    c.ok({"op": "notify_settings", "digest_hours": 1})
+    c.close()
+    db = sqlite3.connect(os.path.join(h.daemon.data_dir, "telegraph.db"))
+    seq0 = p.view("union", mid)[0]  # its emails were made before
+    try:
+        for _ in range(40):
+            seq, view = p.view("union", mid)
+            if "union" in view["awaiting"] and seq > seq0:
+                # his "your move" at seq is queued (or sent) without a token
+                wait_until(lambda: db.execute(
+                    "SELECT count(*) FROM notify_outbox WHERE idem_key LIKE ?",
+                    (f"your_move:m{mid}:s{seq}:union:%",)).fetchone()[0],
+                    "union's your move in the outbox")
+                made = db.execute("SELECT count(*) FROM mail_reply_tokens WHERE match_id = ? "
+                                  "AND role = 'union' AND seq = ?", (mid, seq)).fetchone()[0]
+                check(made == 0, f"a reply token for a player in digest mode at seq {seq}")
+                return
+            role, m, s = current(p, mid)
+            rcpt = str(m["Reply-To"]).strip("<>")
+            r = deliver(p.lmtp_port, p.addr[role], rcpt,
+                        reply_msg(p.addr[role], rcpt, "x", a_choice(m) + "\n"))
+            check(r["data"][0].startswith("250 2.0.0 Played"), f"{r}")
+        check(False, "union was never awaited")
+    finally:
+        db.close()
+
+
 def start_play(p, mid):
     """The player awaited at the start who got no email (he joined, so he
     followed the match) plays his first action by the client; every move
@@ -495,6 +526,7 @@ def body(args):
             test_bad_input(h, p, mid)
             test_expired(h, p, mid)
             test_hashed(h, p)
+            test_digest(h, p, mid)
             h.daemon.stop()
     finally:
         sink.stop()
