@@ -6,7 +6,8 @@
 // (`pool_standings`); the log; the create form on the list
 // (tourney_create.js) and the director's tools on his event's page
 // (tourney_direct.js). The page is redrawn when the server pushes the
-// event's `tournament` (a round paired, standings changed, the end).
+// event's `tournament` (a round paired, standings changed, the end),
+// keeping what was typed into its fields and the focus.
 // What is shown is the server's tournament object (protocol/PROTOCOL.md,
 // "Tournaments"); the client computes no standing itself.
 
@@ -27,6 +28,14 @@ function standingsTable(standings, id) {
       h("td", {}, r.rank), h("td", {}, r.user, r.withdrawn ? " (withdrawn)" : ""), h("td", {}, Number(r.points).toFixed(1)),
       tbKeys.map((k) => h("td", {}, r.tiebreaks?.[k] ?? ""))))));
 }
+
+// A game's match, as the lobby offers one: the player's own seat
+// (#/match/N) or a spectator's view (#/watch/N); a game in play is opened or
+// watched, a finished one reviewed (match.js steps through it).
+const gameLink = (x, me) => {
+  const seat = x.side0 === me || x.side1 === me;
+  return h("a", { href: `#/${seat ? "match" : "watch"}/${x.match}` }, x.result != null ? "Review" : seat ? "Open" : "Watch");
+};
 
 const statusText = (t) =>
   t.status === "registration" ? `registration open${t.invite_only ? " (by invite)" : ""}${t.start_at ? `, starts ${new Date(t.start_at * 1000).toLocaleString()}` : ""}` :
@@ -67,6 +76,37 @@ export class TourneyScreen {
     m.textContent = this.note.text;
   }
 
+  // The fields (by id) a user has changed from what the page drew, and the
+  // one with the focus and its caret: a redraw (a push: another player's
+  // game ended) must not lose a director's half-typed reason. A form just
+  // sent successfully is reset first (act), so it is drawn empty again.
+  keepFields() {
+    const dflt = (el) => el.tagName === "SELECT" ?
+      ([...el.options].find((o) => o.defaultSelected) ?? el.options[0])?.value : el.type === "checkbox" ? el.defaultChecked : el.defaultValue;
+    const val = (el) => (el.type === "checkbox" ? el.checked : el.value);
+    const fields = [...this.root.querySelectorAll("input[id], select[id], textarea[id]")]
+      .filter((el) => val(el) !== dflt(el)).map((el) => ({ id: el.id, value: val(el) }));
+    const a = document.activeElement;
+    const focus = a?.id && a !== document.body && this.root.contains(a) ?
+      { id: a.id, start: a.selectionStart ?? null, end: a.selectionEnd ?? null } : null;
+    return { fields, focus };
+  }
+
+  restoreFields({ fields, focus }) {
+    const here = (id) => { const el = document.getElementById(id); return el && this.root.contains(el) ? el : null; };
+    for (const f of fields) {
+      const el = here(f.id);
+      if (!el) continue;
+      if (el.type === "checkbox") el.checked = f.value;
+      else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === f.value)) el.value = f.value;
+    }
+    const el = focus && here(focus.id);
+    if (!el) return;
+    el.focus();
+    if (focus.start !== null && typeof el.setSelectionRange === "function")
+      try { el.setSelectionRange(focus.start, focus.end); } catch { /* a field without a caret */ }
+  }
+
   push(msg) {
     if (msg.op === "tournament" && msg.tourney === this.id) this.draw();
   }
@@ -78,6 +118,7 @@ export class TourneyScreen {
       this.conn.request({ op: "tourney_export", tourney: this.id, format: "text" }),
     ]).catch(() => [null, null, null]);
     if (!g) return;
+    const kept = this.keepFields();
     clear(this.root);
     if (g.op !== "ok") {
       this.root.append(h("p", { class: "error card", role: "alert" }, g.message || g.code),
@@ -90,10 +131,14 @@ export class TourneyScreen {
     const msg = h("p", { id: "tourney-msg", role: "status" });
     // Sends a request; shows the server's refusal, or redraws and says ok,
     // in the message element `where` (and again after a push's redraw).
-    const act = async (req, ok, where = "tourney-msg") => {
+    // A form sent successfully (`form`) is reset: its fields are not kept.
+    const act = async (req, ok, where = "tourney-msg", form = null) => {
       const r = await this.conn.request(req);
       this.note = { where, text: r.op === "ok" ? ok : r.message || r.code, error: r.op !== "ok" };
-      if (r.op === "ok") await this.draw();
+      if (r.op === "ok") {
+        if (form?.id) document.getElementById(form.id)?.reset();
+        await this.draw();
+      }
       else this.showNote();
     };
     const invite = h("input", { id: "tourney-invite", autocomplete: "off", placeholder: "invite code" });
@@ -103,7 +148,7 @@ export class TourneyScreen {
         entry = h("form", { class: "row", id: "tourney-register-form", onsubmit: (e) => {
           e.preventDefault();
           act({ op: "tourney_register", tourney: t.tourney, ...(t.invite_only ? { invite: invite.value.trim() } : {}) },
-            "You are registered.");
+            "You are registered.", "tourney-msg", e.target);
         } }, t.invite_only ? h("label", {}, "Invite code", invite) : null,
         h("button", { type: "submit", id: "tourney-register" }, "Register"));
     } else if (t.status !== "finished" && mine && !mine.withdrawn)
@@ -137,15 +182,15 @@ export class TourneyScreen {
       h("section", { class: "card", id: "tourney-games" }, h("h2", {}, "Games"),
         t.games.length ? h("table", { class: "standings" },
           h("thead", {}, h("tr", {}, ["Round", "Board", "Side 1", "Side 2", "Result", ""].map((c) => h("th", {}, c)))),
-          h("tbody", {}, t.games.map((x) => h("tr", {},
+          h("tbody", {}, t.games.map((x) => h("tr", { dataset: { round: x.round, board: x.board } },
             h("td", {}, x.round), h("td", {}, x.board), h("td", {}, x.side0 ?? "—"), h("td", {}, x.side1 ?? "—"),
             h("td", {}, x.result ?? "playing"),
-            h("td", {}, x.match ? h("a", { href: `#/${x.side0 === me || x.side1 === me ? "match" : "watch"}/${x.match}` },
-              x.side0 === me || x.side1 === me ? "Open" : "Watch") : null))))) :
+            h("td", {}, x.match ? gameLink(x, me) : null))))) :
           h("p", { class: "muted" }, "No round paired yet.")),
       t.games.length && x?.op === "ok" ? h("section", { class: "card", id: "tourney-crosstable" }, h("h2", {}, "Crosstable"),
         h("pre", { class: "crosstable" }, x.text)) : null,
       tourneyLog(t));
+    this.restoreFields(kept);
     this.showNote();
   }
 }

@@ -19,10 +19,11 @@ const RESULTS = [
   ["-+", "-+: side 1 forfeits"],
 ];
 
-// act(request, text on success, id of the message element) is the page's.
+// act(request, text on success, id of the message element, the form sent:
+// reset on success) is the page's.
 export function directorTools(t, act) {
   const id = t.tourney;
-  const direct = (action, extra, ok) => act({ op: "tourney_direct", tourney: id, action, ...extra }, ok, "td-msg");
+  const direct = (action, extra, ok, form) => act({ op: "tourney_direct", tourney: id, action, ...extra }, ok, "td-msg", form);
   const reason = (elId) => h("input", { id: elId, maxlength: 200, autocomplete: "off", placeholder: "reason" });
   const withReason = (el) => (el.value.trim() ? { reason: el.value.trim() } : {});
   const parts = [];
@@ -38,7 +39,7 @@ export function directorTools(t, act) {
     const addReason = reason("td-add-reason");
     parts.push(h("form", { class: "row", id: "td-add-form", onsubmit: (e) => {
       e.preventDefault();
-      direct("add_player", { user: addUser.value.trim(), ...withReason(addReason) }, `${addUser.value.trim()} is added.`);
+      direct("add_player", { user: addUser.value.trim(), ...withReason(addReason) }, `${addUser.value.trim()} is added.`, e.target);
     } }, h("label", {}, "Add a player", addUser), h("label", {}, "Reason", addReason),
     h("button", { type: "submit", id: "td-add" }, "Add")));
 
@@ -49,7 +50,7 @@ export function directorTools(t, act) {
       parts.push(h("form", { class: "row", id: "td-remove-form", onsubmit: (e) => {
         e.preventDefault();
         direct("remove_player", { user: removeUser.value, ...withReason(removeReason) },
-          t.status === "registration" ? `${removeUser.value}'s registration is cancelled.` : `${removeUser.value} is withdrawn.`);
+          t.status === "registration" ? `${removeUser.value}'s registration is cancelled.` : `${removeUser.value} is withdrawn.`, e.target);
       } }, h("label", {}, t.status === "registration" ? "Cancel a registration" : "Withdraw a player", removeUser),
       h("label", {}, "Reason", removeReason),
       h("button", { type: "submit", class: "danger", id: "td-remove" }, t.status === "registration" ? "Cancel it" : "Withdraw")));
@@ -65,7 +66,7 @@ export function directorTools(t, act) {
       e.preventDefault();
       const [round, board] = game.value.split(":").map(Number);
       direct("set_result", { round, board, result: result.value, reason: resultReason.value.trim() },
-        `Round ${round}, board ${board}: ${result.value}.`);
+        `Round ${round}, board ${board}: ${result.value}.`, e.target);
     } }, h("label", {}, "Enter or correct a result", game), h("label", {}, "Result", result),
     h("label", {}, "Reason (required)", resultReason),
     h("button", { type: "submit", id: "td-set-result" }, "Enter the result")));
