@@ -487,6 +487,31 @@ static inline void bx_pass_casualties(struct game *g)
 	}
 }
 
+/* Grant, placed by the caller at x, attacks the Confederate force at y;
+ * every neighbour of y but x and `friendly` gets a Union general, the
+ * Union has `csp` CSP, both decks are stacked and the casualties passed.
+ * True once the battle is a Union Minor Victory, not a rout (the 16.9.6
+ * overstacked-retreat tests: the loser's only retreat is `friendly`). */
+static inline bool bx_ringed_minor_victory(struct game *g, int grant, int x, int y, int friendly,
+                                           int csp)
+{
+	static const char *const blockers[] = {"mcdowell", "fremont", "banks",  "patterson",
+	                                       "buell",    "pope",    "curtis", "hooker"};
+	struct lw_state *s = &g->s;
+	int nb[6], k = 0;
+	int n = tg_hex_neighbours(&lw_D()->grid, y, nb);
+	for (int i = 0; i < n; i++)
+		if (nb[i] != x && nb[i] != friendly)
+			fx_place(s, blockers[k++], nb[i], 1);
+	s->side[LW_UNION].csp = csp;
+	fx_stack_deck(s, LW_UNION, 0, 0, 12);
+	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
+	bx_attack(g, grant, y);
+	bx_commit(g, csp, 0);
+	bx_pass_casualties(g);
+	return s->battle.winner == LW_UNION && s->battle.result == 1 && !s->battle.rout;
+}
+
 /* The search of the 16.6.4 / 16.6.5 battle tests: Grant and Sherman in a
  * plain hex attack Price and Early in the clear Confederate hex next to it
  * (fx_next_cs_clear, one hex after another), the Union committing 5 CSP and

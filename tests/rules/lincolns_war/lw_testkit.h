@@ -298,4 +298,74 @@ static inline int tk_count_offers(struct game *g, const char *role, const char *
 	return n;
 }
 
+/* a -> b -> c in `state` (e.g. "OH"): three clear hexes without a city, no
+ * river or impassable side between them, c not adjacent to a (12.4 and
+ * 13.1.1 pass-through tests). */
+static inline bool tk_line_of_three(const char *state, int *a, int *b, int *c)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		const struct lw_hex *h = &d->hexes[i];
+		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, state) != 0)
+			continue;
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, h->id, nb);
+		for (int k = 0; k < n; k++) {
+			const struct lw_hex *x = lw_data_hex(d, nb[k]);
+			if (!x || x->terrain != LW_TERRAIN_CLEAR || x->city >= 0 ||
+			    (lw_data_hexside_flags(d, h->id, nb[k]) &
+			     (LW_HS_RIVER | LW_HS_IMPASSABLE)))
+				continue;
+			int nc[6];
+			int m = tg_hex_neighbours(&d->grid, nb[k], nc);
+			for (int j = 0; j < m; j++) {
+				const struct lw_hex *y = lw_data_hex(d, nc[j]);
+				if (nc[j] == h->id || tg_hex_adjacent(&d->grid, h->id, nc[j]) ||
+				    !y || y->terrain != LW_TERRAIN_CLEAR || y->city >= 0 ||
+				    (lw_data_hexside_flags(d, nb[k], nc[j]) &
+				     (LW_HS_RIVER | LW_HS_IMPASSABLE)))
+					continue;
+				*a = h->id;
+				*b = nb[k];
+				*c = nc[j];
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* From hex index *i on: a clear Confederate hex y without a city, all six
+ * neighbours clear land without a city, a river or an impassable side, none
+ * in Kentucky; x and friendly two of them (the 16.9.6 overstacked-retreat
+ * tests). *i moves past it, so a caller can try the next. */
+static inline bool tk_open_ring(size_t *i, int *x, int *y, int *friendly)
+{
+	const struct lw_data *d = lw_D();
+	for (; *i < d->n_hexes; (*i)++) {
+		const struct lw_hex *h = &d->hexes[*i];
+		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
+		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
+			continue;
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, h->id, nb);
+		bool ok = n == 6;
+		for (int k = 0; k < n && ok; k++) {
+			const struct lw_hex *o = lw_data_hex(d, nb[k]);
+			ok = o && o->terrain == LW_TERRAIN_CLEAR && lw_city_at(nb[k]) < 0 &&
+			     !lw_is_kentucky(nb[k]) &&
+			     !(lw_data_hexside_flags(d, h->id, nb[k]) &
+			       (LW_HS_IMPASSABLE | LW_HS_RIVER));
+		}
+		if (!ok)
+			continue;
+		*y = h->id;
+		*x = nb[0];
+		*friendly = nb[3];
+		(*i)++;
+		return true;
+	}
+	return false;
+}
+
 #endif

@@ -15,41 +15,6 @@
 #include "lw_land_fixture.h"
 #include "lw_testkit.h"
 
-/* a -> b -> c: three clear hexes without a city, no river between */
-static bool line_of_three(const char *state, int *a, int *b, int *c)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, state) != 0)
-			continue;
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, h->id, nb);
-		for (int k = 0; k < n; k++) {
-			const struct lw_hex *x = lw_data_hex(d, nb[k]);
-			if (!x || x->terrain != LW_TERRAIN_CLEAR || x->city >= 0 ||
-			    (lw_data_hexside_flags(d, h->id, nb[k]) &
-			     (LW_HS_RIVER | LW_HS_IMPASSABLE)))
-				continue;
-			int nc[6];
-			int m = tg_hex_neighbours(&d->grid, nb[k], nc);
-			for (int j = 0; j < m; j++) {
-				const struct lw_hex *y = lw_data_hex(d, nc[j]);
-				if (nc[j] == h->id || tg_hex_adjacent(&d->grid, h->id, nc[j]) ||
-				    !y || y->terrain != LW_TERRAIN_CLEAR || y->city >= 0 ||
-				    (lw_data_hexside_flags(d, nb[k], nc[j]) &
-				     (LW_HS_RIVER | LW_HS_IMPASSABLE)))
-					continue;
-				*a = h->id;
-				*b = nb[k];
-				*c = nc[j];
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 static bool stop_refused_citing(struct lw_state *s, int side, const char *rule)
 {
 	struct tg_error err = {0};
@@ -65,7 +30,7 @@ static void two_star_cavalry_past_one_star(void)
 {
 	struct lw_state *s = fx_new(2);
 	int a = LW_NO_HEX, b = LW_NO_HEX, c = LW_NO_HEX;
-	if (!CHECK(s != NULL && line_of_three("OH", &a, &b, &c))) {
+	if (!CHECK(s != NULL && tk_line_of_three("OH", &a, &b, &c))) {
 		free(s);
 		return;
 	}
@@ -102,7 +67,7 @@ static void wheeler_past_bragg_and_forrest(void)
 {
 	struct lw_state *s = fx_new(2);
 	int a = LW_NO_HEX, b = LW_NO_HEX, c = LW_NO_HEX;
-	if (!CHECK(s != NULL && line_of_three("TN", &a, &b, &c))) {
+	if (!CHECK(s != NULL && tk_line_of_three("TN", &a, &b, &c))) {
 		free(s);
 		return;
 	}

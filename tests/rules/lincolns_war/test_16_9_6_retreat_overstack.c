@@ -10,14 +10,12 @@
  * only an overstacking one: he loses a star and retreats into it. The
  * engine disgraced him. Through act() and view(). */
 #include "lw_land_fixture.h"
+#include "lw_testkit.h"
 
 struct bt {
 	struct game *g;
 	int loser, sub, friendly;
 };
-
-static const char *const blockers[] = {"mcdowell", "fremont", "banks",  "patterson",
-                                       "buell",    "pope",    "curtis", "hooker"};
 
 /* Grant from x attacks the loser (2 stars) at y; `friendly` holds Bragg, Polk and Hardee (2 + 2 + 1
  * stars, no three-star: limit six); every other neighbour of y a Union
@@ -38,50 +36,7 @@ static bool setup(struct bt *t, int x, int y, int friendly, int csp, bool with_s
 	fx_place(s, "polk", friendly, 2);
 	fx_place(s, "hardee", friendly, 1);
 	t->friendly = friendly;
-	int nb[6], k = 0;
-	int n = tg_hex_neighbours(&lw_D()->grid, y, nb);
-	for (int i = 0; i < n; i++)
-		if (nb[i] != x && nb[i] != friendly)
-			fx_place(s, blockers[k++], nb[i], 1);
-	s->side[LW_UNION].csp = csp;
-	fx_stack_deck(s, LW_UNION, 0, 0, 12);
-	fx_stack_deck(s, LW_CONFEDERATE, 0, 0, 12);
-	bx_attack(t->g, grant, y);
-	bx_commit(t->g, csp, 0);
-	bx_pass_casualties(t->g);
-	return s->battle.winner == LW_UNION && s->battle.result == 1 && !s->battle.rout;
-}
-
-/* A clear Confederate hex y without a city, all six neighbours land
- * without a city or impassable side, none in Kentucky: x and friendly two
- * of them. */
-static bool find(size_t *i, int *x, int *y, int *friendly)
-{
-	const struct lw_data *d = lw_D();
-	for (; *i < d->n_hexes; (*i)++) {
-		const struct lw_hex *h = &d->hexes[*i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 ||
-		    !lw_hex_in_territory(h->id, LW_CONFEDERATE))
-			continue;
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, h->id, nb);
-		bool ok = n == 6;
-		for (int k = 0; k < n && ok; k++) {
-			const struct lw_hex *o = lw_data_hex(d, nb[k]);
-			ok = o && o->terrain == LW_TERRAIN_CLEAR && lw_city_at(nb[k]) < 0 &&
-			     !lw_is_kentucky(nb[k]) &&
-			     !(lw_data_hexside_flags(d, h->id, nb[k]) &
-			       (LW_HS_IMPASSABLE | LW_HS_RIVER));
-		}
-		if (!ok)
-			continue;
-		*y = h->id;
-		*x = nb[0];
-		*friendly = nb[3];
-		(*i)++;
-		return true;
-	}
-	return false;
+	return bx_ringed_minor_victory(t->g, grant, x, y, friendly, csp);
 }
 
 static struct bt search(bool with_sub)
@@ -89,7 +44,7 @@ static struct bt search(bool with_sub)
 	struct bt t = {0};
 	size_t i = 0;
 	int x, y, f;
-	while (find(&i, &x, &y, &f))
+	while (tk_open_ring(&i, &x, &y, &f))
 		for (int csp = 0; csp <= 5; csp++) {
 			if (setup(&t, x, y, f, csp, with_sub))
 				return t;
