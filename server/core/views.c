@@ -21,17 +21,18 @@ static const char *role_name(const struct tg_match *m, int role)
 	return role < m->nroles ? m->mod->roles[role] : "observer";
 }
 
-/* Ended by the server, not by the game's rules: a resignation or a timeout. */
-static bool resigned(const struct tg_match *m)
+/* Ended by the server, not by the game's rules: a resignation, a timeout,
+ * an operator's ban, a tournament director's result or a withdrawal's
+ * forfeit. The match is finished while the game itself is not. */
+static bool ended_by_server(const struct tg_match *m)
 {
-	json_t *result = json_object_get(m->row, "result");
-	return json_object_get(result, "resigned") || json_object_get(result, "timeout");
+	return !m->st.finished && strcmp(match_status(m), "finished") == 0;
 }
 
 json_t *views_view(const struct tg_match *m, int role)
 {
 	json_t *v = m->mod->view(m->g, role_name(m, role));
-	if (v && resigned(m)) {
+	if (v && ended_by_server(m)) {
 		/* The game does not know about resignation: the server says it. */
 		json_object_set_new(v, "finished", json_true());
 		json_object_set(v, "result", json_object_get(m->row, "result"));
@@ -86,7 +87,7 @@ static void drop_view(struct tg_match *m, int role)
 /* Keeps a full view of role (and its sections' stamps). */
 static void keep_full(struct tg_match *m, int role)
 {
-	if (resigned(m)) {
+	if (ended_by_server(m)) {
 		json_t *v = views_view(m, role);
 		if (!v || tg_view_keep_tree(&m->view[role], v) != 0)
 			tg_view_kept_clear(&m->view[role]);
@@ -98,13 +99,13 @@ static void keep_full(struct tg_match *m, int role)
 
 /* Brings role's kept view up to date, appending the patch to ops: by the
  * sections that moved, or whole once the server overrides the game's view
- * (resignation). -1: keep a full view instead. */
+ * (its own result). -1: keep a full view instead. */
 static int update_view(struct tg_match *m, int role, json_t *ops)
 {
 	struct tg_view_kept *k = &m->view[role];
 	if (!k->text)
 		return -1;
-	if (!resigned(m))
+	if (!ended_by_server(m))
 		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
 	json_t *now = views_view(m, role);
 	int rc = now ? tg_view_update_whole(k, now, ops) : -1;

@@ -9,7 +9,7 @@ result, so its round waits: the director and the players are told (a
 reason), and the director enters the game's result, which lets the event go
 on; the aborted match itself stays aborted and unrated."""
 
-from harness import Harness, check, register, run_main
+from harness import Harness, check, fresh_view, register, run_main
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
 
@@ -71,6 +71,15 @@ def main(args):
                 if m["match"] == g1["match"]][0]
         check(mine["status"] == "finished" and mine["result"]["winner"] is None,
               f"the entered draw ended the match: {mine}")
+        # The match's own view says so too (the game did not end it: the
+        # server's result overrides the view, as a resignation's does).
+        for side in ("side0", "side1"):
+            v = fresh_view(h, c[g1[side]], g1["match"])["view"]
+            check(v.get("finished") is True and v.get("awaiting") == [] and
+                  v.get("actions") == [] and
+                  "tournament director" in (v.get("result") or {}).get("summary", ""),
+                  f"{side}'s view of the match the director ended: {v.get('finished')}, "
+                  f"{v.get('awaiting')}, {v.get('result')}")
         # Pause: round 1 completes, round 2 waits.
         d.ok(direct(tid, "pause", reason="lunch"))
         check(get(tid)["paused"], "paused")
