@@ -62,7 +62,8 @@ def mask(text, cards):
     for n in cards:
         for pat in (r"card \d+ " + re.escape(n), "Event " + re.escape(n),
                     "Seditious " + re.escape(n), r"\(" + re.escape(n) + r"\)",
-                    re.escape(n) + " for the ", r"\d+ " + re.escape(n)):
+                    re.escape(n) + " for the ", r"\d+ " + re.escape(n),
+                    "erratic resource " + re.escape(n)):
             text = re.sub(pat, "#", text)
     return text
 
