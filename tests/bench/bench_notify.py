@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
 
 from harness import Daemon, free_fixed_port  # noqa: E402
-from test_notify import SMTP_PASSWORD, SMTP_USER, SmtpSink  # noqa: E402
+from notify_rig import SMTP_PASSWORD, SMTP_USER, SmtpSink  # noqa: E402
 
 
 def cpu_s(pid):

@@ -29,13 +29,10 @@ import socket
 import sqlite3
 import time
 
-from harness import Harness, check, free_fixed_port, register, run_main
+from harness import check, register, run_main
+from notify_rig import DAY, notify_rig, set_time, text_of, to, verify_address, wait_until
 from test_lincolns_war_hidden import ALL_CARDS, card_names, hidden_from, leaks
-from test_notify import SmtpSink, set_time, text_of, to, verify_address, wait_until
 
-T0 = 1900000000
-DAY = 86400
-SMTP_USER, SMTP_PASSWORD = "relay-user", "relay-secret"
 MAX_BYTES = 65536
 REPLY = re.compile(r"^telegraph-reply\+(\d+)-([0-9a-f]{32})@reply\.example\.test$")
 
@@ -494,42 +491,23 @@ def start_play(p, mid):
 
 def body(args):
     rng = random.Random()
-    smtp_port = free_fixed_port(rng)
-    lmtp_port = free_fixed_port(rng)
-    h = Harness(args, daemon_args=(
-        "--set", f"smtp_url=smtp://127.0.0.1:{smtp_port}",
-        "--set", "smtp_from=Telegraph <tg@localhost>",
-        "--set", f"smtp_user={SMTP_USER}", "--set", f"smtp_password={SMTP_PASSWORD}",
-        "--set", "notify_poll_ms=100",
-        "--set", f"lmtp_listen=127.0.0.1:{lmtp_port}",
-        "--set", "mail_reply_domain=reply.example.test",
-        "--set", f"mail_max_bytes={MAX_BYTES}", "--set", "mail_reply_days=2",
-        "--set", "public_url=https://play.example.test/"))
-    h.lmtp_port = lmtp_port
-    h.clock_file = os.path.join(h.tmp, "clock")
-    os.environ["TELEGRAPHD_TEST_CLOCK"] = h.clock_file
-    set_time(h, T0)
-    sink = SmtpSink(h.tmp, smtp_port)
-    h.daemon.extra_args += ["--set", f"notify_ca_file={sink.cert}"]
-    sink.start()
-    try:
-        with h:
-            p, mid = setup(h, sink)
-            check(f"LMTP (replies to \"your move\" emails) on 127.0.0.1:{lmtp_port}" in
-                  "\n".join(h.daemon.log), "the LMTP listener is not in the log")
-            start_play(p, mid)
-            played, styles = play_by_email(p, mid, 20, rng)
-            print(f"# {played} moves by email, styles {styles}, {p.hidden_checked} hidden "
-                  f"names checked")
-            check(p.hidden_checked > 0, "nothing hidden was checked")
-            check(played >= 20, f"{played} moves")
-            test_bad_input(h, p, mid)
-            test_expired(h, p, mid)
-            test_hashed(h, p)
-            test_digest(h, p, mid)
-            h.daemon.stop()
-    finally:
-        sink.stop()
+    with notify_rig(args, {"mail_reply_domain": "reply.example.test",
+                           "mail_max_bytes": MAX_BYTES, "mail_reply_days": 2},
+                    lmtp=True) as (h, sink, _):
+        p, mid = setup(h, sink)
+        check(f"LMTP (replies to \"your move\" emails) on 127.0.0.1:{h.lmtp_port}" in
+              "\n".join(h.daemon.log), "the LMTP listener is not in the log")
+        start_play(p, mid)
+        played, styles = play_by_email(p, mid, 20, rng)
+        print(f"# {played} moves by email, styles {styles}, {p.hidden_checked} hidden "
+              f"names checked")
+        check(p.hidden_checked > 0, "nothing hidden was checked")
+        check(played >= 20, f"{played} moves")
+        test_bad_input(h, p, mid)
+        test_expired(h, p, mid)
+        test_hashed(h, p)
+        test_digest(h, p, mid)
+        h.daemon.stop()
 
 
 if __name__ == "__main__":

@@ -28,170 +28,16 @@ with the real daemon, a real SMTP server and real webhook receivers:
 The daemon's clock is injected (TELEGRAPHD_TEST_CLOCK) so that backoffs pass
 without sleeping."""
 
-import email
-import email.policy
-import hashlib
-import hmac
-import http.server
 import json
-import os
 import random
 import re
-import shutil
 import socket
-import subprocess
 import threading
 import time
 
-from harness import (CheckFailed, Harness, check, free_fixed_port, register, run_main)
-
-T0 = 1900000000
-DAY = 86400
-SMTP_USER, SMTP_PASSWORD = "relay-user", "relay-secret"
-DEBIAN_PYTHON = "/usr/bin/python3"
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def set_time(h, t):
-    tmp = h.clock_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(f"{t}\n")
-    os.replace(tmp, h.clock_file)
-    h.now = t
-
-
-class SmtpSink:
-    """smtp_sink.py as a child process; messages parsed from its folder."""
-
-    def __init__(self, tmp, port):
-        self.port = port
-        self.dir = os.path.join(tmp, "mail")
-        os.makedirs(self.dir, exist_ok=True)
-        self.cert = os.path.join(tmp, "smtp-cert.pem")
-        self.key = os.path.join(tmp, "smtp-key.pem")
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                        "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=localhost",
-                        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-days", "2",
-                        "-keyout", self.key, "-out", self.cert],
-                       check=True, capture_output=True)
-        self.proc = None
-
-    def start(self):
-        self.proc = subprocess.Popen(
-            [DEBIAN_PYTHON, os.path.join(HERE, "smtp_sink.py"), "--port", str(self.port),
-             "--cert", self.cert, "--key", self.key, "--out", self.dir, "--user", SMTP_USER,
-             "--password", SMTP_PASSWORD],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        check(line.startswith("ready"), f"the SMTP sink did not start: {line!r} "
-              f"{self.proc.stderr.read() if self.proc.poll() is not None else ''}")
-
-    def stop(self):
-        if self.proc:
-            self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-            self.proc = None
-
-    def messages(self):
-        out = []
-        for name in sorted(os.listdir(self.dir)):
-            if name.endswith(".eml"):
-                with open(os.path.join(self.dir, name), "rb") as f:
-                    out.append(email.message_from_bytes(f.read(), policy=email.policy.default))
-        return out
-
-    def wait(self, pred, what, timeout=20):
-        deadline = time.monotonic() + timeout
-        while True:
-            found = [m for m in self.messages() if pred(m)]
-            if found:
-                return found
-            check(time.monotonic() < deadline, f"no mail: {what}; have "
-                  f"{[(m['To'], m['Subject']) for m in self.messages()]}")
-            time.sleep(0.1)
-
-
-def to(addr):
-    return lambda m: m["X-Sink-Rcpt-To"] == addr
-
-
-def text_of(m):
-    return m.get_body(("plain",)).get_content().replace("\r\n", "\n")
-
-
-class Hook(http.server.BaseHTTPRequestHandler):
-    """A webhook receiver: mode ok (checks the signature), 500, or hang."""
-
-    def do_POST(self):
-        srv = self.server
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        srv.hits += 1
-        if srv.mode == "hang":
-            time.sleep(srv.hang_s)
-            return
-        if srv.mode == "500":
-            self.send_response(500)
-            self.end_headers()
-            return
-        want = "sha256=" + hmac.new(srv.secret.encode(), body, hashlib.sha256).hexdigest()
-        got = self.headers.get("X-Telegraph-Signature", "")
-        srv.received.append({"body": json.loads(body), "signed": hmac.compare_digest(want, got),
-                             "key": self.headers.get("Idempotency-Key"),
-                             "event": self.headers.get("X-Telegraph-Event")})
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *a):
-        pass
-
-
-def hook_server(mode, hang_s=0):
-    s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
-    s.mode, s.hang_s, s.hits, s.received, s.secret = mode, hang_s, 0, [], ""
-    s.daemon_threads = True
-    threading.Thread(target=s.serve_forever, daemon=True).start()
-    return s
-
-
-def wait_until(pred, what, timeout=20):
-    deadline = time.monotonic() + timeout
-    while not pred():
-        check(time.monotonic() < deadline, f"timed out: {what}")
-        time.sleep(0.1)
-
-
-def start_client(h, name, config=None):
-    """h.client, noting its connection's id in the daemon's log."""
-    n = len(h.daemon.log)
-    c = h.client(name, config=config)
-    found = []
-    wait_until(lambda: found.extend(re.findall(r"conn=(\d+) connected from",
-                                               "\n".join(h.daemon.log[n:]))) or found,
-               f"{name}'s connection in the daemon's log")
-    c.conn_id = found[-1]
-    return c
-
-
-def close_gone(h, c):
-    """Closes c and waits until the daemon has seen it go: until then its
-    user is still connected and following (no "your move" for him)."""
-    c.close()
-    wait_until(lambda: any(f"conn={c.conn_id} closed" in line for line in h.daemon.log),
-               f"the daemon seeing {c.name} leave")
-
-
-def verify_address(h, sink, c, addr):
-    r = c.ok({"op": "notify_settings", "email": addr})
-    check(r["settings"]["email"] == addr and r["settings"]["email_verified"] is False,
-          f"a new address starts unverified: {r}")
-    mail = sink.wait(to(addr), f"the code to {addr}")[-1]
-    code = re.search(r"verification code is (\d{8})", text_of(mail))
-    check(code, f"no code in {text_of(mail)!r}")
-    return code.group(1), mail
+from harness import CheckFailed, check, register, run_main
+from notify_rig import (DAY, close_gone, hook_server, notify_rig, set_time, start_client,
+                        text_of, to, verify_address, wait_until)
 
 
 def test_verify(h, sink, grant):
@@ -531,51 +377,28 @@ def test_forgot(h, sink, grant):
 
 
 def body(args):
-    rng = random.Random()
-    smtp_port = free_fixed_port(rng)
-    hook = hook_server("ok")
-    tmp_sink = None
-    h = Harness(args, daemon_args=(
-        "--set", f"smtp_url=smtp://127.0.0.1:{smtp_port}",
-        "--set", "smtp_from=Telegraph <tg@localhost>",
-        "--set", f"smtp_user={SMTP_USER}", "--set", f"smtp_password={SMTP_PASSWORD}",
-        "--set", "notify_backoff_s=60", "--set", "notify_max_attempts=3",
-        "--set", "notify_poll_ms=100", "--set", "notify_timeout_s=4",
-        "--set", "webhook_allow_loopback=1",
-        "--set", "public_url=https://play.example.test/"))
-    h.daemon.port = free_fixed_port(rng)
-    h.clock_file = os.path.join(h.tmp, "clock")
-    os.environ["TELEGRAPHD_TEST_CLOCK"] = h.clock_file
-    set_time(h, T0)
-    sink = SmtpSink(h.tmp, smtp_port)
-    h.daemon.extra_args += ["--set", f"notify_ca_file={sink.cert}"]
-    sink.start()
-    try:
-        with h:
-            grant, lee = start_client(h, "grant"), start_client(h, "lee")
-            register(grant, "grant")
-            register(lee, "lee")
-            test_verify(h, sink, grant)
-            mid, mail = test_play(h, sink, grant, lee, hook)
-            # lee (beta) follows in round 1: seq 1 is his.
-            lee3 = h.client("lee3", config=lee.config)
-            lee3.ok({"op": "act", "match": mid, "seq": 1,
-                     "action": {"type": "commit", "value": 1}})
-            lee3.close()
-            seq = test_kill(h, sink, grant, lee.config, mid, 2)
-            grant = start_client(h, "grant-2", config=grant.config)
-            test_parking(h, sink, grant, lee.config, mid, seq)
-            test_unsubscribe(h, lee.config, mail)
-            test_clock_low(h, sink, grant.config, lee.config)
-            grant = h.client("grant-3", config=grant.config)
-            test_forgot(h, sink, grant)
-            h.validate_all()
-            h.daemon.stop()  # exits 0 (under ASan: without a leak)
-    finally:
-        sink.stop()
-        hook.shutdown()
-        if tmp_sink:
-            shutil.rmtree(tmp_sink, ignore_errors=True)
+    with notify_rig(args, {"notify_backoff_s": 60, "notify_max_attempts": 3,
+                           "notify_timeout_s": 4, "webhook_allow_loopback": 1},
+                    hook="ok") as (h, sink, hook):
+        grant, lee = start_client(h, "grant"), start_client(h, "lee")
+        register(grant, "grant")
+        register(lee, "lee")
+        test_verify(h, sink, grant)
+        mid, mail = test_play(h, sink, grant, lee, hook)
+        # lee (beta) follows in round 1: seq 1 is his.
+        lee3 = h.client("lee3", config=lee.config)
+        lee3.ok({"op": "act", "match": mid, "seq": 1,
+                 "action": {"type": "commit", "value": 1}})
+        lee3.close()
+        seq = test_kill(h, sink, grant, lee.config, mid, 2)
+        grant = start_client(h, "grant-2", config=grant.config)
+        test_parking(h, sink, grant, lee.config, mid, seq)
+        test_unsubscribe(h, lee.config, mail)
+        test_clock_low(h, sink, grant.config, lee.config)
+        grant = h.client("grant-3", config=grant.config)
+        test_forgot(h, sink, grant)
+        h.validate_all()
+        h.daemon.stop()  # exits 0 (under ASan: without a leak)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ his bye; the expectations come from the pairings the server publishes. A
 withdrawn player is told nothing of later rounds."""
 
 from harness import Harness, check, register, run_main
-from test_notify import hook_server, wait_until
+from notify_rig import hook_server, wait_until
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
 

@@ -15,7 +15,7 @@ and its content (bye, forfeit, or opponent, side and match) is what the
 pairings the server publishes say."""
 
 from harness import Harness, check, register, run_main
-from test_notify import hook_server, wait_until
+from notify_rig import hook_server, wait_until
 
 GAME = {"game": "fixture-duel", "scenario": "standard"}
 
