@@ -88,7 +88,8 @@ static int nearest_cities(const struct lw_state *s, int u, int from, int out[ARR
 	if (best == LW_NO_HEX)
 		return 0;
 	if (!from) {
-		out[n++] = best; /* no entry hex: the data's first city (README) */
+		out[n++] = best; /* no entry hex: the data's first city (README "Engine: the
+		                    sequence of play and the actions") */
 		return n;
 	}
 	int bestd = tg_hex_distance(&d->grid, from, best);

@@ -631,7 +631,7 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	}
 	char name[96], hl[64];
 	/* 12.7: named if seen where he starts or lands, as lw_march.c's move
-	 * (README "The public log") */
+	 * (docs/decisions.md "The public log says no more than the views") */
 	if (seen || lw_unit_seen(s, co))
 		lw_unit_name(s, co, name, sizeof name);
 	else
@@ -710,7 +710,7 @@ static void launch(struct lw_state *s, struct game_outcome *out)
  * Orleans too: the Hunley's ocean port is also a river port), and a choice
  * ("may": he may keep it for a later attack). Asked whenever the port holds
  * a face-down Asset, so that the question tells the Union nothing the
- * Asset's back does not (README). */
+ * Asset's back does not (docs/amphibious_sieges.md "Hunley (8.1.2.3)"). */
 static bool hunley_question(const struct lw_state *s, int hex)
 {
 	if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, hex))
@@ -937,7 +937,7 @@ int lw_amphib_water_ports(const struct lw_state *s, const int *u, int n, int *ou
  * battle hex: the whole force, or the excess a routed Major Army offering
  * siege sends away (16.6.4). The port is surrendered only when nobody of
  * the force is left in it: the rest held in the siege keeps it, its fate
- * being the siege's (16.9.5.4; README). */
+ * being the siege's (16.9.5.4; docs/amphibious_sieges.md "16.9.4"). */
 void lw_amphib_water_retreat_to(struct lw_state *s, const int *u, int n, int to)
 {
 	const struct lw_battle *b = &s->battle;

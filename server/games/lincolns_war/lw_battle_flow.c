@@ -141,7 +141,8 @@ void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out)
 	b->empty_city = lw_units_at(s, target, def_side(s), u) == 0;
 	char name[64], hl[64];
 	/* 12.7: a group that attacks from under a friendly CO is named only
-	 * by its hex until the 16.3 reveal (README "The public log") */
+	 * by its hex until the 16.3 reveal (docs/decisions.md "The public log says no more than the
+	 * views") */
 	lw_log(s, "%s attacks %s (16.1).",
 	       lw_public_name(s, group_co(s, b->attacker), name, sizeof name),
 	       lw_hex_label(target, hl, sizeof hl));

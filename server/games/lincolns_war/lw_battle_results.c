@@ -346,7 +346,8 @@ void lw_battle_resolve(struct lw_state *s, struct game_outcome *out)
 	}
 	struct lw_combat_out o;
 	lw_combat_resolve(&in, &o);
-	if (lw_cav_battle_on(s)) { /* 13.2.2: a cavalry-only battle never routs (README) */
+	if (lw_cav_battle_on(s)) { /* 13.2.2: a cavalry-only battle never routs
+		                      (docs/rail_cavalry.md "The cavalry battle of a raid") */
 		o.rout = false;
 		o.it_gain[LW_ATTACKER] = o.it_table[LW_ATTACKER];
 		o.it_gain[LW_DEFENDER] = o.it_table[LW_DEFENDER];

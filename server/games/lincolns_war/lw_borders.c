@@ -131,7 +131,8 @@ int lw_may_attack_hex(const struct lw_state *s, int side, int hex, struct tg_err
 	/* 2.2: a "*" defense "indicates that the city may not be attacked";
 	 * 2.3: a bracketed region "occupied by an opposing player" lends no
 	 * defense "to the occupying force": its owner may attack that force
-	 * (never the vacant region, 12.6, nor his own force there; README) */
+	 * (never the vacant region, 12.6, nor his own force there; docs/decisions.md "A force in a
+	 * bracketed region") */
 	bool invader =
 	    city && city->bracketed && occ == LW_OTHER(side) && lw_city_controller(s, c) == side;
 	if (city && city->defense == LW_VALUE_UNATTACKABLE && !invader)

@@ -10,13 +10,12 @@
  * the raided hex defending): 16.4 indecisive rolls and wounds, 16.5 less
  * the IT each carries, 16.6 the results table, 16.8 the General Casualty
  * cards (and their prompts), 16.8.3 disasters and victory reversal, 16.6.5
- * auto-promotion, PC. Our reading (README "Part 2: rail and cavalry",
- * decisions): no commitment step (no CSP, no Resource card), no terrain, no
- * rout, nobody retreats or advances (11.2.2: the subordinate cavalry stays
- * with its CO; the raided force is not attacked); IT go to each cavalry
- * general's force (11.2.2). The raid itself is rolled only when the raider
- * won (a victory reversal turns the result round) and still lives; both
- * cavalry generals are revealed (lw_cavalry.c, 16.3).
+ * auto-promotion, PC. Our reading (docs/rail_cavalry.md "The cavalry battle of a raid"): no
+ * commitment step (no CSP, no Resource card), no terrain, no rout, nobody retreats or advances
+ * (11.2.2: the subordinate cavalry stays with its CO; the raided force is not attacked); IT go to
+ * each cavalry general's force (11.2.2). The raid itself is rolled only when the raider won (a
+ * victory reversal turns the result round) and still lives; both cavalry generals are revealed
+ * (lw_cavalry.c, 16.3).
  *
  * 16.2.1 "If a cavalry general retreats and the attacker also possesses
  * cavalry, a cavalry battle ensues—only the Cavalry units participate;

@@ -4,10 +4,10 @@
  * control reverts to the side that held it before, unless the holder's
  * infantry has come in and placed its garrison token meanwhile.
  *
- * Decision (README, issue 22): the reversion undoes the capture in the
- * whole state: the former holder's garrison token comes back where he had
- * one (16.10.2's -1, 8.2's blockade count), and the supply value in PC goes
- * back (the raider returns it, the former holder regains it). */
+ * Decision (docs/decisions.md "13.1.3 / 16.10.2 / 8.2: what a city held by cavalry reverts to",
+ * issue 22): the reversion undoes the capture in the whole state: the former holder's garrison
+ * token comes back where he had one (16.10.2's -1, 8.2's blockade count), and the supply value in
+ * PC goes back (the raider returns it, the former holder regains it). */
 #include <string.h>
 
 #include "lw_cavalry.h"
@@ -85,7 +85,8 @@ void lw_cav_city_settle(struct lw_state *s)
 		s->city[c].owner = (int8_t)back;
 		s->city[c].garrison = garrisoned_by(c, back) ? 1 : 0;
 		set_held(s, c, false);
-		/* the capture's PC go back with the city (README, issue 22) */
+		/* the capture's PC go back with the city (docs/decisions.md "13.1.3: the PC of the
+		 * capture on reversion", issue 22) */
 		if (holder != LW_NOSIDE)
 			lw_lose_pc(s, holder, v);
 		if (back != LW_NOSIDE)

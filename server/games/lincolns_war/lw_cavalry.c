@@ -121,7 +121,7 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
 	/* 13.2.3 "place or remove a Rail Interdiction Token", "one RIT per
 	 * activation": one RIT action (placed, removed or denied) per
 	 * activation; only an RIT laid bars combat and raids (lw_raid_check,
-	 * lw_attack_target_check; README) */
+	 * lw_attack_target_check; docs/rail_cavalry.md "What an RIT action spends") */
 	if (!foray && (s->cav.act_rit || s->cav.act_raid))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.3: one RIT per activation, and not with a raid");
@@ -134,14 +134,14 @@ int lw_rit_check(const struct lw_state *s, int u, int hex, bool remove, bool for
  * either allow or deny RIT placement. If the opposing cavalry generals are
  * of equal rank, the RIT is not placed." The contest, found out only now,
  * reveals the cavalry of both sides taking part (the contest is declared at
- * the table; README). The highest-ranking enemy cavalry decides (its owner
- * commands every contester): higher than the placer, its owner is asked
+ * the table; docs/rail_cavalry.md "Allow or deny (13.2.3)"). The highest-ranking enemy cavalry
+ * decides (its owner commands every contester): higher than the placer, its owner is asked
  * (RIT_ASK); equal, the RIT is not placed (RIT_DENIED); lower, or nobody,
  * it goes (RIT_FREE). Cavalry across a river from the hex does not contest
  * it: "You may not interdict across any rivers", and 13.2.6's contest in
  * the same words ("the enemy also has a cavalry unit adjacent to the same
- * hex") stops at rivers (lw_supply.c cav_cut; README). `met` is set when
- * any enemy cavalry contested (something was revealed). */
+ * hex") stops at rivers (lw_supply.c cav_cut; docs/rail_cavalry.md "An RIT contested across a
+ * river"). `met` is set when any enemy cavalry contested (something was revealed). */
 enum rit_contest { RIT_FREE, RIT_DENIED, RIT_ASK };
 
 static enum rit_contest rit_contested(struct lw_state *s, int u, int hex, bool *met)
@@ -329,14 +329,15 @@ int lw_raid_check(const struct lw_state *s, int u, int target, bool foray, struc
 	/* 2.3: bracketed regions "cannot be the target of raids". The raid's
 	 * target is the hex (13.2.2 "raids against any hex containing an enemy
 	 * Force or city"), so neither the region nor a force in it is raided
-	 * (our reading, README). */
+	 * (our reading, docs/rail_cavalry.md "Bracketed regions are never raided"). */
 	int bc = lw_city_at(target);
 	if (bc >= 0 && lw_D()->cities[bc].bracketed)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "2.3: a bracketed region cannot be the target of raids");
 	/* 2.3 / 10.2: on the first turn the capital "and any forces within may
 	 * not be attacked", and 10.7.8.2 counts a raid among the attacks
-	 * (issue 22, README): no raid on it, by activation or foray */
+	 * (issue 22, docs/decisions.md "2.3 / 10.2 with 13.2.2: raids on the first-turn capital"):
+	 * no raid on it, by activation or foray */
 	if (bc >= 0 && lw_D()->cities[bc].capital && s->turn == 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.2 / 2.3: %s and any force in it may not be raided in the first "
@@ -403,8 +404,8 @@ void lw_raid_roll(struct lw_state *s, int u, int target, bool foray)
 	bool ok = lw_raid_table_succeeds(m);
 	/* 12.7: a raider the enemy cannot see (a foray from under his CO) is
 	 * not named, and the die is not shown: with the modifiers (+1 two
-	 * stars, -1 OOS, -1 an IT) it would give his rank away (README "The
-	 * public log") */
+	 * stars, -1 OOS, -1 an IT) it would give his rank away (docs/decisions.md "The public log
+	 * says no more than the views") */
 	bool seen = lw_unit_seen(s, u);
 	lw_public_name(s, u, name, sizeof name);
 	char roll[48] = "";

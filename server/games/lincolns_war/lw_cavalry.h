@@ -111,7 +111,8 @@ void lw_cav_activation_begin(struct lw_state *s);
 /* 13.2.4: did cavalry u foray in this card play? Forays are for cavalry
  * not activated in it: such a unit is not then activated alone in the same
  * card play (lw_ops.c), and moving with its activated force it neither
- * raids nor interdicts again (README). */
+ * raids nor interdicts again (docs/rail_cavalry.md "A foray, then an activation in the same card
+ * play"). */
 bool lw_cav_forayed(const struct lw_state *s, int u);
 void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list);
 int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

@@ -142,7 +142,8 @@ void lw_combat_resolve(const struct lw_combat_in *in, struct lw_combat_out *out)
 		 * winning force, if attacking, receives one IT." "if defending"
 		 * governs the whole clause as "if attacking" does the winner's: an
 		 * attacking loser stays where he attacked from (16.10.1) and takes
-		 * no IT from the table (issue 16, README). */
+		 * no IT from the table (issue 16, docs/decisions.md "16.6.2 Minor Victory: only a
+		 * defending loser"). */
 		out->it_gain[l] = l == LW_DEFENDER ? 2 : 0;
 		out->it_gain[w] = w == LW_ATTACKER ? 1 : 0;
 	} else {

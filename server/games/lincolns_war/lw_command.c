@@ -79,7 +79,8 @@ static void enqueue(struct lw_state *s, int hex, int side, int not )
 			return;
 		}
 	if (c->co_n >= LW_CMD_QUEUE)
-		return; /* the default CO stays (README) */
+		return; /* the default CO stays (docs/decisions.md "CO after a loss of rank
+		           (11.0.3)") */
 	c->co_hex[c->co_n] = (int16_t)hex;
 	c->co_side[c->co_n] = (int8_t)side;
 	c->co_not[c->co_n] = (int16_t) not ;
@@ -146,7 +147,8 @@ void lw_command_note_displaced(struct lw_state *s, int hex, int u, int to)
 {
 	struct lw_command *c = &s->command;
 	if (c->dsp_n >= LW_CMD_DISP || !hex || !to)
-		return; /* the procedure's choice stays (README) */
+		return; /* the procedure's choice stays (docs/decisions.md "Overstacking after an
+		           involuntary change (12.4)") */
 	c->dsp_hex[c->dsp_n] = (int16_t)hex;
 	c->dsp_unit[c->dsp_n] = (int16_t)u;
 	c->dsp_to[c->dsp_n] = (int16_t)to;
@@ -360,7 +362,8 @@ bool lw_command_note_siege_star(struct lw_state *s, int hex, int side)
 	if (c->sst_n >= LW_CMD_SST)
 		sst_prune(s); /* forces answered or freed meanwhile */
 	if (c->sst_n >= LW_CMD_SST)
-		return false; /* not reached: one entry per force held (README) */
+		return false; /* not reached: one entry per force held (docs/decisions.md
+		                 "Overstacking in a siege (12.4, 16.9.5.2)") */
 	/* asked in turn, after the forces overstacked before this one */
 	c->sst_hex[c->sst_n] = (int16_t)hex;
 	c->sst_side[c->sst_n] = (uint8_t)side;

@@ -65,8 +65,8 @@ bool lw_command_lost_to_one_star(const struct lw_state *s, int u);
 /* An 11.0.3, 12.4 or 16.9.6 (siege_star) question waits for its owner. The automatic procedures
  * that raise them (a battle's steps, the Supply Phase) hold while this is
  * true and go on after the answer, so that their later steps see who
- * commands and where the general went (README "Command questions in the
- * middle of a procedure"). */
+ * commands and where the general went (docs/decisions.md "Command questions in the middle of a
+ * procedure"). */
 bool lw_command_question_pending(const struct lw_state *s);
 
 /* The side that must decide now, or LW_NOSIDE. */

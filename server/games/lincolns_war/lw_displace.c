@@ -8,8 +8,8 @@
  * (lw_fix_overstack; lw_command.c then asks the owner who goes and where),
  * and the besieged or besieging force, which may not leave the city
  * (16.9.5.2) and sheds stars instead, as 16.9.6 has a force that cannot
- * move within the stacking limits do. README "Overstacking after an
- * involuntary change". */
+ * move within the stacking limits do. docs/decisions.md "Overstacking after an involuntary change
+ * (12.4)". */
 #include <stdio.h>
 #include <string.h>
 
@@ -173,7 +173,8 @@ static int junior(const struct lw_state *s, int hex, int side)
 }
 
 /* The queue of siege_star questions is full (never, with one entry per
- * force held in a siege): the procedure's junior (README). */
+ * force held in a siege): the procedure's junior (docs/decisions.md "Overstacking in a siege
+ * (12.4, 16.9.5.2)"). */
 static int junior_or(const struct lw_state *s, int hex, int side, int dflt)
 {
 	int j = junior(s, hex, side);

@@ -5,7 +5,8 @@
  * picks event and target in one action. Foote is lw_naval.c's, the
  * assassination plot lw_political.c's; the optional Irregulars (23.2) are
  * placed here through lw_irregulars.c, the optional Peculiar Generals reuse
- * the events above and Laying a Trap is a resource (README, part 2). */
+ * the events above and Laying a Trap is a resource (docs/political_optional.md "Decisions where the
+ * text is silent"). */
 #include <stdio.h>
 #include <string.h>
 

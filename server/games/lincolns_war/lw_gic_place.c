@@ -10,8 +10,8 @@
  * select the current CO of that army (in which case no relocation takes
  * place), or replace him with your desired choice." That choice is the
  * prompt `gic_place {to[, general]}` to the owner (s->side[].gic_place),
- * asked like the GiC choice before any other action. README "GiC
- * replacement". */
+ * asked like the GiC choice before any other action. docs/decisions.md "GiC placement (11.1.2.3)".
+ */
 #include <stdio.h>
 #include <string.h>
 

@@ -4,8 +4,8 @@
  * take blockade IT (8.2.2, here by construction: a counter is not a unit,
  * lw_naval_phase.c it_candidates() sees units only); dispersing one
  * reshuffles the Confederate deck (10.3.1, 23.2.5). Everything else is
- * RECONSTRUCTED (lw_optional.h, README "Part 2: political specials and
- * optional rules"). */
+ * RECONSTRUCTED (lw_optional.h, docs/political_optional.md "Decisions where the text is silent").
+ */
 #include <string.h>
 
 #include "lw_engine.h"

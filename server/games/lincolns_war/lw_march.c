@@ -198,7 +198,7 @@ int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err
 		               "same force on the same activation");
 	/* 12.3.1 / 12.1: the generals in a hex are one force, so a part that
 	 * enters the hex of another (to pass through, to stop or to land)
-	 * rejoins it (decision, README) */
+	 * rejoins it (decision, docs/tests.md "Decided after the audit") */
 	int add[LW_MAX_MOVERS];
 	for (int i = 0; i < s->play.movers_n; i++)
 		add[i] = s->play.movers[i];
@@ -294,7 +294,7 @@ static int step_check(const struct lw_state *s, int to, struct tg_error *err)
 	/* 12.4: "Stacking limits are checked and must be met after the
 	 * completion of movement": a hex the movers only pass through may be
 	 * over the limits, the hex where this step ends their move may not
-	 * (README "Stacking is checked where a move ends") */
+	 * (docs/decisions.md "12.4 / 13.1.1 / 12.5: stacking is checked where a move ends") */
 	if (lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err) != 0) {
 		if (step_ends_move(s, &t, &st, to))
 			return -1;
@@ -863,7 +863,7 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	char name[96], hl[64];
 	/* 12.7: the leader is named if the enemy sees him where he starts or
 	 * where he ends the step, else only his side and the hex he left
-	 * (README "The public log") */
+	 * (docs/decisions.md "The public log says no more than the views") */
 	if (seen || lw_unit_seen(s, co))
 		lw_unit_name(s, co, name, sizeof name);
 	else
@@ -1077,7 +1077,8 @@ static int act_next_group(struct lw_state *s, const json_t *a, struct tg_error *
 	lw_cav_activation_begin(s);
 	char name[64], hl[64];
 	/* 12.7: the group is still in the stack it was left in; its leader is
-	 * named when it moves out (README "The public log") */
+	 * named when it moves out (docs/decisions.md "The public log says no more than the views")
+	 */
 	lw_log(s, "%s and the generals left at %s move on as a separate group (12.8).",
 	       lw_public_name(s, movers_co(s), name, sizeof name),
 	       lw_hex_label(hex, hl, sizeof hl));
@@ -1106,7 +1107,7 @@ static int act_revive(struct lw_state *s, struct game_outcome *out, struct tg_er
 	}
 	char name[64];
 	/* 12.7: a reviver who joined under a senior CO is hidden in the stack
-	 * now (README "The public log") */
+	 * now (docs/decisions.md "The public log says no more than the views") */
 	lw_log(s, "%s revives the force at %04d: %d IT removed (18.2).",
 	       lw_public_name(s, co, name, sizeof name), hex, removable - left);
 	lw_march_finish(s, out);

@@ -132,7 +132,8 @@ int lw_stack_check(const struct lw_stack_unit *u, int n, bool mountain, struct t
 	 * cavalry unit of any rank". 12.2 gives a Minor Army "one cavalry general
 	 * of either one or two stars": read as the usual case, not a bar on a
 	 * three-star cavalry general under a three-star CO of a Minor Army (12.1
-	 * allows him with that CO alone, 12.4 in any hex; decision, README) */
+	 * allows him with that CO alone, 12.4 in any hex; decision, docs/decisions.md "12.2 / 12.1
+	 * / 12.4 a Minor Army's cavalry") */
 	if (inf > 0 && cav_stars > top)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1: a cavalry general may not outrank the CO of his force");

@@ -303,7 +303,8 @@ int lw_naval_defense_mod(const struct lw_state *s, int c)
 		m -= lw_D()->tables.naval.blockade_defense_minus; /* 8.2.1 */
 	/* 8.1.2.1: an ironclad adds +1 however the port is attacked. Only a
 	 * revealed ironclad counts in the public defense: a face-down asset's
-	 * identity is hidden, and the attack on the port reveals it (README). */
+	 * identity is hidden, and the attack on the port reveals it (docs/naval.md "Ironclad
+	 * defense (8.1.2.1)"). */
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 		const struct lw_navy_piece *x = &s->navy.asset[i];
 		if (x->where == LW_NW_PORT && x->hex == city->hex && x->revealed &&
@@ -384,7 +385,8 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious)
 		/* 8.0 is silent on Union Fleets in a Union port the Confederates
 		 * take (7.1.8's Washington, Baltimore, Philadelphia): decided, they
 		 * leave at once for the nearest port of his the Union still holds,
-		 * his choice among equally near ones (lw_naval_escape.c, README) */
+		 * his choice among equally near ones (lw_naval_escape.c; docs/naval.md "Union
+		 * Fleets in a port the Confederates capture") */
 		for (int i = 0; i < LW_NAVY_FLEETS; i++)
 			if (s->navy.fleet[i].where == LW_NW_PORT &&
 			    s->navy.fleet[i].hex == city->hex)

@@ -65,9 +65,9 @@ void lw_naval_port_captured(struct lw_state *s, int c, bool amphibious);
  * the Confederate's choice; a raider first runs the blockade of port c. */
 void lw_naval_escape_ironclad(struct lw_state *s, int i);
 void lw_naval_escape_raider(struct lw_state *s, int r, int from_c);
-/* 8.0 (silent, README): Union fleet i in a Union port the Confederates
- * captured goes to the nearest Union-held 7.1.8 port (the Union's choice
- * among equally near ones, waiting in LW_NW_ESCAPE), is lost with none. */
+/* 8.0 (silent, docs/naval.md "Union Fleets in a port the Confederates capture"): Union fleet i in a
+ * Union port the Confederates captured goes to the nearest Union-held 7.1.8 port (the Union's
+ * choice among equally near ones, waiting in LW_NW_ESCAPE), is lost with none. */
 void lw_naval_escape_fleet(struct lw_state *s, int i);
 /* The 7.1.8 ports (Washington, Baltimore, Philadelphia, New York) the Union
  * holds, in that order; returns how many (lw_naval_phase.c). */

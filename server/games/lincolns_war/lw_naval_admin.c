@@ -8,7 +8,7 @@
  * view); until he places it, placing it is his only administration action.
  * So that any asset drawn can be placed, an Asset may be bought only while
  * a friendly ocean port has room (the Hunley goes only to an ocean port,
- * 8.1.2.3; README). */
+ * 8.1.2.3; docs/naval.md "Asset purchase"). */
 #include <stdio.h>
 #include <string.h>
 

@@ -21,17 +21,15 @@
  *
  * 8.0 is silent on the Union's side of it: Union Fleets in a port of 7.1.8
  * (Washington, Baltimore, Philadelphia) when the Confederates capture it.
- * Decided (README, naval decisions): a fleet cannot stay in an enemy port
- * (7.1.8 / 8.3.3 keep fleets "in a Union port" or at sea, 8.3.5 sends them
- * back to "a Friendly Port"), so it leaves at once, as a CS ship in a port
- * taken by land does (8.1.2.1 "moved to the nearest friendly Ocean Port",
- * 16.9.4 "by water to the nearest friendly ... port"): to the nearest (hex
- * distance) 7.1.8 port the Union still holds, with no four-hex bound since
- * fleets move freely by sea (8.1.3); the Union chooses among equally near
- * ones (as 16.9.4 and 8.1.2.1 ties are the owner's); with none it is lost
- * (8.1.2.1 "lost at sea in transit"), which cannot happen while New York
- * may not be entered by the Confederates (2.3). It waits in LW_NW_ESCAPE
- * like the CS ships, asked of the Union after any Confederate ship.
+ * Decided (docs/naval.md "Union Fleets in a port the Confederates capture"): a fleet cannot stay in
+ * an enemy port (7.1.8 / 8.3.3 keep fleets "in a Union port" or at sea, 8.3.5 sends them back to "a
+ * Friendly Port"), so it leaves at once, as a CS ship in a port taken by land does (8.1.2.1 "moved
+ * to the nearest friendly Ocean Port", 16.9.4 "by water to the nearest friendly ... port"): to the
+ * nearest (hex distance) 7.1.8 port the Union still holds, with no four-hex bound since fleets move
+ * freely by sea (8.1.3); the Union chooses among equally near ones (as 16.9.4 and 8.1.2.1 ties are
+ * the owner's); with none it is lost (8.1.2.1 "lost at sea in transit"), which cannot happen while
+ * New York may not be entered by the Confederates (2.3). It waits in LW_NW_ESCAPE like the CS
+ * ships, asked of the Union after any Confederate ship.
  *
  * Action: {"type":"naval_escape","asset":I,"hex":H} or
  *         {"type":"naval_escape","raider":R,"hex":H} / ...,"column":C}

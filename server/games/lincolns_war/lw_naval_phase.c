@@ -4,10 +4,9 @@
  * the Union hunt (8.3.4), assets destroyed in blockaded ports (8.1.2.5) and
  * fleets returning home (8.3.5).
  *
- * Each piece moves at most once a phase (the text gives no second move;
- * README). A side with no naval move is not asked. Locations in actions are
- * strings: "port:HEX", "raid:N", "blockade:HEX", "shadow:N", "hunt:N"
- * (N = column 1..6). */
+ * Each piece moves at most once a phase (the text gives no second move; docs/naval.md "Naval
+ * order"). A side with no naval move is not asked. Locations in actions are strings: "port:HEX",
+ * "raid:N", "blockade:HEX", "shadow:N", "hunt:N" (N = column 1..6). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,7 +175,7 @@ static void fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, vo
 
 /* Ironclads and the False Information counter in a river port (8.1.2.1,
  * 8.1.2.4): a port that is also an ocean port (New Orleans) counts as a
- * river port; an ocean-only port's assets stay (README). */
+ * river port; an ocean-only port's assets stay (docs/naval.md "River moves (8.1.2.1)"). */
 static bool asset_mobile(const struct lw_state *s, int i)
 {
 	const struct lw_navy_piece *x = &s->navy.asset[i];

@@ -426,7 +426,8 @@ static int check_designated_or_cost(const struct lw_state *s, int side, int u, i
  * activation at his cost. "If the attacker chooses to activate the besieging
  * force he may not activate another force on the same card play unless he is
  * playing a campaign card": on a campaign card the besieging force is one of
- * the two designated forces (10.7.3.1 campaign_forces; README). */
+ * the two designated forces (10.7.3.1 campaign_forces; docs/amphibious_sieges.md "Activating the
+ * besiegers on a campaign card"). */
 int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
                             struct tg_error *err)
 {
@@ -455,7 +456,8 @@ static int check_campaign_force(const struct lw_state *s, int side, int u, struc
 	const struct lw_unit *x = u >= 0 && u < s->n_units ? &s->unit[u] : NULL;
 	/* 16.9.5.2: the besieging force may be one of a campaign's forces (its
 	 * activation is siege_press); it carries the siege's IT by 16.9.5.2
-	 * itself, so the 10.7.3 "free of IT" is not asked of it (README) */
+	 * itself, so the 10.7.3 "free of IT" is not asked of it (docs/amphibious_sieges.md
+	 * "Activating the besiegers on a campaign card") */
 	if (besieging_co(s, side, u)) {
 		if (x->flags & LW_UF_ACTIVATED)
 			return tg_fail(err, TG_E_ILLEGAL,
@@ -953,7 +955,7 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	bool cav_alone = x->cavalry && lw_force_co(s, x->hex) != u;
 	char name[64], hex[64];
 	/* 12.7: a general activated from under his CO is named when he moves
-	 * out of the stack (README "The public log") */
+	 * out of the stack (docs/decisions.md "The public log says no more than the views") */
 	lw_log(s, "The %s player activates %s at %s.", lw_side_title(side),
 	       lw_unit_seen(s, u) ? lw_unit_name(s, u, name, sizeof name) : "a general",
 	       lw_hex_label(x->hex, hex, sizeof hex));

@@ -5,8 +5,8 @@
  * lw_setup.c) and 23.4 / 10.1 inserting the year cards in the Spring turns
  * of 1862, 1863 and 1864 (option "spring_decks", here). The Playbook's
  * 23.x text is not in the rulebook: what 10.1 and 1.2 say is followed, the
- * rest is reconstructed and labelled so (README "Part 2: political
- * specials and optional rules"). */
+ * rest is reconstructed and labelled so (docs/political_optional.md "Decisions where the text is
+ * silent"). */
 #ifndef LW_OPTIONAL_H
 #define LW_OPTIONAL_H
 

@@ -121,7 +121,7 @@ void lw_political_declare_bi(struct lw_state *s)
 
 /* 19.2 "British Intervention can be declared by the Confederate player if
  * ...": each trigger met offers it; a refusal is not final, the next
- * trigger offers it again (README, part 2 decisions). */
+ * trigger offers it again (docs/political_optional.md "Decisions where the text is silent"). */
 void lw_political_offer_bi(struct lw_state *s)
 {
 	struct lw_politics *p = &s->pol;
@@ -162,7 +162,8 @@ void lw_political_settle(struct lw_state *s)
 	bool cs_defeat = false, us_defeat = false, us_early = false;
 	/* 16.8.3: a Victory Reversal (result 3) "ignore[s] the normal combat
 	 * results": nobody suffered a defeat (no victory PC, no LOST_BATTLE
-	 * either); battle.winner only says who moves after it (README) */
+	 * either); battle.winner only says who moves after it (docs/decisions.md "16.8.3
+	 * disasters") */
 	bool reversal = s->battle.result == 3;
 	if (n.active == 1 && s->battle.winner != LW_NOSIDE && !reversal) {
 		int loser = LW_OTHER(s->battle.winner);
@@ -173,7 +174,8 @@ void lw_political_settle(struct lw_state *s)
 			us_defeat = true;
 			/* early BI: "a major defeat ... North of the North/South
 			 * border"; a Rout is the greater defeat (16.9.5.1 ranks it
-			 * above the Major Victory; issue 22, README) */
+			 * above the Major Victory; issue 22, docs/decisions.md "19.2: a Rout in the
+			 * early trigger") */
 			us_early = north(n.side_hex[loser]);
 		}
 	} else if (n.active == 2) {

@@ -82,8 +82,8 @@ static bool kentucky_open(const struct lw_state *s, int side, int hex)
  * between them: from one he reaches, he may go on to any other that is
  * itself neither interrupted nor closed to him. The hexes themselves obey
  * 9.1 like any rail hex (an enemy force or RIT in one cuts it, an obstacle
- * next to one ends the move there). The Confederates never use the link
- * (README). */
+ * next to one ends the move there). The Confederates never use the link (docs/rail_cavalry.md
+ * "Transit hexes"). */
 static void transit_link(const struct lw_state *s, int side, int a, uint8_t reach[HEX_IDS],
                          int16_t *q, int *qt, int qmax)
 {

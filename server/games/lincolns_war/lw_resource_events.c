@@ -104,8 +104,8 @@ static bool may_strike(const struct lw_state *s, const int16_t *units, int n, in
 	return lw_attack_check(&t, &st, NULL) == 0;
 }
 
-/* Battles the events leave alone (README): a city without a force, an
- * amphibious assault, a battle at a siege's camp or city. */
+/* Battles the events leave alone (docs/decisions.md "16.3 Resource card events"): a city without a
+ * force, an amphibious assault, a battle at a siege's camp or city. */
 static bool plain_battle(const struct lw_state *s)
 {
 	const struct lw_battle *b = &s->battle;

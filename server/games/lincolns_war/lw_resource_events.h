@@ -20,7 +20,7 @@
  *     in the battle.
  *   Sharpshooter (16.8): noted here, resolved with the casualty checks.
  *
- * The README (Land rules decisions) lists what the reconstructed card texts
+ * docs/decisions.md "16.3 Resource card events" lists what the reconstructed card texts
  * leave open and how it was decided.
  */
 #ifndef LW_RESOURCE_EVENTS_H

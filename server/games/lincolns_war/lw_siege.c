@@ -737,7 +737,8 @@ void lw_siege_settle(struct lw_state *s)
 		}
 		if (nd == 0) {
 			/* the defenders were eliminated (16.9.5.2): the besiegers
-			 * stand in the city and take it (README) */
+			 * stand in the city and take it (docs/amphibious_sieges.md "16.9.5.4.1
+			 * capture") */
 			lw_log(s, "The siege of %s ends: no defender is left (16.9.5.2).", hl);
 			int hex = g->city_hex, c = lw_city_at(hex);
 			clear(g);

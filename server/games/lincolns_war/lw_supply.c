@@ -193,9 +193,9 @@ static bool section_ok(const struct trace *t, const char *r, int a, int b)
  * The die is kept per hex and per side whose line is traced: in a hex
  * holding both sides' infantry (a siege), the Union's line is judged
  * against the Confederate force and the Confederates' line against the
- * Union force, so one roll does not decide both (decision, README "20.0
- * supply"). Rolled at most once per hex per side per Supply Phase, with
- * the engine's generator, in the order the phase traces. */
+ * Union force, so one roll does not decide both (decision, docs/decisions.md "20.0 supply"). Rolled
+ * at most once per hex per side per Supply Phase, with the engine's generator, in the order the
+ * phase traces. */
 static bool river_past_enemy(struct trace *t, int hex)
 {
 	if (!has_units(t->s, hex, enemy_of(t->side), true))

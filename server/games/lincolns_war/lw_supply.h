@@ -15,7 +15,7 @@
  * and per side whose line is traced (r[side][hex]): 0 not rolled yet, 1
  * supply gets through, 2 blocked. Per side because where both sides'
  * infantry share a river hex (a siege), each side's line is stopped by the
- * other side's force, and each gets its own roll (README, "20.0 supply").
+ * other side's force, and each gets its own roll (docs/decisions.md "20.0 supply").
  * Lives only inside one Supply Phase computation: never saved. */
 struct lw_river_rolls {
 	uint8_t r[LW_SIDE_SLOTS][10000];

@@ -7,7 +7,8 @@
  * designated (campaign_forces, 10.7.3.1 "before any movement or battle",
  * which "All other rules regarding theater operations" brings in) and
  * before either moves, the player names each force's theater, one of the
- * five campaign regions (README: why here and not at the card's play):
+ * five campaign regions (docs/decisions.md "Campaign regions (10.7.3)": why here and not at the
+ * card's play):
  *
  *   {"type":"campaign_theater","general":ID,"theater":T}
  *

@@ -114,7 +114,7 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS])
 					 * scores for the side that controls it, its original
 					 * owner too; the rows of Washington ("CS") and
 					 * Richmond ("US") name only the enemy (issue 16,
-					 * README) */
+					 * docs/decisions.md "VP for the major cities") */
 					bool own = city->control == (side == LW_UNION
 					                                 ? LW_CTRL_UNION
 					                                 : LW_CTRL_CONFEDERATE);

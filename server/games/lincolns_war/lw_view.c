@@ -82,7 +82,7 @@ static void unit_shown(const struct lw_state *s, int u, bool full, struct unit_s
 	    .cavalry = x->cavalry,
 	    .gic = s->side[x->side].gic == u,
 	    .wounds = x->wounds,
-	    /* tokens on the counter, in plain sight (20.6, 10.7.4; README) */
+	    /* tokens on the counter, in plain sight (20.6, 10.7.4; README "Hidden information") */
 	    .oos = (x->flags & LW_UF_OOS) != 0,
 	    .reluctant = (x->flags & LW_UF_RELUCTANT) != 0,
 	    .full = full,
@@ -346,8 +346,8 @@ static json_t *play_json(const struct lw_state *s, int viewer)
 	              p->card ? card_json(p->side, p->card) : json_null(), "pc_left", p->pc_left,
 	              "campaign", p->campaign, "activations_left", p->activations_left);
 	/* 12.7: a general activated from under his CO is his owner's to know
-	 * until he is seen (README "The public log"); "moving_from" still
-	 * gives the hex */
+	 * until he is seen (docs/decisions.md "The public log says no more than the views");
+	 * "moving_from" still gives the hex */
 	bool co_seen = p->co != LW_NONE && (viewer == p->side || lw_unit_seen(s, p->co));
 	json_object_set_new(
 	    o, "co", co_seen ? json_string(lw_unit_id(s, p->co, id, sizeof id)) : json_null());

@@ -58,7 +58,7 @@ void lw_bot_seek_sieges(struct lw_bot *b, bool on);
  *  - activating a force within three hexes of a goal, else any, the
  *    biggest first.
  * So that playouts take the cities a Confederate plot needs, fight in
- * cities (16.9.5) and meet the 19.0 triggers (README "Bot reach"). The
+ * cities (16.9.5) and meet the 19.0 triggers (docs/tests.md "Bot reach (issue 4)"). The
  * map is read from the static, public data (lw_D()), nothing else. */
 void lw_bot_seek_war_aims(struct lw_bot *b, bool on);
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);

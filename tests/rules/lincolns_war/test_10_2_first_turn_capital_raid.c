@@ -5,9 +5,9 @@
  * an enemy Force or city."
  *
  * Issue 22 reading: attacks on the first-turn capital were refused but a
- * cavalry raid on the force in Washington was allowed. Decision (README):
- * a raid is an attack (10.7.8.2 says so in as many words), so in the first
- * turn neither the capital nor the force in it may be raided, by standard
+ * cavalry raid on the force in Washington was allowed. Decision (docs/decisions.md "2.3 / 10.2
+ * with 13.2.2: raids on the first-turn capital"): a raid is an attack (10.7.8.2 says so in as many
+ * words), so in the first turn neither the capital nor the force in it may be raided, by standard
  * activation or by foray; from the second turn it may. */
 #include "lw_land_fixture.h"
 

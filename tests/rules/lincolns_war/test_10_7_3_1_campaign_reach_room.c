@@ -22,7 +22,8 @@
  * decides it at once. Without the two-star and one one-star general the
  * force is a Minor Army of six stars that walks in whole: found (the bound
  * cuts nothing it must not). The uncapped searches before and after the
- * bound agreed on every question of the playouts (module README). */
+ * bound agreed on every question of the playouts (docs/decisions.md "Campaign regions (10.7.3)").
+ */
 #include "lw_campaign_fixture.h"
 
 #include "lincolns_war/lw_amphib.h"

@@ -3,9 +3,9 @@
  * ... is only announced to your opponent when the card is played ... both
  * activated forces must ... end their movement in two separate theaters".
  * The player names each designated force's theater (campaign_theater,
- * right after campaign_forces and before either force moves; README).
- * Played through act() with a Union 6-PC card and one-star generals (three
- * hexes at most, 12.2) on hexes with no river (no boat):
+ * right after campaign_forces and before either force moves; docs/decisions.md "Campaign regions
+ * (10.7.3)"). Played through act() with a Union 6-PC card and one-star generals (three hexes at
+ * most, 12.2) on hexes with no river (no boat):
  *  - the prompt offers exactly the theaters the force can end its movement
  *    in: next to another theater, its own and that one; a theater out of
  *    its reach is refused;

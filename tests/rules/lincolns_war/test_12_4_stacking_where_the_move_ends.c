@@ -3,9 +3,9 @@
  * 12.5: "A Force may end their move in a hex containing another friendly
  * Force as long as this does not cause an overstacked condition" and "A
  * Force may pass through a friendly occupied hex if the CO of the moving
- * Force outranks the existing CO in the hex being entered." Decided (README
- * "Stacking is checked where a move ends"): the limits hold where a force
- * ends its movement, not in a hex it passes through.
+ * Force outranks the existing CO in the hex being entered." Decided (docs/decisions.md "12.4
+ * / 13.1.1 / 12.5: stacking is checked where a move ends"): the limits hold where a force ends its
+ * movement, not in a hex it passes through.
  *
  * - An eight-star Major Army under a three-star CO passes through a hex
  *   held by six stars under a two-star CO (fourteen stars together, over

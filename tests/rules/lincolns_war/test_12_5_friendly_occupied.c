@@ -48,7 +48,7 @@ int main(void)
 	ACT_OK(s, LW_UNION, "{\"type\":\"pickup\"}");
 	CHECK_EQ_INT(s->play.movers_n, 3);
 	/* 12.5 "pick up a force": part of it is picked up by taking it all and
-	 * leaving the rest where it stood (README, land rules) */
+	 * leaving the rest where it stood (README "Land rules: how some rules are played") */
 	char leave[96], tid[16];
 	snprintf(leave, sizeof leave, "{\"type\":\"detach\",\"unit\":\"%s\"}",
 	         lw_unit_id(s, thomas, tid, sizeof tid));

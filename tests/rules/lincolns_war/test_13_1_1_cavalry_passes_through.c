@@ -2,9 +2,8 @@
  * friendly infantry units if he has more stars than the CO in that hex"
  * and "No more than one cavalry unit, including Cavalry TCOs may occupy the
  * same hex"; 12.4: "Stacking limits are checked and must be met after the
- * completion of movement". Decided (README "Stacking is checked where a
- * move ends"): a cavalry general may pass through such a hex, not end his
- * move in it.
+ * completion of movement". Decided (docs/decisions.md "12.4 / 13.1.1 / 12.5: stacking is checked
+ * where a move ends"): a cavalry general may pass through such a hex, not end his move in it.
  *
  * - Pleasonton, two stars, rides through a hex held only by one-star
  *   Thomas and on to the next: accepted; he may not stop in it (refused

@@ -1,8 +1,8 @@
 /* 13.1.3 controlling enemy cities with cavalry: a city taken by lone
  * cavalry is held only while it stays (no garrison token; it defends as if
  * garrisoned), reverts to its former controller when vacated (the
- * capture's PC given back, README, issue 22), and is kept for good once the holder's infantry comes
- * in and places its garrison. */
+ * capture's PC given back, docs/decisions.md "13.1.3: the PC of the capture on reversion", issue
+ * 22), and is kept for good once the holder's infantry comes in and places its garrison. */
 #include "lw_land_fixture.h"
 
 enum { COLUMBUS_OH = 1302, NEXT_DOOR = 1303 };

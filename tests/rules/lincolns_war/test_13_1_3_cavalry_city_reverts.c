@@ -5,9 +5,9 @@
  * 16.10.2: "Garrison tokens are removed from cities retaken by friendly
  * forces"; 8.2 counts a port held by a Union garrison as blockaded.
  *
- * Decision (README, issue 22): "its original owner" is the side that held
- * the city before the raid, and the reversion gives back everything the
- * capture changed: the owner, his garrison token (so the -1 defense of
+ * Decision (docs/decisions.md "13.1.3 / 16.10.2 / 8.2: what a city held by cavalry reverts to",
+ * issue 22): "its original owner" is the side that held the city before the raid, and the reversion
+ * gives back everything the capture changed: the owner, his garrison token (so the -1 defense of
  * 16.10.2 and the 8.2 blockade count), and the supply value in PC (the
  * raider gives back what the capture paid him, the holder regains what he
  * lost). Before the fix Union-held Nashville came back to the Union with

@@ -6,7 +6,7 @@
  * Issue 22 reading: the engine counts only the cavalry general's own IT,
  * so cavalry raiding out of an army whose IT sit on its CO takes no
  * penalty. Readings: (a) "IT carried" are those on the raider's own
- * counter; (b) the IT of the force he belongs to. Decision (README): (a),
+ * counter; (b) the IT of the force he belongs to. Decision (docs/decisions.md "13.2.2.1"): (a),
  * the engine as it was: 13.2.1 lets cavalry act separately from its army
  * and a raid moves nobody but him; the army's IT stay with the army, which
  * is what they represent (its disorganisation), and the raider carries

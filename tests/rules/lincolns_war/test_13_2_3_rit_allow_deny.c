@@ -12,7 +12,7 @@
  * - a foray's RIT (13.2.4, "Follow the rules for ... Rail Interdictions")
  *   is asked the same way, and the card play goes on after the answer;
  * - a removal contested by higher-ranking cavalry is asked too (13.2.3's
- *   "place or remove ... unless" covers both; README);
+ *   "place or remove ... unless" covers both; docs/rail_cavalry.md "Allow or deny (13.2.3)");
  * - the placer learns only what the contest's reveal shows (both cavalry
  *   revealed, as before): the question is public, its offers are the
  *   owner's. All through the module's act() and view(). */

@@ -12,13 +12,12 @@
  * hex on its way (14.1.1: "These forces are activated the normal way" but
  * move "along" the river and "land"; 14.2.1: "They may not continue to
  * move after landing"); (b) the landing hex is a hex entered in the
- * Operations Phase, so adjacent cavalry may harass it. Decision (README):
- * (a), the engine as it was: 13.2.5.1's pause "before continuing its
- * movement" has no meaning for a landing that ends the move, an ocean move
- * always lands in a friendly port (an enemy city to the harasser, which
- * 13.2.5 excludes anyway), and the rule names the phases, not the mode, only
- * to exclude rail. The same hex entered by land is harassed (the control
- * below). */
+ * Operations Phase, so adjacent cavalry may harass it. Decision (docs/decisions.md "13.2.5: a river
+ * or ocean landing next to enemy cavalry"): (a), the engine as it was: 13.2.5.1's pause "before
+ * continuing its movement" has no meaning for a landing that ends the move, an ocean move always
+ * lands in a friendly port (an enemy city to the harasser, which 13.2.5 excludes anyway), and the
+ * rule names the phases, not the mode, only to exclude rail. The same hex entered by land is
+ * harassed (the control below). */
 #include "lw_amphib_fixture.h"
 
 int main(void)

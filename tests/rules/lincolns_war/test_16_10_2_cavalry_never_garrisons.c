@@ -5,9 +5,9 @@
  *
  * Issue 16 item 3: a lone cavalry general entering a neutral city took it
  * as infantry would (the PC, a garrison token, the city his for good).
- * Decision (README): a neutral city entered by lone cavalry is held as
- * 13.1.3 holds an enemy one: no garrison token, held while he stays, and
- * neutral again (its PC given back, 13.1.3's reversion) once he leaves,
+ * Decision (docs/decisions.md "16.10.2 / 13.1.3 with 2.4.2: lone cavalry entering a neutral city"):
+ * a neutral city entered by lone cavalry is held as 13.1.3 holds an enemy one: no garrison token,
+ * held while he stays, and neutral again (its PC given back, 13.1.3's reversion) once he leaves,
  * unless his side's infantry has come in and placed its garrison. A force
  * with infantry in it captures as before. */
 #include "lw_land_fixture.h"

@@ -1,11 +1,10 @@
 /* 16.3 / 16.1.1 To Steal a March (CS card 31): the Battle! marker "may
  * eventually be moved to reflect a changed situation resulting from the
  * play of Confederate cards 31 (To Steal a March) ...". Reconstructed (the
- * card text is not in the rulebook; README): played by the defending
- * Confederates, once both cards are face up their force may march into an
- * adjacent hex it could enter, free of the enemy, that the attacker can
- * still strike from its own hex, and the battle is fought there (its
- * terrain for the defender); the Confederate player chooses (a prompt),
+ * card text is not in the rulebook; docs/decisions.md "16.3 Resource card events"): played by the
+ * defending Confederates, once both cards are face up their force may march into an adjacent hex it
+ * could enter, free of the enemy, that the attacker can still strike from its own hex, and the
+ * battle is fought there (its terrain for the defender); the Confederate player chooses (a prompt),
  * before the units are revealed; the card also adds +2. */
 #include "lincolns_war/lw_terrain.h"
 #include "lw_resev_fixture.h"

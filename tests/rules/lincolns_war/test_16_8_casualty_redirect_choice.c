@@ -1,6 +1,6 @@
 /* 16.8: "If the result shows a different rank general, then pick a general
  * of the indicated rank in the same stack instead and re-roll." The pick is
- * a prompt to the player who picked the first general (README decision),
+ * a prompt to the player who picked the first general (docs/decisions.md "16.8 casualties"),
  * among the generals of that rank of the force in battle; with only one
  * such general there is nothing to choose and the re-roll is immediate.
  * Driven through the module's act() and view(). */

@@ -4,11 +4,11 @@
  *
  * Issue 22 reading: the card play in which a siege begins gives no IT.
  * Readings: (a) the IT start with the besieger's next card play; (b) the
- * card play that began the siege is already a "round" of it. Decision
- * (README): (a), the engine as it was: that card play's battle has just
- * put its own IT on both forces (16.6), and the siege is entered as the
- * battle's result (16.9.5), not played as a round of its own; from the
- * next card play of the besieger every round adds one IT to each side. */
+ * card play that began the siege is already a "round" of it. Decision (docs/decisions.md "16.9.5.2:
+ * the card play in which a siege begins"): (a), the engine as it was: that card play's battle has
+ * just put its own IT on both forces (16.6), and the siege is entered as the battle's result
+ * (16.9.5), not played as a round of its own; from the next card play of the besieger every round
+ * adds one IT to each side. */
 #include "lw_amphib_fixture.h"
 
 static int side_it(const struct lw_state *s, int hex, int side)

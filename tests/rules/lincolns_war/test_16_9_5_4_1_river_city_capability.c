@@ -11,10 +11,10 @@
  * gives it only against an attack across the river (15.0), which a siege
  * is not: the besiegers stand in the city with him (16.9.5.2 "on top of the
  * defending units"); (b) a city on a river has the river's +2 as its
- * terrain. Decision (README): (a), the engine as it was. So a Union
- * force besieged in Nashville (a Confederate river city it holds with its
- * garrison: defense 2 - 1 = 1, 16.10.2) counts 1, not the river's 2, and
- * falls at twice his generals' defense plus 1. */
+ * terrain. Decision (docs/decisions.md "16.9.5.4.1: terrain in the besieged's defense capability"):
+ * (a), the engine as it was. So a Union force besieged in Nashville (a Confederate river city it
+ * holds with its garrison: defense 2 - 1 = 1, 16.10.2) counts 1, not the river's 2, and falls at
+ * twice his generals' defense plus 1. */
 #include "lw_amphib_fixture.h"
 
 /* The Confederate force `att` won a Minor Victory over the Union force in

@@ -144,8 +144,8 @@ int main(void)
 	for (int k = 0; k < P_N; k++)
 		printf("# %s: met %d times\n", names[k], seen[k]);
 	/* the default games (fixed seeds) meet the defender's advance often;
-	 * the others are rarer in random play (counts in the README) and
-	 * driven by their section tests */
+	 * the others are rarer in random play (counts in README "Land rules: how some rules are
+	 * played") and driven by their section tests */
 	if (!env)
 		CHECK(seen[P_DADVANCE] > 0);
 	int forced_seen[P_N] = {0};

@@ -6,8 +6,8 @@
  * or if the Confederates take Washington DC."
  *
  * Issue 22 reading: the early trigger counted the three-star CO's Major
- * Defeat North of the border but not his Rout. Decision (README): a Rout
- * is the greater defeat that includes a major one: the rules rank it above
+ * Defeat North of the border but not his Rout. Decision (docs/decisions.md "19.2: a Rout in the
+ * early trigger"): a Rout is the greater defeat that includes a major one: the rules rank it above
  * the Major Victory (16.9.5.1 refusing a siege: "1) Minor Victory ...
  * 2) Major Victory ... 3) Rout"), and a rout North of the border is the
  * humiliation the early trigger is about. So before Spring 1863 a Rout

@@ -4,11 +4,10 @@
  * the side whose line is traced: where both sides' infantry stand in one
  * river hex (a siege: the besiegers and the besieged), the Union's line is
  * stopped or let through by the Confederate force and the Confederates'
- * line by the Union force, so each side gets its own roll there (README,
- * "20.0 supply"). Counted here by the generator's draws: one die per side
- * for that hex, never a second one for the same side. The shared hex is
- * no city here: in a city held by the besieged, the besiegers' line stops
- * at the enemy city before any die. */
+ * line by the Union force, so each side gets its own roll there (docs/decisions.md "20.0 supply").
+ * Counted here by the generator's draws: one die per side for that hex, never a second one for the
+ * same side. The shared hex is no city here: in a city held by the besieged, the besiegers' line
+ * stops at the enemy city before any die. */
 #include "lincolns_war/lw_supply.h"
 #include "lw_land_fixture.h"
 

@@ -1,5 +1,5 @@
 /* test_21_3_assassination_vp.c — the 21.3 assassination rows reach the
- * final score (issue 16 item 9: the module README said they never score).
+ * final score (issue 16 item 9: the module's notes said they never score).
  *   7.1.9.1: "Whether the CO is the GiC or not, VP will be awarded at the
  *            end of the game (See 21.3)."
  *   21.3:    "| Assassination of President | 3 VP | US/CS |"

@@ -10,7 +10,7 @@
  * Confederate holding it too (as the ports row pays him for the ports he
  * holds open); Washington and Richmond score only for the side named, so
  * only for their captor. The start-of-game scores of each scenario are
- * printed (README: both readings). */
+ * printed (docs/decisions.md "VP for the major cities": both readings). */
 #include "lw_testkit.h"
 
 static int city_index(const char *id)

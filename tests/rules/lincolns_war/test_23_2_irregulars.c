@@ -1,10 +1,10 @@
 /* test_23_2_irregulars.c — 23.2 Irregulars (option "irregulars", CS card
  * 69). Stated: the card is optional (1.2), Irregulars never take blockade IT
  * (8.2.2), dispersing one reshuffles the Confederate deck (10.3.1, 23.2.5).
- * RECONSTRUCTED (README): the event places a counter in a city of a
- * Confederate state, Kentucky or Missouri without a Union force, one a hex,
- * two at most; a Union force in its hex disperses it; each Supply Phase a
- * counter raids, 5-6 costing the Union 1 PC. All through act(). */
+ * RECONSTRUCTED (docs/political_optional.md "Decisions where the text is silent"): the event places
+ * a counter in a city of a Confederate state, Kentucky or Missouri without a Union force, one a
+ * hex, two at most; a Union force in its hex disperses it; each Supply Phase a counter raids, 5-6
+ * costing the Union 1 PC. All through act(). */
 #include "lw_naval_fixture.h"
 
 static struct game *with(const char *opts, int seed)

@@ -1,9 +1,9 @@
 /* test_23_laying_a_trap.c — Laying a Trap (option "laying_a_trap", Union
  * card 73, optional by 1.2). The Playbook's rule is not in the rulebook;
- * RECONSTRUCTED (README): the card is a combat resource (16.3) of the Union
- * defender: committed when the Union defends it adds +3 to his strength,
- * committed when he attacks it adds nothing; spent and replaced like any
- * resource (16.7). All through act(). */
+ * RECONSTRUCTED (docs/political_optional.md "Decisions where the text is silent"): the card is a
+ * combat resource (16.3) of the Union defender: committed when the Union defends it adds +3 to his
+ * strength, committed when he attacks it adds nothing; spent and replaced like any resource (16.7).
+ * All through act(). */
 #include "lw_testkit.h"
 
 static struct game *with(const char *opts, int seed)

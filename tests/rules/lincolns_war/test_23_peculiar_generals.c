@@ -1,11 +1,11 @@
 /* test_23_peculiar_generals.c — the Peculiar Generals (option
  * "peculiar_generals", cards 70 and 71 of both decks, optional by 1.2). The
- * Playbook's rule is not in the rulebook; RECONSTRUCTED (README): each is a
- * 2-PC activation card naming an eccentric general of the war, not an
- * Erratic Personality (10.6.5 names all of those), with an event of the
- * game's own kinds: Union 70 Sickles a free promotion, Union 71 Custer
- * reveals a force, CS 70 Ewell heals a wound, CS 71 Magruder makes an enemy
- * CO Reluctant to Follow Orders (10.7.4). All through act(). */
+ * Playbook's rule is not in the rulebook; RECONSTRUCTED (docs/political_optional.md "Decisions
+ * where the text is silent"): each is a 2-PC activation card naming an eccentric general of the
+ * war, not an Erratic Personality (10.6.5 names all of those), with an event of the game's own
+ * kinds: Union 70 Sickles a free promotion, Union 71 Custer reveals a force, CS 70 Ewell heals a
+ * wound, CS 71 Magruder makes an enemy CO Reluctant to Follow Orders (10.7.4). All through act().
+ */
 #include "lw_testkit.h"
 
 static int rc; /* CHECK_EQ_INT evaluates its arguments twice */

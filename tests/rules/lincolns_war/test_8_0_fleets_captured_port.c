@@ -1,10 +1,10 @@
 /* 8.0 / 7.1.8, silent: Union Fleets in a Union port (7.1.8: "Washington,
  * Baltimore, Philadelphia, and/or New York") when the Confederates capture
- * it. Decided (README, naval decisions, after 8.1.2.1's ironclads "moved to
- * the nearest friendly Ocean Port", 16.9.4's "by water to the nearest
- * friendly ... port" and 8.3.5's fleets "reassigned to a Friendly Port"):
- * they leave at once for the nearest 7.1.8 port the Union still holds, the
- * Union choosing among equally near ones; with none left, lost.
+ * it. Decided (docs/naval.md "Union Fleets in a port the Confederates capture", after 8.1.2.1's
+ * ironclads "moved to the nearest friendly Ocean Port", 16.9.4's "by water to the nearest friendly
+ * ... port" and 8.3.5's fleets "reassigned to a Friendly Port"): they leave at once for the
+ * nearest 7.1.8 port the Union still holds, the Union choosing among equally near ones; with none
+ * left, lost.
  *
  * Through act(): a Confederate force storms an empty Baltimore holding two
  * Fleets. The battle stops at the capture: the Union alone is awaited,

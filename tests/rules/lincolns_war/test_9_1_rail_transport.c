@@ -6,7 +6,7 @@
 #include "lincolns_war/lw_amphib.h"
 #include "lw_rail_fixture.h"
 
-/* Hexes of the reconstructed map (README "Data"): the Georgia lines
+/* Hexes of the reconstructed map (docs/data_provenance.md "Map (map.json)"): the Georgia lines
  * Atlanta 1210 - 1211 - Macon 1311 - 1411 - Savannah 1511 and
  * Atlanta - 1310 - Augusta 1410 - 1510 - Charleston 1611 - Savannah.
  * An RIT at Chattanooga closes the long way round (through Virginia and

@@ -10,8 +10,8 @@
  * absorb a TCO star in the Rail Phase of the same turn. Readings: (a) 7.1's
  * single promotion a turn covers every promotion, and absorbing is one
  * ("the absorbing general is promoted"); (b) 7.1 limits the Administration
- * Phase's purchase and draft, 9.2 sets its own count. Decision (README):
- * (a), the engine as it was: 7.1 names no exception, and 9.2 calls the
+ * Phase's purchase and draft, 9.2 sets its own count. Decision (docs/decisions.md "9.2 / 17.5: one
+ * TCO star a turn"): (a), the engine as it was: 7.1 names no exception, and 9.2 calls the
  * absorption a promotion. A general not promoted in Administration absorbs
  * one star, and only one. */
 #include "lincolns_war/lw_tco.h"

@@ -70,7 +70,7 @@ static int n_theaters; /* 10.7.3.2 Dual-Theater theaters named (campaign_theater
  * (lw_campaign_reach_probe) whenever a campaign force is moving, and at a
  * designation the reach of every force CO of the side (a superset of the
  * forces offered), as lw_ops.c / lw_theater.c ask it. LW_REACH_TALLY=2 also
- * prints each capped question. Figures only: the module README's. */
+ * prints each capped question. Figures only: docs/decisions.md "Campaign regions (10.7.3)". */
 static int reach_tally;
 static struct {
 	long q[2], capped[2], max_nodes[2], unproven[2];
@@ -246,8 +246,8 @@ static bool invariants(const struct lw_state *s, char *why, size_t n)
 			for (int k = 0; k < s->play.movers_n; k++)
 				moving |= s->play.movers[k] == u;
 			/* 12.4: a group passing through a hex may leave it over the
-			 * limits until its move ends (README "Stacking is checked
-			 * where a move ends") */
+			 * limits until its move ends (docs/decisions.md "12.4 / 13.1.1 / 12.5:
+			 * stacking is checked where a move ends") */
 			moving |= s->play.movers_n > 0 && !s->land.stopped &&
 			          x->hex == lw_march_hex(s) && x->side == s->play.side;
 			moving |= s->battle.active && s->step == LW_ST_RETREAT &&
@@ -579,7 +579,7 @@ int main(int argc, char **argv)
 	/* Bot reach (issue 4): the seeded mix of every scenario (seeds from 1)
 	 * reaches sieges, the 19.0 triggers and 7.1.9's plots on its own, at
 	 * least `per1000` times a thousand games (well below what it measures,
-	 * README "Bot reach"); runs of 200 games or more check it, scaled to
+	 * docs/tests.md "Bot reach (issue 4)"); runs of 200 games or more check it, scaled to
 	 * their length, shorter or other runs only report. */
 	if (only < 0 && first == 1 && games >= 200) {
 		struct {
