@@ -84,6 +84,9 @@ static struct {
 } fig;
 
 static const char *last_error_code = "";
+static bool short_of_pairs; /* play: fewer pairs played than --matches (exit 1) */
+static char first_refused[96] = "none";
+static int pairs_refused; /* play: pairs refused before they played (struct pair) */
 
 /* The largest patch measured, with the view it produced: for looking into a
  * patch that is larger than it should be (--dump-largest). */
@@ -126,6 +129,13 @@ struct pair {
 	int actions_done;
 	int matches_left; /* populate: matches still to create */
 	int matches_done;
+	/* play: whether both players ever had a view of a match (the pair
+	 * plays), or why the daemon refused it (register, create or join
+	 * answered by an error, or a connection closed before it played). A
+	 * refused pair plays no match: the run measures fewer matches than
+	 * --matches says, so it is counted, printed and fails the run. */
+	bool played;
+	const char *refused;
 };
 
 static struct pair *pairs;
@@ -134,6 +144,24 @@ static struct player **ready_q; /* players waiting for a rate token */
 static size_t ready_len, ready_cap;
 static double tokens;
 static double last_refill;
+
+/* A pair the daemon would not let play (see struct pair). The first few
+ * reasons go to stderr; the count goes into the figures and the exit
+ * status. */
+static void pair_refused(struct pair *pr, const char *why)
+{
+	if (pr->played || pr->refused)
+		return;
+	static char whys[8][96];
+	int k = pairs_refused++;
+	if (k == 0)
+		snprintf(first_refused, sizeof first_refused, "%s", why ? why : "?");
+	snprintf(whys[k % 8], sizeof whys[0], "%s", why ? why : "?");
+	pr->refused = whys[k % 8];
+	if (k < 5)
+		fprintf(stderr, "loadgen: pair %s/%s refused before it played: %s\n", pr->p[0].name,
+		        pr->p[1].name, pr->refused);
+}
 
 static void send_req(struct player *pl, json_t *m)
 {
@@ -264,6 +292,9 @@ static void on_view(struct player *pl, json_t *m)
 	pl->view = json_incref(json_object_get(m, "view"));
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
+	struct pair *pr = pl->pair;
+	if (pr->p[0].view && pr->p[1].view)
+		pr->played = true;
 	maybe_act(pl);
 }
 
@@ -388,6 +419,11 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 				        json_string_value(json_object_get(m, "message")));
 			maybe_act(pl);
 		} else {
+			const char *req_op =
+			    pl->req_op[json_integer_value(json_object_get(m, "id")) % 64];
+			if (strcmp(req_op, "hello") == 0 || strcmp(req_op, "register") == 0 ||
+			    strcmp(req_op, "create") == 0 || strcmp(req_op, "join") == 0)
+				pair_refused(pl->pair, code ? code : "?");
 			fig.errors++;
 			last_error_code = code ? code : "?";
 			if (fig.errors <= 5)
@@ -408,6 +444,7 @@ static void player_closed(struct tls_client *c, const char *why)
 {
 	struct player *pl = c->owner;
 	pl->c = NULL;
+	pair_refused(pl->pair, why);
 	if (!fig.measuring || fig.t_end == 0)
 		fprintf(stderr, "loadgen: %s connection closed: %s\n", pl->name, why);
 }
@@ -776,6 +813,25 @@ int main(int argc, char **argv)
 		printf("acked_actions_per_s %.0f\n", secs > 0 ? (double)fig.acks / secs : 0);
 		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\nrejected_offered %llu\n",
 		       fig.games_done, fig.errors, fig.stale, fig.rejected);
+		{
+			/* Every pair must have played: a refused or never started
+			 * pair makes the figures those of fewer matches. */
+			int played = 0;
+			for (int i = 0; i < npairs; i++)
+				played += pairs[i].played;
+			printf("play_pairs_played %d\nplay_pairs_refused %d\n", played,
+			       pairs_refused);
+			if (played < opt.matches) {
+				fprintf(
+				    stderr,
+				    "loadgen: only %d of %d matches played (%d pairs refused, "
+				    "first: %s; "
+				    "%d never started): the figures are not those of %d matches\n",
+				    played, opt.matches, pairs_refused, first_refused,
+				    opt.matches - played - pairs_refused, opt.matches);
+				short_of_pairs = true;
+			}
+		}
 		if (opt.server_pid && fig.acks > 0 && after.cpu_s >= before.cpu_s)
 			printf("server_cpu_ms_per_action %.3f\n",
 			       1000.0 * (after.cpu_s - before.cpu_s) / (double)fig.acks);
@@ -865,5 +921,5 @@ int main(int argc, char **argv)
 		       before.rss_kib, after.rss_kib, after.cpu_s - before.cpu_s);
 	fflush(stdout);
 	/* Connections are left to the operating system: the process ends here. */
-	return fig.errors > 0 && opt.mode != MODE_PLAY ? 1 : 0;
+	return (fig.errors > 0 && opt.mode != MODE_PLAY) || short_of_pairs ? 1 : 0;
 }

@@ -106,6 +106,10 @@ class Daemon:
         self.proc = None
 
 
+# The suite's steps, in order; --steps runs some of them (the disk's floor
+# always: the first row's limit). A row is printed only for the steps run.
+STEPS = ("play", "roundtrip", "idle", "handshake", "restart", "rules", "swiss", "notify")
+
 LOADS = []  # the 1-minute load average before each measurement
 
 
@@ -126,6 +130,19 @@ def run(cmd, timeout=900):
     if r.returncode != 0:
         log(f"exit {r.returncode}: {r.stderr.strip()[-400:]}")
     return figures(r.stdout), r
+
+
+def pairs_note(f):
+    """How many of the matches asked for played (tg_loadgen counts the pairs
+    the daemon refused; before session 13 a refused pair silently played
+    nothing, and the row said --matches all the same)."""
+    played, asked = f.get("play_pairs_played"), f.get("play_matches", 0)
+    if played is None:
+        return f"{asked:.0f} matches (pairs played: not reported)"
+    if played >= asked:
+        return f"{asked:.0f} matches, all played"
+    return (f"ONLY {played:.0f} OF {asked:.0f} MATCHES PLAYED "
+            f"({f.get('play_pairs_refused', 0):.0f} pairs refused)")
 
 
 def first_error(r):
@@ -169,7 +186,14 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--quick", action="store_true", help="smaller runs, for trying the harness")
     ap.add_argument("--markdown", help="also write the table as Markdown to this file")
+    ap.add_argument("--steps", default=",".join(STEPS),
+                    help="the steps to run, of " + ",".join(STEPS) + " (all)")
     args = ap.parse_args()
+    steps = set(args.steps.split(","))
+    unknown = steps - set(STEPS)
+    if unknown:
+        ap.error(f"unknown steps: {', '.join(sorted(unknown))}")
+    want = steps.__contains__
     t_suite = time.monotonic()
     b = os.path.abspath(args.build)
     loadgen = os.path.join(b, "tests/bench/tg_loadgen")
@@ -198,177 +222,186 @@ def main():
         disk, _ = run([os.path.join(b, "tests/bench/bench_disk_commit"), tmp, "2" if q else "3", "256"])
         d.start()
         lg = lambda: [loadgen, "--server", f"127.0.0.1:{d.port}", "--pid", str(d.proc.pid)]
-
-        play_args = ["--mode", "play", "--matches", "100" if q else "400",
-                     "--duration", "5" if q else "15", "--warmup", "3"]
-        play, r = run(lg() + play_args + game)
-        if play.get("acked_actions_per_s", 0) == 0 and os.path.exists(test_daemon_bin):
-            why = first_error(r)
-            notes.append(f"Lincoln's War could not be played over the daemon ({why}); "
-                         "the match figures marked [fixture] use telegraphd_test and its "
-                         "test game fixture-duel.")
-            d.stop()
-            d = Daemon(data, test_daemon_bin)
-            d.start()
-            game = ["--game", "fixture-duel", "--scenario", "standard"]
-            tag = " [fixture]"
+        if want("play"):
+            play_args = ["--mode", "play", "--matches", "100" if q else "400",
+                         "--duration", "5" if q else "15", "--warmup", "3"]
             play, r = run(lg() + play_args + game)
-        acked = play.get("acked_actions_per_s", 0)
-        cpu_ms = play.get("server_cpu_ms_per_action", 0)
-        ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
-        ceiling += f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action"
-        row("Durable actions/s, many matches, ack after the fsync'd commit" + tag, f"{acked:,.0f}",
-            f"disk: {disk.get('disk_commit_single_rows_per_s', 0):,.0f} single / "
-            f"{disk.get('disk_commit_batched_rows_per_s', 0):,.0f} batched rows/s",
-            ">= 20,000", f"{acked / 20000:.3f}x target",
-            f"{play.get('play_matches', 0):.0f} matches; errors {play.get('errors', 0):.0f}, "
-            f"stale {play.get('stale_seq', 0):.0f}, refused offers {play.get('rejected_offered', 0):.0f}{ceiling}")
+            if play.get("acked_actions_per_s", 0) == 0 and os.path.exists(test_daemon_bin):
+                why = first_error(r)
+                notes.append(f"Lincoln's War could not be played over the daemon ({why}); "
+                             "the match figures marked [fixture] use telegraphd_test and its "
+                             "test game fixture-duel.")
+                d.stop()
+                d = Daemon(data, test_daemon_bin)
+                d.start()
+                game = ["--game", "fixture-duel", "--scenario", "standard"]
+                tag = " [fixture]"
+                play, r = run(lg() + play_args + game)
+            acked = play.get("acked_actions_per_s", 0)
+            cpu_ms = play.get("server_cpu_ms_per_action", 0)
+            ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
+            ceiling += f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action"
+            row("Durable actions/s, many matches, ack after the fsync'd commit" + tag, f"{acked:,.0f}",
+                f"disk: {disk.get('disk_commit_single_rows_per_s', 0):,.0f} single / "
+                f"{disk.get('disk_commit_batched_rows_per_s', 0):,.0f} batched rows/s",
+                ">= 20,000", f"{acked / 20000:.3f}x target",
+                f"{pairs_note(play)}; errors {play.get('errors', 0):.0f}, "
+                f"stale {play.get('stale_seq', 0):.0f}, refused offers {play.get('rejected_offered', 0):.0f}{ceiling}")
 
         # 2. Round trip at a steady 1,000 actions/s, then at a rate the server sustains.
-        for rate, name_extra in ((1000, ""), (100, " (below the server's ceiling)")):
-            rt, _ = run(lg() + ["--mode", "play", "--matches", "100", "--rate", str(rate),
-                                "--duration", "5" if q else "15", "--warmup", "2",
-                                "--seed", str(rate)] + game)
-            achieved = f"achieved {rt.get('acked_actions_per_s', 0):,.0f} actions/s"
-            p99 = rt.get("act_to_ok_p99_us", 0) / 1000
-            row(f"act -> ok at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
-                f"{rt.get('act_to_ok_p50_us', 0) / 1000:.2f} / {p99:.2f}", "-", "p99 <= 2 ms",
-                f"{2 / p99:.3f}x target" if p99 else "n/a", achieved)
-            pp99 = rt.get("act_to_patch_p99_us", 0) / 1000
-            row(f"act -> opponent's patch at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
-                f"{rt.get('act_to_patch_p50_us', 0) / 1000:.2f} / {pp99:.2f}", "-", "p99 <= 2 ms",
-                f"{2 / pp99:.3f}x target" if pp99 else "n/a", achieved)
-            if rate == 1000:
-                steady = rt
+        if want("roundtrip"):
+            for rate, name_extra in ((1000, ""), (100, " (below the server's ceiling)")):
+                rt, _ = run(lg() + ["--mode", "play", "--matches", "100", "--rate", str(rate),
+                                    "--duration", "5" if q else "15", "--warmup", "2",
+                                    "--seed", str(rate)] + game)
+                achieved = (f"achieved {rt.get('acked_actions_per_s', 0):,.0f} actions/s; "
+                            f"{pairs_note(rt)}")
+                p99 = rt.get("act_to_ok_p99_us", 0) / 1000
+                row(f"act -> ok at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
+                    f"{rt.get('act_to_ok_p50_us', 0) / 1000:.2f} / {p99:.2f}", "-", "p99 <= 2 ms",
+                    f"{2 / p99:.3f}x target" if p99 else "n/a", achieved)
+                pp99 = rt.get("act_to_patch_p99_us", 0) / 1000
+                row(f"act -> opponent's patch at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
+                    f"{rt.get('act_to_patch_p50_us', 0) / 1000:.2f} / {pp99:.2f}", "-", "p99 <= 2 ms",
+                    f"{2 / pp99:.3f}x target" if pp99 else "n/a", achieved)
+                if rate == 1000:
+                    steady = rt
 
-        # 5. Bytes on the wire (from the steady run: sampled patches against the view they make).
-        med = steady.get("patch_to_view_pct_p50", 0)
-        row("Patch size / full view size per action, median / p99" + tag,
-            f"{med:.2f}% / {steady.get('patch_to_view_pct_p99', 0):.2f}%",
-            f"view median {steady.get('view_bytes_p50', 0):,.0f} B", "median <= 5%",
-            f"{5 / med:.2f}x target" if med else "n/a",
-            f"patch median {steady.get('patch_bytes_p50', 0):,.0f} B, "
-            f"p99 {steady.get('patch_bytes_p99', 0):,.0f} B")
+            # 5. Bytes on the wire (from the steady run: sampled patches against the view they make).
+            med = steady.get("patch_to_view_pct_p50", 0)
+            row("Patch size / full view size per action, median / p99" + tag,
+                f"{med:.2f}% / {steady.get('patch_to_view_pct_p99', 0):.2f}%",
+                f"view median {steady.get('view_bytes_p50', 0):,.0f} B", "median <= 5%",
+                f"{5 / med:.2f}x target" if med else "n/a",
+                f"patch median {steady.get('patch_bytes_p50', 0):,.0f} B, "
+                f"p99 {steady.get('patch_bytes_p99', 0):,.0f} B")
 
         # 3. Idle authenticated connections. A process may hold `hard` files
         # here: the daemon keeps a few for itself, so the count stops short.
-        want = 2000 if q else 20000
-        n_idle = min(want, hard - 100)
-        if n_idle < want:
-            notes.append(f"Idle connections: this box allows {hard:,} open files per process "
-                         f"(hard limit, not raisable in this container), so {n_idle:,} "
-                         f"connections were held and the RSS is also given extrapolated to {want:,}.")
-        idle, _ = run(lg() + ["--mode", "idle", "--clients", str(n_idle), "--concurrency", "200"])
-        total_mib = idle.get("server_rss_kib_after", 0) / 1024
-        per_conn = idle.get("server_rss_per_conn_kib", 0)
-        at_want = (idle.get("server_rss_kib_before", 0) + per_conn * want) / 1024
-        row(f"Idle TLS connections, authenticated ({n_idle:,})",
-            f"{idle.get('idle_connections', 0):,.0f} held; RSS {total_mib:,.0f} MiB",
-            f"{per_conn:.1f} KiB/conn; {at_want:,.0f} MiB at {want:,}",
-            "<= 1 GiB in all", f"{1024 / at_want:.2f}x target" if at_want else "n/a",
-            f"failures {idle.get('idle_connect_failures', 0):.0f}, "
-            f"set-up {idle.get('idle_setup_seconds', 0):.1f} s")
+        if want("idle"):
+            want = 2000 if q else 20000
+            n_idle = min(want, hard - 100)
+            if n_idle < want:
+                notes.append(f"Idle connections: this box allows {hard:,} open files per process "
+                             f"(hard limit, not raisable in this container), so {n_idle:,} "
+                             f"connections were held and the RSS is also given extrapolated to {want:,}.")
+            idle, _ = run(lg() + ["--mode", "idle", "--clients", str(n_idle), "--concurrency", "200"])
+            total_mib = idle.get("server_rss_kib_after", 0) / 1024
+            per_conn = idle.get("server_rss_per_conn_kib", 0)
+            at_want = (idle.get("server_rss_kib_before", 0) + per_conn * want) / 1024
+            row(f"Idle TLS connections, authenticated ({n_idle:,})",
+                f"{idle.get('idle_connections', 0):,.0f} held; RSS {total_mib:,.0f} MiB",
+                f"{per_conn:.1f} KiB/conn; {at_want:,.0f} MiB at {want:,}",
+                "<= 1 GiB in all", f"{1024 / at_want:.2f}x target" if at_want else "n/a",
+                f"failures {idle.get('idle_connect_failures', 0):.0f}, "
+                f"set-up {idle.get('idle_setup_seconds', 0):.1f} s")
 
         # 4. TLS handshakes, next to the box's ECDSA P-256 sign rate.
-        sign = openssl_sign_rate()
-        hs, _ = run(lg() + ["--mode", "handshake", "--concurrency", "64", "--duration", "5" if q else "10"])
-        per_cpu = hs.get("handshakes_per_server_cpu_s", 0)
-        row("Full TLS handshakes/s (client on the same 2 cores)", f"{hs.get('handshakes_per_s', 0):,.0f}",
-            f"openssl speed ecdsap256: {sign:,.0f} sign/s per core" if sign else "openssl speed failed",
-            ">= 80% of sign/s per core", f"{per_cpu / sign:.1%} (per server CPU-second)" if sign else "n/a",
-            f"{per_cpu:,.0f} handshakes per server CPU-s; client CPU "
-            f"{hs.get('loadgen_cpu_ms_per_handshake', 0):.2f} ms/handshake; failures {hs.get('handshake_failures', 0):.0f}")
+        if want("handshake"):
+            sign = openssl_sign_rate()
+            hs, _ = run(lg() + ["--mode", "handshake", "--concurrency", "64", "--duration", "5" if q else "10"])
+            per_cpu = hs.get("handshakes_per_server_cpu_s", 0)
+            row("Full TLS handshakes/s (client on the same 2 cores)", f"{hs.get('handshakes_per_s', 0):,.0f}",
+                f"openssl speed ecdsap256: {sign:,.0f} sign/s per core" if sign else "openssl speed failed",
+                ">= 80% of sign/s per core", f"{per_cpu / sign:.1%} (per server CPU-second)" if sign else "n/a",
+                f"{per_cpu:,.0f} handshakes per server CPU-s; client CPU "
+                f"{hs.get('loadgen_cpu_ms_per_handshake', 0):.2f} ms/handshake; failures {hs.get('handshake_failures', 0):.0f}")
         d.stop()
 
         # 7. Restart with N matches in the database.
-        n_restart = 1000 if q else 10000
-        d.start()
-        pop, _ = run([loadgen, "--server", f"127.0.0.1:{d.port}", "--mode", "populate",
-                      "--matches", str(n_restart), "--actions", "2",
-                      # no observer views to compute: the set-up is not what is measured
-                      "--spectators", "0"] + game, timeout=1200)
-        # Every populated match is still followed by its two players here:
-        # the daemon holds each one's kept views and patches.
-        rss_followed = rss_mib(d.proc.pid)
-        d.stop()
-        db = sqlite3.connect(os.path.join(data, "telegraph.db"))
-        active = db.execute("SELECT count(*) FROM matches WHERE status = 'active'").fetchone()[0]
-        actions = db.execute("SELECT count(*) FROM actions").fetchone()[0]
-        db.close()
-        load_s = d.start()
-        rss = rss_mib(d.proc.pid)
-        d.stop()
-        # The same matches, loaded and followed by nobody, once the daemon
-        # may evict them (issue 17): a sweep every second, after 2 s idle.
-        evicting = Daemon(data, d.binary, ["--set", "evict_after_s=2"])
-        evicting.start()
-        rss_loaded = rss_mib(evicting.proc.pid)
-        time.sleep(5)
-        rss_evicted = rss_mib(evicting.proc.pid)
-        evicting.stop()
-        empty = Daemon(os.path.join(tmp, "empty"), d.binary)
-        os.makedirs(empty.data, mode=0o700)
-        shutil.copy(os.path.join(data, "bench.conf"), empty.data)
-        shutil.copy(os.path.join(data, "cert.pem"), empty.data)
-        shutil.copy(os.path.join(data, "key.pem"), empty.data)
-        empty.start()
-        empty.stop()
-        base_s = empty.start()
-        empty.stop()
-        row(f"Restart: start-up with {active:,} active matches to load" + tag, f"{load_s:.2f} s",
-            f"empty database: {base_s:.2f} s", "(measured)", "-",
-            f"{actions:,} actions in the log; RSS after loading {rss:,.0f} MiB "
-            f"(before the restart, with every match followed: {rss_followed:,.0f} MiB); "
-            f"populated {pop.get('populated_matches', 0):,.0f}")
-        row(f"Memory of {active:,} matches nobody follows: kept / evicted" + tag,
-            f"{rss:,.0f} / {rss_evicted:,.0f} MiB",
-            f"{(rss - rss_evicted) * 1024 / max(active, 1):,.1f} KiB per match given back",
-            "bounded", "-",
-            f"kept: right after start-up, as a daemon that never evicts holds them; evict_after_s = 2: {rss_loaded:,.0f} "
-            f"MiB once loaded, {rss_evicted:,.0f} MiB 5 s later; empty database: see restart")
+        if want("restart"):
+            n_restart = 1000 if q else 10000
+            d.stop()
+            d.start()
+            pop, _ = run([loadgen, "--server", f"127.0.0.1:{d.port}", "--mode", "populate",
+                          "--matches", str(n_restart), "--actions", "2",
+                          # no observer views to compute: the set-up is not what is measured
+                          "--spectators", "0"] + game, timeout=1200)
+            # Every populated match is still followed by its two players here:
+            # the daemon holds each one's kept views and patches.
+            rss_followed = rss_mib(d.proc.pid)
+            d.stop()
+            db = sqlite3.connect(os.path.join(data, "telegraph.db"))
+            active = db.execute("SELECT count(*) FROM matches WHERE status = 'active'").fetchone()[0]
+            actions = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+            db.close()
+            load_s = d.start()
+            rss = rss_mib(d.proc.pid)
+            d.stop()
+            # The same matches, loaded and followed by nobody, once the daemon
+            # may evict them (issue 17): a sweep every second, after 2 s idle.
+            evicting = Daemon(data, d.binary, ["--set", "evict_after_s=2"])
+            evicting.start()
+            rss_loaded = rss_mib(evicting.proc.pid)
+            time.sleep(5)
+            rss_evicted = rss_mib(evicting.proc.pid)
+            evicting.stop()
+            empty = Daemon(os.path.join(tmp, "empty"), d.binary)
+            os.makedirs(empty.data, mode=0o700)
+            shutil.copy(os.path.join(data, "bench.conf"), empty.data)
+            shutil.copy(os.path.join(data, "cert.pem"), empty.data)
+            shutil.copy(os.path.join(data, "key.pem"), empty.data)
+            empty.start()
+            empty.stop()
+            base_s = empty.start()
+            empty.stop()
+            row(f"Restart: start-up with {active:,} active matches to load" + tag, f"{load_s:.2f} s",
+                f"empty database: {base_s:.2f} s", "(measured)", "-",
+                f"{actions:,} actions in the log; RSS after loading {rss:,.0f} MiB "
+                f"(before the restart, with every match followed: {rss_followed:,.0f} MiB); "
+                f"populated {pop.get('populated_matches', 0):,.0f}")
+            row(f"Memory of {active:,} matches nobody follows: kept / evicted" + tag,
+                f"{rss:,.0f} / {rss_evicted:,.0f} MiB",
+                f"{(rss - rss_evicted) * 1024 / max(active, 1):,.1f} KiB per match given back",
+                "bounded", "-",
+                f"kept: right after start-up, as a daemon that never evicts holds them; evict_after_s = 2: {rss_loaded:,.0f} "
+                f"MiB once loaded, {rss_evicted:,.0f} MiB 5 s later; empty database: see restart")
     finally:
         d.stop()
 
     # 6. The rules engine alone.
-    if os.path.exists(rules):
-        rb, _ = run([rules, "200" if q else "500", "5" if q else "10"], timeout=1200)
-        rep = rb.get("replay_campaign_ms_p50", 0)
-        unfinished = rb.get("engine_games", 0) - rb.get("engine_games_finished", 0)
-        row("Rules engine: bot actions/s in-process (act + view)", f"{rb.get('engine_actions_per_s', 0):,.0f}",
-            "-", "(measured)", "-",
-            f"{rb.get('engine_games', 0):.0f} games, {rb.get('engine_actions', 0):,.0f} actions, "
-            f"{unfinished:.0f} unfinished, {rb.get('engine_refused', 0):.0f} refused offers")
-        row("Replay of a complete Campaign game from its seed, p50 / max (ms)",
-            f"{rep:.1f} / {rb.get('replay_campaign_ms_max', 0):.1f}",
-            f"act alone: {rb.get('replay_act_only_actions_per_s', 0):,.0f} actions/s", "< 100 ms",
-            f"{100 / rb.get('replay_campaign_ms_max', rep):.2f}x target (max)" if rep else "n/a",
-            f"{rb.get('replay_campaign_games', 0):.0f} games, "
-            f"mean {rb.get('replay_campaign_actions_mean', 0):,.0f} actions")
-    else:
-        row("Rules engine", "not built", "-", "< 100 ms replay", "n/a", "bench_rules missing")
+    if want("rules"):
+        if os.path.exists(rules):
+            rb, _ = run([rules, "200" if q else "500", "5" if q else "10"], timeout=1200)
+            rep = rb.get("replay_campaign_ms_p50", 0)
+            unfinished = rb.get("engine_games", 0) - rb.get("engine_games_finished", 0)
+            row("Rules engine: bot actions/s in-process (act + view)", f"{rb.get('engine_actions_per_s', 0):,.0f}",
+                "-", "(measured)", "-",
+                f"{rb.get('engine_games', 0):.0f} games, {rb.get('engine_actions', 0):,.0f} actions, "
+                f"{unfinished:.0f} unfinished, {rb.get('engine_refused', 0):.0f} refused offers")
+            row("Replay of a complete Campaign game from its seed, p50 / max (ms)",
+                f"{rep:.1f} / {rb.get('replay_campaign_ms_max', 0):.1f}",
+                f"act alone: {rb.get('replay_act_only_actions_per_s', 0):,.0f} actions/s", "< 100 ms",
+                f"{100 / rb.get('replay_campaign_ms_max', rep):.2f}x target (max)" if rep else "n/a",
+                f"{rb.get('replay_campaign_games', 0):.0f} games, "
+                f"mean {rb.get('replay_campaign_actions_mean', 0):,.0f} actions")
+        else:
+            row("Rules engine", "not built", "-", "< 100 ms replay", "n/a", "bench_rules missing")
 
     # 7. Tournaments: one Swiss round of 1,000 players (issue 20).
-    swiss = os.path.join(b, "tests/bench/bench_swiss")
-    if os.path.exists(swiss):
-        sw, _ = run([swiss, "200" if q else "1000", "6"], timeout=600)
-        row(f"Swiss: pair one round of {sw.get('swiss_players', 0):,.0f} players (round "
-            f"{sw.get('swiss_round', 0):.0f}), CPU ms", f"{sw.get('swiss_pair_cpu_ms', 0):,.1f}",
-            "-", "< 1,000 ms", f"{1000 / max(sw.get('swiss_pair_cpu_ms', 1), 0.001):.2f}x target",
-            f"standings with every tiebreak: {sw.get('swiss_standings_cpu_ms', 0):.2f} ms CPU; "
-            f"worst round {sw.get('swiss_pair_worst_cpu_ms', 0):,.1f} ms")
+    if want("swiss"):
+        swiss = os.path.join(b, "tests/bench/bench_swiss")
+        if os.path.exists(swiss):
+            sw, _ = run([swiss, "200" if q else "1000", "6"], timeout=600)
+            row(f"Swiss: pair one round of {sw.get('swiss_players', 0):,.0f} players (round "
+                f"{sw.get('swiss_round', 0):.0f}), CPU ms", f"{sw.get('swiss_pair_cpu_ms', 0):,.1f}",
+                "-", "< 1,000 ms", f"{1000 / max(sw.get('swiss_pair_cpu_ms', 1), 0.001):.2f}x target",
+                f"standings with every tiebreak: {sw.get('swiss_standings_cpu_ms', 0):.2f} ms CPU; "
+                f"worst round {sw.get('swiss_pair_worst_cpu_ms', 0):,.1f} ms")
 
     # 8. Notifications (issue 19): the outbox drained into the local SMTP
     # sink (aiosmtpd, only under Debian's /usr/bin/python3).
-    if os.path.exists(test_daemon_bin) and subprocess.run(
-            ["/usr/bin/python3", "-c", "import aiosmtpd"], capture_output=True).returncode == 0:
-        nf, _ = run([sys.executable, os.path.join(os.path.dirname(__file__), "bench_notify.py"),
-                     "--build", b, "--n", "100" if q else "300"], timeout=900)
-        row("Notifications/s into the local SMTP sink, notify_inflight 2 / 8",
-            f"{nf.get('notify_per_s_inflight_2', 0):,.1f} / {nf.get('notify_per_s_inflight_8', 0):,.1f}",
-            "-", "(measured)", "-",
-            f"daemon CPU {nf.get('notify_cpu_ms_inflight_2', 0):.2f} / "
-            f"{nf.get('notify_cpu_ms_inflight_8', 0):.2f} ms per mail; each mail is its own "
-            "SMTP session (STARTTLS, AUTH)")
+    if want("notify"):
+        if os.path.exists(test_daemon_bin) and subprocess.run(
+                ["/usr/bin/python3", "-c", "import aiosmtpd"], capture_output=True).returncode == 0:
+            nf, _ = run([sys.executable, os.path.join(os.path.dirname(__file__), "bench_notify.py"),
+                         "--build", b, "--n", "100" if q else "300"], timeout=900)
+            row("Notifications/s into the local SMTP sink, notify_inflight 2 / 8",
+                f"{nf.get('notify_per_s_inflight_2', 0):,.1f} / {nf.get('notify_per_s_inflight_8', 0):,.1f}",
+                "-", "(measured)", "-",
+                f"daemon CPU {nf.get('notify_cpu_ms_inflight_2', 0):.2f} / "
+                f"{nf.get('notify_cpu_ms_inflight_8', 0):.2f} ms per mail; each mail is its own "
+                "SMTP session (STARTTLS, AUTH)")
 
     shutil.rmtree(tmp, ignore_errors=True)
     elapsed = time.monotonic() - t_suite
@@ -388,7 +421,9 @@ def main():
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC"
-                    f"{' (--quick)' if q else ''}, commit {mach['commit']}; "
+                    f"{' (--quick)' if q else ''}"
+                    f"{'' if steps == set(STEPS) else ' (steps ' + ','.join(s for s in STEPS if s in steps) + ')'}"
+                    f", commit {mach['commit']}; "
                     f"{mach['cores']} cores ({mach['cpu']}), {mach['mem']} RAM, "
                     f"Linux {mach['kernel']}; the suite took {elapsed:.0f} s; {load}.\n\n")
             f.write("| " + " | ".join(head) + " |\n|" + "---|" * 6 + "\n")

@@ -1,0 +1,62 @@
+"""tg_loadgen's play mode counts the pairs the daemon refused (issue 17:
+the figures must be those of the matches they say). Before, a pair whose
+registration was refused (a per-address limit) played nothing and the run
+reported its figures as if --matches matches had played, with exit status
+0: the bench's 400-match figures may have been fewer matches.
+
+Against a daemon that lets one address register only 3 accounts, 4 pairs
+(8 players) cannot all play: the load generator must say how many played
+and how many were refused, and exit non-zero. Against one that lets all of
+them register, every pair plays and it exits 0."""
+
+import subprocess
+
+from harness import Harness, check, run_main
+
+
+def figures(text):
+    out = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                out[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return out
+
+
+def play(args, h, matches):
+    r = subprocess.run([args.loadgen, "--server", f"127.0.0.1:{h.daemon.port}",
+                        "--mode", "play", "--matches", str(matches), "--duration", "1",
+                        "--warmup", "1.5", "--game", "fixture-duel", "--scenario", "standard"],
+                       capture_output=True, text=True, timeout=120)
+    return r.returncode, figures(r.stdout), r.stderr
+
+
+def loadgen_refused(args):
+    with Harness(args, daemon_args=["--set", "registrations_per_address=3"]) as h:
+        rc, f, err = play(args, h, 4)
+        print(f"# limited: exit {rc}, {f}\n# {err.strip()[-300:]}")
+        check("play_pairs_played" in f and "play_pairs_refused" in f,
+              f"the pairs played and refused are not reported: {f}")
+        check(f["play_pairs_played"] < 4 and f["play_pairs_refused"] >= 1,
+              f"3 registrations cannot make 4 pairs, yet: {f}")
+        check(f["play_pairs_played"] + f["play_pairs_refused"] <= 4, f"counted twice: {f}")
+        check(rc != 0, f"a run short of pairs exits {rc}")
+        check("refused" in err, f"nothing said on stderr: {err[-300:]}")
+    with Harness(args) as h:
+        rc, f, err = play(args, h, 4)
+        print(f"# unlimited: exit {rc}, {f}")
+        check(f.get("play_pairs_played") == 4 and f.get("play_pairs_refused") == 0,
+              f"every pair should play: {f}\n{err[-300:]}")
+        check(f.get("acked_actions_per_s", 0) > 0, f"nothing acknowledged: {f}")
+        check(rc == 0, f"a full run exits {rc}: {err[-300:]}")
+
+
+def extra(p):
+    p.add_argument("--loadgen", required=True, help="tests/bench/tg_loadgen")
+
+
+if __name__ == "__main__":
+    run_main(loadgen_refused, extra)
