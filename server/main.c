@@ -3,4 +3,7 @@
  * start the same daemon with a fixture game added. */
 #include "core/daemon.h"
 
-int main(int argc, char **argv) { return tg_daemon_main(argc, argv, tg_game_registry); }
+int main(int argc, char **argv)
+{
+	return tg_daemon_main(argc, argv, tg_game_registry);
+}

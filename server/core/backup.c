@@ -12,7 +12,6 @@
 #include "core/server_internal.h"
 #include "util/log.h"
 
-
 struct tg_backup {
 	uv_idle_t idle;
 	struct tg_server *srv;

@@ -95,11 +95,9 @@ int tg_store_user_erase(struct tg_store *s, int64_t user_id, const char *placeho
 int tg_store_block(struct tg_store *s, int64_t user_id, int64_t blocked_id, int64_t now,
                    struct tg_error *err);
 /* err "not_blocked" if there was no such block. */
-int tg_store_unblock(struct tg_store *s, int64_t user_id, int64_t blocked_id,
-                     struct tg_error *err);
+int tg_store_unblock(struct tg_store *s, int64_t user_id, int64_t blocked_id, struct tg_error *err);
 /* 1 if user_id blocked blocked_id, 0 if not, -1 on failure. */
-int tg_store_blocked(struct tg_store *s, int64_t user_id, int64_t blocked_id,
-                     struct tg_error *err);
+int tg_store_blocked(struct tg_store *s, int64_t user_id, int64_t blocked_id, struct tg_error *err);
 /* [{"user" (name),"since"}], by name. */
 json_t *tg_store_blocks_of(struct tg_store *s, int64_t user_id, struct tg_error *err);
 /* {"open":n,"active":n,"finished":n,"aborted":n}. */
@@ -132,9 +130,9 @@ int tg_store_user_set_password(struct tg_store *s, int64_t user_id, const char *
 /* m: {"game","scenario","options"(object),"visibility":"public"|"private",
  *     "invite_code"(string|null),"spectators"(bool),"creator"(user id),
  *     "secret"(hex, server's secret seed part),"commitment"(hex SHA-256 of it),
- *     "created"(time), "time_control"(object|null|absent: no clock)} -> new id. Status starts "open". err code
- * "no_such_user" if creator is unknown, "invite_taken" if the invite code is
- * in use (draw another). */
+ *     "created"(time), "time_control"(object|null|absent: no clock)} -> new id. Status starts
+ * "open". err code "no_such_user" if creator is unknown, "invite_taken" if the invite code is in
+ * use (draw another). */
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id,
                           struct tg_error *err);
 /* The match row plus "seats": [{"role","user_id","user_name","entropy","joined"}]
@@ -153,10 +151,10 @@ int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id,
                          struct tg_error *err);
 /* Sets status, and seed/result when not NULL. */
 int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
-			      const char *seed_hex, const json_t *result, struct tg_error *err);
+                              const char *seed_hex, const json_t *result, struct tg_error *err);
 /* Stores the match's clock (NULL: none). */
 int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
-			     struct tg_error *err);
+                             struct tg_error *err);
 /* Public matches with status "open" (with their seats), newest first, at most limit. */
 json_t *tg_store_match_list_open(struct tg_store *s, int limit, struct tg_error *err);
 /* Public active matches that allow spectators (what `watch` may follow),
@@ -211,11 +209,11 @@ struct tg_store_rating {
 };
 /* Whether the match counts for ratings (rated unless its creator said not). */
 int tg_store_match_set_rated(struct tg_store *s, int64_t match_id, bool rated,
-			     struct tg_error *err);
+                             struct tg_error *err);
 int tg_store_rating_get(struct tg_store *s, int64_t user_id, const char *game,
-			struct tg_store_rating *out, struct tg_error *err);
+                        struct tg_store_rating *out, struct tg_error *err);
 int tg_store_rating_put(struct tg_store *s, int64_t user_id, const char *game,
-			const struct tg_store_rating *r, int64_t now, struct tg_error *err);
+                        const struct tg_store_rating *r, int64_t now, struct tg_error *err);
 /* [{"user","rating","deviation","volatility","games"}], best first, at most limit. */
 json_t *tg_store_leaderboard(struct tg_store *s, const char *game, int limit, struct tg_error *err);
 /* [{"game","rating","deviation","volatility","games"}] of one user, by game. */
@@ -225,16 +223,16 @@ json_t *tg_store_ratings_of_user(struct tg_store *s, int64_t user_id, struct tg_
 /* t: {"name","game","scenario","options"(object),"format","rounds",
  *     "max_players","invite_code"(string|null),"rated"(bool),"director"(user
  *     id),"created","time_control"(object|null, optional),"start_at"(Unix
- *     seconds|null, optional),"pools","advance"(optional, 0)} -> new id; status starts "registration", round 0. err
- * code "invite_taken" if the code is in use (draw another). */
+ *     seconds|null, optional),"pools","advance"(optional, 0)} -> new id; status starts
+ * "registration", round 0. err code "invite_taken" if the code is in use (draw another). */
 int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourney_id,
-			    struct tg_error *err);
+                            struct tg_error *err);
 /* The row ("id","name","game","scenario","options","format","rounds",
  * "max_players","invite_code","rated","director","director_name","status",
- * "round","created","updated","nplayers" (not withdrawn),"paused","time_control","start_at"(null|time),"pools","advance") plus
- * "players" [{"user_id","name","seq","withdrawn","registered","seed"(null|1..),
- * "pool"(null|1..)}] in registration order
- * and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
+ * "round","created","updated","nplayers" (not
+ * withdrawn),"paused","time_control","start_at"(null|time),"pools","advance") plus "players"
+ * [{"user_id","name","seq","withdrawn","registered","seed"(null|1..), "pool"(null|1..)}] in
+ * registration order and "games" [{"round","board","side0","side1"(id|null),"match"(id|null),
  * "result"(string|null)}] by round and board. NULL with err code
  * "no_such_tourney" if absent. */
 json_t *tg_store_tourney_get(struct tg_store *s, int64_t tourney_id, struct tg_error *err);
@@ -242,69 +240,69 @@ json_t *tg_store_tourney_get(struct tg_store *s, int64_t tourney_id, struct tg_e
 json_t *tg_store_tourney_list(struct tg_store *s, int limit, struct tg_error *err);
 /* Registers a player last in order; err code "already_registered". */
 int tg_store_tourney_player_add(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-				int64_t now, struct tg_error *err);
+                                int64_t now, struct tg_error *err);
 /* Before the start: deletes the registration (err code "not_registered"). */
 int tg_store_tourney_player_remove(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-				   struct tg_error *err);
+                                   struct tg_error *err);
 /* After the start: marks him withdrawn (err code "not_registered" if he is
  * not a player still in). */
 int tg_store_tourney_player_withdraw(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-				     struct tg_error *err);
+                                     struct tg_error *err);
 /* status "registration"|"active"|"finished", the round being played and
  * the rounds planned. */
 int tg_store_tourney_set_state(struct tg_store *s, int64_t tourney_id, const char *status,
-			       int round, int rounds, int64_t now, struct tg_error *err);
+                               int round, int rounds, int64_t now, struct tg_error *err);
 /* One game of a round; side1 0 for a bye, match_id 0 for none, result NULL
  * while it is played ("1-0","0-1","1/2-1/2","+-","-+","bye"). */
 int tg_store_tourney_game_add(struct tg_store *s, int64_t tourney_id, int round, int board,
-			      int64_t side0, int64_t side1, int64_t match_id, const char *result,
-			      struct tg_error *err);
+                              int64_t side0, int64_t side1, int64_t match_id, const char *result,
+                              struct tg_error *err);
 /* Sets (NULL: clears) a game's result; err code "no_such_game". */
 int tg_store_tourney_game_result(struct tg_store *s, int64_t tourney_id, int round, int board,
-				 const char *result, struct tg_error *err);
+                                 const char *result, struct tg_error *err);
 /* The tournament game a match is: {"tourney","round","board","side0","side1",
  * "result"}; NULL with err code "no_such_game" if it is in none. */
 json_t *tg_store_tourney_game_by_match(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* A single elimination's seed (1 = best), set at the start. */
-int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-				 int seed, struct tg_error *err);
+int tg_store_tourney_player_seed(struct tg_store *s, int64_t tourney_id, int64_t user_id, int seed,
+                                 struct tg_error *err);
 /* A player's pool (1..pools), set at the start of a pools event. */
-int tg_store_tourney_player_pool(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-				 int pool, struct tg_error *err);
+int tg_store_tourney_player_pool(struct tg_store *s, int64_t tourney_id, int64_t user_id, int pool,
+                                 struct tg_error *err);
 /* Ids of the events in registration whose start_at is at or before now,
  * earliest first (a JSON array of integers). */
 json_t *tg_store_tourney_due(struct tg_store *s, int64_t now, struct tg_error *err);
 /* Sets start_at (0: clears it). */
 int tg_store_tourney_set_start_at(struct tg_store *s, int64_t tourney_id, int64_t start_at,
-				  struct tg_error *err);
+                                  struct tg_error *err);
 /* The earliest start_at of an event in registration, 0 if none. */
 int tg_store_tourney_next_start(struct tg_store *s, int64_t *start_at, struct tg_error *err);
 /* Paused: the next round is not paired until it is resumed. */
 int tg_store_tourney_set_paused(struct tg_store *s, int64_t tourney_id, bool paused,
-				struct tg_error *err);
+                                struct tg_error *err);
 /* Deletes the games of a round (before it is paired again). */
 int tg_store_tourney_round_delete(struct tg_store *s, int64_t tourney_id, int round,
-				  struct tg_error *err);
+                                  struct tg_error *err);
 /* The director's log: user_id 0 for the server itself. */
 int tg_store_tourney_log_add(struct tg_store *s, int64_t tourney_id, int64_t user_id,
-			     const char *text, int64_t now, struct tg_error *err);
+                             const char *text, int64_t now, struct tg_error *err);
 /* [{"id","user"(name|null),"text","time"}], oldest first, at most 1000. */
 json_t *tg_store_tourney_log_list(struct tg_store *s, int64_t tourney_id, struct tg_error *err);
 
 /* ---- vacations (issue 19) -------------------------------------------- */
 /* A vacation from start to until, charging `days` to the allowance. */
 int tg_store_vacation_add(struct tg_store *s, int64_t user_id, int64_t start, int64_t until,
-			  int days, struct tg_error *err);
+                          int days, struct tg_error *err);
 /* The user's vacation running at now: {"id","start","until","days"}, or
  * NULL (err code "no_vacation"). */
 json_t *tg_store_vacation_current(struct tg_store *s, int64_t user_id, int64_t now,
-				  struct tg_error *err);
+                                  struct tg_error *err);
 /* Ends vacation id at now, its charge becoming `days`. */
 int tg_store_vacation_end(struct tg_store *s, int64_t id, int64_t now, int days,
-			  struct tg_error *err);
+                          struct tg_error *err);
 /* Days charged by the user's vacations starting in [from, to); -1 on error. */
 int tg_store_vacation_days_used(struct tg_store *s, int64_t user_id, int64_t from, int64_t to,
-				struct tg_error *err);
+                                struct tg_error *err);
 
 /* ---- notifications (store_notify.c, issue 19; schema 030) ---- */
 /* The user's settings: {"email","email_verified","events","webhook_url",
@@ -347,8 +345,8 @@ json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const cha
 int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const char *channel,
                                    const char *grp, struct tg_error *err);
 /* A gathering row's new subject and body. */
-int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject,
-                            const char *body, struct tg_error *err);
+int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject, const char *body,
+                            struct tg_error *err);
 /* Erases the user's settings, queued notifications and reply tokens
  * (account deleted). */
 int tg_store_notify_forget(struct tg_store *s, int64_t user_id, struct tg_error *err);
@@ -364,8 +362,8 @@ int tg_store_invite_state(struct tg_store *s, int64_t match_id, int64_t user_id,
                           size_t n, struct tg_error *err);
 /* A pending invitation answered: state "accepted" or "declined". err
  * "no_such_invitation" if none was pending. */
-int tg_store_invite_answer(struct tg_store *s, int64_t match_id, int64_t user_id,
-                           const char *state, int64_t now, struct tg_error *err);
+int tg_store_invite_answer(struct tg_store *s, int64_t match_id, int64_t user_id, const char *state,
+                           int64_t now, struct tg_error *err);
 /* Pending invitations of a match (to cap them); -1 on failure. */
 int tg_store_invite_count(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* The user's pending invitations to open matches, from hosts he has not

@@ -330,11 +330,12 @@ json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const cha
                                   const char *grp, int64_t now, struct tg_error *err)
 {
 	/* Not yet due and never tried: no send has it in flight. */
-	sqlite3_stmt *st = prep(s,
-	                        "SELECT id, subject, body, next_at FROM notify_outbox WHERE user_id = ?1 "
-	                        "AND grp = ?2 AND channel = ?3 AND state = 'pending' AND "
-	                        "attempts = 0 AND next_at > ?4 ORDER BY id DESC LIMIT 1",
-	                        err);
+	sqlite3_stmt *st =
+	    prep(s,
+	         "SELECT id, subject, body, next_at FROM notify_outbox WHERE user_id = ?1 "
+	         "AND grp = ?2 AND channel = ?3 AND state = 'pending' AND "
+	         "attempts = 0 AND next_at > ?4 ORDER BY id DESC LIMIT 1",
+	         err);
 	if (!st)
 		return NULL;
 	sqlite3_bind_int64(st, 1, user_id);

@@ -148,9 +148,10 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_TOURNEY_GET] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t WHERE t.id = ?1",
     [ST_TOURNEY_LIST] = "SELECT " TOURNEY_COLUMNS " FROM tournaments t "
                         "ORDER BY t.created DESC, t.id DESC LIMIT ?1",
-    [ST_TOURNEY_PLAYERS] = "SELECT p.user_id, u.name, p.seq, p.withdrawn, p.registered, p.seed, p.pool "
-                           "FROM tourney_players p JOIN users u ON u.id = p.user_id "
-                           "WHERE p.tourney_id = ?1 ORDER BY p.seq",
+    [ST_TOURNEY_PLAYERS] =
+        "SELECT p.user_id, u.name, p.seq, p.withdrawn, p.registered, p.seed, p.pool "
+        "FROM tourney_players p JOIN users u ON u.id = p.user_id "
+        "WHERE p.tourney_id = ?1 ORDER BY p.seq",
     [ST_TOURNEY_GAMES] = "SELECT round, board, side0, side1, match_id, result FROM tourney_games "
                          "WHERE tourney_id = ?1 ORDER BY round, board",
     [ST_TOURNEY_PLAYER_INSERT] =

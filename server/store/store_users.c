@@ -25,13 +25,12 @@ static json_t *user_row(struct tg_store *s, sqlite3_stmt *st, struct tg_error *e
 	int rc = sqlite3_step(st);
 	json_t *user = NULL;
 	if (rc == SQLITE_ROW)
-		user = json_pack("{s:I, s:o, s:o, s:I, s:o}", "id",
-		                 (json_int_t)sqlite3_column_int64(st, 0), "name",
-		                 store_column_string(st, 1), "pw_hash", store_column_string(st, 2),
-		                 "created", (json_int_t)sqlite3_column_int64(st, 3), "banned",
-		                 sqlite3_column_type(st, 4) == SQLITE_NULL
-		                     ? json_null()
-		                     : store_column_string(st, 4));
+		user = json_pack(
+		    "{s:I, s:o, s:o, s:I, s:o}", "id", (json_int_t)sqlite3_column_int64(st, 0),
+		    "name", store_column_string(st, 1), "pw_hash", store_column_string(st, 2),
+		    "created", (json_int_t)sqlite3_column_int64(st, 3), "banned",
+		    sqlite3_column_type(st, 4) == SQLITE_NULL ? json_null()
+		                                              : store_column_string(st, 4));
 	if (rc == SQLITE_ROW) {
 		if (!user)
 			tg_fail(err, TG_STORE_E_STORAGE, "stored user is not valid UTF-8");

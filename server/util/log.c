@@ -7,7 +7,10 @@
 
 static enum tg_log_level min_level = TG_LOG_INFO;
 
-void tg_log_set_level(enum tg_log_level level) { min_level = level; }
+void tg_log_set_level(enum tg_log_level level)
+{
+	min_level = level;
+}
 
 int tg_log_parse_level(const char *name)
 {
@@ -28,11 +31,12 @@ void tg_log(enum tg_log_level level, uint64_t conn, int64_t match, const char *f
 	struct tm tm;
 	gmtime_r(&ts.tv_sec, &tm);
 	char line[1024];
-	int n = snprintf(line, sizeof line, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ %s", tm.tm_year + 1900,
-			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000,
-			 tags[level]);
+	int n = snprintf(line, sizeof line, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ %s",
+	                 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+	                 tm.tm_sec, ts.tv_nsec / 1000000, tags[level]);
 	if (conn && n < (int)sizeof line)
-		n += snprintf(line + n, sizeof line - (size_t)n, " conn=%llu", (unsigned long long)conn);
+		n += snprintf(line + n, sizeof line - (size_t)n, " conn=%llu",
+		              (unsigned long long)conn);
 	if (match && n < (int)sizeof line)
 		n += snprintf(line + n, sizeof line - (size_t)n, " match=%lld", (long long)match);
 	if (n < (int)sizeof line)

@@ -14,7 +14,7 @@ int tg_log_parse_level(const char *name);
 
 /* conn and match are 0 when they do not apply. */
 void tg_log(enum tg_log_level level, uint64_t conn, int64_t match, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 #define TG_DEBUG(conn, match, ...) tg_log(TG_LOG_DEBUG, conn, match, __VA_ARGS__)
 #define TG_INFO(conn, match, ...) tg_log(TG_LOG_INFO, conn, match, __VA_ARGS__)

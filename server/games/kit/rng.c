@@ -1,8 +1,8 @@
 #include "rng.h"
 
 #include <openssl/evp.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Fill r->block with keystream block number n: encrypt 64 zero bytes with

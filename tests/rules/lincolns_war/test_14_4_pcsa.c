@@ -52,7 +52,8 @@ int main(void)
 	AM_REFUSED(s, LW_UNION, "{\"type\":\"pcsa_place\",\"hex\":2005}", "captured");
 	AM_REFUSED(s, LW_CONFEDERATE, "{\"type\":\"pcsa_place\",\"hex\":1611}", "card play");
 	json_t *cs = json_pack("{s:s,s:i}", "type", "pcsa_place", "hex", 1611);
-	CHECK_EQ_INT(lw_pcsa_place_act(s, LW_CONFEDERATE, cs, NULL, NULL), -1); /* 14.4: Union only */
+	CHECK_EQ_INT(lw_pcsa_place_act(s, LW_CONFEDERATE, cs, NULL, NULL),
+	             -1); /* 14.4: Union only */
 	json_decref(cs);
 	AM_OK(s, LW_UNION, "{\"type\":\"pcsa_place\",\"hex\":1611}");
 	CHECK_EQ_INT(s->amphib.pcsa.hex, hc);
