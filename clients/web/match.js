@@ -1,7 +1,8 @@
 // match.js — one match, for a seat or a spectator, from the view's common
 // members only (server/games/game.h): the board (boards/), the prompt, the
 // legal actions grouped by type and searchable (a param's `choices` is one
-// chooser, not a line per combination; digits 1-9 pick among those shown),
+// chooser, not a line per combination; digits 1-9 pick among those shown,
+// `/` opens the search, Enter leaves it with its matches, Escape empties it),
 // the log with a mark at "since you were last here", chat, undo, resign
 // with a confirmation. Views and patches are applied as PROTOCOL.md says;
 // a gap or a patch that does not apply re-subscribes with `since`. A
@@ -275,30 +276,41 @@ export class MatchScreen {
     if (!n && this.view?.actions?.length) e.actions.append(h("p", { class: "muted" }, "No action matches the search."));
   }
 
+  clearSearch() {
+    this.el.search.value = "";
+    if (!this.filter) return;
+    this.filter = "";
+    this.renderActions();
+  }
+
   choose(entry) {
     if (!entry.params?.length) {
       this.act(entry.action);
       return;
     }
-    this.chosen = { entry, values: {} };
+    this.chosen = { entry };
     this.renderActions();
   }
 
   // One chooser per param: a searchable list of its choices.
   renderChooser() {
-    const { entry, values } = this.chosen;
+    const { entry } = this.chosen;
     const e = this.el;
+    // The values are read from the lists when the form is sent, whichever
+    // way they were chosen (a click, arrows: a listbox's keyboard moves
+    // need not fire change before Enter submits).
+    const lists = [];
     const form = h("form", { class: "choose", onsubmit: (ev) => {
       ev.preventDefault();
-      const action = { ...entry.action, ...values };
+      const action = { ...entry.action };
+      for (const [p, sel] of lists) action[p.name] = p.choices[Math.max(0, sel.selectedIndex)].value;
       this.act(action);
     } }, h("p", {}, entry.label));
     for (const p of entry.params) {
-      const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param",
-        onchange: (ev) => { values[p.name] = p.choices[ev.target.selectedIndex].value; } },
-      p.choices.map((c) => h("option", {}, c.label)));
+      const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param" },
+        p.choices.map((c) => h("option", {}, c.label)));
       sel.selectedIndex = 0;
-      values[p.name] = p.choices[0]?.value;
+      lists.push([p, sel]);
       form.append(h("label", {}, p.label || p.name, sel));
     }
     form.append(h("div", { class: "row" }, h("button", { type: "submit", id: "choose-send" }, "Send"),
@@ -310,6 +322,8 @@ export class MatchScreen {
   async act(action) {
     this.el.error.textContent = "";
     const r = await this.conn.request({ op: "act", match: this.id, seq: this.seq, action }).catch(() => null);
+    // The search served its pick: the next list is shown whole.
+    if (r?.op === "ok") this.clearSearch();
     if (r && r.op === "error") {
       this.el.error.textContent = r.message || r.code;
       if (r.code === "stale_seq") this.subscribe();
@@ -420,6 +434,17 @@ export class MatchScreen {
   }
 
   key(ev) {
+    if (ev.target === this.el.search) {
+      // Enter leaves the search with its matches listed (their digits
+      // renumbered); Escape closes it: emptied, every action back (the
+      // browser empties a search field on Escape without an input event).
+      if (ev.key === "Enter" || ev.key === "Escape") {
+        ev.preventDefault();
+        if (ev.key === "Escape") this.clearSearch();
+        ev.target.blur();
+      }
+      return;
+    }
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) {
       if (ev.key === "Escape") ev.target.blur();
       return;
@@ -429,7 +454,12 @@ export class MatchScreen {
       this.el.search.focus();
     } else if (/^[1-9]$/.test(ev.key) && this.shown && !this.chosen) {
       const a = this.shown[Number(ev.key) - 1];
-      if (a) this.choose(a);
+      // The digit is spent here: the chooser it opens takes the focus, and
+      // the key's character would otherwise pick there by type-ahead.
+      if (a) {
+        ev.preventDefault();
+        this.choose(a);
+      }
     } else if (this.replay && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
       this.stepTo(this.replay.i + (ev.key === "ArrowRight" ? 1 : -1));
     } else if (ev.key === "Escape" && this.chosen) {

@@ -17,8 +17,7 @@ daemon=$1
 work=$2
 script=${3:-test_browser.mjs}
 mkdir -p "$work"
-cp "$here/package.json" "$here/package-lock.json" "$here/test_browser.mjs" "$here/hidden_frames.mjs" \
-  "$here/test_account.mjs" "$here/test_tourney.mjs" "$here/webtest.mjs" "$here/test_verify_email.mjs" "$here/test_invitations.mjs" \
+cp "$here/package.json" "$here/package-lock.json" "$here"/*.mjs \
   "$work/"
 cd "$work"
 node=node

@@ -1,0 +1,233 @@
+// test_keyboard.mjs — Lincoln's War played by keyboard alone (issue 18:
+// "usable ... by keyboard alone (the action list stays, digits pick)") in a
+// real browser (Debian's chromium driven by playwright-core) against the
+// real daemon. After signing in, nothing is clicked: each player reaches his
+// match from the lobby with Tab and Enter, and every move is a key press:
+// a digit picks among the actions shown, `/` opens the search, typing
+// narrows it, Enter leaves it with the matches listed (their digits
+// renumbered), Escape closes it (emptied, all actions back); an action with
+// params opens its chooser, where arrows choose and Enter sends.
+// Each move is checked on the wire: the page sent exactly the act the
+// policy chose (lw_policy.mjs, the clicking test's), the server's next view
+// on that socket is seq + 1, and the opponent's socket sees the same seq.
+// Accessibility the keyboard path needs: the focused element shows a focus
+// ring (its computed outline), Tab reaches the lobby's link and the action
+// buttons, and focus is never left on a removed element after a move.
+//
+//   node test_keyboard.mjs DAEMON OUTDIR [MOVES]
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { PW, fail, startDaemon, until, device, signIn, wire } from "./webtest.mjs";
+import { timeline } from "./hidden_frames.mjs";
+import { latest, policy } from "./lw_policy.mjs";
+
+const [daemonPath, outDir, movesArg] = process.argv.slice(2);
+const MOVES = Number(movesArg || 40);
+mkdirSync(outDir, { recursive: true });
+const t0 = Date.now();
+const step = (what) => console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+
+async function seqOf(page) {
+  const t = await page.textContent("#match-title");
+  const m = t && t.match(/seq (\d+)/);
+  return m ? Number(m[1]) : -1;
+}
+
+const myTurn = (page) => page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
+
+// The focused element: its id, tag, href, and whether a focus ring shows
+// (a computed outline that is neither none nor zero wide).
+const focused = (page) => page.evaluate(() => {
+  const e = document.activeElement;
+  const cs = e ? getComputedStyle(e) : null;
+  return { id: e?.id ?? "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
+    connected: !!e?.isConnected, body: e === document.body,
+    ring: !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0 };
+});
+
+// Tab until the focus is on `want` (a predicate of focused()), each stop
+// showing its focus ring; fails after 80 stops.
+async function tabTo(page, what, want) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    const f = await focused(page);
+    if (!f.body && !f.ring) fail(`Tab stop ${i} (${f.tag}#${f.id} ${f.href}) shows no focus ring`);
+    if (want(f)) return f;
+  }
+  fail(`Tab never reached ${what}`);
+}
+
+// The action buttons in the order the page shows them: their view indexes.
+const shownIndexes = (page) => page.$$eval("#actions button.action", (l) => l.map((b) => Number(b.dataset.index)));
+
+// Plays action i of `view` by keys; returns the act the page sent.
+async function keyMove(p, view, i, stats) {
+  const entry = view.actions[i];
+  const page = p.page;
+  let shown = await shownIndexes(page);
+  let k = shown.indexOf(i);
+  if (k < 0) fail(`${p.name}: action ${i} (${entry.label}) is not listed`);
+  if (k >= 9) {
+    // Past the ninth: `/`, the label typed, Enter keeps the matches listed.
+    await page.keyboard.press("/");
+    const f = await focused(page);
+    if (f.id !== "action-search" || !f.ring) fail(`/ focused ${f.tag}#${f.id} (ring ${f.ring}), not the search`);
+    await page.keyboard.type(entry.label.toLowerCase());
+    await page.keyboard.press("Enter");
+    if ((await focused(page)).id === "action-search") fail("Enter left the focus in the search");
+    shown = await shownIndexes(page);
+    k = shown.indexOf(i);
+    if (k < 0 || k >= 9) fail(`searching "${entry.label}" lists ${shown.length} actions, ${i} at ${k}`);
+    stats.searched++;
+  }
+  const n = p.sent.length;
+  await page.keyboard.press(String(k + 1));
+  let values = {};
+  if (entry.params?.length) {
+    // The chooser: its first list has the focus; ArrowDown takes the second
+    // choice where there is one, Enter sends.
+    await until("the chooser", async () => (await page.$("#chooser select")) !== null);
+    const f = await focused(page);
+    if (f.tag !== "SELECT" || !f.ring) fail(`the chooser opened with ${f.tag}#${f.id} focused (ring ${f.ring})`);
+    const first = entry.params[0];
+    if (first.choices.length > 1) await page.keyboard.press("ArrowDown");
+    for (const prm of entry.params) values[prm.name] = prm.choices[prm === first && prm.choices.length > 1 ? 1 : 0].value;
+    await page.keyboard.press("Enter");
+    stats.chosen++;
+  }
+  await until(`${p.name}'s act on the wire`, () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 5000);
+  const acts = p.sent.slice(n).map((x) => JSON.parse(x)).filter((m) => m.op === "act");
+  const want = JSON.stringify({ ...entry.action, ...values });
+  if (acts.length !== 1 || JSON.stringify(acts[0].action) !== want)
+    fail(`${p.name}: the keys sent ${JSON.stringify(acts)}, not ${want}`);
+  return acts[0];
+}
+
+// Action c's chooser (an action with params) opened by its digit, a
+// choice taken by arrow, then Escape twice (out of the list, then out of
+// the chooser): the whole action list is back and nothing was sent.
+async function chooserBack(p, view, c, stats) {
+  const page = p.page;
+  const all = await shownIndexes(page);
+  const k = all.indexOf(c);
+  if (k < 0 || k >= 9) return false; // the test's search path is keyMove's
+  const n = p.sent.length;
+  await page.keyboard.press(String(k + 1));
+  await until("the chooser", async () => (await page.$("#chooser select")) !== null);
+  const f = await focused(page);
+  if (f.tag !== "SELECT" || !f.ring) fail(`the chooser opened with ${f.tag}#${f.id} focused (ring ${f.ring})`);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await until("the action list back", async () => !(await page.$("#chooser select")) &&
+    JSON.stringify(await shownIndexes(page)) === JSON.stringify(all));
+  if (p.sent.slice(n).some((x) => JSON.parse(x).op === "act")) fail("backing out of a chooser sent an act");
+  stats.backed = true;
+  console.log(`# ${p.name} opened and closed the chooser of "${view.actions[c].label}"`);
+  return true;
+}
+
+async function main() {
+  const daemon = await startDaemon(daemonPath);
+  const url = `https://127.0.0.1:${daemon.port}/`;
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    const players = [];
+    for (const name of ["grant", "lee"]) {
+      const d = await device(browser, url);
+      const sent = [];
+      d.page.on("websocket", (ws) => ws.on("framesent", (f) => sent.push(String(f.payload))));
+      await signIn(d, name, PW, "#register");
+      await d.page.waitForSelector("#create");
+      players.push({ ...d, name, sent });
+    }
+    const [a, b] = players;
+    const c = await wire(a, { op: "create", game: "lincolns-war", scenario: "campaign", side: "union" });
+    if (c.op !== "ok") fail(`create: ${JSON.stringify(c)}`);
+    const match = c.match;
+    const j = await wire(b, { op: "join", match });
+    if (j.op !== "ok") fail(`join: ${JSON.stringify(j)}`);
+    // From the lobby to the match by Tab and Enter.
+    for (const p of players) {
+      await p.page.reload();
+      await p.page.waitForSelector(`#mine li[data-match="${match}"]`);
+      await tabTo(p.page, "the match's link", (f) => f.href === `#/match/${match}`);
+      await p.page.keyboard.press("Enter");
+      await p.page.waitForURL(new RegExp(`#/match/${match}$`));
+      await until("a view", async () => (await seqOf(p.page)) >= 0);
+    }
+    step("both players reached the match by Tab and Enter");
+
+    // Tab reaches the action buttons, each showing its focus ring.
+    const first = (await myTurn(a.page)) ? a : b;
+    await tabTo(first.page, "an action button", (f) => f.cls.split(" ").includes("action"));
+    await first.page.evaluate(() => document.activeElement.blur());
+
+    // `/` opens the search, Escape closes it: empty again, the focus out
+    // of it, every action listed.
+    const all = (await shownIndexes(first.page)).length;
+    await first.page.keyboard.press("/");
+    await first.page.keyboard.type("zzzz no such action");
+    await until("the search narrowing", async () => (await shownIndexes(first.page)).length === 0);
+    await first.page.keyboard.press("Escape");
+    const f = await focused(first.page);
+    if (f.id === "action-search") fail("Escape left the focus in the search");
+    if ((await first.page.inputValue("#action-search")) !== "") fail("Escape left the search's text");
+    await until("all actions back", async () => (await shownIndexes(first.page)).length === all);
+    step("/ opens the search and Escape closes it");
+
+    const st = { activated: {}, toMove: {} };
+    const stats = { searched: 0, chosen: 0, backed: false };
+    let moves = 0;
+    for (let turn = 0; moves < MOVES && turn < 20000; turn++) {
+      const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
+      if (!p) {
+        await a.page.waitForTimeout(100);
+        continue;
+      }
+      const other = p === a ? b : a;
+      const before = await seqOf(p.page);
+      await until("the page's view in its frames", () => latest(p.frames, match).seq === before);
+      const { view } = latest(p.frames, match);
+      let i = policy(view, st);
+      // The first action with params the player is offered: its chooser is
+      // opened and closed by Escape, then opened again and played (the
+      // second choice, by arrow and Enter) instead of the policy's pick.
+      const c = stats.backed ? -1 : view.actions.findIndex((x) => x.params?.length);
+      if (c >= 0 && (await chooserBack(p, view, c, stats))) i = c;
+      await keyMove(p, view, i, stats);
+      // The server took it: this socket's next view is seq + 1, and the
+      // opponent's socket has it too.
+      await until(`seq ${before + 1} on ${p.name}'s socket`, () => timeline(p.frames, match).has(before + 1));
+      await until(`seq ${before + 1} on ${other.name}'s socket`, () => timeline(other.frames, match).has(before + 1));
+      if (await p.page.textContent("#match-error")) fail(`${p.name}: ${await p.page.textContent("#match-error")}`);
+      const fa = await focused(p.page);
+      if (!fa.connected) fail(`after the move the focus is on a removed ${fa.tag}`);
+      moves++;
+      if (moves === 10) await p.page.screenshot({ path: join(outDir, "keyboard.png") });
+    }
+    if (moves < MOVES) fail(`only ${moves} moves by keyboard`);
+    // The server's own account: the match's view for each side is at the
+    // seq the pages show.
+    const seq = await seqOf(a.page);
+    await until("lee's page at the same seq", async () => (await seqOf(b.page)) === seq);
+    const opened = await wire(b, { op: "open", match });
+    if (opened.op !== "ok") fail(`open: ${JSON.stringify(opened)}`);
+    await until("the server's view at the page's seq", () => latest(b.frames, match).seq === seq);
+    if (!stats.searched) fail("no move was picked through the search");
+    if (!stats.chosen || !stats.backed) fail("no chooser was opened, closed and played");
+    console.log(`PASS: ${moves} moves by keyboard alone (${stats.searched} through the search, ` +
+      `${stats.chosen} through a chooser; a chooser closed by Escape: ${stats.backed}), match ${match} at seq ${seq}`);
+  } finally {
+    await browser.close();
+    daemon.proc.kill("SIGTERM");
+    rmSync(daemon.data, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(`test_keyboard: FAIL: ${e.stack || e}`);
+  process.exit(1);
+});
