@@ -1,7 +1,7 @@
 // account.js — the Account page (#/account, issue 24): a signed-in player
 // changes his password, lists and ends his sessions, blocks and unblocks
 // users, sets his notifications (email with its verification code, events,
-// webhook) and deletes his account. Each panel is one or two protocol ops
+// digest mode, webhook) and deletes his account. Each panel is one or two protocol ops
 // (protocol/PROTOCOL.md, "Accounts" and "Notifications"); the client checks
 // nothing the server checks, and an error is shown as the server's sentence.
 
@@ -138,12 +138,25 @@ export class AccountScreen {
     const email = h("input", { id: "notify-email", type: "email", value: s.email ?? "" });
     const code = h("input", { id: "verify-code", inputmode: "numeric", maxlength: 8 });
     const events = EVENTS.map((ev) => h("input", { type: "checkbox", value: ev, dataset: { event: ev }, checked: s.events.includes(ev) }));
+    // Digest mode (PROTOCOL.md, notify_settings): at most one email every
+    // N hours, 0 for each at once. The range is the server's to check: a
+    // value it refuses gets its sentence, and nothing is changed.
+    const digest = h("input", { id: "digest-hours", type: "number", min: 0, max: 168, step: 1,
+      inputmode: "numeric", value: String(s.digest_hours ?? 0), "aria-describedby": "digest-help" });
     const hook = h("input", { id: "webhook-url", value: s.webhook_url ?? "", placeholder: "https://..." });
     const format = h("select", { id: "webhook-format" },
       ["json", "discord", "slack"].map((f) => h("option", { value: f, selected: f === s.webhook_format }, f)));
     const save = (e) => {
       e.preventDefault();
       const c = { events: events.filter((x) => x.checked).map((x) => x.value), webhook_format: format.value };
+      // A field left empty (or not a number at all) is the page's to say.
+      const hours = digest.value.trim() === "" ? NaN : Number(digest.value);
+      if (!Number.isFinite(hours)) {
+        say(this.notifyMsg, { op: "error", message: "Digest: a whole number of hours, 0 to 168." }, "");
+        digest.focus();
+        return;
+      }
+      if (hours !== s.digest_hours) c.digest_hours = hours;
       const mail = email.value.trim() || null;
       if (mail !== s.email) c.email = mail;
       const url = hook.value.trim() || null;
@@ -157,13 +170,16 @@ export class AccountScreen {
     const state = s.email === null ? "" :
       s.email_parked ? ` (parked ${ago(s.email_parked)}: save it again to resume)` :
       s.email_verified ? " (verified)" : " (not verified)";
-    clear(this.notifyBox).append(h("form", { id: "notify-form", onsubmit: save },
+    clear(this.notifyBox).append(h("form", { id: "notify-form", onsubmit: save, novalidate: true },
       h("label", {}, h("span", { id: "email-state" }, `Email${state}`), email),
       s.email !== null && !s.email_verified ? h("div", { class: "row", id: "verify-row" },
         h("label", {}, "Code from the email", code),
         h("button", { type: "button", id: "verify-go", onclick: verify }, "Verify")) : null,
       h("fieldset", { class: "events" }, h("legend", {}, "Tell me about"),
         events.map((x) => h("label", { class: "check" }, x, x.value.replace(/_/g, " ")))),
+      h("label", {}, "Digest: at most one email every N hours", digest),
+      h("p", { class: "muted", id: "digest-help" },
+        "0 sends each email at once. With N, what happens in the next N hours after an email comes as one digest."),
       h("label", {}, `Webhook URL${s.webhook_parked ? ` (parked ${ago(s.webhook_parked)})` : ""}`, hook),
       h("label", {}, "Webhook format", format),
       s.webhook_secret ? h("p", { class: "muted" }, "Webhook signing secret: ", h("code", { id: "webhook-secret" }, s.webhook_secret)) : null,

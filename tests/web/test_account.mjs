@@ -7,7 +7,10 @@
 //   list; that device's socket gets session_ended and it is signed out;
 // - block and unblock: the list shows bob, and `blocks` on the wire agrees;
 // - notifications: the events saved are what notify_settings returns; an
-//   email without a mail server shows the server's sentence;
+//   email without a mail server shows the server's sentence; digest mode:
+//   a value the server refuses shows its sentence and changes nothing, a
+//   good one is saved and shown again, and neither save resets the other
+//   settings;
 // - change password: a wrong old one shows the server's sentence; after the
 //   change the old password fails at the sign-in form and the new one works;
 // - forgot password: the server's answer is shown; a reset code from an
@@ -23,7 +26,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { PW, fail, startDaemon as start, until, device, signIn, wire, textOf, expectText } from "./webtest.mjs";
+import { PW, fail, startDaemon as start, until, device, signIn, wire, textOf, expectText, errorCount, nextError } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -100,6 +103,49 @@ async function main() {
     if (!noMail) fail("no email_unavailable on the wire (this daemon has no smtp_url)");
     await expectText(a.page, "#notify-msg", noMail.message, "email without a mail server");
     step("notification settings");
+
+    // ---- digest mode (issue 19) ---------------------------------------------
+    // Other settings set on the wire first: saving the digest must keep
+    // them (this page once turned the events off on a save).
+    const set0 = await wire(a, { op: "notify_settings", events: ["your_move", "chat", "invited"], webhook_format: "slack" });
+    if (set0.op !== "ok") fail(`notify_settings: ${JSON.stringify(set0)}`);
+    const before = set0.settings;
+    const reopen = async () => {
+      await a.page.evaluate(() => { location.hash = "#/"; });
+      await a.page.waitForSelector("#create");
+      await a.page.evaluate(() => { location.hash = "#/account"; });
+      await a.page.waitForSelector("#digest-hours");
+    };
+    await reopen();
+    if ((await a.page.inputValue("#digest-hours")) !== "0") fail("digest_hours 0 is not shown as 0");
+    const malformed = errorCount(a, "malformed_request");
+    await a.page.fill("#digest-hours", "500");
+    await a.page.click("#notify-save");
+    const tooMany = await nextError(a, "malformed_request", malformed, "digest_hours 500");
+    await expectText(a.page, "#notify-msg", tooMany, "digest_hours 500 refused");
+    if (JSON.stringify((await wire(a, { op: "notify_settings" })).settings) !== JSON.stringify(before))
+      fail("a refused digest_hours changed the settings");
+    await a.page.fill("#digest-hours", "");
+    await a.page.click("#notify-save");
+    await expectText(a.page, "#notify-msg", "Digest: a whole number of hours, 0 to 168.", "an empty digest field");
+    await a.page.fill("#digest-hours", "6");
+    await a.page.click("#notify-save");
+    await expectText(a.page, "#notify-msg", "Saved.", "digest_hours 6");
+    const after = (await wire(a, { op: "notify_settings" })).settings;
+    if (JSON.stringify(after) !== JSON.stringify({ ...before, digest_hours: 6 }))
+      fail(`saving digest 6 made ${JSON.stringify(after)} of ${JSON.stringify(before)}`);
+    // Shown again from the server; a save of another field keeps it.
+    await reopen();
+    if ((await a.page.inputValue("#digest-hours")) !== "6") fail("digest_hours 6 is not shown after a reload");
+    await a.page.check('#notify-form input[data-event="match_finished"]');
+    await a.page.click("#notify-save");
+    await expectText(a.page, "#notify-msg", "Saved.", "an event added");
+    const last = (await wire(a, { op: "notify_settings" })).settings;
+    if (last.digest_hours !== 6 || !last.events.includes("match_finished") || last.webhook_format !== "slack" ||
+        last.webhook_secret !== before.webhook_secret)
+      fail(`a save of the events left ${JSON.stringify(last)}`);
+    await a.page.locator("#notify-card").screenshot({ path: join(outDir, "notify-digest.png") });
+    step("digest mode: refused, set, kept");
 
     // ---- change password ---------------------------------------------------
     await a.page.fill("#old-password", "not my password");
