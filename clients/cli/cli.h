@@ -40,6 +40,11 @@ int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login);
  * owns) only on EXIT_OK. */
 int cli_call(struct cli_client *c, json_t *req, json_t **reply);
 
+/* Most commands: open a session (logged in if need_login), send req (stolen),
+ * close. Returns the reply (caller owns) or NULL with *rc the exit code, the
+ * reason already printed. */
+json_t *cli_call_once(struct cli_ctx *x, json_t *req, int need_login, int *rc);
+
 /* A server time (Unix seconds) as "2026-11-28 18:35 UTC", or "-". */
 void cli_utc(json_int_t t, char *out, size_t len);
 

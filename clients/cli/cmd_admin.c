@@ -146,15 +146,9 @@ int cmd_admin(struct cli_ctx *x)
 		json_object_set_new(req, "search", json_string(arg));
 	if (reason)
 		json_object_set_new(req, "reason", json_string(reason));
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK) {
-		json_decref(req);
-		return rc;
-	}
-	json_t *reply;
-	rc = cli_call(&c, req, &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(x, req, 1, &rc);
+	if (reply) {
 		if (!strcmp(sub, "users"))
 			print_users(reply);
 		else if (!strcmp(sub, "audit"))
@@ -174,7 +168,6 @@ int cmd_admin(struct cli_ctx *x)
 			printf("Done: %s %s.\n", sub, arg ? arg : "");
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 

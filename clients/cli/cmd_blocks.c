@@ -13,20 +13,16 @@ static int block_op(struct cli_ctx *x, const char *op, const char *done)
 		cli_fail("usage: telegraph %s NAME", op);
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s,s:s}", "op", op, "user", x->argv[0]), &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply =
+	    cli_call_once(x, json_pack("{s:s,s:s}", "op", op, "user", x->argv[0]), 1, &rc);
+	if (reply) {
 		char name[128];
 		snprintf(name, sizeof name, "%s", x->argv[0]);
 		view_clean_text(name);
 		printf("%s %s.\n", name, done);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -48,13 +44,9 @@ int cmd_blocks(struct cli_ctx *x)
 		cli_fail("usage: telegraph blocks");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s}", "op", "blocks"), &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(x, json_pack("{s:s}", "op", "blocks"), 1, &rc);
+	if (reply) {
 		json_t *list = json_object_get(reply, "blocks");
 		if (json_array_size(list) == 0)
 			printf("You have blocked no one.\n");
@@ -74,6 +66,5 @@ int cmd_blocks(struct cli_ctx *x)
 		}
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }

@@ -21,22 +21,17 @@ int cmd_invite(struct cli_ctx *x)
 		cli_fail("usage: telegraph invite MATCH NAME");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(
-	    &c,
+	int rc;
+	json_t *reply = cli_call_once(
+	    x,
 	    json_pack("{s:s,s:I,s:s}", "op", "invite", "match", (json_int_t)id, "user", x->argv[1]),
-	    &reply);
-	if (rc == EXIT_OK) {
+	    1, &rc);
+	if (reply) {
 		char name[128];
 		clean(name, sizeof name, json_string_value(json_object_get(reply, "invited")));
 		printf("%s is invited to match %lld.\n", name, id);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -109,17 +104,13 @@ int cmd_invitations(struct cli_ctx *x)
 		cli_fail("usage: telegraph invitations [accept|decline MATCH]");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
 	json_t *req =
 	    x->argc == 0 ? json_pack("{s:s}", "op", "invitations")
 	                 : json_pack("{s:s,s:I}", "op", accept ? "accept_invite" : "decline_invite",
 	                             "match", (json_int_t)id);
-	json_t *reply;
-	rc = cli_call(&c, req, &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(x, req, 1, &rc);
+	if (reply) {
 		if (x->argc == 0) {
 			print_lists(reply);
 		} else if (accept) {
@@ -132,6 +123,5 @@ int cmd_invitations(struct cli_ctx *x)
 		}
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }

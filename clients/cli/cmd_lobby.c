@@ -341,13 +341,10 @@ int cmd_list(struct cli_ctx *x)
 		cli_fail("usage: telegraph list [open|mine|live|finished]");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s, s:s}", "op", "list", "which", which), &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply =
+	    cli_call_once(x, json_pack("{s:s, s:s}", "op", "list", "which", which), 1, &rc);
+	if (reply) {
 		json_t *ms = json_object_get(reply, "matches");
 		size_t i;
 		json_t *m;
@@ -355,7 +352,6 @@ int cmd_list(struct cli_ctx *x)
 		printf("%s\n", json_array_size(ms) ? lists[k].hint : lists[k].empty);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -367,15 +363,9 @@ static int match_command(struct cli_ctx *x, const char *op, json_t **reply_out)
 		cli_fail("usage: telegraph %s MATCH", op);
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s, s:I}", "op", op, "match", (json_int_t)id), &reply);
-	if (rc == EXIT_OK)
-		*reply_out = reply;
-	cli_client_close(&c);
+	int rc;
+	*reply_out =
+	    cli_call_once(x, json_pack("{s:s, s:I}", "op", op, "match", (json_int_t)id), 1, &rc);
 	return rc;
 }
 

@@ -151,17 +151,12 @@ int cmd_forgot(struct cli_ctx *x)
 		cli_fail("usage: telegraph forgot NAME");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 0);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s,s:s}", "op", "forgot_password", "name", x->argv[0]),
-	              &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(
+	    x, json_pack("{s:s,s:s}", "op", "forgot_password", "name", x->argv[0]), 0, &rc);
+	if (reply) {
 		printf("%s\nThen: telegraph redeem %s CODE\n", str(reply, "message"), x->argv[0]);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }

@@ -28,13 +28,9 @@ int cmd_sessions(struct cli_ctx *x)
 		cli_fail("usage: telegraph sessions");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s}", "op", "sessions"), &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(x, json_pack("{s:s}", "op", "sessions"), 1, &rc);
+	if (reply) {
 		printf("%-16s  %-20s  %-20s  %-16s  %s\n", "ID", "LAST SIGN-IN", "CREATED",
 		       "ADDRESS", "CLIENT");
 		size_t i;
@@ -58,7 +54,6 @@ int cmd_sessions(struct cli_ctx *x)
 		}
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -68,18 +63,13 @@ int cmd_end_session(struct cli_ctx *x)
 		cli_fail("usage: telegraph end-session ID   (the ids: telegraph sessions)");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s,s:s}", "op", "end_session", "session", x->argv[0]),
-	              &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(
+	    x, json_pack("{s:s,s:s}", "op", "end_session", "session", x->argv[0]), 1, &rc);
+	if (reply) {
 		printf("Session %s ended.\n", x->argv[0]);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -96,20 +86,15 @@ int cmd_delete_account(struct cli_ctx *x)
 		cli_fail("%s", err);
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc == EXIT_OK) {
-		json_t *reply;
-		rc = cli_call(&c, json_pack("{s:s,s:s}", "op", "delete_account", "password", pw),
-		              &reply);
-		if (rc == EXIT_OK) {
-			json_decref(reply);
-			x->cfg.token[0] = '\0';
-			if (cli_config_save(&x->cfg, err, sizeof err) < 0)
-				cli_fail("%s", err);
-			printf("Account deleted.\n");
-		}
-		cli_client_close(&c);
+	int rc;
+	json_t *reply = cli_call_once(
+	    x, json_pack("{s:s,s:s}", "op", "delete_account", "password", pw), 1, &rc);
+	if (reply) {
+		json_decref(reply);
+		x->cfg.token[0] = '\0';
+		if (cli_config_save(&x->cfg, err, sizeof err) < 0)
+			cli_fail("%s", err);
+		printf("Account deleted.\n");
 	}
 	memset(pw, 0, sizeof pw);
 	return rc;
@@ -130,19 +115,14 @@ int cmd_passwd(struct cli_ctx *x)
 		cli_fail("%s", err);
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc == EXIT_OK) {
-		json_t *reply;
-		rc = cli_call(&c,
-		              json_pack("{s:s,s:s,s:s}", "op", "change_password", "old_password",
-		                        old, "new_password", new),
-		              &reply);
-		if (rc == EXIT_OK) {
-			printf("Password changed; your other sessions are ended.\n");
-			json_decref(reply);
-		}
-		cli_client_close(&c);
+	int rc;
+	json_t *reply = cli_call_once(x,
+	                              json_pack("{s:s,s:s,s:s}", "op", "change_password",
+	                                        "old_password", old, "new_password", new),
+	                              1, &rc);
+	if (reply) {
+		printf("Password changed; your other sessions are ended.\n");
+		json_decref(reply);
 	}
 	memset(old, 0, sizeof old);
 	memset(new, 0, sizeof new);

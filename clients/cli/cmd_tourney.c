@@ -32,16 +32,7 @@ static const char *str(const json_t *o, const char *k)
  * with *rc set. */
 static json_t *call_raw(struct cli_ctx *x, json_t *req, int *rc)
 {
-	struct cli_client c = {0};
-	*rc = cli_open_session(x, &c, 1);
-	if (*rc != EXIT_OK) {
-		json_decref(req);
-		return NULL;
-	}
-	json_t *reply = NULL;
-	*rc = cli_call(&c, req, &reply);
-	cli_client_close(&c);
-	return *rc == EXIT_OK ? reply : NULL;
+	return cli_call_once(x, req, 1, rc);
 }
 
 /* The same, made fit for the terminal (view_clean). */

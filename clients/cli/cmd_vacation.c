@@ -25,15 +25,9 @@ int cmd_vacation(struct cli_ctx *x)
 		cli_fail("usage: telegraph vacation [DAYS|end]");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK) {
-		json_decref(req);
-		return rc;
-	}
-	json_t *reply;
-	rc = cli_call(&c, req, &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(x, req, 1, &rc);
+	if (reply) {
 		json_t *until = json_object_get(reply, "until");
 		if (json_is_integer(until)) {
 			char when[40];
@@ -47,7 +41,6 @@ int cmd_vacation(struct cli_ctx *x)
 		       (long long)json_integer_value(json_object_get(reply, "allowance")));
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }
 
@@ -59,17 +52,12 @@ int cmd_claim(struct cli_ctx *x)
 		cli_fail("usage: telegraph claim MATCH");
 		return EXIT_USAGE;
 	}
-	struct cli_client c = {0};
-	int rc = cli_open_session(x, &c, 1);
-	if (rc != EXIT_OK)
-		return rc;
-	json_t *reply;
-	rc = cli_call(&c, json_pack("{s:s,s:I}", "op", "claim_timeout", "match", (json_int_t)id),
-	              &reply);
-	if (rc == EXIT_OK) {
+	int rc;
+	json_t *reply = cli_call_once(
+	    x, json_pack("{s:s,s:I}", "op", "claim_timeout", "match", (json_int_t)id), 1, &rc);
+	if (reply) {
 		printf("Match %lld is yours on time.\n", id);
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return rc;
 }

@@ -13,14 +13,10 @@
 /* Prints the matches awaiting the user; how many. -1 if the call failed. */
 static int awaited(struct cli_ctx *x, int *rc)
 {
-	struct cli_client c = {0};
-	*rc = cli_open_session(x, &c, 1);
-	if (*rc != EXIT_OK)
-		return -1;
-	json_t *reply;
 	int n = -1;
-	*rc = cli_call(&c, json_pack("{s:s,s:s}", "op", "list", "which", "mine"), &reply);
-	if (*rc == EXIT_OK) {
+	json_t *reply =
+	    cli_call_once(x, json_pack("{s:s,s:s}", "op", "list", "which", "mine"), 1, rc);
+	if (reply) {
 		n = 0;
 		size_t i;
 		json_t *m;
@@ -36,7 +32,6 @@ static int awaited(struct cli_ctx *x, int *rc)
 		}
 		json_decref(reply);
 	}
-	cli_client_close(&c);
 	return n;
 }
 

@@ -60,3 +60,17 @@ int cli_open_session(struct cli_ctx *x, struct cli_client *c, int need_login)
 	json_decref(reply);
 	return EXIT_OK;
 }
+
+json_t *cli_call_once(struct cli_ctx *x, json_t *req, int need_login, int *rc)
+{
+	struct cli_client c = {0};
+	*rc = cli_open_session(x, &c, need_login);
+	if (*rc != EXIT_OK) {
+		json_decref(req);
+		return NULL;
+	}
+	json_t *reply = NULL;
+	*rc = cli_call(&c, req, &reply);
+	cli_client_close(&c);
+	return *rc == EXIT_OK ? reply : NULL;
+}
