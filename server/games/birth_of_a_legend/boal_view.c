@@ -12,10 +12,11 @@ static const char *const phase_name[] = {"dawn", "daylight", "night", "end", "ov
 static const char *const step_name[] = {"bid",     "leader_return", "dawn_advantage", "dawn_train",
                                         "impulse", "night",         "end_entrench",   "over"};
 
+/* in the order of the enum below: section i is filled by case i */
 const char *const boal_view_sections[] = {
-    "/game",          "/role", "/awaiting",    "/finished",    "/result",      "/prompt",
-    "/actions",       "/log",  "/board/track", "/board/areas", "/board/units", "/board/leaders",
-    "/board/bridges", NULL};
+    "/game",        "/role",        "/awaiting",      "/finished",      "/result",
+    "/prompt",      "/actions",     "/log",           "/board/track",   "/board/impulse",
+    "/board/areas", "/board/units", "/board/leaders", "/board/bridges", NULL};
 
 enum {
 	SEC_GAME,
@@ -34,6 +35,8 @@ enum {
 	SEC_BRIDGES,
 	SEC_N
 };
+_Static_assert(sizeof boal_view_sections / sizeof *boal_view_sections == SEC_N + 1,
+               "one path in boal_view_sections for each SEC_ case");
 
 static json_t *side_or_null(int side)
 {
