@@ -138,39 +138,36 @@ def leaks(msg, forbidden, cards):
 ALL_CARDS = all_card_names()
 
 
-def play_one(h, clients, seen_upto, stats, cap):
-    """One match from creation to its end (or cap actions), scanned."""
+def play_scanned(h, conns, view_at, scan, stats, cap, follow=None):
+    """One match from creation to its end (or cap actions), played by the
+    random legal-action bot; after every action scan(role, conn, forbidden,
+    cards, where) searches what conn received since the last one for the
+    generals forbidden to it (hidden both before and after the action).
+    view_at(conn, match, seq) is conn's view at seq; follow(match), if given,
+    is called before anyone joins. Both hidden-info tests play this loop:
+    they differ in how a connection's messages are read and searched."""
     rng = h.rng
-    union, conf, grant = clients["union"], clients["confederate"], clients["observer"]
-    created = union.ok({"op": "create", "game": "lincolns-war", "scenario": h.args.scenario,
-                        "side": "union", "entropy": os.urandom(32).hex()})
-    match = created["match"]
+    union, conf, grant = conns["union"], conns["confederate"], conns["observer"]
+    match = union.ok({"op": "create", "game": "lincolns-war", "scenario": h.args.scenario,
+                      "side": "union", "entropy": os.urandom(32).hex()})["match"]
+    if follow:
+        follow(match)
     conf.ok({"op": "join", "match": match, "entropy": os.urandom(32).hex()})
     grant.ok({"op": "watch", "match": match})
     seq = 0
     prev_hidden = None
     while True:
-        views = {r: c.view_at(match, seq, timeout=60)["view"] for r, c in clients.items()}
+        views = {r: view_at(c, match, seq) for r, c in conns.items()}
         owners = [views["union"], views["confederate"]]
-        hidden = {r: hidden_from(views[r], owners) for r in clients}
+        hidden = {r: hidden_from(views[r], owners) for r in conns}
         cards = set(ALL_CARDS)
         for v in views.values():
             cards |= card_names(v)
-        for r, c in clients.items():
-            # what this connection got since the last action
+        for r, c in conns.items():
             forbidden = {g: n for g, n in hidden[r].items()
                          if prev_hidden is None or g in prev_hidden[r]}
             stats["hid"] += bool(forbidden)
-            with c.cond:
-                msgs = c.received[seen_upto[r]:]
-                seen_upto[r] = len(c.received)
-            for m in msgs:
-                stats["scanned"] += 1
-                bad = leaks(m, forbidden, cards)
-                if bad:
-                    check(False, f"match {match} seq {seq}: the {r} connection received the "
-                          f"name of {bad[0][0]}, whom its view hides, at {bad[0][1]}: "
-                          f"{bad[0][2]}")
+            scan(r, c, forbidden, cards, f"match {match} seq {seq}")
         prev_hidden = hidden
         if views["union"]["finished"] or seq >= cap:
             return seq
@@ -183,17 +180,30 @@ def play_one(h, clients, seen_upto, stats, cap):
             # by the other side: the reply names nothing the sender's view
             # hides (scanned with his messages above)
             wrong = pick_action(rng, views[role])
-            r = clients[other].request({"op": "act", "match": match, "seq": seq,
-                                        "action": wrong})
+            r = conns[other].request({"op": "act", "match": match, "seq": seq,
+                                      "action": wrong})
             if r.get("op") == "ok":  # legal for both (a simultaneous choice)
                 seq = r["seq"]
                 continue
             stats["errors"] += 1
         action = pick_action(rng, views[role])
-        r = clients[role].request({"op": "act", "match": match, "seq": seq,
-                                   "action": action})
+        r = conns[role].request({"op": "act", "match": match, "seq": seq, "action": action})
         check(r.get("op") == "ok", f"a legal action was refused at seq {seq}: {r}")
         seq = r["seq"]
+
+
+def play_games(h, conns, view_at, scan, stats, follow=None):
+    """Games until args.actions actions (at most 20 games); checks that the
+    run could not pass by seeing nothing. Returns (games, actions)."""
+    games = actions = 0
+    while actions < h.args.actions and games < 20:
+        actions += play_scanned(h, conns, view_at, scan, stats, h.args.actions - actions,
+                                follow)
+        games += 1
+    check(actions >= min(h.args.actions, 500), "the games went on")
+    check(stats["errors"] > 10, "errors were searched")
+    check(stats["hid"] > 100, "generals were hidden")
+    return games, actions
 
 
 def main(args):
@@ -205,16 +215,23 @@ def main(args):
         register(clients["observer"], "grant")
         seen_upto = {r: 0 for r in clients}
         stats = {"scanned": 0, "errors": 0, "hid": 0}
-        games = actions = 0
-        while actions < args.actions and games < 20:
-            actions += play_one(h, clients, seen_upto, stats, args.actions - actions)
-            games += 1
+
+        def scan(r, c, forbidden, cards, where):
+            with c.cond:
+                msgs = c.received[seen_upto[r]:]
+                seen_upto[r] = len(c.received)
+            for m in msgs:
+                stats["scanned"] += 1
+                bad = leaks(m, forbidden, cards)
+                if bad:
+                    check(False, f"{where}: the {r} connection received the name of "
+                          f"{bad[0][0]}, whom its view hides, at {bad[0][1]}: {bad[0][2]}")
+
+        games, actions = play_games(
+            h, clients, lambda c, m, seq: c.view_at(m, seq, timeout=60)["view"], scan, stats)
         print(f"# {games} games, {actions} actions, {stats['scanned']} messages scanned, "
               f"{stats['errors']} errors, {stats['hid']} connection-steps with a hidden "
               f"general", flush=True)
-        check(actions >= min(args.actions, 500), "the games went on")
-        check(stats["errors"] > 10, "errors were scanned")
-        check(stats["hid"] > 100, "generals were hidden")
         for c in clients.values():
             c.close()
         h.daemon.stop()

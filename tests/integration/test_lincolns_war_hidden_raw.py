@@ -24,12 +24,11 @@ on, that generals were hidden on many steps and that errors were searched,
 so it cannot pass by seeing nothing."""
 
 import json
-import os
 
-from harness import Harness, check, pick_action, run_main
+from harness import Harness, check, run_main
 from json_patch import apply_patch
 from raw_tls import Raw
-from test_lincolns_war_hidden import ALL_CARDS, card_names, hidden_from, leaks
+from test_lincolns_war_hidden import leaks, play_games
 
 PW = "correct horse"
 
@@ -113,70 +112,29 @@ def wire(h, name):
     return c
 
 
-def play_one(h, conns, stats, cap):
-    rng = h.rng
-    union, conf, grant = conns["union"], conns["confederate"], conns["observer"]
-    match = union.ok({"op": "create", "game": "lincolns-war", "scenario": h.args.scenario,
-                      "side": "union", "entropy": os.urandom(32).hex()})["match"]
-    for c in conns.values():
-        c.follow(match)
-    conf.ok({"op": "join", "match": match, "entropy": os.urandom(32).hex()})
-    grant.ok({"op": "watch", "match": match})
-    seq = 0
-    prev_hidden = None
-    while True:
-        views = {r: c.view_at(seq) for r, c in conns.items()}
-        owners = [views["union"], views["confederate"]]
-        hidden = {r: hidden_from(views[r], owners) for r in conns}
-        cards = set(ALL_CARDS)
-        for v in views.values():
-            cards |= card_names(v)
-        for r, c in conns.items():
-            forbidden = {g: n for g, n in hidden[r].items()
-                         if prev_hidden is None or g in prev_hidden[r]}
-            stats["hid"] += bool(forbidden)
-            for raw in c.unscanned():
-                stats["lines"] += 1
-                stats["bytes"] += len(raw)
-                found = scan_line(raw, forbidden, cards)
-                check(found is None, f"match {match} seq {seq}: the {r} connection received "
-                      f"the name of a general its view hides: {found}")
-        prev_hidden = hidden
-        if views["union"]["finished"] or seq >= cap:
-            return seq
-        awaiting = views["union"]["awaiting"]
-        check(awaiting, f"nobody awaited at seq {seq}")
-        role = rng.choice(awaiting)
-        other = "confederate" if role == "union" else "union"
-        if rng.randrange(4) == 0:
-            wrong = pick_action(rng, views[role])
-            r = conns[other].request({"op": "act", "match": match, "seq": seq,
-                                      "action": wrong})
-            if r.get("op") == "ok":  # legal for both (a simultaneous choice)
-                seq = r["seq"]
-                continue
-            stats["errors"] += 1
-        action = pick_action(rng, views[role])
-        r = conns[role].request({"op": "act", "match": match, "seq": seq, "action": action})
-        check(r.get("op") == "ok", f"a legal action was refused at seq {seq}: {r}")
-        seq = r["seq"]
-
-
 def main(args):
     with Harness(args) as h:
         conns = {"union": wire(h, "lincoln"), "confederate": wire(h, "davis"),
                  "observer": wire(h, "grant")}
         stats = {"lines": 0, "bytes": 0, "errors": 0, "hid": 0}
-        games = actions = 0
-        while actions < args.actions and games < 20:
-            actions += play_one(h, conns, stats, args.actions - actions)
-            games += 1
+
+        def scan(r, c, forbidden, cards, where):
+            for raw in c.unscanned():
+                stats["lines"] += 1
+                stats["bytes"] += len(raw)
+                found = scan_line(raw, forbidden, cards)
+                check(found is None, f"{where}: the {r} connection received the name of a "
+                      f"general its view hides: {found}")
+
+        def follow(match):
+            for c in conns.values():
+                c.follow(match)
+
+        games, actions = play_games(h, conns, lambda c, m, seq: c.view_at(seq), scan, stats,
+                                    follow)
         print(f"# {games} games, {actions} actions, {stats['lines']} lines "
               f"({stats['bytes']} bytes) searched, {stats['errors']} errors, "
               f"{stats['hid']} connection-steps with a hidden general", flush=True)
-        check(actions >= min(args.actions, 500), "the games went on")
-        check(stats["errors"] > 10, "errors were searched")
-        check(stats["hid"] > 100, "generals were hidden")
         for c in conns.values():
             c.close()
         h.daemon.stop()
