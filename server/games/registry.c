@@ -3,8 +3,10 @@
 #include "game.h"
 
 extern const struct game_module lincolns_war_module;
+extern const struct game_module birth_of_a_legend_module;
 
 const struct game_module *const tg_game_registry[] = {
 	&lincolns_war_module,
+	&birth_of_a_legend_module,
 	NULL,
 };
