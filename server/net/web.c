@@ -243,11 +243,7 @@ static void upgrade(struct tg_conn *c, const struct tg_http_req *req, const char
 	EVP_EncodeBlock((unsigned char *)accept, sha, sizeof sha);
 	struct tg_web *w = c->web;
 	struct tg_ws_io io = {ws_out, ws_message, ws_too_large};
-	if (tg_ws_init(&w->ws, c->net->cfg.max_message, &io, c) < 0) {
-		TG_ERROR(c->id, 0, "out of memory opening a WebSocket; closing");
-		tg_conn_abort(c);
-		return;
-	}
+	tg_ws_init(&w->ws, c->net->cfg.max_message, &io, c);
 	w->is_ws = true;
 	w->responded = true;
 	char head[512];

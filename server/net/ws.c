@@ -196,13 +196,12 @@ static void release(struct tg_ws *ws)
 	ws->ctx = NULL;
 }
 
-int tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud)
+void tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud)
 {
 	memset(ws, 0, sizeof *ws);
 	ws->io = *io;
 	ws->ud = ud;
 	ws->max_message = max_message;
-	return 0;
 }
 
 void tg_ws_free(struct tg_ws *ws)

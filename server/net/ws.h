@@ -61,8 +61,9 @@ struct tg_ws {
 	bool in_fragments;
 };
 
-/* 0 (wslay's context is made at the first use, so it cannot fail). */
-int tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud);
+/* Cannot fail: wslay's context is made at the first use (tg_ws_feed and
+ * tg_ws_send report a failure to make it). */
+void tg_ws_init(struct tg_ws *ws, size_t max_message, const struct tg_ws_io *io, void *ud);
 void tg_ws_free(struct tg_ws *ws);
 
 /* Feeds bytes from the peer; messages and replies (pongs, the close
