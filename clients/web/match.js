@@ -188,6 +188,10 @@ export class MatchScreen {
     // The board's module, loaded once: a patch then redraws without
     // waiting for the module loader.
     if (this.boardGame !== v.game) [this.board, this.boardGame] = [await boardFor(v.game), v.game];
+    // While the module loaded, a newer view may have come and been drawn
+    // (its render may resume first): an older one must not be drawn over it,
+    // or the board's actions are no longer the list's.
+    if (v !== this.view) return;
     await this.board.renderBoard(e.board, v, {
       role: v.role,
       pick: (action) => this.act(action),
