@@ -8,6 +8,7 @@ import * as generic from "./generic.js";
 
 const renderers = {
   "lincolns-war": () => import("./lincolns-war.js"),
+  "birth-of-a-legend": () => import("./birth-of-a-legend.js"),
 };
 
 export async function boardFor(gameId) {
