@@ -1,0 +1,266 @@
+// test_boal_board.mjs — Birth of a Legend's area map in a real browser
+// (Debian's chromium, playwright-core), against the real daemon: two
+// players create and join a match; each page's map must draw the 45 areas
+// (coloured by the control its view gives), a counter in the right area for
+// every unit and leader of the set-up (fresh or exhausted as the view
+// says), the bridges in their state and the tracks; then a dozen actions
+// are played by clicking the map (an area that an action names, a unit
+// whose destinations light up and one of them), each checked on the wire
+// (the act the page sent is the offered action) and in the next view the
+// socket received (a moved unit's counter stands in its new area).
+// Screenshots are left in OUTDIR.
+//
+//   node test_boal_board.mjs DAEMON OUTDIR
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { timeline } from "./hidden_frames.mjs";
+import { startDaemon, until, fail, PW } from "./webtest.mjs";
+
+const [daemonPath, outDir] = process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+const MOVES = 12;
+
+async function player(browser, url, name) {
+  const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 1000 } });
+  const page = await ctx.newPage();
+  const frames = [], sent = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => frames.push(String(f.payload)));
+    ws.on("framesent", (f) => sent.push(String(f.payload)));
+  });
+  page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
+  await page.goto(url);
+  await page.fill("#name", name);
+  await page.fill("#password", PW);
+  await page.click("#register");
+  await page.waitForSelector("#create");
+  return { ctx, page, name, frames, sent };
+}
+
+async function seqOf(page) {
+  const m = (await page.textContent("#match-title"))?.match(/seq (\d+)/);
+  return m ? Number(m[1]) : -1;
+}
+const myTurn = (page) => page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
+
+function latest(p, match) {
+  let seq = -1, view = null;
+  for (const [s, v] of timeline(p.frames, match)) if (s > seq) [seq, view] = [s, v];
+  return { seq, view };
+}
+
+// The map against a view: every area once, coloured by its control; a
+// counter in its area for each unit and leader on the map (fresh or
+// exhausted as the view says); each bridge in its state; the tracks.
+async function checkMap(p, view) {
+  const b = view.board;
+  const want = {
+    areas: b.areas.map((a) => `${a.id}:${a.control ?? ""}`).sort(),
+    units: b.units.filter((u) => u.area !== null).map((u) => `${u.id}@${u.area}:${u.exhausted}`).sort(),
+    leaders: b.leaders.filter((l) => l.area !== null && !l.killed).map((l) => `${l.id}@${l.area}`).sort(),
+    bridges: b.bridges.map((x) => `${x.name}:${x.state}`).sort(),
+  };
+  let got;
+  const read = async () => ({
+    areas: (await p.page.$$eval("#board svg.boal-map polygon.area", (els) => els.map((e) => `${e.dataset.area}:${e.dataset.control}`))).sort(),
+    units: (await p.page.$$eval("#board .counter.unit", (els) => els.map((e) => `${e.dataset.unit}@${e.dataset.area}:${e.dataset.exhausted}`))).sort(),
+    leaders: (await p.page.$$eval("#board .counter.leader", (els) => els.map((e) => `${e.dataset.leader}@${e.dataset.area}`))).sort(),
+    bridges: (await p.page.$$eval("#board .bridge", (els) => els.map((e) => `${e.dataset.bridge}:${e.dataset.state}`))).sort(),
+  });
+  await until(`${p.name}'s map to match its view`, async () => JSON.stringify((got = await read())) === JSON.stringify(want), 10000)
+    .catch(() => fail(`${p.name}: the map ${JSON.stringify(got).slice(0, 600)} differs from the view ${JSON.stringify(want).slice(0, 600)}`));
+  if (got.areas.length !== 45) fail(`${p.name}: ${got.areas.length} areas drawn`);
+  const t = b.track;
+  const turn = await p.page.textContent("#turn-track .boal-box.now");
+  if (turn !== t.turn) fail(`${p.name}: the Turn Track shows ${turn}, the view ${t.turn}`);
+  const imp = await p.page.textContent("#impulse-track .boal-box.now");
+  if (Number(imp) !== t.impulse) fail(`${p.name}: the Impulses Track shows ${imp}, the view ${t.impulse}`);
+  const adv = await p.page.textContent("#advantage");
+  if (!adv.includes(t.advantage === "union" ? "Union" : t.advantage === "confederate" ? "Confederate" : "—"))
+    fail(`${p.name}: the Advantage shows "${adv}", the view ${t.advantage}`);
+  return got;
+}
+
+const AREA_KEYS = ["area", "to"];
+const areaOf = (entry) => AREA_KEYS.map((k) => entry.action[k]).find((v) => typeof v === "number") ?? null;
+const QUIET = ["end", "pass", "decline", "done", "end_night", "end_removals", "stand", "hold", "keep"];
+
+// An action as text with its members in one order (the page may send them
+// in another than the view lists them).
+const canon = (a) => JSON.stringify(Object.fromEntries(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1))));
+
+// The act the page sent after n frames; it must be the offered action.
+async function sentAct(p, n, want, what) {
+  await until(`${what}: the act on the wire`, async () => p.sent.slice(n).some((f) => JSON.parse(f).op === "act"));
+  const acts = p.sent.slice(n).map((f) => JSON.parse(f)).filter((m) => m.op === "act");
+  if (acts.length !== 1 || canon(acts[0].action) !== canon(want))
+    fail(`${p.name}: ${what} sent ${JSON.stringify(acts.map((a) => a.action))}, not ${JSON.stringify(want)}`);
+}
+
+async function played(p, before, what) {
+  await until(what, async () => (await seqOf(p.page)) > before || (await p.page.textContent("#match-error")));
+  const err = await p.page.textContent("#match-error");
+  if (err) fail(`${p.name}: ${what} was refused: ${err}`);
+}
+
+// Picks a unit whose move goes to exactly one area by one action: its
+// counter is clicked, exactly its destinations light up, and a click on
+// that area sends the move; the next view has the unit there, and so does
+// its counter.
+async function unitMove(p, view, entry, match) {
+  const id = entry.action.unit;
+  const to = entry.action.to;
+  const dests = [...new Set(view.actions.filter((a) => Object.values(a.action).includes(id) && areaOf(a) !== null).map(areaOf))].map(String).sort();
+  // A unit stays selected after its move while it has somewhere to go.
+  if (!(await p.page.$(`#board .counter.unit.selected[data-unit="${id}"]`)))
+    await p.page.locator(`#board .counter.unit[data-unit="${id}"]`).dispatchEvent("click");
+  const lit = (await p.page.$$eval("#board polygon.area.dest", (els) => els.map((e) => e.dataset.area))).sort();
+  if (JSON.stringify(lit) !== JSON.stringify(dests)) fail(`${p.name}: picking ${id} lit ${lit}, not its destinations ${dests}`);
+  if (!(await p.page.$(`#board .counter.unit.selected[data-unit="${id}"]`))) fail(`${id} is not shown selected`);
+  if (!p.pickedShot) {
+    p.pickedShot = true;
+    await p.page.screenshot({ path: join(outDir, `03-picked-${p.name}.png`) });
+  }
+  const before = await seqOf(p.page), n = p.sent.length;
+  // policy() chose a move that is the only one of this unit to that area:
+  // the click alone sends it.
+  await p.page.locator(`#board polygon.area.dest[data-area="${to}"]`).dispatchEvent("click");
+  await sentAct(p, n, entry.action, `the move of ${id}`);
+  await played(p, before, `the move of ${id}`);
+  let next;
+  await until(`the view after ${id}'s move`, () => (next = timeline(p.frames, match).get(before + 1)) !== undefined);
+  const u = next.board.units.find((x) => x.id === id);
+  if (u.area !== to) fail(`after its move to ${to} the view has ${id} in ${u.area}`);
+  await until(`${id}'s counter in area ${to}`, async () => (await p.page.$(`#board .counter.unit[data-unit="${id}"][data-area="${to}"]`)) !== null);
+  console.log(`# ${p.name} moved ${id} to area ${to} by picking it (${dests.length} destinations lit)`);
+}
+
+// Plays an action that names an area by clicking that area; where several
+// actions name it, the list then offers just those and the test clicks it.
+async function areaMove(p, view, entry) {
+  const area = areaOf(entry);
+  const naming = view.actions.filter((a) => areaOf(a) === area);
+  const before = await seqOf(p.page), n = p.sent.length;
+  await p.page.locator(`#board polygon.area.lit[data-area="${area}"]`).dispatchEvent("click");
+  if (naming.length > 1) {
+    await p.page.waitForSelector("#show-all");
+    const offered = await p.page.$$eval("#actions button.action", (els) => els.map((e) => Number(e.dataset.index)));
+    const want = naming.map((a) => view.actions.indexOf(a));
+    if (JSON.stringify(offered.sort()) !== JSON.stringify(want.sort())) { console.log(await p.page.textContent("#actions"), JSON.stringify(naming.map((x) => x.label)), view.actions.length); fail(`area ${area} offered ${offered}, not ${want}`); }
+    await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
+  }
+  await sentAct(p, n, entry.action, `the click on area ${area}`);
+  await played(p, before, `the click on area ${area}`);
+  console.log(`# ${p.name} clicked area ${area}: ${entry.label}`);
+}
+
+async function listMove(p, view, entry) {
+  const before = await seqOf(p.page), n = p.sent.length;
+  await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
+  if (await p.page.$("#choose-send")) await p.page.click("#choose-send");
+  await played(p, before, entry.label);
+  if (!entry.params?.length) await sentAct(p, n, entry.action, entry.label);
+  console.log(`# ${p.name}: ${entry.label} (from the list)`);
+}
+
+// Each side activates an area, moves up to two units, then ends; the other
+// choices take the quiet answer, or the first one.
+function policy(view, st) {
+  const acts = view.actions;
+  const plain = (f) => acts.find((a) => !a.params?.length && f(a.action));
+  if (st.toMove > 0) {
+    const unitsWithOne = acts.filter((a) => a.action.type === "move" && a.action.unit &&
+      acts.filter((b) => b.action.unit === a.action.unit && b.action.to === a.action.to).length === 1);
+    if (unitsWithOne.length) {
+      st.toMove--;
+      return { kind: "unit", entry: unitsWithOne[0] };
+    }
+  }
+  const act = plain((a) => a.type === "activate" && typeof a.area === "number" && !a.leader);
+  if (act && st.activations < 3) {
+    st.activations++;
+    st.toMove = 2;
+    return { kind: "area", entry: act };
+  }
+  for (const t of QUIET) {
+    const e = plain((a) => a.type === t);
+    if (e) return { kind: areaOf(e) !== null ? "area" : "list", entry: e };
+  }
+  const e = acts[0];
+  return { kind: areaOf(e) !== null && !e.params?.length ? "area" : "list", entry: e };
+}
+
+async function main() {
+  const d = await startDaemon(daemonPath);
+  const url = `https://127.0.0.1:${d.port}/`;
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const a = await player(browser, url, "mcclellan");
+    await a.page.selectOption("#game", "birth-of-a-legend");
+    await a.page.selectOption("#side", "union");
+    await a.page.click("#create-match");
+    await a.page.waitForURL(/#\/match\/\d+$/);
+    const match = Number(a.page.url().match(/(\d+)$/)[1]);
+    const b = await player(browser, url, "lee");
+    await b.page.click(`#open li[data-match="${match}"] button.join`);
+    await b.page.waitForURL(new RegExp(`#/match/${match}$`));
+    for (const p of [a, b]) await until("a view", async () => (await seqOf(p.page)) >= 0);
+    if (!(await a.page.textContent("#match-title")).includes("Birth of a Legend")) fail("the match is not Birth of a Legend");
+
+    // The set-up: every page draws its own view's map.
+    for (const p of [a, b]) {
+      await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));
+      const got = await checkMap(p, latest(p, match).view);
+      console.log(`# ${p.name}: 45 areas, ${got.units.length} unit counters, ${got.leaders.length} leaders, ${got.bridges.length} bridges`);
+    }
+    if (!/reconstructed, for drawing only/i.test(await a.page.textContent("#board .boal-recon"))) fail("the map does not say its outlines are reconstructed");
+    await a.page.screenshot({ path: join(outDir, "01-setup-union.png") });
+
+    const st = { toMove: 0, activations: 0 };
+    let moves = 0, byUnit = 0, byArea = 0;
+    for (let i = 0; moves < MOVES && i < 2000; i++) {
+      const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
+      if (!p) {
+        await a.page.waitForTimeout(100);
+        continue;
+      }
+      const shown = await seqOf(p.page);
+      await until("the page's view in its frames", () => latest(p, match).seq === shown);
+      const { view } = latest(p, match);
+      const { kind, entry } = policy(view, st);
+      if (kind === "unit") {
+        await unitMove(p, view, entry, match);
+        byUnit++;
+      } else if (kind === "area") {
+        await areaMove(p, view, entry);
+        byArea++;
+      } else await listMove(p, view, entry);
+      moves++;
+    }
+    if (moves < MOVES) fail(`only ${moves} moves were played`);
+    if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
+    // After the moves both maps are their latest views'.
+    for (const p of [a, b]) {
+      await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));
+      await checkMap(p, latest(p, match).view);
+    }
+    await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
+    await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
+    await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
+    console.log(`PASS: match ${match}, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area), seq ${await seqOf(a.page)}`);
+  } finally {
+    await browser.close();
+    d.proc.kill("SIGTERM");
+    rmSync(d.data, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(`FAILED: ${e.message}`);
+  process.exit(1);
+});
