@@ -112,6 +112,19 @@ async function unitMove(p, view, entry, match) {
   const id = entry.action.unit;
   const to = entry.action.to;
   const dests = [...new Set(view.actions.filter((a) => Object.values(a.action).includes(id) && areaOf(a) !== null).map(areaOf))].map(String).sort();
+  // In a stack too big to show side by side, a click spreads the stack
+  // and plays nothing.
+  if (await p.page.$(`#board .stack.stacked .counter.unit[data-unit="${id}"]`)) {
+    const n = p.sent.length;
+    await p.page.locator(`#board .counter.unit[data-unit="${id}"]`).dispatchEvent("click");
+    await p.page.waitForSelector(`#board .stack.spread .counter.unit[data-unit="${id}"]`);
+    if (p.sent.slice(n).some((f) => JSON.parse(f).op === "act")) fail("spreading a stack played an action");
+    if (!p.spreadShot) {
+      p.spreadShot = true;
+      await p.page.screenshot({ path: join(outDir, `06-spread-${p.name}.png`) });
+    }
+    p.spread = (p.spread || 0) + 1;
+  }
   // A unit stays selected after its move while it has somewhere to go.
   if (!(await p.page.$(`#board .counter.unit.selected[data-unit="${id}"]`)))
     await p.page.locator(`#board .counter.unit[data-unit="${id}"]`).dispatchEvent("click");
@@ -147,7 +160,7 @@ async function areaMove(p, view, entry) {
     await p.page.waitForSelector("#show-all");
     const offered = await p.page.$$eval("#actions button.action", (els) => els.map((e) => Number(e.dataset.index)));
     const want = naming.map((a) => view.actions.indexOf(a));
-    if (JSON.stringify(offered.sort()) !== JSON.stringify(want.sort())) { console.log(await p.page.textContent("#actions"), JSON.stringify(naming.map((x) => x.label)), view.actions.length); fail(`area ${area} offered ${offered}, not ${want}`); }
+    if (JSON.stringify(offered.sort()) !== JSON.stringify(want.sort())) fail(`area ${area} offered ${offered}, not ${want}`);
     await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
   }
   await sentAct(p, n, entry.action, `the click on area ${area}`);
@@ -177,7 +190,10 @@ function policy(view, st) {
       return { kind: "unit", entry: unitsWithOne[0] };
     }
   }
-  const act = plain((a) => a.type === "activate" && typeof a.area === "number" && !a.leader);
+  // the area with the most units, so that a stack is spread and picked from
+  const count = (id) => view.board.units.filter((u) => u.area === id).length;
+  const act = acts.filter((a) => !a.params?.length && a.action.type === "activate" && typeof a.action.area === "number" && !a.action.leader)
+    .sort((x, y) => count(y.action.area) - count(x.action.area))[0];
   if (act && st.activations < 3) {
     st.activations++;
     st.toMove = 2;
@@ -244,6 +260,7 @@ async function main() {
     }
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
+    if (!a.spread && !b.spread) fail("no unit was picked from a stack");
     // After the moves both maps are their latest views'.
     for (const p of [a, b]) {
       await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));

@@ -15,7 +15,8 @@
 // actions and, when some of them name an area (a move), selects it: only
 // those areas stay lit, and clicking one plays the one action that goes
 // there (or lists them). Clicking the piece again, or Escape, drops the
-// selection.
+// selection. An area holding more units than fit shows them as a stack; a
+// click on the stack spreads it out.
 
 import { h, clear } from "../dom.js";
 import { s, title } from "./lw-geometry.js";
@@ -42,10 +43,12 @@ function loadData() {
 }
 
 let selected = null; // the selected piece's id
+let expanded = null; // the area whose stack is spread out
 let current = null;
 document.addEventListener("keydown", (ev) => {
-  if (ev.key !== "Escape" || !selected || !current) return;
-  selected = null;
+  if (ev.key !== "Escape" || (!selected && !expanded) || !current) return;
+  selected = expanded = null;
+  current.last.pieces = null;
   current.update(current.view, current.ctx);
 });
 
@@ -229,7 +232,7 @@ function relight(b, actions, picked) {
   b.byArea = byArea;
 }
 
-const CW = 32, CH = 32, GAP = 3, COLS = 4;
+const CW = 32, CH = 32, GAP = 3;
 
 function unitCounter(u, x, y, role, picked, b) {
   const kind = unitKind(u.name);
@@ -255,29 +258,52 @@ function leaderCounter(l, x, y, role, picked) {
     s("text", { x, y: y + 8, "text-anchor": "middle", class: "leader-sub" }, l.army ? `★ ${l.initiative}` : `${l.initiative}-${l.combat}`));
 }
 
-// Every unit and leader on the map, in a block under its area's name.
+// Every unit and leader on the map under its area's name: up to STACK
+// units side by side; more as a stack (each counter a little off the one
+// below, the count beside it), which a click spreads out over the map
+// until another stack is spread, its close box is clicked or Escape.
+const STACK = 4;
 function drawPieces(b, board, role, picked) {
   const perArea = new Map();
-  for (const u of board.units || []) if (b.isArea(u.area)) (perArea.get(u.area) || perArea.set(u.area, { u: [], l: [] }).get(u.area)).u.push(u);
-  for (const l of board.leaders || []) if (!l.killed && b.isArea(l.area)) (perArea.get(l.area) || perArea.set(l.area, { u: [], l: [] }).get(l.area)).l.push(l);
+  const of = (id) => perArea.get(id) || perArea.set(id, { u: [], l: [] }).get(id);
+  for (const u of board.units || []) if (b.isArea(u.area)) of(u.area).u.push(u);
+  for (const l of board.leaders || []) if (!l.killed && b.isArea(l.area)) of(l.area).l.push(l);
+  if (expanded !== null && !(perArea.get(expanded)?.u.length > STACK)) expanded = null;
   const out = [];
+  let top = null; // the spread stack, drawn last
   const train = board.track?.supply_train?.area;
   for (const [id, { u, l }] of perArea) {
     const a = b.areaById.get(id);
-    const cx = a.x * K, top = a.y * K + 2;
-    const cols = Math.min(COLS, Math.max(1, u.length));
-    const x0 = cx - (cols * (CW + GAP) - GAP) / 2;
-    u.forEach((x, i) => {
-      const g = unitCounter(x, x0 + (i % cols) * (CW + GAP), top + Math.floor(i / cols) * (CH + GAP), role, picked, b);
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); });
-      out.push(g);
-    });
+    const cx = a.x * K, y0 = a.y * K + 2;
+    const spread = u.length <= STACK || id === expanded;
+    const g = s("g", { class: `stack${spread ? "" : " stacked"}${id === expanded ? " spread" : ""}`, "data-area": id });
+    if (spread) {
+      const cols = Math.min(id === expanded ? 5 : STACK, Math.max(1, u.length));
+      const rows = Math.ceil(u.length / cols);
+      const x0 = cx - (cols * (CW + GAP) - GAP) / 2;
+      if (id === expanded) {
+        const close = s("g", { class: "stack-close" }, title("Close the stack (Escape)"),
+          s("rect", { x: x0 + cols * (CW + GAP) - 4, y: y0 - 12, width: 14, height: 14, rx: 2 }),
+          s("text", { x: x0 + cols * (CW + GAP) + 3, y: y0 - 1.5, "text-anchor": "middle" }, "×"));
+        close.addEventListener("click", (ev) => { ev.stopPropagation(); expanded = null; b.redrawPieces(); });
+        g.append(s("rect", { x: x0 - 6, y: y0 - 6, width: cols * (CW + GAP) + 9, height: rows * (CH + GAP) + 9, rx: 4, class: "stack-back" },
+          title(`${a.name}: ${u.length} units`)), close);
+      }
+      u.forEach((x, i) => g.append(b.counter(x, x0 + (i % cols) * (CW + GAP), y0 + Math.floor(i / cols) * (CH + GAP), role, picked)));
+    } else {
+      const n = u.length, off = 4;
+      const x0 = cx - (CW + (n - 1) * off) / 2;
+      u.forEach((x, i) => g.append(b.counter(x, x0 + i * off, y0 + i * off * 0.6, role, picked)));
+      g.append(s("text", { x: x0 + (n - 1) * off + CW + 3, y: y0 + (n - 1) * off * 0.6 + CH - 2, class: "stack-count" }, `×${n}`));
+      g.append(title(`${a.name}: ${n} units (click to spread the stack)\n${u.map((x) => `${x.name} ${x.attack}-${x.defense}-${x.move}${x.exhausted ? " exhausted" : ""}`).join("\n")}`));
+    }
     l.forEach((x, i) => {
-      const g = leaderCounter(x, cx + (i - (l.length - 1) / 2) * 27 + (i >= 0 ? 0 : 0), top - 46, role, picked);
-      g.setAttribute("transform", "translate(0,0)");
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); });
-      out.push(g);
+      const c = leaderCounter(x, cx + (i - (l.length - 1) / 2) * 27, y0 - 46, role, picked);
+      c.addEventListener("click", (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); });
+      out.push(c);
     });
+    if (id === expanded) top = g;
+    else out.push(g);
   }
   if (b.isArea(train)) {
     const a = b.areaById.get(train);
@@ -285,6 +311,7 @@ function drawPieces(b, board, role, picked) {
       s("rect", { x: a.x * K - 62, y: a.y * K - 46, width: 26, height: 14, rx: 2 }),
       s("text", { x: a.x * K - 49, y: a.y * K - 36, "text-anchor": "middle" }, "TRAIN")));
   }
+  if (top) out.push(top);
   b.gPiece.replaceChildren(...out);
 }
 
@@ -312,6 +339,22 @@ function makeBoard(container, d) {
       return;
     }
     b.ctx.offer([...new Set(entries.map((x) => x.entry))], b.names(id));
+  };
+  // A unit's counter: in a stack a click spreads the stack; else it picks.
+  b.counter = (u, x, y, role, picked) => {
+    const g = unitCounter(u, x, y, role, picked, b);
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (g.parentNode?.classList.contains("stacked")) {
+        expanded = u.area;
+        b.redrawPieces();
+      } else b.pickPiece(u.id, u.name);
+    });
+    return g;
+  };
+  b.redrawPieces = () => {
+    b.last.pieces = null;
+    b.update(b.view, b.ctx);
   };
   b.pickPiece = (id, name) => {
     const acts = pieceActions(b.view.actions, id);
