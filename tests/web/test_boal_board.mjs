@@ -3,11 +3,13 @@
 // players create and join a match; each page's map must draw the 45 areas
 // (coloured by the control its view gives), a counter in the right area for
 // every unit and leader of the set-up (fresh or exhausted as the view
-// says), the bridges in their state and the tracks; then a dozen actions
+// says), the bridges in their state and the tracks; then fourteen actions
 // are played by clicking the map (an area that an action names, a unit
 // whose destinations light up and one of them), each checked on the wire
 // (the act the page sent is the offered action) and in the next view the
-// socket received (a moved unit's counter stands in its new area).
+// socket received (a moved unit's counter stands in its new area; after
+// every move the whole map is the view's again, and an assault's exhausted
+// Point Unit is drawn on its exhausted side).
 // Screenshots are left in OUTDIR.
 //
 //   node test_boal_board.mjs DAEMON OUTDIR
@@ -19,7 +21,7 @@ import { startDaemon, until, fail, PW } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-const MOVES = 12;
+const MOVES = Number(process.env.TG_BOAL_MOVES || 14);
 
 async function player(browser, url, name) {
   const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 1000 } });
@@ -182,12 +184,18 @@ async function listMove(p, view, entry) {
 function policy(view, st) {
   const acts = view.actions;
   const plain = (f) => acts.find((a) => !a.params?.length && f(a.action));
+  const assault = plain((a) => a.type === "assault");
+  if (assault) return { kind: "area", entry: assault };
   if (st.toMove > 0) {
     const unitsWithOne = acts.filter((a) => a.action.type === "move" && a.action.unit &&
       acts.filter((b) => b.action.unit === a.action.unit && b.action.to === a.action.to).length === 1);
-    if (unitsWithOne.length) {
+    // towards the enemy: an area he holds units in, so that an assault
+    // follows and exhausts units (the counters' other side)
+    const enemy = (id) => view.board.units.some((u) => u.area === id && u.side !== view.role);
+    const e = unitsWithOne.find((a) => enemy(a.action.to)) ?? unitsWithOne[0];
+    if (e) {
       st.toMove--;
-      return { kind: "unit", entry: unitsWithOne[0] };
+      return { kind: "unit", entry: e };
     }
   }
   // the area with the most units, so that a stack is spread and picked from
@@ -238,7 +246,7 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "01-setup-union.png") });
 
     const st = { toMove: 0, activations: 0 };
-    let moves = 0, byUnit = 0, byArea = 0;
+    let moves = 0, byUnit = 0, byArea = 0, exhaustedSeen = 0;
     for (let i = 0; moves < MOVES && i < 2000; i++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
       if (!p) {
@@ -257,7 +265,17 @@ async function main() {
         byArea++;
       } else await listMove(p, view, entry);
       moves++;
+      // After each move, the mover's map is its new view's.
+      await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));
+      const now = latest(p, match).view;
+      await checkMap(p, now);
+      const ex = now.board.units.filter((u) => u.exhausted && u.area !== null).length;
+      if (ex && !exhaustedSeen) await p.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "07-exhausted.png") });
+      exhaustedSeen = Math.max(exhaustedSeen, ex);
     }
+    // The first assaults (policy() takes every one offered) exhaust their
+    // Point Unit: the counters' exhausted side was drawn and checked.
+    if (!exhaustedSeen) fail("no unit was exhausted in these moves: the exhausted side was never checked");
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
     if (!a.spread && !b.spread) fail("no unit was picked from a stack");
@@ -269,7 +287,7 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
     await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
-    console.log(`PASS: match ${match}, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area), seq ${await seqOf(a.page)}`);
+    console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area), seq ${await seqOf(a.page)}`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");
