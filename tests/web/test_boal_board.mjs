@@ -3,9 +3,11 @@
 // players create and join a match; each page's map must draw the 45 areas
 // (coloured by the control its view gives), a counter in the right area for
 // every unit and leader of the set-up (fresh or exhausted as the view
-// says), the bridges in their state and the tracks; then fourteen actions
+// says), the bridges in their state and the tracks (the Advanced game's,
+// with the weather); then fourteen actions
 // are played by clicking the map (an area that an action names, a unit
-// whose destinations light up and one of them), each checked on the wire
+// whose destinations light up and one of them, a unit whose own actions
+// are then listed, as a casualty or a Forward Unit), each checked on the wire
 // (the act the page sent is the offered action) and in the next view the
 // socket received (a moved unit's counter stands in its new area; after
 // every move the whole map is the view's again, and an assault's exhausted
@@ -81,6 +83,12 @@ async function checkMap(p, view) {
   const adv = await p.page.textContent("#advantage");
   if (!adv.includes(t.advantage === "union" ? "Union" : t.advantage === "confederate" ? "Confederate" : "—"))
     fail(`${p.name}: the Advantage shows "${adv}", the view ${t.advantage}`);
+  const weather = await p.page.$("#weather");
+  if (t.advanced !== !!weather) fail(`${p.name}: weather ${weather ? "shown" : "not shown"} in a ${t.advanced ? "Advanced" : "Basic"} game`);
+  if (weather && !(await weather.textContent()).includes(t.weather)) fail(`${p.name}: the weather shows "${await weather.textContent()}", the view ${t.weather}`);
+  const rp = await p.page.textContent("#record-track");
+  if (!rp.includes(`Union ${t.replacement_points.union}, Confederate ${t.replacement_points.confederate}`))
+    fail(`${p.name}: the Record Track shows "${rp}", the view ${JSON.stringify(t.replacement_points)}`);
   return got;
 }
 
@@ -170,6 +178,31 @@ async function areaMove(p, view, entry) {
   console.log(`# ${p.name} clicked area ${area}: ${entry.label}`);
 }
 
+// Plays an action that names a unit and no area (a casualty, a Forward
+// Unit, a retreat) on the map: a click on the unit's counter (its stack
+// spread first) lists just the actions naming it, and one is clicked there.
+async function pieceMove(p, view, entry) {
+  const id = entry.action.unit;
+  const sel = `#board .counter.unit[data-unit="${id}"]`;
+  if (await p.page.$(`#board .stack.stacked ${sel.slice(7)}`)) {
+    const n = p.sent.length;
+    await p.page.locator(sel).dispatchEvent("click");
+    await p.page.waitForSelector(`#board .stack.spread ${sel.slice(7)}`);
+    if (p.sent.slice(n).some((f) => JSON.parse(f).op === "act")) fail("spreading a stack played an action");
+    p.spread = (p.spread || 0) + 1;
+  }
+  const before = await seqOf(p.page), n = p.sent.length;
+  await p.page.locator(sel).dispatchEvent("click");
+  await p.page.waitForSelector("#show-all");
+  const offered = (await p.page.$$eval("#actions button.action", (els) => els.map((e) => Number(e.dataset.index)))).sort();
+  const want = view.actions.map((a, i) => [a, i]).filter(([a]) => Object.values(a.action).flat().includes(id)).map(([, i]) => i).sort();
+  if (JSON.stringify(offered) !== JSON.stringify(want)) fail(`${p.name}: ${id}'s counter listed ${offered}, not ${want}`);
+  await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
+  await sentAct(p, n, entry.action, `${id}'s ${entry.action.type}`);
+  await played(p, before, `${id}'s ${entry.action.type}`);
+  console.log(`# ${p.name} clicked ${id}'s counter: ${entry.label}`);
+}
+
 async function listMove(p, view, entry) {
   const before = await seqOf(p.page), n = p.sent.length;
   await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
@@ -212,6 +245,8 @@ function policy(view, st) {
     if (e) return { kind: areaOf(e) !== null ? "area" : "list", entry: e };
   }
   const e = acts[0];
+  if (typeof e.action.unit === "string" && areaOf(e) === null && !e.params?.length &&
+      view.board.units.some((u) => u.id === e.action.unit && u.area !== null)) return { kind: "piece", entry: e };
   return { kind: areaOf(e) !== null && !e.params?.length ? "area" : "list", entry: e };
 }
 
@@ -227,6 +262,8 @@ async function main() {
     const a = await player(browser, url, "mcclellan");
     await a.page.selectOption("#game", "birth-of-a-legend");
     await a.page.selectOption("#side", "union");
+    // The Advanced game (15.0): its weather is on the board too.
+    await a.page.check('#create input[data-option="advanced"]');
     await a.page.click("#create-match");
     await a.page.waitForURL(/#\/match\/\d+$/);
     const match = Number(a.page.url().match(/(\d+)$/)[1]);
@@ -235,6 +272,7 @@ async function main() {
     await b.page.waitForURL(new RegExp(`#/match/${match}$`));
     for (const p of [a, b]) await until("a view", async () => (await seqOf(p.page)) >= 0);
     if (!(await a.page.textContent("#match-title")).includes("Birth of a Legend")) fail("the match is not Birth of a Legend");
+    if (!latest(a, match).view?.board?.track?.advanced) fail("the match was not created as the Advanced game");
 
     // The set-up: every page draws its own view's map.
     for (const p of [a, b]) {
@@ -246,7 +284,7 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "01-setup-union.png") });
 
     const st = { toMove: 0, activations: 0 };
-    let moves = 0, byUnit = 0, byArea = 0, exhaustedSeen = 0;
+    let moves = 0, byUnit = 0, byArea = 0, byPiece = 0, exhaustedSeen = 0;
     for (let i = 0; moves < MOVES && i < 2000; i++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
       if (!p) {
@@ -263,6 +301,9 @@ async function main() {
       } else if (kind === "area") {
         await areaMove(p, view, entry);
         byArea++;
+      } else if (kind === "piece") {
+        await pieceMove(p, view, entry);
+        byPiece++;
       } else await listMove(p, view, entry);
       moves++;
       // After each move, the mover's map is its new view's.
@@ -279,6 +320,7 @@ async function main() {
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
     if (!a.spread && !b.spread) fail("no unit was picked from a stack");
+    if (!byPiece) fail("no action was chosen among a unit's by clicking its counter");
     // After the moves both maps are their latest views'.
     for (const p of [a, b]) {
       await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));
@@ -287,7 +329,7 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
     await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
-    console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area), seq ${await seqOf(a.page)}`);
+    console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${await seqOf(a.page)}`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");

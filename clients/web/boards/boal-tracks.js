@@ -3,7 +3,7 @@
 // track lengths of the module's tracks.json: the Turn Track (one box a
 // day), the Impulses Track, the Advantage, the Record Track (each side's
 // Replacement Points), the victory areas and who holds them, and the
-// weather when the Advanced game is played.
+// weather when the Advanced game is played, and 16.1's bids.
 
 import { h } from "../dom.js";
 
@@ -38,6 +38,17 @@ function impulseNow(imp, names, units) {
   return h("p", { id: "impulse-now" }, h("strong", {}, "Impulse: "), parts.filter(Boolean).join("; "));
 }
 
+// 16.1's bids: who has written his, your own, both once revealed (the view
+// holds the other's back until then).
+function bids(bid) {
+  if (!bid) return null;
+  const w = bid.written || {};
+  const parts = [`Union ${w.union ? "written" : "not yet"}, Confederate ${w.confederate ? "written" : "not yet"}`];
+  if (bid.yours !== undefined) parts.push(`yours ${bid.yours} RP`);
+  if (bid.revealed && bid.bids) parts.push(`revealed: Union ${bid.bids.union}, Confederate ${bid.bids.confederate}`);
+  return h("span", { id: "bids" }, h("strong", {}, "Bids (16.1): "), parts.join("; "));
+}
+
 export function tracksPanel(view, tracks, names) {
   const b = view.board || {};
   const t = b.track || {};
@@ -58,6 +69,7 @@ export function tracksPanel(view, tracks, names) {
       h("span", { id: "victory-areas" }, h("strong", {}, "Victory areas: "),
         `Union ${held("union")}, Confederate ${held("confederate")} of ${vp.length} (`,
         vp.map((a, i) => [i ? ", " : "", h("span", { class: a.control || "" }, `${a.name} ${a.control ? SIDE[a.control][0] : "–"}`)]), ")"),
+      bids(t.bid),
       t.advanced ? h("span", { id: "weather" }, h("strong", {}, "Weather (15.1): "), t.weather,
         t.weather_dr ? ` (DR ${t.weather_dr})` : "") : null,
       h("span", {}, h("strong", {}, "Army leaders: "),
