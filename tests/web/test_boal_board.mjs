@@ -329,6 +329,7 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
     await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
+    await a.page.locator("#boal-tracks").screenshot({ path: join(outDir, "08-tracks.png") });
     console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${await seqOf(a.page)}`);
   } finally {
     await browser.close();
