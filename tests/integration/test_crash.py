@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 
-from harness import (Harness, CheckFailed, check, check_same_view, free_fixed_port,
+from harness import (Harness, CheckFailed, WsCli, check, check_same_view, free_fixed_port,
                      pick_action, register, run_main)
 
 KILLS = 8
@@ -138,7 +138,9 @@ class Driver:
                     for c in (self.alice, self.bob):
                         c.apply_pushes()  # everything received before the kill
                         before = {m: dict(c.views[m]) for m in self.active if m in c.views}
-                        if c.proc is not None and c.eof:
+                        # The CLI's exit status; a WebSocket (--transport
+                        # ws) has none: its end is eof, which connection_lost() reads.
+                        if c.proc is not None and c.eof and not isinstance(c, WsCli):
                             rc = c.proc.wait(timeout=30)
                             check(rc == 3, f"{c.name}: a client that lost its server must "
                                   f"exit 3, not {rc}; stderr: {c.stderr[-2:]}")
@@ -179,7 +181,8 @@ class Driver:
 
     def connection_lost(self):
         # eof: its output ended (an ASan build may still be exiting)
-        return any(c.proc is None or c.eof or c.proc.poll() is not None
+        return any(c.proc is None or c.eof or
+                   (not isinstance(c, WsCli) and c.proc.poll() is not None)
                    for c in (self.alice, self.bob))
 
     def drive(self):
