@@ -1,17 +1,18 @@
 // test_boal_board.mjs — Birth of a Legend's area map in a real browser
 // (Debian's chromium, playwright-core), against the real daemon: two
-// players create and join a match; each page's map must draw the 45 areas
-// (coloured by the control its view gives), a counter in the right area for
-// every unit and leader of the set-up (fresh or exhausted as the view
-// says), the bridges in their state and the tracks (the Advanced game's,
-// with the weather); then fourteen actions
+// players create and join a match, a third watches; each page's map must
+// draw the 45 areas (coloured by the control its view gives), each
+// boundary as its type and each road crossing as the served map.json says,
+// a counter in the right area for every unit and leader of the set-up
+// (fresh or exhausted as the view says), the bridges in their state and the
+// tracks (the Advanced game's, with the weather); then fourteen actions
 // are played by clicking the map (an area that an action names, a unit
 // whose destinations light up and one of them, a unit whose own actions
-// are then listed, as a casualty or a Forward Unit), each checked on the wire
-// (the act the page sent is the offered action) and in the next view the
-// socket received (a moved unit's counter stands in its new area; after
-// every move the whole map is the view's again, and an assault's exhausted
-// Point Unit is drawn on its exhausted side).
+// are then listed, as a casualty or a Forward Unit), each checked on the
+// wire (the act the page sent is the offered action) and in the next view
+// the socket received (a moved unit's counter stands in its new area;
+// after every move the whole map is the view's again, and an assault's
+// exhausted Point Unit is drawn on its exhausted side).
 // Screenshots are left in OUTDIR.
 //
 //   node test_boal_board.mjs DAEMON OUTDIR
@@ -90,6 +91,26 @@ async function checkMap(p, view) {
   if (!rp.includes(`Union ${t.replacement_points.union}, Confederate ${t.replacement_points.confederate}`))
     fail(`${p.name}: the Record Track shows "${rp}", the view ${JSON.stringify(t.replacement_points)}`);
   return got;
+}
+
+// The map's fixed marks against the served data: each boundary of map.json
+// drawn as its type, each edge the outlines share without one as none (the
+// river where it parts the banks), a road mark where a road crosses without
+// a bridge.
+async function checkMarks(p, url) {
+  const get = async (f) => (await p.page.request.get(`${url}games/birth-of-a-legend/${f}`)).json();
+  const [map, drawing] = [await get("map.json"), await get("drawing.json")];
+  const pair = (a, b) => `${Math.min(a, b)}-${Math.max(a, b)}`;
+  const bank = new Map(map.areas.map((a) => [a.id, a.bank]));
+  const want = new Map(map.boundaries.map((x) => [pair(...x.areas), x.type]));
+  for (const [a, b] of drawing.touching_without_boundary) want.set(pair(a, b), bank.get(a) === bank.get(b) ? "none" : "river");
+  const got = new Map(await p.page.$$eval("#board svg.boal-map polyline.edge", (els) => els.map((e) => [e.dataset.edge, [...e.classList].find((c) => c !== "edge")])));
+  for (const [k, type] of want) if (got.get(k) !== type) fail(`edge ${k} is drawn as ${got.get(k)}, not ${type}`);
+  if (got.size !== want.size) fail(`${got.size} edges drawn for ${want.size}`);
+  const roads = (await p.page.$$eval("#board svg.boal-map circle.road", (els) => els.map((e) => e.dataset.road))).sort();
+  const wantRoads = map.boundaries.filter((x) => x.road && !x.bridge).map((x) => pair(...x.areas)).sort();
+  if (JSON.stringify(roads) !== JSON.stringify(wantRoads)) fail(`road marks ${roads.length}, not the ${wantRoads.length} road boundaries without a bridge`);
+  console.log(`# marks: ${want.size} edges by type, ${roads.length} roads, as the served data says`);
 }
 
 const AREA_KEYS = ["area", "to"];
@@ -281,6 +302,14 @@ async function main() {
       console.log(`# ${p.name}: 45 areas, ${got.units.length} unit counters, ${got.leaders.length} leaders, ${got.bridges.length} bridges`);
     }
     if (!/reconstructed, for drawing only/i.test(await a.page.textContent("#board .boal-recon"))) fail("the map does not say its outlines are reconstructed");
+    await checkMarks(a, url);
+
+    // A spectator finds the match among the live ones and sees the same map.
+    const c = await player(browser, url, "davis");
+    await c.page.waitForSelector(`#live li[data-match="${match}"]`);
+    await c.page.click(`#live li[data-match="${match}"] a.button`);
+    await c.page.waitForURL(new RegExp(`#/watch/${match}$`));
+    await until("the spectator's view", async () => (await seqOf(c.page)) >= 0);
     await a.page.screenshot({ path: join(outDir, "01-setup-union.png") });
 
     const st = { toMove: 0, activations: 0 };
@@ -321,13 +350,17 @@ async function main() {
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
     if (!a.spread && !b.spread) fail("no unit was picked from a stack");
     if (!byPiece) fail("no action was chosen among a unit's by clicking its counter");
-    // After the moves both maps are their latest views'.
-    for (const p of [a, b]) {
+    // After the moves every map, the spectator's too, is its latest view's.
+    await until("the spectator to catch up", async () => (await seqOf(c.page)) === (await seqOf(a.page)));
+    if (latest(c, match).view.role !== "observer") fail("the spectator's view is not the observer's");
+    if (await c.page.$("#board .counter.own")) fail("the spectator's map marks counters as his own");
+    for (const p of [a, b, c]) {
       await until(`${p.name}'s view in its frames`, async () => latest(p, match).seq === (await seqOf(p.page)));
       await checkMap(p, latest(p, match).view);
     }
     await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
     await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
+    await c.page.screenshot({ path: join(outDir, "09-spectator.png") });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
     await a.page.locator("#boal-tracks").screenshot({ path: join(outDir, "08-tracks.png") });
     console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${await seqOf(a.page)}`);

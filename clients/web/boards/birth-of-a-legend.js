@@ -143,6 +143,13 @@ function buildMap(d, b) {
         title(`${b.names(e.areas[0])} – ${b.names(e.areas[1])}: ${what}${x ? `\nsource: ${x.source}` : touching.has(k) ? "\nreconstructed outlines touch here (drawing.json)" : ""}`)));
       if (!b.edgeAt.has(k)) b.edgeAt.set(k, path);
     }
+    // A road across a boundary without a bridge (9.2: off the roads a
+    // crossing takes the whole allowance).
+    if (x?.road && !x.bridge && e.paths.length) {
+      const mid = midway(e.paths[0]);
+      gEdge.append(s("circle", { cx: mid.x.toFixed(1), cy: mid.y.toFixed(1), r: 4, class: "road", "data-road": k },
+        title(`road: ${b.names(e.areas[0])} – ${b.names(e.areas[1])} (9.2)\nsource: ${x.source}`)));
+    }
   }
   // Bridges (15.4) across the middle of their boundary, coloured by the view.
   const gBridge = s("g", { class: "bridges" });
@@ -324,6 +331,8 @@ function legend() {
     line("open", "open boundary"), line("minor", "minor water boundary (3.2)"),
     line("major", "major water: crossed only at a bridge (9.5.2)"), line("river", "the Chickahominy, no bridge: no boundary"),
     line("none", "no boundary: the outlines touch, the areas are not adjacent"),
+    h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
+      s("circle", { cx: 15, cy: 6, r: 4, class: "road" })), " a road crosses the boundary; without one a crossing takes the whole allowance (9.2)"),
     h("li", {}, "Counters: attack-defense-move; a diagonal band is the exhausted side; a white corner a reduced division (15.5); round counters are leaders (initiative-combat, ★ army leader)."),
     h("li", {}, "★ victory area; ⚓ James River area (15.6); the zigzag box an entrenchment with its level; red hatching a contested area."));
 }
