@@ -110,7 +110,15 @@ async function checkMarks(p, url) {
   const roads = (await p.page.$$eval("#board svg.boal-map circle.road", (els) => els.map((e) => e.dataset.road))).sort();
   const wantRoads = map.boundaries.filter((x) => x.road && !x.bridge).map((x) => pair(...x.areas)).sort();
   if (JSON.stringify(roads) !== JSON.stringify(wantRoads)) fail(`road marks ${roads.length}, not the ${wantRoads.length} road boundaries without a bridge`);
-  console.log(`# marks: ${want.size} edges by type, ${roads.length} roads, as the served data says`);
+  // The James River runs along the James River areas that reach the
+  // sketch's south edge, and along no other.
+  const [, south] = drawing.size;
+  const jr = new Set(map.james_river.areas);
+  const wantJames = drawing.areas.filter((a) => jr.has(a.id) && a.outline.some((q, i) => q[1] === south && a.outline[(i + 1) % a.outline.length][1] === south))
+    .map((a) => String(a.id)).sort();
+  const james = [...new Set(await p.page.$$eval("#board svg.boal-map polyline.james", (els) => els.map((e) => e.dataset.area)))].sort();
+  if (!wantJames.length || JSON.stringify(james) !== JSON.stringify(wantJames)) fail(`the James River along areas ${james}, not ${wantJames}`);
+  console.log(`# marks: ${want.size} edges by type, ${roads.length} roads, the James along ${james.length} areas, as the served data says`);
 }
 
 const AREA_KEYS = ["area", "to"];

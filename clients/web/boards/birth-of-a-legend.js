@@ -151,6 +151,21 @@ function buildMap(d, b) {
         title(`road: ${b.names(e.areas[0])} – ${b.names(e.areas[1])} (9.2)\nsource: ${x.source}`)));
     }
   }
+  // The James River (15.6): where a James River area's outline runs along
+  // the sketch's south edge (the outlines put only those areas there).
+  const [, south] = d.drawing.size;
+  const james = new Set(m.james_river?.areas || []);
+  for (const o of d.drawing.areas) {
+    if (!james.has(o.id)) continue;
+    const ol = o.outline;
+    ol.forEach((p, i) => {
+      const q = ol[(i + 1) % ol.length];
+      if (p[1] === south && q[1] === south)
+        gEdge.append(s("polyline", { points: pts([p, q]), transform: "translate(0,-7)", class: "james", "data-area": o.id },
+          title(`the James River along ${b.names(o.id)} (15.6: a James River area)\nsource: ${m.james_river.source}`)));
+    });
+  }
+  if (james.size) gEdge.append(s("text", { x: 500, y: south * K - 3.5, class: "james-name", "text-anchor": "middle" }, "James River"));
   // Bridges (15.4) across the middle of their boundary, coloured by the view.
   const gBridge = s("g", { class: "bridges" });
   b.bridges = new Map(); // name|pair -> {g, tip, bridge}
@@ -331,6 +346,8 @@ function legend() {
     line("open", "open boundary"), line("minor", "minor water boundary (3.2)"),
     line("major", "major water: crossed only at a bridge (9.5.2)"), line("river", "the Chickahominy, no bridge: no boundary"),
     line("none", "no boundary: the outlines touch, the areas are not adjacent"),
+    h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
+      s("line", { x1: 2, y1: 6, x2: 28, y2: 6, class: "james" })), " the James River along the James River areas (15.6; ⚓ marks them all)"),
     h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
       s("circle", { cx: 15, cy: 6, r: 4, class: "road" })), " a road crosses the boundary; without one a crossing takes the whole allowance (9.2)"),
     h("li", {}, "Counters: attack-defense-move; a diagonal band is the exhausted side; a white corner a reduced division (15.5); round counters are leaders (initiative-combat, ★ army leader)."),
