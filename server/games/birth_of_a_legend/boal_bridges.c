@@ -102,7 +102,9 @@ int bi_repair(struct boal_state *s, const struct boal_data *d, const json_t *a,
 		 * side": the repairing side holds it */
 		s->bridge[br] = (int8_t)side;
 		m->repaired[side] = (int8_t)(s->turn + 1);
-		if (on)
+		/* 15.4.4: the marker stays "until either the bridge is repaired",
+		 * by either side */
+		if (m->engineers == br + 1)
 			m->engineers = 0;
 	}
 	return 0;

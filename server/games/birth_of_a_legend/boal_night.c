@@ -1,7 +1,8 @@
 /* boal_night.c — 6.4 / 13.2 the Night Phase: the Advantage marker back to
  * "0", 15.2 wounded Leaders' return, then the Union's Night and the
  * Confederate's, each: Artillery Refit (automatic), the night's
- * Replacement Points (13.3), Replace Losses, Entrench (boal_phases.h). */
+ * Replacement Points (13.3), Replace Losses, Entrench (boal_phases.h); in
+ * the Union's, 15.4.4's removal of the Engineers. */
 #include "boal_phases.h"
 
 static void side_begin(struct boal_state *s, const struct boal_data *d, int side)
@@ -122,6 +123,30 @@ int boal_night_entrench(struct boal_state *s, const struct boal_data *d, int a,
 	s->night_dug |= (uint64_t)1 << a;
 	boal_log(s, "11.1: the %s entrenches %s (+%d)", boal_side_name(s->night_side),
 	         d->area[a].name, s->entrench_level[a]);
+	return 0;
+}
+
+bool boal_night_engineers_open(const struct boal_state *s)
+{
+	/* 15.4.4: "The Union player may remove the Engineer marker from the
+	 * map during each Night Phase" (README decision 47) */
+	return s->phase == BOAL_NIGHT && s->step == BOAL_STEP_NIGHT &&
+	       s->night_side == BOAL_UNION && s->imp.engineers != 0;
+}
+
+int boal_night_remove_engineers(struct boal_state *s, const struct boal_data *d,
+                                struct tg_error *err)
+{
+	if (in_night(s, err) != 0)
+		return -1;
+	if (!boal_night_engineers_open(s))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               s->night_side != BOAL_UNION
+		                   ? "15.4.4: the Engineers are the Union's"
+		                   : "15.4.4: the Union Engineers are on no bridge");
+	int br = s->imp.engineers - 1;
+	s->imp.engineers = 0;
+	boal_log(s, "15.4.4: the Union removes the Engineers from %s", d->bridge[br].name);
 	return 0;
 }
 

@@ -307,6 +307,10 @@ static void night_offer(const void *p, int seat, json_t *list)
 			      "Entrench %s (%d): Entrench +%d (11.1)", d->area[a].name, a,
 			      t.entrench_level[a]);
 	}
+	if (boal_night_engineers_open(s))
+		offer(list, json_pack("{s:s}", "type", "remove_engineers"),
+		      "Remove the Engineers from %s (15.4.4)",
+		      d->bridge[s->imp.engineers - 1].name);
 	offer(list, json_pack("{s:s}", "type", "end_night"),
 	      "End your Night Phase; %d Replacement Points stay on the Record Track (13.3.2)",
 	      s->reserve[side]);
@@ -330,6 +334,8 @@ static int night_act(void *p, int seat, const json_t *a, struct game_outcome *ou
 		return boal_night_advantage(s, d, err);
 	if (strcmp(t, "entrench") == 0)
 		return need_int(a, "area", &x, err) != 0 ? -1 : boal_night_entrench(s, d, x, err);
+	if (strcmp(t, "remove_engineers") == 0)
+		return boal_night_remove_engineers(s, d, err);
 	if (strcmp(t, "end_night") == 0) {
 		boal_night_done(s, d);
 		return 0;

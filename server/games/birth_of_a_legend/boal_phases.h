@@ -94,6 +94,10 @@ int boal_night_advantage(struct boal_state *s, const struct boal_data *d, struct
 bool boal_night_advantage_open(const struct boal_state *s, const struct boal_data *d);
 int boal_night_entrench(struct boal_state *s, const struct boal_data *d, int a,
                         struct tg_error *err);
+/* 15.4.4: the Union may take the Engineers off their bridge in his Night. */
+bool boal_night_engineers_open(const struct boal_state *s);
+int boal_night_remove_engineers(struct boal_state *s, const struct boal_data *d,
+                                struct tg_error *err);
 void boal_night_done(struct boal_state *s, const struct boal_data *d);
 
 /* ---- 6.5 End, 14 ---- */

@@ -210,13 +210,15 @@ static json_t *leaders(const struct boal_state *s, const struct boal_data *d)
 static json_t *bridges(const struct boal_state *s, const struct boal_data *d)
 {
 	json_t *arr = json_array();
+	/* "engineers": the 15.4.4 Union Engineer marker is on this bridge */
 	for (int b = 0; b < s->n_bridges; b++)
 		json_array_append_new(arr,
-		                      json_pack("{s:s,s:[i,i],s:s}", "name", d->bridge[b].name,
+		                      json_pack("{s:s,s:[i,i],s:s,s:b}", "name", d->bridge[b].name,
 		                                "areas", d->bridge[b].a, d->bridge[b].b, "state",
 		                                s->bridge[b] == BOAL_NOBODY  ? "destroyed"
 		                                : s->bridge[b] == BOAL_UNION ? "union"
-		                                                             : "confederate"));
+		                                                             : "confederate",
+		                                "engineers", s->imp.engineers == b + 1));
 	return arr;
 }
 
@@ -306,5 +308,6 @@ void boal_view_stamps(const struct boal_state *s, int seat, uint64_t *stamps)
 	for (int l = 0; l < s->n_leaders; l++)
 		h = tg_stamp_bytes(h, &s->leader[l], sizeof s->leader[l]);
 	stamps[SEC_LEADERS] = h | 1u;
-	stamps[SEC_BRIDGES] = tg_stamp_bytes(0, s->bridge, sizeof s->bridge) | 1u;
+	h = tg_stamp_bytes(0, s->bridge, sizeof s->bridge);
+	stamps[SEC_BRIDGES] = tg_stamp_bytes(h, &s->imp.engineers, sizeof s->imp.engineers) | 1u;
 }
