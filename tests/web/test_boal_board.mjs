@@ -62,14 +62,14 @@ async function checkMap(p, view) {
   const b = view.board;
   const want = {
     areas: b.areas.map((a) => `${a.id}:${a.control ?? ""}`).sort(),
-    units: b.units.filter((u) => u.area !== null).map((u) => `${u.id}@${u.area}:${u.exhausted}`).sort(),
+    units: b.units.filter((u) => u.area !== null).map((u) => `${u.id}@${u.area}:${u.exhausted}:${u.command}`).sort(),
     leaders: b.leaders.filter((l) => l.area !== null && !l.killed).map((l) => `${l.id}@${l.area}`).sort(),
     bridges: b.bridges.map((x) => `${x.name}:${x.state}`).sort(),
   };
   let got;
   const read = async () => ({
     areas: (await p.page.$$eval("#board svg.boal-map polygon.area", (els) => els.map((e) => `${e.dataset.area}:${e.dataset.control}`))).sort(),
-    units: (await p.page.$$eval("#board .counter.unit", (els) => els.map((e) => `${e.dataset.unit}@${e.dataset.area}:${e.dataset.exhausted}`))).sort(),
+    units: (await p.page.$$eval("#board .counter.unit", (els) => els.map((e) => `${e.dataset.unit}@${e.dataset.area}:${e.dataset.exhausted}:${e.dataset.command}`))).sort(),
     leaders: (await p.page.$$eval("#board .counter.leader", (els) => els.map((e) => `${e.dataset.leader}@${e.dataset.area}`))).sort(),
     bridges: (await p.page.$$eval("#board .bridge", (els) => els.map((e) => `${e.dataset.bridge}:${e.dataset.state}`))).sort(),
   });
@@ -118,7 +118,20 @@ async function checkMarks(p, url) {
     .map((a) => String(a.id)).sort();
   const james = [...new Set(await p.page.$$eval("#board svg.boal-map polyline.james", (els) => els.map((e) => e.dataset.area)))].sort();
   if (!wantJames.length || JSON.stringify(james) !== JSON.stringify(wantJames)) fail(`the James River along areas ${james}, not ${wantJames}`);
-  console.log(`# marks: ${want.size} edges by type, ${roads.length} roads, the James along ${james.length} areas, as the served data says`);
+  // Each counter's band is its command's colour (4.3.3): a distinct shade
+  // per colour name of the served units.json, none left grey for want of one.
+  const units = await get("units.json");
+  const colour = new Map(units.commands.map((c) => [c.id, c.colour]));
+  const bands = await p.page.$$eval("#board .counter.unit", (els) => els.map((e) => [e.dataset.command, e.querySelector(".command-band")?.getAttribute("fill")]));
+  const shadeOf = new Map();
+  for (const [cmd, fill] of bands) {
+    const name = colour.get(cmd);
+    if (!name || !fill || fill === "#888") fail(`a ${cmd} counter has band ${fill} for colour ${name}`);
+    if (shadeOf.has(name) && shadeOf.get(name) !== fill) fail(`colour ${name} is drawn as ${shadeOf.get(name)} and ${fill}`);
+    shadeOf.set(name, fill);
+  }
+  if (new Set(shadeOf.values()).size !== shadeOf.size) fail("two command colours share one shade");
+  console.log(`# marks: ${shadeOf.size} command colours on the counters; ${want.size} edges by type, ${roads.length} roads, the James along ${james.length} areas, as the served data says`);
 }
 
 const AREA_KEYS = ["area", "to"];
@@ -369,6 +382,8 @@ async function main() {
     await a.page.screenshot({ path: join(outDir, "02-union-after.png") });
     await b.page.screenshot({ path: join(outDir, "04-confederate-after.png") });
     await c.page.screenshot({ path: join(outDir, "09-spectator.png") });
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.screenshot({ path: join(outDir, "10-phone.png"), fullPage: true });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
     await a.page.locator("#boal-tracks").screenshot({ path: join(outDir, "08-tracks.png") });
     console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${await seqOf(a.page)}`);

@@ -3,7 +3,8 @@
 // map.json (the 45 areas with their names, TEM, banks and victory rings,
 // the boundaries with their types, the bridges, the James River areas),
 // drawing.json (the areas' outlines: reconstructed, for drawing only, since
-// the text has no map) and tracks.json (the tracks' lengths). The view
+// the text has no map), tracks.json (the tracks' lengths) and units.json
+// (4.3.3's command colours, the band atop each counter). The view
 // gives what changes: control, entrenchments and contested areas, the
 // units (fresh or exhausted, reduced) and leaders where they stand, the
 // bridges' state, the tracks and the impulse in progress.
@@ -37,8 +38,8 @@ function loadData() {
     return r.json();
   });
   if (!loading)
-    loading = Promise.all(["map.json", "drawing.json", "tracks.json"].map(get))
-      .then(([map, drawing, tracks]) => (data = { map, drawing, tracks }));
+    loading = Promise.all(["map.json", "drawing.json", "tracks.json", "units.json"].map(get))
+      .then(([map, drawing, tracks, units]) => (data = { map, drawing, tracks, units }));
   return loading;
 }
 
@@ -69,6 +70,12 @@ function midway(path) {
   const [p, q] = [path[0], path.at(-1)];
   return { x: p[0] * K, y: p[1] * K, dx: q[0] - p[0], dy: q[1] - p[1] };
 }
+
+// 4.3.3's command colours as the counters print them: the data's names, a
+// shade that reads on a counter for each (a name not here is used as CSS).
+const SHADE = { Brown: "#8b5a2b", Green: "#2e8b57", Blue: "#5b9bd5", Red: "#d7263d", Yellow: "#f2c300",
+  Purple: "#9b59b6", White: "#ffffff", Black: "#111111", Teal: "#2a9d8f", Grey: "#a0a0a0", Rose: "#f29cb7" };
+const shade = (c) => SHADE[c] || c || "#888";
 
 // A unit's kind and short name from its name ("Morell Infantry", "8 ILL
 // Cavalry", "II Corps (Reserve) Artillery").
@@ -109,6 +116,8 @@ function buildMap(d, b) {
   b.isArea = (id) => typeof id === "number" && areaById.has(id);
   b.names = (id) => areaById.get(id)?.name ?? `area ${id}`;
   b.areaById = areaById;
+  b.command = new Map((d.units.commands || []).map((c) => [c.id, c]));
+  b.leaderCommand = new Map((d.units.leaders || []).map((l) => [l.id, l.command]));
   const boundsOf = new Map();
   for (const x of m.boundaries)
     for (const [a, o] of [[x.areas[0], x.areas[1]], [x.areas[1], x.areas[0]]]) {
@@ -258,24 +267,27 @@ const CW = 32, CH = 32, GAP = 3;
 
 function unitCounter(u, x, y, role, picked, b) {
   const kind = unitKind(u.name);
+  const cmd = b.command.get(u.command);
   const cls = `counter unit ${u.side}${u.exhausted ? " exhausted" : " fresh"}${u.reduced ? " reduced" : ""}${u.side === role ? " own" : ""}${u.id === picked ? " selected" : ""}`;
-  const g = s("g", { class: cls, "data-unit": u.id, "data-area": u.area, "data-side": u.side, "data-exhausted": u.exhausted, tabindex: 0 },
-    title(`${u.name} (${SIDE[u.side]}, ${u.command})\n${u.exhausted ? "exhausted (back side)" : "fresh"}${u.reduced ? ", reduced (15.5)" : ""}\n` +
+  const g = s("g", { class: cls, "data-unit": u.id, "data-area": u.area, "data-side": u.side, "data-exhausted": u.exhausted, "data-command": u.command, tabindex: 0 },
+    title(`${u.name} (${SIDE[u.side]}, ${cmd ? `${cmd.name}, ${cmd.colour}` : u.command})\n${u.exhausted ? "exhausted (back side)" : "fresh"}${u.reduced ? ", reduced (15.5)" : ""}\n` +
       `attack ${u.attack}, defense ${u.defense}, move ${u.move}\nin ${b.names(u.area)}`),
     s("rect", { x, y, width: CW, height: CH, rx: 2.5, class: "face" }),
-    symbol(kind, x + 9, y + 3, 14, 9),
-    s("text", { x: x + CW / 2, y: y + 20, "text-anchor": "middle", class: "counter-name" }, shortName(u.name).slice(0, 9)),
-    s("text", { x: x + CW / 2, y: y + 29, "text-anchor": "middle", class: "counter-sub" }, `${u.attack}-${u.defense}-${u.move}`));
+    s("rect", { x: x + 1, y: y + 1, width: CW - 2, height: 4, fill: shade(cmd?.colour), class: "command-band" }),
+    symbol(kind, x + 9, y + 6, 14, 8),
+    s("text", { x: x + CW / 2, y: y + 21, "text-anchor": "middle", class: "counter-name" }, shortName(u.name).slice(0, 9)),
+    s("text", { x: x + CW / 2, y: y + 30, "text-anchor": "middle", class: "counter-sub" }, `${u.attack}-${u.defense}-${u.move}`));
   if (u.exhausted) g.append(s("path", { d: `M${x},${y + CH} L${x + CW},${y}`, class: "exhausted-band" }));
   if (u.reduced) g.append(s("rect", { x: x + CW - 7, y: y + 1, width: 6, height: 6, class: "reduced-mark" }));
   return g;
 }
 
-function leaderCounter(l, x, y, role, picked) {
+function leaderCounter(l, x, y, role, picked, cmd) {
   const cls = `counter leader ${l.side}${l.inactive ? " inactive" : ""}${l.army ? " army" : ""}${l.side === role ? " own" : ""}${l.id === picked ? " selected" : ""}`;
   return s("g", { class: cls, "data-leader": l.id, "data-area": l.area, "data-side": l.side, tabindex: 0 },
-    title(`${l.name} (${SIDE[l.side]}${l.army ? ", army leader" : ""})\ninitiative ${l.initiative}, combat ${l.combat}${l.inactive ? "\ninactive" : ""}`),
+    title(`${l.name} (${SIDE[l.side]}${l.army ? ", army leader" : cmd ? `, ${cmd.name}, ${cmd.colour}` : ""})\ninitiative ${l.initiative}, combat ${l.combat}${l.inactive ? "\ninactive" : ""}`),
     s("circle", { cx: x, cy: y, r: 12, class: "face" }),
+    cmd && !l.army ? s("circle", { cx: x, cy: y, r: 9.5, fill: "none", stroke: shade(cmd.colour), "stroke-width": 2.5, class: "command-ring" }) : null,
     s("text", { x, y: y - 1, "text-anchor": "middle", class: "leader-name" }, l.name.split(/\s+/).pop().slice(0, 8)),
     s("text", { x, y: y + 8, "text-anchor": "middle", class: "leader-sub" }, l.army ? `★ ${l.initiative}` : `${l.initiative}-${l.combat}`));
 }
@@ -320,7 +332,7 @@ function drawPieces(b, board, role, picked) {
       g.append(title(`${a.name}: ${n} units (click to spread the stack)\n${u.map((x) => `${x.name} ${x.attack}-${x.defense}-${x.move}${x.exhausted ? " exhausted" : ""}`).join("\n")}`));
     }
     l.forEach((x, i) => {
-      const c = leaderCounter(x, cx + (i - (l.length - 1) / 2) * 27, y0 - 46, role, picked);
+      const c = leaderCounter(x, cx + (i - (l.length - 1) / 2) * 27, y0 - 46, role, picked, b.command.get(b.leaderCommand.get(x.id)));
       c.addEventListener("click", (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); });
       out.push(c);
     });
@@ -350,7 +362,7 @@ function legend() {
       s("line", { x1: 2, y1: 6, x2: 28, y2: 6, class: "james" })), " the James River along the James River areas (15.6; ⚓ marks them all)"),
     h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
       s("circle", { cx: 15, cy: 6, r: 4, class: "road" })), " a road crosses the boundary; without one a crossing takes the whole allowance (9.2)"),
-    h("li", {}, "Counters: attack-defense-move; a diagonal band is the exhausted side; a white corner a reduced division (15.5); round counters are leaders (initiative-combat, ★ army leader)."),
+    h("li", {}, "Counters: the band atop is the command's colour (4.3.3; a ring on a leader); attack-defense-move; a diagonal band is the exhausted side; a white corner a reduced division (15.5); round counters are leaders (initiative-combat, ★ army leader)."),
     h("li", {}, "★ victory area; ⚓ James River area (15.6); the zigzag box an entrenchment with its level; red hatching a contested area."));
 }
 
