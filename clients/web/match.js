@@ -272,7 +272,9 @@ export class MatchScreen {
           n++;
           this.shown.push(a);
           const key = n <= 9 ? `${n}` : "";
-          const index = String(this.view.actions.indexOf(a)); // the view's own order, for tests
+          // the view's own order, for tests (an entry the map bound to a
+          // hex keeps its view entry as source)
+          const index = String(this.view.actions.indexOf(a.source ?? a));
           return h("li", {}, h("button", { class: "action", dataset: { type, index }, onclick: () => this.choose(a) },
             key ? h("kbd", {}, key) : null, a.label, a.params?.length ? " …" : ""));
         })));

@@ -10,6 +10,9 @@
 // Each move is checked on the wire: the page sent exactly the act the
 // policy chose (lw_policy.mjs, the clicking test's), the server's next view
 // on that socket is seq + 1, and the opponent's socket sees the same seq.
+// Once, a move is made on the map by keys: Tab to an own force's counter,
+// Enter picks it (its destinations light up, the focus stays on it),
+// Shift+Tab to a lit destination, Enter sends.
 // Accessibility the keyboard path needs: the focused element shows a focus
 // ring (its computed outline), Tab reaches the lobby's link and the action
 // buttons, and focus is never left on a removed element after a move.
@@ -37,25 +40,26 @@ async function seqOf(page) {
 const myTurn = (page) => page.$eval("#prompt", (p) => p.classList.contains("your-turn")).catch(() => false);
 
 // The focused element: its id, tag, href, and whether a focus ring shows
-// (a computed outline that is neither none nor zero wide).
+// (a computed outline that is neither none nor zero wide), and on the map
+// the counter's force or the hex it is.
 const focused = (page) => page.evaluate(() => {
   const e = document.activeElement;
   const cs = e ? getComputedStyle(e) : null;
-  return { id: e?.id ?? "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
+  return { id: e?.id ?? "", co: e?.dataset?.co ?? "", hex: e?.tagName === "polygon" ? e.dataset.hex : "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
     connected: !!e?.isConnected, body: e === document.body,
     ring: !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0 };
 });
 
 // Tab until the focus is on `want` (a predicate of focused()), each stop
 // showing its focus ring; fails after 80 stops.
-async function tabTo(page, what, want) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press("Tab");
+async function tabTo(page, what, want, stops = 80, key = "Tab") {
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press(key);
     const f = await focused(page);
     if (!f.body && !f.ring) fail(`Tab stop ${i} (${f.tag}#${f.id} ${f.href}) shows no focus ring`);
     if (want(f)) return f;
   }
-  fail(`Tab never reached ${what}`);
+  fail(`${key} never reached ${what}`);
 }
 
 // The action buttons in the order the page shows them: their view indexes.
@@ -128,6 +132,58 @@ async function chooserBack(p, view, c, stats) {
   return true;
 }
 
+// The hexes an own force's actions name (those naming one of its units
+// and a hex, in the action or a param's choices): what picking it lights.
+const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
+function forceDests(view, f) {
+  const mine = new Set([f.co?.id, ...(f.subordinates || []).map((u) => u.id)].filter(Boolean));
+  const hexes = new Set();
+  for (const entry of view.actions) {
+    const named = Object.values(entry.action).flat().some((v) => typeof v === "string" && mine.has(v));
+    if (!named) continue;
+    for (const k of HEX_KEYS) if (typeof entry.action[k] === "number") hexes.add(entry.action[k]);
+    for (const prm of entry.params || []) if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) hexes.add(c.value);
+  }
+  return hexes;
+}
+const pad = (hx) => String(hx).padStart(4, "0");
+
+// A move on the map by keys: Tab to an own force's counter, Enter picks it
+// (selected, its destinations lit, the focus kept on it), Shift+Tab back
+// to one of its lit destinations, Enter sends (1 where the list then offers
+// several). The act sent must be a legal action naming that hex. False if
+// no own force has a destination.
+async function mapKeys(p, view) {
+  const f = (view.board.forces || []).find((x) => x.side === view.role && forceDests(view, x).size);
+  if (!f) return false;
+  const page = p.page;
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, `${f.co.id}'s counter`, (x) => x.co === f.co.id, 400);
+  await page.keyboard.press("Enter");
+  await until(`${f.co.id} selected`, async () => (await page.$(`#board .counter.selected[data-co="${f.co.id}"]`)) !== null);
+  const kept = await focused(page);
+  if (kept.co !== f.co.id || !kept.ring) fail(`after Enter on ${f.co.id} the focus is on ${kept.tag} ${kept.co} (ring ${kept.ring})`);
+  const lit = await page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
+  const want = [...forceDests(view, f)].map(pad).sort();
+  if (JSON.stringify(lit) !== JSON.stringify(want)) fail(`Enter on ${f.co.id} lit ${lit}, not ${want}`);
+  const n = p.sent.length;
+  const at = await tabTo(page, "a lit destination", (x) => x.hex !== "" && lit.includes(x.hex), 400, "Shift+Tab");
+  await page.keyboard.press("Enter");
+  if (await page.$("#show-all")) await page.keyboard.press("1");
+  if (await page.$("#chooser select")) await page.keyboard.press("Enter");
+  await until("the map's act on the wire", () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 5000);
+  const act = p.sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act").action;
+  const legal = view.actions.some((e) => {
+    const extra = Object.keys(act).filter((k) => !(k in e.action));
+    return Object.entries(e.action).every(([k, v]) => JSON.stringify(act[k]) === JSON.stringify(v)) &&
+      extra.every((k) => (e.params || []).some((prm) => prm.name === k && prm.choices.some((c) => JSON.stringify(c.value) === JSON.stringify(act[k]))));
+  });
+  if (!legal) fail(`the map's keys sent ${JSON.stringify(act)}, not a legal action`);
+  if (!HEX_KEYS.some((k) => act[k] === Number(at.hex))) fail(`Enter on hex ${at.hex} sent ${JSON.stringify(act)}`);
+  console.log(`# ${p.name} picked ${f.co.id} and ${at.hex} on the map by keys: ${JSON.stringify(act)}`);
+  return true;
+}
+
 async function main() {
   const daemon = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${daemon.port}/`;
@@ -179,7 +235,7 @@ async function main() {
     step("/ opens the search and Escape closes it");
 
     const st = { activated: {}, toMove: {} };
-    const stats = { searched: 0, chosen: 0, backed: false };
+    const stats = { searched: 0, chosen: 0, backed: false, onMap: false };
     let moves = 0;
     for (let turn = 0; moves < MOVES && turn < 20000; turn++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
@@ -197,7 +253,8 @@ async function main() {
       // second choice, by arrow and Enter) instead of the policy's pick.
       const c = stats.backed ? -1 : view.actions.findIndex((x) => x.params?.length);
       if (c >= 0 && (await chooserBack(p, view, c, stats))) i = c;
-      await keyMove(p, view, i, stats);
+      if (!stats.onMap && i !== c && (await mapKeys(p, view))) stats.onMap = true;
+      else await keyMove(p, view, i, stats);
       // The server took it: this socket's next view is seq + 1, and the
       // opponent's socket has it too.
       await until(`seq ${before + 1} on ${p.name}'s socket`, () => timeline(p.frames, match).has(before + 1));
@@ -218,6 +275,7 @@ async function main() {
     await until("the server's view at the page's seq", () => latest(b.frames, match).seq === seq);
     if (!stats.searched) fail("no move was picked through the search");
     if (!stats.chosen || !stats.backed) fail("no chooser was opened, closed and played");
+    if (!stats.onMap) fail("no move was made on the map by keys");
     console.log(`PASS: ${moves} moves by keyboard alone (${stats.searched} through the search, ` +
       `${stats.chosen} through a chooser; a chooser closed by Escape: ${stats.backed}), match ${match} at seq ${seq}`);
   } finally {

@@ -23,7 +23,8 @@
 // name no unit), the action list shows its actions, and clicking a lit hex
 // plays the one action that goes there (or lists them when several do).
 // Clicking the counter again, or Escape, drops the selection. The action
-// list stays, so the keyboard plays as before.
+// list stays, so the keyboard plays as before; on the map, the counters and
+// the lit hexes are Tab stops that Enter (or Space) picks as a click does.
 
 import { h, clear } from "../dom.js";
 import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
@@ -129,6 +130,11 @@ function buildMap(m, b) {
         "data-hex": pad(hx), "data-state": info.state || (info.ocean ? "sea" : ""),
       }, tip);
       poly.addEventListener("click", () => b.onHex(hx));
+      poly.addEventListener("keydown", (ev) => {
+        if ((ev.key !== "Enter" && ev.key !== " ") || !b.byHex.has(hx)) return;
+        ev.preventDefault();
+        b.onHex(hx);
+      });
       gHex.append(poly);
       b.hexes.set(hx, { poly, tip, base, src });
       if (mountains.has(hx)) {
@@ -189,6 +195,13 @@ function relight(b, view, picked) {
     const lit = byHex.get(hx);
     x.poly.classList.toggle("lit", !!lit);
     x.poly.classList.toggle("dest", !!lit && !!picked);
+    // A lit hex is a Tab stop (Enter picks it, as a click does); the rest
+    // of the map's 450 hexes are not.
+    if (lit) {
+      x.poly.setAttribute("tabindex", "0");
+      x.poly.setAttribute("role", "button");
+      x.poly.setAttribute("aria-label", `${x.base}: ${lit.map((e) => e.entry.label).join("; ")}`);
+    } else for (const a of ["tabindex", "role", "aria-label"]) x.poly.removeAttribute(a);
     x.tip.textContent = x.base + (lit ? `\n${lit.map((e) => e.entry.label).join("\n")}` : "") + x.src;
   }
   b.byHex = byHex;
@@ -216,7 +229,8 @@ function drawForces(b, forces, role, picked) {
     const [x, y] = centre(f.hex);
     const ox = x - 13 + k * 6, oy = y - 15 + k * 6;
     const [name, sub] = counterText(f, own);
-    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${f === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": f.co?.id || "", tabindex: 0 },
+    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${f === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": f.co?.id || "", tabindex: 0,
+      role: "button", "aria-pressed": String(f === picked), "aria-label": forceTitle(f, own).split("\n")[0] },
       title(forceTitle(f, own)),
       s("rect", { x: ox, y: oy, width: 26, height: 18, rx: 2, fill: SIDE_FILL[f.side] || "#555", stroke: own ? "#ffd166" : "#111", "stroke-width": own ? 1.6 : 1 }),
       s("text", { x: ox + 13, y: oy + 8, "text-anchor": "middle", class: "counter-name" }, name.slice(0, 8)),
@@ -226,9 +240,17 @@ function drawForces(b, forces, role, picked) {
       ev.stopPropagation();
       b.pickForce(f);
     });
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      b.pickForce(f);
+    });
     counters.push(g);
   }
+  // The counter with the focus (a keyboard pick redraws them all) keeps it.
+  const had = b.gForce.contains(document.activeElement) ? document.activeElement.dataset.co : null;
   b.gForce.replaceChildren(...counters);
+  if (had) b.gForce.querySelector(`.counter[data-co="${CSS.escape(had)}"]`)?.focus();
 }
 
 function sidePanel(view, role) {
@@ -304,7 +326,20 @@ function makeBoard(container, m) {
       b.ctx.pick({ ...entry.action, ...(value || {}) });
       return;
     }
-    b.ctx.offer([...new Set(entries.map((x) => x.entry))], `hex ${pad(hx)}`);
+    // Several actions name the hex: the list offers them, each bound to
+    // this hex where it names it through a param's choice (the hex picked
+    // is then not asked again; `source` is the view's own entry).
+    const offered = new Map();
+    for (const { entry, value } of entries) {
+      if (offered.has(entry)) continue;
+      if (!value) offered.set(entry, entry);
+      else {
+        const params = (entry.params || []).filter((p) => !(p.name in value));
+        offered.set(entry, { ...entry, source: entry, action: { ...entry.action, ...value },
+          params, label: params.length ? entry.label : `${entry.label}: ${pad(hx)}` });
+      }
+    }
+    b.ctx.offer([...offered.values()], `hex ${pad(hx)}`);
   };
   b.pickForce = (f) => {
     const v = b.view;
