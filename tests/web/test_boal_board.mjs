@@ -223,6 +223,7 @@ async function areaMove(p, view, entry) {
 // Plays an action that names a unit and no area (a casualty, a Forward
 // Unit, a retreat) on the map: a click on the unit's counter (its stack
 // spread first) lists just the actions naming it, and one is clicked there.
+let keyed = false;
 async function pieceMove(p, view, entry) {
   const id = entry.action.unit;
   const sel = `#board .counter.unit[data-unit="${id}"]`;
@@ -234,7 +235,12 @@ async function pieceMove(p, view, entry) {
     p.spread = (p.spread || 0) + 1;
   }
   const before = await seqOf(p.page), n = p.sent.length;
-  await p.page.locator(sel).dispatchEvent("click");
+  // once by the keyboard: the counter focused, Enter does what a click does
+  if (!keyed) {
+    keyed = true;
+    await p.page.focus(sel);
+    await p.page.keyboard.press("Enter");
+  } else await p.page.locator(sel).dispatchEvent("click");
   await p.page.waitForSelector("#show-all");
   const offered = (await p.page.$$eval("#actions button.action", (els) => els.map((e) => Number(e.dataset.index)))).sort();
   const want = view.actions.map((a, i) => [a, i]).filter(([a]) => Object.values(a.action).flat().includes(id)).map(([, i]) => i).sort();
@@ -371,6 +377,7 @@ async function main() {
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
     if (!a.spread && !b.spread) fail("no unit was picked from a stack");
     if (!byPiece) fail("no action was chosen among a unit's by clicking its counter");
+    if (!keyed) fail("no counter was chosen by the keyboard");
     // After the moves every map, the spectator's too, is its latest view's.
     await until("the spectator to catch up", async () => (await seqOf(c.page)) === (await seqOf(a.page)));
     if (latest(c, match).view.role !== "observer") fail("the spectator's view is not the observer's");

@@ -77,22 +77,31 @@ const SHADE = { Brown: "#8b5a2b", Green: "#2e8b57", Blue: "#5b9bd5", Red: "#d726
   Purple: "#9b59b6", White: "#ffffff", Black: "#111111", Teal: "#2a9d8f", Grey: "#a0a0a0", Rose: "#f29cb7" };
 const shade = (c) => SHADE[c] || c || "#888";
 
-// A unit's kind and short name from its name ("Morell Infantry", "8 ILL
+// A unit's short name: its name less its type ("Morell Infantry", "8 ILL
 // Cavalry", "II Corps (Reserve) Artillery").
-function unitKind(name) {
-  return /cavalry/i.test(name) ? "cavalry" : /artillery/i.test(name) ? "artillery" : "infantry";
-}
 function shortName(name) {
   return name.replace(/\s*\(.*?\)/g, "").replace(/\s*(Horse Artillery|Infantry|Artillery|Cavalry)\b/i, "").trim() || name;
 }
 
-// The NATO symbol of a unit kind in a box at (x, y), w x hh.
-function symbol(kind, x, y, w, hh) {
+// The NATO symbol of a unit type (units.json's "type") in a box at (x, y),
+// w x hh: infantry crossed, cavalry a slash, artillery a dot, horse
+// artillery both.
+function symbol(type, x, y, w, hh) {
   const g = [s("rect", { x, y, width: w, height: hh, class: "sym" })];
-  if (kind === "infantry")
+  if (type === "infantry")
     g.push(s("path", { d: `M${x},${y} L${x + w},${y + hh} M${x + w},${y} L${x},${y + hh}`, class: "sym" }));
-  else if (kind === "cavalry") g.push(s("path", { d: `M${x},${y + hh} L${x + w},${y}`, class: "sym" }));
-  else g.push(s("circle", { cx: x + w / 2, cy: y + hh / 2, r: hh / 4, class: "sym-dot" }));
+  if (type === "cavalry" || type === "horse_artillery") g.push(s("path", { d: `M${x},${y + hh} L${x + w},${y}`, class: "sym" }));
+  if (type === "artillery" || type === "horse_artillery") g.push(s("circle", { cx: x + w / 2, cy: y + hh / 2, r: hh / 4, class: "sym-dot" }));
+  return g;
+}
+
+// Enter or Space on a focused counter does what a click does.
+function keyable(g, act) {
+  g.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    ev.preventDefault();
+    act(ev);
+  });
   return g;
 }
 
@@ -118,6 +127,7 @@ function buildMap(d, b) {
   b.areaById = areaById;
   b.command = new Map((d.units.commands || []).map((c) => [c.id, c]));
   b.leaderCommand = new Map((d.units.leaders || []).map((l) => [l.id, l.command]));
+  b.unitType = new Map((d.units.units || []).map((u) => [u.id, u.type]));
   const boundsOf = new Map();
   for (const x of m.boundaries)
     for (const [a, o] of [[x.areas[0], x.areas[1]], [x.areas[1], x.areas[0]]]) {
@@ -132,6 +142,7 @@ function buildMap(d, b) {
     const tip = title("");
     const poly = s("polygon", { points: pts(o.outline), class: `area ${a.bank}`, "data-area": a.id }, tip);
     poly.addEventListener("click", () => b.onArea(a.id));
+    keyable(poly, () => b.onArea(a.id));
     gArea.append(poly);
     b.areas.set(a.id, { poly, tip, a, base: "", live: undefined, bounds: boundsOf.get(a.id) || [] });
   }
@@ -257,6 +268,9 @@ function relight(b, actions, picked) {
     const lit = byArea.get(id);
     x.poly.classList.toggle("lit", !!lit);
     x.poly.classList.toggle("dest", !!lit && !!picked);
+    // a lit area is reached by Tab, and Enter plays it as a click does
+    if (lit) x.poly.setAttribute("tabindex", 0);
+    else x.poly.removeAttribute("tabindex");
     x.litText = lit ? `\n${lit.map((e) => e.entry.label).join("\n")}` : "";
     x.tip.textContent = x.base + x.litText;
   }
@@ -266,7 +280,7 @@ function relight(b, actions, picked) {
 const CW = 32, CH = 32, GAP = 3;
 
 function unitCounter(u, x, y, role, picked, b) {
-  const kind = unitKind(u.name);
+  const type = b.unitType.get(u.id);
   const cmd = b.command.get(u.command);
   const cls = `counter unit ${u.side}${u.exhausted ? " exhausted" : " fresh"}${u.reduced ? " reduced" : ""}${u.side === role ? " own" : ""}${u.id === picked ? " selected" : ""}`;
   const g = s("g", { class: cls, "data-unit": u.id, "data-area": u.area, "data-side": u.side, "data-exhausted": u.exhausted, "data-command": u.command, tabindex: 0 },
@@ -274,7 +288,7 @@ function unitCounter(u, x, y, role, picked, b) {
       `attack ${u.attack}, defense ${u.defense}, move ${u.move}\nin ${b.names(u.area)}`),
     s("rect", { x, y, width: CW, height: CH, rx: 2.5, class: "face" }),
     s("rect", { x: x + 1, y: y + 1, width: CW - 2, height: 4, fill: shade(cmd?.colour), class: "command-band" }),
-    symbol(kind, x + 9, y + 6, 14, 8),
+    symbol(type, x + 9, y + 6, 14, 8),
     s("text", { x: x + CW / 2, y: y + 21, "text-anchor": "middle", class: "counter-name" }, shortName(u.name).slice(0, 9)),
     s("text", { x: x + CW / 2, y: y + 30, "text-anchor": "middle", class: "counter-sub" }, `${u.attack}-${u.defense}-${u.move}`));
   if (u.exhausted) g.append(s("path", { d: `M${x},${y + CH} L${x + CW},${y}`, class: "exhausted-band" }));
@@ -333,7 +347,9 @@ function drawPieces(b, board, role, picked) {
     }
     l.forEach((x, i) => {
       const c = leaderCounter(x, cx + (i - (l.length - 1) / 2) * 27, y0 - 46, role, picked, b.command.get(b.leaderCommand.get(x.id)));
-      c.addEventListener("click", (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); });
+      const act = (ev) => { ev.stopPropagation(); b.pickPiece(x.id, x.name); };
+      c.addEventListener("click", act);
+      keyable(c, act);
       out.push(c);
     });
     if (id === expanded) top = g;
@@ -381,14 +397,15 @@ function makeBoard(container, d) {
   // A unit's counter: in a stack a click spreads the stack; else it picks.
   b.counter = (u, x, y, role, picked) => {
     const g = unitCounter(u, x, y, role, picked, b);
-    g.addEventListener("click", (ev) => {
+    const act = (ev) => {
       ev.stopPropagation();
       if (g.parentNode?.classList.contains("stacked")) {
         expanded = u.area;
         b.redrawPieces();
       } else b.pickPiece(u.id, u.name);
-    });
-    return g;
+    };
+    g.addEventListener("click", act);
+    return keyable(g, act);
   };
   b.redrawPieces = () => {
     b.last.pieces = null;
