@@ -17,6 +17,7 @@
 #include "core/mail_in.h"
 #include "core/mail_lmtp.h"
 #include "core/server_internal.h"
+#include "mail/lmtp_line.h"
 #include "util/log.h"
 
 #define LMTP_LINE_MAX 4096 /* a command line; data is read in chunks of this */
@@ -116,12 +117,12 @@ static void say(struct lmtp_conn *c, const char *text, bool close_after)
 }
 
 /* One reply line (at most TG_MAIL_REPLY_MAX - 1 bytes, as every reply buffer
- * holds), with its CRLF. The precision states that bound to GCC, which in
- * Release builds cannot see it through end_of_data's array of replies. */
+ * holds), with its CRLF, in US-ASCII (mail/lmtp_line.h: an action's label
+ * may be 8-bit text). */
 static void sayf(struct lmtp_conn *c, const char *line)
 {
-	char out[TG_MAIL_REPLY_MAX + 4];
-	snprintf(out, sizeof out, "%.*s\r\n", TG_MAIL_REPLY_MAX - 1, line);
+	char out[TG_MAIL_REPLY_MAX + 2];
+	tg_lmtp_line(out, sizeof out, line);
 	say(c, out, false);
 }
 
