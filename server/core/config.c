@@ -58,6 +58,7 @@ void tg_config_defaults(struct tg_config *c)
 	snprintf(c->mail_reply_local, sizeof c->mail_reply_local, "telegraph-reply");
 	c->mail_reply_days = 30;
 	c->mail_max_bytes = 262144;
+	c->mail_answers_per_hour = 5;
 }
 
 static int failf(char *err, size_t errlen, const char *fmt, ...)
@@ -201,6 +202,7 @@ static const struct num_key num_keys[] = {
     NUM_U(webhook_allow_loopback, 0, 1, ""),
     NUM_U(mail_reply_days, 1, 3650, "days"),
     NUM_SZ(mail_max_bytes, 4096, 64ULL * 1024 * 1024),
+    NUM_U(mail_answers_per_hour, 0, 1000, "emails"),
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };

@@ -83,6 +83,9 @@ struct tg_config {
 	char mail_reply_domain[256]; /* empty: smtp_from's domain */
 	unsigned mail_reply_days;    /* 30: a reply token's life */
 	size_t mail_max_bytes;       /* 262144: a larger inbound mail is refused */
+	/* 5: answers to replies that play nothing, to one user in an hour (a
+	 * stranger who saw an address can send replies to it) */
+	unsigned mail_answers_per_hour;
 };
 
 void tg_config_defaults(struct tg_config *c);

@@ -180,6 +180,16 @@ static int play(struct tg_server *srv, struct tg_match *m, int r, const uint8_t 
 	return rc;
 }
 
+/* Whether another answer may go to user uid: at most mail_answers_per_hour
+ * in the last hour, counted on the outbox, so that a stranger who saw a
+ * reply address cannot make the daemon mail its player without end. 1, 0,
+ * or -1 on a storage failure. */
+static int answers_left(struct tg_server *srv, int64_t uid, struct tg_error *err)
+{
+	int64_t n = tg_store_outbox_recent(srv->store, uid, "mail_answer", srv_now() - 3600, err);
+	return n < 0 ? -1 : n < (int64_t)srv->cfg.mail_answers_per_hour;
+}
+
 void mail_in_deliver(struct tg_server *srv, const char *sender, const char *rcpt, const char *msg,
                      size_t len, char reply[TG_MAIL_REPLY_MAX])
 {
@@ -214,6 +224,7 @@ void mail_in_deliver(struct tg_server *srv, const char *sender, const char *rcpt
 		goto out;
 	}
 	char why[600] = "", done[160] = "";
+	int answered = 1;
 	int64_t seq = json_integer_value(json_object_get(row, "seq"));
 	int64_t used = json_integer_value(json_object_get(row, "used"));
 	const char *st = match_status(m);
@@ -253,10 +264,18 @@ void mail_in_deliver(struct tg_server *srv, const char *sender, const char *rcpt
 		TG_INFO(0, tmid, "mail-in: %s played seq %lld by email", m->mod->roles[r],
 		        (long long)m->seq);
 		snprintf(reply, TG_MAIL_REPLY_MAX, "250 2.0.0 Played: %s", done);
-	} else if (srv_tx(srv, &err) != 0 || notify_your_move(srv, m, r, why, &err) != 0) {
+	} else if ((answered = answers_left(srv, uid, &err)) < 0 || srv_tx(srv, &err) != 0 ||
+	           (answered && notify_your_move(srv, m, r, why, &err) != 0)) {
 		srv_tx_fail(srv);
 		snprintf(reply, TG_MAIL_REPLY_MAX,
 		         "451 4.3.0 The database could not save the answer");
+	} else if (!answered) {
+		TG_WARN(0, tmid,
+		        "mail-in: not played (%s); not answered: user %lld had %u answers "
+		        "this hour",
+		        why, (long long)uid, srv->cfg.mail_answers_per_hour);
+		snprintf(reply, TG_MAIL_REPLY_MAX,
+		         "250 2.0.0 Not played; not answered (too many answers this hour)");
 	} else {
 		TG_INFO(0, tmid, "mail-in: not played (%s)", why);
 		snprintf(reply, TG_MAIL_REPLY_MAX, "250 2.0.0 Not played; the player is told why");

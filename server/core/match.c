@@ -557,7 +557,7 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	                           err) != 0 ||
 	    (in_tx && in_tx(ctx, err) != 0) || clock_sync(srv, m, err) != 0 ||
 	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, err) != 0 ||
-	    notify_awaited(srv, m, awaited_before, err) != 0) {
+	    notify_awaited(srv, m, awaited_before, role, in_tx != NULL, err) != 0) {
 		srv_tx_fail(srv);
 		char msg[TG_ERR_MSG_MAX];
 		snprintf(msg, sizeof msg, "%s", err->message);

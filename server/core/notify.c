@@ -69,6 +69,7 @@ static const char *event_name(unsigned ev)
 	       : ev == TG_EV_OPPONENT_VACATION ? "opponent_vacation"
 	       : ev == TG_EV_INVITED           ? "invited"
 	       : ev == TG_EV_CHAT_AWAY         ? "chat"
+	       : ev == TG_EV_MAIL_ANSWER       ? "mail_answer"
 	                                       : "account";
 }
 
@@ -209,7 +210,9 @@ static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
 		return -1;
 	int rc = 0;
 	unsigned events = (unsigned)json_integer_value(json_object_get(set, "events"));
-	bool wanted = ev == 0 || (events & ev);
+	/* Codes (ev 0) and answers go by email whatever the events, at once. */
+	bool direct = !(ev & TG_EV_ALL);
+	bool wanted = direct || (events & ev);
 	const char *addr = email;
 	if (!addr && wanted && json_integer_value(json_object_get(set, "email_verified")) == 1 &&
 	    json_is_null(json_object_get(set, "email_parked")))
@@ -243,7 +246,7 @@ static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
 			              event_name(ev), "subject", subject, "body", body);
 			if (row && reply_to)
 				json_object_set_new(row, "reply_to", json_string(reply_to));
-			rc = row ? put_row(srv, row, ev != 0 && hours > 0 ? &digest : g, err) : -1;
+			rc = row ? put_row(srv, row, !direct && hours > 0 ? &digest : g, err) : -1;
 			if (!row)
 				tg_fail(err, "internal", "out of memory");
 			json_decref(row);
@@ -254,7 +257,7 @@ static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
 		free(later);
 	}
 	const char *hook = json_string_value(json_object_get(set, "webhook_url"));
-	if (rc == 0 && ev != 0 && wanted && hook &&
+	if (rc == 0 && !direct && wanted && hook &&
 	    json_is_null(json_object_get(set, "webhook_parked"))) {
 		char *body =
 		    webhook_body(str(set, "webhook_format"), event_name(ev), subject, text, extra);
@@ -296,17 +299,42 @@ bool notify_following(const struct tg_match *m, int64_t uid, int r)
 	return false;
 }
 
-int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before, struct tg_error *err)
+/* Where replies are taken: is a fresh "your move" due to role r, awaited
+ * before the action of role actor and still? Only where the address of his
+ * last one is spent: his own email reply played the action (by_reply), or
+ * another role's action moved the match past the seq of his unused, live
+ * address. A player who acts by the client or the web is told nothing: he
+ * knows it is his move, and no token is made for him. 1, 0 or -1. */
+static int reply_spent(struct tg_server *srv, struct tg_match *m, int r, int actor, bool by_reply,
+                       struct tg_error *err)
+{
+	if (r == actor)
+		return by_reply;
+	json_t *t = tg_store_mail_token_last(srv->store, m->id, m->mod->roles[r], err);
+	if (!t)
+		return -1;
+	int due = json_is_object(t) && json_is_null(json_object_get(t, "used")) &&
+	          json_integer_value(json_object_get(t, "user_id")) == notify_seat_user(m, r) &&
+	          json_integer_value(json_object_get(t, "expires")) > srv_now() &&
+	          json_integer_value(json_object_get(t, "seq")) < m->seq;
+	json_decref(t);
+	return due;
+}
+
+int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before, int actor,
+                   bool by_reply, struct tg_error *err)
 {
 	if (m->st.finished)
 		return 0;
-	/* Where replies are taken (lmtp_listen), a player still awaited gets a
-	 * fresh "your move" too: the reply address of his last one is bound to
-	 * a seq that has passed. */
-	unsigned now = srv->cfg.lmtp_host[0] ? m->st.awaiting : m->st.awaiting & ~before;
-	for (int r = 0; r < m->nroles; r++)
-		if ((now & (1u << r)) && notify_your_move(srv, m, r, NULL, err) != 0)
+	for (int r = 0; r < m->nroles; r++) {
+		if (!(m->st.awaiting & (1u << r)))
+			continue;
+		int due = !(before & (1u << r))   ? 1
+		          : srv->cfg.lmtp_host[0] ? reply_spent(srv, m, r, actor, by_reply, err)
+		                                  : 0;
+		if (due < 0 || (due && notify_your_move(srv, m, r, NULL, err) != 0))
 			return -1;
+	}
 	return 0;
 }
 
@@ -360,7 +388,7 @@ int notify_match_started(struct tg_server *srv, struct tg_match *m, struct tg_er
 	         m->mod->title, str(m->row, "scenario"), who);
 	if (to_every_player(srv, m, TG_EV_MATCH_STARTED, "match_started", subject, text, err) != 0)
 		return -1;
-	return notify_awaited(srv, m, 0, err);
+	return notify_awaited(srv, m, 0, -1, false, err);
 }
 
 int notify_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err)

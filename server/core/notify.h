@@ -25,17 +25,24 @@ enum {
 	TG_EV_OPPONENT_VACATION = 16,
 	TG_EV_INVITED = 32,   /* invited to a private match (invite.c) */
 	TG_EV_CHAT_AWAY = 64, /* chat while you were away (chat_notify.c) */
-	TG_EV_ALL = 127
+	TG_EV_ALL = 127,
+	/* Not a choice: the answer to an email reply that played nothing
+	 * (mail_in.c), mailed like a code (to the verified address whatever
+	 * the events, never gathered, no webhook) under its own event name. */
+	TG_EV_MAIL_ANSWER = 128
 };
 #define TG_NOTIFY_CODE_DIGITS 8 /* the email verification code */
 #define TG_NOTIFY_VERIFY_TRIES 5
 #define TG_NOTIFY_VERIFY_S 86400
 
 /* ---- notify.c: the hooks, in the open transaction ---- */
-/* After an action: "your move" to each role awaited now that was not
- * before (unless its player is connected and following the match). */
-int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before,
-                   struct tg_error *err);
+/* After an action of role actor (by_reply: played by its email reply;
+ * actor -1: none): "your move" to each role awaited now that was not before
+ * (unless its player is connected and following the match); where replies
+ * are taken, also to a role still awaited whose reply address the action
+ * spent (notify.c reply_spent). */
+int notify_awaited(struct tg_server *srv, struct tg_match *m, unsigned before, int actor,
+                   bool by_reply, struct tg_error *err);
 /* "match started" to every player, then "your move" to the awaited. */
 int notify_match_started(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
 /* "match finished" with the result, to every player. */

@@ -267,10 +267,11 @@ int notify_your_move(struct tg_server *srv, struct tg_match *m, int r, const cha
 	                          m->mod->id, "role", m->mod->roles[r], "seq", (json_int_t)m->seq,
 	                          "prompt", prompt ? json_string(prompt) : json_null());
 	if (rc == 0)
-		rc = b.oom || !extra ? tg_fail(err, "internal", "out of memory")
-		                     : notify_queue_reply(srv, uid, why ? 0 : TG_EV_YOUR_MOVE, key,
-		                                          why ? to : NULL, subject, b.p, extra,
-		                                          addr[0] ? addr : NULL, err);
+		rc = b.oom || !extra
+		         ? tg_fail(err, "internal", "out of memory")
+		         : notify_queue_reply(srv, uid, why ? TG_EV_MAIL_ANSWER : TG_EV_YOUR_MOVE,
+		                              key, why ? to : NULL, subject, b.p, extra,
+		                              addr[0] ? addr : NULL, err);
 	json_decref(extra);
 	json_decref(tail);
 	json_decref(v);

@@ -355,7 +355,9 @@ int match_check_seq(struct tg_session *s, const json_t *req, struct tg_match *m)
 void op_act(struct tg_session *s, const json_t *req);
 /* Role `role` of m plays action (the game checks it): the state, the store
  * and the outbox in the turn's transaction, in_tx (if any) in it too after
- * the action is stored. 0; or -1 with err: the game's refusal (nothing
+ * the action is stored. in_tx is the hook of a move by email reply
+ * (mail_in.c): such a move leaves its player, if still awaited, a fresh
+ * "your move" (notify_awaited). 0; or -1 with err: the game's refusal (nothing
  * changed), or "storage" (the turn rolls back). On 0 the caller answers,
  * then calls match_act_after (the views, the finish). */
 int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t *action,

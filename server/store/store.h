@@ -344,6 +344,10 @@ json_t *tg_store_outbox_gathering(struct tg_store *s, int64_t user_id, const cha
  * -1 on failure. */
 int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const char *channel,
                                    const char *grp, struct tg_error *err);
+/* How many rows of event were queued for the user since then (any state);
+ * -1 on failure. */
+int64_t tg_store_outbox_recent(struct tg_store *s, int64_t user_id, const char *event,
+                               int64_t since, struct tg_error *err);
 /* A gathering row's new subject and body. */
 int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject, const char *body,
                             struct tg_error *err);
@@ -389,5 +393,9 @@ int tg_store_mail_token_use(struct tg_store *s, const uint8_t hash[32], int64_t 
  * ([] if none); NULL on error. */
 json_t *tg_store_mail_log_tail(struct tg_store *s, int64_t match_id, const char *role,
                                struct tg_error *err);
+/* The latest token made for (match, role): {"user_id","seq","expires","used"
+ * (null or a time)}; a JSON null if none; NULL on error. */
+json_t *tg_store_mail_token_last(struct tg_store *s, int64_t match_id, const char *role,
+                                 struct tg_error *err);
 
 #endif

@@ -128,3 +128,37 @@ json_t *tg_store_mail_log_tail(struct tg_store *s, int64_t match_id, const char 
 	sqlite3_finalize(st);
 	return out;
 }
+
+json_t *tg_store_mail_token_last(struct tg_store *s, int64_t match_id, const char *role,
+                                 struct tg_error *err)
+{
+	sqlite3_stmt *st = prep(s,
+	                        "SELECT user_id, seq, expires, used FROM mail_reply_tokens "
+	                        "WHERE match_id = ?1 AND role = ?2 "
+	                        "ORDER BY created DESC, rowid DESC LIMIT 1",
+	                        err);
+	if (!st)
+		return NULL;
+	sqlite3_bind_int64(st, 1, match_id);
+	sqlite3_bind_text(st, 2, role, -1, SQLITE_STATIC);
+	json_t *out;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		out = json_pack("{s:I,s:I,s:I,s:o}", "user_id",
+		                (json_int_t)sqlite3_column_int64(st, 0), "seq",
+		                (json_int_t)sqlite3_column_int64(st, 1), "expires",
+		                (json_int_t)sqlite3_column_int64(st, 2), "used",
+		                sqlite3_column_type(st, 3) == SQLITE_NULL
+		                    ? json_null()
+		                    : json_integer(sqlite3_column_int64(st, 3)));
+		if (!out)
+			tg_fail(err, TG_STORE_E_STORAGE, "out of memory");
+	} else if (rc == SQLITE_DONE) {
+		out = json_null();
+	} else {
+		store_fail_db(s, err, "reading a seat's reply token");
+		out = NULL;
+	}
+	sqlite3_finalize(st);
+	return out;
+}

@@ -372,6 +372,24 @@ int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const ch
 	return last;
 }
 
+int64_t tg_store_outbox_recent(struct tg_store *s, int64_t user_id, const char *event,
+                               int64_t since, struct tg_error *err)
+{
+	sqlite3_stmt *st = prep(s,
+	                        "SELECT count(*) FROM notify_outbox WHERE user_id = ?1 AND "
+	                        "created >= ?2 AND event = ?3",
+	                        err);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, user_id);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_text(st, 3, event, -1, SQLITE_TRANSIENT);
+	int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0)
+	                                           : store_fail_db(s, err, "counting the outbox");
+	sqlite3_finalize(st);
+	return n;
+}
+
 int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject, const char *body,
                             struct tg_error *err)
 {
