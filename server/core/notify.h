@@ -114,6 +114,9 @@ bool notify_stop(struct tg_server *srv);
 void notify_free(struct tg_server *srv);
 /* Sends still in flight (the shutdown waits for them). */
 unsigned notify_inflight(const struct tg_server *srv);
+/* Since the start: SMTP connections opened, and sends retried on a new
+ * connection after a kept session was dropped. */
+void notify_smtp_counts(const struct tg_server *srv, uint64_t *connections, uint64_t *retries);
 
 /* ---- notify_ops.c ---- */
 void op_notify_settings(struct tg_session *s, const json_t *req);

@@ -8,6 +8,13 @@
  * after a backoff (notify_backoff_s, doubled by each attempt); or, after
  * notify_max_attempts, parked with its channel, which the user then sees.
  *
+ * SMTP sessions are kept: each of the notify_inflight send slots has a
+ * libcurl easy handle whose connection cache keeps its session to the relay
+ * open, so consecutive mails reuse it (MAIL FROM on the open session, no
+ * new TCP, TLS and AUTH). A reused session the server dropped meanwhile
+ * costs one retry on a new connection (counted, and logged), not a
+ * backoff. Webhooks take a fresh handle each: their hosts are the users'.
+ *
  * Once-only: a row is marked sent in the turn after its send. A crash after
  * the commit and before the send leaves it pending, and the restart sends it
  * once. A crash in the moment between a send and its mark sends it again:
@@ -37,6 +44,10 @@ struct tg_notify {
 	unsigned inflight;
 	bool stopped;
 	bool curl_ok;
+	/* Idle SMTP handles, each with its open session (loop thread only). */
+	CURL *idle[INFLIGHT_MAX];
+	unsigned nidle;
+	uint64_t smtp_connections, smtp_retries;
 };
 
 struct send_job {
@@ -49,6 +60,9 @@ struct send_job {
 	char *unsub;          /* email: the List-Unsubscribe link */
 	char *reply_to;       /* email: the reply address of a move by email, or NULL */
 	char refused[128];    /* webhook: the non-public address not connected to */
+	CURL *curl;           /* email: a kept handle (NULL: the worker makes one) */
+	long connects;        /* email: new connections the send opened */
+	bool retried;         /* email: a dropped reused session was retried */
 	struct tg_config cfg; /* a copy: the thread reads no shared state */
 	/* result */
 	bool ok;
@@ -60,6 +74,8 @@ struct send_job {
 
 static void free_job(struct send_job *j)
 {
+	if (j->curl)
+		curl_easy_cleanup(j->curl);
 	free(j->channel);
 	free(j->address);
 	free(j->subject);
@@ -172,6 +188,22 @@ static void send_mail(struct send_job *j, CURL *c)
 		curl_easy_setopt(c, CURLOPT_PASSWORD, j->cfg.smtp_password);
 	}
 	CURLcode rc = curl_easy_perform(c);
+	long fresh = 0, code = 0;
+	curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &fresh);
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	j->connects = fresh;
+	/* A kept session the server dropped meanwhile (no answer at all, or
+	 * 421 "closing"): once more on a new connection. A refusal the server
+	 * answered (550 ...) is no drop. */
+	if (rc != CURLE_OK && fresh == 0 && (code == 0 || code == 421)) {
+		j->retried = true;
+		j->msg_off = 0;
+		curl_easy_setopt(c, CURLOPT_FRESH_CONNECT, 1L);
+		rc = curl_easy_perform(c);
+		curl_easy_setopt(c, CURLOPT_FRESH_CONNECT, 0L);
+		curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &fresh);
+		j->connects += fresh;
+	}
 	if (rc == CURLE_OK)
 		j->ok = true;
 	else
@@ -279,25 +311,33 @@ static void send_webhook(struct send_job *j, CURL *c)
 	curl_slist_free_all(h);
 }
 
-/* In the thread pool. */
+/* In the thread pool. An email's handle is kept (its session stays open
+ * for the next mail); curl_easy_reset clears the options and keeps the
+ * connections. */
 static void do_send(uv_work_t *w)
 {
 	struct send_job *j = w->data;
-	CURL *c = curl_easy_init();
+	bool email = strcmp(j->channel, "email") == 0;
+	CURL *c = email && j->curl ? j->curl : curl_easy_init();
 	if (!c) {
 		snprintf(j->error, sizeof j->error, "curl_easy_init failed");
 		return;
+	}
+	if (email) {
+		curl_easy_reset(c);
+		j->curl = c;
 	}
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)j->cfg.notify_timeout_s);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)j->cfg.notify_timeout_s);
 	if (j->cfg.notify_ca_file[0])
 		curl_easy_setopt(c, CURLOPT_CAINFO, j->cfg.notify_ca_file);
-	if (strcmp(j->channel, "email") == 0)
+	if (email) {
 		send_mail(j, c);
-	else
+	} else {
 		send_webhook(j, c);
-	curl_easy_cleanup(c);
+		curl_easy_cleanup(c);
+	}
 }
 
 static void poll_outbox(struct tg_server *srv);
@@ -326,6 +366,19 @@ static void after_send(uv_work_t *w, int status)
 	struct tg_server *srv = j->srv;
 	struct tg_notify *n = srv->notify;
 	forget_inflight(n, j->id);
+	n->smtp_connections += (uint64_t)(j->connects > 0 ? j->connects : 0);
+	n->smtp_retries += j->retried;
+	if (j->retried)
+		TG_INFO(0, 0,
+		        "notification %lld: the SMTP session was dropped; retried once on a "
+		        "new connection: %s",
+		        (long long)j->id, j->ok ? "sent" : j->error);
+	/* The handle goes back, with its session, for the next mail (a failed
+	 * send's handle is closed: its session may be broken). */
+	if (j->curl && j->ok && !n->stopped && n->nidle < INFLIGHT_MAX) {
+		n->idle[n->nidle++] = j->curl;
+		j->curl = NULL;
+	}
 	if (status == UV_ECANCELED)
 		snprintf(j->error, sizeof j->error, "cancelled");
 	struct tg_error err = {0};
@@ -399,6 +452,8 @@ static void start_job(struct tg_server *srv, const json_t *row)
 		j->unsub = notify_unsub_url(srv, j->user_id);
 		const char *rt = json_string_value(json_object_get(row, "reply_to"));
 		j->reply_to = rt ? strdup(rt) : NULL;
+		if (n->nidle)
+			j->curl = n->idle[--n->nidle];
 	}
 	if (!j->channel || !j->address || !j->subject || !j->body || !j->idem || !j->event ||
 	    (strcmp(j->channel, "webhook") == 0 ? !j->secret : !j->unsub) ||
@@ -499,6 +554,12 @@ unsigned notify_inflight(const struct tg_server *srv)
 	return srv->notify ? srv->notify->inflight : 0;
 }
 
+void notify_smtp_counts(const struct tg_server *srv, uint64_t *connections, uint64_t *retries)
+{
+	*connections = srv->notify ? srv->notify->smtp_connections : 0;
+	*retries = srv->notify ? srv->notify->smtp_retries : 0;
+}
+
 static void free_handle(uv_handle_t *h)
 {
 	free(h);
@@ -512,6 +573,8 @@ void notify_free(struct tg_server *srv)
 	uv_timer_stop(n->timer);
 	n->timer->data = NULL;
 	uv_close((uv_handle_t *)n->timer, free_handle);
+	while (n->nidle)
+		curl_easy_cleanup(n->idle[--n->nidle]);
 	if (n->curl_ok)
 		curl_global_cleanup();
 	free(n);

@@ -35,6 +35,10 @@ json_t *status_json(struct tg_server *srv, struct tg_error *err)
 		json_decref(by_status);
 		return NULL;
 	}
+	uint64_t smtp_connections, smtp_retries;
+	notify_smtp_counts(srv, &smtp_connections, &smtp_retries);
+	json_object_set_new(outbox, "smtp_connections", json_integer((json_int_t)smtp_connections));
+	json_object_set_new(outbox, "smtp_retries", json_integer((json_int_t)smtp_retries));
 	unsigned connections = 0, signed_in = 0;
 	for (struct tg_session *s = srv->live; s; s = s->live_next) {
 		connections += s->conn != NULL;
@@ -96,6 +100,13 @@ char *status_prometheus(struct tg_server *srv)
 	    "# parked (given up after notify_max_attempts).\n"
 	    "# TYPE telegraph_outbox gauge\n"
 	    "telegraph_outbox{state=\"pending\"} %lld\ntelegraph_outbox{state=\"parked\"} %lld\n"
+	    "# HELP telegraph_smtp_connections_total SMTP connections opened (a kept session\n"
+	    "# carries many mails).\n"
+	    "# TYPE telegraph_smtp_connections_total counter\n"
+	    "telegraph_smtp_connections_total %lld\n"
+	    "# HELP telegraph_smtp_retries_total Mails retried on a new connection after the\n"
+	    "# server dropped a kept session.\n"
+	    "# TYPE telegraph_smtp_retries_total counter\ntelegraph_smtp_retries_total %lld\n"
 	    "# HELP telegraph_matches Matches by status.\n"
 	    "# TYPE telegraph_matches gauge\n",
 	    (long long)json_integer_value(json_object_get(st, "uptime_s")),
@@ -106,8 +117,11 @@ char *status_prometheus(struct tg_server *srv)
 	    json_is_true(json_object_get(st, "backup_running")),
 	    (long long)json_integer_value(
 	        json_object_get(json_object_get(st, "outbox"), "pending")),
+	    (long long)json_integer_value(json_object_get(json_object_get(st, "outbox"), "parked")),
 	    (long long)json_integer_value(
-	        json_object_get(json_object_get(st, "outbox"), "parked")));
+	        json_object_get(json_object_get(st, "outbox"), "smtp_connections")),
+	    (long long)json_integer_value(
+	        json_object_get(json_object_get(st, "outbox"), "smtp_retries")));
 	const char *key;
 	json_t *v;
 	json_object_foreach(json_object_get(st, "matches"), key, v) fprintf(

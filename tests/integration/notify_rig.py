@@ -60,11 +60,11 @@ class SmtpSink:
                        check=True, capture_output=True)
         self.proc = None
 
-    def start(self):
+    def start(self, drop_second=False):
         self.proc = subprocess.Popen(
             [DEBIAN_PYTHON, os.path.join(HERE, "smtp_sink.py"), "--port", str(self.port),
              "--cert", self.cert, "--key", self.key, "--out", self.dir, "--user", SMTP_USER,
-             "--password", SMTP_PASSWORD],
+             "--password", SMTP_PASSWORD] + (["--drop-second"] if drop_second else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         check(line.startswith("ready"), f"the SMTP sink did not start: {line!r} "

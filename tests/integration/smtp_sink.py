@@ -6,9 +6,13 @@ whole, as one file msg-N.eml in --out (written to a temporary name, then
 renamed, so a reader never sees half a message). A recipient whose address
 starts with "bounce" is refused (550), as a mailbox that does not exist. It prints "ready PORT"
 once it listens, and runs until its standard input closes or it is killed.
+Each message's X-Sink-Session header numbers the SMTP session (connection)
+that carried it, so a test can count sessions against mails. With
+--drop-second, a session's second MAIL FROM is not answered: the
+connection is closed instead, as a server that dropped an idle session.
 
     /usr/bin/python3 smtp_sink.py --port P --cert C --key K --out DIR
-                                  --user U --password W
+                                  --user U --password W [--drop-second]
 """
 
 import argparse
@@ -22,10 +26,31 @@ from aiosmtpd.smtp import AuthResult
 
 
 class Sink:
-    def __init__(self, out):
+    def __init__(self, out, drop_second=False):
         self.out = out
         self.n = 0
+        self.sessions = 0
+        self.drop_second = drop_second
         self.lock = threading.Lock()
+
+    def session_of(self, session):
+        """The session's number (its connection's), given at its first use."""
+        with self.lock:
+            if not hasattr(session, "tg_number"):
+                self.sessions += 1
+                session.tg_number = self.sessions
+                session.tg_mails = 0
+            return session.tg_number
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        self.session_of(session)
+        session.tg_mails += 1
+        if self.drop_second and session.tg_mails == 2:
+            server.transport.close()
+            return "421 4.4.2 Dropped"  # never reaches the client
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         # An address that does not exist, as a real server says it.
@@ -42,7 +67,8 @@ class Sink:
         head = (f"X-Sink-Mail-From: {envelope.mail_from}\r\n"
                 f"X-Sink-Rcpt-To: {','.join(envelope.rcpt_tos)}\r\n"
                 f"X-Sink-TLS: {'yes' if session.ssl else 'no'}\r\n"
-                f"X-Sink-Auth: {session.authenticated and 'yes' or 'no'}\r\n").encode()
+                f"X-Sink-Auth: {session.authenticated and 'yes' or 'no'}\r\n"
+                f"X-Sink-Session: {self.session_of(session)}\r\n").encode()
         with open(path + ".tmp", "wb") as f:
             f.write(head + envelope.original_content)
         os.replace(path + ".tmp", path)
@@ -57,6 +83,7 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--user", required=True)
     p.add_argument("--password", required=True)
+    p.add_argument("--drop-second", action="store_true")
     a = p.parse_args()
 
     def auth(server, session, envelope, mechanism, data):
@@ -65,7 +92,7 @@ def main():
 
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ctx.load_cert_chain(a.cert, a.key)
-    c = Controller(Sink(a.out), hostname="127.0.0.1", port=a.port, tls_context=ctx,
+    c = Controller(Sink(a.out, a.drop_second), hostname="127.0.0.1", port=a.port, tls_context=ctx,
                    require_starttls=True, authenticator=auth, auth_required=True,
                    auth_require_tls=True)
     c.start()
