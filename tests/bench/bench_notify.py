@@ -8,7 +8,9 @@ holds all N is measured, for each notify_inflight asked. A figure, never
 asserted.
 
 Usage: bench_notify.py --build BUILD_DIR [--n 300] [--inflight 2,8]
-Prints "notify_per_s_inflight_K RATE" and "notify_cpu_ms_inflight_K MS" lines.
+Prints "notify_per_s_inflight_K RATE", "notify_cpu_ms_inflight_K MS" and
+"notify_smtp_sessions_inflight_K SESSIONS" (the SMTP sessions the N mails
+took: each send slot keeps its session) lines.
 """
 import argparse
 import os
@@ -69,7 +71,8 @@ def one(build, n, inflight):
         dt, dc = time.monotonic() - t0, cpu_s(d.proc.pid) - c0
         d.stop()
         sink.stop()
-        return n / dt, dc * 1000 / n
+        sessions = {m["X-Sink-Session"] for m in sink.messages()}
+        return n / dt, dc * 1000 / n, len(sessions)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -81,9 +84,10 @@ def main():
     ap.add_argument("--inflight", default="2,8")
     a = ap.parse_args()
     for k in [int(x) for x in a.inflight.split(",")]:
-        rate, cpu = one(os.path.abspath(a.build), a.n, k)
+        rate, cpu, sessions = one(os.path.abspath(a.build), a.n, k)
         print(f"notify_per_s_inflight_{k} {rate:.1f}")
-        print(f"notify_cpu_ms_inflight_{k} {cpu:.2f}", flush=True)
+        print(f"notify_cpu_ms_inflight_{k} {cpu:.2f}")
+        print(f"notify_smtp_sessions_inflight_{k} {sessions}", flush=True)
 
 
 if __name__ == "__main__":
