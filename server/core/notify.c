@@ -180,6 +180,16 @@ static int queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *ke
                  const char *email, const char *subject, const char *text, json_t *extra,
                  const struct notify_group *g, const char *reply_to, struct tg_error *err);
 
+int notify_digest_holds(struct tg_server *srv, int64_t uid, int64_t hours, struct tg_error *err)
+{
+	/* As put_row decides: a row of the group waits while its latest row
+	 * went (or goes) out less than the window ago. */
+	int64_t last = tg_store_outbox_group_last(srv->store, uid, "email", "digest", err);
+	if (last < 0)
+		return -1;
+	return last > 0 && last + hours * 3600 > srv_now();
+}
+
 int notify_queue(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                  const char *email, const char *subject, const char *text, json_t *extra,
                  struct tg_error *err)

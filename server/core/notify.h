@@ -77,6 +77,10 @@ struct notify_group {
 int notify_queue_group(struct tg_server *srv, int64_t uid, unsigned ev, const char *key,
                        const char *email, const char *subject, const char *text, json_t *extra,
                        const struct notify_group *g, struct tg_error *err);
+/* Whether an email to uid, in digest mode of `hours`, would be gathered
+ * now (the window of his last digest email is still open) rather than go
+ * at once: 1, 0, or -1 on a storage failure. */
+int notify_digest_holds(struct tg_server *srv, int64_t uid, int64_t hours, struct tg_error *err);
 /* "chat" to each other player of m away from it (chat_notify.c): from
  * (role) wrote text, chat row chat_id. */
 int notify_chat(struct tg_server *srv, struct tg_match *m, int role, const char *from,

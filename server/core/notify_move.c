@@ -220,10 +220,15 @@ int notify_your_move(struct tg_server *srv, struct tg_match *m, int r, const cha
 	json_t *tail = tg_store_mail_log_tail(srv->store, m->id, m->mod->roles[r], err);
 	char addr[400] = "", hex[TG_MAIL_TOKEN_HEX + 1] = "", base[1100];
 	int rc = tail ? 0 : -1;
-	/* A digest (digest_hours) gathers emails: its Reply-To would be the first
-	 * gathered one's, likely stale by the time it goes, so a digest carries
-	 * no reply address (an answer to a reply is never gathered). */
-	bool digest = !why && json_integer_value(json_object_get(set, "digest_hours")) > 0;
+	/* In digest mode (digest_hours) an email the digest gathers goes when
+	 * the window ends, by when a reply address would be stale: it gets
+	 * none (nor does the digest). The first email of a quiet window goes at
+	 * once, as itself, and gets one. An answer is never gathered. */
+	int64_t hours = json_integer_value(json_object_get(set, "digest_hours"));
+	int gathered = why || hours <= 0 ? 0 : notify_digest_holds(srv, uid, hours, err);
+	if (gathered < 0)
+		rc = -1;
+	bool digest = gathered > 0;
 	if (rc == 0 && to && awaited && !digest && srv->cfg.lmtp_host[0] && json_array_size(acts))
 		rc = mint(srv, m, r, uid, log, addr, sizeof addr, hex, err);
 	struct buf b = {0};

@@ -444,34 +444,64 @@ def test_hashed(h, p):
 
 
 def test_digest(h, p, mid):
-    """A player in digest mode (digest_hours) gets no reply address: a
-    digest would carry the first gathered email's, stale by then."""
+    """A player in digest mode (digest_hours) gets a reply address on a "your
+    move" email that goes at once (the first of a quiet window), and none on
+    one the digest gathers: the digest goes later, by when the address
+    would be stale, and carries no Reply-To."""
     c = h.client("lincoln-digest", config=p.config["union"])
     c.ok({"op": "notify_settings", "digest_hours": 1})
     c.close()
     db = sqlite3.connect(os.path.join(h.daemon.data_dir, "telegraph.db"))
     seq0 = p.view("union", mid)[0]  # its emails were made before
+    seen = []  # union's seqs awaited since, the first's email at once
     try:
-        for _ in range(40):
+        for _ in range(80):
             seq, view = p.view("union", mid)
-            if "union" in view["awaiting"] and seq > seq0:
-                # his "your move" at seq is queued (or sent) without a token
+            if "union" in view["awaiting"] and seq > seq0 and seq not in seen:
                 wait_until(lambda: db.execute(
-                    "SELECT count(*) FROM notify_outbox WHERE idem_key LIKE ?",
-                    (f"your_move:m{mid}:s{seq}:union:%",)).fetchone()[0],
+                    "SELECT count(*) FROM notify_outbox WHERE idem_key LIKE ? OR body LIKE ?",
+                    (f"your_move:m{mid}:s{seq}:union:%", f"%{mid}%")).fetchone()[0],
                     "union's your move in the outbox")
                 made = db.execute("SELECT count(*) FROM mail_reply_tokens WHERE match_id = ? "
                                   "AND role = 'union' AND seq = ?", (mid, seq)).fetchone()[0]
-                check(made == 0, f"a reply token for a player in digest mode at seq {seq}")
+                if not seen:
+                    check(made == 1, f"no reply token on the first email of a quiet window "
+                          f"at seq {seq}")
+                    m = wait_until_mail(p, "union", seq)
+                    check(m["Reply-To"], "the email that went at once has no Reply-To")
+                    # union plays it by email: his next "your move" is gathered
+                    rcpt = str(m["Reply-To"]).strip("<>")
+                    r = deliver(p.lmtp_port, p.addr["union"], rcpt,
+                                reply_msg(p.addr["union"], rcpt, "x", a_choice(m) + "\n"))
+                    check(r["data"][0].startswith("250 2.0.0 Played"), f"{r}")
+                    seen.append(seq)
+                    continue
+                check(made == 0, f"a reply token on a gathered email at seq {seq}")
+                set_time(h, h.now + 3601)
+                p.view("union", mid)  # a loop turn: the digest is due
+                wait_until(lambda: any(x["Subject"] == "Telegraph digest"
+                                       for x in p.mails("union")), "union's digest")
+                d = [x for x in p.mails("union") if x["Subject"] == "Telegraph digest"][-1]
+                check(not d["Reply-To"], f"the digest has a Reply-To: {d['Reply-To']}")
                 return
             role, m, s = current(p, mid)
             rcpt = str(m["Reply-To"]).strip("<>")
             r = deliver(p.lmtp_port, p.addr[role], rcpt,
                         reply_msg(p.addr[role], rcpt, "x", a_choice(m) + "\n"))
             check(r["data"][0].startswith("250 2.0.0 Played"), f"{r}")
-        check(False, "union was never awaited")
+        check(False, f"union was not awaited twice (seqs {seen})")
     finally:
         db.close()
+
+
+def wait_until_mail(p, role, seq):
+    deadline = time.monotonic() + 20
+    while True:
+        for m in reversed(p.mails(role)):
+            if mail_seq(m) == seq and "Your move" in str(m["Subject"]):
+                return m
+        check(time.monotonic() < deadline, f"no email to {role} at seq {seq}")
+        time.sleep(0.1)
 
 
 def start_play(p, mid):
