@@ -32,6 +32,7 @@ import json
 import random
 import re
 import socket
+import sqlite3
 import threading
 import time
 
@@ -205,6 +206,20 @@ def advance(h, dt):
     set_time(h, h.now + dt)
 
 
+def tried(h, hook, n):
+    """Waits until the daemon has recorded the webhook's n-th failed try: its
+    backoff runs from then, so the clock must not move before (the hook
+    counts a try when the request arrives, before the daemon sees the 500)."""
+    db = sqlite3.connect(h.daemon.db)
+    try:
+        wait_until(lambda: db.execute(
+            "SELECT max(attempts) FROM notify_outbox WHERE channel = 'webhook' AND "
+            "address LIKE ?", (f"%:{hook.server_port}/%",)).fetchone()[0] == n,
+            f"the daemon recording try {n}")
+    finally:
+        db.close()
+
+
 def test_parking(h, sink, grant, lee_cfg, mid, seq):
     """A webhook answering 500 is retried after each backoff (the injected
     clock passes them) and parked after notify_max_attempts (3); a parked
@@ -220,10 +235,12 @@ def test_parking(h, sink, grant, lee_cfg, mid, seq):
     grant.ok({"op": "act", "match": mid, "seq": seq + 1,
               "action": {"type": "commit", "value": 2}})
     wait_until(lambda: h500.hits == 1, "the first try of the 500 webhook")
+    tried(h, h500, 1)
     time.sleep(0.5)
     check(h500.hits == 1, f"retried before its backoff: {h500.hits}")
     advance(h, 61)
     wait_until(lambda: h500.hits == 2, "the second try (after 60 s)")
+    tried(h, h500, 2)
     advance(h, 61)
     time.sleep(0.5)
     check(h500.hits == 2, f"the backoff did not double: {h500.hits}")
