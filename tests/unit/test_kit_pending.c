@@ -157,9 +157,37 @@ static void test_nothing_pending(void)
 	CHECK_EQ_STR(err.code, TG_E_NOT_YOUR_TURN);
 }
 
+/* A two-answer question: both answers offered in order with their labels
+ * and no params; each read back; anything else refused citing the rule. */
+static void test_two_answers(void)
+{
+	static const struct tg_two_answers q = {"9.4", "screen", "stand"};
+	json_t *l = json_array();
+	tg_two_answers_offer(&q, l, "Screen (9.4)", "Stand (9.4)");
+	CHECK_EQ_INT(json_array_size(l), 2);
+	json_t *y = json_array_get(l, 0), *n = json_array_get(l, 1);
+	CHECK_EQ_STR(json_string_value(json_object_get(y, "label")), "Screen (9.4)");
+	CHECK_EQ_STR(json_string_value(json_object_get(n, "label")), "Stand (9.4)");
+	CHECK_EQ_INT(json_array_size(json_object_get(y, "params")), 0);
+	struct tg_error err = {0};
+	CHECK_EQ_INT(tg_two_answers_read(&q, json_object_get(y, "action"), &err), 1);
+	CHECK_EQ_INT(tg_two_answers_read(&q, json_object_get(n, "action"), &err), 0);
+	json_decref(l);
+	json_t *bad = json_pack("{s:s}", "type", "retreat");
+	CHECK_EQ_INT(tg_two_answers_read(&q, bad, &err), -1);
+	CHECK_EQ_STR(err.code, TG_E_MALFORMED);
+	CHECK_EQ_STR(err.message, "9.4: the answer is \"screen\" or \"stand\"");
+	json_decref(bad);
+	bad = json_pack("{s:i}", "type", 1);
+	CHECK_EQ_INT(tg_two_answers_read(&q, bad, &err), -1);
+	json_decref(bad);
+	CHECK_EQ_INT(tg_two_answers_read(&q, NULL, &err), -1);
+}
+
 int main(void)
 {
 	test_interrupt_first();
 	test_nothing_pending();
+	test_two_answers();
 	return tap_done();
 }

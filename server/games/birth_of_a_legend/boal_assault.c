@@ -456,39 +456,18 @@ const char *boal_forward_prompt(const void *st, int role, char *buf, size_t n)
 
 /* ---- 12.1 Heroic Defense (the Defender) ---- */
 
-bool boal_heroic_holds(const void *st)
+static int defender(const struct boal_state *s)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_HEROIC;
+	return !s->imp.side;
 }
 
-unsigned boal_heroic_who(const void *st)
-{
-	return BI_BIT(!BI_ST(st)->imp.side);
-}
-
-void boal_heroic_offer(const void *st, int role, json_t *list)
-{
-	(void)role;
-	(void)st;
-	bi_offer(list, json_pack("{s:s}", "type", "heroic_defense"),
-	         "Spend the Advantage: Heroic Defense turns the Success into a Stalemate (12.1)");
-	bi_offer(list, json_pack("{s:s}", "type", "decline"), "Take the Casualty Points (10.6)");
-}
-
-int boal_heroic_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                    struct tg_error *err)
+static void heroic_answer(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+                          struct game_outcome *out)
 {
 	(void)out;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || (strcmp(t, "heroic_defense") && strcmp(t, "decline")))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "12.1: the answer is \"heroic_defense\" or \"decline\"");
-	s->imp.step = BOAL_IS_MOVE;
-	if (!strcmp(t, "decline")) {
+	if (!yes) {
 		cp_step(s, d);
-		return 0;
+		return;
 	}
 	boal_advantage_spend(s, role, NULL);
 	/* 12.1: "the Defender may turn a Success result into a Stalemate": the
@@ -496,18 +475,29 @@ int boal_heroic_act(void *st, int role, const json_t *a, struct game_outcome *ou
 	 * already) */
 	s->imp.a_cp = 0;
 	stalemate(s, d);
-	return 0;
 }
 
-const char *boal_heroic_prompt(const void *st, int role, char *buf, size_t n)
+static const char *heroic_prompt(const struct boal_state *s, const struct boal_data *d, char *buf,
+                                 size_t n)
 {
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
+	(void)d;
 	return bi_say(buf, n,
 	              "The assault succeeds (%d against %d, %d CP): declare a Heroic Defense? "
 	              "(12.1)",
 	              s->imp.a_at, s->imp.a_dt, s->imp.a_cp);
 }
+
+static const struct bi_question heroic_q = {
+    {"12.1", "heroic_defense", "decline"},
+    BOAL_IS_HEROIC,
+    defender,
+    "Spend the Advantage: Heroic Defense turns the Success into a Stalemate (12.1)",
+    "Take the Casualty Points (10.6)",
+    NULL,
+    heroic_answer,
+    heroic_prompt,
+};
+BI_QUESTION_KIND(heroic, heroic_q)
 
 /* ---- 10.6 Casualty Points (the Defender) ---- */
 
@@ -768,47 +758,38 @@ const char *boal_voluntary_prompt(const void *st, int role, char *buf, size_t n)
 
 /* ---- 10.4.4 an Optional Assault's Repulse (the Attacker) ---- */
 
-bool boal_fall_back_holds(const void *st)
+static int attacker(const struct boal_state *s)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_FALL_BACK;
+	return s->imp.side;
 }
 
-unsigned boal_fall_back_who(const void *st)
-{
-	return BI_BIT(BI_ST(st)->imp.side);
-}
-
-void boal_fall_back_offer(const void *st, int role, json_t *list)
-{
-	(void)role;
-	(void)st;
-	bi_offer(list, json_pack("{s:s}", "type", "fall_back"),
-	         "Retreat the assaulting units into the areas they entered from (10.4.4)");
-	bi_offer(list, json_pack("{s:s}", "type", "hold"), "Stay in the area (10.4.4)");
-}
-
-int boal_fall_back_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                       struct tg_error *err)
+static void fall_back_answer(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+                             struct game_outcome *out)
 {
 	(void)role;
 	(void)out;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || (strcmp(t, "fall_back") && strcmp(t, "hold")))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "10.4.4: the answer is \"fall_back\" or \"hold\"");
-	s->imp.step = BOAL_IS_MOVE;
-	if (!strcmp(t, "fall_back"))
+	if (yes)
 		attackers_retreat(s, d);
 	else
 		bi_assault_finish(s, d);
-	return 0;
 }
 
-const char *boal_fall_back_prompt(const void *st, int role, char *buf, size_t n)
+static const char *fall_back_prompt(const struct boal_state *s, const struct boal_data *d,
+                                    char *buf, size_t n)
 {
-	(void)role;
-	(void)st;
+	(void)s;
+	(void)d;
 	return bi_say(buf, n, "Your Optional Assault was repulsed: retreat, or stay? (10.4.4)");
 }
+
+static const struct bi_question fall_back_q = {
+    {"10.4.4", "fall_back", "hold"},
+    BOAL_IS_FALL_BACK,
+    attacker,
+    "Retreat the assaulting units into the areas they entered from (10.4.4)",
+    "Stay in the area (10.4.4)",
+    NULL,
+    fall_back_answer,
+    fall_back_prompt,
+};
+BI_QUESTION_KIND(fall_back, fall_back_q)

@@ -171,42 +171,26 @@ bool bi_demolition_next(struct boal_state *s, const struct boal_data *d)
 	return true;
 }
 
-bool boal_demolish_holds(const void *st)
+/* 15.4.1: the bridge's holder is asked */
+static int holder(const struct boal_state *s)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_DEMOLISH;
-}
-
-unsigned boal_demolish_who(const void *st)
-{
-	const struct boal_state *s = BI_ST(st);
 	int br = s->imp.demo_bridge - 1;
-	return br >= 0 && s->bridge[br] != BOAL_NOBODY ? BI_BIT(s->bridge[br]) : 0;
+	return br >= 0 ? s->bridge[br] : BOAL_NOBODY;
 }
 
-void boal_demolish_offer(const void *st, int role, json_t *list)
+static const char *bridge_name(const struct boal_state *s, const struct boal_data *d)
 {
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
-	const char *name = d ? d->bridge[s->imp.demo_bridge - 1].name : "the bridge";
-	bi_offer(list, json_pack("{s:s}", "type", "demolish"), "Try to blow %s (15.4.1)", name);
-	bi_offer(list, json_pack("{s:s}", "type", "keep"), "Leave %s standing (15.4.1)", name);
+	return d->bridge[s->imp.demo_bridge - 1].name;
 }
 
-int boal_demolish_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                      struct tg_error *err)
+static void demolish_answer(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+                            struct game_outcome *out)
 {
 	(void)role;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || (strcmp(t, "demolish") && strcmp(t, "keep")))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "15.4.1: the answer is \"demolish\" or \"keep\"");
 	int br = s->imp.demo_bridge - 1, h = s->bridge[br];
 	s->imp.demo_asked |= (uint16_t)(1u << br);
 	s->imp.demo_bridge = 0;
-	if (!strcmp(t, "demolish")) {
+	if (yes) {
 		/* "successful on a dr > 8 and is subject to Bridge Demolition
 		 * Modifiers" (README decision 10: both areas') */
 		out->barrier = true;
@@ -215,17 +199,18 @@ int boal_demolish_act(void *st, int role, const json_t *a, struct game_outcome *
 		                             boal_bridge_area_status(s, d, h, d->bridge[br].b)))
 			s->bridge[br] = BOAL_NOBODY;
 	}
-	s->imp.step = BOAL_IS_MOVE;
 	bi_end(s, d);
-	return 0;
 }
 
-const char *boal_demolish_prompt(const void *st, int role, char *buf, size_t n)
+static const char *demolish_prompt(const struct boal_state *s, const struct boal_data *d, char *buf,
+                                   size_t n)
 {
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
 	return bi_say(buf, n, "The enemy is at %s: try to blow it? (15.4.1)",
-	              d && s->imp.demo_bridge ? d->bridge[s->imp.demo_bridge - 1].name
-	                                      : "your bridge");
+	              s->imp.demo_bridge ? bridge_name(s, d) : "your bridge");
 }
+
+static const struct bi_question demolish_q = {
+    {"15.4.1", "demolish", "keep"}, BOAL_IS_DEMOLISH, holder,          "Try to blow %s (15.4.1)",
+    "Leave %s standing (15.4.1)",   bridge_name,      demolish_answer, demolish_prompt,
+};
+BI_QUESTION_KIND(demolish, demolish_q)

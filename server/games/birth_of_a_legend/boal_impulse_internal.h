@@ -76,4 +76,55 @@ void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side
 /* 10.7: where an attacker retreats from the assaulted area (0: eliminated) */
 int bi_retreat_single(struct boal_state *s, const struct boal_data *d, int u, int to);
 
+/* boal_question.c: a question of the impulse with two answers (screen or
+ * stand, demolish or keep...), written as one table row: it holds while
+ * s->imp.step == step and asks the side `side` returns (-1: nobody); it
+ * offers the two labels (each may hold one %s, the subject's name) with
+ * kit/pending.h's tg_two_answers; an answer of another type is refused
+ * citing the rule; once answered, the step is BOAL_IS_MOVE again and
+ * `answer` goes on with the reply (yes: the first answer). */
+struct bi_question {
+	struct tg_two_answers q;
+	uint8_t step; /* enum boal_istep */
+	int (*side)(const struct boal_state *s);
+	const char *yes_label, *no_label;
+	/* the name the labels' %s stands for, or NULL when they have none */
+	const char *(*subject)(const struct boal_state *s, const struct boal_data *d);
+	void (*answer)(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+	               struct game_outcome *out);
+	const char *(*prompt)(const struct boal_state *s, const struct boal_data *d, char *buf,
+	                      size_t n);
+};
+bool bi_question_holds(const struct bi_question *q, const void *st);
+unsigned bi_question_who(const struct bi_question *q, const void *st);
+void bi_question_offer(const struct bi_question *q, const void *st, json_t *list);
+int bi_question_act(const struct bi_question *q, void *st, int role, const json_t *a,
+                    struct game_outcome *out, struct tg_error *err);
+const char *bi_question_prompt(const struct bi_question *q, const void *st, char *buf, size_t n);
+/* The five functions of boal_impulse.h's kind k, from its row q. */
+#define BI_QUESTION_KIND(k, q)                                                                     \
+	bool boal_##k##_holds(const void *st)                                                      \
+	{                                                                                          \
+		return bi_question_holds(&(q), st);                                                \
+	}                                                                                          \
+	unsigned boal_##k##_who(const void *st)                                                    \
+	{                                                                                          \
+		return bi_question_who(&(q), st);                                                  \
+	}                                                                                          \
+	void boal_##k##_offer(const void *st, int role, json_t *list)                              \
+	{                                                                                          \
+		(void)role;                                                                        \
+		bi_question_offer(&(q), st, list);                                                 \
+	}                                                                                          \
+	int boal_##k##_act(void *st, int role, const json_t *a, struct game_outcome *out,          \
+	                   struct tg_error *err)                                                   \
+	{                                                                                          \
+		return bi_question_act(&(q), st, role, a, out, err);                               \
+	}                                                                                          \
+	const char *boal_##k##_prompt(const void *st, int role, char *buf, size_t n)               \
+	{                                                                                          \
+		(void)role;                                                                        \
+		return bi_question_prompt(&(q), st, buf, n);                                       \
+	}
+
 #endif

@@ -392,40 +392,20 @@ const char *boal_assault_move_prompt(const void *st, int role, char *buf, size_t
 
 /* ---- 9.4 Cavalry Screening (the Defender) ---- */
 
-bool boal_screen_holds(const void *st)
+static int defender(const struct boal_state *s)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_SCREEN;
+	return !s->imp.side;
 }
 
-unsigned boal_screen_who(const void *st)
-{
-	return BI_BIT(!BI_ST(st)->imp.side);
-}
-
-void boal_screen_offer(const void *st, int role, json_t *list)
-{
-	(void)role;
-	(void)st;
-	bi_offer(list, json_pack("{s:s}", "type", "screen"),
-	         "Screen: your cavalry retreats, not Exhausted (9.4)");
-	bi_offer(list, json_pack("{s:s}", "type", "stand"), "Stand and be assaulted (9.4)");
-}
-
-int boal_screen_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                    struct tg_error *err)
+static void screen_answer(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+                          struct game_outcome *out)
 {
 	(void)role;
 	(void)out;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || (strcmp(t, "screen") && strcmp(t, "stand")))
-		return tg_fail(err, TG_E_MALFORMED, "9.4: the answer is \"screen\" or \"stand\"");
 	struct boal_impulse *m = &s->imp;
 	int area = m->screen_area, def = !m->side;
-	m->step = BOAL_IS_MOVE;
-	if (!strcmp(t, "stand"))
-		return 0;
+	if (!yes)
+		return;
 	/* 9.4: "any and all friendly Cavalry units (including the Stuart
 	 * (Horse) Artillery unit) may retreat ... normal retreat priorities
 	 * ... do not become Exhausted ... No Assault takes place ... If the
@@ -434,8 +414,26 @@ int boal_screen_act(void *st, int role, const json_t *a, struct game_outcome *ou
 		if (s->unit[u].area == area && d->unit[u].side == def)
 			m->uflag[u] |= BOAL_IU_RETREAT;
 	bi_retreat_start(s, d, def, area, 3);
-	return 0;
 }
+
+static const char *screen_prompt(const struct boal_state *s, const struct boal_data *d, char *buf,
+                                 size_t n)
+{
+	return bi_say(buf, n, "Enemy units entered %s, held only by your cavalry: screen? (9.4)",
+	              d->area[s->imp.screen_area].name);
+}
+
+static const struct bi_question screen_q = {
+    {"9.4", "screen", "stand"},
+    BOAL_IS_SCREEN,
+    defender,
+    "Screen: your cavalry retreats, not Exhausted (9.4)",
+    "Stand and be assaulted (9.4)",
+    NULL,
+    screen_answer,
+    screen_prompt,
+};
+BI_QUESTION_KIND(screen, screen_q)
 
 /* once the screening cavalry is gone: the movers go on (retreat r_back 3) */
 void bi_screen_done(struct boal_state *s, const struct boal_data *d)
@@ -451,13 +449,4 @@ void bi_screen_done(struct boal_state *s, const struct boal_data *d)
 	m->screen_area = 0;
 	m->screen_mover = -1;
 	m->step = BOAL_IS_MOVE;
-}
-
-const char *boal_screen_prompt(const void *st, int role, char *buf, size_t n)
-{
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
-	return bi_say(buf, n, "Enemy units entered %s, held only by your cavalry: screen? (9.4)",
-	              d ? d->area[s->imp.screen_area].name : "an area");
 }

@@ -1,6 +1,8 @@
 /* pending.c — the walk of a table of pending decisions (pending.h). */
 #include "pending.h"
 
+#include <string.h>
+
 static bool awaited(unsigned who, int role)
 {
 	return role >= 0 && role < 32 && (who >> role & 1u);
@@ -48,4 +50,24 @@ const char *tg_pending_prompt(const struct tg_pending *table, size_t n, const vo
 	if (!p || !awaited(p->who(st), role))
 		return NULL;
 	return p->prompt(st, role, buf, size);
+}
+
+void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
+                          const char *no_label)
+{
+	json_array_append_new(list, json_pack("{s:s,s:{s:s},s:[]}", "label", yes_label, "action",
+	                                      "type", q->yes, "params"));
+	json_array_append_new(list, json_pack("{s:s,s:{s:s},s:[]}", "label", no_label, "action",
+	                                      "type", q->no, "params"));
+}
+
+int tg_two_answers_read(const struct tg_two_answers *q, const json_t *action, struct tg_error *err)
+{
+	const char *t = json_string_value(json_object_get(action, "type"));
+	if (t && !strcmp(t, q->yes))
+		return 1;
+	if (t && !strcmp(t, q->no))
+		return 0;
+	return tg_fail(err, TG_E_MALFORMED, "%s: the answer is \"%s\" or \"%s\"", q->rule, q->yes,
+	               q->no);
 }

@@ -59,4 +59,20 @@ int tg_pending_act(const struct tg_pending *table, size_t n, void *st, int role,
 const char *tg_pending_prompt(const struct tg_pending *table, size_t n, const void *st, int role,
                               char *buf, size_t size);
 
+/* A question with two answers (screen or stand, demolish or keep): the
+ * kinds that ask one write only the rule and the two action types; the
+ * offer and the reading of the answer are these two functions, so every
+ * such question offers and refuses alike. */
+struct tg_two_answers {
+	const char *rule; /* "9.4", cited by the refusal */
+	const char *yes;  /* the first answer's action type: "screen" */
+	const char *no;   /* the second's: "stand" */
+};
+/* Appends {label, action: {type}, params: []} for `yes`, then for `no`. */
+void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
+                          const char *no_label);
+/* 1 when the action's type is `yes`, 0 when it is `no`; otherwise -1 with
+ * TG_E_MALFORMED: "<rule>: the answer is \"<yes>\" or \"<no>\"". */
+int tg_two_answers_read(const struct tg_two_answers *q, const json_t *action, struct tg_error *err);
+
 #endif
