@@ -251,35 +251,71 @@ static int defense_value(const struct boal_state *s, const struct boal_data *d)
 	return boal_defense_value(&dv);
 }
 
-/* 15.2: one side's leader check in the assaulted area (README decision 9:
- * each side, the attacker first; the leader named is the first there, an
- * activating leader first, since he adds his rating) */
-static void leader_casualty(struct boal_state *s, const struct boal_data *d, int side)
+/* 15.2: side's leaders in the Assaulted Area */
+static int lc_candidates(const struct boal_state *s, const struct boal_data *d, int side,
+                         int *first)
 {
-	int area = s->imp.a_area, pick = -1;
-	bool added = false;
-	for (int i = 0; i < 2 && side == s->imp.side; i++) {
-		int l = s->imp.leader[i];
-		if (l >= 0 && s->leader[l].area == area && pick < 0) {
-			pick = l;
-			added = !s->leader[l].killed && d->leader[l].combat > 0;
-		}
-	}
-	for (int l = 0; l < d->n_leaders && pick < 0; l++)
-		if (s->leader[l].area == area && d->leader[l].side == side)
-			pick = l;
-	if (pick < 0)
-		return;
-	int dr = boal_roll_dr(s, side);
-	enum boal_casualty c = boal_leader_casualty(dr, added);
+	int n = 0;
+	for (int l = 0; l < d->n_leaders; l++)
+		if (s->leader[l].area == s->imp.a_area && s->imp.a_area != BOAL_NOWHERE &&
+		    d->leader[l].side == side && n++ == 0 && first)
+			*first = l;
+	return n;
+}
+
+/* 15.2: "Add a +1 DRM to the DR if the Leader added their Command Rating to
+ * the Assault": an activating leader of the attacker, present and not
+ * killed (attack_value's reading) */
+static bool lc_added(const struct boal_state *s, const struct boal_data *d, int l)
+{
+	if (d->leader[l].side != s->imp.side || s->leader[l].killed || d->leader[l].combat <= 0)
+		return false;
+	return s->imp.leader[0] == l || s->imp.leader[1] == l;
+}
+
+/* 15.2: leader l makes his side's DR (README decision 9) */
+static void leader_casualty(struct boal_state *s, const struct boal_data *d, int l)
+{
+	int dr = boal_roll_dr(s, d->leader[l].side);
+	enum boal_casualty c = boal_leader_casualty(dr, lc_added(s, d, l));
 	if (c == BOAL_LEADER_UNHURT)
 		return;
 	/* "Place the Leader marker on the Game Turn Track in the space for the
 	 * Next Turn" */
-	s->leader[pick].area = BOAL_NOWHERE;
-	s->leader[pick].back_turn = (int8_t)(s->turn + 1);
+	s->leader[l].area = BOAL_NOWHERE;
+	s->leader[l].back_turn = (int8_t)(s->turn + 1);
 	if (c == BOAL_LEADER_KILLED)
-		s->leader[pick].killed = true;
+		s->leader[l].killed = true;
+}
+
+/* the side whose 15.2 check comes next (the attacker first), or -1 */
+static int lc_side(const struct boal_state *s)
+{
+	int side = s->imp.side;
+	if (s->imp.a_lc & BI_BIT(side))
+		return side;
+	return s->imp.a_lc & BI_BIT(!side) ? !side : -1;
+}
+
+static void result(struct boal_state *s, const struct boal_data *d);
+
+/* 15.2: the checks still due, each side's in turn: with one leader there
+ * he rolls; with several the player is asked first ("he may choose the one
+ * who is potentially killed or wounded before making the DR"). Then the
+ * assault's result. */
+static void leader_checks(struct boal_state *s, const struct boal_data *d)
+{
+	for (int side; (side = lc_side(s)) >= 0;) {
+		int first = -1, n = lc_candidates(s, d, side, &first);
+		if (n > 1) {
+			s->imp.step = BOAL_IS_LEADER_CASUALTY;
+			return;
+		}
+		s->imp.a_lc &= (uint8_t)~BI_BIT(side);
+		if (n == 1)
+			leader_casualty(s, d, first);
+	}
+	result(s, d);
 }
 
 static void attackers_retreat(struct boal_state *s, const struct boal_data *d)
@@ -335,6 +371,7 @@ static void resolve(struct boal_state *s, const struct boal_data *d, struct game
 	out->barrier = true;
 	int adr = boal_roll_dr(s, side), ddr = boal_roll_dr(s, !side);
 	int at = av + adr, dt = dv + ddr;
+	m->a_lc = 0;
 	if (s->advanced) {
 		/* 15.6: "+1 dr to any Union Attack Total into any Area adjacent to
 		 * the James River"; "+1 dr to the Union Defense Total in White House
@@ -344,17 +381,24 @@ static void resolve(struct boal_state *s, const struct boal_data *d, struct game
 		if (side != BOAL_UNION && d->area[area].gunboat_defense)
 			dt++;
 		/* 15.2: "If the original (unmodified) Attack and Defender DRs in an
-		 * Assault are equal" */
-		if (boal_leader_check_due(adr, ddr)) {
-			leader_casualty(s, d, side);
-			leader_casualty(s, d, !side);
-		}
+		 * Assault are equal, and the player has a Leader marker present in
+		 * the Assaulted Area, he must make a DR" */
+		if (boal_leader_check_due(adr, ddr))
+			m->a_lc = (uint8_t)(BI_BIT(side) | BI_BIT(!side));
 	}
+	m->a_at = (int8_t)at;
+	m->a_dt = (int8_t)dt;
+	leader_checks(s, d);
+}
+
+/* 10.4.4: the result of the totals (m->a_at, m->a_dt) */
+static void result(struct boal_state *s, const struct boal_data *d)
+{
+	struct boal_impulse *m = &s->imp;
+	int side = m->side, area = m->a_area, at = m->a_at, dt = m->a_dt;
 	int cp = 0;
 	bool entrenched = s->entrench_side[area] == !side;
 	enum boal_result r = boal_assault_result(at, dt, entrenched, &cp);
-	m->a_at = (int8_t)at;
-	m->a_dt = (int8_t)dt;
 	m->a_cp = (int8_t)cp;
 	m->a_result = (uint8_t)r;
 	if (r == BOAL_REPULSE) {
@@ -452,6 +496,68 @@ const char *boal_forward_prompt(const void *st, int role, char *buf, size_t n)
 	const struct boal_data *d = bi_data();
 	return bi_say(buf, n, "%s is assaulted: choose your Forward Unit (10.4)",
 	              d ? d->area[BI_ST(st)->imp.a_area].name : "An area");
+}
+
+/* ---- 15.2 the leader who makes the casualty DR (his owner) ---- */
+
+bool boal_leader_casualty_holds(const void *st)
+{
+	return BI_ST(st)->imp.step == BOAL_IS_LEADER_CASUALTY;
+}
+
+unsigned boal_leader_casualty_who(const void *st)
+{
+	int side = lc_side(BI_ST(st));
+	return side >= 0 ? BI_BIT(side) : 0;
+}
+
+void boal_leader_casualty_offer(const void *st, int role, json_t *list)
+{
+	(void)role;
+	const struct boal_state *s = BI_ST(st);
+	const struct boal_data *d = bi_data();
+	int side = lc_side(s);
+	for (int l = 0; d && side >= 0 && l < d->n_leaders; l++)
+		if (s->leader[l].area == s->imp.a_area && d->leader[l].side == side)
+			bi_offer(list,
+			         json_pack("{s:s,s:s}", "type", "leader_casualty", "leader",
+			                   d->leader[l].id),
+			         "%s makes the casualty DR%s (15.2)", d->leader[l].name,
+			         lc_added(s, d, l) ? ", +1: he added his Combat Rating" : "");
+}
+
+int boal_leader_casualty_act(void *st, int role, const json_t *a, struct game_outcome *out,
+                             struct tg_error *err)
+{
+	(void)role;
+	struct boal_state *s = BI_MUT(st);
+	const struct boal_data *d = bi_data();
+	const char *t = bi_type(a);
+	if (!d || !t || strcmp(t, "leader_casualty"))
+		return tg_fail(
+		    err, TG_E_MALFORMED,
+		    "15.2: the answer is {\"type\": \"leader_casualty\", \"leader\": id}");
+	int side = lc_side(s), l = bi_leader(d, a, "leader");
+	if (l < 0 || side < 0 || d->leader[l].side != side || s->leader[l].area != s->imp.a_area)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "15.2: the leader who makes the DR is one of yours in the Assaulted "
+		               "Area");
+	out->barrier = true;
+	s->imp.a_lc &= (uint8_t)~BI_BIT(side);
+	s->imp.step = BOAL_IS_MOVE;
+	leader_casualty(s, d, l);
+	leader_checks(s, d);
+	return 0;
+}
+
+const char *boal_leader_casualty_prompt(const void *st, int role, char *buf, size_t n)
+{
+	(void)role;
+	const struct boal_data *d = bi_data();
+	return bi_say(buf, n,
+	              "Equal DRs in the assault on %s: choose which of your leaders there makes "
+	              "the casualty DR (15.2)",
+	              d ? d->area[BI_ST(st)->imp.a_area].name : "an area");
 }
 
 /* ---- 12.1 Heroic Defense (the Defender) ---- */

@@ -55,6 +55,7 @@ int boal_roll_dr(struct boal_state *s, int side);
 BOAL_IMPULSE_KIND(retreat)
 BOAL_IMPULSE_KIND(screen)
 BOAL_IMPULSE_KIND(forward)
+BOAL_IMPULSE_KIND(leader_casualty)
 BOAL_IMPULSE_KIND(heroic)
 BOAL_IMPULSE_KIND(casualty)
 BOAL_IMPULSE_KIND(voluntary)
@@ -76,10 +77,10 @@ BOAL_IMPULSE_KIND(assault_move)
  * then the Attacker's steps. */
 #define BOAL_IMPULSE_PENDING                                                                       \
 	BOAL_PENDING_ENTRY(retreat, "10.7.1, 10.7.2"), BOAL_PENDING_ENTRY(screen, "9.4"),          \
-	    BOAL_PENDING_ENTRY(forward, "10.4"), BOAL_PENDING_ENTRY(heroic, "12.1"),               \
-	    BOAL_PENDING_ENTRY(casualty, "10.6"), BOAL_PENDING_ENTRY(voluntary, "10.7.3"),         \
-	    BOAL_PENDING_ENTRY(fall_back, "10.4.4"), BOAL_PENDING_ENTRY(demolish, "15.4.1"),       \
-	    BOAL_PENDING_ENTRY(impulse_choice, "8.1"),                                             \
+	    BOAL_PENDING_ENTRY(forward, "10.4"), BOAL_PENDING_ENTRY(leader_casualty, "15.2"),      \
+	    BOAL_PENDING_ENTRY(heroic, "12.1"), BOAL_PENDING_ENTRY(casualty, "10.6"),              \
+	    BOAL_PENDING_ENTRY(voluntary, "10.7.3"), BOAL_PENDING_ENTRY(fall_back, "10.4.4"),      \
+	    BOAL_PENDING_ENTRY(demolish, "15.4.1"), BOAL_PENDING_ENTRY(impulse_choice, "8.1"),     \
 	    BOAL_PENDING_ENTRY(impulse_single, "8.1.1, 9.1.1"),                                    \
 	    BOAL_PENDING_ENTRY(regroup, "8.1.2"), BOAL_PENDING_ENTRY(assault_move, "9.1, 10.0")
 

@@ -72,6 +72,7 @@ static const struct field fields[] = {
     {"imp_a_cp", S(imp.a_cp), F_I8, 1, -128, 127},
     {"imp_a_result", S(imp.a_result), F_U8, 1, BOAL_REPULSE, BOAL_SUCCESS},
     {"imp_a_first_cp", S(imp.a_first_cp), F_BOOL, 1, 0, 1},
+    {"imp_a_lc", S(imp.a_lc), F_U8, 1, 0, 3},
     {"imp_screen_area", S(imp.screen_area), F_U8, 1, 0, BOAL_AREAS},
     {"imp_screen_mover", S(imp.screen_mover), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_unit", S(imp.r_unit), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
@@ -115,7 +116,7 @@ static const struct field fields[] = {
  * sizes are the structs' as the rows cover them, so an added field stops
  * the build here instead of being lost at the next save. Update a size
  * only together with the rows. */
-_Static_assert(sizeof(struct boal_impulse) == 620,
+_Static_assert(sizeof(struct boal_impulse) == 622,
                "struct boal_impulse changed: give the new field its row in boal_save.c");
 _Static_assert(sizeof(struct boal_state) == 2640,
                "struct boal_state changed: give the new field its row in boal_save.c");

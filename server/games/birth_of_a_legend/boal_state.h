@@ -53,7 +53,8 @@ enum boal_istep {
 	BOAL_IS_DEMOLISH,  /* 15.4.1: the bridge's holder may try to blow it (impulse's end) */
 	BOAL_IS_FALL_BACK, /* 10.4.4: after an Optional Assault's Repulse the Attacker may retreat
 	                    */
-	BOAL_IS_OVER       /* the impulse is over: the Daylight phase goes on */
+	BOAL_IS_LEADER_CASUALTY, /* 15.2: the player with several leaders there picks who rolls */
+	BOAL_IS_OVER             /* the impulse is over: the Daylight phase goes on */
 };
 enum boal_ikind { BOAL_IK_NONE, BOAL_IK_ASSAULT, BOAL_IK_REGROUP, BOAL_IK_PASS, BOAL_IK_TRAIN };
 /* per unit flags of the impulse */
@@ -96,6 +97,7 @@ struct boal_impulse {
 	int8_t a_at, a_dt, a_cp;   /* totals; CP left to absorb (10.6) */
 	uint8_t a_result;          /* enum boal_result */
 	bool a_first_cp;           /* 10.6: the Forward Unit has taken the first CP */
+	uint8_t a_lc;              /* 15.2: sides (bit per side) whose leader check is still due */
 	/* a screening (9.4) or a retreat (10.7) waiting for its owner */
 	uint8_t screen_area;
 	int8_t screen_mover;
