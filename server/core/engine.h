@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct tg_server;
 struct tg_session;
@@ -26,5 +27,16 @@ void tg_engine_turn(struct tg_server *srv);
  * tests can see a turn rolled back: ok replies become storage errors, pushes
  * are dropped, written matches reload, logins of that turn are undone. */
 void tg_engine_fail_next_turn(struct tg_server *srv);
+
+/* What a match loaded in memory holds (issue 17's memory per match), in
+ * bytes: its undo base (the top block of the game's copy(), 0 when none is
+ * kept), its roles' kept views (their text and section cuts) and their
+ * patch rings (the patches' text and the rings' arrays). -1 when the match
+ * is not in memory. For tests and the benchmarks. */
+struct tg_engine_match_memory {
+	size_t base, views, rings;
+};
+int tg_engine_match_memory(struct tg_server *srv, int64_t match,
+                           struct tg_engine_match_memory *out);
 
 #endif
