@@ -122,29 +122,52 @@ static void ring_drop_oldest(struct tg_patch_ring *r)
 	r->count--;
 }
 
+/* Room for one more patch: the arrays grow by doubling up to cap, so that a
+ * role with a few patches kept holds a few entries, not cap (issue 17: the
+ * 200 entries of the default patch_history, 24 bytes each, took 9.6 KB of
+ * a followed two-player match from its first patch on). The kept patches
+ * are moved to the front in order. -1: out of memory (nothing changed). */
+static int ring_grow(struct tg_patch_ring *r, unsigned cap)
+{
+	if (r->count < r->cap || r->cap >= cap)
+		return 0;
+	unsigned n = r->cap ? 2 * r->cap : 4;
+	if (n > cap)
+		n = cap;
+	char **line = malloc(n * sizeof *line);
+	size_t *len = malloc(n * sizeof *len);
+	int64_t *seq = malloc(n * sizeof *seq);
+	if (!line || !len || !seq) {
+		free(line);
+		free(len);
+		free(seq);
+		return -1;
+	}
+	for (unsigned i = 0; i < r->count; i++) {
+		unsigned k = (r->start + i) % r->cap;
+		line[i] = r->line[k];
+		len[i] = r->len[k];
+		seq[i] = r->seq[k];
+	}
+	free(r->line);
+	free(r->len);
+	free(r->seq);
+	r->line = line;
+	r->len = len;
+	r->seq = seq;
+	r->start = 0;
+	r->cap = n;
+	return 0;
+}
+
 static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, int64_t seq,
                       char *line, size_t len)
 {
-	if (cap == 0) {
+	if (cap == 0 || (ring_grow(r, cap) != 0 && r->cap == 0)) {
 		free(line);
 		return;
 	}
-	if (!r->line) {
-		r->line = calloc(cap, sizeof *r->line);
-		r->len = calloc(cap, sizeof *r->len);
-		r->seq = calloc(cap, sizeof *r->seq);
-		if (!r->line || !r->len || !r->seq) {
-			free(r->line);
-			free(r->len);
-			free(r->seq);
-			r->line = NULL;
-			r->len = NULL;
-			r->seq = NULL;
-			free(line);
-			return;
-		}
-		r->cap = cap;
-	}
+	/* full at cap (or unable to grow): the oldest patch makes room */
 	if (r->count == r->cap)
 		ring_drop_oldest(r);
 	unsigned k = (r->start + r->count) % r->cap;

@@ -81,6 +81,10 @@ int main(void)
 	CHECK(act(&a, mid, json_pack("{s:s,s:s}", "type", "note", "text", "hmm")));
 	mm = held(mid);
 	CHECKF(mm.base > 0, "after an undoable action the base is kept");
+	/* One patch each: the rings hold it, not patch_history's 200 entries
+	 * (24 bytes each, 9,600 bytes for the two roles before, whatever they
+	 * kept). A fixture patch is a few hundred bytes. */
+	CHECKF(mm.rings > 0 && mm.rings < 4000, "two rings of one patch hold %zu bytes", mm.rings);
 	CHECK(is_ok(req(&a, rq("{s:s,s:I,s:I}", "op", "undo", "match", (json_int_t)mid, "seq",
 	                       (json_int_t)a.seq))));
 	CHECKF(held(mid).base > 0, "an undo keeps the base for the next one");
@@ -116,6 +120,33 @@ int main(void)
 	CHECKF(json_equal(board0, board1), "the undo from the base restores the board");
 	json_decref(before);
 	CHECK(tg_engine_match_memory(fc_srv, mid + 1000, &mm) == -1);
+
+	/* The rings grow as patches come: beta away, twelve notes (past two
+	 * growths), beta back with since gets the twelve in order. */
+	struct client *other = mover == &a ? &b : &a;
+	const char *other_name = other == &a ? "grant" : "lee";
+	const char *other_pw = other == &a ? "unconditional" : "traveller1";
+	int64_t since = other->seq;
+	json_t *other_view = json_deep_copy(other->view);
+	client_close(other);
+	for (int i = 0; i < 12; i++)
+		CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "on")));
+	client_open(other);
+	req(other, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECK(is_ok(req(
+	    other, rq("{s:s,s:s,s:s}", "op", "login", "name", other_name, "password", other_pw))));
+	other->view = other_view;
+	other->seq = since;
+	mark_seen(other);
+	CHECK(is_ok(req(other, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
+	                          (json_int_t)since))));
+	CHECK_EQ_INT(count_new(other, "patch"), 12);
+	CHECK_EQ_INT(count_new(other, "view"), 0);
+	CHECK(other->seq == mover->seq);
+	json_t *patched = json_deep_copy(other->view);
+	CHECK(is_ok(req(other, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid))));
+	CHECKF(json_equal(patched, other->view), "the kept patches make the fresh view");
+	json_decref(patched);
 
 	client_close(&a);
 	client_close(&b);
