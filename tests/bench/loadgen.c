@@ -53,8 +53,9 @@ static struct {
 	bool verbose;   /* every message of the players to stderr */
 	int spectators; /* create's "spectators": 1 makes the server keep observer views */
 	const char *dump_largest; /* file for the largest patch seen and the view it made */
-} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,   10, 2, 50,
-         4,         "lincolns-war", "tournament", 1, false, 1,  NULL};
+	json_t *time_control;     /* create's "time_control", or NULL */
+} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,    10,  2, 50,
+         4,         "lincolns-war", "tournament", 1, false, 1,  NULL, NULL};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -272,9 +273,12 @@ static void start_match(struct pair *pr)
 	a->in_flight = pr->p[1].in_flight = false;
 	pr->actions_done = 0;
 	memset(pr->pending, 0, sizeof pr->pending);
-	send_req(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
-	                      "scenario", opt.scenario, "side", "random", "visibility", "public",
-	                      "spectators", opt.spectators != 0));
+	json_t *req = json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
+	                        "scenario", opt.scenario, "side", "random", "visibility", "public",
+	                        "spectators", opt.spectators != 0);
+	if (req && opt.time_control)
+		json_object_set(req, "time_control", opt.time_control);
+	send_req(a, req);
 }
 
 /* Pushes of a pair's earlier match (its last patch may cross the next
@@ -667,19 +671,32 @@ static void usage(void)
 	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
 	                "  --seed N           the bot's choices (1)\n"
 	                "  --spectators 0|1   matches allow spectators (1)\n"
+	                "  --time-control JSON  play/populate: create's time_control (none)\n"
 	                "  --dump-largest FILE  play: write the largest patch and its view\n"
 	                "  --verbose          every player message to stderr\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {
-	    {"mode", 1, 0, 'm'},         {"server", 1, 0, 's'},  {"pid", 1, 0, 'p'},
-	    {"clients", 1, 0, 'c'},      {"matches", 1, 0, 'M'}, {"rate", 1, 0, 'r'},
-	    {"duration", 1, 0, 'd'},     {"warmup", 1, 0, 'w'},  {"concurrency", 1, 0, 'C'},
-	    {"actions", 1, 0, 'a'},      {"game", 1, 0, 'g'},    {"scenario", 1, 0, 'S'},
-	    {"seed", 1, 0, 'x'},         {"verbose", 0, 0, 'v'}, {"spectators", 1, 0, 'o'},
-	    {"dump-largest", 1, 0, 'L'}, {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
+	static const struct option lo[] = {{"mode", 1, 0, 'm'},
+	                                   {"server", 1, 0, 's'},
+	                                   {"pid", 1, 0, 'p'},
+	                                   {"clients", 1, 0, 'c'},
+	                                   {"matches", 1, 0, 'M'},
+	                                   {"rate", 1, 0, 'r'},
+	                                   {"duration", 1, 0, 'd'},
+	                                   {"warmup", 1, 0, 'w'},
+	                                   {"concurrency", 1, 0, 'C'},
+	                                   {"actions", 1, 0, 'a'},
+	                                   {"game", 1, 0, 'g'},
+	                                   {"scenario", 1, 0, 'S'},
+	                                   {"seed", 1, 0, 'x'},
+	                                   {"verbose", 0, 0, 'v'},
+	                                   {"spectators", 1, 0, 'o'},
+	                                   {"dump-largest", 1, 0, 'L'},
+	                                   {"help", 0, 0, 'h'},
+	                                   {"time-control", 1, 0, 'T'},
+	                                   {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -704,6 +721,14 @@ static void parse_args(int argc, char **argv)
 		}
 		case 'p':
 			opt.server_pid = atoi(optarg);
+			break;
+		case 'T':
+			json_decref(opt.time_control);
+			opt.time_control = json_loads(optarg, 0, NULL);
+			if (!json_is_object(opt.time_control)) {
+				fprintf(stderr, "loadgen: --time-control takes a JSON object\n");
+				exit(2);
+			}
 			break;
 		case 'c':
 			opt.clients = atoi(optarg);

@@ -108,7 +108,8 @@ class Daemon:
 
 # The suite's steps, in order; --steps runs some of them (the disk's floor
 # always: the first row's limit). A row is printed only for the steps run.
-STEPS = ("play", "roundtrip", "idle", "handshake", "restart", "rules", "swiss", "notify")
+STEPS = ("play", "roundtrip", "idle", "handshake", "restart", "rules", "swiss", "notify",
+         "clocks")
 
 LOADS = []  # the 1-minute load average before each measurement
 
@@ -400,8 +401,26 @@ def main():
                 f"{nf.get('notify_per_s_inflight_2', 0):,.1f} / {nf.get('notify_per_s_inflight_8', 0):,.1f}",
                 "-", "(measured)", "-",
                 f"daemon CPU {nf.get('notify_cpu_ms_inflight_2', 0):.2f} / "
-                f"{nf.get('notify_cpu_ms_inflight_8', 0):.2f} ms per mail; each mail is its own "
-                "SMTP session (STARTTLS, AUTH)")
+                f"{nf.get('notify_cpu_ms_inflight_8', 0):.2f} ms per mail; SMTP sessions "
+                f"{nf.get('notify_smtp_sessions_inflight_2', 0):.0f} / "
+                f"{nf.get('notify_smtp_sessions_inflight_8', 0):.0f} (each send slot keeps its)")
+
+    # 9. What the clocks cost the loop with 10,000 matches running clocks
+    # (issue 19): the fixture game, populated with and without a time control.
+    if want("clocks") and os.path.exists(test_daemon_bin):
+        ck, _ = run([sys.executable, os.path.join(os.path.dirname(__file__), "bench_clocks.py"),
+                     "--build", b, "--n", "1000" if q else "10000"], timeout=3600)
+        n_ck = f"{ck.get('clocks_matches', 0):,.0f}"
+        row(f"Ping round trip with {n_ck} matches running clocks: median / p99, us",
+            f"{ck.get('clocks_ping_median_us_with', 0):,.0f} / {ck.get('clocks_ping_p99_us_with', 0):,.0f}",
+            "-", "(measured)", "-",
+            f"without clocks {ck.get('clocks_ping_median_us_without', 0):,.0f} / "
+            f"{ck.get('clocks_ping_p99_us_without', 0):,.0f} us; idle CPU "
+            f"{ck.get('clocks_idle_cpu_ms_per_s_with', 0):.2f} / "
+            f"{ck.get('clocks_idle_cpu_ms_per_s_without', 0):.2f} ms/s; CPU per match populated "
+            f"{ck.get('clocks_populate_cpu_ms_per_match_with', 0):.2f} / "
+            f"{ck.get('clocks_populate_cpu_ms_per_match_without', 0):.2f} ms; RSS "
+            f"{ck.get('clocks_rss_mib_with', 0):,.0f} / {ck.get('clocks_rss_mib_without', 0):,.0f} MiB")
 
     shutil.rmtree(tmp, ignore_errors=True)
     elapsed = time.monotonic() - t_suite
