@@ -5,6 +5,7 @@ a slow or broken HTTP head. Python's standard library only."""
 
 import base64
 import os
+import select
 import socket
 import ssl
 import struct
@@ -125,6 +126,17 @@ class WebSocket:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("no frame in time")
+            # Wait for bytes outside the lock (unless TLS holds some already
+            # decrypted): a reader that held it through every idle slice
+            # kept a sender waiting about 0.17 s a message (Python's lock is
+            # not fair), 54 of ws_tourney_export's 60 s.
+            if not self.sock.pending():
+                try:
+                    ready, _, _ = select.select([self.sock], [], [], min(left, 0.05))
+                except (ValueError, OSError):  # closed under us (kill())
+                    raise EOFError("connection closed")
+                if not ready:
+                    continue
             with self.lock:
                 self.sock.settimeout(min(left, 0.05))
                 try:
