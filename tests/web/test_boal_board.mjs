@@ -12,7 +12,8 @@
 // wire (the act the page sent is the offered action) and in the next view
 // the socket received (a moved unit's counter stands in its new area;
 // after every move the whole map is the view's again, and an assault's
-// exhausted Point Unit is drawn on its exhausted side).
+// exhausted Point Unit is drawn on its exhausted side). A second match with
+// 16.1's side bidding shows each board what its view says of the bids.
 // Screenshots are left in OUTDIR.
 //
 //   node test_boal_board.mjs DAEMON OUTDIR
@@ -298,6 +299,39 @@ function policy(view, st) {
   return { kind: areaOf(e) !== null && !e.params?.length ? "area" : "list", entry: e };
 }
 
+// 16.1's bids on the board: a second match with side bidding; before any
+// bid both pages say neither is written; once the Union seat has bid 3, its
+// page shows its own bid and the other's only that it is written.
+async function bids(a, b, url) {
+  await a.page.goto(url);
+  await a.page.waitForSelector("#create");
+  await a.page.selectOption("#game", "birth-of-a-legend");
+  await a.page.selectOption("#side", "union");
+  await a.page.check('#create input[data-option="bidding"]');
+  await a.page.click("#create-match");
+  await a.page.waitForURL(/#\/match\/\d+$/);
+  const m2 = Number(a.page.url().match(/(\d+)$/)[1]);
+  await b.page.goto(url);
+  await b.page.click(`#open li[data-match="${m2}"] button.join`);
+  await b.page.waitForURL(new RegExp(`#/match/${m2}$`));
+  for (const p of [a, b]) {
+    await until(`${p.name}'s bids`, async () => (await p.page.$("#bids")) !== null);
+    const text = await p.page.textContent("#bids");
+    if (!text.includes("Union not yet, Confederate not yet")) fail(`${p.name}: before the bids the board says "${text}"`);
+  }
+  const before = await seqOf(a.page);
+  await a.page.click('button.action[data-type="bid"]');
+  await a.page.selectOption("#chooser select.param", { label: "3" });
+  await a.page.click("#choose-send");
+  await played(a, before, "the bid");
+  const mine = async (p) => p.page.textContent("#bids");
+  await until("the bidder's board", async () => (await mine(a)).includes("yours 3 RP"));
+  await until("the other's board", async () => (await mine(b)).includes("Union written"));
+  const other = await mine(b);
+  if (/yours|revealed/.test(other)) fail(`the Confederate's board shows "${other}" before his bid`);
+  console.log(`# bids: the bidder's board "${await mine(a)}", the other's "${other}"`);
+}
+
 async function main() {
   const d = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${d.port}/`;
@@ -393,7 +427,9 @@ async function main() {
     await b.page.screenshot({ path: join(outDir, "10-phone.png"), fullPage: true });
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
     await a.page.locator("#boal-tracks").screenshot({ path: join(outDir, "08-tracks.png") });
-    console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${await seqOf(a.page)}`);
+    const seq = await seqOf(a.page);
+    await bids(a, b, url);
+    console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${seq}; the bids shown`);
   } finally {
     await browser.close();
     d.proc.kill("SIGTERM");
