@@ -117,6 +117,33 @@ def test_answers(h, sink, mid, used):
     wait_until(lambda: len(answers(sink, LEE)) == before + 4, "an answer an hour later")
 
 
+def test_simultaneous(h, sink, grant, lee):
+    """Birth of a Legend's secret bids (16.1) await both sides at once.
+    grant (union) created the match and left, so its start mailed him a
+    "your move" with an address for seq 0; lee (confederate) joined and
+    follows. lee's bid by the client passes seq 0: grant, still awaited,
+    gets a fresh email with a fresh address (his is stale), which plays."""
+    g = start_client(h, "grant-boal", config=grant.config)
+    mid = g.ok({"op": "create", "game": "birth-of-a-legend", "scenario": "seven-days",
+                "side": "union", "options": {"bidding": True, "bid_for_union": True}})["match"]
+    close_gone(h, g)
+    before = len(moves(sink, GRANT))
+    l2 = start_client(h, "lee-boal", config=lee.config)
+    l2.ok({"op": "join", "match": mid})
+    wait_until(lambda: len(moves(sink, GRANT)) == before + 1, "grant's bid email at seq 0")
+    first = moves(sink, GRANT)[-1]
+    check(first["Reply-To"] and f"+{mid}-" in first["Reply-To"], f"{first['Reply-To']}")
+    l2.ok({"op": "act", "match": mid, "seq": 0, "action": {"type": "bid", "rp": 1}})
+    wait_until(lambda: len(moves(sink, GRANT)) == before + 2,
+               "a fresh email to grant, whose address lee's bid made stale")
+    fresh = moves(sink, GRANT)[-1]
+    check(fresh["Reply-To"] and fresh["Reply-To"] != first["Reply-To"],
+          f"the fresh address: {fresh['Reply-To']}")
+    r = reply(h, GRANT, fresh, "1.1\n")
+    check(r["data"][0].startswith("250 2.0.0 Played"), f"grant's bid by email: {r}")
+    l2.close()
+
+
 def body(args):
     with notify_rig(args, {"mail_reply_domain": "reply.example.test",
                            "mail_answers_per_hour": 3}, lmtp=True) as (h, sink, _):
@@ -133,6 +160,7 @@ def body(args):
         seq, mail = test_by_client(h, sink, grant, lee, mid)
         seq, used = test_by_email(h, sink, lee, mid, seq, mail)
         test_answers(h, sink, mid, used)
+        test_simultaneous(h, sink, grant, lee)
         h.daemon.stop()
 
 
