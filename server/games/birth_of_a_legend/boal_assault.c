@@ -758,9 +758,11 @@ void bi_assault_finish(struct boal_state *s, const struct boal_data *d)
 	int area = m->a_area, side = m->side;
 	bool cleared = boal_units_in(s, d, !side, area) == 0 && boal_units_in(s, d, side, area) > 0;
 	if (cleared) {
-		/* 11.2 Capture (README decision 31: the friendly +1 is placed) */
+		/* 11.2 Capture: "an enemy Entrench +1 or Entrench +2 marker may be
+		 * replaced by a friendly Entrench +1 marker" (README decision 31:
+		 * the Attacker is asked once the assault is over) */
 		if (s->entrench_side[area] == !side)
-			boal_capture_entrenchment(s, d, side, area, true, NULL);
+			bi_capture(s, d, area);
 		boal_update_control(s, d, area);
 	}
 	/* 15.4: "Bridges can change hands ... Crossed during an Assault that
@@ -794,7 +796,7 @@ void bi_assault_finish(struct boal_state *s, const struct boal_data *d)
 	bi_leaders_follow(s, d, !side, area);
 	m->a_area = 0;
 	m->a_point = m->a_forward = -1;
-	m->step = BOAL_IS_MOVE;
+	bi_go_on(s);
 }
 
 /* ---- 10.7.3 voluntary retreats (the Defender) ---- */

@@ -45,6 +45,11 @@ int bi_leader_move_check(const struct boal_state *s, const struct boal_data *d, 
                          int *cost, struct tg_error *err);
 /* after a unit or leader entered `to`: 7.2 control, 11.2 capture, 9.6 */
 void bi_entered(struct boal_state *s, const struct boal_data *d, int side, int to);
+/* 11.2: the enemy marker in `a` is removed; while one of the Attacker's
+ * counters is free, his +1 is asked (s->imp.ent_area) once bi_go_on runs */
+void bi_capture(struct boal_state *s, const struct boal_data *d, int a);
+/* the Attacker's movement goes on: BOAL_IS_MOVE, or first 11.2's question */
+void bi_go_on(struct boal_state *s);
 
 /* boal_assault.c */
 int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const json_t *a,

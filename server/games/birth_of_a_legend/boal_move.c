@@ -172,10 +172,10 @@ void bi_entered(struct boal_state *s, const struct boal_data *d, int side, int t
 	/* 11.2: "If a friendly unit enters an Area containing an enemy
 	 * entrenchment marker and there are no enemy units in the Area to
 	 * assault, that entrenchment marker is removed and a friendly Entrench
-	 * +1 marker may be placed" (README decision 31: placed while a counter
-	 * is free) */
+	 * +1 marker may be placed at the discretion of the moving player"
+	 * (README decision 31: he is asked) */
 	if (s->entrench_side[to] == !side && boal_units_in(s, d, !side, to) == 0)
-		boal_capture_entrenchment(s, d, side, to, true, NULL);
+		bi_capture(s, d, to);
 	/* 9.6: "There are no friendly units in his Area and that Area is entered
 	 * by an enemy Point Unit." */
 	if (boal_units_in(s, d, !side, to) == 0)
@@ -234,6 +234,7 @@ static void unit_move(struct boal_state *s, const struct boal_data *d, int u, in
 		return;
 	}
 	bi_entered(s, d, side, to);
+	bi_go_on(s);
 }
 
 static int act_forced_march(struct boal_state *s, const struct boal_data *d, const json_t *a,
@@ -448,5 +449,5 @@ void bi_screen_done(struct boal_state *s, const struct boal_data *d)
 		bi_entered(s, d, m->side, area);
 	m->screen_area = 0;
 	m->screen_mover = -1;
-	m->step = BOAL_IS_MOVE;
+	bi_go_on(s);
 }

@@ -51,3 +51,65 @@ const char *bi_question_prompt(const struct bi_question *q, const void *st, char
 		return NULL;
 	return q->prompt(BI_ST(st), d, buf, n);
 }
+
+/* ---- 11.2 Capture: the friendly Entrench +1 (the Attacker) ---- */
+
+void bi_capture(struct boal_state *s, const struct boal_data *d, int a)
+{
+	int side = s->imp.side;
+	/* the enemy marker is removed whatever the answer */
+	if (boal_capture_entrenchment(s, d, side, a, false, NULL) != 0)
+		return;
+	/* 11.0: "limited to the counters supplied with the game" */
+	if (boal_entrench_markers_used(s, side) < d->entrench_markers[side])
+		s->imp.ent_area = (uint8_t)a;
+}
+
+void bi_go_on(struct boal_state *s)
+{
+	s->imp.step = s->imp.ent_area ? BOAL_IS_ENTRENCH : BOAL_IS_MOVE;
+}
+
+static int attacker(const struct boal_state *s)
+{
+	return s->imp.side;
+}
+
+static const char *captured_area(const struct boal_state *s, const struct boal_data *d)
+{
+	return d->area[s->imp.ent_area].name;
+}
+
+static void entrench_answer(struct boal_state *s, const struct boal_data *d, int role, bool yes,
+                            struct game_outcome *out)
+{
+	(void)d;
+	(void)out;
+	int a = s->imp.ent_area;
+	s->imp.ent_area = 0;
+	if (yes && s->entrench_side[a] == BOAL_NOBODY) {
+		s->entrench_side[a] = (int8_t)role;
+		s->entrench_level[a] = 1;
+	}
+}
+
+static const char *entrench_prompt(const struct boal_state *s, const struct boal_data *d, char *buf,
+                                   size_t n)
+{
+	return bi_say(buf, n,
+	              "The enemy Entrench marker in %s is captured and removed: place your "
+	              "Entrench +1 there? (11.2)",
+	              captured_area(s, d));
+}
+
+static const struct bi_question entrench_q = {
+    {"11.2", "place_entrenchment", "no_entrenchment"},
+    BOAL_IS_ENTRENCH,
+    attacker,
+    "Place a friendly Entrench +1 in %s (11.2)",
+    "Leave %s without an Entrench marker (11.2)",
+    captured_area,
+    entrench_answer,
+    entrench_prompt,
+};
+BI_QUESTION_KIND(entrench_capture, entrench_q)

@@ -74,6 +74,7 @@ static const struct field fields[] = {
     {"imp_a_first_cp", S(imp.a_first_cp), F_BOOL, 1, 0, 1},
     {"imp_a_lc", S(imp.a_lc), F_U8, 1, 0, 3},
     {"imp_screen_area", S(imp.screen_area), F_U8, 1, 0, BOAL_AREAS},
+    {"imp_ent_area", S(imp.ent_area), F_U8, 1, 0, BOAL_AREAS},
     {"imp_screen_mover", S(imp.screen_mover), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_unit", S(imp.r_unit), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_from", S(imp.r_from), F_U8, 1, 0, BOAL_AREAS},

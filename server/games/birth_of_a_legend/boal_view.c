@@ -116,13 +116,21 @@ static json_t *track(const struct boal_state *s, const struct boal_data *d, int 
 static json_t *impulse(const struct boal_state *s, const struct boal_data *d)
 {
 	static const char *const istep[BOAL_IS_OVER + 1] = {
-	    [BOAL_IS_IDLE] = "idle",         [BOAL_IS_CHOOSE] = "choose",
-	    [BOAL_IS_SINGLE] = "single",     [BOAL_IS_MOVE] = "move",
-	    [BOAL_IS_REGROUP] = "regroup",   [BOAL_IS_SCREEN] = "screen",
-	    [BOAL_IS_FORWARD] = "forward",   [BOAL_IS_HEROIC] = "heroic",
-	    [BOAL_IS_CP] = "casualties",     [BOAL_IS_VOLUNTARY] = "voluntary_retreat",
-	    [BOAL_IS_RETREAT] = "retreat",   [BOAL_IS_FALL_BACK] = "fall_back",
-	    [BOAL_IS_DEMOLISH] = "demolish", [BOAL_IS_LEADER_CASUALTY] = "leader_casualty",
+	    [BOAL_IS_IDLE] = "idle",
+	    [BOAL_IS_CHOOSE] = "choose",
+	    [BOAL_IS_SINGLE] = "single",
+	    [BOAL_IS_MOVE] = "move",
+	    [BOAL_IS_REGROUP] = "regroup",
+	    [BOAL_IS_SCREEN] = "screen",
+	    [BOAL_IS_FORWARD] = "forward",
+	    [BOAL_IS_HEROIC] = "heroic",
+	    [BOAL_IS_CP] = "casualties",
+	    [BOAL_IS_VOLUNTARY] = "voluntary_retreat",
+	    [BOAL_IS_RETREAT] = "retreat",
+	    [BOAL_IS_FALL_BACK] = "fall_back",
+	    [BOAL_IS_DEMOLISH] = "demolish",
+	    [BOAL_IS_LEADER_CASUALTY] = "leader_casualty",
+	    [BOAL_IS_ENTRENCH] = "entrench_capture",
 	    [BOAL_IS_OVER] = "over"};
 	static const char *const ikind[] = {"none", "assault", "regroup", "pass", "train"};
 	const struct boal_impulse *m = &s->imp;
