@@ -100,7 +100,7 @@ async function keyMove(p, view, i, stats) {
     await page.keyboard.press("Enter");
     stats.chosen++;
   }
-  await until(`${p.name}'s act on the wire`, () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 5000);
+  await until(`${p.name}'s act on the wire`, () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 15000);
   const acts = p.sent.slice(n).map((x) => JSON.parse(x)).filter((m) => m.op === "act");
   const want = JSON.stringify({ ...entry.action, ...values });
   if (acts.length !== 1 || JSON.stringify(acts[0].action) !== want)
@@ -171,7 +171,7 @@ async function mapKeys(p, view) {
   await page.keyboard.press("Enter");
   if (await page.$("#show-all")) await page.keyboard.press("1");
   if (await page.$("#chooser select")) await page.keyboard.press("Enter");
-  await until("the map's act on the wire", () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 5000);
+  await until("the map's act on the wire", () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 15000);
   const act = p.sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act").action;
   const legal = view.actions.some((e) => {
     const extra = Object.keys(act).filter((k) => !(k in e.action));
