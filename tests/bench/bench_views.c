@@ -11,7 +11,8 @@
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
  * Every 25th action it also measures the heap one role's kept view holds,
- * as text (core/views.c now) and as a jansson tree (before issue 17).
+ * as text (core/views.c now) and as a jansson tree (before issue 17), and
+ * how many bytes of the two players' kept views are sections alike in both.
  * Output: "name value" lines, as bench_rules. */
 #include <malloc.h>
 #include <stdio.h>
@@ -31,7 +32,8 @@ static struct tg_view_kept kept[2];
 static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
 static bool whole, base;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
-static double held_text, held_tree;
+static double held_text, held_tree, pair_text, pair_shared;
+static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
 static long held_n;
 
 static double now_s(void)
@@ -92,9 +94,31 @@ static void measure_base(const struct game *g)
 	M->free(c);
 }
 
+/* Of the two players' kept views, the bytes of the sections whose text is
+ * the same for both (public sections: what keeping such a section once per
+ * match rather than once per role would save). */
+static void measure_shared(const struct game *g)
+{
+	struct tg_view_kept k[2] = {{0}, {0}};
+	for (int r = 0; r < 2; r++)
+		tg_view_keep_full(&k[r], M, g, roles[r]);
+	pair_text += (double)(k[0].len + k[1].len);
+	for (int r = 0; r < 2; r++)
+		for (unsigned i = 0; k[r].cut && i < k[r].nsec && i < TG_VIEW_SECTIONS_MAX; i++)
+			sec_bytes[i] += (double)k[r].cut[i].len;
+	for (unsigned i = 0; k[0].cut && k[1].cut && i < k[0].nsec && i < k[1].nsec; i++)
+		if (k[0].cut[i].len == k[1].cut[i].len &&
+		    memcmp(k[0].text + k[0].cut[i].off, k[1].text + k[1].cut[i].off,
+		           k[0].cut[i].len) == 0)
+			pair_shared += (double)k[0].cut[i].len;
+	for (int r = 0; r < 2; r++)
+		tg_view_kept_clear(&k[r]);
+}
+
 /* The heap one role's kept view holds: as text (now), as a tree (before). */
 static void measure_held(const struct game *g)
 {
+	measure_shared(g);
 	for (int r = 0; r < 2; r++) {
 		struct tg_view_kept k = {0};
 		size_t h0 = heap_used();
@@ -174,6 +198,13 @@ int main(int argc, char **argv)
 	if (held_n) {
 		printf("kept_view_text_bytes %.0f\n", held_text / (double)held_n);
 		printf("kept_view_tree_bytes %.0f\n", held_tree / (double)held_n);
+		printf("kept_views_pair_text_bytes %.0f\n", pair_text / (double)(held_n / 2));
+		printf("kept_views_pair_same_section_bytes %.0f\n",
+		       pair_shared / (double)(held_n / 2));
+		for (unsigned i = 0; i < tg_view_section_count(M) && i < TG_VIEW_SECTIONS_MAX; i++)
+			if (sec_bytes[i] / (double)(held_n / 2) >= 100) /* the pair's text of it */
+				printf("kept_views_pair_section_bytes%s %.0f\n",
+				       M->view_sections[i], sec_bytes[i] / (double)(held_n / 2));
 	}
 	if (base && n) {
 		printf("undo_base_save_tree_bytes %.0f\n", save_bytes / (double)n);
