@@ -13,6 +13,8 @@
 // Once, a move is made on the map by keys: Tab to an own force's counter,
 // Enter picks it (its destinations light up, the focus stays on it),
 // Shift+Tab to a lit destination, Enter sends.
+// At the end the Union resigns by keys (the confirmation cancelled once by
+// Escape, then confirmed by Enter).
 // Accessibility the keyboard path needs: the focused element shows a focus
 // ring (its computed outline), Tab reaches the lobby's link and the action
 // buttons, and focus is never left on a removed element after a move.
@@ -273,6 +275,27 @@ async function main() {
     const opened = await wire(b, { op: "open", match });
     if (opened.op !== "ok") fail(`open: ${JSON.stringify(opened)}`);
     await until("the server's view at the page's seq", () => latest(b.frames, match).seq === seq);
+    // Resign by keys: Tab to Resign, Enter opens the confirmation, Escape
+    // cancels it (nothing sent, the focus back on Resign), Enter twice
+    // resigns, and the server's view says so on both sockets.
+    await a.page.evaluate(() => document.activeElement?.blur());
+    await tabTo(a.page, "Resign", (f) => f.id === "resign", 600);
+    const n = a.sent.length;
+    await a.page.keyboard.press("Enter");
+    await a.page.waitForSelector("dialog.confirm[open]");
+    await a.page.keyboard.press("Escape");
+    await until("the confirmation closed", async () => !(await a.page.$("dialog.confirm")));
+    if (a.sent.slice(n).some((x) => JSON.parse(x).op === "resign")) fail("Escape on the confirmation resigned");
+    const back = await focused(a.page);
+    if (back.id !== "resign" || !back.ring) fail(`after Escape the focus is on ${back.tag}#${back.id} (ring ${back.ring})`);
+    await a.page.keyboard.press("Enter");
+    await a.page.waitForSelector("dialog.confirm[open]");
+    await a.page.keyboard.press("Enter");
+    await until("the resignation on both sockets", () => [a, b].every((p) => {
+      const v = latest(p.frames, match).view;
+      return v?.finished && /resign/i.test(JSON.stringify(v.result));
+    }));
+    step("resigned by keys, after one cancel by Escape");
     if (!stats.searched) fail("no move was picked through the search");
     if (!stats.chosen || !stats.backed) fail("no chooser was opened, closed and played");
     if (!stats.onMap) fail("no move was made on the map by keys");
