@@ -573,8 +573,17 @@ void notify_free(struct tg_server *srv)
 	uv_timer_stop(n->timer);
 	n->timer->data = NULL;
 	uv_close((uv_handle_t *)n->timer, free_handle);
-	while (n->nidle)
-		curl_easy_cleanup(n->idle[--n->nidle]);
+	/* Closing a kept session would say QUIT and wait for the answer, on
+	 * this (the loop's) thread, up to libcurl's 120 s for a relay that
+	 * hangs: the socket is shut first, so that curl finds it gone. */
+	while (n->nidle) {
+		CURL *c = n->idle[--n->nidle];
+		curl_socket_t fd = CURL_SOCKET_BAD;
+		if (curl_easy_getinfo(c, CURLINFO_ACTIVESOCKET, &fd) == CURLE_OK &&
+		    fd != CURL_SOCKET_BAD)
+			shutdown(fd, SHUT_RDWR);
+		curl_easy_cleanup(c);
+	}
 	if (n->curl_ok)
 		curl_global_cleanup();
 	free(n);

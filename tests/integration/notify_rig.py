@@ -60,11 +60,12 @@ class SmtpSink:
                        check=True, capture_output=True)
         self.proc = None
 
-    def start(self, drop_second=False):
+    def start(self, drop_second=False, hang_quit=False):
         self.proc = subprocess.Popen(
             [DEBIAN_PYTHON, os.path.join(HERE, "smtp_sink.py"), "--port", str(self.port),
              "--cert", self.cert, "--key", self.key, "--out", self.dir, "--user", SMTP_USER,
-             "--password", SMTP_PASSWORD] + (["--drop-second"] if drop_second else []),
+             "--password", SMTP_PASSWORD] + (["--drop-second"] if drop_second else []) +
+            (["--hang-quit"] if hang_quit else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         check(line.startswith("ready"), f"the SMTP sink did not start: {line!r} "

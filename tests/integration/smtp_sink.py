@@ -10,12 +10,15 @@ Each message's X-Sink-Session header numbers the SMTP session (connection)
 that carried it, so a test can count sessions against mails. With
 --drop-second, a session's second MAIL FROM is not answered: the
 connection is closed instead, as a server that dropped an idle session.
+With --hang-quit, QUIT is never answered (a relay that hangs).
 
     /usr/bin/python3 smtp_sink.py --port P --cert C --key K --out DIR
                                   --user U --password W [--drop-second]
+                                  [--hang-quit]
 """
 
 import argparse
+import asyncio
 import os
 import ssl
 import sys
@@ -26,8 +29,9 @@ from aiosmtpd.smtp import AuthResult
 
 
 class Sink:
-    def __init__(self, out, drop_second=False):
+    def __init__(self, out, drop_second=False, hang_quit=False):
         self.out = out
+        self.hang_quit = hang_quit
         self.n = 0
         self.sessions = 0
         self.drop_second = drop_second
@@ -41,6 +45,11 @@ class Sink:
                 session.tg_number = self.sessions
                 session.tg_mails = 0
             return session.tg_number
+
+    async def handle_QUIT(self, server, session, envelope):
+        if self.hang_quit:
+            await asyncio.sleep(600)
+        return "221 Bye"
 
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
         self.session_of(session)
@@ -84,6 +93,7 @@ def main():
     p.add_argument("--user", required=True)
     p.add_argument("--password", required=True)
     p.add_argument("--drop-second", action="store_true")
+    p.add_argument("--hang-quit", action="store_true")
     a = p.parse_args()
 
     def auth(server, session, envelope, mechanism, data):
@@ -92,7 +102,7 @@ def main():
 
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ctx.load_cert_chain(a.cert, a.key)
-    c = Controller(Sink(a.out, a.drop_second), hostname="127.0.0.1", port=a.port, tls_context=ctx,
+    c = Controller(Sink(a.out, a.drop_second, a.hang_quit), hostname="127.0.0.1", port=a.port, tls_context=ctx,
                    require_starttls=True, authenticator=auth, auth_required=True,
                    auth_require_tls=True)
     c.start()

@@ -9,9 +9,11 @@ end):
   notify_inflight (2) sessions, and the status counts the connections;
 - a server that drops every session at its second MAIL FROM: each mail
   still arrives at once, by one retry on a new connection, counted in the
-  status (outbox.smtp_retries)."""
+  status (outbox.smtp_retries);
+- a relay that never answers QUIT does not hold the daemon's stop."""
 
 import sqlite3
+import time
 
 from harness import CheckFailed, check, register, run_main
 from notify_rig import notify_rig, verify_address, wait_until
@@ -75,7 +77,21 @@ def body(args):
         check("retried once on a new connection" in "\n".join(h.daemon.log),
               "the retry is not in the log")
         h.validate_all()
+
+        # A relay that never answers QUIT: the daemon, stopping, closes its
+        # kept session without waiting for it (not the 120 s libcurl would
+        # wait by default, on the loop thread).
         h.daemon.stop()
+        sink.stop()
+        sink.start(hang_quit=True)
+        queue(h, uid, "last", 1)
+        h.daemon.start()
+        wait_until(lambda: len(mails(sink, "last")) == 1, "the last mail")
+        t = time.monotonic()
+        h.daemon.stop(timeout=60)
+        took = time.monotonic() - t
+        print(f"# stopped in {took:.1f} s with a session to a relay that hangs on QUIT")
+        check(took < 8, f"the daemon took {took:.1f} s to stop (a kept session's QUIT)")
 
 
 if __name__ == "__main__":
