@@ -332,6 +332,51 @@ async function bids(a, b, url) {
   console.log(`# bids: the bidder's board "${await mine(a)}", the other's "${other}"`);
 }
 
+// The finished match's Review (match.js's stepper, the `replay` op): once
+// the Union resigns, each page (the player's, the spectator's, and a new
+// one's that opens it from the lobby's finished matches, its map's data
+// not yet loaded) steps through the match, and each step's map is the
+// replayed view's: the set-up, the first move, the last, one back. The
+// set-up's units must stand elsewhere than the final view's, or a board
+// that did not redraw would pass.
+async function review(browser, url, a, b, pages, match) {
+  await a.page.click("#resign");
+  await a.page.click("dialog.confirm button.danger");
+  await until("the resignation", async () => /resigned/.test(await b.page.textContent("#result")));
+  const e = await player(browser, url, "stanton");
+  await e.page.click(`#finished-public li[data-match="${match}"] a.button`);
+  await e.page.waitForURL(new RegExp(`#/watch/${match}$`));
+  await until("the reviewer's view", async () => (await seqOf(e.page)) >= 0);
+  for (const p of [e, ...pages]) {
+    await p.page.waitForSelector("#step-start");
+    const final = latest(p, match).view;
+    const replies = () => p.frames.map((f) => { try { return JSON.parse(f); } catch { return null; } })
+      .filter((m) => m && m.op === "ok" && m.view && Array.isArray(m.seqs));
+    const step = async (button, want) => {
+      const n = replies().length;
+      await p.page.click(button);
+      await until(`${p.name}'s replay after ${button}`, async () => replies().length > n &&
+        (await p.page.textContent("#match-title")).includes(`replay · seq ${replies().at(-1).seq}`));
+      const r = replies().at(-1);
+      if (want !== undefined && r.seq !== want) fail(`${p.name}: ${button} replayed seq ${r.seq}, not ${want}`);
+      await checkMap(p, r.view);
+      return r;
+    };
+    const first = await step("#step-start", 0);
+    const at = (v) => JSON.stringify(v.board.units.map((u) => `${u.id}@${u.area}:${u.exhausted}`).sort());
+    if (at(first.view) === at(final)) fail(`${p.name}: the set-up's units stand as at the end: the replay's map proves nothing`);
+    if (first.seqs.length < MOVES) fail(`${p.name}: the replay has ${first.seqs.length} steps for ${MOVES} moves`);
+    await step("#step-next", first.seqs[0]);
+    await step("#step-last", first.seqs.at(-1));
+    await step("#step-prev", first.seqs.at(-2));
+    await p.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, `11-replay-${p.name}.png`) });
+    await p.page.click("#step-done");
+    await until(`${p.name}'s board back at the end`, async () => !(await p.page.textContent("#match-title")).includes("replay"));
+    await checkMap(p, latest(p, match).view);
+    console.log(`# review: ${p.name} stepped through ${first.seqs.length} steps, the map the replayed view's at each`);
+  }
+}
+
 async function main() {
   const d = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${d.port}/`;
@@ -428,6 +473,7 @@ async function main() {
     await a.page.locator("#board svg.boal-map").screenshot({ path: join(outDir, "05-map.png") });
     await a.page.locator("#boal-tracks").screenshot({ path: join(outDir, "08-tracks.png") });
     const seq = await seqOf(a.page);
+    await review(browser, url, a, b, [c, a], match);
     await bids(a, b, url);
     console.log(`PASS: match ${match}, up to ${exhaustedSeen} units exhausted, ${moves} moves (${byUnit} by picking a unit, ${byArea} by clicking an area, ${byPiece} among a unit's own), seq ${seq}; the bids shown`);
   } finally {
