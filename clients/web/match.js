@@ -84,13 +84,24 @@ export class MatchScreen {
         h("button", { id: "undo", onclick: () => this.undo() }, "Undo"),
         h("button", { id: "resign", class: "danger", onclick: () => this.resign() }, "Resign"),
         h("span", { id: "invite" }));
+    // Skip links, first in the screen's Tab order and shown when focused:
+    // every counter and lit hex of the map is a Tab stop, so without them
+    // Undo, Resign, the actions and the chat lie hundreds of Tabs away.
+    e.controls = h("section", { class: "card", id: "controls", tabindex: "-1", "aria-label": "Your move" },
+      e.prompt, e.error, tools, e.search, e.chooser, e.actions);
+    const here = `#/${this.spectator ? "watch" : "match"}/${this.id}`;
+    const skip = (id, text, to) => h("a", { id, class: "skip", href: here,
+      onclick: (ev) => { ev.preventDefault(); to().focus(); } }, text);
+    const skips = h("nav", { class: "skips", "aria-label": "Skip links" },
+      skip("skip-map", "Skip the map", () => e.controls),
+      this.spectator ? null : skip("skip-chat", "Skip to chat", () => e.chatInput));
     const chat = this.spectator ? null : h("section", { class: "card chatbox" }, h("h2", {}, "Chat"), e.chatList,
       h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); this.say(); } }, e.chatInput, h("button", { id: "chat-send" }, "Send")));
     this.root.append(
       h("div", { class: "match-screen" },
-        h("div", { class: "main-col" }, e.title, e.clock, e.result, e.stepper, e.board),
+        h("div", { class: "main-col" }, skips, e.title, e.clock, e.result, e.stepper, e.board),
         h("div", { class: "side-col" },
-          h("section", { class: "card" }, e.prompt, e.error, tools, e.search, e.chooser, e.actions),
+          e.controls,
           h("section", { class: "card" }, h("h2", {}, "Log"), e.log),
           chat)));
   }

@@ -1,7 +1,9 @@
 // test_keyboard.mjs — Lincoln's War played by keyboard alone (issue 18:
 // "usable ... by keyboard alone (the action list stays, digits pick)") in a
 // real browser (Debian's chromium driven by playwright-core) against the
-// real daemon. After signing in, nothing is clicked: each player reaches his
+// real daemon. After signing in, nothing is clicked: the Union creates the
+// match in the lobby's form by keys (Tab, arrows, Enter; the server's list
+// shows the chosen game, scenario, side and clock), each player reaches his
 // match from the lobby with Tab and Enter, and every move is a key press:
 // a digit picks among the actions shown, `/` opens the search, typing
 // narrows it, Enter leaves it with the matches listed (their digits
@@ -14,7 +16,8 @@
 // Enter picks it (its destinations light up, the focus stays on it),
 // Shift+Tab to a lit destination, Enter sends.
 // At the end the Union resigns by keys (the confirmation cancelled once by
-// Escape, then confirmed by Enter).
+// Escape, then confirmed by Enter), reaching Resign and the chat box from
+// the page's top in a few Tabs through the match screen's skip links.
 // Accessibility the keyboard path needs: the focused element shows a focus
 // ring (its computed outline), Tab reaches the lobby's link and the action
 // buttons, and focus is never left on a removed element after a move.
@@ -186,6 +189,57 @@ async function mapKeys(p, view) {
   return true;
 }
 
+// The lobby's create form by keys alone: Tab to each field, arrows choose
+// (as many ArrowDowns as the wanted option lies below the selected one),
+// Tab to Create, Enter. The server's list of the player's matches must
+// then hold the match with the chosen game, scenario, side and time
+// control. Returns the match's number.
+async function createByKeys(p) {
+  const page = p.page;
+  // The options wanted, from the welcome the page holds: Lincoln's War's
+  // Campaign Game as the Union, the last of the server's clock presets.
+  const w = await page.evaluate(() => window.telegraph.conn.welcome);
+  const lw = w.games.find((g) => g.id === "lincolns-war");
+  const preset = (w.time_controls || []).at(-1)?.preset;
+  if (!lw || !preset) fail(`the welcome offers no Lincoln's War or no clock preset: ${JSON.stringify(w.time_controls)}`);
+  const want = { game: "lincolns-war", scenario: "campaign", side: "union", "time-control": preset };
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.focus("header a.brand");
+  for (const [id, value] of Object.entries(want)) {
+    await tabTo(page, `the create form's #${id}`, (f) => f.id === id, id === "game" ? 40 : 8);
+    const [at, to] = await page.$eval(`#${id}`, (s, v) => [s.selectedIndex, [...s.options].findIndex((o) => o.value === v)], value);
+    if (to < 0) fail(`#${id} offers no ${value}`);
+    for (let i = at; i < to; i++) await page.keyboard.press("ArrowDown");
+    for (let i = at; i > to; i--) await page.keyboard.press("ArrowUp");
+    const got = await page.inputValue(`#${id}`);
+    if (got !== value) fail(`arrows on #${id} chose ${got}, not ${value}`);
+  }
+  await tabTo(page, "Create", (f) => f.id === "create-match", 8);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/#\/match\/\d+$/);
+  const match = Number(page.url().match(/#\/match\/(\d+)$/)[1]);
+  const mine = await wire(p, { op: "list", which: "mine" });
+  const m = (mine.matches || []).find((x) => x.match === match);
+  if (!m) fail(`match ${match} is not in ${p.name}'s list: ${JSON.stringify(mine)}`);
+  if (m.game !== want.game || m.scenario !== want.scenario || m.your_role !== want.side || m.time_control?.preset !== preset)
+    fail(`the form created ${JSON.stringify(m)}, not ${JSON.stringify(want)}`);
+  await page.goto(page.url().replace(/#.*$/, "#/"));
+  await page.waitForSelector("#create");
+  return match;
+}
+
+// The match screen's skip links (issue 18: usable by keyboard alone, and
+// every counter and lit hex is a Tab stop): from the page's top a few Tabs
+// reach "Skip to chat", Enter puts the focus in the chat box.
+const TOP_STOPS = 8;
+async function skipToChat(p) {
+  await p.page.focus("header a.brand");
+  await tabTo(p.page, "the chat's skip link", (f) => f.id === "skip-chat", TOP_STOPS);
+  await p.page.keyboard.press("Enter");
+  const f = await focused(p.page);
+  if (f.id !== "chat-input" || !f.ring) fail(`Skip to chat focused ${f.tag}#${f.id} (ring ${f.ring})`);
+}
+
 async function main() {
   const daemon = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${daemon.port}/`;
@@ -202,9 +256,8 @@ async function main() {
       players.push({ ...d, name, sent });
     }
     const [a, b] = players;
-    const c = await wire(a, { op: "create", game: "lincolns-war", scenario: "campaign", side: "union" });
-    if (c.op !== "ok") fail(`create: ${JSON.stringify(c)}`);
-    const match = c.match;
+    const match = await createByKeys(a);
+    step(`match ${match} created from the lobby's form by keys`);
     const j = await wire(b, { op: "join", match });
     if (j.op !== "ok") fail(`join: ${JSON.stringify(j)}`);
     // From the lobby to the match by Tab and Enter.
@@ -278,8 +331,11 @@ async function main() {
     // Resign by keys: Tab to Resign, Enter opens the confirmation, Escape
     // cancels it (nothing sent, the focus back on Resign), Enter twice
     // resigns, and the server's view says so on both sockets.
-    await a.page.evaluate(() => document.activeElement?.blur());
-    await tabTo(a.page, "Resign", (f) => f.id === "resign", 600);
+    await skipToChat(a);
+    await a.page.focus("header a.brand");
+    await tabTo(a.page, "the skip link", (f) => f.id === "skip-map", TOP_STOPS);
+    await a.page.keyboard.press("Enter");
+    await tabTo(a.page, "Resign", (f) => f.id === "resign", 3);
     const n = a.sent.length;
     await a.page.keyboard.press("Enter");
     await a.page.waitForSelector("dialog.confirm[open]");
