@@ -50,7 +50,7 @@ const myTurn = (page) => page.$eval("#prompt", (p) => p.classList.contains("your
 const focused = (page) => page.evaluate(() => {
   const e = document.activeElement;
   const cs = e ? getComputedStyle(e) : null;
-  return { id: e?.id ?? "", co: e?.dataset?.co ?? "", hex: e?.tagName === "polygon" ? e.dataset.hex : "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
+  return { id: e?.id ?? "", name: e?.name ?? "", co: e?.dataset?.co ?? "", hex: e?.tagName === "polygon" ? e.dataset.hex : "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
     connected: !!e?.isConnected, body: e === document.body,
     ring: !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0 };
 });
@@ -192,8 +192,9 @@ async function mapKeys(p, view) {
 // The lobby's create form by keys alone: Tab to each field, arrows choose
 // (as many ArrowDowns as the wanted option lies below the selected one),
 // Tab to Create, Enter. The server's list of the player's matches must
-// then hold the match with the chosen game, scenario, side and time
-// control. Returns the match's number.
+// then hold the match with the chosen game, scenario, an option (Space on
+// its checkbox), side, time control and spectators (off, by Space).
+// Returns the match's number.
 async function createByKeys(p) {
   const page = p.page;
   // The options wanted, from the welcome the page holds: Lincoln's War's
@@ -202,10 +203,17 @@ async function createByKeys(p) {
   const lw = w.games.find((g) => g.id === "lincolns-war");
   const preset = (w.time_controls || []).at(-1)?.preset;
   if (!lw || !preset) fail(`the welcome offers no Lincoln's War or no clock preset: ${JSON.stringify(w.time_controls)}`);
+  if (lw.options?.kickstarters?.type !== "boolean") fail(`Lincoln's War's options: ${JSON.stringify(lw.options)}`);
   const want = { game: "lincolns-war", scenario: "campaign", side: "union", "time-control": preset };
   await page.evaluate(() => document.activeElement?.blur());
   await page.focus("header a.brand");
   for (const [id, value] of Object.entries(want)) {
+    if (id === "side") {
+      // An option of the game's (rendered from the welcome's schema), a
+      // checkbox Space turns on.
+      await tabTo(page, "the kickstarters option", (f) => f.name === "kickstarters", 8);
+      await page.keyboard.press("Space");
+    }
     await tabTo(page, `the create form's #${id}`, (f) => f.id === id, id === "game" ? 40 : 8);
     const [at, to] = await page.$eval(`#${id}`, (s, v) => [s.selectedIndex, [...s.options].findIndex((o) => o.value === v)], value);
     if (to < 0) fail(`#${id} offers no ${value}`);
@@ -214,6 +222,8 @@ async function createByKeys(p) {
     const got = await page.inputValue(`#${id}`);
     if (got !== value) fail(`arrows on #${id} chose ${got}, not ${value}`);
   }
+  await tabTo(page, "Spectators may watch", (f) => f.id === "spectators", 8);
+  await page.keyboard.press("Space");
   await tabTo(page, "Create", (f) => f.id === "create-match", 8);
   await page.keyboard.press("Enter");
   await page.waitForURL(/#\/match\/\d+$/);
@@ -221,7 +231,8 @@ async function createByKeys(p) {
   const mine = await wire(p, { op: "list", which: "mine" });
   const m = (mine.matches || []).find((x) => x.match === match);
   if (!m) fail(`match ${match} is not in ${p.name}'s list: ${JSON.stringify(mine)}`);
-  if (m.game !== want.game || m.scenario !== want.scenario || m.your_role !== want.side || m.time_control?.preset !== preset)
+  if (m.game !== want.game || m.scenario !== want.scenario || m.your_role !== want.side || m.time_control?.preset !== preset ||
+      m.options?.kickstarters !== true || m.spectators !== false)
     fail(`the form created ${JSON.stringify(m)}, not ${JSON.stringify(want)}`);
   await page.goto(page.url().replace(/#.*$/, "#/"));
   await page.waitForSelector("#create");
