@@ -11,7 +11,8 @@ The daemon listens on a fixed port (a kill -9 and restart finds it again);
 h.clock_file and h.now hold the clock (set_time moves it), h.lmtp_port the
 LMTP port when lmtp=True. On leaving, the daemon, the sink and the webhook
 receiver stop. Also the helpers the tests share: the sink's messages, the
-webhook receiver, waiting for a connection to close, verifying an address."""
+webhook receiver, waiting for a connection to close, verifying an address,
+finish (the last check and the daemon's stop) and main (a test's entry)."""
 
 import contextlib
 import email
@@ -27,7 +28,7 @@ import subprocess
 import threading
 import time
 
-from harness import Harness, check, free_fixed_port
+from harness import Harness, check, free_fixed_port, run_main
 
 T0 = 1900000000
 DAY = 86400
@@ -214,3 +215,14 @@ def notify_rig(args, settings=None, hook=None, lmtp=False):
         sink.stop()
         if hk:
             hk.shutdown()
+
+
+def finish(h):
+    """The end of a part: every match's record verifies, the daemon stops."""
+    h.validate_all()
+    h.daemon.stop()
+
+
+def main(body):
+    """A notification test's entry: body(args) on the harness's arguments."""
+    run_main(body)

@@ -13,9 +13,9 @@ clock:
 
 import time
 
-from harness import CheckFailed, check, register, run_main
-from notify_rig import T0, close_gone, notify_rig, set_time, start_client, text_of, to, \
-    verify_address, wait_until
+from harness import check, register
+from notify_rig import T0, close_gone, finish, main, notify_rig, set_time, start_client, \
+    text_of, to, verify_address, wait_until
 
 
 def chat_mails(sink):
@@ -106,12 +106,8 @@ def body(args):
         check(not [m for m in sink.messages() if "blocked words" in text_of(m) or
                    "nobody reads" in text_of(m) or "while you look" in text_of(m)],
               "a chat that should not be mailed was")
-        h.validate_all()
-        h.daemon.stop()
+        finish(h)
 
 
 if __name__ == "__main__":
-    try:
-        run_main(body)
-    except CheckFailed:
-        raise
+    main(body)

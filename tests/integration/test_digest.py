@@ -13,9 +13,9 @@ clock (TELEGRAPHD_TEST_CLOCK), kill -9 and a restart in the window:
 
 import time
 
-from harness import CheckFailed, check, register, run_main
-from notify_rig import T0, close_gone, notify_rig, set_time, start_client, text_of, to, \
-    verify_address
+from harness import check, register
+from notify_rig import T0, close_gone, finish, main, notify_rig, set_time, start_client, \
+    text_of, to, verify_address
 
 HOUR = 3600
 
@@ -119,12 +119,8 @@ def body(args):
         grant.ok({"op": "invite", "match": m5, "user": "lee"})
         got = wait_mails(sink, 4, "an invitation with digest off")
         check("grant invites you" in got[3]["Subject"], f"{got[3]['Subject']}")
-        h.validate_all()
-        h.daemon.stop()
+        finish(h)
 
 
 if __name__ == "__main__":
-    try:
-        run_main(body)
-    except CheckFailed:
-        raise
+    main(body)

@@ -18,8 +18,9 @@ TLS, a real SMTP server (smtp_sink.py) and a webhook receiver:
 import json
 import re
 
-from harness import CheckFailed, check, register, run_main
-from notify_rig import T0, notify_rig, start_client, text_of, to, verify_address, wait_until
+from harness import check, register
+from notify_rig import T0, finish, main, notify_rig, start_client, text_of, to, verify_address, \
+    wait_until
 
 
 def create_private(c, side="alpha"):
@@ -158,12 +159,8 @@ def body(args):
         out = h.run_cli(["invitations", "decline", str(mid3)], mosby.config)
         check(out.returncode != 0 and "no invitation waiting" in out.stderr,
               f"declining an accepted one: {out.stdout!r} {out.stderr!r}")
-        h.validate_all()
-        h.daemon.stop()
+        finish(h)
 
 
 if __name__ == "__main__":
-    try:
-        run_main(body)
-    except CheckFailed:
-        raise
+    main(body)
