@@ -53,6 +53,7 @@ int boal_roll_dr(struct boal_state *s, int side);
 	                   struct tg_error *err);                                                  \
 	const char *boal_##k##_prompt(const void *st, int role, char *buf, size_t n);
 BOAL_IMPULSE_KIND(retreat)
+BOAL_IMPULSE_KIND(place_leader)
 BOAL_IMPULSE_KIND(screen)
 BOAL_IMPULSE_KIND(forward)
 BOAL_IMPULSE_KIND(leader_casualty)
@@ -77,12 +78,12 @@ BOAL_IMPULSE_KIND(assault_move)
  * owner's choice of a retreat area and the Defender's interrupts first,
  * then the Attacker's steps. */
 #define BOAL_IMPULSE_PENDING                                                                       \
-	BOAL_PENDING_ENTRY(retreat, "10.7.1, 10.7.2"), BOAL_PENDING_ENTRY(screen, "9.4"),          \
-	    BOAL_PENDING_ENTRY(forward, "10.4"), BOAL_PENDING_ENTRY(leader_casualty, "15.2"),      \
-	    BOAL_PENDING_ENTRY(heroic, "12.1"), BOAL_PENDING_ENTRY(casualty, "10.6"),              \
-	    BOAL_PENDING_ENTRY(voluntary, "10.7.3"), BOAL_PENDING_ENTRY(fall_back, "10.4.4"),      \
-	    BOAL_PENDING_ENTRY(entrench_capture, "11.2"), BOAL_PENDING_ENTRY(demolish, "15.4.1"),  \
-	    BOAL_PENDING_ENTRY(impulse_choice, "8.1"),                                             \
+	BOAL_PENDING_ENTRY(retreat, "10.7.1, 10.7.2"), BOAL_PENDING_ENTRY(place_leader, "9.6"),    \
+	    BOAL_PENDING_ENTRY(screen, "9.4"), BOAL_PENDING_ENTRY(forward, "10.4"),                \
+	    BOAL_PENDING_ENTRY(leader_casualty, "15.2"), BOAL_PENDING_ENTRY(heroic, "12.1"),       \
+	    BOAL_PENDING_ENTRY(casualty, "10.6"), BOAL_PENDING_ENTRY(voluntary, "10.7.3"),         \
+	    BOAL_PENDING_ENTRY(fall_back, "10.4.4"), BOAL_PENDING_ENTRY(entrench_capture, "11.2"), \
+	    BOAL_PENDING_ENTRY(demolish, "15.4.1"), BOAL_PENDING_ENTRY(impulse_choice, "8.1"),     \
 	    BOAL_PENDING_ENTRY(impulse_single, "8.1.1, 9.1.1"),                                    \
 	    BOAL_PENDING_ENTRY(regroup, "8.1.2"), BOAL_PENDING_ENTRY(assault_move, "9.1, 10.0")
 

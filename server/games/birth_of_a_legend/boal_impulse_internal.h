@@ -48,7 +48,8 @@ void bi_entered(struct boal_state *s, const struct boal_data *d, int side, int t
 /* 11.2: the enemy marker in `a` is removed; while one of the Attacker's
  * counters is free, his +1 is asked (s->imp.ent_area) once bi_go_on runs */
 void bi_capture(struct boal_state *s, const struct boal_data *d, int a);
-/* the Attacker's movement goes on: BOAL_IS_MOVE, or first 11.2's question */
+/* the Attacker's movement goes on: BOAL_IS_MOVE, or first 9.6's placements
+ * and 11.2's question */
 void bi_go_on(struct boal_state *s);
 
 /* boal_assault.c */
@@ -75,8 +76,10 @@ void bi_retreat_start(struct boal_state *s, const struct boal_data *d, int side,
                       int back);
 void bi_retreat_run(struct boal_state *s, const struct boal_data *d);
 /* 9.6: side's leaders in `from` when no unit of side is left there go where
- * the last retreating unit went (s->imp.r_last), else with a unit of their
- * command (README decision 33) */
+ * the last retreating unit went (s->imp.r_last), else with a Division they
+ * command: to its Area when there is one, eliminated when none, and asked
+ * of the owner (s->imp.place_due, once bi_go_on runs) when there are
+ * several (README decision 33) */
 void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from);
 /* 10.7: where an attacker retreats from the assaulted area (0: eliminated) */
 int bi_retreat_single(struct boal_state *s, const struct boal_data *d, int u, int to);

@@ -67,7 +67,10 @@ void bi_capture(struct boal_state *s, const struct boal_data *d, int a)
 
 void bi_go_on(struct boal_state *s)
 {
-	s->imp.step = s->imp.ent_area ? BOAL_IS_ENTRENCH : BOAL_IS_MOVE;
+	if (s->imp.place_due)
+		s->imp.step = BOAL_IS_PLACE_LEADER;
+	else
+		s->imp.step = s->imp.ent_area ? BOAL_IS_ENTRENCH : BOAL_IS_MOVE;
 }
 
 static int attacker(const struct boal_state *s)

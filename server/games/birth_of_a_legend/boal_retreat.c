@@ -29,12 +29,25 @@ static void go(struct boal_state *s, int u, int to)
 }
 
 /* 9.6: "All friendly units in his Area are eliminated. Place a Subordinate
- * Leader with any friendly Division he commands ... Place an Army Leader
- * with any friendly Division. If all the Divisions of a Subordinate Leader
- * are eliminated, that Subordinate Leader is also eliminated." README
- * decision 33: the first such unit of the data stands for the owner's
- * choice. Leaders of an area its units retreated from go where the last
- * unit went. */
+ * Leader with any friendly Division he commands, regardless of the distance
+ * between the Leader and the unit. Place an Army Leader with any friendly
+ * Division. If all the Divisions of a Subordinate Leader are eliminated,
+ * that Subordinate Leader is also eliminated." Areas (bit a) holding a
+ * Division leader l may be placed with. */
+static uint64_t division_areas(const struct boal_state *s, const struct boal_data *d, int l)
+{
+	uint64_t m = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].area != BOAL_NOWHERE && d->unit[u].side == d->leader[l].side &&
+		    d->unit[u].type == BOAL_INFANTRY &&
+		    (d->leader[l].army || d->unit[u].command == d->leader[l].command))
+			m |= 1ull << s->unit[u].area;
+	return m;
+}
+
+/* README decision 33: the owner chooses among several Areas; with one the
+ * leader goes there; with none he is eliminated. Leaders of an area its
+ * units retreated from go where the last unit went. */
 void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from)
 {
 	if (boal_units_in(s, d, side, from) > 0)
@@ -46,13 +59,14 @@ void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side
 			s->leader[l].area = s->imp.r_last;
 			continue;
 		}
-		int to = BOAL_NOWHERE;
-		for (int u = 0; u < s->n_units && to == BOAL_NOWHERE; u++)
-			if (s->unit[u].area != BOAL_NOWHERE && d->unit[u].side == side &&
-			    d->unit[u].type == BOAL_INFANTRY &&
-			    (d->leader[l].army || d->unit[u].command == d->leader[l].command))
-				to = s->unit[u].area;
-		s->leader[l].area = (uint8_t)to;
+		uint64_t m = division_areas(s, d, l);
+		s->leader[l].area = BOAL_NOWHERE;
+		if (m & (m - 1))
+			s->imp.place_due |= 1u << l; /* off the map until placed */
+		else if (m)
+			for (int a = 1; a <= BOAL_AREAS; a++)
+				if (m >> a & 1u)
+					s->leader[l].area = (uint8_t)a;
 		if (!d->leader[l].army)
 			s->leader[l].inactive = true;
 	}
@@ -187,4 +201,80 @@ const char *boal_retreat_prompt(const void *st, int role, char *buf, size_t n)
 	const struct boal_data *d = bi_data();
 	return bi_say(buf, n, "%s must retreat: choose among the areas of equal priority (10.7.2)",
 	              d && s->imp.r_unit >= 0 ? d->unit[s->imp.r_unit].name : "A unit");
+}
+
+/* ---- 9.6 the owner places a leader left alone (README decision 33) ---- */
+
+static int place_next(const struct boal_state *s)
+{
+	for (int l = 0; l < BOAL_LEADERS_MAX; l++)
+		if (s->imp.place_due >> l & 1u)
+			return l;
+	return -1;
+}
+
+bool boal_place_leader_holds(const void *st)
+{
+	return BI_ST(st)->imp.step == BOAL_IS_PLACE_LEADER;
+}
+
+unsigned boal_place_leader_who(const void *st)
+{
+	const struct boal_data *d = bi_data();
+	int l = place_next(BI_ST(st));
+	return d && l >= 0 ? BI_BIT(d->leader[l].side) : 0;
+}
+
+void boal_place_leader_offer(const void *st, int role, json_t *list)
+{
+	(void)role;
+	const struct boal_state *s = BI_ST(st);
+	const struct boal_data *d = bi_data();
+	int l = place_next(s);
+	if (!d || l < 0)
+		return;
+	uint64_t m = division_areas(s, d, l);
+	for (int a = 1; a <= BOAL_AREAS; a++)
+		if (m >> a & 1u)
+			bi_offer(list,
+			         json_pack("{s:s,s:s,s:i}", "type", "place_leader", "leader",
+			                   d->leader[l].id, "area", a),
+			         "Place %s in %s, with a Division he commands (9.6)",
+			         d->leader[l].name, d->area[a].name);
+}
+
+int boal_place_leader_act(void *st, int role, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)role;
+	(void)out;
+	struct boal_state *s = BI_MUT(st);
+	const struct boal_data *d = bi_data();
+	const char *t = bi_type(a);
+	if (!d || !t || strcmp(t, "place_leader"))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "9.6: the answer is {\"type\": \"place_leader\", \"leader\": id, "
+		               "\"area\": n}");
+	int l = place_next(s), to = bi_area(a, "area");
+	if (l < 0 || bi_leader(d, a, "leader") != l)
+		return tg_fail(err, TG_E_ILLEGAL, "9.6: the leader to place now is %s",
+		               l >= 0 ? d->leader[l].name : "none");
+	if (!to || !(division_areas(s, d, l) >> to & 1u))
+		return tg_fail(err, TG_E_ILLEGAL, "9.6: place %s with a friendly Division %s",
+		               d->leader[l].name, d->leader[l].army ? "(any)" : "he commands");
+	s->leader[l].area = (uint8_t)to;
+	s->imp.place_due &= ~(1u << l);
+	bi_go_on(s);
+	return 0;
+}
+
+const char *boal_place_leader_prompt(const void *st, int role, char *buf, size_t n)
+{
+	(void)role;
+	const struct boal_data *d = bi_data();
+	int l = place_next(BI_ST(st));
+	return bi_say(buf, n,
+	              "All the units with %s were eliminated: place him with a Division he "
+	              "commands (9.6)",
+	              d && l >= 0 ? d->leader[l].name : "your leader");
 }

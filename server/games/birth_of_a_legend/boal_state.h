@@ -55,6 +55,7 @@ enum boal_istep {
 	                    */
 	BOAL_IS_LEADER_CASUALTY, /* 15.2: the player with several leaders there picks who rolls */
 	BOAL_IS_ENTRENCH,        /* 11.2: the capturing player may place his Entrench +1 */
+	BOAL_IS_PLACE_LEADER,    /* 9.6: the owner places a leader whose area's units are gone */
 	BOAL_IS_OVER             /* the impulse is over: the Daylight phase goes on */
 };
 enum boal_ikind { BOAL_IK_NONE, BOAL_IK_ASSAULT, BOAL_IK_REGROUP, BOAL_IK_PASS, BOAL_IK_TRAIN };
@@ -101,7 +102,8 @@ struct boal_impulse {
 	uint8_t a_lc;              /* 15.2: sides (bit per side) whose leader check is still due */
 	/* a screening (9.4) or a retreat (10.7) waiting for its owner */
 	uint8_t screen_area;
-	uint8_t ent_area; /* 11.2: the area whose enemy marker was captured, asked now or next */
+	uint8_t ent_area;   /* 11.2: the area whose enemy marker was captured, asked now or next */
+	uint32_t place_due; /* 9.6: leaders (bit per leader, off the map meanwhile) to be placed */
 	int8_t screen_mover;
 	int8_t r_unit;  /* the unit retreating now, -1 */
 	uint8_t r_from; /* the area it leaves */

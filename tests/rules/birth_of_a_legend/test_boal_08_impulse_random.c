@@ -20,9 +20,11 @@ static bool favour(const struct boal_state *s, const json_t *offer)
 	const char *t = json_string_value(json_object_get(a, "type"));
 	if (t && !strcmp(t, "assault"))
 		return true;
-	/* defenders that stay after a Success leave the area Contested */
+	/* defenders that stay after a Success leave the area Contested, or
+	 * (eliminated where a leader stands) leave him to 9.6's placement */
 	const char *loss = json_string_value(json_object_get(a, "loss"));
-	if (t && (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && !strcmp(loss, "exhaust"))))
+	if (t && (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && strcmp(loss, "retreat") != 0 &&
+	                                 strcmp(loss, "exhaust_retreat") != 0)))
 		return true;
 	int to = (int)json_integer_value(json_object_get(a, "to"));
 	return t && !strcmp(t, "move") && json_object_get(a, "unit") && to >= 1 &&

@@ -45,6 +45,11 @@ static int deciding_side(const struct boal_state *s, const struct boal_data *d)
 			return s->imp.r_side;
 		case BOAL_IS_LEADER_CASUALTY: /* 15.2: the attacker's check first */
 			return s->imp.a_lc & 1u << s->imp.side ? s->imp.side : !s->imp.side;
+		case BOAL_IS_PLACE_LEADER: /* 9.6: the owner of the first leader to place */
+			for (int l = 0; l < s->n_leaders; l++)
+				if (s->imp.place_due >> l & 1u)
+					return d->leader[l].side;
+			return -1;
 		case BOAL_IS_DEMOLISH: /* 15.4.1: the side that holds the bridge */
 			return s->imp.demo_bridge ? s->bridge[s->imp.demo_bridge - 1] : -1;
 		default:
