@@ -380,6 +380,75 @@ static const char *ops_prompt(const void *p, int role, char *buf, size_t n)
 #name, rule, name##_holds, who, name##_offer, name##_act, name##_prompt            \
 	}
 
+/* ---- the action types of each kind, declared once ----------------------- */
+
+/* Each kind's table of action types now (struct lw_actions: type, rule,
+ * handler), in lw_pending's order; NULL where the kind's handler still
+ * matches its types itself. */
+typedef const struct lw_actions *types_fn(const struct lw_state *s, int side);
+
+static const struct lw_actions *no_table(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return NULL;
+}
+static const struct lw_actions *gic_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_gic_actions;
+}
+static const struct lw_actions *initiative_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_initiative_actions;
+}
+static const struct lw_actions *admin_types(const struct lw_state *s, int side)
+{
+	return lw_admin_actions(s, side);
+}
+static const struct lw_actions *naval_types(const struct lw_state *s, int side)
+{
+	(void)side;
+	return lw_naval_actions(s);
+}
+static const struct lw_actions *rail_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_rail_actions;
+}
+static const struct lw_actions *draw_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_draw_actions;
+}
+static const struct lw_actions *ops_types(const struct lw_state *s, int side)
+{
+	(void)side;
+	return lw_ops_actions(s);
+}
+
+static types_fn *const kind_types[] = {
+    no_table, no_table, no_table, no_table, no_table, /* the questions */
+    gic_types, initiative_types, admin_types, naval_types, rail_types, draw_types, ops_types,
+};
+
+static const struct lw_actions *const all_tables[] = {
+    &lw_gic_actions,
+    &lw_initiative_actions,
+    &lw_admin_main_actions,
+    &lw_admin_asset_actions,
+    &lw_admin_arrival_actions,
+    &lw_naval_home_actions,
+    &lw_naval_it_actions,
+    &lw_naval_move_actions,
+    &lw_rail_actions,
+    &lw_draw_actions,
+    &lw_ops_card_actions,
+    &lw_ops_spend_actions,
+    &lw_ops_peace_actions,
+    &lw_ops_move_actions,
+};
+
 static const struct tg_pending lw_pending[] = {
     /* questions a procedure raised, in the order the rules ask them */
     DECISION(gic_choice, "11.1.2.2, 11.1.2.3", gic_choice_who),
@@ -397,6 +466,8 @@ static const struct tg_pending lw_pending[] = {
     DECISION(ops, "10.0", ops_who),
 };
 #define LW_PENDING_N (sizeof lw_pending / sizeof *lw_pending)
+_Static_assert(sizeof kind_types / sizeof *kind_types == LW_PENDING_N,
+               "one table of action types a kind of decision");
 
 static bool is_side(int side)
 {
@@ -419,6 +490,20 @@ const char *lw_pending_name(const struct lw_state *s)
 {
 	const struct tg_pending *k = tg_pending_now(lw_pending, LW_PENDING_N, s);
 	return k ? k->name : NULL;
+}
+
+const struct lw_actions *lw_actions_now(const struct lw_state *s, int side)
+{
+	const struct tg_pending *k = tg_pending_now(lw_pending, LW_PENDING_N, s);
+	if (!k || !is_side(side))
+		return NULL;
+	return kind_types[k - lw_pending](s, side);
+}
+
+const struct lw_actions *const *lw_action_tables(size_t *n)
+{
+	*n = sizeof all_tables / sizeof *all_tables;
+	return all_tables;
 }
 
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)

@@ -388,15 +388,21 @@ static void arrival_offer(const struct lw_state *s, int side, json_t *list)
 	                lw_unit_name(s, u, name, sizeof name));
 }
 
+static int refuse_arrival(const struct lw_state *s, int side, const char *type,
+                          struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "7.3: first place your arriving reinforcement (\"place_arrival\")");
+}
+
 static int arrival_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err)
 {
 	int u = asked_arrival(s), opt[ARRIVE_MAX];
-	const char *type = lw_a_str(a, "type");
-	if (u == LW_NONE || s->unit[u].side != side || !type ||
-	    strcmp(type, "place_arrival") != 0 || lw_unit_by_id(s, lw_a_str(a, "general")) != u)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "7.3: first place your arriving reinforcement (\"place_arrival\")");
+	if (u == LW_NONE || s->unit[u].side != side ||
+	    lw_unit_by_id(s, lw_a_str(a, "general")) != u)
+		return refuse_arrival(s, side, "place_arrival", err);
 	int n = entry_options(s, u, opt);
 	int to = chosen_hex(a, opt, n, "7.3", err);
 	if (!to)
@@ -407,117 +413,214 @@ static int arrival_act(struct lw_state *s, int side, const json_t *a, struct gam
 	return 0;
 }
 
-/* ---- the handler ---------------------------------------------------------------- */
+/* ---- the actions of the phase, declared once ------------------------------------ */
+
+static int act_buy_plot(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)out;
+	return lw_political_admin_act(s, side, a, err); /* 7.1.9 (lw_political.c) */
+}
+
+static int act_end_admin(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)a, (void)err;
+	s->side[side].admin_done = 1;
+	lw_log(s, "The %s player ends his administration.", lw_side_title(side));
+	if (!s->side[LW_OTHER(side)].admin_done) {
+		s->phasing = (int8_t)LW_OTHER(side);
+		return 0;
+	}
+	admin_over(s, out);
+	return 0;
+}
+
+static int act_buy_csp(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)out;
+	struct lw_player *p = &s->side[side];
+	int n;
+	if (!lw_a_int(a, "amount", &n))
+		return tg_fail(err, TG_E_MALFORMED, "buy_csp needs an integer \"amount\"");
+	if (n < 1 || p->csp + n > 10)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.6: CSP may not exceed 10 (you have %d)",
+		               p->csp);
+	if (n > p->pc)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.6: one PC per CSP; you have %d PC", p->pc);
+	p->pc = (int16_t)(p->pc - n);
+	p->csp = (int16_t)(p->csp + n);
+	lw_log(s, "The %s player buys %d CSP (7.1.6).", lw_side_title(side), n);
+	return 0;
+}
+
+/* The general an action names: -1 MALFORMED when it names none. */
+static int named_general(const struct lw_state *s, const json_t *a, int *u, struct tg_error *err)
+{
+	*u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (!lw_a_str(a, "general"))
+		return tg_fail(err, TG_E_MALFORMED, "%s needs a \"general\"", lw_a_str(a, "type"));
+	return 0;
+}
+
+static int promote(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err, bool draft)
+{
+	struct lw_player *p = &s->side[side];
+	char name[64];
+	int u;
+	if (named_general(s, a, &u, err) != 0)
+		return -1;
+	if (draft && !p->draft_left)
+		return tg_fail(err, TG_E_ILLEGAL, "7.2: no draft promotion left this turn");
+	if (check_promote(s, side, u, draft, err) != 0)
+		return -1;
+	int cost = draft ? 0 : s->unit[u].stars + 1;
+	if (draft) {
+		p->draft_left--;
+		/* 7.2: from Spring 1864 the CS draft needs a 3-6 */
+		if (side == LW_CONFEDERATE && lw_D()->turns[s->turn].cs_manpower_roll) {
+			int die = tg_rng_die(&s->rng, 6);
+			if (out)
+				out->barrier = true;
+			if (die <= 2) {
+				s->unit[u].flags |= LW_UF_PROMOTED;
+				lw_log(s, "Draft promotion of %s fails: manpower roll %d (7.2).",
+				       lw_public_name(s, u, name, sizeof name), die);
+				return 0;
+			}
+		}
+	}
+	p->pc = (int16_t)(p->pc - cost);
+	lw_promote(s, u);
+	lw_log(s, "%s is promoted to %d stars (%s).", lw_public_name(s, u, name, sizeof name),
+	       s->unit[u].stars, draft ? "7.2 draft" : "7.1 purchase");
+	return 0;
+}
+
+static int act_promote(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	return promote(s, side, a, out, err, false);
+}
+
+static int act_draft(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
+{
+	return promote(s, side, a, out, err, true);
+}
+
+static int act_rehabilitate(struct lw_state *s, int side, const json_t *a,
+                            struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	struct lw_player *p = &s->side[side];
+	char name[64];
+	int u;
+	if (named_general(s, a, &u, err) != 0 || check_rehab(s, side, u, err) != 0)
+		return -1;
+	int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
+	int hex = chosen_hex(a, opt, n, "7.1.1", err);
+	if (!hex)
+		return -1;
+	p->pc--;
+	p->disgraced_bought = 1;
+	s->unit[u].stars = 1;
+	lw_unit_place(s, u, hex);
+	s->unit[u].flags |= LW_UF_PROMOTED; /* 7.1.1: no promotion the same turn */
+	char h[64];
+	lw_log(s, "%s returns from disgrace at %s (7.1.1).", gname(s, u, name, sizeof name),
+	       lw_hex_label(hex, h, sizeof h));
+	return 0;
+}
+
+static int act_appoint_gic(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	struct lw_player *p = &s->side[side];
+	char name[64];
+	int u;
+	if (named_general(s, a, &u, err) != 0 || check_gic(s, side, u, err) != 0)
+		return -1;
+	p->pc = (int16_t)(p->pc - gic_cost(s, side));
+	p->gic_old = p->gic; /* 11.1.2.3: not the one replaced if a CO is chosen */
+	p->gic = (int16_t)u;
+	lw_log(s, "%s is appointed General in Chief (7.1.4).", gname(s, u, name, sizeof name));
+	lw_gic_relocate(s, side, u, LW_GIC_PLACE_VOLUNTARY); /* 11.1.2.3 */
+	return 0;
+}
+
+static int act_appoint_co(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)out;
+	char name[64];
+	int u;
+	if (named_general(s, a, &u, err) != 0 || check_co(s, side, u, err) != 0)
+		return -1;
+	s->side[side].pc--;
+	s->unit[u].cmd = ++s->cmd_seq;
+	lw_log(s, "%s takes command of his force (7.1.5).", gname(s, u, name, sizeof name));
+	return 0;
+}
+
+static int refuse_admin(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "7.0: in the administration phase: buy_csp, promote, draft, rehabilitate, "
+	               "appoint_gic, appoint_co or end_admin");
+}
+
+static int refuse_asset(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "7.1.7: first place the Asset you drew");
+}
+
+/* 7.0: each side's purchases, promotions and appointments, then the end. */
+static const struct lw_action admin_rows[] = {
+    {"buy_csp", "7.1.6", act_buy_csp, 0},
+    {"promote", "7.1.2", act_promote, 0},
+    {"draft", "7.2", act_draft, 0},
+    {"rehabilitate", "7.1.1", act_rehabilitate, 0},
+    {"appoint_gic", "7.1.4", act_appoint_gic, 0},
+    {"appoint_co", "7.1.5", act_appoint_co, 0},
+    {"buy_asset", "7.1.7", lw_naval_buy_asset_act, 0},
+    {"buy_raider", "7.1.7", lw_naval_buy_raider_act, 0},
+    {"buy_fleet", "7.1.8", lw_naval_buy_fleet_act, 0},
+    {"buy_assassination_plot", "7.1.9", act_buy_plot, 0},
+    {"end_admin", "7.0", act_end_admin, 0},
+};
+/* 7.1.7: the Asset the Confederate drew goes to a port before anything else. */
+static const struct lw_action asset_rows[] = {
+    {"place_asset", "7.1.7", lw_naval_place_asset_act, 0},
+};
+/* 7.3, 2.1: a reinforcement with several legal hexes is placed by its owner. */
+static const struct lw_action arrival_rows[] = {
+    {"place_arrival", "7.3", arrival_act, 0},
+};
+const struct lw_actions lw_admin_main_actions = LW_ACTIONS("admin", admin_rows, refuse_admin);
+const struct lw_actions lw_admin_asset_actions =
+    LW_ACTIONS("admin.asset", asset_rows, refuse_asset);
+const struct lw_actions lw_admin_arrival_actions =
+    LW_ACTIONS("admin.arrival", arrival_rows, refuse_arrival);
+
+const struct lw_actions *lw_admin_actions(const struct lw_state *s, int side)
+{
+	if (s->side[side].arrive_place)
+		return &lw_admin_arrival_actions; /* 7.3, 2.1 */
+	if (side == LW_CONFEDERATE && lw_naval_admin_pending(s))
+		return &lw_admin_asset_actions; /* 7.1.7 (lw_naval_admin.c) */
+	return &lw_admin_main_actions;
+}
 
 int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	struct lw_player *p = &s->side[side];
-	char name[64];
-	int naval_rc;
-	if (p->arrive_place)
-		return arrival_act(s, side, a, out, err); /* 7.3, 2.1 */
-	if (lw_naval_admin_act(s, side, a, out, err, &naval_rc))
-		return naval_rc; /* 7.1.7, 7.1.8 (lw_naval_admin.c) */
-	if (strcmp(type, "buy_assassination_plot") == 0)
-		return lw_political_admin_act(s, side, a, err); /* 7.1.9 (lw_political.c) */
-	if (strcmp(type, "end_admin") == 0) {
-		p->admin_done = 1;
-		lw_log(s, "The %s player ends his administration.", lw_side_title(side));
-		if (!s->side[LW_OTHER(side)].admin_done) {
-			s->phasing = (int8_t)LW_OTHER(side);
-			return 0;
-		}
-		admin_over(s, out);
-		return 0;
-	}
-	if (strcmp(type, "buy_csp") == 0) {
-		int n;
-		if (!lw_a_int(a, "amount", &n))
-			return tg_fail(err, TG_E_MALFORMED, "buy_csp needs an integer \"amount\"");
-		if (n < 1 || p->csp + n > 10)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "7.1.6: CSP may not exceed 10 (you have %d)", p->csp);
-		if (n > p->pc)
-			return tg_fail(err, TG_E_ILLEGAL, "7.1.6: one PC per CSP; you have %d PC",
-			               p->pc);
-		p->pc = (int16_t)(p->pc - n);
-		p->csp = (int16_t)(p->csp + n);
-		lw_log(s, "The %s player buys %d CSP (7.1.6).", lw_side_title(side), n);
-		return 0;
-	}
-	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-	if (!lw_a_str(a, "general"))
-		return tg_fail(err, TG_E_MALFORMED, "%s needs a \"general\"", type);
-	if (strcmp(type, "promote") == 0 || strcmp(type, "draft") == 0) {
-		bool draft = type[0] == 'd';
-		if (draft && !p->draft_left)
-			return tg_fail(err, TG_E_ILLEGAL, "7.2: no draft promotion left this turn");
-		if (check_promote(s, side, u, draft, err) != 0)
-			return -1;
-		int cost = draft ? 0 : s->unit[u].stars + 1;
-		if (draft) {
-			p->draft_left--;
-			/* 7.2: from Spring 1864 the CS draft needs a 3-6 */
-			if (side == LW_CONFEDERATE && lw_D()->turns[s->turn].cs_manpower_roll) {
-				int die = tg_rng_die(&s->rng, 6);
-				if (out)
-					out->barrier = true;
-				if (die <= 2) {
-					s->unit[u].flags |= LW_UF_PROMOTED;
-					lw_log(
-					    s,
-					    "Draft promotion of %s fails: manpower roll %d (7.2).",
-					    lw_public_name(s, u, name, sizeof name), die);
-					return 0;
-				}
-			}
-		}
-		p->pc = (int16_t)(p->pc - cost);
-		lw_promote(s, u);
-		lw_log(s, "%s is promoted to %d stars (%s).",
-		       lw_public_name(s, u, name, sizeof name), s->unit[u].stars,
-		       draft ? "7.2 draft" : "7.1 purchase");
-		return 0;
-	}
-	if (strcmp(type, "rehabilitate") == 0) {
-		if (check_rehab(s, side, u, err) != 0)
-			return -1;
-		int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
-		int hex = chosen_hex(a, opt, n, "7.1.1", err);
-		if (!hex)
-			return -1;
-		p->pc--;
-		p->disgraced_bought = 1;
-		s->unit[u].stars = 1;
-		lw_unit_place(s, u, hex);
-		s->unit[u].flags |= LW_UF_PROMOTED; /* 7.1.1: no promotion the same turn */
-		char h[64];
-		lw_log(s, "%s returns from disgrace at %s (7.1.1).", gname(s, u, name, sizeof name),
-		       lw_hex_label(hex, h, sizeof h));
-		return 0;
-	}
-	if (strcmp(type, "appoint_gic") == 0) {
-		if (check_gic(s, side, u, err) != 0)
-			return -1;
-		p->pc = (int16_t)(p->pc - gic_cost(s, side));
-		p->gic_old = p->gic; /* 11.1.2.3: not the one replaced if a CO is chosen */
-		p->gic = (int16_t)u;
-		lw_log(s, "%s is appointed General in Chief (7.1.4).",
-		       gname(s, u, name, sizeof name));
-		lw_gic_relocate(s, side, u, LW_GIC_PLACE_VOLUNTARY); /* 11.1.2.3 */
-		return 0;
-	}
-	if (strcmp(type, "appoint_co") == 0) {
-		if (check_co(s, side, u, err) != 0)
-			return -1;
-		p->pc--;
-		s->unit[u].cmd = ++s->cmd_seq;
-		lw_log(s, "%s takes command of his force (7.1.5).", gname(s, u, name, sizeof name));
-		return 0;
-	}
-	return tg_fail(err, TG_E_ILLEGAL,
-	               "7.0: in the administration phase: buy_csp, promote, draft, rehabilitate, "
-	               "appoint_gic, appoint_co or end_admin");
+	return lw_action_dispatch(lw_admin_actions(s, side), s, side, a, out, err);
 }

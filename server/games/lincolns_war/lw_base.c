@@ -114,3 +114,25 @@ const char *lw_hex_label(int hex, char *buf, size_t n)
 		snprintf(buf, n, "%04d", hex);
 	return buf;
 }
+
+/* ---- the action types of a decision ----------------------------------------------- */
+
+const struct lw_action *lw_action_find(const struct lw_actions *t, const char *type)
+{
+	if (!t || !type)
+		return NULL;
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].type, type) == 0)
+			return &t->rows[i];
+	return NULL;
+}
+
+int lw_action_dispatch(const struct lw_actions *t, struct lw_state *s, int side, const json_t *a,
+                       struct game_outcome *out, struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	if (!type)
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	const struct lw_action *x = lw_action_find(t, type);
+	return x ? x->act(s, side, a, out, err) : t->refuse(s, side, type, err);
+}

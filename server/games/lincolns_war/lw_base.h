@@ -55,4 +55,37 @@ const char *lw_a_str(const json_t *a, const char *key);
 /* "Washington (1903)" or "1903". */
 const char *lw_hex_label(int hex, char *buf, size_t n);
 
+/* ---- the action types of a decision, declared once ------------------------------ */
+
+/* A handler of one action type: 0 done, -1 refused with err (game.h). */
+typedef int lw_act_fn(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+
+/* One action type a decision takes: its rule section and its handler;
+ * flags mean what the table's dispatcher makes of them (0 for most). */
+struct lw_action {
+	const char *type;
+	const char *rule;
+	lw_act_fn *act;
+	unsigned flags;
+};
+
+/* The action types of one pending decision (or one step of it), in one
+ * table: the dispatcher finds the row and calls its handler, so no handler
+ * matches type strings. A type the table does not hold is refused by
+ * `refuse`, which cites the rule that says what the decision takes. */
+struct lw_actions {
+	const char *name; /* for tests: "admin", "ops.card" */
+	const struct lw_action *rows;
+	size_t n;
+	int (*refuse)(const struct lw_state *s, int side, const char *type, struct tg_error *err);
+};
+#define LW_ACTIONS(name, rows, refuse) {name, rows, sizeof rows / sizeof *rows, refuse}
+
+/* The row of `type` in t, or NULL (also for a NULL type or table). */
+const struct lw_action *lw_action_find(const struct lw_actions *t, const char *type);
+/* a's row's handler, or t's refusal; -1 MALFORMED without a string type. */
+int lw_action_dispatch(const struct lw_actions *t, struct lw_state *s, int side, const json_t *a,
+                       struct game_outcome *out, struct tg_error *err);
+
 #endif

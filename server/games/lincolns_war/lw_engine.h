@@ -77,6 +77,12 @@ json_t *lw_legal_actions(const struct lw_state *s, int side);
 /* The kind of the pending decision now, as lw_actions.c's table names it
  * ("ops", "command_choice", ...), or NULL when nothing is pending. */
 const char *lw_pending_name(const struct lw_state *s);
+/* The action types `side` may answer the pending decision with now: its
+ * kind's table (of the step or question now), or NULL when the kind still
+ * matches its types inside its handler. */
+const struct lw_actions *lw_actions_now(const struct lw_state *s, int side);
+/* Every table lw_actions_now can answer, *n of them (for tests). */
+const struct lw_actions *const *lw_action_tables(size_t *n);
 /* One sentence telling `side` what the game waits for, or NULL. */
 const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n);
 
@@ -240,6 +246,13 @@ typedef int (*lw_handler)(struct lw_state *s, int side, const json_t *a, struct 
 /* Phase handlers: each validates then applies the actions of its phase. */
 int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
+/* The phases' action types, each declared once (type, rule, handler):
+ * 5.0 and 6.0 (lw_initiative.c), 7.0 (lw_admin.c: the table of the side
+ * now, and the three it chooses from). */
+extern const struct lw_actions lw_gic_actions, lw_initiative_actions;
+const struct lw_actions *lw_admin_actions(const struct lw_state *s, int side);
+extern const struct lw_actions lw_admin_main_actions, lw_admin_asset_actions,
+    lw_admin_arrival_actions;
 void lw_gic_offer(const struct lw_state *s, int side, json_t *list);
 int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                       struct tg_error *err);
@@ -254,6 +267,8 @@ void lw_begin_admin(struct lw_state *s);
 
 int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                 struct tg_error *err);
+/* 10.3's choices: committee, draw_last, take_campaign. */
+extern const struct lw_actions lw_draw_actions;
 void lw_draw_offer(const struct lw_state *s, int side, json_t *list);
 void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
 
@@ -261,9 +276,12 @@ void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
  * types names (lw_ops.c), 0 done or -1 refused with err. */
 int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
-/* The rule section of action `type` in step `step` (LW_ST_CARD, _SPEND,
- * _PEACE, _MOVE) as that table declares it, or NULL when it names none. */
-const char *lw_ops_action_rule(int step, const char *type);
+/* The action types of the Operations phase's step now (lw_ops.c), or NULL
+ * for a step whose handler still matches its types itself; the tables of
+ * the card play's steps CARD, SPEND, PEACE and MOVE. */
+const struct lw_actions *lw_ops_actions(const struct lw_state *s);
+extern const struct lw_actions lw_ops_card_actions, lw_ops_spend_actions, lw_ops_peace_actions,
+    lw_ops_move_actions;
 void lw_ops_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_ops_awaiting(const struct lw_state *s);
 

@@ -54,25 +54,25 @@ void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
 			         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 }
 
-int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-               struct tg_error *err)
+static int act_setup_co(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
 {
 	(void)out;
-	if (strcmp(lw_a_str(a, "type"), "setup_co") == 0) {
-		int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-		if (check_setup_co(s, side, u, err) != 0)
-			return -1;
-		s->unit[u].cmd = ++s->cmd_seq;
-		char name[64], hex[64];
-		lw_log(s, "%s takes command of the %s force in %s (5.0).",
-		       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),
-		       lw_hex_label(s->unit[u].hex, hex, sizeof hex));
-		return 0;
-	}
-	if (strcmp(lw_a_str(a, "type"), "gic") != 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "5.0: choose the CO of a stack of equal rank (\"setup_co\") or "
-		               "your General in Chief (\"gic\")");
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (check_setup_co(s, side, u, err) != 0)
+		return -1;
+	s->unit[u].cmd = ++s->cmd_seq;
+	char name[64], hex[64];
+	lw_log(s, "%s takes command of the %s force in %s (5.0).",
+	       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),
+	       lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+	return 0;
+}
+
+static int act_gic(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err)
+{
+	(void)out;
 	const char *id = lw_a_str(a, "general");
 	const struct lw_scenario *sc = scn(s);
 	int u = lw_unit_by_id(s, id);
@@ -96,6 +96,27 @@ int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	}
 	lw_begin_turn(s);
 	return 0;
+}
+
+static int refuse_gic(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "5.0: choose the CO of a stack of equal rank (\"setup_co\") or your "
+	               "General in Chief (\"gic\")");
+}
+
+/* 5.0: each side names its first GiC, after any free CO choices. */
+static const struct lw_action gic_rows[] = {
+    {"setup_co", "5.0", act_setup_co, 0},
+    {"gic", "5.0", act_gic, 0},
+};
+const struct lw_actions lw_gic_actions = LW_ACTIONS("gic", gic_rows, refuse_gic);
+
+int lw_gic_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+               struct tg_error *err)
+{
+	return lw_action_dispatch(&lw_gic_actions, s, side, a, out, err);
 }
 
 /* ---- 6.0 ------------------------------------------------------------------- */
@@ -163,15 +184,21 @@ void lw_initiative_offer(const struct lw_state *s, int side, json_t *list)
 	    "Force the %s player to go first this turn (6.0)", lw_side_title(LW_OTHER(side)));
 }
 
-int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                      struct tg_error *err)
+static int refuse_initiative(const struct lw_state *s, int side, const char *type,
+                             struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_MALFORMED,
+	               "6.0: send {\"type\":\"initiative\",\"first\":\"union\"|\"confederate\"}");
+}
+
+static int act_initiative(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
 {
 	(void)out;
 	const char *first = lw_a_str(a, "first");
-	if (strcmp(lw_a_str(a, "type"), "initiative") != 0 || !first)
-		return tg_fail(
-		    err, TG_E_MALFORMED,
-		    "6.0: send {\"type\":\"initiative\",\"first\":\"union\"|\"confederate\"}");
+	if (!first)
+		return refuse_initiative(s, side, "initiative", err);
 	int f = strcmp(first, "union") == 0         ? LW_UNION
 	        : strcmp(first, "confederate") == 0 ? LW_CONFEDERATE
 	                                            : LW_NOSIDE;
@@ -190,4 +217,17 @@ int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game
 	}
 	lw_begin_admin(s);
 	return 0;
+}
+
+/* 6.0: the side leading by 10 or more PC chooses who goes first. */
+static const struct lw_action initiative_rows[] = {
+    {"initiative", "6.0", act_initiative, 0},
+};
+const struct lw_actions lw_initiative_actions =
+    LW_ACTIONS("initiative", initiative_rows, refuse_initiative);
+
+int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	return lw_action_dispatch(&lw_initiative_actions, s, side, a, out, err);
 }

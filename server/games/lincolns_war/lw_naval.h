@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_state.h"
 
 struct lw_state;
@@ -91,9 +92,16 @@ void lw_naval_hunley_remove(struct lw_state *s, int hex);
 
 /* ---- 7.1.7 / 7.1.8 purchases (Administration phase) ------------------------------ */
 void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list);
-/* 1 if the action is a naval purchase (handled: 0 applied / -1 refused), 0 if not ours. */
-int lw_naval_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                       struct tg_error *err, int *rc);
+/* The naval purchases' handlers, rows of lw_admin.c's tables: 7.1.7 place
+ * the drawn Asset, buy an Asset or a Raider; 7.1.8 buy a Fleet. */
+int lw_naval_place_asset_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err);
+int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err);
+int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a,
+                            struct game_outcome *out, struct tg_error *err);
+int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err);
 /* The drawn asset still waits for its port: the Confederate may not end. */
 bool lw_naval_admin_pending(const struct lw_state *s);
 /* New turn: purchase counters and moved flags off. */
@@ -107,11 +115,12 @@ unsigned lw_naval_awaiting(const struct lw_state *s);
 /* The prompt of the player awaited in the Naval Phase. */
 const char *lw_naval_prompt(const struct lw_state *s);
 void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
-/* Returns 0 on success; *over set when the phase has ended. */
-int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                 struct tg_error *err, bool *over);
-/* The engine's handler of the phase: lw_naval_act, then the card draw (10.3)
- * once the phase is over. */
+/* The phase's action types (8.1 moves, 8.2.2 blockade IT, 8.3.5 fleets
+ * home), one table a stage: the table of the stage now. */
+const struct lw_actions *lw_naval_actions(const struct lw_state *s);
+extern const struct lw_actions lw_naval_home_actions, lw_naval_it_actions, lw_naval_move_actions;
+/* The engine's handler of the phase: the mover's action by the table, then
+ * the Rail Phase and the card draw (3.3, 10.3) once the phase is over. */
 int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err);
 /* 8.3.2: raids; returns CSP/PC the Union lost. */

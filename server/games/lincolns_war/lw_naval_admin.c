@@ -187,119 +187,120 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-static int act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-               struct tg_error *err)
+/* ---- the purchases, one handler a type (the tables are lw_admin.c's) ------------ */
+
+int lw_naval_place_asset_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
+	(void)out;
+	char h[64];
+	int i = drawn_asset(s), hex;
+	if (side != LW_CONFEDERATE || i < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.7: no drawn Asset waits for a port");
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "place_asset needs an integer \"hex\"");
+	if (!asset_port_ok(s, hex, lw_naval_asset_kind(i)))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               lw_naval_asset_kind(i) == LW_AK_HUNLEY
+		                   ? "8.1.2.3: the Hunley goes to a friendly ocean port with room "
+		                     "(two Assets a port)"
+		                   : "8.1.2: a friendly port with room (two Assets a port)");
+	s->navy.asset[i].where = LW_NW_PORT;
+	s->navy.asset[i].hex = (int16_t)hex;
+	lw_log(s, "The Confederate player places a CSN Asset face down in %s (7.1.7).",
+	       lw_hex_label(hex, h, sizeof h));
+	return 0;
+}
+
+int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err)
+{
+	(void)a;
+	const struct lw_data *d = lw_D();
+	struct lw_player *p = &s->side[side];
+	if (side != LW_CONFEDERATE)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.7: only the Confederates buy Assets");
+	if (check_asset(s, err) != 0)
+		return -1;
+	int pool[LW_NAVY_ASSETS], n = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++)
+		if (s->navy.asset[i].where == LW_NW_POOL)
+			pool[n++] = i;
+	int i = pool[tg_rng_below(&s->rng, (uint32_t)n)]; /* 8.1.2: drawn at random */
+	if (out)
+		out->barrier = true;
+	p->pc = (int16_t)(p->pc - d->tables.costs.asset);
+	s->navy.assets_bought++;
+	memset(&s->navy.asset[i], 0, sizeof s->navy.asset[i]);
+	s->navy.asset[i].where = LW_NW_DRAWN;
+	lw_log(s, "The Confederate player buys a CSN Asset and draws it (7.1.7).");
+	return 0;
+}
+
+int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a,
+                            struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
 	const struct lw_data *d = lw_D();
 	struct lw_player *p = &s->side[side];
 	char h[64];
-	if (side == LW_CONFEDERATE && drawn_asset(s) >= 0 && strcmp(type, "place_asset") != 0)
-		return tg_fail(err, TG_E_ILLEGAL, "7.1.7: first place the Asset you drew");
-	if (strcmp(type, "place_asset") == 0) {
-		int i = drawn_asset(s), hex;
-		if (side != LW_CONFEDERATE || i < 0)
-			return tg_fail(err, TG_E_ILLEGAL, "7.1.7: no drawn Asset waits for a port");
-		if (!lw_a_int(a, "hex", &hex))
-			return tg_fail(err, TG_E_MALFORMED, "place_asset needs an integer \"hex\"");
-		if (!asset_port_ok(s, hex, lw_naval_asset_kind(i)))
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    lw_naval_asset_kind(i) == LW_AK_HUNLEY
-			        ? "8.1.2.3: the Hunley goes to a friendly ocean port with "
-			          "room (two Assets a port)"
-			        : "8.1.2: a friendly port with room (two Assets a port)");
-		s->navy.asset[i].where = LW_NW_PORT;
-		s->navy.asset[i].hex = (int16_t)hex;
-		lw_log(s, "The Confederate player places a CSN Asset face down in %s (7.1.7).",
-		       lw_hex_label(hex, h, sizeof h));
-		return 0;
-	}
-	if (strcmp(type, "buy_asset") == 0) {
-		if (side != LW_CONFEDERATE)
+	if (side != LW_CONFEDERATE)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.7: only the Confederates buy Raiders");
+	if (check_raider(s, err) != 0)
+		return -1;
+	const char *to = lw_a_str(a, "to");
+	int r = free_raider(s), v;
+	struct lw_navy_piece *x = &s->navy.raider[r];
+	if (to && strcmp(to, "raid") == 0 && lw_a_int(a, "column", &v)) {
+		if (v < 0 || v >= LW_NAVY_COLUMNS || !column_free(s, v))
 			return tg_fail(err, TG_E_ILLEGAL,
-			               "7.1.7: only the Confederates buy Assets");
-		if (check_asset(s, err) != 0)
-			return -1;
-		int pool[LW_NAVY_ASSETS], n = 0;
-		for (int i = 0; i < LW_NAVY_ASSETS; i++)
-			if (s->navy.asset[i].where == LW_NW_POOL)
-				pool[n++] = i;
-		int i = pool[tg_rng_below(&s->rng, (uint32_t)n)]; /* 8.1.2: drawn at random */
-		if (out)
-			out->barrier = true;
-		p->pc = (int16_t)(p->pc - d->tables.costs.asset);
-		s->navy.assets_bought++;
-		memset(&s->navy.asset[i], 0, sizeof s->navy.asset[i]);
-		s->navy.asset[i].where = LW_NW_DRAWN;
-		lw_log(s, "The Confederate player buys a CSN Asset and draws it (7.1.7).");
-		return 0;
-	}
-	if (strcmp(type, "buy_raider") == 0) {
-		if (side != LW_CONFEDERATE)
+			               "8.3.1: one Raider a RAID hex; choose an empty one");
+		x->where = LW_NW_RAID;
+		x->col = (int8_t)v;
+		x->hex = 0;
+		lw_log(s, "The Confederate player buys a Raider for RAID hex %d (7.1.7).", v + 1);
+	} else if (to && strcmp(to, "port") == 0 && lw_a_int(a, "hex", &v)) {
+		if (!lw_naval_cs_port(s, lw_city_at(v), true))
 			return tg_fail(err, TG_E_ILLEGAL,
-			               "7.1.7: only the Confederates buy Raiders");
-		if (check_raider(s, err) != 0)
-			return -1;
-		const char *to = lw_a_str(a, "to");
-		int r = free_raider(s), v;
-		struct lw_navy_piece *x = &s->navy.raider[r];
-		if (to && strcmp(to, "raid") == 0 && lw_a_int(a, "column", &v)) {
-			if (v < 0 || v >= LW_NAVY_COLUMNS || !column_free(s, v))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "8.3.1: one Raider a RAID hex; choose an empty one");
-			x->where = LW_NW_RAID;
-			x->col = (int8_t)v;
-			x->hex = 0;
-			lw_log(s, "The Confederate player buys a Raider for RAID hex %d (7.1.7).",
-			       v + 1);
-		} else if (to && strcmp(to, "port") == 0 && lw_a_int(a, "hex", &v)) {
-			if (!lw_naval_cs_port(s, lw_city_at(v), true))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "7.1.7: a Raider goes to a friendly ocean port");
-			x->where = LW_NW_PORT;
-			x->hex = (int16_t)v;
-			x->col = 0;
-			lw_log(s, "The Confederate player buys a Raider in %s (7.1.7).",
-			       lw_hex_label(v, h, sizeof h));
-		} else {
-			return tg_fail(err, TG_E_MALFORMED,
-			               "buy_raider needs \"to\": \"raid\" with \"column\", or "
-			               "\"port\" with \"hex\"");
-		}
-		x->moved = 0;
-		p->pc = (int16_t)(p->pc - d->tables.costs.raider);
-		s->navy.raiders_bought++;
-		return 0;
-	}
-	if (strcmp(type, "buy_fleet") == 0) {
-		int hex;
-		if (side != LW_UNION)
-			return tg_fail(err, TG_E_ILLEGAL, "7.1.8: only the Union buys Fleets");
-		if (!lw_a_int(a, "hex", &hex))
-			return tg_fail(err, TG_E_MALFORMED, "buy_fleet needs an integer \"hex\"");
-		if (check_fleet(s, hex, err) != 0)
-			return -1;
-		struct lw_navy_piece *x = &s->navy.fleet[free_fleet(s)];
-		memset(x, 0, sizeof *x);
+			               "7.1.7: a Raider goes to a friendly ocean port");
 		x->where = LW_NW_PORT;
-		x->hex = (int16_t)hex;
-		p->pc = (int16_t)(p->pc - d->tables.costs.fleet);
-		s->navy.fleets_bought++;
-		lw_log(s, "The Union buys a Fleet in %s (7.1.8).", lw_hex_label(hex, h, sizeof h));
-		return 0;
+		x->hex = (int16_t)v;
+		x->col = 0;
+		lw_log(s, "The Confederate player buys a Raider in %s (7.1.7).",
+		       lw_hex_label(v, h, sizeof h));
+	} else {
+		return tg_fail(err, TG_E_MALFORMED,
+		               "buy_raider needs \"to\": \"raid\" with \"column\", or \"port\" "
+		               "with \"hex\"");
 	}
-	return 1;
+	x->moved = 0;
+	p->pc = (int16_t)(p->pc - d->tables.costs.raider);
+	s->navy.raiders_bought++;
+	return 0;
 }
 
-int lw_naval_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                       struct tg_error *err, int *rc)
+int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err)
 {
-	int r = act(s, side, a, out, err);
-	if (r == 1)
-		return 0;
-	*rc = r;
-	return 1;
+	(void)out;
+	const struct lw_data *d = lw_D();
+	struct lw_player *p = &s->side[side];
+	char h[64];
+	int hex;
+	if (side != LW_UNION)
+		return tg_fail(err, TG_E_ILLEGAL, "7.1.8: only the Union buys Fleets");
+	if (!lw_a_int(a, "hex", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "buy_fleet needs an integer \"hex\"");
+	if (check_fleet(s, hex, err) != 0)
+		return -1;
+	struct lw_navy_piece *x = &s->navy.fleet[free_fleet(s)];
+	memset(x, 0, sizeof *x);
+	x->where = LW_NW_PORT;
+	x->hex = (int16_t)hex;
+	p->pc = (int16_t)(p->pc - d->tables.costs.fleet);
+	s->navy.fleets_bought++;
+	lw_log(s, "The Union buys a Fleet in %s (7.1.8).", lw_hex_label(hex, h, sizeof h));
+	return 0;
 }
 
 void lw_naval_new_turn(struct lw_state *s)

@@ -808,99 +808,170 @@ static int do_asset(struct lw_state *s, const json_t *a, struct tg_error *err)
 	return 0;
 }
 
-int lw_naval_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                 struct tg_error *err, bool *over)
+/* ---- the actions of the phase, declared once ------------------------------------ */
+
+/* The phase's step is done: on to the next mover, or (3.3) the Rail Phase
+ * and the card draw once the phase is over. */
+static void go_on(struct lw_state *s, struct game_outcome *out, bool barrier_at_end)
 {
-	*over = false;
-	if (side != s->navy.mover || s->navy.stage == LW_NS_NONE)
-		return tg_fail(err, TG_E_NOT_YOUR_TURN,
-		               "8.1: the other player is moving his ships");
-	const char *type = lw_a_str(a, "type");
-	int rc;
-	if (s->navy.stage == LW_NS_HOME) {
-		int hex, hp[4], nh = lw_naval_home_ports(s, hp);
-		bool ok = strcmp(type, "fleet_home") == 0 && lw_a_int(a, "hex", &hex);
-		for (int i = 0; ok && i < nh && hp[i] != hex; i++)
-			ok = i + 1 < nh;
-		if (!ok || nh == 0)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "8.3.5: send an unopposed Fleet home: fleet_home with the \"hex\" "
-			    "of a Union port");
-		for (int i = 0; i < LW_NAVY_FLEETS; i++) {
-			struct lw_navy_piece *x = &s->navy.fleet[i];
-			if ((x->where == LW_NW_SHADOW || x->where == LW_NW_HUNT) &&
-			    !raider_in_column(s, x->col)) {
-				char hl[64];
-				x->where = LW_NW_PORT;
-				x->hex = (int16_t)hex;
-				x->col = 0;
-				lw_log(s, "An unopposed Fleet returns to %s (8.3.5).",
-				       lw_hex_label(hex, hl, sizeof hl));
-				break;
-			}
-		}
-		*over = advance(s);
-		return 0;
-	}
-	if (s->navy.stage == LW_NS_IT) {
-		int hex, c[LW_NAVY_IT_MAX];
-		if (strcmp(type, "blockade_it") != 0 || !lw_a_int(a, "hex", &hex))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "8.2.2: place the blockade IT: blockade_it with a \"hex\"");
-		int n = it_candidates(s, c);
-		bool ok = false;
-		for (int i = 0; i < n; i++)
-			ok |= c[i] == hex;
-		if (!ok)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "8.2.2: one blockade IT a force, out-of-supply forces first");
-		it_place(s, hex);
-		*over = advance(s);
-		if (*over && out)
-			out->barrier = true;
-		return 0;
-	}
-	if (strcmp(type, "end_naval") == 0) {
-		lw_log(s, "The %s player ends his naval moves.", lw_side_title(side));
-		next_stage(s);
-		*over = advance(s);
-		if (out)
-			out->barrier = true;
-		return 0;
-	}
-	struct loc from, to;
-	if (strcmp(type, "raider_move") == 0 || strcmp(type, "fleet_move") == 0) {
-		bool raider = type[0] == 'r';
-		if (side != (raider ? LW_CONFEDERATE : LW_UNION))
-			return tg_fail(err, TG_E_ILLEGAL, "8.1: move your own ships");
-		if (!parse_loc(lw_a_str(a, "from"), &from) || !parse_loc(lw_a_str(a, "to"), &to))
-			return tg_fail(
-			    err, TG_E_MALFORMED,
-			    "%s needs \"from\" and \"to\" like \"port:1611\" or \"raid:2\"", type);
-		rc = raider ? do_raider(s, from, to, err) : do_fleet(s, from, to, err);
-		if (rc == 0 && raider && out)
-			out->barrier = true; /* a blockade run may have been rolled */
-		return rc;
-	}
-	if (strcmp(type, "asset_move") == 0) {
-		if (side != LW_CONFEDERATE)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "8.1.2: only the Confederates move Assets");
-		return do_asset(s, a, err);
-	}
+	if (!advance(s))
+		return;
+	if (barrier_at_end && out)
+		out->barrier = true;
+	lw_begin_draw(s, out);
+}
+
+static int refuse_home(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "8.3.5: send an unopposed Fleet home: fleet_home with the \"hex\" of a "
+	               "Union port");
+}
+
+static int refuse_it(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "8.2.2: place the blockade IT: blockade_it with a \"hex\"");
+}
+
+static int refuse_moves(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
 	return tg_fail(err, TG_E_ILLEGAL,
 	               "8.1: in the Naval Phase: raider_move, asset_move, fleet_move or end_naval");
+}
+
+static int act_fleet_home(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)side;
+	int hex, hp[4], nh = lw_naval_home_ports(s, hp);
+	bool ok = lw_a_int(a, "hex", &hex);
+	for (int i = 0; ok && i < nh && hp[i] != hex; i++)
+		ok = i + 1 < nh;
+	if (!ok || nh == 0)
+		return refuse_home(s, side, "fleet_home", err);
+	for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+		struct lw_navy_piece *x = &s->navy.fleet[i];
+		if ((x->where == LW_NW_SHADOW || x->where == LW_NW_HUNT) &&
+		    !raider_in_column(s, x->col)) {
+			char hl[64];
+			x->where = LW_NW_PORT;
+			x->hex = (int16_t)hex;
+			x->col = 0;
+			lw_log(s, "An unopposed Fleet returns to %s (8.3.5).",
+			       lw_hex_label(hex, hl, sizeof hl));
+			break;
+		}
+	}
+	go_on(s, out, false);
+	return 0;
+}
+
+static int act_blockade_it(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err)
+{
+	int hex, c[LW_NAVY_IT_MAX];
+	if (!lw_a_int(a, "hex", &hex))
+		return refuse_it(s, side, "blockade_it", err);
+	int n = it_candidates(s, c);
+	bool ok = false;
+	for (int i = 0; i < n; i++)
+		ok |= c[i] == hex;
+	if (!ok)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "8.2.2: one blockade IT a force, out-of-supply forces first");
+	it_place(s, hex);
+	go_on(s, out, true);
+	return 0;
+}
+
+static int act_end_naval(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)a, (void)err;
+	lw_log(s, "The %s player ends his naval moves.", lw_side_title(side));
+	next_stage(s);
+	bool over = advance(s);
+	if (out)
+		out->barrier = true;
+	if (over)
+		lw_begin_draw(s, out);
+	return 0;
+}
+
+static int ship_move(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err, bool raider)
+{
+	struct loc from, to;
+	if (side != (raider ? LW_CONFEDERATE : LW_UNION))
+		return tg_fail(err, TG_E_ILLEGAL, "8.1: move your own ships");
+	if (!parse_loc(lw_a_str(a, "from"), &from) || !parse_loc(lw_a_str(a, "to"), &to))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "%s needs \"from\" and \"to\" like \"port:1611\" or \"raid:2\"",
+		               raider ? "raider_move" : "fleet_move");
+	int rc = raider ? do_raider(s, from, to, err) : do_fleet(s, from, to, err);
+	if (rc == 0 && raider && out)
+		out->barrier = true; /* a blockade run may have been rolled */
+	return rc;
+}
+
+static int act_raider_move(struct lw_state *s, int side, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err)
+{
+	return ship_move(s, side, a, out, err, true);
+}
+
+static int act_fleet_move(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	return ship_move(s, side, a, out, err, false);
+}
+
+static int act_asset_move(struct lw_state *s, int side, const json_t *a,
+                          struct game_outcome *out, struct tg_error *err)
+{
+	(void)out;
+	if (side != LW_CONFEDERATE)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.2: only the Confederates move Assets");
+	return do_asset(s, a, err);
+}
+
+/* 8.3.5: the Union sends an unopposed Fleet home. */
+static const struct lw_action home_rows[] = {
+    {"fleet_home", "8.3.5", act_fleet_home, 0},
+};
+/* 8.2.2: the Union places the blockade IT. */
+static const struct lw_action it_rows[] = {
+    {"blockade_it", "8.2.2", act_blockade_it, 0},
+};
+/* 8.1: each side moves its ships in turn. */
+static const struct lw_action move_rows[] = {
+    {"raider_move", "8.1.1", act_raider_move, 0},
+    {"fleet_move", "8.1.3", act_fleet_move, 0},
+    {"asset_move", "8.1.2", act_asset_move, 0},
+    {"end_naval", "8.1", act_end_naval, 0},
+};
+const struct lw_actions lw_naval_home_actions = LW_ACTIONS("naval.home", home_rows, refuse_home);
+const struct lw_actions lw_naval_it_actions = LW_ACTIONS("naval.it", it_rows, refuse_it);
+const struct lw_actions lw_naval_move_actions =
+    LW_ACTIONS("naval.move", move_rows, refuse_moves);
+
+const struct lw_actions *lw_naval_actions(const struct lw_state *s)
+{
+	if (s->navy.stage == LW_NS_HOME)
+		return &lw_naval_home_actions;
+	if (s->navy.stage == LW_NS_IT)
+		return &lw_naval_it_actions;
+	return &lw_naval_move_actions;
 }
 
 int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err)
 {
-	bool over;
-	if (lw_naval_act(s, side, a, out, err, &over) != 0)
-		return -1;
-	if (over)
-		lw_begin_draw(s, out); /* 3.3: the Rail Phase (9.0) comes next, then the draw */
-	return 0;
+	if (side != s->navy.mover || s->navy.stage == LW_NS_NONE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1: the other player is moving his ships");
+	return lw_action_dispatch(lw_naval_actions(s), s, side, a, out, err);
 }

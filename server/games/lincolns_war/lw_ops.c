@@ -148,56 +148,96 @@ void lw_draw_offer(const struct lw_state *s, int side, json_t *list)
 			         card_name(side, c));
 }
 
-int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                struct tg_error *err)
+/* 10.7.9: take the Committee card as one of the draws, or leave it. */
+static int act_committee(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
 {
 	struct lw_player *p = &s->side[side];
-	const char *type = lw_a_str(a, "type");
-	if (p->draw_stage == 2)
-		return tg_fail(err, TG_E_NOT_YOUR_TURN, "10.3: you have drawn your cards");
-	if (strcmp(type, "committee") == 0) {
-		json_t *take = json_object_get(a, "take");
-		if (p->draw_stage != 0 || !json_is_boolean(take))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.9: the Committee card is chosen before any draw");
-		if (json_is_true(take)) {
-			p->committee = 0;
-			p->committee_hand = 1;
-			lw_log(s, "The %s player takes the Committee card (10.7.9).",
-			       lw_side_title(side));
-		}
-		p->draw_stage = 1;
-		draw_advance(s, side);
-		out->barrier = true;
-		finish_draw_if_done(s, out);
-		return 0;
+	json_t *take = json_object_get(a, "take");
+	if (p->draw_stage != 0 || !json_is_boolean(take))
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: the Committee card is chosen before any draw");
+	if (json_is_true(take)) {
+		p->committee = 0;
+		p->committee_hand = 1;
+		lw_log(s, "The %s player takes the Committee card (10.7.9).", lw_side_title(side));
 	}
-	if (p->draw_stage != 1)
-		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: first decide on the Committee card");
-	if (strcmp(type, "draw_last") == 0) {
-		draw_n(s, side, 1);
-	} else if (strcmp(type, "take_campaign") == 0) {
-		int c;
-		if (!lw_a_int(a, "card", &c))
-			return tg_fail(err, TG_E_MALFORMED,
-			               "take_campaign needs a \"card\" number");
-		if (c < LW_CARD_CAMPAIGN_FIRST || c > LW_CARD_CAMPAIGN_LAST ||
-		    !lw_out_has(s, side, c))
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "10.7.3.1: card %d is not in your campaign pool", c);
-		lw_out_take(s, side, c);
-		struct lw_cards *k = &p->cards;
-		k->hand[k->hand_n++] = (uint8_t)c;
-		p->campaign_card = (uint8_t)c; /* public (10.7.3.1) */
-		lw_log(s, "The %s player takes campaign card %d %s (10.7.3.1).",
-		       lw_side_title(side), c, card_name(side, c));
-	} else {
-		return tg_fail(err, TG_E_ILLEGAL, "10.3: draw_last or take_campaign");
-	}
-	p->draw_stage = 2;
+	p->draw_stage = 1;
+	draw_advance(s, side);
 	out->barrier = true;
 	finish_draw_if_done(s, out);
 	return 0;
+}
+
+static int committee_decided(const struct lw_state *s, int side, struct tg_error *err)
+{
+	if (s->side[side].draw_stage != 1)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.9: first decide on the Committee card");
+	return 0;
+}
+
+/* The last card is drawn: the side's draw is over. */
+static int drawn(struct lw_state *s, int side, struct game_outcome *out)
+{
+	s->side[side].draw_stage = 2;
+	out->barrier = true;
+	finish_draw_if_done(s, out);
+	return 0;
+}
+
+static int act_draw_last(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)a;
+	if (committee_decided(s, side, err) != 0)
+		return -1;
+	draw_n(s, side, 1);
+	return drawn(s, side, out);
+}
+
+/* 10.7.3.1: a campaign card from the pool as the last card. */
+static int act_take_campaign(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
+{
+	struct lw_player *p = &s->side[side];
+	int c;
+	if (committee_decided(s, side, err) != 0)
+		return -1;
+	if (!lw_a_int(a, "card", &c))
+		return tg_fail(err, TG_E_MALFORMED, "take_campaign needs a \"card\" number");
+	if (c < LW_CARD_CAMPAIGN_FIRST || c > LW_CARD_CAMPAIGN_LAST || !lw_out_has(s, side, c))
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3.1: card %d is not in your campaign pool",
+		               c);
+	lw_out_take(s, side, c);
+	struct lw_cards *k = &p->cards;
+	k->hand[k->hand_n++] = (uint8_t)c;
+	p->campaign_card = (uint8_t)c; /* public (10.7.3.1) */
+	lw_log(s, "The %s player takes campaign card %d %s (10.7.3.1).", lw_side_title(side), c,
+	       card_name(side, c));
+	return drawn(s, side, out);
+}
+
+static int refuse_draw(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)type;
+	if (committee_decided(s, side, err) != 0)
+		return -1;
+	return tg_fail(err, TG_E_ILLEGAL, "10.3: draw_last or take_campaign");
+}
+
+/* 10.3: the choices of the draw (the rest of it is automatic). */
+static const struct lw_action draw_rows[] = {
+    {"committee", "10.7.9", act_committee, 0},
+    {"draw_last", "10.3", act_draw_last, 0},
+    {"take_campaign", "10.7.3.1", act_take_campaign, 0},
+};
+const struct lw_actions lw_draw_actions = LW_ACTIONS("draw", draw_rows, refuse_draw);
+
+int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err)
+{
+	if (s->side[side].draw_stage == 2)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "10.3: you have drawn your cards");
+	return lw_action_dispatch(&lw_draw_actions, s, side, a, out, err);
 }
 
 /* ---- card play: the round structure (10.4) ------------------------------------ */
@@ -1291,15 +1331,6 @@ static int act_peace_play(struct lw_state *s, int side, const json_t *a, struct 
 	return 0;
 }
 
-/* One action type of a step: its rule and its handler. */
-struct ops_action {
-	const char *type;
-	const char *rule;
-	int (*act)(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-	           struct tg_error *err);
-	unsigned flags;
-};
-
 enum {
 	/* LW_ST_SPEND: the action spends the card's PC; the card play ends
 	 * when neither PC nor activations are left (10.6) */
@@ -1309,7 +1340,7 @@ enum {
 };
 
 /* 10.6: the phasing player plays a card, passes (10.4) or redraws (10.7.7). */
-static const struct ops_action card_actions[] = {
+static const struct lw_action card_rows[] = {
     {"play", "10.6", act_play, 0},
     {"pass", "10.4", act_pass, 0},
     {"seditious_redraw", "10.7.7", act_redraw, 0},
@@ -1318,7 +1349,7 @@ static const struct ops_action card_actions[] = {
 };
 
 /* 10.6: the card's PC and activations are spent. */
-static const struct ops_action spend_actions[] = {
+static const struct lw_action spend_rows[] = {
     {"activate", "10.6.2", act_activate, 0},
     {"campaign_forces", "10.7.3", act_campaign_forces, 0},
     {"campaign_theater", "10.7.3.2", act_campaign_theater, 0},
@@ -1332,14 +1363,14 @@ static const struct ops_action spend_actions[] = {
 };
 
 /* 10.4: temporary peace talks. */
-static const struct ops_action peace_actions[] = {
+static const struct lw_action peace_rows[] = {
     {"peace_pc", "10.4", act_peace_pc, 0},
     {"peace_play", "10.4", act_peace_play, 0},
 };
 
 /* 12.0: the activated force moves; a type not named here is the march's
  * to refuse. */
-static const struct ops_action move_actions[] = {
+static const struct lw_action move_rows[] = {
     {"consolidate", "11.1.3.2", lw_consolidation_join_act, 0},
     {"consolidate_done", "11.1.3.2", lw_consolidation_done_act, 0},
     {"consolidate_return", "11.1.3.2", lw_consolidation_return_act, 0},
@@ -1358,41 +1389,57 @@ static const struct ops_action move_actions[] = {
     {"rit", "13.2.3", lw_march_act, OPS_GATED},
 };
 
-static const struct ops_action *ops_action(int step, const char *type)
+static int refuse_card(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
-	const struct ops_action *t;
-	size_t n;
-	switch (step) {
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
+}
+
+static int refuse_spend(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
+}
+
+static int refuse_peace(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
+}
+
+/* The march refuses the MOVE step's other types (lw_march_act). */
+static int refuse_move(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side;
+	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);
+}
+
+const struct lw_actions lw_ops_card_actions = LW_ACTIONS("ops.card", card_rows, refuse_card);
+const struct lw_actions lw_ops_spend_actions = LW_ACTIONS("ops.spend", spend_rows, refuse_spend);
+const struct lw_actions lw_ops_peace_actions = LW_ACTIONS("ops.peace", peace_rows, refuse_peace);
+const struct lw_actions lw_ops_move_actions = LW_ACTIONS("ops.move", move_rows, refuse_move);
+
+const struct lw_actions *lw_ops_actions(const struct lw_state *s)
+{
+	switch (s->step) {
 	case LW_ST_CARD:
-		t = card_actions, n = sizeof card_actions / sizeof *card_actions;
-		break;
+		return &lw_ops_card_actions;
 	case LW_ST_SPEND:
-		t = spend_actions, n = sizeof spend_actions / sizeof *spend_actions;
-		break;
+		return &lw_ops_spend_actions;
 	case LW_ST_PEACE:
-		t = peace_actions, n = sizeof peace_actions / sizeof *peace_actions;
-		break;
+		return &lw_ops_peace_actions;
 	case LW_ST_MOVE:
-		t = move_actions, n = sizeof move_actions / sizeof *move_actions;
-		break;
+		return &lw_ops_move_actions;
 	default:
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(t[i].type, type) == 0)
-			return &t[i];
-	return NULL;
-}
-
-const char *lw_ops_action_rule(int step, const char *type)
-{
-	const struct ops_action *x = type ? ops_action(step, type) : NULL;
-	return x ? x->rule : NULL;
 }
 
 /* 10.6: a spending action that leaves neither PC nor activations ends the
  * card play. */
-static int spend(struct lw_state *s, int side, const struct ops_action *x, const json_t *a,
+static int spend(struct lw_state *s, int side, const struct lw_action *x, const json_t *a,
                  struct game_outcome *out, struct tg_error *err)
 {
 	int r = x->act(s, side, a, out, err);
@@ -1406,22 +1453,18 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
                struct tg_error *err)
 {
 	const char *type = lw_a_str(a, "type");
-	const struct ops_action *x = ops_action(s->step, type);
+	const struct lw_actions *table = lw_ops_actions(s);
+	const struct lw_action *x = lw_action_find(table, type);
 	switch (s->step) {
 	case LW_ST_CARD:
-		if (!x)
-			return tg_fail(err, TG_E_ILLEGAL, "10.6: play a card (\"play\") or pass");
-		return x->act(s, side, a, out, err);
+	case LW_ST_PEACE:
+		return lw_action_dispatch(table, s, side, a, out, err);
 	case LW_ST_SPEND:
 		if (side != s->play.side)
 			return tg_fail(err, TG_E_NOT_YOUR_TURN, "not your card play");
 		if (!x)
-			return tg_fail(err, TG_E_ILLEGAL, "10.6: activate, remove_it or done");
+			return table->refuse(s, side, type, err);
 		return spend(s, side, x, a, out, err);
-	case LW_ST_PEACE:
-		if (!x)
-			return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
-		return x->act(s, side, a, out, err);
 	case LW_ST_MOVE:
 		if ((!x || (x->flags & OPS_GATED)) &&
 		    lw_consolidation_gate(s, side, type, err) != 0)

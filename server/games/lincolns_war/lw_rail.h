@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_state.h"
 
 json_t *lw_rail_save(const struct lw_rail *r);
@@ -64,6 +65,8 @@ bool lw_rail_pending(const struct lw_state *s);
 /* The phase (3.4): start it (clears the turn's rail record), offer, act. */
 void lw_rail_begin(struct lw_state *s, struct game_outcome *out);
 void lw_rail_offer(const struct lw_state *s, int side, json_t *list);
+/* The phase's action types (rail, absorb_tco, end_rail), declared once. */
+extern const struct lw_actions lw_rail_actions;
 int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                 struct tg_error *err);
 /* The side's own rail record for its view (capacity left); NULL for others. */

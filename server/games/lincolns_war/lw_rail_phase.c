@@ -115,54 +115,78 @@ void lw_rail_offer(const struct lw_state *s, int side, json_t *list)
 	lw_offer(list, json_pack("{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
 }
 
+/* ---- the actions of the phase, declared once ------------------------------------ */
+
+static int act_rail(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	(void)out;
+	int u = lw_unit_by_id(s, lw_a_str(a, "unit")), to;
+	const json_t *f = json_object_get(a, "force");
+	if (!lw_a_int(a, "to", &to) || !json_is_boolean(f))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "rail needs \"unit\", an integer \"to\" and a boolean \"force\"");
+	if (u == LW_NONE || s->unit[u].side != side)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: \"unit\" must be one of your generals");
+	if (lw_rail_check(s, u, to, json_is_true(f), err) != 0)
+		return -1;
+	lw_rail_move(s, u, to, json_is_true(f));
+	lw_cav_city_settle(s); /* 13.1.3: cavalry railed out of a city it held */
+	return 0;
+}
+
+static int act_absorb_tco(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)out;
+	int t = lw_unit_by_id(s, lw_a_str(a, "tco"));
+	int g = lw_unit_by_id(s, lw_a_str(a, "general"));
+	if (t == LW_NONE || g == LW_NONE || s->unit[t].side != side)
+		return tg_fail(err, TG_E_MALFORMED, "9.2: \"tco\" and \"general\" must be yours");
+	if (lw_tco_absorb(s, t, g, err) != 0)
+		return -1;
+	s->rail.stage[side] = 1; /* 9.2 comes "once rail movement is completed" */
+	char hl[64];
+	/* unnamed: the general may be a hidden subordinate (12.7) */
+	lw_log(s, "A %s general at %s absorbs a TCO star for 1 PC (9.2).", lw_side_title(side),
+	       lw_hex_label(s->unit[g].hex, hl, sizeof hl));
+	return 0;
+}
+
+static int act_end_rail(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)a, (void)err;
+	s->rail.stage[side] = 2;
+	lw_log(s, "The %s player ends his Rail Phase.", lw_side_title(side));
+	if (s->rail.stage[LW_OTHER(side)] != 2) {
+		s->phasing = (int8_t)LW_OTHER(side);
+		return 0;
+	}
+	rail_end(s, out);
+	return 0;
+}
+
+static int refuse(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "9.0: rail, absorb_tco or end_rail");
+}
+
+/* 9.0: each side rails its generals, absorbs TCO stars, then ends. */
+static const struct lw_action rows[] = {
+    {"rail", "9.1", act_rail, 0},
+    {"absorb_tco", "9.2", act_absorb_tco, 0},
+    {"end_rail", "9.0", act_end_rail, 0},
+};
+const struct lw_actions lw_rail_actions = LW_ACTIONS("rail", rows, refuse);
+
 int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                 struct tg_error *err)
 {
 	if (side != s->phasing)
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "9.0: the other player is railing");
-	const char *type = lw_a_str(a, "type");
-	if (strcmp(type, "rail") == 0) {
-		int u = lw_unit_by_id(s, lw_a_str(a, "unit")), to;
-		const json_t *f = json_object_get(a, "force");
-		if (!lw_a_int(a, "to", &to) || !json_is_boolean(f))
-			return tg_fail(
-			    err, TG_E_MALFORMED,
-			    "rail needs \"unit\", an integer \"to\" and a boolean \"force\"");
-		if (u == LW_NONE || s->unit[u].side != side)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "9.1: \"unit\" must be one of your generals");
-		if (lw_rail_check(s, u, to, json_is_true(f), err) != 0)
-			return -1;
-		lw_rail_move(s, u, to, json_is_true(f));
-		lw_cav_city_settle(s); /* 13.1.3: cavalry railed out of a city it held */
-		return 0;
-	}
-	if (strcmp(type, "absorb_tco") == 0) {
-		int t = lw_unit_by_id(s, lw_a_str(a, "tco"));
-		int g = lw_unit_by_id(s, lw_a_str(a, "general"));
-		if (t == LW_NONE || g == LW_NONE || s->unit[t].side != side)
-			return tg_fail(err, TG_E_MALFORMED,
-			               "9.2: \"tco\" and \"general\" must be yours");
-		if (lw_tco_absorb(s, t, g, err) != 0)
-			return -1;
-		s->rail.stage[side] = 1; /* 9.2 comes "once rail movement is completed" */
-		char hl[64];
-		/* unnamed: the general may be a hidden subordinate (12.7) */
-		lw_log(s, "A %s general at %s absorbs a TCO star for 1 PC (9.2).",
-		       lw_side_title(side), lw_hex_label(s->unit[g].hex, hl, sizeof hl));
-		return 0;
-	}
-	if (strcmp(type, "end_rail") == 0) {
-		s->rail.stage[side] = 2;
-		lw_log(s, "The %s player ends his Rail Phase.", lw_side_title(side));
-		if (s->rail.stage[LW_OTHER(side)] != 2) {
-			s->phasing = (int8_t)LW_OTHER(side);
-			return 0;
-		}
-		rail_end(s, out);
-		return 0;
-	}
-	return tg_fail(err, TG_E_ILLEGAL, "9.0: rail, absorb_tco or end_rail");
+	return lw_action_dispatch(&lw_rail_actions, s, side, a, out, err);
 }
 
 json_t *lw_rail_view(const struct lw_state *s, int side)

@@ -1,23 +1,44 @@
-/* 10.6: "The phasing player must play one card, pass or ..." — the action
- * types of the Operations phase's card play (its steps CARD, SPEND, PEACE
- * and MOVE: 10.4, 10.6, 10.7, 12.0 and what a card's activation may do) are
- * declared once, in lw_ops.c's table of type, rule section and handler, and
- * lw_ops_act dispatches by that table (issue 23, STYLE.md 5 and 10).
+/* 10.6: "The phasing player must play one card, pass or ..." — and every
+ * other decision of the game: each action type the module accepts is
+ * declared once, in the table of type, rule section and handler of the
+ * pending decision (or of its step or question) that takes it, and the
+ * dispatcher, not the handler, matches the type (issue 23, STYLE.md 5 and
+ * 10). The card play's steps (10.4, 10.6, 10.7, 12.0) were the first
+ * tables; the phases (5.0, 6.0, 7.0, 8.0, 9.0, 10.3) followed.
  *
- * This test holds the table to the offers: over games from fixed seeds,
- * every action the view offers while the card play itself is the pending
- * decision has a row in its step's table, and the row's rule section is a
+ * This test holds the tables to the offers: over games from fixed seeds,
+ * every action offered to the side that chooses has exactly one row in the
+ * table of the decision now (lw_actions_now), whose rule section is a
  * section of the rulebook (data/rule_sections.tsv, or a subsection of one
- * of its sections). An offer without a row would be an action type
- * recognised somewhere without being declared. */
+ * of its sections); every table lw_actions_now answers is one of
+ * lw_action_tables; and every row of those tables is offered in the games,
+ * or else built as an offer ("type", "<its type>") by a file of the module,
+ * so no row declares a type nobody can be offered. An offer without a row
+ * would be a type recognised somewhere without being declared.
+ *
+ * The kinds whose handlers still match their types themselves (their
+ * lw_actions_now is NULL) are named in `untabled`: the list shrinks as
+ * their tables land, and any other kind without a table fails. */
+#include <dirent.h>
+
 #include "lw_bot.h"
 #include "lw_testkit.h"
 
 #define GAMES 24
 #define MAX_ACTIONS 20000
+#define MAX_ROWS 64
+
+/* Kinds of decision (lw_pending_name) and Operations steps whose types are
+ * not in a table yet (issue 23's remaining work). */
+static const char *const untabled_kinds[] = {
+    "gic_choice", "naval_escape", "command_choice", "political_choice", "siege_return",
+};
 
 struct seen {
-	int checked, rows[4];
+	int checked, offered_without_table;
+	size_t n_tables;
+	const struct lw_actions *const *tables;
+	bool row_seen[32][MAX_ROWS];
 	char sections[512][16];
 	int n_sections;
 };
@@ -33,20 +54,22 @@ static bool known_section(const struct seen *c, const char *rule)
 	return false;
 }
 
-static int step_index(int step)
+static int table_index(const struct seen *c, const struct lw_actions *t)
 {
-	switch (step) {
-	case LW_ST_CARD:
-		return 0;
-	case LW_ST_SPEND:
-		return 1;
-	case LW_ST_PEACE:
-		return 2;
-	case LW_ST_MOVE:
-		return 3;
-	default:
-		return -1;
-	}
+	for (size_t i = 0; i < c->n_tables; i++)
+		if (c->tables[i] == t)
+			return (int)i;
+	return -1;
+}
+
+static bool untabled(const struct lw_state *s, const char *kind)
+{
+	for (size_t i = 0; i < sizeof untabled_kinds / sizeof *untabled_kinds; i++)
+		if (strcmp(kind, untabled_kinds[i]) == 0)
+			return true;
+	/* the Operations phase's steps after the card play's four */
+	return strcmp(kind, "ops") == 0 && s->step != LW_ST_CARD && s->step != LW_ST_SPEND &&
+	       s->step != LW_ST_PEACE && s->step != LW_ST_MOVE;
 }
 
 static void check_offers(void *ctx, struct game *g, const char *role, const json_t *chosen)
@@ -55,10 +78,18 @@ static void check_offers(void *ctx, struct game *g, const char *role, const json
 	struct seen *c = ctx;
 	const struct lw_state *s = &g->s;
 	const char *kind = lw_pending_name(s);
-	int k = step_index(s->step);
-	if (!kind || strcmp(kind, "ops") != 0 || k < 0)
-		return;
 	int side = strcmp(role, "union") == 0 ? LW_UNION : LW_CONFEDERATE;
+	const struct lw_actions *t = lw_actions_now(s, side);
+	if (!kind)
+		return;
+	if (!t) {
+		CHECKF(untabled(s, kind), "decision %s (step %d) has no table of action types",
+		       kind, s->step);
+		return;
+	}
+	int ti = table_index(c, t);
+	if (!CHECKF(ti >= 0, "table %s is not one of lw_action_tables", t->name))
+		return;
 	json_t *list = lw_legal_actions(s, side);
 	size_t i;
 	json_t *e;
@@ -66,14 +97,19 @@ static void check_offers(void *ctx, struct game *g, const char *role, const json
 	{
 		const char *type =
 		    json_string_value(json_object_get(json_object_get(e, "action"), "type"));
-		const char *rule = lw_ops_action_rule(s->step, type);
+		int rows = 0, row = -1;
+		for (size_t r = 0; type && r < t->n; r++)
+			if (strcmp(t->rows[r].type, type) == 0)
+				rows++, row = (int)r;
 		c->checked++;
-		c->rows[k] += rule != NULL;
-		if (!CHECKF(rule, "step %d offers \"%s\", which its table does not declare",
-		            s->step, type ? type : "(none)"))
+		if (!CHECKF(rows == 1, "%s offers \"%s\": %d rows of its table declare it", t->name,
+		            type ? type : "(none)", rows))
 			continue;
-		CHECKF(known_section(c, rule), "\"%s\" cites %s, not a section of the rulebook",
-		       type, rule);
+		c->row_seen[ti][row] = true;
+		CHECKF(lw_action_find(t, type) == &t->rows[row], "%s finds the row of \"%s\"",
+		       t->name, type);
+		CHECKF(known_section(c, t->rows[row].rule),
+		       "\"%s\" cites %s, not a section of the rulebook", type, t->rows[row].rule);
 	}
 	json_decref(list);
 }
@@ -94,16 +130,48 @@ static void load_sections(struct seen *c)
 	fclose(f);
 }
 
+/* Does a file of the module build an offer of `type` ("type", "<type>")? */
+static bool offered_in_source(const char *type)
+{
+	const char *dir = TG_SOURCE_DIR "/server/games/lincolns_war";
+	char needle[96];
+	snprintf(needle, sizeof needle, "\"type\", \"%s\"", type);
+	DIR *d = opendir(dir);
+	if (!d)
+		return false;
+	bool found = false;
+	struct dirent *de;
+	static char text[1 << 20];
+	while (!found && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		if (len < 3 || strcmp(de->d_name + len - 2, ".c") != 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t n = fread(text, 1, sizeof text - 1, f);
+		fclose(f);
+		text[n] = '\0';
+		found = strstr(text, needle) != NULL;
+	}
+	closedir(d);
+	return found;
+}
+
 int main(void)
 {
 	static struct seen c;
 	load_sections(&c);
 	CHECKF(c.n_sections > 100, "%d rule sections read", c.n_sections);
+	c.tables = lw_action_tables(&c.n_tables);
+	CHECKF(c.n_tables > 0 && c.n_tables <= 32, "%zu tables of action types", c.n_tables);
 
-	/* the table answers for its own step only */
-	CHECK(lw_ops_action_rule(LW_ST_CARD, "play") != NULL);
-	CHECK(lw_ops_action_rule(LW_ST_SPEND, "play") == NULL);
-	CHECK(lw_ops_action_rule(LW_ST_MOVE, "no_such_action") == NULL);
+	/* a table answers for its own types only */
+	CHECK(lw_action_find(&lw_ops_card_actions, "play") != NULL);
+	CHECK(lw_action_find(&lw_ops_spend_actions, "play") == NULL);
+	CHECK(lw_action_find(&lw_ops_move_actions, "no_such_action") == NULL);
 
 	const struct game_module *M = &lincolns_war_module;
 	const struct lw_bot_hooks hooks = {.ctx = &c, .before = check_offers};
@@ -118,9 +186,26 @@ int main(void)
 		       "game %d: %s", game, why);
 		M->free(g);
 	}
-	printf("# %d offers checked; rows found: card %d, spend %d, peace %d, move %d\n", c.checked,
-	       c.rows[0], c.rows[1], c.rows[2], c.rows[3]);
-	for (int k = 0; k < 4; k++)
-		CHECKF(c.rows[k] > 0 || k == 2, "step %d was met", k);
+	int rows = 0, played = 0;
+	for (size_t ti = 0; ti < c.n_tables; ti++) {
+		const struct lw_actions *t = c.tables[ti];
+		CHECKF(t->n <= MAX_ROWS && t->refuse, "table %s", t->name);
+		for (size_t r = 0; r < t->n && r < MAX_ROWS; r++) {
+			rows++;
+			played += c.row_seen[ti][r];
+			for (size_t q = 0; q < r; q++)
+				CHECKF(strcmp(t->rows[q].type, t->rows[r].type) != 0,
+				       "%s declares \"%s\" twice", t->name, t->rows[r].type);
+			CHECKF(known_section(&c, t->rows[r].rule), "%s: \"%s\" cites %s", t->name,
+			       t->rows[r].type, t->rows[r].rule);
+			if (!c.row_seen[ti][r])
+				CHECKF(offered_in_source(t->rows[r].type),
+				       "%s: \"%s\" is neither offered in the games nor built as an "
+				       "offer by the module",
+				       t->name, t->rows[r].type);
+		}
+	}
+	printf("# %d offers checked; %zu tables, %d rows, %d of them offered in the games\n",
+	       c.checked, c.n_tables, rows, played);
 	return tap_done();
 }
