@@ -54,8 +54,7 @@ static void gic_choice_offer(const void *p, int role, json_t *list)
 static int gic_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
                           struct tg_error *err)
 {
-	(void)out;
-	return lw_gic_choice_act(MUT(p), SIDE(role), a, err);
+	return lw_gic_choice_act(MUT(p), SIDE(role), a, out, err);
 }
 static const char *gic_choice_prompt(const void *p, int role, char *buf, size_t n)
 {
@@ -392,6 +391,25 @@ static const struct lw_actions *no_table(const struct lw_state *s, int side)
 	(void)s, (void)side;
 	return NULL;
 }
+static const struct lw_actions *gic_choice_types(const struct lw_state *s, int side)
+{
+	return lw_gic_choice_actions(s, side);
+}
+static const struct lw_actions *naval_escape_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_naval_escape_actions;
+}
+static const struct lw_actions *command_choice_types(const struct lw_state *s, int side)
+{
+	(void)side;
+	return lw_command_actions(s);
+}
+static const struct lw_actions *political_choice_types(const struct lw_state *s, int side)
+{
+	(void)side;
+	return lw_political_actions(s);
+}
 static const struct lw_actions *gic_types(const struct lw_state *s, int side)
 {
 	(void)s, (void)side;
@@ -428,11 +446,23 @@ static const struct lw_actions *ops_types(const struct lw_state *s, int side)
 }
 
 static types_fn *const kind_types[] = {
-    no_table, no_table, no_table, no_table, no_table, /* the questions */
+    gic_choice_types, naval_escape_types, command_choice_types, political_choice_types,
+    no_table, /* siege_return: lw_siege_return_act matches its type itself */
     gic_types, initiative_types, admin_types, naval_types, rail_types, draw_types, ops_types,
 };
 
 static const struct lw_actions *const all_tables[] = {
+    &lw_gic_choose_actions,
+    &lw_gic_place_actions,
+    &lw_naval_escape_actions,
+    &lw_command_co_actions,
+    &lw_command_displace_actions,
+    &lw_command_siege_star_actions,
+    &lw_command_supply_demote_actions,
+    &lw_political_retaliation_actions,
+    &lw_political_promotion_actions,
+    &lw_political_bi_offer_actions,
+    &lw_political_bi_swap_actions,
     &lw_gic_actions,
     &lw_initiative_actions,
     &lw_admin_main_actions,

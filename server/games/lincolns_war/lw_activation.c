@@ -505,13 +505,10 @@ void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
 			         lw_hex_label(s->unit[i].hex, hex, sizeof hex));
 }
 
-int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+static int act_choose_gic(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
 {
-	if (!choosing_gic(s, side))
-		return lw_gic_place_act(s, side, a, err);
-	if (strcmp(lw_a_str(a, "type"), "choose_gic") != 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "11.1.2.2: first choose your new General in Chief (\"choose_gic\")");
+	(void)out;
 	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
 	int tier = gic_tier(s, side, s->side[side].gic_old);
 	if (u == LW_NONE || !gic_candidate(s, side, u, tier, s->side[side].gic_old))
@@ -521,6 +518,34 @@ int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_e
 		               tier);
 	gic_install(s, side, u);
 	return 0;
+}
+
+static int refuse_choose_gic(const struct lw_state *s, int side, const char *type,
+                             struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "11.1.2.2: first choose your new General in Chief (\"choose_gic\")");
+}
+
+/* 11.1.2.2: a side that lost its GiC names the successor. */
+static const struct lw_action choose_gic_rows[] = {
+    {"choose_gic", "11.1.2.2", act_choose_gic, 0},
+};
+const struct lw_actions lw_gic_choose_actions =
+    LW_ACTIONS("gic_choice.choose", choose_gic_rows, refuse_choose_gic);
+
+/* The successor is named first; then, with the capital enemy controlled,
+ * where he goes (11.1.2.3, lw_gic_place.c). */
+const struct lw_actions *lw_gic_choice_actions(const struct lw_state *s, int side)
+{
+	return choosing_gic(s, side) ? &lw_gic_choose_actions : &lw_gic_place_actions;
+}
+
+int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	return lw_action_dispatch(lw_gic_choice_actions(s, side), s, side, a, out, err);
 }
 
 void lw_kill(struct lw_state *s, int u)

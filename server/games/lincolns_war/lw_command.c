@@ -266,16 +266,25 @@ static void dsp_offer(const struct lw_state *s, int i, json_t *list)
 	}
 }
 
-static int dsp_act(struct lw_state *s, int side, int i, const json_t *a, struct tg_error *err)
+static int refuse_displace(const struct lw_state *s, int side, const char *type,
+                           struct tg_error *err)
 {
+	(void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "12.4: first choose who is displaced from %04d to meet the stacking limit, "
+	               "and where (\"displace\")",
+	               s->command.dsp_hex[first_dsp_entry(s)]);
+}
+
+static int act_displace(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)out;
 	struct lw_command *c = &s->command;
+	int i = first_dsp_entry(s);
 	int hex = c->dsp_hex[i], h = 0, to = 0;
-	const char *type = lw_a_str(a, "type");
-	if (!type || strcmp(type, "displace") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "12.4: first choose who is displaced from %04d to meet the stacking "
-		               "limit, and where (\"displace\")",
-		               hex);
+	if (!lw_a_int(a, "hex", &h) || h != hex)
+		return refuse_displace(s, side, "displace", err);
 	if (!lw_a_int(a, "to", &to))
 		return tg_fail(err, TG_E_MALFORMED,
 		               "12.4: \"displace\" needs the hex \"to\" the general goes to");
@@ -402,17 +411,25 @@ static void sst_offer(const struct lw_state *s, int i, json_t *list)
 		         s->unit[cand[k]].stars <= 1 ? "a one-star: disgraced" : "demoted", hl);
 }
 
-static int sst_act(struct lw_state *s, int side, int i, const json_t *a, struct tg_error *err)
+static int refuse_siege_star(const struct lw_state *s, int side, const char *type,
+                             struct tg_error *err)
 {
+	(void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "12.4 / 16.9.6: first choose which general of your force held in the siege "
+	               "at %04d loses a star to meet the stacking limit (\"siege_star\")",
+	               s->command.sst_hex[first_sst_entry(s)]);
+}
+
+static int act_siege_star(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)out;
 	struct lw_command *c = &s->command;
+	int i = first_sst_entry(s);
 	int hex = c->sst_hex[i], h = 0;
-	const char *type = lw_a_str(a, "type");
-	if (!type || strcmp(type, "siege_star") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "12.4 / 16.9.6: first choose which general of your force held in "
-		               "the siege at %04d loses a star to meet the stacking limit "
-		               "(\"siege_star\")",
-		               hex);
+	if (!lw_a_int(a, "hex", &h) || h != hex)
+		return refuse_siege_star(s, side, "siege_star", err);
 	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
 	int cand[LW_MAX_UNITS];
 	int n = lw_siege_star_candidates(s, hex, side, cand);
@@ -534,27 +551,23 @@ void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
 	lw_supply_demote_offer(s, side, list);
 }
 
-int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                          struct tg_error *err)
+static int refuse_co(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
+	(void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "11.0.3: first choose the new CO of your force at %04d (\"choose_co\")",
+	               s->command.co_hex[first_co_entry(s)]);
+}
+
+static int act_choose_co(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)out;
 	int i = first_co_entry(s);
-	if (i < 0) {
-		i = first_dsp_entry(s);
-		if (i >= 0)
-			return dsp_act(s, side, i, a, err);
-		i = first_sst_entry(s);
-		if (i >= 0)
-			return sst_act(s, side, i, a, err);
-		return lw_supply_demote_act(s, side, a, out, err);
-	}
 	struct lw_command *c = &s->command;
 	int hex = c->co_hex[i], h = 0;
-	if (!type || strcmp(type, "choose_co") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "11.0.3: first choose the new CO of your force at %04d "
-		               "(\"choose_co\")",
-		               hex);
+	if (!lw_a_int(a, "hex", &h) || h != hex)
+		return refuse_co(s, side, "choose_co", err);
 	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
 	int cand[LW_MAX_UNITS];
 	int n = entry_candidates(s, i, cand);
@@ -582,6 +595,62 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
 	       lw_unit_name(s, u, name, sizeof name), lw_side_title(side),
 	       lw_hex_label(hex, hl, sizeof hl));
 	return 0;
+}
+
+/* 20.4 / 20.5 (lw_supply.c's question, asked here in the command's turn) */
+static int refuse_supply_demote(const struct lw_state *s, int side, const char *type,
+                                struct tg_error *err)
+{
+	(void)type;
+	int hex, sd;
+	if (!lw_supply_choice_force(s, &hex, &sd) || sd != side)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "20.4: no demotion of yours is waiting");
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "20.4: first choose the general of your force at %04d demoted for its IT "
+	               "(\"supply_demote\")",
+	               hex);
+}
+
+/* ---- the questions' action types, one table a question -------------------------- */
+
+static const struct lw_action co_rows[] = {
+    {"choose_co", "11.0.3", act_choose_co, 0},
+};
+static const struct lw_action displace_rows[] = {
+    {"displace", "12.4", act_displace, 0},
+};
+static const struct lw_action siege_star_rows[] = {
+    {"siege_star", "16.9.6", act_siege_star, 0},
+};
+static const struct lw_action supply_demote_rows[] = {
+    {"supply_demote", "20.4", lw_supply_demote_act, 0},
+};
+const struct lw_actions lw_command_co_actions =
+    LW_ACTIONS("command_choice.co", co_rows, refuse_co);
+const struct lw_actions lw_command_displace_actions =
+    LW_ACTIONS("command_choice.displace", displace_rows, refuse_displace);
+const struct lw_actions lw_command_siege_star_actions =
+    LW_ACTIONS("command_choice.siege_star", siege_star_rows, refuse_siege_star);
+const struct lw_actions lw_command_supply_demote_actions =
+    LW_ACTIONS("command_choice.supply_demote", supply_demote_rows, refuse_supply_demote);
+
+/* The question first in line: 11.0.3 new COs, then 12.4 displacements,
+ * 16.9.6 stars lost in a siege, 20.4 / 20.5 supply demotions. */
+const struct lw_actions *lw_command_actions(const struct lw_state *s)
+{
+	if (first_co_entry(s) >= 0)
+		return &lw_command_co_actions;
+	if (first_dsp_entry(s) >= 0)
+		return &lw_command_displace_actions;
+	if (first_sst_entry(s) >= 0)
+		return &lw_command_siege_star_actions;
+	return &lw_command_supply_demote_actions;
+}
+
+int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	return lw_action_dispatch(lw_command_actions(s), s, side, a, out, err);
 }
 
 const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)

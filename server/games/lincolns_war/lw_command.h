@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_state.h"
 
 struct lw_state;
@@ -72,6 +73,11 @@ bool lw_command_question_pending(const struct lw_state *s);
 /* The side that must decide now, or LW_NOSIDE. */
 int lw_command_choice_side(const struct lw_state *s);
 void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list);
+/* The question's action types, one table a question: the table of the one
+ * first in line, and the four. */
+const struct lw_actions *lw_command_actions(const struct lw_state *s);
+extern const struct lw_actions lw_command_co_actions, lw_command_displace_actions,
+    lw_command_siege_star_actions, lw_command_supply_demote_actions;
 int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                           struct tg_error *err);
 const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n);

@@ -192,14 +192,19 @@ void lw_gic_relocate(struct lw_state *s, int side, int u, int how);
 /* The side asked where its new GiC goes, or LW_NOSIDE. */
 int lw_gic_place_side(const struct lw_state *s);
 void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list);
-int lw_gic_place_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+/* its action type (gic_place), a row of the GiC choice's tables */
+extern const struct lw_actions lw_gic_place_actions;
 /* After every accepted action: a question with nothing left to choose goes. */
 void lw_gic_place_settle(struct lw_state *s);
 /* 11.1.2.2: a side that lost its GiC chooses the successor before any
  * other action: the side (or LW_NOSIDE), its offers and its action. */
 int lw_gic_choice_side(const struct lw_state *s);
 void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list);
-int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
+int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+/* Its action types: choose_gic (11.1.2.2), then gic_place (11.1.2.3). */
+const struct lw_actions *lw_gic_choice_actions(const struct lw_state *s, int side);
+extern const struct lw_actions lw_gic_choose_actions;
 /* The side's capital hex (Washington / Richmond). */
 int lw_capital_hex(int side);
 /* Promote/demote by one star, keeping command right (11.0.3, 11.2.1); a

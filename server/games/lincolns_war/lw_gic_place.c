@@ -200,14 +200,22 @@ void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-int lw_gic_place_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err)
+static int refuse_place(const struct lw_state *s, int side, const char *type,
+                        struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "11.1.2.3: your capital is enemy controlled: first choose where the new "
+	               "General in Chief goes (\"gic_place\" with \"to\")");
+}
+
+static int act_gic_place(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)out;
 	int to = 0;
-	if (!type || strcmp(type, "gic_place") != 0 || !lw_a_int(a, "to", &to))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "11.1.2.3: your capital is enemy controlled: first choose where the "
-		               "new General in Chief goes (\"gic_place\" with \"to\")");
+	if (!lw_a_int(a, "to", &to))
+		return refuse_place(s, side, "gic_place", err);
 	int opt[PLACE_MAX], kind[PLACE_MAX];
 	int n = place_options(s, side, opt, kind), k = -1;
 	for (int i = 0; i < n; i++)
@@ -241,3 +249,10 @@ int lw_gic_place_act(struct lw_state *s, int side, const json_t *a, struct tg_er
 	move_gic(s, side, p->gic, to);
 	return 0;
 }
+
+/* 11.1.2.3: with the capital enemy controlled, where the new GiC goes. */
+static const struct lw_action place_rows[] = {
+    {"gic_place", "11.1.2.3", act_gic_place, 0},
+};
+const struct lw_actions lw_gic_place_actions =
+    LW_ACTIONS("gic_choice.place", place_rows, refuse_place);

@@ -79,6 +79,8 @@ int lw_naval_home_ports(const struct lw_state *s, int hex[4]);
 int lw_naval_escape_side(const struct lw_state *s);
 const char *lw_naval_escape_prompt(const struct lw_state *s);
 void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list);
+/* Its action type (naval_escape), declared once. */
+extern const struct lw_actions lw_naval_escape_actions;
 int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                         struct tg_error *err);
 

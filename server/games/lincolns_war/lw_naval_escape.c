@@ -396,21 +396,24 @@ void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
 		    "The %s leaving %s has nowhere left to go: it is lost", kind_name[kind], f);
 }
 
-int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                        struct tg_error *err)
+static int refuse(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
+	(void)side, (void)type;
+	enum piece_kind kind = PK_ASSET;
+	current(s, &kind);
+	return tg_fail(err, TG_E_ILLEGAL,
+	               kind == PK_FLEET ? "8.0, 7.1.8: first say which port the Fleet leaving the "
+	                                  "captured port goes to (naval_escape)"
+	                                : "8.1.2.1, 8.3.4: first say where the ship leaving the "
+	                                  "captured port goes (naval_escape)");
+}
+
+static int act_naval_escape(struct lw_state *s, int side, const json_t *a,
+                            struct game_outcome *out, struct tg_error *err)
+{
+	(void)side;
 	enum piece_kind kind = PK_ASSET;
 	int k = current(s, &kind);
-	if (k < 0 || side != owner(kind))
-		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1.2.1: no ship waits for its port");
-	const char *type = lw_a_str(a, "type");
-	if (!type || strcmp(type, "naval_escape") != 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               kind == PK_FLEET
-		                   ? "8.0, 7.1.8: first say which port the Fleet leaving the "
-		                     "captured port goes to (naval_escape)"
-		                   : "8.1.2.1, 8.3.4: first say where the ship leaving the "
-		                     "captured port goes (naval_escape)");
 	int idx;
 	if (!lw_a_int(a, kind_key[kind], &idx) || idx != k)
 		return tg_fail(err, TG_E_ILLEGAL, "%s: the %s %d is the one to place",
@@ -462,4 +465,20 @@ int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct ga
 		fleet_to(s, k, want);
 	}
 	return 0;
+}
+
+/* 8.1.2.1, 8.3.4, 7.1.8: where a ship leaving a captured port goes. */
+static const struct lw_action rows[] = {
+    {"naval_escape", "8.1.2.1", act_naval_escape, 0},
+};
+const struct lw_actions lw_naval_escape_actions = LW_ACTIONS("naval_escape", rows, refuse);
+
+int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	enum piece_kind kind = PK_ASSET;
+	int k = current(s, &kind);
+	if (k < 0 || side != owner(kind))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1.2.1: no ship waits for its port");
+	return lw_action_dispatch(&lw_naval_escape_actions, s, side, a, out, err);
 }

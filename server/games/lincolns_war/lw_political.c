@@ -191,15 +191,9 @@ void lw_political_retaliation_offer(const struct lw_state *s, json_t *list)
 	lw_offer(list, json_pack("{s:s}", "type", "no_retaliation"), "Do not retaliate (7.1.9.3)");
 }
 
-int lw_political_retaliation_act(struct lw_state *s, const json_t *a, struct game_outcome *out,
-                                 struct tg_error *err)
+static int retaliation(struct lw_state *s, bool go, struct game_outcome *out,
+                       struct tg_error *err)
 {
-	const char *t = lw_a_str(a, "type");
-	bool go = t && strcmp(t, "retaliate") == 0;
-	if (!go && !(t && strcmp(t, "no_retaliation") == 0))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "7.1.9.3: retaliate (3 PC) or not: \"retaliate\" or "
-		               "\"no_retaliation\"");
 	if (go && s->side[LW_UNION].pc < PLOT_COST)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.9.3: retaliation costs three PC");
 	s->pol.retaliation = 0;
@@ -220,3 +214,33 @@ int lw_political_retaliation_act(struct lw_state *s, const json_t *a, struct gam
 	lw_supply_after_plot(s);
 	return 0;
 }
+
+static int act_retaliate(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	(void)side, (void)a;
+	return retaliation(s, true, out, err);
+}
+
+static int act_no_retaliation(struct lw_state *s, int side, const json_t *a,
+                              struct game_outcome *out, struct tg_error *err)
+{
+	(void)side, (void)a;
+	return retaliation(s, false, out, err);
+}
+
+static int refuse_retaliation(const struct lw_state *s, int side, const char *type,
+                              struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "7.1.9.3: retaliate (3 PC) or not: \"retaliate\" or \"no_retaliation\"");
+}
+
+/* 7.1.9.3: after a Confederate plot's success, the Union may retaliate. */
+static const struct lw_action retaliation_rows[] = {
+    {"retaliate", "7.1.9.3", act_retaliate, 0},
+    {"no_retaliation", "7.1.9.3", act_no_retaliation, 0},
+};
+const struct lw_actions lw_political_retaliation_actions =
+    LW_ACTIONS("political_choice.retaliation", retaliation_rows, refuse_retaliation);

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_data.h"
 #include "lw_state.h"
 
@@ -63,8 +64,12 @@ int lw_political_choice_act(struct lw_state *s, int side, const json_t *a, struc
 const char *lw_political_prompt(const struct lw_state *s);
 /* 7.1.9.3 (lw_political.c), reached through the choice functions above. */
 void lw_political_retaliation_offer(const struct lw_state *s, json_t *list);
-int lw_political_retaliation_act(struct lw_state *s, const json_t *a, struct game_outcome *out,
-                                 struct tg_error *err);
+/* The political questions' action types, one table a question: 7.1.9.3
+ * the retaliation (lw_political.c), 19.1 the EP's promotion, 19.2 the BI's
+ * declaration and exchange (lw_political_19.c); the table of the one now. */
+const struct lw_actions *lw_political_actions(const struct lw_state *s);
+extern const struct lw_actions lw_political_retaliation_actions, lw_political_promotion_actions,
+    lw_political_bi_offer_actions, lw_political_bi_swap_actions;
 
 /* 21.3 rows: no EP (CS), no BI (US), assassinations (both). kind is lw_data.h's
  * lw_vp_kind; returns the VP `side` scores for that row worth `vp`. */

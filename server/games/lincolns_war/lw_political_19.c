@@ -318,44 +318,109 @@ static int act_swap(struct lw_state *s, const json_t *a, struct tg_error *err)
 	return 0;
 }
 
+static int act_ep_promotion(struct lw_state *s, int side, const json_t *a,
+                            struct game_outcome *out, struct tg_error *err)
+{
+	(void)side, (void)out;
+	return act_promotion(s, a, err);
+}
+
+static int act_bi_declare(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)side, (void)a, (void)out, (void)err;
+	s->pol.bi_offer = 0;
+	lw_political_declare_bi(s); /* the exchange prompt follows */
+	return 0;
+}
+
+static int act_bi_decline(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
+{
+	(void)side, (void)a, (void)out, (void)err;
+	s->pol.bi_offer = 0;
+	lw_log(s, "The Confederate does not declare British Intervention (19.2).");
+	return 0;
+}
+
+static int act_bi_keep(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)side, (void)a, (void)out, (void)err;
+	s->pol.bi_swap = 0;
+	lw_log(s, "British Intervention: the Confederate keeps his hand (19.2).");
+	return 0;
+}
+
+static int act_bi_swap(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)side, (void)out;
+	return act_swap(s, a, err);
+}
+
+static int refuse_promotion(const struct lw_state *s, int side, const char *type,
+                            struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "19.1: first choose the general of your free promotion");
+}
+
+static int refuse_bi_offer(const struct lw_state *s, int side, const char *type,
+                           struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "19.2: declare British Intervention (\"bi_declare\") or not "
+	               "(\"bi_decline\")");
+}
+
+static int refuse_bi_swap(const struct lw_state *s, int side, const char *type,
+                          struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "19.2: exchange a card (\"bi_swap\") or keep your hand (\"bi_keep\")");
+}
+
+/* 19.1: the EP's free promotion. */
+static const struct lw_action promotion_rows[] = {
+    {"ep_promotion", "19.1", act_ep_promotion, 0},
+};
+/* 19.2: the Confederate may declare British Intervention... */
+static const struct lw_action bi_offer_rows[] = {
+    {"bi_declare", "19.2", act_bi_declare, 0},
+    {"bi_decline", "19.2", act_bi_decline, 0},
+};
+/* ...and, declared, exchange a card of his hand for one of his discards. */
+static const struct lw_action bi_swap_rows[] = {
+    {"bi_swap", "19.2", act_bi_swap, 0},
+    {"bi_keep", "19.2", act_bi_keep, 0},
+};
+const struct lw_actions lw_political_promotion_actions =
+    LW_ACTIONS("political_choice.promotion", promotion_rows, refuse_promotion);
+const struct lw_actions lw_political_bi_offer_actions =
+    LW_ACTIONS("political_choice.bi_offer", bi_offer_rows, refuse_bi_offer);
+const struct lw_actions lw_political_bi_swap_actions =
+    LW_ACTIONS("political_choice.bi_swap", bi_swap_rows, refuse_bi_swap);
+
+const struct lw_actions *lw_political_actions(const struct lw_state *s)
+{
+	if (s->pol.retaliation)
+		return &lw_political_retaliation_actions; /* 7.1.9.3 (lw_political.c) */
+	if (s->pol.ep_promotion)
+		return &lw_political_promotion_actions;
+	if (s->pol.bi_offer)
+		return &lw_political_bi_offer_actions;
+	return &lw_political_bi_swap_actions;
+}
+
 int lw_political_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                             struct tg_error *err)
 {
-	const char *t = lw_a_str(a, "type");
 	if (side != lw_political_choice_side(s))
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "19.0/7.1.9: the other player decides now");
-	if (s->pol.retaliation)
-		return lw_political_retaliation_act(s, a, out, err);
-	if (s->pol.ep_promotion) {
-		if (!t || strcmp(t, "ep_promotion") != 0)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "19.1: first choose the general of your free promotion");
-		return act_promotion(s, a, err);
-	}
-	if (s->pol.bi_offer) {
-		if (t && strcmp(t, "bi_declare") == 0) {
-			s->pol.bi_offer = 0;
-			lw_political_declare_bi(s); /* the exchange prompt follows */
-			return 0;
-		}
-		if (t && strcmp(t, "bi_decline") == 0) {
-			s->pol.bi_offer = 0;
-			lw_log(s, "The Confederate does not declare British Intervention (19.2).");
-			return 0;
-		}
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "19.2: declare British Intervention (\"bi_declare\") or not "
-		               "(\"bi_decline\")");
-	}
-	if (t && strcmp(t, "bi_keep") == 0) {
-		s->pol.bi_swap = 0;
-		lw_log(s, "British Intervention: the Confederate keeps his hand (19.2).");
-		return 0;
-	}
-	if (t && strcmp(t, "bi_swap") == 0)
-		return act_swap(s, a, err);
-	return tg_fail(err, TG_E_ILLEGAL,
-	               "19.2: exchange a card (\"bi_swap\") or keep your hand (\"bi_keep\")");
+	return lw_action_dispatch(lw_political_actions(s), s, side, a, out, err);
 }
 
 /* ---- 21.3, view, save ------------------------------------------------------------ */

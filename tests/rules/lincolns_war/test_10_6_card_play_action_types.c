@@ -31,7 +31,7 @@
 /* Kinds of decision (lw_pending_name) and Operations steps whose types are
  * not in a table yet (issue 23's remaining work). */
 static const char *const untabled_kinds[] = {
-    "gic_choice", "naval_escape", "command_choice", "political_choice", "siege_return",
+    "siege_return",
 };
 
 struct seen {
