@@ -54,6 +54,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->notify_poll_ms = 1000;
 	c->notify_chat_delay_s = 300;
 	c->notify_chat_gap_s = 3600;
+	c->notify_outbox_keep_days = 30;
 	c->scrypt_n_log2 = 15;
 	snprintf(c->mail_reply_local, sizeof c->mail_reply_local, "telegraph-reply");
 	c->mail_reply_days = 30;
@@ -199,6 +200,9 @@ static const struct num_key num_keys[] = {
     NUM_U(notify_poll_ms, 10, 3600000, "milliseconds"),
     NUM_U(notify_chat_delay_s, 0, 86400, "seconds"),
     NUM_U(notify_chat_gap_s, 0, 604800, "seconds"),
+    /* Not under 8: the readers of finished rows look back at most 7 days
+     * (digest_hours 168, notify_chat_gap_s 604800; the answers' limit 1 h). */
+    NUM_U(notify_outbox_keep_days, 8, 36500, "days"),
     NUM_U(webhook_allow_loopback, 0, 1, ""),
     NUM_U(mail_reply_days, 1, 3650, "days"),
     NUM_SZ(mail_max_bytes, 4096, 64ULL * 1024 * 1024),

@@ -62,16 +62,18 @@ struct tg_config {
 	char smtp_from[320];   /* "Telegraph <telegraph@example.org>" */
 	char smtp_user[256];   /* empty: no AUTH */
 	char smtp_password[256];
-	char smtp_tls[16];               /* starttls (required), or none for a local relay */
-	char notify_ca_file[1024];       /* empty: the system's CAs (SMTP and webhooks) */
-	unsigned clock_low_s;            /* 86400: "clock_low" once a running clock has this left */
-	unsigned notify_max_attempts;    /* 6: then the address is parked */
-	unsigned notify_backoff_s;       /* 60, doubled by each failed attempt (cap a day) */
-	unsigned notify_timeout_s;       /* 20: one send's limit */
-	unsigned notify_inflight;        /* 2 sends at once in the thread pool */
-	unsigned notify_poll_ms;         /* 1000: the outbox is read for retries this often */
-	unsigned notify_chat_delay_s;    /* 300: a "chat" notification waits, gathering more */
-	unsigned notify_chat_gap_s;      /* 3600: at least this between two of one match */
+	char smtp_tls[16];            /* starttls (required), or none for a local relay */
+	char notify_ca_file[1024];    /* empty: the system's CAs (SMTP and webhooks) */
+	unsigned clock_low_s;         /* 86400: "clock_low" once a running clock has this left */
+	unsigned notify_max_attempts; /* 6: then the address is parked */
+	unsigned notify_backoff_s;    /* 60, doubled by each failed attempt (cap a day) */
+	unsigned notify_timeout_s;    /* 20: one send's limit */
+	unsigned notify_inflight;     /* 2 sends at once in the thread pool */
+	unsigned notify_poll_ms;      /* 1000: the outbox is read for retries this often */
+	unsigned notify_chat_delay_s; /* 300: a "chat" notification waits, gathering more */
+	unsigned notify_chat_gap_s;   /* 3600: at least this between two of one match */
+	/* 30: sent, parked and dropped outbox rows are deleted after it */
+	unsigned notify_outbox_keep_days;
 	unsigned webhook_allow_loopback; /* 0; 1: http:// to 127.0.0.1/localhost (tests) */
 	/* Moves by email reply (issue 19). lmtp_listen empty: off, and no
 	 * email carries a reply address. */

@@ -139,6 +139,8 @@ static void usage(FILE *out)
 	    "  notify_timeout_s = 20          one send's limit\n"
 	    "  notify_inflight = 2            sends at once (libuv's thread pool)\n"
 	    "  notify_poll_ms = 1000          how often the outbox is read for retries\n"
+	    "  notify_outbox_keep_days = 30   sent, parked and dropped notifications are\n"
+	    "                                 deleted after it (8 at least)\n"
 	    "  webhook_allow_loopback = 0     1: http:// webhooks to 127.0.0.1 (tests)\n"
 	    "  lmtp_listen =                  HOST:PORT of the LMTP listener that takes\n"
 	    "                                 replies to \"your move\" emails (keep it on\n"

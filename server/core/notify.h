@@ -121,6 +121,8 @@ unsigned notify_inflight(const struct tg_server *srv);
 /* Since the start: SMTP connections opened, and sends retried on a new
  * connection after a kept session was dropped. */
 void notify_smtp_counts(const struct tg_server *srv, uint64_t *connections, uint64_t *retries);
+/* Finished outbox rows deleted since the start (notify_outbox_keep_days). */
+uint64_t notify_pruned(const struct tg_server *srv);
 
 /* ---- notify_ops.c ---- */
 void op_notify_settings(struct tg_session *s, const json_t *req);

@@ -48,6 +48,8 @@ struct tg_notify {
 	CURL *idle[INFLIGHT_MAX];
 	unsigned nidle;
 	uint64_t smtp_connections, smtp_retries;
+	int64_t prune_at; /* the next prune of finished rows (srv_now) */
+	uint64_t pruned;  /* rows pruned since the start */
 };
 
 struct send_job {
@@ -501,10 +503,37 @@ static void poll_outbox(struct tg_server *srv)
 	json_decref(rows);
 }
 
+#define PRUNE_BATCH 500 /* rows a timer turn deletes at most: the loop never stalls */
+#define PRUNE_EVERY 60  /* seconds between prunes once none are left */
+
+/* Finished rows (sent, parked, dropped) older than notify_outbox_keep_days
+ * go, a batch a turn while more are left, then once a minute; pending rows
+ * never (tg_store_outbox_prune). */
+static void prune_outbox(struct tg_server *srv)
+{
+	struct tg_notify *n = srv->notify;
+	int64_t now = srv_now();
+	if (!n || n->stopped || srv->tx_open || now < n->prune_at)
+		return;
+	struct tg_error err = {0};
+	int64_t keep = (int64_t)srv->cfg.notify_outbox_keep_days * 86400;
+	int64_t got = tg_store_outbox_prune(srv->store, now - keep, PRUNE_BATCH, &err);
+	if (got < 0)
+		TG_ERROR(0, 0, "pruning the outbox: %s", err.message);
+	else if (got > 0) {
+		n->pruned += (uint64_t)got;
+		TG_INFO(0, 0, "outbox: pruned %lld notifications finished over %u days ago",
+		        (long long)got, srv->cfg.notify_outbox_keep_days);
+	}
+	n->prune_at = got == PRUNE_BATCH ? now : now + PRUNE_EVERY;
+}
+
 static void on_timer(uv_timer_t *t)
 {
-	if (t->data)
+	if (t->data) {
 		poll_outbox(t->data);
+		prune_outbox(t->data);
+	}
 }
 
 int notify_start(struct tg_server *srv)
@@ -552,6 +581,11 @@ bool notify_stop(struct tg_server *srv)
 unsigned notify_inflight(const struct tg_server *srv)
 {
 	return srv->notify ? srv->notify->inflight : 0;
+}
+
+uint64_t notify_pruned(const struct tg_server *srv)
+{
+	return srv->notify ? srv->notify->pruned : 0;
 }
 
 void notify_smtp_counts(const struct tg_server *srv, uint64_t *connections, uint64_t *retries)

@@ -39,6 +39,7 @@ json_t *status_json(struct tg_server *srv, struct tg_error *err)
 	notify_smtp_counts(srv, &smtp_connections, &smtp_retries);
 	json_object_set_new(outbox, "smtp_connections", json_integer((json_int_t)smtp_connections));
 	json_object_set_new(outbox, "smtp_retries", json_integer((json_int_t)smtp_retries));
+	json_object_set_new(outbox, "pruned", json_integer((json_int_t)notify_pruned(srv)));
 	unsigned connections = 0, signed_in = 0;
 	for (struct tg_session *s = srv->live; s; s = s->live_next) {
 		connections += s->conn != NULL;

@@ -348,6 +348,10 @@ int64_t tg_store_outbox_group_last(struct tg_store *s, int64_t user_id, const ch
  * -1 on failure. */
 int64_t tg_store_outbox_recent(struct tg_store *s, int64_t user_id, const char *event,
                                int64_t since, struct tg_error *err);
+/* Deletes up to limit rows finished (sent, parked, dropped) before `before`
+ * (created and sent both earlier), oldest first; pending rows never. The
+ * count deleted; -1 on failure. */
+int64_t tg_store_outbox_prune(struct tg_store *s, int64_t before, int limit, struct tg_error *err);
 /* A gathering row's new subject and body. */
 int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject, const char *body,
                             struct tg_error *err);

@@ -407,3 +407,21 @@ int tg_store_outbox_rewrite(struct tg_store *s, int64_t id, const char *subject,
 	sqlite3_finalize(st);
 	return ret;
 }
+
+int64_t tg_store_outbox_prune(struct tg_store *s, int64_t before, int limit, struct tg_error *err)
+{
+	/* state <> 'pending' as the partial index (076) says, so that it serves. */
+	sqlite3_stmt *st = prep(s,
+	                        "DELETE FROM notify_outbox WHERE id IN (SELECT id FROM "
+	                        "notify_outbox WHERE state <> 'pending' AND created < ?1 AND "
+	                        "coalesce(sent, 0) < ?1 ORDER BY created LIMIT ?2)",
+	                        err);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_int(st, 2, limit);
+	int64_t n = sqlite3_step(st) == SQLITE_DONE ? sqlite3_changes(s->db)
+	                                            : store_fail_db(s, err, "pruning the outbox");
+	sqlite3_finalize(st);
+	return n;
+}
