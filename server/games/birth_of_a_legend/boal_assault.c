@@ -156,6 +156,8 @@ int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const js
 	m->a_point = (int8_t)p;
 	m->a_forward = -1;
 	m->a_first_cp = false;
+	m->l_asked = 0;
+	m->r_dest[0] = m->r_dest[1] = 0;
 	m->assaulted[area] = true;
 	for (int u = 0; u < s->n_units; u++)
 		if (chosen[u])
@@ -752,10 +754,19 @@ static void after_cp(struct boal_state *s, const struct boal_data *d)
 	m->step = BOAL_IS_VOLUNTARY;
 }
 
+static int leader_retreat_next(const struct boal_state *s, const struct boal_data *d);
+
 void bi_assault_finish(struct boal_state *s, const struct boal_data *d)
 {
 	struct boal_impulse *m = &s->imp;
 	int area = m->a_area, side = m->side;
+	/* 10.7.3: "If only some units are required to retreat, the owning
+	 * player decides whether a Leader marker present in the Area will
+	 * remain or retreat" */
+	if (leader_retreat_next(s, d) >= 0) {
+		m->step = BOAL_IS_LEADER_RETREAT;
+		return;
+	}
 	bool cleared = boal_units_in(s, d, !side, area) == 0 && boal_units_in(s, d, side, area) > 0;
 	if (cleared) {
 		/* 11.2 Capture: "an enemy Entrench +1 or Entrench +2 marker may be
@@ -862,6 +873,95 @@ const char *boal_voluntary_prompt(const void *st, int role, char *buf, size_t n)
 	(void)role;
 	(void)st;
 	return bi_say(buf, n, "Retreat any defenders voluntarily, then done (10.7.3)");
+}
+
+/* ---- 10.7.3 a leader where only some units retreated (his owner) ---- */
+
+/* the next leader to ask about, or -1: one in the assaulted area whose
+ * side's units both retreated out of it and remain in it */
+static int leader_retreat_next(const struct boal_state *s, const struct boal_data *d)
+{
+	const struct boal_impulse *m = &s->imp;
+	for (int l = 0; l < d->n_leaders; l++) {
+		int side = d->leader[l].side;
+		if (s->leader[l].area == m->a_area && m->a_area && !(m->l_asked >> l & 1u) &&
+		    m->r_dest[side] && boal_units_in(s, d, side, m->a_area) > 0)
+			return l;
+	}
+	return -1;
+}
+
+bool boal_leader_retreat_holds(const void *st)
+{
+	return BI_ST(st)->imp.step == BOAL_IS_LEADER_RETREAT;
+}
+
+unsigned boal_leader_retreat_who(const void *st)
+{
+	const struct boal_data *d = bi_data();
+	int l = d ? leader_retreat_next(BI_ST(st), d) : -1;
+	return l >= 0 ? BI_BIT(d->leader[l].side) : 0;
+}
+
+void boal_leader_retreat_offer(const void *st, int role, json_t *list)
+{
+	(void)role;
+	const struct boal_state *s = BI_ST(st);
+	const struct boal_data *d = bi_data();
+	int l = d ? leader_retreat_next(s, d) : -1;
+	if (l < 0)
+		return;
+	bi_offer(list, json_pack("{s:s,s:s}", "type", "leader_stays", "leader", d->leader[l].id),
+	         "%s remains in %s (10.7.3)", d->leader[l].name, d->area[s->imp.a_area].name);
+	uint64_t m = s->imp.r_dest[d->leader[l].side];
+	for (int a = 1; a <= BOAL_AREAS; a++)
+		if (m >> a & 1u)
+			bi_offer(list,
+			         json_pack("{s:s,s:s,s:i}", "type", "leader_retreats", "leader",
+			                   d->leader[l].id, "area", a),
+			         "%s retreats to %s with the units that went there (10.7.3)",
+			         d->leader[l].name, d->area[a].name);
+}
+
+int boal_leader_retreat_act(void *st, int role, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	(void)role;
+	(void)out;
+	struct boal_state *s = BI_MUT(st);
+	const struct boal_data *d = bi_data();
+	const char *t = bi_type(a);
+	if (!d || !t || (strcmp(t, "leader_stays") && strcmp(t, "leader_retreats")))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "10.7.3: the answer is \"leader_stays\" or \"leader_retreats\" "
+		               "with \"area\"");
+	int l = leader_retreat_next(s, d), to = bi_area(a, "area");
+	if (l < 0 || bi_leader(d, a, "leader") != l)
+		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: the leader asked about now is %s",
+		               l >= 0 ? d->leader[l].name : "none");
+	bool go = !strcmp(t, "leader_retreats");
+	if (go && (!to || !(s->imp.r_dest[d->leader[l].side] >> to & 1u)))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.7.3: %s retreats into an Area a retreating unit went to",
+		               d->leader[l].name);
+	s->imp.l_asked |= 1u << l;
+	if (go)
+		s->leader[l].area = (uint8_t)to;
+	s->imp.step = BOAL_IS_MOVE;
+	bi_assault_finish(s, d);
+	return 0;
+}
+
+const char *boal_leader_retreat_prompt(const void *st, int role, char *buf, size_t n)
+{
+	(void)role;
+	const struct boal_data *d = bi_data();
+	int l = d ? leader_retreat_next(BI_ST(st), d) : -1;
+	return bi_say(buf, n,
+	              "Some of your units retreated from %s and some remain: does %s remain or "
+	              "retreat? (10.7.3)",
+	              d ? d->area[BI_ST(st)->imp.a_area].name : "the area",
+	              l >= 0 ? d->leader[l].name : "your leader");
 }
 
 /* ---- 10.4.4 an Optional Assault's Repulse (the Attacker) ---- */

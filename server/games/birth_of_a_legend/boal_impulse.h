@@ -60,6 +60,7 @@ BOAL_IMPULSE_KIND(leader_casualty)
 BOAL_IMPULSE_KIND(heroic)
 BOAL_IMPULSE_KIND(casualty)
 BOAL_IMPULSE_KIND(voluntary)
+BOAL_IMPULSE_KIND(leader_retreat)
 BOAL_IMPULSE_KIND(fall_back)
 BOAL_IMPULSE_KIND(entrench_capture)
 BOAL_IMPULSE_KIND(demolish)
@@ -82,8 +83,9 @@ BOAL_IMPULSE_KIND(assault_move)
 	    BOAL_PENDING_ENTRY(screen, "9.4"), BOAL_PENDING_ENTRY(forward, "10.4"),                \
 	    BOAL_PENDING_ENTRY(leader_casualty, "15.2"), BOAL_PENDING_ENTRY(heroic, "12.1"),       \
 	    BOAL_PENDING_ENTRY(casualty, "10.6"), BOAL_PENDING_ENTRY(voluntary, "10.7.3"),         \
-	    BOAL_PENDING_ENTRY(fall_back, "10.4.4"), BOAL_PENDING_ENTRY(entrench_capture, "11.2"), \
-	    BOAL_PENDING_ENTRY(demolish, "15.4.1"), BOAL_PENDING_ENTRY(impulse_choice, "8.1"),     \
+	    BOAL_PENDING_ENTRY(leader_retreat, "10.7.3"), BOAL_PENDING_ENTRY(fall_back, "10.4.4"), \
+	    BOAL_PENDING_ENTRY(entrench_capture, "11.2"), BOAL_PENDING_ENTRY(demolish, "15.4.1"),  \
+	    BOAL_PENDING_ENTRY(impulse_choice, "8.1"),                                             \
 	    BOAL_PENDING_ENTRY(impulse_single, "8.1.1, 9.1.1"),                                    \
 	    BOAL_PENDING_ENTRY(regroup, "8.1.2"), BOAL_PENDING_ENTRY(assault_move, "9.1, 10.0")
 

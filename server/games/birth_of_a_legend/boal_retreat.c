@@ -26,6 +26,9 @@ static void go(struct boal_state *s, int u, int to)
 	s->imp.uflag[u] &= (uint8_t)~BOAL_IU_RETREAT;
 	s->unit[u].area = (uint8_t)to;
 	s->imp.r_last = (uint8_t)to;
+	/* 10.7.3: where the units of the assaulted area went */
+	if (s->imp.a_area && s->imp.r_from == s->imp.a_area && s->imp.r_side >= 0)
+		s->imp.r_dest[s->imp.r_side] |= 1ull << to;
 }
 
 /* 9.6: "All friendly units in his Area are eliminated. Place a Subordinate

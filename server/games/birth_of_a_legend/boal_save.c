@@ -76,6 +76,8 @@ static const struct field fields[] = {
     {"imp_screen_area", S(imp.screen_area), F_U8, 1, 0, BOAL_AREAS},
     {"imp_ent_area", S(imp.ent_area), F_U8, 1, 0, BOAL_AREAS},
     {"imp_place_due", S(imp.place_due), F_U32, 1, 0, (1LL << BOAL_LEADERS_MAX) - 1},
+    {"imp_l_asked", S(imp.l_asked), F_U32, 1, 0, (1LL << BOAL_LEADERS_MAX) - 1},
+    {"imp_r_dest", S(imp.r_dest), F_U64, 2, 0, 0x3ffffffffffeLL},
     {"imp_screen_mover", S(imp.screen_mover), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_unit", S(imp.r_unit), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_from", S(imp.r_from), F_U8, 1, 0, BOAL_AREAS},
@@ -118,9 +120,9 @@ static const struct field fields[] = {
  * sizes are the structs' as the rows cover them, so an added field stops
  * the build here instead of being lost at the next save. Update a size
  * only together with the rows. */
-_Static_assert(sizeof(struct boal_impulse) == 628,
+_Static_assert(sizeof(struct boal_impulse) == 656,
                "struct boal_impulse changed: give the new field its row in boal_save.c");
-_Static_assert(sizeof(struct boal_state) == 2648,
+_Static_assert(sizeof(struct boal_state) == 2680,
                "struct boal_state changed: give the new field its row in boal_save.c");
 
 static long long get(const void *base, const struct field *f, int i)

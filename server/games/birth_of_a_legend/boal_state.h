@@ -56,6 +56,7 @@ enum boal_istep {
 	BOAL_IS_LEADER_CASUALTY, /* 15.2: the player with several leaders there picks who rolls */
 	BOAL_IS_ENTRENCH,        /* 11.2: the capturing player may place his Entrench +1 */
 	BOAL_IS_PLACE_LEADER,    /* 9.6: the owner places a leader whose area's units are gone */
+	BOAL_IS_LEADER_RETREAT,  /* 10.7.3: some units retreated: the owner's leaders stay or go */
 	BOAL_IS_OVER             /* the impulse is over: the Daylight phase goes on */
 };
 enum boal_ikind { BOAL_IK_NONE, BOAL_IK_ASSAULT, BOAL_IK_REGROUP, BOAL_IK_PASS, BOAL_IK_TRAIN };
@@ -104,6 +105,9 @@ struct boal_impulse {
 	uint8_t screen_area;
 	uint8_t ent_area;   /* 11.2: the area whose enemy marker was captured, asked now or next */
 	uint32_t place_due; /* 9.6: leaders (bit per leader, off the map meanwhile) to be placed */
+	uint32_t l_asked;   /* 10.7.3: leaders already asked in this assault (bit per leader) */
+	uint64_t
+	    r_dest[2]; /* 10.7.3: areas (bit a) each side's units retreated into this assault */
 	int8_t screen_mover;
 	int8_t r_unit;  /* the unit retreating now, -1 */
 	uint8_t r_from; /* the area it leaves */

@@ -132,6 +132,7 @@ static json_t *impulse(const struct boal_state *s, const struct boal_data *d)
 	    [BOAL_IS_LEADER_CASUALTY] = "leader_casualty",
 	    [BOAL_IS_ENTRENCH] = "entrench_capture",
 	    [BOAL_IS_PLACE_LEADER] = "place_leader",
+	    [BOAL_IS_LEADER_RETREAT] = "leader_retreat",
 	    [BOAL_IS_OVER] = "over"};
 	static const char *const ikind[] = {"none", "assault", "regroup", "pass", "train"};
 	const struct boal_impulse *m = &s->imp;

@@ -50,6 +50,14 @@ static int deciding_side(const struct boal_state *s, const struct boal_data *d)
 				if (s->imp.place_due >> l & 1u)
 					return d->leader[l].side;
 			return -1;
+		case BOAL_IS_LEADER_RETREAT: /* 10.7.3: the owner of the leader asked */
+			for (int l = 0; l < s->n_leaders; l++)
+				if (s->leader[l].area == s->imp.a_area &&
+				    !(s->imp.l_asked >> l & 1u) &&
+				    s->imp.r_dest[d->leader[l].side] &&
+				    boal_units_in(s, d, d->leader[l].side, s->imp.a_area) > 0)
+					return d->leader[l].side;
+			return -1;
 		case BOAL_IS_DEMOLISH: /* 15.4.1: the side that holds the bridge */
 			return s->imp.demo_bridge ? s->bridge[s->imp.demo_bridge - 1] : -1;
 		default:
