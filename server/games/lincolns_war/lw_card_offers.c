@@ -1,0 +1,321 @@
+/* lw_card_offers.c — what the card play offers: the CARD step's plays,
+ * passes and redraws (10.4, 10.6, 10.7), the SPEND step's activations, IT
+ * removals and campaign designations (10.6.2-10.6.4, 10.7.3), the peace
+ * talks (10.4); and who the Operations phase awaits (lw_ops_awaiting) and
+ * what it offers in every step (lw_ops_offer). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw_campaign.h"
+#include "lw_card_play.h"
+#include "lw_consolidation.h"
+#include "lw_engine.h"
+#include "lw_it.h"
+#include "lw_theater.h"
+
+/* ---- offers ----------------------------------------------------------------------- */
+
+static void offer_committee(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], id[64];
+	for (int u = 0; u < s->n_units; u++)
+		if (lw_play_check_committee(s, side, u, NULL) == 0)
+			lw_offer(list,
+			         json_pack("{s:s,s:s}", "type", "committee_event", "general",
+			                   lw_unit_id(s, u, id, sizeof id)),
+			         "Play the Committee card: %s %s (10.7.9)",
+			         side == LW_UNION ? "promote" : "demote",
+			         lw_unit_name(s, u, name, sizeof name));
+}
+
+static void offer_activations(const struct lw_state *s, int side, json_t *list, int card, int pc)
+{
+	char name[64], id[64], hex[64];
+	for (int u = 0; u < s->n_units; u++) {
+		if (lw_play_check_activate(s, side, u, pc, false, NULL) != 0)
+			continue;
+		lw_unit_name(s, u, name, sizeof name);
+		lw_unit_id(s, u, id, sizeof id);
+		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
+		int cost = lw_activation_cost(s, u);
+		if (card)
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", card, "use",
+			                   "activate", "general", id),
+			         "Activate %s at %s (cost %d) with card %d %s [%d PC]", name, hex,
+			         cost, card, lw_play_card_name(side, card), pc);
+		else
+			lw_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
+			         "Activate %s at %s (cost %d of %d PC left)", name, hex, cost, pc);
+	}
+}
+
+bool lw_play_may_pass(const struct lw_state *s, int side)
+{
+	return !lw_play_last_turn(s) &&
+	       s->side[side].cards.hand_n + s->side[side].committee_hand <= 1; /* 10.4 */
+}
+
+/* 10.7.7: "If at any time you hold three or more Seditious cards": in his
+ * card-play step, and in a battle's commitment step before he commits (his
+ * Resource card is chosen from the hand the redraw changes). */
+bool lw_play_may_redraw(const struct lw_state *s, int side)
+{
+	if (lw_count_seditious(s, side) < 3 || s->side[side].seditious_redraws >= 2)
+		return false;
+	if (s->step == LW_ST_COMMIT)
+		return s->battle.active && !s->battle.committed[side];
+	return s->step == LW_ST_CARD;
+}
+
+static void offer_redraw(const struct lw_state *s, int side, json_t *list)
+{
+	if (lw_play_may_redraw(s, side))
+		lw_offer(
+		    list, json_pack("{s:s}", "type", "seditious_redraw"),
+		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
+		    s->side[side].seditious_redraws + 1);
+}
+
+static void offer_card_step(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_player *p = &s->side[side];
+	for (int i = 0; i < p->cards.hand_n; i++) {
+		int c = p->cards.hand[i];
+		const struct lw_card *k = lw_card(side, c);
+		const char *nm = lw_play_card_name(side, c);
+		switch (k->kind) {
+		case LW_KIND_PECULIAR: /* optional 70-71: played as activation cards */
+		case LW_KIND_ACTIVATION:
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
+			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
+			    c, nm, k->pc);
+			offer_activations(s, side, list, c, k->pc);
+			if (k->erratic)
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "press"),
+				         "Press card %d %s: roll one die on its Erratic table "
+				         "instead of %d "
+				         "PC (10.6.5)",
+				         c, nm, k->pc);
+			lw_event_offer(s, side, list, c);
+			if (k->pc == 6 && lw_play_check_campaign(s, side, NULL) == 0)
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "dual_campaign"),
+				         "Play card %d %s [6 PC] for a Dual-Theater Secret "
+				         "Campaign (10.7.3.2)",
+				         c, nm);
+			break;
+		case LW_KIND_SEDITIOUS:
+			lw_offer(list,
+			         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+			                   "seditious"),
+			         "Play seditious card %d %s: lose %d PC (10.7.7)", c, nm, -k->pc);
+			if (p->pc >= 10 || (p->pc == 0 && p->csp == 0))
+				lw_offer(list,
+				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
+				                   "use", "discard"),
+				         "Discard seditious card %d %s without loss (10.7.7)", c,
+				         nm);
+			break;
+		case LW_KIND_CAMPAIGN:
+			if (lw_play_check_campaign(s, side, NULL) == 0 &&
+			    !lw_play_cs_summer_1864(s, side))
+				lw_offer(
+				    list,
+				    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+				              "campaign"),
+				    "Play campaign card %d %s: activate two forces free (10.7.3.1)",
+				    c, nm);
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
+			    "Discard campaign card %d %s (counts as a card play)", c, nm);
+			break;
+		default:
+			lw_event_offer(s, side, list, c); /* 23.2: Irregulars */
+			lw_offer(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
+			    "Discard card %d %s (counts as a card play)", c, nm);
+			break;
+		}
+	}
+	if (p->committee_hand) {
+		lw_offer(list, json_pack("{s:s}", "type", "committee_discard"),
+		         "Discard the Committee card (counts as a card play, 10.7.9)");
+		offer_committee(s, side, list);
+	}
+	offer_redraw(s, side, list);
+	if (lw_play_may_pass(s, side))
+		lw_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
+		         p->cards.hand_n ? ", keeping your last card" : "");
+}
+
+/* 10.7.3.1: one entry per possible first force; the second is a parameter
+ * (or "none"). Each force's reach is searched once. */
+static void offer_designation(const struct lw_state *s, int side, json_t *list)
+{
+	char name[64], hex[64], id[48];
+	unsigned *m = calloc((size_t)s->n_units, sizeof *m);
+	bool *ok = calloc((size_t)s->n_units, sizeof *ok);
+	if (!m || !ok) {
+		free(m);
+		free(ok);
+		return;
+	}
+	for (int u = 0; u < s->n_units; u++)
+		if (lw_play_check_campaign_force(s, side, u, NULL) == 0) {
+			m[u] = lw_play_campaign_reach(s, side, u);
+			ok[u] = lw_play_check_reach(s, side, m[u], NULL) == 0;
+		}
+	for (int u = 0; u < s->n_units; u++) {
+		if (!ok[u] || lw_play_check_designation(s, side, u, m[u], LW_NONE, 0, NULL) != 0)
+			continue;
+		json_t *ch = json_array();
+		json_array_append_new(
+		    ch, json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
+		for (int v = u + 1; v < s->n_units; v++)
+			if (ok[v] &&
+			    lw_play_check_designation(s, side, u, m[u], v, m[v], NULL) == 0)
+				json_array_append_new(
+				    ch, json_pack("{s:s,s:s++}", "value",
+				                  lw_unit_id(s, v, id, sizeof id), "label",
+				                  lw_unit_name(s, v, name, sizeof name), " at ",
+				                  lw_hex_label(s->unit[v].hex, hex, sizeof hex)));
+		lw_offer_choice(list,
+		                json_pack("{s:s,s:s}", "type", "campaign_forces", "first",
+		                          lw_unit_id(s, u, id, sizeof id)),
+		                "second", "Second campaign force", ch,
+		                "Campaign: designate %s at %s and a second force before either "
+		                "moves (10.7.3.1)",
+		                lw_unit_name(s, u, name, sizeof name),
+		                lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+	}
+	free(m);
+	free(ok);
+}
+
+static void offer_spend(const struct lw_state *s, int side, json_t *list)
+{
+	char hex[64];
+	if (s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) {
+		offer_designation(s, side, list);
+	} else if (lw_theater_pending(s)) {
+		lw_theater_offer(s, side, list); /* 10.7.3.2 (lw_theater.c) */
+	} else if (s->play.activations_left > 0) {
+		if (s->play.campaign) {
+			char name[64], id[64];
+			for (int u = 0; u < s->n_units; u++)
+				if (lw_play_check_activate(s, side, u, 0, true, NULL) == 0)
+					lw_offer(list,
+					         json_pack("{s:s,s:s}", "type", "activate",
+					                   "general",
+					                   lw_unit_id(s, u, id, sizeof id)),
+					         "Campaign: activate %s at %s (free, 10.7.3)",
+					         lw_unit_name(s, u, name, sizeof name),
+					         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		} else {
+			offer_activations(s, side, list, 0, s->play.pc_left);
+		}
+	}
+	int done[LW_MAX_UNITS];
+	int nd = 0;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->side != side || x->where != LW_W_MAP)
+			continue;
+		bool seen = false;
+		for (int i = 0; i < nd; i++)
+			seen |= done[i] == x->hex;
+		if (seen)
+			continue;
+		done[nd++] = x->hex;
+		if (lw_play_check_remove_it(s, side, x->hex, NULL) == 0)
+			lw_offer(list, json_pack("{s:s,s:i}", "type", "remove_it", "hex", x->hex),
+			         "Remove one IT from your force at %s for 1 PC (10.6.3)",
+			         lw_hex_label(x->hex, hex, sizeof hex));
+	}
+	lw_siege_spend_offer(s, side, list); /* 16.9.5.2 (lw_siege.c) */
+	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
+	lw_cav_foray_offer(s, side, list);   /* 13.2.4 (lw_cavalry.c) */
+	if (s->play.pc_left > 0)
+		lw_offer(list, json_pack("{s:s}", "type", "done"),
+		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
+	else
+		lw_offer(list, json_pack("{s:s}", "type", "done"), "End the card play");
+}
+
+static void offer_peace(const struct lw_state *s, int side, json_t *list)
+{
+	(void)s;
+	(void)side;
+	lw_offer(list, json_pack("{s:s}", "type", "peace_pc"),
+	         "Take 3 PC and keep your last card (10.4)");
+	lw_offer(list, json_pack("{s:s}", "type", "peace_play"),
+	         "Play your last card instead (10.4)");
+}
+
+unsigned lw_ops_awaiting(const struct lw_state *s)
+{
+	switch (s->step) {
+	case LW_ST_CARD:
+	case LW_ST_SPEND:
+	case LW_ST_PEACE:
+		return LW_SIDE_BIT(s->phasing);
+	case LW_ST_MOVE:
+		return LW_SIDE_BIT(s->play.side);
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+	case LW_ST_HUNLEY:  /* 8.1.2.3 */
+	case LW_ST_RIT_ASK: /* 13.2.3 */
+		return LW_SIDE_BIT(s->awaiting_side);
+	case LW_ST_HARASS:
+		return lw_harass_awaiting(s); /* 13.2.5 (lw_harass.c) */
+	default:
+		return lw_battle_awaiting(s);
+	}
+}
+
+void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
+{
+	switch (s->step) {
+	case LW_ST_CARD:
+		offer_card_step(s, side, list);
+		break;
+	case LW_ST_SPEND:
+		offer_spend(s, side, list);
+		break;
+	case LW_ST_PEACE:
+		offer_peace(s, side, list);
+		break;
+	case LW_ST_MOVE:
+		/* 11.1.3.2 (lw_consolidation.c), 12.0 march, 14.0 amphibious */
+		lw_consolidation_move_offer(s, side, list);
+		break;
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+		lw_siege_offer(s, side, list);
+		break;
+	case LW_ST_HARASS:
+		lw_harass_offer(s, side, list); /* 13.2.5 */
+		break;
+	case LW_ST_HUNLEY:
+		lw_amphib_hunley_offer(s, side, list); /* 8.1.2.3 (lw_amphib.c) */
+		break;
+	case LW_ST_RIT_ASK:
+		lw_cav_rit_ask_offer(s, side, list); /* 13.2.3 (lw_cavalry.c) */
+		break;
+	default:
+		lw_battle_offer(s, side, list);
+		lw_amphib_battle_filter(s, list); /* 14.2.2: an assault occupies the port */
+		if (s->step == LW_ST_COMMIT)
+			offer_redraw(s, side, list); /* 10.7.7 "at any time" */
+		break;
+	}
+}
