@@ -650,17 +650,10 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	lw_march_finish(s, out); /* 14.2.1: no moving on after landing */
 }
 
-int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                  struct tg_error *err)
+static int water_move(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err, int kind)
 {
-	const char *type = lw_a_str(a, "type");
-	int kind = LW_AM_NONE;
-	for (int k = LW_AM_RIVER_MOVE; k <= LW_AM_OCEAN_ASSAULT; k++)
-		if (type && strcmp(type, kind_type[k]) == 0)
-			kind = k;
-	if (kind == LW_AM_NONE)
-		return tg_fail(err, TG_E_ILLEGAL, "14.0: %s is not a water move",
-		               type ? type : "?");
+	const char *type = kind_type[kind];
 	bool move = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE;
 	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
 	int hex;
@@ -691,6 +684,30 @@ int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	}
 	launch(s, out);
 	return 0;
+}
+
+int lw_amphib_river_move_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
+{
+	return water_move(s, side, a, out, err, LW_AM_RIVER_MOVE);
+}
+
+int lw_amphib_river_assault_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err)
+{
+	return water_move(s, side, a, out, err, LW_AM_RIVER_ASSAULT);
+}
+
+int lw_amphib_ocean_move_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
+{
+	return water_move(s, side, a, out, err, LW_AM_OCEAN_MOVE);
+}
+
+int lw_amphib_ocean_assault_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err)
+{
+	return water_move(s, side, a, out, err, LW_AM_OCEAN_ASSAULT);
 }
 
 /* The assault of am->assault goes in (14.1.3, 14.2.2). */

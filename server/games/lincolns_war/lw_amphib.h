@@ -5,7 +5,8 @@
  * `amphib`; lw_amphib_save()/lw_amphib_load() keep it.
  *
  * Actions of the phasing player in the MOVE step, before the activated
- * force has moved (offered by lw_amphib_offer, handled by lw_amphib_act):
+ * force has moved (offered by lw_amphib_offer, handled by lw_amphib_river_move_act and its three
+ * siblings):
  *   {"type":"river_move","to":HEX}       14.1.1 (Union 2 stars, CS 1 star)
  *   {"type":"river_assault","target":HEX} 14.1.2 (Union, 10+ PC, from a port)
  *   {"type":"ocean_move","to":HEX}       14.2.1 (Union, the turn track's stars)
@@ -69,11 +70,17 @@ bool lw_amphib_water_open(const struct lw_state *s, int side);
 /* The water move of the movers is done: what act records of it (14.1.1 /
  * 14.2.1 once per turn, 14.3 its units, 10.7.3.1 the campaign's one). */
 void lw_amphib_note_use(struct lw_state *s, bool river);
-/* The handler of the four water moves ("river_move", "river_assault",
+/* The handlers of the four water moves ("river_move", "river_assault",
  * "ocean_move", "ocean_assault"; 0 done, -1 refused with err), named by
- * lw_ops.c's table of the MOVE step's actions. */
-int lw_amphib_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                  struct tg_error *err);
+ * lw_card_play.c's table of the MOVE step's actions. */
+int lw_amphib_river_move_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err);
+int lw_amphib_river_assault_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err);
+int lw_amphib_ocean_move_act(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err);
+int lw_amphib_ocean_assault_act(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err);
 /* 14.1.3 / 14.2.2: a successful assault occupies the port: while an
  * assault's battle asks for the advance, "decline" is neither offered
  * (lw_amphib_battle_filter removes it) nor accepted (lw_amphib_battle_check

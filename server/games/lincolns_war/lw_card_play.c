@@ -568,19 +568,19 @@ static const struct lw_action move_rows[] = {
     {"consolidate", "11.1.3.2", lw_consolidation_join_act, 0},
     {"consolidate_done", "11.1.3.2", lw_consolidation_done_act, 0},
     {"consolidate_return", "11.1.3.2", lw_consolidation_return_act, 0},
-    {"river_move", "14.1.1", lw_amphib_act, OPS_GATED},
-    {"river_assault", "14.1.3", lw_amphib_act, OPS_GATED},
-    {"ocean_move", "14.2.1", lw_amphib_act, OPS_GATED},
-    {"ocean_assault", "14.2.2", lw_amphib_act, OPS_GATED},
-    {"move", "12.0", lw_march_act, OPS_GATED},
-    {"attack", "16.0", lw_march_act, OPS_GATED},
-    {"stop", "12.0", lw_march_act, OPS_GATED},
-    {"detach", "12.8", lw_march_act, OPS_GATED},
-    {"next_group", "12.8", lw_march_act, OPS_GATED},
-    {"pickup", "12.5", lw_march_act, OPS_GATED},
-    {"revive", "18.2", lw_march_act, OPS_GATED},
-    {"raid", "13.2.2", lw_march_act, OPS_GATED},
-    {"rit", "13.2.3", lw_march_act, OPS_GATED},
+    {"river_move", "14.1.1", lw_amphib_river_move_act, OPS_GATED},
+    {"river_assault", "14.1.3", lw_amphib_river_assault_act, OPS_GATED},
+    {"ocean_move", "14.2.1", lw_amphib_ocean_move_act, OPS_GATED},
+    {"ocean_assault", "14.2.2", lw_amphib_ocean_assault_act, OPS_GATED},
+    {"move", "12.0", lw_march_move_act, OPS_GATED | LW_MARCH_ROW | LW_MARCH_OUT},
+    {"attack", "16.0", lw_march_attack_act, OPS_GATED | LW_MARCH_ROW},
+    {"stop", "12.0", lw_march_stop_act, OPS_GATED | LW_MARCH_ROW | LW_MARCH_JOINED | LW_MARCH_STOP},
+    {"detach", "12.8", lw_march_detach_act, OPS_GATED | LW_MARCH_ROW | LW_MARCH_OUT},
+    {"next_group", "12.8", lw_march_next_group_act, OPS_GATED | LW_MARCH_ROW},
+    {"pickup", "12.5", lw_march_pickup_act, OPS_GATED | LW_MARCH_ROW},
+    {"revive", "18.2", lw_march_revive_act, OPS_GATED | LW_MARCH_ROW | LW_MARCH_JOINED},
+    {"raid", "13.2.2", lw_cav_raid_act, OPS_GATED | LW_MARCH_ROW},
+    {"rit", "13.2.3", lw_cav_rit_act, OPS_GATED | LW_MARCH_ROW},
 };
 
 static int refuse_card(const struct lw_state *s, int side, const char *type, struct tg_error *err)
@@ -601,7 +601,8 @@ static int refuse_peace(const struct lw_state *s, int side, const char *type, st
 	return tg_fail(err, TG_E_ILLEGAL, "10.4: peace_pc or peace_play");
 }
 
-/* The march refuses the MOVE step's other types (lw_march_act). */
+/* A type the MOVE step's table does not hold (lw_march_act refuses it so
+ * too, after its gate). */
 static int refuse_move(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side;

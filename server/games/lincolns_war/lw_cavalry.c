@@ -510,64 +510,62 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                     struct tg_error *err, int *rc)
+/* The moving cavalry general may raid or lay/remove an RIT now: u set. */
+static int march_cavalry(const struct lw_state *s, int side, int *u, struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	bool raid = type && strcmp(type, "raid") == 0, rit = type && strcmp(type, "rit") == 0;
-	if (!raid && !rit)
-		return 0;
-	*rc = -1;
-	int u = moving_cavalry(s);
-	if (side != s->play.side || s->step != LW_ST_MOVE || u == LW_NONE) {
-		tg_fail(err, TG_E_ILLEGAL, "13.2.1: no activated cavalry general is moving");
-		return 1;
-	}
-	if (s->play.attacked) {
-		tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked");
-		return 1;
-	}
-	if (forayed(s, u)) {
-		tg_fail(err, TG_E_ILLEGAL,
-		        "13.2.4: the cavalry forayed in this card play: no raid or RIT again "
-		        "in it");
-		return 1;
-	}
-	int hex;
-	if (raid) {
-		if (!lw_a_int(a, "target", &hex)) {
-			tg_fail(err, TG_E_MALFORMED, "a raid needs an integer \"target\"");
-			return 1;
-		}
-		if (raid_move_check(s, err) != 0 || lw_raid_check(s, u, hex, false, err) != 0 ||
-		    lw_campaign_stop_check(s, err) != 0)
-			return 1;
-		s->cav.act_raid = 1;
-		if (out)
-			out->barrier = true; /* dice were rolled */
-		/* a raid ends the activation like an attack (our reading of 13.2.2);
-		 * after its cavalry battle, if any (lw_cav_battle_end) */
-		if (!lw_raid(s, u, hex, false, out))
-			lw_march_finish(s, out);
-		*rc = 0;
-		return 1;
-	}
+	*u = moving_cavalry(s);
+	if (side != s->play.side || s->step != LW_ST_MOVE || *u == LW_NONE)
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.1: no activated cavalry general is moving");
+	if (s->play.attacked)
+		return tg_fail(err, TG_E_ILLEGAL, "16.1: the force has attacked");
+	if (forayed(s, *u))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "13.2.4: the cavalry forayed in this card play: no raid or RIT again "
+		    "in it");
+	return 0;
+}
+
+int lw_cav_raid_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	int u, hex;
+	if (march_cavalry(s, side, &u, err) != 0)
+		return -1;
+	if (!lw_a_int(a, "target", &hex))
+		return tg_fail(err, TG_E_MALFORMED, "a raid needs an integer \"target\"");
+	if (raid_move_check(s, err) != 0 || lw_raid_check(s, u, hex, false, err) != 0 ||
+	    lw_campaign_stop_check(s, err) != 0)
+		return -1;
+	s->cav.act_raid = 1;
+	if (out)
+		out->barrier = true; /* dice were rolled */
+	/* a raid ends the activation like an attack (our reading of 13.2.2);
+	 * after its cavalry battle, if any (lw_cav_battle_end) */
+	if (!lw_raid(s, u, hex, false, out))
+		lw_march_finish(s, out);
+	return 0;
+}
+
+int lw_cav_rit_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err)
+{
+	int u, hex;
+	if (march_cavalry(s, side, &u, err) != 0)
+		return -1;
 	const json_t *r = json_object_get(a, "remove");
-	if (!lw_a_int(a, "hex", &hex) || !json_is_boolean(r)) {
-		tg_fail(err, TG_E_MALFORMED,
-		        "rit needs an integer \"hex\" and a boolean \"remove\"");
-		return 1;
-	}
+	if (!lw_a_int(a, "hex", &hex) || !json_is_boolean(r))
+		return tg_fail(err, TG_E_MALFORMED,
+		               "rit needs an integer \"hex\" and a boolean \"remove\"");
 	if (lw_rit_check(s, u, hex, json_is_true(r), false, err) != 0)
-		return 1;
+		return -1;
 	/* 13.2.3 "Cavalry may not lay an RIT and conduct combat or Raid on the
 	 * same activation": LW_ACT_RIT_LAID bars them; a removal, or a
 	 * placement denied by enemy cavalry, lays nothing (LW_ACT_RIT_TRIED:
 	 * the activation's RIT action is spent, combat and raids stay open) */
 	bool laid = do_rit(s, u, hex, json_is_true(r), false, out) == RIT_DONE && !json_is_true(r);
 	s->cav.act_rit = laid ? LW_ACT_RIT_LAID : LW_ACT_RIT_TRIED; /* an answer may lay it */
-	*rc = 0;
-	return 1;
+	return 0;
 }
 
 /* ---- forays (13.2.4) --------------------------------------------------------------- */

@@ -102,15 +102,17 @@ void lw_raided_clear(struct lw_state *s);
 
 /* ---- the MOVE step (13.2.1) and forays in the SPEND step (13.2.4) ---- */
 void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list);
-/* Returns 1 if `type` is a cavalry action of the MOVE step (then *rc is
- * its result), else 0. */
-int lw_cav_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                     struct tg_error *err, int *rc);
+/* The MOVE step's cavalry actions, rows of lw_card_play.c's table (0 done,
+ * -1 refused with err): 13.2.2 a raid, 13.2.3 an RIT laid or removed. */
+int lw_cav_raid_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err);
+int lw_cav_rit_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                   struct tg_error *err);
 /* A new activation: the per-activation RIT/raid record starts afresh. */
 void lw_cav_activation_begin(struct lw_state *s);
 /* 13.2.4: did cavalry u foray in this card play? Forays are for cavalry
  * not activated in it: such a unit is not then activated alone in the same
- * card play (lw_ops.c), and moving with its activated force it neither
+ * card play (lw_card_play.c), and moving with its activated force it neither
  * raids nor interdicts again (docs/rail_cavalry.md "A foray, then an activation in the same card
  * play"). */
 bool lw_cav_forayed(const struct lw_state *s, int u);

@@ -44,7 +44,7 @@ void lw_consolidation_close(struct lw_state *s);
  * limit; none while choosing). */
 void lw_consolidation_move_offer(const struct lw_state *s, int side, json_t *list);
 /* The handlers of "consolidate", "consolidate_done" and
- * "consolidate_return" (0 done, -1 refused with err), named by lw_ops.c's
+ * "consolidate_return" (0 done, -1 refused with err), named by lw_card_play.c's
  * table of the MOVE step's actions. */
 int lw_consolidation_join_act(struct lw_state *s, int side, const json_t *a,
                               struct game_outcome *out, struct tg_error *err);

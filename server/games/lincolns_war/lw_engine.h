@@ -290,9 +290,36 @@ extern const struct lw_actions lw_ops_card_actions, lw_ops_spend_actions, lw_ops
 void lw_ops_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_ops_awaiting(const struct lw_state *s);
 
-/* lw_march.c: the MOVE step (12.0) */
+/* lw_march.c: the MOVE step (12.0). Its march types are rows of the MOVE
+ * step's table (lw_card_play.c) flagged LW_MARCH_ROW; lw_march_act
+ * dispatches those by the table, after lw_march_gate, and refuses the
+ * rest. */
+enum {
+	LW_MARCH_ROW = 1u << 4,    /* a march type: lw_march_gate holds it first */
+	LW_MARCH_JOINED = 1u << 5, /* 12.5: allowed once the force joined a CO */
+	LW_MARCH_OUT = 1u << 6,    /* 12.4: not held in a hex over the limits */
+	LW_MARCH_STOP = 1u << 7,   /* 12.4: ends the move there, once checked */
+};
 int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
+/* 12.0, 12.5, 12.4: refuses what the march's state does not allow a row
+ * with these flags (0: a type no row declares). */
+int lw_march_gate(const struct lw_state *s, int side, unsigned flags, struct tg_error *err);
+/* The march's handlers, one a type (0 done, -1 refused with err). */
+int lw_march_move_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+int lw_march_attack_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+int lw_march_stop_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
+int lw_march_detach_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+int lw_march_next_group_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err);
+int lw_march_pickup_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+int lw_march_revive_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
 void lw_march_offer(const struct lw_state *s, int side, json_t *list);
 /* Start moving the force of CO u (or the lone cavalry u, 11.2.2). */
 void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone);

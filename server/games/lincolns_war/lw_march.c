@@ -1114,73 +1114,119 @@ static int act_revive(struct lw_state *s, struct game_outcome *out, struct tg_er
 	return 0;
 }
 
-int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                 struct tg_error *err)
+/* ---- the MOVE step's march actions, one handler a type -------------------------- */
+
+/* 12.0, 12.5, 12.4: what holds every march action before its handler, by
+ * the row's flags (LW_MARCH_*; 0 for a type no row declares). */
+int lw_march_gate(const struct lw_state *s, int side, unsigned flags, struct tg_error *err)
 {
 	if (side != s->play.side || s->step != LW_ST_MOVE)
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "12.0: it is not your force that moves");
-	const char *type = lw_a_str(a, "type");
-	if (!type)
-		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
 	if (s->land.stopped && s->play.movers_n > 0) {
 		/* 12.5 / 18.2: joined (lw_march_joined): revive, or stop there */
-		if (strcmp(type, "revive") == 0)
-			return act_revive(s, out, err);
-		if (strcmp(type, "stop") == 0) {
-			lw_march_finish(s, out);
+		if (flags & LW_MARCH_JOINED)
 			return 0;
-		}
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.5: the force joined a CO of equal or higher rank and its move "
 		               "ended; remove IT (18.2, \"revive\") or \"stop\"");
 	}
-	if (strcmp(type, "move") == 0)
-		return act_move(s, a, out, err);
 	/* 12.4: passing through a hex over the limits: move on or leave
 	 * generals behind; stop only when no step leads out */
-	if (lw_march_overstacked(s) && strcmp(type, "detach") != 0) {
+	if (lw_march_overstacked(s) && !(flags & LW_MARCH_OUT)) {
 		if (lw_march_stop_check(s, err) != 0)
 			return -1;
-		if (strcmp(type, "stop") != 0)
+		if (!(flags & LW_MARCH_STOP))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "12.4: the force stands in a hex over the stacking limits "
 			               "with no step out: it may only end its move (\"stop\")");
 	}
-	int cav_rc;
-	if (lw_cav_march_act(s, side, a, out, err, &cav_rc))
-		return cav_rc; /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
-	if (strcmp(type, "attack") == 0) {
-		int target;
-		if (!lw_a_int(a, "target", &target))
-			return tg_fail(err, TG_E_MALFORMED,
-			               "an attack needs an integer \"target\"");
-		if (lw_attack_target_check(s, target, err) != 0)
+	return 0;
+}
+
+int lw_march_move_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)side;
+	return act_move(s, a, out, err);
+}
+
+int lw_march_attack_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side;
+	int target;
+	if (!lw_a_int(a, "target", &target))
+		return tg_fail(err, TG_E_MALFORMED, "an attack needs an integer \"target\"");
+	if (lw_attack_target_check(s, target, err) != 0)
+		return -1;
+	lw_battle_declare(s, target, out);
+	return 0;
+}
+
+int lw_march_detach_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side, (void)out;
+	return act_detach(s, a, err);
+}
+
+int lw_march_pickup_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side, (void)a, (void)out;
+	return act_pickup(s, err);
+}
+
+int lw_march_revive_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side, (void)a;
+	return act_revive(s, out, err);
+}
+
+int lw_march_next_group_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	(void)side, (void)out;
+	return act_next_group(s, a, err);
+}
+
+/* The march's types of the MOVE step's table (lw_card_play.c), gated. */
+int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err)
+{
+	const char *type = lw_a_str(a, "type");
+	if (!type)
+		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	const struct lw_action *x = lw_action_find(&lw_ops_move_actions, type);
+	unsigned flags = x && (x->flags & LW_MARCH_ROW) ? x->flags : 0;
+	if (lw_march_gate(s, side, flags, err) != 0)
+		return -1;
+	if (!flags)
+		return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving",
+		               type);
+	return x->act(s, side, a, out, err);
+}
+
+int lw_march_stop_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)side, (void)a;
+	if (s->land.stopped && s->play.movers_n > 0) { /* 12.5: joined, the move over */
+		lw_march_finish(s, out);
+		return 0;
+	}
+	/* 10.7.3: a campaign force ends its movement in its region */
+	if (s->play.movers_n == 0) {
+		if (lw_campaign_leave_check(s, err) != 0)
 			return -1;
-		lw_battle_declare(s, target, out);
-		return 0;
+		end_activation(s, out); /* the generals left behind stay */
+	} else {
+		if (lw_campaign_stop_check(s, err) != 0)
+			return -1;
+		lw_march_finish(s, out);
 	}
-	if (strcmp(type, "detach") == 0)
-		return act_detach(s, a, err);
-	if (strcmp(type, "pickup") == 0)
-		return act_pickup(s, err);
-	if (strcmp(type, "revive") == 0)
-		return act_revive(s, out, err);
-	if (strcmp(type, "next_group") == 0)
-		return act_next_group(s, a, err);
-	if (strcmp(type, "stop") == 0) {
-		/* 10.7.3: a campaign force ends its movement in its region */
-		if (s->play.movers_n == 0) {
-			if (lw_campaign_leave_check(s, err) != 0)
-				return -1;
-			end_activation(s, out); /* the generals left behind stay */
-		} else {
-			if (lw_campaign_stop_check(s, err) != 0)
-				return -1;
-			lw_march_finish(s, out);
-		}
-		return 0;
-	}
-	return tg_fail(err, TG_E_MALFORMED, "12.0: unknown action \"%s\" while moving", type);
+	return 0;
 }
 
 void lw_unstack_all(struct lw_state *s)

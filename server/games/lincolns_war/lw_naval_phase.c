@@ -632,7 +632,7 @@ static bool advance(struct lw_state *s)
 			 * show and hides nothing: has_moves() already answers
 			 * true for a face-down Asset in a river port (8.1.2).
 			 * Nothing reads phasing until a later phase sets it
-			 * again (lw_rail_begin, the card play in lw_ops.c); in
+			 * again (lw_rail_begin, the card play in lw_card_play.c); in
 			 * the Draw Phase the view still shows the last naval
 			 * mover. Saved with the state: replays keep it. */
 			s->phasing = (int8_t)side;

@@ -62,7 +62,9 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		if ((!x || (x->flags & OPS_GATED)) &&
 		    lw_consolidation_gate(s, side, type, err) != 0)
 			return -1;
-		return x ? x->act(s, side, a, out, err) : lw_march_act(s, side, a, out, err);
+		if (!x || (x->flags & LW_MARCH_ROW))
+			return lw_march_act(s, side, a, out, err); /* 12.0: gated, then its row */
+		return x->act(s, side, a, out, err);
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
 		return lw_siege_act(s, side, a, out, err);

@@ -38,7 +38,7 @@ bool lw_pcsa_supplies(const struct lw_state *s, int side, int c);
 void lw_pcsa_settle(struct lw_state *s);
 void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list);
 /* The LW_ST_SPEND handlers of "pcsa_place" and "pcsa_remove" (0 done, -1
- * refused with err), named by lw_ops.c's table of the card play's actions. */
+ * refused with err), named by lw_card_play.c's table of the card play's actions. */
 int lw_pcsa_place_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                       struct tg_error *err);
 int lw_pcsa_remove_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

@@ -81,7 +81,7 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
                  struct tg_error *err);
 /* LW_ST_SPEND extras of the besieger (16.9.5.2): their offers, and the
  * handlers of "siege_press" and "siege_remove_it" (0 done, -1 refused with
- * err), which lw_ops.c's table of the card play's actions names. */
+ * err), which lw_card_play.c's table of the card play's actions names. */
 void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list);
 int lw_siege_press_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err);
@@ -143,7 +143,7 @@ void lw_battle_close(struct lw_state *s, struct game_outcome *out, const int *mo
  * defender retreats from the battle hex by the 16.9 prompts; when it is
  * done the flow calls lw_siege_excess_retreated. */
 void lw_battle_excess_retreats(struct lw_state *s, struct game_outcome *out);
-/* Seam defined in lw_ops.c: may `side` activate u with pc PC left (campaign:
+/* Seam defined in lw_card_checks.c: may `side` activate u with pc PC left (campaign:
  * a campaign card's activation), the siege aside (10.6.2, 10.7.3)? */
 int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, bool campaign,
                             struct tg_error *err);

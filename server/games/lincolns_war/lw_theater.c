@@ -43,7 +43,7 @@ bool lw_theater_pending(const struct lw_state *s)
 }
 
 /* The theaters designated force u of `side` can end its movement in: as
- * the designation judged it (lw_ops.c campaign_reach), but all of them. */
+ * the designation judged it (lw_card_checks.c lw_play_campaign_reach), but all of them. */
 static unsigned force_reach(const struct lw_state *s, int side, int u)
 {
 	const struct lw_unit *x = &s->unit[u];

@@ -27,7 +27,7 @@
 #include "lw_engine.h"
 
 /* Is a Dual-Theater force designated whose theater is not named yet? No
- * force moves while one is (lw_ops.c refuses the activation). */
+ * force moves while one is (lw_card_checks.c refuses the activation). */
 bool lw_theater_pending(const struct lw_state *s);
 /* The naming prompts: one entry per designated force still unnamed. */
 void lw_theater_offer(const struct lw_state *s, int side, json_t *list);

@@ -133,7 +133,7 @@ int main(void)
 	snprintf(raid, sizeof raid, "{\"type\":\"raid\",\"target\":%d}", y);
 	snprintf(attack, sizeof attack, "{\"type\":\"attack\",\"target\":%d}", y);
 
-	/* 1. Buford activated out of the Major Army (lw_ops.c activates a
+	/* 1. Buford activated out of the Major Army (lw_card_play.c activates a
 	 * cavalry subordinate alone: lw_march_begin(.., true)). */
 	{
 		struct army r;

@@ -69,7 +69,7 @@ static int n_theaters; /* 10.7.3.2 Dual-Theater theaters named (campaign_theater
  * and timed here (the rules read no clock): the movement question
  * (lw_campaign_reach_probe) whenever a campaign force is moving, and at a
  * designation the reach of every force CO of the side (a superset of the
- * forces offered), as lw_ops.c / lw_theater.c ask it. LW_REACH_TALLY=2 also
+ * forces offered), as lw_card_offers.c / lw_theater.c ask it. LW_REACH_TALLY=2 also
  * prints each capped question. Figures only: docs/decisions.md "Campaign regions (10.7.3)". */
 static int reach_tally;
 static struct {
