@@ -446,9 +446,18 @@ static const struct lw_actions *ops_types(const struct lw_state *s, int side)
 }
 
 static types_fn *const kind_types[] = {
-    gic_choice_types, naval_escape_types, command_choice_types, political_choice_types,
+    gic_choice_types,
+    naval_escape_types,
+    command_choice_types,
+    political_choice_types,
     no_table, /* siege_return: lw_siege_return_act matches its type itself */
-    gic_types, initiative_types, admin_types, naval_types, rail_types, draw_types, ops_types,
+    gic_types,
+    initiative_types,
+    admin_types,
+    naval_types,
+    rail_types,
+    draw_types,
+    ops_types,
 };
 
 static const struct lw_actions *const all_tables[] = {
@@ -477,6 +486,18 @@ static const struct lw_actions *const all_tables[] = {
     &lw_ops_spend_actions,
     &lw_ops_peace_actions,
     &lw_ops_move_actions,
+    &lw_battle_withdraw_actions,
+    &lw_battle_commit_actions,
+    &lw_resev_actions,
+    &lw_battle_casualty_actions,
+    &lw_battle_retreat_actions,
+    &lw_battle_oretreat_actions,
+    &lw_battle_advance_actions,
+    &lw_battle_dadvance_actions,
+    &lw_battle_demote_actions,
+    &lw_harass_actions,
+    &lw_amphib_hunley_actions,
+    &lw_cav_rit_ask_actions,
 };
 
 static const struct tg_pending lw_pending[] = {

@@ -511,8 +511,8 @@ static int act_draft(struct lw_state *s, int side, const json_t *a, struct game_
 	return promote(s, side, a, out, err, true);
 }
 
-static int act_rehabilitate(struct lw_state *s, int side, const json_t *a,
-                            struct game_outcome *out, struct tg_error *err)
+static int act_rehabilitate(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
 {
 	(void)out;
 	struct lw_player *p = &s->side[side];
@@ -535,8 +535,8 @@ static int act_rehabilitate(struct lw_state *s, int side, const json_t *a,
 	return 0;
 }
 
-static int act_appoint_gic(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err)
+static int act_appoint_gic(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
 {
 	(void)out;
 	struct lw_player *p = &s->side[side];
@@ -566,8 +566,7 @@ static int act_appoint_co(struct lw_state *s, int side, const json_t *a, struct 
 	return 0;
 }
 
-static int refuse_admin(const struct lw_state *s, int side, const char *type,
-                        struct tg_error *err)
+static int refuse_admin(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side, (void)type;
 	return tg_fail(err, TG_E_ILLEGAL,
@@ -575,8 +574,7 @@ static int refuse_admin(const struct lw_state *s, int side, const char *type,
 	               "appoint_gic, appoint_co or end_admin");
 }
 
-static int refuse_asset(const struct lw_state *s, int side, const char *type,
-                        struct tg_error *err)
+static int refuse_asset(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side, (void)type;
 	return tg_fail(err, TG_E_ILLEGAL, "7.1.7: first place the Asset you drew");

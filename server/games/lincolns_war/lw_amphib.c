@@ -756,23 +756,22 @@ void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list)
 	         "Let the assault on %s go in (8.1.2.3: no Hunley roll)", hl);
 }
 
-int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+static int refuse_hunley(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "8.1.2.3: \"hunley_roll\" (only with the Hunley in the port) or "
+	               "\"hunley_hold\"");
+}
+
+static int hunley_answer(struct lw_state *s, bool roll, struct game_outcome *out,
                          struct tg_error *err)
 {
 	struct lw_amphib *am = &s->amphib;
-	if (s->step != LW_ST_HUNLEY)
-		return tg_fail(err, TG_E_ILLEGAL, "8.1.2.3: no Hunley question is pending");
-	if (side != LW_CONFEDERATE)
-		return tg_fail(err, TG_E_NOT_YOUR_TURN,
-		               "8.1.2.3: the Confederate decides whether the Hunley rolls");
-	const char *type = lw_a_str(a, "type");
 	int hex = am->assault_target;
 	bool here = lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, hex);
-	bool roll = type && strcmp(type, "hunley_roll") == 0;
-	if (!type || (!roll && strcmp(type, "hunley_hold") != 0) || (roll && !here))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "8.1.2.3: \"hunley_roll\" (only with the Hunley in the port) or "
-		               "\"hunley_hold\"");
+	if (roll && !here)
+		return refuse_hunley(s, LW_CONFEDERATE, "hunley_roll", err);
 	s->step = LW_ST_MOVE; /* the assaulting force's move goes on */
 	s->awaiting_side = LW_NOSIDE;
 	if (out)
@@ -800,6 +799,39 @@ int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct g
 	return 0;
 }
 
+static int act_hunley_roll(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
+{
+	(void)side, (void)a;
+	return hunley_answer(s, true, out, err);
+}
+
+static int act_hunley_hold(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
+{
+	(void)side, (void)a;
+	return hunley_answer(s, false, out, err);
+}
+
+/* 8.1.2.3: the Confederate rolls for the Hunley or lets the assault go in. */
+static const struct lw_action hunley_rows[] = {
+    {"hunley_roll", "8.1.2.3", act_hunley_roll, 0},
+    {"hunley_hold", "8.1.2.3", act_hunley_hold, 0},
+};
+const struct lw_actions lw_amphib_hunley_actions =
+    LW_ACTIONS("ops.hunley", hunley_rows, refuse_hunley);
+
+int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
+{
+	if (s->step != LW_ST_HUNLEY)
+		return tg_fail(err, TG_E_ILLEGAL, "8.1.2.3: no Hunley question is pending");
+	if (side != LW_CONFEDERATE)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "8.1.2.3: the Confederate decides whether the Hunley rolls");
+	return lw_action_dispatch(&lw_amphib_hunley_actions, s, side, a, out, err);
+}
+
 static bool occupying(const struct lw_state *s)
 {
 	return s->amphib.assault != LW_AM_NONE && s->battle.active && s->step == LW_ST_ADVANCE;
@@ -817,10 +849,9 @@ void lw_amphib_battle_filter(const struct lw_state *s, json_t *list)
 	}
 }
 
-int lw_amphib_battle_check(const struct lw_state *s, const json_t *a, struct tg_error *err)
+int lw_amphib_must_occupy(const struct lw_state *s, struct tg_error *err)
 {
-	const char *t = lw_a_str(a, "type");
-	if (occupying(s) && t && strcmp(t, "decline") == 0)
+	if (occupying(s))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "14.1.3/14.2.2: a successful assault occupies the port");
 	return 0;

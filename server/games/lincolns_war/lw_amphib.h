@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
+#include "lw_base.h"
 #include "lw_pcsa.h"
 #include "lw_siege.h"
 #include "lw_state.h"
@@ -83,10 +85,10 @@ int lw_amphib_ocean_assault_act(struct lw_state *s, int side, const json_t *a,
                                 struct game_outcome *out, struct tg_error *err);
 /* 14.1.3 / 14.2.2: a successful assault occupies the port: while an
  * assault's battle asks for the advance, "decline" is neither offered
- * (lw_amphib_battle_filter removes it) nor accepted (lw_amphib_battle_check
- * returns -1 with err). */
+ * (lw_amphib_battle_filter removes it) nor accepted (the decline's handler
+ * asks lw_amphib_must_occupy, -1 with err while it must). */
 void lw_amphib_battle_filter(const struct lw_state *s, json_t *list);
-int lw_amphib_battle_check(const struct lw_state *s, const json_t *a, struct tg_error *err);
+int lw_amphib_must_occupy(const struct lw_state *s, struct tg_error *err);
 /* After every accepted action: a finished assault's consequences (14.1.3,
  * 14.2.2), the PCSA's and the siege's bookkeeping. */
 void lw_amphib_settle(struct lw_state *s);
@@ -136,6 +138,8 @@ bool lw_amphib_hunley_cancels(int die);
  * Confederate is asked (step LW_ST_HUNLEY): {"type":"hunley_roll"} (only
  * with the Hunley there) or {"type":"hunley_hold"}; then the battle. */
 void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list);
+/* 8.1.2.3's answers (hunley_roll, hunley_hold), one table. */
+extern const struct lw_actions lw_amphib_hunley_actions;
 int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                          struct tg_error *err);
 

@@ -80,7 +80,10 @@ struct lw_actions {
 	size_t n;
 	int (*refuse)(const struct lw_state *s, int side, const char *type, struct tg_error *err);
 };
-#define LW_ACTIONS(name, rows, refuse) {name, rows, sizeof rows / sizeof *rows, refuse}
+#define LW_ACTIONS(name, rows, refuse)                                                             \
+	{                                                                                          \
+		name, rows, sizeof rows / sizeof *rows, refuse                                     \
+	}
 
 /* The row of `type` in t, or NULL (also for a NULL type or table). */
 const struct lw_action *lw_action_find(const struct lw_actions *t, const char *type);

@@ -145,17 +145,21 @@ static void dadvance_move(struct lw_state *s, const int *units, int n)
 		lw_capture_city(s, D, c, cav); /* 16.10.1.1 */
 }
 
-int act_dadvance(struct lw_state *s, const json_t *a, struct game_outcome *out,
+/* 16.10.1: the defender stays in his hex. */
+int act_dadvance_stay(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)side, (void)a, (void)err;
+	lw_log(s, "The %s force stays in its hex (16.10.1).", lw_side_title(def_side(s)));
+	battle_end(s, out, NULL, 0);
+	return 0;
+}
+
+/* 16.10.1: the defender advances into the hex the attacker left. */
+int act_dadvance(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err)
 {
-	const char *type = lw_a_str(a, "type");
-	if (strcmp(type, "stay") == 0) {
-		lw_log(s, "The %s force stays in its hex (16.10.1).", lw_side_title(def_side(s)));
-		battle_end(s, out, NULL, 0);
-		return 0;
-	}
-	if (strcmp(type, "advance") != 0)
-		return tg_fail(err, TG_E_MALFORMED, "16.10.1: \"advance\" or \"stay\"");
+	(void)side;
 	const char *which = lw_a_str(a, "units");
 	if (which && strcmp(which, "all") == 0) {
 		int u[LW_MAX_UNITS];
@@ -256,35 +260,45 @@ bool advance_hex_retaken(const struct lw_state *s)
 	return lw_units_at(s, s->battle.def_hex, def_side(s), tmp) > 0;
 }
 
-int act_advance(struct lw_state *s, const json_t *a, struct game_outcome *out, struct tg_error *err)
+/* 16.10.1: the victor does not advance (one IT), or cannot. */
+int act_advance_decline(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
 {
+	(void)side, (void)a;
 	struct lw_battle *b = &s->battle;
-	const char *type = lw_a_str(a, "type");
 	int u[LW_MAX_UNITS];
 	int n = group_units(s, b->attacker, u);
+	if (lw_amphib_must_occupy(s, err) != 0)
+		return -1; /* 14.1.3 / 14.2.2 */
 	/* 16.10.1 advances "into the hex abandoned by the defender": one whose
 	 * new GiC was placed there meanwhile (11.1.2.3: the city nearest a
 	 * captured capital may be that hex) is no longer abandoned. Nobody
 	 * advances, and staying is no choice, so it costs no IT. */
 	if (advance_hex_retaken(s)) {
-		if (strcmp(type, "decline") != 0)
-			return tg_fail(err, TG_E_ILLEGAL,
-			               "16.10.1: %04d is held again (a new General in Chief went "
-			               "there, 11.1.2.3): nobody may advance into it",
-			               b->def_hex);
 		lw_log(s, "The %s force cannot advance: %04d is held again (16.10.1).",
 		       lw_side_title(b->attacker), b->def_hex);
 		battle_end(s, out, u, n);
 		return 0;
 	}
-	if (strcmp(type, "decline") == 0) {
-		/* 16.2 / 16.6.2 / 16.10.1: one IT for staying put */
-		add_it(s, b->attacker, 1);
-		lw_log(s, "The %s force does not advance (16.10.1: +1 IT).",
-		       lw_side_title(b->attacker));
-		battle_end(s, out, u, n);
-		return 0;
-	}
+	/* 16.2 / 16.6.2 / 16.10.1: one IT for staying put */
+	add_it(s, b->attacker, 1);
+	lw_log(s, "The %s force does not advance (16.10.1: +1 IT).", lw_side_title(b->attacker));
+	battle_end(s, out, u, n);
+	return 0;
+}
+
+int act_advance(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                struct tg_error *err)
+{
+	(void)side;
+	struct lw_battle *b = &s->battle;
+	int u[LW_MAX_UNITS];
+	int n = group_units(s, b->attacker, u);
+	if (advance_hex_retaken(s)) /* 16.10.1, 11.1.2.3: see act_advance_decline */
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.10.1: %04d is held again (a new General in Chief went there, "
+		               "11.1.2.3): nobody may advance into it",
+		               b->def_hex);
 	if (json_is_array(json_object_get(a, "units"))) { /* 16.10.1: some of them */
 		int go[LW_MAX_UNITS], ng = 0;
 		if (lw_advance_some_check(s, a, u, n, go, &ng, err) != 0)

@@ -504,6 +504,142 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
+/* ---- the battle's action types, one table a step -------------------------------- */
+
+static int row_withdraw(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side, (void)a;
+	return act_withdraw(s, true, out, err);
+}
+
+static int row_stand(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
+{
+	(void)side, (void)a;
+	return act_withdraw(s, false, out, err);
+}
+
+static int row_casualty(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	(void)side;
+	return act_casualty(s, a, out, err);
+}
+
+static int row_retreat(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)side;
+	return act_retreat(s, a, out, err);
+}
+
+/* 16.6.4: the routed attacker's force stays when it no longer overstacks. */
+static int row_oretreat_stay(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
+{
+	(void)side, (void)a;
+	int c[LW_MAX_UNITS];
+	if (oretreat_units(s, c) > 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "16.6.4: the routed force is overstacked: the fewest stars must "
+		               "step back");
+	if (!oretreat_next(s))
+		after_casualties(s, out);
+	return 0;
+}
+
+static int row_demote(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
+	(void)side;
+	return act_demote(s, a, out, err);
+}
+
+static int refuse(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side;
+	return tg_fail(err, TG_E_MALFORMED, "16.0: \"%s\" is not a decision of this battle step",
+	               type);
+}
+
+static int refuse_dadvance(const struct lw_state *s, int side, const char *type,
+                           struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_MALFORMED, "16.10.1: \"advance\" or \"stay\"");
+}
+
+static const struct lw_action withdraw_rows[] = {
+    {"withdraw", "16.2", row_withdraw, 0},
+    {"stand", "16.2", row_stand, 0},
+};
+/* 16.3; 10.7.7 "at any time": a redraw before the commitment */
+static const struct lw_action commit_rows[] = {
+    {"commit", "16.3", act_commit, 0},
+    {"seditious_redraw", "10.7.7", lw_ops_redraw_in_battle, 0},
+};
+static const struct lw_action casualty_rows[] = {
+    {"casualty", "16.8", row_casualty, 0},
+};
+static const struct lw_action retreat_rows[] = {
+    {"retreat", "16.9", row_retreat, 0},
+};
+/* 16.6.4: the routed attacker's excess steps back, or the force stays */
+static const struct lw_action oretreat_rows[] = {
+    {"retreat", "16.6.4", row_retreat, 0},
+    {"stay", "16.6.4", row_oretreat_stay, 0},
+};
+static const struct lw_action advance_rows[] = {
+    {"advance", "16.10.1", act_advance, 0},
+    {"decline", "16.10.1", act_advance_decline, 0},
+};
+static const struct lw_action dadvance_rows[] = {
+    {"advance", "16.10.1", act_dadvance, 0},
+    {"stay", "16.10.1", act_dadvance_stay, 0},
+};
+static const struct lw_action demote_rows[] = {
+    {"demote", "16.8.3", row_demote, 0},
+};
+const struct lw_actions lw_battle_withdraw_actions =
+    LW_ACTIONS("battle.withdraw", withdraw_rows, refuse);
+const struct lw_actions lw_battle_commit_actions = LW_ACTIONS("battle.commit", commit_rows, refuse);
+const struct lw_actions lw_battle_casualty_actions =
+    LW_ACTIONS("battle.casualty", casualty_rows, refuse);
+const struct lw_actions lw_battle_retreat_actions =
+    LW_ACTIONS("battle.retreat", retreat_rows, refuse);
+const struct lw_actions lw_battle_oretreat_actions =
+    LW_ACTIONS("battle.oretreat", oretreat_rows, refuse);
+const struct lw_actions lw_battle_advance_actions =
+    LW_ACTIONS("battle.advance", advance_rows, refuse);
+const struct lw_actions lw_battle_dadvance_actions =
+    LW_ACTIONS("battle.dadvance", dadvance_rows, refuse_dadvance);
+const struct lw_actions lw_battle_demote_actions = LW_ACTIONS("battle.demote", demote_rows, refuse);
+
+const struct lw_actions *lw_battle_actions(const struct lw_state *s)
+{
+	switch (s->step) {
+	case LW_ST_WITHDRAW:
+		return &lw_battle_withdraw_actions;
+	case LW_ST_COMMIT:
+		return &lw_battle_commit_actions;
+	case LW_ST_STEAL_MARCH:
+		return &lw_resev_actions; /* 16.1.1 (lw_resource_events.c) */
+	case LW_ST_CASUALTY:
+		return &lw_battle_casualty_actions;
+	case LW_ST_RETREAT:
+		return s->land.stage == LW_BS_ORETREAT ? &lw_battle_oretreat_actions
+		                                       : &lw_battle_retreat_actions;
+	case LW_ST_ADVANCE:
+		return s->land.stage == LW_BS_DADVANCE ? &lw_battle_dadvance_actions
+		                                       : &lw_battle_advance_actions;
+	case LW_ST_DEMOTE:
+		return &lw_battle_demote_actions;
+	default:
+		return NULL;
+	}
+}
+
 int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err)
 {
@@ -513,51 +649,12 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	const char *type = lw_a_str(a, "type");
 	if (!type)
 		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
-	switch (s->step) {
-	case LW_ST_WITHDRAW:
-		if (strcmp(type, "withdraw") == 0 || strcmp(type, "stand") == 0)
-			return act_withdraw(s, strcmp(type, "withdraw") == 0, out, err);
-		break;
-	case LW_ST_COMMIT:
-		if (strcmp(type, "commit") == 0)
-			return act_commit(s, side, a, out, err);
-		break;
-	case LW_ST_STEAL_MARCH:
-		return lw_resev_act(s, side, a, out, err); /* 16.1.1 */
-	case LW_ST_CASUALTY:
-		if (strcmp(type, "casualty") == 0)
-			return act_casualty(s, a, out, err);
-		break;
-	case LW_ST_RETREAT:
-		if (strcmp(type, "retreat") == 0)
-			return act_retreat(s, a, out, err);
-		if (strcmp(type, "stay") == 0 && s->land.stage == LW_BS_ORETREAT) {
-			int c[LW_MAX_UNITS];
-			if (oretreat_units(s, c) > 0)
-				return tg_fail(
-				    err, TG_E_ILLEGAL,
-				    "16.6.4: the routed force is overstacked: the fewest "
-				    "stars must step back");
-			if (!oretreat_next(s))
-				after_casualties(s, out);
-			return 0;
-		}
-		break;
-	case LW_ST_ADVANCE:
-		if (s->land.stage == LW_BS_DADVANCE)
-			return act_dadvance(s, a, out, err);
-		if (strcmp(type, "advance") == 0 || strcmp(type, "decline") == 0)
-			return act_advance(s, a, out, err);
-		break;
-	case LW_ST_DEMOTE:
-		if (strcmp(type, "demote") == 0)
-			return act_demote(s, a, out, err);
-		break;
-	default:
-		break;
-	}
-	return tg_fail(err, TG_E_MALFORMED, "16.0: \"%s\" is not a decision of this battle step",
-	               type);
+	const struct lw_actions *t = lw_battle_actions(s);
+	if (!t)
+		return refuse(s, side, type, err);
+	if (t == &lw_resev_actions)
+		return lw_resev_act(s, side, a, out, err); /* its own turn check first */
+	return lw_action_dispatch(t, s, side, a, out, err);
 }
 
 /* ---- seams for the sieges (lw_siege.h, 16.9.5) ------------------------------------ */

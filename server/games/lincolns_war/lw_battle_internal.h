@@ -68,10 +68,16 @@ void advance_or_end(struct lw_state *s, struct game_outcome *out);
  * offered (a new GiC placed there, 11.1.2.3)? Then nobody advances. */
 bool advance_hex_retaken(const struct lw_state *s);
 void end_or_defender_advance(struct lw_state *s, struct game_outcome *out);
-int act_advance(struct lw_state *s, const json_t *a, struct game_outcome *out,
+/* the advance's handlers (rows of lw_battle_flow.c's tables): the victor's
+ * advance or decline, the defender's advance or stay (16.10.1) */
+int act_advance(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                 struct tg_error *err);
-int act_dadvance(struct lw_state *s, const json_t *a, struct game_outcome *out,
+int act_advance_decline(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err);
+int act_dadvance(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
+int act_dadvance_stay(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err);
 void offer_dadvance(const struct lw_state *s, json_t *list);
 
 #endif

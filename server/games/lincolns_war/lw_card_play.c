@@ -410,9 +410,10 @@ static int act_redraw(struct lw_state *s, int side, const json_t *a, struct game
 }
 
 /* 10.7.7 "at any time": before he commits face down (16.3) */
-int lw_play_redraw_in_battle(struct lw_state *s, int side, struct game_outcome *out,
-                             struct tg_error *err)
+int lw_ops_redraw_in_battle(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
 {
+	(void)a;
 	if (!lw_play_may_redraw(s, side))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.7: redraw only while holding three or more "

@@ -41,10 +41,7 @@ bool lw_play_may_pass(const struct lw_state *s, int side);
 bool lw_play_may_redraw(const struct lw_state *s, int side);
 
 /* lw_card_play.c: the card play begins (after the draw); a card is spent
- * (10.6.4) and the turn passes on; 10.7.7 a redraw before a battle's commit */
+ * (10.6.4) and the turn passes on */
 void lw_play_begin(struct lw_state *s, struct game_outcome *out);
 void lw_play_finish_card(struct lw_state *s, struct game_outcome *out);
-int lw_play_redraw_in_battle(struct lw_state *s, int side, struct game_outcome *out,
-                             struct tg_error *err);
-
 #endif

@@ -232,20 +232,9 @@ void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list)
 	         enemy, what, hl);
 }
 
-int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                       struct tg_error *err)
+static int rit_answer(struct lw_state *s, int side, bool allow, struct game_outcome *out)
 {
 	struct lw_cav *c = &s->cav;
-	if (s->step != LW_ST_RIT_ASK || !(c->ask & LW_RIT_ASK_PENDING))
-		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: no RIT question is pending");
-	if (side != s->awaiting_side)
-		return tg_fail(
-		    err, TG_E_NOT_YOUR_TURN,
-		    "13.2.3: the higher-ranking cavalry's owner allows or denies the RIT");
-	const char *type = lw_a_str(a, "type");
-	bool allow = type && strcmp(type, "allow") == 0;
-	if (!allow && !(type && strcmp(type, "deny") == 0))
-		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: \"allow\" or \"deny\" the RIT");
 	int u = c->ask_unit, hex = c->ask_hex;
 	bool remove = (c->ask & LW_RIT_ASK_REMOVE) != 0, foray = (c->ask & LW_RIT_ASK_FORAY) != 0;
 	c->ask = 0;
@@ -270,6 +259,48 @@ int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct gam
 	if (!foray && !remove)
 		c->act_rit = LW_ACT_RIT_LAID;
 	return 0;
+}
+
+static int act_allow(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                     struct tg_error *err)
+{
+	(void)a, (void)err;
+	return rit_answer(s, side, true, out);
+}
+
+static int act_deny(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                    struct tg_error *err)
+{
+	(void)a, (void)err;
+	return rit_answer(s, side, false, out);
+}
+
+static int refuse_rit_ask(const struct lw_state *s, int side, const char *type,
+                          struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "13.2.3: \"allow\" or \"deny\" the RIT");
+}
+
+/* 13.2.3: the owner of the higher-ranking cavalry allows or denies an RIT. */
+static const struct lw_action rit_ask_rows[] = {
+    {"allow", "13.2.3", act_allow, 0},
+    {"deny", "13.2.3", act_deny, 0},
+};
+const struct lw_actions lw_cav_rit_ask_actions =
+    LW_ACTIONS("ops.rit_ask", rit_ask_rows, refuse_rit_ask);
+
+int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	struct lw_cav *c = &s->cav;
+	if (s->step != LW_ST_RIT_ASK || !(c->ask & LW_RIT_ASK_PENDING))
+		return tg_fail(err, TG_E_ILLEGAL, "13.2.3: no RIT question is pending");
+	if (side != s->awaiting_side)
+		return tg_fail(
+		    err, TG_E_NOT_YOUR_TURN,
+		    "13.2.3: the higher-ranking cavalry's owner allows or denies the RIT");
+	return lw_action_dispatch(&lw_cav_rit_ask_actions, s, side, a, out, err);
 }
 
 /* ---- raids ------------------------------------------------------------------------- */

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_state.h"
 
 json_t *lw_cav_save(const struct lw_cav *c);
@@ -40,6 +41,8 @@ struct tg_error;
 /* ---- RIT (13.2.3, 9.3) ---- */
 /* 13.2.3 the allow/deny question (step LW_ST_RIT_ASK): offers, answer. */
 void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list);
+/* 13.2.3's answers (allow, deny), one table. */
+extern const struct lw_actions lw_cav_rit_ask_actions;
 int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err);
 bool lw_rit_at(const struct lw_state *s, int hex);
@@ -130,6 +133,8 @@ bool lw_harass_begin(struct lw_state *s, int hex, bool stop);
 int lw_harass_result(int harasser_stars, int mover_cavalry_stars);
 unsigned lw_harass_awaiting(const struct lw_state *s);
 void lw_harass_offer(const struct lw_state *s, int side, json_t *list);
+/* 13.2.5's answers (harass, no_harass), one table. */
+extern const struct lw_actions lw_harass_actions;
 int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);
 

@@ -625,8 +625,7 @@ static const struct lw_action siege_star_rows[] = {
 static const struct lw_action supply_demote_rows[] = {
     {"supply_demote", "20.4", lw_supply_demote_act, 0},
 };
-const struct lw_actions lw_command_co_actions =
-    LW_ACTIONS("command_choice.co", co_rows, refuse_co);
+const struct lw_actions lw_command_co_actions = LW_ACTIONS("command_choice.co", co_rows, refuse_co);
 const struct lw_actions lw_command_displace_actions =
     LW_ACTIONS("command_choice.displace", displace_rows, refuse_displace);
 const struct lw_actions lw_command_siege_star_actions =

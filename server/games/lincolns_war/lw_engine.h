@@ -326,9 +326,18 @@ void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone);
 /* The card play after the current force: back to spending, or the next player. */
 void lw_card_continue(struct lw_state *s, struct game_outcome *out);
 
-/* lw_battle_flow.c: the battle steps (16.0) */
+/* lw_battle_flow.c: the battle steps (16.0), their action types one table
+ * a step (the step now's, or NULL between steps), and the dispatch. */
+const struct lw_actions *lw_battle_actions(const struct lw_state *s);
+extern const struct lw_actions lw_battle_withdraw_actions, lw_battle_commit_actions,
+    lw_battle_casualty_actions, lw_battle_retreat_actions, lw_battle_oretreat_actions,
+    lw_battle_advance_actions, lw_battle_dadvance_actions, lw_battle_demote_actions;
 int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                   struct tg_error *err);
+/* 10.7.7 "at any time": a seditious redraw in a battle's commitment step,
+ * before the side commits (lw_card_play.c; a row of the commit table). */
+int lw_ops_redraw_in_battle(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err);
 void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_battle_awaiting(const struct lw_state *s);
 /* A battle held for an 11.0.3 / 12.4 question (land.hold) goes on once no

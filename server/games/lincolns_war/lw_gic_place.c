@@ -200,8 +200,7 @@ void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-static int refuse_place(const struct lw_state *s, int side, const char *type,
-                        struct tg_error *err)
+static int refuse_place(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side, (void)type;
 	return tg_fail(err, TG_E_ILLEGAL,

@@ -148,19 +148,17 @@ static void harass(struct lw_state *s, int u, int from)
 		       name, hl, other, r > 0 ? "moving" : "harassing");
 }
 
-int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                  struct tg_error *err)
+static int act_no_harass(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                         struct tg_error *err)
 {
-	if (s->step != LW_ST_HARASS || side != LW_OTHER(s->play.side))
-		return tg_fail(err, TG_E_NOT_YOUR_TURN,
-		               "13.2.5: only the non-phasing player harasses");
-	const char *type = lw_a_str(a, "type");
-	if (strcmp(type, "no_harass") == 0) {
-		resume(s, out);
-		return 0;
-	}
-	if (strcmp(type, "harass") != 0)
-		return tg_fail(err, TG_E_ILLEGAL, "13.2.5: harass or no_harass");
+	(void)side, (void)a, (void)err;
+	resume(s, out);
+	return 0;
+}
+
+static int act_harass(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                      struct tg_error *err)
+{
 	int from, k = -1;
 	if (!lw_a_int(a, "from", &from))
 		return tg_fail(err, TG_E_MALFORMED, "harass needs an integer \"from\" hex");
@@ -181,4 +179,26 @@ int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_out
 	if (c->harass_n == 0)
 		resume(s, out);
 	return 0;
+}
+
+static int refuse(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_ILLEGAL, "13.2.5: harass or no_harass");
+}
+
+/* 13.2.5: the non-phasing player's cavalry next to the moving force. */
+static const struct lw_action rows[] = {
+    {"harass", "13.2.5", act_harass, 0},
+    {"no_harass", "13.2.5", act_no_harass, 0},
+};
+const struct lw_actions lw_harass_actions = LW_ACTIONS("ops.harass", rows, refuse);
+
+int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                  struct tg_error *err)
+{
+	if (s->step != LW_ST_HARASS || side != LW_OTHER(s->play.side))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "13.2.5: only the non-phasing player harasses");
+	return lw_action_dispatch(&lw_harass_actions, s, side, a, out, err);
 }

@@ -98,12 +98,12 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list);
  * the drawn Asset, buy an Asset or a Raider; 7.1.8 buy a Fleet. */
 int lw_naval_place_asset_act(struct lw_state *s, int side, const json_t *a,
                              struct game_outcome *out, struct tg_error *err);
-int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err);
-int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a,
-                            struct game_outcome *out, struct tg_error *err);
-int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err);
+int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err);
+int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err);
+int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err);
 /* The drawn asset still waits for its port: the Confederate may not end. */
 bool lw_naval_admin_pending(const struct lw_state *s);
 /* New turn: purchase counters and moved flags off. */

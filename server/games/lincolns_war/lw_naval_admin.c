@@ -212,8 +212,8 @@ int lw_naval_place_asset_act(struct lw_state *s, int side, const json_t *a,
 	return 0;
 }
 
-int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err)
+int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
 {
 	(void)a;
 	const struct lw_data *d = lw_D();
@@ -237,8 +237,8 @@ int lw_naval_buy_asset_act(struct lw_state *s, int side, const json_t *a,
 	return 0;
 }
 
-int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a,
-                            struct game_outcome *out, struct tg_error *err)
+int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
 {
 	(void)out;
 	const struct lw_data *d = lw_D();
@@ -279,8 +279,8 @@ int lw_naval_buy_raider_act(struct lw_state *s, int side, const json_t *a,
 	return 0;
 }
 
-int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err)
+int lw_naval_buy_fleet_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
 {
 	(void)out;
 	const struct lw_data *d = lw_D();

@@ -408,8 +408,8 @@ static int refuse(const struct lw_state *s, int side, const char *type, struct t
 	                                  "captured port goes (naval_escape)");
 }
 
-static int act_naval_escape(struct lw_state *s, int side, const json_t *a,
-                            struct game_outcome *out, struct tg_error *err)
+static int act_naval_escape(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
 {
 	(void)side;
 	enum piece_kind kind = PK_ASSET;

@@ -832,11 +832,11 @@ static int refuse_home(const struct lw_state *s, int side, const char *type, str
 static int refuse_it(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side, (void)type;
-	return tg_fail(err, TG_E_ILLEGAL, "8.2.2: place the blockade IT: blockade_it with a \"hex\"");
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "8.2.2: place the blockade IT: blockade_it with a \"hex\"");
 }
 
-static int refuse_moves(const struct lw_state *s, int side, const char *type,
-                        struct tg_error *err)
+static int refuse_moves(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
 	(void)s, (void)side, (void)type;
 	return tg_fail(err, TG_E_ILLEGAL,
@@ -870,8 +870,8 @@ static int act_fleet_home(struct lw_state *s, int side, const json_t *a, struct 
 	return 0;
 }
 
-static int act_blockade_it(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err)
+static int act_blockade_it(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
 {
 	int hex, c[LW_NAVY_IT_MAX];
 	if (!lw_a_int(a, "hex", &hex))
@@ -918,8 +918,8 @@ static int ship_move(struct lw_state *s, int side, const json_t *a, struct game_
 	return rc;
 }
 
-static int act_raider_move(struct lw_state *s, int side, const json_t *a,
-                           struct game_outcome *out, struct tg_error *err)
+static int act_raider_move(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
 {
 	return ship_move(s, side, a, out, err, true);
 }
@@ -930,8 +930,8 @@ static int act_fleet_move(struct lw_state *s, int side, const json_t *a, struct 
 	return ship_move(s, side, a, out, err, false);
 }
 
-static int act_asset_move(struct lw_state *s, int side, const json_t *a,
-                          struct game_outcome *out, struct tg_error *err)
+static int act_asset_move(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                          struct tg_error *err)
 {
 	(void)out;
 	if (side != LW_CONFEDERATE)
@@ -956,8 +956,7 @@ static const struct lw_action move_rows[] = {
 };
 const struct lw_actions lw_naval_home_actions = LW_ACTIONS("naval.home", home_rows, refuse_home);
 const struct lw_actions lw_naval_it_actions = LW_ACTIONS("naval.it", it_rows, refuse_it);
-const struct lw_actions lw_naval_move_actions =
-    LW_ACTIONS("naval.move", move_rows, refuse_moves);
+const struct lw_actions lw_naval_move_actions = LW_ACTIONS("naval.move", move_rows, refuse_moves);
 
 const struct lw_actions *lw_naval_actions(const struct lw_state *s)
 {
@@ -972,6 +971,7 @@ int lw_naval_phase_act(struct lw_state *s, int side, const json_t *a, struct gam
                        struct tg_error *err)
 {
 	if (side != s->navy.mover || s->navy.stage == LW_NS_NONE)
-		return tg_fail(err, TG_E_NOT_YOUR_TURN, "8.1: the other player is moving his ships");
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "8.1: the other player is moving his ships");
 	return lw_action_dispatch(lw_naval_actions(s), s, side, a, out, err);
 }

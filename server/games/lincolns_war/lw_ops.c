@@ -25,8 +25,17 @@ const struct lw_actions *lw_ops_actions(const struct lw_state *s)
 		return &lw_ops_peace_actions;
 	case LW_ST_MOVE:
 		return &lw_ops_move_actions;
+	case LW_ST_HARASS:
+		return &lw_harass_actions; /* 13.2.5 (lw_harass.c) */
+	case LW_ST_HUNLEY:
+		return &lw_amphib_hunley_actions; /* 8.1.2.3 (lw_amphib.c) */
+	case LW_ST_RIT_ASK:
+		return &lw_cav_rit_ask_actions; /* 13.2.3 (lw_cavalry.c) */
+	case LW_ST_SIEGE_OFFER:
+	case LW_ST_SIEGE_ANSWER:
+		return NULL; /* lw_siege_act still matches its types itself */
 	default:
-		return NULL;
+		return lw_battle_actions(s); /* 16.0 (lw_battle_flow.c) */
 	}
 }
 
@@ -75,10 +84,6 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 	case LW_ST_RIT_ASK:
 		return lw_cav_rit_ask_act(s, side, a, out, err); /* 13.2.3 */
 	default:
-		if (s->step == LW_ST_COMMIT && strcmp(type, "seditious_redraw") == 0)
-			return lw_play_redraw_in_battle(s, side, out, err);
-		if (lw_amphib_battle_check(s, a, err) != 0)
-			return -1; /* 14.2.2 */
 		return lw_battle_act(s, side, a, out, err);
 	}
 }

@@ -191,8 +191,7 @@ void lw_political_retaliation_offer(const struct lw_state *s, json_t *list)
 	lw_offer(list, json_pack("{s:s}", "type", "no_retaliation"), "Do not retaliate (7.1.9.3)");
 }
 
-static int retaliation(struct lw_state *s, bool go, struct game_outcome *out,
-                       struct tg_error *err)
+static int retaliation(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)
 {
 	if (go && s->side[LW_UNION].pc < PLOT_COST)
 		return tg_fail(err, TG_E_ILLEGAL, "7.1.9.3: retaliation costs three PC");

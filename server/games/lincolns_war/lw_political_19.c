@@ -318,8 +318,8 @@ static int act_swap(struct lw_state *s, const json_t *a, struct tg_error *err)
 	return 0;
 }
 
-static int act_ep_promotion(struct lw_state *s, int side, const json_t *a,
-                            struct game_outcome *out, struct tg_error *err)
+static int act_ep_promotion(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
 {
 	(void)side, (void)out;
 	return act_promotion(s, a, err);

@@ -416,43 +416,68 @@ void lw_resev_offer(const struct lw_state *s, int side, json_t *list)
 	         "To Steal a March: fight where you stand");
 }
 
-int lw_resev_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                 struct tg_error *err)
+/* The march stolen or not: the reveal goes on. */
+static int march_decided(struct lw_state *s, struct game_outcome *out)
 {
-	if (s->resev.stage != LW_RE_MARCH || side != defender(s))
-		return tg_fail(err, TG_E_NOT_YOUR_TURN, "16.1.1: no march to steal now");
-	const char *type = lw_a_str(a, "type");
-	if (type && strcmp(type, "steal_march") == 0) {
-		int to;
-		if (!lw_a_int(a, "to", &to))
-			return tg_fail(err, TG_E_MALFORMED,
-			               "steal_march needs an integer \"to\" hex");
-		int opts[6];
-		int n = march_options(s, opts);
-		bool ok = false;
-		for (int i = 0; i < n; i++)
-			ok |= opts[i] == to;
-		if (!ok)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "16.1.1 / 12.3 / 12.4: the force may steal a march only into "
-			    "an adjacent hex it may enter, free of the enemy, that the "
-			    "attacker can still strike; %04d is not one",
-			    to);
-		march_to(s, to);
-	} else if (type && strcmp(type, "steal_march_hold") == 0) {
-		lw_log(s, "To Steal a March: the %s force fights where it stands.",
-		       lw_side_title(side));
-	} else {
-		return tg_fail(err, TG_E_MALFORMED,
-		               "16.1.1: steal_march {to} or steal_march_hold is expected");
-	}
 	s->step = LW_ST_COMMIT; /* the reveal goes on (the flow sets the next step) */
 	s->awaiting_side = LW_NOSIDE;
 	s->resev.stage = LW_RE_EVENTS;
 	if (!run_events(s))
 		lw_battle_resolve(s, out);
 	return 0;
+}
+
+static int act_steal_march(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
+{
+	(void)side;
+	int to;
+	if (!lw_a_int(a, "to", &to))
+		return tg_fail(err, TG_E_MALFORMED, "steal_march needs an integer \"to\" hex");
+	int opts[6];
+	int n = march_options(s, opts);
+	bool ok = false;
+	for (int i = 0; i < n; i++)
+		ok |= opts[i] == to;
+	if (!ok)
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "16.1.1 / 12.3 / 12.4: the force may steal a march only into an "
+		    "adjacent hex it may enter, free of the enemy, that the attacker can "
+		    "still strike; %04d is not one",
+		    to);
+	march_to(s, to);
+	return march_decided(s, out);
+}
+
+static int act_steal_march_hold(struct lw_state *s, int side, const json_t *a,
+                                struct game_outcome *out, struct tg_error *err)
+{
+	(void)a, (void)err;
+	lw_log(s, "To Steal a March: the %s force fights where it stands.", lw_side_title(side));
+	return march_decided(s, out);
+}
+
+static int refuse(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)s, (void)side, (void)type;
+	return tg_fail(err, TG_E_MALFORMED,
+	               "16.1.1: steal_march {to} or steal_march_hold is expected");
+}
+
+/* 16.1.1: the defender steals a march into an adjacent hex, or holds. */
+static const struct lw_action rows[] = {
+    {"steal_march", "16.1.1", act_steal_march, 0},
+    {"steal_march_hold", "16.1.1", act_steal_march_hold, 0},
+};
+const struct lw_actions lw_resev_actions = LW_ACTIONS("battle.steal_march", rows, refuse);
+
+int lw_resev_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                 struct tg_error *err)
+{
+	if (s->resev.stage != LW_RE_MARCH || side != defender(s))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN, "16.1.1: no march to steal now");
+	return lw_action_dispatch(&lw_resev_actions, s, side, a, out, err);
 }
 
 /* ---- view and save -------------------------------------------------------------------- */

@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lw_base.h"
 #include "lw_state.h"
 
 struct lw_state;
@@ -49,6 +50,9 @@ int lw_resev_strength(const struct lw_state *s, int side, bool attacking, bool a
 int lw_resev_battle_end(struct lw_state *s, int movers[LW_RESEV_UNITS]);
 /* The LW_ST_STEAL_MARCH prompt. */
 void lw_resev_offer(const struct lw_state *s, int side, json_t *list);
+/* Its action types (steal_march, steal_march_hold), one table; lw_resev_act
+ * checks that the march is the defender's to steal, then dispatches. */
+extern const struct lw_actions lw_resev_actions;
 int lw_resev_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
 /* Public: what the events did to this battle (the cards are face up). */

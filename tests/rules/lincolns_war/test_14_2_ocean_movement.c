@@ -104,11 +104,18 @@ int main(void)
 	json_t *dec = json_pack("{s:s}", "type", "decline"),
 	       *adv = json_pack("{s:s}", "type", "advance");
 	struct tg_error e = {0};
-	CHECK_EQ_INT(lw_amphib_battle_check(s, dec, &e), -1);
+	CHECK_EQ_INT(lw_amphib_must_occupy(s, &e), -1);
 	CHECK(strstr(e.message, "14.2.2") != NULL);
-	CHECK_EQ_INT(lw_amphib_battle_check(s, adv, NULL), 0);
+	/* the decline's row asks it and refuses; the advance's row is another */
+	struct game_outcome o = {0};
+	const struct lw_action *dx = lw_action_find(&lw_battle_advance_actions, "decline");
+	CHECK(dx != NULL && dx != lw_action_find(&lw_battle_advance_actions, "advance"));
+	memset(&e, 0, sizeof e);
+	CHECK_EQ_INT(dx->act(s, LW_UNION, dec, &o, &e), -1);
+	CHECK(strstr(e.message, "14.2.2") != NULL);
+	(void)adv;
 	s->amphib.assault = LW_AM_NONE; /* an ordinary battle may decline */
-	CHECK_EQ_INT(lw_amphib_battle_check(s, dec, NULL), 0);
+	CHECK_EQ_INT(lw_amphib_must_occupy(s, NULL), 0);
 	s->battle.active = 0;
 	json_decref(offers);
 	json_decref(dec);
