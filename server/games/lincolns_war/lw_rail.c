@@ -182,8 +182,10 @@ bool lw_rail_used_by(const struct lw_state *s, int u)
 	return u >= 0 && u < LW_MAX_UNITS && (s->rail.railed[u / 8] & (1u << (u % 8)));
 }
 
-int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
-                           struct tg_error *err)
+/* 9.1's checks on the general himself, in the order lw_rail_check_but_path
+ * reports them; fills m with who travels. */
+static int check_who(const struct lw_state *s, int u, bool force, struct lw_rail_mover *m,
+                     struct tg_error *err)
 {
 	if (u < 0 || u >= s->n_units)
 		return tg_fail(err, TG_E_MALFORMED, "9.1: \"unit\" names no general");
@@ -200,36 +202,89 @@ int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
 		               "9.2: rail movement is over once TCO stars are absorbed");
 	if (force && lw_force_co(s, x->hex) != u)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: only the CO rails his whole force");
-	int us[LW_MAX_UNITS];
-	int n = travellers(s, u, force, us);
-	for (int i = 0; i < n; i++)
-		if (lw_rail_used_by(s, us[i]))
+	m->u = u;
+	m->force = force;
+	m->n = travellers(s, u, force, m->us);
+	for (int i = 0; i < m->n; i++)
+		if (lw_rail_used_by(s, m->us[i]))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "9.1: a general travels by rail once per Rail Phase");
 	int all[LW_MAX_UNITS];
-	int left = lw_units_at(s, x->hex, side, all) - n;
+	int left = lw_units_at(s, x->hex, side, all) - m->n;
 	if (!force && left == 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "9.1: a general alone is the whole force: rail it as a force");
 	if (!force && x->it > 0 && left == 0)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: his IT must stay with someone");
-	if (to == x->hex)
-		return tg_fail(err, TG_E_ILLEGAL, "9.1: the general is already at %04d", to);
-	const struct lw_hex *h = lw_data_hex(lw_D(), to);
-	if (!h || !h->rail)
-		return tg_fail(err, TG_E_ILLEGAL, "9.1: %04d is not a rail hex", to);
-	int cost = lw_rail_cost(s, u, force);
+	return 0;
+}
+
+/* 9.1: the capacity the move needs is left this turn. */
+static int check_room(const struct lw_state *s, const struct lw_rail_mover *m, struct tg_error *err)
+{
+	int side = s->unit[m->u].side;
+	int cost = lw_rail_cost(s, m->u, m->force);
 	int room = lw_rail_capacity(s, side) - s->rail.used[side];
 	if (cost > room)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "9.1: the move costs %d stars (IT count as stars); %d of the turn's "
 		               "rail capacity left",
 		               cost, room);
-	if (lw_stack_check_hex(s, to, side, us, n, LW_NONE, 0, err) != 0)
-		return -1; /* 9.1: "as long as stacking limits are not exceeded" */
-	if (!force && lw_stack_check_without(s, x->hex, side, us, n, err) != 0)
+	return 0;
+}
+
+/* 9.1: a general railed alone may not leave his force overstacked. */
+static int check_leaving(const struct lw_state *s, const struct lw_rail_mover *m,
+                         struct tg_error *err)
+{
+	const struct lw_unit *x = &s->unit[m->u];
+	if (!m->force && lw_stack_check_without(s, x->hex, x->side, m->us, m->n, err) != 0)
 		return -1;
 	return 0;
+}
+
+/* 9.1: `to` is another rail hex. */
+static int check_to(const struct lw_state *s, const struct lw_rail_mover *m, int to,
+                    struct tg_error *err)
+{
+	if (to == s->unit[m->u].hex)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: the general is already at %04d", to);
+	const struct lw_hex *h = lw_data_hex(lw_D(), to);
+	if (!h || !h->rail)
+		return tg_fail(err, TG_E_ILLEGAL, "9.1: %04d is not a rail hex", to);
+	return 0;
+}
+
+/* 9.1: "as long as stacking limits are not exceeded" at `to`. */
+static int check_stack_to(const struct lw_state *s, const struct lw_rail_mover *m, int to,
+                          struct tg_error *err)
+{
+	return lw_stack_check_hex(s, to, s->unit[m->u].side, m->us, m->n, LW_NONE, 0, err) != 0 ? -1
+	                                                                                        : 0;
+}
+
+int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
+                           struct tg_error *err)
+{
+	struct lw_rail_mover m;
+	if (check_who(s, u, force, &m, err) != 0 || check_to(s, &m, to, err) != 0 ||
+	    check_room(s, &m, err) != 0 || check_stack_to(s, &m, to, err) != 0 ||
+	    check_leaving(s, &m, err) != 0)
+		return -1;
+	return 0;
+}
+
+int lw_rail_mover_check(const struct lw_state *s, int u, bool force, struct lw_rail_mover *m)
+{
+	if (check_who(s, u, force, m, NULL) != 0 || check_room(s, m, NULL) != 0 ||
+	    check_leaving(s, m, NULL) != 0)
+		return -1;
+	return 0;
+}
+
+bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to)
+{
+	return check_to(s, m, to, NULL) == 0 && check_stack_to(s, m, to, NULL) == 0;
 }
 
 int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg_error *err)

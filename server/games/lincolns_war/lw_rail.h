@@ -51,6 +51,23 @@ int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg
  * origin with lw_rail_reach). */
 int lw_rail_check_but_path(const struct lw_state *s, int u, int to, bool force,
                            struct tg_error *err);
+/* lw_rail_check_but_path in two parts, for an offer that asks it of one
+ * general for every destination: what depends on the general alone (who
+ * travels, the capacity, the force he leaves) once, then what depends on
+ * the destination. Together they accept exactly what lw_rail_check_but_path
+ * accepts. */
+struct lw_rail_mover {
+	int u;
+	bool force;
+	int n;
+	int us[LW_MAX_UNITS]; /* who travels */
+};
+/* 0 and m filled if unit u (or his force) may rail somewhere as far as
+ * 9.1's checks on him go; else -1. */
+int lw_rail_mover_check(const struct lw_state *s, int u, bool force, struct lw_rail_mover *m);
+/* With m from a successful lw_rail_mover_check: may the move end at `to`
+ * (another rail hex, stacking there), the path aside? */
+bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to);
 #define LW_RAIL_HEX_IDS 10000 /* hexes are XXYY */
 /* reach[hex] = 1 for every hex `side` may rail to from `from` (9.1). */
 void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS]);

@@ -33,57 +33,80 @@ static void rail_end(struct lw_state *s, struct game_outcome *out)
 	lw_begin_draw(s, out);
 }
 
-static void offer_rails(const struct lw_state *s, int side, json_t *list)
+/* 9.1: general u's rail entries (bit 0 of modes: with his force, bit 1:
+ * alone; the modes lw_rail_mover_check passed) to the destinations in
+ * reach, appended to out. */
+static void offer_general(const struct lw_state *s, int u, unsigned modes, const uint8_t *reach,
+                          json_t *out)
 {
 	const struct lw_data *d = lw_D();
 	char name[64], hl[64], id[48];
+	struct lw_rail_mover mv;
+	for (int f = 0; f < 2; f++) {
+		bool force = f == 0;
+		if (!(modes & (1u << f)) || lw_rail_mover_check(s, u, force, &mv) != 0)
+			continue;
+		/* 9.1: one entry per general and mode; the destination is its
+		 * parameter (hundreds of hexes would drown a person). */
+		json_t *dests = json_array();
+		for (size_t i = 0; i < d->n_hexes; i++) {
+			int to = d->hexes[i].id;
+			if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !reach[to] ||
+			    !lw_rail_mover_may_end(s, &mv, to))
+				continue;
+			json_array_append_new(dests, json_pack("{s:i,s:s}", "value", to, "label",
+			                                       lw_hex_label(to, hl, sizeof hl)));
+		}
+		if (json_array_size(dests) == 0) {
+			json_decref(dests);
+			continue;
+		}
+		lw_offer_choice(out,
+		                json_pack("{s:s,s:s,s:b}", "type", "rail", "unit",
+		                          lw_unit_id(s, u, id, sizeof id), "force", force),
+		                "to", "Destination", dests, "Rail %s%s (%d stars)",
+		                lw_unit_name(s, u, name, sizeof name),
+		                force ? " and his force" : " alone", lw_rail_cost(s, u, force));
+	}
+}
+
+/* The rail network is walked once per start hex, not once per general:
+ * the generals sharing a hex are offered from one walk, into per-general
+ * lists that are then appended in unit order, the offer's order. */
+static void offer_rails(const struct lw_state *s, int side, json_t *list)
+{
+	const struct lw_data *d = lw_D();
 	static _Thread_local uint8_t reach[LW_RAIL_HEX_IDS];
-	int reach_from = LW_NO_HEX;
-	for (int u = 0; u < s->n_units; u++) {
+	json_t *each[LW_MAX_UNITS] = {0};
+	/* 9.1's checks on each general once, not per destination; a hex none
+	 * of whose generals may rail is not walked */
+	uint8_t may[LW_MAX_UNITS] = {0};
+	struct lw_rail_mover mv;
+	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
 		const struct lw_unit *x = &s->unit[u];
-		if (x->side != side || x->where != LW_W_MAP)
-			continue;
 		const struct lw_hex *h = lw_data_hex(d, x->hex);
-		if (!h || !h->rail)
+		if (x->side != side || x->where != LW_W_MAP || !h || !h->rail)
 			continue;
-		bool is_co = lw_force_co(s, x->hex) == u;
-		int all[LW_MAX_UNITS];
-		bool alone_ok = lw_units_at(s, x->hex, side, all) > 1;
-		if (x->hex != reach_from) {
-			lw_rail_reach(s, side, x->hex, reach);
-			reach_from = x->hex;
-		}
-		for (int f = 0; f < 2; f++) {
-			bool force = f == 0;
-			if ((force && !is_co) || (!force && !alone_ok))
-				continue;
-			int room = lw_rail_capacity(s, side) - s->rail.used[side];
-			if (lw_rail_cost(s, u, force) > room)
-				continue;
-			/* 9.1: one entry per general and mode; the destination is
-			 * its parameter (hundreds of hexes would drown a person). */
-			json_t *dests = json_array();
-			for (size_t i = 0; i < d->n_hexes; i++) {
-				int to = d->hexes[i].id;
-				if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !reach[to] ||
-				    lw_rail_check_but_path(s, u, to, force, NULL) != 0)
-					continue;
-				json_array_append_new(dests,
-				                      json_pack("{s:i,s:s}", "value", to, "label",
-				                                lw_hex_label(to, hl, sizeof hl)));
+		for (int f = 0; f < 2; f++)
+			if (lw_rail_mover_check(s, u, f == 0, &mv) == 0)
+				may[u] |= (uint8_t)(1u << f);
+	}
+	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
+		if (!may[u] || each[u])
+			continue;
+		int from = s->unit[u].hex;
+		lw_rail_reach(s, side, from, reach);
+		for (int v = u; v < s->n_units && v < LW_MAX_UNITS; v++)
+			if (may[v] && !each[v] && s->unit[v].hex == from) {
+				each[v] = json_array();
+				if (each[v])
+					offer_general(s, v, may[v], reach, each[v]);
 			}
-			if (json_array_size(dests) == 0) {
-				json_decref(dests);
-				continue;
-			}
-			lw_offer_choice(list,
-			                json_pack("{s:s,s:s,s:b}", "type", "rail", "unit",
-			                          lw_unit_id(s, u, id, sizeof id), "force", force),
-			                "to", "Destination", dests, "Rail %s%s (%d stars)",
-			                lw_unit_name(s, u, name, sizeof name),
-			                force ? " and his force" : " alone",
-			                lw_rail_cost(s, u, force));
-		}
+	}
+	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
+		if (each[u])
+			json_array_extend(list, each[u]);
+		json_decref(each[u]);
 	}
 }
 
