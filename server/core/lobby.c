@@ -316,7 +316,13 @@ void op_create(struct tg_session *s, const json_t *req)
 		srv_error(s, req, "bad_time_control", "%s.", tc_err);
 		return;
 	}
-	/* Setting up once with a throw-away seed validates scenario and options. */
+	/* Setting up once with a throw-away seed validates scenario and options.
+	 * This is the first of a match's two set-ups and cannot be its real one:
+	 * the match's seed is derived when the last seat is taken, from the
+	 * creator's secret and every player's entropy (match.c, commit-reveal),
+	 * so the game is set up again then. game.h has no cheaper check of a
+	 * scenario and options than set-up itself (BENCHMARKS, session 13: about
+	 * 8 M instructions for Lincoln's War, one action's views). */
 	struct tg_error err = {0};
 	uint8_t zero[TG_SEED_BYTES] = {0};
 	json_t *opts = options && json_is_object(options) ? json_deep_copy(options) : json_object();
