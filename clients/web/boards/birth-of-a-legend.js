@@ -18,12 +18,14 @@
 // there (or lists them). Clicking the piece again, or Escape, drops the
 // selection. An area holding more units than fit shows them as a stack; a
 // click on the stack spreads it out.
+// What both map boards share (picking among the offered actions, the zoom
+// bar, the frame, the redraw of what changed) is map-board.js.
 
-import { h, clear } from "../dom.js";
+import { h } from "../dom.js";
 import { s, title } from "./lw-geometry.js";
 import { actionsByArea, pieceActions, destinations } from "./boal-picking.js";
 import { tracksPanel } from "./boal-tracks.js";
-import { zoomable } from "./lw-zoom.js";
+import { keyable, playSingle, mapFrame, changeTracker, renderMap, redrawChanged } from "./map-board.js";
 
 const K = 10; // map units per unit of the 100x100 sketch
 const BASE = "/games/birth-of-a-legend/";
@@ -92,16 +94,6 @@ function symbol(type, x, y, w, hh) {
     g.push(s("path", { d: `M${x},${y} L${x + w},${y + hh} M${x + w},${y} L${x},${y + hh}`, class: "sym" }));
   if (type === "cavalry" || type === "horse_artillery") g.push(s("path", { d: `M${x},${y + hh} L${x + w},${y}`, class: "sym" }));
   if (type === "artillery" || type === "horse_artillery") g.push(s("circle", { cx: x + w / 2, cy: y + hh / 2, r: hh / 4, class: "sym-dot" }));
-  return g;
-}
-
-// Enter or Space on a focused counter does what a click does.
-function keyable(g, act) {
-  g.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
-    ev.preventDefault();
-    act(ev);
-  });
   return g;
 }
 
@@ -225,11 +217,7 @@ function buildMap(d, b) {
 
 // Colours the areas whose view entry changed, and their marks.
 function recolour(b, areas) {
-  const live = new Map((areas || []).map((a) => [a.id, a]));
-  for (const [id, x] of b.areas) {
-    const v = live.get(id);
-    if (v === x.live) continue;
-    x.live = v;
+  redrawChanged(b.areas, areas, (x, v, id) => {
     x.poly.classList.remove("union", "confederate");
     if (v?.control) x.poly.classList.add(v.control);
     x.poly.classList.toggle("contested", !!v?.contested);
@@ -248,7 +236,7 @@ function recolour(b, areas) {
         s("text", { x: ex + 14, y: ey + 4, class: "ent-level" }, String(v.entrenchment.level))));
     }
     g.replaceChildren(...parts);
-  }
+  });
 }
 
 function recolourBridges(b, bridges) {
@@ -386,12 +374,7 @@ function makeBoard(container, d) {
   const b = { byArea: new Map(), last: {} };
   b.onArea = (id) => {
     const entries = b.byArea.get(id);
-    if (!entries?.length) return;
-    if (entries.length === 1) {
-      const { entry, value } = entries[0];
-      b.ctx.pick({ ...entry.action, ...(value || {}) });
-      return;
-    }
+    if (!entries?.length || playSingle(entries, b.ctx)) return;
     b.ctx.offer([...new Set(entries.map((x) => x.entry))], b.names(id));
   };
   // A unit's counter: in a stack a click spreads the stack; else it picks.
@@ -420,23 +403,10 @@ function makeBoard(container, d) {
   };
   const svg = buildMap(d, b);
   const [w, hh] = d.drawing.size;
-  const z = zoomable(svg, w * K, hh * K);
-  const zoomBar = h("div", { class: "lw-zoom" },
-    h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: z.zoomIn }, "+"),
-    h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: z.zoomOut }, "−"),
-    h("button", { type: "button", id: "zoom-reset", "aria-label": "Show the whole map", onclick: z.reset }, "1:1"),
-    h("span", { class: "muted" }, "wheel or pinch to zoom, drag to pan"));
   b.panel = h("div", { class: "boal-panel" });
-  b.root = h("div", { class: "lw-board boal-board" }, zoomBar, h("div", { class: "lw-map-wrap boal-map-wrap" }, svg), b.panel,
-    h("details", { class: "lw-key" }, h("summary", {}, "Map key"), legend()),
-    h("p", { class: "lw-recon boal-recon muted" }, NOTE));
-  clear(container).append(b.root);
+  b.root = mapFrame(container, { svg, width: w * K, height: hh * K, panel: b.panel, cls: "boal", key: "Map key", legend: legend(), note: NOTE });
 
-  const changed = (part, inputs) => {
-    const old = b.last[part];
-    b.last[part] = inputs;
-    return !old || inputs.some((x, i) => x !== old[i]);
-  };
+  const changed = changeTracker(b.last);
   b.update = (view, ctx) => {
     b.view = view;
     b.ctx = ctx;
@@ -453,18 +423,4 @@ function makeBoard(container, d) {
   return b;
 }
 
-// The latest view asked for is the one drawn: while the map's files load,
-// a newer view may arrive, and its call may resume before this one.
-export async function renderBoard(container, view, ctx) {
-  container.boalWant = { view, ctx };
-  let d;
-  try {
-    d = await loadData();
-  } catch (e) {
-    clear(container).append(h("p", { class: "error" }, `The map could not be loaded (${e.message}).`));
-    return;
-  }
-  let b = container.boalBoard;
-  if (!b || b.root.parentNode !== container) b = container.boalBoard = makeBoard(container, d);
-  b.update(container.boalWant.view, container.boalWant.ctx);
-}
+export const renderBoard = (container, view, ctx) => renderMap(container, "boalBoard", loadData, makeBoard, view, ctx);

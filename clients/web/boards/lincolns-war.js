@@ -25,11 +25,13 @@
 // Clicking the counter again, or Escape, drops the selection. The action
 // list stays, so the keyboard plays as before; on the map, the counters and
 // the lit hexes are Tab stops that Enter (or Space) picks as a click does.
+// What both map boards share (picking among the offered actions, the zoom
+// bar, the frame, the redraw of what changed) is map-board.js.
 
-import { h, clear } from "../dom.js";
+import { h } from "../dom.js";
 import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
 import { actionsByHex, ownActions, destinations, forceActions } from "./lw-picking.js";
-import { zoomable } from "./lw-zoom.js";
+import { keyable, playSingle, mapFrame, changeTracker, renderMap, redrawChanged } from "./map-board.js";
 
 let mapData = null;
 let mapLoading = null;
@@ -130,11 +132,7 @@ function buildMap(m, b) {
         "data-hex": pad(hx), "data-state": info.state || (info.ocean ? "sea" : ""),
       }, tip);
       poly.addEventListener("click", () => b.onHex(hx));
-      poly.addEventListener("keydown", (ev) => {
-        if ((ev.key !== "Enter" && ev.key !== " ") || !b.byHex.has(hx)) return;
-        ev.preventDefault();
-        b.onHex(hx);
-      });
+      keyable(poly, () => b.onHex(hx), () => b.byHex.has(hx));
       gHex.append(poly);
       b.hexes.set(hx, { poly, tip, base, src });
       if (mountains.has(hx)) {
@@ -209,14 +207,10 @@ function relight(b, view, picked) {
 
 // Recolours the cities whose view entry changed.
 function recolour(b, cities) {
-  const live = new Map((cities || []).map((c) => [c.id, c]));
-  for (const [id, x] of b.cities) {
-    const c = live.get(id);
-    if (c === x.live) continue;
-    x.live = c;
+  redrawChanged(b.cities, cities, (x, c) => {
     x.mark.setAttribute("fill", SIDE_FILL[c?.owner ?? x.city.control ?? "neutral"] || "#fff");
     x.tip.textContent = cityFacts(x.city, c);
-  }
+  });
 }
 
 function drawForces(b, forces, role, picked) {
@@ -240,11 +234,7 @@ function drawForces(b, forces, role, picked) {
       ev.stopPropagation();
       b.pickForce(f);
     });
-    g.addEventListener("keydown", (ev) => {
-      if (ev.key !== "Enter" && ev.key !== " ") return;
-      ev.preventDefault();
-      b.pickForce(f);
-    });
+    keyable(g, () => b.pickForce(f));
     counters.push(g);
   }
   // The counter with the focus (a keyboard pick redraws them all) keeps it.
@@ -320,12 +310,7 @@ function makeBoard(container, m) {
   const b = { byHex: new Map(), last: {} };
   b.onHex = (hx) => {
     const entries = b.byHex.get(hx);
-    if (!entries?.length) return;
-    if (entries.length === 1) {
-      const { entry, value } = entries[0];
-      b.ctx.pick({ ...entry.action, ...(value || {}) });
-      return;
-    }
+    if (!entries?.length || playSingle(entries, b.ctx)) return;
     // Several actions name the hex: the list offers them, each bound to
     // this hex where it names it through a param's choice (the hex picked
     // is then not asked again; `source` is the view's own entry).
@@ -352,25 +337,12 @@ function makeBoard(container, m) {
   };
   const svg = buildMap(m, b);
   const { width, height } = extent(m);
-  const z = zoomable(svg, width, height);
-  const zoomBar = h("div", { class: "lw-zoom" },
-    h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: z.zoomIn }, "+"),
-    h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: z.zoomOut }, "−"),
-    h("button", { type: "button", id: "zoom-reset", "aria-label": "Show the whole map", onclick: z.reset }, "1:1"),
-    h("span", { class: "muted" }, "wheel or pinch to zoom, drag to pan"));
   b.panel = h("div", { class: "lw-panel" });
-  b.root = h("div", { class: "lw-board" }, zoomBar, h("div", { class: "lw-map-wrap" }, svg), b.panel,
-    h("details", { class: "lw-key" }, h("summary", {}, "Map key: what is reconstructed"), legend(m)),
-    h("p", { class: "lw-recon muted" }, NOTE));
-  clear(container).append(b.root);
+  b.root = mapFrame(container, { svg, width, height, panel: b.panel, key: "Map key: what is reconstructed", legend: legend(m), note: NOTE });
 
   // What each part is drawn from; a part is redrawn only when one of its
   // inputs is no longer the same object (or value).
-  const changed = (part, inputs) => {
-    const old = b.last[part];
-    b.last[part] = inputs;
-    return !old || inputs.some((x, i) => x !== old[i]);
-  };
+  const changed = changeTracker(b.last);
   b.update = (view, ctx) => {
     b.view = view;
     b.ctx = ctx;
@@ -388,15 +360,4 @@ function makeBoard(container, m) {
   return b;
 }
 
-export async function renderBoard(container, view, ctx) {
-  let m;
-  try {
-    m = await loadMap();
-  } catch (e) {
-    clear(container).append(h("p", { class: "error" }, `The map could not be loaded (${e.message}).`));
-    return;
-  }
-  let b = container.lwBoard;
-  if (!b || b.root.parentNode !== container) b = container.lwBoard = makeBoard(container, m);
-  b.update(view, ctx);
-}
+export const renderBoard = (container, view, ctx) => renderMap(container, "lwBoard", loadMap, makeBoard, view, ctx);

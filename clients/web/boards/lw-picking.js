@@ -1,41 +1,18 @@
 // boards/lw-picking.js — what the Lincoln's War map may offer, derived only
-// from the legal actions the server sent (the page knows no rule): the
-// hexes an action names, the actions that belong to a force, and a
-// force's destinations.
+// from the legal actions the server sent (the page knows no rule;
+// map-board.js reads them): the hexes an action names, the actions that
+// belong to a force, and a force's destinations.
+
+import { actionsByPlace, namedIds, namesPlace } from "./map-board.js";
 
 export const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
 
 // Which hexes each legal action names: in "action" (a number that is a
 // map hex) or as a param's choices. Map hex -> [{entry, value}].
-export function actionsByHex(actions, isHex) {
-  const by = new Map();
-  const add = (hx, entry, value) => {
-    if (!isHex(hx)) return;
-    if (!by.has(hx)) by.set(hx, []);
-    by.get(hx).push({ entry, value });
-  };
-  for (const entry of actions || []) {
-    const a = entry.action || {};
-    for (const k of HEX_KEYS) if (typeof a[k] === "number") add(a[k], entry, null);
-    for (const p of entry.params || [])
-      if (HEX_KEYS.includes(p.name))
-        for (const c of p.choices || []) if (typeof c.value === "number") add(c.value, entry, { [p.name]: c.value });
-  }
-  return by;
-}
+export const actionsByHex = (actions, isHex) => actionsByPlace(actions, HEX_KEYS, isHex);
 
 export function unitIds(force) {
   return [force.co?.id, ...(force.subordinates || []).map((u) => u.id)].filter(Boolean);
-}
-
-// The unit ids an action names (string values, or strings in an array).
-function namedIds(entry) {
-  const ids = [];
-  for (const v of Object.values(entry.action || {})) {
-    if (typeof v === "string") ids.push(v);
-    else if (Array.isArray(v)) for (const x of v) if (typeof x === "string") ids.push(x);
-  }
-  return ids;
 }
 
 // The offered actions that belong to a force: those naming one of its
@@ -54,11 +31,7 @@ export function ownActions(view, f) {
 
 // A force's own actions that name a hex: what its selection lights.
 export function destinations(view, f) {
-  return ownActions(view, f).filter((entry) => {
-    const a = entry.action || {};
-    return HEX_KEYS.some((k) => typeof a[k] === "number") ||
-      (entry.params || []).some((p) => HEX_KEYS.includes(p.name) && (p.choices || []).length);
-  });
+  return ownActions(view, f).filter((entry) => namesPlace(entry, HEX_KEYS));
 }
 
 // The actions that name a force's units, or its hex (as origin or target):
