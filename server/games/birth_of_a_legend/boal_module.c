@@ -166,16 +166,7 @@ static void boal_status(const struct game *g, struct game_status *st)
 	st->finished = s->phase == BOAL_OVER;
 	st->winner = st->finished && s->winner != BOAL_NOBODY ? boal_side_seat(s, s->winner) : -1;
 	st->turn = (uint32_t)s->turn;
-	const struct boal_data *d = boal_data(NULL);
-	static const char *const phase[] = {"Dawn", "Daylight", "Night", "End", "over"};
-	if (st->finished)
-		snprintf(st->summary, sizeof st->summary, "%s", boal_outcome_text(s->result));
-	else if (s->step == BOAL_STEP_BID)
-		snprintf(st->summary, sizeof st->summary, "Side determination: bids (16.1)");
-	else
-		snprintf(st->summary, sizeof st->summary, "%s, %s%s",
-		         d ? d->turn_label[s->turn] : "", phase[s->phase],
-		         s->phase == BOAL_DAYLIGHT ? ", impulses" : "");
+	boal_status_text(s, st->summary, sizeof st->summary);
 }
 
 static json_t *boal_save(const struct game *g)

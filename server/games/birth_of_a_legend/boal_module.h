@@ -26,6 +26,12 @@ const char *boal_prompt(const struct boal_state *s, int seat, char *buf, size_t 
 int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
 
+/* boal_seat_text.c: the texts a seat reads, saying who plays what when
+ * 16.1.1 gave a seat the other side (README decision 40); each returns buf */
+const char *boal_seat_prompt(const struct boal_state *s, int seat, char *buf, size_t n);
+const char *boal_result_text(const struct boal_state *s, char *buf, size_t n);
+const char *boal_status_text(const struct boal_state *s, char *buf, size_t n);
+
 /* boal_view.c */
 extern const char *const boal_view_sections[];
 json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i);

@@ -112,5 +112,7 @@ int boal_end_remove(struct boal_state *s, const struct boal_data *d, int a, stru
 void boal_end_done(struct boal_state *s, const struct boal_data *d);
 /* The result as a sentence citing its rule ("" while the game goes on). */
 const char *boal_outcome_text(int outcome);
+/* Its headline, for a line of 160 bytes ("Union Victory (14.3)"). */
+const char *boal_outcome_headline(int outcome);
 
 #endif

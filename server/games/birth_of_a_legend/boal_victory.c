@@ -37,6 +37,23 @@ const char *boal_outcome_text(int outcome)
 	}
 }
 
+const char *boal_outcome_headline(int outcome)
+{
+	switch (outcome) {
+	case BOAL_OUTCOME_UNION_AUTOMATIC:
+		return "Union Automatic Victory (14.1)";
+	case BOAL_OUTCOME_CONFEDERATE_AUTOMATIC:
+	case BOAL_OUTCOME_CONFEDERATE_CAPTURE:
+		return "Confederate Automatic Victory (14.2)";
+	case BOAL_OUTCOME_CONFEDERATE_FINAL:
+		return "Confederate Victory (14.3)";
+	case BOAL_OUTCOME_UNION_FINAL:
+		return "Union Victory (14.3)";
+	default:
+		return "";
+	}
+}
+
 bool boal_automatic_victory(struct boal_state *s, const struct boal_data *d)
 {
 	/* 14.1: "There is a Fresh Union unit in Richmond (Area 44) at the end of

@@ -249,7 +249,7 @@ json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i)
 	const struct boal_data *d = boal_data(NULL);
 	bool player = seat == 0 || seat == 1;
 	unsigned aw = boal_awaiting(s);
-	char buf[320];
+	char buf[512];
 	switch (i) {
 	case SEC_GAME:
 		return json_string("birth-of-a-legend");
@@ -271,9 +271,9 @@ json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i)
 		                 s->winner == BOAL_NOBODY
 		                     ? json_null()
 		                     : json_string(seat_role[boal_side_seat(s, s->winner)]),
-		                 "summary", boal_outcome_text(s->result));
+		                 "summary", boal_result_text(s, buf, sizeof buf));
 	case SEC_PROMPT: {
-		const char *p = player ? boal_prompt(s, seat, buf, sizeof buf) : NULL;
+		const char *p = player ? boal_seat_prompt(s, seat, buf, sizeof buf) : NULL;
 		return p ? json_string(p) : json_null();
 	}
 	case SEC_ACTIONS:
