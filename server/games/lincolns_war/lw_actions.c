@@ -15,11 +15,17 @@
  * destination) the entry names it once in "params" with its choices
  * (lw_offer_choice), so that a person is not shown hundreds of lines. Each
  * phase file offers exactly what its handler accepts; the handler validates
- * everything again. */
+ * everything again.
+ *
+ * Below the table, the driver of what comes next (kit/continuation.h): a
+ * procedure that must wait for an answer records its stage and returns,
+ * and lw_continue runs the recorded stage once the answer came, here, at
+ * the top, so that no procedure asks whether a decision is awaited. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/continuation.h"
 #include "kit/pending.h"
 #include "lw_consolidation.h"
 #include "lw_engine.h"
@@ -37,6 +43,11 @@ static const char *say(char *buf, size_t n, const char *text)
 }
 
 /* ---- the questions a procedure raised (interrupts) ----------------------- */
+
+/* A Supply Phase stage that waited for this answer (the Union's
+ * retaliation, a siege's return, a demotion chosen) goes on at once, before
+ * anything else of the action (below the table). */
+static void go_on_after_answer(struct lw_state *s, struct game_outcome *out);
 
 /* 11.1.2.2 comes first: a side that lost its GiC names the successor */
 static bool gic_choice_holds(const void *p)
@@ -105,7 +116,10 @@ static void command_choice_offer(const void *p, int role, json_t *list)
 static int command_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
                               struct tg_error *err)
 {
-	return lw_command_choice_act(MUT(p), SIDE(role), a, out, err);
+	int r = lw_command_choice_act(MUT(p), SIDE(role), a, out, err);
+	if (r == 0)
+		go_on_after_answer(MUT(p), out);
+	return r;
 }
 static const char *command_choice_prompt(const void *p, int role, char *buf, size_t n)
 {
@@ -129,7 +143,10 @@ static void political_choice_offer(const void *p, int role, json_t *list)
 static int political_choice_act(void *p, int role, const json_t *a, struct game_outcome *out,
                                 struct tg_error *err)
 {
-	return lw_political_choice_act(MUT(p), SIDE(role), a, out, err);
+	int r = lw_political_choice_act(MUT(p), SIDE(role), a, out, err);
+	if (r == 0)
+		go_on_after_answer(MUT(p), out);
+	return r;
 }
 static const char *political_choice_prompt(const void *p, int role, char *buf, size_t n)
 {
@@ -153,7 +170,10 @@ static void siege_return_offer(const void *p, int role, json_t *list)
 static int siege_return_act(void *p, int role, const json_t *a, struct game_outcome *out,
                             struct tg_error *err)
 {
-	return lw_siege_return_act(MUT(p), SIDE(role), a, out, err);
+	int r = lw_siege_return_act(MUT(p), SIDE(role), a, out, err);
+	if (r == 0)
+		go_on_after_answer(MUT(p), out);
+	return r;
 }
 static const char *siege_return_prompt(const void *p, int role, char *buf, size_t n)
 {
@@ -267,8 +287,10 @@ static int rail_act(void *p, int role, const json_t *a, struct game_outcome *out
                     struct tg_error *err)
 {
 	int r = lw_rail_act(MUT(p), SIDE(role), a, out, err);
-	if (r == 0)
+	if (r == 0) {
+		lw_continue(MUT(p), out); /* a phase the action ended goes on first */
 		lw_supply_reopen(MUT(p)); /* 12.10, 20.6: railed back into supply */
+	}
 	return r;
 }
 static const char *rail_prompt(const void *p, int role, char *buf, size_t n)
@@ -358,8 +380,10 @@ static int ops_act(void *p, int role, const json_t *a, struct game_outcome *out,
                    struct tg_error *err)
 {
 	int r = lw_ops_act(MUT(p), SIDE(role), a, out, err);
-	if (r == 0)
+	if (r == 0) {
+		lw_continue(MUT(p), out); /* the Supply Phase the operations' end began */
 		ops_settle(MUT(p));
+	}
 	return r;
 }
 static const char *ops_prompt(const void *p, int role, char *buf, size_t n)
@@ -520,6 +544,83 @@ static const struct tg_pending lw_pending[] = {
 _Static_assert(sizeof kind_types / sizeof *kind_types == LW_PENDING_N,
                "one table of action types a kind of decision");
 
+/* ---- what comes next once no decision waits (kit/continuation.h) -------- */
+
+/* The Supply Phase (3.6) records where it stands in command.supply_stage
+ * (saved): the plot's questions (20.3), the demotions the owners choose
+ * (20.4, 20.5), the sieges one after the other (16.9.5.4.3). Each stage
+ * goes on from here once it is ready. */
+static int supply_next(const void *p)
+{
+	return ST(p)->phase == LW_PH_SUPPLY ? ST(p)->command.supply_stage : LW_SS_NONE;
+}
+static void after_plot_run(void *p, struct game_outcome *out)
+{
+	if (out)
+		out->barrier = true; /* forage draws and river rolls follow */
+	lw_supply_after_plot(MUT(p));
+}
+static void sieges_run(void *p, struct game_outcome *out)
+{
+	if (out)
+		out->barrier = true; /* 23.2 rolls and the next turn follow */
+	lw_supply_phase_done(MUT(p));
+}
+static bool demotions_ready(const void *p)
+{
+	return lw_supply_demotions_ready(ST(p));
+}
+static void demotions_run(void *p, struct game_outcome *out)
+{
+	lw_supply_demotions_go_on(MUT(p), out);
+}
+
+/* The stages that wait for every question (nothing awaited), and those
+ * that wait only for their own (the 20.4 / 20.5 demotions). Where each
+ * goes on keeps the order of the phase as it was written before the
+ * driver: a stage goes on right after the answer to the Union's
+ * retaliation, a siege's return or a demotion (go_on_after_answer), and
+ * after a General in Chief's or a CO's question once the stale choices are
+ * dropped (lw_apply's settle loop); a Supply Phase that an operations
+ * action or a battle's end began runs before the operations settle. */
+static const struct tg_step supply_steps[] = {
+    [LW_SS_PLOT] = {"supply_after_plot", "3.6, 20.3", NULL, after_plot_run},
+    [LW_SS_SIEGE] = {"supply_sieges", "3.6, 16.9.5.4.3", NULL, sieges_run},
+    [LW_SS_IT] = {"supply_demotions", "20.4", demotions_ready, demotions_run},
+    [LW_SS_FORAGE] = {"forage_demotions", "20.5", demotions_ready, demotions_run},
+};
+static const struct tg_procedure supply_phase = {"supply", supply_next, supply_steps,
+                                                 sizeof supply_steps / sizeof *supply_steps};
+/* the same without the demotions */
+static const struct tg_step after_answer_steps[] = {
+    [LW_SS_PLOT] = {"supply_after_plot", "3.6, 20.3", NULL, after_plot_run},
+    [LW_SS_SIEGE] = {"supply_sieges", "3.6, 16.9.5.4.3", NULL, sieges_run},
+};
+static const struct tg_procedure supply_after_answer = {"supply", supply_next, after_answer_steps,
+                                                        sizeof after_answer_steps /
+                                                            sizeof *after_answer_steps};
+
+/* bounded: a step makes progress (one stage, one siege of LW_MAX_SIEGES)
+ * or records a question; debug builds assert it */
+enum { CONTINUE_MAX = 4 * LW_MAX_SIEGES + 16 };
+
+static void drive(const struct tg_procedure *p, struct lw_state *s, struct game_outcome *out)
+{
+	int r = tg_continue(p, lw_pending, LW_PENDING_N, s, out, CONTINUE_MAX);
+	assert(r >= 0 && "a Supply Phase stage recorded itself without progress");
+	(void)r;
+}
+
+void lw_continue(struct lw_state *s, struct game_outcome *out)
+{
+	drive(&supply_phase, s, out);
+}
+
+static void go_on_after_answer(struct lw_state *s, struct game_outcome *out)
+{
+	drive(&supply_after_answer, s, out);
+}
+
 static bool is_side(int side)
 {
 	return side == LW_UNION || side == LW_CONFEDERATE;
@@ -583,11 +684,13 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 	enum { SETTLE_PASSES = 8 };
 	int pass = 0;
 	for (; pass < SETTLE_PASSES; pass++) {
-		lw_gic_place_settle(s);    /* 11.1.2.3 with nothing left to choose */
-		lw_command_settle(s, out); /* stale CO choices; a Supply Phase goes on */
+		lw_gic_place_settle(s); /* 11.1.2.3 with nothing left to choose */
+		lw_command_settle(s);   /* stale CO choices */
+		lw_continue(s, out);    /* a Supply Phase held for them goes on */
 		/* 11.0.3 / 12.4: a battle held for the question just answered */
 		if (!lw_battle_command_resume(s, out))
 			break;
+		lw_continue(s, out); /* the Supply Phase the battle's end began */
 		if (s->phase == LW_PH_OPS)
 			ops_settle(s);
 	}

@@ -690,7 +690,7 @@ const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n)
 	return buf;
 }
 
-void lw_command_settle(struct lw_state *s, struct game_outcome *out)
+void lw_command_settle(struct lw_state *s)
 {
 	struct lw_command *c = &s->command;
 	int cand[LW_MAX_UNITS];
@@ -701,7 +701,6 @@ void lw_command_settle(struct lw_state *s, struct game_outcome *out)
 		if (dsp_candidates(s, i, cand) == 0)
 			dsp_dequeue(c, i);
 	sst_prune(s);
-	lw_supply_resume(s, out); /* a stage left with nothing to ask goes on */
 }
 
 /* ---- save/load ---------------------------------------------------------------- */

@@ -82,7 +82,7 @@ int lw_command_choice_act(struct lw_state *s, int side, const json_t *a, struct 
                           struct tg_error *err);
 const char *lw_command_prompt(const struct lw_state *s, char *buf, size_t n);
 /* After every accepted action: drop choices that no longer have a
- * candidate, and let a Supply Phase with nothing left to ask go on. */
-void lw_command_settle(struct lw_state *s, struct game_outcome *out);
+ * candidate (a Supply Phase held for them then goes on: lw_continue). */
+void lw_command_settle(struct lw_state *s);
 
 #endif

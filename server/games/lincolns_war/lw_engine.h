@@ -72,6 +72,11 @@ int lw_apply(struct lw_state *s, int side, const json_t *action, struct game_out
              struct tg_error *err);
 /* LW_SIDE_BIT(side) set: that side is awaited now. */
 unsigned lw_awaiting(const struct lw_state *s);
+/* The driver of what comes next (kit/continuation.h): the Supply Phase's
+ * recorded stage (command.supply_stage) runs on while it is ready, after
+ * every accepted action; procedures that must wait record the stage and
+ * return. Tests that call a procedure directly call this after it. */
+void lw_continue(struct lw_state *s, struct game_outcome *out);
 /* The legal actions of `side` now: [{label, action, params:[]}]; empty if not awaited. */
 json_t *lw_legal_actions(const struct lw_state *s, int side);
 /* The kind of the pending decision now, as lw_actions.c's table names it
@@ -96,9 +101,6 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *stamps);
 /* lw_save.c */
 json_t *lw_save_json(const struct lw_state *s);
 int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err);
-
-/* lw_time.c: the summary of the status line */
-void lw_summary(const struct lw_state *s, char *buf, size_t n);
 
 /* ---- forces (lw_activation.c) -------------------------------------------- */
 
@@ -355,24 +357,23 @@ void lw_battle_open(struct lw_state *s, int attacker, int att_hex, int def_hex,
 void lw_battle_pursuit_over(struct lw_state *s, struct game_outcome *out);
 
 /* lw_time.c: end of the operations phase through the end of the turn. The
- * Supply Phase starts with the Assassination Plot (3.6, 20.3) in stage
- * LW_SS_PLOT, then lw_supply_after_plot. */
+ * Supply Phase starts with the Assassination Plot (3.6, 20.3) and records
+ * stage LW_SS_PLOT: what comes next is lw_supply_after_plot, which the
+ * driver (lw_continue) runs once no question of the plot waits. */
 void lw_end_operations(struct lw_state *s, struct game_outcome *out);
-/* The Supply Phase after the plot (stage LW_SS_PLOT): nothing while a
- * question waits (7.1.9.3 retaliation, a new GiC or CO); else 16.9.5.4.3
- * siege IT, 20.4-20.7 (lw_supply_phase), then lw_supply_phase_done.
- * lw_supply_resume calls it once the questions are answered. */
+/* The Supply Phase after the plot (stage LW_SS_PLOT, run by lw_continue
+ * once nothing is awaited): 16.9.5.4.3 siege IT, 20.4-20.7
+ * (lw_supply_phase), then lw_supply_phase_done. */
 void lw_supply_after_plot(struct lw_state *s);
 /* The Supply Phase's end through the next turn (21.0). */
 void lw_end_turn_after_supply(struct lw_state *s);
 /* The Supply Phase's procedures are over (lw_supply.c, after the owners'
- * demotion choices): the sieges (3.6, 16.9.5.4.3, stage LW_SS_SIEGE while a
- * return or a question waits), then lw_supply_phase_rest. */
+ * demotion choices): the sieges (3.6, 16.9.5.4.3), then
+ * lw_supply_phase_rest. Stage LW_SS_SIEGE records that a siege ended or a
+ * return waits; lw_continue calls this again once nothing is awaited (a
+ * return chosen, the question a siege's end raised answered), for the next
+ * sieges and the rest of the phase. */
 void lw_supply_phase_done(struct lw_state *s);
-/* Stage LW_SS_SIEGE with nothing awaited (a return chosen, the question a
- * siege's end raised answered): the next sieges, then the rest of the
- * phase. Called by lw_siege_return_act and lw_supply_resume. */
-void lw_supply_sieges_go_on(struct lw_state *s);
 /* The Supply Phase after the sieges' ends (16.9.5.4.3): 23.2, then
  * lw_end_turn_after_supply. */
 void lw_supply_phase_rest(struct lw_state *s);

@@ -208,9 +208,10 @@ static int retaliation(struct lw_state *s, bool go, struct game_outcome *out, st
 	} else {
 		lw_log(s, "The Union does not retaliate (7.1.9.3).");
 	}
-	/* 3.6: the rest of the Supply Phase (20.4 on), unless the Union's plot
-	 * asks a question first (a new CS GiC or CO: lw_supply_resume then) */
-	lw_supply_after_plot(s);
+	/* 3.6: the rest of the Supply Phase (20.4 on) is what stage LW_SS_PLOT
+	 * records: the driver (lw_continue) runs it once nothing is awaited,
+	 * after the question the Union's plot asked if it did (a new CS GiC or
+	 * CO) */
 	return 0;
 }
 

@@ -1003,19 +1003,21 @@ int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct ga
 	       ng == n ? "" : "es", lw_hex_label(to, tl, sizeof tl));
 	if (out)
 		out->barrier = true; /* the rest of the Supply Phase may draw */
-	if (return_step(s, i))
-		return 0;
-	/* the next sieges and the rest of the phase, unless the CO's disgrace
-	 * asks a question first (lw_supply_resume goes on after the answer) */
-	lw_supply_sieges_go_on(s);
+	/* the next sieges and the rest of the phase: stage LW_SS_SIEGE records
+	 * them, and the driver (lw_continue) goes on once nothing is awaited,
+	 * after the CO's disgrace asked its question if it did */
+	return_step(s, i);
 	return 0;
 }
 
-/* The sieges on after the supply check, one after the other; true while a
- * return choice waits, or a question raised by the end of a siege (3.6,
- * 11.0.3: the disgraced CO's successor, 11.1.2.2 a new GiC, 12.4 a general
- * displaced): the next siege and the rest of the phase wait for the answer,
- * so that they see who commands and where the generals stand. */
+/* The next siege on after the supply check; true when one was resolved or
+ * its return choice waits, false when none is left. The end of a siege may
+ * raise a question (3.6, 11.0.3: the disgraced CO's successor, 11.1.2.2 a
+ * new GiC, 12.4 a general displaced), which the next siege and the rest of
+ * the phase wait for, so that they see who commands and where the generals
+ * stand: the phase stops in stage LW_SS_SIEGE after each siege, and the
+ * driver (lw_continue, which knows what is awaited) calls
+ * lw_supply_phase_done again for the next one once nothing is. */
 static bool returns_go_on(struct lw_state *s)
 {
 	for (int i = 0; i < LW_MAX_SIEGES; i++) {
@@ -1024,8 +1026,8 @@ static bool returns_go_on(struct lw_state *s)
 			continue;
 		if (!g->returning)
 			g->camp_co = (int16_t)lw_force_co_side(s, g->city_hex, g->besieger);
-		if (return_step(s, i) || lw_awaiting(s) != 0)
-			return true;
+		return_step(s, i);
+		return true;
 	}
 	return false;
 }

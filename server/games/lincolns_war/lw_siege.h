@@ -107,12 +107,13 @@ void lw_siege_settle(struct lw_state *s);
  * his stars. */
 void lw_siege_before_supply(struct lw_state *s);
 /* The sieges that held, one after the other (3.6: after supply and forage),
- * in the Supply Phase's stage LW_SS_SIEGE. True while the besiegers' owner
- * chooses where they go (16.9.5.4.3), or while a question the end of a
- * siege raised waits (11.0.3 the successor of the disgraced CO, 11.1.2.2,
- * 12.4): the stage stays and lw_supply_sieges_go_on (after the return,
- * lw_supply_resume after the answer) resolves the next sieges, then the
- * rest of the phase. False, stage LW_SS_NONE, when all are over. */
+ * in the Supply Phase's stage LW_SS_SIEGE. Resolves the next siege and
+ * returns true: its end may have raised a question (11.0.3 the successor
+ * of the disgraced CO, 11.1.2.2, 12.4) that the next siege and the rest of
+ * the phase wait for, or the besiegers' owner chooses where they go
+ * (16.9.5.4.3). The stage records it; the driver (lw_continue) calls
+ * lw_supply_phase_done again once nothing is awaited, for the next siege.
+ * False, stage LW_SS_NONE, when none is left. */
 bool lw_siege_after_supply(struct lw_state *s);
 /* The side choosing a return hex now, or LW_NOSIDE; its offers, handler
  * and prompt (dispatched by lw_actions.c before the phase). */

@@ -641,30 +641,17 @@ void lw_supply_phase(struct lw_state *s)
 	supply_run_settled(s);
 }
 
-void lw_supply_resume(struct lw_state *s, struct game_outcome *out)
+bool lw_supply_demotions_ready(const struct lw_state *s)
 {
 	int hex, side;
-	if (s->phase == LW_PH_SUPPLY && s->command.supply_stage == LW_SS_PLOT) {
-		/* 20.3: the plot's last question answered, 20.4 on (lw_time.c) */
-		if (lw_awaiting(s) != 0)
-			return;
-		if (out)
-			out->barrier = true; /* forage draws and river rolls follow */
-		lw_supply_after_plot(s);
-		return;
-	}
-	if (s->phase == LW_PH_SUPPLY && s->command.supply_stage == LW_SS_SIEGE) {
-		/* 16.9.5.4.3: the question a siege's end raised is answered: the
-		 * next sieges, then the rest of the phase (lw_time.c) */
-		if (lw_awaiting(s) != 0)
-			return;
-		if (out)
-			out->barrier = true; /* 23.2 rolls and the next turn follow */
-		lw_supply_sieges_go_on(s);
-		return;
-	}
-	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage == LW_SS_NONE ||
-	    lw_supply_choice_force(s, &hex, &side) || lw_command_question_pending(s))
+	return s->phase == LW_PH_SUPPLY &&
+	       (s->command.supply_stage == LW_SS_IT || s->command.supply_stage == LW_SS_FORAGE) &&
+	       !lw_supply_choice_force(s, &hex, &side) && !lw_command_question_pending(s);
+}
+
+void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out)
+{
+	if (!lw_supply_demotions_ready(s))
 		return;
 	if (out)
 		out->barrier = true; /* forage draws and river rolls follow */

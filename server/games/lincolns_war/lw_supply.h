@@ -54,9 +54,15 @@ bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side);
 void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list);
 int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                          struct tg_error *err);
-/* A stage waiting with no force left to ask (something else changed the
- * force) goes on; ends the phase (lw_supply_phase_done) when it finishes. */
-void lw_supply_resume(struct lw_state *s, struct game_outcome *out);
+/* Stage LW_SS_IT or LW_SS_FORAGE with no demotion left to choose and no
+ * 11.0.3 / 12.4 question of a demotion waiting (the owner answered, or
+ * something else changed the force): the stage may go on. Its own test,
+ * not "nothing is awaited": the demotions go on while a new GiC is chosen,
+ * as they always did (kit/continuation.h's `ready`). */
+bool lw_supply_demotions_ready(const struct lw_state *s);
+/* Such a stage goes on (lw_continue calls it); ends the phase
+ * (lw_supply_phase_done) when it finishes. */
+void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out);
 
 /* 20.4 for one force, every demotion chosen for the owner (a TCO first,
  * then the subordinate with the fewest stars, the CO last): demotions for

@@ -206,19 +206,17 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out)
 	 * general it kills is not there for them, his successor is */
 	s->command.supply_stage = LW_SS_PLOT;
 	lw_political_supply_phase(s); /* 7.1.9 (lw_political.c) */
-	if (s->phase == LW_PH_OVER)
-		return; /* 7.1.9.2: a GiC's successor could not be paid */
-	lw_supply_after_plot(s);
+	/* the plot's questions first (7.1.9.3 retaliation, 7.1.9.2 / 11.1.2.2 a
+	 * new GiC and where he goes, 11.0.3 a new CO): the stage records what
+	 * comes next, and the driver (lw_continue, lw_actions.c) runs
+	 * lw_supply_after_plot once no question waits, at once if none was
+	 * asked (7.1.9.2: a GiC's successor that could not be paid ended the
+	 * game, and nothing comes next) */
 }
 
 void lw_supply_after_plot(struct lw_state *s)
 {
 	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage != LW_SS_PLOT)
-		return;
-	/* the plot's questions first: 7.1.9.3 retaliation, 7.1.9.2 / 11.1.2.2 a
-	 * new GiC and where he goes, 11.0.3 a new CO; the phase goes on from
-	 * lw_supply_resume() once they are answered */
-	if (lw_awaiting(s) != 0)
 		return;
 	s->command.supply_stage = LW_SS_NONE;
 	lw_siege_before_supply(s); /* 16.9.5.4.3 (lw_siege.c) */
@@ -237,17 +235,6 @@ void lw_supply_phase_done(struct lw_state *s)
 	if (lw_siege_after_supply(s))
 		return;
 	lw_supply_phase_rest(s);
-}
-
-void lw_supply_sieges_go_on(struct lw_state *s)
-{
-	if (s->phase != LW_PH_SUPPLY || s->command.supply_stage != LW_SS_SIEGE)
-		return;
-	/* 16.9.5.4.3: a return choice or a question the end of a siege raised
-	 * (11.0.3 the disgraced CO's successor, 11.1.2.2, 12.4) first */
-	if (lw_awaiting(s) != 0)
-		return;
-	lw_supply_phase_done(s);
 }
 
 void lw_supply_phase_rest(struct lw_state *s)
@@ -271,24 +258,4 @@ void lw_end_turn_after_supply(struct lw_state *s)
 	}
 	s->turn++;
 	lw_begin_turn(s);
-}
-
-void lw_summary(const struct lw_state *s, char *buf, size_t n)
-{
-	if (s->phase == LW_PH_OVER) {
-		snprintf(buf, n, "%s", s->result);
-		return;
-	}
-	static const char *const ph[] = {"GiC choice", "initiative", "administration",
-	                                 "card draw",  "operations", "supply",
-	                                 "over",       "rail",       "naval"};
-	/* the side the game waits for (a prompt may ask the other one than the
-	 * phasing side: a battle, a command choice, the card draw) */
-	unsigned m = lw_awaiting(s);
-	const char *who = m == (LW_SIDE_BIT(LW_UNION) | LW_SIDE_BIT(LW_CONFEDERATE)) ? "both sides"
-	                  : m == LW_SIDE_BIT(LW_UNION)       ? lw_side_title(LW_UNION)
-	                  : m == LW_SIDE_BIT(LW_CONFEDERATE) ? lw_side_title(LW_CONFEDERATE)
-	                                                     : "nobody";
-	snprintf(buf, n, "%s, %s phase, %s to act", lw_D()->turns[s->turn].name,
-	         s->phase < sizeof ph / sizeof *ph ? ph[s->phase] : "other", who);
 }

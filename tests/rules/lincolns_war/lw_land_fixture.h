@@ -116,8 +116,10 @@ static inline int fx_send(struct game *g, struct lw_state *s, int side, const ch
 		         ? lw_command_choice_act(s, side, a, &out, &err)
 		         : tg_fail(&err, TG_E_NOT_YOUR_TURN, "the question is the other side's");
 		if (rc == 0) {
-			lw_command_settle(s, &out);
-			lw_battle_command_resume(s, &out);
+			lw_command_settle(s);
+			lw_continue(s, &out);
+			if (lw_battle_command_resume(s, &out))
+				lw_continue(s, &out);
 		}
 	} else {
 		rc = s->battle.active ? lw_battle_act(s, side, a, &out, &err)

@@ -73,6 +73,7 @@ int main(void)
 	s->side[LW_CONFEDERATE].pc = 20;
 	s->side[LW_UNION].eastern_done = 0;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECKF(s->phase == LW_PH_OVER, "the Union collapsed (phase %d)", (int)s->phase);
 	CHECK_EQ_INT(s->winner, LW_CONFEDERATE);
 
@@ -86,6 +87,7 @@ int main(void)
 	t->side[LW_CONFEDERATE].pc = 20;
 	t->side[LW_UNION].eastern_done = 0;
 	lw_end_operations(t, NULL);
+	lw_continue(t, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECKF(t->phase != LW_PH_OVER, "no collapse: %s", t->result);
 	CHECK_EQ_INT(t->winner, LW_NOSIDE);
 

@@ -35,6 +35,7 @@ int main(void)
 	CHECK_EQ_INT(s->phase, LW_PH_OPS);
 	/* 10.5: an unplayed campaign card goes back to the pool at the end */
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK(lw_out_has(s, LW_CONFEDERATE, 60));
 	lincolns_war_module.free(g);
 	return tap_done();

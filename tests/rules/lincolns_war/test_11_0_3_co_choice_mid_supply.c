@@ -25,6 +25,7 @@ static void run(bool pick_default)
 	CHECK_EQ_INT(lw_force_co(s, hex), halleck);
 	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	char buf[160];
 	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"halleck\"}",

@@ -67,6 +67,7 @@ int main(void)
 	tk_put(g, "hooker", hex, 3, 5); /* eight stars under the only three-star */
 	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	char buf[160];
 	snprintf(buf, sizeof buf, "{\"type\":\"supply_demote\",\"hex\":%d,\"general\":\"hooker\"}",

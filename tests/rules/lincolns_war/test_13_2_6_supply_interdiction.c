@@ -284,10 +284,12 @@ int main(void)
 	*keep = *S;
 	fx_place(S, "buford", E, 1);
 	lw_end_operations(S, NULL);
+	lw_continue(S, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK(S->unit[FORCE].flags & LW_UF_OOS);
 	*S = *keep;
 	fx_place(S, "sherman", E, 1);
 	lw_end_operations(S, NULL);
+	lw_continue(S, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK(!(S->unit[FORCE].flags & LW_UF_OOS));
 	*S = *keep;
 	free(keep);

@@ -126,6 +126,8 @@ static void run(const int city[2], const int camp[2], bool blocked, bool pick_de
 	int turn = s->turn, cpc = s->side[LW_CONFEDERATE].pc;
 
 	lw_end_operations(s, NULL); /* 10.7.8.1, then the Supply Phase (3.6) */
+
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	char js[200], id[48], why[256];
 	int back = camp[0];
 	if (blocked) {

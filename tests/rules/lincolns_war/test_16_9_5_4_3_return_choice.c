@@ -237,9 +237,15 @@ int main(void)
 			blocker = u;
 	s->unit[blocker].where = LW_W_PENDING;
 	s->unit[blocker].hex = LW_NO_HEX;
-	CHECK(!lw_siege_after_supply(s));
+	/* the siege ends at once; the phase stops after it all the same (its
+	 * end may have asked a question: lw_continue goes on once none waits),
+	 * and the next call finds no siege left */
+	CHECK(lw_siege_after_supply(s));
 	CHECK_EQ_INT(s->unit[us[1]].hex, camp);
 	CHECK_EQ_INT(lw_siege_choice_side(s), LW_NOSIDE);
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_SIEGE);
+	CHECK(!lw_siege_after_supply(s));
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_NONE);
 
 	/* the flag survives save/load */
 	free(s);

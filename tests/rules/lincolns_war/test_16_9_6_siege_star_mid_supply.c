@@ -81,6 +81,7 @@ int main(void)
 	s->unit[us[0]].it = 5;                                 /* 20.4: five IT, one demotion */
 	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	CHECKF(act(g, "union", "supply_demote", city, us[0]) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->unit[us[0]].stars, 2);

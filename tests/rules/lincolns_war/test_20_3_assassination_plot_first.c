@@ -76,6 +76,7 @@ static void test_plot_before_demotion(void)
 	int turn = s->turn;
 	uint32_t from = s->log_total;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK(s->log_total - from <= LW_LOG_LINES);
 	CHECK_EQ_INT(s->unit[sedg].where, LW_W_DECEASED); /* not LW_W_DISGRACED */
 	CHECK_EQ_INT(s->pol.co_vp[LW_CONFEDERATE], 1);    /* 21.3: the CO's VP */
@@ -122,6 +123,7 @@ static void test_plot_question_then_demotion(void)
 	int turn = s->turn;
 	uint32_t from = s->log_total;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 
 	/* the plot is resolved, the phase waits for the Union's answer */
 	CHECK_EQ_INT(s->unit[victim].where, LW_W_DECEASED);
@@ -199,6 +201,7 @@ static void test_plot_gic_then_supply(void)
 	int turn = s->turn;
 	uint32_t from = s->log_total;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->unit[gic].where, LW_W_DECEASED);
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_PLOT);
 	CHECK_EQ_INT(tk_awaiting(g), LW_SIDE_BIT(LW_UNION));

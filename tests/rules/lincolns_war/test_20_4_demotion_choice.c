@@ -24,6 +24,8 @@ int main(void)
 	int turn = s->turn;
 
 	lw_end_operations(s, NULL);
+
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->phase, LW_PH_SUPPLY);
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_IT);
 	CHECK_EQ_INT(tk_awaiting(g), 1); /* the Union only */
@@ -92,6 +94,7 @@ int main(void)
 	a = tk_put(g, "sedgwick", hex, 1, 0);
 	sx_no_forage(s, LW_UNION);
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	/* 3 IT + 1 out of supply + 2 generals without forage = 6 */
 	CHECK_EQ_INT(s->command.supply_stage, LW_SS_FORAGE);
 	CHECK_EQ_INT(lw_force_it(s, hex), 6);

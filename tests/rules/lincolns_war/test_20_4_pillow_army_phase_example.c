@@ -31,6 +31,7 @@ static int twelve_it(bool in_supply, int *it_left)
 	CHECK_EQ_INT(lw_force_it(s, hex), 12);
 	sx_no_forage(s, LW_CONFEDERATE);
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	static const char *const demote[2] = {"price", "mcculloch"};
 	int asked = 0;
 	char buf[160];

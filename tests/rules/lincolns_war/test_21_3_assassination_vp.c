@@ -27,6 +27,7 @@ static void final_vp(int pres, int co, int vp[LW_SIDE_SLOTS])
 	if (co != LW_NOSIDE)
 		s->pol.co_vp[co] = 1;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->phase, LW_PH_OVER);
 	vp[LW_UNION] = vp[LW_CONFEDERATE] = -1;
 	const char *p = strstr(s->result, "Union ");

@@ -14,6 +14,7 @@ int main(void)
 	s->side[LW_CONFEDERATE].pc = 7;
 	s->side[LW_CONFEDERATE].csp = 3;
 	lw_end_operations(s, NULL); /* no Virginia activation: -2, Union at 0 */
+	lw_continue(s, NULL);       /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->phase, LW_PH_OVER);
 	CHECK_EQ_INT(s->winner, LW_CONFEDERATE);
 	CHECK(strstr(s->result, "21.1") != NULL);
@@ -32,6 +33,7 @@ int main(void)
 	s->side[LW_UNION].pc = 10;
 	s->side[LW_CONFEDERATE].csp = 3;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK(s->phase != LW_PH_OVER);
 	CHECK_EQ_INT(s->turn, 1);
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].csp, 0); /* 21.2 */
@@ -41,6 +43,7 @@ int main(void)
 	s->side[LW_UNION].pc = 30;
 	s->side[LW_CONFEDERATE].pc = 30;
 	lw_end_operations(s, NULL);
+	lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
 	CHECK_EQ_INT(s->phase, LW_PH_OVER);
 	CHECK(strstr(s->result, "21.3") != NULL);
 	lincolns_war_module.free(g);

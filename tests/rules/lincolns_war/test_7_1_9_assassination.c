@@ -272,7 +272,8 @@ static void test_last_turn(void)
 		rig(s, 6, 1);
 		uint32_t from = s->log_total;
 		lw_end_operations(s, NULL);
-		if (mode == 2) { /* cannot pay: no retaliation, the phase runs on */
+		lw_continue(s, NULL); /* the Supply Phase's stages (lw_actions.c) */
+		if (mode == 2) {      /* cannot pay: no retaliation, the phase runs on */
 			CHECK_EQ_INT(s->pol.retaliation, 0);
 			CHECK_EQ_INT(s->phase, LW_PH_OVER);
 			CHECK_EQ_INT(s->unit[lone].where, LW_W_DISGRACED);
