@@ -10,6 +10,11 @@ of each can be created from the terminal client and joined by a second
 player. The list of games expected is read from the modules' sources (each
 `.id = "..."` of a `struct game_module` under server/games/), so a game
 built but not registered fails here.
+
+What the welcome says of each game on the wire (its title, scenarios and
+option labels) is for players: it names no file of the source tree (a
+player has no README), and where a value is reconstructed it says so
+plainly.
 """
 import argparse
 import glob
@@ -23,6 +28,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Daemon  # noqa: E402
 from harness_check import CheckFailed, check  # noqa: E402
+from raw_tls import Raw  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -36,6 +42,43 @@ def module_games():
         if m:
             out.append(m.group(1))
     return sorted(out)
+
+
+# A file of the source tree as texts name it: README, docs/..., x.md, x.c.
+FILE_REF = re.compile(r"\bREADME\b|\bdocs/|\b[\w./-]+\.(?:md|c|h|json|txt|py)\b")
+
+
+def player_texts(game):
+    """(where, text) of every text the welcome gives a player of game."""
+    out = [("title", game.get("title", ""))]
+    for sc in game.get("scenarios", []):
+        out.append((f"scenario {sc.get('id')} title", sc.get("title", "")))
+        out.append((f"scenario {sc.get('id')} description", sc.get("description", "")))
+    for name, o in (game.get("options") or {}).items():
+        out.append((f"option {name}", o.get("label", "")))
+    return out
+
+
+def check_welcome_texts(d, games):
+    """The welcome, read from the daemon's own bytes: no text a player reads
+    points at a file; a "reconstructed" one says of what."""
+    raw = Raw(d.port, d.cert)
+    try:
+        w = raw.request({"op": "hello", "protocol": 1})
+    finally:
+        raw.close()
+    check(w and w.get("op") == "welcome", f"hello: {w}")
+    offered = {g["id"]: g for g in w.get("games", [])}
+    check(sorted(offered) == games, f"the welcome offers {sorted(offered)}, not {games}")
+    for gid, g in offered.items():
+        check(g.get("options") is not None, f"{gid}: the welcome gives no options")
+        for where, text in player_texts(g):
+            check(text.strip() != "", f"{gid} {where}: empty")
+            ref = FILE_REF.search(text)
+            check(ref is None, f"{gid} {where} names a file ({ref and ref.group(0)!r}): {text!r}")
+            check("RECONSTRUCTED" not in text,
+                  f"{gid} {where} shouts a maintainer's mark: {text!r}")
+        print(f"ok    {gid}: {len(player_texts(g))} texts of the welcome name no file")
 
 
 def main():
@@ -52,6 +95,7 @@ def main():
     env = dict(os.environ, TELEGRAPH_PASSWORD="correct horse battery")
     try:
         d.start()
+        check_welcome_texts(d, games)
         conf = {}
         for n in ("ann", "ben"):
             conf[n] = os.path.join(tmp, n + ".conf")

@@ -20,8 +20,8 @@ static const struct game_scenario lw_scenarios[] = {
                              "need an 8 VP lead."},
     [LW_SCN_TOURNAMENT] = {"tournament", "Tournament Game (three turns, reconstructed)",
                            "Summer 1861 to Summer 1862 from the Campaign set-up. 22.0 is not "
-                           "in the rulebook: this length is reconstructed (README). The Union "
-                           "needs an 8 VP lead (21.3)."},
+                           "in the rulebook: this length is reconstructed, not the published one. "
+                           "The Union needs an 8 VP lead (21.3)."},
     {NULL, NULL, NULL},
 };
 
@@ -35,15 +35,16 @@ static const struct {
      "Add the optional Kickstarter cards 74 and 75 to both decks (10.7.1.1)"},
     {"spring_decks", LW_OPT_SPRING_DECKS,
      "Insert the year cards ('62, '63, '64) into the decks in the Spring turns (10.1, 23.4; "
-     "which cards carry a year is reconstructed: README)"},
+     "which cards carry a year is reconstructed, not the published list)"},
     {"irregulars", LW_OPT_IRREGULARS,
      "Irregulars: add Confederate card 69 (23.2; its placement, raids and dispersal are "
-     "RECONSTRUCTED: README)"},
+     "reconstructed, not the published rules)"},
     {"peculiar_generals", LW_OPT_PECULIAR,
      "Peculiar Generals: add cards 70 and 71 to both decks (their personalities, values and "
-     "events are RECONSTRUCTED: README)"},
+     "events are reconstructed, not the published cards)"},
     {"laying_a_trap", LW_OPT_TRAP,
-     "Laying a Trap: add Union card 73, a defensive combat resource (RECONSTRUCTED: README)"},
+     "Laying a Trap: add Union card 73, a defensive combat resource (its values are "
+     "reconstructed, not the published card)"},
 };
 
 static json_t *lw_options(void)
