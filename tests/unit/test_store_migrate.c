@@ -61,7 +61,7 @@ static int copy_real(void)
 		size_t n = fread(text, 1, sizeof text - 1, in);
 		fclose(in);
 		text[n] = '\0';
-		snprintf(real[nreal], sizeof real[0], "%s", e->d_name);
+		snprintf(real[nreal], sizeof real[0], "%.63s", e->d_name);
 		write_file(real[nreal++], text);
 	}
 	if (d)

@@ -46,7 +46,7 @@ static void copy_schema(int below)
 			fclose(in);
 		if (out)
 			fclose(out);
-		snprintf(copied[ncopied++], sizeof copied[0], "%s", e->d_name);
+		snprintf(copied[ncopied++], sizeof copied[0], "%.63s", e->d_name);
 	}
 	if (d)
 		closedir(d);
@@ -70,7 +70,7 @@ static void apply_old(int below)
 		size_t len = strlen(e->d_name);
 		if (len >= 8 && len < 64 && isdigit((unsigned char)e->d_name[0]) &&
 		    strcmp(e->d_name + len - 4, ".sql") == 0 && atoi(e->d_name) < below)
-			snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+			snprintf(names[n++], sizeof names[0], "%.63s", e->d_name);
 	}
 	if (d)
 		closedir(d);
