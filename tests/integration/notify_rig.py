@@ -28,7 +28,7 @@ import subprocess
 import threading
 import time
 
-from harness import Harness, check, free_fixed_port, run_main
+from harness import Harness, check, free_fixed_port, register, run_main
 
 T0 = 1900000000
 DAY = 86400
@@ -178,6 +178,26 @@ def verify_address(h, sink, c, addr):
     code = re.search(r"verification code is (\d{8})", text_of(mail))
     check(code, f"no code in {text_of(mail)!r}")
     return code.group(1), mail
+
+
+def operator_status(h, config):
+    """The daemon's status as an operator sees it, over a fresh connection
+    with config (an operator's saved credentials)."""
+    c = h.client(f"ops-{len(h.clients)}", config=config)
+    st = c.ok({"op": "status"})["status"]
+    c.close()
+    return st
+
+
+def verified_operator(h, sink, addr, name="ops"):
+    """Registers name (an operator in the rig's settings) and verifies addr
+    as his address; (his config, his user id). The connection is closed."""
+    ops = h.client(name)
+    uid = register(ops, name)["user"]["id"]
+    code, _ = verify_address(h, sink, ops, addr)
+    ops.ok({"op": "verify_email", "code": code})
+    ops.close()
+    return ops.config, uid
 
 
 @contextlib.contextmanager

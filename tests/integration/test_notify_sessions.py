@@ -15,8 +15,8 @@ end):
 import sqlite3
 import time
 
-from harness import check, register
-from notify_rig import main, notify_rig, verify_address, wait_until
+from harness import check
+from notify_rig import main, notify_rig, operator_status, verified_operator, wait_until
 
 ADDR = "many@example.test"
 N = 20
@@ -37,20 +37,9 @@ def mails(sink, tag):
     return [m for m in sink.messages() if str(m["Subject"]).startswith(tag + " ")]
 
 
-def status(h, config):
-    c = h.client(f"ops-{len(h.clients)}", config=config)
-    st = c.ok({"op": "status"})["status"]
-    c.close()
-    return st
-
-
 def body(args):
     with notify_rig(args, {"operators": "ops", "notify_inflight": 2}) as (h, sink, _):
-        ops = h.client("ops")
-        uid = register(ops, "ops")["user"]["id"]
-        code, _ = verify_address(h, sink, ops, ADDR)
-        ops.ok({"op": "verify_email", "code": code})
-        ops.close()
+        ops_config, uid = verified_operator(h, sink, ADDR)
 
         h.daemon.stop()
         queue(h, uid, "kept", N)
@@ -59,7 +48,7 @@ def body(args):
         sessions = {m["X-Sink-Session"] for m in mails(sink, "kept")}
         print(f"# {N} mails in {len(sessions)} SMTP sessions")
         check(len(sessions) <= 2, f"{N} mails took {len(sessions)} SMTP sessions")
-        st = status(h, ops.config)["outbox"]
+        st = operator_status(h, ops_config)["outbox"]
         check(st["smtp_connections"] == len(sessions) and st["smtp_retries"] == 0,
               f"the status after {len(sessions)} sessions: {st}")
 
@@ -71,7 +60,7 @@ def body(args):
         h.daemon.start()
         wait_until(lambda: len(mails(sink, "dropped")) == 6, "6 mails past dropped sessions",
                    timeout=60)
-        st = status(h, ops.config)["outbox"]
+        st = operator_status(h, ops_config)["outbox"]
         check(st["smtp_retries"] >= 1 and st["pending"] == 0 and st["parked"] == 0,
               f"the status after dropped sessions: {st}")
         check("retried once on a new connection" in "\n".join(h.daemon.log),

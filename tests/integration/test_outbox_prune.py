@@ -16,8 +16,8 @@ the same across a prune."""
 import sqlite3
 import time
 
-from harness import check, register
-from notify_rig import DAY, T0, main, notify_rig, set_time, verify_address, wait_until
+from harness import check
+from notify_rig import DAY, T0, main, notify_rig, operator_status, set_time, verified_operator, wait_until
 
 ADDR = "keeper@example.test"
 OLD = 600  # finished rows over the cut: more than one batch of 500
@@ -30,20 +30,9 @@ def rows(h, where="1"):
     return n
 
 
-def status(h, config):
-    c = h.client(f"ops-{len(h.clients)}", config=config)
-    st = c.ok({"op": "status"})["status"]
-    c.close()
-    return st
-
-
 def body(args):
     with notify_rig(args, {"operators": "ops", "notify_outbox_keep_days": 10}) as (h, sink, _):
-        ops = h.client("ops")
-        uid = register(ops, "ops")["user"]["id"]
-        code, _ = verify_address(h, sink, ops, ADDR)
-        ops.ok({"op": "verify_email", "code": code})
-        ops.close()
+        ops_config, uid = verified_operator(h, sink, ADDR)
         wait_until(lambda: rows(h, "state = 'pending'") == 0, "the code's mail sent")
         kept_before = rows(h)
 
@@ -65,7 +54,7 @@ def body(args):
         db.close()
         h.daemon.start()
 
-        wait_until(lambda: status(h, ops.config)["outbox"]["pruned"] == OLD,
+        wait_until(lambda: operator_status(h, ops_config)["outbox"]["pruned"] == OLD,
                    f"{OLD} old rows pruned")
         check(rows(h, "idem_key LIKE 'old:%'") == 0, "an old finished row is left")
         check(rows(h, "idem_key LIKE 'recent:%'") == 5, "a recent finished row went")
@@ -88,7 +77,7 @@ def body(args):
                    "the recent rows, once past the cut")
         check(rows(h, "idem_key LIKE 'waits:%' AND state = 'pending'") == 3,
               "a pending row went")
-        check(status(h, ops.config)["outbox"]["pruned"] >= OLD + 5, "the status' count")
+        check(operator_status(h, ops_config)["outbox"]["pruned"] >= OLD + 5, "the status' count")
         h.validate_all()
         h.daemon.stop()
 
