@@ -20,6 +20,11 @@
  *   "awaiting":  roles the match waits for     ["confederate"]
  *   "finished":  true once the game is over
  *   "result":    null, or {"winner": role|null, "summary": "Union Major Victory (16.6.3)"}
+ *                once finished, the same for every role and the observer:
+ *                winner is roles[status().winner] (null for none) and
+ *                summary is status().summary, which the lobby, the
+ *                notifications and `telegraph verify` print (every game's
+ *                playouts check it: tests/unit/game_result_check.h)
  *   "prompt":    null, or a sentence for this role ("Choose a card to play")
  *   "actions":   the legal actions of this role now (empty when not awaited):
  *        [{ "label":  "Activate Grant (cost 1) with card 12 [3 PC]",

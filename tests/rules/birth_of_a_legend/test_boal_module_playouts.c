@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "boal_module_testkit.h"
+#include "game_result_check.h"
 
 #define MAX_ACTIONS 20000
 
@@ -145,7 +146,8 @@ int main(void)
 	struct tg_rng bot;
 	uint8_t bseed[TG_SEED_BYTES] = {21, 7, 1};
 	tg_rng_init(&bot, bseed);
-	int unfinished = 0, refused = 0, broken = 0, bad_trip = 0, bad_replay = 0, stuck = 0;
+	int unfinished = 0, disagree = 0, refused = 0, broken = 0, bad_trip = 0, bad_replay = 0,
+	    stuck = 0;
 	int results[6] = {0};
 	long total = 0;
 	uint32_t print = 2166136261u; /* FNV-1a of every game's final save, in order */
@@ -208,6 +210,10 @@ int main(void)
 		struct game_status st;
 		BM->status(g, &st);
 		unfinished += !st.finished;
+		char rwhy[400]; /* game.h: the view's result is the status' */
+		if (st.finished && !tg_result_agrees(BM, g, &st, rwhy, sizeof rwhy) &&
+		    disagree++ == 0)
+			CHECKF(false, "game %d: %s", game, rwhy);
 		results[g->s.result < 6 ? g->s.result : 0]++;
 		total += n;
 		/* replay from seed, options and actions */
@@ -241,6 +247,7 @@ int main(void)
 	CHECK_EQ_INT(refused, 0);
 	CHECK_EQ_INT(broken, 0);
 	CHECK_EQ_INT(unfinished, 0);
+	CHECK_EQ_INT(disagree, 0);
 	CHECK_EQ_INT(bad_trip, 0);
 	CHECK_EQ_INT(bad_replay, 0);
 	return tap_done();

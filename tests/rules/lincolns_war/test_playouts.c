@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "game_result_check.h"
 #include "lw_bot.h"
 #include "lw_campaign.h"
 #include "lw_consolidation.h"
@@ -459,6 +460,10 @@ static int play_one(uint64_t seed, int scenario_idx)
 	games_ep += saw_ep;
 	games_plot += saw_plot;
 	if (rc == 0 && st.finished) {
+		char why[400];
+		if (!CHECKF(tg_result_agrees(M, g, &st, why, sizeof why), "seed %llu %s: %s",
+		            (unsigned long long)seed, scn, why))
+			rc = -1;
 		results[st.winner + 1]++;
 		if (strstr(st.summary, "21.1"))
 			collapses++;
