@@ -502,65 +502,60 @@ const char *boal_forward_prompt(const void *st, int role, char *buf, size_t n)
 
 /* ---- 15.2 the leader who makes the casualty DR (his owner) ---- */
 
-bool boal_leader_casualty_holds(const void *st)
+/* the leaders of the side whose check comes next in the Assaulted Area */
+static uint32_t lc_leaders(const struct boal_state *s, const struct boal_data *d)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_LEADER_CASUALTY;
-}
-
-unsigned boal_leader_casualty_who(const void *st)
-{
-	int side = lc_side(BI_ST(st));
-	return side >= 0 ? BI_BIT(side) : 0;
-}
-
-void boal_leader_casualty_offer(const void *st, int role, json_t *list)
-{
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
 	int side = lc_side(s);
-	for (int l = 0; d && side >= 0 && l < d->n_leaders; l++)
+	uint32_t m = 0;
+	for (int l = 0; side >= 0 && l < d->n_leaders; l++)
 		if (s->leader[l].area == s->imp.a_area && d->leader[l].side == side)
-			bi_offer(list,
-			         json_pack("{s:s,s:s}", "type", "leader_casualty", "leader",
-			                   d->leader[l].id),
-			         "%s makes the casualty DR%s (15.2)", d->leader[l].name,
-			         lc_added(s, d, l) ? ", +1: he added his Combat Rating" : "");
+			m |= 1u << l;
+	return m;
 }
 
-int boal_leader_casualty_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                             struct tg_error *err)
+static const char *lc_label(const struct boal_state *s, const struct boal_data *d, int l, int area,
+                            char *buf, size_t n)
 {
-	(void)role;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || strcmp(t, "leader_casualty"))
-		return tg_fail(
-		    err, TG_E_MALFORMED,
-		    "15.2: the answer is {\"type\": \"leader_casualty\", \"leader\": id}");
-	int side = lc_side(s), l = bi_leader(d, a, "leader");
-	if (l < 0 || side < 0 || d->leader[l].side != side || s->leader[l].area != s->imp.a_area)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "15.2: the leader who makes the DR is one of yours in the Assaulted "
-		               "Area");
+	(void)area;
+	return bi_say(buf, n, "%s makes the casualty DR%s (15.2)", d->leader[l].name,
+	              lc_added(s, d, l) ? ", +1: he added his Combat Rating" : "");
+}
+
+static void lc_answer(struct boal_state *s, const struct boal_data *d, int l, int area,
+                      struct game_outcome *out)
+{
+	(void)area;
 	out->barrier = true;
-	s->imp.a_lc &= (uint8_t)~BI_BIT(side);
-	s->imp.step = BOAL_IS_MOVE;
+	s->imp.a_lc &= (uint8_t)~BI_BIT(d->leader[l].side);
 	leader_casualty(s, d, l);
 	leader_checks(s, d);
-	return 0;
 }
 
-const char *boal_leader_casualty_prompt(const void *st, int role, char *buf, size_t n)
+static const char *lc_prompt(const struct boal_state *s, const struct boal_data *d, int l,
+                             char *buf, size_t n)
 {
-	(void)role;
-	const struct boal_data *d = bi_data();
+	(void)l;
 	return bi_say(buf, n,
 	              "Equal DRs in the assault on %s: choose which of your leaders there makes "
 	              "the casualty DR (15.2)",
-	              d ? d->area[BI_ST(st)->imp.a_area].name : "an area");
+	              d ? d->area[s->imp.a_area].name : "an area");
 }
+
+static const struct bi_leader_question lc_q = {
+    "15.2",
+    BOAL_IS_LEADER_CASUALTY,
+    "leader_casualty",
+    NULL,
+    lc_leaders,
+    NULL,
+    lc_label,
+    lc_answer,
+    lc_prompt,
+    "15.2: the answer is {\"type\": \"leader_casualty\", \"leader\": id}",
+    "15.2: the leader who makes the DR is one of yours in the Assaulted Area",
+    "",
+};
+BI_LEADER_QUESTION_KIND(leader_casualty, lc_q)
 
 /* ---- 12.1 Heroic Defense (the Defender) ---- */
 
@@ -891,78 +886,63 @@ static int leader_retreat_next(const struct boal_state *s, const struct boal_dat
 	return -1;
 }
 
-bool boal_leader_retreat_holds(const void *st)
+static uint32_t lr_leaders(const struct boal_state *s, const struct boal_data *d)
 {
-	return BI_ST(st)->imp.step == BOAL_IS_LEADER_RETREAT;
+	int l = leader_retreat_next(s, d);
+	return l >= 0 ? 1u << l : 0;
 }
 
-unsigned boal_leader_retreat_who(const void *st)
+/* the Areas a unit of his side retreated into */
+static uint64_t lr_areas(const struct boal_state *s, const struct boal_data *d, int l)
 {
-	const struct boal_data *d = bi_data();
-	int l = d ? leader_retreat_next(BI_ST(st), d) : -1;
-	return l >= 0 ? BI_BIT(d->leader[l].side) : 0;
+	return s->imp.r_dest[d->leader[l].side];
 }
 
-void boal_leader_retreat_offer(const void *st, int role, json_t *list)
+static const char *lr_label(const struct boal_state *s, const struct boal_data *d, int l, int area,
+                            char *buf, size_t n)
 {
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
-	int l = d ? leader_retreat_next(s, d) : -1;
-	if (l < 0)
-		return;
-	bi_offer(list, json_pack("{s:s,s:s}", "type", "leader_stays", "leader", d->leader[l].id),
-	         "%s remains in %s (10.7.3)", d->leader[l].name, d->area[s->imp.a_area].name);
-	uint64_t m = s->imp.r_dest[d->leader[l].side];
-	for (int a = 1; a <= BOAL_AREAS; a++)
-		if (m >> a & 1u)
-			bi_offer(list,
-			         json_pack("{s:s,s:s,s:i}", "type", "leader_retreats", "leader",
-			                   d->leader[l].id, "area", a),
-			         "%s retreats to %s with the units that went there (10.7.3)",
-			         d->leader[l].name, d->area[a].name);
+	if (!area)
+		return bi_say(buf, n, "%s remains in %s (10.7.3)", d->leader[l].name,
+		              d->area[s->imp.a_area].name);
+	return bi_say(buf, n, "%s retreats to %s with the units that went there (10.7.3)",
+	              d->leader[l].name, d->area[area].name);
 }
 
-int boal_leader_retreat_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                            struct tg_error *err)
+static void lr_answer(struct boal_state *s, const struct boal_data *d, int l, int area,
+                      struct game_outcome *out)
 {
-	(void)role;
 	(void)out;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || (strcmp(t, "leader_stays") && strcmp(t, "leader_retreats")))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "10.7.3: the answer is \"leader_stays\" or \"leader_retreats\" "
-		               "with \"area\"");
-	int l = leader_retreat_next(s, d), to = bi_area(a, "area");
-	if (l < 0 || bi_leader(d, a, "leader") != l)
-		return tg_fail(err, TG_E_ILLEGAL, "10.7.3: the leader asked about now is %s",
-		               l >= 0 ? d->leader[l].name : "none");
-	bool go = !strcmp(t, "leader_retreats");
-	if (go && (!to || !(s->imp.r_dest[d->leader[l].side] >> to & 1u)))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.7.3: %s retreats into an Area a retreating unit went to",
-		               d->leader[l].name);
 	s->imp.l_asked |= 1u << l;
-	if (go)
-		s->leader[l].area = (uint8_t)to;
-	s->imp.step = BOAL_IS_MOVE;
+	if (area)
+		s->leader[l].area = (uint8_t)area;
 	bi_assault_finish(s, d);
-	return 0;
 }
 
-const char *boal_leader_retreat_prompt(const void *st, int role, char *buf, size_t n)
+static const char *lr_prompt(const struct boal_state *s, const struct boal_data *d, int l,
+                             char *buf, size_t n)
 {
-	(void)role;
-	const struct boal_data *d = bi_data();
-	int l = d ? leader_retreat_next(BI_ST(st), d) : -1;
 	return bi_say(buf, n,
 	              "Some of your units retreated from %s and some remain: does %s remain or "
 	              "retreat? (10.7.3)",
-	              d ? d->area[BI_ST(st)->imp.a_area].name : "the area",
-	              l >= 0 ? d->leader[l].name : "your leader");
+	              d ? d->area[s->imp.a_area].name : "the area",
+	              d && l >= 0 ? d->leader[l].name : "your leader");
 }
+
+static const struct bi_leader_question lr_q = {
+    "10.7.3",
+    BOAL_IS_LEADER_RETREAT,
+    "leader_retreats",
+    "leader_stays",
+    lr_leaders,
+    lr_areas,
+    lr_label,
+    lr_answer,
+    lr_prompt,
+    "10.7.3: the answer is \"leader_stays\" or \"leader_retreats\" with \"area\"",
+    "10.7.3: the leader asked about now is %s",
+    "10.7.3: %s retreats into an Area a retreating unit went to",
+};
+BI_LEADER_QUESTION_KIND(leader_retreat, lr_q)
 
 /* ---- 10.4.4 an Optional Assault's Repulse (the Attacker) ---- */
 

@@ -109,30 +109,72 @@ void bi_question_offer(const struct bi_question *q, const void *st, json_t *list
 int bi_question_act(const struct bi_question *q, void *st, int role, const json_t *a,
                     struct game_outcome *out, struct tg_error *err);
 const char *bi_question_prompt(const struct bi_question *q, const void *st, char *buf, size_t n);
-/* The five functions of boal_impulse.h's kind k, from its row q. */
-#define BI_QUESTION_KIND(k, q)                                                                     \
+/* boal_question.c: a question naming a leader (9.6 where he is placed,
+ * 10.7.3 whether he stays or retreats and where, 15.2 which of several
+ * rolls), written as one table row: it holds while s->imp.step == step
+ * and asks the owner of the leaders `leaders` returns (bit l; one bit when
+ * the question is about one leader, several when it asks which). Its
+ * answers are {type: go, leader: id, area: a} for every area a of
+ * `areas` (or {type: go, leader: id} when the row has no `areas`), and,
+ * when the row has one, {type: stay, leader: id}. An answer of another
+ * type, another leader or another area is refused with the row's texts;
+ * once answered, the step is BOAL_IS_MOVE again and `answer` goes on with
+ * the leader and the area (0: the stay answer, or none asked). */
+struct bi_leader_question {
+	const char *rule; /* "9.6" */
+	uint8_t step;     /* enum boal_istep */
+	const char *go;   /* the answer's type: "place_leader" */
+	const char *stay; /* the answer without an area (10.7.3), or NULL */
+	uint32_t (*leaders)(const struct boal_state *s, const struct boal_data *d);
+	/* the areas (bit a) the go answer may name for leader l; NULL: none */
+	uint64_t (*areas)(const struct boal_state *s, const struct boal_data *d, int l);
+	/* the offer's label of leader l's answer (area: as answer's) */
+	const char *(*label)(const struct boal_state *s, const struct boal_data *d, int l, int area,
+	                     char *buf, size_t n);
+	void (*answer)(struct boal_state *s, const struct boal_data *d, int l, int area,
+	               struct game_outcome *out);
+	/* l: the first leader asked about, -1 when none (no data) */
+	const char *(*prompt)(const struct boal_state *s, const struct boal_data *d, int l,
+	                      char *buf, size_t n);
+	/* the refusals: of the answer's type; of its leader (%s: the first
+	 * leader asked about); of its area (%s: the leader named) */
+	const char *bad_type, *bad_leader, *bad_area;
+};
+bool bi_leader_question_holds(const struct bi_leader_question *q, const void *st);
+unsigned bi_leader_question_who(const struct bi_leader_question *q, const void *st);
+void bi_leader_question_offer(const struct bi_leader_question *q, const void *st, json_t *list);
+int bi_leader_question_act(const struct bi_leader_question *q, void *st, int role, const json_t *a,
+                           struct game_outcome *out, struct tg_error *err);
+const char *bi_leader_question_prompt(const struct bi_leader_question *q, const void *st, char *buf,
+                                      size_t n);
+
+/* The five functions of boal_impulse.h's kind k, from its row q of the
+ * family fam (bi_question, bi_leader_question). */
+#define BI_KIND_OF(fam, k, q)                                                                      \
 	bool boal_##k##_holds(const void *st)                                                      \
 	{                                                                                          \
-		return bi_question_holds(&(q), st);                                                \
+		return fam##_holds(&(q), st);                                                      \
 	}                                                                                          \
 	unsigned boal_##k##_who(const void *st)                                                    \
 	{                                                                                          \
-		return bi_question_who(&(q), st);                                                  \
+		return fam##_who(&(q), st);                                                        \
 	}                                                                                          \
 	void boal_##k##_offer(const void *st, int role, json_t *list)                              \
 	{                                                                                          \
 		(void)role;                                                                        \
-		bi_question_offer(&(q), st, list);                                                 \
+		fam##_offer(&(q), st, list);                                                       \
 	}                                                                                          \
 	int boal_##k##_act(void *st, int role, const json_t *a, struct game_outcome *out,          \
 	                   struct tg_error *err)                                                   \
 	{                                                                                          \
-		return bi_question_act(&(q), st, role, a, out, err);                               \
+		return fam##_act(&(q), st, role, a, out, err);                                     \
 	}                                                                                          \
 	const char *boal_##k##_prompt(const void *st, int role, char *buf, size_t n)               \
 	{                                                                                          \
 		(void)role;                                                                        \
-		return bi_question_prompt(&(q), st, buf, n);                                       \
+		return fam##_prompt(&(q), st, buf, n);                                             \
 	}
+#define BI_QUESTION_KIND(k, q) BI_KIND_OF(bi_question, k, q)
+#define BI_LEADER_QUESTION_KIND(k, q) BI_KIND_OF(bi_leader_question, k, q)
 
 #endif

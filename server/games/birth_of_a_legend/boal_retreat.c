@@ -208,76 +208,55 @@ const char *boal_retreat_prompt(const void *st, int role, char *buf, size_t n)
 
 /* ---- 9.6 the owner places a leader left alone (README decision 33) ---- */
 
-static int place_next(const struct boal_state *s)
+static uint32_t place_next(const struct boal_state *s, const struct boal_data *d)
 {
+	(void)d;
 	for (int l = 0; l < BOAL_LEADERS_MAX; l++)
 		if (s->imp.place_due >> l & 1u)
-			return l;
-	return -1;
-}
-
-bool boal_place_leader_holds(const void *st)
-{
-	return BI_ST(st)->imp.step == BOAL_IS_PLACE_LEADER;
-}
-
-unsigned boal_place_leader_who(const void *st)
-{
-	const struct boal_data *d = bi_data();
-	int l = place_next(BI_ST(st));
-	return d && l >= 0 ? BI_BIT(d->leader[l].side) : 0;
-}
-
-void boal_place_leader_offer(const void *st, int role, json_t *list)
-{
-	(void)role;
-	const struct boal_state *s = BI_ST(st);
-	const struct boal_data *d = bi_data();
-	int l = place_next(s);
-	if (!d || l < 0)
-		return;
-	uint64_t m = division_areas(s, d, l);
-	for (int a = 1; a <= BOAL_AREAS; a++)
-		if (m >> a & 1u)
-			bi_offer(list,
-			         json_pack("{s:s,s:s,s:i}", "type", "place_leader", "leader",
-			                   d->leader[l].id, "area", a),
-			         "Place %s in %s, with a Division he commands (9.6)",
-			         d->leader[l].name, d->area[a].name);
-}
-
-int boal_place_leader_act(void *st, int role, const json_t *a, struct game_outcome *out,
-                          struct tg_error *err)
-{
-	(void)role;
-	(void)out;
-	struct boal_state *s = BI_MUT(st);
-	const struct boal_data *d = bi_data();
-	const char *t = bi_type(a);
-	if (!d || !t || strcmp(t, "place_leader"))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "9.6: the answer is {\"type\": \"place_leader\", \"leader\": id, "
-		               "\"area\": n}");
-	int l = place_next(s), to = bi_area(a, "area");
-	if (l < 0 || bi_leader(d, a, "leader") != l)
-		return tg_fail(err, TG_E_ILLEGAL, "9.6: the leader to place now is %s",
-		               l >= 0 ? d->leader[l].name : "none");
-	if (!to || !(division_areas(s, d, l) >> to & 1u))
-		return tg_fail(err, TG_E_ILLEGAL, "9.6: place %s with a friendly Division %s",
-		               d->leader[l].name, d->leader[l].army ? "(any)" : "he commands");
-	s->leader[l].area = (uint8_t)to;
-	s->imp.place_due &= ~(1u << l);
-	bi_go_on(s);
+			return 1u << l;
 	return 0;
 }
 
-const char *boal_place_leader_prompt(const void *st, int role, char *buf, size_t n)
+static const char *place_label(const struct boal_state *s, const struct boal_data *d, int l,
+                               int area, char *buf, size_t n)
 {
-	(void)role;
-	const struct boal_data *d = bi_data();
-	int l = place_next(BI_ST(st));
+	(void)s;
+	return bi_say(buf, n, "Place %s in %s, with a Division he commands (9.6)",
+	              d->leader[l].name, d->area[area].name);
+}
+
+static void place_answer(struct boal_state *s, const struct boal_data *d, int l, int area,
+                         struct game_outcome *out)
+{
+	(void)d;
+	(void)out;
+	s->leader[l].area = (uint8_t)area;
+	s->imp.place_due &= ~(1u << l);
+	bi_go_on(s);
+}
+
+static const char *place_prompt(const struct boal_state *s, const struct boal_data *d, int l,
+                                char *buf, size_t n)
+{
+	(void)s;
 	return bi_say(buf, n,
 	              "All the units with %s were eliminated: place him with a Division he "
 	              "commands (9.6)",
 	              d && l >= 0 ? d->leader[l].name : "your leader");
 }
+
+static const struct bi_leader_question place_q = {
+    "9.6",
+    BOAL_IS_PLACE_LEADER,
+    "place_leader",
+    NULL,
+    place_next,
+    division_areas,
+    place_label,
+    place_answer,
+    place_prompt,
+    "9.6: the answer is {\"type\": \"place_leader\", \"leader\": id, \"area\": n}",
+    "9.6: the leader to place now is %s",
+    "9.6: place %s with a friendly Division he commands (an Army Leader: any)",
+};
+BI_LEADER_QUESTION_KIND(place_leader, place_q)

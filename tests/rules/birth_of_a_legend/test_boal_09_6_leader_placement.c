@@ -55,6 +55,14 @@ int main(void)
 		CHECK_EQ_INT(bk_act(g, "union",
 		                    "{\"type\":\"place_leader\",\"leader\":\"porter\",\"area\":6}"),
 		             -1);
+		/* only the leader asked about, only with the answer asked */
+		CHECK_EQ_INT(
+		    bk_act(g, "union",
+		           "{\"type\":\"place_leader\",\"leader\":\"mcclellan\",\"area\":7}"),
+		    -1);
+		CHECK_EQ_INT(
+		    bk_act(g, "union", "{\"type\":\"leader_stays\",\"leader\":\"porter\"}"), -1);
+		CHECK_EQ_INT(place_offers(g), 2);
 		char text[96];
 		snprintf(text, sizeof text,
 		         "{\"type\":\"place_leader\",\"leader\":\"porter\",\"area\":%d}", pick);
