@@ -13,6 +13,49 @@ uv_loop_t fc_loop;
 struct tg_server *fc_srv;
 static int next_id = 1;
 
+bool fc_rig_open(struct fc_rig *rig, const char *name)
+{
+	memset(rig, 0, sizeof *rig);
+	snprintf(rig->dir, sizeof rig->dir, "/tmp/%.40s_XXXXXX", name);
+	if (!CHECKF(mkdtemp(rig->dir) != NULL, "a temporary folder for %s", name)) {
+		rig->dir[0] = 0;
+		return false;
+	}
+	char path[128];
+	snprintf(path, sizeof path, "%s/t.db", rig->dir);
+	struct tg_error err = {0};
+	uv_loop_init(&fc_loop);
+	rig->store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
+	if (!CHECKF(rig->store != NULL, "store opens: %s", err.message))
+		return false;
+	tg_config_defaults(&rig->cfg);
+	rig->cfg.scrypt_n_log2 = 10; /* fast tests; test_kdf covers the default cost */
+	return true;
+}
+
+bool fc_rig_serve(struct fc_rig *rig, const struct game_module *const *games)
+{
+	struct tg_error err = {0};
+	fc_srv = tg_server_new(&fc_loop, rig->store, games, &rig->cfg, &err);
+	return CHECKF(fc_srv != NULL, "server starts: %s", err.message);
+}
+
+void fc_rig_close(struct fc_rig *rig)
+{
+	if (fc_srv)
+		tg_server_free(fc_srv);
+	fc_srv = NULL;
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
+	if (rig->store)
+		tg_store_close(rig->store);
+	uv_loop_close(&fc_loop);
+	if (rig->dir[0]) {
+		char cmd[96];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", rig->dir);
+		CHECK(system(cmd) == 0);
+	}
+}
+
 const char *op_of(const json_t *m)
 {
 	const char *op = json_string_value(json_object_get(m, "op"));

@@ -2,12 +2,14 @@
  * without sockets (test_core_engine, test_core_views): each client feeds
  * requests through engine.h and keeps every line the server sends, and its
  * own copy of the view built from `view` and `patch` messages as a real
- * client would (checking that patches arrive in order and apply). The test
- * makes the server (fc_srv, on fc_loop) itself. */
+ * client would (checking that patches arrive in order and apply). The
+ * server (fc_srv, on fc_loop) runs over a fresh store: fc_rig_open, then
+ * fc_rig_serve. */
 #ifndef TG_TEST_FAKE_CLIENT_H
 #define TG_TEST_FAKE_CLIENT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <uv.h>
 
@@ -16,6 +18,24 @@
 
 extern uv_loop_t fc_loop;
 extern struct tg_server *fc_srv;
+
+/* The in-process daemon's surroundings: a fresh database in a temporary
+ * folder, fc_loop, and the configuration the server is started with. */
+struct fc_rig {
+	char dir[64];
+	struct tg_store *store;
+	struct tg_config cfg; /* defaults with a fast password hash; tune before serving */
+};
+
+/* Makes the folder (/tmp/NAME_XXXXXX), starts fc_loop and opens the store.
+ * false (a failed check) when it cannot. */
+bool fc_rig_open(struct fc_rig *rig, const char *name);
+/* Starts fc_srv on rig's store and configuration with games (again after a
+ * tg_server_free: a restart). false (a failed check) when it cannot. */
+bool fc_rig_serve(struct fc_rig *rig, const struct game_module *const *games);
+/* Frees fc_srv (if any), drains the loop, closes the store and removes the
+ * folder. */
+void fc_rig_close(struct fc_rig *rig);
 
 struct client {
 	struct tg_session *s;

@@ -14,8 +14,7 @@
 #include "fixture_game.h"
 #include "tap.h"
 
-static struct tg_store *store;
-static struct tg_config cfg;
+static struct fc_rig rig;
 /* The fixture game alone: this test does not depend on the real games. */
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
 
@@ -44,9 +43,7 @@ static void expect_err(const json_t *r, const char *code, int line)
 
 static void start_server(void)
 {
-	struct tg_error err = {0};
-	fc_srv = tg_server_new(&fc_loop, store, games, &cfg, &err);
-	CHECKF(fc_srv != NULL, "server starts: %s", err.message);
+	fc_rig_serve(&rig, games);
 }
 
 /* The view a fresh open would give equals what the client built from patches. */
@@ -70,20 +67,11 @@ static const char *awaited_role(struct client *c)
 
 int main(void)
 {
-	char dir[] = "/tmp/tg_engine_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
-	char path[256];
-	snprintf(path, sizeof path, "%s/t.db", dir);
 	struct tg_error err = {0};
-	uv_loop_init(&fc_loop);
-	store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
-	CHECKF(store != NULL, "store opens: %s", err.message);
-	if (!store)
+	if (!fc_rig_open(&rig, "tg_engine"))
 		return tap_done();
-	tg_config_defaults(&cfg);
-	cfg.scrypt_n_log2 = 10; /* fast tests; test_kdf covers the default cost */
-	cfg.login_attempts = 3;
-	cfg.snapshot_every = 4;
+	rig.cfg.login_attempts = 3;
+	rig.cfg.snapshot_every = 4;
 	start_server();
 
 	struct client a, b, c;
@@ -295,7 +283,7 @@ int main(void)
 	 * changed the save format): the match is rebuilt from seed + log and a
 	 * readable snapshot replaces it. */
 	json_t *old_format = json_pack("{s:i}", "version", 0);
-	CHECK(tg_store_snapshot_put(store, mid, a_seq, old_format, &err) == 0);
+	CHECK(tg_store_snapshot_put(rig.store, mid, a_seq, old_format, &err) == 0);
 	json_decref(old_format);
 	client_close(&a);
 	client_close(&b);
@@ -315,7 +303,7 @@ int main(void)
 	CHECK(a.seq == a_seq);
 	CHECKF(json_equal(a.view, a_view), "the reloaded match shows the same view");
 	json_decref(a_view);
-	json_t *snap = tg_store_snapshot_latest(store, mid, &err);
+	json_t *snap = tg_store_snapshot_latest(rig.store, mid, &err);
 	CHECKF(snap && json_integer_value(json_object_get(snap, "seq")) == a_seq &&
 	           json_object_get(json_object_get(snap, "state"), "rng") != NULL,
 	       "the refused snapshot was replaced by one in the current format");
@@ -510,8 +498,8 @@ int main(void)
 	client_close(&b);
 	tg_server_free(fc_srv);
 	uv_run(&fc_loop, UV_RUN_DEFAULT);
-	cfg.patch_history = 3;
-	cfg.max_matches_per_user = 2;
+	rig.cfg.patch_history = 3;
+	rig.cfg.max_matches_per_user = 2;
 	start_server();
 	client_open(&a);
 	client_open(&b);
@@ -600,8 +588,8 @@ int main(void)
 
 	/* One connection follows at most 256 matches: past that, create still
 	 * seats the player, and its reply says the connection does not follow. */
-	cfg.max_matches_per_user = 300;
-	cfg.matches_created_per_user = 300;
+	rig.cfg.max_matches_per_user = 300;
+	rig.cfg.matches_created_per_user = 300;
 	start_server();
 	client_open(&a);
 	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
@@ -620,11 +608,6 @@ int main(void)
 	CHECK_EQ_INT(followed, 256);
 	CHECK_EQ_INT(unfollowed, 2);
 	client_close(&a);
-	tg_server_free(fc_srv);
-	uv_run(&fc_loop, UV_RUN_DEFAULT);
-	tg_store_close(store);
-	uv_loop_close(&fc_loop);
-	snprintf(path, sizeof path, "rm -rf %s", dir);
-	CHECK(system(path) == 0);
+	fc_rig_close(&rig);
 	return tap_done();
 }

@@ -54,22 +54,8 @@ static void check_fresh_equals(struct client *c, const char *op, int64_t match)
 
 int main(void)
 {
-	char dir[] = "/tmp/tg_views_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
-	char path[256];
-	snprintf(path, sizeof path, "%s/t.db", dir);
-	struct tg_error err = {0};
-	uv_loop_init(&fc_loop);
-	struct tg_store *store = tg_store_open(path, TG_SOURCE_DIR "/schema", &err);
-	CHECKF(store != NULL, "store opens: %s", err.message);
-	if (!store)
-		return tap_done();
-	struct tg_config cfg;
-	tg_config_defaults(&cfg);
-	cfg.scrypt_n_log2 = 10;
-	fc_srv = tg_server_new(&fc_loop, store, games, &cfg, &err);
-	CHECKF(fc_srv != NULL, "server starts: %s", err.message);
-	if (!fc_srv)
+	struct fc_rig rig;
+	if (!fc_rig_open(&rig, "tg_views") || !fc_rig_serve(&rig, games))
 		return tap_done();
 
 	struct client a, b, c;
@@ -145,11 +131,6 @@ int main(void)
 	client_close(&a);
 	client_close(&b);
 	client_close(&c);
-	tg_server_free(fc_srv);
-	uv_run(&fc_loop, UV_RUN_DEFAULT);
-	tg_store_close(store);
-	uv_loop_close(&fc_loop);
-	snprintf(path, sizeof path, "rm -rf %s", dir);
-	CHECK(system(path) == 0);
+	fc_rig_close(&rig);
 	return tap_done();
 }
