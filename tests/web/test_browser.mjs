@@ -175,19 +175,22 @@ async function mapMove(p, i, hex) {
   await played(p, before, "the map move");
 }
 
-// "Pick a force, its destinations light up", from the view alone: the
-// actions that name one of the force's units, or, for the force in motion
-// (board.play.co), those that name no unit; the hexes they name, in the
-// action or among a param's choices.
+// "Pick a force, its destinations light up", from the view alone: a
+// force's counter is its CO's, and picks him: the actions that name him
+// (not another general of his stack: test_keyboard.mjs picks those from
+// the spread stack), or, for the force in motion (board.play.co), those
+// that name no unit; the hexes they name, in the action or among a param's
+// choices.
 function forceDestinations(view, f) {
   const ids = (x) => [x.co?.id, ...(x.subordinates || []).map((u) => u.id)].filter(Boolean);
   const all = new Set((view.board.forces || []).flatMap(ids));
-  const mine = new Set(ids(f));
-  const moving = mine.has(view.board.play?.co);
+  const co = f.co?.id;
+  const moving = !!co && view.board.play?.co === co;
   const dests = new Map(); // hex -> [{i, value}]
   view.actions.forEach((entry, i) => {
-    const named = Object.values(entry.action).flat().filter((v) => typeof v === "string" && all.has(v));
-    if (named.length ? !named.some((v) => mine.has(v)) : !moving) return;
+    const named = Object.entries(entry.action).filter(([k]) => k !== "type").map(([, v]) => v).flat()
+      .filter((v) => typeof v === "string" && all.has(v));
+    if (named.length ? !named.includes(co) : !moving) return;
     const add = (hx, value) => { if (!dests.has(hx)) dests.set(hx, []); dests.get(hx).push({ i, value }); };
     const hx = hexOf(entry);
     if (hx !== null) add(hx, null);

@@ -12,9 +12,12 @@
 // Each move is checked on the wire: the page sent exactly the act the
 // policy chose (lw_policy.mjs, the clicking test's), the server's next view
 // on that socket is seq + 1, and the opponent's socket sees the same seq.
-// Once, a move is made on the map by keys: Tab to an own force's counter,
-// Enter picks it (its destinations light up, the focus stays on it),
-// Shift+Tab to a lit destination, Enter sends.
+// Once, a move is made on the map by keys by a general of a stack (two
+// generals in one hex, as Lyon and Sigel in Missouri): Tab to the force's
+// counter, Enter picks its CO (only his destinations light up, the focus
+// stays on it), the stack's button spreads the generals, Enter on the
+// other's counter picks him (only his light), Shift+Tab to a lit
+// destination, Enter sends one of his actions, never the CO's.
 // At the end the Union resigns by keys (the confirmation cancelled once by
 // Escape, then confirmed by Enter), reaching Resign and the chat box from
 // the page's top in a few Tabs through the match screen's skip links.
@@ -50,7 +53,7 @@ const myTurn = (page) => page.$eval("#prompt", (p) => p.classList.contains("your
 const focused = (page) => page.evaluate(() => {
   const e = document.activeElement;
   const cs = e ? getComputedStyle(e) : null;
-  return { id: e?.id ?? "", name: e?.name ?? "", co: e?.dataset?.co ?? "", hex: e?.tagName === "polygon" ? e.dataset.hex : "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
+  return { id: e?.id ?? "", name: e?.name ?? "", co: e?.dataset?.co ?? "", unit: e?.dataset?.unit ?? "", hex: e?.tagName === "polygon" ? e.dataset.hex : "", cls: e?.getAttribute?.("class") ?? "", tag: e?.tagName ?? "", href: e?.getAttribute?.("href") ?? "",
     connected: !!e?.isConnected, body: e === document.body,
     ring: !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0 };
 });
@@ -137,40 +140,90 @@ async function chooserBack(p, view, c, stats) {
   return true;
 }
 
-// The hexes an own force's actions name (those naming one of its units
-// and a hex, in the action or a param's choices): what picking it lights.
+// One general's offered actions on the map (issue 18's "pick a force, the
+// legal destinations light up", read for each general of a stack): those
+// naming him, and, where he commands the force in motion (board.play.co),
+// those naming no general on the map. Two generals in one hex are one
+// force (one counter, its CO's): Sigel's counter must not send Lyon's move.
 const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
-function forceDests(view, f) {
-  const mine = new Set([f.co?.id, ...(f.subordinates || []).map((u) => u.id)].filter(Boolean));
+const unitIds = (f) => [f.co?.id, ...(f.subordinates || []).map((u) => u.id)].filter(Boolean);
+const namedIds = (action) => Object.entries(action).filter(([k]) => k !== "type").map(([, v]) => v).flat()
+  .filter((v) => typeof v === "string");
+function unitEntries(view, id) {
+  const all = new Set((view.board.forces || []).flatMap(unitIds));
+  return view.actions.filter((e) => {
+    const ids = namedIds(e.action).filter((x) => all.has(x));
+    return ids.length ? ids.includes(id) : view.board.play?.co === id;
+  });
+}
+function unitDests(view, id) {
   const hexes = new Set();
-  for (const entry of view.actions) {
-    const named = Object.values(entry.action).flat().some((v) => typeof v === "string" && mine.has(v));
-    if (!named) continue;
+  for (const entry of unitEntries(view, id)) {
     for (const k of HEX_KEYS) if (typeof entry.action[k] === "number") hexes.add(entry.action[k]);
     for (const prm of entry.params || []) if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) hexes.add(c.value);
   }
   return hexes;
 }
 const pad = (hx) => String(hx).padStart(4, "0");
+// The action list offers exactly a general's actions (their view indexes).
+async function offersOnly(page, view, id, what) {
+  const want = unitEntries(view, id).map((e) => view.actions.indexOf(e)).sort((x, y) => x - y);
+  const shown = (await shownIndexes(page)).sort((x, y) => x - y);
+  if (JSON.stringify(shown) !== JSON.stringify(want))
+    fail(`${what} lists ${shown.map((i) => view.actions[i].label).join(" | ")}, not ${id}'s own actions ` +
+      `${want.map((i) => view.actions[i].label).join(" | ")}`);
+}
+const litHexes = (page) => page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
 
-// A move on the map by keys: Tab to an own force's counter, Enter picks it
-// (selected, its destinations lit, the focus kept on it), Shift+Tab back
-// to one of its lit destinations, Enter sends (1 where the list then offers
-// several). The act sent must be a legal action naming that hex. False if
-// no own force has a destination.
+// Whether act is a legal action of entries (their params' choices bound).
+const legalIn = (entries, act) => entries.some((e) => {
+  const extra = Object.keys(act).filter((k) => !(k in e.action));
+  return Object.entries(e.action).every(([k, v]) => JSON.stringify(act[k]) === JSON.stringify(v)) &&
+    extra.every((k) => (e.params || []).some((prm) => prm.name === k && prm.choices.some((c) => JSON.stringify(c.value) === JSON.stringify(act[k]))));
+});
+
+// A move on the map by keys, by a general of a stack (an own force holding
+// a general besides its CO with somewhere to go): Tab to the force's
+// counter, Enter picks its CO (only the CO's destinations light, the focus
+// stays on the counter); where the CO has none, Enter spreads the stack
+// instead. The stack's button beside the counter spreads it (Tab, Enter):
+// each general a counter of his own. Tab to the other general's, Enter
+// picks him (only his destinations light), Shift+Tab to one of them, Enter
+// sends (1 where the list then offers several): the act must be one of that
+// general's actions and name that hex. False if no stack has such a
+// general now.
 async function mapKeys(p, view) {
-  const f = (view.board.forces || []).find((x) => x.side === view.role && forceDests(view, x).size);
+  const f = (view.board.forces || []).find((x) => x.side === view.role &&
+    unitIds(x).slice(1).some((u) => unitDests(view, u).size));
   if (!f) return false;
+  const co = f.co.id;
+  const sub = unitIds(f).slice(1).find((u) => unitDests(view, u).size);
   const page = p.page;
   await page.evaluate(() => document.activeElement?.blur());
-  await tabTo(page, `${f.co.id}'s counter`, (x) => x.co === f.co.id, 400);
+  await tabTo(page, `${co}'s counter`, (x) => x.co === co && x.cls.split(" ").includes("counter"), 400);
   await page.keyboard.press("Enter");
-  await until(`${f.co.id} selected`, async () => (await page.$(`#board .counter.selected[data-co="${f.co.id}"]`)) !== null);
-  const kept = await focused(page);
-  if (kept.co !== f.co.id || !kept.ring) fail(`after Enter on ${f.co.id} the focus is on ${kept.tag} ${kept.co} (ring ${kept.ring})`);
-  const lit = await page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
-  const want = [...forceDests(view, f)].map(pad).sort();
-  if (JSON.stringify(lit) !== JSON.stringify(want)) fail(`Enter on ${f.co.id} lit ${lit}, not ${want}`);
+  if (unitDests(view, co).size) {
+    await until(`${co} selected`, async () => (await page.$(`#board .counter.selected[data-co="${co}"]`)) !== null);
+    const kept = await focused(page);
+    if (kept.co !== co || !kept.ring) fail(`after Enter on ${co} the focus is on ${kept.tag} ${kept.co} (ring ${kept.ring})`);
+    const lit = await litHexes(page);
+    const want = [...unitDests(view, co)].map(pad).sort();
+    if (JSON.stringify(lit) !== JSON.stringify(want))
+      fail(`Enter on ${co}'s counter lit ${lit}, not his own destinations ${want} (${sub}'s are ${[...unitDests(view, sub)].map(pad)})`);
+    await offersOnly(page, view, co, `Enter on ${co}'s counter`);
+    // The stack's button, the next Tab stop, spreads the stack.
+    await tabTo(page, `${co}'s stack button`, (x) => x.co === co && x.cls.split(" ").includes("stack-more"), 1);
+    await page.keyboard.press("Enter");
+  }
+  await until(`${co}'s stack spread`, async () => (await page.$(`#board .general[data-unit="${sub}"]`)) !== null);
+  await page.screenshot({ path: join(outDir, "stack-spread.png") });
+  await tabTo(page, `${sub}'s own counter`, (x) => x.unit === sub, 20);
+  await page.keyboard.press("Enter");
+  await until(`${sub} selected`, async () => (await page.$(`#board .general.selected[data-unit="${sub}"]`)) !== null);
+  const lit = await litHexes(page);
+  const want = [...unitDests(view, sub)].map(pad).sort();
+  if (JSON.stringify(lit) !== JSON.stringify(want)) fail(`Enter on ${sub}'s counter lit ${lit}, not his destinations ${want}`);
+  await offersOnly(page, view, sub, `Enter on ${sub}'s counter`);
   const n = p.sent.length;
   const at = await tabTo(page, "a lit destination", (x) => x.hex !== "" && lit.includes(x.hex), 400, "Shift+Tab");
   await page.keyboard.press("Enter");
@@ -178,14 +231,9 @@ async function mapKeys(p, view) {
   if (await page.$("#chooser select")) await page.keyboard.press("Enter");
   await until("the map's act on the wire", () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 15000);
   const act = p.sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act").action;
-  const legal = view.actions.some((e) => {
-    const extra = Object.keys(act).filter((k) => !(k in e.action));
-    return Object.entries(e.action).every(([k, v]) => JSON.stringify(act[k]) === JSON.stringify(v)) &&
-      extra.every((k) => (e.params || []).some((prm) => prm.name === k && prm.choices.some((c) => JSON.stringify(c.value) === JSON.stringify(act[k]))));
-  });
-  if (!legal) fail(`the map's keys sent ${JSON.stringify(act)}, not a legal action`);
+  if (!legalIn(unitEntries(view, sub), act)) fail(`${sub}'s counter and hex ${at.hex} sent ${JSON.stringify(act)}, not one of ${sub}'s actions`);
   if (!HEX_KEYS.some((k) => act[k] === Number(at.hex))) fail(`Enter on hex ${at.hex} sent ${JSON.stringify(act)}`);
-  console.log(`# ${p.name} picked ${f.co.id} and ${at.hex} on the map by keys: ${JSON.stringify(act)}`);
+  console.log(`# ${p.name} picked ${sub} in ${co}'s stack and ${at.hex} on the map by keys: ${JSON.stringify(act)}`);
   return true;
 }
 
@@ -365,7 +413,7 @@ async function main() {
     step("resigned by keys, after one cancel by Escape");
     if (!stats.searched) fail("no move was picked through the search");
     if (!stats.chosen || !stats.backed) fail("no chooser was opened, closed and played");
-    if (!stats.onMap) fail("no move was made on the map by keys");
+    if (!stats.onMap) fail("no move was made on the map by keys by a general of a stack");
     console.log(`PASS: ${moves} moves by keyboard alone (${stats.searched} through the search, ` +
       `${stats.chosen} through a chooser; a chooser closed by Escape: ${stats.backed}), match ${match} at seq ${seq}`);
   } finally {

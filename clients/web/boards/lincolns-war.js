@@ -16,21 +16,26 @@
 //
 // Map picking: a hex that a legal action names (move to, attack, arrive,
 // place...) is lit; clicking it plays the action when it is the only one,
-// else the action list shows just the actions naming that hex. Picking a
-// force (clicking its counter) selects it: only its destinations stay lit
-// (lw-picking.js: the hexes named by the offered actions that name one of
-// its units, or, for the force in motion, board.play.co, the actions that
-// name no unit), the action list shows its actions, and clicking a lit hex
-// plays the one action that goes there (or lists them when several do).
-// Clicking the counter again, or Escape, drops the selection. The action
-// list stays, so the keyboard plays as before; on the map, the counters and
-// the lit hexes are Tab stops that Enter (or Space) picks as a click does.
+// else the action list shows just the actions naming that hex. A force's
+// counter is its CO's: picking it (a click) selects the CO, a general: only
+// his destinations stay lit (lw-picking.js: the hexes named by the offered
+// actions that name him, or, for the force in motion, board.play.co, the
+// actions that name no unit), the action list shows his actions, and
+// clicking a lit hex plays the one action that goes there (or lists them
+// when several do). Where other generals of the stack have actions of their
+// own, a button beside the counter ("+2") spreads the stack: each general
+// a counter of his own above the hex, picked the same way, so that one
+// general's counter never offers another's move. Clicking the counter
+// again, or Escape, drops the selection (and the spread stack). The action
+// list stays, so the keyboard plays as before; on the map, the counters,
+// the stack buttons and the lit hexes are Tab stops that Enter (or Space)
+// picks as a click does.
 // What both map boards share (picking among the offered actions, the zoom
 // bar, the frame, the redraw of what changed) is map-board.js.
 
 import { h } from "../dom.js";
 import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
-import { actionsByHex, ownActions, destinations, forceActions } from "./lw-picking.js";
+import { actionsByHex, unitActions, destinations, othersWithActions, unitIds, forceActions } from "./lw-picking.js";
 import { keyable, playSingle, mapFrame, changeTracker, renderMap, redrawChanged } from "./map-board.js";
 
 let mapData = null;
@@ -70,15 +75,20 @@ function hexIndex(m) {
   return idx;
 }
 
-// The selected force (its CO's id), kept across redraws while it still has
-// somewhere to go; Escape drops it and redraws the board last drawn.
+// The selected general (a unit id), kept across redraws while he still has
+// somewhere to go, and the force whose stack is spread (its CO's id);
+// Escape drops both and redraws the board last drawn.
 let selected = null;
+let spread = null;
 let current = null;
 document.addEventListener("keydown", (ev) => {
-  if (ev.key !== "Escape" || !selected || !current) return;
-  selected = null;
+  if (ev.key !== "Escape" || (!selected && !spread) || !current) return;
+  selected = spread = null;
   current.update(current.view, current.ctx);
 });
+
+// A general of a force as the view gives him (the CO or a subordinate).
+const unitOf = (f, id) => [f.co, ...(f.subordinates || [])].find((u) => u?.id === id) || { id };
 
 function counterText(f, own) {
   const co = f.co || {};
@@ -187,7 +197,7 @@ function buildMap(m, b) {
 // Lights the hexes the current actions (or the selected force's) name;
 // touches only the hexes whose lighting changes, and the lit ones' tips.
 function relight(b, view, picked) {
-  const byHex = actionsByHex(picked ? ownActions(view, picked) : view.actions, b.isHex);
+  const byHex = actionsByHex(picked ? unitActions(view, picked) : view.actions, b.isHex);
   for (const hx of new Set([...b.byHex.keys(), ...byHex.keys()])) {
     const x = b.hexes.get(hx);
     const lit = byHex.get(hx);
@@ -213,18 +223,23 @@ function recolour(b, cities) {
   });
 }
 
-function drawForces(b, forces, role, picked) {
+// The counters, one per force (its CO's), each own stack whose other
+// generals have actions with its button beside it, and the spread stack's
+// generals, each a counter of his own, drawn last (on top).
+function drawForces(b, view, role, picked) {
   const perHex = new Map();
   const counters = [];
-  for (const f of forces || []) {
+  let top = null;
+  for (const f of view.board?.forces || []) {
     const k = perHex.get(f.hex) || 0;
     perHex.set(f.hex, k + 1);
     const own = f.side === role;
     const [x, y] = centre(f.hex);
     const ox = x - 13 + k * 6, oy = y - 15 + k * 6;
     const [name, sub] = counterText(f, own);
-    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${f === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": f.co?.id || "", tabindex: 0,
-      role: "button", "aria-pressed": String(f === picked), "aria-label": forceTitle(f, own).split("\n")[0] },
+    const co = f.co?.id || "";
+    const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${own && co && co === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": co, tabindex: 0,
+      role: "button", "aria-pressed": String(own && !!co && co === picked), "aria-label": forceTitle(f, own).split("\n")[0] },
       title(forceTitle(f, own)),
       s("rect", { x: ox, y: oy, width: 26, height: 18, rx: 2, fill: SIDE_FILL[f.side] || "#555", stroke: own ? "#ffd166" : "#111", "stroke-width": own ? 1.6 : 1 }),
       s("text", { x: ox + 13, y: oy + 8, "text-anchor": "middle", class: "counter-name" }, name.slice(0, 8)),
@@ -236,11 +251,57 @@ function drawForces(b, forces, role, picked) {
     });
     keyable(g, () => b.pickForce(f));
     counters.push(g);
+    const others = own ? othersWithActions(view, f) : [];
+    if (!others.length) continue;
+    const open = spread === co;
+    const more = s("g", { class: `stack-more${open ? " open" : ""}`, "data-co": co, "data-hex": pad(f.hex), tabindex: 0, role: "button", "aria-expanded": String(open),
+      "aria-label": `${f.co?.name ?? co}'s stack: ${open ? "close" : "show"} its generals (${others.map((id) => unitOf(f, id).name ?? id).join(", ")} have orders)` },
+      title(`${open ? "Close" : "Spread"} the stack: ${unitIds(f).map((id) => unitOf(f, id).name ?? id).join(", ")}`),
+      s("circle", { cx: ox + 27, cy: oy, r: 4.2 }),
+      s("text", { x: ox + 27, y: oy + 2, "text-anchor": "middle", class: "stack-more-n" }, `+${unitIds(f).length - 1}`));
+    more.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      b.toggleSpread(f);
+    });
+    keyable(more, () => b.toggleSpread(f));
+    counters.push(more);
+    if (open) top = spreadStack(b, f, ox, oy, picked);
   }
+  if (top) counters.push(top);
   // The counter with the focus (a keyboard pick redraws them all) keeps it.
-  const had = b.gForce.contains(document.activeElement) ? document.activeElement.dataset.co : null;
+  const had = b.gForce.contains(document.activeElement) ? document.activeElement : null;
+  const again = had && (had.dataset.unit ? `.general[data-unit="${CSS.escape(had.dataset.unit)}"]`
+    : `.${had.classList.contains("stack-more") ? "stack-more" : "counter"}[data-co="${CSS.escape(had.dataset.co || "")}"]`);
   b.gForce.replaceChildren(...counters);
-  if (had) b.gForce.querySelector(`.counter[data-co="${CSS.escape(had)}"]`)?.focus();
+  if (again) b.gForce.querySelector(again)?.focus();
+}
+
+// A spread stack: its generals side by side above the force's counter, the
+// CO first, each picked as a general (his actions only).
+function spreadStack(b, f, ox, oy, picked) {
+  const ids = unitIds(f);
+  const w = 30, x0 = ox + 13 - (ids.length * w) / 2, y0 = oy - 24;
+  const g = s("g", { class: "stack-spread", "data-co": f.co?.id || "" },
+    s("rect", { x: x0 - 2, y: y0 - 2, width: ids.length * w + 2, height: 22, rx: 3, class: "stack-back" }));
+  ids.forEach((id, i) => {
+    const u = unitOf(f, id);
+    const acts = unitActions(b.view, id).length;
+    const x = x0 + i * w;
+    const short = (u.name || id).split(/\s+/).pop();
+    const el = s("g", { class: `general ${f.side}${id === picked ? " selected" : ""}${acts ? "" : " idle"}`, "data-unit": id, "data-hex": pad(f.hex), tabindex: 0, role: "button",
+      "aria-pressed": String(id === picked), "aria-label": `${u.name ?? id}${u.stars ? ` (${u.stars}★)` : ""}, ${i ? `in ${f.co?.name ?? f.co?.id}'s force` : "commanding"} at ${pad(f.hex)}: ${acts} actions` },
+      title(`${u.name ?? id}${u.stars ? ` ${u.stars}★` : ""}${u.cavalry ? ", cavalry" : ""}${i ? "" : " (commanding)"}`),
+      s("rect", { x, y: y0, width: 26, height: 18, rx: 2, fill: SIDE_FILL[f.side] || "#555", stroke: "#ffd166", "stroke-width": 1.6 }),
+      s("text", { x: x + 13, y: y0 + 8, "text-anchor": "middle", class: "counter-name" }, short.slice(0, 8)),
+      s("text", { x: x + 13, y: y0 + 15.5, "text-anchor": "middle", class: "counter-sub" }, u.stars ? `${u.stars}★` : ""));
+    el.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      b.pickUnit(f, id);
+    });
+    keyable(el, () => b.pickUnit(f, id));
+    g.append(el);
+  });
+  return g;
 }
 
 function sidePanel(view, role) {
@@ -271,8 +332,6 @@ function sidePanel(view, role) {
         h("ul", {}, hand.map((c) => h("li", {}, h("strong", {}, `${c.number ?? ""} ${c.name ?? ""}${c.pc !== undefined ? ` (${c.pc} PC)` : ""}`), " ", h("span", { class: "muted" }, c.text ?? "")))))
       : null);
 }
-
-// A force's own actions that name a hex: what its selection lights.
 
 const NOTE = "Map reconstructed from the rulebook's text: the printed map is not published, so states, coast, mountains, rivers, rails and most city hexes are laid out from 1861 geography around the hexes the rules name. Hover anything for its source.";
 
@@ -326,14 +385,34 @@ function makeBoard(container, m) {
     }
     b.ctx.offer([...offered.values()], `hex ${pad(hx)}`);
   };
+  // A force's counter: an enemy's lists the actions naming it; an own one
+  // picks its CO, or, where he has no action and others of his stack do,
+  // spreads the stack.
   b.pickForce = (f) => {
     const v = b.view;
-    const own = f.side === b.ctx.role;
-    const acts = own ? ownActions(v, f) : forceActions(v.actions, f);
-    if (own && selected !== f.co?.id && destinations(v, f).length) selected = f.co?.id;
-    else selected = null;
-    b.ctx.offer(acts, `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
+    const co = f.co?.id;
+    if (f.side !== b.ctx.role) {
+      selected = null;
+      b.ctx.offer(forceActions(v.actions, f), `${f.co?.name ?? "force"} at ${pad(f.hex)}`);
+      b.update(v, b.ctx);
+    } else if (!unitActions(v, co).length && othersWithActions(v, f).length) {
+      if (spread !== co) b.toggleSpread(f);
+    } else b.pickUnit(f, co);
+  };
+  // One general: his actions only; selected while he has somewhere to go.
+  b.pickUnit = (f, id) => {
+    const v = b.view;
+    selected = selected !== id && destinations(v, id).length ? id : null;
+    b.ctx.offer(unitActions(v, id), `${unitOf(f, id).name ?? id} at ${pad(f.hex)}`);
     b.update(v, b.ctx);
+  };
+  // A stack spread out (or closed): opened, the focus goes to its first
+  // general's counter.
+  b.toggleSpread = (f) => {
+    spread = spread === f.co?.id ? null : f.co?.id;
+    if (!spread && selected && selected !== f.co?.id && unitIds(f).includes(selected)) selected = null;
+    b.update(b.view, b.ctx);
+    if (spread) b.gForce.querySelector(".stack-spread .general")?.focus();
   };
   const svg = buildMap(m, b);
   const { width, height } = extent(m);
@@ -348,12 +427,15 @@ function makeBoard(container, m) {
     b.ctx = ctx;
     current = b;
     const board = view.board || {};
-    let picked = selected && (board.forces || []).find((f) => f.side === ctx.role && f.co?.id === selected);
-    if (selected && (!picked || !destinations(view, picked).length)) selected = picked = null;
+    const own = (board.forces || []).filter((f) => f.side === ctx.role);
+    if (selected && !(own.some((f) => unitIds(f).includes(selected)) && destinations(view, selected).length)) selected = null;
+    const stack = spread && own.find((f) => f.co?.id === spread);
+    if (spread && !(stack && othersWithActions(view, stack).length)) spread = null;
+    const picked = selected;
     if (changed("light", [view.actions, picked, picked && board.play]))
       relight(b, view, picked);
     if (changed("cities", [board.cities])) recolour(b, board.cities);
-    if (changed("forces", [board.forces, ctx.role, picked])) drawForces(b, board.forces, ctx.role, picked);
+    if (changed("forces", [board.forces, view.actions, ctx.role, picked, spread])) drawForces(b, view, ctx.role, picked);
     if (changed("panel", [board.players, board.turn, board.phase, board.phasing, board.battle, ctx.role]))
       b.panel.replaceWith((b.panel = sidePanel(view, ctx.role)));
   };

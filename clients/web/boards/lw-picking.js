@@ -1,7 +1,7 @@
 // boards/lw-picking.js — what the Lincoln's War map may offer, derived only
 // from the legal actions the server sent (the page knows no rule;
-// map-board.js reads them): the hexes an action names, the actions that
-// belong to a force, and a force's destinations.
+// map-board.js reads them): the hexes an action names, the actions of one
+// general, and his destinations.
 
 import { actionsByPlace, namedIds, namesPlace } from "./map-board.js";
 
@@ -15,23 +15,30 @@ export function unitIds(force) {
   return [force.co?.id, ...(force.subordinates || []).map((u) => u.id)].filter(Boolean);
 }
 
-// The offered actions that belong to a force: those naming one of its
-// units, and, when it is the force in motion (board.play.co), those naming
-// no unit on the map at all (move to, attack, stop).
-export function ownActions(view, f) {
-  const forces = view.board?.forces || [];
-  const all = new Set(forces.flatMap(unitIds));
-  const mine = new Set(unitIds(f));
-  const moving = view.board?.play?.co && mine.has(view.board.play.co);
+// The offered actions of one general (a unit id) on the map: those naming
+// him, and, when he commands the force in motion (board.play.co), those
+// naming no unit on the map at all (move to, attack, stop). Generals in one
+// hex are one force, drawn as its CO's counter: picking a general offers
+// his actions only, never another's of the same stack (Sigel's counter
+// sent Lyon's rail move while the pick was by force).
+export function unitActions(view, id) {
+  const all = new Set((view.board?.forces || []).flatMap(unitIds));
+  const moving = !!id && view.board?.play?.co === id;
   return (view.actions || []).filter((entry) => {
-    const ids = namedIds(entry).filter((id) => all.has(id));
-    return ids.length ? ids.some((id) => mine.has(id)) : moving;
+    const ids = namedIds(entry).filter((x) => all.has(x));
+    return ids.length ? ids.includes(id) : moving;
   });
 }
 
-// A force's own actions that name a hex: what its selection lights.
-export function destinations(view, f) {
-  return ownActions(view, f).filter((entry) => namesPlace(entry, HEX_KEYS));
+// A general's actions that name a hex: what his selection lights.
+export function destinations(view, id) {
+  return unitActions(view, id).filter((entry) => namesPlace(entry, HEX_KEYS));
+}
+
+// The generals of a force besides its CO who have actions of their own:
+// the ones its spread stack offers.
+export function othersWithActions(view, f) {
+  return unitIds(f).slice(1).filter((id) => unitActions(view, id).length);
 }
 
 // The actions that name a force's units, or its hex (as origin or target):
