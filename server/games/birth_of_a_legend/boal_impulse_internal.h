@@ -75,8 +75,10 @@ bool bi_demolition_next(struct boal_state *s, const struct boal_data *d);
 void bi_retreat_start(struct boal_state *s, const struct boal_data *d, int side, int from,
                       int back);
 void bi_retreat_run(struct boal_state *s, const struct boal_data *d);
-/* 9.6: side's leaders in `from` when no unit of side is left there go where
- * the last retreating unit went (s->imp.r_last), else with a Division they
+/* 9.6, 10.7: side's leaders in `from` when no unit of side is left there:
+ * after a retreat (s->imp.r_last set) they go where the units went, asked
+ * of the owner (place_due and place_retreat) when that is several Areas
+ * (s->imp.r_dest, README decision 52); otherwise with a Division they
  * command: to its Area when there is one, eliminated when none, and asked
  * of the owner (s->imp.place_due, once bi_go_on runs) when there are
  * several (README decision 33) */

@@ -18,6 +18,8 @@ void bi_retreat_start(struct boal_state *s, const struct boal_data *d, int side,
 	s->imp.r_back = (uint8_t)back;
 	s->imp.r_unit = -1;
 	s->imp.r_last = 0;
+	if (!s->imp.a_area)
+		s->imp.r_dest[side] = 0; /* a screening (9.4): its own Areas */
 	bi_retreat_run(s, d);
 }
 
@@ -26,8 +28,9 @@ static void go(struct boal_state *s, int u, int to)
 	s->imp.uflag[u] &= (uint8_t)~BOAL_IU_RETREAT;
 	s->unit[u].area = (uint8_t)to;
 	s->imp.r_last = (uint8_t)to;
-	/* 10.7.3: where the units of the assaulted area went */
-	if (s->imp.a_area && s->imp.r_from == s->imp.a_area && s->imp.r_side >= 0)
+	/* 10.7, 10.7.3: where the units of the area went (the assaulted area's
+	 * over the whole assault, a screening's over its retreat) */
+	if (s->imp.r_side >= 0)
 		s->imp.r_dest[s->imp.r_side] |= 1ull << to;
 }
 
@@ -49,15 +52,28 @@ static uint64_t division_areas(const struct boal_state *s, const struct boal_dat
 }
 
 /* README decision 33: the owner chooses among several Areas; with one the
- * leader goes there; with none he is eliminated. Leaders of an area its
- * units retreated from go where the last unit went. */
+ * leader goes there; with none he is eliminated.
+ * 10.7: "see Cases 10.7.1 and 10.7.2 below to determine which Area
+ * affected units/leaders retreat to": leaders of an area its units all
+ * retreated from go with them; into one Area unasked, and when the units
+ * went into several (10.7.1 "subsequent units must continue their retreat
+ * to another Area", 10.7.2's ties) the owner is asked where each leader
+ * goes among those Areas (README decision 52; place_leader, off the map
+ * until he answers). */
 void bi_leaders_follow(struct boal_state *s, const struct boal_data *d, int side, int from)
 {
 	if (boal_units_in(s, d, side, from) > 0)
 		return;
+	uint64_t dest = s->imp.r_dest[side];
 	for (int l = 0; l < d->n_leaders; l++) {
 		if (s->leader[l].area != from || d->leader[l].side != side)
 			continue;
+		if (s->imp.r_last && (dest & (dest - 1))) {
+			s->leader[l].area = BOAL_NOWHERE;
+			s->imp.place_due |= 1u << l;
+			s->imp.place_retreat |= 1u << l;
+			continue;
+		}
 		if (s->imp.r_last) {
 			s->leader[l].area = s->imp.r_last;
 			continue;
@@ -206,7 +222,8 @@ const char *boal_retreat_prompt(const void *st, int role, char *buf, size_t n)
 	              d && s->imp.r_unit >= 0 ? d->unit[s->imp.r_unit].name : "A unit");
 }
 
-/* ---- 9.6 the owner places a leader left alone (README decision 33) ---- */
+/* ---- 9.6 the owner places a leader left alone (README decision 33), and
+ * 10.7 a leader whose units retreated into several Areas (decision 52) ---- */
 
 static uint32_t place_next(const struct boal_state *s, const struct boal_data *d)
 {
@@ -217,10 +234,21 @@ static uint32_t place_next(const struct boal_state *s, const struct boal_data *d
 	return 0;
 }
 
+/* where leader l may be placed: with a Division (9.6), or after a retreat
+ * into several Areas one of them (10.7, README decision 52) */
+static uint64_t place_areas(const struct boal_state *s, const struct boal_data *d, int l)
+{
+	if (s->imp.place_retreat >> l & 1u)
+		return s->imp.r_dest[d->leader[l].side];
+	return division_areas(s, d, l);
+}
+
 static const char *place_label(const struct boal_state *s, const struct boal_data *d, int l,
                                int area, char *buf, size_t n)
 {
-	(void)s;
+	if (s->imp.place_retreat >> l & 1u)
+		return bi_say(buf, n, "%s retreats to %s with the units that went there (10.7)",
+		              d->leader[l].name, d->area[area].name);
 	return bi_say(buf, n, "Place %s in %s, with a Division he commands (9.6)",
 	              d->leader[l].name, d->area[area].name);
 }
@@ -232,13 +260,18 @@ static void place_answer(struct boal_state *s, const struct boal_data *d, int l,
 	(void)out;
 	s->leader[l].area = (uint8_t)area;
 	s->imp.place_due &= ~(1u << l);
+	s->imp.place_retreat &= ~(1u << l);
 	bi_go_on(s);
 }
 
 static const char *place_prompt(const struct boal_state *s, const struct boal_data *d, int l,
                                 char *buf, size_t n)
 {
-	(void)s;
+	if (d && l >= 0 && (s->imp.place_retreat >> l & 1u))
+		return bi_say(buf, n,
+		              "All your units in %s retreated, into more than one Area: choose "
+		              "where %s retreats with them (10.7)",
+		              d->area[s->imp.r_from].name, d->leader[l].name);
 	return bi_say(buf, n,
 	              "All the units with %s were eliminated: place him with a Division he "
 	              "commands (9.6)",
@@ -251,12 +284,13 @@ static const struct bi_leader_question place_q = {
     "place_leader",
     NULL,
     place_next,
-    division_areas,
+    place_areas,
     place_label,
     place_answer,
     place_prompt,
     "9.6: the answer is {\"type\": \"place_leader\", \"leader\": id, \"area\": n}",
     "9.6: the leader to place now is %s",
-    "9.6: place %s with a friendly Division he commands (an Army Leader: any)",
+    "9.6, 10.7: place %s with a friendly Division he commands (an Army Leader: any), or "
+    "after a retreat into an Area his units retreated to",
 };
 BI_LEADER_QUESTION_KIND(place_leader, place_q)

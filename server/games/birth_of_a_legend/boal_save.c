@@ -77,6 +77,7 @@ static const struct field fields[] = {
     {"imp_ent_area", S(imp.ent_area), F_U8, 1, 0, BOAL_AREAS},
     {"imp_place_due", S(imp.place_due), F_U32, 1, 0, (1LL << BOAL_LEADERS_MAX) - 1},
     {"imp_l_asked", S(imp.l_asked), F_U32, 1, 0, (1LL << BOAL_LEADERS_MAX) - 1},
+    {"imp_place_retreat", S(imp.place_retreat), F_U32, 1, 0, (1LL << BOAL_LEADERS_MAX) - 1},
     {"imp_r_dest", S(imp.r_dest), F_U64, 2, 0, 0x3ffffffffffeLL},
     {"imp_screen_mover", S(imp.screen_mover), F_I8, 1, -1, BOAL_UNITS_MAX - 1},
     {"imp_r_unit", S(imp.r_unit), F_I8, 1, -1, BOAL_UNITS_MAX - 1},

@@ -106,8 +106,10 @@ struct boal_impulse {
 	uint8_t ent_area;   /* 11.2: the area whose enemy marker was captured, asked now or next */
 	uint32_t place_due; /* 9.6: leaders (bit per leader, off the map meanwhile) to be placed */
 	uint32_t l_asked;   /* 10.7.3: leaders already asked in this assault (bit per leader) */
-	uint64_t
-	    r_dest[2]; /* 10.7.3: areas (bit a) each side's units retreated into this assault */
+	uint32_t place_retreat; /* 10.7: leaders of place_due whose units retreated into several
+	                           Areas: placed into one of r_dest[their side] (README 52) */
+	uint64_t r_dest[2]; /* 10.7, 10.7.3: areas (bit a) each side's units retreated into, this
+	                       assault's (or, outside one, this retreat's: 9.4) */
 	int8_t screen_mover;
 	int8_t r_unit;  /* the unit retreating now, -1 */
 	uint8_t r_from; /* the area it leaves */
