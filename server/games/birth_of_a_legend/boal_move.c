@@ -124,7 +124,9 @@ static bool leader_may_move(const struct boal_state *s, const struct boal_data *
 	if (d->leader[l].army)
 		return m->leader[0] >= 0 && m->army_moved[side] != s->turn + 1;
 	/* 9.1.2b: "An Exhausted Leader may also activate in an Area if any
-	 * friendly unit in the same Area also activates to move" */
+	 * friendly unit in the same Area also activates to move"; an Active one
+	 * who did not activate stays (8.1.1: "Other Leader markers ... may not
+	 * move/attack", README decision 53) */
 	if (!s->leader[l].inactive || s->leader[l].area != m->area)
 		return false;
 	for (int u = 0; u < s->n_units; u++)
