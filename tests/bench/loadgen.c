@@ -109,6 +109,7 @@ struct player {
 	long long seq;
 	const char *role; /* from the view */
 	bool in_flight, queued;
+	long long act_seq; /* the seq the act in flight was sent at */
 	double act_sent;
 	int retries; /* rejected acts at this seq: the bot tries another action */
 };
@@ -215,6 +216,7 @@ static void act_now(struct player *pl)
 		                json_object_get(choice, "value"));
 	}
 	pl->in_flight = true;
+	pl->act_seq = pl->seq;
 	pl->act_sent = now_s();
 	pl->pair->pending[(pl->seq + 1) % PENDING_ACTS] =
 	    (struct pending_act){pl->seq + 1, pl->act_sent, pl->side};
@@ -410,6 +412,12 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 		pl->in_flight = false;
 		if (code && strcmp(code, "stale_seq") == 0) {
 			fig.stale++; /* both roles awaited at once: one of them lost the race */
+			/* The patch that made the act stale may have come first
+			 * (while the act was in flight, so the bot did not act on
+			 * it): act on it now, or the pair waits for ever. If it has
+			 * not come yet, its arrival makes the bot act. */
+			if (pl->seq != pl->act_seq)
+				maybe_act(pl);
 		} else if (code &&
 		           strcmp(pl->req_op[json_integer_value(json_object_get(m, "id")) % 64],
 		                  "act") == 0 &&
