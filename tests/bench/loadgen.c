@@ -6,6 +6,11 @@
  *              from the view it maintains by applying patches. Reports
  *              acknowledged actions/s, act->ok and act->opponent-patch latency
  *              percentiles, patch size against full view size, errors.
+ *              With --games N the window is whole games instead of
+ *              --duration: it opens once every pair plays and closes once
+ *              every pair has finished N games (issue 17: the CPU per action
+ *              over whole games, whose late views are the largest, at 10,
+ *              100 and 1,000 matches).
  *   idle       opens --clients connections, each hello + resume (tokens of a
  *              few registered users), holds them, reports server RSS per
  *              connection.
@@ -54,8 +59,9 @@ static struct {
 	int spectators; /* create's "spectators": 1 makes the server keep observer views */
 	const char *dump_largest; /* file for the largest patch seen and the view it made */
 	json_t *time_control;     /* create's "time_control", or NULL */
-} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,    10,  2, 50,
-         4,         "lincolns-war", "tournament", 1, false, 1,  NULL, NULL};
+	int games; /* play: measure whole games, this many per pair (0: --duration) */
+} opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,    10,   2, 50,
+         4,         "lincolns-war", "tournament", 1, false, 1,  NULL, NULL, 0};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -138,6 +144,7 @@ struct pair {
 	 * --matches says, so it is counted, printed and fails the run. */
 	bool played;
 	const char *refused;
+	int games_measured; /* --games: games finished inside the window */
 };
 
 static struct pair *pairs;
@@ -146,6 +153,8 @@ static struct player **ready_q; /* players waiting for a rate token */
 static size_t ready_len, ready_cap;
 static double tokens;
 static double last_refill;
+
+static void games_window_check(void);
 
 /* A pair the daemon would not let play (see struct pair). The first few
  * reasons go to stderr; the count goes into the figures and the exit
@@ -163,6 +172,7 @@ static void pair_refused(struct pair *pr, const char *why)
 	if (k < 5)
 		fprintf(stderr, "loadgen: pair %s/%s refused before it played: %s\n", pr->p[0].name,
 		        pr->p[1].name, pr->refused);
+	games_window_check();
 }
 
 static void send_req(struct player *pl, json_t *m)
@@ -299,8 +309,10 @@ static void on_view(struct player *pl, json_t *m)
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
 	struct pair *pr = pl->pair;
-	if (pr->p[0].view && pr->p[1].view)
+	if (pr->p[0].view && pr->p[1].view && !pr->played) {
 		pr->played = true;
+		games_window_check();
+	}
 	maybe_act(pl);
 }
 
@@ -350,6 +362,10 @@ static void on_patch(struct player *pl, json_t *m, size_t bytes)
 	if (json_is_true(json_object_get(pl->view, "finished"))) {
 		if (pl->side == 0) {
 			fig.games_done++;
+			if (fig.measuring) {
+				pr->games_measured++;
+				games_window_check();
+			}
 			if (opt.mode == MODE_PLAY)
 				start_match(pr);
 		}
@@ -636,6 +652,31 @@ static void warm_cb(uv_timer_t *t)
 	fig.t_start = now_s();
 }
 
+/* --games: the window opens when every pair plays (or was refused) and
+ * closes when every playing pair has finished opt.games games in it. A
+ * game under way when the window opens is counted when it finishes: its
+ * opening is outside the window, as the openings of the games still under
+ * way when it closes are inside it, so the window holds about whole games. */
+static void games_window_check(void)
+{
+	if (opt.mode != MODE_PLAY || opt.games <= 0 || !pairs)
+		return;
+	int ready = 0, done = 0, playing = 0;
+	for (int i = 0; i < npairs; i++) {
+		ready += pairs[i].played || pairs[i].refused;
+		playing += pairs[i].played;
+		done += pairs[i].played && pairs[i].games_measured >= opt.games;
+	}
+	if (!fig.measuring && fig.t_end == 0 && ready == npairs) {
+		fprintf(stderr,
+		        "loadgen: every pair plays: measuring until each has finished %d games\n",
+		        opt.games);
+		warm_cb(NULL);
+	} else if (fig.measuring && done == playing) {
+		stop_cb(NULL);
+	}
+}
+
 static void populate_check(uv_timer_t *t)
 {
 	(void)t;
@@ -672,7 +713,9 @@ static void usage(void)
 	                "  --clients N        idle: connections (1000)\n"
 	                "  --matches N        play/populate: concurrent matches (50)\n"
 	                "  --rate R           play: target actions/s in all; 0 = unthrottled (0)\n"
-	                "  --duration S       seconds measured (10)\n"
+	                "  --duration S       seconds measured (10); with --games, the cap\n"
+	                "  --games N          play: measure whole games: from when every pair\n"
+	                "                     plays until each has finished N games\n"
 	                "  --warmup S         seconds before measuring (2)\n"
 	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
 	                "  --actions N        populate: actions played in each match (4)\n"
@@ -686,25 +729,16 @@ static void usage(void)
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {{"mode", 1, 0, 'm'},
-	                                   {"server", 1, 0, 's'},
-	                                   {"pid", 1, 0, 'p'},
-	                                   {"clients", 1, 0, 'c'},
-	                                   {"matches", 1, 0, 'M'},
-	                                   {"rate", 1, 0, 'r'},
-	                                   {"duration", 1, 0, 'd'},
-	                                   {"warmup", 1, 0, 'w'},
-	                                   {"concurrency", 1, 0, 'C'},
-	                                   {"actions", 1, 0, 'a'},
-	                                   {"game", 1, 0, 'g'},
-	                                   {"scenario", 1, 0, 'S'},
-	                                   {"seed", 1, 0, 'x'},
-	                                   {"verbose", 0, 0, 'v'},
-	                                   {"spectators", 1, 0, 'o'},
-	                                   {"dump-largest", 1, 0, 'L'},
-	                                   {"help", 0, 0, 'h'},
-	                                   {"time-control", 1, 0, 'T'},
-	                                   {0, 0, 0, 0}};
+	static const struct option lo[] = {{"mode", 1, 0, 'm'},        {"server", 1, 0, 's'},
+	                                   {"pid", 1, 0, 'p'},         {"clients", 1, 0, 'c'},
+	                                   {"matches", 1, 0, 'M'},     {"rate", 1, 0, 'r'},
+	                                   {"duration", 1, 0, 'd'},    {"warmup", 1, 0, 'w'},
+	                                   {"concurrency", 1, 0, 'C'}, {"actions", 1, 0, 'a'},
+	                                   {"game", 1, 0, 'g'},        {"scenario", 1, 0, 'S'},
+	                                   {"seed", 1, 0, 'x'},        {"verbose", 0, 0, 'v'},
+	                                   {"spectators", 1, 0, 'o'},  {"dump-largest", 1, 0, 'L'},
+	                                   {"help", 0, 0, 'h'},        {"time-control", 1, 0, 'T'},
+	                                   {"games", 1, 0, 'G'},       {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -777,6 +811,9 @@ static void parse_args(int argc, char **argv)
 		case 'L':
 			opt.dump_largest = optarg;
 			break;
+		case 'G':
+			opt.games = atoi(optarg);
+			break;
 		default:
 			usage();
 			exit(ch == 'h' ? 0 : 2);
@@ -835,8 +872,14 @@ int main(int argc, char **argv)
 			last_refill = now_s();
 			uv_timer_start(&tick, rate_tick, 1, 1);
 		}
-		uv_timer_start(&warm, warm_cb, (uint64_t)(opt.warmup * 1000), 0);
-		uv_timer_start(&stop, stop_cb, (uint64_t)((opt.warmup + opt.duration) * 1000), 0);
+		if (opt.games <= 0) {
+			uv_timer_start(&warm, warm_cb, (uint64_t)(opt.warmup * 1000), 0);
+			uv_timer_start(&stop, stop_cb,
+			               (uint64_t)((opt.warmup + opt.duration) * 1000), 0);
+		} else {
+			/* the window is whole games; --duration caps the run */
+			uv_timer_start(&stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
+		}
 		uv_run(loop, UV_RUN_DEFAULT);
 		if (opt.server_pid)
 			proc_stats_read(opt.server_pid, &after);
@@ -846,6 +889,22 @@ int main(int argc, char **argv)
 		printf("acked_actions_per_s %.0f\n", secs > 0 ? (double)fig.acks / secs : 0);
 		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\nrejected_offered %llu\n",
 		       fig.games_done, fig.errors, fig.stale, fig.rejected);
+		if (opt.games > 0) {
+			/* pairs short of their games when --duration ended the run */
+			int short_of_games = 0;
+			for (int i = 0; i < npairs; i++)
+				short_of_games +=
+				    pairs[i].played && pairs[i].games_measured < opt.games;
+			printf(
+			    "games_each %d\nplay_actions_measured %llu\npairs_short_of_games %d\n",
+			    opt.games, fig.acks, short_of_games);
+			if (short_of_games > 0 || !fig.t_start)
+				fprintf(
+				    stderr,
+				    "loadgen: --duration %.0f s ended the run with %d pairs short "
+				    "of %d games\n",
+				    opt.duration, short_of_games, opt.games);
+		}
 		{
 			/* Every pair must have played: a refused or never started
 			 * pair makes the figures those of fewer matches. */

@@ -108,7 +108,7 @@ class Daemon:
 
 # The suite's steps, in order; --steps runs some of them (the disk's floor
 # always: the first row's limit). A row is printed only for the steps run.
-STEPS = ("play", "roundtrip", "idle", "handshake", "restart", "rules", "swiss", "notify",
+STEPS = ("play", "roundtrip", "scale", "idle", "handshake", "restart", "rules", "swiss", "notify",
          "clocks")
 
 LOADS = []  # the 1-minute load average before each measurement
@@ -276,6 +276,31 @@ def main():
                 f"{5 / med:.2f}x target" if med else "n/a",
                 f"patch median {steady.get('patch_bytes_p50', 0):,.0f} B, "
                 f"p99 {steady.get('patch_bytes_p99', 0):,.0f} B")
+
+        # 1b. The server CPU per action over whole games at 10, 100 and
+        # 1,000 matches (issue 17: it should not grow with the matches; the
+        # `play` step's window holds mostly openings, whose views are the
+        # smallest). Each level plays until every pair has finished a game.
+        if want("scale"):
+            levels = (10, 50) if q else (10, 100, 1000)
+            per_level = []
+            for n in levels:
+                sc, _ = run(lg() + ["--mode", "play", "--matches", str(n), "--games", "1",
+                                    "--duration", "3600", "--seed", str(n)] + game, timeout=4000)
+                per_level.append((n, sc))
+            cpu = " / ".join(f"{sc.get('server_cpu_ms_per_action', 0):.2f}" for _, sc in per_level)
+            first = per_level[0][1].get("server_cpu_ms_per_action", 0)
+            last = per_level[-1][1].get("server_cpu_ms_per_action", 0)
+            detail = "; ".join(
+                f"{n:,}: {sc.get('play_actions_measured', 0):,.0f} actions, "
+                f"{sc.get('acked_actions_per_s', 0):,.0f}/s, "
+                + (f"{sc.get('pairs_short_of_games', 0):.0f} pairs short of a game, "
+                   if sc.get("pairs_short_of_games", 0) else "")
+                + pairs_note(sc) for n, sc in per_level)
+            row("Server CPU per action over whole games at " +
+                " / ".join(f"{n:,}" for n in levels) + " matches (ms)" + tag, cpu, "-",
+                "does not grow", f"{last / first:.2f}x from {levels[0]} to {levels[-1]}" if first else "n/a",
+                detail)
 
         # 3. Idle authenticated connections. A process may hold `hard` files
         # here: the daemon keeps a few for itself, so the count stops short.
