@@ -161,7 +161,7 @@ static void test_nothing_pending(void)
  * and no params; each read back; anything else refused citing the rule. */
 static void test_two_answers(void)
 {
-	static const struct tg_two_answers q = {"9.4", "screen", "stand"};
+	static const struct tg_two_answers q = {"9.4", "screen", "stand", NULL};
 	json_t *l = json_array();
 	tg_two_answers_offer(&q, l, "Screen (9.4)", "Stand (9.4)");
 	CHECK_EQ_INT(json_array_size(l), 2);
@@ -184,10 +184,55 @@ static void test_two_answers(void)
 	CHECK_EQ_INT(tg_two_answers_read(&q, NULL, &err), -1);
 }
 
+/* A two-answer question told apart by a boolean member (Birth of a
+ * Legend's 12.1 Dawn Advantage: {"type": "dawn_advantage", "use": true}):
+ * offered and read the same way; a missing or non-boolean member or
+ * another type refused citing the rule. */
+static void test_two_answers_flag(void)
+{
+	static const struct tg_two_answers q = {"12.1", "dawn_advantage", "dawn_advantage", "use"};
+	json_t *l = json_array();
+	tg_two_answers_offer(&q, l, "Spend (12.1)", "Keep (12.1)");
+	CHECK_EQ_INT(json_array_size(l), 2);
+	json_t *y = json_object_get(json_array_get(l, 0), "action");
+	json_t *n = json_object_get(json_array_get(l, 1), "action");
+	CHECK_EQ_STR(json_string_value(json_object_get(y, "type")), "dawn_advantage");
+	CHECK(json_is_true(json_object_get(y, "use")));
+	CHECK(json_is_false(json_object_get(n, "use")));
+	CHECK_EQ_INT(json_object_size(y), 2);
+	CHECK_EQ_STR(json_string_value(json_object_get(json_array_get(l, 1), "label")),
+	             "Keep (12.1)");
+	struct tg_error err = {0};
+	CHECK_EQ_INT(tg_two_answers_read(&q, y, &err), 1);
+	CHECK_EQ_INT(tg_two_answers_read(&q, n, &err), 0);
+	json_decref(l);
+	json_t *bad = json_pack("{s:s}", "type", "dawn_advantage");
+	CHECK_EQ_INT(tg_two_answers_read(&q, bad, &err), -1);
+	CHECK_EQ_STR(err.code, TG_E_MALFORMED);
+	CHECK_EQ_STR(err.message, "12.1: the answer is \"dawn_advantage\" with \"use\": true, or "
+	                          "\"dawn_advantage\" with \"use\": false");
+	json_decref(bad);
+	bad = json_pack("{s:s,s:i}", "type", "dawn_advantage", "use", 1);
+	CHECK_EQ_INT(tg_two_answers_read(&q, bad, &err), -1);
+	json_decref(bad);
+	bad = json_pack("{s:s,s:b}", "type", "screen", "use", 1);
+	CHECK_EQ_INT(tg_two_answers_read(&q, bad, &err), -1);
+	json_decref(bad);
+	/* two types and a member: each answer its own type and value */
+	static const struct tg_two_answers r = {"1.0", "go", "halt", "sure"};
+	bad = json_pack("{s:s,s:b}", "type", "go", "sure", 0);
+	CHECK_EQ_INT(tg_two_answers_read(&r, bad, &err), -1);
+	json_decref(bad);
+	bad = json_pack("{s:s,s:b}", "type", "halt", "sure", 0);
+	CHECK_EQ_INT(tg_two_answers_read(&r, bad, &err), 0);
+	json_decref(bad);
+}
+
 int main(void)
 {
 	test_interrupt_first();
 	test_nothing_pending();
 	test_two_answers();
+	test_two_answers_flag();
 	return tap_done();
 }

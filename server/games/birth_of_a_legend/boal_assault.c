@@ -591,7 +591,7 @@ static const char *heroic_prompt(const struct boal_state *s, const struct boal_d
 }
 
 static const struct bi_question heroic_q = {
-    {"12.1", "heroic_defense", "decline"},
+    {"12.1", "heroic_defense", "decline", NULL},
     BOAL_IS_HEROIC,
     defender,
     "Spend the Advantage: Heroic Defense turns the Success into a Stalemate (12.1)",
@@ -971,7 +971,7 @@ static const char *fall_back_prompt(const struct boal_state *s, const struct boa
 }
 
 static const struct bi_question fall_back_q = {
-    {"10.4.4", "fall_back", "hold"},
+    {"10.4.4", "fall_back", "hold", NULL},
     BOAL_IS_FALL_BACK,
     attacker,
     "Retreat the assaulting units into the areas they entered from (10.4.4)",

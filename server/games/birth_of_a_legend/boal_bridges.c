@@ -210,7 +210,13 @@ static const char *demolish_prompt(const struct boal_state *s, const struct boal
 }
 
 static const struct bi_question demolish_q = {
-    {"15.4.1", "demolish", "keep"}, BOAL_IS_DEMOLISH, holder,          "Try to blow %s (15.4.1)",
-    "Leave %s standing (15.4.1)",   bridge_name,      demolish_answer, demolish_prompt,
+    {"15.4.1", "demolish", "keep", NULL},
+    BOAL_IS_DEMOLISH,
+    holder,
+    "Try to blow %s (15.4.1)",
+    "Leave %s standing (15.4.1)",
+    bridge_name,
+    demolish_answer,
+    demolish_prompt,
 };
 BI_QUESTION_KIND(demolish, demolish_q)

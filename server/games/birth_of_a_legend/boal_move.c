@@ -427,7 +427,7 @@ static const char *screen_prompt(const struct boal_state *s, const struct boal_d
 }
 
 static const struct bi_question screen_q = {
-    {"9.4", "screen", "stand"},
+    {"9.4", "screen", "stand", NULL},
     BOAL_IS_SCREEN,
     defender,
     "Screen: your cavalry retreats, not Exhausted (9.4)",

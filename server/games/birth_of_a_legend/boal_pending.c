@@ -187,84 +187,160 @@ static const char *leader_return_prompt(const void *p, int seat, char *buf, size
 	           l >= 0 ? D()->leader[l].name : "a Leader");
 }
 
+/* ---- the sequence of play's questions with two answers ----------------- */
+
+/* A step of the sequence of play that asks one side a question with two
+ * answers, written as one row as the impulse's are (struct bi_question,
+ * boal_question.c): it holds while s->step == step and asks the side `side`
+ * returns; it offers the two labels (each may hold one %s, the subject's
+ * name) and reads the answer with kit/pending.h's tg_two_answers, so an
+ * answer of another shape is refused citing the rule; `answer` goes on
+ * with the reply (yes: the first answer). */
+struct step_question {
+	struct tg_two_answers q;
+	uint8_t step; /* enum boal_step */
+	int (*side)(const struct boal_state *s);
+	const char *yes_label, *no_label;
+	const char *(*subject)(const struct boal_state *s, const struct boal_data *d);
+	int (*answer)(struct boal_state *s, const struct boal_data *d, int side, bool yes,
+	              struct tg_error *err);
+	const char *(*prompt)(const struct boal_state *s, const struct boal_data *d, int side,
+	                      char *buf, size_t n);
+};
+
+static bool step_question_holds(const struct step_question *q, const void *p)
+{
+	return ST(p)->step == q->step;
+}
+static unsigned step_question_who(const struct step_question *q, const void *p)
+{
+	return seat_bit(ST(p), q->side(ST(p)));
+}
+static void step_question_offer(const struct step_question *q, const void *p, json_t *list)
+{
+	const char *subject = q->subject(ST(p), D());
+	char yes[256], no[256];
+	/* the labels are the row's constants, each with at most one %s */
+	snprintf(yes, sizeof yes, q->yes_label, subject);
+	snprintf(no, sizeof no, q->no_label, subject);
+	tg_two_answers_offer(&q->q, list, yes, no);
+}
+static int step_question_act(const struct step_question *q, void *p, const json_t *a,
+                             struct tg_error *err)
+{
+	int yes = tg_two_answers_read(&q->q, a, err);
+	if (yes < 0)
+		return -1;
+	return q->answer(MUT(p), D(), q->side(ST(p)), yes == 1, err);
+}
+static const char *step_question_prompt(const struct step_question *q, const void *p, char *buf,
+                                        size_t n)
+{
+	return q->prompt(ST(p), D(), q->side(ST(p)), buf, n);
+}
+
+/* The five functions of the module's table entry `name`, from its row q. */
+#define STEP_QUESTION(name, q)                                                                     \
+	static bool name##_holds(const void *p)                                                    \
+	{                                                                                          \
+		return step_question_holds(&(q), p);                                               \
+	}                                                                                          \
+	static unsigned name##_who(const void *p)                                                  \
+	{                                                                                          \
+		return step_question_who(&(q), p);                                                 \
+	}                                                                                          \
+	static void name##_offer(const void *p, int seat, json_t *list)                            \
+	{                                                                                          \
+		(void)seat;                                                                        \
+		step_question_offer(&(q), p, list);                                                \
+	}                                                                                          \
+	static int name##_act(void *p, int seat, const json_t *a, struct game_outcome *out,        \
+	                      struct tg_error *err)                                                \
+	{                                                                                          \
+		(void)seat;                                                                        \
+		(void)out;                                                                         \
+		return step_question_act(&(q), p, a, err);                                         \
+	}                                                                                          \
+	static const char *name##_prompt(const void *p, int seat, char *buf, size_t n)             \
+	{                                                                                          \
+		(void)seat;                                                                        \
+		return step_question_prompt(&(q), p, buf, n);                                      \
+	}
+
 /* ---- 12.1 the Advantage at Dawn ------------------------------------------ */
 
-static bool dawn_advantage_holds(const void *p)
+static int advantage_holder(const struct boal_state *s)
 {
-	return ST(p)->step == BOAL_STEP_DAWN_ADVANTAGE;
+	return s->advantage;
 }
-static unsigned dawn_advantage_who(const void *p)
+static const char *army_leader(const struct boal_state *s, const struct boal_data *d)
 {
-	return seat_bit(ST(p), ST(p)->advantage);
+	(void)d;
+	return s->advantage == BOAL_CONFEDERATE ? "Lee" : "McClellan";
 }
-static void dawn_advantage_offer(const void *p, int seat, json_t *list)
+static int advantage_answer(struct boal_state *s, const struct boal_data *d, int side, bool yes,
+                            struct tg_error *err)
 {
-	const char *who = boal_seat_side(ST(p), seat) == BOAL_CONFEDERATE ? "Lee" : "McClellan";
-	offer(list, json_pack("{s:s,s:b}", "type", "dawn_advantage", "use", 1),
-	      "Spend the Advantage: %s becomes Active (12.1 Change Army Leader Status)", who);
-	offer(list, json_pack("{s:s,s:b}", "type", "dawn_advantage", "use", 0),
-	      "Keep the Advantage: %s stays Inactive (12.1)", who);
+	return boal_dawn_advantage(s, d, side, yes, err);
 }
-static int dawn_advantage_act(void *p, int seat, const json_t *a, struct game_outcome *out,
-                              struct tg_error *err)
+static const char *advantage_prompt(const struct boal_state *s, const struct boal_data *d, int side,
+                                    char *buf, size_t n)
 {
-	(void)out;
-	if (strcmp(a_type(a), "dawn_advantage") != 0)
-		return unknown(a, "12.1", err);
-	const json_t *use = json_object_get(a, "use");
-	if (!json_is_boolean(use))
-		return tg_fail(err, TG_E_MALFORMED, "dawn_advantage needs \"use\": true or false");
-	return boal_dawn_advantage(MUT(p), D(), boal_seat_side(ST(p), seat), json_is_true(use),
-	                           err);
-}
-static const char *dawn_advantage_prompt(const void *p, int seat, char *buf, size_t n)
-{
+	(void)d;
 	return say(buf, n,
 	           "12.1: your Army Leader is Inactive (6.2.1 dr %d); spend the Advantage to make "
 	           "him Active?",
-	           ST(p)->army_dr[boal_seat_side(ST(p), seat)]);
+	           s->army_dr[side]);
 }
+static const struct step_question dawn_advantage_q = {
+    {"12.1", "dawn_advantage", "dawn_advantage", "use"},
+    BOAL_STEP_DAWN_ADVANTAGE,
+    advantage_holder,
+    "Spend the Advantage: %s becomes Active (12.1 Change Army Leader Status)",
+    "Keep the Advantage: %s stays Inactive (12.1)",
+    army_leader,
+    advantage_answer,
+    advantage_prompt,
+};
+STEP_QUESTION(dawn_advantage, dawn_advantage_q)
 
 /* ---- 6.2.2 the Supply Train at Dawn -------------------------------------- */
 
-static bool dawn_train_holds(const void *p)
+static int the_union(const struct boal_state *s)
 {
-	return ST(p)->step == BOAL_STEP_DAWN_TRAIN;
+	(void)s;
+	return BOAL_UNION;
 }
-static unsigned dawn_train_who(const void *p)
+static const char *train_arrival(const struct boal_state *s, const struct boal_data *d)
 {
-	return seat_bit(ST(p), BOAL_UNION);
+	int at = s->turn + d->train_transit_days;
+	return at < d->n_turns ? d->turn_label[at] : "after the last Turn";
 }
-static void dawn_train_offer(const void *p, int seat, json_t *list)
+static int train_answer(struct boal_state *s, const struct boal_data *d, int side, bool yes,
+                        struct tg_error *err)
 {
-	(void)seat;
-	const struct boal_data *d = D();
-	int at = ST(p)->turn + d->train_transit_days;
-	offer(list, json_pack("{s:s,s:b}", "type", "relocate_train", "relocate", 1),
-	      "Relocate the Supply Train to Harrison's Landing, arriving %s (6.2.2)",
-	      at < d->n_turns ? d->turn_label[at] : "after the last Turn");
-	offer(list, json_pack("{s:s,s:b}", "type", "relocate_train", "relocate", 0),
-	      "Keep the Supply Train at White House Landing (6.2.2)");
+	(void)side;
+	return boal_dawn_train(s, d, yes, err);
 }
-static int dawn_train_act(void *p, int seat, const json_t *a, struct game_outcome *out,
-                          struct tg_error *err)
+static const char *train_prompt(const struct boal_state *s, const struct boal_data *d, int side,
+                                char *buf, size_t n)
 {
-	(void)seat;
-	(void)out;
-	if (strcmp(a_type(a), "relocate_train") != 0)
-		return unknown(a, "6.2.2", err);
-	const json_t *r = json_object_get(a, "relocate");
-	if (!json_is_boolean(r))
-		return tg_fail(err, TG_E_MALFORMED,
-		               "relocate_train needs \"relocate\": true or false");
-	return boal_dawn_train(MUT(p), D(), json_is_true(r), err);
-}
-static const char *dawn_train_prompt(const void *p, int seat, char *buf, size_t n)
-{
-	(void)p;
-	(void)seat;
+	(void)s;
+	(void)d;
+	(void)side;
 	return say(buf, n, "6.2.2: relocate the Supply Train from White House Landing?");
 }
+static const struct step_question dawn_train_q = {
+    {"6.2.2", "relocate_train", "relocate_train", "relocate"},
+    BOAL_STEP_DAWN_TRAIN,
+    the_union,
+    "Relocate the Supply Train to Harrison's Landing, arriving %s (6.2.2)",
+    "Keep the Supply Train at White House Landing (6.2.2)",
+    train_arrival,
+    train_answer,
+    train_prompt,
+};
+STEP_QUESTION(dawn_train, dawn_train_q)
 
 /* ---- 13.2 the Night Phase ------------------------------------------------ */
 

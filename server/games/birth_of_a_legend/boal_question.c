@@ -198,7 +198,7 @@ static const char *entrench_prompt(const struct boal_state *s, const struct boal
 }
 
 static const struct bi_question entrench_q = {
-    {"11.2", "place_entrenchment", "no_entrenchment"},
+    {"11.2", "place_entrenchment", "no_entrenchment", NULL},
     BOAL_IS_ENTRENCH,
     attacker,
     "Place a friendly Entrench +1 in %s (11.2)",

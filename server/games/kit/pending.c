@@ -52,22 +52,39 @@ const char *tg_pending_prompt(const struct tg_pending *table, size_t n, const vo
 	return p->prompt(st, role, buf, size);
 }
 
+static json_t *answer(const struct tg_two_answers *q, const char *label, const char *type,
+                      bool value)
+{
+	json_t *action = json_pack("{s:s}", "type", type);
+	if (action && q->flag)
+		json_object_set_new(action, q->flag, json_boolean(value));
+	return json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params");
+}
+
 void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
                           const char *no_label)
 {
-	json_array_append_new(list, json_pack("{s:s,s:{s:s},s:[]}", "label", yes_label, "action",
-	                                      "type", q->yes, "params"));
-	json_array_append_new(list, json_pack("{s:s,s:{s:s},s:[]}", "label", no_label, "action",
-	                                      "type", q->no, "params"));
+	json_array_append_new(list, answer(q, yes_label, q->yes, true));
+	json_array_append_new(list, answer(q, no_label, q->no, false));
 }
 
 int tg_two_answers_read(const struct tg_two_answers *q, const json_t *action, struct tg_error *err)
 {
 	const char *t = json_string_value(json_object_get(action, "type"));
-	if (t && !strcmp(t, q->yes))
+	if (!q->flag) {
+		if (t && !strcmp(t, q->yes))
+			return 1;
+		if (t && !strcmp(t, q->no))
+			return 0;
+		return tg_fail(err, TG_E_MALFORMED, "%s: the answer is \"%s\" or \"%s\"", q->rule,
+		               q->yes, q->no);
+	}
+	const json_t *v = json_object_get(action, q->flag);
+	if (t && json_is_true(v) && !strcmp(t, q->yes))
 		return 1;
-	if (t && !strcmp(t, q->no))
+	if (t && json_is_false(v) && !strcmp(t, q->no))
 		return 0;
-	return tg_fail(err, TG_E_MALFORMED, "%s: the answer is \"%s\" or \"%s\"", q->rule, q->yes,
-	               q->no);
+	return tg_fail(err, TG_E_MALFORMED,
+	               "%s: the answer is \"%s\" with \"%s\": true, or \"%s\" with \"%s\": false",
+	               q->rule, q->yes, q->flag, q->no, q->flag);
 }

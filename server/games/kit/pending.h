@@ -60,19 +60,26 @@ const char *tg_pending_prompt(const struct tg_pending *table, size_t n, const vo
                               char *buf, size_t size);
 
 /* A question with two answers (screen or stand, demolish or keep): the
- * kinds that ask one write only the rule and the two action types; the
- * offer and the reading of the answer are these two functions, so every
- * such question offers and refuses alike. */
+ * kinds that ask one write only the rule, the two action types and, where
+ * the answers are told apart by a boolean member rather than by their
+ * types, that member; the offer and the reading of the answer are these
+ * two functions, so every such question offers and refuses alike. */
 struct tg_two_answers {
 	const char *rule; /* "9.4", cited by the refusal */
 	const char *yes;  /* the first answer's action type: "screen" */
-	const char *no;   /* the second's: "stand" */
+	const char *no;   /* the second's: "stand" (may be `yes` when flag is set) */
+	/* NULL: the type tells the answers apart. Otherwise the first answer
+	 * is {type: yes, <flag>: true}, the second {type: no, <flag>: false}
+	 * (Birth of a Legend's Dawn: {"type": "dawn_advantage", "use": true}) */
+	const char *flag;
 };
-/* Appends {label, action: {type}, params: []} for `yes`, then for `no`. */
+/* Appends {label, action: {type[, flag]}, params: []} for `yes`, then for `no`. */
 void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
                           const char *no_label);
-/* 1 when the action's type is `yes`, 0 when it is `no`; otherwise -1 with
- * TG_E_MALFORMED: "<rule>: the answer is \"<yes>\" or \"<no>\"". */
+/* 1 when the action is the first answer, 0 when the second; otherwise -1
+ * with TG_E_MALFORMED: "<rule>: the answer is \"<yes>\" or \"<no>\"" (with
+ * a flag: "... \"<yes>\" with \"<flag>\": true, or \"<no>\" with
+ * \"<flag>\": false"). */
 int tg_two_answers_read(const struct tg_two_answers *q, const json_t *action, struct tg_error *err);
 
 #endif
