@@ -13,22 +13,7 @@
  * their ... Attack Factors" (README decision 24: -1 once).
  * 10.7.4: "If the Richmond Garrison unit is forced to retreat into an Area
  * outside of Richmond it is eliminated." */
-#include "boal_impulse_testkit.h"
-
-static void dice(const struct boal_state *s, int skip_dies, int *out, int n)
-{
-	struct tg_rng r = s->rng;
-	for (int i = 0; i < skip_dies; i++)
-		tg_rng_die(&r, 6);
-	for (int i = 0; i < n; i++)
-		out[i] = tg_rng_die(&r, 6) + tg_rng_die(&r, 6);
-}
-
-static void reseed(struct boal_state *s, int k, int tag)
-{
-	uint8_t key[TG_SEED_BYTES] = {(uint8_t)k, (uint8_t)(k >> 8), (uint8_t)tag, 15};
-	tg_rng_init(&s->rng, key);
-}
+#include "boal_hill_assault_testkit.h"
 
 int main(void)
 {
@@ -40,27 +25,12 @@ int main(void)
 	 * Mechanicsville into McCall and Porter at Ellerson's Mill; equal DRs */
 	int checks = 0;
 	for (int k = 0; k < 20000 && checks < 6; k++) {
-		bt_setup(&s, true);
-		reseed(&s, k, 1);
 		int r[4];
-		dice(&s, 1, r, 4); /* the activation dr first */
-		if (r[0] != r[1])
+		int refused = bh_hill_assault(&s, true, k, 1, r, false, false);
+		if (refused < 0)
 			continue;
+		CHECK_EQ_INT(refused, 0);
 		checks++;
-		s.army_active[C] = true;
-		bt_put(&s, "aphill_inf", 3);
-		s.leader[hill].area = 3;
-		s.control[3] = (uint8_t)C;
-		boal_impulse_begin(&s, C);
-		CHECK_EQ_INT(
-		    bt_act(&s, C, "{\"type\":\"activate\",\"area\":3,\"leader\":\"aphill\"}"), 0);
-		CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}"),
-		             0);
-		CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"leader\":\"aphill\",\"to\":6}"),
-		             0);
-		CHECK_EQ_INT(
-		    bt_act(&s, C, "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}"), 0);
-		CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"forward\",\"unit\":\"mccall_inf\"}"), 0);
 		/* AV 6 + 2; DV 13 */
 		CHECK_EQ_INT(s.imp.a_at, 8 + r[0]);
 		CHECK_EQ_INT(s.imp.a_dt, 13 + r[1]);
@@ -76,22 +46,10 @@ int main(void)
 	CHECK_EQ_INT(checks, 6);
 	/* not in the Basic game */
 	for (int k = 0; k < 20000; k++) {
-		bt_setup(&s, false);
-		reseed(&s, k, 2);
 		int r[4];
-		dice(&s, 1, r, 4);
-		if (r[0] != r[1] || boal_leader_casualty(r[2], true) == BOAL_LEADER_UNHURT)
+		if (bh_hill_assault(&s, false, k, 2, r, false, false) < 0 ||
+		    boal_leader_casualty(r[2], true) == BOAL_LEADER_UNHURT)
 			continue;
-		s.army_active[C] = true;
-		bt_put(&s, "aphill_inf", 3);
-		s.leader[hill].area = 3;
-		s.control[3] = (uint8_t)C;
-		boal_impulse_begin(&s, C);
-		bt_act(&s, C, "{\"type\":\"activate\",\"area\":3,\"leader\":\"aphill\"}");
-		bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}");
-		bt_act(&s, C, "{\"type\":\"move\",\"leader\":\"aphill\",\"to\":6}");
-		bt_act(&s, C, "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}");
-		bt_act(&s, U, "{\"type\":\"forward\",\"unit\":\"mccall_inf\"}");
 		/* unhurt: he went back with his repulsed unit */
 		CHECK(s.leader[hill].area == 3 && !s.leader[hill].killed);
 		break;
@@ -111,7 +69,7 @@ int main(void)
 			s.control[36] = (uint8_t)U;
 			s.control[37] = (uint8_t)C;
 			int r[2];
-			dice(&s, 0, r, 2);
+			bh_dice(&s, 0, r, 2);
 			boal_impulse_begin(&s, U);
 			bt_act(&s, U, "{\"type\":\"activate\",\"area\":36}");
 			bt_act(&s, U, "{\"type\":\"activate_unit\",\"unit\":\"hooker_inf\"}");
@@ -137,7 +95,7 @@ int main(void)
 		bt_put(&s, "whitehouse_inf", 17);
 		s.control[12] = (uint8_t)C;
 		int r[2];
-		dice(&s, 0, r, 2);
+		bh_dice(&s, 0, r, 2);
 		boal_impulse_begin(&s, C);
 		bt_act(&s, C, "{\"type\":\"activate\",\"area\":12}");
 		bt_act(&s, C, "{\"type\":\"activate_unit\",\"unit\":\"winder_inf\"}");
@@ -155,9 +113,9 @@ int main(void)
 	 * DV 7; a dr lead of 4 gives 2 CP */
 	for (int k = 0; k < 20000; k++) {
 		bt_setup(&s, false);
-		reseed(&s, k, 3);
+		bh_reseed(&s, k, 3);
 		int r[2];
-		dice(&s, 0, r, 2);
+		bh_dice(&s, 0, r, 2);
 		if (5 + r[0] - 7 - r[1] < 2)
 			continue;
 		bt_clear(&s);

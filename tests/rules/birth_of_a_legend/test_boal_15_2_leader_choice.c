@@ -5,22 +5,7 @@
  * "must make a DR": each player chooses among his own leaders there, the
  * attacker first (README decision 9), before his DR is drawn; with one
  * leader there is nothing to choose. */
-#include "boal_impulse_testkit.h"
-
-static void dice(const struct boal_state *s, int skip_dies, int *out, int n)
-{
-	struct tg_rng r = s->rng;
-	for (int i = 0; i < skip_dies; i++)
-		tg_rng_die(&r, 6);
-	for (int i = 0; i < n; i++)
-		out[i] = tg_rng_die(&r, 6) + tg_rng_die(&r, 6);
-}
-
-static void reseed(struct boal_state *s, int k)
-{
-	uint8_t key[TG_SEED_BYTES] = {(uint8_t)k, (uint8_t)(k >> 8), 152, 15};
-	tg_rng_init(&s->rng, key);
-}
+#include "boal_hill_assault_testkit.h"
 
 static bool hurt(const struct boal_state *s, int l)
 {
@@ -40,30 +25,13 @@ int main(void)
 	 * and McClellan stand with McCall. Equal DRs: both players choose. */
 	int checks = 0;
 	for (int k = 0; k < 40000 && checks < 8; k++) {
-		bt_setup(&s, true);
-		reseed(&s, k);
 		int r[4];
-		dice(&s, 1, r, 4); /* the activation dr first */
-		if (r[0] != r[1])
+		int refused = bh_hill_assault(&s, true, k, 152, r, true, true);
+		if (refused < 0)
 			continue;
+		CHECK_EQ_INT(refused, 0);
 		bool pick_hill = checks % 2 == 0, pick_mac = checks % 4 < 2;
 		checks++;
-		s.army_active[C] = true;
-		bt_put(&s, "aphill_inf", 3);
-		s.leader[hill].area = 3;
-		s.leader[mac].area = 6;
-		s.control[3] = (uint8_t)C;
-		boal_impulse_begin(&s, C);
-		CHECK_EQ_INT(
-		    bt_act(&s, C, "{\"type\":\"activate\",\"area\":3,\"leader\":\"aphill\"}"), 0);
-		CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}"),
-		             0);
-		CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"leader\":\"aphill\",\"to\":6}"),
-		             0);
-		s.leader[lee].area = 6;
-		CHECK_EQ_INT(
-		    bt_act(&s, C, "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}"), 0);
-		CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"forward\",\"unit\":\"mccall_inf\"}"), 0);
 		/* the attacker is asked first, between his two leaders there */
 		CHECK_EQ_STR(bt_pending(&s), "leader_casualty");
 		CHECK_EQ_INT(bt_offers(&s, C, "leader_casualty", NULL, 0), 2);
@@ -82,7 +50,7 @@ int main(void)
 		CHECK_EQ_STR(bt_err.code, TG_E_NOT_YOUR_TURN);
 		/* nothing was drawn before the choice */
 		int again[4];
-		dice(&s, 0, again, 2);
+		bh_dice(&s, 0, again, 2);
 		CHECK_EQ_INT(again[0], r[2]);
 		CHECK_EQ_INT(bt_act(&s, C,
 		                    pick_hill
