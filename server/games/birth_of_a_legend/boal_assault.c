@@ -353,12 +353,25 @@ static void stalemate(struct boal_state *s, const struct boal_data *d)
 	if (!m->contested0[m->a_area])
 		attackers_retreat(s, d);
 	else
-		bi_assault_finish(s, d);
+		bi_assault_resolved(s, d);
 }
 
 static int defenders_left(const struct boal_state *s, const struct boal_data *d)
 {
 	return boal_units_in(s, d, !s->imp.side, s->imp.a_area);
+}
+
+/* 10.7.3: "Some or all of the defenders in an Area being assaulted may
+ * voluntarily retreat after the Assault is resolved, even if the Attacker
+ * loses." After a Repulse or a Stalemate (once the Attacker's retreat of
+ * 10.4.4 is done) as after a Success, while defenders are left (README
+ * decision 54). */
+void bi_assault_resolved(struct boal_state *s, const struct boal_data *d)
+{
+	if (defenders_left(s, d) > 0)
+		s->imp.step = BOAL_IS_VOLUNTARY;
+	else
+		bi_assault_finish(s, d);
 }
 
 static void cp_step(struct boal_state *s, const struct boal_data *d);
@@ -420,11 +433,11 @@ static void result(struct boal_state *s, const struct boal_data *d)
 		if (m->a_mandatory)
 			attackers_retreat(s, d);
 		else if (area == m->area && m->contested0[area])
-			bi_assault_finish(s, d);
+			bi_assault_resolved(s, d);
 		else if (boal_units_in(s, d, side, area) > 0)
 			m->step = BOAL_IS_FALL_BACK;
 		else
-			bi_assault_finish(s, d);
+			bi_assault_resolved(s, d);
 		return;
 	}
 	if (r == BOAL_STALEMATE) {
@@ -746,7 +759,7 @@ static void after_cp(struct boal_state *s, const struct boal_data *d)
 	}
 	/* 10.7.3: "Some or all of the defenders in an Area being assaulted may
 	 * voluntarily retreat after the Assault is resolved" */
-	m->step = BOAL_IS_VOLUNTARY;
+	bi_assault_resolved(s, d);
 }
 
 static int leader_retreat_next(const struct boal_state *s, const struct boal_data *d);
@@ -959,7 +972,7 @@ static void fall_back_answer(struct boal_state *s, const struct boal_data *d, in
 	if (yes)
 		attackers_retreat(s, d);
 	else
-		bi_assault_finish(s, d);
+		bi_assault_resolved(s, d);
 }
 
 static const char *fall_back_prompt(const struct boal_state *s, const struct boal_data *d,

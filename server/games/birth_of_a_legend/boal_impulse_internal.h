@@ -60,6 +60,9 @@ void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, jso
 int bi_mandatory_pending(const struct boal_state *s, const struct boal_data *d);
 /* once every retreat of the assault is done: the assault's last steps */
 void bi_assault_finish(struct boal_state *s, const struct boal_data *d);
+/* the result and the Attacker's retreat are done: the Defender's voluntary
+ * retreats (10.7.3) while he has units there, then bi_assault_finish */
+void bi_assault_resolved(struct boal_state *s, const struct boal_data *d);
 
 /* boal_bridges.c (15.4, Advanced): the repair at an Assault Impulse's
  * start; at its end the demolitions, asked one bridge at a time (true: one

@@ -147,7 +147,7 @@ void bi_retreat_run(struct boal_state *s, const struct boal_data *d)
 		bi_cp_resume(s, d);
 		break;
 	case 1:
-		bi_assault_finish(s, d);
+		bi_assault_resolved(s, d); /* the Defender's 10.7.3 next */
 		break;
 	case 2:
 		bi_voluntary_resume(s, d);

@@ -114,7 +114,7 @@ struct boal_impulse {
 	int8_t r_unit;  /* the unit retreating now, -1 */
 	uint8_t r_from; /* the area it leaves */
 	int8_t r_side;  /* whose retreat it is */
-	uint8_t r_back; /* after the queue: 0 the CP step, 1 the assault's end, 2 voluntary,
+	uint8_t r_back; /* after the queue: 0 the CP step, 1 the Defender's 10.7.3, 2 voluntary,
 	                   3 the screening's end */
 	uint8_t r_last; /* where the last unit of the queue went (its leaders follow) */
 	/* 15.4 bridges (Advanced) */

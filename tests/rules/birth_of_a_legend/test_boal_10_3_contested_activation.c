@@ -97,6 +97,9 @@ int main(void)
 	CHECK_EQ_INT(s.imp.a_result, BOAL_REPULSE);
 	CHECK_EQ_INT(s.unit[art].area, 3);
 	CHECK(s.unit[art].exhausted);
+	/* 10.7.3 "even if the Attacker loses": the Defender may retreat; he stands */
+	CHECK_EQ_STR(bt_pending(&s), "voluntary");
+	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"done\"}"), 0);
 	CHECK(bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"anderson_art\",\"to\":4}") != 0);
 	CHECK_EQ_INT(s.unit[wh].area, 3);
 	/* Johnson did not assault: he leaves into a Free area, 1 MF more
@@ -127,6 +130,8 @@ int main(void)
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"fall_back\"}"), 0);
 	CHECK_EQ_INT(s.unit[bt_unit("winder_inf")].area, 4);
 	CHECK(s.unit[bt_unit("winder_inf")].exhausted);
+	CHECK_EQ_STR(bt_pending(&s), "voluntary"); /* 10.7.3 */
+	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"done\"}"), 0);
 	CHECK_EQ_STR(bt_pending(&s), "assault_move");
 	return tap_done();
 }

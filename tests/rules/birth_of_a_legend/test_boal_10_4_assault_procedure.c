@@ -77,6 +77,11 @@ int main(void)
 	CHECK(s.unit[hill].exhausted);
 	CHECK_EQ_INT(s.unit[hill].area, 3);
 	CHECK(!s.unit[minf].exhausted);
+	/* 10.7.3: "may voluntarily retreat after the Assault is resolved, even
+	 * if the Attacker loses": the Defender is asked; he stands */
+	CHECK_EQ_STR(bt_pending(&s), "voluntary");
+	CHECK_EQ_INT(tg_pending_awaiting(bt_table, BT_N, &s), 1u << U);
+	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"done\"}"), 0);
 	CHECK_EQ_STR(bt_pending(&s), "assault_move");
 	/* 9.1: "Each enemy-occupied Area may be assaulted only once per
 	 * Impulse"; 9.2.2: nobody enters it again */
@@ -92,6 +97,11 @@ int main(void)
 	CHECK_EQ_INT(s.imp.a_result, BOAL_STALEMATE);
 	CHECK(s.unit[hill].exhausted && s.unit[minf].exhausted && !s.unit[mart].exhausted);
 	CHECK_EQ_INT(s.unit[hill].area, 3);
+	/* 10.7.3: "may voluntarily retreat after the Assault is resolved, even
+	 * if the Attacker loses": the Defender is asked; he stands */
+	CHECK_EQ_STR(bt_pending(&s), "voluntary");
+	CHECK_EQ_INT(tg_pending_awaiting(bt_table, BT_N, &s), 1u << U);
+	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"done\"}"), 0);
 
 	/* Success: CP = AT - DT - 1 (10.6.1), the Forward Unit first */
 	mccall(&s, W_SUCCESS_BIG, &adr, &ddr);
@@ -134,6 +144,8 @@ int main(void)
 	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"forward\",\"unit\":\"mccall_inf\"}"), 0);
 	CHECK_EQ_STR(bt_pending(&s), "heroic");
 	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"heroic_defense\"}"), 0);
+	CHECK_EQ_INT(s.imp.step, BOAL_IS_VOLUNTARY); /* 10.7.3 after the Stalemate */
+	CHECK_EQ_INT(bt_act(&s, U, "{\"type\":\"done\"}"), 0);
 	CHECK_EQ_INT(s.imp.step, BOAL_IS_MOVE);
 	CHECK(s.unit[minf].exhausted && s.unit[hill].exhausted);
 	CHECK_EQ_INT(s.unit[hill].area, 3); /* Stalemate, not Contested: back */
