@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uv.h>
+
 #include "kdf.h"
 #include "util/log.h"
 
@@ -41,6 +43,9 @@ void tg_config_defaults(struct tg_config *c)
 	c->snapshot_every = 50;
 	c->patch_history = 200;
 	c->evict_after_s = 900;
+	c->workers = uv_available_parallelism();
+	if (c->workers > 256)
+		c->workers = 256;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
 	c->clock_timeout_grace_s = 3600;
@@ -188,6 +193,7 @@ static const struct num_key num_keys[] = {
     NUM_U(snapshot_every, 1, 1000000, "actions"),
     NUM_U(patch_history, 0, 100000, "patches"),
     NUM_U(evict_after_s, 0, 2592000, "seconds"),
+    NUM_U(workers, 0, 256, "threads"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),
     NUM_U(clock_timeout_grace_s, 0, 31622400, "seconds"),

@@ -39,6 +39,9 @@ struct tg_config {
 	/* 900: a match nobody follows and no request has named for this long
 	 * leaves memory (loaded again on demand); 0: never */
 	unsigned evict_after_s;
+	/* The cores: threads that bring the views up to date after an action
+	 * (fanout.c); 0: on the loop thread */
+	unsigned workers;
 	unsigned chat_max_bytes; /* 1000 */
 	/* 3600: after a start, every running clock has at least this long left */
 	unsigned clock_restart_grace_s;

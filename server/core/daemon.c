@@ -105,6 +105,8 @@ static void usage(FILE *out)
 	    "  patch_history = 200            patches kept per match and role for 'since'\n"
 	    "  evict_after_s = 900            a match nobody follows or names for this long\n"
 	    "                                 leaves memory until asked for again; 0: never\n"
+	    "  workers = (the cores)          threads that bring the views up to date after\n"
+	    "                                 an action; 0: all on the event loop\n"
 	    "  chat_max_bytes = 1000\n"
 	    "  clock_restart_grace_s = 3600   after a start, every running clock has at least\n"
 	    "                                 this long left (the time down still counts)\n"

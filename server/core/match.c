@@ -23,12 +23,20 @@ bool match_action_in_effect(const json_t *entry)
 	return !json_is_true(json_object_get(entry, "undone")) && !(type && type[0] == '$');
 }
 
-struct tg_match *match_find(struct tg_server *srv, int64_t id)
+struct tg_match *match_peek(struct tg_server *srv, int64_t id)
 {
 	for (struct tg_match *m = srv->matches[(uint64_t)id % TG_MATCH_BUCKETS]; m; m = m->next)
 		if (m->id == id)
 			return m;
 	return NULL;
+}
+
+struct tg_match *match_find(struct tg_server *srv, int64_t id)
+{
+	struct tg_match *m = match_peek(srv, id);
+	if (m && m->job)
+		fanout_join(srv, m, true);
+	return m;
 }
 
 void match_unlink(struct tg_server *srv, struct tg_match *m)
@@ -323,7 +331,7 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 
 void match_release_if_idle(struct tg_server *srv, struct tg_match *m)
 {
-	if (m->nsubs == 0 && !m->dirty && strcmp(match_status(m), "active") != 0) {
+	if (m->nsubs == 0 && !m->dirty && !m->job && strcmp(match_status(m), "active") != 0) {
 		match_unlink(srv, m);
 		match_free(m);
 	}
@@ -344,7 +352,7 @@ void match_evict_idle(struct tg_server *srv)
 			 * that is dropped is in the store (nothing dirty) but the
 			 * kept patches for `since`: PROTOCOL.md lets the server
 			 * answer `since` with a full view. */
-			if (m->nsubs || m->dirty || m->heap_slot != TG_HEAP_NONE ||
+			if (m->nsubs || m->dirty || m->job || m->heap_slot != TG_HEAP_NONE ||
 			    m->used > before)
 				continue;
 			match_unlink(srv, m);
@@ -598,6 +606,10 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 
 void match_act_after(struct tg_server *srv, struct tg_match *m)
 {
+	/* A worker's (fanout.c), unless the game ended: the last patch then
+	 * goes before the match push, as it always did. */
+	if (!m->st.finished && fanout_dispatch(srv, m))
+		return;
 	views_fanout(srv, m);
 	if (!m->st.finished)
 		return;

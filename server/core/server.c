@@ -150,6 +150,11 @@ void srv_send_line(struct tg_session *s, const char *line, size_t len)
 	deliver(s, line, len);
 }
 
+void srv_send_line_now(struct tg_session *s, const char *line, size_t len)
+{
+	deliver(s, line, len);
+}
+
 static const json_t *req_id(const json_t *req)
 {
 	return req ? json_object_get(req, "id") : NULL;
@@ -243,6 +248,8 @@ static void reload_dirty(struct tg_server *srv)
 		next = m->dirty_next;
 		m->dirty_next = NULL;
 		struct tg_error err = {0};
+		/* Its fan-out is of the action rolled back: dropped. */
+		fanout_join(srv, m, false);
 		if (m->g) {
 			m->mod->free(m->g);
 			m->g = NULL;
@@ -263,6 +270,7 @@ static void reload_dirty(struct tg_server *srv)
 bool srv_turn_commit(struct tg_server *srv)
 {
 	bool failed = false;
+	srv->turn++;
 	if (srv->tx_open) {
 		struct tg_error err = {0};
 		if (srv->fail_next_turn) {
@@ -545,7 +553,7 @@ void tg_engine_message(struct tg_session *s, const json_t *msg)
 	/* A failed request may have loaded a match nobody follows: let it go. */
 	json_t *mid = json_object_get(msg, "match");
 	struct tg_match *m =
-	    json_is_integer(mid) ? match_find(s->srv, json_integer_value(mid)) : NULL;
+	    json_is_integer(mid) ? match_peek(s->srv, json_integer_value(mid)) : NULL;
 	if (m)
 		match_release_if_idle(s->srv, m);
 }
@@ -578,6 +586,9 @@ void tg_engine_session_close(struct tg_session *s)
 
 void tg_engine_turn(struct tg_server *srv)
 {
+	/* Without a running loop nothing hears of a worker's job: the turn
+	 * waits for them (their lines are held until its commit). */
+	fanout_join_all(srv);
 	srv_turn_commit(srv);
 }
 
@@ -753,6 +764,8 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	}
 	if (notify_start(srv) != 0)
 		TG_ERROR(0, 0, "out of memory: no notification will be sent");
+	if (fanout_start(srv) != 0)
+		TG_ERROR(0, 0, "the fan-out workers did not start: views are made on the loop");
 	load_active(srv);
 	tourney_sched_load(srv);
 	clocks_arm(srv);
@@ -771,6 +784,7 @@ void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 	uv_timer_stop(s->clock_timer);
 	if (s->evict)
 		uv_timer_stop(s->evict);
+	fanout_join_all(s);
 	srv_turn_commit(s);
 	if (notify_stop(s) && s->pending_work == 0) {
 		if (done)
@@ -803,6 +817,7 @@ void tg_server_free(struct tg_server *s)
 {
 	if (!s)
 		return;
+	fanout_stop(s); /* every job delivered, the threads gone */
 	srv_turn_commit(s);
 	backup_abandon(s);
 	notify_free(s);

@@ -128,6 +128,10 @@ struct tg_match {
 	/* Roles told their clock runs low in this run of it (notify.c's
 	 * clock_low; cleared by clock_sync when the match moves). */
 	unsigned low_warned;
+	/* Its fan-out in a worker's hands (fanout.c), or NULL. While set, the
+	 * worker owns g, view[] and ring[]: the loop waits for it
+	 * (fanout_join, done by match_find) before it reads or changes them. */
+	struct tg_fanout_job *job;
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
@@ -187,6 +191,10 @@ struct tg_server {
 	/* Notifications (notify_send.c); notify_queued: this turn wrote to the outbox. */
 	struct tg_notify *notify;
 	bool notify_queued;
+	/* Turns ended so far (srv_turn_commit): a fan-out job made in an
+	 * earlier turn than this one belongs to a committed action. */
+	uint64_t turn;
+	struct tg_fanout_pool *fanout; /* NULL: fan-outs inline (workers = 0) */
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
@@ -200,6 +208,8 @@ void srv_tx_fail(struct tg_server *srv);
 /* Sends (or queues until the commit) a message; steals msg. */
 void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id);
 void srv_send_line(struct tg_session *s, const char *line, size_t len);
+/* Sends now, never held: a line of an action whose turn has committed. */
+void srv_send_line_now(struct tg_session *s, const char *line, size_t len);
 /* An ok reply; members (stolen, may be NULL) are added to it. */
 void srv_ok(struct tg_session *s, const json_t *req, json_t *members);
 /* The ok of a login or registration: if its turn fails to commit, the
@@ -310,7 +320,12 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 /* ---- match.c: live matches ------------------------------------------- */
 /* The live match (loaded from the store if needed), or NULL with err. */
 struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *err);
+/* The live match or NULL; waits for its fan-out job first (fanout_join),
+ * so that the caller may read and change it. */
 struct tg_match *match_find(struct tg_server *srv, int64_t id);
+/* The same without waiting: only for what a worker never touches (the
+ * subscriptions, the row, the clock). */
+struct tg_match *match_peek(struct tg_server *srv, int64_t id);
 void match_free(struct tg_match *m);
 void match_unlink(struct tg_server *srv, struct tg_match *m);
 /* Reloads the store row; 0 or -1. */
@@ -371,6 +386,35 @@ json_t *views_view(const struct tg_match *m, int role);
 void views_reset(struct tg_server *srv, struct tg_match *m);
 /* After a state change to m->seq: diff, keep, send. */
 void views_fanout(struct tg_server *srv, struct tg_match *m);
+/* The same in three steps, so that the middle one can run on a fan-out
+ * worker (fanout.c): prepare and send on the loop, compute wherever m is
+ * held (it reads m->g and the game module only, and writes m->view and
+ * m->ring; never m->row, the subscriptions or the server). */
+struct views_batch {
+	int64_t seq;
+	bool server_ended;           /* the view carries the server's result */
+	unsigned patch_history;      /* cfg.patch_history */
+	unsigned roles;              /* bit r: role r's view is computed */
+	char *line[TG_ROLE_MAX + 1]; /* what role r's followers get, or NULL */
+};
+void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b);
+void views_fanout_compute(struct tg_match *m, struct views_batch *b);
+/* now: srv_send_line_now (the action's turn has committed). Frees the lines. */
+void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now);
+void views_batch_clear_role(struct views_batch *b, int role);
+
+/* ---- fanout.c: fan-outs on worker threads ------------------------------ */
+/* cfg.workers threads (none: 0). 0, or -1 when they cannot start. */
+int fanout_start(struct tg_server *srv);
+/* Waits for every job (their lines are sent), stops the threads. */
+void fanout_stop(struct tg_server *srv);
+/* After an action: m's fan-out handed to a worker (true), or not (false:
+ * no workers; the caller runs views_fanout). */
+bool fanout_dispatch(struct tg_server *srv, struct tg_match *m);
+/* Waits for m's job, if any; its lines are sent (deliver) or dropped (the
+ * action's turn was rolled back). */
+void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver);
+void fanout_join_all(struct tg_server *srv);
 /* Pushes the match object to every participant subscriber. */
 void views_push_match(struct tg_server *srv, struct tg_match *m);
 int views_subscribe(struct tg_session *s, struct tg_match *m, int role);

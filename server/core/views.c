@@ -84,10 +84,11 @@ static void drop_view(struct tg_match *m, int role)
 	tg_view_kept_clear(&m->view[role]);
 }
 
-/* Keeps a full view of role (and its sections' stamps). */
-static void keep_full(struct tg_match *m, int role)
+/* Keeps a full view of role (and its sections' stamps); server_ended:
+ * ended_by_server(m), decided by the loop (m->row is the loop's). */
+static void keep_full(struct tg_match *m, int role, bool server_ended)
 {
-	if (ended_by_server(m)) {
+	if (server_ended) {
 		json_t *v = views_view(m, role);
 		if (!v || tg_view_keep_tree(&m->view[role], v) != 0)
 			tg_view_kept_clear(&m->view[role]);
@@ -100,12 +101,12 @@ static void keep_full(struct tg_match *m, int role)
 /* Brings role's kept view up to date, appending the patch to ops: by the
  * sections that moved, or whole once the server overrides the game's view
  * (its own result). -1: keep a full view instead. */
-static int update_view(struct tg_match *m, int role, json_t *ops)
+static int update_view(struct tg_match *m, int role, bool server_ended, json_t *ops)
 {
 	struct tg_view_kept *k = &m->view[role];
 	if (!k->text)
 		return -1;
-	if (!ended_by_server(m))
+	if (!server_ended)
 		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
 	json_t *now = views_view(m, role);
 	int rc = now ? tg_view_update_whole(k, now, ops) : -1;
@@ -191,12 +192,13 @@ static void note_view_bytes(struct tg_patch_ring *r, size_t bytes)
  * built or dumped to send it). The bytes are those of json_dumps of
  * {"op","match","seq","role","view"} in that order; role names are plain
  * ASCII ids. */
-static char *view_line(const struct tg_match *m, int role, const char *view, size_t len)
+static char *view_line(const struct tg_match *m, int64_t seq, int role, const char *view,
+                       size_t len)
 {
 	char head[160];
 	int n = snprintf(head, sizeof head,
 	                 "{\"op\":\"view\",\"match\":%lld,\"seq\":%lld,\"role\":\"%s\",\"view\":",
-	                 (long long)m->id, (long long)m->seq, role_name(m, role));
+	                 (long long)m->id, (long long)seq, role_name(m, role));
 	if (n < 0 || (size_t)n >= sizeof head)
 		return NULL;
 	char *line = malloc((size_t)n + len + 2);
@@ -208,65 +210,97 @@ static char *view_line(const struct tg_match *m, int role, const char *view, siz
 	return line;
 }
 
-static char *kept_line_of(const struct tg_match *m, int role, const struct tg_view_kept *k)
+static char *kept_line_of(const struct tg_match *m, int64_t seq, int role,
+                          const struct tg_view_kept *k)
 {
-	return k->text ? view_line(m, role, k->text, k->len) : NULL;
+	return k->text ? view_line(m, seq, role, k->text, k->len) : NULL;
 }
 
 static char *kept_line(const struct tg_match *m, int role)
 {
-	return kept_line_of(m, role, &m->view[role]);
+	return kept_line_of(m, m->seq, role, &m->view[role]);
 }
 
-static void send_to_role(struct tg_server *srv, struct tg_match *m, int role, const char *line)
+/* now: the line belongs to a turn already committed (a fan-out worker's
+ * result): sent at once rather than held behind this turn's commit, whose
+ * failure would drop it. */
+static void send_to_role(struct tg_match *m, int role, const char *line, bool now)
 {
-	(void)srv;
 	if (!line)
 		return;
 	size_t len = strlen(line);
 	for (unsigned i = 0; i < m->nsubs; i++)
-		if (m->subs[i].role == role && sub_valid(m, &m->subs[i]))
-			srv_send_line(m->subs[i].s, line, len);
+		if (m->subs[i].role == role && sub_valid(m, &m->subs[i])) {
+			if (now)
+				srv_send_line_now(m->subs[i].s, line, len);
+			else
+				srv_send_line(m->subs[i].s, line, len);
+		}
 }
 
 void views_reset(struct tg_server *srv, struct tg_match *m)
 {
+	(void)srv;
 	for (int r = 0; r <= m->nroles; r++) {
 		ring_clear(&m->ring[r]);
 		tg_view_kept_clear(&m->view[r]);
 		if (!m->g || !role_computed(m, r))
 			continue;
-		keep_full(m, r);
+		keep_full(m, r, ended_by_server(m));
 		char *line = kept_line(m, r);
 		if (line)
 			note_view_bytes(&m->ring[r], strlen(line));
-		send_to_role(srv, m, r, line);
+		send_to_role(m, r, line, false);
 		free(line);
 	}
 }
 
-void views_fanout(struct tg_server *srv, struct tg_match *m)
+void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b)
+{
+	memset(b, 0, sizeof *b);
+	b->seq = m->seq;
+	b->server_ended = ended_by_server(m);
+	b->patch_history = srv->cfg.patch_history;
+	for (int r = 0; r <= m->nroles; r++) {
+		if (role_computed(m, r))
+			b->roles |= 1u << r;
+		else
+			drop_view(m, r);
+	}
+}
+
+/* Copies a line to send (the kept one stays in the ring). */
+static char *line_dup(const char *line)
+{
+	size_t n = strlen(line) + 1;
+	char *c = malloc(n);
+	if (c)
+		memcpy(c, line, n);
+	return c;
+}
+
+void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 {
 	for (int r = 0; r <= m->nroles; r++) {
-		if (!role_computed(m, r)) {
-			drop_view(m, r);
+		if (!(b->roles & (1u << r)))
 			continue;
-		}
 		char *line = NULL;
 		json_t *ops = json_array();
-		if (ops && update_view(m, r, ops) == 0) {
+		if (ops && update_view(m, r, b->server_ended, ops) == 0) {
 			json_t *msg =
 			    json_pack("{s:s,s:I,s:I,s:O}", "op", "patch", "match",
-			              (json_int_t)m->id, "seq", (json_int_t)m->seq, "patch", ops);
+			              (json_int_t)m->id, "seq", (json_int_t)b->seq, "patch", ops);
 			line = msg ? json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 			json_decref(msg);
 		} else {
 			/* No earlier view, or no memory for the patch: a full view. */
-			keep_full(m, r);
+			keep_full(m, r, b->server_ended);
 		}
 		json_decref(ops);
-		if (!m->view[r].text)
+		if (!m->view[r].text) {
+			free(line);
 			continue;
+		}
 		struct tg_patch_ring *ring = &m->ring[r];
 		char *full = NULL;
 		if (line) {
@@ -278,7 +312,7 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 				 * last measure), or the yardstick is due: measure
 				 * the view's line, and send it instead when it is
 				 * the shorter. */
-				full = kept_line(m, r);
+				full = kept_line_of(m, b->seq, r, &m->view[r]);
 				if (full)
 					note_view_bytes(ring, strlen(full));
 				if (full && ring->view_bytes < len) {
@@ -291,22 +325,43 @@ void views_fanout(struct tg_server *srv, struct tg_match *m)
 			}
 		}
 		if (line) {
-			send_to_role(srv, m, r, line);
-			ring_push(ring, srv->cfg.patch_history, 2 * ring->view_bytes + 1024, m->seq,
-			          line, strlen(line));
+			b->line[r] = line_dup(line);
+			ring_push(ring, b->patch_history, 2 * ring->view_bytes + 1024, b->seq, line,
+			          strlen(line));
 		} else {
 			/* No earlier view to diff against, no patch, or a patch
 			 * longer than the view: a full view (PROTOCOL.md allows one
 			 * at any seq), and the kept history restarts. */
 			ring_clear(ring);
 			if (!full)
-				full = kept_line(m, r);
+				full = kept_line_of(m, b->seq, r, &m->view[r]);
 			if (full)
 				note_view_bytes(ring, strlen(full));
-			send_to_role(srv, m, r, full);
-			free(full);
+			b->line[r] = full;
 		}
 	}
+}
+
+void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)
+{
+	for (int r = 0; r <= m->nroles; r++) {
+		send_to_role(m, r, b->line[r], now);
+		views_batch_clear_role(b, r);
+	}
+}
+
+void views_batch_clear_role(struct views_batch *b, int role)
+{
+	free(b->line[role]);
+	b->line[role] = NULL;
+}
+
+void views_fanout(struct tg_server *srv, struct tg_match *m)
+{
+	struct views_batch b;
+	views_fanout_prepare(srv, m, &b);
+	views_fanout_compute(m, &b);
+	views_fanout_send(m, &b, false);
 }
 
 void views_push_match(struct tg_server *srv, struct tg_match *m)
@@ -366,7 +421,8 @@ void views_unsubscribe(struct tg_session *s, struct tg_match *m)
 void views_unsubscribe_all(struct tg_session *s)
 {
 	for (unsigned i = 0; i < s->nsubs; i++) {
-		struct tg_match *m = match_find(s->srv, s->subs[i]);
+		/* the subscriptions are the loop's: no need to wait for a job */
+		struct tg_match *m = match_peek(s->srv, s->subs[i]);
 		if (m) {
 			remove_subs(m, s);
 			match_release_if_idle(s->srv, m);
@@ -398,7 +454,7 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 		/* The first follower of an uncomputed role (a spectator): the
 		 * patches from here on are made from this view; none are kept
 		 * from before. */
-		keep_full(m, role);
+		keep_full(m, role, ended_by_server(m));
 		ring_clear(&m->ring[role]);
 	}
 	struct tg_patch_ring *r = &m->ring[role];
@@ -422,7 +478,7 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 		struct tg_view_kept once = {0};
 		json_t *view = views_view(m, role);
 		if (view && tg_view_keep_tree(&once, view) == 0)
-			line = kept_line_of(m, role, &once);
+			line = kept_line_of(m, m->seq, role, &once);
 		json_decref(view);
 		tg_view_kept_clear(&once);
 	}

@@ -1,0 +1,233 @@
+/* fanout.c — the views' fan-out after an action on worker threads (issue
+ * 17, "all cores"). Nearly all of an action's CPU is bringing each role's
+ * view up to date (the sections' rebuild, the diff, the patch's text), and
+ * that reads only the match's own state: so the loop keeps the I/O, TLS,
+ * SQLite and the one group commit, and hands each match's fan-out to one of
+ * cfg.workers threads.
+ *
+ * One job per match at a time: while m->job is set the worker owns m->g,
+ * m->view and m->ring, and whatever on the loop would read or change them
+ * first waits for the job (match_find calls fanout_join), so a match's
+ * actions and patches stay in order. The loop sends a job's lines when it
+ * is done (an uv_async), never before its action's turn has committed: a
+ * job done within its own turn has its lines held in that turn's outbox
+ * like every push; one done later is sent at once (its action is durable,
+ * and a failure of the later turn must not drop it). If the action's turn
+ * fails, its job's lines are dropped (server.c's reload_dirty) and the
+ * match's followers get fresh views. */
+#include <stdlib.h>
+
+#include "core/server_internal.h"
+#include "util/log.h"
+
+struct tg_fanout_job {
+	struct tg_fanout_job *next; /* in the queue, then in the done list */
+	struct tg_match *m;
+	uint64_t turn; /* srv->turn when made */
+	bool done;
+	struct views_batch b;
+};
+
+struct tg_fanout_pool {
+	uv_mutex_t mu;
+	uv_cond_t work; /* a job queued, or stop */
+	uv_cond_t done; /* a job done */
+	struct tg_fanout_job *queue, *queue_tail;
+	struct tg_fanout_job *done_head, *done_tail;
+	bool stop;
+	unsigned nthreads;
+	uv_thread_t *threads;
+	uv_async_t *async; /* its own allocation: it closes after the pool is freed */
+	unsigned inflight; /* jobs made and not yet delivered (the loop's count) */
+};
+
+static void worker(void *arg)
+{
+	struct tg_fanout_pool *p = arg;
+	uv_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->queue && !p->stop)
+			uv_cond_wait(&p->work, &p->mu);
+		struct tg_fanout_job *j = p->queue;
+		if (!j)
+			break; /* stopping, and nothing left */
+		p->queue = j->next;
+		if (!p->queue)
+			p->queue_tail = NULL;
+		j->next = NULL;
+		uv_mutex_unlock(&p->mu);
+		views_fanout_compute(j->m, &j->b);
+		uv_mutex_lock(&p->mu);
+		j->done = true;
+		if (p->done_tail)
+			p->done_tail->next = j;
+		else
+			p->done_head = j;
+		p->done_tail = j;
+		uv_cond_broadcast(&p->done);
+		uv_async_send(p->async);
+	}
+	uv_mutex_unlock(&p->mu);
+}
+
+/* On the loop: the job's lines go out (or are dropped), the match is the
+ * loop's again. */
+static void finish(struct tg_server *srv, struct tg_fanout_job *j, bool deliver)
+{
+	struct tg_match *m = j->m;
+	m->job = NULL;
+	srv->fanout->inflight--;
+	if (deliver)
+		views_fanout_send(m, &j->b, j->turn != srv->turn);
+	for (int r = 0; r <= TG_ROLE_MAX; r++)
+		views_batch_clear_role(&j->b, r);
+	free(j);
+}
+
+/* One job at a time off the done list: sending may close a connection,
+ * and nothing done meanwhile must find a job half delivered. */
+static void on_async(uv_async_t *h)
+{
+	struct tg_server *srv = h->data;
+	if (!srv || !srv->fanout)
+		return;
+	struct tg_fanout_pool *p = srv->fanout;
+	for (;;) {
+		uv_mutex_lock(&p->mu);
+		struct tg_fanout_job *j = p->done_head;
+		if (j) {
+			p->done_head = j->next;
+			if (!p->done_head)
+				p->done_tail = NULL;
+			j->next = NULL;
+		}
+		uv_mutex_unlock(&p->mu);
+		if (!j)
+			return;
+		finish(srv, j, true);
+	}
+}
+
+int fanout_start(struct tg_server *srv)
+{
+	unsigned n = srv->cfg.workers;
+	if (n == 0)
+		return 0;
+	struct tg_fanout_pool *p = calloc(1, sizeof *p);
+	uv_async_t *async = calloc(1, sizeof *async);
+	uv_thread_t *threads = calloc(n, sizeof *threads);
+	if (!p || !async || !threads || uv_mutex_init(&p->mu) != 0) {
+		free(p);
+		free(async);
+		free(threads);
+		return -1;
+	}
+	uv_cond_init(&p->work);
+	uv_cond_init(&p->done);
+	uv_async_init(srv->loop, async, on_async);
+	async->data = srv;
+	uv_unref((uv_handle_t *)async); /* it alone keeps nothing alive */
+	p->async = async;
+	p->threads = threads;
+	for (; p->nthreads < n; p->nthreads++)
+		if (uv_thread_create(&threads[p->nthreads], worker, p) != 0)
+			break;
+	srv->fanout = p;
+	if (p->nthreads == 0) {
+		fanout_stop(srv);
+		return -1;
+	}
+	TG_INFO(0, 0, "%u fan-out workers", p->nthreads);
+	return 0;
+}
+
+static void free_async(uv_handle_t *h)
+{
+	free(h);
+}
+
+void fanout_stop(struct tg_server *srv)
+{
+	struct tg_fanout_pool *p = srv->fanout;
+	if (!p)
+		return;
+	fanout_join_all(srv);
+	uv_mutex_lock(&p->mu);
+	p->stop = true;
+	uv_cond_broadcast(&p->work);
+	uv_mutex_unlock(&p->mu);
+	for (unsigned i = 0; i < p->nthreads; i++)
+		uv_thread_join(&p->threads[i]);
+	p->async->data = NULL;
+	uv_close((uv_handle_t *)p->async, free_async);
+	uv_cond_destroy(&p->work);
+	uv_cond_destroy(&p->done);
+	uv_mutex_destroy(&p->mu);
+	free(p->threads);
+	free(p);
+	srv->fanout = NULL;
+}
+
+bool fanout_dispatch(struct tg_server *srv, struct tg_match *m)
+{
+	struct tg_fanout_pool *p = srv->fanout;
+	if (!p || m->job)
+		return false;
+	struct tg_fanout_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return false;
+	views_fanout_prepare(srv, m, &j->b);
+	if (j->b.server_ended) {
+		/* The server's result goes into the view from m->row, the
+		 * loop's: such a (last) fan-out runs on the loop. */
+		free(j);
+		return false;
+	}
+	j->m = m;
+	j->turn = srv->turn;
+	m->job = j;
+	p->inflight++;
+	uv_mutex_lock(&p->mu);
+	if (p->queue_tail)
+		p->queue_tail->next = j;
+	else
+		p->queue = j;
+	p->queue_tail = j;
+	uv_cond_signal(&p->work);
+	uv_mutex_unlock(&p->mu);
+	return true;
+}
+
+void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver)
+{
+	struct tg_fanout_job *j = m->job;
+	struct tg_fanout_pool *p = srv->fanout;
+	if (!j || !p)
+		return;
+	uv_mutex_lock(&p->mu);
+	while (!j->done)
+		uv_cond_wait(&p->done, &p->mu);
+	/* out of the done list: on_async will not see it */
+	struct tg_fanout_job **q = &p->done_head, *prev = NULL;
+	while (*q && *q != j) {
+		prev = *q;
+		q = &(*q)->next;
+	}
+	if (*q) {
+		*q = j->next;
+		if (p->done_tail == j)
+			p->done_tail = prev;
+	}
+	uv_mutex_unlock(&p->mu);
+	j->next = NULL;
+	finish(srv, j, deliver);
+}
+
+void fanout_join_all(struct tg_server *srv)
+{
+	if (!srv->fanout || srv->fanout->inflight == 0)
+		return;
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++)
+		for (struct tg_match *m = srv->matches[b]; m; m = m->next)
+			fanout_join(srv, m, true);
+}
