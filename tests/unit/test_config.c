@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <uv.h>
+
 #include "core/config.h"
 #include "tap.h"
 
@@ -55,6 +57,9 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.patch_history, 200);
 	CHECK_EQ_INT(c.chat_max_bytes, 1000);
 	CHECK_EQ_INT(c.scrypt_n_log2, 15);
+	/* one fan-out worker per core (issue 17) */
+	CHECK_EQ_INT(c.workers,
+	             uv_available_parallelism() > 256 ? 256 : uv_available_parallelism());
 }
 
 static void test_file(void)
@@ -82,6 +87,7 @@ static void test_file(void)
 	           "session_days = 14\n"
 	           "snapshot_every = 20\n"
 	           "patch_history = 0\n"
+	           "workers = 0\n"
 	           "chat_max_bytes = 500\n"
 	           "scrypt_n_log2 = 14\r\n"
 	           "schema = /usr/share/telegraph/schema\n");
@@ -106,6 +112,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.session_days, 14);
 	CHECK_EQ_INT(c.snapshot_every, 20);
 	CHECK_EQ_INT(c.patch_history, 0);
+	CHECK_EQ_INT(c.workers, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
 	CHECK_EQ_INT(c.scrypt_n_log2, 14);
 	CHECK_EQ_STR(c.schema_dir, "/usr/share/telegraph/schema");
@@ -167,6 +174,7 @@ static void test_errors(void)
 	expect_error("\n\nmax_outbuf = 99999999999999999999M\n", where, "whole number");
 	/* The hashing cost cannot exceed what kdf.c hashes and reads back (N = 2^20):
 	 * at 21 or 22 every register failed and no stored hash would parse. */
+	expect_error("\n\nworkers = 257\n", where, "workers must be from 0 to 256 threads");
 	expect_error("\n\nscrypt_n_log2 = 21\n", where, "scrypt_n_log2 must be from 10 to 20");
 
 	struct tg_config c;
