@@ -40,13 +40,16 @@ const struct lw_data *lw_data_or_fail(struct tg_error *err)
 		tg_fail(err, TG_E_DATA, "Lincoln's War data: %s", derr.message);
 		return NULL;
 	}
-	g_data = d; /* immutable, process-wide: only ever set to the same pointer */
+	/* immutable, process-wide: only ever set to the same pointer; atomic,
+	 * since the fan-out workers (server/core/fanout.c) read it while the
+	 * loop sets up another match (a plain store raced, ThreadSanitizer) */
+	__atomic_store_n(&g_data, d, __ATOMIC_RELEASE);
 	return d;
 }
 
 const struct lw_data *lw_D(void)
 {
-	return g_data;
+	return __atomic_load_n(&g_data, __ATOMIC_ACQUIRE);
 }
 
 /* ---- the public log ------------------------------------------------------------- */
