@@ -111,21 +111,41 @@ int lw_attack_check(const struct lw_move_track *t, const struct lw_hexstep *s, s
 	return 0;
 }
 
+void lw_stack_sum_add(struct lw_stack_sum *t, int stars, bool cavalry)
+{
+	if (cavalry) {
+		t->cav++;
+		t->cav_stars = stars;
+	} else {
+		t->inf++;
+		t->inf_stars += stars;
+		if (stars > t->top)
+			t->top = stars;
+	}
+}
+
+void lw_stack_sum_merge(struct lw_stack_sum *t, const struct lw_stack_sum *more)
+{
+	if (more->cav)
+		t->cav_stars = more->cav_stars;
+	t->cav += more->cav;
+	t->inf += more->inf;
+	t->inf_stars += more->inf_stars;
+	if (more->top > t->top)
+		t->top = more->top;
+}
+
 int lw_stack_check(const struct lw_stack_unit *u, int n, bool mountain, struct tg_error *err)
 {
-	int cav = 0, cav_stars = 0, inf = 0, inf_stars = 0, top = 0;
-	for (int i = 0; i < n; i++) {
-		if (u[i].cavalry) {
-			cav++;
-			cav_stars = u[i].stars;
-		} else {
-			inf++;
-			inf_stars += u[i].stars;
-			if (u[i].stars > top)
-				top = u[i].stars;
-		}
-	}
-	if (cav > 1)
+	struct lw_stack_sum t = {0};
+	for (int i = 0; i < n; i++)
+		lw_stack_sum_add(&t, u[i].stars, u[i].cavalry);
+	return lw_stack_sum_check(&t, mountain, err);
+}
+
+int lw_stack_sum_check(const struct lw_stack_sum *t, bool mountain, struct tg_error *err)
+{
+	if (t->cav > 1)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1: no more than one cavalry general per hex");
 	/* 12.1 / 12.4: a cavalry general "may not outrank the Force CO", "plus one
@@ -134,16 +154,16 @@ int lw_stack_check(const struct lw_stack_unit *u, int n, bool mountain, struct t
 	 * three-star cavalry general under a three-star CO of a Minor Army (12.1
 	 * allows him with that CO alone, 12.4 in any hex; decision, docs/decisions.md "12.2 / 12.1
 	 * / 12.4 a Minor Army's cavalry") */
-	if (inf > 0 && cav_stars > top)
+	if (t->inf > 0 && t->cav_stars > t->top)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1: a cavalry general may not outrank the CO of his force");
-	if (mountain && inf_stars > 6)
+	if (mountain && t->inf_stars > 6)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.4: no more than six stars (plus one cavalry) in a mountain hex");
-	int limit = top >= 3 ? 12 : 6;
-	if (inf_stars > limit)
+	int limit = t->top >= 3 ? 12 : 6;
+	if (t->inf_stars > limit)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.4: no more than %d stars (plus one cavalry) in a hex%s", limit,
-		               top >= 3 ? "" : " without a three-star general");
+		               t->top >= 3 ? "" : " without a three-star general");
 	return 0;
 }

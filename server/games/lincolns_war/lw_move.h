@@ -65,5 +65,16 @@ struct lw_stack_unit {
 /* 0 if the units may stand together in one hex (mountain: six stars at most),
  * else -1 with err citing the rule. */
 int lw_stack_check(const struct lw_stack_unit *u, int n, bool mountain, struct tg_error *err);
+/* The same over a running sum of a hex's units, for a check asked of many
+ * hexes (the rail offer's destinations): the units in any order, summed with
+ * lw_stack_sum_add (or two sums merged) give what lw_stack_check gives
+ * (which of several cavalry generals came last matters to no outcome: two
+ * are refused whatever their ranks). */
+struct lw_stack_sum {
+	int cav, cav_stars, inf, inf_stars, top;
+};
+void lw_stack_sum_add(struct lw_stack_sum *t, int stars, bool cavalry);
+void lw_stack_sum_merge(struct lw_stack_sum *t, const struct lw_stack_sum *more);
+int lw_stack_sum_check(const struct lw_stack_sum *t, bool mountain, struct tg_error *err);
 
 #endif

@@ -60,16 +60,68 @@ bool lw_rail_must_stop(const struct lw_state *s, int side, int hex)
 	return false;
 }
 
-/* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until the
- * side controls a Kentucky city, so rail transport never breaks its
- * neutrality by itself. */
-static bool kentucky_open(const struct lw_state *s, int side, int hex)
+/* What a walk of the rail net reads of the state, gathered once per side
+ * (9.1, 2.3, 2.4.3): a flag byte per hex, so that the walk asks no question
+ * of the units, the RIT or the cities per hex it meets. */
+enum {
+	NET_CUT = 1,  /* 9.1 a)-c): lw_rail_interrupted */
+	NET_STOP = 2, /* an RIT, an enemy force or garrison: a move ends next to it */
+	/* not to be entered by this side: Chicago and New York are closed to
+	 * the Confederates (2.3); 2.4.3 (as 20.0 reads it for rail supply): no
+	 * rail into Kentucky until the side controls a Kentucky city, so rail
+	 * transport never breaks its neutrality by itself */
+	NET_SHUT = 4,
+};
+
+void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net)
 {
-	if (!lw_is_kentucky(hex))
-		return true;
 	const struct lw_data *d = lw_D();
-	for (int c = 0; c < s->n_cities && c < (int)d->n_cities; c++)
-		if (lw_is_kentucky(d->cities[c].hex) && lw_city_controller(s, c) == side)
+	int other = LW_OTHER(side);
+	net->side = side;
+	memset(net->flag, 0, sizeof net->flag);
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->side == other && u->hex >= 0 && u->hex < HEX_IDS)
+			net->flag[u->hex] |= NET_CUT | NET_STOP;
+	}
+	for (int i = 0; i < s->cav.rit_n; i++)
+		if (s->cav.rit[i] >= 0 && s->cav.rit[i] < HEX_IDS)
+			net->flag[s->cav.rit[i]] |= NET_CUT | NET_STOP;
+	bool ky = false; /* 2.4.3: does the side control a Kentucky city? */
+	for (size_t c = 0; c < d->n_cities; c++) {
+		int hex = d->cities[c].hex;
+		if ((int)c < s->n_cities && lw_is_kentucky(hex) &&
+		    lw_city_controller(s, (int)c) == side)
+			ky = true;
+		if (hex < 0 || hex >= HEX_IDS || lw_city_at(hex) != (int)c)
+			continue;
+		bool garrison = s->city[c].garrison && s->city[c].owner == other;
+		if (lw_city_controller(s, (int)c) == other || garrison)
+			net->flag[hex] |= NET_CUT;
+		if (garrison)
+			net->flag[hex] |= NET_STOP;
+		if (d->cities[c].no_confederate_entry && side == LW_CONFEDERATE)
+			net->flag[hex] |= NET_SHUT;
+	}
+	if (!ky)
+		for (size_t i = 0; i < d->n_hexes; i++)
+			if (d->hexes[i].id >= 0 && d->hexes[i].id < HEX_IDS &&
+			    strcmp(d->hexes[i].state, "KY") == 0)
+				net->flag[d->hexes[i].id] |= NET_SHUT;
+}
+
+static bool net_flag(const struct lw_rail_net *net, int hex, uint8_t f)
+{
+	return hex >= 0 && hex < HEX_IDS && (net->flag[hex] & f);
+}
+
+/* lw_rail_must_stop over the gathered net */
+static bool net_must_stop(const struct lw_rail_net *net, int hex)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
+	for (int i = 0; i < n; i++)
+		if (net_flag(net, nb[i], NET_STOP))
 			return true;
 	return false;
 }
@@ -84,18 +136,18 @@ static bool kentucky_open(const struct lw_state *s, int side, int hex)
  * 9.1 like any rail hex (an enemy force or RIT in one cuts it, an obstacle
  * next to one ends the move there). The Confederates never use the link (docs/rail_cavalry.md
  * "Transit hexes"). */
-static void transit_link(const struct lw_state *s, int side, int a, uint8_t reach[HEX_IDS],
-                         int16_t *q, int *qt, int qmax)
+static void transit_link(const struct lw_rail_net *net, int a, uint8_t reach[HEX_IDS], int16_t *q,
+                         int *qt, int qmax)
 {
 	const struct lw_data *d = lw_D();
 	const struct lw_city *ca = lw_data_city_at(d, a);
-	if (side != LW_UNION || !ca || !ca->transit)
+	if (net->side != LW_UNION || !ca || !ca->transit)
 		return;
 	for (size_t c = 0; c < d->n_cities; c++) {
 		int b = d->cities[c].hex;
 		const struct lw_hex *h = valid_hex(b) ? lw_data_hex(d, b) : NULL;
 		if (!d->cities[c].transit || !h || !h->rail || reach[b] ||
-		    lw_rail_interrupted(s, side, b))
+		    net_flag(net, b, NET_CUT))
 			continue;
 		reach[b] = 1;
 		if (*qt < qmax)
@@ -107,12 +159,12 @@ static void transit_link(const struct lw_state *s, int side, int a, uint8_t reac
  * hexsides, and the Union's transit link); reach[hex] = 1. Intermediate
  * hexes must be neither interrupted nor next to an obstacle (the move
  * would have to end there). */
-void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])
+void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS])
 {
 	const struct lw_data *d = lw_D();
 	memset(reach, 0, HEX_IDS);
 	const struct lw_hex *h0 = lw_data_hex(d, from);
-	if (!h0 || !h0->rail || lw_rail_interrupted(s, side, from))
+	if (!h0 || !h0->rail || net_flag(net, from, NET_CUT))
 		return;
 	static const int QMAX = 2048;
 	int16_t q[2048];
@@ -123,29 +175,30 @@ void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[L
 		int a = q[qh++];
 		/* the start may be left even next to the enemy; elsewhere, a hex
 		 * next to an obstacle ends the move */
-		if (a != from && lw_rail_must_stop(s, side, a))
+		if (a != from && net_must_stop(net, a))
 			continue;
-		transit_link(s, side, a, reach, q, &qt, QMAX);
+		transit_link(net, a, reach, q, &qt, QMAX);
 		int nb[6];
 		int n = tg_hex_neighbours(&d->grid, a, nb);
 		for (int i = 0; i < n; i++) {
 			int b = nb[i];
-			if (!valid_hex(b) || reach[b])
+			if (!valid_hex(b) || reach[b] || (net->flag[b] & (NET_CUT | NET_SHUT)))
 				continue;
 			unsigned f = lw_data_hexside_flags(d, a, b);
 			if (!(f & LW_HS_RAIL) || (f & LW_HS_IMPASSABLE))
-				continue;
-			if (lw_rail_interrupted(s, side, b) || !kentucky_open(s, side, b))
-				continue;
-			/* Chicago and New York are closed to the Confederates (2.3) */
-			const struct lw_city *c = lw_data_city_at(d, b);
-			if (c && c->no_confederate_entry && side == LW_CONFEDERATE)
 				continue;
 			reach[b] = 1;
 			if (qt < QMAX)
 				q[qt++] = (int16_t)b;
 		}
 	}
+}
+
+void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])
+{
+	static _Thread_local struct lw_rail_net net;
+	lw_rail_net_build(s, side, &net);
+	lw_rail_net_reach(&net, from, reach);
 }
 
 bool lw_rail_connected(const struct lw_state *s, int side, int from, int to)
@@ -205,6 +258,9 @@ static int check_who(const struct lw_state *s, int u, bool force, struct lw_rail
 	m->u = u;
 	m->force = force;
 	m->n = travellers(s, u, force, m->us);
+	m->sum = (struct lw_stack_sum){0};
+	for (int i = 0; i < m->n; i++)
+		lw_stack_sum_add(&m->sum, s->unit[m->us[i]].stars, s->unit[m->us[i]].cavalry);
 	for (int i = 0; i < m->n; i++)
 		if (lw_rail_used_by(s, m->us[i]))
 			return tg_fail(err, TG_E_ILLEGAL,
@@ -282,9 +338,17 @@ int lw_rail_mover_check(const struct lw_state *s, int u, bool force, struct lw_r
 	return 0;
 }
 
-bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to)
+bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to,
+                           const struct lw_stack_sum *there)
 {
-	return check_to(s, m, to, NULL) == 0 && check_stack_to(s, m, to, NULL) == 0;
+	if (check_to(s, m, to, NULL) != 0)
+		return false;
+	/* check_stack_to over the sums: the units at `to` and those who travel
+	 * (never at `to`: check_to) */
+	struct lw_stack_sum t = *there;
+	lw_stack_sum_merge(&t, &m->sum);
+	const struct lw_hex *h = lw_data_hex(lw_D(), to);
+	return lw_stack_sum_check(&t, h && h->terrain == LW_TERRAIN_MOUNTAIN, NULL) == 0;
 }
 
 int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg_error *err)

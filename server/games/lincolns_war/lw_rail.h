@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "lw_base.h"
+#include "lw_move.h"
 #include "lw_state.h"
 
 json_t *lw_rail_save(const struct lw_rail *r);
@@ -60,17 +61,30 @@ struct lw_rail_mover {
 	int u;
 	bool force;
 	int n;
-	int us[LW_MAX_UNITS]; /* who travels */
+	int us[LW_MAX_UNITS];    /* who travels */
+	struct lw_stack_sum sum; /* their stacking (12.4) */
 };
 /* 0 and m filled if unit u (or his force) may rail somewhere as far as
  * 9.1's checks on him go; else -1. */
 int lw_rail_mover_check(const struct lw_state *s, int u, bool force, struct lw_rail_mover *m);
-/* With m from a successful lw_rail_mover_check: may the move end at `to`
- * (another rail hex, stacking there), the path aside? */
-bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to);
+/* With m from a successful lw_rail_mover_check and `there` the sum of the
+ * side's units at `to` (lw_stack_sum_add over each): may the move end at
+ * `to` (another rail hex, stacking there), the path aside? */
+bool lw_rail_mover_may_end(const struct lw_state *s, const struct lw_rail_mover *m, int to,
+                           const struct lw_stack_sum *there);
 #define LW_RAIL_HEX_IDS 10000 /* hexes are XXYY */
 /* reach[hex] = 1 for every hex `side` may rail to from `from` (9.1). */
 void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS]);
+/* lw_rail_reach in two parts, for an offer that walks from several hexes:
+ * what the walk reads of the state for one side (the hexes interrupted,
+ * the obstacles a move must stop next to, the hexes closed to the side),
+ * gathered once; then one walk per start hex over it. */
+struct lw_rail_net {
+	int side;
+	uint8_t flag[LW_RAIL_HEX_IDS];
+};
+void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net);
+void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS]);
 /* Applies a move lw_rail_check accepted: capacity spent, units moved. */
 void lw_rail_move(struct lw_state *s, int u, int to, bool force);
 /* Did unit u travel by rail this turn? (for 14.0: not also by sea) */

@@ -3,6 +3,7 @@
  * then the other; then all RIT leave the map (9.3) and the card draw
  * begins. The text does not say who rails first: we follow the turn's
  * order (6.0), as the Administration Phase does. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw_engine.h"
@@ -33,14 +34,62 @@ static void rail_end(struct lw_state *s, struct game_outcome *out)
 	lw_begin_draw(s, out);
 }
 
+/* What the offer reads once for every general and destination: the rail
+ * net (9.1's obstacles, lw_rail_net_build), the side's own units summed per
+ * hex for 12.4's stacking check at each destination, and each destination's
+ * choice, built once and shared by every general's list that holds it. */
+struct rail_offer {
+	struct lw_rail_net net;
+	uint8_t reach[LW_RAIL_HEX_IDS];
+	int16_t slot[LW_RAIL_HEX_IDS]; /* 0: no unit of the side there; else 1 + index in sum */
+	struct lw_stack_sum sum[LW_MAX_UNITS];
+	int hex[LW_MAX_UNITS];
+	int n;
+	json_t **choice; /* by index in lw_D()->hexes */
+};
+
+static void own_stacks(const struct lw_state *s, int side, struct rail_offer *o)
+{
+	o->n = 0;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->where != LW_W_MAP || x->side != side || x->hex < 0 ||
+		    x->hex >= LW_RAIL_HEX_IDS)
+			continue;
+		if (!o->slot[x->hex]) {
+			o->hex[o->n] = x->hex;
+			o->sum[o->n] = (struct lw_stack_sum){0};
+			o->slot[x->hex] = (int16_t)++o->n;
+		}
+		lw_stack_sum_add(&o->sum[o->slot[x->hex] - 1], x->stars, x->cavalry);
+	}
+}
+
+static const struct lw_stack_sum *stack_at(const struct rail_offer *o, int hex)
+{
+	static const struct lw_stack_sum none = {0};
+	return o->slot[hex] ? &o->sum[o->slot[hex] - 1] : &none;
+}
+
+static json_t *choice(struct rail_offer *o, size_t i)
+{
+	if (!o->choice[i]) {
+		char hl[64];
+		int to = lw_D()->hexes[i].id;
+		o->choice[i] =
+		    json_pack("{s:i,s:s}", "value", to, "label", lw_hex_label(to, hl, sizeof hl));
+	}
+	return o->choice[i];
+}
+
 /* 9.1: general u's rail entries (bit 0 of modes: with his force, bit 1:
  * alone; the modes lw_rail_mover_check passed) to the destinations in
- * reach, appended to out. */
-static void offer_general(const struct lw_state *s, int u, unsigned modes, const uint8_t *reach,
+ * o->reach, appended to out. */
+static void offer_general(const struct lw_state *s, int u, unsigned modes, struct rail_offer *o,
                           json_t *out)
 {
 	const struct lw_data *d = lw_D();
-	char name[64], hl[64], id[48];
+	char name[64], id[48];
 	struct lw_rail_mover mv;
 	for (int f = 0; f < 2; f++) {
 		bool force = f == 0;
@@ -51,11 +100,10 @@ static void offer_general(const struct lw_state *s, int u, unsigned modes, const
 		json_t *dests = json_array();
 		for (size_t i = 0; i < d->n_hexes; i++) {
 			int to = d->hexes[i].id;
-			if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !reach[to] ||
-			    !lw_rail_mover_may_end(s, &mv, to))
+			if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !o->reach[to] ||
+			    !lw_rail_mover_may_end(s, &mv, to, stack_at(o, to)))
 				continue;
-			json_array_append_new(dests, json_pack("{s:i,s:s}", "value", to, "label",
-			                                       lw_hex_label(to, hl, sizeof hl)));
+			json_array_append(dests, choice(o, i));
 		}
 		if (json_array_size(dests) == 0) {
 			json_decref(dests);
@@ -76,12 +124,13 @@ static void offer_general(const struct lw_state *s, int u, unsigned modes, const
 static void offer_rails(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_data *d = lw_D();
-	static _Thread_local uint8_t reach[LW_RAIL_HEX_IDS];
+	static _Thread_local struct rail_offer o;
 	json_t *each[LW_MAX_UNITS] = {0};
 	/* 9.1's checks on each general once, not per destination; a hex none
 	 * of whose generals may rail is not walked */
 	uint8_t may[LW_MAX_UNITS] = {0};
 	struct lw_rail_mover mv;
+	bool any = false;
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
 		const struct lw_unit *x = &s->unit[u];
 		const struct lw_hex *h = lw_data_hex(d, x->hex);
@@ -90,17 +139,22 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 		for (int f = 0; f < 2; f++)
 			if (lw_rail_mover_check(s, u, f == 0, &mv) == 0)
 				may[u] |= (uint8_t)(1u << f);
+		any |= may[u] != 0;
 	}
+	if (!any || !(o.choice = calloc(d->n_hexes, sizeof *o.choice)))
+		return;
+	lw_rail_net_build(s, side, &o.net);
+	own_stacks(s, side, &o);
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
 		if (!may[u] || each[u])
 			continue;
 		int from = s->unit[u].hex;
-		lw_rail_reach(s, side, from, reach);
+		lw_rail_net_reach(&o.net, from, o.reach);
 		for (int v = u; v < s->n_units && v < LW_MAX_UNITS; v++)
 			if (may[v] && !each[v] && s->unit[v].hex == from) {
 				each[v] = json_array();
 				if (each[v])
-					offer_general(s, v, may[v], reach, each[v]);
+					offer_general(s, v, may[v], &o, each[v]);
 			}
 	}
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
@@ -108,6 +162,12 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 			json_array_extend(list, each[u]);
 		json_decref(each[u]);
 	}
+	for (size_t i = 0; i < d->n_hexes; i++)
+		json_decref(o.choice[i]);
+	free(o.choice);
+	o.choice = NULL;
+	for (int k = 0; k < o.n; k++)
+		o.slot[o.hex[k]] = 0;
 }
 
 static void offer_absorbs(const struct lw_state *s, int side, json_t *list)

@@ -1,12 +1,17 @@
 /* 9.1: "Rail movement ... from one rail hex to another along unbroken
  * rail ... as long as stacking limits are not exceeded." The Rail Phase's
- * offer checks each general once and walks the rail net once per start hex
+ * offer checks each general once, gathers what the rail net's walk reads of
+ * the state once (lw_rail_net_build), walks it once per start hex, sums the
+ * side's stacks per hex once and builds each destination's choice once
  * (issue 17); this test holds it to the plain reading, built here the slow
  * way: for every general of the phasing side, with his force and alone, in
  * unit order, every rail hex in the data's order that lw_rail_check_but_path
- * accepts and that his own walk of the rail net reaches. The offer's rail
- * entries must be exactly these, in this order, at every Rail Phase state of
- * bot-played Campaign games. */
+ * accepts and that a plain walk of the rail net from his hex reaches (the
+ * walk below asks lw_rail_interrupted and lw_rail_must_stop of every hex it
+ * meets, as 9.1 reads). The offer's rail entries must be exactly these, in
+ * this order, with the destinations' labels, at every Rail Phase state of
+ * bot-played Campaign games; and lw_rail_reach (which act() asks) must
+ * agree with the plain walk from every general's hex. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,28 +20,94 @@
 
 extern const struct game_module lincolns_war_module;
 
-static int states, compared;
+static int states, compared, walks_differ;
 
-/* The reference: rail entries as [unit id, force, [to...]] lists. */
+/* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until
+ * the side controls a Kentucky city. */
+static bool kentucky_open(const struct lw_state *s, int side, int hex)
+{
+	if (!lw_is_kentucky(hex))
+		return true;
+	const struct lw_data *d = lw_D();
+	for (int c = 0; c < s->n_cities && c < (int)d->n_cities; c++)
+		if (lw_is_kentucky(d->cities[c].hex) && lw_city_controller(s, c) == side)
+			return true;
+	return false;
+}
+
+/* 9.1 the plain way: from `from`, along rail hexsides into hexes neither
+ * interrupted nor closed to the side (2.3: Chicago and New York to the
+ * Confederates; 2.4.3), going on only from a hex not next to an obstacle
+ * (the start excepted); the Union's transit hexes linked (2.3). */
+static void plain_reach(const struct lw_state *s, int side, int from, uint8_t *reach)
+{
+	const struct lw_data *d = lw_D();
+	memset(reach, 0, LW_RAIL_HEX_IDS);
+	const struct lw_hex *h0 = lw_data_hex(d, from);
+	if (!h0 || !h0->rail || lw_rail_interrupted(s, side, from))
+		return;
+	static int16_t q[LW_RAIL_HEX_IDS];
+	int qh = 0, qt = 0;
+	reach[from] = 1;
+	q[qt++] = (int16_t)from;
+	while (qh < qt) {
+		int a = q[qh++];
+		if (a != from && lw_rail_must_stop(s, side, a))
+			continue;
+		const struct lw_city *ca = lw_data_city_at(d, a);
+		for (size_t c = 0; side == LW_UNION && ca && ca->transit && c < d->n_cities; c++) {
+			int b = d->cities[c].hex;
+			const struct lw_hex *h = lw_data_hex(d, b);
+			if (d->cities[c].transit && h && h->rail && !reach[b] &&
+			    !lw_rail_interrupted(s, side, b)) {
+				reach[b] = 1;
+				q[qt++] = (int16_t)b;
+			}
+		}
+		int nb[6];
+		int n = tg_hex_neighbours(&d->grid, a, nb);
+		for (int i = 0; i < n; i++) {
+			int b = nb[i];
+			const struct lw_city *c = lw_data_city_at(d, b);
+			unsigned f = lw_data_hexside_flags(d, a, b);
+			if (b <= 0 || b >= LW_RAIL_HEX_IDS || !lw_data_hex(d, b) || reach[b] ||
+			    !(f & LW_HS_RAIL) || (f & LW_HS_IMPASSABLE) ||
+			    lw_rail_interrupted(s, side, b) || !kentucky_open(s, side, b) ||
+			    (c && c->no_confederate_entry && side == LW_CONFEDERATE))
+				continue;
+			reach[b] = 1;
+			q[qt++] = (int16_t)b;
+		}
+	}
+}
+
+/* The reference: rail entries as [unit id, force, [[to, label]...]] lists. */
 static json_t *reference(const struct lw_state *s, int side)
 {
 	const struct lw_data *d = lw_D();
-	static uint8_t reach[LW_RAIL_HEX_IDS];
-	char id[48];
+	static uint8_t reach[LW_RAIL_HEX_IDS], fast[LW_RAIL_HEX_IDS];
+	char id[48], hl[64];
 	json_t *out = json_array();
 	for (int u = 0; u < s->n_units; u++) {
 		const struct lw_unit *x = &s->unit[u];
 		const struct lw_hex *h = lw_data_hex(d, x->hex);
 		if (x->side != side || x->where != LW_W_MAP || !h || !h->rail)
 			continue;
-		lw_rail_reach(s, side, x->hex, reach);
+		plain_reach(s, side, x->hex, reach);
+		lw_rail_reach(s, side, x->hex, fast);
+		if (!CHECKF(memcmp(reach, fast, sizeof reach) == 0,
+		            "turn %d: lw_rail_reach from %04d is not the plain walk", s->turn,
+		            x->hex))
+			walks_differ++;
 		for (int f = 0; f < 2; f++) {
 			json_t *to = json_array();
 			for (size_t i = 0; i < d->n_hexes; i++) {
 				int t = d->hexes[i].id;
 				if (d->hexes[i].rail && t < LW_RAIL_HEX_IDS && reach[t] &&
 				    lw_rail_check_but_path(s, u, t, f == 0, NULL) == 0)
-					json_array_append_new(to, json_integer(t));
+					json_array_append_new(
+					    to,
+					    json_pack("[i,s]", t, lw_hex_label(t, hl, sizeof hl)));
 			}
 			if (json_array_size(to))
 				json_array_append_new(
@@ -61,7 +132,9 @@ static json_t *offered(const struct lw_state *s, int side)
 		json_t *ch =
 		    json_object_get(json_array_get(json_object_get(e, "params"), 0), "choices");
 		for (size_t c = 0; c < json_array_size(ch); c++)
-			json_array_append(to, json_object_get(json_array_get(ch, c), "value"));
+			json_array_append_new(
+			    to, json_pack("[O,O]", json_object_get(json_array_get(ch, c), "value"),
+			                  json_object_get(json_array_get(ch, c), "label")));
 		json_array_append_new(out, json_pack("[O,O,o]", json_object_get(a, "unit"),
 		                                     json_object_get(a, "force"), to));
 	}
@@ -104,7 +177,8 @@ int main(void)
 		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
 		M->free(g);
 	}
-	printf("# %d Rail Phase states, %d general x mode entries compared\n", states, compared);
+	printf("# %d Rail Phase states, %d general x mode entries compared, %d walks differed\n",
+	       states, compared, walks_differ);
 	CHECK(states > 20);
 	CHECK(compared > 100);
 	return tap_done();
