@@ -406,15 +406,9 @@ static const char *ops_prompt(const void *p, int role, char *buf, size_t n)
 /* ---- the action types of each kind, declared once ----------------------- */
 
 /* Each kind's table of action types now (struct lw_actions: type, rule,
- * handler), in lw_pending's order; NULL where the kind's handler still
- * matches its types itself. */
+ * handler), in lw_pending's order. */
 typedef const struct lw_actions *types_fn(const struct lw_state *s, int side);
 
-static const struct lw_actions *no_table(const struct lw_state *s, int side)
-{
-	(void)s, (void)side;
-	return NULL;
-}
 static const struct lw_actions *gic_choice_types(const struct lw_state *s, int side)
 {
 	return lw_gic_choice_actions(s, side);
@@ -433,6 +427,11 @@ static const struct lw_actions *political_choice_types(const struct lw_state *s,
 {
 	(void)side;
 	return lw_political_actions(s);
+}
+static const struct lw_actions *siege_return_types(const struct lw_state *s, int side)
+{
+	(void)s, (void)side;
+	return &lw_siege_return_actions;
 }
 static const struct lw_actions *gic_types(const struct lw_state *s, int side)
 {
@@ -470,18 +469,9 @@ static const struct lw_actions *ops_types(const struct lw_state *s, int side)
 }
 
 static types_fn *const kind_types[] = {
-    gic_choice_types,
-    naval_escape_types,
-    command_choice_types,
-    political_choice_types,
-    no_table, /* siege_return: lw_siege_return_act matches its type itself */
-    gic_types,
-    initiative_types,
-    admin_types,
-    naval_types,
-    rail_types,
-    draw_types,
-    ops_types,
+    gic_choice_types,   naval_escape_types, command_choice_types, political_choice_types,
+    siege_return_types, gic_types,          initiative_types,     admin_types,
+    naval_types,        rail_types,         draw_types,           ops_types,
 };
 
 static const struct lw_actions *const all_tables[] = {
@@ -496,6 +486,7 @@ static const struct lw_actions *const all_tables[] = {
     &lw_political_promotion_actions,
     &lw_political_bi_offer_actions,
     &lw_political_bi_swap_actions,
+    &lw_siege_return_actions,
     &lw_gic_actions,
     &lw_initiative_actions,
     &lw_admin_main_actions,
@@ -519,6 +510,9 @@ static const struct lw_actions *const all_tables[] = {
     &lw_battle_advance_actions,
     &lw_battle_dadvance_actions,
     &lw_battle_demote_actions,
+    &lw_siege_offer_actions,
+    &lw_siege_excess_actions,
+    &lw_siege_answer_actions,
     &lw_harass_actions,
     &lw_amphib_hunley_actions,
     &lw_cav_rit_ask_actions,

@@ -843,8 +843,9 @@ void lw_amphib_battle_filter(const struct lw_state *s, json_t *list)
 		return;
 	for (size_t i = json_array_size(list); i-- > 0;) {
 		json_t *a = json_object_get(json_array_get(list, i), "action");
-		const char *t = json_string_value(json_object_get(a, "type"));
-		if (t && strcmp(t, "decline") == 0)
+		const struct lw_action *x = lw_action_find(
+		    lw_battle_actions(s), json_string_value(json_object_get(a, "type")));
+		if (x && (x->flags & LW_BATTLE_STAYS_OUT))
 			json_array_remove(list, i);
 	}
 }

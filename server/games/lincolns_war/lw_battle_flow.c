@@ -592,7 +592,7 @@ static const struct lw_action oretreat_rows[] = {
 };
 static const struct lw_action advance_rows[] = {
     {"advance", "16.10.1", act_advance, 0},
-    {"decline", "16.10.1", act_advance_decline, 0},
+    {"decline", "16.10.1", act_advance_decline, LW_BATTLE_STAYS_OUT},
 };
 static const struct lw_action dadvance_rows[] = {
     {"advance", "16.10.1", act_dadvance, 0},

@@ -311,7 +311,8 @@ static void offer_returns(const struct lw_state *s, json_t *list)
 
 /* The march's entries that may resolve the overstack: a step out of the hex
  * (lw_move_check: a legal stack entered, a legal one left behind) and
- * leaving generals behind for it. */
+ * leaving generals behind for it, the rows of the MOVE step's table
+ * flagged LW_MARCH_OUT. */
 static void offer_march_filtered(const struct lw_state *s, int side, json_t *list)
 {
 	json_t *all = json_array();
@@ -320,9 +321,10 @@ static void offer_march_filtered(const struct lw_state *s, int side, json_t *lis
 	json_t *e;
 	json_array_foreach(all, i, e)
 	{
-		const char *t =
-		    json_string_value(json_object_get(json_object_get(e, "action"), "type"));
-		if (t && (strcmp(t, "move") == 0 || strcmp(t, "detach") == 0))
+		const struct lw_action *x = lw_action_find(
+		    &lw_ops_move_actions,
+		    json_string_value(json_object_get(json_object_get(e, "action"), "type")));
+		if (x && (x->flags & LW_MARCH_OUT))
 			json_array_append(list, e);
 	}
 	json_decref(all);
@@ -540,8 +542,7 @@ int lw_consolidation_return_act(struct lw_state *s, int side, const json_t *a,
 	return act_return(s, a, out, err);
 }
 
-int lw_consolidation_gate(const struct lw_state *s, int side, const char *type,
-                          struct tg_error *err)
+int lw_consolidation_gate(const struct lw_state *s, int side, unsigned flags, struct tg_error *err)
 {
 	if (side != s->play.side)
 		return 0;
@@ -549,8 +550,7 @@ int lw_consolidation_gate(const struct lw_state *s, int side, const char *type,
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.3.2: finish the consolidation move first (draw in more "
 		               "generals, or \"consolidate_done\")");
-	if (lw_consolidation_overstacked(s) && strcmp(type, "move") != 0 &&
-	    strcmp(type, "detach") != 0) {
+	if (lw_consolidation_overstacked(s) && !(flags & LW_MARCH_OUT)) {
 		char hl[64];
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.3.2: %s is over the stacking limit, which must be met by the "

@@ -52,11 +52,12 @@ int lw_consolidation_done_act(struct lw_state *s, int side, const json_t *a,
                               struct game_outcome *out, struct tg_error *err);
 int lw_consolidation_return_act(struct lw_state *s, int side, const json_t *a,
                                 struct game_outcome *out, struct tg_error *err);
-/* Any other MOVE action of `side`, of type `type`: 0 when the consolidation
- * lets it through, -1 with err while the GiC is choosing, or while his hex
- * is over the limit and it is neither "move" nor "detach". */
-int lw_consolidation_gate(const struct lw_state *s, int side, const char *type,
-                          struct tg_error *err);
+/* Any other MOVE action of `side`, whose row of the MOVE step's table has
+ * `flags` (0 for a type no row declares): 0 when the consolidation lets it
+ * through, -1 with err while the GiC is choosing, or while his hex is over
+ * the limit and the row is not flagged LW_MARCH_OUT (a step out of the
+ * hex, "move", or generals left behind, "detach"). */
+int lw_consolidation_gate(const struct lw_state *s, int side, unsigned flags, struct tg_error *err);
 /* The MOVE step's prompt while consolidating or over the limit, else NULL. */
 const char *lw_consolidation_prompt(const struct lw_state *s);
 

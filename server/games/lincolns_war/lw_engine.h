@@ -83,8 +83,8 @@ json_t *lw_legal_actions(const struct lw_state *s, int side);
  * ("ops", "command_choice", ...), or NULL when nothing is pending. */
 const char *lw_pending_name(const struct lw_state *s);
 /* The action types `side` may answer the pending decision with now: its
- * kind's table (of the step or question now), or NULL when the kind still
- * matches its types inside its handler. */
+ * kind's table (of the step or question now), or NULL when nothing is
+ * pending (or no siege decision in a siege step). */
 const struct lw_actions *lw_actions_now(const struct lw_state *s, int side);
 /* Every table lw_actions_now can answer, *n of them (for tests). */
 const struct lw_actions *const *lw_action_tables(size_t *n);
@@ -283,8 +283,7 @@ void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
  * types names (lw_ops.c), 0 done or -1 refused with err. */
 int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
-/* The action types of the Operations phase's step now (lw_ops.c), or NULL
- * for a step whose handler still matches its types itself; the tables of
+/* The action types of the Operations phase's step now (lw_ops.c); the tables of
  * the card play's steps CARD, SPEND, PEACE and MOVE. */
 const struct lw_actions *lw_ops_actions(const struct lw_state *s);
 extern const struct lw_actions lw_ops_card_actions, lw_ops_spend_actions, lw_ops_peace_actions,
@@ -299,7 +298,7 @@ unsigned lw_ops_awaiting(const struct lw_state *s);
 enum {
 	LW_MARCH_ROW = 1u << 4,    /* a march type: lw_march_gate holds it first */
 	LW_MARCH_JOINED = 1u << 5, /* 12.5: allowed once the force joined a CO */
-	LW_MARCH_OUT = 1u << 6,    /* 12.4: not held in a hex over the limits */
+	LW_MARCH_OUT = 1u << 6,    /* 12.4, 11.1.3.2: may leave a hex over the limits */
 	LW_MARCH_STOP = 1u << 7,   /* 12.4: ends the move there, once checked */
 };
 int lw_march_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -330,6 +329,11 @@ void lw_card_continue(struct lw_state *s, struct game_outcome *out);
 
 /* lw_battle_flow.c: the battle steps (16.0), their action types one table
  * a step (the step now's, or NULL between steps), and the dispatch. */
+enum {
+	/* 16.10.1: the victor stays out of the battle hex ("decline"), which an
+	 * assault that must occupy the port may not (14.1.3, 14.2.2) */
+	LW_BATTLE_STAYS_OUT = 1u << 8,
+};
 const struct lw_actions *lw_battle_actions(const struct lw_state *s);
 extern const struct lw_actions lw_battle_withdraw_actions, lw_battle_commit_actions,
     lw_battle_casualty_actions, lw_battle_retreat_actions, lw_battle_oretreat_actions,

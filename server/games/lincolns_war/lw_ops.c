@@ -33,7 +33,7 @@ const struct lw_actions *lw_ops_actions(const struct lw_state *s)
 		return &lw_cav_rit_ask_actions; /* 13.2.3 (lw_cavalry.c) */
 	case LW_ST_SIEGE_OFFER:
 	case LW_ST_SIEGE_ANSWER:
-		return NULL; /* lw_siege_act still matches its types itself */
+		return lw_siege_actions(s); /* 16.9.5 (lw_siege.c) */
 	default:
 		return lw_battle_actions(s); /* 16.0 (lw_battle_flow.c) */
 	}
@@ -69,7 +69,7 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 		return spend(s, side, x, a, out, err);
 	case LW_ST_MOVE:
 		if ((!x || (x->flags & OPS_GATED)) &&
-		    lw_consolidation_gate(s, side, type, err) != 0)
+		    lw_consolidation_gate(s, side, x ? x->flags : 0, err) != 0)
 			return -1;
 		if (!x || (x->flags & LW_MARCH_ROW))
 			return lw_march_act(s, side, a, out, err); /* 12.0: gated, then its row */

@@ -337,100 +337,188 @@ static int besiege(struct lw_state *s, struct game_outcome *out)
 	return 0;
 }
 
+/* ---- the siege's steps, one handler an action type (16.9.5, 16.6.4) ---------------- */
+
+/* LW_SG_OFFER: the defeated defender stays and offers siege, or retreats. */
+static int not_defender(const struct lw_state *s, int side, struct tg_error *err)
+{
+	if (side != defender_side(&s->amphib.siege))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "16.9.5: the defeated defender decides on the siege");
+	return 0;
+}
+
+static int act_offer_siege(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                           struct tg_error *err)
+{
+	(void)a, (void)out;
+	if (not_defender(s, side, err) != 0)
+		return -1;
+	s->land.group_n = 0;
+	int c[LW_MAX_UNITS];
+	if (excess_choices(s, c) > 0) {
+		/* 16.6.4: overstacked after the loss of its CO: the excess
+		 * retreats first, its owner naming it */
+		char hl[64];
+		lw_log(s,
+		       "The routed %s force offers siege in %s, but only with what stacks "
+		       "there: the excess must retreat (16.6.4).",
+		       lw_side_title(side), lw_hex_label(s->amphib.siege.city_hex, hl, sizeof hl));
+		s->amphib.siege.stage = LW_SG_EXCESS;
+		return 0;
+	}
+	stay(s);
+	return 0;
+}
+
+static int act_decline_siege(struct lw_state *s, int side, const json_t *a,
+                             struct game_outcome *out, struct tg_error *err)
+{
+	(void)a;
+	if (not_defender(s, side, err) != 0)
+		return -1;
+	clear(&s->amphib.siege);
+	lw_amphib_water_retreat(s); /* 16.9.4 */
+	lw_battle_loser_retreats(s, out);
+	return 0;
+}
+
+static int refuse_offer(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)type;
+	if (not_defender(s, side, err) != 0)
+		return -1;
+	return tg_fail(err, TG_E_ILLEGAL, "16.9.5: offer_siege or decline_siege");
+}
+
+/* LW_SG_EXCESS: the routed defender names his excess, one general at a time. */
+static int refuse_excess(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)type;
+	if (side != defender_side(&s->amphib.siege))
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "16.6.4: the routed defender names his excess");
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "16.6.4: the routed force stays \"only with the maximum amount of "
+	               "units\": name a general of a smallest excess (\"siege_excess\")");
+}
+
+static int act_siege_excess(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	if (side != defender_side(&s->amphib.siege))
+		return refuse_excess(s, side, "siege_excess", err);
+	int u = lw_unit_by_id(s, lw_a_str(a, "general"));
+	int c[LW_MAX_UNITS];
+	int n = excess_choices(s, c);
+	bool ok = false;
+	for (int i = 0; i < n; i++)
+		ok |= c[i] == u;
+	if (!ok)
+		return refuse_excess(s, side, "siege_excess", err);
+	s->land.group[s->land.group_n++] = (int16_t)u;
+	char name[64], hl[64];
+	lw_log(s, "%s leaves %s with the excess (16.6.4).", lw_unit_name(s, u, name, sizeof name),
+	       lw_hex_label(s->amphib.siege.city_hex, hl, sizeof hl));
+	if (excess_complete(s))
+		lw_battle_excess_retreats(s, out); /* 16.9 prompts, then stay() */
+	return 0;
+}
+
+/* LW_SG_ANSWER: the victor besieges the city or refuses the siege. */
+static int not_besieger(const struct lw_state *s, int side, struct tg_error *err)
+{
+	if (side != s->amphib.siege.besieger)
+		return tg_fail(err, TG_E_NOT_YOUR_TURN,
+		               "16.9.5: the victor accepts or refuses the siege");
+	return 0;
+}
+
+static int act_besiege(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                       struct tg_error *err)
+{
+	(void)a;
+	if (not_besieger(s, side, err) != 0)
+		return -1;
+	if (free_slot(s) < 0)
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: no room for another siege");
+	if (!can_besiege(s))
+		return tg_fail(
+		    err, TG_E_ILLEGAL,
+		    "16.9.5.2 / 12.4: the whole victorious force must stack in the city");
+	return besiege(s, out);
+}
+
+static int act_refuse_siege(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	(void)a;
+	if (not_besieger(s, side, err) != 0)
+		return -1;
+	if (!may_refuse(s))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "14.1.3 / 14.2.2: a successful assault must occupy the port: "
+		               "besiege it");
+	struct lw_siege *g = &s->amphib.siege;
+	int pc = lw_siege_refuse_pc(g->level);
+	lw_lose_pc(s, side, pc);
+	lw_gain_pc(s, LW_OTHER(side), pc);
+	char hl[64];
+	lw_log(s, "The %s player refuses the siege of %s: %d PC to his opponent (16.9.5.1).",
+	       lw_side_title(side), lw_hex_label(g->city_hex, hl, sizeof hl), pc);
+	clear(g);
+	lw_battle_close(s, out, NULL, 0);
+	return 0;
+}
+
+static int refuse_answer(const struct lw_state *s, int side, const char *type, struct tg_error *err)
+{
+	(void)type;
+	if (not_besieger(s, side, err) != 0)
+		return -1;
+	return tg_fail(err, TG_E_ILLEGAL, "16.9.5: besiege or refuse_siege");
+}
+
+static const struct lw_action offer_rows[] = {
+    {"offer_siege", "16.9.5", act_offer_siege, 0},
+    {"decline_siege", "16.9.5", act_decline_siege, 0},
+};
+static const struct lw_action excess_rows[] = {
+    {"siege_excess", "16.6.4", act_siege_excess, 0},
+};
+static const struct lw_action answer_rows[] = {
+    {"besiege", "16.9.5.2", act_besiege, 0},
+    {"refuse_siege", "16.9.5.1", act_refuse_siege, 0},
+};
+const struct lw_actions lw_siege_offer_actions =
+    LW_ACTIONS("siege.offer", offer_rows, refuse_offer);
+const struct lw_actions lw_siege_excess_actions =
+    LW_ACTIONS("siege.excess", excess_rows, refuse_excess);
+const struct lw_actions lw_siege_answer_actions =
+    LW_ACTIONS("siege.answer", answer_rows, refuse_answer);
+
+const struct lw_actions *lw_siege_actions(const struct lw_state *s)
+{
+	const struct lw_siege *g = &s->amphib.siege;
+	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_OFFER)
+		return &lw_siege_offer_actions;
+	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_EXCESS)
+		return &lw_siege_excess_actions;
+	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER)
+		return &lw_siege_answer_actions;
+	return NULL;
+}
+
 int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err)
 {
-	struct lw_siege *g = &s->amphib.siege;
-	const char *type = lw_a_str(a, "type");
-	if (!type)
-		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
-	char hl[64];
-	lw_hex_label(g->city_hex, hl, sizeof hl);
-	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_OFFER) {
-		if (side != defender_side(g))
-			return tg_fail(err, TG_E_NOT_YOUR_TURN,
-			               "16.9.5: the defeated defender decides on the siege");
-		if (strcmp(type, "offer_siege") == 0) {
-			s->land.group_n = 0;
-			int c[LW_MAX_UNITS];
-			if (excess_choices(s, c) > 0) {
-				/* 16.6.4: overstacked after the loss of its CO: the
-				 * excess retreats first, its owner naming it */
-				lw_log(s,
-				       "The routed %s force offers siege in %s, but only with what "
-				       "stacks there: the excess must retreat (16.6.4).",
-				       lw_side_title(side), hl);
-				g->stage = LW_SG_EXCESS;
-				return 0;
-			}
-			stay(s);
-			return 0;
-		}
-		if (strcmp(type, "decline_siege") == 0) {
-			clear(g);
-			lw_amphib_water_retreat(s); /* 16.9.4 */
-			lw_battle_loser_retreats(s, out);
-			return 0;
-		}
-		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: offer_siege or decline_siege");
+	const struct lw_actions *t = lw_siege_actions(s);
+	if (!t) {
+		if (!lw_a_str(a, "type"))
+			return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: no siege decision is pending");
 	}
-	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_EXCESS) {
-		if (side != defender_side(g))
-			return tg_fail(err, TG_E_NOT_YOUR_TURN,
-			               "16.6.4: the routed defender names his excess");
-		int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-		int c[LW_MAX_UNITS];
-		int n = excess_choices(s, c);
-		bool ok = false;
-		for (int i = 0; i < n; i++)
-			ok |= c[i] == u;
-		if (strcmp(type, "siege_excess") != 0 || !ok)
-			return tg_fail(
-			    err, TG_E_ILLEGAL,
-			    "16.6.4: the routed force stays \"only with the maximum amount "
-			    "of units\": name a general of a smallest excess "
-			    "(\"siege_excess\")");
-		s->land.group[s->land.group_n++] = (int16_t)u;
-		char name[64];
-		lw_log(s, "%s leaves %s with the excess (16.6.4).",
-		       lw_unit_name(s, u, name, sizeof name), hl);
-		if (excess_complete(s))
-			lw_battle_excess_retreats(s, out); /* 16.9 prompts, then stay() */
-		return 0;
-	}
-	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER) {
-		if (side != g->besieger)
-			return tg_fail(err, TG_E_NOT_YOUR_TURN,
-			               "16.9.5: the victor accepts or refuses the siege");
-		if (strcmp(type, "besiege") == 0) {
-			if (free_slot(s) < 0)
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "16.9.5: no room for another siege");
-			if (!can_besiege(s))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "16.9.5.2 / 12.4: the whole victorious force must "
-				               "stack in the city");
-			return besiege(s, out);
-		}
-		if (strcmp(type, "refuse_siege") == 0) {
-			if (!may_refuse(s))
-				return tg_fail(err, TG_E_ILLEGAL,
-				               "14.1.3 / 14.2.2: a successful assault must occupy "
-				               "the port: besiege it");
-			int pc = lw_siege_refuse_pc(g->level);
-			lw_lose_pc(s, side, pc);
-			lw_gain_pc(s, LW_OTHER(side), pc);
-			lw_log(s,
-			       "The %s player refuses the siege of %s: %d PC to his opponent "
-			       "(16.9.5.1).",
-			       lw_side_title(side), hl, pc);
-			clear(g);
-			lw_battle_close(s, out, NULL, 0);
-			return 0;
-		}
-		return tg_fail(err, TG_E_ILLEGAL, "16.9.5: besiege or refuse_siege");
-	}
-	return tg_fail(err, TG_E_ILLEGAL, "16.9.5: no siege decision is pending");
+	return lw_action_dispatch(t, s, side, a, out, err);
 }
 
 /* ---- during the siege (16.9.5.2, 16.9.5.3) ---------------------------------------------- */
@@ -958,20 +1046,26 @@ void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list)
 /* The rest of the phase once no return waits (lw_time.c). */
 static bool returns_go_on(struct lw_state *s);
 
-int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
-                        struct tg_error *err)
+static int refuse_return(const struct lw_state *s, int side, const char *type, struct tg_error *err)
 {
+	(void)type;
 	int i = returning_siege(s);
 	if (i < 0 || side != s->amphib.sieges[i].besieger)
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "16.9.5.4.3: no return of yours waits");
-	struct lw_siege *g = &s->amphib.sieges[i];
-	const char *type = lw_a_str(a, "type");
+	return tg_fail(err, TG_E_ILLEGAL,
+	               "16.9.5.4.3: first choose where your besiegers go (\"siege_return\" with "
+	               "a hex \"to\")");
+}
+
+static int act_siege_return(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                            struct tg_error *err)
+{
+	int i = returning_siege(s);
 	int to, u[LW_MAX_UNITS], opts[6];
+	if (i < 0 || side != s->amphib.sieges[i].besieger || !lw_a_int(a, "to", &to))
+		return refuse_return(s, side, "siege_return", err);
+	struct lw_siege *g = &s->amphib.sieges[i];
 	int n = units(s, g->city_hex, side, u);
-	if (!type || strcmp(type, "siege_return") != 0 || !lw_a_int(a, "to", &to))
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "16.9.5.4.3: first choose where your besiegers go "
-		               "(\"siege_return\" with a hex \"to\")");
 	int no = return_options(s, g, u, n, opts);
 	int go[1], ng = n;
 	const int *set = u;
@@ -1008,6 +1102,18 @@ int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct ga
 	 * after the CO's disgrace asked its question if it did */
 	return_step(s, i);
 	return 0;
+}
+
+static const struct lw_action return_rows[] = {
+    {"siege_return", "16.9.5.4.3", act_siege_return, 0},
+};
+const struct lw_actions lw_siege_return_actions =
+    LW_ACTIONS("siege_return", return_rows, refuse_return);
+
+int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
+                        struct tg_error *err)
+{
+	return lw_action_dispatch(&lw_siege_return_actions, s, side, a, out, err);
 }
 
 /* The next siege on after the supply check; true when one was resolved or

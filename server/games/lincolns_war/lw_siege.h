@@ -75,8 +75,14 @@ bool lw_siege_besieging(const struct lw_state *s, int hex, int side);
 bool lw_siege_may_offer(const struct lw_state *s);
 /* Called by the battle flow instead of the retreat when lw_siege_may_offer(). */
 void lw_siege_begin_offer(struct lw_state *s);
-/* The siege steps: offers and handlers (LW_ST_SIEGE_OFFER / _ANSWER). */
+/* The siege steps (LW_ST_SIEGE_OFFER / _ANSWER): their offers; the table
+ * of action types of the step and stage now (offer_siege / decline_siege,
+ * siege_excess, besiege / refuse_siege), or NULL when no siege decision
+ * is pending; lw_siege_act dispatches by it. */
 void lw_siege_offer(const struct lw_state *s, int side, json_t *list);
+const struct lw_actions *lw_siege_actions(const struct lw_state *s);
+extern const struct lw_actions lw_siege_offer_actions, lw_siege_excess_actions,
+    lw_siege_answer_actions;
 int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
 /* LW_ST_SPEND extras of the besieger (16.9.5.2): their offers, and the
@@ -115,10 +121,12 @@ void lw_siege_before_supply(struct lw_state *s);
  * lw_supply_phase_done again once nothing is awaited, for the next siege.
  * False, stage LW_SS_NONE, when none is left. */
 bool lw_siege_after_supply(struct lw_state *s);
-/* The side choosing a return hex now, or LW_NOSIDE; its offers, handler
- * and prompt (dispatched by lw_actions.c before the phase). */
+/* The side choosing a return hex now, or LW_NOSIDE; its offers, its table
+ * of action types ("siege_return"), the handler that dispatches by it and
+ * the prompt (asked by lw_actions.c before the phase). */
 int lw_siege_choice_side(const struct lw_state *s);
 void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list);
+extern const struct lw_actions lw_siege_return_actions;
 int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                         struct tg_error *err);
 const char *lw_siege_return_prompt(const struct lw_state *s);

@@ -682,8 +682,7 @@ int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct g
 	int hex, sd, h = 0;
 	if (!lw_supply_choice_force(s, &hex, &sd) || sd != side)
 		return tg_fail(err, TG_E_NOT_YOUR_TURN, "20.4: no demotion of yours is waiting");
-	const char *type = lw_a_str(a, "type");
-	if (!type || strcmp(type, "supply_demote") != 0 || !lw_a_int(a, "hex", &h) || h != hex)
+	if (!lw_a_int(a, "hex", &h) || h != hex)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "20.4: first choose the general of your force at %04d demoted for "
 		               "its IT (\"supply_demote\")",

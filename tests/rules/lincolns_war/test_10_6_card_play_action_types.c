@@ -16,9 +16,11 @@
  * so no row declares a type nobody can be offered. An offer without a row
  * would be a type recognised somewhere without being declared.
  *
- * The kinds whose handlers still match their types themselves (their
- * lw_actions_now is NULL) are named in `untabled`: the list shrinks as
- * their tables land, and any other kind without a table fails. */
+ * Every kind of decision has its table: the siege's steps (16.9.5), the
+ * siege's return (16.9.5.4.3) and the supply demotions (20.4) were the last
+ * to match their types themselves, and lw_actions_now answered NULL for
+ * them; now a decision without a table fails (check_action_types.py holds
+ * the sources to it too). */
 #include <dirent.h>
 
 #include "lw_bot.h"
@@ -28,12 +30,6 @@
 #define MAX_ACTIONS 20000
 #define MAX_ROWS 64
 #define MAX_TABLES 48
-
-/* Kinds of decision (lw_pending_name) and Operations steps whose types are
- * not in a table yet (issue 23's remaining work). */
-static const char *const untabled_kinds[] = {
-    "siege_return",
-};
 
 struct seen {
 	int checked, offered_without_table;
@@ -63,16 +59,6 @@ static int table_index(const struct seen *c, const struct lw_actions *t)
 	return -1;
 }
 
-static bool untabled(const struct lw_state *s, const char *kind)
-{
-	for (size_t i = 0; i < sizeof untabled_kinds / sizeof *untabled_kinds; i++)
-		if (strcmp(kind, untabled_kinds[i]) == 0)
-			return true;
-	/* the Operations phase's steps whose handlers match their types */
-	return strcmp(kind, "ops") == 0 &&
-	       (s->step == LW_ST_SIEGE_OFFER || s->step == LW_ST_SIEGE_ANSWER);
-}
-
 static void check_offers(void *ctx, struct game *g, const char *role, const json_t *chosen)
 {
 	(void)chosen;
@@ -83,11 +69,8 @@ static void check_offers(void *ctx, struct game *g, const char *role, const json
 	const struct lw_actions *t = lw_actions_now(s, side);
 	if (!kind)
 		return;
-	if (!t) {
-		CHECKF(untabled(s, kind), "decision %s (step %d) has no table of action types",
-		       kind, s->step);
+	if (!CHECKF(t != NULL, "decision %s (step %d) has a table of action types", kind, s->step))
 		return;
-	}
 	int ti = table_index(c, t);
 	if (!CHECKF(ti >= 0, "table %s is not one of lw_action_tables", t->name))
 		return;
