@@ -56,9 +56,6 @@ int boal_leader_due(const struct boal_state *s, const struct boal_data *d)
 	return -1;
 }
 
-static void dawn_after_returns(struct boal_state *s, const struct boal_data *d);
-void boal_night_after_returns(struct boal_state *s, const struct boal_data *d);
-
 int boal_return_leader(struct boal_state *s, const struct boal_data *d, int l, int a,
                        struct tg_error *err)
 {
@@ -76,12 +73,8 @@ int boal_return_leader(struct boal_state *s, const struct boal_data *d, int l, i
 	s->leader[l].back_turn = -1;
 	s->leader[l].inactive = false;
 	boal_log(s, "15.2: %s returns to %s", d->leader[l].name, d->area[a].name);
-	if (boal_leader_due(s, d) >= 0)
-		return 0;
-	if (s->phase == BOAL_DAWN)
-		dawn_after_returns(s, d);
-	else
-		boal_night_after_returns(s, d);
+	/* the phase that asked goes on once no Leader is due (the module's
+	 * driver: boal_dawn_after_returns, boal_night_after_returns) */
 	return 0;
 }
 
@@ -107,7 +100,7 @@ static void train_step(struct boal_state *s, const struct boal_data *d)
 	dawn_end(s, d);
 }
 
-static void dawn_after_returns(struct boal_state *s, const struct boal_data *d)
+void boal_dawn_after_returns(struct boal_state *s, const struct boal_data *d)
 {
 	/* 6.2.1: "Both players make a dr for their Army Leader ... During the
 	 * first Game Turn Lee is automatically Active and McClellan is
@@ -165,7 +158,7 @@ void boal_dawn_begin(struct boal_state *s, const struct boal_data *d)
 		s->step = BOAL_STEP_LEADER_RETURN;
 		return;
 	}
-	dawn_after_returns(s, d);
+	boal_dawn_after_returns(s, d);
 }
 
 int boal_dawn_advantage(struct boal_state *s, const struct boal_data *d, int side, bool use,

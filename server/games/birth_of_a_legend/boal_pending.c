@@ -5,12 +5,14 @@
  * Interrupts come first, then the steps of the sequence of play. Every
  * offered action is complete (a thin client or a bot picks one and sends
  * it back); where one choice has many values (a bid) it is a param. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "boal_module.h"
+#include "kit/continuation.h"
 #include "kit/pending.h"
 
 #define ST(p) ((const struct boal_state *)(p))
@@ -537,6 +539,55 @@ static const struct tg_pending boal_table[] = {
 };
 #define BOAL_TABLE_N (sizeof boal_table / sizeof *boal_table)
 
+/* ---- what the sequence of play does next (kit/continuation.h) ----------- */
+
+/* A question that more than one phase raises, and the end of an Impulse,
+ * do not call on into the phase: the phase's next step is read from the
+ * state (which records it: the step the question left and the phase that
+ * asked it, the impulse's BOAL_IS_OVER) and run from here, the top, once no
+ * decision is awaited. */
+enum { GO_NONE, GO_DAWN, GO_NIGHT, GO_IMPULSE_DONE, GO_N };
+
+static int phase_next(const void *p)
+{
+	const struct boal_state *s = ST(p);
+	/* 15.2: the last Leader due has returned */
+	if (s->step == BOAL_STEP_LEADER_RETURN && boal_leader_due(s, D()) < 0)
+		return s->phase == BOAL_DAWN    ? GO_DAWN
+		       : s->phase == BOAL_NIGHT ? GO_NIGHT
+		                                : GO_NONE;
+	/* the Impulse is over: the Daylight Phase goes on (6.3.1) */
+	if (s->phase == BOAL_DAYLIGHT && s->step == BOAL_STEP_IMPULSE && boal_impulse_over(s))
+		return GO_IMPULSE_DONE;
+	return GO_NONE;
+}
+static void dawn_run(void *p, struct game_outcome *out)
+{
+	(void)out;
+	boal_dawn_after_returns(MUT(p), D());
+}
+static void night_run(void *p, struct game_outcome *out)
+{
+	(void)out;
+	boal_night_after_returns(MUT(p), D());
+}
+static void impulse_done_run(void *p, struct game_outcome *out)
+{
+	(void)out;
+	boal_impulse_done(MUT(p), D());
+}
+
+static const struct tg_step phase_steps[GO_N] = {
+    [GO_DAWN] = {"dawn_after_returns", "6.2.1, 15.2", NULL, dawn_run},
+    [GO_NIGHT] = {"night_after_returns", "13.2, 15.2", NULL, night_run},
+    [GO_IMPULSE_DONE] = {"impulse_done", "6.3.1", NULL, impulse_done_run},
+};
+static const struct tg_procedure phases = {"phases", phase_next, phase_steps, GO_N};
+
+/* bounded: each step leaves the state it read (a Dawn, a Night, the next
+ * Impulse or the next Phase); debug builds assert it */
+enum { CONTINUE_MAX = 8 };
+
 unsigned boal_awaiting(const struct boal_state *s)
 {
 	return tg_pending_awaiting(boal_table, BOAL_TABLE_N, s);
@@ -573,9 +624,9 @@ int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outc
 		 * present" (README decision 46) */
 		if (held && s->train_area == train && boal_capture_victory(s, d, train))
 			return 0;
-		/* the Impulse is over: the Daylight Phase goes on (6.3.1) */
-		if (s->step == BOAL_STEP_IMPULSE && boal_impulse_over(s))
-			boal_impulse_done(s, d);
 	}
+	int ran = tg_continue(&phases, boal_table, BOAL_TABLE_N, s, out, CONTINUE_MAX);
+	assert(ran >= 0 && "a phase step recorded itself without progress");
+	(void)ran;
 	return 0;
 }

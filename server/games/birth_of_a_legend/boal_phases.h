@@ -70,8 +70,16 @@ int boal_dawn_train(struct boal_state *s, const struct boal_data *d, bool reloca
 /* 15.2: the Leader due back now (or -1), and whether area a may take him. */
 int boal_leader_due(const struct boal_state *s, const struct boal_data *d);
 bool boal_leader_return_ok(const struct boal_state *s, const struct boal_data *d, int l, int a);
+/* 15.2: Leader l returns in Area a. The phase that asked (the Dawn for a
+ * killed Leader, the Night for a wounded one) does not go on from here:
+ * once no Leader is due (s->step still BOAL_STEP_LEADER_RETURN) the
+ * module's driver (kit/continuation.h, boal_pending.c) runs the phase's
+ * next step, boal_dawn_after_returns or boal_night_after_returns. */
 int boal_return_leader(struct boal_state *s, const struct boal_data *d, int l, int a,
                        struct tg_error *err);
+/* 6.2.1 on: the Army Leaders' drs, the Subordinates' flip, then 12.1's
+ * and 6.2.2's questions or on into Daylight. */
+void boal_dawn_after_returns(struct boal_state *s, const struct boal_data *d);
 
 /* ---- 6.3 Daylight ---- */
 
@@ -86,6 +94,8 @@ void boal_impulse_done(struct boal_state *s, const struct boal_data *d);
 /* ---- 6.4 Night, 13.2 ---- */
 
 void boal_night_begin(struct boal_state *s, const struct boal_data *d);
+/* 13.2: the Union's Night Phase begins (after 15.2's wounded Leaders). */
+void boal_night_after_returns(struct boal_state *s, const struct boal_data *d);
 /* The night_side's steps: 13.2 "Replace Losses", 12.1 "Increase
  * Replacements", 11.1 "Entrench", and the end of his Night Phase. */
 int boal_night_replace(struct boal_state *s, const struct boal_data *d, int u,

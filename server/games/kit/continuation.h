@@ -24,8 +24,15 @@
  *
  * The driver is bounded: a step that records itself without progress would
  * run for ever, so tg_continue stops after `limit` steps and says so.
- * Lincoln's War's Supply Phase is the first user; Birth of a Legend's phase
- * steps can be written the same way. */
+ * Lincoln's War's Supply Phase is the first user. Birth of a Legend is the
+ * second: its module's driver (boal_pending.c) resumes the Dawn or the
+ * Night once 15.2's returning Leaders are placed and the Daylight Phase
+ * once an Impulse is over, each step read from the state (no saved field
+ * of its own). Its Impulse does not run on this driver: there a question's
+ * answer goes on in the same layer (the retreat queue's r_back is a
+ * recorded next step of its own, read within that layer), no call runs
+ * upward, and a driver pass after every answer would add nothing but a
+ * second way of going on (its README, "Waiting and going on"). */
 #ifndef TG_KIT_CONTINUATION_H
 #define TG_KIT_CONTINUATION_H
 
