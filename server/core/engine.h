@@ -20,9 +20,14 @@ struct tg_session *tg_engine_session_open(struct tg_server *srv, const char *pee
 void tg_engine_message(struct tg_session *s, const json_t *msg);
 /* The connection went away; s is invalid afterwards. */
 void tg_engine_session_close(struct tg_session *s);
-/* Ends the loop turn now: commits, then sends what was held back. The
+/* Ends the loop turn now: waits for the fan-out workers' jobs (no loop
+ * runs to hear of them), commits, then sends what was held back. The
  * daemon does this from a uv_check handler once per loop iteration. */
 void tg_engine_turn(struct tg_server *srv);
+/* Commits and sends as the daemon's uv_check handler does, without waiting
+ * for the workers: a job may still be in a worker's hands (its lines come
+ * with a later turn or uv_run). */
+void tg_engine_commit(struct tg_server *srv);
 /* Makes the next turn that writes fail as a failed commit would, so that
  * tests can see a turn rolled back: ok replies become storage errors, pushes
  * are dropped, written matches reload, logins of that turn are undone. */

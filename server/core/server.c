@@ -592,6 +592,11 @@ void tg_engine_turn(struct tg_server *srv)
 	srv_turn_commit(srv);
 }
 
+void tg_engine_commit(struct tg_server *srv)
+{
+	srv_turn_commit(srv);
+}
+
 void tg_engine_fail_next_turn(struct tg_server *srv)
 {
 	srv->fail_next_turn = true;

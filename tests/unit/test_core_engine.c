@@ -457,6 +457,45 @@ int main(void)
 		client_close(&f);
 	}
 
+	/* The same while the action's fan-out is in a worker's hands (issue 17:
+	 * the daemon's commit does not wait for the workers; the rig runs the
+	 * default, a worker per core): the job's patch belongs to the action
+	 * rolled back and must never be sent. */
+	{
+		r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+		               "scenario", "sprint", "side", "alpha"));
+		int64_t mw = json_integer_value(json_object_get(r, "match"));
+		EXPECT_OK(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mw)));
+		json_t *before = json_deep_copy(a.view);
+		mark_seen(&a);
+		mark_seen(&b);
+		json_t *act =
+		    rq("{s:s,s:I,s:i,s:{s:s,s:i},s:i}", "op", "act", "match", (json_int_t)mw, "seq",
+		       0, "action", "type", "commit", "value", 3, "id", 9998);
+		tg_engine_fail_next_turn(fc_srv);
+		tg_engine_message(a.s, act);
+		tg_engine_commit(fc_srv);
+		uv_run(&fc_loop, UV_RUN_NOWAIT); /* a worker's job done by now */
+		tg_engine_turn(fc_srv);
+		json_t *reply = NULL;
+		for (size_t i = a.seen; i < json_array_size(a.got); i++)
+			if (json_integer_value(json_object_get(json_array_get(a.got, i), "id")) ==
+			    9998)
+				reply = json_array_get(a.got, i);
+		CHECKF(reply && code_of(reply) && strcmp(code_of(reply), "storage") == 0,
+		       "the failed turn's ok became a storage error");
+		CHECK_EQ_INT(count_new(&a, "patch") + count_new(&b, "patch"), 0);
+		CHECK_EQ_INT(count_new(&a, "view"), 1);
+		CHECK(a.seq == 0 && b.seq == 0);
+		CHECKF(json_equal(a.view, before), "the match reloaded as it was");
+		json_decref(before);
+		json_object_del(act, "id");
+		r = req(&a, act);
+		EXPECT_OK(r);
+		CHECK(a.seq == 1 && b.seq == 1);
+		EXPECT_OK(req(&a, rq("{s:s,s:I}", "op", "resign", "match", (json_int_t)mw)));
+	}
+
 	/* Pipelined: requests after a login wait for it, and replies keep order. */
 	{
 		struct client g;
