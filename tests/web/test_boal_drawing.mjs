@@ -4,7 +4,8 @@
 // outlines, one an area, each holding its area's point; together they cover
 // the 100x100 sketch once; every boundary of map.json is an edge the two
 // outlines share, and every other edge two outlines share is listed as
-// touching without a boundary (the board draws it as none).
+// touching without a boundary (the board draws it as none); a pair that
+// touches on one bank has its reason in map.json's no_boundary.
 //
 //   node test_boal_drawing.mjs DATA_DIR
 import { readFileSync } from "node:fs";
@@ -78,5 +79,23 @@ for (const [k, e] of edges) {
     }
 }
 for (const k of touching) if (!edges.has(k)) fail(`touching ${k} has no edge`);
+// Outlines that touch across the Chickahominy are 3.2's river without a
+// bridge; a pair that touches on one bank without a boundary is a mismatch
+// of the sketch, resolved in map.json's no_boundary: its reason
+// (reconstructed, from the battlefield) and the water line between the two
+// when there is one (decision 19: a major water line without a bridge is no
+// boundary).
+const bank = new Map(map.areas.map((a) => [a.id, a.bank]));
+const nob = new Map((map.no_boundary || []).map((n) => [pair(...n.areas), n]));
+for (const k of touching) {
+  const [a, b] = k.split("-").map(Number);
+  if (bank.get(a) === bank.get(b) && !nob.has(k))
+    fail(`areas ${k} touch on one bank without a boundary, and map.json's no_boundary gives no reason`);
+}
+for (const [k, n] of nob) {
+  if (bounds.has(k)) fail(`no_boundary ${k} is a boundary of map.json`);
+  if (!/^reconstructed: /.test(n.source || "")) fail(`no_boundary ${k}: its source is not a reconstruction's reason`);
+  if (n.water !== null && typeof n.water !== "string") fail(`no_boundary ${k}: water is a name or null`);
+}
 console.log(`PASS: 45 outlines cover the sketch; ${bounds.size} boundaries are shared edges; ` +
   `${touching.size} pairs touch without a boundary; ${dr.grown.length} cells grown to meet map.json`);
