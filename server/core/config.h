@@ -42,6 +42,10 @@ struct tg_config {
 	/* The cores: threads that bring the views up to date after an action
 	 * (fanout.c); 0: on the loop thread */
 	unsigned workers;
+	/* 300: a loaded match whose state has not changed for this long drops
+	 * its roles' kept views (rebuilt from the state before its next change,
+	 * or for a full view); 0: never */
+	unsigned evict_views_after_s;
 	unsigned chat_max_bytes; /* 1000 */
 	/* 3600: after a start, every running clock has at least this long left */
 	unsigned clock_restart_grace_s;

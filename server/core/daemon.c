@@ -107,6 +107,8 @@ static void usage(FILE *out)
 	    "                                 leaves memory until asked for again; 0: never\n"
 	    "  workers = (the cores)          threads that bring the views up to date after\n"
 	    "                                 an action; 0: all on the event loop\n"
+	    "  evict_views_after_s = 300      a match unchanged this long drops its kept\n"
+	    "                                 views (rebuilt at its next change); 0: never\n"
 	    "  chat_max_bytes = 1000\n"
 	    "  clock_restart_grace_s = 3600   after a start, every running clock has at least\n"
 	    "                                 this long left (the time down still counts)\n"

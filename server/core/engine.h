@@ -32,6 +32,10 @@ void tg_engine_commit(struct tg_server *srv);
  * tests can see a turn rolled back: ok replies become storage errors, pushes
  * are dropped, written matches reload, logins of that turn are undone. */
 void tg_engine_fail_next_turn(struct tg_server *srv);
+/* Runs the idle sweeps now, as the daemon's timer does every so often:
+ * matches idle for evict_after_s leave memory, and matches unchanged for
+ * evict_views_after_s drop their kept views (issue 17). */
+void tg_engine_sweep(struct tg_server *srv);
 
 /* What a match loaded in memory holds (issue 17's memory per match), in
  * bytes: its undo base (the top block of the game's copy(), 0 when none is

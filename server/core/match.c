@@ -560,6 +560,7 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	struct game_outcome out = {0};
 	uint32_t turn = m->st.turn;
 	unsigned awaited_before = m->st.awaiting;
+	views_wake(m);
 	if (m->take_base) {
 		/* The state after the latest barrier: undo never reaches behind it.
 		 * A copy of the state (issue 17: kilobytes and a memcpy, where a

@@ -602,6 +602,12 @@ void tg_engine_fail_next_turn(struct tg_server *srv)
 	srv->fail_next_turn = true;
 }
 
+void tg_engine_sweep(struct tg_server *srv)
+{
+	match_evict_idle(srv);
+	views_sleep_idle(srv);
+}
+
 /* ---- net callbacks ---------------------------------------------------------- */
 
 static void net_open(struct tg_conn *c, void *ud)
@@ -754,14 +760,19 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	clock_timer->data = srv;
 	uv_unref((uv_handle_t *)clock_timer); /* nor does the clock timer */
 	srv->clock_timer = clock_timer;
-	/* Eviction (issue 17): a sweep every half the idle time, at most a
-	 * minute apart, so a match leaves between evict_after_s and 1.5 times
-	 * that after its last use. Without memory for the timer, none. */
+	/* Eviction and idle views (issue 17): a sweep every half the shorter
+	 * idle time, at most a minute apart, so a match leaves between
+	 * evict_after_s and 1.5 times that after its last use (and its views
+	 * likewise after evict_views_after_s). Without memory for the timer,
+	 * none. */
 	srv->evict = calloc(1, sizeof *srv->evict);
 	if (srv->evict) {
 		uv_timer_init(loop, srv->evict);
 		srv->evict->data = srv;
-		uint64_t every = cfg->evict_after_s * 500ull;
+		unsigned idle = cfg->evict_after_s;
+		if (cfg->evict_views_after_s && (!idle || cfg->evict_views_after_s < idle))
+			idle = cfg->evict_views_after_s;
+		uint64_t every = idle * 500ull;
 		if (every)
 			uv_timer_start(srv->evict, on_evict, every > 60000 ? 60000 : every,
 			               every > 60000 ? 60000 : every);
@@ -780,7 +791,7 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 static void on_evict(uv_timer_t *t)
 {
 	if (t->data)
-		match_evict_idle(t->data);
+		tg_engine_sweep(t->data);
 }
 
 void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)

@@ -114,6 +114,11 @@ struct tg_match {
 	 * moved are rebuilt), the kept patches. */
 	struct tg_view_kept view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
+	/* srv_now() when the kept views were last brought to the state; the
+	 * roles (bits) whose kept views the idle sweep dropped while their
+	 * rings still lead to the state (views_wake rebuilds them). */
+	int64_t views_at;
+	unsigned views_asleep;
 	struct tg_sub *subs;
 	unsigned nsubs, capsubs;
 	/* Its time control and clock (clocks.c); has_clock once started. */
@@ -415,6 +420,14 @@ bool fanout_dispatch(struct tg_server *srv, struct tg_match *m);
  * action's turn was rolled back). */
 void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver);
 void fanout_join_all(struct tg_server *srv);
+/* Before a change of m's state that views_fanout will diff (an action, an
+ * undo): the kept views the idle sweep dropped are rebuilt from the state
+ * as it still is, so the followers get patches and the rings go on. */
+void views_wake(struct tg_match *m);
+/* Drops the kept views of every match whose state has not changed for
+ * cfg.evict_views_after_s (issue 17: 30-49 KB of text per Lincoln's War
+ * match waiting hours for its next move); the patch rings stay. */
+void views_sleep_idle(struct tg_server *srv);
 /* Pushes the match object to every participant subscriber. */
 void views_push_match(struct tg_server *srv, struct tg_match *m);
 int views_subscribe(struct tg_session *s, struct tg_match *m, int role);

@@ -59,6 +59,7 @@ void op_undo(struct tg_session *s, const json_t *req)
 	json_decref(log);
 	int64_t seq = m->seq + 1;
 	json_t *entry = json_pack("{s:s,s:I}", "type", "$undo", "seq", (json_int_t)target);
+	views_wake(m); /* the views the idle sweep dropped, from the state before */
 	match_touch(srv, m);
 	int rc = -1;
 	if (srv_tx(srv, &err) == 0 &&

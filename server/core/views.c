@@ -11,6 +11,9 @@
  * kept patches start when the first one subscribes. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "core/server_internal.h"
 #include "json_patch.h"
@@ -82,6 +85,7 @@ static void drop_view(struct tg_match *m, int role)
 {
 	ring_clear(&m->ring[role]);
 	tg_view_kept_clear(&m->view[role]);
+	m->views_asleep &= ~(1u << role);
 }
 
 /* Keeps a full view of role (and its sections' stamps); server_ended:
@@ -238,9 +242,66 @@ static void send_to_role(struct tg_match *m, int role, const char *line, bool no
 		}
 }
 
+/* Rebuilds role's kept view that the idle sweep dropped: from the state it
+ * was dropped at, since no change went by without views_wake (a change
+ * that did finds no kept view in views_fanout and sends full views, which
+ * PROTOCOL.md allows at any seq). The ring stays: it still leads to the
+ * view. An observer nobody watches any longer loses its ring too. */
+static void wake_role(struct tg_match *m, int role)
+{
+	if (!(m->views_asleep & (1u << role)))
+		return;
+	if (m->g && role_computed(m, role)) {
+		keep_full(m, role, ended_by_server(m));
+		m->views_at = srv_now();
+	} else {
+		drop_view(m, role);
+	}
+	m->views_asleep &= ~(1u << role);
+}
+
+void views_wake(struct tg_match *m)
+{
+	for (int r = 0; r <= m->nroles && m->views_asleep; r++)
+		wake_role(m, r);
+}
+
+void views_sleep_idle(struct tg_server *srv)
+{
+	if (srv->cfg.evict_views_after_s == 0 || srv->tx_open)
+		return;
+	int64_t before = srv_now() - (int64_t)srv->cfg.evict_views_after_s;
+	unsigned slept = 0;
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++)
+		for (struct tg_match *m = srv->matches[b]; m; m = m->next) {
+			/* A match whose fan-out job runs is the worker's. */
+			if (m->dirty || m->job || m->views_at > before)
+				continue;
+			bool any = false;
+			for (int r = 0; r <= m->nroles; r++) {
+				if (!m->view[r].text)
+					continue;
+				tg_view_kept_clear(&m->view[r]);
+				m->views_asleep |= 1u << r;
+				any = true;
+			}
+			slept += any;
+		}
+	if (!slept)
+		return;
+#ifdef __GLIBC__
+	/* As after an eviction (match.c): the freed text lies among blocks
+	 * in use, and glibc returns those pages only when asked. */
+	malloc_trim(0);
+#endif
+	TG_INFO(0, 0, "dropped the kept views of %u idle matches", slept);
+}
+
 void views_reset(struct tg_server *srv, struct tg_match *m)
 {
 	(void)srv;
+	m->views_asleep = 0;
+	m->views_at = srv_now();
 	for (int r = 0; r <= m->nroles; r++) {
 		ring_clear(&m->ring[r]);
 		tg_view_kept_clear(&m->view[r]);
@@ -258,6 +319,12 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b)
 {
 	memset(b, 0, sizeof *b);
+	/* Views still asleep here mean a change went by without views_wake:
+	 * they are of an older state, so these roles get full views in the
+	 * compute step (no kept text) and their rings restart. Set here, on
+	 * the loop, which alone reads them (the sweep, views_wake). */
+	m->views_asleep = 0;
+	m->views_at = srv_now();
 	b->seq = m->seq;
 	b->server_ended = ended_by_server(m);
 	b->patch_history = srv->cfg.patch_history;
@@ -450,6 +517,7 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 {
 	if (!m->g)
 		return;
+	wake_role(m, role);
 	if (!m->view[role].text && role_computed(m, role)) {
 		/* The first follower of an uncomputed role (a spectator): the
 		 * patches from here on are made from this view; none are kept

@@ -55,6 +55,7 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.session_days, 30);
 	CHECK_EQ_INT(c.snapshot_every, 50);
 	CHECK_EQ_INT(c.patch_history, 200);
+	CHECK_EQ_INT(c.evict_views_after_s, 300);
 	CHECK_EQ_INT(c.chat_max_bytes, 1000);
 	CHECK_EQ_INT(c.scrypt_n_log2, 15);
 	/* one fan-out worker per core (issue 17) */
@@ -88,6 +89,7 @@ static void test_file(void)
 	           "snapshot_every = 20\n"
 	           "patch_history = 0\n"
 	           "workers = 0\n"
+	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
 	           "scrypt_n_log2 = 14\r\n"
 	           "schema = /usr/share/telegraph/schema\n");
@@ -113,6 +115,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.snapshot_every, 20);
 	CHECK_EQ_INT(c.patch_history, 0);
 	CHECK_EQ_INT(c.workers, 0);
+	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
 	CHECK_EQ_INT(c.scrypt_n_log2, 14);
 	CHECK_EQ_STR(c.schema_dir, "/usr/share/telegraph/schema");

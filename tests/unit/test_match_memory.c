@@ -5,16 +5,31 @@
  * handed over), when no undo can reach behind the barrier and the base
  * would sit in memory until the next action retakes it. Counted through
  * engine.h's tg_engine_match_memory, with fixture-duel's notes (undoable)
- * and commits (each hands over or rolls: barriers). */
+ * and commits (each hands over or rolls: barriers).
+ *
+ * A match whose state has not changed for evict_views_after_s drops its
+ * roles' kept views (the sweep, run here through tg_engine_sweep on a test
+ * clock): 0 bytes of views afterwards. The views come back from the state
+ * before the next change (an action, an undo), so every follower still
+ * gets a patch, the patch rings stay continuous for `since`, and what each
+ * client holds after applying what it received equals a fresh view. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/engine.h"
 #include "fake_client.h"
 #include "fixture_game.h"
 #include "tap.h"
+
+/* The test's clock (tg_server_set_time_source): the sweeps compare with it. */
+static int64_t now_s;
+static int64_t test_now(void)
+{
+	return now_s;
+}
 
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
 
@@ -45,10 +60,51 @@ static bool act(struct client *c, int64_t mid, json_t *action)
 	                       (json_int_t)c->seq, "action", action)));
 }
 
+/* What c holds (from views and patches) is the view the server sends fresh. */
+static void same_as_fresh(struct client *c, int64_t mid, const char *what)
+{
+	json_t *patched = json_deep_copy(c->view);
+	mark_seen(c);
+	CHECK(is_ok(req(c, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid))));
+	CHECK_EQ_INT(count_new(c, "view"), 1);
+	CHECKF(patched && json_equal(patched, c->view), "%s: the client's view is the fresh one",
+	       what);
+	json_decref(patched);
+	mark_seen(c);
+}
+
+/* The match idles past evict_views_after_s and the sweep runs: no kept
+ * view is left, the rings stay. */
+static void idle_views(int64_t mid, const char *what)
+{
+	now_s += 301;
+	tg_engine_sweep(fc_srv);
+	struct tg_engine_match_memory mm = held(mid);
+	CHECKF(mm.views == 0, "%s: idle past the limit, no kept view (%zu bytes)", what, mm.views);
+}
+
+/* One change after an idle spell: each player got exactly one patch (no
+ * full view), and it made the fresh view. */
+static void one_patch_each(struct client *a, struct client *b, int64_t mid, const char *what)
+{
+	CHECK_EQ_INT(count_new(a, "patch"), 1);
+	CHECK_EQ_INT(count_new(a, "view"), 0);
+	CHECK_EQ_INT(count_new(b, "patch"), 1);
+	CHECK_EQ_INT(count_new(b, "view"), 0);
+	CHECK(a->seq == b->seq);
+	same_as_fresh(a, mid, what);
+	same_as_fresh(b, mid, what);
+}
+
 int main(void)
 {
 	struct fc_rig rig;
-	if (!fc_rig_open(&rig, "tg_match_memory") || !fc_rig_serve(&rig, games))
+	now_s = (int64_t)time(NULL);
+	tg_server_set_time_source(test_now);
+	if (!fc_rig_open(&rig, "tg_match_memory"))
+		return tap_done();
+	rig.cfg.evict_views_after_s = 300;
+	if (!fc_rig_serve(&rig, games))
 		return tap_done();
 
 	struct client a, b;
@@ -134,8 +190,54 @@ int main(void)
 	CHECKF(json_equal(patched, other->view), "the kept patches make the fresh view");
 	json_decref(patched);
 
+	/* Idle views (issue 17): dropped by the sweep, rebuilt before the next
+	 * change. An undoable note, an undo, a barrier (commit), each after an
+	 * idle spell: one patch each, the fresh view. */
+	mark_seen(&a);
+	mark_seen(&b);
+	tg_engine_sweep(fc_srv);
+	CHECKF(held(mid).views > 0, "changed just now: the views stay");
+	idle_views(mid, "before a note");
+	CHECKF(held(mid).rings > 0, "the kept patches stay for since");
+	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "awake")));
+	CHECKF(held(mid).views > 0, "the views are kept again after the change");
+	one_patch_each(&a, &b, mid, "a note after an idle spell");
+	idle_views(mid, "before an undo");
+	CHECK(is_ok(req(mover, rq("{s:s,s:I,s:I}", "op", "undo", "match", (json_int_t)mid, "seq",
+	                          (json_int_t)mover->seq))));
+	one_patch_each(&a, &b, mid, "an undo after an idle spell");
+
+	/* The other player away: patches kept for him, the views dropped; he
+	 * comes back with since and gets the patches (no view), then play
+	 * goes on. */
+	since = other->seq;
+	other_view = json_deep_copy(other->view);
+	client_close(other);
+	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "away")));
+	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "still")));
+	idle_views(mid, "while one player is away");
+	client_open(other);
+	req(other, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECK(is_ok(req(
+	    other, rq("{s:s,s:s,s:s}", "op", "login", "name", other_name, "password", other_pw))));
+	other->view = other_view;
+	other->seq = since;
+	mark_seen(other);
+	CHECK(is_ok(req(other, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
+	                          (json_int_t)since))));
+	CHECK_EQ_INT(count_new(other, "patch"), 2);
+	CHECK_EQ_INT(count_new(other, "view"), 0);
+	mark_seen(other);
+	mark_seen(mover);
+	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "back")));
+	one_patch_each(&a, &b, mid, "a note after a return with since");
+	idle_views(mid, "before a commit");
+	CHECK(act(mover, mid, json_pack("{s:s,s:i}", "type", "commit", "value", 2)));
+	one_patch_each(&a, &b, mid, "a commit after an idle spell");
+
 	client_close(&a);
 	client_close(&b);
 	fc_rig_close(&rig);
+	tg_server_set_time_source(NULL);
 	return tap_done();
 }
