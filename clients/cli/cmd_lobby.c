@@ -37,7 +37,14 @@ static void print_game(const json_t *raw)
 	size_t i;
 	json_t *v;
 	json_array_foreach(json_object_get(g, "roles"), i, v)
-	    printf(" %s", json_is_string(v) ? json_string_value(v) : "?");
+	{
+		/* the role (what --side takes), and what a player reads for it */
+		const char *role = json_is_string(v) ? json_string_value(v) : "?";
+		const char *title = str(json_object_get(g, "role_titles"), role);
+		printf("%s %s", i ? "," : "", role);
+		if (*title && strcmp(title, role) != 0)
+			printf(" (%s)", title);
+	}
 	printf("\n  scenarios:\n");
 	json_array_foreach(json_object_get(g, "scenarios"), i, v)
 	{
@@ -169,9 +176,18 @@ int cmd_create(struct cli_ctx *x)
 		char sc[256]; /* the welcome's first scenario when none was named */
 		snprintf(sc, sizeof sc, "%s", scenario);
 		view_clean_text(sc);
-		printf("Match %lld created: %s, scenario %s; you play %s.\n",
+		/* what a player reads for his role, the role beside it where they
+		 * differ (--side takes the role) */
+		json_t *titles =
+		    view_clean(json_object_get(find_game(c.welcome, game), "role_titles"));
+		const char *role = str(reply, "role"), *title = str(titles, role);
+		printf("Match %lld created: %s, scenario %s; you play %s",
 		       (long long)json_integer_value(json_object_get(reply, "match")), game, sc,
-		       str(reply, "role"));
+		       *title ? title : role);
+		if (*title && strcmp(title, role) != 0)
+			printf(" (%s)", role);
+		printf(".\n");
+		json_decref(titles);
 		printf("Seed commitment: %s\n", str(reply, "commitment"));
 		long long id = (long long)json_integer_value(json_object_get(reply, "match"));
 		if (*str(reply, "invite"))
@@ -285,6 +301,19 @@ static void print_clock(const json_t *m)
 	}
 }
 
+/* What the seat of role plays in match object m (seats[].text), else role. */
+static const char *seat_text_of(const json_t *m, const char *role)
+{
+	size_t i;
+	json_t *s;
+	json_array_foreach(json_object_get(m, "seats"), i, s)
+	{
+		if (!strcmp(str(s, "role"), role) && *str(s, "text"))
+			return str(s, "text");
+	}
+	return role;
+}
+
 static void print_match_line(const json_t *raw, int mine)
 {
 	json_t *m = view_clean(raw);
@@ -297,18 +326,21 @@ static void print_match_line(const json_t *raw, int mine)
 	{
 		const char *u = json_string_value(json_object_get(s, "user"));
 		const json_t *rating = json_object_get(s, "rating");
-		printf(" %s:%s", str(s, "role"), u ? u : "(free)");
+		/* what the seat plays (the game's text), for a person */
+		printf(" %s: %s", *str(s, "text") ? str(s, "text") : str(s, "role"),
+		       u ? u : "(free)");
 		if (json_is_integer(rating)) /* the player's Glicko-2 rating, rounded */
 			printf(" (%lld)", (long long)json_integer_value(rating));
 	}
 	if (mine && *str(m, "your_role"))
-		printf("  [you: %s]", str(m, "your_role"));
+		printf("  [you: %s]", seat_text_of(m, str(m, "your_role")));
 	if (mine && json_is_true(json_object_get(m, "your_turn")))
 		printf("  <== waiting for you");
 	else if (!strcmp(str(m, "status"), "active")) {
 		printf("  (waiting for");
 		json_array_foreach(json_object_get(m, "awaiting"), i, s)
-		    printf(" %s", json_is_string(s) ? json_string_value(s) : "?");
+		    printf("%s %s", i ? "," : "",
+		           seat_text_of(m, json_is_string(s) ? json_string_value(s) : "?"));
 		printf(")");
 	}
 	if (*str(m, "summary"))

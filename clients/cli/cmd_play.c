@@ -157,6 +157,8 @@ static void on_push(json_t *m, void *ud)
 		json_decref(shown);
 		fflush(stdout);
 	} else if (!strcmp(op, "match")) {
+		/* what each seat plays may have changed (16.1.1's bid) */
+		view_render_seats_of_match(m);
 		json_t *shown = view_clean(m);
 		const char *status = json_string_value(json_object_get(shown, "status"));
 		const char *summary = json_string_value(json_object_get(shown, "summary"));
@@ -188,6 +190,7 @@ static int subscribe(struct follow *f)
 		json_decref(reply);
 		return EXIT_REFUSED;
 	}
+	view_render_seat_texts(json_object_get(reply, "seat_texts"));
 	const char *status = json_string_value(json_object_get(reply, "status"));
 	if (status && !strcmp(status, "open"))
 		printf("Match %lld has not started yet: waiting for players...\n", f->match);

@@ -402,12 +402,48 @@ static void render_log(FILE *out, const json_t *view, size_t last)
 	}
 }
 
+/* role -> what the seat plays (PROTOCOL.md: the open reply's seat_texts),
+ * cleaned for the terminal */
+static json_t *seat_texts;
+
+void view_render_seat_texts(const json_t *texts)
+{
+	json_decref(seat_texts);
+	seat_texts = json_is_object(texts) ? view_clean(texts) : NULL;
+}
+
+void view_render_seats_of_match(const json_t *match)
+{
+	json_t *texts = json_object();
+	size_t i;
+	json_t *seat;
+	json_array_foreach(json_object_get(match, "seats"), i, seat)
+	{
+		json_t *role = json_object_get(seat, "role"), *text = json_object_get(seat, "text");
+		if (json_is_string(role) && json_is_string(text))
+			json_object_set(texts, json_string_value(role), text);
+	}
+	if (json_object_size(texts))
+		view_render_seat_texts(texts);
+	json_decref(texts);
+}
+
+const char *view_render_seat(const char *role)
+{
+	const char *t = role ? json_string_value(json_object_get(seat_texts, role)) : NULL;
+	return t && *t ? t : role ? role : "?";
+}
+
 static void render_header(FILE *out, long long match, long long seq, const json_t *view)
 {
 	const char *game = json_string_value(json_object_get(view, "game"));
 	const char *role = json_string_value(json_object_get(view, "role"));
-	fprintf(out, "\n=== Match %lld (%s) — you see it as %s — seq %lld ===\n", match,
-	        game ? game : "?", role ? role : "?", seq);
+	if (role && strcmp(role, "observer") != 0)
+		fprintf(out, "\n=== Match %lld (%s) — you play %s — seq %lld ===\n", match,
+		        game ? game : "?", view_render_seat(role), seq);
+	else
+		fprintf(out, "\n=== Match %lld (%s) — you watch — seq %lld ===\n", match,
+		        game ? game : "?", seq);
 }
 
 static void render_turn(FILE *out, const json_t *view);
@@ -433,7 +469,7 @@ static void render_turn(FILE *out, const json_t *view)
 		const char *summary = json_string_value(json_object_get(res, "summary"));
 		const char *winner = json_string_value(json_object_get(res, "winner"));
 		fprintf(out, "The match is over: %s%s%s.\n", summary ? summary : "finished",
-		        winner ? " — winner: " : "", winner ? winner : "");
+		        winner ? " — winner: " : "", winner ? view_render_seat(winner) : "");
 		return;
 	}
 	json_t *awaiting = json_object_get(view, "awaiting");
@@ -444,7 +480,7 @@ static void render_turn(FILE *out, const json_t *view)
 	json_array_foreach(awaiting, i, a)
 	{
 		const char *who = json_string_value(a); /* NULL for a role that is not a string */
-		fprintf(out, " %s", who ? who : "?");
+		fprintf(out, "%s %s", i ? "," : "", view_render_seat(who));
 		if (role && who && !strcmp(role, who))
 			mine = 1;
 	}

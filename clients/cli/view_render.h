@@ -45,6 +45,14 @@ char *view_render_line(const json_t *v);
 void view_render_wrapped(FILE *out, const char *lead, const char *text, int indent);
 bool view_blank(const json_t *v);
 
+/* What each seat plays, for "you play", "waiting for" and the winner: the
+ * server's texts (the open reply's seat_texts, role -> text, or a match
+ * object's seats[].text). texts NULL forgets them; a role without a text
+ * reads as itself. view_render_seat returns the text of role. */
+void view_render_seat_texts(const json_t *texts);
+void view_render_seats_of_match(const json_t *match);
+const char *view_render_seat(const char *role);
+
 /* Text a server sent, made fit for a terminal: a tab or line break becomes a
  * space, any other control character (C0, DEL, C1) a '?', so that no escape
  * sequence reaches the terminal. Every function above renders such a copy;

@@ -16,17 +16,21 @@ json_t *lobby_games_json(const struct game_module *const *games)
 	json_t *list = json_array();
 	for (; list && games && *games; games++) {
 		const struct game_module *g = *games;
-		json_t *roles = json_array(), *scen = json_array();
-		for (int i = 0; g->roles[i]; i++)
+		json_t *roles = json_array(), *titles = json_object(), *scen = json_array();
+		for (int i = 0; g->roles[i]; i++) {
 			json_array_append_new(roles, json_string(g->roles[i]));
+			json_object_set_new(titles, g->roles[i],
+			                    json_string(tg_game_role_title(g, i)));
+		}
 		for (const struct game_scenario *sc = g->scenarios; sc->id; sc++)
 			json_array_append_new(
 			    scen, json_pack("{s:s,s:s,s:s}", "id", sc->id, "title",
 			                    sc->title ? sc->title : sc->id, "description",
 			                    sc->description ? sc->description : ""));
 		json_t *opts = g->options ? g->options() : NULL;
-		json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:o,s:o}", "id", g->id, "title",
-		                                      g->title, "roles", roles, "scenarios", scen,
+		json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:o,s:o,s:o}", "id", g->id,
+		                                      "title", g->title, "roles", roles,
+		                                      "role_titles", titles, "scenarios", scen,
 		                                      "options", opts ? opts : json_object()));
 	}
 	return list;
@@ -91,16 +95,18 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	const char *your_role = NULL;
 	for (int r = 0; mod && mod->roles[r]; r++) {
 		const json_t *seat = seat_row(row, mod->roles[r]);
+		char text[TG_SEAT_TEXT_MAX];
 		json_array_append_new(
 		    seats,
-		    json_pack("{s:s,s:o,s:o}", "role", mod->roles[r], "user",
-		              seat ? json_deep_copy(json_object_get(seat, "user_name"))
-		                   : json_null(),
-		              "rating",
-		              seat ? ratings_seat_rating(
-		                         srv, json_integer_value(json_object_get(seat, "user_id")),
-		                         str(row, "game"))
-		                   : json_null()));
+		    json_pack(
+		        "{s:s,s:s,s:o,s:o}", "role", mod->roles[r], "text",
+		        tg_game_seat_text(mod, live ? live->g : NULL, r, text, sizeof text), "user",
+		        seat ? json_deep_copy(json_object_get(seat, "user_name")) : json_null(),
+		        "rating",
+		        seat ? ratings_seat_rating(
+		                   srv, json_integer_value(json_object_get(seat, "user_id")),
+		                   str(row, "game"))
+		             : json_null()));
 		if (seat && json_integer_value(json_object_get(seat, "user_id")) == user_id &&
 		    user_id > 0)
 			your_role = mod->roles[r];

@@ -137,6 +137,9 @@ struct tg_match {
 	 * worker owns g, view[] and ring[]: the loop waits for it
 	 * (fanout_join, done by match_find) before it reads or changes them. */
 	struct tg_fanout_job *job;
+	/* What its seats play (game.h seat_text), as last told its players:
+	 * a hash, 0 while every seat reads its role's title (views.c). */
+	uint64_t seat_stamp;
 };
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };

@@ -316,8 +316,39 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 	}
 }
 
+/* A hash of what each seat plays (game.h seat_text): 0 while every seat
+ * reads its role's title. */
+static uint64_t seat_texts_stamp(const struct tg_match *m)
+{
+	if (!m->g || !m->mod->seat_text)
+		return 0;
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	bool any = false;
+	for (int r = 0; r < m->nroles; r++) {
+		char buf[TG_SEAT_TEXT_MAX];
+		const char *t = m->mod->seat_text(m->g, r, buf, sizeof buf);
+		any = any || t;
+		for (const char *c = t ? t : "";; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+			if (!*c)
+				break;
+		}
+	}
+	return any ? h | 1 : 0;
+}
+
 void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b)
 {
+	/* Where what a seat plays changed with this state (16.1.1's bid
+	 * exchanging seats and sides), the match object goes to its players
+	 * first, so that a client reads the new view with the new texts: its
+	 * seats' texts are the lobby's and a client's "you play" (PROTOCOL.md,
+	 * "The match object"). */
+	uint64_t seats = seat_texts_stamp(m);
+	if (seats != m->seat_stamp) {
+		m->seat_stamp = seats;
+		views_push_match(srv, m);
+	}
 	memset(b, 0, sizeof *b);
 	/* Views still asleep here mean a change went by without views_wake:
 	 * they are of an older state, so these roles get full views in the
@@ -621,9 +652,19 @@ static void subscribed_ok(struct tg_session *s, const json_t *req, struct tg_mat
 		          TG_SESSION_SUBS_MAX);
 		return;
 	}
+	/* what each seat plays, for "you play" and "waiting for" (game.h
+	 * seat_text; PROTOCOL.md "open") */
+	json_t *texts = json_object();
+	for (int r = 0; r < m->nroles; r++) {
+		char buf[TG_SEAT_TEXT_MAX];
+		json_object_set_new(
+		    texts, m->mod->roles[r],
+		    json_string(tg_game_seat_text(m->mod, m->g, r, buf, sizeof buf)));
+	}
 	srv_ok(s, req,
-	       json_pack("{s:I,s:s,s:s,s:I}", "match", (json_int_t)m->id, "role",
-	                 role_name(m, role), "status", match_status(m), "seq", (json_int_t)m->seq));
+	       json_pack("{s:I,s:s,s:s,s:I,s:o}", "match", (json_int_t)m->id, "role",
+	                 role_name(m, role), "status", match_status(m), "seq", (json_int_t)m->seq,
+	                 "seat_texts", texts));
 	send_state(s, m, role, json_object_get(req, "since"));
 }
 

@@ -83,6 +83,7 @@
 #define TG_ERR_MSG_MAX 320
 #define TG_ROLE_MAX 8
 #define TG_VIEW_SECTIONS_MAX 48 /* sections of one view (see "in sections") */
+#define TG_SEAT_TEXT_MAX 96     /* a seat_text() buffer */
 
 /* A precise, stable error. `code` is one of the documented protocol error
  * codes (protocol/PROTOCOL.md); `message` is for a person. */
@@ -130,9 +131,13 @@ struct game_status {
 };
 
 struct game_module {
-	const char *id;                        /* stable, used in the database: "lincolns-war" */
-	const char *title;                     /* "Lincoln's War" */
-	const char *const *roles;              /* NULL-terminated */
+	const char *id;           /* stable, used in the database: "lincolns-war" */
+	const char *title;        /* "Lincoln's War" */
+	const char *const *roles; /* NULL-terminated */
+	/* Optional: what a player reads for each role, in roles' order
+	 * ("Union", "Confederates"); NULL, or a NULL entry, reads the role
+	 * itself. Clients show these, never the role, in lobbies and prompts. */
+	const char *const *role_titles;
 	const struct game_scenario *scenarios; /* terminated by {NULL} */
 
 	/* JSON describing the match options: {"name": {"type": "boolean",
@@ -165,6 +170,13 @@ struct game_module {
 
 	void (*status)(const struct game *g, struct game_status *st);
 
+	/* Optional: what the seat of roles[role] plays now, for a player to
+	 * read, where the game gives it something other than the role's title
+	 * (Birth of a Legend's 16.1.1 bid may exchange seats and sides: the
+	 * union seat then plays the Confederates). NULL, or a NULL return,
+	 * reads the role's title. buf holds n bytes. */
+	const char *(*seat_text)(const struct game *g, int role, char *buf, size_t n);
+
 	/* Full state, including hidden information and the generator position.
 	 * load(save(g)) must behave exactly like g. */
 	json_t *(*save)(const struct game *g);
@@ -189,5 +201,14 @@ const struct game_module *tg_game_find(const struct game_module *const *table, c
 
 /* Index of role in m->roles, or -1. */
 int tg_game_role_index(const struct game_module *m, const char *role);
+
+/* What a player reads for roles[role]: its title (role_titles), else the
+ * role itself. */
+const char *tg_game_role_title(const struct game_module *m, int role);
+
+/* What the seat of roles[role] plays now in g (seat_text), else the role's
+ * title; g may be NULL (a match not in memory). buf holds n bytes. */
+const char *tg_game_seat_text(const struct game_module *m, const struct game *g, int role,
+                              char *buf, size_t n);
 
 #endif

@@ -96,7 +96,7 @@ def play(h, tm, cli, conf):
     davis.ok({"op": "join", "match": match})
 
     tm.type(f"{t} play {match}")
-    pos = tm.wait(rf"=== Match {match} \(lincolns-war\) — you see it as union — seq 0 ==="
+    pos = tm.wait(rf"=== Match {match} \(lincolns-war\) — you play Union — seq 0 ==="
                   r"[\s\S]*?Your move \(", pos).end()
     seq, union_moves, opened = 0, 0, False
     for _ in range(60):

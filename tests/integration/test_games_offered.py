@@ -123,7 +123,7 @@ def main():
             out = run("ann", "create", gid, "--scenario", scenario, "--side", "union")
             check(out.returncode == 0, f"create {gid}: {out.stderr.strip()}")
             m = re.search(r"Match (\d+) created", out.stdout)
-            check(m and "you play union" in out.stdout, f"create {gid}: {out.stdout!r}")
+            check(m and "you play Union (union)" in out.stdout, f"create {gid}: {out.stdout!r}")
             j = run("ben", "join", m.group(1))
             check(j.returncode == 0, f"join {gid} match {m.group(1)}: {j.stderr.strip()}")
             show = run("ben", "list", "mine")

@@ -11,6 +11,7 @@
 #include "kit/view_sections.h"
 
 static const char *const boal_roles[] = {"union", "confederate", NULL};
+static const char *const boal_role_titles[] = {"Union", "Confederates", NULL};
 
 static const struct game_scenario boal_scenarios[] = {
     {"seven-days", "The Seven Days (June 26 - July 2, 1862)",
@@ -169,6 +170,11 @@ static void boal_status(const struct game *g, struct game_status *st)
 	boal_status_text(s, st->summary, sizeof st->summary);
 }
 
+static const char *boal_seat(const struct game *g, int role, char *buf, size_t n)
+{
+	return boal_seat_plays(&g->s, role, buf, n);
+}
+
 static json_t *boal_save(const struct game *g)
 {
 	return boal_save_json(&g->s);
@@ -217,6 +223,7 @@ const struct game_module birth_of_a_legend_module = {
     .id = "birth-of-a-legend",
     .title = "Birth of a Legend: Lee and the Seven Days",
     .roles = boal_roles,
+    .role_titles = boal_role_titles,
     .scenarios = boal_scenarios,
     .options = boal_options,
     .setup = boal_setup,
@@ -226,6 +233,7 @@ const struct game_module birth_of_a_legend_module = {
     .view_stamps = boal_stamps,
     .view_section = boal_section,
     .status = boal_status,
+    .seat_text = boal_seat,
     .save = boal_save,
     .load = boal_load,
     .copy = boal_copy,

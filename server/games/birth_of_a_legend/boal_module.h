@@ -31,6 +31,8 @@ int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outc
 const char *boal_seat_prompt(const struct boal_state *s, int seat, char *buf, size_t n);
 const char *boal_result_text(const struct boal_state *s, char *buf, size_t n);
 const char *boal_status_text(const struct boal_state *s, char *buf, size_t n);
+/* what a seat plays, where 16.1.1 exchanged seats and sides; else NULL */
+const char *boal_seat_plays(const struct boal_state *s, int seat, char *buf, size_t n);
 
 /* boal_view.c */
 extern const char *const boal_view_sections[];

@@ -28,6 +28,18 @@ const char *boal_seat_prompt(const struct boal_state *s, int seat, char *buf, si
 	return w < 0 ? NULL : buf;
 }
 
+/* game.h's seat_text: what a seat plays, for the lobby's seats and a
+ * client's "you play" and "waiting for" ("Confederates (the union seat,
+ * 16.1.1)"); NULL where the seat plays its own side (its role's title) */
+const char *boal_seat_plays(const struct boal_state *s, int seat, char *buf, size_t n)
+{
+	if (!s->swapped || seat < 0 || seat > 1)
+		return NULL;
+	int w = snprintf(buf, n, "%s (the %s seat, 16.1.1)", side_title(boal_seat_side(s, seat)),
+	                 seat_role[seat]);
+	return w < 0 ? NULL : buf;
+}
+
 /* the result, the same in the view and in game_status's summary (160
  * bytes; the daemon stores and verify prints the latter): seats exchanged,
  * the winning side's headline, then the seat that played it ("Union

@@ -32,3 +32,16 @@ int tg_game_role_index(const struct game_module *m, const char *role)
 			return i;
 	return -1;
 }
+
+const char *tg_game_role_title(const struct game_module *m, int role)
+{
+	const char *t = m->role_titles ? m->role_titles[role] : NULL;
+	return t ? t : m->roles[role];
+}
+
+const char *tg_game_seat_text(const struct game_module *m, const struct game *g, int role,
+                              char *buf, size_t n)
+{
+	const char *t = g && m->seat_text ? m->seat_text(g, role, buf, n) : NULL;
+	return t ? t : tg_game_role_title(m, role);
+}

@@ -10,6 +10,7 @@
 #include "lw_engine.h"
 
 static const char *const lw_roles[] = {"union", "confederate", NULL};
+static const char *const lw_role_titles[] = {"Union", "Confederates", NULL};
 
 static const struct game_scenario lw_scenarios[] = {
     [LW_SCN_CAMPAIGN] = {"campaign", "Campaign Game (Summer 1861 - Summer 1864)",
@@ -280,6 +281,7 @@ const struct game_module lincolns_war_module = {
     .id = "lincolns-war",
     .title = "Lincoln's War",
     .roles = lw_roles,
+    .role_titles = lw_role_titles,
     .scenarios = lw_scenarios,
     .options = lw_options,
     .setup = lw_setup,
