@@ -12,6 +12,7 @@ import { AccountScreen } from "./account.js";
 import { timeControlField } from "./tc-form.js";
 import { tourneyList, TourneyScreen } from "./tourney.js";
 import { leaderboard, playerRatings } from "./ratings.js";
+import * as titles from "./titles.js";
 
 const app = document.getElementById("app");
 const conn = new Connection(`wss://${location.host}/ws`);
@@ -153,11 +154,13 @@ function resetForms(nameInput) {
 
 // ---- the lobby -------------------------------------------------------------
 
+// A match in a list: its game's and scenario's titles (not their ids), each
+// seat as what it plays (seats[].text, the game's words) and who sits there.
 function matchLine(m, actions) {
-  const seats = m.seats.map((s) => `${s.role}: ${s.user ?? "(free)"}${s.rating != null ? ` (${s.rating})` : ""}`).join(", ");
+  const seats = m.seats.map((s) => `${s.text ?? s.role}: ${s.user ?? "(free)"}${s.rating != null ? ` (${s.rating})` : ""}`).join(", ");
   return h("li", { class: `match ${m.your_turn ? "your-turn" : ""}`, dataset: { match: m.match } },
     h("div", {},
-      h("strong", {}, `#${m.match} ${gameTitle(m.game)}`), ` · ${m.scenario} · `,
+      h("strong", {}, `#${m.match} ${gameTitle(m.game)}`), ` · ${scenarioTitle(m.game, m.scenario)} · `,
       m.your_turn ? h("span", { class: "badge" }, "your move") : null,
       h("div", { class: "muted" }, m.summary || m.status, " · ", seats,
         m.last_move ? ` · last move ${ago(m.last_move)}` : m.created ? ` · created ${ago(m.created)}` : ""),
@@ -166,9 +169,8 @@ function matchLine(m, actions) {
     h("div", { class: "row" }, actions));
 }
 
-function gameTitle(id) {
-  return conn.welcome?.games?.find((g) => g.id === id)?.title ?? id;
-}
+const gameTitle = (id) => titles.gameTitle(conn.welcome, id);
+const scenarioTitle = (game, id) => titles.scenarioTitle(conn.welcome, game, id);
 
 async function lobby() {
   const [open, mine] = await Promise.all([
@@ -276,7 +278,7 @@ function createForm() {
   function fill() {
     const g = games.find((x) => x.id === game.value);
     clear(scenario).append(...(g?.scenarios || []).map((s) => h("option", { value: s.id, title: s.description || "" }, s.title)));
-    clear(side).append(h("option", { value: "random" }, "Random"), ...(g?.roles || []).map((r) => h("option", { value: r }, r)));
+    clear(side).append(h("option", { value: "random" }, "Random"), ...(g?.roles || []).map((r) => h("option", { value: r }, g.role_titles?.[r] ?? r)));
     clear(opts);
     for (const k of Object.keys(inputs)) delete inputs[k];
     for (const [name, o] of Object.entries(g?.options || {})) {

@@ -46,13 +46,13 @@ setInterval(() => {
 }, 1000);
 
 function fill(el) {
-  const { roles, clock } = el.clockOf;
+  const { roles, clock, texts } = el.clockOf;
   el.replaceChildren(...roles.flatMap((role, i) => {
     const s = timeLeft(clock, role);
     const running = (clock.running || []).includes(role);
     const flagged = (clock.flagged || []).includes(role);
     return [i ? " · " : "", h("span", { class: `clock-role${running ? " running" : ""}${flagged ? " flagged" : ""}`, dataset: { role, left: s } },
-      `${role} ${duration(s)}${flagged ? " (out of time)" : clock.paused?.[role] ? " (on vacation)" : running ? " ▾" : ""}`)];
+      `${texts[role] ?? role} ${duration(s)}${flagged ? " (out of time)" : clock.paused?.[role] ? " (on vacation)" : running ? " ▾" : ""}`)];
   }));
 }
 
@@ -62,7 +62,9 @@ export function clockView(m) {
   if (!m?.clock?.left) return null;
   const roles = (m.seats || []).map((s) => s.role).filter((r) => r in m.clock.left);
   const el = h("span", { class: "clock", title: controlText(m.time_control) });
-  el.clockOf = { roles: roles.length ? roles : Object.keys(m.clock.left), clock: m.clock };
+  // each role as a person reads it: what the seat plays (seats[].text)
+  const texts = Object.fromEntries((m.seats || []).map((s) => [s.role, s.text ?? s.role]));
+  el.clockOf = { roles: roles.length ? roles : Object.keys(m.clock.left), clock: m.clock, texts };
   fill(el);
   live.add(el);
   return el;

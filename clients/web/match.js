@@ -13,6 +13,7 @@ import { h, clear, confirmDialog } from "./dom.js";
 import { applyPatch } from "./patch.js";
 import { boardFor } from "./boards/index.js";
 import { clockView, controlText } from "./clock.js";
+import { roleTitles } from "./titles.js";
 
 function seenKey(id) {
   return `tg.seen.${id}`;
@@ -38,6 +39,7 @@ export class MatchScreen {
     this.board = null;
     this.filter = "";
     this.chosen = null; // the action entry whose params are being chosen
+    this.seatTexts = {}; // role -> what the seat plays (the server's words)
     this.drawn = {}; // the actions and log the screen shows
     this.seen = JSON.parse(localStorage.getItem(seenKey(id)) || "null");
     this.onKey = (e) => this.key(e);
@@ -65,6 +67,7 @@ export class MatchScreen {
   build() {
     this.el = {
       title: h("h1", { id: "match-title" }, `Match #${this.id}`),
+      seat: h("p", { id: "seat", class: "seat" }),
       stepper: h("div", { id: "stepper", class: "row stepper" }),
       result: h("p", { id: "result", class: "result" }),
       clock: h("p", { id: "clock", class: "clock-line" }),
@@ -99,7 +102,7 @@ export class MatchScreen {
       h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); this.say(); } }, e.chatInput, h("button", { id: "chat-send" }, "Send")));
     this.root.append(
       h("div", { class: "match-screen" },
-        h("div", { class: "main-col" }, skips, e.title, e.clock, e.result, e.stepper, e.board),
+        h("div", { class: "main-col" }, skips, e.title, e.seat, e.clock, e.result, e.stepper, e.board),
         h("div", { class: "side-col" },
           e.controls,
           h("section", { class: "card" }, h("h2", {}, "Log"), e.log),
@@ -117,6 +120,7 @@ export class MatchScreen {
       return;
     }
     this.role = r.role;
+    if (r.seat_texts) this.seatTexts = { ...r.seat_texts };
     this.refreshMatch();
     if (r.status === "open") this.el.prompt.textContent = "Waiting for an opponent to join.";
     const invite = sessionStorage.getItem(`tg.invite.${this.id}`);
@@ -159,6 +163,7 @@ export class MatchScreen {
       this.renderChat();
     } else if (msg.op === "match") {
       this.match = msg;
+      this.takeSeats(msg);
       this.renderClock();
       if (msg.status === "active" && this.view === null) this.subscribe();
     }
@@ -172,9 +177,7 @@ export class MatchScreen {
     e.title.textContent = `Match #${this.id} · ${game?.title ?? v.game} · seq ${this.seq}`;
     e.result.textContent = v.finished ? `Game over: ${v.result?.summary ?? ""}` : "";
     const mine = (v.awaiting || []).includes(v.role);
-    e.prompt.textContent = v.finished ? "The match is over." :
-      mine ? (v.prompt || "Your move.") :
-      `Waiting for ${(v.awaiting || []).join(" and ") || "the server"}.`;
+    this.renderSeat();
     e.prompt.classList.toggle("your-turn", mine && !v.finished);
     if (!this.spectator) for (const b of e.tools.querySelectorAll("#undo, #resign")) b.hidden = !!v.finished;
     // The clock changes when the awaited roles do: ask for it then.
@@ -205,6 +208,8 @@ export class MatchScreen {
     if (v !== this.view) return;
     await this.board.renderBoard(e.board, v, {
       role: v.role,
+      // the game's words for its roles (the welcome's role_titles)
+      titles: roleTitles(this.conn.welcome, v.game),
       pick: (action) => this.act(action),
       offer: (entries, what) => {
         this.offered = { entries, what };
@@ -234,10 +239,37 @@ export class MatchScreen {
       const m = r?.matches?.find((x) => x.match === this.id);
       if (m) {
         this.match = m;
+        this.takeSeats(m);
         this.renderClock();
         return;
       }
     }
+  }
+
+  // What each seat plays, from a match object (seats[].text: the game's
+  // words, which a bid may change mid-match); the seat line and the prompt
+  // say it again when it changed.
+  takeSeats(m) {
+    const before = JSON.stringify(this.seatTexts);
+    for (const s of m.seats || []) if (s.text) this.seatTexts[s.role] = s.text;
+    if (this.view && JSON.stringify(this.seatTexts) !== before) this.renderSeat();
+  }
+
+  // A role as a person reads it: what the seat plays (the server's
+  // seat_texts), else the game's title for the role, else the role.
+  seatText(role) {
+    return this.seatTexts[role] ?? roleTitles(this.conn.welcome, this.view?.game ?? this.match?.game)[role] ?? role;
+  }
+
+  // "You play ..." and, while another is awaited, "Waiting for ...".
+  renderSeat() {
+    const v = this.view;
+    const e = this.el;
+    e.seat.textContent = this.spectator || v.role === "observer" ? "" : `You play ${this.seatText(v.role)}.`;
+    const mine = (v.awaiting || []).includes(v.role);
+    e.prompt.textContent = v.finished ? "The match is over." :
+      mine ? (v.prompt || "Your move.") :
+      `Waiting for ${(v.awaiting || []).map((r) => this.seatText(r)).join(" and ") || "the server"}.`;
   }
 
   renderClock() {

@@ -6,6 +6,7 @@
 // it comes (`no_such_user`); the client computes no rating.
 
 import { h } from "./dom.js";
+import { gameTitle } from "./titles.js";
 
 const fixed = (x, n) => Number(x).toFixed(n);
 
@@ -43,7 +44,7 @@ export async function playerRatings(root, conn, name) {
     section.append(h("p", { class: "error", role: "alert" }, r.message || r.code));
     return;
   }
-  const title = (id) => conn.welcome?.games?.find((g) => g.id === id)?.title ?? id;
+  const title = (id) => gameTitle(conn.welcome, id);
   section.append(r.ratings.length ? h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, ["Game", "Rating", "Deviation", "Volatility", "Games", ""].map((c) => h("th", {}, c)))),
     h("tbody", {}, r.ratings.map((x) => h("tr", { dataset: { game: x.game } },

@@ -13,6 +13,7 @@
 
 import { h, clear, ago } from "./dom.js";
 import { controlText } from "./clock.js";
+import { gameTitle, scenarioTitle } from "./titles.js";
 import { tourneyCreateForm } from "./tourney_create.js";
 import { directorTools, tourneyLog } from "./tourney_direct.js";
 
@@ -53,7 +54,7 @@ export async function tourneyList(root, conn) {
   if (!r.tournaments.length) section.append(h("p", { class: "muted" }, "No tournament yet."));
   else section.append(h("ul", { class: "matches" }, r.tournaments.map((t) =>
     h("li", { class: "match", dataset: { tourney: t.tourney } },
-      h("div", {}, h("strong", {}, `${t.name}`), ` · ${t.game} ${t.scenario} · ${fmtName(t)}`,
+      h("div", {}, h("strong", {}, `${t.name}`), ` · ${gameTitle(conn.welcome, t.game)}, ${scenarioTitle(conn.welcome, t.game, t.scenario)} · ${fmtName(t)}`,
         h("div", { class: "muted" }, `${statusText(t)} · ${t.nplayers} of ${t.max_players} players · directed by ${t.director}` +
           ` · created ${ago(t.created)}`)),
       h("a", { class: "button", href: `#/tourney/${t.tourney}` }, "View")))));
@@ -161,7 +162,7 @@ export class TourneyScreen {
     this.root.append(
       h("section", { class: "card", id: "tourney" },
         h("h1", {}, t.name),
-        h("p", {}, `${t.game} · ${t.scenario} · ${fmtName(t)} · ${t.rated ? "rated" : "unrated"}` +
+        h("p", { id: "tourney-game" }, `${gameTitle(this.conn.welcome, t.game)} · ${scenarioTitle(this.conn.welcome, t.game, t.scenario)} · ${fmtName(t)} · ${t.rated ? "rated" : "unrated"}` +
           (t.time_control ? ` · clock ${controlText(t.time_control)}` : "")),
         h("p", { class: "muted", id: "tourney-status" }, `${statusText(t)} · ${t.nplayers} of ${t.max_players} players · directed by ${t.director}`),
         t.invite ? h("p", {}, "Invite code (you direct it): ", h("code", {}, t.invite)) : null,

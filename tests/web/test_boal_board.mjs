@@ -13,7 +13,9 @@
 // the socket received (a moved unit's counter stands in its new area;
 // after every move the whole map is the view's again, and an assault's
 // exhausted Point Unit is drawn on its exhausted side). A second match with
-// 16.1's side bidding shows each board what its view says of the bids.
+// 16.1's side bidding shows each board what its view says of the bids, and
+// once the bids exchange seats and sides every page says what each seat
+// plays (the game's words, not the roles).
 // Screenshots are left in OUTDIR.
 //
 //   node test_boal_board.mjs DAEMON OUTDIR
@@ -330,6 +332,49 @@ async function bids(a, b, url) {
   const other = await mine(b);
   if (/yours|revealed/.test(other)) fail(`the Confederate's board shows "${other}" before his bid`);
   console.log(`# bids: the bidder's board "${await mine(a)}", the other's "${other}"`);
+  await seats(a, b, url, m2);
+}
+
+// What each page says a seat plays, before and after 16.1.1 exchanges
+// seats and sides (the preferred side is the Confederates; the union seat
+// bid 3, the confederate seat now bids 0, so the union seat plays the
+// Confederates): the game's words (the match object's seats[].text), never
+// the roles "union" and "confederate"; each seat's own counters are its
+// side's; the lobby lists the seats by what they play, the scenario by its
+// title, and the create form's sides by their titles.
+const UNION_SEAT = "Confederates (the union seat, 16.1.1)";
+const CONF_SEAT = "Union (the confederate seat, 16.1.1)";
+async function seats(a, b, url, match) {
+  const said = (p) => p.page.textContent("#seat");
+  if ((await said(a)) !== "You play Union." || (await said(b)) !== "You play Confederates.")
+    fail(`before the reveal the pages say "${await said(a)}" and "${await said(b)}"`);
+  const before = await seqOf(b.page);
+  await b.page.click('button.action[data-type="bid"]');
+  await b.page.selectOption("#chooser select.param", { label: "0" });
+  await b.page.click("#choose-send");
+  await played(b, before, "the second bid");
+  for (const [p, want, side] of [[a, UNION_SEAT, "confederate"], [b, CONF_SEAT, "union"]]) {
+    await until(`${p.name}'s seat after the reveal`, async () => (await said(p)) === `You play ${want}.`);
+    const own = await p.page.$$eval("#board .counter.own", (els) => [...new Set(els.map((e) => e.dataset.side))]);
+    if (JSON.stringify(own) !== JSON.stringify([side])) fail(`${p.name} plays the ${side} side, but his own counters are ${own}`);
+  }
+  const waiting = (await myTurn(a.page)) ? b : a;
+  const prompt = await waiting.page.textContent("#prompt");
+  const awaited = latest(waiting, match).view.awaiting;
+  const want = `Waiting for ${awaited.map((r) => (r === "union" ? UNION_SEAT : CONF_SEAT)).join(" and ")}.`;
+  if (prompt !== want) fail(`${waiting.name}'s prompt says "${prompt}", not "${want}"`);
+  // The lobby: the seats by what they play, the scenario's title.
+  await a.page.goto(url);
+  await a.page.waitForSelector(`#mine li[data-match="${match}"]`);
+  const line = await a.page.textContent(`#mine li[data-match="${match}"]`);
+  for (const x of [`${UNION_SEAT}: ${a.name}`, `${CONF_SEAT}: ${b.name}`, "The Seven Days (June 26 - July 2, 1862)"])
+    if (!line.includes(x)) fail(`the lobby's line lacks "${x}": ${line}`);
+  if (/\b(union|confederate):|seven-days/.test(line)) fail(`the lobby's line shows an id: ${line}`);
+  await a.page.selectOption("#game", "birth-of-a-legend");
+  const sides = await a.page.$$eval("#side option", (els) => els.map((e) => `${e.value}=${e.textContent}`));
+  if (JSON.stringify(sides) !== JSON.stringify(["random=Random", "union=Union", "confederate=Confederates"]))
+    fail(`the create form's sides: ${sides}`);
+  console.log(`# seats: "${UNION_SEAT}" and "${CONF_SEAT}" on the pages and in the lobby: ${line}`);
 }
 
 // The finished match's Review (match.js's stepper, the `replay` op): once

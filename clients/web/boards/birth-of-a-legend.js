@@ -416,7 +416,10 @@ function makeBoard(container, d) {
     if (changed("areas", [board.areas])) recolour(b, board.areas);
     if (changed("light", [view.actions, selected])) relight(b, view.actions, selected);
     if (changed("bridges", [board.bridges])) recolourBridges(b, board.bridges);
-    if (changed("pieces", [board.units, board.leaders, board.track, ctx.role, selected])) drawPieces(b, board, ctx.role, selected);
+    // A seat's own pieces are those of the side it plays: 16.1.1's bid may
+    // give the union seat the Confederates (board.track.sides).
+    const side = board.track?.sides?.[ctx.role] ?? ctx.role;
+    if (changed("pieces", [board.units, board.leaders, board.track, side, selected])) drawPieces(b, board, side, selected);
     if (changed("panel", [board.track, board.impulse, board.areas]))
       b.panel.replaceWith((b.panel = tracksPanel(view, d.tracks, b.names)));
   };

@@ -304,13 +304,16 @@ function spreadStack(b, f, ox, oy, picked) {
   return g;
 }
 
-function sidePanel(view, role) {
+// The panel under the map; each side by its title (the welcome's
+// role_titles: Lincoln's War's roles are its sides).
+function sidePanel(view, role, titles = {}) {
   const b = view.board || {};
+  const name = (side) => titles[side] ?? side;
   const players = b.players || {};
   const rows = ["union", "confederate"].map((side) => {
     const p = players[side] || {};
     return h("tr", { class: side === role ? "mine" : "" },
-      h("th", {}, side), h("td", {}, p.pc ?? "—"), h("td", {}, p.csp ?? "—"),
+      h("th", {}, name(side)), h("td", {}, p.pc ?? "—"), h("td", {}, p.csp ?? "—"),
       h("td", {}, p.hand ? p.hand.length : p.hand_count ?? "—"), h("td", {}, p.deck_count ?? "—"));
   });
   const turn = b.turn ? `${b.turn.name ?? ""} (turn ${(b.turn.index ?? 0) + 1})` : "";
@@ -320,9 +323,9 @@ function sidePanel(view, role) {
   const backs = [];
   if (battle?.commitments)
     for (const [side, c] of Object.entries(battle.commitments))
-      if (c.committed && c.resource === undefined) backs.push(h("span", { class: "card-back", title: `${side}'s commitment, face down` }, `${side}: face down`));
+      if (c.committed && c.resource === undefined) backs.push(h("span", { class: "card-back", title: `${name(side)}'s commitment, face down` }, `${name(side)}: face down`));
   return h("div", { class: "lw-panel" },
-    h("p", { class: "lw-turn" }, h("strong", {}, turn), b.phase ? ` · ${b.phase}` : "", b.phasing ? ` · ${b.phasing} phasing` : ""),
+    h("p", { class: "lw-turn" }, h("strong", {}, turn), b.phase ? ` · ${b.phase}` : "", b.phasing ? ` · ${name(b.phasing)} phasing` : ""),
     h("table", { class: "lw-players" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "PC"), h("th", {}, "CSP"), h("th", {}, "hand"), h("th", {}, "deck"))),
       h("tbody", {}, rows)),
@@ -436,8 +439,8 @@ function makeBoard(container, m) {
       relight(b, view, picked);
     if (changed("cities", [board.cities])) recolour(b, board.cities);
     if (changed("forces", [board.forces, view.actions, ctx.role, picked, spread])) drawForces(b, view, ctx.role, picked);
-    if (changed("panel", [board.players, board.turn, board.phase, board.phasing, board.battle, ctx.role]))
-      b.panel.replaceWith((b.panel = sidePanel(view, ctx.role)));
+    if (changed("panel", [board.players, board.turn, board.phase, board.phasing, board.battle, ctx.role, ctx.titles]))
+      b.panel.replaceWith((b.panel = sidePanel(view, ctx.role, ctx.titles)));
   };
   return b;
 }
