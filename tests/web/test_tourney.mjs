@@ -90,9 +90,17 @@ async function main() {
         t.time_control?.preset !== tcs[tcs.length - 1] || t.status !== "registration")
       fail(`the pools event as stored: ${JSON.stringify(t)}`);
     await d.page.waitForSelector("#tourney-director");
+    // The page names the game and the scenario by their titles, not ids.
+    const fx = (await d.page.evaluate(() => window.telegraph.conn.welcome)).games.find((g) => g.id === t.game);
+    const said = `${fx.title} · ${fx.scenarios.find((x) => x.id === t.scenario).title} · `;
+    if (!(await textOf(d.page, "#tourney-game")).startsWith(said) || (await textOf(d.page, "#tourney-game")).includes(t.game))
+      fail(`the event's page says "${await textOf(d.page, "#tourney-game")}", not "${said}..."`);
     // A Swiss: its rounds go with it.
     await d.page.click("#tourneys-link");
     await d.page.waitForSelector("#tourney-create");
+    const listed = await textOf(d.page, `li[data-tourney="${pid}"]`);
+    if (!listed.includes(`${fx.title}, ${fx.scenarios.find((x) => x.id === t.scenario).title}`) || listed.includes(t.game))
+      fail(`the tournaments list says "${listed}"`);
     await d.page.fill("#tc-name", "Browser Swiss");
     await d.page.selectOption("#tc-format", "swiss");
     await d.page.fill("#tc-rounds", "3");

@@ -97,9 +97,9 @@ function counterText(f, own) {
   return [short, stars];
 }
 
-function forceTitle(f, own) {
+function forceTitle(f, own, titles = {}) {
   const co = f.co || {};
-  const lines = [`${f.side} force at ${pad(f.hex)}: ${co.name ?? co.id}${co.stars ? ` (${co.stars}★)` : ""}${co.cavalry ? ", cavalry" : ""}`];
+  const lines = [`${titles[f.side] ?? f.side} force at ${pad(f.hex)}: ${co.name ?? co.id}${co.stars ? ` (${co.stars}★)` : ""}${co.cavalry ? ", cavalry" : ""}`];
   if (own) lines.push(`${f.stars ?? "?"} stars of infantry, IT ${f.it}`);
   else lines.push(`${f.kind} force (12.7: what is under its commander is hidden)${f.it ? `, IT ${f.it}` : ""}`);
   for (const u of f.subordinates || []) lines.push(`  ${u.name ?? u.id} ${u.stars}★${u.cavalry ? " cavalry" : ""}`);
@@ -239,8 +239,8 @@ function drawForces(b, view, role, picked) {
     const [name, sub] = counterText(f, own);
     const co = f.co?.id || "";
     const g = s("g", { class: `counter ${f.side}${own ? " own" : ""}${own && co && co === picked ? " selected" : ""}`, "data-hex": pad(f.hex), "data-side": f.side, "data-co": co, tabindex: 0,
-      role: "button", "aria-pressed": String(own && !!co && co === picked), "aria-label": forceTitle(f, own).split("\n")[0] },
-      title(forceTitle(f, own)),
+      role: "button", "aria-pressed": String(own && !!co && co === picked), "aria-label": forceTitle(f, own, b.ctx?.titles).split("\n")[0] },
+      title(forceTitle(f, own, b.ctx?.titles)),
       s("rect", { x: ox, y: oy, width: 26, height: 18, rx: 2, fill: SIDE_FILL[f.side] || "#555", stroke: own ? "#ffd166" : "#111", "stroke-width": own ? 1.6 : 1 }),
       s("text", { x: ox + 13, y: oy + 8, "text-anchor": "middle", class: "counter-name" }, name.slice(0, 8)),
       s("text", { x: ox + 13, y: oy + 15.5, "text-anchor": "middle", class: "counter-sub" }, sub));
