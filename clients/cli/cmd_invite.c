@@ -35,7 +35,8 @@ int cmd_invite(struct cli_ctx *x)
 	return rc;
 }
 
-/* The free sides of a match object, "beta" or "beta, gamma". */
+/* The free sides of a match object, "beta" or "beta, gamma": each by what
+ * the seat plays (seats[].text, the game's words), else its role. */
 static void free_sides(const json_t *m, char *out, size_t n)
 {
 	size_t len = 0, i;
@@ -45,8 +46,10 @@ static void free_sides(const json_t *m, char *out, size_t n)
 	{
 		if (!json_is_null(json_object_get(seat, "user")))
 			continue;
-		char role[64];
-		clean(role, sizeof role, json_string_value(json_object_get(seat, "role")));
+		char role[128];
+		const char *text = json_string_value(json_object_get(seat, "text"));
+		clean(role, sizeof role,
+		      text && *text ? text : json_string_value(json_object_get(seat, "role")));
 		int k = snprintf(out + len, n - len, "%s%s", len ? ", " : "", role);
 		if (k < 0 || (size_t)k >= n - len)
 			break;

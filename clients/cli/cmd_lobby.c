@@ -241,8 +241,17 @@ int cmd_join(struct cli_ctx *x)
 		reply = view_clean(raw);
 		json_decref(raw);
 		long long id = (long long)json_integer_value(json_object_get(reply, "match"));
-		printf("Joined match %lld as %s.\nPlay it with: telegraph play %lld\n", id,
-		       str(reply, "role"), id);
+		/* the role's title (the welcome's role_titles), the role beside it */
+		const char *role = str(reply, "role");
+		const char *title = str(
+		    json_object_get(find_game(c.welcome, str(reply, "game")), "role_titles"), role);
+		char shown[160];
+		snprintf(shown, sizeof shown, "%s", *title ? title : role);
+		view_clean_text(shown);
+		printf("Joined match %lld as %s", id, shown);
+		if (*title && strcmp(title, role) != 0)
+			printf(" (%s)", role);
+		printf(".\nPlay it with: telegraph play %lld\n", id);
 		json_decref(reply);
 	}
 	cli_client_close(&c);
@@ -327,7 +336,7 @@ static void print_match_line(const json_t *raw, int mine)
 		const char *u = json_string_value(json_object_get(s, "user"));
 		const json_t *rating = json_object_get(s, "rating");
 		/* what the seat plays (the game's text), for a person */
-		printf(" %s: %s", *str(s, "text") ? str(s, "text") : str(s, "role"),
+		printf(" %s:%s", *str(s, "text") ? str(s, "text") : str(s, "role"),
 		       u ? u : "(free)");
 		if (json_is_integer(rating)) /* the player's Glicko-2 rating, rounded */
 			printf(" (%lld)", (long long)json_integer_value(rating));

@@ -47,7 +47,8 @@ static long long mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* "beta" or "alpha and beta": whom the game waits for, in words. */
+/* "beta" or "alpha and beta": whom the game waits for, in words (what each
+ * seat plays, view_render_seat). */
 static void awaited_text(const json_t *view, char *out, size_t len)
 {
 	size_t i, n = json_array_size(json_object_get(view, "awaiting")), at = 0;
@@ -61,7 +62,7 @@ static void awaited_text(const json_t *view, char *out, size_t len)
 			                       i == 0       ? ""
 			                       : i + 1 == n ? " and "
 			                                    : ", ",
-			                       who ? who : "?");
+			                       view_render_seat(who));
 	}
 	view_clean_text(out);
 }

@@ -513,9 +513,9 @@ void lobby_seat(struct tg_session *s, const json_t *req, struct tg_match *m, boo
 	bool following = views_subscribe(s, m, role) == 0; /* as in op_create */
 	TG_INFO(s->id, id, "user %lld joined as %s", (long long)s->user_id, m->mod->roles[role]);
 	srv_ok(s, req,
-	       json_pack("{s:I,s:s,s:s,s:b}", "match", (json_int_t)id, "role", m->mod->roles[role],
-	                 "entropy_source", server_entropy ? "server" : "player", "following",
-	                 following));
+	       json_pack("{s:I,s:s,s:s,s:s,s:b}", "match", (json_int_t)id, "game", m->mod->id,
+	                 "role", m->mod->roles[role], "entropy_source",
+	                 server_entropy ? "server" : "player", "following", following));
 	if (match_start_if_full(srv, m, &err) != 0) {
 		srv_tx_fail(srv);
 		TG_ERROR(s->id, id, "could not start: %s", err.message);

@@ -188,7 +188,7 @@ def main(args):
         check(not re.search(rf"^\s*{mid.group(1)}\s", out.stdout, re.M),
               f"a private match is listed: {out.stdout}")
         out = h.run_cli(["join", "--invite", inv.group(1)], conf["carol"])
-        check(out.returncode == 0 and f"Joined match {mid.group(1)} as alpha" in out.stdout,
+        check(out.returncode == 0 and f"Joined match {mid.group(1)} as alpha." in out.stdout,
               f"join by invite: {out.stdout} {out.stderr}")
         out = h.run_cli(["resign", mid.group(1)], conf["carol"])
         check(out.returncode == 0, f"resign: {out.stderr}")

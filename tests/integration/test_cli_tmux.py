@@ -109,7 +109,7 @@ def play(h, tm, cli, conf):
                 action[p["name"]] = p["choices"][0]["value"]
             seq = davis.ok({"op": "act", "match": match, "seq": seq, "action": action})["seq"]
             m = tm.wait(rf"=== Match {match} .* seq {seq} ===\n([\s\S]*?)"
-                        r"(Your move|Not your move: waiting for confederate) \(", pos)
+                        r"(Your move|Not your move: waiting for Confederates) \(", pos)
             pos = m.end()
             check("Board:" not in m.group(1), f"an update shows what changed:\n{m.group(1)}")
             continue
@@ -134,7 +134,7 @@ def play(h, tm, cli, conf):
         seq += 1
         union_moves += 1
         m = tm.wait(rf"seq {seq} ===\n([\s\S]*?)(Your move|Not your move: waiting for "
-                    r"confederate) \(", pos)
+                    r"Confederates) \(", pos)
         check("New events:" in m.group(1) or "Changed:" in m.group(1),
               f"after a move, what changed:\n{m.group(1)}")
         pos = m.end()

@@ -10,7 +10,7 @@ each seat reads its side's title, after the reveal what it plays:
   read as themselves);
 - the open reply's seat_texts, the match object of `list mine`, and the
   `match` push the players' connections get when the reveal changes them;
-- `telegraph games`, `create`, `list mine` and the `play` screen (its
+- `telegraph games`, `create`, `join`, `list mine` and the `play` screen (its
   header, "Waiting for" and, after a resignation, the winner) show the
   texts, not "union" and "confederate"."""
 
@@ -95,7 +95,7 @@ def main(args):
         screen.wait(rf"^=== Match {match} \(birth-of-a-legend\) — you play {re.escape(UNION_SEAT)} — seq 2 ===$")
         out = h.run_cli(["list", "mine"], conf)
         line = next((x for x in out.stdout.splitlines() if re.match(rf"^\s*{match}\s", x)), "")
-        check(f"{UNION_SEAT}: ann" in line and f"{CONF_SEAT}: ben" in line and f"[you: {UNION_SEAT}]" in line,
+        check(f" {UNION_SEAT}:ann" in line and f" {CONF_SEAT}:ben" in line and f"[you: {UNION_SEAT}]" in line,
               f"list mine shows the seats' texts: {out.stdout!r}")
         check(not re.search(r"\bunion:|\bconfederate:", line), f"list mine names a role: {line!r}")
         # ben resigns: the winner is ann's seat, read as what it plays.
@@ -103,6 +103,12 @@ def main(args):
         screen.wait(rf"The match is over: .* — winner: {re.escape(UNION_SEAT)}\.$")
         screen.proc.stdin.close()
         screen.proc.wait(timeout=30)
+        # Joining from the terminal says the seat by its title too.
+        lw = ben.ok({"op": "create", "game": "lincolns-war", "scenario": "tournament",
+                     "side": "union"})["match"]
+        out = h.run_cli(["join", str(lw)], conf)
+        check(out.returncode == 0 and f"Joined match {lw} as Confederates (confederate)." in out.stdout,
+              f"join says what ann plays: {out.stdout!r} {out.stderr!r}")
         h.validate_all()
 
 
