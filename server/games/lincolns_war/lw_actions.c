@@ -560,6 +560,18 @@ static void sieges_run(void *p, struct game_outcome *out)
 		out->barrier = true; /* 23.2 rolls and the next turn follow */
 	lw_supply_phase_done(MUT(p));
 }
+/* supply, forage and the demotions over: the sieges follow at once, whatever
+ * else is asked (as when lw_supply.c called lw_supply_phase_done itself) */
+static bool supplied_ready(const void *p)
+{
+	(void)p;
+	return true;
+}
+static void supplied_run(void *p, struct game_outcome *out)
+{
+	(void)out; /* the demotion that ended the stage set the barrier */
+	lw_supply_phase_done(MUT(p));
+}
 static bool demotions_ready(const void *p)
 {
 	return lw_supply_demotions_ready(ST(p));
@@ -582,13 +594,15 @@ static const struct tg_step supply_steps[] = {
     [LW_SS_SIEGE] = {"supply_sieges", "3.6, 16.9.5.4.3", NULL, sieges_run},
     [LW_SS_IT] = {"supply_demotions", "20.4", demotions_ready, demotions_run},
     [LW_SS_FORAGE] = {"forage_demotions", "20.5", demotions_ready, demotions_run},
+    [LW_SS_SUPPLIED] = {"supply_done", "3.6", supplied_ready, supplied_run},
 };
 static const struct tg_procedure supply_phase = {"supply", supply_next, supply_steps,
                                                  sizeof supply_steps / sizeof *supply_steps};
-/* the same without the demotions */
+/* the same without the demotions' own stages */
 static const struct tg_step after_answer_steps[] = {
     [LW_SS_PLOT] = {"supply_after_plot", "3.6, 20.3", NULL, after_plot_run},
     [LW_SS_SIEGE] = {"supply_sieges", "3.6, 16.9.5.4.3", NULL, sieges_run},
+    [LW_SS_SUPPLIED] = {"supply_done", "3.6", supplied_ready, supplied_run},
 };
 static const struct tg_procedure supply_after_answer = {"supply", supply_next, after_answer_steps,
                                                         sizeof after_answer_steps /

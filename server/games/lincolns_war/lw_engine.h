@@ -371,8 +371,9 @@ void lw_end_operations(struct lw_state *s, struct game_outcome *out);
 void lw_supply_after_plot(struct lw_state *s);
 /* The Supply Phase's end through the next turn (21.0). */
 void lw_end_turn_after_supply(struct lw_state *s);
-/* The Supply Phase's procedures are over (lw_supply.c, after the owners'
- * demotion choices): the sieges (3.6, 16.9.5.4.3), then
+/* The Supply Phase's procedures are over (after lw_supply_phase here, or
+ * stage LW_SS_SUPPLIED that lw_supply.c records after the owners' demotion
+ * choices, run by lw_continue at once): the sieges (3.6, 16.9.5.4.3), then
  * lw_supply_phase_rest. Stage LW_SS_SIEGE records that a siege ended or a
  * return waits; lw_continue calls this again once nothing is awaited (a
  * return chosen, the question a siege's end raised answered), for the next

@@ -154,15 +154,19 @@ enum { LW_ACT_RIT_LAID = 1, LW_ACT_RIT_TRIED = 2 };
 /* Supply Phase stages that wait for a player (20.3, 20.4, 20.5, 16.9.5.4.3). */
 enum lw_supply_stage {
 	LW_SS_NONE = 0,
-	LW_SS_IT = 1,     /* 20.4: demotions for IT at the start of the phase */
-	LW_SS_FORAGE = 2, /* 20.5: demotions again after foraging */
-	LW_SS_PLOT = 3,   /* 3.6, 20.3: the plot played, its questions answered
-	                     before anything else of the phase (lw_time.c) */
-	LW_SS_SIEGE = 4,  /* 3.6, 16.9.5.4.3: the sieges resolved after supply and
-	                     forage, one after the other; a return choice or a
-	                     question a besieging CO's disgrace raised (11.0.3,
-	                     11.1.2.2, 12.4) is answered before the next siege and
-	                     the rest of the phase (lw_siege.c, save format 15) */
+	LW_SS_IT = 1,       /* 20.4: demotions for IT at the start of the phase */
+	LW_SS_FORAGE = 2,   /* 20.5: demotions again after foraging */
+	LW_SS_PLOT = 3,     /* 3.6, 20.3: the plot played, its questions answered
+	                       before anything else of the phase (lw_time.c) */
+	LW_SS_SIEGE = 4,    /* 3.6, 16.9.5.4.3: the sieges resolved after supply and
+	                       forage, one after the other; a return choice or a
+	                       question a besieging CO's disgrace raised (11.0.3,
+	                       11.1.2.2, 12.4) is answered before the next siege and
+	                       the rest of the phase (lw_siege.c, save format 15) */
+	LW_SS_SUPPLIED = 5, /* 3.6: supply, forage and the demotions are over, the
+	                       sieges come next at once (lw_supply.c records it,
+	                       the driver runs lw_supply_phase_done within the same
+	                       action: never saved, and a save refuses it) */
 };
 
 struct lw_command {

@@ -649,6 +649,15 @@ bool lw_supply_demotions_ready(const struct lw_state *s)
 	       !lw_supply_choice_force(s, &hex, &side) && !lw_command_question_pending(s);
 }
 
+/* 3.6: supply, forage and the demotions are over: the sieges come next, at
+ * once. The stage records it and the driver (lw_continue, over
+ * kit/continuation.h) runs lw_supply_phase_done (lw_time.c) right after
+ * this returns, so the Supply Phase's files no longer call each other. */
+static void supply_over(struct lw_state *s)
+{
+	s->command.supply_stage = LW_SS_SUPPLIED;
+}
+
 void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out)
 {
 	if (!lw_supply_demotions_ready(s))
@@ -656,7 +665,7 @@ void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out)
 	if (out)
 		out->barrier = true; /* forage draws and river rolls follow */
 	if (!supply_run_settled(s))
-		lw_supply_phase_done(s);
+		supply_over(s);
 }
 
 void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list)
@@ -697,7 +706,7 @@ int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct g
 	if (out)
 		out->barrier = true;
 	if (!supply_run_settled(s))
-		lw_supply_phase_done(s);
+		supply_over(s);
 	return 0;
 }
 

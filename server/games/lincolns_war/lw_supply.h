@@ -60,8 +60,10 @@ int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct g
  * not "nothing is awaited": the demotions go on while a new GiC is chosen,
  * as they always did (kit/continuation.h's `ready`). */
 bool lw_supply_demotions_ready(const struct lw_state *s);
-/* Such a stage goes on (lw_continue calls it); ends the phase
- * (lw_supply_phase_done) when it finishes. */
+/* Such a stage goes on (lw_continue calls it). When it finishes, as when
+ * lw_supply_demote_act's answer finishes it, it records stage
+ * LW_SS_SUPPLIED and returns: the driver runs the sieges and the rest of
+ * the phase (lw_supply_phase_done, lw_time.c) at once. */
 void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out);
 
 /* 20.4 for one force, every demotion chosen for the owner (a TCO first,

@@ -331,6 +331,11 @@ int main(void)
 	}
 	CHECK_EQ_INT(s->side[LW_CONFEDERATE].cards.draw_n, draw_n);            /* no forage drawn */
 	CHECK_EQ_INT(total_stars(s, nashville, LW_CONFEDERATE), cs_stars - 1); /* 20.4 */
+	/* issue 23: the last answer ends supply and forage by recording what
+	 * comes next (3.6: the sieges, at once), which the driver runs
+	 * (lw_continue); lw_supply.c no longer calls on into lw_time.c */
+	CHECK_EQ_INT(s->command.supply_stage, LW_SS_SUPPLIED);
+	CHECK(lw_siege_at(s, nashville) >= 0);
 	lw_siege_after_supply(s);
 	CHECK_EQ_INT(total_it(s, nashville, LW_CONFEDERATE), it0 + 2 - 5);
 	CHECK(s->unit[csco].flags & LW_UF_OOS);
