@@ -199,6 +199,49 @@ static bool lee_commands_open(const struct boal_state *s, const struct boal_data
 	       s->imp.lee_commanded != s->turn + 1;
 }
 
+static int act_activate(struct boal_state *s, const struct boal_data *d, const json_t *a,
+                        struct game_outcome *out, struct tg_error *err);
+
+/* 12.1 Combined Assault: "an Active Army Leader marker may automatically
+ * activate any two Active Subordinate Leader markers in a single Area. The
+ * Army Leader marker must be present"; 8.1.4: "Once per turn, if Lee is
+ * Active, the Confederate player may conduct a Combined Assault ... He need
+ * not possess the Advantage". One offer for each pair of Subordinate
+ * Leaders of area a, each the act accepts (tried on a copy: no die is
+ * rolled for them). */
+static void offer_combined(const struct boal_state *s, const struct boal_data *d, int a,
+                           json_t *list)
+{
+	int side = s->imp.side, army = army_leader_of(d, side);
+	if (army < 0 || s->leader[army].area != a || !s->army_active[side])
+		return;
+	for (int i = 0; i < d->n_leaders; i++)
+		for (int j = i + 1; j < d->n_leaders; j++) {
+			if (!sub_leader_here(s, d, i, side, a) ||
+			    !sub_leader_here(s, d, j, side, a))
+				continue;
+			for (int lee = 0; lee < 2; lee++) {
+				json_t *x =
+				    json_pack("{s:s,s:i,s:[s,s]}", "type", "activate", "area", a,
+				              "leaders", d->leader[i].id, d->leader[j].id);
+				if (lee)
+					json_object_set_new(x, "lee_commands", json_true());
+				struct boal_state t = *s;
+				struct game_outcome out = {false};
+				if (act_activate(&t, d, x, &out, NULL) != 0) {
+					json_decref(x);
+					continue;
+				}
+				bi_offer(list, x,
+				         lee ? "Lee Commands! %s and %s activate in %s (8.1.4)"
+				             : "Combined Assault: spend the Advantage, %s and %s "
+				               "activate "
+				               "in %s (12.1)",
+				         d->leader[i].name, d->leader[j].name, d->area[a].name);
+			}
+		}
+}
+
 static void offer_choice(const struct boal_state *s, const struct boal_data *d, json_t *list)
 {
 	int side = s->imp.side;
@@ -224,6 +267,7 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 				                   "leader", d->leader[l].id),
 				         "Assault: %s rolls to activate in %s (8.1.1)",
 				         d->leader[l].name, name);
+		offer_combined(s, d, a, list);
 		if (s->imp.rallied)
 			continue;
 		bool inactive = false;
