@@ -61,9 +61,7 @@ int tg_engine_match_memory(struct tg_server *srv, int64_t match, struct tg_engin
 	out->base = m->base ? 1 : 0; /* held, size unknown here */
 #endif
 	for (int r = 0; r <= TG_ROLE_MAX; r++) {
-		const struct tg_view_kept *k = &m->view[r];
-		if (k->text)
-			out->views += k->len + 1 + k->nsec * sizeof *k->cut;
+		out->views += tg_view_kept_bytes(&m->view[r]);
 		const struct tg_patch_ring *g = &m->ring[r];
 		if (g->line)
 			out->rings +=

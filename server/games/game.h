@@ -57,9 +57,26 @@
  * moved and diffs only those whose text changed, parsing back only the old
  * array elements that the new text does not have (kit/view_sections.h).
  * A second game gets all of it by filling the three members below: its
- * view() may be tg_view_assemble(). The rule stays: the patch applied to the old view
- * gives exactly view() of the new state; tests/ prove it for every game by
- * comparing the kept view with a full rebuild after every action.
+ * view() may be tg_view_assemble().
+ *
+ * A section that is an array whose elements change a few at a time (the
+ * forces: a move changes two of eighty) may also be built item by item
+ * (view_items, optional): the module walks the array calling
+ * tg_view_item(it, stamp) for each element, where the stamp is a hash of
+ * everything that element shows (so equal stamps mean equal elements,
+ * wherever they stand), and builds only the elements the kit asks for: the
+ * ones whose stamp the kept view lacks. The others are copied from the
+ * kept text, and the patch is found on the stamps (the same operations as
+ * the whole array's diff), so a changed section costs what changed. The
+ * section's own stamp still gates the walk (0: walk every time). Its
+ * view_section() gives the whole array from the same walk
+ * (tg_view_items_collect). Lincoln's War builds its forces, cities and log
+ * so; Birth of a Legend and the fixture game leave view_items NULL or
+ * use it for their own arrays (docs/ARCHITECTURE.md).
+ *
+ * The rule stays: the patch applied to the old view gives exactly view() of
+ * the new state; tests/ prove it for every game by comparing the kept view
+ * with a full rebuild after every action.
  *
  * A simultaneous secret choice (e.g. Lincoln's War's face-down Resource and
  * CSP cards, 16.3) is two actions: the first is held inside the state and is
@@ -106,7 +123,8 @@ int tg_fail(struct tg_error *err, const char *code, const char *fmt, ...)
 #define TG_E_BAD_SAVE "bad_save" /* load() of a corrupt/foreign save */
 #define TG_E_DATA "game_data"    /* the module's data files are invalid */
 
-struct game; /* opaque: each module defines its own struct game */
+struct game;          /* opaque: each module defines its own struct game */
+struct tg_view_items; /* kit/view_items.h */
 
 struct game_scenario {
 	const char *id;          /* "campaign" */
@@ -167,6 +185,12 @@ struct game_module {
 	const char *const *view_sections;
 	void (*view_stamps)(const struct game *g, const char *role, uint64_t *stamps);
 	json_t *(*view_section)(const struct game *g, const char *role, unsigned i);
+	/* Optional (NULL: every section is built whole): section i built item
+	 * by item (see "in sections" above). false: section i is not (nothing
+	 * called); true: it walked section i's array calling tg_view_item
+	 * for each element (kit/view_items.h). */
+	bool (*view_items)(const struct game *g, const char *role, unsigned i,
+	                   struct tg_view_items *it);
 
 	void (*status)(const struct game *g, struct game_status *st);
 

@@ -233,8 +233,45 @@ static void put_end(struct tg_text *b, const char *last)
 	puts_(b, parent[0] ? "}}" : "}");
 }
 
-/* Gives b's text to k (fitted to its size), with cut (NULL: whole). */
-static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, struct tg_view_cut *cut)
+/* The new view's elements of its sections built item by item, gathered
+ * section by section. */
+struct items {
+	uint64_t *stamp;
+	uint32_t *len;
+	uint32_t n, cap, built, copied;
+	uint32_t first[TG_VIEW_SECTIONS_MAX + 1];
+	int oom;
+};
+
+static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *len, uint32_t n)
+{
+	if (a->oom || !n)
+		return;
+	if (a->n + n > a->cap) {
+		uint32_t cap = a->cap ? a->cap : 256;
+		while (cap < a->n + n)
+			cap *= 2;
+		uint64_t *st = realloc(a->stamp, cap * sizeof *st);
+		if (st)
+			a->stamp = st;
+		uint32_t *l = realloc(a->len, cap * sizeof *l);
+		if (l)
+			a->len = l;
+		if (!st || !l) {
+			a->oom = 1;
+			return;
+		}
+		a->cap = cap;
+	}
+	memcpy(a->stamp + a->n, stamp, n * sizeof *stamp);
+	memcpy(a->len + a->n, len, n * sizeof *len);
+	a->n += n;
+}
+
+/* Gives b's text to k (fitted to its size), with cut (NULL: whole) and the
+ * elements a (NULL: none). */
+static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, struct tg_view_cut *cut,
+                  const struct items *a)
 {
 	char *fit = realloc(b->p, b->n + 1);
 	tg_view_kept_clear(k);
@@ -242,6 +279,69 @@ static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, stru
 	k->len = b->n;
 	k->nsec = nsec;
 	k->cut = cut;
+	if (!a)
+		return;
+	k->istamp =
+	    malloc(a->n * (sizeof *k->istamp + sizeof *k->ilen) + (nsec + 1) * sizeof *k->ifirst);
+	if (!k->istamp) { /* cannot happen for a view that fit: start again */
+		tg_view_kept_clear(k);
+		return;
+	}
+	k->ilen = (uint32_t *)(k->istamp + a->n);
+	k->ifirst = k->ilen + a->n;
+	memcpy(k->istamp, a->stamp, a->n * sizeof *k->istamp);
+	memcpy(k->ilen, a->len, a->n * sizeof *k->ilen);
+	memcpy(k->ifirst, a->first, (nsec + 1) * sizeof *k->ifirst);
+	k->ibuilt = a->built;
+	k->icopied = a->copied;
+}
+
+/* Section i item by item into b (at: where its value starts), if the
+ * module builds it so: 1 done (and diffed against k's, with ops), 0 it
+ * does not (b as it was), -1 out of memory or a broken walk. */
+static int by_items(const struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                    const char *role, json_t *ops, struct tg_text *b, unsigned i, size_t at,
+                    struct items *a)
+{
+	const char *old = NULL;
+	const uint64_t *ost = NULL;
+	const uint32_t *ol = NULL;
+	uint32_t om = 0;
+	if (ops) {
+		if (!k->ifirst)
+			return -1;
+		old = k->text + k->cut[i].off;
+		ost = k->istamp + k->ifirst[i];
+		ol = k->ilen + k->ifirst[i];
+		om = k->ifirst[i + 1] - k->ifirst[i];
+	}
+	struct tg_view_items it;
+	if (tg_view_items_begin(&it, b, old, ost, ol, om, ops != NULL) != 0)
+		return -1;
+	tg_text_put(b, "[", 1);
+	if (!m->view_items(g, role, i, &it)) {
+		tg_view_items_end(&it);
+		if (!b->oom) {
+			b->n = at;
+			b->p[at] = 0;
+		}
+		return 0;
+	}
+	tg_text_put(b, "]", 1);
+	int rc = it.bad || it.want || b->oom ? -1 : 1;
+	size_t len = ops ? k->cut[i].len : 0;
+	if (rc == 1 && old && (b->n - at != len || memcmp(b->p + at, old, len) != 0) &&
+	    tg_view_items_diff(&it, ops, m->view_sections[i]) != 0)
+		rc = -1;
+	if (rc == 1) {
+		items_put(a, it.stamp, it.len, it.n);
+		for (uint32_t j = 0; j < it.n; j++) {
+			a->built += it.src[j] < 0;
+			a->copied += it.src[j] >= 0;
+		}
+	}
+	tg_view_items_end(&it);
+	return rc;
 }
 
 /* Builds role's view into a new text, section by section. With ops, k
@@ -256,6 +356,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	m->view_stamps(g, role, stamp);
 	struct tg_view_cut *cut = malloc(n * sizeof *cut);
 	struct tg_text b = {0};
+	struct items a = {0};
 	if (!cut)
 		return -1;
 	if (k->len) {
@@ -266,8 +367,17 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	for (unsigned i = 0; i < n && !b.oom; i++) {
 		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
 		size_t at = b.n;
+		a.first[i] = a.n;
+		int by = 0;
 		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
 			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
+			if (m->view_items && k->ifirst)
+				items_put(&a, k->istamp + k->ifirst[i], k->ilen + k->ifirst[i],
+				          k->ifirst[i + 1] - k->ifirst[i]);
+		} else if (m->view_items && !b.oom &&
+		           (by = by_items(k, m, g, role, ops, &b, i, at, &a)) != 0) {
+			if (by < 0)
+				b.oom = 1;
 		} else {
 			json_t *now = m->view_section(g, role, i);
 			if (!now) {
@@ -289,13 +399,19 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	}
 	if (n)
 		put_end(&b, sec[n - 1]);
-	if (b.oom || b.n > UINT32_MAX) {
+	a.first[n] = a.n;
+	int rc = 0;
+	if (b.oom || a.oom || b.n > UINT32_MAX) {
 		free(b.p);
 		free(cut);
-		return -1;
+		rc = -1;
+	} else {
+		adopt(k, &b, n, cut, m->view_items ? &a : NULL);
+		rc = k->text ? 0 : -1;
 	}
-	adopt(k, &b, n, cut);
-	return 0;
+	free(a.stamp);
+	free(a.len);
+	return rc;
 }
 
 void tg_view_keep_full(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
@@ -321,7 +437,7 @@ int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view)
 		tg_view_kept_clear(k);
 		return -1;
 	}
-	adopt(k, &b, 0, NULL);
+	adopt(k, &b, 0, NULL, NULL);
 	return 0;
 }
 
@@ -359,7 +475,19 @@ void tg_view_kept_clear(struct tg_view_kept *k)
 {
 	free(k->text);
 	free(k->cut);
+	free(k->istamp);
 	*k = (struct tg_view_kept){0};
+}
+
+size_t tg_view_kept_bytes(const struct tg_view_kept *k)
+{
+	if (!k->text)
+		return 0;
+	size_t n = k->len + 1 + k->nsec * sizeof *k->cut;
+	if (k->istamp)
+		n += k->ifirst[k->nsec] * (sizeof *k->istamp + sizeof *k->ilen) +
+		     (k->nsec + 1) * sizeof *k->ifirst;
+	return n;
 }
 
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "view_items.h"
 
 /* Where one section's value lies in the kept text, and its stamp. */
 struct tg_view_cut {
@@ -33,6 +34,16 @@ struct tg_view_kept {
 	size_t len;
 	unsigned nsec;           /* sections cut (0: kept whole) */
 	struct tg_view_cut *cut; /* nsec entries, or NULL */
+	/* The elements of the sections built item by item (game.h
+	 * view_items): section i's are [ifirst[i], ifirst[i+1]), each one's
+	 * stamp and text length (elements are separated by one ','). One
+	 * allocation at istamp; all NULL when the module has no view_items. */
+	uint64_t *istamp;
+	uint32_t *ilen;
+	uint32_t *ifirst; /* nsec + 1 entries */
+	/* The last update's elements: built (and serialized), and copied from
+	 * the kept text (their stamp was there) */
+	uint32_t ibuilt, icopied;
 };
 
 #define TG_VIEW_DUMP_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII)
@@ -71,6 +82,9 @@ int tg_view_update_whole(struct tg_view_kept *k, const json_t *now, json_t *ops)
 json_t *tg_view_kept_json(const struct tg_view_kept *k);
 
 void tg_view_kept_clear(struct tg_view_kept *k);
+
+/* The heap bytes k holds (text, cuts, elements). */
+size_t tg_view_kept_bytes(const struct tg_view_kept *k);
 
 /* A 64-bit hash of n bytes, continuing from h (start with 0): for stamps. */
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n);

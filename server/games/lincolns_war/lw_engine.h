@@ -97,6 +97,9 @@ json_t *lw_view_json(const struct lw_state *s, int side /* LW_NOSIDE: observer *
 extern const char *const lw_view_sections[];
 json_t *lw_view_section(const struct lw_state *s, int side, unsigned i);
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *stamps);
+/* The forces, cities and log element by element (game.h view_items): false
+ * for another section. */
+bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it);
 
 /* lw_save.c */
 json_t *lw_save_json(const struct lw_state *s);

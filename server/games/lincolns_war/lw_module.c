@@ -165,6 +165,12 @@ static json_t *lw_section(const struct game *g, const char *role, unsigned i)
 	return lw_view_section(&g->s, side < 0 ? LW_NOSIDE : side, i);
 }
 
+static bool lw_items(const struct game *g, const char *role, unsigned i, struct tg_view_items *it)
+{
+	int side = lw_role_side(role);
+	return lw_view_items(&g->s, side < 0 ? LW_NOSIDE : side, i, it);
+}
+
 /* The status line: the turn, the phase and who is awaited (game.h status). */
 static void summary(const struct lw_state *s, char *buf, size_t n)
 {
@@ -290,6 +296,7 @@ const struct game_module lincolns_war_module = {
     .view_sections = lw_view_sections,
     .view_stamps = lw_stamps,
     .view_section = lw_section,
+    .view_items = lw_items,
     .status = lw_status,
     .save = lw_save,
     .load = lw_load,

@@ -217,8 +217,10 @@ static int force_hexes(const struct lw_state *s, int hexes[LW_MAX_UNITS])
 }
 
 /* Forces by hex (then Union before Confederate where a siege puts both in
- * one hex). With json NULL, only the hash of what they show, from h. */
-static uint64_t forces_walk(const struct lw_state *s, int viewer, json_t *json, uint64_t h)
+ * one hex), one element each, stamped by what it shows (force_shown): a
+ * move builds the forces whose records changed, not the others (issue 17;
+ * kit/view_items.h). */
+static void forces_items(const struct lw_state *s, int viewer, struct tg_view_items *it)
 {
 	int hexes[LW_MAX_UNITS];
 	int nh = force_hexes(s, hexes);
@@ -229,22 +231,11 @@ static uint64_t forces_walk(const struct lw_state *s, int viewer, json_t *json, 
 			if (lw_units_at(s, hexes[i], side, us) == 0)
 				continue;
 			force_shown(s, viewer, hexes[i], side, &f);
-			if (json) {
-				json_array_append_new(json, force_json(s, &f));
-			} else {
-				h = tg_stamp_bytes(h, &f, FORCE_HEAD_BYTES);
-				h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
-			}
+			uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
+			h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
+			if (tg_view_item(it, h))
+				tg_view_item_set(it, force_json(s, &f));
 		}
-	return h;
-}
-
-static json_t *forces_json(const struct lw_state *s, int viewer)
-{
-	json_t *arr = json_array();
-	if (arr)
-		forces_walk(s, viewer, arr, 0);
-	return arr;
 }
 
 static json_t *box_json(const struct lw_state *s, int where)
@@ -375,26 +366,31 @@ static json_t *sec_awaiting(const struct lw_state *s)
 	return awaiting;
 }
 
-static json_t *sec_log(const struct lw_state *s)
+/* The log's lines, each stamped by its text: after an action, only the new
+ * line is built (and the oldest removed once the ring is full). */
+static void log_items(const struct lw_state *s, struct tg_view_items *it)
 {
-	json_t *log = json_array();
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
-	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
-		json_array_append_new(log, json_string(s->log[i % LW_LOG_LINES]));
-	return log;
+	for (uint32_t i = s->log_total - n; i < s->log_total; i++) {
+		const char *line = s->log[i % LW_LOG_LINES];
+		if (tg_view_item(it, tg_stamp_bytes(0, line, strnlen(line, LW_LOG_LEN))))
+			tg_view_item_set(it, json_string(line));
+	}
 }
 
-static json_t *sec_cities(const struct lw_state *s)
+/* The cities, each stamped by what it shows (the index gives id and hex). */
+static void cities_items(const struct lw_state *s, struct tg_view_items *it)
 {
 	const struct lw_data *d = lw_D();
-	json_t *cities = json_array();
-	for (int c = 0; c < s->n_cities; c++)
-		json_array_append_new(cities, json_pack("{s:s,s:i,s:o,s:b,s:i}", "id",
-		                                        d->cities[c].id, "hex", d->cities[c].hex,
-		                                        "owner", jside(s->city[c].owner),
-		                                        "garrison", s->city[c].garrison, "defense",
-		                                        lw_city_defense(s, c)));
-	return cities;
+	for (int c = 0; c < s->n_cities; c++) {
+		int32_t shown[4] = {c, s->city[c].owner, s->city[c].garrison,
+		                    lw_city_defense(s, c)};
+		if (tg_view_item(it, tg_stamp_bytes(0, shown, sizeof shown)))
+			tg_view_item_set(it, json_pack("{s:s,s:i,s:o,s:b,s:i}", "id",
+			                               d->cities[c].id, "hex", d->cities[c].hex,
+			                               "owner", jside(s->city[c].owner), "garrison",
+			                               s->city[c].garrison, "defense", shown[3]));
+	}
 }
 
 enum lw_section {
@@ -465,6 +461,32 @@ const char *const lw_view_sections[] = {
     [SEC_COUNT] = NULL,
 };
 
+bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it)
+{
+	switch (i) {
+	case SEC_LOG:
+		log_items(s, it);
+		return true;
+	case SEC_FORCES:
+		forces_items(s, side, it);
+		return true;
+	case SEC_CITIES:
+		cities_items(s, it);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A section built by items, whole (view(), a first keep). */
+static json_t *all_items(const struct lw_state *s, int side, unsigned i)
+{
+	struct tg_view_items it;
+	tg_view_items_collect(&it);
+	lw_view_items(s, side, i, &it);
+	return tg_view_items_result(&it);
+}
+
 json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 {
 	const struct lw_data *d = lw_D();
@@ -490,7 +512,7 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 	case SEC_ACTIONS:
 		return side != LW_NOSIDE ? lw_legal_actions(s, side) : json_array();
 	case SEC_LOG:
-		return sec_log(s);
+		return all_items(s, side, i);
 	case SEC_SCENARIO:
 		return json_integer(s->scenario);
 	case SEC_TURN:
@@ -521,9 +543,8 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 		return players;
 	}
 	case SEC_FORCES:
-		return forces_json(s, side);
 	case SEC_CITIES:
-		return sec_cities(s);
+		return all_items(s, side, i);
 	case SEC_REINFORCEMENTS:
 		return box_json(s, LW_W_PENDING);
 	case SEC_DISGRACED:
@@ -559,13 +580,14 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 	return NULL;
 }
 
-/* What each stamped section reads, hashed with the viewer: the forces what
- * they show (forces_walk, exactly: the stamp moves only when the text does);
- * cities
+/* What each stamped section reads, hashed with the viewer: the cities
  * their own state, the turn (2.3 variable defense), cavalry-held cities
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
  * the units; players the players and their GiCs' counters; the log its
- * lines. A section read from anything else is stamped 0. */
+ * lines. A section read from anything else is stamped 0. The forces are
+ * stamped 0 too: they are walked after every action, and each force's own
+ * stamp (forces_items) says whether it changed. The cities and the log,
+ * once their stamp moved, are walked element by element the same way. */
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 {
 	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
@@ -586,7 +608,7 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 		if (s->side[p].gic >= 0 && s->side[p].gic < LW_MAX_UNITS)
 			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
 	st[SEC_PLAYERS] = h;
-	st[SEC_FORCES] = forces_walk(s, side, NULL, who);
+	st[SEC_FORCES] = 0; /* walked every time: each force's stamp says if it changed */
 	h = tg_stamp_bytes(who, &s->n_cities, sizeof s->n_cities);
 	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
 	h = tg_stamp_bytes(h, &s->turn, 1);

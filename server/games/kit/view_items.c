@@ -1,0 +1,322 @@
+/* view_items.c — see view_items.h. The new elements are written straight
+ * into the view's text: an element whose stamp the kept view had is copied
+ * as bytes, a new one is serialized. The patch is found on the stamps with
+ * the diff's own array algorithm (protocol/json_patch_diff.c: common prefix
+ * and suffix trimmed, the middle aligned by LCS when small, each run of
+ * changes diffed element-wise where both sides have an element, then
+ * removes or adds), so the operations are the ones the whole-array diff
+ * gives, and only the elements in a run are parsed and diffed. */
+#include "view_items.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_compact.h"
+#include "json_patch.h"
+#include "view_sections.h"
+
+/* Largest LCS table, as json_patch_diff.c's. */
+#define LCS_MAX_CELLS 65536
+
+static int grow(struct tg_view_items *it)
+{
+	if (it->n < it->cap)
+		return 0;
+	uint32_t cap = it->cap ? 2 * it->cap : 64;
+	uint64_t *st = realloc(it->stamp, cap * sizeof *st);
+	if (st)
+		it->stamp = st;
+	uint32_t *len = realloc(it->len, cap * sizeof *len);
+	if (len)
+		it->len = len;
+	int32_t *src = realloc(it->src, cap * sizeof *src);
+	if (src)
+		it->src = src;
+	json_t **val = realloc(it->val, cap * sizeof *val);
+	if (val)
+		it->val = val;
+	if (!st || !len || !src || !val)
+		return -1;
+	it->cap = cap;
+	return 0;
+}
+
+/* The previous element with this stamp, or -1. */
+static int32_t find(const struct tg_view_items *it, uint64_t stamp)
+{
+	if (!stamp || !it->nslot)
+		return -1;
+	for (size_t h = (size_t)stamp & (it->nslot - 1); it->slot[h]; h = (h + 1) & (it->nslot - 1))
+		if (it->ostamp[it->slot[h] - 1] == stamp)
+			return (int32_t)(it->slot[h] - 1);
+	return -1;
+}
+
+bool tg_view_item(struct tg_view_items *it, uint64_t stamp)
+{
+	if (it->want)
+		it->bad = true; /* the previous element's value never came */
+	it->want = false;
+	if (it->bad)
+		return false;
+	if (it->all) {
+		it->want = true;
+		return true;
+	}
+	if (!it->b || grow(it) != 0) {
+		it->bad = true;
+		return false;
+	}
+	if (it->n)
+		tg_text_put(it->b, ",", 1);
+	uint32_t j = it->n++;
+	int32_t src = find(it, stamp);
+	it->stamp[j] = stamp;
+	it->src[j] = src;
+	it->val[j] = NULL;
+	it->len[j] = 0;
+	if (src < 0) {
+		it->want = true;
+		return true;
+	}
+	tg_text_put(it->b, it->old + it->ooff[src], it->olen[src]);
+	it->len[j] = it->olen[src];
+	return false;
+}
+
+void tg_view_item_set(struct tg_view_items *it, json_t *value)
+{
+	if (!it->want || !value) {
+		it->bad = true;
+		json_decref(value);
+		return;
+	}
+	it->want = false;
+	if (it->all) {
+		if (json_array_append_new(it->all, value) != 0)
+			it->bad = true;
+		return;
+	}
+	size_t at = it->b->n;
+	if (tg_json_compact_append(it->b, value) != 0 || it->b->n - at > UINT32_MAX)
+		it->bad = true;
+	uint32_t j = it->n - 1;
+	it->len[j] = (uint32_t)(it->b->n - at);
+	if (it->keep)
+		it->val[j] = value;
+	else
+		json_decref(value);
+}
+
+void tg_view_items_collect(struct tg_view_items *it)
+{
+	*it = (struct tg_view_items){.all = json_array()};
+	it->bad = it->all == NULL;
+}
+
+json_t *tg_view_items_result(struct tg_view_items *it)
+{
+	json_t *all = it->all;
+	if (it->want || it->bad) {
+		json_decref(all);
+		all = NULL;
+	}
+	*it = (struct tg_view_items){0};
+	return all;
+}
+
+int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char *old,
+                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep)
+{
+	*it = (struct tg_view_items){
+	    .b = b, .keep = keep, .old = old, .ostamp = ostamp, .olen = olen, .om = old ? om : 0};
+	if (!it->om)
+		return 0;
+	size_t nslot = 64;
+	while (nslot < 2 * (size_t)it->om)
+		nslot *= 2;
+	it->ooff = malloc(it->om * sizeof *it->ooff);
+	it->slot = calloc(nslot, sizeof *it->slot);
+	if (!it->ooff || !it->slot) {
+		tg_view_items_end(it);
+		return -1;
+	}
+	it->nslot = nslot;
+	uint32_t off = 1; /* after "[" */
+	for (uint32_t i = 0; i < it->om; i++) {
+		it->ooff[i] = off;
+		off += olen[i] + 1; /* and its "," */
+		if (!ostamp[i] || find(it, ostamp[i]) >= 0)
+			continue; /* the first of equal elements is as good as any */
+		size_t h = (size_t)ostamp[i] & (nslot - 1);
+		while (it->slot[h])
+			h = (h + 1) & (nslot - 1);
+		it->slot[h] = i + 1;
+	}
+	return 0;
+}
+
+void tg_view_items_end(struct tg_view_items *it)
+{
+	for (uint32_t j = 0; it->val && j < it->n; j++)
+		json_decref(it->val[j]);
+	free(it->ooff);
+	free(it->slot);
+	free(it->stamp);
+	free(it->len);
+	free(it->src);
+	free(it->val);
+	json_decref(it->all);
+	*it = (struct tg_view_items){0};
+}
+
+/* ---- the patch ----------------------------------------------------------- */
+
+struct patch {
+	struct tg_view_items *it;
+	json_t *ops;
+	const char *ptr;
+	int failed;
+};
+
+static bool same(uint64_t a, uint64_t b)
+{
+	return a && a == b;
+}
+
+static json_t *parse(const char *p, size_t len)
+{
+	return json_loadb(p, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+}
+
+/* The previous element i, parsed from its text (new reference). */
+static json_t *old_value(const struct tg_view_items *it, uint32_t i)
+{
+	return parse(it->old + it->ooff[i], it->olen[i]);
+}
+
+/* The new element j (new reference): built, or the previous one it copies. */
+static json_t *new_value(const struct tg_view_items *it, uint32_t j)
+{
+	if (it->val[j])
+		return json_incref(it->val[j]);
+	return it->src[j] >= 0 ? old_value(it, (uint32_t)it->src[j]) : NULL;
+}
+
+static void path(const struct patch *p, size_t index, char *out, size_t size)
+{
+	int n = snprintf(out, size, "%s/%zu", p->ptr, index);
+	if (n < 0 || (size_t)n >= size)
+		out[0] = 0;
+}
+
+/* An add or a remove at index (value: new reference, or NULL). */
+static void emit(struct patch *p, const char *op, size_t index, json_t *value)
+{
+	char at[160];
+	path(p, index, at, sizeof at);
+	json_t *o = NULL;
+	if (p->failed || !at[0] || json_array_size(p->ops) >= TG_JSON_PATCH_MAX_OPS ||
+	    !(o = json_pack("{s:s,s:s}", "op", op, "path", at)) ||
+	    (value && json_object_set_new(o, "value", value) != 0)) {
+		if (!o)
+			json_decref(value);
+		json_decref(o);
+		p->failed = 1;
+		return;
+	}
+	if (json_array_append_new(p->ops, o) != 0)
+		p->failed = 1;
+}
+
+/* As json_patch_diff.c's emit_run: at position cur the document holds the
+ * previous elements [ai, ai+dels) and must hold the new [bj, bj+adds). */
+static size_t emit_run(struct patch *p, size_t cur, uint32_t ai, uint32_t dels, uint32_t bj,
+                       uint32_t adds)
+{
+	uint32_t common = dels < adds ? dels : adds;
+	for (uint32_t j = 0; j < common && !p->failed; j++) {
+		char at[160];
+		path(p, cur + j, at, sizeof at);
+		json_t *was = old_value(p->it, ai + j), *now = new_value(p->it, bj + j);
+		if (!at[0] || !was || !now || tg_json_patch_diff_append(p->ops, at, was, now) != 0)
+			p->failed = 1;
+		json_decref(was);
+		json_decref(now);
+	}
+	for (uint32_t j = common; j < dels; j++)
+		emit(p, "remove", cur + common, NULL);
+	for (uint32_t j = common; j < adds; j++) {
+		json_t *now = new_value(p->it, bj + j);
+		if (!now)
+			p->failed = 1;
+		emit(p, "add", cur + j, now);
+	}
+	return cur + adds;
+}
+
+/* As json_patch_diff.c's diff_lcs, on the stamps of [pos, pos+m) and
+ * [pos, pos+k). */
+static void lcs(struct patch *p, uint32_t pos, uint32_t m, uint32_t k)
+{
+	const uint64_t *a = p->it->ostamp + pos, *b = p->it->stamp + pos;
+	size_t w = (size_t)k + 1;
+	uint32_t *len = calloc(((size_t)m + 1) * w, sizeof *len);
+	if (!len) {
+		p->failed = 1;
+		return;
+	}
+	for (size_t i = m; i-- > 0;)
+		for (size_t j = k; j-- > 0;) {
+			uint32_t down = len[(i + 1) * w + j], right = len[i * w + j + 1];
+			len[i * w + j] = same(a[i], b[j]) ? len[(i + 1) * w + j + 1] + 1
+			                                  : (down > right ? down : right);
+		}
+	uint32_t i = 0, j = 0, ri = 0, rj = 0, dels = 0, adds = 0;
+	size_t cur = pos;
+	while (i < m || j < k) {
+		if (i < m && j < k && same(a[i], b[j])) {
+			if (dels || adds)
+				cur = emit_run(p, cur, pos + ri, dels, pos + rj, adds);
+			dels = adds = 0;
+			cur++;
+			i++;
+			j++;
+			continue;
+		}
+		if (!dels && !adds) {
+			ri = i;
+			rj = j;
+		}
+		if (j < k && (i == m || len[i * w + j + 1] >= len[(i + 1) * w + j])) {
+			adds++;
+			j++;
+		} else {
+			dels++;
+			i++;
+		}
+	}
+	if (dels || adds)
+		emit_run(p, cur, pos + ri, dels, pos + rj, adds);
+	free(len);
+}
+
+int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr)
+{
+	if (it->bad || it->want || (it->om && !it->old))
+		return -1;
+	struct patch p = {.it = it, .ops = ops, .ptr = ptr};
+	uint32_t na = it->om, nb = it->n, pre = 0, suf = 0;
+	while (pre < na && pre < nb && same(it->ostamp[pre], it->stamp[pre]))
+		pre++;
+	while (suf < na - pre && suf < nb - pre &&
+	       same(it->ostamp[na - 1 - suf], it->stamp[nb - 1 - suf]))
+		suf++;
+	uint32_t m = na - pre - suf, k = nb - pre - suf;
+	if (m && k && m <= LCS_MAX_CELLS / k)
+		lcs(&p, pre, m, k);
+	else
+		emit_run(&p, pre, pre, m, pre, k);
+	return p.failed ? -1 : 0;
+}

@@ -1,0 +1,97 @@
+/* view_items.h — a view section built item by item (game.h "The view in
+ * sections", view_items; issue 17: a changed section costs what changed).
+ *
+ * A section that is an array (Lincoln's War's forces, cities, log) may be
+ * walked element by element: for each element, in order, the module calls
+ * tg_view_item() with the element's stamp, a hash of everything the element
+ * shows, so that two elements with one stamp have the same value wherever
+ * and whenever they stand (the forces' stamp is the hash of what each force
+ * shows, the hex and side included). Where tg_view_item() returns true the
+ * module builds the element and gives it with tg_view_item_set(); where it
+ * returns false the kit already has that element's text (the kept view had
+ * an element with that stamp) and nothing is built. So after an action only
+ * the elements whose stamps are new are built, serialized and diffed: a move
+ * builds the two forces it changed, not the eighty others.
+ *
+ *     static void forces_items(const struct state *s, int viewer,
+ *                              struct tg_view_items *it)
+ *     {
+ *             for (each force f) {
+ *                     struct shown x; shown(s, viewer, f, &x);
+ *                     if (tg_view_item(it, tg_stamp_bytes(0, &x, sizeof x)))
+ *                             tg_view_item_set(it, force_json(s, &x));
+ *             }
+ *     }
+ *
+ * The whole array (view(), view_section()) is the same walk collecting every
+ * element: tg_view_items_collect() then tg_view_items_result(). A stamp of 0
+ * means "build it every time" (never matched). The members of struct
+ * tg_view_items are the kit's (view_sections.c fills them). */
+#ifndef TG_KIT_VIEW_ITEMS_H
+#define TG_KIT_VIEW_ITEMS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tg_text;
+
+struct tg_view_items {
+	json_t *all;       /* collecting: every element, in order */
+	struct tg_text *b; /* refreshing: the view's new text, elements written into it */
+	bool keep;         /* keep the built elements (to diff them) */
+	bool want;         /* tg_view_item returned true: its value is due */
+	bool bad;          /* out of memory, or a value missing or not asked for */
+	/* the section's previous elements (refreshing with a kept view) */
+	const char *old; /* the previous section's text, "[...]" */
+	const uint64_t *ostamp;
+	const uint32_t *olen;
+	uint32_t om;
+	uint32_t *ooff;  /* where each previous element starts in old */
+	uint32_t *slot;  /* previous stamps by hash: index + 1, 0 empty */
+	size_t nslot;    /* a power of two, or 0 */
+	uint32_t n, cap; /* the new elements */
+	uint64_t *stamp; /* each one's stamp */
+	uint32_t *len;   /* its text's length */
+	int32_t *src;    /* the previous element it copies, or -1: built */
+	json_t **val;    /* built and kept (keep), or NULL */
+};
+
+/* For the next element of the section: true when its value is wanted (give
+ * it with tg_view_item_set before the next element), false when the kit
+ * has it already. stamp: a hash of everything the element shows; 0: always
+ * built. */
+bool tg_view_item(struct tg_view_items *it, uint64_t stamp);
+
+/* The value of the element tg_view_item just asked for (its reference is
+ * taken). */
+void tg_view_item_set(struct tg_view_items *it, json_t *value);
+
+/* Starts a walk that collects every element into an array ... */
+void tg_view_items_collect(struct tg_view_items *it);
+
+/* ... and ends it: the array (caller owns it), or NULL when out of memory
+ * or the walk broke the calling rule. */
+json_t *tg_view_items_result(struct tg_view_items *it);
+
+/* ---- the kit's side (view_sections.c) ------------------------------------ */
+
+/* Starts refreshing a section into b: old/ostamp/olen/om the kept view's
+ * elements of it (om 0 and old NULL: none), keep whether built values are
+ * kept to diff. 0, or -1 when out of memory. */
+int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char *old,
+                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep);
+
+/* Appends to ops the RFC 6902 operations at ptr (the section's JSON
+ * Pointer) that turn the previous elements into the new ones: the same
+ * operations tg_json_patch_diff gives for the two arrays, found from the
+ * stamps (equal stamps, equal elements) so that only the elements that
+ * changed are parsed and diffed. 0, or -1 when out of memory or too many
+ * operations. */
+int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr);
+
+/* Frees what the walk holds (not the text written into b). */
+void tg_view_items_end(struct tg_view_items *it);
+
+#endif
