@@ -189,14 +189,23 @@ static char *dump(const json_t *v)
 static long novel(const struct tg_view_kept *before, const struct tg_view_kept *after)
 {
 	long n = 0;
-	for (unsigned i = 0; i < after->nsec; i++)
-		for (uint32_t j = after->ifirst[i]; j < after->ifirst[i + 1]; j++) {
-			bool seen = false;
-			for (uint32_t q = before->ifirst[i]; q < before->ifirst[i + 1] && !seen;
-			     q++)
-				seen = before->istamp[q] == after->istamp[j];
-			n += !seen;
+	enum { SLOTS = 4096 }; /* > 2 x MAXR */
+	static uint64_t set[SLOTS];
+	for (unsigned i = 0; i < after->nsec; i++) {
+		memset(set, 0, sizeof set);
+		for (uint32_t q = before->ifirst[i]; q < before->ifirst[i + 1]; q++) {
+			size_t h = before->istamp[q] % SLOTS;
+			while (set[h] && set[h] != before->istamp[q])
+				h = (h + 1) % SLOTS;
+			set[h] = before->istamp[q];
 		}
+		for (uint32_t j = after->ifirst[i]; j < after->ifirst[i + 1]; j++) {
+			size_t h = after->istamp[j] % SLOTS;
+			while (set[h] && set[h] != after->istamp[j])
+				h = (h + 1) % SLOTS;
+			n += set[h] != after->istamp[j];
+		}
+	}
 	return n;
 }
 

@@ -157,6 +157,53 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 	return 0;
 }
 
+/* Appends the next element of t[start, i) to the new ones. */
+static int text_item(struct tg_view_items *it, const json_t *now, const char *t, size_t start,
+                     size_t i)
+{
+	if (i - start > UINT32_MAX || it->n >= json_array_size(now) || grow(it) != 0)
+		return -1;
+	uint32_t j = it->n++;
+	it->stamp[j] = tg_stamp_bytes(0, t + start, i - start);
+	it->len[j] = (uint32_t)(i - start);
+	it->src[j] = find(it, it->stamp[j]);
+	it->val[j] = json_incref(json_array_get(now, j));
+	return 0;
+}
+
+int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const char *t, size_t n)
+{
+	if (n < 2 || t[0] != '[' || t[n - 1] != ']' || !json_is_array(now))
+		return -1;
+	if (n == 2)
+		return json_array_size(now) == 0 ? 0 : -1;
+	size_t start = 1;
+	int depth = 0;
+	bool str = false;
+	for (size_t i = 1; i < n; i++) {
+		char c = t[i];
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				str = false;
+			continue;
+		}
+		if (c == '"') {
+			str = true;
+		} else if (c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		} else if (depth == 0 && (c == ',' || i == n - 1)) {
+			if (text_item(it, now, t, start, i) != 0)
+				return -1;
+			start = i + 1;
+		}
+	}
+	return it->n == json_array_size(now) ? 0 : -1;
+}
+
 void tg_view_items_end(struct tg_view_items *it)
 {
 	for (uint32_t j = 0; it->val && j < it->n; j++)

@@ -83,6 +83,13 @@ json_t *tg_view_items_result(struct tg_view_items *it);
 int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char *old,
                         const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep);
 
+/* The new elements from an array built whole (now) and serialized (text,
+ * len: "[...]"), each stamped by a hash of its text; after
+ * tg_view_items_begin with b NULL. 0, or -1 when out of memory or text is
+ * not now's. */
+int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const char *text,
+                           size_t len);
+
 /* Appends to ops the RFC 6902 operations at ptr (the section's JSON
  * Pointer) that turn the previous elements into the new ones: the same
  * operations tg_json_patch_diff gives for the two arrays, found from the

@@ -84,115 +84,11 @@ static void put_json(struct tg_text *b, const json_t *v)
 	tg_json_compact_append(b, v);
 }
 
-/* ---- an old section's value, parsed back only where it changed ------------ */
-
-struct slice {
-	size_t off, len;
-};
-
-/* The top-level elements of an array's text t[0..n), as jansson writes it;
- * NULL (and *k 0) for an empty array, or when t is not an array or out of
- * memory (*k then SIZE_MAX). */
-static struct slice *elements(const char *t, size_t n, size_t *k)
+/* A section's old value, parsed from its text (to diff a section that is
+ * not an array, or was not one). */
+static json_t *old_value(const char *old, size_t olen)
 {
-	*k = SIZE_MAX;
-	if (n < 2 || t[0] != '[' || t[n - 1] != ']')
-		return NULL;
-	*k = 0;
-	if (n == 2)
-		return NULL;
-	struct slice *e = NULL;
-	size_t cap = 0, start = 1;
-	int depth = 0;
-	bool str = false;
-	for (size_t i = 1; i < n; i++) {
-		char c = t[i];
-		if (str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				str = false;
-			continue;
-		}
-		if (c == '"') {
-			str = true;
-		} else if (c == '[' || c == '{') {
-			depth++;
-		} else if ((c == ']' || c == '}') && depth > 0) {
-			depth--;
-		} else if (depth == 0 && (c == ',' || i == n - 1)) {
-			if (*k == cap) {
-				cap = cap ? 2 * cap : 64;
-				struct slice *q = realloc(e, cap * sizeof *e);
-				if (!q) {
-					free(e);
-					*k = SIZE_MAX;
-					return NULL;
-				}
-				e = q;
-			}
-			e[(*k)++] = (struct slice){start, i - start};
-			start = i + 1;
-		}
-	}
-	return e;
-}
-
-/* The old value of a section from its text old[0..olen), to diff with now,
- * whose text is nt[0..nlen). An array's elements whose text now has too
- * are not parsed: they are now's own (json_equal sees the same node), so
- * the diff's work and the parsing are those of the elements that changed
- * (a log line added, two forces moved). Anything else is parsed whole. */
-static json_t *old_value(const char *old, size_t olen, const char *nt, size_t nlen,
-                         const json_t *now)
-{
-	const size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
-	size_t no, nn;
-	struct slice *eo = json_is_array(now) ? elements(old, olen, &no) : NULL;
-	struct slice *en = eo ? elements(nt, nlen, &nn) : NULL;
-	json_t *was = NULL;
-	if (!eo || !en || nn != json_array_size(now))
-		goto whole;
-	size_t size = 64;
-	while (size < 2 * nn)
-		size *= 2;
-	size_t *slot = calloc(size, sizeof *slot); /* index + 1 of now's element */
-	if (!slot)
-		goto whole;
-	for (size_t j = 0; j < nn; j++) {
-		size_t h = (size_t)tg_stamp_bytes(0, nt + en[j].off, en[j].len) & (size - 1);
-		while (slot[h])
-			h = (h + 1) & (size - 1);
-		slot[h] = j + 1;
-	}
-	was = json_array();
-	for (size_t i = 0; was && i < no; i++) {
-		const char *p = old + eo[i].off;
-		size_t len = eo[i].len;
-		json_t *v = NULL;
-		for (size_t h = (size_t)tg_stamp_bytes(0, p, len) & (size - 1); slot[h];
-		     h = (h + 1) & (size - 1)) {
-			const struct slice *c = &en[slot[h] - 1];
-			if (c->len == len && memcmp(nt + c->off, p, len) == 0) {
-				v = json_incref(json_array_get(now, slot[h] - 1));
-				break;
-			}
-		}
-		if (!v)
-			v = json_loadb(p, len, flags, NULL);
-		if (!v || json_array_append_new(was, v) != 0) {
-			json_decref(was);
-			was = NULL;
-		}
-	}
-	free(slot);
-	free(eo);
-	free(en);
-	return was;
-whole:
-	free(eo);
-	free(en);
-	return json_loadb(old, olen, flags, NULL);
+	return json_loadb(old, olen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 }
 
 /* What comes before section ptr's value, after the section prev (NULL:
@@ -344,6 +240,39 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 	return rc;
 }
 
+/* A section that is an array, built whole (now, serialized into b from
+ * at): its elements are stamped by a hash of their text, so that the patch
+ * is found on the stamps as for a section built item by item: an element
+ * removed is never parsed back, and only the previous elements that a run
+ * of changes pairs with new ones are (the awaited role's offers, emptied
+ * when the other player is awaited, were parsed back whole). 0, or -1. */
+static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_text *b, unsigned i,
+                   size_t at, const json_t *now, bool changed, const char *ptr, struct items *a)
+{
+	const char *old = ops ? k->text + k->cut[i].off : NULL;
+	bool olds = old && k->ifirst && old[0] == '[';
+	struct tg_view_items it;
+	if (tg_view_items_begin(&it, NULL, olds ? old : NULL,
+	                        olds ? k->istamp + k->ifirst[i] : NULL,
+	                        olds ? k->ilen + k->ifirst[i] : NULL,
+	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true) != 0)
+		return -1;
+	int rc = tg_view_items_of_array(&it, now, b->p + at, b->n - at);
+	if (rc == 0 && changed) {
+		if (olds) {
+			rc = tg_view_items_diff(&it, ops, ptr);
+		} else { /* it was not an array */
+			json_t *was = old_value(old, k->cut[i].len);
+			rc = was ? tg_json_patch_diff_append(ops, ptr, was, now) : -1;
+			json_decref(was);
+		}
+	}
+	if (rc == 0)
+		items_put(a, it.stamp, it.len, it.n);
+	tg_view_items_end(&it);
+	return rc;
+}
+
 /* Builds role's view into a new text, section by section. With ops, k
  * holds the previous view cut into the same sections: a section whose
  * stamp did not move is copied from it, and a rebuilt one whose text
@@ -371,7 +300,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		int by = 0;
 		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
 			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
-			if (m->view_items && k->ifirst)
+			if (k->ifirst)
 				items_put(&a, k->istamp + k->ifirst[i], k->ilen + k->ifirst[i],
 				          k->ifirst[i + 1] - k->ifirst[i]);
 		} else if (m->view_items && !b.oom &&
@@ -387,8 +316,13 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			put_json(&b, now);
 			const char *old = ops ? k->text + k->cut[i].off : NULL;
 			size_t len = ops ? k->cut[i].len : 0;
-			if (old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0)) {
-				json_t *was = old_value(old, len, b.p + at, b.n - at, now);
+			bool changed =
+			    old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0);
+			if (json_is_array(now) && !b.oom) {
+				if (by_text(k, ops, &b, i, at, now, changed, sec[i], &a) != 0)
+					b.oom = 1;
+			} else if (changed) {
+				json_t *was = old_value(old, len);
 				if (!was || tg_json_patch_diff_append(ops, sec[i], was, now) != 0)
 					b.oom = 1;
 				json_decref(was);
@@ -406,7 +340,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		free(cut);
 		rc = -1;
 	} else {
-		adopt(k, &b, n, cut, m->view_items ? &a : NULL);
+		adopt(k, &b, n, cut, &a);
 		rc = k->text ? 0 : -1;
 	}
 	free(a.stamp);
