@@ -30,7 +30,9 @@ export function policy(view, st) {
     }
   }
   if (st.activated[role] !== turn) {
-    const i = plain("play", (a) => a.use === "activate");
+    // a card played to activate: the general is its parameter (the page's
+    // chooser sends the first, the first general the card may activate)
+    const i = acts.findIndex((a) => a.action.type === "play" && a.action.use === "activate");
     if (i >= 0) {
       st.activated[role] = turn;
       st.toMove[role] = 1;

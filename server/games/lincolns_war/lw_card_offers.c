@@ -29,7 +29,8 @@ static void offer_committee(const struct lw_state *s, int side, json_t *list)
 			         lw_unit_name(s, u, name, sizeof name));
 }
 
-static void offer_activations(const struct lw_state *s, int side, json_t *list, int card, int pc)
+/* 10.6.2: the SPEND step's activations, one entry per general. */
+static void offer_activations(const struct lw_state *s, int side, json_t *list, int pc)
 {
 	char name[64], id[64], hex[64];
 	for (int u = 0; u < s->n_units; u++) {
@@ -38,17 +39,63 @@ static void offer_activations(const struct lw_state *s, int side, json_t *list, 
 		lw_unit_name(s, u, name, sizeof name);
 		lw_unit_id(s, u, id, sizeof id);
 		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
-		int cost = lw_activation_cost(s, u);
-		if (card)
-			lw_offer(list,
-			         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", card, "use",
-			                   "activate", "general", id),
-			         "Activate %s at %s (cost %d) with card %d %s [%d PC]", name, hex,
-			         cost, card, lw_play_card_name(side, card), pc);
-		else
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
-			         "Activate %s at %s (cost %d of %d PC left)", name, hex, cost, pc);
+		lw_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
+		         "Activate %s at %s (cost %d of %d PC left)", name, hex,
+		         lw_activation_cost(s, u), pc);
 	}
+}
+
+/* 10.6.2: the generals a card worth pc PC may activate in the CARD step,
+ * as the choices of one parameter: a hand of cards times the generals
+ * would be one line per pair (issue 17). NULL if there is none. */
+static json_t *activation_choices(const struct lw_state *s, int side, int pc)
+{
+	char name[64], id[64], hex[64], label[200];
+	json_t *ch = NULL;
+	for (int u = 0; u < s->n_units; u++) {
+		if (lw_play_check_activate(s, side, u, pc, false, NULL) != 0)
+			continue;
+		snprintf(label, sizeof label, "%s at %s (cost %d)",
+		         lw_unit_name(s, u, name, sizeof name),
+		         lw_hex_label(s->unit[u].hex, hex, sizeof hex), lw_activation_cost(s, u));
+		if (!ch)
+			ch = json_array();
+		json_array_append_new(ch,
+		                      json_pack("{s:s,s:s}", "value",
+		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+	}
+	return ch;
+}
+
+/* The CARD step's lists of generals, one per PC value met in the hand. */
+struct by_pc {
+	int n;
+	int pc[LW_HAND_MAX];
+	json_t *choices[LW_HAND_MAX]; /* NULL: no general */
+};
+
+/* 10.6.2: "activate a general with this card": the general is the entry's
+ * parameter. Cards of one PC value offer the same generals: their list is
+ * built once and shared. */
+static void offer_card_activation(const struct lw_state *s, int side, json_t *list, int card,
+                                  int pc, struct by_pc *lists)
+{
+	int i = 0;
+	while (i < lists->n && lists->pc[i] != pc)
+		i++;
+	if (i == lists->n) {
+		if (i == LW_HAND_MAX)
+			return; /* a hand holds LW_HAND_MAX cards at most */
+		lists->pc[i] = pc;
+		lists->choices[i] = activation_choices(s, side, pc);
+		lists->n++;
+	}
+	if (!lists->choices[i])
+		return;
+	lw_offer_choice(
+	    list, json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "activate"),
+	    "general", "General to activate", json_incref(lists->choices[i]),
+	    "Activate a general with card %d %s [%d PC]", card, lw_play_card_name(side, card), pc);
 }
 
 bool lw_play_may_pass(const struct lw_state *s, int side)
@@ -81,6 +128,7 @@ static void offer_redraw(const struct lw_state *s, int side, json_t *list)
 static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
+	struct by_pc lists = {.n = 0};
 	for (int i = 0; i < p->cards.hand_n; i++) {
 		int c = p->cards.hand[i];
 		const struct lw_card *k = lw_card(side, c);
@@ -93,7 +141,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
 			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
 			    c, nm, k->pc);
-			offer_activations(s, side, list, c, k->pc);
+			offer_card_activation(s, side, list, c, k->pc, &lists);
 			if (k->erratic)
 				lw_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
@@ -146,6 +194,8 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 	}
+	for (int i = 0; i < lists.n; i++)
+		json_decref(lists.choices[i]);
 	if (p->committee_hand) {
 		lw_offer(list, json_pack("{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
@@ -221,7 +271,7 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 					         lw_unit_name(s, u, name, sizeof name),
 					         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 		} else {
-			offer_activations(s, side, list, 0, s->play.pc_left);
+			offer_activations(s, side, list, s->play.pc_left);
 		}
 	}
 	int done[LW_MAX_UNITS];

@@ -344,6 +344,40 @@ static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
 	return other[lw_bot_below(b, (uint32_t)no)];
 }
 
+/* The entries the bot chooses among: the view's, but an entry whose
+ * parameter is the general to act (a card played to activate one, 10.6.2)
+ * counts as one entry per general, each with its choice made: which general
+ * acts is what the policies weigh (seek_score, war_score), and the bot
+ * plays as it did when the server offered each card and general as an
+ * entry of its own (issue 17 made the general a parameter). Any other
+ * parameter (a destination, a second force) stays open, drawn after. */
+static json_t *candidates(const json_t *acts)
+{
+	json_t *out = json_array();
+	size_t i;
+	json_t *e;
+	json_array_foreach(acts, i, e)
+	{
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		const char *name = json_string_value(json_object_get(p, "name"));
+		if (!name || strcmp(name, "general") != 0) {
+			json_array_append(out, e);
+			continue;
+		}
+		size_t c;
+		json_t *x;
+		json_array_foreach(json_object_get(p, "choices"), c, x)
+		{
+			json_t *a = json_deep_copy(json_object_get(e, "action"));
+			json_object_set(a, name, json_object_get(x, "value"));
+			json_array_append_new(out,
+			                      json_pack("{s:O,s:o}", "label",
+			                                json_object_get(e, "label"), "action", a));
+		}
+	}
+	return out;
+}
+
 int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,
                   char role[TG_ROLE_MAX * 2], json_t **action)
 {
@@ -358,7 +392,8 @@ int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct ga
 	int r = awaited[lw_bot_below(b, (uint32_t)n)];
 	snprintf(role, TG_ROLE_MAX * 2, "%s", m->roles[r]);
 	json_t *v = m->view(g, role);
-	json_t *acts = json_object_get(v, "actions");
+	json_t *acts = candidates(json_object_get(v, "actions"));
+	json_object_set_new(v, "actions", acts);
 	size_t k = json_array_size(acts);
 	if (k == 0) {
 		json_decref(v);

@@ -63,7 +63,10 @@ void lw_bot_seek_sieges(struct lw_bot *b, bool on);
 void lw_bot_seek_war_aims(struct lw_bot *b, bool on);
 uint32_t lw_bot_below(struct lw_bot *b, uint32_t n);
 
-/* Picks an awaited role and one of its legal actions. Returns 1 and fills
+/* Picks an awaited role and one of its legal actions: an entry of the view,
+ * its parameters drawn uniformly among their choices, but an entry whose
+ * parameter is the general who acts (a card's activation) counts as one
+ * entry per general (lw_bot.c candidates()). Returns 1 and fills
  * role (copied) and *action (caller owns), 0 when no role is awaited, -1
  * when a role is awaited but its view offers no action (a dead end). */
 int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct game *g,

@@ -223,6 +223,42 @@ static inline bool tk_offers(struct game *g, const char *role, const char *part)
 	return found;
 }
 
+/* Does the role's view offer the action `json` (every field it names, with
+ * these values), as a whole entry or as an entry whose parameter's choice
+ * completes it (game.h: "params")? */
+static inline bool tk_offers_action(struct game *g, const char *role, const char *json)
+{
+	json_error_t je;
+	json_t *want = json_loads(json, 0, &je);
+	if (!want) {
+		fprintf(stderr, "bad test JSON %s\n", json);
+		exit(1);
+	}
+	json_t *v = lincolns_war_module.view(g, role);
+	json_t *acts = json_object_get(v, "actions");
+	bool found = false;
+	for (size_t i = 0; i < json_array_size(acts) && !found; i++) {
+		json_t *e = json_array_get(acts, i);
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		json_t *ch = json_object_get(p, "choices");
+		for (size_t c = 0; c < (p ? json_array_size(ch) : 1) && !found; c++) {
+			json_t *a = json_deep_copy(json_object_get(e, "action"));
+			if (p)
+				json_object_set(a, json_string_value(json_object_get(p, "name")),
+				                json_object_get(json_array_get(ch, c), "value"));
+			const char *k;
+			json_t *x;
+			found = true;
+			json_object_foreach(want, k, x) found &=
+			    json_equal(json_object_get(a, k), x);
+			json_decref(a);
+		}
+	}
+	json_decref(v);
+	json_decref(want);
+	return found;
+}
+
 /* A clear land hex of `state` ("VA") with no unit and no city. */
 static inline int tk_empty_hex(const struct game *g, const char *state, int not_this)
 {

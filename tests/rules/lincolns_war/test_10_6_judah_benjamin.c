@@ -26,12 +26,10 @@ int main(void)
 	CHECK_EQ_INT(lw_activation_cost(s, lee), 1);
 	int pc0 = s->side[LW_CONFEDERATE].pc;
 
-	CHECK(tk_offers(g, "confederate", "Activate Robert E. Lee") ||
-	      tk_offers(g, "confederate", "Activate R.E. Lee") ||
-	      tk_offers(g, "confederate", "Lee"));
 	char buf[200];
 	snprintf(buf, sizeof buf,
 	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"lee\"}", card);
+	CHECK(tk_offers_action(g, "confederate", buf));
 	CHECKF(tk_act(g, "confederate", buf) == 0, "%s", tk_err.message);
 	CHECK_EQ_INT(s->step, LW_ST_MOVE);
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);

@@ -19,8 +19,16 @@ int main(void)
 	/* Butler with a 2 card: refused, citing 10.6.2 */
 	CHECK(ax_activate(g, two, "butler") != 0);
 	CHECK(strstr(tk_err.message, "10.6.2") != NULL);
-	CHECK(!tk_offers(g, "union", "Activate Benjamin F. Butler") &&
-	      !tk_offers(g, "union", "Activate B.F. Butler"));
+	char want[160];
+	snprintf(want, sizeof want,
+	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"%s\"}", two,
+	         "butler");
+	CHECK(!tk_offers_action(g, "union", want));
+	/* ... while Grant is offered with it (the same card's choices) */
+	snprintf(want, sizeof want,
+	         "{\"type\":\"play\",\"card\":%d,\"use\":\"activate\",\"general\":\"%s\"}", two,
+	         "grant");
+	CHECK(tk_offers_action(g, "union", want));
 	/* Grant with the 2 card: one PC left to bank */
 	int pc0 = s->side[LW_UNION].pc;
 	ax_grant_with_two(g, two);

@@ -1,0 +1,138 @@
+/* 10.6.2: "Activation ... Each Force to be activated costs a number of PC
+ * equal to its CO's activation rating." In the CARD step a card may be
+ * played to activate a general at once; the offer names the card once and
+ * leaves the general a parameter whose choices are the generals that card's
+ * PC can activate (issue 17: a hand of cards times the generals was one
+ * entry per pair). This test holds it to the plain reading, built here the
+ * slow way: for every card of the hand in order that is an activation card
+ * (or one of optional 70-71's peculiar cards, played as one), every unit in
+ * unit order that lw_play_check_activate accepts for the card's PC, with
+ * the label "NAME at HEX (cost N)". The offer's activations, expanded over
+ * their choices, must be exactly these in this order at every CARD step of
+ * bot-played Campaign games; and the first choice of each entry, sent as
+ * the complete action, is accepted by act() on a copy of the game. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lincolns_war/lw_card_play.h"
+#include "lw_testkit.h"
+
+static const struct game_module *M = &lincolns_war_module;
+static int states, compared, accepted;
+
+static json_t *activation(int card, const char *id, const char *label)
+{
+	return json_pack("[{s:s,s:i,s:s,s:s},s]", "type", "play", "card", card, "use", "activate",
+	                 "general", id, label);
+}
+
+static json_t *reference(const struct lw_state *s, int side)
+{
+	char id[64], name[64], hex[64], label[200];
+	json_t *out = json_array();
+	const struct lw_player *p = &s->side[side];
+	for (int i = 0; i < p->cards.hand_n; i++) {
+		int c = p->cards.hand[i];
+		const struct lw_card *k = lw_card(side, c);
+		if (k->kind != LW_KIND_ACTIVATION && k->kind != LW_KIND_PECULIAR)
+			continue;
+		for (int u = 0; u < s->n_units; u++) {
+			if (lw_play_check_activate(s, side, u, k->pc, false, NULL) != 0)
+				continue;
+			snprintf(label, sizeof label, "%s at %s (cost %d)",
+			         lw_unit_name(s, u, name, sizeof name),
+			         lw_hex_label(s->unit[u].hex, hex, sizeof hex),
+			         lw_activation_cost(s, u));
+			json_array_append_new(
+			    out, activation(c, lw_unit_id(s, u, id, sizeof id), label));
+		}
+	}
+	return out;
+}
+
+static bool is(const json_t *o, const char *key, const char *want)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+	return v && strcmp(v, want) == 0;
+}
+
+/* The offer's card activations, each choice completing its entry. */
+static json_t *offered(struct game *g, int side)
+{
+	json_t *l = json_array(), *out = json_array();
+	lw_ops_offer(&g->s, side, l);
+	for (size_t i = 0; i < json_array_size(l); i++) {
+		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
+		if (!is(a, "type", "play") || !is(a, "use", "activate"))
+			continue;
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		json_t *ch = json_object_get(p, "choices");
+		CHECKF(is(p, "name", "general") && json_array_size(ch) > 0 &&
+		           !json_object_get(a, "general"),
+		       "a card's activation names the general as its parameter");
+		for (size_t c = 0; c < json_array_size(ch); c++) {
+			json_t *x = json_array_get(ch, c);
+			json_array_append_new(
+			    out, activation((int)json_integer_value(json_object_get(a, "card")),
+			                    json_string_value(json_object_get(x, "value")),
+			                    json_string_value(json_object_get(x, "label"))));
+		}
+		/* the parameter completes an action act() takes */
+		json_t *full = json_deep_copy(a);
+		json_object_set(full, "general", json_object_get(json_array_get(ch, 0), "value"));
+		struct game *copy = M->copy(g);
+		struct game_outcome o = {0};
+		struct tg_error err = {0};
+		if (CHECKF(M->act(copy, M->roles[side - 1], full, &o, &err) == 0, "%s",
+		           err.message))
+			accepted++;
+		M->free(copy);
+		json_decref(full);
+	}
+	json_decref(l);
+	return out;
+}
+
+static void after(void *ctx, struct game *g)
+{
+	(void)ctx;
+	const struct lw_state *s = &g->s;
+	if (s->phase != LW_PH_OPS || s->step != LW_ST_CARD)
+		return;
+	int side = s->phasing;
+	states++;
+	json_t *want = reference(s, side), *got = offered(g, side);
+	compared += (int)json_array_size(want);
+	if (!json_equal(want, got)) {
+		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
+		CHECKF(0, "turn %d: offer %.400s, want %.400s", s->turn, b, a);
+		free(a);
+		free(b);
+	}
+	json_decref(want);
+	json_decref(got);
+}
+
+int main(void)
+{
+	for (int game = 0; game < 3; game++) {
+		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x62};
+		struct tg_error err = {0};
+		struct game *g = M->setup(seed, "campaign", NULL, &err);
+		if (!CHECKF(g != NULL, "setup: %s", err.message))
+			return tap_done();
+		struct lw_bot bot;
+		lw_bot_init_prudent(&bot, (uint64_t)game * 17 + 3);
+		struct lw_bot_hooks h = {.after = after};
+		char why[200];
+		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
+		M->free(g);
+	}
+	printf("# %d CARD steps, %d card x general activations compared, %d entries' first "
+	       "choice accepted\n",
+	       states, compared, accepted);
+	CHECK(states > 50);
+	CHECK(compared > 300);
+	CHECK(accepted > 50);
+	return tap_done();
+}
