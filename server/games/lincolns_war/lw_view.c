@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kit/view_sections.h"
@@ -125,13 +126,11 @@ struct force_shown {
 
 #define FORCE_HEAD_BYTES offsetof(struct force_shown, unit)
 
-static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
-                        struct force_shown *f)
+static void force_shown(const struct lw_state *s, int viewer, int hex, int side, const int *us,
+                        int n, struct force_shown *f)
 {
-	int co = lw_force_co_side(s, hex, side);
+	int co = lw_set_co(s, us, n);
 	bool own = side == viewer;
-	int us[LW_MAX_UNITS];
-	int n = lw_units_at(s, hex, side, us);
 	int inf = 0, stars = 0, it = 0;
 	bool oos = false;
 	for (int k = 0; k < n; k++) {
@@ -192,50 +191,45 @@ static json_t *force_json(const struct lw_state *s, const struct force_shown *x)
 	return f;
 }
 
-/* The hexes that hold a force, in hex order, so the listing never depends
- * on hidden state. */
-static int force_hexes(const struct lw_state *s, int hexes[LW_MAX_UNITS])
+/* Map units by hex, then side, then index: each run is one force's units
+ * in lw_units_at's order. */
+static int by_hex_side(const void *a, const void *b)
 {
-	int nh = 0;
-	for (int u = 0; u < s->n_units; u++) {
-		if (s->unit[u].where != LW_W_MAP)
-			continue;
-		bool seen = false;
-		for (int i = 0; i < nh && !seen; i++)
-			seen = hexes[i] == s->unit[u].hex;
-		if (!seen)
-			hexes[nh++] = s->unit[u].hex;
-	}
-	for (int i = 0; i < nh; i++)
-		for (int j = i + 1; j < nh; j++)
-			if (hexes[j] < hexes[i]) {
-				int t = hexes[i];
-				hexes[i] = hexes[j];
-				hexes[j] = t;
-			}
-	return nh;
+	const int *x = a, *y = b;
+	for (int k = 0; k < 3; k++)
+		if (x[k] != y[k])
+			return x[k] < y[k] ? -1 : 1;
+	return 0;
 }
 
 /* Forces by hex (then Union before Confederate where a siege puts both in
- * one hex), one element each, stamped by what it shows (force_shown): a
- * move builds the forces whose records changed, not the others (issue 17;
- * kit/view_items.h). */
+ * one hex), so the listing never depends on hidden state; one element
+ * each, stamped by what it shows (force_shown): a move builds the forces
+ * whose records changed, not the others (issue 17; kit/view_items.h). The
+ * units are sorted once rather than gathered per hex. */
 static void forces_items(const struct lw_state *s, int viewer, struct tg_view_items *it)
 {
-	int hexes[LW_MAX_UNITS];
-	int nh = force_hexes(s, hexes);
-	struct force_shown f; /* 12.5 KB */
-	for (int i = 0; i < nh; i++)
-		for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
-			int us[LW_MAX_UNITS];
-			if (lw_units_at(s, hexes[i], side, us) == 0)
-				continue;
-			force_shown(s, viewer, hexes[i], side, &f);
-			uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
-			h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
-			if (tg_view_item(it, h))
-				tg_view_item_set(it, force_json(s, &f));
+	int key[LW_MAX_UNITS][3], n = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].where == LW_W_MAP &&
+		    (s->unit[u].side == LW_UNION || s->unit[u].side == LW_CONFEDERATE)) {
+			key[n][0] = s->unit[u].hex;
+			key[n][1] = s->unit[u].side;
+			key[n][2] = u;
+			n++;
 		}
+	qsort(key, (size_t)n, sizeof *key, by_hex_side);
+	struct force_shown f; /* 12.5 KB */
+	for (int i = 0; i < n;) {
+		int us[LW_MAX_UNITS], k = 0, hex = key[i][0], side = key[i][1];
+		for (; i < n && key[i][0] == hex && key[i][1] == side; i++)
+			us[k++] = key[i][2];
+		force_shown(s, viewer, hex, side, us, k, &f);
+		uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
+		h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
+		if (tg_view_item(it, h))
+			tg_view_item_set(it, force_json(s, &f));
+	}
 }
 
 static json_t *box_json(const struct lw_state *s, int where)
