@@ -629,6 +629,45 @@ static void go_on_after_answer(struct lw_state *s, struct game_outcome *out)
 	drive(&supply_after_answer, s, out);
 }
 
+/* A battle held for an 11.0.3 / 12.4 question (16.8, 16.8.3, 16.6) records
+ * the step it goes on with (land.hold); it runs once no such question
+ * waits, whatever else is asked. */
+static int battle_next(const void *p)
+{
+	return lw_battle_held(ST(p));
+}
+static bool battle_ready(const void *p)
+{
+	return lw_battle_hold_ready(ST(p));
+}
+static void casualty_run(void *p, struct game_outcome *out)
+{
+	lw_battle_resume_casualty(MUT(p), out);
+}
+static void results_run(void *p, struct game_outcome *out)
+{
+	lw_battle_resume_results(MUT(p), out);
+}
+static void reversal_run(void *p, struct game_outcome *out)
+{
+	lw_battle_resume_reversal(MUT(p), out);
+}
+static const struct tg_step battle_steps[] = {
+    [LW_BH_CASUALTY] = {"battle_casualty", "16.8", battle_ready, casualty_run},
+    [LW_BH_RESULTS] = {"battle_results", "16.8.3, 16.6, 16.6.5", battle_ready, results_run},
+    [LW_BH_REVERSAL] = {"battle_reversal", "16.8.3", battle_ready, reversal_run},
+};
+static const struct tg_procedure battle_held = {"battle", battle_next, battle_steps,
+                                                sizeof battle_steps / sizeof *battle_steps};
+
+/* The held battle's recorded step, once: true when it ran (one step a pass
+ * of lw_apply's settle loop, as before the driver). */
+bool lw_continue_battle(struct lw_state *s, struct game_outcome *out)
+{
+	lw_battle_hold_settle(s);
+	return tg_continue(&battle_held, lw_pending, LW_PENDING_N, s, out, 1) != 0;
+}
+
 static bool is_side(int side)
 {
 	return side == LW_UNION || side == LW_CONFEDERATE;
@@ -696,7 +735,7 @@ int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome 
 		lw_command_settle(s);   /* stale CO choices */
 		lw_continue(s, out);    /* a Supply Phase held for them goes on */
 		/* 11.0.3 / 12.4: a battle held for the question just answered */
-		if (!lw_battle_command_resume(s, out))
+		if (!lw_continue_battle(s, out))
 			break;
 		lw_continue(s, out); /* the Supply Phase the battle's end began */
 		if (s->phase == LW_PH_OPS)

@@ -41,7 +41,8 @@ int casualty_candidates(const struct lw_state *s, int side, int out[LW_MAX_UNITS
  * that choice at that moment, and the next steps read who commands (the
  * casualty modifier, the IT and the defeat of the loser's CO, 16.6.5
  * promotion, the reversal's demotion) and who stands where: the battle
- * holds at `at` until the answer (lw_battle_command_resume). True if held. */
+ * records `at` and returns; the driver runs that step after the answer
+ * (lw_continue_battle, lw_actions.c). True if held. */
 bool hold_for_command(struct lw_state *s, int at)
 {
 	if (!lw_command_question_pending(s))

@@ -304,27 +304,47 @@ static int act_commit(struct lw_state *s, int side, const json_t *a, struct game
 
 /* ---- the engine's seams ------------------------------------------------------------------ */
 
-bool lw_battle_command_resume(struct lw_state *s, struct game_outcome *out)
+/* A battle held for an 11.0.3 / 12.4 question (hold_for_command) records
+ * where it goes on in land.hold; the driver (lw_actions.c, over
+ * kit/continuation.h) runs that step once the question is answered. */
+int lw_battle_held(const struct lw_state *s)
 {
-	struct lw_land *l = &s->land;
-	if (l->hold == LW_BH_NONE)
-		return false;
-	if (!s->battle.active) {
-		l->hold = LW_BH_NONE;
-		return false;
-	}
-	if (lw_command_question_pending(s))
-		return false;
-	int at = l->hold;
-	l->hold = LW_BH_NONE;
+	return s->battle.active ? s->land.hold : LW_BH_NONE;
+}
+
+void lw_battle_hold_settle(struct lw_state *s)
+{
+	if (!s->battle.active)
+		s->land.hold = LW_BH_NONE; /* the battle it held is over */
+}
+
+bool lw_battle_hold_ready(const struct lw_state *s)
+{
+	return !lw_command_question_pending(s);
+}
+
+static void resume(struct lw_state *s, struct game_outcome *out)
+{
+	s->land.hold = LW_BH_NONE;
 	set_barrier(out); /* dice and card draws follow */
-	if (at == LW_BH_CASUALTY)
-		next_casualty(s, out);
-	else if (at == LW_BH_RESULTS)
-		after_casualties(s, out);
-	else
-		reversal_finish(s, out);
-	return true;
+}
+
+void lw_battle_resume_casualty(struct lw_state *s, struct game_outcome *out)
+{
+	resume(s, out);
+	next_casualty(s, out);
+}
+
+void lw_battle_resume_results(struct lw_state *s, struct game_outcome *out)
+{
+	resume(s, out);
+	after_casualties(s, out);
+}
+
+void lw_battle_resume_reversal(struct lw_state *s, struct game_outcome *out)
+{
+	resume(s, out);
+	reversal_finish(s, out);
 }
 
 unsigned lw_battle_awaiting(const struct lw_state *s)

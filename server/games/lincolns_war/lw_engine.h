@@ -77,6 +77,10 @@ unsigned lw_awaiting(const struct lw_state *s);
  * every accepted action; procedures that must wait record the stage and
  * return. Tests that call a procedure directly call this after it. */
 void lw_continue(struct lw_state *s, struct game_outcome *out);
+/* The same driver for a battle held for an 11.0.3 / 12.4 question
+ * (land.hold): its recorded step, once, if the question is answered; true
+ * when it ran (lw_apply then runs lw_continue again and settles). */
+bool lw_continue_battle(struct lw_state *s, struct game_outcome *out);
 /* The legal actions of `side` now: [{label, action, params:[]}]; empty if not awaited. */
 json_t *lw_legal_actions(const struct lw_state *s, int side);
 /* The kind of the pending decision now, as lw_actions.c's table names it
@@ -349,10 +353,18 @@ int lw_ops_redraw_in_battle(struct lw_state *s, int side, const json_t *a, struc
                             struct tg_error *err);
 void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
 unsigned lw_battle_awaiting(const struct lw_state *s);
-/* A battle held for an 11.0.3 / 12.4 question (land.hold) goes on once no
- * such question waits; true when it went on (lw_actions.c, after every
- * accepted action). */
-bool lw_battle_command_resume(struct lw_state *s, struct game_outcome *out);
+/* A battle held for an 11.0.3 / 12.4 question records where it goes on
+ * (land.hold, enum lw_battle_hold): the step recorded while the battle is
+ * on (else LW_BH_NONE); a hold whose battle is over dropped; whether no
+ * such question waits any more; and the three steps, which the driver
+ * (lw_continue's sibling in lw_actions.c, kit/continuation.h) runs after
+ * an accepted action once the question is answered. */
+int lw_battle_held(const struct lw_state *s);
+void lw_battle_hold_settle(struct lw_state *s);
+bool lw_battle_hold_ready(const struct lw_state *s);
+void lw_battle_resume_casualty(struct lw_state *s, struct game_outcome *out);
+void lw_battle_resume_results(struct lw_state *s, struct game_outcome *out);
+void lw_battle_resume_reversal(struct lw_state *s, struct game_outcome *out);
 /* Declare an attack by the movers on hex target (checked by the caller). */
 void lw_battle_declare(struct lw_state *s, int target, struct game_outcome *out);
 /* A new battle in s->battle (s->land reset, the march's mountain mark kept):

@@ -47,7 +47,8 @@ enum lw_battle_post {
 };
 
 /* Where a battle holds for an 11.0.3 / 12.4 question (struct lw_land.hold):
- * the step that goes on once the owner answered (lw_battle_command_resume). */
+ * the step that goes on once the owner answered, which the driver runs
+ * (lw_continue_battle, lw_actions.c, over kit/continuation.h). */
 enum lw_battle_hold {
 	LW_BH_NONE = 0,
 	LW_BH_CASUALTY, /* the next casualty check (16.8) */

@@ -118,7 +118,7 @@ static inline int fx_send(struct game *g, struct lw_state *s, int side, const ch
 		if (rc == 0) {
 			lw_command_settle(s);
 			lw_continue(s, &out);
-			if (lw_battle_command_resume(s, &out))
+			if (lw_continue_battle(s, &out))
 				lw_continue(s, &out);
 		}
 	} else {
