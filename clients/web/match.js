@@ -204,8 +204,11 @@ export class MatchScreen {
     if (this.boardGame !== v.game) [this.board, this.boardGame] = [await boardFor(v.game), v.game];
     // While the module loaded, a newer view may have come and been drawn
     // (its render may resume first): an older one must not be drawn over it,
-    // or the board's actions are no longer the list's.
-    if (v !== this.view) return;
+    // or the board's actions are no longer the list's. Nor over a replay
+    // begun meanwhile (a page that opened a finished match steps through
+    // it before its board's module has loaded: the live view's draw would
+    // resume after the replay's and show the final map at step 0).
+    if (v !== this.view || this.replay) return;
     await this.board.renderBoard(e.board, v, {
       role: v.role,
       // the game's words for its roles (the welcome's role_titles)
@@ -449,6 +452,8 @@ export class MatchScreen {
     this.renderLog(v.log || [], false);
     this.renderStepper();
     const board = await boardFor(v.game);
+    // a later step, or the end of the replay, may have come while loading
+    if (this.replay?.view !== v) return;
     board.renderBoard(e.board, { ...v, actions: [] }, { role: v.role, pick: () => {}, offer: () => {} });
   }
 
