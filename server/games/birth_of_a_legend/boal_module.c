@@ -194,6 +194,8 @@ static struct game *boal_load(const json_t *saved, struct tg_error *err)
 		return NULL;
 	}
 	json_t *again = boal_save_json(&g->s);
+	if (again)
+		boal_save_drop_added(again, saved);
 	bool same = again && json_equal(again, saved);
 	json_decref(again);
 	if (!same) {

@@ -42,5 +42,8 @@ void boal_view_stamps(const struct boal_state *s, int seat, uint64_t *stamps);
 /* boal_save.c: every field by name; load checks every bound */
 json_t *boal_save_json(const struct boal_state *s);
 int boal_load_json(struct boal_state *s, const json_t *j, struct tg_error *err);
+/* Takes out of again (a save of what saved loaded into) the fields added to
+ * version 1 that saved, an older save of it, does not have: they read 0. */
+void boal_save_drop_added(json_t *again, const json_t *saved);
 
 #endif

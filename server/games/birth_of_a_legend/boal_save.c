@@ -246,6 +246,25 @@ static bool int_in(const json_t *v, long long lo, long long hi)
 	return json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi;
 }
 
+/* Fields added to version 1 after matches were saved with it: absent, one
+ * reads 0 (its "none"), so those matches still load. A new field is either
+ * listed here or makes a new version. */
+static bool added_to_v1(const char *name)
+{
+	static const char *const added[] = {"imp_place_retreat", NULL};
+	for (int i = 0; added[i]; i++)
+		if (strcmp(name, added[i]) == 0)
+			return true;
+	return false;
+}
+
+void boal_save_drop_added(json_t *again, const json_t *saved)
+{
+	for (size_t k = 0; k < N_FIELDS; k++)
+		if (added_to_v1(fields[k].name) && !json_object_get(saved, fields[k].name))
+			json_object_del(again, fields[k].name);
+}
+
 int boal_load_json(struct boal_state *s, const json_t *j, struct tg_error *err)
 {
 	const struct boal_data *d = boal_data(err);
@@ -263,6 +282,8 @@ int boal_load_json(struct boal_state *s, const json_t *j, struct tg_error *err)
 		const struct field *f = &fields[k];
 		const json_t *v = json_object_get(j, f->name);
 		long long x;
+		if (!v && added_to_v1(f->name))
+			continue; /* 0, from the memset */
 		if (f->n == 1) {
 			if (read_one(f, v, &x) != 0)
 				return tg_fail(err, TG_E_BAD_SAVE, "Birth of a Legend save: \"%s\"",

@@ -132,6 +132,20 @@ int main(void)
 	CHECK(BM->load(x, &err) == NULL && strcmp(err.code, TG_E_BAD_SAVE) == 0);
 	json_decref(x);
 	x = json_deep_copy(s);
+	json_object_del(x, "turn");
+	CHECK(BM->load(x, &err) == NULL && strcmp(err.code, TG_E_BAD_SAVE) == 0);
+	json_decref(x);
+	/* A save made before 10.7's leader question (40bb88f) has no
+	 * imp_place_retreat: it loads, as the same game (none to place). */
+	x = json_deep_copy(s);
+	CHECK(json_object_del(x, "imp_place_retreat") == 0);
+	struct game *old = BM->load(x, &err);
+	CHECKF(old != NULL, "a save without imp_place_retreat loads: %s", err.message);
+	CHECK(old && bm_same_state(&old->s, &g->s));
+	if (old)
+		BM->free(old);
+	json_decref(x);
+	x = json_deep_copy(s);
 	json_object_set_new(x, "extra", json_integer(1)); /* not in the engine's form */
 	CHECK(BM->load(x, &err) == NULL && strcmp(err.code, TG_E_BAD_SAVE) == 0);
 	json_decref(x);
