@@ -97,19 +97,34 @@ async function checkMap(p, view) {
 }
 
 // The map's fixed marks against the served data: each boundary of map.json
-// drawn as its type, each edge the outlines share without one as none (the
-// river where it parts the banks), a road mark where a road crosses without
-// a bridge.
+// drawn as its type, each edge the outlines share without one as none, or
+// as water where water without a bridge parts them (3.2): the Chickahominy
+// between the banks, and on one bank the creeks map.json's no_boundary
+// names (its `water`: Herring Creek, Turkey Island Creek, White Oak Swamp),
+// each edge of water named as the data names it; a road mark where a road
+// crosses without a bridge.
 async function checkMarks(p, url) {
   const get = async (f) => (await p.page.request.get(`${url}games/birth-of-a-legend/${f}`)).json();
   const [map, drawing] = [await get("map.json"), await get("drawing.json")];
   const pair = (a, b) => `${Math.min(a, b)}-${Math.max(a, b)}`;
   const bank = new Map(map.areas.map((a) => [a.id, a.bank]));
   const want = new Map(map.boundaries.map((x) => [pair(...x.areas), x.type]));
-  for (const [a, b] of drawing.touching_without_boundary) want.set(pair(a, b), bank.get(a) === bank.get(b) ? "none" : "river");
+  const creek = new Map(map.no_boundary.filter((x) => x.water).map((x) => [pair(...x.areas), x.water]));
+  if (!creek.size) fail("map.json's no_boundary names no water: the creeks' check would test nothing");
+  const wantWater = new Map();
+  for (const [a, b] of drawing.touching_without_boundary) {
+    const k = pair(a, b);
+    const water = creek.get(k) ?? (bank.get(a) !== bank.get(b) ? "the Chickahominy" : null);
+    want.set(k, water ? "river" : "none");
+    if (water) wantWater.set(k, water);
+  }
+  for (const k of creek.keys()) if (!wantWater.has(k)) fail(`the creek pair ${k} is no edge the outlines share`);
   const got = new Map(await p.page.$$eval("#board svg.boal-map polyline.edge", (els) => els.map((e) => [e.dataset.edge, [...e.classList].find((c) => c !== "edge")])));
   for (const [k, type] of want) if (got.get(k) !== type) fail(`edge ${k} is drawn as ${got.get(k)}, not ${type}`);
   if (got.size !== want.size) fail(`${got.size} edges drawn for ${want.size}`);
+  const named = new Map(await p.page.$$eval("#board svg.boal-map polyline.edge.river", (els) => els.map((e) => [e.dataset.edge, e.dataset.water])));
+  for (const [k, water] of wantWater) if (named.get(k) !== water) fail(`the water at edge ${k} is named ${named.get(k)}, not ${water}`);
+  if (named.size !== wantWater.size) fail(`${named.size} edges drawn as water for ${wantWater.size}`);
   const roads = (await p.page.$$eval("#board svg.boal-map circle.road", (els) => els.map((e) => e.dataset.road))).sort();
   const wantRoads = map.boundaries.filter((x) => x.road && !x.bridge).map((x) => pair(...x.areas)).sort();
   if (JSON.stringify(roads) !== JSON.stringify(wantRoads)) fail(`road marks ${roads.length}, not the ${wantRoads.length} road boundaries without a bridge`);
@@ -134,7 +149,7 @@ async function checkMarks(p, url) {
     shadeOf.set(name, fill);
   }
   if (new Set(shadeOf.values()).size !== shadeOf.size) fail("two command colours share one shade");
-  console.log(`# marks: ${shadeOf.size} command colours on the counters; ${want.size} edges by type, ${roads.length} roads, the James along ${james.length} areas, as the served data says`);
+  console.log(`# marks: ${shadeOf.size} command colours on the counters; ${want.size} edges by type (${wantWater.size} of water without a bridge, ${creek.size} of them creeks on one bank), ${roads.length} roads, the James along ${james.length} areas, as the served data says`);
 }
 
 const AREA_KEYS = ["area", "to"];

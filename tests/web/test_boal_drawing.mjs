@@ -4,7 +4,8 @@
 // outlines, one an area, each holding its area's point; together they cover
 // the 100x100 sketch once; every boundary of map.json is an edge the two
 // outlines share, and every other edge two outlines share is listed as
-// touching without a boundary (the board draws it as none); a pair that
+// touching without a boundary (the board draws it as none, or as the water
+// without a bridge that parts the two, web/boal_board); a pair that
 // touches on one bank has its reason in map.json's no_boundary.
 //
 //   node test_boal_drawing.mjs DATA_DIR

@@ -140,19 +140,24 @@ function buildMap(d, b) {
   }
   // Boundaries by type (3.2): open thin, minor water blue, major water a
   // river with its bridge; an edge two areas share without a boundary is
-  // the river without a bridge between the banks, or no boundary at all.
+  // water without a bridge (3.2, README decision 19: the Chickahominy
+  // between the banks, or on one bank the creek map.json's no_boundary
+  // names in `water`), or no boundary at all.
   const gEdge = s("g", { class: "edges" });
   const touching = new Set((d.drawing.touching_without_boundary || []).map((p) => pair(...p)));
+  const creek = new Map((m.no_boundary || []).filter((x) => x.water).map((x) => [pair(...x.areas), x]));
   b.edgeAt = new Map();
   for (const e of d.drawing.edges) {
     const k = pair(...e.areas);
     const x = boundary.get(k);
-    const kind = x ? x.type : bank(e.areas[0]) !== bank(e.areas[1]) ? "river" : "none";
+    const water = x ? null : creek.get(k)?.water ?? (bank(e.areas[0]) !== bank(e.areas[1]) ? "the Chickahominy" : null);
+    const kind = x ? x.type : water ? "river" : "none";
     const what = x ? `${x.type} boundary${x.road ? ", road" : ""}${x.bridge ? `, ${x.bridge}` : ""}`
-      : kind === "river" ? "the Chickahominy without a bridge: no boundary (3.2)" : "no boundary: not adjacent (map.json)";
+      : water ? `${water} without a bridge: no boundary (3.2)` : "no boundary: not adjacent (map.json)";
+    const src = x?.source ?? creek.get(k)?.source;
     for (const path of e.paths) {
-      gEdge.append(s("polyline", { points: pts(path), class: `edge ${kind}`, "data-edge": k },
-        title(`${b.names(e.areas[0])} – ${b.names(e.areas[1])}: ${what}${x ? `\nsource: ${x.source}` : touching.has(k) ? "\nreconstructed outlines touch here (drawing.json)" : ""}`)));
+      gEdge.append(s("polyline", { points: pts(path), class: `edge ${kind}`, "data-edge": k, "data-water": water },
+        title(`${b.names(e.areas[0])} – ${b.names(e.areas[1])}: ${what}${src ? `\nsource: ${src}` : ""}${!x && touching.has(k) ? "\nreconstructed outlines touch here (drawing.json)" : ""}`)));
       if (!b.edgeAt.has(k)) b.edgeAt.set(k, path);
     }
     // A road across a boundary without a bridge (9.2: off the roads a
@@ -355,12 +360,13 @@ function drawPieces(b, board, role, picked) {
 
 const NOTE = "Area outlines reconstructed, for drawing only: the rules' text has no map, and the module's data gives each area a point on a 100 x 100 sketch; the outlines are grown from those points so that areas share an edge where the data makes them adjacent. Hover an area, a boundary or a counter for its facts and sources.";
 
-function legend() {
+function legend(m) {
+  const creeks = (m.no_boundary || []).filter((x) => x.water).map((x) => x.water);
   const line = (cls, text) => h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
     s("line", { x1: 2, y1: 6, x2: 28, y2: 6, class: `edge ${cls}` })), ` ${text}`);
   return h("ul", { class: "lw-legend", id: "boal-legend" },
     line("open", "open boundary"), line("minor", "minor water boundary (3.2)"),
-    line("major", "major water: crossed only at a bridge (9.5.2)"), line("river", "the Chickahominy, no bridge: no boundary"),
+    line("major", "major water: crossed only at a bridge (9.5.2)"), line("river", `water without a bridge: no boundary (3.2): the Chickahominy between the banks${creeks.length ? `, ${creeks.join(", ")} on one bank` : ""}`),
     line("none", "no boundary: the outlines touch, the areas are not adjacent"),
     h("li", {}, s("svg", { width: 30, height: 12, class: "swatch boal-key", "aria-hidden": "true" },
       s("line", { x1: 2, y1: 6, x2: 28, y2: 6, class: "james" })), " the James River along the James River areas (15.6; ⚓ marks them all)"),
@@ -404,7 +410,7 @@ function makeBoard(container, d) {
   const svg = buildMap(d, b);
   const [w, hh] = d.drawing.size;
   b.panel = h("div", { class: "boal-panel" });
-  b.root = mapFrame(container, { svg, width: w * K, height: hh * K, panel: b.panel, cls: "boal", key: "Map key", legend: legend(), note: NOTE });
+  b.root = mapFrame(container, { svg, width: w * K, height: hh * K, panel: b.panel, cls: "boal", key: "Map key", legend: legend(d.map), note: NOTE });
 
   const changed = changeTracker(b.last);
   b.update = (view, ctx) => {
