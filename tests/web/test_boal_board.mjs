@@ -316,9 +316,20 @@ function policy(view, st) {
   return { kind: areaOf(e) !== null && !e.params?.length ? "area" : "list", entry: e };
 }
 
-// 16.1's bids on the board: a second match with side bidding; before any
-// bid both pages say neither is written; once the Union seat has bid 3, its
-// page shows its own bid and the other's only that it is written.
+// 16.1's bids on the board: a second match with side bidding. The bids are
+// the seats', not the sides' (16.1.1: the larger bid plays the preferred
+// side, so a seat may play the other side): the panel names each by its
+// seat, the reader's own marked. Before any bid both pages say neither is
+// written; once the union seat has bid 3, its page shows its own bid and
+// the other's only that it is written (no amount); after the reveal
+// (seats() below) each says what each seat bid and which side it got.
+const bidSeat = (p, a, role) => `the ${role} seat${(p === a) === (role === "union") ? " (you)" : ""}`;
+async function saysBids(p, want, what) {
+  let t = "";
+  for (const end = Date.now() + 15000; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if ((t = await p.page.textContent("#bids")).includes(want)) return t;
+  fail(`${p.name}: ${what}: the bids say "${t}", not "${want}"`);
+}
 async function bids(a, b, url) {
   await a.page.goto(url);
   await a.page.waitForSelector("#create");
@@ -334,7 +345,8 @@ async function bids(a, b, url) {
   for (const p of [a, b]) {
     await until(`${p.name}'s bids`, async () => (await p.page.$("#bids")) !== null);
     const text = await p.page.textContent("#bids");
-    if (!text.includes("Union not yet, Confederate not yet")) fail(`${p.name}: before the bids the board says "${text}"`);
+    const want = `${bidSeat(p, a, "union")}: not yet; ${bidSeat(p, a, "confederate")}: not yet`;
+    if (!text.includes(want)) fail(`${p.name}: before the bids the board says "${text}", not "${want}"`);
   }
   const before = await seqOf(a.page);
   await a.page.click('button.action[data-type="bid"]');
@@ -342,12 +354,20 @@ async function bids(a, b, url) {
   await a.page.click("#choose-send");
   await played(a, before, "the bid");
   const mine = async (p) => p.page.textContent("#bids");
-  await until("the bidder's board", async () => (await mine(a)).includes("yours 3 RP"));
-  await until("the other's board", async () => (await mine(b)).includes("Union written"));
-  const other = await mine(b);
-  if (/yours|revealed/.test(other)) fail(`the Confederate's board shows "${other}" before his bid`);
+  await saysBids(a, "the union seat (you): written, 3 RP; the confederate seat: not yet", "the bidder's board");
+  const other = await saysBids(b, "the union seat: written; the confederate seat (you): not yet", "the other's board");
+  if (/\d+ RP|bid \d|plays/.test(other)) fail(`the confederate seat's board shows "${other}" before his bid`);
   console.log(`# bids: the bidder's board "${await mine(a)}", the other's "${other}"`);
   await seats(a, b, url, m2);
+}
+
+// After the reveal: which seat bid what and which side each got.
+async function revealed(a, b) {
+  for (const p of [a, b]) {
+    const want = `${bidSeat(p, a, "union")}: bid 3 RP, plays the Confederates; ${bidSeat(p, a, "confederate")}: bid 0 RP, plays the Union`;
+    await saysBids(p, want, "after the reveal");
+  }
+  console.log(`# bids after the reveal: "${await a.page.textContent("#bids")}"`);
 }
 
 // What each page says a seat plays, before and after 16.1.1 exchanges
@@ -373,6 +393,7 @@ async function seats(a, b, url, match) {
     const own = await p.page.$$eval("#board .counter.own", (els) => [...new Set(els.map((e) => e.dataset.side))]);
     if (JSON.stringify(own) !== JSON.stringify([side])) fail(`${p.name} plays the ${side} side, but his own counters are ${own}`);
   }
+  await revealed(a, b);
   const waiting = (await myTurn(a.page)) ? b : a;
   const prompt = await waiting.page.textContent("#prompt");
   const awaited = latest(waiting, match).view.awaiting;

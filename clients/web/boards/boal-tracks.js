@@ -38,15 +38,28 @@ function impulseNow(imp, names, units) {
   return h("p", { id: "impulse-now" }, h("strong", {}, "Impulse: "), parts.filter(Boolean).join("; "));
 }
 
-// 16.1's bids: who has written his, your own, both once revealed (the view
-// holds the other's back until then).
-function bids(bid) {
+// 16.1's bids, which are the seats' (the view keys them by seat, game.h's
+// roles): a seat may play the other side once they are revealed (16.1.1:
+// "the player with the larger bid plays the preferred side"), so each is
+// named by its seat, as the module's seat texts name them ("the union
+// seat"), the reader's own marked. Before the reveal: whether each is
+// written, and the reader's own amount (the view holds the other's back);
+// after it: what each seat bid and which side it got (track.sides), and
+// the tie's drs.
+const SEATS = ["union", "confederate"];
+const SIDE_PLAYED = { union: "the Union", confederate: "the Confederates" };
+function bids(bid, sides, you) {
   if (!bid) return null;
   const w = bid.written || {};
-  const parts = [`Union ${w.union ? "written" : "not yet"}, Confederate ${w.confederate ? "written" : "not yet"}`];
-  if (bid.yours !== undefined) parts.push(`yours ${bid.yours} RP`);
-  if (bid.revealed && bid.bids) parts.push(`revealed: Union ${bid.bids.union}, Confederate ${bid.bids.confederate}`);
-  return h("span", { id: "bids" }, h("strong", {}, "Bids (16.1): "), parts.join("; "));
+  const seat = (r) => `the ${r} seat${r === you ? " (you)" : ""}`;
+  const told = (r) => {
+    if (bid.revealed && bid.bids) return `bid ${bid.bids[r]} RP, plays ${SIDE_PLAYED[sides?.[r]] ?? "—"}`;
+    if (!w[r]) return "not yet";
+    return r === you && bid.yours !== undefined ? `written, ${bid.yours} RP` : "written";
+  };
+  const tie = bid.revealed && bid.tie_drs ? ` (a tie, broken by dr: ${SEATS.map((r) => `${seat(r)} ${bid.tie_drs[r]}`).join(", ")})` : "";
+  return h("span", { id: "bids" }, h("strong", {}, `Bids${bid.side ? ` for ${SIDE_PLAYED[bid.side]}` : ""} (16.1): `),
+    SEATS.map((r) => `${seat(r)}: ${told(r)}`).join("; ") + tie);
 }
 
 export function tracksPanel(view, tracks, names) {
@@ -69,7 +82,7 @@ export function tracksPanel(view, tracks, names) {
       h("span", { id: "victory-areas" }, h("strong", {}, "Victory areas: "),
         `Union ${held("union")}, Confederate ${held("confederate")} of ${vp.length} (`,
         vp.map((a, i) => [i ? ", " : "", h("span", { class: a.control || "" }, `${a.name} ${a.control ? SIDE[a.control][0] : "–"}`)]), ")"),
-      bids(t.bid),
+      bids(t.bid, t.sides, view.role),
       t.advanced ? h("span", { id: "weather" }, h("strong", {}, "Weather (15.1): "), t.weather,
         t.weather_dr ? ` (DR ${t.weather_dr})` : "") : null,
       h("span", {}, h("strong", {}, "Army leaders: "),
