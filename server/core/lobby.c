@@ -357,11 +357,12 @@ void op_create(struct tg_session *s, const json_t *req)
 		return;
 	}
 	json_t *m =
-	    json_pack("{s:s,s:s,s:o,s:s,s:o,s:b,s:I,s:s,s:s,s:I}", "game", game, "scenario",
+	    json_pack("{s:s,s:s,s:o,s:s,s:o,s:b,s:I,s:s,s:s,s:I,s:I}", "game", game, "scenario",
 	              scenario, "options", opts, "visibility", private ? "private" : "public",
 	              "invite_code", private ? json_string(invite) : json_null(), "spectators",
 	              spect ? json_is_true(spect) : 1, "creator", (json_int_t)s->user_id, "secret",
-	              secret, "commitment", commitment, "created", (json_int_t)srv_now());
+	              secret, "commitment", commitment, "created", (json_int_t)srv_now(),
+	              "rules_version", (json_int_t)mod->rules_version);
 	json_t *tc_json = tg_tc_json(&tc);
 	if (tc_json)
 		json_object_set_new(m, "time_control", tc_json);

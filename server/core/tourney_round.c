@@ -68,11 +68,12 @@ static int64_t create_match(struct tg_server *srv, const json_t *t, int64_t side
 		return tg_fail(err, "internal", "the random generator failed");
 	tg_hex_encode(b, 32, e0);
 	tg_hex_encode(b + 32, 32, e1);
-	json_t *m = json_pack("{s:s,s:s,s:O,s:s,s:n,s:b,s:I,s:s,s:s,s:I}", "game", str(t, "game"),
-	                      "scenario", str(t, "scenario"), "options",
-	                      json_object_get(t, "options"), "visibility", "public", "invite_code",
-	                      "spectators", 1, "creator", num(t, "director"), "secret", secret,
-	                      "commitment", commitment, "created", (json_int_t)srv_now());
+	json_t *m =
+	    json_pack("{s:s,s:s,s:O,s:s,s:n,s:b,s:I,s:s,s:s,s:I,s:I}", "game", str(t, "game"),
+	              "scenario", str(t, "scenario"), "options", json_object_get(t, "options"),
+	              "visibility", "public", "invite_code", "spectators", 1, "creator",
+	              num(t, "director"), "secret", secret, "commitment", commitment, "created",
+	              (json_int_t)srv_now(), "rules_version", (json_int_t)mod->rules_version);
 	json_t *tc = json_object_get(t, "time_control");
 	if (m && json_is_object(tc))
 		json_object_set_new(m, "time_control", json_deep_copy(tc));

@@ -83,6 +83,20 @@
  * absent from every view but its owner's until the second arrives.
  *
  * ---------------------------------------------------------------------------
+ * Rules versions. A match is its seed and its action log (principle 1), so
+ * a rule that changes what an action does, or which actions are legal, may
+ * change what an old log replays into. Each module therefore states its
+ * rules_version, a number it bumps whenever a stored log may replay
+ * differently (a rule's reading changed, a question or choice added or
+ * removed, a table corrected); a change that cannot alter any replay (a
+ * view's wording, a speed-up, a refactoring) keeps it. A match records the
+ * version it was created under (matches.rules_version, schema 106), and
+ * the daemon compares the two before it replays a log (docs/ARCHITECTURE.md,
+ * "Rules versions"): a module lists in rules_compatible the older versions
+ * whose logs its author has shown replay the same. Each module's
+ * README states its version and when to bump it.
+ *
+ * ---------------------------------------------------------------------------
  * Errors are data (principle 5): a rejected act() leaves the state exactly as
  * it was and fills err with a stable code and a sentence citing the rule:
  *     code "illegal_action", message "12.3: a Major Army may not enter mountains".
@@ -157,6 +171,11 @@ struct game_module {
 	 * itself. Clients show these, never the role, in lobbies and prompts. */
 	const char *const *role_titles;
 	const struct game_scenario *scenarios; /* terminated by {NULL} */
+	/* The rules version, 1 or more (see "Rules versions" above). */
+	unsigned rules_version;
+	/* Optional: older versions whose logs replay exactly as under this
+	 * one, 0-terminated; NULL for none. */
+	const unsigned *rules_compatible;
 
 	/* JSON describing the match options: {"name": {"type": "boolean",
 	 * "default": false, "label": "..."}, ...}. Caller owns the result. */
@@ -222,6 +241,10 @@ extern const struct game_module *const tg_game_registry[];
 
 /* Look a module up by id in a NULL-terminated table; NULL if absent. */
 const struct game_module *tg_game_find(const struct game_module *const *table, const char *id);
+
+/* Whether a log made under rules version v replays under m's rules as it
+ * did when made: v is m's rules_version or listed in rules_compatible. */
+bool tg_game_rules_replay(const struct game_module *m, unsigned v);
 
 /* Index of role in m->roles, or -1. */
 int tg_game_role_index(const struct game_module *m, const char *role);

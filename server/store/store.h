@@ -130,7 +130,8 @@ int tg_store_user_set_password(struct tg_store *s, int64_t user_id, const char *
 /* m: {"game","scenario","options"(object),"visibility":"public"|"private",
  *     "invite_code"(string|null),"spectators"(bool),"creator"(user id),
  *     "secret"(hex, server's secret seed part),"commitment"(hex SHA-256 of it),
- *     "created"(time), "time_control"(object|null|absent: no clock)} -> new id. Status starts
+ *     "created"(time), "time_control"(object|null|absent: no clock),
+ *     "rules_version"(the game module's, >= 1)} -> new id. Status starts
  * "open". err code "no_such_user" if creator is unknown, "invite_taken" if the invite code is in
  * use (draw another). */
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id,
@@ -139,7 +140,8 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
  * and "status" ("open"|"active"|"finished"|"aborted"), "seed"(hex|null),
  * "result"(object|null), "seq" (last action seq, 0 if none), "time_control"
  * (object|null), "clock" (object|null: tg_clock_json's stored form), "rated"
- * (bool). NULL if absent
+ * (bool), "rules_version" and "rules_since" (schema 106: the rules the log
+ * after action rules_since was played under). NULL if absent
  * (err code "no_such_match"). */
 json_t *tg_store_match_get(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* err code "seat_taken" if that role already has a user, "already_seated" if
@@ -152,6 +154,10 @@ int tg_store_seat_remove(struct tg_store *s, int64_t match_id, int64_t user_id,
 /* Sets status, and seed/result when not NULL. */
 int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *status,
                               const char *seed_hex, const json_t *result, struct tg_error *err);
+/* Records that the match's actions after seq `since` are played under rules
+ * `version` (game.h, "Rules versions"). */
+int tg_store_match_set_rules(struct tg_store *s, int64_t match_id, unsigned version, int64_t since,
+                             struct tg_error *err);
 /* Stores the match's clock (NULL: none). */
 int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
                              struct tg_error *err);

@@ -1,6 +1,7 @@
 /* store_match.c — matches, their seats, and the lobby lists. */
 #include "store_internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id,
@@ -9,15 +10,18 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
 	const char *game, *scenario, *visibility, *secret, *commitment;
 	json_t *options = NULL, *invite = NULL, *tc = NULL;
 	int spectators = 0;
-	json_int_t creator, created;
+	json_int_t creator, created, rules;
 	json_error_t jerr;
 	if (json_unpack_ex((json_t *)m, &jerr, 0,
-	                   "{s:s, s:s, s?o, s:s, s?o, s?b, s:I, s:s, s:s, s:I, s?o}", "game", &game,
-	                   "scenario", &scenario, "options", &options, "visibility", &visibility,
-	                   "invite_code", &invite, "spectators", &spectators, "creator", &creator,
-	                   "secret", &secret, "commitment", &commitment, "created", &created,
-	                   "time_control", &tc))
+	                   "{s:s, s:s, s?o, s:s, s?o, s?b, s:I, s:s, s:s, s:I, s?o, s:I}", "game",
+	                   &game, "scenario", &scenario, "options", &options, "visibility",
+	                   &visibility, "invite_code", &invite, "spectators", &spectators,
+	                   "creator", &creator, "secret", &secret, "commitment", &commitment,
+	                   "created", &created, "time_control", &tc, "rules_version", &rules))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "match: %s", jerr.text);
+	if (rules < 1 || rules > INT32_MAX)
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
+		               "match: rules_version must be 1 or more");
 	if (options && !json_is_object(options))
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "match: options must be an object");
 	if (invite && !json_is_string(invite) && !json_is_null(invite))
@@ -42,6 +46,7 @@ int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id
 	sqlite3_bind_int64(st, 10, created);
 	if (rc == SQLITE_OK && tc && json_is_object(tc))
 		rc = store_bind_json(st, 11, tc);
+	sqlite3_bind_int64(st, 12, rules);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	int result = 0;
@@ -103,7 +108,7 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	}
 	json_t *m = json_pack(
 	    "{s:I, s:o, s:o, s:o, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o, "
-	    "s:o, s:b}",
+	    "s:o, s:b, s:I, s:I}",
 	    "id", (json_int_t)sqlite3_column_int64(st, 0), "game", store_column_string(st, 1),
 	    "scenario", store_column_string(st, 2), "options", options, "visibility",
 	    store_column_string(st, 4), "invite_code", store_column_string(st, 5), "spectators",
@@ -113,7 +118,8 @@ static json_t *match_row(sqlite3_stmt *st, struct tg_error *err)
 	    "created", (json_int_t)sqlite3_column_int64(st, 13), "updated",
 	    (json_int_t)sqlite3_column_int64(st, 14), "seq",
 	    (json_int_t)sqlite3_column_int64(st, 15), "time_control", tc, "clock", clock, "rated",
-	    sqlite3_column_int(st, 18));
+	    sqlite3_column_int(st, 18), "rules_version", (json_int_t)sqlite3_column_int64(st, 19),
+	    "rules_since", (json_int_t)sqlite3_column_int64(st, 20));
 	if (!m)
 		tg_fail(err, TG_STORE_E_STORAGE, "stored match is unreadable");
 	return m;
@@ -257,6 +263,25 @@ int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *
 		              status ? status : "(null)");
 	else if (rc != SQLITE_DONE)
 		ret = store_fail_db(s, err, "setting a match status");
+	else if (sqlite3_changes(s->db) == 0)
+		ret = tg_fail(err, "no_such_match", "no match with id %lld", (long long)match_id);
+	store_stmt_done(st);
+	return ret;
+}
+
+int tg_store_match_set_rules(struct tg_store *s, int64_t match_id, unsigned version, int64_t since,
+                             struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_SET_RULES);
+	sqlite3_bind_int64(st, 1, match_id);
+	sqlite3_bind_int64(st, 2, version);
+	sqlite3_bind_int64(st, 3, since);
+	int rc = sqlite3_step(st), ret = 0;
+	if (rc == SQLITE_CONSTRAINT_CHECK)
+		ret = tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
+		              "rules_version must be 1 or more, rules_since 0 or more");
+	else if (rc != SQLITE_DONE)
+		ret = store_fail_db(s, err, "storing a match's rules version");
 	else if (sqlite3_changes(s->db) == 0)
 		ret = tg_fail(err, "no_such_match", "no match with id %lld", (long long)match_id);
 	store_stmt_done(st);

@@ -9,7 +9,7 @@
 	"m.id, m.game, m.scenario, m.options, m.visibility, m.invite_code, m.spectators, "         \
 	"m.creator, m.status, m.secret, m.commitment, m.seed, m.result, m.created, m.updated, "    \
 	"(SELECT coalesce(max(a.seq), 0) FROM actions a WHERE a.match_id = m.id), "                \
-	"m.time_control, m.clock, m.rated"
+	"m.time_control, m.clock, m.rated, m.rules_version, m.rules_since"
 
 /* The columns store_tourney.c turns into a tournament object, in this order. */
 #define TOURNEY_COLUMNS                                                                            \
@@ -70,8 +70,8 @@ static const char *const stmt_sql[ST__COUNT] = {
 
     [ST_MATCH_INSERT] = "INSERT INTO matches (game, scenario, options, visibility, invite_code, "
                         "spectators, creator, secret, commitment, created, updated, "
-                        "time_control) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                        "time_control, rules_version) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
     [ST_MATCH_GET] = "SELECT " MATCH_COLUMNS " FROM matches m WHERE m.id = ?1",
     [ST_MATCH_EXISTS] = "SELECT 1 FROM matches WHERE id = ?1",
     [ST_MATCH_SEATS] = "SELECT s.role, s.user_id, u.name, s.entropy, s.joined "
@@ -82,6 +82,7 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_MATCH_SET_STATUS] = "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
                             "result = coalesce(?4, result) WHERE id = ?1",
     [ST_MATCH_SET_CLOCK] = "UPDATE matches SET clock = ?2 WHERE id = ?1",
+    [ST_MATCH_SET_RULES] = "UPDATE matches SET rules_version = ?2, rules_since = ?3 WHERE id = ?1",
     [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "WHERE m.status = 'open' AND m.visibility = 'public' "
                            "ORDER BY m.created DESC, m.id DESC LIMIT ?1",

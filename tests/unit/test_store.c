@@ -91,11 +91,11 @@ static void test_sessions(struct tg_store *s)
 static json_t *match_spec(int64_t creator, const char *visibility, const char *invite,
                           int64_t created)
 {
-	return json_pack("{s:s, s:s, s:{s:i, s:s}, s:s, s:s?, s:b, s:I, s:s, s:s, s:I}", "game",
-	                 "fixture", "scenario", "short", "options", "turns", 3, "variant", "x",
-	                 "visibility", visibility, "invite_code", invite, "spectators", 1,
+	return json_pack("{s:s, s:s, s:{s:i, s:s}, s:s, s:s?, s:b, s:I, s:s, s:s, s:I, s:i}",
+	                 "game", "fixture", "scenario", "short", "options", "turns", 3, "variant",
+	                 "x", "visibility", visibility, "invite_code", invite, "spectators", 1,
 	                 "creator", (json_int_t)creator, "secret", "aa", "commitment", "bb",
-	                 "created", (json_int_t)created);
+	                 "created", (json_int_t)created, "rules_version", 1);
 }
 
 static void test_match_create(struct tg_store *s)

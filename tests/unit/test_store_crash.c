@@ -101,9 +101,10 @@ int main(void)
 	if (!s)
 		return tap_done();
 	CHECK(tg_store_user_create(s, "writer", "h", 1, &user, &err) == 0);
-	json_t *m = json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:I}", "game", "fixture", "scenario",
-	                      "short", "visibility", "public", "creator", (json_int_t)user,
-	                      "secret", "aa", "commitment", "bb", "created", (json_int_t)1);
+	json_t *m =
+	    json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:I, s:i}", "game", "fixture", "scenario",
+	              "short", "visibility", "public", "creator", (json_int_t)user, "secret", "aa",
+	              "commitment", "bb", "created", (json_int_t)1, "rules_version", 1);
 	CHECK(tg_store_match_create(s, m, &match, &err) == 0);
 	json_decref(m);
 	tg_store_close(s);

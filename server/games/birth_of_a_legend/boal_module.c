@@ -227,6 +227,7 @@ const struct game_module birth_of_a_legend_module = {
     .roles = boal_roles,
     .role_titles = boal_role_titles,
     .scenarios = boal_scenarios,
+    .rules_version = 1, /* README, "Rules version" */
     .options = boal_options,
     .setup = boal_setup,
     .act = boal_act,

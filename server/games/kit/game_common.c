@@ -25,6 +25,16 @@ const struct game_module *tg_game_find(const struct game_module *const *table, c
 	return NULL;
 }
 
+bool tg_game_rules_replay(const struct game_module *m, unsigned v)
+{
+	if (v == m->rules_version)
+		return true;
+	for (const unsigned *c = m->rules_compatible; c && *c; c++)
+		if (*c == v)
+			return true;
+	return false;
+}
+
 int tg_game_role_index(const struct game_module *m, const char *role)
 {
 	for (int i = 0; role && m->roles[i]; i++)

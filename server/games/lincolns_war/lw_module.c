@@ -289,6 +289,7 @@ const struct game_module lincolns_war_module = {
     .roles = lw_roles,
     .role_titles = lw_role_titles,
     .scenarios = lw_scenarios,
+    .rules_version = 1, /* README, "Rules version" */
     .options = lw_options,
     .setup = lw_setup,
     .act = lw_act,
