@@ -15,6 +15,7 @@ import random
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,79 @@ from json_patch import apply_patch
 
 LISTEN_RE = re.compile(r"listening on (\[[^\]]+\]|[^\s:]+):(\d+)")
 REPLY_OPS = ("ok", "error", "pong", "welcome")
+
+# Each harness works in a folder of its own, /tmp/telegraph-it-*. A passing
+# test removes it; a failing one keeps it for a look (its path is printed).
+# Folders of killed runs (a ctest timeout under load) and failures nobody
+# looked at are pruned once older than PRUNE_AGE_S, when the next harness
+# starts (193 had piled up in /tmp by session 15).
+TMP_PREFIX = "telegraph-it-"
+PRUNE_AGE_S = 24 * 3600
+_made = []  # this process's folders, removed by run_main when it passes
+
+
+def prune_old_folders(root=None, max_age_s=PRUNE_AGE_S, now=None):
+    """Removes this user's harness folders under root (the temp folder)
+    unchanged for max_age_s; returns the names removed."""
+    root = root or tempfile.gettempdir()
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(TMP_PREFIX):
+            continue
+        path = os.path.join(root, name)
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if (not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid()
+                or now - st.st_mtime < max_age_s):
+            continue
+        if remove_folder(path, attempts=2):
+            removed.append(name)
+    return removed
+
+
+def remove_folder(path, attempts=6):
+    """rmtree that does not give up at the first error: a file written into
+    the folder while it is removed (a client or a test's thread finishing)
+    makes one pass fail; a read-only folder inside is made writable. True
+    once the folder is gone."""
+    def writable(func, p, _exc):
+        try:
+            os.chmod(os.path.dirname(p) or ".", 0o700)
+            if os.path.isdir(p) and not os.path.islink(p):
+                os.chmod(p, 0o700)
+            func(p)
+        except OSError:
+            pass
+    for i in range(attempts):
+        if not os.path.lexists(path):
+            return True
+        try:
+            shutil.rmtree(path, onerror=writable)
+        except OSError:
+            pass
+        if not os.path.lexists(path):
+            return True
+        time.sleep(0.1 * (i + 1))
+    return not os.path.lexists(path)
+
+
+def remove_made_folders():
+    """A passing run removes every folder its harnesses made (one made but
+    never entered too); False, with a note, if one could not be."""
+    ok = True
+    while _made:
+        path = _made.pop()
+        if not remove_folder(path):
+            print(f"# could not remove {path}", file=sys.stderr)
+            ok = False
+    return ok
 
 
 from harness_check import CheckFailed, check  # noqa: F401 (re-exported)
@@ -458,7 +532,12 @@ class Harness:
         self.args = args
         self.seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         self.rng = random.Random(self.seed)
-        self.tmp = tempfile.mkdtemp(prefix="telegraph-it-")
+        pruned = prune_old_folders()
+        if pruned:
+            print(f"# pruned {len(pruned)} harness folders older than a day", flush=True)
+        self.tmp = tempfile.mkdtemp(prefix=TMP_PREFIX)
+        if not args.keep:
+            _made.append(self.tmp)
         self.daemon = Daemon(args.daemon, os.path.join(self.tmp, "data"), daemon_args)
         self.daemon.port = port
         self.clients = []
@@ -490,8 +569,9 @@ class Harness:
                 self.daemon.proc.kill()
                 self.daemon.proc.wait()
             self.daemon.proc = None
-        if not self.args.keep and etype is None:
-            shutil.rmtree(self.tmp, ignore_errors=True)
+        if not self.args.keep and etype is None and remove_folder(self.tmp):
+            if self.tmp in _made:
+                _made.remove(self.tmp)
         return False
 
     def client(self, name, start=True, config=None):
@@ -566,6 +646,8 @@ def run_main(body, extra_args=None):
     except CheckFailed as e:
         print(f"FAILED: {e}", file=sys.stderr)
         sys.exit(1)
+    # A pass leaves no folder behind, whatever became of its harnesses.
+    remove_made_folders()
     print("PASS")
 
 

@@ -1,13 +1,23 @@
-"""The harness leaves no daemon behind: a test that ends without stopping
-its daemon (most do) must not leave an orphaned telegraphd running (one
-session's runs left 146 of them on the shared machine)."""
+"""The harness cleans up after itself:
+- it leaves no daemon behind: a test that ends without stopping its daemon
+  (most do) must not leave an orphaned telegraphd running (one session's
+  runs left 146 of them on the shared machine);
+- a passing run leaves no folder behind, even one that something still
+  wrote into while the harness removed it (notify_rig's SMTP sink stops
+  after the harness), nor one a harness made but never entered;
+- a harness prunes the folders of runs older than a day (killed runs and
+  failures nobody looked at: 193 had piled up in /tmp)."""
 
 import os
+import tempfile
+import threading
+import time
 
+import harness
 from harness import Harness, check, register, run_main
 
 
-def body(args):
+def no_orphan_daemon(args):
     with Harness(args) as h:
         c = h.client("alice")
         register(c, "alice")
@@ -19,6 +29,65 @@ def body(args):
         os.kill(proc.pid, 9)
         proc.wait()
         check(False, "the harness left its daemon running after a test that passed")
+
+
+def old_folders_pruned(args):
+    root = tempfile.gettempdir()
+    old = tempfile.mkdtemp(prefix=harness.TMP_PREFIX + "zz-old-", dir=root)
+    young = tempfile.mkdtemp(prefix=harness.TMP_PREFIX + "zz-young-", dir=root)
+    os.makedirs(os.path.join(old, "data"))
+    with open(os.path.join(old, "data", "telegraph.db"), "w") as f:
+        f.write("x")
+    two_days_ago = time.time() - 2 * 24 * 3600
+    os.utime(old, (two_days_ago, two_days_ago))
+    os.utime(young, (time.time() - 3600, time.time() - 3600))
+    try:
+        h = Harness(args)  # made, never entered: removed by the pass below
+        check(not os.path.exists(old), f"{old}, two days old, was not pruned")
+        check(os.path.isdir(young), f"{young}, an hour old, was pruned")
+        check(os.path.isdir(h.tmp), "the new harness has no folder")
+    finally:
+        harness.remove_folder(young)
+        harness.remove_folder(old)
+    return h.tmp
+
+
+def written_while_removed(args):
+    stop = threading.Event()
+    with Harness(args) as h:
+        mail = os.path.join(h.tmp, "mail")
+        os.makedirs(mail)
+
+        def writer():
+            n = 0
+            while not stop.is_set():
+                n += 1
+                try:
+                    with open(os.path.join(mail, f"msg-{n:05d}.eml"), "w") as f:
+                        f.write("Subject: your move\n")
+                except OSError:
+                    os.makedirs(mail, exist_ok=True)
+                time.sleep(0.002)
+
+        t = threading.Thread(target=writer, daemon=True)
+        t.start()
+        time.sleep(0.05)
+    # The writer outlives the harness by a moment, as the SMTP sink does.
+    time.sleep(0.05)
+    stop.set()
+    t.join()
+    return h.tmp
+
+
+def body(args):
+    check(not args.keep, "run without --keep")
+    no_orphan_daemon(args)
+    never_entered = old_folders_pruned(args)
+    written = written_while_removed(args)
+    # What run_main does after a passing body:
+    check(harness.remove_made_folders(), "a folder could not be removed")
+    for path in (never_entered, written):
+        check(not os.path.exists(path), f"{path} is left after a passing run")
 
 
 if __name__ == "__main__":
