@@ -22,6 +22,7 @@
 
 #include "boal_module_testkit.h"
 #include "game_result_check.h"
+#include "offer_check.h"
 
 #define MAX_ACTIONS 20000
 
@@ -178,6 +179,10 @@ static bool favour(const struct boal_state *s, const json_t *offer)
 	       s->imp.contested0[to];
 }
 
+/* offers whose shape is not view.json's (offer_check.h), with "params"
+ * on every one */
+static long bad_offers;
+
 /* one random legal action of seat, params filled; NULL when none. Half the
  * time, when there are any, among the favoured offers only. */
 static json_t *choose(const struct game *g, int seat, struct tg_rng *r)
@@ -185,6 +190,12 @@ static json_t *choose(const struct game *g, int seat, struct tg_rng *r)
 	json_t *legal = boal_legal(&g->s, seat);
 	size_t n = json_array_size(legal);
 	json_t *a = NULL;
+	for (size_t i = 0; i < n; i++) {
+		char why[300];
+		const char *bad = tg_offer_bad(json_array_get(legal, i), true, why, sizeof why);
+		if (bad && bad_offers++ < 5)
+			fprintf(stderr, "step %d: %s\n", g->s.step, bad);
+	}
 	if (n) {
 		json_t *e = json_array_get(legal, (size_t)pick(r, (int)n));
 		int favoured = 0;
@@ -375,6 +386,7 @@ int main(void)
 		CHECK(combined > lee_commands && lee_commands > 0);
 	}
 	CHECK_EQ_INT(stuck, 0);
+	CHECK_EQ_INT((int)bad_offers, 0);
 	CHECK_EQ_INT(refused, 0);
 	CHECK_EQ_INT(broken, 0);
 	CHECK_EQ_INT(unfinished, 0);
