@@ -239,6 +239,17 @@ static void unit_move(struct boal_state *s, const struct boal_data *d, int u, in
 	bi_go_on(s);
 }
 
+/* 15.3: "units in the Active Area ... Only Fresh units may be selected for
+ * a Forced March": an activated, Fresh unit still in the Active Area that
+ * has not moved, marched or stopped (the declaration precedes its move) */
+static bool may_force_march(const struct boal_state *s, int u)
+{
+	const struct boal_impulse *m = &s->imp;
+	return s->advanced && (m->uflag[u] & BOAL_IU_ACTIVE) && !s->unit[u].exhausted &&
+	       s->unit[u].area == m->area &&
+	       !(m->uflag[u] & (BOAL_IU_MOVED | BOAL_IU_FORCED | BOAL_IU_STOPPED));
+}
+
 static int act_forced_march(struct boal_state *s, const struct boal_data *d, const json_t *a,
                             struct tg_error *err)
 {
@@ -247,19 +258,22 @@ static int act_forced_march(struct boal_state *s, const struct boal_data *d, con
 		return tg_fail(err, TG_E_MALFORMED, "15.3: \"units\" lists the units");
 	if (!s->advanced)
 		return tg_fail(err, TG_E_ILLEGAL, "15.3: Forced March is an Advanced game rule");
+	bool named[BOAL_UNITS_MAX] = {false};
 	size_t i;
 	const json_t *x;
 	json_array_foreach(f, i, x)
 	{
 		int u = json_is_string(x) ? boal_data_unit(d, json_string_value(x)) : -1;
-		/* 15.3: "units in the Active Area ... Only Fresh units may be
-		 * selected for a Forced March" */
-		if (u < 0 || !(s->imp.uflag[u] & BOAL_IU_ACTIVE) || s->unit[u].exhausted ||
-		    (s->imp.uflag[u] & (BOAL_IU_MOVED | BOAL_IU_FORCED | BOAL_IU_STOPPED)))
+		if (u < 0 || !may_force_march(s, u))
 			return tg_fail(
 			    err, TG_E_ILLEGAL,
 			    "15.3: only Fresh activated units of the Active Area that have "
 			    "not moved may Forced March");
+		/* "one additional MF that Impulse": one, however often named */
+		if (named[u])
+			return tg_fail(err, TG_E_ILLEGAL, "15.3: %s is named twice",
+			               d->unit[u].name);
+		named[u] = true;
 	}
 	json_array_foreach(f, i, x)
 	{
@@ -269,6 +283,37 @@ static int act_forced_march(struct boal_state *s, const struct boal_data *d, con
 		s->imp.mf[u]++;
 	}
 	return 0;
+}
+
+/* 15.3 offered as one entry: its "units" each Fresh unit that may march
+ * alone, or all of them (any other set is several such declarations) */
+static void offer_forced_march(const struct boal_state *s, const struct boal_data *d, json_t *list)
+{
+	json_t *choices = json_array(), *all = json_array();
+	for (int u = 0; u < s->n_units; u++) {
+		if (!may_force_march(s, u))
+			continue;
+		json_array_append_new(choices, json_pack("{s:[s],s:s}", "value", d->unit[u].id,
+		                                         "label", d->unit[u].name));
+		json_array_append_new(all, json_string(d->unit[u].id));
+	}
+	size_t n = json_array_size(all);
+	if (n > 1) {
+		char label[64];
+		snprintf(label, sizeof label, "All %zu of them", n);
+		json_array_append_new(choices,
+		                      json_pack("{s:o,s:s}", "value", all, "label", label));
+	} else {
+		json_decref(all);
+	}
+	if (n == 0) {
+		json_decref(choices);
+		return;
+	}
+	bi_offer_choice(list, json_pack("{s:s}", "type", "forced_march"), "units",
+	                "Fresh units that have not moved", choices,
+	                "Forced March: one more MF this Impulse; Infantry that then assaults "
+	                "counts as Exhausted (15.3, 10.4.2)");
 }
 
 /* ---- the Attacker's moves (9.1) ---- */
@@ -318,6 +363,7 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 				         d->area[b[i]].name);
 	}
 	bi_assault_offer(s, d, list);
+	offer_forced_march(s, d, list);
 	if (s->advanced)
 		bi_repair_offer(s, d, list);
 	if (!bi_mandatory_pending(s, d))

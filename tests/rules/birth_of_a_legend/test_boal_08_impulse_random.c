@@ -1,6 +1,7 @@
 /* 8.0-10.7: impulses played by a random legal-action player through the
  * pending table, both games, from set-up and on: every offered action is
- * accepted (the offers and the acts agree), an impulse never waits with
+ * accepted, its params filled with one of their choices (the offers and
+ * the acts agree), an impulse never waits with
  * nothing offered, ends within a bound, and 7.1 stacking, unit areas and
  * the step's owner hold after every action. Not the module's playouts
  * (those come with the phases); the impulse's own. */
@@ -98,18 +99,32 @@ int main(void)
 						    x-- == 0)
 							o = json_array_get(l, (size_t)i);
 				}
-				struct game_outcome out = {false};
-				struct tg_error e2 = {{0}, {0}};
-				if (tg_pending_act(bt_table, BT_N, &s, role,
-				                   json_object_get(o, "action"), &out, &e2) != 0) {
-					refused++;
-					char *txt = json_dumps(json_object_get(o, "action"), 0);
-					fprintf(stderr, "refused %s: %s\n", txt, e2.message);
-					free(txt);
-					json_decref(l);
-					break;
+				/* each param (15.3's units) filled with one of its
+				 * choices */
+				json_t *a = json_deep_copy(json_object_get(o, "action")), *p;
+				size_t pi;
+				json_array_foreach(json_object_get(o, "params"), pi, p)
+				{
+					json_t *ch = json_object_get(p, "choices");
+					json_t *c = json_array_get(
+					    ch, (size_t)pick(&bot, (int)json_array_size(ch)));
+					json_object_set(
+					    a, json_string_value(json_object_get(p, "name")),
+					    json_object_get(c, "value"));
 				}
 				json_decref(l);
+				struct game_outcome out = {false};
+				struct tg_error e2 = {{0}, {0}};
+				int r = tg_pending_act(bt_table, BT_N, &s, role, a, &out, &e2);
+				if (r != 0) {
+					refused++;
+					char *txt = json_dumps(a, 0);
+					fprintf(stderr, "refused %s: %s\n", txt, e2.message);
+					free(txt);
+				}
+				json_decref(a);
+				if (r != 0)
+					break;
 				actions++;
 				n++;
 				if (!invariants(&s, d))

@@ -17,7 +17,8 @@
  * the action types played and the rare paths (9.1.2b fall backs, 10.7
  * leaders placed after a retreat, 10.5 routs, 12.1 Combined Assaults and
  * 8.1.4 Lee Commands!); with 1,000 games every
- * decision must have been asked and each rare path taken. */
+ * decision must have been asked and each rare path taken, 15.3's Forced
+ * March among the action types. */
 #include <time.h>
 
 #include "boal_module_testkit.h"
@@ -371,8 +372,9 @@ int main(void)
 		for (int i = BOAL_IS_CHOOSE; i < BOAL_IS_OVER; i++)
 			CHECKF(seen_istep[i] > 0, "impulse step %d never asked", i);
 		static const char *const must[] = {
-		    "fall_back", "hold",   "heroic_defense",   "screen",
-		    "rally",     "repair", "remove_engineers", "relocate_train"};
+		    "fall_back",        "hold",           "heroic_defense",
+		    "screen",           "rally",          "repair",
+		    "remove_engineers", "relocate_train", "forced_march"};
 		for (size_t k = 0; k < sizeof must / sizeof *must; k++) {
 			long c = 0;
 			for (int i = 0; i < N_TYPES && type_name[i]; i++)
