@@ -68,11 +68,23 @@ def remove_folder(path, attempts=6):
     """rmtree that does not give up at the first error: a file written into
     the folder while it is removed (a client or a test's thread finishing)
     makes one pass fail; a read-only folder inside is made writable. True
-    once the folder is gone."""
+    once the folder is gone. Only the folder and what is in it are ever
+    made writable, never its parent (the shared temp folder: an earlier
+    version of this function turned /tmp into mode 0700 when the folder
+    itself could not be removed, and the unprivileged user of
+    test_docker_files could no longer reach its files)."""
+    top = os.path.abspath(path)
+
+    def inside(p):
+        return p == top or p.startswith(top + os.sep)
+
     def writable(func, p, _exc):
         try:
-            os.chmod(os.path.dirname(p) or ".", 0o700)
-            if os.path.isdir(p) and not os.path.islink(p):
+            p = os.path.abspath(p)
+            parent = os.path.dirname(p)
+            if inside(parent):
+                os.chmod(parent, 0o700)
+            if inside(p) and os.path.isdir(p) and not os.path.islink(p):
                 os.chmod(p, 0o700)
             func(p)
         except OSError:

@@ -6,9 +6,14 @@
   wrote into while the harness removed it (notify_rig's SMTP sink stops
   after the harness), nor one a harness made but never entered;
 - a harness prunes the folders of runs older than a day (killed runs and
-  failures nobody looked at: 193 had piled up in /tmp)."""
+  failures nobody looked at: 193 had piled up in /tmp);
+- and it never changes the temp folder itself (its first version made /tmp
+  mode 0700 when a folder's last rmdir failed)."""
 
+import errno
 import os
+import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -62,11 +67,11 @@ def written_while_removed(args):
             n = 0
             while not stop.is_set():
                 n += 1
-                try:
+                try:  # as the SMTP sink: a file into the folder if it is there
                     with open(os.path.join(mail, f"msg-{n:05d}.eml"), "w") as f:
                         f.write("Subject: your move\n")
                 except OSError:
-                    os.makedirs(mail, exist_ok=True)
+                    pass
                 time.sleep(0.002)
 
         t = threading.Thread(target=writer, daemon=True)
@@ -79,8 +84,40 @@ def written_while_removed(args):
     return h.tmp
 
 
+def parent_left_alone():
+    """remove_folder, when the folder's own last rmdir fails once, retries
+    and never touches the folder's parent (its first version chmodded the
+    parent, /tmp, to 0700)."""
+    parent = tempfile.mkdtemp(prefix="tg-harness-parent-")
+    os.chmod(parent, 0o755)
+    top = os.path.join(parent, "telegraph-it-x")
+    os.makedirs(os.path.join(top, "mail"))
+    real_rmdir = os.rmdir
+    failed = []
+
+    def rmdir_busy_once(p, *a, **k):
+        if os.path.abspath(p) == top and not failed:
+            failed.append(p)
+            raise OSError(errno.ENOTEMPTY, "Directory not empty (a late writer)", p)
+        return real_rmdir(p, *a, **k)
+
+    os.rmdir = rmdir_busy_once
+    try:
+        gone = harness.remove_folder(top)
+    finally:
+        os.rmdir = real_rmdir
+    mode = stat.S_IMODE(os.stat(parent).st_mode)
+    shutil.rmtree(parent, ignore_errors=True)
+    check(failed, "the test's failing rmdir was not called")
+    check(gone, "remove_folder gave up after one failed rmdir")
+    check(mode == 0o755, f"remove_folder changed its parent's mode to {oct(mode)}")
+
+
 def body(args):
     check(not args.keep, "run without --keep")
+    root = tempfile.gettempdir()
+    mode = os.stat(root).st_mode
+    parent_left_alone()
     no_orphan_daemon(args)
     never_entered = old_folders_pruned(args)
     written = written_while_removed(args)
@@ -88,6 +125,8 @@ def body(args):
     check(harness.remove_made_folders(), "a folder could not be removed")
     for path in (never_entered, written):
         check(not os.path.exists(path), f"{path} is left after a passing run")
+    check(os.stat(root).st_mode == mode, f"the harness changed the mode of {root} from "
+          f"{oct(mode)} to {oct(os.stat(root).st_mode)}")
 
 
 if __name__ == "__main__":
