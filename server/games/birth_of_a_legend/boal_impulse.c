@@ -1,7 +1,8 @@
 /* boal_impulse.c — the impulse's start, its choice of type (8.1), the
  * activation (8.1.1, 9.1.1, 9.1.3, 12.1 Rally and Combined Assault, 8.1.4,
- * 15.3), Pass (8.1.3), the turn-1 Supply Train relocation (6.2.2, README
- * decision 7) and the end of the impulse (9.6, 12.1.1). */
+ * 15.3), the offers of 8.1.2's Regroup and 12.1's Combined Regroup, Pass
+ * (8.1.3), the turn-1 Supply Train relocation (6.2.2, README decision 7)
+ * and the end of the impulse (9.6, 12.1.1). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -255,6 +256,51 @@ static void offer_combined(const struct boal_state *s, const struct boal_data *d
 		}
 }
 
+/* 8.1.2: a Regroup from a is worth offering: the side's units there, and
+ * an adjacent, uncontested, friendly-controlled Area to move them to */
+static bool regroup_open(const struct boal_state *s, const struct boal_data *d, int a)
+{
+	int side = s->imp.side;
+	if (boal_units_in(s, d, side, a) == 0)
+		return false;
+	int b[TG_AREA_DEGREE];
+	int nb = tg_areagraph_neighbours(&d->graph, a, b);
+	for (int i = 0; i < nb; i++)
+		if (bi_edge(s, d, a, b[i]) && s->control[b[i]] == side &&
+		    !boal_contested(s, d, b[i]))
+			return true;
+	return false;
+}
+
+/* 12.1 Combined Regroup: "If the Army Leader is Inactive, either player
+ * may spend the Advantage to activate any two Areas for Regroup Movement."
+ * One entry for each Area a Regroup is offered from, the second Area its
+ * param "area2" among the others (every choice accepted by the act). */
+static void offer_combined_regroup(const struct boal_state *s, const struct boal_data *d, int a,
+                                   const bool *open, json_t *list)
+{
+	int side = s->imp.side;
+	if (s->army_active[side] || s->advantage != side)
+		return;
+	json_t *choices = json_array();
+	for (int b = 1; b <= BOAL_AREAS; b++)
+		if (b != a && open[b]) {
+			char label[80];
+			snprintf(label, sizeof label, "%s (%d)", d->area[b].name, b);
+			json_array_append_new(choices,
+			                      json_pack("{s:i,s:s}", "value", b, "label", label));
+		}
+	if (json_array_size(choices) == 0) {
+		json_decref(choices);
+		return;
+	}
+	bi_offer_choice(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a), "area2",
+	                "The second Area to Regroup from", choices,
+	                "Combined Regroup: spend the Advantage, Regroup from %s and a second "
+	                "Area (12.1)",
+	                d->area[a].name);
+}
+
 static void offer_choice(const struct boal_state *s, const struct boal_data *d, json_t *list)
 {
 	int side = s->imp.side;
@@ -265,6 +311,9 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 			bi_offer(list, json_pack("{s:s}", "type", "relocate_train"),
 			         "Give up the Advantage to relocate the Supply Train (6.2.2)");
 	}
+	bool open[BOAL_AREAS + 1] = {false};
+	for (int a = 1; a <= BOAL_AREAS; a++)
+		open[a] = regroup_open(s, d, a);
 	for (int a = 1; a <= BOAL_AREAS; a++) {
 		if (boal_units_in(s, d, side, a) == 0)
 			continue;
@@ -289,17 +338,11 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		if (inactive && s->advantage == side && boal_units_in(s, d, side, a) > 0)
 			bi_offer(list, json_pack("{s:s,s:i}", "type", "rally", "area", a),
 			         "Spend the Advantage to Rally the Leaders in %s (12.1)", name);
-		bool contested = boal_contested(s, d, a);
-		int open = 0;
-		int b[TG_AREA_DEGREE];
-		int nb = tg_areagraph_neighbours(&d->graph, a, b);
-		for (int i = 0; i < nb; i++)
-			open += bi_edge(s, d, a, b[i]) && s->control[b[i]] == side &&
-			        !boal_contested(s, d, b[i]);
-		(void)contested;
-		if (open > 0)
+		if (open[a]) {
 			bi_offer(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a),
 			         "Regroup from %s (8.1.2)", name);
+			offer_combined_regroup(s, d, a, open, list);
+		}
 	}
 }
 

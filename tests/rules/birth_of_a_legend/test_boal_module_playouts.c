@@ -16,7 +16,7 @@
  * before, about 60 now). The summary counts the decisions asked by step,
  * the action types played and the rare paths (9.1.2b fall backs, 10.7
  * leaders placed after a retreat, 10.5 routs, 12.1 Combined Assaults and
- * 8.1.4 Lee Commands!); with 1,000 games every
+ * 8.1.4 Lee Commands!, 12.1 Combined Regroups); with 1,000 games every
  * decision must have been asked and each rare path taken, 15.3's Forced
  * March among the action types. */
 #include <time.h>
@@ -239,7 +239,8 @@ int main(void)
 	/* rare paths: 9.1.2b an Inactive leader falls back; 10.7 a leader
 	 * whose units retreated into several Areas placed (README 52); 10.5 a
 	 * Rout */
-	long fall_back_moves = 0, retreat_placed = 0, routs = 0, combined = 0, lee_commands = 0;
+	long fall_back_moves = 0, retreat_placed = 0, routs = 0, combined = 0, lee_commands = 0,
+	     combined_regroups = 0;
 	long total = 0;
 	uint32_t print = 2166136261u; /* FNV-1a of every game's final save, in order */
 	clock_t t0 = clock();
@@ -290,6 +291,7 @@ int main(void)
 			routs += !rout0 && g->s.imp.rout;
 			combined += json_object_get(a, "leaders") != NULL; /* 12.1, 8.1.4 */
 			lee_commands += json_is_true(json_object_get(a, "lee_commands"));
+			combined_regroups += json_object_get(a, "area2") != NULL; /* 12.1 */
 			json_array_append_new(played, json_pack("[s,o]", role, a));
 			const char *why = invariant(g);
 			if (why) {
@@ -356,8 +358,8 @@ int main(void)
 		fprintf(stderr, " %d:%ld", i, seen_istep[i]);
 	fprintf(stderr,
 	        "\n9.1.2b fall backs %ld, 10.7 leaders placed after a retreat %ld, 10.5 routs %ld, "
-	        "12.1 combined assaults %ld (8.1.4 Lee Commands! %ld)",
-	        fall_back_moves, retreat_placed, routs, combined, lee_commands);
+	        "12.1 combined assaults %ld (8.1.4 Lee Commands! %ld), 12.1 combined regroups %ld",
+	        fall_back_moves, retreat_placed, routs, combined, lee_commands, combined_regroups);
 	fprintf(stderr, "\nactions by type:");
 	for (int i = 0; i < N_TYPES && type_name[i]; i++)
 		fprintf(stderr, " %s:%ld", type_name[i], type_seen[i]);
@@ -386,6 +388,7 @@ int main(void)
 		CHECK(retreat_placed > 0);
 		CHECK(routs > 0);
 		CHECK(combined > lee_commands && lee_commands > 0);
+		CHECK(combined_regroups > 0);
 	}
 	CHECK_EQ_INT(stuck, 0);
 	CHECK_EQ_INT((int)bad_offers, 0);
