@@ -1,7 +1,7 @@
 /* json_patch_diff.c — RFC 6902 diff (see json_patch.h). Objects are diffed
  * member by member. Arrays: the common prefix and suffix are trimmed, the
- * middle is aligned with an LCS when it is small (otherwise taken as one
- * block), and each run of changed elements becomes element-wise diffs for the
+ * middle is aligned with an LCS when it is small (lcs_runs.h; otherwise
+ * taken as one block), and each run of changed elements becomes element-wise diffs for the
  * elements both sides have, then removes or adds for the rest. The result is
  * always applicable by tg_json_patch_apply: paths never exceed the pointer
  * depth bound (deeper changes become a replace), and a diff with too many
@@ -15,13 +15,11 @@
  * json_equal (a collision costs time, never a wrong patch). */
 #include "json_patch.h"
 #include "json_pointer.h"
+#include "lcs_runs.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Largest LCS table (middle length of from x middle length of to). */
-#define LCS_MAX_CELLS 65536
 
 struct diff {
 	json_t *ops;
@@ -209,33 +207,52 @@ static void diff_object(struct diff *d, const json_t *a, const json_t *b, size_t
 	}
 }
 
-/* One run of changes at array position cur, where the document holds
- * a[ai .. ai+dels) and must end up holding b[bj .. bj+adds). Returns the
- * position after the run. */
-static size_t emit_run(struct diff *d, const json_t *a, const json_t *b, size_t depth, size_t cur,
-                       size_t ai, size_t dels, size_t bj, size_t adds)
+/* One run of changes at array position bj, where the document holds
+ * a[ai .. ai+dels) and must end up holding b[bj .. bj+adds). */
+static void emit_run(struct diff *d, const json_t *a, const json_t *b, size_t depth, size_t ai,
+                     size_t dels, size_t bj, size_t adds)
 {
 	size_t mark = d->path.len;
 	size_t common = dels < adds ? dels : adds;
 	for (size_t j = 0; j < common; j++) {
-		if (push_index(d, cur + j) != 0)
-			return cur;
+		if (push_index(d, bj + j) != 0)
+			return;
 		diff_value(d, json_array_get(a, ai + j), json_array_get(b, bj + j), depth + 1);
 		tg_json_pointer_buf_truncate(&d->path, mark);
 	}
 	for (size_t j = common; j < dels; j++) {
-		if (push_index(d, cur + common) != 0)
-			return cur;
+		if (push_index(d, bj + common) != 0)
+			return;
 		emit(d, "remove", NULL);
 		tg_json_pointer_buf_truncate(&d->path, mark);
 	}
 	for (size_t j = common; j < adds; j++) {
-		if (push_index(d, cur + j) != 0)
-			return cur;
+		if (push_index(d, bj + j) != 0)
+			return;
 		emit(d, "add", json_array_get(b, bj + j));
 		tg_json_pointer_buf_truncate(&d->path, mark);
 	}
-	return cur + adds;
+}
+
+/* The middles a[p .. p+m) and b[p .. p+k), for tg_lcs_runs. */
+struct middle {
+	struct diff *d;
+	const json_t *a, *b;
+	size_t depth, p;
+	const uint64_t *fa, *fb; /* each element's fingerprint */
+};
+
+static bool middle_same(void *ctx, size_t i, size_t j)
+{
+	const struct middle *x = ctx;
+	return x->fa[i] == x->fb[j] &&
+	       json_equal(json_array_get(x->a, x->p + i), json_array_get(x->b, x->p + j));
+}
+
+static void middle_run(void *ctx, size_t ai, size_t dels, size_t bj, size_t adds)
+{
+	const struct middle *x = ctx;
+	emit_run(x->d, x->a, x->b, x->depth, x->p + ai, dels, x->p + bj, adds);
 }
 
 /* Aligns a[p .. p+m) with b[p .. p+k) by longest common subsequence and
@@ -243,13 +260,8 @@ static size_t emit_run(struct diff *d, const json_t *a, const json_t *b, size_t 
 static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t depth, size_t p,
                     size_t m, size_t k)
 {
-	size_t w = k + 1;
-	uint32_t *len = calloc((m + 1) * w, sizeof *len);
-	unsigned char *eq = calloc(m * k, 1);
 	uint64_t *fa = malloc(m * sizeof *fa), *fb = malloc(k * sizeof *fb);
-	if (!len || !eq || !fa || !fb) {
-		free(len);
-		free(eq);
+	if (!fa || !fb) {
 		free(fa);
 		free(fb);
 		return -1;
@@ -258,45 +270,11 @@ static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t dep
 		fa[i] = fingerprint(json_array_get(a, p + i));
 	for (size_t j = 0; j < k; j++)
 		fb[j] = fingerprint(json_array_get(b, p + j));
-	for (size_t i = m; i-- > 0;)
-		for (size_t j = k; j-- > 0;) {
-			eq[i * k + j] =
-			    (unsigned char)(fa[i] == fb[j] && json_equal(json_array_get(a, p + i),
-			                                                 json_array_get(b, p + j)));
-			uint32_t down = len[(i + 1) * w + j], right = len[i * w + j + 1];
-			len[i * w + j] = eq[i * k + j] ? len[(i + 1) * w + j + 1] + 1
-			                               : (down > right ? down : right);
-		}
-	size_t i = 0, j = 0, cur = p, ri = 0, rj = 0, dels = 0, adds = 0;
-	while (i < m || j < k) {
-		if (i < m && j < k && eq[i * k + j]) {
-			if (dels || adds)
-				cur = emit_run(d, a, b, depth, cur, p + ri, dels, p + rj, adds);
-			dels = adds = 0;
-			cur++;
-			i++;
-			j++;
-			continue;
-		}
-		if (!dels && !adds) {
-			ri = i;
-			rj = j;
-		}
-		if (j < k && (i == m || len[i * w + j + 1] >= len[(i + 1) * w + j])) {
-			adds++;
-			j++;
-		} else {
-			dels++;
-			i++;
-		}
-	}
-	if (dels || adds)
-		emit_run(d, a, b, depth, cur, p + ri, dels, p + rj, adds);
-	free(len);
-	free(eq);
+	struct middle x = {.d = d, .a = a, .b = b, .depth = depth, .p = p, .fa = fa, .fb = fb};
+	int r = tg_lcs_runs(m, k, middle_same, middle_run, &x);
 	free(fa);
 	free(fb);
-	return 0;
+	return r;
 }
 
 static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t depth)
@@ -309,12 +287,12 @@ static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t 
 	       same(json_array_get(a, na - 1 - s), json_array_get(b, nb - 1 - s)))
 		s++;
 	size_t m = na - p - s, k = nb - p - s;
-	if (m && k && m <= LCS_MAX_CELLS / k) {
+	if (tg_lcs_fits(m, k)) {
 		if (diff_lcs(d, a, b, depth, p, m, k) != 0)
 			d->nomem = 1;
 		return;
 	}
-	emit_run(d, a, b, depth, p, p, m, p, k);
+	emit_run(d, a, b, depth, p, m, p, k);
 }
 
 static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth)

@@ -2,7 +2,8 @@
  * into the view's text: an element whose stamp the kept view had is copied
  * as bytes, a new one is serialized. The patch is found on the stamps with
  * the diff's own array algorithm (protocol/json_patch_diff.c: common prefix
- * and suffix trimmed, the middle aligned by LCS when small, each run of
+ * and suffix trimmed, the middle aligned by LCS when small with the diff's
+ * own walker, protocol/lcs_runs.h, each run of
  * changes diffed element-wise where both sides have an element, then
  * removes or adds), so the operations are the ones the whole-array diff
  * gives, and only the elements in a run are parsed and diffed. */
@@ -14,32 +15,41 @@
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "lcs_runs.h"
 #include "view_sections.h"
 
-/* Largest LCS table, as json_patch_diff.c's. */
-#define LCS_MAX_CELLS 65536
+int tg_view_items_grow(uint32_t *cap, uint32_t need, uint32_t first, size_t narr, void *arr[],
+                       const size_t size[])
+{
+	if (need <= *cap)
+		return 0;
+	uint32_t c = *cap ? *cap : first;
+	while (c < need)
+		c *= 2;
+	bool ok = true;
+	for (size_t i = 0; i < narr; i++) {
+		void *p = realloc(arr[i], (size_t)c * size[i]);
+		if (p)
+			arr[i] = p;
+		ok = ok && p;
+	}
+	if (!ok)
+		return -1;
+	*cap = c;
+	return 0;
+}
 
 static int grow(struct tg_view_items *it)
 {
-	if (it->n < it->cap)
-		return 0;
-	uint32_t cap = it->cap ? 2 * it->cap : 64;
-	uint64_t *st = realloc(it->stamp, cap * sizeof *st);
-	if (st)
-		it->stamp = st;
-	uint32_t *len = realloc(it->len, cap * sizeof *len);
-	if (len)
-		it->len = len;
-	int32_t *src = realloc(it->src, cap * sizeof *src);
-	if (src)
-		it->src = src;
-	json_t **val = realloc(it->val, cap * sizeof *val);
-	if (val)
-		it->val = val;
-	if (!st || !len || !src || !val)
-		return -1;
-	it->cap = cap;
-	return 0;
+	void *arr[] = {it->stamp, it->len, it->src, it->val};
+	const size_t size[] = {sizeof *it->stamp, sizeof *it->len, sizeof *it->src,
+	                       sizeof *it->val};
+	int r = tg_view_items_grow(&it->cap, it->n + 1, 64, 4, arr, size);
+	it->stamp = arr[0];
+	it->len = arr[1];
+	it->src = arr[2];
+	it->val = arr[3];
+	return r;
 }
 
 /* The previous element with this stamp, or -1. */
@@ -224,6 +234,7 @@ struct patch {
 	struct tg_view_items *it;
 	json_t *ops;
 	const char *ptr;
+	uint32_t pos; /* where the middles start */
 	int failed;
 };
 
@@ -277,15 +288,14 @@ static void emit(struct patch *p, const char *op, size_t index, json_t *value)
 		p->failed = 1;
 }
 
-/* As json_patch_diff.c's emit_run: at position cur the document holds the
+/* As json_patch_diff.c's emit_run: at position bj the document holds the
  * previous elements [ai, ai+dels) and must hold the new [bj, bj+adds). */
-static size_t emit_run(struct patch *p, size_t cur, uint32_t ai, uint32_t dels, uint32_t bj,
-                       uint32_t adds)
+static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, uint32_t adds)
 {
 	uint32_t common = dels < adds ? dels : adds;
 	for (uint32_t j = 0; j < common && !p->failed; j++) {
 		char at[160];
-		path(p, cur + j, at, sizeof at);
+		path(p, bj + j, at, sizeof at);
 		json_t *was = old_value(p->it, ai + j), *now = new_value(p->it, bj + j);
 		if (!at[0] || !was || !now || tg_json_patch_diff_append(p->ops, at, was, now) != 0)
 			p->failed = 1;
@@ -293,60 +303,26 @@ static size_t emit_run(struct patch *p, size_t cur, uint32_t ai, uint32_t dels, 
 		json_decref(now);
 	}
 	for (uint32_t j = common; j < dels; j++)
-		emit(p, "remove", cur + common, NULL);
+		emit(p, "remove", bj + common, NULL);
 	for (uint32_t j = common; j < adds; j++) {
 		json_t *now = new_value(p->it, bj + j);
 		if (!now)
 			p->failed = 1;
-		emit(p, "add", cur + j, now);
+		emit(p, "add", bj + j, now);
 	}
-	return cur + adds;
 }
 
-/* As json_patch_diff.c's diff_lcs, on the stamps of [pos, pos+m) and
- * [pos, pos+k). */
-static void lcs(struct patch *p, uint32_t pos, uint32_t m, uint32_t k)
+/* tg_lcs_runs on the stamps of the middles [pos, pos+m) and [pos, pos+k). */
+static bool middle_same(void *ctx, size_t i, size_t j)
 {
-	const uint64_t *a = p->it->ostamp + pos, *b = p->it->stamp + pos;
-	size_t w = (size_t)k + 1;
-	uint32_t *len = calloc(((size_t)m + 1) * w, sizeof *len);
-	if (!len) {
-		p->failed = 1;
-		return;
-	}
-	for (size_t i = m; i-- > 0;)
-		for (size_t j = k; j-- > 0;) {
-			uint32_t down = len[(i + 1) * w + j], right = len[i * w + j + 1];
-			len[i * w + j] = same(a[i], b[j]) ? len[(i + 1) * w + j + 1] + 1
-			                                  : (down > right ? down : right);
-		}
-	uint32_t i = 0, j = 0, ri = 0, rj = 0, dels = 0, adds = 0;
-	size_t cur = pos;
-	while (i < m || j < k) {
-		if (i < m && j < k && same(a[i], b[j])) {
-			if (dels || adds)
-				cur = emit_run(p, cur, pos + ri, dels, pos + rj, adds);
-			dels = adds = 0;
-			cur++;
-			i++;
-			j++;
-			continue;
-		}
-		if (!dels && !adds) {
-			ri = i;
-			rj = j;
-		}
-		if (j < k && (i == m || len[i * w + j + 1] >= len[(i + 1) * w + j])) {
-			adds++;
-			j++;
-		} else {
-			dels++;
-			i++;
-		}
-	}
-	if (dels || adds)
-		emit_run(p, cur, pos + ri, dels, pos + rj, adds);
-	free(len);
+	const struct patch *p = ctx;
+	return same(p->it->ostamp[p->pos + i], p->it->stamp[p->pos + j]);
+}
+
+static void middle_run(void *ctx, size_t ai, size_t dels, size_t bj, size_t adds)
+{
+	struct patch *p = ctx;
+	emit_run(p, p->pos + (uint32_t)ai, (uint32_t)dels, p->pos + (uint32_t)bj, (uint32_t)adds);
 }
 
 int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr)
@@ -361,9 +337,10 @@ int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr)
 	       same(it->ostamp[na - 1 - suf], it->stamp[nb - 1 - suf]))
 		suf++;
 	uint32_t m = na - pre - suf, k = nb - pre - suf;
-	if (m && k && m <= LCS_MAX_CELLS / k)
-		lcs(&p, pre, m, k);
-	else
-		emit_run(&p, pre, pre, m, pre, k);
+	p.pos = pre;
+	if (!tg_lcs_fits(m, k))
+		emit_run(&p, pre, m, pre, k);
+	else if (tg_lcs_runs(m, k, middle_same, middle_run, &p) != 0)
+		p.failed = 1;
 	return p.failed ? -1 : 0;
 }

@@ -98,6 +98,13 @@ int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const ch
  * operations. */
 int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr);
 
+/* Makes room for need elements in narr parallel arrays arr[i] (elements of
+ * size[i] bytes) of capacity *cap: each reallocated to the capacity doubled
+ * from *cap (first when 0) until it holds need, and *cap set. 0, or -1 when
+ * out of memory (*cap as it was; an array already moved is in arr). */
+int tg_view_items_grow(uint32_t *cap, uint32_t need, uint32_t first, size_t narr, void *arr[],
+                       const size_t size[]);
+
 /* Frees what the walk holds (not the text written into b). */
 void tg_view_items_end(struct tg_view_items *it);
 

@@ -143,22 +143,13 @@ static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *le
 {
 	if (a->oom || !n)
 		return;
-	if (a->n + n > a->cap) {
-		uint32_t cap = a->cap ? a->cap : 256;
-		while (cap < a->n + n)
-			cap *= 2;
-		uint64_t *st = realloc(a->stamp, cap * sizeof *st);
-		if (st)
-			a->stamp = st;
-		uint32_t *l = realloc(a->len, cap * sizeof *l);
-		if (l)
-			a->len = l;
-		if (!st || !l) {
-			a->oom = 1;
-			return;
-		}
-		a->cap = cap;
-	}
+	void *arr[] = {a->stamp, a->len};
+	const size_t size[] = {sizeof *a->stamp, sizeof *a->len};
+	a->oom = tg_view_items_grow(&a->cap, a->n + n, 256, 2, arr, size) != 0;
+	a->stamp = arr[0];
+	a->len = arr[1];
+	if (a->oom)
+		return;
 	memcpy(a->stamp + a->n, stamp, n * sizeof *stamp);
 	memcpy(a->len + a->n, len, n * sizeof *len);
 	a->n += n;
