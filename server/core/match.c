@@ -136,10 +136,8 @@ static int seed_of(const struct tg_match *m, uint8_t seed[32], struct tg_error *
 	return 0;
 }
 
-/* Replays onto g the actions in effect with seq > after and installs g as
- * the live game (g is consumed either way). */
-static int replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
-                              int64_t after, struct tg_error *err)
+int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
+                             int64_t after, struct tg_error *err)
 {
 	json_t *actions = tg_store_action_list(srv->store, m->id, after, err);
 	if (!actions) {
@@ -191,6 +189,9 @@ static void forget_base(struct tg_match *m)
 int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
                             struct tg_error *err)
 {
+	/* Rules the module no longer replays (game.h, "Rules versions"). */
+	if (!match_rules_replay(m))
+		return match_rules_resume(srv, m, err);
 	struct tg_error e2 = {0};
 	int64_t after = 0;
 	struct game *g = NULL;
@@ -224,6 +225,21 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 			after = 0;
 		}
 	}
+	if (!g && match_rules_since(m) > 0) {
+		/* Resumed under these rules from a saved state: the actions
+		 * before it were played under older ones and are not replayed. */
+		json_decref(snap);
+		return tg_fail(err, TG_E_RULES_CHANGED,
+		               "Match %lld was resumed under %s rules version %u from its saved "
+		               "state at action %lld; its state before that cannot be rebuilt "
+		               "(those actions were played under older rules)%s%s.",
+		               (long long)m->id, m->mod->title, match_rules_version(m),
+		               (long long)match_rules_since(m),
+		               refused[0] ? ", and the saved state "
+		                            "is refused: "
+		                          : "",
+		               refused);
+	}
 	if (!g) {
 		uint8_t seed[32];
 		if (seed_of(m, seed, err) == 0)
@@ -233,7 +249,7 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 	json_decref(snap);
 	if (!g)
 		return -1;
-	if (replay_and_install(srv, m, g, after, err) != 0) {
+	if (match_replay_and_install(srv, m, g, after, err) != 0) {
 		if (refused[0] && err) {
 			char msg[TG_ERR_MSG_MAX];
 			snprintf(msg, sizeof msg, "%s", err->message);
@@ -269,7 +285,7 @@ int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t t
 	struct game *g = m->mod->copy(m->base);
 	if (!g)
 		return tg_fail(err, "internal", "out of memory copying the undo base");
-	return replay_and_install(srv, m, g, m->base_seq, err);
+	return match_replay_and_install(srv, m, g, m->base_seq, err);
 }
 
 int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
@@ -312,7 +328,8 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	    match_build_game(srv, m, err) != 0) {
 		/* The game's own codes (game_data, bad_save...) are not protocol
 		 * codes: to a client this is the server failing. */
-		if (err && strcmp(err->code, "storage") != 0) {
+		if (err && strcmp(err->code, "storage") != 0 &&
+		    strcmp(err->code, TG_E_RULES_CHANGED) != 0) {
 			char msg[TG_ERR_MSG_MAX];
 			snprintf(msg, sizeof msg, "%s", err->message);
 			tg_fail(err, "internal", "Match %lld cannot be loaded: %s", (long long)id,
@@ -353,11 +370,22 @@ void match_evict_idle(struct tg_server *srv)
 			if (m->nsubs || m->dirty || m->job || m->heap_slot != TG_HEAP_NONE ||
 			    m->used > before)
 				continue;
+			/* Saved after its last action first: a newer rules version
+			 * resumes it from there (match_rules.c). */
+			struct tg_error se = {0};
+			if (match_save_head(srv, m, &se) != 0) {
+				TG_WARN(0, m->id, "kept in memory: its state was not saved: %s",
+				        se.message);
+				srv_tx_fail(srv);
+				continue;
+			}
 			match_unlink(srv, m);
 			match_free(m);
 			evicted++;
 		}
 	}
+	if (srv->tx_open)
+		srv_turn_commit(srv); /* the snapshots of match_save_head */
 	if (!evicted)
 		return;
 #ifdef __GLIBC__
@@ -394,7 +422,12 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	    m->mod->setup(seed, str(m->row, "scenario"), json_object_get(m->row, "options"), err);
 	if (!g)
 		return -1;
+	/* Set up now: played under this server's rules, whatever the version
+	 * when the match was created. */
+	bool rules_moved = match_rules_version(m) != m->mod->rules_version;
 	if (srv_tx(srv, err) != 0 ||
+	    (rules_moved &&
+	     tg_store_match_set_rules(srv->store, m->id, m->mod->rules_version, 0, err) != 0) ||
 	    tg_store_match_set_status(srv->store, m->id, "active", seed_hex, NULL, err) != 0 ||
 	    match_refresh(m, srv, err) != 0) {
 		m->mod->free(g);
@@ -428,6 +461,15 @@ int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_ch
 	if (rc == 0)
 		m->since_snapshot = 0;
 	return rc;
+}
+
+int match_save_head(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
+	if (!m->g || m->since_snapshot == 0 || strcmp(match_status(m), "active") != 0)
+		return 0;
+	if (srv_tx(srv, err) != 0)
+		return -1;
+	return match_maybe_snapshot(srv, m, true, err);
 }
 
 int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, struct tg_error *err)

@@ -165,6 +165,26 @@ void op_replay(struct tg_session *s, const json_t *req)
 		return;
 	}
 	struct tg_error err = {0};
+	/* Stepped through from its setup: only under the rules it was played
+	 * under, from the start (game.h, "Rules versions"). */
+	if (!match_rules_replay(m)) {
+		match_rules_refuse(m,
+		                   "which does not replay that version's logs: its final state is "
+		                   "shown, but it cannot be stepped through",
+		                   &err);
+		srv_error_err(s, req, &err);
+		return;
+	}
+	if (match_rules_since(m) > 0) {
+		srv_error(
+		    s, req, TG_E_RULES_CHANGED,
+		    "Match %lld was resumed under %s rules version %u from its saved state at "
+		    "action %lld; its earlier actions were played under older rules, which "
+		    "this server does not replay, so it cannot be stepped through.",
+		    (long long)m->id, m->mod->title, match_rules_version(m),
+		    (long long)match_rules_since(m));
+		return;
+	}
 	if (s->replay && s->replay->match != m->id) {
 		replay_cursor_free(s->replay);
 		s->replay = NULL;

@@ -801,6 +801,17 @@ void tg_server_shutdown(struct tg_server *s, void (*done)(void *), void *ud)
 	if (s->evict)
 		uv_timer_stop(s->evict);
 	fanout_join_all(s);
+	/* Every active match saved after its last action, so that a release
+	 * with newer rules resumes it (match_rules.c). */
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++)
+		for (struct tg_match *m = s->matches[b]; m; m = m->next) {
+			struct tg_error err = {0};
+			if (match_save_head(s, m, &err) != 0) {
+				TG_WARN(0, m->id, "its state after action %lld was not saved: %s",
+				        (long long)m->seq, err.message);
+				srv_tx_fail(s);
+			}
+		}
 	srv_turn_commit(s);
 	if (notify_stop(s) && s->pending_work == 0) {
 		if (done)

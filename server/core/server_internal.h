@@ -347,6 +347,10 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 /* Whether a stored action entry ({"action","undone",...}) is in effect for
  * the game: not undone, and not one of the server's own "$" entries. */
 bool match_action_in_effect(const json_t *entry);
+/* Replays onto g the actions in effect with seq > after and installs g as
+ * the live game (g is consumed either way). */
+int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
+                             int64_t after, struct tg_error *err);
 /* Rebuilds the game from m->base by replaying the actions in effect after
  * it; -1 (nothing changed) if there is no usable base for seq `target`. */
 int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,
@@ -363,6 +367,26 @@ int match_finish(struct tg_server *srv, struct tg_match *m, json_t *result, stru
 int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_changed,
                          struct tg_error *err);
 bool match_barrier_after(const struct tg_match *m, int role);
+/* ---- match_rules.c: the rules version (game.h, "Rules versions") ---------- */
+/* The protocol error of a match whose log this server's rules do not replay. */
+#define TG_E_RULES_CHANGED "rules_changed"
+/* The version m's log after action match_rules_since(m) was played under
+ * (its row; 1 for a match stored before schema 106). */
+unsigned match_rules_version(const struct tg_match *m);
+int64_t match_rules_since(const struct tg_match *m);
+/* Whether m's module replays that version's logs as they were played. */
+bool match_rules_replay(const struct tg_match *m);
+/* The error rules_changed for m: "Match M was played under GAME rules
+ * version V; this server has version W, " and why (ending a sentence). */
+int match_rules_refuse(const struct tg_match *m, const char *why, struct tg_error *err);
+/* Builds m's game when match_rules_replay(m) is false: from its latest saved
+ * state if no action in effect follows it (an active match then records the
+ * module's version from that action on), else -1 with rules_changed. */
+int match_rules_resume(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* Saves a snapshot of an active match after its last action if it has
+ * actions since its last one (in the turn's transaction), so that a newer
+ * rules version can resume it: a graceful stop and the idle eviction. */
+int match_save_head(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
 /* Frees an inactive match nobody follows. */
 void match_release_if_idle(struct tg_server *srv, struct tg_match *m);
 /* Frees every match nobody follows, whose clock is not running, that no
