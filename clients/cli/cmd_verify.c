@@ -1,6 +1,7 @@
 /* cmd_verify.c — `telegraph verify FILE`: offline replay of a match record
  * with the rules engines linked into the client (core/record.h). Prints the
- * final result, or the precise failure; exit 0 or 1. */
+ * final result and the rules version it replayed under (a WARNING when the
+ * record's is another), or the precise failure; exit 0 or 1. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,23 @@ int cmd_verify(struct cli_ctx *x)
 	       winner ? " — winner: " : " — no winner", winner ? winner : "");
 	if (final && (!summary || strcmp(final, summary)))
 		printf("Final state: %s\n", final);
+	/* The rules it was replayed under (game.h, "Rules versions"). */
+	long long played = json_integer_value(json_object_get(report, "rules_version"));
+	long long here = json_integer_value(json_object_get(report, "rules_replayed"));
+	if (!json_is_true(json_object_get(report, "rules_named")))
+		printf("Rules: %s rules version %lld (the record names no rules version: it was "
+		       "exported before rules versions, and reads version 1).\n",
+		       game ? game : "?", here);
+	else if (!json_is_true(json_object_get(report, "rules_other")))
+		printf("Rules: %s rules version %lld, as played.\n", game ? game : "?", played);
+	else
+		printf(
+		    "WARNING: played under %s rules version %lld, replayed under this build's "
+		    "version %lld, %s.\n",
+		    game ? game : "?", played, here,
+		    json_is_true(json_object_get(report, "rules_compatible"))
+		        ? "which declares it replays that version the same"
+		        : "which does not declare it replays that version the same: it did here");
 	json_decref(report);
 	return EXIT_OK;
 }

@@ -2,6 +2,8 @@
 #include "core/record.h"
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,17 +43,38 @@ json_t *tg_record_build(const json_t *row, const json_t *actions, struct tg_erro
 		              "barrier", json_is_true(json_object_get(a, "barrier")), "undone",
 		              json_is_true(json_object_get(a, "undone"))));
 	}
-	json_t *rec =
-	    json_pack("{s:s,s:i,s:O,s:O,s:O,s:O,s:o,s:O,s:O,s:o,s:O,s:o,s:O}", "format",
-	              "telegraph-record", "version", 1, "match", json_object_get(row, "id"), "game",
-	              json_object_get(row, "game"), "scenario", json_object_get(row, "scenario"),
-	              "options", json_object_get(row, "options"), "seats", seats, "commitment",
-	              json_object_get(row, "commitment"), "secret", json_object_get(row, "secret"),
-	              "entropies", entropies, "seed", json_object_get(row, "seed"), "actions", log,
-	              "result", json_object_get(row, "result"));
+	/* The rules the actions after rules_since were played under (game.h,
+	 * "Rules versions"); a row from before schema 106 has none: 1, 0. */
+	json_int_t rules = json_integer_value(json_object_get(row, "rules_version"));
+	json_t *rec = json_pack(
+	    "{s:s,s:i,s:O,s:O,s:O,s:O,s:I,s:I,s:o,s:O,s:O,s:o,s:O,s:o,s:O}", "format",
+	    "telegraph-record", "version", 1, "match", json_object_get(row, "id"), "game",
+	    json_object_get(row, "game"), "scenario", json_object_get(row, "scenario"), "options",
+	    json_object_get(row, "options"), "rules_version", rules >= 1 ? rules : 1, "rules_since",
+	    json_integer_value(json_object_get(row, "rules_since")), "seats", seats, "commitment",
+	    json_object_get(row, "commitment"), "secret", json_object_get(row, "secret"),
+	    "entropies", entropies, "seed", json_object_get(row, "seed"), "actions", log, "result",
+	    json_object_get(row, "result"));
 	if (!rec)
 		tg_fail(err, "internal", "the match's stored data is incomplete");
 	return rec;
+}
+
+/* A failure of a record played under other rules than the verifier's:
+ * err's message says so (the change may be the cause). Returns -1. */
+static int rules_note(const struct game_module *mod, unsigned rules, bool same,
+                      struct tg_error *err)
+{
+	if (rules == mod->rules_version || !err)
+		return -1;
+	char msg[TG_ERR_MSG_MAX];
+	snprintf(msg, sizeof msg, "%s", err->message);
+	snprintf(err->message, sizeof err->message,
+	         "played under %s rules version %u, replayed under this build's version %u%s: "
+	         "%.200s",
+	         mod->id, rules, mod->rules_version,
+	         same ? " (declared to replay it the same)" : ", which may be why", msg);
+	return -1;
 }
 
 /* Entropies in the game's role order (the seed is derived in that order),
@@ -224,10 +247,30 @@ int tg_record_verify(const json_t *record, const struct game_module *const *game
 	}
 	if (check_undos(actions, err) != 0)
 		return -1;
+	/* The rules (game.h, "Rules versions"): a record exported before the
+	 * versions has none and reads 1. One resumed from a saved state under
+	 * newer rules cannot be replayed from its seed by any build. */
+	const json_t *jrules = json_object_get(record, "rules_version");
+	const json_t *jsince = json_object_get(record, "rules_since");
+	if ((jrules && (!json_is_integer(jrules) || json_integer_value(jrules) < 1 ||
+	                json_integer_value(jrules) > UINT32_MAX)) ||
+	    (jsince && (!json_is_integer(jsince) || json_integer_value(jsince) < 0)))
+		return tg_fail(err, "bad_record",
+		               "\"rules_version\" must be an integer of 1 or more, \"rules_since\" "
+		               "one of 0 or more");
+	unsigned rules = jrules ? (unsigned)json_integer_value(jrules) : 1;
+	if (jsince && json_integer_value(jsince) > 0)
+		return tg_fail(
+		    err, "rules_changed",
+		    "the match was resumed under %s rules version %u from its saved state "
+		    "at seq %lld: the actions up to there were played under an older "
+		    "version, which no build replays; commitment and seed hold",
+		    mod->title, rules, (long long)json_integer_value(jsince));
+	bool same_rules = tg_game_rules_replay(mod, rules);
 	const json_t *options = json_object_get(record, "options");
 	struct game *g = mod->setup(seed, scenario, json_is_object(options) ? options : NULL, err);
 	if (!g)
-		return -1;
+		return rules_note(mod, rules, same_rules, err);
 	size_t applied = 0, undone = 0;
 	json_array_foreach(actions, i, a)
 	{
@@ -244,14 +287,14 @@ int tg_record_verify(const json_t *record, const struct game_module *const *game
 			        "seq %zu (%s) is refused by the rules: %s: %s", i + 1,
 			        str(a, "role"), ae.code, ae.message);
 			mod->free(g);
-			return -1;
+			return rules_note(mod, rules, same_rules, err);
 		}
 		applied++;
 	}
 	const json_t *result = json_object_get(record, "result");
 	if (check_result(mod, g, result, err) != 0) {
 		mod->free(g);
-		return -1;
+		return rules_note(mod, rules, same_rules, err);
 	}
 	struct game_status st;
 	mod->status(g, &st);
@@ -259,10 +302,13 @@ int tg_record_verify(const json_t *record, const struct game_module *const *game
 	/* O?: the match number is not checked and may be absent (then null);
 	 * plain O made json_pack fail, and a verified record had no report. */
 	if (report)
-		*report = json_pack("{s:s,s:s,s:O?,s:I,s:I,s:O?,s:s}", "game", game, "scenario",
-		                    scenario, "match", json_object_get(record, "match"), "actions",
-		                    (json_int_t)applied, "undone", (json_int_t)undone, "result",
-		                    result, "final", st.summary);
+		*report = json_pack(
+		    "{s:s,s:s,s:O?,s:I,s:I,s:O?,s:s,s:I,s:b,s:I,s:b,s:b}", "game", game, "scenario",
+		    scenario, "match", json_object_get(record, "match"), "actions",
+		    (json_int_t)applied, "undone", (json_int_t)undone, "result", result, "final",
+		    st.summary, "rules_version", (json_int_t)rules, "rules_named", jrules != NULL,
+		    "rules_replayed", (json_int_t)mod->rules_version, "rules_compatible",
+		    same_rules, "rules_other", rules != mod->rules_version);
 	return 0;
 }
 
