@@ -90,6 +90,19 @@ static void print_status(const json_t *reply)
 	printf("notifications waiting: %lld pending, %lld parked\n",
 	       (long long)json_integer_value(json_object_get(o, "pending")),
 	       (long long)json_integer_value(json_object_get(o, "parked")));
+	/* Matches whose game no longer replays their rules (rules_changed). */
+	const json_t *held = json_object_get(st, "rules_held");
+	json_int_t n = json_integer_value(json_object_get(held, "count"));
+	if (n > 0) {
+		printf("matches waiting for an operator (their rules changed): %lld:",
+		       (long long)n);
+		size_t i;
+		json_t *id;
+		json_array_foreach(json_object_get(held, "matches"), i, id)
+		    printf(" %lld", (long long)json_integer_value(id));
+		printf("%s\n",
+		       (size_t)n > json_array_size(json_object_get(held, "matches")) ? " ..." : "");
+	}
 }
 
 int cmd_admin(struct cli_ctx *x)

@@ -9,7 +9,10 @@
  * module's version and the action it applies after (rules_since). Anything
  * else is refused with the error "rules_changed": the match waits for the
  * operator (docs/OPERATIONS.md, "Rules versions") instead of being replayed
- * into a state its players never saw. */
+ * into a state its players never saw. Active matches load at start-up, so
+ * an active match whose recorded version its game does not replay is one
+ * waiting so: the operators' status lists them (match_rules_held). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,4 +120,39 @@ int match_rules_resume(struct tg_server *srv, struct tg_match *m, struct tg_erro
 		        m->mod->title, old, (long long)at, m->mod->rules_version);
 	}
 	return 0;
+}
+
+json_t *match_rules_held(struct tg_server *srv, struct tg_error *err)
+{
+	json_t *groups = tg_store_match_rules_counts(srv->store, err);
+	if (!groups)
+		return NULL;
+	json_t *ids = json_array();
+	json_int_t count = 0;
+	size_t i;
+	json_t *grp;
+	json_array_foreach(groups, i, grp)
+	{
+		const char *game = json_string_value(json_object_get(grp, "game"));
+		json_int_t v = json_integer_value(json_object_get(grp, "rules_version"));
+		const struct game_module *mod = game ? tg_game_find(srv->games, game) : NULL;
+		/* A game not offered is another matter (no_such_game). */
+		if (!mod || v < 1 || v > UINT32_MAX || tg_game_rules_replay(mod, (unsigned)v))
+			continue;
+		count += json_integer_value(json_object_get(grp, "count"));
+		size_t have = json_array_size(ids);
+		if (have >= TG_RULES_HELD_LISTED)
+			continue;
+		json_t *some = tg_store_match_rules_ids(srv->store, game, (unsigned)v,
+		                                        (int)(TG_RULES_HELD_LISTED - have), err);
+		if (!some) {
+			json_decref(groups);
+			json_decref(ids);
+			return NULL;
+		}
+		json_array_extend(ids, some);
+		json_decref(some);
+	}
+	json_decref(groups);
+	return json_pack("{s:I,s:o}", "count", count, "matches", ids);
 }

@@ -383,6 +383,11 @@ int match_rules_refuse(const struct tg_match *m, const char *why, struct tg_erro
  * state if no action in effect follows it (an active match then records the
  * module's version from that action on), else -1 with rules_changed. */
 int match_rules_resume(struct tg_server *srv, struct tg_match *m, struct tg_error *err);
+/* The active matches waiting for the operator because their game does not
+ * replay their recorded rules version: {"count": n, "matches": [the first
+ * TG_RULES_HELD_LISTED ids]} (the status op). */
+#define TG_RULES_HELD_LISTED 100
+json_t *match_rules_held(struct tg_server *srv, struct tg_error *err);
 /* Saves a snapshot of an active match after its last action if it has
  * actions since its last one (in the turn's transaction), so that a newer
  * rules version can resume it: a graceful stop and the idle eviction. */

@@ -35,6 +35,12 @@ json_t *status_json(struct tg_server *srv, struct tg_error *err)
 		json_decref(by_status);
 		return NULL;
 	}
+	json_t *held = match_rules_held(srv, err);
+	if (!held) {
+		json_decref(by_status);
+		json_decref(outbox);
+		return NULL;
+	}
 	uint64_t smtp_connections, smtp_retries;
 	notify_smtp_counts(srv, &smtp_connections, &smtp_retries);
 	json_object_set_new(outbox, "smtp_connections", json_integer((json_int_t)smtp_connections));
@@ -46,12 +52,12 @@ json_t *status_json(struct tg_server *srv, struct tg_error *err)
 		signed_in += s->user_id != 0;
 	}
 	roll_minute(srv);
-	return json_pack("{s:s,s:I,s:i,s:i,s:o,s:I,s:I,s:b,s:o}", "version", TG_VERSION, "uptime_s",
-	                 (json_int_t)(srv_now() - srv->stats.started), "connections", connections,
-	                 "signed_in", signed_in, "matches", by_status, "actions",
+	return json_pack("{s:s,s:I,s:i,s:i,s:o,s:I,s:I,s:b,s:o,s:o}", "version", TG_VERSION,
+	                 "uptime_s", (json_int_t)(srv_now() - srv->stats.started), "connections",
+	                 connections, "signed_in", signed_in, "matches", by_status, "actions",
 	                 (json_int_t)srv->stats.actions, "actions_last_minute",
 	                 (json_int_t)srv->stats.last_minute_actions, "backup_running",
-	                 srv->backup != NULL, "outbox", outbox);
+	                 srv->backup != NULL, "outbox", outbox, "rules_held", held);
 }
 
 void op_status(struct tg_session *s, const json_t *req)
@@ -108,6 +114,9 @@ char *status_prometheus(struct tg_server *srv)
 	    "# HELP telegraph_smtp_retries_total Mails retried on a new connection after the\n"
 	    "# server dropped a kept session.\n"
 	    "# TYPE telegraph_smtp_retries_total counter\ntelegraph_smtp_retries_total %lld\n"
+	    "# HELP telegraph_matches_rules_held Active matches waiting for an operator: their\n"
+	    "# game does not replay the rules version they were played under.\n"
+	    "# TYPE telegraph_matches_rules_held gauge\ntelegraph_matches_rules_held %lld\n"
 	    "# HELP telegraph_matches Matches by status.\n"
 	    "# TYPE telegraph_matches gauge\n",
 	    (long long)json_integer_value(json_object_get(st, "uptime_s")),
@@ -122,7 +131,9 @@ char *status_prometheus(struct tg_server *srv)
 	    (long long)json_integer_value(
 	        json_object_get(json_object_get(st, "outbox"), "smtp_connections")),
 	    (long long)json_integer_value(
-	        json_object_get(json_object_get(st, "outbox"), "smtp_retries")));
+	        json_object_get(json_object_get(st, "outbox"), "smtp_retries")),
+	    (long long)json_integer_value(
+	        json_object_get(json_object_get(st, "rules_held"), "count")));
 	const char *key;
 	json_t *v;
 	json_object_foreach(json_object_get(st, "matches"), key, v) fprintf(

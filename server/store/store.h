@@ -158,6 +158,13 @@ int tg_store_match_set_status(struct tg_store *s, int64_t match_id, const char *
  * `version` (game.h, "Rules versions"). */
 int tg_store_match_set_rules(struct tg_store *s, int64_t match_id, unsigned version, int64_t since,
                              struct tg_error *err);
+/* Active matches by game and recorded rules version:
+ * [{"game","rules_version","count"}]. */
+json_t *tg_store_match_rules_counts(struct tg_store *s, struct tg_error *err);
+/* The ids of the active matches of game recorded under rules `version`, by
+ * id, at most limit: [id, ...]. */
+json_t *tg_store_match_rules_ids(struct tg_store *s, const char *game, unsigned version, int limit,
+                                 struct tg_error *err);
 /* Stores the match's clock (NULL: none). */
 int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
                              struct tg_error *err);

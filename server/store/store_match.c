@@ -288,6 +288,59 @@ int tg_store_match_set_rules(struct tg_store *s, int64_t match_id, unsigned vers
 	return ret;
 }
 
+json_t *tg_store_match_rules_counts(struct tg_store *s, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_RULES_COUNTS);
+	json_t *out = json_array();
+	int rc = SQLITE_DONE;
+	while (out && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (json_array_append_new(
+		        out, json_pack("{s:o,s:I,s:I}", "game", store_column_string(st, 0),
+		                       "rules_version", (json_int_t)sqlite3_column_int64(st, 1),
+		                       "count", (json_int_t)sqlite3_column_int64(st, 2))) != 0) {
+			json_decref(out);
+			out = NULL;
+		}
+	}
+	if (!out)
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory counting rules versions");
+	else if (rc != SQLITE_DONE) {
+		json_decref(out);
+		out = NULL;
+		store_fail_db(s, err, "counting rules versions");
+	}
+	store_stmt_done(st);
+	return out;
+}
+
+json_t *tg_store_match_rules_ids(struct tg_store *s, const char *game, unsigned version, int limit,
+                                 struct tg_error *err)
+{
+	int n = store_list_limit(limit, err);
+	if (n < 0)
+		return NULL;
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_RULES_IDS);
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, version);
+	sqlite3_bind_int(st, 3, n);
+	json_t *out = json_array();
+	int rc = SQLITE_DONE;
+	while (out && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (json_array_append_new(out, json_integer(sqlite3_column_int64(st, 0))) != 0) {
+			json_decref(out);
+			out = NULL;
+		}
+	if (!out)
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory listing matches by rules version");
+	else if (rc != SQLITE_DONE) {
+		json_decref(out);
+		out = NULL;
+		store_fail_db(s, err, "listing matches by rules version");
+	}
+	store_stmt_done(st);
+	return out;
+}
+
 int tg_store_match_set_clock(struct tg_store *s, int64_t match_id, const json_t *clock,
                              struct tg_error *err)
 {

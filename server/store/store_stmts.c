@@ -82,6 +82,10 @@ static const char *const stmt_sql[ST__COUNT] = {
     [ST_MATCH_SET_STATUS] = "UPDATE matches SET status = ?2, seed = coalesce(?3, seed), "
                             "result = coalesce(?4, result) WHERE id = ?1",
     [ST_MATCH_SET_CLOCK] = "UPDATE matches SET clock = ?2 WHERE id = ?1",
+    [ST_MATCH_RULES_COUNTS] = "SELECT game, rules_version, count(*) FROM matches "
+                              "WHERE status = 'active' GROUP BY game, rules_version",
+    [ST_MATCH_RULES_IDS] = "SELECT id FROM matches WHERE status = 'active' AND game = ?1 "
+                           "AND rules_version = ?2 ORDER BY id LIMIT ?3",
     [ST_MATCH_SET_RULES] = "UPDATE matches SET rules_version = ?2, rules_since = ?3 WHERE id = ?1",
     [ST_MATCH_LIST_OPEN] = "SELECT " MATCH_COLUMNS " FROM matches m "
                            "WHERE m.status = 'open' AND m.visibility = 'public' "

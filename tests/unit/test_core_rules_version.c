@@ -16,11 +16,13 @@
  * - a graceful stop saves every active match after its last action, so
  *   that the operator's way out works: the refused match, loaded by a
  *   release that replays it and stopped gracefully, resumes under the new
- *   version (docs/OPERATIONS.md, "Rules versions"). */
+ *   version (docs/OPERATIONS.md, "Rules versions");
+ * - the operators' status lists the matches waiting (rules_held). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/server_internal.h"
 #include "fake_client.h"
 #include "fixture_game.h"
 #include "tap.h"
@@ -81,6 +83,23 @@ static void restart(const struct game_module *const *games)
 	    &grant, rq("{s:s,s:s,s:s}", "op", "login", "name", "grant", "password", "pw-grant-1")));
 	EXPECT_OK(
 	    req(&lee, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "pw-lee-123")));
+}
+
+/* status's rules_held is {"count": n, "matches": [id]} (id 0: none). */
+static bool held_is(json_int_t n, int64_t id)
+{
+	struct tg_error err = {0};
+	json_t *st = status_json(fc_srv, &err);
+	json_t *held = json_object_get(st, "rules_held");
+	json_t *ids = json_object_get(held, "matches");
+	bool ok = json_integer_value(json_object_get(held, "count")) == n &&
+	          json_array_size(ids) == (id ? 1u : 0u) &&
+	          (!id || json_integer_value(json_array_get(ids, 0)) == id);
+	char *text = ok || !st ? NULL : json_dumps(held, JSON_COMPACT);
+	CHECKF(ok, "rules_held %s", text ? text : err.message);
+	free(text);
+	json_decref(st);
+	return ok;
 }
 
 static int64_t new_match(bool start)
@@ -180,6 +199,7 @@ int main(void)
 	CHECK(done_v1 != NULL);
 	EXPECT_OK(
 	    req(&grant, rq("{s:s,s:I,s:i}", "op", "replay", "match", (json_int_t)done, "seq", 1)));
+	CHECK(held_is(0, 0));
 	json_t *tail_v1 = open_view(tail, &error);
 	json_t *head_v1 = open_view(head, &error);
 	CHECK(tail_v1 && head_v1);
@@ -198,6 +218,7 @@ int main(void)
 	json_decref(v);
 	CHECK_EQ_INT(row_int(tail, "rules_version"), 1);
 	CHECK_EQ_INT(row_int(tail, "rules_since"), 0);
+	CHECK(held_is(1, tail)); /* head resumed at start-up; done is finished */
 
 	v = open_view(head, &error);
 	CHECKF(v && json_equal(v, head_v1),
@@ -258,6 +279,7 @@ int main(void)
 	CHECK_EQ_STR(code_of(error), "rules_changed");
 	msg = json_string_value(json_object_get(error, "message"));
 	CHECKF(msg && strstr(msg, "saved state at action 2"), "%s", msg ? msg : "(none)");
+	CHECK(held_is(0, 0)); /* its version is replayed; only its saved state is gone */
 	json_decref(v);
 	json_decref(error);
 
