@@ -13,7 +13,8 @@
  * - a finished match of version 1 is shown from its final saved state, but
  *   not stepped through (replay), and its record still says version 1;
  * - a match created under 1 but started under 2 records 2;
- * - a graceful stop saves every active match after its last action, so
+ * - a graceful stop, and the idle eviction, save every active match after
+ *   its last action, so
  *   that the operator's way out works: the refused match, loaded by a
  *   release that replays it and stopped gracefully, resumes under the new
  *   version (docs/OPERATIONS.md, "Rules versions");
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/server_internal.h"
 #include "fake_client.h"
@@ -62,6 +64,13 @@ static void expect_ok(const json_t *r, int line)
 #define EXPECT_OK(reply) expect_ok((reply), __LINE__)
 
 static struct client grant, lee;
+
+/* The server's clock: the wall clock moved on by `ahead` seconds. */
+static int64_t ahead;
+static int64_t test_now(void)
+{
+	return (int64_t)time(NULL) + ahead;
+}
 
 static void stopped(void *flag)
 {
@@ -162,6 +171,7 @@ int main(void)
 	CHECK(tg_game_rules_replay(&fx_v2_compat, 1) && tg_game_rules_replay(&fx_v2_compat, 2) &&
 	      !tg_game_rules_replay(&fx_v2, 1) && !tg_game_rules_replay(&fx_v2_compat, 3));
 
+	tg_server_set_time_source(test_now);
 	if (!fc_rig_open(&rig, "tg_rules_version"))
 		return tap_done();
 	rig.cfg.snapshot_every = 1000; /* snapshots at round changes only */
@@ -312,11 +322,23 @@ int main(void)
 	CHECK_EQ_INT(row_int(late, "rules_since"), 1);
 	json_decref(late_v2);
 
+	/* The idle eviction saves an active match after its last action before
+	 * it leaves memory. */
+	int64_t idle = new_match(true);
+	act(&grant, idle, 0, json_pack("{s:s,s:i}", "type", "commit", "value", 3));
+	CHECK_EQ_INT(snapshot_seq(idle), -1);
+	client_close(&grant); /* nobody follows it any more */
+	client_close(&lee);
+	ahead += 2 * (int64_t)rig.cfg.evict_after_s + 60;
+	tg_engine_sweep(fc_srv);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	struct tg_engine_match_memory mem;
+	CHECKF(tg_engine_match_memory(fc_srv, idle, &mem) != 0, "the idle match was evicted");
+	CHECK_EQ_INT(snapshot_seq(idle), 1);
+
 	json_decref(tail_v1);
 	json_decref(head_v1);
 	json_decref(head_v2);
-	client_close(&grant);
-	client_close(&lee);
 	fc_rig_close(&rig);
 	return tap_done();
 }
