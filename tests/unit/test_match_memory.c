@@ -96,6 +96,22 @@ static void one_patch_each(struct client *a, struct client *b, int64_t mid, cons
 	same_as_fresh(b, mid, what);
 }
 
+/* c comes back after client_close: a new connection, logged in as name,
+ * opens the match with since, holding the view it had (view, taken). */
+static void come_back(struct client *c, const char *name, const char *password, int64_t mid,
+                      int64_t since, json_t *view)
+{
+	client_open(c);
+	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECK(
+	    is_ok(req(c, rq("{s:s,s:s,s:s}", "op", "login", "name", name, "password", password))));
+	c->view = view;
+	c->seq = since;
+	mark_seen(c);
+	CHECK(is_ok(req(c, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
+	                      (json_int_t)since))));
+}
+
 int main(void)
 {
 	struct fc_rig rig;
@@ -173,15 +189,7 @@ int main(void)
 	client_close(other);
 	for (int i = 0; i < 12; i++)
 		CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "on")));
-	client_open(other);
-	req(other, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	CHECK(is_ok(req(
-	    other, rq("{s:s,s:s,s:s}", "op", "login", "name", other_name, "password", other_pw))));
-	other->view = other_view;
-	other->seq = since;
-	mark_seen(other);
-	CHECK(is_ok(req(other, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
-	                          (json_int_t)since))));
+	come_back(other, other_name, other_pw, mid, since, other_view);
 	CHECK_EQ_INT(count_new(other, "patch"), 12);
 	CHECK_EQ_INT(count_new(other, "view"), 0);
 	CHECK(other->seq == mover->seq);
@@ -216,15 +224,7 @@ int main(void)
 	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "away")));
 	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "still")));
 	idle_views(mid, "while one player is away");
-	client_open(other);
-	req(other, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	CHECK(is_ok(req(
-	    other, rq("{s:s,s:s,s:s}", "op", "login", "name", other_name, "password", other_pw))));
-	other->view = other_view;
-	other->seq = since;
-	mark_seen(other);
-	CHECK(is_ok(req(other, rq("{s:s,s:I,s:I}", "op", "open", "match", (json_int_t)mid, "since",
-	                          (json_int_t)since))));
+	come_back(other, other_name, other_pw, mid, since, other_view);
 	CHECK_EQ_INT(count_new(other, "patch"), 2);
 	CHECK_EQ_INT(count_new(other, "view"), 0);
 	mark_seen(other);

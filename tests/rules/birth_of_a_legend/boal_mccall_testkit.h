@@ -93,4 +93,43 @@ static inline struct game *bk_mccall_eliminated(const char *leader, bool morell,
 	return NULL;
 }
 
+/* A.P. Hill assaults McCall and Morell together in 6, Porter with them (the
+ * generator keyed by k): the game once the Assault is declared. */
+static inline struct game *bk_assault_both(int k)
+{
+	struct game *g = bk_board(k, "porter", true, false, false);
+	g->s.unit[bt_unit("morell_inf")].area = 6;
+	bk_act(g, "confederate", "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}");
+	bk_act(g, "confederate", "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}");
+	return g;
+}
+
+/* ... then the Union's Forward Unit (the first offered) and the CP taken by
+ * exhausting: the game at the Defender's voluntary retreats (10.7.3) with
+ * McCall and Morell still in 6, or NULL (freed) when key k does not give
+ * it. */
+static inline struct game *bk_both_at_voluntary(int k)
+{
+	struct game *g = bk_assault_both(k);
+	json_t *fw = bm_find(g, "union", "forward", NULL, 0);
+	if (fw)
+		bm_do(g, "union", fw);
+	for (int n = 0; n < 4; n++) {
+		json_t *cp = bm_find(g, "union", "cp", NULL, 0);
+		if (!cp)
+			break;
+		json_object_set_new(cp, "loss", json_string("exhaust"));
+		struct tg_error err = {{0}, {0}};
+		int r = BM->act(g, "union", cp, NULL, &err);
+		json_decref(cp);
+		if (r != 0)
+			break;
+	}
+	if (g->s.imp.step == BOAL_IS_VOLUNTARY && g->s.unit[bt_unit("mccall_inf")].area == 6 &&
+	    g->s.unit[bt_unit("morell_inf")].area == 6)
+		return g;
+	BM->free(g);
+	return NULL;
+}
+
 #endif

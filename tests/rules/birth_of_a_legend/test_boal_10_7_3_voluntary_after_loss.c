@@ -15,11 +15,7 @@
 static struct game *assault_with(enum boal_result r, int k0)
 {
 	for (int k = k0; k < k0 + 600; k++) {
-		struct game *g = bk_board(k, "porter", true, false, false);
-		g->s.unit[bt_unit("morell_inf")].area = 6;
-		bk_act(g, "confederate", "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}");
-		bk_act(g, "confederate",
-		       "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}");
+		struct game *g = bk_assault_both(k);
 		json_t *fw = bm_find(g, "union", "forward", "unit", 0);
 		if (!fw)
 			fw = bm_find(g, "union", "forward", NULL, 0);

@@ -19,30 +19,9 @@
 static struct game *at_voluntary(int k0)
 {
 	for (int k = k0; k < k0 + 400; k++) {
-		struct game *g = bk_board(k, "porter", true, false, false);
-		g->s.unit[bt_unit("morell_inf")].area = 6;
-		bk_act(g, "confederate", "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}");
-		bk_act(g, "confederate",
-		       "{\"type\":\"assault\",\"area\":6,\"point\":\"aphill_inf\"}");
-		json_t *fw = bm_find(g, "union", "forward", NULL, 0);
-		if (fw)
-			bm_do(g, "union", fw);
-		for (int n = 0; n < 4; n++) {
-			json_t *cp = bm_find(g, "union", "cp", NULL, 0);
-			if (!cp)
-				break;
-			json_object_set_new(cp, "loss", json_string("exhaust"));
-			struct tg_error err = {{0}, {0}};
-			int r = BM->act(g, "union", cp, NULL, &err);
-			json_decref(cp);
-			if (r != 0)
-				break;
-		}
-		if (g->s.imp.step == BOAL_IS_VOLUNTARY &&
-		    g->s.unit[bt_unit("mccall_inf")].area == 6 &&
-		    g->s.unit[bt_unit("morell_inf")].area == 6)
+		struct game *g = bk_both_at_voluntary(k);
+		if (g)
 			return g;
-		BM->free(g);
 	}
 	return NULL;
 }
