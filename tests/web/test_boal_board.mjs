@@ -12,7 +12,8 @@
 // wire (the act the page sent is the offered action) and in the next view
 // the socket received (a moved unit's counter stands in its new area;
 // after every move the whole map is the view's again, and an assault's
-// exhausted Point Unit is drawn on its exhausted side). A second match with
+// exhausted Point Unit is drawn on its exhausted side), a Forced March
+// (15.3) chosen on a unit's counter. A second match with
 // 16.1's side bidding shows each board what its view says of the bids, and
 // once the bids exchange seats and sides every page says what each seat
 // plays (the game's words, not the roles).
@@ -261,12 +262,43 @@ async function pieceMove(p, view, entry) {
   } else await p.page.locator(sel).dispatchEvent("click");
   await p.page.waitForSelector("#show-all");
   const offered = (await p.page.$$eval("#actions button.action", (els) => els.map((e) => Number(e.dataset.index)))).sort();
-  const want = view.actions.map((a, i) => [a, i]).filter(([a]) => Object.values(a.action).flat().includes(id)).map(([, i]) => i).sort();
+  const chooses = (a) => (a.params || []).some((q) => q.choices.some((c) => c.value === id || (Array.isArray(c.value) && c.value.length === 1 && c.value[0] === id)));
+  const want = view.actions.map((a, i) => [a, i]).filter(([a]) => Object.values(a.action).flat().includes(id) || chooses(a)).map(([, i]) => i).sort();
   if (JSON.stringify(offered) !== JSON.stringify(want)) fail(`${p.name}: ${id}'s counter listed ${offered}, not ${want}`);
   await p.page.click(`button.action[data-index="${view.actions.indexOf(entry)}"]`);
   await sentAct(p, n, entry.action, `${id}'s ${entry.action.type}`);
   await played(p, before, `${id}'s ${entry.action.type}`);
   console.log(`# ${p.name} clicked ${id}'s counter: ${entry.label}`);
+}
+
+// 15.3's Forced March, one entry whose param chooses the units: a click on
+// a unit's counter lists it bound to that unit, and a click there sends it
+// for that unit alone; the next view's offer no longer names the unit.
+async function marchMove(p, view, entry, id, match) {
+  const sel = `#board .counter.unit[data-unit="${id}"]`;
+  if (await p.page.$(`#board .stack.stacked ${sel.slice(7)}`)) {
+    await p.page.locator(sel).dispatchEvent("click");
+    await p.page.waitForSelector(`#board .stack.spread ${sel.slice(7)}`);
+    p.spread = (p.spread || 0) + 1;
+  }
+  const before = await seqOf(p.page), n = p.sent.length;
+  await p.page.locator(sel).dispatchEvent("click");
+  await p.page.waitForSelector("#show-all");
+  const index = view.actions.indexOf(entry);
+  const button = p.page.locator(`button.action[data-index="${index}"]`);
+  if ((await button.count()) !== 1) fail(`${p.name}: ${id}'s counter did not list the Forced March once`);
+  const label = await button.textContent();
+  const name = view.board.units.find((u) => u.id === id).name;
+  if (!label.includes("15.3") || !label.includes(name)) fail(`${p.name}: ${id}'s Forced March is listed as "${label}"`);
+  await button.click();
+  const want = { ...entry.action, units: [id] };
+  await sentAct(p, n, want, `${id}'s Forced March`);
+  await played(p, before, `${id}'s Forced March`);
+  let next;
+  await until(`the view after ${id}'s Forced March`, () => (next = timeline(p.frames, match).get(before + 1)) !== undefined);
+  const still = next.actions.find((a) => a.action.type === "forced_march")?.params[0].choices.some((c) => c.value.length === 1 && c.value[0] === id);
+  if (still) fail(`after its Forced March the view still offers one to ${id}`);
+  console.log(`# ${p.name} clicked ${id}'s counter: ${label}`);
 }
 
 async function listMove(p, view, entry) {
@@ -285,6 +317,16 @@ function policy(view, st) {
   const plain = (f) => acts.find((a) => !a.params?.length && f(a.action));
   const assault = plain((a) => a.type === "assault");
   if (assault) return { kind: "area", entry: assault };
+  // once, 15.3's Forced March of a unit that can move (the Advanced game)
+  const march = !st.marched && st.toMove > 0 && acts.find((a) => a.action.type === "forced_march");
+  if (march) {
+    const movers = new Set(acts.filter((a) => a.action.type === "move" && a.action.unit).map((a) => a.action.unit));
+    const c = march.params[0].choices.find((x) => x.value.length === 1 && movers.has(x.value[0]));
+    if (c) {
+      st.marched = true;
+      return { kind: "march", entry: march, id: c.value[0] };
+    }
+  }
   if (st.toMove > 0) {
     const unitsWithOne = acts.filter((a) => a.action.type === "move" && a.action.unit &&
       acts.filter((b) => b.action.unit === a.action.unit && b.action.to === a.action.to).length === 1);
@@ -510,8 +552,9 @@ async function main() {
       const shown = await seqOf(p.page);
       await until("the page's view in its frames", () => latest(p, match).seq === shown);
       const { view } = latest(p, match);
-      const { kind, entry } = policy(view, st);
-      if (kind === "unit") {
+      const { kind, entry, id } = policy(view, st);
+      if (kind === "march") await marchMove(p, view, entry, id, match);
+      else if (kind === "unit") {
         await unitMove(p, view, entry, match);
         byUnit++;
       } else if (kind === "area") {
@@ -537,6 +580,7 @@ async function main() {
     if (!byUnit || !byArea) fail(`${byUnit} moves by picking a unit, ${byArea} by clicking an area: each must happen`);
     if (!a.spread && !b.spread) fail("no unit was picked from a stack");
     if (!byPiece) fail("no action was chosen among a unit's by clicking its counter");
+    if (!st.marched) fail("no Forced March (15.3) was chosen on a unit's counter");
     if (!keyed) fail("no counter was chosen by the keyboard");
     // After the moves every map, the spectator's too, is its latest view's.
     await until("the spectator to catch up", async () => (await seqOf(c.page)) === (await seqOf(a.page)));

@@ -49,10 +49,14 @@ export function namedIds(entry) {
 }
 
 // A click on a place: the one action naming it is played (with the param
-// bound to the place); true if so, false if there are several to list.
+// bound to the place); true if so, false if there are several to list, or
+// it has a param the place does not choose (Birth of a Legend's Combined
+// Regroup names its first Area and asks the second: the list's chooser
+// asks it).
 export function playSingle(entries, ctx) {
   if (entries.length !== 1) return false;
   const { entry, value } = entries[0];
+  if ((entry.params || []).some((p) => !(value && p.name in value))) return false;
   ctx.pick({ ...entry.action, ...(value || {}) });
   return true;
 }
