@@ -122,6 +122,7 @@ static void free_owned(struct lw_data_owned *o)
 	for (int f = 0; f < LW_F_COUNT; f++)
 		json_decref(o->root[f]);
 	free(o->hexes);
+	free(o->hex_slot);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);
@@ -188,16 +189,8 @@ const struct lw_data *lw_data_get(struct lw_data_error *err)
 
 const struct lw_hex *lw_data_hex(const struct lw_data *d, int id)
 {
-	size_t lo = 0, hi = d->n_hexes;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (d->hexes[mid].id == id)
-			return &d->hexes[mid];
-		if (d->hexes[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (id >= 0 && id < LW_HEX_IDS && d->hex_slot[id])
+		return &d->hexes[d->hex_slot[id] - 1];
 	return NULL;
 }
 

@@ -16,6 +16,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kit/hexgrid.h"
 
@@ -316,10 +317,16 @@ struct lw_tables {
 	int kentucky_violation_pc;       /* 5 (2.4.3) */
 };
 
+#define LW_HEX_IDS 10000 /* hex ids are XXYY (tg_hex_parse: four digits) */
+
 struct lw_data {
 	struct tg_hexgrid grid;
 	const struct lw_hex *hexes; /* sorted by id */
 	size_t n_hexes;
+	/* by hex id (XXYY, below LW_HEX_IDS): 1 + the hex's index in hexes,
+	 * 0 for none; lw_data_hex's look-up in one read (issue 17: it was a
+	 * binary search, 3 % of an action's view work) */
+	const uint16_t *hex_slot;
 	const struct lw_hexside *hexsides; /* sorted by id */
 	size_t n_hexsides;
 	const struct lw_city *cities;

@@ -25,6 +25,7 @@ struct lw_data_owned {
 	struct lw_data pub;
 	json_t *root[LW_F_COUNT];
 	struct lw_hex *hexes;
+	uint16_t *hex_slot; /* LW_HEX_IDS entries */
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
 	struct lw_city *cities;

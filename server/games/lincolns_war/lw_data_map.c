@@ -427,5 +427,12 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	qsort(o->hexes, o->pub.n_hexes, sizeof *o->hexes, cmp_hex);
 	qsort(o->hexsides, o->pub.n_hexsides, sizeof *o->hexsides, cmp_side);
 	o->pub.hexsides = o->hexsides;
+	/* lw_data_hex's index: tg_hex_parse gave every id four digits */
+	if (!(o->hex_slot = calloc(LW_HEX_IDS, sizeof *o->hex_slot)))
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	o->pub.hex_slot = o->hex_slot;
+	for (size_t i = 0; i < o->pub.n_hexes; i++)
+		if (o->hexes[i].id >= 0 && o->hexes[i].id < LW_HEX_IDS)
+			o->hex_slot[o->hexes[i].id] = (uint16_t)(i + 1);
 	return 0;
 }

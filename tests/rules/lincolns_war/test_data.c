@@ -793,6 +793,23 @@ static void rejects_bad_data(void)
 	}
 }
 
+/* lw_data_hex's index (issue 17) finds what a scan of the sorted hexes
+ * finds, for every id and for ids off the grid. */
+static void hex_lookup(void)
+{
+	int wrong = 0;
+	for (int id = -2; id < LW_HEX_IDS + 2; id++) {
+		const struct lw_hex *want = NULL;
+		for (size_t i = 0; i < D->n_hexes; i++)
+			if (D->hexes[i].id == id)
+				want = &D->hexes[i];
+		wrong += lw_data_hex(D, id) != want;
+	}
+	CHECKF(wrong == 0, "lw_data_hex differs from a scan for %d ids", wrong);
+	for (size_t i = 1; i < D->n_hexes; i++)
+		CHECK(D->hexes[i - 1].id < D->hexes[i].id); /* sorted, unique */
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -801,6 +818,7 @@ int main(void)
 		return tap_done();
 	CHECK(lw_data_get(NULL) == D); /* cached */
 	stated_map();
+	hex_lookup();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
