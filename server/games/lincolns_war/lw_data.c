@@ -123,6 +123,8 @@ static void free_owned(struct lw_data_owned *o)
 		json_decref(o->root[f]);
 	free(o->hexes);
 	free(o->hex_slot);
+	free(o->next);
+	free(o->rail_next);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);

@@ -327,6 +327,12 @@ struct lw_data {
 	 * 0 for none; lw_data_hex's look-up in one read (issue 17: it was a
 	 * binary search, 3 % of an action's view work) */
 	const uint16_t *hex_slot;
+	/* by index in hexes: the hexes next to it (tg_hex_neighbours' order),
+	 * and those a rail hexside that is not impassable joins it to (9.1);
+	 * 0 after the last (no hex is 0000). The rail walks read these rather
+	 * than the grid's arithmetic and a hexside search per step (issue 17). */
+	const int16_t (*next)[6];
+	const int16_t (*rail_next)[6];
 	const struct lw_hexside *hexsides; /* sorted by id */
 	size_t n_hexsides;
 	const struct lw_city *cities;

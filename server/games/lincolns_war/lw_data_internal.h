@@ -26,6 +26,7 @@ struct lw_data_owned {
 	json_t *root[LW_F_COUNT];
 	struct lw_hex *hexes;
 	uint16_t *hex_slot; /* LW_HEX_IDS entries */
+	int16_t (*next)[6], (*rail_next)[6];
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
 	struct lw_city *cities;

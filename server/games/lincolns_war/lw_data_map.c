@@ -42,6 +42,33 @@ static int add_hex(struct lw_data_owned *o, struct lw_ctx *c, const char *id_s, 
 	return 0;
 }
 
+/* lw_data's next and rail_next (after the hexes are sorted and indexed). */
+static int neighbour_lists(struct lw_data_owned *o, struct lw_data_error *err)
+{
+	size_t n = o->pub.n_hexes ? o->pub.n_hexes : 1;
+	o->next = calloc(n, sizeof *o->next);
+	o->rail_next = calloc(n, sizeof *o->rail_next);
+	if (!o->next || !o->rail_next)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	o->pub.next = (const int16_t(*)[6])o->next;
+	o->pub.rail_next = (const int16_t(*)[6])o->rail_next;
+	for (size_t i = 0; i < o->pub.n_hexes; i++) {
+		int nb[6], a = o->hexes[i].id, k = 0;
+		int m = tg_hex_neighbours(&o->pub.grid, a, nb);
+		for (int j = 0; j < m; j++) {
+			if (nb[j] == 0) /* the lists end at 0 */
+				return lw_fail(err, LW_DATA_ESCHEMA, F, NULL,
+				               "the grid may not hold hex 0000");
+			o->next[i][j] = (int16_t)nb[j];
+			unsigned f = lw_data_hexside_flags(&o->pub, a, nb[j]);
+			if (nb[j] > 0 && lw_data_hex(&o->pub, nb[j]) && (f & LW_HS_RAIL) &&
+			    !(f & LW_HS_IMPASSABLE))
+				o->rail_next[i][k++] = (int16_t)nb[j];
+		}
+	}
+	return 0;
+}
+
 static int load_states(struct lw_data_owned *o, const json_t *root, struct lw_data_error *err)
 {
 	struct lw_ctx c = {err, F, "states"};
@@ -434,5 +461,5 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	for (size_t i = 0; i < o->pub.n_hexes; i++)
 		if (o->hexes[i].id >= 0 && o->hexes[i].id < LW_HEX_IDS)
 			o->hex_slot[o->hexes[i].id] = (uint16_t)(i + 1);
-	return 0;
+	return neighbour_lists(o, err);
 }

@@ -71,6 +71,8 @@ enum {
 	 * rail into Kentucky until the side controls a Kentucky city, so rail
 	 * transport never breaks its neutrality by itself */
 	NET_SHUT = 4,
+	/* next to a NET_STOP hex: a move that comes here ends here (9.1) */
+	NET_NEAR = 8,
 };
 
 void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net)
@@ -108,22 +110,21 @@ void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *n
 			if (d->hexes[i].id >= 0 && d->hexes[i].id < HEX_IDS &&
 			    strcmp(d->hexes[i].state, "KY") == 0)
 				net->flag[d->hexes[i].id] |= NET_SHUT;
+	/* lw_rail_must_stop once per obstacle, not per hex walked: the hexes
+	 * next to it (adjacency is mutual on the grid) */
+	for (size_t i = 0; i < d->n_hexes; i++) {
+		int hex = d->hexes[i].id;
+		if (hex < 0 || hex >= HEX_IDS || !(net->flag[hex] & NET_STOP))
+			continue;
+		for (int k = 0; k < 6 && d->next[i][k]; k++)
+			if (d->next[i][k] < HEX_IDS)
+				net->flag[d->next[i][k]] |= NET_NEAR;
+	}
 }
 
 static bool net_flag(const struct lw_rail_net *net, int hex, uint8_t f)
 {
 	return hex >= 0 && hex < HEX_IDS && (net->flag[hex] & f);
-}
-
-/* lw_rail_must_stop over the gathered net */
-static bool net_must_stop(const struct lw_rail_net *net, int hex)
-{
-	int nb[6];
-	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
-	for (int i = 0; i < n; i++)
-		if (net_flag(net, nb[i], NET_STOP))
-			return true;
-	return false;
 }
 
 /* 2.3 / 9.1: "The Union can always rail around obstacles by using transit
@@ -175,17 +176,14 @@ void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW
 		int a = q[qh++];
 		/* the start may be left even next to the enemy; elsewhere, a hex
 		 * next to an obstacle ends the move */
-		if (a != from && net_must_stop(net, a))
+		if (a != from && (net->flag[a] & NET_NEAR))
 			continue;
 		transit_link(net, a, reach, q, &qt, QMAX);
-		int nb[6];
-		int n = tg_hex_neighbours(&d->grid, a, nb);
-		for (int i = 0; i < n; i++) {
-			int b = nb[i];
-			if (!valid_hex(b) || reach[b] || (net->flag[b] & (NET_CUT | NET_SHUT)))
-				continue;
-			unsigned f = lw_data_hexside_flags(d, a, b);
-			if (!(f & LW_HS_RAIL) || (f & LW_HS_IMPASSABLE))
+		/* the hexes a rail hexside, not impassable, joins to a (lw_data) */
+		const int16_t *next = d->rail_next[d->hex_slot[a] - 1];
+		for (int i = 0; i < 6 && next[i]; i++) {
+			int b = next[i];
+			if (b >= HEX_IDS || reach[b] || (net->flag[b] & (NET_CUT | NET_SHUT)))
 				continue;
 			reach[b] = 1;
 			if (qt < QMAX)
