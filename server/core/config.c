@@ -30,6 +30,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->max_connections = 50000;
 	c->max_connections_per_address = 256;
 	c->message_timeout_ms = 30000;
+	c->tls_buffers_idle_ms = 5000;
 	c->max_matches_per_user = 50;
 	c->login_attempts = 5;
 	c->login_window_s = 300;
@@ -181,6 +182,7 @@ static const struct num_key num_keys[] = {
     NUM_U(max_connections, 1, 1000000, "connections"),
     NUM_U(max_connections_per_address, 1, 1000000, "connections"),
     NUM_U(message_timeout_ms, 100, 3600000, "milliseconds"),
+    NUM_U(tls_buffers_idle_ms, 0, 3600000, "milliseconds"),
     NUM_U(max_matches_per_user, 1, 100000, "matches"),
     NUM_U(login_attempts, 1, 1000, "attempts"),
     NUM_U(login_window_s, 1, 86400, "seconds"),

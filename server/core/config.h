@@ -21,13 +21,16 @@ struct tg_config {
 	unsigned max_connections;      /* 50000 */
 	unsigned max_connections_per_address; /* 256 per IPv4 address or IPv6 /64 */
 	unsigned message_timeout_ms;          /* 30000: from a message's first byte to its end */
-	unsigned max_matches_per_user;        /* 50 active or open */
-	unsigned login_attempts;              /* 5 per window per (address, account name) */
-	unsigned login_address_attempts;      /* 100 per window per address, any names */
-	unsigned login_window_s;              /* 300 */
-	unsigned registrations_per_address;   /* 20 accounts an hour per address */
-	unsigned matches_created_per_user;    /* 100 an hour, aborted ones included */
-	unsigned backup_pages_per_step;       /* 256 database pages copied per loop turn */
+	/* 5000: a connection quiet this long frees its TLS buffers; 0: after
+	 * every record (net.h) */
+	unsigned tls_buffers_idle_ms;
+	unsigned max_matches_per_user;      /* 50 active or open */
+	unsigned login_attempts;            /* 5 per window per (address, account name) */
+	unsigned login_address_attempts;    /* 100 per window per address, any names */
+	unsigned login_window_s;            /* 300 */
+	unsigned registrations_per_address; /* 20 accounts an hour per address */
+	unsigned matches_created_per_user;  /* 100 an hour, aborted ones included */
+	unsigned backup_pages_per_step;     /* 256 database pages copied per loop turn */
 	/* metrics_listen: empty host, off; else Prometheus text on it */
 	char metrics_host[256];
 	int metrics_port;

@@ -90,6 +90,8 @@ static void usage(FILE *out)
 	    "  max_connections = 50000\n"
 	    "  max_connections_per_address = 256  per IPv4 address or IPv6 /64\n"
 	    "  message_timeout_ms = 30000     a message begun must end within; else error, close\n"
+	    "  tls_buffers_idle_ms = 5000     a connection quiet this long frees its TLS\n"
+	    "                                 buffers (34 KiB); 0: after every record\n"
 	    "  max_matches_per_user = 50      open + active matches per user\n"
 	    "  login_attempts = 5             logins per window per (address, name); a success\n"
 	    "                                 does not count\n"
@@ -543,6 +545,7 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	    .message_timeout_ms = cfg.message_timeout_ms,
 	    .max_connections_per_address = cfg.max_connections_per_address,
 	    .web_origins = cfg.web_origins,
+	    .tls_buffers_idle_ms = cfg.tls_buffers_idle_ms,
 	};
 	d.net =
 	    tg_net_start(&d.loop, &netcfg, tg_server_net_callbacks(), d.server, err, sizeof err);

@@ -47,6 +47,7 @@ static int flush(struct tg_conn *c)
 	size_t pending = BIO_ctrl_pending(c->wbio);
 	if (!pending)
 		return 0;
+	tg_tls_idle_busy(c);
 	struct write_req *w = malloc(sizeof *w + pending);
 	if (!w) {
 		TG_ERROR(c->id, 0, "out of memory queueing %zu bytes; closing", pending);
@@ -88,6 +89,7 @@ static void on_handle_closed(uv_handle_t *h)
 		n->conns = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
+	tg_tls_idle_forget(c);
 	SSL_free(c->ssl); /* frees both BIOs */
 	tg_framer_free(&c->framer);
 	tg_web_free(c);
@@ -414,6 +416,7 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		tg_conn_abort(c);
 		return;
 	}
+	tg_tls_idle_busy(c);
 	pump(c);
 }
 

@@ -149,6 +149,7 @@ static void on_connection(uv_stream_t *server, int status)
 	BIO_set_mem_eof_return(c->wbio, -1);
 	SSL_set_bio(c->ssl, c->rbio, c->wbio);
 	SSL_set_accept_state(c->ssl);
+	tg_tls_idle_setup(c);
 	uv_tcp_nodelay(&c->tcp, 1);
 	peer_name(&c->tcp, c->peer, sizeof c->peer, c->peer_group, sizeof c->peer_group);
 	TG_DEBUG(c->id, 0, "connection from %s", c->peer);
@@ -229,6 +230,7 @@ struct tg_net *tg_net_start(uv_loop_t *loop, const struct tg_net_config *cfg,
 		free(n);
 		return NULL;
 	}
+	tg_tls_idle_init(n);
 	n->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
 	                                            : ((struct sockaddr_in *)&bound)->sin_port);
 	return n;
@@ -245,11 +247,19 @@ unsigned tg_net_connection_count(const struct tg_net *n)
 
 static void maybe_done(struct tg_net *n)
 {
-	if (n->shutting_down && n->listener_closed && n->count == 0 && n->done) {
+	if (n->shutting_down && n->listener_closed && n->buffers_timer_closed && n->count == 0 &&
+	    n->done) {
 		void (*done)(void *) = n->done;
 		n->done = NULL;
 		done(n->done_ud);
 	}
+}
+
+static void on_buffers_timer_closed(uv_handle_t *h)
+{
+	struct tg_net *n = h->data;
+	n->buffers_timer_closed = true;
+	maybe_done(n);
 }
 
 static void on_listener_closed(uv_handle_t *h)
@@ -281,6 +291,7 @@ void tg_net_shutdown(struct tg_net *n, const json_t *goodbye, void (*done)(void 
 	n->done = done;
 	n->done_ud = ud;
 	tg_net_stop_accepting(n);
+	tg_tls_idle_close(n, on_buffers_timer_closed);
 	char *line = goodbye ? json_dumps(goodbye, JSON_COMPACT) : NULL;
 	struct tg_conn *next;
 	for (struct tg_conn *c = n->conns; c; c = next) {

@@ -46,6 +46,10 @@ struct tg_net_config {
 	/* Origins besides the daemon's own (https://<Host>) whose pages may open
 	 * a WebSocket: "https://a.example, https://b.example"; NULL or "": none. */
 	const char *web_origins;
+	/* A connection quiet this long frees its TLS record buffers (about
+	 * 34 KiB, SSL_free_buffers); a busy one keeps them, so records do not
+	 * allocate. 0: freed after every record (SSL_MODE_RELEASE_BUFFERS). */
+	unsigned tls_buffers_idle_ms;
 };
 
 struct tg_net;

@@ -45,6 +45,12 @@ struct tg_net {
 	void (*done)(void *);
 	void *done_ud;
 	struct tg_peer_count *peers[TG_NET_PEER_BUCKETS];
+	/* Connections that may hold TLS buffers, least recently busy first, and
+	 * the timer that frees the buffers of those quiet for
+	 * cfg.tls_buffers_idle_ms (tls_idle.c). */
+	struct tg_conn *busy_head, *busy_tail;
+	uv_timer_t buffers_timer;
+	bool buffers_timer_closed;
 	char readbuf[TG_NET_READ_CHUNK];
 };
 
@@ -83,6 +89,10 @@ struct tg_conn {
 	 * and carries the WebSocket after an upgrade). */
 	bool sniffed;
 	struct tg_web *web;
+	/* In net's busy list since busy_ms (uv_now of its last TLS record). */
+	bool busy;
+	uint64_t busy_ms;
+	struct tg_conn *busy_prev, *busy_next;
 };
 
 SSL_CTX *tg_tls_server_ctx(const char *cert_file, const char *key_file, char *err, size_t errlen);
@@ -100,6 +110,17 @@ void tg_net_conn_gone(struct tg_net *n, struct tg_conn *c);
  * The first unfinished byte starts the message_timeout_ms deadline; a
  * framer left with nothing unfinished stops it (conn.c). */
 void tg_conn_note_partial(struct tg_conn *c, bool partial);
+
+/* ---- tls_idle.c: the TLS buffers of quiet connections ---- */
+void tg_tls_idle_init(struct tg_net *n);
+/* Stops the timer and closes it; maybe_done waits for its close. */
+void tg_tls_idle_close(struct tg_net *n, uv_close_cb done);
+/* A new connection's SSL: buffers freed per record when the delay is 0. */
+void tg_tls_idle_setup(struct tg_conn *c);
+/* c's SSL has just read or written a record: it keeps its buffers until it
+ * has been quiet for tls_buffers_idle_ms. */
+void tg_tls_idle_busy(struct tg_conn *c);
+void tg_tls_idle_forget(struct tg_conn *c); /* before c is freed */
 
 /* ---- conn.c, for web.c ---- */
 /* SSL_write of raw bytes, then the flush. 0, or -1 (aborted). */

@@ -47,8 +47,6 @@ SSL_CTX *tg_tls_server_ctx(const char *cert_file, const char *key_file, char *er
 		goto fail;
 	SSL_CTX_set_options(ctx, SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_NO_RENEGOTIATION |
 	                             SSL_OP_NO_COMPRESSION);
-	/* Idle connections hold no read/write buffers. */
-	SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS);
 
 	step = "set up session resumption";
 	SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_SERVER);

@@ -44,6 +44,7 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.max_connections, 50000);
 	CHECK_EQ_INT(c.max_connections_per_address, 256);
 	CHECK_EQ_INT(c.message_timeout_ms, 30000);
+	CHECK_EQ_INT(c.tls_buffers_idle_ms, 5000);
 	CHECK_EQ_INT(c.max_matches_per_user, 50);
 	CHECK_EQ_INT(c.login_attempts, 5);
 	CHECK_EQ_INT(c.login_window_s, 300);
@@ -82,6 +83,7 @@ static void test_file(void)
 	           "max_connections = 100\n"
 	           "max_connections_per_address = 8\n"
 	           "message_timeout_ms = 2500\n"
+	           "tls_buffers_idle_ms = 0\n"
 	           "max_matches_per_user = 7\n"
 	           "login_attempts = 3\n"
 	           "login_window_s = 60\n"
@@ -108,6 +110,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.max_connections, 100);
 	CHECK_EQ_INT(c.max_connections_per_address, 8);
 	CHECK_EQ_INT(c.message_timeout_ms, 2500);
+	CHECK_EQ_INT(c.tls_buffers_idle_ms, 0);
 	CHECK_EQ_INT(c.max_matches_per_user, 7);
 	CHECK_EQ_INT(c.login_attempts, 3);
 	CHECK_EQ_INT(c.login_window_s, 60);

@@ -1,0 +1,337 @@
+/* test_net_tls_buffers.c — a connection's TLS record buffers (issue 17).
+ *
+ * SSL_MODE_RELEASE_BUFFERS freed OpenSSL's read and write buffers (about
+ * 17 KiB each) after every record and allocated them again for the next:
+ * the allocator churn the daemon's profile showed as `malloc_consolidate`.
+ * Now a connection keeps its buffers while it is busy and frees them
+ * (SSL_free_buffers) once it has been quiet for tls_buffers_idle_ms, so an
+ * idle connection still costs what it did; 0 keeps the old mode.
+ *
+ * OpenSSL's own heap is counted through CRYPTO_set_mem_functions, on the
+ * loop thread only (the clients run on the main thread with the same
+ * library). An echo server; N clients of each net:
+ *   - with tls_buffers_idle_ms = DELAY_MS: a connection that has just
+ *     exchanged a message holds at least 16 KiB more of OpenSSL's heap than
+ *     when it was idle; after DELAY_MS of quiet it is back down; a message
+ *     after that still goes both ways, and the buffers come back;
+ *   - with 0: right after a message a connection holds what an idle one
+ *     does (under 4 KiB more), as before. */
+#include <arpa/inet.h>
+#include <malloc.h>
+#include <netinet/in.h>
+#include <openssl/crypto.h>
+#include <openssl/ssl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "net/cert.h"
+#include "net/net.h"
+#include "tap.h"
+#include "util/log.h"
+
+#define N 4
+#define DELAY_MS 2000
+#define KEPT (16 * 1024) /* the two buffers are about 17 KiB each */
+
+/* ---- OpenSSL's heap, counted on the loop thread ------------------------- */
+
+static _Thread_local bool on_loop;
+static atomic_long live;
+
+static void count(void *p, long sign)
+{
+	if (p && on_loop)
+		atomic_fetch_add(&live, sign * (long)malloc_usable_size(p));
+}
+
+static void *count_malloc(size_t n, const char *file, int line)
+{
+	(void)file, (void)line;
+	void *p = malloc(n);
+	count(p, 1);
+	return p;
+}
+
+static void *count_realloc(void *p, size_t n, const char *file, int line)
+{
+	(void)file, (void)line;
+	count(p, -1);
+	void *q = realloc(p, n);
+	count(q ? q : p, 1);
+	return q;
+}
+
+static void count_free(void *p, const char *file, int line)
+{
+	(void)file, (void)line;
+	count(p, -1);
+	free(p);
+}
+
+/* ---- the echo servers (loop thread) ------------------------------------ */
+
+static uv_loop_t loop;
+static uv_async_t wake;
+static struct tg_net *nets[2];
+static atomic_int ports[2], closed, stopping, nets_done;
+
+static void on_close(struct tg_conn *c, void *ud)
+{
+	(void)c, (void)ud;
+	atomic_fetch_add(&closed, 1);
+}
+
+static void on_message(struct tg_conn *c, json_t *msg, void *ud)
+{
+	(void)ud;
+	tg_conn_send(c, msg);
+}
+
+static const struct tg_net_callbacks callbacks = {NULL, on_message, on_close, NULL};
+
+static void on_shutdown_done(void *ud)
+{
+	(void)ud;
+	if (atomic_fetch_add(&nets_done, 1) == 1)
+		uv_close((uv_handle_t *)&wake, NULL);
+}
+
+static void on_wake(uv_async_t *a)
+{
+	(void)a;
+	if (atomic_load(&stopping))
+		for (int i = 0; i < 2; i++)
+			tg_net_shutdown(nets[i], NULL, on_shutdown_done, NULL);
+}
+
+static void *loop_thread(void *arg)
+{
+	(void)arg;
+	on_loop = true;
+	uv_run(&loop, UV_RUN_DEFAULT);
+	return NULL;
+}
+
+/* ---- the clients (main thread) ----------------------------------------- */
+
+struct client {
+	int fd;
+	SSL *ssl;
+};
+
+static bool client_open(struct client *cl, SSL_CTX *ctx, int port)
+{
+	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
+	struct timeval tv = {.tv_sec = 10};
+	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
+		return false;
+	cl->ssl = SSL_new(ctx);
+	SSL_set_fd(cl->ssl, cl->fd);
+	return SSL_connect(cl->ssl) == 1;
+}
+
+static void client_close(struct client *cl)
+{
+	if (cl->ssl) {
+		SSL_shutdown(cl->ssl);
+		SSL_free(cl->ssl);
+	}
+	close(cl->fd);
+	cl->ssl = NULL;
+}
+
+/* One message there and its echo back. */
+static bool round_trip(struct client *cl)
+{
+	static const char line[] = "{\"op\":\"echo\"}\n";
+	if (SSL_write(cl->ssl, line, (int)sizeof line - 1) != (int)sizeof line - 1)
+		return false;
+	char buf[256];
+	size_t len = 0;
+	while (len < sizeof buf) {
+		int r = SSL_read(cl->ssl, buf + len, (int)(sizeof buf - len));
+		if (r <= 0)
+			return false;
+		len += (size_t)r;
+		if (memchr(buf, '\n', len))
+			return len == sizeof line - 1 && memcmp(buf, line, len) == 0;
+	}
+	return false;
+}
+
+static int round_trips(struct client *cl)
+{
+	int ok = 0;
+	for (int i = 0; i < N; i++)
+		ok += round_trip(&cl[i]);
+	return ok;
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+/* The count once it has stopped moving for a while (write requests freed,
+ * the server's last record handled). */
+static long settled(void)
+{
+	long last = atomic_load(&live);
+	for (int i = 0, still = 0; i < 100 && still < 4; i++) {
+		usleep(50000);
+		long now = atomic_load(&live);
+		still = now == last ? still + 1 : 0;
+		last = now;
+	}
+	return last;
+}
+
+/* Waits until the count is at most `want`, for at most DELAY_MS + 15 s (a
+ * loaded box); the count then. */
+static long wait_down_to(long want)
+{
+	long until = now_ms() + DELAY_MS + 15000;
+	while (atomic_load(&live) > want && now_ms() < until)
+		usleep(50000);
+	return atomic_load(&live);
+}
+
+static void kept_after_quiet(SSL_CTX *ctx)
+{
+	struct client cl[N];
+	long before = settled();
+	int ok = 0;
+	for (int i = 0; i < N; i++)
+		ok += client_open(&cl[i], ctx, atomic_load(&ports[0])) && round_trip(&cl[i]);
+	CHECK_EQ_INT(ok, N);
+	/* Quiet for the delay: what an idle connection holds. */
+	usleep(DELAY_MS * 1000);
+	long idle = settled();
+	printf("# OpenSSL's heap per idle connection: %ld bytes\n", (idle - before) / N);
+
+	CHECK_EQ_INT(round_trips(cl), N);
+	long active = atomic_load(&live);
+	CHECKF(active - idle >= (long)N * KEPT,
+	       "an active connection keeps its buffers: %ld bytes each over an idle one",
+	       (active - idle) / N);
+
+	long later = wait_down_to(active - (long)N * KEPT);
+	CHECKF(active - later >= (long)N * KEPT,
+	       "buffers freed after %d ms of quiet: %ld bytes each given back", DELAY_MS,
+	       (active - later) / N);
+	long back = settled();
+	CHECKF(back - idle < N * 1024, "back to the idle figure: %ld bytes each over it",
+	       (back - idle) / N);
+
+	/* Freed buffers come back for the next record: both ways work. */
+	CHECK_EQ_INT(round_trips(cl), N);
+	long again = atomic_load(&live);
+	CHECKF(again - back >= (long)N * KEPT, "the buffers are back: %ld bytes each",
+	       (again - back) / N);
+	int base = atomic_load(&closed);
+	for (int i = 0; i < N; i++)
+		client_close(&cl[i]);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
+		usleep(10000);
+}
+
+static void released_every_record(SSL_CTX *ctx)
+{
+	struct client cl[N];
+	int ok = 0;
+	for (int i = 0; i < N; i++)
+		ok += client_open(&cl[i], ctx, atomic_load(&ports[1])) && round_trip(&cl[i]);
+	CHECK_EQ_INT(ok, N);
+	long idle = settled();
+	CHECK_EQ_INT(round_trips(cl), N);
+	long active = atomic_load(&live);
+	CHECKF(active - idle < (long)N * 4096,
+	       "tls_buffers_idle_ms = 0 frees them after each record: %ld bytes each kept",
+	       (active - idle) / N);
+	int base = atomic_load(&closed);
+	for (int i = 0; i < N; i++)
+		client_close(&cl[i]);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
+		usleep(10000);
+}
+
+int main(void)
+{
+	/* Before anything of OpenSSL's allocates. */
+	if (!CRYPTO_set_mem_functions(count_malloc, count_realloc, count_free)) {
+		printf("not ok - CRYPTO_set_mem_functions refused\n");
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	tg_log_set_level(TG_LOG_WARN);
+	char dir[] = "/tmp/tg-net-buffers-XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	char cert_path[128], key_path[128], err[256] = "";
+	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
+	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
+	struct tg_cert_names names = {0};
+	tg_cert_names_add(&names, "127.0.0.1");
+	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
+	tg_cert_names_free(&names);
+	CHECKF(made == 0, "%s", err);
+
+	uv_loop_init(&loop);
+	uv_async_init(&loop, &wake, on_wake);
+	struct tg_net_config cfg = {
+	    .host = "127.0.0.1",
+	    .cert_file = cert_path,
+	    .key_file = key_path,
+	    .max_message = 65536,
+	    .max_outbuf = 1 << 20,
+	    .handshake_timeout_ms = 10000,
+	    .idle_timeout_ms = 60000,
+	    .max_connections = 4 * N,
+	    .message_timeout_ms = 10000,
+	    .tls_buffers_idle_ms = DELAY_MS,
+	};
+	/* The nets are made on the loop thread's side of the count too. */
+	on_loop = true;
+	nets[0] = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
+	CHECKF(nets[0] != NULL, "%s", err);
+	cfg.tls_buffers_idle_ms = 0;
+	nets[1] = nets[0] ? tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err) : NULL;
+	CHECKF(nets[1] != NULL, "%s", err);
+	on_loop = false;
+	if (!nets[0] || !nets[1])
+		return tap_done();
+	for (int i = 0; i < 2; i++)
+		atomic_store(&ports[i], tg_net_port(nets[i]));
+	pthread_t th;
+	pthread_create(&th, NULL, loop_thread, NULL);
+
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+	kept_after_quiet(ctx);
+	released_every_record(ctx);
+
+	atomic_store(&stopping, 1);
+	uv_async_send(&wake);
+	pthread_join(th, NULL);
+	for (int i = 0; i < 2; i++)
+		tg_net_free(nets[i]);
+	uv_loop_close(&loop);
+	SSL_CTX_free(ctx);
+	unlink(cert_path);
+	unlink(key_path);
+	rmdir(dir);
+	return tap_done();
+}
