@@ -25,6 +25,11 @@ from raw_tls import connect  # noqa: E402
 from wsclient import WebSocket  # noqa: E402
 
 
+# The daemon's default tls_buffers_idle_ms: a connection quiet this long
+# frees its TLS buffers.
+TLS_BUFFERS_IDLE_S = 5
+
+
 def rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -87,6 +92,9 @@ def measure(binary, n, transport):
             if c.request({"op": "resume", "token": token}).get("op") != "ok":
                 raise RuntimeError("resume over NDJSON refused")
             held.append(c)
+        # Past the daemon's tls_buffers_idle_ms (5 s): the last connections'
+        # TLS buffers are freed only then (issue 17).
+        time.sleep(TLS_BUFFERS_IDLE_S + 1)
         full = settle(pid)
         print(f"rss_kib_{transport}: {base} before, {full} with {n} connections "
               f"(set-up {time.monotonic() - t0:.1f} s)")

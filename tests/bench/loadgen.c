@@ -12,7 +12,8 @@
  *              over whole games, whose late views are the largest, at 10,
  *              100 and 1,000 matches).
  *   idle       opens --clients connections, each hello + resume (tokens of a
- *              few registered users), holds them, reports server RSS per
+ *              few registered users), holds them --settle-ms (past the
+ *              server's tls_buffers_idle_ms), reports server RSS per
  *              connection.
  *   handshake  --concurrency loops of connect, full TLS handshake, close, for
  *              --duration seconds; reports handshakes/s and per server CPU-s.
@@ -60,8 +61,11 @@ static struct {
 	const char *dump_largest; /* file for the largest patch seen and the view it made */
 	json_t *time_control;     /* create's "time_control", or NULL */
 	int games; /* play: measure whole games, this many per pair (0: --duration) */
+	/* idle: ms held before the server's RSS is read; past the server's
+	 * tls_buffers_idle_ms, or its busy connections' TLS buffers count */
+	int settle_ms;
 } opt = {MODE_PLAY, "127.0.0.1",    7700,         0, 1000,  50, 0,    10,   2, 50,
-         4,         "lincolns-war", "tournament", 1, false, 1,  NULL, NULL, 0};
+         4,         "lincolns-war", "tournament", 1, false, 1,  NULL, NULL, 0, 6000};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -718,6 +722,8 @@ static void usage(void)
 	                "                     plays until each has finished N games\n"
 	                "  --warmup S         seconds before measuring (2)\n"
 	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
+	                "  --settle-ms MS     idle: held this long before the RSS is read (6000;\n"
+	                "                     past the server's tls_buffers_idle_ms, 5000)\n"
 	                "  --actions N        populate: actions played in each match (4)\n"
 	                "  --game ID --scenario ID                (lincolns-war tournament)\n"
 	                "  --seed N           the bot's choices (1)\n"
@@ -729,16 +735,14 @@ static void usage(void)
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {{"mode", 1, 0, 'm'},        {"server", 1, 0, 's'},
-	                                   {"pid", 1, 0, 'p'},         {"clients", 1, 0, 'c'},
-	                                   {"matches", 1, 0, 'M'},     {"rate", 1, 0, 'r'},
-	                                   {"duration", 1, 0, 'd'},    {"warmup", 1, 0, 'w'},
-	                                   {"concurrency", 1, 0, 'C'}, {"actions", 1, 0, 'a'},
-	                                   {"game", 1, 0, 'g'},        {"scenario", 1, 0, 'S'},
-	                                   {"seed", 1, 0, 'x'},        {"verbose", 0, 0, 'v'},
-	                                   {"spectators", 1, 0, 'o'},  {"dump-largest", 1, 0, 'L'},
-	                                   {"help", 0, 0, 'h'},        {"time-control", 1, 0, 'T'},
-	                                   {"games", 1, 0, 'G'},       {0, 0, 0, 0}};
+	static const struct option lo[] = {
+	    {"mode", 1, 0, 'm'},         {"server", 1, 0, 's'},    {"pid", 1, 0, 'p'},
+	    {"clients", 1, 0, 'c'},      {"matches", 1, 0, 'M'},   {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'},     {"warmup", 1, 0, 'w'},    {"concurrency", 1, 0, 'C'},
+	    {"actions", 1, 0, 'a'},      {"game", 1, 0, 'g'},      {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},         {"verbose", 0, 0, 'v'},   {"spectators", 1, 0, 'o'},
+	    {"dump-largest", 1, 0, 'L'}, {"help", 0, 0, 'h'},      {"time-control", 1, 0, 'T'},
+	    {"games", 1, 0, 'G'},        {"settle-ms", 1, 0, 'I'}, {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -813,6 +817,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'G':
 			opt.games = atoi(optarg);
+			break;
+		case 'I':
+			opt.settle_ms = atoi(optarg);
 			break;
 		default:
 			usage();
@@ -961,8 +968,9 @@ int main(int argc, char **argv)
 		idle_connect_more();
 		uv_run(loop, UV_RUN_DEFAULT);
 		double t1 = now_s();
-		/* Hold a moment so that the server's memory settles, then measure. */
-		uv_timer_start(&stop, stop_cb, 1000, 0);
+		/* Hold until the server's memory settles (the connections' TLS
+		 * buffers freed after tls_buffers_idle_ms), then measure. */
+		uv_timer_start(&stop, stop_cb, (uint64_t)opt.settle_ms, 0);
 		uv_run(loop, UV_RUN_DEFAULT);
 		if (opt.server_pid)
 			proc_stats_read(opt.server_pid, &after);
