@@ -51,6 +51,7 @@ struct tg_net {
 	struct tg_conn *busy_head, *busy_tail;
 	uv_timer_t buffers_timer;
 	bool buffers_timer_closed;
+	unsigned buffers_freed; /* since the last malloc_trim */
 	char readbuf[TG_NET_READ_CHUNK];
 };
 
