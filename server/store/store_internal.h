@@ -16,6 +16,8 @@
 
 /* Every statement the store runs, prepared once at open (store_stmts.c). */
 enum store_stmt {
+	ST_BEGIN_IMMEDIATE, /* every loop turn that writes: no SQL parsed per turn */
+	ST_COMMIT,
 	ST_USER_INSERT,
 	ST_USER_BY_NAME,
 	ST_USER_BY_ID,

@@ -20,6 +20,9 @@
 	"t.paused, t.time_control, t.start_at, t.pools, t.advance"
 
 static const char *const stmt_sql[ST__COUNT] = {
+    /* store_open.c: IMMEDIATE takes the write lock at once */
+    [ST_BEGIN_IMMEDIATE] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
     [ST_USER_INSERT] = "INSERT INTO users (name, pw_hash, created) VALUES (?1, ?2, ?3)",
     [ST_USER_BY_NAME] = "SELECT id, name, pw_hash, created, banned FROM users WHERE name = ?1",
     [ST_USER_BY_ID] = "SELECT id, name, pw_hash, created, banned FROM users WHERE id = ?1",

@@ -1,0 +1,122 @@
+/* test_store_tx_sql.c — a turn's transaction parses no SQL (issue 17).
+ *
+ * Every loop turn that accepted an action opens one transaction and commits
+ * it (the group commit). tg_store_begin and tg_store_commit ran their text
+ * through sqlite3_exec, which parses it again each time: in the daemon's
+ * profile under play, parsing "BEGIN IMMEDIATE" and "COMMIT" was about 1.2 %
+ * of its CPU. They now step statements prepared when the store opens, as
+ * every other statement of the store does.
+ *
+ * sqlite3_exec is wrapped at link time (-Wl,--wrap), which redirects the
+ * calls of the statically linked store: a run of begin, action, commit
+ * (and an empty begin, commit) must make none. The writes must still be
+ * transactions: a rollback drops what was appended since the begin, and
+ * a commit keeps it across a reopen. */
+#include <jansson.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "tap.h"
+
+int __real_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
+                        void *arg, char **errmsg);
+int __wrap_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
+                        void *arg, char **errmsg);
+
+static int execs;
+static char last_sql[64];
+
+int __wrap_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
+                        void *arg, char **errmsg)
+{
+	execs++;
+	snprintf(last_sql, sizeof last_sql, "%s", sql ? sql : "");
+	return __real_sqlite3_exec(db, sql, cb, arg, errmsg);
+}
+
+#define TURNS 20
+
+static char dir[64], db_path[128];
+static struct tg_error err;
+
+#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
+
+static struct tg_store *open_store(void)
+{
+	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(s != NULL, "open: %s", err.message);
+	return s;
+}
+
+static size_t logged(struct tg_store *s, int64_t match)
+{
+	json_t *list = tg_store_action_list(s, match, 0, &err);
+	size_t n = json_array_size(list);
+	json_decref(list);
+	return n;
+}
+
+int main(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/tg-tx-sql-XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
+	struct tg_store *s = open_store();
+	if (!s)
+		return tap_done();
+	int64_t user = 0, match = 0;
+	CHECK_OK(tg_store_user_create(s, "writer", "h", 1, &user, &err));
+	json_t *m =
+	    json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:I, s:i}", "game", "fixture", "scenario",
+	              "short", "visibility", "public", "creator", (json_int_t)user, "secret", "aa",
+	              "commitment", "bb", "created", (json_int_t)1, "rules_version", 1);
+	CHECK_OK(tg_store_match_create(s, m, &match, &err));
+	json_decref(m);
+	json_t *a = json_pack("{s:s}", "type", "pass");
+
+	execs = 0;
+	for (int seq = 1; seq <= TURNS; seq++) {
+		CHECK_OK(tg_store_begin(s, &err));
+		CHECK_OK(tg_store_action_append(s, match, seq, "alpha", a, false, seq, &err));
+		CHECK_OK(tg_store_commit(s, &err));
+	}
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(tg_store_commit(s, &err));
+	CHECKF(execs == 0, "%d turns made %d sqlite3_exec calls (the last: %s)", TURNS + 1, execs,
+	       last_sql);
+
+	/* Still transactions: a rolled back append is gone, a committed one
+	 * stays, and the store takes a new transaction after either. */
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(tg_store_action_append(s, match, TURNS + 1, "alpha", a, false, 1, &err));
+	tg_store_rollback(s);
+	CHECK_EQ_INT(logged(s, match), TURNS);
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(tg_store_action_append(s, match, TURNS + 1, "alpha", a, false, 1, &err));
+	CHECK_OK(tg_store_commit(s, &err));
+	/* A second begin inside a transaction is refused, as before. */
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK(tg_store_begin(s, &err) != 0);
+	CHECK_OK(tg_store_commit(s, &err));
+	tg_store_close(s);
+
+	s = open_store();
+	if (s) {
+		CHECK_EQ_INT(logged(s, match), TURNS + 1);
+		tg_store_close(s);
+	}
+	json_decref(a);
+	char side[160];
+	static const char *const ext[] = {"", "-wal", "-shm"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(side, sizeof side, "%s%s", db_path, ext[i]);
+		unlink(side);
+	}
+	rmdir(dir);
+	return tap_done();
+}
