@@ -225,7 +225,28 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 			after = 0;
 		}
 	}
-	if (!g && match_rules_since(m) > 0) {
+	/* Resumed under these rules from a saved state (rules_since): an
+	 * earlier snapshot (an undo deleted the later ones) serves only if no
+	 * action in effect lies between it and that state, as those were
+	 * played under older rules. */
+	int64_t since = match_rules_since(m);
+	if (g && since > after) {
+		int older = match_rules_acts_between(srv, m, after, since, err);
+		if (older != 0) {
+			m->mod->free(g);
+			json_decref(snap);
+			if (older < 0)
+				return -1;
+			return tg_fail(
+			    err, TG_E_RULES_CHANGED,
+			    "Match %lld was resumed under %s rules version %u from its "
+			    "saved state at action %lld; its state before that cannot be "
+			    "rebuilt (actions up to it were played under older rules).",
+			    (long long)m->id, m->mod->title, match_rules_version(m),
+			    (long long)since);
+		}
+	}
+	if (!g && since > 0) {
 		/* Resumed under these rules from a saved state: the actions
 		 * before it were played under older ones and are not replayed. */
 		json_decref(snap);

@@ -46,10 +46,8 @@ int match_rules_refuse(const struct tg_match *m, const char *why, struct tg_erro
 
 #define HELD " It waits for the server's operator (docs/OPERATIONS.md, \"Rules versions\")"
 
-/* Whether an action in effect follows seq `after` in m's log; -1 on a
- * storage error. */
-static int acts_after(struct tg_server *srv, const struct tg_match *m, int64_t after,
-                      struct tg_error *err)
+int match_rules_acts_between(struct tg_server *srv, const struct tg_match *m, int64_t after,
+                             int64_t upto, struct tg_error *err)
 {
 	json_t *later = tg_store_action_list(srv->store, m->id, after, err);
 	if (!later)
@@ -57,7 +55,11 @@ static int acts_after(struct tg_server *srv, const struct tg_match *m, int64_t a
 	int n = 0;
 	size_t i;
 	json_t *a;
-	json_array_foreach(later, i, a) n += match_action_in_effect(a);
+	json_array_foreach(later, i, a)
+	{
+		if (json_integer_value(json_object_get(a, "seq")) <= upto)
+			n += match_action_in_effect(a);
+	}
 	json_decref(later);
 	return n;
 }
@@ -78,7 +80,7 @@ int match_rules_resume(struct tg_server *srv, struct tg_match *m, struct tg_erro
 		    err);
 	}
 	int64_t at = json_integer_value(json_object_get(snap, "seq"));
-	int later = acts_after(srv, m, at, err);
+	int later = match_rules_acts_between(srv, m, at, INT64_MAX, err);
 	struct tg_error le = {0};
 	struct game *g = later == 0 ? m->mod->load(json_object_get(snap, "state"), &le) : NULL;
 	json_decref(snap);

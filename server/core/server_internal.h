@@ -379,6 +379,10 @@ bool match_rules_replay(const struct tg_match *m);
 /* The error rules_changed for m: "Match M was played under GAME rules
  * version V; this server has version W, " and why (ending a sentence). */
 int match_rules_refuse(const struct tg_match *m, const char *why, struct tg_error *err);
+/* The actions in effect in m's log with after < seq <= upto; -1 (err) on
+ * a storage error. */
+int match_rules_acts_between(struct tg_server *srv, const struct tg_match *m, int64_t after,
+                             int64_t upto, struct tg_error *err);
 /* Builds m's game when match_rules_replay(m) is false: from its latest saved
  * state if no action in effect follows it (an active match then records the
  * module's version from that action on), else -1 with rules_changed. */

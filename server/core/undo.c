@@ -84,8 +84,13 @@ void op_undo(struct tg_session *s, const json_t *req)
 	}
 	if (rc != 0) {
 		srv_tx_fail(srv);
-		srv_error(s, req, "storage", "The database could not save the undo: %s",
-		          err.message);
+		/* Back across the saved state the match resumed from under newer
+		 * rules (match_rules.c): nothing is kept, and the reason is that. */
+		if (strcmp(err.code, TG_E_RULES_CHANGED) == 0)
+			srv_error_err(s, req, &err);
+		else
+			srv_error(s, req, "storage", "The database could not save the undo: %s",
+			          err.message);
 		return;
 	}
 	TG_INFO(s->id, m->id, "seq %lld undone by %s", (long long)target, m->mod->roles[role]);

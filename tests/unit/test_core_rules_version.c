@@ -18,7 +18,10 @@
  *   that the operator's way out works: the refused match, loaded by a
  *   release that replays it and stopped gracefully, resumes under the new
  *   version (docs/OPERATIONS.md, "Rules versions");
- * - the operators' status lists the matches waiting (rules_held). */
+ * - the operators' status lists the matches waiting (rules_held);
+ * - an undo back across the saved state a match resumed from is refused
+ *   with rules_changed (not "storage") when it would replay an action of
+ *   the older rules, and the match stays as it was. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,8 +299,12 @@ int main(void)
 	/* ---- the operator's way out: a release that replays "tail" (this
 	 * one) stopped gracefully saves it after its last action, as it does
 	 * every active match ---- */
-	int64_t late = new_match(true);
+	int64_t late = new_match(true), noted = new_match(true);
 	act(&grant, late, 0, json_pack("{s:s,s:i}", "type", "commit", "value", 2));
+	act(&grant, noted, 0, json_pack("{s:s,s:i}", "type", "commit", "value", 1));
+	act(&lee, noted, 1, json_pack("{s:s,s:i}", "type", "commit", "value", 3));
+	act(&lee, noted, 2, json_pack("{s:s,s:s}", "type", "note", "text", "version 2's"));
+	act(&lee, noted, 3, json_pack("{s:s,s:s}", "type", "note", "text", "undo me"));
 	CHECK_EQ_INT(snapshot_seq(late), -1); /* none yet: no round ended */
 	CHECK_EQ_INT(snapshot_seq(tail), 2);
 	json_t *late_v2 = open_view(late, &error);
@@ -321,6 +328,19 @@ int main(void)
 	json_decref(error);
 	CHECK_EQ_INT(row_int(late, "rules_since"), 1);
 	json_decref(late_v2);
+	CHECK_EQ_INT(row_int(noted, "rules_since"), 4);
+	json_t *noted_v3 = open_view(noted, &error);
+	/* Its latest snapshot before the undone note is at action 2: the note
+	 * at 3, version 2's, would be replayed under version 3. */
+	json_t *r2 =
+	    req(&lee, rq("{s:s,s:I,s:i}", "op", "undo", "match", (json_int_t)noted, "seq", 4));
+	CHECK_EQ_STR(r2 ? code_of(r2) : NULL, "rules_changed");
+	v = open_view(noted, &error);
+	CHECKF(v && noted_v3 && json_equal(v, noted_v3), "the refused undo changed nothing");
+	CHECK_EQ_INT(row_int(noted, "seq"), 4);
+	CHECK_EQ_INT(snapshot_seq(noted), 4);
+	json_decref(v);
+	json_decref(noted_v3);
 
 	/* The idle eviction saves an active match after its last action before
 	 * it leaves memory. */
