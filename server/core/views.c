@@ -337,17 +337,55 @@ static uint64_t seat_texts_stamp(const struct tg_match *m)
 	return any ? h | 1 : 0;
 }
 
+/* Whether s follows m in a seat (and so gets views_push_match's object). */
+static bool follows_seated(const struct tg_match *m, const struct tg_session *s)
+{
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].s == s && m->subs[i].role != m->nroles && sub_valid(m, &m->subs[i]))
+			return true;
+	return false;
+}
+
+/* The match object to the spectators (PROTOCOL.md "open and watch"), when
+ * what a seat plays changed: their "waiting for" and the seats they show
+ * read the new texts too. Those who sit in none of its seats get one text,
+ * made once; a player who only watches gets his own (your_role). */
+static void push_match_to_spectators(struct tg_server *srv, struct tg_match *m)
+{
+	char *line = NULL;
+	for (unsigned i = 0; i < m->nsubs; i++) {
+		struct tg_sub *sub = &m->subs[i];
+		if (sub->role != m->nroles || !sub_valid(m, sub) || follows_seated(m, sub->s))
+			continue;
+		if (match_seat_of(m, sub->s->user_id) >= 0) {
+			srv_send(sub->s, lobby_match_info(srv, m->row, sub->s->user_id),
+			         TG_OUT_PUSH, NULL);
+			continue;
+		}
+		if (!line) {
+			json_t *info = lobby_match_info(srv, m->row, 0);
+			line = info ? json_dumps(info, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+			json_decref(info);
+			if (!line)
+				return;
+		}
+		srv_send_line(sub->s, line, strlen(line));
+	}
+	free(line);
+}
+
 void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b)
 {
 	/* Where what a seat plays changed with this state (16.1.1's bid
 	 * exchanging seats and sides), the match object goes to its players
-	 * first, so that a client reads the new view with the new texts: its
+	 * and spectators first, so that a client reads the new view with the new texts: its
 	 * seats' texts are the lobby's and a client's "you play" (PROTOCOL.md,
 	 * "The match object"). */
 	uint64_t seats = seat_texts_stamp(m);
 	if (seats != m->seat_stamp) {
 		m->seat_stamp = seats;
 		views_push_match(srv, m);
+		push_match_to_spectators(srv, m);
 	}
 	memset(b, 0, sizeof *b);
 	/* Views still asleep here mean a change went by without views_wake:

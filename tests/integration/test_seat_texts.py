@@ -10,15 +10,19 @@ each seat reads its side's title, after the reveal what it plays:
   read as themselves);
 - the open reply's seat_texts, the match object of `list mine`, and the
   `match` push the players' connections get when the reveal changes them;
+- a spectator's connection gets that `match` push too, before the view of
+  the reveal (read on its bytes: a bare TLS connection, raw_tls.py);
 - `telegraph games`, `create`, `join`, `list mine` and the `play` screen (its
   header, "Waiting for" and, after a resignation, the winner) show the
   texts, not "union" and "confederate"."""
 
+import json
 import os
 import re
 
 from harness import Harness, check, register, run_main
 from test_cli_play import Screen
+from test_lincolns_war_hidden_raw import wire
 
 PW = "correct horse"
 UNION_SEAT = "Confederates (the union seat, 16.1.1)"
@@ -54,6 +58,12 @@ def main(args):
         check("you play Union (union)." in out.stdout, f"create says what ann plays: {out.stdout!r}")
         match = int(re.search(r"Match (\d+) created", out.stdout).group(1))
         ben.ok({"op": "join", "match": match})
+        # A spectator on the bare wire, watching from before the bids.
+        cal = wire(h, "cal")
+        cal.follow(match)
+        cal.ok({"op": "watch", "match": match})
+        cal.view_at(0)
+        cal_mark = len(cal.lines)
 
         ann = h.client("ann")
         ann.ok({"op": "login", "name": "ann", "password": PW})
@@ -87,6 +97,26 @@ def main(args):
         m = next(x for x in mine if x["match"] == match)
         check(texts_of(m) == {"union": UNION_SEAT, "confederate": CONF_SEAT},
               f"list mine after the reveal: {m['seats']}")
+        # The spectator: the match object again, with the new texts, before
+        # the view of the reveal (seq 2), as the players get it.
+        cal.view_at(2)
+        pushes, reveal_at = [], None
+        for i, raw in enumerate(cal.lines[cal_mark:]):
+            msg = json.loads(raw)
+            if msg.get("match") != match:
+                continue
+            if msg.get("op") == "match":
+                pushes.append((i, msg))
+            elif msg.get("op") in ("view", "patch") and msg.get("seq") == 2 and reveal_at is None:
+                reveal_at = i
+        fresh = [(i, m) for i, m in pushes if texts_of(m) == {"union": UNION_SEAT, "confederate": CONF_SEAT}]
+        check(fresh and fresh[0][0] < reveal_at,
+              f"the spectator's bytes after the reveal carry no match object with the new seat "
+              f"texts before the view of seq 2: {[m['seats'] for _, m in pushes]}")
+        spec = fresh[0][1]
+        check("your_role" not in spec and "invite" not in spec,
+              f"the spectator's match object names no seat of his: {spec}")
+        h.schemas.validate(spec, "the spectator's match push")
         again = ben.ok({"op": "open", "match": match})
         check(again.get("seat_texts") == {"union": UNION_SEAT, "confederate": CONF_SEAT},
               f"the open reply after the reveal: {again}")
@@ -109,6 +139,7 @@ def main(args):
         out = h.run_cli(["join", str(lw)], conf)
         check(out.returncode == 0 and f"Joined match {lw} as Confederates (confederate)." in out.stdout,
               f"join says what ann plays: {out.stdout!r} {out.stderr!r}")
+        cal.close()
         h.validate_all()
 
 
