@@ -45,6 +45,12 @@ int cli_call(struct cli_client *c, json_t *req, json_t **reply);
  * reason already printed. */
 json_t *cli_call_once(struct cli_ctx *x, json_t *req, int need_login, int *rc);
 
+/* What a player reads for his seat, from a join (or accept_invite) reply
+ * naming its game and role: the role's title in the welcome's role_titles,
+ * the role beside it where they differ ("Confederates (confederate)"), else
+ * the role; cleaned for the terminal, into out (n bytes). */
+void cli_seat_title(const json_t *welcome, const char *game, const char *role, char *out, size_t n);
+
 /* A server time (Unix seconds) as "2026-11-28 18:35 UTC", or "-". */
 void cli_utc(json_int_t t, char *out, size_t len);
 

@@ -111,20 +111,31 @@ int cmd_invitations(struct cli_ctx *x)
 	    x->argc == 0 ? json_pack("{s:s}", "op", "invitations")
 	                 : json_pack("{s:s,s:I}", "op", accept ? "accept_invite" : "decline_invite",
 	                             "match", (json_int_t)id);
-	int rc;
-	json_t *reply = cli_call_once(x, req, 1, &rc);
+	/* the session stays open for its welcome: an accepted seat is said by
+	 * its title (role_titles), as join says it */
+	struct cli_client c = {0};
+	int rc = cli_open_session(x, &c, 1);
+	if (rc != EXIT_OK) {
+		json_decref(req);
+		return rc;
+	}
+	json_t *reply = NULL;
+	rc = cli_call(&c, req, &reply);
 	if (reply) {
 		if (x->argc == 0) {
 			print_lists(reply);
 		} else if (accept) {
-			char role[64];
-			clean(role, sizeof role, json_string_value(json_object_get(reply, "role")));
+			char seat[320];
+			cli_seat_title(c.welcome, json_string_value(json_object_get(reply, "game")),
+			               json_string_value(json_object_get(reply, "role")), seat,
+			               sizeof seat);
 			printf("You sit in match %lld as %s.\nPlay it with: telegraph play %lld\n",
-			       id, role, id);
+			       id, seat, id);
 		} else {
 			printf("You declined the invitation to match %lld.\n", id);
 		}
 		json_decref(reply);
 	}
+	cli_client_close(&c);
 	return rc;
 }

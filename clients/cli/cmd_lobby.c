@@ -242,16 +242,11 @@ int cmd_join(struct cli_ctx *x)
 		json_decref(raw);
 		long long id = (long long)json_integer_value(json_object_get(reply, "match"));
 		/* the role's title (the welcome's role_titles), the role beside it */
-		const char *role = str(reply, "role");
-		const char *title = str(
-		    json_object_get(find_game(c.welcome, str(reply, "game")), "role_titles"), role);
-		char shown[160];
-		snprintf(shown, sizeof shown, "%s", *title ? title : role);
-		view_clean_text(shown);
-		printf("Joined match %lld as %s", id, shown);
-		if (*title && strcmp(title, role) != 0)
-			printf(" (%s)", role);
-		printf(".\nPlay it with: telegraph play %lld\n", id);
+		char shown[320];
+		cli_seat_title(c.welcome, str(reply, "game"), str(reply, "role"), shown,
+		               sizeof shown);
+		printf("Joined match %lld as %s.\nPlay it with: telegraph play %lld\n", id, shown,
+		       id);
 		json_decref(reply);
 	}
 	cli_client_close(&c);

@@ -47,6 +47,13 @@ int cmd_verify(struct cli_ctx *x)
 	    json_string_value(json_object_get(json_object_get(report, "result"), "summary"));
 	const char *winner =
 	    json_string_value(json_object_get(json_object_get(report, "result"), "winner"));
+	/* the winner as the game says what his seat plays (seat_text, else the
+	 * role's title), not the role */
+	const char *seat =
+	    winner ? json_string_value(json_object_get(json_object_get(report, "seats"), winner))
+	           : NULL;
+	if (seat && *seat)
+		winner = seat;
 	const char *game = json_string_value(json_object_get(report, "game"));
 	const char *scenario = json_string_value(json_object_get(report, "scenario"));
 	printf("VERIFIED: match %lld, %s (%s): commitment, seed and %lld actions (%lld undone) "

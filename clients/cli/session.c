@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "view_render.h"
 
 long long cli_parse_match(const char *s)
 {
@@ -12,6 +13,27 @@ long long cli_parse_match(const char *s)
 	if (!*s || *end || v <= 0)
 		return -1;
 	return v;
+}
+
+void cli_seat_title(const json_t *welcome, const char *game, const char *role, char *out, size_t n)
+{
+	const json_t *titles = NULL;
+	size_t i;
+	json_t *g;
+	json_array_foreach(json_object_get(welcome, "games"), i, g)
+	{
+		const char *id = json_string_value(json_object_get(g, "id"));
+		if (game && id && strcmp(id, game) == 0)
+			titles = json_object_get(g, "role_titles");
+	}
+	const char *title = json_string_value(json_object_get(titles, role ? role : ""));
+	if (!role)
+		snprintf(out, n, "?");
+	else if (title && *title && strcmp(title, role) != 0)
+		snprintf(out, n, "%s (%s)", title, role);
+	else
+		snprintf(out, n, "%s", role);
+	view_clean_text(out);
 }
 
 int cli_call(struct cli_client *c, json_t *req, json_t **reply)

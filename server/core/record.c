@@ -298,17 +298,25 @@ int tg_record_verify(const json_t *record, const struct game_module *const *game
 	}
 	struct game_status st;
 	mod->status(g, &st);
+	/* What each seat plays at the end (game.h seat_text, else the role's
+	 * title), so that verify says the winner as the game does. */
+	json_t *seats = report ? json_object() : NULL;
+	for (int r = 0; seats && mod->roles[r]; r++) {
+		char buf[TG_SEAT_TEXT_MAX];
+		json_object_set_new(seats, mod->roles[r],
+		                    json_string(tg_game_seat_text(mod, g, r, buf, sizeof buf)));
+	}
 	mod->free(g);
 	/* O?: the match number is not checked and may be absent (then null);
 	 * plain O made json_pack fail, and a verified record had no report. */
 	if (report)
 		*report = json_pack(
-		    "{s:s,s:s,s:O?,s:I,s:I,s:O?,s:s,s:I,s:b,s:I,s:b,s:b}", "game", game, "scenario",
-		    scenario, "match", json_object_get(record, "match"), "actions",
+		    "{s:s,s:s,s:O?,s:I,s:I,s:O?,s:s,s:I,s:b,s:I,s:b,s:b,s:o*}", "game", game,
+		    "scenario", scenario, "match", json_object_get(record, "match"), "actions",
 		    (json_int_t)applied, "undone", (json_int_t)undone, "result", result, "final",
 		    st.summary, "rules_version", (json_int_t)rules, "rules_named", jrules != NULL,
 		    "rules_replayed", (json_int_t)mod->rules_version, "rules_compatible",
-		    same_rules, "rules_other", rules != mod->rules_version);
+		    same_rules, "rules_other", rules != mod->rules_version, "seats", seats);
 	return 0;
 }
 

@@ -20,8 +20,10 @@ json_t *tg_record_build(const json_t *match_row, const json_t *actions, struct t
  *  "rules_named": whether it does, "rules_replayed": the verifier's,
  *  "rules_compatible": whether the game declares the record's version to
  *  replay the same (game.h, "Rules versions"), "rules_other": whether the
- *  two differ}. -1 with err otherwise (a record of another version than the
- *  verifier's says so first in err's message); codes:
+ *  two differ, "seats": {role: what the seat plays at the end (game.h
+ *  seat_text, else the role's title)}}. -1 with err otherwise (a record of
+ *  another version than the verifier's says so first in err's message);
+ *  codes:
  *   bad_record          not a telegraph-record v1, or members missing/mistyped
  *   no_such_game        the game is not among `games`
  *   commitment_mismatch SHA-256(secret) is not the commitment

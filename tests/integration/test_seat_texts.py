@@ -12,8 +12,9 @@ each seat reads its side's title, after the reveal what it plays:
   `match` push the players' connections get when the reveal changes them;
 - a spectator's connection gets that `match` push too, before the view of
   the reveal (read on its bytes: a bare TLS connection, raw_tls.py);
-- `telegraph games`, `create`, `join`, `list mine` and the `play` screen (its
-  header, "Waiting for" and, after a resignation, the winner) show the
+- `telegraph games`, `create`, `join`, `invitations accept`, `list mine`,
+  the `play` screen (its header, "Waiting for" and, after a resignation,
+  the winner) and `verify` of the match's record (its winner) show the
   texts, not "union" and "confederate"."""
 
 import json
@@ -139,6 +140,20 @@ def main(args):
         out = h.run_cli(["join", str(lw)], conf)
         check(out.returncode == 0 and f"Joined match {lw} as Confederates (confederate)." in out.stdout,
               f"join says what ann plays: {out.stdout!r} {out.stderr!r}")
+        # An invitation accepted from the terminal says the seat by its title.
+        priv = ben.ok({"op": "create", "game": "birth-of-a-legend", "scenario": "seven-days",
+                       "side": "union", "visibility": "private"})["match"]
+        ben.ok({"op": "invite", "match": priv, "user": "ann"})
+        out = h.run_cli(["invitations", "accept", str(priv)], conf)
+        check(out.returncode == 0 and f"You sit in match {priv} as Confederates (confederate)." in out.stdout,
+              f"invitations accept says what ann plays: {out.stdout!r} {out.stderr!r}")
+        # verify replays the record and says the winner as his seat plays.
+        record = os.path.join(h.tmp, "bidding.json")
+        out = h.run_cli(["export", str(match), "-o", record], conf)
+        check(out.returncode == 0, f"export: {out.stderr}")
+        out = h.run_cli(["verify", record], conf)
+        check(out.returncode == 0 and f" — winner: {UNION_SEAT}\n" in out.stdout,
+              f"verify says the winner by what his seat plays: {out.stdout!r} {out.stderr!r}")
         cal.close()
         h.validate_all()
 
