@@ -2,11 +2,13 @@
  * in-process: after each action the bot plays, both players' views are
  * brought up to date and the patch serialized, as core/views.c does.
  *
- *   bench_views [actions] [--whole] [--base]    (2000)
+ *   bench_views [actions] [--whole] [--base] [--dumps]    (2000)
  *
  * Default: by sections (kit/view_sections.h, only the sections whose stamp
  * moved are rebuilt and diffed). --whole: the path before issue 17, a full
- * view() of each role diffed whole against the last. The bot's own choices
+ * view() of each role diffed whole against the last. --dumps: the patch
+ * serialized by jansson's json_dumps (views.c before it wrote it with
+ * protocol/json_compact). The bot's own choices
  * (which build a view too) are outside the timed part, fanout(); for
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
@@ -20,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "json_compact.h"
 #include "json_patch.h"
 #include "kit/view_sections.h"
 #include "lw_bot.h"
@@ -30,7 +33,7 @@ static const char *const roles[] = {"union", "confederate"};
 
 static struct tg_view_kept kept[2];
 static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
-static bool whole, base;
+static bool whole, base, dumps;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
@@ -58,9 +61,19 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			if (tg_view_update(&kept[r], M, g, roles[r], ops) != 0)
 				abort();
 		}
-		char *line = json_dumps(ops, JSON_COMPACT | JSON_ENSURE_ASCII);
-		patch_bytes += line ? (double)strlen(line) : 0;
-		free(line);
+		/* serialized as core/views.c writes it (protocol/json_compact);
+		 * --dumps: with jansson's json_dumps, as before */
+		if (dumps) {
+			char *line = json_dumps(ops, JSON_COMPACT | JSON_ENSURE_ASCII);
+			patch_bytes += line ? (double)strlen(line) : 0;
+			free(line);
+		} else {
+			struct tg_text t = {0};
+			if (tg_json_compact_append(&t, ops) != 0)
+				abort();
+			patch_bytes += (double)t.n;
+			free(t.p);
+		}
 		json_decref(ops);
 	}
 }
@@ -154,6 +167,8 @@ int main(int argc, char **argv)
 			whole = true;
 		else if (strcmp(argv[i], "--base") == 0)
 			base = true;
+		else if (strcmp(argv[i], "--dumps") == 0)
+			dumps = true;
 		else
 			want = atol(argv[i]);
 	long n = 0;
