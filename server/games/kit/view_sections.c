@@ -10,6 +10,7 @@
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "view_object.h"
 
 unsigned tg_view_section_count(const struct game_module *m)
 {
@@ -267,7 +268,9 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 /* Builds role's view into a new text, section by section. With ops, k
  * holds the previous view cut into the same sections: a section whose
  * stamp did not move is copied from it, and a rebuilt one whose text
- * changed is diffed against its old value, parsed back from its slice. */
+ * changed is diffed against its old value: an array on its elements'
+ * stamps, an object on its members' text (view_object.h), anything else
+ * parsed back from its slice. */
 static int refresh(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops)
 {
@@ -313,8 +316,13 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 				if (by_text(k, ops, &b, i, at, now, changed, sec[i], &a) != 0)
 					b.oom = 1;
 			} else if (changed) {
-				json_t *was = old_value(old, len);
-				if (!was || tg_json_patch_diff_append(ops, sec[i], was, now) != 0)
+				/* an object on its text: only its changed members
+				 * are parsed back (kit/view_object.h) */
+				int r = tg_view_object_diff(ops, sec[i], old, len, now, b.p + at,
+				                            b.n - at);
+				json_t *was = r == 1 ? old_value(old, len) : NULL;
+				if (r < 0 || (r == 1 && (!was || tg_json_patch_diff_append(
+				                                     ops, sec[i], was, now) != 0)))
 					b.oom = 1;
 				json_decref(was);
 			}

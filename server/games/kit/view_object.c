@@ -1,0 +1,270 @@
+/* view_object.c — see view_object.h. The texts are json_compact's (no
+ * spaces); a member name is taken as its bytes, so a name written with an
+ * escape sends the whole section to the parsed diff. */
+#include "view_object.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_patch.h"
+#include "json_pointer.h"
+
+/* Objects nested deeper than this are diffed parsed (the same operations;
+ * it bounds the stack the walk takes). */
+#define WALK_MAX 16
+
+struct member {
+	const char *key, *val;
+	size_t klen, vlen;
+	bool paired; /* a new member: the previous object has its name */
+};
+
+/* An object's members, on the stack while they are few. */
+struct members {
+	struct member *m;
+	size_t n, cap;
+	struct member local[12];
+};
+
+static void members_init(struct members *l)
+{
+	l->m = l->local;
+	l->n = 0;
+	l->cap = sizeof l->local / sizeof l->local[0];
+}
+
+static void members_free(struct members *l)
+{
+	if (l->m != l->local)
+		free(l->m);
+}
+
+static int members_add(struct members *l, struct member x)
+{
+	if (l->n == l->cap) {
+		size_t cap = 2 * l->cap;
+		struct member *p = malloc(cap * sizeof *p);
+		if (!p)
+			return -1;
+		memcpy(p, l->m, l->n * sizeof *p);
+		members_free(l);
+		l->m = p;
+		l->cap = cap;
+	}
+	l->m[l->n++] = x;
+	return 0;
+}
+
+/* Where the value that starts at t[i] ends (one past it), or 0 when the
+ * text breaks off first. */
+static size_t value_end(const char *t, size_t n, size_t i)
+{
+	int depth = 0;
+	bool str = false;
+	for (; i < n; i++) {
+		char c = t[i];
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"' && (str = false, depth == 0))
+				return i + 1;
+			continue;
+		}
+		if (c == '"') {
+			str = true;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			if (depth == 0)
+				return i; /* a scalar, before its object's end */
+			if (--depth == 0)
+				return i + 1;
+		} else if (c == ',' && depth == 0) {
+			return i;
+		}
+	}
+	return 0;
+}
+
+/* The members of the object text t[0, n), in order. 0; 1 when t is not an
+ * object's text or a name has an escape; -1 out of memory. */
+static int scan(const char *t, size_t n, struct members *l)
+{
+	if (n < 2 || t[0] != '{' || t[n - 1] != '}')
+		return 1;
+	if (n == 2)
+		return 0;
+	size_t i = 1;
+	for (;;) {
+		if (t[i] != '"')
+			return 1;
+		size_t k = ++i;
+		while (i < n && t[i] != '"') {
+			if (t[i] == '\\')
+				return 1;
+			i++;
+		}
+		if (i + 2 >= n || t[i + 1] != ':')
+			return 1;
+		struct member x = {.key = t + k, .klen = i - k, .val = t + i + 2};
+		i += 2;
+		size_t e = value_end(t, n, i);
+		if (e <= i || e >= n)
+			return 1;
+		x.vlen = e - i;
+		if (members_add(l, x) != 0)
+			return -1;
+		i = e;
+		if (t[i] == '}')
+			return i == n - 1 ? 0 : 1;
+		if (t[i] != ',' || ++i >= n)
+			return 1;
+	}
+}
+
+/* The member of b named as x, looked for from where the last one was found
+ * (the members of two views of one object mostly keep their order). */
+static struct member *find(struct members *b, const struct member *x, size_t *hint)
+{
+	for (size_t k = 0; k < b->n; k++) {
+		size_t j = (*hint + k) % b->n;
+		struct member *y = &b->m[j];
+		if (y->klen == x->klen && memcmp(y->key, x->key, x->klen) == 0) {
+			*hint = j + 1;
+			return y;
+		}
+	}
+	return NULL;
+}
+
+struct walk {
+	json_t *ops;
+	struct tg_json_pointer_buf path;
+	int rc; /* 0, 1 (not done here) or -1 (out of memory) */
+};
+
+/* As json_patch_diff.c's emit: {"op","path"[,"value"]}. */
+static void emit(struct walk *w, const char *op, json_t *value)
+{
+	json_t *o = json_pack("{s:s,s:s%}", "op", op, "path", w->path.s, w->path.len);
+	if (!o || (value && json_object_set(o, "value", value) != 0)) {
+		json_decref(o);
+		w->rc = -1;
+		return;
+	}
+	if (json_array_append_new(w->ops, o) != 0) /* takes o even when it fails */
+		w->rc = -1;
+}
+
+static void walk_object(struct walk *w, const char *old, size_t olen, const json_t *now,
+                        const char *nt, size_t nlen, size_t depth, unsigned level);
+
+/* Member x changed to y (whose value is v), at depth: as diff_value. */
+static void changed(struct walk *w, const struct member *x, const struct member *y, json_t *v,
+                    size_t depth, unsigned level)
+{
+	bool was_object = x->val[0] == '{', was_array = x->val[0] == '[';
+	if (was_object && json_is_object(v) && depth < TG_JSON_POINTER_MAX_DEPTH &&
+	    level < WALK_MAX) {
+		walk_object(w, x->val, x->vlen, v, y->val, y->vlen, depth, level + 1);
+	} else if ((was_object && json_is_object(v)) || (was_array && json_is_array(v)) ||
+	           json_is_real(v)) {
+		/* an array (or an object past the walk's bound) is diffed
+		 * parsed, and a real compared by value (-0.0 equals 0.0) */
+		json_t *was = json_loadb(x->val, x->vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+		if (!was || tg_json_patch_diff_append(w->ops, w->path.s, was, v) != 0)
+			w->rc = -1;
+		json_decref(was);
+	} else {
+		/* Of other kinds, or scalars of one kind whose texts differ: the
+		 * values differ (json_equal), so the diff replaces. */
+		emit(w, "replace", v);
+	}
+}
+
+static void walk_object(struct walk *w, const char *old, size_t olen, const json_t *now,
+                        const char *nt, size_t nlen, size_t depth, unsigned level)
+{
+	struct members a, b;
+	members_init(&a);
+	members_init(&b);
+	int rc = scan(old, olen, &a);
+	if (rc == 0)
+		rc = scan(nt, nlen, &b);
+	if (rc == 0 && b.n != json_object_size(now))
+		rc = 1; /* nt is not now's text */
+	if (rc != 0) {
+		w->rc = rc;
+		goto out;
+	}
+	size_t mark = w->path.len, hint = 0;
+	/* The previous members in their order: changed or removed ... */
+	for (size_t i = 0; i < a.n && w->rc == 0; i++) {
+		const struct member *x = &a.m[i];
+		struct member *y = b.n ? find(&b, x, &hint) : NULL;
+		if (y)
+			y->paired = true;
+		if (y && y->vlen == x->vlen && memcmp(y->val, x->val, x->vlen) == 0)
+			continue; /* the same text: the same value, no operation */
+		if (tg_json_pointer_buf_push(&w->path, x->key, x->klen) != 0) {
+			w->rc = -1;
+			break;
+		}
+		if (!y) {
+			emit(w, "remove", NULL);
+		} else {
+			json_t *v = json_object_getn(now, x->key, x->klen);
+			if (v)
+				changed(w, x, y, v, depth + 1, level);
+			else
+				w->rc = 1;
+		}
+		tg_json_pointer_buf_truncate(&w->path, mark);
+	}
+	/* ... then the new ones the previous object lacks, in their order. */
+	for (size_t j = 0; j < b.n && w->rc == 0; j++) {
+		if (b.m[j].paired)
+			continue;
+		json_t *v = json_object_getn(now, b.m[j].key, b.m[j].klen);
+		if (!v) {
+			w->rc = 1;
+		} else if (tg_json_pointer_buf_push(&w->path, b.m[j].key, b.m[j].klen) != 0) {
+			w->rc = -1;
+		} else {
+			emit(w, "add", v);
+			tg_json_pointer_buf_truncate(&w->path, mark);
+		}
+	}
+out:
+	members_free(&a);
+	members_free(&b);
+}
+
+int tg_view_object_diff(json_t *ops, const char *ptr, const char *old, size_t olen,
+                        const json_t *now, const char *nt, size_t nlen)
+{
+	size_t first = json_array_size(ops), depth = 0;
+	for (const char *c = ptr; *c; c++)
+		depth += *c == '/';
+	/* Each operation names a value of one side, and a value takes a byte
+	 * of text at least: below the bound, the diff cannot reach it (where
+	 * it could, the whole diff replaces the part at ptr instead). */
+	if (!json_is_array(ops) || !json_is_object(now) || depth >= TG_JSON_POINTER_MAX_DEPTH ||
+	    first + olen + nlen >= TG_JSON_PATCH_MAX_OPS)
+		return 1;
+	struct walk w = {.ops = ops};
+	size_t len = strlen(ptr);
+	w.path.s = malloc(len + 1);
+	if (!w.path.s)
+		return -1;
+	memcpy(w.path.s, ptr, len + 1);
+	w.path.len = len;
+	w.path.cap = len + 1;
+	walk_object(&w, old, olen, now, nt, nlen, depth, 0);
+	tg_json_pointer_buf_free(&w.path);
+	if (w.rc == 1)
+		while (json_array_size(ops) > first)
+			json_array_remove(ops, json_array_size(ops) - 1);
+	return w.rc;
+}

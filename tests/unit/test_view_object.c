@@ -1,0 +1,226 @@
+/* test_view_object.c — tg_view_object_diff (kit/view_object.h), the diff of
+ * an object section found on its text, appends byte for byte the operations
+ * tg_json_patch_diff_append appends for the parsed values, and they turn the
+ * previous value into the new one. Fixed cases for each kind of change,
+ * then random objects changed at random (members changed, removed, added,
+ * reordered, nested objects and arrays, reals whose texts differ while
+ * their values are equal, names a pointer escapes). A name written with an
+ * escape, or a text that is not an object's, is left to the parsed diff
+ * with the operations untouched. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_compact.h"
+#include "json_patch.h"
+#include "kit/view_object.h"
+#include "tap.h"
+
+#define PTR "/board/x"
+
+static uint64_t rnd = 0x2545f4914f6cdd1dull;
+static uint32_t below(uint32_t n)
+{
+	rnd ^= rnd << 13;
+	rnd ^= rnd >> 7;
+	rnd ^= rnd << 17;
+	return (uint32_t)(rnd % n);
+}
+
+static char *text(const json_t *v)
+{
+	struct tg_text t = {0};
+	if (tg_json_compact_append(&t, v) != 0) {
+		free(t.p);
+		return NULL;
+	}
+	return t.p;
+}
+
+/* What the fast path did: 0 the same operations as the parsed diff, 1 left
+ * them (the operations untouched), -1 a difference (a failed check). */
+static int compare(const json_t *old, const json_t *now)
+{
+	char *ot = text(old), *nt = text(now);
+	json_t *fast = json_pack("[{s:s,s:s,s:i}]", "op", "add", "path", "/z", "value", 1);
+	json_t *slow = json_deep_copy(fast);
+	int r = tg_view_object_diff(fast, PTR, ot, strlen(ot), now, nt, strlen(nt));
+	int rs = tg_json_patch_diff_append(slow, PTR, old, now);
+	char *f = json_dumps(fast, JSON_COMPACT | JSON_ENSURE_ASCII);
+	char *s = json_dumps(slow, JSON_COMPACT | JSON_ENSURE_ASCII);
+	int out = r;
+	if (r == 0) {
+		if (!CHECKF(rs == 0 && strcmp(f, s) == 0, "from %s to %s: %s, parsed %s", ot, nt, f,
+		            s))
+			out = -1;
+		/* applied to the document, it gives the new value */
+		json_t *doc = json_pack("{s:{s:O}}", "board", "x", old);
+		json_t *want = json_pack("{s:{s:O},s:i}", "board", "x", now, "z", 1);
+		char err[200] = "";
+		json_t *got = tg_json_patch_apply(doc, fast, err, sizeof err);
+		if (!CHECKF(got && json_equal(got, want), "from %s to %s: %s applies (%s)", ot, nt,
+		            f, err))
+			out = -1;
+		json_decref(doc);
+		json_decref(want);
+		json_decref(got);
+	} else if (!CHECKF(r == 1 && json_array_size(fast) == 1, "from %s to %s: %d, %s", ot, nt, r,
+	                   f)) {
+		out = -1;
+	}
+	free(f);
+	free(s);
+	json_decref(fast);
+	json_decref(slow);
+	free(ot);
+	free(nt);
+	return out;
+}
+
+/* The names of the random objects: few, so that changes meet; '~' and '/'
+ * (escaped in a pointer), the empty name, and rarely one json_compact
+ * writes with an escape. */
+static const char *name(void)
+{
+	static const char *const plain[] = {"a",   "b",   "union", "confederate",
+	                                    "x~y", "p/q", "",      "0"};
+	static const char *const escaped[] = {"caf\xc3\xa9", "q\"t"};
+	if (below(60) == 0)
+		return escaped[below(2)];
+	return plain[below(sizeof plain / sizeof *plain)];
+}
+
+static json_t *value(int depth);
+
+static json_t *object(int depth)
+{
+	json_t *o = json_object();
+	for (uint32_t i = below(6); i > 0; i--)
+		json_object_set_new(o, name(), value(depth + 1));
+	return o;
+}
+
+static json_t *value(int depth)
+{
+	switch (below(depth > 3 ? 6 : 9)) {
+	case 0:
+		return json_integer((json_int_t)below(5));
+	case 1: /* 0.0 and -0.0: texts differ, values are equal */
+		return below(3) ? json_real(below(2) ? 0.0 : -0.0) : json_real(below(4) / 2.0);
+	case 2:
+		return below(3) == 0 ? json_null() : json_boolean(below(2));
+	case 3:
+		return json_string(below(2) ? "Grant" : below(2) ? "caf\xc3\xa9 \"L\"" : "");
+	case 4:
+		return json_string(below(2) ? "1" : "Lee");
+	case 5:
+		return json_integer(below(2) ? 1 : 10);
+	case 6:
+	case 7:
+		return object(depth);
+	default: {
+		json_t *a = json_array();
+		for (uint32_t i = below(5); i > 0; i--)
+			json_array_append_new(a, value(depth + 1));
+		return a;
+	}
+	}
+}
+
+static json_t *changed(const json_t *v, int depth);
+
+/* A copy of o with some members changed, removed or added, and sometimes
+ * its members' order changed. */
+static json_t *changed_object(const json_t *o, int depth)
+{
+	json_t *c = json_object();
+	const char *k;
+	json_t *x;
+	json_object_foreach((json_t *)o, k, x)
+	{
+		uint32_t d = below(8);
+		if (d == 0)
+			continue; /* removed */
+		json_object_set_new(c, k,
+		                    d == 1   ? value(depth + 1)
+		                    : d == 2 ? changed(x, depth + 1)
+		                             : json_deep_copy(x));
+	}
+	for (uint32_t i = below(3); i > 0; i--)
+		if (below(2))
+			json_object_set_new(c, name(), value(depth + 1));
+	if (below(6) == 0) { /* the same members, the last first */
+		json_t *r = json_object();
+		const char *last = NULL;
+		json_object_foreach(c, k, x) last = k;
+		if (last)
+			json_object_set(r, last, json_object_get(c, last));
+		json_object_foreach(c, k, x) if (!json_object_get(r, k)) json_object_set(r, k, x);
+		json_decref(c);
+		c = r;
+	}
+	return c;
+}
+
+static json_t *changed(const json_t *v, int depth)
+{
+	if (json_is_object(v))
+		return changed_object(v, depth);
+	if (json_is_array(v)) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < json_array_size(v); i++) {
+			uint32_t d = below(6);
+			if (d == 0)
+				continue;
+			json_array_append_new(a, d == 1 ? changed(json_array_get(v, i), depth + 1)
+			                                : json_deep_copy(json_array_get(v, i)));
+		}
+		if (below(3) == 0)
+			json_array_append_new(a, value(depth + 1));
+		return a;
+	}
+	return below(2) ? value(depth) : json_deep_copy(v);
+}
+
+static void fixed(const char *old, const char *now, int want)
+{
+	json_t *o = json_loads(old, JSON_DECODE_ANY, NULL), *n = json_loads(now, 0, NULL);
+	CHECKF(o && n && compare(o, n) == want, "%s -> %s: %d", old, now, want);
+	json_decref(o);
+	json_decref(n);
+}
+
+int main(void)
+{
+	fixed("{}", "{}", 0);
+	fixed("{\"a\":1}", "{\"a\":1}", 0);
+	fixed("{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}", 0);
+	fixed("{\"a\":1,\"b\":2}", "{\"b\":3,\"c\":[1]}", 0);
+	fixed("{\"a\":{\"u\":{\"v\":1,\"w\":[1,2,3]}}}", "{\"a\":{\"u\":{\"v\":1,\"w\":[1,3]}}}",
+	      0);
+	fixed("{\"a\":{\"u\":1}}", "{\"a\":[1]}", 0);
+	fixed("{\"a\":-0.0,\"b\":0.5}", "{\"a\":0.0,\"b\":1}", 0);
+	fixed("{\"a\":1}", "{\"a\":\"1\"}", 0);
+	fixed("{\"p/q\":1,\"x~y\":2,\"\":3}", "{\"p/q\":2,\"x~y\":3,\"\":4}", 0);
+	fixed("{\"a\":{\"b\":{}}}", "{\"a\":{\"b\":{\"c\":null}}}", 0);
+	/* left to the parsed diff, the operations untouched */
+	fixed("{\"caf\\u00e9\":1}", "{\"caf\\u00e9\":2}", 1);
+	fixed("[1]", "{\"a\":1}", 1);
+
+	long fast = 0, left = 0, bad = 0, n = 20000;
+	for (long i = 0; i < n; i++) {
+		json_t *old = object(0), *now = below(10) ? changed_object(old, 0) : object(0);
+		int r = compare(old, now);
+		fast += r == 0;
+		left += r == 1;
+		bad += r < 0;
+		json_decref(old);
+		json_decref(now);
+	}
+	printf("# %ld of %ld diffed on their text, %ld left to the parsed diff\n", fast, n, left);
+	CHECKF(bad == 0, "%ld of %ld random changes differ from the parsed diff", bad, n);
+	CHECKF(fast > n * 3 / 4, "%ld of %ld diffed on their text (%ld left to the parsed diff)",
+	       fast, n, left);
+	return tap_done();
+}
