@@ -131,7 +131,8 @@ static const struct lw_rank *rank_of(const struct lw_state *s, int u)
 	return &g->rank[st - 1];
 }
 
-int lw_activation_cost(const struct lw_state *s, int u)
+/* The activation cost of u with `it` IT against his stars (18.1). */
+static int cost_with_it(const struct lw_state *s, int u, int it)
 {
 	const struct lw_unit *x = &s->unit[u];
 	const struct lw_rank *r = rank_of(s, u);
@@ -141,6 +142,12 @@ int lw_activation_cost(const struct lw_state *s, int u)
 		cost += 2; /* 10.7.4 */
 	if (x->flags & LW_UF_OOS)
 		cost += 1; /* 20.5 */
+	return cost + lw_it_activation_extra(it, x->stars);
+}
+
+int lw_activation_cost(const struct lw_state *s, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
 	/* 18.1: the force's IT against the CO's stars (a lone cavalry: his own) */
 	int it = x->it;
 	if (!x->cavalry || lw_force_co_side(s, x->hex, x->side) == u) {
@@ -149,8 +156,13 @@ int lw_activation_cost(const struct lw_state *s, int u)
 			if (counted(&s->unit[i], x->hex, x->side))
 				it += s->unit[i].it;
 	}
-	cost += lw_it_activation_extra(it, x->stars);
-	return cost;
+	return cost_with_it(s, u, it);
+}
+
+int lw_activation_cost_in(const struct lw_state *s, int u, int co, int force_it)
+{
+	const struct lw_unit *x = &s->unit[u];
+	return cost_with_it(s, u, !x->cavalry || co == u ? force_it : x->it);
 }
 
 int lw_unit_attack(const struct lw_state *s, int u)

@@ -132,6 +132,10 @@ int lw_army_size(const struct lw_state *s, const int *u, int n);
 bool lw_force_has_cavalry(const struct lw_state *s, int hex);
 /* The activation cost of unit u as the CO of his force (10.6.2, 18.1, 16.8.1, 20.5). */
 int lw_activation_cost(const struct lw_state *s, int u);
+/* The same for u in the force of his side at his hex whose CO is co and
+ * whose IT sum force_it, when the caller has them (the view's forces walk,
+ * which would otherwise scan every unit for every unit it shows). */
+int lw_activation_cost_in(const struct lw_state *s, int u, int co, int force_it);
 /* Printed combat values for u's current rank; <0 indecisive (TCO: always). */
 int lw_unit_attack(const struct lw_state *s, int u);
 int lw_unit_defense(const struct lw_state *s, int u);

@@ -73,7 +73,9 @@ struct unit_shown {
 	int32_t full, activation, attack, defense, promoted;
 };
 
-static void unit_shown(const struct lw_state *s, int u, bool full, struct unit_shown *o)
+/* co and force_it: the CO and the IT of u's force (force_shown has them) */
+static void unit_shown(const struct lw_state *s, int u, bool full, int co, int force_it,
+                       struct unit_shown *o)
 {
 	const struct lw_unit *x = &s->unit[u];
 	*o = (struct unit_shown){
@@ -89,7 +91,7 @@ static void unit_shown(const struct lw_state *s, int u, bool full, struct unit_s
 	    .full = full,
 	};
 	if (full) {
-		o->activation = lw_activation_cost(s, u);
+		o->activation = lw_activation_cost_in(s, u, co, force_it);
 		o->attack = lw_unit_attack(s, u);
 		o->defense = lw_unit_defense(s, u);
 		o->promoted = (x->flags & LW_UF_PROMOTED) != 0;
@@ -153,7 +155,7 @@ static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
 	f->own = own;
 	f->stars = own ? stars : 0;
 	f->unit[0] = co;
-	unit_shown(s, co, own, &f->shown[0]);
+	unit_shown(s, co, own, co, it, &f->shown[0]);
 	f->nshown = 1;
 	bool revealed = false;
 	for (int k = 0; k < n; k++) {
@@ -163,7 +165,7 @@ static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
 		revealed |= show && !own;
 		if (show) {
 			f->unit[f->nshown] = us[k];
-			unit_shown(s, us[k], own, &f->shown[f->nshown++]);
+			unit_shown(s, us[k], own, co, it, &f->shown[f->nshown++]);
 		}
 	}
 	f->subs_shown = own || revealed;
