@@ -3,7 +3,8 @@
 // daemon. Two players register, create and join a Lincoln's War match
 // (the Campaign Game, Summer 1861 to Summer 1864) and play it to its end by
 // clicking the action list, hexes on the map, forces on the map whose
-// destinations light up, and the hexes the force in motion moves to; they
+// destinations light up, the hexes the force in motion moves to, and a
+// general whose pick lists the card that activates him (its param); they
 // chat, undo and reload mid-game and carry on; a third player watches. Each
 // page's map is checked against the view its socket received (every hex, a
 // counter in the hex of each force listed), and screenshots are saved.
@@ -226,6 +227,47 @@ async function forceMove(p, view, sent) {
   const want1 = JSON.stringify({ ...view.actions[i].action, ...(value || {}) });
   if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${pad(hex)} sent ${JSON.stringify(act)}, not ${want1}`);
   console.log(`# ${p.name} picked ${f.co.id} at ${pad(f.hex)}: ${want.length} destinations lit, sent ${want1}`);
+  return true;
+}
+
+// A card played to activate a general, picked on the map (issue 17 made
+// the general the entry's param "general"): a click on the counter of a
+// general among the param's choices lists exactly the actions that name
+// him, in an action or among a param's choices (and, for the force in
+// motion, those naming no unit), the card's activation among them; picking
+// it asks for no general and sends the card's action with general him.
+// False when no general of the choices commands a force on the map.
+const names = (entry, id) => Object.entries(entry.action).some(([k, v]) => k !== "type" && [v].flat().includes(id)) ||
+  (entry.params || []).some((prm) => prm.choices.some((c) => c.value === id));
+async function activateByPick(p, view, i, sent) {
+  const entry = view.actions[i];
+  const prm = (entry.params || []).find((x) => x.name === "general");
+  const f = prm && (view.board.forces || []).find((x) => x.side === view.role && prm.choices.some((c) => c.value === x.co?.id));
+  if (!f) return false;
+  const id = f.co.id;
+  const all = (view.board.forces || []).flatMap((x) => [x.co?.id, ...(x.subordinates || []).map((u) => u.id)]).filter(Boolean);
+  const moving = view.board.play?.co === id;
+  const want = view.actions.map((e, k) => [e, k]).filter(([e]) => {
+    const named = all.filter((u) => names(e, u));
+    return named.length ? named.includes(id) : moving;
+  }).map(([, k]) => String(k)).sort();
+  await p.page.locator(`#board .counter[data-co="${id}"]`).dispatchEvent("click");
+  const listed = async () => (await p.page.$$eval("#actions button.action", (els) => els.map((e) => e.dataset.index))).sort();
+  let got = [];
+  for (const end = Date.now() + 5000; Date.now() < end; await p.page.waitForTimeout(100))
+    if ((await p.page.$("#show-all")) && JSON.stringify((got = await listed())) === JSON.stringify(want)) break;
+  if (JSON.stringify(got) !== JSON.stringify(want))
+    fail(`${p.name}: clicking ${id} lists actions ${got.join(" ") || "none"}, not those naming him ${want.join(" ")} ` +
+      `("${entry.label}" offers him as its general)`);
+  const before = await seqOf(p.page);
+  const n = sent.length;
+  await p.page.click(`button.action[data-index="${i}"]`);
+  if (await p.page.$("#choose-send")) fail(`${p.name}: the activation picked by ${id} asks for its general again`);
+  await played(p, before, `the activation of ${id}`);
+  const act = sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act");
+  const want1 = JSON.stringify({ ...entry.action, general: id });
+  if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${id}'s activation sent ${JSON.stringify(act)}, not ${want1}`);
+  console.log(`# ${p.name} picked ${id} at ${pad(f.hex)}: ${want.length} actions listed, sent ${want1}`);
   return true;
 }
 
@@ -479,7 +521,7 @@ async function main() {
     if (await c.page.$("#chat-input")) fail("a spectator is offered chat");
 
     let moves = 0, undone = false, reloaded = false, chatted = false, onMap = 0, picked = 0, finished = false;
-    let movedOnMap = 0;
+    let movedOnMap = 0, activatedOnMap = 0;
     const st = { activated: {}, toMove: {} };
     const seat = { union: [a, framesA, sentA], confederate: [b, framesB, sentB] };
     for (let turn = 0; !finished && turn < 40000; turn++) {
@@ -495,7 +537,9 @@ async function main() {
       const { view } = latest(frames, match);
       const i = policy(view, st);
       const hex = hexOf(view.actions[i]);
-      if (view.actions[i].action.type === "move" && ownMoving(view) && onMap >= 2) {
+      const activation = view.actions[i].action.type === "play" && view.actions[i].action.use === "activate";
+      if (activation && !activatedOnMap && (await activateByPick(p, view, i, sent))) activatedOnMap++;
+      else if (view.actions[i].action.type === "move" && ownMoving(view) && onMap >= 2) {
         await movingForceMove(p, view, i, frames, sent, match);
         movedOnMap++;
       } else if (picked < 2 && (await forceMove(p, view, sent))) picked++;
@@ -544,6 +588,7 @@ async function main() {
     const result = (await a.page.textContent("#result")).replace(/^Game over: /, "");
     if (!picked) fail("no force was picked on the map");
     if (!movedOnMap) fail("no force in motion was moved on the map");
+    if (!activatedOnMap) fail("no card's activation was picked by its general on the map");
     if (moves < MOVES) fail(`only ${moves} moves were played`);
     if (!chatted || !reloaded) fail("chat or reload did not happen");
     if (!undone) console.log("# no undo was possible in these moves (each was a barrier)");

@@ -3,7 +3,7 @@
 // map-board.js reads them): the hexes an action names, the actions of one
 // general, and his destinations.
 
-import { actionsByPlace, namedIds, namesPlace } from "./map-board.js";
+import { actionsByPlace, bindPiece, choiceIds, namedIds, namesPlace } from "./map-board.js";
 
 export const HEX_KEYS = ["to", "target", "hex", "from", "dest", "where"];
 
@@ -16,18 +16,20 @@ export function unitIds(force) {
 }
 
 // The offered actions of one general (a unit id) on the map: those naming
-// him, and, when he commands the force in motion (board.play.co), those
-// naming no unit on the map at all (move to, attack, stop). Generals in one
-// hex are one force, drawn as its CO's counter: picking a general offers
-// his actions only, never another's of the same stack (Sigel's counter
-// sent Lyon's rail move while the pick was by force).
+// him, in the action or among a param's choices (a card's activation: its
+// param "general", bound to him, bindPiece), and, when he commands the
+// force in motion (board.play.co), those naming no unit on the map at all
+// (move to, attack, stop). Generals in one hex are one force, drawn as its
+// CO's counter: picking a general offers his actions only, never another's
+// of the same stack (Sigel's counter sent Lyon's rail move while the pick
+// was by force).
 export function unitActions(view, id) {
   const all = new Set((view.board?.forces || []).flatMap(unitIds));
   const moving = !!id && view.board?.play?.co === id;
   return (view.actions || []).filter((entry) => {
-    const ids = namedIds(entry).filter((x) => all.has(x));
+    const ids = [...namedIds(entry), ...choiceIds(entry)].filter((x) => all.has(x));
     return ids.length ? ids.includes(id) : moving;
-  });
+  }).map((entry) => bindPiece(entry, id));
 }
 
 // A general's actions that name a hex: what his selection lights.

@@ -48,6 +48,30 @@ export function namedIds(entry) {
   return ids;
 }
 
+// The piece ids a param of an action may choose (its string choices): a
+// card's activation in Lincoln's War is offered once per card, the general
+// to activate its param "general" (issue 17).
+export function choiceIds(entry) {
+  const ids = [];
+  for (const p of entry.params || []) for (const c of p.choices || []) if (typeof c.value === "string") ids.push(c.value);
+  return ids;
+}
+
+// An action entry as a picked piece offers it: as the view has it where
+// the action itself names the piece, else with the param whose choice the
+// piece is bound to him (he is not asked again: picking Grant lists the
+// card's activation and sends it with general Grant). `source` is the
+// view's own entry, as for a hex bound by a click.
+export function bindPiece(entry, id) {
+  if (namedIds(entry).includes(id)) return entry;
+  const p = (entry.params || []).find((q) => (q.choices || []).some((c) => c.value === id));
+  if (!p) return entry;
+  const choice = p.choices.find((c) => c.value === id);
+  const params = entry.params.filter((q) => q !== p);
+  return { ...entry, source: entry, action: { ...entry.action, [p.name]: id }, params,
+    label: params.length ? entry.label : `${entry.label}: ${choice.label ?? id}` };
+}
+
 // A click on a place: the one action naming it is played (with the param
 // bound to the place); true if so, false if there are several to list, or
 // it has a param the place does not choose (Birth of a Legend's Combined
