@@ -16,6 +16,7 @@
 #include "json_compact.h"
 #include "json_patch.h"
 #include "lcs_runs.h"
+#include "view_object.h"
 #include "view_sections.h"
 
 int tg_view_items_grow(uint32_t *cap, uint32_t need, uint32_t first, size_t narr, void *arr[],
@@ -288,6 +289,33 @@ static void emit(struct patch *p, const char *op, size_t index, json_t *value)
 		p->failed = 1;
 }
 
+/* The previous element i changed into the new j, diffed at `at`: an object
+ * on its members' text (view_object.h: only its changed members are parsed
+ * back), anything else parsed. 0, or -1. */
+static int pair_diff(struct patch *p, const char *at, uint32_t i, uint32_t j)
+{
+	const struct tg_view_items *it = p->it;
+	const char *old = it->old + it->ooff[i];
+	json_t *now = new_value(it, j);
+	if (!now)
+		return -1;
+	int r = 1;
+	if (old[0] == '{' && json_is_object(now)) {
+		struct tg_text t = {0};
+		r = tg_json_compact_append(&t, now) != 0
+		        ? -1
+		        : tg_view_object_diff(p->ops, at, old, it->olen[i], now, t.p, t.n);
+		free(t.p);
+	}
+	if (r == 1) {
+		json_t *was = old_value(it, i);
+		r = was && tg_json_patch_diff_append(p->ops, at, was, now) == 0 ? 0 : -1;
+		json_decref(was);
+	}
+	json_decref(now);
+	return r;
+}
+
 /* As json_patch_diff.c's emit_run: at position bj the document holds the
  * previous elements [ai, ai+dels) and must hold the new [bj, bj+adds). */
 static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, uint32_t adds)
@@ -296,11 +324,8 @@ static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, u
 	for (uint32_t j = 0; j < common && !p->failed; j++) {
 		char at[160];
 		path(p, bj + j, at, sizeof at);
-		json_t *was = old_value(p->it, ai + j), *now = new_value(p->it, bj + j);
-		if (!at[0] || !was || !now || tg_json_patch_diff_append(p->ops, at, was, now) != 0)
+		if (!at[0] || pair_diff(p, at, ai + j, bj + j) != 0)
 			p->failed = 1;
-		json_decref(was);
-		json_decref(now);
 	}
 	for (uint32_t j = common; j < dels; j++)
 		emit(p, "remove", bj + common, NULL);
