@@ -422,6 +422,15 @@ static void on_server_stopped(void *ud)
 	json_decref(bye);
 }
 
+/* Stop accepting, let in-flight commits finish, say goodbye, close every
+ * handle (on_net_closed), then leave the loop. */
+static void begin_stop(struct daemon *d)
+{
+	d->stopping = true;
+	tg_net_stop_accepting(d->net);
+	tg_server_shutdown(d->server, on_server_stopped, d);
+}
+
 static void on_signal(uv_signal_t *h, int signum)
 {
 	struct daemon *d = h->data;
@@ -432,10 +441,8 @@ static void on_signal(uv_signal_t *h, int signum)
 		        signum == SIGTERM ? "SIGTERM" : "SIGINT");
 		_exit(1);
 	}
-	d->stopping = true;
 	TG_INFO(0, 0, "received %s; shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");
-	tg_net_stop_accepting(d->net);
-	tg_server_shutdown(d->server, on_server_stopped, d);
+	begin_stop(d);
 }
 
 /* What clients need to trust the certificate: the names it covers and its
@@ -565,41 +572,38 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	uv_signal_start(&d.sigint, on_signal, SIGINT);
 	uv_signal_start(&d.sighup, on_sighup, SIGHUP);
 
+	/* From here a listener that cannot start stops the daemon the way
+	 * SIGTERM does, so that every handle opened so far (the TLS listener,
+	 * its timers, the signals, the server's) is closed before the loop is:
+	 * freeing them under a loop that still held them was a use after free. */
+	int rc = 0;
 	if (cfg.metrics_host[0]) {
 		d.metrics = tg_metrics_start(&d.loop, d.server, cfg.metrics_host, cfg.metrics_port,
 		                             err, sizeof err);
 		if (!d.metrics) {
 			TG_ERROR(0, 0, "%s", err);
-			tg_net_free(d.net);
-			tg_server_free(d.server);
-			tg_store_close(d.store);
-			drain_loop(&d.loop);
-			uv_loop_close(&d.loop);
-			return 1;
-		}
-		TG_INFO(0, 0, "metrics (Prometheus text) on http://%s:%d/metrics", cfg.metrics_host,
-		        tg_metrics_port(d.metrics));
+			rc = 1;
+		} else
+			TG_INFO(0, 0, "metrics (Prometheus text) on http://%s:%d/metrics",
+			        cfg.metrics_host, tg_metrics_port(d.metrics));
 	}
-	if (cfg.lmtp_host[0]) {
+	if (rc == 0 && cfg.lmtp_host[0]) {
 		d.lmtp =
 		    tg_lmtp_start(&d.loop, d.server, cfg.lmtp_host, cfg.lmtp_port, err, sizeof err);
 		if (!d.lmtp) {
 			TG_ERROR(0, 0, "%s", err);
-			tg_metrics_stop(d.metrics);
-			tg_net_free(d.net);
-			tg_server_free(d.server);
-			tg_store_close(d.store);
-			drain_loop(&d.loop);
-			uv_loop_close(&d.loop);
-			return 1;
-		}
-		TG_INFO(0, 0, "LMTP (replies to \"your move\" emails) on %s:%d", cfg.lmtp_host,
-		        tg_lmtp_port(d.lmtp));
+			rc = 1;
+		} else
+			TG_INFO(0, 0, "LMTP (replies to \"your move\" emails) on %s:%d",
+			        cfg.lmtp_host, tg_lmtp_port(d.lmtp));
 	}
-	/* Said last: tests and scripts take this line to mean ready. */
-	bool v6 = strchr(cfg.listen_host, ':') != NULL;
-	TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",
-	        cfg.listen_host, v6 ? "]" : "", tg_net_port(d.net));
+	if (rc == 0) {
+		/* Said last: tests and scripts take this line to mean ready. */
+		bool v6 = strchr(cfg.listen_host, ':') != NULL;
+		TG_INFO(0, 0, "telegraphd %s listening on %s%s%s:%d", TG_VERSION, v6 ? "[" : "",
+		        cfg.listen_host, v6 ? "]" : "", tg_net_port(d.net));
+	} else
+		begin_stop(&d);
 
 	uv_run(&d.loop, UV_RUN_DEFAULT);
 
@@ -610,5 +614,5 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	if (uv_loop_close(&d.loop) != 0)
 		TG_WARN(0, 0, "some event loop handles were still open at exit");
 	TG_INFO(0, 0, "stopped");
-	return 0;
+	return rc;
 }
