@@ -13,6 +13,7 @@
 #include "action_menu.h"
 #include "cli.h"
 #include "json_patch.h"
+#include "param_many.h"
 #include "view_render.h"
 
 #define RECONNECT_TRIES 8
@@ -319,6 +320,26 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 			const char *cl = json_string_value(json_object_get(ch, "label"));
 			printf("  %2zu) %s\n", k + 1, cl ? cl : "?");
 		}
+		/* "many": any number of the choices, an array of their values */
+		while (json_is_true(json_object_get(rp, "many"))) {
+			char line[256];
+			printf("Choose any of 1-%zu (numbers separated by spaces; a for all; Enter "
+			       "for none; q to cancel): ",
+			       n);
+			fflush(stdout);
+			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
+				json_decref(action);
+				json_decref(shown);
+				return NULL;
+			}
+			json_t *v = param_many_pick(json_object_get(rp, "choices"), line);
+			if (v) {
+				json_object_set_new(action, name, v);
+				break;
+			}
+		}
+		if (json_is_true(json_object_get(rp, "many")))
+			continue;
 		for (;;) {
 			char line[256];
 			printf("Choose 1-%zu (q to cancel): ", n);

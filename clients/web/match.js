@@ -344,21 +344,31 @@ export class MatchScreen {
     this.renderActions();
   }
 
-  // One chooser per param: a searchable list of its choices.
+  // One chooser per param: a searchable list of its choices; a param of
+  // several choices ("many", PROTOCOL.md) a box per choice, all ticked at
+  // first, its value the ticked ones' values in the choices' order.
   renderChooser() {
     const { entry } = this.chosen;
     const e = this.el;
     // The values are read from the lists when the form is sent, whichever
     // way they were chosen (a click, arrows: a listbox's keyboard moves
     // need not fire change before Enter submits).
-    const lists = [];
+    const lists = [], boxes = [];
     const form = h("form", { class: "choose", onsubmit: (ev) => {
       ev.preventDefault();
       const action = { ...entry.action };
       for (const [p, sel] of lists) action[p.name] = p.choices[Math.max(0, sel.selectedIndex)].value;
+      for (const [p, ticks] of boxes) action[p.name] = p.choices.filter((c, i) => ticks[i].checked).map((c) => c.value);
       this.act(action);
     } }, h("p", {}, entry.label));
     for (const p of entry.params) {
+      if (p.many) {
+        const ticks = p.choices.map(() => h("input", { type: "checkbox", checked: true }));
+        boxes.push([p, ticks]);
+        form.append(h("fieldset", { class: "param-many", dataset: { name: p.name } }, h("legend", {}, p.label || p.name),
+          p.choices.map((c, i) => h("label", {}, ticks[i], ` ${c.label ?? String(c.value)}`))));
+        continue;
+      }
       const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param" },
         p.choices.map((c) => h("option", {}, c.label)));
       sel.selectedIndex = 0;
@@ -368,7 +378,7 @@ export class MatchScreen {
     form.append(h("div", { class: "row" }, h("button", { type: "submit", id: "choose-send" }, "Send"),
       h("button", { type: "button", onclick: () => { this.chosen = null; this.renderActions(); } }, "Back")));
     e.chooser.append(form);
-    form.querySelector("select")?.focus();
+    form.querySelector("select, input")?.focus();
   }
 
   async act(action) {

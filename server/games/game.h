@@ -33,8 +33,11 @@
  *               { "name": "to", "label": "Destination",
  *                 "choices": [ {"value": "1903", "label": "Washington (1903)"} ] } ] }]
  *        A client sends "action" with each params[i].name set to the value
- *        of one of its choices. The module validates everything again: the
- *        list is a convenience, never a trust boundary.
+ *        of one of its choices; for a param with "many": true, to an array
+ *        of the values of any number of its choices (none, some or all, in
+ *        the choices' order: Birth of a Legend's assaulting units, 10.2).
+ *        The module validates everything again: the list is a convenience,
+ *        never a trust boundary.
  *   "log":       recent public events (strings or objects), newest last
  *   "board":     everything else, in the module's own shape.
  *

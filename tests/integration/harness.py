@@ -639,14 +639,21 @@ def register(cli, name, password="correct horse"):
 
 def pick_action(rng, view, allow=None):
     """A random legal action from the view, its params filled by random
-    choices. allow(entry) may narrow the list."""
+    choices: one of a param's choices, or for a param of several choices
+    ("many", PROTOCOL.md) a list of some of them in their order, half the
+    time all, else each with even odds. allow(entry) may narrow the list."""
     entries = [a for a in view.get("actions", []) if allow is None or allow(a)]
     check(entries, f"no legal action to pick from: {view.get('prompt')}")
     entry = rng.choice(entries)
     action = dict(entry["action"])
     for p in entry.get("params", []) or []:
         check(p.get("choices"), f"param {p.get('name')} offers no choices")
-        action[p["name"]] = rng.choice(p["choices"])["value"]
+        if p.get("many"):
+            every = rng.random() < 0.5
+            action[p["name"]] = [c["value"] for c in p["choices"]
+                                 if every or rng.random() < 0.5]
+        else:
+            action[p["name"]] = rng.choice(p["choices"])["value"]
     return action
 
 

@@ -1,7 +1,7 @@
 /* offer_check.h — the shape of one entry of a view's "actions", as
  * protocol/schema/view.json gives it (and game.h): a string "label", an
  * "action" object with a string "type", and "params", an array of
- * {"name", "label"?, "choices": [{"value", "label"?}]} with at
+ * {"name", "label"?, "many"?, "choices": [{"value", "label"?}]} with at
  * least one choice each (a client cannot fill a param without). A game's
  * playouts check every offer it makes so; with want_params, "params" must
  * be there even when empty (Birth of a Legend gives it on every offer, as
@@ -40,10 +40,12 @@ static inline const char *tg_offer_bad(const json_t *entry, bool want_params, ch
 	{
 		const json_t *choices = json_object_get(p, "choices");
 		const json_t *label = json_object_get(p, "label");
+		const json_t *many = json_object_get(p, "many");
 		if (!json_is_string(json_object_get(p, "name")) ||
-		    (label && !json_is_string(label)) || !json_is_array(choices) ||
-		    json_array_size(choices) == 0) {
-			snprintf(why, n, "offer \"%s\": param %zu is not {name, label?, choices}",
+		    (label && !json_is_string(label)) || (many && !json_is_boolean(many)) ||
+		    !json_is_array(choices) || json_array_size(choices) == 0) {
+			snprintf(why, n,
+			         "offer \"%s\": param %zu is not {name, label?, many?, choices}",
 			         json_string_value(json_object_get(entry, "label")), i);
 			return why;
 		}

@@ -75,8 +75,8 @@ export function bindPiece(entry, id) {
 // A click on a place: the one action naming it is played (with the param
 // bound to the place); true if so, false if there are several to list, or
 // it has a param the place does not choose (Birth of a Legend's Combined
-// Regroup names its first Area and asks the second: the list's chooser
-// asks it).
+// Regroup names its first Area and asks the second; its assault the Point
+// Unit and the other units: the list's chooser asks them).
 export function playSingle(entries, ctx) {
   if (entries.length !== 1) return false;
   const { entry, value } = entries[0];
