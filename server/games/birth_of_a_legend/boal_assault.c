@@ -69,25 +69,92 @@ static bool point_ok(const struct boal_state *s, const struct boal_data *d, int 
 	return !s->unit[u].exhausted && (contested_activation || !bi_is_artillery(d, u));
 }
 
+/* 10.1: whether an assault on a would be Mandatory: a unit that may make it
+ * entered the enemy-occupied Area when it was not Contested at the start */
+static bool mandatory_at(const struct boal_state *s, const struct boal_data *d, int a)
+{
+	for (int u = 0; u < s->n_units; u++)
+		if (candidate(s, d, u, a) && (s->imp.uflag[u] & BOAL_IU_MANDATORY))
+			return true;
+	return false;
+}
+
+static json_t *unit_choice(const struct boal_data *d, int u)
+{
+	return json_pack("{s:s,s:s}", "value", d->unit[u].id, "label", d->unit[u].name);
+}
+
+/* 10.4: "the Attacker selects the Point Unit and all Assaulting units": one
+ * offer an area open to an assault, its choices as params (game.h). The
+ * Point Unit (9.3) is a param where more than one may be; 10.2: "Unless
+ * required to conduct a Mandatory Assault, the Attacker may Assault with
+ * some, all, or none of his units that entered the Area. If he chooses to
+ * Assault, at least one Point Unit must Assault": the others are a param
+ * of several choices ("many": any of the units that may assault, the
+ * Point Unit assaulting in any case), so every combination of the choices
+ * is legal; 10.3's Contested Area Activation the same ("all, some or
+ * none"). 10.1: a Mandatory Assault is made by every unit that entered,
+ * so they are named in the action, not chosen. */
 void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, json_t *list)
 {
 	for (int a = 1; a <= BOAL_AREAS; a++) {
 		if (!assault_open(s, d, a))
 			continue;
-		/* every candidate assaults, each possible Point Unit offered */
-		for (int p = 0; p < s->n_units; p++) {
-			if (!candidate(s, d, p, a) || !point_ok(s, d, p, a))
+		json_t *points = json_array(), *units = json_array(), *ids = json_array();
+		int np = 0, nc = 0, only = -1;
+		for (int u = 0; u < s->n_units; u++) {
+			if (!candidate(s, d, u, a))
 				continue;
-			json_t *units = json_array();
-			for (int u = 0; u < s->n_units; u++)
-				if (candidate(s, d, u, a))
-					json_array_append_new(units, json_string(d->unit[u].id));
-			bi_offer(list,
-			         json_pack("{s:s,s:i,s:s,s:o}", "type", "assault", "area", a,
-			                   "point", d->unit[p].id, "units", units),
-			         "Assault %s with Point Unit %s (10.0, 10.4.2)", d->area[a].name,
-			         d->unit[p].name);
+			nc++;
+			json_array_append_new(units, unit_choice(d, u));
+			json_array_append_new(ids, json_string(d->unit[u].id));
+			if (point_ok(s, d, u, a)) {
+				np++;
+				only = u;
+				json_array_append_new(points, unit_choice(d, u));
+			}
 		}
+		if (np == 0) { /* 10.2: no Point Unit, no assault */
+			json_decref(points);
+			json_decref(units);
+			json_decref(ids);
+			continue;
+		}
+		json_t *action = json_pack("{s:s,s:i}", "type", "assault", "area", a);
+		json_t *params = json_array();
+		char with[BOAL_NAME_MAX + 24] = "", label[2 * BOAL_NAME_MAX + 64];
+		bool mandatory = mandatory_at(s, d, a), some = !mandatory && nc > 1;
+		/* the Point Unit named where he is the only one, but beside the
+		 * others' param (an action of several params is one a reply by
+		 * email cannot give, PROTOCOL.md: it is not offered there as one
+		 * it could) */
+		if (np == 1 && !some) {
+			json_object_set_new(action, "point", json_string(d->unit[only].id));
+			json_decref(points);
+			snprintf(with, sizeof with, " with Point Unit %s", d->unit[only].name);
+		} else {
+			json_array_append_new(params, json_pack("{s:s,s:s,s:o}", "name", "point",
+			                                        "label", "Point Unit (9.3, 10.4.2)",
+			                                        "choices", points));
+		}
+		if (!some) {
+			json_object_set_new(action, "units", ids);
+			json_decref(units);
+		} else {
+			json_decref(ids);
+			json_array_append_new(
+			    params,
+			    json_pack("{s:s,s:s,s:b,s:o}", "name", "units", "label",
+			              "Other assaulting units: any, none or all (10.2, 10.3; the "
+			              "Point Unit assaults in any case)",
+			              "many", 1, "choices", units));
+		}
+		snprintf(label, sizeof label, "Assault %s%s (%s, 10.4)", d->area[a].name, with,
+		         mandatory          ? "10.1 Mandatory"
+		         : a == s->imp.area ? "10.3"
+		                            : "10.2 Optional");
+		json_array_append_new(list, json_pack("{s:s,s:o,s:o}", "label", label, "action",
+		                                      action, "params", params));
 	}
 }
 
@@ -111,11 +178,9 @@ int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const js
 		               d->area[area].name);
 	bool chosen[BOAL_UNITS_MAX] = {false};
 	const json_t *list = json_object_get(a, "units");
-	bool mandatory = false;
+	bool mandatory = mandatory_at(s, d, area);
 	int n = 0;
-	for (int u = 0; u < s->n_units; u++)
-		if (candidate(s, d, u, area) && (m->uflag[u] & BOAL_IU_MANDATORY))
-			mandatory = true;
+	int p = bi_unit(d, a, "point");
 	if (list) {
 		if (!json_is_array(list))
 			return tg_fail(err, TG_E_MALFORMED,
@@ -131,6 +196,10 @@ int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const js
 				               d->area[area].name);
 			chosen[u] = true;
 		}
+		/* 10.4: the Point Unit is an assaulting unit, listed or not (the
+		 * offer's "units" param names the others) */
+		if (p >= 0 && candidate(s, d, p, area))
+			chosen[p] = true;
 	} else {
 		for (int u = 0; u < s->n_units; u++)
 			chosen[u] = candidate(s, d, u, area);
@@ -145,7 +214,6 @@ int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const js
 			    d->area[area].name);
 		n += chosen[u];
 	}
-	int p = bi_unit(d, a, "point");
 	/* 10.2: "If he chooses to Assault, at least one Point Unit must Assault" */
 	if (n == 0 || p < 0 || !chosen[p] || !point_ok(s, d, p, area))
 		return tg_fail(err, TG_E_ILLEGAL,

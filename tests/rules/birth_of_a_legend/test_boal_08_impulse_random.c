@@ -6,6 +6,7 @@
  * the step's owner hold after every action. Not the module's playouts
  * (those come with the phases); the impulse's own. */
 #include "boal_impulse_testkit.h"
+#include "offer_fill.h"
 
 static int pick(struct tg_rng *r, int n)
 {
@@ -99,19 +100,9 @@ int main(void)
 						    x-- == 0)
 							o = json_array_get(l, (size_t)i);
 				}
-				/* each param (15.3's units) filled with one of its
-				 * choices */
-				json_t *a = json_deep_copy(json_object_get(o, "action")), *p;
-				size_t pi;
-				json_array_foreach(json_object_get(o, "params"), pi, p)
-				{
-					json_t *ch = json_object_get(p, "choices");
-					json_t *c = json_array_get(
-					    ch, (size_t)pick(&bot, (int)json_array_size(ch)));
-					json_object_set(
-					    a, json_string_value(json_object_get(p, "name")),
-					    json_object_get(c, "value"));
-				}
+				/* each param filled (15.3's units; 10.2's assaulting units,
+				 * some or all: offer_fill.h) */
+				json_t *a = tg_offer_fill(o, &bot, NULL);
 				json_decref(l);
 				struct game_outcome out = {false};
 				struct tg_error e2 = {{0}, {0}};

@@ -69,8 +69,9 @@ int main(void)
 	/* artillery as the Point Unit; a Rout: it moves on, paying 1 MF more
 	 * to leave (only Exhausted defenders) */
 	contested3(&s, rout);
-	/* one offer for each possible Point Unit: the artillery and Johnson */
-	CHECK_EQ_INT(bt_offers(&s, C, "assault", NULL, 3), 2);
+	/* one offer for the area, the Point Unit (the artillery or Johnson) a
+	 * param of it (test_boal_10_2_partial_assault) */
+	CHECK_EQ_INT(bt_offers(&s, C, "assault", NULL, 3), 1);
 	CHECK_EQ_INT(bt_act(&s, C, a3), 0);
 	CHECK_EQ_STR(bt_pending(&s), "casualty");
 	CHECK_EQ_INT(bt_act(&s, U,

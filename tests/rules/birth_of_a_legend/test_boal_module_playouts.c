@@ -16,14 +16,17 @@
  * before, about 60 now). The summary counts the decisions asked by step,
  * the action types played and the rare paths (9.1.2b fall backs, 10.7
  * leaders placed after a retreat, 10.5 routs, 12.1 Combined Assaults and
- * 8.1.4 Lee Commands!, 12.1 Combined Regroups); with 1,000 games every
- * decision must have been asked and each rare path taken, 15.3's Forced
- * March among the action types. */
+ * 8.1.4 Lee Commands!, 12.1 Combined Regroups, 10.2 assaults by some of
+ * the units: the offer's "units" param of several choices filled with
+ * fewer than all, by offer_fill.h); with 1,000 games every decision must
+ * have been asked and each rare path taken, 15.3's Forced March among the
+ * action types. */
 #include <time.h>
 
 #include "boal_module_testkit.h"
 #include "game_result_check.h"
 #include "offer_check.h"
+#include "offer_fill.h"
 
 #define MAX_ACTIONS 20000
 
@@ -162,14 +165,19 @@ static char *save_text(const struct game *g)
  * up: an assault; a unit's move into an area Contested at the impulse's
  * start (an Optional Assault is made from there, and only its Repulse asks
  * 10.4.4's fall_back); the Defender's answers that keep his units in an
- * assaulted area (so that areas stay Contested). */
+ * assaulted area (so that areas stay Contested); 15.4.3's repair, whose
+ * Union Engineers (15.4.4) the Union may remove at Night (that removal
+ * was made once in 1,000 games by uniform picks, and not at all once
+ * 10.2's params changed the picks' stream), and that removal. */
 static bool favour(const struct boal_state *s, const json_t *offer)
 {
 	const json_t *a = json_object_get(offer, "action");
 	const char *t = json_string_value(json_object_get(a, "type"));
+	if (t && !strcmp(t, "remove_engineers"))
+		return true;
 	if (!t || s->step != BOAL_STEP_IMPULSE)
 		return false;
-	if (!strcmp(t, "assault"))
+	if (!strcmp(t, "assault") || !strcmp(t, "repair"))
 		return true;
 	const char *loss = json_string_value(json_object_get(a, "loss"));
 	if (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && strcmp(loss, "retreat") &&
@@ -178,6 +186,38 @@ static bool favour(const struct boal_state *s, const json_t *offer)
 	int to = (int)json_integer_value(json_object_get(a, "to"));
 	return !strcmp(t, "move") && json_object_get(a, "unit") && to >= 1 && to <= BOAL_AREAS &&
 	       s->imp.contested0[to];
+}
+
+/* 10.2, 10.3: assaults by some of the units that might have made them */
+static long partial;
+
+/* whether a, the filled assault offer e, is made by fewer units than its
+ * "units" param offers (the Point Unit assaults in any case) */
+static bool partial_assault(const json_t *e, const json_t *a)
+{
+	const char *t = json_string_value(json_object_get(a, "type"));
+	if (!t || strcmp(t, "assault") != 0)
+		return false;
+	const json_t *p, *c, *v;
+	size_t i, k, j;
+	json_array_foreach(json_object_get(e, "params"), i, p)
+	{
+		if (strcmp(json_string_value(json_object_get(p, "name")), "units") != 0)
+			continue;
+		const json_t *choices = json_object_get(p, "choices");
+		const char *point = json_string_value(json_object_get(a, "point"));
+		size_t in = 0;
+		json_array_foreach(choices, k, c)
+		{
+			const char *id = json_string_value(json_object_get(c, "value"));
+			bool chosen = point && !strcmp(point, id);
+			json_array_foreach(json_object_get(a, "units"), j, v) chosen |=
+			    !strcmp(json_string_value(v), id);
+			in += chosen;
+		}
+		return in < json_array_size(choices);
+	}
+	return false;
 }
 
 /* offers whose shape is not view.json's (offer_check.h), with "params"
@@ -206,16 +246,8 @@ static json_t *choose(const struct game *g, int seat, struct tg_rng *r)
 			for (size_t i = 0, x = (size_t)pick(r, favoured); i < n; i++)
 				if (favour(&g->s, json_array_get(legal, i)) && x-- == 0)
 					e = json_array_get(legal, i);
-		a = json_deep_copy(json_object_get(e, "action"));
-		json_t *p;
-		size_t i;
-		json_array_foreach(json_object_get(e, "params"), i, p)
-		{
-			json_t *ch = json_object_get(p, "choices");
-			json_t *c = json_array_get(ch, (size_t)pick(r, (int)json_array_size(ch)));
-			json_object_set(a, json_string_value(json_object_get(p, "name")),
-			                json_object_get(c, "value"));
-		}
+		a = tg_offer_fill(e, r, NULL);
+		partial += partial_assault(e, a);
 	}
 	json_decref(legal);
 	return a;
@@ -358,8 +390,10 @@ int main(void)
 		fprintf(stderr, " %d:%ld", i, seen_istep[i]);
 	fprintf(stderr,
 	        "\n9.1.2b fall backs %ld, 10.7 leaders placed after a retreat %ld, 10.5 routs %ld, "
-	        "12.1 combined assaults %ld (8.1.4 Lee Commands! %ld), 12.1 combined regroups %ld",
-	        fall_back_moves, retreat_placed, routs, combined, lee_commands, combined_regroups);
+	        "12.1 combined assaults %ld (8.1.4 Lee Commands! %ld), 12.1 combined regroups %ld, "
+	        "10.2 assaults by some of the units %ld",
+	        fall_back_moves, retreat_placed, routs, combined, lee_commands, combined_regroups,
+	        partial);
 	fprintf(stderr, "\nactions by type:");
 	for (int i = 0; i < N_TYPES && type_name[i]; i++)
 		fprintf(stderr, " %s:%ld", type_name[i], type_seen[i]);
@@ -389,6 +423,7 @@ int main(void)
 		CHECK(routs > 0);
 		CHECK(combined > lee_commands && lee_commands > 0);
 		CHECK(combined_regroups > 0);
+		CHECK(partial > 0);
 	}
 	CHECK_EQ_INT(stuck, 0);
 	CHECK_EQ_INT((int)bad_offers, 0);

@@ -1,0 +1,55 @@
+/* offer_fill.h — a random legal-action player's pick inside one offer
+ * (game.h, protocol/schema/view.json): the offer's action with each param
+ * set to one of its choices' values, or, for a param of several choices
+ * ("many": true), to an array of some of them in the choices' order: half
+ * the time all, else each with even odds (so none, some and all are
+ * played). The games' random playouts fill offers so, as the integration
+ * harness's pick_action does. */
+#ifndef TG_TEST_OFFER_FILL_H
+#define TG_TEST_OFFER_FILL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "kit/rng.h"
+
+/* The filled action (a new reference). *some, when given, is set when a
+ * "many" param was given fewer than all of its choices. */
+static inline json_t *tg_offer_fill(const json_t *entry, struct tg_rng *r, bool *some)
+{
+	json_t *a = json_deep_copy(json_object_get(entry, "action"));
+	if (some)
+		*some = false;
+	if (!a)
+		return NULL;
+	size_t i, k;
+	json_t *p, *c;
+	json_array_foreach(json_object_get(entry, "params"), i, p)
+	{
+		const char *name = json_string_value(json_object_get(p, "name"));
+		json_t *ch = json_object_get(p, "choices");
+		size_t n = json_array_size(ch);
+		if (!name || n == 0)
+			continue;
+		if (!json_is_true(json_object_get(p, "many"))) {
+			json_object_set(
+			    a, name,
+			    json_object_get(json_array_get(ch, tg_rng_below(r, (uint32_t)n)),
+			                    "value"));
+			continue;
+		}
+		bool all = tg_rng_below(r, 2) == 0;
+		json_t *v = json_array();
+		json_array_foreach(ch, k, c)
+		{
+			if (all || tg_rng_below(r, 2) == 0)
+				json_array_append(v, json_object_get(c, "value"));
+		}
+		if (some && json_array_size(v) < n)
+			*some = true;
+		json_object_set_new(a, name, v);
+	}
+	return a;
+}
+
+#endif
