@@ -546,7 +546,7 @@ void boal_forward_offer(const void *st, int role, json_t *list)
 	const struct boal_data *d = bi_data();
 	for (int u = 0; d && u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.a_area && d->unit[u].side != s->imp.side)
-			bi_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "forward", "unit", d->unit[u].id),
 			         "%s is the Forward Unit, defense %d (10.4.3)", d->unit[u].name,
 			         boal_unit_defense(s, d, u));
@@ -743,7 +743,7 @@ void boal_casualty_offer(const void *st, int role, json_t *list)
 	for (int u = 0; d && u < s->n_units; u++)
 		for (int k = 0; k < 4; k++)
 			if (loss_check(s, d, u, k, NULL) == 0)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:s}", "type", "cp", "unit",
 				                   d->unit[u].id, "loss", loss_name[k]),
 				         "%s: %s, %d CP (10.6)", d->unit[u].name, loss_name[k],
@@ -905,10 +905,10 @@ void boal_voluntary_offer(const void *st, int role, json_t *list)
 	const struct boal_data *d = bi_data();
 	for (int u = 0; d && u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.a_area && d->unit[u].side != s->imp.side)
-			bi_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "retreat", "unit", d->unit[u].id),
 			         "%s retreats voluntarily (10.7.3)", d->unit[u].name);
-	bi_offer(list, json_pack("{s:s}", "type", "done"), "The others stand (10.7.3)");
+	tg_offer(list, json_pack("{s:s}", "type", "done"), "The others stand (10.7.3)");
 }
 
 int boal_voluntary_act(void *st, int role, const json_t *a, struct game_outcome *out,

@@ -16,30 +16,6 @@ const struct boal_data *bi_data(void)
 	return boal_data(NULL);
 }
 
-void bi_offer(json_t *list, json_t *action, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(
-	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
-}
-
-void bi_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(list, json_pack("{s:s,s:o,s:[{s:s,s:s,s:o}]}", "label", label,
-	                                      "action", action, "params", "name", param, "label",
-	                                      param_label, "choices", choices));
-}
-
 const char *bi_say(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
@@ -246,7 +222,7 @@ static void offer_combined(const struct boal_state *s, const struct boal_data *d
 					json_decref(x);
 					continue;
 				}
-				bi_offer(list, x,
+				tg_offer(list, x,
 				         lee ? "Lee Commands! %s and %s activate in %s (8.1.4)"
 				             : "Combined Assault: spend the Advantage, %s and %s "
 				               "activate "
@@ -294,7 +270,7 @@ static void offer_combined_regroup(const struct boal_state *s, const struct boal
 		json_decref(choices);
 		return;
 	}
-	bi_offer_choice(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a), "area2",
+	tg_offer_choice(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a), "area2",
 	                "The second Area to Regroup from", choices,
 	                "Combined Regroup: spend the Advantage, Regroup from %s and a second "
 	                "Area (12.1)",
@@ -305,10 +281,10 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 {
 	int side = s->imp.side;
 	if (!s->imp.rallied) {
-		bi_offer(list, json_pack("{s:s}", "type", "pass"), "Pass (8.1.3)");
+		tg_offer(list, json_pack("{s:s}", "type", "pass"), "Pass (8.1.3)");
 		if (side == BOAL_UNION && s->turn == d->first_turn && s->advantage == side &&
 		    !s->train_moved)
-			bi_offer(list, json_pack("{s:s}", "type", "relocate_train"),
+			tg_offer(list, json_pack("{s:s}", "type", "relocate_train"),
 			         "Give up the Advantage to relocate the Supply Train (6.2.2)");
 	}
 	bool open[BOAL_AREAS + 1] = {false};
@@ -320,11 +296,11 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		const char *name = d->area[a].name;
 		if (s->imp.rallied && a != s->imp.area)
 			continue;
-		bi_offer(list, json_pack("{s:s,s:i}", "type", "activate", "area", a),
+		tg_offer(list, json_pack("{s:s,s:i}", "type", "activate", "area", a),
 		         "Assault: activate one unit in %s (%d) (8.1.1)", name, a);
 		for (int l = 0; l < d->n_leaders; l++)
 			if (sub_leader_here(s, d, l, side, a) && !s->leader[l].inactive)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "activate", "area", a,
 				                   "leader", d->leader[l].id),
 				         "Assault: %s rolls to activate in %s (8.1.1)",
@@ -336,10 +312,10 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		for (int l = 0; l < d->n_leaders; l++)
 			inactive |= sub_leader_here(s, d, l, side, a) && s->leader[l].inactive;
 		if (inactive && s->advantage == side && boal_units_in(s, d, side, a) > 0)
-			bi_offer(list, json_pack("{s:s,s:i}", "type", "rally", "area", a),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "rally", "area", a),
 			         "Spend the Advantage to Rally the Leaders in %s (12.1)", name);
 		if (open[a]) {
-			bi_offer(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a),
 			         "Regroup from %s (8.1.2)", name);
 			offer_combined_regroup(s, d, a, open, list);
 		}
@@ -620,11 +596,11 @@ void boal_impulse_single_offer(const void *st, int role, json_t *list)
 	for (int u = 0; u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.area && d->unit[u].side == s->imp.side &&
 		    !bi_independent(d, u))
-			bi_offer(
+			tg_offer(
 			    list,
 			    json_pack("{s:s,s:s}", "type", "activate_unit", "unit", d->unit[u].id),
 			    "Activate %s (8.1.1)", d->unit[u].name);
-	bi_offer(list, json_pack("{s:s}", "type", "activate_unit"),
+	tg_offer(list, json_pack("{s:s}", "type", "activate_unit"),
 	         "Activate no more than the Independent units (8.1.1, 9.1.3)");
 }
 

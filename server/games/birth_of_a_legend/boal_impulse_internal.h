@@ -6,6 +6,7 @@
 
 #include "boal_impulse.h"
 #include "boal_mechanics.h"
+#include "kit/offer.h"
 
 #define BI_ST(p) ((const struct boal_state *)(p))
 #define BI_MUT(p) ((struct boal_state *)(p))
@@ -14,15 +15,7 @@
 /* The module's data (loaded once; the impulse cannot run without it). */
 const struct boal_data *bi_data(void);
 
-/* An offer {label, action, params: []} appended to list (takes action). */
-void bi_offer(json_t *list, json_t *action, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* An offer whose action one member, param, is chosen among choices (an
- * array of {value, label}, taken): {label, action, params: [{name, label,
- * choices}]}, as Lincoln's War's lw_offer_choice (game.h: one entry, not
- * one per value). */
-void bi_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Offers: kit/offer.h (tg_offer, tg_offer_choice). */
 const char *bi_say(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Members of an action: the type; a unit or leader by id (-1: absent or
  * unknown); an area 1..45 (0: absent or out of range). */

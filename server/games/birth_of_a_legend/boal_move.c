@@ -310,7 +310,7 @@ static void offer_forced_march(const struct boal_state *s, const struct boal_dat
 		json_decref(choices);
 		return;
 	}
-	bi_offer_choice(list, json_pack("{s:s}", "type", "forced_march"), "units",
+	tg_offer_choice(list, json_pack("{s:s}", "type", "forced_march"), "units",
 	                "Fresh units that have not moved", choices,
 	                "Forced March: one more MF this Impulse; Infantry that then assaults "
 	                "counts as Exhausted (15.3, 10.4.2)");
@@ -343,7 +343,7 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 		int nb = tg_areagraph_neighbours(&d->graph, s->unit[u].area, b);
 		for (int i = 0; i < nb; i++)
 			if (bi_move_check(s, d, u, b[i], &cost, NULL) == 0)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i}", "type", "move", "unit",
 				                   d->unit[u].id, "to", b[i]),
 				         "Move %s to %s, %d MF (9.1, 9.2)", d->unit[u].name,
@@ -356,7 +356,7 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 		int nb = tg_areagraph_neighbours(&d->graph, s->leader[l].area, b);
 		for (int i = 0; i < nb; i++)
 			if (bi_leader_move_check(s, d, l, b[i], &cost, NULL) == 0)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i}", "type", "move", "leader",
 				                   d->leader[l].id, "to", b[i]),
 				         "Move %s to %s (9.1.2)", d->leader[l].name,
@@ -367,7 +367,7 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 	if (s->advanced)
 		bi_repair_offer(s, d, list);
 	if (!bi_mandatory_pending(s, d))
-		bi_offer(list, json_pack("{s:s}", "type", "end"), "End the impulse (9.1)");
+		tg_offer(list, json_pack("{s:s}", "type", "end"), "End the impulse (9.1)");
 }
 
 int boal_assault_move_act(void *st, int role, const json_t *a, struct game_outcome *out,

@@ -48,7 +48,7 @@ static void offer(json_t *list, json_t *action, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(label, sizeof label, fmt, ap);
 	va_end(ap);
-	/* "params" on every offer, as bi_offer and kit/pending.c give it (the
+	/* "params" on every offer, as kit/offer.c and kit/pending.c give it (the
 	 * same shape for a client or a bot to read) */
 	json_array_append_new(
 	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));

@@ -93,17 +93,17 @@ void bi_leader_question_offer(const struct bi_leader_question *q, const void *st
 		if (!(leaders >> l & 1u))
 			continue;
 		if (q->stay)
-			bi_offer(list, leader_answer(d, q->stay, l, 0), "%s",
+			tg_offer(list, leader_answer(d, q->stay, l, 0), "%s",
 			         q->label(s, d, l, 0, label, sizeof label));
 		if (!q->areas) {
-			bi_offer(list, leader_answer(d, q->go, l, 0), "%s",
+			tg_offer(list, leader_answer(d, q->go, l, 0), "%s",
 			         q->label(s, d, l, 0, label, sizeof label));
 			continue;
 		}
 		uint64_t m = q->areas(s, d, l);
 		for (int a = 1; a <= BOAL_AREAS; a++)
 			if (m >> a & 1u)
-				bi_offer(list, leader_answer(d, q->go, l, a), "%s",
+				tg_offer(list, leader_answer(d, q->go, l, a), "%s",
 				         q->label(s, d, l, a, label, sizeof label));
 	}
 }

@@ -108,7 +108,7 @@ void boal_regroup_offer(const void *st, int role, json_t *list)
 		int nb = tg_areagraph_neighbours(&d->graph, from, b);
 		for (int i = 0; i < nb; i++)
 			if (regroup_check(s, d, u, from, b[i], NULL) == 0)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i}", "type", "move", "unit",
 				                   d->unit[u].id, "to", b[i]),
 				         "Regroup %s to %s (8.1.2)", d->unit[u].name,
@@ -121,13 +121,13 @@ void boal_regroup_offer(const void *st, int role, json_t *list)
 		int nb = tg_areagraph_neighbours(&d->graph, from, b);
 		for (int i = 0; i < nb; i++)
 			if (regroup_check(s, d, -1, from, b[i], NULL) == 0)
-				bi_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i}", "type", "move", "leader",
 				                   d->leader[l].id, "to", b[i]),
 				         "Regroup %s to %s (8.1.2)", d->leader[l].name,
 				         d->area[b[i]].name);
 	}
-	bi_offer(list, json_pack("{s:s}", "type", "end"), "End the Regroup (8.1.2)");
+	tg_offer(list, json_pack("{s:s}", "type", "end"), "End the Regroup (8.1.2)");
 }
 
 int boal_regroup_act(void *st, int role, const json_t *a, struct game_outcome *out,

@@ -180,7 +180,7 @@ void boal_retreat_offer(const void *st, int role, json_t *list)
 	int out[TG_AREA_MAX];
 	int n = boal_retreat_options(s, d, s->imp.r_side, s->imp.r_from, out);
 	for (int i = 0; i < n; i++)
-		bi_offer(list, json_pack("{s:s,s:i}", "type", "retreat_to", "area", out[i]),
+		tg_offer(list, json_pack("{s:s,s:i}", "type", "retreat_to", "area", out[i]),
 		         "%s retreats to %s (10.7.2)", d->unit[s->imp.r_unit].name,
 		         d->area[out[i]].name);
 }

@@ -13,7 +13,7 @@
  * and "params" stays empty, so a thin client (or the random bot) picks one
  * entry and sends it back. Where one choice has many values (a rail move's
  * destination) the entry names it once in "params" with its choices
- * (lw_offer_choice), so that a person is not shown hundreds of lines. Each
+ * (tg_offer_choice, kit/offer.h), so that a person is not shown hundreds of lines. Each
  * phase file offers exactly what its handler accepts; the handler validates
  * everything again.
  *

@@ -509,7 +509,7 @@ void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
 	char name[64], id[64], hex[64];
 	for (int i = 0; i < s->n_units; i++)
 		if (gic_candidate(s, side, i, tier, s->side[side].gic_old))
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "choose_gic", "general",
 			                   lw_unit_id(s, i, id, sizeof id)),
 			         "Make %s (at %s) the new General in Chief (11.1.2.2)",

@@ -259,7 +259,7 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 		return;
 	}
 	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
-		lw_offer(list, json_pack("{s:s,s:i}", "type", "buy_csp", "amount", n),
+		tg_offer(list, json_pack("{s:s,s:i}", "type", "buy_csp", "amount", n),
 		         "Buy %d CSP for %d PC (7.1.6)", n, n);
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].side != side)
@@ -267,23 +267,23 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 		lw_unit_id(s, u, id, sizeof id);
 		gname(s, u, name, sizeof name);
 		if (check_promote(s, side, u, false, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "promote", "general", id),
+			tg_offer(list, json_pack("{s:s,s:s}", "type", "promote", "general", id),
 			         "Promote %s to %d stars for %d PC (7.1.%d)", name,
 			         s->unit[u].stars + 1, s->unit[u].stars + 1, s->unit[u].stars + 1);
 		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "draft", "general", id),
+			tg_offer(list, json_pack("{s:s,s:s}", "type", "draft", "general", id),
 			         "Draft promotion: %s to 2 stars (7.2, %d left)", name,
 			         p->draft_left);
 		if (check_rehab(s, side, u, NULL) == 0) {
 			int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
 			if (n == 1)
-				lw_offer(
+				tg_offer(
 				    list,
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
 				    name, lw_hex_label(opt[0], hex, sizeof hex));
 			else
-				lw_offer_choice(
+				tg_offer_choice(
 				    list,
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "to", "Where he arrives", hex_choices(opt, n),
@@ -292,16 +292,16 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 				    name);
 		}
 		if (check_gic(s, side, u, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
+			tg_offer(list, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
 			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
 			         gic_cost(s, side));
 		if (check_co(s, side, u, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
+			tg_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
 			         "Make %s CO of his force for 1 PC (7.1.5)", name);
 	}
 	lw_naval_admin_offer(s, side, list);     /* 7.1.7, 7.1.8 */
 	lw_political_admin_offer(s, side, list); /* 7.1.9 */
-	lw_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
+	tg_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
 }
 
 /* ---- 7.3 reinforcements ------------------------------------------------------- */
@@ -380,7 +380,7 @@ static void arrival_offer(const struct lw_state *s, int side, json_t *list)
 		return;
 	int n = entry_options(s, u, opt);
 	char name[64], id[48];
-	lw_offer_choice(list,
+	tg_offer_choice(list,
 	                json_pack("{s:s,s:s}", "type", "place_arrival", "general",
 	                          lw_unit_id(s, u, id, sizeof id)),
 	                "to", "Where he arrives", hex_choices(opt, n),

@@ -64,7 +64,7 @@ void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, in
 		return;
 	}
 	char hl[64];
-	lw_offer_choice(list, json_pack("{s:s}", "type", "advance"), "units", "Generals", choices,
+	tg_offer_choice(list, json_pack("{s:s}", "type", "advance"), "units", "Generals", choices,
 	                "Advance some of the generals into %s (16.10.1)",
 	                lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 }

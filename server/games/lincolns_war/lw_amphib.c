@@ -543,7 +543,7 @@ static void offer_one(const struct lw_state *s, int side, json_t *list, int kind
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
 	const char *key = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE ? "to" : "target";
-	lw_offer(list, json_pack("{s:s,s:i}", "type", kind_type[kind], key, hex), kind_label[kind],
+	tg_offer(list, json_pack("{s:s,s:i}", "type", kind_type[kind], key, hex), kind_label[kind],
 	         hl);
 }
 
@@ -748,11 +748,11 @@ void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list)
 	char hl[64];
 	lw_hex_label(am->assault_target, hl, sizeof hl);
 	if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, am->assault_target))
-		lw_offer(list, json_pack("{s:s}", "type", "hunley_roll"),
+		tg_offer(list, json_pack("{s:s}", "type", "hunley_roll"),
 		         "Roll for the Hunley in %s: 3-6 cancels the assault; either way it is "
 		         "then removed from the game (8.1.2.3)",
 		         hl);
-	lw_offer(list, json_pack("{s:s}", "type", "hunley_hold"),
+	tg_offer(list, json_pack("{s:s}", "type", "hunley_hold"),
 	         "Let the assault on %s go in (8.1.2.3: no Hunley roll)", hl);
 }
 

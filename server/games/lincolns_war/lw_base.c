@@ -67,30 +67,6 @@ void lw_log(struct lw_state *s, const char *fmt, ...)
 
 /* ---- offers and actions --------------------------------------------------------- */
 
-void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(
-	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
-}
-
-void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(list, json_pack("{s:s,s:o,s:[{s:s,s:s,s:o}]}", "label", label,
-	                                      "action", action, "params", "name", param, "label",
-	                                      param_label, "choices", choices));
-}
-
 bool lw_a_int(const json_t *a, const char *key, int *v)
 {
 	const json_t *x = json_object_get(a, key);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "kit/offer.h"
 #include "lw_data.h"
 
 struct lw_state;
@@ -41,14 +42,7 @@ void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(prin
 
 /* ---- offers and actions --------------------------------------------------------- */
 
-/* Append {label, action, params: []} to list (takes ownership of action). */
-void lw_offer(json_t *list, json_t *action, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* Append {label, action, params: [{name: param, label: param_label, choices}]}:
- * the player picks one of choices ([{value, label}]) for action[param].
- * Takes ownership of action and choices. */
-void lw_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Offers: kit/offer.h (tg_offer, tg_offer_choice). */
 /* Members of an action: false / NULL when missing or mistyped. */
 bool lw_a_int(const json_t *a, const char *key, int *v);
 const char *lw_a_str(const json_t *a, const char *key);

@@ -189,16 +189,16 @@ void offer_dadvance(const struct lw_state *s, json_t *list)
 	int to = s->battle.att_hex, u[LW_MAX_UNITS];
 	lw_hex_label(to, hl, sizeof hl);
 	if (dadvance_all_ok(s))
-		lw_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
+		tg_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
 		         "Advance the whole force into %s (16.10.1)", hl);
 	int n = dadvance_units(s, u);
 	for (int i = 0; i < n; i++)
-		lw_offer(list,
+		tg_offer(list,
 		         json_pack("{s:s,s:s}", "type", "advance", "unit",
 		                   lw_unit_id(s, u[i], id, sizeof id)),
 		         "Advance %s into %s (16.10.1)", lw_unit_name(s, u[i], name, sizeof name),
 		         hl);
-	lw_offer(list, json_pack("{s:s}", "type", "stay"), "Stay in your hex (16.10.1)");
+	tg_offer(list, json_pack("{s:s}", "type", "stay"), "Stay in your hex (16.10.1)");
 }
 
 static bool must_advance_all(const struct lw_state *s)

@@ -354,12 +354,12 @@ void offer_demote(const struct lw_state *s, json_t *list)
 			continue;
 		lw_unit_name(s, u, name, sizeof name);
 		if (l->demote_why == LW_DW_REVERSAL && s->side[l->demote_side].gic != u)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "demote", "unit",
 			                   lw_unit_id(s, u, id, sizeof id)),
 			         "Foist the blame on %s: he loses a star (11.1.3.3)", name);
 		else
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "demote", "unit",
 			                   lw_unit_id(s, u, id, sizeof id)),
 			         "%s loses a star%s (%s)", name,

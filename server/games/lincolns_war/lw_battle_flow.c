@@ -381,7 +381,7 @@ static void offer_commit(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < nc; i++) {
 		const struct lw_card *c = lw_card(side, cards[i]);
 		for (int v = 0; v <= max; v++)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:i}", "type", "commit", "resource", cards[i],
 			                   "csp", v),
 			         "Commit %s (card %d) and the %d-CSP card",
@@ -399,9 +399,9 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 	char hl[64], name[64], id[48];
 	switch (s->step) {
 	case LW_ST_WITHDRAW:
-		lw_offer(list, json_pack("{s:s}", "type", "withdraw"),
+		tg_offer(list, json_pack("{s:s}", "type", "withdraw"),
 		         "Withdraw before battle (16.2)");
-		lw_offer(list, json_pack("{s:s}", "type", "stand"), "Stand and fight");
+		tg_offer(list, json_pack("{s:s}", "type", "stand"), "Stand and fight");
 		break;
 	case LW_ST_COMMIT:
 		offer_commit(s, side, list);
@@ -414,7 +414,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 		int n = rank > 0 ? redirect_candidates(s, s->battle.casualty_victim_side, rank, c)
 		                 : casualty_candidates(s, s->battle.casualty_victim_side, c);
 		for (int i = 0; i < n; i++)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "casualty", "unit",
 			                   lw_unit_id(s, c[i], id, sizeof id)),
 			         rank > 0
@@ -432,14 +432,14 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			int c[LW_MAX_UNITS], opts[6];
 			int n = oretreat_units(s, c);
 			if (n == 0) /* a new GiC (11.1.2.3) made the hex legal meanwhile */
-				lw_offer(list, json_pack("{s:s}", "type", "stay"),
+				tg_offer(list, json_pack("{s:s}", "type", "stay"),
 				         "Nobody needs to step back any more (16.6.4)");
 			for (int i = 0; i < n; i++) {
 				int no = retreat_options(s, s->battle.attacker, s->battle.att_hex,
 				                         &c[i], 1, opts);
 				lw_unit_name(s, c[i], name, sizeof name);
 				for (int k = 0; k < no; k++)
-					lw_offer(list,
+					tg_offer(list,
 					         json_pack("{s:s,s:s,s:i}", "type", "retreat",
 					                   "unit",
 					                   lw_unit_id(s, c[i], id, sizeof id), "to",
@@ -454,7 +454,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 		int n = retreat_set(s, set, opts, &no);
 		bool water = water_options(s, wopts) > 0;
 		for (int i = 0; i < no && n == s->land.group_n; i++)
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
 			         water ? "Retreat by water to %s, one of the nearest friendly "
 			                 "ports (16.9.4)"
 			               : "Retreat to %s (16.9)",
@@ -470,7 +470,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 				    divide ? divide_options(s, u, opts) : split_options(s, u, opts);
 				lw_unit_name(s, u, name, sizeof name);
 				for (int k = 0; k < m; k++)
-					lw_offer(
+					tg_offer(
 					    list,
 					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
 					              lw_unit_id(s, u, id, sizeof id), "to",
@@ -490,7 +490,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 		if (advance_hex_retaken(s)) { /* 16.10.1, 11.1.2.3 */
-			lw_offer(list, json_pack("{s:s}", "type", "decline"),
+			tg_offer(list, json_pack("{s:s}", "type", "decline"),
 			         "%s is held again: end the battle without advancing (16.10.1)",
 			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 			break;
@@ -500,7 +500,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			int n = group_units(s, s->battle.attacker, u);
 			if (lw_stack_check_hex(s, s->battle.def_hex, s->battle.attacker, u, n,
 			                       LW_NONE, 0, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
 				         "Advance the whole force into %s (16.10.1)",
 				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
@@ -508,14 +508,14 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			if (n > 1 && co != LW_NONE &&
 			    lw_stack_check_without(s, s->battle.att_hex, s->battle.attacker, &co, 1,
 			                           NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
 				         "Advance only %s into %s",
 				         lw_unit_name(s, group_co(s, s->battle.attacker), name,
 				                      sizeof name),
 				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 			lw_advance_some_offer(s, u, n, co, list); /* 16.10.1 (lw_advance.c) */
-			lw_offer(list, json_pack("{s:s}", "type", "decline"),
+			tg_offer(list, json_pack("{s:s}", "type", "decline"),
 			         "Do not advance (one IT, 16.10.1)");
 		}
 		break;

@@ -21,7 +21,7 @@ static void offer_committee(const struct lw_state *s, int side, json_t *list)
 	char name[64], id[64];
 	for (int u = 0; u < s->n_units; u++)
 		if (lw_play_check_committee(s, side, u, NULL) == 0)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:s}", "type", "committee_event", "general",
 			                   lw_unit_id(s, u, id, sizeof id)),
 			         "Play the Committee card: %s %s (10.7.9)",
@@ -39,7 +39,7 @@ static void offer_activations(const struct lw_state *s, int side, json_t *list, 
 		lw_unit_name(s, u, name, sizeof name);
 		lw_unit_id(s, u, id, sizeof id);
 		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
-		lw_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
+		tg_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
 		         "Activate %s at %s (cost %d of %d PC left)", name, hex,
 		         lw_activation_cost(s, u), pc);
 	}
@@ -92,7 +92,7 @@ static void offer_card_activation(const struct lw_state *s, int side, json_t *li
 	}
 	if (!lists->choices[i])
 		return;
-	lw_offer_choice(
+	tg_offer_choice(
 	    list, json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "activate"),
 	    "general", "General to activate", json_incref(lists->choices[i]),
 	    "Activate a general with card %d %s [%d PC]", card, lw_play_card_name(side, card), pc);
@@ -119,7 +119,7 @@ bool lw_play_may_redraw(const struct lw_state *s, int side)
 static void offer_redraw(const struct lw_state *s, int side, json_t *list)
 {
 	if (lw_play_may_redraw(s, side))
-		lw_offer(
+		tg_offer(
 		    list, json_pack("{s:s}", "type", "seditious_redraw"),
 		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
 		    s->side[side].seditious_redraws + 1);
@@ -136,14 +136,14 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		switch (k->kind) {
 		case LW_KIND_PECULIAR: /* optional 70-71: played as activation cards */
 		case LW_KIND_ACTIVATION:
-			lw_offer(
+			tg_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
 			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
 			    c, nm, k->pc);
 			offer_card_activation(s, side, list, c, k->pc, &lists);
 			if (k->erratic)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
 				                   "use", "press"),
 				         "Press card %d %s: roll one die on its Erratic table "
@@ -152,7 +152,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         c, nm, k->pc);
 			lw_event_offer(s, side, list, c);
 			if (k->pc == 6 && lw_play_check_campaign(s, side, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
 				                   "use", "dual_campaign"),
 				         "Play card %d %s [6 PC] for a Dual-Theater Secret "
@@ -160,12 +160,12 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 				         c, nm);
 			break;
 		case LW_KIND_SEDITIOUS:
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
 			                   "seditious"),
 			         "Play seditious card %d %s: lose %d PC (10.7.7)", c, nm, -k->pc);
 			if (p->pc >= 10 || (p->pc == 0 && p->csp == 0))
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
 				                   "use", "discard"),
 				         "Discard seditious card %d %s without loss (10.7.7)", c,
@@ -174,20 +174,20 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		case LW_KIND_CAMPAIGN:
 			if (lw_play_check_campaign(s, side, NULL) == 0 &&
 			    !lw_play_cs_summer_1864(s, side))
-				lw_offer(
+				tg_offer(
 				    list,
 				    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
 				              "campaign"),
 				    "Play campaign card %d %s: activate two forces free (10.7.3.1)",
 				    c, nm);
-			lw_offer(
+			tg_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
 			    "Discard campaign card %d %s (counts as a card play)", c, nm);
 			break;
 		default:
 			lw_event_offer(s, side, list, c); /* 23.2: Irregulars */
-			lw_offer(
+			tg_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
 			    "Discard card %d %s (counts as a card play)", c, nm);
@@ -197,13 +197,13 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < lists.n; i++)
 		json_decref(lists.choices[i]);
 	if (p->committee_hand) {
-		lw_offer(list, json_pack("{s:s}", "type", "committee_discard"),
+		tg_offer(list, json_pack("{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
 		offer_committee(s, side, list);
 	}
 	offer_redraw(s, side, list);
 	if (lw_play_may_pass(s, side))
-		lw_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
+		tg_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
 		         p->cards.hand_n ? ", keeping your last card" : "");
 }
 
@@ -238,7 +238,7 @@ static void offer_designation(const struct lw_state *s, int side, json_t *list)
 				                  lw_unit_id(s, v, id, sizeof id), "label",
 				                  lw_unit_name(s, v, name, sizeof name), " at ",
 				                  lw_hex_label(s->unit[v].hex, hex, sizeof hex)));
-		lw_offer_choice(list,
+		tg_offer_choice(list,
 		                json_pack("{s:s,s:s}", "type", "campaign_forces", "first",
 		                          lw_unit_id(s, u, id, sizeof id)),
 		                "second", "Second campaign force", ch,
@@ -263,7 +263,7 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 			char name[64], id[64];
 			for (int u = 0; u < s->n_units; u++)
 				if (lw_play_check_activate(s, side, u, 0, true, NULL) == 0)
-					lw_offer(list,
+					tg_offer(list,
 					         json_pack("{s:s,s:s}", "type", "activate",
 					                   "general",
 					                   lw_unit_id(s, u, id, sizeof id)),
@@ -287,7 +287,7 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 			continue;
 		done[nd++] = x->hex;
 		if (lw_play_check_remove_it(s, side, x->hex, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "remove_it", "hex", x->hex),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "remove_it", "hex", x->hex),
 			         "Remove one IT from your force at %s for 1 PC (10.6.3)",
 			         lw_hex_label(x->hex, hex, sizeof hex));
 	}
@@ -295,19 +295,19 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
 	lw_cav_foray_offer(s, side, list);   /* 13.2.4 (lw_cavalry.c) */
 	if (s->play.pc_left > 0)
-		lw_offer(list, json_pack("{s:s}", "type", "done"),
+		tg_offer(list, json_pack("{s:s}", "type", "done"),
 		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
 	else
-		lw_offer(list, json_pack("{s:s}", "type", "done"), "End the card play");
+		tg_offer(list, json_pack("{s:s}", "type", "done"), "End the card play");
 }
 
 static void offer_peace(const struct lw_state *s, int side, json_t *list)
 {
 	(void)s;
 	(void)side;
-	lw_offer(list, json_pack("{s:s}", "type", "peace_pc"),
+	tg_offer(list, json_pack("{s:s}", "type", "peace_pc"),
 	         "Take 3 PC and keep your last card (10.4)");
-	lw_offer(list, json_pack("{s:s}", "type", "peace_play"),
+	tg_offer(list, json_pack("{s:s}", "type", "peace_play"),
 	         "Play your last card instead (10.4)");
 }
 

@@ -226,9 +226,9 @@ void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list)
 	lw_hex_label(c->ask_hex, hl, sizeof hl);
 	const char *what = c->ask & LW_RIT_ASK_REMOVE ? "removal" : "placement";
 	const char *enemy = lw_side_title(LW_OTHER(side));
-	lw_offer(list, json_pack("{s:s}", "type", "allow"), "Allow the %s RIT %s at %s (13.2.3)",
+	tg_offer(list, json_pack("{s:s}", "type", "allow"), "Allow the %s RIT %s at %s (13.2.3)",
 	         enemy, what, hl);
-	lw_offer(list, json_pack("{s:s}", "type", "deny"), "Deny the %s RIT %s at %s (13.2.3)",
+	tg_offer(list, json_pack("{s:s}", "type", "deny"), "Deny the %s RIT %s at %s (13.2.3)",
 	         enemy, what, hl);
 }
 
@@ -529,11 +529,11 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 		lw_hex_label(hexes[i], hl, sizeof hl);
 		if (i > 0 && raid_ok && lw_raid_check(s, u, hexes[i], false, NULL) == 0 &&
 		    lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3: a raid ends the move */
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
 			         "%s raids %s (13.2.2)", name, hl);
 		for (int r = 0; r < 2; r++)
 			if (lw_rit_check(s, u, hexes[i], r == 1, false, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:b}", "type", "rit", "hex", hexes[i],
 				                   "remove", r == 1),
 				         "%s %s a Rail Interdiction Token at %s (13.2.3)", name,
@@ -635,12 +635,12 @@ void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
 		for (int i = 0; i < n; i++) {
 			lw_hex_label(nb[i], hl, sizeof hl);
 			if (lw_raid_check(s, u, nb[i], true, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
 				                   "target", nb[i], "do", "raid"),
 				         "Foray: %s raids %s for 1 PC (13.2.4)", name, hl);
 			if (lw_rit_check(s, u, nb[i], false, true, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
 				                   "target", nb[i], "do", "rit"),
 				         "Foray: %s places an RIT at %s for 1 PC (13.2.4)", name,

@@ -254,7 +254,7 @@ static void dsp_offer(const struct lw_state *s, int i, json_t *list)
 			         lw_unit_name(s, c[k], other, sizeof other), hl, name);
 		if (nt == 1) {
 			json_object_set_new(a, "to", json_integer(to[0]));
-			lw_offer(list, a, "%s to %s (12.4)", lead,
+			tg_offer(list, a, "%s to %s (12.4)", lead,
 			         lw_hex_label(to[0], tl, sizeof tl));
 			continue;
 		}
@@ -262,7 +262,7 @@ static void dsp_offer(const struct lw_state *s, int i, json_t *list)
 		for (int j = 0; j < nt; j++)
 			json_array_append_new(ch, json_pack("{s:i,s:s}", "value", to[j], "label",
 			                                    lw_hex_label(to[j], tl, sizeof tl)));
-		lw_offer_choice(list, a, "to", "Where he goes", ch, "%s (12.4)", lead);
+		tg_offer_choice(list, a, "to", "Where he goes", ch, "%s (12.4)", lead);
 	}
 }
 
@@ -403,7 +403,7 @@ static void sst_offer(const struct lw_state *s, int i, json_t *list)
 	char name[64], id[48], hl[64];
 	lw_hex_label(c->sst_hex[i], hl, sizeof hl);
 	for (int k = 0; k < n; k++)
-		lw_offer(list,
+		tg_offer(list,
 		         json_pack("{s:s,s:i,s:s}", "type", "siege_star", "hex", (int)c->sst_hex[i],
 		                   "general", lw_unit_id(s, cand[k], id, sizeof id)),
 		         "%s loses a star (%s): the force held in %s is overstacked (12.4, 16.9.6)",
@@ -529,7 +529,7 @@ void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
 		int n = entry_candidates(s, i, c), hex = s->command.co_hex[i];
 		lw_hex_label(hex, hl, sizeof hl);
 		for (int k = 0; k < n; k++)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:s}", "type", "choose_co", "hex", hex,
 			                   "general", lw_unit_id(s, c[k], id, sizeof id)),
 			         "%s takes command of the force at %s (11.0.3)",

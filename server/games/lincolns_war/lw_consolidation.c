@@ -237,7 +237,7 @@ static void offer_joins(const struct lw_state *s, json_t *list)
 	lw_unit_name(s, s->side[s->play.side].gic, gl, sizeof gl);
 	for (int i = 0; i < n; i++) {
 		const struct lw_unit *x = &s->unit[c[i]];
-		lw_offer(
+		tg_offer(
 		    list,
 		    json_pack("{s:s,s:s}", "type", "consolidate", "general",
 		              lw_unit_id(s, c[i], id, sizeof id)),
@@ -253,7 +253,7 @@ static void offer_done(const struct lw_state *s, json_t *list)
 {
 	int max = it_removable(s);
 	if (max == 0) {
-		lw_offer(list, json_pack("{s:s}", "type", "consolidate_done"),
+		tg_offer(list, json_pack("{s:s}", "type", "consolidate_done"),
 		         "End the consolidation move: no more generals drawn in (11.1.3.2)");
 		return;
 	}
@@ -263,7 +263,7 @@ static void offer_done(const struct lw_state *s, json_t *list)
 		snprintf(l, sizeof l, "remove %d IT", k);
 		json_array_append_new(choices, json_pack("{s:i,s:s}", "value", k, "label", l));
 	}
-	lw_offer_choice(list, json_pack("{s:s}", "type", "consolidate_done"), "remove_it",
+	tg_offer_choice(list, json_pack("{s:s}", "type", "consolidate_done"), "remove_it",
 	                "IT removed (18.2)", choices,
 	                "End the consolidation move and remove up to %d IT of the forces drawn "
 	                "in (11.1.3.2, 18.2)",
@@ -284,7 +284,7 @@ static void offer_returns(const struct lw_state *s, json_t *list)
 		                      lw_unit_id(s, u, id, sizeof id));
 		lw_unit_name(s, u, name, sizeof name);
 		if (n > 0 && to[0] == g->from[i]) {
-			lw_offer(list, a,
+			tg_offer(list, a,
 			         "Send %s back to %s: the stacking limit must be met by the end of "
 			         "the GiC's move (11.1.3.2)",
 			         name, lw_hex_label(to[0], hl, sizeof hl));
@@ -295,13 +295,13 @@ static void offer_returns(const struct lw_state *s, json_t *list)
 				json_array_append_new(
 				    choices, json_pack("{s:i,s:s}", "value", to[k], "label",
 				                       lw_hex_label(to[k], hl, sizeof hl)));
-			lw_offer_choice(list, a, "to", "where he is displaced (12.4)", choices,
+			tg_offer_choice(list, a, "to", "where he is displaced (12.4)", choices,
 			                "Displace %s (he cannot go back where he came from): the "
 			                "stacking limit must be met by the end of the GiC's move "
 			                "(11.1.3.2, 12.4)",
 			                name);
 		} else
-			lw_offer(
+			tg_offer(
 			    list, a,
 			    "Disgrace %s, who has nowhere to go: the stacking limit must be met "
 			    "by the end of the GiC's move (11.1.3.2, 12.4)",

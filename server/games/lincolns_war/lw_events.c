@@ -135,7 +135,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		return;
 	}
 	if (!needs_target(k)) {
-		lw_offer(list,
+		tg_offer(list,
 		         json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
 		         "Play card %d %s for its event%s: %s", card, k->name, note,
 		         k->text ? k->text : "");
@@ -165,7 +165,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		for (int i = 0; i < ns; i++) {
 			int hx = seen[i];
 			if (check_target(s, side, k, hx, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card",
 				                   card, "use", "event", "hex", hx),
 				         "Play card %d %s for its event%s at %s: %s", card, k->name,
@@ -178,7 +178,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		const struct lw_cards *c = &s->side[side].cards;
 		for (int i = 0; i < c->hand_n; i++)
 			if (check_target(s, side, k, c->hand[i], NULL) == 0)
-				lw_offer(
+				tg_offer(
 				    list,
 				    json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card", card,
 				              "use", "event", "discard", c->hand[i]),
@@ -190,7 +190,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 	}
 	for (int u = 0; u < s->n_units; u++)
 		if (check_target(s, side, k, u, NULL) == 0)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", card, "use",
 			                   "event", "target", lw_unit_id(s, u, id, sizeof id)),
 			         "Play card %d %s for its event%s on %s at %s: %s", card, k->name,

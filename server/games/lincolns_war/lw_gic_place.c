@@ -179,18 +179,18 @@ void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < n; i++) {
 		lw_hex_label(opt[i], hl, sizeof hl);
 		if (kind[i] == 0) {
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "gic_place", "to", opt[i]),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "gic_place", "to", opt[i]),
 			         "Place %s at %s, the city closest to captured %s (11.1.2.3)", name,
 			         hl, cl);
 			continue;
 		}
-		lw_offer(
+		tg_offer(
 		    list, json_pack("{s:s,s:i}", "type", "gic_place", "to", opt[i]),
 		    "Bring %s into the Major Army at %s, the nearest to captured %s (11.1.2.3)",
 		    name, hl, cl);
 		int co = army_co_option(s, side, opt[i]);
 		if (co != LW_NONE)
-			lw_offer(
+			tg_offer(
 			    list,
 			    json_pack("{s:s,s:i,s:s}", "type", "gic_place", "to", opt[i], "general",
 			              lw_unit_id(s, co, id, sizeof id)),

@@ -65,7 +65,7 @@ void lw_irr_offer(const struct lw_state *s, json_t *list, int card)
 	for (size_t c = 0; c < d->n_cities; c++) {
 		int hx = d->cities[c].hex;
 		if (lw_irr_check(s, hx, NULL) == 0)
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card", card, "use",
 			                   "event", "hex", hx),
 			         "Play card %d %s for its event: place Irregulars at %s (23.2)",

@@ -142,7 +142,7 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 			enum lw_asset_kind k = lw_naval_asset_kind(a);
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (asset_port_ok(s, d->cities[c].hex, k))
-					lw_offer(list,
+					tg_offer(list,
 					         json_pack("{s:s,s:i}", "type", "place_asset",
 					                   "hex", d->cities[c].hex),
 					         "Place the %s you drew face down in %s (7.1.7)",
@@ -155,7 +155,7 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 		if (check_raider(s, NULL) == 0) {
 			for (int col = 0; col < LW_NAVY_COLUMNS; col++)
 				if (column_free(s, col))
-					lw_offer(list,
+					tg_offer(list,
 					         json_pack("{s:s,s:s,s:i}", "type", "buy_raider",
 					                   "to", "raid", "column", col),
 					         "Buy a Raider for %d PC into RAID hex %d of the "
@@ -164,7 +164,7 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 					         d->tables.costs.raider, col + 1);
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (lw_naval_cs_port(s, (int)c, true))
-					lw_offer(
+					tg_offer(
 					    list,
 					    json_pack("{s:s,s:s,s:i}", "type", "buy_raider", "to",
 					              "port", "hex", d->cities[c].hex),
@@ -173,7 +173,7 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 					    lw_hex_label(d->cities[c].hex, h, sizeof h));
 		}
 		if (check_asset(s, NULL) == 0)
-			lw_offer(list, json_pack("{s:s}", "type", "buy_asset"),
+			tg_offer(list, json_pack("{s:s}", "type", "buy_asset"),
 			         "Buy a CSN Asset for %d PC, drawn at random (7.1.7)",
 			         d->tables.costs.asset);
 		return;
@@ -181,7 +181,7 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
 		const struct lw_city *c = lw_data_city(d, union_ports[i]);
 		if (c && check_fleet(s, c->hex, NULL) == 0)
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "buy_fleet", "hex", c->hex),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "buy_fleet", "hex", c->hex),
 			         "Buy a Fleet for %d PC, placed in %s (7.1.8)",
 			         d->tables.costs.fleet, c->name);
 	}

@@ -220,7 +220,7 @@ static void offer_move(const struct lw_state *s, struct loc from, struct loc to,
 	(void)s;
 	struct offer_ctx *c = vctx;
 	char f[32], t[32], fl[96], tl[96];
-	lw_offer(c->list,
+	tg_offer(c->list,
 	         json_pack("{s:s,s:s,s:s}", "type", c->type, "from", loc_str(from, f, sizeof f),
 	                   "to", loc_str(to, t, sizeof t)),
 	         "Move a %s from %s to %s (8.1)", c->what, loc_label(from, fl, sizeof fl),
@@ -264,7 +264,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->navy.stage == LW_NS_HOME) {
 		int hp[4], nh = lw_naval_home_ports(s, hp);
 		for (int i = 0; i < nh; i++)
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
 			         "Send an unopposed Fleet home to %s (8.3.5, %d left)",
 			         lw_hex_label(hp[i], h, sizeof h), unopposed(s));
 		return;
@@ -273,7 +273,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 		int c[LW_NAVY_IT_MAX];
 		int n = it_candidates(s, c);
 		for (int i = 0; i < n; i++)
-			lw_offer(list, json_pack("{s:s,s:i}", "type", "blockade_it", "hex", c[i]),
+			tg_offer(list, json_pack("{s:s,s:i}", "type", "blockade_it", "hex", c[i]),
 			         "Place a blockade IT on your force at %s (8.2.2, %d left)",
 			         lw_hex_label(c[i], h, sizeof h), s->navy.it_left);
 		return;
@@ -290,7 +290,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 				int hex = d->cities[c].hex;
 				if (!asset_dest_ok(s, i, hex, &ky))
 					continue;
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:i,s:i}", "type", "asset_move", "asset",
 				                   i, "hex", hex),
 				         "Move the %s at %s by river to %s (8.1.2.1)%s",
@@ -303,7 +303,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 				             ? ", violating Kentucky's neutrality (8.1.2.2)"
 				             : "");
 				if (ky_choice(s, i, hex, ky))
-					lw_offer(list,
+					tg_offer(list,
 					         json_pack("{s:s,s:i,s:i,s:b}", "type",
 					                   "asset_move", "asset", i, "hex", hex,
 					                   "violate_kentucky", 1),
@@ -324,7 +324,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 		struct offer_ctx ctx = {list, "fleet_move", "Fleet"};
 		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, &ctx, false);
 	}
-	lw_offer(list, json_pack("{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
+	tg_offer(list, json_pack("{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
 }
 
 const char *lw_naval_prompt(const struct lw_state *s)

@@ -50,7 +50,7 @@ void lw_political_admin_offer(const struct lw_state *s, int side, json_t *list)
 {
 	if (lw_plot_check_buy(s, side, NULL) != 0)
 		return;
-	lw_offer(list, json_pack("{s:s}", "type", "buy_assassination_plot"),
+	tg_offer(list, json_pack("{s:s}", "type", "buy_assassination_plot"),
 	         side == LW_CONFEDERATE
 	             ? "Buy the Assassination Plot card for 3 PC: a try on Lincoln and the "
 	               "Washington CO in the Supply Phase (7.1.9; the Union is not told)"
@@ -186,9 +186,9 @@ bool lw_political_supply_phase(struct lw_state *s)
 void lw_political_retaliation_offer(const struct lw_state *s, json_t *list)
 {
 	(void)s;
-	lw_offer(list, json_pack("{s:s}", "type", "retaliate"),
+	tg_offer(list, json_pack("{s:s}", "type", "retaliate"),
 	         "Pay 3 PC and try at once for Davis and the Richmond CO (7.1.9.3)");
-	lw_offer(list, json_pack("{s:s}", "type", "no_retaliation"), "Do not retaliate (7.1.9.3)");
+	tg_offer(list, json_pack("{s:s}", "type", "no_retaliation"), "Do not retaliate (7.1.9.3)");
 }
 
 static int retaliation(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)

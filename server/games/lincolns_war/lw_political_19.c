@@ -246,7 +246,7 @@ void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list)
 	if (p->ep_promotion) {
 		for (int u = 0; u < s->n_units; u++)
 			if (ep_promotion_ok(s, u))
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s}", "type", "ep_promotion", "general",
 				                   lw_unit_id(s, u, id, sizeof id)),
 				         "Promote %s to %d stars for free (19.1)",
@@ -254,20 +254,20 @@ void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list)
 		return;
 	}
 	if (p->bi_offer) {
-		lw_offer(list, json_pack("{s:s}", "type", "bi_declare"),
+		tg_offer(list, json_pack("{s:s}", "type", "bi_declare"),
 		         "Declare British Intervention (19.2): +5 PC now, +3 PC every turn, swap a "
 		         "card from your discard pile");
-		lw_offer(list, json_pack("{s:s}", "type", "bi_decline"),
+		tg_offer(list, json_pack("{s:s}", "type", "bi_decline"),
 		         "Do not declare British Intervention (19.2)");
 		return;
 	}
 	const struct lw_cards *c = &s->side[LW_CONFEDERATE].cards;
-	lw_offer(list, json_pack("{s:s}", "type", "bi_keep"), "Keep your hand (19.2)");
+	tg_offer(list, json_pack("{s:s}", "type", "bi_keep"), "Keep your hand (19.2)");
 	for (int i = 0; i < c->hand_n; i++)
 		for (int j = 0; j < c->discard_n; j++) {
 			const struct lw_card *g = lw_card(LW_CONFEDERATE, c->hand[i]);
 			const struct lw_card *k = lw_card(LW_CONFEDERATE, c->discard[j]);
-			lw_offer(list,
+			tg_offer(list,
 			         json_pack("{s:s,s:i,s:i}", "type", "bi_swap", "give", c->hand[i],
 			                   "take", c->discard[j]),
 			         "Discard %s (%d) and take %s (%d) from your discards (19.2)",

@@ -109,7 +109,7 @@ static void offer_general(const struct lw_state *s, int u, unsigned modes, struc
 			json_decref(dests);
 			continue;
 		}
-		lw_offer_choice(out,
+		tg_offer_choice(out,
 		                json_pack("{s:s,s:s,s:b}", "type", "rail", "unit",
 		                          lw_unit_id(s, u, id, sizeof id), "force", force),
 		                "to", "Destination", dests, "Rail %s%s (%d stars)",
@@ -178,7 +178,7 @@ static void offer_absorbs(const struct lw_state *s, int side, json_t *list)
 			continue;
 		for (int g = 0; g < s->n_units; g++)
 			if (lw_tco_absorb_check(s, t, g, NULL) == 0)
-				lw_offer(list,
+				tg_offer(list,
 				         json_pack("{s:s,s:s,s:s}", "type", "absorb_tco", "tco",
 				                   lw_unit_id(s, t, tid, sizeof tid), "general",
 				                   lw_unit_id(s, g, gid, sizeof gid)),
@@ -195,7 +195,7 @@ void lw_rail_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->rail.stage[side] == 0)
 		offer_rails(s, side, list);
 	offer_absorbs(s, side, list);
-	lw_offer(list, json_pack("{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
+	tg_offer(list, json_pack("{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
 }
 
 /* ---- the actions of the phase, declared once ------------------------------------ */

@@ -409,10 +409,10 @@ void lw_resev_offer(const struct lw_state *s, int side, json_t *list)
 	int n = march_options(s, opts);
 	char hl[64];
 	for (int i = 0; i < n; i++)
-		lw_offer(list, json_pack("{s:s,s:i}", "type", "steal_march", "to", opts[i]),
+		tg_offer(list, json_pack("{s:s,s:i}", "type", "steal_march", "to", opts[i]),
 		         "To Steal a March: fight in %s instead (16.1.1)",
 		         lw_hex_label(opts[i], hl, sizeof hl));
-	lw_offer(list, json_pack("{s:s}", "type", "steal_march_hold"),
+	tg_offer(list, json_pack("{s:s}", "type", "steal_march_hold"),
 	         "To Steal a March: fight where you stand");
 }
 

@@ -677,7 +677,7 @@ void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list)
 	char name[64], id[48], hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
 	for (int i = 0; i < n; i++)
-		lw_offer(list,
+		tg_offer(list,
 		         json_pack("{s:s,s:i,s:s}", "type", "supply_demote", "hex", hex, "general",
 		                   lw_unit_id(s, u[i], id, sizeof id)),
 		         "%s loses a star for the IT of the force at %s (%s)",

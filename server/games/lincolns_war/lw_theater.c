@@ -107,7 +107,7 @@ void lw_theater_offer(const struct lw_state *s, int side, json_t *list)
 				                      json_pack("{s:s,s:s}", "value", theater_id[r],
 				                                "label", theater_label[r]));
 		int u = g->camp_co[i];
-		lw_offer_choice(list,
+		tg_offer_choice(list,
 		                json_pack("{s:s,s:s}", "type", "campaign_theater", "general",
 		                          lw_unit_id(s, u, id, sizeof id)),
 		                "theater", "Theater", ch,
