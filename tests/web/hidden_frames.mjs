@@ -24,7 +24,7 @@ function pointer(path) {
   return path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function applyOps(doc, ops) {
+export function applyOps(doc, ops) {
   let root = structuredClone(doc);
   for (const op of ops) {
     const keys = pointer(op.path);

@@ -24,28 +24,11 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { timeline } from "./hidden_frames.mjs";
-import { startDaemon, until, fail, PW } from "./webtest.mjs";
+import { startDaemon, until, fail, registered as player } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 const MOVES = Number(process.env.TG_BOAL_MOVES || 14);
-
-async function player(browser, url, name) {
-  const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 1000 } });
-  const page = await ctx.newPage();
-  const frames = [], sent = [];
-  page.on("websocket", (ws) => {
-    ws.on("framereceived", (f) => frames.push(String(f.payload)));
-    ws.on("framesent", (f) => sent.push(String(f.payload)));
-  });
-  page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
-  await page.goto(url);
-  await page.fill("#name", name);
-  await page.fill("#password", PW);
-  await page.click("#register");
-  await page.waitForSelector("#create");
-  return { ctx, page, name, frames, sent };
-}
 
 async function seqOf(page) {
   const m = (await page.textContent("#match-title"))?.match(/seq (\d+)/);

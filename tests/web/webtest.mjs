@@ -63,6 +63,25 @@ export async function signIn(d, name, password, button = "#login") {
   await d.page.click(button);
 }
 
+// A device registered as name by the form, at the lobby, its socket's
+// frames received and sent recorded (frames, sent).
+export async function registered(browser, url, name) {
+  const ctx = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 1000 } });
+  const page = await ctx.newPage();
+  const frames = [], sent = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => frames.push(String(f.payload)));
+    ws.on("framesent", (f) => sent.push(String(f.payload)));
+  });
+  page.on("pageerror", (e) => fail(`${name}: page error ${e.message}`));
+  await page.goto(url);
+  await page.fill("#name", name);
+  await page.fill("#password", PW);
+  await page.click("#register");
+  await page.waitForSelector("#create");
+  return { ctx, page, name, frames, sent };
+}
+
 // A request on the page's own connection (what a second client sees).
 export const wire = (d, req) => d.page.evaluate((r) => window.telegraph.conn.request(r), req);
 
