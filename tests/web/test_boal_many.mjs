@@ -3,8 +3,8 @@
 // (Debian's chromium, playwright-core), against the real daemon: Birth of a
 // Legend's Optional or Contested Assault (10.2, 10.3) offers the Point Unit
 // as one choice and the other assaulting units as a "many" param. Two
-// players' pages play a match at random over their own connections (half
-// the time keeping areas Contested, as test_boal_module_playouts' player
+// players' pages play a match at random over their own connections (most
+// of the time keeping areas Contested, as test_boal_module_playouts' player
 // does; a match that ends first is followed by another) until the
 // Confederate is offered such an assault; then his page opens the match,
 // the entry is clicked, the chooser must show one box per other unit, all
