@@ -241,6 +241,12 @@ def main():
             acked = play.get("acked_actions_per_s", 0)
             cpu_ms = play.get("server_cpu_ms_per_action", 0)
             ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
+            if play.get("server_ceiling_actions_per_s"):
+                # the loop (main thread) is one thread, the rest share the cores
+                ceiling += (f" (event loop {play.get('server_loop_cpu_ms_per_action', 0):.3f} ms, "
+                            f"other threads {play.get('server_other_cpu_ms_per_action', 0):.3f} ms); "
+                            f"ceiling min(1 / loop, {play.get('server_cores', 0):.0f} cores / total) = "
+                            f"{play['server_ceiling_actions_per_s']:,.0f} actions/s")
             ceiling += f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action"
             row("Durable actions/s, many matches, ack after the fsync'd commit" + tag, f"{acked:,.0f}",
                 f"disk: {disk.get('disk_commit_single_rows_per_s', 0):,.0f} single / "
