@@ -92,6 +92,10 @@ static void on_async(uv_async_t *h)
 	if (!srv || !srv->fanout)
 		return;
 	struct tg_fanout_pool *p = srv->fanout;
+	/* The lines of every job done so far go out together: one TLS write
+	 * per connection (a player in several matches, an actor's patch and
+	 * the next turn's). */
+	tg_conn_cork();
 	for (;;) {
 		uv_mutex_lock(&p->mu);
 		struct tg_fanout_job *j = p->done_head;
@@ -103,9 +107,10 @@ static void on_async(uv_async_t *h)
 		}
 		uv_mutex_unlock(&p->mu);
 		if (!j)
-			return;
+			break;
 		finish(srv, j, true);
 	}
+	tg_conn_uncork();
 }
 
 int fanout_start(struct tg_server *srv)

@@ -289,6 +289,8 @@ bool srv_turn_commit(struct tg_server *srv)
 	}
 	struct tg_out *o = srv->out_head;
 	srv->out_head = srv->out_tail = NULL;
+	/* Each connection's lines of the turn go out as one TLS write. */
+	tg_conn_cork();
 	while (o) {
 		struct tg_out *next = o->next;
 		if (!failed || o->kind == TG_OUT_ERROR) {
@@ -316,6 +318,7 @@ bool srv_turn_commit(struct tg_server *srv)
 		free(o);
 		o = next;
 	}
+	tg_conn_uncork();
 	if (failed) {
 		reload_dirty(srv);
 	} else {

@@ -73,6 +73,111 @@ static int flush(struct tg_conn *c)
 	return 0;
 }
 
+/* ---- held bytes (tg_conn_cork) ------------------------------------------ */
+
+/* The plaintext one TLS record carries: held bytes beyond it go out as a
+ * record of their own first, so a held buffer stays about this size. */
+#define HELD_RECORD 16384
+
+static _Thread_local int cork_depth;
+static _Thread_local struct tg_conn *held_head;
+
+static void held_unlist(struct tg_conn *c)
+{
+	if (!c->held_listed)
+		return;
+	if (c->held_prev)
+		c->held_prev->held_next = c->held_next;
+	else
+		held_head = c->held_next;
+	if (c->held_next)
+		c->held_next->held_prev = c->held_prev;
+	c->held_prev = c->held_next = NULL;
+	c->held_listed = false;
+}
+
+static void held_drop(struct tg_conn *c)
+{
+	held_unlist(c);
+	free(c->held);
+	c->held = NULL;
+	c->held_len = c->held_cap = 0;
+}
+
+static int tls_write_now(struct tg_conn *c, const char *data, size_t len)
+{
+	ERR_clear_error();
+	size_t written = 0;
+	if (!SSL_write_ex(c->ssl, data, len, &written)) {
+		char why[256];
+		TG_WARN(c->id, 0, "TLS write failed: %s; closing", tg_tls_error(why, sizeof why));
+		tg_conn_abort(c);
+		return -1;
+	}
+	return flush(c);
+}
+
+/* Writes c's held bytes as one TLS write. -1 if the connection was aborted. */
+static int held_release(struct tg_conn *c)
+{
+	held_unlist(c);
+	char *data = c->held;
+	size_t len = c->held_len;
+	c->held = NULL;
+	c->held_len = c->held_cap = 0;
+	int r = len && c->state != TG_CONN_DEAD ? tls_write_now(c, data, len) : 0;
+	free(data);
+	return c->state == TG_CONN_DEAD ? -1 : r;
+}
+
+/* Holds a then b (either may be empty). -1 if the connection was aborted. */
+static int held_append(struct tg_conn *c, const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t len = alen + blen;
+	if (c->held_len && c->held_len + len > HELD_RECORD && held_release(c) < 0)
+		return -1;
+	if (c->held_len + len > c->held_cap) {
+		size_t cap = c->held_cap ? c->held_cap : 1024;
+		while (cap < c->held_len + len)
+			cap *= 2;
+		char *p = realloc(c->held, cap);
+		if (!p) {
+			TG_ERROR(c->id, 0, "out of memory holding %zu bytes; closing", len);
+			tg_conn_abort(c);
+			return -1;
+		}
+		c->held = p;
+		c->held_cap = cap;
+	}
+	memcpy(c->held + c->held_len, a, alen);
+	memcpy(c->held + c->held_len + alen, b, blen);
+	c->held_len += len;
+	if (!c->held_listed) {
+		c->held_listed = true;
+		c->held_prev = NULL;
+		c->held_next = held_head;
+		if (held_head)
+			held_head->held_prev = c;
+		held_head = c;
+	}
+	return 0;
+}
+
+void tg_conn_cork(void)
+{
+	cork_depth++;
+}
+
+void tg_conn_uncork(void)
+{
+	if (cork_depth <= 0 || --cork_depth > 0)
+		return;
+	/* The list is newest first; the order between connections does not
+	 * matter, each one's own bytes stay in order. */
+	while (held_head)
+		held_release(held_head);
+}
+
 /* ---- closing ------------------------------------------------------------ */
 
 static void on_handle_closed(uv_handle_t *h)
@@ -90,6 +195,7 @@ static void on_handle_closed(uv_handle_t *h)
 	if (c->next)
 		c->next->prev = c->prev;
 	tg_tls_idle_forget(c);
+	held_drop(c);
 	SSL_free(c->ssl); /* frees both BIOs */
 	tg_framer_free(&c->framer);
 	tg_web_free(c);
@@ -102,6 +208,7 @@ void tg_conn_abort(struct tg_conn *c)
 	if (c->state == TG_CONN_DEAD)
 		return;
 	c->state = TG_CONN_DEAD;
+	held_drop(c);
 	/* Pending writes and the shutdown request are cancelled by uv_close
 	 * (their callbacks run with UV_ECANCELED before the close callback). */
 	uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
@@ -135,7 +242,7 @@ static void begin_close(struct tg_conn *c)
 		return;
 	bool handshaken = c->state == TG_CONN_OPEN;
 	tg_web_closing(c, NULL); /* a WebSocket says goodbye first */
-	if (c->state == TG_CONN_DEAD)
+	if (c->state == TG_CONN_DEAD || held_release(c) < 0)
 		return;
 	c->state = TG_CONN_CLOSING;
 	if (handshaken) {
@@ -158,15 +265,9 @@ int tg_conn_write_plain(struct tg_conn *c, const char *data, size_t len)
 {
 	if (c->state == TG_CONN_DEAD)
 		return -1;
-	ERR_clear_error();
-	size_t written = 0;
-	if (!SSL_write_ex(c->ssl, data, len, &written)) {
-		char why[256];
-		TG_WARN(c->id, 0, "TLS write failed: %s; closing", tg_tls_error(why, sizeof why));
-		tg_conn_abort(c);
-		return -1;
-	}
-	return flush(c);
+	if (cork_depth > 0 && c->state != TG_CONN_CLOSING)
+		return held_append(c, data, len, NULL, 0);
+	return tls_write_now(c, data, len);
 }
 
 /* Writes one line plus its newline, bypassing the state check (the error
@@ -175,6 +276,8 @@ static int write_line(struct tg_conn *c, const char *line, size_t len)
 {
 	if (c->web) /* an HTTP request carries no protocol messages */
 		return tg_web_is_socket(c) ? tg_web_send_text(c, line, len) : -1;
+	if (cork_depth > 0 && c->state != TG_CONN_CLOSING)
+		return held_append(c, line, len, "\n", 1);
 	char stackbuf[4096];
 	char *buf = len + 1 <= sizeof stackbuf ? stackbuf : malloc(len + 1);
 	if (!buf) {
@@ -184,18 +287,10 @@ static int write_line(struct tg_conn *c, const char *line, size_t len)
 	}
 	memcpy(buf, line, len);
 	buf[len] = '\n';
-	ERR_clear_error();
-	size_t written = 0;
-	int ok = SSL_write_ex(c->ssl, buf, len + 1, &written);
+	int r = tls_write_now(c, buf, len + 1);
 	if (buf != stackbuf)
 		free(buf);
-	if (!ok) {
-		char why[256];
-		TG_WARN(c->id, 0, "TLS write failed: %s; closing", tg_tls_error(why, sizeof why));
-		tg_conn_abort(c);
-		return -1;
-	}
-	return flush(c);
+	return r;
 }
 
 int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len)

@@ -84,6 +84,16 @@ unsigned tg_net_connection_count(const struct tg_net *n);
 int tg_conn_send(struct tg_conn *c, const json_t *msg);
 /* Same for an already serialized line (no newline): fan-out serializes once. */
 int tg_conn_send_line(struct tg_conn *c, const char *line, size_t len);
+/* Holds what is sent to any connection from this thread (the loop's) until
+ * the matching tg_conn_uncork, which writes each connection's held bytes as
+ * one TLS write (one record while they fit in 16 KiB) and one socket write,
+ * in the order they were sent: a turn's lines to one client cost one record
+ * and one syscall, not one a line (issue 17). Nests; a connection closed
+ * meanwhile gets its held lines before its close, an aborted one drops
+ * them. The sends return 0 for held bytes (a failure shows at the uncork,
+ * where the connection is closed). */
+void tg_conn_cork(void);
+void tg_conn_uncork(void);
 /* Sends {"op":"error","code":code,"message":message} if code is not NULL,
  * flushes, then closes. */
 void tg_conn_close(struct tg_conn *c, const char *code, const char *message);

@@ -94,6 +94,12 @@ struct tg_conn {
 	bool busy;
 	uint64_t busy_ms;
 	struct tg_conn *busy_prev, *busy_next;
+	/* Plaintext held between tg_conn_cork and tg_conn_uncork (conn.c), and
+	 * the thread's list of connections holding some. */
+	char *held;
+	size_t held_len, held_cap;
+	bool held_listed;
+	struct tg_conn *held_prev, *held_next;
 };
 
 SSL_CTX *tg_tls_server_ctx(const char *cert_file, const char *key_file, char *err, size_t errlen);

@@ -1,0 +1,368 @@
+/* test_net_cork.c — a turn's lines to one connection as one TLS write
+ * (issue 17: the loop's cost outside the views).
+ *
+ * The daemon sends each line of a turn (the ack, the patches, pushes) as it
+ * comes: one SSL_write, so one TLS record, and one socket write each. Between
+ * tg_conn_cork() and tg_conn_uncork() the lines sent are held, and each
+ * connection's go out at the uncork as one TLS write: one record while they
+ * fit in 16 KiB, in the order they were sent.
+ *
+ * An echo server whose "burst" message sends n lines to its sender (and,
+ * with "others", the same to every other open connection, interleaved),
+ * corked or not; the clients count the TLS records they read
+ * (SSL_set_msg_callback's record headers):
+ *   - corked: the n lines arrive in order in one record; interleaved with
+ *     another connection's, each connection gets its own lines in one;
+ *   - not corked: n records (what the daemon did, and what shows that the
+ *     count sees the difference);
+ *   - more than 16 KiB held: the lines go out in order, in more than one
+ *     record but far fewer than one a line;
+ *   - a connection closed while lines are held for it gets them, then the
+ *     error, then the end of the stream. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <openssl/ssl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "net/cert.h"
+#include "net/net.h"
+#include "tap.h"
+#include "util/log.h"
+
+/* ---- the server (loop thread) ------------------------------------------- */
+
+static uv_loop_t loop;
+static uv_async_t wake;
+static struct tg_net *net;
+static atomic_int port, closed, stopping;
+#define MAX_CONNS 8
+static struct tg_conn *open_conns[MAX_CONNS];
+
+static void on_open(struct tg_conn *c, void *ud)
+{
+	(void)ud;
+	for (int i = 0; i < MAX_CONNS; i++)
+		if (!open_conns[i]) {
+			open_conns[i] = c;
+			return;
+		}
+}
+
+static void on_close(struct tg_conn *c, void *ud)
+{
+	(void)ud;
+	for (int i = 0; i < MAX_CONNS; i++)
+		if (open_conns[i] == c)
+			open_conns[i] = NULL;
+	atomic_fetch_add(&closed, 1);
+}
+
+static void send_numbered(struct tg_conn *c, int i, size_t pad)
+{
+	char line[20000];
+	int n = snprintf(line, sizeof line, "{\"i\":%d,\"pad\":\"", i);
+	memset(line + n, 'x', pad);
+	n += (int)pad;
+	n += snprintf(line + n, sizeof line - (size_t)n, "\"}");
+	tg_conn_send_line(c, line, (size_t)n);
+}
+
+static void on_message(struct tg_conn *c, json_t *msg, void *ud)
+{
+	(void)ud;
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	if (!op || strcmp(op, "burst") != 0) {
+		tg_conn_send(c, msg);
+		return;
+	}
+	int n = (int)json_integer_value(json_object_get(msg, "n"));
+	size_t pad = (size_t)json_integer_value(json_object_get(msg, "pad"));
+	bool cork = json_is_true(json_object_get(msg, "cork"));
+	bool others = json_is_true(json_object_get(msg, "others"));
+	bool close = json_is_true(json_object_get(msg, "close"));
+	if (cork)
+		tg_conn_cork();
+	for (int i = 0; i < n; i++) {
+		send_numbered(c, i, pad);
+		for (int k = 0; others && k < MAX_CONNS; k++)
+			if (open_conns[k] && open_conns[k] != c)
+				send_numbered(open_conns[k], i, pad);
+	}
+	if (close)
+		tg_conn_close(c, "bye", "closing after the burst");
+	if (cork)
+		tg_conn_uncork();
+}
+
+static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
+
+static void on_shutdown_done(void *ud)
+{
+	(void)ud;
+	uv_close((uv_handle_t *)&wake, NULL);
+}
+
+static void on_wake(uv_async_t *a)
+{
+	(void)a;
+	if (atomic_load(&stopping))
+		tg_net_shutdown(net, NULL, on_shutdown_done, NULL);
+}
+
+static void *loop_thread(void *arg)
+{
+	(void)arg;
+	uv_run(&loop, UV_RUN_DEFAULT);
+	return NULL;
+}
+
+/* ---- the clients (main thread) ------------------------------------------ */
+
+struct client {
+	int fd;
+	SSL *ssl;
+	int records; /* TLS records read since the last reset */
+	char buf[1 << 18];
+	size_t len;
+};
+
+static void on_record(int write_p, int version, int content_type, const void *b, size_t n, SSL *ssl,
+                      void *arg)
+{
+	(void)version, (void)b, (void)n, (void)ssl;
+	struct client *cl = arg;
+	if (!write_p && content_type == SSL3_RT_HEADER)
+		cl->records++;
+}
+
+static bool client_open(struct client *cl, SSL_CTX *ctx)
+{
+	memset(cl, 0, sizeof *cl);
+	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = {.sin_family = AF_INET,
+	                         .sin_port = htons((uint16_t)atomic_load(&port))};
+	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
+	struct timeval tv = {.tv_sec = 20};
+	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
+		return false;
+	cl->ssl = SSL_new(ctx);
+	SSL_set_fd(cl->ssl, cl->fd);
+	SSL_set_msg_callback(cl->ssl, on_record);
+	SSL_set_msg_callback_arg(cl->ssl, cl);
+	return SSL_connect(cl->ssl) == 1;
+}
+
+static void client_close(struct client *cl)
+{
+	if (cl->ssl) {
+		SSL_shutdown(cl->ssl);
+		SSL_free(cl->ssl);
+	}
+	close(cl->fd);
+	cl->ssl = NULL;
+}
+
+static bool client_send(struct client *cl, const char *line)
+{
+	int n = (int)strlen(line);
+	return SSL_write(cl->ssl, line, n) == n && SSL_write(cl->ssl, "\n", 1) == 1;
+}
+
+/* The next line (without its newline) into out; false at the end of the
+ * stream or on an error. */
+static bool client_line(struct client *cl, char *out, size_t outlen)
+{
+	for (;;) {
+		char *nl = memchr(cl->buf, '\n', cl->len);
+		if (nl) {
+			size_t n = (size_t)(nl - cl->buf);
+			snprintf(out, outlen, "%.*s", (int)n, cl->buf);
+			memmove(cl->buf, nl + 1, cl->len - n - 1);
+			cl->len -= n + 1;
+			return true;
+		}
+		if (cl->len == sizeof cl->buf)
+			return false;
+		int r = SSL_read(cl->ssl, cl->buf + cl->len, (int)(sizeof cl->buf - cl->len));
+		if (r <= 0)
+			return false;
+		cl->len += (size_t)r;
+	}
+}
+
+/* One round trip: the session tickets after the handshake are read, so the
+ * record count starts clean. */
+static bool client_ready(struct client *cl)
+{
+	char line[256];
+	bool ok = client_send(cl, "{\"op\":\"echo\"}") && client_line(cl, line, sizeof line) &&
+	          strcmp(line, "{\"op\":\"echo\"}") == 0;
+	cl->records = 0;
+	return ok;
+}
+
+/* Reads n numbered lines; false unless they are 0..n-1 in order. */
+static bool read_numbered(struct client *cl, int n)
+{
+	static char line[32768];
+	for (int i = 0; i < n; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "{\"i\":%d,", i);
+		if (!client_line(cl, line, sizeof line) || strncmp(line, want, strlen(want)) != 0) {
+			printf("# line %d: %.60s\n", i, line);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void burst(struct client *cl, int n, int pad, bool cork, bool others)
+{
+	char req[160];
+	snprintf(req, sizeof req,
+	         "{\"op\":\"burst\",\"n\":%d,\"pad\":%d,\"cork\":%s,\"others\":%s}", n, pad,
+	         cork ? "true" : "false", others ? "true" : "false");
+	client_send(cl, req);
+}
+
+static void one_connection(SSL_CTX *ctx)
+{
+	struct client *cl = malloc(sizeof *cl);
+	CHECK(client_open(cl, ctx) && client_ready(cl));
+
+	burst(cl, 5, 10, false, false);
+	CHECK(read_numbered(cl, 5));
+	CHECKF(cl->records == 5, "not corked: one record a line (%d for 5)", cl->records);
+
+	cl->records = 0;
+	burst(cl, 5, 10, true, false);
+	CHECK(read_numbered(cl, 5));
+	CHECKF(cl->records == 1, "corked: the 5 lines in one record (%d)", cl->records);
+
+	/* 40 lines of 1 KiB: more than a record holds, fewer records than lines */
+	cl->records = 0;
+	burst(cl, 40, 1000, true, false);
+	CHECK(read_numbered(cl, 40));
+	CHECKF(cl->records >= 3 && cl->records <= 6, "corked, 40 KiB: %d records for 40 lines",
+	       cl->records);
+
+	/* Lines longer than a record. */
+	cl->records = 0;
+	burst(cl, 3, 18000, true, false);
+	CHECK(read_numbered(cl, 3)); /* in order; each is two records, corked or not */
+
+	int base = atomic_load(&closed);
+	client_close(cl);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + 1; i++)
+		usleep(10000);
+	free(cl);
+}
+
+static void two_connections(SSL_CTX *ctx)
+{
+	struct client *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	CHECK(client_open(a, ctx) && client_ready(a));
+	CHECK(client_open(b, ctx) && client_ready(b));
+	/* b's on_open has run once its round trip came back */
+	burst(a, 4, 10, true, true);
+	CHECK(read_numbered(a, 4));
+	CHECK(read_numbered(b, 4));
+	CHECKF(a->records == 1 && b->records == 1,
+	       "interleaved, corked: one record each (%d and %d)", a->records, b->records);
+
+	a->records = b->records = 0;
+	burst(a, 4, 10, false, true);
+	CHECK(read_numbered(a, 4));
+	CHECK(read_numbered(b, 4));
+	CHECKF(a->records == 4 && b->records == 4, "not corked: %d and %d records", a->records,
+	       b->records);
+	int base = atomic_load(&closed);
+	client_close(a);
+	client_close(b);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + 2; i++)
+		usleep(10000);
+	free(a);
+	free(b);
+}
+
+static void closed_while_held(SSL_CTX *ctx)
+{
+	struct client *cl = malloc(sizeof *cl);
+	CHECK(client_open(cl, ctx) && client_ready(cl));
+	client_send(cl, "{\"op\":\"burst\",\"n\":3,\"pad\":5,\"cork\":true,\"close\":true}");
+	CHECK(read_numbered(cl, 3));
+	char line[512] = "";
+	CHECK(client_line(cl, line, sizeof line));
+	CHECKF(strstr(line, "\"code\":\"bye\"") != NULL, "then the error: %s", line);
+	CHECKF(!client_line(cl, line, sizeof line), "then the end of the stream");
+	int base = atomic_load(&closed);
+	client_close(cl);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + 1; i++)
+		usleep(10000);
+	free(cl);
+}
+
+int main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	tg_log_set_level(TG_LOG_WARN);
+	char dir[] = "/tmp/tg-net-cork-XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	char cert_path[128], key_path[128], err[256] = "";
+	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
+	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
+	struct tg_cert_names names = {0};
+	tg_cert_names_add(&names, "127.0.0.1");
+	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
+	tg_cert_names_free(&names);
+	CHECKF(made == 0, "%s", err);
+
+	uv_loop_init(&loop);
+	uv_async_init(&loop, &wake, on_wake);
+	struct tg_net_config cfg = {
+	    .host = "127.0.0.1",
+	    .cert_file = cert_path,
+	    .key_file = key_path,
+	    .max_message = 65536,
+	    .max_outbuf = 4 << 20,
+	    .handshake_timeout_ms = 20000,
+	    .idle_timeout_ms = 60000,
+	    .max_connections = MAX_CONNS,
+	    .message_timeout_ms = 20000,
+	    .tls_buffers_idle_ms = 5000,
+	};
+	net = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
+	CHECKF(net != NULL, "%s", err);
+	if (!net)
+		return tap_done();
+	atomic_store(&port, tg_net_port(net));
+	pthread_t th;
+	pthread_create(&th, NULL, loop_thread, NULL);
+
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+	one_connection(ctx);
+	two_connections(ctx);
+	closed_while_held(ctx);
+
+	atomic_store(&stopping, 1);
+	uv_async_send(&wake);
+	pthread_join(th, NULL);
+	tg_net_free(net);
+	uv_loop_close(&loop);
+	SSL_CTX_free(ctx);
+	unlink(cert_path);
+	unlink(key_path);
+	rmdir(dir);
+	return tap_done();
+}
