@@ -19,6 +19,8 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 # sample of them keeps CI within its time while still exercising every path.
 # (150 Campaign games took 735 s under ASan at session 14's end, the whole
 # run 41 minutes on an idle box: 100 keeps it clear of the 45.)
+# Lincoln's War's test_view_sections takes the same sample: LW_PLAYOUTS
+# thousandths of its 3,000 actions (300 here).
 export LW_PLAYOUTS=${LW_PLAYOUTS_SANITIZED:-100}
 export TG_SWISS_EVENTS=${TG_SWISS_EVENTS_SANITIZED:-2000}
 export TG_BOAL_PLAYOUTS=${TG_BOAL_PLAYOUTS_SANITIZED:-100}
