@@ -576,10 +576,41 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 	return NULL;
 }
 
+/* The three boxes' stamps, each a hash of what box_json shows of it: its
+ * generals in their order, with their side (and for the reinforcements
+ * their turn; the entry hex is the general's datum). A hash of every unit
+ * moved with every move on the map and rebuilt the three (issue 17). */
+static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending,
+                       uint64_t *disgraced, uint64_t *deceased)
+{
+	int32_t shown[3][3 * LW_MAX_UNITS];
+	size_t n[3] = {0, 0, 0};
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		int b = x->where == LW_W_PENDING     ? 0
+		        : x->where == LW_W_DISGRACED ? 1
+		        : x->where == LW_W_DECEASED  ? 2
+		                                     : -1;
+		if (b < 0 || x->gen < 0)
+			continue;
+		shown[b][n[b]++] = x->gen;
+		shown[b][n[b]++] = x->side;
+		if (b == 0)
+			shown[b][n[b]++] = x->arrive_turn;
+	}
+	uint64_t *out[3] = {pending, disgraced, deceased};
+	for (int b = 0; b < 3; b++) {
+		uint64_t h = tg_stamp_bytes(who, &b, sizeof b);
+		*out[b] = tg_stamp_bytes(h, shown[b], n[b] * sizeof shown[b][0]);
+	}
+}
+
 /* What each stamped section reads, hashed with the viewer: the cities
  * their own state, the turn (2.3 variable defense), cavalry-held cities
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
- * the units; players the players and their GiCs' counters; the log its
+ * what they show (box_stamps); the navy its own state and the supply
+ * its blockades cost (which reads the ports' owners and forces);
+ * players the players and their GiCs' counters; the log its
  * lines. A section read from anything else is stamped 0. The forces are
  * stamped 0 too: they are walked after every action, and each force's own
  * stamp (forces_items) says whether it changed. The cities and the log,
@@ -587,8 +618,6 @@ json_t *lw_view_section(const struct lw_state *s, int side, unsigned i)
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 {
 	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
-	uint64_t units = tg_stamp_bytes(who, &s->n_units, sizeof s->n_units);
-	units = tg_stamp_bytes(units, s->unit, (size_t)s->n_units * sizeof *s->unit);
 	for (unsigned i = 0; i < SEC_COUNT; i++)
 		st[i] = 0;
 	st[SEC_GAME] = st[SEC_ROLE] = st[SEC_SCENARIO] = who;
@@ -610,7 +639,11 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 	h = tg_stamp_bytes(h, &s->turn, 1);
 	h = tg_stamp_bytes(h, &s->cav, sizeof s->cav);
 	st[SEC_CITIES] = tg_stamp_bytes(h, &s->navy, sizeof s->navy);
-	st[SEC_REINFORCEMENTS] = st[SEC_DISGRACED] = st[SEC_DECEASED] = units;
+	box_stamps(s, who, &st[SEC_REINFORCEMENTS], &st[SEC_DISGRACED], &st[SEC_DECEASED]);
+	/* lw_naval_view: the navy, and the blockades' cost in supply (8.2) */
+	int32_t supply = lw_naval_blockaded_supply(s);
+	h = tg_stamp_bytes(who, &s->navy, sizeof s->navy);
+	st[SEC_NAVY] = tg_stamp_bytes(h, &supply, sizeof supply);
 }
 
 json_t *lw_view_json(const struct lw_state *s, int side)

@@ -1,0 +1,129 @@
+/* test_view_stamps.c — Lincoln's War's section stamps (game.h "The view in
+ * sections", lw_view.c lw_view_stamps) move with what their section shows
+ * and only with it, for changes the random games of test_view_sections make
+ * seldom or never. The state is edited by hand between two updates of a
+ * kept view; after each edit the kept view must be the full view's bytes,
+ * and the sections the edit does not show in must be spared (issue 17: the
+ * boxes were stamped by every unit, so every move rebuilt them, and the
+ * navy was rebuilt after every action).
+ *   - a general moves one hex on the map: the reinforcements, disgraced and
+ *     deceased boxes and the navy keep their stamps;
+ *   - a general on the map dies: the deceased box's stamp moves, and the
+ *     kept view is the full view;
+ *   - a Union garrison takes a Southern ocean port (8.2: it counts as
+ *     blockaded, so the navy's "blockaded_supply" grows) while no fleet
+ *     moves: the navy's stamp moves, and the kept view is the full view. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit/view_sections.h"
+#include "lw_engine.h"
+#include "tap.h"
+
+extern const struct game_module lincolns_war_module;
+static const struct game_module *M = &lincolns_war_module;
+static const char *const roles[] = {"union", "confederate"};
+
+static unsigned section(const char *ptr)
+{
+	for (unsigned i = 0; M->view_sections[i]; i++)
+		if (strcmp(M->view_sections[i], ptr) == 0)
+			return i;
+	return TG_VIEW_SECTIONS_MAX;
+}
+
+/* Brings both kept views up to date with g; each must be the full view.
+ * moved[i] (of role 0's sections): section i's stamp moved, or is 0
+ * (rebuilt every time). */
+static void update(struct game *g, struct tg_view_kept *k, bool *moved, const char *what)
+{
+	for (int r = 0; r < 2; r++) {
+		uint64_t before[TG_VIEW_SECTIONS_MAX];
+		for (unsigned i = 0; i < k[r].nsec; i++)
+			before[i] = k[r].cut[i].stamp;
+		json_t *ops = json_array();
+		CHECKF(tg_view_update(&k[r], M, g, roles[r], ops) == 0, "%s, %s: updated", what,
+		       roles[r]);
+		json_t *full = M->view(g, roles[r]);
+		char *want = json_dumps(full, TG_VIEW_DUMP_FLAGS);
+		CHECKF(k[r].text && want && strcmp(k[r].text, want) == 0,
+		       "%s, %s: the kept view is the full view", what, roles[r]);
+		if (r == 0)
+			for (unsigned i = 0; i < k[r].nsec; i++)
+				moved[i] = !k[r].cut[i].stamp || k[r].cut[i].stamp != before[i];
+		free(want);
+		json_decref(full);
+		json_decref(ops);
+	}
+}
+
+int main(void)
+{
+	uint8_t seed[TG_SEED_BYTES] = {17};
+	struct tg_error err;
+	struct game *g = M->setup(seed, "campaign", NULL, &err);
+	if (!CHECKF(g != NULL, "campaign set up: %s", g ? "" : err.message))
+		return tap_done();
+	struct lw_state *s = &g->s;
+	const struct lw_data *d = lw_D();
+	struct tg_view_kept k[2] = {{0}};
+	for (int r = 0; r < 2; r++)
+		tg_view_keep_full(&k[r], M, g, roles[r]);
+	bool moved[TG_VIEW_SECTIONS_MAX];
+	unsigned pend = section("/board/reinforcements"), disg = section("/board/disgraced"),
+	         dec = section("/board/deceased"), navy = section("/board/navy");
+	CHECK(pend < TG_VIEW_SECTIONS_MAX && disg < TG_VIEW_SECTIONS_MAX &&
+	      dec < TG_VIEW_SECTIONS_MAX && navy < TG_VIEW_SECTIONS_MAX);
+
+	/* a general on the map, and a neighbouring hex */
+	int u = -1;
+	for (int i = 0; i < s->n_units && u < 0; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].gen >= 0)
+			u = i;
+	if (!CHECK(u >= 0))
+		return tap_done();
+	int from = s->unit[u].hex, to = -1;
+	for (size_t h = 0; h < d->n_hexes && to < 0; h++)
+		if (d->hexes[h].id != from && d->hexes[h].id / 100 == from / 100 &&
+		    abs(d->hexes[h].id - from) == 1)
+			to = d->hexes[h].id;
+	if (!CHECK(to >= 0))
+		return tap_done();
+
+	s->unit[u].hex = (int16_t)to;
+	update(g, k, moved, "a general moved");
+	CHECKF(!moved[pend] && !moved[disg] && !moved[dec],
+	       "a move on the map leaves the boxes' stamps (%d %d %d)", moved[pend], moved[disg],
+	       moved[dec]);
+	CHECKF(!moved[navy], "a move on the map leaves the navy's stamp");
+
+	s->unit[u].where = LW_W_DECEASED;
+	s->unit[u].hex = LW_NO_HEX;
+	update(g, k, moved, "a general died");
+	CHECKF(moved[dec] && !moved[pend] && !moved[disg],
+	       "a death moves the deceased box's stamp only (%d %d %d)", moved[pend], moved[disg],
+	       moved[dec]);
+
+	/* 8.2: a Southern ocean port held by a Union garrison counts as
+	 * blockaded; no fleet moves */
+	int port = -1;
+	for (int c = 0; c < s->n_cities && port < 0; c++)
+		if (d->cities[c].southern_ocean_port && d->cities[c].supply > 0 &&
+		    s->city[c].owner == LW_CONFEDERATE && !lw_naval_blockaded_for_effects(s, c))
+			port = c;
+	if (!CHECK(port >= 0))
+		return tap_done();
+	int supply = lw_naval_blockaded_supply(s);
+	s->city[port].owner = LW_UNION;
+	s->city[port].garrison = 1;
+	CHECKF(lw_naval_blockaded_supply(s) > supply, "the port's supply is blockaded (%s)",
+	       d->cities[port].id);
+	update(g, k, moved, "a port taken");
+	CHECKF(moved[navy], "taking a port moves the navy's stamp");
+
+	for (int r = 0; r < 2; r++)
+		tg_view_kept_clear(&k[r]);
+	M->free(g);
+	return tap_done();
+}
