@@ -240,5 +240,6 @@ const struct game_module birth_of_a_legend_module = {
     .save = boal_save,
     .load = boal_load,
     .copy = boal_copy,
+    .flat_size = sizeof(struct game), /* boal_state.h: fixed arrays, no pointers */
     .free = module_free,
 };

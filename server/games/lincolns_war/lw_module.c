@@ -302,5 +302,6 @@ const struct game_module lincolns_war_module = {
     .save = lw_save,
     .load = lw_load,
     .copy = lw_copy,
+    .flat_size = sizeof(struct game), /* lw_state.h: fixed arrays, no pointers */
     .free = lw_free,
 };
