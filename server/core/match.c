@@ -55,11 +55,7 @@ int tg_engine_match_memory(struct tg_server *srv, int64_t match, struct tg_engin
 	memset(out, 0, sizeof *out);
 	if (!m)
 		return -1;
-#ifdef __GLIBC__
-	out->base = m->base ? malloc_usable_size(m->base) : 0;
-#else
-	out->base = m->base ? 1 : 0; /* held, size unknown here */
-#endif
+	out->base = match_base_bytes(m);
 	for (int r = 0; r <= TG_ROLE_MAX; r++) {
 		out->views += tg_view_kept_bytes(&m->view[r]);
 		const struct tg_patch_ring *g = &m->ring[r];
@@ -91,8 +87,7 @@ void match_free(struct tg_match *m)
 		ring_free(&m->ring[r]);
 	}
 	json_decref(m->row);
-	if (m->base)
-		m->mod->free(m->base);
+	match_base_drop(m);
 	free(m->subs);
 	free(m);
 }
@@ -136,8 +131,8 @@ static int seed_of(const struct tg_match *m, uint8_t seed[32], struct tg_error *
 	return 0;
 }
 
-int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
-                             int64_t after, struct tg_error *err)
+int match_replay_onto(struct tg_server *srv, struct tg_match *m, struct game *g, int64_t after,
+                      struct tg_error *err)
 {
 	json_t *actions = tg_store_action_list(srv->store, m->id, after, err);
 	if (!actions) {
@@ -173,17 +168,14 @@ int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct g
 	return 0;
 }
 
-static void drop_base(struct tg_match *m)
+int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
+                             int64_t after, struct tg_error *err)
 {
-	if (m->base)
-		m->mod->free(m->base);
-	m->base = NULL;
-}
-
-static void forget_base(struct tg_match *m)
-{
-	drop_base(m);
-	m->take_base = true;
+	if (match_replay_onto(srv, m, g, after, err) != 0)
+		return -1;
+	/* Another game in m->g: a flat base's runs no longer describe it. */
+	match_base_forget(m);
+	return 0;
 }
 
 int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t before,
@@ -293,20 +285,8 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 	}
 	/* The loaded state may end in undoable actions: a base taken now would
 	 * be after them, which the undo check (base_seq < target) refuses. */
-	forget_base(m);
+	match_base_forget(m);
 	return 0;
-}
-
-int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,
-                            struct tg_error *err)
-{
-	if (!m->base || m->base_seq >= target)
-		return tg_fail(err, "internal", "no base before seq %lld", (long long)target);
-	/* A copy: the base stays for the next undo. */
-	struct game *g = m->mod->copy(m->base);
-	if (!g)
-		return tg_fail(err, "internal", "out of memory copying the undo base");
-	return match_replay_and_install(srv, m, g, m->base_seq, err);
 }
 
 int match_build_game(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
@@ -460,7 +440,7 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	m->g = g;
 	m->seq = 0;
 	m->since_snapshot = 0;
-	forget_base(m);
+	match_base_forget(m);
 	m->mod->status(g, &m->st);
 	if (clock_sync(srv, m, err) != 0 || notify_match_started(srv, m, err) != 0)
 		return -1;
@@ -622,17 +602,11 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	uint32_t turn = m->st.turn;
 	unsigned awaited_before = m->st.awaiting;
 	views_wake(m);
-	if (m->take_base) {
-		/* The state after the latest barrier: undo never reaches behind it.
-		 * A copy of the state (issue 17: kilobytes and a memcpy, where a
-		 * save() tree was twenty times its text). Without memory for it
-		 * (NULL) undo falls back to the store. */
-		drop_base(m);
-		m->base = m->mod->copy(m->g);
-		m->base_seq = m->seq;
-		m->take_base = false;
-	}
+	/* The state after the latest barrier, taken now if due; a flat one
+	 * made whole for the diff after the act (undo_base.c). */
+	match_base_before_act(srv, m);
 	if (m->mod->act(m->g, role_name, action, &out, err) != 0) {
+		match_base_after_act(srv, m); /* a refusal changes nothing: kept true anyway */
 		explain_unoffered_type(m, role_name, str(action, "type"), err);
 		return -1;
 	}
@@ -647,7 +621,9 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	 * action (issue 17: 18 KB a Lincoln's War match held for nothing while
 	 * the other player thinks). */
 	if (barrier)
-		forget_base(m);
+		match_base_forget(m);
+	else
+		match_base_after_act(srv, m);
 	if (srv_tx(srv, err) != 0 ||
 	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
 	                           err) != 0 ||

@@ -868,6 +868,7 @@ void tg_server_free(struct tg_server *s)
 			match_free(m);
 		}
 	}
+	free(s->base_scratch);
 	uv_check_stop(s->check);
 	s->check->data = NULL;
 	uv_close((uv_handle_t *)s->check, free_check);

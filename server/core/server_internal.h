@@ -17,6 +17,7 @@
 #include "core/server.h"
 #include "kit/view_sections.h"
 #include "tourney/pair.h"
+#include "util/byte_runs.h"
 
 #define TG_MATCH_BUCKETS 1024
 #define TG_SESSION_SUBS_MAX 256 /* matches one connection may follow at once */
@@ -99,11 +100,16 @@ struct tg_match {
 	int64_t seq;    /* accepted state changes so far */
 	struct game_status st;
 	unsigned since_snapshot; /* actions since the last snapshot */
-	/* A copy of the state right after the latest barrier (game.h copy),
-	 * taken lazily before the next action: no undo reaches behind it, so
-	 * undo rebuilds from it by replaying the few actions since (NULL: fall
-	 * back to the store). */
+	/* The undo base (undo_base.c): the state right after the latest
+	 * barrier, taken lazily before the next action; no undo reaches behind
+	 * it, so undo rebuilds from it by replaying the few actions since. A
+	 * flat game's (game.h flat_size) is base_runs, the bytes in which it
+	 * differs from g, brought up to date after each action (base_flat);
+	 * another game's a copy (game.h copy). Neither: undo falls back to the
+	 * store. */
 	struct game *base;
+	struct tg_byte_runs base_runs;
+	bool base_flat;
 	int64_t base_seq;
 	bool take_base;
 	bool dirty;                  /* written in the open transaction (match_touch) */
@@ -203,6 +209,10 @@ struct tg_server {
 	 * earlier turn than this one belongs to a committed action. */
 	uint64_t turn;
 	struct tg_fanout_pool *fanout; /* NULL: fan-outs inline (workers = 0) */
+	/* The undo base of the match acting, made whole (undo_base.c): one
+	 * buffer of the largest flat_size seen, the loop thread's only. */
+	unsigned char *base_scratch;
+	size_t base_scratch_size;
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */
@@ -348,10 +358,29 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
  * the game: not undone, and not one of the server's own "$" entries. */
 bool match_action_in_effect(const json_t *entry);
 /* Replays onto g the actions in effect with seq > after and installs g as
- * the live game (g is consumed either way). */
+ * the live game (g is consumed either way); the undo base is forgotten
+ * (taken again before the next action). */
 int match_replay_and_install(struct tg_server *srv, struct tg_match *m, struct game *g,
                              int64_t after, struct tg_error *err);
-/* Rebuilds the game from m->base by replaying the actions in effect after
+/* The same, the base left as it was: its caller (match_rebuild_from_base)
+ * brings a flat base's runs up to date with the new game. */
+int match_replay_onto(struct tg_server *srv, struct tg_match *m, struct game *g, int64_t after,
+                      struct tg_error *err);
+/* ---- undo_base.c: the state after the latest barrier ------------------- */
+/* Drops the base (none until the next barrier: undo falls back to the store). */
+void match_base_drop(struct tg_match *m);
+/* Drops it and takes a new one before the next action. */
+void match_base_forget(struct tg_match *m);
+/* Whether a base is held. */
+bool match_base_held(const struct tg_match *m);
+/* Before m->mod->act on m->g: takes the base if due, and makes a flat
+ * base whole in srv's scratch buffer. */
+void match_base_before_act(struct tg_server *srv, struct tg_match *m);
+/* After it (accepted or not): a flat base's runs diffed against m->g. */
+void match_base_after_act(struct tg_server *srv, struct tg_match *m);
+/* The heap bytes the base holds. */
+size_t match_base_bytes(const struct tg_match *m);
+/* Rebuilds the game from the base by replaying the actions in effect after
  * it; -1 (nothing changed) if there is no usable base for seq `target`. */
 int match_rebuild_from_base(struct tg_server *srv, struct tg_match *m, int64_t target,
                             struct tg_error *err);

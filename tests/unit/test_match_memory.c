@@ -12,7 +12,15 @@
  * clock): 0 bytes of views afterwards. The views come back from the state
  * before the next change (an action, an undo), so every follower still
  * gets a patch, the patch rings stay continuous for `since`, and what each
- * client holds after applying what it received equals a fresh view. */
+ * client holds after applying what it received equals a fresh view.
+ *
+ * A flat game's base (game.h flat_size; the fixture's state is one) is the
+ * bytes in which it differs from the live state (core/undo_base.c): a note
+ * holds a few hundred bytes, not the state's size. Twenty-five notes after
+ * a barrier are taken back one by one, each rebuilt from the base across
+ * up to twenty-four actions: every undo gives exactly the state it gave
+ * before the note, its save and its bytes, for the flat base and for a
+ * copy (the fixture served as a game that is not flat). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +28,7 @@
 #include <unistd.h>
 
 #include "core/engine.h"
+#include "core/server_internal.h"
 #include "fake_client.h"
 #include "fixture_game.h"
 #include "tap.h"
@@ -31,7 +40,10 @@ static int64_t test_now(void)
 	return now_s;
 }
 
-static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+/* The fixture served as a game that does not say it is flat: its base is a
+ * copy (game.h copy), as before issue 17's runs. */
+static struct game_module fixture_copy;
+static const struct game_module *games[3];
 
 static bool is_ok(const json_t *r)
 {
@@ -58,6 +70,113 @@ static bool act(struct client *c, int64_t mid, json_t *action)
 {
 	return is_ok(req(c, rq("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)mid, "seq",
 	                       (json_int_t)c->seq, "action", action)));
+}
+
+/* The live state of a match: its save and its bytes. */
+struct state_at {
+	json_t *save;
+	unsigned char *bytes;
+	size_t n;
+};
+
+static struct state_at state_of(int64_t mid)
+{
+	struct tg_match *m = match_peek(fc_srv, mid);
+	struct state_at s = {0};
+	if (!m || !m->g)
+		return s;
+	s.save = m->mod->save(m->g);
+	s.n = fixture_duel_module.flat_size; /* both modules' state */
+	s.bytes = malloc(s.n);
+	memcpy(s.bytes, m->g, s.n);
+	return s;
+}
+
+static bool same_state(const struct state_at *a, const struct state_at *b)
+{
+	return a->save && b->save && json_equal(a->save, b->save) && a->n == b->n &&
+	       memcmp(a->bytes, b->bytes, a->n) == 0;
+}
+
+static void state_free(struct state_at *s)
+{
+	json_decref(s->save);
+	free(s->bytes);
+}
+
+/* A match of game id: alpha commits (a barrier), beta adds 25 notes and
+ * takes them back one by one. */
+static void undo_chain(const char *game, const char *alpha, const char *beta, bool flat)
+{
+	enum { NOTES = 25 };
+	struct client a, b;
+	login(&a, alpha, "unconditional");
+	login(&b, beta, "traveller1");
+	json_t *r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", game, "scenario",
+	                       "standard", "side", "alpha"));
+	CHECK(is_ok(r));
+	int64_t mid = json_integer_value(json_object_get(r, "match"));
+	CHECK(is_ok(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))));
+	CHECK(act(&a, mid, json_pack("{s:s,s:i}", "type", "commit", "value", 2)));
+	CHECKF(held(mid).base == 0, "%s: after the barrier no base", game);
+
+	struct state_at st[NOTES + 1];
+	size_t after_one = 0, after_all = 0;
+	for (int i = 0; i < NOTES; i++) {
+		st[i] = state_of(mid);
+		char text[32];
+		snprintf(text, sizeof text, "note %d of the chain", i);
+		CHECK(act(&b, mid, json_pack("{s:s,s:s}", "type", "note", "text", text)));
+		if (i == 0)
+			after_one = held(mid).base;
+	}
+	st[NOTES] = state_of(mid);
+	after_all = held(mid).base;
+	size_t state_size = fixture_duel_module.flat_size;
+	if (flat) {
+		/* A note changes a log line and the counts: under 512 bytes held,
+		 * where a copy holds the whole state (over 4,000). */
+		CHECKF(after_one > 0 && after_one < 512,
+		       "%s: one note after the barrier, %zu bytes of base (the state: %zu)", game,
+		       after_one, state_size);
+		/* 25 notes change every line of the log: about the state's size. */
+		printf("# %s: base after 1 note %zu bytes, after 25 %zu, the state %zu\n", game,
+		       after_one, after_all, state_size);
+	} else {
+		CHECKF(after_one >= state_size, "%s: a copy holds the state (%zu bytes)", game,
+		       after_one);
+	}
+	int bad = 0;
+	for (int k = NOTES; k > 0; k--) {
+		if (!is_ok(req(&b, rq("{s:s,s:I,s:I}", "op", "undo", "match", (json_int_t)mid,
+		                      "seq", (json_int_t)b.seq)))) {
+			bad++;
+			continue;
+		}
+		struct state_at now = state_of(mid);
+		if (!same_state(&now, &st[k - 1])) {
+			bad++;
+			fprintf(stderr, "# %s: the undo of note %d is not the state before it\n",
+			        game, k - 1);
+		}
+		state_free(&now);
+	}
+	CHECKF(bad == 0, "%s: %d of %d undos across the notes since the barrier differ", game, bad,
+	       NOTES);
+	if (flat)
+		CHECKF(held(mid).base > 0 && held(mid).base <= 256,
+		       "%s: back at the barrier's state the base holds %zu bytes", game,
+		       held(mid).base);
+	CHECK(!is_ok(req(&b, rq("{s:s,s:I,s:I}", "op", "undo", "match", (json_int_t)mid, "seq",
+	                        (json_int_t)b.seq))));
+	/* Play goes on from the state the undos gave. */
+	CHECK(act(&b, mid, json_pack("{s:s,s:s}", "type", "note", "text", "after the undos")));
+	CHECK(act(&b, mid, json_pack("{s:s,s:i}", "type", "commit", "value", 1)));
+	CHECKF(held(mid).base == 0, "%s: after the reveal no base", game);
+	for (int i = 0; i <= NOTES; i++)
+		state_free(&st[i]);
+	client_close(&a);
+	client_close(&b);
 }
 
 /* What c holds (from views and patches) is the view the server sends fresh. */
@@ -120,8 +239,16 @@ int main(void)
 	if (!fc_rig_open(&rig, "tg_match_memory"))
 		return tap_done();
 	rig.cfg.evict_views_after_s = 300;
+	fixture_copy = fixture_duel_module;
+	fixture_copy.id = "fixture-copy";
+	fixture_copy.flat_size = 0;
+	games[0] = &fixture_duel_module;
+	games[1] = &fixture_copy;
 	if (!fc_rig_serve(&rig, games))
 		return tap_done();
+	CHECK(fixture_duel_module.flat_size > 0);
+	undo_chain("fixture-duel", "sherman", "hood", true);
+	undo_chain("fixture-copy", "thomas", "bragg", false);
 
 	struct client a, b;
 	login(&a, "grant", "unconditional");
