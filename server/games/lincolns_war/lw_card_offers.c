@@ -3,6 +3,7 @@
  * removals and campaign designations (10.6.2-10.6.4, 10.7.3), the peace
  * talks (10.4); and who the Operations phase awaits (lw_ops_awaiting) and
  * what it offers in every step (lw_ops_offer). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,24 +46,51 @@ static void offer_activations(const struct lw_state *s, int side, json_t *list, 
 	}
 }
 
-/* 10.6.2: the generals a card worth pc PC may activate in the CARD step,
- * as the choices of one parameter: a hand of cards times the generals
- * would be one line per pair (issue 17). NULL if there is none. */
-static json_t *activation_choices(const struct lw_state *s, int side, int pc)
+/* 10.6.2: the generals the CARD step's cards may activate, found once for
+ * the hand: lw_play_check_activate() is the base checks and "the cost is
+ * at most the card's PC", so each general is checked, costed and written
+ * as a choice once, and a card's list is the generals whose cost its PC
+ * pays, in unit order (issue 17). */
+struct card_gens {
+	bool found;
+	int n;
+	int16_t cost[LW_MAX_UNITS];
+	json_t *choice[LW_MAX_UNITS]; /* {value, label}, shared by the lists */
+};
+
+static void find_card_gens(const struct lw_state *s, int side, struct card_gens *gens)
 {
 	char name[64], id[64], hex[64], label[200];
-	json_t *ch = NULL;
+	gens->found = true;
 	for (int u = 0; u < s->n_units; u++) {
-		if (lw_play_check_activate(s, side, u, pc, false, NULL) != 0)
+		if (lw_play_check_activate(s, side, u, INT_MAX, false, NULL) != 0)
 			continue;
+		int cost = lw_activation_cost(s, u);
 		snprintf(label, sizeof label, "%s at %s (cost %d)",
 		         lw_unit_name(s, u, name, sizeof name),
-		         lw_hex_label(s->unit[u].hex, hex, sizeof hex), lw_activation_cost(s, u));
+		         lw_hex_label(s->unit[u].hex, hex, sizeof hex), cost);
+		gens->cost[gens->n] = (int16_t)cost;
+		gens->choice[gens->n] = json_pack("{s:s,s:s}", "value",
+		                                  lw_unit_id(s, u, id, sizeof id), "label", label);
+		gens->n++;
+	}
+}
+
+/* The generals a card worth pc PC may activate in the CARD step, as the
+ * choices of one parameter: a hand of cards times the generals would be
+ * one line per pair (issue 17). NULL if there is none. */
+static json_t *activation_choices(const struct lw_state *s, int side, int pc,
+                                  struct card_gens *gens)
+{
+	if (!gens->found)
+		find_card_gens(s, side, gens);
+	json_t *ch = NULL;
+	for (int i = 0; i < gens->n; i++) {
+		if (gens->cost[i] > pc || !gens->choice[i])
+			continue;
 		if (!ch)
 			ch = json_array();
-		json_array_append_new(ch,
-		                      json_pack("{s:s,s:s}", "value",
-		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+		json_array_append(ch, gens->choice[i]);
 	}
 	return ch;
 }
@@ -72,6 +100,7 @@ struct by_pc {
 	int n;
 	int pc[LW_HAND_MAX];
 	json_t *choices[LW_HAND_MAX]; /* NULL: no general */
+	struct card_gens gens;
 };
 
 /* 10.6.2: "activate a general with this card": the general is the entry's
@@ -87,7 +116,7 @@ static void offer_card_activation(const struct lw_state *s, int side, json_t *li
 		if (i == LW_HAND_MAX)
 			return; /* a hand holds LW_HAND_MAX cards at most */
 		lists->pc[i] = pc;
-		lists->choices[i] = activation_choices(s, side, pc);
+		lists->choices[i] = activation_choices(s, side, pc, &lists->gens);
 		lists->n++;
 	}
 	if (!lists->choices[i])
@@ -196,6 +225,8 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 	}
 	for (int i = 0; i < lists.n; i++)
 		json_decref(lists.choices[i]);
+	for (int i = 0; i < lists.gens.n; i++)
+		json_decref(lists.gens.choice[i]);
 	if (p->committee_hand) {
 		tg_offer(list, json_pack("{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
