@@ -2,6 +2,7 @@
  * lw_campaign.h). */
 #include "lw_campaign.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -909,6 +910,17 @@ typedef bool (*visit_fn)(struct rctx *c, const struct lw_state *w, int kind, int
 
 #define REACH_DEPTH 64 /* copies kept along a path; deeper ones are allocated */
 
+/* The copy of a node: all of it but the public log's lines, over half of
+ * the state (issue 17). No action the search plays reads them (lw_log
+ * only writes a line, clearing it first; the view and the save read
+ * them, never the rules), so a copy's lines are whatever its slot held. */
+static void copy_but_log(struct lw_state *x, const struct lw_state *w)
+{
+	const size_t a = offsetof(struct lw_state, log), b = a + sizeof w->log;
+	memcpy(x, w, a);
+	memcpy((char *)x + b, (const char *)w + b, sizeof *x - b);
+}
+
 static struct lw_state *copy_of(struct rctx *c, const struct lw_state *w)
 {
 	struct lw_state *x;
@@ -919,7 +931,7 @@ static struct lw_state *copy_of(struct rctx *c, const struct lw_state *w)
 	else if (!(x = malloc(sizeof *x)))
 		return NULL;
 	c->depth++;
-	memcpy(x, w, sizeof *x);
+	copy_but_log(x, w);
 	return x;
 }
 
