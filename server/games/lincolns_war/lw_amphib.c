@@ -82,10 +82,28 @@ static bool in_list(const int16_t *l, int n, int u)
 	return false;
 }
 
-static bool enemy_at(const struct lw_state *s, int side, int hex)
+/* The hexes where side's enemy has a unit on the map: lw_units_at of the
+ * other side for every hex at once. The river network's searches ask it of
+ * both banks of each river hexside, and it was a walk over every unit each
+ * time (issue 17). */
+struct enemy_hexes {
+	uint64_t bit[(LW_HEX_IDS + 63) / 64];
+};
+
+static void enemy_hexes_init(const struct lw_state *s, int side, struct enemy_hexes *e)
 {
-	int u[LW_MAX_UNITS];
-	return lw_units_at(s, hex, LW_OTHER(side), u) > 0;
+	memset(e, 0, sizeof *e);
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where == LW_W_MAP && u->side == LW_OTHER(side) && u->hex >= 0 &&
+		    u->hex < LW_HEX_IDS)
+			e->bit[u->hex / 64] |= 1ull << (u->hex % 64);
+	}
+}
+
+static bool enemy_at(const struct enemy_hexes *e, int hex)
+{
+	return hex >= 0 && hex < LW_HEX_IDS && (e->bit[hex / 64] >> (hex % 64) & 1u);
 }
 
 static bool enemy_port(const struct lw_state *s, int side, int hex)
@@ -138,8 +156,8 @@ static bool kentucky_inner(const struct lw_hexside *h)
  * "Enemy Controlled Port" (on either side), or "the enemy [has] Forces on
  * both sides"; boats move "up to, but not into" it. Shared by river_reach
  * and return_port (14.1.3). The number of river hexsides. */
-static int river_sides(const struct lw_state *s, int side, int idx[RIVER_MAX],
-                       bool blocked[RIVER_MAX])
+static int river_sides(const struct lw_state *s, int side, const struct enemy_hexes *e,
+                       int idx[RIVER_MAX], bool blocked[RIVER_MAX])
 {
 	const struct lw_data *d = lw_D();
 	int n = 0;
@@ -149,7 +167,7 @@ static int river_sides(const struct lw_state *s, int side, int idx[RIVER_MAX],
 			continue;
 		idx[n] = (int)i;
 		blocked[n++] = enemy_port(s, side, h->a) || enemy_port(s, side, h->b) ||
-		               (enemy_at(s, side, h->a) && enemy_at(s, side, h->b));
+		               (enemy_at(e, h->a) && enemy_at(e, h->b));
 	}
 	return n;
 }
@@ -161,7 +179,9 @@ static int river_reach(const struct lw_state *s, int side, int from, int land[],
 	const struct lw_data *d = lw_D();
 	int idx[RIVER_MAX];
 	bool blocked[RIVER_MAX];
-	int n = river_sides(s, side, idx, blocked);
+	struct enemy_hexes foes;
+	enemy_hexes_init(s, side, &foes);
+	int n = river_sides(s, side, &foes, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked, 3 avoided */
 	int queue[RIVER_MAX], qh = 0, qt = 0;
 	memset(state, 0, sizeof state);
@@ -215,7 +235,7 @@ static int river_reach(const struct lw_state *s, int side, int from, int land[],
 		int pts[2] = {h->a, h->b};
 		for (int e = 0; e < 2; e++) {
 			int x = pts[e];
-			if (x == from || enemy_at(s, side, x))
+			if (x == from || enemy_at(&foes, x))
 				continue;
 			const struct lw_hex *hx = lw_data_hex(d, x);
 			if (!hx || hx->terrain == LW_TERRAIN_OCEAN)
@@ -247,7 +267,9 @@ static int return_port(const struct lw_state *s, int side, int from, int target)
 	const struct lw_data *d = lw_D();
 	int idx[RIVER_MAX];
 	bool blocked[RIVER_MAX];
-	int n = river_sides(s, side, idx, blocked);
+	struct enemy_hexes foes;
+	enemy_hexes_init(s, side, &foes);
+	int n = river_sides(s, side, &foes, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked (as river_reach) */
 	int16_t parent[RIVER_MAX];
 	int queue[RIVER_MAX], qh = 0, qt = 0, goal = -1;
