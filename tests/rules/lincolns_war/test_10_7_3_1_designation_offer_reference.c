@@ -1,0 +1,176 @@
+/* 10.7.3.1: "Both forces must be designated before any movement or battle
+ * takes place." The SPEND step of a campaign card offers one entry per
+ * possible first force, the second a parameter ("none" or a force). This
+ * test holds the offer to the plain reading, built here the slow way: for
+ * every unit in unit order, its reach (lw_play_campaign_reach, asked only
+ * of a unit lw_play_check_campaign_force accepts) and
+ * lw_play_check_designation alone for the first force; for each such
+ * first force, "none" and then every later unit in unit order that
+ * lw_play_check_designation accepts with it, with the labels. The offer's
+ * designations, expanded over their choices, must be exactly these in this
+ * order at every designation of bot-played Campaign games; the first and
+ * the last choice of each entry, sent as the complete action, are accepted
+ * by act() on a copy of the game. The reach search plays the rest of the
+ * activation on copies of the state that leave the public log out (issue
+ * 17: it was half of each copy); the reach of every force is also asked of
+ * a copy of the state whose log lines are scribbled over and must be the
+ * same. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lincolns_war/lw_card_play.h"
+#include "lw_testkit.h"
+
+static const struct game_module *M = &lincolns_war_module;
+static int states, compared, accepted, reaches;
+
+static json_t *entry(const char *first, const char *label, const char *second,
+                     const char *second_label)
+{
+	return json_pack("[s,s,s,s]", first, label, second, second_label);
+}
+
+static json_t *reference(const struct lw_state *s, int side)
+{
+	char id[64], name[64], hex[64], label[300], id2[64], name2[64], hex2[64], l2[200];
+	json_t *out = json_array();
+	unsigned m[LW_MAX_UNITS] = {0};
+	for (int u = 0; u < s->n_units; u++)
+		if (lw_play_check_campaign_force(s, side, u, NULL) == 0)
+			m[u] = lw_play_campaign_reach(s, side, u);
+	for (int u = 0; u < s->n_units; u++) {
+		if (lw_play_check_designation(s, side, u, m[u], LW_NONE, 0, NULL) != 0)
+			continue;
+		lw_unit_id(s, u, id, sizeof id);
+		snprintf(label, sizeof label,
+		         "Campaign: designate %s at %s and a second force before either moves "
+		         "(10.7.3.1)",
+		         lw_unit_name(s, u, name, sizeof name),
+		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		json_array_append_new(out, entry(id, label, "none", "no second force"));
+		for (int v = u + 1; v < s->n_units; v++) {
+			if (lw_play_check_designation(s, side, u, m[u], v, m[v], NULL) != 0)
+				continue;
+			snprintf(l2, sizeof l2, "%s at %s", lw_unit_name(s, v, name2, sizeof name2),
+			         lw_hex_label(s->unit[v].hex, hex2, sizeof hex2));
+			json_array_append_new(out,
+			                      entry(id, label, lw_unit_id(s, v, id2, sizeof id2), l2));
+		}
+	}
+	return out;
+}
+
+static bool is(const json_t *o, const char *key, const char *want)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+	return v && strcmp(v, want) == 0;
+}
+
+static void try_act(struct game *g, int side, const json_t *a, const json_t *choice)
+{
+	json_t *full = json_deep_copy(a);
+	json_object_set(full, "second", json_object_get(choice, "value"));
+	struct game *copy = M->copy(g);
+	struct game_outcome o = {0};
+	struct tg_error err = {0};
+	if (CHECKF(M->act(copy, M->roles[side - 1], full, &o, &err) == 0, "%s", err.message))
+		accepted++;
+	M->free(copy);
+	json_decref(full);
+}
+
+/* The offer's designations, each choice completing its entry. */
+static json_t *offered(struct game *g, int side)
+{
+	json_t *l = json_array(), *out = json_array();
+	lw_ops_offer(&g->s, side, l);
+	for (size_t i = 0; i < json_array_size(l); i++) {
+		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
+		if (!is(a, "type", "campaign_forces"))
+			continue;
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		json_t *ch = json_object_get(p, "choices");
+		CHECKF(is(p, "name", "second") && json_array_size(ch) > 0 &&
+		           !json_object_get(a, "second"),
+		       "a designation names the second force as its parameter");
+		for (size_t c = 0; c < json_array_size(ch); c++) {
+			json_t *x = json_array_get(ch, c);
+			json_array_append_new(
+			    out, entry(json_string_value(json_object_get(a, "first")),
+			               json_string_value(json_object_get(e, "label")),
+			               json_string_value(json_object_get(x, "value")),
+			               json_string_value(json_object_get(x, "label"))));
+		}
+		try_act(g, side, a, json_array_get(ch, 0));
+		if (json_array_size(ch) > 1)
+			try_act(g, side, a, json_array_get(ch, json_array_size(ch) - 1));
+	}
+	json_decref(l);
+	return out;
+}
+
+/* The reach does not read the public log. */
+static void scribbled(const struct lw_state *s, int side)
+{
+	struct lw_state *x = malloc(sizeof *x);
+	if (!CHECK(x != NULL))
+		return;
+	memcpy(x, s, sizeof *x);
+	for (int i = 0; i < LW_LOG_LINES; i++)
+		snprintf(x->log[i], LW_LOG_LEN, "scribbled %d over line %d", i * 7 + 1, i);
+	x->log_total += 5;
+	for (int u = 0; u < s->n_units; u++) {
+		if (lw_play_check_campaign_force(s, side, u, NULL) != 0)
+			continue;
+		reaches++;
+		CHECKF(lw_play_campaign_reach(s, side, u) == lw_play_campaign_reach(x, side, u),
+		       "unit %d: the reach read the log", u);
+	}
+	free(x);
+}
+
+static void after(void *ctx, struct game *g)
+{
+	(void)ctx;
+	const struct lw_state *s = &g->s;
+	if (s->phase != LW_PH_OPS || s->step != LW_ST_SPEND || s->play.activations_left <= 0 ||
+	    !s->play.campaign || s->groups.camp_n != 0)
+		return;
+	int side = s->phasing;
+	states++;
+	json_t *want = reference(s, side), *got = offered(g, side);
+	compared += (int)json_array_size(want);
+	if (!json_equal(want, got)) {
+		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
+		CHECKF(0, "turn %d: offer %.600s, want %.600s", s->turn, b, a);
+		free(a);
+		free(b);
+	}
+	json_decref(want);
+	json_decref(got);
+	scribbled(s, side);
+}
+
+int main(void)
+{
+	for (int game = 0; game < 8; game++) {
+		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x73};
+		struct tg_error err = {0};
+		struct game *g = M->setup(seed, "campaign", NULL, &err);
+		if (!CHECKF(g != NULL, "setup: %s", err.message))
+			return tap_done();
+		struct lw_bot bot;
+		lw_bot_init_prudent(&bot, (uint64_t)game * 29 + 5);
+		struct lw_bot_hooks h = {.after = after};
+		char why[200];
+		lw_bot_play(&bot, M, g, 2000, &h, why, sizeof why);
+		M->free(g);
+	}
+	printf("# %d designations, %d first x second forces compared, %d entries' choices "
+	       "accepted, %d reaches asked again with the log scribbled\n",
+	       states, compared, accepted, reaches);
+	CHECK(states >= 10);
+	CHECK(compared > 100);
+	CHECK(accepted > 40);
+	return tap_done();
+}
