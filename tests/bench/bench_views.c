@@ -12,6 +12,15 @@
  * (which build a view too) are outside the timed part, fanout(); for
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
+ * --base: the undo base's bytes, as a save() tree, a copy (before issue 17)
+ * and as the runs in which it differs from the live state (core/undo_base.c,
+ * util/byte_runs.h: made whole before each action, diffed after it, dropped
+ * at a barrier: here an action that drew randomness, handed the move over
+ * or finished, which keeps a base a little longer than the daemon does, as
+ * the daemon's barriers also count reveals). The runs' per-action work is
+ * runs_before() and runs_after():
+ *   valgrind --tool=callgrind --toggle-collect=runs_before
+ *            --toggle-collect=runs_after bench_views 300 --base
  * Every 25th action it also measures the heap one role's kept view holds,
  * as text (core/views.c now) and as a jansson tree (before issue 17), and
  * how many bytes of the two players' kept views are sections alike in both.
@@ -26,6 +35,8 @@
 #include "json_patch.h"
 #include "kit/view_sections.h"
 #include "lw_bot.h"
+#include "lw_engine.h"
+#include "util/byte_runs.h"
 
 extern const struct game_module lincolns_war_module;
 static const struct game_module *M = &lincolns_war_module;
@@ -38,6 +49,14 @@ static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
 static long held_n;
+/* --base: the runs kept as the daemon keeps them (undo_base.c). */
+static struct tg_byte_runs runs;
+static unsigned char scratch[sizeof(struct game)];
+static bool take_base = true;
+static int mover;
+static uint64_t consumed;
+static double runs_bytes, runs_alloc, runs_spent;
+static long runs_held, runs_steps;
 
 static double now_s(void)
 {
@@ -95,6 +114,59 @@ __attribute__((noinline)) struct game *base_copy(const struct game *g)
 	return M->copy(g);
 }
 
+/* Before the act: the base taken if due (no runs: it is the state), made
+ * whole in the scratch buffer. */
+__attribute__((noinline)) void runs_before(const struct game *g)
+{
+	if (take_base) {
+		tg_byte_runs_clear(&runs);
+		take_base = false;
+	}
+	memcpy(scratch, g, sizeof scratch);
+	if (!tg_byte_runs_apply(&runs, scratch, sizeof scratch))
+		abort();
+}
+
+/* After it: the runs diffed against the new state. */
+__attribute__((noinline)) void runs_after(const struct game *g)
+{
+	if (tg_byte_runs_diff(&runs, scratch, g, sizeof scratch) != 0)
+		abort();
+}
+
+static void base_before(void *ctx, struct game *g, const char *role, const json_t *action)
+{
+	(void)ctx;
+	(void)action;
+	if (!base)
+		return;
+	mover = tg_game_role_index(M, role);
+	consumed = g->s.rng.consumed;
+	double t = now_s();
+	runs_before(g);
+	runs_spent += now_s() - t;
+	runs_steps++;
+}
+
+static void base_after(const struct game *g)
+{
+	struct game_status st = {0};
+	M->status(g, &st);
+	bool barrier =
+	    st.finished || (st.awaiting & ~(1u << mover)) != 0 || g->s.rng.consumed != consumed;
+	if (barrier) {
+		tg_byte_runs_clear(&runs);
+		take_base = true;
+		return;
+	}
+	double t = now_s();
+	runs_after(g);
+	runs_spent += now_s() - t;
+	runs_held++;
+	runs_bytes += (double)runs.len;
+	runs_alloc += runs.buf ? (double)malloc_usable_size(runs.buf) : 0;
+}
+
 static void measure_base(const struct game *g)
 {
 	size_t h0 = heap_used();
@@ -150,8 +222,10 @@ static void after(void *ctx, struct game *g)
 {
 	long *n = ctx;
 	(*n)++;
-	if (base)
+	if (base) {
 		measure_base(g);
+		base_after(g);
+	}
 	if (*n % 25 == 0)
 		measure_held(g);
 	double t = now_s();
@@ -192,7 +266,8 @@ int main(int argc, char **argv)
 		json_decref(v);
 		struct lw_bot bot;
 		lw_bot_init_prudent(&bot, (uint64_t)game * 31 + 7);
-		struct lw_bot_hooks h = {.ctx = &n, .after = after};
+		struct lw_bot_hooks h = {.ctx = &n, .before = base_before, .after = after};
+		take_base = true;
 		char why[200];
 		long before = n;
 		lw_bot_play(&bot, M, g, (int)(want - n), &h, why, sizeof why);
@@ -224,6 +299,14 @@ int main(int argc, char **argv)
 	if (base && n) {
 		printf("undo_base_save_tree_bytes %.0f\n", save_bytes / (double)n);
 		printf("undo_base_copy_bytes %.0f\n", copy_bytes / (double)n);
+		printf("undo_base_state_bytes %zu\n", sizeof(struct game));
+		printf("undo_base_held_actions %ld\n", runs_held);
+		if (runs_held) {
+			printf("undo_base_runs_bytes %.0f\n", runs_bytes / (double)runs_held);
+			printf("undo_base_runs_alloc_bytes %.0f\n", runs_alloc / (double)runs_held);
+			printf("undo_base_runs_us_per_action %.2f\n",
+			       1e6 * runs_spent / (double)runs_steps);
+		}
 	}
 	return 0;
 }
