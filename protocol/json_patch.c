@@ -1,6 +1,7 @@
 /* json_patch.c — RFC 6902 apply (see json_patch.h). The patch is applied to a
  * deep copy of the document, so a failure at operation N simply drops the
- * copy: the caller's document is never touched. */
+ * copy: the caller's document is never touched. The in-place apply runs the
+ * same operations on the caller's document itself. */
 #include "json_patch.h"
 #include "json_pointer.h"
 
@@ -15,7 +16,7 @@
 #define MAX_DOC_DEPTH 4096
 
 struct apply {
-	json_t *root; /* the working copy, owned */
+	json_t *root; /* the working copy, owned (in place: the caller's document) */
 	size_t depth_bound;
 	size_t copy_budget;
 	size_t op_index;
@@ -483,6 +484,18 @@ static int apply_op(struct apply *a, const json_t *op)
 	return rc;
 }
 
+/* The operations of patch, in order, on a->root; stops at the first that
+ * fails (a->st says how). */
+static void apply_ops(struct apply *a, const json_t *patch)
+{
+	for (size_t i = 0; i < json_array_size(patch); i++) {
+		a->op_index = i;
+		a->in_op = 1;
+		if (apply_op(a, json_array_get(patch, i)) != 0)
+			break;
+	}
+}
+
 json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
                                    enum tg_json_patch_status *st, char *err, size_t errlen)
 {
@@ -502,12 +515,7 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
 	} else if (!(a.root = json_deep_copy(doc))) {
 		fail(&a, TG_JSON_PATCH_NOMEM, "cannot copy the document");
 	} else {
-		for (size_t i = 0; i < json_array_size(patch); i++) {
-			a.op_index = i;
-			a.in_op = 1;
-			if (apply_op(&a, json_array_get(patch, i)) != 0)
-				break;
-		}
+		apply_ops(&a, patch);
 	}
 	if (st)
 		*st = a.st;
@@ -521,4 +529,31 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
 json_t *tg_json_patch_apply(const json_t *doc, const json_t *patch, char *err, size_t errlen)
 {
 	return tg_json_patch_apply_status(doc, patch, NULL, err, errlen);
+}
+
+enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_t *patch, char *err,
+                                                       size_t errlen)
+{
+	/* No copy and no walk of the document: its depth is bounded by the
+	 * caller's promise (json_patch.h), and each operation keeps it so
+	 * (check_depth), so the bound for a moved or copied value is the
+	 * limit itself and only such a value is measured. */
+	struct apply a = {.root = doc ? *doc : NULL,
+	                  .depth_bound = MAX_DOC_DEPTH,
+	                  .copy_budget = TG_JSON_PATCH_MAX_COPY_NODES,
+	                  .err = err,
+	                  .errlen = errlen};
+	if (err && errlen)
+		err[0] = '\0';
+	if (!a.root)
+		fail(&a, TG_JSON_PATCH_MALFORMED, "no document to patch");
+	else if (!json_is_array(patch))
+		fail(&a, TG_JSON_PATCH_MALFORMED, "the patch must be an array");
+	else if (json_array_size(patch) > TG_JSON_PATCH_MAX_OPS)
+		fail(&a, TG_JSON_PATCH_TOO_LARGE, "more than %d operations", TG_JSON_PATCH_MAX_OPS);
+	else
+		apply_ops(&a, patch);
+	if (doc)
+		*doc = a.root;
+	return a.st;
 }

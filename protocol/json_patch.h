@@ -3,7 +3,8 @@
  * between two views of the same role) and the C client (which applies them).
  *
  * Apply is atomic: it works on a copy and either returns the whole new
- * document or NULL with the input untouched. It is bounded: patches with more
+ * document or NULL with the input untouched (tg_json_patch_apply_in_place
+ * is the cheap, not atomic, variant). It is bounded: patches with more
  * than TG_JSON_PATCH_MAX_OPS operations, pointers deeper than
  * TG_JSON_POINTER_MAX_DEPTH, or "copy" operations that together would copy
  * more than TG_JSON_PATCH_MAX_COPY_NODES values are refused. */
@@ -40,6 +41,22 @@ json_t *tg_json_patch_apply(const json_t *doc, const json_t *patch, char *err, s
 /* The same, also reporting the code (st may be NULL). */
 json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
                                    enum tg_json_patch_status *st, char *err, size_t errlen);
+
+/* Applies patch to *doc in place: no copy of the document is made and the
+ * document is not walked, so the cost is that of the operations alone (a
+ * client that keeps one view and applies every patch to it: the load
+ * generator). *doc is the caller's reference and is replaced by the result
+ * (a root operation may make it another value); nobody else may hold a
+ * reference to *doc or to any value inside it, for they would see the
+ * change. The document must be nested no deeper than 4096 (jansson's parser
+ * refuses deeper than 2048, and this apply never makes a document deeper
+ * than the limit). Values are copied from patch, which is not changed.
+ * Returns TG_JSON_PATCH_OK, or the status of the operation that failed
+ * with "<code>: <sentence>" in err (which may be NULL): NOT atomic, the
+ * operations before it stay applied, so the caller must drop *doc (which
+ * is still a valid document to free) and get a whole one again. */
+enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_t *patch, char *err,
+                                                       size_t errlen);
 
 /* Returns a patch (a new JSON array) that turns from into to: applying it to
  * from gives a document json_equal() to to. Objects are diffed member by

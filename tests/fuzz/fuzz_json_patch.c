@@ -4,6 +4,7 @@
  * optionally a second document. Properties checked (abort on violation):
  *  - apply never crashes; it returns a document or NULL with a coded message;
  *  - apply never modifies its input document (atomicity);
+ *  - the in-place apply, on a copy, gives the same status and document;
  *  - for any two parsed documents a and b (b is the third text, or else the
  *    result of the apply), apply(a, diff(a, b)) equals b, both ways round. */
 #include <stdint.h>
@@ -60,6 +61,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		free(before);
 		free(after);
+		/* In place on a copy: the same status, and the same document. */
+		json_t *mine = json_deep_copy(doc);
+		if (mine) {
+			enum tg_json_patch_status st2 =
+			    tg_json_patch_apply_in_place(&mine, patch, err, sizeof err);
+			if (st2 != st || (result && !json_equal(mine, result)))
+				abort();
+			json_decref(mine);
+		}
 	}
 	const json_t *b = other ? other : result;
 	if (doc && b) {

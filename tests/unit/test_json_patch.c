@@ -1,6 +1,7 @@
 /* test_json_patch.c — RFC 6902 apply and diff: the public json-patch-tests
  * conformance suite, diff round trips over random documents, atomicity, the
- * error codes, and the bounds. */
+ * error codes, and the bounds; the in-place apply against the same cases
+ * (the same results and statuses, the document changed where it is). */
 #include "json_patch.h"
 #include "json_pointer.h"
 #include "tap.h"
@@ -52,6 +53,30 @@ static void run_case(const char *file, size_t i, const json_t *c, struct suite_c
 	free(before);
 	free(after);
 	json_decref(out);
+
+	/* In place, on a copy of the document: the same outcome. */
+	json_t *mine = json_deep_copy(doc);
+	char *pbefore = json_dumps(patch, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	enum tg_json_patch_status st = tg_json_patch_apply_in_place(&mine, patch, err, sizeof err);
+	if (error) {
+		CHECKF(st != TG_JSON_PATCH_OK && err[0] != '\0',
+		       "%s case %zu (%s): in place: expected error \"%s\", got %s", file, i,
+		       comment ? comment : "", json_string_value(error),
+		       tg_json_patch_status_code(st));
+	} else {
+		CHECKF(st == TG_JSON_PATCH_OK, "%s case %zu (%s): in place: failed: %s", file, i,
+		       comment ? comment : "", err);
+		if (st == TG_JSON_PATCH_OK && expected)
+			CHECKF(json_equal(mine, expected),
+			       "%s case %zu (%s): in place: not expected", file, i,
+			       comment ? comment : "");
+	}
+	char *pafter = json_dumps(patch, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	CHECKF(pbefore && pafter && strcmp(pbefore, pafter) == 0,
+	       "%s case %zu: in place: the patch changed", file, i);
+	free(pbefore);
+	free(pafter);
+	json_decref(mine);
 }
 
 static void run_suite(const char *name, int min_cases)
@@ -100,6 +125,17 @@ static enum tg_json_patch_status apply_text(const char *doc, const char *patch, 
 		CHECKF(strncmp(err, tg_json_patch_status_code(st),
 		               strlen(tg_json_patch_status_code(st))) == 0,
 		       "message \"%s\" does not start with its code", err);
+	/* In place: the same status, and the same document when it applied. */
+	char err2[256];
+	enum tg_json_patch_status st2 = tg_json_patch_apply_in_place(&d, p, err2, sizeof err2);
+	CHECKF(st2 == st, "%s + %s: in place %s, copied %s", doc, patch,
+	       tg_json_patch_status_code(st2), tg_json_patch_status_code(st));
+	if (st == TG_JSON_PATCH_OK && st2 == st)
+		CHECKF(json_equal(d, out), "%s + %s: in place, another document", doc, patch);
+	if (st2 != TG_JSON_PATCH_OK)
+		CHECKF(strncmp(err2, tg_json_patch_status_code(st2),
+		               strlen(tg_json_patch_status_code(st2))) == 0,
+		       "in place: message \"%s\" does not start with its code", err2);
 	json_decref(out);
 	json_decref(d);
 	json_decref(p);
@@ -124,6 +160,17 @@ static int roundtrip(const json_t *a, const json_t *b, size_t *nops)
 	}
 	char *after = json_dumps(a, JSON_ENCODE_ANY);
 	ok = ok && before && after && strcmp(before, after) == 0;
+	/* In place, on a copy of a. */
+	json_t *mine = json_deep_copy(a);
+	if (patch &&
+	    tg_json_patch_apply_in_place(&mine, patch, err, sizeof err) != TG_JSON_PATCH_OK) {
+		printf("# in place: %s\n", err);
+		ok = 0;
+	} else if (patch && !json_equal(mine, b)) {
+		printf("# in place: another document\n");
+		ok = 0;
+	}
+	json_decref(mine);
 	if (nops)
 		*nops = patch ? json_array_size(patch) : 0;
 	free(before);
@@ -375,6 +422,105 @@ static void expect_refused(const json_t *doc, const json_t *patch, enum tg_json_
 	       tg_json_patch_status_code(want));
 	CHECKF(strstr(err, why) != NULL, "message \"%s\" does not say \"%s\"", err, why);
 	json_decref(out);
+	json_t *mine = json_deep_copy(doc);
+	st = tg_json_patch_apply_in_place(&mine, patch, err, sizeof err);
+	CHECKF(st == want, "in place: got %s (%s), want %s", tg_json_patch_status_code(st), err,
+	       tg_json_patch_status_code(want));
+	CHECKF(strstr(err, why) != NULL, "in place: message \"%s\" does not say \"%s\"", err, why);
+	json_decref(mine);
+}
+
+/* The in-place apply changes the caller's document where it is (the
+ * containers along the paths are the same ones), copies the patch's values
+ * (the document shares nothing with the patch), keeps a document of many
+ * successive patches equal to the copying apply's, and, not atomic, leaves
+ * a failed patch's earlier operations applied (json_patch.h says so). */
+static void test_in_place(void)
+{
+	json_t *doc = parse("{\"units\":[{\"id\":1,\"hex\":\"0101\"},{\"id\":2}],\"turn\":3}");
+	json_t *units = json_object_get(doc, "units");
+	json_t *first = json_array_get(units, 0);
+	json_t *patch = parse("[{\"op\":\"replace\",\"path\":\"/units/0/hex\",\"value\":\"0102\"},"
+	                      "{\"op\":\"add\",\"path\":\"/units/-\",\"value\":{\"id\":3}}]");
+	json_t *d = doc;
+	char err[256];
+	CHECK_EQ_INT(tg_json_patch_apply_in_place(&d, patch, err, sizeof err), TG_JSON_PATCH_OK);
+	CHECK(d == doc);
+	CHECK(json_object_get(doc, "units") == units && json_array_get(units, 0) == first);
+	CHECK_EQ_STR(json_string_value(json_object_get(first, "hex")), "0102");
+	CHECK_EQ_INT(json_array_size(units), 3);
+	json_object_set_new(json_array_get(units, 2), "id", json_integer(9));
+	CHECK(json_integer_value(
+	          json_object_get(json_object_get(json_array_get(patch, 1), "value"), "id")) == 3);
+	json_decref(patch);
+
+	/* Not atomic: the first operation stays, the status names the third. */
+	patch = parse("[{\"op\":\"replace\",\"path\":\"/turn\",\"value\":4},"
+	              "{\"op\":\"test\",\"path\":\"/turn\",\"value\":4},"
+	              "{\"op\":\"test\",\"path\":\"/turn\",\"value\":3}]");
+	CHECK_EQ_INT(tg_json_patch_apply_in_place(&d, patch, err, sizeof err),
+	             TG_JSON_PATCH_TEST_FAILED);
+	CHECKF(strstr(err, "operation 2") != NULL, "error names the failing operation: %s", err);
+	CHECK(d == doc && json_integer_value(json_object_get(doc, "turn")) == 4);
+	json_decref(patch);
+
+	/* The root replaced and removed: *doc follows. */
+	patch = parse("[{\"op\":\"replace\",\"path\":\"\",\"value\":[1]}]");
+	CHECK_EQ_INT(tg_json_patch_apply_in_place(&d, patch, err, sizeof err), TG_JSON_PATCH_OK);
+	CHECK(json_is_array(d) && json_array_size(d) == 1);
+	json_decref(patch);
+	patch = parse("[{\"op\":\"remove\",\"path\":\"\"}]");
+	CHECK_EQ_INT(tg_json_patch_apply_in_place(&d, patch, err, sizeof err), TG_JSON_PATCH_OK);
+	CHECK(json_is_null(d));
+	json_decref(patch);
+	json_decref(d);
+	json_t *none = NULL;
+	CHECK_EQ_INT(tg_json_patch_apply_in_place(&none, patch = parse("[]"), err, sizeof err),
+	             TG_JSON_PATCH_MALFORMED);
+	json_decref(patch);
+
+	/* The depth bound holds across patches although the document is not
+	 * measured: a value 3,990 deep copied or moved 202 levels down would
+	 * nest the document past 4,096. */
+	json_t *deep = json_integer(1), *wide = json_integer(2);
+	for (int i = 0; i < 3990; i++)
+		deep = json_pack("{s:o}", "c", deep);
+	for (int i = 0; i < 210; i++)
+		wide = json_pack("{s:o}", "c", wide);
+	json_t *two = json_pack("{s:o, s:o}", "a", deep, "b", wide);
+	char tip[2 + 2 * 200 + 8] = "/b";
+	for (int i = 0; i < 200; i++)
+		memcpy(tip + 2 + 2 * i, "/c", 2);
+	strcpy(tip + 2 + 2 * 200, "/z");
+	const char *const ops[] = {"copy", "move"};
+	for (int k = 0; k < 2; k++) {
+		patch = json_pack("[{s:s, s:s, s:s}]", "op", ops[k], "from", "/a", "path", tip);
+		CHECKF(tg_json_patch_apply_in_place(&two, patch, err, sizeof err) ==
+		               TG_JSON_PATCH_TOO_LARGE &&
+		           strstr(err, "nested more than"),
+		       "in place: a %s 4,192 deep: %s", ops[k], err);
+		json_decref(patch);
+	}
+	json_decref(two);
+
+	/* A chain of views, as a client keeps one: each diff applied in place to
+	 * the one document gives what the copying apply gives. */
+	json_t *kept = gen_view(5), *cur = json_deep_copy(kept);
+	int differ = 0;
+	for (int i = 0; i < 500; i++) {
+		json_t *next = i % 50 == 49 ? gen_view(5) : mutate(cur, 5);
+		json_t *p = tg_json_patch_diff(cur, next);
+		if (!p ||
+		    tg_json_patch_apply_in_place(&kept, p, err, sizeof err) != TG_JSON_PATCH_OK ||
+		    !json_equal(kept, next))
+			differ++;
+		json_decref(p);
+		json_decref(cur);
+		cur = next;
+	}
+	CHECK_EQ_INT(differ, 0);
+	json_decref(kept);
+	json_decref(cur);
 }
 
 static void test_bounds(void)
@@ -541,6 +687,7 @@ int main(void)
 	test_conformance();
 	test_error_codes();
 	test_atomicity();
+	test_in_place();
 	test_bounds();
 	test_diff_compact();
 	test_diff_roundtrip_random();
