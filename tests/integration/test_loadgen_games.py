@@ -1,0 +1,66 @@
+"""tg_loadgen plays whole games correctly (issue 17: the generator was made
+cheap by applying each patch to its one kept view in place; the figures are
+worth something only if it still plays as a client must).
+
+Two pairs play two whole games each of Lincoln's War and of the fixture
+game, the bot acting only with the actions its view offers. The generator
+applies every patch in seq order (a gap or a patch that does not apply is
+an error), and with --check-views it asks the server for a fresh view of
+each finished match (open) and compares it with the view its patches made.
+Here: no error, no offered action refused, every pair finished its games,
+every first game's two views checked and equal to the server's."""
+
+import subprocess
+
+from harness import Harness, check, run_main
+
+
+def figures(text):
+    out = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                out[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return out
+
+
+def play(args, h, game, scenario, seed):
+    # --games 2: the first game's views are checked while the second is played
+    # (the run ends when the last game does, before its checks could come).
+    r = subprocess.run([args.loadgen, "--server", f"127.0.0.1:{h.daemon.port}",
+                        "--mode", "play", "--matches", "2", "--games", "2", "--duration", "500",
+                        "--check-views", "--seed", str(seed), "--game", game,
+                        "--scenario", scenario],
+                       capture_output=True, text=True, timeout=560)
+    f = figures(r.stdout)
+    print(f"# {game}: exit {r.returncode}, {f}\n# {r.stderr.strip()[-400:]}")
+    return r.returncode, f, r.stderr
+
+
+def loadgen_games(args):
+    cheap = ["--set", "scrypt_n_log2=10"]  # registrations quick even on a loaded box
+    with Harness(args, daemon_args=cheap) as h:
+        for seed, (game, scenario) in enumerate((("lincolns-war", "tournament"),
+                                                 ("fixture-duel", "standard")), 1):
+            rc, f, err = play(args, h, game, scenario, seed)
+            check(rc == 0, f"{game}: exit {rc}: {err[-300:]}")
+            check(f.get("play_pairs_played") == 2, f"{game}: pairs played: {f}")
+            check(f.get("pairs_short_of_games") == 0, f"{game}: a pair did not finish: {f}")
+            check(f.get("games_finished", 0) >= 4, f"{game}: games finished: {f}")
+            check(f.get("errors") == 0, f"{game}: errors: {err[-300:]}")
+            check(f.get("rejected_offered") == 0, f"{game}: an offered action was refused: {f}")
+            check(f.get("patches_applied", 0) >= f.get("play_actions_measured", 1),
+                  f"{game}: fewer patches applied than actions: {f}")
+            check(f.get("views_checked", 0) >= 4 and f.get("view_mismatches") == 0,
+                  f"{game}: the kept views against the server's: {f}")
+
+
+def extra(p):
+    p.add_argument("--loadgen", required=True, help="tests/bench/tg_loadgen")
+
+
+if __name__ == "__main__":
+    run_main(loadgen_games, extra)
