@@ -114,7 +114,7 @@ static int update_view(struct tg_match *m, int role, bool server_ended, json_t *
 	if (!server_ended)
 		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
 	json_t *now = views_view(m, role);
-	int rc = now ? tg_view_update_whole(k, now, ops) : -1;
+	int rc = now ? tg_view_update_whole(k, m->mod, m->g, role_name(m, role), now, ops) : -1;
 	json_decref(now);
 	return rc;
 }
@@ -197,14 +197,20 @@ static void note_view_bytes(struct tg_patch_ring *r, size_t bytes)
  * built or dumped to send it). The bytes are those of json_dumps of
  * {"op","match","seq","role","view"} in that order; role names are plain
  * ASCII ids. */
+static int view_head(const struct tg_match *m, int64_t seq, int role, char *head, size_t size)
+{
+	int n = snprintf(head, size,
+	                 "{\"op\":\"view\",\"match\":%lld,\"seq\":%lld,\"role\":\"%s\",\"view\":",
+	                 (long long)m->id, (long long)seq, role_name(m, role));
+	return n < 0 || (size_t)n >= size ? -1 : n;
+}
+
 static char *view_line(const struct tg_match *m, int64_t seq, int role, const char *view,
                        size_t len)
 {
 	char head[160];
-	int n = snprintf(head, sizeof head,
-	                 "{\"op\":\"view\",\"match\":%lld,\"seq\":%lld,\"role\":\"%s\",\"view\":",
-	                 (long long)m->id, (long long)seq, role_name(m, role));
-	if (n < 0 || (size_t)n >= sizeof head)
+	int n = view_head(m, seq, role, head, sizeof head);
+	if (n < 0)
 		return NULL;
 	char *line = malloc((size_t)n + len + 2);
 	if (!line)
@@ -215,10 +221,28 @@ static char *view_line(const struct tg_match *m, int64_t seq, int role, const ch
 	return line;
 }
 
+/* The line of a kept view of the state m->g (the sections it keeps as
+ * stamps are built again from it: kit/view_sections.h). */
 static char *kept_line_of(const struct tg_match *m, int64_t seq, int role,
                           const struct tg_view_kept *k)
 {
-	return k->text ? view_line(m, seq, role, k->text, k->len) : NULL;
+	if (!k->text)
+		return NULL;
+	if (!k->items)
+		return view_line(m, seq, role, k->text, k->len);
+	char *text = tg_view_kept_text(k, m->mod, m->g, role_name(m, role));
+	char *line = text ? view_line(m, seq, role, text, k->vlen) : NULL;
+	free(text);
+	return line;
+}
+
+/* The length of that line, without making it. */
+static size_t kept_line_len(const struct tg_match *m, int64_t seq, int role,
+                            const struct tg_view_kept *k)
+{
+	char head[160];
+	int n = view_head(m, seq, role, head, sizeof head);
+	return n < 0 ? 0 : (size_t)n + k->vlen + 1;
 }
 
 static char *kept_line(const struct tg_match *m, int role)
@@ -468,17 +492,15 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 				/* The patch may be longer than the view (a large
 				 * patch can come with a view that shrank below the
 				 * last measure), or the yardstick is due: measure
-				 * the view's line, and send it instead when it is
+				 * the view's line (its length is kept: it is made
+				 * only to be sent), and send it instead when it is
 				 * the shorter. */
-				full = kept_line_of(m, b->seq, r, &m->view[r]);
-				if (full)
-					note_view_bytes(ring, strlen(full));
-				if (full && ring->view_bytes < len) {
+				note_view_bytes(ring, kept_line_len(m, b->seq, r, &m->view[r]));
+				if (ring->view_bytes < len)
+					full = kept_line_of(m, b->seq, r, &m->view[r]);
+				if (full) {
 					free(line);
 					line = NULL;
-				} else {
-					free(full);
-					full = NULL;
 				}
 			}
 		}

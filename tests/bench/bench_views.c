@@ -22,8 +22,11 @@
  *   valgrind --tool=callgrind --toggle-collect=runs_before
  *            --toggle-collect=runs_after bench_views 300 --base
  * Every 25th action it also measures the heap one role's kept view holds,
- * as text (core/views.c now) and as a jansson tree (before issue 17), and
- * how many bytes of the two players' kept views are sections alike in both.
+ * as kept (core/views.c now: text, and the sections built item by item as
+ * their elements' stamps) and as a jansson tree (before issue 17), and how
+ * many bytes of the two players' views are sections alike in both. Each
+ * role's patch is also measured against its view (the median and p99 of
+ * patch bytes / view bytes: issue 17's goals are 5 % and 25 %).
  * Output: "name value" lines, as bench_rules. */
 #include <malloc.h>
 #include <stdio.h>
@@ -57,6 +60,26 @@ static int mover;
 static uint64_t consumed;
 static double runs_bytes, runs_alloc, runs_spent;
 static long runs_held, runs_steps;
+static double *ratio; /* each role's patch bytes / view bytes, per action */
+static size_t nratio, capratio;
+static double rebuilt; /* sections whose patch built them whole again */
+
+static void note_ratio(double r)
+{
+	if (nratio == capratio) {
+		capratio = capratio ? 2 * capratio : 4096;
+		ratio = realloc(ratio, capratio * sizeof *ratio);
+		if (!ratio)
+			abort();
+	}
+	ratio[nratio++] = r;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
 
 static double now_s(void)
 {
@@ -70,6 +93,7 @@ __attribute__((noinline)) void fanout(const struct game *g)
 {
 	for (int r = 0; r < 2; r++) {
 		json_t *ops = NULL;
+		double view_len = 0;
 		if (whole) {
 			json_t *now = M->view(g, roles[r]);
 			ops = tg_json_patch_diff(tree[r], now);
@@ -79,6 +103,8 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			ops = json_array();
 			if (tg_view_update(&kept[r], M, g, roles[r], ops) != 0)
 				abort();
+			view_len = (double)kept[r].vlen;
+			rebuilt += kept[r].irebuilt;
 		}
 		/* serialized as core/views.c writes it (protocol/json_compact);
 		 * --dumps: with jansson's json_dumps, as before */
@@ -91,6 +117,8 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			if (tg_json_compact_append(&t, ops) != 0)
 				abort();
 			patch_bytes += (double)t.n;
+			if (view_len > 0)
+				note_ratio((double)t.n / view_len);
 			free(t.p);
 		}
 		json_decref(ops);
@@ -179,25 +207,31 @@ static void measure_base(const struct game *g)
 	M->free(c);
 }
 
-/* Of the two players' kept views, the bytes of the sections whose text is
- * the same for both (public sections: what keeping such a section once per
- * match rather than once per role would save). */
+/* Of the two players' views, the bytes of the sections whose text is the
+ * same for both (public sections: what keeping such a section once per
+ * match rather than once per role would save), and each section's. */
 static void measure_shared(const struct game *g)
 {
-	struct tg_view_kept k[2] = {{0}, {0}};
-	for (int r = 0; r < 2; r++)
-		tg_view_keep_full(&k[r], M, g, roles[r]);
-	pair_text += (double)(k[0].len + k[1].len);
-	for (int r = 0; r < 2; r++)
-		for (unsigned i = 0; k[r].cut && i < k[r].nsec && i < TG_VIEW_SECTIONS_MAX; i++)
-			sec_bytes[i] += (double)k[r].cut[i].len;
-	for (unsigned i = 0; k[0].cut && k[1].cut && i < k[0].nsec && i < k[1].nsec; i++)
-		if (k[0].cut[i].len == k[1].cut[i].len &&
-		    memcmp(k[0].text + k[0].cut[i].off, k[1].text + k[1].cut[i].off,
-		           k[0].cut[i].len) == 0)
-			pair_shared += (double)k[0].cut[i].len;
-	for (int r = 0; r < 2; r++)
-		tg_view_kept_clear(&k[r]);
+	unsigned n = tg_view_section_count(M);
+	for (int r = 0; r < 2; r++) {
+		struct tg_view_kept k = {0};
+		tg_view_keep_full(&k, M, g, roles[r]);
+		pair_text += (double)k.vlen;
+		tg_view_kept_clear(&k);
+	}
+	for (unsigned i = 0; i < n && i < TG_VIEW_SECTIONS_MAX; i++) {
+		char *t[2];
+		for (int r = 0; r < 2; r++) {
+			json_t *v = M->view_section(g, roles[r], i);
+			t[r] = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
+			json_decref(v);
+			sec_bytes[i] += t[r] ? (double)strlen(t[r]) : 0;
+		}
+		if (t[0] && t[1] && strcmp(t[0], t[1]) == 0)
+			pair_shared += (double)strlen(t[0]);
+		free(t[0]);
+		free(t[1]);
+	}
 }
 
 /* The heap one role's kept view holds: as text (now), as a tree (before). */
@@ -285,6 +319,14 @@ int main(int argc, char **argv)
 	printf("views_us_per_action %.1f\n", n ? 1e6 * spent / (double)n : 0);
 	printf("views_patch_bytes_per_action %.0f\n", n ? patch_bytes / (double)n : 0);
 	printf("views_opening_view_bytes %.0f\n", view_bytes);
+	if (nratio) {
+		qsort(ratio, nratio, sizeof *ratio, by_value);
+		printf("views_patch_over_view_median_pct %.2f\n", 100 * ratio[nratio / 2]);
+		printf("views_patch_over_view_p99_pct %.2f\n",
+		       100 * ratio[(size_t)(0.99 * (double)(nratio - 1))]);
+		printf("views_sections_rebuilt_for_patch %.0f\n", rebuilt);
+	}
+	free(ratio);
 	if (held_n) {
 		printf("kept_view_text_bytes %.0f\n", held_text / (double)held_n);
 		printf("kept_view_tree_bytes %.0f\n", held_tree / (double)held_n);

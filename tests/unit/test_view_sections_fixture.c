@@ -97,7 +97,9 @@ int main(void)
 				for (unsigned i = 0; i < tg_view_section_count(M); i++)
 					spared += stamp[i] && kept[r].cut &&
 					          stamp[i] == kept[r].cut[i].stamp;
-				json_t *before = tg_view_kept_json(&kept[r]), *ops = json_array();
+				/* no section kept as stamps: the kept text is the view */
+				json_t *before = tg_view_kept_json(&kept[r], M, NULL, NULL),
+				       *ops = json_array();
 				int urc = tg_view_update(&kept[r], M, g, roles[r], ops);
 				json_t *full = M->view(g, roles[r]);
 				json_t *patched = tg_json_patch_apply(before, ops, NULL, 0);

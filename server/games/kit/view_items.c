@@ -79,7 +79,7 @@ bool tg_view_item(struct tg_view_items *it, uint64_t stamp)
 		it->bad = true;
 		return false;
 	}
-	if (it->n)
+	if (it->n && !it->measure)
 		tg_text_put(it->b, ",", 1);
 	uint32_t j = it->n++;
 	int32_t src = find(it, stamp);
@@ -91,7 +91,8 @@ bool tg_view_item(struct tg_view_items *it, uint64_t stamp)
 		it->want = true;
 		return true;
 	}
-	tg_text_put(it->b, it->old + it->ooff[src], it->olen[src]);
+	if (!it->measure)
+		tg_text_put(it->b, it->old + it->ooff[src], it->olen[src]);
 	it->len[j] = it->olen[src];
 	return false;
 }
@@ -114,6 +115,10 @@ void tg_view_item_set(struct tg_view_items *it, json_t *value)
 		it->bad = true;
 	uint32_t j = it->n - 1;
 	it->len[j] = (uint32_t)(it->b->n - at);
+	if (it->measure && !it->b->oom) { /* measured, not kept */
+		it->b->n = at;
+		it->b->p[at] = 0;
+	}
 	if (it->keep)
 		it->val[j] = value;
 	else
@@ -138,25 +143,34 @@ json_t *tg_view_items_result(struct tg_view_items *it)
 }
 
 int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char *old,
-                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep)
+                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep,
+                        bool measure)
 {
-	*it = (struct tg_view_items){
-	    .b = b, .keep = keep, .old = old, .ostamp = ostamp, .olen = olen, .om = old ? om : 0};
+	*it = (struct tg_view_items){.b = b,
+	                             .keep = keep,
+	                             .measure = measure,
+	                             .old = old,
+	                             .ostamp = ostamp,
+	                             .olen = olen,
+	                             .om = ostamp && olen ? om : 0};
 	if (!it->om)
 		return 0;
+	if (!old && !measure) /* the copied elements' text is not there */
+		return -1;
 	size_t nslot = 64;
 	while (nslot < 2 * (size_t)it->om)
 		nslot *= 2;
-	it->ooff = malloc(it->om * sizeof *it->ooff);
+	it->ooff = old ? malloc(it->om * sizeof *it->ooff) : NULL;
 	it->slot = calloc(nslot, sizeof *it->slot);
-	if (!it->ooff || !it->slot) {
+	if ((old && !it->ooff) || !it->slot) {
 		tg_view_items_end(it);
 		return -1;
 	}
 	it->nslot = nslot;
 	uint32_t off = 1; /* after "[" */
 	for (uint32_t i = 0; i < it->om; i++) {
-		it->ooff[i] = off;
+		if (it->ooff)
+			it->ooff[i] = off;
 		off += olen[i] + 1; /* and its "," */
 		if (!ostamp[i] || find(it, ostamp[i]) >= 0)
 			continue; /* the first of equal elements is as good as any */
@@ -226,6 +240,7 @@ void tg_view_items_end(struct tg_view_items *it)
 	free(it->src);
 	free(it->val);
 	json_decref(it->all);
+	json_decref(it->now);
 	*it = (struct tg_view_items){0};
 }
 
@@ -255,12 +270,24 @@ static json_t *old_value(const struct tg_view_items *it, uint32_t i)
 	return parse(it->old + it->ooff[i], it->olen[i]);
 }
 
-/* The new element j (new reference): built, or the previous one it copies. */
-static json_t *new_value(const struct tg_view_items *it, uint32_t j)
+/* The new element j (new reference): built, or the previous one it copies
+ * (parsed from the previous text, or without it taken from the whole new
+ * array, rebuilt once). */
+static json_t *new_value(struct tg_view_items *it, uint32_t j)
 {
 	if (it->val[j])
 		return json_incref(it->val[j]);
-	return it->src[j] >= 0 ? old_value(it, (uint32_t)it->src[j]) : NULL;
+	if (it->src[j] < 0)
+		return NULL;
+	if (it->old)
+		return old_value(it, (uint32_t)it->src[j]);
+	if (!it->now && it->rebuild && !it->rebuilt) {
+		it->rebuilt = 1;
+		it->now = it->rebuild(it->rebuild_ctx);
+	}
+	if (json_array_size(it->now) != it->n)
+		return NULL;
+	return json_incref(json_array_get(it->now, j));
 }
 
 static void path(const struct patch *p, size_t index, char *out, size_t size)
@@ -294,7 +321,7 @@ static void emit(struct patch *p, const char *op, size_t index, json_t *value)
  * back), anything else parsed. 0, or -1. */
 static int pair_diff(struct patch *p, const char *at, uint32_t i, uint32_t j)
 {
-	const struct tg_view_items *it = p->it;
+	struct tg_view_items *it = p->it;
 	const char *old = it->old + it->ooff[i];
 	json_t *now = new_value(it, j);
 	if (!now)
@@ -321,7 +348,17 @@ static int pair_diff(struct patch *p, const char *at, uint32_t i, uint32_t j)
 static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, uint32_t adds)
 {
 	uint32_t common = dels < adds ? dels : adds;
-	for (uint32_t j = 0; j < common && !p->failed; j++) {
+	if (!p->it->old) { /* no previous text to diff on: replaced whole */
+		for (uint32_t j = 0; j < common && !p->failed; j++) {
+			if (same(p->it->ostamp[ai + j], p->it->stamp[bj + j]))
+				continue; /* paired with its equal (past the LCS bound) */
+			json_t *now = new_value(p->it, bj + j);
+			if (!now)
+				p->failed = 1;
+			emit(p, "replace", bj + j, now);
+		}
+	}
+	for (uint32_t j = 0; j < common && p->it->old && !p->failed; j++) {
 		char at[160];
 		path(p, bj + j, at, sizeof at);
 		if (!at[0] || pair_diff(p, at, ai + j, bj + j) != 0)
@@ -352,7 +389,7 @@ static void middle_run(void *ctx, size_t ai, size_t dels, size_t bj, size_t adds
 
 int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr)
 {
-	if (it->bad || it->want || (it->om && !it->old))
+	if (it->bad || it->want)
 		return -1;
 	struct patch p = {.it = it, .ops = ops, .ptr = ptr};
 	uint32_t na = it->om, nb = it->n, pre = 0, suf = 0;

@@ -41,10 +41,12 @@ struct tg_view_items {
 	json_t *all;       /* collecting: every element, in order */
 	struct tg_text *b; /* refreshing: the view's new text, elements written into it */
 	bool keep;         /* keep the built elements (to diff them) */
+	bool measure;      /* b only measures the built elements (nothing kept in it) */
 	bool want;         /* tg_view_item returned true: its value is due */
 	bool bad;          /* out of memory, or a value missing or not asked for */
 	/* the section's previous elements (refreshing with a kept view) */
-	const char *old; /* the previous section's text, "[...]" */
+	const char *old; /* the previous section's text, "[...]", or NULL: only
+	                  * its elements' stamps and lengths were kept */
 	const uint64_t *ostamp;
 	const uint32_t *olen;
 	uint32_t om;
@@ -56,6 +58,13 @@ struct tg_view_items {
 	uint32_t *len;   /* its text's length */
 	int32_t *src;    /* the previous element it copies, or -1: built */
 	json_t **val;    /* built and kept (keep), or NULL */
+	/* Without the previous text, the new elements the patch needs whole
+	 * that were not built (their stamp was among the previous ones, at
+	 * another place): the whole new array, from rebuild(ctx) once. */
+	json_t *(*rebuild)(void *ctx);
+	void *rebuild_ctx;
+	json_t *now;      /* rebuild's array, or NULL */
+	uint32_t rebuilt; /* times the patch needed it (0 or 1) */
 };
 
 /* For the next element of the section: true when its value is wanted (give
@@ -78,10 +87,16 @@ json_t *tg_view_items_result(struct tg_view_items *it);
 /* ---- the kit's side (view_sections.c) ------------------------------------ */
 
 /* Starts refreshing a section into b: old/ostamp/olen/om the kept view's
- * elements of it (om 0 and old NULL: none), keep whether built values are
- * kept to diff. 0, or -1 when out of memory. */
+ * elements of it (om 0: none; old NULL with om > 0: their stamps and
+ * lengths only, no text), keep whether built values are kept to diff.
+ * measure: nothing of the section is written into b (each built element
+ * is serialized there to measure it, then taken back), so that a kept view
+ * may hold the section as its elements' stamps and lengths only; without
+ * it the section's text is written into b, which needs old's text for the
+ * elements copied. 0, or -1 when out of memory or old is missing. */
 int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char *old,
-                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep);
+                        const uint64_t *ostamp, const uint32_t *olen, uint32_t om, bool keep,
+                        bool measure);
 
 /* The new elements from an array built whole (now) and serialized (text,
  * len: "[...]"), each stamped by a hash of its text; after
@@ -94,8 +109,11 @@ int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const ch
  * Pointer) that turn the previous elements into the new ones: the same
  * operations tg_json_patch_diff gives for the two arrays, found from the
  * stamps (equal stamps, equal elements) so that only the elements that
- * changed are parsed and diffed. 0, or -1 when out of memory or too many
- * operations. */
+ * changed are parsed and diffed. Without the previous text (old NULL) an
+ * element that changed in place cannot be diffed: it is replaced whole
+ * (one "replace" at ptr/index with its new value, where the whole diff
+ * gives the operations inside it); the other operations are the whole
+ * diff's. 0, or -1 when out of memory or too many operations. */
 int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr);
 
 /* Makes room for need elements in narr parallel arrays arr[i] (elements of

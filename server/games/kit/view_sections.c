@@ -130,15 +130,33 @@ static void put_end(struct tg_text *b, const char *last)
 	puts_(b, parent[0] ? "}}" : "}");
 }
 
+_Static_assert(TG_VIEW_SECTIONS_MAX <= 64, "tg_view_kept.items is a 64-bit set");
+
 /* The new view's elements of its sections built item by item, gathered
  * section by section. */
 struct items {
 	uint64_t *stamp;
 	uint32_t *len;
-	uint32_t n, cap, built, copied;
+	uint32_t n, cap, built, copied, rebuilt;
 	uint32_t first[TG_VIEW_SECTIONS_MAX + 1];
+	uint64_t bits; /* the sections kept as stamps */
 	int oom;
 };
+
+/* The text length of an array of n elements whose texts are len[0, n). */
+static size_t array_len(const uint32_t *len, uint32_t n)
+{
+	size_t t = n ? n + 1 : 2; /* "[", "]" and n - 1 commas */
+	for (uint32_t j = 0; j < n; j++)
+		t += len[j];
+	return t;
+}
+
+/* Section i of a kept view is kept as its elements' stamps. */
+static bool stamps_only(const struct tg_view_kept *k, unsigned i)
+{
+	return (k->items >> i) & 1;
+}
 
 static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *len, uint32_t n)
 {
@@ -164,11 +182,15 @@ static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, stru
 	char *fit = realloc(b->p, b->n + 1);
 	tg_view_kept_clear(k);
 	k->text = fit ? fit : b->p;
-	k->len = b->n;
+	k->len = k->vlen = b->n;
 	k->nsec = nsec;
 	k->cut = cut;
 	if (!a)
 		return;
+	k->items = a->bits;
+	for (unsigned i = 0; i < nsec; i++)
+		if (stamps_only(k, i))
+			k->vlen += array_len(a->len + a->first[i], a->first[i + 1] - a->first[i]);
 	k->istamp =
 	    malloc(a->n * (sizeof *k->istamp + sizeof *k->ilen) + (nsec + 1) * sizeof *k->ifirst);
 	if (!k->istamp) { /* cannot happen for a view that fit: start again */
@@ -182,44 +204,100 @@ static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, stru
 	memcpy(k->ifirst, a->first, (nsec + 1) * sizeof *k->ifirst);
 	k->ibuilt = a->built;
 	k->icopied = a->copied;
+	k->irebuilt = a->rebuilt;
 }
 
-/* Section i item by item into b (at: where its value starts), if the
- * module builds it so: 1 done (and diffed against k's, with ops), 0 it
- * does not (b as it was), -1 out of memory or a broken walk. */
+/* Takes the values of the sections kept as stamps (bits) out of b's text,
+ * whose sections lie at cut: the text a kept view holds. */
+static void strip(struct tg_text *b, struct tg_view_cut *cut, unsigned n, uint64_t bits)
+{
+	size_t to = 0, from = 0;
+	for (unsigned i = 0; i < n; i++) {
+		size_t gap = cut[i].off - from;
+		memmove(b->p + to, b->p + from, gap);
+		to += gap;
+		from = cut[i].off;
+		cut[i].off = (uint32_t)to;
+		if ((bits >> i) & 1) {
+			from += cut[i].len;
+			cut[i].len = 0;
+		}
+	}
+	memmove(b->p + to, b->p + from, b->n - from);
+	b->n = to + b->n - from;
+	b->p[b->n] = 0;
+}
+
+/* The whole array of section i, for a patch that needs an element it did
+ * not build (kit/view_items.h rebuild). */
+struct section_of {
+	const struct game_module *m;
+	const struct game *g;
+	const char *role;
+	unsigned i;
+};
+
+static json_t *rebuild_section(void *ctx)
+{
+	const struct section_of *s = ctx;
+	return s->m->view_section(s->g, s->role, s->i);
+}
+
+/* Section i item by item, if the module builds it so. Without ops (a full
+ * build) its text is written into b from at; with ops its elements are
+ * paired on the stamps with k's, only the new ones built (and measured in
+ * scratch), nothing written into b, and the patch appended to ops: a
+ * changed element is replaced whole when k kept the section as stamps.
+ * 1 done, 0 the module does not (b as it was), -1 out of memory, a broken
+ * walk, or a kept section the walk cannot follow (start again). */
 static int by_items(const struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                     const char *role, json_t *ops, struct tg_text *b, unsigned i, size_t at,
-                    struct items *a)
+                    struct items *a, struct tg_text *scratch)
 {
 	const char *old = NULL;
 	const uint64_t *ost = NULL;
 	const uint32_t *ol = NULL;
 	uint32_t om = 0;
+	bool array = true; /* the kept section is an array */
 	if (ops) {
 		if (!k->ifirst)
 			return -1;
-		old = k->text + k->cut[i].off;
-		ost = k->istamp + k->ifirst[i];
-		ol = k->ilen + k->ifirst[i];
-		om = k->ifirst[i + 1] - k->ifirst[i];
+		old = stamps_only(k, i) ? NULL : k->text + k->cut[i].off;
+		array = !old || old[0] == '[';
+		if (!array)
+			old = NULL;
+		else {
+			ost = k->istamp + k->ifirst[i];
+			ol = k->ilen + k->ifirst[i];
+			om = k->ifirst[i + 1] - k->ifirst[i];
+		}
 	}
 	struct tg_view_items it;
-	if (tg_view_items_begin(&it, b, old, ost, ol, om, ops != NULL) != 0)
+	if (tg_view_items_begin(&it, ops ? scratch : b, old, ost, ol, om, ops != NULL,
+	                        ops != NULL) != 0)
 		return -1;
-	tg_text_put(b, "[", 1);
+	struct section_of whole = {m, g, role, i};
+	it.rebuild = rebuild_section;
+	it.rebuild_ctx = &whole;
+	if (!ops)
+		tg_text_put(b, "[", 1);
 	if (!m->view_items(g, role, i, &it)) {
 		tg_view_items_end(&it);
-		if (!b->oom) {
+		if (!ops && !b->oom) {
 			b->n = at;
 			b->p[at] = 0;
 		}
-		return 0;
+		return ops && stamps_only(k, i) ? -1 : 0;
 	}
-	tg_text_put(b, "]", 1);
-	int rc = it.bad || it.want || b->oom ? -1 : 1;
-	size_t len = ops ? k->cut[i].len : 0;
-	if (rc == 1 && old && (b->n - at != len || memcmp(b->p + at, old, len) != 0) &&
-	    tg_view_items_diff(&it, ops, m->view_sections[i]) != 0)
+	if (!ops)
+		tg_text_put(b, "]", 1);
+	int rc = it.bad || it.want || b->oom || scratch->oom || !array ? -1 : 1;
+	/* equal stamps, equal elements: a section whose stamps are all the
+	 * same is unchanged */
+	bool changed = ops && it.n != om;
+	for (uint32_t j = 0; ops && !changed && j < om; j++)
+		changed = !ost[j] || ost[j] != it.stamp[j]; /* 0: built every time */
+	if (rc == 1 && changed && tg_view_items_diff(&it, ops, m->view_sections[i]) != 0)
 		rc = -1;
 	if (rc == 1) {
 		items_put(a, it.stamp, it.len, it.n);
@@ -227,6 +305,8 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 			a->built += it.src[j] < 0;
 			a->copied += it.src[j] >= 0;
 		}
+		a->rebuilt += it.rebuilt;
+		a->bits |= (uint64_t)1 << i;
 	}
 	tg_view_items_end(&it);
 	return rc;
@@ -247,7 +327,7 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 	if (tg_view_items_begin(&it, NULL, olds ? old : NULL,
 	                        olds ? k->istamp + k->ifirst[i] : NULL,
 	                        olds ? k->ilen + k->ifirst[i] : NULL,
-	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true) != 0)
+	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true, false) != 0)
 		return -1;
 	int rc = tg_view_items_of_array(&it, now, b->p + at, b->n - at);
 	if (rc == 0 && changed) {
@@ -268,9 +348,11 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 /* Builds role's view into a new text, section by section. With ops, k
  * holds the previous view cut into the same sections: a section whose
  * stamp did not move is copied from it, and a rebuilt one whose text
- * changed is diffed against its old value: an array on its elements'
- * stamps, an object on its members' text (view_object.h), anything else
- * parsed back from its slice. */
+ * changed is diffed against its old value: a section built item by item
+ * on its elements' stamps (and kept so: by_items), another array on its
+ * elements' stamps, an object on its members' text (view_object.h),
+ * anything else parsed back from its slice. Without ops the whole view is
+ * built, and the sections built item by item taken out of the kept text. */
 static int refresh(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops)
 {
@@ -278,7 +360,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
 	m->view_stamps(g, role, stamp);
 	struct tg_view_cut *cut = malloc(n * sizeof *cut);
-	struct tg_text b = {0};
+	struct tg_text b = {0}, scratch = {0};
 	struct items a = {0};
 	if (!cut)
 		return -1;
@@ -297,8 +379,9 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			if (k->ifirst)
 				items_put(&a, k->istamp + k->ifirst[i], k->ilen + k->ifirst[i],
 				          k->ifirst[i + 1] - k->ifirst[i]);
+			a.bits |= k->items & ((uint64_t)1 << i);
 		} else if (m->view_items && !b.oom &&
-		           (by = by_items(k, m, g, role, ops, &b, i, at, &a)) != 0) {
+		           (by = by_items(k, m, g, role, ops, &b, i, at, &a, &scratch)) != 0) {
 			if (by < 0)
 				b.oom = 1;
 		} else {
@@ -333,18 +416,72 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	if (n)
 		put_end(&b, sec[n - 1]);
 	a.first[n] = a.n;
+	free(scratch.p);
 	int rc = 0;
 	if (b.oom || a.oom || b.n > UINT32_MAX) {
 		free(b.p);
 		free(cut);
 		rc = -1;
 	} else {
+		if (!ops)
+			strip(&b, cut, n, a.bits);
 		adopt(k, &b, n, cut, &a);
 		rc = k->text ? 0 : -1;
 	}
 	free(a.stamp);
 	free(a.len);
 	return rc;
+}
+
+/* Section i's value built again into t from the state, item by item, its
+ * elements' stamps checked against the kept ones (first, n). 0, or -1. */
+static int items_text(const struct game_module *m, const struct game *g, const char *role,
+                      unsigned i, struct tg_text *t, const uint64_t *first, uint32_t n)
+{
+	struct tg_view_items it;
+	if (tg_view_items_begin(&it, t, NULL, NULL, NULL, 0, false, false) != 0)
+		return -1;
+	tg_text_put(t, "[", 1);
+	bool ok = m->view_items(g, role, i, &it);
+	tg_text_put(t, "]", 1);
+	ok = ok && !it.bad && !it.want && !t->oom && it.n == n &&
+	     (n == 0 || memcmp(it.stamp, first, n * sizeof *first) == 0);
+	tg_view_items_end(&it);
+	return ok ? 0 : -1;
+}
+
+char *tg_view_kept_text(const struct tg_view_kept *k, const struct game_module *m,
+                        const struct game *g, const char *role)
+{
+	if (!k->text)
+		return NULL;
+	struct tg_text t = {0};
+	if (!k->items) {
+		tg_text_put(&t, k->text, k->len);
+		if (!t.oom && t.p)
+			return t.p;
+		free(t.p);
+		return NULL;
+	}
+	t.p = malloc(k->vlen + 1);
+	t.cap = t.p ? k->vlen + 1 : 0;
+	size_t from = 0;
+	int rc = t.p && m && g && k->ifirst && tg_view_section_count(m) == k->nsec ? 0 : -1;
+	for (unsigned i = 0; rc == 0 && i < k->nsec; i++) {
+		if (!stamps_only(k, i))
+			continue;
+		tg_text_put(&t, k->text + from, k->cut[i].off - from);
+		from = k->cut[i].off;
+		rc = items_text(m, g, role, i, &t, k->istamp + k->ifirst[i],
+		                k->ifirst[i + 1] - k->ifirst[i]);
+	}
+	if (rc == 0)
+		tg_text_put(&t, k->text + from, k->len - from);
+	if (rc != 0 || t.oom || t.n != k->vlen) {
+		free(t.p);
+		return NULL;
+	}
+	return t.p;
 }
 
 void tg_view_keep_full(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
@@ -382,7 +519,7 @@ int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const st
 	unsigned n = tg_view_section_count(m);
 	if (n == 0) {
 		json_t *now = m->view(g, role);
-		int rc = now ? tg_view_update_whole(k, now, ops) : -1;
+		int rc = now ? tg_view_update_whole(k, m, g, role, now, ops) : -1;
 		json_decref(now);
 		return rc;
 	}
@@ -391,17 +528,24 @@ int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const st
 	return refresh(k, m, g, role, ops);
 }
 
-int tg_view_update_whole(struct tg_view_kept *k, const json_t *now, json_t *ops)
+int tg_view_update_whole(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                         const char *role, const json_t *now, json_t *ops)
 {
-	json_t *was = tg_view_kept_json(k);
+	json_t *was = tg_view_kept_json(k, m, g, role);
 	int rc = was ? tg_json_patch_diff_append(ops, "", was, now) : -1;
 	json_decref(was);
 	return rc == 0 ? tg_view_keep_tree(k, now) : -1;
 }
 
-json_t *tg_view_kept_json(const struct tg_view_kept *k)
+json_t *tg_view_kept_json(const struct tg_view_kept *k, const struct game_module *m,
+                          const struct game *g, const char *role)
 {
-	return k->text ? json_loadb(k->text, k->len, JSON_ALLOW_NUL, NULL) : NULL;
+	if (!k->items)
+		return k->text ? json_loadb(k->text, k->len, JSON_ALLOW_NUL, NULL) : NULL;
+	char *t = tg_view_kept_text(k, m, g, role);
+	json_t *v = t ? json_loadb(t, k->vlen, JSON_ALLOW_NUL, NULL) : NULL;
+	free(t);
+	return v;
 }
 
 void tg_view_kept_clear(struct tg_view_kept *k)

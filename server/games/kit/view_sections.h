@@ -28,22 +28,36 @@ struct tg_view_cut {
  * bytes json_dumps(view, JSON_COMPACT | JSON_ENSURE_ASCII) gives, which is
  * the view as the protocol sends it, and for a module with sections where
  * each section's value lies in it. A changed section's old value is parsed
- * back from its slice only to diff it; an unchanged one is copied as bytes. */
+ * back from its slice only to diff it; an unchanged one is copied as bytes.
+ *
+ * The sections built item by item (game.h view_items: Lincoln's War's
+ * forces, cities and log, three quarters of its view) are kept as their
+ * elements' stamps and lengths only, not their text (issue 17, memory per
+ * match): their bit is set in items, their slice of text is empty (the
+ * text holds everything around them), and after an action their elements
+ * are paired on the stamps; an element whose stamp is new is sent whole.
+ * The whole view's text, to send it, is the kept text with these sections
+ * built again from the state (tg_view_kept_text). */
 struct tg_view_kept {
-	char *text; /* NUL-terminated; NULL: none kept */
-	size_t len;
+	char *text;              /* NUL-terminated; NULL: none kept */
+	size_t len;              /* text's length */
+	size_t vlen;             /* the whole view's length as sent (len when items is 0) */
 	unsigned nsec;           /* sections cut (0: kept whole) */
+	uint64_t items;          /* bit i: section i kept as its elements' stamps only */
 	struct tg_view_cut *cut; /* nsec entries, or NULL */
 	/* The elements of the sections built item by item (game.h
-	 * view_items): section i's are [ifirst[i], ifirst[i+1]), each one's
-	 * stamp and text length (elements are separated by one ','). One
-	 * allocation at istamp; all NULL when the module has no view_items. */
+	 * view_items) and of those that are arrays built whole: section i's
+	 * are [ifirst[i], ifirst[i+1]), each one's stamp and text length
+	 * (elements are separated by one ','). One allocation at istamp; all
+	 * NULL when the module has no view_items. */
 	uint64_t *istamp;
 	uint32_t *ilen;
 	uint32_t *ifirst; /* nsec + 1 entries */
 	/* The last update's elements: built (and serialized), and copied from
-	 * the kept text (their stamp was there) */
-	uint32_t ibuilt, icopied;
+	 * the kept view (their stamp was there); and of its sections kept as
+	 * stamps, those whose patch needed an element it had not built, so
+	 * built whole again */
+	uint32_t ibuilt, icopied, irebuilt;
 };
 
 #define TG_VIEW_DUMP_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII)
@@ -74,12 +88,23 @@ int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const st
                    const char *role, json_t *ops);
 
 /* Brings k's view to now, whole: appends the operations from the kept view
- * to now to ops and keeps now (whole). 0; -1 when out of memory or nothing
- * is kept. */
-int tg_view_update_whole(struct tg_view_kept *k, const json_t *now, json_t *ops);
+ * to now to ops and keeps now (whole). g is the state k was last brought
+ * to (its sections kept as stamps are built from it; m, g, role may be
+ * NULL when k->items is 0). 0; -1 when out of memory or nothing is kept. */
+int tg_view_update_whole(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                         const char *role, const json_t *now, json_t *ops);
 
-/* The kept view parsed back into a new tree (caller owns it), or NULL. */
-json_t *tg_view_kept_json(const struct tg_view_kept *k);
+/* The whole view's text (k->vlen bytes, NUL-terminated; caller frees it):
+ * the kept text with the sections kept as stamps built again from g, which
+ * must be the state k was last brought to (the stamps are checked: NULL
+ * when an element differs). NULL when out of memory or nothing is kept. */
+char *tg_view_kept_text(const struct tg_view_kept *k, const struct game_module *m,
+                        const struct game *g, const char *role);
+
+/* The kept view parsed back into a new tree (caller owns it), or NULL; as
+ * tg_view_kept_text for g. */
+json_t *tg_view_kept_json(const struct tg_view_kept *k, const struct game_module *m,
+                          const struct game *g, const char *role);
 
 void tg_view_kept_clear(struct tg_view_kept *k);
 
