@@ -117,7 +117,8 @@ struct tg_match {
 	int64_t used;                /* srv_now() when a request last named it (eviction) */
 	/* Per role (and observer, index nroles): the last view sent, as its
 	 * text (with its sections' places and stamps: only the sections that
-	 * moved are rebuilt), the kept patches. */
+	 * moved are rebuilt; those built item by item as their elements'
+	 * stamps, made again from g to send a full view), the kept patches. */
 	struct tg_view_kept view[TG_ROLE_MAX + 1];
 	struct tg_patch_ring ring[TG_ROLE_MAX + 1];
 	/* srv_now() when the kept views were last brought to the state; the

@@ -68,9 +68,16 @@
  * tg_view_item(it, stamp) for each element, where the stamp is a hash of
  * everything that element shows (so equal stamps mean equal elements,
  * wherever they stand), and builds only the elements the kit asks for: the
- * ones whose stamp the kept view lacks. The others are copied from the
- * kept text, and the patch is found on the stamps (the same operations as
- * the whole array's diff), so a changed section costs what changed. The
+ * ones whose stamp the kept view lacks. The kept view holds such a section
+ * as its elements' stamps and lengths only, not their text (issue 17:
+ * memory per match), and the patch is found on the stamps: the whole
+ * array's diff, but an element changed in place is replaced whole (one
+ * "replace" of it, where the whole diff gives the operations inside it),
+ * so a changed section costs what changed. A full view to send is built
+ * again from the state, these sections by the same walk (so the walk must
+ * depend only on the state and role, as the stamps do). An element with
+ * stamp 0 (built every time) is replaced in every patch of its section:
+ * use it for none but tiny arrays. The
  * section's own stamp still gates the walk (0: walk every time). Its
  * view_section() gives the whole array from the same walk
  * (tg_view_items_collect). Lincoln's War builds its forces, cities and log

@@ -1,12 +1,15 @@
 /* view_items.c — see view_items.h. The new elements are written straight
  * into the view's text: an element whose stamp the kept view had is copied
- * as bytes, a new one is serialized. The patch is found on the stamps with
+ * as bytes, a new one is serialized; or, for a section kept as stamps
+ * (measure), only the new ones are serialized, to measure them, and nothing
+ * is written. The patch is found on the stamps with
  * the diff's own array algorithm (protocol/json_patch_diff.c: common prefix
  * and suffix trimmed, the middle aligned by LCS when small with the diff's
  * own walker, protocol/lcs_runs.h, each run of
  * changes diffed element-wise where both sides have an element, then
  * removes or adds), so the operations are the ones the whole-array diff
- * gives, and only the elements in a run are parsed and diffed. */
+ * gives, and only the elements in a run are parsed and diffed; without the
+ * previous text an element of a run is replaced whole instead of diffed. */
 #include "view_items.h"
 
 #include <stdio.h>

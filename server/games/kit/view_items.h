@@ -8,10 +8,15 @@
  * and whenever they stand (the forces' stamp is the hash of what each force
  * shows, the hex and side included). Where tg_view_item() returns true the
  * module builds the element and gives it with tg_view_item_set(); where it
- * returns false the kit already has that element's text (the kept view had
- * an element with that stamp) and nothing is built. So after an action only
- * the elements whose stamps are new are built, serialized and diffed: a move
- * builds the two forces it changed, not the eighty others.
+ * returns false the kit already has that element (the kept view had an
+ * element with that stamp) and nothing is built. So after an action only
+ * the elements whose stamps are new are built, serialized and sent: a move
+ * builds the two forces it changed, not the eighty others. The kept view
+ * holds such a section as its elements' stamps and lengths, not their text
+ * (view_sections.h): an element changed in place is replaced whole in the
+ * patch, and an element the patch needs that the walk did not build (moved
+ * past others, or a second one alike) is taken from the section built again
+ * whole (rebuild), once.
  *
  *     static void forces_items(const struct state *s, int viewer,
  *                              struct tg_view_items *it)
