@@ -10,11 +10,20 @@
  *
  *   json_t *want = items_patch(whole, now, ptrs, n);   (caller owns it)
  *
- * ptrs: the sections' JSON Pointers (plain tokens), n of them. */
+ * ptrs: the sections' JSON Pointers (plain tokens), n of them.
+ *
+ * And the kit's rule for the other sections (view_sections.c,
+ * replace_if_shorter): where the operations on one section serialize
+ * longer than one replace of the whole section, that replace:
+ *
+ *   json_t *want = sections_patch(ops, now, m->view_sections, n, kept);
+ *
+ * kept: the sections (bits) kept as stamps, left as they are. */
 #ifndef TG_TEST_ITEMS_PATCH_H
 #define TG_TEST_ITEMS_PATCH_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +78,61 @@ static json_t *items_patch(const json_t *whole, const json_t *now, const char *c
 		snprintf(last, sizeof last, "%s", elem);
 		if (!elem[0])
 			json_array_append(out, (json_t *)op);
+	}
+	return out;
+}
+
+static char *items_patch_dump(const json_t *v)
+{
+	return json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+}
+
+/* The section of secs[0, nsec) whose value holds path, or -1. */
+static int items_patch_section(const char *path, const char *const *secs, size_t nsec)
+{
+	for (size_t i = 0; path && i < nsec; i++) {
+		size_t n = strlen(secs[i]);
+		if (strncmp(path, secs[i], n) == 0 && (path[n] == 0 || path[n] == '/'))
+			return (int)i;
+	}
+	return -1;
+}
+
+static json_t *sections_patch(const json_t *ops, const json_t *now, const char *const *secs,
+                              size_t nsec, unsigned long long kept)
+{
+	json_t *out = json_array();
+	size_t n = json_array_size(ops);
+	for (size_t k = 0; k < n;) {
+		const char *path =
+		    json_string_value(json_object_get(json_array_get(ops, k), "path"));
+		int sec = items_patch_section(path, secs, nsec);
+		size_t end = k + 1;
+		while (sec >= 0 && end < n &&
+		       items_patch_section(
+		           json_string_value(json_object_get(json_array_get(ops, end), "path")),
+		           secs, nsec) == sec)
+			end++;
+		bool whole = false;
+		if (sec >= 0 && !((kept >> sec) & 1) && end - k >= 2) {
+			size_t bytes = 0;
+			for (size_t j = k; j < end; j++) {
+				char *t = items_patch_dump(json_array_get(ops, j));
+				bytes += (t ? strlen(t) : 0) + 1;
+				free(t);
+			}
+			const json_t *v = items_patch_at(now, secs[sec]);
+			char *t = items_patch_dump(v);
+			whole = t && bytes > 36 + strlen(secs[sec]) + strlen(t);
+			free(t);
+			if (whole)
+				json_array_append_new(out,
+				                      json_pack("{s:s,s:s,s:O}", "op", "replace",
+				                                "path", secs[sec], "value", v));
+		}
+		for (size_t j = k; !whole && j < end; j++)
+			json_array_append(out, json_array_get(ops, j));
+		k = end;
 	}
 	return out;
 }

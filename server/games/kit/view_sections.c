@@ -345,14 +345,47 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 	return rc;
 }
 
+/* The operations a section's diff appended to ops from o0, when their text
+ * is longer than that of one replace of the whole section (now, whose text
+ * is len bytes): that replace instead (issue 17, the patches' p99: an
+ * offer list whose entries all changed diffs into more bytes than it
+ * has). The operations are serialized only until they pass the replace's
+ * length. 0, or -1 when out of memory. */
+static int replace_if_shorter(json_t *ops, size_t o0, const char *ptr, json_t *now, size_t len)
+{
+	size_t n = json_array_size(ops);
+	if (n < o0 + 2)
+		return 0;
+	/* {"op":"replace","path":"<ptr>","value":<now>} and its comma */
+	size_t whole = 36 + strlen(ptr) + len, diff = 0;
+	struct tg_text t = {0};
+	for (size_t j = o0; j < n && diff <= whole; j++) {
+		t.n = 0;
+		if (tg_json_compact_append(&t, json_array_get(ops, j)) != 0) {
+			free(t.p);
+			return -1;
+		}
+		diff += t.n + 1;
+	}
+	free(t.p);
+	if (diff <= whole)
+		return 0;
+	while (json_array_size(ops) > o0)
+		json_array_remove(ops, json_array_size(ops) - 1);
+	json_t *o = json_pack("{s:s,s:s,s:O}", "op", "replace", "path", ptr, "value", now);
+	return o && json_array_append_new(ops, o) == 0 ? 0 : -1;
+}
+
 /* Builds role's view into a new text, section by section. With ops, k
  * holds the previous view cut into the same sections: a section whose
  * stamp did not move is copied from it, and a rebuilt one whose text
  * changed is diffed against its old value: a section built item by item
  * on its elements' stamps (and kept so: by_items), another array on its
  * elements' stamps, an object on its members' text (view_object.h),
- * anything else parsed back from its slice. Without ops the whole view is
- * built, and the sections built item by item taken out of the kept text. */
+ * anything else parsed back from its slice; where such a diff is longer
+ * than the section's new value, one replace of the section instead. Without
+ * ops the whole view is built, and the sections built item by item taken
+ * out of the kept text. */
 static int refresh(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops)
 {
@@ -395,6 +428,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			size_t len = ops ? k->cut[i].len : 0;
 			bool changed =
 			    old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0);
+			size_t o0 = json_array_size(ops);
 			if (json_is_array(now) && !b.oom) {
 				if (by_text(k, ops, &b, i, at, now, changed, sec[i], &a) != 0)
 					b.oom = 1;
@@ -409,6 +443,9 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 					b.oom = 1;
 				json_decref(was);
 			}
+			if (changed && !b.oom &&
+			    replace_if_shorter(ops, o0, sec[i], now, b.n - at) != 0)
+				b.oom = 1;
 			json_decref(now);
 		}
 		cut[i] = (struct tg_view_cut){(uint32_t)at, (uint32_t)(b.n - at), stamp[i]};
