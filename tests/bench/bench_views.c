@@ -24,7 +24,9 @@
  * Every 25th action it also measures the heap one role's kept view holds,
  * as kept (core/views.c now: text, and the sections built item by item as
  * their elements' stamps) and as a jansson tree (before issue 17), and how
- * many bytes of the two players' views are sections alike in both. Each
+ * many bytes of the two players' views are sections alike in both (and of
+ * those, the sections kept as text: what keeping them once per match would
+ * save). Each
  * role's patch is also measured against its view (the median and p99 of
  * patch bytes / view bytes: issue 17's goals are 5 % and 25 %).
  * Output: "name value" lines, as bench_rules. */
@@ -49,7 +51,7 @@ static struct tg_view_kept kept[2];
 static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
 static bool whole, base, dumps;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
-static double held_text, held_tree, pair_text, pair_shared;
+static double held_text, held_tree, pair_text, pair_shared, pair_shared_text;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
 static long held_n;
 /* --base: the runs kept as the daemon keeps them (undo_base.c). */
@@ -213,10 +215,12 @@ static void measure_base(const struct game *g)
 static void measure_shared(const struct game *g)
 {
 	unsigned n = tg_view_section_count(M);
+	uint64_t items = 0;
 	for (int r = 0; r < 2; r++) {
 		struct tg_view_kept k = {0};
 		tg_view_keep_full(&k, M, g, roles[r]);
 		pair_text += (double)k.vlen;
+		items |= k.items;
 		tg_view_kept_clear(&k);
 	}
 	for (unsigned i = 0; i < n && i < TG_VIEW_SECTIONS_MAX; i++) {
@@ -227,8 +231,11 @@ static void measure_shared(const struct game *g)
 			json_decref(v);
 			sec_bytes[i] += t[r] ? (double)strlen(t[r]) : 0;
 		}
-		if (t[0] && t[1] && strcmp(t[0], t[1]) == 0)
+		if (t[0] && t[1] && strcmp(t[0], t[1]) == 0) {
 			pair_shared += (double)strlen(t[0]);
+			if (!((items >> i) & 1)) /* kept as text, not stamps */
+				pair_shared_text += (double)strlen(t[0]);
+		}
 		free(t[0]);
 		free(t[1]);
 	}
@@ -333,6 +340,8 @@ int main(int argc, char **argv)
 		printf("kept_views_pair_text_bytes %.0f\n", pair_text / (double)(held_n / 2));
 		printf("kept_views_pair_same_section_bytes %.0f\n",
 		       pair_shared / (double)(held_n / 2));
+		printf("kept_views_pair_same_text_section_bytes %.0f\n",
+		       pair_shared_text / (double)(held_n / 2));
 		for (unsigned i = 0; i < tg_view_section_count(M) && i < TG_VIEW_SECTIONS_MAX; i++)
 			if (sec_bytes[i] / (double)(held_n / 2) >= 100) /* the pair's text of it */
 				printf("kept_views_pair_section_bytes%s %.0f\n",

@@ -29,7 +29,7 @@
 #include <string.h>
 
 /* The value at a JSON Pointer of plain tokens ("/board/forces"), or NULL. */
-static const json_t *items_patch_at(const json_t *v, const char *ptr)
+static inline const json_t *items_patch_at(const json_t *v, const char *ptr)
 {
 	char tok[64];
 	while (v && *ptr == '/') {
@@ -45,8 +45,8 @@ static const json_t *items_patch_at(const json_t *v, const char *ptr)
 	return v;
 }
 
-static json_t *items_patch(const json_t *whole, const json_t *now, const char *const *ptrs,
-                           size_t nptr)
+static inline json_t *items_patch(const json_t *whole, const json_t *now, const char *const *ptrs,
+                                  size_t nptr)
 {
 	json_t *out = json_array();
 	char last[200] = ""; /* the element the previous operation replaced */
@@ -82,13 +82,13 @@ static json_t *items_patch(const json_t *whole, const json_t *now, const char *c
 	return out;
 }
 
-static char *items_patch_dump(const json_t *v)
+static inline char *items_patch_dump(const json_t *v)
 {
 	return json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
 }
 
 /* The section of secs[0, nsec) whose value holds path, or -1. */
-static int items_patch_section(const char *path, const char *const *secs, size_t nsec)
+static inline int items_patch_section(const char *path, const char *const *secs, size_t nsec)
 {
 	for (size_t i = 0; path && i < nsec; i++) {
 		size_t n = strlen(secs[i]);
@@ -98,8 +98,8 @@ static int items_patch_section(const char *path, const char *const *secs, size_t
 	return -1;
 }
 
-static json_t *sections_patch(const json_t *ops, const json_t *now, const char *const *secs,
-                              size_t nsec, unsigned long long kept)
+static inline json_t *sections_patch(const json_t *ops, const json_t *now, const char *const *secs,
+                                     size_t nsec, unsigned long long kept)
 {
 	json_t *out = json_array();
 	size_t n = json_array_size(ops);
