@@ -338,7 +338,11 @@ static void print_match_line(const json_t *raw, int mine)
 	}
 	if (mine && *str(m, "your_role"))
 		printf("  [you: %s]", seat_text_of(m, str(m, "your_role")));
-	if (mine && json_is_true(json_object_get(m, "your_turn")))
+	/* held by the server's rules version (docs/OPERATIONS.md, "Rules
+	 * versions"): nobody can move until its operator settles it */
+	if (json_is_true(json_object_get(m, "rules_held")))
+		printf("  HELD (the server's rules changed)");
+	else if (mine && json_is_true(json_object_get(m, "your_turn")))
 		printf("  <== waiting for you");
 	else if (!strcmp(str(m, "status"), "active")) {
 		printf("  (waiting for");

@@ -162,6 +162,8 @@ function matchLine(m, actions) {
     h("div", {},
       h("strong", {}, `#${m.match} ${gameTitle(m.game)}`), ` · ${scenarioTitle(m.game, m.scenario)} · `,
       m.your_turn ? h("span", { class: "badge" }, "your move") : null,
+      // held by the server's rules version until its operator settles it
+      m.rules_held ? h("span", { class: "badge held", title: m.summary }, "held: rules changed") : null,
       h("div", { class: "muted" }, m.summary || m.status, " · ", seats,
         m.last_move ? ` · last move ${ago(m.last_move)}` : m.created ? ` · created ${ago(m.created)}` : ""),
       m.time_control ? h("div", { class: "muted tc" }, `Clock: ${controlText(m.time_control)}`,

@@ -120,8 +120,13 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	json_array_foreach(awaiting, i,
 	                   a) if (your_role && strcmp(json_string_value(a), your_role) == 0)
 	    your_turn = true;
+	/* held by its rules version: nothing moves until the operator settles it */
+	bool held = match_rules_row_held(mod, row);
 	const char *summary;
-	if (strcmp(status, "open") == 0)
+	if (held)
+		summary = "Held: this server's rules for the game changed; waiting for its "
+		          "operator";
+	else if (strcmp(status, "open") == 0)
 		summary = "Waiting for players";
 	else if (strcmp(status, "aborted") == 0)
 		summary = "Abandoned before it started";
@@ -144,6 +149,7 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 		if (str(row, "invite_code"))
 			json_object_set_new(info, "invite", json_string(str(row, "invite_code")));
 	}
+	json_object_set_new(info, "rules_held", json_boolean(held));
 	json_object_set_new(info, "rated",
 	                    json_boolean(json_is_true(json_object_get(row, "rated"))));
 	json_t *tc = json_object_get(row, "time_control");

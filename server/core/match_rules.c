@@ -19,10 +19,22 @@
 #include "core/server_internal.h"
 #include "util/log.h"
 
+static unsigned row_rules_version(const json_t *row)
+{
+	json_int_t v = json_integer_value(json_object_get(row, "rules_version"));
+	return v >= 1 && v <= UINT32_MAX ? (unsigned)v : 1;
+}
+
 unsigned match_rules_version(const struct tg_match *m)
 {
-	json_int_t v = json_integer_value(json_object_get(m->row, "rules_version"));
-	return v >= 1 && v <= UINT32_MAX ? (unsigned)v : 1;
+	return row_rules_version(m->row);
+}
+
+bool match_rules_row_held(const struct game_module *mod, const json_t *row)
+{
+	const char *status = json_string_value(json_object_get(row, "status"));
+	return mod && status && strcmp(status, "active") == 0 &&
+	       !tg_game_rules_replay(mod, row_rules_version(row));
 }
 
 int64_t match_rules_since(const struct tg_match *m)

@@ -406,6 +406,12 @@ unsigned match_rules_version(const struct tg_match *m);
 int64_t match_rules_since(const struct tg_match *m);
 /* Whether m's module replays that version's logs as they were played. */
 bool match_rules_replay(const struct tg_match *m);
+/* Whether the match of store row `row` (a game of mod) is held: active, and
+ * mod does not replay the rules version it records. An active match that
+ * loads under mod records mod's version (match_rules_resume), so such a row
+ * is one refused with rules_changed until the operator settles it: what the
+ * operators' status counts (match_rules_held) and the lobby marks. */
+bool match_rules_row_held(const struct game_module *mod, const json_t *row);
 /* The error rules_changed for m: "Match M was played under GAME rules
  * version V; this server has version W, " and why (ending a sentence). */
 int match_rules_refuse(const struct tg_match *m, const char *why, struct tg_error *err);
