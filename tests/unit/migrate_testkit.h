@@ -3,7 +3,7 @@
  * the build's migrations copied or applied below a number as migrate.c
  * applies them, the store opened on the result, and SQL run on the file
  * directly (exec, query_int). Included by one test file each (its statics
- * are that file's). */
+ * are that file's); static inline, so that a test need not use them all. */
 #ifndef TG_TEST_MIGRATE_TESTKIT_H
 #define TG_TEST_MIGRATE_TESTKIT_H
 
@@ -24,7 +24,7 @@ static char copied[64][64];
 static int ncopied;
 
 /* Copies the build's migrations numbered below `below` (all if 0). */
-static void copy_schema(int below)
+static inline void copy_schema(int below)
 {
 	DIR *d = opendir(TG_SOURCE_DIR "/schema");
 	CHECK(d != NULL);
@@ -55,7 +55,7 @@ static void copy_schema(int below)
 		closedir(d);
 }
 
-static int by_name(const void *a, const void *b)
+static inline int by_name(const void *a, const void *b)
 {
 	return strcmp(a, b);
 }
@@ -63,7 +63,7 @@ static int by_name(const void *a, const void *b)
 /* The migrations numbered below `below`, applied as migrate.c applies them
  * (the store itself cannot open such a database: its statements need the
  * current schema). */
-static void apply_old(int below)
+static inline void apply_old(int below)
 {
 	static char names[64][64];
 	int n = 0;
@@ -110,17 +110,27 @@ static void apply_old(int below)
 	sqlite3_close(db);
 }
 
-static bool opens(void)
+/* Whether the store opens db_path with the migrations of schema_dir (NULL:
+ * the build's own), closing it again; err says why not. */
+static inline bool opens_in(const char *schema_dir, struct tg_error *err)
 {
-	struct tg_error err = {0};
-	struct tg_store *s = tg_store_open(db_path, schema, &err);
-	CHECKF(s != NULL, "%s", err.message);
+	memset(err, 0, sizeof *err);
+	struct tg_store *s = tg_store_open(db_path, schema_dir, err);
 	tg_store_close(s);
 	return s != NULL;
 }
 
+/* The same with the test's schema/ copy, a failure checked and said. */
+static inline bool opens(void)
+{
+	struct tg_error err;
+	bool ok = opens_in(schema, &err);
+	CHECKF(ok, "%s", err.message);
+	return ok;
+}
+
 /* Runs sql on the file with foreign keys on; returns SQLite's code. */
-static int exec(const char *sql)
+static inline int exec(const char *sql)
 {
 	sqlite3 *db;
 	int rc = sqlite3_open(db_path, &db);
@@ -132,7 +142,7 @@ static int exec(const char *sql)
 	return rc;
 }
 
-static long long query_int(const char *sql)
+static inline long long query_int(const char *sql)
 {
 	sqlite3 *db;
 	long long v = -1;
@@ -150,7 +160,7 @@ static long long query_int(const char *sql)
 
 /* dir, schema/ and db_path under a new /tmp/tg_migrate<tag>_XXXXXX; false
  * (and said) when the folder cannot be made. */
-static bool migrate_dirs(const char *tag)
+static inline bool migrate_dirs(const char *tag)
 {
 	snprintf(dir, sizeof dir, "/tmp/tg_migrate%.8s_XXXXXX", tag);
 	if (!mkdtemp(dir)) {

@@ -2,19 +2,7 @@
  * order, a failing one aborts the open (naming its file) and leaves nothing,
  * and a database newer than the build's schema folder is refused. The test
  * looks into the database file with SQLite directly, as an operator would. */
-#include "store/store.h"
-#include "tap.h"
-
-#include <ctype.h>
-#include <dirent.h>
-#include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-static char dir[64], schema[128], db_path[128];
+#include "migrate_testkit.h"
 
 static void write_file(const char *name, const char *text)
 {
@@ -30,60 +18,9 @@ static void write_file(const char *name, const char *text)
 
 static void remove_file(const char *folder, const char *name)
 {
-	char p[4096];
-	snprintf(p, sizeof p, "%s/%s", folder, name);
+	char p[512];
+	snprintf(p, sizeof p, "%.250s/%.250s", folder, name);
 	unlink(p);
-}
-
-/* The build's own migrations (NNN_*.sql), copied into the test's folder:
- * the store's statements need the current schema. The test's own
- * migrations are numbered from 901, after any real one. Returns how many. */
-static char real[32][64];
-static int nreal;
-
-static int copy_real(void)
-{
-	DIR *d = opendir(TG_SOURCE_DIR "/schema");
-	CHECK(d != NULL);
-	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		if (len < 8 || len >= sizeof real[0] || !isdigit((unsigned char)e->d_name[0]) ||
-		    strcmp(e->d_name + len - 4, ".sql") != 0 || nreal == 32)
-			continue;
-		char p[300];
-		snprintf(p, sizeof p, "%s/%s", TG_SOURCE_DIR "/schema", e->d_name);
-		FILE *in = fopen(p, "r");
-		CHECK(in != NULL);
-		if (!in)
-			continue;
-		static char text[1 << 16];
-		size_t n = fread(text, 1, sizeof text - 1, in);
-		fclose(in);
-		text[n] = '\0';
-		snprintf(real[nreal], sizeof real[0], "%.63s", e->d_name);
-		write_file(real[nreal++], text);
-	}
-	if (d)
-		closedir(d);
-	return nreal;
-}
-
-/* One integer from a query on the database file, or -1. */
-static long long query_int(const char *sql)
-{
-	sqlite3 *db;
-	long long v = -1;
-	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-			if (sqlite3_step(st) == SQLITE_ROW)
-				v = sqlite3_column_int64(st, 0);
-			sqlite3_finalize(st);
-		}
-	}
-	sqlite3_close(db);
-	return v;
 }
 
 static long long table_exists(const char *name)
@@ -93,54 +30,43 @@ static long long table_exists(const char *name)
 	return query_int(sql);
 }
 
-static bool opens(const char *schema_dir, struct tg_error *err)
-{
-	memset(err, 0, sizeof *err);
-	struct tg_store *s = tg_store_open(db_path, schema_dir, err);
-	tg_store_close(s);
-	return s != NULL;
-}
-
 int main(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/tg_migrate_XXXXXX");
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (!migrate_dirs(""))
 		return 1;
-	}
-	snprintf(schema, sizeof schema, "%s/schema", dir);
-	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
-	mkdir(schema, 0700);
 	struct tg_error err;
 
 	/* No migration files at all: refused, the folder named. */
-	CHECK(!opens(schema, &err));
+	CHECK(!opens_in(schema, &err));
 	CHECK_EQ_STR(err.code, "storage");
 	CHECKF(strstr(err.message, schema) != NULL, "%s", err.message);
 
 	/* The first open applies the migrations once; files not named NNN_*.sql
 	 * are ignored. */
-	int n = copy_real();
+	/* The build's own migrations: the store's statements need the current
+	 * schema. The test's own are numbered from 901, after any real one. */
+	copy_schema(0);
+	int n = ncopied;
 	CHECK(n >= 1);
 	/* the latest real migration's number */
 	long long last = 0;
 	for (int i = 0; i < n; i++)
-		if (atoll(real[i]) > last)
-			last = atoll(real[i]);
+		if (atoll(copied[i]) > last)
+			last = atoll(copied[i]);
 	write_file("README.md", "not SQL");
 	write_file("notes.sql", "this is not SQL either");
-	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECKF(opens_in(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), n);
 	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), last);
 	CHECK_EQ_INT(table_exists("match_seats"), 1);
 	CHECK_EQ_INT(query_int("SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 1);
 	/* Reopening applies nothing again (it would fail: the tables exist). */
-	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECKF(opens_in(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations"), n);
 
 	/* A new migration is applied on the next open, after the older ones. */
 	write_file("901_extra.sql", "CREATE TABLE extra (x INTEGER);");
-	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECKF(opens_in(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 901);
 	CHECK_EQ_INT(table_exists("extra"), 1);
 
@@ -148,13 +74,13 @@ int main(void)
 	 * of its statements behind. */
 	write_file("902_broken.sql",
 	           "CREATE TABLE t3 (y INTEGER); INSERT INTO nowhere VALUES (1);");
-	CHECK(!opens(schema, &err));
+	CHECK(!opens_in(schema, &err));
 	CHECK_EQ_STR(err.code, "storage");
 	CHECKF(strstr(err.message, "902_broken.sql") != NULL, "%s", err.message);
 	CHECK_EQ_INT(table_exists("t3"), 0);
 	CHECK_EQ_INT(query_int("SELECT max(version) FROM schema_migrations"), 901);
 	remove_file(schema, "902_broken.sql");
-	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECKF(opens_in(schema, &err), "%s", err.message);
 
 	/* Foreign keys hold at the end of a migration, not at each statement:
 	 * a row may come before the row it refers to, but not stay orphaned. */
@@ -162,28 +88,28 @@ int main(void)
 	           "INSERT INTO sessions (token_hash, user_id, created, expires) VALUES "
 	           "(zeroblob(32), 4242, 0, 1);"
 	           "INSERT INTO users (id, name, pw_hash, created) VALUES (4242, 'x', 'h', 0);");
-	CHECKF(opens(schema, &err), "%s", err.message);
+	CHECKF(opens_in(schema, &err), "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT user_id FROM sessions"), 4242);
 	write_file("903_orphan.sql", "INSERT INTO sessions (token_hash, user_id, created, expires) "
 	                             "VALUES (randomblob(32), 99, 0, 1);");
-	CHECK(!opens(schema, &err));
+	CHECK(!opens_in(schema, &err));
 	CHECKF(strstr(err.message, "903_orphan.sql") != NULL, "%s", err.message);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM sessions"), 1);
 	remove_file(schema, "903_orphan.sql");
 
 	/* Two files with one number: refused. */
 	write_file("901_other.sql", "CREATE TABLE other (x INTEGER);");
-	CHECK(!opens(schema, &err));
+	CHECK(!opens_in(schema, &err));
 	CHECKF(strstr(err.message, "901_other.sql") != NULL, "%s", err.message);
 	remove_file(schema, "901_other.sql");
 
 	/* An older build (whose schema folder lacks 901) refuses this database. */
-	CHECK(!opens(TG_SOURCE_DIR "/schema", &err));
+	CHECK(!opens_in(TG_SOURCE_DIR "/schema", &err));
 	CHECKF(strstr(err.message, "901_extra.sql") != NULL, "%s", err.message);
 	remove_file(schema, "902_deferred.sql");
 
 	/* A schema folder that does not exist: refused, named. */
-	CHECK(!opens("/nonexistent/schema", &err));
+	CHECK(!opens_in("/nonexistent/schema", &err));
 	CHECKF(strstr(err.message, "/nonexistent/schema") != NULL, "%s", err.message);
 
 	/* NULL: the build's own schema folder, here on a fresh database. */
@@ -193,7 +119,7 @@ int main(void)
 		snprintf(p, sizeof p, "telegraph.db%s", suffix[i]);
 		remove_file(dir, p);
 	}
-	CHECKF(opens(NULL, &err), "%s", err.message);
+	CHECKF(opens_in(NULL, &err), "%s", err.message);
 	CHECK_EQ_INT(table_exists("actions"), 1);
 
 	for (int i = 0; i < 3; i++) {
@@ -202,7 +128,7 @@ int main(void)
 		remove_file(dir, p);
 	}
 	for (int i = 0; i < n; i++)
-		remove_file(schema, real[i]);
+		remove_file(schema, copied[i]);
 	remove_file(schema, "901_extra.sql");
 	remove_file(schema, "README.md");
 	remove_file(schema, "notes.sql");
