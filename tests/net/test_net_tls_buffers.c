@@ -16,26 +16,14 @@
  *     after that still goes both ways, and the buffers come back;
  *   - with 0: right after a message a connection holds what an idle one
  *     does (under 4 KiB more), as before. */
-#include <arpa/inet.h>
 #include <malloc.h>
-#include <netinet/in.h>
 #include <openssl/crypto.h>
-#include <openssl/ssl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "net/cert.h"
-#include "net/net.h"
-#include "tap.h"
+#include "net_testkit.h"
 #include "util/log.h"
 
 #define N 4
@@ -123,35 +111,6 @@ static void *loop_thread(void *arg)
 
 /* ---- the clients (main thread) ----------------------------------------- */
 
-struct client {
-	int fd;
-	SSL *ssl;
-};
-
-static bool client_open(struct client *cl, SSL_CTX *ctx, int port)
-{
-	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
-	struct timeval tv = {.tv_sec = 10};
-	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
-		return false;
-	cl->ssl = SSL_new(ctx);
-	SSL_set_fd(cl->ssl, cl->fd);
-	return SSL_connect(cl->ssl) == 1;
-}
-
-static void client_close(struct client *cl)
-{
-	if (cl->ssl) {
-		SSL_shutdown(cl->ssl);
-		SSL_free(cl->ssl);
-	}
-	close(cl->fd);
-	cl->ssl = NULL;
-}
-
 /* One message there and its echo back. */
 static bool round_trip(struct client *cl)
 {
@@ -159,16 +118,8 @@ static bool round_trip(struct client *cl)
 	if (SSL_write(cl->ssl, line, (int)sizeof line - 1) != (int)sizeof line - 1)
 		return false;
 	char buf[256];
-	size_t len = 0;
-	while (len < sizeof buf) {
-		int r = SSL_read(cl->ssl, buf + len, (int)(sizeof buf - len));
-		if (r <= 0)
-			return false;
-		len += (size_t)r;
-		if (memchr(buf, '\n', len))
-			return len == sizeof line - 1 && memcmp(buf, line, len) == 0;
-	}
-	return false;
+	size_t len = client_read_until(cl, buf, sizeof buf, "\n", 1);
+	return len == sizeof line - 1 && memcmp(buf, line, len) == 0;
 }
 
 static int round_trips(struct client *cl)
@@ -278,32 +229,15 @@ int main(void)
 	}
 	signal(SIGPIPE, SIG_IGN);
 	tg_log_set_level(TG_LOG_WARN);
-	char dir[] = "/tmp/tg-net-buffers-XXXXXX";
-	if (!mkdtemp(dir))
-		return 1;
-	char cert_path[128], key_path[128], err[256] = "";
-	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
-	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
-	struct tg_cert_names names = {0};
-	tg_cert_names_add(&names, "127.0.0.1");
-	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
-	tg_cert_names_free(&names);
-	CHECKF(made == 0, "%s", err);
+	struct net_test_files files;
+	if (!net_test_files_make(&files, "/tmp/tg-net-buffers-XXXXXX"))
+		return tap_done();
+	char err[256] = "";
 
 	uv_loop_init(&loop);
 	uv_async_init(&loop, &wake, on_wake);
-	struct tg_net_config cfg = {
-	    .host = "127.0.0.1",
-	    .cert_file = cert_path,
-	    .key_file = key_path,
-	    .max_message = 65536,
-	    .max_outbuf = 1 << 20,
-	    .handshake_timeout_ms = 10000,
-	    .idle_timeout_ms = 60000,
-	    .max_connections = 4 * N,
-	    .message_timeout_ms = 10000,
-	    .tls_buffers_idle_ms = DELAY_MS,
-	};
+	struct tg_net_config cfg = net_test_config(&files, 4 * N);
+	cfg.tls_buffers_idle_ms = DELAY_MS;
 	/* The nets are made on the loop thread's side of the count too. */
 	on_loop = true;
 	nets[0] = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
@@ -330,8 +264,6 @@ int main(void)
 		tg_net_free(nets[i]);
 	uv_loop_close(&loop);
 	SSL_CTX_free(ctx);
-	unlink(cert_path);
-	unlink(key_path);
-	rmdir(dir);
+	net_test_files_remove(&files);
 	return tap_done();
 }

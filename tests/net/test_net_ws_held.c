@@ -16,25 +16,13 @@
  * it is answered: a WebSocket connection must keep less than 1 KiB of tg_net's
  * heap more than an NDJSON one. wslay's context (its own 4 KiB in and 4 KiB
  * out buffers) and TLS are the libraries' and are not counted here. */
-#include <arpa/inet.h>
 #include <malloc.h>
-#include <netinet/in.h>
 #include <openssl/err.h>
-#include <openssl/ssl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
-#include <unistd.h>
 
-#include "net/cert.h"
-#include "net/net.h"
-#include "tap.h"
+#include "net_testkit.h"
 #include "util/log.h"
 
 /* ---- the counting allocator ------------------------------------------- */
@@ -137,67 +125,28 @@ static void *loop_thread(void *arg)
 
 #define N 16
 
-struct client {
-	int fd;
-	SSL *ssl;
-};
+static const char msg[] = "{\"op\":\"echo\"}";
 
-static bool client_open(struct client *cl, SSL_CTX *ctx)
-{
-	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
-	struct timeval tv = {.tv_sec = 10};
-	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
-		return false;
-	cl->ssl = SSL_new(ctx);
-	SSL_set_fd(cl->ssl, cl->fd);
-	return SSL_connect(cl->ssl) == 1;
-}
-
-static void client_close(struct client *cl)
-{
-	if (cl->ssl) {
-		SSL_shutdown(cl->ssl);
-		SSL_free(cl->ssl);
-	}
-	close(cl->fd);
-	cl->ssl = NULL;
-}
-
-/* Reads until `end` has come (or 4 KiB, or an error); whether it came. */
-static bool read_until(struct client *cl, const char *end, size_t endlen)
+/* Whether the echo of msg comes back. */
+static bool echoed(struct client *cl)
 {
 	char buf[4096];
-	size_t len = 0;
-	while (len < sizeof buf) {
-		int r = SSL_read(cl->ssl, buf + len, (int)(sizeof buf - len));
-		if (r <= 0)
-			return false;
-		len += (size_t)r;
-		for (size_t i = 0; i + endlen <= len; i++)
-			if (memcmp(buf + i, end, endlen) == 0)
-				return true;
-	}
-	return false;
+	return client_read_until(cl, buf, sizeof buf, "echo", 4) > 0;
 }
-
-static const char msg[] = "{\"op\":\"echo\"}";
 
 static bool ndjson_client(struct client *cl, SSL_CTX *ctx)
 {
-	if (!client_open(cl, ctx))
+	if (!client_open(cl, ctx, atomic_load(&port)))
 		return false;
 	char line[64];
 	int n = snprintf(line, sizeof line, "%s\n", msg);
-	return SSL_write(cl->ssl, line, n) == n && read_until(cl, "echo", 4);
+	return SSL_write(cl->ssl, line, n) == n && echoed(cl);
 }
 
 /* The upgrade (the daemon's own origin), then one masked text frame. */
 static bool ws_client(struct client *cl, SSL_CTX *ctx)
 {
-	if (!client_open(cl, ctx))
+	if (!client_open(cl, ctx, atomic_load(&port)))
 		return false;
 	char head[512];
 	int n =
@@ -207,13 +156,15 @@ static bool ws_client(struct client *cl, SSL_CTX *ctx)
 	             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
 	             "Sec-WebSocket-Version: 13\r\n\r\n",
 	             atomic_load(&port), atomic_load(&port));
-	if (SSL_write(cl->ssl, head, n) != n || !read_until(cl, "\r\n\r\n", 4))
+	char reply[4096];
+	if (SSL_write(cl->ssl, head, n) != n ||
+	    !client_read_until(cl, reply, sizeof reply, "\r\n\r\n", 4))
 		return false;
 	unsigned char frame[64] = {0x81, (unsigned char)(0x80 | (sizeof msg - 1)), 1, 2, 3, 4};
 	for (size_t i = 0; i < sizeof msg - 1; i++)
 		frame[6 + i] = (unsigned char)msg[i] ^ frame[2 + i % 4];
 	int fn = 6 + (int)(sizeof msg - 1);
-	return SSL_write(cl->ssl, frame, fn) == fn && read_until(cl, "echo", 4);
+	return SSL_write(cl->ssl, frame, fn) == fn && echoed(cl);
 }
 
 /* The live count once it has stopped moving (write requests freed). */
@@ -256,31 +207,14 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	tg_log_set_level(TG_LOG_WARN);
-	char dir[] = "/tmp/tg-net-held-XXXXXX";
-	if (!mkdtemp(dir))
-		return 1;
-	char cert_path[128], key_path[128], err[256] = "";
-	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
-	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
-	struct tg_cert_names names = {0};
-	tg_cert_names_add(&names, "127.0.0.1");
-	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
-	tg_cert_names_free(&names);
-	CHECKF(made == 0, "%s", err);
+	struct net_test_files files;
+	if (!net_test_files_make(&files, "/tmp/tg-net-held-XXXXXX"))
+		return tap_done();
+	char err[256] = "";
 
 	uv_loop_init(&loop);
 	uv_async_init(&loop, &wake, on_wake);
-	struct tg_net_config cfg = {
-	    .host = "127.0.0.1",
-	    .cert_file = cert_path,
-	    .key_file = key_path,
-	    .max_message = 65536,
-	    .max_outbuf = 1 << 20,
-	    .handshake_timeout_ms = 10000,
-	    .idle_timeout_ms = 60000,
-	    .max_connections = 4 * N,
-	    .message_timeout_ms = 10000,
-	};
+	struct tg_net_config cfg = net_test_config(&files, 4 * N);
 	net = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
 	CHECKF(net != NULL, "%s", err);
 	if (!net)
@@ -309,8 +243,6 @@ int main(void)
 	tg_net_free(net);
 	uv_loop_close(&loop);
 	SSL_CTX_free(ctx);
-	unlink(cert_path);
-	unlink(key_path);
-	rmdir(dir);
+	net_test_files_remove(&files);
 	return tap_done();
 }
