@@ -83,4 +83,36 @@ static inline void bt_put(struct boal_state *s, const char *id, int area)
 	s->unit[bt_unit(id)].area = (uint8_t)area;
 }
 
+/* Seeds s's generator with the first key (seed, seed >> 8, tag) whose
+ * next two DRs satisfy ok(adr, ddr) (10.4.1); tag keeps each test's keys
+ * its own. */
+static inline void bt_seed_for(struct boal_state *s, uint8_t tag, bool (*ok)(int, int))
+{
+	for (int seed = 1; seed < 5000; seed++) {
+		uint8_t key[TG_SEED_BYTES] = {(uint8_t)seed, (uint8_t)(seed >> 8), tag};
+		tg_rng_init(&s->rng, key);
+		int a, d;
+		bt_predict(s, &a, &d);
+		if (ok(a, d))
+			return;
+	}
+}
+
+/* A.P. Hill's infantry and Johnson's (an Independent) in a Confederate
+ * Mechanicsville (3), the Confederate army active: its impulse begun, the
+ * area activated and A.P. Hill's unit with it (the start of an assault
+ * into McCall's Ellerson's Mill, 6). */
+static inline void bt_hill_johnson_at_mechanicsville(struct boal_state *s, bool advanced)
+{
+	const int C = BOAL_CONFEDERATE;
+	bt_setup(s, advanced);
+	s->army_active[C] = true;
+	bt_put(s, "aphill_inf", 3);
+	bt_put(s, "johnson_inf", 3);
+	s->control[3] = (uint8_t)C;
+	boal_impulse_begin(s, C);
+	CHECK_EQ_INT(bt_act(s, C, "{\"type\":\"activate\",\"area\":3}"), 0);
+	CHECK_EQ_INT(bt_act(s, C, "{\"type\":\"activate_unit\",\"unit\":\"aphill_inf\"}"), 0);
+}
+
 #endif

@@ -16,19 +16,6 @@
  * case); a Mandatory Assault names every unit that entered. */
 #include "boal_impulse_testkit.h"
 
-/* seed whose first two DRs satisfy ok(adr, ddr) */
-static void seed_for(struct boal_state *s, bool (*ok)(int, int))
-{
-	for (int seed = 1; seed < 5000; seed++) {
-		uint8_t key[TG_SEED_BYTES] = {(uint8_t)seed, (uint8_t)(seed >> 8), 5};
-		tg_rng_init(&s->rng, key);
-		int a, d;
-		bt_predict(s, &a, &d);
-		if (ok(a, d))
-			return;
-	}
-}
-
 /* Johnson (attack 2) alone against the Exhausted White House infantry
  * (defense 3) in Mechanicsville (TEM +2): AV 2, DV 5. With Anderson's
  * Fresh artillery too the AV would be 3 (10.4.2 "+1 Each additional Fresh
@@ -49,7 +36,7 @@ static void contested3(struct boal_state *s)
 	bt_put(s, "johnson_inf", 3); /* an Independent */
 	bt_put(s, "whitehouse_inf", 3);
 	s->unit[bt_unit("whitehouse_inf")].exhausted = true;
-	seed_for(s, repulse_alone);
+	bt_seed_for(s, 5, repulse_alone);
 	boal_impulse_begin(s, BOAL_CONFEDERATE);
 	bt_act(s, 1, "{\"type\":\"activate\",\"area\":3}");
 	bt_act(s, 1, "{\"type\":\"activate_unit\",\"unit\":\"anderson_art\"}");
@@ -171,14 +158,7 @@ int main(void)
 	/* 10.1: Mandatory: A.P. Hill and Johnson enter McCall's Ellerson's
 	 * Mill (6), not Contested: the offer names both, only the Point Unit
 	 * is chosen, and leaving one out is refused */
-	bt_setup(&s, false);
-	s.army_active[C] = true;
-	bt_put(&s, "aphill_inf", 3);
-	bt_put(&s, "johnson_inf", 3);
-	s.control[3] = (uint8_t)C;
-	boal_impulse_begin(&s, C);
-	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate\",\"area\":3}"), 0);
-	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate_unit\",\"unit\":\"aphill_inf\"}"), 0);
+	bt_hill_johnson_at_mechanicsville(&s, false);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"aphill_inf\",\"to\":6}"), 0);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"move\",\"unit\":\"johnson_inf\",\"to\":6}"), 0);
 	o = assault_offer(&s, C, 6, &count);

@@ -13,19 +13,6 @@
  * retreat unless they started the Impulse in the Assaulted Area". */
 #include "boal_impulse_testkit.h"
 
-/* seed whose first two DRs satisfy ok(adr, ddr) */
-static void seed_for(struct boal_state *s, bool (*ok)(int, int))
-{
-	for (int seed = 1; seed < 5000; seed++) {
-		uint8_t key[TG_SEED_BYTES] = {(uint8_t)seed, (uint8_t)(seed >> 8), 3};
-		tg_rng_init(&s->rng, key);
-		int a, d;
-		bt_predict(s, &a, &d);
-		if (ok(a, d))
-			return;
-	}
-}
-
 /* Anderson's artillery (attack 2) against the Exhausted White House
  * infantry (defense 3) in Mechanicsville (TEM +2): AV 2, DV 5 */
 static bool rout(int a, int d)
@@ -52,7 +39,7 @@ static void contested3(struct boal_state *s, bool (*ok)(int, int))
 	bt_put(s, "johnson_inf", 3); /* an Independent */
 	bt_put(s, "whitehouse_inf", 3);
 	s->unit[bt_unit("whitehouse_inf")].exhausted = true;
-	seed_for(s, ok);
+	bt_seed_for(s, 3, ok);
 	boal_impulse_begin(s, BOAL_CONFEDERATE);
 	bt_act(s, 1, "{\"type\":\"activate\",\"area\":3}");
 	bt_act(s, 1, "{\"type\":\"activate_unit\",\"unit\":\"anderson_art\"}");
@@ -117,7 +104,7 @@ int main(void)
 	bt_put(&s, "whitehouse_inf", 5);
 	bt_put(&s, "winder_inf", 4);
 	s.control[4] = (uint8_t)C;
-	seed_for(&s, repulse_winder);
+	bt_seed_for(&s, 3, repulse_winder);
 	boal_impulse_begin(&s, C);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate\",\"area\":4}"), 0);
 	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate_unit\",\"unit\":\"winder_inf\"}"), 0);

@@ -14,14 +14,7 @@ static int attack_total(bool forced)
 {
 	struct boal_state s;
 	const int U = BOAL_UNION, C = BOAL_CONFEDERATE;
-	bt_setup(&s, true);
-	s.army_active[C] = true;
-	bt_put(&s, "aphill_inf", 3);
-	bt_put(&s, "johnson_inf", 3);
-	s.control[3] = (uint8_t)C;
-	boal_impulse_begin(&s, C);
-	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate\",\"area\":3}"), 0);
-	CHECK_EQ_INT(bt_act(&s, C, "{\"type\":\"activate_unit\",\"unit\":\"aphill_inf\"}"), 0);
+	bt_hill_johnson_at_mechanicsville(&s, true);
 	if (forced)
 		CHECK_EQ_INT(
 		    bt_act(&s, C, "{\"type\":\"forced_march\",\"units\":[\"johnson_inf\"]}"), 0);
