@@ -25,8 +25,7 @@
 //   node test_account.mjs DAEMON OUTDIR
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { PW, fail, startDaemon as start, until, device, signIn, wire, textOf, expectText, errorCount, nextError } from "./webtest.mjs";
+import { PW, fail, startDaemon as start, until, device, signIn, wire, textOf, expectText, errorCount, nextError, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -41,8 +40,7 @@ const startDaemon = () => start(daemonPath, ["--set", "operators=root"]);
 async function main() {
   const daemon = await startDaemon();
   const url = `https://127.0.0.1:${daemon.port}/`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await launch();
   try {
     // ---- sessions --------------------------------------------------------
     const a = await device(browser, url);

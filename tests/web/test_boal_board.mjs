@@ -22,9 +22,8 @@
 //   node test_boal_board.mjs DAEMON OUTDIR
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { timeline } from "./hidden_frames.mjs";
-import { startDaemon, until, fail, registered as player } from "./webtest.mjs";
+import { startDaemon, until, fail, registered as player, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -486,11 +485,7 @@ async function review(browser, url, a, b, pages, match) {
 async function main() {
   const d = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${d.port}/`;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launch();
   try {
     const a = await player(browser, url, "mcclellan");
     await a.page.selectOption("#game", "birth-of-a-legend");

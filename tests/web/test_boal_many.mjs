@@ -15,9 +15,8 @@
 //   node test_boal_many.mjs DAEMON OUTDIR
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { applyOps } from "./hidden_frames.mjs";
-import { startDaemon, until, fail, registered, wire } from "./webtest.mjs";
+import { startDaemon, until, fail, registered, wire, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -99,11 +98,7 @@ async function playUntilOffered(a, b) {
 async function main() {
   const d = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${d.port}/`;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launch();
   try {
     const a = await registered(browser, url, "lee");
     const b = await registered(browser, url, "mcclellan");

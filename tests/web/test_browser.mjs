@@ -21,9 +21,9 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
 import { checkHidden, selfTest, timeline } from "./hidden_frames.mjs";
 import { latest, ownMoving, policy } from "./lw_policy.mjs";
+import { launch } from "./webtest.mjs";
 
 const [daemonPath, outDir, movesArg] = process.argv.slice(2);
 const MOVES = Number(movesArg || 30);
@@ -482,11 +482,7 @@ async function reloadForView(p, frames) {
 async function main() {
   const d = await startDaemon();
   const url = `https://127.0.0.1:${d.port}/`;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launch();
   try {
     const framesA = [], framesB = [], framesC = [], sentA = [], sentB = [];
     const a = await player(browser, url, "grant", framesA, sentA);

@@ -12,8 +12,7 @@
 //   node test_invitations.mjs DAEMON OUTDIR
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { PW, fail, startDaemon, until, device, signIn, wire, expectText } from "./webtest.mjs";
+import { PW, fail, startDaemon, until, device, signIn, wire, expectText, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -32,8 +31,7 @@ const privateMatch = async (d) => (await wire(d, { op: "create", game: "fixture-
 async function main() {
   const daemon = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${daemon.port}/`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await launch();
   try {
     const [a, b, c] = [await device(browser, url), await device(browser, url), await device(browser, url)];
     for (const [d, name] of [[a, "ada"], [b, "bob"], [c, "carl"]]) {

@@ -28,8 +28,7 @@
 //   node test_keyboard.mjs DAEMON OUTDIR [MOVES]
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { PW, fail, startDaemon, until, device, signIn, wire } from "./webtest.mjs";
+import { PW, fail, startDaemon, until, device, signIn, wire, launch } from "./webtest.mjs";
 import { timeline } from "./hidden_frames.mjs";
 import { latest, policy } from "./lw_policy.mjs";
 
@@ -302,8 +301,7 @@ async function skipToChat(p) {
 async function main() {
   const daemon = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${daemon.port}/`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await launch();
   try {
     const players = [];
     for (const name of ["grant", "lee"]) {

@@ -27,8 +27,7 @@
 //   node test_tourney.mjs DAEMON OUTDIR
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { PW, fail, startDaemon, until, device, signIn, wire, textOf, expectText, nextError, errorCount } from "./webtest.mjs";
+import { PW, fail, startDaemon, until, device, signIn, wire, textOf, expectText, nextError, errorCount, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -38,8 +37,7 @@ const step = (what) => console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: 
 async function main() {
   const daemon = await startDaemon(daemonPath);
   const url = `https://127.0.0.1:${daemon.port}/`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await launch();
   try {
     // The director, and a player, each on his own device; the other
     // players act through a third page's connection (logging in as each).

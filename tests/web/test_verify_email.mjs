@@ -17,8 +17,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { chromium } from "playwright-core";
-import { PW, fail, startDaemon, until, device, signIn, wire, textOf, expectText } from "./webtest.mjs";
+import { PW, fail, startDaemon, until, device, signIn, wire, textOf, expectText, launch } from "./webtest.mjs";
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -57,8 +56,7 @@ async function main() {
     "--set", `smtp_url=smtp://127.0.0.1:${sink.port}`, "--set", "smtp_from=Telegraph <tg@localhost>",
     "--set", "smtp_user=relay", "--set", "smtp_password=relay-secret",
     "--set", `notify_ca_file=${sink.cert}`, "--set", "notify_poll_ms=100"]);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await launch();
   try {
     const a = await device(browser, `https://127.0.0.1:${daemon.port}/`);
     await signIn(a, "ada", PW, "#register");

@@ -8,11 +8,24 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 
 export const PW = "correct horse battery";
 
 export function fail(what) {
   throw new Error(what);
+}
+
+// Debian's chromium, headless, as every browser test runs it: no sandbox (a
+// container's root), no GPU, /tmp not /dev/shm (a container's is small), and
+// nothing of its own on the network (QUIC, updates, sync, first-run pages).
+export function launch() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+      "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
 }
 
 export async function startDaemon(daemonPath, extra = []) {
