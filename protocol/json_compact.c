@@ -1,6 +1,7 @@
 /* json_compact.c — see json_compact.h. */
 #include "json_compact.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,18 +52,38 @@ static int by_jansson(struct tg_text *t, const json_t *v)
 	return 0;
 }
 
+/* Word-at-a-time tests of 8 bytes (each exact as to whether any byte
+ * matches): a byte below 0x20, a byte above 0x7e, a zero byte. */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+#define ANY_BELOW(w, n) (((w)-ONES * (n)) & ~(w)&HIGHS)
+#define ANY_ABOVE(w, n) ((((w) + ONES * (127 - (n))) | (w)) & HIGHS)
+#define ANY_ZERO(w) (((w)-ONES) & ~(w)&HIGHS)
+
 /* A string of printable ASCII: only '"' and '\\' are escaped (as jansson
  * does without JSON_ESCAPE_SLASH). 1 if written, 0 if it is not such a
- * string, -1 when out of memory. */
+ * string, -1 when out of memory. The bytes are checked eight at a time
+ * (issue 17: this loop was the biggest cost of writing a view's text). */
 static int plain_string(struct tg_text *t, const char *s, size_t len)
 {
-	size_t esc = 0;
-	for (size_t i = 0; i < len; i++) {
+	bool quoted = false; /* a '"' or '\\' is in s */
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (ANY_BELOW(w, 0x20) | ANY_ABOVE(w, 0x7e))
+			return 0;
+		quoted |= (ANY_ZERO(w ^ (ONES * '"')) | ANY_ZERO(w ^ (ONES * '\\'))) != 0;
+	}
+	for (; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c >= 0x7f)
 			return 0;
-		esc += c == '"' || c == '\\';
+		quoted |= c == '"' || c == '\\';
 	}
+	size_t esc = 0;
+	for (i = 0; quoted && i < len; i++)
+		esc += s[i] == '"' || s[i] == '\\';
 	if (tg_text_reserve(t, len + esc + 2) != 0)
 		return -1;
 	char *o = t->p + t->n;
@@ -71,7 +92,7 @@ static int plain_string(struct tg_text *t, const char *s, size_t len)
 		memcpy(o, s, len);
 		o += len;
 	} else {
-		for (size_t i = 0; i < len; i++) {
+		for (i = 0; i < len; i++) {
 			if (s[i] == '"' || s[i] == '\\')
 				*o++ = '\\';
 			*o++ = s[i];

@@ -125,6 +125,28 @@ int main(void)
 		json_decref(v);
 	}
 	CHECKF(ok == n, "%ld of %ld random trees written as jansson writes them", ok, n);
+	/* each kind of byte at each place of strings of 1 to 40 bytes: the
+	 * plain strings are checked eight bytes at a time, so a byte that needs
+	 * an escape or jansson's writer must be seen in any lane of a word and
+	 * in the tail after the last whole word */
+	static const char *const odd[] = {"\"", "\\", "\x01", "\x1f", "\x7f", "\xc3\xa9",
+	                                  " ",  "~",  "/",    "\n",   "!",    "\xe2\x80\xa8"};
+	long placed = 0, placed_ok = 0;
+	for (size_t len = 1; len <= 40; len++)
+		for (size_t at = 0; at < len; at++)
+			for (size_t k = 0; k < sizeof odd / sizeof *odd; k++) {
+				char s[64];
+				memset(s, 'a', len);
+				size_t m = strlen(odd[k]);
+				memcpy(s + at, odd[k], m);
+				s[len > at + m ? len : at + m] = 0;
+				json_t *v = json_string(s);
+				placed++;
+				placed_ok += v && same(v);
+				json_decref(v);
+			}
+	CHECKF(placed_ok == placed, "%ld of %ld strings with one odd byte written as jansson does",
+	       placed_ok, placed);
 	/* appended after what the buffer holds, NUL-terminated */
 	struct tg_text t = {0};
 	tg_text_put(&t, "x=", 2);

@@ -112,8 +112,11 @@ static json_t *value(int depth)
 		return below(3) == 0 ? json_null() : json_boolean(below(2));
 	case 3:
 		return json_string(below(2) ? "Grant" : below(2) ? "caf\xc3\xa9 \"L\"" : "");
-	case 4:
-		return json_string(below(2) ? "1" : "Lee");
+	case 4: /* backslashes before a '"' in the text: escaped or closing */
+		return json_string(below(2)   ? "1"
+		                   : below(2) ? "Lee"
+		                   : below(2) ? "\\"
+		                              : "a\\\"b\\\\");
 	case 5:
 		return json_integer(below(2) ? 1 : 10);
 	case 6:
