@@ -472,6 +472,7 @@ struct views_batch {
 	bool server_ended;           /* the view carries the server's result */
 	unsigned patch_history;      /* cfg.patch_history */
 	unsigned roles;              /* bit r: role r's view is computed */
+	unsigned followed;           /* bit r: someone follows role r live */
 	char *line[TG_ROLE_MAX + 1]; /* what role r's followers get, or NULL */
 };
 void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b);

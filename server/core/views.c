@@ -55,6 +55,15 @@ static bool sub_valid(const struct tg_match *m, const struct tg_sub *sub)
 	return sub->role == m->nroles || match_seat_of(m, sub->s->user_id) == sub->role;
 }
 
+/* Someone of role follows the match live (a connection subscribed). */
+static bool role_followed(const struct tg_match *m, int role)
+{
+	for (unsigned i = 0; i < m->nsubs; i++)
+		if (m->subs[i].role == role && sub_valid(m, &m->subs[i]))
+			return true;
+	return false;
+}
+
 /* Seated roles always (a returning player finds his patches kept); the
  * observer only while a spectator follows the match: nobody else needs it,
  * and a spectator who subscribes gets a fresh view (send_state). */
@@ -64,10 +73,7 @@ static bool role_computed(const struct tg_match *m, int role)
 		return true;
 	if (!json_is_true(json_object_get(m->row, "spectators")))
 		return false;
-	for (unsigned i = 0; i < m->nsubs; i++)
-		if (m->subs[i].role == role && sub_valid(m, &m->subs[i]))
-			return true;
-	return false;
+	return role_followed(m, role);
 }
 
 static void ring_clear(struct tg_patch_ring *r)
@@ -184,6 +190,18 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, i
 	r->bytes += len;
 	while (r->count > 1 && r->bytes > max_bytes)
 		ring_drop_oldest(r);
+}
+
+/* The bytes of patches a role's ring keeps (issue 17, memory per match).
+ * Past the view's own bytes a view is the cheaper catch-up. While someone
+ * follows the role live, he has every patch already: the ring keeps only a
+ * short tail (an eighth of the view, and 1 KiB) for a client that drops
+ * and comes straight back with `since`; the patches made while nobody
+ * follows it grow the ring up to the view's bytes. Kept at least one
+ * patch whatever its size (ring_push). */
+static size_t ring_cap_bytes(const struct tg_patch_ring *r, bool followed)
+{
+	return (followed ? r->view_bytes / 8 : r->view_bytes) + 1024;
 }
 
 /* The size of a full view just serialized: the byte cap's new yardstick. */
@@ -427,6 +445,8 @@ void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct view
 			b->roles |= 1u << r;
 		else
 			drop_view(m, r);
+		if (role_followed(m, r))
+			b->followed |= 1u << r;
 	}
 }
 
@@ -506,7 +526,8 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		}
 		if (line) {
 			b->line[r] = line_dup(line);
-			ring_push(ring, b->patch_history, 2 * ring->view_bytes + 1024, b->seq, line,
+			ring_push(ring, b->patch_history,
+			          ring_cap_bytes(ring, b->followed & (1u << r)), b->seq, line,
 			          strlen(line));
 		} else {
 			/* No earlier view to diff against, no patch, or a patch

@@ -358,6 +358,28 @@ int main(void)
 	mark_seen(mover);
 	CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "back")));
 	one_patch_each(&a, &b, mid, "a note after a return with since");
+
+	/* Both players follow: a role someone follows live keeps only the
+	 * last patches (an eighth of its view's bytes and 1 KiB, at least
+	 * one), for a client that drops and comes straight back; one who was
+	 * away longer gets the view. Before, each role kept up to twice its
+	 * view's bytes whoever followed (issue 17: about 80 KB of a Lincoln's
+	 * War match in steady play, against 14 KB of kept views). */
+	for (int i = 0; i < 40; i++)
+		CHECK(act(mover, mid, json_pack("{s:s,s:s}", "type", "note", "text", "steady")));
+	mark_seen(&a);
+	mark_seen(&b);
+	char *va = json_dumps(a.view, TG_VIEW_DUMP_FLAGS),
+	     *vb = json_dumps(b.view, TG_VIEW_DUMP_FLAGS);
+	/* a role's tail, and the patch that may overrun it (a note's patch is
+	 * a few hundred bytes: 1 KiB a role is ample) */
+	size_t tail = (va ? strlen(va) : 0) / 8 + (vb ? strlen(vb) : 0) / 8 + 2 * 1024 + 2 * 1024;
+	free(va);
+	free(vb);
+	mm = held(mid);
+	printf("# rings %zu bytes after 40 notes followed by both, at most %zu\n", mm.rings, tail);
+	CHECKF(mm.rings <= tail, "followed roles keep a short tail: %zu bytes of patches",
+	       mm.rings);
 	idle_views(mid, "before a commit");
 	CHECK(act(mover, mid, json_pack("{s:s,s:i}", "type", "commit", "value", 2)));
 	one_patch_each(&a, &b, mid, "a commit after an idle spell");
