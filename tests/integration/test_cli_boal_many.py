@@ -59,11 +59,12 @@ def contested_areas(view):
 
 
 def favoured(rng, view):
-    """A random legal action; half the time, as test_boal_module_playouts'
-    player does, one that keeps areas Contested: an assault, a loss taken
-    without retreat, the end of an assault's answers, or a unit's move into
-    a Contested area (where two units make an Optional Assault's choice)."""
-    if rng.random() < 0.5:
+    """A random legal action; four times in five (test_boal_module_playouts'
+    player does so half the time) one that keeps areas Contested: an
+    assault, a loss taken without retreat, the end of an assault's answers,
+    or a unit's move into a Contested area (where two units make an
+    Optional Assault's choice)."""
+    if rng.random() < 0.8:
         contested = contested_areas(view)
 
         def keen(e):
@@ -118,13 +119,18 @@ def main(args):
         rng = random.Random(h.seed)
         # Random play rarely leaves the Confederate an assault open to a
         # choice of units; the player favours assaults and moves, and a
-        # match that ends without one is followed by another.
+        # match that ends without one is followed by another. Measured in
+        # session 16 (six seeds each): favouring half the time, it came in
+        # the 9th to the 27th match and one seed found none in 40 (the CI
+        # failed so); favouring four times in five, in the 5th to the 30th.
+        # At about one match in 12, 150 matches miss about once in 500,000.
         entry = None
-        for _ in range(40):
+        for n in range(150):
             match, seq, entry = play_until_offered(h, conf, bob, aj, rng)
             if entry:
+                print(f"# offered in match {n + 1}", flush=True)
                 break
-        check(entry, "no assault with a choice of units offered in 40 matches")
+        check(entry, "no assault with a choice of units offered in 150 matches")
         params = entry["params"]
         many = next(p for p in params if p.get("many"))
         point = next((p for p in params if p["name"] == "point"), None)
