@@ -149,8 +149,12 @@ static int held_append(struct tg_conn *c, const char *a, size_t alen, const char
 		c->held = p;
 		c->held_cap = cap;
 	}
-	memcpy(c->held + c->held_len, a, alen);
-	memcpy(c->held + c->held_len + alen, b, blen);
+	/* b is NULL with blen 0 for a lone buffer: memcpy's pointers must not
+	 * be NULL even for no bytes (UBSan stops the daemon there). */
+	if (alen)
+		memcpy(c->held + c->held_len, a, alen);
+	if (blen)
+		memcpy(c->held + c->held_len + alen, b, blen);
 	c->held_len += len;
 	if (!c->held_listed) {
 		c->held_listed = true;
