@@ -2,7 +2,8 @@
  * in-process: after each action the bot plays, both players' views are
  * brought up to date and the patch serialized, as core/views.c does.
  *
- *   bench_views [actions] [--whole] [--base] [--dumps]    (2000)
+ *   bench_views [actions] [--whole] [--base] [--dumps] [--ratios]
+ *               [--uniform] [--scenario NAME] [--dump-largest FILE]   (2000)
  *
  * Default: by sections (kit/view_sections.h, only the sections whose stamp
  * moved are rebuilt and diffed). --whole: the path before issue 17, a full
@@ -29,6 +30,17 @@
  * save). Each
  * role's patch is also measured against its view (the median and p99 of
  * patch bytes / view bytes: issue 17's goals are 5 % and 25 %).
+ * --ratios: each patch's bytes against its role's new view (both
+ * serialized as views.c sends them), median, p90 and p99, and of the
+ * patches at or above the p99 the bytes by view section their operations
+ * touch and the action types that made them (outside the timed part).
+ * --uniform: the bot picks every offered entry alike (tg_loadgen's players
+ * do so), not the prudent policy; --scenario: campaign by default
+ * (tg_loadgen plays "tournament"); --dump-largest (with --ratios): the
+ * patch of the largest ratio and its new view written to FILE (only after
+ * actions of type BENCH_VIEWS_DUMP_TYPE when that is set). With
+ * BENCH_VIEWS_LIST set, every patch's ratio, bytes / view bytes and action
+ * type go to stderr, one a line.
  * Output: "name value" lines, as bench_rules. */
 #include <malloc.h>
 #include <stdio.h>
@@ -49,7 +61,22 @@ static const char *const roles[] = {"union", "confederate"};
 
 static struct tg_view_kept kept[2];
 static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
-static bool whole, base, dumps;
+static bool whole, base, dumps, ratios, uniform;
+static const char *scenario = "campaign";
+static json_t *last_ops[2]; /* --ratios: the last fanout's operations */
+static char last_type[32];  /* --ratios: the type of the action just played */
+
+/* --ratios: one patch (one role, one action) */
+struct patch_rec {
+	double ratio;
+	size_t bytes, view;
+	char type[32];
+	uint32_t sec_bytes[TG_VIEW_SECTIONS_MAX + 1]; /* the last: outside every section */
+};
+static struct patch_rec *recs;
+static size_t nrecs, caprecs;
+static const char *dump_file;
+static double dump_ratio = -1;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared, pair_shared_text;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
@@ -110,6 +137,10 @@ __attribute__((noinline)) void fanout(const struct game *g)
 		}
 		/* serialized as core/views.c writes it (protocol/json_compact);
 		 * --dumps: with jansson's json_dumps, as before */
+		if (ratios) {
+			json_decref(last_ops[r]);
+			last_ops[r] = json_incref(ops);
+		}
 		if (dumps) {
 			char *line = json_dumps(ops, JSON_COMPACT | JSON_ENSURE_ASCII);
 			patch_bytes += line ? (double)strlen(line) : 0;
@@ -167,7 +198,8 @@ __attribute__((noinline)) void runs_after(const struct game *g)
 static void base_before(void *ctx, struct game *g, const char *role, const json_t *action)
 {
 	(void)ctx;
-	(void)action;
+	const char *ty = json_string_value(json_object_get(action, "type"));
+	snprintf(last_type, sizeof last_type, "%s", ty ? ty : "?");
 	if (!base)
 		return;
 	mover = tg_game_role_index(M, role);
@@ -259,6 +291,126 @@ static void measure_held(const struct game *g)
 	}
 }
 
+/* The section of M's view an operation's path is in (the longest section
+ * path that is a prefix of it at a '/' boundary), or nsec when none. */
+static unsigned section_of(const char *path)
+{
+	unsigned best = TG_VIEW_SECTIONS_MAX, best_len = 0, n = tg_view_section_count(M);
+	for (unsigned i = 0; i < n && i < TG_VIEW_SECTIONS_MAX; i++) {
+		size_t l = strlen(M->view_sections[i]);
+		if (l > best_len && strncmp(path, M->view_sections[i], l) == 0 &&
+		    (path[l] == '/' || path[l] == 0))
+			best = i, best_len = (unsigned)l;
+	}
+	return best;
+}
+
+static size_t compact_len(const json_t *v)
+{
+	struct tg_text t = {0};
+	if (tg_json_compact_append(&t, v) != 0)
+		abort();
+	free(t.p);
+	return t.n;
+}
+
+static void record_ratios(const struct game *g)
+{
+	for (int r = 0; r < 2; r++) {
+		if (!last_ops[r] || json_array_size(last_ops[r]) == 0)
+			continue; /* no patch sent */
+		if (nrecs == caprecs) {
+			caprecs = caprecs ? caprecs * 2 : 1024;
+			recs = realloc(recs, caprecs * sizeof *recs);
+			if (!recs)
+				abort();
+		}
+		struct patch_rec *p = &recs[nrecs++];
+		memset(p, 0, sizeof *p);
+		p->bytes = compact_len(last_ops[r]);
+		p->view = kept[r].vlen ? kept[r].vlen : 1;
+		p->ratio = (double)p->bytes / (double)p->view;
+		snprintf(p->type, sizeof p->type, "%s", last_type);
+		const char *only = getenv("BENCH_VIEWS_DUMP_TYPE");
+		if (dump_file && p->ratio > dump_ratio && (!only || strcmp(only, last_type) == 0)) {
+			dump_ratio = p->ratio;
+			FILE *f = fopen(dump_file, "w");
+			char *view = tg_view_kept_text(&kept[r], M, g, roles[r]);
+			if (f) {
+				char *ops = json_dumps(last_ops[r], JSON_INDENT(1));
+				fprintf(f,
+				        "{\"after\": \"%s\", \"role\": \"%s\", \"patch\": %s,\n "
+				        "\"view\": %s}\n",
+				        last_type, roles[r], ops ? ops : "null",
+				        view ? view : "null");
+				free(ops);
+				fclose(f);
+			}
+			free(view);
+		}
+		size_t i;
+		json_t *op;
+		json_array_foreach(last_ops[r], i, op)
+		{
+			const char *path = json_string_value(json_object_get(op, "path"));
+			p->sec_bytes[section_of(path ? path : "")] += (uint32_t)compact_len(op) + 1;
+		}
+	}
+}
+
+static int by_ratio(const void *a, const void *b)
+{
+	double x = ((const struct patch_rec *)a)->ratio, y = ((const struct patch_rec *)b)->ratio;
+	return (x > y) - (x < y);
+}
+
+/* The nearest-rank percentile q of the sorted records' ratios. */
+static const struct patch_rec *pct(double q)
+{
+	size_t k = (size_t)(q * (double)nrecs);
+	return &recs[k < nrecs ? k : nrecs - 1];
+}
+
+static void print_ratios(void)
+{
+	if (!nrecs)
+		return;
+	qsort(recs, nrecs, sizeof *recs, by_ratio);
+	printf("patches %zu\n", nrecs);
+	printf("patch_view_median_pct %.2f\n", 100 * pct(0.50)->ratio);
+	printf("patch_view_p90_pct %.2f\n", 100 * pct(0.90)->ratio);
+	printf("patch_view_p99_pct %.2f\n", 100 * pct(0.99)->ratio);
+	printf("patch_view_max_pct %.2f\n", 100 * recs[nrecs - 1].ratio);
+	printf("patch_bytes_median %zu\nview_bytes_median %zu\n", pct(0.50)->bytes,
+	       pct(0.50)->view);
+	/* the top one per cent: what their bytes are, what made them */
+	size_t from = (size_t)(0.99 * (double)nrecs);
+	double secs[TG_VIEW_SECTIONS_MAX + 1] = {0}, all = 0;
+	for (size_t k = from; k < nrecs; k++)
+		for (unsigned i = 0; i <= TG_VIEW_SECTIONS_MAX; i++)
+			secs[i] += recs[k].sec_bytes[i], all += recs[k].sec_bytes[i];
+	for (unsigned i = 0; i <= TG_VIEW_SECTIONS_MAX; i++)
+		if (secs[i] > 0.01 * all)
+			printf("top1pct_bytes_in%s %.1f%%\n",
+			       i < TG_VIEW_SECTIONS_MAX ? M->view_sections[i] : " (no section)",
+			       100 * secs[i] / all);
+	if (getenv("BENCH_VIEWS_LIST"))
+		for (size_t k = 0; k < nrecs; k++)
+			fprintf(stderr, "%.1f%% %zu/%zu %s\n", 100 * recs[k].ratio, recs[k].bytes,
+			        recs[k].view, recs[k].type);
+	for (size_t k = from; k < nrecs; k++) {
+		bool seen = false;
+		for (size_t j = from; j < k && !seen; j++)
+			seen = strcmp(recs[j].type, recs[k].type) == 0;
+		if (seen)
+			continue;
+		size_t c = 0;
+		for (size_t j = k; j < nrecs; j++)
+			c += strcmp(recs[j].type, recs[k].type) == 0;
+		printf("top1pct_after_action %s %zu\n", recs[k].type, c);
+	}
+}
+
 static void after(void *ctx, struct game *g)
 {
 	long *n = ctx;
@@ -272,6 +424,8 @@ static void after(void *ctx, struct game *g)
 	double t = now_s();
 	fanout(g);
 	spent += now_s() - t;
+	if (ratios)
+		record_ratios(g);
 }
 
 int main(int argc, char **argv)
@@ -284,13 +438,21 @@ int main(int argc, char **argv)
 			base = true;
 		else if (strcmp(argv[i], "--dumps") == 0)
 			dumps = true;
+		else if (strcmp(argv[i], "--ratios") == 0)
+			ratios = true;
+		else if (strcmp(argv[i], "--uniform") == 0)
+			uniform = true;
+		else if (strcmp(argv[i], "--dump-largest") == 0 && i + 1 < argc)
+			dump_file = argv[++i];
+		else if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
+			scenario = argv[++i];
 		else
 			want = atol(argv[i]);
 	long n = 0;
 	for (int game = 0; n < want; game++) {
 		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0xbe};
 		struct tg_error err = {0};
-		struct game *g = M->setup(seed, "campaign", NULL, &err);
+		struct game *g = M->setup(seed, scenario, NULL, &err);
 		if (!g) {
 			fprintf(stderr, "bench_views: %s\n", err.message);
 			return 1;
@@ -306,7 +468,10 @@ int main(int argc, char **argv)
 		free(line);
 		json_decref(v);
 		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 31 + 7);
+		if (uniform)
+			lw_bot_init(&bot, (uint64_t)game * 31 + 7);
+		else
+			lw_bot_init_prudent(&bot, (uint64_t)game * 31 + 7);
 		struct lw_bot_hooks h = {.ctx = &n, .before = base_before, .after = after};
 		take_base = true;
 		char why[200];
@@ -347,6 +512,7 @@ int main(int argc, char **argv)
 				printf("kept_views_pair_section_bytes%s %.0f\n",
 				       M->view_sections[i], sec_bytes[i] / (double)(held_n / 2));
 	}
+	print_ratios();
 	if (base && n) {
 		printf("undo_base_save_tree_bytes %.0f\n", save_bytes / (double)n);
 		printf("undo_base_copy_bytes %.0f\n", copy_bytes / (double)n);
