@@ -66,14 +66,19 @@ static bool role_followed(const struct tg_match *m, int role)
 
 /* Seated roles always (a returning player finds his patches kept); the
  * observer only while a spectator follows the match: nobody else needs it,
- * and a spectator who subscribes gets a fresh view (send_state). */
-static bool role_computed(const struct tg_match *m, int role)
+ * and a spectator who subscribes gets a fresh view (send_state). followed
+ * is role_followed(m, role), which the fan-out has already walked the
+ * subscriptions for. */
+static bool role_computed_followed(const struct tg_match *m, int role, bool followed)
 {
 	if (role < m->nroles)
 		return true;
-	if (!json_is_true(json_object_get(m->row, "spectators")))
-		return false;
-	return role_followed(m, role);
+	return followed && json_is_true(json_object_get(m->row, "spectators"));
+}
+
+static bool role_computed(const struct tg_match *m, int role)
+{
+	return role < m->nroles || role_computed_followed(m, role, role_followed(m, role));
 }
 
 static void ring_clear(struct tg_patch_ring *r)
@@ -441,11 +446,12 @@ void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct view
 	b->server_ended = ended_by_server(m);
 	b->patch_history = srv->cfg.patch_history;
 	for (int r = 0; r <= m->nroles; r++) {
-		if (role_computed(m, r))
+		bool followed = role_followed(m, r);
+		if (role_computed_followed(m, r, followed))
 			b->roles |= 1u << r;
 		else
 			drop_view(m, r);
-		if (role_followed(m, r))
+		if (followed)
 			b->followed |= 1u << r;
 	}
 }
