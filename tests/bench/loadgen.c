@@ -6,11 +6,20 @@
  *              from the view it maintains by applying patches. Reports
  *              acknowledged actions/s, act->ok and act->opponent-patch latency
  *              percentiles, patch size against full view size, errors.
- *              With --games N the window is whole games instead of
- *              --duration: it opens once every pair plays and closes once
- *              every pair has finished N games (issue 17: the CPU per action
- *              over whole games, whose late views are the largest, at 10,
- *              100 and 1,000 matches).
+ *              The window opens only once every pair plays (--warmup s
+ *              later, for --duration s). With --games N it is whole games
+ *              instead: it closes once every pair has finished N games
+ *              (issue 17: the CPU per action over whole games, whose late
+ *              views are the largest). With --spread L each pair first plays
+ *              to a random seq below L and waits; the window opens when all
+ *              wait, so the matches are spread over their games' phases, and
+ *              --window-actions N closes it after N acks (the same figure at
+ *              1,000 matches in minutes, not a game's length at each).
+ *              Lean pairs (beyond --full-views N) keep only the view's
+ *              members the bot reads and build none of the rest of each
+ *              patch: the generator's CPU per action drops, so that at
+ *              1,000 actions/s the round trips measure the daemon.
+ *              Round trips are timed to the read that brought the reply.
  *   idle       opens --clients connections, each hello + resume (tokens of a
  *              few registered users), holds them --settle-ms (past the
  *              server's tls_buffers_idle_ms), reports server RSS per
@@ -67,8 +76,44 @@ static struct {
 	/* idle: ms held before the server's RSS is read; past the server's
 	 * tls_buffers_idle_ms, or its busy connections' TLS buffers count */
 	int settle_ms;
-} opt = {MODE_PLAY,      "127.0.0.1",  7700, 0,     1000, 50,   0,     10,   2, 50,  4,
-         "lincolns-war", "tournament", 1,    false, 1,    NULL, false, NULL, 0, 6000};
+	/* play: the pairs that keep whole views (the first N; -1: all). The
+	 * others are lean: they keep only the members the bot reads (lean_keep)
+	 * and build no value of the patches' other operations (the generator's
+	 * CPU per action, so that the box is not saturated at 1,000/s). */
+	int full_views;
+	/* play: before the window, each pair stops its first game at a random
+	 * seq below this (the matches spread over a game's phases); the window
+	 * opens when every pair has stopped (0: no spread) */
+	int spread;
+	unsigned long long window_actions; /* play: the window ends after this many acks */
+	double setup_timeout;              /* play: s to wait for every pair to play */
+	int size_every;                    /* play: size the view every Nth patch (0: never) */
+} opt = {MODE_PLAY,
+         "127.0.0.1",
+         7700,
+         0,
+         1000,
+         50,
+         0,
+         10,
+         2,
+         50,
+         4,
+         "lincolns-war",
+         "tournament",
+         1,
+         false,
+         1,
+         NULL,
+         false,
+         NULL,
+         0,
+         6000,
+         -1,
+         0,
+         0,
+         600,
+         4};
 
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
@@ -96,6 +141,13 @@ static struct {
 	 * final views compared with the server's (--check-views) */
 	unsigned long long patches_applied, views_checked, view_mismatches;
 	struct histogram lat_ok, lat_patch, patch_ratio_bp, patch_bytes, view_bytes;
+	/* lean players: patches applied, and their operations kept / skipped */
+	unsigned long long lean_patches, lean_ops_kept, lean_ops_skipped;
+	/* the games' lengths (the seq at each game's end), the whole run */
+	unsigned long long game_len_sum, game_len_count;
+	double t_run_start, t_all_playing; /* the start; when every pair played (or was refused) */
+	int window_pairs_playing;          /* pairs playing when the window opened */
+	unsigned long long games_at_open;
 	unsigned long long handshakes, connect_failures;
 	int ready_conns;
 } fig;
@@ -134,6 +186,7 @@ struct player {
 	long long act_seq; /* the seq the act in flight was sent at */
 	double act_sent;
 	int retries; /* rejected acts at this seq: the bot tries another action */
+	bool lean;   /* keeps only lean_keep's members of the view (opt.full_views) */
 };
 
 /* Acts of a pair still waiting for the opponent's patch, by the seq they
@@ -162,6 +215,10 @@ struct pair {
 	const char *refused;
 	int games_measured; /* --games: games finished inside the window */
 	bool broken;        /* a player's view was dropped (a patch did not apply) */
+	/* --spread: the seq its first game stops at before the window (-1:
+	 * none), and whether it has stopped there */
+	long long pause_at;
+	bool paused;
 };
 
 static struct pair *pairs;
@@ -171,7 +228,157 @@ static size_t ready_len, ready_cap;
 static double tokens;
 static double last_refill;
 
-static void games_window_check(void);
+static void window_check(void);
+static void stop_cb(uv_timer_t *t);
+
+/* ---- lean views ------------------------------------------------------ */
+/* The view's members the bot reads (game.h's view format): a lean player
+ * keeps these and applies only the patch operations under them. */
+static const char *const lean_keep[] = {"game",     "role",   "awaiting",
+                                        "finished", "result", "actions"};
+
+/* Whether a JSON Pointer (raw, as in the patch's text) is the root or
+ * under a kept member. A member name with "~" or "/" is never kept. */
+static bool lean_keeps(const char *ptr, size_t n)
+{
+	if (n == 0)
+		return true; /* the root: a whole view, stripped after */
+	if (ptr[0] != '/')
+		return false;
+	const char *seg = ptr + 1;
+	const char *slash = memchr(seg, '/', n - 1);
+	size_t len = slash ? (size_t)(slash - seg) : n - 1;
+	for (size_t i = 0; i < sizeof lean_keep / sizeof *lean_keep; i++)
+		if (strlen(lean_keep[i]) == len && memcmp(lean_keep[i], seg, len) == 0)
+			return true;
+	return false;
+}
+
+/* A new object with view's kept members (shared, not copied). */
+static json_t *lean_copy(json_t *view)
+{
+	if (!json_is_object(view))
+		return json_incref(view);
+	json_t *o = json_object();
+	for (size_t i = 0; i < sizeof lean_keep / sizeof *lean_keep; i++) {
+		json_t *v = json_object_get(view, lean_keep[i]);
+		if (v)
+			json_object_set(o, lean_keep[i], v);
+	}
+	return o;
+}
+
+/* A small scanner over the server's JSON text, enough to find a patch's
+ * operations and their paths without building their values. It trusts
+ * the text to be JSON (the server writes it); what it cannot follow it
+ * hands back to jansson (the caller parses the line as usual). */
+static const char *js_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* p at '"': past the closing quote, with the raw contents in *s, *n and
+ * whether they hold an escape in *esc; NULL if the string does not end. */
+static const char *js_str(const char *p, const char *e, const char **s, size_t *n, bool *esc)
+{
+	if (p >= e || *p != '"')
+		return NULL;
+	const char *b = ++p;
+	bool x = false;
+	for (;;) {
+		const char *q = memchr(p, '"', (size_t)(e - p));
+		if (!q)
+			return NULL;
+		size_t bs = 0;
+		while (q - bs > b && q[-1 - (ptrdiff_t)bs] == '\\')
+			bs++;
+		x = x || bs > 0 || memchr(p, '\\', (size_t)(q - p)) != NULL;
+		if (bs % 2 == 0) {
+			*s = b;
+			*n = (size_t)(q - b);
+			*esc = x;
+			return q + 1;
+		}
+		p = q + 1;
+	}
+}
+
+/* Past the value at p (after white space), or NULL. */
+static const char *js_skip(const char *p, const char *e)
+{
+	const char *s;
+	size_t n;
+	bool esc;
+	p = js_ws(p, e);
+	if (p >= e)
+		return NULL;
+	if (*p == '"')
+		return js_str(p, e, &s, &n, &esc);
+	if (*p == '{' || *p == '[') {
+		int depth = 0;
+		while (p < e) {
+			char c = *p;
+			if (c == '"') {
+				p = js_str(p, e, &s, &n, &esc);
+				if (!p)
+					return NULL;
+				continue;
+			}
+			if (c == '{' || c == '[')
+				depth++;
+			else if ((c == '}' || c == ']') && --depth == 0)
+				return p + 1;
+			p++;
+		}
+		return NULL;
+	}
+	while (p < e && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\n')
+		p++;
+	return p;
+}
+
+/* Calls f(key, value start, value end, ud) for each member of the object
+ * at p (after white space); past its '}', or NULL. A key with an escape
+ * is passed raw. */
+typedef void (*js_member_fn)(const char *k, size_t kn, const char *v, const char *ve, void *ud);
+static const char *js_members(const char *p, const char *e, js_member_fn f, void *ud)
+{
+	p = js_ws(p, e);
+	if (p >= e || *p != '{')
+		return NULL;
+	p = js_ws(p + 1, e);
+	if (p < e && *p == '}')
+		return p + 1;
+	for (;;) {
+		const char *k;
+		size_t kn;
+		bool esc;
+		p = js_str(js_ws(p, e), e, &k, &kn, &esc);
+		if (!p)
+			return NULL;
+		p = js_ws(p, e);
+		if (p >= e || *p != ':')
+			return NULL;
+		const char *v = js_ws(p + 1, e);
+		p = js_skip(v, e);
+		if (!p)
+			return NULL;
+		f(k, kn, v, p, ud);
+		p = js_ws(p, e);
+		if (p < e && *p == ',') {
+			p++;
+			continue;
+		}
+		return p < e && *p == '}' ? p + 1 : NULL;
+	}
+}
+
+static bool js_key(const char *k, size_t kn, const char *want)
+{
+	return strlen(want) == kn && memcmp(k, want, kn) == 0;
+}
 
 /* A pair the daemon would not let play (see struct pair). The first few
  * reasons go to stderr; the count goes into the figures and the exit
@@ -189,7 +396,7 @@ static void pair_refused(struct pair *pr, const char *why)
 	if (k < 5)
 		fprintf(stderr, "loadgen: pair %s/%s refused before it played: %s\n", pr->p[0].name,
 		        pr->p[1].name, pr->refused);
-	games_window_check();
+	window_check();
 }
 
 static void send_req(struct player *pl, json_t *m)
@@ -260,6 +467,15 @@ static void maybe_act(struct player *pl)
 		return;
 	if (opt.mode == MODE_POPULATE && pl->pair->actions_done >= opt.actions)
 		return; /* this match has its actions: the pair moves on */
+	struct pair *pr = pl->pair;
+	if (pr->pause_at >= 0 && pl->seq >= pr->pause_at && !fig.measuring) {
+		/* --spread: the pair waits here for the window */
+		if (!pr->paused) {
+			pr->paused = true;
+			window_check();
+		}
+		return;
+	}
 	if (opt.rate <= 0 || opt.mode == MODE_POPULATE) {
 		act_now(pl);
 		return;
@@ -332,9 +548,13 @@ static void view_changed(struct player *pl)
 	}
 	if (pl->side == 0) {
 		fig.games_done++;
+		fig.game_len_sum += (unsigned long long)pl->seq;
+		fig.game_len_count++;
 		if (fig.measuring) {
 			pr->games_measured++;
-			games_window_check();
+			window_check();
+		} else if (pr->pause_at >= 0) {
+			pr->pause_at = 0; /* --spread: stops at the next game's start */
 		}
 		if (opt.mode == MODE_PLAY)
 			start_match(pr);
@@ -352,7 +572,12 @@ static void on_view(struct player *pl, json_t *m)
 	if (pl->check_view && match == pl->check_match) {
 		/* --check-views: the server's view of the finished match */
 		fig.views_checked++;
-		if (!json_equal(pl->check_view, json_object_get(m, "view"))) {
+		/* a lean player's: the members it keeps */
+		json_t *server = pl->lean ? lean_copy(json_object_get(m, "view"))
+		                          : json_incref(json_object_get(m, "view"));
+		bool same = json_equal(pl->check_view, server);
+		json_decref(server);
+		if (!same) {
 			fig.view_mismatches++;
 			fig.errors++;
 			fprintf(stderr,
@@ -370,44 +595,101 @@ static void on_view(struct player *pl, json_t *m)
 	if (match != pl->pair->match && match != pl->match)
 		return;
 	json_decref(pl->view);
-	pl->view = json_incref(json_object_get(m, "view"));
+	pl->view = pl->lean ? lean_copy(json_object_get(m, "view"))
+	                    : json_incref(json_object_get(m, "view"));
 	pl->match = match;
 	pl->seq = json_integer_value(json_object_get(m, "seq"));
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
 	struct pair *pr = pl->pair;
 	if (pr->p[0].view && pr->p[1].view && !pr->played) {
 		pr->played = true;
-		games_window_check();
+		window_check();
 	}
 	view_changed(pl);
 }
 
-static void on_patch(struct player *pl, json_t *m, size_t bytes)
+/* The arrival time of the message being handled (tls_client.h). */
+static double arrived(const struct player *pl)
 {
-	if (!pl->view || match_of(m) != pl->match)
+	return pl->c && pl->c->t_read > 0 ? pl->c->t_read : now_s();
+}
+
+/* A lean player's operations of a patch: those under kept members, or
+ * NULL if one moves or copies a value across the kept and the dropped
+ * members (the server's diff makes none; a lean view could not follow). */
+static json_t *lean_filter(const json_t *patch)
+{
+	json_t *ops = json_array();
+	size_t i;
+	json_t *op;
+	json_array_foreach(patch, i, op)
+	{
+		const char *path = json_string_value(json_object_get(op, "path"));
+		const char *from = json_string_value(json_object_get(op, "from"));
+		bool keep = path && lean_keeps(path, strlen(path));
+		if (from && lean_keeps(from, strlen(from)) != keep) {
+			json_decref(ops);
+			return NULL;
+		}
+		if (keep)
+			json_array_append(ops, op);
+		else
+			fig.lean_ops_skipped++;
+	}
+	fig.lean_ops_kept += json_array_size(ops);
+	return ops;
+}
+
+/* Applies one patch of the player's match (whole, or a lean player's
+ * kept operations when `kept` says the caller filtered them); m is the
+ * whole message when it was parsed (for --dump-largest), else NULL. */
+static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const json_t *patch,
+                     bool kept, json_t *m, size_t bytes)
+{
+	if (!pl->view || match != pl->match)
 		return;
 	/* Every patch is applied, in order (PROTOCOL.md, patch): one that
 	 * does not follow the view's seq or does not apply is an error, and
 	 * the view, no longer the server's, is dropped (the player stops). */
-	json_int_t seq = json_integer_value(json_object_get(m, "seq"));
 	char err[256];
 	enum tg_json_patch_status st = TG_JSON_PATCH_OK;
+	json_t *ops = pl->lean && !kept ? lean_filter(patch) : json_incref((json_t *)patch);
 	if (seq != pl->seq + 1)
 		snprintf(err, sizeof err, "seq %lld after %lld", (long long)seq, pl->seq);
+	else if (!ops)
+		snprintf(err, sizeof err, "a move or copy across the lean view's members");
 	else
-		st = tg_json_patch_apply_in_place(&pl->view, json_object_get(m, "patch"), err,
-		                                  sizeof err);
-	if (seq != pl->seq + 1 || st != TG_JSON_PATCH_OK) {
+		st = tg_json_patch_apply_in_place(&pl->view, ops, err, sizeof err);
+	bool failed = seq != pl->seq + 1 || !ops || st != TG_JSON_PATCH_OK;
+	json_decref(ops);
+	if (failed) {
 		fprintf(stderr, "loadgen: %s: patch did not apply: %s\n", pl->name, err);
 		fig.errors++;
 		json_decref(pl->view);
 		pl->view = NULL;
 		pl->role = NULL;
 		pl->pair->broken = true;
-		games_window_check(); /* --games does not wait for it */
+		window_check(); /* --games and --spread do not wait for it */
 		return;
 	}
-	if (opt.dump_largest && fig.measuring && bytes > largest.bytes) {
+	if (pl->lean) {
+		fig.lean_patches++;
+		/* a root operation may have brought a whole view: strip it */
+		const char *k;
+		json_t *v;
+		json_object_foreach(pl->view, k, v)
+		{
+			char ptr[64];
+			int n = snprintf(ptr, sizeof ptr, "/%s", k);
+			if (n <= 0 || (size_t)n >= sizeof ptr || !lean_keeps(ptr, (size_t)n)) {
+				json_t *lean = lean_copy(pl->view);
+				json_decref(pl->view);
+				pl->view = lean;
+				break;
+			}
+		}
+	}
+	if (opt.dump_largest && m && fig.measuring && bytes > largest.bytes) {
 		largest.bytes = bytes;
 		json_decref(largest.patch);
 		json_decref(largest.view);
@@ -416,21 +698,24 @@ static void on_patch(struct player *pl, json_t *m, size_t bytes)
 	}
 	fig.patches_applied++;
 	pl->role = json_string_value(json_object_get(pl->view, "role"));
-	pl->seq = json_integer_value(json_object_get(m, "seq"));
+	pl->seq = seq;
 	pl->retries = 0;
 	struct pair *pr = pl->pair;
 	if (fig.measuring) {
 		fig.patches++;
 		struct pending_act *pa = &pr->pending[pl->seq % PENDING_ACTS];
 		if (pa->seq == pl->seq && pa->actor != pl->side)
-			hist_record(&fig.lat_patch, (uint64_t)((now_s() - pa->sent) * 1e6));
+			hist_record(&fig.lat_patch, (uint64_t)((arrived(pl) - pa->sent) * 1e6));
 		/* Sizing the view costs a serialization of it: every fourth patch is
 		 * sample enough, and keeps the load generator's CPU for the load.
 		 * The view is measured as the server sends it (a "view" message's
 		 * view member, compact, ASCII), by protocol/json_compact (the same
 		 * bytes as jansson's dump, at a fraction of its cost: jansson's
-		 * was 43 % of this program's CPU once patches applied in place). */
-		if (fig.patches % 4 == 0) {
+		 * was 43 % of this program's CPU once patches applied in place).
+		 * A lean player has no whole view to size. */
+		static unsigned long long whole_patches;
+		if (!pl->lean && opt.size_every > 0 &&
+		    ++whole_patches % (unsigned long long)opt.size_every == 0) {
 			static struct tg_text text; /* reused */
 			text.n = 0;
 			size_t vb = tg_json_compact_append(&text, pl->view) == 0 ? text.n : 0;
@@ -443,6 +728,102 @@ static void on_patch(struct player *pl, json_t *m, size_t bytes)
 		}
 	}
 	view_changed(pl);
+}
+
+/* A patch line read by a lean player without building it: the top-level
+ * members and each operation's path are found by the scanner, and only
+ * the operations under kept members are parsed. Anything unusual (an
+ * escape in a path, a "from", text the scanner cannot follow) goes back
+ * to jansson and on_patch's own filter. */
+struct patch_scan {
+	json_int_t match, seq;
+	const char *patch, *patch_end;
+	bool is_patch;
+};
+
+static void scan_top(const char *k, size_t kn, const char *v, const char *ve, void *ud)
+{
+	struct patch_scan *ps = ud;
+	if (js_key(k, kn, "op"))
+		ps->is_patch = ve - v == 7 && memcmp(v, "\"patch\"", 7) == 0;
+	else if (js_key(k, kn, "match"))
+		ps->match = strtoll(v, NULL, 10);
+	else if (js_key(k, kn, "seq"))
+		ps->seq = strtoll(v, NULL, 10);
+	else if (js_key(k, kn, "patch")) {
+		ps->patch = v;
+		ps->patch_end = ve;
+	}
+}
+
+struct op_scan {
+	const char *path;
+	size_t pn;
+	bool has_path, path_esc, has_from;
+};
+
+static void scan_op(const char *k, size_t kn, const char *v, const char *ve, void *ud)
+{
+	struct op_scan *os = ud;
+	if (js_key(k, kn, "path"))
+		os->has_path = js_str(v, ve, &os->path, &os->pn, &os->path_esc) != NULL;
+	else if (js_key(k, kn, "from"))
+		os->has_from = true;
+}
+
+static int lean_line(struct tls_client *c, const char *line, size_t len)
+{
+	struct player *pl = c->owner;
+	static const char pre[] = "{\"op\":\"patch\"";
+	if (!pl->lean || opt.verbose || len < sizeof pre - 1 ||
+	    memcmp(line, pre, sizeof pre - 1) != 0)
+		return 0;
+	const char *e = line + len;
+	struct patch_scan ps = {-1, -1, NULL, NULL, false};
+	if (!js_members(line, e, scan_top, &ps) || !ps.is_patch || !ps.patch || ps.match < 0 ||
+	    ps.seq < 0)
+		return 0;
+	json_t *ops = json_array();
+	unsigned long long kept = 0, skipped = 0;
+	const char *pe = ps.patch_end;
+	const char *p = js_ws(ps.patch, pe);
+	if (p >= pe || *p != '[')
+		goto parse;
+	p = js_ws(p + 1, pe);
+	if (p < pe && *p == ']')
+		goto apply;
+	for (;;) {
+		struct op_scan os = {NULL, 0, false, false, false};
+		const char *oe = js_members(p, pe, scan_op, &os);
+		if (!oe || !os.has_path || os.path_esc || os.has_from)
+			goto parse;
+		if (lean_keeps(os.path, os.pn)) {
+			json_t *op = json_loadb(p, (size_t)(oe - p), 0, NULL);
+			if (!op)
+				goto parse;
+			json_array_append_new(ops, op);
+			kept++;
+		} else {
+			skipped++;
+		}
+		p = js_ws(oe, pe);
+		if (p < pe && *p == ',') {
+			p = js_ws(p + 1, pe);
+			continue;
+		}
+		if (p < pe && *p == ']')
+			break;
+		goto parse;
+	}
+apply:
+	fig.lean_ops_kept += kept;
+	fig.lean_ops_skipped += skipped;
+	on_patch(pl, ps.match, ps.seq, ops, true, NULL, len + 1);
+	json_decref(ops);
+	return 1;
+parse:
+	json_decref(ops);
+	return 0;
 }
 
 static void on_ok(struct player *pl, json_t *m)
@@ -464,7 +845,9 @@ static void on_ok(struct player *pl, json_t *m)
 		pr->actions_done++;
 		if (fig.measuring) {
 			fig.acks++;
-			hist_record(&fig.lat_ok, (uint64_t)((now_s() - pl->act_sent) * 1e6));
+			hist_record(&fig.lat_ok, (uint64_t)((arrived(pl) - pl->act_sent) * 1e6));
+			if (opt.window_actions && fig.acks >= opt.window_actions)
+				stop_cb(NULL);
 		}
 		if (opt.mode == MODE_POPULATE && pr->actions_done == opt.actions) {
 			pr->matches_done++;
@@ -493,7 +876,8 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 	} else if (strcmp(op, "view") == 0) {
 		on_view(pl, m);
 	} else if (strcmp(op, "patch") == 0) {
-		on_patch(pl, m, bytes);
+		on_patch(pl, match_of(m), json_integer_value(json_object_get(m, "seq")),
+		         json_object_get(m, "patch"), false, m, bytes);
 	} else if (strcmp(op, "error") == 0) {
 		const char *code = json_string_value(json_object_get(m, "code"));
 		pl->in_flight = false;
@@ -548,7 +932,8 @@ static void player_closed(struct tls_client *c, const char *why)
 		fprintf(stderr, "loadgen: %s connection closed: %s\n", pl->name, why);
 }
 
-static const struct tls_client_ops player_ops = {player_ready, player_message, player_closed};
+static const struct tls_client_ops player_ops = {player_ready, player_message, player_closed,
+                                                 lean_line};
 
 /* ---- idle ------------------------------------------------------------ */
 struct idle_conn {
@@ -605,7 +990,7 @@ static void idle_closed(struct tls_client *c, const char *why)
 	ic->c = NULL;
 }
 
-static const struct tls_client_ops idle_ops = {idle_ready, idle_message, idle_closed};
+static const struct tls_client_ops idle_ops = {idle_ready, idle_message, idle_closed, NULL};
 
 static void idle_connect_more(void)
 {
@@ -655,7 +1040,7 @@ static void token_closed(struct tls_client *c, const char *why)
 	(void)why;
 }
 
-static const struct tls_client_ops token_ops = {idle_ready, token_message, token_closed};
+static const struct tls_client_ops token_ops = {idle_ready, token_message, token_closed, NULL};
 
 /* ---- handshake -------------------------------------------------------- */
 static bool hs_running;
@@ -683,7 +1068,7 @@ static void hs_closed(struct tls_client *c, const char *why)
 	if (hs_running)
 		hs_start(); /* keep the concurrency level */
 }
-static const struct tls_client_ops hs_ops = {hs_ready, hs_message, hs_closed};
+static const struct tls_client_ops hs_ops = {hs_ready, hs_message, hs_closed, NULL};
 
 static void hs_start(void)
 {
@@ -723,11 +1108,65 @@ static void print_loop_share(const struct proc_stats *b, const struct proc_stats
 	       proc_stats_ceiling(loop_s, total, (int)cores));
 }
 
+/* The whole box's busy CPU in s (every process: /proc/stat's first line,
+ * all but idle and iowait), or -1: beside the daemon's and this
+ * program's, it shows whether anything else ran and whether the cores
+ * were saturated. */
+static double box_busy_s(void)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	if (!f)
+		return -1;
+	unsigned long long v[8] = {0};
+	int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+	               &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	if (n < 5)
+		return -1;
+	unsigned long long busy = 0;
+	for (int i = 0; i < 8; i++)
+		busy += i == 3 || i == 4 ? 0 : v[i];
+	return (double)busy / (double)sysconf(_SC_CLK_TCK);
+}
+static double box_before, box_after;
+
+/* Where in their games the matches are (the seq of each playing pair's
+ * current game), at the window's open and close: p10, p50, p90. */
+static long long progress[2][3];
+static void progress_take(int at)
+{
+	long long *seqs = calloc((size_t)npairs + 1, sizeof *seqs);
+	int n = 0;
+	for (int i = 0; i < npairs; i++) {
+		struct pair *pr = &pairs[i];
+		if (!pr->played || pr->broken)
+			continue;
+		seqs[n++] = pr->p[0].match == pr->match ? pr->p[0].seq : 0;
+	}
+	for (int i = 1; i < n; i++) /* insertion sort: at most a few thousand */
+		for (int j = i; j > 0 && seqs[j - 1] > seqs[j]; j--) {
+			long long t = seqs[j];
+			seqs[j] = seqs[j - 1];
+			seqs[j - 1] = t;
+		}
+	static const int pct[3] = {10, 50, 90};
+	for (int k = 0; k < 3; k++)
+		progress[at][k] = n ? seqs[(n - 1) * pct[k] / 100] : 0;
+	free(seqs);
+}
+
 static void stop_cb(uv_timer_t *t)
 {
 	(void)t;
+	if (fig.t_end != 0)
+		return;
 	fig.t_end = now_s();
 	self_cpu_after = self_cpu_s();
+	box_after = box_busy_s();
+	if (opt.server_pid && fig.measuring)
+		proc_stats_read(opt.server_pid, &after);
+	if (opt.mode == MODE_PLAY && pairs)
+		progress_take(1);
 	fig.measuring = false;
 	hs_running = false;
 	uv_stop(loop);
@@ -736,37 +1175,98 @@ static void stop_cb(uv_timer_t *t)
 static void warm_cb(uv_timer_t *t)
 {
 	(void)t;
+	if (fig.measuring || fig.t_end != 0)
+		return;
 	if (opt.server_pid)
 		proc_stats_read(opt.server_pid, &before);
 	self_cpu_before = self_cpu_s();
+	box_before = box_busy_s();
 	fig.measuring = true;
 	fig.t_start = now_s();
+	fig.games_at_open = fig.games_done;
+	if (opt.mode == MODE_PLAY && pairs) {
+		progress_take(0);
+		for (int i = 0; i < npairs; i++)
+			fig.window_pairs_playing += pairs[i].played && !pairs[i].broken;
+	}
 }
 
-/* --games: the window opens when every pair plays (or was refused) and
- * closes when every playing pair has finished opt.games games in it. A
- * game under way when the window opens is counted when it finishes: its
- * opening is outside the window, as the openings of the games still under
- * way when it closes are inside it, so the window holds about whole games. */
-static void games_window_check(void)
+static uv_timer_t warm_timer, stop_timer, setup_timer;
+static bool setup_forced; /* --setup-timeout passed before every pair played */
+
+/* Opens the play window when the set-up is done, never before: every
+ * pair plays (or was refused), or --setup-timeout passed. Then
+ *   --games N:  at once; it closes when every playing pair has finished N
+ *               games in it (a game under way at the open is counted when
+ *               it finishes: its opening is outside the window, as the
+ *               openings of the games under way at the close are inside it,
+ *               so the window holds about whole games);
+ *   --spread L: once every playing pair has stopped at its seq (below L);
+ *               then every pair goes on at once;
+ *   otherwise:  --warmup s later, for --duration s.
+ * --window-actions closes any of them after that many acks. (Before
+ * session 17 the plain window opened --warmup s after the start: on a
+ * loaded box 400 matches were still setting up, so it measured set-up.) */
+static void window_check(void)
 {
-	if (opt.mode != MODE_PLAY || opt.games <= 0 || !pairs)
+	if (opt.mode != MODE_PLAY || !pairs || fig.t_end != 0)
 		return;
-	int ready = 0, done = 0, playing = 0;
+	int ready = 0, done = 0, playing = 0, paused = 0;
 	for (int i = 0; i < npairs; i++) {
-		ready += pairs[i].played || pairs[i].refused;
-		playing += pairs[i].played;
-		done +=
-		    pairs[i].played && (pairs[i].games_measured >= opt.games || pairs[i].broken);
+		struct pair *pr = &pairs[i];
+		ready += pr->played || pr->refused;
+		playing += pr->played;
+		done += pr->played && (pr->games_measured >= opt.games || pr->broken);
+		paused += pr->played && (pr->paused || pr->broken);
 	}
-	if (!fig.measuring && fig.t_end == 0 && ready == npairs) {
-		fprintf(stderr,
-		        "loadgen: every pair plays: measuring until each has finished %d games\n",
+	if (fig.measuring) {
+		if (opt.games > 0 && done == playing)
+			stop_cb(NULL);
+		return;
+	}
+	if (ready < npairs && !setup_forced)
+		return;
+	if (fig.t_all_playing == 0) {
+		fig.t_all_playing = now_s();
+		fprintf(stderr, "loadgen: %d of %d pairs play after %.1f s of set-up\n", playing,
+		        npairs, fig.t_all_playing - fig.t_run_start);
+		uv_timer_stop(&setup_timer);
+		if (opt.games <= 0 && opt.spread <= 0) {
+			uv_timer_start(&warm_timer, warm_cb, (uint64_t)(opt.warmup * 1000), 0);
+			uv_timer_start(&stop_timer, stop_cb,
+			               (uint64_t)((opt.warmup + opt.duration) * 1000), 0);
+		}
+	}
+	if (opt.games > 0) {
+		fprintf(stderr, "loadgen: measuring until each pair has finished %d games\n",
 		        opt.games);
 		warm_cb(NULL);
-	} else if (fig.measuring && done == playing) {
-		stop_cb(NULL);
+	} else if (opt.spread > 0 && paused == playing) {
+		fprintf(stderr, "loadgen: every pair at its seq after %.1f s: measuring\n",
+		        now_s() - fig.t_run_start);
+		warm_cb(NULL);
+		for (int i = 0; i < npairs; i++) {
+			struct pair *pr = &pairs[i];
+			pr->pause_at = -1;
+			pr->paused = false;
+			maybe_act(&pr->p[0]);
+			maybe_act(&pr->p[1]);
+		}
 	}
+}
+
+static void setup_timeout_cb(uv_timer_t *t)
+{
+	(void)t;
+	int ready = 0;
+	for (int i = 0; i < npairs; i++)
+		ready += pairs[i].played || pairs[i].refused;
+	fprintf(stderr,
+	        "loadgen: only %d of %d pairs set up after --setup-timeout %.0f s: "
+	        "measuring those that play\n",
+	        ready, npairs, opt.setup_timeout);
+	setup_forced = true;
+	window_check();
 }
 
 static void populate_check(uv_timer_t *t)
@@ -805,10 +1305,19 @@ static void usage(void)
 	                "  --clients N        idle: connections (1000)\n"
 	                "  --matches N        play/populate: concurrent matches (50)\n"
 	                "  --rate R           play: target actions/s in all; 0 = unthrottled (0)\n"
-	                "  --duration S       seconds measured (10); with --games, the cap\n"
+	                "  --duration S       seconds measured (10); with --games or --spread,\n"
+	                "                     the cap of the whole run\n"
 	                "  --games N          play: measure whole games: from when every pair\n"
 	                "                     plays until each has finished N games\n"
-	                "  --warmup S         seconds before measuring (2)\n"
+	                "  --spread L         play: each pair first plays its game to a random\n"
+	                "                     seq below L and waits; the window opens when all\n"
+	                "                     wait (the matches spread over a game's phases)\n"
+	                "  --window-actions N play: the window closes after N acks\n"
+	                "  --warmup S         seconds measured after every pair plays (2)\n"
+	                "  --setup-timeout S  play: give up waiting for every pair after S (600)\n"
+	                "  --full-views N     play: only the first N pairs keep whole views; the\n"
+	                "                     rest keep the members the bot reads (-1: all)\n"
+	                "  --size-every N     play: size the view every Nth patch (4; 0: never)\n"
 	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
 	                "  --settle-ms MS     idle: held this long before the RSS is read (6000;\n"
 	                "                     past the server's tls_buffers_idle_ms, 5000)\n"
@@ -825,17 +1334,16 @@ static void usage(void)
 
 static void parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {{"mode", 1, 0, 'm'},        {"server", 1, 0, 's'},
-	                                   {"pid", 1, 0, 'p'},         {"clients", 1, 0, 'c'},
-	                                   {"matches", 1, 0, 'M'},     {"rate", 1, 0, 'r'},
-	                                   {"duration", 1, 0, 'd'},    {"warmup", 1, 0, 'w'},
-	                                   {"concurrency", 1, 0, 'C'}, {"actions", 1, 0, 'a'},
-	                                   {"game", 1, 0, 'g'},        {"scenario", 1, 0, 'S'},
-	                                   {"seed", 1, 0, 'x'},        {"verbose", 0, 0, 'v'},
-	                                   {"spectators", 1, 0, 'o'},  {"dump-largest", 1, 0, 'L'},
-	                                   {"help", 0, 0, 'h'},        {"time-control", 1, 0, 'T'},
-	                                   {"games", 1, 0, 'G'},       {"settle-ms", 1, 0, 'I'},
-	                                   {"check-views", 0, 0, 'K'}, {0, 0, 0, 0}};
+	static const struct option lo[] = {
+	    {"mode", 1, 0, 'm'},          {"server", 1, 0, 's'},     {"pid", 1, 0, 'p'},
+	    {"clients", 1, 0, 'c'},       {"matches", 1, 0, 'M'},    {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'},      {"warmup", 1, 0, 'w'},     {"concurrency", 1, 0, 'C'},
+	    {"actions", 1, 0, 'a'},       {"game", 1, 0, 'g'},       {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},          {"verbose", 0, 0, 'v'},    {"spectators", 1, 0, 'o'},
+	    {"dump-largest", 1, 0, 'L'},  {"help", 0, 0, 'h'},       {"time-control", 1, 0, 'T'},
+	    {"games", 1, 0, 'G'},         {"settle-ms", 1, 0, 'I'},  {"check-views", 0, 0, 'K'},
+	    {"full-views", 1, 0, 'F'},    {"spread", 1, 0, 'P'},     {"window-actions", 1, 0, 'W'},
+	    {"setup-timeout", 1, 0, 'U'}, {"size-every", 1, 0, 'Z'}, {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -917,6 +1425,21 @@ static void parse_args(int argc, char **argv)
 		case 'I':
 			opt.settle_ms = atoi(optarg);
 			break;
+		case 'F':
+			opt.full_views = atoi(optarg);
+			break;
+		case 'P':
+			opt.spread = atoi(optarg);
+			break;
+		case 'W':
+			opt.window_actions = strtoull(optarg, NULL, 10);
+			break;
+		case 'U':
+			opt.setup_timeout = atof(optarg);
+			break;
+		case 'Z':
+			opt.size_every = atoi(optarg);
+			break;
 		default:
 			usage();
 			exit(ch == 'h' ? 0 : 2);
@@ -940,10 +1463,15 @@ static void run_pairs(void)
 	pairs = calloc((size_t)npairs, sizeof *pairs);
 	for (int i = 0; i < npairs; i++) {
 		pairs[i].matches_left = opt.matches / npairs + (i < opt.matches % npairs);
+		pairs[i].pause_at = opt.mode == MODE_PLAY && opt.spread > 0
+		                        ? (long long)rnd((unsigned)opt.spread)
+		                        : -1;
 		for (int s = 0; s < 2; s++) {
 			struct player *pl = &pairs[i].p[s];
 			pl->pair = &pairs[i];
 			pl->side = s;
+			pl->lean =
+			    opt.mode == MODE_PLAY && opt.full_views >= 0 && i >= opt.full_views;
 			snprintf(pl->name, sizeof pl->name, "b%s_%d_%c", run_tag, i, s ? 'b' : 'a');
 			pl->c = tls_client_connect(loop, ctx, &server_addr, &player_ops, pl);
 		}
@@ -963,10 +1491,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tg_loadgen: bad address %s\n", opt.host);
 		return 2;
 	}
-	uv_timer_t warm, stop, tick;
-	uv_timer_init(loop, &warm);
-	uv_timer_init(loop, &stop);
+	uv_timer_t tick;
+	uv_timer_init(loop, &warm_timer);
+	uv_timer_init(loop, &stop_timer);
+	uv_timer_init(loop, &setup_timer);
 	uv_timer_init(loop, &tick);
+	uv_timer_t *stop = &stop_timer; /* the other modes' */
+	fig.t_run_start = now_s();
 
 	switch (opt.mode) {
 	case MODE_PLAY:
@@ -975,20 +1506,55 @@ int main(int argc, char **argv)
 			last_refill = now_s();
 			uv_timer_start(&tick, rate_tick, 1, 1);
 		}
-		if (opt.games <= 0) {
-			uv_timer_start(&warm, warm_cb, (uint64_t)(opt.warmup * 1000), 0);
-			uv_timer_start(&stop, stop_cb,
-			               (uint64_t)((opt.warmup + opt.duration) * 1000), 0);
-		} else {
-			/* the window is whole games; --duration caps the run */
-			uv_timer_start(&stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
-		}
+		/* the window opens once the set-up is done (window_check) */
+		uv_timer_start(&setup_timer, setup_timeout_cb, (uint64_t)(opt.setup_timeout * 1000),
+		               0);
+		if (opt.games > 0 || opt.spread > 0)
+			/* the window is whole games or a spread's; --duration caps the run */
+			uv_timer_start(stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
 		uv_run(loop, UV_RUN_DEFAULT);
-		if (opt.server_pid)
+		if (opt.server_pid && after.cpu_s == 0)
 			proc_stats_read(opt.server_pid, &after);
-		double secs = fig.t_end - fig.t_start;
+		double secs = fig.t_start > 0 ? fig.t_end - fig.t_start : 0;
 		printf("play_seconds %.2f\nplay_matches %d\nplay_target_rate %.0f\n", secs,
 		       opt.matches, opt.rate);
+		printf("play_setup_seconds %.2f\nwindow_pairs_playing %d\n",
+		       fig.t_all_playing > 0 ? fig.t_all_playing - fig.t_run_start : -1.0,
+		       fig.window_pairs_playing);
+		if (fig.t_start == 0)
+			fprintf(stderr, "loadgen: the run ended before its window opened\n");
+		printf("play_actions_measured %llu\ngames_in_window %llu\n", fig.acks,
+		       fig.games_done - fig.games_at_open);
+		if (fig.game_len_count)
+			printf("game_length_mean %.0f\ngame_length_count %llu\n",
+			       (double)fig.game_len_sum / (double)fig.game_len_count,
+			       fig.game_len_count);
+		printf("progress_open_seq_p10 %lld\nprogress_open_seq_p50 %lld\n"
+		       "progress_open_seq_p90 %lld\nprogress_close_seq_p10 %lld\n"
+		       "progress_close_seq_p50 %lld\nprogress_close_seq_p90 %lld\n",
+		       progress[0][0], progress[0][1], progress[0][2], progress[1][0],
+		       progress[1][1], progress[1][2]);
+		{
+			int lean = 0;
+			for (int i = 0; i < npairs; i++)
+				lean += pairs[i].p[0].lean;
+			printf("lean_pairs %d\nlean_patches_applied %llu\nlean_ops_kept %llu\n"
+			       "lean_ops_skipped %llu\n",
+			       lean, fig.lean_patches, fig.lean_ops_kept, fig.lean_ops_skipped);
+		}
+		if (secs > 0) {
+			/* the cores each used in the window: the reader sees whether
+			 * the box was saturated (the generator shares its cores) */
+			printf("loadgen_cores_used %.3f\n",
+			       (self_cpu_after - self_cpu_before) / secs);
+			if (opt.server_pid && after.cpu_s >= before.cpu_s)
+				printf("server_cores_used %.3f\n",
+				       (after.cpu_s - before.cpu_s) / secs);
+			if (box_before >= 0 && box_after >= box_before)
+				printf("box_busy_cores %.3f\nbox_cores %ld\n",
+				       (box_after - box_before) / secs,
+				       sysconf(_SC_NPROCESSORS_ONLN));
+		}
 		printf("acked_actions_per_s %.0f\n", secs > 0 ? (double)fig.acks / secs : 0);
 		printf("games_finished %llu\nerrors %llu\nstale_seq %llu\nrejected_offered %llu\n",
 		       fig.games_done, fig.errors, fig.stale, fig.rejected);
@@ -1002,9 +1568,8 @@ int main(int argc, char **argv)
 			for (int i = 0; i < npairs; i++)
 				short_of_games +=
 				    pairs[i].played && pairs[i].games_measured < opt.games;
-			printf(
-			    "games_each %d\nplay_actions_measured %llu\npairs_short_of_games %d\n",
-			    opt.games, fig.acks, short_of_games);
+			printf("games_each %d\npairs_short_of_games %d\n", opt.games,
+			       short_of_games);
 			if (short_of_games > 0 || !fig.t_start)
 				fprintf(
 				    stderr,
@@ -1072,7 +1637,7 @@ int main(int argc, char **argv)
 		double t1 = now_s();
 		/* Hold until the server's memory settles (the connections' TLS
 		 * buffers freed after tls_buffers_idle_ms), then measure. */
-		uv_timer_start(&stop, stop_cb, (uint64_t)opt.settle_ms, 0);
+		uv_timer_start(stop, stop_cb, (uint64_t)opt.settle_ms, 0);
 		uv_run(loop, UV_RUN_DEFAULT);
 		if (opt.server_pid)
 			proc_stats_read(opt.server_pid, &after);
@@ -1091,7 +1656,7 @@ int main(int argc, char **argv)
 		fig.t_start = now_s();
 		if (opt.server_pid)
 			proc_stats_read(opt.server_pid, &before);
-		uv_timer_start(&stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
+		uv_timer_start(stop, stop_cb, (uint64_t)(opt.duration * 1000), 0);
 		uv_run(loop, UV_RUN_DEFAULT);
 		if (opt.server_pid)
 			proc_stats_read(opt.server_pid, &after);

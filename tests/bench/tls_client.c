@@ -91,6 +91,8 @@ int tls_client_send(struct tls_client *c, const json_t *msg)
 static int on_line(const char *line, size_t len, void *ud)
 {
 	struct tls_client *c = ud;
+	if (c->ops->on_line && c->ops->on_line(c, line, len))
+		return c->closing ? 1 : 0;
 	json_error_t jerr;
 	json_t *m = json_loadb(line, len, 0, &jerr);
 	if (!m || !json_is_object(m)) {
@@ -122,6 +124,7 @@ static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	if (nread == 0 || c->closing)
 		return;
 	c->bytes_in += (unsigned long long)nread;
+	c->t_read = (double)uv_hrtime() / 1e9;
 	BIO_write(c->rbio, buf->base, (int)nread);
 	if (!c->ready) {
 		int rc = SSL_do_handshake(c->ssl);

@@ -17,6 +17,11 @@ struct tls_client_ops {
 	void (*on_ready)(struct tls_client *c);                            /* handshake done */
 	void (*on_message)(struct tls_client *c, json_t *m, size_t bytes); /* m borrowed */
 	void (*on_close)(struct tls_client *c, const char *why); /* c freed after return */
+	/* Optional: a line before it is parsed (no newline). 1 if it took the
+	 * line (on_message is then not called), 0 to have it parsed as usual.
+	 * The load generator's lean players read their patches so, without
+	 * building the parts of the view they do not keep. */
+	int (*on_line)(struct tls_client *c, const char *line, size_t len);
 };
 
 struct tls_client {
@@ -29,6 +34,10 @@ struct tls_client {
 	void *owner;
 	bool ready, closing;
 	unsigned long long bytes_in;
+	/* uv_hrtime() in s when the read that brings the lines being handed
+	 * out now came in: the arrival time of a reply, before the messages
+	 * ahead of it in the same read are parsed (round-trip figures). */
+	double t_read;
 };
 
 /* One client context for every connection: TLS 1.2+, no verification (the

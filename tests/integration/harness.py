@@ -693,3 +693,25 @@ def check_same_view(kept, fresh, what):
         raise CheckFailed(f"{what}: the view rebuilt from patches differs from the fresh "
                           f"view at seq {kept['seq']}, near: ...{a[max(0, i - 80):i + 80]}... "
                           f"vs ...{b[max(0, i - 80):i + 80]}...")
+
+
+def loadgen_figures(text):
+    """tg_loadgen's figures: one "name value" line each on its stdout."""
+    out = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                out[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return out
+
+
+def run_loadgen(args, h, loadgen_args, timeout):
+    """Runs tests/bench/tg_loadgen (args.loadgen) against the harness's
+    daemon with loadgen_args; returns (exit status, figures, stderr)."""
+    r = subprocess.run([args.loadgen, "--server", f"127.0.0.1:{h.daemon.port}"] +
+                       [str(a) for a in loadgen_args],
+                       capture_output=True, text=True, timeout=timeout)
+    return r.returncode, loadgen_figures(r.stdout), r.stderr
