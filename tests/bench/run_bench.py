@@ -3,7 +3,13 @@
 prints one table: each figure, the machine's own limit or the target, and the
 ratio. Not a pass/fail test: figures are printed, never asserted.
 
-Usage: run_bench.py --build BUILD_DIR [--quick] [--markdown FILE]
+Usage: run_bench.py --build BUILD_DIR [--quick] [--markdown FILE] [--steps S,...] [--calm]
+
+The calm-box measurement of issue 17 (about 10 minutes on two calm cores):
+    python3 tests/bench/run_bench.py --build build-rwd --steps play,roundtrip,scale --calm
+ends with a block to paste into BENCHMARKS.md (command, commit, build, the
+load average before and after, the table and each match step's details).
+Each match run has a daemon on a fresh data folder of its own.
 
 Matches are Lincoln's War ("lincolns-war", scenario "tournament"). If that
 game cannot be played over the daemon (no action acknowledged), the match
@@ -122,6 +128,31 @@ def loadavg():
         return 0.0
 
 
+def loadavg3():
+    """The 1, 5 and 15-minute load averages, as /proc/loadavg says them."""
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def build_info(b):
+    """The build's type and compiler, from its CMakeCache.txt."""
+    info = {}
+    try:
+        with open(os.path.join(b, "CMakeCache.txt")) as f:
+            for line in f:
+                for key in ("CMAKE_BUILD_TYPE", "CMAKE_C_COMPILER"):
+                    if line.startswith(key + ":"):
+                        info[key] = line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    cc = info.get("CMAKE_C_COMPILER", "")
+    ver = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.split("\n")[0] if cc else ""
+    return f"{info.get('CMAKE_BUILD_TYPE') or 'no build type'}, {ver or 'compiler unknown'}"
+
+
 def run(cmd, timeout=900):
     LOADS.append(loadavg())
     log(" ".join(cmd) + f"   (load average {LOADS[-1]:.1f})")
@@ -189,7 +220,12 @@ def main():
     ap.add_argument("--markdown", help="also write the table as Markdown to this file")
     ap.add_argument("--steps", default=",".join(STEPS),
                     help="the steps to run, of " + ",".join(STEPS) + " (all)")
+    ap.add_argument("--calm", action="store_true",
+                    help="end with a block ready to paste into BENCHMARKS.md: the command, "
+                         "the commit, the build, the load average before and after, the "
+                         "table and each match step's details")
     args = ap.parse_args()
+    load_before = loadavg3()
     steps = set(args.steps.split(","))
     unknown = steps - set(STEPS)
     if unknown:
@@ -218,26 +254,70 @@ def main():
     d = Daemon(data, daemon_bin)
     game = ["--game", "lincolns-war", "--scenario", "tournament"]
     tag = ""  # appended to the rows measured on the test game, if it comes to that
+    n_fresh = [0]
+    details = []  # (title, header, rows): the per-run tables of the --calm block
+
+    def fresh(binary):
+        """A daemon on an empty data folder of its own: each match run
+        starts with no other run's matches (those a run leaves behind stay
+        active, and the daemon holds and loads them)."""
+        n_fresh[0] += 1
+        folder = os.path.join(tmp, f"run{n_fresh[0]}")
+        os.makedirs(folder, mode=0o700)
+        shutil.copy(os.path.join(data, "bench.conf"), folder)
+        dd = Daemon(folder, binary)
+        dd.start()
+        return dd
+
+    def cores_note(f):
+        """What each used of the box's cores in the window: the daemon, the
+        load generator (on the same cores), and everything (/proc/stat)."""
+        return (f"cores used: daemon {f.get('server_cores_used', 0):.2f}, generator "
+                f"{f.get('loadgen_cores_used', 0):.2f}, whole box "
+                f"{f.get('box_busy_cores', 0):.2f} of {f.get('box_cores', 0):.0f}")
+
+    def cpu_split(f):
+        return (f"{f.get('server_cpu_ms_per_action', 0):.3f} "
+                f"({f.get('server_loop_cpu_ms_per_action', 0):.3f} / "
+                f"{f.get('server_other_cpu_ms_per_action', 0):.3f})")
+
+    def progress(f):
+        return (f"{f.get('progress_open_seq_p10', 0):.0f} / {f.get('progress_open_seq_p50', 0):.0f}"
+                f" / {f.get('progress_open_seq_p90', 0):.0f} -> "
+                f"{f.get('progress_close_seq_p10', 0):.0f} / {f.get('progress_close_seq_p50', 0):.0f}"
+                f" / {f.get('progress_close_seq_p90', 0):.0f}")
+
     try:
         # 1. The disk's own floor, on the same file system as the daemon's data.
         disk, _ = run([os.path.join(b, "tests/bench/bench_disk_commit"), tmp, "2" if q else "3", "256"])
         d.start()
-        lg = lambda: [loadgen, "--server", f"127.0.0.1:{d.port}", "--pid", str(d.proc.pid)]
+        lg = lambda dd=None: [loadgen, "--server", f"127.0.0.1:{(dd or d).port}",
+                              "--pid", str((dd or d).proc.pid)]
+        match_bin = daemon_bin
         if want("play"):
+            # The window opens --warmup s after every pair plays (tg_loadgen;
+            # before session 17 it opened 3 s after the start, which at 400
+            # matches on a loaded box was still the set-up). The first 50
+            # pairs keep whole views and size every fourth (the patch / view
+            # row); the rest are lean, so the generator takes less of the
+            # cores the daemon shares.
             play_args = ["--mode", "play", "--matches", "100" if q else "400",
-                         "--duration", "5" if q else "15", "--warmup", "3"]
-            play, r = run(lg() + play_args + game)
+                         "--duration", "5" if q else "15", "--warmup", "3",
+                         "--full-views", "20" if q else "50"]
+            dp = fresh(match_bin)
+            play, r = run(lg(dp) + play_args + game)
             if play.get("acked_actions_per_s", 0) == 0 and os.path.exists(test_daemon_bin):
                 why = first_error(r)
                 notes.append(f"Lincoln's War could not be played over the daemon ({why}); "
                              "the match figures marked [fixture] use telegraphd_test and its "
                              "test game fixture-duel.")
-                d.stop()
-                d = Daemon(data, test_daemon_bin)
-                d.start()
+                dp.stop()
+                match_bin = test_daemon_bin
+                dp = fresh(match_bin)
                 game = ["--game", "fixture-duel", "--scenario", "standard"]
                 tag = " [fixture]"
-                play, r = run(lg() + play_args + game)
+                play, r = run(lg(dp) + play_args + game)
+            dp.stop()
             acked = play.get("acked_actions_per_s", 0)
             cpu_ms = play.get("server_cpu_ms_per_action", 0)
             ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
@@ -247,7 +327,9 @@ def main():
                             f"other threads {play.get('server_other_cpu_ms_per_action', 0):.3f} ms); "
                             f"ceiling min(1 / loop, {play.get('server_cores', 0):.0f} cores / total) = "
                             f"{play['server_ceiling_actions_per_s']:,.0f} actions/s")
-            ceiling += f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action"
+            ceiling += (f"; load generator CPU {play.get('loadgen_cpu_ms_per_action', 0):.2f} ms/action; "
+                        f"{cores_note(play)}; set-up {play.get('play_setup_seconds', 0):.1f} s, "
+                        f"{play.get('window_pairs_playing', 0):.0f} pairs playing at the window's open")
             row("Durable actions/s, many matches, ack after the fsync'd commit" + tag, f"{acked:,.0f}",
                 f"disk: {disk.get('disk_commit_single_rows_per_s', 0):,.0f} single / "
                 f"{disk.get('disk_commit_batched_rows_per_s', 0):,.0f} batched rows/s",
@@ -255,14 +337,36 @@ def main():
                 f"{pairs_note(play)}; errors {play.get('errors', 0):.0f}, "
                 f"stale {play.get('stale_seq', 0):.0f}, refused offers {play.get('rejected_offered', 0):.0f}{ceiling}")
 
-        # 2. Round trip at a steady 1,000 actions/s, then at a rate the server sustains.
+            # 5. Bytes on the wire: the whole-view pairs' sampled patches
+            # against the view they make.
+            med = play.get("patch_to_view_pct_p50", 0)
+            row("Patch size / full view size per action, median / p99" + tag,
+                f"{med:.2f}% / {play.get('patch_to_view_pct_p99', 0):.2f}%",
+                f"view median {play.get('view_bytes_p50', 0):,.0f} B", "median <= 5%",
+                f"{5 / med:.2f}x target" if med else "n/a",
+                f"patch median {play.get('patch_bytes_p50', 0):,.0f} B, "
+                f"p99 {play.get('patch_bytes_p99', 0):,.0f} B; every 4th patch of the "
+                f"{'20' if q else '50'} pairs that keep whole views")
+
+        # 2. Round trip at a steady 1,000 actions/s, then at 100/s. Every
+        # pair is lean and nothing is sized: the generator's CPU per action
+        # is a fraction of the daemon's, and its cores used are printed
+        # beside the daemon's so that the reader sees whether the box was
+        # saturated. The times run from the act's send to the read that
+        # brought the reply.
         if want("roundtrip"):
-            for rate, name_extra in ((1000, ""), (100, " (below the server's ceiling)")):
-                rt, _ = run(lg() + ["--mode", "play", "--matches", "100", "--rate", str(rate),
-                                    "--duration", "5" if q else "15", "--warmup", "2",
-                                    "--seed", str(rate)] + game)
+            rt_rows = []
+            for rate, name_extra in ((1000, ""), (100, " (a tenth of it)")):
+                dr = fresh(match_bin)
+                rt, _ = run(lg(dr) + ["--mode", "play", "--matches", "100", "--rate", str(rate),
+                                      "--duration", "5" if q else "15", "--warmup", "2",
+                                      "--full-views", "0", "--size-every", "0",
+                                      "--seed", str(rate)] + game)
+                dr.stop()
                 achieved = (f"achieved {rt.get('acked_actions_per_s', 0):,.0f} actions/s; "
-                            f"{pairs_note(rt)}")
+                            f"{pairs_note(rt)}; daemon CPU {cpu_split(rt)} ms/action "
+                            f"(total (loop / other threads)), generator "
+                            f"{rt.get('loadgen_cpu_ms_per_action', 0):.3f} ms/action; {cores_note(rt)}")
                 p99 = rt.get("act_to_ok_p99_us", 0) / 1000
                 row(f"act -> ok at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
                     f"{rt.get('act_to_ok_p50_us', 0) / 1000:.2f} / {p99:.2f}", "-", "p99 <= 2 ms",
@@ -271,42 +375,90 @@ def main():
                 row(f"act -> opponent's patch at {rate:,} actions/s{name_extra}, p50 / p99 (ms)" + tag,
                     f"{rt.get('act_to_patch_p50_us', 0) / 1000:.2f} / {pp99:.2f}", "-", "p99 <= 2 ms",
                     f"{2 / pp99:.3f}x target" if pp99 else "n/a", achieved)
-                if rate == 1000:
-                    steady = rt
+                rt_rows.append((
+                    f"{rate:,}", f"{rt.get('acked_actions_per_s', 0):,.0f}",
+                    f"{rt.get('act_to_ok_p50_us', 0) / 1000:.2f} / {p99:.2f}",
+                    f"{rt.get('act_to_patch_p50_us', 0) / 1000:.2f} / {pp99:.2f}",
+                    cpu_split(rt), f"{rt.get('loadgen_cpu_ms_per_action', 0):.3f}",
+                    f"{rt.get('server_cores_used', 0):.2f} / {rt.get('loadgen_cores_used', 0):.2f} / "
+                    f"{rt.get('box_busy_cores', 0):.2f}"))
+            details.append(("Round trips (100 matches, every pair lean, timed to the read of the reply)",
+                            ("asked actions/s", "achieved", "act -> ok p50 / p99 ms",
+                             "act -> patch p50 / p99 ms", "daemon CPU ms/action (loop / other)",
+                             "generator CPU ms/action", "cores: daemon / generator / box"),
+                            rt_rows))
 
-            # 5. Bytes on the wire (from the steady run: sampled patches against the view they make).
-            med = steady.get("patch_to_view_pct_p50", 0)
-            row("Patch size / full view size per action, median / p99" + tag,
-                f"{med:.2f}% / {steady.get('patch_to_view_pct_p99', 0):.2f}%",
-                f"view median {steady.get('view_bytes_p50', 0):,.0f} B", "median <= 5%",
-                f"{5 / med:.2f}x target" if med else "n/a",
-                f"patch median {steady.get('patch_bytes_p50', 0):,.0f} B, "
-                f"p99 {steady.get('patch_bytes_p99', 0):,.0f} B")
-
-        # 1b. The server CPU per action over whole games at 10, 100 and
-        # 1,000 matches (issue 17: it should not grow with the matches; the
-        # `play` step's window holds mostly openings, whose views are the
-        # smallest). Each level plays until every pair has finished a game.
+        # 1b. The server CPU per action at 10, 100 and 1,000 concurrent
+        # matches (issue 17: it should not grow with the matches), over
+        # whole games, not openings. Whole games at 1,000 matches are about
+        # 400,000 actions a game each (and the window waits for the slowest
+        # pair), so: first whole games at the first level (--games 1), which
+        # also gives the games' mean length L; then at each level every
+        # pair plays its first game to a random seq below L and waits, and
+        # once all wait a fixed window of actions is measured (--spread,
+        # --window-actions): the matches are spread evenly over their games'
+        # phases, as in a long run of whole games. Where they are (seq
+        # p10 / p50 / p90 at the open and the close) is printed with it.
         if want("scale"):
             levels = (10, 50) if q else (10, 100, 1000)
+            lean = ["--full-views", "0", "--size-every", "0"]
+            dw = fresh(match_bin)
+            whole, _ = run(lg(dw) + ["--mode", "play", "--matches", str(levels[0]), "--games", "1",
+                                     "--duration", "1800", "--seed", "7"] + lean + game,
+                           timeout=2000)
+            dw.stop()
+            span = int(whole.get("game_length_mean", 0)) or 300
             per_level = []
             for n in levels:
-                sc, _ = run(lg() + ["--mode", "play", "--matches", str(n), "--games", "1",
-                                    "--duration", "3600", "--seed", str(n)] + game, timeout=4000)
+                window = min(n * 100, 5000) if q else max(2000, min(n * 200, 50000))
+                ds = fresh(match_bin)
+                sc, _ = run(lg(ds) + ["--mode", "play", "--matches", str(n), "--spread", str(span),
+                                      "--window-actions", str(window), "--duration", "1500",
+                                      "--seed", str(n)] + lean + game, timeout=1600)
+                ds.stop()
                 per_level.append((n, sc))
-            cpu = " / ".join(f"{sc.get('server_cpu_ms_per_action', 0):.2f}" for _, sc in per_level)
+            row(f"Server CPU per action over {whole.get('play_actions_measured', 0):,.0f} actions of "
+                f"whole games at {levels[0]} matches (ms; loop / other threads)" + tag,
+                cpu_split(whole), "-", "(the spread levels' reference)", "-",
+                f"{whole.get('games_in_window', 0):.0f} games ended in the window, mean game "
+                f"{span} actions ({whole.get('game_length_count', 0):.0f} games); "
+                f"{whole.get('acked_actions_per_s', 0):,.0f} actions/s; {pairs_note(whole)}; "
+                f"{cores_note(whole)}")
+            cpu = " / ".join(f"{sc.get('server_cpu_ms_per_action', 0):.3f}" for _, sc in per_level)
             first = per_level[0][1].get("server_cpu_ms_per_action", 0)
             last = per_level[-1][1].get("server_cpu_ms_per_action", 0)
             detail = "; ".join(
-                f"{n:,}: {sc.get('play_actions_measured', 0):,.0f} actions, "
-                f"{sc.get('acked_actions_per_s', 0):,.0f}/s, "
-                + (f"{sc.get('pairs_short_of_games', 0):.0f} pairs short of a game, "
-                   if sc.get("pairs_short_of_games", 0) else "")
-                + pairs_note(sc) for n, sc in per_level)
-            row("Server CPU per action over whole games at " +
+                f"{n:,}: {sc.get('play_actions_measured', 0):,.0f} actions, loop / other "
+                f"{sc.get('server_loop_cpu_ms_per_action', 0):.3f} / "
+                f"{sc.get('server_other_cpu_ms_per_action', 0):.3f}, seq p10/p50/p90 {progress(sc)}, "
+                f"{sc.get('acked_actions_per_s', 0):,.0f}/s, " + pairs_note(sc)
+                for n, sc in per_level)
+            row("Server CPU per action, matches spread over their games, at " +
                 " / ".join(f"{n:,}" for n in levels) + " matches (ms)" + tag, cpu, "-",
                 "does not grow", f"{last / first:.2f}x from {levels[0]} to {levels[-1]}" if first else "n/a",
-                detail)
+                f"games of {span} actions on average, each match stopped first at a random seq "
+                f"below it; " + detail)
+            sc_rows = [(f"{levels[0]} (whole games)", f"{whole.get('play_pairs_played', 0):.0f}",
+                        f"{whole.get('play_actions_measured', 0):,.0f}", cpu_split(whole),
+                        progress(whole), f"{whole.get('games_in_window', 0):.0f}",
+                        f"{whole.get('acked_actions_per_s', 0):,.0f}",
+                        f"{whole.get('server_cores_used', 0):.2f} / {whole.get('loadgen_cores_used', 0):.2f}"
+                        f" / {whole.get('box_busy_cores', 0):.2f}")]
+            for n, sc in per_level:
+                sc_rows.append((f"{n:,} (spread)", f"{sc.get('play_pairs_played', 0):.0f}",
+                                f"{sc.get('play_actions_measured', 0):,.0f}", cpu_split(sc),
+                                progress(sc), f"{sc.get('games_in_window', 0):.0f}",
+                                f"{sc.get('acked_actions_per_s', 0):,.0f}",
+                                f"{sc.get('server_cores_used', 0):.2f} / "
+                                f"{sc.get('loadgen_cores_used', 0):.2f} / {sc.get('box_busy_cores', 0):.2f}"))
+            details.append((f"Scale (games of {span} actions on average; spread: each match first "
+                            f"played to a random seq below {span}, then a window of "
+                            f"{'n x 100 (at most 5,000)' if q else 'n x 200 actions (at least 2,000, at most 50,000)'})",
+                            ("matches", "playing", "actions measured",
+                             "daemon CPU ms/action (loop / other)",
+                             "seq p10 / p50 / p90 at open -> close", "games ended in window",
+                             "actions/s", "cores: daemon / generator / box"),
+                            sc_rows))
 
         # 3. Idle authenticated connections. A process may hold `hard` files
         # here: the daemon keeps a few for itself, so the count stops short.
@@ -468,6 +620,38 @@ def main():
                                            if max(LOADS) > 1.5 else ""))
     print(f"suite took {elapsed:.0f} s; {mach['cores']} cores {mach['cpu']}, {mach['mem']} RAM, "
           f"commit {mach['commit']}; {load}")
+    if args.calm:
+        load_after = loadavg3()
+        l1 = float(load_before.split()[0]) if load_before != "?" else 99
+        when = datetime.datetime.now(datetime.timezone.utc)
+        print()
+        print("----- for BENCHMARKS.md -----")
+        print()
+        print(f"### The bench run of {when:%Y-%m-%d %H:%M} UTC")
+        print()
+        cmdline = " ".join(["python3", "tests/bench/run_bench.py"] + sys.argv[1:])
+        print(f"`{cmdline}` at {mach['commit']} ({build_info(b)}), "
+              f"{mach['cores']} cores ({mach['cpu']}), {mach['mem']} RAM, Linux {mach['kernel']}. "
+              f"Load average (1, 5, 15 min) before the run {load_before}, after it {load_after}; "
+              f"before each step {min(LOADS):.2f} to {max(LOADS):.2f}; the run took {elapsed:.0f} s."
+              + ("" if l1 <= 1.0 and max(LOADS) <= 1.5 else
+                 " **NOT A CALM BOX**: the load average was above 1 before the run or 1.5 "
+                 "during it; these are not calm figures."))
+        print()
+        print("| " + " | ".join(head) + " |\n|" + "---|" * 6)
+        for r in rows:
+            print("| " + " | ".join(str(c) for c in r) + " |")
+        for title, hd, drows in details:
+            print()
+            print(f"{title}:")
+            print()
+            print("| " + " | ".join(hd) + " |\n|" + "---|" * len(hd))
+            for r in drows:
+                print("| " + " | ".join(str(c) for c in r) + " |")
+        for n in notes:
+            print(f"\n{n}")
+        print()
+        print("----- end -----")
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC"
