@@ -254,6 +254,14 @@ static bool lean_keeps(const char *ptr, size_t n)
 	return false;
 }
 
+static bool lean_kept_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof lean_keep / sizeof *lean_keep; i++)
+		if (strcmp(lean_keep[i], name) == 0)
+			return true;
+	return false;
+}
+
 /* A new object with view's kept members (shared, not copied). */
 static json_t *lean_copy(json_t *view)
 {
@@ -679,9 +687,7 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 		json_t *v;
 		json_object_foreach(pl->view, k, v)
 		{
-			char ptr[64];
-			int n = snprintf(ptr, sizeof ptr, "/%s", k);
-			if (n <= 0 || (size_t)n >= sizeof ptr || !lean_keeps(ptr, (size_t)n)) {
+			if (!lean_kept_name(k)) {
 				json_t *lean = lean_copy(pl->view);
 				json_decref(pl->view);
 				pl->view = lean;
