@@ -110,9 +110,34 @@ static int put_string(struct tg_text *t, const json_t *v)
 	return r == 0 ? by_jansson(t, v) : r < 0 ? -1 : 0;
 }
 
+int tg_json_compact_string(struct tg_text *t, const char *s, size_t len)
+{
+	int r = plain_string(t, s, len);
+	if (r == 0) {
+		json_t *k = json_stringn(s, len);
+		r = k ? by_jansson(t, k) : -1;
+		json_decref(k);
+		return r;
+	}
+	return r < 0 ? -1 : 0;
+}
+
+void tg_json_compact_int(struct tg_text *t, json_int_t x)
+{
+	/* digits by hand: snprintf was a third of this file's time */
+	char num[32];
+	uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+	char *e = num + sizeof num, *d = e;
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (x < 0)
+		*--d = '-';
+	tg_text_put(t, d, (size_t)(e - d));
+}
+
 int tg_json_compact_append(struct tg_text *t, const json_t *v)
 {
-	char num[32];
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: {
 		tg_text_put(t, "{", 1);
@@ -124,14 +149,7 @@ int tg_json_compact_append(struct tg_text *t, const json_t *v)
 			if (!first)
 				tg_text_put(t, ",", 1);
 			first = 0;
-			size_t klen = strlen(key);
-			int r = plain_string(t, key, klen);
-			if (r == 0) {
-				json_t *k = json_stringn(key, klen);
-				r = k ? by_jansson(t, k) : -1;
-				json_decref(k);
-			}
-			if (r < 0)
+			if (tg_json_compact_string(t, key, strlen(key)) != 0)
 				return -1;
 			tg_text_put(t, ":", 1);
 			if (tg_json_compact_append(t, x) != 0)
@@ -154,19 +172,9 @@ int tg_json_compact_append(struct tg_text *t, const json_t *v)
 	}
 	case JSON_STRING:
 		return put_string(t, v);
-	case JSON_INTEGER: {
-		/* digits by hand: snprintf was a third of this file's time */
-		json_int_t x = json_integer_value(v);
-		uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
-		char *e = num + sizeof num, *d = e;
-		do
-			*--d = (char)('0' + u % 10);
-		while ((u /= 10) != 0);
-		if (x < 0)
-			*--d = '-';
-		tg_text_put(t, d, (size_t)(e - d));
+	case JSON_INTEGER:
+		tg_json_compact_int(t, json_integer_value(v));
 		break;
-	}
 	case JSON_REAL:
 		return by_jansson(t, v);
 	case JSON_TRUE:

@@ -30,4 +30,13 @@ void tg_text_put(struct tg_text *t, const char *s, size_t n);
  * not serialize v either. */
 int tg_json_compact_append(struct tg_text *t, const json_t *v);
 
+/* The string s[0, len) as tg_json_compact_append writes a string value or a
+ * member name (the same escaper: plain printable ASCII here, anything else
+ * by jansson). 0, or -1 when out of memory or s is not valid UTF-8 (nothing
+ * written; jansson would not make such a string either). */
+int tg_json_compact_string(struct tg_text *t, const char *s, size_t len);
+
+/* The integer x as tg_json_compact_append writes one. */
+void tg_json_compact_int(struct tg_text *t, json_int_t x);
+
 #endif
