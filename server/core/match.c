@@ -49,13 +49,10 @@ void match_unlink(struct tg_server *srv, struct tg_match *m)
 		*p = m->next;
 }
 
-int tg_engine_match_memory(struct tg_server *srv, int64_t match, struct tg_engine_match_memory *out)
+/* Adds m's kept bytes to out. */
+static void memory_of(const struct tg_match *m, struct tg_engine_match_memory *out)
 {
-	struct tg_match *m = match_find(srv, match);
-	memset(out, 0, sizeof *out);
-	if (!m)
-		return -1;
-	out->base = match_base_bytes(m);
+	out->base += match_base_bytes(m);
 	for (int r = 0; r <= TG_ROLE_MAX; r++) {
 		out->views += tg_view_kept_bytes(&m->view[r]);
 		const struct tg_patch_ring *g = &m->ring[r];
@@ -63,7 +60,36 @@ int tg_engine_match_memory(struct tg_server *srv, int64_t match, struct tg_engin
 			out->rings +=
 			    g->bytes + g->cap * (sizeof *g->line + sizeof *g->len + sizeof *g->seq);
 	}
+}
+
+int tg_engine_match_memory(struct tg_server *srv, int64_t match, struct tg_engine_match_memory *out)
+{
+	struct tg_match *m = match_find(srv, match);
+	memset(out, 0, sizeof *out);
+	if (!m)
+		return -1;
+	memory_of(m, out);
 	return 0;
+}
+
+void match_memory_sum(struct tg_server *srv, struct match_memory_sum *out)
+{
+	memset(out, 0, sizeof *out);
+	struct tg_engine_match_memory mm = {0};
+	for (int b = 0; b < TG_MATCH_BUCKETS; b++)
+		for (const struct tg_match *m = srv->matches[b]; m; m = m->next) {
+			if (!m->g)
+				continue;
+			if (m->job) {
+				out->busy++;
+				continue;
+			}
+			out->matches++;
+			memory_of(m, &mm);
+		}
+	out->views = mm.views;
+	out->rings = mm.rings;
+	out->base = mm.base;
 }
 
 static void ring_free(struct tg_patch_ring *r)

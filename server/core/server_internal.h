@@ -347,6 +347,14 @@ struct tg_match *match_find(struct tg_server *srv, int64_t id);
 struct tg_match *match_peek(struct tg_server *srv, int64_t id);
 void match_free(struct tg_match *m);
 void match_unlink(struct tg_server *srv, struct tg_match *m);
+/* What the loaded matches keep for their followers (issue 17, memory per
+ * match; the metrics' telegraph_match_bytes): summed over those with a
+ * game state that no fan-out job holds (a job's are the worker's; busy
+ * counts them), as tg_engine_match_memory counts one. On the loop. */
+struct match_memory_sum {
+	size_t matches, busy, views, rings, base;
+};
+void match_memory_sum(struct tg_server *srv, struct match_memory_sum *out);
 /* Reloads the store row; 0 or -1. */
 int match_refresh(struct tg_match *m, struct tg_server *srv, struct tg_error *err);
 /* Builds the game from the latest snapshot (or setup) and the action log. */

@@ -3,6 +3,9 @@
  * (metrics_http.c serves them on an opt-in local port). */
 #include <stdio.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "core/server_internal.h"
 
@@ -138,6 +141,31 @@ char *status_prometheus(struct tg_server *srv)
 	json_t *v;
 	json_object_foreach(json_object_get(st, "matches"), key, v) fprintf(
 	    f, "telegraph_matches{status=\"%s\"} %lld\n", key, (long long)json_integer_value(v));
+	/* Issue 17's memory per match, by part: what the matches keep for
+	 * their followers, and the heap in all (glibc's arenas, or 0). */
+	struct match_memory_sum vm;
+	match_memory_sum(srv, &vm);
+	size_t heap = 0;
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2 mi = mallinfo2();
+	heap = mi.uordblks + mi.hblkhd;
+#endif
+	fprintf(f,
+	        "# HELP telegraph_matches_loaded Matches in memory with a game state, besides\n"
+	        "# those a fan-out job holds (busy), whose bytes below are left out.\n"
+	        "# TYPE telegraph_matches_loaded gauge\n"
+	        "telegraph_matches_loaded{state=\"counted\"} %zu\n"
+	        "telegraph_matches_loaded{state=\"busy\"} %zu\n"
+	        "# HELP telegraph_match_bytes Heap bytes the counted matches keep for their\n"
+	        "# followers: kept views, patch rings, flat undo bases.\n"
+	        "# TYPE telegraph_match_bytes gauge\n"
+	        "telegraph_match_bytes{part=\"views\"} %zu\n"
+	        "telegraph_match_bytes{part=\"rings\"} %zu\n"
+	        "telegraph_match_bytes{part=\"base\"} %zu\n"
+	        "# HELP telegraph_heap_bytes Bytes malloc has handed out and not had back\n"
+	        "# (glibc's mallinfo2, every arena; 0 elsewhere).\n"
+	        "# TYPE telegraph_heap_bytes gauge\ntelegraph_heap_bytes %zu\n",
+	        vm.matches, vm.busy, vm.views, vm.rings, vm.base, heap);
 	fclose(f);
 	json_decref(st);
 	return out;

@@ -221,6 +221,11 @@ def status(h, root):
           f"metrics text:\n{text}")
     check("# TYPE telegraph_actions_total counter" in text and "telegraph_connections " in text,
           f"metrics text:\n{text}")
+    check(re.search(r'^telegraph_match_bytes\{part="views"\} \d+$', text, re.M) and
+          re.search(r'^telegraph_match_bytes\{part="rings"\} \d+$', text, re.M) and
+          re.search(r'^telegraph_matches_loaded\{state="counted"\} \d+$', text, re.M) and
+          re.search(r'^telegraph_heap_bytes [1-9]\d*$', text, re.M),
+          f"metrics text: the memory per match by part\n{text}")
     check(re.search(r'^telegraph_outbox\{state="pending"\} \d+$', text, re.M) and
           f'telegraph_outbox{{state="parked"}} {st["outbox"]["parked"]}' in text,
           f"metrics text:\n{text}")

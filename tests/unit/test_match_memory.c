@@ -380,6 +380,14 @@ int main(void)
 	printf("# rings %zu bytes after 40 notes followed by both, at most %zu\n", mm.rings, tail);
 	CHECKF(mm.rings <= tail, "followed roles keep a short tail: %zu bytes of patches",
 	       mm.rings);
+	/* The metrics' sum over the loaded matches (telegraph_match_bytes)
+	 * counts this match's bytes as tg_engine_match_memory does. */
+	struct match_memory_sum sum;
+	match_memory_sum(fc_srv, &sum);
+	CHECKF(sum.matches >= 1 && sum.busy == 0 && sum.views >= mm.views &&
+	           sum.rings >= mm.rings && sum.base >= mm.base,
+	       "the sum over %zu matches: %zu, %zu, %zu bytes", sum.matches, sum.views, sum.rings,
+	       sum.base);
 	idle_views(mid, "before a commit");
 	CHECK(act(mover, mid, json_pack("{s:s,s:i}", "type", "commit", "value", 2)));
 	one_patch_each(&a, &b, mid, "a commit after an idle spell");
