@@ -9,6 +9,7 @@
  * exactly the one who was away, and must find his patches kept. The
  * observer's view is computed only while a spectator follows the match; its
  * kept patches start when the first one subscribes. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __GLIBC__
@@ -139,18 +140,10 @@ static void ring_drop_oldest(struct tg_patch_ring *r)
 	r->count--;
 }
 
-/* Room for one more patch: the arrays grow by doubling up to cap, so that a
- * role with a few patches kept holds a few entries, not cap (issue 17: the
- * 200 entries of the default patch_history, 24 bytes each, took 9.6 KB of
- * a followed two-player match from its first patch on). The kept patches
- * are moved to the front in order. -1: out of memory (nothing changed). */
-static int ring_grow(struct tg_patch_ring *r, unsigned cap)
+/* The ring's arrays resized to n entries (n >= count), the kept patches
+ * moved to the front in order. -1: out of memory (nothing changed). */
+static int ring_resize(struct tg_patch_ring *r, unsigned n)
 {
-	if (r->count < r->cap || r->cap >= cap)
-		return 0;
-	unsigned n = r->cap ? 2 * r->cap : 4;
-	if (n > cap)
-		n = cap;
 	char **line = malloc(n * sizeof *line);
 	size_t *len = malloc(n * sizeof *len);
 	int64_t *seq = malloc(n * sizeof *seq);
@@ -177,8 +170,33 @@ static int ring_grow(struct tg_patch_ring *r, unsigned cap)
 	return 0;
 }
 
-static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, int64_t seq,
-                      char *line, size_t len)
+/* Room for one more patch: the arrays grow by doubling up to cap, so that a
+ * role with a few patches kept holds a few entries, not cap (issue 17: the
+ * 200 entries of the default patch_history, 24 bytes each, took 9.6 KB of
+ * a followed two-player match from its first patch on). -1: out of memory
+ * (nothing changed). */
+static int ring_grow(struct tg_patch_ring *r, unsigned cap)
+{
+	if (r->count < r->cap || r->cap >= cap)
+		return 0;
+	unsigned n = r->cap ? 2 * r->cap : 4;
+	return ring_resize(r, n > cap ? cap : n);
+}
+
+/* And they shrink by half once a quarter or less is used (a ring grown
+ * while nobody followed the role, followed again: its short tail needs a
+ * few entries). Out of memory: they stay as they are. */
+static void ring_shrink(struct tg_patch_ring *r)
+{
+	if (r->cap > 4 && 4 * r->count <= r->cap)
+		(void)ring_resize(r, r->cap / 2);
+}
+
+/* Keeps line (seq's patch, len bytes) as the newest of r's patches: at
+ * most cap entries (patch_history; 0: none), then the oldest dropped while
+ * more than keep are kept or, but for the newest, more than max_bytes. */
+static void ring_push(struct tg_patch_ring *r, unsigned cap, unsigned keep, size_t max_bytes,
+                      int64_t seq, char *line, size_t len)
 {
 	if (cap == 0 || (ring_grow(r, cap) != 0 && r->cap == 0)) {
 		free(line);
@@ -193,20 +211,24 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, size_t max_bytes, i
 	r->seq[k] = seq;
 	r->count++;
 	r->bytes += len;
-	while (r->count > 1 && r->bytes > max_bytes)
+	while (r->count > 1 && (r->count > keep || r->bytes > max_bytes))
 		ring_drop_oldest(r);
+	ring_shrink(r);
 }
 
-/* The bytes of patches a role's ring keeps (issue 17, memory per match).
- * Past the view's own bytes a view is the cheaper catch-up. While someone
- * follows the role live, he has every patch already: the ring keeps only a
- * short tail (an eighth of the view, and 1 KiB) for a client that drops
- * and comes straight back with `since`; the patches made while nobody
- * follows it grow the ring up to the view's bytes. Kept at least one
- * patch whatever its size (ring_push). */
+/* What a role's ring keeps (issue 17, memory per match). Past the view's
+ * own bytes a view is the cheaper catch-up. While someone follows the role
+ * live, he has every patch already but those in flight when his connection
+ * drops: the ring keeps only the last RING_FOLLOWED_KEEP patches and 1 KiB
+ * of them (at least one patch whatever its size: ring_push) for a client
+ * that comes straight back with `since`; the patches made while nobody
+ * follows it grow the ring up to the view's bytes (and patch_history).
+ * Until session 17 a followed role kept an eighth of its view and 1 KiB:
+ * 8.6 KB a Lincoln's War match measured in the daemon, both following. */
+#define RING_FOLLOWED_KEEP 4u
 static size_t ring_cap_bytes(const struct tg_patch_ring *r, bool followed)
 {
-	return (followed ? r->view_bytes / 8 : r->view_bytes) + 1024;
+	return (followed ? 0 : r->view_bytes) + 1024;
 }
 
 /* The size of a full view just serialized: the byte cap's new yardstick. */
@@ -532,9 +554,9 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		}
 		if (line) {
 			b->line[r] = line_dup(line);
-			ring_push(ring, b->patch_history,
-			          ring_cap_bytes(ring, b->followed & (1u << r)), b->seq, line,
-			          strlen(line));
+			bool followed = b->followed & (1u << r);
+			ring_push(ring, b->patch_history, followed ? RING_FOLLOWED_KEEP : UINT_MAX,
+			          ring_cap_bytes(ring, followed), b->seq, line, strlen(line));
 		} else {
 			/* No earlier view to diff against, no patch, or a patch
 			 * longer than the view: a full view (PROTOCOL.md allows one
