@@ -28,6 +28,20 @@ struct diff {
 	int nomem;
 };
 
+json_t *tg_json_patch_op(const char *op, const char *path, size_t plen)
+{
+	json_t *o = json_object(), *p = json_stringn(path, plen);
+	/* json_object_set_new takes the reference even when it fails */
+	if (!o || !p || json_object_set_new_nocheck(o, "op", json_string_nocheck(op)) != 0 ||
+	    json_object_set_new_nocheck(o, "path", p) != 0) {
+		if (!o)
+			json_decref(p);
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 static void emit(struct diff *d, const char *name, const json_t *value)
 {
 	if (d->overflow || d->nomem)
@@ -36,8 +50,7 @@ static void emit(struct diff *d, const char *name, const json_t *value)
 		d->overflow = 1;
 		return;
 	}
-	json_t *op =
-	    json_pack("{s:s, s:s%}", "op", name, "path", d->path.s ? d->path.s : "", d->path.len);
+	json_t *op = tg_json_patch_op(name, d->path.s ? d->path.s : "", d->path.len);
 	if (!op) {
 		d->nomem = 1;
 		return;

@@ -307,7 +307,7 @@ static void emit(struct patch *p, const char *op, size_t index, json_t *value)
 	path(p, index, at, sizeof at);
 	json_t *o = NULL;
 	if (p->failed || !at[0] || json_array_size(p->ops) >= TG_JSON_PATCH_MAX_OPS ||
-	    !(o = json_pack("{s:s,s:s}", "op", op, "path", at)) ||
+	    !(o = tg_json_patch_op(op, at, strlen(at))) ||
 	    (value && json_object_set_new(o, "value", value) != 0)) {
 		if (!o)
 			json_decref(value);

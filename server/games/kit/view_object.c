@@ -163,7 +163,7 @@ struct walk {
 /* As json_patch_diff.c's emit: {"op","path"[,"value"]}. */
 static void emit(struct walk *w, const char *op, json_t *value)
 {
-	json_t *o = json_pack("{s:s,s:s%}", "op", op, "path", w->path.s, w->path.len);
+	json_t *o = tg_json_patch_op(op, w->path.s, w->path.len);
 	if (!o || (value && json_object_set(o, "value", value) != 0)) {
 		json_decref(o);
 		w->rc = -1;
