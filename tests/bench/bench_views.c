@@ -3,7 +3,8 @@
  * brought up to date and the patch serialized, as core/views.c does.
  *
  *   bench_views [actions] [--whole] [--base] [--dumps] [--ratios]
- *               [--uniform] [--scenario NAME] [--dump-largest FILE]   (2000)
+ *               [--uniform] [--scenario NAME] [--dump-largest FILE]
+ *               [--dump-to FILE]   (2000)
  *
  * Default: by sections (kit/view_sections.h, only the sections whose stamp
  * moved are rebuilt and diffed). --whole: the path before issue 17, a full
@@ -41,6 +42,10 @@
  * actions of type BENCH_VIEWS_DUMP_TYPE when that is set). With
  * BENCH_VIEWS_LIST set, every patch's ratio, bytes / view bytes and action
  * type go to stderr, one a line.
+ * --dump-to FILE: every patch line, and every 25th action each player's
+ * and the observer's full view (the kept text, and view() dumped), written
+ * to FILE, one a line: two builds' files compared byte for byte show that a
+ * change to how the views are built left every byte alone.
  * Output: "name value" lines, as bench_rules. */
 #include <malloc.h>
 #include <stdio.h>
@@ -76,6 +81,7 @@ struct patch_rec {
 static struct patch_rec *recs;
 static size_t nrecs, caprecs;
 static const char *dump_file;
+static FILE *dump_to; /* --dump-to */
 static double dump_ratio = -1;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared, pair_shared_text;
@@ -150,6 +156,8 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			if (tg_json_compact_append(&t, ops) != 0)
 				abort();
 			patch_bytes += (double)t.n;
+			if (dump_to)
+				fprintf(dump_to, "patch %s %s\n", roles[r], t.p);
 			if (view_len > 0)
 				note_ratio((double)t.n / view_len);
 			free(t.p);
@@ -411,10 +419,32 @@ static void print_ratios(void)
 	}
 }
 
+/* --dump-to: each role's full view, as kept (the text sent on opening)
+ * and as view() gives it. */
+static void dump_views(const struct game *g)
+{
+	static const char *const all[] = {"union", "confederate", "observer"};
+	for (int r = 0; r < 3; r++) {
+		struct tg_view_kept k = {0};
+		tg_view_keep_full(&k, M, g, all[r]);
+		char *t = tg_view_kept_text(&k, M, g, all[r]);
+		json_t *v = M->view(g, all[r]);
+		char *d = v ? json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+		fprintf(dump_to, "kept %s %s\nview %s %s\n", all[r], t ? t : "(none)", all[r],
+		        d ? d : "(none)");
+		free(t);
+		free(d);
+		json_decref(v);
+		tg_view_kept_clear(&k);
+	}
+}
+
 static void after(void *ctx, struct game *g)
 {
 	long *n = ctx;
 	(*n)++;
+	if (dump_to && *n % 25 == 0)
+		dump_views(g);
 	if (base) {
 		measure_base(g);
 		base_after(g);
@@ -444,7 +474,12 @@ int main(int argc, char **argv)
 			uniform = true;
 		else if (strcmp(argv[i], "--dump-largest") == 0 && i + 1 < argc)
 			dump_file = argv[++i];
-		else if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
+		else if (strcmp(argv[i], "--dump-to") == 0 && i + 1 < argc) {
+			if (!(dump_to = fopen(argv[++i], "w"))) {
+				perror(argv[i]);
+				return 1;
+			}
+		} else if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
 			scenario = argv[++i];
 		else
 			want = atol(argv[i]);
@@ -525,5 +560,7 @@ int main(int argc, char **argv)
 			       1e6 * runs_spent / (double)runs_steps);
 		}
 	}
+	if (dump_to)
+		fclose(dump_to);
 	return 0;
 }
