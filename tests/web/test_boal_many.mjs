@@ -3,16 +3,18 @@
 // (Debian's chromium, playwright-core), against the real daemon: Birth of a
 // Legend's Optional or Contested Assault (10.2, 10.3) offers the Point Unit
 // as one choice and the other assaulting units as a "many" param. Two
-// players' pages play a match at random over their own connections (most
-// of the time keeping areas Contested, as test_boal_module_playouts' player
-// does; a match that ends first is followed by another) until the
-// Confederate is offered such an assault; then his page opens the match,
+// players' pages play a match over their own connections along the random
+// legal actions that tests/rules/birth_of_a_legend/boal_many_path finds
+// from the match's seed (read from the daemon's database; the module's
+// random player in-process) until the Confederate is offered such an
+// assault; then his page opens the match,
 // the entry is clicked, the chooser must show one box per other unit, all
 // ticked, labelled as the view's choices; all but the first are unticked
 // and the form sent: the act on the wire must name the Point Unit chosen
 // and exactly that one other unit, and the server must take it.
 //
-//   node test_boal_many.mjs DAEMON OUTDIR
+//   TG_BOAL_MANY_PATH=boal_many_path node test_boal_many.mjs DAEMON OUTDIR
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { applyOps } from "./hidden_frames.mjs";
@@ -20,11 +22,6 @@ import { startDaemon, until, fail, registered, wire, launch } from "./webtest.mj
 
 const [daemonPath, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-
-let seed = Number(process.env.TG_SEED || Date.now() % 2147483647) || 1;
-console.log(`# seed ${seed}`);
-const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-const pickOf = (xs) => xs[Math.floor(rand() * xs.length)];
 
 // The newest view of match p's socket has received, the frames read once
 // each (a match of several hundred actions is replayed as it goes).
@@ -53,46 +50,29 @@ async function soon(what, cond, timeout = 15000) {
 const manyAssault = (view) =>
   view.actions.find((a) => a.action.type === "assault" && (a.params || []).some((p) => p.many && p.choices.length));
 
-// A random legal action, its params filled; 7 times in 10 one that keeps
-// areas Contested (an assault, a loss without retreat, the end of the
-// answers, a unit's move into a Contested area).
-function randomAction(view) {
-  const contested = new Set(view.board.areas.filter((x) => x.contested).map((x) => x.id));
-  const keen = (e) => {
-    const a = e.action;
-    if (a.type === "assault" || a.type === "done") return true;
-    if (a.type === "cp" && a.loss && a.loss !== "retreat" && a.loss !== "exhaust_retreat") return true;
-    return a.type === "move" && a.unit && contested.has(a.to);
-  };
-  const keenOnes = view.actions.filter(keen);
-  const entry = keenOnes.length && rand() < 0.7 ? pickOf(keenOnes) : pickOf(view.actions);
-  const action = { ...entry.action };
-  for (const p of entry.params || []) {
-    if (p.many) action[p.name] = p.choices.filter(() => rand() < 0.5).map((c) => c.value);
-    else action[p.name] = pickOf(p.choices).value;
-  }
-  return action;
-}
-
-// A new match, the Confederates a's, played until a is offered an assault
-// with a "many" param: { match, seq, entry }, entry null if it ended first.
-async function playUntilOffered(a, b) {
+// A new match, the Confederates a's, played along the actions
+// boal_many_path finds from its seed: { match, seq }, the view of a at seq
+// expected to offer an assault with a "many" param.
+async function playToOffer(d, a, b) {
   const made = await wire(a, { op: "create", game: "birth-of-a-legend", scenario: "seven-days", side: "confederate" });
   if (made.op !== "ok") fail(`create: ${JSON.stringify(made)}`);
   const match = made.match;
   const joined = await wire(b, { op: "join", match });
   if (joined.op !== "ok") fail(`join: ${JSON.stringify(joined)}`);
-  for (let seq = 0; ;) {
-    await soon(`both views at seq ${seq}`, () => latest(a, match).seq >= seq && latest(b, match).seq >= seq);
-    const va = latest(a, match).view, vb = latest(b, match).view;
-    if (va.finished) return { match, seq, entry: null };
-    const mine = va.awaiting.includes(va.role);
-    if (mine && manyAssault(va)) return { match, seq, entry: manyAssault(va) };
-    const [p, v] = mine ? [a, va] : [b, vb];
-    const r = await wire(p, { op: "act", match, seq, action: randomAction(v) });
+  const tool = process.env.TG_BOAL_MANY_PATH;
+  if (!tool) fail("TG_BOAL_MANY_PATH (the boal_many_path tool) is not set");
+  const out = execFileSync(tool, [join(d.data, "d", "telegraph.db"), String(match)],
+    { encoding: "utf8", timeout: 300000, stdio: ["ignore", "pipe", "inherit"] });
+  let seq = 0;
+  for (const line of out.split("\n").filter((l) => l)) {
+    const [role, action] = JSON.parse(line);
+    const p = role === "confederate" ? a : b;
+    const r = await wire(p, { op: "act", match, seq, action });
     if (r.op !== "ok") fail(`${p.name}'s act at seq ${seq}: ${JSON.stringify(r)}`);
     seq = r.seq;
   }
+  await soon(`a's view at seq ${seq}`, () => latest(a, match).seq >= seq);
+  return { match, seq };
 }
 
 async function main() {
@@ -102,14 +82,11 @@ async function main() {
   try {
     const a = await registered(browser, url, "lee");
     const b = await registered(browser, url, "mcclellan");
-    let found = null;
-    for (let i = 0; i < 150 && !found; i++) {
-      const r = await playUntilOffered(a, b);
-      if (r.entry) found = r;
-    }
-    if (!found) fail("no assault with a choice of units offered in 150 matches");
-    const { match, seq, entry } = found;
+    const { match, seq } = await playToOffer(d, a, b);
     const view = latest(a, match).view;
+    if (view.awaiting.join() !== "confederate") fail(`lee is not awaited at seq ${seq}: ${view.awaiting}`);
+    const entry = manyAssault(view);
+    if (!entry) fail(`the daemon's view offers no assault with a choice of units at seq ${seq}`);
     const many = entry.params.find((p) => p.many);
     const point = entry.params.find((p) => p.name === "point");
 
