@@ -6,12 +6,25 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 jobs=$(nproc)
 status=0
+# ctest -j starts the tests it expects to be longest first, by the times of
+# the build dir's earlier runs (Testing/Temporary/CTestCostData.txt), else by
+# their COST properties. A fresh clone (CI) has no earlier runs, and a long
+# test started late ran on one core while the other idled: each pass's
+# build dir is seeded once with the times of a whole pass
+# (tests/ctest_costs_*.txt, ctest's own format: name, runs, seconds;
+# refresh them by copying that file after a full pass). ctest updates the
+# file after every run.
+seed_costs() {
+  mkdir -p "$1/Testing/Temporary"
+  [ -s "$1/Testing/Temporary/CTestCostData.txt" ] || cp "$2" "$1/Testing/Temporary/CTestCostData.txt"
+}
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 # Six protocol tests run over NDJSON in this pass and over a WebSocket in
 # the next (labels normal_pass_only and sanitize_pass_only; see
 # tests/integration/CMakeLists.txt): both transports at about the CI time of
 # one. integration/ws_crash runs in this pass only.
+seed_costs build tests/ctest_costs_normal.txt
 (cd build && ctest --output-on-failure -j"$jobs" -LE sanitize_pass_only) || status=1
 # The sanitizer pass: every finding aborts the test that triggered it.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -27,6 +40,7 @@ export TG_BOAL_PLAYOUTS=${TG_BOAL_PLAYOUTS_SANITIZED:-100}
 CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTG_WERROR=ON -DTG_SANITIZE=ON \
   -DTG_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
+seed_costs build-asan tests/ctest_costs_sanitized.txt
 (cd build-asan && ctest --output-on-failure -j"$jobs" -LE 'no_sanitize|normal_pass_only') || status=1
 # Build-only pass: the other build types must compile without a warning too,
 # with GCC and with Clang (optimisation levels change what GCC warns about:
