@@ -18,7 +18,11 @@ seed_costs() {
   mkdir -p "$1/Testing/Temporary"
   [ -s "$1/Testing/Temporary/CTestCostData.txt" ] || cp "$2" "$1/Testing/Temporary/CTestCostData.txt"
 }
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON >/dev/null
+# Every build compiles through ccache (deps.sh installs it): a CI machine that
+# keeps its cache rebuilds only what changed in each of the eight builds.
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON "${launcher[@]}" >/dev/null
 cmake --build build -j"$jobs"
 # Six protocol tests run over NDJSON in this pass and over a WebSocket in
 # the next (labels normal_pass_only and sanitize_pass_only; see
@@ -38,7 +42,7 @@ export LW_PLAYOUTS=${LW_PLAYOUTS_SANITIZED:-100}
 export TG_SWISS_EVENTS=${TG_SWISS_EVENTS_SANITIZED:-2000}
 export TG_BOAL_PLAYOUTS=${TG_BOAL_PLAYOUTS_SANITIZED:-100}
 CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTG_WERROR=ON -DTG_SANITIZE=ON \
-  -DTG_BENCH=OFF >/dev/null
+  -DTG_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-asan -j"$jobs"
 seed_costs build-asan tests/ctest_costs_sanitized.txt
 (cd build-asan && ctest --output-on-failure -j"$jobs" -LE 'no_sanitize|normal_pass_only') || status=1
@@ -49,10 +53,9 @@ seed_costs build-asan tests/ctest_costs_sanitized.txt
 # RelWithDebInfo is the first pass and Clang Debug the sanitizer pass, so six
 # builds remain. Measured without ccache: 46 s of CPU for GCC MinSizeRel,
 # 58 s for Clang RelWithDebInfo (user + sys), so about half a minute each on
-# two idle cores and some 3 to 4 minutes for the six, against ~25 minutes for
-# the rest of this script. ccache, when installed, makes repeats cheaper.
-launcher=()
-if command -v ccache >/dev/null; then launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
+# two idle cores and some 3 to 4 minutes for the six, against ~40 minutes for
+# the rest of this script at session 16's end (2,692 s in all); ccache makes
+# repeats cheaper (nothing is shared between the six: each has its own flags).
 for build in gcc:Debug gcc:Release gcc:MinSizeRel clang:Release clang:RelWithDebInfo \
              clang:MinSizeRel; do
   cc=${build%%:*} type=${build#*:} dir=build-types/${build/:/-}
