@@ -1,6 +1,7 @@
 /* lw_bot.h — a random legal-action player for Lincoln's War (or any game
  * whose view lists complete actions, game.h). It only uses the public
- * interface: view(g, role) gives the awaited roles and their actions, and
+ * interface: status() gives the awaited roles, the view (only the
+ * sections it reads, view_section, where the module has them) their actions, and
  * the bot picks one with its own seeded generator (uniformly, or by the
  * policies below). Reused by the
  * playout and hidden-information tests, load tests and fuzzers. */

@@ -410,6 +410,25 @@ static int play_one(uint64_t seed, int scenario_idx)
 			rc = -1;
 			break;
 		}
+		/* now and then, every role's whole view (and the observer's) is
+		 * built: the bot reads only the sections it needs (lw_bot.c
+		 * bot_view), and the sanitizer pass still meets the view code on
+		 * the playouts' states */
+		if (n % 97 == 0)
+			for (int r = 0; r <= TG_ROLE_MAX; r++) {
+				const char *who =
+				    r < TG_ROLE_MAX && M->roles[r] ? M->roles[r] : "observer";
+				json_t *v = M->view(g, who);
+				if (!CHECKF(json_is_object(json_object_get(v, "board")),
+				            "seed %llu: %s's view has no board",
+				            (unsigned long long)seed, who))
+					rc = -1;
+				json_decref(v);
+				if (strcmp(who, "observer") == 0)
+					break;
+			}
+		if (rc)
+			break;
 		/* now and then: load(save(g)) is the same game */
 		if (n % 97 == 0) {
 			char *a1 = save_str(g);
