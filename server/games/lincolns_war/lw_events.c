@@ -141,8 +141,13 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		         k->text ? k->text : "");
 		return;
 	}
+	/* One entry, its target a param (issue 17: one entry per target
+	 * repeated the card's text, a fifth of a card step's offers). */
+	json_t *ch = json_array();
+	const char *param, *plabel, *on = "";
 	bool by_hex = is_event(k, "remove_it") || is_event(k, "reveal_force");
 	if (by_hex) {
+		param = "hex", plabel = "Hex", on = " at a hex";
 		/* hexes in ascending order: the list must not depend on which
 		 * (hidden) unit stands where */
 		int seen[LW_MAX_UNITS], ns = 0;
@@ -162,41 +167,43 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 				seen[j] = seen[j - 1];
 				seen[j - 1] = tmp;
 			}
-		for (int i = 0; i < ns; i++) {
-			int hx = seen[i];
-			if (check_target(s, side, k, hx, NULL) == 0)
-				tg_offer(list,
-				         json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card",
-				                   card, "use", "event", "hex", hx),
-				         "Play card %d %s for its event%s at %s: %s", card, k->name,
-				         note, lw_hex_label(hx, hex, sizeof hex),
-				         k->text ? k->text : "");
-		}
-		return;
-	}
-	if (is_event(k, "discard_seditious")) {
+		for (int i = 0; i < ns; i++)
+			if (check_target(s, side, k, seen[i], NULL) == 0)
+				json_array_append_new(
+				    ch, json_pack("{s:i,s:s}", "value", seen[i], "label",
+				                  lw_hex_label(seen[i], hex, sizeof hex)));
+	} else if (is_event(k, "discard_seditious")) {
+		param = "discard", plabel = "Seditious card to discard without loss";
 		const struct lw_cards *c = &s->side[side].cards;
 		for (int i = 0; i < c->hand_n; i++)
-			if (check_target(s, side, k, c->hand[i], NULL) == 0)
-				tg_offer(
-				    list,
-				    json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card", card,
-				              "use", "event", "discard", c->hand[i]),
-				    "Play card %d %s for its event%s: discard seditious card %d %s "
-				    "without loss",
-				    card, k->name, note, c->hand[i],
-				    lw_card(side, c->hand[i])->name);
+			if (check_target(s, side, k, c->hand[i], NULL) == 0) {
+				char l[96];
+				snprintf(l, sizeof l, "%d %s", c->hand[i],
+				         lw_card(side, c->hand[i])->name);
+				json_array_append_new(
+				    ch, json_pack("{s:i,s:s}", "value", c->hand[i], "label", l));
+			}
+	} else {
+		param = "target", plabel = "General", on = " on a general";
+		for (int u = 0; u < s->n_units; u++)
+			if (check_target(s, side, k, u, NULL) == 0) {
+				char l[160];
+				snprintf(l, sizeof l, "%s at %s",
+				         lw_unit_name(s, u, name, sizeof name),
+				         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+				json_array_append_new(ch, json_pack("{s:s,s:s}", "value",
+				                                    lw_unit_id(s, u, id, sizeof id),
+				                                    "label", l));
+			}
+	}
+	if (json_array_size(ch) == 0) {
+		json_decref(ch);
 		return;
 	}
-	for (int u = 0; u < s->n_units; u++)
-		if (check_target(s, side, k, u, NULL) == 0)
-			tg_offer(list,
-			         json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "card", card, "use",
-			                   "event", "target", lw_unit_id(s, u, id, sizeof id)),
-			         "Play card %d %s for its event%s on %s at %s: %s", card, k->name,
-			         note, lw_unit_name(s, u, name, sizeof name),
-			         lw_hex_label(s->unit[u].hex, hex, sizeof hex),
-			         k->text ? k->text : "");
+	tg_offer_choice(list,
+	                json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
+	                param, plabel, ch, "Play card %d %s for its event%s%s: %s", card, k->name,
+	                note, on, k->text ? k->text : "");
 }
 
 /* The target named by an action, as check_target expects it. */

@@ -62,16 +62,21 @@ void lw_irr_offer(const struct lw_state *s, json_t *list, int card)
 	const struct lw_data *d = lw_D();
 	const struct lw_card *k = lw_card(LW_CONFEDERATE, card);
 	char hex[64];
+	json_t *ch = json_array(); /* one entry, the city a param (issue 17) */
 	for (size_t c = 0; c < d->n_cities; c++) {
 		int hx = d->cities[c].hex;
 		if (lw_irr_check(s, hx, NULL) == 0)
-			tg_offer(list,
-			         json_pack("{s:s,s:i,s:s,s:i}", "type", "play", "card", card, "use",
-			                   "event", "hex", hx),
-			         "Play card %d %s for its event: place Irregulars at %s (23.2)",
-			         card, k ? k->name : "Irregulars",
-			         lw_hex_label(hx, hex, sizeof hex));
+			json_array_append_new(ch, json_pack("{s:i,s:s}", "value", hx, "label",
+			                                    lw_hex_label(hx, hex, sizeof hex)));
 	}
+	if (json_array_size(ch) == 0) {
+		json_decref(ch);
+		return;
+	}
+	tg_offer_choice(
+	    list, json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"), "hex",
+	    "City", ch, "Play card %d %s for its event: place Irregulars at a city (23.2)", card,
+	    k ? k->name : "Irregulars");
 }
 
 void lw_irr_place(struct lw_state *s, int hex)

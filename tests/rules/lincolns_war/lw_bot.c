@@ -349,8 +349,10 @@ static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
  * counts as one entry per general, each with its choice made: which general
  * acts is what the policies weigh (seek_score, war_score), and the bot
  * plays as it did when the server offered each card and general as an
- * entry of its own (issue 17 made the general a parameter). Any other
- * parameter (a destination, a second force) stays open, drawn after. */
+ * entry of its own (issue 17 made the general a parameter). So does a
+ * card played for its event, whose target (a general, a hex, a card) is a
+ * parameter since issue 17 too. Any other parameter (a destination, a
+ * second force) stays open, drawn after. */
 static json_t *candidates(const json_t *acts)
 {
 	json_t *out = json_array();
@@ -360,7 +362,10 @@ static json_t *candidates(const json_t *acts)
 	{
 		json_t *p = json_array_get(json_object_get(e, "params"), 0);
 		const char *name = json_string_value(json_object_get(p, "name"));
-		if (!name || strcmp(name, "general") != 0) {
+		const char *use =
+		    json_string_value(json_object_get(json_object_get(e, "action"), "use"));
+		bool event = use && strcmp(use, "event") == 0;
+		if (!name || (strcmp(name, "general") != 0 && !event)) {
 			json_array_append(out, e);
 			continue;
 		}
