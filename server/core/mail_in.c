@@ -70,25 +70,75 @@ static int role_index(const struct tg_match *m, const char *name)
 	return -1;
 }
 
-/* The action the line names in the view's actions, into *action (a new
- * reference); else a sentence in why. */
-static json_t *choose(const json_t *acts, const char *line, char *why, size_t n,
-                      const char **label_out)
+/* Sets param p of action to part i of the reply's numbers (a choice, or
+ * for a "many" param an array of the listed choices in their order, each
+ * once). 0, else a sentence in why. */
+static int set_param(json_t *action, const json_t *p, const struct tg_mail_numbers *nums, int i,
+                     int a, char *why, size_t n)
 {
-	int a = 0, c = 0;
+	const char *name = json_string_value(json_object_get(p, "name"));
+	json_t *choices = json_object_get(p, "choices");
+	size_t nc = json_array_size(choices);
+	if (!name)
+		return snprintf(why, n, "The server could not read action %d. Nothing was played.",
+		                a),
+		       -1;
+	for (int k = 0; k < nums->npick[i]; k++)
+		if ((size_t)nums->pick[i][k] > nc) {
+			snprintf(why, n,
+			         "Your reply chose %d for the %s of action %d, but its choices are "
+			         "numbered 1 to %zu. Nothing was played.",
+			         nums->pick[i][k], json_string_value(json_object_get(p, "label")),
+			         a, nc);
+			return -1;
+		}
+	if (!json_is_true(json_object_get(p, "many"))) {
+		if (nums->npick[i] != 1) {
+			snprintf(why, n,
+			         "Action %d needs one choice for its %s (1 to %zu). Nothing was "
+			         "played.",
+			         a, json_string_value(json_object_get(p, "label")), nc);
+			return -1;
+		}
+		json_object_set(
+		    action, name,
+		    json_object_get(json_array_get(choices, (size_t)nums->pick[i][0] - 1),
+		                    "value"));
+		return 0;
+	}
+	json_t *vals = json_array();
+	for (size_t c = 0; c < nc; c++) {
+		bool picked = false;
+		for (int k = 0; k < nums->npick[i]; k++)
+			picked |= (size_t)nums->pick[i][k] == c + 1;
+		if (picked)
+			json_array_append(vals,
+			                  json_object_get(json_array_get(choices, c), "value"));
+	}
+	json_object_set_new(action, name, vals);
+	return 0;
+}
+
+/* The action the line names in the view's actions, into *action (a new
+ * reference); else a sentence in why. A number names the action, then one
+ * number per param in order (N, N.K, N.K.L: issue 17). */
+json_t *mail_in_choose(const json_t *acts, const char *line, char *why, size_t n,
+                       const char **label_out)
+{
+	struct tg_mail_numbers nums = {0};
 	size_t count = json_array_size(acts), i;
 	const json_t *e;
-	if (tg_mail_number(line, &a, &c) != 0) {
-		a = 0;
+	if (tg_mail_numbers(line, &nums) != 0) {
+		nums = (struct tg_mail_numbers){0};
 		json_array_foreach(acts, i, e)
 		{
 			const char *label = json_string_value(json_object_get(e, "label"));
 			if (label && tg_mail_label_is(line, label)) {
-				a = (int)i + 1;
+				nums.action = (int)i + 1;
 				break;
 			}
 		}
-		if (!a) {
+		if (!nums.action) {
 			snprintf(
 			    why, n,
 			    "Your reply said \"%.80s\", which is neither the number nor the label "
@@ -97,6 +147,7 @@ static json_t *choose(const json_t *acts, const char *line, char *why, size_t n,
 			return NULL;
 		}
 	}
+	int a = nums.action;
 	if (a < 1 || (size_t)a > count) {
 		snprintf(why, n,
 		         "Your reply chose action %d, but the actions are numbered 1 to %zu. "
@@ -108,38 +159,32 @@ static json_t *choose(const json_t *acts, const char *line, char *why, size_t n,
 	*label_out = json_string_value(json_object_get(e, "label"));
 	json_t *params = json_object_get(e, "params");
 	size_t np = json_array_size(params);
-	if (np > 1) {
-		snprintf(why, n,
-		         "Action %d needs more than one choice, which a reply cannot give: play "
-		         "it on the web or with the client. Nothing was played.",
-		         a);
+	if (np == 0 && nums.nparts) {
+		snprintf(why, n, "Action %d has no choices to pick (%.40s). Nothing was played.", a,
+		         line);
 		return NULL;
 	}
-	if (np == 0 && c) {
-		snprintf(why, n, "Action %d has no choices to pick (%d.%d). Nothing was played.", a,
-		         a, c);
+	if ((size_t)nums.nparts != np) {
+		char form[48] = "";
+		for (size_t k = 0; k < np && k < 6; k++)
+			snprintf(form + strlen(form), sizeof form - strlen(form), ".%c",
+			         "KLMPQR"[k]);
+		snprintf(why, n,
+		         "Action %d needs %zu choice%s, one number for each: reply %d%s. Nothing "
+		         "was played.",
+		         a, np, np == 1 ? "" : "s", a, form);
 		return NULL;
 	}
 	json_t *action = json_deep_copy(json_object_get(e, "action"));
-	if (np == 1) {
-		json_t *p = json_array_get(params, 0);
-		json_t *choices = json_object_get(p, "choices");
-		if (c < 1 || (size_t)c > json_array_size(choices)) {
-			snprintf(
-			    why, n,
-			    "Action %d needs one of its choices: reply %d.1 to %d.%zu. Nothing "
-			    "was played.",
-			    a, a, a, json_array_size(choices));
+	if (!action) {
+		snprintf(why, n, "The server ran out of memory. Nothing was played.");
+		return NULL;
+	}
+	for (size_t k = 0; k < np; k++)
+		if (set_param(action, json_array_get(params, k), &nums, (int)k, a, why, n) != 0) {
 			json_decref(action);
 			return NULL;
 		}
-		const char *name = json_string_value(json_object_get(p, "name"));
-		json_t *value = json_object_get(json_array_get(choices, (size_t)c - 1), "value");
-		if (action && name && value)
-			json_object_set(action, name, value);
-	}
-	if (!action)
-		snprintf(why, n, "The server ran out of memory. Nothing was played.");
 	return action;
 }
 
@@ -157,7 +202,8 @@ static int play(struct tg_server *srv, struct tg_match *m, int r, const uint8_t 
 	}
 	json_t *v = views_view(m, r);
 	const char *label = NULL;
-	json_t *action = v ? choose(json_object_get(v, "actions"), line, why, n, &label) : NULL;
+	json_t *action =
+	    v ? mail_in_choose(json_object_get(v, "actions"), line, why, n, &label) : NULL;
 	if (!v)
 		snprintf(why, n, "The server could not show the game. Nothing was played.");
 	if (!action) {

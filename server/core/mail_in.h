@@ -3,6 +3,7 @@
 #ifndef TG_CORE_MAIL_IN_H
 #define TG_CORE_MAIL_IN_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 struct tg_server;
@@ -20,5 +21,13 @@ int mail_in_rcpt(struct tg_server *srv, const char *rcpt, char reply[TG_MAIL_REP
  * transaction: the caller commits before answering. */
 void mail_in_deliver(struct tg_server *srv, const char *sender, const char *rcpt, const char *msg,
                      size_t len, char reply[TG_MAIL_REPLY_MAX]);
+
+/* The action a reply's first line names among a view's actions (a new
+ * reference, each param set), or NULL with a sentence in why: the
+ * action's number, then one number per param in order (N, N.K, N.K.L;
+ * a "many" param's as 1+3 or 0: mail/mail_body.h), or its label. *label
+ * is the entry's label. */
+json_t *mail_in_choose(const json_t *acts, const char *line, char *why, size_t n,
+                       const char **label);
 
 #endif

@@ -3,7 +3,8 @@
  * from the recipient's own view (views_view for his role), so it never says
  * what his view hides: the prompt, the log lines since his last such email
  * (the newest lines that email showed are kept with its reply token, schema
- * 050), the legal actions numbered (an action's one parameter as N.K), and
+ * 050), the legal actions numbered (a parameter's choice as N.K, several
+ * parameters as N.K.L, one number each), and
  * the web client's link. Where the daemon takes replies (lmtp_listen) and
  * the email goes out, its Reply-To is LOCAL+MATCH-TOKEN@DOMAIN with a fresh
  * single-use token bound to user, match, role and seq (mail_in.c takes the
@@ -18,6 +19,7 @@
 #include "core/notify.h"
 #include "core/seed.h"
 #include "core/server_internal.h"
+#include "mail/mail_body.h"
 
 #define LOG_LINES 5      /* of the log, when no earlier email marks where to start */
 #define LOG_LINES_MAX 30 /* at most, since the last email */
@@ -121,22 +123,40 @@ static void put_log(struct buf *b, const json_t *log, const json_t *tail)
 	bputf(b, "\n");
 }
 
-/* The legal actions numbered; an action's one parameter's choices as N.K. */
+/* The legal actions numbered; an action's parameters' choices as N.K, or
+ * N.K.L... with one number per parameter in order (issue 17: an action
+ * offered as a product of choices has several). */
 static void put_actions(struct buf *b, const json_t *acts)
 {
 	bputf(b, "Your legal actions:\n");
-	size_t i, k;
-	json_t *a, *c;
+	size_t i, j, k;
+	json_t *a, *p, *c;
 	json_array_foreach(acts, i, a)
 	{
 		bputf(b, "  %zu. %s\n", i + 1, str(a, "label"));
 		json_t *params = json_object_get(a, "params");
-		if (json_array_size(params) != 1)
+		size_t np = json_array_size(params);
+		if (np == 1 && !json_is_true(json_object_get(json_array_get(params, 0), "many"))) {
+			p = json_array_get(params, 0);
+			bputf(b, "     %s (reply %zu.K):\n", str(p, "label"), i + 1);
+			json_array_foreach(json_object_get(p, "choices"), k, c)
+			    bputf(b, "     %zu.%zu %s\n", i + 1, k + 1, str(c, "label"));
 			continue;
-		json_t *p = json_array_get(params, 0);
-		bputf(b, "     %s (reply %zu.K):\n", str(p, "label"), i + 1);
-		json_array_foreach(json_object_get(p, "choices"), k, c)
-		    bputf(b, "     %zu.%zu %s\n", i + 1, k + 1, str(c, "label"));
+		}
+		if (np == 0 || np > TG_MAIL_PARTS_MAX)
+			continue;
+		char form[2 * TG_MAIL_PARTS_MAX + 1] = "";
+		for (j = 0; j < np; j++)
+			snprintf(form + 2 * j, sizeof form - 2 * j, ".%c", "KLMPQRST"[j]);
+		json_array_foreach(params, j, p)
+		{
+			char letter = "KLMPQRST"[j];
+			bool many = json_is_true(json_object_get(p, "many"));
+			bputf(b, "     %s (%c in reply %zu%s%s):\n", str(p, "label"), letter, i + 1,
+			      form, many ? "; several as 1+3, none as 0" : "");
+			json_array_foreach(json_object_get(p, "choices"), k, c)
+			    bputf(b, "     %c=%zu %s\n", letter, k + 1, str(c, "label"));
+		}
 	}
 	bputf(b, "\n");
 }

@@ -94,26 +94,36 @@ static int read_int(const char **p)
 	return (int)v;
 }
 
-int tg_mail_number(const char *line, int *action, int *choice)
+int tg_mail_numbers(const char *line, struct tg_mail_numbers *out)
 {
 	const char *p = line;
 	if (*p == '#')
 		p++;
-	int a = read_int(&p);
-	if (a <= 0)
+	struct tg_mail_numbers n = {.action = read_int(&p)};
+	if (n.action <= 0)
 		return -1;
-	int c = 0;
-	if (*p == '.' && isdigit((unsigned char)p[1])) {
-		p++;
-		c = read_int(&p);
-		if (c <= 0)
+	while (*p == '.' && isdigit((unsigned char)p[1])) {
+		if (n.nparts == TG_MAIL_PARTS_MAX)
 			return -1;
+		p++;
+		int v = read_int(&p), k = 0;
+		if (v < 0)
+			return -1;
+		if (v > 0) {
+			n.pick[n.nparts][k++] = v;
+			while (*p == '+' && isdigit((unsigned char)p[1])) {
+				p++;
+				if (k == TG_MAIL_PICKS_MAX || (v = read_int(&p)) <= 0)
+					return -1;
+				n.pick[n.nparts][k++] = v;
+			}
+		}
+		n.npick[n.nparts++] = k;
 	}
-	/* the number stands alone, or is followed by a separator */
+	/* the numbers stand alone, or are followed by a separator */
 	if (*p && !(isspace((unsigned char)*p) || strchr(".):-,", *p)))
 		return -1;
-	*action = a;
-	*choice = c;
+	*out = n;
 	return 0;
 }
 

@@ -12,10 +12,22 @@
  * trimmed, into out (cut at n - 1 bytes). 0, or -1 if there is none. */
 int tg_mail_first_line(const char *text, char *out, size_t n);
 
-/* A reply line read as a number: "3", "#3", "3.", "3)" or "3 anything"
- * give action 3 (choice 0); "3.2" gives action 3, choice 2 (an action's
- * parameter). 0 if it is a number so, -1 if not (then it may be a label). */
-int tg_mail_number(const char *line, int *action, int *choice);
+/* A reply line read as numbers: "3", "#3", "3.", "3)" or "3 anything"
+ * give action 3 and no parts; "3.2" gives action 3 and one part, choice 2
+ * of its parameter; "3.2.5" two parts, choice 2 of its first parameter and
+ * 5 of its second, one number per parameter in order (issue 17: an action
+ * offered as a product of choices has several). A part of a "many"
+ * parameter may list several choices joined by '+' ("3.1+4") or be 0 for
+ * none. 0 if it is numbers so, -1 if not (then it may be a label). */
+#define TG_MAIL_PARTS_MAX 8  /* parameters one reply can choose */
+#define TG_MAIL_PICKS_MAX 16 /* choices one part can list */
+struct tg_mail_numbers {
+	int action;
+	int nparts;
+	int npick[TG_MAIL_PARTS_MAX];                   /* 0: the part was "0" */
+	int pick[TG_MAIL_PARTS_MAX][TG_MAIL_PICKS_MAX]; /* 1-based, as written */
+};
+int tg_mail_numbers(const char *line, struct tg_mail_numbers *out);
 
 /* Whether a reply line names a label: the same words, without case and
  * with runs of spaces as one. */

@@ -25,9 +25,15 @@ static void check_line(const char *text)
 	size_t n = strlen(line);
 	if (n == 0 || n >= sizeof line || strchr(line, '\n') || isspace((unsigned char)line[0]))
 		abort();
-	int a, c;
-	if (tg_mail_number(line, &a, &c) == 0 && (a <= 0 || c < 0))
-		abort();
+	struct tg_mail_numbers nums;
+	if (tg_mail_numbers(line, &nums) == 0) {
+		if (nums.action <= 0 || nums.nparts < 0 || nums.nparts > TG_MAIL_PARTS_MAX)
+			abort();
+		for (int i = 0; i < nums.nparts; i++)
+			for (int k = 0; k < nums.npick[i]; k++)
+				if (nums.pick[i][k] <= 0)
+					abort();
+	}
 	if (!tg_mail_label_is(line, line))
 		abort(); /* a line always names itself */
 }

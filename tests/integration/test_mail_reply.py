@@ -126,7 +126,8 @@ def mail_seq(m):
 
 
 def numbered(body):
-    """{number: label} and {"N.K": label} of the email's actions."""
+    """{number: label} and {"N.K": label} of the email's actions; an
+    action's several params' choices as {"N:K=k": label} (issue 17)."""
     acts, subs = {}, {}
     part = body.split("Your legal actions:\n", 1)
     if len(part) < 2:
@@ -134,11 +135,32 @@ def numbered(body):
     for line in part[1].split("\n\n", 1)[0].splitlines():
         a = re.match(r"^  (\d+)\. (.*)$", line)
         s = re.match(r"^     (\d+\.\d+) (.*)$", line)
+        m = re.match(r"^     ([KLMPQRST]=\d+) (.*)$", line)
         if a:
             acts[int(a.group(1))] = a.group(2)
         elif s:
             subs[s.group(1)] = s.group(2)
+        elif m and acts:
+            subs[f"{max(acts)}:{m.group(1)}"] = m.group(2)
     return acts, subs
+
+
+def one_param(ps):
+    return len(ps) == 1 and not ps[0].get("many")
+
+
+def reply_numbers(n, ps, rng):
+    """A reply naming action n and a random choice of each of its params:
+    N, N.K, N.K.L...; a many param's as 1+3 or 0."""
+    parts = [str(n)]
+    for p in ps:
+        c = len(p["choices"])
+        if p.get("many"):
+            ks = sorted(rng.sample(range(1, c + 1), rng.randrange(c + 1)))
+            parts.append("+".join(map(str, ks)) if ks else "0")
+        else:
+            parts.append(str(rng.randrange(c) + 1))
+    return ".".join(parts)
 
 
 class Players:
@@ -200,9 +222,14 @@ def check_mail(p, role, mid, m, seq):
     for i, a in enumerate(view["actions"]):
         check(acts[i + 1] == a["label"], f"action {i + 1}: {acts[i + 1]!r} != {a['label']!r}")
         ps = a.get("params") or []
-        if len(ps) == 1:
+        if one_param(ps):
             for k, c in enumerate(ps[0]["choices"]):
                 check(subs.get(f"{i + 1}.{k + 1}") == c["label"], f"choice {i + 1}.{k + 1}")
+        else:
+            for j, p in enumerate(ps):
+                for k, c in enumerate(p["choices"]):
+                    key = f"{i + 1}:{'KLMPQRST'[j]}={k + 1}"
+                    check(subs.get(key) == c["label"], f"choice {key}")
     check(f"https://play.example.test/#/match/{mid}" in body, f"no web link: {body!r}")
     # Every line is fixed text or a part of his own view: his prompt, his
     # numbered actions, lines of his view's log.
@@ -282,10 +309,7 @@ def play_by_email(p, mid, moves_wanted, rng):
         acts, subs = numbered(body)
         n = rng.randrange(len(acts)) + 1
         a = view["actions"][n - 1]
-        choice, label = str(n), a["label"]
-        if a.get("params"):
-            k = rng.randrange(len(a["params"][0]["choices"])) + 1
-            choice = f"{n}.{k}"
+        choice, label = reply_numbers(n, a.get("params") or [], rng), a["label"]
         style = STYLES[played % len(STYLES)]
         if style == "label" and (a.get("params") or list(acts.values()).count(label) > 1):
             style = "plain"

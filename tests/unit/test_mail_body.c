@@ -41,23 +41,51 @@ static void test_first_line(void)
 	CHECK_EQ_INT(strlen(first(big)), 299);
 }
 
+/* The action and, with one part of one choice, that choice (0: none). */
+static int num(const char *line, int *a, int *c)
+{
+	struct tg_mail_numbers n;
+	if (tg_mail_numbers(line, &n) != 0)
+		return -1;
+	*a = n.action;
+	*c = n.nparts == 1 && n.npick[0] == 1 ? n.pick[0][0] : 0;
+	return n.nparts <= 1 ? 0 : 1;
+}
+
 static void test_number(void)
 {
 	int a = -1, c = -1;
-	CHECK(tg_mail_number("3", &a, &c) == 0 && a == 3 && c == 0);
-	CHECK(tg_mail_number("#12", &a, &c) == 0 && a == 12 && c == 0);
-	CHECK(tg_mail_number("3.", &a, &c) == 0 && a == 3 && c == 0);
-	CHECK(tg_mail_number("3)", &a, &c) == 0 && a == 3 && c == 0);
-	CHECK(tg_mail_number("3 please", &a, &c) == 0 && a == 3 && c == 0);
-	CHECK(tg_mail_number("3. Buy 1 CSP", &a, &c) == 0 && a == 3 && c == 0);
-	CHECK(tg_mail_number("4.2", &a, &c) == 0 && a == 4 && c == 2);
-	CHECK(tg_mail_number("4.2 Washington", &a, &c) == 0 && a == 4 && c == 2);
-	CHECK(tg_mail_number("0", &a, &c) == -1);
-	CHECK(tg_mail_number("4.0", &a, &c) == -1);
-	CHECK(tg_mail_number("3rd", &a, &c) == -1);
-	CHECK(tg_mail_number("Buy 3", &a, &c) == -1);
-	CHECK(tg_mail_number("", &a, &c) == -1);
-	CHECK(tg_mail_number("99999999999", &a, &c) == -1);
+	CHECK(num("3", &a, &c) == 0 && a == 3 && c == 0);
+	CHECK(num("#12", &a, &c) == 0 && a == 12 && c == 0);
+	CHECK(num("3.", &a, &c) == 0 && a == 3 && c == 0);
+	CHECK(num("3)", &a, &c) == 0 && a == 3 && c == 0);
+	CHECK(num("3 please", &a, &c) == 0 && a == 3 && c == 0);
+	CHECK(num("3. Buy 1 CSP", &a, &c) == 0 && a == 3 && c == 0);
+	CHECK(num("4.2", &a, &c) == 0 && a == 4 && c == 2);
+	CHECK(num("4.2 Washington", &a, &c) == 0 && a == 4 && c == 2);
+	CHECK(num("0", &a, &c) == -1);
+	CHECK(num("3rd", &a, &c) == -1);
+	CHECK(num("Buy 3", &a, &c) == -1);
+	CHECK(num("", &a, &c) == -1);
+	CHECK(num("99999999999", &a, &c) == -1);
+	/* issue 17: one number per parameter, N.K.L; a many part as 1+3 or 0 */
+	struct tg_mail_numbers n;
+	CHECK(tg_mail_numbers("4.2.7", &n) == 0 && n.action == 4 && n.nparts == 2 &&
+	      n.npick[0] == 1 && n.pick[0][0] == 2 && n.npick[1] == 1 && n.pick[1][0] == 7);
+	CHECK(tg_mail_numbers("4.2.7. Grant to Cairo", &n) == 0 && n.nparts == 2);
+	CHECK(tg_mail_numbers("5.1.2+4", &n) == 0 && n.nparts == 2 && n.npick[1] == 2 &&
+	      n.pick[1][0] == 2 && n.pick[1][1] == 4);
+	CHECK(tg_mail_numbers("5.1.0", &n) == 0 && n.nparts == 2 && n.npick[1] == 0);
+	CHECK(tg_mail_numbers("4.0", &n) == 0 && n.nparts == 1 && n.npick[0] == 0);
+	CHECK(tg_mail_numbers("5.1.0+2", &n) == -1);
+	CHECK(tg_mail_numbers("5.1.2+0", &n) == -1);
+	CHECK(tg_mail_numbers("5.1.2+", &n) == -1);
+	CHECK(tg_mail_numbers("4.2x", &n) == -1);
+	CHECK(tg_mail_numbers("1.1.1.1.1.1.1.1.1", &n) == 0 && n.nparts == 8);
+	CHECK(tg_mail_numbers("1.1.1.1.1.1.1.1.1.1", &n) == -1);
+	CHECK(tg_mail_numbers("2.1+2+3+4+5+6+7+8+9+10+11+12+13+14+15+16", &n) == 0 &&
+	      n.npick[0] == 16);
+	CHECK(tg_mail_numbers("2.1+2+3+4+5+6+7+8+9+10+11+12+13+14+15+16+17", &n) == -1);
 }
 
 static void test_label(void)
