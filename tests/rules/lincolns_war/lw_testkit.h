@@ -300,6 +300,46 @@ static inline void tk_advance_to(struct game *g, int phase)
 	}
 }
 
+/* The bot-played games tk_bot_positions walks: game i (0 to games - 1) is
+ * set up from the seed {i, seed_tag} in `scenario` (NULL: the module's
+ * scenarios in turn, Campaign first) and played by the prudent bot seeded
+ * i * bot_mul + bot_add, for up to max_actions accepted actions. */
+struct tk_positions {
+	int games;
+	uint8_t seed_tag;
+	const char *scenario;
+	uint64_t bot_mul, bot_add;
+	int max_actions;
+};
+
+/* Plays those games and calls at(ctx, g) at each position they reach (after
+ * every accepted action): the reference tests hold an offer or a figure to
+ * its plain reading there. A game that cannot be set up, or whose play
+ * meets a dead end or an offered action act() refuses, fails the test. */
+static inline void tk_bot_positions(const struct tk_positions *p,
+                                    void (*at)(void *ctx, struct game *g), void *ctx)
+{
+	const struct game_module *M = &lincolns_war_module;
+	int nscn = 0;
+	while (M->scenarios[nscn].id)
+		nscn++;
+	for (int i = 0; i < p->games; i++) {
+		const char *scn = p->scenario ? p->scenario : M->scenarios[i % nscn].id;
+		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)i, p->seed_tag};
+		memset(&tk_err, 0, sizeof tk_err);
+		struct game *g = M->setup(seed, scn, NULL, &tk_err);
+		if (!CHECKF(g != NULL, "setup %s: %s", scn, tk_err.message))
+			return;
+		struct lw_bot bot;
+		lw_bot_init_prudent(&bot, (uint64_t)i * p->bot_mul + p->bot_add);
+		const struct lw_bot_hooks h = {.ctx = ctx, .after = at};
+		char why[256] = "";
+		CHECKF(lw_bot_play(&bot, M, g, p->max_actions, &h, why, sizeof why) >= 0,
+		       "game %d (%s): %s", i, scn, why);
+		M->free(g);
+	}
+}
+
 /* The random bot (seed) answers the waiting prompt, which must be role's
  * and of `type`; the action is applied and returned (the caller frees it),
  * NULL when the bot found nothing to do. */

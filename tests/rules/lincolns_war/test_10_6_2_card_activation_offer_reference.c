@@ -115,19 +115,13 @@ static void after(void *ctx, struct game *g)
 
 int main(void)
 {
-	for (int game = 0; game < 3; game++) {
-		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x62};
-		struct tg_error err = {0};
-		struct game *g = M->setup(seed, "campaign", NULL, &err);
-		if (!CHECKF(g != NULL, "setup: %s", err.message))
-			return tap_done();
-		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 17 + 3);
-		struct lw_bot_hooks h = {.after = after};
-		char why[200];
-		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
-		M->free(g);
-	}
+	tk_bot_positions(&(struct tk_positions){.games = 3,
+	                                        .seed_tag = 0x62,
+	                                        .scenario = "campaign",
+	                                        .bot_mul = 17,
+	                                        .bot_add = 3,
+	                                        .max_actions = 1500},
+	                 after, NULL);
 	printf("# %d CARD steps, %d card x general activations compared, %d entries' first "
 	       "choice accepted\n",
 	       states, compared, accepted);

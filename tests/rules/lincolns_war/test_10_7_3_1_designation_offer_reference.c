@@ -53,8 +53,8 @@ static json_t *reference(const struct lw_state *s, int side)
 				continue;
 			snprintf(l2, sizeof l2, "%s at %s", lw_unit_name(s, v, name2, sizeof name2),
 			         lw_hex_label(s->unit[v].hex, hex2, sizeof hex2));
-			json_array_append_new(out,
-			                      entry(id, label, lw_unit_id(s, v, id2, sizeof id2), l2));
+			json_array_append_new(
+			    out, entry(id, label, lw_unit_id(s, v, id2, sizeof id2), l2));
 		}
 	}
 	return out;
@@ -153,19 +153,13 @@ static void after(void *ctx, struct game *g)
 
 int main(void)
 {
-	for (int game = 0; game < 8; game++) {
-		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x73};
-		struct tg_error err = {0};
-		struct game *g = M->setup(seed, "campaign", NULL, &err);
-		if (!CHECKF(g != NULL, "setup: %s", err.message))
-			return tap_done();
-		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 29 + 5);
-		struct lw_bot_hooks h = {.after = after};
-		char why[200];
-		lw_bot_play(&bot, M, g, 2000, &h, why, sizeof why);
-		M->free(g);
-	}
+	tk_bot_positions(&(struct tk_positions){.games = 8,
+	                                        .seed_tag = 0x73,
+	                                        .scenario = "campaign",
+	                                        .bot_mul = 29,
+	                                        .bot_add = 5,
+	                                        .max_actions = 2000},
+	                 after, NULL);
 	printf("# %d designations, %d first x second forces compared, %d entries' choices "
 	       "accepted, %d reaches asked again with the log scribbled\n",
 	       states, compared, accepted, reaches);

@@ -22,7 +22,6 @@
 
 #define MAXS 512
 
-static const struct game_module *M = &lincolns_war_module;
 static int states, compared, nonempty;
 
 static bool enemies(const struct lw_state *s, int side, int hex)
@@ -62,8 +61,8 @@ static void add(int *l, int *n, int x)
 	l[(*n)++] = x;
 }
 
-static void plain(const struct lw_state *s, int side, int from, int land[], int *nl,
-                  int ports[], int *np)
+static void plain(const struct lw_state *s, int side, int from, int land[], int *nl, int ports[],
+                  int *np)
 {
 	const struct lw_data *d = lw_D();
 	const struct lw_hexside *hs[MAXS];
@@ -142,22 +141,13 @@ static void after(void *ctx, struct game *g)
 
 int main(void)
 {
-	for (int game = 0; game < 6; game++) {
-		const char *scn = M->scenarios[game % 3].id ? M->scenarios[game % 3].id : "campaign";
-		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x14};
-		struct tg_error err = {0};
-		struct game *g = M->setup(seed, scn, NULL, &err);
-		if (!CHECKF(g != NULL, "setup %s: %s", scn, err.message))
-			return tap_done();
-		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 13 + 1);
-		struct lw_bot_hooks h = {.after = after};
-		char why[200];
-		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
-		M->free(g);
-	}
-	printf("# %d MOVE steps, %d river searches compared (%d with landings)\n", states,
-	       compared, nonempty);
+	/* every scenario in turn */
+	tk_bot_positions(
+	    &(struct tk_positions){
+	        .games = 6, .seed_tag = 0x14, .bot_mul = 13, .bot_add = 1, .max_actions = 1500},
+	    after, NULL);
+	printf("# %d MOVE steps, %d river searches compared (%d with landings)\n", states, compared,
+	       nonempty);
 	CHECK(states > 100);
 	CHECK(compared > 300);
 	CHECK(nonempty > 100);

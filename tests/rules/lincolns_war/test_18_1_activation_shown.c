@@ -10,10 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lw_bot.h"
 #include "lw_testkit.h"
-
-extern const struct game_module lincolns_war_module;
 
 static long units_seen, cavalry_seen, wrong;
 
@@ -54,20 +51,13 @@ static void after(void *ctx, struct game *g)
 
 int main(void)
 {
-	const struct game_module *M = &lincolns_war_module;
-	for (int game = 0; game < 2; game++) {
-		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x18};
-		struct tg_error err = {0};
-		struct game *g = M->setup(seed, "campaign", NULL, &err);
-		if (!CHECKF(g != NULL, "setup: %s", err.message))
-			return tap_done();
-		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 7 + 3);
-		struct lw_bot_hooks h = {.after = after};
-		char why[200];
-		lw_bot_play(&bot, M, g, 400, &h, why, sizeof why);
-		M->free(g);
-	}
+	tk_bot_positions(&(struct tk_positions){.games = 2,
+	                                        .seed_tag = 0x18,
+	                                        .scenario = "campaign",
+	                                        .bot_mul = 7,
+	                                        .bot_add = 3,
+	                                        .max_actions = 400},
+	                 after, NULL);
 	printf("# %ld own units' costs compared (%ld cavalry), %ld differed\n", units_seen,
 	       cavalry_seen, wrong);
 	CHECK(units_seen > 1000);

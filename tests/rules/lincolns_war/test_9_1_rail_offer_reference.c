@@ -15,10 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lw_bot.h"
 #include "lw_rail_fixture.h"
-
-extern const struct game_module lincolns_war_module;
+#include "lw_testkit.h"
 
 static int states, compared, walks_differ;
 
@@ -163,20 +161,13 @@ static void after(void *ctx, struct game *g)
 
 int main(void)
 {
-	const struct game_module *M = &lincolns_war_module;
-	for (int game = 0; game < 4; game++) {
-		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0x91};
-		struct tg_error err = {0};
-		struct game *g = M->setup(seed, "campaign", NULL, &err);
-		if (!CHECKF(g != NULL, "setup: %s", err.message))
-			return tap_done();
-		struct lw_bot bot;
-		lw_bot_init_prudent(&bot, (uint64_t)game * 13 + 5);
-		struct lw_bot_hooks h = {.after = after};
-		char why[200];
-		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
-		M->free(g);
-	}
+	tk_bot_positions(&(struct tk_positions){.games = 4,
+	                                        .seed_tag = 0x91,
+	                                        .scenario = "campaign",
+	                                        .bot_mul = 13,
+	                                        .bot_add = 5,
+	                                        .max_actions = 1500},
+	                 after, NULL);
 	printf("# %d Rail Phase states, %d general x mode entries compared, %d walks differed\n",
 	       states, compared, walks_differ);
 	CHECK(states > 20);
