@@ -16,4 +16,7 @@ for a in "$@"; do
   prev=$a
 done
 echo "telegraph: open https://$listen/ in a browser (the certificate is self-signed: see README.md)" >&2
-exec build/server/telegraphd --data telegraph-data "$@"
+# No flag of its own: the daemon's defaults (./telegraph-data is here, the
+# checkout) and a config file's settings hold unless the caller's flags say
+# otherwise (a --data here would override a --config file's data folder).
+exec build/server/telegraphd "$@"
