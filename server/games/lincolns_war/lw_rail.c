@@ -137,8 +137,25 @@ static bool net_flag(const struct lw_rail_net *net, int hex, uint8_t f)
  * 9.1 like any rail hex (an enemy force or RIT in one cuts it, an obstacle
  * next to one ends the move there). The Confederates never use the link (docs/rail_cavalry.md
  * "Transit hexes"). */
-static void transit_link(const struct lw_rail_net *net, int a, uint8_t reach[HEX_IDS], int16_t *q,
-                         int *qt, int qmax)
+/* A walk's queue and, when asked, the list of the hexes it reached. */
+struct walk {
+	uint8_t *reach;
+	int16_t q[2048];
+	int qt;
+	int16_t *list; /* NULL: not kept */
+	int n;
+};
+
+static void reached(struct walk *w, int b)
+{
+	w->reach[b] = 1;
+	if (w->qt < (int)(sizeof w->q / sizeof *w->q))
+		w->q[w->qt++] = (int16_t)b;
+	if (w->list)
+		w->list[w->n++] = (int16_t)b;
+}
+
+static void transit_link(const struct lw_rail_net *net, int a, struct walk *w)
 {
 	const struct lw_data *d = lw_D();
 	const struct lw_city *ca = lw_data_city_at(d, a);
@@ -147,12 +164,10 @@ static void transit_link(const struct lw_rail_net *net, int a, uint8_t reach[HEX
 	for (size_t c = 0; c < d->n_cities; c++) {
 		int b = d->cities[c].hex;
 		const struct lw_hex *h = valid_hex(b) ? lw_data_hex(d, b) : NULL;
-		if (!d->cities[c].transit || !h || !h->rail || reach[b] ||
+		if (!d->cities[c].transit || !h || !h->rail || w->reach[b] ||
 		    net_flag(net, b, NET_CUT))
 			continue;
-		reach[b] = 1;
-		if (*qt < qmax)
-			q[(*qt)++] = (int16_t)b;
+		reached(w, b);
 	}
 }
 
@@ -160,36 +175,49 @@ static void transit_link(const struct lw_rail_net *net, int a, uint8_t reach[HEX
  * hexsides, and the Union's transit link); reach[hex] = 1. Intermediate
  * hexes must be neither interrupted nor next to an obstacle (the move
  * would have to end there). */
-void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS])
+static int walk(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
+                int16_t *list)
 {
 	const struct lw_data *d = lw_D();
 	memset(reach, 0, HEX_IDS);
 	const struct lw_hex *h0 = lw_data_hex(d, from);
 	if (!h0 || !h0->rail || net_flag(net, from, NET_CUT))
-		return;
-	static const int QMAX = 2048;
-	int16_t q[2048];
-	int qh = 0, qt = 0;
-	reach[from] = 1;
-	q[qt++] = (int16_t)from;
-	while (qh < qt) {
-		int a = q[qh++];
+		return 0;
+	struct walk w;
+	w.reach = reach;
+	w.qt = 0;
+	w.list = list;
+	w.n = 0;
+	int qh = 0;
+	reached(&w, from);
+	while (qh < w.qt) {
+		int a = w.q[qh++];
 		/* the start may be left even next to the enemy; elsewhere, a hex
 		 * next to an obstacle ends the move */
 		if (a != from && (net->flag[a] & NET_NEAR))
 			continue;
-		transit_link(net, a, reach, q, &qt, QMAX);
+		transit_link(net, a, &w);
 		/* the hexes a rail hexside, not impassable, joins to a (lw_data) */
 		const int16_t *next = d->rail_next[d->hex_slot[a] - 1];
 		for (int i = 0; i < 6 && next[i]; i++) {
 			int b = next[i];
 			if (b >= HEX_IDS || reach[b] || (net->flag[b] & (NET_CUT | NET_SHUT)))
 				continue;
-			reach[b] = 1;
-			if (qt < QMAX)
-				q[qt++] = (int16_t)b;
+			reached(&w, b);
 		}
 	}
+	return w.n;
+}
+
+void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS])
+{
+	walk(net, from, reach, NULL);
+}
+
+int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
+                           int16_t list[LW_RAIL_HEX_IDS])
+{
+	return walk(net, from, reach, list);
 }
 
 void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])

@@ -85,6 +85,11 @@ struct lw_rail_net {
 };
 void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net);
 void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS]);
+/* The same, and the hexes reached listed in the order the walk met them
+ * (each once; an offer reads them rather than every hex of the map):
+ * returns how many. */
+int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
+                           int16_t list[LW_RAIL_HEX_IDS]);
 /* Applies a move lw_rail_check accepted: capacity spent, units moved. */
 void lw_rail_move(struct lw_state *s, int u, int to, bool force);
 /* Did unit u travel by rail this turn? (for 14.0: not also by sea) */

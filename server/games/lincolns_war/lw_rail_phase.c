@@ -41,6 +41,8 @@ static void rail_end(struct lw_state *s, struct game_outcome *out)
 struct rail_offer {
 	struct lw_rail_net net;
 	uint8_t reach[LW_RAIL_HEX_IDS];
+	int16_t to[LW_RAIL_HEX_IDS]; /* the hexes reached, by id (the data's order) */
+	int n_to;
 	int16_t slot[LW_RAIL_HEX_IDS]; /* 0: no unit of the side there; else 1 + index in sum */
 	struct lw_stack_sum sum[LW_MAX_UNITS];
 	int hex[LW_MAX_UNITS];
@@ -82,26 +84,26 @@ static json_t *choice(struct rail_offer *o, size_t i)
 	return o->choice[i];
 }
 
-/* 9.1: general u's rail entries (bit 0 of modes: with his force, bit 1:
- * alone; the modes lw_rail_mover_check passed) to the destinations in
- * o->reach, appended to out. */
-static void offer_general(const struct lw_state *s, int u, unsigned modes, struct rail_offer *o,
-                          json_t *out)
+/* 9.1: general u's rail entries (mv[0]: with his force, mv[1]: alone; the
+ * modes lw_rail_mover_check passed, ok) to the destinations o->to, appended
+ * to out. */
+static void offer_general(const struct lw_state *s, int u, const struct lw_rail_mover mv[2],
+                          const bool ok[2], struct rail_offer *o, json_t *out)
 {
 	const struct lw_data *d = lw_D();
 	char name[64], id[48];
-	struct lw_rail_mover mv;
 	for (int f = 0; f < 2; f++) {
 		bool force = f == 0;
-		if (!(modes & (1u << f)) || lw_rail_mover_check(s, u, force, &mv) != 0)
+		if (!ok[f])
 			continue;
 		/* 9.1: one entry per general and mode; the destination is its
 		 * parameter (hundreds of hexes would drown a person). */
 		json_t *dests = json_array();
-		for (size_t i = 0; i < d->n_hexes; i++) {
-			int to = d->hexes[i].id;
-			if (!d->hexes[i].rail || to >= LW_RAIL_HEX_IDS || !o->reach[to] ||
-			    !lw_rail_mover_may_end(s, &mv, to, stack_at(o, to)))
+		for (int k = 0; k < o->n_to; k++) {
+			int to = o->to[k];
+			size_t i = (size_t)d->hex_slot[to] - 1;
+			if (!d->hexes[i].rail ||
+			    !lw_rail_mover_may_end(s, &mv[f], to, stack_at(o, to)))
 				continue;
 			json_array_append(dests, choice(o, i));
 		}
@@ -118,56 +120,77 @@ static void offer_general(const struct lw_state *s, int u, unsigned modes, struc
 	}
 }
 
-/* The rail network is walked once per start hex, not once per general:
- * the generals sharing a hex are offered from one walk, into per-general
- * lists that are then appended in unit order, the offer's order. */
+static int by_id(const void *a, const void *b)
+{
+	return *(const int16_t *)a - *(const int16_t *)b;
+}
+
+/* A general of the side on a rail hex: one who may be offered a rail. */
+static bool on_rail(const struct lw_state *s, int side, int u)
+{
+	const struct lw_unit *x = &s->unit[u];
+	const struct lw_hex *h = lw_data_hex(lw_D(), x->hex);
+	return x->side == side && x->where == LW_W_MAP && h && h->rail;
+}
+
+/* The rail network is walked once per start hex, not once per general,
+ * and only from a hex where some general passes 9.1's checks on him
+ * (lw_rail_mover_check, asked once per general and mode): the generals
+ * sharing a hex are offered from one walk, into per-general lists that
+ * are then appended in unit order, the offer's order. A walk lists the
+ * hexes it reached, and each general's destinations are read from that
+ * list, not from every hex of the map. */
 static void offer_rails(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_data *d = lw_D();
 	static _Thread_local struct rail_offer o;
 	json_t *each[LW_MAX_UNITS] = {0};
-	/* 9.1's checks on each general once, not per destination; a hex none
-	 * of whose generals may rail is not walked */
-	uint8_t may[LW_MAX_UNITS] = {0};
-	struct lw_rail_mover mv;
-	bool any = false;
+	bool seen[LW_MAX_UNITS] = {0}, built = false;
+	struct lw_rail_mover mv[2];
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
-		const struct lw_unit *x = &s->unit[u];
-		const struct lw_hex *h = lw_data_hex(d, x->hex);
-		if (x->side != side || x->where != LW_W_MAP || !h || !h->rail)
-			continue;
-		for (int f = 0; f < 2; f++)
-			if (lw_rail_mover_check(s, u, f == 0, &mv) == 0)
-				may[u] |= (uint8_t)(1u << f);
-		any |= may[u] != 0;
-	}
-	if (!any || !(o.choice = calloc(d->n_hexes, sizeof *o.choice)))
-		return;
-	lw_rail_net_build(s, side, &o.net);
-	own_stacks(s, side, &o);
-	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
-		if (!may[u] || each[u])
+		if (seen[u] || !on_rail(s, side, u))
 			continue;
 		int from = s->unit[u].hex;
-		lw_rail_net_reach(&o.net, from, o.reach);
-		for (int v = u; v < s->n_units && v < LW_MAX_UNITS; v++)
-			if (may[v] && !each[v] && s->unit[v].hex == from) {
-				each[v] = json_array();
-				if (each[v])
-					offer_general(s, v, may[v], &o, each[v]);
+		bool walked = false;
+		for (int v = u; v < s->n_units && v < LW_MAX_UNITS; v++) {
+			if (seen[v] || s->unit[v].hex != from || !on_rail(s, side, v))
+				continue;
+			seen[v] = true;
+			bool ok[2];
+			for (int f = 0; f < 2; f++)
+				ok[f] = lw_rail_mover_check(s, v, f == 0, &mv[f]) == 0;
+			if (!ok[0] && !ok[1])
+				continue;
+			if (!built) {
+				if (!(o.choice = calloc(d->n_hexes, sizeof *o.choice)))
+					goto out;
+				lw_rail_net_build(s, side, &o.net);
+				own_stacks(s, side, &o);
+				built = true;
 			}
+			if (!walked) {
+				o.n_to = lw_rail_net_reach_list(&o.net, from, o.reach, o.to);
+				qsort(o.to, (size_t)o.n_to, sizeof *o.to, by_id);
+				walked = true;
+			}
+			if ((each[v] = json_array()))
+				offer_general(s, v, mv, ok, &o, each[v]);
+		}
 	}
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
 		if (each[u])
 			json_array_extend(list, each[u]);
 		json_decref(each[u]);
 	}
-	for (size_t i = 0; i < d->n_hexes; i++)
-		json_decref(o.choice[i]);
+out:
+	if (built) {
+		for (size_t i = 0; i < d->n_hexes; i++)
+			json_decref(o.choice[i]);
+		for (int k = 0; k < o.n; k++)
+			o.slot[o.hex[k]] = 0;
+	}
 	free(o.choice);
 	o.choice = NULL;
-	for (int k = 0; k < o.n; k++)
-		o.slot[o.hex[k]] = 0;
 }
 
 static void offer_absorbs(const struct lw_state *s, int side, json_t *list)

@@ -11,14 +11,15 @@
  * meets, as 9.1 reads). The offer's rail entries must be exactly these, in
  * this order, with the destinations' labels, at every Rail Phase state of
  * bot-played Campaign games; and lw_rail_reach (which act() asks) must
- * agree with the plain walk from every general's hex. */
+ * agree with the plain walk from every general's hex, and the list of the
+ * hexes a walk reached (which the offer reads) hold exactly its hexes. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lw_rail_fixture.h"
 #include "lw_testkit.h"
 
-static int states, compared, walks_differ;
+static int states, compared, walks_differ, lists;
 
 /* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until
  * the side controls a Kentucky city. */
@@ -79,6 +80,33 @@ static void plain_reach(const struct lw_state *s, int side, int from, uint8_t *r
 	}
 }
 
+/* The offer reads a walk's list of the hexes it reached, not every hex of
+ * the map (lw_rail_net_reach_list): the list holds each hex of the plain
+ * walk once and nothing else. */
+static void listed_walk(const struct lw_state *s, int side, int from, const uint8_t *reach)
+{
+	static struct lw_rail_net net;
+	static uint8_t fast[LW_RAIL_HEX_IDS], in_list[LW_RAIL_HEX_IDS];
+	static int16_t list[LW_RAIL_HEX_IDS];
+	lw_rail_net_build(s, side, &net);
+	int n = lw_rail_net_reach_list(&net, from, fast, list), want = 0;
+	memset(in_list, 0, sizeof in_list);
+	bool ok = memcmp(reach, fast, LW_RAIL_HEX_IDS) == 0;
+	for (int i = 0; i < n && ok; i++) {
+		ok =
+		    list[i] > 0 && list[i] < LW_RAIL_HEX_IDS && reach[list[i]] && !in_list[list[i]];
+		if (ok)
+			in_list[list[i]] = 1;
+	}
+	for (int h = 0; h < LW_RAIL_HEX_IDS; h++)
+		want += reach[h];
+	if (!CHECKF(ok && n == want,
+	            "turn %d: the walk's list from %04d is not its hexes (%d of %d)", s->turn, from,
+	            n, want))
+		walks_differ++;
+	lists += n;
+}
+
 /* The reference: rail entries as [unit id, force, [[to, label]...]] lists. */
 static json_t *reference(const struct lw_state *s, int side)
 {
@@ -97,6 +125,7 @@ static json_t *reference(const struct lw_state *s, int side)
 		            "turn %d: lw_rail_reach from %04d is not the plain walk", s->turn,
 		            x->hex))
 			walks_differ++;
+		listed_walk(s, side, x->hex, reach);
 		for (int f = 0; f < 2; f++) {
 			json_t *to = json_array();
 			for (size_t i = 0; i < d->n_hexes; i++) {
@@ -168,9 +197,11 @@ int main(void)
 	                                        .bot_add = 5,
 	                                        .max_actions = 1500},
 	                 after, NULL);
-	printf("# %d Rail Phase states, %d general x mode entries compared, %d walks differed\n",
-	       states, compared, walks_differ);
+	printf("# %d Rail Phase states, %d general x mode entries compared, %d walks differed, "
+	       "%d hexes listed by the walks\n",
+	       states, compared, walks_differ, lists);
 	CHECK(states > 20);
 	CHECK(compared > 100);
+	CHECK(lists > 1000);
 	return tap_done();
 }
