@@ -120,9 +120,17 @@ static void offer_general(const struct lw_state *s, int u, const struct lw_rail_
 	}
 }
 
-static int by_id(const void *a, const void *b)
+/* o->to in ascending id order, the data's (a bit per hex id, read back
+ * word by word: a third of qsort's cost for a walk's list). */
+static void sort_to(struct rail_offer *o)
 {
-	return *(const int16_t *)a - *(const int16_t *)b;
+	static _Thread_local uint64_t bit[(LW_RAIL_HEX_IDS + 63) / 64];
+	for (int k = 0; k < o->n_to; k++)
+		bit[o->to[k] / 64] |= 1ull << (o->to[k] % 64);
+	int n = 0;
+	for (int w = 0; w < (LW_RAIL_HEX_IDS + 63) / 64; w++)
+		for (; bit[w]; bit[w] &= bit[w] - 1)
+			o->to[n++] = (int16_t)(w * 64 + __builtin_ctzll(bit[w]));
 }
 
 /* A general of the side on a rail hex: one who may be offered a rail. */
@@ -170,7 +178,7 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 			}
 			if (!walked) {
 				o.n_to = lw_rail_net_reach_list(&o.net, from, o.reach, o.to);
-				qsort(o.to, (size_t)o.n_to, sizeof *o.to, by_id);
+				sort_to(&o);
 				walked = true;
 			}
 			if ((each[v] = json_array()))
