@@ -125,6 +125,7 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->hex_slot);
 	free(o->next);
 	free(o->rail_next);
+	free(o->next_flags);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);
@@ -216,6 +217,15 @@ const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b)
 
 unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b)
 {
+	/* b next to a data hex a: its slot in a's list (lw_data_map.c
+	 * neighbour_lists); any other pair is asked of the hexsides */
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (o->next_flags && a >= 0 && a < LW_HEX_IDS && d->hex_slot[a]) {
+		size_t i = (size_t)d->hex_slot[a] - 1;
+		for (int k = 0; k < 6 && d->next[i][k]; k++)
+			if (d->next[i][k] == b)
+				return o->next_flags[i][k];
+	}
 	const struct lw_hexside *s = lw_data_hexside(d, a, b);
 	return s ? s->flags : 0;
 }

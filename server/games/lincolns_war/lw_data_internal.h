@@ -27,6 +27,13 @@ struct lw_data_owned {
 	struct lw_hex *hexes;
 	uint16_t *hex_slot; /* LW_HEX_IDS entries */
 	int16_t (*next)[6], (*rail_next)[6];
+	/* by index in hexes, as next: the flags of the hexside between the
+	 * hex and next[i][k] (LW_HS_*, 0 for none), so that
+	 * lw_data_hexside_flags of two neighbours is one read, not a binary
+	 * search over the hexsides (issue 17: the campaign reach's bounds ask
+	 * it tens of thousands of times an offer); NULL until neighbour_lists
+	 * has filled it */
+	unsigned (*next_flags)[6];
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
 	struct lw_city *cities;

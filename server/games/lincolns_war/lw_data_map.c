@@ -42,30 +42,39 @@ static int add_hex(struct lw_data_owned *o, struct lw_ctx *c, const char *id_s, 
 	return 0;
 }
 
-/* lw_data's next and rail_next (after the hexes are sorted and indexed). */
+/* lw_data's next and rail_next, and the loader's next_flags (after the
+ * hexes are sorted and indexed). next_flags is set last: until then
+ * lw_data_hexside_flags searches the hexsides. */
 static int neighbour_lists(struct lw_data_owned *o, struct lw_data_error *err)
 {
 	size_t n = o->pub.n_hexes ? o->pub.n_hexes : 1;
 	o->next = calloc(n, sizeof *o->next);
 	o->rail_next = calloc(n, sizeof *o->rail_next);
-	if (!o->next || !o->rail_next)
+	unsigned(*flags)[6] = calloc(n, sizeof *flags);
+	if (!o->next || !o->rail_next || !flags) {
+		free(flags);
 		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	}
 	o->pub.next = (const int16_t(*)[6])o->next;
 	o->pub.rail_next = (const int16_t(*)[6])o->rail_next;
 	for (size_t i = 0; i < o->pub.n_hexes; i++) {
 		int nb[6], a = o->hexes[i].id, k = 0;
 		int m = tg_hex_neighbours(&o->pub.grid, a, nb);
 		for (int j = 0; j < m; j++) {
-			if (nb[j] == 0) /* the lists end at 0 */
+			if (nb[j] == 0) { /* the lists end at 0 */
+				free(flags);
 				return lw_fail(err, LW_DATA_ESCHEMA, F, NULL,
 				               "the grid may not hold hex 0000");
+			}
 			o->next[i][j] = (int16_t)nb[j];
 			unsigned f = lw_data_hexside_flags(&o->pub, a, nb[j]);
+			flags[i][j] = f;
 			if (nb[j] > 0 && lw_data_hex(&o->pub, nb[j]) && (f & LW_HS_RAIL) &&
 			    !(f & LW_HS_IMPASSABLE))
 				o->rail_next[i][k++] = (int16_t)nb[j];
 		}
 	}
+	o->next_flags = flags;
 	return 0;
 }
 

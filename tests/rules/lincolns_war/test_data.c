@@ -810,6 +810,40 @@ static void hex_lookup(void)
 		CHECK(D->hexes[i - 1].id < D->hexes[i].id); /* sorted, unique */
 }
 
+/* lw_data_hexside_flags reads a neighbour's hexside from the hex's list
+ * (issue 17): for every hex, each of its grid neighbours (on the map or
+ * not) and a hex two steps away, the flags are the hexsides' own, found
+ * here by a scan of them, and 0 where there is none; and for every
+ * hexside, both ways. */
+static void hexside_lookup(void)
+{
+	int wrong = 0, asked = 0;
+	for (size_t i = 0; i < D->n_hexes; i++) {
+		int a = D->hexes[i].id, nb[6], far[6];
+		int n = tg_hex_neighbours(&D->grid, a, nb);
+		for (int k = 0; k <= n; k++) {
+			int b =
+			    k < n ? nb[k] : (tg_hex_neighbours(&D->grid, nb[0], far) ? far[0] : a);
+			if (k == n && b == a && n > 1)
+				b = far[1];
+			long id = tg_hexside_id(&D->grid, a, b);
+			unsigned want = 0;
+			for (size_t j = 0; id >= 0 && j < D->n_hexsides; j++)
+				if (D->hexsides[j].id == id)
+					want = D->hexsides[j].flags;
+			wrong += lw_data_hexside_flags(D, a, b) != want;
+			asked++;
+		}
+	}
+	for (size_t j = 0; j < D->n_hexsides; j++) {
+		const struct lw_hexside *x = &D->hexsides[j];
+		wrong += lw_data_hexside_flags(D, x->a, x->b) != x->flags;
+		wrong += lw_data_hexside_flags(D, x->b, x->a) != x->flags;
+	}
+	CHECKF(wrong == 0, "lw_data_hexside_flags differs from a scan for %d pairs", wrong);
+	CHECKF(asked > 8 * 100, "%d pairs asked", asked);
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -819,6 +853,7 @@ int main(void)
 	CHECK(lw_data_get(NULL) == D); /* cached */
 	stated_map();
 	hex_lookup();
+	hexside_lookup();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
