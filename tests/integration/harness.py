@@ -617,19 +617,34 @@ class Harness:
         return count
 
 
+_HELD_PORTS = []  # sockets that keep free_fixed_port's picks reserved
+
+
 def free_fixed_port(rng):
     """A free TCP port below the kernel's ephemeral range. A daemon restarted
     on a fixed port must not find it taken by a client's outgoing socket (a
-    client can even connect to itself on an ephemeral port left free)."""
+    client can even connect to itself on an ephemeral port left free).
+
+    The port stays reserved for the rest of this process: its probe socket is
+    kept bound, and SO_REUSEADDR is set only after the bind. Another test's
+    probe (a plain bind) is refused, so two tests running at once cannot pick
+    the same port, while the daemon and the SMTP sink, which bind with
+    SO_REUSEADDR (libuv, asyncio), can still listen on it. Before, the probe
+    was closed at once, and a test running beside it could pick the port
+    before this one's daemon listened (a CI run failed so: "lmtp_listen
+    127.0.0.1:25785: address already in use")."""
     import socket
     for _ in range(200):
         port = rng.randrange(20000, 32000)
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-                return port
-            except OSError:
-                continue
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            s.close()
+            continue
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        _HELD_PORTS.append(s)
+        return port
     raise CheckFailed("no free port in 20000-32000")
 
 
