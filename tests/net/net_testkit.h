@@ -1,14 +1,18 @@
-/* net_testkit.h — what the net tests that count a connection's heap share:
- * a self-signed certificate for 127.0.0.1 in a temp folder, the echo
- * server's tg_net_config, and a blocking OpenSSL client on the main thread
- * (open, read until a marker, close). Included by one test file each; its
- * functions are static inline, so that a test need not use them all. */
+/* net_testkit.h — what the net tests that run an echo server beside their
+ * clients share: a self-signed certificate for 127.0.0.1 in a temp folder,
+ * the echo server's tg_net_config, its nets on a libuv loop in a thread of
+ * its own (started, then stopped from the main thread), and a blocking
+ * OpenSSL client on the main thread (open, with a hook before the
+ * handshake; read until a marker; close). Included by one test file each;
+ * its functions are static inline, so that a test need not use them all. */
 #ifndef TG_TEST_NET_TESTKIT_H
 #define TG_TEST_NET_TESTKIT_H
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <openssl/ssl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +77,85 @@ static inline struct tg_net_config net_test_config(const struct net_test_files *
 	};
 }
 
+/* ---- the echo server (its loop thread) --------------------------------- */
+
+#define NET_TEST_NETS 2
+
+/* Up to NET_TEST_NETS nets on one libuv loop, which a thread of its own
+ * runs from net_test_server_run to net_test_server_stop. */
+struct net_test_server {
+	uv_loop_t loop;
+	uv_async_t wake; /* the main thread's word to stop */
+	struct tg_net *net[NET_TEST_NETS];
+	int nets;
+	atomic_int shut; /* nets whose shutdown is done */
+	pthread_t thread;
+	/* called first on the loop thread (NULL: nothing): a test that counts
+	 * the heap there marks its thread */
+	void (*on_loop_thread)(void);
+};
+
+static inline void net_test_shutdown_done(void *ud)
+{
+	struct net_test_server *s = ud;
+	if (atomic_fetch_add(&s->shut, 1) + 1 == s->nets)
+		uv_close((uv_handle_t *)&s->wake, NULL);
+}
+
+static inline void net_test_on_wake(uv_async_t *a)
+{
+	struct net_test_server *s = a->data;
+	for (int i = 0; i < s->nets; i++)
+		tg_net_shutdown(s->net[i], NULL, net_test_shutdown_done, s);
+}
+
+static inline void net_test_server_init(struct net_test_server *s)
+{
+	memset(s, 0, sizeof *s);
+	uv_loop_init(&s->loop);
+	uv_async_init(&s->loop, &s->wake, net_test_on_wake);
+	s->wake.data = s;
+}
+
+/* A net on the server's loop (before net_test_server_run); its port, or 0
+ * (and said) if it did not start. */
+static inline int net_test_server_add(struct net_test_server *s, const struct tg_net_config *cfg,
+                                      const struct tg_net_callbacks *cb)
+{
+	char err[256] = "";
+	struct tg_net *n =
+	    s->nets < NET_TEST_NETS ? tg_net_start(&s->loop, cfg, cb, NULL, err, sizeof err) : NULL;
+	if (!CHECKF(n != NULL, "the echo server's net %d: %s", s->nets, err))
+		return 0;
+	s->net[s->nets++] = n;
+	return tg_net_port(n);
+}
+
+static inline void *net_test_loop_thread(void *arg)
+{
+	struct net_test_server *s = arg;
+	if (s->on_loop_thread)
+		s->on_loop_thread();
+	uv_run(&s->loop, UV_RUN_DEFAULT);
+	return NULL;
+}
+
+static inline void net_test_server_run(struct net_test_server *s)
+{
+	pthread_create(&s->thread, NULL, net_test_loop_thread, s);
+}
+
+/* Shuts every net down (no goodbye) on the loop thread, waits for the
+ * thread to end, frees the nets and closes the loop. */
+static inline void net_test_server_stop(struct net_test_server *s)
+{
+	uv_async_send(&s->wake);
+	pthread_join(s->thread, NULL);
+	for (int i = 0; i < s->nets; i++)
+		tg_net_free(s->net[i]);
+	uv_loop_close(&s->loop);
+}
+
 /* ---- the clients (main thread) ----------------------------------------- */
 
 struct client {
@@ -80,21 +163,42 @@ struct client {
 	SSL *ssl;
 };
 
-/* Connects to 127.0.0.1:port and makes the TLS handshake (reads time out
- * after 10 s); whether both went through. */
-static inline bool client_open(struct client *cl, SSL_CTX *ctx, int port)
+/* What client_open_with sets on a connection before its handshake. */
+struct client_hooks {
+	/* SSL_set_msg_callback's callback (NULL: none) and its argument: a test
+	 * that counts the TLS records it reads sees the handshake's too */
+	void (*msg)(int write_p, int version, int content_type, const void *buf, size_t len,
+	            SSL *ssl, void *arg);
+	void *msg_arg;
+	int timeout_s; /* reads time out after this long (0: 10 s) */
+};
+
+/* Connects to 127.0.0.1:port, sets the hooks (h may be NULL) and makes the
+ * TLS handshake; whether both went through. */
+static inline bool client_open_with(struct client *cl, SSL_CTX *ctx, int port,
+                                    const struct client_hooks *h)
 {
 	cl->ssl = NULL;
 	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
 	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
 	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
-	struct timeval tv = {.tv_sec = 10};
+	struct timeval tv = {.tv_sec = h && h->timeout_s ? h->timeout_s : 10};
 	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
 		return false;
 	cl->ssl = SSL_new(ctx);
 	SSL_set_fd(cl->ssl, cl->fd);
+	if (h && h->msg) {
+		SSL_set_msg_callback(cl->ssl, h->msg);
+		SSL_set_msg_callback_arg(cl->ssl, h->msg_arg);
+	}
 	return SSL_connect(cl->ssl) == 1;
+}
+
+/* client_open_with and no hooks: reads time out after 10 s. */
+static inline bool client_open(struct client *cl, SSL_CTX *ctx, int port)
+{
+	return client_open_with(cl, ctx, port, NULL);
 }
 
 static inline void client_close(struct client *cl)

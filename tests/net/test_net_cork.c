@@ -19,31 +19,15 @@
  *     record but far fewer than one a line;
  *   - a connection closed while lines are held for it gets them, then the
  *     error, then the end of the stream. */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <openssl/ssl.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
-#include <unistd.h>
 
-#include "net/cert.h"
-#include "net/net.h"
-#include "tap.h"
+#include "net_testkit.h"
 #include "util/log.h"
 
 /* ---- the server (loop thread) ------------------------------------------- */
 
-static uv_loop_t loop;
-static uv_async_t wake;
-static struct tg_net *net;
-static atomic_int port, closed, stopping;
+static struct net_test_server server;
+static atomic_int port, closed;
 #define MAX_CONNS 8
 static struct tg_conn *open_conns[MAX_CONNS];
 
@@ -105,31 +89,11 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 
 static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
 
-static void on_shutdown_done(void *ud)
-{
-	(void)ud;
-	uv_close((uv_handle_t *)&wake, NULL);
-}
-
-static void on_wake(uv_async_t *a)
-{
-	(void)a;
-	if (atomic_load(&stopping))
-		tg_net_shutdown(net, NULL, on_shutdown_done, NULL);
-}
-
-static void *loop_thread(void *arg)
-{
-	(void)arg;
-	uv_run(&loop, UV_RUN_DEFAULT);
-	return NULL;
-}
-
 /* ---- the clients (main thread) ------------------------------------------ */
 
-struct client {
-	int fd;
-	SSL *ssl;
+/* A kit client that counts the TLS records it reads and reads by lines. */
+struct counted {
+	struct client c;
 	int records; /* TLS records read since the last reset */
 	char buf[1 << 18];
 	size_t len;
@@ -139,48 +103,27 @@ static void on_record(int write_p, int version, int content_type, const void *b,
                       void *arg)
 {
 	(void)version, (void)b, (void)n, (void)ssl;
-	struct client *cl = arg;
+	struct counted *cl = arg;
 	if (!write_p && content_type == SSL3_RT_HEADER)
 		cl->records++;
 }
 
-static bool client_open(struct client *cl, SSL_CTX *ctx)
+static bool counted_open(struct counted *cl, SSL_CTX *ctx)
 {
 	memset(cl, 0, sizeof *cl);
-	cl->fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in sa = {.sin_family = AF_INET,
-	                         .sin_port = htons((uint16_t)atomic_load(&port))};
-	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
-	struct timeval tv = {.tv_sec = 20};
-	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
-		return false;
-	cl->ssl = SSL_new(ctx);
-	SSL_set_fd(cl->ssl, cl->fd);
-	SSL_set_msg_callback(cl->ssl, on_record);
-	SSL_set_msg_callback_arg(cl->ssl, cl);
-	return SSL_connect(cl->ssl) == 1;
+	const struct client_hooks h = {.msg = on_record, .msg_arg = cl, .timeout_s = 20};
+	return client_open_with(&cl->c, ctx, atomic_load(&port), &h);
 }
 
-static void client_close(struct client *cl)
-{
-	if (cl->ssl) {
-		SSL_shutdown(cl->ssl);
-		SSL_free(cl->ssl);
-	}
-	close(cl->fd);
-	cl->ssl = NULL;
-}
-
-static bool client_send(struct client *cl, const char *line)
+static bool client_send(struct counted *cl, const char *line)
 {
 	int n = (int)strlen(line);
-	return SSL_write(cl->ssl, line, n) == n && SSL_write(cl->ssl, "\n", 1) == 1;
+	return SSL_write(cl->c.ssl, line, n) == n && SSL_write(cl->c.ssl, "\n", 1) == 1;
 }
 
 /* The next line (without its newline) into out; false at the end of the
  * stream or on an error. */
-static bool client_line(struct client *cl, char *out, size_t outlen)
+static bool client_line(struct counted *cl, char *out, size_t outlen)
 {
 	for (;;) {
 		char *nl = memchr(cl->buf, '\n', cl->len);
@@ -193,7 +136,7 @@ static bool client_line(struct client *cl, char *out, size_t outlen)
 		}
 		if (cl->len == sizeof cl->buf)
 			return false;
-		int r = SSL_read(cl->ssl, cl->buf + cl->len, (int)(sizeof cl->buf - cl->len));
+		int r = SSL_read(cl->c.ssl, cl->buf + cl->len, (int)(sizeof cl->buf - cl->len));
 		if (r <= 0)
 			return false;
 		cl->len += (size_t)r;
@@ -202,7 +145,7 @@ static bool client_line(struct client *cl, char *out, size_t outlen)
 
 /* One round trip: the session tickets after the handshake are read, so the
  * record count starts clean. */
-static bool client_ready(struct client *cl)
+static bool client_ready(struct counted *cl)
 {
 	char line[256];
 	bool ok = client_send(cl, "{\"op\":\"echo\"}") && client_line(cl, line, sizeof line) &&
@@ -212,7 +155,7 @@ static bool client_ready(struct client *cl)
 }
 
 /* Reads n numbered lines; false unless they are 0..n-1 in order. */
-static bool read_numbered(struct client *cl, int n)
+static bool read_numbered(struct counted *cl, int n)
 {
 	static char line[32768];
 	for (int i = 0; i < n; i++) {
@@ -226,7 +169,7 @@ static bool read_numbered(struct client *cl, int n)
 	return true;
 }
 
-static void burst(struct client *cl, int n, int pad, bool cork, bool others)
+static void burst(struct counted *cl, int n, int pad, bool cork, bool others)
 {
 	char req[160];
 	snprintf(req, sizeof req,
@@ -237,8 +180,8 @@ static void burst(struct client *cl, int n, int pad, bool cork, bool others)
 
 static void one_connection(SSL_CTX *ctx)
 {
-	struct client *cl = malloc(sizeof *cl);
-	CHECK(client_open(cl, ctx) && client_ready(cl));
+	struct counted *cl = malloc(sizeof *cl);
+	CHECK(counted_open(cl, ctx) && client_ready(cl));
 
 	burst(cl, 5, 10, false, false);
 	CHECK(read_numbered(cl, 5));
@@ -262,7 +205,7 @@ static void one_connection(SSL_CTX *ctx)
 	CHECK(read_numbered(cl, 3)); /* in order; each is two records, corked or not */
 
 	int base = atomic_load(&closed);
-	client_close(cl);
+	client_close(&cl->c);
 	for (int i = 0; i < 500 && atomic_load(&closed) < base + 1; i++)
 		usleep(10000);
 	free(cl);
@@ -270,9 +213,9 @@ static void one_connection(SSL_CTX *ctx)
 
 static void two_connections(SSL_CTX *ctx)
 {
-	struct client *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-	CHECK(client_open(a, ctx) && client_ready(a));
-	CHECK(client_open(b, ctx) && client_ready(b));
+	struct counted *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	CHECK(counted_open(a, ctx) && client_ready(a));
+	CHECK(counted_open(b, ctx) && client_ready(b));
 	/* b's on_open has run once its round trip came back */
 	burst(a, 4, 10, true, true);
 	CHECK(read_numbered(a, 4));
@@ -287,8 +230,8 @@ static void two_connections(SSL_CTX *ctx)
 	CHECKF(a->records == 4 && b->records == 4, "not corked: %d and %d records", a->records,
 	       b->records);
 	int base = atomic_load(&closed);
-	client_close(a);
-	client_close(b);
+	client_close(&a->c);
+	client_close(&b->c);
 	for (int i = 0; i < 500 && atomic_load(&closed) < base + 2; i++)
 		usleep(10000);
 	free(a);
@@ -297,8 +240,8 @@ static void two_connections(SSL_CTX *ctx)
 
 static void closed_while_held(SSL_CTX *ctx)
 {
-	struct client *cl = malloc(sizeof *cl);
-	CHECK(client_open(cl, ctx) && client_ready(cl));
+	struct counted *cl = malloc(sizeof *cl);
+	CHECK(counted_open(cl, ctx) && client_ready(cl));
 	client_send(cl, "{\"op\":\"burst\",\"n\":3,\"pad\":5,\"cork\":true,\"close\":true}");
 	CHECK(read_numbered(cl, 3));
 	char line[512] = "";
@@ -306,7 +249,7 @@ static void closed_while_held(SSL_CTX *ctx)
 	CHECKF(strstr(line, "\"code\":\"bye\"") != NULL, "then the error: %s", line);
 	CHECKF(!client_line(cl, line, sizeof line), "then the end of the stream");
 	int base = atomic_load(&closed);
-	client_close(cl);
+	client_close(&cl->c);
 	for (int i = 0; i < 500 && atomic_load(&closed) < base + 1; i++)
 		usleep(10000);
 	free(cl);
@@ -316,53 +259,27 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	tg_log_set_level(TG_LOG_WARN);
-	char dir[] = "/tmp/tg-net-cork-XXXXXX";
-	if (!mkdtemp(dir))
-		return 1;
-	char cert_path[128], key_path[128], err[256] = "";
-	snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir);
-	snprintf(key_path, sizeof key_path, "%s/key.pem", dir);
-	struct tg_cert_names names = {0};
-	tg_cert_names_add(&names, "127.0.0.1");
-	int made = tg_net_make_self_signed(cert_path, key_path, &names, err, sizeof err);
-	tg_cert_names_free(&names);
-	CHECKF(made == 0, "%s", err);
-
-	uv_loop_init(&loop);
-	uv_async_init(&loop, &wake, on_wake);
-	struct tg_net_config cfg = {
-	    .host = "127.0.0.1",
-	    .cert_file = cert_path,
-	    .key_file = key_path,
-	    .max_message = 65536,
-	    .max_outbuf = 4 << 20,
-	    .handshake_timeout_ms = 20000,
-	    .idle_timeout_ms = 60000,
-	    .max_connections = MAX_CONNS,
-	    .message_timeout_ms = 20000,
-	    .tls_buffers_idle_ms = 5000,
-	};
-	net = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
-	CHECKF(net != NULL, "%s", err);
-	if (!net)
+	struct net_test_files files;
+	if (!net_test_files_make(&files, "/tmp/tg-net-cork-XXXXXX"))
 		return tap_done();
-	atomic_store(&port, tg_net_port(net));
-	pthread_t th;
-	pthread_create(&th, NULL, loop_thread, NULL);
+
+	net_test_server_init(&server);
+	struct tg_net_config cfg = net_test_config(&files, MAX_CONNS);
+	cfg.max_outbuf = 4 << 20;
+	cfg.handshake_timeout_ms = cfg.message_timeout_ms = 20000;
+	cfg.tls_buffers_idle_ms = 5000;
+	atomic_store(&port, net_test_server_add(&server, &cfg, &callbacks));
+	if (!atomic_load(&port))
+		return tap_done();
+	net_test_server_run(&server);
 
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
 	one_connection(ctx);
 	two_connections(ctx);
 	closed_while_held(ctx);
 
-	atomic_store(&stopping, 1);
-	uv_async_send(&wake);
-	pthread_join(th, NULL);
-	tg_net_free(net);
-	uv_loop_close(&loop);
+	net_test_server_stop(&server);
 	SSL_CTX_free(ctx);
-	unlink(cert_path);
-	unlink(key_path);
-	rmdir(dir);
+	net_test_files_remove(&files);
 	return tap_done();
 }

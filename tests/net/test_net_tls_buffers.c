@@ -18,9 +18,7 @@
  *     does (under 4 KiB more), as before. */
 #include <malloc.h>
 #include <openssl/crypto.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <time.h>
 
 #include "net_testkit.h"
@@ -67,10 +65,8 @@ static void count_free(void *p, const char *file, int line)
 
 /* ---- the echo servers (loop thread) ------------------------------------ */
 
-static uv_loop_t loop;
-static uv_async_t wake;
-static struct tg_net *nets[2];
-static atomic_int ports[2], closed, stopping, nets_done;
+static struct net_test_server server;
+static atomic_int ports[2], closed;
 
 static void on_close(struct tg_conn *c, void *ud)
 {
@@ -86,27 +82,9 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 
 static const struct tg_net_callbacks callbacks = {NULL, on_message, on_close, NULL};
 
-static void on_shutdown_done(void *ud)
+static void mark_loop_thread(void)
 {
-	(void)ud;
-	if (atomic_fetch_add(&nets_done, 1) == 1)
-		uv_close((uv_handle_t *)&wake, NULL);
-}
-
-static void on_wake(uv_async_t *a)
-{
-	(void)a;
-	if (atomic_load(&stopping))
-		for (int i = 0; i < 2; i++)
-			tg_net_shutdown(nets[i], NULL, on_shutdown_done, NULL);
-}
-
-static void *loop_thread(void *arg)
-{
-	(void)arg;
 	on_loop = true;
-	uv_run(&loop, UV_RUN_DEFAULT);
-	return NULL;
 }
 
 /* ---- the clients (main thread) ----------------------------------------- */
@@ -232,37 +210,26 @@ int main(void)
 	struct net_test_files files;
 	if (!net_test_files_make(&files, "/tmp/tg-net-buffers-XXXXXX"))
 		return tap_done();
-	char err[256] = "";
-
-	uv_loop_init(&loop);
-	uv_async_init(&loop, &wake, on_wake);
+	net_test_server_init(&server);
+	server.on_loop_thread = mark_loop_thread;
 	struct tg_net_config cfg = net_test_config(&files, 4 * N);
 	cfg.tls_buffers_idle_ms = DELAY_MS;
 	/* The nets are made on the loop thread's side of the count too. */
 	on_loop = true;
-	nets[0] = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
-	CHECKF(nets[0] != NULL, "%s", err);
+	atomic_store(&ports[0], net_test_server_add(&server, &cfg, &callbacks));
 	cfg.tls_buffers_idle_ms = 0;
-	nets[1] = nets[0] ? tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err) : NULL;
-	CHECKF(nets[1] != NULL, "%s", err);
+	if (atomic_load(&ports[0]))
+		atomic_store(&ports[1], net_test_server_add(&server, &cfg, &callbacks));
 	on_loop = false;
-	if (!nets[0] || !nets[1])
+	if (!atomic_load(&ports[0]) || !atomic_load(&ports[1]))
 		return tap_done();
-	for (int i = 0; i < 2; i++)
-		atomic_store(&ports[i], tg_net_port(nets[i]));
-	pthread_t th;
-	pthread_create(&th, NULL, loop_thread, NULL);
+	net_test_server_run(&server);
 
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
 	kept_after_quiet(ctx);
 	released_every_record(ctx);
 
-	atomic_store(&stopping, 1);
-	uv_async_send(&wake);
-	pthread_join(th, NULL);
-	for (int i = 0; i < 2; i++)
-		tg_net_free(nets[i]);
-	uv_loop_close(&loop);
+	net_test_server_stop(&server);
 	SSL_CTX_free(ctx);
 	net_test_files_remove(&files);
 	return tap_done();

@@ -18,9 +18,7 @@
  * out buffers) and TLS are the libraries' and are not counted here. */
 #include <malloc.h>
 #include <openssl/err.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 
 #include "net_testkit.h"
 #include "util/log.h"
@@ -75,10 +73,8 @@ void __wrap_free(void *p)
 
 /* ---- the echo server (loop thread) ------------------------------------ */
 
-static uv_loop_t loop;
-static uv_async_t wake;
-static struct tg_net *net;
-static atomic_int port, opened, closed, stopping;
+static struct net_test_server server;
+static atomic_int port, opened, closed;
 
 static void on_open(struct tg_conn *c, void *ud)
 {
@@ -100,25 +96,9 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 
 static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
 
-static void on_shutdown_done(void *ud)
+static void mark_loop_thread(void)
 {
-	(void)ud;
-	uv_close((uv_handle_t *)&wake, NULL);
-}
-
-static void on_wake(uv_async_t *a)
-{
-	(void)a;
-	if (atomic_load(&stopping))
-		tg_net_shutdown(net, NULL, on_shutdown_done, NULL);
-}
-
-static void *loop_thread(void *arg)
-{
-	(void)arg;
 	on_loop = true;
-	uv_run(&loop, UV_RUN_DEFAULT);
-	return NULL;
 }
 
 /* ---- the clients (main thread) ----------------------------------------- */
@@ -210,18 +190,13 @@ int main(void)
 	struct net_test_files files;
 	if (!net_test_files_make(&files, "/tmp/tg-net-held-XXXXXX"))
 		return tap_done();
-	char err[256] = "";
-
-	uv_loop_init(&loop);
-	uv_async_init(&loop, &wake, on_wake);
+	net_test_server_init(&server);
+	server.on_loop_thread = mark_loop_thread;
 	struct tg_net_config cfg = net_test_config(&files, 4 * N);
-	net = tg_net_start(&loop, &cfg, &callbacks, NULL, err, sizeof err);
-	CHECKF(net != NULL, "%s", err);
-	if (!net)
+	atomic_store(&port, net_test_server_add(&server, &cfg, &callbacks));
+	if (!atomic_load(&port))
 		return tap_done();
-	atomic_store(&port, tg_net_port(net));
-	pthread_t th;
-	pthread_create(&th, NULL, loop_thread, NULL);
+	net_test_server_run(&server);
 
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
 	int ok_nd, ok_ws;
@@ -237,11 +212,7 @@ int main(void)
 	printf("# tg_net's own heap per idle connection: NDJSON %ld bytes, WebSocket %ld\n", nd,
 	       ws);
 
-	atomic_store(&stopping, 1);
-	uv_async_send(&wake);
-	pthread_join(th, NULL);
-	tg_net_free(net);
-	uv_loop_close(&loop);
+	net_test_server_stop(&server);
 	SSL_CTX_free(ctx);
 	net_test_files_remove(&files);
 	return tap_done();
