@@ -11,12 +11,18 @@ status=0
 # their COST properties. A fresh clone (CI) has no earlier runs, and a long
 # test started late ran on one core while the other idled: each pass's
 # build dir is seeded once with the times of a whole pass
-# (tests/ctest_costs_*.txt, ctest's own format: name, runs, seconds;
-# refresh them by copying that file after a full pass). ctest updates the
-# file after every run.
+# (tests/ctest_costs_*.txt, ctest's own format: name, runs, seconds). ctest
+# updates the file after every run, as a running mean with the seed counted
+# in; the seed is kept beside it (Testing/ctest_costs_seed.txt) so that
+# `python3 scripts/ctest_costs.py CLONE` can take it out again and refresh
+# both lists from a whole run of this script in CLONE. A test with a COST
+# property is ordered by that, whatever the list says.
 seed_costs() {
   mkdir -p "$1/Testing/Temporary"
-  [ -s "$1/Testing/Temporary/CTestCostData.txt" ] || cp "$2" "$1/Testing/Temporary/CTestCostData.txt"
+  if [ ! -s "$1/Testing/Temporary/CTestCostData.txt" ]; then
+    cp "$2" "$1/Testing/Temporary/CTestCostData.txt"
+    cp "$2" "$1/Testing/ctest_costs_seed.txt"
+  fi
 }
 # Every build compiles through ccache (deps.sh installs it): a CI machine that
 # keeps its cache rebuilds only what changed in each of the eight builds.
