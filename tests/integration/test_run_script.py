@@ -10,14 +10,15 @@ telegraphd on its embedded defaults and passes the user's flags through:
 2. With --config FILE whose `data = DIR` names another folder, the daemon
    uses DIR (flags override a config file, so run.sh must not pass a
    --data of its own: it did, and a club's config file lost its data
-   folder to ./telegraph-data).
+   folder to ./telegraph-data). The address run.sh tells the user to open
+   is the config file's `listen` (it printed the default 127.0.0.1:7700).
 run.sh runs in a scratch copy of the checkout whose build/server/telegraphd
 is this build's daemon; its dependency check and its cmake steps are
 replaced by commands that do nothing (what is tested is the daemon's
 command line, not apt or a build). A few seconds."""
 import argparse
 import os
-import re
+import random
 import shutil
 import signal
 import subprocess
@@ -25,15 +26,9 @@ import sys
 import tempfile
 import threading
 
+from harness import LISTEN_RE, CheckFailed, check, free_fixed_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LISTEN_RE = re.compile(r"listening on (\[[^\]]+\]|[^\s:]+):(\d+)")
-FAILURES = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what, flush=True)
-    if not cond:
-        FAILURES.append(what)
 
 
 def checkout(top, daemon):
@@ -110,18 +105,23 @@ def main():
 
         club = os.path.join(top, "club-data")
         conf = os.path.join(top, "club.conf")
+        port = free_fixed_port(random.Random())
         with open(conf, "w") as f:
-            f.write(f"listen = 127.0.0.1:0\ndata = {club}\n")
+            f.write(f"listen = 127.0.0.1:{port}  # the club's port\ndata = {club}\n")
         lines, rc = run(tree, bin_dir, elsewhere, ["--config", conf])
         check(rc == 0, "run.sh --config FILE starts the daemon" + tail(rc, lines))
         check(os.path.exists(os.path.join(club, "telegraph.db")),
               "the config file's data folder is used")
         check(not os.path.exists(default), "and not ./telegraph-data")
+        said = [line for line in lines if "open https://" in line]
+        check(len(said) == 1 and f"open https://127.0.0.1:{port}/ " in said[0],
+              f"run.sh says to open the config file's listen, 127.0.0.1:{port}: {said}")
+    except CheckFailed as e:
+        print(f"FAILED: {e}", flush=True)
+        return 1
     finally:
         shutil.rmtree(top, ignore_errors=True)
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed", flush=True)
-        return 1
+    print("PASS", flush=True)
     return 0
 
 
