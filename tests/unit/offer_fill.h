@@ -4,7 +4,7 @@
  * ("many": true), to an array of some of them in the choices' order: half
  * the time all, else each with even odds (so none, some and all are
  * played). The games' random playouts fill offers so, as the integration
- * harness's pick_action does. */
+ * harness's pick_action does; and their pick of the offer to fill. */
 #ifndef TG_TEST_OFFER_FILL_H
 #define TG_TEST_OFFER_FILL_H
 
@@ -50,6 +50,33 @@ static inline json_t *tg_offer_fill(const json_t *entry, struct tg_rng *r, bool 
 		json_object_set_new(a, name, v);
 	}
 	return a;
+}
+
+/* A random player's pick of one offer of legal (an array of offers):
+ * uniform among all; then, when favour is given and holds for some of
+ * them, with odds num in den, uniform among those instead (the games'
+ * random players so weight up the offers a uniform pick rarely takes). The
+ * draws, in this order: the uniform pick; if some are favoured, the odds;
+ * if they came up, the pick among the favoured. NULL (nothing drawn) when
+ * legal is empty. */
+static inline const json_t *tg_offer_pick(const json_t *legal, struct tg_rng *r,
+                                          bool (*favour)(const void *ctx, const json_t *offer),
+                                          const void *ctx, uint32_t num, uint32_t den)
+{
+	size_t n = json_array_size(legal);
+	if (n == 0)
+		return NULL;
+	const json_t *e = json_array_get(legal, tg_rng_below(r, (uint32_t)n));
+	if (!favour)
+		return e;
+	uint32_t favoured = 0;
+	for (size_t i = 0; i < n; i++)
+		favoured += favour(ctx, json_array_get(legal, i));
+	if (favoured > 0 && tg_rng_below(r, den) < num)
+		for (size_t i = 0, x = tg_rng_below(r, favoured); i < n; i++)
+			if (favour(ctx, json_array_get(legal, i)) && x-- == 0)
+				e = json_array_get(legal, i);
+	return e;
 }
 
 #endif

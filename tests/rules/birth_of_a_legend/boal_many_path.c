@@ -38,8 +38,9 @@
  * assault's answers; a loss taken without retreat; a unit's move into an
  * area Contested at the impulse's start (where an Optional Assault is made
  * from) */
-static bool favour(const struct boal_state *s, const json_t *offer)
+static bool favour(const void *ctx, const json_t *offer)
 {
+	const struct boal_state *s = ctx;
 	const json_t *a = json_object_get(offer, "action");
 	const char *t = json_string_value(json_object_get(a, "type"));
 	if (!t || s->step != BOAL_STEP_IMPULSE)
@@ -103,15 +104,8 @@ static json_t *try_path(const uint8_t seed[TG_SEED_BYTES], const char *scenario,
 			json_decref(legal);
 			break;
 		}
-		const json_t *e = json_array_get(legal, tg_rng_below(r, (uint32_t)nl));
-		size_t favoured = 0;
-		for (size_t i = 0; i < nl; i++)
-			favoured += favour(&g->s, json_array_get(legal, i));
-		if (favoured > 0 && tg_rng_below(r, 5) < 4)
-			for (size_t i = 0, x = tg_rng_below(r, (uint32_t)favoured); i < nl; i++)
-				if (favour(&g->s, json_array_get(legal, i)) && x-- == 0)
-					e = json_array_get(legal, i);
-		json_t *a = tg_offer_fill(e, r, NULL);
+		/* four times in five among the favoured offers */
+		json_t *a = tg_offer_fill(tg_offer_pick(legal, r, favour, &g->s, 4, 5), r, NULL);
 		json_decref(legal);
 		const char *role = BM->roles[seat];
 		if (!a || BM->act(g, role, a, NULL, &err) != 0) {

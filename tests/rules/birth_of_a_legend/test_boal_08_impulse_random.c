@@ -16,8 +16,9 @@ static int pick(struct tg_rng *r, int n)
 /* an assault, a unit's move into an area Contested at the impulse's start
  * (10.2's Optional Assault is made from there), and the Defender's
  * answers that keep his units in an assaulted area */
-static bool favour(const struct boal_state *s, const json_t *offer)
+static bool favour(const void *ctx, const json_t *offer)
 {
+	const struct boal_state *s = ctx;
 	const json_t *a = json_object_get(offer, "action");
 	const char *t = json_string_value(json_object_get(a, "type"));
 	if (t && !strcmp(t, "assault"))
@@ -89,17 +90,7 @@ int main(void)
 				 * picks among the many moves rarely assault, and 10.4.4's
 				 * fall_back needs a Contested area (a Success that left
 				 * defenders) entered and assaulted again */
-				json_t *o = json_array_get(l, (size_t)pick(&bot, k));
-				int favoured = 0;
-				for (int i = 0; i < k; i++)
-					favoured += favour(&s, json_array_get(l, (size_t)i));
-				if (favoured > 0 && pick(&bot, 2) == 0) {
-					int x = pick(&bot, favoured);
-					for (int i = 0; i < k; i++)
-						if (favour(&s, json_array_get(l, (size_t)i)) &&
-						    x-- == 0)
-							o = json_array_get(l, (size_t)i);
-				}
+				const json_t *o = tg_offer_pick(l, &bot, favour, &s, 1, 2);
 				/* each param filled (15.3's units; 10.2's assaulting units,
 				 * some or all: offer_fill.h) */
 				json_t *a = tg_offer_fill(o, &bot, NULL);

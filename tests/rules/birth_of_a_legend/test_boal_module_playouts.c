@@ -169,8 +169,9 @@ static char *save_text(const struct game *g)
  * Union Engineers (15.4.4) the Union may remove at Night (that removal
  * was made once in 1,000 games by uniform picks, and not at all once
  * 10.2's params changed the picks' stream), and that removal. */
-static bool favour(const struct boal_state *s, const json_t *offer)
+static bool favour(const void *ctx, const json_t *offer)
 {
+	const struct boal_state *s = ctx;
 	const json_t *a = json_object_get(offer, "action");
 	const char *t = json_string_value(json_object_get(a, "type"));
 	if (t && !strcmp(t, "remove_engineers"))
@@ -238,14 +239,7 @@ static json_t *choose(const struct game *g, int seat, struct tg_rng *r)
 			fprintf(stderr, "step %d: %s\n", g->s.step, bad);
 	}
 	if (n) {
-		json_t *e = json_array_get(legal, (size_t)pick(r, (int)n));
-		int favoured = 0;
-		for (size_t i = 0; i < n; i++)
-			favoured += favour(&g->s, json_array_get(legal, i));
-		if (favoured > 0 && pick(r, 2) == 0)
-			for (size_t i = 0, x = (size_t)pick(r, favoured); i < n; i++)
-				if (favour(&g->s, json_array_get(legal, i)) && x-- == 0)
-					e = json_array_get(legal, i);
+		const json_t *e = tg_offer_pick(legal, r, favour, &g->s, 1, 2);
 		a = tg_offer_fill(e, r, NULL);
 		partial += partial_assault(e, a);
 	}
