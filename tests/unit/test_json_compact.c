@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_compact.h"
+#include "json_random.h"
 #include "tap.h"
 
 #define FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY)
@@ -27,77 +28,9 @@ static long same(const json_t *v)
 	return ok;
 }
 
-static uint64_t rnd = 0x9e3779b97f4a7c15ull;
-static uint32_t below(uint32_t n)
-{
-	rnd ^= rnd << 13;
-	rnd ^= rnd >> 7;
-	rnd ^= rnd << 17;
-	return (uint32_t)(rnd % n);
-}
-
-/* Strings mixing plain letters, the two escaped ASCII characters, control
- * characters, '/', DEL and multi-byte UTF-8 (2, 3 and 4 bytes). */
-static json_t *random_string(void)
-{
-	static const char *const bits[] = {"a",
-	                                   "Grant",
-	                                   " ",
-	                                   "\"",
-	                                   "\\",
-	                                   "/",
-	                                   "\n",
-	                                   "\t",
-	                                   "\x01",
-	                                   "\x1f",
-	                                   "\x7f",
-	                                   "\xc3\xa9",
-	                                   "\xe2\x80\xa8",
-	                                   "\xf0\x9f\x98\x80",
-	                                   "0703",
-	                                   "~",
-	                                   "{}"};
-	char s[128] = "";
-	size_t n = below(6);
-	for (size_t i = 0; i < n; i++)
-		strcat(s, bits[below(sizeof bits / sizeof *bits)]);
-	return json_string(s);
-}
-
-static json_t *random_value(int depth)
-{
-	switch (below(depth > 3 ? 6 : 8)) {
-	case 0:
-		return json_integer((json_int_t)below(2000) - 1000);
-	case 1:
-		return below(2) ? json_integer(INT64_MIN) : json_integer(INT64_MAX);
-	case 2:
-		return json_real((double)below(100000) / 7.0 - 5000);
-	case 3:
-		return below(3) == 0 ? json_null() : json_boolean(below(2));
-	case 4:
-	case 5:
-		return random_string();
-	case 6: {
-		json_t *a = json_array();
-		for (uint32_t i = below(5); i > 0; i--)
-			json_array_append_new(a, random_value(depth + 1));
-		return a;
-	}
-	default: {
-		json_t *o = json_object();
-		for (uint32_t i = below(5); i > 0; i--) {
-			json_t *k = random_string();
-			json_object_set_new(o, json_string_value(k), random_value(depth + 1));
-			json_decref(k);
-		}
-		return o;
-	}
-	}
-}
-
 int main(void)
 {
+	json_random_seed(0x9e3779b97f4a7c15ull);
 	json_t *fixed[] = {
 	    json_null(),
 	    json_true(),
@@ -120,7 +53,7 @@ int main(void)
 	}
 	long ok = 0, n = 3000;
 	for (long i = 0; i < n; i++) {
-		json_t *v = random_value(0);
+		json_t *v = json_random_value(0);
 		ok += same(v);
 		json_decref(v);
 	}

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_random.h"
 #include "kit/json_text.h"
 #include "tap.h"
 
@@ -84,62 +85,9 @@ static char *string_text(const char *s, size_t len, bool *failed)
 	return t.p;
 }
 
-static uint64_t rnd = 0x2545f4914f6cdd1dull;
-static uint32_t below(uint32_t n)
-{
-	rnd ^= rnd << 13;
-	rnd ^= rnd >> 7;
-	rnd ^= rnd << 17;
-	return (uint32_t)(rnd % n);
-}
-
-static const char *const bits[] = {"a",    "Grant", " ",        "\"",           "\\",
-                                   "/",    "\n",    "\t",       "\x01",         "\x1f",
-                                   "\x7f", "~",     "\xc3\xa9", "\xe2\x80\xa8", "\xf0\x9f\x98\x80",
-                                   "{}",   ":",     ","};
-
-static void random_text(char *s)
-{
-	s[0] = 0;
-	for (size_t i = below(7); i > 0; i--)
-		strcat(s, bits[below(sizeof bits / sizeof *bits)]);
-}
-
-static json_t *random_value(int depth)
-{
-	char s[160];
-	switch (below(depth > 3 ? 6 : 8)) {
-	case 0:
-		return json_integer((json_int_t)below(2000) - 1000);
-	case 1:
-		return below(2) ? json_integer(INT64_MIN) : json_integer(INT64_MAX);
-	case 2:
-		return json_real((double)below(100000) / 7.0 - 5000);
-	case 3:
-		return below(3) == 0 ? json_null() : json_boolean(below(2));
-	case 4:
-	case 5:
-		random_text(s);
-		return json_string(s);
-	case 6: {
-		json_t *a = json_array();
-		for (uint32_t i = below(5); i > 0; i--)
-			json_array_append_new(a, random_value(depth + 1));
-		return a;
-	}
-	default: {
-		json_t *o = json_object();
-		for (uint32_t i = below(5); i > 0; i--) {
-			random_text(s);
-			json_object_set_new(o, s, random_value(depth + 1));
-		}
-		return o;
-	}
-	}
-}
-
 int main(void)
 {
+	json_random_seed(0x2545f4914f6cdd1dull);
 	/* escapes against literal text: the JSON grammar, not jansson, says
 	 * what these must be */
 	static const struct {
@@ -181,11 +129,12 @@ int main(void)
 	long placed = 0, placed_ok = 0;
 	for (size_t len = 1; len <= 24; len++)
 		for (size_t at = 0; at < len; at++)
-			for (size_t k = 0; k < sizeof bits / sizeof *bits; k++) {
+			for (size_t k = 0; k < sizeof json_random_bits / sizeof *json_random_bits;
+			     k++) {
 				char s[64];
 				memset(s, 'x', len);
-				size_t m = strlen(bits[k]);
-				memcpy(s + at, bits[k], m);
+				size_t m = strlen(json_random_bits[k]);
+				memcpy(s + at, json_random_bits[k], m);
 				s[len > at + m ? len : at + m] = 0;
 				json_t *v = json_pack("{s:s,s:[s,i,b,n]}", s, s, "k", s, -7, 1);
 				placed++;
@@ -196,7 +145,7 @@ int main(void)
 	       placed_ok, placed);
 	long ok = 0, n = 3000;
 	for (long i = 0; i < n; i++) {
-		json_t *v = random_value(0);
+		json_t *v = json_random_value(0);
 		ok += same(v);
 		json_decref(v);
 	}
