@@ -79,4 +79,17 @@ static inline json_t *json_random_value(int depth)
 	}
 }
 
+/* n random trees, each given to same (whether the writer under test wrote
+ * it as jansson does); how many it passed. */
+static inline long json_random_trees(long n, long (*same)(const json_t *v))
+{
+	long ok = 0;
+	for (long i = 0; i < n; i++) {
+		json_t *v = json_random_value(0);
+		ok += same(v);
+		json_decref(v);
+	}
+	return ok;
+}
+
 #endif

@@ -51,12 +51,7 @@ int main(void)
 		same(fixed[i]);
 		json_decref(fixed[i]);
 	}
-	long ok = 0, n = 3000;
-	for (long i = 0; i < n; i++) {
-		json_t *v = json_random_value(0);
-		ok += same(v);
-		json_decref(v);
-	}
+	long n = 3000, ok = json_random_trees(n, same);
 	CHECKF(ok == n, "%ld of %ld random trees written as jansson writes them", ok, n);
 	/* each kind of byte at each place of strings of 1 to 40 bytes: the
 	 * plain strings are checked eight bytes at a time, so a byte that needs
