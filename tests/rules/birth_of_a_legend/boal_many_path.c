@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boal_favour.h"
 #include "boal_module.h"
 #include "boal_state.h"
 #include "kit/rng.h"
@@ -41,19 +42,8 @@
 static bool favour(const void *ctx, const json_t *offer)
 {
 	const struct boal_state *s = ctx;
-	const json_t *a = json_object_get(offer, "action");
-	const char *t = json_string_value(json_object_get(a, "type"));
-	if (!t || s->step != BOAL_STEP_IMPULSE)
-		return false;
-	if (!strcmp(t, "assault"))
-		return true;
-	const char *loss = json_string_value(json_object_get(a, "loss"));
-	if (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && strcmp(loss, "retreat") &&
-	                           strcmp(loss, "exhaust_retreat")))
-		return true;
-	int to = (int)json_integer_value(json_object_get(a, "to"));
-	return !strcmp(t, "move") && json_object_get(a, "unit") && to >= 1 && to <= BOAL_AREAS &&
-	       s->imp.contested0[to];
+	return s->step == BOAL_STEP_IMPULSE &&
+	       boal_favour_assaults(s, json_object_get(offer, "action"));
 }
 
 /* whether legal holds an assault with a "many" param of some choice */

@@ -5,6 +5,7 @@
  * nothing offered, ends within a bound, and 7.1 stacking, unit areas and
  * the step's owner hold after every action. Not the module's playouts
  * (those come with the phases); the impulse's own. */
+#include "boal_favour.h"
 #include "boal_impulse_testkit.h"
 #include "offer_fill.h"
 
@@ -18,20 +19,7 @@ static int pick(struct tg_rng *r, int n)
  * answers that keep his units in an assaulted area */
 static bool favour(const void *ctx, const json_t *offer)
 {
-	const struct boal_state *s = ctx;
-	const json_t *a = json_object_get(offer, "action");
-	const char *t = json_string_value(json_object_get(a, "type"));
-	if (t && !strcmp(t, "assault"))
-		return true;
-	/* defenders that stay after a Success leave the area Contested, or
-	 * (eliminated where a leader stands) leave him to 9.6's placement */
-	const char *loss = json_string_value(json_object_get(a, "loss"));
-	if (t && (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && strcmp(loss, "retreat") != 0 &&
-	                                 strcmp(loss, "exhaust_retreat") != 0)))
-		return true;
-	int to = (int)json_integer_value(json_object_get(a, "to"));
-	return t && !strcmp(t, "move") && json_object_get(a, "unit") && to >= 1 &&
-	       to <= BOAL_AREAS && s->imp.contested0[to];
+	return boal_favour_assaults(ctx, json_object_get(offer, "action"));
 }
 
 static bool invariants(const struct boal_state *s, const struct boal_data *d)

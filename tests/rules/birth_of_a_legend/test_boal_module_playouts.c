@@ -23,6 +23,7 @@
  * action types. */
 #include <time.h>
 
+#include "boal_favour.h"
 #include "boal_module_testkit.h"
 #include "game_result_check.h"
 #include "offer_check.h"
@@ -178,15 +179,7 @@ static bool favour(const void *ctx, const json_t *offer)
 		return true;
 	if (!t || s->step != BOAL_STEP_IMPULSE)
 		return false;
-	if (!strcmp(t, "assault") || !strcmp(t, "repair"))
-		return true;
-	const char *loss = json_string_value(json_object_get(a, "loss"));
-	if (!strcmp(t, "done") || (!strcmp(t, "cp") && loss && strcmp(loss, "retreat") &&
-	                           strcmp(loss, "exhaust_retreat")))
-		return true;
-	int to = (int)json_integer_value(json_object_get(a, "to"));
-	return !strcmp(t, "move") && json_object_get(a, "unit") && to >= 1 && to <= BOAL_AREAS &&
-	       s->imp.contested0[to];
+	return !strcmp(t, "repair") || boal_favour_assaults(s, a);
 }
 
 /* 10.2, 10.3: assaults by some of the units that might have made them */
