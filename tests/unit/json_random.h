@@ -6,8 +6,8 @@
  * the bytes a writer may get wrong: plain letters, the two escaped ASCII
  * characters, control characters, '/', DEL, multi-byte UTF-8 (2, 3 and 4
  * bytes, U+2028 among them) and JSON's own punctuation. Included by one test
- * file each; its functions are static, so that a test need not use them
- * all. */
+ * file each (test_view_object uses only the generator); its functions are
+ * static, so that a test need not use them all. */
 #ifndef TG_TEST_JSON_RANDOM_H
 #define TG_TEST_JSON_RANDOM_H
 

@@ -14,19 +14,11 @@
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "json_random.h"
 #include "kit/view_object.h"
 #include "tap.h"
 
 #define PTR "/board/x"
-
-static uint64_t rnd = 0x2545f4914f6cdd1dull;
-static uint32_t below(uint32_t n)
-{
-	rnd ^= rnd << 13;
-	rnd ^= rnd >> 7;
-	rnd ^= rnd << 17;
-	return (uint32_t)(rnd % n);
-}
 
 static char *text(const json_t *v)
 {
@@ -86,9 +78,9 @@ static const char *name(void)
 	static const char *const plain[] = {"a",   "b",   "union", "confederate",
 	                                    "x~y", "p/q", "",      "0"};
 	static const char *const escaped[] = {"caf\xc3\xa9", "q\"t"};
-	if (below(60) == 0)
-		return escaped[below(2)];
-	return plain[below(sizeof plain / sizeof *plain)];
+	if (json_random_below(60) == 0)
+		return escaped[json_random_below(2)];
+	return plain[json_random_below(sizeof plain / sizeof *plain)];
 }
 
 static json_t *value(int depth);
@@ -96,35 +88,38 @@ static json_t *value(int depth);
 static json_t *object(int depth)
 {
 	json_t *o = json_object();
-	for (uint32_t i = below(6); i > 0; i--)
+	for (uint32_t i = json_random_below(6); i > 0; i--)
 		json_object_set_new(o, name(), value(depth + 1));
 	return o;
 }
 
 static json_t *value(int depth)
 {
-	switch (below(depth > 3 ? 6 : 9)) {
+	switch (json_random_below(depth > 3 ? 6 : 9)) {
 	case 0:
-		return json_integer((json_int_t)below(5));
+		return json_integer((json_int_t)json_random_below(5));
 	case 1: /* 0.0 and -0.0: texts differ, values are equal */
-		return below(3) ? json_real(below(2) ? 0.0 : -0.0) : json_real(below(4) / 2.0);
+		return json_random_below(3) ? json_real(json_random_below(2) ? 0.0 : -0.0)
+		                            : json_real(json_random_below(4) / 2.0);
 	case 2:
-		return below(3) == 0 ? json_null() : json_boolean(below(2));
+		return json_random_below(3) == 0 ? json_null() : json_boolean(json_random_below(2));
 	case 3:
-		return json_string(below(2) ? "Grant" : below(2) ? "caf\xc3\xa9 \"L\"" : "");
+		return json_string(json_random_below(2)   ? "Grant"
+		                   : json_random_below(2) ? "caf\xc3\xa9 \"L\""
+		                                          : "");
 	case 4: /* backslashes before a '"' in the text: escaped or closing */
-		return json_string(below(2)   ? "1"
-		                   : below(2) ? "Lee"
-		                   : below(2) ? "\\"
-		                              : "a\\\"b\\\\");
+		return json_string(json_random_below(2)   ? "1"
+		                   : json_random_below(2) ? "Lee"
+		                   : json_random_below(2) ? "\\"
+		                                          : "a\\\"b\\\\");
 	case 5:
-		return json_integer(below(2) ? 1 : 10);
+		return json_integer(json_random_below(2) ? 1 : 10);
 	case 6:
 	case 7:
 		return object(depth);
 	default: {
 		json_t *a = json_array();
-		for (uint32_t i = below(5); i > 0; i--)
+		for (uint32_t i = json_random_below(5); i > 0; i--)
 			json_array_append_new(a, value(depth + 1));
 		return a;
 	}
@@ -142,7 +137,7 @@ static json_t *changed_object(const json_t *o, int depth)
 	json_t *x;
 	json_object_foreach((json_t *)o, k, x)
 	{
-		uint32_t d = below(8);
+		uint32_t d = json_random_below(8);
 		if (d == 0)
 			continue; /* removed */
 		json_object_set_new(c, k,
@@ -150,10 +145,10 @@ static json_t *changed_object(const json_t *o, int depth)
 		                    : d == 2 ? changed(x, depth + 1)
 		                             : json_deep_copy(x));
 	}
-	for (uint32_t i = below(3); i > 0; i--)
-		if (below(2))
+	for (uint32_t i = json_random_below(3); i > 0; i--)
+		if (json_random_below(2))
 			json_object_set_new(c, name(), value(depth + 1));
-	if (below(6) == 0) { /* the same members, the last first */
+	if (json_random_below(6) == 0) { /* the same members, the last first */
 		json_t *r = json_object();
 		const char *last = NULL;
 		json_object_foreach(c, k, x) last = k;
@@ -173,17 +168,17 @@ static json_t *changed(const json_t *v, int depth)
 	if (json_is_array(v)) {
 		json_t *a = json_array();
 		for (size_t i = 0; i < json_array_size(v); i++) {
-			uint32_t d = below(6);
+			uint32_t d = json_random_below(6);
 			if (d == 0)
 				continue;
 			json_array_append_new(a, d == 1 ? changed(json_array_get(v, i), depth + 1)
 			                                : json_deep_copy(json_array_get(v, i)));
 		}
-		if (below(3) == 0)
+		if (json_random_below(3) == 0)
 			json_array_append_new(a, value(depth + 1));
 		return a;
 	}
-	return below(2) ? value(depth) : json_deep_copy(v);
+	return json_random_below(2) ? value(depth) : json_deep_copy(v);
 }
 
 static void fixed(const char *old, const char *now, int want)
@@ -196,6 +191,7 @@ static void fixed(const char *old, const char *now, int want)
 
 int main(void)
 {
+	json_random_seed(0x2545f4914f6cdd1dull);
 	fixed("{}", "{}", 0);
 	fixed("{\"a\":1}", "{\"a\":1}", 0);
 	fixed("{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}", 0);
@@ -213,7 +209,8 @@ int main(void)
 
 	long fast = 0, left = 0, bad = 0, n = 20000;
 	for (long i = 0; i < n; i++) {
-		json_t *old = object(0), *now = below(10) ? changed_object(old, 0) : object(0);
+		json_t *old = object(0),
+		       *now = json_random_below(10) ? changed_object(old, 0) : object(0);
 		int r = compare(old, now);
 		fast += r == 0;
 		left += r == 1;
