@@ -25,6 +25,9 @@ struct tg_fanout_job {
 	struct tg_match *m;
 	uint64_t turn; /* srv->turn when made */
 	bool done;
+	/* uv_hrtime: made (loop), taken and done (its worker, under the
+	 * pool's lock before the loop reads them): latency.h's stages. */
+	uint64_t t_made, t_start, t_done;
 	struct views_batch b;
 };
 
@@ -56,8 +59,12 @@ static void worker(void *arg)
 			p->queue_tail = NULL;
 		j->next = NULL;
 		uv_mutex_unlock(&p->mu);
+		uint64_t t_start = uv_hrtime();
 		views_fanout_compute(j->m, &j->b);
+		uint64_t t_done = uv_hrtime();
 		uv_mutex_lock(&p->mu);
+		j->t_start = t_start;
+		j->t_done = t_done;
 		j->done = true;
 		if (p->done_tail)
 			p->done_tail->next = j;
@@ -77,8 +84,17 @@ static void finish(struct tg_server *srv, struct tg_fanout_job *j, bool deliver)
 	struct tg_match *m = j->m;
 	m->job = NULL;
 	srv->fanout->inflight--;
-	if (deliver)
+	if (deliver) {
 		views_fanout_send(m, &j->b, j->turn != srv->turn);
+		if (j->t_done) {
+			tg_lat_add(&srv->lat, TG_LAT_FANOUT_QUEUE,
+			           tg_lat_span(j->t_made, j->t_start));
+			tg_lat_add(&srv->lat, TG_LAT_FANOUT_COMPUTE,
+			           tg_lat_span(j->t_start, j->t_done));
+			tg_lat_add(&srv->lat, TG_LAT_FANOUT_HANDOFF,
+			           tg_lat_span(j->t_done, uv_hrtime()));
+		}
+	}
 	for (int r = 0; r <= TG_ROLE_MAX; r++)
 		views_batch_clear_role(&j->b, r);
 	free(j);
@@ -190,6 +206,7 @@ bool fanout_dispatch(struct tg_server *srv, struct tg_match *m)
 	}
 	j->m = m;
 	j->turn = srv->turn;
+	j->t_made = uv_hrtime();
 	m->job = j;
 	p->inflight++;
 	uv_mutex_lock(&p->mu);

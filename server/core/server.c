@@ -104,6 +104,11 @@ static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_
 	o->logout_on_fail = logout_on_fail;
 	o->line = line;
 	o->len = len;
+	if (kind == TG_OUT_OK && srv->lat.in_act) {
+		o->t_read = srv->lat.act_read_ns;
+		o->t_act = srv->lat.act_start_ns;
+		o->t_queued = uv_hrtime();
+	}
 	if (srv->out_tail)
 		srv->out_tail->next = o;
 	else
@@ -271,6 +276,7 @@ bool srv_turn_commit(struct tg_server *srv)
 {
 	bool failed = false;
 	srv->turn++;
+	uint64_t t_commit = uv_hrtime();
 	if (srv->tx_open) {
 		struct tg_error err = {0};
 		if (srv->fail_next_turn) {
@@ -287,12 +293,21 @@ bool srv_turn_commit(struct tg_server *srv)
 		srv->tx_open = false;
 		srv->tx_failed = false;
 	}
+	uint64_t t_durable = uv_hrtime();
 	struct tg_out *o = srv->out_head;
 	srv->out_head = srv->out_tail = NULL;
 	/* Each connection's lines of the turn go out as one TLS write. */
 	tg_conn_cork();
 	while (o) {
 		struct tg_out *next = o->next;
+		if (o->t_queued && !failed) {
+			struct tg_latency *l = &srv->lat;
+			tg_lat_add(l, TG_LAT_READ_TO_ACT, tg_lat_span(o->t_read, o->t_act));
+			tg_lat_add(l, TG_LAT_ACT, tg_lat_span(o->t_act, o->t_queued));
+			tg_lat_add(l, TG_LAT_TO_COMMIT, tg_lat_span(o->t_queued, t_commit));
+			tg_lat_add(l, TG_LAT_COMMIT, tg_lat_span(t_commit, t_durable));
+			tg_lat_note_read(l, o->t_read);
+		}
 		if (!failed || o->kind == TG_OUT_ERROR) {
 			deliver(o->s, o->line, o->len);
 		} else if (o->kind == TG_OUT_OK) {
@@ -319,6 +334,13 @@ bool srv_turn_commit(struct tg_server *srv)
 		o = next;
 	}
 	tg_conn_uncork();
+	if (srv->lat.nreads) {
+		/* Every line of the turn went out at the uncork. */
+		uint64_t t_written = uv_hrtime();
+		for (size_t i = 0; i < srv->lat.nreads; i++)
+			tg_lat_add(&srv->lat, TG_LAT_WRITE, tg_lat_span(t_durable, t_written));
+		tg_lat_turn_written(&srv->lat, t_written);
+	}
 	if (failed) {
 		reload_dirty(srv);
 	} else {
@@ -552,7 +574,15 @@ void tg_engine_message(struct tg_session *s, const json_t *msg)
 	if (e->login && !req_logged_in(s, msg))
 		return;
 	TG_DEBUG(s->id, 0, "op %s", op);
+	/* An act's round trip by stage (latency.h): its ok is stamped. */
+	struct tg_latency *lat = &s->srv->lat;
+	lat->in_act = e->fn == op_act;
+	if (lat->in_act) {
+		lat->act_start_ns = uv_hrtime();
+		lat->act_read_ns = s->conn ? tg_conn_read_ns(s->conn) : lat->act_start_ns;
+	}
 	e->fn(s, msg);
+	lat->in_act = false;
 	/* A failed request may have loaded a match nobody follows: let it go. */
 	json_t *mid = json_object_get(msg, "match");
 	struct tg_match *m =
@@ -758,6 +788,8 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 	check->data = srv;
 	uv_check_start(check, on_check);
 	uv_unref((uv_handle_t *)check); /* the commit hook alone keeps nothing alive */
+	if (tg_lat_start(&srv->lat, loop) != 0)
+		TG_WARN(0, 0, "the loop's turns are not timed (telegraph_loop_turn_busy_seconds)");
 	tg_heap_init(&srv->deadlines);
 	uv_timer_init(loop, clock_timer);
 	clock_timer->data = srv;
@@ -869,6 +901,7 @@ void tg_server_free(struct tg_server *s)
 		}
 	}
 	free(s->base_scratch);
+	tg_lat_stop(&s->lat);
 	uv_check_stop(s->check);
 	s->check->data = NULL;
 	uv_close((uv_handle_t *)s->check, free_check);

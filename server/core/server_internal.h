@@ -12,6 +12,7 @@
 #include "clock/deadline_heap.h"
 #include "clock/timecontrol.h"
 #include "core/engine.h"
+#include "core/latency.h"
 #include "core/notify.h"
 #include "core/ratelimit.h"
 #include "core/server.h"
@@ -160,6 +161,9 @@ struct tg_out {
 	bool logout_on_fail; /* the request logged the session in */
 	char *line;
 	size_t len;
+	/* The ok of an act: when its bytes were read, its handling started and
+	 * its ok was queued (core/latency.h; 0 for every other line). */
+	uint64_t t_read, t_act, t_queued;
 };
 
 struct tg_server {
@@ -214,6 +218,7 @@ struct tg_server {
 	 * buffer of the largest flat_size seen, the loop thread's only. */
 	unsigned char *base_scratch;
 	size_t base_scratch_size;
+	struct tg_latency lat; /* the round trip's stages (latency.c) */
 };
 
 /* ---- server.c: sending, the loop turn's transaction --------------------- */

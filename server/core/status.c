@@ -184,6 +184,8 @@ char *status_prometheus(struct tg_server *srv)
 	        "# (glibc's arenas, or AddressSanitizer's; else 0).\n"
 	        "# TYPE telegraph_heap_bytes gauge\ntelegraph_heap_bytes %zu\n",
 	        vm.matches, vm.busy, vm.views, vm.rings, vm.base, heap);
+	/* Issue 17's round trip by stage (latency.h). */
+	tg_lat_prometheus(&srv->lat, f);
 	fclose(f);
 	json_decref(st);
 	return out;

@@ -508,6 +508,7 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		return;
 	}
 	c->last_read_ms = uv_now(c->net->loop);
+	c->read_ns = uv_hrtime();
 	if (c->state == TG_CONN_CLOSING)
 		return; /* closing: what the peer still sends is dropped */
 	if (BIO_write(c->rbio, buf->base, (int)nread) != (int)nread) {
@@ -597,6 +598,11 @@ void tg_conn_start(struct tg_conn *c)
 uint64_t tg_conn_id(const struct tg_conn *c)
 {
 	return c->id;
+}
+
+uint64_t tg_conn_read_ns(const struct tg_conn *c)
+{
+	return c->read_ns;
 }
 const char *tg_conn_peer(const struct tg_conn *c)
 {

@@ -98,7 +98,10 @@ void tg_conn_uncork(void);
  * flushes, then closes. */
 void tg_conn_close(struct tg_conn *c, const char *code, const char *message);
 
-uint64_t tg_conn_id(const struct tg_conn *c);      /* unique, never reused in one run */
+uint64_t tg_conn_id(const struct tg_conn *c); /* unique, never reused in one run */
+/* uv_hrtime() at the start of the read callback that brought the bytes
+ * being handled (issue 17's round-trip stages, core/latency.h). */
+uint64_t tg_conn_read_ns(const struct tg_conn *c);
 const char *tg_conn_peer(const struct tg_conn *c); /* "127.0.0.1" (address only) */
 /* The peer as max_connections_per_address counts it: the IPv4 address, or the
  * IPv6 /64 ("2001:db8:1:2::/64"), since one host is given a whole /64. */

@@ -77,6 +77,7 @@ struct tg_conn {
 	struct tg_framer framer;
 	uint64_t id;
 	uint64_t last_read_ms; /* uv_now of the last inbound bytes */
+	uint64_t read_ns;      /* uv_hrtime at the read callback that brought them */
 	/* The message deadline: set by tg_conn_note_partial when the first byte
 	 * of a message is held unfinished, cleared when none is. */
 	bool msg_partial;

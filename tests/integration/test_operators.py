@@ -16,16 +16,19 @@ on the wire.
   with who, what, when and why;
 - status gives the host uptime, connections, matches by status and actions;
   with metrics_listen set, GET /metrics gives the same as Prometheus text
-  (and anything else is 404).
+  (and anything else is 404), and issue 17's round trip by stage: each
+  accepted act counted once in every act stage, its fan-out job in every
+  fan-out stage, the loop's turns; the buckets cumulative up to +Inf.
 """
 
 import os
+import random
 import re
 import sys
 import urllib.error
 import urllib.request
 
-from harness import Harness, check, run_main
+from harness import Harness, check, pick_action, register, run_main
 from raw_tls import connect
 
 PW = "correct horse"
@@ -234,6 +237,64 @@ def status(h, root):
         check(False, "GET / on the metrics port must be 404")
     except urllib.error.HTTPError as e:
         check(e.code == 404, f"GET / on the metrics port: {e.code}")
+    stages(h, port)
+
+
+def metrics(port):
+    return urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+
+
+def histogram(text, metric, stage=None):
+    """(count, [(le, cumulative count)]) of a Prometheus histogram."""
+    lab = f'stage="{stage}",' if stage else ""
+    buckets = [(le, int(n)) for le, n in re.findall(
+        rf'^{metric}_bucket\{{{lab}le="([^"]+)"\}} (\d+)$', text, re.M)]
+    plain = f'\\{{stage="{stage}"\\}}' if stage else ""
+    m = re.search(rf"^{metric}_count{plain} (\d+)$", text, re.M)
+    check(m and buckets and buckets[-1][0] == "+Inf", f"{metric} {stage}: {text}")
+    count = int(m.group(1))
+    check(all(a[1] <= b[1] for a, b in zip(buckets, buckets[1:])) and buckets[-1][1] == count,
+          f"{metric} {stage}: cumulative buckets up to +Inf = count: {buckets} {count}")
+    return count
+
+
+ACT_STAGES = ("read_to_act", "act", "to_commit", "commit", "write", "total")
+FANOUT_STAGES = ("queue", "compute", "handoff")
+
+
+def stages(h, port):
+    """Three acts of a fixture duel: each counted once in every act stage
+    (its ok stamped from read to written), their fan-out jobs in the
+    fan-out stages, and the loop's turns timed."""
+    hank, ivy = h.client("hank"), h.client("ivy")
+    register(hank, "hank")
+    register(ivy, "ivy")
+    match = hank.ok({"op": "create", "game": "fixture-duel", "scenario": "standard",
+                     "side": "alpha"})["match"]
+    ivy.ok({"op": "join", "match": match})
+    players = {"alpha": hank, "beta": ivy}
+    before = metrics(port)
+    seq, rng = 0, random.Random(17)
+    for _ in range(3):
+        view = hank.view_at(match, seq)["view"]
+        who = players[view["awaiting"][0]]
+        action = pick_action(rng, who.view_at(match, seq)["view"])
+        seq = who.ok({"op": "act", "match": match, "seq": seq, "action": action})["seq"]
+    hank.view_at(match, seq)
+    ivy.view_at(match, seq)
+    after = metrics(port)
+    for st in ACT_STAGES:
+        n0 = histogram(before, "telegraph_act_stage_seconds", st)
+        n1 = histogram(after, "telegraph_act_stage_seconds", st)
+        check(n1 - n0 == 3, f"three acts in stage {st}: {n0} -> {n1}")
+    for st in FANOUT_STAGES:
+        n0 = histogram(before, "telegraph_fanout_stage_seconds", st)
+        n1 = histogram(after, "telegraph_fanout_stage_seconds", st)
+        check(n1 - n0 >= 1, f"the acts' fan-out jobs in stage {st}: {n0} -> {n1}")
+    check(histogram(after, "telegraph_loop_turn_busy_seconds") >
+          histogram(before, "telegraph_loop_turn_busy_seconds"), "the loop's turns are timed")
+    hank.close()
+    ivy.close()
 
 
 def cli(h):

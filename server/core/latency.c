@@ -1,0 +1,158 @@
+/* latency.c — the per-stage histograms of latency.h (issue 17's round-trip
+ * tail): fixed buckets from 25 us to 100 ms, printed as Prometheus
+ * histograms (telegraph_act_stage_seconds, telegraph_fanout_stage_seconds,
+ * telegraph_loop_turn_busy_seconds). */
+#include <stdlib.h>
+
+#include "core/latency.h"
+
+/* Upper bounds in ns; the bucket after the last is +Inf. */
+static const uint64_t bound_ns[TG_LAT_BUCKETS - 1] = {
+    25000,   50000,   100000,  200000,  300000,   500000,   750000,   1000000,  1500000,   2000000,
+    3000000, 4000000, 5000000, 7500000, 10000000, 15000000, 25000000, 50000000, 100000000,
+};
+
+static const struct {
+	const char *metric, *label;
+} names[TG_LAT_N] = {
+    [TG_LAT_READ_TO_ACT] = {"telegraph_act_stage_seconds", "read_to_act"},
+    [TG_LAT_ACT] = {"telegraph_act_stage_seconds", "act"},
+    [TG_LAT_TO_COMMIT] = {"telegraph_act_stage_seconds", "to_commit"},
+    [TG_LAT_COMMIT] = {"telegraph_act_stage_seconds", "commit"},
+    [TG_LAT_WRITE] = {"telegraph_act_stage_seconds", "write"},
+    [TG_LAT_TOTAL] = {"telegraph_act_stage_seconds", "total"},
+    [TG_LAT_FANOUT_QUEUE] = {"telegraph_fanout_stage_seconds", "queue"},
+    [TG_LAT_FANOUT_COMPUTE] = {"telegraph_fanout_stage_seconds", "compute"},
+    [TG_LAT_FANOUT_HANDOFF] = {"telegraph_fanout_stage_seconds", "handoff"},
+    [TG_LAT_TURN] = {"telegraph_loop_turn_busy_seconds", NULL},
+};
+
+void tg_lat_add(struct tg_latency *l, enum tg_lat_stage s, uint64_t ns)
+{
+	struct tg_lat_hist *h = &l->h[s];
+	int b = 0;
+	while (b < TG_LAT_BUCKETS - 1 && ns > bound_ns[b])
+		b++;
+	h->bucket[b]++;
+	h->count++;
+	h->sum_ns += ns;
+}
+
+uint64_t tg_lat_span(uint64_t a, uint64_t b)
+{
+	return a && b > a ? b - a : 0;
+}
+
+bool tg_lat_note_read(struct tg_latency *l, uint64_t read_ns)
+{
+	if (l->nreads == l->creads) {
+		size_t n = l->creads ? 2 * l->creads : 64;
+		uint64_t *r = realloc(l->reads, n * sizeof *r);
+		if (!r)
+			return false;
+		l->reads = r;
+		l->creads = n;
+	}
+	l->reads[l->nreads++] = read_ns;
+	return true;
+}
+
+void tg_lat_turn_written(struct tg_latency *l, uint64_t written_ns)
+{
+	for (size_t i = 0; i < l->nreads; i++)
+		tg_lat_add(l, TG_LAT_TOTAL, tg_lat_span(l->reads[i], written_ns));
+	l->nreads = 0;
+}
+
+/* Before each poll: the turn that just ended was busy for the time since
+ * the last poll less what that poll waited. */
+static void on_prepare(uv_prepare_t *p)
+{
+	struct tg_latency *l = p->data;
+	if (!l)
+		return;
+	uint64_t now = uv_hrtime(), idle = uv_metrics_idle_time(p->loop);
+	if (l->last_prepare_ns) {
+		uint64_t wall = now - l->last_prepare_ns, waited = idle - l->last_idle_ns;
+		tg_lat_add(l, TG_LAT_TURN, wall > waited ? wall - waited : 0);
+	}
+	l->last_prepare_ns = now;
+	l->last_idle_ns = idle;
+}
+
+int tg_lat_start(struct tg_latency *l, uv_loop_t *loop)
+{
+	int r = uv_loop_configure(loop, UV_METRICS_IDLE_TIME);
+	if (r != 0)
+		return r;
+	l->prepare = calloc(1, sizeof *l->prepare);
+	if (!l->prepare)
+		return UV_ENOMEM;
+	uv_prepare_init(loop, l->prepare);
+	l->prepare->data = l;
+	uv_prepare_start(l->prepare, on_prepare);
+	/* It must not keep a loop alive that has nothing else to do. */
+	uv_unref((uv_handle_t *)l->prepare);
+	return 0;
+}
+
+static void prepare_closed(uv_handle_t *h)
+{
+	free(h);
+}
+
+void tg_lat_stop(struct tg_latency *l)
+{
+	if (l->prepare) {
+		l->prepare->data = NULL;
+		uv_close((uv_handle_t *)l->prepare, prepare_closed);
+		l->prepare = NULL;
+	}
+	free(l->reads);
+	l->reads = NULL;
+	l->nreads = l->creads = 0;
+}
+
+static const char *help(const char *metric)
+{
+	if (names[TG_LAT_ACT].metric == metric)
+		return "Where an accepted act's round trip goes, by stage\n"
+		       "# (read_to_act, act, to_commit, commit, write; total = read to written).";
+	if (names[TG_LAT_FANOUT_QUEUE].metric == metric)
+		return "A fan-out job (the followers' patches) by stage: queue (made to\n"
+		       "# taken by a worker), compute, handoff (worker done to sent by the loop).";
+	return "The event loop's busy time per turn (poll to poll, less the wait).";
+}
+
+void tg_lat_prometheus(const struct tg_latency *l, FILE *f)
+{
+	const char *last = NULL;
+	for (int s = 0; s < TG_LAT_N; s++) {
+		const char *metric = names[s].metric;
+		if (metric != last) {
+			fprintf(f, "# HELP %s %s\n# TYPE %s histogram\n", metric, help(metric),
+			        metric);
+			last = metric;
+		}
+		char label[64] = "";
+		if (names[s].label)
+			snprintf(label, sizeof label, "stage=\"%s\",", names[s].label);
+		const struct tg_lat_hist *h = &l->h[s];
+		uint64_t cum = 0;
+		for (int b = 0; b < TG_LAT_BUCKETS; b++) {
+			cum += h->bucket[b];
+			if (b < TG_LAT_BUCKETS - 1)
+				fprintf(f, "%s_bucket{%sle=\"%g\"} %llu\n", metric, label,
+				        (double)bound_ns[b] / 1e9, (unsigned long long)cum);
+			else
+				fprintf(f, "%s_bucket{%sle=\"+Inf\"} %llu\n", metric, label,
+				        (unsigned long long)cum);
+		}
+		/* The label set without its trailing comma, braces only if any. */
+		char plain[64] = "";
+		if (names[s].label)
+			snprintf(plain, sizeof plain, "{stage=\"%s\"}", names[s].label);
+		fprintf(f, "%s_sum%s %.9f\n%s_count%s %llu\n", metric, plain,
+		        (double)h->sum_ns / 1e9, metric, plain, (unsigned long long)h->count);
+	}
+}
