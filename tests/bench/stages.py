@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Issue 17's round trip by stage over a window: subtracts two scrapes of
+the daemon's /metrics (files, or http URLs read now) and prints each stage
+histogram's count, mean and p50 / p90 / p99 (interpolated within the
+buckets, 25 us to 100 ms) and the share above 2 ms. The histograms are
+docs/OPERATIONS.md's telegraph_act_stage_seconds,
+telegraph_fanout_stage_seconds and telegraph_loop_turn_busy_seconds.
+
+    python3 tests/bench/stages.py BEFORE AFTER
+"""
+import re
+import sys
+import urllib.request
+
+
+def read(src):
+    if src.startswith("http://"):
+        return urllib.request.urlopen(src, timeout=10).read().decode()
+    with open(src) as f:
+        return f.read()
+
+
+def parse(text):
+    h = {}
+    for ln in text.splitlines():
+        m = re.match(r'^(telegraph_\w+?)_bucket\{(?:stage="(\w+)",)?le="([^"]+)"\} (\d+)$', ln)
+        if m:
+            le = float("inf") if m.group(3) == "+Inf" else float(m.group(3))
+            h.setdefault((m.group(1), m.group(2) or ""), {"b": []})["b"].append(
+                (le, int(m.group(4))))
+            continue
+        m = re.match(r'^(telegraph_\w+?)_(sum|count)(?:\{stage="(\w+)"\})? (\S+)$', ln)
+        if m and (m.group(1), m.group(3) or "") in h:
+            h[(m.group(1), m.group(3) or "")][m.group(2)] = float(m.group(4))
+    return h
+
+
+def quantile(buckets, n, p):
+    target, prev_le, prev_c = p * n, 0.0, 0
+    for le, c in buckets:
+        if c >= target:
+            if le == float("inf"):
+                return prev_le * 1e3
+            f = (target - prev_c) / (c - prev_c) if c > prev_c else 0
+            return (prev_le + f * (le - prev_le)) * 1e3
+        prev_le, prev_c = le, c
+    return prev_le * 1e3
+
+
+def main():
+    a, b = parse(read(sys.argv[1])), parse(read(sys.argv[2]))
+    print(f"{'histogram':28} {'stage':12} {'count':>8} {'mean ms':>8} {'p50':>7} {'p90':>7} "
+          f"{'p99':>7} {'>2ms %':>7}")
+    for key, hb in b.items():
+        ha = a.get(key, {"b": [(le, 0) for le, _ in hb["b"]], "sum": 0, "count": 0})
+        d = [(le, c1 - c0) for (le, c1), (_, c0) in zip(hb["b"], ha["b"])]
+        n = hb.get("count", 0) - ha.get("count", 0)
+        if n <= 0:
+            continue
+        s = hb.get("sum", 0) - ha.get("sum", 0)
+        under2 = next((c for le, c in d if abs(le - 0.002) < 1e-9), n)
+        print(f"{key[0].replace('telegraph_', ''):28} {key[1]:12} {n:8.0f} {s / n * 1e3:8.3f} "
+              f"{quantile(d, n, .5):7.3f} {quantile(d, n, .9):7.3f} {quantile(d, n, .99):7.3f} "
+              f"{100 * (n - under2) / n:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
