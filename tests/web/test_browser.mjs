@@ -235,7 +235,8 @@ async function forceMove(p, view, sent) {
 // general among the param's choices lists exactly the actions that name
 // him, in an action or among a param's choices (and, for the force in
 // motion, those naming no unit), the card's activation among them; picking
-// it asks for no general and sends the card's action with general him.
+// it asks for no general and sends the card's action with general him
+// (the first card, where cards of the same generals are one entry).
 // False when no general of the choices commands a force on the map.
 const names = (entry, id) => Object.entries(entry.action).some(([k, v]) => k !== "type" && [v].flat().includes(id)) ||
   (entry.params || []).some((prm) => prm.choices.some((c) => c.value === id));
@@ -262,10 +263,18 @@ async function activateByPick(p, view, i, sent) {
   const before = await seqOf(p.page);
   const n = sent.length;
   await p.page.click(`button.action[data-index="${i}"]`);
-  if (await p.page.$("#choose-send")) fail(`${p.name}: the activation picked by ${id} asks for its general again`);
+  // cards whose PC activate the same generals are one entry, the card its
+  // other param: the chooser asks for the card (its first), not the general
+  const card = (entry.params || []).find((x) => x.name === "card");
+  if (card) {
+    for (const end = Date.now() + 5000; Date.now() < end && !(await p.page.$("#choose-send")); )
+      await p.page.waitForTimeout(100);
+    if (await p.page.$('#chooser select.param[name="general"]')) fail(`${p.name}: the activation picked by ${id} asks for its general again`);
+    await p.page.click("#choose-send");
+  } else if (await p.page.$("#choose-send")) fail(`${p.name}: the activation picked by ${id} asks for its general again`);
   await played(p, before, `the activation of ${id}`);
   const act = sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act");
-  const want1 = JSON.stringify({ ...entry.action, general: id });
+  const want1 = JSON.stringify({ ...entry.action, general: id, ...(card ? { card: card.choices[0].value } : {}) });
   if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${id}'s activation sent ${JSON.stringify(act)}, not ${want1}`);
   console.log(`# ${p.name} picked ${id} at ${pad(f.hex)}: ${want.length} actions listed, sent ${want1}`);
   return true;

@@ -95,36 +95,95 @@ static json_t *activation_choices(const struct lw_state *s, int side, int pc,
 	return ch;
 }
 
-/* The CARD step's lists of generals, one per PC value met in the hand. */
+/* The CARD step's lists of generals, one per PC value met in the hand, and
+ * the groups of cards whose lists are equal. */
 struct by_pc {
 	int n;
 	int pc[LW_HAND_MAX];
 	json_t *choices[LW_HAND_MAX]; /* NULL: no general */
+	int same[LW_HAND_MAX];        /* the first list equal to this one */
+	bool offered[LW_HAND_MAX];    /* its group's entry is in the list */
 	struct card_gens gens;
 };
 
-/* 10.6.2: "activate a general with this card": the general is the entry's
- * parameter. Cards of one PC value offer the same generals: their list is
- * built once and shared. */
-static void offer_card_activation(const struct lw_state *s, int side, json_t *list, int card,
-                                  int pc, struct by_pc *lists)
+static bool activates(const struct lw_card *k)
+{
+	return k->kind == LW_KIND_ACTIVATION || k->kind == LW_KIND_PECULIAR; /* optional 70-71 */
+}
+
+/* The list of a card worth pc PC (found, or made and grouped). */
+static int list_of(const struct lw_state *s, int side, int pc, struct by_pc *lists)
 {
 	int i = 0;
 	while (i < lists->n && lists->pc[i] != pc)
 		i++;
-	if (i == lists->n) {
-		if (i == LW_HAND_MAX)
-			return; /* a hand holds LW_HAND_MAX cards at most */
-		lists->pc[i] = pc;
-		lists->choices[i] = activation_choices(s, side, pc, &lists->gens);
-		lists->n++;
-	}
-	if (!lists->choices[i])
+	if (i < lists->n || i == LW_HAND_MAX)
+		return i < lists->n ? i : -1;
+	lists->pc[i] = pc;
+	lists->choices[i] = activation_choices(s, side, pc, &lists->gens);
+	lists->same[i] = i;
+	for (int j = 0; j < i; j++)
+		if (lists->same[j] == j && (lists->choices[j] && lists->choices[i]
+		                                ? json_equal(lists->choices[j], lists->choices[i])
+		                                : lists->choices[j] == lists->choices[i])) {
+			lists->same[i] = j;
+			break;
+		}
+	lists->n++;
+	return i;
+}
+
+/* 10.6.2: "activate a general with this card": the card and the general
+ * are the entry's two parameters, a product (issue 17: each card's entry
+ * repeated the list of generals, three quarters of a CARD step's offers).
+ * The cards whose PC activate the same generals make one entry, offered
+ * where the first of them stood. */
+static void offer_card_activation(const struct lw_state *s, int side, json_t *list, int card,
+                                  int pc, struct by_pc *lists)
+{
+	int i = list_of(s, side, pc, lists);
+	if (i < 0)
 		return;
-	tg_offer_choice(
-	    list, json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "activate"),
-	    "general", "General to activate", json_incref(lists->choices[i]),
-	    "Activate a general with card %d %s [%d PC]", card, lw_play_card_name(side, card), pc);
+	int g = lists->same[i];
+	if (!lists->choices[g] || lists->offered[g])
+		return;
+	lists->offered[g] = true;
+	const struct lw_player *p = &s->side[side];
+	json_t *cards = json_array();
+	int lo = pc, hi = pc;
+	for (int h = 0; h < p->cards.hand_n; h++) {
+		int c = p->cards.hand[h];
+		const struct lw_card *k = lw_card(side, c);
+		int j = activates(k) ? list_of(s, side, k->pc, lists) : -1;
+		if (j < 0 || lists->same[j] != g)
+			continue;
+		char l[120];
+		snprintf(l, sizeof l, "%d %s [%d PC]", c, lw_play_card_name(side, c), k->pc);
+		json_array_append_new(cards, json_pack("{s:i,s:s}", "value", c, "label", l));
+		lo = k->pc < lo ? k->pc : lo;
+		hi = k->pc > hi ? k->pc : hi;
+	}
+	if (json_array_size(cards) == 1) { /* as before: the card in the action */
+		json_decref(cards);
+		tg_offer_choice(
+		    list,
+		    json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "activate"),
+		    "general", "General to activate", json_incref(lists->choices[g]),
+		    "Activate a general with card %d %s [%d PC]", card,
+		    lw_play_card_name(side, card), pc);
+		return;
+	}
+	char label[160];
+	if (lo == hi)
+		snprintf(label, sizeof label, "Activate a general with a card of %d PC", lo);
+	else
+		snprintf(label, sizeof label, "Activate a general with a card of %d to %d PC", lo,
+		         hi);
+	json_array_append_new(
+	    list, json_pack("{s:s,s:{s:s,s:s},s:[{s:s,s:s,s:o},{s:s,s:s,s:O}]}", "label", label,
+	                    "action", "type", "play", "use", "activate", "params", "name", "card",
+	                    "label", "Card to play", "choices", cards, "name", "general", "label",
+	                    "General to activate", "choices", lists->choices[g]));
 }
 
 bool lw_play_may_pass(const struct lw_state *s, int side)

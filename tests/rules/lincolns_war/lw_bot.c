@@ -349,10 +349,32 @@ static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
  * counts as one entry per general, each with its choice made: which general
  * acts is what the policies weigh (seek_score, war_score), and the bot
  * plays as it did when the server offered each card and general as an
- * entry of its own (issue 17 made the general a parameter). So does a
+ * entry of its own (issue 17 made the general a parameter; the cards
+ * whose PC activate the same generals are one entry since, card and
+ * general its parameters, expanded card by card). So does a
  * card played for its event, whose target (a general, a hex, a card) is a
  * parameter since issue 17 too. Any other parameter (a destination, a
  * second force) stays open, drawn after. */
+static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params, size_t i)
+{
+	const json_t *p = json_array_get(params, i);
+	if (!p) {
+		json_array_append_new(out,
+		                      json_pack("{s:O,s:o}", "label", json_object_get(e, "label"),
+		                                "action", json_deep_copy(a)));
+		return;
+	}
+	const char *name = json_string_value(json_object_get(p, "name"));
+	size_t c;
+	json_t *x;
+	json_array_foreach(json_object_get(p, "choices"), c, x)
+	{
+		json_object_set(a, name, json_object_get(x, "value"));
+		expand(out, e, a, params, i + 1);
+	}
+	json_object_del(a, name);
+}
+
 static json_t *candidates(const json_t *acts)
 {
 	json_t *out = json_array();
@@ -360,25 +382,21 @@ static json_t *candidates(const json_t *acts)
 	json_t *e;
 	json_array_foreach(acts, i, e)
 	{
-		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		json_t *params = json_object_get(e, "params");
+		json_t *p = json_array_get(params, 0);
 		const char *name = json_string_value(json_object_get(p, "name"));
 		const char *use =
 		    json_string_value(json_object_get(json_object_get(e, "action"), "use"));
 		bool event = use && strcmp(use, "event") == 0;
-		if (!name || (strcmp(name, "general") != 0 && !event)) {
+		bool card =
+		    name && strcmp(name, "card") == 0 && use && strcmp(use, "activate") == 0;
+		if (!name || (strcmp(name, "general") != 0 && !event && !card)) {
 			json_array_append(out, e);
 			continue;
 		}
-		size_t c;
-		json_t *x;
-		json_array_foreach(json_object_get(p, "choices"), c, x)
-		{
-			json_t *a = json_deep_copy(json_object_get(e, "action"));
-			json_object_set(a, name, json_object_get(x, "value"));
-			json_array_append_new(out,
-			                      json_pack("{s:O,s:o}", "label",
-			                                json_object_get(e, "label"), "action", a));
-		}
+		json_t *a = json_deep_copy(json_object_get(e, "action"));
+		expand(out, e, a, params, 0);
+		json_decref(a);
 	}
 	return out;
 }
