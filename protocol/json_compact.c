@@ -27,15 +27,6 @@ int tg_text_reserve(struct tg_text *t, size_t n)
 	return 0;
 }
 
-void tg_text_put(struct tg_text *t, const char *s, size_t n)
-{
-	if (tg_text_reserve(t, n) != 0)
-		return;
-	memcpy(t->p + t->n, s, n);
-	t->n += n;
-	t->p[t->n] = 0;
-}
-
 /* jansson's own bytes for v (a real, or a string off the fast path). */
 static int by_jansson(struct tg_text *t, const json_t *v)
 {
@@ -60,29 +51,48 @@ static int by_jansson(struct tg_text *t, const json_t *v)
 #define ANY_ABOVE(w, n) ((((w) + ONES * (127 - (n))) | (w)) & HIGHS)
 #define ANY_ZERO(w) (((w)-ONES) & ~(w)&HIGHS)
 
+/* The word's bytes fail a test: a byte to escape or to leave to jansson
+ * (bit 0), or a '"' or '\\' (bit 1). */
+static inline unsigned word_test(uint64_t w)
+{
+	unsigned odd = (ANY_BELOW(w, 0x20) | ANY_ABOVE(w, 0x7e)) != 0;
+	unsigned quote = (ANY_ZERO(w ^ (ONES * '"')) | ANY_ZERO(w ^ (ONES * '\\'))) != 0;
+	return odd | quote << 1;
+}
+
 /* A string of printable ASCII: only '"' and '\\' are escaped (as jansson
  * does without JSON_ESCAPE_SLASH). 1 if written, 0 if it is not such a
  * string, -1 when out of memory. The bytes are checked eight at a time
- * (issue 17: this loop was the biggest cost of writing a view's text). */
+ * (issue 17: this loop was the biggest cost of writing a view's text), the
+ * last few as one word too: the string's last eight bytes (which overlap
+ * the words already checked), or for a string shorter than eight its bytes
+ * padded with spaces, not one byte at a time. */
 static int plain_string(struct tg_text *t, const char *s, size_t len)
 {
-	bool quoted = false; /* a '"' or '\\' is in s */
-	size_t i = 0;
-	for (; i + 8 <= len; i += 8) {
-		uint64_t w;
-		memcpy(&w, s + i, 8);
-		if (ANY_BELOW(w, 0x20) | ANY_ABOVE(w, 0x7e))
-			return 0;
-		quoted |= (ANY_ZERO(w ^ (ONES * '"')) | ANY_ZERO(w ^ (ONES * '\\'))) != 0;
+	unsigned test = 0;
+	uint64_t w;
+	if (len >= 8) {
+		size_t i = 0;
+		for (; i + 8 <= len; i += 8) {
+			memcpy(&w, s + i, 8);
+			test |= word_test(w);
+		}
+		if (i < len) {
+			memcpy(&w, s + len - 8, 8);
+			test |= word_test(w);
+		}
+	} else {
+		char pad[8];
+		memset(pad, ' ', sizeof pad);
+		if (len)
+			memcpy(pad, s, len);
+		memcpy(&w, pad, 8);
+		test = word_test(w);
 	}
-	for (; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c >= 0x7f)
-			return 0;
-		quoted |= c == '"' || c == '\\';
-	}
+	if (test & 1)
+		return 0;
 	size_t esc = 0;
-	for (i = 0; quoted && i < len; i++)
+	for (size_t i = 0; (test & 2) && i < len; i++)
 		esc += s[i] == '"' || s[i] == '\\';
 	if (tg_text_reserve(t, len + esc + 2) != 0)
 		return -1;
@@ -92,7 +102,7 @@ static int plain_string(struct tg_text *t, const char *s, size_t len)
 		memcpy(o, s, len);
 		o += len;
 	} else {
-		for (i = 0; i < len; i++) {
+		for (size_t i = 0; i < len; i++) {
 			if (s[i] == '"' || s[i] == '\\')
 				*o++ = '\\';
 			*o++ = s[i];
@@ -141,18 +151,19 @@ int tg_json_compact_append(struct tg_text *t, const json_t *v)
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: {
 		tg_text_put(t, "{", 1);
-		const char *key;
-		json_t *x;
+		/* jansson's iterator straight, not json_object_foreach: that
+		 * asks for each key's iterator again and its length by strlen */
 		int first = 1;
-		json_object_foreach((json_t *)v, key, x)
-		{
+		for (void *i = json_object_iter((json_t *)v); i;
+		     i = json_object_iter_next((json_t *)v, i)) {
 			if (!first)
 				tg_text_put(t, ",", 1);
 			first = 0;
-			if (tg_json_compact_string(t, key, strlen(key)) != 0)
+			if (tg_json_compact_string(t, json_object_iter_key(i),
+			                           json_object_iter_key_len(i)) != 0)
 				return -1;
 			tg_text_put(t, ":", 1);
-			if (tg_json_compact_append(t, x) != 0)
+			if (tg_json_compact_append(t, json_object_iter_value(i)) != 0)
 				return -1;
 		}
 		tg_text_put(t, "}", 1);

@@ -51,6 +51,12 @@ int main(void)
 		same(fixed[i]);
 		json_decref(fixed[i]);
 	}
+	/* a member name holding a NUL (json_object_setn): jansson writes it
+	 * whole, "a\u0000b", not cut at the NUL */
+	json_t *nul = json_object();
+	json_object_setn_new(nul, "a\0b", 3, json_integer(1));
+	CHECK(same(nul));
+	json_decref(nul);
 	long n = 3000, ok = json_random_trees(n, same);
 	CHECKF(ok == n, "%ld of %ld random trees written as jansson writes them", ok, n);
 	/* each kind of byte at each place of strings of 1 to 40 bytes: the
