@@ -203,6 +203,24 @@ int main(void)
 	fixed("{\"a\":1}", "{\"a\":\"1\"}", 0);
 	fixed("{\"p/q\":1,\"x~y\":2,\"\":3}", "{\"p/q\":2,\"x~y\":3,\"\":4}", 0);
 	fixed("{\"a\":{\"b\":{}}}", "{\"a\":{\"b\":{\"c\":null}}}", 0);
+	/* a changed array member diffed on its elements' text: a hand of
+	 * cards with one removed from the middle, one changed, one added
+	 * first; strings holding ',', '[' and ']'; arrays in arrays */
+	fixed("{\"hand\":[{\"id\":1,\"t\":\"a\"},{\"id\":2,\"t\":\"b\"},{\"id\":3,\"t\":\"c\"},"
+	      "{\"id\":4,\"t\":\"d\"}],\"n\":4}",
+	      "{\"hand\":[{\"id\":5,\"t\":\"e\"},{\"id\":1,\"t\":\"a\"},{\"id\":3,\"t\":\"C\"},"
+	      "{\"id\":4,\"t\":\"d\"}],\"n\":4}",
+	      0);
+	fixed("{\"a\":[\"x,y\",\"[\",\"]\",\"\\\"\"]}",
+	      "{\"a\":[\"[\",\"x,y\",\"]\\\"\",\"\\\"\"]}", 0);
+	fixed("{\"a\":[[1,2],[3],[],[4,[5]]]}", "{\"a\":[[1,2],[],[4,[6]],[7]]}", 0);
+	fixed("{\"a\":[]}", "{\"a\":[1,true,false,null]}", 0);
+	fixed("{\"a\":[1,true,false,null]}", "{\"a\":[]}", 0);
+	/* an array holding a real: its text differs where its value may not
+	 * (-0.0 and 0.0), so it is diffed parsed: on the texts' stamps, 1 and
+	 * -0.0 against 0.0 would pair 1 with 0.0 and replace it */
+	fixed("{\"a\":[1,-0.0]}", "{\"a\":[0.0]}", 0);
+	fixed("{\"a\":[{\"b\":[1,-0.0]}]}", "{\"a\":[{\"b\":[0.0]},2]}", 0);
 	/* left to the parsed diff, the operations untouched */
 	fixed("{\"caf\\u00e9\":1}", "{\"caf\\u00e9\":2}", 1);
 	fixed("[1]", "{\"a\":1}", 1);

@@ -9,6 +9,8 @@
 
 #include "json_patch.h"
 #include "json_pointer.h"
+#include "view_items.h"
+#include "view_sections.h"
 
 /* Objects nested deeper than this are diffed parsed (the same operations;
  * it bounds the stack the walk takes). */
@@ -176,6 +178,80 @@ static void emit(struct walk *w, const char *op, json_t *value)
 static void walk_object(struct walk *w, const char *old, size_t olen, const json_t *now,
                         const char *nt, size_t nlen, size_t depth, unsigned level);
 
+/* The text t[0, n) holds no real outside its strings: no '.', and no 'e'
+ * or 'E' after a digit (jansson writes a real with one of them; "true"
+ * and "false" have their 'e' after a letter). */
+static bool no_reals(const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = t[i];
+		if (c == '"') {
+			i = string_end(t, n, i);
+		} else if (c == '.' || ((c == 'e' || c == 'E') && i > 0 && t[i - 1] >= '0' &&
+		                        t[i - 1] <= '9')) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A changed member that is an array on both sides (x's text, y's text and
+ * its value v), diffed on its elements' text as a section that is an array
+ * is (kit/view_items.h, view_sections.c's by_text): each element stamped by
+ * a hash of its text, so that only the elements a run of changes pairs are
+ * parsed (issue 17: a hand of cards, parsed back whole on both sides to
+ * diff one card away, was 45 M of bench_views 300's 529 M). The operations
+ * are tg_json_patch_diff_append's for the parsed arrays. 0 done; 1 left to
+ * the parsed diff, ops as they were (a real in either text, whose text may
+ * differ where its value does not; a path too long for the items' diff; or
+ * out of memory, which the parsed diff meets again). */
+static int array_on_text(struct walk *w, const struct member *x, const struct member *y,
+                         const json_t *v)
+{
+	if (w->path.len > 100 || !no_reals(x->val, x->vlen) || !no_reals(y->val, y->vlen))
+		return 1;
+	/* the previous elements: each one's text and its stamp */
+	uint32_t om = 0, cap = 0;
+	uint64_t *ostamp = NULL;
+	uint32_t *olen = NULL;
+	int rc = 0;
+	const char *t = x->val;
+	size_t n = x->vlen;
+	if (n < 2 || t[0] != '[' || t[n - 1] != ']')
+		return 1;
+	for (size_t i = 1; n > 2 && i < n - 1 && rc == 0;) {
+		size_t e = value_end(t, n, i);
+		void *arr[] = {ostamp, olen};
+		const size_t size[] = {sizeof *ostamp, sizeof *olen};
+		if (e <= i || e >= n || (t[e] != ',' && t[e] != ']') || e - i > UINT32_MAX ||
+		    tg_view_items_grow(&cap, om + 1, 16, 2, arr, size) != 0)
+			rc = 1;
+		ostamp = arr[0];
+		olen = arr[1];
+		if (rc)
+			break;
+		ostamp[om] = tg_stamp_bytes(0, t + i, e - i);
+		olen[om++] = (uint32_t)(e - i);
+		i = e + 1;
+	}
+	struct tg_view_items it;
+	size_t first = json_array_size(w->ops);
+	if (rc == 0 && tg_view_items_begin(&it, NULL, t, ostamp, olen, om, true, false) == 0) {
+		if (tg_view_items_of_array(&it, v, y->val, y->vlen) != 0 ||
+		    tg_view_items_diff(&it, w->ops, w->path.s) != 0)
+			rc = 1;
+		tg_view_items_end(&it);
+	} else {
+		rc = 1;
+	}
+	free(ostamp);
+	free(olen);
+	if (rc)
+		while (json_array_size(w->ops) > first)
+			json_array_remove(w->ops, json_array_size(w->ops) - 1);
+	return rc;
+}
+
 /* Member x changed to y (whose value is v), at depth: as diff_value. */
 static void changed(struct walk *w, const struct member *x, const struct member *y, json_t *v,
                     size_t depth, unsigned level)
@@ -184,10 +260,13 @@ static void changed(struct walk *w, const struct member *x, const struct member 
 	if (was_object && json_is_object(v) && depth < TG_JSON_POINTER_MAX_DEPTH &&
 	    level < WALK_MAX) {
 		walk_object(w, x->val, x->vlen, v, y->val, y->vlen, depth, level + 1);
+	} else if (was_array && json_is_array(v) && array_on_text(w, x, y, v) == 0) {
+		/* an array diffed on its elements' text */
 	} else if ((was_object && json_is_object(v)) || (was_array && json_is_array(v)) ||
 	           json_is_real(v)) {
-		/* an array (or an object past the walk's bound) is diffed
-		 * parsed, and a real compared by value (-0.0 equals 0.0) */
+		/* an array array_on_text left (or an object past the walk's
+		 * bound) is diffed parsed, and a real compared by value (-0.0
+		 * equals 0.0) */
 		json_t *was = json_loadb(x->val, x->vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 		if (!was || tg_json_patch_diff_append(w->ops, w->path.s, was, v) != 0)
 			w->rc = -1;
