@@ -622,6 +622,8 @@ static int foray_check(const struct lw_state *s, int side, int u, struct tg_erro
 	return 0;
 }
 
+/* 13.2.4: one entry per cavalry unit and kind of foray, the hex its
+ * param "target" (issue 17: not one entry per unit, hex and kind). */
 void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
 {
 	char name[64], hl[64], id[48];
@@ -632,20 +634,30 @@ void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
 		int n = tg_hex_neighbours(&lw_D()->grid, s->unit[u].hex, nb);
 		lw_unit_name(s, u, name, sizeof name);
 		lw_unit_id(s, u, id, sizeof id);
+		json_t *raid = json_array(), *rit = json_array();
 		for (int i = 0; i < n; i++) {
 			lw_hex_label(nb[i], hl, sizeof hl);
 			if (lw_raid_check(s, u, nb[i], true, NULL) == 0)
-				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
-				                   "target", nb[i], "do", "raid"),
-				         "Foray: %s raids %s for 1 PC (13.2.4)", name, hl);
+				json_array_append_new(
+				    raid, json_pack("{s:i,s:s}", "value", nb[i], "label", hl));
 			if (lw_rit_check(s, u, nb[i], false, true, NULL) == 0)
-				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i,s:s}", "type", "foray", "unit", id,
-				                   "target", nb[i], "do", "rit"),
-				         "Foray: %s places an RIT at %s for 1 PC (13.2.4)", name,
-				         hl);
+				json_array_append_new(
+				    rit, json_pack("{s:i,s:s}", "value", nb[i], "label", hl));
 		}
+		if (json_array_size(raid))
+			tg_offer_choice(
+			    list,
+			    json_pack("{s:s,s:s,s:s}", "type", "foray", "unit", id, "do", "raid"),
+			    "target", "Hex to raid", json_incref(raid),
+			    "Foray: %s raids for 1 PC (13.2.4)", name);
+		if (json_array_size(rit))
+			tg_offer_choice(
+			    list,
+			    json_pack("{s:s,s:s,s:s}", "type", "foray", "unit", id, "do", "rit"),
+			    "target", "Hex for the RIT", json_incref(rit),
+			    "Foray: %s places an RIT for 1 PC (13.2.4)", name);
+		json_decref(raid);
+		json_decref(rit);
 	}
 }
 

@@ -47,7 +47,8 @@ struct rail_offer {
 	struct lw_stack_sum sum[LW_MAX_UNITS];
 	int hex[LW_MAX_UNITS];
 	int n;
-	json_t **choice; /* by index in lw_D()->hexes */
+	json_t **choice;   /* by index in lw_D()->hexes */
+	uint64_t *scratch; /* offer_mode's two bit sets, cores and rests */
 };
 
 static void own_stacks(const struct lw_state *s, int side, struct rail_offer *o)
@@ -84,53 +85,191 @@ static json_t *choice(struct rail_offer *o, size_t i)
 	return o->choice[i];
 }
 
-/* 9.1: general u's rail entries (mv[0]: with his force, mv[1]: alone; the
- * modes lw_rail_mover_check passed, ok) to the destinations o->to, appended
- * to out. */
-static void offer_general(const struct lw_state *s, int u, const struct lw_rail_mover mv[2],
-                          const bool ok[2], struct rail_offer *o, json_t *out)
+/* One general and mode that may rail: his destinations, a bit per index in
+ * lw_D()->hexes. */
+struct rail_mover_dests {
+	int u;
+	uint64_t *bits;
+	int cluster; /* offer_mode's */
+};
+
+/* 9.1: the destinations of mv (a mode lw_rail_mover_check passed) among
+ * the walk's hexes o->to, 12.4 checked at each, into bits; false when he
+ * has none. */
+static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *mv,
+                          const struct rail_offer *o, uint64_t *bits)
 {
 	const struct lw_data *d = lw_D();
-	char name[64], id[48];
-	for (int f = 0; f < 2; f++) {
-		bool force = f == 0;
-		if (!ok[f])
+	bool any = false;
+	for (int k = 0; k < o->n_to; k++) {
+		int to = o->to[k];
+		size_t i = (size_t)d->hex_slot[to] - 1;
+		if (!d->hexes[i].rail || !lw_rail_mover_may_end(s, mv, to, stack_at(o, to)))
 			continue;
-		/* 9.1: one entry per general and mode; the destination is its
-		 * parameter (hundreds of hexes would drown a person). */
-		json_t *dests = json_array();
-		for (int k = 0; k < o->n_to; k++) {
-			int to = o->to[k];
-			size_t i = (size_t)d->hex_slot[to] - 1;
-			if (!d->hexes[i].rail ||
-			    !lw_rail_mover_may_end(s, &mv[f], to, stack_at(o, to)))
-				continue;
-			json_array_append(dests, choice(o, i));
-		}
-		if (json_array_size(dests) == 0) {
-			json_decref(dests);
-			continue;
-		}
-		tg_offer_choice(out,
-		                json_pack("{s:s,s:s,s:b}", "type", "rail", "unit",
-		                          lw_unit_id(s, u, id, sizeof id), "force", force),
-		                "to", "Destination", dests, "Rail %s%s (%d stars)",
-		                lw_unit_name(s, u, name, sizeof name),
-		                force ? " and his force" : " alone", lw_rail_cost(s, u, force));
+		bits[i / 64] |= UINT64_C(1) << (i % 64);
+		any = true;
 	}
+	return any;
 }
 
-/* o->to in ascending id order, the data's (a bit per hex id, read back
- * word by word: a third of qsort's cost for a walk's list). */
-static void sort_to(struct rail_offer *o)
+/* One rail entry: the generals of m[] flagged in pick (each with his cost
+ * in stars) and the destinations in bits, in the data's order; every
+ * general may go to every destination (offer_mode's cover). */
+static void offer_entry(const struct lw_state *s, bool force, const struct rail_mover_dests *m,
+                        const bool *pick, int n, const uint64_t *bits, size_t words, bool further,
+                        struct rail_offer *o, json_t *out)
 {
-	static _Thread_local uint64_t bit[(LW_RAIL_HEX_IDS + 63) / 64];
-	for (int k = 0; k < o->n_to; k++)
-		bit[o->to[k] / 64] |= 1ull << (o->to[k] % 64);
-	int n = 0;
-	for (int w = 0; w < (LW_RAIL_HEX_IDS + 63) / 64; w++)
-		for (; bit[w]; bit[w] &= bit[w] - 1)
-			o->to[n++] = (int16_t)(w * 64 + __builtin_ctzll(bit[w]));
+	char name[64], id[48], label[160];
+	json_t *units = json_array(), *dests = json_array();
+	for (int k = 0; k < n; k++) {
+		if (!pick[k])
+			continue;
+		int u = m[k].u, cost = lw_rail_cost(s, u, force);
+		snprintf(label, sizeof label, "%s (%d star%s)",
+		         lw_unit_name(s, u, name, sizeof name), cost, cost == 1 ? "" : "s");
+		json_array_append_new(units,
+		                      json_pack("{s:s,s:s}", "value",
+		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+	}
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t b = bits[w]; b; b &= b - 1)
+			json_array_append(dests, choice(o, w * 64 + (size_t)__builtin_ctzll(b)));
+	json_array_append_new(
+	    out,
+	    json_pack("{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:o},{s:s,s:s,s:o}]}", "label",
+	              force ? (further ? "Rail a general and his force, further destinations (9.1)"
+	                               : "Rail a general and his force (9.1)")
+	                    : (further ? "Rail a general alone, further destinations (9.1)"
+	                               : "Rail a general alone (9.1)"),
+	              "action", "type", "rail", "force", force, "params", "name", "unit", "label",
+	              "General (the stars railed)", "choices", units, "name", "to", "label",
+	              "Destination", "choices", dests));
+}
+
+static unsigned bits_count(const uint64_t *b, size_t words)
+{
+	unsigned c = 0;
+	for (size_t w = 0; w < words; w++)
+		c += (unsigned)__builtin_popcountll(b[w]);
+	return c;
+}
+
+/* 9.1's offer in one mode: every (general, destination) pair that may rail
+ * is offered exactly once, in entries whose params "unit" and "to" may be
+ * chosen in any combination (game.h: a param's choices are independent).
+ * The generals' lists differ little (mostly by the hex each stands in), so
+ * they are gathered in clusters, each offering all its generals the
+ * destinations they share (its core: a general joins the first cluster,
+ * taking the longest lists first, with whose core his list shares three
+ * quarters, so that one general on another part of the net does not empty
+ * a core), and then each group of a cluster's generals alike in the rest
+ * of their lists those (issue 17: a destination list for many generals,
+ * not one per general). The cores go to cores, the rest to rests: the
+ * caller puts every core first, so that an entry of the rest added or
+ * dropped does not shift a core's place in the list (the patch pairs the
+ * list's entries by place). */
+static void offer_mode(const struct lw_state *s, bool force, struct rail_mover_dests *m, int n,
+                       size_t words, struct rail_offer *o, json_t *cores, json_t *rests)
+{
+	if (n == 0)
+		return;
+	uint64_t *rest = o->scratch, *other = o->scratch + words, *core = o->scratch + 2 * words;
+	int order[2 * LW_MAX_UNITS], nc = 0;
+	unsigned len[2 * LW_MAX_UNITS];
+	for (int k = 0; k < n; k++) {
+		len[k] = bits_count(m[k].bits, words);
+		int j = k;
+		for (; j > 0 && len[order[j - 1]] < len[k]; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+	}
+	for (int i = 0; i < n; i++) {
+		int k = order[i], c = 0;
+		for (; c < nc; c++) {
+			uint64_t *cc = core + (size_t)c * words;
+			unsigned both = 0;
+			for (size_t w = 0; w < words; w++)
+				both += (unsigned)__builtin_popcountll(cc[w] & m[k].bits[w]);
+			if (4 * both >= 3 * bits_count(cc, words))
+				break;
+		}
+		uint64_t *cc = core + (size_t)c * words;
+		if (c == nc) {
+			memcpy(cc, m[k].bits, words * sizeof *cc);
+			nc++;
+		} else
+			for (size_t w = 0; w < words; w++)
+				cc[w] &= m[k].bits[w];
+		m[k].cluster = c;
+	}
+	/* The entries: each cluster's core, then its groups alike in the rest
+	 * (their sets after the cores, in the scratch); each general is in
+	 * his cluster's core entry and in at most one rest entry. */
+	uint64_t *set[2 * LW_MAX_UNITS];
+	bool further[2 * LW_MAX_UNITS];
+	int ne = 0, in_core[2 * LW_MAX_UNITS], in_rest[2 * LW_MAX_UNITS];
+	int entry_of[2 * LW_MAX_UNITS]; /* a cluster's core entry */
+	for (int k = 0; k < n; k++) {
+		int c = m[k].cluster;
+		bool seen = false;
+		for (int j = 0; j < k && !seen; j++)
+			seen = m[j].cluster == c;
+		if (!seen) {
+			entry_of[c] = ne;
+			set[ne] = core + (size_t)c * words;
+			further[ne++] = false;
+		}
+		in_core[k] = entry_of[c];
+		in_rest[k] = -1;
+	}
+	uint64_t *next = core + (size_t)nc * words;
+	for (int k = 0; k < n; k++) {
+		if (in_rest[k] >= 0)
+			continue;
+		const uint64_t *cc = set[in_core[k]];
+		bool left = false;
+		for (size_t w = 0; w < words; w++) {
+			rest[w] = m[k].bits[w] & ~cc[w];
+			left |= rest[w] != 0;
+		}
+		if (!left)
+			continue;
+		memcpy(next, rest, words * sizeof *next);
+		set[ne] = next;
+		further[ne] = true;
+		next += words;
+		for (int j = k; j < n; j++) {
+			if (in_rest[j] >= 0 || m[j].cluster != m[k].cluster)
+				continue;
+			bool same = true;
+			for (size_t w = 0; w < words && same; w++) {
+				other[w] = m[j].bits[w] & ~cc[w];
+				same = other[w] == rest[w];
+			}
+			if (same)
+				in_rest[j] = ne;
+		}
+		ne++;
+	}
+	/* two entries with one set of destinations are one (each's generals
+	 * may go to all of them) */
+	int same_as[2 * LW_MAX_UNITS];
+	for (int e = 0; e < ne; e++) {
+		same_as[e] = e;
+		for (int f = 0; f < e && same_as[e] == e; f++)
+			if (same_as[f] == f && memcmp(set[e], set[f], words * sizeof *set[e]) == 0)
+				same_as[e] = f;
+	}
+	bool pick[2 * LW_MAX_UNITS];
+	for (int e = 0; e < ne; e++) {
+		if (same_as[e] != e)
+			continue;
+		for (int k = 0; k < n; k++)
+			pick[k] = same_as[in_core[k]] == e ||
+			          (in_rest[k] >= 0 && same_as[in_rest[k]] == e);
+		offer_entry(s, force, m, pick, n, set[e], words, further[e], o,
+		            further[e] ? rests : cores);
+	}
 }
 
 /* A general of the side on a rail hex: one who may be offered a rail. */
@@ -143,18 +282,25 @@ static bool on_rail(const struct lw_state *s, int side, int u)
 
 /* The rail network is walked once per start hex, not once per general,
  * and only from a hex where some general passes 9.1's checks on him
- * (lw_rail_mover_check, asked once per general and mode): the generals
- * sharing a hex are offered from one walk, into per-general lists that
- * are then appended in unit order, the offer's order. A walk lists the
+ * (lw_rail_mover_check, asked once per general and mode); a walk lists the
  * hexes it reached, and each general's destinations are read from that
- * list, not from every hex of the map. */
+ * list into a bit set, not from every hex of the map. Then each mode's
+ * (general, destination) pairs are offered as a few entries (offer_mode):
+ * the cores with his force, alone, then the rest with his force, alone. */
 static void offer_rails(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_data *d = lw_D();
 	static _Thread_local struct rail_offer o;
-	json_t *each[LW_MAX_UNITS] = {0};
 	bool seen[LW_MAX_UNITS] = {0}, built = false;
 	struct lw_rail_mover mv[2];
+	int movers = 0;
+	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++)
+		movers += on_rail(s, side, u);
+	size_t words = (d->n_hexes + 63) / 64;
+	/* per mode, the generals who may rail so, each with his bits */
+	struct rail_mover_dests *m[2] = {NULL, NULL};
+	int n[2] = {0, 0};
+	uint64_t *bits = NULL;
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
 		if (seen[u] || !on_rail(s, side, u))
 			continue;
@@ -170,25 +316,42 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 			if (!ok[0] && !ok[1])
 				continue;
 			if (!built) {
-				if (!(o.choice = calloc(d->n_hexes, sizeof *o.choice)))
+				o.choice = calloc(d->n_hexes, sizeof *o.choice);
+				bits = calloc((size_t)(4 * movers + 2) * words, sizeof *bits);
+				m[0] = calloc((size_t)(2 * movers), sizeof *m[0]);
+				if (!o.choice || !bits || !m[0])
 					goto out;
+				m[1] = m[0] + movers;
+				o.scratch = bits + (size_t)(2 * movers) * words;
 				lw_rail_net_build(s, side, &o.net);
 				own_stacks(s, side, &o);
 				built = true;
 			}
 			if (!walked) {
 				o.n_to = lw_rail_net_reach_list(&o.net, from, o.reach, o.to);
-				sort_to(&o);
 				walked = true;
 			}
-			if ((each[v] = json_array()))
-				offer_general(s, v, mv, ok, &o, each[v]);
+			for (int f = 0; f < 2; f++) {
+				uint64_t *b = bits + (size_t)(f * movers + n[f]) * words;
+				if (ok[f] && general_dests(s, &mv[f], &o, b))
+					m[f][n[f]++] = (struct rail_mover_dests){.u = v, .bits = b};
+			}
 		}
 	}
-	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
-		if (each[u])
-			json_array_extend(list, each[u]);
-		json_decref(each[u]);
+	if (built) {
+		/* the lists in unit order (the walks went by start hex) */
+		for (int f = 0; f < 2; f++)
+			for (int k = 1; k < n[f]; k++)
+				for (int j = k; j > 0 && m[f][j - 1].u > m[f][j].u; j--) {
+					struct rail_mover_dests t = m[f][j];
+					m[f][j] = m[f][j - 1];
+					m[f][j - 1] = t;
+				}
+		json_t *rests = json_array();
+		for (int f = 0; f < 2; f++)
+			offer_mode(s, f == 0, m[f], n[f], words, &o, list, rests);
+		json_array_extend(list, rests);
+		json_decref(rests);
 	}
 out:
 	if (built) {
@@ -199,6 +362,9 @@ out:
 	}
 	free(o.choice);
 	o.choice = NULL;
+	free(bits);
+	free(m[0]);
+	o.scratch = NULL;
 }
 
 static void offer_absorbs(const struct lw_state *s, int side, json_t *list)

@@ -344,17 +344,70 @@ static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
 	return other[lw_bot_below(b, (uint32_t)no)];
 }
 
-/* The entries the bot chooses among: the view's, but an entry whose
- * parameter is the general to act (a card played to activate one, 10.6.2)
- * counts as one entry per general, each with its choice made: which general
- * acts is what the policies weigh (seek_score, war_score), and the bot
- * plays as it did when the server offered each card and general as an
- * entry of its own (issue 17 made the general a parameter; the cards
- * whose PC activate the same generals are one entry since, card and
- * general its parameters, expanded card by card). So does a
- * card played for its event, whose target (a general, a hex, a card) is a
- * parameter since issue 17 too. Any other parameter (a destination, a
- * second force) stays open, drawn after. */
+static int by_value(const void *a, const void *b)
+{
+	json_int_t x = json_integer_value(json_object_get(*(json_t *const *)a, "value"));
+	json_int_t y = json_integer_value(json_object_get(*(json_t *const *)b, "value"));
+	return (x > y) - (x < y);
+}
+
+/* 9.1: the Rail Phase offers each mode's (general, destination) pairs as a
+ * few entries with params "unit" and "to" (issue 17); the bot chooses as it
+ * did when each general and mode was an entry of his own with his
+ * destinations, in unit order, with his force first, the destinations in
+ * the data's (hex id) order. Appended to out. */
+static void rail_candidates(const struct lw_state *s, const json_t *acts, json_t *out)
+{
+	static json_t *dests[LW_MAX_UNITS][2];
+	size_t i;
+	json_t *e;
+	json_array_foreach(acts, i, e)
+	{
+		const json_t *a = json_object_get(e, "action");
+		const json_t *ps = json_object_get(e, "params");
+		if (strcmp(json_string_value(json_object_get(a, "type")), "rail") != 0)
+			continue;
+		int f = json_is_true(json_object_get(a, "force")) ? 0 : 1;
+		const json_t *units = json_object_get(json_array_get(ps, 0), "choices");
+		const json_t *to = json_object_get(json_array_get(ps, 1), "choices");
+		size_t c;
+		json_t *x;
+		json_array_foreach(units, c, x)
+		{
+			int u = lw_unit_by_id(s, json_string_value(json_object_get(x, "value")));
+			if (u < 0 || u >= LW_MAX_UNITS)
+				continue;
+			if (!dests[u][f])
+				dests[u][f] = json_array();
+			json_array_extend(dests[u][f], (json_t *)to);
+		}
+	}
+	char id[48];
+	for (int u = 0; u < LW_MAX_UNITS; u++)
+		for (int f = 0; f < 2; f++) {
+			json_t *d = dests[u][f];
+			if (!d)
+				continue;
+			dests[u][f] = NULL;
+			size_t n = json_array_size(d);
+			json_t **v = malloc(n * sizeof *v);
+			for (size_t k = 0; v && k < n; k++)
+				v[k] = json_array_get(d, k);
+			if (v)
+				qsort(v, n, sizeof *v, by_value);
+			json_t *sorted = json_array();
+			for (size_t k = 0; v && k < n; k++)
+				json_array_append(sorted, v[k]);
+			free(v);
+			json_decref(d);
+			json_array_append_new(
+			    out, json_pack("{s:s,s:{s:s,s:s,s:b},s:[{s:s,s:o}]}", "label", "rail",
+			                   "action", "type", "rail", "unit",
+			                   lw_unit_id(s, u, id, sizeof id), "force", f == 0,
+			                   "params", "name", "to", "choices", sorted));
+		}
+}
+
 static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params, size_t i)
 {
 	const json_t *p = json_array_get(params, i);
@@ -375,13 +428,80 @@ static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params
 	json_object_del(a, name);
 }
 
-static json_t *candidates(const json_t *acts)
+/* 13.2.4: a cavalry unit's forays are offered as one entry per kind, the
+ * hex a param (issue 17); the bot chooses as it did when each hex and kind
+ * was an entry: in the order of the hexes next to him (tg_hex_neighbours),
+ * a raid before an RIT. acts[*i] is the unit's first foray entry; its
+ * others follow it. Appended to out; *i is left on the unit's last. */
+static void foray_candidates(const struct lw_state *s, const json_t *acts, size_t *i, json_t *out)
+{
+	const json_t *a0 = json_object_get(json_array_get(acts, *i), "action");
+	const char *unit = json_string_value(json_object_get(a0, "unit"));
+	size_t last = *i;
+	while (last + 1 < json_array_size(acts)) {
+		const json_t *a = json_object_get(json_array_get(acts, last + 1), "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *v = json_string_value(json_object_get(a, "unit"));
+		if (!t || strcmp(t, "foray") != 0 || !v || !unit || strcmp(v, unit) != 0)
+			break;
+		last++;
+	}
+	int u = lw_unit_by_id(s, unit);
+	int nb[6], n = u >= 0 ? tg_hex_neighbours(&lw_D()->grid, s->unit[u].hex, nb) : 0;
+	for (int k = 0; k < n; k++)
+		for (size_t j = *i; j <= last; j++) {
+			json_t *e = json_array_get(acts, j);
+			json_t *ch = json_object_get(
+			    json_array_get(json_object_get(e, "params"), 0), "choices");
+			size_t c;
+			json_t *x;
+			json_array_foreach(ch, c, x)
+			{
+				if (json_integer_value(json_object_get(x, "value")) != nb[k])
+					continue;
+				json_t *a = json_deep_copy(json_object_get(e, "action"));
+				json_object_set_new(a, "target", json_integer(nb[k]));
+				json_array_append_new(out, json_pack("{s:O,s:o}", "label",
+				                                     json_object_get(e, "label"),
+				                                     "action", a));
+			}
+		}
+	*i = last;
+}
+
+/* The entries the bot chooses among: the view's, but an entry whose
+ * parameter is the general to act (a card played to activate one, 10.6.2)
+ * counts as one entry per general, each with its choice made: which general
+ * acts is what the policies weigh (seek_score, war_score), and the bot
+ * plays as it did when the server offered each card and general as an
+ * entry of its own (issue 17 made the general a parameter; the cards
+ * whose PC activate the same generals are one entry since, card and
+ * general its parameters, expanded card by card). So does a
+ * card played for its event, whose target (a general, a hex, a card) is a
+ * parameter since issue 17 too. Any other parameter (a destination, a
+ * second force) stays open, drawn after. The Rail Phase's entries likewise
+ * count as one per general and mode (rail_candidates), a foray's as one per
+ * hex (foray_candidates). */
+static json_t *candidates(const struct lw_state *s, const json_t *acts)
 {
 	json_t *out = json_array();
 	size_t i;
 	json_t *e;
+	bool railed = false;
 	json_array_foreach(acts, i, e)
 	{
+		const char *type =
+		    json_string_value(json_object_get(json_object_get(e, "action"), "type"));
+		if (type && strcmp(type, "rail") == 0) {
+			if (!railed)
+				rail_candidates(s, acts, out);
+			railed = true;
+			continue;
+		}
+		if (type && strcmp(type, "foray") == 0) {
+			foray_candidates(s, acts, &i, out);
+			continue;
+		}
 		json_t *params = json_object_get(e, "params");
 		json_t *p = json_array_get(params, 0);
 		const char *name = json_string_value(json_object_get(p, "name"));
@@ -458,7 +578,7 @@ int lw_bot_choose(struct lw_bot *b, const struct game_module *m, const struct ga
 	int r = awaited[lw_bot_below(b, (uint32_t)n)];
 	snprintf(role, TG_ROLE_MAX * 2, "%s", m->roles[r]);
 	json_t *v = bot_view(b, m, g, role);
-	json_t *acts = candidates(json_object_get(v, "actions"));
+	json_t *acts = candidates(&g->s, json_object_get(v, "actions"));
 	json_object_set_new(v, "actions", acts);
 	size_t k = json_array_size(acts);
 	if (k == 0) {

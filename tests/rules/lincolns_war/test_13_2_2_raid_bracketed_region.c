@@ -62,9 +62,16 @@ int main(void)
 		if (!a)
 			a = o;
 		const char *what = json_string_value(json_object_get(a, "do"));
-		if (what && strcmp(what, "raid") == 0 &&
-		    json_integer_value(json_object_get(a, "target")) == CLEVELAND)
+		if (!what || strcmp(what, "raid") != 0)
+			continue;
+		if (json_integer_value(json_object_get(a, "target")) == CLEVELAND)
 			offered = true;
+		/* the hex is the entry's param "target" (issue 17) */
+		size_t c;
+		json_t *x;
+		json_array_foreach(
+		    json_object_get(json_array_get(json_object_get(o, "params"), 0), "choices"), c,
+		    x) offered |= json_integer_value(json_object_get(x, "value")) == CLEVELAND;
 	}
 	CHECK(!offered);
 	json_decref(list);

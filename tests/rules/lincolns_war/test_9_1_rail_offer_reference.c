@@ -8,18 +8,23 @@
  * unit order, every rail hex in the data's order that lw_rail_check_but_path
  * accepts and that a plain walk of the rail net from his hex reaches (the
  * walk below asks lw_rail_interrupted and lw_rail_must_stop of every hex it
- * meets, as 9.1 reads). The offer's rail entries must be exactly these, in
- * this order, with the destinations' labels, at every Rail Phase state of
- * bot-played Campaign games; and lw_rail_reach (which act() asks) must
- * agree with the plain walk from every general's hex, and the list of the
- * hexes a walk reached (which the offer reads) hold exactly its hexes. */
+ * meets, as 9.1 reads). The (general, mode, destination) triples the
+ * offer's rail entries reach through their params ("unit" and "to", any
+ * combination of their choices, game.h) must be exactly these, each once,
+ * with the destinations' labels, at every Rail Phase state of bot-played
+ * Campaign games; and lw_rail_reach (which act() asks) must agree with the
+ * plain walk from every general's hex, and the list of the hexes a walk
+ * reached (which the offer reads) hold exactly its hexes. Issue 17: the
+ * offer is not one entry per general and mode (each repeating the
+ * destinations most of them share, the largest patches of the Campaign):
+ * no two rail entries of one mode offer the same destinations. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lw_rail_fixture.h"
 #include "lw_testkit.h"
 
-static int states, compared, walks_differ, lists;
+static int states, compared, walks_differ, lists, twice, same_list;
 
 /* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until
  * the side controls a Kentucky city. */
@@ -147,24 +152,82 @@ static json_t *reference(const struct lw_state *s, int side)
 	return out;
 }
 
-static json_t *offered(const struct lw_state *s, int side)
+/* The offer's rail entries expanded into [unit id, force, [[to, label]...]]
+ * lists, one per general and mode, in the reference's order (unit order,
+ * with his force first; destinations in the data's order, which is hex id
+ * order): every combination of an entry's "unit" and "to" choices is one
+ * triple. A triple reached twice is a failure (counted in *twice); so is
+ * an entry of one mode with the destinations of another (*same_list). */
+static json_t *offered(const struct lw_state *s, int side, int *twice, int *same_list)
 {
+	const struct lw_data *d = lw_D();
+	static uint8_t got[LW_MAX_UNITS][2][LW_RAIL_HEX_IDS];
+	static const char *label[LW_RAIL_HEX_IDS];
+	memset(got, 0, sizeof got);
 	json_t *l = json_array(), *out = json_array();
+	json_t *lists[2] = {json_array(), json_array()};
 	lw_rail_offer(s, side, l);
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
 		if (strcmp(json_string_value(json_object_get(a, "type")), "rail") != 0)
 			continue;
-		json_t *to = json_array();
-		json_t *ch =
-		    json_object_get(json_array_get(json_object_get(e, "params"), 0), "choices");
-		for (size_t c = 0; c < json_array_size(ch); c++)
-			json_array_append_new(
-			    to, json_pack("[O,O]", json_object_get(json_array_get(ch, c), "value"),
-			                  json_object_get(json_array_get(ch, c), "label")));
-		json_array_append_new(out, json_pack("[O,O,o]", json_object_get(a, "unit"),
-		                                     json_object_get(a, "force"), to));
+		int f = json_is_true(json_object_get(a, "force")) ? 0 : 1;
+		json_t *ps = json_object_get(e, "params");
+		json_t *units = NULL, *to = NULL;
+		for (size_t p = 0; p < json_array_size(ps); p++) {
+			const char *name =
+			    json_string_value(json_object_get(json_array_get(ps, p), "name"));
+			json_t *ch = json_object_get(json_array_get(ps, p), "choices");
+			if (name && strcmp(name, "unit") == 0)
+				units = ch;
+			else if (name && strcmp(name, "to") == 0)
+				to = ch;
+		}
+		if (!CHECKF(units && to && json_array_size(ps) == 2 &&
+		                !json_object_get(a, "unit") && !json_object_get(a, "to"),
+		            "turn %d: a rail entry without exactly the params unit and to",
+		            s->turn))
+			continue;
+		for (size_t k = 0; k < json_array_size(lists[f]); k++)
+			if (json_equal(json_array_get(lists[f], k), to))
+				(*same_list)++;
+		json_array_append(lists[f], to);
+		for (size_t c = 0; c < json_array_size(units); c++) {
+			int u = lw_unit_by_id(s, json_string_value(json_object_get(
+			                             json_array_get(units, c), "value")));
+			if (!CHECKF(u >= 0 && u < LW_MAX_UNITS,
+			            "turn %d: a rail choice names no unit", s->turn))
+				continue;
+			for (size_t t = 0; t < json_array_size(to); t++) {
+				json_t *x = json_array_get(to, t);
+				json_int_t h = json_integer_value(json_object_get(x, "value"));
+				if (!CHECKF(h > 0 && h < LW_RAIL_HEX_IDS,
+				            "turn %d: destination %lld", s->turn, (long long)h))
+					continue;
+				if (got[u][f][h]++)
+					(*twice)++;
+				label[h] = json_string_value(json_object_get(x, "label"));
+			}
+		}
 	}
+	char id[48];
+	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++)
+		for (int f = 0; f < 2; f++) {
+			json_t *to = json_array();
+			for (size_t i = 0; i < d->n_hexes; i++) {
+				int h = d->hexes[i].id;
+				if (h < LW_RAIL_HEX_IDS && got[u][f][h])
+					json_array_append_new(to, json_pack("[i,s]", h, label[h]));
+			}
+			if (json_array_size(to))
+				json_array_append_new(
+				    out, json_pack("[s,b,o]", lw_unit_id(s, u, id, sizeof id),
+				                   f == 0, to));
+			else
+				json_decref(to);
+		}
+	json_decref(lists[0]);
+	json_decref(lists[1]);
 	json_decref(l);
 	return out;
 }
@@ -176,7 +239,7 @@ static void after(void *ctx, struct game *g)
 	if (s->phase != LW_PH_RAIL)
 		return;
 	states++;
-	json_t *want = reference(s, s->phasing), *got = offered(s, s->phasing);
+	json_t *want = reference(s, s->phasing), *got = offered(s, s->phasing, &twice, &same_list);
 	compared += (int)json_array_size(want);
 	if (!json_equal(want, got)) {
 		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
@@ -197,9 +260,12 @@ int main(void)
 	                                        .bot_add = 5,
 	                                        .max_actions = 1500},
 	                 after, NULL);
-	printf("# %d Rail Phase states, %d general x mode entries compared, %d walks differed, "
-	       "%d hexes listed by the walks\n",
-	       states, compared, walks_differ, lists);
+	printf("# %d Rail Phase states, %d general x mode lists compared, %d walks differed, "
+	       "%d hexes listed by the walks, %d triples offered twice, %d entries with "
+	       "another's destinations\n",
+	       states, compared, walks_differ, lists, twice, same_list);
+	CHECK(twice == 0);
+	CHECK(same_list == 0);
 	CHECK(states > 20);
 	CHECK(compared > 100);
 	CHECK(lists > 1000);

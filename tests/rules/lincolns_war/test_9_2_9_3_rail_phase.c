@@ -18,9 +18,10 @@ static bool offers(const struct lw_state *s, int side, const char *type)
 	return found;
 }
 
-/* Every rail entry names its destination once, as a "to" parameter whose
- * choices are rail hexes; each choice, filled in, is an action the phase
- * accepts (checked on a copy of the state). */
+/* Every rail entry leaves the general and his destination to choose, as
+ * the params "unit" and "to" (issue 17: one list of destinations for many
+ * generals); every combination of their choices, filled in, is an action
+ * the phase accepts (checked on a copy of the state). */
 static void check_rail_params(const struct lw_state *s, int side)
 {
 	json_t *l = json_array();
@@ -32,24 +33,30 @@ static void check_rail_params(const struct lw_state *s, int side)
 		if (strcmp(json_string_value(json_object_get(a, "type")), "rail") != 0)
 			continue;
 		entries++;
-		json_t *p = json_array_get(json_object_get(e, "params"), 0);
-		CHECK_EQ_STR(json_string_value(json_object_get(p, "name")), "to");
-		CHECK(json_object_get(a, "to") == NULL);
-		json_t *choices = json_object_get(p, "choices");
-		CHECK(json_array_size(choices) > 0);
-		for (size_t c = 0; c < json_array_size(choices); c++) {
-			json_t *filled = json_deep_copy(a);
-			json_object_set(filled, "to",
-			                json_object_get(json_array_get(choices, c), "value"));
-			char *txt = json_dumps(filled, JSON_COMPACT);
-			struct lw_state *copy = malloc(sizeof *copy);
-			memcpy(copy, s, sizeof *copy);
-			CHECKF(rx_rail(copy, side, txt) == 0, "offered rail move accepted: %s",
-			       txt);
-			free(copy);
-			free(txt);
-			json_decref(filled);
-		}
+		json_t *pu = json_array_get(json_object_get(e, "params"), 0);
+		json_t *pt = json_array_get(json_object_get(e, "params"), 1);
+		CHECK_EQ_STR(json_string_value(json_object_get(pu, "name")), "unit");
+		CHECK_EQ_STR(json_string_value(json_object_get(pt, "name")), "to");
+		CHECK(json_object_get(a, "unit") == NULL && json_object_get(a, "to") == NULL);
+		json_t *units = json_object_get(pu, "choices"),
+		       *to = json_object_get(pt, "choices");
+		CHECK(json_array_size(units) > 0 && json_array_size(to) > 0);
+		for (size_t u = 0; u < json_array_size(units); u++)
+			for (size_t c = 0; c < json_array_size(to); c++) {
+				json_t *filled = json_deep_copy(a);
+				json_object_set(filled, "unit",
+				                json_object_get(json_array_get(units, u), "value"));
+				json_object_set(filled, "to",
+				                json_object_get(json_array_get(to, c), "value"));
+				char *txt = json_dumps(filled, JSON_COMPACT);
+				struct lw_state *copy = malloc(sizeof *copy);
+				memcpy(copy, s, sizeof *copy);
+				CHECKF(rx_rail(copy, side, txt) == 0,
+				       "offered rail move accepted: %s", txt);
+				free(copy);
+				free(txt);
+				json_decref(filled);
+			}
 	}
 	CHECK(entries > 0);
 	json_decref(l);
