@@ -5,6 +5,7 @@
 #define TG_CORE_ENGINE_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +29,13 @@ void tg_engine_turn(struct tg_server *srv);
  * for the workers: a job may still be in a worker's hands (its lines come
  * with a later turn or uv_run). */
 void tg_engine_commit(struct tg_server *srv);
+/* The loop's own turn end (its uv_check): the commit does not wait for the
+ * disk when the server has a syncer (syncer.c); the turn's lines leave when
+ * the syncer reports the commit durable, through the loop. */
+void tg_engine_turn_async(struct tg_server *srv);
+/* Tests: while held, the syncer starts no fsync (tg_engine_turn still syncs
+ * itself). False if this server has no syncer (an in-memory store). */
+bool tg_engine_hold_sync(struct tg_server *srv, bool hold);
 /* Makes the next turn that writes fail as a failed commit would, so that
  * tests can see a turn rolled back: ok replies become storage errors, pushes
  * are dropped, written matches reload, logins of that turn are undone. */

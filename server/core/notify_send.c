@@ -478,8 +478,9 @@ static bool is_inflight(const struct tg_notify *n, int64_t id)
 static void poll_outbox(struct tg_server *srv)
 {
 	struct tg_notify *n = srv->notify;
-	/* Rows of an open transaction are not committed yet: never sent. */
-	if (!n || n->stopped || !n->curl_ok || srv->tx_open)
+	/* Rows of an open transaction are not committed yet, those of a commit
+	 * the syncer has not made durable yet not kept yet: never sent. */
+	if (!n || n->stopped || !n->curl_ok || srv->tx_open || srv->durable_gen != srv->commit_gen)
 		return;
 	unsigned cap = srv->cfg.notify_inflight;
 	if (n->inflight >= cap)

@@ -89,13 +89,13 @@ static void deliver(struct tg_session *s, const char *line, size_t len)
 		s->sink(line, len, s->sink_ud);
 }
 
-static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_t len,
-                  enum tg_out_kind kind, const json_t *id, bool logout_on_fail)
+static struct tg_out *out_new(struct tg_session *s, char *line, size_t len, enum tg_out_kind kind,
+                              const json_t *id, bool logout_on_fail)
 {
 	struct tg_out *o = calloc(1, sizeof *o);
 	if (!o) {
 		free(line);
-		return;
+		return NULL;
 	}
 	o->s = s;
 	session_ref(s);
@@ -104,6 +104,23 @@ static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_
 	o->logout_on_fail = logout_on_fail;
 	o->line = line;
 	o->len = len;
+	return o;
+}
+
+static void out_free(struct tg_out *o)
+{
+	session_unref(o->s);
+	json_decref(o->id);
+	free(o->line);
+	free(o);
+}
+
+static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_t len,
+                  enum tg_out_kind kind, const json_t *id, bool logout_on_fail)
+{
+	struct tg_out *o = out_new(s, line, len, kind, id, logout_on_fail);
+	if (!o)
+		return;
 	if (kind == TG_OUT_OK && srv->lat.in_act) {
 		o->t_read = srv->lat.act_read_ns;
 		o->t_act = srv->lat.act_start_ns;
@@ -114,6 +131,22 @@ static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_
 	else
 		srv->out_head = o;
 	srv->out_tail = o;
+}
+
+/* A line sent outside the turn's transaction while lines of committed turns
+ * still wait for their fsync (syncer.c): it goes after them, as it would
+ * have without the syncer (they left at their commit). line is stolen. */
+static void hold_behind(struct tg_server *srv, struct tg_session *s, char *line, size_t len)
+{
+	struct tg_out *o = out_new(s, line, len, TG_OUT_PUSH, NULL, false);
+	if (!o)
+		return;
+	struct tg_out_batch *b = srv->held_tail;
+	if (b->tail)
+		b->tail->next = o;
+	else
+		b->head = o;
+	b->tail = o;
 }
 
 static void send_msg(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id,
@@ -132,8 +165,22 @@ static void send_msg(struct tg_session *s, json_t *msg, enum tg_out_kind kind, c
 		queue(s->srv, s, line, len, kind, id, logout_on_fail);
 		return;
 	}
+	if (s->srv->held_tail) {
+		hold_behind(s->srv, s, line, len);
+		return;
+	}
 	deliver(s, line, len);
 	free(line);
+}
+
+static char *line_copy(const char *line, size_t len)
+{
+	char *copy = malloc(len + 1);
+	if (copy) {
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+	}
+	return copy;
 }
 
 void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id)
@@ -144,19 +191,22 @@ void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const js
 void srv_send_line(struct tg_session *s, const char *line, size_t len)
 {
 	if (s->srv->tx_open) {
-		char *copy = malloc(len + 1);
-		if (!copy)
-			return;
-		memcpy(copy, line, len);
-		copy[len] = '\0';
-		queue(s->srv, s, copy, len, TG_OUT_PUSH, NULL, false);
+		char *copy = line_copy(line, len);
+		if (copy)
+			queue(s->srv, s, copy, len, TG_OUT_PUSH, NULL, false);
 		return;
 	}
-	deliver(s, line, len);
+	srv_send_line_now(s, line, len);
 }
 
 void srv_send_line_now(struct tg_session *s, const char *line, size_t len)
 {
+	if (s->srv->held_tail) {
+		char *copy = line_copy(line, len);
+		if (copy)
+			hold_behind(s->srv, s, copy, len);
+		return;
+	}
 	deliver(s, line, len);
 }
 
@@ -259,6 +309,9 @@ static void reload_dirty(struct tg_server *srv)
 			m->mod->free(m->g);
 			m->g = NULL;
 		}
+		/* Its undo base was of that game: a match left without one (open,
+		 * aborted) must not keep it, and a rebuilt one takes a new one. */
+		match_base_drop(m);
 		if (match_refresh(m, srv, &err) != 0 || (strcmp(match_status(m), "open") != 0 &&
 		                                         strcmp(match_status(m), "aborted") != 0 &&
 		                                         match_build_game(srv, m, &err) != 0)) {
@@ -272,9 +325,103 @@ static void reload_dirty(struct tg_server *srv)
 	}
 }
 
-bool srv_turn_commit(struct tg_server *srv)
+/* Sends, in order, the held batches whose generation is durable. */
+static void release_held(struct tg_server *srv)
 {
-	bool failed = false;
+	if (!srv->held_head || srv->held_head->gen > srv->durable_gen)
+		return;
+	/* An act's COMMIT stage runs to here: its commit and the wait for the
+	 * fsync that made it durable (syncer.c). */
+	uint64_t t_durable = uv_hrtime();
+	/* Each connection's lines go out as one TLS write. */
+	tg_conn_cork();
+	while (srv->held_head && srv->held_head->gen <= srv->durable_gen) {
+		struct tg_out_batch *b = srv->held_head;
+		srv->held_head = b->next;
+		if (!srv->held_head)
+			srv->held_tail = NULL;
+		for (struct tg_out *o = b->head, *next; o; o = next) {
+			next = o->next;
+			if (o->t_queued) {
+				struct tg_latency *l = &srv->lat;
+				tg_lat_add(l, TG_LAT_READ_TO_ACT, tg_lat_span(o->t_read, o->t_act));
+				tg_lat_add(l, TG_LAT_ACT, tg_lat_span(o->t_act, o->t_queued));
+				tg_lat_add(l, TG_LAT_TO_COMMIT,
+				           tg_lat_span(o->t_queued, b->t_commit));
+				tg_lat_add(l, TG_LAT_COMMIT, tg_lat_span(b->t_commit, t_durable));
+				tg_lat_note_read(l, o->t_read);
+			}
+			deliver(o->s, o->line, o->len);
+			out_free(o);
+		}
+		free(b);
+	}
+	tg_conn_uncork();
+	if (srv->lat.nreads) {
+		/* Every line released went out at the uncork. */
+		uint64_t t_written = uv_hrtime();
+		for (size_t i = 0; i < srv->lat.nreads; i++)
+			tg_lat_add(&srv->lat, TG_LAT_WRITE, tg_lat_span(t_durable, t_written));
+		tg_lat_turn_written(&srv->lat, t_written);
+	}
+}
+
+void srv_durable(struct tg_server *srv, uint64_t gen)
+{
+	if (gen > srv->durable_gen)
+		srv->durable_gen = gen;
+	release_held(srv);
+	if (srv->durable_gen == srv->commit_gen)
+		notify_after_turn(srv);
+}
+
+/* The turn's lines after a failed commit: its errors stay, each ok becomes
+ * a storage error (a login's undone), its pushes are dropped. */
+static struct tg_out *after_failure(struct tg_out *list)
+{
+	struct tg_out *head = NULL, **tail = &head;
+	for (struct tg_out *o = list, *next; o; o = next) {
+		next = o->next;
+		o->next = NULL;
+		if (o->kind == TG_OUT_OK) {
+			if (o->logout_on_fail) {
+				o->s->user_id = 0;
+				o->s->has_token = false;
+			}
+			json_t *e =
+			    json_pack("{s:s,s:s,s:s}", "op", "error", "code", "storage", "message",
+			              "The database could not save this; nothing was kept. "
+			              "Try again.");
+			if (o->id)
+				json_object_set(e, "id", o->id);
+			char *line = e ? json_dumps(e, JSON_COMPACT) : NULL;
+			json_decref(e);
+			free(o->line);
+			o->line = line;
+			o->len = line ? strlen(line) : 0;
+			o->kind = TG_OUT_ERROR;
+		}
+		o->t_queued = 0; /* not an act's round trip (latency.h) */
+		if (o->kind != TG_OUT_ERROR || !o->line) {
+			out_free(o);
+			continue;
+		}
+		*tail = o;
+		tail = &o->next;
+	}
+	return head;
+}
+
+static bool turn_commit(struct tg_server *srv, bool wait)
+{
+	bool failed = false, committed = false;
+	/* While the syncer's fsync is in flight a commit now could not be
+	 * acknowledged sooner than one when it ends (the next fsync starts
+	 * then either way): the transaction goes on through the next loop
+	 * turns and commits once, when the syncer is free (its report wakes
+	 * the loop). One COMMIT per fsync, however short the turns. */
+	if (!wait && srv->tx_open && srv->commit_gen > srv->durable_gen)
+		return true;
 	srv->turn++;
 	uint64_t t_commit = uv_hrtime();
 	if (srv->tx_open) {
@@ -289,58 +436,52 @@ bool srv_turn_commit(struct tg_server *srv)
 				TG_ERROR(0, 0, "commit failed: %s", err.message);
 			tg_store_rollback(srv->store);
 			failed = true;
+		} else {
+			committed = true;
 		}
 		srv->tx_open = false;
 		srv->tx_failed = false;
 	}
-	uint64_t t_durable = uv_hrtime();
 	struct tg_out *o = srv->out_head;
 	srv->out_head = srv->out_tail = NULL;
-	/* Each connection's lines of the turn go out as one TLS write. */
-	tg_conn_cork();
-	while (o) {
-		struct tg_out *next = o->next;
-		if (o->t_queued && !failed) {
-			struct tg_latency *l = &srv->lat;
-			tg_lat_add(l, TG_LAT_READ_TO_ACT, tg_lat_span(o->t_read, o->t_act));
-			tg_lat_add(l, TG_LAT_ACT, tg_lat_span(o->t_act, o->t_queued));
-			tg_lat_add(l, TG_LAT_TO_COMMIT, tg_lat_span(o->t_queued, t_commit));
-			tg_lat_add(l, TG_LAT_COMMIT, tg_lat_span(t_commit, t_durable));
-			tg_lat_note_read(l, o->t_read);
-		}
-		if (!failed || o->kind == TG_OUT_ERROR) {
-			deliver(o->s, o->line, o->len);
-		} else if (o->kind == TG_OUT_OK) {
-			if (o->logout_on_fail) {
-				o->s->user_id = 0;
-				o->s->has_token = false;
+	if (failed)
+		o = after_failure(o);
+	/* Without a syncer the commit was durable on return: generations
+	 * never move and every batch leaves at once, as it always did. */
+	if (committed && srv->syncer)
+		srv->commit_gen++;
+	if (o) {
+		struct tg_out_batch *b = calloc(1, sizeof *b);
+		if (!b) {
+			for (struct tg_out *next; o; o = next) {
+				next = o->next;
+				out_free(o);
 			}
-			json_t *e =
-			    json_pack("{s:s,s:s,s:s}", "op", "error", "code", "storage", "message",
-			              "The database could not save this; nothing was kept. "
-			              "Try again.");
-			if (o->id)
-				json_object_set(e, "id", o->id);
-			char *line = json_dumps(e, JSON_COMPACT);
-			if (line)
-				deliver(o->s, line, strlen(line));
-			free(line);
-			json_decref(e);
+		} else {
+			b->gen = srv->commit_gen;
+			b->t_commit = t_commit;
+			b->head = o;
+			while (o->next)
+				o = o->next;
+			b->tail = o;
+			if (srv->held_tail)
+				srv->held_tail->next = b;
+			else
+				srv->held_head = b;
+			srv->held_tail = b;
 		}
-		session_unref(o->s);
-		json_decref(o->id);
-		free(o->line);
-		free(o);
-		o = next;
 	}
-	tg_conn_uncork();
-	if (srv->lat.nreads) {
-		/* Every line of the turn went out at the uncork. */
-		uint64_t t_written = uv_hrtime();
-		for (size_t i = 0; i < srv->lat.nreads; i++)
-			tg_lat_add(&srv->lat, TG_LAT_WRITE, tg_lat_span(t_durable, t_written));
-		tg_lat_turn_written(&srv->lat, t_written);
+	if (srv->commit_gen > srv->durable_gen) {
+		if (wait) {
+			struct tg_error err = {0};
+			if (tg_store_sync(srv->store, &err) != 0)
+				srv_sync_failed(err.message);
+			srv->durable_gen = srv->commit_gen;
+		} else {
+			syncer_request(srv, srv->commit_gen);
+		}
 	}
+	release_held(srv);
 	if (failed) {
 		reload_dirty(srv);
 	} else {
@@ -354,6 +495,16 @@ bool srv_turn_commit(struct tg_server *srv)
 	return !failed;
 }
 
+bool srv_turn_commit(struct tg_server *srv)
+{
+	return turn_commit(srv, true);
+}
+
+bool srv_turn_commit_async(struct tg_server *srv)
+{
+	return turn_commit(srv, false);
+}
+
 static void on_evict(uv_timer_t *t);
 
 static void on_check(uv_check_t *h)
@@ -361,9 +512,13 @@ static void on_check(uv_check_t *h)
 	/* A clock that ran out is handled in the turn that notices it (one look
 	 * at the heap's top), so a test's injected clock is seen as soon as any
 	 * message arrives; the clock timer covers the quiet hours. */
-	clocks_poll(h->data);
-	srv_turn_commit(h->data);
-	notify_after_turn(h->data);
+	struct tg_server *srv = h->data;
+	clocks_poll(srv);
+	srv_turn_commit_async(srv);
+	/* Mail reads the outbox's committed rows: only durable ones (else
+	 * srv_durable calls it once the syncer has caught up). */
+	if (srv->durable_gen == srv->commit_gen)
+		notify_after_turn(srv);
 }
 
 /* ---- request dispatch ----------------------------------------------------- */
@@ -630,6 +785,19 @@ void tg_engine_commit(struct tg_server *srv)
 	srv_turn_commit(srv);
 }
 
+void tg_engine_turn_async(struct tg_server *srv)
+{
+	srv_turn_commit_async(srv);
+}
+
+bool tg_engine_hold_sync(struct tg_server *srv, bool hold)
+{
+	if (!srv->syncer)
+		return false;
+	syncer_hold(srv, hold);
+	return true;
+}
+
 void tg_engine_fail_next_turn(struct tg_server *srv)
 {
 	srv->fail_next_turn = true;
@@ -817,6 +985,8 @@ struct tg_server *tg_server_new(uv_loop_t *loop, struct tg_store *store,
 		TG_ERROR(0, 0, "out of memory: no notification will be sent");
 	if (fanout_start(srv) != 0)
 		TG_ERROR(0, 0, "the fan-out workers did not start: views are made on the loop");
+	if (syncer_start(srv) != 0)
+		TG_ERROR(0, 0, "out of memory: each commit syncs on the loop");
 	load_active(srv);
 	tourney_sched_load(srv);
 	clocks_arm(srv);
@@ -879,8 +1049,9 @@ void tg_server_free(struct tg_server *s)
 {
 	if (!s)
 		return;
-	fanout_stop(s); /* every job delivered, the threads gone */
-	srv_turn_commit(s);
+	fanout_stop(s);     /* every job delivered, the threads gone */
+	srv_turn_commit(s); /* synced here: nothing is left held */
+	syncer_stop(s);
 	backup_abandon(s);
 	notify_free(s);
 	tg_heap_free(&s->deadlines); /* before the matches its slots are in */

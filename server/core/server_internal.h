@@ -152,7 +152,8 @@ struct tg_match {
 
 enum tg_out_kind { TG_OUT_OK, TG_OUT_ERROR, TG_OUT_PUSH };
 
-/* A message held until the loop turn's transaction commits. */
+/* A message held until the loop turn's transaction commits (and, with a
+ * syncer, until that commit is on disk). */
 struct tg_out {
 	struct tg_out *next;
 	struct tg_session *s;
@@ -164,6 +165,15 @@ struct tg_out {
 	/* The ok of an act: when its bytes were read, its handling started and
 	 * its ok was queued (core/latency.h; 0 for every other line). */
 	uint64_t t_read, t_act, t_queued;
+};
+
+/* The lines of a turn, or sent since, that wait for commit generation gen
+ * to be durable (syncer.c), in the order sent. */
+struct tg_out_batch {
+	struct tg_out_batch *next;
+	uint64_t gen;
+	uint64_t t_commit; /* uv_hrtime() when its turn's commit began (latency.h) */
+	struct tg_out *head, *tail;
 };
 
 struct tg_server {
@@ -214,6 +224,12 @@ struct tg_server {
 	 * earlier turn than this one belongs to a committed action. */
 	uint64_t turn;
 	struct tg_fanout_pool *fanout; /* NULL: fan-outs inline (workers = 0) */
+	/* The commit's fsync off the loop (syncer.c; NULL: each commit syncs
+	 * itself). commit_gen counts the turns committed, durable_gen the
+	 * newest of them known on disk; held: the lines waiting for theirs. */
+	struct tg_syncer *syncer;
+	uint64_t commit_gen, durable_gen;
+	struct tg_out_batch *held_head, *held_tail;
 	/* The undo base of the match acting, made whole (undo_base.c): one
 	 * buffer of the largest flat_size seen, the loop thread's only. */
 	unsigned char *base_scratch;
@@ -249,9 +265,26 @@ void session_drain(struct tg_session *s);
 /* A thread-pool job ended (password hashing, a notification's send): ends
  * a shutdown that waited for the last one. */
 void srv_work_done(struct tg_server *srv);
-/* Commits the loop turn: then sends what was queued. False if the commit
- * failed and the turn was rolled back. */
+/* Commits the loop turn and waits until it is durable: then sends what was
+ * queued. False if the commit failed and the turn was rolled back. */
 bool srv_turn_commit(struct tg_server *srv);
+/* The loop's turn end (its uv_check): the same, but with a syncer the lines
+ * wait for the syncer's fsync while the loop goes on. */
+bool srv_turn_commit_async(struct tg_server *srv);
+/* Commit generation gen is on disk: sends the lines that waited for it. */
+void srv_durable(struct tg_server *srv, uint64_t gen);
+
+/* ---- syncer.c: the commit's fsync on a thread of its own ---------------- */
+/* Defers the store's syncs and starts the thread; 0 also when the store
+ * cannot defer (commits then sync themselves), -1 out of memory. */
+int syncer_start(struct tg_server *srv);
+void syncer_stop(struct tg_server *srv);
+/* Asks for every commit up to generation gen to be made durable. */
+void syncer_request(struct tg_server *srv, uint64_t gen);
+/* Tests: while held the thread starts no sync. */
+void syncer_hold(struct tg_server *srv, bool hold);
+/* A failed fsync: logs and ends the process, nothing held sent. */
+_Noreturn void srv_sync_failed(const char *message);
 /* Marks m as written in the open transaction: the turn's commit releases it
  * if idle, and a failed commit reloads it. Only the matches so marked are
  * visited then, not every match in memory. */

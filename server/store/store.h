@@ -12,10 +12,12 @@
  * missing member of m) fail with code "bad_argument": a caller's bug.
  * Lists with a limit return at most 1000 rows (larger limits are lowered).
  *
- * Durability: the database runs in WAL mode with synchronous=FULL and
- * foreign keys on. Writes between tg_store_begin() and tg_store_commit() form
- * one transaction: the daemon opens one per loop turn and commits it before
- * acknowledging anything written in it (group commit). Outside a begin/commit
+ * Durability: the database runs in WAL mode with synchronous=FULL (NORMAL
+ * and tg_store_sync after tg_store_defer_sync) and foreign keys on. Writes
+ * between tg_store_begin() and tg_store_commit() form one transaction: the
+ * daemon opens one per loop turn and commits it before acknowledging
+ * anything written in it (group commit; the daemon's syncer makes it
+ * durable first). Outside a begin/commit
  * pair, each write is its own committed transaction.
  */
 #ifndef TG_STORE_H
@@ -43,6 +45,20 @@ int tg_store_begin(struct tg_store *s, struct tg_error *err);
 int tg_store_commit(struct tg_store *s, struct tg_error *err);
 void tg_store_rollback(struct tg_store *s);
 bool tg_store_in_transaction(const struct tg_store *s);
+
+/* Durability off the committing thread (the daemon's syncer, server/core
+ * syncer.c). After tg_store_defer_sync a commit no longer waits for the disk
+ * (synchronous=NORMAL: COMMIT writes the WAL's frames without an fsync, and
+ * tg_store_commit's "durable on return" no longer holds); tg_store_sync,
+ * which any one thread may call while another uses the store, makes every
+ * commit that returned before it was called durable (an fdatasync of the WAL
+ * file: SQLite replays the WAL's valid commits after a crash). A checkpoint
+ * still syncs the WAL before it copies it. 0 once deferred; -1 with err
+ * filled if this store cannot (an in-memory database, no WAL file): its
+ * commits stay durable on return. */
+int tg_store_defer_sync(struct tg_store *s, struct tg_error *err);
+bool tg_store_sync_deferred(const struct tg_store *s);
+int tg_store_sync(struct tg_store *s, struct tg_error *err);
 
 /* ---- users and sessions ------------------------------------------------ */
 /* err code "name_taken" if the name exists (names compare case-insensitively). */

@@ -108,6 +108,9 @@ struct tg_store {
 	sqlite3 *db;
 	sqlite3_stmt *stmt[ST__COUNT];
 	bool in_transaction;
+	/* The WAL file, opened by tg_store_defer_sync (-1: commits sync
+	 * themselves); set before the syncer's thread starts, then only read. */
+	int wal_fd;
 };
 
 /* store_stmts.c */

@@ -1,0 +1,166 @@
+/* syncer.c — the turn's fsync off the loop thread (issue 17).
+ *
+ * With a syncer the store commits without waiting for the disk
+ * (tg_store_defer_sync): the loop's COMMIT writes the WAL's frames and
+ * returns, and every line of that turn (the acks, the pushes, any reply
+ * queued after it) waits in server.c's held batches, tagged with the turn's
+ * commit generation. This thread fdatasyncs the WAL for the newest
+ * generation asked and reports it through an uv_async; the loop then sends
+ * every batch whose generation is durable. Meanwhile the loop reads, acts
+ * and commits the next turns: one fsync covers all the turns committed
+ * before it started.
+ *
+ * So an ack still leaves only after its action is on disk; what moves is
+ * that the loop no longer waits for the disk. An fsync that fails leaves the
+ * page cache in an unknown state (a retry can report success for pages it
+ * dropped): the daemon stops at once without sending what waited for it, and
+ * the restart reads what the disk kept. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/server_internal.h"
+#include "util/log.h"
+
+struct tg_syncer {
+	uv_mutex_t mu;
+	uv_cond_t wake;
+	uv_thread_t thread;
+	uv_async_t *async; /* its own allocation: it closes after the syncer is freed */
+	struct tg_store *store;
+	uint64_t want;   /* the newest generation asked for */
+	uint64_t synced; /* the newest generation made durable */
+	bool failed;
+	char message[TG_ERR_MSG_MAX];
+	bool stop;
+	/* Tests: while held, the thread does not start a sync. */
+	bool hold;
+};
+
+static void syncer_main(void *arg)
+{
+	struct tg_syncer *y = arg;
+	uv_mutex_lock(&y->mu);
+	for (;;) {
+		while (!y->stop && (y->hold || y->want <= y->synced || y->failed))
+			uv_cond_wait(&y->wake, &y->mu);
+		if (y->stop)
+			break;
+		uint64_t gen = y->want; /* every commit of it returned before now */
+		uv_mutex_unlock(&y->mu);
+		struct tg_error err = {0};
+		int rc = tg_store_sync(y->store, &err);
+		uv_mutex_lock(&y->mu);
+		if (rc != 0) {
+			y->failed = true;
+			snprintf(y->message, sizeof y->message, "%s", err.message);
+		} else if (gen > y->synced) {
+			y->synced = gen;
+		}
+		uv_async_send(y->async);
+	}
+	uv_mutex_unlock(&y->mu);
+}
+
+_Noreturn void srv_sync_failed(const char *message)
+{
+	TG_ERROR(0, 0,
+	         "%s: what waited for it is not sent; stopping (a restart reads what "
+	         "the disk kept)",
+	         message);
+	_exit(EXIT_FAILURE);
+}
+
+static void free_async(uv_handle_t *h)
+{
+	free(h);
+}
+
+static void on_async(uv_async_t *h)
+{
+	struct tg_server *srv = h->data;
+	if (!srv || !srv->syncer)
+		return;
+	struct tg_syncer *y = srv->syncer;
+	uv_mutex_lock(&y->mu);
+	uint64_t synced = y->synced;
+	bool failed = y->failed;
+	char message[TG_ERR_MSG_MAX];
+	snprintf(message, sizeof message, "%s", y->message);
+	uv_mutex_unlock(&y->mu);
+	if (failed)
+		srv_sync_failed(message);
+	srv_durable(srv, synced);
+}
+
+int syncer_start(struct tg_server *srv)
+{
+	struct tg_error err = {0};
+	if (!srv->loop || tg_store_defer_sync(srv->store, &err) != 0) {
+		TG_INFO(0, 0, "each commit syncs on the loop: %s", err.message);
+		return 0;
+	}
+	struct tg_syncer *y = calloc(1, sizeof *y);
+	uv_async_t *async = calloc(1, sizeof *async);
+	if (!y || !async || uv_mutex_init(&y->mu) != 0) {
+		free(y);
+		free(async);
+		return -1;
+	}
+	uv_cond_init(&y->wake);
+	y->store = srv->store;
+	uv_async_init(srv->loop, async, on_async);
+	async->data = srv;
+	uv_unref((uv_handle_t *)async); /* it alone keeps nothing alive */
+	y->async = async;
+	if (uv_thread_create(&y->thread, syncer_main, y) != 0) {
+		async->data = NULL;
+		uv_close((uv_handle_t *)async, free_async);
+		uv_cond_destroy(&y->wake);
+		uv_mutex_destroy(&y->mu);
+		free(y);
+		return -1;
+	}
+	srv->syncer = y;
+	return 0;
+}
+
+void syncer_request(struct tg_server *srv, uint64_t gen)
+{
+	struct tg_syncer *y = srv->syncer;
+	uv_mutex_lock(&y->mu);
+	if (gen > y->want) {
+		y->want = gen;
+		uv_cond_signal(&y->wake);
+	}
+	uv_mutex_unlock(&y->mu);
+}
+
+void syncer_hold(struct tg_server *srv, bool hold)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return;
+	uv_mutex_lock(&y->mu);
+	y->hold = hold;
+	uv_cond_signal(&y->wake);
+	uv_mutex_unlock(&y->mu);
+}
+
+void syncer_stop(struct tg_server *srv)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return;
+	uv_mutex_lock(&y->mu);
+	y->stop = true;
+	uv_cond_signal(&y->wake);
+	uv_mutex_unlock(&y->mu);
+	uv_thread_join(&y->thread);
+	y->async->data = NULL;
+	uv_close((uv_handle_t *)y->async, free_async);
+	uv_cond_destroy(&y->wake);
+	uv_mutex_destroy(&y->mu);
+	free(y);
+	srv->syncer = NULL;
+}
