@@ -59,6 +59,12 @@ bool tg_store_in_transaction(const struct tg_store *s);
 int tg_store_defer_sync(struct tg_store *s, struct tg_error *err);
 bool tg_store_sync_deferred(const struct tg_store *s);
 int tg_store_sync(struct tg_store *s, struct tg_error *err);
+/* A write made outside begin/commit after tg_store_defer_sync is synced by
+ * the store before it returns: only tg_store_commit's commits wait for a
+ * tg_store_sync. Once a sync has failed every later one fails too. */
+/* The commits not yet known durable (0 for a store whose commits sync
+ * themselves). Any thread. */
+uint64_t tg_store_unsynced(const struct tg_store *s);
 
 /* ---- users and sessions ------------------------------------------------ */
 /* err code "name_taken" if the name exists (names compare case-insensitively). */

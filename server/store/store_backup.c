@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 struct tg_store_backup {
+	struct tg_store *src;
 	sqlite3 *dest;
 	sqlite3_backup *b;
 	char path[1024], part[1040];
@@ -28,6 +29,7 @@ struct tg_store_backup *tg_store_backup_begin(struct tg_store *s, const char *pa
 		tg_fail(err, TG_STORE_E_STORAGE, "out of memory starting a backup");
 		return NULL;
 	}
+	bk->src = s;
 	snprintf(bk->path, sizeof bk->path, "%s", path);
 	snprintf(bk->part, sizeof bk->part, "%s.part", path);
 	int fd = open(bk->part, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -61,6 +63,12 @@ int tg_store_backup_step(struct tg_store_backup *bk, int pages, struct tg_error 
 		        sqlite3_errstr(rc));
 		return -1;
 	}
+	/* The copy holds every commit made so far, and with deferred syncs
+	 * (tg_store_defer_sync) the latest may not be on disk yet: a power cut
+	 * could take them from the live database, acks unsent, while the copy
+	 * keeps them. So they are made durable before the copy is whole. */
+	if (tg_store_sync(bk->src, err) != 0)
+		return -1;
 	rc = sqlite3_backup_finish(bk->b);
 	bk->b = NULL;
 	if (rc != SQLITE_OK || sqlite3_close(bk->dest) != SQLITE_OK) {

@@ -5,6 +5,7 @@
 #define TG_STORE_INTERNAL_H
 
 #include <sqlite3.h>
+#include <stdatomic.h>
 
 #include "store.h"
 
@@ -111,6 +112,12 @@ struct tg_store {
 	/* The WAL file, opened by tg_store_defer_sync (-1: commits sync
 	 * themselves); set before the syncer's thread starts, then only read. */
 	int wal_fd;
+	/* With wal_fd: the commits written to the WAL (its hook counts them),
+	 * and how many of them an fdatasync has made durable (tg_store_sync,
+	 * any thread); a failed sync is final (the page cache's state is
+	 * unknown after it: nothing later may be called durable). */
+	_Atomic uint64_t commits, synced;
+	_Atomic bool sync_failed;
 };
 
 /* store_stmts.c */

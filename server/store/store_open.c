@@ -175,6 +175,34 @@ bool tg_store_in_transaction(const struct tg_store *s)
 	return s->in_transaction;
 }
 
+/* SQLite's default: a PASSIVE checkpoint once the WAL holds this many pages
+ * (sqlite3_wal_autocheckpoint, which our hook replaces). */
+#define STORE_AUTOCHECKPOINT_PAGES 1000
+
+/* Called by SQLite after each commit has written its frames to the WAL (and
+ * released the write lock), on the committing thread. A commit of
+ * tg_store_commit waits for the caller's tg_store_sync (the daemon's
+ * syncer). A write outside begin/commit is its own transaction, and its
+ * caller (an account's change, a session, an operator's tool, an outbox
+ * row's outcome) answers as soon as it returns: so it is made durable here,
+ * before it returns. Those writes are rare next to the turns' commits; the
+ * fdatasync covers every earlier commit too. A failed sync fails the write
+ * (the commit is in the WAL, but the caller must not say it was kept). */
+static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	struct tg_store *s = arg;
+	atomic_fetch_add(&s->commits, 1);
+	int rc = SQLITE_OK;
+	if (!s->in_transaction) {
+		struct tg_error err = {0};
+		if (tg_store_sync(s, &err) != 0)
+			rc = SQLITE_IOERR_FSYNC;
+	}
+	if (frames >= STORE_AUTOCHECKPOINT_PAGES)
+		sqlite3_wal_checkpoint(db, name);
+	return rc;
+}
+
 int tg_store_defer_sync(struct tg_store *s, struct tg_error *err)
 {
 	if (s->wal_fd >= 0)
@@ -197,6 +225,9 @@ int tg_store_defer_sync(struct tg_store *s, struct tg_error *err)
 		return -1;
 	}
 	s->wal_fd = fd;
+	/* Replaces SQLite's own hook, the automatic checkpoint: wal_hook does
+	 * it as SQLite did (PASSIVE, at the same threshold). */
+	sqlite3_wal_hook(s->db, wal_hook, s);
 	return 0;
 }
 
@@ -212,8 +243,24 @@ int tg_store_sync(struct tg_store *s, struct tg_error *err)
 	/* The data and the file's size (the WAL grows), not its times. The
 	 * inode is the file's whoever's descriptor: this covers the frames
 	 * SQLite's own descriptor wrote. */
-	if (fdatasync(s->wal_fd) != 0)
+	if (atomic_load(&s->sync_failed))
+		return tg_fail(err, TG_STORE_E_STORAGE,
+		               "an earlier sync of the database's log failed");
+	uint64_t upto = atomic_load(&s->commits); /* each of them wrote before now */
+	if (fdatasync(s->wal_fd) != 0) {
+		atomic_store(&s->sync_failed, true);
 		return tg_fail(err, TG_STORE_E_STORAGE, "cannot sync the database's log: %s",
 		               strerror(errno));
+	}
+	uint64_t was = atomic_load(&s->synced);
+	while (was < upto && !atomic_compare_exchange_weak(&s->synced, &was, upto))
+		;
 	return 0;
+}
+
+uint64_t tg_store_unsynced(const struct tg_store *s)
+{
+	if (s->wal_fd < 0)
+		return 0;
+	return atomic_load(&s->commits) - atomic_load(&s->synced);
 }

@@ -1,0 +1,119 @@
+/* test_store_sync.c — deferred syncs (tg_store_defer_sync, issue 17's
+ * syncer): a commit of begin/commit waits for tg_store_sync, but
+ * - a write outside begin/commit (an account's change, a session, the
+ *   outbox's prune: their callers answer as soon as it returns) is durable
+ *   when it returns;
+ * - a backup, when whole, holds no commit that is not durable (a power cut
+ *   must not leave the copy with actions the live database lost);
+ * - SQLite's automatic checkpoint, which the store's WAL hook replaces,
+ *   still keeps the WAL from growing without end. */
+#include "store/store.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NOW 1900000000LL
+
+static char dir[64], db_path[128], backup_path[128];
+static struct tg_error err;
+
+#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
+
+static int add_user(struct tg_store *s, const char *name)
+{
+	int64_t uid = 0;
+	return tg_store_user_create(s, name, "h", NOW, &uid, &err);
+}
+
+int main(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/tg-test-sync-XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
+	snprintf(backup_path, sizeof backup_path, "%s/copy.db", dir);
+	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(s != NULL, "open: %s: %s", err.code, err.message);
+	if (!s)
+		return tap_done();
+	CHECK_EQ_INT(tg_store_unsynced(s), 0);
+	CHECK_OK(tg_store_defer_sync(s, &err));
+	CHECK(tg_store_sync_deferred(s));
+
+	/* A transaction's commit waits for the caller's sync. */
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(add_user(s, "grant"));
+	CHECK_OK(tg_store_commit(s, &err));
+	CHECK_EQ_INT(tg_store_unsynced(s), 1);
+	CHECK_OK(tg_store_sync(s, &err));
+	CHECK_EQ_INT(tg_store_unsynced(s), 0);
+
+	/* A write of its own is durable on return (and so is every commit
+	 * before it). */
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(add_user(s, "sherman"));
+	CHECK_OK(tg_store_commit(s, &err));
+	CHECK_OK(add_user(s, "lee"));
+	CHECKF(tg_store_unsynced(s) == 0,
+	       "a write outside a transaction is durable on return "
+	       "(%llu commits not)",
+	       (unsigned long long)tg_store_unsynced(s));
+
+	/* A whole backup holds nothing that is not durable. */
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(add_user(s, "meade"));
+	CHECK_OK(tg_store_commit(s, &err));
+	CHECK_EQ_INT(tg_store_unsynced(s), 1);
+	struct tg_store_backup *bk = tg_store_backup_begin(s, backup_path, &err);
+	CHECKF(bk != NULL, "backup: %s", err.message);
+	int rc = 0;
+	for (int i = 0; bk && i < 100000 && (rc = tg_store_backup_step(bk, 5, &err)) == 0; i++)
+		;
+	CHECKF(rc == 1, "the backup is whole (%d: %s)", rc, err.message);
+	CHECKF(tg_store_unsynced(s) == 0, "every commit in the whole backup is durable (%llu not)",
+	       (unsigned long long)tg_store_unsynced(s));
+	tg_store_backup_free(bk);
+	struct tg_store *copy = tg_store_open(backup_path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(copy != NULL, "the copy opens: %s", err.message);
+	if (copy) {
+		json_t *u = tg_store_user_by_name(copy, "meade", &err);
+		CHECKF(u != NULL, "the copy has the last commit");
+		json_decref(u);
+		tg_store_close(copy);
+	}
+
+	/* The automatic checkpoint still runs: 3,000 commits of a page or more
+	 * each leave a WAL far below 3,000 frames. */
+	char name[32];
+	for (int i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		if (tg_store_begin(s, &err) != 0 || add_user(s, name) != 0 ||
+		    tg_store_commit(s, &err) != 0) {
+			CHECKF(0, "commit %d: %s", i, err.message);
+			break;
+		}
+	}
+	char wal[160];
+	snprintf(wal, sizeof wal, "%s-wal", db_path);
+	struct stat st;
+	CHECK(stat(wal, &st) == 0);
+	CHECKF(st.st_size < 2000 * 4120, "the WAL is checkpointed (%lld bytes)",
+	       (long long)st.st_size);
+	CHECK_OK(tg_store_sync(s, &err));
+	CHECK_EQ_INT(tg_store_unsynced(s), 0);
+
+	tg_store_close(s);
+	char path[192];
+	static const char *const files[] = {"telegraph.db", "telegraph.db-wal", "telegraph.db-shm",
+	                                    "copy.db",      "copy.db-wal",      "copy.db-shm"};
+	for (int i = 0; i < 6; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	return tap_done();
+}
