@@ -518,6 +518,9 @@ static void prune_outbox(struct tg_server *srv)
 		return;
 	struct tg_error err = {0};
 	int64_t keep = (int64_t)srv->cfg.notify_outbox_keep_days * 86400;
+	/* A write of its own, outside the turns: the store syncs it before it
+	 * returns (tg_store_defer_sync); its loss would be harmless anyway, the
+	 * next prune deletes the same rows again. */
 	int64_t got = tg_store_outbox_prune(srv->store, now - keep, PRUNE_BATCH, &err);
 	if (got < 0)
 		TG_ERROR(0, 0, "pruning the outbox: %s", err.message);
@@ -529,9 +532,32 @@ static void prune_outbox(struct tg_server *srv)
 	n->prune_at = got == PRUNE_BATCH ? now : now + PRUNE_EVERY;
 }
 
+/* Mail reads only durable rows (poll_outbox), and under continuous load
+ * that moment never comes: while the syncer's fsync is in flight the turn's
+ * transaction stays open (server.c, turn_commit), and when it reports, the
+ * next turn's writes are already in that transaction. So once a tick, if a
+ * row is due (the open transaction's rows count: they are what waits), the
+ * open turn is committed and synced here, on the loop: mail waits at most
+ * notify_poll_ms and one fsync, at the price of at most one fsync on the
+ * loop a tick, and only while mail waits. */
+static void cut_for_mail(struct tg_server *srv)
+{
+	struct tg_notify *n = srv->notify;
+	if (!n || n->stopped || !n->curl_ok || n->inflight >= srv->cfg.notify_inflight ||
+	    (!srv->tx_open && srv->durable_gen == srv->commit_gen))
+		return;
+	struct tg_error err = {0};
+	json_t *due = tg_store_outbox_due(srv->store, srv_now(), 0, 1, &err);
+	bool waits = json_array_size(due) > 0;
+	json_decref(due);
+	if (waits)
+		srv_turn_commit(srv);
+}
+
 static void on_timer(uv_timer_t *t)
 {
 	if (t->data) {
+		cut_for_mail(t->data);
 		poll_outbox(t->data);
 		prune_outbox(t->data);
 	}

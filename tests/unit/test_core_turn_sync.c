@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/server_internal.h"
 #include "fake_client.h"
 #include "fixture_game.h"
+#include "store/store.h"
 #include "tap.h"
 
 static struct fc_rig rig;
@@ -44,7 +46,14 @@ static void sent(struct client *c, json_t *msg, int id)
 
 int main(void)
 {
-	if (!fc_rig_open(&rig, "tg_turn_sync") || !fc_rig_serve(&rig, games))
+	if (!fc_rig_open(&rig, "tg_turn_sync"))
+		return tap_done();
+	/* Mail to a port where nothing listens: a send fails at once. */
+	rig.cfg.notify_poll_ms = 20;
+	snprintf(rig.cfg.smtp_url, sizeof rig.cfg.smtp_url, "smtp://127.0.0.1:9");
+	snprintf(rig.cfg.smtp_from, sizeof rig.cfg.smtp_from, "t@example.test");
+	snprintf(rig.cfg.smtp_tls, sizeof rig.cfg.smtp_tls, "none");
+	if (!fc_rig_serve(&rig, games))
 		return tap_done();
 	struct client a;
 	client_open(&a);
@@ -96,6 +105,49 @@ int main(void)
 	               "standard"));
 	CHECK(r && strcmp(op_of(r), "ok") == 0);
 	CHECK_EQ_INT(json_array_size(a.got), before + 1);
+
+	/* Mail reads only durable rows. Under continuous load an fsync is
+	 * always in flight and the turn's transaction open (the syncer held
+	 * and a write in every turn): a due row still goes within a few of
+	 * the outbox's ticks (notify_poll_ms), not never. */
+	sent(&a,
+	     rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9010);
+	tg_engine_turn_async(fc_srv);
+	sent(&a,
+	     rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9011);
+	tg_engine_turn_async(fc_srv);
+	CHECKF(fc_srv->tx_open && fc_srv->durable_gen < fc_srv->commit_gen,
+	       "a commit waits for its fsync and the next turn's transaction is open");
+	struct tg_error err = {0};
+	json_t *u = tg_store_user_by_name(rig.store, "grant", &err);
+	json_t *row =
+	    json_pack("{s:s,s:I,s:s,s:s,s:s,s:s,s:s,s:I}", "idem_key", "starved", "user_id",
+	              json_object_get(u, "id") ? json_integer_value(json_object_get(u, "id")) : 0,
+	              "channel", "email", "address", "grant@example.test", "event", "your_move",
+	              "subject", "s", "body", "b", "next_at", (json_int_t)1);
+	CHECK_EQ_INT(tg_store_outbox_add(rig.store, row, 1, &err), 1); /* in the open turn */
+	json_decref(row);
+	json_decref(u);
+	bool picked = false;
+	uv_timer_t t;
+	bool expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 3000, 0);
+	while (!picked && !expired) {
+		uv_run(&fc_loop, UV_RUN_ONCE);
+		json_t *due = tg_store_outbox_due(rig.store, INT64_MAX / 2, 0, 10, &err);
+		json_t *r0 = json_array_get(due, 0);
+		picked = notify_inflight(fc_srv) > 0 ||
+		         (r0 && json_integer_value(json_object_get(r0, "attempts")) > 0) ||
+		         json_array_size(due) == 0;
+		json_decref(due);
+	}
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(picked, "a due row is taken up while an fsync is always in flight");
 	tg_engine_hold_sync(fc_srv, false);
 out:
 	client_close(&a);
