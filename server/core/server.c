@@ -133,15 +133,38 @@ static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_
 	srv->out_tail = o;
 }
 
-/* A line sent outside the turn's transaction while lines of committed turns
- * still wait for their fsync (syncer.c): it goes after them, as it would
- * have without the syncer (they left at their commit). line is stolen. */
+/* Whether a line sent now, outside the turn's transaction, must wait: some
+ * commit is not yet durable (syncer.c), whether or not it held lines of its
+ * own (a turn that wrote and answered nobody, and a fan-out job's patch of
+ * it done later, must not show it before it is on disk). */
+static bool must_hold(const struct tg_server *srv)
+{
+	return srv->held_tail || srv->commit_gen > srv->durable_gen;
+}
+
+/* A line sent outside the turn's transaction while a commit still waits for
+ * its fsync: it goes after the lines held for it, as it would have without
+ * the syncer (they left at their commit). line is stolen. */
 static void hold_behind(struct tg_server *srv, struct tg_session *s, char *line, size_t len)
 {
 	struct tg_out *o = out_new(s, line, len, TG_OUT_PUSH, NULL, false);
 	if (!o)
 		return;
 	struct tg_out_batch *b = srv->held_tail;
+	if (!b || b->gen < srv->commit_gen) {
+		/* The newest commit held nothing: a batch of its own. */
+		b = calloc(1, sizeof *b);
+		if (!b) {
+			out_free(o);
+			return;
+		}
+		b->gen = srv->commit_gen;
+		if (srv->held_tail)
+			srv->held_tail->next = b;
+		else
+			srv->held_head = b;
+		srv->held_tail = b;
+	}
 	if (b->tail)
 		b->tail->next = o;
 	else
@@ -165,7 +188,7 @@ static void send_msg(struct tg_session *s, json_t *msg, enum tg_out_kind kind, c
 		queue(s->srv, s, line, len, kind, id, logout_on_fail);
 		return;
 	}
-	if (s->srv->held_tail) {
+	if (must_hold(s->srv)) {
 		hold_behind(s->srv, s, line, len);
 		return;
 	}
@@ -201,7 +224,7 @@ void srv_send_line(struct tg_session *s, const char *line, size_t len)
 
 void srv_send_line_now(struct tg_session *s, const char *line, size_t len)
 {
-	if (s->srv->held_tail) {
+	if (must_hold(s->srv)) {
 		char *copy = line_copy(line, len);
 		if (copy)
 			hold_behind(s->srv, s, copy, len);

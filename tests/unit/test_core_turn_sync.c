@@ -97,6 +97,20 @@ int main(void)
 	sent(&a, rq("{s:s}", "op", "ping"), 9003);
 	CHECKF(json_array_size(a.got) == before + 1, "a pong with nothing held leaves at once");
 
+	/* A commit that held no line of its own (a turn that wrote and answered
+	 * nobody): what is sent after it still waits for its fsync. */
+	tg_engine_hold_sync(fc_srv, true);
+	struct tg_error terr = {0};
+	CHECK(srv_tx(fc_srv, &terr) == 0 &&
+	      tg_store_audit_add(rig.store, 1, 1, "test", "t", "r", &terr) == 0);
+	tg_engine_turn_async(fc_srv);
+	before = json_array_size(a.got);
+	sent(&a, rq("{s:s}", "op", "ping"), 9004);
+	CHECKF(json_array_size(a.got) == before,
+	       "a pong after a commit that held nothing waits for its fsync");
+	tg_engine_hold_sync(fc_srv, false);
+	CHECKF(wait_for(&a, before + 1), "the pong comes once the fsync is done");
+
 	/* tg_engine_turn (the synchronous turn end) syncs itself even while the
 	 * syncer is held: its replies leave with it. */
 	tg_engine_hold_sync(fc_srv, true);
