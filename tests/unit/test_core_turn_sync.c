@@ -159,6 +159,11 @@ int main(void)
 		         json_array_size(due) == 0;
 		json_decref(due);
 	}
+	/* The send runs in the thread pool: it ends (its port refuses) before
+	 * the server is freed, as the daemon's shutdown waits for it. */
+	while (notify_inflight(fc_srv) > 0 && !expired)
+		uv_run(&fc_loop, UV_RUN_ONCE);
+	CHECKF(notify_inflight(fc_srv) == 0, "the send ended");
 	uv_close((uv_handle_t *)&t, NULL);
 	uv_run(&fc_loop, UV_RUN_NOWAIT);
 	CHECKF(picked, "a due row is taken up while an fsync is always in flight");
