@@ -86,6 +86,11 @@ static double dump_ratio = -1;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared, pair_shared_text;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
+/* what each role's kept view holds of each section: its text, and its
+ * elements' stamps and lengths; and what it holds besides (the names
+ * around the sections, the cuts, the element table's ends) */
+static double kept_sec_text[2][TG_VIEW_SECTIONS_MAX], kept_sec_elems[2][TG_VIEW_SECTIONS_MAX];
+static double kept_other[2], kept_all[2];
 static long held_n;
 /* --base: the runs kept as the daemon keeps them (undo_base.c). */
 static struct tg_byte_runs runs;
@@ -281,6 +286,25 @@ static void measure_shared(const struct game *g)
 	}
 }
 
+/* What role r's kept view k holds, section by section
+ * (tg_view_kept_bytes' parts). */
+static void kept_by_section(const struct tg_view_kept *k, int r)
+{
+	double in = 0;
+	for (unsigned i = 0; i < k->nsec && i < TG_VIEW_SECTIONS_MAX; i++) {
+		kept_sec_text[r][i] += k->cut[i].len;
+		in += k->cut[i].len;
+		if (k->ifirst) {
+			double e = (double)(k->ifirst[i + 1] - k->ifirst[i]) *
+			           (double)(sizeof *k->istamp + sizeof *k->ilen);
+			kept_sec_elems[r][i] += e;
+			in += e;
+		}
+	}
+	kept_all[r] += (double)tg_view_kept_bytes(k);
+	kept_other[r] += (double)tg_view_kept_bytes(k) - in;
+}
+
 /* The heap one role's kept view holds: as text (now), as a tree (before). */
 static void measure_held(const struct game *g)
 {
@@ -290,6 +314,7 @@ static void measure_held(const struct game *g)
 		size_t h0 = heap_used();
 		tg_view_keep_full(&k, M, g, roles[r]);
 		held_text += (double)(heap_used() - h0);
+		kept_by_section(&k, r);
 		tg_view_kept_clear(&k);
 		h0 = heap_used();
 		json_t *t = M->view(g, roles[r]);
@@ -546,6 +571,21 @@ int main(int argc, char **argv)
 			if (sec_bytes[i] / (double)(held_n / 2) >= 100) /* the pair's text of it */
 				printf("kept_views_pair_section_bytes%s %.0f\n",
 				       M->view_sections[i], sec_bytes[i] / (double)(held_n / 2));
+		/* per role: tg_view_kept_bytes, and of it each section's text
+		 * and element table (the sections of 50 bytes or more) */
+		double per = (double)(held_n / 2);
+		for (int r = 0; r < 2; r++) {
+			printf("kept_view_bytes_%s %.0f\n", roles[r], kept_all[r] / per);
+			printf("kept_view_other_bytes_%s %.0f\n", roles[r], kept_other[r] / per);
+			for (unsigned i = 0;
+			     i < tg_view_section_count(M) && i < TG_VIEW_SECTIONS_MAX; i++) {
+				if ((kept_sec_text[r][i] + kept_sec_elems[r][i]) / per < 50)
+					continue;
+				printf("kept_view_section_%s%s text %.0f elements %.0f\n", roles[r],
+				       M->view_sections[i], kept_sec_text[r][i] / per,
+				       kept_sec_elems[r][i] / per);
+			}
+		}
 	}
 	print_ratios();
 	if (base && n) {
