@@ -248,8 +248,9 @@ static json_t *rebuild_section(void *ctx)
  * paired on the stamps with k's, only the new ones built (and measured in
  * scratch), nothing written into b, and the patch appended to ops: a
  * changed element is replaced whole when k kept the section as stamps.
- * 1 done, 0 the module does not (b as it was), -1 out of memory, a broken
- * walk, or a kept section the walk cannot follow (start again). */
+ * 1 done, 0 the module does not (b as it was: the section is built whole),
+ * -1 out of memory, a broken walk, or a kept section the walk cannot
+ * follow (start again). */
 static int by_items(const struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                     const char *role, json_t *ops, struct tg_text *b, unsigned i, size_t at,
                     struct items *a, struct tg_text *scratch)
@@ -287,7 +288,7 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 			b->n = at;
 			b->p[at] = 0;
 		}
-		return ops && stamps_only(k, i) ? -1 : 0;
+		return 0; /* built whole (by_text: a kept array's stamps are its text's) */
 	}
 	if (!ops)
 		tg_text_put(b, "]", 1);
@@ -317,20 +318,33 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
  * is found on the stamps as for a section built item by item: an element
  * removed is never parsed back, and only the previous elements that a run
  * of changes pairs with new ones are (the awaited role's offers, emptied
- * when the other player is awaited, were parsed back whole). 0, or -1. */
+ * when the other player is awaited, were parsed back whole). When k kept
+ * the section as stamps only, nothing is parsed back: an element changed
+ * in place is replaced whole, and *changed is found on the stamps. The new
+ * section is kept as stamps (its bit set in a) when its text is longer
+ * than its elements' stamps and lengths (issue 17, memory per match: the
+ * offers, 3 KB a match). 0, or -1. */
 static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_text *b, unsigned i,
-                   size_t at, const json_t *now, bool changed, const char *ptr, struct items *a)
+                   size_t at, const json_t *now, bool *changed, const char *ptr, struct items *a)
 {
-	const char *old = ops ? k->text + k->cut[i].off : NULL;
-	bool olds = old && k->ifirst && old[0] == '[';
+	bool kst = ops && stamps_only(k, i);
+	const char *old = ops && !kst ? k->text + k->cut[i].off : NULL;
+	bool olds = k->ifirst && (kst || (old && old[0] == '['));
 	struct tg_view_items it;
 	if (tg_view_items_begin(&it, NULL, olds ? old : NULL,
 	                        olds ? k->istamp + k->ifirst[i] : NULL,
 	                        olds ? k->ilen + k->ifirst[i] : NULL,
-	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true, false) != 0)
+	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true, kst) != 0)
 		return -1;
 	int rc = tg_view_items_of_array(&it, now, b->p + at, b->n - at);
-	if (rc == 0 && changed) {
+	if (rc == 0 && kst) {
+		uint32_t om = k->ifirst[i + 1] - k->ifirst[i];
+		const uint64_t *ost = k->istamp + k->ifirst[i];
+		*changed = it.n != om;
+		for (uint32_t j = 0; !*changed && j < om; j++)
+			*changed = ost[j] != it.stamp[j];
+	}
+	if (rc == 0 && *changed) {
 		if (olds) {
 			rc = tg_view_items_diff(&it, ops, ptr);
 		} else { /* it was not an array */
@@ -339,8 +353,11 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 			json_decref(was);
 		}
 	}
-	if (rc == 0)
+	if (rc == 0) {
 		items_put(a, it.stamp, it.len, it.n);
+		if (b->n - at > (size_t)it.n * (sizeof *k->istamp + sizeof *k->ilen))
+			a->bits |= (uint64_t)1 << i;
+	}
 	tg_view_items_end(&it);
 	return rc;
 }
@@ -424,13 +441,23 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 				break;
 			}
 			put_json(&b, now);
-			const char *old = ops ? k->text + k->cut[i].off : NULL;
-			size_t len = ops ? k->cut[i].len : 0;
+			/* kept as stamps only: an array built whole (by_text) */
+			bool kst = ops && stamps_only(k, i);
+			const char *old = ops && !kst ? k->text + k->cut[i].off : NULL;
+			size_t len = ops && !kst ? k->cut[i].len : 0;
 			bool changed =
 			    old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0);
 			size_t o0 = json_array_size(ops);
 			if (json_is_array(now) && !b.oom) {
-				if (by_text(k, ops, &b, i, at, now, changed, sec[i], &a) != 0)
+				if (by_text(k, ops, &b, i, at, now, &changed, sec[i], &a) != 0)
+					b.oom = 1;
+			} else if (kst && !b.oom) {
+				/* an array no longer: replaced whole, as the whole
+				 * diff does a value that changed its type */
+				changed = true;
+				json_t *o = json_pack("{s:s,s:s,s:O}", "op", "replace", "path",
+				                      sec[i], "value", now);
+				if (!o || json_array_append_new(ops, o) != 0)
 					b.oom = 1;
 			} else if (changed) {
 				/* an object on its text: only its changed members
@@ -460,8 +487,9 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		free(cut);
 		rc = -1;
 	} else {
-		if (!ops)
-			strip(&b, cut, n, a.bits);
+		/* the sections kept as stamps whose text b holds: all of them
+		 * in a full build, the arrays built whole in an update */
+		strip(&b, cut, n, a.bits);
 		adopt(k, &b, n, cut, &a);
 		rc = k->text ? 0 : -1;
 	}
@@ -470,17 +498,30 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	return rc;
 }
 
-/* Section i's value built again into t from the state, item by item, its
- * elements' stamps checked against the kept ones (first, n). 0, or -1. */
+/* Section i's value built again into t from the state, item by item (or
+ * whole, an array the module does not build so), its elements' stamps
+ * checked against the kept ones (first, n). 0, or -1. */
 static int items_text(const struct game_module *m, const struct game *g, const char *role,
                       unsigned i, struct tg_text *t, const uint64_t *first, uint32_t n)
 {
 	struct tg_view_items it;
 	if (tg_view_items_begin(&it, t, NULL, NULL, NULL, 0, false, false) != 0)
 		return -1;
+	size_t at = t->n;
 	tg_text_put(t, "[", 1);
-	bool ok = m->view_items(g, role, i, &it);
+	bool ok = m->view_items && m->view_items(g, role, i, &it);
 	tg_text_put(t, "]", 1);
+	if (!ok && !t->oom) { /* an array built whole, stamped by its elements' text */
+		tg_view_items_end(&it);
+		t->n = at;
+		json_t *now = m->view_section(g, role, i);
+		ok = now && tg_view_items_begin(&it, NULL, NULL, NULL, NULL, 0, true, false) == 0;
+		if (ok) {
+			put_json(t, now);
+			ok = !t->oom && tg_view_items_of_array(&it, now, t->p + at, t->n - at) == 0;
+		}
+		json_decref(now);
+	}
 	ok = ok && !it.bad && !it.want && !t->oom && it.n == n &&
 	     (n == 0 || memcmp(it.stamp, first, n * sizeof *first) == 0);
 	tg_view_items_end(&it);
