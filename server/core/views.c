@@ -194,10 +194,12 @@ static void ring_shrink(struct tg_patch_ring *r)
 
 /* Keeps line (seq's patch, len bytes) as the newest of r's patches: at
  * most cap entries (patch_history; 0: none), then the oldest dropped while
- * more than keep are kept or, but for the newest, more than max_bytes. */
+ * more than keep are kept or more than max_bytes: the newest too when
+ * !keep_newest, else it stays whatever its size. */
 static void ring_push(struct tg_patch_ring *r, unsigned cap, unsigned keep, size_t max_bytes,
-                      int64_t seq, char *line, size_t len)
+                      bool keep_newest, int64_t seq, char *line, size_t len)
 {
+	unsigned least = keep_newest ? 1 : 0;
 	if (cap == 0 || (ring_grow(r, cap) != 0 && r->cap == 0)) {
 		free(line);
 		return;
@@ -211,7 +213,7 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, unsigned keep, size
 	r->seq[k] = seq;
 	r->count++;
 	r->bytes += len;
-	while (r->count > 1 && (r->count > keep || r->bytes > max_bytes))
+	while (r->count > least && (r->count > keep || r->bytes > max_bytes))
 		ring_drop_oldest(r);
 	ring_shrink(r);
 }
@@ -220,11 +222,13 @@ static void ring_push(struct tg_patch_ring *r, unsigned cap, unsigned keep, size
  * own bytes a view is the cheaper catch-up. While someone follows the role
  * live, he has every patch already but those in flight when his connection
  * drops: the ring keeps only the last RING_FOLLOWED_KEEP patches and 1 KiB
- * of them (at least one patch whatever its size: ring_push) for a client
- * that comes straight back with `since`; the patches made while nobody
- * follows it grow the ring up to the view's bytes (and patch_history).
- * Until session 17 a followed role kept an eighth of its view and 1 KiB:
- * 8.6 KB a Lincoln's War match measured in the daemon, both following. */
+ * of them (none when the newest alone is longer: ring_push) for a client
+ * that comes straight back with `since`, who otherwise gets the view; the
+ * patches made while nobody follows it grow the ring up to the view's
+ * bytes (and patch_history). Until session 17 a followed role kept an
+ * eighth of its view and 1 KiB: 8.6 KB a Lincoln's War match measured in
+ * the daemon, both following; then at least its newest patch whatever its
+ * size: 4.9 KB, most of it one offer list replaced whole. */
 #define RING_FOLLOWED_KEEP 4u
 static size_t ring_cap_bytes(const struct tg_patch_ring *r, bool followed)
 {
@@ -556,7 +560,8 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 			b->line[r] = line_dup(line);
 			bool followed = b->followed & (1u << r);
 			ring_push(ring, b->patch_history, followed ? RING_FOLLOWED_KEEP : UINT_MAX,
-			          ring_cap_bytes(ring, followed), b->seq, line, strlen(line));
+			          ring_cap_bytes(ring, followed), !followed, b->seq, line,
+			          strlen(line));
 		} else {
 			/* No earlier view to diff against, no patch, or a patch
 			 * longer than the view: a full view (PROTOCOL.md allows one

@@ -43,7 +43,8 @@ static int64_t test_now(void)
 /* The fixture served as a game that does not say it is flat: its base is a
  * copy (game.h copy), as before issue 17's runs. */
 static struct game_module fixture_copy;
-static const struct game_module *games[3];
+static const struct game_module *games[4];
+extern const struct game_module lincolns_war_module;
 
 static bool is_ok(const json_t *r)
 {
@@ -231,6 +232,64 @@ static void come_back(struct client *c, const char *name, const char *password, 
 	                      (json_int_t)since))));
 }
 
+/* The length of c's last patch message, as serialized. */
+static size_t last_patch_bytes(const struct client *c)
+{
+	for (size_t i = json_array_size(c->got); i-- > 0;) {
+		const json_t *m = json_array_get(c->got, i);
+		if (strcmp(op_of(m), "patch") != 0)
+			continue;
+		char *t = json_dumps(m, JSON_COMPACT);
+		size_t n = t ? strlen(t) : 0;
+		free(t);
+		return n;
+	}
+	return 0;
+}
+
+/* A followed role keeps no patch longer than its tail's 1 KiB (issue 17:
+ * the rings were 4.9 KB a Lincoln's War match in the daemon, session 17,
+ * most of it the newest patch kept whatever its size: an offer list
+ * replaced whole). Lincoln's War's first action gives the other player
+ * his first offers, a patch of kilobytes: neither ring keeps it, and the
+ * player who drops it in flight comes back with since to a view. */
+static void large_patch_not_kept(void)
+{
+	struct client a, b;
+	login(&a, "meade", "unconditional");
+	login(&b, "longstreet", "traveller1");
+	json_t *r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "lincolns-war",
+	                       "scenario", "tournament", "side", "union"));
+	CHECK(is_ok(r));
+	int64_t mid = json_integer_value(json_object_get(r, "match"));
+	CHECK(is_ok(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))));
+	struct client *mover = json_array_size(json_object_get(a.view, "actions")) ? &a : &b;
+	struct client *other = mover == &a ? &b : &a;
+	json_t *first =
+	    json_object_get(json_array_get(json_object_get(mover->view, "actions"), 0), "action");
+	CHECK(first != NULL);
+	int64_t since = other->seq;
+	json_t *other_view = json_deep_copy(other->view);
+	mark_seen(other);
+	CHECK(act(mover, mid, json_deep_copy(first)));
+	CHECK_EQ_INT(count_new(other, "patch"), 1);
+	size_t large = last_patch_bytes(other);
+	CHECKF(large > 1024, "the other player's first offers: a patch of %zu bytes", large);
+	struct tg_engine_match_memory mm = held(mid);
+	printf("# rings %zu bytes after a patch of %zu\n", mm.rings, large);
+	CHECKF(mm.rings < 2 * 1024, "a followed role keeps no patch past 1 KiB: %zu bytes held",
+	       mm.rings);
+	/* lost in flight: he comes back with since, to the view */
+	client_close(other);
+	come_back(other, other == &a ? "meade" : "longstreet",
+	          other == &a ? "unconditional" : "traveller1", mid, since, other_view);
+	CHECK_EQ_INT(count_new(other, "patch"), 0);
+	CHECK_EQ_INT(count_new(other, "view"), 1);
+	same_as_fresh(other, mid, "a view for the large patch not kept");
+	client_close(&a);
+	client_close(&b);
+}
+
 int main(void)
 {
 	struct fc_rig rig;
@@ -244,11 +303,13 @@ int main(void)
 	fixture_copy.flat_size = 0;
 	games[0] = &fixture_duel_module;
 	games[1] = &fixture_copy;
+	games[2] = &lincolns_war_module;
 	if (!fc_rig_serve(&rig, games))
 		return tap_done();
 	CHECK(fixture_duel_module.flat_size > 0);
 	undo_chain("fixture-duel", "sherman", "hood", true);
 	undo_chain("fixture-copy", "thomas", "bragg", false);
+	large_patch_not_kept();
 
 	struct client a, b;
 	login(&a, "grant", "unconditional");
