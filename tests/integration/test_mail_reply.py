@@ -226,8 +226,8 @@ def check_mail(p, role, mid, m, seq):
             for k, c in enumerate(ps[0]["choices"]):
                 check(subs.get(f"{i + 1}.{k + 1}") == c["label"], f"choice {i + 1}.{k + 1}")
         else:
-            for j, p in enumerate(ps):
-                for k, c in enumerate(p["choices"]):
+            for j, param in enumerate(ps):
+                for k, c in enumerate(param["choices"]):
                     key = f"{i + 1}:{'KLMPQRST'[j]}={k + 1}"
                     check(subs.get(key) == c["label"], f"choice {key}")
     check(f"https://play.example.test/#/match/{mid}" in body, f"no web link: {body!r}")
