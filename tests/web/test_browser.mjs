@@ -191,12 +191,17 @@ function forceDestinations(view, f) {
   view.actions.forEach((entry, i) => {
     const named = Object.entries(entry.action).filter(([k]) => k !== "type").map(([, v]) => v).flat()
       .filter((v) => typeof v === "string" && all.has(v));
-    if (named.length ? !named.includes(co) : !moving) return;
+    // a rail move names its general among param "unit"'s choices (issue
+    // 17, 55efb74): picking him binds that param to him
+    const by = (entry.params || []).find((prm) => prm.choices.some((c) => all.has(c.value)));
+    const chosen = by ? by.choices.map((c) => c.value).filter((v) => all.has(v)) : [];
+    if (named.length || chosen.length ? !named.includes(co) && !chosen.includes(co) : !moving) return;
+    const bound = !named.includes(co) && by ? { [by.name]: co } : {};
     const add = (hx, value) => { if (!dests.has(hx)) dests.set(hx, []); dests.get(hx).push({ i, value }); };
     const hx = hexOf(entry);
-    if (hx !== null) add(hx, null);
+    if (hx !== null) add(hx, bound);
     for (const prm of entry.params || [])
-      if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) add(c.value, { [prm.name]: c.value });
+      if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) add(c.value, { ...bound, [prm.name]: c.value });
   });
   return dests;
 }
@@ -211,7 +216,10 @@ async function forceMove(p, view, sent) {
   const f = (view.board.forces || []).find((x) => x.side === view.role && single(x));
   if (!f) return false;
   const dests = forceDestinations(view, f);
-  await p.page.locator(`#board .counter[data-co="${f.co.id}"]`).dispatchEvent("click");
+  // a general stays selected across views while he has somewhere to go (the
+  // force in motion after its last move): a click now would drop him
+  if (!(await p.page.$(`#board .counter.selected[data-co="${f.co.id}"]`)))
+    await p.page.locator(`#board .counter[data-co="${f.co.id}"]`).dispatchEvent("click");
   const lit = await p.page.$$eval("#board polygon.hex.dest", (els) => els.map((e) => e.dataset.hex).sort());
   const want = [...dests.keys()].map(pad).sort();
   if (JSON.stringify(lit) !== JSON.stringify(want))
