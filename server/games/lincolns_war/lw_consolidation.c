@@ -225,6 +225,19 @@ static int drawn_in(const struct lw_state *s, int u)
 	return x->where == LW_W_MAP && x->hex == s->play.cons_hex ? gi : -1;
 }
 
+/* 11.1.3.2: "as long as stacking restrictions are met by the end of the
+ * GiC's move": sending back the group's last mover (the others left behind,
+ * 12.8) ends its move, so he may go only if the hex is then within the
+ * limits. The generals drawn in and left behind may still be sent back, and
+ * sending them all back restores the GiC's starting stack, so a way to end
+ * legally remains. */
+static bool return_ends_over(const struct lw_state *s, int u)
+{
+	const struct lw_play *p = &s->play;
+	return p->movers_n == 1 && p->movers[0] == u &&
+	       lw_stack_check_without(s, p->cons_hex, p->side, &u, 1, NULL) != 0;
+}
+
 /* ---- offering ------------------------------------------------------------------ */
 
 static void offer_joins(const struct lw_state *s, json_t *list)
@@ -276,7 +289,7 @@ static void offer_returns(const struct lw_state *s, json_t *list)
 	char id[48], name[64], hl[64];
 	for (int i = 0; i < g->n; i++) {
 		int u = g->unit[i];
-		if (drawn_in(s, u) != i)
+		if (drawn_in(s, u) != i || return_ends_over(s, u))
 			continue;
 		int to[LW_DISPLACE_MAX];
 		int n = return_hexes(s, u, g->from[i], to);
@@ -459,6 +472,12 @@ static int act_return(struct lw_state *s, const json_t *a, struct game_outcome *
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "11.1.3.2: \"general\" must name a general drawn in by the "
 		               "consolidation who stands in the GiC's hex");
+	if (return_ends_over(s, u))
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "11.1.3.2: stacking restrictions must be met by the end of the "
+		               "GiC's move: with him sent back the others' move would end, the "
+		               "hex still over the limit (send back generals drawn in and left "
+		               "behind, or move on)");
 	struct lw_play *p = &s->play;
 	struct lw_groups *g = &s->groups;
 	int hex = p->cons_hex, from = g->from[gi], dests[LW_DISPLACE_MAX], to = LW_NO_HEX;

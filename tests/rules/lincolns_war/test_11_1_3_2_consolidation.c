@@ -527,12 +527,60 @@ static void refusals_and_save(void)
 	lincolns_war_module.free(g);
 }
 
+/* 11.1.3.2: "More than twelve stars ... may overstack temporarily in a hex
+ * during GiC consolidation, as long as stacking restrictions are met by the
+ * end of the GiC's move." With the others left behind (12.8), sending the
+ * last mover back would end the group's move, the hex still over the limit
+ * (seed 1000436 of the campaign playouts): refused and not offered; the
+ * generals drawn in and left behind are sent back instead. */
+static void overstack_last_mover_kept(void)
+{
+	int h, nb[6];
+	struct game *g = setup(&h, nb);
+	struct lw_state *s = &g->s;
+	gf_place(g, "sherman", h, 3);
+	gf_place(g, "mcpherson", h, 3);
+	gf_place(g, "thomas", nb[0], 3);
+	gf_place(g, "buell", nb[1], 2);
+	gf_place(g, "hooker", nb[2], 2);
+	activate(g, "grant");
+	const char *in[] = {"thomas", "buell", "hooker"};
+	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
+		CHECKF(tk_act(g, "union", join(in[i])) == 0, "%s: %s", in[i], tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(stars_at(s, h), 16);
+	const char *behind[] = {"grant", "sherman", "mcpherson", "buell", "hooker"};
+	for (size_t i = 0; i < sizeof behind / sizeof behind[0]; i++) {
+		snprintf(buf, sizeof buf, "{\"type\":\"detach\",\"unit\":\"%s\"}", behind[i]);
+		CHECKF(tk_act(g, "union", buf) == 0, "%s: %s", behind[i], tk_err.message);
+	}
+	CHECK_EQ_INT(s->play.movers_n, 1); /* Thomas, drawn in, goes on alone */
+	CHECK(lw_consolidation_overstacked(s));
+	/* without him the hex would still hold 13 stars: his move may not end */
+	CHECK(!offered(g, "consolidate_return", "thomas"));
+	CHECK(refused_citing(g, send_back("thomas"), "11.1.3.2"));
+	CHECK_EQ_INT(s->unit[tk_unit(g, "thomas")].hex, h);
+	CHECK_EQ_INT(s->play.cons_hex, h);
+	/* the generals drawn in and left behind go back instead */
+	CHECK(offered(g, "consolidate_return", "buell"));
+	CHECK(offered(g, "consolidate_return", "hooker"));
+	CHECKF(tk_act(g, "union", send_back("hooker")) == 0, "%s", tk_err.message);
+	CHECK(lw_consolidation_overstacked(s));
+	CHECKF(tk_act(g, "union", send_back("buell")) == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(stars_at(s, h), 12);
+	CHECK(!lw_consolidation_overstacked(s));
+	CHECKF(tk_act(g, "union", "{\"type\":\"stop\"}") == 0, "%s", tk_err.message);
+	CHECK(lw_stack_check_hex(s, h, LW_UNION, NULL, 0, LW_NONE, 0, NULL) == 0);
+	lincolns_war_module.free(g);
+}
+
 int main(void)
 {
 	chosen_generals_major();
 	minor_allowance();
 	overstack_sent_back();
 	overstack_left_behind();
+	overstack_last_mover_kept();
 	overstack_displaced();
 	mountain();
 	it_removal();
