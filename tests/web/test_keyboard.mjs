@@ -151,7 +151,9 @@ const namedIds = (action) => Object.entries(action).filter(([k]) => k !== "type"
 function unitEntries(view, id) {
   const all = new Set((view.board.forces || []).flatMap(unitIds));
   return view.actions.filter((e) => {
-    const ids = namedIds(e.action).filter((x) => all.has(x));
+    // or among a param's choices: the rail move's unit (55efb74)
+    const ids = [...namedIds(e.action), ...(e.params || []).flatMap((prm) => prm.choices.map((c) => c.value))]
+      .filter((x) => all.has(x));
     return ids.length ? ids.includes(id) : view.board.play?.co === id;
   });
 }
