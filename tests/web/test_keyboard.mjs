@@ -228,8 +228,20 @@ async function mapKeys(p, view) {
   const n = p.sent.length;
   const at = await tabTo(page, "a lit destination", (x) => x.hex !== "" && lit.includes(x.hex), 400, "Shift+Tab");
   await page.keyboard.press("Enter");
-  if (await page.$("#show-all")) await page.keyboard.press("1");
-  if (await page.$("#chooser select")) await page.keyboard.press("Enter");
+  // Enter on the hex sends its one action, opens its chooser, or lists the
+  // hex's actions ("Actions for hex NNNN"). Wait to see which before the
+  // next key: "Show all" is on the page already while the general is
+  // picked, and a "1" pressed after the act had gone sent a second act
+  // from the old view (the match is at seq 6, not 5), 1 run in 8.
+  const acted = () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act");
+  const chooser = async () => (await page.$("#chooser select")) !== null;
+  const hexList = async () => ((await page.textContent("#actions .offered").catch(() => null)) || "").includes(`hex ${at.hex}:`);
+  await until(`an act, a chooser or hex ${at.hex}'s list`, async () => acted() || (await chooser()) || (await hexList()), 15000);
+  if (!acted() && !(await chooser()) && (await hexList())) {
+    await page.keyboard.press("1");
+    await until("an act or a chooser", async () => acted() || (await chooser()), 15000);
+  }
+  if (!acted() && (await chooser())) await page.keyboard.press("Enter");
   await until("the map's act on the wire", () => p.sent.slice(n).some((x) => JSON.parse(x).op === "act"), 15000);
   const act = p.sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act").action;
   if (!legalIn(unitEntries(view, sub), act)) fail(`${sub}'s counter and hex ${at.hex} sent ${JSON.stringify(act)}, not one of ${sub}'s actions`);
