@@ -444,4 +444,23 @@ static inline bool tk_open_ring(size_t *i, int *x, int *y, int *friendly)
 	return false;
 }
 
+/* The offered list against the reference reading: one check, both printed
+ * (cut to `width` bytes each) when they differ; takes both references. The
+ * offer-reference tests (9.1, 10.7.3.1, 13.2.4) share it. */
+#define TK_CHECK_SAME_OFFER(want, got, turn, width)                                                \
+	tk_check_same_offer((want), (got), (turn), (width), __FILE__, __LINE__)
+static inline void tk_check_same_offer(json_t *want, json_t *got, int turn, int width,
+                                       const char *file, int line)
+{
+	if (!json_equal(want, got)) {
+		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
+		tap_check(false, file, line, "json_equal(want, got)",
+		          "turn %d: offer %.*s, want %.*s", turn, width, b, width, a);
+		free(a);
+		free(b);
+	}
+	json_decref(want);
+	json_decref(got);
+}
+
 #endif

@@ -115,14 +115,7 @@ static void after(void *ctx, struct game *g)
 	json_t *want = reference(s, side), *got = offered(s, side);
 	states += json_array_size(want) > 0;
 	compared += (int)json_array_size(want);
-	if (!json_equal(want, got)) {
-		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
-		CHECKF(0, "turn %d: offer %.400s, want %.400s", s->turn, b, a);
-		free(a);
-		free(b);
-	}
-	json_decref(want);
-	json_decref(got);
+	TK_CHECK_SAME_OFFER(want, got, s->turn, 400);
 }
 
 int main(void)

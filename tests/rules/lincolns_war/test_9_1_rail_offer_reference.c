@@ -241,14 +241,7 @@ static void after(void *ctx, struct game *g)
 	states++;
 	json_t *want = reference(s, s->phasing), *got = offered(s, s->phasing, &twice, &same_list);
 	compared += (int)json_array_size(want);
-	if (!json_equal(want, got)) {
-		char *a = json_dumps(want, JSON_COMPACT), *b = json_dumps(got, JSON_COMPACT);
-		CHECKF(0, "turn %d: offer %.300s, want %.300s", s->turn, b, a);
-		free(a);
-		free(b);
-	}
-	json_decref(want);
-	json_decref(got);
+	TK_CHECK_SAME_OFFER(want, got, s->turn, 300);
 }
 
 int main(void)
