@@ -354,10 +354,13 @@ def expect_answer(p, mid, role, since, phrase, seq):
 
 
 def a_choice(m):
-    """A reply that names an action of the email: "1", or "1.1" if action 1
-    has a parameter."""
+    """A reply that names an action of the email: "1", "1.1" if action 1
+    has a parameter, "1.1.1" if it has two (listed as K=k, L=l)."""
     _, subs = numbered(text_of(m))
-    return "1.1" if "1.1" in subs else "1"
+    if "1.1" in subs:
+        return "1.1"
+    params = {k[2] for k in subs if k.startswith("1:")}
+    return ".".join(["1"] + ["1"] * len(params))
 
 
 def token_of(m):
