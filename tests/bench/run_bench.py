@@ -463,19 +463,19 @@ def main():
         # 3. Idle authenticated connections. A process may hold `hard` files
         # here: the daemon keeps a few for itself, so the count stops short.
         if want("idle"):
-            want = 2000 if q else 20000
-            n_idle = min(want, hard - 100)
-            if n_idle < want:
+            n_want = 2000 if q else 20000
+            n_idle = min(n_want, hard - 100)
+            if n_idle < n_want:
                 notes.append(f"Idle connections: this box allows {hard:,} open files per process "
                              f"(hard limit, not raisable in this container), so {n_idle:,} "
-                             f"connections were held and the RSS is also given extrapolated to {want:,}.")
+                             f"connections were held and the RSS is also given extrapolated to {n_want:,}.")
             idle, _ = run(lg() + ["--mode", "idle", "--clients", str(n_idle), "--concurrency", "200"])
             total_mib = idle.get("server_rss_kib_after", 0) / 1024
             per_conn = idle.get("server_rss_per_conn_kib", 0)
-            at_want = (idle.get("server_rss_kib_before", 0) + per_conn * want) / 1024
+            at_want = (idle.get("server_rss_kib_before", 0) + per_conn * n_want) / 1024
             row(f"Idle TLS connections, authenticated ({n_idle:,})",
                 f"{idle.get('idle_connections', 0):,.0f} held; RSS {total_mib:,.0f} MiB",
-                f"{per_conn:.1f} KiB/conn; {at_want:,.0f} MiB at {want:,}",
+                f"{per_conn:.1f} KiB/conn; {at_want:,.0f} MiB at {n_want:,}",
                 "<= 1 GiB in all", f"{1024 / at_want:.2f}x target" if at_want else "n/a",
                 f"failures {idle.get('idle_connect_failures', 0):.0f}, "
                 f"set-up {idle.get('idle_setup_seconds', 0):.1f} s")
