@@ -5,6 +5,13 @@
 
 #define MAX_LINE (4u << 20) /* views of a big game can be large */
 
+unsigned long long tls_client_resets;
+
+static bool is_reset(long status)
+{
+	return status == UV_ECONNRESET || status == UV_EPIPE;
+}
+
 SSL_CTX *tls_client_ctx(bool resume)
 {
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
@@ -22,6 +29,12 @@ SSL_CTX *tls_client_ctx(bool resume)
 static void on_closed(uv_handle_t *h)
 {
 	struct tls_client *c = h->data;
+	/* Counted here, not in tls_client_close: a reset is often first seen
+	 * by a write whose callback runs after the close began (the read that
+	 * follows the failed write sees only an EOF); libuv runs every write's
+	 * callback before this one. */
+	if (c->reset)
+		tls_client_resets++;
 	SSL_free(c->ssl); /* frees both BIOs */
 	tg_framer_free(&c->framer);
 	free(c);
@@ -45,9 +58,14 @@ struct write_req {
 static void on_written(uv_write_t *req, int status)
 {
 	struct write_req *w = (struct write_req *)req;
+	struct tls_client *c = req->handle->data;
 	free(w->buf.base);
 	free(w);
-	(void)status; /* a failed write shows up as a read error/EOF */
+	/* A failed write shows up as a read error or EOF, which closes the
+	 * connection; a reset is noted here, as that read may see only an EOF
+	 * (on_closed counts it; c is freed only after this callback). */
+	if (is_reset(status))
+		c->reset = true;
 }
 
 /* Moves whatever ciphertext OpenSSL produced to the socket. */
@@ -117,6 +135,8 @@ static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 {
 	struct tls_client *c = s->data;
 	if (nread < 0) {
+		if (is_reset(nread))
+			c->reset = true;
 		tls_client_close(c, nread == UV_EOF ? "server closed the connection"
 		                                    : uv_strerror((int)nread));
 		return;
@@ -164,6 +184,8 @@ static void connect_cb(uv_connect_t *req, int status)
 {
 	struct tls_client *c = req->data;
 	if (status != 0) {
+		if (is_reset(status))
+			c->reset = true;
 		tls_client_close(c, uv_strerror(status));
 		return;
 	}

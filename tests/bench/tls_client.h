@@ -33,6 +33,10 @@ struct tls_client {
 	const struct tls_client_ops *ops;
 	void *owner;
 	bool ready, closing;
+	/* The server reset the connection: a write or a read failed with
+	 * ECONNRESET or EPIPE (counted once, in tls_client_resets, when the
+	 * connection closes). */
+	bool reset;
 	unsigned long long bytes_in;
 	/* uv_hrtime() in s when the read that brings the lines being handed
 	 * out now came in: the arrival time of a reply, before the messages
@@ -48,6 +52,10 @@ SSL_CTX *tls_client_ctx(bool resume);
 struct tls_client *tls_client_connect(uv_loop_t *loop, SSL_CTX *ctx, const struct sockaddr_in *addr,
                                       const struct tls_client_ops *ops, void *owner);
 int tls_client_send(struct tls_client *c, const json_t *msg);
+/* The connections the server reset (struct tls_client.reset), all closed
+ * so far. The process must ignore SIGPIPE: a write to a socket the server
+ * has reset raises it, and libuv writes TCP with write(2). */
+extern unsigned long long tls_client_resets;
 void tls_client_close(struct tls_client *c, const char *why);
 
 #endif
