@@ -73,6 +73,7 @@ export class MatchScreen {
       clock: h("p", { id: "clock", class: "clock-line" }),
       board: h("div", { id: "board", class: "board" }),
       prompt: h("p", { id: "prompt", class: "prompt", "aria-live": "polite" }),
+      pending: h("p", { id: "act-pending", class: "muted", hidden: true }, "Sending your move…"),
       search: h("input", { id: "action-search", type: "search", placeholder: "Search actions (/ to focus; digits pick)", oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.renderActions(); } }),
       actions: h("div", { id: "actions", class: "actions" }),
       chooser: h("div", { id: "chooser", class: "chooser" }),
@@ -91,7 +92,7 @@ export class MatchScreen {
     // every counter and lit hex of the map is a Tab stop, so without them
     // Undo, Resign, the actions and the chat lie hundreds of Tabs away.
     e.controls = h("section", { class: "card", id: "controls", tabindex: "-1", "aria-label": "Your move" },
-      e.prompt, e.error, tools, e.search, e.chooser, e.actions);
+      e.prompt, e.pending, e.error, tools, e.search, e.chooser, e.actions);
     const here = `#/${this.spectator ? "watch" : "match"}/${this.id}`;
     const skip = (id, text, to) => h("a", { id, class: "skip", href: here,
       onclick: (ev) => { ev.preventDefault(); to().focus(); } }, text);
@@ -134,6 +135,7 @@ export class MatchScreen {
   push(msg) {
     if (msg.match !== this.id) return;
     if (msg.op === "view") {
+      this.actDone();
       this.view = msg.view;
       this.seq = msg.seq;
       this.render();
@@ -381,15 +383,38 @@ export class MatchScreen {
     form.querySelector("select, input")?.focus();
   }
 
+  // One act in flight per match. A double click or a key pressed twice
+  // sent a second act from the view the first one was changing: the server
+  // refused it (stale_seq) and the page showed the error and re-subscribed.
+  // The guard is lifted by the act's answer (ok or error, or the connection
+  // lost) or by a whole view; meanwhile the page says it is waiting.
   async act(action) {
+    if (this.acting) return;
+    const mine = this.actWaiting(true);
     this.el.error.textContent = "";
     const r = await this.conn.request({ op: "act", match: this.id, seq: this.seq, action }).catch(() => null);
+    this.actDone(mine);
     // The search served its pick: the next list is shown whole.
     if (r?.op === "ok") this.clearSearch();
     if (r && r.op === "error") {
       this.el.error.textContent = r.message || r.code;
       if (r.code === "stale_seq") this.subscribe();
     }
+  }
+
+  // Marks an act in flight (returns its number) or none.
+  actWaiting(on) {
+    this.acting = on ? (this.actNumber = (this.actNumber || 0) + 1) : 0;
+    this.el.controls.setAttribute("aria-busy", on ? "true" : "false");
+    this.el.pending.hidden = !on;
+    return this.acting;
+  }
+
+  // The act `n` answered (or, without n, whichever is in flight: a whole
+  // view came): the page takes acts again. A later act's guard is not
+  // lifted by an earlier act's answer.
+  actDone(n) {
+    if (this.acting && (n === undefined || n === this.acting)) this.actWaiting(false);
   }
 
   async undo() {
