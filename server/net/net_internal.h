@@ -52,6 +52,8 @@ struct tg_net {
 	uv_timer_t buffers_timer;
 	bool buffers_timer_closed;
 	unsigned buffers_freed; /* since the last malloc_trim */
+	bool trimmed;           /* a malloc_trim ran, at uv_now trimmed_ms */
+	uint64_t trimmed_ms;
 	char readbuf[TG_NET_READ_CHUNK];
 };
 

@@ -14,19 +14,23 @@
  *
  * The freed buffers lie among blocks still in use (the connections set up
  * meanwhile), and glibc gives such pages back only when asked: the sweep
- * asks (malloc_trim) once TG_TLS_TRIM_EVERY connections' buffers were freed
- * since it last did, or when no connection is busy any more. Without that a
- * burst of connections (the idle bench's 5,000 set up over 20 s) left the
- * daemon 4 KiB a connection larger after their buffers were freed. */
+ * asks (malloc_trim) when it has freed some, at most once per
+ * tls_buffers_idle_ms, or at once when no connection is busy any more.
+ * Without a trim a burst of connections (the idle bench's 5,000 set up over
+ * 20 s) left the daemon 4 KiB a connection larger after their buffers were
+ * freed. Asked more often (every 256 frees, until session 19) the trim cost
+ * a fifth of the loop's CPU when many slow matches' connections each
+ * found their buffers freed at every record: the pages it gave back were
+ * faulted in again by the next records' buffers (BENCHMARKS.md, session
+ * 18, "What grows at 1,000 matches"). Two trims while connections stay
+ * busy are now at least tls_buffers_idle_ms apart; a trim when the last
+ * busy connection goes quiet may follow one sooner. */
 #include <openssl/err.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
 
 #include "net_internal.h"
-
-/* About 8.5 MiB of buffers. */
-#define TG_TLS_TRIM_EVERY 256
 
 static void on_sweep(uv_timer_t *t);
 
@@ -118,12 +122,20 @@ static void on_sweep(uv_timer_t *t)
 			append_busy(n, c, now);
 		}
 	}
-	if (n->buffers_freed >= TG_TLS_TRIM_EVERY || (!c && n->buffers_freed)) {
+	/* The next sweep: when the head's buffers are due, or a deferred trim. */
+	uint64_t wait = c ? c->busy_ms + delay - now : 0;
+	if (n->buffers_freed) {
+		if (!c || !n->trimmed || now - n->trimmed_ms >= delay) {
 #ifdef __GLIBC__
-		malloc_trim(0);
+			malloc_trim(0);
 #endif
-		n->buffers_freed = 0;
+			n->buffers_freed = 0;
+			n->trimmed = true;
+			n->trimmed_ms = now;
+		} else if (n->trimmed_ms + delay - now < wait) {
+			wait = n->trimmed_ms + delay - now;
+		}
 	}
 	if (c)
-		uv_timer_start(t, on_sweep, c->busy_ms + delay - now, 0);
+		uv_timer_start(t, on_sweep, wait, 0);
 }
