@@ -574,6 +574,142 @@ static void overstack_last_mover_kept(void)
 	lincolns_war_module.free(g);
 }
 
+/* ---- every way out of the overstack (session 18's question) ---- */
+
+struct walk {
+	int h, nb[6];
+	char (*seen)[160];
+	int n_seen, max_seen;
+	int leaves, acts;
+};
+
+/* Where the Union generals stand and who still moves: one state of the
+ * walk (what else the actions change follows from it here). */
+static void walk_key(const struct lw_state *s, char *k, size_t n)
+{
+	size_t o = (size_t)snprintf(k, n, "%d/%d/%d:", s->play.cons_hex, s->play.movers_n, s->step);
+	for (int u = 0; u < s->n_units && o < n; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->side != LW_UNION || x->where != LW_W_MAP)
+			continue;
+		bool mover = false;
+		for (int i = 0; i < s->play.movers_n; i++)
+			mover |= s->play.movers[i] == u;
+		int gi = lw_groups_find(&s->groups, u);
+		o += (size_t)snprintf(k + o, n - o, "%d@%d%c%c,", u, x->hex, mover ? 'm' : '-',
+		                      gi >= 0 && s->groups.wait[gi] ? 'w' : '-');
+	}
+}
+
+/* The offer e as an action, its parameters given their first choice. */
+static char *walk_action(json_t *e)
+{
+	json_t *a = json_deep_copy(json_object_get(e, "action"));
+	json_t *params = json_object_get(e, "params");
+	for (size_t i = 0; i < json_array_size(params); i++) {
+		json_t *p = json_array_get(params, i);
+		json_t *c =
+		    json_object_get(json_array_get(json_object_get(p, "choices"), 0), "value");
+		const char *name = json_string_value(json_object_get(p, "name"));
+		if (name && c)
+			json_object_set(a, name, c);
+	}
+	char *txt = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return txt;
+}
+
+static void walk(struct walk *w, struct game *g, int depth)
+{
+	struct lw_state *s = &g->s;
+	if (!lw_consolidation_open(s)) {
+		/* the GiC's group left his hex or ended its move: "stacking
+		 * restrictions are met by the end of the GiC's move" */
+		w->leaves++;
+		CHECKF(lw_stack_check_hex(s, w->h, LW_UNION, NULL, 0, LW_NONE, 0, NULL) == 0,
+		       "the GiC's move ended with %d stars in his hex", stars_at(s, w->h));
+		return;
+	}
+	char key[160];
+	walk_key(s, key, sizeof key);
+	for (int i = 0; i < w->n_seen; i++)
+		if (strcmp(w->seen[i], key) == 0)
+			return;
+	if (w->n_seen == w->max_seen) {
+		CHECKF(false, "the walk has more than %d states", w->max_seen);
+		return;
+	}
+	snprintf(w->seen[w->n_seen++], sizeof w->seen[0], "%s", key);
+	CHECK(depth < 32);
+	json_t *v = lincolns_war_module.view(g, "union");
+	json_t *acts = json_object_get(v, "actions");
+	/* the owner is never left without a legal action */
+	CHECKF(json_array_size(acts) > 0, "nothing offered at %s", key);
+	for (size_t i = 0; i < json_array_size(acts); i++) {
+		char *a = walk_action(json_array_get(acts, i));
+		struct game *c = malloc(sizeof *c);
+		if (!c)
+			exit(1);
+		*c = *g;
+		w->acts++;
+		if (tk_act(c, "union", a) != 0) {
+			CHECKF(false, "offered %s refused at %s: %s", a, key, tk_err.message);
+		} else {
+			CHECKF(!lw_consolidation_open(&c->s) ||
+			           lw_consolidation_overstacked(&c->s) ||
+			           lw_stack_check_hex(&c->s, w->h, LW_UNION, NULL, 0, LW_NONE, 0,
+			                              NULL) == 0,
+			       "%s", a);
+			walk(w, c, depth + 1);
+		}
+		lincolns_war_module.free(c);
+		free(a);
+	}
+	json_decref(v);
+}
+
+/* 11.1.3.2 with 12.8. Session 18 left the question: leaving generals
+ * behind (12.8) is offered freely while the GiC's hex is over the limit,
+ * and lw_march_finish restacks only a group that still moves (12.4's
+ * pass-through), not this hex. The rule: "More than twelve stars ... may
+ * overstack temporarily in a hex during GiC consolidation, as long as
+ * stacking restrictions are met by the end of the GiC's move", and 12.4
+ * "You may NEVER do anything that would create an overstacked condition
+ * (Exception: GiC consolidation move)". From the sixteen stars of
+ * overstack_last_mover_kept every sequence of offered actions is walked
+ * (any generals left behind in any order, any sent back, the group
+ * stepping out): something is always offered, every offer is accepted,
+ * and wherever the group's move ends or it leaves the hex, the hex is
+ * within the limit: no way ends the GiC's move over it, so lw_march_finish
+ * never meets it. */
+static void overstack_every_way_ends_legal(void)
+{
+	int h, nb[6];
+	struct game *g = setup(&h, nb);
+	gf_place(g, "sherman", h, 3);
+	gf_place(g, "mcpherson", h, 3);
+	gf_place(g, "thomas", nb[0], 3);
+	gf_place(g, "buell", nb[1], 2);
+	gf_place(g, "hooker", nb[2], 2);
+	activate(g, "grant");
+	const char *in[] = {"thomas", "buell", "hooker"};
+	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
+		CHECKF(tk_act(g, "union", join(in[i])) == 0, "%s: %s", in[i], tk_err.message);
+	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\"}") == 0, "%s", tk_err.message);
+	CHECK_EQ_INT(stars_at(&g->s, h), 16);
+	struct walk w = {.h = h, .max_seen = 4096};
+	memcpy(w.nb, nb, sizeof w.nb);
+	w.seen = calloc((size_t)w.max_seen, sizeof *w.seen);
+	if (!w.seen)
+		exit(1);
+	walk(&w, g, 0);
+	printf("# %d states, %d actions, %d ends\n", w.n_seen, w.acts, w.leaves);
+	CHECK(w.n_seen > 50); /* left behind and sent back in many orders */
+	CHECK(w.leaves > 50);
+	free(w.seen);
+	lincolns_war_module.free(g);
+}
+
 int main(void)
 {
 	chosen_generals_major();
@@ -581,6 +717,7 @@ int main(void)
 	overstack_sent_back();
 	overstack_left_behind();
 	overstack_last_mover_kept();
+	overstack_every_way_ends_legal();
 	overstack_displaced();
 	mountain();
 	it_removal();
