@@ -14,6 +14,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "json_compact.h"
+
 #define TG_JSON_PATCH_MAX_OPS 65536
 #define TG_JSON_PATCH_MAX_COPY_NODES 1000000
 
@@ -78,5 +80,60 @@ int tg_json_patch_diff_append(json_t *ops, const char *at, const json_t *from, c
  * json_pack spent about 3,000 instructions on each such pair); the caller
  * adds "value". NULL when out of memory or path is not UTF-8. */
 json_t *tg_json_patch_op(const char *op, const char *path, size_t plen);
+
+/* ---- a patch written as text (issue 17) --------------------------------
+ *
+ * The daemon sends every patch as text, and building its operations as
+ * jansson objects (an object, its hashtable, two strings and a deep copy
+ * of the value each) only to serialize and free them was about a tenth of
+ * an action's view work. A tg_patch_text holds the operations as the text
+ * tg_json_compact_append writes for the array of the objects
+ * tg_json_patch_op (and a "value") would make, without the brackets:
+ * {"op":op,"path":path[,"value":value]}, separated by ','. So
+ * "[" + t + "]" is byte for byte that array's text. Start with {0}; free
+ * t.p. */
+struct tg_patch_text {
+	struct tg_text t; /* the operations, separated by ',' */
+	size_t n;         /* how many */
+};
+
+/* Where a tg_patch_text stood, to roll it back there. */
+struct tg_patch_mark {
+	size_t n, off;
+};
+
+static inline struct tg_patch_mark tg_patch_text_mark(const struct tg_patch_text *o)
+{
+	return (struct tg_patch_mark){o->n, o->t.n};
+}
+
+/* Takes o back to mark m (the operations written since are dropped). */
+void tg_patch_text_rollback(struct tg_patch_text *o, struct tg_patch_mark m);
+
+/* Appends the operation {"op":op,"path":path[0, plen),"value":value}
+ * (without "value" when value is NULL); op a plain literal. 0; -1 when
+ * out of memory, path is not UTF-8 or jansson would not serialize value
+ * (o as it was, unless out of memory). */
+int tg_patch_text_op(struct tg_patch_text *o, const char *op, const char *path, size_t plen,
+                     const json_t *value);
+
+/* The same with the value given as its text, vt[0, vlen) (the caller's
+ * word that it is the value's compact text, as tg_json_compact_append
+ * writes it). */
+int tg_patch_text_op_raw(struct tg_patch_text *o, const char *op, const char *path, size_t plen,
+                         const char *vt, size_t vlen);
+
+/* tg_json_patch_diff_append written into o: the same operations, as text
+ * (the values written from the trees, never copied). The apply bound
+ * counts the operations already in o. 0, or -1 when out of memory. */
+int tg_json_patch_diff_text(struct tg_patch_text *o, const char *at, const json_t *from,
+                            const json_t *to);
+
+/* The operations of the array ops from index first on, appended to o as
+ * text (and not removed from ops). 0, or -1. */
+int tg_patch_text_append_json(struct tg_patch_text *o, const json_t *ops, size_t first);
+
+/* The patch parsed into a new JSON array (for tests and tools), or NULL. */
+json_t *tg_patch_text_json(const struct tg_patch_text *o);
 
 #endif

@@ -17,12 +17,14 @@
 #include "json_pointer.h"
 #include "lcs_runs.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct diff {
 	json_t *ops;
+	struct tg_patch_text *txt; /* the operations written as text instead */
 	struct tg_json_pointer_buf path;
 	int overflow; /* more than TG_JSON_PATCH_MAX_OPS operations */
 	int nomem;
@@ -46,8 +48,14 @@ static void emit(struct diff *d, const char *name, const json_t *value)
 {
 	if (d->overflow || d->nomem)
 		return;
-	if (json_array_size(d->ops) >= TG_JSON_PATCH_MAX_OPS) {
+	if ((d->txt ? d->txt->n : json_array_size(d->ops)) >= TG_JSON_PATCH_MAX_OPS) {
 		d->overflow = 1;
+		return;
+	}
+	if (d->txt) {
+		if (tg_patch_text_op(d->txt, name, d->path.s ? d->path.s : "", d->path.len,
+		                     value) != 0)
+			d->nomem = 1;
 		return;
 	}
 	json_t *op = tg_json_patch_op(name, d->path.s ? d->path.s : "", d->path.len);
@@ -375,4 +383,122 @@ int tg_json_patch_diff_append(json_t *ops, const char *at, const json_t *from, c
 	}
 	tg_json_pointer_buf_free(&d.path);
 	return d.nomem || d.overflow ? -1 : 0;
+}
+
+int tg_json_patch_diff_text(struct tg_patch_text *o, const char *at, const json_t *from,
+                            const json_t *to)
+{
+	if (!o || !at || !from || !to)
+		return -1;
+	size_t depth = 0;
+	for (const char *c = at; *c; c++)
+		depth += *c == '/';
+	struct tg_patch_mark first = tg_patch_text_mark(o);
+	struct diff d = {.txt = o};
+	size_t len = strlen(at);
+	d.path.s = malloc(len + 1);
+	if (!d.path.s)
+		return -1;
+	memcpy(d.path.s, at, len + 1);
+	d.path.len = len;
+	d.path.cap = len + 1;
+	diff_value(&d, from, to, depth);
+	if (d.overflow && !d.nomem) {
+		/* Too many operations: the part at `at` is replaced whole. */
+		tg_patch_text_rollback(o, first);
+		d.overflow = 0;
+		emit(&d, "replace", to);
+	}
+	tg_json_pointer_buf_free(&d.path);
+	return d.nomem || d.overflow ? -1 : 0;
+}
+
+/* ---- the patch as text --------------------------------------------------- */
+
+void tg_patch_text_rollback(struct tg_patch_text *o, struct tg_patch_mark m)
+{
+	o->n = m.n;
+	if (o->t.p && m.off <= o->t.n) {
+		o->t.n = m.off;
+		o->t.p[m.off] = 0;
+	}
+}
+
+/* {"op":op,"path":path, and for a value "value": (the value is the
+ * caller's): 0, or -1 (rolled back to m). */
+static int op_head(struct tg_patch_text *o, struct tg_patch_mark m, const char *op,
+                   const char *path, size_t plen, bool value)
+{
+	struct tg_text *t = &o->t;
+	if (o->n)
+		tg_text_put(t, ",", 1);
+	tg_text_put(t, "{\"op\":\"", 7);
+	tg_text_put(t, op, strlen(op));
+	tg_text_put(t, "\",\"path\":", 9);
+	if (tg_json_compact_string(t, path, plen) != 0) {
+		tg_patch_text_rollback(o, m);
+		return -1;
+	}
+	if (value)
+		tg_text_put(t, ",\"value\":", 9);
+	return t->oom ? -1 : 0;
+}
+
+int tg_patch_text_op(struct tg_patch_text *o, const char *op, const char *path, size_t plen,
+                     const json_t *value)
+{
+	struct tg_patch_mark m = tg_patch_text_mark(o);
+	if (op_head(o, m, op, path, plen, value != NULL) != 0)
+		return -1;
+	if (value && tg_json_compact_append(&o->t, value) != 0) {
+		tg_patch_text_rollback(o, m);
+		return -1;
+	}
+	tg_text_put(&o->t, "}", 1);
+	if (o->t.oom)
+		return -1;
+	o->n++;
+	return 0;
+}
+
+int tg_patch_text_op_raw(struct tg_patch_text *o, const char *op, const char *path, size_t plen,
+                         const char *vt, size_t vlen)
+{
+	struct tg_patch_mark m = tg_patch_text_mark(o);
+	if (op_head(o, m, op, path, plen, true) != 0)
+		return -1;
+	tg_text_put(&o->t, vt, vlen);
+	tg_text_put(&o->t, "}", 1);
+	if (o->t.oom)
+		return -1;
+	o->n++;
+	return 0;
+}
+
+int tg_patch_text_append_json(struct tg_patch_text *o, const json_t *ops, size_t first)
+{
+	struct tg_patch_mark m = tg_patch_text_mark(o);
+	for (size_t i = first; i < json_array_size(ops); i++) {
+		if (o->n)
+			tg_text_put(&o->t, ",", 1);
+		if (tg_json_compact_append(&o->t, json_array_get(ops, i)) != 0) {
+			if (!o->t.oom)
+				tg_patch_text_rollback(o, m);
+			return -1;
+		}
+		o->n++;
+	}
+	return o->t.oom ? -1 : 0;
+}
+
+json_t *tg_patch_text_json(const struct tg_patch_text *o)
+{
+	struct tg_text t = {0};
+	tg_text_put(&t, "[", 1);
+	if (o->t.p)
+		tg_text_put(&t, o->t.p, o->t.n);
+	tg_text_put(&t, "]", 1);
+	json_t *v = t.oom ? NULL : json_loadb(t.p, t.n, JSON_ALLOW_NUL, NULL);
+	free(t.p);
+	return v;
 }

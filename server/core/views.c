@@ -118,13 +118,13 @@ static void keep_full(struct tg_match *m, int role, bool server_ended)
 /* Brings role's kept view up to date, appending the patch to ops: by the
  * sections that moved, or whole once the server overrides the game's view
  * (its own result). -1: keep a full view instead. */
-static int update_view(struct tg_match *m, int role, bool server_ended, json_t *ops)
+static int update_view(struct tg_match *m, int role, bool server_ended, struct tg_patch_text *ops)
 {
 	struct tg_view_kept *k = &m->view[role];
 	if (!k->text)
 		return -1;
 	if (!server_ended)
-		return tg_view_update(k, m->mod, m->g, role_name(m, role), ops);
+		return tg_view_update_text(k, m->mod, m->g, role_name(m, role), ops);
 	json_t *now = views_view(m, role);
 	int rc = now ? tg_view_update_whole(k, m->mod, m->g, role_name(m, role), now, ops) : -1;
 	json_decref(now);
@@ -487,7 +487,7 @@ void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct view
  * protocol/json_compact (issue 17: jansson's dump of the patches was 17 %
  * of an action's view work, about a hundred instructions a byte). NULL
  * when out of memory. */
-static char *patch_line(const struct tg_match *m, int64_t seq, const json_t *ops)
+static char *patch_line(const struct tg_match *m, int64_t seq, const struct tg_patch_text *ops)
 {
 	char head[96];
 	int n =
@@ -498,7 +498,11 @@ static char *patch_line(const struct tg_match *m, int64_t seq, const json_t *ops
 		return NULL;
 	struct tg_text t = {0};
 	tg_text_put(&t, head, (size_t)n);
-	if (tg_json_compact_append(&t, ops) != 0 || (tg_text_put(&t, "}", 1), t.oom)) {
+	tg_text_put(&t, "[", 1);
+	if (ops->t.p)
+		tg_text_put(&t, ops->t.p, ops->t.n);
+	tg_text_put(&t, "]}", 2);
+	if (t.oom) {
 		free(t.p);
 		return NULL;
 	}
@@ -523,14 +527,14 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		if (!(b->roles & (1u << r)))
 			continue;
 		char *line = NULL;
-		json_t *ops = json_array();
-		if (ops && update_view(m, r, b->server_ended, ops) == 0) {
-			line = patch_line(m, b->seq, ops);
+		struct tg_patch_text ops = {0};
+		if (update_view(m, r, b->server_ended, &ops) == 0) {
+			line = patch_line(m, b->seq, &ops);
 		} else {
 			/* No earlier view, or no memory for the patch: a full view. */
 			keep_full(m, r, b->server_ended);
 		}
-		json_decref(ops);
+		free(ops.t.p);
 		if (!m->view[r].text) {
 			free(line);
 			continue;

@@ -133,6 +133,7 @@ __attribute__((noinline)) void fanout(const struct game *g)
 {
 	for (int r = 0; r < 2; r++) {
 		json_t *ops = NULL;
+		struct tg_patch_text txt = {0};
 		double view_len = 0;
 		if (whole) {
 			json_t *now = M->view(g, roles[r]);
@@ -140,11 +141,13 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			json_decref(tree[r]);
 			tree[r] = now;
 		} else {
-			ops = json_array();
-			if (tg_view_update(&kept[r], M, g, roles[r], ops) != 0)
+			/* the operations written as text, as core/views.c does */
+			if (tg_view_update_text(&kept[r], M, g, roles[r], &txt) != 0)
 				abort();
 			view_len = (double)kept[r].vlen;
 			rebuilt += kept[r].irebuilt;
+			if (ratios || dumps)
+				ops = tg_patch_text_json(&txt);
 		}
 		/* serialized as core/views.c writes it (protocol/json_compact);
 		 * --dumps: with jansson's json_dumps, as before */
@@ -158,8 +161,17 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			free(line);
 		} else {
 			struct tg_text t = {0};
-			if (tg_json_compact_append(&t, ops) != 0)
-				abort();
+			if (whole) {
+				if (tg_json_compact_append(&t, ops) != 0)
+					abort();
+			} else {
+				tg_text_put(&t, "[", 1);
+				if (txt.t.p)
+					tg_text_put(&t, txt.t.p, txt.t.n);
+				tg_text_put(&t, "]", 1);
+				if (t.oom)
+					abort();
+			}
 			patch_bytes += (double)t.n;
 			if (dump_to)
 				fprintf(dump_to, "patch %s %s\n", roles[r], t.p);
@@ -167,6 +179,7 @@ __attribute__((noinline)) void fanout(const struct game *g)
 				note_ratio((double)t.n / view_len);
 			free(t.p);
 		}
+		free(txt.t.p);
 		json_decref(ops);
 	}
 }

@@ -682,6 +682,89 @@ static void test_diff_bounds(void)
 	json_decref(b);
 }
 
+/* ---- the diff written as text -------------------------------------------- */
+
+/* tg_json_patch_diff_text after the operations prior (as text) gives the
+ * bytes of tg_json_patch_diff_append's array after the same operations:
+ * 1, or 0 with the difference printed. */
+static int same_text(const json_t *prior, const char *at, const json_t *a, const json_t *b)
+{
+	json_t *ops = json_deep_copy(prior);
+	struct tg_patch_text o = {0};
+	int ok = tg_patch_text_append_json(&o, prior, 0) == 0 && o.n == json_array_size(prior);
+	int rs = tg_json_patch_diff_append(ops, at, a, b);
+	int rt = tg_json_patch_diff_text(&o, at, a, b);
+	struct tg_text want = {0};
+	ok = ok && rs == 0 && rt == 0 && tg_json_compact_append(&want, ops) == 0;
+	ok = ok && o.n == json_array_size(ops) && want.n == o.t.n + 2 &&
+	     memcmp(want.p + 1, o.t.p ? o.t.p : "", o.t.n) == 0;
+	if (!ok)
+		printf("# at \"%s\": %d/%d, %zu/%zu ops\n#  want %.300s\n#  text [%.300s]\n", at,
+		       rs, rt, json_array_size(ops), o.n, want.p ? want.p : "", o.t.p ? o.t.p : "");
+	free(want.p);
+	free(o.t.p);
+	json_decref(ops);
+	return ok;
+}
+
+static void test_diff_text(void)
+{
+	/* random documents, from an empty patch and after another operation,
+	 * at the root and under a pointer that needs escapes */
+	json_t *none = json_array();
+	json_t *one = json_pack("[{s:s,s:s,s:i}]", "op", "add", "path", "/z", "value", 1);
+	int failures = 0;
+	for (int i = 0; i < 1000; i++) {
+		json_t *a = i % 5 == 0 ? gen(4) : gen_view(5);
+		json_t *b = i % 4 == 0 ? gen_view(5) : mutate(a, 5);
+		failures += !same_text(i % 2 ? one : none, i % 3 ? "" : "/a~1b/~0c", a, b);
+		json_decref(a);
+		json_decref(b);
+	}
+	CHECK_EQ_INT(failures, 0);
+
+	/* The apply bound counts the operations already written: 20 changes
+	 * after MAX - 5 others become one replace of the part. */
+	json_t *many = json_array(), *a = json_array(), *b = json_array();
+	for (int i = 0; i < TG_JSON_PATCH_MAX_OPS - 5; i++)
+		json_array_append(many, json_array_get(one, 0));
+	for (int i = 0; i < 20; i++) {
+		json_array_append_new(a, json_integer(2 * i));
+		json_array_append_new(b, json_integer(2 * i + 1));
+	}
+	CHECK(same_text(many, "/x", a, b));
+	struct tg_patch_text o = {0};
+	CHECK(tg_patch_text_append_json(&o, many, 0) == 0);
+	CHECK(tg_json_patch_diff_text(&o, "/x", a, b) == 0);
+	CHECK_EQ_INT(o.n, TG_JSON_PATCH_MAX_OPS - 4);
+	const char *tail = ",{\"op\":\"replace\",\"path\":\"/x\",\"value\":[1,3,5,7,9,11,13,15,"
+	                   "17,19,21,23,25,27,29,31,33,35,37,39]}";
+	CHECK(o.t.n > strlen(tail) && strcmp(o.t.p + o.t.n - strlen(tail), tail) == 0);
+	free(o.t.p);
+	json_decref(many);
+	json_decref(a);
+	json_decref(b);
+
+	/* An operation that cannot be written (a path that is not UTF-8)
+	 * leaves the text as it was; a rollback takes it back to a mark. */
+	o = (struct tg_patch_text){0};
+	CHECK(tg_patch_text_op(&o, "remove", "/a", 2, NULL) == 0);
+	struct tg_patch_mark m = tg_patch_text_mark(&o);
+	CHECK(tg_patch_text_op(&o, "remove", "/\xff", 2, NULL) != 0);
+	CHECK(o.n == 1 && strcmp(o.t.p, "{\"op\":\"remove\",\"path\":\"/a\"}") == 0);
+	CHECK(tg_patch_text_op_raw(&o, "add", "/b", 2, "[1]", 3) == 0);
+	CHECK(strcmp(o.t.p, "{\"op\":\"remove\",\"path\":\"/a\"},"
+	                    "{\"op\":\"add\",\"path\":\"/b\",\"value\":[1]}") == 0);
+	json_t *back = tg_patch_text_json(&o);
+	CHECK(back && json_array_size(back) == 2);
+	json_decref(back);
+	tg_patch_text_rollback(&o, m);
+	CHECK(o.n == 1 && strcmp(o.t.p, "{\"op\":\"remove\",\"path\":\"/a\"}") == 0);
+	free(o.t.p);
+	json_decref(none);
+	json_decref(one);
+}
+
 int main(void)
 {
 	test_conformance();
@@ -692,5 +775,6 @@ int main(void)
 	test_diff_compact();
 	test_diff_roundtrip_random();
 	test_diff_bounds();
+	test_diff_text();
 	return tap_done();
 }

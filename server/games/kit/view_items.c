@@ -251,7 +251,7 @@ void tg_view_items_end(struct tg_view_items *it)
 
 struct patch {
 	struct tg_view_items *it;
-	json_t *ops;
+	struct tg_patch_text *ops;
 	const char *ptr;
 	uint32_t pos; /* where the middles start */
 	int failed;
@@ -300,22 +300,35 @@ static void path(const struct patch *p, size_t index, char *out, size_t size)
 		out[0] = 0;
 }
 
-/* An add or a remove at index (value: new reference, or NULL). */
-static void emit(struct patch *p, const char *op, size_t index, json_t *value)
+/* An add or a replace at index of the new element j (value), or a remove
+ * (j unused), written as text (issue 17: no operation object, no copy).
+ * A new element that copies a previous one is written from the previous
+ * text, which is that element's compact text (json_compact writes again
+ * the bytes it parses from), not parsed; a built one from its tree. */
+static void emit(struct patch *p, const char *op, size_t index, bool value, uint32_t j)
 {
 	char at[160];
 	path(p, index, at, sizeof at);
-	json_t *o = NULL;
-	if (p->failed || !at[0] || json_array_size(p->ops) >= TG_JSON_PATCH_MAX_OPS ||
-	    !(o = tg_json_patch_op(op, at, strlen(at))) ||
-	    (value && json_object_set_new(o, "value", value) != 0)) {
-		if (!o)
-			json_decref(value);
-		json_decref(o);
+	if (p->failed || !at[0] || p->ops->n >= TG_JSON_PATCH_MAX_OPS) {
 		p->failed = 1;
 		return;
 	}
-	if (json_array_append_new(p->ops, o) != 0)
+	struct tg_view_items *it = p->it;
+	size_t plen = strlen(at);
+	int rc;
+	if (!value) {
+		rc = tg_patch_text_op(p->ops, op, at, plen, NULL);
+	} else if (it->val[j]) {
+		rc = tg_patch_text_op(p->ops, op, at, plen, it->val[j]);
+	} else if (it->src[j] >= 0 && it->old) {
+		uint32_t i = (uint32_t)it->src[j];
+		rc = tg_patch_text_op_raw(p->ops, op, at, plen, it->old + it->ooff[i], it->olen[i]);
+	} else {
+		json_t *now = new_value(it, j);
+		rc = now ? tg_patch_text_op(p->ops, op, at, plen, now) : -1;
+		json_decref(now);
+	}
+	if (rc != 0)
 		p->failed = 1;
 }
 
@@ -339,7 +352,7 @@ static int pair_diff(struct patch *p, const char *at, uint32_t i, uint32_t j)
 	}
 	if (r == 1) {
 		json_t *was = old_value(it, i);
-		r = was && tg_json_patch_diff_append(p->ops, at, was, now) == 0 ? 0 : -1;
+		r = was && tg_json_patch_diff_text(p->ops, at, was, now) == 0 ? 0 : -1;
 		json_decref(was);
 	}
 	json_decref(now);
@@ -355,10 +368,7 @@ static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, u
 		for (uint32_t j = 0; j < common && !p->failed; j++) {
 			if (same(p->it->ostamp[ai + j], p->it->stamp[bj + j]))
 				continue; /* paired with its equal (past the LCS bound) */
-			json_t *now = new_value(p->it, bj + j);
-			if (!now)
-				p->failed = 1;
-			emit(p, "replace", bj + j, now);
+			emit(p, "replace", bj + j, true, bj + j);
 		}
 	}
 	for (uint32_t j = 0; j < common && p->it->old && !p->failed; j++) {
@@ -368,13 +378,9 @@ static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, u
 			p->failed = 1;
 	}
 	for (uint32_t j = common; j < dels; j++)
-		emit(p, "remove", bj + common, NULL);
-	for (uint32_t j = common; j < adds; j++) {
-		json_t *now = new_value(p->it, bj + j);
-		if (!now)
-			p->failed = 1;
-		emit(p, "add", bj + j, now);
-	}
+		emit(p, "remove", bj + common, false, 0);
+	for (uint32_t j = common; j < adds; j++)
+		emit(p, "add", bj + j, true, bj + j);
 }
 
 /* tg_lcs_runs on the stamps of the middles [pos, pos+m) and [pos, pos+k). */
@@ -390,7 +396,7 @@ static void middle_run(void *ctx, size_t ai, size_t dels, size_t bj, size_t adds
 	emit_run(p, p->pos + (uint32_t)ai, (uint32_t)dels, p->pos + (uint32_t)bj, (uint32_t)adds);
 }
 
-int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr)
+int tg_view_items_diff(struct tg_view_items *it, struct tg_patch_text *ops, const char *ptr)
 {
 	if (it->bad || it->want)
 		return -1;

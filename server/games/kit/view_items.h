@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 struct tg_text;
+struct tg_patch_text;
 
 struct tg_view_items {
 	json_t *all;       /* collecting: every element, in order */
@@ -110,8 +111,8 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const char *text,
                            size_t len);
 
-/* Appends to ops the RFC 6902 operations at ptr (the section's JSON
- * Pointer) that turn the previous elements into the new ones: the same
+/* Appends to ops (as text, protocol/json_patch.h) the RFC 6902 operations
+ * at ptr (the section's JSON Pointer) that turn the previous elements into the new ones: the same
  * operations tg_json_patch_diff gives for the two arrays, found from the
  * stamps (equal stamps, equal elements) so that only the elements that
  * changed are parsed and diffed. Without the previous text (old NULL) an
@@ -119,7 +120,7 @@ int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const ch
  * (one "replace" at ptr/index with its new value, where the whole diff
  * gives the operations inside it); the other operations are the whole
  * diff's. 0, or -1 when out of memory or too many operations. */
-int tg_view_items_diff(struct tg_view_items *it, json_t *ops, const char *ptr);
+int tg_view_items_diff(struct tg_view_items *it, struct tg_patch_text *ops, const char *ptr);
 
 /* Makes room for need elements in narr parallel arrays arr[i] (elements of
  * size[i] bytes) of capacity *cap: each reallocated to the capacity doubled

@@ -157,21 +157,19 @@ static struct member *find(struct members *b, const struct member *x, size_t *hi
 }
 
 struct walk {
-	json_t *ops;
+	struct tg_patch_text *ops;
 	struct tg_json_pointer_buf path;
 	int rc; /* 0, 1 (not done here) or -1 (out of memory) */
 };
 
-/* As json_patch_diff.c's emit: {"op","path"[,"value"]}. */
-static void emit(struct walk *w, const char *op, json_t *value)
+/* As json_patch_diff.c's emit: {"op","path"[,"value"]}, written as text;
+ * the value given as its text (the new object's member: the bytes
+ * json_compact wrote for it), or none (vt NULL). */
+static void emit(struct walk *w, const char *op, const char *vt, size_t vlen)
 {
-	json_t *o = tg_json_patch_op(op, w->path.s, w->path.len);
-	if (!o || (value && json_object_set(o, "value", value) != 0)) {
-		json_decref(o);
-		w->rc = -1;
-		return;
-	}
-	if (json_array_append_new(w->ops, o) != 0) /* takes o even when it fails */
+	int rc = vt ? tg_patch_text_op_raw(w->ops, op, w->path.s, w->path.len, vt, vlen)
+	            : tg_patch_text_op(w->ops, op, w->path.s, w->path.len, NULL);
+	if (rc != 0)
 		w->rc = -1;
 }
 
@@ -235,7 +233,7 @@ static int array_on_text(struct walk *w, const struct member *x, const struct me
 		i = e + 1;
 	}
 	struct tg_view_items it;
-	size_t first = json_array_size(w->ops);
+	struct tg_patch_mark first = tg_patch_text_mark(w->ops);
 	if (rc == 0 && tg_view_items_begin(&it, NULL, t, ostamp, olen, om, true, false) == 0) {
 		if (tg_view_items_of_array(&it, v, y->val, y->vlen) != 0 ||
 		    tg_view_items_diff(&it, w->ops, w->path.s) != 0)
@@ -247,8 +245,7 @@ static int array_on_text(struct walk *w, const struct member *x, const struct me
 	free(ostamp);
 	free(olen);
 	if (rc)
-		while (json_array_size(w->ops) > first)
-			json_array_remove(w->ops, json_array_size(w->ops) - 1);
+		tg_patch_text_rollback(w->ops, first);
 	return rc;
 }
 
@@ -268,13 +265,13 @@ static void changed(struct walk *w, const struct member *x, const struct member 
 		 * bound) is diffed parsed, and a real compared by value (-0.0
 		 * equals 0.0) */
 		json_t *was = json_loadb(x->val, x->vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-		if (!was || tg_json_patch_diff_append(w->ops, w->path.s, was, v) != 0)
+		if (!was || tg_json_patch_diff_text(w->ops, w->path.s, was, v) != 0)
 			w->rc = -1;
 		json_decref(was);
 	} else {
 		/* Of other kinds, or scalars of one kind whose texts differ: the
 		 * values differ (json_equal), so the diff replaces. */
-		emit(w, "replace", v);
+		emit(w, "replace", y->val, y->vlen);
 	}
 }
 
@@ -307,7 +304,7 @@ static void walk_object(struct walk *w, const char *old, size_t olen, const json
 			break;
 		}
 		if (!y) {
-			emit(w, "remove", NULL);
+			emit(w, "remove", NULL, 0);
 		} else {
 			json_t *v = json_object_getn(now, x->key, x->klen);
 			if (v)
@@ -327,7 +324,7 @@ static void walk_object(struct walk *w, const char *old, size_t olen, const json
 		} else if (tg_json_pointer_buf_push(&w->path, b.m[j].key, b.m[j].klen) != 0) {
 			w->rc = -1;
 		} else {
-			emit(w, "add", v);
+			emit(w, "add", b.m[j].val, b.m[j].vlen);
 			tg_json_pointer_buf_truncate(&w->path, mark);
 		}
 	}
@@ -336,17 +333,18 @@ out:
 	members_free(&b);
 }
 
-int tg_view_object_diff(json_t *ops, const char *ptr, const char *old, size_t olen,
+int tg_view_object_diff(struct tg_patch_text *ops, const char *ptr, const char *old, size_t olen,
                         const json_t *now, const char *nt, size_t nlen)
 {
-	size_t first = json_array_size(ops), depth = 0;
+	size_t depth = 0;
+	struct tg_patch_mark first = tg_patch_text_mark(ops);
 	for (const char *c = ptr; *c; c++)
 		depth += *c == '/';
 	/* Each operation names a value of one side, and a value takes a byte
 	 * of text at least: below the bound, the diff cannot reach it (where
 	 * it could, the whole diff replaces the part at ptr instead). */
-	if (!json_is_array(ops) || !json_is_object(now) || depth >= TG_JSON_POINTER_MAX_DEPTH ||
-	    first + olen + nlen >= TG_JSON_PATCH_MAX_OPS)
+	if (!ops || !json_is_object(now) || depth >= TG_JSON_POINTER_MAX_DEPTH ||
+	    first.n + olen + nlen >= TG_JSON_PATCH_MAX_OPS)
 		return 1;
 	struct walk w = {.ops = ops};
 	size_t len = strlen(ptr);
@@ -359,7 +357,6 @@ int tg_view_object_diff(json_t *ops, const char *ptr, const char *old, size_t ol
 	walk_object(&w, old, olen, now, nt, nlen, depth, 0);
 	tg_json_pointer_buf_free(&w.path);
 	if (w.rc == 1)
-		while (json_array_size(ops) > first)
-			json_array_remove(ops, json_array_size(ops) - 1);
+		tg_patch_text_rollback(ops, first);
 	return w.rc;
 }

@@ -19,13 +19,15 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* Appends to ops the operations at ptr (an escaped JSON Pointer) that turn
- * the object whose text is old[0, olen) into now, whose text is
- * nt[0, nlen). 0 done; 1 not done here, ops as it was (a text that is not
- * an object, a member name with an escape, or a diff that could reach the
- * apply bound, where the whole diff replaces the part at ptr): diff the
- * parsed values instead; -1 out of memory. */
-int tg_view_object_diff(json_t *ops, const char *ptr, const char *old, size_t olen,
+#include "json_patch.h"
+
+/* Appends to ops (as text, protocol/json_patch.h) the operations at ptr
+ * (an escaped JSON Pointer) that turn the object whose text is
+ * old[0, olen) into now, whose text is nt[0, nlen). 0 done; 1 not done here, ops as it was (a text
+ * that is not an object, a member name with an escape, or a diff that could reach the apply bound,
+ * where the whole diff replaces the part at ptr): diff the parsed values instead; -1 out of memory.
+ */
+int tg_view_object_diff(struct tg_patch_text *ops, const char *ptr, const char *old, size_t olen,
                         const json_t *now, const char *nt, size_t nlen);
 
 #endif

@@ -252,8 +252,8 @@ static json_t *rebuild_section(void *ctx)
  * -1 out of memory, a broken walk, or a kept section the walk cannot
  * follow (start again). */
 static int by_items(const struct tg_view_kept *k, const struct game_module *m, const struct game *g,
-                    const char *role, json_t *ops, struct tg_text *b, unsigned i, size_t at,
-                    struct items *a, struct tg_text *scratch)
+                    const char *role, struct tg_patch_text *ops, struct tg_text *b, unsigned i,
+                    size_t at, struct items *a, struct tg_text *scratch)
 {
 	const char *old = NULL;
 	const uint64_t *ost = NULL;
@@ -324,8 +324,9 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
  * section is kept as stamps (its bit set in a) when its text is longer
  * than its elements' stamps and lengths (issue 17, memory per match: the
  * offers, 3 KB a match). 0, or -1. */
-static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_text *b, unsigned i,
-                   size_t at, const json_t *now, bool *changed, const char *ptr, struct items *a)
+static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, const struct tg_text *b,
+                   unsigned i, size_t at, const json_t *now, bool *changed, const char *ptr,
+                   struct items *a)
 {
 	bool kst = ops && stamps_only(k, i);
 	const char *old = ops && !kst ? k->text + k->cut[i].off : NULL;
@@ -349,7 +350,7 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 			rc = tg_view_items_diff(&it, ops, ptr);
 		} else { /* it was not an array */
 			json_t *was = old_value(old, k->cut[i].len);
-			rc = was ? tg_json_patch_diff_append(ops, ptr, was, now) : -1;
+			rc = was ? tg_json_patch_diff_text(ops, ptr, was, now) : -1;
 			json_decref(was);
 		}
 	}
@@ -363,34 +364,24 @@ static int by_text(const struct tg_view_kept *k, json_t *ops, const struct tg_te
 }
 
 /* The operations a section's diff appended to ops from o0, when their text
- * is longer than that of one replace of the whole section (now, whose text
- * is len bytes): that replace instead (issue 17, the patches' p99: an
- * offer list whose entries all changed diffs into more bytes than it
- * has). The operations are serialized only until they pass the replace's
- * length. 0, or -1 when out of memory. */
-static int replace_if_shorter(json_t *ops, size_t o0, const char *ptr, json_t *now, size_t len)
+ * is longer than that of one replace of the whole section (its text
+ * nt[0, len)): that replace instead (issue 17, the patches' p99: an offer
+ * list whose entries all changed diffs into more bytes than it has). The
+ * operations are text: their length is read, not serialized again. 0, or
+ * -1 when out of memory. */
+static int replace_if_shorter(struct tg_patch_text *ops, struct tg_patch_mark o0, const char *ptr,
+                              const char *nt, size_t len)
 {
-	size_t n = json_array_size(ops);
-	if (n < o0 + 2)
+	if (ops->n < o0.n + 2)
 		return 0;
-	/* {"op":"replace","path":"<ptr>","value":<now>} and its comma */
-	size_t whole = 36 + strlen(ptr) + len, diff = 0;
-	struct tg_text t = {0};
-	for (size_t j = o0; j < n && diff <= whole; j++) {
-		t.n = 0;
-		if (tg_json_compact_append(&t, json_array_get(ops, j)) != 0) {
-			free(t.p);
-			return -1;
-		}
-		diff += t.n + 1;
-	}
-	free(t.p);
+	/* {"op":"replace","path":"<ptr>","value":<now>} and its comma; the
+	 * operations' text and a comma each (the text from o0 holds a comma
+	 * before each of them but the very first) */
+	size_t whole = 36 + strlen(ptr) + len, diff = ops->t.n - o0.off + (o0.n == 0);
 	if (diff <= whole)
 		return 0;
-	while (json_array_size(ops) > o0)
-		json_array_remove(ops, json_array_size(ops) - 1);
-	json_t *o = json_pack("{s:s,s:s,s:O}", "op", "replace", "path", ptr, "value", now);
-	return o && json_array_append_new(ops, o) == 0 ? 0 : -1;
+	tg_patch_text_rollback(ops, o0);
+	return tg_patch_text_op_raw(ops, "replace", ptr, strlen(ptr), nt, len);
 }
 
 /* Builds role's view into a new text, section by section. With ops, k
@@ -404,7 +395,7 @@ static int replace_if_shorter(json_t *ops, size_t o0, const char *ptr, json_t *n
  * ops the whole view is built, and the sections built item by item taken
  * out of the kept text. */
 static int refresh(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
-                   const char *role, json_t *ops)
+                   const char *role, struct tg_patch_text *ops)
 {
 	unsigned n = tg_view_section_count(m);
 	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
@@ -447,7 +438,8 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			size_t len = ops && !kst ? k->cut[i].len : 0;
 			bool changed =
 			    old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0);
-			size_t o0 = json_array_size(ops);
+			struct tg_patch_mark o0 =
+			    ops ? tg_patch_text_mark(ops) : (struct tg_patch_mark){0};
 			if (json_is_array(now) && !b.oom) {
 				if (by_text(k, ops, &b, i, at, now, &changed, sec[i], &a) != 0)
 					b.oom = 1;
@@ -455,9 +447,8 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 				/* an array no longer: replaced whole, as the whole
 				 * diff does a value that changed its type */
 				changed = true;
-				json_t *o = json_pack("{s:s,s:s,s:O}", "op", "replace", "path",
-				                      sec[i], "value", now);
-				if (!o || json_array_append_new(ops, o) != 0)
+				if (tg_patch_text_op_raw(ops, "replace", sec[i], strlen(sec[i]),
+				                         b.p + at, b.n - at) != 0)
 					b.oom = 1;
 			} else if (changed) {
 				/* an object on its text: only its changed members
@@ -465,13 +456,13 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 				int r = tg_view_object_diff(ops, sec[i], old, len, now, b.p + at,
 				                            b.n - at);
 				json_t *was = r == 1 ? old_value(old, len) : NULL;
-				if (r < 0 || (r == 1 && (!was || tg_json_patch_diff_append(
+				if (r < 0 || (r == 1 && (!was || tg_json_patch_diff_text(
 				                                     ops, sec[i], was, now) != 0)))
 					b.oom = 1;
 				json_decref(was);
 			}
 			if (changed && !b.oom &&
-			    replace_if_shorter(ops, o0, sec[i], now, b.n - at) != 0)
+			    replace_if_shorter(ops, o0, sec[i], b.p + at, b.n - at) != 0)
 				b.oom = 1;
 			json_decref(now);
 		}
@@ -592,6 +583,19 @@ int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view)
 int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops)
 {
+	struct tg_patch_text o = {0};
+	int rc = tg_view_update_text(k, m, g, role, &o);
+	json_t *got = rc == 0 ? tg_patch_text_json(&o) : NULL;
+	if (rc == 0 && (!got || json_array_extend(ops, got) != 0))
+		rc = -1;
+	json_decref(got);
+	free(o.t.p);
+	return rc;
+}
+
+int tg_view_update_text(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                        const char *role, struct tg_patch_text *ops)
+{
 	if (!k->text)
 		return -1;
 	unsigned n = tg_view_section_count(m);
@@ -607,10 +611,10 @@ int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const st
 }
 
 int tg_view_update_whole(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
-                         const char *role, const json_t *now, json_t *ops)
+                         const char *role, const json_t *now, struct tg_patch_text *ops)
 {
 	json_t *was = tg_view_kept_json(k, m, g, role);
-	int rc = was ? tg_json_patch_diff_append(ops, "", was, now) : -1;
+	int rc = was ? tg_json_patch_diff_text(ops, "", was, now) : -1;
 	json_decref(was);
 	return rc == 0 ? tg_view_keep_tree(k, now) : -1;
 }

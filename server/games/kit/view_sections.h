@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "json_patch.h"
 #include "view_items.h"
 
 /* Where one section's value lies in the kept text, and its stamp. */
@@ -82,8 +83,15 @@ int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view);
 /* Brings k's view up to date with g: only the sections whose stamp moved
  * (or is 0) are rebuilt; of those, only the ones whose text changed are
  * diffed. Appends the RFC 6902 operations that turn the old view into the
- * new one to ops. 0; -1 when out of memory or when no sectioned view is
- * kept (k is then left as it was, or empty: keep a full view). */
+ * new one to ops, as text (protocol/json_patch.h: the daemon sends them
+ * so; issue 17, no operation is built as a tree). 0; -1 when out of memory
+ * or when no sectioned view is kept (k is then left as it was, or empty:
+ * keep a full view). */
+int tg_view_update_text(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
+                        const char *role, struct tg_patch_text *ops);
+
+/* The same, the operations parsed and appended to the JSON array ops (for
+ * the tests that apply them). */
 int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
                    const char *role, json_t *ops);
 
@@ -92,7 +100,7 @@ int tg_view_update(struct tg_view_kept *k, const struct game_module *m, const st
  * to (its sections kept as stamps are built from it; m, g, role may be
  * NULL when k->items is 0). 0; -1 when out of memory or nothing is kept. */
 int tg_view_update_whole(struct tg_view_kept *k, const struct game_module *m, const struct game *g,
-                         const char *role, const json_t *now, json_t *ops);
+                         const char *role, const json_t *now, struct tg_patch_text *ops);
 
 /* The whole view's text (k->vlen bytes, NUL-terminated; caller frees it):
  * the kept text with the sections kept as stamps built again from g, which
