@@ -317,8 +317,16 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 		json_t *ch;
 		json_array_foreach(choices, k, ch)
 		{
+			/* a choice without a label by its value (PROTOCOL.md) */
 			const char *cl = json_string_value(json_object_get(ch, "label"));
-			printf("  %2zu) %s\n", k + 1, cl ? cl : "?");
+			const json_t *cv = json_object_get(ch, "value");
+			if (cl || json_is_string(cv))
+				printf("  %2zu) %s\n", k + 1, cl ? cl : json_string_value(cv));
+			else if (json_is_integer(cv))
+				printf("  %2zu) %" JSON_INTEGER_FORMAT "\n", k + 1,
+				       json_integer_value(cv));
+			else
+				printf("  %2zu) ?\n", k + 1);
 		}
 		/* "many": any number of the choices, an array of their values */
 		while (json_is_true(json_object_get(rp, "many"))) {

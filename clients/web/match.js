@@ -305,7 +305,7 @@ export class MatchScreen {
     const pool = this.offered ? this.offered.entries : this.view?.actions || [];
     const list = pool.map((a, i) => ({ a, i }))
       .filter(({ a }) => !this.filter || a.label.toLowerCase().includes(this.filter) ||
-        (a.params || []).some((p) => p.choices.some((c) => String(c.label).toLowerCase().includes(this.filter))));
+        (a.params || []).some((p) => p.choices.some((c) => String(c.label ?? c.value).toLowerCase().includes(this.filter))));
     const groups = new Map();
     for (const x of list) {
       const g = x.a.action?.type ?? "other";
@@ -346,7 +346,8 @@ export class MatchScreen {
     this.renderActions();
   }
 
-  // One chooser per param: a searchable list of its choices; a param of
+  // One chooser per param: a searchable list of its choices (each by its
+  // label, or its value where it has none: PROTOCOL.md); a param of
   // several choices ("many", PROTOCOL.md) a box per choice, all ticked at
   // first, its value the ticked ones' values in the choices' order.
   renderChooser() {
@@ -372,7 +373,7 @@ export class MatchScreen {
         continue;
       }
       const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param" },
-        p.choices.map((c) => h("option", {}, c.label)));
+        p.choices.map((c) => h("option", {}, c.label ?? String(c.value))));
       sel.selectedIndex = 0;
       lists.push([p, sel]);
       form.append(h("label", {}, p.label || p.name, sel));

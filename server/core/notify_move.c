@@ -31,6 +31,26 @@ static const char *str(const json_t *o, const char *k)
 	return v ? v : "";
 }
 
+/* A param's choice as the email shows it: its label, or (a choice
+ * without one, PROTOCOL.md) its value: a string as it is, a number in
+ * decimal, anything else as compact JSON (in buf, "" when longer). */
+static const char *choice_text(const json_t *c, char *buf, size_t n)
+{
+	const char *l = json_string_value(json_object_get(c, "label"));
+	const json_t *v = json_object_get(c, "value");
+	if (l)
+		return l;
+	if (json_is_string(v))
+		return json_string_value(v);
+	if (json_is_integer(v)) {
+		snprintf(buf, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		return buf;
+	}
+	size_t m = v ? json_dumpb(v, buf, n - 1, JSON_COMPACT | JSON_ENCODE_ANY) : 0;
+	buf[m < n ? m : 0] = 0; /* too long for buf: nothing */
+	return buf;
+}
+
 /* Appends printf output to a growing buffer. */
 struct buf {
 	char *p;
@@ -129,6 +149,7 @@ static void put_log(struct buf *b, const json_t *log, const json_t *tail)
 static void put_actions(struct buf *b, const json_t *acts)
 {
 	bputf(b, "Your legal actions:\n");
+	char ct[96];
 	size_t i, j, k;
 	json_t *a, *p, *c;
 	json_array_foreach(acts, i, a)
@@ -139,8 +160,8 @@ static void put_actions(struct buf *b, const json_t *acts)
 		if (np == 1 && !json_is_true(json_object_get(json_array_get(params, 0), "many"))) {
 			p = json_array_get(params, 0);
 			bputf(b, "     %s (reply %zu.K):\n", str(p, "label"), i + 1);
-			json_array_foreach(json_object_get(p, "choices"), k, c)
-			    bputf(b, "     %zu.%zu %s\n", i + 1, k + 1, str(c, "label"));
+			json_array_foreach(json_object_get(p, "choices"), k, c) bputf(
+			    b, "     %zu.%zu %s\n", i + 1, k + 1, choice_text(c, ct, sizeof ct));
 			continue;
 		}
 		if (np == 0 || np > TG_MAIL_PARTS_MAX)
@@ -154,8 +175,8 @@ static void put_actions(struct buf *b, const json_t *acts)
 			bool many = json_is_true(json_object_get(p, "many"));
 			bputf(b, "     %s (%c in reply %zu%s%s):\n", str(p, "label"), letter, i + 1,
 			      form, many ? "; several as 1+3, none as 0" : "");
-			json_array_foreach(json_object_get(p, "choices"), k, c)
-			    bputf(b, "     %c=%zu %s\n", letter, k + 1, str(c, "label"));
+			json_array_foreach(json_object_get(p, "choices"), k, c) bputf(
+			    b, "     %c=%zu %s\n", letter, k + 1, choice_text(c, ct, sizeof ct));
 		}
 	}
 	bputf(b, "\n");

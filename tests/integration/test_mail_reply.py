@@ -145,6 +145,16 @@ def numbered(body):
     return acts, subs
 
 
+def shown(c):
+    """A choice as the email lists it: its label, or where it has none
+    (PROTOCOL.md; Lincoln's War's rail destinations without a name) its
+    value, a number in decimal."""
+    if "label" in c:
+        return c["label"]
+    v = c["value"]
+    return v if isinstance(v, str) else json.dumps(v, separators=(",", ":"))
+
+
 def one_param(ps):
     return len(ps) == 1 and not ps[0].get("many")
 
@@ -224,12 +234,13 @@ def check_mail(p, role, mid, m, seq):
         ps = a.get("params") or []
         if one_param(ps):
             for k, c in enumerate(ps[0]["choices"]):
-                check(subs.get(f"{i + 1}.{k + 1}") == c["label"], f"choice {i + 1}.{k + 1}")
+                check(subs.get(f"{i + 1}.{k + 1}") == shown(c), f"choice {i + 1}.{k + 1}")
         else:
             for j, param in enumerate(ps):
                 for k, c in enumerate(param["choices"]):
                     key = f"{i + 1}:{'KLMPQRST'[j]}={k + 1}"
-                    check(subs.get(key) == c["label"], f"choice {key}")
+                    check(subs.get(key) == shown(c), f"choice {key}: {subs.get(key)!r} "
+                          f"for {c}")
     check(f"https://play.example.test/#/match/{mid}" in body, f"no web link: {body!r}")
     # Every line is fixed text or a part of his own view: his prompt, his
     # numbered actions, lines of his view's log.

@@ -72,6 +72,17 @@ async function tabTo(page, what, want, stops = 80, key = "Tab") {
 // The action buttons in the order the page shows them: their view indexes.
 const shownIndexes = (page) => page.$$eval("#actions button.action", (l) => l.map((b) => Number(b.dataset.index)));
 
+// The chooser's lists show each choice by its label, or by its value
+// where it has none (PROTOCOL.md: Lincoln's War's rail destinations
+// without a name); counts the choices shown by their value.
+async function chooserTexts(page, entry, stats) {
+  const texts = await page.$$eval("#chooser select", (l) => l.map((s) => [...s.options].map((o) => o.textContent)));
+  const want = entry.params.filter((prm) => !prm.many).map((prm) => prm.choices.map((c) => c.label ?? String(c.value)));
+  if (JSON.stringify(texts) !== JSON.stringify(want))
+    fail(`the chooser of "${entry.label}" shows ${JSON.stringify(texts).slice(0, 300)}, not ${JSON.stringify(want).slice(0, 300)}`);
+  stats.byValue += entry.params.filter((prm) => !prm.many).flatMap((prm) => prm.choices).filter((c) => c.label === undefined).length;
+}
+
 // Plays action i of `view` by keys; returns the act the page sent.
 async function keyMove(p, view, i, stats) {
   const entry = view.actions[i];
@@ -101,6 +112,7 @@ async function keyMove(p, view, i, stats) {
     await until("the chooser", async () => (await page.$("#chooser select")) !== null);
     const f = await focused(page);
     if (f.tag !== "SELECT" || !f.ring) fail(`the chooser opened with ${f.tag}#${f.id} focused (ring ${f.ring})`);
+    await chooserTexts(page, entry, stats);
     const first = entry.params[0];
     if (first.choices.length > 1) await page.keyboard.press("ArrowDown");
     for (const prm of entry.params) values[prm.name] = prm.choices[prm === first && prm.choices.length > 1 ? 1 : 0].value;
@@ -128,6 +140,7 @@ async function chooserBack(p, view, c, stats) {
   await until("the chooser", async () => (await page.$("#chooser select")) !== null);
   const f = await focused(page);
   if (f.tag !== "SELECT" || !f.ring) fail(`the chooser opened with ${f.tag}#${f.id} focused (ring ${f.ring})`);
+  await chooserTexts(page, view.actions[c], stats);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Escape");
   await page.keyboard.press("Escape");
@@ -361,7 +374,7 @@ async function main() {
     step("/ opens the search and Escape closes it");
 
     const st = { activated: {}, toMove: {} };
-    const stats = { searched: 0, chosen: 0, backed: false, onMap: false };
+    const stats = { searched: 0, chosen: 0, backed: false, onMap: false, byValue: 0 };
     let moves = 0;
     for (let turn = 0; moves < MOVES && turn < 20000; turn++) {
       const p = (await myTurn(a.page)) ? a : (await myTurn(b.page)) ? b : null;
@@ -427,7 +440,8 @@ async function main() {
     if (!stats.chosen || !stats.backed) fail("no chooser was opened, closed and played");
     if (!stats.onMap) fail("no move was made on the map by keys by a general of a stack");
     console.log(`PASS: ${moves} moves by keyboard alone (${stats.searched} through the search, ` +
-      `${stats.chosen} through a chooser; a chooser closed by Escape: ${stats.backed}), match ${match} at seq ${seq}`);
+      `${stats.chosen} through a chooser, ${stats.byValue} choices shown by their value; a chooser closed by Escape: ` +
+      `${stats.backed}), match ${match} at seq ${seq}`);
   } finally {
     await browser.close();
     daemon.proc.kill("SIGTERM");
