@@ -74,13 +74,20 @@ static const struct lw_stack_sum *stack_at(const struct rail_offer *o, int hex)
 	return o->slot[hex] ? &o->sum[o->slot[hex] - 1] : &none;
 }
 
+/* A destination's choice: its hex number, and a label only for a city (its
+ * name and number); a hex without a name has none, the label would only
+ * repeat the number (PROTOCOL.md: a client shows a choice without a label by
+ * its value). Issue 17: the Rail Phase's offers are most of the largest
+ * patches, and three of five destinations have no name. */
 static json_t *choice(struct rail_offer *o, size_t i)
 {
 	if (!o->choice[i]) {
 		char hl[64];
 		int to = lw_D()->hexes[i].id;
-		o->choice[i] =
-		    json_pack("{s:i,s:s}", "value", to, "label", lw_hex_label(to, hl, sizeof hl));
+		o->choice[i] = lw_data_city_at(lw_D(), to)
+		                   ? json_pack("{s:i,s:s}", "value", to, "label",
+		                               lw_hex_label(to, hl, sizeof hl))
+		                   : json_pack("{s:i}", "value", to);
 	}
 	return o->choice[i];
 }

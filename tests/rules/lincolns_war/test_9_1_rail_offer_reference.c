@@ -11,7 +11,9 @@
  * meets, as 9.1 reads). The (general, mode, destination) triples the
  * offer's rail entries reach through their params ("unit" and "to", any
  * combination of their choices, game.h) must be exactly these, each once,
- * with the destinations' labels, at every Rail Phase state of bot-played
+ * with the destinations' labels (a city's name and number; none for a hex
+ * without a name, whose label would only repeat its number: issue 17, the
+ * Rail Phase's patches), at every Rail Phase state of bot-played
  * Campaign games; and lw_rail_reach (which act() asks) must agree with the
  * plain walk from every general's hex, and the list of the hexes a walk
  * reached (which the offer reads) hold exactly its hexes. Issue 17: the
@@ -138,8 +140,10 @@ static json_t *reference(const struct lw_state *s, int side)
 				if (d->hexes[i].rail && t < LW_RAIL_HEX_IDS && reach[t] &&
 				    lw_rail_check_but_path(s, u, t, f == 0, NULL) == 0)
 					json_array_append_new(
-					    to,
-					    json_pack("[i,s]", t, lw_hex_label(t, hl, sizeof hl)));
+					    to, json_pack("[i,s?]", t,
+					                  lw_data_city_at(d, t)
+					                      ? lw_hex_label(t, hl, sizeof hl)
+					                      : NULL));
 			}
 			if (json_array_size(to))
 				json_array_append_new(
@@ -217,7 +221,7 @@ static json_t *offered(const struct lw_state *s, int side, int *twice, int *same
 			for (size_t i = 0; i < d->n_hexes; i++) {
 				int h = d->hexes[i].id;
 				if (h < LW_RAIL_HEX_IDS && got[u][f][h])
-					json_array_append_new(to, json_pack("[i,s]", h, label[h]));
+					json_array_append_new(to, json_pack("[i,s?]", h, label[h]));
 			}
 			if (json_array_size(to))
 				json_array_append_new(
