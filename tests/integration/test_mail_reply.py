@@ -180,6 +180,7 @@ class Players:
         self.config = {}
         self.seen = set()
         self.hidden_checked = 0
+        self.by_value = 0  # choices without a label, listed by their value
 
     def view(self, role, mid):
         c = self.h.client(f"{role}-look{random.randrange(1 << 30)}", config=self.config[role])
@@ -235,12 +236,14 @@ def check_mail(p, role, mid, m, seq):
         if one_param(ps):
             for k, c in enumerate(ps[0]["choices"]):
                 check(subs.get(f"{i + 1}.{k + 1}") == shown(c), f"choice {i + 1}.{k + 1}")
+                p.by_value += "label" not in c
         else:
             for j, param in enumerate(ps):
                 for k, c in enumerate(param["choices"]):
                     key = f"{i + 1}:{'KLMPQRST'[j]}={k + 1}"
                     check(subs.get(key) == shown(c), f"choice {key}: {subs.get(key)!r} "
                           f"for {c}")
+                    p.by_value += "label" not in c
     check(f"https://play.example.test/#/match/{mid}" in body, f"no web link: {body!r}")
     # Every line is fixed text or a part of his own view: his prompt, his
     # numbered actions, lines of his view's log.
@@ -569,7 +572,7 @@ def body(args):
         start_play(p, mid)
         played, styles = play_by_email(p, mid, 20, rng)
         print(f"# {played} moves by email, styles {styles}, {p.hidden_checked} hidden "
-              f"names checked")
+              f"names checked, {p.by_value} choices listed by their value")
         check(p.hidden_checked > 0, "nothing hidden was checked")
         check(played >= 20, f"{played} moves")
         test_bad_input(h, p, mid)
