@@ -126,6 +126,7 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->next);
 	free(o->rail_next);
 	free(o->next_flags);
+	free(o->next_side);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);
@@ -199,6 +200,15 @@ const struct lw_hex *lw_data_hex(const struct lw_data *d, int id)
 
 const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b)
 {
+	/* b next to a data hex a: its slot in a's list (as
+	 * lw_data_hexside_flags); any other pair is searched */
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (o->next_side && a >= 0 && a < LW_HEX_IDS && d->hex_slot[a]) {
+		size_t i = (size_t)d->hex_slot[a] - 1;
+		for (int k = 0; k < 6 && d->next[i][k]; k++)
+			if (d->next[i][k] == b)
+				return o->next_side[i][k];
+	}
 	long id = tg_hexside_id(&d->grid, a, b);
 	if (id < 0)
 		return NULL;

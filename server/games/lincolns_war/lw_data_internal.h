@@ -34,6 +34,13 @@ struct lw_data_owned {
 	 * it tens of thousands of times an offer); NULL until neighbour_lists
 	 * has filled it */
 	unsigned (*next_flags)[6];
+	/* by index in hexes, as next: the hexside between the hex and
+	 * next[i][k] (NULL for none), so that lw_data_hexside of two
+	 * neighbours is one read (issue 17: the supply trace's river and rail
+	 * steps, 20.1, asked it a hundred thousand times an action when forces
+	 * were out of supply, each a binary search); NULL until
+	 * neighbour_lists has filled it */
+	const struct lw_hexside *(*next_side)[6];
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
 	struct lw_city *cities;

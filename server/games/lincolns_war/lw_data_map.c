@@ -42,17 +42,20 @@ static int add_hex(struct lw_data_owned *o, struct lw_ctx *c, const char *id_s, 
 	return 0;
 }
 
-/* lw_data's next and rail_next, and the loader's next_flags (after the
- * hexes are sorted and indexed). next_flags is set last: until then
- * lw_data_hexside_flags searches the hexsides. */
+/* lw_data's next and rail_next, and the loader's next_flags and next_side
+ * (after the hexes and the hexsides are sorted and indexed). next_flags and
+ * next_side are set last: until then lw_data_hexside_flags and
+ * lw_data_hexside search the hexsides. */
 static int neighbour_lists(struct lw_data_owned *o, struct lw_data_error *err)
 {
 	size_t n = o->pub.n_hexes ? o->pub.n_hexes : 1;
 	o->next = calloc(n, sizeof *o->next);
 	o->rail_next = calloc(n, sizeof *o->rail_next);
 	unsigned(*flags)[6] = calloc(n, sizeof *flags);
-	if (!o->next || !o->rail_next || !flags) {
+	const struct lw_hexside *(*sides)[6] = calloc(n, sizeof *sides);
+	if (!o->next || !o->rail_next || !flags || !sides) {
 		free(flags);
+		free(sides);
 		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
 	}
 	o->pub.next = (const int16_t(*)[6])o->next;
@@ -63,18 +66,21 @@ static int neighbour_lists(struct lw_data_owned *o, struct lw_data_error *err)
 		for (int j = 0; j < m; j++) {
 			if (nb[j] == 0) { /* the lists end at 0 */
 				free(flags);
+				free(sides);
 				return lw_fail(err, LW_DATA_ESCHEMA, F, NULL,
 				               "the grid may not hold hex 0000");
 			}
 			o->next[i][j] = (int16_t)nb[j];
 			unsigned f = lw_data_hexside_flags(&o->pub, a, nb[j]);
 			flags[i][j] = f;
+			sides[i][j] = lw_data_hexside(&o->pub, a, nb[j]);
 			if (nb[j] > 0 && lw_data_hex(&o->pub, nb[j]) && (f & LW_HS_RAIL) &&
 			    !(f & LW_HS_IMPASSABLE))
 				o->rail_next[i][k++] = (int16_t)nb[j];
 		}
 	}
 	o->next_flags = flags;
+	o->next_side = sides;
 	return 0;
 }
 

@@ -810,11 +810,11 @@ static void hex_lookup(void)
 		CHECK(D->hexes[i - 1].id < D->hexes[i].id); /* sorted, unique */
 }
 
-/* lw_data_hexside_flags reads a neighbour's hexside from the hex's list
- * (issue 17): for every hex, each of its grid neighbours (on the map or
- * not) and a hex two steps away, the flags are the hexsides' own, found
- * here by a scan of them, and 0 where there is none; and for every
- * hexside, both ways. */
+/* lw_data_hexside and lw_data_hexside_flags read a neighbour's hexside
+ * from the hex's list (issue 17): for every hex, each of its grid
+ * neighbours (on the map or not) and a hex two steps away, the hexside and
+ * its flags are those found here by a scan of the hexsides, NULL and 0
+ * where there is none; and for every hexside, both ways. */
 static void hexside_lookup(void)
 {
 	int wrong = 0, asked = 0;
@@ -828,10 +828,14 @@ static void hexside_lookup(void)
 				b = far[1];
 			long id = tg_hexside_id(&D->grid, a, b);
 			unsigned want = 0;
+			const struct lw_hexside *side = NULL;
 			for (size_t j = 0; id >= 0 && j < D->n_hexsides; j++)
-				if (D->hexsides[j].id == id)
+				if (D->hexsides[j].id == id) {
 					want = D->hexsides[j].flags;
+					side = &D->hexsides[j];
+				}
 			wrong += lw_data_hexside_flags(D, a, b) != want;
+			wrong += lw_data_hexside(D, a, b) != side;
 			asked++;
 		}
 	}
@@ -839,8 +843,10 @@ static void hexside_lookup(void)
 		const struct lw_hexside *x = &D->hexsides[j];
 		wrong += lw_data_hexside_flags(D, x->a, x->b) != x->flags;
 		wrong += lw_data_hexside_flags(D, x->b, x->a) != x->flags;
+		wrong += lw_data_hexside(D, x->a, x->b) != x;
+		wrong += lw_data_hexside(D, x->b, x->a) != x;
 	}
-	CHECKF(wrong == 0, "lw_data_hexside_flags differs from a scan for %d pairs", wrong);
+	CHECKF(wrong == 0, "lw_data_hexside or its flags differ from a scan for %d pairs", wrong);
 	CHECKF(asked > 8 * 100, "%d pairs asked", asked);
 }
 
