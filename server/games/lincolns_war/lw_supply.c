@@ -29,6 +29,26 @@ static bool valid_hex(int h)
 	return h > 0 && h < MAXQ;
 }
 
+/* The hexes next to hex, as tg_hex_neighbours gives them (the same hexes
+ * in the same order): a data hex's read from its list in the data (issue
+ * 17: the trace asks them of every hex it steps through and of every hex
+ * of each river section it crosses, hundreds of thousands of times an
+ * action while forces are out of supply, and the grid's arithmetic was the
+ * largest part of it), any other's from the grid. */
+static int neighbours(const struct lw_data *d, int hex, int nb[6])
+{
+	if (hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
+		const int16_t *next = d->next[d->hex_slot[hex] - 1];
+		int n = 0;
+		while (n < 6 && next[n]) {
+			nb[n] = next[n];
+			n++;
+		}
+		return n;
+	}
+	return tg_hex_neighbours(&d->grid, hex, nb);
+}
+
 static bool has_units(const struct lw_state *s, int hex, int side, bool infantry_only)
 {
 	for (int i = 0; i < s->n_units; i++) {
@@ -130,10 +150,10 @@ static void add_city(struct trace *t, int hex)
 static bool touches_river(const struct lw_data *d, int hex, const char *r)
 {
 	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	int n = neighbours(d, hex, nb);
 	for (int i = 0; i < n; i++) {
 		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
-		if (hs && hs->river && (!r || strcmp(hs->river, r) == 0))
+		if (hs && hs->river && (!r || hs->river == r || strcmp(hs->river, r) == 0))
 			return true;
 	}
 	return false;
@@ -165,7 +185,7 @@ static void section_ends(const struct trace *t, const char *r, int a, int b, boo
 			continue; /* a river city ends the section */
 		}
 		int nb[6];
-		int m = tg_hex_neighbours(&t->d->grid, h, nb);
+		int m = neighbours(t->d, h, nb);
 		for (int j = 0; j < m && n < SECTION_MAX; j++) {
 			bool dup = false;
 			for (int k = 0; k < n && !dup; k++)
@@ -228,7 +248,7 @@ static bool land_step_ok(struct trace *t, int a, int b)
 static bool rail_hex(const struct lw_data *d, int hex)
 {
 	int nb[6];
-	int n = tg_hex_neighbours(&d->grid, hex, nb);
+	int n = neighbours(d, hex, nb);
 	for (int i = 0; i < n; i++)
 		if (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_RAIL)
 			return true;
@@ -265,7 +285,7 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	if (!river_usable(t, a) || !river_usable(t, b) || enemy_city(t, b))
 		return false;
 	int nb[6];
-	int n = tg_hex_neighbours(&t->d->grid, a, nb);
+	int n = neighbours(t->d, a, nb);
 	for (int i = 0; i < n; i++) {
 		const struct lw_hexside *hs = lw_data_hexside(t->d, a, nb[i]);
 		if (!hs || !hs->river || !touches_river(t->d, b, hs->river))
@@ -309,7 +329,7 @@ static bool trace_run(struct trace *t, int hex)
 		if (dist[i] == 2)
 			continue;
 		int nb[6];
-		int m = tg_hex_neighbours(&t->d->grid, land[i], nb);
+		int m = neighbours(t->d, land[i], nb);
 		for (int j = 0; j < m && nl < LAND_MAX; j++)
 			if (valid_hex(nb[j]) && !t->seen[nb[j]] &&
 			    land_step_ok(t, land[i], nb[j])) {
@@ -332,7 +352,7 @@ static bool trace_run(struct trace *t, int hex)
 	for (int i = 0; i < nq && t->supply < need; i++) {
 		add_city(t, q[i]);
 		int nb[6];
-		int m = tg_hex_neighbours(&t->d->grid, q[i], nb);
+		int m = neighbours(t->d, q[i], nb);
 		for (int j = 0; j < m; j++)
 			if (valid_hex(nb[j]) && t->seen[nb[j]] != 2 && nq < NET_MAX &&
 			    network_step_ok(t, q[i], nb[j])) {
