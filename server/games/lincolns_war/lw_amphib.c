@@ -439,6 +439,20 @@ static int check(const struct lw_state *s, int side, int kind, int hex, bool rea
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.3.1: only one campaign force may move or assault by water");
 	int from = lw_march_hex(s), stars = movers_stars(s);
+	/* 12.4: "You may NEVER do anything that would create an overstacked
+	 * condition"; 14.1.1: "They may be dispersed from a larger activated
+	 * force ... as long as the above requirements are met". The generals
+	 * left behind (12.8) must stack legally, as when a force steps out by
+	 * land (lw_move_check): not seven stars that no three-star commands,
+	 * nor a cavalry general over the CO left (13.1.1). Rules version 2
+	 * sailed and displaced one of them, a move the rules do not give. */
+	int add[LW_MAX_MOVERS];
+	for (int i = 0; i < p->movers_n; i++)
+		add[i] = p->movers[i];
+	if (lw_stack_check_without(s, from, side, add, p->movers_n, NULL) != 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "12.4 / 13.1.1: the generals left behind would not stack legally "
+		               "(a cavalry general outranking their CO, or too many stars)");
 	bool river = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
 	bool assault = kind == LW_AM_RIVER_ASSAULT || kind == LW_AM_OCEAN_ASSAULT;
 	if (side != LW_UNION && kind != LW_AM_RIVER_MOVE)
@@ -663,8 +677,8 @@ static void land_movers(struct lw_state *s, int to, struct game_outcome *out, bo
 	       lw_hex_label(to, hl, sizeof hl), river ? "14.1.1" : "14.2.1");
 	lw_border_enter(s, side, to);
 	lw_march_richmond_bonus(s, side, to); /* 10.7.8.2: "in any way" */
-	/* 12.4, 13.1.1: the generals left behind, and the force joined, may
-	 * now break stacking (a cavalry general outranking the CO left). */
+	/* 12.4, 13.1.1: check() found both stacks legal (the generals left
+	 * behind, the force joined); the procedure only guards them. */
 	if (from != LW_NO_HEX)
 		lw_unstack(s, from, side);
 	lw_unstack(s, to, side);
