@@ -14,6 +14,12 @@
  *     exchanged a message holds at least 16 KiB more of OpenSSL's heap than
  *     when it was idle; after DELAY_MS of quiet it is back down; a message
  *     after that still goes both ways, and the buffers come back;
+ *   - with tls_buffers_idle_ms = DELAY_MS, after a message of BIG bytes
+ *     each way and DELAY_MS of quiet, a connection is back to what it held
+ *     idle before: the memory BIOs' buffers, which OpenSSL grows to the
+ *     most they ever held and never shrinks (the write BIO about 4/3 of a
+ *     burst of records: 21 KiB on a daemon's connection that was sent a
+ *     view, heaptrack, session 19), are freed with the record buffers;
  *   - with 0: right after a message a connection holds what an idle one
  *     does (under 4 KiB more), as before. */
 #include <malloc.h>
@@ -27,6 +33,7 @@
 #define N 4
 #define DELAY_MS 2000
 #define KEPT (16 * 1024) /* the two buffers are about 17 KiB each */
+#define BIG 40000        /* a message of this many bytes: three records */
 
 /* ---- OpenSSL's heap, counted on the loop thread ------------------------- */
 
@@ -178,6 +185,50 @@ static void kept_after_quiet(SSL_CTX *ctx)
 		usleep(10000);
 }
 
+/* One message of about BIG bytes there and its echo back. */
+static bool big_round_trip(struct client *cl)
+{
+	static char line[BIG + 32], buf[BIG + 64];
+	int len = snprintf(line, sizeof line, "{\"op\":\"echo\",\"pad\":\"");
+	memset(line + len, 'x', BIG);
+	len += BIG;
+	len += snprintf(line + len, sizeof line - (size_t)len, "\"}\n");
+	if (SSL_write(cl->ssl, line, len) != len)
+		return false;
+	size_t got = client_read_until(cl, buf, sizeof buf, "\n", 1);
+	return got == (size_t)len && memcmp(buf, line, got) == 0;
+}
+
+static void bios_shed_after_quiet(SSL_CTX *ctx)
+{
+	struct client cl[N];
+	int ok = 0;
+	for (int i = 0; i < N; i++)
+		ok += client_open(&cl[i], ctx, atomic_load(&ports[0])) && round_trip(&cl[i]);
+	CHECK_EQ_INT(ok, N);
+	usleep(DELAY_MS * 1000);
+	long idle = settled();
+
+	ok = 0;
+	for (int i = 0; i < N; i++)
+		ok += big_round_trip(&cl[i]);
+	CHECK_EQ_INT(ok, N);
+	long active = atomic_load(&live);
+	printf("# after a message of %d bytes each way: %ld bytes each over idle\n", BIG,
+	       (active - idle) / N);
+	wait_down_to(idle + N * 1024);
+	long back = settled();
+	CHECKF(back - idle < N * 1024,
+	       "after %d ms of quiet a connection that moved %d bytes holds what it did idle: "
+	       "%ld bytes each over it",
+	       DELAY_MS, BIG, (back - idle) / N);
+	int base = atomic_load(&closed);
+	for (int i = 0; i < N; i++)
+		client_close(&cl[i]);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
+		usleep(10000);
+}
+
 static void released_every_record(SSL_CTX *ctx)
 {
 	struct client cl[N];
@@ -227,6 +278,7 @@ int main(void)
 
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
 	kept_after_quiet(ctx);
+	bios_shed_after_quiet(ctx);
 	released_every_record(ctx);
 
 	net_test_server_stop(&server);
