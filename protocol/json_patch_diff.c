@@ -358,21 +358,31 @@ json_t *tg_json_patch_diff(const json_t *from, const json_t *to)
 	return d.ops;
 }
 
+/* The diff starts at the pointer `at`: its path buffer holds a copy, and
+ * *depth is how many levels down `at` is. */
+static int diff_at(struct diff *d, const char *at, size_t *depth)
+{
+	size_t len = strlen(at);
+	*depth = 0;
+	for (const char *c = at; *c; c++)
+		*depth += *c == '/';
+	d->path.s = malloc(len + 1);
+	if (!d->path.s)
+		return -1;
+	memcpy(d->path.s, at, len + 1);
+	d->path.len = len;
+	d->path.cap = len + 1;
+	return 0;
+}
+
 int tg_json_patch_diff_append(json_t *ops, const char *at, const json_t *from, const json_t *to)
 {
 	if (!json_is_array(ops) || !at || !from || !to)
 		return -1;
-	size_t depth = 0, first = json_array_size(ops);
-	for (const char *c = at; *c; c++)
-		depth += *c == '/';
+	size_t depth, first = json_array_size(ops);
 	struct diff d = {.ops = ops};
-	size_t len = strlen(at);
-	d.path.s = malloc(len + 1);
-	if (!d.path.s)
+	if (diff_at(&d, at, &depth) != 0)
 		return -1;
-	memcpy(d.path.s, at, len + 1);
-	d.path.len = len;
-	d.path.cap = len + 1;
 	diff_value(&d, from, to, depth);
 	if (d.overflow && !d.nomem) {
 		/* Too many operations: the part at `at` is replaced whole. */
@@ -390,18 +400,11 @@ int tg_json_patch_diff_text(struct tg_patch_text *o, const char *at, const json_
 {
 	if (!o || !at || !from || !to)
 		return -1;
-	size_t depth = 0;
-	for (const char *c = at; *c; c++)
-		depth += *c == '/';
+	size_t depth;
 	struct tg_patch_mark first = tg_patch_text_mark(o);
 	struct diff d = {.txt = o};
-	size_t len = strlen(at);
-	d.path.s = malloc(len + 1);
-	if (!d.path.s)
+	if (diff_at(&d, at, &depth) != 0)
 		return -1;
-	memcpy(d.path.s, at, len + 1);
-	d.path.len = len;
-	d.path.cap = len + 1;
 	diff_value(&d, from, to, depth);
 	if (d.overflow && !d.nomem) {
 		/* Too many operations: the part at `at` is replaced whole. */
