@@ -93,7 +93,39 @@ struct net_test_server {
 	/* called first on the loop thread (NULL: nothing): a test that counts
 	 * the heap there marks its thread */
 	void (*on_loop_thread)(void);
+	atomic_int closed; /* connections closed, by net_test_echo_close */
 };
+
+/* The echo server's callbacks (their ud is the server): a message is sent
+ * back as it came, a close is counted in the server's `closed`. */
+static inline void net_test_echo_close(struct tg_conn *c, void *ud)
+{
+	(void)c;
+	atomic_fetch_add(&((struct net_test_server *)ud)->closed, 1);
+}
+
+static inline void net_test_echo_message(struct tg_conn *c, json_t *msg, void *ud)
+{
+	(void)ud;
+	tg_conn_send(c, msg);
+}
+
+/* Waits until the server has seen `want` connections close, polling every
+ * 10 ms at most `tries` times (a test's clients closed, before the next
+ * step counts the heap or stops the server). */
+static inline void net_test_wait_closed(struct net_test_server *s, int want, int tries)
+{
+	for (int i = 0; i < tries && atomic_load(&s->closed) < want; i++)
+		usleep(10000);
+}
+
+/* Those two, for a test that needs nothing else of its server. */
+static inline const struct tg_net_callbacks *net_test_echo(void)
+{
+	static const struct tg_net_callbacks cb = {NULL, net_test_echo_message, net_test_echo_close,
+	                                           NULL};
+	return &cb;
+}
 
 static inline void net_test_shutdown_done(void *ud)
 {
@@ -124,7 +156,7 @@ static inline int net_test_server_add(struct net_test_server *s, const struct tg
 {
 	char err[256] = "";
 	struct tg_net *n =
-	    s->nets < NET_TEST_NETS ? tg_net_start(&s->loop, cfg, cb, NULL, err, sizeof err) : NULL;
+	    s->nets < NET_TEST_NETS ? tg_net_start(&s->loop, cfg, cb, s, err, sizeof err) : NULL;
 	if (!CHECKF(n != NULL, "the echo server's net %d: %s", s->nets, err))
 		return 0;
 	s->net[s->nets++] = n;

@@ -73,21 +73,7 @@ static void count_free(void *p, const char *file, int line)
 /* ---- the echo servers (loop thread) ------------------------------------ */
 
 static struct net_test_server server;
-static atomic_int ports[2], closed;
-
-static void on_close(struct tg_conn *c, void *ud)
-{
-	(void)c, (void)ud;
-	atomic_fetch_add(&closed, 1);
-}
-
-static void on_message(struct tg_conn *c, json_t *msg, void *ud)
-{
-	(void)ud;
-	tg_conn_send(c, msg);
-}
-
-static const struct tg_net_callbacks callbacks = {NULL, on_message, on_close, NULL};
+static atomic_int ports[2];
 
 static void mark_loop_thread(void)
 {
@@ -178,11 +164,10 @@ static void kept_after_quiet(SSL_CTX *ctx)
 	long again = atomic_load(&live);
 	CHECKF(again - back >= (long)N * KEPT, "the buffers are back: %ld bytes each",
 	       (again - back) / N);
-	int base = atomic_load(&closed);
+	int base = atomic_load(&server.closed);
 	for (int i = 0; i < N; i++)
 		client_close(&cl[i]);
-	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
-		usleep(10000);
+	net_test_wait_closed(&server, base + N, 500);
 }
 
 /* One message of about BIG bytes there and its echo back. */
@@ -222,11 +207,10 @@ static void bios_shed_after_quiet(SSL_CTX *ctx)
 	       "after %d ms of quiet a connection that moved %d bytes holds what it did idle: "
 	       "%ld bytes each over it",
 	       DELAY_MS, BIG, (back - idle) / N);
-	int base = atomic_load(&closed);
+	int base = atomic_load(&server.closed);
 	for (int i = 0; i < N; i++)
 		client_close(&cl[i]);
-	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
-		usleep(10000);
+	net_test_wait_closed(&server, base + N, 500);
 }
 
 static void released_every_record(SSL_CTX *ctx)
@@ -242,11 +226,10 @@ static void released_every_record(SSL_CTX *ctx)
 	CHECKF(active - idle < (long)N * 4096,
 	       "tls_buffers_idle_ms = 0 frees them after each record: %ld bytes each kept",
 	       (active - idle) / N);
-	int base = atomic_load(&closed);
+	int base = atomic_load(&server.closed);
 	for (int i = 0; i < N; i++)
 		client_close(&cl[i]);
-	for (int i = 0; i < 500 && atomic_load(&closed) < base + N; i++)
-		usleep(10000);
+	net_test_wait_closed(&server, base + N, 500);
 }
 
 int main(void)
@@ -267,10 +250,10 @@ int main(void)
 	cfg.tls_buffers_idle_ms = DELAY_MS;
 	/* The nets are made on the loop thread's side of the count too. */
 	on_loop = true;
-	atomic_store(&ports[0], net_test_server_add(&server, &cfg, &callbacks));
+	atomic_store(&ports[0], net_test_server_add(&server, &cfg, net_test_echo()));
 	cfg.tls_buffers_idle_ms = 0;
 	if (atomic_load(&ports[0]))
-		atomic_store(&ports[1], net_test_server_add(&server, &cfg, &callbacks));
+		atomic_store(&ports[1], net_test_server_add(&server, &cfg, net_test_echo()));
 	on_loop = false;
 	if (!atomic_load(&ports[0]) || !atomic_load(&ports[1]))
 		return tap_done();

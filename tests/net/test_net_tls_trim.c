@@ -65,21 +65,6 @@ static long shortest_gap(int n)
 /* ---- the echo server ---------------------------------------------------- */
 
 static struct net_test_server server;
-static atomic_int closed;
-
-static void on_close(struct tg_conn *c, void *ud)
-{
-	(void)c, (void)ud;
-	atomic_fetch_add(&closed, 1);
-}
-
-static void on_message(struct tg_conn *c, json_t *msg, void *ud)
-{
-	(void)ud;
-	tg_conn_send(c, msg);
-}
-
-static const struct tg_net_callbacks callbacks = {NULL, on_message, on_close, NULL};
 
 /* ---- the clients -------------------------------------------------------- */
 
@@ -133,7 +118,7 @@ int main(void)
 	net_test_server_init(&server);
 	struct tg_net_config cfg = net_test_config(&files, CONNS + 8);
 	cfg.tls_buffers_idle_ms = DELAY_MS;
-	int port = net_test_server_add(&server, &cfg, &callbacks);
+	int port = net_test_server_add(&server, &cfg, net_test_echo());
 	if (!port)
 		return tap_done();
 	net_test_server_run(&server);
@@ -202,12 +187,11 @@ int main(void)
 	CHECKF(atomic_load(&trims) > busy_trims,
 	       "the last connection's buffers given back once every one is quiet");
 
-	int base = atomic_load(&closed);
+	int base = atomic_load(&server.closed);
 	for (int i = 0; i < CONNS; i++)
 		client_close(&cl[i]);
 	client_close(&keeper);
-	for (int i = 0; i < 1000 && atomic_load(&closed) < base + CONNS + 1; i++)
-		usleep(10000);
+	net_test_wait_closed(&server, base + CONNS + 1, 1000);
 	net_test_server_stop(&server);
 	SSL_CTX_free(ctx);
 	net_test_files_remove(&files);

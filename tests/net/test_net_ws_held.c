@@ -74,7 +74,7 @@ void __wrap_free(void *p)
 /* ---- the echo server (loop thread) ------------------------------------ */
 
 static struct net_test_server server;
-static atomic_int port, opened, closed;
+static atomic_int port, opened;
 
 static void on_open(struct tg_conn *c, void *ud)
 {
@@ -82,19 +82,8 @@ static void on_open(struct tg_conn *c, void *ud)
 	atomic_fetch_add(&opened, 1);
 }
 
-static void on_close(struct tg_conn *c, void *ud)
-{
-	(void)c, (void)ud;
-	atomic_fetch_add(&closed, 1);
-}
-
-static void on_message(struct tg_conn *c, json_t *msg, void *ud)
-{
-	(void)ud;
-	tg_conn_send(c, msg);
-}
-
-static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
+static const struct tg_net_callbacks callbacks = {on_open, net_test_echo_message,
+                                                  net_test_echo_close, NULL};
 
 static void mark_loop_thread(void)
 {
@@ -161,25 +150,19 @@ static long settled(void)
 	return last;
 }
 
-static void wait_closed(int want)
-{
-	for (int i = 0; i < 500 && atomic_load(&closed) < want; i++)
-		usleep(10000);
-}
-
 /* Bytes per connection that tg_net keeps for N idle clients of one kind. */
 static long per_connection(SSL_CTX *ctx, bool ws, int *ok)
 {
 	struct client cl[N];
 	long before = settled();
-	int base = atomic_load(&closed);
+	int base = atomic_load(&server.closed);
 	*ok = 0;
 	for (int i = 0; i < N; i++)
 		*ok += ws ? ws_client(&cl[i], ctx) : ndjson_client(&cl[i], ctx);
 	long after = settled();
 	for (int i = 0; i < N; i++)
 		client_close(&cl[i]);
-	wait_closed(base + N);
+	net_test_wait_closed(&server, base + N, 500);
 	return (after - before) / N;
 }
 
