@@ -527,17 +527,13 @@ static void refusals_and_save(void)
 	lincolns_war_module.free(g);
 }
 
-/* 11.1.3.2: "More than twelve stars ... may overstack temporarily in a hex
- * during GiC consolidation, as long as stacking restrictions are met by the
- * end of the GiC's move." With the others left behind (12.8), sending the
- * last mover back would end the group's move, the hex still over the limit
- * (seed 1000436 of the campaign playouts): refused and not offered; the
- * generals drawn in and left behind are sent back instead. */
-static void overstack_last_mover_kept(void)
+/* Grant activated in hex *h with Sherman and McPherson (3 + 3 + 3 stars),
+ * Thomas (3), Buell (2) and Hooker (2) consolidated in from nb[0..2]: 16
+ * stars in the hex, over the 12 of 11.1.3.2, the consolidation done. */
+static struct game *sixteen_stars_consolidated(int *hp, int nb[6])
 {
-	int h, nb[6];
-	struct game *g = setup(&h, nb);
-	struct lw_state *s = &g->s;
+	struct game *g = setup(hp, nb);
+	int h = *hp;
 	gf_place(g, "sherman", h, 3);
 	gf_place(g, "mcpherson", h, 3);
 	gf_place(g, "thomas", nb[0], 3);
@@ -548,7 +544,21 @@ static void overstack_last_mover_kept(void)
 	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
 		CHECKF(tk_act(g, "union", join(in[i])) == 0, "%s: %s", in[i], tk_err.message);
 	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\"}") == 0, "%s", tk_err.message);
-	CHECK_EQ_INT(stars_at(s, h), 16);
+	CHECK_EQ_INT(stars_at(&g->s, h), 16);
+	return g;
+}
+
+/* 11.1.3.2: "More than twelve stars ... may overstack temporarily in a hex
+ * during GiC consolidation, as long as stacking restrictions are met by the
+ * end of the GiC's move." With the others left behind (12.8), sending the
+ * last mover back would end the group's move, the hex still over the limit
+ * (seed 1000436 of the campaign playouts): refused and not offered; the
+ * generals drawn in and left behind are sent back instead. */
+static void overstack_last_mover_kept(void)
+{
+	int h, nb[6];
+	struct game *g = sixteen_stars_consolidated(&h, nb);
+	struct lw_state *s = &g->s;
 	const char *behind[] = {"grant", "sherman", "mcpherson", "buell", "hooker"};
 	for (size_t i = 0; i < sizeof behind / sizeof behind[0]; i++) {
 		snprintf(buf, sizeof buf, "{\"type\":\"detach\",\"unit\":\"%s\"}", behind[i]);
@@ -685,18 +695,7 @@ static void walk(struct walk *w, struct game *g, int depth)
 static void overstack_every_way_ends_legal(void)
 {
 	int h, nb[6];
-	struct game *g = setup(&h, nb);
-	gf_place(g, "sherman", h, 3);
-	gf_place(g, "mcpherson", h, 3);
-	gf_place(g, "thomas", nb[0], 3);
-	gf_place(g, "buell", nb[1], 2);
-	gf_place(g, "hooker", nb[2], 2);
-	activate(g, "grant");
-	const char *in[] = {"thomas", "buell", "hooker"};
-	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
-		CHECKF(tk_act(g, "union", join(in[i])) == 0, "%s: %s", in[i], tk_err.message);
-	CHECKF(tk_act(g, "union", "{\"type\":\"consolidate_done\"}") == 0, "%s", tk_err.message);
-	CHECK_EQ_INT(stars_at(&g->s, h), 16);
+	struct game *g = sixteen_stars_consolidated(&h, nb);
 	struct walk w = {.h = h, .max_seen = 4096};
 	memcpy(w.nb, nb, sizeof w.nb);
 	w.seen = calloc((size_t)w.max_seen, sizeof *w.seen);
