@@ -160,8 +160,11 @@ static void put_actions(struct buf *b, const json_t *acts)
 		if (np == 1 && !json_is_true(json_object_get(json_array_get(params, 0), "many"))) {
 			p = json_array_get(params, 0);
 			bputf(b, "     %s (reply %zu.K):\n", str(p, "label"), i + 1);
-			json_array_foreach(json_object_get(p, "choices"), k, c) bputf(
-			    b, "     %zu.%zu %s\n", i + 1, k + 1, choice_text(c, ct, sizeof ct));
+			json_array_foreach(json_object_get(p, "choices"), k, c)
+			{
+				bputf(b, "     %zu.%zu %s\n", i + 1, k + 1,
+				      choice_text(c, ct, sizeof ct));
+			}
 			continue;
 		}
 		if (np == 0 || np > TG_MAIL_PARTS_MAX)
@@ -175,8 +178,11 @@ static void put_actions(struct buf *b, const json_t *acts)
 			bool many = json_is_true(json_object_get(p, "many"));
 			bputf(b, "     %s (%c in reply %zu%s%s):\n", str(p, "label"), letter, i + 1,
 			      form, many ? "; several as 1+3, none as 0" : "");
-			json_array_foreach(json_object_get(p, "choices"), k, c) bputf(
-			    b, "     %c=%zu %s\n", letter, k + 1, choice_text(c, ct, sizeof ct));
+			json_array_foreach(json_object_get(p, "choices"), k, c)
+			{
+				bputf(b, "     %c=%zu %s\n", letter, k + 1,
+				      choice_text(c, ct, sizeof ct));
+			}
 		}
 	}
 	bputf(b, "\n");
