@@ -1,0 +1,47 @@
+#!/bin/sh
+# round_trip_stages.sh — issue 17's round trip by stage, on the bench's own
+# daemon: starts telegraphd with run_bench.py's BENCH_CONFIG and a /metrics
+# listener, plays 100 lean Lincoln's War matches at RATE actions/s for 20 s,
+# scrapes /metrics at +7 s and +20 s and prints stages.py's table of the
+# window (BENCHMARKS.md "The round trip by stage on a quiet box") and the
+# generator's own act -> ok figures. Run it on a quiet box: the stages are
+# wall times.
+#
+#     sh tests/bench/round_trip_stages.sh [BUILD_DIR] [RATE]    (build, 1000)
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+B=${1:-build}
+RATE=${2:-1000}
+PORT=${TG_STAGES_PORT:-19976}
+MPORT=$((PORT + 1))
+D=$(mktemp -d /tmp/rt_stages.XXXXXX)
+mkdir -p "$D/data"
+DP=
+cleanup() { [ -n "$DP" ] && kill "$DP" 2>/dev/null; wait 2>/dev/null; :; }
+trap cleanup EXIT INT TERM
+python3 - "$HERE" "$D/data/bench.conf" "$MPORT" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import run_bench
+with open(sys.argv[2], "w") as f:
+    f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{sys.argv[3]}\n")
+PY
+"$B/server/telegraphd" --data "$D/data" --listen "127.0.0.1:$PORT" \
+	--config "$D/data/bench.conf" 2>"$D/daemon.log" &
+DP=$!
+sleep 2
+"$B/tests/bench/tg_loadgen" --server "127.0.0.1:$PORT" --pid "$DP" --mode play \
+	--matches 100 --rate "$RATE" --duration 20 --warmup 2 --full-views 0 \
+	--size-every 0 --seed "$RATE" --game lincolns-war --scenario tournament \
+	>"$D/loadgen.out" 2>&1 &
+LP=$!
+sleep 7
+curl -s "http://127.0.0.1:$MPORT/metrics" >"$D/m1"
+echo "load at +7 s: $(cut -d' ' -f1-3 /proc/loadavg)"
+sleep 13
+curl -s "http://127.0.0.1:$MPORT/metrics" >"$D/m2"
+echo "load at +20 s: $(cut -d' ' -f1-3 /proc/loadavg)"
+wait "$LP" || true
+python3 "$HERE/stages.py" "$D/m1" "$D/m2"
+grep -E "ok_p50|ok_p99|patch_p99|actions_per_s|achieved" "$D/loadgen.out" | head
+echo "(scrapes, daemon log and generator output in $D)"
