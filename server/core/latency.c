@@ -1,5 +1,6 @@
 /* latency.c — the per-stage histograms of latency.h (issue 17's round-trip
- * tail): fixed buckets from 25 us to 100 ms, printed as Prometheus
+ * tail): fixed buckets from 5 us to 100 ms (the commit's parts, COMMIT's
+ * writes and the loop's wake-up, are tens of us), printed as Prometheus
  * histograms (telegraph_act_stage_seconds, telegraph_fanout_stage_seconds,
  * telegraph_loop_turn_busy_seconds). */
 #include <stdlib.h>
@@ -8,8 +9,9 @@
 
 /* Upper bounds in ns; the bucket after the last is +Inf. */
 static const uint64_t bound_ns[TG_LAT_BUCKETS - 1] = {
-    25000,   50000,   100000,  200000,  300000,   500000,   750000,   1000000,  1500000,   2000000,
-    3000000, 4000000, 5000000, 7500000, 10000000, 15000000, 25000000, 50000000, 100000000,
+    5000,    10000,   25000,    50000,    100000,   200000,   300000,
+    500000,  750000,  1000000,  1500000,  2000000,  3000000,  4000000,
+    5000000, 7500000, 10000000, 15000000, 25000000, 50000000, 100000000,
 };
 
 static const struct {
@@ -19,6 +21,10 @@ static const struct {
     [TG_LAT_ACT] = {"telegraph_act_stage_seconds", "act"},
     [TG_LAT_TO_COMMIT] = {"telegraph_act_stage_seconds", "to_commit"},
     [TG_LAT_COMMIT] = {"telegraph_act_stage_seconds", "commit"},
+    [TG_LAT_COMMIT_WRITE] = {"telegraph_act_stage_seconds", "commit_write"},
+    [TG_LAT_SYNC_WAIT] = {"telegraph_act_stage_seconds", "sync_wait"},
+    [TG_LAT_FSYNC] = {"telegraph_act_stage_seconds", "fsync"},
+    [TG_LAT_WAKE] = {"telegraph_act_stage_seconds", "wake"},
     [TG_LAT_WRITE] = {"telegraph_act_stage_seconds", "write"},
     [TG_LAT_TOTAL] = {"telegraph_act_stage_seconds", "total"},
     [TG_LAT_FANOUT_QUEUE] = {"telegraph_fanout_stage_seconds", "queue"},
@@ -117,7 +123,8 @@ static const char *help(const char *metric)
 {
 	if (names[TG_LAT_ACT].metric == metric)
 		return "Where an accepted act's round trip goes, by stage\n"
-		       "# (read_to_act, act, to_commit, commit, write; total = read to written).";
+		       "# (read_to_act, act, to_commit, commit, write; total = read to written;\n"
+		       "# commit = commit_write + sync_wait + fsync + wake).";
 	if (names[TG_LAT_FANOUT_QUEUE].metric == metric)
 		return "A fan-out job (the followers' patches) by stage: queue (made to\n"
 		       "# taken by a worker), compute, handoff (worker done to sent by the loop).";

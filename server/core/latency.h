@@ -1,7 +1,8 @@
 /* latency.h — where an action's round trip goes, by stage (issue 17): fixed
  * histograms the loop fills and /metrics prints (docs/OPERATIONS.md,
  * "Watching it"). Only the loop thread touches them: the fan-out workers
- * stamp their job, and the loop reads the stamps when it takes the job. */
+ * stamp their job, and the loop reads the stamps when it takes the job; the
+ * syncer stamps its fsyncs, and the loop reads them at its wake-up. */
 #ifndef TG_CORE_LATENCY_H
 #define TG_CORE_LATENCY_H
 
@@ -13,12 +14,16 @@
 
 enum tg_lat_stage {
 	/* An act, stamped on its ok reply (the round trip a player waits). */
-	TG_LAT_READ_TO_ACT, /* its bytes read (TLS record in) -> its handling starts */
-	TG_LAT_ACT,         /* handled: rules, store writes, fan-out job made, ok queued */
-	TG_LAT_TO_COMMIT,   /* ok queued -> the turn's commit starts (the rest of the turn) */
-	TG_LAT_COMMIT,      /* the turn's commit, its fsync included */
-	TG_LAT_WRITE,       /* committed -> the turn's lines written to the sockets */
-	TG_LAT_TOTAL,       /* read -> written: the daemon's part of act -> ok */
+	TG_LAT_READ_TO_ACT,  /* its bytes read (TLS record in) -> its handling starts */
+	TG_LAT_ACT,          /* handled: rules, store writes, fan-out job made, ok queued */
+	TG_LAT_TO_COMMIT,    /* ok queued -> the turn's commit starts (the rest of the turn) */
+	TG_LAT_COMMIT,       /* the turn's commit, its fsync included: the four parts below */
+	TG_LAT_COMMIT_WRITE, /* COMMIT itself: the WAL's frames written (no fsync) */
+	TG_LAT_SYNC_WAIT,    /* committed -> the syncer starts the fsync that covers it */
+	TG_LAT_FSYNC,        /* that fdatasync */
+	TG_LAT_WAKE,         /* the fsync done -> the loop sends (uv_async's hand-off) */
+	TG_LAT_WRITE,        /* committed -> the turn's lines written to the sockets */
+	TG_LAT_TOTAL,        /* read -> written: the daemon's part of act -> ok */
 	/* A fan-out job (the patches to the match's followers). */
 	TG_LAT_FANOUT_QUEUE,   /* made -> a worker takes it */
 	TG_LAT_FANOUT_COMPUTE, /* the worker's views and patches */
@@ -29,7 +34,7 @@ enum tg_lat_stage {
 	TG_LAT_N
 };
 
-#define TG_LAT_BUCKETS 20 /* the last is +Inf */
+#define TG_LAT_BUCKETS 22 /* the last is +Inf */
 
 struct tg_lat_hist {
 	uint64_t count, sum_ns;

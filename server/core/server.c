@@ -348,14 +348,36 @@ static void reload_dirty(struct tg_server *srv)
 	}
 }
 
-/* Sends, in order, the held batches whose generation is durable. */
-static void release_held(struct tg_server *srv)
+/* An act's commit stage in its parts (latency.h): COMMIT's writes, the wait
+ * for the fsync that covers it, that fsync, and the loop's wake-up after it.
+ * Each stamp is taken no earlier than the one before it, so the parts add
+ * up to the whole stage exactly. sync is NULL when the commit was durable
+ * on return (no syncer: its fsync is in COMMIT's time). */
+static void lat_commit(struct tg_latency *l, const struct tg_out_batch *b,
+                       const struct tg_sync_stamp *sync, uint64_t t_durable)
+{
+	uint64_t committed = b->t_committed > b->t_commit ? b->t_committed : b->t_commit;
+	uint64_t start = sync && sync->start_ns > committed ? sync->start_ns : committed;
+	uint64_t end = sync && sync->end_ns > start ? sync->end_ns : start;
+	if (t_durable < end)
+		t_durable = end;
+	tg_lat_add(l, TG_LAT_COMMIT, t_durable - b->t_commit);
+	tg_lat_add(l, TG_LAT_COMMIT_WRITE, committed - b->t_commit);
+	tg_lat_add(l, TG_LAT_SYNC_WAIT, start - committed);
+	tg_lat_add(l, TG_LAT_FSYNC, end - start);
+	tg_lat_add(l, TG_LAT_WAKE, t_durable - end);
+}
+
+/* Sends, in order, the held batches whose generation is durable; syncs[0..n)
+ * are the fsyncs that made them so (srv_durable), if any. */
+static void release_held(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
 {
 	if (!srv->held_head || srv->held_head->gen > srv->durable_gen)
 		return;
 	/* An act's COMMIT stage runs to here: its commit and the wait for the
 	 * fsync that made it durable (syncer.c). */
 	uint64_t t_durable = uv_hrtime();
+	size_t si = 0;
 	/* Each connection's lines go out as one TLS write. */
 	tg_conn_cork();
 	while (srv->held_head && srv->held_head->gen <= srv->durable_gen) {
@@ -363,15 +385,18 @@ static void release_held(struct tg_server *srv)
 		srv->held_head = b->next;
 		if (!srv->held_head)
 			srv->held_tail = NULL;
+		/* The first fsync that covers its generation. */
+		while (si < n && syncs[si].gen < b->gen)
+			si++;
 		for (struct tg_out *o = b->head, *next; o; o = next) {
 			next = o->next;
-			if (o->t_queued) {
+			if (o->t_queued && b->t_commit) {
 				struct tg_latency *l = &srv->lat;
 				tg_lat_add(l, TG_LAT_READ_TO_ACT, tg_lat_span(o->t_read, o->t_act));
 				tg_lat_add(l, TG_LAT_ACT, tg_lat_span(o->t_act, o->t_queued));
 				tg_lat_add(l, TG_LAT_TO_COMMIT,
 				           tg_lat_span(o->t_queued, b->t_commit));
-				tg_lat_add(l, TG_LAT_COMMIT, tg_lat_span(b->t_commit, t_durable));
+				lat_commit(l, b, si < n ? &syncs[si] : NULL, t_durable);
 				tg_lat_note_read(l, o->t_read);
 			}
 			deliver(o->s, o->line, o->len);
@@ -389,11 +414,11 @@ static void release_held(struct tg_server *srv)
 	}
 }
 
-void srv_durable(struct tg_server *srv, uint64_t gen)
+void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
 {
-	if (gen > srv->durable_gen)
-		srv->durable_gen = gen;
-	release_held(srv);
+	if (n && syncs[n - 1].gen > srv->durable_gen)
+		srv->durable_gen = syncs[n - 1].gen;
+	release_held(srv, syncs, n);
 	if (srv->durable_gen == srv->commit_gen)
 		notify_after_turn(srv);
 }
@@ -446,7 +471,7 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 	if (!wait && srv->tx_open && srv->commit_gen > srv->durable_gen)
 		return true;
 	srv->turn++;
-	uint64_t t_commit = uv_hrtime();
+	uint64_t t_commit = uv_hrtime(), t_committed = t_commit;
 	if (srv->tx_open) {
 		struct tg_error err = {0};
 		if (srv->fail_next_turn) {
@@ -461,6 +486,7 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 			failed = true;
 		} else {
 			committed = true;
+			t_committed = uv_hrtime();
 		}
 		srv->tx_open = false;
 		srv->tx_failed = false;
@@ -483,6 +509,7 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 		} else {
 			b->gen = srv->commit_gen;
 			b->t_commit = t_commit;
+			b->t_committed = t_committed;
 			b->head = o;
 			while (o->next)
 				o = o->next;
@@ -494,17 +521,21 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 			srv->held_tail = b;
 		}
 	}
+	struct tg_sync_stamp sync = {0};
 	if (srv->commit_gen > srv->durable_gen) {
 		if (wait) {
 			struct tg_error err = {0};
+			sync.gen = srv->commit_gen;
+			sync.start_ns = uv_hrtime();
 			if (tg_store_sync(srv->store, &err) != 0)
 				srv_sync_failed(err.message);
+			sync.end_ns = uv_hrtime();
 			srv->durable_gen = srv->commit_gen;
 		} else {
 			syncer_request(srv, srv->commit_gen);
 		}
 	}
-	release_held(srv);
+	release_held(srv, &sync, sync.gen ? 1 : 0);
 	if (failed) {
 		reload_dirty(srv);
 	} else {

@@ -172,8 +172,17 @@ struct tg_out {
 struct tg_out_batch {
 	struct tg_out_batch *next;
 	uint64_t gen;
-	uint64_t t_commit; /* uv_hrtime() when its turn's commit began (latency.h) */
+	/* uv_hrtime() when its turn's commit began and when COMMIT returned
+	 * (latency.h; the commit stage's parts). */
+	uint64_t t_commit, t_committed;
 	struct tg_out *head, *tail;
+};
+
+/* One fsync that made commit generations up to gen durable: when it started
+ * and ended (uv_hrtime(), any thread). The syncer stamps each of its own;
+ * the loop reads them with the generation (latency.h's commit parts). */
+struct tg_sync_stamp {
+	uint64_t gen, start_ns, end_ns;
 };
 
 struct tg_server {
@@ -271,8 +280,10 @@ bool srv_turn_commit(struct tg_server *srv);
 /* The loop's turn end (its uv_check): the same, but with a syncer the lines
  * wait for the syncer's fsync while the loop goes on. */
 bool srv_turn_commit_async(struct tg_server *srv);
-/* Commit generation gen is on disk: sends the lines that waited for it. */
-void srv_durable(struct tg_server *srv, uint64_t gen);
+/* The fsyncs syncs[0..n) are done, oldest first (their gens ascending):
+ * every commit generation up to syncs[n - 1].gen is on disk; sends the
+ * lines that waited for them. */
+void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n);
 
 /* ---- syncer.c: the commit's fsync on a thread of its own ---------------- */
 /* Defers the store's syncs and starts the thread; 0 also when the store

@@ -17,10 +17,13 @@
  * the restart reads what the disk kept. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "core/server_internal.h"
 #include "util/log.h"
+
+#define SYNCER_STAMPS 16
 
 struct tg_syncer {
 	uv_mutex_t mu;
@@ -30,6 +33,13 @@ struct tg_syncer {
 	struct tg_store *store;
 	uint64_t want;   /* the newest generation asked for */
 	uint64_t synced; /* the newest generation made durable */
+	/* The fsyncs done since the loop last looked, oldest first (latency.h's
+	 * commit parts). The loop takes them at each wake-up, so few wait; if
+	 * it falls this far behind the oldest is dropped, and its commits'
+	 * parts are read from the next one (a later start: their sync_wait
+	 * longer, the sum the same). */
+	struct tg_sync_stamp done[SYNCER_STAMPS];
+	size_t ndone;
 	bool failed;
 	char message[TG_ERR_MSG_MAX];
 	bool stop;
@@ -49,13 +59,21 @@ static void syncer_main(void *arg)
 		uint64_t gen = y->want; /* every commit of it returned before now */
 		uv_mutex_unlock(&y->mu);
 		struct tg_error err = {0};
+		uint64_t start = uv_hrtime();
 		int rc = tg_store_sync(y->store, &err);
+		uint64_t end = uv_hrtime();
 		uv_mutex_lock(&y->mu);
 		if (rc != 0) {
 			y->failed = true;
 			snprintf(y->message, sizeof y->message, "%s", err.message);
 		} else if (gen > y->synced) {
 			y->synced = gen;
+			if (y->ndone == SYNCER_STAMPS) {
+				memmove(y->done, y->done + 1,
+				        (SYNCER_STAMPS - 1) * sizeof y->done[0]);
+				y->ndone--;
+			}
+			y->done[y->ndone++] = (struct tg_sync_stamp){gen, start, end};
 		}
 		uv_async_send(y->async);
 	}
@@ -82,15 +100,18 @@ static void on_async(uv_async_t *h)
 	if (!srv || !srv->syncer)
 		return;
 	struct tg_syncer *y = srv->syncer;
+	struct tg_sync_stamp done[SYNCER_STAMPS];
 	uv_mutex_lock(&y->mu);
-	uint64_t synced = y->synced;
+	size_t n = y->ndone;
+	memcpy(done, y->done, n * sizeof done[0]);
+	y->ndone = 0;
 	bool failed = y->failed;
 	char message[TG_ERR_MSG_MAX];
 	snprintf(message, sizeof message, "%s", y->message);
 	uv_mutex_unlock(&y->mu);
 	if (failed)
 		srv_sync_failed(message);
-	srv_durable(srv, synced);
+	srv_durable(srv, done, n);
 }
 
 int syncer_start(struct tg_server *srv)

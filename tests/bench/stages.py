@@ -2,9 +2,11 @@
 """Issue 17's round trip by stage over a window: subtracts two scrapes of
 the daemon's /metrics (files, or http URLs read now) and prints each stage
 histogram's count, mean and p50 / p90 / p99 (interpolated within the
-buckets, 25 us to 100 ms) and the share above 2 ms. The histograms are
+buckets, 5 us to 100 ms) and the share above 2 ms. The histograms are
 docs/OPERATIONS.md's telegraph_act_stage_seconds,
-telegraph_fanout_stage_seconds and telegraph_loop_turn_busy_seconds.
+telegraph_fanout_stage_seconds and telegraph_loop_turn_busy_seconds; the
+act's commit stage is also printed in its parts (commit_write, sync_wait,
+fsync, wake), whose means add up to its mean.
 
     python3 tests/bench/stages.py BEFORE AFTER
 """
@@ -51,6 +53,7 @@ def main():
     a, b = parse(read(sys.argv[1])), parse(read(sys.argv[2]))
     print(f"{'histogram':28} {'stage':12} {'count':>8} {'mean ms':>8} {'p50':>7} {'p90':>7} "
           f"{'p99':>7} {'>2ms %':>7}")
+    means = {}
     for key, hb in b.items():
         ha = a.get(key, {"b": [(le, 0) for le, _ in hb["b"]], "sum": 0, "count": 0})
         d = [(le, c1 - c0) for (le, c1), (_, c0) in zip(hb["b"], ha["b"])]
@@ -58,10 +61,17 @@ def main():
         if n <= 0:
             continue
         s = hb.get("sum", 0) - ha.get("sum", 0)
+        means[key[1]] = s / n * 1e3
         under2 = next((c for le, c in d if abs(le - 0.002) < 1e-9), n)
         print(f"{key[0].replace('telegraph_', ''):28} {key[1]:12} {n:8.0f} {s / n * 1e3:8.3f} "
               f"{quantile(d, n, .5):7.3f} {quantile(d, n, .9):7.3f} {quantile(d, n, .99):7.3f} "
               f"{100 * (n - under2) / n:7.2f}")
+
+    parts = ("commit_write", "sync_wait", "fsync", "wake")
+    if "commit" in means and all(p in means for p in parts):
+        print(f"commit {means['commit']:.3f} ms = " +
+              " + ".join(f"{p} {means[p]:.3f}" for p in parts) +
+              f" ({sum(means[p] for p in parts):.3f})")
 
 
 if __name__ == "__main__":

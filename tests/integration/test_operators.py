@@ -258,13 +258,15 @@ def histogram(text, metric, stage=None):
     return count
 
 
-ACT_STAGES = ("read_to_act", "act", "to_commit", "commit", "write", "total")
+COMMIT_PARTS = ("commit_write", "sync_wait", "fsync", "wake")
+ACT_STAGES = ("read_to_act", "act", "to_commit", "commit", "write", "total") + COMMIT_PARTS
 FANOUT_STAGES = ("queue", "compute", "handoff")
 
 
 def stages(h, port):
     """Three acts of a fixture duel: each counted once in every act stage
-    (its ok stamped from read to written), their fan-out jobs in the
+    (its ok stamped from read to written; the commit's four parts add up to
+    the commit stage), their fan-out jobs in the
     fan-out stages, and the loop's turns timed."""
     hank, ivy = h.client("hank"), h.client("ivy")
     register(hank, "hank")
@@ -287,6 +289,16 @@ def stages(h, port):
         n0 = histogram(before, "telegraph_act_stage_seconds", st)
         n1 = histogram(after, "telegraph_act_stage_seconds", st)
         check(n1 - n0 == 3, f"three acts in stage {st}: {n0} -> {n1}")
+
+    def total(text, st):
+        m = re.search(rf'^telegraph_act_stage_seconds_sum\{{stage="{st}"\}} (\S+)$', text, re.M)
+        check(m, f"the sum of stage {st}: {text}")
+        return float(m.group(1))
+    # The commit stage's parts add up to it (each sum printed to the ns).
+    whole = total(after, "commit") - total(before, "commit")
+    parts = sum(total(after, st) - total(before, st) for st in COMMIT_PARTS)
+    check(whole > 0 and abs(parts - whole) < 1e-8,
+          f"the commit's parts add up to it: {parts:.9f} s of {whole:.9f} s")
     for st in FANOUT_STAGES:
         n0 = histogram(before, "telegraph_fanout_stage_seconds", st)
         n1 = histogram(after, "telegraph_fanout_stage_seconds", st)

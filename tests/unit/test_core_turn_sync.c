@@ -44,6 +44,77 @@ static void sent(struct client *c, json_t *msg, int id)
 	json_decref(msg);
 }
 
+static uint64_t lat_count(enum tg_lat_stage st)
+{
+	return fc_srv->lat.h[st].count;
+}
+
+static uint64_t lat_sum(enum tg_lat_stage st)
+{
+	return fc_srv->lat.h[st].sum_ns;
+}
+
+/* An act's commit stage in its parts (latency.h): each recorded once, and
+ * they add up to the stage. The syncer is held for HOLD_MS after the commit:
+ * that time is the wait for the fsync, not the fsync nor the wake-up (no
+ * upper bound on the fsync: under load one can take tens of ms). */
+static void commit_parts(struct client *a)
+{
+	enum { HOLD_MS = 40 };
+	static const enum tg_lat_stage parts[] = {TG_LAT_COMMIT_WRITE, TG_LAT_SYNC_WAIT,
+	                                          TG_LAT_FSYNC, TG_LAT_WAKE};
+	struct client b;
+	client_open(&b);
+	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECK(strcmp(op_of(req(&b, rq("{s:s,s:s,s:s}", "op", "register", "name", "lee", "password",
+	                              "traveller1"))),
+	             "ok") == 0);
+	json_t *r = req(a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
+	                      "scenario", "standard", "side", "alpha"));
+	int64_t mid = json_integer_value(json_object_get(r, "match"));
+	CHECK(mid > 0);
+	CHECK(strcmp(op_of(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))),
+	             "ok") == 0);
+	uint64_t n0 = lat_count(TG_LAT_COMMIT), sum0 = lat_sum(TG_LAT_COMMIT);
+	uint64_t p0[4], s0[4];
+	for (int i = 0; i < 4; i++) {
+		p0[i] = lat_count(parts[i]);
+		s0[i] = lat_sum(parts[i]);
+	}
+	tg_engine_hold_sync(fc_srv, true);
+	size_t before = json_array_size(a->got);
+	sent(a,
+	     rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq",
+	        (json_int_t)a->seq, "action", "type", "note", "text", "timed"),
+	     9005);
+	tg_engine_turn_async(fc_srv);
+	uv_sleep(HOLD_MS);
+	tg_engine_hold_sync(fc_srv, false);
+	bool got = wait_for(a, before + 1);
+	json_t *ok = NULL;
+	for (size_t i = before; i < json_array_size(a->got); i++)
+		if (json_integer_value(json_object_get(json_array_get(a->got, i), "id")) == 9005)
+			ok = json_array_get(a->got, i);
+	if (!CHECKF(got && ok && strcmp(op_of(ok), "ok") == 0, "the act is acknowledged"))
+		goto out;
+	CHECK_EQ_INT(lat_count(TG_LAT_COMMIT) - n0, 1);
+	uint64_t sum = 0;
+	for (int i = 0; i < 4; i++) {
+		CHECKF(lat_count(parts[i]) - p0[i] == 1, "commit part %d recorded once", i);
+		sum += lat_sum(parts[i]) - s0[i];
+	}
+	uint64_t whole = lat_sum(TG_LAT_COMMIT) - sum0;
+	CHECKF(sum == whole, "the parts add up to the commit stage: %llu of %llu ns",
+	       (unsigned long long)sum, (unsigned long long)whole);
+	uint64_t wait = lat_sum(TG_LAT_SYNC_WAIT) - s0[1];
+	CHECKF(wait >= (uint64_t)HOLD_MS * 1000000,
+	       "the held syncer is the wait for the fsync: %llu ns", (unsigned long long)wait);
+	CHECKF(lat_sum(TG_LAT_FSYNC) - s0[2] > 0, "the fsync is timed");
+	CHECKF(lat_sum(TG_LAT_COMMIT_WRITE) - s0[0] > 0, "COMMIT's own time is timed");
+out:
+	client_close(&b);
+}
+
 int main(void)
 {
 	if (!fc_rig_open(&rig, "tg_turn_sync"))
@@ -96,6 +167,8 @@ int main(void)
 	before = json_array_size(a.got);
 	sent(&a, rq("{s:s}", "op", "ping"), 9003);
 	CHECKF(json_array_size(a.got) == before + 1, "a pong with nothing held leaves at once");
+
+	commit_parts(&a);
 
 	/* A commit that held no line of its own (a turn that wrote and answered
 	 * nobody): what is sent after it still waits for its fsync. */
