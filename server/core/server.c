@@ -414,11 +414,16 @@ static void release_held(struct tg_server *srv, const struct tg_sync_stamp *sync
 	}
 }
 
-void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
+void srv_release_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
 {
 	if (n && syncs[n - 1].gen > srv->durable_gen)
 		srv->durable_gen = syncs[n - 1].gen;
 	release_held(srv, syncs, n);
+}
+
+void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
+{
+	srv_release_durable(srv, syncs, n);
 	if (srv->durable_gen == srv->commit_gen)
 		notify_after_turn(srv);
 }
@@ -463,6 +468,12 @@ static struct tg_out *after_failure(struct tg_out *list)
 static bool turn_commit(struct tg_server *srv, bool wait)
 {
 	bool failed = false, committed = false;
+	/* An fsync done while the loop was busy: its lines leave now, before
+	 * this turn's commit, not after the next poll brings its uv_async (a
+	 * busy loop's next poll comes after this turn's and the next turn's
+	 * reads). The loop's own check, under the syncer's mutex. */
+	if (!wait && srv->commit_gen > srv->durable_gen)
+		syncer_poll(srv);
 	/* While the syncer's fsync is in flight a commit now could not be
 	 * acknowledged sooner than one when it ends (the next fsync starts
 	 * then either way): the transaction goes on through the next loop

@@ -284,6 +284,8 @@ bool srv_turn_commit_async(struct tg_server *srv);
  * every commit generation up to syncs[n - 1].gen is on disk; sends the
  * lines that waited for them. */
 void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n);
+/* The same without mail's look at the outbox (the turn's end does it). */
+void srv_release_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n);
 
 /* ---- syncer.c: the commit's fsync on a thread of its own ---------------- */
 /* Defers the store's syncs and starts the thread; 0 also when the store
@@ -292,8 +294,13 @@ int syncer_start(struct tg_server *srv);
 void syncer_stop(struct tg_server *srv);
 /* Asks for every commit up to generation gen to be made durable. */
 void syncer_request(struct tg_server *srv, uint64_t gen);
+/* The loop's own look at the syncer (the turn's end): sends the lines of
+ * the fsyncs done since its last wake-up, without waiting for its uv_async. */
+void syncer_poll(struct tg_server *srv);
 /* Tests: while held the thread starts no sync. */
 void syncer_hold(struct tg_server *srv, bool hold);
+/* Tests: the newest generation the thread has made durable. */
+uint64_t syncer_synced(struct tg_server *srv);
 /* A failed fsync: logs and ends the process, nothing held sent. */
 _Noreturn void srv_sync_failed(const char *message);
 /* Marks m as written in the open transaction: the turn's commit releases it

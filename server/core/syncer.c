@@ -94,13 +94,10 @@ static void free_async(uv_handle_t *h)
 	free(h);
 }
 
-static void on_async(uv_async_t *h)
+/* Takes the fsyncs done since the last look (the loop thread). */
+static size_t take_done(struct tg_server *srv, struct tg_sync_stamp *done)
 {
-	struct tg_server *srv = h->data;
-	if (!srv || !srv->syncer)
-		return;
 	struct tg_syncer *y = srv->syncer;
-	struct tg_sync_stamp done[SYNCER_STAMPS];
 	uv_mutex_lock(&y->mu);
 	size_t n = y->ndone;
 	memcpy(done, y->done, n * sizeof done[0]);
@@ -111,7 +108,27 @@ static void on_async(uv_async_t *h)
 	uv_mutex_unlock(&y->mu);
 	if (failed)
 		srv_sync_failed(message);
+	return n;
+}
+
+static void on_async(uv_async_t *h)
+{
+	struct tg_server *srv = h->data;
+	if (!srv || !srv->syncer)
+		return;
+	struct tg_sync_stamp done[SYNCER_STAMPS];
+	size_t n = take_done(srv, done);
 	srv_durable(srv, done, n);
+}
+
+void syncer_poll(struct tg_server *srv)
+{
+	if (!srv->syncer)
+		return;
+	struct tg_sync_stamp done[SYNCER_STAMPS];
+	size_t n = take_done(srv, done);
+	if (n)
+		srv_release_durable(srv, done, n);
 }
 
 int syncer_start(struct tg_server *srv)
@@ -155,6 +172,17 @@ void syncer_request(struct tg_server *srv, uint64_t gen)
 		uv_cond_signal(&y->wake);
 	}
 	uv_mutex_unlock(&y->mu);
+}
+
+uint64_t syncer_synced(struct tg_server *srv)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return 0;
+	uv_mutex_lock(&y->mu);
+	uint64_t synced = y->synced;
+	uv_mutex_unlock(&y->mu);
+	return synced;
 }
 
 void syncer_hold(struct tg_server *srv, bool hold)

@@ -115,6 +115,31 @@ out:
 	client_close(&b);
 }
 
+/* An fsync that ends while the loop is busy (here: not running at all):
+ * the turn's end looks at the syncer itself and sends what it made durable,
+ * without waiting for the loop's next poll to bring the uv_async. */
+static void polled_at_turn_end(struct client *a)
+{
+	tg_engine_hold_sync(fc_srv, true);
+	size_t before = json_array_size(a->got);
+	sent(a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9007);
+	tg_engine_turn_async(fc_srv);
+	uint64_t gen = fc_srv->commit_gen;
+	CHECKF(json_array_size(a->got) == before && fc_srv->durable_gen < gen,
+	       "the create's ok waits for its fsync");
+	tg_engine_hold_sync(fc_srv, false);
+	for (int i = 0; i < 10000 && syncer_synced(fc_srv) < gen; i++)
+		uv_sleep(1);
+	CHECKF(syncer_synced(fc_srv) >= gen, "the syncer made the commit durable");
+	tg_engine_turn_async(fc_srv); /* the loop has not polled since */
+	CHECKF(json_array_size(a->got) == before + 1,
+	       "the turn's end sends the ok its fsync made durable (got %zu lines)",
+	       json_array_size(a->got) - before);
+	uv_run(&fc_loop, UV_RUN_NOWAIT); /* the uv_async, now with nothing to send */
+	CHECK_EQ_INT(json_array_size(a->got), before + 1);
+}
+
 int main(void)
 {
 	if (!fc_rig_open(&rig, "tg_turn_sync"))
@@ -169,6 +194,7 @@ int main(void)
 	CHECKF(json_array_size(a.got) == before + 1, "a pong with nothing held leaves at once");
 
 	commit_parts(&a);
+	polled_at_turn_end(&a);
 
 	/* A commit that held no line of its own (a turn that wrote and answered
 	 * nobody): what is sent after it still waits for its fsync. */
