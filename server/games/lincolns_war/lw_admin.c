@@ -246,6 +246,19 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
 
 /* ---- offers --------------------------------------------------------------------- */
 
+/* One entry whose param `name` takes one of choices, if there are any
+ * (takes ownership of action and choices). */
+static void offer_some(json_t *list, json_t *action, const char *name, const char *plabel,
+                       json_t *choices, const char *label)
+{
+	if (json_array_size(choices) == 0) {
+		json_decref(action);
+		json_decref(choices);
+		return;
+	}
+	tg_offer_choice(list, action, name, plabel, choices, "%s", label);
+}
+
 void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
@@ -258,33 +271,39 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 		lw_naval_admin_offer(s, side, list); /* 7.1.7: place the drawn Asset first */
 		return;
 	}
+	/* Each purchase of many targets is one entry, the target its param
+	 * (issue 17: an entry a general or an amount repeated the purchase's
+	 * words, about 10 KB of an Administration Phase's offers). */
+	json_t *csp = json_array(), *prom = json_array(), *draft = json_array();
+	json_t *co = json_array(), *each = json_array();
+	char ch[160];
 	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "buy_csp", "amount", n),
-		         "Buy %d CSP for %d PC (7.1.6)", n, n);
+		json_array_append_new(csp, json_pack("{s:i}", "value", n));
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].side != side)
 			continue;
 		lw_unit_id(s, u, id, sizeof id);
 		gname(s, u, name, sizeof name);
-		if (check_promote(s, side, u, false, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:s}", "type", "promote", "general", id),
-			         "Promote %s to %d stars for %d PC (7.1.%d)", name,
+		if (check_promote(s, side, u, false, NULL) == 0) {
+			snprintf(ch, sizeof ch, "%s to %d stars for %d PC (7.1.%d)", name,
 			         s->unit[u].stars + 1, s->unit[u].stars + 1, s->unit[u].stars + 1);
+			json_array_append_new(prom,
+			                      json_pack("{s:s,s:s}", "value", id, "label", ch));
+		}
 		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:s}", "type", "draft", "general", id),
-			         "Draft promotion: %s to 2 stars (7.2, %d left)", name,
-			         p->draft_left);
+			json_array_append_new(draft,
+			                      json_pack("{s:s,s:s}", "value", id, "label", name));
 		if (check_rehab(s, side, u, NULL) == 0) {
 			int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
 			if (n == 1)
 				tg_offer(
-				    list,
+				    each,
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
 				    name, lw_hex_label(opt[0], hex, sizeof hex));
 			else
 				tg_offer_choice(
-				    list,
+				    each,
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "to", "Where he arrives", hex_choices(opt, n),
 				    "Bring %s back from the Disgraced box for 1 PC, to a hex you "
@@ -292,13 +311,25 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 				    name);
 		}
 		if (check_gic(s, side, u, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
+			tg_offer(each, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
 			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
 			         gic_cost(s, side));
 		if (check_co(s, side, u, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:s}", "type", "appoint_co", "general", id),
-			         "Make %s CO of his force for 1 PC (7.1.5)", name);
+			json_array_append_new(co,
+			                      json_pack("{s:s,s:s}", "value", id, "label", name));
 	}
+	offer_some(list, json_pack("{s:s}", "type", "buy_csp"), "amount", "CSP to buy", csp,
+	           "Buy CSP for 1 PC each (7.1.6)");
+	offer_some(list, json_pack("{s:s}", "type", "promote"), "general", "General to promote",
+	           prom, "Promote a general one star (7.1.2, 7.1.3)");
+	char dl[96];
+	snprintf(dl, sizeof dl, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
+	offer_some(list, json_pack("{s:s}", "type", "draft"), "general", "General to promote",
+	           draft, dl);
+	json_array_extend(list, each);
+	json_decref(each);
+	offer_some(list, json_pack("{s:s}", "type", "appoint_co"), "general", "General", co,
+	           "Make a general CO of his force for 1 PC (7.1.5)");
 	lw_naval_admin_offer(s, side, list);     /* 7.1.7, 7.1.8 */
 	lw_political_admin_offer(s, side, list); /* 7.1.9 */
 	tg_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");

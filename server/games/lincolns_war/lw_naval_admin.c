@@ -153,24 +153,39 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
 			return;
 		}
 		if (check_raider(s, NULL) == 0) {
+			/* one entry a kind of place, the place its param (issue 17: an
+			 * entry a place repeated the purchase's words) */
+			json_t *cols = json_array(), *ports = json_array();
 			for (int col = 0; col < LW_NAVY_COLUMNS; col++)
-				if (column_free(s, col))
-					tg_offer(list,
-					         json_pack("{s:s,s:s,s:i}", "type", "buy_raider",
-					                   "to", "raid", "column", col),
-					         "Buy a Raider for %d PC into RAID hex %d of the "
-					         "Commerce "
-					         "Raider Track (7.1.7)",
-					         d->tables.costs.raider, col + 1);
+				if (column_free(s, col)) {
+					snprintf(h, sizeof h, "RAID hex %d", col + 1);
+					json_array_append_new(
+					    cols, json_pack("{s:i,s:s}", "value", col, "label", h));
+				}
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (lw_naval_cs_port(s, (int)c, true))
-					tg_offer(
-					    list,
-					    json_pack("{s:s,s:s,s:i}", "type", "buy_raider", "to",
-					              "port", "hex", d->cities[c].hex),
-					    "Buy a Raider for %d PC into the port of %s (7.1.7)",
-					    d->tables.costs.raider,
-					    lw_hex_label(d->cities[c].hex, h, sizeof h));
+					json_array_append_new(
+					    ports,
+					    json_pack("{s:i,s:s}", "value", d->cities[c].hex,
+					              "label",
+					              lw_hex_label(d->cities[c].hex, h, sizeof h)));
+			if (json_array_size(cols))
+				tg_offer_choice(
+				    list,
+				    json_pack("{s:s,s:s}", "type", "buy_raider", "to", "raid"),
+				    "column", "RAID hex", json_incref(cols),
+				    "Buy a Raider for %d PC into a RAID hex of the Commerce "
+				    "Raider Track (7.1.7)",
+				    d->tables.costs.raider);
+			if (json_array_size(ports))
+				tg_offer_choice(
+				    list,
+				    json_pack("{s:s,s:s}", "type", "buy_raider", "to", "port"),
+				    "hex", "Port", json_incref(ports),
+				    "Buy a Raider for %d PC into a port (7.1.7)",
+				    d->tables.costs.raider);
+			json_decref(cols);
+			json_decref(ports);
 		}
 		if (check_asset(s, NULL) == 0)
 			tg_offer(list, json_pack("{s:s}", "type", "buy_asset"),

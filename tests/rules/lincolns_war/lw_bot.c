@@ -469,6 +469,58 @@ static void foray_candidates(const struct lw_state *s, const json_t *acts, size_
 	*i = last;
 }
 
+/* 7.1: the Administration Phase offers each purchase of a general as one
+ * entry, the general its param (issue 17); expanded, the bot's candidates
+ * are put back in the order of the entries it chose among before, general
+ * by general in unit order, each general's purchases in the order below. */
+static int admin_rank(const json_t *cand)
+{
+	static const char *const kinds[] = {"promote", "draft", "rehabilitate", "appoint_gic",
+	                                    "appoint_co"};
+	const char *t = json_string_value(json_object_get(json_object_get(cand, "action"), "type"));
+	for (int i = 0; t && i < 5; i++)
+		if (strcmp(t, kinds[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void admin_order(const struct lw_state *s, json_t *out)
+{
+	size_t n = json_array_size(out), from = 0;
+	while (from < n && admin_rank(json_array_get(out, from)) < 0)
+		from++;
+	size_t to = from;
+	while (to < n && admin_rank(json_array_get(out, to)) >= 0)
+		to++;
+	if (to - from < 2)
+		return;
+	json_t **v = malloc((to - from) * sizeof *v);
+	long *key = malloc((to - from) * sizeof *key);
+	if (!v || !key) {
+		free(v);
+		free(key);
+		return;
+	}
+	for (size_t i = from; i < to; i++) { /* a stable insertion sort */
+		json_t *c = json_incref(json_array_get(out, i));
+		const char *g =
+		    json_string_value(json_object_get(json_object_get(c, "action"), "general"));
+		long k = (long)lw_unit_by_id(s, g ? g : "") * 8 + admin_rank(c);
+		size_t j = i - from;
+		while (j > 0 && key[j - 1] > k) {
+			v[j] = v[j - 1];
+			key[j] = key[j - 1];
+			j--;
+		}
+		v[j] = c;
+		key[j] = k;
+	}
+	for (size_t i = from; i < to; i++)
+		json_array_set_new(out, i, v[i - from]);
+	free(v);
+	free(key);
+}
+
 /* The entries the bot chooses among: the view's, but an entry whose
  * parameter is the general to act (a card played to activate one, 10.6.2)
  * counts as one entry per general, each with its choice made: which general
@@ -510,7 +562,9 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		bool event = use && strcmp(use, "event") == 0;
 		bool card =
 		    name && strcmp(name, "card") == 0 && use && strcmp(use, "activate") == 0;
-		if (!name || (strcmp(name, "general") != 0 && !event && !card)) {
+		bool buy =
+		    type && (strcmp(type, "buy_csp") == 0 || strcmp(type, "buy_raider") == 0);
+		if (!name || (strcmp(name, "general") != 0 && !event && !card && !buy)) {
 			json_array_append(out, e);
 			continue;
 		}
@@ -518,6 +572,7 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		expand(out, e, a, params, 0);
 		json_decref(a);
 	}
+	admin_order(s, out);
 	return out;
 }
 

@@ -3,6 +3,20 @@
  * for one-star generals only; 7.1.5 CO swap costs 1 PC between equals. */
 #include "lw_testkit.h"
 
+/* The entries of the role's view whose action is of type t. */
+static int entries_of(struct game *g, const char *role, const char *t)
+{
+	json_t *v = lincolns_war_module.view(g, role);
+	int n = 0;
+	size_t i;
+	json_t *e;
+	json_array_foreach(json_object_get(v, "actions"), i, e) n +=
+	    strcmp(json_string_value(json_object_get(json_object_get(e, "action"), "type")), t) ==
+	    0;
+	json_decref(v);
+	return n;
+}
+
 int main(void)
 {
 	struct game *g = tk_new("campaign", 30);
@@ -10,6 +24,11 @@ int main(void)
 	struct lw_state *s = &g->s;
 	CHECK_EQ_INT(s->phase, LW_PH_ADMIN);
 	int pc = s->side[LW_UNION].pc;
+	/* issue 17: a purchase of many targets is one entry, the target its param */
+	CHECK_EQ_INT(entries_of(g, "union", "buy_csp"), 1);
+	CHECK_EQ_INT(entries_of(g, "union", "promote"), 1);
+	CHECK(tk_offers_action(g, "union", "{\"type\":\"buy_csp\",\"amount\":4}"));
+	CHECK(!tk_offers_action(g, "union", "{\"type\":\"buy_csp\",\"amount\":11}"));
 	CHECK(tk_act(g, "union", "{\"type\":\"buy_csp\",\"amount\":11}") != 0);
 	CHECK(strstr(tk_err.message, "7.1.6") != NULL);
 	CHECKF(tk_act(g, "union", "{\"type\":\"buy_csp\",\"amount\":4}") == 0, "%s",
@@ -23,10 +42,12 @@ int main(void)
 		tk_place(g, grant, tk_empty_hex(g, "IL", 0));
 	s->unit[grant].stars = 1;
 	pc = s->side[LW_UNION].pc;
+	CHECK(tk_offers_action(g, "union", "{\"type\":\"promote\",\"general\":\"grant\"}"));
 	CHECKF(tk_act(g, "union", "{\"type\":\"promote\",\"general\":\"grant\"}") == 0, "%s",
 	       tk_err.message);
 	CHECK_EQ_INT(s->unit[grant].stars, 2);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, pc - 2);
+	CHECK(!tk_offers_action(g, "union", "{\"type\":\"promote\",\"general\":\"grant\"}"));
 	/* 7.1: one promotion per general per turn */
 	CHECK(tk_act(g, "union", "{\"type\":\"promote\",\"general\":\"grant\"}") != 0);
 	CHECK(strstr(tk_err.message, "7.1") != NULL);

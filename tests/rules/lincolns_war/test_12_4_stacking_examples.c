@@ -32,7 +32,7 @@ int main(void)
 	CHECKF(strstr(tk_err.message, "12.4") != NULL, "refusal cites 12.4: %s", tk_err.message);
 	CHECK_EQ_INT(s->unit[lyon].stars, 1);
 	CHECK_EQ_INT(s->side[LW_UNION].pc, pc);
-	CHECK(!tk_offers(g, "union", "Promote Nathaniel Lyon"));
+	CHECK(!tk_offers_action(g, "union", "{\"type\":\"promote\",\"general\":\"lyon\"}"));
 
 	/* one general fewer: five stars, the promotion to six is legal */
 	tk_place(g, tk_unit(g, "burnside"), tk_empty_hex(g, "IL", hex));
@@ -40,8 +40,8 @@ int main(void)
 	       tk_err.message);
 	CHECK_EQ_INT(s->unit[lyon].stars, 2);
 	/* full again: Sigel is not offered; Burnside, alone elsewhere, is */
-	CHECK(!tk_offers(g, "union", "Promote Franz Sigel"));
-	CHECK(tk_offers(g, "union", "Promote Ambrose E. Burnside"));
+	CHECK(!tk_offers_action(g, "union", "{\"type\":\"promote\",\"general\":\"sigel\"}"));
+	CHECK(tk_offers_action(g, "union", "{\"type\":\"promote\",\"general\":\"burnside\"}"));
 	lincolns_war_module.free(g);
 	return tap_done();
 }

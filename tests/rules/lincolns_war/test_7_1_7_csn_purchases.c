@@ -77,6 +77,15 @@ int main(void)
 
 	/* Raiders: into an empty RAID hex, one per hex, one a turn (8.3.1) */
 	int pc = s->side[LW_CONFEDERATE].pc;
+	/* offered as one entry a kind of place, the place its param (issue 17) */
+	CHECK(tk_offers_action(g, "confederate",
+	                       "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}"));
+	snprintf(a, sizeof a, "{\"type\":\"buy_raider\",\"to\":\"port\",\"hex\":%d}",
+	         nv_hex("wilmington"));
+	CHECK(tk_offers_action(g, "confederate", a));
+	snprintf(a, sizeof a, "{\"type\":\"buy_raider\",\"to\":\"port\",\"hex\":%d}",
+	         nv_hex("memphis"));
+	CHECK(!tk_offers_action(g, "confederate", a));
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}") ==
 	           0,
 	       "%s", tk_err.message);
@@ -86,6 +95,8 @@ int main(void)
 	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":3}") !=
 	      0);
 	CHECK(strstr(tk_err.message, "one Raider a turn") != NULL);
+	CHECK(!tk_offers_action(g, "confederate",
+	                        "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":3}"));
 	s->navy.raiders_bought = 0;
 	CHECK(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}") !=
 	      0);
