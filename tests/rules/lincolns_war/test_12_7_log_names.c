@@ -44,7 +44,8 @@ static void hidden_from(const struct lw_state *s, int viewer, bool *hidden)
 }
 
 /* Masks, in place, each place the text names a card called after a
- * general: "card <n> <name>", "Event <name>", "Seditious <name>". */
+ * general: "card <n> <name>", "Event <name>", "Seditious <name>",
+ * "erratic resource <name>". */
 static void mask_cards(char *t)
 {
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
@@ -52,7 +53,7 @@ static void mask_cards(char *t)
 			const struct lw_card *k = lw_card(side, n);
 			if (!k || !k->name || !*k->name)
 				continue;
-			char pat[6][160];
+			char pat[7][160];
 			snprintf(pat[0], sizeof pat[0], "card %d %s", n, k->name);
 			snprintf(pat[1], sizeof pat[1], "Event %s", k->name);
 			snprintf(pat[2], sizeof pat[2], "Seditious %s", k->name);
@@ -61,7 +62,10 @@ static void mask_cards(char *t)
 			 * a resource event "To Steal a March (Thomas J. Jackson)" */
 			snprintf(pat[4], sizeof pat[4], "%s for the ", k->name);
 			snprintf(pat[5], sizeof pat[5], "(%s)", k->name);
-			for (int i = 0; i < 6; i++)
+			/* 10.6.5 "The Union erratic resource George Sykes rolls 2 and
+			 * fails" (lw_resource_events.c): the card, played in a battle */
+			snprintf(pat[6], sizeof pat[6], "erratic resource %s", k->name);
+			for (int i = 0; i < 7; i++)
 				for (char *p = strstr(t, pat[i]); p; p = strstr(p, pat[i]))
 					memset(p, '#', strlen(pat[i]));
 		}
