@@ -1,8 +1,11 @@
-/* act() out of memory is the server's failure, not the player's: the error
- * code is "internal" (PROTOCOL.md: "a server bug; nothing of the request was
- * kept"), never "illegal_action", which tells a player the rules forbid his
- * move (STYLE.md 5). Linked with -Wl,--wrap=malloc, so that the module's
- * copy of the state can be refused. */
+/* act() asks no memory for a copy of the state (issue 17): it applies the
+ * action to the match's own state and keeps the state as it was in one
+ * buffer a thread, to put back on a refusal (lw_module.c). It used to
+ * malloc an 18 KB copy for each action (and answer "internal", the
+ * server's failure, when that malloc failed): with every malloc of the
+ * state's size refused and counted, the action is accepted and none was
+ * asked (test_module_contract and test_module_rejected_in_play: a refused
+ * action still changes nothing). Linked with -Wl,--wrap=malloc. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,11 +18,14 @@ void *__real_malloc(size_t n);
 void *__wrap_malloc(size_t n);
 
 static size_t refuse_size; /* a malloc of exactly this size fails (0: none) */
+static int refused;        /* how many were */
 
 void *__wrap_malloc(size_t n)
 {
-	if (refuse_size && n == refuse_size)
+	if (refuse_size && n == refuse_size) {
+		refused++;
 		return NULL;
+	}
 	return __real_malloc(n);
 }
 
@@ -38,23 +44,11 @@ int main(void)
 	json_t *legal = lw_legal_actions(&g->s, lw_role_side(role));
 	json_t *action = json_object_get(json_array_get(legal, 0), "action");
 	CHECK(action != NULL);
-	json_t *before_j = M->save(g);
-	char *before = json_dumps(before_j, JSON_SORT_KEYS | JSON_COMPACT);
 	refuse_size = sizeof(struct lw_state);
 	int rc = M->act(g, role, action, NULL, &err);
 	refuse_size = 0;
-	CHECK_EQ_INT(rc, -1);
-	CHECK_EQ_STR(err.code, "internal");
-	/* and nothing changed */
-	json_t *after_j = M->save(g);
-	char *after = json_dumps(after_j, JSON_SORT_KEYS | JSON_COMPACT);
-	CHECK(before && after && strcmp(before, after) == 0);
-	/* with memory, the same action is accepted */
-	CHECK_EQ_INT(M->act(g, role, action, NULL, &err), 0);
-	json_decref(before_j);
-	json_decref(after_j);
-	free(before);
-	free(after);
+	CHECKF(rc == 0, "the action is accepted (%s)", rc ? err.message : "");
+	CHECKF(refused == 0, "act() asked for %d copies of the state", refused);
 	json_decref(legal);
 	M->free(g);
 	return tap_done();
