@@ -301,6 +301,15 @@ void syncer_poll(struct tg_server *srv);
 void syncer_hold(struct tg_server *srv, bool hold);
 /* Tests: the newest generation the thread has made durable. */
 uint64_t syncer_synced(struct tg_server *srv);
+/* Tests: while stalled, a sync the thread has started waits before its
+ * fsync; syncer_busy: one has started and not ended. */
+void syncer_stall(struct tg_server *srv, bool stall);
+bool syncer_busy(struct tg_server *srv);
+/* Whether the loop's turn may commit while an earlier commit is not yet
+ * durable: yes while no other commit waits behind the fsync in flight (and
+ * when none is in flight and the thread is not held); no: the turn's
+ * transaction goes on, and the next fsync waits for its commit. */
+bool syncer_may_commit(struct tg_server *srv);
 /* A failed fsync: logs and ends the process, nothing held sent. */
 _Noreturn void srv_sync_failed(const char *message);
 /* Marks m as written in the open transaction: the turn's commit releases it

@@ -33,6 +33,13 @@ struct tg_syncer {
 	struct tg_store *store;
 	uint64_t want;   /* the newest generation asked for */
 	uint64_t synced; /* the newest generation made durable */
+	/* An fsync in flight, for the generations up to syncing. */
+	bool busy;
+	uint64_t syncing;
+	/* The loop holds a turn back that it commits at its next look (a
+	 * commit already waits behind the fsync in flight: syncer_may_commit):
+	 * the next fsync waits for it, so that one covers both. */
+	bool deferred;
 	/* The fsyncs done since the loop last looked, oldest first (latency.h's
 	 * commit parts). The loop takes them at each wake-up, so few wait; if
 	 * it falls this far behind the oldest is dropped, and its commits'
@@ -43,8 +50,10 @@ struct tg_syncer {
 	bool failed;
 	char message[TG_ERR_MSG_MAX];
 	bool stop;
-	/* Tests: while held, the thread does not start a sync. */
-	bool hold;
+	/* Tests: while held, the thread does not start a sync; while stalled,
+	 * a sync it has started (its generation taken) waits before its
+	 * fsync: an fsync in flight for as long as the test looks. */
+	bool hold, stall;
 };
 
 static void syncer_main(void *arg)
@@ -52,17 +61,22 @@ static void syncer_main(void *arg)
 	struct tg_syncer *y = arg;
 	uv_mutex_lock(&y->mu);
 	for (;;) {
-		while (!y->stop && (y->hold || y->want <= y->synced || y->failed))
+		while (!y->stop && (y->hold || y->deferred || y->want <= y->synced || y->failed))
 			uv_cond_wait(&y->wake, &y->mu);
 		if (y->stop)
 			break;
 		uint64_t gen = y->want; /* every commit of it returned before now */
+		y->busy = true;
+		y->syncing = gen;
+		while (y->stall && !y->stop)
+			uv_cond_wait(&y->wake, &y->mu);
 		uv_mutex_unlock(&y->mu);
 		struct tg_error err = {0};
 		uint64_t start = uv_hrtime();
 		int rc = tg_store_sync(y->store, &err);
 		uint64_t end = uv_hrtime();
 		uv_mutex_lock(&y->mu);
+		y->busy = false;
 		if (rc != 0) {
 			y->failed = true;
 			snprintf(y->message, sizeof y->message, "%s", err.message);
@@ -167,11 +181,33 @@ void syncer_request(struct tg_server *srv, uint64_t gen)
 {
 	struct tg_syncer *y = srv->syncer;
 	uv_mutex_lock(&y->mu);
-	if (gen > y->want) {
+	/* Whatever the loop held back is committed now (or its commit failed:
+	 * nothing more to wait for). */
+	bool wake = gen > y->want || y->deferred;
+	if (gen > y->want)
 		y->want = gen;
+	y->deferred = false;
+	if (wake)
 		uv_cond_signal(&y->wake);
-	}
 	uv_mutex_unlock(&y->mu);
+}
+
+bool syncer_may_commit(struct tg_server *srv)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return true;
+	uv_mutex_lock(&y->mu);
+	/* In flight: one commit may wait behind it (the next fsync starts as
+	 * soon as this one ends, without the loop's hand-off), not more (a
+	 * COMMIT a turn, while a long fsync lets many turns run, cost the loop
+	 * more than it saved; session 17). Not in flight: the next starts
+	 * when the thread wakes, or the tests hold it. */
+	bool may = y->busy ? y->want <= y->syncing : !y->hold;
+	if (!may && y->busy)
+		y->deferred = true;
+	uv_mutex_unlock(&y->mu);
+	return may;
 }
 
 uint64_t syncer_synced(struct tg_server *srv)
@@ -194,6 +230,28 @@ void syncer_hold(struct tg_server *srv, bool hold)
 	y->hold = hold;
 	uv_cond_signal(&y->wake);
 	uv_mutex_unlock(&y->mu);
+}
+
+void syncer_stall(struct tg_server *srv, bool stall)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return;
+	uv_mutex_lock(&y->mu);
+	y->stall = stall;
+	uv_cond_broadcast(&y->wake);
+	uv_mutex_unlock(&y->mu);
+}
+
+bool syncer_busy(struct tg_server *srv)
+{
+	struct tg_syncer *y = srv->syncer;
+	if (!y)
+		return false;
+	uv_mutex_lock(&y->mu);
+	bool busy = y->busy;
+	uv_mutex_unlock(&y->mu);
+	return busy;
 }
 
 void syncer_stop(struct tg_server *srv)

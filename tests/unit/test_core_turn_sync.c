@@ -140,6 +140,70 @@ static void polled_at_turn_end(struct client *a)
 	CHECK_EQ_INT(json_array_size(a->got), before + 1);
 }
 
+static int64_t id_at(struct client *c, size_t i)
+{
+	return json_integer_value(json_object_get(json_array_get(c->got, i), "id"));
+}
+
+/* Pipelined commits: while an fsync is in flight the next turn commits (its
+ * fsync can start as soon as that one ends), one such commit at most (a
+ * third turn's transaction stays open and is committed after the fsync);
+ * every ok leaves only when the fsync covering its commit has ended, in
+ * order. */
+static void pipelined(struct client *a)
+{
+	syncer_stall(fc_srv, true);
+	size_t before = json_array_size(a->got);
+	uint64_t g0 = fc_srv->commit_gen;
+	sent(a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9020);
+	tg_engine_turn_async(fc_srv);
+	for (int i = 0; i < 10000 && !syncer_busy(fc_srv); i++)
+		uv_sleep(1);
+	if (!CHECKF(syncer_busy(fc_srv) && fc_srv->commit_gen == g0 + 1,
+	            "the first turn committed and its fsync is in flight"))
+		goto out;
+	sent(a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9021);
+	tg_engine_turn_async(fc_srv);
+	CHECKF(fc_srv->commit_gen == g0 + 2 && !fc_srv->tx_open,
+	       "a second turn commits while the first's fsync is in flight (gen %llu, tx %s)",
+	       (unsigned long long)(fc_srv->commit_gen - g0), fc_srv->tx_open ? "open" : "closed");
+	sent(a, rq("{s:s,s:s,s:s}", "op", "create", "game", "fixture-duel", "scenario", "standard"),
+	     9022);
+	tg_engine_turn_async(fc_srv);
+	CHECKF(fc_srv->commit_gen == g0 + 2 && fc_srv->tx_open,
+	       "a third waits: one commit at most behind the fsync in flight");
+	CHECKF(json_array_size(a->got) == before, "no ok before its fsync");
+	syncer_stall(fc_srv, false);
+	uv_timer_t t;
+	bool expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	bool early = false;
+	while (json_array_size(a->got) < before + 3 && !expired) {
+		uv_run(&fc_loop, UV_RUN_ONCE);
+		/* An ok has left only if its commit is durable. */
+		size_t n = json_array_size(a->got) - before;
+		if ((n >= 1 && fc_srv->durable_gen < g0 + 1) ||
+		    (n >= 2 && fc_srv->durable_gen < g0 + 2) ||
+		    (n >= 3 && fc_srv->durable_gen < g0 + 3))
+			early = true;
+	}
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(!early, "no ok left before the fsync covering its commit");
+	if (CHECKF(json_array_size(a->got) == before + 3, "the three oks come")) {
+		CHECK_EQ_INT(id_at(a, before), 9020);
+		CHECK_EQ_INT(id_at(a, before + 1), 9021);
+		CHECK_EQ_INT(id_at(a, before + 2), 9022);
+	}
+	CHECK_EQ_INT(fc_srv->commit_gen, g0 + 3);
+out:
+	syncer_stall(fc_srv, false);
+}
+
 int main(void)
 {
 	if (!fc_rig_open(&rig, "tg_turn_sync"))
@@ -195,6 +259,7 @@ int main(void)
 
 	commit_parts(&a);
 	polled_at_turn_end(&a);
+	pipelined(&a);
 
 	/* A commit that held no line of its own (a turn that wrote and answered
 	 * nobody): what is sent after it still waits for its fsync. */
