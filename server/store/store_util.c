@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_compact.h"
+
 int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what)
 {
 	return tg_fail(err, TG_STORE_E_STORAGE, "%s: %s", what, sqlite3_errmsg(s->db));
@@ -15,16 +17,23 @@ int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value)
 {
 	if (!value || json_is_null(value))
 		return sqlite3_bind_null(st, idx);
-	char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
-	if (!text)
-		return SQLITE_NOMEM;
-	size_t len = strlen(text);
-	if (len > INT_MAX) {
-		free(text);
+	/* The protocol's compact writer, not json_dumps (issue 17: a match's
+	 * snapshot, about 12 KB of Lincoln's War state every turn and every
+	 * snapshot_every actions, was serialized on the loop by jansson's
+	 * callback at about a hundred instructions a byte). The text is the
+	 * same value; a string outside ASCII is stored escaped (\u00e9), as
+	 * the protocol sends it. */
+	struct tg_text t = {0};
+	if (tg_json_compact_append(&t, value) != 0) {
+		free(t.p);
+		return t.oom ? SQLITE_NOMEM : SQLITE_MISUSE;
+	}
+	if (t.n > INT_MAX) {
+		free(t.p);
 		return SQLITE_TOOBIG;
 	}
-	/* A non-negative length: SQLite then frees text even if binding fails. */
-	return sqlite3_bind_text(st, idx, text, (int)len, free);
+	/* A non-negative length: SQLite then frees the text even if binding fails. */
+	return sqlite3_bind_text(st, idx, t.p, (int)t.n, free);
 }
 
 json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err)

@@ -260,6 +260,18 @@ static void test_actions_and_snapshots(struct tg_store *s)
 	CHECK_EQ_INT(num(latest, "seq"), 2);
 	CHECK(json_equal(json_object_get(latest, "state"), state2));
 	json_decref(latest);
+	/* What the store writes reads back as the same value: a string outside
+	 * ASCII, escapes, a real, nesting (store_bind_json's writer). */
+	json_t *odd =
+	    json_pack("{s:s, s:s, s:f, s:[b,n,{s:i}]}", "name", "Chancellorsville \u00e9\u2014",
+	              "esc", "a\"b\\c\n\t\x01", "real", 0.25, "list", 1, "k", -7);
+	json_t *state3 = json_pack("{s:i, s:o}", "turn", 3, "odd", odd);
+	CHECK_OK(tg_store_snapshot_put(s, match, 3, state3, &err));
+	latest = tg_store_snapshot_latest(s, match, &err);
+	CHECK_EQ_INT(num(latest, "seq"), 3);
+	CHECK(json_equal(json_object_get(latest, "state"), state3));
+	json_decref(latest);
+	json_decref(state3);
 
 	json_t *got = tg_store_match_get(s, match, &err);
 	CHECK_EQ_INT(num(got, "seq"), 3);
