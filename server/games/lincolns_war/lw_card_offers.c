@@ -46,144 +46,84 @@ static void offer_activations(const struct lw_state *s, int side, json_t *list, 
 	}
 }
 
-/* 10.6.2: the generals the CARD step's cards may activate, found once for
- * the hand: lw_play_check_activate() is the base checks and "the cost is
- * at most the card's PC", so each general is checked, costed and written
- * as a choice once, and a card's list is the generals whose cost its PC
- * pays, in unit order (issue 17). */
-struct card_gens {
-	bool found;
-	int n;
-	int16_t cost[LW_MAX_UNITS];
-	json_t *choice[LW_MAX_UNITS]; /* {value, label}, shared by the lists */
-};
-
-static void find_card_gens(const struct lw_state *s, int side, struct card_gens *gens)
-{
-	char name[64], id[64], hex[64], label[200];
-	gens->found = true;
-	for (int u = 0; u < s->n_units; u++) {
-		if (lw_play_check_activate(s, side, u, INT_MAX, false, NULL) != 0)
-			continue;
-		int cost = lw_activation_cost(s, u);
-		snprintf(label, sizeof label, "%s at %s (cost %d)",
-		         lw_unit_name(s, u, name, sizeof name),
-		         lw_hex_label(s->unit[u].hex, hex, sizeof hex), cost);
-		gens->cost[gens->n] = (int16_t)cost;
-		gens->choice[gens->n] = json_pack("{s:s,s:s}", "value",
-		                                  lw_unit_id(s, u, id, sizeof id), "label", label);
-		gens->n++;
-	}
-}
-
-/* The generals a card worth pc PC may activate in the CARD step, as the
- * choices of one parameter: a hand of cards times the generals would be
- * one line per pair (issue 17). NULL if there is none. */
-static json_t *activation_choices(const struct lw_state *s, int side, int pc,
-                                  struct card_gens *gens)
-{
-	if (!gens->found)
-		find_card_gens(s, side, gens);
-	json_t *ch = NULL;
-	for (int i = 0; i < gens->n; i++) {
-		if (gens->cost[i] > pc || !gens->choice[i])
-			continue;
-		if (!ch)
-			ch = json_array();
-		json_array_append(ch, gens->choice[i]);
-	}
-	return ch;
-}
-
-/* The CARD step's lists of generals, one per PC value met in the hand, and
- * the groups of cards whose lists are equal. */
-struct by_pc {
-	int n;
-	int pc[LW_HAND_MAX];
-	json_t *choices[LW_HAND_MAX]; /* NULL: no general */
-	int same[LW_HAND_MAX];        /* the first list equal to this one */
-	bool offered[LW_HAND_MAX];    /* its group's entry is in the list */
-	struct card_gens gens;
-};
-
 static bool activates(const struct lw_card *k)
 {
 	return k->kind == LW_KIND_ACTIVATION || k->kind == LW_KIND_PECULIAR; /* optional 70-71 */
 }
 
-/* The list of a card worth pc PC (found, or made and grouped). */
-static int list_of(const struct lw_state *s, int side, int pc, struct by_pc *lists)
+/* 10.6.2: "activate a general with this card": lw_play_check_activate() is
+ * the base checks and "the cost is at most the card's PC", so a card may
+ * activate every general whose activation cost its PC pays. The offer is
+ * one entry per cost met among the generals: the generals of that cost
+ * (each general in one entry) and the cards whose PC pays it, both params,
+ * a product; one such card is named in the action, the general the only
+ * param (issue 17: entries by the cards' PC repeated every general a PC
+ * pays, about half of a CARD step's offers). Generals in unit order, cards
+ * in the hand's; the entries stand where the hand's first activation card's
+ * entry stood. */
+static void offer_card_activations(const struct lw_state *s, int side, json_t *list)
 {
-	int i = 0;
-	while (i < lists->n && lists->pc[i] != pc)
-		i++;
-	if (i < lists->n || i == LW_HAND_MAX)
-		return i < lists->n ? i : -1;
-	lists->pc[i] = pc;
-	lists->choices[i] = activation_choices(s, side, pc, &lists->gens);
-	lists->same[i] = i;
-	for (int j = 0; j < i; j++)
-		if (lists->same[j] == j && (lists->choices[j] && lists->choices[i]
-		                                ? json_equal(lists->choices[j], lists->choices[i])
-		                                : lists->choices[j] == lists->choices[i])) {
-			lists->same[i] = j;
-			break;
-		}
-	lists->n++;
-	return i;
-}
-
-/* 10.6.2: "activate a general with this card": the card and the general
- * are the entry's two parameters, a product (issue 17: each card's entry
- * repeated the list of generals, three quarters of a CARD step's offers).
- * The cards whose PC activate the same generals make one entry, offered
- * where the first of them stood. */
-static void offer_card_activation(const struct lw_state *s, int side, json_t *list, int card,
-                                  int pc, struct by_pc *lists)
-{
-	int i = list_of(s, side, pc, lists);
-	if (i < 0)
-		return;
-	int g = lists->same[i];
-	if (!lists->choices[g] || lists->offered[g])
-		return;
-	lists->offered[g] = true;
 	const struct lw_player *p = &s->side[side];
-	json_t *cards = json_array();
-	int lo = pc, hi = pc;
-	for (int h = 0; h < p->cards.hand_n; h++) {
-		int c = p->cards.hand[h];
-		const struct lw_card *k = lw_card(side, c);
-		int j = activates(k) ? list_of(s, side, k->pc, lists) : -1;
-		if (j < 0 || lists->same[j] != g)
-			continue;
-		char l[120];
-		snprintf(l, sizeof l, "%d %s [%d PC]", c, lw_play_card_name(side, c), k->pc);
-		json_array_append_new(cards, json_pack("{s:i,s:s}", "value", c, "label", l));
-		lo = k->pc < lo ? k->pc : lo;
-		hi = k->pc > hi ? k->pc : hi;
-	}
-	if (json_array_size(cards) == 1) { /* as before: the card in the action */
+	char name[64], id[64], hex[64], label[200];
+	int unit[LW_MAX_UNITS], cost[LW_MAX_UNITS], n = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (lw_play_check_activate(s, side, u, INT_MAX, false, NULL) == 0) {
+			unit[n] = u;
+			cost[n++] = lw_activation_cost(s, u);
+		}
+	for (int c = INT_MIN;;) {
+		int next = INT_MAX; /* the least cost above c */
+		for (int i = 0; i < n; i++)
+			next = cost[i] > c && cost[i] < next ? cost[i] : next;
+		if (next == INT_MAX)
+			break;
+		c = next;
+		json_t *cards = json_array(), *gens = json_array();
+		int card = 0;
+		for (int h = 0; h < p->cards.hand_n; h++) {
+			const struct lw_card *k = lw_card(side, p->cards.hand[h]);
+			if (!activates(k) || k->pc < c)
+				continue;
+			card = p->cards.hand[h];
+			snprintf(label, sizeof label, "%d %s [%d PC]", card,
+			         lw_play_card_name(side, card), k->pc);
+			json_array_append_new(
+			    cards, json_pack("{s:i,s:s}", "value", card, "label", label));
+		}
+		for (int i = 0; i < n; i++) {
+			if (cost[i] != c)
+				continue;
+			snprintf(label, sizeof label, "%s at %s",
+			         lw_unit_name(s, unit[i], name, sizeof name),
+			         lw_hex_label(s->unit[unit[i]].hex, hex, sizeof hex));
+			json_array_append_new(gens, json_pack("{s:s,s:s}", "value",
+			                                      lw_unit_id(s, unit[i], id, sizeof id),
+			                                      "label", label));
+		}
+		size_t nc = json_array_size(cards);
+		if (nc == 1)
+			tg_offer_choice(
+			    list,
+			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use",
+			              "activate"),
+			    "general", "General to activate", json_incref(gens),
+			    "Activate a general of cost %d with card %d %s [%d PC] (10.6.2)", c,
+			    card, lw_play_card_name(side, card), lw_card(side, card)->pc);
+		else if (nc > 1) {
+			snprintf(
+			    label, sizeof label,
+			    "Activate a general of cost %d with a card of %d PC or more (10.6.2)",
+			    c, c);
+			json_array_append_new(
+			    list, json_pack("{s:s,s:{s:s,s:s},s:[{s:s,s:s,s:O},{s:s,s:s,s:O}]}",
+			                    "label", label, "action", "type", "play", "use",
+			                    "activate", "params", "name", "card", "label",
+			                    "Card to play", "choices", cards, "name", "general",
+			                    "label", "General to activate", "choices", gens));
+		}
 		json_decref(cards);
-		tg_offer_choice(
-		    list,
-		    json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "activate"),
-		    "general", "General to activate", json_incref(lists->choices[g]),
-		    "Activate a general with card %d %s [%d PC]", card,
-		    lw_play_card_name(side, card), pc);
-		return;
+		json_decref(gens);
 	}
-	char label[160];
-	if (lo == hi)
-		snprintf(label, sizeof label, "Activate a general with a card of %d PC", lo);
-	else
-		snprintf(label, sizeof label, "Activate a general with a card of %d to %d PC", lo,
-		         hi);
-	json_array_append_new(
-	    list, json_pack("{s:s,s:{s:s,s:s},s:[{s:s,s:s,s:o},{s:s,s:s,s:O}]}", "label", label,
-	                    "action", "type", "play", "use", "activate", "params", "name", "card",
-	                    "label", "Card to play", "choices", cards, "name", "general", "label",
-	                    "General to activate", "choices", lists->choices[g]));
 }
 
 bool lw_play_may_pass(const struct lw_state *s, int side)
@@ -216,7 +156,7 @@ static void offer_redraw(const struct lw_state *s, int side, json_t *list)
 static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_player *p = &s->side[side];
-	struct by_pc lists = {.n = 0};
+	bool activations = false;
 	for (int i = 0; i < p->cards.hand_n; i++) {
 		int c = p->cards.hand[i];
 		const struct lw_card *k = lw_card(side, c);
@@ -229,7 +169,9 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
 			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
 			    c, nm, k->pc);
-			offer_card_activation(s, side, list, c, k->pc, &lists);
+			if (!activations)
+				offer_card_activations(s, side, list);
+			activations = true;
 			if (k->erratic)
 				tg_offer(list,
 				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
@@ -282,10 +224,6 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 	}
-	for (int i = 0; i < lists.n; i++)
-		json_decref(lists.choices[i]);
-	for (int i = 0; i < lists.gens.n; i++)
-		json_decref(lists.gens.choice[i]);
 	if (p->committee_hand) {
 		tg_offer(list, json_pack("{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");

@@ -344,6 +344,11 @@ static size_t pick_entry(struct lw_bot *b, const json_t *view, const char *role,
 	return other[lw_bot_below(b, (uint32_t)no)];
 }
 
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static int by_value(const void *a, const void *b)
 {
 	json_int_t x = json_integer_value(json_object_get(*(json_t *const *)a, "value"));
@@ -521,6 +526,93 @@ static void admin_order(const struct lw_state *s, json_t *out)
 	free(key);
 }
 
+/* 10.6.2: the CARD step offers the activations one entry per activation
+ * cost, its generals and the cards whose PC pays it the params (issue 17);
+ * the bot chooses as it did when the cards whose PC activate the same
+ * generals made one entry, placed after the "pc" entry of the first of
+ * them: each card's generals in unit order, the cards in the hand's order
+ * (the order of their first appearance, the cheapest entry holding every
+ * card). groups[k] (the candidates of the group whose first card is
+ * card[k]) is set for each such card; the number of cards is returned. */
+static int activation_groups(const struct lw_state *s, const json_t *acts, int *card,
+                             json_t **groups, int max)
+{
+	int n = 0;
+	static json_t *gens[64]; /* each card's {unit index: general id} */
+	size_t i;
+	json_t *e;
+	json_array_foreach(acts, i, e)
+	{
+		const json_t *a = json_object_get(e, "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *use = json_string_value(json_object_get(a, "use"));
+		if (!t || strcmp(t, "play") != 0 || !use || strcmp(use, "activate") != 0)
+			continue;
+		const json_t *cs = NULL, *gs = NULL, *p;
+		size_t k;
+		json_array_foreach(json_object_get(e, "params"), k, p)
+		{
+			const char *nm = json_string_value(json_object_get(p, "name"));
+			if (nm && strcmp(nm, "card") == 0)
+				cs = json_object_get(p, "choices");
+			else if (nm && strcmp(nm, "general") == 0)
+				gs = json_object_get(p, "choices");
+		}
+		size_t ncs = cs ? json_array_size(cs) : 1;
+		for (size_t c = 0; c < ncs; c++) {
+			int v = (int)json_integer_value(
+			    cs ? json_object_get(json_array_get(cs, c), "value")
+			       : json_object_get(a, "card"));
+			int j = 0;
+			while (j < n && card[j] != v)
+				j++;
+			if (j == n) {
+				if (n == max || n == 64)
+					continue;
+				card[n] = v;
+				gens[n++] = json_object();
+			}
+			size_t g;
+			json_t *x;
+			json_array_foreach(gs, g, x)
+			{
+				const char *id = json_string_value(json_object_get(x, "value"));
+				char key[16];
+				snprintf(key, sizeof key, "%05d", lw_unit_by_id(s, id ? id : ""));
+				json_object_set(gens[j], key, json_object_get(x, "value"));
+			}
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		groups[j] = NULL;
+		int first = 0;
+		while (first < j && !json_equal(gens[first], gens[j]))
+			first++;
+		json_t *into = first == j ? (groups[j] = json_array()) : groups[first];
+		/* the keys in unit order: the object's keys sorted */
+		size_t nk = json_object_size(gens[j]), m = 0;
+		const char **keys = malloc((nk ? nk : 1) * sizeof *keys);
+		const char *key;
+		json_t *x;
+		json_object_foreach(gens[j], key, x)
+		{
+			if (keys)
+				keys[m++] = key;
+		}
+		if (keys)
+			qsort(keys, m, sizeof *keys, by_key);
+		for (size_t k = 0; keys && k < m; k++)
+			json_array_append_new(
+			    into, json_pack("{s:s,s:{s:s,s:s,s:i,s:O}}", "label", "activate",
+			                    "action", "type", "play", "use", "activate", "card",
+			                    card[j], "general", json_object_get(gens[j], keys[k])));
+		free(keys);
+	}
+	for (int j = 0; j < n; j++)
+		json_decref(gens[j]);
+	return n;
+}
+
 /* The entries the bot chooses among: the view's, but an entry whose
  * parameter is the general to act (a card played to activate one, 10.6.2)
  * counts as one entry per general, each with its choice made: which general
@@ -540,10 +632,26 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 	size_t i;
 	json_t *e;
 	bool railed = false;
+	int card[LW_HAND_MAX + 8];
+	json_t *groups[LW_HAND_MAX + 8];
+	int ncards = activation_groups(s, acts, card, groups, LW_HAND_MAX + 8);
 	json_array_foreach(acts, i, e)
 	{
 		const char *type =
 		    json_string_value(json_object_get(json_object_get(e, "action"), "type"));
+		const char *use0 =
+		    json_string_value(json_object_get(json_object_get(e, "action"), "use"));
+		if (type && strcmp(type, "play") == 0 && use0 && strcmp(use0, "activate") == 0)
+			continue; /* activation_groups */
+		if (type && strcmp(type, "play") == 0 && use0 && strcmp(use0, "pc") == 0) {
+			json_array_append(out, e);
+			int c = (int)json_integer_value(
+			    json_object_get(json_object_get(e, "action"), "card"));
+			for (int j = 0; j < ncards; j++)
+				if (card[j] == c && groups[j])
+					json_array_extend(out, groups[j]);
+			continue;
+		}
 		if (type && strcmp(type, "rail") == 0) {
 			if (!railed)
 				rail_candidates(s, acts, out);
@@ -572,6 +680,8 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		expand(out, e, a, params, 0);
 		json_decref(a);
 	}
+	for (int j = 0; j < ncards; j++)
+		json_decref(groups[j]);
 	admin_order(s, out);
 	return out;
 }

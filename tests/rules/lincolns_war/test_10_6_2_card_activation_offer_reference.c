@@ -1,18 +1,18 @@
 /* 10.6.2: "Activation ... Each Force to be activated costs a number of PC
  * equal to its CO's activation rating." In the CARD step a card may be
- * played to activate a general at once; the offer names the card once and
- * leaves the general a parameter whose choices are the generals that card's
- * PC can activate (issue 17: a hand of cards times the generals was one
- * entry per pair). This test holds it to the plain reading, built here the
- * slow way: for every card of the hand in order that is an activation card
- * (or one of optional 70-71's peculiar cards, played as one), every unit in
- * unit order that lw_play_check_activate accepts for the card's PC, with
- * the label "NAME at HEX (cost N)". The cards whose PC activate the same
- * generals are one entry, the card a parameter too (a product: each card
- * with each general). The offer's activations, expanded over their
- * choices, must be exactly these at every CARD step of bot-played
- * Campaign games; and each card with the first general, sent as the
- * complete action, is accepted by act() on a copy of the game. */
+ * played to activate a general at once; the offer leaves the general a
+ * parameter (issue 17: a hand of cards times the generals was one entry per
+ * pair), one entry per activation cost, its generals and the cards whose PC
+ * pays that cost (a product; one such card is named in the action). This
+ * test holds it to the plain reading, built here the slow way: for every
+ * card of the hand in order that is an activation card (or one of optional
+ * 70-71's peculiar cards, played as one), every unit in unit order that
+ * lw_play_check_activate accepts for the card's PC, with the label "NAME at
+ * HEX". The offer's activations, expanded over their choices, must be
+ * exactly these at every CARD step of bot-played Campaign games, each
+ * general in one entry only, all of that entry's cost; and each card with
+ * the first general, sent as the complete action, is accepted by act() on
+ * a copy of the game. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,10 +41,9 @@ static json_t *reference(const struct lw_state *s, int side)
 		for (int u = 0; u < s->n_units; u++) {
 			if (lw_play_check_activate(s, side, u, k->pc, false, NULL) != 0)
 				continue;
-			snprintf(label, sizeof label, "%s at %s (cost %d)",
+			snprintf(label, sizeof label, "%s at %s",
 			         lw_unit_name(s, u, name, sizeof name),
-			         lw_hex_label(s->unit[u].hex, hex, sizeof hex),
-			         lw_activation_cost(s, u));
+			         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 			json_array_append_new(
 			    out, activation(c, lw_unit_id(s, u, id, sizeof id), label));
 		}
@@ -62,21 +61,29 @@ static bool is(const json_t *o, const char *key, const char *want)
  * general alone, or the card and the general, every pair (a product). */
 static json_t *offered(struct game *g, int side)
 {
-	json_t *l = json_array(), *out = json_array(), *lists = json_array();
+	json_t *l = json_array(), *out = json_array(), *seen = json_object();
 	lw_ops_offer(&g->s, side, l);
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
 		if (!is(a, "type", "play") || !is(a, "use", "activate"))
 			continue;
 		json_t *ps = json_object_get(e, "params");
-		/* no list of generals twice: its cards are one entry */
+		/* each general in one entry, every general of it of one cost */
 		json_t *gl =
 		    json_object_get(json_array_get(ps, json_array_size(ps) - 1), "choices");
-		for (size_t j = 0; j < json_array_size(lists); j++)
-			CHECKF(!json_equal(json_array_get(lists, j), gl),
-			       "turn %d: two activation entries offer the same generals",
-			       g->s.turn);
-		json_array_append(lists, gl);
+		int cost = -1;
+		for (size_t j = 0; j < json_array_size(gl); j++) {
+			const char *id =
+			    json_string_value(json_object_get(json_array_get(gl, j), "value"));
+			int u = lw_unit_by_id(&g->s, id ? id : "");
+			CHECKF(u >= 0 && !json_object_get(seen, id),
+			       "turn %d: %s offered in two activation entries", g->s.turn, id);
+			json_object_set_new(seen, id ? id : "", json_true());
+			int c = u >= 0 ? lw_activation_cost(&g->s, u) : -2;
+			CHECKF(cost < 0 || c == cost, "turn %d: one entry, two costs (%d, %d)",
+			       g->s.turn, cost, c);
+			cost = c;
+		}
 		bool by_card = json_array_size(ps) == 2;
 		json_t *pc = by_card ? json_array_get(ps, 0) : NULL;
 		json_t *p = json_array_get(ps, by_card ? 1 : 0);
@@ -88,7 +95,7 @@ static json_t *offered(struct game *g, int side)
 		if (by_card)
 			CHECKF(is(pc, "name", "card") && json_array_size(cards) > 1 &&
 			           !json_object_get(a, "card"),
-			       "cards that activate the same generals: the card a parameter");
+			       "cards whose PC pay the cost: the card a parameter");
 		else
 			CHECKF(json_object_get(a, "card") != NULL, "one card: in the action");
 		size_t nc = by_card ? json_array_size(cards) : 1;
@@ -119,12 +126,12 @@ static json_t *offered(struct game *g, int side)
 		}
 	}
 	json_decref(l);
-	json_decref(lists);
+	json_decref(seen);
 	return out;
 }
 
-/* A list's entries in one order, to compare them as sets: the grouped
- * entries stand where their first card stood. */
+/* A list's entries in one order, to compare them as sets: the entries are
+ * by cost, the reference by card. */
 static int by_text(const void *x, const void *y)
 {
 	return strcmp(*(char *const *)x, *(char *const *)y);
