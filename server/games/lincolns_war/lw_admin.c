@@ -246,6 +246,10 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
 
 /* ---- offers --------------------------------------------------------------------- */
 
+/* The most stars a promotion gives (1.3.1: a one- and a two-star side and
+ * maybe a three-star counter; the data loader refuses more). */
+#define PROMOTE_TO 3
+
 /* One entry whose param `name` takes one of choices, if there are any
  * (takes ownership of action and choices). */
 static void offer_some(json_t *list, json_t *action, const char *name, const char *plabel,
@@ -274,9 +278,8 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 	/* Each purchase of many targets is one entry, the target its param
 	 * (issue 17: an entry a general or an amount repeated the purchase's
 	 * words, about 10 KB of an Administration Phase's offers). */
-	json_t *csp = json_array(), *prom = json_array(), *draft = json_array();
+	json_t *csp = json_array(), *prom[PROMOTE_TO + 1] = {NULL}, *draft = json_array();
 	json_t *co = json_array(), *each = json_array();
-	char ch[160];
 	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
 		json_array_append_new(csp, json_pack("{s:i}", "value", n));
 	for (int u = 0; u < s->n_units; u++) {
@@ -284,11 +287,12 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			continue;
 		lw_unit_id(s, u, id, sizeof id);
 		gname(s, u, name, sizeof name);
-		if (check_promote(s, side, u, false, NULL) == 0) {
-			snprintf(ch, sizeof ch, "%s to %d stars for %d PC (7.1.%d)", name,
-			         s->unit[u].stars + 1, s->unit[u].stars + 1, s->unit[u].stars + 1);
-			json_array_append_new(prom,
-			                      json_pack("{s:s,s:s}", "value", id, "label", ch));
+		int to = s->unit[u].stars + 1;
+		if (to <= PROMOTE_TO && check_promote(s, side, u, false, NULL) == 0) {
+			if (!prom[to])
+				prom[to] = json_array();
+			json_array_append_new(prom[to],
+			                      json_pack("{s:s,s:s}", "value", id, "label", name));
 		}
 		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
 			json_array_append_new(draft,
@@ -320,9 +324,15 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 	}
 	offer_some(list, json_pack("{s:s}", "type", "buy_csp"), "amount", "CSP to buy", csp,
 	           "Buy CSP for 1 PC each (7.1.6)");
-	offer_some(list, json_pack("{s:s}", "type", "promote"), "general", "General to promote",
-	           prom, "Promote a general one star (7.1.2, 7.1.3)");
 	char dl[96];
+	for (int to = 0; to <= PROMOTE_TO; to++) {
+		if (!prom[to])
+			continue;
+		snprintf(dl, sizeof dl, "Promote a general to %d stars for %d PC (7.1.%d)", to, to,
+		         to);
+		offer_some(list, json_pack("{s:s}", "type", "promote"), "general",
+		           "General to promote", prom[to], dl);
+	}
 	snprintf(dl, sizeof dl, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
 	offer_some(list, json_pack("{s:s}", "type", "draft"), "general", "General to promote",
 	           draft, dl);
