@@ -64,6 +64,11 @@ struct tg_view_items {
 	uint32_t *len;   /* its text's length */
 	int32_t *src;    /* the previous element it copies, or -1: built */
 	json_t **val;    /* built and kept (keep), or NULL */
+	/* where each new element's text starts: in b's text when measured
+	 * (kept there until the walk ends, for the patch), or in ntext (an
+	 * array built whole); UINT32_MAX: not written */
+	uint32_t *noff;
+	const char *ntext;
 	/* Without the previous text, the new elements the patch needs whole
 	 * that were not built (their stamp was among the previous ones, at
 	 * another place): the whole new array, from rebuild(ctx) once. */
@@ -96,7 +101,9 @@ json_t *tg_view_items_result(struct tg_view_items *it);
  * elements of it (om 0: none; old NULL with om > 0: their stamps and
  * lengths only, no text), keep whether built values are kept to diff.
  * measure: nothing of the section is written into b (each built element
- * is serialized there to measure it, then taken back), so that a kept view
+ * is serialized there to measure it, then taken back; with keep left there
+ * for the patch, which copies it, and the caller takes b back after the
+ * walk), so that a kept view
  * may hold the section as its elements' stamps and lengths only; without
  * it the section's text is written into b, which needs old's text for the
  * elements copied. 0, or -1 when out of memory or old is missing. */

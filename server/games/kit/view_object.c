@@ -58,11 +58,9 @@ static int members_add(struct members *l, struct member x)
 	return 0;
 }
 
-/* Where the string whose opening '"' is t[i] closes (the index of its
- * closing '"'), or n when the text breaks off first: a '"' closes it after
- * an even run of backslashes. memchr leaps over the long strings (the
- * cards' texts) that a byte-by-byte walk spent most of its time in. */
-static size_t string_end(const char *t, size_t n, size_t i)
+/* view_object.h: memchr leaps over the long strings (the cards' texts)
+ * that a byte-by-byte walk spent most of its time in. */
+size_t tg_view_string_end(const char *t, size_t n, size_t i)
 {
 	for (size_t from = i + 1; from < n;) {
 		const char *q = memchr(t + from, '"', n - from);
@@ -86,7 +84,7 @@ static size_t value_end(const char *t, size_t n, size_t i)
 	for (; i < n; i++) {
 		char c = t[i];
 		if (c == '"') {
-			i = string_end(t, n, i);
+			i = tg_view_string_end(t, n, i);
 			if (i >= n)
 				return 0;
 			if (depth == 0)
@@ -184,7 +182,7 @@ static bool no_reals(const char *t, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		char c = t[i];
 		if (c == '"') {
-			i = string_end(t, n, i);
+			i = tg_view_string_end(t, n, i);
 		} else if (c == '.' || ((c == 'e' || c == 'E') && i > 0 && t[i - 1] >= '0' &&
 		                        t[i - 1] <= '9')) {
 			return false;

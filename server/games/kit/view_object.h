@@ -27,6 +27,11 @@
  * that is not an object, a member name with an escape, or a diff that could reach the apply bound,
  * where the whole diff replaces the part at ptr): diff the parsed values instead; -1 out of memory.
  */
+/* Where the string whose opening '"' is t[i] closes (the index of its
+ * closing '"'), or n when the text t[0, n) breaks off first: a '"' closes
+ * it after an even run of backslashes. */
+size_t tg_view_string_end(const char *t, size_t n, size_t i);
+
 int tg_view_object_diff(struct tg_patch_text *ops, const char *ptr, const char *old, size_t olen,
                         const json_t *now, const char *nt, size_t nlen);
 

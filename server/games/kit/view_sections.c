@@ -245,8 +245,9 @@ static json_t *rebuild_section(void *ctx)
 
 /* Section i item by item, if the module builds it so. Without ops (a full
  * build) its text is written into b from at; with ops its elements are
- * paired on the stamps with k's, only the new ones built (and measured in
- * scratch), nothing written into b, and the patch appended to ops: a
+ * paired on the stamps with k's, only the new ones built (and written in
+ * scratch, to measure them and for the patch, which takes their text from
+ * there), nothing written into b, and the patch appended to ops: a
  * changed element is replaced whole when k kept the section as stamps.
  * 1 done, 0 the module does not (b as it was: the section is built whole),
  * -1 out of memory, a broken walk, or a kept section the walk cannot
@@ -310,6 +311,10 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 		a->bits |= (uint64_t)1 << i;
 	}
 	tg_view_items_end(&it);
+	if (ops && scratch->p) { /* the built elements' texts, kept for the patch */
+		scratch->n = 0;
+		scratch->p[0] = 0;
+	}
 	return rc;
 }
 
