@@ -15,6 +15,13 @@
  * The patch sometimes needs an element it did not build (an element moved
  * past others, a duplicate): the whole array is built again for it, and the
  * edits make that happen.
+ * A third array, the notes, is built whole (view_section): its elements are
+ * found in its text (tg_view_items_of_array), strings holding escaped
+ * quotes and backslashes, ',', ']' and '}' among them, and the patch takes
+ * a new element's text from there, not serialized again; the same checks
+ * hold, the notes kept as text (objects among them diffed inside) or as
+ * stamps (replaced whole), as their length says.
+ * tg_view_items_of_array on such arrays finds each element's exact text.
  * And the walk's rule: a value asked for and not given fails the update. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +29,7 @@
 
 #include "games/kit/view_sections.h"
 #include "items_patch.h"
+#include "json_compact.h"
 #include "json_patch.h"
 #include "tap.h"
 
@@ -31,18 +39,35 @@ struct rec {
 	int id, value;
 };
 
+/* The notes' strings: what a string's end must not be misread in. */
+static const char *const tricky[] = {
+    "plain", "a\"b",      "\\",          "\\\"", "x\\\\\"y,]",      "}{", "],[", "\"",
+    "\\\\",  "tab\tnl\n", "a\\\\\\\"\"", ",",    "caf\u00e9 \"q\"",
+};
+#define NTRICKY (sizeof tricky / sizeof *tricky)
+
+struct note {
+	int kind; /* 0 an integer, 1 an object holding a string, 2 a string */
+	int s, v;
+};
+
 struct game {
 	int nrec;
 	struct rec rec[MAXR];
 	int nrow;
 	char row[MAXR][16]; /* strings, often equal to each other */
 	int tick;           /* a scalar section rebuilt every time */
-	bool break_walk;    /* ask for a value and never give it */
-	long built;         /* elements built by the walks */
+	int nnote;
+	struct note note[MAXR]; /* an array built whole */
+	bool long_notes;        /* the objects padded: the notes kept as stamps */
+	bool break_walk;        /* ask for a value and never give it */
+	long built;             /* elements built by the walks */
 };
 
 static const char *const roles[] = {"a", "b", NULL};
-static const char *const sections[] = {"/tick", "/board/recs", "/board/rows", NULL};
+static const char *const sections[] = {"/tick", "/board/recs", "/board/rows", "/board/notes", NULL};
+#define NSEC 4
+#define BY_ITEMS 6u /* the recs and the rows */
 
 static uint64_t rnd = 0x9e3779b97f4a7c15ull;
 static uint32_t below(uint32_t n)
@@ -88,10 +113,30 @@ static bool walk(const struct game *g, const char *role, unsigned i, struct tg_v
 	return false;
 }
 
+static json_t *note_json(const struct game *g, const struct note *n)
+{
+	if (n->kind == 0)
+		return json_integer(n->v);
+	if (n->kind == 2)
+		return json_string(tricky[n->s]);
+	json_t *o = json_pack("{s:s,s:i}", "t", tricky[n->s], "v", n->v);
+	if (g->long_notes)
+		json_object_set_new(o, "pad",
+		                    json_string("a long text, \"quoted\", with \\ and ] and , "
+		                                "to make the notes longer than their stamps"));
+	return o;
+}
+
 static json_t *section(const struct game *g, const char *role, unsigned i)
 {
 	if (i == 0)
 		return json_integer(g->tick);
+	if (i == 3) {
+		json_t *a = json_array();
+		for (int k = 0; k < g->nnote; k++)
+			json_array_append_new(a, note_json(g, &g->note[k]));
+		return a;
+	}
 	struct tg_view_items it;
 	tg_view_items_collect(&it);
 	walk(g, role, i, &it);
@@ -105,6 +150,7 @@ static void stamps(const struct game *g, const char *role, uint64_t *st)
 	st[1] = 0; /* walked every time: its elements say what changed */
 	uint64_t h = tg_stamp_bytes(0, &g->nrow, sizeof g->nrow);
 	st[2] = tg_stamp_bytes(h, g->row, sizeof g->row);
+	st[3] = 0; /* built whole every time */
 }
 
 static json_t *view(const struct game *g, const char *role);
@@ -128,8 +174,53 @@ static json_t *view(const struct game *g, const char *role)
 
 static int next_id = 1;
 
+static void edit_notes(struct game *g)
+{
+	int at;
+	switch (below(6)) {
+	case 0: /* insert */
+	case 1:
+		if (g->nnote < 40) { /* a few dozen, as the log */
+			at = (int)below((uint32_t)g->nnote + 1);
+			memmove(&g->note[at + 1], &g->note[at],
+			        (size_t)(g->nnote - at) * sizeof *g->note);
+			/* mostly integers: short enough to be kept as text */
+			g->note[at] = (struct note){below(3) ? 0 : 1 + (int)below(2),
+			                            (int)below(NTRICKY), (int)below(4)};
+			g->nnote++;
+		}
+		break;
+	case 2: /* remove */
+		if (g->nnote) {
+			at = (int)below((uint32_t)g->nnote);
+			memmove(&g->note[at], &g->note[at + 1],
+			        (size_t)(g->nnote - at - 1) * sizeof *g->note);
+			g->nnote--;
+		}
+		break;
+	case 3: /* an object's number changed: diffed inside when kept as text */
+	case 4:
+		if (g->nnote) {
+			struct note *n = &g->note[below((uint32_t)g->nnote)];
+			if (below(2))
+				n->v = (int)below(4);
+			else
+				n->s = (int)below(NTRICKY);
+		}
+		break;
+	default:
+		if (below(8) == 0)
+			g->long_notes = !g->long_notes;
+		break;
+	}
+}
+
 static void edit(struct game *g)
 {
+	if (below(3) == 0) {
+		edit_notes(g);
+		return;
+	}
 	switch (below(9)) {
 	case 0:
 	case 1: /* insert */
@@ -173,7 +264,8 @@ static void edit(struct game *g)
 			memmove(g->row[0], g->row[1], 39 * sizeof g->row[0]);
 			g->nrow--;
 		}
-		snprintf(g->row[g->nrow++], sizeof g->row[0], "line %u", below(6));
+		snprintf(g->row[g->nrow++], sizeof g->row[0], "%s %u", tricky[below(NTRICKY)],
+		         below(6));
 		break;
 	default: /* rarely, everything new and reshuffled past the LCS bound */
 		if (below(20) == 0) {
@@ -199,6 +291,8 @@ static long novel(const struct tg_view_kept *before, const struct tg_view_kept *
 	enum { SLOTS = 4096 }; /* > 2 x MAXR */
 	static uint64_t set[SLOTS];
 	for (unsigned i = 0; i < after->nsec; i++) {
+		if (!((BY_ITEMS >> i) & 1))
+			continue; /* built whole */
 		memset(set, 0, sizeof set);
 		for (uint32_t q = before->ifirst[i]; q < before->ifirst[i + 1]; q++) {
 			size_t h = before->istamp[q] % SLOTS;
@@ -216,25 +310,75 @@ static long novel(const struct tg_view_kept *before, const struct tg_view_kept *
 	return n;
 }
 
+static char *compact(const json_t *v)
+{
+	struct tg_text t = {0};
+	if (tg_json_compact_append(&t, v) != 0) {
+		free(t.p);
+		return NULL;
+	}
+	return t.p;
+}
+
+/* tg_view_items_of_array on the array `json` (written as its JSON text):
+ * one element for each of the array's, each at the exact bytes of its own
+ * compact text, and stamped by them. */
+static void of_array(const char *json)
+{
+	json_t *now = json_loads(json, JSON_DECODE_ANY, NULL);
+	char *t = now ? compact(now) : NULL;
+	struct tg_view_items it;
+	bool ok = t && tg_view_items_begin(&it, NULL, NULL, NULL, NULL, 0, true, false) == 0;
+	int rc = ok ? tg_view_items_of_array(&it, now, t, strlen(t)) : -1;
+	ok = ok && rc == 0 && it.n == json_array_size(now);
+	for (uint32_t j = 0; ok && j < it.n; j++) {
+		char *e = compact(json_array_get(now, j));
+		ok = e && it.noff[j] != UINT32_MAX && it.len[j] == strlen(e) &&
+		     memcmp(t + it.noff[j], e, it.len[j]) == 0 &&
+		     it.stamp[j] == tg_stamp_bytes(0, e, strlen(e));
+		if (!ok)
+			printf("# element %u: %.*s, not %s\n", j, (int)it.len[j],
+			       it.noff[j] != UINT32_MAX ? t + it.noff[j] : "", e ? e : "");
+		free(e);
+	}
+	CHECKF(ok, "the elements of %s found in its text (%s)", json, t ? t : "not parsed");
+	tg_view_items_end(&it);
+	free(t);
+	json_decref(now);
+}
+
 int main(void)
 {
+	/* the elements of an array built whole, found in its text: strings
+	 * holding quotes, backslashes and the array's own punctuation */
+	of_array("[\"a\\\"b\",\"c\"]");
+	of_array("[\"\\\\\",\"x\",\"\\\\\"]");
+	of_array("[\"\\\\\\\"\",1,\"\\\\\\\\\\\\\\\"\\\"\"]");
+	of_array("[{\"k\":\"\\\\\"},[\",\",\"]\"],\"}{\",{\"a\":\"\\\"]\"},2,\"\"]");
+	of_array("[[],{},\"x\\\\\\\"y,]\",[[\"]\",{\"]\":\"[\"}]],null]");
+	of_array("[\"\"]");
+	of_array("[]");
+
 	static struct game g;
 	for (int k = 0; k < 20; k++)
 		g.rec[g.nrec++] = (struct rec){next_id++, k % 3};
+	for (int k = 0; k < 12; k++)
+		g.note[g.nnote++] = (struct note){k % 3 ? 0 : 1, k % (int)NTRICKY, k % 4};
 	struct tg_view_kept kept[2] = {{0}, {0}};
 	for (int r = 0; r < 2; r++)
 		tg_view_keep_full(&kept[r], &mod, &g, roles[r]);
 	CHECK(kept[0].ifirst != NULL && kept[0].ifirst[3] == 20);
 	/* the two arrays are kept as stamps: the text is the rest */
-	CHECKF(kept[0].items == 6 && kept[0].cut[1].len == 0 && kept[0].cut[2].len == 0,
+	CHECKF((kept[0].items & BY_ITEMS) == BY_ITEMS && kept[0].cut[1].len == 0 &&
+	           kept[0].cut[2].len == 0,
 	       "the sections built item by item keep no text (items %llx)",
 	       (unsigned long long)kept[0].items);
 	json_t *last[2];
 	for (int r = 0; r < 2; r++)
 		last[r] = view(&g, roles[r]);
 	long failures = 0, steps = 0, same_ops = 0, built = 0, copied = 0, wrong_builds = 0;
-	long rebuilt = 0, text_kept = 0;
-	for (int step = 0; step < 2000; step++) {
+	long rebuilt = 0, text_kept = 0, notes_text = 0, notes_stamps = 0, notes_inside = 0;
+	for (int step = 0; step < 1400; step++) {
 		edit(&g);
 		steps++;
 		for (int r = 0; r < 2; r++) {
@@ -243,7 +387,7 @@ int main(void)
 			struct tg_view_kept old = kept[r];
 			uint32_t nold = old.ifirst ? old.ifirst[old.nsec] : 0;
 			uint64_t *ost = malloc((nold + 1) * sizeof *ost);
-			uint32_t ofirst[4];
+			uint32_t ofirst[NSEC + 1];
 			memcpy(ost, old.istamp, nold * sizeof *ost);
 			memcpy(ofirst, old.ifirst, sizeof ofirst);
 			long b0 = g.built;
@@ -251,8 +395,27 @@ int main(void)
 			long walked = g.built - b0;
 			json_t *full = view(&g, roles[r]);
 			json_t *diff = tg_json_patch_diff(before, full);
-			json_t *whole = items_patch(diff, full, sections + 1, 2);
+			/* the sections kept as stamps: no text to diff an
+			 * element on */
+			const char *ptrs[NSEC];
+			size_t nptr = 0;
+			for (unsigned i = 0; i < NSEC; i++)
+				if ((old.items >> i) & 1)
+					ptrs[nptr++] = sections[i];
+			notes_stamps += (old.items >> 3) & 1;
+			notes_text += !((old.items >> 3) & 1);
+			json_t *whole0 = items_patch(diff, full, ptrs, nptr);
+			json_t *whole = sections_patch(whole0, full, sections, NSEC, BY_ITEMS);
+			json_decref(whole0);
 			json_decref(diff);
+			size_t q;
+			json_t *op;
+			json_array_foreach(ops, q, op)
+			{
+				const char *path = json_string_value(json_object_get(op, "path"));
+				notes_inside += path && strncmp(path, "/board/notes/", 13) == 0 &&
+				                strchr(path + 13, '/');
+			}
 			char *a = dump(full), *o = dump(ops), *w = dump(whole);
 			char *kt = tg_view_kept_text(&kept[r], &mod, &g, roles[r]);
 			json_t *patched = tg_json_patch_apply(before, ops, NULL, 0);
@@ -273,7 +436,7 @@ int main(void)
 			last[r] = full;
 			full = NULL;
 			/* only what the kept view lacked was built */
-			struct tg_view_kept ob = {.nsec = 3, .istamp = ost, .ifirst = ofirst};
+			struct tg_view_kept ob = {.nsec = NSEC, .istamp = ost, .ifirst = ofirst};
 			if (ok) {
 				long want = novel(&ob, &kept[r]);
 				/* (an array built again for the patch is walked whole) */
@@ -305,6 +468,10 @@ int main(void)
 	       "only the new elements are built: %ld built, %ld copied, %ld updates off", built,
 	       copied, wrong_builds);
 	CHECKF(text_kept == 0, "the arrays' text is never kept (%ld bytes)", text_kept);
+	CHECKF(notes_text > 0 && notes_stamps > 0 && notes_inside > 0,
+	       "the notes kept as text (%ld updates, %ld operations inside an element) and as "
+	       "stamps (%ld)",
+	       notes_text, notes_inside, notes_stamps);
 	CHECKF(rebuilt > 0,
 	       "an element the patch needs and the walk did not build: the array built again, "
 	       "now and then (%ld times in %ld updates)",
