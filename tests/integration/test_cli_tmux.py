@@ -28,7 +28,7 @@ class Tmux:
         subprocess.run(self.base + ["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x",
                                     "120", "-y", "50", "env", *env, "bash", "--norc",
                                     "--noprofile"], check=True)
-        subprocess.run(self.base + ["set-option", "-g", "history-limit", "20000"], check=True)
+        subprocess.run(self.base + ["set-option", "-g", "history-limit", "200000"], check=True)
 
     def screen(self):
         """Everything the pane showed since it was cleared, lines joined."""
@@ -99,7 +99,11 @@ def play(h, tm, cli, conf):
     pos = tm.wait(rf"=== Match {match} \(lincolns-war\) — you play Union — seq 0 ==="
                   r"[\s\S]*?Your move \(", pos).end()
     seq, union_moves, opened = 0, 0, False
-    for _ in range(60):
+    # Up to 150 steps (both sides'): since the Administration Phase's
+    # purchases became params (419f7a1) its lists are short, and the first
+    # list long enough to be grouped may be the card step's, after about 35
+    # steps of the opening (seed 1058069228 reached it at seq 35).
+    for _ in range(150):
         view = davis.view_at(match, seq)["view"]
         check(not view["finished"], "the match ended early")
         if view["awaiting"] == ["confederate"]:
