@@ -4,8 +4,10 @@
 # listener, plays 100 lean Lincoln's War matches at RATE actions/s for 20 s,
 # scrapes /metrics at +7 s and +20 s and prints stages.py's table of the
 # window (BENCHMARKS.md "The round trip by stage on a quiet box") and the
-# generator's own act -> ok figures. Run it on a quiet box: the stages are
-# wall times.
+# generator's own act -> ok figures, and the daemon's threads' time on a CPU and
+# waiting for one (run_delay.py: the two cores are shared by the daemon's
+# threads and the generator). Run it on a quiet box: the stages are wall
+# times.
 #
 #     sh tests/bench/round_trip_stages.sh [BUILD_DIR] [RATE]    (build, 1000)
 set -eu
@@ -37,11 +39,20 @@ sleep 2
 LP=$!
 sleep 7
 curl -s "http://127.0.0.1:$MPORT/metrics" >"$D/m1"
+python3 "$HERE/run_delay.py" snap "$DP" >"$D/d1"
 echo "load at +7 s: $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 13
 curl -s "http://127.0.0.1:$MPORT/metrics" >"$D/m2"
+python3 "$HERE/run_delay.py" snap "$DP" >"$D/d2"
 echo "load at +20 s: $(cut -d' ' -f1-3 /proc/loadavg)"
 wait "$LP" || true
 python3 "$HERE/stages.py" "$D/m1" "$D/m2"
+# The window's acts: the loop's act stage count in the two scrapes.
+N=$(python3 -c 'import re,sys
+c=[sum(int(m) for m in re.findall(r"telegraph_act_stage_seconds_count\{stage=\"total\"\} (\d+)", open(f).read())) for f in sys.argv[1:]]
+print(c[1]-c[0])' "$D/m1" "$D/m2")
+echo "time on a CPU and waiting for one, by thread, over the window ($N acts):"
+echo "the daemon's:"
+python3 "$HERE/run_delay.py" diff "$D/d1" "$D/d2" "$N"
 grep -E "ok_p50|ok_p99|patch_p99|actions_per_s|achieved" "$D/loadgen.out" | head
 echo "(scrapes, daemon log and generator output in $D)"
