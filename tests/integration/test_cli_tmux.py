@@ -25,10 +25,14 @@ PW = "correct horse"
 class Tmux:
     def __init__(self, sock, env):
         self.base = ["tmux", "-L", sock]
-        subprocess.run(self.base + ["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x",
-                                    "120", "-y", "50", "env", *env, "bash", "--norc",
+        # The history limit is set before the window exists: a window takes
+        # it when made, and a later set-option leaves this one at tmux's
+        # 2,000 lines, whose oldest lines then drop and shift every offset
+        # the test keeps into screen() (a long match failed so).
+        subprocess.run(self.base + ["-f", "/dev/null", "start-server", ";", "set-option", "-g",
+                                    "history-limit", "200000", ";", "new-session", "-d", "-s",
+                                    "t", "-x", "120", "-y", "50", "env", *env, "bash", "--norc",
                                     "--noprofile"], check=True)
-        subprocess.run(self.base + ["set-option", "-g", "history-limit", "200000"], check=True)
 
     def screen(self):
         """Everything the pane showed since it was cleared, lines joined."""
@@ -99,11 +103,12 @@ def play(h, tm, cli, conf):
     pos = tm.wait(rf"=== Match {match} \(lincolns-war\) — you play Union — seq 0 ==="
                   r"[\s\S]*?Your move \(", pos).end()
     seq, union_moves, opened = 0, 0, False
-    # Up to 150 steps (both sides'): since the Administration Phase's
+    # Up to 300 steps (both sides'): since the Administration Phase's
     # purchases became params (419f7a1) its lists are short, and the first
-    # list long enough to be grouped may be the card step's, after about 35
-    # steps of the opening (seed 1058069228 reached it at seq 35).
-    for _ in range(150):
+    # list long enough to be grouped may be the card step's or the Rail
+    # Phase's: reached at seq 36 to 157 in local runs (one run in five had
+    # none in 150 steps; at most about 35 s for 300 steps at load 5).
+    for _ in range(300):
         view = davis.view_at(match, seq)["view"]
         check(not view["finished"], "the match ended early")
         if view["awaiting"] == ["confederate"]:
