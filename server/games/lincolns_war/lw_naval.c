@@ -283,7 +283,38 @@ bool lw_naval_effectively_blockaded(const struct lw_state *s, int c)
 	return total >= city->blockade_fleets; /* Savannah: two fleets */
 }
 
-bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c)
+/* The side of the first unit on the map standing on each city's hex, by
+ * city index (LW_SIDE_SLOTS: none), from one walk of the units: what
+ * lw_hex_owner_force finds on a city's hex when no siege is there. */
+static void first_on_cities(const struct lw_state *s, const struct lw_data *d,
+                            int8_t first[LW_MAX_CITIES])
+{
+	memset(first, LW_SIDE_SLOTS, LW_MAX_CITIES);
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP)
+			continue;
+		const struct lw_hex *h = lw_data_hex(d, u->hex);
+		if (h && h->city >= 0 && h->city < LW_MAX_CITIES && first[h->city] == LW_SIDE_SLOTS)
+			first[h->city] = u->side;
+	}
+}
+
+/* The side of the force on port c's hex (lw_hex_owner_force: the besieger
+ * on a siege hex, else the first unit there). first, if given, holds the
+ * first unit's side on each city's hex from one walk of the units
+ * (first_on_cities), so that a sum over every port walks them once. */
+static int port_force_side(const struct lw_state *s, int c, const int8_t *first)
+{
+	int hex = lw_D()->cities[c].hex;
+	const struct lw_hex *h = first ? lw_data_hex(lw_D(), hex) : NULL;
+	if (!h || h->city != c)
+		return lw_hex_owner_force(s, hex);
+	int top = lw_siege_top_side(s, hex);
+	return top != LW_NOSIDE ? top : first[c];
+}
+
+static bool blockaded_for_effects(const struct lw_state *s, int c, const int8_t *first)
 {
 	const struct lw_city *city = &lw_D()->cities[c];
 	if (!city->southern_ocean_port)
@@ -291,8 +322,13 @@ bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c)
 	if (lw_naval_effectively_blockaded(s, c))
 		return true;
 	/* 8.2: a port occupied by a Union force or garrison counts as blockaded */
-	return lw_hex_owner_force(s, city->hex) == LW_UNION ||
+	return port_force_side(s, c, first) == LW_UNION ||
 	       (s->city[c].owner == LW_UNION && s->city[c].garrison);
+}
+
+bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c)
+{
+	return blockaded_for_effects(s, c, NULL);
 }
 
 int lw_naval_defense_mod(const struct lw_state *s, int c)
@@ -316,26 +352,9 @@ int lw_naval_defense_mod(const struct lw_state *s, int c)
 	return m;
 }
 
-/* The side of the first unit on the map standing on each city's hex, by
- * city index (LW_SIDE_SLOTS: none), from one walk of the units: what
- * lw_hex_owner_force finds on a city's hex when no siege is there. */
-static void first_on_cities(const struct lw_state *s, const struct lw_data *d,
-                            int8_t first[LW_MAX_CITIES])
-{
-	memset(first, LW_SIDE_SLOTS, LW_MAX_CITIES);
-	for (int i = 0; i < s->n_units; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		if (u->where != LW_W_MAP)
-			continue;
-		const struct lw_hex *h = lw_data_hex(d, u->hex);
-		if (h && h->city >= 0 && h->city < LW_MAX_CITIES && first[h->city] == LW_SIDE_SLOTS)
-			first[h->city] = u->side;
-	}
-}
-
-/* lw_naval_blockaded_for_effects for every port at once: the Union force
- * on a port's hex is read from one walk of the units (first_on_cities),
- * not from a walk for each port (issue 17: the navy's view stamp asks for
+/* lw_naval_blockaded_for_effects for every port at once: the force on a
+ * port's hex is read from one walk of the units (first_on_cities), not
+ * from a walk for each port (issue 17: the navy's view stamp asks for
  * this sum after every action, and lw_hex_owner_force for each Southern
  * ocean port was 90 % of it). The same ports, the same sum. */
 int lw_naval_blockaded_supply(const struct lw_state *s)
@@ -344,25 +363,9 @@ int lw_naval_blockaded_supply(const struct lw_state *s)
 	int8_t first[LW_MAX_CITIES];
 	first_on_cities(s, d, first);
 	int n = 0;
-	for (size_t c = 0; c < d->n_cities; c++) {
-		const struct lw_city *city = &d->cities[c];
-		if (city->supply <= 0 || !city->southern_ocean_port)
-			continue;
-		bool blockaded = lw_naval_effectively_blockaded(s, (int)c) ||
-		                 (s->city[c].owner == LW_UNION && s->city[c].garrison);
-		if (!blockaded) {
-			/* 8.2: occupied by a Union force (lw_hex_owner_force: the
-			 * besieger on a siege hex, else the first unit there) */
-			const struct lw_hex *h = lw_data_hex(d, city->hex);
-			int side = lw_siege_top_side(s, city->hex);
-			if (side == LW_NOSIDE)
-				side = h && h->city == (int)c ? first[c]
-				                              : lw_hex_owner_force(s, city->hex);
-			blockaded = side == LW_UNION;
-		}
-		if (blockaded)
-			n += city->supply;
-	}
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (d->cities[c].supply > 0 && blockaded_for_effects(s, (int)c, first))
+			n += d->cities[c].supply;
 	return n;
 }
 
