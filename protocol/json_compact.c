@@ -137,10 +137,7 @@ void tg_json_compact_int(struct tg_text *t, json_int_t x)
 	/* digits by hand: snprintf was a third of this file's time */
 	char num[32];
 	uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
-	char *e = num + sizeof num, *d = e;
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
+	char *e = num + sizeof num, *d = tg_decimal_end(e, u);
 	if (x < 0)
 		*--d = '-';
 	tg_text_put(t, d, (size_t)(e - d));

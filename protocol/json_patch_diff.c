@@ -13,6 +13,7 @@
  * their sizes agree, and the LCS table compares elements by a hash of their
  * contents computed once per element, confirming equal hashes with
  * json_equal (a collision costs time, never a wrong patch). */
+#include "json_compact.h"
 #include "json_patch.h"
 #include "json_pointer.h"
 #include "lcs_runs.h"
@@ -85,13 +86,8 @@ static int push_key(struct diff *d, const char *key, size_t len)
 
 static int push_index(struct diff *d, size_t index)
 {
-	char digits[24];
-	size_t n = sizeof digits;
-	do {
-		digits[--n] = (char)('0' + index % 10);
-		index /= 10;
-	} while (index);
-	if (tg_json_pointer_buf_push(&d->path, digits + n, sizeof digits - n) != 0) {
+	char digits[24], *end = digits + sizeof digits, *s = tg_decimal_end(end, index);
+	if (tg_json_pointer_buf_push(&d->path, s, (size_t)(end - s)) != 0) {
 		d->nomem = 1;
 		return -1;
 	}

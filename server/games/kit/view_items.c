@@ -315,20 +315,15 @@ static const char *new_text(const struct tg_view_items *it, uint32_t j)
  * 334 M, about 940 instructions a path). */
 static size_t path(const struct patch *p, size_t index, char *out, size_t size)
 {
-	char d[24];
-	size_t n = 0;
-	do {
-		d[n++] = (char)('0' + index % 10);
-		index /= 10;
-	} while (index);
+	char d[24], *end = d + sizeof d, *s = tg_decimal_end(end, index);
+	size_t n = (size_t)(end - s);
 	if (p->plen + 1 + n >= size) {
 		out[0] = 0;
 		return 0;
 	}
 	memcpy(out, p->ptr, p->plen);
 	out[p->plen] = '/';
-	for (size_t i = 0; i < n; i++)
-		out[p->plen + 1 + i] = d[n - 1 - i];
+	memcpy(out + p->plen + 1, s, n);
 	out[p->plen + 1 + n] = 0;
 	return p->plen + 1 + n;
 }
