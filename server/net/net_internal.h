@@ -12,6 +12,10 @@
 /* Bytes read from a socket at once; one buffer per net, reused by every read
  * because the loop thread finishes each read before the next starts. */
 #define TG_NET_READ_CHUNK (64 * 1024)
+/* A flush's records up to this size are written from the net's buffer;
+ * more (a view over 16 KiB) is read into its write request at once. Four
+ * full TLS records and their overhead: what a held batch flushes. */
+#define TG_NET_WRITE_CHUNK (68 * 1024)
 /* A closing connection gets this long to flush its last bytes. */
 #define TG_NET_LINGER_MS 5000
 
@@ -55,6 +59,10 @@ struct tg_net {
 	bool trimmed;           /* a malloc_trim ran, at uv_now trimmed_ms */
 	uint64_t trimmed_ms;
 	char readbuf[TG_NET_READ_CHUNK];
+	/* A flush's TLS records, written from here to the socket at once; only
+	 * what the socket does not take is copied into a write request. One
+	 * per net: only its loop thread flushes (conn.c). */
+	char writebuf[TG_NET_WRITE_CHUNK];
 };
 
 enum tg_conn_state {

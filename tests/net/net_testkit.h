@@ -203,6 +203,7 @@ struct client_hooks {
 	            SSL *ssl, void *arg);
 	void *msg_arg;
 	int timeout_s; /* reads time out after this long (0: 10 s) */
+	int rcvbuf;    /* SO_RCVBUF set before connecting (0: the system's, autotuned) */
 };
 
 /* Connects to 127.0.0.1:port, sets the hooks (h may be NULL) and makes the
@@ -216,6 +217,8 @@ static inline bool client_open_with(struct client *cl, SSL_CTX *ctx, int port,
 	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
 	struct timeval tv = {.tv_sec = h && h->timeout_s ? h->timeout_s : 10};
 	setsockopt(cl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	if (h && h->rcvbuf)
+		setsockopt(cl->fd, SOL_SOCKET, SO_RCVBUF, &h->rcvbuf, sizeof h->rcvbuf);
 	if (connect(cl->fd, (struct sockaddr *)&sa, sizeof sa) < 0)
 		return false;
 	cl->ssl = SSL_new(ctx);

@@ -1,0 +1,200 @@
+/* test_net_write_now.c — a connection's bytes written to its socket at
+ * once, with no write request left for the loop (issue 17: the loop's
+ * sends).
+ *
+ * Each flush handed its TLS records to uv_write, which writes at once when
+ * nothing is queued but leaves a request that the loop finishes on its next
+ * turn: a callback, and libuv's POLLOUT stop, which costs an epoll_ctl
+ * system call per write even though the watcher's events did not change
+ * (the daemon's loop made 1.81 epoll_ctl calls per acknowledged action,
+ * one per socket write). Now a flush tries the write itself
+ * (uv_try_write) and queues a request only for what the socket did not
+ * take.
+ *
+ * An echo server whose "burst" message sends n lines of pad bytes to its
+ * sender, then a last line that says how many requests the loop had active
+ * right after the burst's lines were sent (uv_loop_t's active_reqs):
+ *   - a client that reads: 0 (it was 1 a flush before);
+ *   - a client that reads nothing (its receive buffer 32 KiB) while 8 MiB
+ *     are sent: the socket takes part, the rest waits in requests, and once the client reads every
+ *     line arrives whole and in order, corked or not. */
+#include <signal.h>
+
+#include "net_testkit.h"
+#include "util/log.h"
+
+/* ---- the server (loop thread) ------------------------------------------- */
+
+static struct net_test_server server;
+static atomic_int port;
+static atomic_int bursts_sent; /* bursts whose every line the server has sent */
+
+static void send_numbered(struct tg_conn *c, int i, size_t pad)
+{
+	static char line[70000];
+	int n = snprintf(line, sizeof line, "{\"i\":%d,\"pad\":\"", i);
+	memset(line + n, 'a' + i % 26, pad);
+	n += (int)pad;
+	n += snprintf(line + n, sizeof line - (size_t)n, "\"}");
+	tg_conn_send_line(c, line, (size_t)n);
+}
+
+static void on_message(struct tg_conn *c, json_t *msg, void *ud)
+{
+	(void)ud;
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	if (!op || strcmp(op, "burst") != 0) {
+		tg_conn_send(c, msg);
+		return;
+	}
+	int n = (int)json_integer_value(json_object_get(msg, "n"));
+	size_t pad = (size_t)json_integer_value(json_object_get(msg, "pad"));
+	bool cork = json_is_true(json_object_get(msg, "cork"));
+	if (cork)
+		tg_conn_cork();
+	for (int i = 0; i < n; i++)
+		send_numbered(c, i, pad);
+	if (cork)
+		tg_conn_uncork();
+	char last[64];
+	int len = snprintf(last, sizeof last, "{\"reqs\":%u}", server.loop.active_reqs.count);
+	tg_conn_send_line(c, last, (size_t)len);
+	atomic_fetch_add(&bursts_sent, 1);
+}
+
+static const struct tg_net_callbacks callbacks = {NULL, on_message, net_test_echo_close, NULL};
+
+/* ---- the client (main thread) ------------------------------------------- */
+
+struct reader {
+	struct client c;
+	char buf[1 << 17];
+	size_t len;
+};
+
+static bool client_send(struct reader *r, const char *line)
+{
+	int n = (int)strlen(line);
+	return SSL_write(r->c.ssl, line, n) == n && SSL_write(r->c.ssl, "\n", 1) == 1;
+}
+
+/* The next line (without its newline) into out; false at the end of the
+ * stream or on an error. */
+static bool client_line(struct reader *r, char *out, size_t outlen)
+{
+	for (;;) {
+		char *nl = memchr(r->buf, '\n', r->len);
+		if (nl) {
+			size_t n = (size_t)(nl - r->buf);
+			if (n >= outlen)
+				return false;
+			memcpy(out, r->buf, n);
+			out[n] = 0;
+			memmove(r->buf, nl + 1, r->len - n - 1);
+			r->len -= n + 1;
+			return true;
+		}
+		if (r->len == sizeof r->buf)
+			return false;
+		int got = SSL_read(r->c.ssl, r->buf + r->len, (int)(sizeof r->buf - r->len));
+		if (got <= 0)
+			return false;
+		r->len += (size_t)got;
+	}
+}
+
+/* Reads the n numbered lines of pad bytes each, then the count line;
+ * false unless the lines are 0..n-1, whole and in order. *reqs: the
+ * server's count. */
+static bool read_burst(struct reader *r, int n, size_t pad, int *reqs)
+{
+	static char line[80000];
+	for (int i = 0; i < n; i++) {
+		char want[32];
+		int w = snprintf(want, sizeof want, "{\"i\":%d,\"pad\":\"", i);
+		if (!client_line(r, line, sizeof line) || strncmp(line, want, (size_t)w) != 0 ||
+		    strlen(line) != (size_t)w + pad + 2) {
+			printf("# line %d: %.60s\n", i, line);
+			return false;
+		}
+		for (size_t k = 0; k < pad; k++)
+			if (line[w + (int)k] != 'a' + i % 26) {
+				printf("# line %d: byte %zu is %c\n", i, k, line[w + (int)k]);
+				return false;
+			}
+	}
+	return client_line(r, line, sizeof line) && sscanf(line, "{\"reqs\":%d}", reqs) == 1;
+}
+
+/* Asks for a burst and waits until the server has sent all of it (queued
+ * what the socket did not take) before the client reads anything. */
+static void burst(struct reader *r, int n, int pad, bool cork)
+{
+	char req[160];
+	snprintf(req, sizeof req, "{\"op\":\"burst\",\"n\":%d,\"pad\":%d,\"cork\":%s}", n, pad,
+	         cork ? "true" : "false");
+	int before = atomic_load(&bursts_sent);
+	client_send(r, req);
+	for (int i = 0; i < 2000 && atomic_load(&bursts_sent) == before; i++)
+		usleep(10000);
+}
+
+int main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	tg_log_set_level(TG_LOG_WARN);
+	struct net_test_files files;
+	if (!net_test_files_make(&files, "/tmp/tg-net-write-now-XXXXXX"))
+		return tap_done();
+
+	net_test_server_init(&server);
+	struct tg_net_config cfg = net_test_config(&files, 4);
+	cfg.max_outbuf = 32 << 20;
+	cfg.handshake_timeout_ms = cfg.message_timeout_ms = 20000;
+	cfg.tls_buffers_idle_ms = 5000;
+	atomic_store(&port, net_test_server_add(&server, &cfg, &callbacks));
+	if (!atomic_load(&port))
+		return tap_done();
+	net_test_server_run(&server);
+
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+	struct reader *r = calloc(1, sizeof *r);
+	/* a small receive buffer, so that the socket fills */
+	const struct client_hooks h = {.timeout_s = 20, .rcvbuf = 32768};
+	CHECK(client_open_with(&r->c, ctx, atomic_load(&port), &h));
+
+	/* The first exchange also reads the session tickets. */
+	int reqs = -1;
+	for (int cork = 0; cork < 2; cork++) {
+		burst(r, 3, 100, cork);
+		CHECK(read_burst(r, 3, 100, &reqs));
+		CHECKF(reqs == 0,
+		       "%s lines to a reading client: %d write requests left for the loop",
+		       cork ? "corked" : "plain", reqs);
+	}
+
+	/* 8 MiB while the client reads nothing: more than the socket takes,
+	 * so the rest is queued behind what was written, and the lines sent
+	 * after it wait behind it. */
+	for (int cork = 0; cork < 2; cork++) {
+		burst(r, 128, 65000, cork);
+		reqs = -1;
+		CHECKF(read_burst(r, 128, 65000, &reqs),
+		       "%s, 8 MiB to a client that did not read: every line whole, in order",
+		       cork ? "corked" : "plain");
+		CHECKF(reqs > 0, "%s: the rest queued (%d requests)", cork ? "corked" : "plain",
+		       reqs);
+		/* and the next burst after the queue drained leaves none */
+		burst(r, 2, 10, false);
+		CHECK(read_burst(r, 2, 10, &reqs));
+		CHECKF(reqs == 0, "after the queue drained: %d requests", reqs);
+	}
+
+	client_close(&r->c);
+	net_test_wait_closed(&server, 1, 500);
+	free(r);
+	net_test_server_stop(&server);
+	SSL_CTX_free(ctx);
+	net_test_files_remove(&files);
+	return tap_done();
+}
