@@ -305,18 +305,20 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 		if (!label)
 			label = json_string_value(json_object_get(p, "name"));
 		json_t *choices = json_object_get(p, "choices");
-		size_t n = json_array_size(choices);
+		/* the choices open now: a param "by" another, those its value
+		 * opens (PROTOCOL.md), numbered 1.. among themselves */
+		size_t *open = malloc((json_array_size(choices) + 1) * sizeof *open);
+		size_t n = open ? param_open_choices(raw_params, rp, action, open) : 0;
 		if (!name || !n) {
 			printf("(this action's parameter %zu offers no choice)\n", i + 1);
+			free(open);
 			json_decref(action);
 			json_decref(shown);
 			return NULL;
 		}
 		printf("%s:\n", label);
-		size_t k;
-		json_t *ch;
-		json_array_foreach(choices, k, ch)
-		{
+		for (size_t k = 0; k < n; k++) {
+			const json_t *ch = json_array_get(choices, open[k]);
 			/* a choice without a label by its value (PROTOCOL.md) */
 			const char *cl = json_string_value(json_object_get(ch, "label"));
 			const json_t *cv = json_object_get(ch, "value");
@@ -336,6 +338,7 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 			       n);
 			fflush(stdout);
 			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
+				free(open);
 				json_decref(action);
 				json_decref(shown);
 				return NULL;
@@ -346,13 +349,16 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 				break;
 			}
 		}
-		if (json_is_true(json_object_get(rp, "many")))
+		if (json_is_true(json_object_get(rp, "many"))) {
+			free(open);
 			continue;
+		}
 		for (;;) {
 			char line[256];
 			printf("Choose 1-%zu (q to cancel): ", n);
 			fflush(stdout);
 			if (!read_line_blocking(f, line, sizeof line) || !strcmp(line, "q")) {
+				free(open);
 				json_decref(action);
 				json_decref(shown);
 				return NULL;
@@ -360,12 +366,13 @@ static json_t *complete_action(struct follow *f, const json_t *raw)
 			char *end;
 			long pick = strtol(line, &end, 10);
 			if (*line && !*end && pick >= 1 && (size_t)pick <= n) {
-				json_t *rc = json_array_get(json_object_get(rp, "choices"),
-				                            (size_t)pick - 1);
+				json_t *rc =
+				    json_array_get(json_object_get(rp, "choices"), open[pick - 1]);
 				json_object_set(action, name, json_object_get(rc, "value"));
 				break;
 			}
 		}
+		free(open);
 	}
 	json_decref(shown);
 	return action;

@@ -14,6 +14,7 @@ import { applyPatch } from "./patch.js";
 import { boardFor } from "./boards/index.js";
 import { clockView, controlText } from "./clock.js";
 import { roleTitles } from "./titles.js";
+import { openChoices } from "./params.js";
 
 function seenKey(id) {
   return `tg.seen.${id}`;
@@ -360,7 +361,7 @@ export class MatchScreen {
     const form = h("form", { class: "choose", onsubmit: (ev) => {
       ev.preventDefault();
       const action = { ...entry.action };
-      for (const [p, sel] of lists) action[p.name] = p.choices[Math.max(0, sel.selectedIndex)].value;
+      for (const [p, sel] of lists) action[p.name] = sel.shown[Math.max(0, sel.selectedIndex)].value;
       for (const [p, ticks] of boxes) action[p.name] = p.choices.filter((c, i) => ticks[i].checked).map((c) => c.value);
       this.act(action);
     } }, h("p", {}, entry.label));
@@ -372,11 +373,24 @@ export class MatchScreen {
           p.choices.map((c, i) => h("label", {}, ticks[i], ` ${c.label ?? String(c.value)}`))));
         continue;
       }
-      const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param" },
-        p.choices.map((c) => h("option", {}, c.label ?? String(c.value))));
-      sel.selectedIndex = 0;
+      const sel = h("select", { name: p.name, size: Math.min(8, p.choices.length), required: true, class: "param" });
+      // a param "by" another lists the choices the other's value opens,
+      // listed again when the other changes (params.js)
+      sel.fill = () => {
+        const action = {};
+        for (const [q, s] of lists) if (s !== sel) action[q.name] = s.shown[Math.max(0, s.selectedIndex)]?.value;
+        sel.shown = openChoices(entry, p, action);
+        sel.replaceChildren(...sel.shown.map((c) => h("option", {}, c.label ?? String(c.value))));
+        sel.selectedIndex = 0;
+      };
+      sel.fill();
       lists.push([p, sel]);
       form.append(h("label", {}, p.label || p.name, sel));
+    }
+    for (const [p, sel] of lists) {
+      const refill = () => { for (const [q, s] of lists) if (q.by === p.name) s.fill(); };
+      sel.addEventListener("change", refill);
+      sel.addEventListener("input", refill);
     }
     form.append(h("div", { class: "row" }, h("button", { type: "submit", id: "choose-send" }, "Send"),
       h("button", { type: "button", onclick: () => { this.chosen = null; this.renderActions(); } }, "Back")));

@@ -17,6 +17,7 @@
 #include "core/mail_token.h"
 #include "core/notify.h"
 #include "core/server_internal.h"
+#include "kit/param_by.h"
 #include "mail/mail_body.h"
 #include "mail/mail_parse.h"
 #include "util/log.h"
@@ -119,6 +120,28 @@ static int set_param(json_t *action, const json_t *p, const struct tg_mail_numbe
 	return 0;
 }
 
+/* A param "by" another (kit/param_by.h): the choice part i of the reply
+ * names must be one the other's chosen choice opens (the email lists each
+ * one's as "only"/"all but", notify_move.c). 0, else a sentence in why. */
+static int by_open(const json_t *params, const json_t *p, const struct tg_mail_numbers *nums, int i,
+                   int a, char *why, size_t n)
+{
+	long b = tg_param_by_index(params, p);
+	const json_t *q = b < 0 ? NULL : json_array_get(params, (size_t)b);
+	if (!q || json_is_true(json_object_get(p, "many")) ||
+	    json_is_true(json_object_get(q, "many")))
+		return 0;
+	size_t kb = (size_t)nums->pick[b][0] - 1, kc = (size_t)nums->pick[i][0] - 1;
+	if (tg_param_open(p, kb, kc))
+		return 0;
+	snprintf(why, n,
+	         "Your reply chose %d for the %s of action %d, which is not open to %d for "
+	         "its %s: the email lists each one's. Nothing was played.",
+	         nums->pick[i][0], json_string_value(json_object_get(p, "label")), a,
+	         nums->pick[b][0], json_string_value(json_object_get(q, "label")));
+	return -1;
+}
+
 /* The action the line names in the view's actions, into *action (a new
  * reference); else a sentence in why. A number names the action, then one
  * number per param in order (N, N.K, N.K.L: issue 17). */
@@ -181,7 +204,8 @@ json_t *mail_in_choose(const json_t *acts, const char *line, char *why, size_t n
 		return NULL;
 	}
 	for (size_t k = 0; k < np; k++)
-		if (set_param(action, json_array_get(params, k), &nums, (int)k, a, why, n) != 0) {
+		if (set_param(action, json_array_get(params, k), &nums, (int)k, a, why, n) != 0 ||
+		    by_open(params, json_array_get(params, k), &nums, (int)k, a, why, n) != 0) {
 			json_decref(action);
 			return NULL;
 		}

@@ -19,6 +19,7 @@
 #include "core/notify.h"
 #include "core/seed.h"
 #include "core/server_internal.h"
+#include "kit/param_by.h"
 #include "mail/mail_body.h"
 
 #define LOG_LINES 5      /* of the log, when no earlier email marks where to start */
@@ -143,6 +144,44 @@ static void put_log(struct buf *b, const json_t *log, const json_t *tail)
 	bputf(b, "\n");
 }
 
+/* Under choice k of params[j], for each later param "by" it
+ * (kit/param_by.h) that the choice does not open whole, which of that
+ * param's numbers it opens: "Destination (L): only 2, 5" or "all but 3",
+ * wrapped at 72 columns. */
+static void put_by(struct buf *b, const json_t *params, size_t j, size_t k)
+{
+	size_t q, x;
+	json_t *p, *e, *n;
+	json_array_foreach(params, q, p)
+	{
+		if (q <= j || tg_param_by_index(params, p) != (long)j)
+			continue;
+		e = json_array_get(json_object_get(p, "choices_by"), k);
+		json_t *only = json_object_get(e, "only"),
+		       *list = only ? only : json_object_get(e, "except");
+		if (!only && json_array_size(list) == 0)
+			continue;
+		char line[96];
+		int col = snprintf(line, sizeof line, "       %s (%c): %s", str(p, "label"),
+		                   "KLMPQRST"[q], only ? "only" : "all but");
+		bputf(b, "%s", line);
+		json_array_foreach(list, x, n)
+		{
+			int w = snprintf(line, sizeof line, "%s%" JSON_INTEGER_FORMAT,
+			                 x ? ", " : " ", json_integer_value(n) + 1);
+			if (col + w > 72) {
+				bputf(b, ",\n        ");
+				col = 8;
+				w = snprintf(line, sizeof line, " %" JSON_INTEGER_FORMAT,
+				             json_integer_value(n) + 1);
+			}
+			bputf(b, "%s", line);
+			col += w;
+		}
+		bputf(b, "\n");
+	}
+}
+
 /* The legal actions numbered; an action's parameters' choices as N.K, or
  * N.K.L... with one number per parameter in order (issue 17: an action
  * offered as a product of choices has several). */
@@ -182,6 +221,7 @@ static void put_actions(struct buf *b, const json_t *acts)
 			{
 				bputf(b, "     %c=%zu %s\n", letter, k + 1,
 				      choice_text(c, ct, sizeof ct));
+				put_by(b, params, j, k);
 			}
 		}
 	}

@@ -36,6 +36,12 @@
  *        of one of its choices; for a param with "many": true, to an array
  *        of the values of any number of its choices (none, some or all, in
  *        the choices' order: Birth of a Legend's assaulting units, 10.2).
+ *        A param with "by": NAME (a param before it, not "many") has the
+ *        choices NAME's chosen value opens: "choices_by" holds one
+ *        {"only": [i...]} or {"except": [i...]} per choice of NAME, indices
+ *        into its "choices" (kit/param_by.h reads it; PROTOCOL.md; issue
+ *        17: Lincoln's War's rail destinations by general). A game uses it
+ *        for pairs that are a product with a few holes.
  *        The module validates everything again: the list is a convenience,
  *        never a trust boundary.
  *   "log":       recent public events (strings or objects), newest last

@@ -48,6 +48,7 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "games/kit/param_by.h"
 #include "histogram.h"
 #include "json_compact.h"
 #include "json_patch.h"
@@ -438,7 +439,8 @@ static bool my_turn(struct player *pl)
 }
 
 /* The bot: a uniformly random legal action, with a random choice for each
- * parameter the entry leaves open (game.h's view format). */
+ * parameter the entry leaves open (game.h's view format; a param "by"
+ * another among the choices the other's value opens). */
 static void act_now(struct player *pl)
 {
 	json_t *actions = json_object_get(pl->view, "actions");
@@ -456,9 +458,26 @@ static void act_now(struct player *pl)
 		size_t k = json_array_size(choices);
 		if (!k)
 			continue;
-		json_t *choice = json_array_get(choices, rnd((unsigned)k));
-		json_object_set(action, json_string_value(json_object_get(p, "name")),
-		                json_object_get(choice, "value"));
+		/* a param "by" another: one of the choices its value opens
+		 * (games/kit/param_by.h) */
+		long by = tg_param_by_index(params, p), b = -1;
+		if (by >= 0) {
+			const json_t *q = json_array_get(params, (size_t)by);
+			b = tg_param_choice_index(
+			    q,
+			    json_object_get(action, json_string_value(json_object_get(q, "name"))));
+		}
+		unsigned open = 0;
+		for (size_t c = 0; c < k; c++)
+			open += b < 0 || tg_param_open(p, (size_t)b, c);
+		unsigned x = open ? rnd(open) : 0;
+		for (size_t c = 0; c < k; c++)
+			if ((b < 0 || tg_param_open(p, (size_t)b, c)) && x-- == 0) {
+				json_object_set(
+				    action, json_string_value(json_object_get(p, "name")),
+				    json_object_get(json_array_get(choices, c), "value"));
+				break;
+			}
 	}
 	pl->in_flight = true;
 	pl->act_seq = pl->seq;

@@ -656,7 +656,8 @@ def pick_action(rng, view, allow=None):
     """A random legal action from the view, its params filled by random
     choices: one of a param's choices, or for a param of several choices
     ("many", PROTOCOL.md) a list of some of them in their order, half the
-    time all, else each with even odds. allow(entry) may narrow the list."""
+    time all, else each with even odds; for a param "by" another, one of the
+    choices the other's value opens. allow(entry) may narrow the list."""
     entries = [a for a in view.get("actions", []) if allow is None or allow(a)]
     check(entries, f"no legal action to pick from: {view.get('prompt')}")
     entry = rng.choice(entries)
@@ -668,8 +669,25 @@ def pick_action(rng, view, allow=None):
             action[p["name"]] = [c["value"] for c in p["choices"]
                                  if every or rng.random() < 0.5]
         else:
-            action[p["name"]] = rng.choice(p["choices"])["value"]
+            action[p["name"]] = rng.choice(open_choices(entry, p, action))["value"]
     return action
+
+
+def open_choices(entry, p, action):
+    """The choices of param p open given the values action holds: all, or
+    for a param "by" another (PROTOCOL.md) those its value opens:
+    choices_by[i] of the other's i-th choice, "only" these indices or
+    "except" them."""
+    by = p.get("by")
+    if by is None:
+        return p["choices"]
+    other = next(q for q in entry["params"] if q["name"] == by)
+    i = [c["value"] for c in other["choices"]].index(action[by])
+    spec = p["choices_by"][i]
+    if "only" in spec:
+        return [p["choices"][k] for k in spec["only"]]
+    shut = set(spec["except"])
+    return [c for k, c in enumerate(p["choices"]) if k not in shut]
 
 
 def run_main(body, extra_args=None):

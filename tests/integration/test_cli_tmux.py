@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from harness import CheckFailed, Harness, check, register, run_main
+from harness import CheckFailed, Harness, check, open_choices, register, run_main
 
 PW = "correct horse"
 
@@ -115,7 +115,7 @@ def play(h, tm, cli, conf):
             entry = view["actions"][0]
             action = dict(entry["action"])
             for p in entry.get("params") or []:
-                action[p["name"]] = p["choices"][0]["value"]
+                action[p["name"]] = open_choices(entry, p, action)[0]["value"]
             seq = davis.ok({"op": "act", "match": match, "seq": seq, "action": action})["seq"]
             m = tm.wait(rf"=== Match {match} .* seq {seq} ===\n([\s\S]*?)"
                         r"(Your move|Not your move: waiting for Confederates) \(", pos)

@@ -9,7 +9,8 @@ import re
 import socket
 import ssl
 
-from harness import Harness, check, check_same_view, fresh_view, register, run_main
+from harness import (Harness, check, check_same_view, fresh_view, open_choices, register,
+                     run_main)
 
 
 def documented_codes(schema_dir):
@@ -60,7 +61,7 @@ def unknown_action_type(h):
         entry = mine["actions"][0]
         action = dict(entry["action"])
         for p in entry.get("params") or []:
-            action[p["name"]] = p["choices"][0]["value"]
+            action[p["name"]] = open_choices(entry, p, action)[0]["value"]
         seq = who.ok({"op": "act", "match": match, "seq": seq, "action": action})["seq"]
     check("end_admin" in types, f"no administration phase reached: {types}")
     r = who.error({"op": "act", "match": match, "seq": seq, "action": {"type": "bogus"}},

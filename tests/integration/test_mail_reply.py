@@ -159,18 +159,55 @@ def one_param(ps):
     return len(ps) == 1 and not ps[0].get("many")
 
 
+def opened(p, i):
+    """The numbers (1-based) of param p's choices open once the param it is
+    "by" has its i-th choice (0-based): choices_by[i]'s "only" or all but
+    its "except" (PROTOCOL.md)."""
+    spec = p["choices_by"][i]
+    if "only" in spec:
+        return [k + 1 for k in spec["only"]]
+    return [k + 1 for k in range(len(p["choices"])) if k not in spec["except"]]
+
+
 def reply_numbers(n, ps, rng):
     """A reply naming action n and a random choice of each of its params:
-    N, N.K, N.K.L...; a many param's as 1+3 or 0."""
-    parts = [str(n)]
+    N, N.K, N.K.L...; a many param's as 1+3 or 0; a param "by" another one
+    of the choices the other's opens."""
+    parts, picked = [str(n)], {}
     for p in ps:
         c = len(p["choices"])
         if p.get("many"):
             ks = sorted(rng.sample(range(1, c + 1), rng.randrange(c + 1)))
             parts.append("+".join(map(str, ks)) if ks else "0")
+        elif p.get("by"):
+            parts.append(str(rng.choice(opened(p, picked[p["by"]] - 1))))
         else:
-            parts.append(str(rng.randrange(c) + 1))
+            picked[p["name"]] = rng.randrange(c) + 1
+            parts.append(str(picked[p["name"]]))
     return ".".join(parts)
+
+
+def by_lines(body, n):
+    """Action n's lines of a param "by" another, by the other's choice:
+    {"K=k": "Destination (L): only 2, 5"} (notify_move.c's put_by, its
+    wrapped numbers joined)."""
+    out, key, inside = {}, None, False
+    part = body.split("Your legal actions:\n", 1)
+    for line in (part[1].split("\n\n", 1)[0].splitlines() if len(part) > 1 else []):
+        a = re.match(r"^  (\d+)\. ", line)
+        if a:
+            inside = int(a.group(1)) == n
+            continue
+        if not inside:
+            continue
+        m = re.match(r"^     ([KLMPQRST]=\d+) ", line)
+        if m:
+            key = m.group(1)
+        elif line.startswith("       ") and key and not line.startswith("        "):
+            out[key] = line.strip()
+        elif line.startswith("        ") and key in out:
+            out[key] += " " + line.strip()
+    return out
 
 
 class Players:
@@ -181,6 +218,7 @@ class Players:
         self.seen = set()
         self.hidden_checked = 0
         self.by_value = 0  # choices without a label, listed by their value
+        self.by_lines = 0  # lines of a param "by" another's open choices
 
     def view(self, role, mid):
         c = self.h.client(f"{role}-look{random.randrange(1 << 30)}", config=self.config[role])
@@ -244,6 +282,21 @@ def check_mail(p, role, mid, m, seq):
                     check(subs.get(key) == shown(c), f"choice {key}: {subs.get(key)!r} "
                           f"for {c}")
                     p.by_value += "label" not in c
+            # a param "by" another: under each of the other's choices, the
+            # numbers it opens ("only" or "all but"), unless all
+            lines = by_lines(body, i + 1)
+            for j, param in enumerate(ps):
+                if not param.get("by"):
+                    continue
+                b = next(x for x, q in enumerate(ps) if q["name"] == param["by"])
+                for k, spec in enumerate(param["choices_by"]):
+                    key = f"{'KLMPQRST'[b]}={k + 1}"
+                    words, nums = ("only", spec["only"]) if "only" in spec else ("all but", spec["except"])
+                    want = (f"{param['label']} ({'KLMPQRST'[j]}): {words} "
+                            + ", ".join(str(x + 1) for x in nums)) if "only" in spec or nums else None
+                    check(lines.get(key) == want, f"action {i + 1} {key}: {lines.get(key)!r}, "
+                          f"not {want!r}")
+                    p.by_lines += want is not None
     check(f"https://play.example.test/#/match/{mid}" in body, f"no web link: {body!r}")
     # Every line is fixed text or a part of his own view: his prompt, his
     # numbered actions, lines of his view's log.
@@ -369,12 +422,24 @@ def expect_answer(p, mid, role, since, phrase, seq):
 
 def a_choice(m):
     """A reply that names an action of the email: "1", "1.1" if action 1
-    has a parameter, "1.1.1" if it has two (listed as K=k, L=l)."""
-    _, subs = numbered(text_of(m))
+    has a parameter, "1.1.1" if it has two (listed as K=k, L=l), the L one
+    that K=1 opens where L is by K."""
+    body = text_of(m)
+    _, subs = numbered(body)
     if "1.1" in subs:
         return "1.1"
-    params = {k[2] for k in subs if k.startswith("1:")}
-    return ".".join(["1"] + ["1"] * len(params))
+    params = sorted({k[2] for k in subs if k.startswith("1:")})
+    picks = ["1"] * len(params)
+    # a param by K (the rail move's destination): the first number K=1
+    # opens, as the email lists it under K=1 ("only 3, 7" or "all but 1, 2")
+    line = by_lines(body, 1).get("K=1")
+    if line:
+        m2 = re.match(r"^.* \(([KLMPQRST])\): (only|all but) ([\d, ]+)$", line)
+        check(m2, f"action 1's K=1 lists {line!r}")
+        nums = [int(x) for x in m2.group(3).split(",")]
+        first = nums[0] if m2.group(2) == "only" else next(x for x in range(1, 1 << 16) if x not in nums)
+        picks[params.index(m2.group(1))] = str(first)
+    return ".".join(["1"] + picks)
 
 
 def token_of(m):
@@ -572,7 +637,8 @@ def body(args):
         start_play(p, mid)
         played, styles = play_by_email(p, mid, 20, rng)
         print(f"# {played} moves by email, styles {styles}, {p.hidden_checked} hidden "
-              f"names checked, {p.by_value} choices listed by their value")
+              f"names checked, {p.by_value} choices listed by their value, {p.by_lines} "
+              f"lists of a param by another's choice")
         check(p.hidden_checked > 0, "nothing hidden was checked")
         check(played >= 20, f"{played} moves")
         test_bad_input(h, p, mid)

@@ -3,7 +3,8 @@
  * set to one of its choices' values, or, for a param of several choices
  * ("many": true), to an array of some of them in the choices' order: half
  * the time all, else each with even odds (so none, some and all are
- * played). The games' random playouts fill offers so, as the integration
+ * played); a param "by" another, to one of the choices the other's value
+ * opens (kit/param_by.h). The games' random playouts fill offers so, as the integration
  * harness's pick_action does; and their pick of the offer to fill. */
 #ifndef TG_TEST_OFFER_FILL_H
 #define TG_TEST_OFFER_FILL_H
@@ -11,6 +12,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "kit/param_by.h"
 #include "kit/rng.h"
 
 /* The filled action (a new reference). *some, when given, is set when a
@@ -24,7 +26,8 @@ static inline json_t *tg_offer_fill(const json_t *entry, struct tg_rng *r, bool 
 		return NULL;
 	size_t i, k;
 	json_t *p, *c;
-	json_array_foreach(json_object_get(entry, "params"), i, p)
+	const json_t *params = json_object_get(entry, "params");
+	json_array_foreach(params, i, p)
 	{
 		const char *name = json_string_value(json_object_get(p, "name"));
 		json_t *ch = json_object_get(p, "choices");
@@ -32,10 +35,26 @@ static inline json_t *tg_offer_fill(const json_t *entry, struct tg_rng *r, bool 
 		if (!name || n == 0)
 			continue;
 		if (!json_is_true(json_object_get(p, "many"))) {
-			json_object_set(
-			    a, name,
-			    json_object_get(json_array_get(ch, tg_rng_below(r, (uint32_t)n)),
-			                    "value"));
+			/* a param "by" another (kit/param_by.h): one of the choices
+			 * the other's value opens */
+			long by = tg_param_by_index(params, p), b = -1;
+			if (by >= 0) {
+				const json_t *q = json_array_get(params, (size_t)by);
+				b = tg_param_choice_index(
+				    q, json_object_get(
+				           a, json_string_value(json_object_get(q, "name"))));
+			}
+			uint32_t open = 0;
+			for (k = 0; k < n; k++)
+				open += b < 0 || tg_param_open(p, (size_t)b, k);
+			uint32_t x = open ? tg_rng_below(r, open) : 0;
+			for (k = 0; k < n; k++)
+				if ((b < 0 || tg_param_open(p, (size_t)b, k)) && x-- == 0) {
+					json_object_set(
+					    a, name,
+					    json_object_get(json_array_get(ch, k), "value"));
+					break;
+				}
 			continue;
 		}
 		bool all = tg_rng_below(r, 2) == 0;

@@ -1,7 +1,8 @@
 /* mail_in_choose (server/core/mail_in.c): the action an email reply names
  * among the view's actions, one number per param in order (issue 17: an
  * entry offered as a product of choices has several params, N.K.L; a
- * "many" param's choices as 1+3, none as 0). */
+ * "many" param's choices as 1+3, none as 0; a param "by" another, one of
+ * the choices the other's chosen one opens). */
 #include <string.h>
 
 #include "core/mail_in.h"
@@ -56,7 +57,13 @@ int main(void)
 	    "  {\"value\":\"b\",\"label\":\"B\"}]},"
 	    " {\"name\":\"units\",\"label\":\"Others\",\"many\":true,\"choices\":["
 	    "  {\"value\":\"a\",\"label\":\"A\"},{\"value\":\"b\",\"label\":\"B\"},"
-	    "  {\"value\":\"c\",\"label\":\"C\"}]}]}]",
+	    "  {\"value\":\"c\",\"label\":\"C\"}]}]},"
+	    "{\"label\":\"Rail by\",\"action\":{\"type\":\"rail\"},\"params\":["
+	    " {\"name\":\"unit\",\"label\":\"General\",\"choices\":[{\"value\":\"grant\"},"
+	    "  {\"value\":\"lee\"},{\"value\":\"pope\"}]},"
+	    " {\"name\":\"to\",\"label\":\"Destination\",\"by\":\"unit\",\"choices\":["
+	    "  {\"value\":102},{\"value\":203},{\"value\":304}],"
+	    "  \"choices_by\":[{\"except\":[]},{\"only\":[1]},{\"except\":[0,2]}]}]}]",
 	    0, &e);
 	if (!CHECKF(acts != NULL, "%s", e.text))
 		return tap_done();
@@ -82,7 +89,16 @@ int main(void)
 	expect("4.1.0", "{\"area\":3,\"point\":\"a\",\"type\":\"assault\",\"units\":[]}");
 	expect("4.1.2", "{\"area\":3,\"point\":\"a\",\"type\":\"assault\",\"units\":[\"b\"]}");
 	expect("4.1.4", NULL);
-	expect("5", NULL);
+	/* a param "by" another (kit/param_by.h): the destination one that the
+	 * general's list opens */
+	expect("5.1.3", "{\"to\":304,\"type\":\"rail\",\"unit\":\"grant\"}");
+	expect("5.2.2", "{\"to\":203,\"type\":\"rail\",\"unit\":\"lee\"}");
+	expect("5.3.2", "{\"to\":203,\"type\":\"rail\",\"unit\":\"pope\"}");
+	expect("5.2.1", NULL); /* only 2 for lee */
+	CHECK(strstr(why, "not open") != NULL);
+	expect("5.3.3", NULL); /* all but 1 and 3 for pope */
+	expect("5.2.4", NULL);
+	expect("6", NULL);
 	json_decref(acts);
 	return tap_done();
 }

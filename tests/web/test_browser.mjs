@@ -192,7 +192,8 @@ function forceDestinations(view, f) {
     const named = Object.entries(entry.action).filter(([k]) => k !== "type").map(([, v]) => v).flat()
       .filter((v) => typeof v === "string" && all.has(v));
     // a rail move names its general among param "unit"'s choices (issue
-    // 17, 55efb74): picking him binds that param to him
+    // 17, 55efb74): picking him binds that param to him, and his
+    // destinations are those his list opens
     const by = (entry.params || []).find((prm) => prm.choices.some((c) => all.has(c.value)));
     const chosen = by ? by.choices.map((c) => c.value).filter((v) => all.has(v)) : [];
     if (named.length || chosen.length ? !named.includes(co) && !chosen.includes(co) : !moving) return;
@@ -200,8 +201,16 @@ function forceDestinations(view, f) {
     const add = (hx, value) => { if (!dests.has(hx)) dests.set(hx, []); dests.get(hx).push({ i, value }); };
     const hx = hexOf(entry);
     if (hx !== null) add(hx, bound);
+    // a param "by" the bound one: only the choices his value opens
+    // (PROTOCOL.md: choices_by's "only" or "except" indices)
+    const opens = (prm) => {
+      if (!prm.by || !(prm.by in bound)) return prm.choices;
+      const i = entry.params.find((q) => q.name === prm.by).choices.findIndex((c) => c.value === bound[prm.by]);
+      const spec = prm.choices_by?.[i] ?? {};
+      return prm.choices.filter((c, k) => (spec.only ? spec.only.includes(k) : !(spec.except || []).includes(k)));
+    };
     for (const prm of entry.params || [])
-      if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) add(c.value, { ...bound, [prm.name]: c.value });
+      if (HEX_KEYS.includes(prm.name)) for (const c of opens(prm)) add(c.value, { ...bound, [prm.name]: c.value });
   });
   return dests;
 }

@@ -75,9 +75,26 @@ const shownIndexes = (page) => page.$$eval("#actions button.action", (l) => l.ma
 // The chooser's lists show each choice by its label, or by its value
 // where it has none (PROTOCOL.md: Lincoln's War's rail destinations
 // without a name); counts the choices shown by their value.
+// A param "by" another lists the choices the other's value opens
+// (PROTOCOL.md: choices_by's "only" or "except" indices): the rail move's
+// destinations, by its general. values: the params chosen so far.
+function opened(entry, prm, values) {
+  if (!prm.by) return prm.choices;
+  const i = entry.params.find((q) => q.name === prm.by).choices.findIndex((c) => c.value === values[prm.by]);
+  const spec = prm.choices_by?.[i] ?? {};
+  return prm.choices.filter((c, k) => (spec.only ? spec.only.includes(k) : !(spec.except || []).includes(k)));
+}
+// Each param's first choice (open), as the chooser shows them at first.
+function firsts(entry) {
+  const values = {};
+  for (const prm of entry.params || []) values[prm.name] = opened(entry, prm, values)[0]?.value;
+  return values;
+}
+
 async function chooserTexts(page, entry, stats) {
   const texts = await page.$$eval("#chooser select", (l) => l.map((s) => [...s.options].map((o) => o.textContent)));
-  const want = entry.params.filter((prm) => !prm.many).map((prm) => prm.choices.map((c) => c.label ?? String(c.value)));
+  const at = firsts(entry);
+  const want = entry.params.filter((prm) => !prm.many).map((prm) => opened(entry, prm, at).map((c) => c.label ?? String(c.value)));
   if (JSON.stringify(texts) !== JSON.stringify(want))
     fail(`the chooser of "${entry.label}" shows ${JSON.stringify(texts).slice(0, 300)}, not ${JSON.stringify(want).slice(0, 300)}`);
   stats.byValue += entry.params.filter((prm) => !prm.many).flatMap((prm) => prm.choices).filter((c) => c.label === undefined).length;
@@ -115,7 +132,10 @@ async function keyMove(p, view, i, stats) {
     await chooserTexts(page, entry, stats);
     const first = entry.params[0];
     if (first.choices.length > 1) await page.keyboard.press("ArrowDown");
-    for (const prm of entry.params) values[prm.name] = prm.choices[prm === first && prm.choices.length > 1 ? 1 : 0].value;
+    for (const prm of entry.params) {
+      const open = opened(entry, prm, values);
+      values[prm.name] = open[prm === first && open.length > 1 ? 1 : 0].value;
+    }
     await page.keyboard.press("Enter");
     stats.chosen++;
   }
@@ -174,7 +194,12 @@ function unitDests(view, id) {
   const hexes = new Set();
   for (const entry of unitEntries(view, id)) {
     for (const k of HEX_KEYS) if (typeof entry.action[k] === "number") hexes.add(entry.action[k]);
-    for (const prm of entry.params || []) if (HEX_KEYS.includes(prm.name)) for (const c of prm.choices) hexes.add(c.value);
+    // a param "by" the general's (the rail move's destinations): his own
+    const mine = (prm) => {
+      const by = prm.by && entry.params.find((q) => q.name === prm.by);
+      return by && by.choices.some((c) => c.value === id) ? opened(entry, prm, { [prm.by]: id }) : prm.choices;
+    };
+    for (const prm of entry.params || []) if (HEX_KEYS.includes(prm.name)) for (const c of mine(prm)) hexes.add(c.value);
   }
   return hexes;
 }

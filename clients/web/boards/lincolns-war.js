@@ -37,6 +37,7 @@ import { h } from "../dom.js";
 import { s, title, num, col, row, pad, centre, corners, hexside, extent } from "./lw-geometry.js";
 import { actionsByHex, unitActions, destinations, othersWithActions, unitIds, forceActions } from "./lw-picking.js";
 import { keyable, playSingle, mapFrame, changeTracker, renderMap, redrawChanged } from "./map-board.js";
+import { paramsBound } from "../params.js";
 
 let mapData = null;
 let mapLoading = null;
@@ -381,7 +382,11 @@ function makeBoard(container, m) {
       if (offered.has(entry)) continue;
       if (!value) offered.set(entry, entry);
       else {
-        const params = (entry.params || []).filter((p) => !(p.name in value));
+        // each param the hex binds dropped, the others narrowed to the
+        // choices open with it (params.js: a rail destination lists only
+        // the generals who may go there)
+        let params = entry.params || [];
+        for (const [k, v] of Object.entries(value)) params = paramsBound({ ...entry, params }, k, v);
         offered.set(entry, { ...entry, source: entry, action: { ...entry.action, ...value },
           params, label: params.length ? entry.label : `${entry.label}: ${pad(hx)}` });
       }

@@ -7,6 +7,7 @@
 
 import { h, clear } from "../dom.js";
 import { zoomable } from "./lw-zoom.js";
+import { paramsBound } from "../params.js";
 
 // Which places (hexes, areas) each legal action names: under one of keys
 // in "action" (a number that is a place) or as such a param's choices.
@@ -60,14 +61,16 @@ export function choiceIds(entry) {
 // An action entry as a picked piece offers it: as the view has it where
 // the action itself names the piece, else with the param whose choice the
 // piece is bound to him (he is not asked again: picking Grant lists the
-// card's activation and sends it with general Grant). `source` is the
+// card's activation and sends it with general Grant; a rail move's
+// destinations are then his own, the param "by" him narrowed). `source` is the
 // view's own entry, as for a hex bound by a click.
 export function bindPiece(entry, id) {
   if (namedIds(entry).includes(id)) return entry;
   const p = (entry.params || []).find((q) => (q.choices || []).some((c) => c.value === id));
   if (!p) return entry;
   const choice = p.choices.find((c) => c.value === id);
-  const params = entry.params.filter((q) => q !== p);
+  // a param "by" this one narrowed to the choices he opens (params.js)
+  const params = paramsBound(entry, p.name, id);
   return { ...entry, source: entry, action: { ...entry.action, [p.name]: id }, params,
     label: params.length ? entry.label : `${entry.label}: ${choice.label ?? id}` };
 }

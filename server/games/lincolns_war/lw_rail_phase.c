@@ -48,7 +48,8 @@ struct rail_offer {
 	int hex[LW_MAX_UNITS];
 	int n;
 	json_t **choice;   /* by index in lw_D()->hexes */
-	uint64_t *scratch; /* offer_mode's two bit sets, cores and rests */
+	int16_t *at;       /* offer_mode's: a destination's index in its list */
+	uint64_t *scratch; /* offer_mode's: a mode's destinations */
 };
 
 static void own_stacks(const struct lw_state *s, int side, struct rail_offer *o)
@@ -97,7 +98,6 @@ static json_t *choice(struct rail_offer *o, size_t i)
 struct rail_mover_dests {
 	int u;
 	uint64_t *bits;
-	int cluster; /* offer_mode's */
 };
 
 /* 9.1: the destinations of mv (a mode lw_rail_mover_check passed) among
@@ -119,164 +119,67 @@ static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *
 	return any;
 }
 
-/* One rail entry: the generals of m[] flagged in pick (each with his cost
- * in stars) and the destinations in bits, in the data's order; every
- * general may go to every destination (offer_mode's cover). */
-static void offer_entry(const struct lw_state *s, bool force, const struct rail_mover_dests *m,
-                        const bool *pick, int n, const uint64_t *bits, size_t words, bool further,
-                        struct rail_offer *o, json_t *out)
+/* 9.1's offer in one mode: one entry, every (general, destination) pair
+ * that may rail in it offered exactly once. Param "unit" lists the
+ * generals (each with his cost in stars); param "to" lists every
+ * destination one of them may reach (in the data's order), and says, for
+ * each general, which of them are his (PROTOCOL.md "by"/"choices_by",
+ * kit/param_by.h): the shorter of "only these" and "all but these".
+ * Issue 17: each general misses a few destinations of his mode's list
+ * (his own hex, those 12.4 closes to him, those beyond his reach), so the
+ * pairs are a product with holes; as a cover of products (session 19)
+ * each destination list was repeated for a cluster of generals and the
+ * Rail Phase's offers were two thirds of the patches at or above a
+ * quarter of the view. */
+static void offer_mode(const struct lw_state *s, bool force, const struct rail_mover_dests *m,
+                       int n, size_t words, struct rail_offer *o, json_t *out)
 {
+	if (n == 0)
+		return;
+	uint64_t *all = o->scratch;
+	memset(all, 0, words * sizeof *all);
+	for (int k = 0; k < n; k++)
+		for (size_t w = 0; w < words; w++)
+			all[w] |= m[k].bits[w];
+	/* the union's index of each destination, by index in lw_D()->hexes */
+	int16_t *at = o->at;
+	json_t *dests = json_array(), *units = json_array(), *by = json_array();
+	int nd = 0;
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t b = all[w]; b; b &= b - 1) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(b);
+			at[i] = (int16_t)nd++;
+			json_array_append(dests, choice(o, i));
+		}
 	char name[64], id[48], label[160];
-	json_t *units = json_array(), *dests = json_array();
 	for (int k = 0; k < n; k++) {
-		if (!pick[k])
-			continue;
 		int u = m[k].u, cost = lw_rail_cost(s, u, force);
 		snprintf(label, sizeof label, "%s (%d star%s)",
 		         lw_unit_name(s, u, name, sizeof name), cost, cost == 1 ? "" : "s");
 		json_array_append_new(units,
 		                      json_pack("{s:s,s:s}", "value",
 		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+		/* his list: "only" his destinations or "except" the others,
+		 * whichever is shorter (an equal count: "except") */
+		unsigned his = 0;
+		for (size_t w = 0; w < words; w++)
+			his += (unsigned)__builtin_popcountll(m[k].bits[w]);
+		bool only = 2 * his < (unsigned)nd;
+		json_t *idx = json_array();
+		for (size_t w = 0; w < words; w++)
+			for (uint64_t b = only ? m[k].bits[w] : all[w] & ~m[k].bits[w]; b;
+			     b &= b - 1)
+				json_array_append_new(
+				    idx, json_integer(at[w * 64 + (size_t)__builtin_ctzll(b)]));
+		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
 	}
-	for (size_t w = 0; w < words; w++)
-		for (uint64_t b = bits[w]; b; b &= b - 1)
-			json_array_append(dests, choice(o, w * 64 + (size_t)__builtin_ctzll(b)));
 	json_array_append_new(
 	    out,
-	    json_pack("{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:o},{s:s,s:s,s:o}]}", "label",
-	              force ? (further ? "Rail a general and his force, further destinations (9.1)"
-	                               : "Rail a general and his force (9.1)")
-	                    : (further ? "Rail a general alone, further destinations (9.1)"
-	                               : "Rail a general alone (9.1)"),
+	    json_pack("{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
+	              force ? "Rail a general and his force (9.1)" : "Rail a general alone (9.1)",
 	              "action", "type", "rail", "force", force, "params", "name", "unit", "label",
 	              "General (the stars railed)", "choices", units, "name", "to", "label",
-	              "Destination", "choices", dests));
-}
-
-static unsigned bits_count(const uint64_t *b, size_t words)
-{
-	unsigned c = 0;
-	for (size_t w = 0; w < words; w++)
-		c += (unsigned)__builtin_popcountll(b[w]);
-	return c;
-}
-
-/* 9.1's offer in one mode: every (general, destination) pair that may rail
- * is offered exactly once, in entries whose params "unit" and "to" may be
- * chosen in any combination (game.h: a param's choices are independent).
- * The generals' lists differ little (mostly by the hex each stands in), so
- * they are gathered in clusters, each offering all its generals the
- * destinations they share (its core: a general joins the first cluster,
- * taking the longest lists first, with whose core his list shares three
- * quarters, so that one general on another part of the net does not empty
- * a core), and then each group of a cluster's generals alike in the rest
- * of their lists those (issue 17: a destination list for many generals,
- * not one per general). The cores go to cores, the rest to rests: the
- * caller puts every core first, so that an entry of the rest added or
- * dropped does not shift a core's place in the list (the patch pairs the
- * list's entries by place). */
-static void offer_mode(const struct lw_state *s, bool force, struct rail_mover_dests *m, int n,
-                       size_t words, struct rail_offer *o, json_t *cores, json_t *rests)
-{
-	if (n == 0)
-		return;
-	uint64_t *rest = o->scratch, *other = o->scratch + words, *core = o->scratch + 2 * words;
-	int order[2 * LW_MAX_UNITS], nc = 0;
-	unsigned len[2 * LW_MAX_UNITS];
-	for (int k = 0; k < n; k++) {
-		len[k] = bits_count(m[k].bits, words);
-		int j = k;
-		for (; j > 0 && len[order[j - 1]] < len[k]; j--)
-			order[j] = order[j - 1];
-		order[j] = k;
-	}
-	for (int i = 0; i < n; i++) {
-		int k = order[i], c = 0;
-		for (; c < nc; c++) {
-			uint64_t *cc = core + (size_t)c * words;
-			unsigned both = 0;
-			for (size_t w = 0; w < words; w++)
-				both += (unsigned)__builtin_popcountll(cc[w] & m[k].bits[w]);
-			if (4 * both >= 3 * bits_count(cc, words))
-				break;
-		}
-		uint64_t *cc = core + (size_t)c * words;
-		if (c == nc) {
-			memcpy(cc, m[k].bits, words * sizeof *cc);
-			nc++;
-		} else
-			for (size_t w = 0; w < words; w++)
-				cc[w] &= m[k].bits[w];
-		m[k].cluster = c;
-	}
-	/* The entries: each cluster's core, then its groups alike in the rest
-	 * (their sets after the cores, in the scratch); each general is in
-	 * his cluster's core entry and in at most one rest entry. */
-	uint64_t *set[2 * LW_MAX_UNITS];
-	bool further[2 * LW_MAX_UNITS];
-	int ne = 0, in_core[2 * LW_MAX_UNITS], in_rest[2 * LW_MAX_UNITS];
-	int entry_of[2 * LW_MAX_UNITS]; /* a cluster's core entry */
-	for (int k = 0; k < n; k++) {
-		int c = m[k].cluster;
-		bool seen = false;
-		for (int j = 0; j < k && !seen; j++)
-			seen = m[j].cluster == c;
-		if (!seen) {
-			entry_of[c] = ne;
-			set[ne] = core + (size_t)c * words;
-			further[ne++] = false;
-		}
-		in_core[k] = entry_of[c];
-		in_rest[k] = -1;
-	}
-	uint64_t *next = core + (size_t)nc * words;
-	for (int k = 0; k < n; k++) {
-		if (in_rest[k] >= 0)
-			continue;
-		const uint64_t *cc = set[in_core[k]];
-		bool left = false;
-		for (size_t w = 0; w < words; w++) {
-			rest[w] = m[k].bits[w] & ~cc[w];
-			left |= rest[w] != 0;
-		}
-		if (!left)
-			continue;
-		memcpy(next, rest, words * sizeof *next);
-		set[ne] = next;
-		further[ne] = true;
-		next += words;
-		for (int j = k; j < n; j++) {
-			if (in_rest[j] >= 0 || m[j].cluster != m[k].cluster)
-				continue;
-			bool same = true;
-			for (size_t w = 0; w < words && same; w++) {
-				other[w] = m[j].bits[w] & ~cc[w];
-				same = other[w] == rest[w];
-			}
-			if (same)
-				in_rest[j] = ne;
-		}
-		ne++;
-	}
-	/* two entries with one set of destinations are one (each's generals
-	 * may go to all of them) */
-	int same_as[2 * LW_MAX_UNITS];
-	for (int e = 0; e < ne; e++) {
-		same_as[e] = e;
-		for (int f = 0; f < e && same_as[e] == e; f++)
-			if (same_as[f] == f && memcmp(set[e], set[f], words * sizeof *set[e]) == 0)
-				same_as[e] = f;
-	}
-	bool pick[2 * LW_MAX_UNITS];
-	for (int e = 0; e < ne; e++) {
-		if (same_as[e] != e)
-			continue;
-		for (int k = 0; k < n; k++)
-			pick[k] = same_as[in_core[k]] == e ||
-			          (in_rest[k] >= 0 && same_as[in_rest[k]] == e);
-		offer_entry(s, force, m, pick, n, set[e], words, further[e], o,
-		            further[e] ? rests : cores);
-	}
+	              "Destination", "by", "unit", "choices", dests, "choices_by", by));
 }
 
 /* A general of the side on a rail hex: one who may be offered a rail. */
@@ -292,8 +195,8 @@ static bool on_rail(const struct lw_state *s, int side, int u)
  * (lw_rail_mover_check, asked once per general and mode); a walk lists the
  * hexes it reached, and each general's destinations are read from that
  * list into a bit set, not from every hex of the map. Then each mode's
- * (general, destination) pairs are offered as a few entries (offer_mode):
- * the cores with his force, alone, then the rest with his force, alone. */
+ * (general, destination) pairs are offered as one entry (offer_mode):
+ * with his force, then alone. */
 static void offer_rails(const struct lw_state *s, int side, json_t *list)
 {
 	const struct lw_data *d = lw_D();
@@ -324,9 +227,10 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 				continue;
 			if (!built) {
 				o.choice = calloc(d->n_hexes, sizeof *o.choice);
-				bits = calloc((size_t)(4 * movers + 2) * words, sizeof *bits);
+				o.at = calloc(d->n_hexes, sizeof *o.at);
+				bits = calloc((size_t)(2 * movers + 1) * words, sizeof *bits);
 				m[0] = calloc((size_t)(2 * movers), sizeof *m[0]);
-				if (!o.choice || !bits || !m[0])
+				if (!o.choice || !o.at || !bits || !m[0])
 					goto out;
 				m[1] = m[0] + movers;
 				o.scratch = bits + (size_t)(2 * movers) * words;
@@ -354,11 +258,8 @@ static void offer_rails(const struct lw_state *s, int side, json_t *list)
 					m[f][j] = m[f][j - 1];
 					m[f][j - 1] = t;
 				}
-		json_t *rests = json_array();
 		for (int f = 0; f < 2; f++)
-			offer_mode(s, f == 0, m[f], n[f], words, &o, list, rests);
-		json_array_extend(list, rests);
-		json_decref(rests);
+			offer_mode(s, f == 0, m[f], n[f], words, &o, list);
 	}
 out:
 	if (built) {
@@ -369,6 +270,8 @@ out:
 	}
 	free(o.choice);
 	o.choice = NULL;
+	free(o.at);
+	o.at = NULL;
 	free(bits);
 	free(m[0]);
 	o.scratch = NULL;

@@ -1,6 +1,7 @@
 /* lw_bot.c — see lw_bot.h. */
 #include "lw_bot.h"
 
+#include "kit/param_by.h"
 #include "lincolns_war/lw_engine.h"
 
 #include <stdbool.h>
@@ -356,8 +357,8 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* 9.1: the Rail Phase offers each mode's (general, destination) pairs as a
- * few entries with params "unit" and "to" (issue 17); the bot chooses as it
+/* 9.1: the Rail Phase offers each mode's (general, destination) pairs as
+ * an entry with params "unit" and "to", "to" by "unit" (issue 17); the bot chooses as it
  * did when each general and mode was an entry of his own with his
  * destinations, in unit order, with his force first, the destinations in
  * the data's (hex id) order. Appended to out. */
@@ -374,9 +375,10 @@ static void rail_candidates(const struct lw_state *s, const json_t *acts, json_t
 			continue;
 		int f = json_is_true(json_object_get(a, "force")) ? 0 : 1;
 		const json_t *units = json_object_get(json_array_get(ps, 0), "choices");
-		const json_t *to = json_object_get(json_array_get(ps, 1), "choices");
-		size_t c;
-		json_t *x;
+		const json_t *pto = json_array_get(ps, 1);
+		const json_t *to = json_object_get(pto, "choices");
+		size_t c, k;
+		json_t *x, *y;
 		json_array_foreach(units, c, x)
 		{
 			int u = lw_unit_by_id(s, json_string_value(json_object_get(x, "value")));
@@ -384,7 +386,12 @@ static void rail_candidates(const struct lw_state *s, const json_t *acts, json_t
 				continue;
 			if (!dests[u][f])
 				dests[u][f] = json_array();
-			json_array_extend(dests[u][f], (json_t *)to);
+			/* his destinations: the open ones (kit/param_by.h) */
+			json_array_foreach(to, k, y)
+			{
+				if (tg_param_open(pto, c, k))
+					json_array_append(dests[u][f], y);
+			}
 		}
 	}
 	char id[48];

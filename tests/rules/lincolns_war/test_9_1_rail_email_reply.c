@@ -1,20 +1,23 @@
-/* 9.1 by email reply: a rail move is offered as entries with two params,
- * the general ("unit") and the destination ("to"), any combination legal
- * (issue 17). A player by email gives both as N.K.L (PROTOCOL.md, "Moves
- * by email reply"): for every rail entry of the view at the Rail Phases of
- * a bot-played Campaign game, the reply naming its first and its last
- * general with its first and its last destination is read by the daemon's
- * own parser (mail_in_choose) into an action that act() accepts, the
- * general and destination those of the numbers; and N.K alone (a number
- * short) is refused. */
+/* 9.1 by email reply: a rail move is offered as an entry per mode with two
+ * params, the general ("unit") and the destination ("to"), "to" by "unit":
+ * each general's destinations those his "only"/"except" list opens (issue
+ * 17, PROTOCOL.md). A player by email gives both as N.K.L ("Moves by email
+ * reply"): for every rail entry of the view at the Rail Phases of a
+ * bot-played Campaign game, the reply naming its first and its last
+ * general with the first and the last destination each one's list opens is
+ * read by the daemon's own parser (mail_in_choose) into an action that
+ * act() accepts, the general and destination those of the numbers; a
+ * destination his list shuts is refused with a sentence (act() would
+ * refuse it too); and N.K alone (a number short) is refused. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/mail_in.h"
+#include "kit/param_by.h"
 #include "lw_testkit.h"
 
 static const struct game_module *M = &lincolns_war_module;
-static int entries, replies, accepted;
+static int entries, replies, accepted, shut;
 
 static const char *param_value_text(const json_t *ps, size_t p, size_t k, char *buf, size_t n)
 {
@@ -49,8 +52,35 @@ static void after(void *ctx, struct game *g)
 		if (!CHECKF(json_array_size(ps) == 2 && nu > 0 && nt > 0,
 		            "turn %d: a rail entry without its two params", s->turn))
 			continue;
-		size_t us[2] = {0, nu - 1}, ts[2] = {0, nt - 1};
-		for (int x = 0; x < 2; x++)
+		const json_t *pto = json_array_get(ps, 1);
+		size_t us[2] = {0, nu - 1};
+		for (int x = 0; x < 2; x++) {
+			size_t ts[2] = {nt, nt}, closed = nt;
+			for (size_t t = 0; t < nt; t++) {
+				if (!tg_param_open(pto, us[x], t)) {
+					closed = closed < nt ? closed : t;
+					continue;
+				}
+				ts[0] = ts[0] < nt ? ts[0] : t;
+				ts[1] = t;
+			}
+			if (!CHECKF(ts[0] < nt,
+			            "turn %d: general %zu of a rail entry has no "
+			            "destination",
+			            s->turn, us[x] + 1))
+				continue;
+			if (closed < nt) {
+				char line[64], why[300] = "";
+				snprintf(line, sizeof line, "%zu.%zu.%zu", i + 1, us[x] + 1,
+				         closed + 1);
+				const char *label = NULL;
+				json_t *no = mail_in_choose(acts, line, why, sizeof why, &label);
+				CHECKF(no == NULL && strstr(why, "not open"),
+				       "turn %d: reply %s (a destination his list shuts) taken: %s",
+				       s->turn, line, why);
+				json_decref(no);
+				shut++;
+			}
 			for (int y = 0; y < 2; y++) {
 				char line[64], why[300] = "", b1[32], b2[32];
 				snprintf(line, sizeof line, "%zu.%zu.%zu", i + 1, us[x] + 1,
@@ -79,6 +109,7 @@ static void after(void *ctx, struct game *g)
 				M->free(copy);
 				json_decref(act);
 			}
+		}
 		/* one number short: refused, with a sentence */
 		char line[32], why[300] = "";
 		snprintf(line, sizeof line, "%zu.1", i + 1);
@@ -99,9 +130,10 @@ int main(void)
 	                                        .bot_add = 1,
 	                                        .max_actions = 600},
 	                 after, NULL);
-	printf("# %d rail entries, %d replies read, %d accepted by act()\n", entries, replies,
-	       accepted);
+	printf("# %d rail entries, %d replies read, %d accepted by act(), %d shut refused\n",
+	       entries, replies, accepted, shut);
 	CHECK(entries > 10);
+	CHECK(shut > 0);
 	CHECK(accepted == replies);
 	return tap_done();
 }

@@ -9,8 +9,9 @@
  * accepts and that a plain walk of the rail net from his hex reaches (the
  * walk below asks lw_rail_interrupted and lw_rail_must_stop of every hex it
  * meets, as 9.1 reads). The (general, mode, destination) triples the
- * offer's rail entries reach through their params ("unit" and "to", any
- * combination of their choices, game.h) must be exactly these, each once,
+ * offer's rail entries reach through their params ("unit", and "to" by
+ * "unit": each general's choices of "to" those his "only"/"except" list
+ * opens, PROTOCOL.md and kit/param_by.h) must be exactly these, each once,
  * with the destinations' labels (a city's name and number; none for a hex
  * without a name, whose label would only repeat its number: issue 17, the
  * Rail Phase's patches), at every Rail Phase state of bot-played
@@ -19,14 +20,18 @@
  * reached (which the offer reads) hold exactly its hexes. Issue 17: the
  * offer is not one entry per general and mode (each repeating the
  * destinations most of them share, the largest patches of the Campaign):
- * no two rail entries of one mode offer the same destinations. */
+ * one rail entry per mode, each destination listed once in it, and each
+ * general's list the shorter of "only" and "except" (offer_check.h's
+ * shape too). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "kit/param_by.h"
 #include "lw_rail_fixture.h"
 #include "lw_testkit.h"
+#include "offer_check.h"
 
-static int states, compared, walks_differ, lists, twice, same_list;
+static int states, compared, walks_differ, lists, twice, same_list, longer;
 
 /* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until
  * the side controls a Kentucky city. */
@@ -159,10 +164,11 @@ static json_t *reference(const struct lw_state *s, int side)
 /* The offer's rail entries expanded into [unit id, force, [[to, label]...]]
  * lists, one per general and mode, in the reference's order (unit order,
  * with his force first; destinations in the data's order, which is hex id
- * order): every combination of an entry's "unit" and "to" choices is one
- * triple. A triple reached twice is a failure (counted in *twice); so is
- * an entry of one mode with the destinations of another (*same_list). */
-static json_t *offered(const struct lw_state *s, int side, int *twice, int *same_list)
+ * order): every choice of an entry's "unit" with each "to" choice it
+ * opens is one triple. A triple reached twice is a failure (counted in
+ * *twice); so is a second entry of one mode (*same_list), and a general's
+ * list longer than its other form would be (*longer). */
+static json_t *offered(const struct lw_state *s, int side, int *twice, int *same_list, int *longer)
 {
 	const struct lw_data *d = lw_D();
 	static uint8_t got[LW_MAX_UNITS][2][LW_RAIL_HEX_IDS];
@@ -177,24 +183,28 @@ static json_t *offered(const struct lw_state *s, int side, int *twice, int *same
 			continue;
 		int f = json_is_true(json_object_get(a, "force")) ? 0 : 1;
 		json_t *ps = json_object_get(e, "params");
-		json_t *units = NULL, *to = NULL;
+		json_t *units = NULL, *to = NULL, *pto = NULL;
+		char why[300];
+		const char *bad = tg_offer_bad(e, true, why, sizeof why);
+		CHECKF(bad == NULL, "turn %d: %s", s->turn, bad);
 		for (size_t p = 0; p < json_array_size(ps); p++) {
 			const char *name =
 			    json_string_value(json_object_get(json_array_get(ps, p), "name"));
 			json_t *ch = json_object_get(json_array_get(ps, p), "choices");
 			if (name && strcmp(name, "unit") == 0)
 				units = ch;
-			else if (name && strcmp(name, "to") == 0)
+			else if (name && strcmp(name, "to") == 0) {
 				to = ch;
+				pto = json_array_get(ps, p);
+			}
 		}
-		if (!CHECKF(units && to && json_array_size(ps) == 2 &&
-		                !json_object_get(a, "unit") && !json_object_get(a, "to"),
-		            "turn %d: a rail entry without exactly the params unit and to",
-		            s->turn))
+		if (!CHECKF(
+		        units && to && json_array_size(ps) == 2 && !json_object_get(a, "unit") &&
+		            !json_object_get(a, "to") && tg_param_by_index(ps, pto) == 0,
+		        "turn %d: a rail entry without exactly the params unit and to", s->turn))
 			continue;
-		for (size_t k = 0; k < json_array_size(lists[f]); k++)
-			if (json_equal(json_array_get(lists[f], k), to))
-				(*same_list)++;
+		if (json_array_size(lists[f]))
+			(*same_list)++;
 		json_array_append(lists[f], to);
 		for (size_t c = 0; c < json_array_size(units); c++) {
 			int u = lw_unit_by_id(s, json_string_value(json_object_get(
@@ -202,7 +212,19 @@ static json_t *offered(const struct lw_state *s, int side, int *twice, int *same
 			if (!CHECKF(u >= 0 && u < LW_MAX_UNITS,
 			            "turn %d: a rail choice names no unit", s->turn))
 				continue;
-			for (size_t t = 0; t < json_array_size(to); t++) {
+			size_t nt = json_array_size(to), open = 0;
+			for (size_t t = 0; t < nt; t++)
+				open += tg_param_open(pto, c, t);
+			const json_t *by = json_array_get(json_object_get(pto, "choices_by"), c);
+			size_t listed = json_array_size(json_object_get(by, "only")) +
+			                json_array_size(json_object_get(by, "except"));
+			if (listed > nt - listed)
+				(*longer)++;
+			CHECKF(open > 0, "turn %d: a general whose list opens no destination",
+			       s->turn);
+			for (size_t t = 0; t < nt; t++) {
+				if (!tg_param_open(pto, c, t))
+					continue;
 				json_t *x = json_array_get(to, t);
 				json_int_t h = json_integer_value(json_object_get(x, "value"));
 				if (!CHECKF(h > 0 && h < LW_RAIL_HEX_IDS,
@@ -243,7 +265,8 @@ static void after(void *ctx, struct game *g)
 	if (s->phase != LW_PH_RAIL)
 		return;
 	states++;
-	json_t *want = reference(s, s->phasing), *got = offered(s, s->phasing, &twice, &same_list);
+	json_t *want = reference(s, s->phasing),
+	       *got = offered(s, s->phasing, &twice, &same_list, &longer);
 	compared += (int)json_array_size(want);
 	TK_CHECK_SAME_OFFER(want, got, s->turn, 300);
 }
@@ -258,11 +281,12 @@ int main(void)
 	                                        .max_actions = 1500},
 	                 after, NULL);
 	printf("# %d Rail Phase states, %d general x mode lists compared, %d walks differed, "
-	       "%d hexes listed by the walks, %d triples offered twice, %d entries with "
-	       "another's destinations\n",
-	       states, compared, walks_differ, lists, twice, same_list);
+	       "%d hexes listed by the walks, %d triples offered twice, %d second entries "
+	       "of a mode, %d general's lists longer than their other form\n",
+	       states, compared, walks_differ, lists, twice, same_list, longer);
 	CHECK(twice == 0);
 	CHECK(same_list == 0);
+	CHECK(longer == 0);
 	CHECK(states > 20);
 	CHECK(compared > 100);
 	CHECK(lists > 1000);

@@ -2,6 +2,7 @@
  * after rail movement (lw_tco's 17.5 helper, one PC, one star per general
  * per turn, then no more railing), 9.3 every RIT removed at its end, the
  * Raided markers of the last turn gone (13.2.2.1), then the card draw. */
+#include "kit/param_by.h"
 #include "lw_rail_fixture.h"
 
 static bool offers(const struct lw_state *s, int side, const char *type)
@@ -19,9 +20,11 @@ static bool offers(const struct lw_state *s, int side, const char *type)
 }
 
 /* Every rail entry leaves the general and his destination to choose, as
- * the params "unit" and "to" (issue 17: one list of destinations for many
- * generals); every combination of their choices, filled in, is an action
- * the phase accepts (checked on a copy of the state). */
+ * the params "unit" and "to", "to" by "unit" (issue 17: one list of
+ * destinations for many generals, each general's open ones given by his
+ * "only"/"except" list); every general with each destination his list
+ * opens, filled in, is an action the phase accepts, and each it shuts one
+ * it refuses (checked on a copy of the state). */
 static void check_rail_params(const struct lw_state *s, int side)
 {
 	json_t *l = json_array();
@@ -41,8 +44,10 @@ static void check_rail_params(const struct lw_state *s, int side)
 		json_t *units = json_object_get(pu, "choices"),
 		       *to = json_object_get(pt, "choices");
 		CHECK(json_array_size(units) > 0 && json_array_size(to) > 0);
+		CHECK_EQ_STR(json_string_value(json_object_get(pt, "by")), "unit");
 		for (size_t u = 0; u < json_array_size(units); u++)
 			for (size_t c = 0; c < json_array_size(to); c++) {
+				bool open = tg_param_open(pt, u, c);
 				json_t *filled = json_deep_copy(a);
 				json_object_set(filled, "unit",
 				                json_object_get(json_array_get(units, u), "value"));
@@ -51,8 +56,9 @@ static void check_rail_params(const struct lw_state *s, int side)
 				char *txt = json_dumps(filled, JSON_COMPACT);
 				struct lw_state *copy = malloc(sizeof *copy);
 				memcpy(copy, s, sizeof *copy);
-				CHECKF(rx_rail(copy, side, txt) == 0,
-				       "offered rail move accepted: %s", txt);
+				CHECKF((rx_rail(copy, side, txt) == 0) == open,
+				       "offered rail move %s: %s", open ? "accepted" : "refused",
+				       txt);
 				free(copy);
 				free(txt);
 				json_decref(filled);
