@@ -100,14 +100,15 @@ async function chooserTexts(page, entry, stats) {
   stats.byValue += entry.params.filter((prm) => !prm.many).flatMap((prm) => prm.choices).filter((c) => c.label === undefined).length;
 }
 
-// Plays action i of `view` by keys; returns the act the page sent.
-async function keyMove(p, view, i, stats) {
+// Plays action i of `view` by keys; returns the act the page sent. Past
+// the ninth action, or when `search` is set, through the search.
+async function keyMove(p, view, i, stats, search = false) {
   const entry = view.actions[i];
   const page = p.page;
   let shown = await shownIndexes(page);
   let k = shown.indexOf(i);
   if (k < 0) fail(`${p.name}: action ${i} (${entry.label}) is not listed`);
-  if (k >= 9) {
+  if (k >= 9 || search) {
     // Past the ninth: `/`, the label typed, Enter keeps the matches listed.
     await page.keyboard.press("/");
     const f = await focused(page);
@@ -418,7 +419,10 @@ async function main() {
       const c = stats.backed ? -1 : view.actions.findIndex((x) => x.params?.length);
       if (c >= 0 && (await chooserBack(p, view, c, stats))) i = c;
       if (!stats.onMap && i !== c && (await mapKeys(p, view))) stats.onMap = true;
-      else await keyMove(p, view, i, stats);
+      // The search at least once: since the Rail Phase's offer is one
+      // entry a mode (issue 17, session 21) the policy's picks may all be
+      // among the first nine; then one of the second half is searched.
+      else await keyMove(p, view, i, stats, !stats.searched && moves >= MOVES / 2);
       // The server took it: this socket's next view is seq + 1, and the
       // opponent's socket has it too.
       await until(`seq ${before + 1} on ${p.name}'s socket`, () => timeline(p.frames, match).has(before + 1));
