@@ -240,6 +240,14 @@ unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b)
 	return s ? s->flags : 0;
 }
 
+uint32_t lw_data_river_bit(const struct lw_data *d, const char *name)
+{
+	for (size_t r = 0; name != NULL && r < d->n_rivers; r++)
+		if (strcmp(d->rivers[r], name) == 0)
+			return 1u << r;
+	return 0;
+}
+
 const struct lw_city *lw_data_city(const struct lw_data *d, const char *id)
 {
 	for (size_t i = 0; id != NULL && i < d->n_cities; i++)

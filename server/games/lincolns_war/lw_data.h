@@ -61,6 +61,11 @@ struct lw_hex {
 	bool rail;                 /* a rail line runs through this hex (9.1, 20.0) */
 	bool river;                /* at least one hexside of this hex is a river */
 	int city;                  /* index into lw_data.cities, -1 if none */
+	/* the river_bit of each of its river hexsides, or'ed: which rivers
+	 * the hex touches (issue 17: the supply trace's river sections, 20.1,
+	 * asked it of every neighbour of every hex of a section, each a walk
+	 * of the neighbours with a hexside look-up and a strcmp) */
+	uint32_t rivers;
 	const char *source;
 };
 
@@ -69,6 +74,9 @@ struct lw_hexside {
 	int a, b;          /* the two hexes, a < b */
 	unsigned flags;    /* LW_HS_* */
 	const char *river; /* "Mississippi", "Ohio"...; NULL if no river */
+	/* 1 << the river's index in lw_data.rivers (one index per name); 0 if
+	 * no river */
+	uint32_t river_bit;
 	const char *source;
 };
 
@@ -318,6 +326,7 @@ struct lw_tables {
 };
 
 #define LW_HEX_IDS 10000 /* hex ids are XXYY (tg_hex_parse: four digits) */
+#define LW_MAX_RIVERS 32 /* rivers of distinct names (lw_hex.rivers' bits) */
 
 struct lw_data {
 	struct tg_hexgrid grid;
@@ -335,6 +344,10 @@ struct lw_data {
 	const int16_t (*rail_next)[6];
 	const struct lw_hexside *hexsides; /* sorted by id */
 	size_t n_hexsides;
+	/* the rivers' names, each once, in the order the map first gives
+	 * them; a hexside's river_bit and a hex's rivers index this */
+	const char *const *rivers;
+	size_t n_rivers;
 	const struct lw_city *cities;
 	size_t n_cities;
 	const struct lw_general *generals;
@@ -378,6 +391,17 @@ const struct lw_data *lw_data_get(struct lw_data_error *err);
 const struct lw_hex *lw_data_hex(const struct lw_data *d, int id);
 const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b);
 unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b); /* 0 if none */
+/* The river_bit of the river named name, 0 if none is. */
+uint32_t lw_data_river_bit(const struct lw_data *d, const char *name);
+/* The rivers hex touches (lw_hex.rivers; 0 for a hex not on the map): hex
+ * touches the river of hexside s when lw_data_hex_rivers(d, hex) &
+ * s->river_bit, any river when it is not 0. */
+static inline uint32_t lw_data_hex_rivers(const struct lw_data *d, int hex)
+{
+	return hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]
+	           ? d->hexes[d->hex_slot[hex] - 1].rivers
+	           : 0;
+}
 const struct lw_city *lw_data_city(const struct lw_data *d, const char *id);
 const struct lw_city *lw_data_city_at(const struct lw_data *d, int hex);
 int lw_data_general_index(const struct lw_data *d, const char *id);

@@ -43,6 +43,7 @@ struct lw_data_owned {
 	const struct lw_hexside *(*next_side)[6];
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
+	const char *rivers[LW_MAX_RIVERS]; /* lw_data.rivers */
 	struct lw_city *cities;
 	struct lw_general *generals;
 	struct lw_tco *tcos;

@@ -460,11 +460,26 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	    load_sides(o, root, "impassable", false, err) < 0 || load_rails(o, root, err) < 0)
 		return -1;
 	for (size_t i = 0; i < o->pub.n_hexsides; i++) {
-		if (!(o->hexsides[i].flags & LW_HS_RIVER))
+		struct lw_hexside *s = &o->hexsides[i];
+		if (!(s->flags & LW_HS_RIVER))
 			continue;
-		o->hexes[hex_index(o, o->hexsides[i].a)].river = true;
-		o->hexes[hex_index(o, o->hexsides[i].b)].river = true;
+		size_t r = 0;
+		while (r < o->pub.n_rivers && strcmp(o->rivers[r], s->river) != 0)
+			r++;
+		if (r == o->pub.n_rivers) {
+			if (r == LW_MAX_RIVERS)
+				return lw_fail(err, LW_DATA_ESCHEMA, F, "rivers",
+				               "more than %d rivers", LW_MAX_RIVERS);
+			o->rivers[o->pub.n_rivers++] = s->river;
+		}
+		s->river_bit = 1u << r;
+		struct lw_hex *a = &o->hexes[hex_index(o, s->a)],
+		              *b = &o->hexes[hex_index(o, s->b)];
+		a->river = b->river = true;
+		a->rivers |= s->river_bit;
+		b->rivers |= s->river_bit;
 	}
+	o->pub.rivers = o->rivers;
 	/* Sort for binary search; city indexes in hexes stay valid (they index cities). */
 	qsort(o->hexes, o->pub.n_hexes, sizeof *o->hexes, cmp_hex);
 	qsort(o->hexsides, o->pub.n_hexsides, sizeof *o->hexsides, cmp_side);

@@ -146,22 +146,19 @@ static void add_city(struct trace *t, int hex)
 	}
 }
 
-/* Does hex touch the river named r (a river hexside of that name)? */
-static bool touches_river(const struct lw_data *d, int hex, const char *r)
+/* Does hex touch river r (a hexside's river_bit; ~0u: any river)? Read
+ * from the data's rivers of each hex (issue 17: section_ends asks it of
+ * every neighbour of every hex of a river section, and a walk of the
+ * neighbours with a hexside look-up for each was a fifth of lw_act's
+ * instructions while forces were out of supply). */
+static bool touches_river(const struct lw_data *d, int hex, uint32_t r)
 {
-	int nb[6];
-	int n = neighbours(d, hex, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hexside *hs = lw_data_hexside(d, hex, nb[i]);
-		if (hs && hs->river && (!r || hs->river == r || strcmp(hs->river, r) == 0))
-			return true;
-	}
-	return false;
+	return (lw_data_hex_rivers(d, hex) & r) != 0;
 }
 
 /* 20.1: the controllers of the river cities that bound the section of river
  * r around hexes a and b. *friendly / *enemy tell who holds an end. */
-static void section_ends(const struct trace *t, const char *r, int a, int b, bool *friendly,
+static void section_ends(const struct trace *t, uint32_t r, int a, int b, bool *friendly,
                          bool *enemy, bool *asset)
 {
 	enum { SECTION_MAX = 128 };
@@ -197,7 +194,7 @@ static void section_ends(const struct trace *t, const char *r, int a, int b, boo
 }
 
 /* 20.1: may supply be traced across or into the section of river r? */
-static bool section_ok(const struct trace *t, const char *r, int a, int b)
+static bool section_ok(const struct trace *t, uint32_t r, int a, int b)
 {
 	bool fr, en, asset;
 	section_ends(t, r, a, b, &fr, &en, &asset);
@@ -240,7 +237,7 @@ static bool land_step_ok(struct trace *t, int a, int b)
 		return false;
 	if (has_units(t->s, b, enemy_of(t->side), false) || enemy_city(t, b) || cav_cut(t, b))
 		return false; /* 20.0: never through an enemy unit's hex */
-	if (hs && hs->river && !section_ok(t, hs->river, a, b))
+	if (hs && hs->river && !section_ok(t, hs->river_bit, a, b))
 		return false; /* 20.1: across an unfriendly river section */
 	return true;
 }
@@ -277,7 +274,7 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	 * crossing is (land_step_ok): an unfriendly section, or a contested one
 	 * for the Confederates without an Asset, closes the bridge. */
 	const struct lw_hexside *rhs = lw_data_hexside(t->d, a, b);
-	bool bridge_ok = !(rhs && rhs->river) || section_ok(t, rhs->river, a, b);
+	bool bridge_ok = !(rhs && rhs->river) || section_ok(t, rhs->river_bit, a, b);
 	if ((f & LW_HS_RAIL) && bridge_ok && !has_units(t->s, b, enemy_of(t->side), false) &&
 	    !enemy_city(t, b) && !cav_cut(t, b) && !lw_rit_at(t->s, b))
 		return true;
@@ -288,9 +285,9 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	int n = neighbours(t->d, a, nb);
 	for (int i = 0; i < n; i++) {
 		const struct lw_hexside *hs = lw_data_hexside(t->d, a, nb[i]);
-		if (!hs || !hs->river || !touches_river(t->d, b, hs->river))
+		if (!hs || !hs->river || !touches_river(t->d, b, hs->river_bit))
 			continue;
-		if (!section_ok(t, hs->river, a, b))
+		if (!section_ok(t, hs->river_bit, a, b))
 			continue;
 		if (has_units(t->s, b, enemy_of(t->side), false) &&
 		    !has_units(t->s, b, enemy_of(t->side), true))
@@ -342,7 +339,7 @@ static bool trace_run(struct trace *t, int hex)
 	int nq = 0;
 	for (int i = 0; i < nl; i++) {
 		add_city(t, land[i]);
-		if ((rail_hex(t->d, land[i]) || touches_river(t->d, land[i], NULL)) &&
+		if ((rail_hex(t->d, land[i]) || touches_river(t->d, land[i], ~0u)) &&
 		    kentucky_ok(t, land[i])) {
 			t->seen[land[i]] = 2;
 			q[nq++] = (int16_t)land[i];
@@ -737,5 +734,5 @@ bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, i
 	t.s = s;
 	t.d = lw_D();
 	t.side = side;
-	return section_ok(&t, river, a, b);
+	return section_ok(&t, lw_data_river_bit(t.d, river), a, b);
 }

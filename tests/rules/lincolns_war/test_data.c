@@ -850,6 +850,57 @@ static void hexside_lookup(void)
 	CHECKF(asked > 8 * 100, "%d pairs asked", asked);
 }
 
+/* Does hex touch the river named r (NULL: any river)? The slow definition
+ * the supply trace used before the data kept each hex's rivers: a walk of
+ * the grid's neighbours with a hexside look-up and a name comparison. */
+static bool touches_river_scan(int hex, const char *r)
+{
+	int nb[6];
+	int n = tg_hex_neighbours(&D->grid, hex, nb);
+	for (int i = 0; i < n; i++) {
+		const struct lw_hexside *hs = lw_data_hexside(D, hex, nb[i]);
+		if (hs && hs->river && (!r || strcmp(hs->river, r) == 0))
+			return true;
+	}
+	return false;
+}
+
+/* The rivers each hex touches are read from the data (lw_hex.rivers,
+ * issue 17): for every hex id, on the map or not, and every river (and any
+ * river), lw_data_hex_rivers answers as the scan does; each river is named
+ * once; each hexside's river_bit is its river's. */
+static void river_lookup(void)
+{
+	CHECKF(D->n_rivers >= 9 && D->n_rivers <= LW_MAX_RIVERS, "%zu rivers", D->n_rivers);
+	for (size_t r = 0; r < D->n_rivers; r++)
+		for (size_t q = 0; q < r; q++)
+			CHECKF(strcmp(D->rivers[r], D->rivers[q]) != 0, "%s named once",
+			       D->rivers[r]);
+	int wrong = 0, touching = 0;
+	for (size_t j = 0; j < D->n_hexsides; j++) {
+		const struct lw_hexside *x = &D->hexsides[j];
+		uint32_t want = x->river ? lw_data_river_bit(D, x->river) : 0;
+		wrong += x->river_bit != want || (x->river != NULL) != (want != 0);
+	}
+	for (int id = -2; id < LW_HEX_IDS + 2; id++) {
+		uint32_t got = lw_data_hex_rivers(D, id);
+		const struct lw_hex *h = lw_data_hex(D, id);
+		bool any = h && touches_river_scan(id, NULL);
+		wrong += (got != 0) != any || (h && h->river != any);
+		for (size_t r = 0; r < D->n_rivers; r++) {
+			bool want = h && touches_river_scan(id, D->rivers[r]);
+			wrong += ((got >> r) & 1u) != want;
+			touching += want;
+		}
+		wrong += D->n_rivers < 32 && (got >> D->n_rivers) != 0;
+	}
+	CHECKF(wrong == 0, "a hex's rivers or a hexside's river_bit differ from a scan %d times",
+	       wrong);
+	CHECKF(touching > 100, "%d hex x river pairs touch", touching);
+	CHECK(lw_data_river_bit(D, "Mississippi") != 0);
+	CHECK(lw_data_river_bit(D, "Hudson") == 0 && lw_data_river_bit(D, NULL) == 0);
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -860,6 +911,7 @@ int main(void)
 	stated_map();
 	hex_lookup();
 	hexside_lookup();
+	river_lookup();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
