@@ -242,29 +242,8 @@ int lw_supply_city_distance(const struct lw_state *s, int side, int hex)
 
 bool lw_hex_in_territory(int hex, int side)
 {
-	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	if (!h || !h->state[0] || strcmp(h->state, "KY") == 0 || strcmp(h->state, "MO") == 0)
-		return false;
-	/* A state is a side's territory when its cities started under that side
-	 * (MD and DE are Union, 2.4.1). A state without cities (DE, NJ, IA): by
-	 * the territory the map data gives its hexes (1.1's red dotted lines). */
-	const struct lw_data *d = lw_D();
-	int own = 0, other = 0;
-	for (size_t i = 0; i < d->n_cities; i++) {
-		const struct lw_hex *ch = lw_data_hex(d, d->cities[i].hex);
-		if (!ch || strcmp(ch->state, h->state) != 0)
-			continue;
-		int ctl = d->cities[i].control == LW_CTRL_UNION         ? LW_UNION
-		          : d->cities[i].control == LW_CTRL_CONFEDERATE ? LW_CONFEDERATE
-		                                                        : LW_NOSIDE;
-		if (ctl == side)
-			own++;
-		else if (ctl != LW_NOSIDE)
-			other++;
-	}
-	if (own || other)
-		return own > other;
-	return h->territory == (side == LW_UNION ? LW_CTRL_UNION : LW_CTRL_CONFEDERATE);
+	/* the data's, set for each hex at load (lw_data_in_territory) */
+	return lw_data_in_territory(lw_D(), hex, side);
 }
 
 /* 12.4: would the units of `side` at hex, plus `add` (units moving in), with

@@ -240,6 +240,38 @@ unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b)
 	return s ? s->flags : 0;
 }
 
+bool lw_data_territory_scan(const struct lw_data *d, const struct lw_hex *h, int side)
+{
+	if (!h->state[0] || strcmp(h->state, "KY") == 0 || strcmp(h->state, "MO") == 0)
+		return false;
+	int own = 0, other = 0;
+	for (size_t i = 0; i < d->n_cities; i++) {
+		const struct lw_hex *ch = lw_data_hex(d, d->cities[i].hex);
+		if (!ch || strcmp(ch->state, h->state) != 0)
+			continue;
+		int ctl = d->cities[i].control == LW_CTRL_UNION         ? LW_UNION
+		          : d->cities[i].control == LW_CTRL_CONFEDERATE ? LW_CONFEDERATE
+		                                                        : LW_NOSIDE;
+		if (ctl == side)
+			own++;
+		else if (ctl != LW_NOSIDE)
+			other++;
+	}
+	if (own || other)
+		return own > other;
+	return h->territory == (side == LW_UNION ? LW_CTRL_UNION : LW_CTRL_CONFEDERATE);
+}
+
+bool lw_data_in_territory(const struct lw_data *d, int hex, int side)
+{
+	const struct lw_hex *h = lw_data_hex(d, hex);
+	if (!h)
+		return false;
+	if (side >= LW_NOSIDE && side <= LW_CONFEDERATE)
+		return (h->territory_of >> side) & 1u;
+	return lw_data_territory_scan(d, h, side);
+}
+
 uint32_t lw_data_river_bit(const struct lw_data *d, const char *name)
 {
 	for (size_t r = 0; name != NULL && r < d->n_rivers; r++)

@@ -66,6 +66,11 @@ struct lw_hex {
 	 * asked it of every neighbour of every hex of a section, each a walk
 	 * of the neighbours with a hexside look-up and a strcmp) */
 	uint32_t rivers;
+	/* bit 1 << side (LW_NOSIDE, LW_UNION, LW_CONFEDERATE) when the hex is
+	 * that side's territory as lw_data_in_territory judges it, set once at
+	 * load (issue 17: the supply trace asks it of every river hex it
+	 * steps through, each a walk of the cities with a strcmp) */
+	uint8_t territory_of;
 	const char *source;
 };
 
@@ -391,6 +396,13 @@ const struct lw_data *lw_data_get(struct lw_data_error *err);
 const struct lw_hex *lw_data_hex(const struct lw_data *d, int id);
 const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b);
 unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b); /* 0 if none */
+/* Is hex a territory of side? Kentucky and Missouri are nobody's; a
+ * state is a side's territory when most of its cities that started under
+ * a side started under that one (MD and DE are Union, 2.4.1); a state
+ * without such cities (DE, NJ, IA): by the territory the map gives its
+ * hexes (1.1's red dotted lines). Read from lw_hex.territory_of for the
+ * three sides. */
+bool lw_data_in_territory(const struct lw_data *d, int hex, int side);
 /* The river_bit of the river named name, 0 if none is. */
 uint32_t lw_data_river_bit(const struct lw_data *d, const char *name);
 /* The rivers hex touches (lw_hex.rivers; 0 for a hex not on the map): hex

@@ -82,6 +82,9 @@ int lw_region_parse(const char *s);
 /* A source must start "rule " or "reconstructed". */
 int lw_check_source(const struct lw_ctx *c, const json_t *o, const char **out);
 
+/* lw_data_in_territory's definition, a walk of the cities: what
+ * lw_hex.territory_of keeps for each side (lw_data.c). */
+bool lw_data_territory_scan(const struct lw_data *d, const struct lw_hex *h, int side);
 int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err);
 int lw_load_generals(struct lw_data_owned *o, struct lw_data_error *err);
 int lw_load_cards(struct lw_data_owned *o, enum lw_side side, struct lw_data_error *err);

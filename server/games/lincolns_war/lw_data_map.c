@@ -491,5 +491,11 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	for (size_t i = 0; i < o->pub.n_hexes; i++)
 		if (o->hexes[i].id >= 0 && o->hexes[i].id < LW_HEX_IDS)
 			o->hex_slot[o->hexes[i].id] = (uint16_t)(i + 1);
+	/* each hex's territory, from the cities' starting control (loaded
+	 * above with the map) */
+	for (size_t i = 0; i < o->pub.n_hexes; i++)
+		for (int side = LW_NOSIDE; side <= LW_CONFEDERATE; side++)
+			if (lw_data_territory_scan(&o->pub, &o->hexes[i], side))
+				o->hexes[i].territory_of |= (uint8_t)(1u << side);
 	return neighbour_lists(o, err);
 }

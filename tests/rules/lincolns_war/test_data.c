@@ -901,6 +901,51 @@ static void river_lookup(void)
 	CHECK(lw_data_river_bit(D, "Hudson") == 0 && lw_data_river_bit(D, NULL) == 0);
 }
 
+/* Is hex a territory of side? The definition lw_hex_in_territory had
+ * before the data kept each hex's territory: a walk of the cities. */
+static bool in_territory_scan(int hex, int side)
+{
+	const struct lw_hex *h = lw_data_hex(D, hex);
+	if (!h || !h->state[0] || strcmp(h->state, "KY") == 0 || strcmp(h->state, "MO") == 0)
+		return false;
+	int own = 0, other = 0;
+	for (size_t i = 0; i < D->n_cities; i++) {
+		const struct lw_hex *ch = lw_data_hex(D, D->cities[i].hex);
+		if (!ch || strcmp(ch->state, h->state) != 0)
+			continue;
+		int ctl = D->cities[i].control == LW_CTRL_UNION         ? LW_UNION
+		          : D->cities[i].control == LW_CTRL_CONFEDERATE ? LW_CONFEDERATE
+		                                                        : LW_NOSIDE;
+		if (ctl == side)
+			own++;
+		else if (ctl != LW_NOSIDE)
+			other++;
+	}
+	if (own || other)
+		return own > other;
+	return h->territory == (side == LW_UNION ? LW_CTRL_UNION : LW_CTRL_CONFEDERATE);
+}
+
+/* Each hex's territory is read from the data (lw_hex.territory_of, issue
+ * 17): for every hex id, on the map or not, and every side (and two
+ * values that are none), lw_data_in_territory answers as the walk of the
+ * cities does. */
+static void territory_lookup(void)
+{
+	int wrong = 0, of[3] = {0};
+	for (int id = -2; id < LW_HEX_IDS + 2; id++)
+		for (int side = -1; side <= 3; side++) {
+			bool want = in_territory_scan(id, side);
+			wrong += lw_data_in_territory(D, id, side) != want;
+			if (want && side >= 0 && side <= 2)
+				of[side]++;
+		}
+	CHECKF(wrong == 0, "lw_data_in_territory differs from the walk of the cities %d times",
+	       wrong);
+	CHECKF(of[LW_UNION] > 50 && of[LW_CONFEDERATE] > 100, "%d Union, %d Confederate hexes",
+	       of[LW_UNION], of[LW_CONFEDERATE]);
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -912,6 +957,7 @@ int main(void)
 	hex_lookup();
 	hexside_lookup();
 	river_lookup();
+	territory_lookup();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
