@@ -127,6 +127,9 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->rail_next);
 	free(o->next_flags);
 	free(o->next_side);
+	free(o->section);
+	free(o->section_first);
+	free(o->section_city);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);

@@ -44,6 +44,15 @@ struct lw_data_owned {
 	struct lw_hexside *hexsides;
 	size_t cap_hexsides;
 	const char *rivers[LW_MAX_RIVERS]; /* lw_data.rivers */
+	/* 20.1's river sections (lw_data_sections.h): section[i * n_rivers +
+	 * r] is 1 + the section of river r that the hex of index i is in (0: a
+	 * city, or a hex not touching r); section k's city hexes are
+	 * section_city[section_first[k]] up to section_city[section_first[k +
+	 * 1]] */
+	uint16_t *section;
+	uint32_t *section_first;
+	int16_t *section_city;
+	size_t n_sections;
 	struct lw_city *cities;
 	struct lw_general *generals;
 	struct lw_tco *tcos;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw_data_internal.h"
+#include "lw_data_sections.h"
 
 static const char F[] = "map.json";
 
@@ -424,6 +425,8 @@ static int cmp_side(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int river_sections(struct lw_data_owned *o, struct lw_data_error *err);
+
 int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 {
 	const json_t *root = o->root[LW_F_MAP];
@@ -497,5 +500,137 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 		for (int side = LW_NOSIDE; side <= LW_CONFEDERATE; side++)
 			if (lw_data_territory_scan(&o->pub, &o->hexes[i], side))
 				o->hexes[i].territory_of |= (uint8_t)(1u << side);
-	return neighbour_lists(o, err);
+	if (neighbour_lists(o, err) < 0)
+		return -1;
+	return river_sections(o, err);
+}
+
+/* The hexes next to hex: a data hex's from its list, any other's from the
+ * grid (as lw_supply.c's neighbours). */
+static int next_to(const struct lw_data *d, int hex, int nb[6])
+{
+	if (hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
+		const int16_t *next = d->next[d->hex_slot[hex] - 1];
+		int n = 0;
+		while (n < 6 && next[n]) {
+			nb[n] = next[n];
+			n++;
+		}
+		return n;
+	}
+	return tg_hex_neighbours(&d->grid, hex, nb);
+}
+
+static bool seed_hex(int h)
+{
+	return h > 0 && h < LW_HEX_IDS;
+}
+
+static bool city_hex(const struct lw_data *d, int h)
+{
+	const struct lw_hex *x = lw_data_hex(d, h);
+	return x && x->city >= 0;
+}
+
+static int add_end(int16_t *out, int n, int cap, int hex)
+{
+	for (int i = 0; i < n && i < cap; i++)
+		if (out[i] == hex)
+			return n;
+	if (n < cap)
+		out[n] = (int16_t)hex;
+	return n + 1;
+}
+
+int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int b, int16_t *out,
+                         int cap)
+{
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	int r = river_bit ? __builtin_ctz(river_bit) : 0;
+	int seeds[2] = {a, b}, n = 0;
+	for (int s = 0; s < 2; s++) {
+		int x = seeds[s];
+		if (!seed_hex(x) || (s == 1 && b == a))
+			continue;
+		if (city_hex(d, x)) {
+			n = add_end(out, n, cap, x);
+			continue;
+		}
+		int nb[6];
+		int m = next_to(d, x, nb);
+		for (int j = 0; j < m; j++) {
+			int y = nb[j];
+			if (!seed_hex(y) || !(lw_data_hex_rivers(d, y) & river_bit))
+				continue;
+			if (city_hex(d, y)) {
+				n = add_end(out, n, cap, y);
+				continue;
+			}
+			unsigned k =
+			    o->section[(size_t)(d->hex_slot[y] - 1) * d->n_rivers + (size_t)r];
+			if (!k)
+				continue; /* river_bit was not one river's */
+			for (uint32_t e = o->section_first[k - 1]; e < o->section_first[k]; e++)
+				n = add_end(out, n, cap, o->section_city[e]);
+		}
+	}
+	return n;
+}
+
+/* Each river's sections: the hexes touching the river that are not
+ * cities, joined where they are next to each other, and the cities
+ * touching the river next to them (lw_data_sections.h). */
+static int river_sections(struct lw_data_owned *o, struct lw_data_error *err)
+{
+	const struct lw_data *d = &o->pub;
+	size_t nh = d->n_hexes, nr = d->n_rivers;
+	o->section = calloc(nh * nr + 1, sizeof *o->section);
+	o->section_first = calloc(nh * nr + 2, sizeof *o->section_first);
+	o->section_city = calloc(nh * nr * 6 + 1, sizeof *o->section_city);
+	int *queue = calloc(nh + 1, sizeof *queue);
+	if (!o->section || !o->section_first || !o->section_city || !queue) {
+		free(queue);
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	}
+	size_t k = 0, ne = 0;
+	for (size_t r = 0; r < nr; r++)
+		for (size_t i = 0; i < nh; i++) {
+			if (!(o->hexes[i].rivers & (1u << r)) || o->hexes[i].city >= 0 ||
+			    !seed_hex(o->hexes[i].id) || o->section[i * nr + r])
+				continue;
+			if (k + 1 >= UINT16_MAX) {
+				free(queue);
+				return lw_fail(err, LW_DATA_ERULE, F, "rivers",
+				               "too many river sections");
+			}
+			size_t first = ne, nq = 0;
+			o->section_first[k] = (uint32_t)first;
+			o->section[i * nr + r] = (uint16_t)(k + 1);
+			queue[nq++] = (int)i;
+			for (size_t q = 0; q < nq; q++) {
+				int nb[6];
+				int m = next_to(d, o->hexes[queue[q]].id, nb);
+				for (int j = 0; j < m; j++) {
+					int y = nb[j];
+					if (!seed_hex(y) || !(lw_data_hex_rivers(d, y) & (1u << r)))
+						continue;
+					size_t yi = (size_t)d->hex_slot[y] - 1;
+					if (o->hexes[yi].city >= 0) {
+						bool seen = false;
+						for (size_t e = first; e < ne && !seen; e++)
+							seen = o->section_city[e] == y;
+						if (!seen)
+							o->section_city[ne++] = (int16_t)y;
+					} else if (!o->section[yi * nr + r]) {
+						o->section[yi * nr + r] = (uint16_t)(k + 1);
+						queue[nq++] = (int)yi;
+					}
+				}
+			}
+			k++;
+		}
+	o->section_first[k] = (uint32_t)ne;
+	o->n_sections = k;
+	free(queue);
+	return 0;
 }

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lw_data_sections.h"
 #include "lw_forage.h"
 #include "lw_it.h"
 #include "lw_march.h"
@@ -147,49 +148,35 @@ static void add_city(struct trace *t, int hex)
 }
 
 /* Does hex touch river r (a hexside's river_bit; ~0u: any river)? Read
- * from the data's rivers of each hex (issue 17: section_ends asks it of
- * every neighbour of every hex of a river section, and a walk of the
- * neighbours with a hexside look-up for each was a fifth of lw_act's
- * instructions while forces were out of supply). */
+ * from the data's rivers of each hex (issue 17: it was a walk of the
+ * neighbours with a hexside look-up and a strcmp for each, asked hundreds
+ * of thousands of times an action while forces were out of supply). */
 static bool touches_river(const struct lw_data *d, int hex, uint32_t r)
 {
 	return (lw_data_hex_rivers(d, hex) & r) != 0;
 }
 
 /* 20.1: the controllers of the river cities that bound the section of river
- * r around hexes a and b. *friendly / *enemy tell who holds an end. */
+ * r around hexes a and b. *friendly / *enemy tell who holds an end. The
+ * cities are the data's (lw_data_section_ends: a river city ends the
+ * section, and the walk along the hexes touching the river between them is
+ * made once at load, issue 17). */
 static void section_ends(const struct trace *t, uint32_t r, int a, int b, bool *friendly,
                          bool *enemy, bool *asset)
 {
-	enum { SECTION_MAX = 128 };
-	int q[SECTION_MAX], n = 0;
+	int16_t ends[LW_MAX_CITIES];
+	int n = lw_data_section_ends(t->d, r, a, b, ends, LW_MAX_CITIES);
 	*friendly = *enemy = *asset = false;
-	if (valid_hex(a))
-		q[n++] = a;
-	if (valid_hex(b) && b != a)
-		q[n++] = b;
-	for (int i = 0; i < n; i++) {
-		int h = q[i];
+	for (int i = 0; i < n && i < LW_MAX_CITIES; i++) {
+		int h = ends[i];
 		int c = lw_city_at(h);
-		if (c >= 0) {
-			int ctl = lw_city_controller(t->s, c);
-			if (ctl == t->side)
-				*friendly = true;
-			if (ctl == t->side && lw_naval_assets_at(t->s, h) > 0)
-				*asset = true; /* 20.1: a CSN Asset in his city of the section */
-			else if (ctl == enemy_of(t->side))
-				*enemy = true;
-			continue; /* a river city ends the section */
-		}
-		int nb[6];
-		int m = neighbours(t->d, h, nb);
-		for (int j = 0; j < m && n < SECTION_MAX; j++) {
-			bool dup = false;
-			for (int k = 0; k < n && !dup; k++)
-				dup = q[k] == nb[j];
-			if (!dup && valid_hex(nb[j]) && touches_river(t->d, nb[j], r))
-				q[n++] = nb[j];
-		}
+		int ctl = lw_city_controller(t->s, c);
+		if (ctl == t->side)
+			*friendly = true;
+		if (ctl == t->side && lw_naval_assets_at(t->s, h) > 0)
+			*asset = true; /* 20.1: a CSN Asset in his city of the section */
+		else if (ctl == enemy_of(t->side))
+			*enemy = true;
 	}
 }
 

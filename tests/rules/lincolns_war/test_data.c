@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lincolns_war/lw_data.h"
+#include "lincolns_war/lw_data_sections.h"
 #include "tap.h"
 
 static const struct lw_data *D;
@@ -946,6 +947,82 @@ static void territory_lookup(void)
 	       of[LW_UNION], of[LW_CONFEDERATE]);
 }
 
+/* The city hexes bounding the section of river r around a and b, as the
+ * supply trace found them before the data kept the sections: a walk from
+ * a and b along the hexes touching the river, a river city ending it. */
+static int section_ends_walk(const char *r, int a, int b, int16_t *out)
+{
+	enum { SECTION_MAX = 128 };
+	int q[SECTION_MAX], n = 0, ne = 0;
+	if (a > 0 && a < LW_HEX_IDS)
+		q[n++] = a;
+	if (b > 0 && b < LW_HEX_IDS && b != a)
+		q[n++] = b;
+	for (int i = 0; i < n; i++) {
+		int h = q[i];
+		if (lw_data_city_at(D, h)) {
+			bool dup = false;
+			for (int k = 0; k < ne && !dup; k++)
+				dup = out[k] == h;
+			if (!dup)
+				out[ne++] = (int16_t)h;
+			continue;
+		}
+		int nb[6];
+		int m = tg_hex_neighbours(&D->grid, h, nb);
+		for (int j = 0; j < m && n < SECTION_MAX; j++) {
+			bool dup = false;
+			for (int k = 0; k < n && !dup; k++)
+				dup = q[k] == nb[j];
+			if (!dup && nb[j] > 0 && nb[j] < LW_HEX_IDS && touches_river_scan(nb[j], r))
+				q[n++] = nb[j];
+		}
+	}
+	return n < SECTION_MAX ? ne : -1; /* -1: the walk reached its bound */
+}
+
+static int cmp_i16(const void *x, const void *y)
+{
+	return *(const int16_t *)x - *(const int16_t *)y;
+}
+
+/* 20.1's river sections are worked out at load (lw_data_sections.h,
+ * issue 17): for every river, every hex and each hex next to it (and
+ * itself, and a hex off the map), lw_data_section_ends gives the cities
+ * the old walk found, each once (and the walk never reached its bound of
+ * 128 hexes, where it would have stopped short). */
+static void river_sections(void)
+{
+	int wrong = 0, asked = 0, bounded = 0;
+	for (size_t r = 0; r < D->n_rivers; r++) {
+		uint32_t bit = 1u << r;
+		for (size_t i = 0; i < D->n_hexes; i++) {
+			int a = D->hexes[i].id, nb[6];
+			int m = tg_hex_neighbours(&D->grid, a, nb);
+			for (int j = -2; j < m; j++) {
+				int b = j == -2 ? a : j == -1 ? 0 : nb[j];
+				int16_t want[LW_HEX_IDS / 16], got[LW_HEX_IDS / 16];
+				int nw = section_ends_walk(D->rivers[r], a, b, want);
+				int ng = lw_data_section_ends(D, bit, a, b, got, LW_HEX_IDS / 16);
+				asked++;
+				bounded += nw > 1;
+				if (nw != ng) {
+					wrong++;
+					continue;
+				}
+				qsort(want, (size_t)nw, sizeof *want, cmp_i16);
+				qsort(got, (size_t)ng, sizeof *got, cmp_i16);
+				wrong += memcmp(want, got, (size_t)nw * sizeof *want) != 0;
+			}
+		}
+	}
+	CHECKF(wrong == 0, "lw_data_section_ends differs from the walk for %d of %d pairs", wrong,
+	       asked);
+	CHECKF(bounded > 100, "%d pairs between two cities or more", bounded);
+	int16_t out[8];
+	CHECK(lw_data_section_ends(D, 0, 0, -1, out, 8) == 0);
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -958,6 +1035,7 @@ int main(void)
 	hexside_lookup();
 	river_lookup();
 	territory_lookup();
+	river_sections();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();

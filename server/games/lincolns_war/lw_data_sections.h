@@ -1,0 +1,26 @@
+/* lw_data_sections.h — the river sections of 20.1, worked out once at load.
+ *
+ * "River Sections" (20.1) are the stretches of a river between river
+ * cities: who holds the cities at a section's ends decides whether supply
+ * may be traced across or along it. Which cities bound the section around
+ * a hex is a fact of the map; the loader finds each river's sections once
+ * (lw_data_map.c river_sections), and the supply trace reads them
+ * (lw_supply.c section_ends; issue 17: its walk of the section for every
+ * river step was a fifth of an action's instructions).
+ */
+#ifndef TG_LW_DATA_SECTIONS_H
+#define TG_LW_DATA_SECTIONS_H
+
+#include "lw_data.h"
+
+/* The city hexes that bound the section of the river of river_bit (a
+ * hexside's river_bit, one river) around hexes a and b: a hex of a or b
+ * that is a city is its own end; any other ends at the cities next to the
+ * hexes that touch the river, walking on through the hexes touching it
+ * that are not cities. Each city hex once, at most cap of them written
+ * to out; returns how many there are. Hexes not in 1..LW_HEX_IDS - 1 are
+ * no seed. */
+int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int b, int16_t *out,
+                         int cap);
+
+#endif
