@@ -10,6 +10,13 @@
 #include "lw_siege.h"
 
 #define MAXQ 10000
+#define OCC_MAX 512 /* hexes of the map whose units a trace sums up (trace.occ) */
+
+struct trace_cav { /* a cavalry unit on the map (cav_cut) */
+	int16_t hex;
+	int8_t side;
+	uint8_t stars;
+};
 
 struct trace {
 	const struct lw_state *s;
@@ -23,6 +30,16 @@ struct trace {
 	int supply;
 	bool sea_counted; /* 20.2: the Union's ocean ports already added */
 	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
+	/* The units on the map, summed up once a trace (trace_init; issue 17:
+	 * the steps asked has_units and cav_cut walked all the units for each
+	 * hex judged). occ by hex slot (lw_data.hex_slot - 1, below OCC_MAX):
+	 * bit 1 << side for a unit of that side there, 16 << side for an
+	 * infantry one (sides 0..3); cav: the cavalry on the map, in the
+	 * units' order. units_known false: ask the units (has_units). */
+	bool units_known;
+	uint8_t occ[OCC_MAX];
+	int ncav;
+	struct trace_cav cav[LW_MAX_UNITS];
 };
 
 static bool valid_hex(int h)
@@ -61,6 +78,17 @@ static bool has_units(const struct lw_state *s, int hex, int side, bool infantry
 	return false;
 }
 
+/* has_units, read from the trace's sum of the units when it has one. */
+static bool units_at(const struct trace *t, int hex, int side, bool infantry_only)
+{
+	if (t->units_known && side >= 0 && side < 4 && hex >= 0 && hex < LW_HEX_IDS) {
+		unsigned slot = t->d->hex_slot[hex];
+		if (slot && slot <= OCC_MAX)
+			return (t->occ[slot - 1] & ((infantry_only ? 16u : 1u) << side)) != 0;
+	}
+	return has_units(t->s, hex, side, infantry_only);
+}
+
 static int enemy_of(int side)
 {
 	return LW_OTHER(side);
@@ -79,16 +107,14 @@ static bool enemy_city(const struct trace *t, int hex)
 static bool cav_cut(const struct trace *t, int hex)
 {
 	const struct lw_state *s = t->s;
-	if (has_units(s, hex, t->side, false))
+	if (units_at(t, hex, t->side, false))
 		return false;
 	int c = lw_city_at(hex);
 	if (c >= 0 && lw_city_controller(s, c) == t->side)
 		return false;
 	int best[LW_SIDE_SLOTS] = {0};
-	for (int i = 0; i < s->n_units; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		if (u->where != LW_W_MAP || !u->cavalry || !valid_hex(u->hex))
-			continue;
+	for (int i = 0; i < t->ncav; i++) {
+		const struct trace_cav *u = &t->cav[i];
 		if (u->hex != hex && !tg_hex_adjacent(&t->d->grid, u->hex, hex))
 			continue;
 		if (u->hex != hex && (lw_data_hexside_flags(t->d, u->hex, hex) & LW_HS_RIVER))
@@ -202,7 +228,7 @@ static bool section_ok(const struct trace *t, uint32_t r, int a, int b)
  * phase traces. */
 static bool river_past_enemy(struct trace *t, int hex)
 {
-	if (!has_units(t->s, hex, enemy_of(t->side), true))
+	if (!units_at(t, hex, enemy_of(t->side), true))
 		return true;
 	if (t->roll_into && t->rng) {
 		uint8_t *r = &t->roll_into->r[t->side][hex];
@@ -222,7 +248,7 @@ static bool land_step_ok(struct trace *t, int a, int b)
 	const struct lw_hexside *hs = lw_data_hexside(t->d, a, b);
 	if (hs && (hs->flags & LW_HS_IMPASSABLE))
 		return false;
-	if (has_units(t->s, b, enemy_of(t->side), false) || enemy_city(t, b) || cav_cut(t, b))
+	if (units_at(t, b, enemy_of(t->side), false) || enemy_city(t, b) || cav_cut(t, b))
 		return false; /* 20.0: never through an enemy unit's hex */
 	if (hs && hs->river && !section_ok(t, hs->river_bit, a, b))
 		return false; /* 20.1: across an unfriendly river section */
@@ -262,7 +288,7 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	 * for the Confederates without an Asset, closes the bridge. */
 	const struct lw_hexside *rhs = lw_data_hexside(t->d, a, b);
 	bool bridge_ok = !(rhs && rhs->river) || section_ok(t, rhs->river_bit, a, b);
-	if ((f & LW_HS_RAIL) && bridge_ok && !has_units(t->s, b, enemy_of(t->side), false) &&
+	if ((f & LW_HS_RAIL) && bridge_ok && !units_at(t, b, enemy_of(t->side), false) &&
 	    !enemy_city(t, b) && !cav_cut(t, b) && !lw_rit_at(t->s, b))
 		return true;
 	/* 20.1: along a river; enemy cities block, enemy infantry may. */
@@ -276,8 +302,8 @@ static bool network_step_ok(struct trace *t, int a, int b)
 			continue;
 		if (!section_ok(t, hs->river_bit, a, b))
 			continue;
-		if (has_units(t->s, b, enemy_of(t->side), false) &&
-		    !has_units(t->s, b, enemy_of(t->side), true))
+		if (units_at(t, b, enemy_of(t->side), false) &&
+		    !units_at(t, b, enemy_of(t->side), true))
 			return true; /* a lone cavalry general does not count */
 		return river_past_enemy(t, b);
 	}
@@ -371,6 +397,23 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 		top = MAXQ;
 	memset(t->seen, 0, (size_t)top);
 	memset(t->counted, 0, (size_t)top);
+	memset(t->occ, 0, sizeof t->occ);
+	t->ncav = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP)
+			continue;
+		int h = u->hex;
+		unsigned slot = h >= 0 && h < LW_HEX_IDS ? t->d->hex_slot[h] : 0;
+		if (slot && slot <= OCC_MAX && u->side >= 0 && u->side < 4)
+			t->occ[slot - 1] |= (uint8_t)(((u->cavalry ? 0u : 16u) | 1u) << u->side);
+		if (u->cavalry && valid_hex(h) && t->ncav < LW_MAX_UNITS) {
+			t->cav[t->ncav].hex = (int16_t)h;
+			t->cav[t->ncav].side = u->side;
+			t->cav[t->ncav++].stars = u->stars;
+		}
+	}
+	t->units_known = true;
 }
 
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
