@@ -4,7 +4,8 @@
  *
  * Reading: socket bytes go into rbio; SSL_do_handshake / SSL_read pull them
  * out; plaintext goes through the framer to on_message. Writing: SSL_write
- * puts records into wbio, flush() moves them into one uv_write each time.
+ * puts records into wbio, flush() writes them to the socket at once and
+ * queues a uv_write only for what the socket does not take.
  * Whatever OpenSSL produces (handshake replies, alerts, tickets) leaves the
  * same way, so flush() follows every SSL call.
  *

@@ -2,7 +2,7 @@
  *
  * OpenSSL runs on memory BIOs: bytes read from the socket are written into
  * the read BIO, plaintext comes out of SSL_read; SSL_write fills the write
- * BIO, which is flushed to the socket with uv_write. TLS 1.2 and 1.3 only,
+ * BIO, flushed to the socket at once (uv_try_write). TLS 1.2 and 1.3 only,
  * ECDHE, session resumption (tickets and the session cache).
  *
  * Framing: one JSON object per line, UTF-8. The net layer itself answers
