@@ -6,17 +6,19 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#if defined(__SANITIZE_ADDRESS__)
-#define TG_ASAN_ALLOCATOR 1
+/* A sanitizer's allocator (AddressSanitizer's or ThreadSanitizer's: each
+ * replaces malloc, and answers the common allocator interface). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TG_SANITIZER_ALLOCATOR 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TG_ASAN_ALLOCATOR 1
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TG_SANITIZER_ALLOCATOR 1
 #endif
 #endif
-#ifndef TG_ASAN_ALLOCATOR
-#define TG_ASAN_ALLOCATOR 0
+#ifndef TG_SANITIZER_ALLOCATOR
+#define TG_SANITIZER_ALLOCATOR 0
 #endif
-#if TG_ASAN_ALLOCATOR
+#if TG_SANITIZER_ALLOCATOR
 #include <sanitizer/allocator_interface.h>
 #endif
 
@@ -159,10 +161,11 @@ char *status_prometheus(struct tg_server *srv)
 	struct match_memory_sum vm;
 	match_memory_sum(srv, &vm);
 	size_t heap = 0;
-#if TG_ASAN_ALLOCATOR
-	/* Under AddressSanitizer malloc is the sanitizer's, and glibc's
-	 * mallinfo2 sees none of it (it said 0, and integration/operators
-	 * failed in the sanitizer pass): ask the allocator that is in use. */
+#if TG_SANITIZER_ALLOCATOR
+	/* Under AddressSanitizer or ThreadSanitizer malloc is the sanitizer's,
+	 * and glibc's mallinfo2 sees none of it (it said 0, and
+	 * integration/operators failed in the sanitizer pass, then under
+	 * ThreadSanitizer): ask the allocator that is in use. */
 	heap = __sanitizer_get_current_allocated_bytes();
 #elif defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
 	struct mallinfo2 mi = mallinfo2();
@@ -181,7 +184,7 @@ char *status_prometheus(struct tg_server *srv)
 	        "telegraph_match_bytes{part=\"rings\"} %zu\n"
 	        "telegraph_match_bytes{part=\"base\"} %zu\n"
 	        "# HELP telegraph_heap_bytes Bytes malloc has handed out and not had back\n"
-	        "# (glibc's arenas, or AddressSanitizer's; else 0).\n"
+	        "# (glibc's arenas, or the sanitizer's; else 0).\n"
 	        "# TYPE telegraph_heap_bytes gauge\ntelegraph_heap_bytes %zu\n",
 	        vm.matches, vm.busy, vm.views, vm.rings, vm.base, heap);
 	/* Issue 17's round trip by stage (latency.h). */
