@@ -92,6 +92,69 @@ void op_status(struct tg_session *s, const json_t *req)
 	}
 	srv_ok(s, req, json_pack("{s:o}", "status", st));
 }
+/* The WAL's checkpoints and fsyncs (tg_store_wal_stats; issue 17). */
+static void wal_prometheus(struct tg_store *store, FILE *f)
+{
+	static const char *const thread[TG_STORE_CKPT_N] = {"commit"};
+	struct tg_store_wal_stats ws;
+	tg_store_wal_stats(store, &ws);
+	fputs("# HELP telegraph_wal_checkpoint_seconds The WAL's checkpoints (its pages copied\n"
+	      "# into the database, the WAL and the database fsynced), by the thread that ran\n"
+	      "# them: commit (the committing thread: the event loop).\n"
+	      "# TYPE telegraph_wal_checkpoint_seconds histogram\n",
+	      f);
+	for (int t = 0; t < TG_STORE_CKPT_N; t++) {
+		uint64_t cum = 0;
+		for (int b = 0; b < TG_STORE_CKPT_BUCKETS; b++) {
+			cum += ws.ckpt[t].bucket[b];
+			if (b < TG_STORE_CKPT_BUCKETS - 1)
+				fprintf(f,
+				        "telegraph_wal_checkpoint_seconds_bucket{thread=\"%s\",le="
+				        "\"%g\"} "
+				        "%llu\n",
+				        thread[t], (double)tg_store_ckpt_bound_ns[b] / 1e9,
+				        (unsigned long long)cum);
+			else
+				fprintf(f,
+				        "telegraph_wal_checkpoint_seconds_bucket{thread=\"%s\",le="
+				        "\"+Inf\"} "
+				        "%llu\n",
+				        thread[t], (unsigned long long)cum);
+		}
+		fprintf(f,
+		        "telegraph_wal_checkpoint_seconds_sum{thread=\"%s\"} %.9f\n"
+		        "telegraph_wal_checkpoint_seconds_count{thread=\"%s\"} %llu\n",
+		        thread[t], (double)ws.ckpt[t].sum_ns / 1e9, thread[t],
+		        (unsigned long long)ws.ckpt[t].count);
+	}
+	fprintf(f,
+	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (each\n"
+	        "# logged): the WAL grows until one succeeds.\n"
+	        "# TYPE telegraph_wal_checkpoints_failed_total counter\n"
+	        "telegraph_wal_checkpoints_failed_total %llu\n"
+	        "# HELP telegraph_wal_checkpoints_busy_total Checkpoints that found another\n"
+	        "# connection's checkpoint running, and did nothing.\n"
+	        "# TYPE telegraph_wal_checkpoints_busy_total counter\n"
+	        "telegraph_wal_checkpoints_busy_total %llu\n"
+	        "# HELP telegraph_wal_frames The WAL's frames (pages) after the last commit, and\n"
+	        "# the most since the start.\n"
+	        "# TYPE telegraph_wal_frames gauge\n"
+	        "telegraph_wal_frames{at=\"last\"} %llu\n"
+	        "telegraph_wal_frames{at=\"max\"} %llu\n"
+	        "# HELP telegraph_wal_commits_total Commits written to the WAL.\n"
+	        "# TYPE telegraph_wal_commits_total counter\n"
+	        "telegraph_wal_commits_total %llu\n"
+	        "# HELP telegraph_wal_fsyncs_total The WAL's fdatasyncs, by how many commits each\n"
+	        "# made durable (the syncer's: up to two COMMITs per fsync when pipelined).\n"
+	        "# TYPE telegraph_wal_fsyncs_total counter\n",
+	        (unsigned long long)ws.ckpt_failed, (unsigned long long)ws.ckpt_busy,
+	        (unsigned long long)ws.wal_frames, (unsigned long long)ws.wal_frames_max,
+	        (unsigned long long)ws.commits);
+	for (int n = 0; n < TG_STORE_FSYNC_COMMITS; n++)
+		fprintf(f, "telegraph_wal_fsyncs_total{commits=\"%d%s\"} %llu\n", n,
+		        n == TG_STORE_FSYNC_COMMITS - 1 ? "+" : "",
+		        (unsigned long long)ws.fsyncs[n]);
+}
 
 /* The Prometheus text exposition format, version 0.0.4. */
 char *status_prometheus(struct tg_server *srv)
@@ -187,6 +250,7 @@ char *status_prometheus(struct tg_server *srv)
 	        "# (glibc's arenas, or the sanitizer's; else 0).\n"
 	        "# TYPE telegraph_heap_bytes gauge\ntelegraph_heap_bytes %zu\n",
 	        vm.matches, vm.busy, vm.views, vm.rings, vm.base, heap);
+	wal_prometheus(srv->store, f);
 	/* Issue 17's round trip by stage (latency.h). */
 	tg_lat_prometheus(&srv->lat, f);
 	fclose(f);

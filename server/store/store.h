@@ -66,6 +66,33 @@ int tg_store_sync(struct tg_store *s, struct tg_error *err);
  * themselves). Any thread. */
 uint64_t tg_store_unsynced(const struct tg_store *s);
 
+/* The WAL's figures (docs/OPERATIONS.md, "Watching it"; issue 17's round
+ * trip): its checkpoints, by the thread that ran them, with their times (a
+ * checkpoint copies the WAL's pages into the database file and fsyncs the
+ * WAL and the database: many milliseconds for a thousand pages), and the
+ * fsyncs of tg_store_sync by how many commits each made durable. Buckets
+ * are upper bounds in ns, the last one +Inf. Any thread. */
+#define TG_STORE_CKPT_BUCKETS 16
+extern const uint64_t tg_store_ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1];
+enum tg_store_ckpt_thread {
+	TG_STORE_CKPT_COMMIT, /* in the WAL hook, on the committing thread (the loop) */
+	TG_STORE_CKPT_N
+};
+#define TG_STORE_FSYNC_COMMITS 5 /* 0, 1, 2, 3, 4 or more */
+struct tg_store_wal_stats {
+	struct {
+		uint64_t count, sum_ns, bucket[TG_STORE_CKPT_BUCKETS];
+	} ckpt[TG_STORE_CKPT_N];
+	uint64_t ckpt_failed; /* a checkpoint that failed (each is logged) */
+	uint64_t ckpt_busy;   /* found another connection's checkpoint running */
+	uint64_t wal_frames, wal_frames_max; /* after the last commit; the most seen */
+	uint64_t commits;                    /* commits written to the WAL */
+	/* tg_store_sync's fdatasyncs, by the commits each newly made durable
+	 * (0: an earlier sync had covered them). */
+	uint64_t fsyncs[TG_STORE_FSYNC_COMMITS];
+};
+void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out);
+
 /* ---- users and sessions ------------------------------------------------ */
 /* err code "name_taken" if the name exists (names compare case-insensitively). */
 int tg_store_user_create(struct tg_store *s, const char *name, const char *pw_hash, int64_t now,

@@ -4,6 +4,7 @@
 #ifndef TG_STORE_INTERNAL_H
 #define TG_STORE_INTERNAL_H
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdatomic.h>
 
@@ -118,6 +119,10 @@ struct tg_store {
 	 * unknown after it: nothing later may be called durable). */
 	_Atomic uint64_t commits, synced;
 	_Atomic bool sync_failed;
+	/* The WAL's figures (tg_store_wal_stats), under their mutex: the
+	 * committing thread and the syncer write them, /metrics reads them. */
+	pthread_mutex_t stats_mu;
+	struct tg_store_wal_stats stats;
 };
 
 /* store_stmts.c */

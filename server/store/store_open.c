@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "util/log.h"
 
 #ifndef TG_DEFAULT_SCHEMA_DIR
 #error "TG_DEFAULT_SCHEMA_DIR must name the schema/ folder (server/CMakeLists.txt sets it)"
@@ -100,6 +103,7 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 		return NULL;
 	}
 	s->wal_fd = -1;
+	pthread_mutex_init(&s->stats_mu, NULL);
 	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
@@ -126,6 +130,7 @@ void tg_store_close(struct tg_store *s)
 	sqlite3_close(s->db);
 	if (s->wal_fd >= 0)
 		close(s->wal_fd);
+	pthread_mutex_destroy(&s->stats_mu);
 	free(s);
 }
 
@@ -179,6 +184,54 @@ bool tg_store_in_transaction(const struct tg_store *s)
  * (sqlite3_wal_autocheckpoint, which our hook replaces). */
 #define STORE_AUTOCHECKPOINT_PAGES 1000
 
+const uint64_t tg_store_ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1] = {
+    50000,   100000,   250000,   500000,   1000000,  2000000,   3000000,   5000000,
+    7500000, 10000000, 15000000, 25000000, 50000000, 100000000, 250000000,
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* One PASSIVE checkpoint of db (the store's connection, or the
+ * checkpointer's), timed into the store's figures. A failure is logged and
+ * counted: the WAL then grows until a later one succeeds. */
+static int store_checkpoint(struct tg_store *s, sqlite3 *db, enum tg_store_ckpt_thread where)
+{
+	int nlog = 0, nckpt = 0;
+	uint64_t start = now_ns();
+	int rc = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
+	uint64_t ns = now_ns() - start;
+	pthread_mutex_lock(&s->stats_mu);
+	if (rc == SQLITE_OK) {
+		int b = 0;
+		while (b < TG_STORE_CKPT_BUCKETS - 1 && ns > tg_store_ckpt_bound_ns[b])
+			b++;
+		s->stats.ckpt[where].count++;
+		s->stats.ckpt[where].sum_ns += ns;
+		s->stats.ckpt[where].bucket[b]++;
+	} else if (rc == SQLITE_BUSY) {
+		s->stats.ckpt_busy++;
+	} else {
+		s->stats.ckpt_failed++;
+	}
+	pthread_mutex_unlock(&s->stats_mu);
+	if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+		TG_ERROR(0, 0, "the WAL's checkpoint failed (%d frames in it): %s", nlog,
+		         sqlite3_errmsg(db));
+	return rc;
+}
+
+void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out)
+{
+	pthread_mutex_lock(&s->stats_mu);
+	*out = s->stats;
+	pthread_mutex_unlock(&s->stats_mu);
+}
+
 /* Called by SQLite after each commit has written its frames to the WAL (and
  * released the write lock), on the committing thread. A commit of
  * tg_store_commit waits for the caller's tg_store_sync (the daemon's
@@ -192,14 +245,21 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 {
 	struct tg_store *s = arg;
 	atomic_fetch_add(&s->commits, 1);
+	pthread_mutex_lock(&s->stats_mu);
+	s->stats.commits++;
+	s->stats.wal_frames = (uint64_t)frames;
+	if (s->stats.wal_frames_max < (uint64_t)frames)
+		s->stats.wal_frames_max = (uint64_t)frames;
+	pthread_mutex_unlock(&s->stats_mu);
 	int rc = SQLITE_OK;
 	if (!s->in_transaction) {
 		struct tg_error err = {0};
 		if (tg_store_sync(s, &err) != 0)
 			rc = SQLITE_IOERR_FSYNC;
 	}
+	(void)name; /* "main": the store attaches nothing */
 	if (frames >= STORE_AUTOCHECKPOINT_PAGES)
-		sqlite3_wal_checkpoint(db, name);
+		store_checkpoint(s, db, TG_STORE_CKPT_COMMIT);
 	return rc;
 }
 
@@ -255,6 +315,10 @@ int tg_store_sync(struct tg_store *s, struct tg_error *err)
 	uint64_t was = atomic_load(&s->synced);
 	while (was < upto && !atomic_compare_exchange_weak(&s->synced, &was, upto))
 		;
+	uint64_t newly = was < upto ? upto - was : 0;
+	pthread_mutex_lock(&s->stats_mu);
+	s->stats.fsyncs[newly < TG_STORE_FSYNC_COMMITS ? newly : TG_STORE_FSYNC_COMMITS - 1]++;
+	pthread_mutex_unlock(&s->stats_mu);
 	return 0;
 }
 

@@ -25,16 +25,27 @@ def read(src):
 def parse(text):
     h = {}
     for ln in text.splitlines():
-        m = re.match(r'^(telegraph_\w+?)_bucket\{(?:stage="(\w+)",)?le="([^"]+)"\} (\d+)$', ln)
+        m = re.match(r'^(telegraph_\w+?)_bucket\{(?:(?:stage|thread)="(\w+)",)?le="([^"]+)"\} (\d+)$', ln)
         if m:
             le = float("inf") if m.group(3) == "+Inf" else float(m.group(3))
             h.setdefault((m.group(1), m.group(2) or ""), {"b": []})["b"].append(
                 (le, int(m.group(4))))
             continue
-        m = re.match(r'^(telegraph_\w+?)_(sum|count)(?:\{stage="(\w+)"\})? (\S+)$', ln)
+        m = re.match(r'^(telegraph_\w+?)_(sum|count)(?:\{(?:stage|thread)="(\w+)"\})? (\S+)$', ln)
         if m and (m.group(1), m.group(3) or "") in h:
             h[(m.group(1), m.group(3) or "")][m.group(2)] = float(m.group(4))
     return h
+
+
+def counters(text):
+    """The WAL's counters and gauges (docs/OPERATIONS.md): name{label} -> value."""
+    c = {}
+    for ln in text.splitlines():
+        m = re.match(r'^(telegraph_wal_(?:fsyncs_total|commits_total|frames|'
+                     r'checkpoints_\w+_total))(\{[^}]*\})? (\S+)$', ln)
+        if m:
+            c[m.group(1) + (m.group(2) or "")] = float(m.group(3))
+    return c
 
 
 def quantile(buckets, n, p):
@@ -50,7 +61,8 @@ def quantile(buckets, n, p):
 
 
 def main():
-    a, b = parse(read(sys.argv[1])), parse(read(sys.argv[2]))
+    ta, tb = read(sys.argv[1]), read(sys.argv[2])
+    a, b = parse(ta), parse(tb)
     print(f"{'histogram':28} {'stage':12} {'count':>8} {'mean ms':>8} {'p50':>7} {'p90':>7} "
           f"{'p99':>7} {'>2ms %':>7}")
     means = {}
@@ -72,6 +84,24 @@ def main():
         print(f"commit {means['commit']:.3f} ms = " +
               " + ".join(f"{p} {means[p]:.3f}" for p in parts) +
               f" ({sum(means[p] for p in parts):.3f})")
+
+    ca, cb = counters(ta), counters(tb)
+    fs = {k: cb[k] - ca.get(k, 0) for k in cb if k.startswith("telegraph_wal_fsyncs_total")}
+    if fs and sum(fs.values()) > 0:
+        n = sum(fs.values())
+        by = {re.search(r'commits="([^"]+)"', k).group(1): v for k, v in fs.items()}
+        commits = sum(v * int(c.rstrip("+")) for c, v in by.items())
+        print(f"WAL fsyncs {n:.0f}, by commits made durable: " +
+              ", ".join(f"{c}: {v:.0f}" for c, v in sorted(by.items())) +
+              f"; commits per fsync {commits / n:.2f} (4+ counted as 4)")
+    if cb:
+        d = {k: cb[k] - ca.get(k, 0) for k in cb if k.endswith("_total")}
+        print("WAL: commits %.0f, checkpoints failed %.0f, busy %.0f; frames last %.0f, max %.0f" % (
+            d.get("telegraph_wal_commits_total", 0),
+            d.get("telegraph_wal_checkpoints_failed_total", 0),
+            d.get("telegraph_wal_checkpoints_busy_total", 0),
+            cb.get('telegraph_wal_frames{at="last"}', 0),
+            cb.get('telegraph_wal_frames{at="max"}', 0)))
 
 
 if __name__ == "__main__":

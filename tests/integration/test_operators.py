@@ -244,12 +244,12 @@ def metrics(port):
     return urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
 
 
-def histogram(text, metric, stage=None):
+def histogram(text, metric, stage=None, label="stage"):
     """(count, [(le, cumulative count)]) of a Prometheus histogram."""
-    lab = f'stage="{stage}",' if stage else ""
+    lab = f'{label}="{stage}",' if stage else ""
     buckets = [(le, int(n)) for le, n in re.findall(
         rf'^{metric}_bucket\{{{lab}le="([^"]+)"\}} (\d+)$', text, re.M)]
-    plain = f'\\{{stage="{stage}"\\}}' if stage else ""
+    plain = f'\\{{{label}="{stage}"\\}}' if stage else ""
     m = re.search(rf"^{metric}_count{plain} (\d+)$", text, re.M)
     check(m and buckets and buckets[-1][0] == "+Inf", f"{metric} {stage}: {text}")
     count = int(m.group(1))
@@ -305,6 +305,22 @@ def stages(h, port):
         check(n1 - n0 >= 1, f"the acts' fan-out jobs in stage {st}: {n0} -> {n1}")
     check(histogram(after, "telegraph_loop_turn_busy_seconds") >
           histogram(before, "telegraph_loop_turn_busy_seconds"), "the loop's turns are timed")
+    # The WAL's figures: the acts' turns committed and fsynced (each fsync
+    # counted by the commits it made durable), the checkpoints' histogram.
+    def counter(text, name):
+        m = re.search(rf"^{re.escape(name)} (\d+)$", text, re.M)
+        check(m, f"{name}: {text}")
+        return int(m.group(1))
+    commits = (counter(after, "telegraph_wal_commits_total") -
+               counter(before, "telegraph_wal_commits_total"))
+    check(commits >= 3, f"the three acts' turns are commits: {commits}")
+    by = {n: counter(after, f'telegraph_wal_fsyncs_total{{commits="{n}"}}') -
+          counter(before, f'telegraph_wal_fsyncs_total{{commits="{n}"}}')
+          for n in ("0", "1", "2", "3", "4+")}
+    check(by["1"] + by["2"] + by["3"] + by["4+"] >= 1,
+          f"the commits made durable by fsyncs: {commits} commits, fsyncs {by}")
+    histogram(after, "telegraph_wal_checkpoint_seconds", "commit", "thread")
+    counter(after, "telegraph_wal_checkpoints_failed_total")
     hank.close()
     ivy.close()
 

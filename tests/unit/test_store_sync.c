@@ -6,7 +6,9 @@
  * - a backup, when whole, holds no commit that is not durable (a power cut
  *   must not leave the copy with actions the live database lost);
  * - SQLite's automatic checkpoint, which the store's WAL hook replaces,
- *   still keeps the WAL from growing without end. */
+ *   still keeps the WAL from growing without end;
+ * - the WAL's figures (tg_store_wal_stats) count the checkpoints, time
+ *   them, and count the fsyncs by the commits each made durable. */
 #include "store/store.h"
 #include "tap.h"
 
@@ -51,6 +53,29 @@ int main(void)
 	CHECK_EQ_INT(tg_store_unsynced(s), 1);
 	CHECK_OK(tg_store_sync(s, &err));
 	CHECK_EQ_INT(tg_store_unsynced(s), 0);
+
+	/* Each fsync is counted by the commits it made durable: one, then two
+	 * (the daemon's pipelined commits), then none (nothing new). */
+	struct tg_store_wal_stats ws;
+	tg_store_wal_stats(s, &ws);
+	CHECKF(ws.fsyncs[1] == 1 && ws.fsyncs[0] == 0 && ws.fsyncs[2] == 0,
+	       "one fsync of one commit (%llu / %llu / %llu)", (unsigned long long)ws.fsyncs[0],
+	       (unsigned long long)ws.fsyncs[1], (unsigned long long)ws.fsyncs[2]);
+	for (int i = 0; i < 2; i++) {
+		char who[16];
+		snprintf(who, sizeof who, "pair%d", i);
+		CHECK_OK(tg_store_begin(s, &err));
+		CHECK_OK(add_user(s, who));
+		CHECK_OK(tg_store_commit(s, &err));
+	}
+	CHECK_OK(tg_store_sync(s, &err));
+	CHECK_OK(tg_store_sync(s, &err));
+	tg_store_wal_stats(s, &ws);
+	CHECKF(ws.fsyncs[0] == 1 && ws.fsyncs[1] == 1 && ws.fsyncs[2] == 1,
+	       "then one of two commits and one of none (%llu / %llu / %llu)",
+	       (unsigned long long)ws.fsyncs[0], (unsigned long long)ws.fsyncs[1],
+	       (unsigned long long)ws.fsyncs[2]);
+	CHECK_EQ_INT(ws.commits, 3);
 
 	/* A write of its own is durable on return (and so is every commit
 	 * before it). */
@@ -103,6 +128,21 @@ int main(void)
 	CHECK(stat(wal, &st) == 0);
 	CHECKF(st.st_size < 2000 * 4120, "the WAL is checkpointed (%lld bytes)",
 	       (long long)st.st_size);
+	/* ... by the hook, on this thread, each checkpoint counted and timed. */
+	tg_store_wal_stats(s, &ws);
+	uint64_t in_buckets = 0;
+	for (int b = 0; b < TG_STORE_CKPT_BUCKETS; b++)
+		in_buckets += ws.ckpt[TG_STORE_CKPT_COMMIT].bucket[b];
+	CHECKF(ws.ckpt[TG_STORE_CKPT_COMMIT].count >= 1 &&
+	           in_buckets == ws.ckpt[TG_STORE_CKPT_COMMIT].count &&
+	           ws.ckpt[TG_STORE_CKPT_COMMIT].sum_ns > 0,
+	       "the checkpoints are counted and timed (%llu, %llu in buckets, %llu ns)",
+	       (unsigned long long)ws.ckpt[TG_STORE_CKPT_COMMIT].count,
+	       (unsigned long long)in_buckets,
+	       (unsigned long long)ws.ckpt[TG_STORE_CKPT_COMMIT].sum_ns);
+	CHECKF(ws.wal_frames_max >= 1000 && ws.wal_frames_max < 2000,
+	       "the WAL's most frames seen: %llu", (unsigned long long)ws.wal_frames_max);
+	CHECK_EQ_INT(ws.ckpt_failed, 0);
 	CHECK_OK(tg_store_sync(s, &err));
 	CHECK_EQ_INT(tg_store_unsynced(s), 0);
 
