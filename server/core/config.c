@@ -47,6 +47,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->workers = uv_available_parallelism();
 	if (c->workers > 256)
 		c->workers = 256;
+	c->wal_checkpointer = 1;
 	c->evict_views_after_s = 300;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
@@ -197,6 +198,7 @@ static const struct num_key num_keys[] = {
     NUM_U(patch_history, 0, 100000, "patches"),
     NUM_U(evict_after_s, 0, 2592000, "seconds"),
     NUM_U(workers, 0, 256, "threads"),
+    NUM_U(wal_checkpointer, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),

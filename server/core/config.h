@@ -45,6 +45,9 @@ struct tg_config {
 	/* The cores: threads that bring the views up to date after an action
 	 * (fanout.c); 0: on the loop thread */
 	unsigned workers;
+	/* 1: the WAL's checkpoints on a thread of their own (store.h,
+	 * tg_store_checkpointer_start); 0: on the loop, in the commit */
+	unsigned wal_checkpointer;
 	/* 300: a loaded match whose state has not changed for this long drops
 	 * its roles' kept views (rebuilt from the state before its next change,
 	 * or for a full view); 0: never */

@@ -95,12 +95,13 @@ void op_status(struct tg_session *s, const json_t *req)
 /* The WAL's checkpoints and fsyncs (tg_store_wal_stats; issue 17). */
 static void wal_prometheus(struct tg_store *store, FILE *f)
 {
-	static const char *const thread[TG_STORE_CKPT_N] = {"commit"};
+	static const char *const thread[TG_STORE_CKPT_N] = {"commit", "checkpointer"};
 	struct tg_store_wal_stats ws;
 	tg_store_wal_stats(store, &ws);
 	fputs("# HELP telegraph_wal_checkpoint_seconds The WAL's checkpoints (its pages copied\n"
 	      "# into the database, the WAL and the database fsynced), by the thread that ran\n"
-	      "# them: commit (the committing thread: the event loop).\n"
+	      "# them: commit (the committing thread: the event loop, past the WAL's bound\n"
+	      "# or without a checkpointer), checkpointer (its own thread).\n"
 	      "# TYPE telegraph_wal_checkpoint_seconds histogram\n",
 	      f);
 	for (int t = 0; t < TG_STORE_CKPT_N; t++) {

@@ -76,6 +76,7 @@ uint64_t tg_store_unsynced(const struct tg_store *s);
 extern const uint64_t tg_store_ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1];
 enum tg_store_ckpt_thread {
 	TG_STORE_CKPT_COMMIT, /* in the WAL hook, on the committing thread (the loop) */
+	TG_STORE_CKPT_THREAD, /* by the checkpointer's thread, on its own connection */
 	TG_STORE_CKPT_N
 };
 #define TG_STORE_FSYNC_COMMITS 5 /* 0, 1, 2, 3, 4 or more */
@@ -92,6 +93,26 @@ struct tg_store_wal_stats {
 	uint64_t fsyncs[TG_STORE_FSYNC_COMMITS];
 };
 void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out);
+
+/* The WAL's checkpoints off the committing thread (issue 17: on the loop a
+ * checkpoint stalled every match's turn for 7 to 50 ms about once a
+ * second at 1,000 actions/s). After tg_store_defer_sync: a thread of the
+ * store with its own connection runs SQLite's PASSIVE checkpoint when the
+ * WAL hook finds 1,000 pages or more in the WAL; it copies the pages while
+ * the committing thread goes on writing (the WAL is appended to, never
+ * rewritten under it), syncs the WAL before it copies and the database
+ * after, as the hook's checkpoint did. The WAL starts again from its
+ * beginning at the first commit after a checkpoint that copied all of it.
+ * What bounds it: if it reaches TG_STORE_WAL_MAX_PAGES all the same (the
+ * checkpointer falling behind, held, or failing), the hook checkpoints on
+ * the committing thread, as it did before (counted as thread "commit"), so
+ * the WAL holds at most that many pages and one commit's more. 0, or -1
+ * with err filled (checkpoints stay on the committing thread). Stopped by
+ * tg_store_close. */
+#define TG_STORE_WAL_MAX_PAGES 8000
+int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err);
+/* Tests: while held, the checkpointer starts no checkpoint. */
+void tg_store_checkpointer_hold(struct tg_store *s, bool hold);
 
 /* ---- users and sessions ------------------------------------------------ */
 /* err code "name_taken" if the name exists (names compare case-insensitively). */

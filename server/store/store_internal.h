@@ -123,6 +123,8 @@ struct tg_store {
 	 * committing thread and the syncer write them, /metrics reads them. */
 	pthread_mutex_t stats_mu;
 	struct tg_store_wal_stats stats;
+	/* The checkpointer's thread (tg_store_checkpointer_start), or NULL. */
+	struct store_ckpt *ckpt;
 };
 
 /* store_stmts.c */

@@ -120,10 +120,13 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 	return s;
 }
 
+static void checkpointer_stop(struct tg_store *s);
+
 void tg_store_close(struct tg_store *s)
 {
 	if (!s)
 		return;
+	checkpointer_stop(s);
 	if (s->in_transaction)
 		tg_store_rollback(s);
 	store_stmts_finalize(s);
@@ -232,6 +235,126 @@ void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out)
 	pthread_mutex_unlock(&s->stats_mu);
 }
 
+/* ---- the checkpointer ---------------------------------------------------- */
+
+struct store_ckpt {
+	struct tg_store *s;
+	sqlite3 *db; /* its own connection: only this thread uses it */
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cond;
+	/* A checkpoint asked for (by the WAL hook) and not yet started. */
+	bool want;
+	bool stop, hold;
+};
+
+static void *checkpointer_main(void *arg)
+{
+	struct store_ckpt *c = arg;
+	pthread_mutex_lock(&c->mu);
+	for (;;) {
+		while (!c->stop && (c->hold || !c->want))
+			pthread_cond_wait(&c->cond, &c->mu);
+		if (c->stop)
+			break;
+		c->want = false;
+		pthread_mutex_unlock(&c->mu);
+		/* While it runs, the commits go on: each one that finds the WAL
+		 * still at the threshold asks again, and the next checkpoint
+		 * copies what they added, until one copies all (the WAL starts
+		 * again at the next commit) or the bound is reached. */
+		store_checkpoint(c->s, c->db, TG_STORE_CKPT_THREAD);
+		pthread_mutex_lock(&c->mu);
+	}
+	pthread_mutex_unlock(&c->mu);
+	return NULL;
+}
+
+/* From the WAL hook (the committing thread): a mutex and, if the thread
+ * sleeps, a signal; no more while a request waits. */
+static void checkpointer_wake(struct store_ckpt *c)
+{
+	pthread_mutex_lock(&c->mu);
+	if (!c->want) {
+		c->want = true;
+		pthread_cond_signal(&c->cond);
+	}
+	pthread_mutex_unlock(&c->mu);
+}
+
+int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
+{
+	if (s->ckpt)
+		return 0;
+	if (s->wal_fd < 0)
+		return tg_fail(err, TG_STORE_E_STORAGE,
+		               "the checkpointer needs deferred syncs (tg_store_defer_sync)");
+	const char *path = sqlite3_db_filename(s->db, "main");
+	struct store_ckpt *c = calloc(1, sizeof *c);
+	if (!c)
+		return tg_fail(err, TG_STORE_E_STORAGE, "out of memory");
+	c->s = s;
+	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL);
+	/* A first read opens the connection's WAL (the file is in WAL mode):
+	 * SQLite 3.40's checkpoint on a connection that has not read yet does
+	 * nothing. Its synchronous is SQLite's default, FULL: in WAL mode a
+	 * checkpoint syncs the WAL before it copies and the database after,
+	 * as with the store's NORMAL. */
+	if (rc == SQLITE_OK)
+		rc = sqlite3_busy_timeout(c->db, STORE_BUSY_TIMEOUT_MS);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(c->db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		tg_fail(err, TG_STORE_E_STORAGE, "the checkpointer cannot open %s: %s", path,
+		        c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
+		sqlite3_close(c->db);
+		free(c);
+		return -1;
+	}
+	pthread_mutex_init(&c->mu, NULL);
+	pthread_cond_init(&c->cond, NULL);
+	if (pthread_create(&c->thread, NULL, checkpointer_main, c) != 0) {
+		pthread_cond_destroy(&c->cond);
+		pthread_mutex_destroy(&c->mu);
+		sqlite3_close(c->db);
+		free(c);
+		return tg_fail(err, TG_STORE_E_STORAGE, "cannot start the checkpointer's thread");
+	}
+	s->ckpt = c;
+	return 0;
+}
+
+void tg_store_checkpointer_hold(struct tg_store *s, bool hold)
+{
+	struct store_ckpt *c = s->ckpt;
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->mu);
+	c->hold = hold;
+	pthread_cond_signal(&c->cond);
+	pthread_mutex_unlock(&c->mu);
+}
+
+/* Before the store's connection closes: the checkpointer's is closed
+ * first, so that the store's stays the last one (SQLite checkpoints the
+ * WAL and removes it at the last close). */
+static void checkpointer_stop(struct tg_store *s)
+{
+	struct store_ckpt *c = s->ckpt;
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->mu);
+	c->stop = true;
+	pthread_cond_signal(&c->cond);
+	pthread_mutex_unlock(&c->mu);
+	pthread_join(c->thread, NULL);
+	sqlite3_close(c->db);
+	pthread_cond_destroy(&c->cond);
+	pthread_mutex_destroy(&c->mu);
+	free(c);
+	s->ckpt = NULL;
+}
+
 /* Called by SQLite after each commit has written its frames to the WAL (and
  * released the write lock), on the committing thread. A commit of
  * tg_store_commit waits for the caller's tg_store_sync (the daemon's
@@ -258,8 +381,14 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 			rc = SQLITE_IOERR_FSYNC;
 	}
 	(void)name; /* "main": the store attaches nothing */
-	if (frames >= STORE_AUTOCHECKPOINT_PAGES)
-		store_checkpoint(s, db, TG_STORE_CKPT_COMMIT);
+	if (frames >= STORE_AUTOCHECKPOINT_PAGES) {
+		/* Off this thread; on it only past the bound (the checkpointer
+		 * behind or failing: tg_store_checkpointer_start). */
+		if (s->ckpt && frames < TG_STORE_WAL_MAX_PAGES)
+			checkpointer_wake(s->ckpt);
+		else
+			store_checkpoint(s, db, TG_STORE_CKPT_COMMIT);
+	}
 	return rc;
 }
 
@@ -286,7 +415,8 @@ int tg_store_defer_sync(struct tg_store *s, struct tg_error *err)
 	}
 	s->wal_fd = fd;
 	/* Replaces SQLite's own hook, the automatic checkpoint: wal_hook does
-	 * it as SQLite did (PASSIVE, at the same threshold). */
+	 * it as SQLite did (PASSIVE, at the same threshold), or asks the
+	 * checkpointer's thread (tg_store_checkpointer_start). */
 	sqlite3_wal_hook(s->db, wal_hook, s);
 	return 0;
 }

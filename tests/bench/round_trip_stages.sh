@@ -10,6 +10,9 @@
 # times.
 #
 #     sh tests/bench/round_trip_stages.sh [BUILD_DIR] [RATE]    (build, 1000)
+#
+# TG_STAGES_CONFIG adds lines to the daemon's config (an A/B of one build:
+# TG_STAGES_CONFIG='wal_checkpointer = 0').
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 B=${1:-build}
@@ -21,12 +24,13 @@ mkdir -p "$D/data"
 DP=
 cleanup() { [ -n "$DP" ] && kill "$DP" 2>/dev/null; wait 2>/dev/null; :; }
 trap cleanup EXIT INT TERM
-python3 - "$HERE" "$D/data/bench.conf" "$MPORT" <<'PY'
+python3 - "$HERE" "$D/data/bench.conf" "$MPORT" "${TG_STAGES_CONFIG:-}" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
 import run_bench
 with open(sys.argv[2], "w") as f:
-    f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{sys.argv[3]}\n")
+    f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{sys.argv[3]}\n" +
+            (sys.argv[4] + "\n" if sys.argv[4] else ""))
 PY
 "$B/server/telegraphd" --data "$D/data" --listen "127.0.0.1:$PORT" \
 	--config "$D/data/bench.conf" 2>"$D/daemon.log" &

@@ -62,6 +62,8 @@ static void test_defaults(void)
 	/* one fan-out worker per core (issue 17) */
 	CHECK_EQ_INT(c.workers,
 	             uv_available_parallelism() > 256 ? 256 : uv_available_parallelism());
+	/* the WAL's checkpoints off the loop (issue 17) */
+	CHECK_EQ_INT(c.wal_checkpointer, 1);
 }
 
 static void test_file(void)
@@ -91,6 +93,7 @@ static void test_file(void)
 	           "snapshot_every = 20\n"
 	           "patch_history = 0\n"
 	           "workers = 0\n"
+	           "wal_checkpointer = 0\n"
 	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
 	           "scrypt_n_log2 = 14\r\n"
@@ -118,6 +121,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.snapshot_every, 20);
 	CHECK_EQ_INT(c.patch_history, 0);
 	CHECK_EQ_INT(c.workers, 0);
+	CHECK_EQ_INT(c.wal_checkpointer, 0);
 	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
 	CHECK_EQ_INT(c.scrypt_n_log2, 14);

@@ -8,7 +8,10 @@
  * - SQLite's automatic checkpoint, which the store's WAL hook replaces,
  *   still keeps the WAL from growing without end;
  * - the WAL's figures (tg_store_wal_stats) count the checkpoints, time
- *   them, and count the fsyncs by the commits each made durable. */
+ *   them, and count the fsyncs by the commits each made durable;
+ * - with the checkpointer (tg_store_checkpointer_start) the checkpoints
+ *   run on its thread, not in the committing one, and the WAL is bounded
+ *   all the same when it falls behind (here: held). */
 #include "store/store.h"
 #include "tap.h"
 
@@ -143,10 +146,85 @@ int main(void)
 	CHECKF(ws.wal_frames_max >= 1000 && ws.wal_frames_max < 2000,
 	       "the WAL's most frames seen: %llu", (unsigned long long)ws.wal_frames_max);
 	CHECK_EQ_INT(ws.ckpt_failed, 0);
+
+	/* The checkpointer, held: past TG_STORE_WAL_MAX_PAGES the hook
+	 * checkpoints on this thread, so the WAL stays bounded. */
+	CHECK_OK(tg_store_checkpointer_start(s, &err));
+	tg_store_checkpointer_hold(s, true);
+	struct tg_store_wal_stats w0;
+	tg_store_wal_stats(s, &w0);
+	int n = 0;
+	for (; n < 20000; n++) {
+		snprintf(name, sizeof name, "q%d", n);
+		if (tg_store_begin(s, &err) != 0 || add_user(s, name) != 0 ||
+		    tg_store_commit(s, &err) != 0) {
+			CHECKF(0, "commit %d: %s", n, err.message);
+			break;
+		}
+		tg_store_wal_stats(s, &ws);
+		if (ws.ckpt[TG_STORE_CKPT_COMMIT].count > w0.ckpt[TG_STORE_CKPT_COMMIT].count + 1)
+			break;
+	}
+	CHECKF(ws.ckpt[TG_STORE_CKPT_COMMIT].count == w0.ckpt[TG_STORE_CKPT_COMMIT].count + 2,
+	       "the bound's checkpoints on this thread: %llu -> %llu in %d commits",
+	       (unsigned long long)w0.ckpt[TG_STORE_CKPT_COMMIT].count,
+	       (unsigned long long)ws.ckpt[TG_STORE_CKPT_COMMIT].count, n);
+	CHECKF(ws.wal_frames_max >= TG_STORE_WAL_MAX_PAGES &&
+	           ws.wal_frames_max < TG_STORE_WAL_MAX_PAGES + 10,
+	       "the WAL's most frames: %llu (bound %d)", (unsigned long long)ws.wal_frames_max,
+	       TG_STORE_WAL_MAX_PAGES);
+	CHECK(stat(wal, &st) == 0);
+	CHECKF(st.st_size <= 32 + (TG_STORE_WAL_MAX_PAGES + 10) * (4096 + 24),
+	       "the WAL file is bounded (%lld bytes)", (long long)st.st_size);
+	CHECK_EQ_INT(ws.ckpt[TG_STORE_CKPT_THREAD].count, 0);
+
+	/* Let go: the WAL past the threshold again, the checkpoint is the
+	 * thread's, and the next commit starts the WAL from its beginning. */
+	for (n = 0; n < 20000; n++) {
+		snprintf(name, sizeof name, "r%d", n);
+		if (tg_store_begin(s, &err) != 0 || add_user(s, name) != 0 ||
+		    tg_store_commit(s, &err) != 0) {
+			CHECKF(0, "commit %d: %s", n, err.message);
+			break;
+		}
+		tg_store_wal_stats(s, &ws);
+		if (n > 0 && ws.wal_frames >= 1000)
+			break;
+	}
+	tg_store_wal_stats(s, &w0);
+	CHECKF(w0.wal_frames >= 1000 && w0.wal_frames < TG_STORE_WAL_MAX_PAGES,
+	       "the WAL at the threshold: %llu frames", (unsigned long long)w0.wal_frames);
+	tg_store_checkpointer_hold(s, false);
+	for (int i = 0; i < 1000 && ws.ckpt[TG_STORE_CKPT_THREAD].count == 0; i++) {
+		usleep(10000);
+		tg_store_wal_stats(s, &ws);
+	}
+	CHECKF(ws.ckpt[TG_STORE_CKPT_THREAD].count == 1 &&
+	           ws.ckpt[TG_STORE_CKPT_COMMIT].count == w0.ckpt[TG_STORE_CKPT_COMMIT].count,
+	       "one checkpoint, the checkpointer's (%llu; on this thread %llu -> %llu)",
+	       (unsigned long long)ws.ckpt[TG_STORE_CKPT_THREAD].count,
+	       (unsigned long long)w0.ckpt[TG_STORE_CKPT_COMMIT].count,
+	       (unsigned long long)ws.ckpt[TG_STORE_CKPT_COMMIT].count);
+	CHECK_OK(tg_store_begin(s, &err));
+	CHECK_OK(add_user(s, "last"));
+	CHECK_OK(tg_store_commit(s, &err));
+	tg_store_wal_stats(s, &ws);
+	CHECKF(ws.wal_frames < 20, "the WAL starts again after it: %llu frames",
+	       (unsigned long long)ws.wal_frames);
+	CHECK_EQ_INT(ws.ckpt_failed, 0);
 	CHECK_OK(tg_store_sync(s, &err));
 	CHECK_EQ_INT(tg_store_unsynced(s), 0);
 
 	tg_store_close(s);
+	/* Everything committed is there (the checkpointer closed first). */
+	s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
+	CHECKF(s != NULL, "reopen: %s", err.message);
+	if (s) {
+		json_t *u = tg_store_user_by_name(s, "last", &err);
+		CHECKF(u != NULL, "the last commit is kept");
+		json_decref(u);
+		tg_store_close(s);
+	}
 	char path[192];
 	static const char *const files[] = {"telegraph.db", "telegraph.db-wal", "telegraph.db-shm",
 	                                    "copy.db",      "copy.db-wal",      "copy.db-shm"};
