@@ -4,7 +4,12 @@
  * each committed group on a pipe; the parent kills it mid-stream, reopens the
  * database and checks that every reported action is there and that the log
  * holds whole groups only. (SIGKILL keeps the page cache, so this proves the
- * transaction handling, not the fsync; synchronous=FULL covers power loss.) */
+ * transaction handling, not the fsync; synchronous=FULL covers power loss.)
+ * Every other round the writer runs as the daemon does: deferred syncs
+ * (an fsync every few commits, its groups reported after it) and the WAL's
+ * checkpointer, killed once the WAL has passed the checkpoint's threshold:
+ * a kill while the checkpointer copies, or just after the WAL started
+ * again, loses nothing either. */
 #include "store/store.h"
 #include "tap.h"
 
@@ -17,7 +22,8 @@
 #include <unistd.h>
 
 #define GROUP 3
-#define ROUNDS 6
+#define ROUNDS 8
+#define SYNC_EVERY 32 /* groups, in the deferred rounds */
 
 static char dir[64], db_path[128];
 
@@ -29,13 +35,20 @@ static struct tg_store *open_store(void)
 	return s;
 }
 
-/* The child: appends groups until killed; writes each committed last seq. */
-static void writer(int64_t match, int fd)
+/* The child: appends groups until killed; writes each committed last seq
+ * (deferred: each durable one, once the WAL has reached the checkpoint's
+ * threshold). */
+static void writer(int64_t match, int fd, bool deferred)
 {
 	struct tg_error err;
 	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
 	if (!s)
 		_exit(2);
+	if (deferred &&
+	    (tg_store_defer_sync(s, &err) != 0 || tg_store_checkpointer_start(s, &err) != 0))
+		_exit(7);
+	bool reporting = !deferred;
+	unsigned groups = 0;
 	json_t *m = tg_store_match_get(s, match, &err);
 	int64_t seq = m ? json_integer_value(json_object_get(m, "seq")) : -1;
 	json_decref(m);
@@ -56,6 +69,19 @@ static void writer(int64_t match, int fd)
 		}
 		if (tg_store_commit(s, &err))
 			_exit(5);
+		if (deferred) {
+			if (++groups % SYNC_EVERY)
+				continue;
+			if (tg_store_sync(s, &err))
+				_exit(8);
+			if (!reporting) {
+				struct tg_store_wal_stats ws;
+				tg_store_wal_stats(s, &ws);
+				reporting = ws.wal_frames_max >= 1000;
+			}
+			if (!reporting)
+				continue;
+		}
 		if (write(fd, &seq, sizeof seq) != sizeof seq)
 			_exit(6);
 	}
@@ -69,7 +95,7 @@ static int64_t run_round(int64_t match, int round)
 	pid_t pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		writer(match, fds[1]);
+		writer(match, fds[1], round % 2 == 1);
 	}
 	close(fds[1]);
 	/* The delay starts at the writer's first commit, not at the fork: the
