@@ -19,7 +19,14 @@
 #define TG_SANITIZER_ALLOCATOR 0
 #endif
 #if TG_SANITIZER_ALLOCATOR
+#if defined(__has_include) && __has_include(<sanitizer/allocator_interface.h>)
 #include <sanitizer/allocator_interface.h>
+#else
+#include <stddef.h>
+/* compiler-rt's common allocator interface, which GCC's libasan and
+ * libtsan have too, though GCC ships no header for it */
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
 #endif
 
 #include "core/server_internal.h"
