@@ -32,6 +32,17 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 	else if (rc != SQLITE_DONE)
 		result = store_fail_db(s, err, "appending an action");
 	store_stmt_done(st);
+	/* The match's "updated" follows its log, in the caller's transaction
+	 * (it was a trigger's, 001; 265). If this write fails the action is
+	 * reported as not saved, and the caller rolls the transaction back. */
+	if (result == 0) {
+		st = store_stmt(s, ST_ACTION_TOUCH);
+		sqlite3_bind_int64(st, 1, match_id);
+		sqlite3_bind_int64(st, 2, now);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			result = store_fail_db(s, err, "touching the match");
+		store_stmt_done(st);
+	}
 	return result;
 }
 

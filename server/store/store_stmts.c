@@ -114,6 +114,10 @@ static const char *const stmt_sql[ST__COUNT] = {
 
     [ST_ACTION_INSERT] = "INSERT INTO actions (match_id, seq, role, action, barrier, time) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    /* matches.updated follows the log (265_actions_touch.sql): written only
+     * when the action's time is later, which at several actions a second
+     * leaves the match's row alone. */
+    [ST_ACTION_TOUCH] = "UPDATE matches SET updated = ?2 WHERE id = ?1 AND updated < ?2",
     [ST_ACTION_COUNT_LIVE] = "SELECT count(*) FROM actions "
                              "WHERE match_id = ?1 AND seq BETWEEN ?2 AND ?3 AND undone = 0",
     [ST_ACTION_MARK_UNDONE] = "UPDATE actions SET undone = 1 "

@@ -318,6 +318,37 @@ static void test_actions_and_snapshots(struct tg_store *s)
 	json_decref(state2);
 }
 
+/* A match's "updated" follows its log's latest time (265_actions_touch.sql:
+ * the store's UPDATE, no longer a trigger), never back: an action stamped
+ * earlier (a clock set back) leaves it, a later one moves it, a refused one
+ * (a stale seq) does not. */
+static void test_updated_follows_log(struct tg_store *s)
+{
+	json_t *a = json_pack("{s:s}", "type", "move");
+	json_t *got = tg_store_match_get(s, private_match, &err);
+	int64_t before = num(got, "updated");
+	json_decref(got);
+	CHECK_OK(tg_store_action_append(s, private_match, 1, "alpha", a, false, before + 50, &err));
+	got = tg_store_match_get(s, private_match, &err);
+	CHECK_EQ_INT(num(got, "updated"), before + 50);
+	json_decref(got);
+	CHECK_OK(tg_store_action_append(s, private_match, 2, "beta", a, false, before + 10, &err));
+	got = tg_store_match_get(s, private_match, &err);
+	CHECK_EQ_INT(num(got, "updated"), before + 50);
+	json_decref(got);
+	CHECK_FAILS(
+	    tg_store_action_append(s, private_match, 2, "beta", a, false, before + 90, &err),
+	    "stale_seq");
+	got = tg_store_match_get(s, private_match, &err);
+	CHECK_EQ_INT(num(got, "updated"), before + 50);
+	json_decref(got);
+	CHECK_OK(tg_store_action_append(s, private_match, 3, "alpha", a, false, before + 60, &err));
+	got = tg_store_match_get(s, private_match, &err);
+	CHECK_EQ_INT(num(got, "updated"), before + 60);
+	json_decref(got);
+	json_decref(a);
+}
+
 static int64_t chat1, chat2;
 
 static void test_chat(struct tg_store *s)
@@ -490,6 +521,7 @@ int main(void)
 		test_seats(s);
 		test_lists_and_status(s);
 		test_actions_and_snapshots(s);
+		test_updated_follows_log(s);
 		test_chat(s);
 		test_transactions(s);
 		tg_store_close(s);
