@@ -51,6 +51,11 @@ static const char *const stmt_sql[ST__COUNT] = {
      * range scan however many sent rows the outbox keeps. */
     [ST_OUTBOX_COUNTS] = "SELECT state, count(*) FROM notify_outbox "
                          "WHERE state IN ('pending', 'parked') GROUP BY state",
+    /* store_notify.c's tg_store_outbox_due: the sender's poll, about once a
+     * second and after each send (the index (state, next_at) again). */
+    [ST_OUTBOX_DUE] = "SELECT id, idem_key, user_id, channel, address, event, subject, "
+                      "body, attempts, reply_to FROM notify_outbox WHERE state = 'pending' "
+                      "AND next_at <= ?1 AND id > ?2 ORDER BY id LIMIT ?3",
     [ST_RESET_ADD] = "INSERT INTO password_resets (code_hash, user_id, created, expires) "
                      "VALUES (?1, ?2, ?3, ?4)",
     [ST_RESET_TAKE] = "UPDATE password_resets SET used = ?3 WHERE code_hash = ?1 AND "
