@@ -235,48 +235,92 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		         p->cards.hand_n ? ", keeping your last card" : "");
 }
 
-/* 10.7.3.1: one entry per possible first force; the second is a parameter
- * (or "none"). Each force's reach is searched once. */
+/* 10.7.3.1: one entry, the first force and the second its params, the
+ * second "by" the first (PROTOCOL.md, kit/param_by.h): "second" lists "none"
+ * and every force that is some first force's second, each once, and each
+ * first force's entry of choices_by the shorter of "only" his seconds and
+ * "all but" the others (an equal count: "all but"). Each force's reach is
+ * searched once. Issue 17: one entry per first force, each listing every
+ * later force again (a triangle), was the largest patch of the Campaign
+ * (17 KB of a 40 KB view when the card is played). */
 static void offer_designation(const struct lw_state *s, int side, json_t *list)
 {
-	char name[64], hex[64], id[48];
-	unsigned *m = calloc((size_t)s->n_units, sizeof *m);
-	bool *ok = calloc((size_t)s->n_units, sizeof *ok);
-	if (!m || !ok) {
-		free(m);
-		free(ok);
-		return;
-	}
-	for (int u = 0; u < s->n_units; u++)
+	char name[64], hex[64], id[48], label[160];
+	int n = s->n_units;
+	unsigned *m = calloc((size_t)n, sizeof *m);
+	bool *ok = calloc((size_t)n, sizeof *ok), *first = calloc((size_t)n, sizeof *first);
+	bool *pair = calloc((size_t)n * (size_t)n, sizeof *pair),
+	     *second = calloc((size_t)n, sizeof *second);
+	int *at = calloc((size_t)n, sizeof *at);
+	if (!m || !ok || !first || !pair || !second || !at)
+		goto out;
+	for (int u = 0; u < n; u++)
 		if (lw_play_check_campaign_force(s, side, u, NULL) == 0) {
 			m[u] = lw_play_campaign_reach(s, side, u);
 			ok[u] = lw_play_check_reach(s, side, m[u], NULL) == 0;
 		}
-	for (int u = 0; u < s->n_units; u++) {
+	int nf = 0;
+	for (int u = 0; u < n; u++) {
 		if (!ok[u] || lw_play_check_designation(s, side, u, m[u], LW_NONE, 0, NULL) != 0)
 			continue;
-		json_t *ch = json_array();
-		json_array_append_new(
-		    ch, json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
-		for (int v = u + 1; v < s->n_units; v++)
+		first[u] = true;
+		nf++;
+		for (int v = u + 1; v < n; v++)
 			if (ok[v] &&
 			    lw_play_check_designation(s, side, u, m[u], v, m[v], NULL) == 0)
-				json_array_append_new(
-				    ch, json_pack("{s:s,s:s++}", "value",
-				                  lw_unit_id(s, v, id, sizeof id), "label",
-				                  lw_unit_name(s, v, name, sizeof name), " at ",
-				                  lw_hex_label(s->unit[v].hex, hex, sizeof hex)));
-		tg_offer_choice(list,
-		                json_pack("{s:s,s:s}", "type", "campaign_forces", "first",
-		                          lw_unit_id(s, u, id, sizeof id)),
-		                "second", "Second campaign force", ch,
-		                "Campaign: designate %s at %s and a second force before either "
-		                "moves (10.7.3.1)",
-		                lw_unit_name(s, u, name, sizeof name),
-		                lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+				pair[(size_t)u * (size_t)n + (size_t)v] = second[v] = true;
 	}
+	if (nf == 0)
+		goto out;
+	json_t *firsts = json_array(), *seconds = json_array(), *by = json_array();
+	json_array_append_new(seconds,
+	                      json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
+	int ns = 1;
+	for (int v = 0; v < n; v++)
+		if (second[v]) {
+			snprintf(label, sizeof label, "%s at %s",
+			         lw_unit_name(s, v, name, sizeof name),
+			         lw_hex_label(s->unit[v].hex, hex, sizeof hex));
+			json_array_append_new(seconds, json_pack("{s:s,s:s}", "value",
+			                                         lw_unit_id(s, v, id, sizeof id),
+			                                         "label", label));
+			at[v] = ns++;
+		}
+	for (int u = 0; u < n; u++) {
+		if (!first[u])
+			continue;
+		snprintf(label, sizeof label, "%s at %s", lw_unit_name(s, u, name, sizeof name),
+		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		json_array_append_new(firsts,
+		                      json_pack("{s:s,s:s}", "value",
+		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+		int his = 1; /* "none" */
+		for (int v = 0; v < n; v++)
+			his += pair[(size_t)u * (size_t)n + (size_t)v];
+		bool only = 2 * his < ns;
+		json_t *idx = json_array();
+		if (only)
+			json_array_append_new(idx, json_integer(0));
+		for (int v = 0; v < n; v++)
+			if (second[v] && pair[(size_t)u * (size_t)n + (size_t)v] == only)
+				json_array_append_new(idx, json_integer(at[v]));
+		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
+	}
+	json_array_append_new(
+	    list, json_pack("{s:s,s:{s:s},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
+	                    "Campaign: designate a force and a second force before either moves "
+	                    "(10.7.3.1)",
+	                    "action", "type", "campaign_forces", "params", "name", "first", "label",
+	                    "First campaign force", "choices", firsts, "name", "second", "label",
+	                    "Second campaign force", "by", "first", "choices", seconds,
+	                    "choices_by", by));
+out:
 	free(m);
 	free(ok);
+	free(first);
+	free(pair);
+	free(second);
+	free(at);
 }
 
 static void offer_spend(const struct lw_state *s, int side, json_t *list)

@@ -420,6 +420,32 @@ static void rail_candidates(const struct lw_state *s, const json_t *acts, json_t
 		}
 }
 
+/* 10.7.3.1: the designation is offered as one entry with params "first"
+ * and "second", "second" by "first" (issue 17); the bot chooses as it did
+ * when each first force was an entry of its own with his seconds ("none"
+ * first, then in unit order). Appended to out. */
+static void designation_candidates(const json_t *e, json_t *out)
+{
+	const json_t *ps = json_object_get(e, "params");
+	const json_t *pf = json_array_get(ps, 0), *p2 = json_array_get(ps, 1);
+	size_t c, k;
+	json_t *x, *y;
+	json_array_foreach(json_object_get(pf, "choices"), c, x)
+	{
+		json_t *open = json_array();
+		json_array_foreach(json_object_get(p2, "choices"), k, y)
+		{
+			if (tg_param_open(p2, c, k))
+				json_array_append(open, y);
+		}
+		json_t *a = json_deep_copy(json_object_get(e, "action"));
+		json_object_set(a, "first", json_object_get(x, "value"));
+		json_array_append_new(out, json_pack("{s:O,s:o,s:[{s:s,s:o}]}", "label",
+		                                     json_object_get(x, "label"), "action", a,
+		                                     "params", "name", "second", "choices", open));
+	}
+}
+
 static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params, size_t i)
 {
 	const json_t *p = json_array_get(params, i);
@@ -667,6 +693,10 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		}
 		if (type && strcmp(type, "foray") == 0) {
 			foray_candidates(s, acts, &i, out);
+			continue;
+		}
+		if (type && strcmp(type, "campaign_forces") == 0) {
+			designation_candidates(e, out);
 			continue;
 		}
 		json_t *params = json_object_get(e, "params");

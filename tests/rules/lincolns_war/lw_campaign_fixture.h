@@ -3,6 +3,7 @@
 #ifndef LW_CAMPAIGN_FIXTURE_H
 #define LW_CAMPAIGN_FIXTURE_H
 
+#include "kit/param_by.h"
 #include "lincolns_war/lw_amphib.h"
 #include "lincolns_war/lw_campaign.h"
 #include "lincolns_war/lw_march.h"
@@ -113,12 +114,23 @@ static inline json_t *cf_second_choices(struct game *g, const char *role, const 
 		json_t *e = json_array_get(acts, i);
 		json_t *a = json_object_get(e, "action");
 		const char *t = json_string_value(json_object_get(a, "type"));
-		const char *f = json_string_value(json_object_get(a, "first"));
-		if (t && f && strcmp(t, "campaign_forces") == 0 && strcmp(f, first) == 0)
-			found = json_object_get(json_array_get(json_object_get(e, "params"), 0),
-			                        "choices");
+		if (!t || strcmp(t, "campaign_forces") != 0)
+			continue;
+		/* one entry: params "first" and "second", "second" by "first"
+		 * (kit/param_by.h): the choices his list opens */
+		json_t *ps = json_object_get(e, "params");
+		json_t *pf = json_array_get(ps, 0), *p2 = json_array_get(ps, 1);
+		json_t *val = json_string(first);
+		long f = tg_param_choice_index(pf, val);
+		json_decref(val);
+		if (f < 0)
+			continue;
+		found = json_array();
+		for (size_t k = 0; k < json_array_size(json_object_get(p2, "choices")); k++)
+			if (tg_param_open(p2, (size_t)f, k))
+				json_array_append(
+				    found, json_array_get(json_object_get(p2, "choices"), k));
 	}
-	json_incref(found);
 	json_decref(v);
 	return found;
 }

@@ -49,7 +49,8 @@ static bool designation_offered(const struct lw_state *s, int u)
 		const char *t = json_string_value(json_object_get(a, "type"));
 		if (!t || strcmp(t, "campaign_forces") != 0)
 			continue;
-		found |= strcmp(json_string_value(json_object_get(a, "first")), id) == 0;
+		/* u among the first forces or the seconds (one entry, params
+		 * "first" and "second") */
 		char *txt = json_dumps(e, JSON_COMPACT);
 		found |= txt && strstr(txt, id) != NULL;
 		free(txt);
