@@ -505,9 +505,13 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	return river_sections(o, err);
 }
 
-/* The hexes next to hex: a data hex's from its list, any other's from the
- * grid (as lw_supply.c's neighbours). */
-static int next_to(const struct lw_data *d, int hex, int nb[6])
+/* The hexes next to hex, as tg_hex_neighbours gives them (the same hexes
+ * in the same order): a data hex's read from its list in the data (issue
+ * 17: the supply trace asks them of every hex it steps through, hundreds of
+ * thousands of times an action while forces are out of supply, and the
+ * grid's arithmetic was the largest part of it), any other's from the
+ * grid. The lists are built before the river sections, which use them. */
+int lw_data_neighbours(const struct lw_data *d, int hex, int nb[6])
 {
 	if (hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
 		const int16_t *next = d->next[d->hex_slot[hex] - 1];
@@ -557,7 +561,7 @@ int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int
 			continue;
 		}
 		int nb[6];
-		int m = next_to(d, x, nb);
+		int m = lw_data_neighbours(d, x, nb);
 		for (int j = 0; j < m; j++) {
 			int y = nb[j];
 			if (!seed_hex(y) || !(lw_data_hex_rivers(d, y) & river_bit))
@@ -609,7 +613,7 @@ static int river_sections(struct lw_data_owned *o, struct lw_data_error *err)
 			queue[nq++] = (int)i;
 			for (size_t q = 0; q < nq; q++) {
 				int nb[6];
-				int m = next_to(d, o->hexes[queue[q]].id, nb);
+				int m = lw_data_neighbours(d, o->hexes[queue[q]].id, nb);
 				for (int j = 0; j < m; j++) {
 					int y = nb[j];
 					if (!seed_hex(y) || !(lw_data_hex_rivers(d, y) & (1u << r)))

@@ -47,26 +47,6 @@ static bool valid_hex(int h)
 	return h > 0 && h < MAXQ;
 }
 
-/* The hexes next to hex, as tg_hex_neighbours gives them (the same hexes
- * in the same order): a data hex's read from its list in the data (issue
- * 17: the trace asks them of every hex it steps through and of every hex
- * of each river section it crosses, hundreds of thousands of times an
- * action while forces are out of supply, and the grid's arithmetic was the
- * largest part of it), any other's from the grid. */
-static int neighbours(const struct lw_data *d, int hex, int nb[6])
-{
-	if (hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
-		const int16_t *next = d->next[d->hex_slot[hex] - 1];
-		int n = 0;
-		while (n < 6 && next[n]) {
-			nb[n] = next[n];
-			n++;
-		}
-		return n;
-	}
-	return tg_hex_neighbours(&d->grid, hex, nb);
-}
-
 static bool has_units(const struct lw_state *s, int hex, int side, bool infantry_only)
 {
 	for (int i = 0; i < s->n_units; i++) {
@@ -258,7 +238,7 @@ static bool land_step_ok(struct trace *t, int a, int b)
 static bool rail_hex(const struct lw_data *d, int hex)
 {
 	int nb[6];
-	int n = neighbours(d, hex, nb);
+	int n = lw_data_neighbours(d, hex, nb);
 	for (int i = 0; i < n; i++)
 		if (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_RAIL)
 			return true;
@@ -295,7 +275,7 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	if (!river_usable(t, a) || !river_usable(t, b) || enemy_city(t, b))
 		return false;
 	int nb[6];
-	int n = neighbours(t->d, a, nb);
+	int n = lw_data_neighbours(t->d, a, nb);
 	for (int i = 0; i < n; i++) {
 		const struct lw_hexside *hs = lw_data_hexside(t->d, a, nb[i]);
 		if (!hs || !hs->river || !touches_river(t->d, b, hs->river_bit))
@@ -339,7 +319,7 @@ static bool trace_run(struct trace *t, int hex)
 		if (dist[i] == 2)
 			continue;
 		int nb[6];
-		int m = neighbours(t->d, land[i], nb);
+		int m = lw_data_neighbours(t->d, land[i], nb);
 		for (int j = 0; j < m && nl < LAND_MAX; j++)
 			if (valid_hex(nb[j]) && !t->seen[nb[j]] &&
 			    land_step_ok(t, land[i], nb[j])) {
@@ -362,7 +342,7 @@ static bool trace_run(struct trace *t, int hex)
 	for (int i = 0; i < nq && t->supply < need; i++) {
 		add_city(t, q[i]);
 		int nb[6];
-		int m = neighbours(t->d, q[i], nb);
+		int m = lw_data_neighbours(t->d, q[i], nb);
 		for (int j = 0; j < m; j++)
 			if (valid_hex(nb[j]) && t->seen[nb[j]] != 2 && nq < NET_MAX &&
 			    network_step_ok(t, q[i], nb[j])) {
