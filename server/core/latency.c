@@ -131,6 +131,26 @@ static const char *help(const char *metric)
 	return "The event loop's busy time per turn (poll to poll, less the wait).";
 }
 
+void tg_prometheus_hist(FILE *f, const char *metric, const char *label, const uint64_t *bound_ns,
+                        int buckets, const uint64_t *bucket, uint64_t sum_ns, uint64_t count)
+{
+	const char *sep = label[0] ? "," : "";
+	uint64_t cum = 0;
+	for (int b = 0; b < buckets; b++) {
+		cum += bucket[b];
+		if (b < buckets - 1)
+			fprintf(f, "%s_bucket{%s%sle=\"%g\"} %llu\n", metric, label, sep,
+			        (double)bound_ns[b] / 1e9, (unsigned long long)cum);
+		else
+			fprintf(f, "%s_bucket{%s%sle=\"+Inf\"} %llu\n", metric, label, sep,
+			        (unsigned long long)cum);
+	}
+	/* The label set in braces only if any. */
+	fprintf(f, "%s_sum%s%s%s %.9f\n%s_count%s%s%s %llu\n", metric, label[0] ? "{" : "", label,
+	        label[0] ? "}" : "", (double)sum_ns / 1e9, metric, label[0] ? "{" : "", label,
+	        label[0] ? "}" : "", (unsigned long long)count);
+}
+
 void tg_lat_prometheus(const struct tg_latency *l, FILE *f)
 {
 	const char *last = NULL;
@@ -143,23 +163,9 @@ void tg_lat_prometheus(const struct tg_latency *l, FILE *f)
 		}
 		char label[64] = "";
 		if (names[s].label)
-			snprintf(label, sizeof label, "stage=\"%s\",", names[s].label);
+			snprintf(label, sizeof label, "stage=\"%s\"", names[s].label);
 		const struct tg_lat_hist *h = &l->h[s];
-		uint64_t cum = 0;
-		for (int b = 0; b < TG_LAT_BUCKETS; b++) {
-			cum += h->bucket[b];
-			if (b < TG_LAT_BUCKETS - 1)
-				fprintf(f, "%s_bucket{%sle=\"%g\"} %llu\n", metric, label,
-				        (double)bound_ns[b] / 1e9, (unsigned long long)cum);
-			else
-				fprintf(f, "%s_bucket{%sle=\"+Inf\"} %llu\n", metric, label,
-				        (unsigned long long)cum);
-		}
-		/* The label set without its trailing comma, braces only if any. */
-		char plain[64] = "";
-		if (names[s].label)
-			snprintf(plain, sizeof plain, "{stage=\"%s\"}", names[s].label);
-		fprintf(f, "%s_sum%s %.9f\n%s_count%s %llu\n", metric, plain,
-		        (double)h->sum_ns / 1e9, metric, plain, (unsigned long long)h->count);
+		tg_prometheus_hist(f, metric, label, bound_ns, TG_LAT_BUCKETS, h->bucket, h->sum_ns,
+		                   h->count);
 	}
 }

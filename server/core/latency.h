@@ -67,5 +67,11 @@ int tg_lat_start(struct tg_latency *l, uv_loop_t *loop);
 void tg_lat_stop(struct tg_latency *l);
 /* The Prometheus text of every histogram. */
 void tg_lat_prometheus(const struct tg_latency *l, FILE *f);
+/* One Prometheus histogram: its cumulative buckets (bound_ns: buckets - 1
+ * upper bounds, the last bucket +Inf), sum and count; label is the label
+ * set without braces ("stage=\"act\"") or "". Shared by the act stages and
+ * the WAL's checkpoints (status.c). */
+void tg_prometheus_hist(FILE *f, const char *metric, const char *label, const uint64_t *bound_ns,
+                        int buckets, const uint64_t *bucket, uint64_t sum_ns, uint64_t count);
 
 #endif

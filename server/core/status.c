@@ -112,28 +112,11 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 	      "# TYPE telegraph_wal_checkpoint_seconds histogram\n",
 	      f);
 	for (int t = 0; t < TG_STORE_CKPT_N; t++) {
-		uint64_t cum = 0;
-		for (int b = 0; b < TG_STORE_CKPT_BUCKETS; b++) {
-			cum += ws.ckpt[t].bucket[b];
-			if (b < TG_STORE_CKPT_BUCKETS - 1)
-				fprintf(f,
-				        "telegraph_wal_checkpoint_seconds_bucket{thread=\"%s\",le="
-				        "\"%g\"} "
-				        "%llu\n",
-				        thread[t], (double)tg_store_ckpt_bound_ns[b] / 1e9,
-				        (unsigned long long)cum);
-			else
-				fprintf(f,
-				        "telegraph_wal_checkpoint_seconds_bucket{thread=\"%s\",le="
-				        "\"+Inf\"} "
-				        "%llu\n",
-				        thread[t], (unsigned long long)cum);
-		}
-		fprintf(f,
-		        "telegraph_wal_checkpoint_seconds_sum{thread=\"%s\"} %.9f\n"
-		        "telegraph_wal_checkpoint_seconds_count{thread=\"%s\"} %llu\n",
-		        thread[t], (double)ws.ckpt[t].sum_ns / 1e9, thread[t],
-		        (unsigned long long)ws.ckpt[t].count);
+		char label[64];
+		snprintf(label, sizeof label, "thread=\"%s\"", thread[t]);
+		tg_prometheus_hist(f, "telegraph_wal_checkpoint_seconds", label,
+		                   tg_store_ckpt_bound_ns, TG_STORE_CKPT_BUCKETS, ws.ckpt[t].bucket,
+		                   ws.ckpt[t].sum_ns, ws.ckpt[t].count);
 	}
 	fprintf(f,
 	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (each\n"
