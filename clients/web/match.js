@@ -403,12 +403,24 @@ export class MatchScreen {
   // refused it (stale_seq) and the page showed the error and re-subscribed.
   // The guard is lifted by the act's answer (ok or error, or the connection
   // lost) or by a whole view; meanwhile the page says it is waiting.
+  // No answer is said too: pressed while the socket is down (net.js
+  // reconnects by itself) the act was not sent, and the page said nothing,
+  // so the press was lost without a word (session 22).
   async act(action) {
     if (this.acting) return;
     const mine = this.actWaiting(true);
     this.el.error.textContent = "";
-    const r = await this.conn.request({ op: "act", match: this.id, seq: this.seq, action }).catch(() => null);
+    let lost = null;
+    const r = await this.conn.request({ op: "act", match: this.id, seq: this.seq, action }).catch((e) => {
+      lost = e;
+      return null;
+    });
     this.actDone(mine);
+    if (lost) {
+      this.el.error.textContent = lost.message === "not connected"
+        ? "Not connected: your move was not sent. The page reconnects by itself; try again then."
+        : "The connection was lost before the answer: once it is back, the match shows whether your move was taken.";
+    }
     // The search served its pick: the next list is shown whole.
     if (r?.op === "ok") this.clearSearch();
     if (r && r.op === "error") {

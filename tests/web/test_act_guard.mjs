@@ -17,7 +17,9 @@
 //   2. beta presses 1 twice: one act;
 //   3. beta's act is refused (an act of his on the same connection, sent
 //      in the same task just before, took the seq): the error lets go of
-//      the guard, and his next click sends its act, which the server takes.
+//      the guard, and his next click sends its act, which the server takes;
+//   4. an act pressed while the page's socket is down is not sent, and the
+//      page says so (it said nothing); online again, the next click acts.
 //
 //   node test_act_guard.mjs DAEMON OUTDIR
 import { mkdirSync, rmSync } from "node:fs";
@@ -131,6 +133,41 @@ async function main() {
     if (acts(b, n).length !== 3) fail(`beta sent ${acts(b, n).length} acts in step 3, not 3`);
     await b.page.screenshot({ path: join(outDir, "after.png") });
     step("an error let go of the guard; the next click acted");
+
+    // 4. An act pressed while the page's socket is down (its reconnection,
+    // net.js, is under way): the request is refused before anything is
+    // sent, and the page said nothing at all, so the press was lost
+    // without a word (session 22, reading web/keyboard's one failure of
+    // session 21). It must say the move was not sent, let go of the guard,
+    // and, once online again, the next press acts.
+    const p = (await b.page.$("#prompt.your-turn")) ? b : a;
+    const seq4 = await seqOf(p.page);
+    await awaited(p, seq4);
+    n = p.sent.length;
+    const views = () => p.frames.map((f) => JSON.parse(f)).filter((x) => x.op === "view" && x.match === match).length;
+    const views0 = views();
+    const offline = await p.page.evaluate(async () => {
+      window.telegraph.conn.drop();
+      document.querySelector('#actions button.action[data-index="0"]').click();
+      // the refusal is settled in this task's microtasks; the reconnection
+      // (0.5 s at the earliest) has not rebuilt the screen yet
+      await new Promise((r) => setTimeout(r, 0));
+      return { error: document.getElementById("match-error").textContent,
+        busy: document.getElementById("controls").getAttribute("aria-busy") === "true" };
+    });
+    if (!/not sent/.test(offline.error)) fail(`an act pressed offline: the page said ${JSON.stringify(offline.error)}, not that it was not sent`);
+    if (offline.busy) fail("an act pressed offline left the page waiting");
+    if (acts(p, n).length) fail(`an act pressed offline was sent: ${JSON.stringify(acts(p, n))}`);
+    // Online again, the page draws the match anew from the view its new
+    // subscription brings (app.js route()): a click before that may land
+    // on the screen being replaced.
+    await until(`${p.name}'s page online again, the match's view received`, async () =>
+      (await p.page.getAttribute("#conn-state", "data-state")) === "online" && views() > views0);
+    await awaited(p, seq4);
+    await p.page.click('#actions button.action[data-index="0"]');
+    await until(`${p.name}'s act after the reconnection answered`, async () => (await seqOf(p.page)) === seq4 + 1);
+    if (acts(p, n).length !== 1) fail(`after the reconnection a click sent ${acts(p, n).length} acts`);
+    step("an act pressed offline said it was not sent; online again, the next click acted");
     console.log("test_act_guard: ok");
   } finally {
     await browser.close();

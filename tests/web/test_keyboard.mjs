@@ -279,6 +279,17 @@ async function mapKeys(p, view) {
     .catch(async (e) => {
       // Seen once in CI (session 21, not reproduced in 4 local runs): Enter
       // on the lit hex led to none of the three. Say what the page was in.
+      // Session 22 read the two suspects and found neither can drop it:
+      // match.js act()'s guard is lifted by the act's ok, which the server
+      // sends before the act's patches (PROTOCOL.md; server.c holds a
+      // fan-out job's lines behind the turn's replies), and the browser runs
+      // the microtasks after each message's handler, so act()'s
+      // continuation after the ok runs before the next view is drawn; and a patch's
+      // redraw is synchronous from the message to the board (renderMap
+      // awaits a settled promise only), so no key lands in the middle of
+      // it. What did drop a press without a word was an act pressed while
+      // the socket was down (a reconnection): the page now says so in
+      // #match-error (web/act_guard, step 4), which the line below prints.
       const d = await page.evaluate((hx) => {
         const a = document.activeElement;
         return { focus: `${a?.tagName} hex=${a?.dataset?.hex ?? ""} class=${a?.getAttribute?.("class") ?? ""}`,
