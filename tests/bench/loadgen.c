@@ -20,6 +20,12 @@
  *              patch: the generator's CPU per action drops, so that at
  *              1,000 actions/s the round trips measure the daemon.
  *              Round trips are timed to the read that brought the reply.
+ *              --rx-stamps also reads each reply's software receive
+ *              timestamp (SO_TIMESTAMPNS) and prints the round trips from
+ *              the act sent to the kernel's receipt of the reply (*_rx_*)
+ *              beside the reply's wait in the socket for this process
+ *              (rx_wait_*): the generator's own scheduling delay, which a
+ *              client on another machine would not add to the daemon's.
  *   idle       opens --clients connections, each hello + resume (tokens of a
  *              few registered users), holds them --settle-ms (past the
  *              server's tls_buffers_idle_ms), reports server RSS per
@@ -119,6 +125,11 @@ static struct {
          600,
          4};
 
+/* play, --rx-stamps: the kernel's receive timestamp on every read
+ * (tls_client.h): each reply's wait in the socket for this process is
+ * measured and taken out of the round trips, printed beside them (*_rx_*) */
+static bool opt_rx_stamps;
+
 static uv_loop_t *loop;
 static SSL_CTX *ctx;
 static struct sockaddr_in server_addr;
@@ -145,6 +156,14 @@ static struct {
 	 * final views compared with the server's (--check-views) */
 	unsigned long long patches_applied, views_checked, view_mismatches;
 	struct histogram lat_ok, lat_patch, patch_ratio_bp, patch_bytes, view_bytes;
+	/* --rx-stamps: each reply's wait in the socket before this process read
+	 * it (rx_wait_*), and the round trips without it: act sent -> the
+	 * kernel's receipt of the reply, what a client whose own scheduling
+	 * cost nothing would see (us) */
+	struct histogram rx_wait_ok, rx_wait_patch, lat_ok_rx, lat_patch_rx;
+	/* waits outside [0, the round trip] (the realtime clock stepped, or
+	 * the stamp is not the reply's): clamped, and counted */
+	unsigned long long rx_wait_out_of_range;
 	/* lean players: patches applied, and their operations kept / skipped */
 	unsigned long long lean_patches, lean_ops_kept, lean_ops_skipped;
 	/* the games' lengths (the seq at each game's end), the whole run */
@@ -644,6 +663,25 @@ static double arrived(const struct player *pl)
 	return pl->c && pl->c->t_read > 0 ? pl->c->t_read : now_s();
 }
 
+/* A round trip of sent -> the reply being handled, in us, into lat; with
+ * --rx-stamps also the reply's wait in the socket into wait and the round
+ * trip without it into lat_rx (a read without a stamp adds to neither). */
+static void record_round_trip(const struct player *pl, double sent, struct histogram *lat,
+                              struct histogram *wait, struct histogram *lat_rx)
+{
+	double rt = arrived(pl) - sent;
+	hist_record(lat, (uint64_t)(rt * 1e6));
+	if (!opt_rx_stamps || !pl->c || pl->c->t_kernel_rx <= 0)
+		return;
+	double w = pl->c->t_read_real - pl->c->t_kernel_rx;
+	if (w < 0 || w > rt) {
+		fig.rx_wait_out_of_range++;
+		w = w < 0 ? 0 : rt;
+	}
+	hist_record(wait, (uint64_t)(w * 1e6));
+	hist_record(lat_rx, (uint64_t)((rt - w) * 1e6));
+}
+
 /* A lean player's operations of a patch: those under kept members, or
  * NULL if one moves or copies a value across the kept and the dropped
  * members (the server's diff makes none; a lean view could not follow). */
@@ -733,7 +771,8 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 		fig.patches++;
 		struct pending_act *pa = &pr->pending[pl->seq % PENDING_ACTS];
 		if (pa->seq == pl->seq && pa->actor != pl->side)
-			hist_record(&fig.lat_patch, (uint64_t)((arrived(pl) - pa->sent) * 1e6));
+			record_round_trip(pl, pa->sent, &fig.lat_patch, &fig.rx_wait_patch,
+			                  &fig.lat_patch_rx);
 		/* Sizing the view costs a serialization of it: every fourth patch is
 		 * sample enough, and keeps the load generator's CPU for the load.
 		 * The view is measured as the server sends it (a "view" message's
@@ -873,7 +912,8 @@ static void on_ok(struct player *pl, json_t *m)
 		pr->actions_done++;
 		if (fig.measuring) {
 			fig.acks++;
-			hist_record(&fig.lat_ok, (uint64_t)((arrived(pl) - pl->act_sent) * 1e6));
+			record_round_trip(pl, pl->act_sent, &fig.lat_ok, &fig.rx_wait_ok,
+			                  &fig.lat_ok_rx);
 			if (opt.window_actions && fig.acks >= opt.window_actions)
 				stop_cb(NULL);
 		}
@@ -1353,6 +1393,8 @@ static void usage(void)
 	                "  --full-views N     play: only the first N pairs keep whole views; the\n"
 	                "                     rest keep the members the bot reads (-1: all)\n"
 	                "  --size-every N     play: size the view every Nth patch (4; 0: never)\n"
+	                "  --rx-stamps        play: each reply's wait in the socket (the kernel's\n"
+	                "                     receive timestamp), and the round trips without it\n"
 	                "  --concurrency N    handshake loops / connections set up at once (50)\n"
 	                "  --settle-ms MS     idle: held this long before the RSS is read (6000;\n"
 	                "                     past the server's tls_buffers_idle_ms, 5000)\n"
@@ -1370,15 +1412,20 @@ static void usage(void)
 static void parse_args(int argc, char **argv)
 {
 	static const struct option lo[] = {
-	    {"mode", 1, 0, 'm'},          {"server", 1, 0, 's'},     {"pid", 1, 0, 'p'},
-	    {"clients", 1, 0, 'c'},       {"matches", 1, 0, 'M'},    {"rate", 1, 0, 'r'},
-	    {"duration", 1, 0, 'd'},      {"warmup", 1, 0, 'w'},     {"concurrency", 1, 0, 'C'},
-	    {"actions", 1, 0, 'a'},       {"game", 1, 0, 'g'},       {"scenario", 1, 0, 'S'},
-	    {"seed", 1, 0, 'x'},          {"verbose", 0, 0, 'v'},    {"spectators", 1, 0, 'o'},
-	    {"dump-largest", 1, 0, 'L'},  {"help", 0, 0, 'h'},       {"time-control", 1, 0, 'T'},
-	    {"games", 1, 0, 'G'},         {"settle-ms", 1, 0, 'I'},  {"check-views", 0, 0, 'K'},
-	    {"full-views", 1, 0, 'F'},    {"spread", 1, 0, 'P'},     {"window-actions", 1, 0, 'W'},
-	    {"setup-timeout", 1, 0, 'U'}, {"size-every", 1, 0, 'Z'}, {0, 0, 0, 0}};
+	    {"mode", 1, 0, 'm'},          {"server", 1, 0, 's'},
+	    {"pid", 1, 0, 'p'},           {"clients", 1, 0, 'c'},
+	    {"matches", 1, 0, 'M'},       {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'},      {"warmup", 1, 0, 'w'},
+	    {"concurrency", 1, 0, 'C'},   {"actions", 1, 0, 'a'},
+	    {"game", 1, 0, 'g'},          {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},          {"verbose", 0, 0, 'v'},
+	    {"spectators", 1, 0, 'o'},    {"dump-largest", 1, 0, 'L'},
+	    {"help", 0, 0, 'h'},          {"time-control", 1, 0, 'T'},
+	    {"games", 1, 0, 'G'},         {"settle-ms", 1, 0, 'I'},
+	    {"check-views", 0, 0, 'K'},   {"full-views", 1, 0, 'F'},
+	    {"spread", 1, 0, 'P'},        {"window-actions", 1, 0, 'W'},
+	    {"setup-timeout", 1, 0, 'U'}, {"size-every", 1, 0, 'Z'},
+	    {"rx-stamps", 0, 0, 'R'},     {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1475,6 +1522,9 @@ static void parse_args(int argc, char **argv)
 		case 'Z':
 			opt.size_every = atoi(optarg);
 			break;
+		case 'R':
+			opt_rx_stamps = true;
+			break;
 		default:
 			usage();
 			exit(ch == 'h' ? 0 : 2);
@@ -1529,6 +1579,7 @@ int main(int argc, char **argv)
 	snprintf(run_tag, sizeof run_tag, "%02x%02x%02x%02x", tag[0], tag[1], tag[2], tag[3]);
 	loop = uv_default_loop();
 	ctx = tls_client_ctx(opt.mode != MODE_HANDSHAKE);
+	tls_client_rx_stamps = opt_rx_stamps;
 	if (uv_ip4_addr(opt.host, opt.port, &server_addr) != 0) {
 		fprintf(stderr, "tg_loadgen: bad address %s\n", opt.host);
 		return 2;
@@ -1656,6 +1707,14 @@ int main(int argc, char **argv)
 		}
 		report_latency("act_to_ok", &fig.lat_ok);
 		report_latency("act_to_patch", &fig.lat_patch);
+		if (opt_rx_stamps) {
+			report_latency("act_to_ok_rx", &fig.lat_ok_rx);
+			report_latency("rx_wait_ok", &fig.rx_wait_ok);
+			report_latency("act_to_patch_rx", &fig.lat_patch_rx);
+			report_latency("rx_wait_patch", &fig.rx_wait_patch);
+			printf("rx_unstamped_reads %llu\nrx_wait_out_of_range %llu\n",
+			       tls_client_rx_unstamped, fig.rx_wait_out_of_range);
+		}
 		printf("patch_bytes_p50 %llu\npatch_bytes_p99 %llu\nview_bytes_p50 %llu\n",
 		       (unsigned long long)hist_percentile(&fig.patch_bytes, 50),
 		       (unsigned long long)hist_percentile(&fig.patch_bytes, 99),

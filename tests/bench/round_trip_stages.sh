@@ -38,7 +38,7 @@ DP=$!
 sleep 2
 "$B/tests/bench/tg_loadgen" --server "127.0.0.1:$PORT" --pid "$DP" --mode play \
 	--matches 100 --rate "$RATE" --duration 20 --warmup 2 --full-views 0 \
-	--size-every 0 --seed "$RATE" --game lincolns-war --scenario tournament \
+	--size-every 0 --seed "$RATE" --game lincolns-war --scenario tournament --rx-stamps \
 	>"$D/loadgen.out" 2>&1 &
 LP=$!
 sleep 7
@@ -58,5 +58,5 @@ print(c[1]-c[0])' "$D/m1" "$D/m2")
 echo "time on a CPU and waiting for one, by thread, over the window ($N acts):"
 echo "the daemon's:"
 python3 "$HERE/run_delay.py" diff "$D/d1" "$D/d2" "$N"
-grep -E "ok_p50|ok_p99|patch_p99|actions_per_s|achieved" "$D/loadgen.out" | head
+grep -E "ok_p50|ok_p99|patch_p99|rx_p50|rx_p99|rx_wait_.*_p(50|99)|unstamped|actions_per_s|achieved" "$D/loadgen.out"
 echo "(scrapes, daemon log and generator output in $D)"

@@ -1,11 +1,17 @@
 #include "tls_client.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #define MAX_LINE (4u << 20) /* views of a big game can be large */
 
 unsigned long long tls_client_resets;
+bool tls_client_rx_stamps;
+unsigned long long tls_client_rx_unstamped;
 
 static bool is_reset(long status)
 {
@@ -29,6 +35,12 @@ SSL_CTX *tls_client_ctx(bool resume)
 static void on_closed(uv_handle_t *h)
 {
 	struct tls_client *c = h->data;
+	if (h == (uv_handle_t *)&c->rx_poll && c->rx_fd >= 0) {
+		close(c->rx_fd); /* the duplicate; the tcp handle closes its own */
+		c->rx_fd = -1;
+	}
+	if (--c->open_handles > 0)
+		return;
 	/* Counted here, not in tls_client_close: a reset is often first seen
 	 * by a write whose callback runs after the close began (the read that
 	 * follows the failed write sees only an EOF); libuv runs every write's
@@ -47,6 +59,8 @@ void tls_client_close(struct tls_client *c, const char *why)
 	c->closing = true;
 	if (c->ops->on_close)
 		c->ops->on_close(c, why);
+	if (c->rx_fd >= 0)
+		uv_close((uv_handle_t *)&c->rx_poll, on_closed);
 	uv_close((uv_handle_t *)&c->tcp, on_closed);
 }
 
@@ -131,9 +145,9 @@ static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 	*buf = uv_buf_init(slab, sizeof slab);
 }
 
-static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+/* The bytes of one read (nread > 0), or its error (< 0: a libuv code). */
+static void received(struct tls_client *c, ssize_t nread, const char *base)
 {
-	struct tls_client *c = s->data;
 	if (nread < 0) {
 		if (is_reset(nread))
 			c->reset = true;
@@ -144,8 +158,7 @@ static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	if (nread == 0 || c->closing)
 		return;
 	c->bytes_in += (unsigned long long)nread;
-	c->t_read = (double)uv_hrtime() / 1e9;
-	BIO_write(c->rbio, buf->base, (int)nread);
+	BIO_write(c->rbio, base, (int)nread);
 	if (!c->ready) {
 		int rc = SSL_do_handshake(c->ssl);
 		flush(c);
@@ -180,6 +193,92 @@ static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	}
 }
 
+static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+	struct tls_client *c = s->data;
+	if (nread > 0)
+		c->t_read = (double)uv_hrtime() / 1e9;
+	received(c, nread, buf->base);
+}
+
+static double realtime_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* tls_client_rx_stamps: the socket readable; reads it with recvmsg until it
+ * would block, each read with the kernel's receive timestamp of the last
+ * segment it took (TCP gives that one: tcp_recvmsg's SCM_TIMESTAMPNS). */
+static void rx_poll_cb(uv_poll_t *h, int status, int events)
+{
+	struct tls_client *c = h->data;
+	(void)events;
+	if (status < 0) {
+		received(c, status, NULL);
+		return;
+	}
+	static char slab[65536]; /* one loop thread: one read at a time */
+	while (!c->closing) {
+		union {
+			char buf[CMSG_SPACE(sizeof(struct timespec))];
+			struct cmsghdr align;
+		} ctl;
+		struct iovec iov = {slab, sizeof slab};
+		struct msghdr msg = {.msg_iov = &iov,
+		                     .msg_iovlen = 1,
+		                     .msg_control = ctl.buf,
+		                     .msg_controllen = sizeof ctl.buf};
+		ssize_t n = recvmsg(c->rx_fd, &msg, MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			received(c, n == 0 ? UV_EOF : uv_translate_sys_error(errno), NULL);
+			return;
+		}
+		c->t_read = (double)uv_hrtime() / 1e9;
+		c->t_read_real = realtime_s();
+		c->t_kernel_rx = 0;
+		for (struct cmsghdr *cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm))
+			if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_TIMESTAMPNS) {
+				struct timespec ts;
+				memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+				c->t_kernel_rx = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+			}
+		if (c->t_kernel_rx == 0)
+			tls_client_rx_unstamped++;
+		received(c, n, slab);
+		if ((size_t)n < sizeof slab)
+			return; /* drained: the next readable event brings the rest */
+	}
+}
+
+/* Starts the reads: libuv's, or recvmsg on a duplicate fd with stamps. */
+static int start_reads(struct tls_client *c)
+{
+	if (!tls_client_rx_stamps)
+		return uv_read_start((uv_stream_t *)&c->tcp, alloc_cb, read_cb);
+	uv_os_fd_t fd;
+	int one = 1;
+	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) != 0)
+		return UV_EINVAL;
+	int dup_fd = dup(fd);
+	if (dup_fd < 0)
+		return uv_translate_sys_error(errno);
+	if (uv_poll_init_socket(c->tcp.loop, &c->rx_poll, dup_fd) != 0) {
+		close(dup_fd);
+		return UV_EINVAL;
+	}
+	c->rx_fd = dup_fd;
+	c->rx_poll.data = c;
+	c->open_handles++;
+	return uv_poll_start(&c->rx_poll, UV_READABLE, rx_poll_cb);
+}
+
 static void connect_cb(uv_connect_t *req, int status)
 {
 	struct tls_client *c = req->data;
@@ -189,7 +288,10 @@ static void connect_cb(uv_connect_t *req, int status)
 		tls_client_close(c, uv_strerror(status));
 		return;
 	}
-	uv_read_start((uv_stream_t *)&c->tcp, alloc_cb, read_cb);
+	if (start_reads(c) != 0) {
+		tls_client_close(c, "could not start reading");
+		return;
+	}
 	SSL_do_handshake(c->ssl); /* produces the ClientHello */
 	flush(c);
 }
@@ -202,6 +304,8 @@ struct tls_client *tls_client_connect(uv_loop_t *loop, SSL_CTX *ctx, const struc
 		return NULL;
 	c->ops = ops;
 	c->owner = owner;
+	c->rx_fd = -1;
+	c->open_handles = 1; /* the tcp handle */
 	c->ssl = SSL_new(ctx);
 	c->rbio = BIO_new(BIO_s_mem());
 	c->wbio = BIO_new(BIO_s_mem());

@@ -42,7 +42,26 @@ struct tls_client {
 	 * out now came in: the arrival time of a reply, before the messages
 	 * ahead of it in the same read are parsed (round-trip figures). */
 	double t_read;
+	/* With tls_client_rx_stamps: the kernel's receipt of the last segment
+	 * that read brought (its software RX timestamp, SO_TIMESTAMPNS) and the
+	 * same read's return, both CLOCK_REALTIME in s: t_read_real -
+	 * t_kernel_rx is how long the bytes waited in the socket for this
+	 * process to run and read them (t_kernel_rx 0: no stamp came). */
+	double t_kernel_rx, t_read_real;
+	/* tls_client_rx_stamps: the socket's reads go through recvmsg on a
+	 * duplicate of its fd (libuv's reads give no ancillary data) */
+	uv_poll_t rx_poll;
+	int rx_fd;        /* the duplicate, -1 without stamps */
+	int open_handles; /* handles not yet closed: c is freed at 0 */
 };
+
+/* Set before connecting: every connection asks the kernel for a software
+ * receive timestamp (SO_TIMESTAMPNS) on each read (struct tls_client's
+ * t_kernel_rx). The load generator's --rx-stamps: the round trip as a client
+ * whose own scheduling cost nothing would see it (issue 17). */
+extern bool tls_client_rx_stamps;
+/* The reads that brought no timestamp although one was asked for. */
+extern unsigned long long tls_client_rx_unstamped;
 
 /* One client context for every connection: TLS 1.2+, no verification (the
  * benchmark talks to its own server on loopback), tickets off when
