@@ -24,6 +24,7 @@ void hist_record(struct histogram *h, uint64_t value)
 {
 	h->counts[bucket_of(value)]++;
 	h->total++;
+	h->sum += value;
 	if (value > h->max)
 		h->max = value;
 }
@@ -51,6 +52,7 @@ void hist_merge(struct histogram *into, const struct histogram *from)
 	for (unsigned i = 0; i < HIST_POW * HIST_SUB; i++)
 		into->counts[i] += from->counts[i];
 	into->total += from->total;
+	into->sum += from->sum;
 	if (from->max > into->max)
 		into->max = from->max;
 }

@@ -13,6 +13,7 @@
 struct histogram {
 	uint64_t counts[HIST_POW * HIST_SUB];
 	uint64_t total, max;
+	uint64_t sum; /* of the values recorded: the mean, which adds up across parts */
 };
 
 void hist_record(struct histogram *h, uint64_t value);

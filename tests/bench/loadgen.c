@@ -1539,6 +1539,8 @@ static void report_latency(const char *name, const struct histogram *h)
 	       (unsigned long long)hist_percentile(h, 90), name,
 	       (unsigned long long)hist_percentile(h, 99), name, (unsigned long long)h->max, name,
 	       (unsigned long long)h->total);
+	/* the mean: means add up where percentiles do not (round_trip_account.py) */
+	printf("%s_mean_us %.1f\n", name, h->total ? (double)h->sum / (double)h->total : 0.0);
 }
 
 static void run_pairs(void)

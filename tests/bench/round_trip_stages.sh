@@ -12,7 +12,11 @@
 #     sh tests/bench/round_trip_stages.sh [BUILD_DIR] [RATE]    (build, 1000)
 #
 # TG_STAGES_CONFIG adds lines to the daemon's config (an A/B of one build:
-# TG_STAGES_CONFIG='wal_checkpointer = 0').
+# TG_STAGES_CONFIG='wal_checkpointer = 0'). TG_STAGES_DAEMON_CPUS and
+# TG_STAGES_LOADGEN_CPUS pin the daemon and the generator (taskset -c
+# lists: TG_STAGES_DAEMON_CPUS=0 TG_STAGES_LOADGEN_CPUS=1 keeps them off
+# each other's core). The generator reads the kernel's receive stamps
+# (--rx-stamps): its act -> ok without the reply's wait in its socket.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 B=${1:-build}
@@ -32,11 +36,15 @@ with open(sys.argv[2], "w") as f:
     f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{sys.argv[3]}\n" +
             (sys.argv[4] + "\n" if sys.argv[4] else ""))
 PY
-"$B/server/telegraphd" --data "$D/data" --listen "127.0.0.1:$PORT" \
+PIN_D=
+PIN_L=
+[ -n "${TG_STAGES_DAEMON_CPUS:-}" ] && PIN_D="taskset -c $TG_STAGES_DAEMON_CPUS"
+[ -n "${TG_STAGES_LOADGEN_CPUS:-}" ] && PIN_L="taskset -c $TG_STAGES_LOADGEN_CPUS"
+$PIN_D "$B/server/telegraphd" --data "$D/data" --listen "127.0.0.1:$PORT" \
 	--config "$D/data/bench.conf" 2>"$D/daemon.log" &
 DP=$!
 sleep 2
-"$B/tests/bench/tg_loadgen" --server "127.0.0.1:$PORT" --pid "$DP" --mode play \
+$PIN_L "$B/tests/bench/tg_loadgen" --server "127.0.0.1:$PORT" --pid "$DP" --mode play \
 	--matches 100 --rate "$RATE" --duration 20 --warmup 2 --full-views 0 \
 	--size-every 0 --seed "$RATE" --game lincolns-war --scenario tournament --rx-stamps \
 	>"$D/loadgen.out" 2>&1 &
@@ -58,5 +66,5 @@ print(c[1]-c[0])' "$D/m1" "$D/m2")
 echo "time on a CPU and waiting for one, by thread, over the window ($N acts):"
 echo "the daemon's:"
 python3 "$HERE/run_delay.py" diff "$D/d1" "$D/d2" "$N"
-grep -E "ok_p50|ok_p99|patch_p99|rx_p50|rx_p99|rx_wait_.*_p(50|99)|unstamped|actions_per_s|achieved" "$D/loadgen.out"
+grep -E "ok_p50|ok_p99|patch_p99|rx_p50|rx_p99|rx_wait_.*_p(50|99)|_mean_us|unstamped|actions_per_s|achieved" "$D/loadgen.out"
 echo "(scrapes, daemon log and generator output in $D)"
