@@ -13,6 +13,7 @@ static const uint64_t bound_ns[TG_LAT_BUCKETS - 1] = {
     500000,  750000,  1000000,  1500000,  2000000,  3000000,  4000000,
     5000000, 7500000, 10000000, 15000000, 25000000, 50000000, 100000000,
 };
+static const struct tg_hist_bounds bounds = {TG_LAT_BUCKETS, bound_ns};
 
 static const struct {
 	const char *metric, *label;
@@ -35,13 +36,7 @@ static const struct {
 
 void tg_lat_add(struct tg_latency *l, enum tg_lat_stage s, uint64_t ns)
 {
-	struct tg_lat_hist *h = &l->h[s];
-	int b = 0;
-	while (b < TG_LAT_BUCKETS - 1 && ns > bound_ns[b])
-		b++;
-	h->bucket[b]++;
-	h->count++;
-	h->sum_ns += ns;
+	tg_hist_add(&l->h[s], &bounds, ns);
 }
 
 uint64_t tg_lat_span(uint64_t a, uint64_t b)
@@ -131,26 +126,6 @@ static const char *help(const char *metric)
 	return "The event loop's busy time per turn (poll to poll, less the wait).";
 }
 
-void tg_prometheus_hist(FILE *f, const char *metric, const char *label, const uint64_t *bound_ns,
-                        int buckets, const uint64_t *bucket, uint64_t sum_ns, uint64_t count)
-{
-	const char *sep = label[0] ? "," : "";
-	uint64_t cum = 0;
-	for (int b = 0; b < buckets; b++) {
-		cum += bucket[b];
-		if (b < buckets - 1)
-			fprintf(f, "%s_bucket{%s%sle=\"%g\"} %llu\n", metric, label, sep,
-			        (double)bound_ns[b] / 1e9, (unsigned long long)cum);
-		else
-			fprintf(f, "%s_bucket{%s%sle=\"+Inf\"} %llu\n", metric, label, sep,
-			        (unsigned long long)cum);
-	}
-	/* The label set in braces only if any. */
-	fprintf(f, "%s_sum%s%s%s %.9f\n%s_count%s%s%s %llu\n", metric, label[0] ? "{" : "", label,
-	        label[0] ? "}" : "", (double)sum_ns / 1e9, metric, label[0] ? "{" : "", label,
-	        label[0] ? "}" : "", (unsigned long long)count);
-}
-
 void tg_lat_prometheus(const struct tg_latency *l, FILE *f)
 {
 	const char *last = NULL;
@@ -164,8 +139,6 @@ void tg_lat_prometheus(const struct tg_latency *l, FILE *f)
 		char label[64] = "";
 		if (names[s].label)
 			snprintf(label, sizeof label, "stage=\"%s\"", names[s].label);
-		const struct tg_lat_hist *h = &l->h[s];
-		tg_prometheus_hist(f, metric, label, bound_ns, TG_LAT_BUCKETS, h->bucket, h->sum_ns,
-		                   h->count);
+		tg_hist_prometheus(f, metric, label, &bounds, &l->h[s]);
 	}
 }

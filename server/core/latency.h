@@ -12,6 +12,8 @@
 
 #include <uv.h>
 
+#include "util/hist.h"
+
 enum tg_lat_stage {
 	/* An act, stamped on its ok reply (the round trip a player waits). */
 	TG_LAT_READ_TO_ACT,  /* its bytes read (TLS record in) -> its handling starts */
@@ -35,14 +37,10 @@ enum tg_lat_stage {
 };
 
 #define TG_LAT_BUCKETS 22 /* the last is +Inf */
-
-struct tg_lat_hist {
-	uint64_t count, sum_ns;
-	uint64_t bucket[TG_LAT_BUCKETS]; /* not cumulative */
-};
+_Static_assert(TG_LAT_BUCKETS <= TG_HIST_BUCKETS_MAX, "util/hist.h holds the stages' buckets");
 
 struct tg_latency {
-	struct tg_lat_hist h[TG_LAT_N];
+	struct tg_hist h[TG_LAT_N];
 	/* The act being handled (server.c): its read and start times. */
 	bool in_act;
 	uint64_t act_read_ns, act_start_ns;
@@ -67,11 +65,5 @@ int tg_lat_start(struct tg_latency *l, uv_loop_t *loop);
 void tg_lat_stop(struct tg_latency *l);
 /* The Prometheus text of every histogram. */
 void tg_lat_prometheus(const struct tg_latency *l, FILE *f);
-/* One Prometheus histogram: its cumulative buckets (bound_ns: buckets - 1
- * upper bounds, the last bucket +Inf), sum and count; label is the label
- * set without braces ("stage=\"act\"") or "". Shared by the act stages and
- * the WAL's checkpoints (status.c). */
-void tg_prometheus_hist(FILE *f, const char *metric, const char *label, const uint64_t *bound_ns,
-                        int buckets, const uint64_t *bucket, uint64_t sum_ns, uint64_t count);
 
 #endif

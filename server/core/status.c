@@ -114,9 +114,8 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 	for (int t = 0; t < TG_STORE_CKPT_N; t++) {
 		char label[64];
 		snprintf(label, sizeof label, "thread=\"%s\"", thread[t]);
-		tg_prometheus_hist(f, "telegraph_wal_checkpoint_seconds", label,
-		                   tg_store_ckpt_bound_ns, TG_STORE_CKPT_BUCKETS, ws.ckpt[t].bucket,
-		                   ws.ckpt[t].sum_ns, ws.ckpt[t].count);
+		tg_hist_prometheus(f, "telegraph_wal_checkpoint_seconds", label,
+		                   &tg_store_ckpt_bounds, &ws.ckpt[t]);
 	}
 	fprintf(f,
 	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (each\n"

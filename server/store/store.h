@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "games/game.h" /* struct tg_error */
+#include "util/hist.h"
 
 struct tg_store;
 
@@ -73,7 +74,8 @@ uint64_t tg_store_unsynced(const struct tg_store *s);
  * fsyncs of tg_store_sync by how many commits each made durable. Buckets
  * are upper bounds in ns, the last one +Inf. Any thread. */
 #define TG_STORE_CKPT_BUCKETS 16
-extern const uint64_t tg_store_ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1];
+_Static_assert(TG_STORE_CKPT_BUCKETS <= TG_HIST_BUCKETS_MAX, "util/hist.h holds them");
+extern const struct tg_hist_bounds tg_store_ckpt_bounds;
 enum tg_store_ckpt_thread {
 	TG_STORE_CKPT_COMMIT, /* in the WAL hook, on the committing thread (the loop) */
 	TG_STORE_CKPT_THREAD, /* by the checkpointer's thread, on its own connection */
@@ -81,11 +83,9 @@ enum tg_store_ckpt_thread {
 };
 #define TG_STORE_FSYNC_COMMITS 5 /* 0, 1, 2, 3, 4 or more */
 struct tg_store_wal_stats {
-	struct {
-		uint64_t count, sum_ns, bucket[TG_STORE_CKPT_BUCKETS];
-	} ckpt[TG_STORE_CKPT_N];
-	uint64_t ckpt_failed; /* a checkpoint that failed (each is logged) */
-	uint64_t ckpt_busy;   /* found another connection's checkpoint running */
+	struct tg_hist ckpt[TG_STORE_CKPT_N];
+	uint64_t ckpt_failed;                /* a checkpoint that failed (each is logged) */
+	uint64_t ckpt_busy;                  /* found another connection's checkpoint running */
 	uint64_t wal_frames, wal_frames_max; /* after the last commit; the most seen */
 	uint64_t commits;                    /* commits written to the WAL */
 	/* tg_store_sync's fdatasyncs, by the commits each newly made durable

@@ -187,10 +187,11 @@ bool tg_store_in_transaction(const struct tg_store *s)
  * (sqlite3_wal_autocheckpoint, which our hook replaces). */
 #define STORE_AUTOCHECKPOINT_PAGES 1000
 
-const uint64_t tg_store_ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1] = {
+static const uint64_t ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1] = {
     50000,   100000,   250000,   500000,   1000000,  2000000,   3000000,   5000000,
     7500000, 10000000, 15000000, 25000000, 50000000, 100000000, 250000000,
 };
+const struct tg_hist_bounds tg_store_ckpt_bounds = {TG_STORE_CKPT_BUCKETS, ckpt_bound_ns};
 
 static uint64_t now_ns(void)
 {
@@ -209,18 +210,12 @@ static int store_checkpoint(struct tg_store *s, sqlite3 *db, enum tg_store_ckpt_
 	int rc = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
 	uint64_t ns = now_ns() - start;
 	pthread_mutex_lock(&s->stats_mu);
-	if (rc == SQLITE_OK) {
-		int b = 0;
-		while (b < TG_STORE_CKPT_BUCKETS - 1 && ns > tg_store_ckpt_bound_ns[b])
-			b++;
-		s->stats.ckpt[where].count++;
-		s->stats.ckpt[where].sum_ns += ns;
-		s->stats.ckpt[where].bucket[b]++;
-	} else if (rc == SQLITE_BUSY) {
+	if (rc == SQLITE_OK)
+		tg_hist_add(&s->stats.ckpt[where], &tg_store_ckpt_bounds, ns);
+	else if (rc == SQLITE_BUSY)
 		s->stats.ckpt_busy++;
-	} else {
+	else
 		s->stats.ckpt_failed++;
-	}
 	pthread_mutex_unlock(&s->stats_mu);
 	if (rc != SQLITE_OK && rc != SQLITE_BUSY)
 		TG_ERROR(0, 0, "the WAL's checkpoint failed (%d frames in it): %s", nlog,
