@@ -3,8 +3,10 @@
  * the echo server's tg_net_config, its nets on a libuv loop in a thread of
  * its own (started, then stopped from the main thread), and a blocking
  * OpenSSL client on the main thread (open, with a hook before the
- * handshake; read until a marker; close). Included by one test file each;
- * its functions are static inline, so that a test need not use them all. */
+ * handshake; read until a marker, or by lines; close), and the "burst" of
+ * numbered lines that test_net_cork and test_net_write_now ask for.
+ * Included by one test file each; its functions are static inline, so that
+ * a test need not use them all. */
 #ifndef TG_TEST_NET_TESTKIT_H
 #define TG_TEST_NET_TESTKIT_H
 
@@ -262,6 +264,108 @@ static inline size_t client_read_until(struct client *cl, char *buf, size_t cap,
 				return len;
 	}
 	return 0;
+}
+
+/* ---- numbered lines: a burst the server sends, the client reads ------- */
+
+/* Line i of a burst, {"i":I,"pad":"..."} with pad bytes (at most 65,000)
+ * of one letter, 'a' + i % 26, sent to c (on the loop thread). */
+static inline void net_test_send_numbered(struct tg_conn *c, int i, size_t pad)
+{
+	static char line[70000];
+	int n = snprintf(line, sizeof line, "{\"i\":%d,\"pad\":\"", i);
+	memset(line + n, 'a' + i % 26, pad);
+	n += (int)pad;
+	n += snprintf(line + n, sizeof line - (size_t)n, "\"}");
+	tg_conn_send_line(c, line, (size_t)n);
+}
+
+/* A "burst" request: send n numbered lines of pad bytes to its sender,
+ * corked or not (and, as a test does with them, to the others, then close). */
+struct net_test_burst {
+	int n;
+	size_t pad;
+	bool cork, others, close;
+};
+
+/* msg's burst (members absent: 0 or false); false for any other message,
+ * which is echoed to c as it came. */
+static inline bool net_test_burst_of(struct tg_conn *c, json_t *msg, struct net_test_burst *b)
+{
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	if (!op || strcmp(op, "burst") != 0) {
+		tg_conn_send(c, msg);
+		return false;
+	}
+	*b = (struct net_test_burst){
+	    .n = (int)json_integer_value(json_object_get(msg, "n")),
+	    .pad = (size_t)json_integer_value(json_object_get(msg, "pad")),
+	    .cork = json_is_true(json_object_get(msg, "cork")),
+	    .others = json_is_true(json_object_get(msg, "others")),
+	    .close = json_is_true(json_object_get(msg, "close")),
+	};
+	return true;
+}
+
+/* A client's bytes read and not yet taken as lines. */
+struct client_lines {
+	char buf[1 << 18];
+	size_t len;
+};
+
+/* Sends line and its newline. */
+static inline bool client_send_line(struct client *cl, const char *line)
+{
+	int n = (int)strlen(line);
+	return SSL_write(cl->ssl, line, n) == n && SSL_write(cl->ssl, "\n", 1) == 1;
+}
+
+/* The next line (without its newline) into out; false at the end of the
+ * stream, on an error, or if it does not fit. */
+static inline bool client_line(struct client *cl, struct client_lines *l, char *out, size_t outlen)
+{
+	for (;;) {
+		char *nl = memchr(l->buf, '\n', l->len);
+		if (nl) {
+			size_t n = (size_t)(nl - l->buf);
+			if (n >= outlen)
+				return false;
+			memcpy(out, l->buf, n);
+			out[n] = 0;
+			memmove(l->buf, nl + 1, l->len - n - 1);
+			l->len -= n + 1;
+			return true;
+		}
+		if (l->len == sizeof l->buf)
+			return false;
+		int got = SSL_read(cl->ssl, l->buf + l->len, (int)(sizeof l->buf - l->len));
+		if (got <= 0)
+			return false;
+		l->len += (size_t)got;
+	}
+}
+
+/* Reads the n numbered lines of pad bytes each (net_test_send_numbered);
+ * false (the line said) unless they are 0..n-1, whole and in order. */
+static inline bool client_read_numbered(struct client *cl, struct client_lines *l, int n,
+                                        size_t pad)
+{
+	static char line[80000];
+	for (int i = 0; i < n; i++) {
+		char want[32];
+		int w = snprintf(want, sizeof want, "{\"i\":%d,\"pad\":\"", i);
+		if (!client_line(cl, l, line, sizeof line) || strncmp(line, want, (size_t)w) != 0 ||
+		    strlen(line) != (size_t)w + pad + 2) {
+			printf("# line %d: %.60s\n", i, line);
+			return false;
+		}
+		for (size_t k = 0; k < pad; k++)
+			if (line[w + (int)k] != 'a' + i % 26) {
+				printf("# line %d: byte %zu is %c\n", i, k, line[w + (int)k]);
+				return false;
+			}
+	}
+	return true;
 }
 
 #endif

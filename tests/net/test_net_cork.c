@@ -50,40 +50,23 @@ static void on_close(struct tg_conn *c, void *ud)
 	atomic_fetch_add(&closed, 1);
 }
 
-static void send_numbered(struct tg_conn *c, int i, size_t pad)
-{
-	char line[20000];
-	int n = snprintf(line, sizeof line, "{\"i\":%d,\"pad\":\"", i);
-	memset(line + n, 'x', pad);
-	n += (int)pad;
-	n += snprintf(line + n, sizeof line - (size_t)n, "\"}");
-	tg_conn_send_line(c, line, (size_t)n);
-}
-
 static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 {
 	(void)ud;
-	const char *op = json_string_value(json_object_get(msg, "op"));
-	if (!op || strcmp(op, "burst") != 0) {
-		tg_conn_send(c, msg);
+	struct net_test_burst b;
+	if (!net_test_burst_of(c, msg, &b))
 		return;
-	}
-	int n = (int)json_integer_value(json_object_get(msg, "n"));
-	size_t pad = (size_t)json_integer_value(json_object_get(msg, "pad"));
-	bool cork = json_is_true(json_object_get(msg, "cork"));
-	bool others = json_is_true(json_object_get(msg, "others"));
-	bool close = json_is_true(json_object_get(msg, "close"));
-	if (cork)
+	if (b.cork)
 		tg_conn_cork();
-	for (int i = 0; i < n; i++) {
-		send_numbered(c, i, pad);
-		for (int k = 0; others && k < MAX_CONNS; k++)
+	for (int i = 0; i < b.n; i++) {
+		net_test_send_numbered(c, i, b.pad);
+		for (int k = 0; b.others && k < MAX_CONNS; k++)
 			if (open_conns[k] && open_conns[k] != c)
-				send_numbered(open_conns[k], i, pad);
+				net_test_send_numbered(open_conns[k], i, b.pad);
 	}
-	if (close)
+	if (b.close)
 		tg_conn_close(c, "bye", "closing after the burst");
-	if (cork)
+	if (b.cork)
 		tg_conn_uncork();
 }
 
@@ -95,8 +78,7 @@ static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close,
 struct counted {
 	struct client c;
 	int records; /* TLS records read since the last reset */
-	char buf[1 << 18];
-	size_t len;
+	struct client_lines lines;
 };
 
 static void on_record(int write_p, int version, int content_type, const void *b, size_t n, SSL *ssl,
@@ -117,30 +99,12 @@ static bool counted_open(struct counted *cl, SSL_CTX *ctx)
 
 static bool client_send(struct counted *cl, const char *line)
 {
-	int n = (int)strlen(line);
-	return SSL_write(cl->c.ssl, line, n) == n && SSL_write(cl->c.ssl, "\n", 1) == 1;
+	return client_send_line(&cl->c, line);
 }
 
-/* The next line (without its newline) into out; false at the end of the
- * stream or on an error. */
-static bool client_line(struct counted *cl, char *out, size_t outlen)
+static bool counted_line(struct counted *cl, char *out, size_t outlen)
 {
-	for (;;) {
-		char *nl = memchr(cl->buf, '\n', cl->len);
-		if (nl) {
-			size_t n = (size_t)(nl - cl->buf);
-			snprintf(out, outlen, "%.*s", (int)n, cl->buf);
-			memmove(cl->buf, nl + 1, cl->len - n - 1);
-			cl->len -= n + 1;
-			return true;
-		}
-		if (cl->len == sizeof cl->buf)
-			return false;
-		int r = SSL_read(cl->c.ssl, cl->buf + cl->len, (int)(sizeof cl->buf - cl->len));
-		if (r <= 0)
-			return false;
-		cl->len += (size_t)r;
-	}
+	return client_line(&cl->c, &cl->lines, out, outlen);
 }
 
 /* One round trip: the session tickets after the handshake are read, so the
@@ -148,25 +112,17 @@ static bool client_line(struct counted *cl, char *out, size_t outlen)
 static bool client_ready(struct counted *cl)
 {
 	char line[256];
-	bool ok = client_send(cl, "{\"op\":\"echo\"}") && client_line(cl, line, sizeof line) &&
+	bool ok = client_send(cl, "{\"op\":\"echo\"}") && counted_line(cl, line, sizeof line) &&
 	          strcmp(line, "{\"op\":\"echo\"}") == 0;
 	cl->records = 0;
 	return ok;
 }
 
-/* Reads n numbered lines; false unless they are 0..n-1 in order. */
-static bool read_numbered(struct counted *cl, int n)
+/* Reads n numbered lines of pad bytes; false unless they are 0..n-1 in
+ * order. */
+static bool read_numbered(struct counted *cl, int n, size_t pad)
 {
-	static char line[32768];
-	for (int i = 0; i < n; i++) {
-		char want[32];
-		snprintf(want, sizeof want, "{\"i\":%d,", i);
-		if (!client_line(cl, line, sizeof line) || strncmp(line, want, strlen(want)) != 0) {
-			printf("# line %d: %.60s\n", i, line);
-			return false;
-		}
-	}
-	return true;
+	return client_read_numbered(&cl->c, &cl->lines, n, pad);
 }
 
 static void burst(struct counted *cl, int n, int pad, bool cork, bool others)
@@ -184,25 +140,25 @@ static void one_connection(SSL_CTX *ctx)
 	CHECK(counted_open(cl, ctx) && client_ready(cl));
 
 	burst(cl, 5, 10, false, false);
-	CHECK(read_numbered(cl, 5));
+	CHECK(read_numbered(cl, 5, 10));
 	CHECKF(cl->records == 5, "not corked: one record a line (%d for 5)", cl->records);
 
 	cl->records = 0;
 	burst(cl, 5, 10, true, false);
-	CHECK(read_numbered(cl, 5));
+	CHECK(read_numbered(cl, 5, 10));
 	CHECKF(cl->records == 1, "corked: the 5 lines in one record (%d)", cl->records);
 
 	/* 40 lines of 1 KiB: more than a record holds, fewer records than lines */
 	cl->records = 0;
 	burst(cl, 40, 1000, true, false);
-	CHECK(read_numbered(cl, 40));
+	CHECK(read_numbered(cl, 40, 1000));
 	CHECKF(cl->records >= 3 && cl->records <= 6, "corked, 40 KiB: %d records for 40 lines",
 	       cl->records);
 
 	/* Lines longer than a record. */
 	cl->records = 0;
 	burst(cl, 3, 18000, true, false);
-	CHECK(read_numbered(cl, 3)); /* in order; each is two records, corked or not */
+	CHECK(read_numbered(cl, 3, 18000)); /* in order; each is two records, corked or not */
 
 	int base = atomic_load(&closed);
 	client_close(&cl->c);
@@ -218,15 +174,15 @@ static void two_connections(SSL_CTX *ctx)
 	CHECK(counted_open(b, ctx) && client_ready(b));
 	/* b's on_open has run once its round trip came back */
 	burst(a, 4, 10, true, true);
-	CHECK(read_numbered(a, 4));
-	CHECK(read_numbered(b, 4));
+	CHECK(read_numbered(a, 4, 10));
+	CHECK(read_numbered(b, 4, 10));
 	CHECKF(a->records == 1 && b->records == 1,
 	       "interleaved, corked: one record each (%d and %d)", a->records, b->records);
 
 	a->records = b->records = 0;
 	burst(a, 4, 10, false, true);
-	CHECK(read_numbered(a, 4));
-	CHECK(read_numbered(b, 4));
+	CHECK(read_numbered(a, 4, 10));
+	CHECK(read_numbered(b, 4, 10));
 	CHECKF(a->records == 4 && b->records == 4, "not corked: %d and %d records", a->records,
 	       b->records);
 	int base = atomic_load(&closed);
@@ -243,11 +199,11 @@ static void closed_while_held(SSL_CTX *ctx)
 	struct counted *cl = malloc(sizeof *cl);
 	CHECK(counted_open(cl, ctx) && client_ready(cl));
 	client_send(cl, "{\"op\":\"burst\",\"n\":3,\"pad\":5,\"cork\":true,\"close\":true}");
-	CHECK(read_numbered(cl, 3));
+	CHECK(read_numbered(cl, 3, 5));
 	char line[512] = "";
-	CHECK(client_line(cl, line, sizeof line));
+	CHECK(counted_line(cl, line, sizeof line));
 	CHECKF(strstr(line, "\"code\":\"bye\"") != NULL, "then the error: %s", line);
-	CHECKF(!client_line(cl, line, sizeof line), "then the end of the stream");
+	CHECKF(!counted_line(cl, line, sizeof line), "then the end of the stream");
 	int base = atomic_load(&closed);
 	client_close(&cl->c);
 	for (int i = 0; i < 500 && atomic_load(&closed) < base + 1; i++)

@@ -29,32 +29,17 @@ static struct net_test_server server;
 static atomic_int port;
 static atomic_int bursts_sent; /* bursts whose every line the server has sent */
 
-static void send_numbered(struct tg_conn *c, int i, size_t pad)
-{
-	static char line[70000];
-	int n = snprintf(line, sizeof line, "{\"i\":%d,\"pad\":\"", i);
-	memset(line + n, 'a' + i % 26, pad);
-	n += (int)pad;
-	n += snprintf(line + n, sizeof line - (size_t)n, "\"}");
-	tg_conn_send_line(c, line, (size_t)n);
-}
-
 static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 {
 	(void)ud;
-	const char *op = json_string_value(json_object_get(msg, "op"));
-	if (!op || strcmp(op, "burst") != 0) {
-		tg_conn_send(c, msg);
+	struct net_test_burst b;
+	if (!net_test_burst_of(c, msg, &b))
 		return;
-	}
-	int n = (int)json_integer_value(json_object_get(msg, "n"));
-	size_t pad = (size_t)json_integer_value(json_object_get(msg, "pad"));
-	bool cork = json_is_true(json_object_get(msg, "cork"));
-	if (cork)
+	if (b.cork)
 		tg_conn_cork();
-	for (int i = 0; i < n; i++)
-		send_numbered(c, i, pad);
-	if (cork)
+	for (int i = 0; i < b.n; i++)
+		net_test_send_numbered(c, i, b.pad);
+	if (b.cork)
 		tg_conn_uncork();
 	char last[64];
 	int len = snprintf(last, sizeof last, "{\"reqs\":%u}", server.loop.active_reqs.count);
@@ -68,62 +53,18 @@ static const struct tg_net_callbacks callbacks = {NULL, on_message, net_test_ech
 
 struct reader {
 	struct client c;
-	char buf[1 << 17];
-	size_t len;
+	struct client_lines lines;
 };
-
-static bool client_send(struct reader *r, const char *line)
-{
-	int n = (int)strlen(line);
-	return SSL_write(r->c.ssl, line, n) == n && SSL_write(r->c.ssl, "\n", 1) == 1;
-}
-
-/* The next line (without its newline) into out; false at the end of the
- * stream or on an error. */
-static bool client_line(struct reader *r, char *out, size_t outlen)
-{
-	for (;;) {
-		char *nl = memchr(r->buf, '\n', r->len);
-		if (nl) {
-			size_t n = (size_t)(nl - r->buf);
-			if (n >= outlen)
-				return false;
-			memcpy(out, r->buf, n);
-			out[n] = 0;
-			memmove(r->buf, nl + 1, r->len - n - 1);
-			r->len -= n + 1;
-			return true;
-		}
-		if (r->len == sizeof r->buf)
-			return false;
-		int got = SSL_read(r->c.ssl, r->buf + r->len, (int)(sizeof r->buf - r->len));
-		if (got <= 0)
-			return false;
-		r->len += (size_t)got;
-	}
-}
 
 /* Reads the n numbered lines of pad bytes each, then the count line;
  * false unless the lines are 0..n-1, whole and in order. *reqs: the
  * server's count. */
 static bool read_burst(struct reader *r, int n, size_t pad, int *reqs)
 {
-	static char line[80000];
-	for (int i = 0; i < n; i++) {
-		char want[32];
-		int w = snprintf(want, sizeof want, "{\"i\":%d,\"pad\":\"", i);
-		if (!client_line(r, line, sizeof line) || strncmp(line, want, (size_t)w) != 0 ||
-		    strlen(line) != (size_t)w + pad + 2) {
-			printf("# line %d: %.60s\n", i, line);
-			return false;
-		}
-		for (size_t k = 0; k < pad; k++)
-			if (line[w + (int)k] != 'a' + i % 26) {
-				printf("# line %d: byte %zu is %c\n", i, k, line[w + (int)k]);
-				return false;
-			}
-	}
-	return client_line(r, line, sizeof line) && sscanf(line, "{\"reqs\":%d}", reqs) == 1;
+	char line[64];
+	return client_read_numbered(&r->c, &r->lines, n, pad) &&
+	       client_line(&r->c, &r->lines, line, sizeof line) &&
+	       sscanf(line, "{\"reqs\":%d}", reqs) == 1;
 }
 
 /* Asks for a burst and waits until the server has sent all of it (queued
@@ -134,7 +75,7 @@ static void burst(struct reader *r, int n, int pad, bool cork)
 	snprintf(req, sizeof req, "{\"op\":\"burst\",\"n\":%d,\"pad\":%d,\"cork\":%s}", n, pad,
 	         cork ? "true" : "false");
 	int before = atomic_load(&bursts_sent);
-	client_send(r, req);
+	client_send_line(&r->c, req);
 	for (int i = 0; i < 2000 && atomic_load(&bursts_sent) == before; i++)
 		usleep(10000);
 }

@@ -1,8 +1,9 @@
 /* migrate_testkit.h — what a test of one schema migration needs: a temp
  * folder with a schema/ copy and a database path (dir, schema, db_path),
  * the build's migrations copied or applied below a number as migrate.c
- * applies them, the store opened on the result, and SQL run on the file
- * directly (exec, query_int). Included by one test file each (its statics
+ * applies them, the store opened on the result, SQL run on the file
+ * directly (exec, query_int), an old database's first user and match, and
+ * the clean-up. Included by one test file each (its statics
  * are that file's); static inline, so that a test need not use them all. */
 #ifndef TG_TEST_MIGRATE_TESTKIT_H
 #define TG_TEST_MIGRATE_TESTKIT_H
@@ -171,6 +172,41 @@ static inline bool migrate_dirs(const char *tag)
 	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
 	mkdir(schema, 0700);
 	return true;
+}
+
+/* The old database's first rows, as the migration tests write them: user
+ * 1, meade, and his match 5 of the fixture duel (created at 1, updated at
+ * 2) in `status`, with more columns (cols, then their vals: ", rules_version"
+ * and ", 1") where the old schema has them. SQLite's code. */
+static inline int old_match(const char *status, const char *cols, const char *vals)
+{
+	char *sql = sqlite3_mprintf(
+	    "INSERT INTO users (id, name, pw_hash, created) VALUES (1, 'meade', 'h', 0);"
+	    "INSERT INTO matches (id, game, scenario, visibility, creator, status, secret,"
+	    " commitment, seed, created, updated%s) VALUES (5, 'fixture-duel', 'standard',"
+	    " 'public', 1, %Q, 'aa', 'bb', 'cc', 1, 2%s);",
+	    cols, status, vals);
+	int rc = sql ? exec(sql) : SQLITE_NOMEM;
+	sqlite3_free(sql);
+	return rc;
+}
+
+/* Removes the database (and its WAL), the schema/ copy and the folder. */
+static inline void migrate_cleanup(void)
+{
+	const char *suffix[] = {"", "-wal", "-shm"};
+	for (int i = 0; i < 3; i++) {
+		char p[200];
+		snprintf(p, sizeof p, "%s/telegraph.db%s", dir, suffix[i]);
+		unlink(p);
+	}
+	for (int i = 0; i < ncopied; i++) {
+		char p[600];
+		snprintf(p, sizeof p, "%.127s/%.63s", schema, copied[i]);
+		unlink(p);
+	}
+	rmdir(schema);
+	rmdir(dir);
 }
 
 #endif

@@ -78,18 +78,6 @@ int main(void)
 	/* Reopening applies nothing again. */
 	CHECK(opens());
 
-	const char *suffix[] = {"", "-wal", "-shm"};
-	for (int i = 0; i < 3; i++) {
-		char p[200];
-		snprintf(p, sizeof p, "%s/telegraph.db%s", dir, suffix[i]);
-		unlink(p);
-	}
-	for (int i = 0; i < ncopied; i++) {
-		char p[600];
-		snprintf(p, sizeof p, "%.127s/%.63s", schema, copied[i]);
-		unlink(p);
-	}
-	rmdir(schema);
-	rmdir(dir);
+	migrate_cleanup();
 	return tap_done();
 }

@@ -15,12 +15,7 @@ int main(void)
 	/* A database as the builds before 106 left it, with a finished match. */
 	apply_old(106);
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM schema_migrations WHERE version = 106"), 0);
-	CHECK_EQ_INT(
-	    exec("INSERT INTO users (id, name, pw_hash, created) VALUES (1, 'meade', 'h', 0);"
-	         "INSERT INTO matches (id, game, scenario, visibility, creator, status, secret,"
-	         " commitment, seed, created, updated) VALUES (5, 'fixture-duel', 'standard',"
-	         " 'public', 1, 'finished', 'aa', 'bb', 'cc', 1, 2);"),
-	    SQLITE_OK);
+	CHECK_EQ_INT(old_match("finished", "", ""), SQLITE_OK);
 
 	/* The next open applies 106: the old match reads rules version 1, played
 	 * under it from its setup (rules_since 0). */
@@ -68,18 +63,6 @@ int main(void)
 	/* Reopening applies nothing again. */
 	CHECK(opens());
 
-	const char *suffix[] = {"", "-wal", "-shm"};
-	for (int i = 0; i < 3; i++) {
-		char p[200];
-		snprintf(p, sizeof p, "%s/telegraph.db%s", dir, suffix[i]);
-		unlink(p);
-	}
-	for (int i = 0; i < ncopied; i++) {
-		char p[600];
-		snprintf(p, sizeof p, "%.127s/%.63s", schema, copied[i]);
-		unlink(p);
-	}
-	rmdir(schema);
-	rmdir(dir);
+	migrate_cleanup();
 	return tap_done();
 }

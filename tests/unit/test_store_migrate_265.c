@@ -28,15 +28,11 @@ int main(void)
 	CHECK_EQ_INT(query_int("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND "
 	                       "name = 'actions_touch'"),
 	             1);
-	CHECK_EQ_INT(
-	    exec("INSERT INTO users (id, name, pw_hash, created) VALUES (1, 'meade', 'h', 0);"
-	         "INSERT INTO matches (id, game, scenario, visibility, creator, status, secret,"
-	         " commitment, seed, created, updated, rules_version) VALUES (5, 'fixture-duel',"
-	         " 'standard', 'public', 1, 'active', 'aa', 'bb', 'cc', 1, 2, 1);"
-	         "INSERT INTO actions (match_id, seq, role, action, time) VALUES"
-	         " (5, 1, 'alpha', '{\"type\":\"pass\"}', 40),"
-	         " (5, 2, 'beta', '{\"type\":\"pass\"}', 30);"),
-	    SQLITE_OK);
+	CHECK_EQ_INT(old_match("active", ", rules_version", ", 1"), SQLITE_OK);
+	CHECK_EQ_INT(exec("INSERT INTO actions (match_id, seq, role, action, time) VALUES"
+	                  " (5, 1, 'alpha', '{\"type\":\"pass\"}', 40),"
+	                  " (5, 2, 'beta', '{\"type\":\"pass\"}', 30);"),
+	             SQLITE_OK);
 	CHECK_EQ_INT(query_int("SELECT updated FROM matches WHERE id = 5"), 40);
 
 	/* The next open applies 265: the trigger is dropped, the time kept. */
@@ -69,18 +65,6 @@ int main(void)
 	/* Reopening applies nothing again. */
 	CHECK(opens());
 
-	const char *suffix[] = {"", "-wal", "-shm"};
-	for (int i = 0; i < 3; i++) {
-		char p[200];
-		snprintf(p, sizeof p, "%s/telegraph.db%s", dir, suffix[i]);
-		unlink(p);
-	}
-	for (int i = 0; i < ncopied; i++) {
-		char p[600];
-		snprintf(p, sizeof p, "%.127s/%.63s", schema, copied[i]);
-		unlink(p);
-	}
-	rmdir(schema);
-	rmdir(dir);
+	migrate_cleanup();
 	return tap_done();
 }
