@@ -54,9 +54,42 @@ const struct lw_data *lw_D(void)
 
 /* ---- the public log ------------------------------------------------------------- */
 
+/* The slots of the ring an action overwrote, as they were (lw_base.h,
+ * lw_log_undo): line[k] is the slot of the k-th line written since
+ * lw_log_undo_begin, for the first LW_LOG_LINES of them (the ring has no
+ * more slots). */
+static _Thread_local struct {
+	const struct lw_state *s; /* the state whose lines are kept, or NULL */
+	uint32_t from;            /* its log_total at lw_log_undo_begin */
+	char line[LW_LOG_LINES][LW_LOG_LEN];
+} undo;
+
+void lw_log_undo_begin(const struct lw_state *s)
+{
+	undo.s = s;
+	undo.from = s->log_total;
+}
+
+void lw_log_undo(struct lw_state *s)
+{
+	if (undo.s != s)
+		return;
+	uint32_t n = s->log_total - undo.from;
+	for (uint32_t k = 0; k < n && k < LW_LOG_LINES; k++)
+		memcpy(s->log[(undo.from + k) % LW_LOG_LINES], undo.line[k], LW_LOG_LEN);
+	s->log_total = undo.from;
+}
+
+void lw_log_undo_end(void)
+{
+	undo.s = NULL;
+}
+
 void lw_log(struct lw_state *s, const char *fmt, ...)
 {
 	char *line = s->log[s->log_total % LW_LOG_LINES];
+	if (undo.s == s && s->log_total - undo.from < LW_LOG_LINES)
+		memcpy(undo.line[s->log_total - undo.from], line, LW_LOG_LEN);
 	memset(line, 0, LW_LOG_LEN); /* whole-state comparisons see no stale bytes */
 	va_list ap;
 	va_start(ap, fmt);

@@ -3,6 +3,7 @@
  * Every entry point is a thin shell over the engine: act() keeps a copy of
  * the state and puts it back when the action is refused, so a rejected
  * action never changes the match (game.h, principle 5). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +117,28 @@ static struct game *lw_setup(const uint8_t seed[TG_SEED_BYTES], const char *scen
  * and copied back on success: that cost an 18 KB malloc (glibc
  * consolidates its fast bins for a request that large) and two copies of
  * the state an action (issue 17); now one copy, and the action works on
- * the match's own state. */
-static _Thread_local struct lw_state lw_before;
+ * the match's own state. The copy leaves out the log's ring (9.6 KB of the
+ * 18 KB): the slots an action writes are kept by lw_log as it writes them
+ * (lw_log_undo, lw_base.h), a line or two an action instead of all 48. */
+#define LOG_FROM offsetof(struct lw_state, log)
+#define LOG_TO (LOG_FROM + sizeof((struct lw_state *)0)->log)
+static _Thread_local unsigned char lw_before[sizeof(struct lw_state) - (LOG_TO - LOG_FROM)];
+
+static void keep_before(const struct lw_state *s)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	memcpy(lw_before, b, LOG_FROM);
+	memcpy(lw_before + LOG_FROM, b + LOG_TO, sizeof *s - LOG_TO);
+	lw_log_undo_begin(s);
+}
+
+static void put_back(struct lw_state *s)
+{
+	lw_log_undo(s);
+	unsigned char *b = (unsigned char *)s;
+	memcpy(b, lw_before, LOG_FROM);
+	memcpy(b + LOG_TO, lw_before + LOG_FROM, sizeof *s - LOG_TO);
+}
 
 static int lw_act(struct game *g, const char *role, const json_t *action, struct game_outcome *out,
                   struct tg_error *err)
@@ -136,13 +157,14 @@ static int lw_act(struct game *g, const char *role, const json_t *action, struct
 	if (g->s.actions >= LW_MAX_ACTIONS)
 		return tg_fail(err, TG_E_ILLEGAL, "the match reached its bound of %d actions",
 		               LW_MAX_ACTIONS);
-	lw_before = g->s;
+	keep_before(&g->s);
 	struct game_outcome o = {0};
 	if (lw_apply(&g->s, side, action, &o, err) != 0) {
-		g->s =
-		    lw_before; /* a handler may refuse part way (game.h: "the state unchanged") */
+		put_back(&g->s); /* a handler may refuse part way (game.h: "the state unchanged") */
+		lw_log_undo_end();
 		return -1;
 	}
+	lw_log_undo_end();
 	lw_irr_settle(&g->s, &o); /* 23.2.5: a Union force disperses Irregulars */
 	g->s.actions++;
 	if (out)
