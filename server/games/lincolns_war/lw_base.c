@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/view_sections.h"
 #include "lw_state.h"
 
 /* ---- sides and roles -------------------------------------------------------- */
@@ -62,6 +63,7 @@ static _Thread_local struct {
 	const struct lw_state *s; /* the state whose lines are kept, or NULL */
 	uint32_t from;            /* its log_total at lw_log_undo_begin */
 	char line[LW_LOG_LINES][LW_LOG_LEN];
+	uint64_t stamp[LW_LOG_LINES]; /* the slot's log_stamp */
 } undo;
 
 void lw_log_undo_begin(const struct lw_state *s)
@@ -75,8 +77,11 @@ void lw_log_undo(struct lw_state *s)
 	if (undo.s != s)
 		return;
 	uint32_t n = s->log_total - undo.from;
-	for (uint32_t k = 0; k < n && k < LW_LOG_LINES; k++)
-		memcpy(s->log[(undo.from + k) % LW_LOG_LINES], undo.line[k], LW_LOG_LEN);
+	for (uint32_t k = 0; k < n && k < LW_LOG_LINES; k++) {
+		uint32_t slot = (undo.from + k) % LW_LOG_LINES;
+		memcpy(s->log[slot], undo.line[k], LW_LOG_LEN);
+		s->log_stamp[slot] = undo.stamp[k];
+	}
 	s->log_total = undo.from;
 }
 
@@ -85,16 +90,24 @@ void lw_log_undo_end(void)
 	undo.s = NULL;
 }
 
+uint64_t lw_log_line_stamp(const char *line)
+{
+	return tg_stamp_bytes(0, line, strnlen(line, LW_LOG_LEN));
+}
+
 void lw_log(struct lw_state *s, const char *fmt, ...)
 {
 	char *line = s->log[s->log_total % LW_LOG_LINES];
-	if (undo.s == s && s->log_total - undo.from < LW_LOG_LINES)
+	if (undo.s == s && s->log_total - undo.from < LW_LOG_LINES) {
 		memcpy(undo.line[s->log_total - undo.from], line, LW_LOG_LEN);
+		undo.stamp[s->log_total - undo.from] = s->log_stamp[s->log_total % LW_LOG_LINES];
+	}
 	memset(line, 0, LW_LOG_LEN); /* whole-state comparisons see no stale bytes */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, LW_LOG_LEN, fmt, ap);
 	va_end(ap);
+	s->log_stamp[s->log_total % LW_LOG_LINES] = lw_log_line_stamp(line);
 	s->log_total++;
 }
 

@@ -40,12 +40,17 @@ const struct lw_data *lw_D(void);
 /* Append a line to the public log (never hidden information). */
 void lw_log(struct lw_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A log line's stamp (lw_state.log_stamp): the kit's tg_stamp_bytes of
+ * its text, never 0. */
+uint64_t lw_log_line_stamp(const char *line);
+
 /* The log's part of act()'s undo (lw_module.c): act() copies the state
- * without the log's ring (9.6 KB of its 18 KB, issue 17) and the lines an
- * action writes are undone from what lw_log kept of the slots they
- * overwrote. lw_log_undo_begin(s) starts keeping them for s (one state a
- * thread: act() does not nest); lw_log_undo(s) puts every slot written
- * since back and the count as it was; lw_log_undo_end() stops. */
+ * without the log's ring and its stamps (10 KB of its 18 KB, issue 17),
+ * and the lines an action writes are undone from what lw_log kept of the
+ * slots they overwrote (the text and the stamp). lw_log_undo_begin(s)
+ * starts keeping them for s (one state a thread: act() does not nest);
+ * lw_log_undo(s) puts every slot written since back and the count as it
+ * was; lw_log_undo_end() stops. */
 void lw_log_undo_begin(const struct lw_state *s);
 void lw_log_undo(struct lw_state *s);
 void lw_log_undo_end(void);

@@ -117,18 +117,30 @@ static struct game *lw_setup(const uint8_t seed[TG_SEED_BYTES], const char *scen
  * and copied back on success: that cost an 18 KB malloc (glibc
  * consolidates its fast bins for a request that large) and two copies of
  * the state an action (issue 17); now one copy, and the action works on
- * the match's own state. The copy leaves out the log's ring (9.6 KB of the
- * 18 KB): the slots an action writes are kept by lw_log as it writes them
- * (lw_log_undo, lw_base.h), a line or two an action instead of all 48. */
+ * the match's own state. The copy leaves out the log's ring and its stamps
+ * (10 KB of the 18 KB): the slots an action writes are kept by lw_log as
+ * it writes them (lw_log_undo, lw_base.h), a line or two an action instead
+ * of all 48. */
 #define LOG_FROM offsetof(struct lw_state, log)
 #define LOG_TO (LOG_FROM + sizeof((struct lw_state *)0)->log)
-static _Thread_local unsigned char lw_before[sizeof(struct lw_state) - (LOG_TO - LOG_FROM)];
+#define STAMP_FROM offsetof(struct lw_state, log_stamp)
+#define STAMP_TO (STAMP_FROM + sizeof((struct lw_state *)0)->log_stamp)
+/* the parts of the state copied: all but the ring and its stamps */
+static const struct {
+	size_t from, to;
+} lw_kept[] = {{0, LOG_FROM}, {LOG_TO, STAMP_FROM}, {STAMP_TO, sizeof(struct lw_state)}};
+_Static_assert(LOG_TO <= STAMP_FROM, "the ring's stamps come after the ring");
+static _Thread_local unsigned char
+    lw_before[sizeof(struct lw_state) - (LOG_TO - LOG_FROM) - (STAMP_TO - STAMP_FROM)];
 
 static void keep_before(const struct lw_state *s)
 {
 	const unsigned char *b = (const unsigned char *)s;
-	memcpy(lw_before, b, LOG_FROM);
-	memcpy(lw_before + LOG_FROM, b + LOG_TO, sizeof *s - LOG_TO);
+	size_t at = 0;
+	for (size_t i = 0; i < sizeof lw_kept / sizeof *lw_kept; i++) {
+		memcpy(lw_before + at, b + lw_kept[i].from, lw_kept[i].to - lw_kept[i].from);
+		at += lw_kept[i].to - lw_kept[i].from;
+	}
 	lw_log_undo_begin(s);
 }
 
@@ -136,8 +148,11 @@ static void put_back(struct lw_state *s)
 {
 	lw_log_undo(s);
 	unsigned char *b = (unsigned char *)s;
-	memcpy(b, lw_before, LOG_FROM);
-	memcpy(b + LOG_TO, lw_before + LOG_FROM, sizeof *s - LOG_TO);
+	size_t at = 0;
+	for (size_t i = 0; i < sizeof lw_kept / sizeof *lw_kept; i++) {
+		memcpy(b + lw_kept[i].from, lw_before + at, lw_kept[i].to - lw_kept[i].from);
+		at += lw_kept[i].to - lw_kept[i].from;
+	}
 }
 
 static int lw_act(struct game *g, const char *role, const json_t *action, struct game_outcome *out,

@@ -530,7 +530,9 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err)
 		const char *line = json_string_value(json_array_get(log, i));
 		if (!line)
 			return tg_fail(err, TG_E_BAD_SAVE, "bad log line");
-		snprintf(s->log[(s->log_total - n + i) % LW_LOG_LINES], LW_LOG_LEN, "%s", line);
+		uint32_t slot = (s->log_total - n + i) % LW_LOG_LINES;
+		snprintf(s->log[slot], LW_LOG_LEN, "%s", line);
+		s->log_stamp[slot] = lw_log_line_stamp(s->log[slot]);
 	}
 	return 0;
 }

@@ -3,8 +3,9 @@
  * THE shared contract between the engine (setup, cards, activation, view,
  * save) and the land rules (movement, combat, supply, IT, TCO, terrain).
  * Plain C, fixed-size arrays, no pointers: copying the struct copies the
- * game (act() applies to a copy and swaps, so a rejection never changes the
- * state), and save/load is a field-by-field walk.
+ * game (act() keeps a copy of it, less the log's ring, and puts it back on
+ * a refusal, so a rejection never changes the state: lw_module.c), and
+ * save/load is a field-by-field walk.
  *
  * Static facts (map, counters, cards, turn track) live in the data loaded by
  * lw_data.h; this struct holds only what changes during play and refers to
@@ -342,6 +343,14 @@ struct lw_state {
 	/* the owner's command choices that interrupt automatic procedures
 	 * (11.0.3, 20.4, 10.7.9; lw_command.h): saved with lw_command_save() */
 	struct lw_command command;
+
+	/* The stamp of each line of the log's ring, log_stamp[i] that of
+	 * log[i]: lw_log_line_stamp of its text (lw_base.h), written with the
+	 * line by lw_log and by the load. The view's log section is stamped
+	 * from these and each line's item is stamped by its own, instead of
+	 * hashing the 48 lines for every view (issue 17). Not saved: derived
+	 * from the lines, so nothing else may write a line. */
+	uint64_t log_stamp[LW_LOG_LINES];
 };
 
 #define LW_OPT_KICKSTARTERS 0x01 /* 10.7.1.1: add cards 74 and 75 */

@@ -362,16 +362,15 @@ static json_t *sec_awaiting(const struct lw_state *s)
 	return awaiting;
 }
 
-/* The log's lines, each stamped by its text: after an action, only the new
- * line is built (and the oldest removed once the ring is full). */
+/* The log's lines, each stamped by its text (the stamp lw_log kept beside
+ * the line, lw_state.log_stamp): after an action, only the new line is
+ * built (and the oldest removed once the ring is full). */
 static void log_items(const struct lw_state *s, struct tg_view_items *it)
 {
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
-	for (uint32_t i = s->log_total - n; i < s->log_total; i++) {
-		const char *line = s->log[i % LW_LOG_LINES];
-		if (tg_view_item(it, tg_stamp_bytes(0, line, strnlen(line, LW_LOG_LEN))))
-			tg_view_item_set(it, json_string(line));
-	}
+	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
+		if (tg_view_item(it, s->log_stamp[i % LW_LOG_LINES]))
+			tg_view_item_set(it, json_string(s->log[i % LW_LOG_LINES]));
 }
 
 /* The cities, each stamped by what it shows (the index gives id and hex). */
@@ -610,23 +609,21 @@ static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
  * what they show (box_stamps); the navy its own state and the supply
  * its blockades cost (which reads the ports' owners and forces);
- * players the players and their GiCs' counters; the log its
- * lines. A section read from anything else is stamped 0. The forces are
- * stamped 0 too: they are walked after every action, and each force's own
- * stamp (forces_items) says whether it changed. The cities and the log,
- * once their stamp moved, are walked element by element the same way. */
+ * players the players and their GiCs' counters; the log its lines'
+ * count and their stamps (kept with each line: lw_state.log_stamp). A
+ * section read from anything else is stamped 0. The forces are stamped 0
+ * too: they are walked after every action, and each force's own stamp
+ * (forces_items) says whether it changed. The cities and the log, once
+ * their stamp moved, are walked element by element the same way. */
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 {
 	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
 	for (unsigned i = 0; i < SEC_COUNT; i++)
 		st[i] = 0;
 	st[SEC_GAME] = st[SEC_ROLE] = st[SEC_SCENARIO] = who;
+	/* the count places the lines in the ring, the ring's stamps say them */
 	uint64_t h = tg_stamp_bytes(who, &s->log_total, sizeof s->log_total);
-	for (uint32_t i = 0; i < LW_LOG_LINES && i < s->log_total; i++) {
-		const char *line = s->log[(s->log_total - 1 - i) % LW_LOG_LINES];
-		h = tg_stamp_bytes(h, line, strnlen(line, LW_LOG_LEN));
-	}
-	st[SEC_LOG] = h;
+	st[SEC_LOG] = tg_stamp_bytes(h, s->log_stamp, sizeof s->log_stamp);
 	st[SEC_TURN] = tg_stamp_bytes(tg_stamp_bytes(who, &s->turn, 1), &s->last_turn, 1);
 	h = tg_stamp_bytes(who, s->side, sizeof s->side);
 	for (int p = LW_UNION; p <= LW_CONFEDERATE; p++)

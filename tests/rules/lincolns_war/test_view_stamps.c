@@ -12,7 +12,13 @@
  *     kept view is the full view;
  *   - a Union garrison takes a Southern ocean port (8.2: it counts as
  *     blockaded, so the navy's "blockaded_supply" grows) while no fleet
- *     moves: the navy's stamp moves, and the kept view is the full view. */
+ *     moves: the navy's stamp moves, and the kept view is the full view;
+ *   - the log (stamped from the stamps lw_log keeps beside its lines): a
+ *     line written moves its stamp; the state put back (an undo) and
+ *     other lines written, as many, moves it too, when only the last line
+ *     differs and when only an earlier one does, and the kept view is the
+ *     full view each time; a loaded state has the stamps of the state
+ *     saved, its ring wrapped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +131,45 @@ int main(void)
 	       d->cities[port].id);
 	update(g, k, moved, "a port taken");
 	CHECKF(moved[navy], "taking a port moves the navy's stamp");
+
+	/* the log: the ring wrapped first */
+	unsigned log = section("/log");
+	CHECK(log < TG_VIEW_SECTIONS_MAX);
+	for (int i = 0; i < LW_LOG_LINES + 5; i++)
+		lw_log(s, "filler %d", i);
+	update(g, k, moved, "the log wrapped");
+	CHECKF(moved[log], "lines written move the log's stamp");
+	struct lw_state *back = malloc(sizeof *back);
+	*back = *s;
+	lw_log(s, "line A");
+	update(g, k, moved, "line A");
+	CHECKF(moved[log], "a line written moves the log's stamp");
+	*s = *back;
+	lw_log(s, "line B");
+	update(g, k, moved, "undone, line B");
+	CHECKF(moved[log], "the same count, another last line: the log's stamp moves");
+	*s = *back;
+	lw_log(s, "line C");
+	lw_log(s, "line D");
+	update(g, k, moved, "undone, lines C D");
+	*s = *back;
+	lw_log(s, "line E");
+	lw_log(s, "line D");
+	update(g, k, moved, "undone, lines E D");
+	CHECKF(moved[log], "the same count and last line, another line before: the stamp moves");
+	update(g, k, moved, "nothing");
+	CHECKF(!moved[log], "nothing written: the log's stamp stays");
+	free(back);
+
+	json_t *saved = M->save(g);
+	struct game *h = saved ? M->load(saved, &err) : NULL;
+	if (CHECKF(h != NULL, "loaded: %s", h ? "" : err.message)) {
+		CHECK_EQ_INT((int)h->s.log_total, (int)s->log_total);
+		CHECKF(memcmp(h->s.log_stamp, s->log_stamp, sizeof s->log_stamp) == 0,
+		       "the loaded ring's stamps are the saved state's");
+		M->free(h);
+	}
+	json_decref(saved);
 
 	for (int r = 0; r < 2; r++)
 		tg_view_kept_clear(&k[r]);
