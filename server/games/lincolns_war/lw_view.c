@@ -128,8 +128,10 @@ struct force_shown {
 
 #define FORCE_HEAD_BYTES offsetof(struct force_shown, unit)
 
+/* sieges: some siege is on (without one, no force is besieged or
+ * besieging, and the look-ups by hex are skipped) */
 static void force_shown(const struct lw_state *s, int viewer, int hex, int side, const int *us,
-                        int n, struct force_shown *f)
+                        int n, bool sieges, struct force_shown *f)
 {
 	int co = lw_set_co(s, us, n);
 	bool own = side == viewer;
@@ -150,8 +152,8 @@ static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
 	/* 20.6: the Out-of-Supply token is the force's, on the stack (12.7
 	 * hides what is under it, not the token) */
 	f->oos = oos;
-	f->besieged = lw_siege_besieged(s, hex, side);
-	f->besieging = lw_siege_besieging(s, hex, side);
+	f->besieged = sieges && lw_siege_besieged(s, hex, side);
+	f->besieging = sieges && lw_siege_besieging(s, hex, side);
 	f->own = own;
 	f->stars = own ? stars : 0;
 	f->unit[0] = co;
@@ -193,15 +195,46 @@ static json_t *force_json(const struct lw_state *s, const struct force_shown *x)
 	return f;
 }
 
-/* Map units by hex, then side, then index: each run is one force's units
- * in lw_units_at's order. */
-static int by_hex_side(const void *a, const void *b)
+/* The units on the map by hex, then side, then index: each run is one
+ * force's units in lw_units_at's order. Each unit is one key (hex, side
+ * and index in one word), sorted by its bytes, a counting pass a byte (no
+ * call a comparison, as qsort made: issue 17). */
+#define KEY_UNIT_BITS 8
+#define KEY_SIDE_BITS 2
+_Static_assert(LW_MAX_UNITS <= 1 << KEY_UNIT_BITS, "a unit's index fits its key's bits");
+_Static_assert(LW_CONFEDERATE < 1 << KEY_SIDE_BITS, "a side fits its key's bits");
+
+static int map_units_sorted(const struct lw_state *s, uint32_t key[LW_MAX_UNITS])
 {
-	const int *x = a, *y = b;
-	for (int k = 0; k < 3; k++)
-		if (x[k] != y[k])
-			return x[k] < y[k] ? -1 : 1;
-	return 0;
+	uint32_t tmp[LW_MAX_UNITS], max = 0;
+	int n = 0;
+	for (int u = 0; u < s->n_units; u++)
+		if (s->unit[u].where == LW_W_MAP &&
+		    (s->unit[u].side == LW_UNION || s->unit[u].side == LW_CONFEDERATE)) {
+			uint32_t k = (uint32_t)(uint16_t)s->unit[u].hex
+			                 << (KEY_SIDE_BITS + KEY_UNIT_BITS) |
+			             (uint32_t)s->unit[u].side << KEY_UNIT_BITS | (uint32_t)u;
+			key[n++] = k;
+			max = k > max ? k : max;
+		}
+	/* least significant byte first; each pass keeps the order of the one
+	 * before among equal bytes */
+	uint32_t *from = key, *to = tmp;
+	for (unsigned shift = 0; shift < 32 && (max >> shift) != 0; shift += 8) {
+		uint32_t count[257] = {0};
+		for (int i = 0; i < n; i++)
+			count[((from[i] >> shift) & 0xff) + 1]++;
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (int i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xff]++] = from[i];
+		uint32_t *x = from;
+		from = to;
+		to = x;
+	}
+	if (from != key)
+		memcpy(key, from, (size_t)n * sizeof *key);
+	return n;
 }
 
 /* Forces by hex (then Union before Confederate where a siege puts both in
@@ -211,22 +244,20 @@ static int by_hex_side(const void *a, const void *b)
  * units are sorted once rather than gathered per hex. */
 static void forces_items(const struct lw_state *s, int viewer, struct tg_view_items *it)
 {
-	int key[LW_MAX_UNITS][3], n = 0;
-	for (int u = 0; u < s->n_units; u++)
-		if (s->unit[u].where == LW_W_MAP &&
-		    (s->unit[u].side == LW_UNION || s->unit[u].side == LW_CONFEDERATE)) {
-			key[n][0] = s->unit[u].hex;
-			key[n][1] = s->unit[u].side;
-			key[n][2] = u;
-			n++;
-		}
-	qsort(key, (size_t)n, sizeof *key, by_hex_side);
+	uint32_t key[LW_MAX_UNITS];
+	int n = map_units_sorted(s, key);
+	bool sieges = false;
+	for (int i = 0; i < LW_MAX_SIEGES; i++)
+		sieges |= s->amphib.sieges[i].stage == LW_SG_ON;
 	struct force_shown f; /* 12.5 KB */
 	for (int i = 0; i < n;) {
-		int us[LW_MAX_UNITS], k = 0, hex = key[i][0], side = key[i][1];
-		for (; i < n && key[i][0] == hex && key[i][1] == side; i++)
-			us[k++] = key[i][2];
-		force_shown(s, viewer, hex, side, us, k, &f);
+		uint32_t at = key[i] >> KEY_UNIT_BITS; /* the hex and the side */
+		int us[LW_MAX_UNITS], k = 0;
+		for (; i < n && key[i] >> KEY_UNIT_BITS == at; i++)
+			us[k++] = (int)(key[i] & ((1u << KEY_UNIT_BITS) - 1));
+		int hex = (int16_t)(uint16_t)(at >> KEY_SIDE_BITS),
+		    side = (int)(at & ((1u << KEY_SIDE_BITS) - 1));
+		force_shown(s, viewer, hex, side, us, k, sieges, &f);
 		uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
 		h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
 		if (tg_view_item(it, h))
