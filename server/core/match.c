@@ -10,6 +10,7 @@
 
 #include "core/seed.h"
 #include "core/server_internal.h"
+#include "json_compact.h"
 #include "util/log.h"
 
 static const char *str(const json_t *o, const char *key)
@@ -481,10 +482,19 @@ int match_maybe_snapshot(struct tg_server *srv, struct tg_match *m, bool turn_ch
 {
 	if (!turn_changed && m->since_snapshot < srv->cfg.snapshot_every)
 		return 0;
-	json_t *state = m->mod->save(m->g);
-	int rc = state ? tg_store_snapshot_put(srv->store, m->id, m->seq, state, err)
-	               : tg_fail(err, "internal", "the game could not save its state");
-	json_decref(state);
+	/* The game's save written as text where it can (game.h save_text;
+	 * issue 17: no tree built and freed), else save()'s tree: the same bytes. */
+	int rc;
+	struct tg_text text = {0};
+	if (m->mod->save_text && m->mod->save_text(m->g, &text) == 0) {
+		rc = tg_store_snapshot_put_text(srv->store, m->id, m->seq, text.p, text.n, err);
+	} else {
+		json_t *state = m->mod->save(m->g);
+		rc = state ? tg_store_snapshot_put(srv->store, m->id, m->seq, state, err)
+		           : tg_fail(err, "internal", "the game could not save its state");
+		json_decref(state);
+	}
+	free(text.p);
 	if (rc == 0)
 		m->since_snapshot = 0;
 	return rc;

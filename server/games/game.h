@@ -155,6 +155,7 @@ int tg_fail(struct tg_error *err, const char *code, const char *fmt, ...)
 
 struct game;          /* opaque: each module defines its own struct game */
 struct tg_view_items; /* kit/view_items.h */
+struct tg_text;       /* protocol/json_compact.h */
 
 struct game_scenario {
 	const char *id;          /* "campaign" */
@@ -240,6 +241,17 @@ struct game_module {
 	 * load(save(g)) must behave exactly like g. */
 	json_t *(*save)(const struct game *g);
 	struct game *(*load)(const json_t *saved, struct tg_error *err);
+	/* Optional (NULL: the daemon writes save()'s tree): the same save
+	 * written straight as compact JSON text at the end of t, byte for byte
+	 * what protocol/json_compact.h writes for save(g)'s tree (that is
+	 * json_dumps with JSON_COMPACT | JSON_ENSURE_ASCII). The daemon writes
+	 * its snapshots so (issue 17: at every game turn and every
+	 * snapshot_every actions it built a tree of thousands of nodes only to
+	 * write it and free it). 0, or -1 when it could not (out of memory,
+	 * t->oom): the daemon then saves the tree. Lincoln's War sets it (a
+	 * test compares the two texts after every action of bot games); Birth
+	 * of a Legend and the fixture game leave it NULL. */
+	int (*save_text)(const struct game *g, struct tg_text *t);
 
 	/* An independent copy of g (NULL when out of memory) that behaves
 	 * exactly as g does, and shares nothing that either one changes. The

@@ -1,6 +1,8 @@
 /* store_log.c — a match's history: the action log, snapshots and chat. */
 #include "store_internal.h"
 
+#include <limits.h>
+
 static int no_match(int64_t match_id, struct tg_error *err)
 {
 	return tg_fail(err, "no_such_match", "no match with id %lld", (long long)match_id);
@@ -138,6 +140,24 @@ json_t *tg_store_action_list(struct tg_store *s, int64_t match_id, int64_t after
 	return list;
 }
 
+/* Steps ST_SNAPSHOT_PUT with its state bound (rc: the bind's code). */
+static int snapshot_step(struct tg_store *s, sqlite3_stmt *st, int64_t match_id, int rc,
+                         struct tg_error *err)
+{
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	int result = 0;
+	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+		result = no_match(match_id, err);
+	else if (rc == SQLITE_CONSTRAINT_CHECK)
+		result = tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
+		                 "a snapshot needs a seq of 0 or more and a state in JSON");
+	else if (rc != SQLITE_DONE)
+		result = store_fail_db(s, err, "saving a snapshot");
+	store_stmt_done(st);
+	return result;
+}
+
 int tg_store_snapshot_put(struct tg_store *s, int64_t match_id, int64_t seq, const json_t *state,
                           struct tg_error *err)
 {
@@ -146,18 +166,22 @@ int tg_store_snapshot_put(struct tg_store *s, int64_t match_id, int64_t seq, con
 	sqlite3_stmt *st = store_stmt(s, ST_SNAPSHOT_PUT);
 	sqlite3_bind_int64(st, 1, match_id);
 	sqlite3_bind_int64(st, 2, seq);
-	int rc = store_bind_json(st, 3, state);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(st);
-	int result = 0;
-	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
-		result = no_match(match_id, err);
-	else if (rc == SQLITE_CONSTRAINT_CHECK)
-		result = tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "snapshot seq must be 0 or more");
-	else if (rc != SQLITE_DONE)
-		result = store_fail_db(s, err, "saving a snapshot");
-	store_stmt_done(st);
-	return result;
+	return snapshot_step(s, st, match_id, store_bind_json(st, 3, state), err);
+}
+
+int tg_store_snapshot_put_text(struct tg_store *s, int64_t match_id, int64_t seq, const char *text,
+                               size_t len, struct tg_error *err)
+{
+	if (!text || len == 0)
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "snapshot state missing");
+	if (len > INT_MAX)
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "snapshot state too large");
+	sqlite3_stmt *st = store_stmt(s, ST_SNAPSHOT_PUT);
+	sqlite3_bind_int64(st, 1, match_id);
+	sqlite3_bind_int64(st, 2, seq);
+	/* Static: the text outlives the step, and the reset clears the binding. */
+	return snapshot_step(s, st, match_id,
+	                     sqlite3_bind_text(st, 3, text, (int)len, SQLITE_STATIC), err);
 }
 
 json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg_error *err)

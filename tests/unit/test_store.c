@@ -272,6 +272,26 @@ static void test_actions_and_snapshots(struct tg_store *s)
 	CHECK(json_equal(json_object_get(latest, "state"), state3));
 	json_decref(latest);
 	json_decref(state3);
+	/* A state given as text (a module's save_text) is stored as given and
+	 * reads back as its value; an empty one, or text that is not JSON (the
+	 * table's json_valid check), is refused and the latest stays. */
+	static const char text4[] = "{\"turn\":4,\"units\":[4,5,-6],\"name\":\"a\\u00E9\"}";
+	CHECK_OK(tg_store_snapshot_put_text(s, private_match, 4, text4, sizeof text4 - 1, &err));
+	latest = tg_store_snapshot_latest(s, private_match, &err);
+	CHECK_EQ_INT(num(latest, "seq"), 4);
+	char *back = json_dumps(json_object_get(latest, "state"), JSON_COMPACT | JSON_ENSURE_ASCII);
+	CHECK_EQ_STR(back, text4);
+	free(back);
+	json_decref(latest);
+	CHECK_FAILS(tg_store_snapshot_put_text(s, private_match, 5, text4, 0, &err),
+	            "bad_argument");
+	CHECK_FAILS(tg_store_snapshot_put_text(s, private_match, 5, "{\"turn\":", 8, &err),
+	            "bad_argument");
+	CHECK_FAILS(tg_store_snapshot_put_text(s, 9999, 5, text4, sizeof text4 - 1, &err),
+	            "no_such_match");
+	latest = tg_store_snapshot_latest(s, private_match, &err);
+	CHECK_EQ_INT(num(latest, "seq"), 4);
+	json_decref(latest);
 
 	json_t *got = tg_store_match_get(s, match, &err);
 	CHECK_EQ_INT(num(got, "seq"), 3);

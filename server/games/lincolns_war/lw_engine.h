@@ -107,6 +107,10 @@ bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_vie
 
 /* lw_save.c */
 json_t *lw_save_json(const struct lw_state *s);
+/* The same save as compact JSON text at the end of t (game.h save_text):
+ * the bytes protocol/json_compact.h writes for lw_save_json's tree. 0, or
+ * -1 when it could not (t->oom: out of memory). */
+int lw_save_text(const struct lw_state *s, struct tg_text *t);
 int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err);
 
 /* ---- forces (lw_activation.c) -------------------------------------------- */

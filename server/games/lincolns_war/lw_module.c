@@ -249,6 +249,11 @@ static json_t *lw_save(const struct game *g)
 	return lw_save_json(&g->s);
 }
 
+static int lw_save_as_text(const struct game *g, struct tg_text *t)
+{
+	return lw_save_text(&g->s, t);
+}
+
 /* The JSON Pointer of the first place where a and b differ, in buf; false
  * when they are equal. Objects are compared key by key, arrays element by
  * element; depth is bounded by the save's own shape. */
@@ -343,6 +348,7 @@ const struct game_module lincolns_war_module = {
     .status = lw_status,
     .save = lw_save,
     .load = lw_load,
+    .save_text = lw_save_as_text,
     .copy = lw_copy,
     .flat_size = sizeof(struct game), /* lw_state.h: fixed arrays, no pointers */
     .free = lw_free,

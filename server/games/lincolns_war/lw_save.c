@@ -6,6 +6,7 @@
  * foreign save is rejected with bad_save, never trusted. */
 #include <string.h>
 
+#include "kit/json_text.h"
 #include "lw_engine.h"
 
 #define SAVE_VERSION LW_SAVE_VERSION
@@ -153,6 +154,243 @@ json_t *lw_save_json(const struct lw_state *s)
 	json_object_set_new(o, "log", log);
 	json_object_set_new(o, "log_total", json_integer(s->log_total));
 	return o;
+}
+
+/* ---- writing as text ----------------------------------------------------- */
+
+/* The same save written straight as compact JSON text (game.h save_text;
+ * issue 17: the daemon's snapshot, every game turn and every snapshot_every
+ * actions, built lw_save_json's tree of about 3,000 nodes only to write it
+ * and free it). The writers below mirror the tree's writers above member
+ * for member, in the same order: a field added to one is added to the
+ * other (tests/rules/lincolns_war/test_save_text compares the two texts
+ * after every action of bot games). The parts of the state kept in their
+ * own files (land, navy, rail, ...) are still written as their trees. */
+
+static void w_u8s(struct tg_jw *w, const uint8_t *a, size_t n)
+{
+	tg_jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		tg_jw_int(w, a[i]);
+	tg_jw_end(w);
+}
+
+static void w_i16s(struct tg_jw *w, const int16_t *a, size_t n)
+{
+	tg_jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		tg_jw_int(w, a[i]);
+	tg_jw_end(w);
+}
+
+static void w_i8s(struct tg_jw *w, const int8_t *a, size_t n)
+{
+	tg_jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		tg_jw_int(w, a[i]);
+	tg_jw_end(w);
+}
+
+/* n ints as one array */
+static void w_ints(struct tg_jw *w, const int *v, size_t n)
+{
+	tg_jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		tg_jw_int(w, v[i]);
+	tg_jw_end(w);
+}
+
+static void w_cards(struct tg_jw *w, const struct lw_cards *c)
+{
+	tg_jw_obj(w);
+	tg_jw_key(w, "draw");
+	w_u8s(w, c->draw, c->draw_n);
+	tg_jw_key(w, "discard");
+	w_u8s(w, c->discard, c->discard_n);
+	tg_jw_key(w, "hand");
+	w_u8s(w, c->hand, c->hand_n);
+	tg_jw_key(w, "out");
+	w_u8s(w, c->out, c->out_n);
+	tg_jw_end(w);
+}
+
+static void w_side(struct tg_jw *w, const struct lw_player *p)
+{
+	tg_jw_obj(w);
+	tg_jw_kint(w, "pc", p->pc);
+	tg_jw_kint(w, "csp", p->csp);
+	tg_jw_kint(w, "gic", p->gic);
+	tg_jw_key(w, "cards");
+	w_cards(w, &p->cards);
+	tg_jw_key(w, "flags");
+	const int flags[] = {p->passed,
+	                     p->campaign_used,
+	                     p->campaign_card,
+	                     p->committee,
+	                     p->disgraced_bought,
+	                     p->draft_left,
+	                     p->admin_done,
+	                     p->president_killed,
+	                     p->seditious_redraws,
+	                     p->eastern_done,
+	                     p->richmond_bonus,
+	                     p->draw_stage,
+	                     p->campaign_turn_card,
+	                     p->draw_partial,
+	                     p->committee_hand,
+	                     p->committee_spent,
+	                     p->gic_pending,
+	                     p->gic_tier,
+	                     p->gic_old,
+	                     p->gic_place,
+	                     p->arrive_place};
+	w_ints(w, flags, sizeof flags / sizeof flags[0]);
+	tg_jw_end(w);
+}
+
+static void w_unit(struct tg_jw *w, const struct lw_unit *u)
+{
+	tg_jw_arr(w);
+	const int a[] = {u->gen,    u->side,  u->where, u->stars, u->cavalry,
+	                 u->wounds, u->flags, u->hex,   u->it};
+	for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+		tg_jw_int(w, a[i]);
+	tg_jw_int(w, (json_int_t)u->cmd);
+	tg_jw_int(w, u->it_new);
+	tg_jw_int(w, u->arrive_turn);
+	tg_jw_end(w);
+}
+
+static void w_play(struct tg_jw *w, const struct lw_play *p)
+{
+	tg_jw_arr(w);
+	const int a[] = {
+	    p->side,           p->card,     p->pc_left,      p->campaign, p->activations_left,
+	    p->erratic_rolled, p->co,       p->start_hex,    p->moved,    p->max_move,
+	    p->major,          p->attacked, p->crossed_river};
+	for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+		tg_jw_int(w, a[i]);
+	w_i16s(w, p->movers, LW_MAX_MOVERS);
+	tg_jw_int(w, p->movers_n);
+	/* save format 4's unused slot, as save_play writes it */
+	tg_jw_arr(w);
+	tg_jw_int(w, 0);
+	tg_jw_int(w, 0);
+	tg_jw_end(w);
+	tg_jw_int(w, p->consolidated);
+	tg_jw_int(w, p->cons_hex);
+	tg_jw_int(w, p->mis_crossed);
+	tg_jw_int(w, p->mis_n);
+	w_i16s(w, p->mis_unit, LW_MIS_MAX);
+	w_u8s(w, p->mis_part, LW_MIS_MAX);
+	tg_jw_end(w);
+}
+
+static void w_battle(struct tg_jw *w, const struct lw_battle *b)
+{
+	tg_jw_arr(w);
+	const int a[] = {b->active,
+	                 b->attacker,
+	                 b->att_hex,
+	                 b->def_hex,
+	                 b->empty_city,
+	                 b->winner,
+	                 b->result,
+	                 b->rout,
+	                 b->diff,
+	                 b->casualty_side,
+	                 b->casualty_victim_side,
+	                 b->casualty_rank,
+	                 b->retreat_side,
+	                 b->strength[1],
+	                 b->strength[2]};
+	for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+		tg_jw_int(w, a[i]);
+	w_i16s(w, b->att_units, LW_MAX_MOVERS);
+	tg_jw_int(w, b->att_n);
+	w_u8s(w, b->res_card, LW_SIDE_SLOTS);
+	w_i8s(w, b->csp, LW_SIDE_SLOTS);
+	w_u8s(w, b->committed, LW_SIDE_SLOTS);
+	tg_jw_int(w, b->strength[0]);
+	tg_jw_end(w);
+}
+
+/* A part still written as its tree (NULL, as json_object_set_new would
+ * refuse it, fails the writer). */
+static void w_tree(struct tg_jw *w, const char *name, json_t *v)
+{
+	tg_jw_key(w, name);
+	tg_jw_json(w, v);
+	json_decref(v);
+}
+
+int lw_save_text(const struct lw_state *s, struct tg_text *t)
+{
+	/* Room for a whole save at once (about 11 KB in play): growing the text
+	 * while the parts' trees are freed cost glibc a consolidation of its
+	 * free lists at each step. */
+	if (tg_text_reserve(t, 16384) != 0)
+		return -1;
+	struct tg_jw w;
+	tg_jw_init(&w, t);
+	tg_jw_obj(&w);
+	tg_jw_kint(&w, "version", SAVE_VERSION);
+	tg_jw_key(&w, "game");
+	tg_jw_arr(&w);
+	const int game[] = {s->scenario, s->turn,    s->first_turn, s->last_turn,
+	                    s->phase,    s->step,    s->initiative, s->first,
+	                    s->phasing,  s->options, s->winner,     s->ops_round};
+	for (size_t i = 0; i < sizeof game / sizeof game[0]; i++)
+		tg_jw_int(&w, game[i]);
+	tg_jw_int(&w, (json_int_t)s->actions);
+	tg_jw_int(&w, (json_int_t)s->cmd_seq);
+	tg_jw_int(&w, s->awaiting_side);
+	tg_jw_end(&w);
+	w_tree(&w, "rng", tg_rng_save(&s->rng));
+	tg_jw_key(&w, "sides");
+	tg_jw_arr(&w);
+	for (int i = LW_UNION; i <= LW_CONFEDERATE; i++)
+		w_side(&w, &s->side[i]);
+	tg_jw_end(&w);
+	tg_jw_key(&w, "units");
+	tg_jw_arr(&w);
+	for (int i = 0; i < s->n_units; i++)
+		w_unit(&w, &s->unit[i]);
+	tg_jw_end(&w);
+	tg_jw_key(&w, "cities");
+	tg_jw_arr(&w);
+	for (int i = 0; i < s->n_cities; i++) {
+		const int c[] = {s->city[i].owner, s->city[i].garrison, s->city[i].raided};
+		w_ints(&w, c, 3);
+	}
+	tg_jw_end(&w);
+	tg_jw_key(&w, "kentucky");
+	const int ky[] = {s->kentucky.violator, s->kentucky.pending};
+	w_ints(&w, ky, 2);
+	tg_jw_key(&w, "play");
+	w_play(&w, &s->play);
+	tg_jw_key(&w, "battle");
+	w_battle(&w, &s->battle);
+	w_tree(&w, "land", lw_land_save(&s->land));
+	w_tree(&w, "navy", lw_naval_save(&s->navy));
+	w_tree(&w, "rail", lw_rail_save(&s->rail));
+	w_tree(&w, "cavalry", lw_cav_save(&s->cav));
+	w_tree(&w, "amphib", lw_amphib_save(&s->amphib));
+	w_tree(&w, "political", lw_political_save(&s->pol));
+	w_tree(&w, "optional", lw_optional_save(&s->opt));
+	w_tree(&w, "groups", lw_groups_save(&s->groups));
+	w_tree(&w, "resource_events", lw_resev_save(&s->resev));
+	w_tree(&w, "command", lw_command_save(&s->command));
+	tg_jw_kstr(&w, "result", s->result);
+	tg_jw_key(&w, "log");
+	tg_jw_arr(&w);
+	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
+	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
+		tg_jw_str(&w, s->log[i % LW_LOG_LINES]);
+	tg_jw_end(&w);
+	tg_jw_kint(&w, "log_total", s->log_total);
+	tg_jw_end(&w);
+	return tg_jw_failed(&w) || !tg_jw_done(&w) ? -1 : 0;
 }
 
 /* ---- reading ------------------------------------------------------------- */
