@@ -125,12 +125,36 @@ const char *match_status(const struct tg_match *m)
 	return s ? s : "open";
 }
 
-int match_seat_of(const struct tg_match *m, int64_t user_id)
+void match_set_row(struct tg_match *m, json_t *row)
 {
+	if (m->row != row)
+		json_decref(m->row);
+	m->row = row;
+	json_t *seats = json_object_get(row, "seats");
+	m->seats_n = (unsigned)json_array_size(seats);
+	if (m->seats_n > TG_ROLE_MAX)
+		return;
 	size_t i;
 	json_t *seat;
+	json_array_foreach(seats, i, seat)
+	{
+		m->seat_uid[i].user_id = json_integer_value(json_object_get(seat, "user_id"));
+		m->seat_uid[i].role = tg_game_role_index(m->mod, str(seat, "role"));
+	}
+}
+
+int match_seat_of(const struct tg_match *m, int64_t user_id)
+{
 	if (user_id <= 0)
 		return -1;
+	if (m->seats_n <= TG_ROLE_MAX) {
+		for (unsigned i = 0; i < m->seats_n; i++)
+			if (m->seat_uid[i].user_id == user_id)
+				return m->seat_uid[i].role;
+		return -1;
+	}
+	size_t i;
+	json_t *seat;
 	json_array_foreach(json_object_get(m->row, "seats"), i, seat)
 	{
 		if (json_integer_value(json_object_get(seat, "user_id")) == user_id)
@@ -144,8 +168,7 @@ int match_refresh(struct tg_match *m, struct tg_server *srv, struct tg_error *er
 	json_t *row = tg_store_match_get(srv->store, m->id, err);
 	if (!row)
 		return -1;
-	json_decref(m->row);
-	m->row = row;
+	match_set_row(m, row);
 	clock_load(srv, m);
 	return 0;
 }
@@ -346,7 +369,7 @@ struct tg_match *match_get(struct tg_server *srv, int64_t id, struct tg_error *e
 	}
 	m->id = id;
 	m->mod = mod;
-	m->row = row;
+	match_set_row(m, row);
 	m->heap_slot = TG_HEAP_NONE;
 	m->used = srv_now();
 	while (mod->roles[m->nroles] && m->nroles < TG_ROLE_MAX)
