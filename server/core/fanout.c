@@ -72,7 +72,11 @@ static void worker(void *arg)
 			p->done_head = j;
 		p->done_tail = j;
 		uv_cond_broadcast(&p->done);
+		/* The loop's wake-up (a write to its eventfd) outside the lock,
+		 * so that the loop taking the done job does not wait for it. */
+		uv_mutex_unlock(&p->mu);
 		uv_async_send(p->async);
+		uv_mutex_lock(&p->mu);
 	}
 	uv_mutex_unlock(&p->mu);
 }
@@ -215,8 +219,13 @@ bool fanout_dispatch(struct tg_server *srv, struct tg_match *m)
 	else
 		p->queue = j;
 	p->queue_tail = j;
-	uv_cond_signal(&p->work);
 	uv_mutex_unlock(&p->mu);
+	/* Signalled after the unlock: a worker woken under the lock found it
+	 * still held and slept again on the mutex, which the unlock then had to
+	 * wake (two futex calls more a job). A worker that looked at the queue
+	 * before the job was queued waits on the condition by now (it looked
+	 * under the lock), so the signal finds it. */
+	uv_cond_signal(&p->work);
 	return true;
 }
 
