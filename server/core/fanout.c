@@ -42,8 +42,19 @@ struct tg_fanout_pool {
 	uv_thread_t *threads;
 	uv_async_t *async; /* its own allocation: it closes after the pool is freed */
 	unsigned inflight; /* jobs made and not yet delivered (the loop's count) */
+	bool kick;         /* jobs queued since the last fanout_kick (the loop's) */
 };
 
+/* The wake-ups are counted per turn, not per job (issue 17): the loop
+ * queues a turn's jobs without waking anyone and wakes one worker when the
+ * turn commits (fanout_kick; a job's lines wait for that commit anyway);
+ * a worker that takes a job and leaves others queued wakes the next one.
+ * The loop is woken (its uv_async) when the done list goes from empty to
+ * not: while it is not empty the loop has been woken and has not emptied
+ * it yet (on_async takes jobs until it finds none), so a worker whose job
+ * joins a list the loop is still taking from wakes nobody. Every signal
+ * and wake-up is made after the unlock, so that the thread woken does not
+ * find the mutex held and sleep on it again. */
 static void worker(void *arg)
 {
 	struct tg_fanout_pool *p = arg;
@@ -58,7 +69,10 @@ static void worker(void *arg)
 		if (!p->queue)
 			p->queue_tail = NULL;
 		j->next = NULL;
+		bool more = p->queue != NULL;
 		uv_mutex_unlock(&p->mu);
+		if (more)
+			uv_cond_signal(&p->work);
 		uint64_t t_start = uv_hrtime();
 		views_fanout_compute(j->m, &j->b);
 		uint64_t t_done = uv_hrtime();
@@ -66,17 +80,18 @@ static void worker(void *arg)
 		j->t_start = t_start;
 		j->t_done = t_done;
 		j->done = true;
+		bool wake_loop = !p->done_head;
 		if (p->done_tail)
 			p->done_tail->next = j;
 		else
 			p->done_head = j;
 		p->done_tail = j;
 		uv_cond_broadcast(&p->done);
-		/* The loop's wake-up (a write to its eventfd) outside the lock,
-		 * so that the loop taking the done job does not wait for it. */
-		uv_mutex_unlock(&p->mu);
-		uv_async_send(p->async);
-		uv_mutex_lock(&p->mu);
+		if (wake_loop) {
+			uv_mutex_unlock(&p->mu);
+			uv_async_send(p->async);
+			uv_mutex_lock(&p->mu);
+		}
 	}
 	uv_mutex_unlock(&p->mu);
 }
@@ -220,13 +235,22 @@ bool fanout_dispatch(struct tg_server *srv, struct tg_match *m)
 		p->queue = j;
 	p->queue_tail = j;
 	uv_mutex_unlock(&p->mu);
-	/* Signalled after the unlock: a worker woken under the lock found it
-	 * still held and slept again on the mutex, which the unlock then had to
-	 * wake (two futex calls more a job). A worker that looked at the queue
-	 * before the job was queued waits on the condition by now (it looked
-	 * under the lock), so the signal finds it. */
-	uv_cond_signal(&p->work);
+	/* Nobody woken yet: fanout_kick, when the turn commits. */
+	p->kick = true;
 	return true;
+}
+
+void fanout_kick(struct tg_server *srv)
+{
+	struct tg_fanout_pool *p = srv->fanout;
+	if (!p || !p->kick)
+		return;
+	p->kick = false;
+	/* One worker: it wakes the next if it leaves jobs queued. A worker
+	 * that looked at the queue before the jobs were queued waits on the
+	 * condition by now (it looked under the lock), so the signal finds
+	 * it; one still busy takes them when it looks again. */
+	uv_cond_signal(&p->work);
 }
 
 void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver)
@@ -235,6 +259,8 @@ void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver)
 	struct tg_fanout_pool *p = srv->fanout;
 	if (!j || !p)
 		return;
+	/* a job queued in this turn waits for a worker woken */
+	fanout_kick(srv);
 	uv_mutex_lock(&p->mu);
 	while (!j->done)
 		uv_cond_wait(&p->done, &p->mu);

@@ -468,6 +468,9 @@ static struct tg_out *after_failure(struct tg_out *list)
 static bool turn_commit(struct tg_server *srv, bool wait)
 {
 	bool failed = false, committed = false;
+	/* The turn's fan-out jobs start now, all at once, while the loop
+	 * commits: their lines wait for this commit anyway (fanout.c). */
+	fanout_kick(srv);
 	/* An fsync done while the loop was busy: its lines leave now, before
 	 * this turn's commit, not after the next poll brings its uv_async (a
 	 * busy loop's next poll comes after this turn's and the next turn's

@@ -576,6 +576,9 @@ void fanout_stop(struct tg_server *srv);
 /* After an action: m's fan-out handed to a worker (true), or not (false:
  * no workers; the caller runs views_fanout). */
 bool fanout_dispatch(struct tg_server *srv, struct tg_match *m);
+/* Wakes a worker for the jobs queued since the last kick, if any (the
+ * turn's commit does, before its COMMIT; fanout_join before it waits). */
+void fanout_kick(struct tg_server *srv);
 /* Waits for m's job, if any; its lines are sent (deliver) or dropped (the
  * action's turn was rolled back). */
 void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver);

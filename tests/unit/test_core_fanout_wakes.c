@@ -1,0 +1,112 @@
+/* test_core_fanout_wakes.c — the loop wakes the fan-out workers once a
+ * turn, not once a job (issue 17).
+ *
+ * Each action hands its match's fan-out to a worker (fanout.c). The loop
+ * signalled the workers' condition for every job it queued; when a worker
+ * slept, each signal was a futex call on the loop and a wake-up, and a
+ * turn that accepted actions of several matches made one per match. The
+ * jobs' lines wait for the turn's commit anyway, so the loop now queues
+ * them silently and wakes one worker when the turn commits (a worker that
+ * leaves jobs queued wakes the next one).
+ *
+ * uv_cond_signal is wrapped at link time (-Wl,--wrap) and counted on the
+ * loop's thread. One turn takes an action in each of MATCHES matches: the
+ * loop signals at most once, and every follower still gets his patch, in
+ * order (fake_client checks that patches apply). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_client.h"
+#include "fixture_game.h"
+#include "tap.h"
+
+void __real_uv_cond_signal(uv_cond_t *cond);
+void __wrap_uv_cond_signal(uv_cond_t *cond);
+
+static pthread_t loop_thread;
+static unsigned long loop_signals;
+
+void __wrap_uv_cond_signal(uv_cond_t *cond)
+{
+	if (pthread_equal(pthread_self(), loop_thread))
+		loop_signals++;
+	__real_uv_cond_signal(cond);
+}
+
+static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+
+static bool is_ok(const json_t *r)
+{
+	return r && strcmp(op_of(r), "ok") == 0;
+}
+
+static void login(struct client *c, const char *name, const char *password, bool create)
+{
+	client_open(c);
+	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	CHECKF(is_ok(req(c, rq("{s:s,s:s,s:s}", "op", create ? "register" : "login", "name", name,
+	                       "password", password))),
+	       "%s logs in", name);
+}
+
+#define MATCHES 10
+
+int main(void)
+{
+	loop_thread = pthread_self();
+	struct fc_rig rig;
+	if (!fc_rig_open(&rig, "tg_fanout_wakes"))
+		return tap_done();
+	rig.cfg.workers = 2;
+	if (!fc_rig_serve(&rig, games))
+		return tap_done();
+
+	/* A connection of each player per match (a client keeps one view). */
+	struct client a[MATCHES], b[MATCHES];
+	int64_t mid[MATCHES];
+	for (int i = 0; i < MATCHES; i++) {
+		login(&a[i], "grant", "unconditional", i == 0);
+		login(&b[i], "lee", "traveller1", i == 0);
+		json_t *r = req(&a[i], rq("{s:s,s:s,s:s,s:s}", "op", "create", "game",
+		                          "fixture-duel", "scenario", "standard", "side", "alpha"));
+		CHECK(is_ok(r));
+		mid[i] = json_integer_value(json_object_get(r, "match"));
+		CHECK(
+		    is_ok(req(&b[i], rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid[i]))));
+	}
+
+	/* Two turns, each with a note in every match. */
+	for (int turn = 0; turn < 2; turn++) {
+		for (int i = 0; i < MATCHES; i++) {
+			mark_seen(&a[i]);
+			mark_seen(&b[i]);
+		}
+		loop_signals = 0;
+		for (int i = 0; i < MATCHES; i++) {
+			json_t *act = rq("{s:s,s:I,s:i,s:{s:s,s:s}}", "op", "act", "match",
+			                 (json_int_t)mid[i], "seq", turn, "action", "type", "note",
+			                 "text", "steady");
+			tg_engine_message(a[i].s, act);
+			json_decref(act);
+		}
+		tg_engine_turn(fc_srv);
+		printf("# turn %d: %d actions, %lu signals of a condition on the loop\n", turn,
+		       MATCHES, loop_signals);
+		CHECKF(loop_signals <= 1, "one wake-up a turn, not one a job (%lu for %d jobs)",
+		       loop_signals, MATCHES);
+		for (int i = 0; i < MATCHES; i++) {
+			CHECK_EQ_INT(count_new(&a[i], "ok"), 1);
+			CHECK_EQ_INT(count_new(&a[i], "patch"), 1);
+			CHECK_EQ_INT(count_new(&b[i], "patch"), 1);
+		}
+	}
+	for (int i = 0; i < MATCHES; i++) {
+		CHECK(b[i].seq == 2);
+		client_close(&a[i]);
+		client_close(&b[i]);
+	}
+	fc_rig_close(&rig);
+	return tap_done();
+}
