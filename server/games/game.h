@@ -90,6 +90,15 @@
  * so; Birth of a Legend and the fixture game leave view_items NULL or
  * use it for their own arrays (docs/ARCHITECTURE.md).
  *
+ * A section may also be written straight as compact JSON text
+ * (view_section_text, optional; issue 17): the daemon then builds no
+ * jansson tree for it, and parses back only the elements of it that the
+ * patch needs (an element changed in place, diffed inside). Every game
+ * writes its "actions" so, with the kit's offer writer (kit/offer.h: the
+ * same calls write a tree for view() or text for this), Lincoln's War and
+ * Birth of a Legend through kit/pending.h's tg_pending_legal_text, the
+ * fixture game by hand.
+ *
  * The rule stays: the patch applied to the old view gives exactly view() of
  * the new state; tests/ prove it for every game by comparing the kept view
  * with a full rebuild after every action.
@@ -227,6 +236,14 @@ struct game_module {
 	 * for each element (kit/view_items.h). */
 	bool (*view_items)(const struct game *g, const char *role, unsigned i,
 	                   struct tg_view_items *it);
+	/* Optional (NULL: every section built as a tree): section i written
+	 * straight as compact JSON at the end of t (see "in sections" above),
+	 * exactly the bytes view_section()'s value serializes to (as
+	 * protocol/json_compact.h writes them). false: section i is not
+	 * written so (t left as it was; it is built by view_items or
+	 * view_section); true: written, or out of memory (t->oom set). */
+	bool (*view_section_text)(const struct game *g, const char *role, unsigned i,
+	                          struct tg_text *t);
 
 	void (*status)(const struct game *g, struct game_status *st);
 

@@ -47,7 +47,7 @@ static unsigned d_who(const void *p)
 {
 	return 1u << ((const struct toy *)p)->demote_by;
 }
-static void no_offer(const void *p, int role, json_t *list)
+static void no_offer(const void *p, int role, struct tg_offers *list)
 {
 	(void)p, (void)role, (void)list;
 }

@@ -2,10 +2,14 @@
  * (issue 17: json_pack read its format string again for every entry) is
  * byte for byte what json_pack built before: the same members in the same
  * order, the label cut at 255 bytes; and where json_pack failed (a label
- * that is not UTF-8, no action, no choices) nothing is appended. */
+ * that is not UTF-8, no action, no choices) nothing is appended. The same
+ * calls on a list written as text (tg_offers_text: the offers sent without
+ * a tree) give exactly the bytes json_dumps gives for the tree, refused
+ * entries, filters and strings to escape included. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_compact.h"
 #include "kit/offer.h"
 #include "tap.h"
 
@@ -21,13 +25,81 @@ static json_t *packed_choice(const char *label, json_t *action, const char *para
 	                 "name", param, "label", param_label, "choices", choices);
 }
 
+#define DUMP_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY)
+
 static void same_text(const json_t *got, const json_t *want, const char *what)
 {
-	char *a = json_dumps(got, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
+	char *a = json_dumps(got, DUMP_FLAGS), *b = json_dumps(want, DUMP_FLAGS);
 	CHECKF(a && b && strcmp(a, b) == 0, "%s: %s, want %s", what, a ? a : "(null)",
 	       b ? b : "(null)");
 	free(a);
 	free(b);
+}
+
+static bool not_decline(const char *type, const void *ctx)
+{
+	(void)ctx;
+	return !type || strcmp(type, "decline") != 0;
+}
+
+/* One list's calls: every kind of entry, refused ones and a filter. */
+static void calls(struct tg_offers *o, const char *long_label)
+{
+	tg_offer(o, json_pack("{s:s,s:i}", "type", "play", "card", 7), "Play card %d %s", 7,
+	         "Grant \xc3\xa9");
+	tg_offer(o, json_pack("{s:s}", "type", "pass"), "%s", long_label);
+	tg_offer_choice(
+	    o, json_pack("{s:s}", "type", "rail"), "to", "Destination",
+	    json_pack("[{s:i,s:s},{s:i}]", "value", 1203, "label", "Cairo \"\\\t", "value", 609),
+	    "Rail %s", "Grant");
+	/* refused: nothing appended, in either form */
+	tg_offer(o, json_pack("{s:s}", "type", "bad"), "%s", "not UTF-8 \xff");
+	tg_offer(o, NULL, "%s", "no action");
+	tg_offer_choice(o, json_pack("{s:s}", "type", "x"), "to", "To", NULL, "no choices");
+	tg_offer_choice(o, json_pack("{s:s}", "type", "x"), "to", "not UTF-8 \xfe", json_array(),
+	                "a param label not UTF-8");
+	tg_offer_choice(o, json_pack("{s:s}", "type", "x"), "not UTF-8 \xfe", "To", json_array(),
+	                "a param name not UTF-8");
+	tg_offer_choice(o, json_pack("{s:s}", "type", "x"), "to", "To", json_array(), "%s",
+	                "not UTF-8 \xff");
+	tg_offer_labelled(o, json_pack("{s:s}", "type", "x"), NULL);
+	tg_offer_entry(o, NULL);
+	/* a label as it is, past 255 bytes; an entry built whole */
+	tg_offer_labelled(o, json_pack("{s:s,s:b}", "type", "screen", "use", 1), long_label);
+	tg_offer_entry(o, json_pack("{s:s,s:{s:s},s:[{s:s},{s:s}]}", "label", "Two \x01", "action",
+	                            "type", "two", "params", "name", "a", "name", "b"));
+	/* a filter on the action's type, then off again */
+	struct tg_offers_keep was;
+	tg_offers_filter(o, not_decline, NULL, &was);
+	tg_offer(o, json_pack("{s:s}", "type", "decline"), "Decline");
+	tg_offer(o, json_pack("{s:s}", "type", "advance"), "Advance");
+	json_t *more =
+	    json_pack("[{s:s,s:{s:s},s:[]},{s:s,s:{s:s},s:[]}]", "label", "D", "action", "type",
+	              "decline", "params", "label", "S", "action", "type", "stay", "params");
+	tg_offers_extend(o, more);
+	tg_offers_unfilter(o, &was);
+	tg_offers_extend(o, more);
+	json_decref(more);
+	tg_offer(o, json_pack("{s:s,s:f}", "type", "real", "x", 0.5), "A real %s", "\xe2\x82\xac");
+	/* actions by tg_act: written as text where flat, json_pack's otherwise */
+	tg_offer(o,
+	         tg_act(o, "{s:s,s:i,s:b,s:s}", "type", "move", "to", -1203, "force", 1, "who",
+	                "J\xc3\xa9"
+	                "b \"\\\x7f"),
+	         "Move");
+	tg_offer(o, tg_act(o, " { s : s , s:b } ", "type", "x", "no", 0), "Spaced");
+	tg_offer_choice(o, tg_act(o, "{s:s}", "type", "pick"), "to", "To",
+	                json_pack("[{s:i}]", "value", 3), "Pick");
+	tg_offer(o, tg_act(o, "{s:s,s:[i,i]}", "type", "list", "xs", 1, 2), "Not flat");
+	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "bad", "x", "\xff"), "Refused: not UTF-8");
+	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "bad", "x", NULL), "Refused: NULL");
+	tg_offer(o, tg_act(o, "{s:s}", "type", "bad"), "%s", "Refused label \xff");
+	tg_offer_choice(o, tg_act(o, "{s:s}", "type", "bad"), NULL, "To", json_array(), "No name");
+	tg_offer_labelled(o, tg_act(o, "{s:s}", "type", "bad"), NULL);
+	tg_offers_filter(o, not_decline, NULL, &was);
+	tg_offer(o, tg_act(o, "{s:s,s:i}", "type", "decline", "n", 1), "Filtered");
+	tg_offer(o, tg_act(o, "{s:i,s:s}", "n", 1, "type", "stay"), "Kept");
+	tg_offers_unfilter(o, &was);
 }
 
 int main(void)
@@ -36,16 +108,18 @@ int main(void)
 	char long_label[400];
 	memset(long_label, 'x', sizeof long_label - 1);
 	long_label[sizeof long_label - 1] = '\0';
-	tg_offer(got, json_pack("{s:s,s:i}", "type", "play", "card", 7), "Play card %d %s", 7,
+	struct tg_offers o;
+	tg_offers_tree(&o, got);
+	tg_offer(&o, json_pack("{s:s,s:i}", "type", "play", "card", 7), "Play card %d %s", 7,
 	         "Grant \xc3\xa9");
 	json_array_append_new(want, packed("Play card 7 Grant \xc3\xa9",
 	                                   json_pack("{s:s,s:i}", "type", "play", "card", 7)));
-	tg_offer(got, json_pack("{s:s}", "type", "pass"), "%s", long_label);
+	tg_offer(&o, json_pack("{s:s}", "type", "pass"), "%s", long_label);
 	char cut[256];
 	memcpy(cut, long_label, sizeof cut - 1);
 	cut[sizeof cut - 1] = '\0';
 	json_array_append_new(want, packed(cut, json_pack("{s:s}", "type", "pass")));
-	tg_offer_choice(got, json_pack("{s:s}", "type", "rail"), "to", "Destination",
+	tg_offer_choice(&o, json_pack("{s:s}", "type", "rail"), "to", "Destination",
 	                json_pack("[{s:i,s:s}]", "value", 1203, "label", "Cairo"), "Rail %s",
 	                "Grant");
 	json_array_append_new(
@@ -53,19 +127,49 @@ int main(void)
 	    packed_choice("Rail Grant", json_pack("{s:s}", "type", "rail"), "to", "Destination",
 	                  json_pack("[{s:i,s:s}]", "value", 1203, "label", "Cairo")));
 	same_text(got, want, "entries");
+	CHECK_EQ_INT((int)o.n, 3);
 
 	/* json_pack refused these: nothing appended (and nothing leaked) */
 	size_t n = json_array_size(got);
-	tg_offer(got, json_pack("{s:s}", "type", "bad"), "%s", "not UTF-8 \xff");
-	tg_offer(got, NULL, "%s", "no action");
-	tg_offer_choice(got, json_pack("{s:s}", "type", "x"), "to", "To", NULL, "no choices");
-	tg_offer_choice(got, json_pack("{s:s}", "type", "x"), "to", "not UTF-8 \xfe", json_array(),
+	tg_offer(&o, json_pack("{s:s}", "type", "bad"), "%s", "not UTF-8 \xff");
+	tg_offer(&o, NULL, "%s", "no action");
+	tg_offer_choice(&o, json_pack("{s:s}", "type", "x"), "to", "To", NULL, "no choices");
+	tg_offer_choice(&o, json_pack("{s:s}", "type", "x"), "to", "not UTF-8 \xfe", json_array(),
 	                "a param label not UTF-8");
-	tg_offer_choice(got, json_pack("{s:s}", "type", "x"), "to", "To", json_array(), "%s",
+	tg_offer_choice(&o, json_pack("{s:s}", "type", "x"), "to", "To", json_array(), "%s",
 	                "not UTF-8 \xff");
 	CHECKF(json_array_size(got) == n, "%zu entries appended where json_pack failed",
 	       json_array_size(got) - n);
+	CHECK_EQ_INT(tg_offers_close(&o), 0);
 	json_decref(got);
 	json_decref(want);
+
+	/* the text form: the tree's bytes, entry for entry */
+	json_t *tree = json_array();
+	struct tg_offers a, b;
+	tg_offers_tree(&a, tree);
+	calls(&a, long_label);
+	CHECK_EQ_INT(tg_offers_close(&a), 0);
+	struct tg_text t = {0};
+	tg_text_put(&t, "x", 1); /* written after text already there */
+	tg_offers_text(&b, &t);
+	calls(&b, long_label);
+	CHECK_EQ_INT(tg_offers_close(&b), 0);
+	char *dump = json_dumps(tree, DUMP_FLAGS);
+	CHECKF(dump && t.p && strcmp(t.p + 1, dump) == 0, "text %s, want %s",
+	       t.p ? t.p + 1 : "(null)", dump ? dump : "(null)");
+	CHECK_EQ_INT((int)a.n, (int)json_array_size(tree));
+	CHECK_EQ_INT((int)b.n, (int)a.n);
+	CHECK_EQ_INT((int)a.n, 15);
+	free(dump);
+	free(t.p);
+	json_decref(tree);
+
+	/* an empty list */
+	struct tg_text e = {0};
+	tg_offers_text(&b, &e);
+	CHECK_EQ_INT(tg_offers_close(&b), 0);
+	CHECKF(e.p && strcmp(e.p, "[]") == 0, "empty list %s", e.p ? e.p : "(null)");
+	free(e.p);
 	return tap_done();
 }

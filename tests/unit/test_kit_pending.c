@@ -27,11 +27,11 @@ static unsigned screen_who(const void *p)
 {
 	return 1u << ((const struct toy *)p)->screen_by;
 }
-static void screen_offer(const void *p, int role, json_t *list)
+static void screen_offer(const void *p, int role, struct tg_offers *list)
 {
 	(void)p, (void)role;
-	json_array_append_new(list, json_pack("{s:s}", "type", "screen"));
-	json_array_append_new(list, json_pack("{s:s}", "type", "stand"));
+	json_array_append_new(list->tree, json_pack("{s:s}", "type", "screen"));
+	json_array_append_new(list->tree, json_pack("{s:s}", "type", "stand"));
 }
 static int screen_act(void *p, int role, const json_t *a, struct game_outcome *out,
                       struct tg_error *err)
@@ -60,10 +60,10 @@ static unsigned impulse_who(const void *p)
 {
 	return 1u << ((const struct toy *)p)->active;
 }
-static void impulse_offer(const void *p, int role, json_t *list)
+static void impulse_offer(const void *p, int role, struct tg_offers *list)
 {
 	(void)p, (void)role;
-	json_array_append_new(list, json_pack("{s:s}", "type", "move"));
+	json_array_append_new(list->tree, json_pack("{s:s}", "type", "move"));
 }
 static int impulse_act(void *p, int role, const json_t *a, struct game_outcome *out,
                        struct tg_error *err)
@@ -163,7 +163,7 @@ static void test_two_answers(void)
 {
 	static const struct tg_two_answers q = {"9.4", "screen", "stand", NULL};
 	json_t *l = json_array();
-	tg_two_answers_offer(&q, l, "Screen (9.4)", "Stand (9.4)");
+	tg_two_answers_offer(&q, TG_OFFERS_TREE(l), "Screen (9.4)", "Stand (9.4)");
 	CHECK_EQ_INT(json_array_size(l), 2);
 	json_t *y = json_array_get(l, 0), *n = json_array_get(l, 1);
 	CHECK_EQ_STR(json_string_value(json_object_get(y, "label")), "Screen (9.4)");
@@ -192,7 +192,7 @@ static void test_two_answers_flag(void)
 {
 	static const struct tg_two_answers q = {"12.1", "dawn_advantage", "dawn_advantage", "use"};
 	json_t *l = json_array();
-	tg_two_answers_offer(&q, l, "Spend (12.1)", "Keep (12.1)");
+	tg_two_answers_offer(&q, TG_OFFERS_TREE(l), "Spend (12.1)", "Keep (12.1)");
 	CHECK_EQ_INT(json_array_size(l), 2);
 	json_t *y = json_object_get(json_array_get(l, 0), "action");
 	json_t *n = json_object_get(json_array_get(l, 1), "action");

@@ -95,7 +95,7 @@ static json_t *unit_choice(const struct boal_data *d, int u)
  * is legal; 10.3's Contested Area Activation the same ("all, some or
  * none"). 10.1: a Mandatory Assault is made by every unit that entered,
  * so they are named in the action, not chosen. */
-void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, json_t *list)
+void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, struct tg_offers *list)
 {
 	for (int a = 1; a <= BOAL_AREAS; a++) {
 		if (!assault_open(s, d, a))
@@ -153,8 +153,8 @@ void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, jso
 		         mandatory          ? "10.1 Mandatory"
 		         : a == s->imp.area ? "10.3"
 		                            : "10.2 Optional");
-		json_array_append_new(list, json_pack("{s:s,s:o,s:o}", "label", label, "action",
-		                                      action, "params", params));
+		tg_offer_entry(list, json_pack("{s:s,s:o,s:o}", "label", label, "action", action,
+		                               "params", params));
 	}
 }
 
@@ -539,17 +539,18 @@ unsigned boal_forward_who(const void *st)
 	return BI_BIT(!BI_ST(st)->imp.side);
 }
 
-void boal_forward_offer(const void *st, int role, json_t *list)
+void boal_forward_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
 	const struct boal_data *d = bi_data();
 	for (int u = 0; d && u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.a_area && d->unit[u].side != s->imp.side)
-			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "forward", "unit", d->unit[u].id),
-			         "%s is the Forward Unit, defense %d (10.4.3)", d->unit[u].name,
-			         boal_unit_defense(s, d, u));
+			tg_offer(
+			    list,
+			    tg_act(list, "{s:s,s:s}", "type", "forward", "unit", d->unit[u].id),
+			    "%s is the Forward Unit, defense %d (10.4.3)", d->unit[u].name,
+			    boal_unit_defense(s, d, u));
 }
 
 int boal_forward_act(void *st, int role, const json_t *a, struct game_outcome *out,
@@ -735,7 +736,7 @@ static int loss_check(const struct boal_state *s, const struct boal_data *d, int
 	return 0;
 }
 
-void boal_casualty_offer(const void *st, int role, json_t *list)
+void boal_casualty_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
@@ -744,8 +745,8 @@ void boal_casualty_offer(const void *st, int role, json_t *list)
 		for (int k = 0; k < 4; k++)
 			if (loss_check(s, d, u, k, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:s}", "type", "cp", "unit",
-				                   d->unit[u].id, "loss", loss_name[k]),
+				         tg_act(list, "{s:s,s:s,s:s}", "type", "cp", "unit",
+				                d->unit[u].id, "loss", loss_name[k]),
 				         "%s: %s, %d CP (10.6)", d->unit[u].name, loss_name[k],
 				         boal_loss_cp(d, !s->unit[u].exhausted, (enum boal_loss)k));
 }
@@ -898,17 +899,18 @@ unsigned boal_voluntary_who(const void *st)
 	return BI_BIT(!BI_ST(st)->imp.side);
 }
 
-void boal_voluntary_offer(const void *st, int role, json_t *list)
+void boal_voluntary_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
 	const struct boal_data *d = bi_data();
 	for (int u = 0; d && u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.a_area && d->unit[u].side != s->imp.side)
-			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "retreat", "unit", d->unit[u].id),
-			         "%s retreats voluntarily (10.7.3)", d->unit[u].name);
-	tg_offer(list, json_pack("{s:s}", "type", "done"), "The others stand (10.7.3)");
+			tg_offer(
+			    list,
+			    tg_act(list, "{s:s,s:s}", "type", "retreat", "unit", d->unit[u].id),
+			    "%s retreats voluntarily (10.7.3)", d->unit[u].name);
+	tg_offer(list, tg_act(list, "{s:s}", "type", "done"), "The others stand (10.7.3)");
 }
 
 int boal_voluntary_act(void *st, int role, const json_t *a, struct game_outcome *out,

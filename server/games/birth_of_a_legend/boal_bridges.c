@@ -55,7 +55,7 @@ static int repair_check(const struct boal_state *s, const struct boal_data *d, i
 	return 0;
 }
 
-void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, json_t *list)
+void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, struct tg_offers *list)
 {
 	int b[TG_AREA_DEGREE];
 	int nb = tg_areagraph_neighbours(&d->graph, s->imp.area, b);
@@ -63,13 +63,13 @@ void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, json
 		if (repair_check(s, d, b[i], NULL) != 0)
 			continue;
 		int br = tg_areagraph_edge(&d->graph, s->imp.area, b[i])->bridge;
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "repair", "to", b[i]),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "repair", "to", b[i]),
 		         "Try to repair %s (15.4.3)", d->bridge[br].name);
 		if (s->imp.side == BOAL_UNION &&
 		    (s->imp.engineers == 0 || s->imp.engineers == br + 1))
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:b}", "type", "repair", "to", b[i],
-			                   "engineers", 1),
+			         tg_act(list, "{s:s,s:i,s:b}", "type", "repair", "to", b[i],
+			                "engineers", 1),
 			         "Try to repair %s with the Engineers (15.4.3, 15.4.4)",
 			         d->bridge[br].name);
 	}

@@ -200,7 +200,7 @@ static int act_activate(struct boal_state *s, const struct boal_data *d, const j
  * Leaders of area a, each the act accepts (tried on a copy: no die is
  * rolled for them). */
 static void offer_combined(const struct boal_state *s, const struct boal_data *d, int a,
-                           json_t *list)
+                           struct tg_offers *list)
 {
 	int side = s->imp.side, army = army_leader_of(d, side);
 	if (army < 0 || s->leader[army].area != a || !s->army_active[side])
@@ -253,7 +253,7 @@ static bool regroup_open(const struct boal_state *s, const struct boal_data *d, 
  * One entry for each Area a Regroup is offered from, the second Area its
  * param "area2" among the others (every choice accepted by the act). */
 static void offer_combined_regroup(const struct boal_state *s, const struct boal_data *d, int a,
-                                   const bool *open, json_t *list)
+                                   const bool *open, struct tg_offers *list)
 {
 	int side = s->imp.side;
 	if (s->army_active[side] || s->advantage != side)
@@ -270,21 +270,22 @@ static void offer_combined_regroup(const struct boal_state *s, const struct boal
 		json_decref(choices);
 		return;
 	}
-	tg_offer_choice(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a), "area2",
+	tg_offer_choice(list, tg_act(list, "{s:s,s:i}", "type", "regroup", "area", a), "area2",
 	                "The second Area to Regroup from", choices,
 	                "Combined Regroup: spend the Advantage, Regroup from %s and a second "
 	                "Area (12.1)",
 	                d->area[a].name);
 }
 
-static void offer_choice(const struct boal_state *s, const struct boal_data *d, json_t *list)
+static void offer_choice(const struct boal_state *s, const struct boal_data *d,
+                         struct tg_offers *list)
 {
 	int side = s->imp.side;
 	if (!s->imp.rallied) {
-		tg_offer(list, json_pack("{s:s}", "type", "pass"), "Pass (8.1.3)");
+		tg_offer(list, tg_act(list, "{s:s}", "type", "pass"), "Pass (8.1.3)");
 		if (side == BOAL_UNION && s->turn == d->first_turn && s->advantage == side &&
 		    !s->train_moved)
-			tg_offer(list, json_pack("{s:s}", "type", "relocate_train"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "relocate_train"),
 			         "Give up the Advantage to relocate the Supply Train (6.2.2)");
 	}
 	bool open[BOAL_AREAS + 1] = {false};
@@ -296,13 +297,13 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		const char *name = d->area[a].name;
 		if (s->imp.rallied && a != s->imp.area)
 			continue;
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "activate", "area", a),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "activate", "area", a),
 		         "Assault: activate one unit in %s (%d) (8.1.1)", name, a);
 		for (int l = 0; l < d->n_leaders; l++)
 			if (sub_leader_here(s, d, l, side, a) && !s->leader[l].inactive)
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:s}", "type", "activate", "area", a,
-				                   "leader", d->leader[l].id),
+				         tg_act(list, "{s:s,s:i,s:s}", "type", "activate", "area",
+				                a, "leader", d->leader[l].id),
 				         "Assault: %s rolls to activate in %s (8.1.1)",
 				         d->leader[l].name, name);
 		offer_combined(s, d, a, list);
@@ -312,17 +313,17 @@ static void offer_choice(const struct boal_state *s, const struct boal_data *d, 
 		for (int l = 0; l < d->n_leaders; l++)
 			inactive |= sub_leader_here(s, d, l, side, a) && s->leader[l].inactive;
 		if (inactive && s->advantage == side && boal_units_in(s, d, side, a) > 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "rally", "area", a),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "rally", "area", a),
 			         "Spend the Advantage to Rally the Leaders in %s (12.1)", name);
 		if (open[a]) {
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "regroup", "area", a),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "regroup", "area", a),
 			         "Regroup from %s (8.1.2)", name);
 			offer_combined_regroup(s, d, a, open, list);
 		}
 	}
 }
 
-void boal_impulse_choice_offer(const void *st, int role, json_t *list)
+void boal_impulse_choice_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_data *d = bi_data();
@@ -586,7 +587,7 @@ unsigned boal_impulse_single_who(const void *st)
 	return BI_BIT(BI_ST(st)->imp.side);
 }
 
-void boal_impulse_single_offer(const void *st, int role, json_t *list)
+void boal_impulse_single_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
@@ -596,11 +597,11 @@ void boal_impulse_single_offer(const void *st, int role, json_t *list)
 	for (int u = 0; u < s->n_units; u++)
 		if (s->unit[u].area == s->imp.area && d->unit[u].side == s->imp.side &&
 		    !bi_independent(d, u))
-			tg_offer(
-			    list,
-			    json_pack("{s:s,s:s}", "type", "activate_unit", "unit", d->unit[u].id),
-			    "Activate %s (8.1.1)", d->unit[u].name);
-	tg_offer(list, json_pack("{s:s}", "type", "activate_unit"),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:s}", "type", "activate_unit", "unit",
+			                d->unit[u].id),
+			         "Activate %s (8.1.1)", d->unit[u].name);
+	tg_offer(list, tg_act(list, "{s:s}", "type", "activate_unit"),
 	         "Activate no more than the Independent units (8.1.1, 9.1.3)");
 }
 

@@ -48,7 +48,7 @@ int boal_roll_dr(struct boal_state *s, int side);
 #define BOAL_IMPULSE_KIND(k)                                                                       \
 	bool boal_##k##_holds(const void *st);                                                     \
 	unsigned boal_##k##_who(const void *st);                                                   \
-	void boal_##k##_offer(const void *st, int role, json_t *list);                             \
+	void boal_##k##_offer(const void *st, int role, struct tg_offers *list);                   \
 	int boal_##k##_act(void *st, int role, const json_t *a, struct game_outcome *out,          \
 	                   struct tg_error *err);                                                  \
 	const char *boal_##k##_prompt(const void *st, int role, char *buf, size_t n);

@@ -54,7 +54,8 @@ void bi_go_on(struct boal_state *s);
 /* boal_assault.c */
 int bi_assault_declare(struct boal_state *s, const struct boal_data *d, const json_t *a,
                        struct game_outcome *out, struct tg_error *err);
-void bi_assault_offer(const struct boal_state *s, const struct boal_data *d, json_t *list);
+void bi_assault_offer(const struct boal_state *s, const struct boal_data *d,
+                      struct tg_offers *list);
 /* a mandatory assault still undeclared: its area, or 0 */
 int bi_mandatory_pending(const struct boal_state *s, const struct boal_data *d);
 /* once every retreat of the assault is done: the assault's last steps */
@@ -66,7 +67,7 @@ void bi_assault_resolved(struct boal_state *s, const struct boal_data *d);
 /* boal_bridges.c (15.4, Advanced): the repair at an Assault Impulse's
  * start; at its end the demolitions, asked one bridge at a time (true: one
  * is pending now) */
-void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, json_t *list);
+void bi_repair_offer(const struct boal_state *s, const struct boal_data *d, struct tg_offers *list);
 int bi_repair(struct boal_state *s, const struct boal_data *d, const json_t *a,
               struct game_outcome *out, struct tg_error *err);
 bool bi_demolition_next(struct boal_state *s, const struct boal_data *d);
@@ -109,7 +110,7 @@ struct bi_question {
 };
 bool bi_question_holds(const struct bi_question *q, const void *st);
 unsigned bi_question_who(const struct bi_question *q, const void *st);
-void bi_question_offer(const struct bi_question *q, const void *st, json_t *list);
+void bi_question_offer(const struct bi_question *q, const void *st, struct tg_offers *list);
 int bi_question_act(const struct bi_question *q, void *st, int role, const json_t *a,
                     struct game_outcome *out, struct tg_error *err);
 const char *bi_question_prompt(const struct bi_question *q, const void *st, char *buf, size_t n);
@@ -146,7 +147,8 @@ struct bi_leader_question {
 };
 bool bi_leader_question_holds(const struct bi_leader_question *q, const void *st);
 unsigned bi_leader_question_who(const struct bi_leader_question *q, const void *st);
-void bi_leader_question_offer(const struct bi_leader_question *q, const void *st, json_t *list);
+void bi_leader_question_offer(const struct bi_leader_question *q, const void *st,
+                              struct tg_offers *list);
 int bi_leader_question_act(const struct bi_leader_question *q, void *st, int role, const json_t *a,
                            struct game_outcome *out, struct tg_error *err);
 const char *bi_leader_question_prompt(const struct bi_leader_question *q, const void *st, char *buf,
@@ -163,7 +165,7 @@ const char *bi_leader_question_prompt(const struct bi_leader_question *q, const 
 	{                                                                                          \
 		return fam##_who(&(q), st);                                                        \
 	}                                                                                          \
-	void boal_##k##_offer(const void *st, int role, json_t *list)                              \
+	void boal_##k##_offer(const void *st, int role, struct tg_offers *list)                    \
 	{                                                                                          \
 		(void)role;                                                                        \
 		fam##_offer(&(q), st, list);                                                       \

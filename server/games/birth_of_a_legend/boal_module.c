@@ -159,6 +159,11 @@ static json_t *boal_section(const struct game *g, const char *role, unsigned i)
 	return boal_view_section(&g->s, seat_of(role), i);
 }
 
+static bool boal_section_text(const struct game *g, const char *role, unsigned i, struct tg_text *t)
+{
+	return boal_view_section_text(&g->s, seat_of(role), i, t);
+}
+
 static void boal_status(const struct game *g, struct game_status *st)
 {
 	const struct boal_state *s = &g->s;
@@ -235,6 +240,7 @@ const struct game_module birth_of_a_legend_module = {
     .view_sections = boal_view_sections,
     .view_stamps = boal_stamps,
     .view_section = boal_section,
+    .view_section_text = boal_section_text,
     .status = boal_status,
     .seat_text = boal_seat,
     .save = boal_save,

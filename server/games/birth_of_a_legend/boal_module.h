@@ -22,6 +22,10 @@ struct game {
 /* boal_pending.c: the four questions, one table */
 unsigned boal_awaiting(const struct boal_state *s); /* seat bits */
 json_t *boal_legal(const struct boal_state *s, int seat);
+/* The same list written as compact JSON at the end of t (kit/offer.h), with
+ * no tree. 0, or -1 when out of memory. */
+struct tg_text;
+int boal_legal_text(const struct boal_state *s, int seat, struct tg_text *t);
 const char *boal_prompt(const struct boal_state *s, int seat, char *buf, size_t n);
 int boal_apply(struct boal_state *s, int seat, const json_t *a, struct game_outcome *out,
                struct tg_error *err);
@@ -37,6 +41,9 @@ const char *boal_seat_plays(const struct boal_state *s, int seat, char *buf, siz
 /* boal_view.c */
 extern const char *const boal_view_sections[];
 json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i);
+/* The offers written as text (game.h view_section_text); false for
+ * another section. */
+bool boal_view_section_text(const struct boal_state *s, int seat, unsigned i, struct tg_text *t);
 void boal_view_stamps(const struct boal_state *s, int seat, uint64_t *stamps);
 
 /* boal_save.c: every field by name; load checks every bound */

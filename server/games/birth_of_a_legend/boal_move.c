@@ -287,7 +287,8 @@ static int act_forced_march(struct boal_state *s, const struct boal_data *d, con
 
 /* 15.3 offered as one entry: its "units" each Fresh unit that may march
  * alone, or all of them (any other set is several such declarations) */
-static void offer_forced_march(const struct boal_state *s, const struct boal_data *d, json_t *list)
+static void offer_forced_march(const struct boal_state *s, const struct boal_data *d,
+                               struct tg_offers *list)
 {
 	json_t *choices = json_array(), *all = json_array();
 	for (int u = 0; u < s->n_units; u++) {
@@ -310,7 +311,7 @@ static void offer_forced_march(const struct boal_state *s, const struct boal_dat
 		json_decref(choices);
 		return;
 	}
-	tg_offer_choice(list, json_pack("{s:s}", "type", "forced_march"), "units",
+	tg_offer_choice(list, tg_act(list, "{s:s}", "type", "forced_march"), "units",
 	                "Fresh units that have not moved", choices,
 	                "Forced March: one more MF this Impulse; Infantry that then assaults "
 	                "counts as Exhausted (15.3, 10.4.2)");
@@ -328,7 +329,7 @@ unsigned boal_assault_move_who(const void *st)
 	return BI_BIT(BI_ST(st)->imp.side);
 }
 
-void boal_assault_move_offer(const void *st, int role, json_t *list)
+void boal_assault_move_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
@@ -344,8 +345,8 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 		for (int i = 0; i < nb; i++)
 			if (bi_move_check(s, d, u, b[i], &cost, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i}", "type", "move", "unit",
-				                   d->unit[u].id, "to", b[i]),
+				         tg_act(list, "{s:s,s:s,s:i}", "type", "move", "unit",
+				                d->unit[u].id, "to", b[i]),
 				         "Move %s to %s, %d MF (9.1, 9.2)", d->unit[u].name,
 				         d->area[b[i]].name, cost);
 	}
@@ -357,8 +358,8 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 		for (int i = 0; i < nb; i++)
 			if (bi_leader_move_check(s, d, l, b[i], &cost, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i}", "type", "move", "leader",
-				                   d->leader[l].id, "to", b[i]),
+				         tg_act(list, "{s:s,s:s,s:i}", "type", "move", "leader",
+				                d->leader[l].id, "to", b[i]),
 				         "Move %s to %s (9.1.2)", d->leader[l].name,
 				         d->area[b[i]].name);
 	}
@@ -367,7 +368,7 @@ void boal_assault_move_offer(const void *st, int role, json_t *list)
 	if (s->advanced)
 		bi_repair_offer(s, d, list);
 	if (!bi_mandatory_pending(s, d))
-		tg_offer(list, json_pack("{s:s}", "type", "end"), "End the impulse (9.1)");
+		tg_offer(list, tg_act(list, "{s:s}", "type", "end"), "End the impulse (9.1)");
 }
 
 int boal_assault_move_act(void *st, int role, const json_t *a, struct game_outcome *out,

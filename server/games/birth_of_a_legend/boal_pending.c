@@ -39,19 +39,18 @@ static const char *say(char *buf, size_t n, const char *fmt, ...)
 	return buf;
 }
 
-static void offer(json_t *list, json_t *action, const char *fmt, ...)
+static void offer(struct tg_offers *list, json_t *action, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static void offer(json_t *list, json_t *action, const char *fmt, ...)
+static void offer(struct tg_offers *list, json_t *action, const char *fmt, ...)
 {
 	char label[256];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(label, sizeof label, fmt, ap);
 	va_end(ap);
-	/* "params" on every offer, as kit/offer.c and kit/pending.c give it (the
-	 * same shape for a client or a bot to read) */
-	json_array_append_new(
-	    list, json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params"));
+	/* "params" on every offer, as kit/offer.c gives it (the same shape for
+	 * a client or a bot to read) */
+	tg_offer_labelled(list, action, label);
 }
 
 /* An integer member, sent as a number or as the string a param's choice
@@ -106,7 +105,7 @@ static unsigned bid_who(const void *p)
 {
 	return (ST(p)->bid_made[0] ? 0u : 1u) | (ST(p)->bid_made[1] ? 0u : 2u);
 }
-static void bid_offer(const void *p, int seat, json_t *list)
+static void bid_offer(const void *p, int seat, struct tg_offers *list)
 {
 	(void)seat;
 	json_t *choices = json_array();
@@ -119,9 +118,9 @@ static void bid_offer(const void *p, int seat, json_t *list)
 	snprintf(label, sizeof label,
 	         "Write a secret bid of Replacement Points for the %s side (16.1.1)",
 	         boal_side_name(ST(p)->bid_side));
-	json_array_append_new(list, json_pack("{s:s,s:{s:s},s:[{s:s,s:s,s:o}]}", "label", label,
-	                                      "action", "type", "bid", "params", "name", "rp",
-	                                      "label", "Replacement Points", "choices", choices));
+	tg_offer_entry(list, json_pack("{s:s,s:{s:s},s:[{s:s,s:s,s:o}]}", "label", label, "action",
+	                               "type", "bid", "params", "name", "rp", "label",
+	                               "Replacement Points", "choices", choices));
 }
 static int bid_act(void *p, int seat, const json_t *a, struct game_outcome *out,
                    struct tg_error *err)
@@ -159,7 +158,7 @@ static unsigned leader_return_who(const void *p)
 	int l = boal_leader_due(ST(p), D());
 	return l < 0 ? 0u : seat_bit(ST(p), D()->leader[l].side);
 }
-static void leader_return_offer(const void *p, int seat, json_t *list)
+static void leader_return_offer(const void *p, int seat, struct tg_offers *list)
 {
 	(void)seat;
 	const struct boal_data *d = D();
@@ -221,7 +220,8 @@ static unsigned step_question_who(const struct step_question *q, const void *p)
 {
 	return seat_bit(ST(p), q->side(ST(p)));
 }
-static void step_question_offer(const struct step_question *q, const void *p, json_t *list)
+static void step_question_offer(const struct step_question *q, const void *p,
+                                struct tg_offers *list)
 {
 	const char *subject = q->subject(ST(p), D());
 	char yes[256], no[256];
@@ -254,7 +254,7 @@ static const char *step_question_prompt(const struct step_question *q, const voi
 	{                                                                                          \
 		return step_question_who(&(q), p);                                                 \
 	}                                                                                          \
-	static void name##_offer(const void *p, int seat, json_t *list)                            \
+	static void name##_offer(const void *p, int seat, struct tg_offers *list)                  \
 	{                                                                                          \
 		(void)seat;                                                                        \
 		step_question_offer(&(q), p, list);                                                \
@@ -357,7 +357,7 @@ static unsigned night_who(const void *p)
 {
 	return seat_bit(ST(p), ST(p)->night_side);
 }
-static void night_offer(const void *p, int seat, json_t *list)
+static void night_offer(const void *p, int seat, struct tg_offers *list)
 {
 	(void)seat;
 	const struct boal_state *s = ST(p);
@@ -441,7 +441,7 @@ static unsigned end_who(const void *p)
 {
 	return seat_bit(ST(p), ST(p)->night_side);
 }
-static void end_offer(const void *p, int seat, json_t *list)
+static void end_offer(const void *p, int seat, struct tg_offers *list)
 {
 	(void)seat;
 	const struct boal_state *s = ST(p);
@@ -507,7 +507,7 @@ static unsigned impulse_who(const void *p)
 {
 	return sides_to_seats(ST(p), impulse_now(p)->who(p));
 }
-static void impulse_offer(const void *p, int seat, json_t *list)
+static void impulse_offer(const void *p, int seat, struct tg_offers *list)
 {
 	impulse_now(p)->offer(p, boal_seat_side(ST(p), seat), list);
 }
@@ -599,6 +599,11 @@ unsigned boal_awaiting(const struct boal_state *s)
 json_t *boal_legal(const struct boal_state *s, int seat)
 {
 	return tg_pending_legal(boal_table, BOAL_TABLE_N, s, seat);
+}
+
+int boal_legal_text(const struct boal_state *s, int seat, struct tg_text *t)
+{
+	return tg_pending_legal_text(boal_table, BOAL_TABLE_N, s, seat, t);
 }
 
 const char *boal_prompt(const struct boal_state *s, int seat, char *buf, size_t n)

@@ -19,7 +19,7 @@ unsigned bi_question_who(const struct bi_question *q, const void *st)
 	return side >= 0 ? BI_BIT(side) : 0;
 }
 
-void bi_question_offer(const struct bi_question *q, const void *st, json_t *list)
+void bi_question_offer(const struct bi_question *q, const void *st, struct tg_offers *list)
 {
 	const struct boal_data *d = bi_data();
 	const char *subject = d && q->subject ? q->subject(BI_ST(st), d) : "";
@@ -83,7 +83,8 @@ static json_t *leader_answer(const struct boal_data *d, const char *type, int l,
 	return json_pack("{s:s,s:s}", "type", type, "leader", d->leader[l].id);
 }
 
-void bi_leader_question_offer(const struct bi_leader_question *q, const void *st, json_t *list)
+void bi_leader_question_offer(const struct bi_leader_question *q, const void *st,
+                              struct tg_offers *list)
 {
 	const struct boal_state *s = BI_ST(st);
 	const struct boal_data *d = bi_data();

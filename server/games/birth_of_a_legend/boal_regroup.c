@@ -94,7 +94,7 @@ unsigned boal_regroup_who(const void *st)
 	return BI_BIT(BI_ST(st)->imp.side);
 }
 
-void boal_regroup_offer(const void *st, int role, json_t *list)
+void boal_regroup_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
@@ -109,8 +109,8 @@ void boal_regroup_offer(const void *st, int role, json_t *list)
 		for (int i = 0; i < nb; i++)
 			if (regroup_check(s, d, u, from, b[i], NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i}", "type", "move", "unit",
-				                   d->unit[u].id, "to", b[i]),
+				         tg_act(list, "{s:s,s:s,s:i}", "type", "move", "unit",
+				                d->unit[u].id, "to", b[i]),
 				         "Regroup %s to %s (8.1.2)", d->unit[u].name,
 				         d->area[b[i]].name);
 	}
@@ -122,12 +122,12 @@ void boal_regroup_offer(const void *st, int role, json_t *list)
 		for (int i = 0; i < nb; i++)
 			if (regroup_check(s, d, -1, from, b[i], NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i}", "type", "move", "leader",
-				                   d->leader[l].id, "to", b[i]),
+				         tg_act(list, "{s:s,s:s,s:i}", "type", "move", "leader",
+				                d->leader[l].id, "to", b[i]),
 				         "Regroup %s to %s (8.1.2)", d->leader[l].name,
 				         d->area[b[i]].name);
 	}
-	tg_offer(list, json_pack("{s:s}", "type", "end"), "End the Regroup (8.1.2)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "end"), "End the Regroup (8.1.2)");
 }
 
 int boal_regroup_act(void *st, int role, const json_t *a, struct game_outcome *out,

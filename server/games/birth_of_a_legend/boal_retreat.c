@@ -170,7 +170,7 @@ unsigned boal_retreat_who(const void *st)
 	return BI_BIT(BI_ST(st)->imp.r_side);
 }
 
-void boal_retreat_offer(const void *st, int role, json_t *list)
+void boal_retreat_offer(const void *st, int role, struct tg_offers *list)
 {
 	(void)role;
 	const struct boal_state *s = BI_ST(st);
@@ -180,7 +180,7 @@ void boal_retreat_offer(const void *st, int role, json_t *list)
 	int out[TG_AREA_MAX];
 	int n = boal_retreat_options(s, d, s->imp.r_side, s->imp.r_from, out);
 	for (int i = 0; i < n; i++)
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "retreat_to", "area", out[i]),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "retreat_to", "area", out[i]),
 		         "%s retreats to %s (10.7.2)", d->unit[s->imp.r_unit].name,
 		         d->area[out[i]].name);
 }

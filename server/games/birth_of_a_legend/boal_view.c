@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "boal_module.h"
+#include "json_compact.h"
 #include "kit/view_sections.h"
 
 static const char *const seat_role[2] = {"union", "confederate"};
@@ -242,6 +243,17 @@ static json_t *log_view(const struct boal_state *s)
 			json_array_append_new(arr, json_string(t));
 	}
 	return arr;
+}
+
+bool boal_view_section_text(const struct boal_state *s, int seat, unsigned i, struct tg_text *t)
+{
+	if (i != SEC_ACTIONS)
+		return false;
+	if (seat == 0 || seat == 1)
+		boal_legal_text(s, seat, t);
+	else
+		tg_text_put(t, "[]", 2); /* the observer's */
+	return true;
 }
 
 json_t *boal_view_section(const struct boal_state *s, int seat, unsigned i)

@@ -3,6 +3,44 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tg_offers_tree(struct tg_offers *o, json_t *array)
+{
+	*o = (struct tg_offers){.tree = array, .failed = !array};
+}
+
+void tg_offers_text(struct tg_offers *o, struct tg_text *t)
+{
+	*o = (struct tg_offers){.t = t};
+	tg_text_put(t, "[", 1);
+}
+
+int tg_offers_close(struct tg_offers *o)
+{
+	free(o->act.p);
+	o->act = (struct tg_text){0};
+	if (o->t) {
+		tg_text_put(o->t, "]", 1);
+		o->failed |= o->t->oom != 0;
+	}
+	return o->failed ? -1 : 0;
+}
+
+void tg_offers_filter(struct tg_offers *o, bool (*keep)(const char *type, const void *ctx),
+                      const void *ctx, struct tg_offers_keep *was)
+{
+	*was = (struct tg_offers_keep){o->keep, o->keep_ctx};
+	o->keep = keep;
+	o->keep_ctx = ctx;
+}
+
+void tg_offers_unfilter(struct tg_offers *o, const struct tg_offers_keep *was)
+{
+	o->keep = was->keep;
+	o->keep_ctx = was->ctx;
+}
 
 /* {label, action, params} built member by member: json_pack read its
  * format string again for every entry, about half of an entry's cost
@@ -30,25 +68,13 @@ static json_t *entry(const char *label, json_t *action, json_t *params)
 	return e;
 }
 
-void tg_offer(json_t *list, json_t *action, const char *fmt, ...)
+/* The tree form's params: [] or [{name, label, choices}] (takes choices). */
+static json_t *params_tree(const char *param, const char *param_label, json_t *choices)
 {
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_array_append_new(list, entry(label, action, json_array()));
-}
-
-void tg_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...)
-{
-	char label[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
-	json_t *p = json_object(), *params = json_array();
+	json_t *params = json_array();
+	if (!param)
+		return params;
+	json_t *p = json_object();
 	json_t *name = json_string(param), *pl = json_string(param_label);
 	int rc = !p || !params || !name || !pl || !choices;
 	rc |= json_object_set_new_nocheck(p, "name", name);
@@ -59,5 +85,247 @@ void tg_offer_choice(json_t *list, json_t *action, const char *param, const char
 		json_decref(params);
 		params = NULL;
 	}
-	json_array_append_new(list, entry(label, action, params));
+	return params;
+}
+
+/* What tg_act returns for an action it wrote as text: never read. */
+static char act_text_mark;
+#define ACT_TEXT ((json_t *)(void *)&act_text_mark)
+
+/* fmt is "{s:X,...}" with X one of s, i, b (spaces allowed). */
+static bool flat_format(const char *fmt)
+{
+	const char *p = fmt;
+	while (*p == ' ')
+		p++;
+	if (*p++ != '{')
+		return false;
+	bool first = true;
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '}')
+			break;
+		if (!first && *p++ != ',')
+			return false;
+		while (*p == ' ')
+			p++;
+		if (*p++ != 's')
+			return false;
+		while (*p == ' ')
+			p++;
+		if (*p++ != ':')
+			return false;
+		while (*p == ' ')
+			p++;
+		if (*p != 's' && *p != 'i' && *p != 'b')
+			return false;
+		p++;
+		first = false;
+	}
+	p++;
+	while (*p == ' ')
+		p++;
+	return *p == 0;
+}
+
+json_t *tg_act(struct tg_offers *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (o->tree || !o->t || !flat_format(fmt)) {
+		json_t *a = json_vpack_ex(NULL, 0, fmt, ap);
+		va_end(ap);
+		return a;
+	}
+	struct tg_text *t = &o->act;
+	t->n = 0;
+	o->act_type = NULL;
+	o->act_ok = true;
+	tg_text_put(t, "{", 1);
+	bool first = true;
+	for (const char *p = fmt; *p; p++) {
+		if (*p != 's' || p[1] == 0)
+			continue;
+		/* a member: the name's 's', then past ':' its value's letter */
+		const char *v = p + 1;
+		while (*v == ' ' || *v == ':')
+			v++;
+		const char *name = va_arg(ap, const char *);
+		if (!first)
+			tg_text_put(t, ",", 1);
+		first = false;
+		if (!name || tg_json_compact_string(t, name, strlen(name)) != 0)
+			o->act_ok = false;
+		tg_text_put(t, ":", 1);
+		if (*v == 's') {
+			const char *s = va_arg(ap, const char *);
+			if (!s || tg_json_compact_string(t, s, strlen(s)) != 0)
+				o->act_ok = false;
+			else if (name && !o->act_type && strcmp(name, "type") == 0)
+				o->act_type = s;
+		} else if (*v == 'i') {
+			tg_json_compact_int(t, va_arg(ap, int));
+		} else { /* 'b' */
+			int b = va_arg(ap, int);
+			tg_text_put(t, b ? "true" : "false", b ? 4 : 5);
+		}
+		p = v;
+	}
+	va_end(ap);
+	tg_text_put(t, "}", 1);
+	if (t->oom)
+		o->act_ok = false;
+	return ACT_TEXT;
+}
+
+static void put_lit(struct tg_text *t, const char *s)
+{
+	tg_text_put(t, s, strlen(s));
+}
+
+/* The text form's entry, after its comma; false when json_pack would have
+ * refused it (the caller takes the text back). */
+static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char *label,
+                       const json_t *action, const char *param, const char *param_label,
+                       const json_t *choices)
+{
+	put_lit(t, "{\"label\":");
+	if (tg_json_compact_string(t, label, strlen(label)) != 0)
+		return false;
+	put_lit(t, ",\"action\":");
+	if (action == ACT_TEXT) {
+		if (!o->act_ok)
+			return false;
+		tg_text_put(t, o->act.p, o->act.n);
+	} else if (!action || tg_json_compact_append(t, action) != 0) {
+		return false;
+	}
+	if (!param) {
+		put_lit(t, ",\"params\":[]}");
+		return true;
+	}
+	put_lit(t, ",\"params\":[{\"name\":");
+	if (tg_json_compact_string(t, param, strlen(param)) != 0)
+		return false;
+	put_lit(t, ",\"label\":");
+	if (!param_label || tg_json_compact_string(t, param_label, strlen(param_label)) != 0)
+		return false;
+	put_lit(t, ",\"choices\":");
+	if (!choices || tg_json_compact_append(t, choices) != 0)
+		return false;
+	put_lit(t, "}]}");
+	return true;
+}
+
+/* One entry, in o's form; takes action and choices. */
+static void add(struct tg_offers *o, const char *label, json_t *action, const char *param,
+                const char *param_label, json_t *choices)
+{
+	bool text = action == ACT_TEXT;
+	if (o->keep &&
+	    !o->keep(text ? o->act_type : json_string_value(json_object_get(action, "type")),
+	             o->keep_ctx)) {
+		if (!text)
+			json_decref(action);
+		json_decref(choices);
+		return;
+	}
+	if (o->tree) {
+		json_t *params = params_tree(param, param_label, choices);
+		json_t *e = entry(label, action, params);
+		if (e && json_array_append_new(o->tree, e) == 0)
+			o->n++;
+		return;
+	}
+	if (o->t && !o->failed) {
+		size_t at = o->t->n;
+		if (o->n)
+			tg_text_put(o->t, ",", 1);
+		bool ok = entry_text(o, o->t, label, action, param, param_label, choices);
+		if (o->t->oom) {
+			o->failed = true;
+		} else if (ok) {
+			o->n++;
+		} else { /* refused: taken back */
+			o->t->n = at;
+			o->t->p[at] = 0;
+		}
+	}
+	if (!text)
+		json_decref(action);
+	json_decref(choices);
+}
+
+void tg_offer_entry(struct tg_offers *o, json_t *entry)
+{
+	if (!entry)
+		return;
+	if (o->keep &&
+	    !o->keep(json_string_value(json_object_get(json_object_get(entry, "action"), "type")),
+	             o->keep_ctx)) {
+		json_decref(entry);
+		return;
+	}
+	if (o->tree) {
+		if (json_array_append_new(o->tree, entry) == 0)
+			o->n++;
+		return;
+	}
+	if (o->t && !o->failed) {
+		if (o->n)
+			tg_text_put(o->t, ",", 1);
+		if (tg_json_compact_append(o->t, entry) != 0 || o->t->oom)
+			o->failed = true;
+		else
+			o->n++;
+	}
+	json_decref(entry);
+}
+
+void tg_offers_extend(struct tg_offers *o, const json_t *array)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(array, i, e)
+	{
+		tg_offer_entry(o, json_incref(e));
+	}
+}
+
+void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	add(o, label, action, NULL, NULL, NULL);
+}
+
+void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label)
+{
+	if (!label) { /* json_pack's "s" refused it: nothing appended */
+		if (action != ACT_TEXT)
+			json_decref(action);
+		return;
+	}
+	add(o, label, action, NULL, NULL, NULL);
+}
+
+void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
+                     const char *param_label, json_t *choices, const char *fmt, ...)
+{
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	if (!param) { /* json_string(NULL) refused it: nothing appended */
+		if (action != ACT_TEXT)
+			json_decref(action);
+		json_decref(choices);
+		return;
+	}
+	add(o, label, action, param, param_label, choices);
 }

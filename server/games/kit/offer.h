@@ -1,20 +1,102 @@
-/* offer.h — one entry of a game's legal-action list (game.h "actions"), as
- * every module writes it: {label, action, params}. Both games wrote these
- * two functions alike (lw_base.c, boal_impulse.c); a new game uses them. */
+/* offer.h — a game's legal-action list (game.h "actions"), as every module
+ * writes it: entries {label, action, params} appended one by one to a
+ * struct tg_offers. Both games wrote these functions alike (lw_base.c,
+ * boal_impulse.c); a new game uses them.
+ *
+ * One list is written in one of two forms, by the same calls:
+ *   - a tree (tg_offers_tree): the entries appended to a jansson array, as
+ *     view() and a game's own readers of its offers (a bot, the tests)
+ *     take it;
+ *   - text (tg_offers_text): the list written straight as compact JSON
+ *     into a struct tg_text (protocol/json_compact.h), the bytes that
+ *     json_dumps(tree, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY)
+ *     gives for the tree the same calls build (issue 17: the offers were
+ *     built as trees, serialized and freed after every action, about a
+ *     third of the fan-out workers' instructions; game.h
+ *     view_section_text). tests/unit/test_kit_offer.c compares the two.
+ *
+ * An entry that json_pack would have refused (no action, no choices, a
+ * label or a param's name or label that is not UTF-8) is not appended, in
+ * either form. */
 #ifndef TG_KIT_OFFER_H
 #define TG_KIT_OFFER_H
 
 #include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
 
-/* Append {label, action, params: []} to list (takes ownership of action). */
-void tg_offer(json_t *list, json_t *action, const char *fmt, ...)
+#include "json_compact.h"
+
+struct tg_offers {
+	json_t *tree;      /* tree form: the array the entries go to */
+	struct tg_text *t; /* text form: where the list is written */
+	size_t n;          /* entries appended */
+	bool failed;       /* out of memory (text form: the text is not JSON) */
+	/* Optional: an entry whose action's "type" keep() refuses is not
+	 * appended (a game's list filtered by the kind of action, e.g.
+	 * Lincoln's War's march entries that may resolve an overstack). Set
+	 * around the calls it filters (tg_offers_filter, tg_offers_unfilter). */
+	bool (*keep)(const char *type, const void *ctx);
+	const void *keep_ctx;
+	/* text form: the action tg_act wrote last (freed by tg_offers_close) */
+	struct tg_text act;
+	const char *act_type; /* its "type" (the caller's string), or NULL */
+	bool act_ok;          /* false: json_pack would have refused it */
+};
+
+/* A list written into array (a jansson array, owned by the caller). */
+void tg_offers_tree(struct tg_offers *o, json_t *array);
+
+/* A list written into array, as an expression: f(s, TG_OFFERS_TREE(l)). */
+#define TG_OFFERS_TREE(array) (&(struct tg_offers){.tree = (array), .failed = !(array)})
+
+/* A list written as text at the end of t: "[" now, "]" by tg_offers_close. */
+void tg_offers_text(struct tg_offers *o, struct tg_text *t);
+
+/* Ends the list (the text form's "]"). 0, or -1 when anything failed (out
+ * of memory: the text form's text is then not to be used). */
+int tg_offers_close(struct tg_offers *o);
+
+/* Sets the filter (see keep above), the previous one saved in *was for
+ * tg_offers_unfilter. */
+struct tg_offers_keep {
+	bool (*keep)(const char *type, const void *ctx);
+	const void *ctx;
+};
+void tg_offers_filter(struct tg_offers *o, bool (*keep)(const char *type, const void *ctx),
+                      const void *ctx, struct tg_offers_keep *was);
+void tg_offers_unfilter(struct tg_offers *o, const struct tg_offers_keep *was);
+
+/* An entry's action, as json_pack(fmt, ...) builds it, for the tg_offer
+ * call it is an argument of (issue 17: the actions were built as trees
+ * only to be serialized): in the text form a flat object of strings,
+ * integers and booleans ("{s:s,s:i,s:b}", each name once) is written as
+ * text (the returned pointer stands for it: give it to one tg_offer or
+ * tg_offer_choice on o at once, and to nothing else); any other format,
+ * and the tree form, give json_pack's tree. */
+json_t *tg_act(struct tg_offers *o, const char *fmt, ...);
+
+/* Append {label, action, params: []}; the label is printf's text of fmt,
+ * cut at 255 bytes (takes ownership of action). */
+void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The same with the label as it is (not cut); label NULL appends nothing. */
+void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label);
 
 /* Append {label, action, params: [{name: param, label: param_label,
  * choices}]}: the player picks one of choices ([{value, label}]) for
  * action[param] (game.h: one entry, not one per value). Takes ownership of
  * action and choices. */
-void tg_offer_choice(json_t *list, json_t *action, const char *param, const char *param_label,
-                     json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
+                     const char *param_label, json_t *choices, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* Append entry, a whole {label, action, params} the caller built (an
+ * entry of another shape: two params); takes it. NULL appends nothing. */
+void tg_offer_entry(struct tg_offers *o, json_t *entry);
+
+/* Append each entry of array, in order (array stays the caller's). */
+void tg_offers_extend(struct tg_offers *o, const json_t *array);
 
 #endif

@@ -26,9 +26,22 @@ json_t *tg_pending_legal(const struct tg_pending *table, size_t n, const void *s
 {
 	json_t *list = json_array();
 	const struct tg_pending *p = tg_pending_now(table, n, st);
+	struct tg_offers o;
+	tg_offers_tree(&o, list);
 	if (list && p && awaited(p->who(st), role))
-		p->offer(st, role, list);
+		p->offer(st, role, &o);
 	return list;
+}
+
+int tg_pending_legal_text(const struct tg_pending *table, size_t n, const void *st, int role,
+                          struct tg_text *t)
+{
+	const struct tg_pending *p = tg_pending_now(table, n, st);
+	struct tg_offers o;
+	tg_offers_text(&o, t);
+	if (p && awaited(p->who(st), role))
+		p->offer(st, role, &o);
+	return tg_offers_close(&o);
 }
 
 int tg_pending_act(const struct tg_pending *table, size_t n, void *st, int role,
@@ -52,20 +65,19 @@ const char *tg_pending_prompt(const struct tg_pending *table, size_t n, const vo
 	return p->prompt(st, role, buf, size);
 }
 
-static json_t *answer(const struct tg_two_answers *q, const char *label, const char *type,
-                      bool value)
+static json_t *answer(const struct tg_two_answers *q, const char *type, bool value)
 {
 	json_t *action = json_pack("{s:s}", "type", type);
 	if (action && q->flag)
 		json_object_set_new(action, q->flag, json_boolean(value));
-	return json_pack("{s:s,s:o,s:[]}", "label", label, "action", action, "params");
+	return action;
 }
 
-void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
-                          const char *no_label)
+void tg_two_answers_offer(const struct tg_two_answers *q, struct tg_offers *list,
+                          const char *yes_label, const char *no_label)
 {
-	json_array_append_new(list, answer(q, yes_label, q->yes, true));
-	json_array_append_new(list, answer(q, no_label, q->no, false));
+	tg_offer_labelled(list, answer(q, q->yes, true), yes_label);
+	tg_offer_labelled(list, answer(q, q->no, false), no_label);
 }
 
 int tg_two_answers_read(const struct tg_two_answers *q, const json_t *action, struct tg_error *err)

@@ -31,13 +31,14 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "offer.h"
 
 struct tg_pending {
 	const char *name; /* for tests and logs: "gic_choice" */
 	const char *rule; /* the rule that asks: "11.1.2.2" */
 	bool (*holds)(const void *st);
 	unsigned (*who)(const void *st);
-	void (*offer)(const void *st, int role, json_t *list);
+	void (*offer)(const void *st, int role, struct tg_offers *list);
 	int (*act)(void *st, int role, const json_t *action, struct game_outcome *out,
 	           struct tg_error *err);
 	/* buf of n bytes; returns buf (or a constant), NULL when nothing to say */
@@ -50,6 +51,10 @@ const struct tg_pending *tg_pending_now(const struct tg_pending *table, size_t n
 unsigned tg_pending_awaiting(const struct tg_pending *table, size_t n, const void *st);
 /* The legal actions of `role` now: a new array, empty unless it is awaited. */
 json_t *tg_pending_legal(const struct tg_pending *table, size_t n, const void *st, int role);
+/* The same list written as compact JSON text at the end of t (kit/offer.h:
+ * the bytes the array above serializes to). 0, or -1 when out of memory. */
+int tg_pending_legal_text(const struct tg_pending *table, size_t n, const void *st, int role,
+                          struct tg_text *t);
 /* Apply `role`'s answer to the pending decision: the kind's act, or -1 with
  * TG_E_NOT_YOUR_TURN when `role` is not awaited (TG_E_ILLEGAL when nothing
  * is pending at all, as once a game is over). */
@@ -74,8 +79,8 @@ struct tg_two_answers {
 	const char *flag;
 };
 /* Appends {label, action: {type[, flag]}, params: []} for `yes`, then for `no`. */
-void tg_two_answers_offer(const struct tg_two_answers *q, json_t *list, const char *yes_label,
-                          const char *no_label);
+void tg_two_answers_offer(const struct tg_two_answers *q, struct tg_offers *list,
+                          const char *yes_label, const char *no_label);
 /* 1 when the action is the first answer, 0 when the second; otherwise -1
  * with TG_E_MALFORMED: "<rule>: the answer is \"<yes>\" or \"<no>\"" (with
  * a flag: "... \"<yes>\" with \"<flag>\": true, or \"<no>\" with

@@ -197,7 +197,7 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 static int text_item(struct tg_view_items *it, const json_t *now, const char *t, size_t start,
                      size_t i)
 {
-	if (i - start > UINT32_MAX || it->n >= json_array_size(now) || grow(it) != 0)
+	if (i - start > UINT32_MAX || (now && it->n >= json_array_size(now)) || grow(it) != 0)
 		return -1;
 	uint32_t j = it->n++;
 	it->stamp[j] = tg_stamp_bytes(0, t + start, i - start);
@@ -211,7 +211,7 @@ static int text_item(struct tg_view_items *it, const json_t *now, const char *t,
 
 int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const char *t, size_t n)
 {
-	if (n < 2 || t[0] != '[' || t[n - 1] != ']' || !json_is_array(now))
+	if (n < 2 || t[0] != '[' || t[n - 1] != ']' || (now && !json_is_array(now)))
 		return -1;
 	if (n == 2)
 		return json_array_size(now) == 0 ? 0 : -1;
@@ -233,7 +233,7 @@ int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const ch
 			start = i + 1;
 		}
 	}
-	return it->n == json_array_size(now) ? 0 : -1;
+	return !now || it->n == json_array_size(now) ? 0 : -1;
 }
 
 void tg_view_items_end(struct tg_view_items *it)
@@ -279,6 +279,18 @@ static json_t *old_value(const struct tg_view_items *it, uint32_t i)
 	return parse(it->old + it->ooff[i], it->olen[i]);
 }
 
+/* The new element j's text (it->len[j] bytes) when it was written (built
+ * and measured, an array built whole or one written as text only), or
+ * NULL. */
+static const char *new_text(const struct tg_view_items *it, uint32_t j)
+{
+	if (!it->noff || it->noff[j] == UINT32_MAX)
+		return NULL;
+	if (it->ntext)
+		return it->ntext + it->noff[j];
+	return it->measure && it->b && it->b->p ? it->b->p + it->noff[j] : NULL;
+}
+
 /* The new element j (new reference): built, or the previous one it copies
  * (parsed from the previous text, or without it taken from the whole new
  * array, rebuilt once). */
@@ -286,6 +298,10 @@ static json_t *new_value(struct tg_view_items *it, uint32_t j)
 {
 	if (it->val[j])
 		return json_incref(it->val[j]);
+	if (it->ntext) { /* an array written as text only (view_section_text) */
+		const char *nt = new_text(it, j);
+		return nt ? parse(nt, it->len[j]) : NULL;
+	}
 	if (it->src[j] < 0)
 		return NULL;
 	if (it->old)
@@ -297,17 +313,6 @@ static json_t *new_value(struct tg_view_items *it, uint32_t j)
 	if (json_array_size(it->now) != it->n)
 		return NULL;
 	return json_incref(json_array_get(it->now, j));
-}
-
-/* The new element j's text (it->len[j] bytes) when it was written (built
- * and measured, or an array built whole), or NULL. */
-static const char *new_text(const struct tg_view_items *it, uint32_t j)
-{
-	if (!it->noff || it->noff[j] == UINT32_MAX)
-		return NULL;
-	if (it->ntext)
-		return it->ntext + it->noff[j];
-	return it->measure && it->b && it->b->p ? it->b->p + it->noff[j] : NULL;
 }
 
 /* ptr/index into out: its length, or 0 (out "") when it does not fit.

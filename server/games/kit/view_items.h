@@ -66,7 +66,7 @@ struct tg_view_items {
 	json_t **val;    /* built and kept (keep), or NULL */
 	/* where each new element's text starts: in b's text when measured
 	 * (kept there until the walk ends, for the patch), or in ntext (an
-	 * array built whole); UINT32_MAX: not written */
+	 * array built whole, or written as text only: view_section_text); UINT32_MAX: not written */
 	uint32_t *noff;
 	const char *ntext;
 	/* Without the previous text, the new elements the patch needs whole
@@ -113,8 +113,11 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 
 /* The new elements from an array built whole (now) and serialized (text,
  * len: "[...]"), each stamped by a hash of its text; after
- * tg_view_items_begin with b NULL. 0, or -1 when out of memory or text is
- * not now's. */
+ * tg_view_items_begin with b NULL. now may be NULL (an array written
+ * straight as text, game.h view_section_text): an element the patch needs
+ * whole is then copied from text, and one diffed inside parsed from it
+ * (text must stay as it is until the diff). 0, or -1 when out of memory or
+ * text is not now's. */
 int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const char *text,
                            size_t len);
 

@@ -328,7 +328,8 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
  * in place is replaced whole, and *changed is found on the stamps. The new
  * section is kept as stamps (its bit set in a) when its text is longer
  * than its elements' stamps and lengths (issue 17, memory per match: the
- * offers, 3 KB a match). 0, or -1. */
+ * offers, 3 KB a match). now NULL: the section was written as text (game.h
+ * view_section_text), parsed only where the diff needs it. 0, or -1. */
 static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, const struct tg_text *b,
                    unsigned i, size_t at, const json_t *now, bool *changed, const char *ptr,
                    struct items *a)
@@ -355,8 +356,11 @@ static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, cons
 			rc = tg_view_items_diff(&it, ops, ptr);
 		} else { /* it was not an array */
 			json_t *was = old_value(old, k->cut[i].len);
-			rc = was ? tg_json_patch_diff_text(ops, ptr, was, now) : -1;
+			json_t *is =
+			    now ? json_incref((json_t *)now) : old_value(b->p + at, b->n - at);
+			rc = was && is ? tg_json_patch_diff_text(ops, ptr, was, is) : -1;
 			json_decref(was);
+			json_decref(is);
 		}
 	}
 	if (rc == 0) {
@@ -366,6 +370,25 @@ static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, cons
 	}
 	tg_view_items_end(&it);
 	return rc;
+}
+
+/* Section i written straight as text at the end of b (game.h
+ * view_section_text): 1 written, 0 the module does not write it so (b as
+ * it was), -1 out of memory or nothing written. */
+static int section_text(const struct game_module *m, const struct game *g, const char *role,
+                        unsigned i, struct tg_text *b)
+{
+	if (!m->view_section_text)
+		return 0;
+	size_t at = b->n;
+	if (!m->view_section_text(g, role, i, b)) {
+		if (b->n != at && !b->oom) {
+			b->n = at;
+			b->p[at] = 0;
+		}
+		return 0;
+	}
+	return b->oom || b->n == at ? -1 : 1;
 }
 
 /* The operations a section's diff appended to ops from o0, when their text
@@ -431,12 +454,18 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			if (by < 0)
 				b.oom = 1;
 		} else {
-			json_t *now = m->view_section(g, role, i);
-			if (!now) {
+			/* written as text (no tree: parsed back only where the
+			 * diff needs it), or built as a tree and serialized */
+			json_t *now = NULL;
+			int tx = section_text(m, g, role, i, &b);
+			if (tx == 0 && !(now = m->view_section(g, role, i)))
+				tx = -1;
+			if (tx < 0) {
 				b.oom = 1;
 				break;
 			}
-			put_json(&b, now);
+			if (now)
+				put_json(&b, now);
 			/* kept as stamps only: an array built whole (by_text) */
 			bool kst = ops && stamps_only(k, i);
 			const char *old = ops && !kst ? k->text + k->cut[i].off : NULL;
@@ -445,7 +474,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			    old && !b.oom && (b.n - at != len || memcmp(b.p + at, old, len) != 0);
 			struct tg_patch_mark o0 =
 			    ops ? tg_patch_text_mark(ops) : (struct tg_patch_mark){0};
-			if (json_is_array(now) && !b.oom) {
+			if (!b.oom && b.p[at] == '[') {
 				if (by_text(k, ops, &b, i, at, now, &changed, sec[i], &a) != 0)
 					b.oom = 1;
 			} else if (kst && !b.oom) {
@@ -458,8 +487,11 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			} else if (changed) {
 				/* an object on its text: only its changed members
 				 * are parsed back (kit/view_object.h) */
-				int r = tg_view_object_diff(ops, sec[i], old, len, now, b.p + at,
-				                            b.n - at);
+				if (!now && !(now = old_value(b.p + at, b.n - at)))
+					b.oom = 1;
+				int r = b.oom ? -1
+				              : tg_view_object_diff(ops, sec[i], old, len, now,
+				                                    b.p + at, b.n - at);
 				json_t *was = r == 1 ? old_value(old, len) : NULL;
 				if (r < 0 || (r == 1 && (!was || tg_json_patch_diff_text(
 				                                     ops, sec[i], was, now) != 0)))

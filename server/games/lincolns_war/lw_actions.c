@@ -58,7 +58,7 @@ static unsigned gic_choice_who(const void *p)
 {
 	return LW_SIDE_BIT(lw_gic_choice_side(ST(p)));
 }
-static void gic_choice_offer(const void *p, int role, json_t *list)
+static void gic_choice_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_gic_choice_offer(ST(p), SIDE(role), list);
 }
@@ -85,7 +85,7 @@ static unsigned naval_escape_who(const void *p)
 {
 	return LW_SIDE_BIT(lw_naval_escape_side(ST(p)));
 }
-static void naval_escape_offer(const void *p, int role, json_t *list)
+static void naval_escape_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_naval_escape_offer(ST(p), SIDE(role), list);
 }
@@ -109,7 +109,7 @@ static unsigned command_choice_who(const void *p)
 {
 	return LW_SIDE_BIT(lw_command_choice_side(ST(p)));
 }
-static void command_choice_offer(const void *p, int role, json_t *list)
+static void command_choice_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_command_choice_offer(ST(p), SIDE(role), list);
 }
@@ -136,7 +136,7 @@ static unsigned political_choice_who(const void *p)
 {
 	return LW_SIDE_BIT(lw_political_choice_side(ST(p)));
 }
-static void political_choice_offer(const void *p, int role, json_t *list)
+static void political_choice_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_political_choice_offer(ST(p), SIDE(role), list);
 }
@@ -163,7 +163,7 @@ static unsigned siege_return_who(const void *p)
 {
 	return LW_SIDE_BIT(lw_siege_choice_side(ST(p)));
 }
-static void siege_return_offer(const void *p, int role, json_t *list)
+static void siege_return_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_siege_return_offer(ST(p), SIDE(role), list);
 }
@@ -193,7 +193,7 @@ static bool gic_holds(const void *p)
 {
 	return ST(p)->phase == LW_PH_GIC;
 }
-static void gic_offer(const void *p, int role, json_t *list)
+static void gic_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_gic_offer(ST(p), SIDE(role), list);
 }
@@ -213,7 +213,7 @@ static bool initiative_holds(const void *p)
 {
 	return ST(p)->phase == LW_PH_INITIATIVE;
 }
-static void initiative_offer(const void *p, int role, json_t *list)
+static void initiative_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_initiative_offer(ST(p), SIDE(role), list);
 }
@@ -234,7 +234,7 @@ static bool admin_holds(const void *p)
 {
 	return ST(p)->phase == LW_PH_ADMIN;
 }
-static void admin_offer(const void *p, int role, json_t *list)
+static void admin_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_admin_offer(ST(p), SIDE(role), list);
 }
@@ -259,7 +259,7 @@ static unsigned naval_who(const void *p)
 {
 	return lw_naval_awaiting(ST(p));
 }
-static void naval_offer(const void *p, int role, json_t *list)
+static void naval_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_naval_offer(ST(p), SIDE(role), list);
 }
@@ -279,7 +279,7 @@ static bool rail_holds(const void *p)
 {
 	return ST(p)->phase == LW_PH_RAIL;
 }
-static void rail_offer(const void *p, int role, json_t *list)
+static void rail_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_rail_offer(ST(p), SIDE(role), list);
 }
@@ -309,14 +309,14 @@ static unsigned draw_who(const void *p)
 	unsigned m = 0;
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 		json_t *l = json_array();
-		lw_draw_offer(ST(p), side, l);
+		lw_draw_offer(ST(p), side, TG_OFFERS_TREE(l));
 		if (json_array_size(l))
 			m |= LW_SIDE_BIT(side);
 		json_decref(l);
 	}
 	return m;
 }
-static void draw_offer(const void *p, int role, json_t *list)
+static void draw_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_draw_offer(ST(p), SIDE(role), list);
 }
@@ -372,7 +372,7 @@ static unsigned ops_who(const void *p)
 {
 	return lw_ops_awaiting(ST(p));
 }
-static void ops_offer(const void *p, int role, json_t *list)
+static void ops_offer(const void *p, int role, struct tg_offers *list)
 {
 	lw_ops_offer(ST(p), SIDE(role), list);
 }
@@ -683,6 +683,15 @@ json_t *lw_legal_actions(const struct lw_state *s, int side)
 	if (!is_side(side))
 		return json_array();
 	return tg_pending_legal(lw_pending, LW_PENDING_N, s, side - 1);
+}
+
+int lw_legal_actions_text(const struct lw_state *s, int side, struct tg_text *t)
+{
+	if (!is_side(side)) {
+		tg_text_put(t, "[]", 2);
+		return t->oom ? -1 : 0;
+	}
+	return tg_pending_legal_text(lw_pending, LW_PENDING_N, s, side - 1, t);
 }
 
 const char *lw_pending_name(const struct lw_state *s)

@@ -478,7 +478,7 @@ int lw_gic_choice_side(const struct lw_state *s)
 	return lw_gic_place_side(s); /* then 11.1.2.3: where he goes */
 }
 
-void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
+void lw_gic_choice_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (!choosing_gic(s, side)) {
 		lw_gic_place_offer(s, side, list);
@@ -489,8 +489,8 @@ void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < s->n_units; i++)
 		if (gic_candidate(s, side, i, tier, s->side[side].gic_old))
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "choose_gic", "general",
-			                   lw_unit_id(s, i, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "choose_gic", "general",
+			                lw_unit_id(s, i, id, sizeof id)),
 			         "Make %s (at %s) the new General in Chief (11.1.2.2)",
 			         lw_unit_name(s, i, name, sizeof name),
 			         lw_hex_label(s->unit[i].hex, hex, sizeof hex));

@@ -142,7 +142,7 @@ static int arrival_options(const struct lw_state *s, int u, int hex, int out[ARR
 	return nearest_cities(s, u, hex, out);
 }
 
-static void arrival_offer(const struct lw_state *s, int side, json_t *list);
+static void arrival_offer(const struct lw_state *s, int side, struct tg_offers *list);
 
 static int rehab_options(const struct lw_state *s, int u, int out[ARRIVE_MAX])
 {
@@ -252,7 +252,7 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
 
 /* One entry whose param `name` takes one of choices, if there are any
  * (takes ownership of action and choices). */
-static void offer_some(json_t *list, json_t *action, const char *name, const char *plabel,
+static void offer_some(struct tg_offers *list, json_t *action, const char *name, const char *plabel,
                        json_t *choices, const char *label)
 {
 	if (json_array_size(choices) == 0) {
@@ -263,7 +263,7 @@ static void offer_some(json_t *list, json_t *action, const char *name, const cha
 	tg_offer_choice(list, action, name, plabel, choices, "%s", label);
 }
 
-void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
+void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
 	char name[64], id[64], hex[64];
@@ -301,13 +301,13 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 			int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
 			if (n == 1)
 				tg_offer(
-				    each,
+				    TG_OFFERS_TREE(each),
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
 				    name, lw_hex_label(opt[0], hex, sizeof hex));
 			else
 				tg_offer_choice(
-				    each,
+				    TG_OFFERS_TREE(each),
 				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
 				    "to", "Where he arrives", hex_choices(opt, n),
 				    "Bring %s back from the Disgraced box for 1 PC, to a hex you "
@@ -315,7 +315,8 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 				    name);
 		}
 		if (check_gic(s, side, u, NULL) == 0)
-			tg_offer(each, json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
+			tg_offer(TG_OFFERS_TREE(each),
+			         json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
 			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
 			         gic_cost(s, side));
 		if (check_co(s, side, u, NULL) == 0)
@@ -336,7 +337,7 @@ void lw_admin_offer(const struct lw_state *s, int side, json_t *list)
 	snprintf(dl, sizeof dl, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
 	offer_some(list, json_pack("{s:s}", "type", "draft"), "general", "General to promote",
 	           draft, dl);
-	json_array_extend(list, each);
+	tg_offers_extend(list, each);
 	json_decref(each);
 	offer_some(list, json_pack("{s:s}", "type", "appoint_co"), "general", "General", co,
 	           "Make a general CO of his force for 1 PC (7.1.5)");
@@ -414,7 +415,7 @@ static void admin_over(struct lw_state *s, struct game_outcome *out)
 		lw_begin_draw(s, out);
 }
 
-static void arrival_offer(const struct lw_state *s, int side, json_t *list)
+static void arrival_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	int u = asked_arrival(s), opt[ARRIVE_MAX];
 	if (u == LW_NONE || s->unit[u].side != side)

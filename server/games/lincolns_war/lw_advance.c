@@ -32,7 +32,8 @@ static void add_choice(const struct lw_state *s, const int *go, int ng, json_t *
 	json_array_append_new(choices, json_pack("{s:o,s:s}", "value", ids, "label", label));
 }
 
-void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, int co, json_t *list)
+void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, int co,
+                           struct tg_offers *list)
 {
 	if (n < 2 || n > LW_MAX_UNITS)
 		return;
@@ -64,8 +65,8 @@ void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, in
 		return;
 	}
 	char hl[64];
-	tg_offer_choice(list, json_pack("{s:s}", "type", "advance"), "units", "Generals", choices,
-	                "Advance some of the generals into %s (16.10.1)",
+	tg_offer_choice(list, tg_act(list, "{s:s}", "type", "advance"), "units", "Generals",
+	                choices, "Advance some of the generals into %s (16.10.1)",
 	                lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 }
 

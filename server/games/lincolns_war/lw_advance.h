@@ -13,12 +13,15 @@
 
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct tg_error;
 
 /* The choice entry: every group of `units` (the attacking generals, `co`
  * their CO) other than all of them and the CO alone that leaves a legal stack
  * in both hexes. Nothing when there is none. */
-void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, int co, json_t *list);
+void lw_advance_some_offer(const struct lw_state *s, const int *units, int n, int co,
+                           struct tg_offers *list);
 /* Reads `units` (an array of ids, each one of `units`, no repeats, not all
  * of them): the generals to advance in go (their number in *ng), checked
  * for stacking. 0, or -1 with err. */

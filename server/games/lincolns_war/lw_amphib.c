@@ -570,7 +570,7 @@ int lw_amphib_check_reached(const struct lw_state *s, int side, int kind, int he
 	return check(s, side, kind, hex, true, err);
 }
 
-static void offer_one(const struct lw_state *s, int side, json_t *list, int kind, int hex)
+static void offer_one(const struct lw_state *s, int side, struct tg_offers *list, int kind, int hex)
 {
 	/* river hexes come from one reach search done by the caller */
 	bool reached = kind == LW_AM_RIVER_MOVE || kind == LW_AM_RIVER_ASSAULT;
@@ -579,11 +579,11 @@ static void offer_one(const struct lw_state *s, int side, json_t *list, int kind
 	char hl[64];
 	lw_hex_label(hex, hl, sizeof hl);
 	const char *key = kind == LW_AM_RIVER_MOVE || kind == LW_AM_OCEAN_MOVE ? "to" : "target";
-	tg_offer(list, json_pack("{s:s,s:i}", "type", kind_type[kind], key, hex), kind_label[kind],
-	         hl);
+	tg_offer(list, tg_act(list, "{s:s,s:i}", "type", kind_type[kind], key, hex),
+	         kind_label[kind], hl);
 }
 
-void lw_amphib_offer(const struct lw_state *s, int side, json_t *list)
+void lw_amphib_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_play *p = &s->play;
 	if (s->step != LW_ST_MOVE || p->side != side || p->movers_n == 0 || p->moved || p->attacked)
@@ -776,7 +776,7 @@ static bool hunley_question(const struct lw_state *s, int hex)
 	return false;
 }
 
-void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list)
+void lw_amphib_hunley_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_amphib *am = &s->amphib;
 	if (s->step != LW_ST_HUNLEY || side != LW_CONFEDERATE)
@@ -784,11 +784,11 @@ void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list)
 	char hl[64];
 	lw_hex_label(am->assault_target, hl, sizeof hl);
 	if (lw_amphib_naval.hunley_at && lw_amphib_naval.hunley_at(s, am->assault_target))
-		tg_offer(list, json_pack("{s:s}", "type", "hunley_roll"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "hunley_roll"),
 		         "Roll for the Hunley in %s: 3-6 cancels the assault; either way it is "
 		         "then removed from the game (8.1.2.3)",
 		         hl);
-	tg_offer(list, json_pack("{s:s}", "type", "hunley_hold"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "hunley_hold"),
 	         "Let the assault on %s go in (8.1.2.3: no Hunley roll)", hl);
 }
 
@@ -873,17 +873,20 @@ static bool occupying(const struct lw_state *s)
 	return s->amphib.assault != LW_AM_NONE && s->battle.active && s->step == LW_ST_ADVANCE;
 }
 
-void lw_amphib_battle_filter(const struct lw_state *s, json_t *list)
+/* The entries the assault's battle keeps: none that stays out. */
+static bool stays_in(const char *type, const void *ctx)
 {
-	if (!occupying(s))
-		return;
-	for (size_t i = json_array_size(list); i-- > 0;) {
-		json_t *a = json_object_get(json_array_get(list, i), "action");
-		const struct lw_action *x = lw_action_find(
-		    lw_battle_actions(s), json_string_value(json_object_get(a, "type")));
-		if (x && (x->flags & LW_BATTLE_STAYS_OUT))
-			json_array_remove(list, i);
-	}
+	const struct lw_action *x = lw_action_find(lw_battle_actions(ctx), type);
+	return !(x && (x->flags & LW_BATTLE_STAYS_OUT));
+}
+
+void lw_amphib_battle_filter(const struct lw_state *s, struct tg_offers *list,
+                             struct tg_offers_keep *was)
+{
+	if (occupying(s))
+		tg_offers_filter(list, stays_in, s, was);
+	else
+		*was = (struct tg_offers_keep){list->keep, list->keep_ctx};
 }
 
 int lw_amphib_must_occupy(const struct lw_state *s, struct tg_error *err)

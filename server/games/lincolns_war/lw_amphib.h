@@ -24,10 +24,11 @@
 #include <stdint.h>
 
 #include "lw_base.h"
-#include "lw_base.h"
 #include "lw_pcsa.h"
 #include "lw_siege.h"
 #include "lw_state.h"
+
+struct tg_offers; /* kit/offer.h */
 
 struct lw_state;
 struct game_outcome;
@@ -64,7 +65,7 @@ int lw_amphib_check(const struct lw_state *s, int side, int kind, int hex, struc
  * (the river search is not made again). */
 int lw_amphib_check_reached(const struct lw_state *s, int side, int kind, int hex,
                             struct tg_error *err);
-void lw_amphib_offer(const struct lw_state *s, int side, json_t *list);
+void lw_amphib_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* Could `side` still make some water move this turn (10.6.6 PC, 10.7.3.1
  * the campaign's one, 14.1.1 / 14.2.1 once per turn)? A quick bound for the
  * 10.7.3 reach search; lw_amphib_check decides. */
@@ -85,9 +86,13 @@ int lw_amphib_ocean_assault_act(struct lw_state *s, int side, const json_t *a,
                                 struct game_outcome *out, struct tg_error *err);
 /* 14.1.3 / 14.2.2: a successful assault occupies the port: while an
  * assault's battle asks for the advance, "decline" is neither offered
- * (lw_amphib_battle_filter removes it) nor accepted (the decline's handler
- * asks lw_amphib_must_occupy, -1 with err while it must). */
-void lw_amphib_battle_filter(const struct lw_state *s, json_t *list);
+ * (lw_amphib_battle_filter sets list's filter, which keeps it out, the
+ * previous one saved in *was for tg_offers_unfilter after the battle's
+ * offer) nor accepted (the decline's handler asks lw_amphib_must_occupy,
+ * -1 with err while it must). */
+struct tg_offers_keep;
+void lw_amphib_battle_filter(const struct lw_state *s, struct tg_offers *list,
+                             struct tg_offers_keep *was);
 int lw_amphib_must_occupy(const struct lw_state *s, struct tg_error *err);
 /* After every accepted action: a finished assault's consequences (14.1.3,
  * 14.2.2), the PCSA's and the siege's bookkeeping. */
@@ -137,7 +142,7 @@ bool lw_amphib_hunley_cancels(int die);
  * ocean) on a port holding a face-down Asset or the Hunley, the
  * Confederate is asked (step LW_ST_HUNLEY): {"type":"hunley_roll"} (only
  * with the Hunley there) or {"type":"hunley_hold"}; then the battle. */
-void lw_amphib_hunley_offer(const struct lw_state *s, int side, json_t *list);
+void lw_amphib_hunley_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* 8.1.2.3's answers (hunley_roll, hunley_hold), one table. */
 extern const struct lw_actions lw_amphib_hunley_actions;
 int lw_amphib_hunley_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

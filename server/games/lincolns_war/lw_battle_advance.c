@@ -183,22 +183,22 @@ int act_dadvance(struct lw_state *s, int side, const json_t *a, struct game_outc
 	return 0;
 }
 
-void offer_dadvance(const struct lw_state *s, json_t *list)
+void offer_dadvance(const struct lw_state *s, struct tg_offers *list)
 {
 	char hl[64], name[64], id[48];
 	int to = s->battle.att_hex, u[LW_MAX_UNITS];
 	lw_hex_label(to, hl, sizeof hl);
 	if (dadvance_all_ok(s))
-		tg_offer(list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
+		tg_offer(list, tg_act(list, "{s:s,s:s}", "type", "advance", "units", "all"),
 		         "Advance the whole force into %s (16.10.1)", hl);
 	int n = dadvance_units(s, u);
 	for (int i = 0; i < n; i++)
 		tg_offer(list,
-		         json_pack("{s:s,s:s}", "type", "advance", "unit",
-		                   lw_unit_id(s, u[i], id, sizeof id)),
+		         tg_act(list, "{s:s,s:s}", "type", "advance", "unit",
+		                lw_unit_id(s, u[i], id, sizeof id)),
 		         "Advance %s into %s (16.10.1)", lw_unit_name(s, u[i], name, sizeof name),
 		         hl);
-	tg_offer(list, json_pack("{s:s}", "type", "stay"), "Stay in your hex (16.10.1)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "stay"), "Stay in your hex (16.10.1)");
 }
 
 static bool must_advance_all(const struct lw_state *s)

@@ -344,7 +344,7 @@ int act_demote(struct lw_state *s, const json_t *a, struct game_outcome *out, st
 	return 0;
 }
 
-void offer_demote(const struct lw_state *s, json_t *list)
+void offer_demote(const struct lw_state *s, struct tg_offers *list)
 {
 	const struct lw_land *l = &s->land;
 	char name[64], id[48];
@@ -355,13 +355,13 @@ void offer_demote(const struct lw_state *s, json_t *list)
 		lw_unit_name(s, u, name, sizeof name);
 		if (l->demote_why == LW_DW_REVERSAL && s->side[l->demote_side].gic != u)
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "demote", "unit",
-			                   lw_unit_id(s, u, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "demote", "unit",
+			                lw_unit_id(s, u, id, sizeof id)),
 			         "Foist the blame on %s: he loses a star (11.1.3.3)", name);
 		else
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "demote", "unit",
-			                   lw_unit_id(s, u, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "demote", "unit",
+			                lw_unit_id(s, u, id, sizeof id)),
 			         "%s loses a star%s (%s)", name,
 			         s->unit[u].stars <= 1 ? " and is disgraced" : "",
 			         l->demote_why == LW_DW_RIVER       ? "12.3.3"

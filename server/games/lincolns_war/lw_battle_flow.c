@@ -364,7 +364,7 @@ unsigned lw_battle_awaiting(const struct lw_state *s)
 	return 0;
 }
 
-static void offer_commit(const struct lw_state *s, int side, json_t *list)
+static void offer_commit(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_battle *b = &s->battle;
 	int cards[LW_HAND_MAX + 1], nc = 0;
@@ -382,8 +382,8 @@ static void offer_commit(const struct lw_state *s, int side, json_t *list)
 		const struct lw_card *c = lw_card(side, cards[i]);
 		for (int v = 0; v <= max; v++)
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:i}", "type", "commit", "resource", cards[i],
-			                   "csp", v),
+			         tg_act(list, "{s:s,s:i,s:i}", "type", "commit", "resource",
+			                cards[i], "csp", v),
 			         "Commit %s (card %d) and the %d-CSP card",
 			         cards[i] == LW_CARD_ZERO_RESOURCE ? "the 0 Resource card"
 			         : c                               ? c->name
@@ -392,16 +392,16 @@ static void offer_commit(const struct lw_state *s, int side, json_t *list)
 	}
 }
 
-void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
+void lw_battle_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (!(lw_battle_awaiting(s) & LW_SIDE_BIT(side)))
 		return;
 	char hl[64], name[64], id[48];
 	switch (s->step) {
 	case LW_ST_WITHDRAW:
-		tg_offer(list, json_pack("{s:s}", "type", "withdraw"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "withdraw"),
 		         "Withdraw before battle (16.2)");
-		tg_offer(list, json_pack("{s:s}", "type", "stand"), "Stand and fight");
+		tg_offer(list, tg_act(list, "{s:s}", "type", "stand"), "Stand and fight");
 		break;
 	case LW_ST_COMMIT:
 		offer_commit(s, side, list);
@@ -415,8 +415,8 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 		                 : casualty_candidates(s, s->battle.casualty_victim_side, c);
 		for (int i = 0; i < n; i++)
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "casualty", "unit",
-			                   lw_unit_id(s, c[i], id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "casualty", "unit",
+			                lw_unit_id(s, c[i], id, sizeof id)),
 			         rank > 0
 			             ? "%s is hit instead: the table names a %d-star general (16.8)"
 			             : "%s takes the casualty roll (16.8)",
@@ -432,7 +432,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			int c[LW_MAX_UNITS], opts[6];
 			int n = oretreat_units(s, c);
 			if (n == 0) /* a new GiC (11.1.2.3) made the hex legal meanwhile */
-				tg_offer(list, json_pack("{s:s}", "type", "stay"),
+				tg_offer(list, tg_act(list, "{s:s}", "type", "stay"),
 				         "Nobody needs to step back any more (16.6.4)");
 			for (int i = 0; i < n; i++) {
 				int no = retreat_options(s, s->battle.attacker, s->battle.att_hex,
@@ -440,10 +440,9 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 				lw_unit_name(s, c[i], name, sizeof name);
 				for (int k = 0; k < no; k++)
 					tg_offer(list,
-					         json_pack("{s:s,s:s,s:i}", "type", "retreat",
-					                   "unit",
-					                   lw_unit_id(s, c[i], id, sizeof id), "to",
-					                   opts[k]),
+					         tg_act(list, "{s:s,s:s,s:i}", "type", "retreat",
+					                "unit", lw_unit_id(s, c[i], id, sizeof id),
+					                "to", opts[k]),
 					         "Overstacked without its CO: %s steps back to %s "
 					         "(16.6.4)",
 					         name, lw_hex_label(opts[k], hl, sizeof hl));
@@ -454,7 +453,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 		int n = retreat_set(s, set, opts, &no);
 		bool water = water_options(s, wopts) > 0;
 		for (int i = 0; i < no && n == s->land.group_n; i++)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "retreat", "to", opts[i]),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "retreat", "to", opts[i]),
 			         water ? "Retreat by water to %s, one of the nearest friendly "
 			                 "ports (16.9.4)"
 			               : "Retreat to %s (16.9)",
@@ -472,9 +471,8 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 				for (int k = 0; k < m; k++)
 					tg_offer(
 					    list,
-					    json_pack("{s:s,s:s,s:i}", "type", "retreat", "unit",
-					              lw_unit_id(s, u, id, sizeof id), "to",
-					              opts[k]),
+					    tg_act(list, "{s:s,s:s,s:i}", "type", "retreat", "unit",
+					           lw_unit_id(s, u, id, sizeof id), "to", opts[k]),
 					    divide ? "No hex takes the whole force: %s retreats "
 					             "alone to %s (16.9.1)"
 					           : "Break up the routed force: %s alone retreats "
@@ -490,7 +488,7 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			break;
 		}
 		if (advance_hex_retaken(s)) { /* 16.10.1, 11.1.2.3 */
-			tg_offer(list, json_pack("{s:s}", "type", "decline"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "decline"),
 			         "%s is held again: end the battle without advancing (16.10.1)",
 			         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 			break;
@@ -500,22 +498,24 @@ void lw_battle_offer(const struct lw_state *s, int side, json_t *list)
 			int n = group_units(s, s->battle.attacker, u);
 			if (lw_stack_check_hex(s, s->battle.def_hex, s->battle.attacker, u, n,
 			                       LW_NONE, 0, NULL) == 0)
-				tg_offer(list,
-				         json_pack("{s:s,s:s}", "type", "advance", "units", "all"),
-				         "Advance the whole force into %s (16.10.1)",
-				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+				tg_offer(
+				    list,
+				    tg_act(list, "{s:s,s:s}", "type", "advance", "units", "all"),
+				    "Advance the whole force into %s (16.10.1)",
+				    lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 			int co = group_co(s, s->battle.attacker);
 			if (n > 1 && co != LW_NONE &&
 			    lw_stack_check_without(s, s->battle.att_hex, s->battle.attacker, &co, 1,
 			                           NULL) == 0)
-				tg_offer(list,
-				         json_pack("{s:s,s:s}", "type", "advance", "units", "co"),
-				         "Advance only %s into %s",
-				         lw_unit_name(s, group_co(s, s->battle.attacker), name,
-				                      sizeof name),
-				         lw_hex_label(s->battle.def_hex, hl, sizeof hl));
+				tg_offer(
+				    list,
+				    tg_act(list, "{s:s,s:s}", "type", "advance", "units", "co"),
+				    "Advance only %s into %s",
+				    lw_unit_name(s, group_co(s, s->battle.attacker), name,
+				                 sizeof name),
+				    lw_hex_label(s->battle.def_hex, hl, sizeof hl));
 			lw_advance_some_offer(s, u, n, co, list); /* 16.10.1 (lw_advance.c) */
-			tg_offer(list, json_pack("{s:s}", "type", "decline"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "decline"),
 			         "Do not advance (one IT, 16.10.1)");
 		}
 		break;

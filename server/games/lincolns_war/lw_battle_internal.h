@@ -13,6 +13,8 @@
 #include "lw_tco.h"
 #include "lw_terrain.h"
 
+struct tg_offers; /* kit/offer.h */
+
 /* lw_battle_group.c: the groups in battle, their CO and IT */
 int def_side(const struct lw_state *s);
 void set_barrier(struct game_outcome *out);
@@ -44,7 +46,7 @@ int act_casualty(struct lw_state *s, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
 bool demote_begin(struct lw_state *s, int side, int why, const int *cand, int n);
 int act_demote(struct lw_state *s, const json_t *a, struct game_outcome *out, struct tg_error *err);
-void offer_demote(const struct lw_state *s, json_t *list);
+void offer_demote(const struct lw_state *s, struct tg_offers *list);
 
 /* lw_battle_retreat.c: the retreat (16.9) and the routed attacker's (16.6.4) */
 int retreat_options(const struct lw_state *s, int side, int from, const int *units, int n,
@@ -78,6 +80,6 @@ int act_dadvance(struct lw_state *s, int side, const json_t *a, struct game_outc
                  struct tg_error *err);
 int act_dadvance_stay(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                       struct tg_error *err);
-void offer_dadvance(const struct lw_state *s, json_t *list);
+void offer_dadvance(const struct lw_state *s, struct tg_offers *list);
 
 #endif

@@ -17,21 +17,21 @@
 
 /* ---- offers ----------------------------------------------------------------------- */
 
-static void offer_committee(const struct lw_state *s, int side, json_t *list)
+static void offer_committee(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char name[64], id[64];
 	for (int u = 0; u < s->n_units; u++)
 		if (lw_play_check_committee(s, side, u, NULL) == 0)
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "committee_event", "general",
-			                   lw_unit_id(s, u, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "committee_event", "general",
+			                lw_unit_id(s, u, id, sizeof id)),
 			         "Play the Committee card: %s %s (10.7.9)",
 			         side == LW_UNION ? "promote" : "demote",
 			         lw_unit_name(s, u, name, sizeof name));
 }
 
 /* 10.6.2: the SPEND step's activations, one entry per general. */
-static void offer_activations(const struct lw_state *s, int side, json_t *list, int pc)
+static void offer_activations(const struct lw_state *s, int side, struct tg_offers *list, int pc)
 {
 	char name[64], id[64], hex[64];
 	for (int u = 0; u < s->n_units; u++) {
@@ -40,7 +40,7 @@ static void offer_activations(const struct lw_state *s, int side, json_t *list, 
 		lw_unit_name(s, u, name, sizeof name);
 		lw_unit_id(s, u, id, sizeof id);
 		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
-		tg_offer(list, json_pack("{s:s,s:s}", "type", "activate", "general", id),
+		tg_offer(list, tg_act(list, "{s:s,s:s}", "type", "activate", "general", id),
 		         "Activate %s at %s (cost %d of %d PC left)", name, hex,
 		         lw_activation_cost(s, u), pc);
 	}
@@ -61,7 +61,7 @@ static bool activates(const struct lw_card *k)
  * pays, about half of a CARD step's offers). Generals in unit order, cards
  * in the hand's; the entries stand where the hand's first activation card's
  * entry stood. */
-static void offer_card_activations(const struct lw_state *s, int side, json_t *list)
+static void offer_card_activations(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
 	char name[64], id[64], hex[64], label[200];
@@ -104,8 +104,8 @@ static void offer_card_activations(const struct lw_state *s, int side, json_t *l
 		if (nc == 1)
 			tg_offer_choice(
 			    list,
-			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use",
-			              "activate"),
+			    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use",
+			           "activate"),
 			    "general", "General to activate", json_incref(gens),
 			    "Activate a general of cost %d with card %d %s [%d PC] (10.6.2)", c,
 			    card, lw_play_card_name(side, card), lw_card(side, card)->pc);
@@ -114,7 +114,7 @@ static void offer_card_activations(const struct lw_state *s, int side, json_t *l
 			    label, sizeof label,
 			    "Activate a general of cost %d with a card of %d PC or more (10.6.2)",
 			    c, c);
-			json_array_append_new(
+			tg_offer_entry(
 			    list, json_pack("{s:s,s:{s:s,s:s},s:[{s:s,s:s,s:O},{s:s,s:s,s:O}]}",
 			                    "label", label, "action", "type", "play", "use",
 			                    "activate", "params", "name", "card", "label",
@@ -144,16 +144,16 @@ bool lw_play_may_redraw(const struct lw_state *s, int side)
 	return s->step == LW_ST_CARD;
 }
 
-static void offer_redraw(const struct lw_state *s, int side, json_t *list)
+static void offer_redraw(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (lw_play_may_redraw(s, side))
 		tg_offer(
-		    list, json_pack("{s:s}", "type", "seditious_redraw"),
+		    list, tg_act(list, "{s:s}", "type", "seditious_redraw"),
 		    "Reveal your seditious cards, keep the worst %d and redraw the rest (10.7.7)",
 		    s->side[side].seditious_redraws + 1);
 }
 
-static void offer_card_step(const struct lw_state *s, int side, json_t *list)
+static void offer_card_step(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
 	bool activations = false;
@@ -166,7 +166,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 		case LW_KIND_ACTIVATION:
 			tg_offer(
 			    list,
-			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
+			    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
 			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
 			    c, nm, k->pc);
 			if (!activations)
@@ -174,8 +174,8 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			activations = true;
 			if (k->erratic)
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
-				                   "use", "press"),
+				         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c,
+				                "use", "press"),
 				         "Press card %d %s: roll one die on its Erratic table "
 				         "instead of %d "
 				         "PC (10.6.5)",
@@ -183,21 +183,21 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			lw_event_offer(s, side, list, c);
 			if (k->pc == 6 && lw_play_check_campaign(s, side, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
-				                   "use", "dual_campaign"),
+				         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c,
+				                "use", "dual_campaign"),
 				         "Play card %d %s [6 PC] for a Dual-Theater Secret "
 				         "Campaign (10.7.3.2)",
 				         c, nm);
 			break;
 		case LW_KIND_SEDITIOUS:
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
-			                   "seditious"),
+			         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+			                "seditious"),
 			         "Play seditious card %d %s: lose %d PC (10.7.7)", c, nm, -k->pc);
 			if (p->pc >= 10 || (p->pc == 0 && p->csp == 0))
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:s}", "type", "play", "card", c,
-				                   "use", "discard"),
+				         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c,
+				                "use", "discard"),
 				         "Discard seditious card %d %s without loss (10.7.7)", c,
 				         nm);
 			break;
@@ -206,32 +206,32 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
 			    !lw_play_cs_summer_1864(s, side))
 				tg_offer(
 				    list,
-				    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use",
-				              "campaign"),
+				    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+				           "campaign"),
 				    "Play campaign card %d %s: activate two forces free (10.7.3.1)",
 				    c, nm);
-			tg_offer(
-			    list,
-			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
-			    "Discard campaign card %d %s (counts as a card play)", c, nm);
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+			                "discard"),
+			         "Discard campaign card %d %s (counts as a card play)", c, nm);
 			break;
 		default:
 			lw_event_offer(s, side, list, c); /* 23.2: Irregulars */
-			tg_offer(
-			    list,
-			    json_pack("{s:s,s:i,s:s}", "type", "play", "card", c, "use", "discard"),
-			    "Discard card %d %s (counts as a card play)", c, nm);
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use",
+			                "discard"),
+			         "Discard card %d %s (counts as a card play)", c, nm);
 			break;
 		}
 	}
 	if (p->committee_hand) {
-		tg_offer(list, json_pack("{s:s}", "type", "committee_discard"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "committee_discard"),
 		         "Discard the Committee card (counts as a card play, 10.7.9)");
 		offer_committee(s, side, list);
 	}
 	offer_redraw(s, side, list);
 	if (lw_play_may_pass(s, side))
-		tg_offer(list, json_pack("{s:s}", "type", "pass"), "Pass%s (10.4)",
+		tg_offer(list, tg_act(list, "{s:s}", "type", "pass"), "Pass%s (10.4)",
 		         p->cards.hand_n ? ", keeping your last card" : "");
 }
 
@@ -243,7 +243,7 @@ static void offer_card_step(const struct lw_state *s, int side, json_t *list)
  * searched once. Issue 17: one entry per first force, each listing every
  * later force again (a triangle), was the largest patch of the Campaign
  * (17 KB of a 40 KB view when the card is played). */
-static void offer_designation(const struct lw_state *s, int side, json_t *list)
+static void offer_designation(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char name[64], hex[64], id[48], label[160];
 	int n = s->n_units;
@@ -306,7 +306,7 @@ static void offer_designation(const struct lw_state *s, int side, json_t *list)
 				json_array_append_new(idx, json_integer(at[v]));
 		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
 	}
-	json_array_append_new(
+	tg_offer_entry(
 	    list, json_pack("{s:s,s:{s:s},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
 	                    "Campaign: designate a force and a second force before either moves "
 	                    "(10.7.3.1)",
@@ -323,7 +323,7 @@ out:
 	free(at);
 }
 
-static void offer_spend(const struct lw_state *s, int side, json_t *list)
+static void offer_spend(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char hex[64];
 	if (s->play.activations_left > 0 && s->play.campaign && s->groups.camp_n == 0) {
@@ -336,9 +336,8 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 			for (int u = 0; u < s->n_units; u++)
 				if (lw_play_check_activate(s, side, u, 0, true, NULL) == 0)
 					tg_offer(list,
-					         json_pack("{s:s,s:s}", "type", "activate",
-					                   "general",
-					                   lw_unit_id(s, u, id, sizeof id)),
+					         tg_act(list, "{s:s,s:s}", "type", "activate",
+					                "general", lw_unit_id(s, u, id, sizeof id)),
 					         "Campaign: activate %s at %s (free, 10.7.3)",
 					         lw_unit_name(s, u, name, sizeof name),
 					         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
@@ -359,7 +358,8 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 			continue;
 		done[nd++] = x->hex;
 		if (lw_play_check_remove_it(s, side, x->hex, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "remove_it", "hex", x->hex),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "remove_it", "hex", x->hex),
 			         "Remove one IT from your force at %s for 1 PC (10.6.3)",
 			         lw_hex_label(x->hex, hex, sizeof hex));
 	}
@@ -367,19 +367,19 @@ static void offer_spend(const struct lw_state *s, int side, json_t *list)
 	lw_pcsa_offer(s, side, list);        /* 14.4.1 (lw_pcsa.c) */
 	lw_cav_foray_offer(s, side, list);   /* 13.2.4 (lw_cavalry.c) */
 	if (s->play.pc_left > 0)
-		tg_offer(list, json_pack("{s:s}", "type", "done"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "done"),
 		         "Bank the %d PC left and end the card (10.6.4)", s->play.pc_left);
 	else
-		tg_offer(list, json_pack("{s:s}", "type", "done"), "End the card play");
+		tg_offer(list, tg_act(list, "{s:s}", "type", "done"), "End the card play");
 }
 
-static void offer_peace(const struct lw_state *s, int side, json_t *list)
+static void offer_peace(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	(void)s;
 	(void)side;
-	tg_offer(list, json_pack("{s:s}", "type", "peace_pc"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "peace_pc"),
 	         "Take 3 PC and keep your last card (10.4)");
-	tg_offer(list, json_pack("{s:s}", "type", "peace_play"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "peace_play"),
 	         "Play your last card instead (10.4)");
 }
 
@@ -404,7 +404,7 @@ unsigned lw_ops_awaiting(const struct lw_state *s)
 	}
 }
 
-void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
+void lw_ops_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	switch (s->step) {
 	case LW_ST_CARD:
@@ -433,11 +433,14 @@ void lw_ops_offer(const struct lw_state *s, int side, json_t *list)
 	case LW_ST_RIT_ASK:
 		lw_cav_rit_ask_offer(s, side, list); /* 13.2.3 (lw_cavalry.c) */
 		break;
-	default:
+	default: {
+		struct tg_offers_keep was; /* 14.2.2: an assault occupies the port */
+		lw_amphib_battle_filter(s, list, &was);
 		lw_battle_offer(s, side, list);
-		lw_amphib_battle_filter(s, list); /* 14.2.2: an assault occupies the port */
+		tg_offers_unfilter(list, &was);
 		if (s->step == LW_ST_COMMIT)
 			offer_redraw(s, side, list); /* 10.7.7 "at any time" */
 		break;
+	}
 	}
 }

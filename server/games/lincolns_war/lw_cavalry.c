@@ -217,7 +217,7 @@ static enum rit_done do_rit(struct lw_state *s, int u, int hex, bool remove, boo
 	return RIT_DONE;
 }
 
-void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list)
+void lw_cav_rit_ask_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_cav *c = &s->cav;
 	if (s->step != LW_ST_RIT_ASK || !(c->ask & LW_RIT_ASK_PENDING) || side != s->awaiting_side)
@@ -226,9 +226,9 @@ void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list)
 	lw_hex_label(c->ask_hex, hl, sizeof hl);
 	const char *what = c->ask & LW_RIT_ASK_REMOVE ? "removal" : "placement";
 	const char *enemy = lw_side_title(LW_OTHER(side));
-	tg_offer(list, json_pack("{s:s}", "type", "allow"), "Allow the %s RIT %s at %s (13.2.3)",
+	tg_offer(list, tg_act(list, "{s:s}", "type", "allow"), "Allow the %s RIT %s at %s (13.2.3)",
 	         enemy, what, hl);
-	tg_offer(list, json_pack("{s:s}", "type", "deny"), "Deny the %s RIT %s at %s (13.2.3)",
+	tg_offer(list, tg_act(list, "{s:s}", "type", "deny"), "Deny the %s RIT %s at %s (13.2.3)",
 	         enemy, what, hl);
 }
 
@@ -511,7 +511,7 @@ static int moving_cavalry(const struct lw_state *s)
 	return LW_NONE;
 }
 
-void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
+void lw_cav_march_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->step != LW_ST_MOVE || side != s->play.side || s->play.attacked)
 		return;
@@ -529,13 +529,14 @@ void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list)
 		lw_hex_label(hexes[i], hl, sizeof hl);
 		if (i > 0 && raid_ok && lw_raid_check(s, u, hexes[i], false, NULL) == 0 &&
 		    lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3: a raid ends the move */
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "raid", "target", hexes[i]),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "raid", "target", hexes[i]),
 			         "%s raids %s (13.2.2)", name, hl);
 		for (int r = 0; r < 2; r++)
 			if (lw_rit_check(s, u, hexes[i], r == 1, false, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:b}", "type", "rit", "hex", hexes[i],
-				                   "remove", r == 1),
+				         tg_act(list, "{s:s,s:i,s:b}", "type", "rit", "hex",
+				                hexes[i], "remove", r == 1),
 				         "%s %s a Rail Interdiction Token at %s (13.2.3)", name,
 				         r ? "removes" : "places", hl);
 	}
@@ -624,7 +625,7 @@ static int foray_check(const struct lw_state *s, int side, int u, struct tg_erro
 
 /* 13.2.4: one entry per cavalry unit and kind of foray, the hex its
  * param "target" (issue 17: not one entry per unit, hex and kind). */
-void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
+void lw_cav_foray_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char name[64], hl[64], id[48];
 	for (int u = 0; u < s->n_units; u++) {
@@ -645,15 +646,15 @@ void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list)
 				    rit, json_pack("{s:i,s:s}", "value", nb[i], "label", hl));
 		}
 		if (json_array_size(raid))
-			tg_offer_choice(
-			    list,
-			    json_pack("{s:s,s:s,s:s}", "type", "foray", "unit", id, "do", "raid"),
-			    "target", "Hex to raid", json_incref(raid),
-			    "Foray: %s raids for 1 PC (13.2.4)", name);
+			tg_offer_choice(list,
+			                tg_act(list, "{s:s,s:s,s:s}", "type", "foray", "unit", id,
+			                       "do", "raid"),
+			                "target", "Hex to raid", json_incref(raid),
+			                "Foray: %s raids for 1 PC (13.2.4)", name);
 		if (json_array_size(rit))
 			tg_offer_choice(
 			    list,
-			    json_pack("{s:s,s:s,s:s}", "type", "foray", "unit", id, "do", "rit"),
+			    tg_act(list, "{s:s,s:s,s:s}", "type", "foray", "unit", id, "do", "rit"),
 			    "target", "Hex for the RIT", json_incref(rit),
 			    "Foray: %s places an RIT for 1 PC (13.2.4)", name);
 		json_decref(raid);

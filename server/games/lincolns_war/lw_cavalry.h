@@ -30,6 +30,8 @@
 #include "lw_base.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 json_t *lw_cav_save(const struct lw_cav *c);
 /* 0, or -1 if `saved` is not a valid cavalry block. */
 int lw_cav_load(struct lw_cav *c, const json_t *saved);
@@ -40,7 +42,7 @@ struct tg_error;
 
 /* ---- RIT (13.2.3, 9.3) ---- */
 /* 13.2.3 the allow/deny question (step LW_ST_RIT_ASK): offers, answer. */
-void lw_cav_rit_ask_offer(const struct lw_state *s, int side, json_t *list);
+void lw_cav_rit_ask_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* 13.2.3's answers (allow, deny), one table. */
 extern const struct lw_actions lw_cav_rit_ask_actions;
 int lw_cav_rit_ask_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -104,7 +106,7 @@ bool lw_co_raided(const struct lw_state *s, int u);
 void lw_raided_clear(struct lw_state *s);
 
 /* ---- the MOVE step (13.2.1) and forays in the SPEND step (13.2.4) ---- */
-void lw_cav_march_offer(const struct lw_state *s, int side, json_t *list);
+void lw_cav_march_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The MOVE step's cavalry actions, rows of lw_card_play.c's table (0 done,
  * -1 refused with err): 13.2.2 a raid, 13.2.3 an RIT laid or removed. */
 int lw_cav_raid_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -119,7 +121,7 @@ void lw_cav_activation_begin(struct lw_state *s);
  * raids nor interdicts again (docs/rail_cavalry.md "A foray, then an activation in the same card
  * play"). */
 bool lw_cav_forayed(const struct lw_state *s, int u);
-void lw_cav_foray_offer(const struct lw_state *s, int side, json_t *list);
+void lw_cav_foray_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_cav_foray_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                      struct tg_error *err);
 
@@ -132,7 +134,7 @@ bool lw_harass_begin(struct lw_state *s, int hex, bool stop);
  * harassing force (<0), from the two sides' cavalry stars (0: none). */
 int lw_harass_result(int harasser_stars, int mover_cavalry_stars);
 unsigned lw_harass_awaiting(const struct lw_state *s);
-void lw_harass_offer(const struct lw_state *s, int side, json_t *list);
+void lw_harass_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* 13.2.5's answers (harass, no_harass), one table. */
 extern const struct lw_actions lw_harass_actions;
 int lw_harass_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

@@ -236,7 +236,7 @@ static int first_dsp_entry(const struct lw_state *s)
 /* 12.4 / 11.1.2.3: one entry per general who may go; where he goes is the
  * owner's choice too ("to": in the action when there is one hex, else a
  * parameter). */
-static void dsp_offer(const struct lw_state *s, int i, json_t *list)
+static void dsp_offer(const struct lw_state *s, int i, struct tg_offers *list)
 {
 	int c[LW_MAX_UNITS], to[LW_DISPLACE_MAX];
 	int n = dsp_candidates(s, i, c), hex = s->command.dsp_hex[i];
@@ -395,7 +395,7 @@ bool lw_command_siege_star_waits(const struct lw_state *s, int hex, int side)
 	return i >= 0 && sst_live(s, i);
 }
 
-static void sst_offer(const struct lw_state *s, int i, json_t *list)
+static void sst_offer(const struct lw_state *s, int i, struct tg_offers *list)
 {
 	const struct lw_command *c = &s->command;
 	int cand[LW_MAX_UNITS];
@@ -404,8 +404,9 @@ static void sst_offer(const struct lw_state *s, int i, json_t *list)
 	lw_hex_label(c->sst_hex[i], hl, sizeof hl);
 	for (int k = 0; k < n; k++)
 		tg_offer(list,
-		         json_pack("{s:s,s:i,s:s}", "type", "siege_star", "hex", (int)c->sst_hex[i],
-		                   "general", lw_unit_id(s, cand[k], id, sizeof id)),
+		         tg_act(list, "{s:s,s:i,s:s}", "type", "siege_star", "hex",
+		                (int)c->sst_hex[i], "general",
+		                lw_unit_id(s, cand[k], id, sizeof id)),
 		         "%s loses a star (%s): the force held in %s is overstacked (12.4, 16.9.6)",
 		         lw_unit_name(s, cand[k], name, sizeof name),
 		         s->unit[cand[k]].stars <= 1 ? "a one-star: disgraced" : "demoted", hl);
@@ -518,7 +519,7 @@ int lw_command_choice_side(const struct lw_state *s)
 	return LW_NOSIDE;
 }
 
-void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
+void lw_command_choice_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char name[64], id[48], hl[64];
 	int i = first_co_entry(s);
@@ -530,8 +531,8 @@ void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list)
 		lw_hex_label(hex, hl, sizeof hl);
 		for (int k = 0; k < n; k++)
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:s}", "type", "choose_co", "hex", hex,
-			                   "general", lw_unit_id(s, c[k], id, sizeof id)),
+			         tg_act(list, "{s:s,s:i,s:s}", "type", "choose_co", "hex", hex,
+			                "general", lw_unit_id(s, c[k], id, sizeof id)),
 			         "%s takes command of the force at %s (11.0.3)",
 			         lw_unit_name(s, c[k], name, sizeof name), hl);
 		return;

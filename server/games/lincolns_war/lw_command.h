@@ -17,6 +17,8 @@
 #include "lw_base.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -72,7 +74,7 @@ bool lw_command_question_pending(const struct lw_state *s);
 
 /* The side that must decide now, or LW_NOSIDE. */
 int lw_command_choice_side(const struct lw_state *s);
-void lw_command_choice_offer(const struct lw_state *s, int side, json_t *list);
+void lw_command_choice_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The question's action types, one table a question: the table of the one
  * first in line, and the four. */
 const struct lw_actions *lw_command_actions(const struct lw_state *s);

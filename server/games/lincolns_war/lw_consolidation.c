@@ -240,7 +240,7 @@ static bool return_ends_over(const struct lw_state *s, int u)
 
 /* ---- offering ------------------------------------------------------------------ */
 
-static void offer_joins(const struct lw_state *s, json_t *list)
+static void offer_joins(const struct lw_state *s, struct tg_offers *list)
 {
 	int c[LW_MAX_UNITS];
 	int n = candidates(s, c);
@@ -252,8 +252,8 @@ static void offer_joins(const struct lw_state *s, json_t *list)
 		const struct lw_unit *x = &s->unit[c[i]];
 		tg_offer(
 		    list,
-		    json_pack("{s:s,s:s}", "type", "consolidate", "general",
-		              lw_unit_id(s, c[i], id, sizeof id)),
+		    tg_act(list, "{s:s,s:s}", "type", "consolidate", "general",
+		           lw_unit_id(s, c[i], id, sizeof id)),
 		    "Consolidation move: %s draws %s (%d star%s%s, %d IT) from %s into his hex "
 		    "(11.1.3.2)",
 		    gl, lw_unit_name(s, c[i], name, sizeof name), x->stars,
@@ -262,11 +262,11 @@ static void offer_joins(const struct lw_state *s, json_t *list)
 	}
 }
 
-static void offer_done(const struct lw_state *s, json_t *list)
+static void offer_done(const struct lw_state *s, struct tg_offers *list)
 {
 	int max = it_removable(s);
 	if (max == 0) {
-		tg_offer(list, json_pack("{s:s}", "type", "consolidate_done"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "consolidate_done"),
 		         "End the consolidation move: no more generals drawn in (11.1.3.2)");
 		return;
 	}
@@ -276,14 +276,14 @@ static void offer_done(const struct lw_state *s, json_t *list)
 		snprintf(l, sizeof l, "remove %d IT", k);
 		json_array_append_new(choices, json_pack("{s:i,s:s}", "value", k, "label", l));
 	}
-	tg_offer_choice(list, json_pack("{s:s}", "type", "consolidate_done"), "remove_it",
+	tg_offer_choice(list, tg_act(list, "{s:s}", "type", "consolidate_done"), "remove_it",
 	                "IT removed (18.2)", choices,
 	                "End the consolidation move and remove up to %d IT of the forces drawn "
 	                "in (11.1.3.2, 18.2)",
 	                max);
 }
 
-static void offer_returns(const struct lw_state *s, json_t *list)
+static void offer_returns(const struct lw_state *s, struct tg_offers *list)
 {
 	const struct lw_groups *g = &s->groups;
 	char id[48], name[64], hl[64];
@@ -326,24 +326,22 @@ static void offer_returns(const struct lw_state *s, json_t *list)
  * (lw_move_check: a legal stack entered, a legal one left behind) and
  * leaving generals behind for it, the rows of the MOVE step's table
  * flagged LW_MARCH_OUT. */
-static void offer_march_filtered(const struct lw_state *s, int side, json_t *list)
+static bool march_out(const char *type, const void *ctx)
 {
-	json_t *all = json_array();
-	lw_march_offer(s, side, all);
-	size_t i;
-	json_t *e;
-	json_array_foreach(all, i, e)
-	{
-		const struct lw_action *x = lw_action_find(
-		    &lw_ops_move_actions,
-		    json_string_value(json_object_get(json_object_get(e, "action"), "type")));
-		if (x && (x->flags & LW_MARCH_OUT))
-			json_array_append(list, e);
-	}
-	json_decref(all);
+	(void)ctx;
+	const struct lw_action *x = lw_action_find(&lw_ops_move_actions, type);
+	return x && (x->flags & LW_MARCH_OUT);
 }
 
-void lw_consolidation_move_offer(const struct lw_state *s, int side, json_t *list)
+static void offer_march_filtered(const struct lw_state *s, int side, struct tg_offers *list)
+{
+	struct tg_offers_keep was;
+	tg_offers_filter(list, march_out, NULL, &was);
+	lw_march_offer(s, side, list);
+	tg_offers_unfilter(list, &was);
+}
+
+void lw_consolidation_move_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (side == s->play.side && lw_consolidation_choosing(s)) {
 		offer_joins(s, list);

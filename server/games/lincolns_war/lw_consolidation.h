@@ -26,6 +26,8 @@
 
 #include "lw_engine.h"
 
+struct tg_offers; /* kit/offer.h */
+
 /* Is the GiC choosing the generals he draws in (only the consolidation's
  * actions are offered)? */
 bool lw_consolidation_choosing(const struct lw_state *s);
@@ -42,7 +44,7 @@ void lw_consolidation_close(struct lw_state *s);
  * consolidating or has to meet the limit again: the consolidation's own
  * entries, then the march's (only "move" and "detach" while over the
  * limit; none while choosing). */
-void lw_consolidation_move_offer(const struct lw_state *s, int side, json_t *list);
+void lw_consolidation_move_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The handlers of "consolidate", "consolidate_done" and
  * "consolidate_return" (0 done, -1 refused with err), named by lw_card_play.c's
  * table of the MOVE step's actions. */

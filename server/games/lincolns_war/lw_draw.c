@@ -95,24 +95,25 @@ static void finish_draw_if_done(struct lw_state *s, struct game_outcome *out)
 		lw_play_begin(s, out);
 }
 
-void lw_draw_offer(const struct lw_state *s, int side, json_t *list)
+void lw_draw_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
 	if (s->phase != LW_PH_DRAW || p->draw_stage == 2)
 		return;
 	if (p->draw_stage == 0) {
-		tg_offer(list, json_pack("{s:s,s:b}", "type", "committee", "take", 1),
+		tg_offer(list, tg_act(list, "{s:s,s:b}", "type", "committee", "take", 1),
 		         "Take the US Committee on the Conduct of the War card as one of your "
 		         "draws (10.7.9)");
-		tg_offer(list, json_pack("{s:s,s:b}", "type", "committee", "take", 0),
+		tg_offer(list, tg_act(list, "{s:s,s:b}", "type", "committee", "take", 0),
 		         "Leave the Committee card in your pool (10.7.9)");
 		return;
 	}
-	tg_offer(list, json_pack("{s:s}", "type", "draw_last"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "draw_last"),
 	         "Draw your last card from the deck");
 	for (int c = LW_CARD_CAMPAIGN_FIRST; c <= LW_CARD_CAMPAIGN_LAST; c++)
 		if (lw_out_has(s, side, c))
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "take_campaign", "card", c),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "take_campaign", "card", c),
 			         "Take Special Campaign card %d %s as your last card (10.7.3.1)", c,
 			         lw_play_card_name(side, c));
 }

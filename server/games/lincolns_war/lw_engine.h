@@ -18,6 +18,9 @@
 #include "lw_resource_events.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+struct tg_text;   /* protocol/json_compact.h */
+
 /* The opaque struct game of game.h: one state. */
 struct game {
 	struct lw_state s;
@@ -83,6 +86,10 @@ void lw_continue(struct lw_state *s, struct game_outcome *out);
 bool lw_continue_battle(struct lw_state *s, struct game_outcome *out);
 /* The legal actions of `side` now: [{label, action, params:[]}]; empty if not awaited. */
 json_t *lw_legal_actions(const struct lw_state *s, int side);
+/* The same list written as compact JSON at the end of t (kit/offer.h): the
+ * bytes lw_legal_actions' array serializes to, with no tree (issue 17).
+ * 0, or -1 when out of memory. */
+int lw_legal_actions_text(const struct lw_state *s, int side, struct tg_text *t);
 /* The kind of the pending decision now, as lw_actions.c's table names it
  * ("ops", "command_choice", ...), or NULL when nothing is pending. */
 const char *lw_pending_name(const struct lw_state *s);
@@ -104,6 +111,9 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *stamps);
 /* The forces, cities and log element by element (game.h view_items): false
  * for another section. */
 bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it);
+/* The offers written as text (game.h view_section_text): false for
+ * another section. */
+bool lw_view_section_text(const struct lw_state *s, int side, unsigned i, struct tg_text *t);
 
 /* lw_save.c */
 json_t *lw_save_json(const struct lw_state *s);
@@ -208,7 +218,7 @@ void lw_displace_move(struct lw_state *s, int u, int to);
 void lw_gic_relocate(struct lw_state *s, int side, int u, int how);
 /* The side asked where its new GiC goes, or LW_NOSIDE. */
 int lw_gic_place_side(const struct lw_state *s);
-void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list);
+void lw_gic_place_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* its action type (gic_place), a row of the GiC choice's tables */
 extern const struct lw_actions lw_gic_place_actions;
 /* After every accepted action: a question with nothing left to choose goes. */
@@ -216,7 +226,7 @@ void lw_gic_place_settle(struct lw_state *s);
 /* 11.1.2.2: a side that lost its GiC chooses the successor before any
  * other action: the side (or LW_NOSIDE), its offers and its action. */
 int lw_gic_choice_side(const struct lw_state *s);
-void lw_gic_choice_offer(const struct lw_state *s, int side, json_t *list);
+void lw_gic_choice_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_gic_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                       struct tg_error *err);
 /* Its action types: choose_gic (11.1.2.2), then gic_place (11.1.2.3). */
@@ -275,23 +285,23 @@ extern const struct lw_actions lw_gic_actions, lw_initiative_actions;
 const struct lw_actions *lw_admin_actions(const struct lw_state *s, int side);
 extern const struct lw_actions lw_admin_main_actions, lw_admin_asset_actions,
     lw_admin_arrival_actions;
-void lw_gic_offer(const struct lw_state *s, int side, json_t *list);
+void lw_gic_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_initiative_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                       struct tg_error *err);
-void lw_initiative_offer(const struct lw_state *s, int side, json_t *list);
+void lw_initiative_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* 6.0 at the start of each turn: may stop to ask the leader (then returns). */
 void lw_begin_turn(struct lw_state *s);
 
 int lw_admin_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                  struct tg_error *err);
-void lw_admin_offer(const struct lw_state *s, int side, json_t *list);
+void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list);
 void lw_begin_admin(struct lw_state *s);
 
 int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                 struct tg_error *err);
 /* 10.3's choices: committee, draw_last, take_campaign. */
 extern const struct lw_actions lw_draw_actions;
-void lw_draw_offer(const struct lw_state *s, int side, json_t *list);
+void lw_draw_offer(const struct lw_state *s, int side, struct tg_offers *list);
 void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
 
 /* The Operations phase's answer: the handler its step's table of action
@@ -303,7 +313,7 @@ int lw_ops_act(struct lw_state *s, int side, const json_t *a, struct game_outcom
 const struct lw_actions *lw_ops_actions(const struct lw_state *s);
 extern const struct lw_actions lw_ops_card_actions, lw_ops_spend_actions, lw_ops_peace_actions,
     lw_ops_move_actions;
-void lw_ops_offer(const struct lw_state *s, int side, json_t *list);
+void lw_ops_offer(const struct lw_state *s, int side, struct tg_offers *list);
 unsigned lw_ops_awaiting(const struct lw_state *s);
 
 /* lw_march.c: the MOVE step (12.0). Its march types are rows of the MOVE
@@ -336,7 +346,7 @@ int lw_march_pickup_act(struct lw_state *s, int side, const json_t *a, struct ga
                         struct tg_error *err);
 int lw_march_revive_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                         struct tg_error *err);
-void lw_march_offer(const struct lw_state *s, int side, json_t *list);
+void lw_march_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* Start moving the force of CO u (or the lone cavalry u, 11.2.2). */
 void lw_march_begin(struct lw_state *s, int u, bool cavalry_alone);
 /* The card play after the current force: back to spending, or the next player. */
@@ -359,7 +369,7 @@ int lw_battle_act(struct lw_state *s, int side, const json_t *a, struct game_out
  * before the side commits (lw_card_play.c; a row of the commit table). */
 int lw_ops_redraw_in_battle(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                             struct tg_error *err);
-void lw_battle_offer(const struct lw_state *s, int side, json_t *list);
+void lw_battle_offer(const struct lw_state *s, int side, struct tg_offers *list);
 unsigned lw_battle_awaiting(const struct lw_state *s);
 /* A battle held for an 11.0.3 / 12.4 question records where it goes on
  * (land.hold, enum lw_battle_hold): the step recorded while the battle is
@@ -413,7 +423,7 @@ void lw_victory_points(const struct lw_state *s, int vp[LW_SIDE_SLOTS]);
 /* lw_events.c (10.7.2) */
 bool lw_event_playable(const struct lw_card *k);
 /* Offers every way (target) of playing card's event. */
-void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card);
+void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, int card);
 int lw_event_check(const struct lw_state *s, int side, const struct lw_card *k, const json_t *a,
                    struct tg_error *err);
 int lw_event_apply(struct lw_state *s, int side, const struct lw_card *k, const json_t *a,

@@ -123,7 +123,7 @@ static bool needs_target(const struct lw_card *k)
 	       !is_event(k, "foote");
 }
 
-void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
+void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, int card)
 {
 	const struct lw_card *k = lw_card(side, card);
 	if (!lw_event_playable(k))
@@ -135,10 +135,11 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		return;
 	}
 	if (!needs_target(k)) {
-		tg_offer(list,
-		         json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
-		         "Play card %d %s for its event%s: %s", card, k->name, note,
-		         k->text ? k->text : "");
+		tg_offer(
+		    list,
+		    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
+		    "Play card %d %s for its event%s: %s", card, k->name, note,
+		    k->text ? k->text : "");
 		return;
 	}
 	/* One entry, its target a param (issue 17: one entry per target
@@ -201,7 +202,7 @@ void lw_event_offer(const struct lw_state *s, int side, json_t *list, int card)
 		return;
 	}
 	tg_offer_choice(list,
-	                json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
+	                tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
 	                param, plabel, ch, "Play card %d %s for its event%s%s: %s", card, k->name,
 	                note, on, k->text ? k->text : "");
 }

@@ -169,7 +169,7 @@ void lw_gic_place_settle(struct lw_state *s)
 			s->side[side].gic_place = 0; /* nothing left to choose */
 }
 
-void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list)
+void lw_gic_place_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	int opt[PLACE_MAX], kind[PLACE_MAX];
 	int n = place_options(s, side, opt, kind), g = s->side[side].gic;
@@ -179,21 +179,21 @@ void lw_gic_place_offer(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < n; i++) {
 		lw_hex_label(opt[i], hl, sizeof hl);
 		if (kind[i] == 0) {
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "gic_place", "to", opt[i]),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "gic_place", "to", opt[i]),
 			         "Place %s at %s, the city closest to captured %s (11.1.2.3)", name,
 			         hl, cl);
 			continue;
 		}
 		tg_offer(
-		    list, json_pack("{s:s,s:i}", "type", "gic_place", "to", opt[i]),
+		    list, tg_act(list, "{s:s,s:i}", "type", "gic_place", "to", opt[i]),
 		    "Bring %s into the Major Army at %s, the nearest to captured %s (11.1.2.3)",
 		    name, hl, cl);
 		int co = army_co_option(s, side, opt[i]);
 		if (co != LW_NONE)
 			tg_offer(
 			    list,
-			    json_pack("{s:s,s:i,s:s}", "type", "gic_place", "to", opt[i], "general",
-			              lw_unit_id(s, co, id, sizeof id)),
+			    tg_act(list, "{s:s,s:i,s:s}", "type", "gic_place", "to", opt[i],
+			           "general", lw_unit_id(s, co, id, sizeof id)),
 			    "Make %s, CO of the Major Army at %s, General in Chief instead of %s: "
 			    "no relocation (11.1.2.3)",
 			    lw_unit_name(s, co, co_name, sizeof co_name), hl, name);

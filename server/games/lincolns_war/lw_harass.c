@@ -69,7 +69,7 @@ unsigned lw_harass_awaiting(const struct lw_state *s)
 	return s->step == LW_ST_HARASS ? LW_SIDE_BIT(LW_OTHER(s->play.side)) : 0;
 }
 
-void lw_harass_offer(const struct lw_state *s, int side, json_t *list)
+void lw_harass_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->step != LW_ST_HARASS || side != LW_OTHER(s->play.side))
 		return;
@@ -80,12 +80,13 @@ void lw_harass_offer(const struct lw_state *s, int side, json_t *list)
 		int u = cavalry_at(s, c->harass_from[i], side);
 		if (u == LW_NONE)
 			continue;
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "harass", "from", c->harass_from[i]),
+		tg_offer(list,
+		         tg_act(list, "{s:s,s:i}", "type", "harass", "from", c->harass_from[i]),
 		         "%s at %s harasses the moving force of %s (13.2.5)",
 		         lw_unit_name(s, u, name, sizeof name),
 		         lw_hex_label(c->harass_from[i], hl, sizeof hl), co);
 	}
-	tg_offer(list, json_pack("{s:s}", "type", "no_harass"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "no_harass"),
 	         "Let the force of %s go on unharassed (13.2.5)", co);
 }
 

@@ -30,7 +30,7 @@ static int check_setup_co(const struct lw_state *s, int side, int u, struct tg_e
 	return 0;
 }
 
-void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
+void lw_gic_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_scenario *sc = scn(s);
 	char name[64], hex[64], id[64];
@@ -39,16 +39,17 @@ void lw_gic_offer(const struct lw_state *s, int side, json_t *list)
 		if (u == LW_NONE || s->unit[u].where != LW_W_MAP)
 			continue;
 		lw_unit_name(s, u, name, sizeof name);
-		tg_offer(list,
-		         json_pack("{s:s,s:s}", "type", "gic", "general", sc->gic_choices[side][i]),
-		         "Make %s General in Chief (three stars, in %s)", name,
-		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+		tg_offer(
+		    list,
+		    tg_act(list, "{s:s,s:s}", "type", "gic", "general", sc->gic_choices[side][i]),
+		    "Make %s General in Chief (three stars, in %s)", name,
+		    lw_hex_label(s->unit[u].hex, hex, sizeof hex));
 	}
 	for (int u = 0; u < s->n_units; u++)
 		if (check_setup_co(s, side, u, NULL) == 0)
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "setup_co", "general",
-			                   lw_unit_id(s, u, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "setup_co", "general",
+			                lw_unit_id(s, u, id, sizeof id)),
 			         "Set-up: put %s on top of his force in %s as its CO (5.0, free)",
 			         lw_unit_name(s, u, name, sizeof name),
 			         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
@@ -173,14 +174,14 @@ void lw_begin_turn(struct lw_state *s)
 	lw_begin_admin(s);
 }
 
-void lw_initiative_offer(const struct lw_state *s, int side, json_t *list)
+void lw_initiative_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	(void)s;
-	tg_offer(list, json_pack("{s:s,s:s}", "type", "initiative", "first", lw_side_name(side)),
+	tg_offer(list, tg_act(list, "{s:s,s:s}", "type", "initiative", "first", lw_side_name(side)),
 	         "Go first this turn (6.0)");
 	tg_offer(
 	    list,
-	    json_pack("{s:s,s:s}", "type", "initiative", "first", lw_side_name(LW_OTHER(side))),
+	    tg_act(list, "{s:s,s:s}", "type", "initiative", "first", lw_side_name(LW_OTHER(side))),
 	    "Force the %s player to go first this turn (6.0)", lw_side_title(LW_OTHER(side)));
 }
 

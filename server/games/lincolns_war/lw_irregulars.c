@@ -57,7 +57,7 @@ int lw_irr_check(const struct lw_state *s, int hex, struct tg_error *err)
 	return 0;
 }
 
-void lw_irr_offer(const struct lw_state *s, json_t *list, int card)
+void lw_irr_offer(const struct lw_state *s, struct tg_offers *list, int card)
 {
 	const struct lw_data *d = lw_D();
 	const struct lw_card *k = lw_card(LW_CONFEDERATE, card);
@@ -74,9 +74,9 @@ void lw_irr_offer(const struct lw_state *s, json_t *list, int card)
 		return;
 	}
 	tg_offer_choice(
-	    list, json_pack("{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"), "hex",
-	    "City", ch, "Play card %d %s for its event: place Irregulars at a city (23.2)", card,
-	    k ? k->name : "Irregulars");
+	    list, tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
+	    "hex", "City", ch, "Play card %d %s for its event: place Irregulars at a city (23.2)",
+	    card, k ? k->name : "Irregulars");
 }
 
 void lw_irr_place(struct lw_state *s, int hex)

@@ -587,7 +587,7 @@ static bool any_waiting(const struct lw_state *s)
 /* 12.0 / 12.8: once a group has finished, the generals left behind may move
  * as separate groups, one hex of them at a time (they may leave some of
  * their number behind again: "detach"). */
-static void offer_groups(const struct lw_state *s, json_t *list)
+static void offer_groups(const struct lw_state *s, struct tg_offers *list)
 {
 	const struct lw_groups *g = &s->groups;
 	char hl[64];
@@ -603,16 +603,16 @@ static void offer_groups(const struct lw_state *s, json_t *list)
 			}
 		if (seen)
 			continue;
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "next_group", "hex", g->hex[i]),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "next_group", "hex", g->hex[i]),
 		         "Move the %d general%s left at %s as a separate group (12.8)", count,
 		         count == 1 ? "" : "s", lw_hex_label(g->hex[i], hl, sizeof hl));
 	}
 	if (lw_campaign_leave_check(s, NULL) == 0) /* 10.7.3 */
-		tg_offer(list, json_pack("{s:s}", "type", "stop"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "stop"),
 		         "End the activation: the generals left behind stay where they are");
 }
 
-void lw_march_offer(const struct lw_state *s, int side, json_t *list)
+void lw_march_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_play *p = &s->play;
 	if (side != p->side || s->step != LW_ST_MOVE)
@@ -627,9 +627,9 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	lw_unit_name(s, movers_co(s), name, sizeof name);
 	if (s->land.stopped) { /* 12.5 / 18.2: joined, the move is over (lw_march_joined) */
 		if (revive_possible(s, from))
-			tg_offer(list, json_pack("{s:s}", "type", "revive"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "revive"),
 			         "%s removes IT from the force he joined (18.2)", name);
-		tg_offer(list, json_pack("{s:s}", "type", "stop"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "stop"),
 		         "%s joins the force without removing IT (12.5)", name);
 		return;
 	}
@@ -641,10 +641,10 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
 	for (int i = 0; i < n; i++) {
 		if (lw_move_check(s, nb[i], NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "move", "to", nb[i]),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "move", "to", nb[i]),
 			         "Move %s to %s", name, lw_hex_label(nb[i], hl, sizeof hl));
 		if (!over && lw_attack_target_check(s, nb[i], NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "attack", "target", nb[i]),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "attack", "target", nb[i]),
 			         "%s attacks %s", name, lw_hex_label(nb[i], hl, sizeof hl));
 	}
 	if (!p->attacked && p->movers_n > 1 && !(s->unit[p->co].flags & LW_UF_RELUCTANT))
@@ -655,16 +655,16 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 			if (over && lw_march_detach_check(s, u, NULL) != 0) /* 12.4 */
 				continue;
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "detach", "unit",
-			                   lw_unit_id(s, u, id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "detach", "unit",
+			                lw_unit_id(s, u, id, sizeof id)),
 			         "Leave %s behind in %s", lw_unit_name(s, u, hl, sizeof hl),
 			         lw_hex_label(from, name, sizeof name));
 			/* 18.2: he may carry away up to his stars in IT */
 			int max = lw_it_detach_max(movers_it(s), s->unit[u].stars);
 			for (int k = 1; k <= max; k++)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:i}", "type", "detach", "unit",
-				                   lw_unit_id(s, u, id, sizeof id), "it", k),
+				         tg_act(list, "{s:s,s:s,s:i}", "type", "detach", "unit",
+				                lw_unit_id(s, u, id, sizeof id), "it", k),
 				         "Leave %s behind in %s with %d of the force's IT (18.2)",
 				         lw_unit_name(s, u, hl, sizeof hl),
 				         lw_hex_label(from, name, sizeof name), k);
@@ -672,21 +672,21 @@ void lw_march_offer(const struct lw_state *s, int side, json_t *list)
 		}
 	if (over) {
 		if (lw_march_stop_check(s, NULL) == 0)
-			tg_offer(list, json_pack("{s:s}", "type", "stop"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "stop"),
 			         "End %s's move: no step leads out of this hex over the stacking "
 			         "limits, and generals are displaced to meet them (12.4)",
 			         name);
 		return;
 	}
 	if (from != LW_NO_HEX && pickup_possible(s, from))
-		tg_offer(list, json_pack("{s:s}", "type", "pickup"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "pickup"),
 		         "%s takes the force in this hex along (12.5)", name);
 	if (from != LW_NO_HEX && revive_possible(s, from))
-		tg_offer(list, json_pack("{s:s}", "type", "revive"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "revive"),
 		         "%s stops here and removes IT from the force (18.2)", name);
 	lw_cav_march_offer(s, side, list);        /* 13.2.2 raids, 13.2.3 RIT (lw_cavalry.c) */
 	if (lw_campaign_stop_check(s, NULL) == 0) /* 10.7.3 */
-		tg_offer(list, json_pack("{s:s}", "type", "stop"), "End %s's move", name);
+		tg_offer(list, tg_act(list, "{s:s}", "type", "stop"), "End %s's move", name);
 }
 
 /* ---- acting ----------------------------------------------------------------------- */

@@ -213,6 +213,12 @@ static bool lw_items(const struct game *g, const char *role, unsigned i, struct 
 	return lw_view_items(&g->s, side < 0 ? LW_NOSIDE : side, i, it);
 }
 
+static bool lw_section_text(const struct game *g, const char *role, unsigned i, struct tg_text *t)
+{
+	int side = lw_role_side(role);
+	return lw_view_section_text(&g->s, side < 0 ? LW_NOSIDE : side, i, t);
+}
+
 /* The status line: the turn, the phase and who is awaited (game.h status). */
 static void summary(const struct lw_state *s, char *buf, size_t n)
 {
@@ -345,6 +351,7 @@ const struct game_module lincolns_war_module = {
     .view_stamps = lw_stamps,
     .view_section = lw_section,
     .view_items = lw_items,
+    .view_section_text = lw_section_text,
     .status = lw_status,
     .save = lw_save,
     .load = lw_load,

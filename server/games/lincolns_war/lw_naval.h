@@ -19,6 +19,8 @@
 #include "lw_base.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -78,7 +80,7 @@ int lw_naval_home_ports(const struct lw_state *s, int hex[4]);
  * lw_actions.c), else LW_NOSIDE. */
 int lw_naval_escape_side(const struct lw_state *s);
 const char *lw_naval_escape_prompt(const struct lw_state *s);
-void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list);
+void lw_naval_escape_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* Its action type (naval_escape), declared once. */
 extern const struct lw_actions lw_naval_escape_actions;
 int lw_naval_escape_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -93,7 +95,7 @@ bool lw_naval_hunley_at(const struct lw_state *s, int hex);
 void lw_naval_hunley_remove(struct lw_state *s, int hex);
 
 /* ---- 7.1.7 / 7.1.8 purchases (Administration phase) ------------------------------ */
-void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list);
+void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The naval purchases' handlers, rows of lw_admin.c's tables: 7.1.7 place
  * the drawn Asset, buy an Asset or a Raider; 7.1.8 buy a Fleet. */
 int lw_naval_place_asset_act(struct lw_state *s, int side, const json_t *a,
@@ -116,7 +118,7 @@ bool lw_naval_begin(struct lw_state *s, struct game_outcome *out);
 unsigned lw_naval_awaiting(const struct lw_state *s);
 /* The prompt of the player awaited in the Naval Phase. */
 const char *lw_naval_prompt(const struct lw_state *s);
-void lw_naval_offer(const struct lw_state *s, int side, json_t *list);
+void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The phase's action types (8.1 moves, 8.2.2 blockade IT, 8.3.5 fleets
  * home), one table a stage: the table of the stage now. */
 const struct lw_actions *lw_naval_actions(const struct lw_state *s);

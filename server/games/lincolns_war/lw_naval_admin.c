@@ -132,7 +132,7 @@ static int check_fleet(const struct lw_state *s, int hex, struct tg_error *err)
 	return 0;
 }
 
-void lw_naval_admin_offer(const struct lw_state *s, int side, json_t *list)
+void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_data *d = lw_D();
 	char h[64];

@@ -360,7 +360,7 @@ static int owner(enum piece_kind kind)
 	return kind == PK_FLEET ? LW_UNION : LW_CONFEDERATE;
 }
 
-void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
+void lw_naval_escape_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	enum piece_kind kind = PK_ASSET;
 	int k = current(s, &kind);
@@ -375,8 +375,8 @@ void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
 	for (int i = 0; i < n; i++) {
 		if (dest[i] < 0) {
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:i}", "type", "naval_escape", key, k,
-			                   "column", -1 - dest[i]),
+			         tg_act(list, "{s:s,s:i,s:i}", "type", "naval_escape", key, k,
+			                "column", -1 - dest[i]),
 			         "The Raider leaving %s goes to RAID column %d (8.3.4)", f,
 			         -dest[i]);
 			continue;
@@ -384,15 +384,16 @@ void lw_naval_escape_offer(const struct lw_state *s, int side, json_t *list)
 		int c = lw_city_at(dest[i]);
 		bool blockaded =
 		    kind == PK_RAIDER && c >= 0 && lw_naval_effectively_blockaded(s, c);
-		tg_offer(list,
-		         json_pack("{s:s,s:i,s:i}", "type", "naval_escape", key, k, "hex", dest[i]),
-		         "The %s leaving %s goes to %s (%s)%s", kind_name[kind], f,
-		         lw_hex_label(dest[i], t, sizeof t), kind_rule[kind],
-		         blockaded ? ": blockaded, it must roll 3-6 to enter (8.1.1)" : "");
+		tg_offer(
+		    list,
+		    tg_act(list, "{s:s,s:i,s:i}", "type", "naval_escape", key, k, "hex", dest[i]),
+		    "The %s leaving %s goes to %s (%s)%s", kind_name[kind], f,
+		    lw_hex_label(dest[i], t, sizeof t), kind_rule[kind],
+		    blockaded ? ": blockaded, it must roll 3-6 to enter (8.1.1)" : "");
 	}
 	if (n == 0)
 		tg_offer(
-		    list, json_pack("{s:s,s:i,s:b}", "type", "naval_escape", key, k, "lost", 1),
+		    list, tg_act(list, "{s:s,s:i,s:b}", "type", "naval_escape", key, k, "lost", 1),
 		    "The %s leaving %s has nowhere left to go: it is lost", kind_name[kind], f);
 }
 

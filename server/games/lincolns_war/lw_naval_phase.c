@@ -210,7 +210,7 @@ static int unopposed(const struct lw_state *s);
 /* ---- offers ------------------------------------------------------------------------ */
 
 struct offer_ctx {
-	json_t *list;
+	struct tg_offers *list;
 	const char *type;
 	const char *what;
 };
@@ -221,8 +221,8 @@ static void offer_move(const struct lw_state *s, struct loc from, struct loc to,
 	struct offer_ctx *c = vctx;
 	char f[32], t[32], fl[96], tl[96];
 	tg_offer(c->list,
-	         json_pack("{s:s,s:s,s:s}", "type", c->type, "from", loc_str(from, f, sizeof f),
-	                   "to", loc_str(to, t, sizeof t)),
+	         tg_act(c->list, "{s:s,s:s,s:s}", "type", c->type, "from",
+	                loc_str(from, f, sizeof f), "to", loc_str(to, t, sizeof t)),
 	         "Move a %s from %s to %s (8.1)", c->what, loc_label(from, fl, sizeof fl),
 	         loc_label(to, tl, sizeof tl));
 }
@@ -256,7 +256,7 @@ static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p
 	}
 }
 
-void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
+void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->phase != LW_PH_NAVAL || side != s->navy.mover)
 		return;
@@ -264,7 +264,8 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 	if (s->navy.stage == LW_NS_HOME) {
 		int hp[4], nh = lw_naval_home_ports(s, hp);
 		for (int i = 0; i < nh; i++)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "fleet_home", "hex", hp[i]),
 			         "Send an unopposed Fleet home to %s (8.3.5, %d left)",
 			         lw_hex_label(hp[i], h, sizeof h), unopposed(s));
 		return;
@@ -273,7 +274,8 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 		int c[LW_NAVY_IT_MAX];
 		int n = it_candidates(s, c);
 		for (int i = 0; i < n; i++)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "blockade_it", "hex", c[i]),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "blockade_it", "hex", c[i]),
 			         "Place a blockade IT on your force at %s (8.2.2, %d left)",
 			         lw_hex_label(c[i], h, sizeof h), s->navy.it_left);
 		return;
@@ -291,8 +293,8 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 				if (!asset_dest_ok(s, i, hex, &ky))
 					continue;
 				tg_offer(list,
-				         json_pack("{s:s,s:i,s:i}", "type", "asset_move", "asset",
-				                   i, "hex", hex),
+				         tg_act(list, "{s:s,s:i,s:i}", "type", "asset_move",
+				                "asset", i, "hex", hex),
 				         "Move the %s at %s by river to %s (8.1.2.1)%s",
 				         lw_naval_asset_kind(i) == LW_AK_IRONCLAD
 				             ? "ironclad"
@@ -304,9 +306,9 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 				             : "");
 				if (ky_choice(s, i, hex, ky))
 					tg_offer(list,
-					         json_pack("{s:s,s:i,s:i,s:b}", "type",
-					                   "asset_move", "asset", i, "hex", hex,
-					                   "violate_kentucky", 1),
+					         tg_act(list, "{s:s,s:i,s:i,s:b}", "type",
+					                "asset_move", "asset", i, "hex", hex,
+					                "violate_kentucky", 1),
 					         "Move the %s at %s along Kentucky's border river "
 					         "to %s, "
 					         "choosing to violate its neutrality (8.1.2.2, "
@@ -324,7 +326,7 @@ void lw_naval_offer(const struct lw_state *s, int side, json_t *list)
 		struct offer_ctx ctx = {list, "fleet_move", "Fleet"};
 		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, &ctx, false);
 	}
-	tg_offer(list, json_pack("{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
 }
 
 const char *lw_naval_prompt(const struct lw_state *s)
@@ -485,7 +487,7 @@ static bool has_moves(struct lw_state *s, int side)
 {
 	s->navy.mover = (int8_t)side;
 	json_t *l = json_array();
-	lw_naval_offer(s, side, l);
+	lw_naval_offer(s, side, TG_OFFERS_TREE(l));
 	bool any = json_array_size(l) > 1;
 	json_decref(l);
 	for (int i = 0; i < LW_NAVY_ASSETS && side == LW_CONFEDERATE && !any; i++) {

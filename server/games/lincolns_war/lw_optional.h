@@ -16,6 +16,8 @@
 
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct lw_card;
 struct game_outcome;
@@ -38,7 +40,7 @@ bool lw_optional_in_deck(unsigned options, int side, int number);
 /* 23.2 Irregulars. */
 bool lw_irr_event(const struct lw_card *k); /* CS 69's event */
 int lw_irr_check(const struct lw_state *s, int hex, struct tg_error *err);
-void lw_irr_offer(const struct lw_state *s, json_t *list, int card);
+void lw_irr_offer(const struct lw_state *s, struct tg_offers *list, int card);
 void lw_irr_place(struct lw_state *s, int hex);
 /* 23.2.5: after every accepted action, a Union force in an Irregulars hex
  * disperses it and the Confederate deck is reshuffled (10.3.1). */

@@ -140,7 +140,7 @@ void lw_pcsa_settle(struct lw_state *s)
 	p->removed_turn = LW_PCSA_NEVER; /* 14.4.1 (1): the next one is free */
 }
 
-void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list)
+void lw_pcsa_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (side != LW_UNION || s->step != LW_ST_SPEND || s->play.side != side)
 		return;
@@ -148,12 +148,12 @@ void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list)
 	for (int c = 0; c < s->n_cities; c++) {
 		int hex = lw_D()->cities[c].hex, cost = 0;
 		if (lw_pcsa_place_check(s, hex, &cost, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "pcsa_place", "hex", hex),
+			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "pcsa_place", "hex", hex),
 			         "Place the Port City Staging Area at %s%s (14.4.1)",
 			         lw_hex_label(hex, hl, sizeof hl), cost ? " for 5 PC" : "");
 	}
 	if (lw_pcsa_remove_check(s, NULL) == 0)
-		tg_offer(list, json_pack("{s:s}", "type", "pcsa_remove"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "pcsa_remove"),
 		         "Remove the Port City Staging Area from %s (14.4.1)",
 		         lw_hex_label(s->amphib.pcsa.hex, hl, sizeof hl));
 }

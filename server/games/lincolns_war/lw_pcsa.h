@@ -16,6 +16,8 @@
 
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -36,7 +38,7 @@ bool lw_pcsa_inland_ok(const struct lw_state *s, int side, int hex);
 bool lw_pcsa_supplies(const struct lw_state *s, int side, int c);
 /* 14.4.1 (1): a Confederate recapture of the PCSA port removes the marker. */
 void lw_pcsa_settle(struct lw_state *s);
-void lw_pcsa_offer(const struct lw_state *s, int side, json_t *list);
+void lw_pcsa_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The LW_ST_SPEND handlers of "pcsa_place" and "pcsa_remove" (0 done, -1
  * refused with err), named by lw_card_play.c's table of the card play's actions. */
 int lw_pcsa_place_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

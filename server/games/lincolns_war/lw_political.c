@@ -46,11 +46,11 @@ int lw_plot_check_buy(const struct lw_state *s, int side, struct tg_error *err)
 	return 0;
 }
 
-void lw_political_admin_offer(const struct lw_state *s, int side, json_t *list)
+void lw_political_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (lw_plot_check_buy(s, side, NULL) != 0)
 		return;
-	tg_offer(list, json_pack("{s:s}", "type", "buy_assassination_plot"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "buy_assassination_plot"),
 	         side == LW_CONFEDERATE
 	             ? "Buy the Assassination Plot card for 3 PC: a try on Lincoln and the "
 	               "Washington CO in the Supply Phase (7.1.9; the Union is not told)"
@@ -183,12 +183,13 @@ bool lw_political_supply_phase(struct lw_state *s)
 
 /* ---- 7.1.9.3: the Union's answer on the last turn ---------------------------------- */
 
-void lw_political_retaliation_offer(const struct lw_state *s, json_t *list)
+void lw_political_retaliation_offer(const struct lw_state *s, struct tg_offers *list)
 {
 	(void)s;
-	tg_offer(list, json_pack("{s:s}", "type", "retaliate"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "retaliate"),
 	         "Pay 3 PC and try at once for Davis and the Richmond CO (7.1.9.3)");
-	tg_offer(list, json_pack("{s:s}", "type", "no_retaliation"), "Do not retaliate (7.1.9.3)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "no_retaliation"),
+	         "Do not retaliate (7.1.9.3)");
 }
 
 static int retaliation(struct lw_state *s, bool go, struct game_outcome *out, struct tg_error *err)

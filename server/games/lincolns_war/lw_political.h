@@ -17,6 +17,8 @@
 #include "lw_data.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -31,7 +33,7 @@ int lw_plot_check_buy(const struct lw_state *s, int side, struct tg_error *err);
 /* The Union holds this many cities that began Confederate (7.1.9: five). */
 int lw_plot_union_holds(const struct lw_state *s);
 /* Administration offers and the purchase ({"type":"buy_assassination_plot"}). */
-void lw_political_admin_offer(const struct lw_state *s, int side, json_t *list);
+void lw_political_admin_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_political_admin_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
 /* 7.1.9.1: roll for the enemy President and the CO in the enemy capital;
  * true when the plot succeeded. May end the game (7.1.9.2, PC + CSP < 4). */
@@ -58,12 +60,12 @@ void lw_political_begin_turn(struct lw_state *s);
 
 /* The side that must answer a political prompt now, or LW_NOSIDE. */
 int lw_political_choice_side(const struct lw_state *s);
-void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list);
+void lw_political_choice_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_political_choice_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                             struct tg_error *err);
 const char *lw_political_prompt(const struct lw_state *s);
 /* 7.1.9.3 (lw_political.c), reached through the choice functions above. */
-void lw_political_retaliation_offer(const struct lw_state *s, json_t *list);
+void lw_political_retaliation_offer(const struct lw_state *s, struct tg_offers *list);
 /* The political questions' action types, one table a question: 7.1.9.3
  * the retaliation (lw_political.c), 19.1 the EP's promotion, 19.2 the BI's
  * declaration and exchange (lw_political_19.c); the table of the one now. */

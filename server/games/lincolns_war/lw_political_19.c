@@ -233,7 +233,7 @@ const char *lw_political_prompt(const struct lw_state *s)
 	       "keep your hand (19.2)";
 }
 
-void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list)
+void lw_political_choice_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_politics *p = &s->pol;
 	char b[64], id[32];
@@ -247,29 +247,29 @@ void lw_political_choice_offer(const struct lw_state *s, int side, json_t *list)
 		for (int u = 0; u < s->n_units; u++)
 			if (ep_promotion_ok(s, u))
 				tg_offer(list,
-				         json_pack("{s:s,s:s}", "type", "ep_promotion", "general",
-				                   lw_unit_id(s, u, id, sizeof id)),
+				         tg_act(list, "{s:s,s:s}", "type", "ep_promotion",
+				                "general", lw_unit_id(s, u, id, sizeof id)),
 				         "Promote %s to %d stars for free (19.1)",
 				         lw_unit_name(s, u, b, sizeof b), s->unit[u].stars + 1);
 		return;
 	}
 	if (p->bi_offer) {
-		tg_offer(list, json_pack("{s:s}", "type", "bi_declare"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "bi_declare"),
 		         "Declare British Intervention (19.2): +5 PC now, +3 PC every turn, swap a "
 		         "card from your discard pile");
-		tg_offer(list, json_pack("{s:s}", "type", "bi_decline"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "bi_decline"),
 		         "Do not declare British Intervention (19.2)");
 		return;
 	}
 	const struct lw_cards *c = &s->side[LW_CONFEDERATE].cards;
-	tg_offer(list, json_pack("{s:s}", "type", "bi_keep"), "Keep your hand (19.2)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "bi_keep"), "Keep your hand (19.2)");
 	for (int i = 0; i < c->hand_n; i++)
 		for (int j = 0; j < c->discard_n; j++) {
 			const struct lw_card *g = lw_card(LW_CONFEDERATE, c->hand[i]);
 			const struct lw_card *k = lw_card(LW_CONFEDERATE, c->discard[j]);
 			tg_offer(list,
-			         json_pack("{s:s,s:i,s:i}", "type", "bi_swap", "give", c->hand[i],
-			                   "take", c->discard[j]),
+			         tg_act(list, "{s:s,s:i,s:i}", "type", "bi_swap", "give",
+			                c->hand[i], "take", c->discard[j]),
 			         "Discard %s (%d) and take %s (%d) from your discards (19.2)",
 			         g && g->name ? g->name : "a card", c->hand[i],
 			         k && k->name ? k->name : "a card", c->discard[j]);

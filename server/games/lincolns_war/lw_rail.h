@@ -26,6 +26,8 @@
 #include "lw_move.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 json_t *lw_rail_save(const struct lw_rail *r);
 /* 0, or -1 if `saved` is not a valid rail block. */
 int lw_rail_load(struct lw_rail *r, const json_t *saved);
@@ -100,7 +102,7 @@ bool lw_rail_used_by(const struct lw_state *s, int u);
 bool lw_rail_pending(const struct lw_state *s);
 /* The phase (3.4): start it (clears the turn's rail record), offer, act. */
 void lw_rail_begin(struct lw_state *s, struct game_outcome *out);
-void lw_rail_offer(const struct lw_state *s, int side, json_t *list);
+void lw_rail_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* The phase's action types (rail, absorb_tco, end_rail), declared once. */
 extern const struct lw_actions lw_rail_actions;
 int lw_rail_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,

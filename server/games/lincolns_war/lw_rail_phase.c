@@ -132,7 +132,7 @@ static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *
  * Rail Phase's offers were two thirds of the patches at or above a
  * quarter of the view. */
 static void offer_mode(const struct lw_state *s, bool force, const struct rail_mover_dests *m,
-                       int n, size_t words, struct rail_offer *o, json_t *out)
+                       int n, size_t words, struct rail_offer *o, struct tg_offers *out)
 {
 	if (n == 0)
 		return;
@@ -173,7 +173,7 @@ static void offer_mode(const struct lw_state *s, bool force, const struct rail_m
 				    idx, json_integer(at[w * 64 + (size_t)__builtin_ctzll(b)]));
 		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
 	}
-	json_array_append_new(
+	tg_offer_entry(
 	    out,
 	    json_pack("{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
 	              force ? "Rail a general and his force (9.1)" : "Rail a general alone (9.1)",
@@ -197,7 +197,7 @@ static bool on_rail(const struct lw_state *s, int side, int u)
  * list into a bit set, not from every hex of the map. Then each mode's
  * (general, destination) pairs are offered as one entry (offer_mode):
  * with his force, then alone. */
-static void offer_rails(const struct lw_state *s, int side, json_t *list)
+static void offer_rails(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_data *d = lw_D();
 	static _Thread_local struct rail_offer o;
@@ -277,7 +277,7 @@ out:
 	o.scratch = NULL;
 }
 
-static void offer_absorbs(const struct lw_state *s, int side, json_t *list)
+static void offer_absorbs(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	char tn[64], gn[64], tid[48], gid[48];
 	for (int t = 0; t < s->n_units; t++) {
@@ -286,23 +286,23 @@ static void offer_absorbs(const struct lw_state *s, int side, json_t *list)
 		for (int g = 0; g < s->n_units; g++)
 			if (lw_tco_absorb_check(s, t, g, NULL) == 0)
 				tg_offer(list,
-				         json_pack("{s:s,s:s,s:s}", "type", "absorb_tco", "tco",
-				                   lw_unit_id(s, t, tid, sizeof tid), "general",
-				                   lw_unit_id(s, g, gid, sizeof gid)),
+				         tg_act(list, "{s:s,s:s,s:s}", "type", "absorb_tco", "tco",
+				                lw_unit_id(s, t, tid, sizeof tid), "general",
+				                lw_unit_id(s, g, gid, sizeof gid)),
 				         "%s absorbs one star of %s for 1 PC (9.2)",
 				         lw_unit_name(s, g, gn, sizeof gn),
 				         lw_unit_name(s, t, tn, sizeof tn));
 	}
 }
 
-void lw_rail_offer(const struct lw_state *s, int side, json_t *list)
+void lw_rail_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->phase != LW_PH_RAIL || side != s->phasing)
 		return;
 	if (s->rail.stage[side] == 0)
 		offer_rails(s, side, list);
 	offer_absorbs(s, side, list);
-	tg_offer(list, json_pack("{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "end_rail"), "End your Rail Phase (9.0)");
 }
 
 /* ---- the actions of the phase, declared once ------------------------------------ */

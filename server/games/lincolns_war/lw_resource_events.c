@@ -401,7 +401,7 @@ int lw_resev_battle_end(struct lw_state *s, int movers[LW_RESEV_UNITS])
 
 /* ---- the prompt ------------------------------------------------------------------------ */
 
-void lw_resev_offer(const struct lw_state *s, int side, json_t *list)
+void lw_resev_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->resev.stage != LW_RE_MARCH || side != defender(s))
 		return;
@@ -409,10 +409,10 @@ void lw_resev_offer(const struct lw_state *s, int side, json_t *list)
 	int n = march_options(s, opts);
 	char hl[64];
 	for (int i = 0; i < n; i++)
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "steal_march", "to", opts[i]),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "steal_march", "to", opts[i]),
 		         "To Steal a March: fight in %s instead (16.1.1)",
 		         lw_hex_label(opts[i], hl, sizeof hl));
-	tg_offer(list, json_pack("{s:s}", "type", "steal_march_hold"),
+	tg_offer(list, tg_act(list, "{s:s}", "type", "steal_march_hold"),
 	         "To Steal a March: fight where you stand");
 }
 

@@ -33,6 +33,8 @@
 #include "lw_base.h"
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -49,7 +51,7 @@ int lw_resev_strength(const struct lw_state *s, int side, bool attacking, bool a
  * returns -1 when nothing changed. Clears the block. */
 int lw_resev_battle_end(struct lw_state *s, int movers[LW_RESEV_UNITS]);
 /* The LW_ST_STEAL_MARCH prompt. */
-void lw_resev_offer(const struct lw_state *s, int side, json_t *list);
+void lw_resev_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* Its action types (steal_march, steal_march_hold), one table; lw_resev_act
  * checks that the march is the defender's to steal, then dispatches. */
 extern const struct lw_actions lw_resev_actions;

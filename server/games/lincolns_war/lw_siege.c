@@ -272,15 +272,15 @@ void lw_siege_excess_retreated(struct lw_state *s)
 	stay(s);
 }
 
-void lw_siege_offer(const struct lw_state *s, int side, json_t *list)
+void lw_siege_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_siege *g = &s->amphib.siege;
 	char hl[64];
 	lw_hex_label(g->city_hex, hl, sizeof hl);
 	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_OFFER && side == defender_side(g)) {
-		tg_offer(list, json_pack("{s:s}", "type", "offer_siege"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "offer_siege"),
 		         "Stay in %s and offer siege, taking one more IT (16.9.5)", hl);
-		tg_offer(list, json_pack("{s:s}", "type", "decline_siege"),
+		tg_offer(list, tg_act(list, "{s:s}", "type", "decline_siege"),
 		         "Retreat from %s instead (16.9)", hl);
 	}
 	if (s->step == LW_ST_SIEGE_OFFER && g->stage == LW_SG_EXCESS && side == defender_side(g)) {
@@ -289,19 +289,19 @@ void lw_siege_offer(const struct lw_state *s, int side, json_t *list)
 		char name[64], id[48];
 		for (int i = 0; i < n; i++)
 			tg_offer(list,
-			         json_pack("{s:s,s:s}", "type", "siege_excess", "general",
-			                   lw_unit_id(s, c[i], id, sizeof id)),
+			         tg_act(list, "{s:s,s:s}", "type", "siege_excess", "general",
+			                lw_unit_id(s, c[i], id, sizeof id)),
 			         "%s leaves %s with the excess and retreats (16.6.4: only what "
 			         "stacks stays for the siege)",
 			         lw_unit_name(s, c[i], name, sizeof name), hl);
 	}
 	if (s->step == LW_ST_SIEGE_ANSWER && g->stage == LW_SG_ANSWER && side == g->besieger) {
 		if (can_besiege(s))
-			tg_offer(list, json_pack("{s:s}", "type", "besiege"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "besiege"),
 			         "Besiege %s: your force moves on top of the defenders (16.9.5.2)",
 			         hl);
 		if (may_refuse(s))
-			tg_offer(list, json_pack("{s:s}", "type", "refuse_siege"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "refuse_siege"),
 			         "Refuse the siege of %s: lose %d PC to your opponent (16.9.5.1)",
 			         hl, lw_siege_refuse_pc(g->level));
 	}
@@ -579,7 +579,7 @@ static const struct lw_siege *siege_of(const struct lw_state *s, int side, const
 	return &s->amphib.sieges[found];
 }
 
-void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list)
+void lw_siege_spend_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->step != LW_ST_SPEND || s->play.side != side)
 		return;
@@ -592,17 +592,19 @@ void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list)
 		if (check_press(s, side, g, NULL) == 0) {
 			int co = lw_force_co_side(s, g->city_hex, side);
 			int cost = s->play.campaign ? 0 : lw_activation_cost(s, co);
-			tg_offer(list,
-			         json_pack("{s:s,s:i}", "type", "siege_press", "city", g->city_hex),
-			         "Activate the force besieging %s (cost %d): two IT to both sides "
-			         "this round (16.9.5.2)",
-			         hl, cost);
-		}
-		if (s->play.pc_left >= 2 && besiegers_it_removable(s, g))
 			tg_offer(
 			    list,
-			    json_pack("{s:s,s:i}", "type", "siege_remove_it", "city", g->city_hex),
-			    "Remove one IT from the force besieging %s for 2 PC (16.9.5.2)", hl);
+			    tg_act(list, "{s:s,s:i}", "type", "siege_press", "city", g->city_hex),
+			    "Activate the force besieging %s (cost %d): two IT to both sides "
+			    "this round (16.9.5.2)",
+			    hl, cost);
+		}
+		if (s->play.pc_left >= 2 && besiegers_it_removable(s, g))
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "siege_remove_it", "city",
+			                g->city_hex),
+			         "Remove one IT from the force besieging %s for 2 PC (16.9.5.2)",
+			         hl);
 	}
 }
 
@@ -1012,7 +1014,7 @@ const char *lw_siege_return_prompt(const struct lw_state *s)
 	       "supply city (16.9.5.4.3)";
 }
 
-void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list)
+void lw_siege_return_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	int i = returning_siege(s);
 	if (i < 0 || side != s->amphib.sieges[i].besieger)
@@ -1024,7 +1026,7 @@ void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list)
 	lw_hex_label(g->city_hex, hl, sizeof hl);
 	int no = return_options(s, g, u, n, opts);
 	for (int k = 0; k < no; k++)
-		tg_offer(list, json_pack("{s:s,s:i}", "type", "siege_return", "to", opts[k]),
+		tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "siege_return", "to", opts[k]),
 		         "The besiegers of %s go to %s (16.9.5.4.3: they cannot go back where "
 		         "they came from)",
 		         hl, lw_hex_label(opts[k], tl, sizeof tl));
@@ -1034,8 +1036,8 @@ void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list)
 		int nj = return_options(s, g, &u[j], 1, opts);
 		for (int k = 0; k < nj; k++)
 			tg_offer(list,
-			         json_pack("{s:s,s:s,s:i}", "type", "siege_return", "general",
-			                   lw_unit_id(s, u[j], id, sizeof id), "to", opts[k]),
+			         tg_act(list, "{s:s,s:s,s:i}", "type", "siege_return", "general",
+			                lw_unit_id(s, u[j], id, sizeof id), "to", opts[k]),
 			         "%s leaves %s alone for %s (16.9.5.4.3: no hex takes the whole "
 			         "force)",
 			         lw_unit_name(s, u[j], name, sizeof name), hl,

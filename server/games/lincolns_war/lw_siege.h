@@ -48,6 +48,8 @@
 
 #include "lw_state.h"
 
+struct tg_offers; /* kit/offer.h */
+
 struct lw_state;
 struct game_outcome;
 struct tg_error;
@@ -79,7 +81,7 @@ void lw_siege_begin_offer(struct lw_state *s);
  * of action types of the step and stage now (offer_siege / decline_siege,
  * siege_excess, besiege / refuse_siege), or NULL when no siege decision
  * is pending; lw_siege_act dispatches by it. */
-void lw_siege_offer(const struct lw_state *s, int side, json_t *list);
+void lw_siege_offer(const struct lw_state *s, int side, struct tg_offers *list);
 const struct lw_actions *lw_siege_actions(const struct lw_state *s);
 extern const struct lw_actions lw_siege_offer_actions, lw_siege_excess_actions,
     lw_siege_answer_actions;
@@ -88,7 +90,7 @@ int lw_siege_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 /* LW_ST_SPEND extras of the besieger (16.9.5.2): their offers, and the
  * handlers of "siege_press" and "siege_remove_it" (0 done, -1 refused with
  * err), which lw_card_play.c's table of the card play's actions names. */
-void lw_siege_spend_offer(const struct lw_state *s, int side, json_t *list);
+void lw_siege_spend_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_siege_press_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                        struct tg_error *err);
 int lw_siege_remove_it_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
@@ -125,7 +127,7 @@ bool lw_siege_after_supply(struct lw_state *s);
  * of action types ("siege_return"), the handler that dispatches by it and
  * the prompt (asked by lw_actions.c before the phase). */
 int lw_siege_choice_side(const struct lw_state *s);
-void lw_siege_return_offer(const struct lw_state *s, int side, json_t *list);
+void lw_siege_return_offer(const struct lw_state *s, int side, struct tg_offers *list);
 extern const struct lw_actions lw_siege_return_actions;
 int lw_siege_return_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                         struct tg_error *err);

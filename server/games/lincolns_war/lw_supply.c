@@ -715,7 +715,7 @@ void lw_supply_demotions_go_on(struct lw_state *s, struct game_outcome *out)
 		supply_over(s);
 }
 
-void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list)
+void lw_supply_demote_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	int hex, sd, u[LW_MAX_UNITS];
 	if (!lw_supply_choice_force(s, &hex, &sd) || sd != side)
@@ -725,8 +725,8 @@ void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list)
 	lw_hex_label(hex, hl, sizeof hl);
 	for (int i = 0; i < n; i++)
 		tg_offer(list,
-		         json_pack("{s:s,s:i,s:s}", "type", "supply_demote", "hex", hex, "general",
-		                   lw_unit_id(s, u[i], id, sizeof id)),
+		         tg_act(list, "{s:s,s:i,s:s}", "type", "supply_demote", "hex", hex,
+		                "general", lw_unit_id(s, u[i], id, sizeof id)),
 		         "%s loses a star for the IT of the force at %s (%s)",
 		         lw_unit_name(s, u[i], name, sizeof name), hl,
 		         s->command.supply_stage == LW_SS_FORAGE ? "20.5" : "20.4");

@@ -11,6 +11,8 @@
 
 #include "lw_engine.h"
 
+struct tg_offers; /* kit/offer.h */
+
 /* Memory of the 20.1 die rolls for enemy infantry beside a river, per hex
  * and per side whose line is traced (r[side][hex]): 0 not rolled yet, 1
  * supply gets through, 2 blocked. Per side because where both sides'
@@ -51,7 +53,7 @@ bool lw_supply_river_ok(const struct lw_state *s, int side, const char *river, i
 void lw_supply_phase(struct lw_state *s);
 /* The force (hex, side) whose owner must pick a demotion now; false if none. */
 bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side);
-void lw_supply_demote_offer(const struct lw_state *s, int side, json_t *list);
+void lw_supply_demote_offer(const struct lw_state *s, int side, struct tg_offers *list);
 int lw_supply_demote_act(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
                          struct tg_error *err);
 /* Stage LW_SS_IT or LW_SS_FORAGE with no demotion left to choose and no

@@ -86,7 +86,7 @@ static void reaches(const struct lw_state *s, unsigned reach[2])
 			reach[i] = force_reach(s, s->play.side, g->camp_co[i]);
 }
 
-void lw_theater_offer(const struct lw_state *s, int side, json_t *list)
+void lw_theater_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_groups *g = &s->groups;
 	if (!lw_theater_pending(s) || side != s->play.side)
@@ -108,8 +108,8 @@ void lw_theater_offer(const struct lw_state *s, int side, json_t *list)
 				                                "label", theater_label[r]));
 		int u = g->camp_co[i];
 		tg_offer_choice(list,
-		                json_pack("{s:s,s:s}", "type", "campaign_theater", "general",
-		                          lw_unit_id(s, u, id, sizeof id)),
+		                tg_act(list, "{s:s,s:s}", "type", "campaign_theater", "general",
+		                       lw_unit_id(s, u, id, sizeof id)),
 		                "theater", "Theater", ch,
 		                "Dual-Theater campaign: name the theater where %s at %s ends "
 		                "its movement (10.7.3.2)",

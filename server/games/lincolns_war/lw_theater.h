@@ -26,11 +26,13 @@
 
 #include "lw_engine.h"
 
+struct tg_offers; /* kit/offer.h */
+
 /* Is a Dual-Theater force designated whose theater is not named yet? No
  * force moves while one is (lw_card_checks.c refuses the activation). */
 bool lw_theater_pending(const struct lw_state *s);
 /* The naming prompts: one entry per designated force still unnamed. */
-void lw_theater_offer(const struct lw_state *s, int side, json_t *list);
+void lw_theater_offer(const struct lw_state *s, int side, struct tg_offers *list);
 /* campaign_theater: 0, or -1 with err. */
 int lw_theater_act(struct lw_state *s, int side, const json_t *a, struct tg_error *err);
 /* The regions named for the designated campaign forces, in designation

@@ -504,6 +504,14 @@ bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_vie
 	}
 }
 
+bool lw_view_section_text(const struct lw_state *s, int side, unsigned i, struct tg_text *t)
+{
+	if (i != SEC_ACTIONS)
+		return false;
+	lw_legal_actions_text(s, side, t); /* the observer's: [] */
+	return true;
+}
+
 /* A section built by items, whole (view(), a first keep). */
 static json_t *all_items(const struct lw_state *s, int side, unsigned i)
 {

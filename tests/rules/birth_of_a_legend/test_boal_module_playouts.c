@@ -26,6 +26,7 @@
 #include "boal_favour.h"
 #include "boal_module_testkit.h"
 #include "game_result_check.h"
+#include "json_compact.h"
 #include "offer_check.h"
 #include "offer_fill.h"
 
@@ -218,11 +219,31 @@ static bool partial_assault(const json_t *e, const json_t *a)
  * on every one */
 static long bad_offers;
 
+/* offers whose text (boal_legal_text, the daemon's path: game.h
+ * view_section_text) is not the tree's serialization, of those compared
+ * (one decision in four) */
+static long text_differs, text_compared;
+
+static void compare_text(const struct game *g, int seat, const json_t *legal)
+{
+	if (text_compared++ % 4)
+		return;
+	struct tg_text t = {0};
+	char *want = json_dumps(legal, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+	if ((boal_legal_text(&g->s, seat, &t) != 0 || !want || !t.p || strcmp(want, t.p) != 0) &&
+	    text_differs++ < 3)
+		fprintf(stderr, "step %d: text %s\nwant %s\n", g->s.step, t.p ? t.p : "(null)",
+		        want ? want : "(null)");
+	free(want);
+	free(t.p);
+}
+
 /* one random legal action of seat, params filled; NULL when none. Half the
  * time, when there are any, among the favoured offers only. */
 static json_t *choose(const struct game *g, int seat, struct tg_rng *r)
 {
 	json_t *legal = boal_legal(&g->s, seat);
+	compare_text(g, seat, legal);
 	size_t n = json_array_size(legal);
 	json_t *a = NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -414,6 +435,8 @@ int main(void)
 	}
 	CHECK_EQ_INT(stuck, 0);
 	CHECK_EQ_INT((int)bad_offers, 0);
+	CHECK_EQ_INT((int)text_differs, 0);
+	CHECK(text_compared > 0);
 	CHECK_EQ_INT(refused, 0);
 	CHECK_EQ_INT(broken, 0);
 	CHECK_EQ_INT(unfinished, 0);

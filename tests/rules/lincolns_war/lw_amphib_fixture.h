@@ -192,7 +192,7 @@ static inline void am_spend(struct lw_state *s, int side, int pc)
 static inline bool am_offered(const struct lw_state *s, int side, const char *type)
 {
 	json_t *list = json_array();
-	lw_ops_offer(s, side, list);
+	lw_ops_offer(s, side, TG_OFFERS_TREE(list));
 	bool found = false;
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		const char *t = json_string_value(
@@ -284,7 +284,7 @@ static inline bool am_play_out(struct lw_state *s, int prefer, bool siege, am_an
 		unsigned m = lw_ops_awaiting(s);
 		int side = (m & LW_SIDE_BIT(prefer)) ? prefer : LW_OTHER(prefer);
 		json_t *list = json_array();
-		lw_ops_offer(s, side, list);
+		lw_ops_offer(s, side, TG_OFFERS_TREE(list));
 		json_t *act = answer ? answer(s, side, list, ctx) : NULL;
 		if (!act)
 			act = json_object_get(json_array_get(list, 0), "action");

@@ -222,7 +222,7 @@ static inline int fx_first_offer(const struct lw_state *s, int side, const char 
                                  const char *key)
 {
 	json_t *l = json_array();
-	lw_battle_offer(s, side, l);
+	lw_battle_offer(s, side, TG_OFFERS_TREE(l));
 	int v = LW_NO_HEX;
 	size_t i;
 	json_t *o;
@@ -569,12 +569,12 @@ static inline bool bx_logged(const struct lw_state *s, int n, const char *needle
 
 /* Whether one of the actions `fill` (lw_ops_offer, lw_march_offer...)
  * offers side satisfies match(action, ctx). */
-typedef void (*fx_offer_fill)(const struct lw_state *s, int side, json_t *list);
+typedef void (*fx_offer_fill)(const struct lw_state *s, int side, struct tg_offers *list);
 static inline bool fx_offers_match(fx_offer_fill fill, const struct lw_state *s, int side,
                                    bool (*match)(const json_t *a, const void *ctx), const void *ctx)
 {
 	json_t *l = json_array();
-	fill(s, side, l);
+	fill(s, side, TG_OFFERS_TREE(l));
 	bool found = false;
 	size_t i;
 	json_t *o;

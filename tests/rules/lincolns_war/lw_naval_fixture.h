@@ -152,7 +152,7 @@ static inline int nv_play_blockade_it(struct game *g)
 		return -1;
 	while (s->phase == LW_PH_NAVAL && s->navy.stage == LW_NS_IT) {
 		json_t *l = json_array();
-		lw_naval_offer(s, LW_CONFEDERATE, l);
+		lw_naval_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(l));
 		int hex = -1;
 		size_t i;
 		json_t *o;

@@ -54,7 +54,7 @@ static void check_entries(struct game *g, int side)
 {
 	const struct lw_state *s = &g->s;
 	json_t *l = json_array();
-	lw_ops_offer(s, side, l);
+	lw_ops_offer(s, side, TG_OFFERS_TREE(l));
 	int seen[LW_HAND_MAX + 8], ns = 0;
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");

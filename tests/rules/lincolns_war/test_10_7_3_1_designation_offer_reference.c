@@ -89,7 +89,7 @@ static json_t *offered(struct game *g, int side)
 {
 	json_t *l = json_array(), *out = json_array();
 	int entries = 0;
-	lw_ops_offer(&g->s, side, l);
+	lw_ops_offer(&g->s, side, TG_OFFERS_TREE(l));
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
 		if (!is(a, "type", "campaign_forces"))

@@ -86,7 +86,7 @@ static int beaten(const char *const *cs, const int *stars, int n_cs, int *co_sta
 		 * take the first offered */
 		for (int k = 0; k < 3 && s->step == LW_ST_DEMOTE; k++) {
 			json_t *l = json_array();
-			lw_battle_offer(s, LW_CONFEDERATE, l);
+			lw_battle_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(l));
 			json_t *first = json_object_get(json_array_get(l, 0), "action");
 			char *txt = first ? json_dumps(first, JSON_COMPACT) : NULL;
 			json_decref(l);

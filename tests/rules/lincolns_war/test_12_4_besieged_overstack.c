@@ -35,7 +35,7 @@ static int choose(struct lw_state *s, int side, const char *fmt, int u, char *wh
 static int offered(const struct lw_state *s, int side)
 {
 	json_t *list = json_array();
-	lw_command_choice_offer(s, side, list);
+	lw_command_choice_offer(s, side, TG_OFFERS_TREE(list));
 	int k = 0;
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		const json_t *e = json_array_get(list, i);

@@ -7,7 +7,7 @@
 static bool offers(const struct lw_state *s, const char *type)
 {
 	json_t *l = json_array();
-	lw_march_offer(s, LW_UNION, l);
+	lw_march_offer(s, LW_UNION, TG_OFFERS_TREE(l));
 	bool found = false;
 	size_t i;
 	json_t *o;

@@ -52,7 +52,7 @@ int main(void)
 	s->step = LW_ST_SPEND;
 	s->play.pc_left = 2;
 	json_t *list = json_array();
-	lw_cav_foray_offer(s, LW_CONFEDERATE, list);
+	lw_cav_foray_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(list));
 	size_t i;
 	json_t *o;
 	bool offered = false;

@@ -31,7 +31,7 @@ static void new_card_play(struct lw_state *s, int round)
 static bool offered_rit(const struct lw_state *s)
 {
 	json_t *list = json_array();
-	lw_cav_march_offer(s, LW_CONFEDERATE, list);
+	lw_cav_march_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(list));
 	bool any = false;
 	size_t i;
 	json_t *o;

@@ -76,7 +76,7 @@ static json_t *reference(const struct lw_state *s, int side)
 static json_t *offered(const struct lw_state *s, int side)
 {
 	json_t *l = json_array(), *out = json_array(), *kinds = json_object();
-	lw_cav_foray_offer(s, side, l);
+	lw_cav_foray_offer(s, side, TG_OFFERS_TREE(l));
 	size_t i;
 	json_t *e;
 	json_array_foreach(l, i, e)

@@ -23,7 +23,7 @@ static int harass(struct lw_state *s, const char *json)
 static int n_offers(const struct lw_state *s, int side)
 {
 	json_t *l = json_array();
-	lw_harass_offer(s, side, l);
+	lw_harass_offer(s, side, TG_OFFERS_TREE(l));
 	int n = (int)json_array_size(l);
 	json_decref(l);
 	return n;

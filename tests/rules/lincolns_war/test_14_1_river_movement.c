@@ -98,7 +98,7 @@ int main(void)
 	s->turn = 5;
 	am_activate(s, LW_UNION, &g, 1);
 	json_t *list = json_array();
-	lw_amphib_offer(s, LW_UNION, list);
+	lw_amphib_offer(s, LW_UNION, TG_OFFERS_TREE(list));
 	bool assault = false;
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		const char *l =

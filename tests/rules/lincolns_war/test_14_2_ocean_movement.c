@@ -97,10 +97,17 @@ int main(void)
 	s->amphib.assault = LW_AM_OCEAN_ASSAULT;
 	s->battle.active = 1;
 	s->step = LW_ST_ADVANCE;
-	json_t *offers = json_pack("[{s:{s:s,s:s}},{s:{s:s}}]", "action", "type", "advance",
-	                           "units", "all", "action", "type", "decline");
-	lw_amphib_battle_filter(s, offers);
+	json_t *offers = json_array();
+	struct tg_offers list;
+	struct tg_offers_keep was;
+	tg_offers_tree(&list, offers);
+	lw_amphib_battle_filter(s, &list, &was);
+	tg_offer(&list, json_pack("{s:s,s:s}", "type", "advance", "units", "all"), "Advance");
+	tg_offer(&list, json_pack("{s:s}", "type", "decline"), "Decline");
+	tg_offers_unfilter(&list, &was);
 	CHECK_EQ_INT((int)json_array_size(offers), 1);
+	tg_offer(&list, json_pack("{s:s}", "type", "decline"), "Decline");
+	CHECK_EQ_INT((int)json_array_size(offers), 2); /* the filter is off again */
 	json_t *dec = json_pack("{s:s}", "type", "decline"),
 	       *adv = json_pack("{s:s}", "type", "advance");
 	struct tg_error e = {0};

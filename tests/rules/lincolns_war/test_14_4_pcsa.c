@@ -100,7 +100,7 @@ int main(void)
 	/* the offers list what the handler accepts */
 	json_t *list = json_array();
 	s->turn = 6;
-	lw_pcsa_offer(s, LW_UNION, list);
+	lw_pcsa_offer(s, LW_UNION, TG_OFFERS_TREE(list));
 	CHECK_EQ_INT((int)json_array_size(list), 0); /* placed this turn: nothing to do */
 	json_decref(list);
 	free(s);

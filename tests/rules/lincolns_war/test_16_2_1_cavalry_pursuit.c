@@ -42,7 +42,7 @@ int main(void)
 	CHECK(s->land.pursuit); /* 16.2.1: a cavalry battle took place */
 	CHECK_EQ_INT(s->step, LW_ST_RETREAT);
 	json_t *l = json_array();
-	lw_battle_offer(s, LW_CONFEDERATE, l);
+	lw_battle_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(l));
 	json_t *act = json_object_get(json_array_get(l, 0), "action");
 	char *txt = act ? json_dumps(act, JSON_COMPACT) : NULL;
 	json_decref(l);

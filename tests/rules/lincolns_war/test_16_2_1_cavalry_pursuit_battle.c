@@ -134,7 +134,7 @@ static void test_cards_drawn(void)
 	/* the rest of the withdrawal: the defender retreats, the pursuer's
 	 * whole force advances */
 	json_t *l = json_array();
-	lw_battle_offer(r.s, LW_CONFEDERATE, l);
+	lw_battle_offer(r.s, LW_CONFEDERATE, TG_OFFERS_TREE(l));
 	json_t *act = json_object_get(json_array_get(l, 0), "action");
 	char *txt = act ? json_dumps(act, JSON_COMPACT) : NULL;
 	json_decref(l);

@@ -82,7 +82,7 @@ static void cs_csp_barred(const char *what, const char *att, int ah, const char 
 	}
 	/* the offers: only the 0-CSP card */
 	json_t *l = json_array();
-	lw_battle_offer(s, LW_CONFEDERATE, l);
+	lw_battle_offer(s, LW_CONFEDERATE, TG_OFFERS_TREE(l));
 	int max = -1, n = 0;
 	size_t i;
 	json_t *o;

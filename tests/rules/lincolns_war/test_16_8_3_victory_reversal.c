@@ -23,9 +23,9 @@ static void settle(struct lw_state *s)
 		json_t *l = json_array();
 		if (lw_command_question_pending(s)) {
 			side = lw_command_choice_side(s);
-			lw_command_choice_offer(s, side, l);
+			lw_command_choice_offer(s, side, TG_OFFERS_TREE(l));
 		} else {
-			lw_battle_offer(s, side, l);
+			lw_battle_offer(s, side, TG_OFFERS_TREE(l));
 		}
 		json_t *a = json_object_get(json_array_get(l, 0), "action");
 		char *txt = a ? json_dumps(a, JSON_COMPACT) : NULL;

@@ -141,7 +141,7 @@ static void withdraw_from(int side, const struct lw_hex *h)
 		tried++;
 		if (s->step == LW_ST_RETREAT) {
 			json_t *l = json_array();
-			lw_battle_offer(s, side, l);
+			lw_battle_offer(s, side, TG_OFFERS_TREE(l));
 			size_t j;
 			json_t *o;
 			int first = LW_NO_HEX;

@@ -41,7 +41,7 @@ static bool designation_offered(const struct lw_state *s, int u)
 	char id[48];
 	lw_unit_id(s, u, id, sizeof id);
 	json_t *list = json_array();
-	lw_ops_offer(s, LW_UNION, list);
+	lw_ops_offer(s, LW_UNION, TG_OFFERS_TREE(list));
 	bool found = false;
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		json_t *e = json_array_get(list, i);

@@ -37,7 +37,7 @@ static int star(struct lw_state *s, int side, int hex, int u, char *why, size_t 
 static int offered_at(const struct lw_state *s, int side, int hex)
 {
 	json_t *list = json_array();
-	lw_command_choice_offer(s, side, list);
+	lw_command_choice_offer(s, side, TG_OFFERS_TREE(list));
 	int k = 0;
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		const json_t *a = json_object_get(json_array_get(list, i), "action");

@@ -8,7 +8,7 @@
 static bool offered(const struct lw_state *s, int u)
 {
 	json_t *l = json_array();
-	lw_battle_offer(s, s->battle.casualty_side, l);
+	lw_battle_offer(s, s->battle.casualty_side, TG_OFFERS_TREE(l));
 	char id[32];
 	lw_unit_id(s, u, id, sizeof id);
 	bool found = false;

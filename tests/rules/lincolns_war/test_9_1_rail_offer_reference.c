@@ -176,7 +176,7 @@ static json_t *offered(const struct lw_state *s, int side, int *twice, int *same
 	memset(got, 0, sizeof got);
 	json_t *l = json_array(), *out = json_array();
 	json_t *lists[2] = {json_array(), json_array()};
-	lw_rail_offer(s, side, l);
+	lw_rail_offer(s, side, TG_OFFERS_TREE(l));
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
 		if (strcmp(json_string_value(json_object_get(a, "type")), "rail") != 0)

@@ -8,7 +8,7 @@
 static bool offers(const struct lw_state *s, int side, const char *type)
 {
 	json_t *l = json_array();
-	lw_rail_offer(s, side, l);
+	lw_rail_offer(s, side, TG_OFFERS_TREE(l));
 	bool found = false;
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		const char *t = json_string_value(
@@ -28,7 +28,7 @@ static bool offers(const struct lw_state *s, int side, const char *type)
 static void check_rail_params(const struct lw_state *s, int side)
 {
 	json_t *l = json_array();
-	lw_rail_offer(s, side, l);
+	lw_rail_offer(s, side, TG_OFFERS_TREE(l));
 	int entries = 0;
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i);
