@@ -100,6 +100,11 @@ static void calls(struct tg_offers *o, const char *long_label)
 	tg_offer(o, tg_act(o, "{s:s,s:i}", "type", "decline", "n", 1), "Filtered");
 	tg_offer(o, tg_act(o, "{s:i,s:s}", "n", 1, "type", "stay"), "Kept");
 	tg_offers_unfilter(o, &was);
+	/* an entry only if its param has a choice (tg_offer_some) */
+	tg_offer_some(o, tg_act(o, "{s:s}", "type", "none"), "to", "To", json_array(), "Empty");
+	tg_offer_some(o, json_pack("{s:s}", "type", "none"), "to", "To", NULL, "No list");
+	tg_offer_some(o, tg_act(o, "{s:s,s:s}", "type", "some", "to", "raid"), "column", "Column",
+	              json_pack("[{s:i,s:s}]", "value", 2, "label", "RAID 3"), "Some %d", 1);
 }
 
 int main(void)
@@ -140,6 +145,18 @@ int main(void)
 	                "not UTF-8 \xff");
 	CHECKF(json_array_size(got) == n, "%zu entries appended where json_pack failed",
 	       json_array_size(got) - n);
+
+	/* tg_offer_some: nothing for no choices, else tg_offer_choice's entry */
+	tg_offer_some(&o, json_pack("{s:s}", "type", "x"), "to", "To", json_array(), "empty");
+	tg_offer_some(&o, json_pack("{s:s}", "type", "x"), "to", "To", NULL, "none");
+	CHECKF(json_array_size(got) == n, "%zu entries offered without a choice",
+	       json_array_size(got) - n);
+	tg_offer_some(&o, json_pack("{s:s}", "type", "buy"), "amount", "Amount",
+	              json_pack("[{s:i}]", "value", 1), "Buy %s", "CSP");
+	json_array_append_new(want,
+	                      packed_choice("Buy CSP", json_pack("{s:s}", "type", "buy"), "amount",
+	                                    "Amount", json_pack("[{s:i}]", "value", 1)));
+	same_text(got, want, "tg_offer_some's entry");
 	CHECK_EQ_INT(tg_offers_close(&o), 0);
 	json_decref(got);
 	json_decref(want);
@@ -160,7 +177,7 @@ int main(void)
 	       t.p ? t.p + 1 : "(null)", dump ? dump : "(null)");
 	CHECK_EQ_INT((int)a.n, (int)json_array_size(tree));
 	CHECK_EQ_INT((int)b.n, (int)a.n);
-	CHECK_EQ_INT((int)a.n, 15);
+	CHECK_EQ_INT((int)a.n, 16);
 	free(dump);
 	free(t.p);
 	json_decref(tree);

@@ -313,6 +313,19 @@ void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label)
 	add(o, label, action, NULL, NULL, NULL);
 }
 
+/* tg_offer_choice's entry, its label written (takes action and choices). */
+static void choice(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
+                   json_t *choices, const char *label)
+{
+	if (!param) { /* json_string(NULL) refused it: nothing appended */
+		if (action != ACT_TEXT)
+			json_decref(action);
+		json_decref(choices);
+		return;
+	}
+	add(o, label, action, param, param_label, choices);
+}
+
 void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
                      const char *param_label, json_t *choices, const char *fmt, ...)
 {
@@ -321,11 +334,22 @@ void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
 	va_start(ap, fmt);
 	vsnprintf(label, sizeof label, fmt, ap);
 	va_end(ap);
-	if (!param) { /* json_string(NULL) refused it: nothing appended */
+	choice(o, action, param, param_label, choices, label);
+}
+
+void tg_offer_some(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
+                   json_t *choices, const char *fmt, ...)
+{
+	if (json_array_size(choices) == 0) { /* nothing to choose: no offer */
 		if (action != ACT_TEXT)
 			json_decref(action);
 		json_decref(choices);
 		return;
 	}
-	add(o, label, action, param, param_label, choices);
+	char label[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	choice(o, action, param, param_label, choices, label);
 }

@@ -92,6 +92,12 @@ void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
                      const char *param_label, json_t *choices, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* tg_offer_choice if choices has any: an action whose param has nothing
+ * to choose is not offered (choices empty or NULL: nothing appended).
+ * Takes ownership of action and choices either way. */
+void tg_offer_some(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
+                   json_t *choices, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
 /* Append entry, a whole {label, action, params} the caller built (an
  * entry of another shape: two params); takes it. NULL appends nothing. */
 void tg_offer_entry(struct tg_offers *o, json_t *entry);

@@ -250,19 +250,6 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
  * maybe a three-star counter; the data loader refuses more). */
 #define PROMOTE_TO 3
 
-/* One entry whose param `name` takes one of choices, if there are any
- * (takes ownership of action and choices). */
-static void offer_some(struct tg_offers *list, json_t *action, const char *name, const char *plabel,
-                       json_t *choices, const char *label)
-{
-	if (json_array_size(choices) == 0) {
-		json_decref(action);
-		json_decref(choices);
-		return;
-	}
-	tg_offer_choice(list, action, name, plabel, choices, "%s", label);
-}
-
 void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
@@ -277,9 +264,10 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 	}
 	/* Each purchase of many targets is one entry, the target its param
 	 * (issue 17: an entry a general or an amount repeated the purchase's
-	 * words, about 10 KB of an Administration Phase's offers). */
+	 * words, about 10 KB of an Administration Phase's offers); an entry
+	 * only when it has a target (tg_offer_some). */
 	json_t *csp = json_array(), *prom[PROMOTE_TO + 1] = {NULL}, *draft = json_array();
-	json_t *co = json_array(), *each = json_array();
+	json_t *co = json_array();
 	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
 		json_array_append_new(csp, json_pack("{s:i}", "value", n));
 	for (int u = 0; u < s->n_units; u++) {
@@ -297,53 +285,59 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
 			json_array_append_new(draft,
 			                      json_pack("{s:s,s:s}", "value", id, "label", name));
+		if (check_co(s, side, u, NULL) == 0)
+			json_array_append_new(co,
+			                      json_pack("{s:s,s:s}", "value", id, "label", name));
+	}
+	tg_offer_some(list, tg_act(list, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy", csp,
+	              "Buy CSP for 1 PC each (7.1.6)");
+	for (int to = 0; to <= PROMOTE_TO; to++)
+		if (prom[to])
+			tg_offer_some(list, tg_act(list, "{s:s}", "type", "promote"), "general",
+			              "General to promote", prom[to],
+			              "Promote a general to %d stars for %d PC (7.1.%d)", to, to,
+			              to);
+	tg_offer_some(list, tg_act(list, "{s:s}", "type", "draft"), "general", "General to promote",
+	              draft, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
+	/* then the purchases of one general each, general by general */
+	for (int u = 0; u < s->n_units; u++) {
+		if (s->unit[u].side != side)
+			continue;
 		if (check_rehab(s, side, u, NULL) == 0) {
+			lw_unit_id(s, u, id, sizeof id);
+			gname(s, u, name, sizeof name);
 			int opt[ARRIVE_MAX], n = rehab_options(s, u, opt);
 			if (n == 1)
 				tg_offer(
-				    TG_OFFERS_TREE(each),
-				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
+				    list,
+				    tg_act(list, "{s:s,s:s}", "type", "rehabilitate", "general",
+				           id),
 				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
 				    name, lw_hex_label(opt[0], hex, sizeof hex));
 			else
 				tg_offer_choice(
-				    TG_OFFERS_TREE(each),
-				    json_pack("{s:s,s:s}", "type", "rehabilitate", "general", id),
+				    list,
+				    tg_act(list, "{s:s,s:s}", "type", "rehabilitate", "general",
+				           id),
 				    "to", "Where he arrives", hex_choices(opt, n),
 				    "Bring %s back from the Disgraced box for 1 PC, to a hex you "
 				    "choose (7.1.1, 2.1)",
 				    name);
 		}
-		if (check_gic(s, side, u, NULL) == 0)
-			tg_offer(TG_OFFERS_TREE(each),
-			         json_pack("{s:s,s:s}", "type", "appoint_gic", "general", id),
+		if (check_gic(s, side, u, NULL) == 0) {
+			lw_unit_id(s, u, id, sizeof id);
+			gname(s, u, name, sizeof name);
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:s}", "type", "appoint_gic", "general", id),
 			         "Appoint %s General in Chief for %d PC (7.1.4)", name,
 			         gic_cost(s, side));
-		if (check_co(s, side, u, NULL) == 0)
-			json_array_append_new(co,
-			                      json_pack("{s:s,s:s}", "value", id, "label", name));
+		}
 	}
-	offer_some(list, json_pack("{s:s}", "type", "buy_csp"), "amount", "CSP to buy", csp,
-	           "Buy CSP for 1 PC each (7.1.6)");
-	char dl[96];
-	for (int to = 0; to <= PROMOTE_TO; to++) {
-		if (!prom[to])
-			continue;
-		snprintf(dl, sizeof dl, "Promote a general to %d stars for %d PC (7.1.%d)", to, to,
-		         to);
-		offer_some(list, json_pack("{s:s}", "type", "promote"), "general",
-		           "General to promote", prom[to], dl);
-	}
-	snprintf(dl, sizeof dl, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
-	offer_some(list, json_pack("{s:s}", "type", "draft"), "general", "General to promote",
-	           draft, dl);
-	tg_offers_extend(list, each);
-	json_decref(each);
-	offer_some(list, json_pack("{s:s}", "type", "appoint_co"), "general", "General", co,
-	           "Make a general CO of his force for 1 PC (7.1.5)");
+	tg_offer_some(list, tg_act(list, "{s:s}", "type", "appoint_co"), "general", "General", co,
+	              "Make a general CO of his force for 1 PC (7.1.5)");
 	lw_naval_admin_offer(s, side, list);     /* 7.1.7, 7.1.8 */
 	lw_political_admin_offer(s, side, list); /* 7.1.9 */
-	tg_offer(list, json_pack("{s:s}", "type", "end_admin"), "End your administration (7.0)");
+	tg_offer(list, tg_act(list, "{s:s}", "type", "end_admin"), "End your administration (7.0)");
 }
 
 /* ---- 7.3 reinforcements ------------------------------------------------------- */
@@ -423,8 +417,8 @@ static void arrival_offer(const struct lw_state *s, int side, struct tg_offers *
 	int n = entry_options(s, u, opt);
 	char name[64], id[48];
 	tg_offer_choice(list,
-	                json_pack("{s:s,s:s}", "type", "place_arrival", "general",
-	                          lw_unit_id(s, u, id, sizeof id)),
+	                tg_act(list, "{s:s,s:s}", "type", "place_arrival", "general",
+	                       lw_unit_id(s, u, id, sizeof id)),
 	                "to", "Where he arrives", hex_choices(opt, n),
 	                "Place the reinforcement %s: his entry hex cannot take him (7.3, 2.1)",
 	                lw_unit_name(s, u, name, sizeof name));

@@ -143,8 +143,8 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (asset_port_ok(s, d->cities[c].hex, k))
 					tg_offer(list,
-					         json_pack("{s:s,s:i}", "type", "place_asset",
-					                   "hex", d->cities[c].hex),
+					         tg_act(list, "{s:s,s:i}", "type", "place_asset",
+					                "hex", d->cities[c].hex),
 					         "Place the %s you drew face down in %s (7.1.7)",
 					         k == LW_AK_IRONCLAD ? "ironclad"
 					         : k == LW_AK_HUNLEY ? "Hunley"
@@ -169,26 +169,19 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 					    json_pack("{s:i,s:s}", "value", d->cities[c].hex,
 					              "label",
 					              lw_hex_label(d->cities[c].hex, h, sizeof h)));
-			if (json_array_size(cols))
-				tg_offer_choice(
-				    list,
-				    json_pack("{s:s,s:s}", "type", "buy_raider", "to", "raid"),
-				    "column", "RAID hex", json_incref(cols),
-				    "Buy a Raider for %d PC into a RAID hex of the Commerce "
-				    "Raider Track (7.1.7)",
-				    d->tables.costs.raider);
-			if (json_array_size(ports))
-				tg_offer_choice(
-				    list,
-				    json_pack("{s:s,s:s}", "type", "buy_raider", "to", "port"),
-				    "hex", "Port", json_incref(ports),
-				    "Buy a Raider for %d PC into a port (7.1.7)",
-				    d->tables.costs.raider);
-			json_decref(cols);
-			json_decref(ports);
+			tg_offer_some(list,
+			              tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "raid"),
+			              "column", "RAID hex", cols,
+			              "Buy a Raider for %d PC into a RAID hex of the Commerce "
+			              "Raider Track (7.1.7)",
+			              d->tables.costs.raider);
+			tg_offer_some(
+			    list, tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "port"),
+			    "hex", "Port", ports, "Buy a Raider for %d PC into a port (7.1.7)",
+			    d->tables.costs.raider);
 		}
 		if (check_asset(s, NULL) == 0)
-			tg_offer(list, json_pack("{s:s}", "type", "buy_asset"),
+			tg_offer(list, tg_act(list, "{s:s}", "type", "buy_asset"),
 			         "Buy a CSN Asset for %d PC, drawn at random (7.1.7)",
 			         d->tables.costs.asset);
 		return;
@@ -196,7 +189,8 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
 		const struct lw_city *c = lw_data_city(d, union_ports[i]);
 		if (c && check_fleet(s, c->hex, NULL) == 0)
-			tg_offer(list, json_pack("{s:s,s:i}", "type", "buy_fleet", "hex", c->hex),
+			tg_offer(list,
+			         tg_act(list, "{s:s,s:i}", "type", "buy_fleet", "hex", c->hex),
 			         "Buy a Fleet for %d PC, placed in %s (7.1.8)",
 			         d->tables.costs.fleet, c->name);
 	}
