@@ -198,6 +198,14 @@ const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n)
 	return buf;
 }
 
+json_t *lw_unit_choice(const struct lw_state *s, int u)
+{
+	char name[64], hex[64], id[48], label[160];
+	snprintf(label, sizeof label, "%s at %s", lw_unit_name(s, u, name, sizeof name),
+	         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
+	return json_pack("{s:s,s:s}", "value", lw_unit_id(s, u, id, sizeof id), "label", label);
+}
+
 int lw_unit_by_id(const struct lw_state *s, const char *id)
 {
 	if (!id)

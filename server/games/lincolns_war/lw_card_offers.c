@@ -64,7 +64,7 @@ static bool activates(const struct lw_card *k)
 static void offer_card_activations(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
-	char name[64], id[64], hex[64], label[200];
+	char label[200];
 	int unit[LW_MAX_UNITS], cost[LW_MAX_UNITS], n = 0;
 	for (int u = 0; u < s->n_units; u++)
 		if (lw_play_check_activate(s, side, u, INT_MAX, false, NULL) == 0) {
@@ -93,12 +93,7 @@ static void offer_card_activations(const struct lw_state *s, int side, struct tg
 		for (int i = 0; i < n; i++) {
 			if (cost[i] != c)
 				continue;
-			snprintf(label, sizeof label, "%s at %s",
-			         lw_unit_name(s, unit[i], name, sizeof name),
-			         lw_hex_label(s->unit[unit[i]].hex, hex, sizeof hex));
-			json_array_append_new(gens, json_pack("{s:s,s:s}", "value",
-			                                      lw_unit_id(s, unit[i], id, sizeof id),
-			                                      "label", label));
+			json_array_append_new(gens, lw_unit_choice(s, unit[i]));
 		}
 		size_t nc = json_array_size(cards);
 		if (nc == 1)
@@ -245,7 +240,6 @@ static void offer_card_step(const struct lw_state *s, int side, struct tg_offers
  * (17 KB of a 40 KB view when the card is played). */
 static void offer_designation(const struct lw_state *s, int side, struct tg_offers *list)
 {
-	char name[64], hex[64], id[48], label[160];
 	int n = s->n_units;
 	unsigned *m = calloc((size_t)n, sizeof *m);
 	bool *ok = calloc((size_t)n, sizeof *ok), *first = calloc((size_t)n, sizeof *first);
@@ -278,22 +272,13 @@ static void offer_designation(const struct lw_state *s, int side, struct tg_offe
 	int ns = 1;
 	for (int v = 0; v < n; v++)
 		if (second[v]) {
-			snprintf(label, sizeof label, "%s at %s",
-			         lw_unit_name(s, v, name, sizeof name),
-			         lw_hex_label(s->unit[v].hex, hex, sizeof hex));
-			json_array_append_new(seconds, json_pack("{s:s,s:s}", "value",
-			                                         lw_unit_id(s, v, id, sizeof id),
-			                                         "label", label));
+			json_array_append_new(seconds, lw_unit_choice(s, v));
 			at[v] = ns++;
 		}
 	for (int u = 0; u < n; u++) {
 		if (!first[u])
 			continue;
-		snprintf(label, sizeof label, "%s at %s", lw_unit_name(s, u, name, sizeof name),
-		         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
-		json_array_append_new(firsts,
-		                      json_pack("{s:s,s:s}", "value",
-		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+		json_array_append_new(firsts, lw_unit_choice(s, u));
 		int his = 1; /* "none" */
 		for (int v = 0; v < n; v++)
 			his += pair[(size_t)u * (size_t)n + (size_t)v];

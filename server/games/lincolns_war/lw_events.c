@@ -129,7 +129,7 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	if (!lw_event_playable(k))
 		return;
 	const char *note = k->erratic ? " (needs a 3-6, 10.6.5)" : "";
-	char name[64], id[64], hex[64];
+	char hex[64];
 	if (lw_irr_event(k)) {
 		lw_irr_offer(s, list, card); /* 23.2: one offer per city */
 		return;
@@ -187,15 +187,8 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	} else {
 		param = "target", plabel = "General", on = " on a general";
 		for (int u = 0; u < s->n_units; u++)
-			if (check_target(s, side, k, u, NULL) == 0) {
-				char l[160];
-				snprintf(l, sizeof l, "%s at %s",
-				         lw_unit_name(s, u, name, sizeof name),
-				         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
-				json_array_append_new(ch, json_pack("{s:s,s:s}", "value",
-				                                    lw_unit_id(s, u, id, sizeof id),
-				                                    "label", l));
-			}
+			if (check_target(s, side, k, u, NULL) == 0)
+				json_array_append_new(ch, lw_unit_choice(s, u));
 	}
 	if (json_array_size(ch) == 0) {
 		json_decref(ch);
