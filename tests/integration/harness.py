@@ -213,6 +213,25 @@ class Daemon:
     def tail(self, n=40):
         return "\n".join(self.log[-n:])
 
+    def print_stacks(self):
+        """A read that timed out: every thread's stack of the daemon, if it
+        still runs (a stalled loop shows where it waits; session 22's one
+        integration/backup failure went silent for 23 s and left no trace).
+        Needs gdb; says so when it is missing."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        gdb = shutil.which("gdb")
+        if not gdb:
+            print("# (no gdb: the daemon's stacks not taken)", file=sys.stderr)
+            return
+        try:
+            out = subprocess.run([gdb, "-batch", "-nx", "-p", str(self.proc.pid),
+                                  "-ex", "thread apply all bt"],
+                                 capture_output=True, text=True, timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired) as e:
+            out = f"(gdb failed: {e})"
+        print("# the daemon's threads at the timeout:\n" + out, file=sys.stderr)
+
 
 class Cli:
     """One `telegraph --json` process: requests in, every message out."""
@@ -566,6 +585,8 @@ class Harness:
             c.kill()
         if etype is not None:
             print("# daemon log (last lines):\n" + self.daemon.tail(), file=sys.stderr)
+            if issubclass(etype, TimeoutError):
+                self.daemon.print_stacks()
             for c in self.clients:
                 if c.stderr:
                     print(f"# {c.name} stderr: {c.stderr[-8:]}", file=sys.stderr)
