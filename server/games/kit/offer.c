@@ -218,6 +218,15 @@ static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char 
 	return true;
 }
 
+/* An offer not made (refused, filtered out, nothing to choose): what it
+ * took is given back. */
+static void drop(json_t *action, json_t *choices)
+{
+	if (action != ACT_TEXT)
+		json_decref(action);
+	json_decref(choices);
+}
+
 /* One entry, in o's form; takes action and choices. */
 static void add(struct tg_offers *o, const char *label, json_t *action, const char *param,
                 const char *param_label, json_t *choices)
@@ -226,9 +235,7 @@ static void add(struct tg_offers *o, const char *label, json_t *action, const ch
 	if (o->keep &&
 	    !o->keep(text ? o->act_type : json_string_value(json_object_get(action, "type")),
 	             o->keep_ctx)) {
-		if (!text)
-			json_decref(action);
-		json_decref(choices);
+		drop(action, choices);
 		return;
 	}
 	if (o->tree) {
@@ -252,9 +259,7 @@ static void add(struct tg_offers *o, const char *label, json_t *action, const ch
 			o->t->p[at] = 0;
 		}
 	}
-	if (!text)
-		json_decref(action);
-	json_decref(choices);
+	drop(action, choices);
 }
 
 void tg_offer_entry(struct tg_offers *o, json_t *entry)
@@ -306,50 +311,43 @@ void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
 void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label)
 {
 	if (!label) { /* json_pack's "s" refused it: nothing appended */
-		if (action != ACT_TEXT)
-			json_decref(action);
+		drop(action, NULL);
 		return;
 	}
 	add(o, label, action, NULL, NULL, NULL);
 }
 
-/* tg_offer_choice's entry, its label written (takes action and choices). */
-static void choice(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
-                   json_t *choices, const char *label)
+/* tg_offer_choice's entry, its label formatted (takes action and choices). */
+static void vchoice(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
+                    json_t *choices, const char *fmt, va_list ap)
 {
 	if (!param) { /* json_string(NULL) refused it: nothing appended */
-		if (action != ACT_TEXT)
-			json_decref(action);
-		json_decref(choices);
+		drop(action, choices);
 		return;
 	}
+	char label[256];
+	vsnprintf(label, sizeof label, fmt, ap);
 	add(o, label, action, param, param_label, choices);
 }
 
 void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
                      const char *param_label, json_t *choices, const char *fmt, ...)
 {
-	char label[256];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
+	vchoice(o, action, param, param_label, choices, fmt, ap);
 	va_end(ap);
-	choice(o, action, param, param_label, choices, label);
 }
 
 void tg_offer_some(struct tg_offers *o, json_t *action, const char *param, const char *param_label,
                    json_t *choices, const char *fmt, ...)
 {
 	if (json_array_size(choices) == 0) { /* nothing to choose: no offer */
-		if (action != ACT_TEXT)
-			json_decref(action);
-		json_decref(choices);
+		drop(action, choices);
 		return;
 	}
-	char label[256];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
+	vchoice(o, action, param, param_label, choices, fmt, ap);
 	va_end(ap);
-	choice(o, action, param, param_label, choices, label);
 }
