@@ -1,5 +1,7 @@
 #include "rng.h"
 
+#include "json_text.h"
+
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +89,22 @@ json_t *tg_rng_save(const struct tg_rng *r)
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", r->key[i]);
 	return json_pack("{s:s,s:I}", "seed", hex, "consumed", (json_int_t)r->consumed);
+}
+
+void tg_rng_save_text(struct tg_jw *w, const struct tg_rng *r)
+{
+	/* the key's hex as snprintf's "%02x" writes it, without its cost */
+	static const char digits[] = "0123456789abcdef";
+	char hex[65];
+	for (int i = 0; i < 32; i++) {
+		hex[2 * i] = digits[r->key[i] >> 4];
+		hex[2 * i + 1] = digits[r->key[i] & 15];
+	}
+	hex[64] = '\0';
+	tg_jw_obj(w);
+	tg_jw_kstr(w, "seed", hex);
+	tg_jw_kint(w, "consumed", (json_int_t)r->consumed);
+	tg_jw_end(w);
 }
 
 int tg_rng_load(struct tg_rng *r, const json_t *saved)

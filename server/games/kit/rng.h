@@ -30,6 +30,9 @@ void tg_rng_shuffle_int(struct tg_rng *r, int *a, size_t n);
 
 /* {"seed": hex, "consumed": n}; load returns 0 or -1 on a bad object. */
 json_t *tg_rng_save(const struct tg_rng *r);
+struct tg_jw; /* json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree. */
+void tg_rng_save_text(struct tg_jw *w, const struct tg_rng *r);
 int tg_rng_load(struct tg_rng *r, const json_t *saved);
 
 #endif

@@ -36,6 +36,10 @@ struct tg_error;
 
 void lw_amphib_init(struct lw_amphib *a);
 json_t *lw_amphib_save(const struct lw_amphib *a);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_amphib_save_text(struct tg_jw *w, const struct lw_amphib *a);
 /* 0, or -1 if `saved` is not a valid block (NULL: a save from before part 2). */
 int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units);
 /* What everyone sees (nothing here is hidden): the PCSA and the siege. */

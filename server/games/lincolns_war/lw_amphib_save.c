@@ -94,6 +94,13 @@ json_t *lw_amphib_save(const struct lw_amphib *a)
 	return lw_ints_json(v, AM_INTS);
 }
 
+void lw_amphib_save_text(struct tg_jw *w, const struct lw_amphib *a)
+{
+	long long v[AM_INTS];
+	to_ints(a, v);
+	lw_ints_text(w, v, AM_INTS);
+}
+
 int lw_amphib_load(struct lw_amphib *a, const json_t *saved, int n_units)
 {
 	if (!saved) {

@@ -33,6 +33,10 @@
 struct tg_offers; /* kit/offer.h */
 
 json_t *lw_cav_save(const struct lw_cav *c);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_cav_save_text(struct tg_jw *w, const struct lw_cav *c);
 /* 0, or -1 if `saved` is not a valid cavalry block. */
 int lw_cav_load(struct lw_cav *c, const json_t *saved);
 

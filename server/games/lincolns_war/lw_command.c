@@ -710,9 +710,8 @@ void lw_command_settle(struct lw_state *s)
 	(1 + 3 * LW_CMD_QUEUE + 1 + 3 * LW_CMD_DISP + 1 + LW_CMD_UNITS + 1 + LW_CMD_BITS + 1 +     \
 	 2 * LW_CMD_SST)
 
-json_t *lw_command_save(const struct lw_command *c)
+static void command_ints(const struct lw_command *c, long long *v)
 {
-	long long v[CMD_INTS];
 	int k = 0;
 	v[k++] = c->co_n;
 	for (int i = 0; i < LW_CMD_QUEUE; i++) {
@@ -739,7 +738,20 @@ json_t *lw_command_save(const struct lw_command *c)
 		v[k++] = c->sst_hex[i];
 		v[k++] = c->sst_side[i];
 	}
+}
+
+json_t *lw_command_save(const struct lw_command *c)
+{
+	long long v[CMD_INTS];
+	command_ints(c, v);
 	return lw_ints_json(v, CMD_INTS);
+}
+
+void lw_command_save_text(struct tg_jw *w, const struct lw_command *c)
+{
+	long long v[CMD_INTS];
+	command_ints(c, v);
+	lw_ints_text(w, v, CMD_INTS);
 }
 
 int lw_command_load(struct lw_command *c, const json_t *saved, int n_units)

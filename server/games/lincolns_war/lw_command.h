@@ -24,6 +24,10 @@ struct game_outcome;
 struct tg_error;
 
 json_t *lw_command_save(const struct lw_command *c);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_command_save_text(struct tg_jw *w, const struct lw_command *c);
 /* 0, or -1 when the block is malformed (NULL: nothing pending). */
 int lw_command_load(struct lw_command *c, const json_t *saved, int n_units);
 

@@ -61,9 +61,8 @@ bool lw_groups_add(struct lw_groups *g, int u)
 	return true;
 }
 
-json_t *lw_groups_save(const struct lw_groups *g)
+static void groups_ints(const struct lw_groups *g, long long *v)
 {
-	long long v[G_INTS];
 	int k = 0;
 	v[k++] = g->n;
 	for (int i = 0; i < LW_GROUP_FORCE; i++) {
@@ -81,7 +80,20 @@ json_t *lw_groups_save(const struct lw_groups *g)
 	v[k++] = g->camp_region[0];
 	v[k++] = g->camp_region[1];
 	v[k++] = g->camp_now;
+}
+
+json_t *lw_groups_save(const struct lw_groups *g)
+{
+	long long v[G_INTS];
+	groups_ints(g, v);
 	return lw_ints_json(v, G_INTS);
+}
+
+void lw_groups_save_text(struct tg_jw *w, const struct lw_groups *g)
+{
+	long long v[G_INTS];
+	groups_ints(g, v);
+	lw_ints_text(w, v, G_INTS);
 }
 
 static bool in(long long x, long long lo, long long hi)

@@ -61,6 +61,10 @@ int lw_groups_find(const struct lw_groups *g, int u);
 bool lw_groups_add(struct lw_groups *g, int u);
 
 json_t *lw_groups_save(const struct lw_groups *g);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_groups_save_text(struct tg_jw *w, const struct lw_groups *g);
 /* 0, or -1 if not a valid block. NULL (a save from before) loads as empty. */
 int lw_groups_load(struct lw_groups *g, const json_t *saved, int n_units);
 

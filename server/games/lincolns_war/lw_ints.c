@@ -1,11 +1,21 @@
 #include "lw_ints.h"
 
+#include "kit/json_text.h"
+
 json_t *lw_ints_json(const long long *v, int n)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++)
 		json_array_append_new(a, json_integer(v[i]));
 	return a;
+}
+
+void lw_ints_text(struct tg_jw *w, const long long *v, int n)
+{
+	tg_jw_arr(w);
+	for (int i = 0; i < n; i++)
+		tg_jw_int(w, v[i]);
+	tg_jw_end(w);
 }
 
 int lw_ints_read(const json_t *saved, long long *v, int n)

@@ -140,13 +140,25 @@ json_t *lw_optional_view(const struct lw_state *s)
 
 #define OPT_INTS (LW_IRR_MAX + 1)
 
-json_t *lw_optional_save(const struct lw_optional_state *o)
+static void optional_ints(const struct lw_optional_state *o, long long *v)
 {
-	long long v[OPT_INTS];
 	for (int i = 0; i < LW_IRR_MAX; i++)
 		v[i] = o->irr_hex[i];
 	v[LW_IRR_MAX] = o->irr_dispersed;
+}
+
+json_t *lw_optional_save(const struct lw_optional_state *o)
+{
+	long long v[OPT_INTS];
+	optional_ints(o, v);
 	return lw_ints_json(v, OPT_INTS);
+}
+
+void lw_optional_save_text(struct tg_jw *w, const struct lw_optional_state *o)
+{
+	long long v[OPT_INTS];
+	optional_ints(o, v);
+	lw_ints_text(w, v, OPT_INTS);
 }
 
 int lw_optional_load(struct lw_optional_state *o, const json_t *saved)

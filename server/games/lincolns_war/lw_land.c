@@ -53,6 +53,13 @@ json_t *lw_land_save(const struct lw_land *l)
 	return lw_ints_json(v, LW_LAND_INTS);
 }
 
+void lw_land_save_text(struct tg_jw *w, const struct lw_land *l)
+{
+	long long v[LW_LAND_INTS];
+	to_ints(l, v);
+	lw_ints_text(w, v, LW_LAND_INTS);
+}
+
 int lw_land_load(struct lw_land *l, const json_t *saved)
 {
 	long long v[LW_LAND_INTS];

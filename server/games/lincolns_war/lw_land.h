@@ -91,6 +91,10 @@ struct lw_land {
 };
 
 json_t *lw_land_save(const struct lw_land *l);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_land_save_text(struct tg_jw *w, const struct lw_land *l);
 /* 0, or -1 if the object is not a valid land block. */
 int lw_land_load(struct lw_land *l, const json_t *saved);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/json_text.h"
 #include "lw_engine.h"
 
 enum lw_asset_kind lw_naval_asset_kind(int i)
@@ -54,6 +55,36 @@ json_t *lw_naval_save(const struct lw_navy *n)
 	return json_pack("{s:o,s:[i,i,i,i,i,i],s:o}", "pieces", p, "state", n->raiders_bought,
 	                 n->assets_bought, n->fleets_bought, n->foote, n->stage, n->mover, "it",
 	                 it);
+}
+
+void lw_naval_save_text(struct tg_jw *w, const struct lw_navy *n)
+{
+	tg_jw_obj(w);
+	tg_jw_key(w, "pieces");
+	tg_jw_arr(w);
+	for (int i = 0; i < PIECES; i++) {
+		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
+		const int a[] = {x->where, x->moved, x->revealed, x->col, x->hex};
+		tg_jw_arr(w);
+		for (size_t j = 0; j < sizeof a / sizeof a[0]; j++)
+			tg_jw_int(w, a[j]);
+		tg_jw_end(w);
+	}
+	tg_jw_end(w);
+	tg_jw_key(w, "state");
+	const int st[] = {n->raiders_bought, n->assets_bought, n->fleets_bought,
+	                  n->foote,          n->stage,         n->mover};
+	tg_jw_arr(w);
+	for (size_t j = 0; j < sizeof st / sizeof st[0]; j++)
+		tg_jw_int(w, st[j]);
+	tg_jw_end(w);
+	tg_jw_key(w, "it");
+	tg_jw_arr(w);
+	tg_jw_int(w, n->it_left);
+	for (int i = 0; i < n->it_n; i++)
+		tg_jw_int(w, n->it_hex[i]);
+	tg_jw_end(w);
+	tg_jw_end(w);
 }
 
 static bool rd(const json_t *a, size_t i, long lo, long hi, long *v)

@@ -26,6 +26,10 @@ struct game_outcome;
 struct tg_error;
 
 json_t *lw_naval_save(const struct lw_navy *n);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_naval_save_text(struct tg_jw *w, const struct lw_navy *n);
 /* 0, or -1 if not a valid naval block. */
 int lw_naval_load(struct lw_navy *n, const json_t *saved);
 /* The naval board as `viewer` may see it (LW_NOSIDE: observer). */

@@ -49,6 +49,10 @@ void lw_irr_settle(struct lw_state *s, struct game_outcome *out);
 void lw_irr_supply_phase(struct lw_state *s);
 json_t *lw_optional_view(const struct lw_state *s);
 json_t *lw_optional_save(const struct lw_optional_state *o);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_optional_save_text(struct tg_jw *w, const struct lw_optional_state *o);
 int lw_optional_load(struct lw_optional_state *o, const json_t *saved);
 
 #endif

@@ -79,6 +79,10 @@ int lw_political_vp(const struct lw_state *s, int kind, int side, int vp);
 
 json_t *lw_political_view(const struct lw_state *s, int viewer);
 json_t *lw_political_save(const struct lw_politics *p);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_political_save_text(struct tg_jw *w, const struct lw_politics *p);
 int lw_political_load(struct lw_politics *p, const json_t *saved);
 
 #endif

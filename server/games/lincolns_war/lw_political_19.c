@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/json_text.h"
 #include "lw_engine.h"
 
 void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int att_stars, int def,
@@ -462,35 +463,52 @@ json_t *lw_political_view(const struct lw_state *s, int viewer)
 
 #define POL_INTS 22
 
-json_t *lw_political_save(const struct lw_politics *p)
+static void political_ints(const struct lw_politics *p, int *v)
 {
 	const struct lw_pol_note *n = &p->note;
-	int v[POL_INTS] = {p->ep,
-	                   p->bi,
-	                   p->plot_stage,
-	                   p->plot_bought,
-	                   p->president_vp[1],
-	                   p->president_vp[2],
-	                   p->co_vp[1],
-	                   p->co_vp[2],
-	                   p->ep_promotion,
-	                   p->bi_swap,
-	                   p->retaliation,
-	                   n->active,
-	                   n->side,
-	                   n->hex,
-	                   n->co_stars[1],
-	                   n->co_stars[2],
-	                   n->stars[1],
-	                   n->stars[2],
-	                   n->side_hex[1],
-	                   n->side_hex[2],
-	                   p->bi_offer,
-	                   p->bi_wash};
+	const int a[POL_INTS] = {p->ep,
+	                         p->bi,
+	                         p->plot_stage,
+	                         p->plot_bought,
+	                         p->president_vp[1],
+	                         p->president_vp[2],
+	                         p->co_vp[1],
+	                         p->co_vp[2],
+	                         p->ep_promotion,
+	                         p->bi_swap,
+	                         p->retaliation,
+	                         n->active,
+	                         n->side,
+	                         n->hex,
+	                         n->co_stars[1],
+	                         n->co_stars[2],
+	                         n->stars[1],
+	                         n->stars[2],
+	                         n->side_hex[1],
+	                         n->side_hex[2],
+	                         p->bi_offer,
+	                         p->bi_wash};
+	memcpy(v, a, sizeof a);
+}
+
+json_t *lw_political_save(const struct lw_politics *p)
+{
+	int v[POL_INTS];
+	political_ints(p, v);
 	json_t *a = json_array();
 	for (int i = 0; i < POL_INTS; i++)
 		json_array_append_new(a, json_integer(v[i]));
 	return a;
+}
+
+void lw_political_save_text(struct tg_jw *w, const struct lw_politics *p)
+{
+	int v[POL_INTS];
+	political_ints(p, v);
+	tg_jw_arr(w);
+	for (int i = 0; i < POL_INTS; i++)
+		tg_jw_int(w, v[i]);
+	tg_jw_end(w);
 }
 
 int lw_political_load(struct lw_politics *p, const json_t *saved)

@@ -29,6 +29,10 @@
 struct tg_offers; /* kit/offer.h */
 
 json_t *lw_rail_save(const struct lw_rail *r);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_rail_save_text(struct tg_jw *w, const struct lw_rail *r);
 /* 0, or -1 if `saved` is not a valid rail block. */
 int lw_rail_load(struct lw_rail *r, const json_t *saved);
 

@@ -2,6 +2,7 @@
  * (lw_rail.h, lw_cavalry.h): named members, every value bounded on load. */
 #include <string.h>
 
+#include "kit/json_text.h"
 #include "lw_cavalry.h"
 #include "lw_rail.h"
 
@@ -13,6 +14,15 @@ static json_t *ints(const void *p, int n, int width)
 		json_array_append_new(a, json_integer(v));
 	}
 	return a;
+}
+
+/* The same array written as text. */
+static void ints_text(struct tg_jw *w, const void *p, int n, int width)
+{
+	tg_jw_arr(w);
+	for (int i = 0; i < n; i++)
+		tg_jw_int(w, width == 1 ? ((const uint8_t *)p)[i] : ((const int16_t *)p)[i]);
+	tg_jw_end(w);
 }
 
 /* Reads exactly n integers in [lo, hi] into p (uint8_t or int16_t). */
@@ -52,6 +62,19 @@ json_t *lw_rail_save(const struct lw_rail *r)
 	return o;
 }
 
+void lw_rail_save_text(struct tg_jw *w, const struct lw_rail *r)
+{
+	tg_jw_obj(w);
+	tg_jw_key(w, "used");
+	ints_text(w, r->used, LW_RAIL_SIDES, 1);
+	tg_jw_key(w, "stage");
+	ints_text(w, r->stage, LW_RAIL_SIDES, 1);
+	tg_jw_key(w, "railed");
+	ints_text(w, r->railed, LW_RAIL_UNITS / 8, 1);
+	tg_jw_kint(w, "done_turn", r->done_turn);
+	tg_jw_end(w);
+}
+
 int lw_rail_load(struct lw_rail *r, const json_t *saved)
 {
 	struct lw_rail n;
@@ -89,6 +112,34 @@ json_t *lw_cav_save(const struct lw_cav *c)
 	json_object_set_new(o, "ask_unit", json_integer(c->ask_unit));
 	json_object_set_new(o, "ask_hex", json_integer(c->ask_hex));
 	return o;
+}
+
+void lw_cav_save_text(struct tg_jw *w, const struct lw_cav *c)
+{
+	tg_jw_obj(w);
+	tg_jw_key(w, "rit");
+	ints_text(w, c->rit, c->rit_n, 2);
+	tg_jw_key(w, "raided");
+	ints_text(w, c->raided, LW_CAV_UNITS / 8, 1);
+	tg_jw_key(w, "foray");
+	ints_text(w, c->foray, LW_CAV_UNITS / 8, 1);
+	tg_jw_kint(w, "foray_card", c->foray_card);
+	tg_jw_kint(w, "act_rit", c->act_rit);
+	tg_jw_kint(w, "act_raid", c->act_raid);
+	tg_jw_kint(w, "harass_hex", c->harass_hex);
+	tg_jw_key(w, "harass_from");
+	ints_text(w, c->harass_from, c->harass_n, 2);
+	tg_jw_kint(w, "harass_stop", c->harass_stop);
+	tg_jw_kint(w, "raid_battle", c->raid_battle);
+	tg_jw_kint(w, "raider", c->raider);
+	tg_jw_key(w, "held");
+	ints_text(w, c->held, LW_CAV_CITIES / 8, 1);
+	tg_jw_key(w, "held_from");
+	ints_text(w, c->held_from, LW_CAV_CITIES, 1);
+	tg_jw_kint(w, "ask", c->ask);
+	tg_jw_kint(w, "ask_unit", c->ask_unit);
+	tg_jw_kint(w, "ask_hex", c->ask_hex);
+	tg_jw_end(w);
 }
 
 int lw_cav_load(struct lw_cav *c, const json_t *saved)

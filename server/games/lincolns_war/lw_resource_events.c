@@ -493,9 +493,8 @@ void lw_resev_view(const struct lw_state *s, json_t *battle)
 
 #define RESEV_INTS (8 + 3 + LW_RESEV_UNITS + 1)
 
-json_t *lw_resev_save(const struct lw_resev *r)
+static void resev_ints(const struct lw_resev *r, long long *v)
 {
-	long long v[RESEV_INTS];
 	int k = 0;
 	v[k++] = r->stage;
 	v[k++] = r->next;
@@ -510,7 +509,20 @@ json_t *lw_resev_save(const struct lw_resev *r)
 	for (int i = 0; i < LW_RESEV_UNITS; i++)
 		v[k++] = r->force[i];
 	v[k++] = r->force_n;
-	return lw_ints_json(v, k);
+}
+
+json_t *lw_resev_save(const struct lw_resev *r)
+{
+	long long v[RESEV_INTS];
+	resev_ints(r, v);
+	return lw_ints_json(v, RESEV_INTS);
+}
+
+void lw_resev_save_text(struct tg_jw *w, const struct lw_resev *r)
+{
+	long long v[RESEV_INTS];
+	resev_ints(r, v);
+	lw_ints_text(w, v, RESEV_INTS);
 }
 
 int lw_resev_load(struct lw_resev *r, const json_t *saved)

@@ -61,6 +61,10 @@ int lw_resev_act(struct lw_state *s, int side, const json_t *a, struct game_outc
 void lw_resev_view(const struct lw_state *s, json_t *battle);
 
 json_t *lw_resev_save(const struct lw_resev *r);
+struct tg_jw; /* kit/json_text.h */
+/* The same written as text (game.h save_text): the bytes of the tree
+ * above, member for member. */
+void lw_resev_save_text(struct tg_jw *w, const struct lw_resev *r);
 /* 0, or -1 if the object is not a valid block. */
 int lw_resev_load(struct lw_resev *r, const json_t *saved);
 

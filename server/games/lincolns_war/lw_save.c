@@ -163,9 +163,11 @@ json_t *lw_save_json(const struct lw_state *s)
  * actions, built lw_save_json's tree of about 3,000 nodes only to write it
  * and free it). The writers below mirror the tree's writers above member
  * for member, in the same order: a field added to one is added to the
- * other (tests/rules/lincolns_war/test_save_text compares the two texts
+ * other (tests/rules/lincolns_war/test_module_save_text compares the two texts
  * after every action of bot games). The parts of the state kept in their
- * own files (land, navy, rail, ...) are still written as their trees. */
+ * own files (land, navy, rail, ...) have their text writers there, beside
+ * their trees' (lw_land_save_text, ...), and the generator's is the kit's
+ * (tg_rng_save_text). */
 
 static void w_u8s(struct tg_jw *w, const uint8_t *a, size_t n)
 {
@@ -315,15 +317,6 @@ static void w_battle(struct tg_jw *w, const struct lw_battle *b)
 	tg_jw_end(w);
 }
 
-/* A part still written as its tree (NULL, as json_object_set_new would
- * refuse it, fails the writer). */
-static void w_tree(struct tg_jw *w, const char *name, json_t *v)
-{
-	tg_jw_key(w, name);
-	tg_jw_json(w, v);
-	json_decref(v);
-}
-
 int lw_save_text(const struct lw_state *s, struct tg_text *t)
 {
 	/* Room for a whole save at once (about 11 KB in play): growing the text
@@ -346,7 +339,8 @@ int lw_save_text(const struct lw_state *s, struct tg_text *t)
 	tg_jw_int(&w, (json_int_t)s->cmd_seq);
 	tg_jw_int(&w, s->awaiting_side);
 	tg_jw_end(&w);
-	w_tree(&w, "rng", tg_rng_save(&s->rng));
+	tg_jw_key(&w, "rng");
+	tg_rng_save_text(&w, &s->rng);
 	tg_jw_key(&w, "sides");
 	tg_jw_arr(&w);
 	for (int i = LW_UNION; i <= LW_CONFEDERATE; i++)
@@ -371,16 +365,26 @@ int lw_save_text(const struct lw_state *s, struct tg_text *t)
 	w_play(&w, &s->play);
 	tg_jw_key(&w, "battle");
 	w_battle(&w, &s->battle);
-	w_tree(&w, "land", lw_land_save(&s->land));
-	w_tree(&w, "navy", lw_naval_save(&s->navy));
-	w_tree(&w, "rail", lw_rail_save(&s->rail));
-	w_tree(&w, "cavalry", lw_cav_save(&s->cav));
-	w_tree(&w, "amphib", lw_amphib_save(&s->amphib));
-	w_tree(&w, "political", lw_political_save(&s->pol));
-	w_tree(&w, "optional", lw_optional_save(&s->opt));
-	w_tree(&w, "groups", lw_groups_save(&s->groups));
-	w_tree(&w, "resource_events", lw_resev_save(&s->resev));
-	w_tree(&w, "command", lw_command_save(&s->command));
+	tg_jw_key(&w, "land");
+	lw_land_save_text(&w, &s->land);
+	tg_jw_key(&w, "navy");
+	lw_naval_save_text(&w, &s->navy);
+	tg_jw_key(&w, "rail");
+	lw_rail_save_text(&w, &s->rail);
+	tg_jw_key(&w, "cavalry");
+	lw_cav_save_text(&w, &s->cav);
+	tg_jw_key(&w, "amphib");
+	lw_amphib_save_text(&w, &s->amphib);
+	tg_jw_key(&w, "political");
+	lw_political_save_text(&w, &s->pol);
+	tg_jw_key(&w, "optional");
+	lw_optional_save_text(&w, &s->opt);
+	tg_jw_key(&w, "groups");
+	lw_groups_save_text(&w, &s->groups);
+	tg_jw_key(&w, "resource_events");
+	lw_resev_save_text(&w, &s->resev);
+	tg_jw_key(&w, "command");
+	lw_command_save_text(&w, &s->command);
 	tg_jw_kstr(&w, "result", s->result);
 	tg_jw_key(&w, "log");
 	tg_jw_arr(&w);
