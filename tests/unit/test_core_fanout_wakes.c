@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fake_client.h"
-#include "fixture_game.h"
-#include "tap.h"
+#include "core_testkit.h"
 
 void __real_uv_cond_signal(uv_cond_t *cond);
 void __wrap_uv_cond_signal(uv_cond_t *cond);
@@ -36,20 +34,6 @@ void __wrap_uv_cond_signal(uv_cond_t *cond)
 }
 
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
-
-static bool is_ok(const json_t *r)
-{
-	return r && strcmp(op_of(r), "ok") == 0;
-}
-
-static void login(struct client *c, const char *name, const char *password, bool create)
-{
-	client_open(c);
-	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	CHECKF(is_ok(req(c, rq("{s:s,s:s,s:s}", "op", create ? "register" : "login", "name", name,
-	                       "password", password))),
-	       "%s logs in", name);
-}
 
 #define MATCHES 10
 
@@ -69,12 +53,7 @@ int main(void)
 	for (int i = 0; i < MATCHES; i++) {
 		login(&a[i], "grant", "unconditional", i == 0);
 		login(&b[i], "lee", "traveller1", i == 0);
-		json_t *r = req(&a[i], rq("{s:s,s:s,s:s,s:s}", "op", "create", "game",
-		                          "fixture-duel", "scenario", "standard", "side", "alpha"));
-		CHECK(is_ok(r));
-		mid[i] = json_integer_value(json_object_get(r, "match"));
-		CHECK(
-		    is_ok(req(&b[i], rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid[i]))));
+		mid[i] = new_match(&a[i], &b[i]);
 	}
 
 	/* Two turns, each with a note in every match. */

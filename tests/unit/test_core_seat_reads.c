@@ -23,9 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fake_client.h"
-#include "fixture_game.h"
-#include "tap.h"
+#include "core_testkit.h"
 
 int __real_tg_game_role_index(const struct game_module *m, const char *role);
 int __wrap_tg_game_role_index(const struct game_module *m, const char *role);
@@ -41,39 +39,6 @@ int __wrap_tg_game_role_index(const struct game_module *m, const char *role)
 }
 
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
-
-static bool is_ok(const json_t *r)
-{
-	return r && strcmp(op_of(r), "ok") == 0;
-}
-
-static void login(struct client *c, const char *name, const char *password, bool create)
-{
-	client_open(c);
-	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	CHECKF(is_ok(req(c, rq("{s:s,s:s,s:s}", "op", create ? "register" : "login", "name", name,
-	                       "password", password))),
-	       "%s logs in", name);
-}
-
-/* n notes by alpha (the player to move in the lead phase). */
-static void notes(struct client *a, int64_t match, int n)
-{
-	for (int i = 0; i < n; i++)
-		CHECK(is_ok(req(a, rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match",
-		                      (json_int_t)match, "seq", (json_int_t)a->seq, "action",
-		                      "type", "note", "text", "steady"))));
-}
-
-static int64_t new_match(struct client *a, struct client *b)
-{
-	json_t *r = req(a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
-	                      "scenario", "standard", "side", "alpha"));
-	CHECK(is_ok(r));
-	int64_t mid = json_integer_value(json_object_get(r, "match"));
-	CHECK(is_ok(req(b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))));
-	return mid;
-}
 
 #define ACTS 12
 #define EXTRA 3

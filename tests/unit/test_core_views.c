@@ -10,34 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fake_client.h"
-#include "fixture_game.h"
-#include "tap.h"
+#include "core_testkit.h"
 
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
-
-static bool is_ok(const json_t *r)
-{
-	return r && strcmp(op_of(r), "ok") == 0;
-}
-
-static void login(struct client *c, const char *name, const char *password, bool create)
-{
-	client_open(c);
-	req(c, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	CHECKF(is_ok(req(c, rq("{s:s,s:s,s:s}", "op", create ? "register" : "login", "name", name,
-	                       "password", password))),
-	       "%s logs in", name);
-}
-
-/* n notes by the player to move (alpha in the lead phase): each is a seq. */
-static void notes(struct client *a, int64_t match, int n)
-{
-	for (int i = 0; i < n; i++)
-		CHECK(is_ok(req(a, rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match",
-		                      (json_int_t)match, "seq", (json_int_t)a->seq, "action",
-		                      "type", "note", "text", "steady"))));
-}
 
 /* Following again without since sends a full view: it must equal the one
  * the client built from patches. */
@@ -62,11 +37,7 @@ int main(void)
 	login(&a, "grant", "unconditional", true);
 	login(&b, "lee", "traveller1", true);
 	login(&c, "watcher", "binoculars", true);
-	json_t *r = req(&a, rq("{s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
-	                       "scenario", "standard", "side", "alpha"));
-	CHECK(is_ok(r));
-	int64_t mid = json_integer_value(json_object_get(r, "match"));
-	CHECK(is_ok(req(&b, rq("{s:s,s:I}", "op", "join", "match", (json_int_t)mid))));
+	int64_t mid = new_match(&a, &b);
 	CHECK(a.view && b.view && a.seq == 0);
 
 	/* Nobody watches for three actions; then a spectator arrives mid-game
