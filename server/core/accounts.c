@@ -29,6 +29,7 @@
 #include "core/server_internal.h"
 #include "core/tokens.h"
 #include "util/log.h"
+#include "util/thread_name.h"
 
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256
@@ -134,6 +135,7 @@ static void kdf_give(struct tg_server *srv, const char *group)
 
 static void do_work(uv_work_t *w)
 {
+	tg_thread_name("tg-uv-pool"); /* libuv's pool thread (thread_name.h) */
 	struct kdf_job *j = w->data;
 	if (j->kind == JOB_REGISTER || j->kind == JOB_RESET)
 		j->result = tg_kdf_hash(j->password, j->n_log2, j->stored);

@@ -15,10 +15,12 @@
  * and a failure of the later turn must not drop it). If the action's turn
  * fails, its job's lines are dropped (server.c's reload_dirty) and the
  * match's followers get fresh views. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/server_internal.h"
 #include "util/log.h"
+#include "util/thread_name.h"
 
 struct tg_fanout_job {
 	struct tg_fanout_job *next; /* in the queue, then in the done list */
@@ -43,6 +45,7 @@ struct tg_fanout_pool {
 	uv_async_t *async; /* its own allocation: it closes after the pool is freed */
 	unsigned inflight; /* jobs made and not yet delivered (the loop's count) */
 	bool kick;         /* jobs queued since the last fanout_kick (the loop's) */
+	unsigned named;    /* workers that have named themselves (under mu) */
 };
 
 /* The wake-ups are counted per turn, not per job (issue 17): the loop
@@ -59,6 +62,9 @@ static void worker(void *arg)
 {
 	struct tg_fanout_pool *p = arg;
 	uv_mutex_lock(&p->mu);
+	char name[16];
+	snprintf(name, sizeof name, "tg-views-%u", p->named++);
+	tg_thread_name(name);
 	for (;;) {
 		while (!p->queue && !p->stop)
 			uv_cond_wait(&p->work, &p->mu);

@@ -35,6 +35,7 @@
 #include "core/seed.h"
 #include "core/server_internal.h"
 #include "util/log.h"
+#include "util/thread_name.h"
 
 #define INFLIGHT_MAX 16
 
@@ -318,6 +319,7 @@ static void send_webhook(struct send_job *j, CURL *c)
  * connections. */
 static void do_send(uv_work_t *w)
 {
+	tg_thread_name("tg-uv-pool"); /* libuv's pool thread (thread_name.h) */
 	struct send_job *j = w->data;
 	bool email = strcmp(j->channel, "email") == 0;
 	CURL *c = email && j->curl ? j->curl : curl_easy_init();

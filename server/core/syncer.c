@@ -22,6 +22,7 @@
 
 #include "core/server_internal.h"
 #include "util/log.h"
+#include "util/thread_name.h"
 
 #define SYNCER_STAMPS 16
 
@@ -59,6 +60,7 @@ struct tg_syncer {
 static void syncer_main(void *arg)
 {
 	struct tg_syncer *y = arg;
+	tg_thread_name("tg-syncer");
 	uv_mutex_lock(&y->mu);
 	for (;;) {
 		while (!y->stop && (y->hold || y->deferred || y->want <= y->synced || y->failed))

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/thread_name.h"
 
 #ifndef TG_DEFAULT_SCHEMA_DIR
 #error "TG_DEFAULT_SCHEMA_DIR must name the schema/ folder (server/CMakeLists.txt sets it)"
@@ -246,6 +247,7 @@ struct store_ckpt {
 static void *checkpointer_main(void *arg)
 {
 	struct store_ckpt *c = arg;
+	tg_thread_name("tg-ckpt");
 	pthread_mutex_lock(&c->mu);
 	for (;;) {
 		while (!c->stop && (c->hold || !c->want))

@@ -8,12 +8,16 @@ other threads, the generator's included). Reads /proc/PID/task/*/schedstat
     python3 tests/bench/run_delay.py snap PID > B      # at its close
     python3 tests/bench/run_delay.py diff A B [ACTIONS]
 
-diff prints, per thread name (threads of one name summed), the CPU time and
-the run-queue wait in the window, in ms, and per action when ACTIONS is
-given.
+diff prints, per thread name, the CPU time and the run-queue wait in the
+window, in ms, and per action when ACTIONS is given, then the process's
+total. The daemon names its threads (server/util/thread_name.h): the loop
+keeps the process's name (telegraphd), the fan-out workers are tg-views-N
+(summed as tg-views-*, their count beside it), the syncer tg-syncer, the
+WAL's checkpointer tg-ckpt, libuv's pool tg-uv-pool.
 """
 import json
 import os
+import re
 import sys
 
 
@@ -40,15 +44,23 @@ def diff(a, b, actions):
     by = {}
     for tid, (comm, run, wait) in b.items():
         run0, wait0 = (a[tid][1], a[tid][2]) if tid in a else (0, 0)
-        r, w = by.get(comm, (0, 0))
-        by[comm] = (r + run - run0, w + wait - wait0)
+        name = re.sub(r"-\d+$", "-*", comm)  # tg-views-0, -1: one row
+        r, w, n = by.get(name, (0, 0, 0))
+        by[name] = (r + run - run0, w + wait - wait0, n + 1)
     per = f" {'cpu us/act':>10} {'wait us/act':>11}" if actions else ""
-    print(f"{'thread':16} {'cpu ms':>9} {'wait ms':>9}{per}")
-    for comm, (r, w) in sorted(by.items(), key=lambda kv: -kv[1][0]):
-        line = f"{comm:16} {r / 1e6:9.1f} {w / 1e6:9.1f}"
+    print(f"{'thread':16} {'n':>3} {'cpu ms':>9} {'wait ms':>9}{per}")
+
+    def line(name, r, w, n):
+        out = f"{name:16} {n:3} {r / 1e6:9.1f} {w / 1e6:9.1f}"
         if actions:
-            line += f" {r / 1e3 / actions:10.1f} {w / 1e3 / actions:11.1f}"
-        print(line)
+            out += f" {r / 1e3 / actions:10.1f} {w / 1e3 / actions:11.1f}"
+        print(out)
+
+    for name, (r, w, n) in sorted(by.items(), key=lambda kv: -kv[1][0]):
+        line(name, r, w, n)
+    if len(by) > 1:
+        line("(all)", sum(v[0] for v in by.values()), sum(v[1] for v in by.values()),
+             sum(v[2] for v in by.values()))
 
 
 def main():
