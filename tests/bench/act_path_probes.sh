@@ -19,18 +19,51 @@
 #                     syncer (to_commit + commit_write, as the histograms
 #                     would say)
 #
+# and check->COMMIT in its parts (session 23; the same acts):
+#
+#   clocks            on_check -> clocks_poll's return (the clocks' heap)
+#   clocks->COMMIT    the rest: turn_commit's fanout_kick (the workers'
+#                     wake, if it is there), syncer_poll, syncer_may_commit
+#     kick            fanout_kick, entry -> return (the signal), where it
+#                     runs before the COMMIT (main since 9387436)
+#   turns put off     the acts whose commit waited for a later turn (the
+#                     syncer's fsync in flight: syncer_may_commit said no)
+#   loop off CPU      the loop thread's time switched out between on_check
+#                     and COMMIT (perf's switch events: preempted, or
+#                     asleep in the mutex), and the acts in which a
+#                     tg-views worker ran on the loop's CPU meanwhile
+#
+# MODE write (a third argument) times the ok's write instead: the fsync's
+# report (srv_durable) -> the lines written, with uprobes in libssl and
+# libuv:
+#
+#   deliver           srv_durable -> tg_conn_uncork (the held batches'
+#                     lines appended to their connections, the histograms)
+#   SSL_write_ex      the record: encrypted into the write memory BIO
+#   ->uv_try_write    SSL_write_ex's return -> uv_try_write (flush: the
+#                     busy list's move, BIO_read's copy out of the BIO)
+#   uv_try_write      the write system call (libuv)
+#   ->written         uv_try_write's return -> tg_conn_uncork's return
+#   durable->written  the whole (the write stage, as the histograms say,
+#                     plus the loop's wake-up's own part)
+#   the ok's written  srv_durable -> the uv_try_write of the connection
+#                     whose record starts with an act's ok (its place among
+#                     the release's writes beside it)
+#
 # It starts telegraphd with run_bench.py's configuration and plays 100
 # lean Lincoln's War matches at RATE actions/s; perf records 6 s of the
 # probes from +5 s. The probes cost the loop a few us each (a trap per
 # probe hit): read the split, not the sum, against the histograms.
 #
-#     sudo sh tests/bench/act_path_probes.sh [BUILD_DIR] [RATE]   (build, 100)
+#     sudo sh tests/bench/act_path_probes.sh [BUILD_DIR] [RATE] [MODE]
+#                                                 (build, 100, commit)
 #
 # TG_STAGES_DAEMON_CPUS / TG_STAGES_LOADGEN_CPUS pin them (taskset -c).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 B=${1:-build}
 RATE=${2:-100}
+MODE=${3:-commit}
 PORT=${TG_STAGES_PORT:-19976}
 BIN=$(cd "$B" && pwd)/server/telegraphd
 D=$(mktemp -d /tmp/act_probes.XXXXXX)
@@ -41,15 +74,33 @@ cleanup() {
 	[ -n "$DP" ] && kill "$DP" 2>/dev/null
 	wait 2>/dev/null
 	perf probe -q -d 'probe_telegraphd:tgap_*' 2>/dev/null
+	perf probe -q -d 'probe_libssl:tgap_*' 2>/dev/null
+	perf probe -q -d 'probe_libuv:tgap_*' 2>/dev/null
 	:
 }
 trap cleanup EXIT INT TERM
 perf probe -q -d 'probe_telegraphd:tgap_*' 2>/dev/null || true
-for p in tgap_ok=srv_ok tgap_fd=fanout_dispatch tgap_fdr=fanout_dispatch%return \
-	tgap_vpr=views_fanout_prepare%return \
-	tgap_chk=on_check tgap_commit=tg_store_commit tgap_sreq=syncer_request; do
-	perf probe -q -x "$BIN" --add "$p"
-done
+perf probe -q -d 'probe_libssl:tgap_*' 2>/dev/null || true
+perf probe -q -d 'probe_libuv:tgap_*' 2>/dev/null || true
+LIBSSL=$(ldd "$BIN" | awk '/libssl[.]so/ {print $3}')
+LIBUV=$(ldd "$BIN" | awk '/libuv[.]so/ {print $3}')
+if [ "$MODE" = write ]; then
+	for p in tgap_dur=srv_durable tgap_unc=tg_conn_uncork tgap_uncr=tg_conn_uncork%return; do
+		perf probe -q -x "$BIN" --add "$p"
+	done
+	# the plaintext's start: an act's ok is {"match":N,"seq":N,"op":"ok"
+	perf probe -q -x "$LIBSSL" --add 'tgap_ssl=SSL_write_ex op=+0(%si):string' \
+		--add tgap_sslr=SSL_write_ex%return
+	perf probe -q -x "$LIBUV" --add tgap_try=uv_try_write --add tgap_tryr=uv_try_write%return
+else
+	for p in tgap_ok=srv_ok tgap_fd=fanout_dispatch tgap_fdr=fanout_dispatch%return \
+		tgap_vpr=views_fanout_prepare%return \
+		tgap_chk=on_check tgap_cpr=clocks_poll%return tgap_kick=fanout_kick \
+		tgap_kickr=fanout_kick%return tgap_commit=tg_store_commit \
+		tgap_sreq=syncer_request; do
+		perf probe -q -x "$BIN" --add "$p"
+	done
+fi
 python3 - "$HERE" "$D/data/bench.conf" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -72,52 +123,20 @@ $PIN_L "$B/tests/bench/tg_loadgen" --server "127.0.0.1:$PORT" --pid "$DP" --mode
 LP=$!
 sleep 5
 echo "load at +5 s: $(cut -d' ' -f1-3 /proc/loadavg)"
-perf record -q -o "$D/perf.data" -e 'probe_telegraphd:tgap_*' -p "$DP" -- sleep 6 \
+set -f # the events' globs are perf's, not the shell's
+EV="-e probe_telegraphd:tgap_*"
+[ "$MODE" = write ] && EV="$EV -e probe_libssl:tgap_* -e probe_libuv:tgap_*"
+# shellcheck disable=SC2086
+perf record -q --switch-events -o "$D/perf.data" $EV -p "$DP" -- sleep 6 \
 	>/dev/null 2>&1 || true
+set +f
 echo "load at +11 s: $(cut -d' ' -f1-3 /proc/loadavg)"
 wait "$LP" || true
-perf script -i "$D/perf.data" -F time,event >"$D/events.txt" 2>/dev/null
-python3 - "$D/events.txt" <<'PY'
-import sys
-ev = []
-for ln in open(sys.argv[1]):
-    p = ln.split()
-    if len(p) >= 2:
-        ev.append((float(p[0].rstrip(":")), p[1].split(":")[1].rstrip(":")))
-order = ["tgap_fd", "tgap_vpr__return", "tgap_fdr__return", "tgap_chk", "tgap_commit", "tgap_sreq"]
-spans = {k: [] for k in ("ok->dispatch", "dispatch", "  prepare", "  queue+wake",
-                         "dispatch->check", "check->COMMIT",
-                         "COMMIT", "ok->syncer")}
-i = 0
-while i < len(ev):
-    if ev[i][1] != "tgap_ok":
-        i += 1
-        continue
-    t, j, k = {}, i + 1, 0
-    while j < len(ev) and k < len(order) and ev[j][1] != "tgap_ok":
-        if ev[j][1] == order[k]:
-            t[order[k]] = ev[j][0]
-            k += 1
-        j += 1
-    if k == len(order):  # an act whose fan-out went to a worker, committed
-        t0 = ev[i][0]
-        spans["ok->dispatch"].append(t["tgap_fd"] - t0)
-        spans["dispatch"].append(t["tgap_fdr__return"] - t["tgap_fd"])
-        spans["  prepare"].append(t["tgap_vpr__return"] - t["tgap_fd"])
-        spans["  queue+wake"].append(t["tgap_fdr__return"] - t["tgap_vpr__return"])
-        spans["dispatch->check"].append(t["tgap_chk"] - t["tgap_fdr__return"])
-        spans["check->COMMIT"].append(t["tgap_commit"] - t["tgap_chk"])
-        spans["COMMIT"].append(t["tgap_sreq"] - t["tgap_commit"])
-        spans["ok->syncer"].append(t["tgap_sreq"] - t0)
-    i = max(j, i + 1)
-print(f"{'the ok queued -> the commit handed (ms)':40} {'n':>5} {'mean':>7} {'p50':>7} "
-      f"{'p90':>7} {'p99':>7}")
-for k, v in spans.items():
-    v.sort()
-    n = len(v)
-    if n:
-        q = lambda p: v[min(n - 1, int(p * n))] * 1e3  # noqa: E731
-        print(f"{k:40} {n:5} {sum(v) / n * 1e3:7.3f} {q(.5):7.3f} {q(.9):7.3f} {q(.99):7.3f}")
-PY
+perf script -i "$D/perf.data" --show-switch-events -F tid,cpu,time,event,trace \
+	>"$D/events.txt" 2>/dev/null
+for t in /proc/"$DP"/task/*; do echo "${t##*/} $(cat "$t/comm" 2>/dev/null)"; done \
+	>"$D/threads.txt" 2>/dev/null || true
+python3 "$HERE/act_path_split.py" "$MODE" "$D/events.txt" "$DP" "$D/threads.txt"
 grep -E "act_to_ok_(rx_)?p(50|99)|rx_wait_ok_p(50|99)|achieved|acked" "$D/loadgen.out" || true
 echo "(events, daemon log and generator output in $D)"
+exit 0
