@@ -271,12 +271,18 @@ static void *checkpointer_main(void *arg)
  * sleeps, a signal; no more while a request waits. */
 static void checkpointer_wake(struct store_ckpt *c)
 {
+	bool asked = false;
 	pthread_mutex_lock(&c->mu);
 	if (!c->want) {
-		c->want = true;
+		c->want = asked = true;
 		pthread_cond_signal(&c->cond);
 	}
 	pthread_mutex_unlock(&c->mu);
+	if (asked) {
+		pthread_mutex_lock(&c->s->stats_mu);
+		c->s->stats.ckpt_asked++;
+		pthread_mutex_unlock(&c->s->stats_mu);
+	}
 }
 
 int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
