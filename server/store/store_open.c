@@ -242,6 +242,9 @@ struct store_ckpt {
 	/* A checkpoint asked for (by the WAL hook) and not yet started. */
 	bool want;
 	bool stop, hold;
+	/* The committing thread's own (checkpointer_ask): the WAL's frames at
+	 * its last commit, and the frames at which it asks for the next pass. */
+	uint64_t frames, next_ask;
 };
 
 static void *checkpointer_main(void *arg)
@@ -256,10 +259,11 @@ static void *checkpointer_main(void *arg)
 			break;
 		c->want = false;
 		pthread_mutex_unlock(&c->mu);
-		/* While it runs, the commits go on: each one that finds the WAL
-		 * still at the threshold asks again, and the next checkpoint
-		 * copies what they added, until one copies all (the WAL starts
-		 * again at the next commit) or the bound is reached. */
+		/* While it runs, the commits go on: the one that finds the WAL
+		 * TG_STORE_WAL_ASK_PAGES past the last request asks again, and
+		 * the next checkpoint copies what they added, until one copies
+		 * all (the WAL starts again at the next commit) or the bound is
+		 * reached. */
 		store_checkpoint(c->s, c->db, TG_STORE_CKPT_THREAD);
 		pthread_mutex_lock(&c->mu);
 	}
@@ -283,6 +287,21 @@ static void checkpointer_wake(struct store_ckpt *c)
 		c->s->stats.ckpt_asked++;
 		pthread_mutex_unlock(&c->s->stats_mu);
 	}
+}
+
+/* From the WAL hook, at every commit below the bound (the committing
+ * thread alone reads and writes frames and next_ask): a pass at the
+ * threshold, then one per TG_STORE_WAL_ASK_PAGES more, until the WAL
+ * starts again. */
+static void checkpointer_ask(struct store_ckpt *c, uint64_t frames)
+{
+	if (frames < c->frames)
+		c->next_ask = 0; /* the WAL started again */
+	c->frames = frames;
+	if (frames < STORE_AUTOCHECKPOINT_PAGES || frames < c->next_ask)
+		return;
+	c->next_ask = frames + TG_STORE_WAL_ASK_PAGES;
+	checkpointer_wake(c);
 }
 
 int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
@@ -384,14 +403,12 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 			rc = SQLITE_IOERR_FSYNC;
 	}
 	(void)name; /* "main": the store attaches nothing */
-	if (frames >= STORE_AUTOCHECKPOINT_PAGES) {
-		/* Off this thread; on it only past the bound (the checkpointer
-		 * behind or failing: tg_store_checkpointer_start). */
-		if (s->ckpt && frames < TG_STORE_WAL_MAX_PAGES)
-			checkpointer_wake(s->ckpt);
-		else
-			store_checkpoint(s, db, TG_STORE_CKPT_COMMIT);
-	}
+	/* Off this thread; on it only past the bound (the checkpointer behind
+	 * or failing: tg_store_checkpointer_start). */
+	if (s->ckpt && frames < TG_STORE_WAL_MAX_PAGES)
+		checkpointer_ask(s->ckpt, (uint64_t)frames);
+	else if (frames >= STORE_AUTOCHECKPOINT_PAGES)
+		store_checkpoint(s, db, TG_STORE_CKPT_COMMIT);
 	return rc;
 }
 

@@ -12,7 +12,9 @@
  * writes there; a commit writes the WAL. The WAL is brought past the
  * checkpoint's threshold (1,000 pages) by the test's own connection (its
  * own automatic checkpoint off), so the daemon's next commit asks for a
- * checkpoint. Driven in-process (fake_client.h) over a file database. */
+ * checkpoint; and by TG_STORE_WAL_ASK_PAGES more before each later one
+ * (the hook asks again only then). Driven in-process (fake_client.h) over
+ * a file database. */
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <stdatomic.h>
@@ -209,6 +211,10 @@ static bool commit_until(struct client *a, bool (*cond)(void), int n, int *made)
 }
 
 static uint64_t failed0, thread0;
+static bool failed_once(void)
+{
+	return wal_stats().ckpt_failed > failed0;
+}
 static bool failed_again(void)
 {
 	return wal_stats().ckpt_failed > failed0 + 1;
@@ -218,20 +224,23 @@ static bool done_once(void)
 	return wal_stats().ckpt[TG_STORE_CKPT_THREAD].count > thread0;
 }
 
-/* The WAL past the threshold: 1,200 pages (a row each) of a table of the test's own,
- * written on a connection of its own with its automatic checkpoint off. */
-static bool fill_wal(const char *db)
+/* The WAL grown by `pages` pages (a row each) of a table of the test's own
+ * (its name `table`), written on a connection of its own with its automatic
+ * checkpoint off: past the threshold, and then past the next request's
+ * (the hook asks again only TG_STORE_WAL_ASK_PAGES later). */
+static bool fill_wal(const char *db, const char *table, int pages)
 {
 	sqlite3 *c = NULL;
-	bool ok =
-	    sqlite3_open_v2(db, &c, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
-	    sqlite3_busy_timeout(c, 5000) == SQLITE_OK &&
-	    sqlite3_exec(c,
-	                 "PRAGMA wal_autocheckpoint=0;"
-	                 "CREATE TABLE ckpt_fill(b BLOB);"
-	                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-	                 "WHERE i < 1200) INSERT INTO ckpt_fill SELECT zeroblob(3000) FROM n;",
-	                 NULL, NULL, NULL) == SQLITE_OK;
+	char sql[512];
+	snprintf(sql, sizeof sql,
+	         "PRAGMA wal_autocheckpoint=0;"
+	         "CREATE TABLE %s(b BLOB);"
+	         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+	         "WHERE i < %d) INSERT INTO %s SELECT zeroblob(3000) FROM n;",
+	         table, pages, table);
+	bool ok = sqlite3_open_v2(db, &c, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+	          sqlite3_busy_timeout(c, 5000) == SQLITE_OK &&
+	          sqlite3_exec(c, sql, NULL, NULL, NULL) == SQLITE_OK;
 	if (!ok)
 		fprintf(stderr, "# filling the WAL: %s\n", c ? sqlite3_errmsg(c) : "no connection");
 	sqlite3_close(c);
@@ -282,7 +291,7 @@ int main(void)
 	char db[128], logf[128];
 	snprintf(db, sizeof db, "%s/t.db", rig.dir);
 	snprintf(logf, sizeof logf, "%s/stderr.log", rig.dir);
-	CHECK(fill_wal(db));
+	CHECK(fill_wal(db, "ckpt_fill", 1200));
 
 	/* Armed: the next commit's WAL hook asks the checkpointer, whose
 	 * checkpoint cannot write the database. The log goes to a file while
@@ -295,7 +304,9 @@ int main(void)
 	CHECK(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
 	atomic_store(&fail_db_writes, true);
 	int made = 0;
-	bool ok = commit_until(&a, failed_again, 10, &made);
+	bool ok = commit_until(&a, failed_once, 10, &made);
+	CHECK(fill_wal(db, "ckpt_fill2", TG_STORE_WAL_ASK_PAGES + 100));
+	ok = ok && commit_until(&a, failed_again, 10, &made);
 	atomic_store(&fail_db_writes, false);
 	fflush(stderr);
 	dup2(saved, 2);
@@ -332,6 +343,7 @@ int main(void)
 	       matches_in(db));
 
 	/* Disarmed: the next checkpoint succeeds and the daemon goes on. */
+	CHECK(fill_wal(db, "ckpt_fill3", TG_STORE_WAL_ASK_PAGES + 100));
 	int after = 0;
 	CHECK(commit_until(&a, done_once, 10, &after));
 	struct tg_store_wal_stats w2 = wal_stats();
