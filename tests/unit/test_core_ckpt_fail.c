@@ -104,8 +104,15 @@ static int shim_shm_map(sqlite3_file *f, int pg, int sz, int extend, void volati
 {
 	return REAL(f)->pMethods->xShmMap(REAL(f), pg, sz, extend, pp);
 }
+/* While armed, the checkpoint's lock (SQLite's WAL_CKPT_LOCK, the -shm
+ * file's lock 1) is refused as if another connection's checkpoint held it:
+ * a PASSIVE checkpoint then returns SQLITE_BUSY and does nothing. */
+static atomic_bool busy_ckpt_lock;
 static int shim_shm_lock(sqlite3_file *f, int off, int n, int flags)
 {
+	if (atomic_load(&busy_ckpt_lock) && off == 1 && n == 1 && (flags & SQLITE_SHM_LOCK) &&
+	    (flags & SQLITE_SHM_EXCLUSIVE))
+		return SQLITE_BUSY;
 	return REAL(f)->pMethods->xShmLock(REAL(f), off, n, flags);
 }
 static void shim_shm_barrier(sqlite3_file *f)
@@ -223,6 +230,38 @@ static bool done_once(void)
 {
 	return wal_stats().ckpt[TG_STORE_CKPT_THREAD].count > thread0;
 }
+static uint64_t busy0;
+static bool busy_once(void)
+{
+	return wal_stats().ckpt_busy > busy0;
+}
+
+/* stderr into a file while the checkpoints fail, and back. */
+static int saved_stderr = -1;
+static bool log_to(const char *path)
+{
+	fflush(stderr);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	saved_stderr = dup(2);
+	bool ok = saved_stderr >= 0 && fd >= 0 && dup2(fd, 2) == 2;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+static void log_back(void)
+{
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+}
+
+static int count_in(const char *text, const char *what)
+{
+	int n = 0;
+	for (const char *p = text; p && (p = strstr(p, what)) != NULL; p += strlen(what))
+		n++;
+	return n;
+}
 
 /* The WAL grown by `pages` pages (a row each) of a table of the test's own
  * (its name `table`), written on a connection of its own with its automatic
@@ -299,19 +338,14 @@ int main(void)
 	struct tg_store_wal_stats w0 = wal_stats();
 	failed0 = w0.ckpt_failed;
 	thread0 = w0.ckpt[TG_STORE_CKPT_THREAD].count;
-	fflush(stderr);
-	int saved = dup(2), fd = open(logf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	CHECK(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
+	CHECK(log_to(logf));
 	atomic_store(&fail_db_writes, true);
 	int made = 0;
 	bool ok = commit_until(&a, failed_once, 10, &made);
 	CHECK(fill_wal(db, "ckpt_fill2", TG_STORE_WAL_ASK_PAGES + 100));
 	ok = ok && commit_until(&a, failed_again, 10, &made);
 	atomic_store(&fail_db_writes, false);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(fd);
+	log_back();
 	struct tg_store_wal_stats w1 = wal_stats();
 	CHECKF(ok, "every request answered ok while the checkpoints failed (%d made)", made);
 	CHECKF(w1.ckpt_failed >= failed0 + 2 && atomic_load(&db_writes_refused) > 0,
@@ -326,6 +360,10 @@ int main(void)
 	char *log = slurp(logf);
 	CHECKF(log && strstr(log, "ERROR") && strstr(log, "the WAL's checkpoint failed ("),
 	       "the failure was logged: %s", log ? log : "(no log)");
+	/* The first failure only: a line a minute at most. */
+	CHECKF(count_in(log, "the WAL's checkpoint failed (") == 1,
+	       "one line for %llu failures in a minute: %s",
+	       (unsigned long long)(w1.ckpt_failed - failed0), log ? log : "(no log)");
 	free(log);
 
 	/* What the operators scrape says so. */
@@ -349,6 +387,68 @@ int main(void)
 	struct tg_store_wal_stats w2 = wal_stats();
 	CHECKF(w2.ckpt[TG_STORE_CKPT_THREAD].count > thread0,
 	       "a later checkpoint succeeds (%d more requests)", after);
+
+	/* Busy: another connection's checkpoint runs (the shim refuses its
+	 * lock), so the checkpointer's pass does nothing: counted, logged, and
+	 * the daemon goes on. */
+	busy0 = w2.ckpt_busy;
+	CHECK(fill_wal(db, "ckpt_fill4", TG_STORE_WAL_ASK_PAGES + 100));
+	CHECK(log_to(logf));
+	atomic_store(&busy_ckpt_lock, true);
+	int busy_made = 0;
+	ok = commit_until(&a, busy_once, 10, &busy_made);
+	atomic_store(&busy_ckpt_lock, false);
+	log_back();
+	struct tg_store_wal_stats w3 = wal_stats();
+	CHECKF(ok && w3.ckpt_busy > busy0,
+	       "a busy checkpoint was counted (%llu; %d requests, each ok: %d)",
+	       (unsigned long long)(w3.ckpt_busy - busy0), busy_made, ok);
+	log = slurp(logf);
+	CHECKF(log && strstr(log, "WARN") &&
+	           strstr(log, "the WAL's checkpoint found another connection's running and did "
+	                       "nothing (on the checkpointer, "),
+	       "the busy checkpoint was logged: %s", log ? log : "(no log)");
+	free(log);
+	text = status_prometheus(fc_srv);
+	snprintf(want, sizeof want, "\ntelegraph_wal_checkpoints_busy_total %llu\n",
+	         (unsigned long long)w3.ckpt_busy);
+	CHECKF(text && strstr(text, want), "the metrics say%s", want);
+	free(text);
+
+	/* The bound: past TG_STORE_WAL_MAX_PAGES the committing thread (the
+	 * loop) checkpoints itself, whatever the checkpointer does. Failing,
+	 * it is counted and the daemon goes on; then it succeeds and the WAL
+	 * starts again. */
+	CHECK(fill_wal(db, "ckpt_fill5", TG_STORE_WAL_MAX_PAGES + 100));
+	CHECK(log_to(logf));
+	atomic_store(&fail_db_writes, true);
+	bool bound_ok = create_match(&a) > 0;
+	atomic_store(&fail_db_writes, false);
+	log_back();
+	struct tg_store_wal_stats w4 = wal_stats();
+	CHECKF(bound_ok && w4.wal_frames >= TG_STORE_WAL_MAX_PAGES &&
+	           w4.ckpt_failed == w3.ckpt_failed + 1 &&
+	           w4.ckpt[TG_STORE_CKPT_COMMIT].count == w3.ckpt[TG_STORE_CKPT_COMMIT].count,
+	       "past the bound (%llu frames) the loop's checkpoint failed, counted (%llu), and "
+	       "the request was answered ok (%d)",
+	       (unsigned long long)w4.wal_frames,
+	       (unsigned long long)(w4.ckpt_failed - w3.ckpt_failed), bound_ok);
+	bound_ok = create_match(&a) > 0;
+	struct tg_store_wal_stats w5 = wal_stats();
+	CHECKF(bound_ok &&
+	           w5.ckpt[TG_STORE_CKPT_COMMIT].count == w4.ckpt[TG_STORE_CKPT_COMMIT].count + 1 &&
+	           w5.ckpt_failed == w4.ckpt_failed,
+	       "then the loop's checkpoint succeeds (%llu on the loop)",
+	       (unsigned long long)(w5.ckpt[TG_STORE_CKPT_COMMIT].count -
+	                            w4.ckpt[TG_STORE_CKPT_COMMIT].count));
+	bound_ok = create_match(&a) > 0;
+	struct tg_store_wal_stats w6 = wal_stats();
+	CHECKF(bound_ok && w6.wal_frames < 100, "and the WAL starts again (%llu frames)",
+	       (unsigned long long)w6.wal_frames);
+	CHECKF(w6.ckpt[TG_STORE_CKPT_THREAD].count == w3.ckpt[TG_STORE_CKPT_THREAD].count,
+	       "the checkpointer was not asked past the bound");
+	CHECKF(matches_in(db) == made + after + busy_made + 3, "every match made is kept (%d)",
+	       matches_in(db));
 
 	client_close(&a);
 	fc_rig_close(&rig);
