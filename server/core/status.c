@@ -118,12 +118,12 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 		                   &tg_store_ckpt_bounds, &ws.ckpt[t]);
 	}
 	fprintf(f,
-	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (each\n"
-	        "# logged): the WAL grows until one succeeds.\n"
+	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (logged:\n"
+	        "# the first, then a line a minute at most): the WAL grows until one succeeds.\n"
 	        "# TYPE telegraph_wal_checkpoints_failed_total counter\n"
 	        "telegraph_wal_checkpoints_failed_total %llu\n"
 	        "# HELP telegraph_wal_checkpoints_busy_total Checkpoints that found another\n"
-	        "# connection's checkpoint running, and did nothing.\n"
+	        "# connection's checkpoint running, and did nothing (logged as failures are).\n"
 	        "# TYPE telegraph_wal_checkpoints_busy_total counter\n"
 	        "telegraph_wal_checkpoints_busy_total %llu\n"
 	        "# HELP telegraph_wal_frames The WAL's frames (pages) after the last commit, and\n"

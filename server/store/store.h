@@ -84,8 +84,11 @@ enum tg_store_ckpt_thread {
 #define TG_STORE_FSYNC_COMMITS 5 /* 0, 1, 2, 3, 4 or more */
 struct tg_store_wal_stats {
 	struct tg_hist ckpt[TG_STORE_CKPT_N];
-	uint64_t ckpt_failed; /* a checkpoint that failed (each is logged) */
-	uint64_t ckpt_busy;   /* found another connection's checkpoint running */
+	/* A checkpoint that failed; one that found another connection's
+	 * checkpoint running (and did nothing). Each kind is logged: the
+	 * first, then one line a minute at most with the count between. */
+	uint64_t ckpt_failed;
+	uint64_t ckpt_busy;
 	/* The WAL hook's requests to the checkpointer's thread, each one pass
 	 * (a request made while the previous still waits is the same one). */
 	uint64_t ckpt_asked;

@@ -127,6 +127,13 @@ struct tg_store {
 	struct tg_store_wal_stats stats;
 	/* The checkpointer's thread (tg_store_checkpointer_start), or NULL. */
 	struct store_ckpt *ckpt;
+	/* The log lines of the checkpoints that were busy or failed
+	 * (store_checkpoint), under stats_mu: the first of each kind, then one
+	 * a minute at most, saying how many were not logged. */
+	struct store_log_gate {
+		uint64_t last_ns, unlogged;
+		bool logged;
+	} ckpt_busy_log, ckpt_failed_log;
 };
 
 /* store_stmts.c */

@@ -201,26 +201,63 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* A busy or failed checkpoint's log line: the first, then one a minute at
+ * most (a failing disk fails every pass; the bound's checkpoint on the
+ * committing thread is tried at every commit past it). Under stats_mu;
+ * true if the line is due, with *unlogged the ones not logged since the
+ * last. */
+#define STORE_CKPT_LOG_GAP_NS (60 * 1000000000ull)
+static bool log_due(struct store_log_gate *g, uint64_t now, uint64_t *unlogged)
+{
+	if (g->logged && now - g->last_ns < STORE_CKPT_LOG_GAP_NS) {
+		g->unlogged++;
+		return false;
+	}
+	*unlogged = g->unlogged;
+	g->unlogged = 0;
+	g->last_ns = now;
+	g->logged = true;
+	return true;
+}
+
+static const char *const ckpt_thread_name[TG_STORE_CKPT_N] = {"committing thread", "checkpointer"};
+
 /* One PASSIVE checkpoint of db (the store's connection, or the
- * checkpointer's), timed into the store's figures. A failure is logged and
- * counted: the WAL then grows until a later one succeeds. */
+ * checkpointer's), timed into the store's figures. A failure, or finding
+ * another connection's checkpoint running (SQLITE_BUSY: it did nothing),
+ * is counted and logged (log_due): the WAL then grows until a later one
+ * succeeds. */
 static int store_checkpoint(struct tg_store *s, sqlite3 *db, enum tg_store_ckpt_thread where)
 {
 	int nlog = 0, nckpt = 0;
 	uint64_t start = now_ns();
 	int rc = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
-	uint64_t ns = now_ns() - start;
+	uint64_t end = now_ns(), unlogged = 0, frames;
+	bool log = false;
 	pthread_mutex_lock(&s->stats_mu);
 	if (rc == SQLITE_OK)
-		tg_hist_add(&s->stats.ckpt[where], &tg_store_ckpt_bounds, ns);
-	else if (rc == SQLITE_BUSY)
+		tg_hist_add(&s->stats.ckpt[where], &tg_store_ckpt_bounds, end - start);
+	else if (rc == SQLITE_BUSY) {
 		s->stats.ckpt_busy++;
-	else
+		log = log_due(&s->ckpt_busy_log, end, &unlogged);
+	} else {
 		s->stats.ckpt_failed++;
+		log = log_due(&s->ckpt_failed_log, end, &unlogged);
+	}
+	frames = s->stats.wal_frames; /* at the last commit: a busy one reads none */
 	pthread_mutex_unlock(&s->stats_mu);
-	if (rc != SQLITE_OK && rc != SQLITE_BUSY)
-		TG_ERROR(0, 0, "the WAL's checkpoint failed (%d frames in it): %s", nlog,
-		         sqlite3_errmsg(db));
+	if (log && rc == SQLITE_BUSY)
+		TG_WARN(0, 0,
+		        "the WAL's checkpoint found another connection's running and did nothing "
+		        "(on the %s, %llu frames in the WAL; %llu more such since the last line)",
+		        ckpt_thread_name[where], (unsigned long long)frames,
+		        (unsigned long long)unlogged);
+	else if (log)
+		TG_ERROR(0, 0,
+		         "the WAL's checkpoint failed (%llu frames in it, on the %s; %llu more "
+		         "failures since the last line): %s",
+		         (unsigned long long)frames, ckpt_thread_name[where],
+		         (unsigned long long)unlogged, sqlite3_errmsg(db));
 	return rc;
 }
 
