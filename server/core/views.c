@@ -19,6 +19,7 @@
 #include "core/server_internal.h"
 #include "json_compact.h"
 #include "json_patch.h"
+#include "kit/scratch.h"
 #include "util/log.h"
 
 static const char *role_name(const struct tg_match *m, int role)
@@ -496,19 +497,20 @@ static char *patch_line(const struct tg_match *m, int64_t seq, const struct tg_p
 	             (long long)seq);
 	if (n < 0 || (size_t)n >= sizeof head)
 		return NULL;
-	struct tg_text t = {0};
+	struct tg_text t;
+	tg_text_take(&t, TG_SCRATCH_LINE);
 	tg_text_put(&t, head, (size_t)n);
 	tg_text_put(&t, "[", 1);
 	if (ops->t.p)
 		tg_text_put(&t, ops->t.p, ops->t.n);
 	tg_text_put(&t, "]}", 2);
-	if (t.oom) {
-		free(t.p);
-		return NULL;
-	}
-	/* kept in the ring: fitted to its size (the buffer grows by 4 KB) */
-	char *fit = realloc(t.p, t.n + 1);
-	return fit ? fit : t.p;
+	/* kept in the ring: a copy of its size (the worker's buffer is kept
+	 * for its next job, kit/scratch.h) */
+	char *line = t.oom ? NULL : malloc(t.n + 1);
+	if (line)
+		memcpy(line, t.p, t.n + 1);
+	tg_text_give(&t, TG_SCRATCH_LINE);
+	return line;
 }
 
 /* Copies a line to send (the kept one stays in the ring). */
@@ -528,13 +530,14 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 			continue;
 		char *line = NULL;
 		struct tg_patch_text ops = {0};
+		tg_text_take(&ops.t, TG_SCRATCH_OPS);
 		if (update_view(m, r, b->server_ended, &ops) == 0) {
 			line = patch_line(m, b->seq, &ops);
 		} else {
 			/* No earlier view, or no memory for the patch: a full view. */
 			keep_full(m, r, b->server_ended);
 		}
-		free(ops.t.p);
+		tg_text_give(&ops.t, TG_SCRATCH_OPS);
 		if (!m->view[r].text) {
 			free(line);
 			continue;

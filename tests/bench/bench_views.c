@@ -28,7 +28,9 @@
  * their elements' stamps) and as a jansson tree (before issue 17), and how
  * many bytes of the two players' views are sections alike in both (and of
  * those, the sections kept as text: what keeping them once per match would
- * save). Each
+ * save), and what the blocks of the kept views the fan-out updates hold
+ * beyond their bytes (kept_view_updated_slack_bytes: a block is reused
+ * while it fits, kit/view_sections.c keep_block). Each
  * role's patch is also measured against its view (the median and p99 of
  * patch bytes / view bytes: issue 17's goals are 5 % and 25 %).
  * --ratios: each patch's bytes against its role's new view (both
@@ -55,6 +57,7 @@
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "kit/scratch.h"
 #include "kit/view_sections.h"
 #include "lw_bot.h"
 #include "lw_engine.h"
@@ -85,6 +88,8 @@ static FILE *dump_to; /* --dump-to */
 static double dump_ratio = -1;
 static double spent, patch_bytes, view_bytes, save_bytes, copy_bytes;
 static double held_text, held_tree, pair_text, pair_shared, pair_shared_text;
+/* the heap the updated kept views' blocks hold beyond tg_view_kept_bytes */
+static double held_slack;
 static double sec_bytes[TG_VIEW_SECTIONS_MAX]; /* both players' text of each section */
 /* what each role's kept view holds of each section: its text, and its
  * elements' stamps and lengths; and what it holds besides (the names
@@ -133,7 +138,9 @@ __attribute__((noinline)) void fanout(const struct game *g)
 {
 	for (int r = 0; r < 2; r++) {
 		json_t *ops = NULL;
+		/* the worker's buffers, kept between jobs (kit/scratch.h) */
 		struct tg_patch_text txt = {0};
+		tg_text_take(&txt.t, TG_SCRATCH_OPS);
 		double view_len = 0;
 		if (whole) {
 			json_t *now = M->view(g, roles[r]);
@@ -160,7 +167,8 @@ __attribute__((noinline)) void fanout(const struct game *g)
 			patch_bytes += line ? (double)strlen(line) : 0;
 			free(line);
 		} else {
-			struct tg_text t = {0};
+			struct tg_text t;
+			tg_text_take(&t, TG_SCRATCH_LINE);
 			if (whole) {
 				if (tg_json_compact_append(&t, ops) != 0)
 					abort();
@@ -177,9 +185,9 @@ __attribute__((noinline)) void fanout(const struct game *g)
 				fprintf(dump_to, "patch %s %s\n", roles[r], t.p);
 			if (view_len > 0)
 				note_ratio((double)t.n / view_len);
-			free(t.p);
+			tg_text_give(&t, TG_SCRATCH_LINE);
 		}
-		free(txt.t.p);
+		tg_text_give(&txt.t, TG_SCRATCH_OPS);
 		json_decref(ops);
 	}
 }
@@ -323,6 +331,14 @@ static void measure_held(const struct game *g)
 {
 	measure_shared(g);
 	for (int r = 0; r < 2; r++) {
+		/* the fan-out's kept view, as updated (its blocks reused while
+		 * they fit: kit/view_sections.c keep_block), against its bytes */
+		const struct tg_view_kept *u = &kept[r];
+		if (u->text)
+			held_slack += (double)(malloc_usable_size(u->text) +
+			                       (u->cut ? malloc_usable_size(u->cut) : 0) +
+			                       (u->istamp ? malloc_usable_size(u->istamp) : 0)) -
+			              (double)tg_view_kept_bytes(u);
 		struct tg_view_kept k = {0};
 		size_t h0 = heap_used();
 		tg_view_keep_full(&k, M, g, roles[r]);
@@ -575,6 +591,7 @@ int main(int argc, char **argv)
 	if (held_n) {
 		printf("kept_view_text_bytes %.0f\n", held_text / (double)held_n);
 		printf("kept_view_tree_bytes %.0f\n", held_tree / (double)held_n);
+		printf("kept_view_updated_slack_bytes %.0f\n", held_slack / (double)held_n);
 		printf("kept_views_pair_text_bytes %.0f\n", pair_text / (double)(held_n / 2));
 		printf("kept_views_pair_same_section_bytes %.0f\n",
 		       pair_shared / (double)(held_n / 2));

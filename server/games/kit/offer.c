@@ -1,5 +1,6 @@
 /* offer.c — see offer.h. */
 #include "offer.h"
+#include "scratch.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,8 +20,7 @@ void tg_offers_text(struct tg_offers *o, struct tg_text *t)
 
 int tg_offers_close(struct tg_offers *o)
 {
-	free(o->act.p);
-	o->act = (struct tg_text){0};
+	tg_text_give(&o->act, TG_SCRATCH_ACT);
 	if (o->t) {
 		tg_text_put(o->t, "]", 1);
 		o->failed |= o->t->oom != 0;
@@ -139,6 +139,8 @@ json_t *tg_act(struct tg_offers *o, const char *fmt, ...)
 		return a;
 	}
 	struct tg_text *t = &o->act;
+	if (!t->p) /* this thread's buffer, kept between jobs (scratch.h) */
+		tg_text_take(t, TG_SCRATCH_ACT);
 	t->n = 0;
 	o->act_type = NULL;
 	o->act_ok = true;

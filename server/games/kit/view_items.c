@@ -18,6 +18,7 @@
 #include "json_compact.h"
 #include "json_patch.h"
 #include "lcs_runs.h"
+#include "scratch.h"
 #include "view_object.h"
 #include "view_sections.h"
 
@@ -164,19 +165,49 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 	                             .ostamp = ostamp,
 	                             .olen = olen,
 	                             .om = ostamp && olen ? om : 0};
+	/* the new elements' arrays, this thread's from the last walk
+	 * (scratch.h): their room is that of the smallest */
+	void **arr[] = {(void **)&it->stamp, (void **)&it->len, (void **)&it->src,
+	                (void **)&it->val, (void **)&it->noff};
+	const size_t size[] = {sizeof *it->stamp, sizeof *it->len, sizeof *it->src, sizeof *it->val,
+	                       sizeof *it->noff};
+	size_t room = SIZE_MAX;
+	for (unsigned i = 0; i < 5; i++) {
+		size_t cap;
+		*arr[i] = tg_scratch_take(TG_SCRATCH_ITEM_STAMP + i, &cap);
+		if (cap / size[i] < room)
+			room = cap / size[i];
+	}
+	it->cap = room > UINT32_MAX ? UINT32_MAX : (uint32_t)room;
 	if (!it->om)
 		return 0;
-	if (!old && !measure) /* the copied elements' text is not there */
+	if (!old && !measure) { /* the copied elements' text is not there */
+		tg_view_items_end(it);
 		return -1;
+	}
 	size_t nslot = 64;
 	while (nslot < 2 * (size_t)it->om)
 		nslot *= 2;
-	it->ooff = old ? malloc(it->om * sizeof *it->ooff) : NULL;
-	it->slot = calloc(nslot, sizeof *it->slot);
+	size_t ocap, scap;
+	it->ooff = old ? tg_scratch_take(TG_SCRATCH_ITEM_OOFF, &ocap) : NULL;
+	if (it->ooff && ocap < it->om * sizeof *it->ooff) {
+		free(it->ooff);
+		it->ooff = NULL;
+	}
+	if (old && !it->ooff)
+		it->ooff = malloc(it->om * sizeof *it->ooff);
+	it->slot = tg_scratch_take(TG_SCRATCH_ITEM_SLOT, &scap);
+	if (it->slot && scap < nslot * sizeof *it->slot) {
+		free(it->slot);
+		it->slot = NULL;
+	}
+	if (!it->slot)
+		it->slot = malloc(nslot * sizeof *it->slot);
 	if ((old && !it->ooff) || !it->slot) {
 		tg_view_items_end(it);
 		return -1;
 	}
+	memset(it->slot, 0, nslot * sizeof *it->slot);
 	it->nslot = nslot;
 	uint32_t off = 1; /* after "[" */
 	for (uint32_t i = 0; i < it->om; i++) {
@@ -240,13 +271,14 @@ void tg_view_items_end(struct tg_view_items *it)
 {
 	for (uint32_t j = 0; it->val && j < it->n; j++)
 		json_decref(it->val[j]);
-	free(it->ooff);
-	free(it->slot);
-	free(it->stamp);
-	free(it->len);
-	free(it->src);
-	free(it->val);
-	free(it->noff);
+	/* kept for this thread's next walk (scratch.h) */
+	tg_scratch_give(TG_SCRATCH_ITEM_OOFF, it->ooff);
+	tg_scratch_give(TG_SCRATCH_ITEM_SLOT, it->slot);
+	tg_scratch_give(TG_SCRATCH_ITEM_STAMP, it->stamp);
+	tg_scratch_give(TG_SCRATCH_ITEM_LEN, it->len);
+	tg_scratch_give(TG_SCRATCH_ITEM_SRC, it->src);
+	tg_scratch_give(TG_SCRATCH_ITEM_VAL, it->val);
+	tg_scratch_give(TG_SCRATCH_ITEM_NOFF, it->noff);
 	json_decref(it->all);
 	json_decref(it->now);
 	*it = (struct tg_view_items){0};

@@ -5,11 +5,13 @@
  * always exactly the serialized view of the state last brought up to date. */
 #include "view_sections.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "scratch.h"
 #include "view_object.h"
 
 unsigned tg_view_section_count(const struct game_module *m)
@@ -174,33 +176,71 @@ static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *le
 	a->n += n;
 }
 
-/* Gives b's text to k (fitted to its size), with cut (NULL: whole) and the
- * elements a (NULL: none). */
-static void adopt(struct tg_view_kept *k, struct tg_text *b, unsigned nsec, struct tg_view_cut *cut,
-                  const struct items *a)
+/* A block of n bytes for what k keeps, in place of old (freed, or
+ * reused): old itself while it holds n bytes and is not much larger (its
+ * slack at most an eighth and 64 bytes: the kept text is most of a match's
+ * memory), so that an update whose view did not grow past its block asks
+ * malloc for nothing of 1 KB or more (scratch.h: each such request
+ * consolidated jansson's freed fast chunks); when old is too small, or
+ * too large (then shrunk in place, unless malloc had mapped it), a
+ * sixteenth to spare, so that the next updates' small growths fit; exactly
+ * n for a first block (a full view). NULL when out of memory (old freed). */
+static void *keep_block(void *old, size_t n)
 {
-	char *fit = realloc(b->p, b->n + 1);
-	tg_view_kept_clear(k);
-	k->text = fit ? fit : b->p;
+	if (!old)
+		return malloc(n);
+	size_t have = malloc_usable_size(old), want = n + n / 16;
+	if (have >= n && have - n <= n / 8 + 64)
+		return old;
+	if (have >= want) { /* in place, unless it was mapped (then pages) */
+		void *q = realloc(old, want);
+		if (q && malloc_usable_size(q) - n <= n / 8 + 64)
+			return q;
+		old = q ? q : old;
+	}
+	free(old);
+	return malloc(want);
+}
+
+/* Copies b's text to k (into the blocks k held, when they fit: keep_block),
+ * with cut (NULL: whole) and the elements a (NULL: none). */
+static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec,
+                  const struct tg_view_cut *cut, const struct items *a)
+{
+	struct tg_view_kept was = *k;
+	*k = (struct tg_view_kept){0};
+	k->text = keep_block(was.text, b->n + 1);
+	if (cut)
+		k->cut = keep_block(was.cut, nsec * sizeof *cut);
+	else
+		free(was.cut);
+	size_t isize =
+	    a ? a->n * (sizeof *k->istamp + sizeof *k->ilen) + (nsec + 1) * sizeof *k->ifirst : 0;
+	if (a)
+		k->istamp = keep_block(was.istamp, isize);
+	else
+		free(was.istamp);
+	if (!k->text || (cut && !k->cut) || (a && !k->istamp)) {
+		tg_view_kept_clear(k); /* cannot happen for a view that fit: start again */
+		return;
+	}
+	memcpy(k->text, b->p, b->n + 1);
 	k->len = k->vlen = b->n;
 	k->nsec = nsec;
-	k->cut = cut;
+	if (cut)
+		memcpy(k->cut, cut, nsec * sizeof *cut);
 	if (!a)
 		return;
 	k->items = a->bits;
 	for (unsigned i = 0; i < nsec; i++)
 		if (stamps_only(k, i))
 			k->vlen += array_len(a->len + a->first[i], a->first[i + 1] - a->first[i]);
-	k->istamp =
-	    malloc(a->n * (sizeof *k->istamp + sizeof *k->ilen) + (nsec + 1) * sizeof *k->ifirst);
-	if (!k->istamp) { /* cannot happen for a view that fit: start again */
-		tg_view_kept_clear(k);
-		return;
-	}
 	k->ilen = (uint32_t *)(k->istamp + a->n);
 	k->ifirst = k->ilen + a->n;
-	memcpy(k->istamp, a->stamp, a->n * sizeof *k->istamp);
-	memcpy(k->ilen, a->len, a->n * sizeof *k->ilen);
+	if (a->n) {
+		memcpy(k->istamp, a->stamp, a->n * sizeof *k->istamp);
+		memcpy(k->ilen, a->len, a->n * sizeof *k->ilen);
+	}
 	memcpy(k->ifirst, a->first, (nsec + 1) * sizeof *k->ifirst);
 	k->ibuilt = a->built;
 	k->icopied = a->copied;
@@ -428,15 +468,25 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	unsigned n = tg_view_section_count(m);
 	uint64_t stamp[TG_VIEW_SECTIONS_MAX];
 	m->view_stamps(g, role, stamp);
-	struct tg_view_cut *cut = malloc(n * sizeof *cut);
-	struct tg_text b = {0}, scratch = {0};
-	struct items a = {0};
-	if (!cut)
-		return -1;
-	if (k->len) {
-		b.p = malloc(k->len + 1024);
-		b.cap = b.p ? k->len + 1024 : 0;
+	/* the job's buffers are this thread's, kept between jobs (scratch.h) */
+	size_t ccap;
+	struct tg_view_cut *cut = tg_scratch_take(TG_SCRATCH_CUT, &ccap);
+	if (ccap < n * sizeof *cut) {
+		free(cut);
+		ccap = n * sizeof *cut;
+		if (!(cut = malloc(ccap)))
+			return -1;
 	}
+	struct tg_text b, scratch;
+	tg_text_take(&b, TG_SCRATCH_VIEW);
+	tg_text_take(&scratch, TG_SCRATCH_ITEMS);
+	struct items a = {0};
+	size_t scap, lcap;
+	a.stamp = tg_scratch_take(TG_SCRATCH_ISTAMP, &scap);
+	a.len = tg_scratch_take(TG_SCRATCH_ILEN, &lcap);
+	scap /= sizeof *a.stamp;
+	lcap /= sizeof *a.len;
+	a.cap = (uint32_t)(scap < lcap ? scap : lcap);
 	const char *const *sec = m->view_sections;
 	for (unsigned i = 0; i < n && !b.oom; i++) {
 		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
@@ -508,11 +558,9 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	if (n)
 		put_end(&b, sec[n - 1]);
 	a.first[n] = a.n;
-	free(scratch.p);
+	tg_text_give(&scratch, TG_SCRATCH_ITEMS);
 	int rc = 0;
 	if (b.oom || a.oom || b.n > UINT32_MAX) {
-		free(b.p);
-		free(cut);
 		rc = -1;
 	} else {
 		/* the sections kept as stamps whose text b holds: all of them
@@ -521,8 +569,10 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		adopt(k, &b, n, cut, &a);
 		rc = k->text ? 0 : -1;
 	}
-	free(a.stamp);
-	free(a.len);
+	tg_text_give(&b, TG_SCRATCH_VIEW);
+	tg_scratch_give(TG_SCRATCH_CUT, cut);
+	tg_scratch_give(TG_SCRATCH_ISTAMP, a.stamp);
+	tg_scratch_give(TG_SCRATCH_ILEN, a.len);
 	return rc;
 }
 
@@ -606,14 +656,17 @@ void tg_view_keep_full(struct tg_view_kept *k, const struct game_module *m, cons
 
 int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view)
 {
-	struct tg_text b = {0};
+	struct tg_text b;
+	tg_text_take(&b, TG_SCRATCH_VIEW);
 	put_json(&b, view);
-	if (b.oom || !b.p) {
-		free(b.p);
+	int rc = b.oom || !b.p ? -1 : 0;
+	if (rc == 0)
+		adopt(k, &b, 0, NULL, NULL);
+	tg_text_give(&b, TG_SCRATCH_VIEW);
+	if (rc != 0 || !k->text) {
 		tg_view_kept_clear(k);
 		return -1;
 	}
-	adopt(k, &b, 0, NULL, NULL);
 	return 0;
 }
 
