@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kit/json_text.h"
+#include "kit/view_sections.h"
 #include "lw_engine.h"
 
 void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int att_stars, int def,
@@ -443,12 +444,36 @@ int lw_political_vp(const struct lw_state *s, int kind, int side, int vp)
 	}
 }
 
+/* The side whose purchase of the plot viewer sees (0: none shown): the
+ * Confederate's is his secret until the Supply Phase. */
+static int bought_shown(const struct lw_politics *p, int viewer)
+{
+	return p->plot_bought == LW_UNION ||
+	               (p->plot_bought == LW_CONFEDERATE && viewer == LW_CONFEDERATE)
+	           ? p->plot_bought
+	           : 0;
+}
+
+uint64_t lw_political_stamp(const struct lw_state *s, int viewer, uint64_t h)
+{
+	const struct lw_politics *p = &s->pol;
+	/* every value lw_political_view shows, as it shows it */
+	const int32_t shown[] = {p->ep,
+	                         p->bi,
+	                         lw_plot_buyer(p),
+	                         bought_shown(p, viewer),
+	                         p->president_vp[LW_UNION],
+	                         p->president_vp[LW_CONFEDERATE],
+	                         p->co_vp[LW_UNION],
+	                         p->co_vp[LW_CONFEDERATE],
+	                         lw_plot_union_holds(s)};
+	return tg_stamp_bytes(h, shown, sizeof shown);
+}
+
 json_t *lw_political_view(const struct lw_state *s, int viewer)
 {
 	const struct lw_politics *p = &s->pol;
-	/* the Confederate's purchase is his secret until the Supply Phase */
-	bool bought = p->plot_bought == LW_UNION ||
-	              (p->plot_bought == LW_CONFEDERATE && viewer == LW_CONFEDERATE);
+	bool bought = bought_shown(p, viewer) != 0;
 	return json_pack("{s:b,s:b,s:s,s:s*,s:[b,b],s:[b,b],s:i}", "emancipation", p->ep,
 	                 "british_intervention", p->bi, "plot_buyer",
 	                 lw_plot_buyer(p) == LW_UNION         ? "union"

@@ -649,7 +649,10 @@ static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending
  * what they show (box_stamps); the navy its own state and the supply
  * its blockades cost (which reads the ports' owners and forces);
  * players the players and their GiCs' counters; the log its lines'
- * count and their stamps (kept with each line: lw_state.log_stamp). A
+ * count and their stamps (kept with each line: lw_state.log_stamp); the
+ * political track the values it shows (lw_political_stamp: the plot's
+ * buyer and purchase, the declarations, the assassinations, and the
+ * Confederate cities the Union holds, which reads the cities' owners). A
  * section read from anything else is stamped 0. The forces are stamped 0
  * too: they are walked after every action, and each force's own stamp
  * (forces_items) says whether it changed. The cities and the log, once
@@ -680,6 +683,9 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 	int32_t supply = lw_naval_blockaded_supply(s);
 	h = tg_stamp_bytes(who, &s->navy, sizeof s->navy);
 	st[SEC_NAVY] = tg_stamp_bytes(h, &supply, sizeof supply);
+	/* lw_political_view: the values it shows, the plot's purchase as the
+	 * viewer sees it (7.1.9) */
+	st[SEC_POLITICAL] = lw_political_stamp(s, side, who);
 }
 
 json_t *lw_view_json(const struct lw_state *s, int side)

@@ -18,7 +18,14 @@
  *     other lines written, as many, moves it too, when only the last line
  *     differs and when only an earlier one does, and the kept view is the
  *     full view each time; a loaded state has the stamps of the state
- *     saved, its ring wrapped. */
+ *     saved, its ring wrapped;
+ *   - the political track (stamped 0 before session 23: rebuilt after
+ *     every action): a move on the map leaves its stamp; a Southern city
+ *     taken by the Union (7.1.9's count of them), a declaration, an
+ *     assassination move it for both players; the Confederate's purchase
+ *     of the plot moves the Confederate's only (7.1.9: secret), the
+ *     Union's both; what it does not show (the 19.2 prompt) leaves it; and
+ *     the kept view is the full view each time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +46,12 @@ static unsigned section(const char *ptr)
 	return TG_VIEW_SECTIONS_MAX;
 }
 
+/* The same as moved, of role 1's sections (the Confederate's). */
+static bool moved_c[TG_VIEW_SECTIONS_MAX];
+
 /* Brings both kept views up to date with g; each must be the full view.
- * moved[i] (of role 0's sections): section i's stamp moved, or is 0
- * (rebuilt every time). */
+ * moved[i] (of role 0's sections; role 1's in moved_c): section i's stamp
+ * moved, or is 0 (rebuilt every time). */
 static void update(struct game *g, struct tg_view_kept *k, bool *moved, const char *what)
 {
 	for (int r = 0; r < 2; r++) {
@@ -59,9 +69,9 @@ static void update(struct game *g, struct tg_view_kept *k, bool *moved, const ch
 		CHECKF(kept && want && strcmp(kept, want) == 0,
 		       "%s, %s: the kept view is the full view", what, roles[r]);
 		free(kept);
-		if (r == 0)
-			for (unsigned i = 0; i < k[r].nsec; i++)
-				moved[i] = !k[r].cut[i].stamp || k[r].cut[i].stamp != before[i];
+		for (unsigned i = 0; i < k[r].nsec; i++)
+			(r == 0 ? moved : moved_c)[i] =
+			    !k[r].cut[i].stamp || k[r].cut[i].stamp != before[i];
 		free(want);
 		json_decref(full);
 		json_decref(ops);
@@ -82,9 +92,11 @@ int main(void)
 		tg_view_keep_full(&k[r], M, g, roles[r]);
 	bool moved[TG_VIEW_SECTIONS_MAX];
 	unsigned pend = section("/board/reinforcements"), disg = section("/board/disgraced"),
-	         dec = section("/board/deceased"), navy = section("/board/navy");
+	         dec = section("/board/deceased"), navy = section("/board/navy"),
+	         pol = section("/board/political");
 	CHECK(pend < TG_VIEW_SECTIONS_MAX && disg < TG_VIEW_SECTIONS_MAX &&
-	      dec < TG_VIEW_SECTIONS_MAX && navy < TG_VIEW_SECTIONS_MAX);
+	      dec < TG_VIEW_SECTIONS_MAX && navy < TG_VIEW_SECTIONS_MAX &&
+	      pol < TG_VIEW_SECTIONS_MAX);
 
 	/* a general on the map, and a neighbouring hex */
 	int u = -1;
@@ -107,6 +119,7 @@ int main(void)
 	       "a move on the map leaves the boxes' stamps (%d %d %d)", moved[pend], moved[disg],
 	       moved[dec]);
 	CHECKF(!moved[navy], "a move on the map leaves the navy's stamp");
+	CHECKF(!moved[pol] && !moved_c[pol], "a move on the map leaves the political stamp");
 
 	s->unit[u].where = LW_W_DECEASED;
 	s->unit[u].hex = LW_NO_HEX;
@@ -131,6 +144,41 @@ int main(void)
 	       d->cities[port].id);
 	update(g, k, moved, "a port taken");
 	CHECKF(moved[navy], "taking a port moves the navy's stamp");
+
+	/* the political track: each value it shows, as each player sees it;
+	 * 7.1.9: the Union holds one more city that began Confederate */
+	int taken = -1;
+	for (int c = 0; c < s->n_cities && taken < 0; c++)
+		if (d->cities[c].control == LW_CTRL_CONFEDERATE &&
+		    s->city[c].owner == LW_CONFEDERATE)
+			taken = c;
+	if (!CHECK(taken >= 0))
+		return tap_done();
+	int holds = lw_plot_union_holds(s);
+	s->city[taken].owner = LW_UNION;
+	CHECK_EQ_INT(lw_plot_union_holds(s), holds + 1);
+	update(g, k, moved, "a Southern city taken");
+	CHECKF(moved[pol] && moved_c[pol], "a Southern city taken moves the political stamp");
+	s->pol.ep = 1;
+	update(g, k, moved, "the EP declared");
+	CHECKF(moved[pol] && moved_c[pol], "19.1 declared: the political stamp moves for both");
+	s->pol.plot_bought = LW_CONFEDERATE;
+	update(g, k, moved, "the Confederate bought the plot");
+	CHECKF(!moved[pol] && moved_c[pol],
+	       "7.1.9: the Confederate's purchase moves his political stamp only (%d %d)",
+	       moved[pol], moved_c[pol]);
+	s->pol.plot_bought = 0;
+	s->pol.plot_stage = 1;
+	s->pol.president_vp[LW_CONFEDERATE] = 1;
+	update(g, k, moved, "Lincoln assassinated");
+	CHECKF(moved[pol] && moved_c[pol], "an assassination moves the political stamp for both");
+	s->pol.plot_bought = LW_UNION;
+	update(g, k, moved, "the Union bought the plot");
+	CHECKF(moved[pol] && moved_c[pol],
+	       "the Union's purchase moves the political stamp for both");
+	s->pol.bi_offer = 1;
+	update(g, k, moved, "the BI prompt");
+	CHECKF(!moved[pol] && !moved_c[pol], "the 19.2 prompt leaves the political stamp");
 
 	/* the log: the ring wrapped first */
 	unsigned log = section("/log");
