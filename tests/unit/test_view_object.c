@@ -6,7 +6,8 @@
  * reordered, nested objects and arrays, reals whose texts differ while
  * their values are equal, names a pointer escapes). A name written with an
  * escape, or a text that is not an object's, is left to the parsed diff
- * with the operations untouched. */
+ * with the operations untouched. Each diff is made again from the new text
+ * alone, without its tree (a section written as text): the same result. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,14 @@ static int compare(const json_t *old, const json_t *now)
 	struct tg_patch_text ft = {0};
 	tg_patch_text_append_json(&ft, slow, 0);
 	int r = tg_view_object_diff(&ft, PTR, ot, strlen(ot), now, nt, strlen(nt));
+	/* and from the new text alone (a section written as text): the same */
+	struct tg_patch_text ft2 = {0};
+	tg_patch_text_append_json(&ft2, slow, 0);
+	int r2 = tg_view_object_diff(&ft2, PTR, ot, strlen(ot), NULL, nt, strlen(nt));
+	CHECKF(r2 == r && ft2.n == ft.n && ft2.t.n == ft.t.n &&
+	           (ft.t.n == 0 || memcmp(ft2.t.p, ft.t.p, ft.t.n) == 0),
+	       "from %s to %s without the tree: %d, %s", ot, nt, r2, ft2.t.p ? ft2.t.p : "");
+	free(ft2.t.p);
 	int rs = tg_json_patch_diff_append(slow, PTR, old, now);
 	json_t *fast = tg_patch_text_json(&ft);
 	/* the text as sent: the operations' array */

@@ -247,25 +247,32 @@ static int array_on_text(struct walk *w, const struct member *x, const struct me
 	return rc;
 }
 
-/* Member x changed to y (whose value is v), at depth: as diff_value. */
+/* Member x changed to y (whose value is v; NULL: y's text only, its kind
+ * read from it and the value parsed where a diff needs it), at depth: as
+ * diff_value. */
 static void changed(struct walk *w, const struct member *x, const struct member *y, json_t *v,
                     size_t depth, unsigned level)
 {
 	bool was_object = x->val[0] == '{', was_array = x->val[0] == '[';
-	if (was_object && json_is_object(v) && depth < TG_JSON_POINTER_MAX_DEPTH &&
-	    level < WALK_MAX) {
+	bool is_object = v ? json_is_object(v) : y->val[0] == '{';
+	bool is_array = v ? json_is_array(v) : y->val[0] == '[';
+	bool is_real = v ? json_is_real(v) : !is_object && !is_array && !no_reals(y->val, y->vlen);
+	if (was_object && is_object && depth < TG_JSON_POINTER_MAX_DEPTH && level < WALK_MAX) {
 		walk_object(w, x->val, x->vlen, v, y->val, y->vlen, depth, level + 1);
-	} else if (was_array && json_is_array(v) && array_on_text(w, x, y, v) == 0) {
+	} else if (was_array && is_array && array_on_text(w, x, y, v) == 0) {
 		/* an array diffed on its elements' text */
-	} else if ((was_object && json_is_object(v)) || (was_array && json_is_array(v)) ||
-	           json_is_real(v)) {
+	} else if ((was_object && is_object) || (was_array && is_array) || is_real) {
 		/* an array array_on_text left (or an object past the walk's
 		 * bound) is diffed parsed, and a real compared by value (-0.0
 		 * equals 0.0) */
 		json_t *was = json_loadb(x->val, x->vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-		if (!was || tg_json_patch_diff_text(w->ops, w->path.s, was, v) != 0)
+		json_t *own =
+		    v ? NULL : json_loadb(y->val, y->vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+		if (!was || !(v || own) ||
+		    tg_json_patch_diff_text(w->ops, w->path.s, was, v ? v : own) != 0)
 			w->rc = -1;
 		json_decref(was);
+		json_decref(own);
 	} else {
 		/* Of other kinds, or scalars of one kind whose texts differ: the
 		 * values differ (json_equal), so the diff replaces. */
@@ -282,7 +289,7 @@ static void walk_object(struct walk *w, const char *old, size_t olen, const json
 	int rc = scan(old, olen, &a);
 	if (rc == 0)
 		rc = scan(nt, nlen, &b);
-	if (rc == 0 && b.n != json_object_size(now))
+	if (rc == 0 && now && b.n != json_object_size(now))
 		rc = 1; /* nt is not now's text */
 	if (rc != 0) {
 		w->rc = rc;
@@ -304,8 +311,8 @@ static void walk_object(struct walk *w, const char *old, size_t olen, const json
 		if (!y) {
 			emit(w, "remove", NULL, 0);
 		} else {
-			json_t *v = json_object_getn(now, x->key, x->klen);
-			if (v)
+			json_t *v = now ? json_object_getn(now, x->key, x->klen) : NULL;
+			if (v || !now)
 				changed(w, x, y, v, depth + 1, level);
 			else
 				w->rc = 1;
@@ -316,8 +323,7 @@ static void walk_object(struct walk *w, const char *old, size_t olen, const json
 	for (size_t j = 0; j < b.n && w->rc == 0; j++) {
 		if (b.m[j].paired)
 			continue;
-		json_t *v = json_object_getn(now, b.m[j].key, b.m[j].klen);
-		if (!v) {
+		if (now && !json_object_getn(now, b.m[j].key, b.m[j].klen)) {
 			w->rc = 1;
 		} else if (tg_json_pointer_buf_push(&w->path, b.m[j].key, b.m[j].klen) != 0) {
 			w->rc = -1;
@@ -341,8 +347,8 @@ int tg_view_object_diff(struct tg_patch_text *ops, const char *ptr, const char *
 	/* Each operation names a value of one side, and a value takes a byte
 	 * of text at least: below the bound, the diff cannot reach it (where
 	 * it could, the whole diff replaces the part at ptr instead). */
-	if (!ops || !json_is_object(now) || depth >= TG_JSON_POINTER_MAX_DEPTH ||
-	    first.n + olen + nlen >= TG_JSON_PATCH_MAX_OPS)
+	if (!ops || (now ? !json_is_object(now) : nlen == 0 || nt[0] != '{') ||
+	    depth >= TG_JSON_POINTER_MAX_DEPTH || first.n + olen + nlen >= TG_JSON_PATCH_MAX_OPS)
 		return 1;
 	struct walk w = {.ops = ops};
 	size_t len = strlen(ptr);

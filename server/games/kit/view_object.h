@@ -23,7 +23,9 @@
 
 /* Appends to ops (as text, protocol/json_patch.h) the operations at ptr
  * (an escaped JSON Pointer) that turn the object whose text is
- * old[0, olen) into now, whose text is nt[0, nlen). 0 done; 1 not done here, ops as it was (a text
+ * old[0, olen) into now, whose text is nt[0, nlen) (now NULL: the text only,
+ * a section written as text, game.h view_section_text; its changed members
+ * parsed where their diff needs a value). 0 done; 1 not done here, ops as it was (a text
  * that is not an object, a member name with an escape, or a diff that could reach the apply bound,
  * where the whole diff replaces the part at ptr): diff the parsed values instead; -1 out of memory.
  */

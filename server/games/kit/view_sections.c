@@ -536,12 +536,13 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 					b.oom = 1;
 			} else if (changed) {
 				/* an object on its text: only its changed members
-				 * are parsed back (kit/view_object.h) */
-				if (!now && !(now = old_value(b.p + at, b.n - at)))
-					b.oom = 1;
+				 * are parsed back (kit/view_object.h), the section
+				 * too when it was written as text (now NULL) */
 				int r = b.oom ? -1
 				              : tg_view_object_diff(ops, sec[i], old, len, now,
 				                                    b.p + at, b.n - at);
+				if (r == 1 && !now && !(now = old_value(b.p + at, b.n - at)))
+					r = -1;
 				json_t *was = r == 1 ? old_value(old, len) : NULL;
 				if (r < 0 || (r == 1 && (!was || tg_json_patch_diff_text(
 				                                     ops, sec[i], was, now) != 0)))
