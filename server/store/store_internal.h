@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 #include <stdatomic.h>
 
+#include "json_compact.h"
 #include "store.h"
 
 #define TG_STORE_E_STORAGE "storage"
@@ -134,6 +135,12 @@ struct tg_store {
 		uint64_t last_ns, unlogged;
 		bool logged;
 	} ckpt_busy_log, ckpt_failed_log;
+	/* The action's JSON text (tg_store_action_append), kept for its room
+	 * from one append to the next and bound SQLITE_STATIC (store_stmt_done
+	 * clears the binding after the step). Issue 17: a new buffer of 4 KB
+	 * for every action's hundred bytes made glibc consolidate its fast
+	 * bins on the loop. The appending thread's only; freed at close. */
+	struct tg_text action_text;
 };
 
 /* store_stmts.c */
@@ -150,6 +157,10 @@ void store_stmt_done(sqlite3_stmt *st);
 int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
 /* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
+/* The same written into t (emptied first; its room kept for the next
+ * call) and bound SQLITE_STATIC: t must outlive the step and not be
+ * written again until store_stmt_done has cleared the binding. */
+int store_bind_json_kept(sqlite3_stmt *st, int idx, const json_t *value, struct tg_text *t);
 /* Parses a JSON text column; json_null() for SQL NULL, NULL (err filled) if
  * the stored text is not JSON. */
 json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err);

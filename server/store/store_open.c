@@ -135,6 +135,7 @@ void tg_store_close(struct tg_store *s)
 	if (s->wal_fd >= 0)
 		close(s->wal_fd);
 	pthread_mutex_destroy(&s->stats_mu);
+	free(s->action_text.p);
 	free(s);
 }
 

@@ -36,6 +36,19 @@ int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value)
 	return sqlite3_bind_text(st, idx, t.p, (int)t.n, free);
 }
 
+int store_bind_json_kept(sqlite3_stmt *st, int idx, const json_t *value, struct tg_text *t)
+{
+	if (!value || json_is_null(value))
+		return sqlite3_bind_null(st, idx);
+	t->n = 0;
+	t->oom = 0;
+	if (tg_json_compact_append(t, value) != 0)
+		return t->oom ? SQLITE_NOMEM : SQLITE_MISUSE;
+	if (t->n > INT_MAX)
+		return SQLITE_TOOBIG;
+	return sqlite3_bind_text(st, idx, t->p, (int)t->n, SQLITE_STATIC);
+}
+
 json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err)
 {
 	if (sqlite3_column_type(st, col) == SQLITE_NULL)

@@ -369,6 +369,35 @@ static void test_updated_follows_log(struct tg_store *s)
 	json_decref(a);
 }
 
+/* Each action's text reads back as its own value whatever the appends
+ * before it wrote: a long action (more than the writer's first 4 KB), a
+ * short one after it, a refused one, then short ones again (the store
+ * keeps the action's text buffer between appends, issue 17). */
+static void test_action_texts(struct tg_store *s)
+{
+	char big[6000];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	json_t *a[4] = {json_pack("{s:s, s:s}", "type", "note", "text", big),
+	                json_pack("{s:s, s:i}", "type", "move", "n", 5),
+	                json_pack("{s:s, s:[i,i,i]}", "type", "rail", "to", 1, 22, 333),
+	                json_pack("{s:s}", "type", "pass")};
+	CHECK_OK(tg_store_action_append(s, private_match, 4, "alpha", a[0], false, 2000, &err));
+	CHECK_OK(tg_store_action_append(s, private_match, 5, "beta", a[1], false, 2001, &err));
+	CHECK_FAILS(tg_store_action_append(s, private_match, 5, "beta", a[0], false, 2002, &err),
+	            "stale_seq");
+	CHECK_OK(tg_store_action_append(s, private_match, 6, "alpha", a[2], false, 2003, &err));
+	CHECK_OK(tg_store_action_append(s, private_match, 7, "beta", a[3], false, 2004, &err));
+	json_t *list = tg_store_action_list(s, private_match, 3, &err);
+	CHECK_EQ_INT(json_array_size(list), 4);
+	for (size_t i = 0; i < 4; i++)
+		CHECKF(json_equal(json_object_get(json_array_get(list, i), "action"), a[i]),
+		       "action %zu reads back as appended", i + 4);
+	json_decref(list);
+	for (size_t i = 0; i < 4; i++)
+		json_decref(a[i]);
+}
+
 static int64_t chat1, chat2;
 
 static void test_chat(struct tg_store *s)
@@ -542,6 +571,7 @@ int main(void)
 		test_lists_and_status(s);
 		test_actions_and_snapshots(s);
 		test_updated_follows_log(s);
+		test_action_texts(s);
 		test_chat(s);
 		test_transactions(s);
 		tg_store_close(s);
