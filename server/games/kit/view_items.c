@@ -164,7 +164,7 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 	                             .old = old,
 	                             .ostamp = ostamp,
 	                             .olen = olen,
-	                             .om = ostamp && olen ? om : 0};
+	                             .om = ostamp && (olen || !old) ? om : 0};
 	/* the new elements' arrays, this thread's from the last walk
 	 * (scratch.h): their room is that of the smallest */
 	void **arr[] = {(void **)&it->stamp, (void **)&it->len, (void **)&it->src,
@@ -211,9 +211,10 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 	it->nslot = nslot;
 	uint32_t off = 1; /* after "[" */
 	for (uint32_t i = 0; i < it->om; i++) {
-		if (it->ooff)
+		if (it->ooff) {
 			it->ooff[i] = off;
-		off += olen[i] + 1; /* and its "," */
+			off += olen[i] + 1; /* and its "," */
+		}
 		if (!ostamp[i] || find(it, ostamp[i]) >= 0)
 			continue; /* the first of equal elements is as good as any */
 		size_t h = (size_t)ostamp[i] & (nslot - 1);
@@ -438,7 +439,15 @@ static void emit_run(struct patch *p, uint32_t ai, uint32_t dels, uint32_t bj, u
 		for (uint32_t j = 0; j < common && !p->failed; j++) {
 			if (same(p->it->ostamp[ai + j], p->it->stamp[bj + j]))
 				continue; /* paired with its equal (past the LCS bound) */
-			emit(p, "replace", bj + j, true, bj + j);
+			char at[160];
+			size_t alen = p->it->inside ? path(p, bj + j, at, sizeof at) : 0;
+			int r = alen ? p->it->inside(p->it->inside_ctx, ai + j, bj + j, at, alen,
+			                             p->ops)
+			             : 0;
+			if (r < 0)
+				p->failed = 1;
+			else if (r == 0)
+				emit(p, "replace", bj + j, true, bj + j);
 		}
 	}
 	for (uint32_t j = 0; j < common && p->it->old && !p->failed; j++) {

@@ -66,7 +66,8 @@ struct tg_view_items {
 	json_t **val;    /* built and kept (keep), or NULL */
 	/* where each new element's text starts: in b's text when measured
 	 * (kept there until the walk ends, for the patch), or in ntext (an
-	 * array built whole, or written as text only: view_section_text); UINT32_MAX: not written */
+	 * array built whole, or written as text only: view_section_text); UINT32_MAX: not written
+	 */
 	uint32_t *noff;
 	const char *ntext;
 	/* Without the previous text, the new elements the patch needs whole
@@ -76,6 +77,15 @@ struct tg_view_items {
 	void *rebuild_ctx;
 	json_t *now;      /* rebuild's array, or NULL */
 	uint32_t rebuilt; /* times the patch needed it (0 or 1) */
+	/* Optional, without the previous text: a previous element i and the
+	 * new j that a run pairs, changed in place, diffed inside at `at`
+	 * (their pointer) rather than replaced whole (view_sections.c: an
+	 * offer's entry diffed on its lists' stamps, issue 17's p99). 1 the
+	 * operations appended, 0 not (replaced whole; ops as they were), -1
+	 * out of memory. */
+	int (*inside)(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
+	              struct tg_patch_text *ops);
+	void *inside_ctx;
 };
 
 /* For the next element of the section: true when its value is wanted (give
@@ -99,7 +109,9 @@ json_t *tg_view_items_result(struct tg_view_items *it);
 
 /* Starts refreshing a section into b: old/ostamp/olen/om the kept view's
  * elements of it (om 0: none; old NULL with om > 0: their stamps and
- * lengths only, no text), keep whether built values are kept to diff.
+ * lengths only, no text; olen may then be NULL for a walk of
+ * tg_view_items_of_array, which reads no previous length), keep whether
+ * built values are kept to diff.
  * measure: nothing of the section is written into b (each built element
  * is serialized there to measure it, then taken back; with keep left there
  * for the patch, which copies it, and the caller takes b back after the

@@ -6,6 +6,7 @@
 #include "view_sections.h"
 
 #include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,6 +144,8 @@ struct items {
 	uint32_t first[TG_VIEW_SECTIONS_MAX + 1];
 	uint64_t bits; /* the sections kept as stamps */
 	int oom;
+	uint64_t *shape; /* the entries' lists (tg_view_kept.ishape) */
+	size_t nshape, capshape;
 };
 
 /* The text length of an array of n elements whose texts are len[0, n). */
@@ -220,7 +223,12 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 		k->istamp = keep_block(was.istamp, isize);
 	else
 		free(was.istamp);
+	if (!a || !a->nshape) { /* the entries' lists: none */
+		free(was.ishape);
+		was.ishape = NULL;
+	}
 	if (!k->text || (cut && !k->cut) || (a && !k->istamp)) {
+		free(was.ishape);
 		tg_view_kept_clear(k); /* cannot happen for a view that fit: start again */
 		return;
 	}
@@ -245,6 +253,16 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 	k->ibuilt = a->built;
 	k->icopied = a->copied;
 	k->irebuilt = a->rebuilt;
+	if (a->nshape) {
+		k->ishape = keep_block(was.ishape, a->nshape * sizeof *k->ishape);
+		was.ishape = NULL;
+		if (!k->ishape) { /* as for istamp */
+			tg_view_kept_clear(k);
+			return;
+		}
+		memcpy(k->ishape, a->shape, a->nshape * sizeof *k->ishape);
+		k->nshape = a->nshape;
+	}
 }
 
 /* Takes the values of the sections kept as stamps (bits) out of b's text,
@@ -358,6 +376,343 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 	return rc;
 }
 
+/* ---- an entry diffed by its lists -------------------------------------- */
+
+/* Issue 17, the patches' p99: a section that is an array built whole and
+ * kept as its elements' stamps (the offers: session 18, memory per match)
+ * replaced an element changed in place whole, having no text to diff it
+ * on: Lincoln's War's rail entry, 2-3 KB a mode, after every rail move,
+ * though only its generals' and destinations' lists change (9 of the 44
+ * patches at or above a quarter of their view in bench_views 2000
+ * --ratios). So an element SHAPE_MIN bytes long or more that has kit/
+ * offer.h's entry form, an object whose "params" are objects some members
+ * of which are arrays (an offer's "choices" and "choices_by",
+ * kit/param_by.h), keeps in the kept view its shape: a stamp of its text
+ * outside those lists, and each list's elements' stamps. Paired with a new
+ * element whose text outside its lists is the same, it is diffed list by
+ * list on those stamps (tg_view_items_diff: a list's element changed in
+ * place is replaced whole), and nothing is parsed back: the new lists'
+ * elements are copied from the new text. A list whose operations are
+ * longer than one replace of it is replaced; an entry whose operations are
+ * longer than one replace of it is replaced whole, as before.
+ *
+ * The record of one element, in 64-bit words: its index among the kept
+ * view's elements (high half) and its number of lists (low half); the
+ * stamp of its text outside the lists; then per list its number of
+ * elements and their stamps. */
+#define SHAPE_MIN 512
+#define SHAPE_LISTS 8
+
+struct shape {
+	uint64_t skel; /* the stamp of the text outside the lists */
+	unsigned n;
+	struct {
+		uint32_t off, len; /* the list's text "[...]" in the entry's */
+		char path[48];     /* "/params/K/NAME", below the entry */
+		size_t plen;
+	} l[SHAPE_LISTS];
+};
+
+/* One past the JSON value at t[i] of the compact text t[0, n), or 0. */
+static size_t value_end(const char *t, size_t n, size_t i)
+{
+	if (i >= n)
+		return 0;
+	if (t[i] == '"') {
+		size_t e = tg_view_string_end(t, n, i);
+		return e < n ? e + 1 : 0;
+	}
+	if (t[i] == '[' || t[i] == '{') {
+		int depth = 0;
+		for (size_t k = i; k < n; k++) {
+			char c = t[k];
+			if (c == '"') {
+				k = tg_view_string_end(t, n, k);
+			} else if (c == '[' || c == '{') {
+				depth++;
+			} else if ((c == ']' || c == '}') && --depth == 0) {
+				return k + 1;
+			}
+		}
+		return 0;
+	}
+	size_t k = i;
+	while (k < n && t[k] != ',' && t[k] != '}' && t[k] != ']')
+		k++;
+	return k > i ? k : 0;
+}
+
+/* The member whose name opens at t[i]: its value's start in *v and the
+ * name's closing '"' in *ke. */
+static bool member_at(const char *t, size_t n, size_t i, size_t *ke, size_t *v)
+{
+	if (i >= n || t[i] != '"')
+		return false;
+	*ke = tg_view_string_end(t, n, i);
+	if (*ke + 2 >= n || t[*ke + 1] != ':')
+		return false;
+	*v = *ke + 2;
+	return true;
+}
+
+/* The list at t[v] ("["): one past it, or 0; each element's stamp
+ * appended to a->shape when a is given. */
+static uint64_t *shape_room(struct items *a, size_t words);
+
+static size_t list_end(const char *t, size_t n, size_t v, struct items *a)
+{
+	size_t i = v + 1;
+	if (i < n && t[i] == ']')
+		return i + 1;
+	while (i < n) {
+		size_t e = value_end(t, n, i);
+		if (!e || e >= n)
+			return 0;
+		if (a) {
+			uint64_t *w = shape_room(a, 1);
+			if (!w)
+				return 0;
+			*w = tg_stamp_bytes(0, t + i, e - i);
+		}
+		if (t[e] == ']')
+			return e + 1;
+		if (t[e] != ',')
+			return 0;
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* The params array at t[a]: each array member of its objects a list of
+ * sh (with a: its element count and their stamps appended to a->shape, in
+ * a record's form). One past it, or 0. */
+static size_t params_lists(const char *t, size_t n, size_t p, struct shape *sh, struct items *a)
+{
+	size_t i = p + 1;
+	if (i < n && t[i] == ']')
+		return i + 1;
+	for (unsigned k = 0; i < n; k++) {
+		size_t e;
+		if (t[i] == '{' && i + 1 < n && t[i + 1] != '}') {
+			size_t j = i + 1;
+			for (;;) {
+				size_t ke, v, ve;
+				if (!member_at(t, n, j, &ke, &v))
+					return 0;
+				if (t[v] == '[') {
+					const char *name = t + j + 1;
+					size_t nl = ke - j - 1;
+					if (sh->n == SHAPE_LISTS || nl > 24 ||
+					    memchr(name, '\\', nl) || memchr(name, '~', nl) ||
+					    memchr(name, '/', nl))
+						return 0;
+					size_t at = a ? a->nshape : 0;
+					if (a && !shape_room(a, 1))
+						return 0;
+					if (!(ve = list_end(t, n, v, a)))
+						return 0;
+					if (a)
+						a->shape[at] = a->nshape - at - 1;
+					char *path = sh->l[sh->n].path;
+					int pl =
+					    snprintf(path, sizeof sh->l[0].path, "/params/%u/", k);
+					memcpy(path + pl, name, nl);
+					path[pl + (int)nl] = 0;
+					sh->l[sh->n].plen = (size_t)pl + nl;
+					sh->l[sh->n].off = (uint32_t)v;
+					sh->l[sh->n].len = (uint32_t)(ve - v);
+					sh->n++;
+				} else if (!(ve = value_end(t, n, v))) {
+					return 0;
+				}
+				if (ve < n && t[ve] == ',') {
+					j = ve + 1;
+				} else if (ve < n && t[ve] == '}') {
+					e = ve + 1;
+					break;
+				} else {
+					return 0;
+				}
+			}
+		} else if (!(e = value_end(t, n, i))) {
+			return 0;
+		}
+		if (e < n && t[e] == ',')
+			i = e + 1;
+		else
+			return e < n && t[e] == ']' ? e + 1 : 0;
+	}
+	return 0;
+}
+
+/* The entry t[0, n) cut at its lists, in one pass (with a: each list's
+ * element count and stamps appended to a->shape): false when it is not of
+ * the form (or has none). */
+static bool shape_of(const char *t, size_t n, struct shape *sh, struct items *a)
+{
+	sh->n = 0;
+	if (n < 2 || t[0] != '{' || t[n - 1] != '}')
+		return false;
+	for (size_t i = 1; i < n - 1;) {
+		size_t ke, v, ve;
+		if (!member_at(t, n, i, &ke, &v))
+			return false;
+		if (ke - i - 1 == 6 && memcmp(t + i + 1, "params", 6) == 0 && t[v] == '[')
+			ve = params_lists(t, n, v, sh, a);
+		else
+			ve = value_end(t, n, v);
+		if (!ve || ve >= n || (t[ve] != ',' && ve != n - 1))
+			return false;
+		i = t[ve] == ',' ? ve + 1 : ve;
+	}
+	uint64_t h = 0;
+	size_t from = 0;
+	for (unsigned k = 0; k < sh->n; k++) { /* each list's "[" and "]" stay */
+		h = tg_stamp_bytes(h, t + from, sh->l[k].off + 1 - from);
+		from = sh->l[k].off + sh->l[k].len - 1;
+	}
+	sh->skel = tg_stamp_bytes(h, t + from, n - from);
+	return sh->n > 0;
+}
+
+/* The record of the kept element elem in sh[0, n), or NULL. */
+static const uint64_t *shape_find(const uint64_t *sh, size_t n, uint32_t elem)
+{
+	for (size_t at = 0; at < n;) {
+		const uint64_t *r = sh + at;
+		if (r[0] >> 32 == elem)
+			return r;
+		at += 2;
+		for (uint32_t k = 0; k < (uint32_t)r[0] && at < n; k++)
+			at += 1 + sh[at];
+	}
+	return NULL;
+}
+
+static size_t shape_words(const uint64_t *r)
+{
+	size_t at = 2;
+	for (uint32_t k = 0; k < (uint32_t)r[0]; k++)
+		at += 1 + r[at];
+	return at;
+}
+
+static uint64_t *shape_room(struct items *a, size_t words)
+{
+	if (a->oom)
+		return NULL;
+	if (a->nshape + words > a->capshape) {
+		size_t cap = a->capshape ? 2 * a->capshape : 256;
+		while (cap < a->nshape + words)
+			cap *= 2;
+		uint64_t *p = realloc(a->shape, cap * sizeof *p);
+		if (!p) {
+			a->oom = 1;
+			return NULL;
+		}
+		a->shape = p;
+		a->capshape = cap;
+	}
+	uint64_t *w = a->shape + a->nshape;
+	a->nshape += words;
+	return w;
+}
+
+/* Copies the record r, for the new element elem. */
+static void shape_copy(struct items *a, const uint64_t *r, uint32_t elem)
+{
+	size_t words = shape_words(r);
+	uint64_t *w = shape_room(a, words);
+	if (w) {
+		memcpy(w, r, words * sizeof *w);
+		w[0] = (uint64_t)elem << 32 | (uint32_t)r[0];
+	}
+}
+
+/* The record of the entry t[0, n), new element elem, if it has the form. */
+static void shape_new(struct items *a, const char *t, size_t n, uint32_t elem)
+{
+	struct shape sh;
+	size_t at = a->nshape;
+	if (n < SHAPE_MIN || !shape_room(a, 2))
+		return;
+	if (!shape_of(t, n, &sh, a)) {
+		a->nshape = at; /* not kept: such an entry is replaced whole */
+		return;
+	}
+	a->shape[at] = (uint64_t)elem << 32 | sh.n;
+	a->shape[at + 1] = sh.skel;
+}
+
+/* tg_view_items.inside for an array kept as stamps: the previous element
+ * i and the new j, diffed by their lists when both have the entry form
+ * and the same text outside the lists; the new element's record kept in
+ * made (its index j) for by_text. */
+struct inside {
+	const struct tg_view_kept *k;
+	unsigned sec;
+	struct tg_view_items *it;
+	struct items made;
+};
+
+static int replace_if_shorter(struct tg_patch_text *ops, struct tg_patch_mark o0, const char *ptr,
+                              const char *nt, size_t len);
+
+static int entry_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
+                        struct tg_patch_text *ops)
+{
+	struct inside *c = ctx;
+	const struct tg_view_items *it = c->it;
+	const uint64_t *r = shape_find(c->k->ishape, c->k->nshape, c->k->ifirst[c->sec] + i);
+	if (!r || it->len[j] < SHAPE_MIN || !it->ntext || it->noff[j] == UINT32_MAX)
+		return 0;
+	const char *nt = it->ntext + it->noff[j];
+	struct shape sh;
+	size_t m0 = c->made.nshape;
+	if (!shape_room(&c->made, 2))
+		return -1;
+	if (!shape_of(nt, it->len[j], &sh, &c->made)) {
+		c->made.nshape = m0;
+		return c->made.oom ? -1 : 0;
+	}
+	c->made.shape[m0] = (uint64_t)j << 32 | sh.n; /* the new entry's, either way */
+	c->made.shape[m0 + 1] = sh.skel;
+	if (sh.skel != r[1] || sh.n != (uint32_t)r[0])
+		return 0; /* not the same outside its lists: replaced whole */
+	struct tg_patch_mark o0 = tg_patch_text_mark(ops);
+	const uint64_t *w = r + 2;
+	for (unsigned k = 0; k < sh.n; k++) {
+		uint32_t om = (uint32_t)w[0];
+		const uint64_t *ost = w + 1;
+		w += 1 + om;
+		char path[160 + sizeof sh.l[0].path];
+		memcpy(path, at, alen);
+		memcpy(path + alen, sh.l[k].path, sh.l[k].plen + 1);
+		struct tg_view_items sub;
+		if (tg_view_items_begin(&sub, NULL, NULL, ost, NULL, om, true, true) != 0)
+			return -1;
+		struct tg_patch_mark p0 = tg_patch_text_mark(ops);
+		const char *lt = nt + sh.l[k].off;
+		int rc = tg_view_items_of_array(&sub, NULL, lt, sh.l[k].len) != 0 ? 1
+		         : tg_view_items_diff(&sub, ops, path) != 0               ? -1
+		                                                                  : 0;
+		tg_view_items_end(&sub);
+		if (rc == 0 && replace_if_shorter(ops, p0, path, lt, sh.l[k].len) != 0)
+			rc = -1;
+		if (rc != 0) {
+			tg_patch_text_rollback(ops, o0);
+			return rc < 0 ? -1 : 0;
+		}
+	}
+	/* longer than one replace of the entry: that replace (the caller's) */
+	size_t whole = 36 + alen + it->len[j], diff = ops->t.n - o0.off + (o0.n == 0);
+	if (ops->n > o0.n && diff > whole) {
+		tg_patch_text_rollback(ops, o0);
+		return 0;
+	}
+	return 1;
+}
+
 /* A section that is an array, built whole (now, serialized into b from
  * at): its elements are stamped by a hash of their text, so that the patch
  * is found on the stamps as for a section built item by item: an element
@@ -383,6 +738,11 @@ static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, cons
 	                        olds ? k->ilen + k->ifirst[i] : NULL,
 	                        olds ? k->ifirst[i + 1] - k->ifirst[i] : 0, true, kst) != 0)
 		return -1;
+	struct inside in = {k, i, &it, {0}};
+	if (kst && k->ishape) {
+		it.inside = entry_inside;
+		it.inside_ctx = &in;
+	}
 	int rc = tg_view_items_of_array(&it, now, b->p + at, b->n - at);
 	if (rc == 0 && kst) {
 		uint32_t om = k->ifirst[i + 1] - k->ifirst[i];
@@ -404,10 +764,30 @@ static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, cons
 		}
 	}
 	if (rc == 0) {
+		uint32_t first = a->n;
 		items_put(a, it.stamp, it.len, it.n);
-		if (b->n - at > (size_t)it.n * (sizeof *k->istamp + sizeof *k->ilen))
+		if (b->n - at > (size_t)it.n * (sizeof *k->istamp + sizeof *k->ilen)) {
 			a->bits |= (uint64_t)1 << i;
+			/* the entries' lists, for the next diff: copied with
+			 * the element, or cut from the new text */
+			for (uint32_t j = 0; j < it.n && !a->oom; j++) {
+				const uint64_t *r =
+				    kst && it.src[j] >= 0 && k->ishape
+				        ? shape_find(k->ishape, k->nshape,
+				                     k->ifirst[i] + (uint32_t)it.src[j])
+				        : NULL;
+				if (!r && in.made.nshape)
+					r = shape_find(in.made.shape, in.made.nshape, j);
+				if (r)
+					shape_copy(a, r, first + j);
+				else if (it.len[j] >= SHAPE_MIN && it.noff[j] != UINT32_MAX)
+					shape_new(a, b->p + at + it.noff[j], it.len[j], first + j);
+			}
+		}
 	}
+	if (in.made.oom)
+		rc = -1;
+	free(in.made.shape);
 	tg_view_items_end(&it);
 	return rc;
 }
@@ -495,6 +875,13 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		int by = 0;
 		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
 			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
+			for (size_t w = 0; w < k->nshape && !a.oom;) { /* the entries' lists */
+				const uint64_t *r = k->ishape + w;
+				uint32_t e = (uint32_t)(r[0] >> 32);
+				if (e >= k->ifirst[i] && e < k->ifirst[i + 1])
+					shape_copy(&a, r, a.n + (e - k->ifirst[i]));
+				w += shape_words(r);
+			}
 			if (k->ifirst)
 				items_put(&a, k->istamp + k->ifirst[i], k->ilen + k->ifirst[i],
 				          k->ifirst[i + 1] - k->ifirst[i]);
@@ -574,6 +961,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	tg_scratch_give(TG_SCRATCH_CUT, cut);
 	tg_scratch_give(TG_SCRATCH_ISTAMP, a.stamp);
 	tg_scratch_give(TG_SCRATCH_ILEN, a.len);
+	free(a.shape);
 	return rc;
 }
 
@@ -726,6 +1114,7 @@ void tg_view_kept_clear(struct tg_view_kept *k)
 	free(k->text);
 	free(k->cut);
 	free(k->istamp);
+	free(k->ishape);
 	*k = (struct tg_view_kept){0};
 }
 
@@ -737,7 +1126,7 @@ size_t tg_view_kept_bytes(const struct tg_view_kept *k)
 	if (k->istamp)
 		n += k->ifirst[k->nsec] * (sizeof *k->istamp + sizeof *k->ilen) +
 		     (k->nsec + 1) * sizeof *k->ifirst;
-	return n;
+	return n + k->nshape * sizeof *k->ishape;
 }
 
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n)

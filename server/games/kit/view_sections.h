@@ -54,6 +54,12 @@ struct tg_view_kept {
 	uint64_t *istamp;
 	uint32_t *ilen;
 	uint32_t *ifirst; /* nsec + 1 entries */
+	/* Of the sections that are arrays built whole and kept as stamps (the
+	 * offers), the elements of kit/offer.h's entry form 512 bytes long or
+	 * more: their lists' stamps (view_sections.c, "An entry diffed by its
+	 * lists"), nshape 64-bit words of records; NULL when none. */
+	uint64_t *ishape;
+	size_t nshape;
 	/* The last update's elements: built (and serialized), and copied from
 	 * the kept view (their stamp was there); and of its sections kept as
 	 * stamps, those whose patch needed an element it had not built, so

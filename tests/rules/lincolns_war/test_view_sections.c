@@ -16,7 +16,13 @@
  *   - the patch is byte for byte the whole-view diff's (tg_json_patch_diff
  *     of the previous and the new view), although the forces, cities and
  *     log found theirs from their elements' stamps, but for their elements
- *     changed in place, replaced whole (tests/unit/items_patch.h);
+ *     changed in place, replaced whole (tests/unit/items_patch.h); an
+ *     offer's entry of 512 bytes or more changed in place is diffed by its
+ *     lists on their elements' stamps (kit/view_sections.c, "An entry
+ *     diffed by its lists": the rail entry after a rail move), so the
+ *     patch is compared with the entry's operations taken as one replace
+ *     of it, and is never longer than the whole diff so read; and entries
+ *     are diffed so (issue 17, the patches' p99);
  *   - no section's operations are longer than one replace of it (issue
  *     17, the patches' p99: an offer list whose entries all changed was
  *     diffed into more bytes than it has), the whole diff's being
@@ -63,6 +69,8 @@ struct ctx {
 	long same_ops;       /* patches equal to the whole-view diff */
 	long arrays_as_text; /* kept views holding an array's text longer than its stamps */
 	long long_ops;       /* patches with a section's operations longer than it */
+	long inside;         /* operations inside an offer's entry (its lists) */
+	long longer;         /* patches longer than the whole diff read as the kit's */
 };
 
 /* The sections the module builds item by item (game.h view_items): their
@@ -216,6 +224,18 @@ static void after(void *p, struct game *g)
 		json_t *whole0 = items_patch(diff, full, ptrs, nptr);
 		json_t *whole = sections_patch(whole0, full, M->view_sections, k->nsec, by_items);
 		json_t *shorter = sections_patch(ops, full, M->view_sections, k->nsec, by_items);
+		/* an entry diffed by its lists: taken as one replace of it */
+		json_t *ops1 = items_patch(ops, full, ptrs, nptr);
+		json_t *read = sections_patch(ops1, full, M->view_sections, k->nsec, by_items);
+		json_decref(ops1);
+		size_t q;
+		json_t *op;
+		json_array_foreach(ops, q, op)
+		{
+			const char *path = json_string_value(json_object_get(op, "path"));
+			c->inside += path && strncmp(path, "/actions/", 9) == 0 &&
+			             strstr(path, "/params/") != NULL;
+		}
 		char *so = dump(shorter), *oo = dump(ops);
 		c->long_ops += !so || !oo || strcmp(so, oo) != 0;
 		free(so);
@@ -223,9 +243,12 @@ static void after(void *p, struct game *g)
 		json_decref(shorter);
 		json_decref(whole0);
 		json_decref(diff);
-		char *wo = dump(whole), *o = dump(ops);
+		char *wo = dump(whole), *o = dump(read), *oa = dump(ops);
 		items_free(&i1);
 		c->same_ops += wo && o && strcmp(wo, o) == 0;
+		c->longer += !wo || !oa || strlen(oa) > strlen(wo);
+		free(oa);
+		json_decref(read);
 		if (wo && o && strcmp(wo, o) != 0 && c->checked - c->same_ops < 3)
 			printf("# action %ld, %s: patch %.300s\n#   whole diff %.300s\n",
 			       c->actions, roles[r], o, wo);
@@ -315,6 +338,10 @@ int main(int argc, char **argv)
 	       c.checked);
 	CHECKF(c.same_ops == c.checked, "%ld of %ld patches are the whole-view diff's", c.same_ops,
 	       c.checked);
+	CHECKF(c.longer == 0, "no patch is longer than the whole-view diff's (%ld were)", c.longer);
+	CHECKF(c.inside > 0,
+	       "an offer's entry changed in place is diffed by its lists (%ld operations)",
+	       c.inside);
 	CHECKF(c.long_ops == 0,
 	       "no section's operations are longer than one replace of it (%ld patches had one)",
 	       c.long_ops);
