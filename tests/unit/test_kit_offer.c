@@ -42,6 +42,51 @@ static bool not_decline(const char *type, const void *ctx)
 	return !type || strcmp(type, "decline") != 0;
 }
 
+static bool not_rail(const char *type, const void *ctx)
+{
+	(void)ctx;
+	return !type || strcmp(type, "rail") != 0;
+}
+
+/* An entry of two params, the second by the first (tg_offer_begin ...
+ * tg_offer_end), as Lincoln's War's rail move writes it; bad: a string of
+ * it not UTF-8 in one place or another (1-4), refused. */
+static void several(struct tg_offers *o, const char *label, int bad)
+{
+	struct tg_offer_list units, dests, by;
+	tg_offer_list_open(o, &units);
+	tg_offer_list_open(o, &dests);
+	tg_offer_list_open(o, &by);
+	tg_offer_list_choice(&units, "grant", "Ulysses S. Grant (2 stars)");
+	tg_offer_list_choice(&units, bad == 1 ? "sherman \xff" : "sherman", NULL);
+	tg_offer_list_add(&units, json_pack("{s:s,s:s}", "value", "x\"y", "label", "tab\t"));
+	tg_offer_list_choice_int(&dests, 1203, "Cairo \"(1203)\"");
+	tg_offer_list_choice_int(&dests, -7, NULL);
+	tg_offer_list_choice_int(&dests, 805, bad == 2 ? "\xfe" : "Caf\xc3\xa9");
+	int idx[] = {0, 2};
+	tg_offer_list_by(&by, true, idx, 2);
+	tg_offer_list_by(&by, false, idx, 0);
+	tg_offer_list_by(&by, false, idx + 1, 1);
+	tg_offer_begin(o, tg_act(o, "{s:s,s:b}", "type", "rail", "force", 1), label);
+	tg_offer_param(o, "unit", bad == 3 ? "\xff" : "General", NULL, &units, NULL);
+	tg_offer_param(o, "to", "Destination", bad == 4 ? "\xff" : "unit", &dests, &by);
+	tg_offer_end(o);
+}
+
+/* The same entry as json_pack built it (before tg_offer_begin). */
+static json_t *several_packed(const char *label)
+{
+	return json_pack(
+	    "{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:[{s:s,s:s},{s:s},{s:s,s:s}]},"
+	    "{s:s,s:s,s:s,s:[{s:i,s:s},{s:i},{s:i,s:s}],s:[{s:[i,i]},{s:[]},{s:[i]}]}]}",
+	    "label", label, "action", "type", "rail", "force", 1, "params", "name", "unit", "label",
+	    "General", "choices", "value", "grant", "label", "Ulysses S. Grant (2 stars)", "value",
+	    "sherman", "value", "x\"y", "label", "tab\t", "name", "to", "label", "Destination",
+	    "by", "unit", "choices", "value", 1203, "label", "Cairo \"(1203)\"", "value", -7,
+	    "value", 805, "label", "Caf\xc3\xa9", "choices_by", "only", 0, 2, "except", "except",
+	    2);
+}
+
 /* One list's calls: every kind of entry, refused ones and a filter. */
 static void calls(struct tg_offers *o, const char *long_label)
 {
@@ -105,6 +150,16 @@ static void calls(struct tg_offers *o, const char *long_label)
 	tg_offer_some(o, json_pack("{s:s}", "type", "none"), "to", "To", NULL, "No list");
 	tg_offer_some(o, tg_act(o, "{s:s,s:s}", "type", "some", "to", "raid"), "column", "Column",
 	              json_pack("[{s:i,s:s}]", "value", 2, "label", "RAID 3"), "Some %d", 1);
+	/* entries of several params: one, four refused, one filtered out */
+	several(o, "Rail a general and his force (9.1)", 0);
+	for (int bad = 1; bad <= 4; bad++)
+		several(o, "Refused", bad);
+	several(o, "Refused \xff", 0);
+	struct tg_offers_keep was2;
+	tg_offers_filter(o, not_rail, NULL, &was2);
+	several(o, "Filtered", 0);
+	tg_offers_unfilter(o, &was2);
+	several(o, "Again", 0);
 }
 
 int main(void)
@@ -157,6 +212,12 @@ int main(void)
 	                      packed_choice("Buy CSP", json_pack("{s:s}", "type", "buy"), "amount",
 	                                    "Amount", json_pack("[{s:i}]", "value", 1)));
 	same_text(got, want, "tg_offer_some's entry");
+	/* an entry of several params: json_pack's tree; refused, nothing */
+	several(&o, "Rail \xc3\xa9", 0);
+	for (int bad = 1; bad <= 4; bad++)
+		several(&o, "Refused", bad);
+	json_array_append_new(want, several_packed("Rail \xc3\xa9"));
+	same_text(got, want, "an entry of several params");
 	CHECK_EQ_INT(tg_offers_close(&o), 0);
 	json_decref(got);
 	json_decref(want);
@@ -177,7 +238,7 @@ int main(void)
 	       t.p ? t.p + 1 : "(null)", dump ? dump : "(null)");
 	CHECK_EQ_INT((int)a.n, (int)json_array_size(tree));
 	CHECK_EQ_INT((int)b.n, (int)a.n);
-	CHECK_EQ_INT((int)a.n, 16);
+	CHECK_EQ_INT((int)a.n, 18);
 	free(dump);
 	free(t.p);
 	json_decref(tree);

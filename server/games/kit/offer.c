@@ -353,3 +353,266 @@ void tg_offer_some(struct tg_offers *o, json_t *action, const char *param, const
 	vchoice(o, action, param, param_label, choices, fmt, ap);
 	va_end(ap);
 }
+
+/* ---- an entry of several params ------------------------------------------ */
+
+void tg_offer_list_open(const struct tg_offers *o, struct tg_offer_list *l)
+{
+	*l = (struct tg_offer_list){0};
+	if (o->tree || !o->t) {
+		l->tree = json_array();
+		l->failed = !l->tree;
+	} else {
+		tg_text_put(&l->t, "[", 1);
+	}
+}
+
+static void list_sep(struct tg_offer_list *l)
+{
+	if (l->n++)
+		tg_text_put(&l->t, ",", 1);
+}
+
+static void list_tree_add(struct tg_offer_list *l, json_t *v)
+{
+	if (!v || json_array_append_new(l->tree, v) != 0)
+		l->failed = true;
+	else
+		l->n++;
+}
+
+/* {"value":<written by value()>[,"label":label]} */
+static void choice_text(struct tg_offer_list *l, const char *label)
+{
+	if (label) {
+		tg_text_put(&l->t, ",\"label\":", 9);
+		if (tg_json_compact_string(&l->t, label, strlen(label)) != 0)
+			l->failed = true;
+	}
+	tg_text_put(&l->t, "}", 1);
+}
+
+static json_t *choice_tree(json_t *value, const char *label)
+{
+	json_t *c = json_object(), *lv = label ? json_string(label) : NULL;
+	int rc = !c || !value || (label && !lv);
+	if (!rc) {
+		rc |= json_object_set_new_nocheck(c, "value", value);
+		value = NULL;
+		if (label) {
+			rc |= json_object_set_new_nocheck(c, "label", lv);
+			lv = NULL;
+		}
+	}
+	json_decref(value);
+	json_decref(lv);
+	if (rc) {
+		json_decref(c);
+		c = NULL;
+	}
+	return c;
+}
+
+void tg_offer_list_choice(struct tg_offer_list *l, const char *value, const char *label)
+{
+	if (l->tree) {
+		list_tree_add(l, choice_tree(value ? json_string(value) : NULL, label));
+		return;
+	}
+	list_sep(l);
+	tg_text_put(&l->t, "{\"value\":", 9);
+	if (!value || tg_json_compact_string(&l->t, value, strlen(value)) != 0)
+		l->failed = true;
+	choice_text(l, label);
+}
+
+void tg_offer_list_choice_int(struct tg_offer_list *l, json_int_t value, const char *label)
+{
+	if (l->tree) {
+		list_tree_add(l, choice_tree(json_integer(value), label));
+		return;
+	}
+	list_sep(l);
+	tg_text_put(&l->t, "{\"value\":", 9);
+	tg_json_compact_int(&l->t, value);
+	choice_text(l, label);
+}
+
+void tg_offer_list_add(struct tg_offer_list *l, json_t *v)
+{
+	if (l->tree) {
+		list_tree_add(l, v);
+		return;
+	}
+	list_sep(l);
+	if (!v || tg_json_compact_append(&l->t, v) != 0)
+		l->failed = true;
+	json_decref(v);
+}
+
+void tg_offer_list_by(struct tg_offer_list *l, bool only, const int *idx, size_t n)
+{
+	const char *key = only ? "only" : "except";
+	if (l->tree) {
+		json_t *a = json_array(), *e = json_object();
+		bool ok = a && e;
+		for (size_t i = 0; ok && i < n; i++)
+			ok = json_array_append_new(a, json_integer(idx[i])) == 0;
+		if (ok && json_object_set_new_nocheck(e, key, a) == 0) {
+			list_tree_add(l, e);
+			return;
+		}
+		json_decref(a);
+		json_decref(e);
+		l->failed = true;
+		return;
+	}
+	list_sep(l);
+	tg_text_put(&l->t, only ? "{\"only\":[" : "{\"except\":[", only ? 9 : 11);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			tg_text_put(&l->t, ",", 1);
+		tg_json_compact_int(&l->t, idx[i]);
+	}
+	tg_text_put(&l->t, "]}", 2);
+}
+
+void tg_offer_list_free(struct tg_offer_list *l)
+{
+	json_decref(l->tree);
+	free(l->t.p);
+	*l = (struct tg_offer_list){0};
+}
+
+void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label)
+{
+	bool text = action == ACT_TEXT;
+	o->e_open = true;
+	o->e_ok = o->e_text = false;
+	o->e_n = 0;
+	o->e_tree = o->e_params = NULL;
+	if (o->keep &&
+	    !o->keep(text ? o->act_type : json_string_value(json_object_get(action, "type")),
+	             o->keep_ctx)) {
+		drop(action, NULL);
+		return;
+	}
+	if (o->tree) {
+		o->e_params = json_array();
+		o->e_tree = label ? entry(label, action, o->e_params) : NULL;
+		if (!label) {
+			json_decref(action);
+			json_decref(o->e_params);
+		}
+		o->e_ok = o->e_tree != NULL;
+		if (!o->e_ok)
+			o->e_params = NULL;
+		return;
+	}
+	if (o->t && !o->failed) {
+		o->e_at = o->t->n;
+		o->e_text = true;
+		if (o->n)
+			tg_text_put(o->t, ",", 1);
+		put_lit(o->t, "{\"label\":");
+		o->e_ok = label && tg_json_compact_string(o->t, label, strlen(label)) == 0;
+		put_lit(o->t, ",\"action\":");
+		if (action == ACT_TEXT)
+			o->e_ok = o->e_ok && o->act_ok;
+		if (o->e_ok && action == ACT_TEXT)
+			tg_text_put(o->t, o->act.p, o->act.n);
+		else if (o->e_ok && (!action || tg_json_compact_append(o->t, action) != 0))
+			o->e_ok = false;
+		put_lit(o->t, ",\"params\":[");
+	}
+	drop(action, NULL);
+}
+
+/* A list's text, closed, at the end of t; false when it failed. */
+static bool put_list(struct tg_text *t, struct tg_offer_list *l)
+{
+	if (l->failed || l->t.oom || !l->t.p)
+		return false;
+	tg_text_put(t, l->t.p, l->t.n);
+	tg_text_put(t, "]", 1);
+	return true;
+}
+
+void tg_offer_param(struct tg_offers *o, const char *name, const char *label, const char *by,
+                    struct tg_offer_list *choices, struct tg_offer_list *choices_by)
+{
+	if (o->e_open && o->e_ok && o->e_tree) {
+		json_t *p = json_object();
+		json_t *nv = name ? json_string(name) : NULL,
+		       *lv = label ? json_string(label) : NULL;
+		json_t *bv = by ? json_string(by) : NULL;
+		int rc = !p || !nv || !lv || (by && !bv) || !choices || choices->failed ||
+		         (choices_by && choices_by->failed);
+		rc |= json_object_set_new_nocheck(p, "name", nv);
+		rc |= json_object_set_new_nocheck(p, "label", lv);
+		if (by)
+			rc |= json_object_set_new_nocheck(p, "by", bv);
+		if (choices) {
+			rc |= json_object_set_new_nocheck(p, "choices", choices->tree);
+			choices->tree = NULL;
+		}
+		if (choices_by) {
+			rc |= json_object_set_new_nocheck(p, "choices_by", choices_by->tree);
+			choices_by->tree = NULL;
+		}
+		rc |= json_array_append_new(o->e_params, p);
+		if (rc)
+			o->e_ok = false;
+	} else if (o->e_open && o->e_ok && o->e_text && !o->failed) {
+		struct tg_text *t = o->t;
+		if (o->e_n)
+			tg_text_put(t, ",", 1);
+		put_lit(t, "{\"name\":");
+		bool ok = name && tg_json_compact_string(t, name, strlen(name)) == 0;
+		put_lit(t, ",\"label\":");
+		ok = ok && label && tg_json_compact_string(t, label, strlen(label)) == 0;
+		if (by) {
+			put_lit(t, ",\"by\":");
+			ok = ok && tg_json_compact_string(t, by, strlen(by)) == 0;
+		}
+		put_lit(t, ",\"choices\":");
+		ok = ok && choices && put_list(t, choices);
+		if (choices_by) {
+			put_lit(t, ",\"choices_by\":");
+			ok = ok && put_list(t, choices_by);
+		}
+		tg_text_put(t, "}", 1);
+		o->e_ok = ok;
+	}
+	o->e_n++;
+	if (choices)
+		tg_offer_list_free(choices);
+	if (choices_by)
+		tg_offer_list_free(choices_by);
+}
+
+void tg_offer_end(struct tg_offers *o)
+{
+	if (!o->e_open)
+		return;
+	o->e_open = false;
+	if (o->tree) {
+		if (o->e_ok && o->e_tree && json_array_append_new(o->tree, o->e_tree) == 0)
+			o->n++;
+		else if (!o->e_ok)
+			json_decref(o->e_tree);
+		o->e_tree = o->e_params = NULL;
+		return;
+	}
+	if (!o->e_text || o->failed)
+		return;
+	put_lit(o->t, "]}");
+	if (o->t->oom) {
+		o->failed = true;
+	} else if (o->e_ok) {
+		o->n++;
+	} else if (o->t->n > o->e_at) { /* refused: taken back */
+		o->t->n = o->e_at;
+		o->t->p[o->e_at] = 0;
+	}
+}

@@ -42,6 +42,11 @@ struct tg_offers {
 	struct tg_text act;
 	const char *act_type; /* its "type" (the caller's string), or NULL */
 	bool act_ok;          /* false: json_pack would have refused it */
+	/* the entry tg_offer_begin opened (tree form: it and its params;
+	 * text form: where it starts), and whether it is to be appended */
+	json_t *e_tree, *e_params;
+	size_t e_at, e_n;
+	bool e_open, e_ok, e_text;
 };
 
 /* A list written into array (a jansson array, owned by the caller). */
@@ -104,5 +109,58 @@ void tg_offer_entry(struct tg_offers *o, json_t *entry);
 
 /* Append each entry of array, in order (array stays the caller's). */
 void tg_offers_extend(struct tg_offers *o, const json_t *array);
+
+/* An entry of several params, written param by param (issue 17: Lincoln's
+ * War's rail move and campaign designation, a param "by" another with its
+ * "choices_by" (kit/param_by.h), were built as trees only to be written as
+ * text and freed, a tenth of the fan-out's instructions in the Rail
+ * Phase): the same bytes as tg_offer_entry of the json_pack-built
+ * {label, action, params: [{name, label, [by,] choices, [choices_by]}...]}
+ *
+ *     struct tg_offer_list units, dests, by;
+ *     tg_offer_list_open(o, &units);   ...  tg_offer_list_choice(&units, id, label);
+ *     tg_offer_begin(o, tg_act(o, "{s:s}", "type", "rail"), "Rail a general");
+ *     tg_offer_param(o, "unit", "General", NULL, &units, NULL);
+ *     tg_offer_param(o, "to", "Destination", "unit", &dests, &by);
+ *     tg_offer_end(o);
+ *
+ * A list is a jansson array in the tree form, its text in the text form.
+ * Anything json_pack would have refused (a string not UTF-8, a list out of
+ * memory) appends nothing, as tg_offer_entry(NULL). The filter (keep) reads
+ * the action's type at tg_offer_begin. */
+struct tg_offer_list {
+	json_t *tree;     /* tree form */
+	struct tg_text t; /* text form: "[" and the elements so far */
+	size_t n;         /* elements */
+	bool failed;
+};
+
+/* Opens an empty list in o's form. */
+void tg_offer_list_open(const struct tg_offers *o, struct tg_offer_list *l);
+
+/* Appends {"value": value, "label": label} ({"value": value} when label
+ * is NULL), value a string or an integer. */
+void tg_offer_list_choice(struct tg_offer_list *l, const char *value, const char *label);
+void tg_offer_list_choice_int(struct tg_offer_list *l, json_int_t value, const char *label);
+
+/* Appends v, built as a tree (takes it; NULL: the list fails). */
+void tg_offer_list_add(struct tg_offer_list *l, json_t *v);
+
+/* Appends a choices_by element, {"only": idx} or {"except": idx}. */
+void tg_offer_list_by(struct tg_offer_list *l, bool only, const int *idx, size_t n);
+
+/* Frees a list that was not given to tg_offer_param. */
+void tg_offer_list_free(struct tg_offer_list *l);
+
+/* Opens an entry (takes action, as tg_offer), its label as it is. */
+void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label);
+
+/* Its next param: {name, label, by (when not NULL), choices, choices_by
+ * (when not NULL)}; takes the lists (freed). */
+void tg_offer_param(struct tg_offers *o, const char *name, const char *label, const char *by,
+                    struct tg_offer_list *choices, struct tg_offer_list *choices_by);
+
+/* Closes the entry: appended, unless anything was refused or filtered. */
+void tg_offer_end(struct tg_offers *o);
 
 #endif

@@ -245,8 +245,8 @@ static void offer_designation(const struct lw_state *s, int side, struct tg_offe
 	bool *ok = calloc((size_t)n, sizeof *ok), *first = calloc((size_t)n, sizeof *first);
 	bool *pair = calloc((size_t)n * (size_t)n, sizeof *pair),
 	     *second = calloc((size_t)n, sizeof *second);
-	int *at = calloc((size_t)n, sizeof *at);
-	if (!m || !ok || !first || !pair || !second || !at)
+	int *at = calloc((size_t)n, sizeof *at), *idx = calloc((size_t)n + 1, sizeof *idx);
+	if (!m || !ok || !first || !pair || !second || !at || !idx)
 		goto out;
 	for (int u = 0; u < n; u++)
 		if (lw_play_check_campaign_force(s, side, u, NULL) == 0) {
@@ -266,39 +266,39 @@ static void offer_designation(const struct lw_state *s, int side, struct tg_offe
 	}
 	if (nf == 0)
 		goto out;
-	json_t *firsts = json_array(), *seconds = json_array(), *by = json_array();
-	json_array_append_new(seconds,
-	                      json_pack("{s:s,s:s}", "value", "none", "label", "no second force"));
+	struct tg_offer_list firsts, seconds, by;
+	tg_offer_list_open(list, &firsts);
+	tg_offer_list_open(list, &seconds);
+	tg_offer_list_open(list, &by);
+	tg_offer_list_choice(&seconds, "none", "no second force");
 	int ns = 1;
 	for (int v = 0; v < n; v++)
 		if (second[v]) {
-			json_array_append_new(seconds, lw_unit_choice(s, v));
+			tg_offer_list_add(&seconds, lw_unit_choice(s, v));
 			at[v] = ns++;
 		}
 	for (int u = 0; u < n; u++) {
 		if (!first[u])
 			continue;
-		json_array_append_new(firsts, lw_unit_choice(s, u));
+		tg_offer_list_add(&firsts, lw_unit_choice(s, u));
 		int his = 1; /* "none" */
 		for (int v = 0; v < n; v++)
 			his += pair[(size_t)u * (size_t)n + (size_t)v];
 		bool only = 2 * his < ns;
-		json_t *idx = json_array();
+		size_t ni = 0;
 		if (only)
-			json_array_append_new(idx, json_integer(0));
+			idx[ni++] = 0;
 		for (int v = 0; v < n; v++)
 			if (second[v] && pair[(size_t)u * (size_t)n + (size_t)v] == only)
-				json_array_append_new(idx, json_integer(at[v]));
-		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
+				idx[ni++] = at[v];
+		tg_offer_list_by(&by, only, idx, ni);
 	}
-	tg_offer_entry(
-	    list, json_pack("{s:s,s:{s:s},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
-	                    "Campaign: designate a force and a second force before either moves "
-	                    "(10.7.3.1)",
-	                    "action", "type", "campaign_forces", "params", "name", "first", "label",
-	                    "First campaign force", "choices", firsts, "name", "second", "label",
-	                    "Second campaign force", "by", "first", "choices", seconds,
-	                    "choices_by", by));
+	tg_offer_begin(list, tg_act(list, "{s:s}", "type", "campaign_forces"),
+	               "Campaign: designate a force and a second force before either moves "
+	               "(10.7.3.1)");
+	tg_offer_param(list, "first", "First campaign force", NULL, &firsts, NULL);
+	tg_offer_param(list, "second", "Second campaign force", "first", &seconds, &by);
+	tg_offer_end(list);
 out:
 	free(m);
 	free(ok);
@@ -306,6 +306,7 @@ out:
 	free(pair);
 	free(second);
 	free(at);
+	free(idx);
 }
 
 static void offer_spend(const struct lw_state *s, int side, struct tg_offers *list)

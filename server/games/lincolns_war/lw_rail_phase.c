@@ -36,8 +36,7 @@ static void rail_end(struct lw_state *s, struct game_outcome *out)
 
 /* What the offer reads once for every general and destination: the rail
  * net (9.1's obstacles, lw_rail_net_build), the side's own units summed per
- * hex for 12.4's stacking check at each destination, and each destination's
- * choice, built once and shared by every general's list that holds it. */
+ * hex for 12.4's stacking check at each destination. */
 struct rail_offer {
 	struct lw_rail_net net;
 	uint8_t reach[LW_RAIL_HEX_IDS];
@@ -47,7 +46,6 @@ struct rail_offer {
 	struct lw_stack_sum sum[LW_MAX_UNITS];
 	int hex[LW_MAX_UNITS];
 	int n;
-	json_t **choice;   /* by index in lw_D()->hexes */
 	int16_t *at;       /* offer_mode's: a destination's index in its list */
 	uint64_t *scratch; /* offer_mode's: a mode's destinations */
 };
@@ -80,17 +78,12 @@ static const struct lw_stack_sum *stack_at(const struct rail_offer *o, int hex)
  * repeat the number (PROTOCOL.md: a client shows a choice without a label by
  * its value). Issue 17: the Rail Phase's offers are most of the largest
  * patches, and three of five destinations have no name. */
-static json_t *choice(struct rail_offer *o, size_t i)
+static void dest_choice(struct tg_offer_list *l, size_t i)
 {
-	if (!o->choice[i]) {
-		char hl[64];
-		int to = lw_D()->hexes[i].id;
-		o->choice[i] = lw_data_city_at(lw_D(), to)
-		                   ? json_pack("{s:i,s:s}", "value", to, "label",
-		                               lw_hex_label(to, hl, sizeof hl))
-		                   : json_pack("{s:i}", "value", to);
-	}
-	return o->choice[i];
+	char hl[64];
+	int to = lw_D()->hexes[i].id;
+	tg_offer_list_choice_int(
+	    l, to, lw_data_city_at(lw_D(), to) ? lw_hex_label(to, hl, sizeof hl) : NULL);
 }
 
 /* One general and mode that may rail: his destinations, a bit per index in
@@ -143,43 +136,45 @@ static void offer_mode(const struct lw_state *s, bool force, const struct rail_m
 			all[w] |= m[k].bits[w];
 	/* the union's index of each destination, by index in lw_D()->hexes */
 	int16_t *at = o->at;
-	json_t *dests = json_array(), *units = json_array(), *by = json_array();
+	struct tg_offer_list dests, units, by;
+	tg_offer_list_open(out, &dests);
+	tg_offer_list_open(out, &units);
+	tg_offer_list_open(out, &by);
 	int nd = 0;
 	for (size_t w = 0; w < words; w++)
 		for (uint64_t b = all[w]; b; b &= b - 1) {
 			size_t i = w * 64 + (size_t)__builtin_ctzll(b);
 			at[i] = (int16_t)nd++;
-			json_array_append(dests, choice(o, i));
+			dest_choice(&dests, i);
 		}
+	int *idx = malloc((size_t)(nd ? nd : 1) * sizeof *idx);
+	if (!idx)
+		by.failed = true;
 	char name[64], id[48], label[160];
 	for (int k = 0; k < n; k++) {
 		int u = m[k].u, cost = lw_rail_cost(s, u, force);
 		snprintf(label, sizeof label, "%s (%d star%s)",
 		         lw_unit_name(s, u, name, sizeof name), cost, cost == 1 ? "" : "s");
-		json_array_append_new(units,
-		                      json_pack("{s:s,s:s}", "value",
-		                                lw_unit_id(s, u, id, sizeof id), "label", label));
+		tg_offer_list_choice(&units, lw_unit_id(s, u, id, sizeof id), label);
 		/* his list: "only" his destinations or "except" the others,
 		 * whichever is shorter (an equal count: "except") */
 		unsigned his = 0;
 		for (size_t w = 0; w < words; w++)
 			his += (unsigned)__builtin_popcountll(m[k].bits[w]);
 		bool only = 2 * his < (unsigned)nd;
-		json_t *idx = json_array();
-		for (size_t w = 0; w < words; w++)
+		size_t ni = 0;
+		for (size_t w = 0; idx && w < words; w++)
 			for (uint64_t b = only ? m[k].bits[w] : all[w] & ~m[k].bits[w]; b;
 			     b &= b - 1)
-				json_array_append_new(
-				    idx, json_integer(at[w * 64 + (size_t)__builtin_ctzll(b)]));
-		json_array_append_new(by, json_pack("{s:o}", only ? "only" : "except", idx));
+				idx[ni++] = at[w * 64 + (size_t)__builtin_ctzll(b)];
+		tg_offer_list_by(&by, only, idx, ni);
 	}
-	tg_offer_entry(
-	    out,
-	    json_pack("{s:s,s:{s:s,s:b},s:[{s:s,s:s,s:o},{s:s,s:s,s:s,s:o,s:o}]}", "label",
-	              force ? "Rail a general and his force (9.1)" : "Rail a general alone (9.1)",
-	              "action", "type", "rail", "force", force, "params", "name", "unit", "label",
-	              "General (the stars railed)", "choices", units, "name", "to", "label",
-	              "Destination", "by", "unit", "choices", dests, "choices_by", by));
+	free(idx);
+	tg_offer_begin(out, tg_act(out, "{s:s,s:b}", "type", "rail", "force", force),
+	               force ? "Rail a general and his force (9.1)" : "Rail a general alone (9.1)");
+	tg_offer_param(out, "unit", "General (the stars railed)", NULL, &units, NULL);
+	tg_offer_param(out, "to", "Destination", "unit", &dests, &by);
+	tg_offer_end(out);
 }
 
 /* A general of the side on a rail hex: one who may be offered a rail. */
@@ -226,11 +221,10 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 			if (!ok[0] && !ok[1])
 				continue;
 			if (!built) {
-				o.choice = calloc(d->n_hexes, sizeof *o.choice);
 				o.at = calloc(d->n_hexes, sizeof *o.at);
 				bits = calloc((size_t)(2 * movers + 1) * words, sizeof *bits);
 				m[0] = calloc((size_t)(2 * movers), sizeof *m[0]);
-				if (!o.choice || !o.at || !bits || !m[0])
+				if (!o.at || !bits || !m[0])
 					goto out;
 				m[1] = m[0] + movers;
 				o.scratch = bits + (size_t)(2 * movers) * words;
@@ -263,13 +257,9 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 	}
 out:
 	if (built) {
-		for (size_t i = 0; i < d->n_hexes; i++)
-			json_decref(o.choice[i]);
 		for (int k = 0; k < o.n; k++)
 			o.slot[o.hex[k]] = 0;
 	}
-	free(o.choice);
-	o.choice = NULL;
 	free(o.at);
 	o.at = NULL;
 	free(bits);
