@@ -113,7 +113,9 @@ void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out);
  * copies), so the hook asks again only once the WAL has grown by
  * TG_STORE_WAL_ASK_PAGES since it last asked (when every commit asked, the
  * thread ran 10-20 passes a second at 1,000 actions/s, each with its
- * fsyncs beside the syncer's); the WAL starting again resets that.
+ * fsyncs beside the syncer's); past half the bound it asks at every
+ * commit again, so that a pass finds no commit in between and the WAL
+ * starts again before the bound; the WAL starting again resets that.
  * What bounds it: if it reaches TG_STORE_WAL_MAX_PAGES all the same (the
  * checkpointer falling behind, held, or failing), the hook checkpoints on
  * the committing thread, as it did before (counted as thread "commit"), so

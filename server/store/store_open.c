@@ -329,8 +329,8 @@ static void checkpointer_wake(struct store_ckpt *c)
 
 /* From the WAL hook, at every commit below the bound (the committing
  * thread alone reads and writes frames and next_ask): a pass at the
- * threshold, then one per TG_STORE_WAL_ASK_PAGES more, until the WAL
- * starts again. */
+ * threshold, then one per TG_STORE_WAL_ASK_PAGES more, and past half the
+ * bound one at every commit, until the WAL starts again. */
 static void checkpointer_ask(struct store_ckpt *c, uint64_t frames)
 {
 	if (frames < c->frames)
@@ -338,7 +338,13 @@ static void checkpointer_ask(struct store_ckpt *c, uint64_t frames)
 	c->frames = frames;
 	if (frames < STORE_AUTOCHECKPOINT_PAGES || frames < c->next_ask)
 		return;
-	c->next_ask = frames + TG_STORE_WAL_ASK_PAGES;
+	/* Past half the bound, at every commit again: a pass of 1,000 pages
+	 * always has a commit land during it, so the WAL would not start
+	 * again before the bound, where the loop checkpoints itself; the
+	 * passes then copy the few pages the last one left, until one finds
+	 * no commit in between. */
+	c->next_ask =
+	    frames >= TG_STORE_WAL_MAX_PAGES / 2 ? frames : frames + TG_STORE_WAL_ASK_PAGES;
 	checkpointer_wake(c);
 }
 
