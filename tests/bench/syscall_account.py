@@ -1,0 +1,402 @@
+#!/usr/bin/env python3
+"""Issue 17's CPU per action accounted by thread, user / kernel, and by
+system call, beside the kernel's floor (each call's cost alone, times the
+calls an action).
+
+    python3 tests/bench/syscall_account.py [BUILD_DIR] [RATE] [--record S]
+                                           [--window S] [--matches N]
+
+(build, 1000, window 10 s, 100 matches; root, for perf's tracepoints.)
+
+Starts telegraphd with run_bench.py's BENCH_CONFIG and a /metrics listener,
+plays N lean Lincoln's War matches with tg_loadgen at RATE actions/s, and
+over one window of S seconds once play runs:
+ - each thread's CPU time (/proc/PID/task/TID/schedstat, exact) and its
+   user / system split (utime / stime of .../stat, which the kernel samples
+   at its tick: a share over many ticks, not a count);
+ - the system calls each thread entered (`perf stat --per-thread -e
+   'syscalls:sys_enter_*'`, a counter per tracepoint in the kernel: no
+   sample is written, the cheapest count there is);
+ - the acknowledged actions in the window (the loop's act stage count,
+   /metrics `telegraph_act_stage_seconds_count{stage="total"}`).
+Threads are named by their name if the daemon names them, otherwise by
+where they wait (a gdb backtrace taken before the window: the loop,
+fanout workers, the syncer, the checkpointer, libuv's pool).
+
+Then bench_syscalls (each kind of call alone, CPU ns a call) and the floor:
+for each thread, each call counted per action times its cost alone, beside
+the thread's measured system time per action.
+
+--record S: after the window, `perf record -F 999 -g` of the daemon for S
+seconds: each thread class's samples in the kernel by the system call they
+are under (the kernel's time by call), and the top functions by self time
+(the profile of where the CPU goes). perf's sampling costs the daemon CPU:
+the counting window above is taken without it.
+
+Figures, not asserted (tests/bench, never ctest); CPU times hold up on a
+busy box better than wall times, but the load is printed with them."""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run_bench  # noqa: E402  (BENCH_CONFIG)
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+# Which of bench_syscalls' cases stands for a call, by thread class ("*":
+# any other), in two columns: the call alone (the floor), and the call as
+# the daemon makes it when it wakes or is woken (a write to a client asleep
+# in epoll_wait, a futex wake of a sleeping thread and the sleeper's wait,
+# an epoll_wait that sleeps). The loop's write and read are its sockets'
+# (TLS records over loopback TCP); the other threads' write is the loop's
+# eventfd (core/wake.h; uv_async before session 23).
+ALONE = {
+    "write": {"loop": "tcp_write", "*": "eventfd_write"},
+    "read": {"loop": "tcp_read", "*": "eventfd_read"},
+    "epoll_wait": {"*": "epoll_ready"},
+    "epoll_pwait": {"*": "epoll_ready"},
+    "epoll_ctl": {"*": "epoll_mod"},
+    "futex": {"*": "futex_nowake"},
+    "pwrite64": {"*": "pwrite"},
+    "fdatasync": {"*": "fdatasync_only"},
+    "fsync": {"*": "fdatasync_only"},
+}
+WOKEN = {
+    "write": {"loop": "tcp_write_wake", "*": "eventfd_write_wake"},
+    "read": {"loop": "tcp_read_woken", "*": "eventfd_read"},
+    "epoll_wait": {"*": "tcp_epoll_sleep"},
+    "epoll_pwait": {"*": "tcp_epoll_sleep"},
+    "futex": {"*": "futex_half"},
+}
+FRAMES = 16  # bench_syscalls --frames: a WAL fdatasync's frames
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def thread_classes(pid):
+    """tid -> class name: the thread's own name if the daemon set one, else
+    the function it runs, from one gdb backtrace of every thread."""
+    comm0 = open(f"/proc/{pid}/comm").read().strip()
+    names = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            names[int(tid)] = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+        except OSError:
+            pass
+    out = {}
+    if any(n != comm0 for t, n in names.items() if t != pid):
+        for t, n in names.items():
+            out[t] = "loop" if t == pid else re.sub(r"-\d+$", "", n)
+        return out
+    r = run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt"], timeout=120)
+    cur = None
+    for ln in r.stdout.splitlines():
+        m = re.match(r"Thread \d+ .*LWP (\d+)", ln)
+        if m:
+            cur = int(m.group(1))
+            continue
+        if cur is None or cur in out:
+            continue
+        if cur == pid:
+            out[cur] = "loop"
+        elif "fanout.c" in ln:
+            out[cur] = "fanout"
+        elif "syncer" in ln:
+            out[cur] = "syncer"
+        elif "checkpointer" in ln:
+            out[cur] = "checkpointer"
+        elif "libuv" in ln and " worker " in ln:
+            out[cur] = "uv_pool"
+    for t in names:
+        out.setdefault(t, "loop" if t == pid else f"tid{t}")
+    return out
+
+
+def snap_cpu(pid):
+    """tid -> (run ns, utime ticks, stime ticks)"""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                run_ns = int(f.read().split()[0])
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                st = f.read().rsplit(")", 1)[1].split()
+            out[int(tid)] = (run_ns, int(st[11]), int(st[12]))
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+def acts(mport):
+    with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=10) as r:
+        text = r.read().decode()
+    return sum(int(m) for m in re.findall(
+        r'telegraph_act_stage_seconds_count\{stage="total"\} (\d+)', text))
+
+
+def perf_counts(pid, secs):
+    """(tid -> {syscall: count}) over secs seconds."""
+    r = run(["perf", "stat", "-x,", "--per-thread", "-p", str(pid), "-e",
+             "syscalls:sys_enter_*", "--", "sleep", str(secs)])
+    out = collections.defaultdict(dict)
+    for ln in r.stderr.splitlines():
+        p = ln.split(",")
+        if len(p) < 4:
+            continue
+        m = re.match(r".*-(\d+)$", p[0])
+        ev = re.match(r"syscalls:sys_enter_(\w+)", p[3]) if len(p) > 3 else None
+        if not m or not ev or not p[1].strip().isdigit():
+            continue
+        n = int(p[1])
+        if n:
+            out[int(m.group(1))][ev.group(1)] = n
+    if not out:
+        sys.exit("perf stat counted nothing:\n" + r.stderr[-2000:])
+    return out
+
+
+def floor_costs(build):
+    r = run([os.path.join(build, "tests", "bench", "bench_syscalls"), "--n", "20000",
+             "--frames", str(FRAMES)])
+    if r.returncode != 0:
+        sys.exit("bench_syscalls failed:\n" + r.stderr)
+    print(r.stdout.strip())
+    c = {}
+    for ln in r.stdout.splitlines():
+        m = re.match(r"(\w+)\s+calls \d+ cpu_ns (\d+)", ln)
+        if m:
+            c[m.group(1)] = float(m.group(2)) / 1e3  # us
+    c["futex_half"] = (c["futex_wake_waiter"] + c["futex_wait_sleep"]) / 2
+    # the fdatasync case is FRAMES frames' pwrites and their fdatasync
+    c["fdatasync_only"] = c["fdatasync"] - FRAMES * c["pwrite"]
+    return c
+
+
+def cost_of(name, cls, costs, table=None):
+    if costs is None:
+        return float("nan"), "-"
+    table = table or ALONE
+    m = table.get(name) or ALONE.get(name)
+    if m is None:
+        return costs["null"], "null"
+    k = "loop" if cls == "loop" else "*"
+    case = m.get(k, m.get("*"))
+    return costs[case], case
+
+
+SYS_RE = re.compile(r"(?:__x64_sys_|__do_sys_|__se_sys_|ksys_)(\w+)")
+
+
+def record(pid, secs, classes, workdir):
+    data = os.path.join(workdir, "perf.data")
+    r = run(["perf", "record", "-F", "999", "-g", "-o", data, "-p", str(pid), "--", "sleep",
+             str(secs)])
+    if r.returncode != 0:
+        print("perf record failed:\n" + r.stderr[-1000:])
+        return
+    r = run(["perf", "script", "-i", data, "-F", "tid,ip,sym,dso"])
+    samples = []  # (tid, [frames leaf first])
+    cur = None
+    for ln in r.stdout.splitlines():
+        if not ln.strip():
+            cur = None
+            continue
+        if not ln.startswith((" ", "\t")):
+            m = re.match(r"\s*(\d+)", ln)
+            cur = (int(m.group(1)), []) if m else None
+            if cur:
+                samples.append(cur)
+            continue
+        if cur is not None:
+            p = ln.split(None, 1)
+            cur[1].append(p[1].strip() if len(p) > 1 else "?")
+    by_cls = collections.defaultdict(collections.Counter)
+    by_dso = collections.defaultdict(collections.Counter)
+    kern = collections.defaultdict(collections.Counter)
+    total = collections.Counter()
+    for tid, frames in samples:
+        cls = classes.get(tid, f"tid{tid}")
+        total[cls] += 1
+        if not frames:
+            continue
+        leaf = re.sub(r"\+0x[0-9a-f]+", "", frames[0])
+        by_cls[cls][leaf] += 1
+        m = re.search(r"\(([^()]*)\)\s*$", frames[0])
+        by_dso[cls][os.path.basename(m.group(1)) if m else "?"] += 1
+        if "[kernel.kallsyms]" in frames[0]:
+            call = None
+            for f in reversed(frames):  # the outermost syscall frame
+                m = SYS_RE.search(f)
+                if m:
+                    call = m.group(1)
+                    break
+            if call is None:
+                chain = " ".join(frames)
+                if "do_syscall_64" in chain:
+                    call = "(a system call's entry or exit)"
+                elif "page_fault" in chain:
+                    call = "(page faults)"
+                else:
+                    call = "(interrupts, IPIs, softirqs)"
+            kern[cls][call] += 1
+    print(f"\nperf record -F 999 -g, {secs} s, {len(samples)} samples; by thread class "
+          f"(load {loadavg()}):")
+    for cls in sorted(total, key=lambda c: -total[c]):
+        k = sum(kern[cls].values())
+        print(f"\n{cls}: {total[cls]} samples, in the kernel {k} "
+              f"({100.0 * k / max(1, total[cls]):.1f} %)")
+        print("  the kernel's samples by system call: " + ", ".join(
+            f"{c} {100.0 * n / max(1, total[cls]):.1f} %"
+            for c, n in kern[cls].most_common(8)))
+        print("  by library (self): " + ", ".join(
+            f"{d} {100.0 * n / total[cls]:.1f} %" for d, n in by_dso[cls].most_common(8)))
+        print("  top functions by self time (% of the class's samples):")
+        for sym, n in by_cls[cls].most_common(15):
+            print(f"    {100.0 * n / total[cls]:5.1f} %  {sym}")
+    print(f"(perf.data in {workdir})")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("build", nargs="?", default="build")
+    ap.add_argument("rate", nargs="?", type=int, default=1000)
+    ap.add_argument("--window", type=float, default=10)
+    ap.add_argument("--matches", type=int, default=100)
+    ap.add_argument("--record", type=float, default=0)
+    ap.add_argument("--port", type=int, default=19986)
+    ap.add_argument("--daemon", help="another telegraphd (an A/B against BUILD's)")
+    ap.add_argument("--no-floor", action="store_true",
+                    help="skip bench_syscalls (the counts only)")
+    a = ap.parse_args()
+    build = os.path.abspath(a.build)
+    workdir = tempfile.mkdtemp(prefix="sc_account.")
+    data = os.path.join(workdir, "data")
+    os.makedirs(data)
+    mport = a.port + 1
+    with open(os.path.join(data, "bench.conf"), "w") as f:
+        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n")
+    costs = None if a.no_floor else floor_costs(build)
+    dlog = open(os.path.join(workdir, "daemon.log"), "w")
+    dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
+    print(f"daemon {dbin}")
+    daemon = subprocess.Popen([dbin, "--data", data,
+                               "--listen", f"127.0.0.1:{a.port}", "--config",
+                               os.path.join(data, "bench.conf")], stderr=dlog)
+    gen = None
+    try:
+        time.sleep(2)
+        pid = daemon.pid
+        warm = 6
+        dur = warm + a.window + a.record + 15
+        glog = open(os.path.join(workdir, "loadgen.out"), "w")
+        gen = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
+                                f"127.0.0.1:{a.port}", "--pid", str(pid), "--mode", "play",
+                                "--matches", str(a.matches), "--rate", str(a.rate),
+                                "--duration", str(dur), "--warmup", "2", "--full-views", "0",
+                                "--size-every", "0", "--seed", "7", "--game", "lincolns-war",
+                                "--scenario", "tournament"], stdout=glog, stderr=glog)
+        # play runs once the acts count moves
+        t0 = time.time()
+        while acts(mport) < 500:
+            if gen.poll() is not None or time.time() - t0 > 300:
+                sys.exit("the load generator did not get going; see " + workdir)
+            time.sleep(1)
+        time.sleep(warm)
+        classes = thread_classes(pid)
+        time.sleep(1)
+        load0 = loadavg()
+        n0, c0 = acts(mport), snap_cpu(pid)
+        counts = perf_counts(pid, a.window)
+        n1, c1 = acts(mport), snap_cpu(pid)
+        load1 = loadavg()
+        n = n1 - n0
+        print(f"\n{n} acknowledged actions in {a.window:g} s at {a.rate}/s asked "
+              f"({n / a.window:,.0f}/s), {a.matches} matches; load {load0} -> {load1}")
+        # by class
+        cls_cpu = collections.defaultdict(lambda: [0, 0, 0, 0])  # ns, utick, stick, threads
+        cls_calls = collections.defaultdict(collections.Counter)
+        for tid, (r1, u1, s1) in c1.items():
+            r0, u0, s0 = c0.get(tid, (0, 0, 0))
+            cls = classes.get(tid, f"tid{tid}")
+            v = cls_cpu[cls]
+            v[0] += r1 - r0
+            v[1] += u1 - u0
+            v[2] += s1 - s0
+            v[3] += 1
+        for tid, cc in counts.items():
+            cls_calls[classes.get(tid, f"tid{tid}")].update(cc)
+        print(f"\n{'thread class':14} {'threads':>7} {'cpu us/act':>10} {'user':>7} "
+              f"{'system':>7} {'calls/act':>9} {'alone':>7} {'woken':>7}")
+        tot = [0.0] * 6
+        for cls in sorted(cls_cpu, key=lambda c: -cls_cpu[c][0]):
+            ns, ut, st, th = cls_cpu[cls]
+            cpu = ns / 1e3 / n
+            share = st / (ut + st) if ut + st else 0.0
+            calls = sum(cls_calls[cls].values()) / n
+            fl = sum(cost_of(k, cls, costs)[0] * v for k, v in cls_calls[cls].items()) / n
+            fw = sum(cost_of(k, cls, costs, WOKEN)[0] * v
+                     for k, v in cls_calls[cls].items()) / n
+            if cpu < 0.05 and calls < 0.001:
+                continue
+            row = (cpu, cpu * (1 - share), cpu * share, calls, fl, fw)
+            print(f"{cls:14} {th:7d} {row[0]:10.1f} {row[1]:7.1f} {row[2]:7.1f} {row[3]:9.2f} "
+                  f"{row[4]:7.1f} {row[5]:7.1f}")
+            for i, x in enumerate(row):
+                tot[i] += x
+        print(f"{'all':14} {'':7} {tot[0]:10.1f} {tot[1]:7.1f} {tot[2]:7.1f} {tot[3]:9.2f} "
+              f"{tot[4]:7.1f} {tot[5]:7.1f}")
+        print("(user / system: the thread's CPU split by its utime / stime ticks; alone: "
+              "the calls x each one's cost alone, the kernel's floor; woken: the same with "
+              "the cost of a call that wakes or is woken, where it can)")
+        print("\nsystem calls per action by thread class, and each one's cost (bench_syscalls "
+              "case, CPU us; alone, then as it wakes or is woken):")
+        for cls in sorted(cls_calls, key=lambda c: -sum(cls_calls[c].values())):
+            items = sorted(cls_calls[cls].items(), key=lambda kv: -kv[1])
+            if sum(cls_calls[cls].values()) / n < 0.001:
+                continue
+            print(f"{cls}:")
+            for k, v in items:
+                if v / n < 0.0005:
+                    continue
+                cost, case = cost_of(k, cls, costs)
+                wcost, wcase = cost_of(k, cls, costs, WOKEN)
+                extra = f"; {wcase} {wcost:.2f} = {v / n * wcost:.2f}" if wcase != case else ""
+                print(f"  {k:18} {v / n:7.3f} x {case} {cost:.2f} = {v / n * cost:.2f} us"
+                      f"{extra}")
+        print(f"\nthe kernel's floor per action: {tot[4]:.1f} us alone ({tot[5]:.1f} us with "
+              f"the wake-ups' cost) of {tot[2]:.1f} us system time by ticks and {tot[0]:.1f} us "
+              f"CPU in all")
+        if a.record > 0:
+            record(pid, a.record, classes, workdir)
+    finally:
+        if gen and gen.poll() is None:
+            gen.terminate()
+            try:
+                gen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                gen.kill()
+        daemon.terminate()
+        try:
+            daemon.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+    print(f"(daemon log, generator output in {workdir}; load at the end {loadavg()})")
+
+
+if __name__ == "__main__":
+    main()
