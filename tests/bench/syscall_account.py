@@ -216,7 +216,7 @@ def record(pid, secs, classes, workdir):
         if not ln.strip():
             cur = None
             continue
-        if not ln.startswith((" ", "\t")):
+        if re.match(r"^\s*\d+\s*$", ln):  # a sample's tid; its frames follow
             m = re.match(r"\s*(\d+)", ln)
             cur = (int(m.group(1)), []) if m else None
             if cur:
@@ -302,7 +302,7 @@ def main():
         time.sleep(2)
         pid = daemon.pid
         warm = 6
-        dur = warm + a.window + a.record + 15
+        dur = 600  # stopped at the end
         glog = open(os.path.join(workdir, "loadgen.out"), "w")
         gen = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
                                 f"127.0.0.1:{a.port}", "--pid", str(pid), "--mode", "play",
