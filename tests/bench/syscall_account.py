@@ -57,7 +57,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 # in epoll_wait, a futex wake of a sleeping thread and the sleeper's wait,
 # an epoll_wait that sleeps). The loop's write and read are its sockets'
 # (TLS records over loopback TCP); the other threads' write is the loop's
-# eventfd (core/wake.h; uv_async before session 23).
+# eventfd (libuv's uv_async; core/wake.h on branch syscalls-rb).
 ALONE = {
     "write": {"loop": "tcp_write", "*": "eventfd_write"},
     "read": {"loop": "tcp_read", "*": "eventfd_read"},
