@@ -468,9 +468,6 @@ static struct tg_out *after_failure(struct tg_out *list)
 static bool turn_commit(struct tg_server *srv, bool wait)
 {
 	bool failed = false, committed = false;
-	/* The turn's fan-out jobs start now, all at once, while the loop
-	 * commits: their lines wait for this commit anyway (fanout.c). */
-	fanout_kick(srv);
 	/* An fsync done while the loop was busy: its lines leave now, before
 	 * this turn's commit, not after the next poll brings its uv_async (a
 	 * busy loop's next poll comes after this turn's and the next turn's
@@ -487,8 +484,11 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 	 * (syncer_may_commit). So at most two COMMITs per fsync however short
 	 * the turns: a COMMIT every turn cost the loop more than it saved
 	 * when long fsyncs let many turns run (session 17). */
-	if (!wait && srv->tx_open && srv->commit_gen > srv->durable_gen && !syncer_may_commit(srv))
+	if (!wait && srv->tx_open && srv->commit_gen > srv->durable_gen &&
+	    !syncer_may_commit(srv)) {
+		fanout_kick(srv); /* the turn commits later; its fan-outs need not wait */
 		return true;
+	}
 	srv->turn++;
 	uint64_t t_commit = uv_hrtime(), t_committed = t_commit;
 	if (srv->tx_open) {
@@ -540,9 +540,17 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 			srv->held_tail = b;
 		}
 	}
+	/* The turn's fan-out jobs (fanout_dispatch queued them) get a worker
+	 * once the commit is written and the syncer asked, not before: woken at
+	 * the top of the turn's commit, the worker's wake-up (the futex call,
+	 * and on this VM the woken thread taking the loop's core) sat between
+	 * the turn's check and its COMMIT, on the ok's path (issue 17, session
+	 * 23: act_path_probes.sh). A job's lines wait for this commit's fsync
+	 * anyway. */
 	struct tg_sync_stamp sync = {0};
 	if (srv->commit_gen > srv->durable_gen) {
 		if (wait) {
+			fanout_kick(srv);
 			struct tg_error err = {0};
 			sync.gen = srv->commit_gen;
 			sync.start_ns = uv_hrtime();
@@ -554,6 +562,7 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 			syncer_request(srv, srv->commit_gen);
 		}
 	}
+	fanout_kick(srv);
 	release_held(srv, &sync, sync.gen ? 1 : 0);
 	if (failed) {
 		reload_dirty(srv);
