@@ -18,7 +18,12 @@
  *   - more than 16 KiB held: the lines go out in order, in more than one
  *     record but far fewer than one a line;
  *   - a connection closed while lines are held for it gets them, then the
- *     error, then the end of the stream. */
+ *     error, then the end of the stream;
+ *   - the connections are written in the order their first held line came
+ *     (issue 17, session 23): a turn's ok is held before the patches and
+ *     pushes to others, and its connection was written last, behind every
+ *     other connection's write system call (SSL_write_ex is wrapped at link
+ *     time to see the order). */
 #include <signal.h>
 
 #include "net_testkit.h"
@@ -50,9 +55,46 @@ static void on_close(struct tg_conn *c, void *ud)
 	atomic_fetch_add(&closed, 1);
 }
 
+/* The order of the TLS writes of {"to":"sender"} and {"to":"other"}: the
+ * position (from 1) each was written at, on the loop thread. */
+int __real_SSL_write_ex(SSL *ssl, const void *buf, size_t num, size_t *written);
+int __wrap_SSL_write_ex(SSL *ssl, const void *buf, size_t num, size_t *written);
+static atomic_int order_writes, order_sender, order_other;
+
+int __wrap_SSL_write_ex(SSL *ssl, const void *buf, size_t num, size_t *written)
+{
+	static const char to[] = "{\"to\":\"";
+	if (num > sizeof to && memcmp(buf, to, sizeof to - 1) == 0) {
+		int at = atomic_fetch_add(&order_writes, 1) + 1;
+		if (((const char *)buf)[sizeof to - 1] == 's')
+			atomic_store(&order_sender, at);
+		else
+			atomic_store(&order_other, at);
+	}
+	return __real_SSL_write_ex(ssl, buf, num, written);
+}
+
+/* {"op":"order"}: corked, a line to its sender, then one to every other
+ * connection (a turn's ok, then the opponent's patch). */
+static void order_burst(struct tg_conn *c)
+{
+	static const char sender[] = "{\"to\":\"sender\"}", other[] = "{\"to\":\"other\"}";
+	tg_conn_cork();
+	tg_conn_send_line(c, sender, sizeof sender - 1);
+	for (int k = 0; k < MAX_CONNS; k++)
+		if (open_conns[k] && open_conns[k] != c)
+			tg_conn_send_line(open_conns[k], other, sizeof other - 1);
+	tg_conn_uncork();
+}
+
 static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 {
 	(void)ud;
+	const char *op = json_string_value(json_object_get(msg, "op"));
+	if (op && strcmp(op, "order") == 0) {
+		order_burst(c);
+		return;
+	}
 	struct net_test_burst b;
 	if (!net_test_burst_of(c, msg, &b))
 		return;
@@ -178,6 +220,16 @@ static void two_connections(SSL_CTX *ctx)
 	CHECK(read_numbered(b, 4, 10));
 	CHECKF(a->records == 1 && b->records == 1,
 	       "interleaved, corked: one record each (%d and %d)", a->records, b->records);
+
+	/* The sender's line was held first: its connection is written first. */
+	a->records = b->records = 0;
+	client_send(a, "{\"op\":\"order\"}");
+	char line[64];
+	CHECK(counted_line(a, line, sizeof line) && strcmp(line, "{\"to\":\"sender\"}") == 0);
+	CHECK(counted_line(b, line, sizeof line) && strcmp(line, "{\"to\":\"other\"}") == 0);
+	CHECKF(atomic_load(&order_sender) == 1 && atomic_load(&order_other) == 2,
+	       "the connection held first is written first (sender at %d, other at %d)",
+	       atomic_load(&order_sender), atomic_load(&order_other));
 
 	a->records = b->records = 0;
 	burst(a, 4, 10, false, true);
