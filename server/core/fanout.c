@@ -9,7 +9,7 @@
  * m->view and m->ring, and whatever on the loop would read or change them
  * first waits for the job (match_find calls fanout_join), so a match's
  * actions and patches stay in order. The loop sends a job's lines when it
- * is done (an uv_async), never before its action's turn has committed: a
+ * is done (a tg_wake), never before its action's turn has committed: a
  * job done within its own turn has its lines held in that turn's outbox
  * like every push; one done later is sent at once (its action is durable,
  * and a failure of the later turn must not drop it). If the action's turn
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "core/server_internal.h"
+#include "core/wake.h"
 #include "util/log.h"
 #include "util/thread_name.h"
 
@@ -42,19 +43,19 @@ struct tg_fanout_pool {
 	bool stop;
 	unsigned nthreads;
 	uv_thread_t *threads;
-	uv_async_t *async; /* its own allocation: it closes after the pool is freed */
-	unsigned inflight; /* jobs made and not yet delivered (the loop's count) */
-	bool kick;         /* jobs queued since the last fanout_kick (the loop's) */
-	unsigned named;    /* workers that have named themselves (under mu) */
+	struct tg_wake *wake; /* the loop's (core/wake.h): it closes after the pool is freed */
+	unsigned inflight;    /* jobs made and not yet delivered (the loop's count) */
+	bool kick;            /* jobs queued since the last fanout_kick (the loop's) */
+	unsigned named;       /* workers that have named themselves (under mu) */
 };
 
 /* The wake-ups are counted per turn, not per job (issue 17): the loop
  * queues a turn's jobs without waking anyone and wakes one worker when the
  * turn commits (fanout_kick; a job's lines wait for that commit anyway);
  * a worker that takes a job and leaves others queued wakes the next one.
- * The loop is woken (its uv_async) when the done list goes from empty to
+ * The loop is woken (its tg_wake) when the done list goes from empty to
  * not: while it is not empty the loop has been woken and has not emptied
- * it yet (on_async takes jobs until it finds none), so a worker whose job
+ * it yet (on_done takes jobs until it finds none), so a worker whose job
  * joins a list the loop is still taking from wakes nobody. Every signal
  * and wake-up is made after the unlock, so that the thread woken does not
  * find the mutex held and sleep on it again. */
@@ -95,7 +96,7 @@ static void worker(void *arg)
 		uv_cond_broadcast(&p->done);
 		if (wake_loop) {
 			uv_mutex_unlock(&p->mu);
-			uv_async_send(p->async);
+			tg_wake_send(p->wake);
 			uv_mutex_lock(&p->mu);
 		}
 	}
@@ -127,10 +128,10 @@ static void finish(struct tg_server *srv, struct tg_fanout_job *j, bool deliver)
 
 /* One job at a time off the done list: sending may close a connection,
  * and nothing done meanwhile must find a job half delivered. */
-static void on_async(uv_async_t *h)
+static void on_done(void *data)
 {
-	struct tg_server *srv = h->data;
-	if (!srv || !srv->fanout)
+	struct tg_server *srv = data;
+	if (!srv->fanout)
 		return;
 	struct tg_fanout_pool *p = srv->fanout;
 	/* The lines of every job done so far go out together: one TLS write
@@ -160,20 +161,17 @@ int fanout_start(struct tg_server *srv)
 	if (n == 0)
 		return 0;
 	struct tg_fanout_pool *p = calloc(1, sizeof *p);
-	uv_async_t *async = calloc(1, sizeof *async);
 	uv_thread_t *threads = calloc(n, sizeof *threads);
-	if (!p || !async || !threads || uv_mutex_init(&p->mu) != 0) {
+	struct tg_wake *wake = p && threads ? tg_wake_new(srv->loop, on_done, srv) : NULL;
+	if (!wake || uv_mutex_init(&p->mu) != 0) {
+		tg_wake_free(wake);
 		free(p);
-		free(async);
 		free(threads);
 		return -1;
 	}
 	uv_cond_init(&p->work);
 	uv_cond_init(&p->done);
-	uv_async_init(srv->loop, async, on_async);
-	async->data = srv;
-	uv_unref((uv_handle_t *)async); /* it alone keeps nothing alive */
-	p->async = async;
+	p->wake = wake;
 	p->threads = threads;
 	for (; p->nthreads < n; p->nthreads++)
 		if (uv_thread_create(&threads[p->nthreads], worker, p) != 0)
@@ -185,11 +183,6 @@ int fanout_start(struct tg_server *srv)
 	}
 	TG_INFO(0, 0, "%u fan-out workers", p->nthreads);
 	return 0;
-}
-
-static void free_async(uv_handle_t *h)
-{
-	free(h);
 }
 
 void fanout_stop(struct tg_server *srv)
@@ -204,8 +197,7 @@ void fanout_stop(struct tg_server *srv)
 	uv_mutex_unlock(&p->mu);
 	for (unsigned i = 0; i < p->nthreads; i++)
 		uv_thread_join(&p->threads[i]);
-	p->async->data = NULL;
-	uv_close((uv_handle_t *)p->async, free_async);
+	tg_wake_free(p->wake);
 	uv_cond_destroy(&p->work);
 	uv_cond_destroy(&p->done);
 	uv_mutex_destroy(&p->mu);
@@ -270,7 +262,7 @@ void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver)
 	uv_mutex_lock(&p->mu);
 	while (!j->done)
 		uv_cond_wait(&p->done, &p->mu);
-	/* out of the done list: on_async will not see it */
+	/* out of the done list: on_done will not see it */
 	struct tg_fanout_job **q = &p->done_head, *prev = NULL;
 	while (*q && *q != j) {
 		prev = *q;

@@ -469,7 +469,7 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 {
 	bool failed = false, committed = false;
 	/* An fsync done while the loop was busy: its lines leave now, before
-	 * this turn's commit, not after the next poll brings its uv_async (a
+	 * this turn's commit, not after the next poll brings its wake-up (a
 	 * busy loop's next poll comes after this turn's and the next turn's
 	 * reads). The loop's own check, under the syncer's mutex. */
 	if (!wait && srv->commit_gen > srv->durable_gen)

@@ -305,7 +305,7 @@ void syncer_stop(struct tg_server *srv);
 /* Asks for every commit up to generation gen to be made durable. */
 void syncer_request(struct tg_server *srv, uint64_t gen);
 /* The loop's own look at the syncer (the turn's end): sends the lines of
- * the fsyncs done since its last wake-up, without waiting for its uv_async. */
+ * the fsyncs done since its last wake-up, without waiting for its wake-up. */
 void syncer_poll(struct tg_server *srv);
 /* Tests: while held the thread starts no sync. */
 void syncer_hold(struct tg_server *srv, bool hold);

@@ -5,7 +5,7 @@
  * returns, and every line of that turn (the acks, the pushes, any reply
  * queued after it) waits in server.c's held batches, tagged with the turn's
  * commit generation. This thread fdatasyncs the WAL for the newest
- * generation asked and reports it through an uv_async; the loop then sends
+ * generation asked and reports it through a tg_wake; the loop then sends
  * every batch whose generation is durable. Meanwhile the loop reads, acts
  * and commits the next turns: one fsync covers all the turns committed
  * before it started.
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/server_internal.h"
+#include "core/wake.h"
 #include "util/log.h"
 #include "util/thread_name.h"
 
@@ -30,7 +31,7 @@ struct tg_syncer {
 	uv_mutex_t mu;
 	uv_cond_t wake;
 	uv_thread_t thread;
-	uv_async_t *async; /* its own allocation: it closes after the syncer is freed */
+	struct tg_wake *loop_wake; /* (core/wake.h) it closes after the syncer is freed */
 	struct tg_store *store;
 	uint64_t want;   /* the newest generation asked for */
 	uint64_t synced; /* the newest generation made durable */
@@ -91,7 +92,7 @@ static void syncer_main(void *arg)
 			}
 			y->done[y->ndone++] = (struct tg_sync_stamp){gen, start, end};
 		}
-		uv_async_send(y->async);
+		tg_wake_send(y->loop_wake);
 	}
 	uv_mutex_unlock(&y->mu);
 }
@@ -103,11 +104,6 @@ _Noreturn void srv_sync_failed(const char *message)
 	         "the disk kept)",
 	         message);
 	_exit(EXIT_FAILURE);
-}
-
-static void free_async(uv_handle_t *h)
-{
-	free(h);
 }
 
 /* Takes the fsyncs done since the last look (the loop thread). */
@@ -127,10 +123,10 @@ static size_t take_done(struct tg_server *srv, struct tg_sync_stamp *done)
 	return n;
 }
 
-static void on_async(uv_async_t *h)
+static void on_synced(void *data)
 {
-	struct tg_server *srv = h->data;
-	if (!srv || !srv->syncer)
+	struct tg_server *srv = data;
+	if (!srv->syncer)
 		return;
 	struct tg_sync_stamp done[SYNCER_STAMPS];
 	size_t n = take_done(srv, done);
@@ -155,21 +151,17 @@ int syncer_start(struct tg_server *srv)
 		return 0;
 	}
 	struct tg_syncer *y = calloc(1, sizeof *y);
-	uv_async_t *async = calloc(1, sizeof *async);
-	if (!y || !async || uv_mutex_init(&y->mu) != 0) {
+	struct tg_wake *wake = y ? tg_wake_new(srv->loop, on_synced, srv) : NULL;
+	if (!wake || uv_mutex_init(&y->mu) != 0) {
+		tg_wake_free(wake);
 		free(y);
-		free(async);
 		return -1;
 	}
 	uv_cond_init(&y->wake);
 	y->store = srv->store;
-	uv_async_init(srv->loop, async, on_async);
-	async->data = srv;
-	uv_unref((uv_handle_t *)async); /* it alone keeps nothing alive */
-	y->async = async;
+	y->loop_wake = wake;
 	if (uv_thread_create(&y->thread, syncer_main, y) != 0) {
-		async->data = NULL;
-		uv_close((uv_handle_t *)async, free_async);
+		tg_wake_free(wake);
 		uv_cond_destroy(&y->wake);
 		uv_mutex_destroy(&y->mu);
 		free(y);
@@ -271,8 +263,7 @@ void syncer_stop(struct tg_server *srv)
 	uv_cond_signal(&y->wake);
 	uv_mutex_unlock(&y->mu);
 	uv_thread_join(&y->thread);
-	y->async->data = NULL;
-	uv_close((uv_handle_t *)y->async, free_async);
+	tg_wake_free(y->loop_wake);
 	uv_cond_destroy(&y->wake);
 	uv_mutex_destroy(&y->mu);
 	free(y);

@@ -1,0 +1,33 @@
+/* wake.h — another thread wakes the loop (issue 17): the fan-out workers
+ * when a job is done, the syncer when an fsync is done. The callback runs
+ * on the loop's thread, once for one or several wakes sent before it ran.
+ *
+ * An eventfd in the loop's epoll (an uv_poll), written by the waking
+ * thread and read by the loop, and not libuv's uv_async: libuv 1.44's
+ * uv_async_send marks its handle busy, writes the loop's eventfd, then
+ * marks it done, and the loop, which the write has woken, spins on the
+ * handle until it is marked done (997 pauses, then sched_yield, again).
+ * On this VM the woken loop often runs before the sender's write has
+ * returned: 0.07 sched_yield calls an action on the loop and 1.2 % of its
+ * samples in the spin (BENCHMARKS.md, "The CPU per action by thread, user
+ * and kernel, and by system call", session 23). Here the loop reads the
+ * eventfd and takes what the sender left before the write, and never waits
+ * for the sender (unit/test_core_wake). */
+#ifndef TG_CORE_WAKE_H
+#define TG_CORE_WAKE_H
+
+#include <uv.h>
+
+struct tg_wake;
+
+/* A wake-up of `loop` that calls cb(data) on the loop's thread. It keeps
+ * the loop alive no more than an unreferenced handle does. NULL if the
+ * eventfd or the poll cannot be made. */
+struct tg_wake *tg_wake_new(uv_loop_t *loop, void (*cb)(void *data), void *data);
+/* Any thread: the callback runs at the loop's next poll (one write). */
+void tg_wake_send(struct tg_wake *w);
+/* The loop's thread: no callback runs after it; the memory and the
+ * eventfd go when the loop has closed the poll. */
+void tg_wake_free(struct tg_wake *w);
+
+#endif
