@@ -2,17 +2,19 @@
  * when a job is done, the syncer when an fsync is done. The callback runs
  * on the loop's thread, once for one or several wakes sent before it ran.
  *
- * An eventfd in the loop's epoll (an uv_poll), written by the waking
- * thread and read by the loop, and not libuv's uv_async: libuv 1.44's
- * uv_async_send marks its handle busy, writes the loop's eventfd, then
- * marks it done, and the loop, which the write has woken, spins on the
- * handle until it is marked done (997 pauses, then sched_yield, again).
- * On this VM the woken loop often runs before the sender's write has
- * returned: 0.07 sched_yield calls an action on the loop and 1.2 % of its
- * samples in the spin (BENCHMARKS.md, "The CPU per action by thread, user
- * and kernel, and by system call", session 23). Here the loop reads the
- * eventfd and takes what the sender left before the write, and never waits
- * for the sender (unit/test_core_wake). */
+ * An eventfd in the loop's epoll (an uv_poll), shared by the loop's
+ * wake-ups, and not libuv's uv_async: libuv 1.44's uv_async_send marks
+ * its handle busy, writes the loop's eventfd, then marks it done, and the
+ * loop, which the write has woken, spins on the handle until it is marked
+ * done (997 pauses, then sched_yield, again). On this VM the woken loop
+ * often runs before the sender's write has returned: 0.03-0.07
+ * sched_yield calls an action on the loop, 1.2 % of its samples in the
+ * spin (BENCHMARKS.md, "The CPU per action by thread, user and kernel, and
+ * by system call", session 23). Here a sender marks its wake-up, then
+ * writes; the loop reads the eventfd once and calls back each wake-up it
+ * finds marked, and never waits for a sender. As with uv_async, a wake-up
+ * sent again before the loop took it writes nothing, and one poll that
+ * finds several sent reads once (unit/test_core_wake). */
 #ifndef TG_CORE_WAKE_H
 #define TG_CORE_WAKE_H
 
@@ -26,8 +28,9 @@ struct tg_wake;
 struct tg_wake *tg_wake_new(uv_loop_t *loop, void (*cb)(void *data), void *data);
 /* Any thread: the callback runs at the loop's next poll (one write). */
 void tg_wake_send(struct tg_wake *w);
-/* The loop's thread: no callback runs after it; the memory and the
- * eventfd go when the loop has closed the poll. */
+/* The loop's thread: no callback runs after it (a callback may free its
+ * own wake-up, not another). The loop's eventfd goes with its last
+ * wake-up, when the loop has closed the poll. */
 void tg_wake_free(struct tg_wake *w);
 
 #endif

@@ -13,7 +13,12 @@
  * interposed: libuv's calls and wake.c's reach this file's definition),
  * as a preempted sender would be; sched_yield is interposed and counted on
  * the loop's thread. Every wake-up must still reach the loop, and the loop
- * must not yield once. */
+ * must not yield once.
+ *
+ * And the loop's wake-ups share one eventfd, as uv_async's handles do:
+ * the fan-out's and the syncer's, both sent before the loop polls, cost
+ * the loop one read (read is interposed too, eventfd reads counted on the
+ * loop's thread), not one each. */
 #define _GNU_SOURCE
 #include <limits.h>
 #include <pthread.h>
@@ -34,7 +39,7 @@
 
 static pthread_t loop_thread, sender_thread;
 static atomic_bool holding;
-static atomic_long loop_yields;
+static atomic_long loop_yields, loop_eventfd_reads;
 static atomic_int handled, sent;
 
 static bool is_eventfd(int fd)
@@ -58,6 +63,18 @@ ssize_t write(int fd, const void *buf, size_t len)
 			;
 	}
 	return r;
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	if (pthread_equal(pthread_self(), loop_thread) && is_eventfd(fd))
+		atomic_fetch_add(&loop_eventfd_reads, 1);
+	return syscall(SYS_read, fd, buf, len);
+}
+
+static void count(void *data)
+{
+	atomic_fetch_add((atomic_int *)data, 1);
 }
 
 int sched_yield(void)
@@ -126,6 +143,26 @@ int main(void)
 	CHECKF(atomic_load(&loop_yields) == 0,
 	       "the loop never waits for a sender that has written (%ld sched_yield calls)",
 	       atomic_load(&loop_yields));
+
+	/* Two wake-ups sent before the loop polls: one read, both called. */
+	atomic_int fanout_done = 0, synced = 0;
+	struct tg_wake *w1 = tg_wake_new(&loop, count, &fanout_done),
+	               *w2 = tg_wake_new(&loop, count, &synced);
+	CHECK(w1 && w2);
+	tg_wake_send(w1);
+	tg_wake_send(w1); /* sent again before the loop took it */
+	tg_wake_send(w2);
+	atomic_store(&loop_eventfd_reads, 0);
+	uv_run(&loop, UV_RUN_ONCE);
+	printf("# two wake-ups sent before a poll: %ld eventfd reads on the loop\n",
+	       atomic_load(&loop_eventfd_reads));
+	CHECKF(atomic_load(&fanout_done) == 1 && atomic_load(&synced) == 1,
+	       "each wake-up called back once (%d, %d)", atomic_load(&fanout_done),
+	       atomic_load(&synced));
+	CHECKF(atomic_load(&loop_eventfd_reads) == 1, "one read of the loop's eventfd (%ld)",
+	       atomic_load(&loop_eventfd_reads));
+	tg_wake_free(w1);
+	tg_wake_free(w2);
 
 	/* A wake-up freed after a send: no callback after the free. */
 	atomic_store(&handled, -1);
