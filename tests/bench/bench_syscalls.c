@@ -73,6 +73,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tcp_pair.h"
+
 static struct {
 	int n;
 	int size;
@@ -128,28 +130,15 @@ static void die(const char *what)
 	exit(1);
 }
 
-static void tcp_pair(int fd[2])
+/* the pair non-blocking, TCP_NODELAY on both ends */
+static void stream_pair(int fd[2])
 {
-	int l = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-	socklen_t al = sizeof a;
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof a) != 0 || listen(l, 1) != 0 ||
-	    getsockname(l, (struct sockaddr *)&a, &al) != 0)
-		die("listen");
-	int w = socket(AF_INET, SOCK_STREAM, 0);
-	if (w < 0 || connect(w, (struct sockaddr *)&a, sizeof a) != 0)
-		die("connect");
-	int r = accept(l, NULL, NULL);
-	if (r < 0)
-		die("accept");
-	close(l);
+	if (tcp_pair(fd) != 0)
+		die("tcp_pair");
 	int one = 1;
-	setsockopt(w, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	setsockopt(r, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	fcntl(r, F_SETFL, O_NONBLOCK);
-	fcntl(w, F_SETFL, O_NONBLOCK);
-	fd[0] = r;
-	fd[1] = w;
+	setsockopt(fd[0], IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	fcntl(fd[0], F_SETFL, O_NONBLOCK);
+	fcntl(fd[1], F_SETFL, O_NONBLOCK);
 }
 
 static void add(struct usage *sum, struct usage a, struct usage b)
@@ -383,7 +372,7 @@ static void pingpong(enum pp_kind kind, const char *wname, const char *ename, co
 	int tcp[2][2] = {{-1, -1}, {-1, -1}};
 	for (int s = 0; s < 2; s++) {
 		if (kind == PP_TCP) {
-			tcp_pair(tcp[s]); /* [0] read end, [1] write end */
+			stream_pair(tcp[s]); /* [0] read end, [1] write end */
 		} else if (kind == PP_EVENTFD) {
 			tcp[s][0] = tcp[s][1] = eventfd(0, EFD_NONBLOCK);
 			if (tcp[s][0] < 0)
@@ -478,7 +467,7 @@ int main(int argc, char **argv)
 	}
 
 	int tcp[2], ux[2];
-	tcp_pair(tcp);
+	stream_pair(tcp);
 	if (want("tcp_write") || want("tcp_read"))
 		stream_case("tcp_write", "tcp_read", tcp);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, ux) != 0)

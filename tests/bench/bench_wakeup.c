@@ -56,6 +56,7 @@
 #include <unistd.h>
 
 #include "histogram.h"
+#include "tcp_pair.h"
 
 enum mode { M_COND, M_ASYNC, M_TCP };
 static const char *mode_name[] = {"cond", "async", "tcp"};
@@ -151,27 +152,6 @@ static uint64_t work(int us)
 	return now_ns() - w0;
 }
 
-static void tcp_pair(int fd[2])
-{
-	int l = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-	socklen_t al = sizeof a;
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof a) != 0 || listen(l, 1) != 0 ||
-	    getsockname(l, (struct sockaddr *)&a, &al) != 0)
-		abort();
-	int w = socket(AF_INET, SOCK_STREAM, 0);
-	if (w < 0 || connect(w, (struct sockaddr *)&a, sizeof a) != 0)
-		abort();
-	int r = accept(l, NULL, NULL);
-	if (r < 0)
-		abort();
-	close(l);
-	int one = 1;
-	setsockopt(w, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	fd[0] = r;
-	fd[1] = w;
-}
-
 static void chan_init(struct chan *c, enum mode m)
 {
 	memset(c, 0, sizeof *c);
@@ -182,8 +162,8 @@ static void chan_init(struct chan *c, enum mode m)
 		return;
 	if (m == M_ASYNC)
 		c->fd[0] = eventfd(0, 0);
-	else
-		tcp_pair(c->fd);
+	else if (tcp_pair(c->fd) != 0)
+		abort();
 	c->ep = epoll_create1(0);
 	struct epoll_event ev = {.events = EPOLLIN};
 	if (c->fd[0] < 0 || c->ep < 0 || epoll_ctl(c->ep, EPOLL_CTL_ADD, c->fd[0], &ev) != 0)
