@@ -17,22 +17,12 @@
  * bound, one at every commit again. Then the reader lets go, and the WAL
  * starts again by the checkpointer's passes alone, never reaching its
  * bound (TG_STORE_WAL_MAX_PAGES). */
-#include "store/store.h"
-#include "tap.h"
+#include "store_testkit.h"
 
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #define NOW 1900000000LL
 #define THRESHOLD 1000 /* the WAL's pages at which the hook first asks */
-
-static char dir[64], db_path[128];
-static struct tg_error err;
-
-#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
 
 static struct tg_store_wal_stats stats(struct tg_store *s)
 {
@@ -76,12 +66,9 @@ static bool commit_one(struct tg_store *s, int i)
 
 int main(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/tg-test-ckpt-XXXXXX");
-	if (!mkdtemp(dir))
+	if (!store_dir("test-ckpt"))
 		return 1;
-	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
-	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
-	CHECKF(s != NULL, "open: %s: %s", err.code, err.message);
+	struct tg_store *s = open_store();
 	if (!s)
 		return tap_done();
 	CHECK_OK(tg_store_defer_sync(s, &err));
@@ -159,12 +146,6 @@ int main(void)
 	CHECK_EQ_INT(ws.ckpt_failed, 0);
 
 	tg_store_close(s);
-	char path[192];
-	static const char *const files[] = {"telegraph.db", "telegraph.db-wal", "telegraph.db-shm"};
-	for (int k = 0; k < 3; k++) {
-		snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-		unlink(path);
-	}
-	rmdir(dir);
+	remove_store();
 	return tap_done();
 }

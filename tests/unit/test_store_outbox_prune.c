@@ -7,23 +7,13 @@
  * rows, tg_store_outbox_recent) and the last send of a group (digest and
  * chat windows, tg_store_outbox_group_last). The clock is each call's `now`
  * (the daemon passes its injected clock). */
-#include "store/store.h"
-#include "tap.h"
+#include "store_testkit.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#define SCHEMA TG_SOURCE_DIR "/schema"
 #define DAY 86400
 #define NOW 1900000000LL
 #define CUT (NOW - 30 * DAY)
-
-static char dir[64], db_path[128];
-static struct tg_error err;
-
-#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
 
 struct row {
 	const char *key, *event, *grp;
@@ -59,12 +49,9 @@ static int64_t count_kept(struct tg_store *s, int64_t uid)
 
 int main(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/tg-test-prune-XXXXXX");
-	if (!mkdtemp(dir))
+	if (!store_dir("test-prune"))
 		return 1;
-	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
-	struct tg_store *s = tg_store_open(db_path, SCHEMA, &err);
-	CHECKF(s != NULL, "open: %s: %s", err.code, err.message);
+	struct tg_store *s = open_store();
 	if (!s)
 		return tap_done();
 	int64_t uid = 0;
@@ -125,12 +112,6 @@ int main(void)
 	json_decref(due);
 
 	tg_store_close(s);
-	char path[160];
-	static const char *const files[] = {"telegraph.db", "telegraph.db-wal", "telegraph.db-shm"};
-	for (int i = 0; i < 3; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-		unlink(path);
-	}
-	rmdir(dir);
+	remove_store();
 	return tap_done();
 }

@@ -13,13 +13,9 @@
  * read as it is now (the kept statement reset and its bindings fresh). */
 #include <jansson.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "store/store.h"
-#include "tap.h"
+#include "store_testkit.h"
 
 int __real_sqlite3_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **st,
                               const char **tail);
@@ -30,32 +26,24 @@ int __real_sqlite3_prepare_v3(sqlite3 *db, const char *sql, int n, unsigned flag
 int __wrap_sqlite3_prepare_v3(sqlite3 *db, const char *sql, int n, unsigned flags,
                               sqlite3_stmt **st, const char **tail);
 
-static int prepares;
-static char last_sql[80];
+static struct sql_shim prepares;
 
 int __wrap_sqlite3_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **st,
                               const char **tail)
 {
-	prepares++;
-	snprintf(last_sql, sizeof last_sql, "%s", sql ? sql : "");
+	shim_note(&prepares, sql);
 	return __real_sqlite3_prepare_v2(db, sql, n, st, tail);
 }
 
 int __wrap_sqlite3_prepare_v3(sqlite3 *db, const char *sql, int n, unsigned flags,
                               sqlite3_stmt **st, const char **tail)
 {
-	prepares++;
-	snprintf(last_sql, sizeof last_sql, "%s", sql ? sql : "");
+	shim_note(&prepares, sql);
 	return __real_sqlite3_prepare_v3(db, sql, n, flags, st, tail);
 }
 
 #define NOW 1000000
 #define CALLS 20
-
-static char dir[64], db_path[128];
-static struct tg_error err;
-
-#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
 
 static int64_t id_at(const json_t *rows, size_t i)
 {
@@ -64,12 +52,9 @@ static int64_t id_at(const json_t *rows, size_t i)
 
 int main(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/tg-outbox-sql-XXXXXX");
-	if (!mkdtemp(dir))
+	if (!store_dir("outbox-sql"))
 		return 1;
-	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
-	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
-	CHECKF(s != NULL, "open: %s", err.message);
+	struct tg_store *s = open_store();
 	if (!s)
 		return tap_done();
 	int64_t uid = 0;
@@ -93,16 +78,16 @@ int main(void)
 		ids[i] = id_at(all, i);
 	json_decref(all);
 
-	prepares = 0;
+	prepares.calls = 0;
 	for (int c = 0; c < CALLS; c++) {
 		json_t *due = tg_store_outbox_due(s, NOW, 0, 10, &err);
 		CHECKF(due != NULL, "due: %s", err.message);
 		CHECK_EQ_INT(json_array_size(due), 3);
 		json_decref(due);
 	}
-	CHECKF(prepares == 0,
+	CHECKF(prepares.calls == 0,
 	       "%d calls of tg_store_outbox_due prepared %d statements (the last: %s)", CALLS,
-	       prepares, last_sql);
+	       prepares.calls, prepares.last);
 
 	/* The answers: due rows in id order, above after_id, at most limit. */
 	json_t *due = tg_store_outbox_due(s, NOW, 0, 10, &err);
@@ -135,13 +120,6 @@ int main(void)
 	CHECK(due != NULL && json_array_size(due) == 0);
 	json_decref(due);
 	tg_store_close(s);
-
-	char side[160];
-	static const char *const ext[] = {"", "-wal", "-shm"};
-	for (int i = 0; i < 3; i++) {
-		snprintf(side, sizeof side, "%s%s", db_path, ext[i]);
-		unlink(side);
-	}
-	rmdir(dir);
+	remove_store();
 	return tap_done();
 }

@@ -14,43 +14,24 @@
  * a commit keeps it across a reopen. */
 #include <jansson.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "store/store.h"
-#include "tap.h"
+#include "store_testkit.h"
 
 int __real_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
                         void *arg, char **errmsg);
 int __wrap_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
                         void *arg, char **errmsg);
 
-static int execs;
-static char last_sql[64];
+static struct sql_shim execs;
 
 int __wrap_sqlite3_exec(sqlite3 *db, const char *sql, int (*cb)(void *, int, char **, char **),
                         void *arg, char **errmsg)
 {
-	execs++;
-	snprintf(last_sql, sizeof last_sql, "%s", sql ? sql : "");
+	shim_note(&execs, sql);
 	return __real_sqlite3_exec(db, sql, cb, arg, errmsg);
 }
 
 #define TURNS 20
-
-static char dir[64], db_path[128];
-static struct tg_error err;
-
-#define CHECK_OK(expr) CHECKF((expr) == 0, "%s: %s: %s", #expr, err.code, err.message)
-
-static struct tg_store *open_store(void)
-{
-	struct tg_store *s = tg_store_open(db_path, TG_SOURCE_DIR "/schema", &err);
-	CHECKF(s != NULL, "open: %s", err.message);
-	return s;
-}
 
 static size_t logged(struct tg_store *s, int64_t match)
 {
@@ -62,10 +43,8 @@ static size_t logged(struct tg_store *s, int64_t match)
 
 int main(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/tg-tx-sql-XXXXXX");
-	if (!mkdtemp(dir))
+	if (!store_dir("tx-sql"))
 		return 1;
-	snprintf(db_path, sizeof db_path, "%s/telegraph.db", dir);
 	struct tg_store *s = open_store();
 	if (!s)
 		return tap_done();
@@ -79,7 +58,7 @@ int main(void)
 	json_decref(m);
 	json_t *a = json_pack("{s:s}", "type", "pass");
 
-	execs = 0;
+	execs.calls = 0;
 	for (int seq = 1; seq <= TURNS; seq++) {
 		CHECK_OK(tg_store_begin(s, &err));
 		CHECK_OK(tg_store_action_append(s, match, seq, "alpha", a, false, seq, &err));
@@ -87,8 +66,8 @@ int main(void)
 	}
 	CHECK_OK(tg_store_begin(s, &err));
 	CHECK_OK(tg_store_commit(s, &err));
-	CHECKF(execs == 0, "%d turns made %d sqlite3_exec calls (the last: %s)", TURNS + 1, execs,
-	       last_sql);
+	CHECKF(execs.calls == 0, "%d turns made %d sqlite3_exec calls (the last: %s)", TURNS + 1,
+	       execs.calls, execs.last);
 
 	/* Still transactions: a rolled back append is gone, a committed one
 	 * stays, and the store takes a new transaction after either. */
@@ -111,12 +90,6 @@ int main(void)
 		tg_store_close(s);
 	}
 	json_decref(a);
-	char side[160];
-	static const char *const ext[] = {"", "-wal", "-shm"};
-	for (int i = 0; i < 3; i++) {
-		snprintf(side, sizeof side, "%s%s", db_path, ext[i]);
-		unlink(side);
-	}
-	rmdir(dir);
+	remove_store();
 	return tap_done();
 }
