@@ -12,10 +12,7 @@ json_t *lw_ints_json(const long long *v, int n)
 
 void lw_ints_text(struct tg_jw *w, const long long *v, int n)
 {
-	tg_jw_arr(w);
-	for (int i = 0; i < n; i++)
-		tg_jw_int(w, v[i]);
-	tg_jw_end(w);
+	LW_INTS_TEXT(w, v, n);
 }
 
 int lw_ints_read(const json_t *saved, long long *v, int n)

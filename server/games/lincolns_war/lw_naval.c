@@ -9,6 +9,7 @@
 
 #include "kit/json_text.h"
 #include "lw_engine.h"
+#include "lw_ints.h"
 
 enum lw_asset_kind lw_naval_asset_kind(int i)
 {
@@ -31,7 +32,9 @@ const char *lw_naval_asset_name(enum lw_asset_kind k)
 
 #define PIECES (LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS)
 
-static struct lw_navy_piece *piece(struct lw_navy *n, int i)
+/* Piece i of the PIECES, read only (the save writers, the view); the
+ * loader's piece() below hands out the same piece to change. */
+static const struct lw_navy_piece *piece_at(const struct lw_navy *n, int i)
 {
 	if (i < LW_NAVY_RAIDERS)
 		return &n->raider[i];
@@ -40,11 +43,18 @@ static struct lw_navy_piece *piece(struct lw_navy *n, int i)
 	return &n->fleet[i - LW_NAVY_RAIDERS - LW_NAVY_ASSETS];
 }
 
+/* The same piece of a navy the caller may change: n is not const, so the
+ * piece is not either (as strchr's result). */
+static struct lw_navy_piece *piece(struct lw_navy *n, int i)
+{
+	return (struct lw_navy_piece *)piece_at(n, i);
+}
+
 json_t *lw_naval_save(const struct lw_navy *n)
 {
 	json_t *p = json_array();
 	for (int i = 0; i < PIECES; i++) {
-		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
+		const struct lw_navy_piece *x = piece_at(n, i);
 		json_array_append_new(
 		    p, json_pack("[i,i,i,i,i]", x->where, x->moved, x->revealed, x->col, x->hex));
 	}
@@ -63,21 +73,15 @@ void lw_naval_save_text(struct tg_jw *w, const struct lw_navy *n)
 	tg_jw_key(w, "pieces");
 	tg_jw_arr(w);
 	for (int i = 0; i < PIECES; i++) {
-		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
+		const struct lw_navy_piece *x = piece_at(n, i);
 		const int a[] = {x->where, x->moved, x->revealed, x->col, x->hex};
-		tg_jw_arr(w);
-		for (size_t j = 0; j < sizeof a / sizeof a[0]; j++)
-			tg_jw_int(w, a[j]);
-		tg_jw_end(w);
+		LW_INTS_TEXT(w, a, sizeof a / sizeof a[0]);
 	}
 	tg_jw_end(w);
 	tg_jw_key(w, "state");
 	const int st[] = {n->raiders_bought, n->assets_bought, n->fleets_bought,
 	                  n->foote,          n->stage,         n->mover};
-	tg_jw_arr(w);
-	for (size_t j = 0; j < sizeof st / sizeof st[0]; j++)
-		tg_jw_int(w, st[j]);
-	tg_jw_end(w);
+	LW_INTS_TEXT(w, st, sizeof st / sizeof st[0]);
 	tg_jw_key(w, "it");
 	tg_jw_arr(w);
 	tg_jw_int(w, n->it_left);
@@ -178,7 +182,7 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	 * fleets leaving a port the Confederates took, waiting for the Union's */
 	json_t *escaping = json_array();
 	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS; i++) {
-		const struct lw_navy_piece *x = piece((struct lw_navy *)n, i);
+		const struct lw_navy_piece *x = piece_at(n, i);
 		if (x->where == LW_NW_ESCAPE)
 			json_array_append_new(
 			    escaping, json_pack("{s:s,s:i}", "kind",

@@ -8,6 +8,7 @@
 #include "kit/json_text.h"
 #include "kit/view_sections.h"
 #include "lw_engine.h"
+#include "lw_ints.h"
 
 void lw_political_note_battle(struct lw_state *s, int att, int att_co_stars, int att_stars, int def,
                               int def_co_stars, int def_stars)
@@ -530,10 +531,7 @@ void lw_political_save_text(struct tg_jw *w, const struct lw_politics *p)
 {
 	int v[POL_INTS];
 	political_ints(p, v);
-	tg_jw_arr(w);
-	for (int i = 0; i < POL_INTS; i++)
-		tg_jw_int(w, v[i]);
-	tg_jw_end(w);
+	LW_INTS_TEXT(w, v, POL_INTS);
 }
 
 int lw_political_load(struct lw_politics *p, const json_t *saved)

@@ -4,6 +4,7 @@
 
 #include "kit/json_text.h"
 #include "lw_cavalry.h"
+#include "lw_ints.h"
 #include "lw_rail.h"
 
 static json_t *ints(const void *p, int n, int width)
@@ -14,15 +15,6 @@ static json_t *ints(const void *p, int n, int width)
 		json_array_append_new(a, json_integer(v));
 	}
 	return a;
-}
-
-/* The same array written as text. */
-static void ints_text(struct tg_jw *w, const void *p, int n, int width)
-{
-	tg_jw_arr(w);
-	for (int i = 0; i < n; i++)
-		tg_jw_int(w, width == 1 ? ((const uint8_t *)p)[i] : ((const int16_t *)p)[i]);
-	tg_jw_end(w);
 }
 
 /* Reads exactly n integers in [lo, hi] into p (uint8_t or int16_t). */
@@ -66,11 +58,11 @@ void lw_rail_save_text(struct tg_jw *w, const struct lw_rail *r)
 {
 	tg_jw_obj(w);
 	tg_jw_key(w, "used");
-	ints_text(w, r->used, LW_RAIL_SIDES, 1);
+	LW_INTS_TEXT(w, r->used, LW_RAIL_SIDES);
 	tg_jw_key(w, "stage");
-	ints_text(w, r->stage, LW_RAIL_SIDES, 1);
+	LW_INTS_TEXT(w, r->stage, LW_RAIL_SIDES);
 	tg_jw_key(w, "railed");
-	ints_text(w, r->railed, LW_RAIL_UNITS / 8, 1);
+	LW_INTS_TEXT(w, r->railed, LW_RAIL_UNITS / 8);
 	tg_jw_kint(w, "done_turn", r->done_turn);
 	tg_jw_end(w);
 }
@@ -118,24 +110,26 @@ void lw_cav_save_text(struct tg_jw *w, const struct lw_cav *c)
 {
 	tg_jw_obj(w);
 	tg_jw_key(w, "rit");
-	ints_text(w, c->rit, c->rit_n, 2);
+	LW_INTS_TEXT(w, c->rit, c->rit_n);
 	tg_jw_key(w, "raided");
-	ints_text(w, c->raided, LW_CAV_UNITS / 8, 1);
+	LW_INTS_TEXT(w, c->raided, LW_CAV_UNITS / 8);
 	tg_jw_key(w, "foray");
-	ints_text(w, c->foray, LW_CAV_UNITS / 8, 1);
+	LW_INTS_TEXT(w, c->foray, LW_CAV_UNITS / 8);
 	tg_jw_kint(w, "foray_card", c->foray_card);
 	tg_jw_kint(w, "act_rit", c->act_rit);
 	tg_jw_kint(w, "act_raid", c->act_raid);
 	tg_jw_kint(w, "harass_hex", c->harass_hex);
 	tg_jw_key(w, "harass_from");
-	ints_text(w, c->harass_from, c->harass_n, 2);
+	LW_INTS_TEXT(w, c->harass_from, c->harass_n);
 	tg_jw_kint(w, "harass_stop", c->harass_stop);
 	tg_jw_kint(w, "raid_battle", c->raid_battle);
 	tg_jw_kint(w, "raider", c->raider);
 	tg_jw_key(w, "held");
-	ints_text(w, c->held, LW_CAV_CITIES / 8, 1);
+	LW_INTS_TEXT(w, c->held, LW_CAV_CITIES / 8);
 	tg_jw_key(w, "held_from");
-	ints_text(w, c->held_from, LW_CAV_CITIES, 1);
+	/* held_from is int8_t, saved as its bytes read unsigned (as ints() and
+	 * read_ints() do, width 1): the same text for any byte */
+	LW_INTS_TEXT(w, (const uint8_t *)c->held_from, LW_CAV_CITIES);
 	tg_jw_kint(w, "ask", c->ask);
 	tg_jw_kint(w, "ask_unit", c->ask_unit);
 	tg_jw_kint(w, "ask_hex", c->ask_hex);

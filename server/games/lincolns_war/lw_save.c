@@ -8,6 +8,7 @@
 
 #include "kit/json_text.h"
 #include "lw_engine.h"
+#include "lw_ints.h"
 
 #define SAVE_VERSION LW_SAVE_VERSION
 
@@ -169,50 +170,17 @@ json_t *lw_save_json(const struct lw_state *s)
  * their trees' (lw_land_save_text, ...), and the generator's is the kit's
  * (tg_rng_save_text). */
 
-static void w_u8s(struct tg_jw *w, const uint8_t *a, size_t n)
-{
-	tg_jw_arr(w);
-	for (size_t i = 0; i < n; i++)
-		tg_jw_int(w, a[i]);
-	tg_jw_end(w);
-}
-
-static void w_i16s(struct tg_jw *w, const int16_t *a, size_t n)
-{
-	tg_jw_arr(w);
-	for (size_t i = 0; i < n; i++)
-		tg_jw_int(w, a[i]);
-	tg_jw_end(w);
-}
-
-static void w_i8s(struct tg_jw *w, const int8_t *a, size_t n)
-{
-	tg_jw_arr(w);
-	for (size_t i = 0; i < n; i++)
-		tg_jw_int(w, a[i]);
-	tg_jw_end(w);
-}
-
-/* n ints as one array */
-static void w_ints(struct tg_jw *w, const int *v, size_t n)
-{
-	tg_jw_arr(w);
-	for (size_t i = 0; i < n; i++)
-		tg_jw_int(w, v[i]);
-	tg_jw_end(w);
-}
-
 static void w_cards(struct tg_jw *w, const struct lw_cards *c)
 {
 	tg_jw_obj(w);
 	tg_jw_key(w, "draw");
-	w_u8s(w, c->draw, c->draw_n);
+	LW_INTS_TEXT(w, c->draw, c->draw_n);
 	tg_jw_key(w, "discard");
-	w_u8s(w, c->discard, c->discard_n);
+	LW_INTS_TEXT(w, c->discard, c->discard_n);
 	tg_jw_key(w, "hand");
-	w_u8s(w, c->hand, c->hand_n);
+	LW_INTS_TEXT(w, c->hand, c->hand_n);
 	tg_jw_key(w, "out");
-	w_u8s(w, c->out, c->out_n);
+	LW_INTS_TEXT(w, c->out, c->out_n);
 	tg_jw_end(w);
 }
 
@@ -246,7 +214,7 @@ static void w_side(struct tg_jw *w, const struct lw_player *p)
 	                     p->gic_old,
 	                     p->gic_place,
 	                     p->arrive_place};
-	w_ints(w, flags, sizeof flags / sizeof flags[0]);
+	LW_INTS_TEXT(w, flags, sizeof flags / sizeof flags[0]);
 	tg_jw_end(w);
 }
 
@@ -272,7 +240,7 @@ static void w_play(struct tg_jw *w, const struct lw_play *p)
 	    p->major,          p->attacked, p->crossed_river};
 	for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
 		tg_jw_int(w, a[i]);
-	w_i16s(w, p->movers, LW_MAX_MOVERS);
+	LW_INTS_TEXT(w, p->movers, LW_MAX_MOVERS);
 	tg_jw_int(w, p->movers_n);
 	/* save format 4's unused slot, as save_play writes it */
 	tg_jw_arr(w);
@@ -283,8 +251,8 @@ static void w_play(struct tg_jw *w, const struct lw_play *p)
 	tg_jw_int(w, p->cons_hex);
 	tg_jw_int(w, p->mis_crossed);
 	tg_jw_int(w, p->mis_n);
-	w_i16s(w, p->mis_unit, LW_MIS_MAX);
-	w_u8s(w, p->mis_part, LW_MIS_MAX);
+	LW_INTS_TEXT(w, p->mis_unit, LW_MIS_MAX);
+	LW_INTS_TEXT(w, p->mis_part, LW_MIS_MAX);
 	tg_jw_end(w);
 }
 
@@ -308,11 +276,11 @@ static void w_battle(struct tg_jw *w, const struct lw_battle *b)
 	                 b->strength[2]};
 	for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
 		tg_jw_int(w, a[i]);
-	w_i16s(w, b->att_units, LW_MAX_MOVERS);
+	LW_INTS_TEXT(w, b->att_units, LW_MAX_MOVERS);
 	tg_jw_int(w, b->att_n);
-	w_u8s(w, b->res_card, LW_SIDE_SLOTS);
-	w_i8s(w, b->csp, LW_SIDE_SLOTS);
-	w_u8s(w, b->committed, LW_SIDE_SLOTS);
+	LW_INTS_TEXT(w, b->res_card, LW_SIDE_SLOTS);
+	LW_INTS_TEXT(w, b->csp, LW_SIDE_SLOTS);
+	LW_INTS_TEXT(w, b->committed, LW_SIDE_SLOTS);
 	tg_jw_int(w, b->strength[0]);
 	tg_jw_end(w);
 }
@@ -355,12 +323,12 @@ int lw_save_text(const struct lw_state *s, struct tg_text *t)
 	tg_jw_arr(&w);
 	for (int i = 0; i < s->n_cities; i++) {
 		const int c[] = {s->city[i].owner, s->city[i].garrison, s->city[i].raided};
-		w_ints(&w, c, 3);
+		LW_INTS_TEXT(&w, c, 3);
 	}
 	tg_jw_end(&w);
 	tg_jw_key(&w, "kentucky");
 	const int ky[] = {s->kentucky.violator, s->kentucky.pending};
-	w_ints(&w, ky, 2);
+	LW_INTS_TEXT(&w, ky, 2);
 	tg_jw_key(&w, "play");
 	w_play(&w, &s->play);
 	tg_jw_key(&w, "battle");
