@@ -118,6 +118,15 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 		                   &tg_store_ckpt_bounds, &ws.ckpt[t]);
 	}
 	fprintf(f,
+	        "# HELP telegraph_wal_checkpoints_asked_total The WAL hook's requests to the\n"
+	        "# checkpointer's thread, each one pass.\n"
+	        "# TYPE telegraph_wal_checkpoints_asked_total counter\n"
+	        "telegraph_wal_checkpoints_asked_total %llu\n"
+	        "# HELP telegraph_wal_checkpointed_frames_total The WAL's frames the checkpoints\n"
+	        "# copied into the database (a page written several times in the WAL is copied\n"
+	        "# once).\n"
+	        "# TYPE telegraph_wal_checkpointed_frames_total counter\n"
+	        "telegraph_wal_checkpointed_frames_total %llu\n"
 	        "# HELP telegraph_wal_checkpoints_failed_total Checkpoints that failed (logged:\n"
 	        "# the first, then a line a minute at most): the WAL grows until one succeeds.\n"
 	        "# TYPE telegraph_wal_checkpoints_failed_total counter\n"
@@ -137,6 +146,7 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 	        "# HELP telegraph_wal_fsyncs_total The WAL's fdatasyncs, by how many commits each\n"
 	        "# made durable (the syncer's: up to two COMMITs per fsync when pipelined).\n"
 	        "# TYPE telegraph_wal_fsyncs_total counter\n",
+	        (unsigned long long)ws.ckpt_asked, (unsigned long long)ws.ckpt_frames,
 	        (unsigned long long)ws.ckpt_failed, (unsigned long long)ws.ckpt_busy,
 	        (unsigned long long)ws.wal_frames, (unsigned long long)ws.wal_frames_max,
 	        (unsigned long long)ws.commits);
@@ -144,6 +154,18 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 		fprintf(f, "telegraph_wal_fsyncs_total{commits=\"%d%s\"} %llu\n", n,
 		        n == TG_STORE_FSYNC_COMMITS - 1 ? "+" : "",
 		        (unsigned long long)ws.fsyncs[n]);
+	static const char *const beside[TG_STORE_FSYNC_BESIDE_N] = {"none", "checkpoint"};
+	fputs("# HELP telegraph_wal_fsync_seconds The WAL's fdatasyncs (the syncer's), by\n"
+	      "# whether a checkpoint's pass ran beside them: none, checkpoint (a pass\n"
+	      "# started, ran or ended during the fdatasync).\n"
+	      "# TYPE telegraph_wal_fsync_seconds histogram\n",
+	      f);
+	for (int b = 0; b < TG_STORE_FSYNC_BESIDE_N; b++) {
+		char label[64];
+		snprintf(label, sizeof label, "beside=\"%s\"", beside[b]);
+		tg_hist_prometheus(f, "telegraph_wal_fsync_seconds", label, &tg_store_fsync_bounds,
+		                   &ws.fsync[b]);
+	}
 }
 
 /* The Prometheus text exposition format, version 0.0.4. */

@@ -82,8 +82,26 @@ enum tg_store_ckpt_thread {
 	TG_STORE_CKPT_N
 };
 #define TG_STORE_FSYNC_COMMITS 5 /* 0, 1, 2, 3, 4 or more */
+/* tg_store_sync's fdatasync, timed by whether a checkpoint's pass ran
+ * beside it (started, ran or ended during it: a pass fsyncs the WAL and
+ * the database, and the disk serves the syncer's fdatasync after their
+ * writes). Buckets from 50 us to 25 ms. */
+#define TG_STORE_FSYNC_BUCKETS 16
+_Static_assert(TG_STORE_FSYNC_BUCKETS <= TG_HIST_BUCKETS_MAX, "util/hist.h holds them");
+extern const struct tg_hist_bounds tg_store_fsync_bounds;
+enum tg_store_fsync_beside {
+	TG_STORE_FSYNC_ALONE,       /* no checkpoint's pass during it */
+	TG_STORE_FSYNC_BESIDE_CKPT, /* a pass (either thread's) during it */
+	TG_STORE_FSYNC_BESIDE_N
+};
 struct tg_store_wal_stats {
 	struct tg_hist ckpt[TG_STORE_CKPT_N];
+	/* The WAL's frames the checkpoints copied into the database, from
+	 * SQLite's counts of the frames backfilled (a page written several
+	 * times in the WAL is copied once: the database's writes are at most
+	 * this many pages). */
+	uint64_t ckpt_frames;
+	struct tg_hist fsync[TG_STORE_FSYNC_BESIDE_N];
 	/* A checkpoint that failed; one that found another connection's
 	 * checkpoint running (and did nothing). Each kind is logged: the
 	 * first, then one line a minute at most with the count between. */

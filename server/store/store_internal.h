@@ -128,6 +128,14 @@ struct tg_store {
 	struct tg_store_wal_stats stats;
 	/* The checkpointer's thread (tg_store_checkpointer_start), or NULL. */
 	struct store_ckpt *ckpt;
+	/* The checkpoints' passes started and running now (either thread's),
+	 * for tg_store_sync's fsync beside one (tg_store_wal_stats' fsync). */
+	_Atomic uint64_t ckpt_started;
+	_Atomic unsigned ckpt_running;
+	/* Under stats_mu: the WAL's starts again (its hook sees fewer frames
+	 * than at the commit before), and the last pass's WAL and frames
+	 * backfilled, so that each pass counts only the frames it copied. */
+	uint64_t wal_restarts, ckpt_last_restarts, ckpt_last_backfill;
 	/* The log lines of the checkpoints that were busy or failed
 	 * (store_checkpoint), under stats_mu: the first of each kind, then one
 	 * a minute at most, saying how many were not logged. */

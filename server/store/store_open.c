@@ -195,6 +195,12 @@ static const uint64_t ckpt_bound_ns[TG_STORE_CKPT_BUCKETS - 1] = {
 };
 const struct tg_hist_bounds tg_store_ckpt_bounds = {TG_STORE_CKPT_BUCKETS, ckpt_bound_ns};
 
+static const uint64_t fsync_bound_ns[TG_STORE_FSYNC_BUCKETS - 1] = {
+    50000,   100000,  150000,  200000,  300000,  400000,   500000,   750000,
+    1000000, 1500000, 2000000, 3000000, 5000000, 10000000, 25000000,
+};
+const struct tg_hist_bounds tg_store_fsync_bounds = {TG_STORE_FSYNC_BUCKETS, fsync_bound_ns};
+
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -231,14 +237,29 @@ static const char *const ckpt_thread_name[TG_STORE_CKPT_N] = {"committing thread
 static int store_checkpoint(struct tg_store *s, sqlite3 *db, enum tg_store_ckpt_thread where)
 {
 	int nlog = 0, nckpt = 0;
+	pthread_mutex_lock(&s->stats_mu);
+	uint64_t restarts = s->wal_restarts; /* the WAL this pass copies from */
+	pthread_mutex_unlock(&s->stats_mu);
+	atomic_fetch_add(&s->ckpt_started, 1);
+	atomic_fetch_add(&s->ckpt_running, 1);
 	uint64_t start = now_ns();
 	int rc = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
 	uint64_t end = now_ns(), unlogged = 0, frames;
+	atomic_fetch_sub(&s->ckpt_running, 1);
 	bool log = false;
 	pthread_mutex_lock(&s->stats_mu);
-	if (rc == SQLITE_OK)
+	if (rc == SQLITE_OK) {
 		tg_hist_add(&s->stats.ckpt[where], &tg_store_ckpt_bounds, end - start);
-	else if (rc == SQLITE_BUSY) {
+		/* nckpt counts the WAL's frames backfilled so far: this pass's
+		 * are those past the last pass's in the same WAL. A WAL started
+		 * again after restarts was read (its first frames fewer than the
+		 * last pass left) counts from its start. */
+		uint64_t done = nckpt > 0 ? (uint64_t)nckpt : 0;
+		bool same = restarts == s->ckpt_last_restarts && done >= s->ckpt_last_backfill;
+		s->stats.ckpt_frames += same ? done - s->ckpt_last_backfill : done;
+		s->ckpt_last_restarts = restarts;
+		s->ckpt_last_backfill = done;
+	} else if (rc == SQLITE_BUSY) {
 		s->stats.ckpt_busy++;
 		log = log_due(&s->ckpt_busy_log, end, &unlogged);
 	} else {
@@ -436,6 +457,8 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 	atomic_fetch_add(&s->commits, 1);
 	pthread_mutex_lock(&s->stats_mu);
 	s->stats.commits++;
+	if ((uint64_t)frames < s->stats.wal_frames)
+		s->wal_restarts++;
 	s->stats.wal_frames = (uint64_t)frames;
 	if (s->stats.wal_frames_max < (uint64_t)frames)
 		s->stats.wal_frames_max = (uint64_t)frames;
@@ -501,17 +524,25 @@ int tg_store_sync(struct tg_store *s, struct tg_error *err)
 		return tg_fail(err, TG_STORE_E_STORAGE,
 		               "an earlier sync of the database's log failed");
 	uint64_t upto = atomic_load(&s->commits); /* each of them wrote before now */
+	uint64_t passes = atomic_load(&s->ckpt_started);
+	bool beside = atomic_load(&s->ckpt_running) > 0;
+	uint64_t start = now_ns();
 	if (fdatasync(s->wal_fd) != 0) {
 		atomic_store(&s->sync_failed, true);
 		return tg_fail(err, TG_STORE_E_STORAGE, "cannot sync the database's log: %s",
 		               strerror(errno));
 	}
+	uint64_t end = now_ns();
+	beside =
+	    beside || atomic_load(&s->ckpt_running) > 0 || atomic_load(&s->ckpt_started) != passes;
 	uint64_t was = atomic_load(&s->synced);
 	while (was < upto && !atomic_compare_exchange_weak(&s->synced, &was, upto))
 		;
 	uint64_t newly = was < upto ? upto - was : 0;
 	pthread_mutex_lock(&s->stats_mu);
 	s->stats.fsyncs[newly < TG_STORE_FSYNC_COMMITS ? newly : TG_STORE_FSYNC_COMMITS - 1]++;
+	tg_hist_add(&s->stats.fsync[beside ? TG_STORE_FSYNC_BESIDE_CKPT : TG_STORE_FSYNC_ALONE],
+	            &tg_store_fsync_bounds, end - start);
 	pthread_mutex_unlock(&s->stats_mu);
 	return 0;
 }

@@ -6,7 +6,9 @@ buckets, 5 us to 100 ms) and the share above 2 ms. The histograms are
 docs/OPERATIONS.md's telegraph_act_stage_seconds,
 telegraph_fanout_stage_seconds and telegraph_loop_turn_busy_seconds; the
 act's commit stage is also printed in its parts (commit_write, sync_wait,
-fsync, wake), whose means add up to its mean.
+fsync, wake), whose means add up to its mean; the WAL's fdatasyncs by
+whether a checkpoint's pass ran beside them (wal_fsync_seconds none /
+checkpoint), and the checkpointer's passes asked, done and their frames.
 
     python3 tests/bench/stages.py BEFORE AFTER
 """
@@ -25,13 +27,13 @@ def read(src):
 def parse(text):
     h = {}
     for ln in text.splitlines():
-        m = re.match(r'^(telegraph_\w+?)_bucket\{(?:(?:stage|thread)="(\w+)",)?le="([^"]+)"\} (\d+)$', ln)
+        m = re.match(r'^(telegraph_\w+?)_bucket\{(?:(?:stage|thread|beside)="(\w+)",)?le="([^"]+)"\} (\d+)$', ln)
         if m:
             le = float("inf") if m.group(3) == "+Inf" else float(m.group(3))
             h.setdefault((m.group(1), m.group(2) or ""), {"b": []})["b"].append(
                 (le, int(m.group(4))))
             continue
-        m = re.match(r'^(telegraph_\w+?)_(sum|count)(?:\{(?:stage|thread)="(\w+)"\})? (\S+)$', ln)
+        m = re.match(r'^(telegraph_\w+?)_(sum|count)(?:\{(?:stage|thread|beside)="(\w+)"\})? (\S+)$', ln)
         if m and (m.group(1), m.group(3) or "") in h:
             h[(m.group(1), m.group(3) or "")][m.group(2)] = float(m.group(4))
     return h
@@ -42,7 +44,7 @@ def counters(text):
     c = {}
     for ln in text.splitlines():
         m = re.match(r'^(telegraph_wal_(?:fsyncs_total|commits_total|frames|'
-                     r'checkpoints_\w+_total))(\{[^}]*\})? (\S+)$', ln)
+                     r'checkpoints_\w+_total|checkpointed_frames_total))(\{[^}]*\})? (\S+)$', ln)
         if m:
             c[m.group(1) + (m.group(2) or "")] = float(m.group(3))
     return c
@@ -96,6 +98,12 @@ def main():
               f"; commits per fsync {commits / n:.2f} (4+ counted as 4)")
     if cb:
         d = {k: cb[k] - ca.get(k, 0) for k in cb if k.endswith("_total")}
+        passes = sum(v.get("count", 0) - a.get(k, {}).get("count", 0) for k, v in b.items()
+                     if k[0] == "telegraph_wal_checkpoint_seconds")
+        frames = d.get("telegraph_wal_checkpointed_frames_total", 0)
+        print("WAL checkpoints: asked %.0f, passes done %.0f, frames copied %.0f (%.0f a pass)" % (
+            d.get("telegraph_wal_checkpoints_asked_total", 0), passes, frames,
+            frames / passes if passes else 0))
         print("WAL: commits %.0f, checkpoints failed %.0f, busy %.0f; frames last %.0f, max %.0f" % (
             d.get("telegraph_wal_commits_total", 0),
             d.get("telegraph_wal_checkpoints_failed_total", 0),

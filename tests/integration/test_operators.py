@@ -321,6 +321,13 @@ def stages(h, port):
           f"the commits made durable by fsyncs: {commits} commits, fsyncs {by}")
     histogram(after, "telegraph_wal_checkpoint_seconds", "commit", "thread")
     counter(after, "telegraph_wal_checkpoints_failed_total")
+    counter(after, "telegraph_wal_checkpoints_asked_total")
+    counter(after, "telegraph_wal_checkpointed_frames_total")
+    # Each of the syncer's fsyncs timed, beside a checkpoint's pass or not.
+    timed = sum(histogram(after, "telegraph_wal_fsync_seconds", b, "beside") -
+                histogram(before, "telegraph_wal_fsync_seconds", b, "beside")
+                for b in ("none", "checkpoint"))
+    check(timed == sum(by.values()), f"the fsyncs timed: {timed} of {by}")
     hank.close()
     ivy.close()
 

@@ -38,8 +38,12 @@ static uint64_t passes(const struct tg_store_wal_stats *ws)
 	return ws->ckpt[TG_STORE_CKPT_THREAD].count + ws->ckpt_busy + ws->ckpt_failed;
 }
 
-/* One commit of a user (a few pages), then up to 2 s for the checkpointer
- * to have run every pass asked for. */
+/* The syncs made (each commit's, as the daemon's syncer makes them) and
+ * the WAL's frames appended over the test. */
+static uint64_t syncs, appended_all, last_frames;
+
+/* One commit of a user (a few pages), and a sync now and then, then up to
+ * 2 s for the checkpointer to have run every pass asked for. */
 static bool commit_one(struct tg_store *s, int i)
 {
 	char name[32];
@@ -51,7 +55,18 @@ static bool commit_one(struct tg_store *s, int i)
 		CHECKF(0, "commit %d: %s", i, err.message);
 		return false;
 	}
+	/* Every 64th synced, as the syncer syncs (one fdatasync a commit made
+	 * the test ten times as long). */
+	if (i % 64 == 0) {
+		if (tg_store_sync(s, &err) != 0) {
+			CHECKF(0, "sync %d: %s", i, err.message);
+			return false;
+		}
+		syncs++;
+	}
 	struct tg_store_wal_stats ws = stats(s);
+	appended_all += ws.wal_frames >= last_frames ? ws.wal_frames - last_frames : ws.wal_frames;
+	last_frames = ws.wal_frames;
 	for (int k = 0; k < 2000 && passes(&ws) < ws.ckpt_asked; k++) {
 		usleep(1000);
 		ws = stats(s);
@@ -132,11 +147,13 @@ int main(void)
 	CHECK(sqlite3_exec(reader, "COMMIT", NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(reader);
 	bool restarted = false;
+	uint64_t first_wal = 0;
 	for (int n = 0; n < 20000 && !restarted; n++) {
 		if (!commit_one(s, i++))
 			break;
 		ws = stats(s);
 		restarted = ws.wal_frames < prev;
+		first_wal = prev;
 		prev = ws.wal_frames;
 	}
 	CHECKF(restarted && ws.wal_frames_max < TG_STORE_WAL_MAX_PAGES,
@@ -144,6 +161,21 @@ int main(void)
 	       (unsigned long long)ws.wal_frames, (unsigned long long)ws.wal_frames_max);
 	CHECK_EQ_INT(ws.ckpt[TG_STORE_CKPT_COMMIT].count, 0);
 	CHECK_EQ_INT(ws.ckpt_failed, 0);
+
+	/* The passes' frames copied (/metrics): every frame of the first WAL
+	 * (it started again only after a pass had copied it whole), no more
+	 * than were appended in all. */
+	CHECKF(ws.ckpt_frames >= first_wal && ws.ckpt_frames <= appended_all,
+	       "the passes copied %llu frames: the first WAL had %llu, %llu appended in all",
+	       (unsigned long long)ws.ckpt_frames, (unsigned long long)first_wal,
+	       (unsigned long long)appended_all);
+	/* Each sync timed once, beside a pass or alone. */
+	CHECKF(ws.fsync[TG_STORE_FSYNC_ALONE].count + ws.fsync[TG_STORE_FSYNC_BESIDE_CKPT].count ==
+	           syncs,
+	       "%llu syncs timed alone and %llu beside a pass, of %llu",
+	       (unsigned long long)ws.fsync[TG_STORE_FSYNC_ALONE].count,
+	       (unsigned long long)ws.fsync[TG_STORE_FSYNC_BESIDE_CKPT].count,
+	       (unsigned long long)syncs);
 
 	tg_store_close(s);
 	remove_store();
