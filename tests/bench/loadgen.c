@@ -80,9 +80,15 @@ static struct {
 	bool verbose;   /* every message of the players to stderr */
 	int spectators; /* create's "spectators": 1 makes the server keep observer views */
 	const char *dump_largest; /* file for the largest patch seen and the view it made */
-	bool check_views;         /* at each game's end, compare the kept view with a fresh one */
-	json_t *time_control;     /* create's "time_control", or NULL */
-	int games; /* play: measure whole games, this many per pair (0: --duration) */
+	/* play: every sized patch (--size-every's sample), one JSON line each:
+	 * its ratio, bytes, view bytes, role, the action that made it, the
+	 * operations; and the view it made when the ratio is --dump-views %
+	 * or more (issue 17: which patches make the wire's p99) */
+	const char *dump_sampled;
+	double dump_views_from;
+	bool check_views;     /* at each game's end, compare the kept view with a fresh one */
+	json_t *time_control; /* create's "time_control", or NULL */
+	int games;            /* play: measure whole games, this many per pair (0: --duration) */
 	/* idle: ms held before the server's RSS is read; past the server's
 	 * tls_buffers_idle_ms, or its busy connections' TLS buffers count */
 	int settle_ms;
@@ -98,32 +104,24 @@ static struct {
 	unsigned long long window_actions; /* play: the window ends after this many acks */
 	double setup_timeout;              /* play: s to wait for every pair to play */
 	int size_every;                    /* play: size the view every Nth patch (0: never) */
-} opt = {MODE_PLAY,
-         "127.0.0.1",
-         7700,
-         0,
-         1000,
-         50,
-         0,
-         10,
-         2,
-         50,
-         4,
-         "lincolns-war",
-         "tournament",
-         1,
-         false,
-         1,
-         NULL,
-         false,
-         NULL,
-         0,
-         6000,
-         -1,
-         0,
-         0,
-         600,
-         4};
+} opt = {.mode = MODE_PLAY,
+         .host = "127.0.0.1",
+         .port = 7700,
+         .clients = 1000,
+         .matches = 50,
+         .duration = 10,
+         .warmup = 2,
+         .concurrency = 50,
+         .actions = 4,
+         .game = "lincolns-war",
+         .scenario = "tournament",
+         .seed = 1,
+         .spectators = 1,
+         .dump_views_from = 20,
+         .settle_ms = 6000,
+         .full_views = -1,
+         .setup_timeout = 600,
+         .size_every = 4};
 
 /* play, --rx-stamps: the kernel's receive timestamp on every read
  * (tls_client.h): each reply's wait in the socket for this process is
@@ -220,6 +218,7 @@ struct pending_act {
 	long long seq;
 	double sent;
 	int actor;
+	char type[24]; /* the action's type (--dump-sampled) */
 };
 
 struct pair {
@@ -501,8 +500,11 @@ static void act_now(struct player *pl)
 	pl->in_flight = true;
 	pl->act_seq = pl->seq;
 	pl->act_sent = now_s();
-	pl->pair->pending[(pl->seq + 1) % PENDING_ACTS] =
-	    (struct pending_act){pl->seq + 1, pl->act_sent, pl->side};
+	struct pending_act *pa = &pl->pair->pending[(pl->seq + 1) % PENDING_ACTS];
+	*pa = (struct pending_act){pl->seq + 1, pl->act_sent, pl->side, ""};
+	const char *type = json_string_value(json_object_get(action, "type"));
+	if (opt.dump_sampled)
+		snprintf(pa->type, sizeof pa->type, "%s", type ? type : "?");
 	send_req(pl,
 	         json_pack("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)pl->pair->match,
 	                   "seq", (json_int_t)pl->seq, "action", action));
@@ -708,6 +710,32 @@ static json_t *lean_filter(const json_t *patch)
 	return ops;
 }
 
+/* --dump-sampled: one sized patch, a JSON line: its ratio (the figure's:
+ * the message's bytes against the view's), the action that made it (the
+ * pair's act at that seq; pa NULL when not known), whose act it was, the
+ * operations, and the view they made (vtext) when the ratio is
+ * --dump-views % or more. */
+static FILE *dump_sampled;
+
+static void dump_sample(const struct player *pl, const struct pending_act *pa, const json_t *patch,
+                        size_t bytes, size_t vb, const struct tg_text *vtext)
+{
+	double pct = 100.0 * (double)bytes / (double)vb;
+	const char *by = !pa ? "?" : pa->actor == pl->side ? "self" : "opponent";
+	fprintf(dump_sampled,
+	        "{\"ratio_pct\":%.3f,\"patch_bytes\":%zu,\"view_bytes\":%zu,\"match\":%lld,"
+	        "\"seq\":%lld,\"role\":\"%s\",\"after\":\"%s\",\"by\":\"%s\",\"patch\":",
+	        pct, bytes, vb, (long long)pl->match, pl->seq, pl->role ? pl->role : "?",
+	        pa ? pa->type : "?", by);
+	if (json_dumpf(patch, dump_sampled, JSON_COMPACT | JSON_ENSURE_ASCII) != 0)
+		fputs("null", dump_sampled);
+	if (pct >= opt.dump_views_from) {
+		fputs(",\"view\":", dump_sampled);
+		fwrite(vtext->p, 1, vtext->n, dump_sampled);
+	}
+	fputs("}\n", dump_sampled);
+}
+
 /* Applies one patch of the player's match (whole, or a lean player's
  * kept operations when `kept` says the caller filtered them); m is the
  * whole message when it was parsed (for --dump-largest), else NULL. */
@@ -792,6 +820,9 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 			hist_record(&fig.view_bytes, vb);
 			hist_record(&fig.patch_ratio_bp,
 			            (uint64_t)(10000.0 * (double)bytes / (double)vb));
+			if (dump_sampled)
+				dump_sample(pl, pa->seq == pl->seq ? pa : NULL, patch, bytes, vb,
+				            &text);
 		}
 	}
 	view_changed(pl);
@@ -1404,6 +1435,11 @@ static void usage(void)
 	                "  --spectators 0|1   matches allow spectators (1)\n"
 	                "  --time-control JSON  play/populate: create's time_control (none)\n"
 	                "  --dump-largest FILE  play: write the largest patch and its view\n"
+	                "  --dump-sampled FILE  play: every sized patch (--size-every's sample),\n"
+	                "                     a JSON line each: its ratio, bytes, view bytes,\n"
+	                "                     role, the action that made it, the operations\n"
+	                "  --dump-views PCT   with --dump-sampled: the view they made too when\n"
+	                "                     the ratio is PCT %% or more (20)\n"
 	                "  --check-views      play: at each game's end, compare the view the\n"
 	                "                     patches made with the server's (open)\n"
 	                "  --verbose          every player message to stderr\n");
@@ -1412,20 +1448,16 @@ static void usage(void)
 static void parse_args(int argc, char **argv)
 {
 	static const struct option lo[] = {
-	    {"mode", 1, 0, 'm'},          {"server", 1, 0, 's'},
-	    {"pid", 1, 0, 'p'},           {"clients", 1, 0, 'c'},
-	    {"matches", 1, 0, 'M'},       {"rate", 1, 0, 'r'},
-	    {"duration", 1, 0, 'd'},      {"warmup", 1, 0, 'w'},
-	    {"concurrency", 1, 0, 'C'},   {"actions", 1, 0, 'a'},
-	    {"game", 1, 0, 'g'},          {"scenario", 1, 0, 'S'},
-	    {"seed", 1, 0, 'x'},          {"verbose", 0, 0, 'v'},
-	    {"spectators", 1, 0, 'o'},    {"dump-largest", 1, 0, 'L'},
-	    {"help", 0, 0, 'h'},          {"time-control", 1, 0, 'T'},
-	    {"games", 1, 0, 'G'},         {"settle-ms", 1, 0, 'I'},
-	    {"check-views", 0, 0, 'K'},   {"full-views", 1, 0, 'F'},
-	    {"spread", 1, 0, 'P'},        {"window-actions", 1, 0, 'W'},
-	    {"setup-timeout", 1, 0, 'U'}, {"size-every", 1, 0, 'Z'},
-	    {"rx-stamps", 0, 0, 'R'},     {0, 0, 0, 0}};
+	    {"mode", 1, 0, 'm'},          {"server", 1, 0, 's'},     {"pid", 1, 0, 'p'},
+	    {"clients", 1, 0, 'c'},       {"matches", 1, 0, 'M'},    {"rate", 1, 0, 'r'},
+	    {"duration", 1, 0, 'd'},      {"warmup", 1, 0, 'w'},     {"concurrency", 1, 0, 'C'},
+	    {"actions", 1, 0, 'a'},       {"game", 1, 0, 'g'},       {"scenario", 1, 0, 'S'},
+	    {"seed", 1, 0, 'x'},          {"verbose", 0, 0, 'v'},    {"spectators", 1, 0, 'o'},
+	    {"dump-largest", 1, 0, 'L'},  {"help", 0, 0, 'h'},       {"time-control", 1, 0, 'T'},
+	    {"games", 1, 0, 'G'},         {"settle-ms", 1, 0, 'I'},  {"check-views", 0, 0, 'K'},
+	    {"full-views", 1, 0, 'F'},    {"spread", 1, 0, 'P'},     {"window-actions", 1, 0, 'W'},
+	    {"setup-timeout", 1, 0, 'U'}, {"size-every", 1, 0, 'Z'}, {"rx-stamps", 0, 0, 'R'},
+	    {"dump-sampled", 1, 0, 'D'},  {"dump-views", 1, 0, 'V'}, {0, 0, 0, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1497,6 +1529,12 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'L':
 			opt.dump_largest = optarg;
+			break;
+		case 'D':
+			opt.dump_sampled = optarg;
+			break;
+		case 'V':
+			opt.dump_views_from = atof(optarg);
 			break;
 		case 'K':
 			opt.check_views = true;
@@ -1576,6 +1614,10 @@ int main(int argc, char **argv)
 	 * (connection_resets). */
 	signal(SIGPIPE, SIG_IGN);
 	rnd_state = opt.seed;
+	if (opt.dump_sampled && !(dump_sampled = fopen(opt.dump_sampled, "w"))) {
+		perror(opt.dump_sampled);
+		return 2;
+	}
 	unsigned char tag[4];
 	RAND_bytes(tag, sizeof tag);
 	snprintf(run_tag, sizeof run_tag, "%02x%02x%02x%02x", tag[0], tag[1], tag[2], tag[3]);
@@ -1724,6 +1766,8 @@ int main(int argc, char **argv)
 		printf("patch_to_view_pct_p50 %.2f\npatch_to_view_pct_p99 %.2f\n",
 		       (double)hist_percentile(&fig.patch_ratio_bp, 50) / 100.0,
 		       (double)hist_percentile(&fig.patch_ratio_bp, 99) / 100.0);
+		/* the patches behind those figures (--dump-sampled writes each) */
+		printf("patches_sized %llu\n", (unsigned long long)fig.patch_ratio_bp.total);
 		break;
 	case MODE_IDLE: {
 		idle_users = opt.clients < 50 ? opt.clients : 50;
@@ -1793,6 +1837,8 @@ int main(int argc, char **argv)
 		printf("server_rss_kib_before %ld\nserver_rss_kib_after %ld\nserver_cpu_s %.2f\n",
 		       before.rss_kib, after.rss_kib, after.cpu_s - before.cpu_s);
 	fflush(stdout);
+	if (dump_sampled && fclose(dump_sampled) != 0)
+		perror(opt.dump_sampled);
 	/* Connections are left to the operating system: the process ends here. */
 	return (fig.errors > 0 && opt.mode != MODE_PLAY) || short_of_pairs ? 1 : 0;
 }

@@ -4,6 +4,7 @@ prints one table: each figure, the machine's own limit or the target, and the
 ratio. Not a pass/fail test: figures are printed, never asserted.
 
 Usage: run_bench.py --build BUILD_DIR [--quick] [--markdown FILE] [--steps S,...] [--calm]
+                    [--dump-sampled FILE]
 
 The calm-box measurement of issue 17 (about 10 minutes on two calm cores):
     python3 tests/bench/run_bench.py --build build-rwd --steps play,roundtrip,scale --calm
@@ -239,6 +240,10 @@ def main():
                     help="end with a block ready to paste into BENCHMARKS.md: the command, "
                          "the commit, the build, the load average before and after, the "
                          "table and each match step's details")
+    ap.add_argument("--dump-sampled", metavar="FILE",
+                    help="the play step's sampled patches (the patch / view row's), a JSON "
+                         "line each, for tests/bench/patch_breakdown.py (tg_loadgen "
+                         "--dump-sampled)")
     args = ap.parse_args()
     load_before = loadavg3()
     steps = set(args.steps.split(","))
@@ -319,6 +324,8 @@ def main():
             play_args = ["--mode", "play", "--matches", "100" if q else "400",
                          "--duration", "5" if q else "15", "--warmup", "3",
                          "--full-views", "20" if q else "50"]
+            if args.dump_sampled:
+                play_args += ["--dump-sampled", os.path.abspath(args.dump_sampled)]
             dp = fresh(match_bin)
             play, r = run(lg(dp) + play_args + game)
             if play.get("acked_actions_per_s", 0) == 0 and os.path.exists(test_daemon_bin):
