@@ -4,6 +4,7 @@
  *
  *   bench_views [actions] [--whole] [--base] [--dumps] [--ratios]
  *               [--uniform] [--scenario NAME] [--dump-largest FILE]
+ *               [--dump-sampled FILE] [--dump-views PCT]
  *               [--dump-to FILE]   (2000)
  *
  * Default: by sections (kit/view_sections.h, only the sections whose stamp
@@ -44,6 +45,11 @@
  * actions of type BENCH_VIEWS_DUMP_TYPE when that is set). With
  * BENCH_VIEWS_LIST set, every patch's ratio, bytes / view bytes and action
  * type go to stderr, one a line.
+ * --dump-sampled FILE (with --ratios): every patch, one JSON line each, in
+ * tg_loadgen's --dump-sampled form (tests/bench/patch_breakdown.py reads
+ * both): its ratio, bytes, view bytes, the game and action number, the
+ * role, the action that made it and whose it was, the operations, and the
+ * view they made when the ratio is --dump-views PCT (20) or more.
  * --dump-to FILE: every patch line, and every 25th action each player's
  * and the observer's full view (the kept text, and view() dumped), written
  * to FILE, one a line: two builds' files compared byte for byte show that a
@@ -73,6 +79,10 @@ static bool whole, base, dumps, ratios, uniform;
 static const char *scenario = "campaign";
 static json_t *last_ops[2]; /* --ratios: the last fanout's operations */
 static char last_type[32];  /* --ratios: the type of the action just played */
+static int last_mover;      /* --ratios: the role that played it (roles[], -1: another) */
+static FILE *dump_sampled;  /* --dump-sampled */
+static double dump_views_from = 20;
+static int game_no;
 
 /* --ratios: one patch (one role, one action) */
 struct patch_rec {
@@ -234,6 +244,7 @@ static void base_before(void *ctx, struct game *g, const char *role, const json_
 	(void)ctx;
 	const char *ty = json_string_value(json_object_get(action, "type"));
 	snprintf(last_type, sizeof last_type, "%s", ty ? ty : "?");
+	last_mover = strcmp(role, roles[0]) == 0 ? 0 : strcmp(role, roles[1]) == 0 ? 1 : -1;
 	if (!base)
 		return;
 	mover = tg_game_role_index(M, role);
@@ -376,6 +387,8 @@ static size_t compact_len(const json_t *v)
 	return t.n;
 }
 
+static long n_done; /* actions played so far, all games */
+
 static void record_ratios(const struct game *g)
 {
 	for (int r = 0; r < 2; r++) {
@@ -409,6 +422,24 @@ static void record_ratios(const struct game *g)
 				fclose(f);
 			}
 			free(view);
+		}
+		if (dump_sampled) {
+			fprintf(dump_sampled,
+			        "{\"ratio_pct\":%.3f,\"patch_bytes\":%zu,\"view_bytes\":%zu,"
+			        "\"match\":%d,\"seq\":%ld,\"role\":\"%s\",\"after\":\"%s\","
+			        "\"by\":\"%s\",\"patch\":",
+			        100 * p->ratio, p->bytes, p->view, game_no, n_done, roles[r],
+			        last_type,
+			        last_mover < 0    ? "?"
+			        : last_mover == r ? "self"
+			                          : "opponent");
+			json_dumpf(last_ops[r], dump_sampled, TG_VIEW_DUMP_FLAGS);
+			if (100 * p->ratio >= dump_views_from) {
+				char *view = tg_view_kept_text(&kept[r], M, g, roles[r]);
+				fprintf(dump_sampled, ",\"view\":%s", view ? view : "null");
+				free(view);
+			}
+			fputs("}\n", dump_sampled);
 		}
 		size_t i;
 		json_t *op;
@@ -508,6 +539,7 @@ static void after(void *ctx, struct game *g)
 	double t = now_s();
 	fanout(g);
 	spent += now_s() - t;
+	n_done = *n;
 	if (ratios)
 		record_ratios(g);
 }
@@ -528,6 +560,13 @@ int main(int argc, char **argv)
 			uniform = true;
 		else if (strcmp(argv[i], "--dump-largest") == 0 && i + 1 < argc)
 			dump_file = argv[++i];
+		else if (strcmp(argv[i], "--dump-sampled") == 0 && i + 1 < argc) {
+			if (!(dump_sampled = fopen(argv[++i], "w"))) {
+				perror(argv[i]);
+				return 1;
+			}
+		} else if (strcmp(argv[i], "--dump-views") == 0 && i + 1 < argc)
+			dump_views_from = atof(argv[++i]);
 		else if (strcmp(argv[i], "--dump-to") == 0 && i + 1 < argc) {
 			if (!(dump_to = fopen(argv[++i], "w"))) {
 				perror(argv[i]);
@@ -539,6 +578,7 @@ int main(int argc, char **argv)
 			want = atol(argv[i]);
 	long n = 0;
 	for (int game = 0; n < want; game++) {
+		game_no = game;
 		uint8_t seed[TG_SEED_BYTES] = {(uint8_t)game, 0xbe};
 		struct tg_error err = {0};
 		struct game *g = M->setup(seed, scenario, NULL, &err);
@@ -632,5 +672,7 @@ int main(int argc, char **argv)
 	}
 	if (dump_to)
 		fclose(dump_to);
+	if (dump_sampled)
+		fclose(dump_sampled);
 	return 0;
 }
