@@ -109,7 +109,7 @@ def main():
             f"{k} {100 * v / total:.1f}%" for k, v in kinds.most_common(12)))
     print(f"\nthe {min(a.top, n)} largest ratios (ratio, patch / view bytes, action, whose, role, seq;"
           " bytes by section; the view's largest sections when dumped):")
-    for r in reversed(recs[-a.top:]):
+    for r in reversed(recs[-a.top:] if a.top > 0 else []):
         secs = collections.Counter()
         for op in r["patch"] or []:
             secs[section(op.get("path", ""))] += op_bytes(op)
