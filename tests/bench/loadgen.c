@@ -215,6 +215,7 @@ struct player {
  * sockets are served by one loop), so one slot would lose samples. */
 #define PENDING_ACTS 16
 struct pending_act {
+	json_int_t match; /* the pair's match when it was sent */
 	long long seq;
 	double sent;
 	int actor;
@@ -501,7 +502,7 @@ static void act_now(struct player *pl)
 	pl->act_seq = pl->seq;
 	pl->act_sent = now_s();
 	struct pending_act *pa = &pl->pair->pending[(pl->seq + 1) % PENDING_ACTS];
-	*pa = (struct pending_act){pl->seq + 1, pl->act_sent, pl->side, ""};
+	*pa = (struct pending_act){pl->pair->match, pl->seq + 1, pl->act_sent, pl->side, ""};
 	const char *type = json_string_value(json_object_get(action, "type"));
 	if (opt.dump_sampled)
 		snprintf(pa->type, sizeof pa->type, "%s", type ? type : "?");
@@ -567,7 +568,6 @@ static void start_match(struct pair *pr)
 	 * comes: the joiner may not have had the last patch yet. */
 	a->in_flight = pr->p[1].in_flight = false;
 	pr->actions_done = 0;
-	memset(pr->pending, 0, sizeof pr->pending);
 	json_t *req = json_pack("{s:s,s:s,s:s,s:s,s:s,s:b}", "op", "create", "game", opt.game,
 	                        "scenario", opt.scenario, "side", "random", "visibility", "public",
 	                        "spectators", opt.spectators != 0);
@@ -797,8 +797,13 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 	struct pair *pr = pl->pair;
 	if (fig.measuring) {
 		fig.patches++;
+		/* the act that made this seq: the joiner may read the last
+		 * patches of a match after the next one began (start_match), so
+		 * an act is known by its match and seq */
 		struct pending_act *pa = &pr->pending[pl->seq % PENDING_ACTS];
-		if (pa->seq == pl->seq && pa->actor != pl->side)
+		if (pa->match != match || pa->seq != pl->seq)
+			pa = NULL;
+		if (pa && pa->actor != pl->side)
 			record_round_trip(pl, pa->sent, &fig.lat_patch, &fig.rx_wait_patch,
 			                  &fig.lat_patch_rx);
 		/* Sizing the view costs a serialization of it: every fourth patch is
@@ -821,8 +826,7 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 			hist_record(&fig.patch_ratio_bp,
 			            (uint64_t)(10000.0 * (double)bytes / (double)vb));
 			if (dump_sampled)
-				dump_sample(pl, pa->seq == pl->seq ? pa : NULL, patch, bytes, vb,
-				            &text);
+				dump_sample(pl, pa, patch, bytes, vb, &text);
 		}
 	}
 	view_changed(pl);

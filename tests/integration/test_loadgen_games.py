@@ -55,10 +55,11 @@ def check_dump(game, dump, f):
         check(r["by"] in ("self", "opponent") and r["after"] != "?",
               f"{game}: the action that made the patch at seq {r['seq']}: {r['after']} {r['by']}")
     # the figure's p99 is the histogram's: its rank (histogram.c), its value
-    # at most about 3 % above the dump's
+    # at most about 3 % above the dump's, less the basis point the
+    # histogram's integer drops
     ratios = sorted(r["ratio_pct"] for r in recs)
     p99 = ratios[max(1, int(0.99 * len(ratios) + 0.5)) - 1]
-    check(p99 * 0.99 <= f.get("patch_to_view_pct_p99", -1) <= p99 * 1.04 + 0.01,
+    check(p99 - 0.011 <= f.get("patch_to_view_pct_p99", -1) <= p99 * 1.04 + 0.011,
           f"{game}: p99 {f.get('patch_to_view_pct_p99')} against the dump's {p99:.2f}")
 
 
