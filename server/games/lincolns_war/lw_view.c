@@ -21,6 +21,7 @@
 #include "json_compact.h"
 #include "kit/view_sections.h"
 #include "lw_engine.h"
+#include "lw_rail.h"
 #include "lw_theater.h"
 
 static const char *const phase_names[] = {
@@ -354,6 +355,17 @@ static json_t *battle_json(const struct lw_state *s, int viewer)
 	return o;
 }
 
+/* The play's CO as viewer sees him (play_json's "co"), or LW_NONE. 12.7: a
+ * general activated from under his CO is his owner's to know until he is
+ * seen (docs/decisions.md "The public log says no more than the views");
+ * "moving_from" still gives the hex. */
+static int play_co_shown(const struct lw_state *s, int viewer)
+{
+	const struct lw_play *p = &s->play;
+	bool seen = p->co != LW_NONE && (viewer == p->side || lw_unit_seen(s, p->co));
+	return seen ? p->co : LW_NONE;
+}
+
 static json_t *play_json(const struct lw_state *s, int viewer)
 {
 	const struct lw_play *p = &s->play;
@@ -364,12 +376,9 @@ static json_t *play_json(const struct lw_state *s, int viewer)
 	    json_pack("{s:o,s:o,s:i,s:i,s:i}", "side", jside(p->side), "card",
 	              p->card ? card_json(p->side, p->card) : json_null(), "pc_left", p->pc_left,
 	              "campaign", p->campaign, "activations_left", p->activations_left);
-	/* 12.7: a general activated from under his CO is his owner's to know
-	 * until he is seen (docs/decisions.md "The public log says no more than the views");
-	 * "moving_from" still gives the hex */
-	bool co_seen = p->co != LW_NONE && (viewer == p->side || lw_unit_seen(s, p->co));
+	int co = play_co_shown(s, viewer);
 	json_object_set_new(
-	    o, "co", co_seen ? json_string(lw_unit_id(s, p->co, id, sizeof id)) : json_null());
+	    o, "co", co != LW_NONE ? json_string(lw_unit_id(s, co, id, sizeof id)) : json_null());
 	json_object_set_new(o, "moving_from",
 	                    p->movers_n ? json_integer(s->unit[p->movers[0]].hex) : json_null());
 	json_object_set_new(o, "moved", json_integer(p->moved));
@@ -753,6 +762,69 @@ static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending
 	}
 }
 
+/* The board's small sections, each stamped by the fields its builder
+ * (lw_view_section) reads: they were stamped 0 and built as trees,
+ * serialized and compared after every action, most of them unchanged
+ * (issue 17). */
+static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint64_t *st)
+{
+	uint8_t over = s->phase == LW_PH_OVER;
+	st[SEC_FINISHED] = tg_stamp_bytes(who, &over, 1);
+	uint64_t h = tg_stamp_bytes(who, &over, 1);
+	if (over) { /* the winner and the summary */
+		h = tg_stamp_bytes(h, &s->winner, sizeof s->winner);
+		h = tg_stamp_bytes(h, s->result, sizeof s->result);
+	}
+	st[SEC_RESULT] = h;
+	st[SEC_PHASE] = tg_stamp_bytes(who, &s->phase, sizeof s->phase);
+	st[SEC_STEP] = tg_stamp_bytes(st[SEC_PHASE], &s->step, sizeof s->step);
+	st[SEC_INITIATIVE] = tg_stamp_bytes(who, &s->initiative, sizeof s->initiative);
+	st[SEC_FIRST] = tg_stamp_bytes(who, &s->first, sizeof s->first);
+	st[SEC_PHASING] = tg_stamp_bytes(who, &s->phasing, sizeof s->phasing);
+	st[SEC_KENTUCKY] = tg_stamp_bytes(who, &s->kentucky.violator, sizeof s->kentucky.violator);
+	st[SEC_OPTIONAL] = tg_stamp_bytes(who, &s->opt, sizeof s->opt);
+	/* lw_amphib_view: the marker, the sieges, the turn's uses (the turn) */
+	h = tg_stamp_bytes(who, &s->amphib, sizeof s->amphib);
+	st[SEC_AMPHIB] = tg_stamp_bytes(h, &s->turn, sizeof s->turn);
+	/* lw_rail_view: the viewer's capacity (the turn's) and stars railed */
+	int32_t rail[2] = {-1, -1};
+	if (side == LW_UNION || side == LW_CONFEDERATE) {
+		rail[0] = lw_rail_capacity(s, side);
+		rail[1] = s->rail.used[side];
+	}
+	st[SEC_RAIL] = tg_stamp_bytes(who, rail, sizeof rail);
+	/* battle_json: the battle, its step and its cards' events (16.3) */
+	h = tg_stamp_bytes(who, &s->battle.active, sizeof s->battle.active);
+	if (s->battle.active) {
+		h = tg_stamp_bytes(h, &s->battle, sizeof s->battle);
+		h = tg_stamp_bytes(h, &s->resev, sizeof s->resev);
+		h = tg_stamp_bytes(h, &s->step, sizeof s->step);
+	}
+	st[SEC_BATTLE] = h;
+	/* play_json: what it shows, the CO as the viewer sees him */
+	const struct lw_play *p = &s->play;
+	int32_t play[12] = {0};
+	if (p->side) {
+		int co = play_co_shown(s, side);
+		const struct lw_groups *g = &s->groups;
+		bool regions = p->campaign && g->camp_n; /* lw_theater_view */
+		int32_t v[12] = {p->side,
+		                 p->card,
+		                 p->pc_left,
+		                 p->campaign,
+		                 p->activations_left,
+		                 co,
+		                 co != LW_NONE ? s->unit[co].gen : 0,
+		                 p->movers_n ? s->unit[p->movers[0]].hex : LW_NO_HEX - 1,
+		                 p->moved,
+		                 regions ? g->camp_n : -1,
+		                 regions ? g->camp_region[0] : 0,
+		                 regions && g->camp_n > 1 ? g->camp_region[1] : 0};
+		memcpy(play, v, sizeof play);
+	}
+	st[SEC_PLAY] = tg_stamp_bytes(who, play, sizeof play);
+}
+
 /* What each stamped section reads, hashed with the viewer: the cities
  * their own state, the turn (2.3 variable defense), cavalry-held cities
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
@@ -796,6 +868,7 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 	/* lw_political_view: the values it shows, the plot's purchase as the
 	 * viewer sees it (7.1.9) */
 	st[SEC_POLITICAL] = lw_political_stamp(s, side, who);
+	small_stamps(s, side, who, st);
 }
 
 json_t *lw_view_json(const struct lw_state *s, int side)

@@ -25,7 +25,16 @@
  *     assassination move it for both players; the Confederate's purchase
  *     of the plot moves the Confederate's only (7.1.9: secret), the
  *     Union's both; what it does not show (the 19.2 prompt) leaves it; and
- *     the kept view is the full view each time. */
+ *     the kept view is the full view each time;
+ *   - the board's small sections (stamped 0 before session 24: built as
+ *     trees after every action): a move on the map leaves each one's
+ *     stamp; each field one of them shows, edited, moves its stamp and
+ *     the kept view is the full view: the phase, the step, the
+ *     initiative, the first player, the phasing player, Kentucky's
+ *     violator, the Irregulars, the amphibious marker and a siege, the
+ *     stars railed (the railer's only), a battle and its commitments, a
+ *     card play, its CO (seen by his owner only while hidden under
+ *     another's), its mover's hex and the campaign's regions, the end. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +85,116 @@ static void update(struct game *g, struct tg_view_kept *k, bool *moved, const ch
 		json_decref(full);
 		json_decref(ops);
 	}
+}
+
+/* Each of the board's small sections (lw_view.c small_stamps): edited,
+ * its stamp moves (moved: of role 0; moved_c: of role 1) and the kept view
+ * is the full view (update's check); a move on the map leaves them. u: a
+ * general on the map (for the play's CO). */
+static void small_sections(struct game *g, struct tg_view_kept *k, int u)
+{
+	struct lw_state *s = &g->s;
+	bool moved[TG_VIEW_SECTIONS_MAX];
+	static const char *const small[] = {
+	    "/finished",         "/result",       "/board/phase",   "/board/step",
+	    "/board/initiative", "/board/first",  "/board/phasing", "/board/kentucky_violator",
+	    "/board/optional",   "/board/amphib", "/board/rail",    "/board/battle",
+	    "/board/play"};
+	enum { N = sizeof small / sizeof *small };
+	unsigned sec[N];
+	for (unsigned i = 0; i < N; i++)
+		if (!CHECKF((sec[i] = section(small[i])) < TG_VIEW_SECTIONS_MAX, "%s", small[i]))
+			return;
+	update(g, k, moved, "small: nothing");
+	int hex = s->unit[u].hex;
+	s->unit[u].hex = (int16_t)(hex == 1903 ? 1904 : 1903);
+	update(g, k, moved, "small: a general moved");
+	for (unsigned i = 0; i < N; i++)
+		CHECKF(!moved[sec[i]] && !moved_c[sec[i]], "a move on the map leaves %s's stamp",
+		       small[i]);
+	s->unit[u].hex = (int16_t)hex;
+	update(g, k, moved, "small: the general back");
+
+#define EDIT(what, ptr, both, stmt)                                                                \
+	do {                                                                                       \
+		stmt;                                                                              \
+		update(g, k, moved, what);                                                         \
+		unsigned i_ = section(ptr);                                                        \
+		CHECKF(moved[i_] && (moved_c[i_] || !(both)), "%s moves %s's stamp", what, ptr);   \
+	} while (0)
+	EDIT("the step", "/board/step", true, s->step = (uint8_t)(s->step + 1));
+	EDIT("the initiative", "/board/initiative", true,
+	     s->initiative = (int8_t)LW_OTHER(s->initiative));
+	EDIT("the first player", "/board/first", true, s->first = (int8_t)LW_OTHER(s->first));
+	EDIT("the phasing player", "/board/phasing", true,
+	     s->phasing = (int8_t)LW_OTHER(s->phasing));
+	EDIT("Kentucky violated", "/board/kentucky_violator", true,
+	     s->kentucky.violator = LW_CONFEDERATE);
+	EDIT("the Irregulars dispersed", "/board/optional", true, s->opt.irr_dispersed++);
+	EDIT("the PCSA placed", "/board/amphib", true, s->amphib.pcsa.hex = 1903);
+	EDIT("a siege offered", "/board/amphib", true,
+	     (s->amphib.siege.stage = LW_SG_OFFER, s->amphib.siege.besieger = LW_UNION,
+	      s->amphib.siege.city_hex = 1903, s->amphib.siege.camp_hex = 1904));
+	s->amphib.siege.stage = LW_SG_NONE;
+	EDIT("stars railed by the Union", "/board/rail", false, s->rail.used[LW_UNION] += 2);
+	CHECKF(!moved_c[section("/board/rail")],
+	       "the Union's stars railed leave the Confederate's");
+	EDIT("a battle", "/board/battle", true,
+	     (s->battle.active = 1, s->battle.attacker = LW_UNION, s->battle.att_hex = 1904,
+	      s->battle.def_hex = 1903));
+	EDIT("the Union commits", "/board/battle", true,
+	     (s->battle.committed[LW_UNION] = 1, s->battle.csp[LW_UNION] = 2));
+	EDIT("the Confederate commits", "/board/battle", true,
+	     (s->battle.committed[LW_CONFEDERATE] = 1, s->battle.csp[LW_CONFEDERATE] = 1));
+	EDIT("the roles reversed", "/board/battle", true, s->resev.reversed = 1);
+	s->resev.reversed = 0;
+	s->battle = (struct lw_battle){0};
+	EDIT("the battle over", "/board/battle", true, (void)0);
+	EDIT("a card played", "/board/play", true,
+	     (s->play.side = LW_UNION, s->play.card = 1, s->play.pc_left = 3, s->play.co = LW_NONE,
+	      s->play.movers_n = 0));
+	EDIT("a PC spent", "/board/play", true, s->play.pc_left--);
+	/* the CO: a general under another CO is hidden from the enemy (12.7) */
+	int co = -1, sub = -1;
+	for (int a = 0; a < s->n_units && sub < 0; a++)
+		for (int b = 0; b < s->n_units && sub < 0; b++)
+			if (a != b && s->unit[a].where == LW_W_MAP &&
+			    s->unit[b].where == LW_W_MAP && s->unit[a].side == s->unit[b].side &&
+			    s->unit[a].hex == s->unit[b].hex && s->unit[a].gen >= 0 &&
+			    s->unit[b].gen >= 0 &&
+			    lw_force_co_side(s, s->unit[a].hex, s->unit[a].side) == a &&
+			    !(s->unit[b].flags & LW_UF_REVEALED)) {
+				co = a;
+				sub = b;
+			}
+	if (CHECKF(sub >= 0, "a force of two generals")) {
+		s->play.side = s->unit[sub].side;
+		update(g, k, moved, "the play's side");
+		s->play.co = (int16_t)sub;
+		update(g, k, moved, "a subordinate activated");
+		unsigned pl = section("/board/play");
+		bool own = s->play.side == LW_UNION;
+		CHECKF(own ? moved[pl] && !moved_c[pl] : moved_c[pl] && !moved[pl],
+		       "12.7: a hidden subordinate's activation moves his owner's stamp only");
+		s->play.co = (int16_t)co;
+		EDIT("the CO activated", "/board/play", true, (void)0);
+		s->play.movers[0] = (int16_t)co;
+		EDIT("the mover", "/board/play", true, s->play.movers_n = 1);
+		EDIT("the mover moved", "/board/play", true,
+		     s->unit[co].hex = (int16_t)(s->unit[co].hex == 1903 ? 1904 : 1903));
+	}
+	EDIT("a campaign", "/board/play", true,
+	     (s->play.campaign = 1, s->groups.camp_n = 1, s->groups.camp_region[0] = 1));
+	EDIT("its region", "/board/play", true, s->groups.camp_region[0] = 2);
+	s->play = (struct lw_play){0};
+	s->groups.camp_n = 0;
+	EDIT("the play over", "/board/play", true, (void)0);
+	EDIT("the game over", "/finished", true, s->phase = LW_PH_OVER);
+	CHECKF(moved[section("/board/phase")] && moved[section("/result")],
+	       "the end moves the phase's and the result's stamps");
+	EDIT("the summary", "/result", true, snprintf(s->result, sizeof s->result, "a draw"));
+	EDIT("the winner", "/result", true, s->winner = LW_UNION);
+#undef EDIT
 }
 
 int main(void)
@@ -179,6 +298,8 @@ int main(void)
 	s->pol.bi_offer = 1;
 	update(g, k, moved, "the BI prompt");
 	CHECKF(!moved[pol] && !moved_c[pol], "the 19.2 prompt leaves the political stamp");
+
+	small_sections(g, k, u);
 
 	/* the log: the ring wrapped first */
 	unsigned log = section("/log");
