@@ -123,6 +123,11 @@ unsigned lw_naval_awaiting(const struct lw_state *s);
 /* The prompt of the player awaited in the Naval Phase. */
 const char *lw_naval_prompt(const struct lw_state *s);
 void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list);
+/* Whether that list has a move for `side` (a Raider, a Fleet or an Asset),
+ * not only the end of his naval moves: false outside the phase's First
+ * and Second stages or when `side` is not the mover. Stops at the first
+ * move (it does not build the list). */
+bool lw_naval_moves_left(const struct lw_state *s, int side);
 /* The phase's action types (8.1 moves, 8.2.2 blockade IT, 8.3.5 fleets
  * home), one table a stage: the table of the stage now. */
 const struct lw_actions *lw_naval_actions(const struct lw_state *s);

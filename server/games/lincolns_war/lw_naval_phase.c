@@ -121,9 +121,12 @@ static bool raider_in_column(const struct lw_state *s, int col)
 
 /* ---- destinations ---------------------------------------------------------------- */
 
-typedef void (*dest_fn)(const struct lw_state *s, struct loc from, struct loc to, void *ctx);
+/* Each destination of a piece at `from`, in the offers' order, given to f;
+ * f returns false to stop the walk (lw_naval_moves_left stops at the first),
+ * and the walk then returns false. */
+typedef bool (*dest_fn)(const struct lw_state *s, struct loc from, struct loc to, void *ctx);
 
-static void raider_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
+static bool raider_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
 {
 	const struct lw_data *d = lw_D();
 	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
@@ -131,16 +134,19 @@ static void raider_dests(const struct lw_state *s, struct loc from, dest_fn f, v
 			continue;
 		/* 8.1.1: from a port to any empty RAID hex; on the track, one hex
 		 * to an empty adjacent RAID hex */
-		if (from.where == LW_NW_PORT || abs(col - from.v) == 1)
-			f(s, from, (struct loc){LW_NW_RAID, col}, ctx);
+		if ((from.where == LW_NW_PORT || abs(col - from.v) == 1) &&
+		    !f(s, from, (struct loc){LW_NW_RAID, col}, ctx))
+			return false;
 	}
 	for (size_t c = 0; c < d->n_cities; c++)
 		if (lw_naval_cs_port(s, (int)c, true) &&
-		    !(from.where == LW_NW_PORT && from.v == d->cities[c].hex))
-			f(s, from, (struct loc){LW_NW_PORT, d->cities[c].hex}, ctx);
+		    !(from.where == LW_NW_PORT && from.v == d->cities[c].hex) &&
+		    !f(s, from, (struct loc){LW_NW_PORT, d->cities[c].hex}, ctx))
+			return false;
+	return true;
 }
 
-static void fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
+static bool fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, void *ctx)
 {
 	const struct lw_data *d = lw_D();
 	for (size_t c = 0; c < d->n_cities; c++) {
@@ -150,8 +156,9 @@ static void fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, vo
 			struct loc to = {LW_NW_BLOCKADE, hex};
 			if (s->city[c].owner == LW_CONFEDERATE &&
 			    !(from.where == LW_NW_BLOCKADE && from.v == hex) &&
-			    lw_naval_fleets_on(s, hex) < lw_naval_space_capacity(hex))
-				f(s, from, to, ctx);
+			    lw_naval_fleets_on(s, hex) < lw_naval_space_capacity(hex) &&
+			    !f(s, from, to, ctx))
+				return false;
 		}
 	}
 	for (int col = 0; col < LW_NAVY_COLUMNS; col++) {
@@ -159,18 +166,23 @@ static void fleet_dests(const struct lw_state *s, struct loc from, dest_fn f, vo
 			continue; /* 8.3.3: only opposite an active Raider */
 		struct loc sh = {LW_NW_SHADOW, col}, hu = {LW_NW_HUNT, col};
 		int nsh = count_at(s->navy.fleet, LW_NAVY_FLEETS, sh);
-		if (nsh == 0)
-			f(s, from, sh, ctx);
-		else if (!(from.where == LW_NW_SHADOW && from.v == col) &&
-		         count_at(s->navy.fleet, LW_NAVY_FLEETS, hu) == 0)
-			f(s, from, hu, ctx); /* 8.3.3: shadow first, then hunt */
+		if (nsh == 0) {
+			if (!f(s, from, sh, ctx))
+				return false;
+		} else if (!(from.where == LW_NW_SHADOW && from.v == col) &&
+		           count_at(s->navy.fleet, LW_NAVY_FLEETS, hu) == 0) {
+			if (!f(s, from, hu, ctx)) /* 8.3.3: shadow first, then hunt */
+				return false;
+		}
 	}
 	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
 		const struct lw_city *c = lw_data_city(d, union_ports[i]);
 		if (c && lw_city_controller(s, lw_city_at(c->hex)) == LW_UNION &&
-		    !(from.where == LW_NW_PORT && from.v == c->hex))
-			f(s, from, (struct loc){LW_NW_PORT, c->hex}, ctx);
+		    !(from.where == LW_NW_PORT && from.v == c->hex) &&
+		    !f(s, from, (struct loc){LW_NW_PORT, c->hex}, ctx))
+			return false;
 	}
+	return true;
 }
 
 /* Ironclads and the False Information counter in a river port (8.1.2.1,
@@ -215,7 +227,7 @@ struct offer_ctx {
 	const char *what;
 };
 
-static void offer_move(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
+static bool offer_move(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
 {
 	(void)s;
 	struct offer_ctx *c = vctx;
@@ -225,6 +237,20 @@ static void offer_move(const struct lw_state *s, struct loc from, struct loc to,
 	                loc_str(from, f, sizeof f), "to", loc_str(to, t, sizeof t)),
 	         "Move a %s from %s to %s (8.1)", c->what, loc_label(from, fl, sizeof fl),
 	         loc_label(to, tl, sizeof tl));
+	return true;
+}
+
+/* Where an unmoved piece that may move in this phase is (false: it may
+ * not: moved, or somewhere a Raider or a Fleet does not move from). */
+static bool piece_from(const struct lw_navy_piece *x, bool raider, struct loc *l)
+{
+	if (x->moved)
+		return false;
+	*l = (struct loc){x->where,
+	                  (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE) ? x->hex : x->col};
+	return raider ? (l->where == LW_NW_PORT || l->where == LW_NW_RAID)
+	              : !(l->where < LW_NW_PORT || l->where == LW_NW_GONE ||
+	                  l->where == LW_NW_DRAWN || l->where == LW_NW_RAID);
 }
 
 static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p, int n,
@@ -233,15 +259,8 @@ static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p
 	struct loc seen[LW_NAVY_FLEETS];
 	int ns = 0;
 	for (int i = 0; i < n; i++) {
-		const struct lw_navy_piece *x = &p[i];
-		if (x->moved)
-			continue;
-		struct loc l = {x->where, (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE)
-		                              ? x->hex
-		                              : x->col};
-		if (raider ? (l.where != LW_NW_PORT && l.where != LW_NW_RAID)
-		           : (l.where < LW_NW_PORT || l.where == LW_NW_GONE ||
-		              l.where == LW_NW_DRAWN || l.where == LW_NW_RAID))
+		struct loc l;
+		if (!piece_from(&p[i], raider, &l))
 			continue;
 		bool dup = false;
 		for (int k = 0; k < ns && !dup; k++)
@@ -327,6 +346,51 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, &ctx, false);
 	}
 	tg_offer(list, tg_act(list, "{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
+}
+
+static bool stop_at_first(const struct lw_state *s, struct loc from, struct loc to, void *found)
+{
+	(void)s;
+	(void)from;
+	(void)to;
+	*(bool *)found = true;
+	return false;
+}
+
+/* Whether lw_naval_offer lists `side` a move in the First or Second stage
+ * (8.1), not only "end_naval": the same walk of the same pieces and
+ * destinations, stopped at the first move it finds (issue 17: the phase's
+ * start and each side's end built the whole list, ironclads' river routes
+ * and labels included, only to count it: about 1.1 M instructions a call
+ * on the daemon's loop). test_8_1_naval_moves_left compares it with the
+ * list on random states. */
+bool lw_naval_moves_left(const struct lw_state *s, int side)
+{
+	if (s->phase != LW_PH_NAVAL || side != s->navy.mover || s->navy.stage == LW_NS_HOME ||
+	    s->navy.stage == LW_NS_IT)
+		return false;
+	bool raider = side == LW_CONFEDERATE, found = false;
+	const struct lw_navy_piece *p = raider ? s->navy.raider : s->navy.fleet;
+	int n = raider ? LW_NAVY_RAIDERS : LW_NAVY_FLEETS;
+	for (int i = 0; i < n && !found; i++) {
+		struct loc l;
+		if (piece_from(&p[i], raider, &l))
+			(void)(raider ? raider_dests(s, l, stop_at_first, &found)
+			              : fleet_dests(s, l, stop_at_first, &found));
+	}
+	if (found || !raider)
+		return found;
+	const struct lw_data *d = lw_D();
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		if (!asset_mobile(s, i))
+			continue;
+		for (size_t c = 0; c < d->n_cities; c++) {
+			bool ky;
+			if (asset_dest_ok(s, i, d->cities[c].hex, &ky))
+				return true;
+		}
+	}
+	return false;
 }
 
 const char *lw_naval_prompt(const struct lw_state *s)
@@ -486,10 +550,7 @@ void lw_naval_return_fleets(struct lw_state *s)
 static bool has_moves(struct lw_state *s, int side)
 {
 	s->navy.mover = (int8_t)side;
-	json_t *l = json_array();
-	lw_naval_offer(s, side, TG_OFFERS_TREE(l));
-	bool any = json_array_size(l) > 1;
-	json_decref(l);
+	bool any = lw_naval_moves_left(s, side);
 	for (int i = 0; i < LW_NAVY_ASSETS && side == LW_CONFEDERATE && !any; i++) {
 		const struct lw_navy_piece *x = &s->navy.asset[i];
 		int c = x->where == LW_NW_PORT ? lw_city_at(x->hex) : -1;
@@ -732,12 +793,13 @@ struct find_ctx {
 	bool found;
 };
 
-static void find_dest(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
+static bool find_dest(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
 {
 	(void)s;
 	(void)from;
 	struct find_ctx *c = vctx;
 	c->found |= c->to.where == to.where && c->to.v == to.v;
+	return !c->found;
 }
 
 static int do_fleet(struct lw_state *s, struct loc from, struct loc to, struct tg_error *err)
