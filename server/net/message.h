@@ -15,4 +15,12 @@
  * JSON, a duplicate member name, or JSON that is not an object. */
 json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t whylen);
 
+/* The reader tg_net_parse_message tries first (issue 17): an object of
+ * plain JSON only (strings of printable ASCII without escapes, integers of
+ * up to 18 digits, true, false, null, objects, arrays; no duplicate key),
+ * as json_loadb would make it, keys in the text's order; NULL for anything
+ * else, which json_loadb then reads. No depth check of its own beyond
+ * TG_NET_MAX_DEPTH. */
+json_t *tg_net_parse_plain(const char *line, size_t len);
+
 #endif

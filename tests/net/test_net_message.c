@@ -1,0 +1,204 @@
+/* test_net_message.c — the server's line parser (server/net/message.c) reads
+ * plain messages without jansson's reader, and everything else exactly as
+ * jansson did (issue 17: json_loadb cost the loop about 20,000
+ * instructions for an act of 85 bytes).
+ *
+ *   - the messages a client sends in play (act, open, login, ping, with
+ *     integers, strings, nested objects and arrays, spaces) are read
+ *     without json_loadb (wrapped at link time and counted), into the same
+ *     tree: the compact dump of what json_loadb makes of the text, keys in
+ *     the text's order;
+ *   - the edge cases of the plain reader (a duplicate key, a leading zero,
+ *     a real, 18 and 19 digits, -0, a word run on, text after the object,
+ *     escapes, UTF-8, a NUL byte, a top-level array) give what the old
+ *     parser gave: the same tree, or NULL with the same sentence;
+ *   - random trees of every kind of value (json_random.h), dumped compact
+ *     and indented, then each mutated (a byte changed, cut short, a byte
+ *     doubled): the parser and the old one agree on every text. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "json_random.h"
+#include "net/message.h"
+#include "tap.h"
+
+json_t *__real_json_loadb(const char *buffer, size_t buflen, size_t flags, json_error_t *error);
+static long loadb_calls;
+json_t *__wrap_json_loadb(const char *buffer, size_t buflen, size_t flags, json_error_t *error)
+{
+	loadb_calls++;
+	return __real_json_loadb(buffer, buflen, flags, error);
+}
+
+/* The parser before issue 17's reader: jansson alone (the depth check is
+ * the same code in both and is left out: no text here is that deep). */
+static json_t *old_parse(const char *line, size_t len, char *why, size_t whylen)
+{
+	json_error_t jerr;
+	json_t *j = __real_json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!j) {
+		snprintf(why, whylen, "not valid JSON at byte %d: %s", jerr.position, jerr.text);
+		return NULL;
+	}
+	if (!json_is_object(j)) {
+		json_decref(j);
+		snprintf(why, whylen, "a message must be a JSON object");
+		return NULL;
+	}
+	return j;
+}
+
+/* Whether both parsers give the same for text: the same compact dump (so
+ * the same keys in the same order), or both NULL with the same sentence. */
+static bool same_as_old(const char *text, size_t len)
+{
+	char why_new[256] = "", why_old[256] = "";
+	json_t *a = tg_net_parse_message(text, len, why_new, sizeof why_new);
+	json_t *b = old_parse(text, len, why_old, sizeof why_old);
+	bool same;
+	if (!a || !b) {
+		same = !a && !b && strcmp(why_new, why_old) == 0;
+	} else {
+		char *da = json_dumps(a, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *db = json_dumps(b, JSON_COMPACT | JSON_ENCODE_ANY);
+		same = da && db && strcmp(da, db) == 0 && json_equal(a, b);
+		free(da);
+		free(db);
+	}
+	json_decref(a);
+	json_decref(b);
+	return same;
+}
+
+static const char *const plain_msgs[] = {
+    ("{\"op\":\"act\",\"match\":17,\"seq\":233,\"action\":{\"type\":\"move\",\"unit\":"
+     "\"US-3\",\"to\":\"H0703\"},\"id\":4021}"),
+    "{\"op\":\"act\",\"match\":1,\"seq\":0,\"action\":{\"type\":\"pass\"}}",
+    "{\"op\":\"open\",\"match\":9,\"since\":120,\"since_chat\":0,\"id\":\"r-1\"}",
+    "{\"op\":\"login\",\"user\":\"grant\",\"password\":\"hunter2 hunter2\",\"id\":1}",
+    "{\"op\":\"ping\"}",
+    "{}",
+    " { \"op\" : \"act\" , \"match\" : -5 , \"x\" : [ 1 , [ ] , { } , true , false , null ] } ",
+    "{\"a\":[\"x\",\"y\"],\"b\":{\"c\":{\"d\":[0,-0,123456789012345678,-123456789012345678]}}}",
+    "{\"\":\"\",\"k\":\"!#$%&'()*+,-./:;<=>?@[]^_`{|}~\"}",
+    "\t{\"op\":\"ping\"}\r",
+};
+
+/* Texts the plain reader must leave to jansson, or refuse with jansson's
+ * sentence. */
+static const char *const edge_msgs[] = {
+    "{\"a\":1,\"a\":2}",
+    "{\"a\":{\"b\":1,\"b\":1}}",
+    "{\"n\":012}",
+    "{\"n\":-012}",
+    "{\"n\":1.5}",
+    "{\"n\":1e3}",
+    "{\"n\":2E-1}",
+    "{\"n\":1234567890123456789}",
+    "{\"n\":9223372036854775807}",
+    "{\"n\":92233720368547758070}",
+    "{\"n\":-}",
+    "{\"n\":+1}",
+    "{\"n\":1x}",
+    "{\"t\":truex}",
+    "{\"t\":nul}",
+    "{\"t\":nulls}",
+    "{\"t\":True}",
+    "{\"op\":\"ping\"} x",
+    "{\"op\":\"ping\"}{}",
+    "{\"s\":\"a\\nb\"}",
+    "{\"s\":\"\\u00e9\"}",
+    "{\"s\":\"\xc3\xa9\"}",
+    "{\"s\":\"\xc3\"}",
+    "{\"s\":\"\x7f\"}",
+    "{\"s\":\"\x01\"}",
+    "{\"s\":\"tab\there\"}",
+    "{\"a\":1,}",
+    "{\"a\":1 \"b\":2}",
+    "{\"a\" 1}",
+    "{a:1}",
+    "{\"a\":[1,]}",
+    "{\"a\":[1 2]}",
+    "{\"a\":",
+    "{\"a\":\"",
+    "{",
+    "",
+    "   ",
+    "[1,2]",
+    "\"op\"",
+    "17",
+    "null",
+};
+
+static long random_case(const json_t *v)
+{
+	static const size_t flags[] = {JSON_COMPACT, JSON_INDENT(1),
+	                               JSON_COMPACT | JSON_ENSURE_ASCII};
+	json_t *msg = json_is_object(v) ? json_incref((json_t *)v) : json_pack("{s:O}", "v", v);
+	bool ok = true;
+	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++) {
+		char *text = json_dumps(msg, flags[f] | JSON_ENCODE_ANY);
+		if (!text)
+			continue;
+		size_t len = strlen(text);
+		ok = ok && same_as_old(text, len);
+		/* mutated: a byte changed, the text cut short, a byte doubled */
+		static const char swaps[] = "{}[]\":,0-9.e\\ ta\x01\xc3";
+		for (int m = 0; m < 4 && len; m++) {
+			char *t = malloc(len + 2);
+			memcpy(t, text, len + 1);
+			size_t at = json_random_below((uint32_t)len);
+			switch (json_random_below(3)) {
+			case 0:
+				t[at] = swaps[json_random_below(sizeof swaps - 1)];
+				ok = ok && same_as_old(t, len);
+				break;
+			case 1:
+				ok = ok && same_as_old(t, at);
+				break;
+			default:
+				memmove(t + at + 1, t + at, len - at + 1);
+				ok = ok && same_as_old(t, len + 1);
+			}
+			free(t);
+		}
+		free(text);
+	}
+	json_decref(msg);
+	return ok;
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof plain_msgs / sizeof *plain_msgs; i++) {
+		const char *m = plain_msgs[i];
+		char why[256] = "";
+		loadb_calls = 0;
+		json_t *j = tg_net_parse_message(m, strlen(m), why, sizeof why);
+		CHECKF(j != NULL, "parsed: %s", m);
+		CHECKF(loadb_calls == 0, "json_loadb called %ld times for %s", loadb_calls, m);
+		json_decref(j);
+		CHECKF(same_as_old(m, strlen(m)), "as before: %s", m);
+	}
+
+	for (size_t i = 0; i < sizeof edge_msgs / sizeof *edge_msgs; i++) {
+		const char *m = edge_msgs[i];
+		CHECKF(same_as_old(m, strlen(m)), "as before: %s", m);
+	}
+	/* a NUL byte inside a string, and one outside */
+	static const char nul_in[] = "{\"s\":\"a\0b\"}", nul_out[] = "{\"s\":1}\0";
+	CHECK(same_as_old(nul_in, sizeof nul_in - 1));
+	CHECK(same_as_old(nul_out, sizeof nul_out - 1));
+	/* 18 digits are read here, 19 are jansson's */
+	json_t *eighteen = tg_net_parse_plain("{\"n\":999999999999999999}", 24);
+	CHECK(eighteen != NULL);
+	json_decref(eighteen);
+	CHECK(tg_net_parse_plain("{\"n\":1000000000000000000}", 25) == NULL);
+
+	json_random_seed(24);
+	long n = 3000, ok = json_random_trees(n, random_case);
+	CHECKF(ok == n, "%ld of %ld random trees and their mutations parsed as before", ok, n);
+	return tap_done();
+}
