@@ -742,8 +742,7 @@ void op_act(struct tg_session *s, const json_t *req)
 		srv_error_err(s, req, &err);
 		return;
 	}
-	srv_ok(s, req,
-	       json_pack("{s:I,s:I}", "match", (json_int_t)m->id, "seq", (json_int_t)m->seq));
+	srv_ok_seq(s, req, m->id, m->seq);
 	match_act_after(srv, m);
 }
 

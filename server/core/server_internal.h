@@ -271,6 +271,9 @@ void srv_send_line(struct tg_session *s, const char *line, size_t len);
 void srv_send_line_now(struct tg_session *s, const char *line, size_t len);
 /* An ok reply; members (stolen, may be NULL) are added to it. */
 void srv_ok(struct tg_session *s, const json_t *req, json_t *members);
+/* srv_ok(s, req, {"match":match,"seq":seq}) written as text (the act's ok,
+ * issue 17): the same bytes. */
+void srv_ok_seq(struct tg_session *s, const json_t *req, int64_t match, int64_t seq);
 /* The ok of a login or registration: if its turn fails to commit, the
  * session is logged out again. */
 void srv_ok_login(struct tg_session *s, const json_t *req, json_t *members);
