@@ -18,6 +18,7 @@
  *   - a client that reads nothing (its receive buffer 32 KiB) while 8 MiB
  *     are sent: the socket takes part, the rest waits in requests, and once the client reads every
  *     line arrives whole and in order, corked or not. */
+#include <openssl/err.h>
 #include <signal.h>
 
 #include "net_testkit.h"
@@ -29,20 +30,35 @@ static struct net_test_server server;
 static atomic_int port;
 static atomic_int bursts_sent; /* bursts whose every line the server has sent */
 
+void __real_ERR_clear_error(void);
+void __wrap_ERR_clear_error(void);
+static _Thread_local unsigned long clears; /* tg_net's calls, on this thread */
+void __wrap_ERR_clear_error(void)
+{
+	clears++;
+	__real_ERR_clear_error();
+}
+
 static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 {
 	(void)ud;
 	struct net_test_burst b;
 	if (!net_test_burst_of(c, msg, &b))
 		return;
+	/* a stale error on the loop's queue, as a failed call might leave */
+	ERR_raise(ERR_LIB_SSL, ERR_R_INTERNAL_ERROR);
+	unsigned long clears_before = clears;
 	if (b.cork)
 		tg_conn_cork();
 	for (int i = 0; i < b.n; i++)
 		net_test_send_numbered(c, i, b.pad);
 	if (b.cork)
 		tg_conn_uncork();
-	char last[64];
-	int len = snprintf(last, sizeof last, "{\"reqs\":%u}", server.loop.active_reqs.count);
+	char last[96];
+	unsigned reqs = server.loop.active_reqs.count;
+	tg_conn_send_line(c, "{}", 2); /* one more write: the error was cleared before */
+	int len = snprintf(last, sizeof last, "{\"reqs\":%u,\"clears\":%lu,\"left\":%d}", reqs,
+	                   clears - clears_before, ERR_peek_error() != 0);
 	tg_conn_send_line(c, last, (size_t)len);
 	atomic_fetch_add(&bursts_sent, 1);
 }
@@ -59,12 +75,16 @@ struct reader {
 /* Reads the n numbered lines of pad bytes each, then the count line;
  * false unless the lines are 0..n-1, whole and in order. *reqs: the
  * server's count. */
+static unsigned long last_clears;
+static int last_left;
 static bool read_burst(struct reader *r, int n, size_t pad, int *reqs)
 {
-	char line[64];
+	char line[96], empty[8];
 	return client_read_numbered(&r->c, &r->lines, n, pad) &&
+	       client_line(&r->c, &r->lines, empty, sizeof empty) &&
 	       client_line(&r->c, &r->lines, line, sizeof line) &&
-	       sscanf(line, "{\"reqs\":%d}", reqs) == 1;
+	       sscanf(line, "{\"reqs\":%d,\"clears\":%lu,\"left\":%d}", reqs, &last_clears,
+	              &last_left) == 3;
 }
 
 /* Asks for a burst and waits until the server has sent all of it (queued
@@ -112,6 +132,9 @@ int main(void)
 		CHECKF(reqs == 0,
 		       "%s lines to a reading client: %d write requests left for the loop",
 		       cork ? "corked" : "plain", reqs);
+		CHECKF(last_clears == 1 && last_left == 0,
+		       "%s: the stale error cleared once (%lu clears), none left (%d)",
+		       cork ? "corked" : "plain", last_clears, last_left);
 	}
 
 	/* 8 MiB while the client reads nothing: more than the socket takes,
