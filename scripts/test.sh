@@ -46,8 +46,15 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 # boal_many tests' search and the LW bot's whole views: BENCHMARKS.md "CI
 # time (session 17, 2026-11-29)".)
 # Lincoln's War's test_view_sections takes the same sample: LW_PLAYOUTS
-# thousandths of its 3,000 actions (300 here).
+# thousandths of its 3,000 actions (300 here); test_12_7_log_names and
+# test_hidden_info as many thousandths of their 16 and 12 games, never fewer
+# than 6 (each scenario with and without the optional rules).
 export LW_PLAYOUTS=${LW_PLAYOUTS_SANITIZED:-100}
+# The views' random unit tests run TG_RANDOM_PERMILLE thousandths of their
+# cases, each with its own floor: test_view_items 350 of its 1,400 edits,
+# test_view_object 5,000 of its 20,000 changes (session 24: under ASan the
+# 1,400 edits took 10 s of CPU and came near the 300 s timeout at load 20).
+export TG_RANDOM_PERMILLE=${TG_RANDOM_PERMILLE_SANITIZED:-250}
 export TG_SWISS_EVENTS=${TG_SWISS_EVENTS_SANITIZED:-2000}
 export TG_BOAL_PLAYOUTS=${TG_BOAL_PLAYOUTS_SANITIZED:-100}
 CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTG_WERROR=ON -DTG_SANITIZE=ON \
