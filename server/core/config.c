@@ -48,6 +48,7 @@ void tg_config_defaults(struct tg_config *c)
 	if (c->workers > 256)
 		c->workers = 256;
 	c->wal_checkpointer = 1;
+	c->wal_checkpoint_pages = 4000;
 	c->evict_views_after_s = 300;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
@@ -199,6 +200,7 @@ static const struct num_key num_keys[] = {
     NUM_U(evict_after_s, 0, 2592000, "seconds"),
     NUM_U(workers, 0, 256, "threads"),
     NUM_U(wal_checkpointer, 0, 1, ""),
+    NUM_U(wal_checkpoint_pages, 1000, 4000, "pages"),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),

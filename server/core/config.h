@@ -48,6 +48,10 @@ struct tg_config {
 	/* 1: the WAL's checkpoints on a thread of their own (store.h,
 	 * tg_store_checkpointer_start); 0: on the loop, in the commit */
 	unsigned wal_checkpointer;
+	/* 4000: the WAL's pages at which the checkpointer's first pass of a
+	 * cycle is asked for (1000 to 4000; store.h,
+	 * tg_store_checkpointer_first) */
+	unsigned wal_checkpoint_pages;
 	/* 300: a loaded match whose state has not changed for this long drops
 	 * its roles' kept views (rebuilt from the state before its next change,
 	 * or for a full view); 0: never */

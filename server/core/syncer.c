@@ -173,6 +173,8 @@ int syncer_start(struct tg_server *srv)
 	 * actions/s. Without it the loop checkpoints, as before. */
 	if (srv->cfg.wal_checkpointer && tg_store_checkpointer_start(srv->store, &err) != 0)
 		TG_WARN(0, 0, "the WAL's checkpoints stay on the loop: %s", err.message);
+	else
+		tg_store_checkpointer_first(srv->store, srv->cfg.wal_checkpoint_pages);
 	return 0;
 }
 

@@ -122,7 +122,8 @@ void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out);
  * checkpoint stalled every match's turn for 7 to 50 ms about once a
  * second at 1,000 actions/s). After tg_store_defer_sync: a thread of the
  * store with its own connection runs SQLite's PASSIVE checkpoint when the
- * WAL hook finds 1,000 pages or more in the WAL; it copies the pages while
+ * WAL hook finds 1,000 pages or more in the WAL (tg_store_checkpointer_first
+ * sets more); it copies the pages while
  * the committing thread goes on writing (the WAL is appended to, never
  * rewritten under it), syncs the WAL before it copies and the database
  * after, as the hook's checkpoint did. The WAL starts again from its
@@ -143,6 +144,16 @@ void tg_store_wal_stats(struct tg_store *s, struct tg_store_wal_stats *out);
 #define TG_STORE_WAL_MAX_PAGES 8000
 #define TG_STORE_WAL_ASK_PAGES 1000
 int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err);
+/* The WAL's pages at which the hook asks for a cycle's first pass: 1,000
+ * (SQLite's threshold) once started; at most half the bound, where every
+ * commit asks (TG_STORE_WAL_CKPT_FIRST_MAX: one pass copies the cycle's
+ * pages, each page written in the WAL several times copied once, and the
+ * short passes after it chase the WAL's start again; session 24: a half
+ * to a third of the database writes of four passes of 1,000, so fewer
+ * of the syncer's fdatasyncs wait behind a pass's fsync of the database).
+ * Any thread; no effect without a checkpointer. */
+#define TG_STORE_WAL_CKPT_FIRST_MAX (TG_STORE_WAL_MAX_PAGES / 2)
+void tg_store_checkpointer_first(struct tg_store *s, unsigned pages);
 /* Tests: while held, the checkpointer starts no checkpoint. */
 void tg_store_checkpointer_hold(struct tg_store *s, bool hold);
 

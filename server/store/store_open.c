@@ -304,6 +304,9 @@ struct store_ckpt {
 	/* The committing thread's own (checkpointer_ask): the WAL's frames at
 	 * its last commit, and the frames at which it asks for the next pass. */
 	uint64_t frames, next_ask;
+	/* The WAL's pages at which it asks for a cycle's first pass
+	 * (tg_store_checkpointer_first). */
+	_Atomic uint64_t first;
 };
 
 static void *checkpointer_main(void *arg)
@@ -349,15 +352,16 @@ static void checkpointer_wake(struct store_ckpt *c)
 }
 
 /* From the WAL hook, at every commit below the bound (the committing
- * thread alone reads and writes frames and next_ask): a pass at the
- * threshold, then one per TG_STORE_WAL_ASK_PAGES more, and past half the
- * bound one at every commit, until the WAL starts again. */
+ * thread alone reads and writes frames and next_ask): a pass at the first
+ * pages (tg_store_checkpointer_first), then one per TG_STORE_WAL_ASK_PAGES
+ * more, and past half the bound one at every commit, until the WAL starts
+ * again. */
 static void checkpointer_ask(struct store_ckpt *c, uint64_t frames)
 {
 	if (frames < c->frames)
 		c->next_ask = 0; /* the WAL started again */
 	c->frames = frames;
-	if (frames < STORE_AUTOCHECKPOINT_PAGES || frames < c->next_ask)
+	if (frames < atomic_load_explicit(&c->first, memory_order_relaxed) || frames < c->next_ask)
 		return;
 	/* Past half the bound, at every commit again: a pass of 1,000 pages
 	 * always has a commit land during it, so the WAL would not start
@@ -381,6 +385,7 @@ int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
 	if (!c)
 		return tg_fail(err, TG_STORE_E_STORAGE, "out of memory");
 	c->s = s;
+	atomic_init(&c->first, STORE_AUTOCHECKPOINT_PAGES);
 	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL);
 	/* A first read opens the connection's WAL (the file is in WAL mode):
 	 * SQLite 3.40's checkpoint on a connection that has not read yet does
@@ -409,6 +414,18 @@ int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
 	}
 	s->ckpt = c;
 	return 0;
+}
+
+void tg_store_checkpointer_first(struct tg_store *s, unsigned pages)
+{
+	struct store_ckpt *c = s->ckpt;
+	if (!c)
+		return;
+	if (pages < STORE_AUTOCHECKPOINT_PAGES)
+		pages = STORE_AUTOCHECKPOINT_PAGES;
+	if (pages > TG_STORE_WAL_CKPT_FIRST_MAX)
+		pages = TG_STORE_WAL_CKPT_FIRST_MAX;
+	atomic_store_explicit(&c->first, pages, memory_order_relaxed);
 }
 
 void tg_store_checkpointer_hold(struct tg_store *s, bool hold)

@@ -162,6 +162,30 @@ int main(void)
 	CHECK_EQ_INT(ws.ckpt[TG_STORE_CKPT_COMMIT].count, 0);
 	CHECK_EQ_INT(ws.ckpt_failed, 0);
 
+	/* The cycle's first pass at half the bound (tg_store_checkpointer_first,
+	 * the daemon's default since session 24): in the WAL started again no
+	 * request below it, then the commit that reaches it asks, and its pass
+	 * (no commit lands during it: commit_one waits) copies the WAL whole. */
+	tg_store_checkpointer_first(s, TG_STORE_WAL_CKPT_FIRST_MAX);
+	uint64_t asked1 = ws.ckpt_asked, low = ws.wal_frames;
+	while (ws.wal_frames < TG_STORE_WAL_CKPT_FIRST_MAX && ws.wal_frames >= low && i < 80000) {
+		low = ws.wal_frames;
+		if (!commit_one(s, i++))
+			break;
+		ws = stats(s);
+		if (ws.wal_frames < TG_STORE_WAL_CKPT_FIRST_MAX && ws.ckpt_asked != asked1)
+			break;
+	}
+	CHECKF(ws.ckpt_asked == asked1 + 1 && ws.wal_frames >= TG_STORE_WAL_CKPT_FIRST_MAX,
+	       "the first pass at %d pages: asked %llu times, at %llu frames (%llu before)",
+	       TG_STORE_WAL_CKPT_FIRST_MAX, (unsigned long long)(ws.ckpt_asked - asked1),
+	       (unsigned long long)ws.wal_frames, (unsigned long long)low);
+	if (!commit_one(s, i++))
+		return tap_done();
+	ws = stats(s);
+	CHECKF(ws.wal_frames < low, "the WAL starts again after that pass (%llu frames)",
+	       (unsigned long long)ws.wal_frames);
+
 	/* The passes' frames copied (/metrics): every frame of the first WAL
 	 * (it started again only after a pass had copied it whole), no more
 	 * than were appended in all. */
