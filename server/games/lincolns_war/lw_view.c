@@ -762,10 +762,10 @@ static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending
 	}
 }
 
-/* The board's small sections, each stamped by the fields its builder
- * (lw_view_section) reads: they were stamped 0 and built as trees,
- * serialized and compared after every action, most of them unchanged
- * (issue 17). */
+/* The board's small sections, the awaited sides and the prompt, each
+ * stamped by the fields its builder (lw_view_section) reads, or by the
+ * value it shows: they were stamped 0 and built as trees, serialized and
+ * compared after every action, most of them unchanged (issue 17). */
 static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint64_t *st)
 {
 	uint8_t over = s->phase == LW_PH_OVER;
@@ -823,6 +823,24 @@ static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint6
 		memcpy(play, v, sizeof play);
 	}
 	st[SEC_PLAY] = tg_stamp_bytes(who, play, sizeof play);
+	/* sec_awaiting: the sides awaited; the prompt: its text, as the
+	 * viewer gets it (both read the pending decision) */
+	unsigned aw = lw_awaiting(s);
+	st[SEC_AWAITING] = tg_stamp_bytes(who, &aw, sizeof aw);
+	char buf[256];
+	const char *prompt = side != LW_NOSIDE ? lw_prompt(s, side, buf, sizeof buf) : NULL;
+	st[SEC_PROMPT] = prompt
+	                     ? tg_stamp_bytes(tg_stamp_bytes(who, "p", 1), prompt, strlen(prompt))
+	                     : tg_stamp_bytes(who, "n", 1);
+	/* lw_cav_view: the RIT hexes, and no Raided CO to show while no
+	 * general is raided (most of the game); with one, the section is
+	 * rebuilt every time (who sees his marker reads the forces) */
+	bool raided = false;
+	for (size_t i = 0; i < sizeof s->cav.raided && !raided; i++)
+		raided = s->cav.raided[i] != 0;
+	h = tg_stamp_bytes(who, &s->cav.rit_n, sizeof s->cav.rit_n);
+	st[SEC_CAVALRY] =
+	    raided ? 0 : tg_stamp_bytes(h, s->cav.rit, (size_t)s->cav.rit_n * sizeof *s->cav.rit);
 }
 
 /* What each stamped section reads, hashed with the viewer: the cities

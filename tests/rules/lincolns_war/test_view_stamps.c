@@ -34,7 +34,9 @@
  *     violator, the Irregulars, the amphibious marker and a siege, the
  *     stars railed (the railer's only), a battle and its commitments, a
  *     card play, its CO (seen by his owner only while hidden under
- *     another's), its mover's hex and the campaign's regions, the end. */
+ *     another's), its mover's hex and the campaign's regions, a RIT, a
+ *     raided CO (the cavalry rebuilt while one is), the end. The awaited
+ *     sides and the prompt are stamped by the values they show. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +101,7 @@ static void small_sections(struct game *g, struct tg_view_kept *k, int u)
 	    "/finished",         "/result",       "/board/phase",   "/board/step",
 	    "/board/initiative", "/board/first",  "/board/phasing", "/board/kentucky_violator",
 	    "/board/optional",   "/board/amphib", "/board/rail",    "/board/battle",
-	    "/board/play"};
+	    "/board/play",       "/awaiting",     "/prompt",        "/board/cavalry"};
 	enum { N = sizeof small / sizeof *small };
 	unsigned sec[N];
 	for (unsigned i = 0; i < N; i++)
@@ -189,6 +191,20 @@ static void small_sections(struct game *g, struct tg_view_kept *k, int u)
 	s->play = (struct lw_play){0};
 	s->groups.camp_n = 0;
 	EDIT("the play over", "/board/play", true, (void)0);
+	EDIT("a RIT placed", "/board/cavalry", true, s->cav.rit[s->cav.rit_n++] = 1903);
+	/* a raided general: who sees his marker reads the forces, so the
+	 * section is rebuilt while one is raided, then stamped again */
+	if (co >= 0) {
+		s->cav.raided[co / 8] |= (uint8_t)(1u << (co % 8));
+		CHECK(lw_co_raided(s, co));
+		EDIT("a CO raided", "/board/cavalry", true, (void)0);
+		EDIT("the raided CO moved", "/board/cavalry", true,
+		     s->unit[co].hex = (int16_t)(s->unit[co].hex == 1903 ? 1904 : 1903));
+	}
+	memset(s->cav.raided, 0, sizeof s->cav.raided);
+	update(g, k, moved, "the raids cleared");
+	update(g, k, moved, "the raids cleared, again");
+	CHECKF(!moved[section("/board/cavalry")], "no general raided: the cavalry stamped again");
 	EDIT("the game over", "/finished", true, s->phase = LW_PH_OVER);
 	CHECKF(moved[section("/board/phase")] && moved[section("/result")],
 	       "the end moves the phase's and the result's stamps");
