@@ -611,9 +611,61 @@ static void player_text(struct tg_text *t, const struct lw_state *s, int side, i
 	put_lit(t, "}");
 }
 
+static void put_side(struct tg_text *t, int side)
+{
+	if (side == LW_UNION || side == LW_CONFEDERATE)
+		put_str(t, lw_side_name(side));
+	else
+		put_lit(t, "null");
+}
+
+/* play_json's bytes (a card play's section changes with most actions of
+ * the play: its tree, the card's long text in it, was built, serialized
+ * and freed for each) */
+static void play_text(struct tg_text *t, const struct lw_state *s, int viewer)
+{
+	const struct lw_play *p = &s->play;
+	if (!p->side) {
+		put_lit(t, "null");
+		return;
+	}
+	put_lit(t, "{\"side\":");
+	put_side(t, p->side);
+	put_lit(t, ",\"card\":");
+	if (p->card)
+		card_text(t, p->side, p->card);
+	else
+		put_lit(t, "null");
+	put_int(t, ",\"pc_left\":", p->pc_left);
+	put_int(t, ",\"campaign\":", p->campaign);
+	put_int(t, ",\"activations_left\":", p->activations_left);
+	put_lit(t, ",\"co\":");
+	int co = play_co_shown(s, viewer);
+	char id[64];
+	if (co != LW_NONE)
+		put_str(t, lw_unit_id(s, co, id, sizeof id));
+	else
+		put_lit(t, "null");
+	put_lit(t, ",\"moving_from\":");
+	if (p->movers_n)
+		tg_json_compact_int(t, s->unit[p->movers[0]].hex);
+	else
+		put_lit(t, "null");
+	put_int(t, ",\"moved\":", p->moved);
+	put_lit(t, ",\"campaign_regions\":");
+	json_t *regions = lw_theater_view(s); /* null but in a campaign */
+	if (!regions || tg_json_compact_append(t, regions) != 0)
+		t->oom = 1;
+	json_decref(regions);
+	put_lit(t, "}");
+}
+
 bool lw_view_section_text(const struct lw_state *s, int side, unsigned i, struct tg_text *t)
 {
 	switch (i) {
+	case SEC_PLAY:
+		play_text(t, s, side);
+		return true;
 	case SEC_ACTIONS:
 		lw_legal_actions_text(s, side, t); /* the observer's: [] */
 		return true;
