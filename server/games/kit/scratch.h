@@ -41,6 +41,7 @@ enum tg_scratch_slot {
 	TG_SCRATCH_ITEM_NOFF,
 	TG_SCRATCH_ITEM_OOFF, /* view_items.c: where the previous elements start */
 	TG_SCRATCH_ITEM_SLOT, /* view_items.c: the previous stamps' table */
+	TG_SCRATCH_SHAPE,     /* view_sections.c: the entries' lists */
 	TG_SCRATCH_SLOTS
 };
 

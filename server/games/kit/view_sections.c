@@ -867,6 +867,10 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	scap /= sizeof *a.stamp;
 	lcap /= sizeof *a.len;
 	a.cap = (uint32_t)(scap < lcap ? scap : lcap);
+	/* the entries' lists too: grown from nothing in each update, their
+	 * reallocs of 2 KB and more consolidated jansson's fast chunks */
+	a.shape = tg_scratch_take(TG_SCRATCH_SHAPE, &a.capshape);
+	a.capshape /= sizeof *a.shape;
 	const char *const *sec = m->view_sections;
 	for (unsigned i = 0; i < n && !b.oom; i++) {
 		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
@@ -973,7 +977,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	tg_scratch_give(TG_SCRATCH_CUT, cut);
 	tg_scratch_give(TG_SCRATCH_ISTAMP, a.stamp);
 	tg_scratch_give(TG_SCRATCH_ILEN, a.len);
-	free(a.shape);
+	tg_scratch_give(TG_SCRATCH_SHAPE, a.shape);
 	return rc;
 }
 
