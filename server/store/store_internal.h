@@ -174,7 +174,8 @@ int store_bind_json_kept(sqlite3_stmt *st, int idx, const json_t *value, struct 
 json_t *store_column_json(sqlite3_stmt *st, int col, const char *what, struct tg_error *err);
 /* A text column as a JSON string, or json_null() for SQL NULL. */
 json_t *store_column_string(sqlite3_stmt *st, int col);
-/* 1 if a match with this id exists, 0 if not, -1 on error. */
+/* 1 if a match with this id exists, 0 if not, -1 on error (store_match.c:
+ * a statement of store_stmts.c, which uses store_fail_db above). */
 int store_match_exists(struct tg_store *s, int64_t match_id, struct tg_error *err);
 /* Clamps a list limit to 1..TG_STORE_LIST_MAX; -1 (err filled) if below 1. */
 int store_list_limit(int limit, struct tg_error *err);

@@ -4,6 +4,16 @@
 #include <stdint.h>
 #include <string.h>
 
+int store_match_exists(struct tg_store *s, int64_t match_id, struct tg_error *err)
+{
+	sqlite3_stmt *st = store_stmt(s, ST_MATCH_EXISTS);
+	sqlite3_bind_int64(st, 1, match_id);
+	int rc = sqlite3_step(st);
+	int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : store_fail_db(s, err, "match");
+	store_stmt_done(st);
+	return found;
+}
+
 int tg_store_match_create(struct tg_store *s, const json_t *m, int64_t *match_id,
                           struct tg_error *err)
 {

@@ -70,16 +70,6 @@ json_t *store_column_string(sqlite3_stmt *st, int col)
 	return text ? json_stringn(text, (size_t)sqlite3_column_bytes(st, col)) : json_null();
 }
 
-int store_match_exists(struct tg_store *s, int64_t match_id, struct tg_error *err)
-{
-	sqlite3_stmt *st = store_stmt(s, ST_MATCH_EXISTS);
-	sqlite3_bind_int64(st, 1, match_id);
-	int rc = sqlite3_step(st);
-	int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : store_fail_db(s, err, "match");
-	store_stmt_done(st);
-	return found;
-}
-
 int store_list_limit(int limit, struct tg_error *err)
 {
 	if (limit < 1)
