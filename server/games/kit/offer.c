@@ -229,14 +229,21 @@ static void drop(json_t *action, json_t *choices)
 	json_decref(choices);
 }
 
+/* Whether o's filter (tg_offers_keep) lets an entry of this action in:
+ * the type is the one tg_act wrote (text) or the tree's "type". */
+static bool kept(const struct tg_offers *o, const json_t *action)
+{
+	return !o->keep ||
+	       o->keep(action == ACT_TEXT ? o->act_type
+	                                  : json_string_value(json_object_get(action, "type")),
+	               o->keep_ctx);
+}
+
 /* One entry, in o's form; takes action and choices. */
 static void add(struct tg_offers *o, const char *label, json_t *action, const char *param,
                 const char *param_label, json_t *choices)
 {
-	bool text = action == ACT_TEXT;
-	if (o->keep &&
-	    !o->keep(text ? o->act_type : json_string_value(json_object_get(action, "type")),
-	             o->keep_ctx)) {
+	if (!kept(o, action)) {
 		drop(action, choices);
 		return;
 	}
@@ -268,9 +275,7 @@ void tg_offer_entry(struct tg_offers *o, json_t *entry)
 {
 	if (!entry)
 		return;
-	if (o->keep &&
-	    !o->keep(json_string_value(json_object_get(json_object_get(entry, "action"), "type")),
-	             o->keep_ctx)) {
+	if (!kept(o, json_object_get(entry, "action"))) {
 		json_decref(entry);
 		return;
 	}
@@ -486,14 +491,11 @@ void tg_offer_list_free(struct tg_offer_list *l)
 
 void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label)
 {
-	bool text = action == ACT_TEXT;
 	o->e_open = true;
 	o->e_ok = o->e_text = false;
 	o->e_n = 0;
 	o->e_tree = o->e_params = NULL;
-	if (o->keep &&
-	    !o->keep(text ? o->act_type : json_string_value(json_object_get(action, "type")),
-	             o->keep_ctx)) {
+	if (!kept(o, action)) {
 		drop(action, NULL);
 		return;
 	}
