@@ -1,6 +1,6 @@
 /* byte_runs.c — a block kept as the runs in which it differs from another
- * (byte_runs.h). The equal stretches are skipped a word at a time: a diff of
- * an 18 KB state that changed in a few places costs about as much as a
+ * (byte_runs.h). The equal stretches are skipped 64 bytes at a time: a diff
+ * of an 18 KB state that changed in a few places costs about as much as a
  * memcmp of it. */
 #include "util/byte_runs.h"
 
@@ -33,6 +33,28 @@ static bool reserve(struct tg_byte_runs *r, size_t more)
 	return true;
 }
 
+/* The first offset from i on where a and b differ, or n. The equal
+ * stretches are skipped 64 bytes at a time, the words' differences OR'd
+ * (issue 17: a word at a time, a diff of Lincoln's War's 18 KB state took
+ * 23 K instructions on the daemon's loop after every action). */
+static size_t next_difference(const unsigned char *a, const unsigned char *b, size_t i, size_t n)
+{
+	while (i + 64 <= n) {
+		const unsigned char *p = a + i, *q = b + i;
+		if ((word_at(p) ^ word_at(q)) | (word_at(p + 8) ^ word_at(q + 8)) |
+		    (word_at(p + 16) ^ word_at(q + 16)) | (word_at(p + 24) ^ word_at(q + 24)) |
+		    (word_at(p + 32) ^ word_at(q + 32)) | (word_at(p + 40) ^ word_at(q + 40)) |
+		    (word_at(p + 48) ^ word_at(q + 48)) | (word_at(p + 56) ^ word_at(q + 56)))
+			break;
+		i += 64;
+	}
+	while (i + sizeof(uint64_t) <= n && word_at(a + i) == word_at(b + i))
+		i += sizeof(uint64_t);
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
 int tg_byte_runs_diff(struct tg_byte_runs *r, const void *base, const void *cur, size_t n)
 {
 	const unsigned char *a = base, *b = cur;
@@ -44,10 +66,7 @@ int tg_byte_runs_diff(struct tg_byte_runs *r, const void *base, const void *cur,
 	}
 	size_t i = 0;
 	for (;;) {
-		while (i + sizeof(uint64_t) <= n && word_at(a + i) == word_at(b + i))
-			i += sizeof(uint64_t);
-		while (i < n && a[i] == b[i])
-			i++;
+		i = next_difference(a, b, i, n);
 		if (i >= n)
 			break;
 		/* A run from i to its last differing byte before HEADER equal
