@@ -361,7 +361,11 @@ static void checkpointer_ask(struct store_ckpt *c, uint64_t frames)
 	if (frames < c->frames)
 		c->next_ask = 0; /* the WAL started again */
 	c->frames = frames;
-	if (frames < atomic_load_explicit(&c->first, memory_order_relaxed) || frames < c->next_ask)
+	/* Past half the bound a request per 1,000 pages made below it does not
+	 * hold the next one back: every commit asks (as it did in
+	 * test_store_ckpt only when the pages fell so that none was pending). */
+	if (frames < atomic_load_explicit(&c->first, memory_order_relaxed) ||
+	    (frames < c->next_ask && frames < TG_STORE_WAL_MAX_PAGES / 2))
 		return;
 	/* Past half the bound, at every commit again: a pass of 1,000 pages
 	 * always has a commit land during it, so the WAL would not start
