@@ -238,15 +238,19 @@ int match_build_game_before(struct tg_server *srv, struct tg_match *m, int64_t b
 	int64_t after = 0;
 	struct game *g = NULL;
 	json_t *snap = tg_store_snapshot_latest(srv->store, m->id, &e2);
-	if (!snap && strcmp(e2.code, "no_snapshot") != 0) {
+	/* A snapshot the game refuses (bad_save: written by an older version of
+	 * the game, or damaged), or whose text does not parse (bad_snapshot:
+	 * the store does not check it, 260), is only a cache: the match is
+	 * rebuilt from its seed and whole action log under the current rules,
+	 * and a snapshot in the current format replaces it. */
+	char refused[TG_ERR_MSG_MAX] = "";
+	if (!snap && strcmp(e2.code, "bad_snapshot") == 0) {
+		snprintf(refused, sizeof refused, "%s", e2.message);
+		TG_WARN(0, m->id, "%s: rebuilding from the seed and the whole action log", refused);
+	} else if (!snap && strcmp(e2.code, "no_snapshot") != 0) {
 		*err = e2;
 		return -1;
 	}
-	/* A snapshot the game refuses (bad_save: written by an older version of
-	 * the game, or damaged) is only a cache: the match is rebuilt from its
-	 * seed and whole action log under the current rules, and a snapshot in
-	 * the current format replaces it. */
-	char refused[TG_ERR_MSG_MAX] = "";
 	if (snap && json_integer_value(json_object_get(snap, "seq")) < before) {
 		after = json_integer_value(json_object_get(snap, "seq"));
 		struct tg_error le = {0};

@@ -315,10 +315,12 @@ json_t *tg_store_action_list(struct tg_store *s, int64_t match_id, int64_t after
 int tg_store_snapshot_put(struct tg_store *s, int64_t match_id, int64_t seq, const json_t *state,
                           struct tg_error *err);
 /* The same with the state already written as compact JSON text, len bytes
- * (the module's save_text; the bytes stored as given). */
+ * (the module's save_text; the bytes stored as given, not checked: 260). */
 int tg_store_snapshot_put_text(struct tg_store *s, int64_t match_id, int64_t seq, const char *text,
                                size_t len, struct tg_error *err);
-/* Latest snapshot: {"seq", "state"}, or NULL with err code "no_snapshot". */
+/* Latest snapshot: {"seq", "state"}, or NULL with err code "no_snapshot",
+ * or "bad_snapshot" when its text does not parse (a snapshot is a cache:
+ * the caller rebuilds the match from its seed and log). */
 json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg_error *err);
 
 /* ---- chat ------------------------------------------------------------- */

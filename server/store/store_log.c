@@ -150,8 +150,8 @@ static int snapshot_step(struct tg_store *s, sqlite3_stmt *st, int64_t match_id,
 	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
 		result = no_match(match_id, err);
 	else if (rc == SQLITE_CONSTRAINT_CHECK)
-		result = tg_fail(err, TG_STORE_E_BAD_ARGUMENT,
-		                 "a snapshot needs a seq of 0 or more and a state in JSON");
+		result =
+		    tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "a snapshot needs a seq of 0 or more");
 	else if (rc != SQLITE_DONE)
 		result = store_fail_db(s, err, "saving a snapshot");
 	store_stmt_done(st);
@@ -191,10 +191,16 @@ json_t *tg_store_snapshot_latest(struct tg_store *s, int64_t match_id, struct tg
 	int rc = sqlite3_step(st);
 	json_t *snap = NULL;
 	if (rc == SQLITE_ROW) {
+		/* Its text is not checked when written (260): one that does not
+		 * parse is said so, and the caller rebuilds the match without it. */
 		json_t *state = store_column_json(st, 1, "snapshot", err);
 		if (state)
 			snap = json_pack("{s:I, s:o}", "seq",
 			                 (json_int_t)sqlite3_column_int64(st, 0), "state", state);
+		else
+			tg_fail(err, "bad_snapshot",
+			        "the snapshot of match %lld at action %lld is not JSON",
+			        (long long)match_id, (long long)sqlite3_column_int64(st, 0));
 	} else if (rc == SQLITE_DONE) {
 		tg_fail(err, "no_snapshot", "match %lld has no snapshot", (long long)match_id);
 	} else {
