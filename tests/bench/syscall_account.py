@@ -57,7 +57,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 # in epoll_wait, a futex wake of a sleeping thread and the sleeper's wait,
 # an epoll_wait that sleeps). The loop's write and read are its sockets'
 # (TLS records over loopback TCP); the other threads' write is the loop's
-# eventfd (libuv's uv_async; core/wake.h on branch syscalls-rb).
+# eventfd (core/wake.h since 2082d57, libuv's uv_async before).
 ALONE = {
     "write": {"loop": "tcp_write", "*": "eventfd_write"},
     "read": {"loop": "tcp_read", "*": "eventfd_read"},
