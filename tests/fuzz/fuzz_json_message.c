@@ -4,7 +4,9 @@
  *
  * Properties (abort on violation): a parsed value survives a compact dump and
  * reparse (duplicates still rejected) unchanged; an accepted message is an
- * object no deeper than the bound; every refusal has a sentence. */
+ * object no deeper than the bound; every refusal has a sentence; the plain
+ * reader tried first (tg_net_parse_plain) accepts only what json_loadb
+ * accepts, as an equal tree. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,6 +43,23 @@ static int depth_of(const json_t *v)
 	return 0;
 }
 
+/* The plain reader (tg_net_parse_plain, the loop's fast path) against
+ * jansson itself: whatever the plain reader accepts, json_loadb with the
+ * server's flags accepts as an equal tree, and the message parser answers
+ * with that tree; whatever jansson refuses, the plain reader refuses. */
+static void plain_agrees(const char *line, size_t size, const json_t *parsed)
+{
+	json_t *plain = tg_net_parse_plain(line, size);
+	json_error_t jerr;
+	json_t *ref = json_loadb(line, size, JSON_REJECT_DUPLICATES, &jerr);
+	if (plain && (!ref || !json_equal(plain, ref) || !parsed || !json_equal(plain, parsed)))
+		abort();
+	if (!ref && plain)
+		abort();
+	json_decref(plain);
+	json_decref(ref);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > MAX_MESSAGE)
@@ -48,6 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *line = (const char *)data;
 	char why[256];
 	json_t *v = tg_net_parse_message(line, size, why, sizeof why);
+	plain_agrees(line, size, v);
 	if (!v) {
 		if (!why[0])
 			abort(); /* every refusal carries a sentence for the client */
