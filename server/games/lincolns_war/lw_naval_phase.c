@@ -221,25 +221,6 @@ static int unopposed(const struct lw_state *s);
 
 /* ---- offers ------------------------------------------------------------------------ */
 
-struct offer_ctx {
-	struct tg_offers *list;
-	const char *type;
-	const char *what;
-};
-
-static bool offer_move(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
-{
-	(void)s;
-	struct offer_ctx *c = vctx;
-	char f[32], t[32], fl[96], tl[96];
-	tg_offer(c->list,
-	         tg_act(c->list, "{s:s,s:s,s:s}", "type", c->type, "from",
-	                loc_str(from, f, sizeof f), "to", loc_str(to, t, sizeof t)),
-	         "Move a %s from %s to %s (8.1)", c->what, loc_label(from, fl, sizeof fl),
-	         loc_label(to, tl, sizeof tl));
-	return true;
-}
-
 /* Where an unmoved piece that may move in this phase is (false: it may
  * not: moved, or somewhere a Raider or a Fleet does not move from). */
 static bool piece_from(const struct lw_navy_piece *x, bool raider, struct loc *l)
@@ -253,26 +234,141 @@ static bool piece_from(const struct lw_navy_piece *x, bool raider, struct loc *l
 	                  l->where == LW_NW_DRAWN || l->where == LW_NW_RAID);
 }
 
-static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p, int n,
-                         struct offer_ctx *ctx, bool raider)
+/* A piece kind's moves, as one entry (issue 17): params "from" (where
+ * its unmoved pieces are, in piece order) and "to" by "from" (every
+ * destination some "from" reaches, in the order the destinations are
+ * walked; each from's the shorter of "only" and "except"). One entry per
+ * (from, to) pair, each with its two locations' labels, made the Naval
+ * Phase's offers 40-50 entries of about 190 bytes (up to 9.7 KB of a
+ * 28 KB view on the wire), new at every phase's opening. The acts are the
+ * same ({"type", "from", "to"}). */
+struct dest_list {
+	struct loc *l;
+	int n, cap;
+	bool failed;
+};
+
+static bool dest_add(const struct lw_state *s, struct loc from, struct loc to, void *vctx)
 {
-	struct loc seen[LW_NAVY_FLEETS];
-	int ns = 0;
+	(void)s;
+	(void)from;
+	struct dest_list *d = vctx;
+	if (d->n == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 32;
+		struct loc *l = realloc(d->l, (size_t)cap * sizeof *l);
+		if (!l) {
+			d->failed = true;
+			return false;
+		}
+		d->l = l;
+		d->cap = cap;
+	}
+	d->l[d->n++] = to;
+	return true;
+}
+
+static int dest_index(const struct dest_list *d, struct loc l)
+{
+	for (int i = 0; i < d->n; i++)
+		if (d->l[i].where == l.where && d->l[i].v == l.v)
+			return i;
+	return -1;
+}
+
+static void offer_pieces(const struct lw_state *s, const struct lw_navy_piece *p, int n,
+                         struct tg_offers *list, bool raider)
+{
+	struct loc from[LW_NAVY_FLEETS];
+	int nf = 0;
 	for (int i = 0; i < n; i++) {
 		struct loc l;
 		if (!piece_from(&p[i], raider, &l))
 			continue;
 		bool dup = false;
-		for (int k = 0; k < ns && !dup; k++)
-			dup = seen[k].where == l.where && seen[k].v == l.v;
-		if (dup)
-			continue;
-		seen[ns++] = l;
-		if (raider)
-			raider_dests(s, l, offer_move, ctx);
-		else
-			fleet_dests(s, l, offer_move, ctx);
+		for (int k = 0; k < nf && !dup; k++)
+			dup = from[k].where == l.where && from[k].v == l.v;
+		if (!dup && nf < LW_NAVY_FLEETS)
+			from[nf++] = l;
 	}
+	if (!nf)
+		return;
+	bool (*walk)(const struct lw_state *, struct loc, dest_fn, void *) =
+	    raider ? raider_dests : fleet_dests;
+	/* every destination any piece may reach, in the walk's order: a walk
+	 * from nowhere (a Raider's from a port with no hex) closes none */
+	struct dest_list all = {0}, his = {0};
+	(void)walk(s, raider ? (struct loc){LW_NW_PORT, -1} : (struct loc){LW_NW_POOL, -1},
+	           dest_add, &all);
+	/* reach[f * all.n + i]: from f reaches destination i */
+	bool *reach = calloc((size_t)(nf * (all.n ? all.n : 1)), sizeof *reach);
+	int *at = malloc((size_t)(all.n ? all.n : 1) * sizeof *at);
+	int *idx = malloc((size_t)(all.n ? all.n : 1) * sizeof *idx);
+	bool *used = calloc((size_t)(all.n ? all.n : 1), sizeof *used);
+	int *count = calloc((size_t)nf, sizeof *count);
+	bool failed = all.failed || !reach || !at || !idx || !used || !count;
+	for (int f = 0; f < nf && !failed; f++) {
+		his.n = 0;
+		(void)walk(s, from[f], dest_add, &his);
+		for (int k = 0; k < his.n; k++) {
+			int i = dest_index(&all, his.l[k]);
+			if (i < 0) {
+				failed = true; /* a walk from a piece reached more than all */
+				break;
+			}
+			reach[f * all.n + i] = true;
+			used[i] = true;
+			count[f]++;
+		}
+		failed = failed || his.failed;
+	}
+	struct tg_offer_list froms, dests, by;
+	tg_offer_list_open(list, &froms);
+	tg_offer_list_open(list, &dests);
+	tg_offer_list_open(list, &by);
+	int nd = 0;
+	char v[32], lab[96];
+	for (int i = 0; i < all.n && !failed; i++) {
+		at[i] = used[i] ? nd++ : -1;
+		if (used[i])
+			tg_offer_list_choice(&dests, loc_str(all.l[i], v, sizeof v),
+			                     loc_label(all.l[i], lab, sizeof lab));
+	}
+	int nfrom = 0;
+	for (int f = 0; f < nf && !failed; f++) {
+		if (!count[f])
+			continue; /* a piece with no move is not offered */
+		nfrom++;
+		tg_offer_list_choice(&froms, loc_str(from[f], v, sizeof v),
+		                     loc_label(from[f], lab, sizeof lab));
+		bool only = 2 * count[f] < nd;
+		size_t ni = 0;
+		for (int i = 0; i < all.n; i++)
+			if (used[i] && reach[f * all.n + i] == only)
+				idx[ni++] = at[i];
+		tg_offer_list_by(&by, only, idx, ni);
+	}
+	if (failed || !nfrom) {
+		/* nothing to offer, or out of memory: no entry (as tg_offer_entry(NULL)) */
+		tg_offer_list_free(&froms);
+		tg_offer_list_free(&dests);
+		tg_offer_list_free(&by);
+		if (failed)
+			list->failed = true;
+	} else {
+		const char *type = raider ? "raider_move" : "fleet_move";
+		tg_offer_begin(list, tg_act(list, "{s:s}", "type", type),
+		               raider ? "Move a Raider (8.1)" : "Move a Fleet (8.1)");
+		tg_offer_param(list, "from", raider ? "Raider at" : "Fleet at", NULL, &froms, NULL);
+		tg_offer_param(list, "to", "To", "from", &dests, &by);
+		tg_offer_end(list);
+	}
+	free(all.l);
+	free(his.l);
+	free(reach);
+	free(at);
+	free(idx);
+	free(used);
+	free(count);
 }
 
 void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
@@ -300,8 +396,7 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 		return;
 	}
 	if (side == LW_CONFEDERATE) {
-		struct offer_ctx ctx = {list, "raider_move", "Raider"};
-		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, &ctx, true);
+		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, list, true);
 		const struct lw_data *d = lw_D();
 		for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 			if (!asset_mobile(s, i))
@@ -342,8 +437,7 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 			}
 		}
 	} else {
-		struct offer_ctx ctx = {list, "fleet_move", "Fleet"};
-		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, &ctx, false);
+		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, list, false);
 	}
 	tg_offer(list, tg_act(list, "{s:s}", "type", "end_naval"), "End your naval moves (8.1)");
 }

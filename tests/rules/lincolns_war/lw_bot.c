@@ -446,6 +446,33 @@ static void designation_candidates(const json_t *e, json_t *out)
 	}
 }
 
+/* 8.1: a piece kind's naval moves are offered as one entry with params
+ * "from" and "to", "to" by "from" (issue 17); the bot chooses as it did
+ * when each (from, to) pair was an entry of its own: froms in the offer's
+ * order, each one's destinations in the order they are walked (the
+ * entry's "to" order). Appended to out. */
+static void naval_candidates(const json_t *e, json_t *out)
+{
+	const json_t *ps = json_object_get(e, "params");
+	const json_t *pf = json_array_get(ps, 0), *pt = json_array_get(ps, 1);
+	size_t c, k;
+	json_t *x, *y;
+	json_array_foreach(json_object_get(pf, "choices"), c, x)
+	{
+		json_array_foreach(json_object_get(pt, "choices"), k, y)
+		{
+			if (!tg_param_open(pt, c, k))
+				continue;
+			json_t *a = json_deep_copy(json_object_get(e, "action"));
+			json_object_set(a, "from", json_object_get(x, "value"));
+			json_object_set(a, "to", json_object_get(y, "value"));
+			json_array_append_new(out,
+			                      json_pack("{s:O,s:o}", "label",
+			                                json_object_get(e, "label"), "action", a));
+		}
+	}
+}
+
 static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params, size_t i)
 {
 	const json_t *p = json_array_get(params, i);
@@ -658,7 +685,8 @@ static int activation_groups(const struct lw_state *s, const json_t *acts, int *
  * parameter since issue 17 too. Any other parameter (a destination, a
  * second force) stays open, drawn after. The Rail Phase's entries likewise
  * count as one per general and mode (rail_candidates), a foray's as one per
- * hex (foray_candidates). */
+ * hex (foray_candidates), a naval move's as one per from and to
+ * (naval_candidates). */
 static json_t *candidates(const struct lw_state *s, const json_t *acts)
 {
 	json_t *out = json_array();
@@ -697,6 +725,11 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		}
 		if (type && strcmp(type, "campaign_forces") == 0) {
 			designation_candidates(e, out);
+			continue;
+		}
+		if (type && (strcmp(type, "fleet_move") == 0 || strcmp(type, "raider_move") == 0) &&
+		    json_array_size(json_object_get(e, "params")) == 2) {
+			naval_candidates(e, out);
 			continue;
 		}
 		json_t *params = json_object_get(e, "params");

@@ -27,8 +27,9 @@ int main(void)
 	CHECK(!lw_naval_begin(s, NULL));
 	CHECK_EQ_INT(s->navy.mover, LW_CONFEDERATE);
 	CHECK(!s->navy.raider[0].moved);
-	/* it may move: one hex along the track, or home to a friendly port */
-	CHECK(nv_offered(g, "confederate", "\"from\":\"raid:1\""));
+	/* it may move: one hex along the track, or home to a friendly port (a
+	 * Raider's moves are one entry, "from" its param: issue 17) */
+	CHECK(tk_offers_action(g, "confederate", "{\"type\":\"raider_move\",\"from\":\"raid:1\"}"));
 	/* left where it is, it raids (the roll is logged) */
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"end_naval\"}") == 0, "%s", tk_err.message);
 	if (s->phase == LW_PH_NAVAL && s->navy.mover == LW_UNION)
