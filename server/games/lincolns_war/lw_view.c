@@ -220,9 +220,11 @@ static int map_units_sorted(const struct lw_state *s, uint32_t key[LW_MAX_UNITS]
 			max = k > max ? k : max;
 		}
 	/* least significant byte first; each pass keeps the order of the one
-	 * before among equal bytes */
+	 * before among equal bytes. The keys are made in the units' order, so
+	 * the unit's bits need no pass: sorted on the hex and side alone, the
+	 * units of a force stay in it (two passes, not three) */
 	uint32_t *from = key, *to = tmp;
-	for (unsigned shift = 0; shift < 32 && (max >> shift) != 0; shift += 8) {
+	for (unsigned shift = KEY_UNIT_BITS; shift < 32 && (max >> shift) != 0; shift += 8) {
 		uint32_t count[257] = {0};
 		for (int i = 0; i < n; i++)
 			count[((from[i] >> shift) & 0xff) + 1]++;
