@@ -87,6 +87,25 @@ int main(void)
 	s->city[chs].garrison = 1;
 	CHECK(lw_naval_blockaded_for_effects(s, chs));
 	CHECK_EQ_INT(lw_naval_blockaded_supply(s), 3);
+	/* a Union siege of a Confederate port: the besieger is the force on
+	 * its hex (lw_hex_owner_force), so it counts as blockaded, though a
+	 * Confederate unit is the first there (8.2); the sum, which walks the
+	 * units once and the sieges only while one is on, agrees */
+	int mob = nv_city("mobile"), mhex = lw_D()->cities[mob].hex, cs = -1;
+	for (int u = 0; u < s->n_units && cs < 0; u++)
+		if (s->unit[u].where == LW_W_MAP && s->unit[u].side == LW_CONFEDERATE)
+			cs = u;
+	if (CHECK(cs >= 0)) {
+		s->city[mob].owner = LW_CONFEDERATE;
+		s->city[mob].garrison = 0;
+		s->unit[cs].hex = (int16_t)mhex; /* the first unit there */
+		CHECK(!lw_naval_blockaded_for_effects(s, mob));
+		CHECK_EQ_INT(lw_naval_blockaded_supply(s), 3);
+		s->amphib.sieges[0] = (struct lw_siege){
+		    .stage = LW_SG_ON, .besieger = LW_UNION, .city_hex = (int16_t)mhex};
+		CHECK(lw_naval_blockaded_for_effects(s, mob));
+		CHECK_EQ_INT(lw_naval_blockaded_supply(s), 3 + lw_D()->cities[mob].supply);
+	}
 	lincolns_war_module.free(g);
 
 	/* In play the Confederate chooses the forces, one IT each, OOS first */
