@@ -263,6 +263,21 @@ void srv_send_line_now(struct tg_session *s, const char *line, size_t len)
 	deliver(s, line, len);
 }
 
+void srv_send_line_take(struct tg_session *s, char *line, size_t len, bool now)
+{
+	struct tg_server *srv = s->srv;
+	if (!now && srv->tx_open) {
+		queue(srv, s, line, len, TG_OUT_PUSH, NULL, false);
+		return;
+	}
+	if (must_hold(srv)) {
+		hold_behind(srv, s, line, len);
+		return;
+	}
+	deliver(s, line, len);
+	free(line);
+}
+
 static const json_t *req_id(const json_t *req)
 {
 	return req ? json_object_get(req, "id") : NULL;

@@ -269,6 +269,10 @@ void srv_send(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const js
 void srv_send_line(struct tg_session *s, const char *line, size_t len);
 /* Sends now, never held: a line of an action whose turn has committed. */
 void srv_send_line_now(struct tg_session *s, const char *line, size_t len);
+/* srv_send_line (srv_send_line_now if now) of a malloc'd line handed over:
+ * queued or held as it is, not copied, freed once sent (issue 17: the
+ * fan-out's line to a role's follower was copied on the loop). */
+void srv_send_line_take(struct tg_session *s, char *line, size_t len, bool now);
 /* An ok reply; members (stolen, may be NULL) are added to it. */
 void srv_ok(struct tg_session *s, const json_t *req, json_t *members);
 /* srv_ok(s, req, {"match":match,"seq":seq}) written as text (the act's ok,

@@ -583,10 +583,36 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 	}
 }
 
+/* send_to_role of the batch's line *line, handed over: the role's last
+ * follower takes it, any other gets a copy (issue 17: every follower's
+ * line was a copy on the loop, and a role has one follower nearly always). */
+static void send_to_role_take(struct tg_match *m, int role, char **line, bool now)
+{
+	if (!*line)
+		return;
+	size_t len = strlen(*line);
+	struct tg_session *prev = NULL;
+	for (unsigned i = 0; i < m->nsubs; i++) {
+		if (m->subs[i].role != role || !sub_valid(m, &m->subs[i]))
+			continue;
+		if (prev) {
+			if (now)
+				srv_send_line_now(prev, *line, len);
+			else
+				srv_send_line(prev, *line, len);
+		}
+		prev = m->subs[i].s;
+	}
+	if (prev) {
+		srv_send_line_take(prev, *line, len, now);
+		*line = NULL;
+	}
+}
+
 void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)
 {
 	for (int r = 0; r <= m->nroles; r++) {
-		send_to_role(m, r, b->line[r], now);
+		send_to_role_take(m, r, &b->line[r], now);
 		views_batch_clear_role(b, r);
 	}
 }

@@ -8,13 +8,21 @@
  * link time and counted on the loop's thread: an act and its turn call it
  * no more. A connection of its own (a raw sink) keeps each line's bytes:
  * the ok is exactly the bytes the tree's json_dumps gave, for the ids a
- * request may carry (integers, strings with escapes and UTF-8, none). */
+ * request may carry (integers, strings with escapes and UTF-8, none).
+ *
+ * A fan-out job's line (a patch, made by a worker) was copied on the loop
+ * for each follower of its role (srv_send_line) when it had to wait for the
+ * turn's commit; a role's last follower now takes the line itself
+ * (srv_send_line_take). views_fanout_send, srv_send_line and
+ * srv_send_line_now are wrapped: with one follower a role, no copy; with
+ * two, one; every patch still arrives and applies (fake_client). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/engine.h"
+#include "core/server_internal.h"
 #include "core_testkit.h"
 
 char *__real_json_dumps(const json_t *json, size_t flags);
@@ -30,7 +38,47 @@ char *__wrap_json_dumps(const json_t *json, size_t flags)
 	return __real_json_dumps(json, flags);
 }
 
+void __real_views_fanout_send(struct tg_match *m, struct views_batch *b, bool now);
+void __wrap_views_fanout_send(struct tg_match *m, struct views_batch *b, bool now);
+void __real_srv_send_line(struct tg_session *s, const char *line, size_t len);
+void __wrap_srv_send_line(struct tg_session *s, const char *line, size_t len);
+void __real_srv_send_line_now(struct tg_session *s, const char *line, size_t len);
+void __wrap_srv_send_line_now(struct tg_session *s, const char *line, size_t len);
+
+static bool in_fanout_send;
+static unsigned long fanout_copies; /* srv_send_line(_now) inside views_fanout_send */
+
+void __wrap_views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)
+{
+	in_fanout_send = true;
+	__real_views_fanout_send(m, b, now);
+	in_fanout_send = false;
+}
+
+void __wrap_srv_send_line(struct tg_session *s, const char *line, size_t len)
+{
+	fanout_copies += in_fanout_send;
+	__real_srv_send_line(s, line, len);
+}
+
+void __wrap_srv_send_line_now(struct tg_session *s, const char *line, size_t len)
+{
+	fanout_copies += in_fanout_send;
+	__real_srv_send_line_now(s, line, len);
+}
+
 static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+
+/* A note by a (alpha, to move), its turn ended: fan-out lines copied. */
+static unsigned long note_copies(struct client *a, int64_t mid)
+{
+	fanout_copies = 0;
+	json_t *act = rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq",
+	                 (json_int_t)a->seq, "action", "type", "note", "text", "steady");
+	json_t *r = req(a, act);
+	CHECKF(r && strcmp(op_of(r), "ok") == 0, "the note is taken");
+	return fanout_copies;
+}
 
 /* A connection whose lines are kept as the bytes sent. */
 static char raw_last[4096];
@@ -62,6 +110,7 @@ int main(void)
 	struct fc_rig rig;
 	if (!fc_rig_open(&rig, "tg_loop_lines"))
 		return tap_done();
+	rig.cfg.workers = 2; /* the fan-out on a worker, its lines handed to the loop */
 	if (!fc_rig_serve(&rig, games))
 		return tap_done();
 
@@ -69,8 +118,25 @@ int main(void)
 	login(&a, "grant", "unconditional", true);
 	login(&b, "lee", "traveller1", true);
 	int64_t mid = new_match(&a, &b);
+
+	/* one follower a role (a alpha, b beta): the lines handed over */
+	int64_t before = b.seq;
+	unsigned long copies = note_copies(&a, mid);
+	printf("# one follower a role: %lu copies\n", copies);
+	CHECKF(copies == 0, "a role's only follower takes the line (%lu copies)", copies);
+	CHECK(b.seq == before + 1 && a.seq == b.seq);
+	/* two of beta (lee's second connection): one copy */
+	struct client b2;
+	login(&b2, "lee", "traveller1", false);
+	CHECK(is_ok(req(&b2, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid))));
+	copies = note_copies(&a, mid);
+	printf("# two followers of beta: %lu copies\n", copies);
+	CHECKF(copies == 1, "the first of two followers gets a copy (%lu copies)", copies);
+	CHECK(b.seq == a.seq && b2.seq == a.seq);
+	client_close(&b2);
 	/* nobody but the raw connection below gets lines (fake_client's own
 	 * check calls json_dumps) */
+	int64_t played = a.seq; /* the notes above */
 	client_close(&a);
 	client_close(&b);
 
@@ -90,7 +156,7 @@ int main(void)
 
 	json_t *ids[] = {json_integer(4021), json_integer(-7), json_string("r-\"1\"\n\xc3\xa9/"),
 	                 json_string(""), NULL};
-	int64_t seq = 0;
+	int64_t seq = played;
 	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
 		json_t *act =
 		    rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq",
