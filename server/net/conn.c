@@ -505,7 +505,14 @@ static void pump(struct tg_conn *c)
 			return;
 	}
 	char plain[16384];
-	while (c->state == TG_CONN_OPEN) {
+	for (bool first = true; c->state == TG_CONN_OPEN; first = false) {
+		/* Once a record was read and nothing is left, neither decrypted
+		 * or buffered in the SSL nor received in rbio, another
+		 * SSL_read_ex could only say SSL_ERROR_WANT_READ: about half of
+		 * what the loop's reads cost it (issue 17: two calls a message,
+		 * the second to hear there was no more). */
+		if (!first && !SSL_has_pending(c->ssl) && !BIO_ctrl_pending(c->rbio))
+			break;
 		size_t got = 0;
 		clear_errors();
 		if (!SSL_read_ex(c->ssl, plain, sizeof plain, &got)) {

@@ -30,6 +30,17 @@ static struct net_test_server server;
 static atomic_int port;
 static atomic_int bursts_sent; /* bursts whose every line the server has sent */
 
+int __real_SSL_read_ex(SSL *ssl, void *buf, size_t num, size_t *readbytes);
+int __wrap_SSL_read_ex(SSL *ssl, void *buf, size_t num, size_t *readbytes);
+/* tg_net's SSL_read_ex calls that read nothing, on this thread */
+static _Thread_local unsigned long reads;
+int __wrap_SSL_read_ex(SSL *ssl, void *buf, size_t num, size_t *readbytes)
+{
+	int r = __real_SSL_read_ex(ssl, buf, num, readbytes);
+	reads += !r;
+	return r;
+}
+
 void __real_ERR_clear_error(void);
 void __wrap_ERR_clear_error(void);
 static _Thread_local unsigned long clears; /* tg_net's calls, on this thread */
@@ -45,6 +56,10 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 	struct net_test_burst b;
 	if (!net_test_burst_of(c, msg, &b))
 		return;
+	/* the reads that read nothing since the last burst's message */
+	static _Thread_local unsigned long reads_at_last;
+	unsigned long reads_between = reads - reads_at_last;
+	reads_at_last = reads;
 	/* a stale error on the loop's queue, as a failed call might leave */
 	ERR_raise(ERR_LIB_SSL, ERR_R_INTERNAL_ERROR);
 	unsigned long clears_before = clears;
@@ -57,8 +72,9 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 	char last[96];
 	unsigned reqs = server.loop.active_reqs.count;
 	tg_conn_send_line(c, "{}", 2); /* one more write: the error was cleared before */
-	int len = snprintf(last, sizeof last, "{\"reqs\":%u,\"clears\":%lu,\"left\":%d}", reqs,
-	                   clears - clears_before, ERR_peek_error() != 0);
+	int len =
+	    snprintf(last, sizeof last, "{\"reqs\":%u,\"clears\":%lu,\"left\":%d,\"reads\":%lu}",
+	             reqs, clears - clears_before, ERR_peek_error() != 0, reads_between);
 	tg_conn_send_line(c, last, (size_t)len);
 	atomic_fetch_add(&bursts_sent, 1);
 }
@@ -75,7 +91,7 @@ struct reader {
 /* Reads the n numbered lines of pad bytes each, then the count line;
  * false unless the lines are 0..n-1, whole and in order. *reqs: the
  * server's count. */
-static unsigned long last_clears;
+static unsigned long last_clears, last_reads;
 static int last_left;
 static bool read_burst(struct reader *r, int n, size_t pad, int *reqs)
 {
@@ -83,8 +99,8 @@ static bool read_burst(struct reader *r, int n, size_t pad, int *reqs)
 	return client_read_numbered(&r->c, &r->lines, n, pad) &&
 	       client_line(&r->c, &r->lines, empty, sizeof empty) &&
 	       client_line(&r->c, &r->lines, line, sizeof line) &&
-	       sscanf(line, "{\"reqs\":%d,\"clears\":%lu,\"left\":%d}", reqs, &last_clears,
-	              &last_left) == 3;
+	       sscanf(line, "{\"reqs\":%d,\"clears\":%lu,\"left\":%d,\"reads\":%lu}", reqs,
+	              &last_clears, &last_left, &last_reads) == 4;
 }
 
 /* Asks for a burst and waits until the server has sent all of it (queued
@@ -135,6 +151,10 @@ int main(void)
 		CHECKF(last_clears == 1 && last_left == 0,
 		       "%s: the stale error cleared once (%lu clears), none left (%d)",
 		       cork ? "corked" : "plain", last_clears, last_left);
+		/* after the first message (the handshake's reads before it) */
+		if (cork)
+			CHECKF(last_reads == 0,
+			       "no SSL_read_ex only to hear there was no more (%lu)", last_reads);
 	}
 
 	/* 8 MiB while the client reads nothing: more than the socket takes,
