@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +9,6 @@
 
 #include "cli.h"
 #include "net/fingerprint.h"
-#include "view_render.h"
 
 static const char usage[] =
     "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:HEX]\n"
@@ -118,20 +116,6 @@ static const char usage[] =
     "  2  bad command line\n"
     "  3  cannot connect, server certificate not accepted, connection lost, timeout\n"
     "  4  local trouble: settings file, reading/writing a file, not logged in\n";
-
-void cli_fail(const char *fmt, ...)
-{
-	/* The sentence often quotes the server (an error message, a goodbye
-	 * reason, the start of a line that was not JSON): no control character
-	 * of it reaches the terminal. */
-	char text[2048];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	view_clean_text(text);
-	fprintf(stderr, "telegraph: %s\n", text);
-}
 
 struct command {
 	const char *name;

@@ -1,10 +1,26 @@
-/* session.c — connecting with the stored session, and one request/reply. */
+/* session.c — connecting with the stored session, one request/reply, and
+ * the one way every command (and main.c) says what failed (cli_fail). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "view_render.h"
+
+void cli_fail(const char *fmt, ...)
+{
+	/* The sentence often quotes the server (an error message, a goodbye
+	 * reason, the start of a line that was not JSON): no control character
+	 * of it reaches the terminal. */
+	char text[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	view_clean_text(text);
+	fprintf(stderr, "telegraph: %s\n", text);
+}
 
 long long cli_parse_match(const char *s)
 {
