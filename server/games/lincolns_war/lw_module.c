@@ -219,8 +219,9 @@ static bool lw_section_text(const struct game *g, const char *role, unsigned i, 
 	return lw_view_section_text(&g->s, side < 0 ? LW_NOSIDE : side, i, t);
 }
 
-/* The status line: the turn, the phase and who is awaited (game.h status). */
-static void summary(const struct lw_state *s, char *buf, size_t n)
+/* The status line: the turn, the phase and who is awaited (game.h status);
+ * m is lw_awaiting's mask, which lw_status has asked already. */
+static void summary(const struct lw_state *s, unsigned m, char *buf, size_t n)
 {
 	if (s->phase == LW_PH_OVER) {
 		snprintf(buf, n, "%s", s->result);
@@ -231,7 +232,6 @@ static void summary(const struct lw_state *s, char *buf, size_t n)
 	                                 "over",       "rail",       "naval"};
 	/* the side the game waits for (a prompt may ask the other one than the
 	 * phasing side: a battle, a command choice, the card draw) */
-	unsigned m = lw_awaiting(s);
 	const char *who = m == (LW_SIDE_BIT(LW_UNION) | LW_SIDE_BIT(LW_CONFEDERATE)) ? "both sides"
 	                  : m == LW_SIDE_BIT(LW_UNION)       ? lw_side_title(LW_UNION)
 	                  : m == LW_SIDE_BIT(LW_CONFEDERATE) ? lw_side_title(LW_CONFEDERATE)
@@ -247,7 +247,7 @@ static void lw_status(const struct game *g, struct game_status *st)
 	st->finished = g->s.phase == LW_PH_OVER;
 	st->winner = st->finished && g->s.winner != LW_NOSIDE ? g->s.winner - 1 : -1;
 	st->turn = g->s.turn;
-	summary(&g->s, st->summary, sizeof st->summary);
+	summary(&g->s, st->awaiting, st->summary, sizeof st->summary);
 }
 
 static json_t *lw_save(const struct game *g)
