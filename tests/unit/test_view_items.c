@@ -1,7 +1,9 @@
 /* test_view_items.c — sections built item by item (game.h view_items,
  * kit/view_items.h; issue 17: a changed section costs what changed). A
  * small module holds two arrays that random edits change: elements
- * inserted, removed, changed, moved, duplicated, and now and then the whole
+ * inserted, removed, changed, moved, duplicated, lines added to a log that
+ * drops its oldest (one, or several at once: the diff's window that slid,
+ * view_items.c slid, whose texts repeat), and now and then the whole
  * array reshuffled past the diff's LCS bound. After every edit, for a kept
  * view brought up to date by sections:
  *   - it serializes to exactly the bytes of a full view();
@@ -221,7 +223,7 @@ static void edit(struct game *g)
 		edit_notes(g);
 		return;
 	}
-	switch (below(9)) {
+	switch (below(10)) {
 	case 0:
 	case 1: /* insert */
 		if (g->nrec < MAXR) {
@@ -266,6 +268,17 @@ static void edit(struct game *g)
 		}
 		snprintf(g->row[g->nrow++], sizeof g->row[0], "%s %u", tricky[below(NTRICKY)],
 		         below(6));
+		break;
+	case 8: /* the rows: two to five lines at once, as many dropped when
+	         * full (a log after a busy action; the texts repeat) */
+		for (uint32_t n = 2 + below(4); n > 0; n--) {
+			if (g->nrow == 40) {
+				memmove(g->row[0], g->row[1], 39 * sizeof g->row[0]);
+				g->nrow--;
+			}
+			snprintf(g->row[g->nrow++], sizeof g->row[0], "%s %u",
+			         tricky[below(NTRICKY)], below(6));
+		}
 		break;
 	default: /* rarely, everything new and reshuffled past the LCS bound */
 		if (below(20) == 0) {

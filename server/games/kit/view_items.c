@@ -474,6 +474,43 @@ static void middle_run(void *ctx, size_t ai, size_t dels, size_t bj, size_t adds
 	emit_run(p, p->pos + (uint32_t)ai, (uint32_t)dels, p->pos + (uint32_t)bj, (uint32_t)adds);
 }
 
+/* The most elements a window may have lost at its front for slid. */
+#define SLIDE_MAX 16
+
+/* The middles as a window that slid (issue 17: the log, 48 lines that
+ * lose r at the front and gain a at the back in an action, filled a band
+ * of tg_lcs_runs' table each time): the previous [r, m) the new [0, K),
+ * and none of the r removed the same as a new element, none of the a added
+ * the same as a previous one. Then every common subsequence lies in the K
+ * kept, so K is the longest and the walk removes the r (at each of them
+ * the kept K lie below, K - 1 at most to the right), matches the K and
+ * adds the a: its runs, called here without the table. true when the
+ * middles were so. */
+static bool slid(struct patch *p, uint32_t m, uint32_t k)
+{
+	const uint64_t *o = p->it->ostamp + p->pos, *n = p->it->stamp + p->pos;
+	for (uint32_t r = m > k ? m - k : 1; r < m && r <= SLIDE_MAX; r++) {
+		uint32_t K = m - r, a = k - K, i = 0;
+		while (i < K && same(o[r + i], n[i]))
+			i++;
+		if (i < K)
+			continue;
+		for (uint32_t x = 0; x < r; x++)
+			for (uint32_t j = 0; j < k; j++)
+				if (same(o[x], n[j]))
+					return false;
+		for (uint32_t y = K; y < k; y++)
+			for (uint32_t x = 0; x < m; x++)
+				if (same(n[y], o[x]))
+					return false;
+		middle_run(p, 0, r, 0, 0);
+		if (a)
+			middle_run(p, m, 0, K, a);
+		return true;
+	}
+	return false;
+}
+
 int tg_view_items_diff(struct tg_view_items *it, struct tg_patch_text *ops, const char *ptr)
 {
 	if (it->bad || it->want)
@@ -489,7 +526,7 @@ int tg_view_items_diff(struct tg_view_items *it, struct tg_patch_text *ops, cons
 	p.pos = pre;
 	if (!tg_lcs_fits(m, k))
 		emit_run(&p, pre, m, pre, k);
-	else if (tg_lcs_runs(m, k, middle_same, middle_run, &p) != 0)
+	else if (!slid(&p, m, k) && tg_lcs_runs(m, k, middle_same, middle_run, &p) != 0)
 		p.failed = 1;
 	return p.failed ? -1 : 0;
 }
