@@ -591,8 +591,27 @@ void lw_amphib_offer(const struct lw_state *s, int side, struct tg_offers *list)
 	int from = lw_march_hex(s);
 	int land[RIVER_MAX], ports[64], np = 0;
 	int nl = lw_amphib_river_reach(s, side, from, land, RIVER_MAX, ports, &np, 64);
+	/* 14.1.1: the river moves as one entry, the destination its param
+	 * (issue 17, the patches' p99: an entry per hex, "Move by river to
+	 * 0207 (14.1.1)" 29 times, was 2.8 KB of the move step's offers); a
+	 * hex without a city is its number alone, as the rail's destinations */
+	struct tg_offer_list to;
+	tg_offer_list_open(list, &to);
+	char hl[64];
 	for (int i = 0; i < nl; i++)
-		offer_one(s, side, list, LW_AM_RIVER_MOVE, land[i]);
+		if (check(s, side, LW_AM_RIVER_MOVE, land[i], true, NULL) == 0)
+			tg_offer_list_choice_int(&to, land[i],
+			                         lw_data_city_at(lw_D(), land[i])
+			                             ? lw_hex_label(land[i], hl, sizeof hl)
+			                             : NULL);
+	if (to.n) {
+		tg_offer_begin(list, tg_act(list, "{s:s}", "type", "river_move"),
+		               "Move by river (14.1.1)");
+		tg_offer_param(list, "to", "Destination", NULL, &to, NULL);
+		tg_offer_end(list);
+	} else {
+		tg_offer_list_free(&to);
+	}
 	for (int i = 0; i < np; i++)
 		offer_one(s, side, list, LW_AM_RIVER_ASSAULT, ports[i]);
 	if (side != LW_UNION)

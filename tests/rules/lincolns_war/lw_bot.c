@@ -686,7 +686,7 @@ static int activation_groups(const struct lw_state *s, const json_t *acts, int *
  * second force) stays open, drawn after. The Rail Phase's entries likewise
  * count as one per general and mode (rail_candidates), a foray's as one per
  * hex (foray_candidates), a naval move's as one per from and to
- * (naval_candidates). */
+ * (naval_candidates), the river move's as one per destination. */
 static json_t *candidates(const struct lw_state *s, const json_t *acts)
 {
 	json_t *out = json_array();
@@ -742,7 +742,9 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		    name && strcmp(name, "card") == 0 && use && strcmp(use, "activate") == 0;
 		bool buy =
 		    type && (strcmp(type, "buy_csp") == 0 || strcmp(type, "buy_raider") == 0);
-		if (!name || (strcmp(name, "general") != 0 && !event && !card && !buy)) {
+		/* 14.1.1: the river moves are one entry, "to" its param (issue 17) */
+		bool river = type && strcmp(type, "river_move") == 0;
+		if (!name || (strcmp(name, "general") != 0 && !event && !card && !buy && !river)) {
 			json_array_append(out, e);
 			continue;
 		}
