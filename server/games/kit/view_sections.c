@@ -95,42 +95,50 @@ static json_t *old_value(const char *old, size_t olen)
 	return json_loadb(old, olen, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 }
 
+/* The length of ptr's parent's name ("/a": 0, none; "/a/b": that of "a",
+ * at ptr + 1), and its own name. */
+static size_t parent_len(const char *ptr, const char **name)
+{
+	const char *slash = strchr(ptr + 1, '/');
+	*name = slash ? slash + 1 : ptr + 1;
+	return slash ? (size_t)(slash - ptr - 1) : 0;
+}
+
 /* What comes before section ptr's value, after the section prev (NULL:
  * ptr is the first): the members' separators and names, opening and
  * closing the parent objects as json_dumps does. The sections of one
- * parent are consecutive (game.h). */
+ * parent are consecutive (game.h). The names are compared and written in
+ * place (both parents were copied out and compared by strcmp for each
+ * section of each update). */
 static void put_key(struct tg_text *b, const char *ptr, const char *prev)
 {
-	char parent[64], was[64] = "";
 	const char *name, *prev_name;
-	split(ptr, parent, sizeof parent, &name);
+	size_t pn = parent_len(ptr, &name);
+	bool open = false; /* ptr's parent is prev's, already open */
 	if (!prev) {
-		puts_(b, "{");
+		tg_text_put(b, "{", 1);
 	} else {
-		split(prev, was, sizeof was, &prev_name);
-		if (strcmp(was, parent) == 0) {
-			puts_(b, ",");
-			parent[0] = 0; /* already open */
-		} else {
-			puts_(b, was[0] ? "}," : ",");
-		}
+		size_t wn = parent_len(prev, &prev_name);
+		open = wn == pn && memcmp(prev + 1, ptr + 1, pn) == 0;
+		if (open)
+			tg_text_put(b, ",", 1);
+		else
+			puts_(b, wn ? "}," : ",");
 	}
-	if (parent[0] && (!prev || strcmp(was, parent) != 0)) {
-		puts_(b, "\"");
-		puts_(b, parent);
-		puts_(b, "\":{");
+	if (pn && !open) {
+		tg_text_put(b, "\"", 1);
+		tg_text_put(b, ptr + 1, pn);
+		tg_text_put(b, "\":{", 3);
 	}
-	puts_(b, "\"");
+	tg_text_put(b, "\"", 1);
 	puts_(b, name);
-	puts_(b, "\":");
+	tg_text_put(b, "\":", 2);
 }
 
 static void put_end(struct tg_text *b, const char *last)
 {
-	char parent[64];
 	const char *name;
-	split(last, parent, sizeof parent, &name);
-	puts_(b, parent[0] ? "}}" : "}");
+	puts_(b, parent_len(last, &name) ? "}}" : "}");
 }
 
 _Static_assert(TG_VIEW_SECTIONS_MAX <= 64, "tg_view_kept.items is a 64-bit set");
