@@ -22,6 +22,7 @@ struct apply {
 	size_t op_index;
 	const char *op_name; /* NULL until the op member is known */
 	int in_op;           /* errors name the operation once it is being applied */
+	int take;            /* an op's value goes into the document itself, not a copy */
 	enum tg_json_patch_status st;
 	char *err;
 	size_t errlen;
@@ -398,7 +399,7 @@ static int op_with_value(struct apply *a, const json_t *op, const struct tg_json
 	}
 	if (check_depth(a, path, value, depth_of(value, MAX_DOC_DEPTH)) != 0)
 		return -1;
-	json_t *copy = json_deep_copy(value);
+	json_t *copy = a->take ? json_incref((json_t *)value) : json_deep_copy(value);
 	if (!copy)
 		return fail(a, TG_JSON_PATCH_NOMEM, "cannot copy the value");
 	if (strcmp(a->op_name, "add") == 0)
@@ -531,8 +532,8 @@ json_t *tg_json_patch_apply(const json_t *doc, const json_t *patch, char *err, s
 	return tg_json_patch_apply_status(doc, patch, NULL, err, errlen);
 }
 
-enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_t *patch, char *err,
-                                                       size_t errlen)
+static enum tg_json_patch_status apply_in_place(json_t **doc, const json_t *patch, int take,
+                                                char *err, size_t errlen)
 {
 	/* No copy and no walk of the document: its depth is bounded by the
 	 * caller's promise (json_patch.h), and each operation keeps it so
@@ -541,6 +542,7 @@ enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_
 	struct apply a = {.root = doc ? *doc : NULL,
 	                  .depth_bound = MAX_DOC_DEPTH,
 	                  .copy_budget = TG_JSON_PATCH_MAX_COPY_NODES,
+	                  .take = take,
 	                  .err = err,
 	                  .errlen = errlen};
 	if (err && errlen)
@@ -556,4 +558,16 @@ enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_
 	if (doc)
 		*doc = a.root;
 	return a.st;
+}
+
+enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_t *patch, char *err,
+                                                       size_t errlen)
+{
+	return apply_in_place(doc, patch, 0, err, errlen);
+}
+
+enum tg_json_patch_status tg_json_patch_apply_in_place_take(json_t **doc, json_t *patch, char *err,
+                                                            size_t errlen)
+{
+	return apply_in_place(doc, patch, 1, err, errlen);
 }

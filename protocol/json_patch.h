@@ -60,6 +60,16 @@ json_t *tg_json_patch_apply_status(const json_t *doc, const json_t *patch,
 enum tg_json_patch_status tg_json_patch_apply_in_place(json_t **doc, const json_t *patch, char *err,
                                                        size_t errlen);
 
+/* The same, but the values of add and replace operations are put into *doc
+ * themselves, not copied (a copy operation still copies): for a caller that
+ * made the patch for this apply alone (the load generator parses each
+ * message and frees it after), the copy and the free of every value are
+ * saved. The document then shares those values with patch: the caller must
+ * neither change patch nor read it after the apply (the document's later
+ * changes show through it), only drop its reference. */
+enum tg_json_patch_status tg_json_patch_apply_in_place_take(json_t **doc, json_t *patch, char *err,
+                                                            size_t errlen);
+
 /* Returns a patch (a new JSON array) that turns from into to: applying it to
  * from gives a document json_equal() to to. Objects are diffed member by
  * member; arrays after trimming their common prefix and suffix, with an LCS

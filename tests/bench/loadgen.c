@@ -754,8 +754,12 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 		snprintf(err, sizeof err, "seq %lld after %lld", (long long)seq, pl->seq);
 	else if (!ops)
 		snprintf(err, sizeof err, "a move or copy across the lean view's members");
-	else
+	else if (opt.dump_largest) /* keeps the message: the view must not share it */
 		st = tg_json_patch_apply_in_place(&pl->view, ops, err, sizeof err);
+	else /* the view takes the values (--dump-sampled writes the patch before
+	      * any later one can change them; the daemon's diff adds nothing
+	      * that another operation of the same patch then changes) */
+		st = tg_json_patch_apply_in_place_take(&pl->view, ops, err, sizeof err);
 	bool failed = seq != pl->seq + 1 || !ops || st != TG_JSON_PATCH_OK;
 	json_decref(ops);
 	if (failed) {

@@ -430,6 +430,50 @@ static void expect_refused(const json_t *doc, const json_t *patch, enum tg_json_
 	json_decref(mine);
 }
 
+/* The in-place apply that takes the patch's values: the document holds the
+ * patch's own value objects (no copy: the load generator's lean players
+ * applied a copy of every operation they had just parsed and then freed
+ * the operation), the result is the copying apply's, a copy operation still
+ * copies, and the document outlives the patch. */
+static void test_in_place_take(void)
+{
+	const char *text = "{\"units\":[{\"id\":1,\"hex\":\"0101\"}],\"turn\":3}";
+	const char *ops = "[{\"op\":\"replace\",\"path\":\"/units/0\",\"value\":{\"id\":1,"
+	                  "\"hex\":\"0102\"}},{\"op\":\"add\",\"path\":\"/units/-\",\"value\":"
+	                  "{\"id\":3}},{\"op\":\"copy\",\"from\":\"/units/1\",\"path\":\"/spare\"},"
+	                  "{\"op\":\"add\",\"path\":\"/units/1/hex\",\"value\":\"0303\"}]";
+	json_t *doc = parse(text), *patch = parse(ops);
+	char err[256];
+	json_t *want = tg_json_patch_apply(doc, patch, err, sizeof err);
+	CHECK(want != NULL);
+	json_t *added = json_object_get(json_array_get(patch, 1), "value");
+	json_t *replaced = json_object_get(json_array_get(patch, 0), "value");
+	json_t *d = doc;
+	CHECK_EQ_INT(tg_json_patch_apply_in_place_take(&d, patch, err, sizeof err),
+	             TG_JSON_PATCH_OK);
+	CHECK(d == doc);
+	CHECK(json_equal(doc, want));
+	json_t *units = json_object_get(doc, "units");
+	CHECK(json_array_get(units, 0) == replaced);
+	CHECK(json_array_get(units, 1) == added);
+	CHECK(json_object_get(doc, "spare") != added);
+	CHECK(json_object_get(json_object_get(doc, "spare"), "hex") == NULL);
+	json_decref(patch);
+	CHECK(json_equal(doc, want));
+	json_decref(want);
+	json_decref(doc);
+
+	/* A failed patch leaves a document that can still be freed. */
+	doc = parse(text);
+	patch = parse("[{\"op\":\"add\",\"path\":\"/turn2\",\"value\":[1]},"
+	              "{\"op\":\"remove\",\"path\":\"/nothing\"}]");
+	d = doc;
+	CHECK(tg_json_patch_apply_in_place_take(&d, patch, err, sizeof err) != TG_JSON_PATCH_OK);
+	json_decref(patch);
+	CHECK_EQ_INT(json_array_size(json_object_get(d, "turn2")), 1);
+	json_decref(d);
+}
+
 /* The in-place apply changes the caller's document where it is (the
  * containers along the paths are the same ones), copies the patch's values
  * (the document shares nothing with the patch), keeps a document of many
@@ -771,6 +815,7 @@ int main(void)
 	test_error_codes();
 	test_atomicity();
 	test_in_place();
+	test_in_place_take();
 	test_bounds();
 	test_diff_compact();
 	test_diff_roundtrip_random();
