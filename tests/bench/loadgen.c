@@ -411,6 +411,123 @@ static bool js_key(const char *k, size_t kn, const char *want)
 	return strlen(want) == kn && memcmp(k, want, kn) == 0;
 }
 
+/* The value at p (no white space before it) built as jansson's json_loadb
+ * would build it, *end past it; NULL for anything this reader leaves to
+ * jansson (an escape in a string, a number it might read otherwise, a
+ * depth past 64, text that is not JSON). jansson's parser reads a byte at
+ * a time through its stream and buffers every token: it was half the
+ * generator's instructions once patches took their values, most of it
+ * for the lean players' kept operations (the offers). */
+static json_t *js_build(const char *p, const char *e, const char **end, int depth)
+{
+	if (p >= e || depth > 64)
+		return NULL;
+	const char *s;
+	size_t n;
+	bool esc;
+	switch (*p) {
+	case '"': {
+		const char *q = js_str(p, e, &s, &n, &esc);
+		if (!q || esc)
+			return NULL;
+		*end = q;
+		return json_stringn(s, n); /* NULL if not UTF-8: jansson's say */
+	}
+	case '{': {
+		json_t *o = json_object();
+		p = js_ws(p + 1, e);
+		if (p < e && *p == '}') {
+			*end = p + 1;
+			return o;
+		}
+		for (;;) {
+			const char *k;
+			size_t kn;
+			p = js_str(p, e, &k, &kn, &esc);
+			if (!p || esc)
+				break;
+			p = js_ws(p, e);
+			if (p >= e || *p != ':')
+				break;
+			json_t *v = js_build(js_ws(p + 1, e), e, &p, depth + 1);
+			if (!v || memchr(k, '\0', kn) || json_object_setn_new(o, k, kn, v) != 0)
+				break;
+			p = js_ws(p, e);
+			if (p < e && *p == ',') {
+				p = js_ws(p + 1, e);
+				continue;
+			}
+			if (p < e && *p == '}') {
+				*end = p + 1;
+				return o;
+			}
+			break;
+		}
+		json_decref(o);
+		return NULL;
+	}
+	case '[': {
+		json_t *a = json_array();
+		p = js_ws(p + 1, e);
+		if (p < e && *p == ']') {
+			*end = p + 1;
+			return a;
+		}
+		for (;;) {
+			json_t *v = js_build(p, e, &p, depth + 1);
+			if (!v || json_array_append_new(a, v) != 0)
+				break;
+			p = js_ws(p, e);
+			if (p < e && *p == ',') {
+				p = js_ws(p + 1, e);
+				continue;
+			}
+			if (p < e && *p == ']') {
+				*end = p + 1;
+				return a;
+			}
+			break;
+		}
+		json_decref(a);
+		return NULL;
+	}
+	case 't':
+		if (e - p >= 4 && memcmp(p, "true", 4) == 0) {
+			*end = p + 4;
+			return json_true();
+		}
+		return NULL;
+	case 'f':
+		if (e - p >= 5 && memcmp(p, "false", 5) == 0) {
+			*end = p + 5;
+			return json_false();
+		}
+		return NULL;
+	case 'n':
+		if (e - p >= 4 && memcmp(p, "null", 4) == 0) {
+			*end = p + 4;
+			return json_null();
+		}
+		return NULL;
+	default: {
+		/* an integer of at most 18 digits, no leading zero: anything
+		 * else (a fraction, an exponent, a larger one) goes to jansson */
+		const char *q = p + (*p == '-');
+		const char *d = q;
+		json_int_t v = 0;
+		while (q < e && *q >= '0' && *q <= '9' && q - d < 19)
+			v = v * 10 + (*q++ - '0');
+		size_t nd = (size_t)(q - d);
+		if (nd == 0 || nd > 18 || (nd > 1 && *d == '0'))
+			return NULL;
+		if (q < e && (*q == '.' || *q == 'e' || *q == 'E' || (*q >= '0' && *q <= '9')))
+			return NULL;
+		*end = q;
+		return json_integer(*p == '-' ? -v : v);
+	}
+	}
+}
+
 /* A pair the daemon would not let play (see struct pair). The first few
  * reasons go to stderr; the count goes into the figures and the exit
  * status. */
@@ -904,7 +1021,14 @@ static int lean_line(struct tls_client *c, const char *line, size_t len)
 		if (!oe || !os.has_path || os.path_esc || os.has_from)
 			goto parse;
 		if (lean_keeps(os.path, os.pn)) {
-			json_t *op = json_loadb(p, (size_t)(oe - p), 0, NULL);
+			const char *be = NULL;
+			json_t *op = js_build(p, oe, &be, 0);
+			if (op && be != oe) {
+				json_decref(op);
+				op = NULL;
+			}
+			if (!op)
+				op = json_loadb(p, (size_t)(oe - p), 0, NULL);
 			if (!op)
 				goto parse;
 			json_array_append_new(ops, op);
