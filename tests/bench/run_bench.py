@@ -4,7 +4,7 @@ prints one table: each figure, the machine's own limit or the target, and the
 ratio. Not a pass/fail test: figures are printed, never asserted.
 
 Usage: run_bench.py --build BUILD_DIR [--quick] [--markdown FILE] [--steps S,...] [--calm]
-                    [--dump-sampled FILE]
+                    [--dump-sampled FILE] [--play-spread L]
 
 The calm-box measurement of issue 17 (about 10 minutes on two calm cores):
     python3 tests/bench/run_bench.py --build build-rwd --steps play,roundtrip,scale --calm
@@ -244,6 +244,11 @@ def main():
                     help="the play step's sampled patches (the patch / view row's), a JSON "
                          "line each, for tests/bench/patch_breakdown.py (tg_loadgen "
                          "--dump-sampled)")
+    ap.add_argument("--play-spread", type=int, default=0, metavar="L",
+                    help="the play step's matches spread over the first L actions of their "
+                         "games before its window (tg_loadgen --spread), which then closes "
+                         "after a number of acks: its patch / view row over whole games, not "
+                         "the games' first stretch (0: off)")
     args = ap.parse_args()
     load_before = loadavg3()
     steps = set(args.steps.split(","))
@@ -324,6 +329,16 @@ def main():
             play_args = ["--mode", "play", "--matches", "100" if q else "400",
                          "--duration", "5" if q else "15", "--warmup", "3",
                          "--full-views", "20" if q else "50"]
+            if args.play_spread:
+                # --play-spread L (session 24): the pairs first play to a
+                # random seq below L, so the window's patches come from
+                # every part of the games (the default window is the same
+                # stretch of every game, as far as the box's speed takes it:
+                # its patch p99 moved 27 -> 46 % with the load alone); the
+                # window closes after the acks 15 s gave at 4,400/s
+                play_args[play_args.index("--duration") + 1] = "600"
+                play_args += ["--spread", str(args.play_spread),
+                              "--window-actions", "10000" if q else "66000"]
             if args.dump_sampled:
                 play_args += ["--dump-sampled", os.path.abspath(args.dump_sampled)]
             dp = fresh(match_bin)
@@ -368,7 +383,9 @@ def main():
                 f"{5 / med:.2f}x target" if med else "n/a",
                 f"patch median {play.get('patch_bytes_p50', 0):,.0f} B, "
                 f"p99 {play.get('patch_bytes_p99', 0):,.0f} B; every 4th patch of the "
-                f"{'20' if q else '50'} pairs that keep whole views")
+                f"{'20' if q else '50'} pairs that keep whole views"
+                + (f", the games spread over their first {args.play_spread} actions "
+                   f"(--play-spread)" if args.play_spread else ""))
 
         # 2. Round trip at a steady 1,000 actions/s, then at 100/s. Every
         # pair is lean and nothing is sized: the generator's CPU per action
