@@ -411,6 +411,17 @@ static bool js_key(const char *k, size_t kn, const char *want)
 	return strlen(want) == kn && memcmp(k, want, kn) == 0;
 }
 
+/* Whether s holds printable ASCII alone: valid UTF-8 with no NUL, so
+ * jansson's checks (json_stringn's, json_object_setn_new's) can be skipped;
+ * anything else takes the checking calls. */
+static bool js_plain(const char *s, size_t n)
+{
+	unsigned char bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= (unsigned char)((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e);
+	return !bad;
+}
+
 /* The value at p (no white space before it) built as jansson's json_loadb
  * would build it, *end past it; NULL for anything this reader leaves to
  * jansson (an escape in a string, a number it might read otherwise, a
@@ -431,7 +442,8 @@ static json_t *js_build(const char *p, const char *e, const char **end, int dept
 		if (!q || esc)
 			return NULL;
 		*end = q;
-		return json_stringn(s, n); /* NULL if not UTF-8: jansson's say */
+		/* NULL if not UTF-8: jansson's say */
+		return js_plain(s, n) ? json_stringn_nocheck(s, n) : json_stringn(s, n);
 	}
 	case '{': {
 		json_t *o = json_object();
@@ -450,7 +462,18 @@ static json_t *js_build(const char *p, const char *e, const char **end, int dept
 			if (p >= e || *p != ':')
 				break;
 			json_t *v = js_build(js_ws(p + 1, e), e, &p, depth + 1);
-			if (!v || memchr(k, '\0', kn) || json_object_setn_new(o, k, kn, v) != 0)
+			if (!v)
+				break;
+			int rc;
+			if (js_plain(k, kn)) {
+				rc = json_object_setn_new_nocheck(o, k, kn, v);
+			} else if (memchr(k, '\0', kn)) {
+				json_decref(v); /* a key jansson's parser refuses */
+				rc = -1;
+			} else {
+				rc = json_object_setn_new(o, k, kn, v);
+			}
+			if (rc != 0)
 				break;
 			p = js_ws(p, e);
 			if (p < e && *p == ',') {
