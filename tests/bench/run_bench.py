@@ -207,7 +207,7 @@ def openssl_sign_rate():
     return float(m.group(1)) if m else None
 
 
-def machine():
+def machine(build):
     cpu = "?"
     try:
         with open("/proc/cpuinfo") as f:
@@ -224,8 +224,13 @@ def machine():
     dirty = "" if os.environ.get("TG_BENCH_COMMIT") else subprocess.run(
         ["git", "status", "--porcelain", "--untracked-files=all", "server", "protocol", "schema", "tests/bench"],
         capture_output=True, text=True).stdout.strip()
+    # The commit is this checkout's; a --build outside it (an A/B against an
+    # older build) may hold another commit's binaries: say so (session 24).
+    outside = not os.path.realpath(build).startswith(os.path.realpath(os.getcwd()) + os.sep)
     return {"cpu": cpu, "cores": os.cpu_count(), "mem": mem[1] if len(mem) > 1 else "?",
-            "commit": commit + (" (work tree with uncommitted changes)" if dirty else ""),
+            "commit": commit + (" (work tree with uncommitted changes)" if dirty else "")
+            + (f" (this checkout's; the binaries are {build}'s, perhaps another commit's)"
+               if outside else ""),
             "host": platform.node(), "kernel": platform.release()}
 
 
@@ -661,7 +666,7 @@ def main():
         print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
     for n in notes:
         print(f"note: {n}")
-    mach = machine()
+    mach = machine(b)
     load = (f"1-minute load average before the steps: {min(LOADS):.1f} to {max(LOADS):.1f} "
             f"on {mach['cores']} cores" + (" (other work shared the CPU: every figure is "
                                            "pessimistic, even the per-CPU ones)"
