@@ -81,6 +81,17 @@ int match_rules_resume(struct tg_server *srv, struct tg_match *m, struct tg_erro
 	struct tg_error e2 = {0};
 	json_t *snap = tg_store_snapshot_latest(srv->store, m->id, &e2);
 	if (!snap) {
+		/* Its text does not parse (not checked when written, 260): the
+		 * seed cannot rebuild it under these rules either, so it waits
+		 * as a saved state the game refuses does. */
+		if (strcmp(e2.code, "bad_snapshot") == 0) {
+			char why[TG_ERR_MSG_MAX];
+			snprintf(why, sizeof why,
+			         "which does not replay that version's logs, and its last saved "
+			         "state does not load (%.120s)." HELD,
+			         e2.message);
+			return match_rules_refuse(m, why, err);
+		}
 		if (strcmp(e2.code, "no_snapshot") != 0) {
 			*err = e2;
 			return -1;

@@ -21,7 +21,9 @@
  * - the operators' status lists the matches waiting (rules_held);
  * - an undo back across the saved state a match resumed from is refused
  *   with rules_changed (not "storage") when it would replay an action of
- *   the older rules, and the match stays as it was. */
+ *   the older rules, and the match stays as it was;
+ * - a match whose version is not replayed and whose saved state's text does
+ *   not parse waits with rules_changed too (not "internal"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +36,10 @@
 
 static struct fc_rig rig;
 static const struct game_module *const games_v1[] = {&fixture_duel_module, NULL};
-static struct game_module fx_v2, fx_v2_compat, fx_v3;
+static struct game_module fx_v2, fx_v2_compat, fx_v3, fx_v4;
 static const struct game_module *const games_v2[] = {&fx_v2, NULL};
 static const struct game_module *const games_v3[] = {&fx_v3, NULL};
+static const struct game_module *const games_v4[] = {&fx_v4, NULL};
 static const struct game_module *const games_v2_compat[] = {&fx_v2_compat, NULL};
 static const unsigned replays_v1[] = {1, 0};
 
@@ -171,6 +174,8 @@ int main(void)
 	fx_v2_compat.rules_compatible = replays_v1;
 	fx_v3 = fx_v2;
 	fx_v3.rules_version = 3;
+	fx_v4 = fx_v2;
+	fx_v4.rules_version = 4;
 	CHECK(tg_game_rules_replay(&fx_v2_compat, 1) && tg_game_rules_replay(&fx_v2_compat, 2) &&
 	      !tg_game_rules_replay(&fx_v2, 1) && !tg_game_rules_replay(&fx_v2_compat, 3));
 
@@ -355,6 +360,31 @@ int main(void)
 	struct tg_engine_match_memory mem;
 	CHECKF(tg_engine_match_memory(fc_srv, idle, &mem) != 0, "the idle match was evicted");
 	CHECK_EQ_INT(snapshot_seq(idle), 1);
+
+	/* A saved state whose text does not parse (the store no longer checks
+	 * it, 260) of a match whose version is not replayed: it cannot be
+	 * rebuilt from the seed either, so it waits for the operator with
+	 * rules_changed, as a saved state the game refuses does, not
+	 * "internal" (bad_snapshot). */
+	client_open(&grant); /* closed for the eviction; restart closes them */
+	client_open(&lee);
+	restart(games_v3);
+	int64_t garbled = new_match(true);
+	act(&grant, garbled, 0, json_pack("{s:s,s:i}", "type", "commit", "value", 1));
+	act(&lee, garbled, 1, json_pack("{s:s,s:i}", "type", "commit", "value", 3));
+	CHECK_EQ_INT(snapshot_seq(garbled), 2);
+	static const char cut[] = "{\"version\": 1, \"sc";
+	CHECK(tg_store_snapshot_put_text(rig.store, garbled, 2, cut, sizeof cut - 1, &err) == 0);
+	restart(games_v4);
+	v = open_view(garbled, &error);
+	CHECK(!v);
+	CHECK_EQ_STR(error ? code_of(error) : NULL, "rules_changed");
+	msg = error ? json_string_value(json_object_get(error, "message")) : NULL;
+	CHECKF(msg && strstr(msg, "version 3") && strstr(msg, "does not load") &&
+	           strstr(msg, "operator"),
+	       "the refusal says why: %s", msg ? msg : "(none)");
+	json_decref(v);
+	json_decref(error);
 
 	json_decref(tail_v1);
 	json_decref(head_v1);
