@@ -195,6 +195,18 @@ static char *line_of(const json_t *msg, size_t *len)
 	return t.p;
 }
 
+/* Sends a line made for s (stolen) outside the turn's outbox: held behind
+ * a commit not yet durable, or written now. */
+static void send_text_now(struct tg_session *s, char *line, size_t len)
+{
+	if (must_hold(s->srv)) {
+		hold_behind(s->srv, s, line, len);
+		return;
+	}
+	deliver(s, line, len);
+	free(line);
+}
+
 /* Sends a line made for s (stolen): queued in the turn's outbox, held
  * behind a commit not yet durable, or written now. */
 static void send_text(struct tg_session *s, char *line, size_t len, enum tg_out_kind kind,
@@ -204,12 +216,7 @@ static void send_text(struct tg_session *s, char *line, size_t len, enum tg_out_
 		queue(s->srv, s, line, len, kind, id, logout_on_fail);
 		return;
 	}
-	if (must_hold(s->srv)) {
-		hold_behind(s->srv, s, line, len);
-		return;
-	}
-	deliver(s, line, len);
-	free(line);
+	send_text_now(s, line, len);
 }
 
 static void send_msg(struct tg_session *s, json_t *msg, enum tg_out_kind kind, const json_t *id,
@@ -265,17 +272,10 @@ void srv_send_line_now(struct tg_session *s, const char *line, size_t len)
 
 void srv_send_line_take(struct tg_session *s, char *line, size_t len, bool now)
 {
-	struct tg_server *srv = s->srv;
-	if (!now && srv->tx_open) {
-		queue(srv, s, line, len, TG_OUT_PUSH, NULL, false);
-		return;
-	}
-	if (must_hold(srv)) {
-		hold_behind(srv, s, line, len);
-		return;
-	}
-	deliver(s, line, len);
-	free(line);
+	if (now)
+		send_text_now(s, line, len);
+	else
+		send_text(s, line, len, TG_OUT_PUSH, NULL, false);
 }
 
 static const json_t *req_id(const json_t *req)
