@@ -300,21 +300,33 @@ static char *kept_line(const struct tg_match *m, int role)
 	return kept_line_of(m, m->seq, role, &m->view[role]);
 }
 
-/* now: the line belongs to a turn already committed (a fan-out worker's
- * result): sent at once rather than held behind this turn's commit, whose
- * failure would drop it. */
-static void send_to_role(struct tg_match *m, int role, const char *line, bool now)
+/* Sends *line (malloc'd) to every valid follower of role, handed over: the
+ * role's last follower takes it (*line is NULL after), any other gets a copy
+ * (issue 17: every follower's line was a copy on the loop, and a role has
+ * one follower nearly always). now: the line belongs to a turn already
+ * committed (a fan-out worker's result): sent at once rather than held
+ * behind this turn's commit, whose failure would drop it. */
+static void send_to_role(struct tg_match *m, int role, char **line, bool now)
 {
-	if (!line)
+	if (!*line)
 		return;
-	size_t len = strlen(line);
-	for (unsigned i = 0; i < m->nsubs; i++)
-		if (m->subs[i].role == role && sub_valid(m, &m->subs[i])) {
+	size_t len = strlen(*line);
+	struct tg_session *prev = NULL;
+	for (unsigned i = 0; i < m->nsubs; i++) {
+		if (m->subs[i].role != role || !sub_valid(m, &m->subs[i]))
+			continue;
+		if (prev) {
 			if (now)
-				srv_send_line_now(m->subs[i].s, line, len);
+				srv_send_line_now(prev, *line, len);
 			else
-				srv_send_line(m->subs[i].s, line, len);
+				srv_send_line(prev, *line, len);
 		}
+		prev = m->subs[i].s;
+	}
+	if (prev) {
+		srv_send_line_take(prev, *line, len, now);
+		*line = NULL;
+	}
 }
 
 /* Rebuilds role's kept view that the idle sweep dropped: from the state it
@@ -386,8 +398,8 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 		char *line = kept_line(m, r);
 		if (line)
 			note_view_bytes(&m->ring[r], strlen(line));
-		send_to_role(m, r, line, false);
-		free(line);
+		send_to_role(m, r, &line, false);
+		free(line); /* nobody took it */
 	}
 }
 
@@ -583,36 +595,10 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 	}
 }
 
-/* send_to_role of the batch's line *line, handed over: the role's last
- * follower takes it, any other gets a copy (issue 17: every follower's
- * line was a copy on the loop, and a role has one follower nearly always). */
-static void send_to_role_take(struct tg_match *m, int role, char **line, bool now)
-{
-	if (!*line)
-		return;
-	size_t len = strlen(*line);
-	struct tg_session *prev = NULL;
-	for (unsigned i = 0; i < m->nsubs; i++) {
-		if (m->subs[i].role != role || !sub_valid(m, &m->subs[i]))
-			continue;
-		if (prev) {
-			if (now)
-				srv_send_line_now(prev, *line, len);
-			else
-				srv_send_line(prev, *line, len);
-		}
-		prev = m->subs[i].s;
-	}
-	if (prev) {
-		srv_send_line_take(prev, *line, len, now);
-		*line = NULL;
-	}
-}
-
 void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)
 {
 	for (int r = 0; r <= m->nroles; r++) {
-		send_to_role_take(m, r, &b->line[r], now);
+		send_to_role(m, r, &b->line[r], now);
 		views_batch_clear_role(b, r);
 	}
 }
