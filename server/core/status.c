@@ -99,24 +99,34 @@ void op_status(struct tg_session *s, const json_t *req)
 	}
 	srv_ok(s, req, json_pack("{s:o}", "status", st));
 }
+/* A histogram metric with one label, a histogram for each of its n values:
+ * its HELP (help: the text after the metric's name) and TYPE lines, then
+ * each histogram with key="values[i]". */
+static void hists_by_label(FILE *f, const char *metric, const char *help, const char *key,
+                           const char *const *values, int n, const struct tg_hist_bounds *b,
+                           const struct tg_hist *h)
+{
+	fprintf(f, "# HELP %s %s\n# TYPE %s histogram\n", metric, help, metric);
+	for (int i = 0; i < n; i++) {
+		char label[64];
+		snprintf(label, sizeof label, "%s=\"%s\"", key, values[i]);
+		tg_hist_prometheus(f, metric, label, b, &h[i]);
+	}
+}
+
 /* The WAL's checkpoints and fsyncs (tg_store_wal_stats; issue 17). */
 static void wal_prometheus(struct tg_store *store, FILE *f)
 {
 	static const char *const thread[TG_STORE_CKPT_N] = {"commit", "checkpointer"};
 	struct tg_store_wal_stats ws;
 	tg_store_wal_stats(store, &ws);
-	fputs("# HELP telegraph_wal_checkpoint_seconds The WAL's checkpoints (its pages copied\n"
-	      "# into the database, the WAL and the database fsynced), by the thread that ran\n"
-	      "# them: commit (the committing thread: the event loop, past the WAL's bound\n"
-	      "# or without a checkpointer), checkpointer (its own thread).\n"
-	      "# TYPE telegraph_wal_checkpoint_seconds histogram\n",
-	      f);
-	for (int t = 0; t < TG_STORE_CKPT_N; t++) {
-		char label[64];
-		snprintf(label, sizeof label, "thread=\"%s\"", thread[t]);
-		tg_hist_prometheus(f, "telegraph_wal_checkpoint_seconds", label,
-		                   &tg_store_ckpt_bounds, &ws.ckpt[t]);
-	}
+	hists_by_label(
+	    f, "telegraph_wal_checkpoint_seconds",
+	    "The WAL's checkpoints (its pages copied\n"
+	    "# into the database, the WAL and the database fsynced), by the thread that ran\n"
+	    "# them: commit (the committing thread: the event loop, past the WAL's bound\n"
+	    "# or without a checkpointer), checkpointer (its own thread).",
+	    "thread", thread, TG_STORE_CKPT_N, &tg_store_ckpt_bounds, ws.ckpt);
 	fprintf(f,
 	        "# HELP telegraph_wal_checkpoints_asked_total The WAL hook's requests to the\n"
 	        "# checkpointer's thread, each one pass.\n"
@@ -155,17 +165,11 @@ static void wal_prometheus(struct tg_store *store, FILE *f)
 		        n == TG_STORE_FSYNC_COMMITS - 1 ? "+" : "",
 		        (unsigned long long)ws.fsyncs[n]);
 	static const char *const beside[TG_STORE_FSYNC_BESIDE_N] = {"none", "checkpoint"};
-	fputs("# HELP telegraph_wal_fsync_seconds The WAL's fdatasyncs (the syncer's), by\n"
-	      "# whether a checkpoint's pass ran beside them: none, checkpoint (a pass\n"
-	      "# started, ran or ended during the fdatasync).\n"
-	      "# TYPE telegraph_wal_fsync_seconds histogram\n",
-	      f);
-	for (int b = 0; b < TG_STORE_FSYNC_BESIDE_N; b++) {
-		char label[64];
-		snprintf(label, sizeof label, "beside=\"%s\"", beside[b]);
-		tg_hist_prometheus(f, "telegraph_wal_fsync_seconds", label, &tg_store_fsync_bounds,
-		                   &ws.fsync[b]);
-	}
+	hists_by_label(f, "telegraph_wal_fsync_seconds",
+	               "The WAL's fdatasyncs (the syncer's), by\n"
+	               "# whether a checkpoint's pass ran beside them: none, checkpoint (a pass\n"
+	               "# started, ran or ended during the fdatasync).",
+	               "beside", beside, TG_STORE_FSYNC_BESIDE_N, &tg_store_fsync_bounds, ws.fsync);
 }
 
 /* The Prometheus text exposition format, version 0.0.4. */
