@@ -60,6 +60,28 @@ static void check_fresh_equals(struct client *c, int64_t match)
 	json_decref(before);
 }
 
+/* The server stopped and started again on the same store (the match loaded
+ * from its snapshot and log): a back by his session token, b logged in as
+ * lee, and a opens match mid, at seq. */
+static void reload_and_reopen(struct client *a, struct client *b, const char *token, int64_t mid,
+                              int64_t seq)
+{
+	client_close(a);
+	client_close(b);
+	tg_server_free(fc_srv);
+	uv_run(&fc_loop, UV_RUN_DEFAULT);
+	start_server();
+	client_open(a);
+	client_open(b);
+	req(a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	req(b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
+	EXPECT_OK(req(a, rq("{s:s,s:s}", "op", "resume", "token", token)));
+	EXPECT_OK(
+	    req(b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1")));
+	EXPECT_OK(req(a, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid)));
+	CHECK(a->seq == seq);
+}
+
 static const char *awaited_role(struct client *c)
 {
 	return json_string_value(json_array_get(json_object_get(c->view, "awaiting"), 0));
@@ -285,22 +307,8 @@ int main(void)
 	json_t *old_format = json_pack("{s:i}", "version", 0);
 	CHECK(tg_store_snapshot_put(rig.store, mid, a_seq, old_format, &err) == 0);
 	json_decref(old_format);
-	client_close(&a);
-	client_close(&b);
 	client_close(&c);
-	tg_server_free(fc_srv);
-	uv_run(&fc_loop, UV_RUN_DEFAULT);
-	start_server();
-	client_open(&a);
-	client_open(&b);
-	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	EXPECT_OK(req(&a, rq("{s:s,s:s}", "op", "resume", "token", token)));
-	EXPECT_OK(
-	    req(&b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1")));
-	r = req(&a, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid));
-	EXPECT_OK(r);
-	CHECK(a.seq == a_seq);
+	reload_and_reopen(&a, &b, token, mid, a_seq);
 	CHECKF(json_equal(a.view, a_view), "the reloaded match shows the same view");
 	json_decref(a_view);
 	json_t *snap = tg_store_snapshot_latest(rig.store, mid, &err);
@@ -313,21 +321,7 @@ int main(void)
 	 * same way and a readable snapshot replaces it. */
 	CHECK(tg_store_snapshot_put_text(rig.store, mid, a_seq, "{\"rng\":", 7, &err) == 0);
 	a_view = json_deep_copy(a.view);
-	client_close(&a);
-	client_close(&b);
-	tg_server_free(fc_srv);
-	uv_run(&fc_loop, UV_RUN_DEFAULT);
-	start_server();
-	client_open(&a);
-	client_open(&b);
-	req(&a, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	req(&b, rq("{s:s,s:i}", "op", "hello", "protocol", 1));
-	EXPECT_OK(req(&a, rq("{s:s,s:s}", "op", "resume", "token", token)));
-	EXPECT_OK(
-	    req(&b, rq("{s:s,s:s,s:s}", "op", "login", "name", "lee", "password", "traveller1")));
-	r = req(&a, rq("{s:s,s:I}", "op", "open", "match", (json_int_t)mid));
-	EXPECT_OK(r);
-	CHECK(a.seq == a_seq);
+	reload_and_reopen(&a, &b, token, mid, a_seq);
 	CHECKF(json_equal(a.view, a_view),
 	       "rebuilt past a snapshot that is not JSON: the same view");
 	json_decref(a_view);
