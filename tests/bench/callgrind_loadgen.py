@@ -16,73 +16,52 @@ its play_actions_measured. Prints the instructions an act and the dump's
 file (`callgrind_annotate --inclusive=yes FILE` for the rest). Counts do not
 depend on the box's load; which patches are sampled and how many stale acts
 there are do, a little, from run to run."""
-import argparse
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_bench  # noqa: E402
+import callgrind_rig as rig  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("build")
+    ap = rig.parser(19980)
     ap.add_argument("--loadgen", help="another tg_loadgen (an A/B against BUILD's)")
-    ap.add_argument("--port", type=int, default=19980)
-    ap.add_argument("--out", default="")
     ap.add_argument("extra", nargs="*")
-    a = ap.parse_args()
-    build = os.path.abspath(a.build)
-    lg = os.path.abspath(a.loadgen) if a.loadgen else os.path.join(build, "tests", "bench",
-                                                                   "tg_loadgen")
+    # intermixed: `BUILD --port P -- ARGS` (parse_args took BUILD and an
+    # empty ARGS at once, then refused the ARGS after the option)
+    a = ap.parse_intermixed_args()
+    lg = rig.bin_path(a.build, a.loadgen, "tests", "bench", "tg_loadgen")
     extra = a.extra or ["--matches", "8", "--full-views", "1"]
-    work = tempfile.mkdtemp(prefix="cg_loadgen.")
-    out = os.path.abspath(a.out) if a.out else os.path.join(work, "callgrind.out")
-    data = os.path.join(work, "data")
-    os.makedirs(data)
-    with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(run_bench.BENCH_CONFIG)
-    dlog = os.path.join(work, "daemon.log")
-    d = subprocess.Popen([os.path.join(build, "server", "telegraphd"), "--data", data,
-                          "--listen", f"127.0.0.1:{a.port}", "--config",
-                          os.path.join(data, "bench.conf")], stderr=open(dlog, "w"))
+    run = rig.Run("cg_loadgen.", a.port)
+    out = os.path.abspath(a.out) if a.out else os.path.join(run.work, "callgrind.out")
+    dlog = os.path.join(run.work, "daemon.log")
+    d = subprocess.Popen(run.daemon_args(rig.bin_path(a.build, None, "server", "telegraphd")),
+                         stderr=open(dlog, "w"))
     try:
         for _ in range(300):
             time.sleep(0.2)
             if "listening" in open(dlog).read():
                 break
-        load0 = open("/proc/loadavg").read().split()[:3]
-        glog = os.path.join(work, "loadgen.err")
+        load0 = rig.loadavg()
+        glog = os.path.join(run.work, "loadgen.err")
         g = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no",
-                              f"--callgrind-out-file={out}", lg, "--server",
-                              f"127.0.0.1:{a.port}", "--mode", "play", "--games", "1",
-                              "--duration", "900", "--seed", "1", "--game", "lincolns-war",
-                              "--scenario", "tournament"] + extra,
+                              f"--callgrind-out-file={out}"] + run.loadgen_args(lg, 1, extra),
                              stdout=subprocess.PIPE, stderr=open(glog, "w"), text=True)
-        while "measuring until" not in open(glog).read():
-            if g.poll() is not None:
-                sys.exit("the load generator ended before its window; see " + work)
-            time.sleep(0.2)
-        subprocess.run(["callgrind_control", "-i", "on", str(g.pid)], capture_output=True)
+        run.wait_window(g, glog)
+        rig.callgrind_control("-i", "on", g.pid)
         text, _ = g.communicate()
-        load1 = open("/proc/loadavg").read().split()[:3]
+        load1 = rig.loadavg()
     finally:
         d.terminate()
         d.wait(timeout=120)
     figs = dict(line.split(None, 1) for line in text.splitlines() if " " in line)
     acts = int(float(figs.get("play_actions_measured", "0")))
-    total = 0
-    with open(out) as fh:
-        for line in fh:
-            if line.startswith("totals:"):
-                total = int(line.split()[1])
+    total = rig.totals(out)
     print(f"tg_loadgen {lg}\n{acts} acks in the window, errors {figs.get('errors', '?').strip()}; "
-          f"load {' '.join(load0)} -> {' '.join(load1)}")
+          f"load {load0} -> {load1}")
     print(f"{out}: {total / max(acts, 1) / 1000:.1f} K instructions an act")
-
 
 if __name__ == "__main__":
     main()

@@ -16,37 +16,27 @@ Prints each thread's instructions an act and the dump's files (PREFIX.PID.1-NN,
 thread 01 the loop): `callgrind_annotate --inclusive=yes FILE` for the rest.
 Counts do not depend on the box's load; under valgrind the threads run one
 at a time, so the mix of writes per action is not the native one."""
-import argparse
 import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_bench  # noqa: E402
+import callgrind_rig as rig  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("build")
+    ap = rig.parser(19990)
     ap.add_argument("--daemon", help="another telegraphd (an A/B against BUILD's)")
-    ap.add_argument("--port", type=int, default=19990)
     ap.add_argument("--matches", default="4")
     ap.add_argument("--seed", default="1")
-    ap.add_argument("--out", default="")
     a = ap.parse_args()
-    build = os.path.abspath(a.build)
-    dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
-    work = tempfile.mkdtemp(prefix="cg_loop.")
-    out = os.path.abspath(a.out) if a.out else os.path.join(work, "callgrind")
-    data = os.path.join(work, "data")
-    os.makedirs(data)
+    dbin = rig.bin_path(a.build, a.daemon, "server", "telegraphd")
     mport = a.port + 1
-    with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n")
+    run = rig.Run("cg_loop.", a.port, f"metrics_listen = 127.0.0.1:{mport}\n")
+    out = os.path.abspath(a.out) if a.out else os.path.join(run.work, "callgrind")
 
     def acts():
         with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=60) as r:
@@ -55,10 +45,9 @@ def main():
             r'telegraph_act_stage_seconds_count\{stage="total"\} (\d+)', text))
 
     d = subprocess.Popen(["valgrind", "--tool=callgrind", "--separate-threads=yes",
-                          "--instr-atstart=no", f"--callgrind-out-file={out}.%p", dbin,
-                          "--data", data, "--listen", f"127.0.0.1:{a.port}", "--config",
-                          os.path.join(data, "bench.conf")],
-                         stderr=open(os.path.join(work, "daemon.log"), "w"))
+                          "--instr-atstart=no", f"--callgrind-out-file={out}.%p"]
+                         + run.daemon_args(dbin),
+                         stderr=open(os.path.join(run.work, "daemon.log"), "w"))
     try:
         for _ in range(600):
             time.sleep(0.5)
@@ -67,42 +56,33 @@ def main():
                 break
             except OSError:
                 pass
-        load0 = open("/proc/loadavg").read().split()[:3]
-        glog = os.path.join(work, "loadgen.out")
-        g = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
-                              f"127.0.0.1:{a.port}", "--mode", "play", "--matches", a.matches,
-                              "--games", "1", "--duration", "900", "--seed", a.seed,
-                              "--full-views", "0", "--size-every", "0", "--game",
-                              "lincolns-war", "--scenario", "tournament"],
+        load0 = rig.loadavg()
+        glog = os.path.join(run.work, "loadgen.out")
+        lg = rig.bin_path(a.build, None, "tests", "bench", "tg_loadgen")
+        g = subprocess.Popen(run.loadgen_args(lg, a.seed, ["--matches", a.matches,
+                                                           "--full-views", "0",
+                                                           "--size-every", "0"]),
                              stdout=open(glog, "w"), stderr=subprocess.STDOUT)
-        while "measuring until" not in open(glog).read():
-            if g.poll() is not None:
-                sys.exit("the load generator ended before its window; see " + work)
-            time.sleep(0.2)
-        subprocess.run(["callgrind_control", "-i", "on", str(d.pid)], capture_output=True)
+        run.wait_window(g, glog)
+        rig.callgrind_control("-i", "on", d.pid)
         n0 = acts()
         g.wait()
         n1 = acts()
-        subprocess.run(["callgrind_control", "-i", "off", str(d.pid)], capture_output=True)
-        subprocess.run(["callgrind_control", "-d", str(d.pid)], capture_output=True)
-        load1 = open("/proc/loadavg").read().split()[:3]
+        rig.callgrind_control("-i", "off", d.pid)
+        rig.callgrind_control("-d", d.pid)
+        load1 = rig.loadavg()
     finally:
         d.terminate()
         d.wait(timeout=300)
     n = n1 - n0
-    print(f"daemon {dbin}\n{n} acts in the window; load {' '.join(load0)} -> {' '.join(load1)}")
+    print(f"daemon {dbin}\n{n} acts in the window; load {load0} -> {load1}")
     for f in sorted(os.listdir(os.path.dirname(out))):
         path = os.path.join(os.path.dirname(out), f)
         if not re.fullmatch(re.escape(os.path.basename(out)) + rf"\.{d.pid}\.1-\d+", f):
             continue
-        total = 0  # the dump's "totals:" (its "summary:" counts from the start: 0)
-        with open(path) as fh:
-            for line in fh:
-                if line.startswith("totals:"):
-                    total = int(line.split()[1])
+        total = rig.totals(path)
         if total:
             print(f"{path}: {total / max(n, 1) / 1000:.1f} K instructions an act")
-
 
 if __name__ == "__main__":
     main()
