@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/offer.h"
 #include "lw_engine.h"
 #include "lw_it.h"
 #include "lw_march.h"
@@ -198,12 +199,12 @@ const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n)
 	return buf;
 }
 
-json_t *lw_unit_choice(const struct lw_state *s, int u)
+void lw_unit_choice_add(struct tg_offer_list *l, const struct lw_state *s, int u)
 {
 	char name[64], hex[64], id[48], label[160];
 	snprintf(label, sizeof label, "%s at %s", lw_unit_name(s, u, name, sizeof name),
 	         lw_hex_label(s->unit[u].hex, hex, sizeof hex));
-	return json_pack("{s:s,s:s}", "value", lw_unit_id(s, u, id, sizeof id), "label", label);
+	tg_offer_list_choice(l, lw_unit_id(s, u, id, sizeof id), label);
 }
 
 int lw_unit_by_id(const struct lw_state *s, const char *id)

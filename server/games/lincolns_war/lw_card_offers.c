@@ -78,7 +78,9 @@ static void offer_card_activations(const struct lw_state *s, int side, struct tg
 		if (next == INT_MAX)
 			break;
 		c = next;
-		json_t *cards = json_array(), *gens = json_array();
+		struct tg_offer_list cards, gens;
+		tg_offer_list_open(list, &cards);
+		tg_offer_list_open(list, &gens);
 		int card = 0;
 		for (int h = 0; h < p->cards.hand_n; h++) {
 			const struct lw_card *k = lw_card(side, p->cards.hand[h]);
@@ -87,37 +89,40 @@ static void offer_card_activations(const struct lw_state *s, int side, struct tg
 			card = p->cards.hand[h];
 			snprintf(label, sizeof label, "%d %s [%d PC]", card,
 			         lw_play_card_name(side, card), k->pc);
-			json_array_append_new(
-			    cards, json_pack("{s:i,s:s}", "value", card, "label", label));
+			tg_offer_list_choice_int(&cards, card, label);
 		}
-		for (int i = 0; i < n; i++) {
-			if (cost[i] != c)
-				continue;
-			json_array_append_new(gens, lw_unit_choice(s, unit[i]));
-		}
-		size_t nc = json_array_size(cards);
-		if (nc == 1)
-			tg_offer_choice(
-			    list,
-			    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use",
-			           "activate"),
-			    "general", "General to activate", json_incref(gens),
-			    "Activate a general of cost %d with card %d %s [%d PC] (10.6.2)", c,
-			    card, lw_play_card_name(side, card), lw_card(side, card)->pc);
-		else if (nc > 1) {
+		for (int i = 0; i < n; i++)
+			if (cost[i] == c)
+				lw_unit_choice_add(&gens, s, unit[i]);
+		/* the entries as tg_offer_choice (its label cut at 255 bytes)
+		 * and json_pack wrote them, their lists written as text */
+		char entry[256];
+		if (cards.n == 1) {
+			tg_offer_list_free(&cards);
+			snprintf(entry, sizeof entry,
+			         "Activate a general of cost %d with card %d %s [%d PC] (10.6.2)",
+			         c, card, lw_play_card_name(side, card), lw_card(side, card)->pc);
+			tg_offer_begin(list,
+			               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card,
+			                      "use", "activate"),
+			               entry);
+			tg_offer_param(list, "general", "General to activate", NULL, &gens, NULL);
+			tg_offer_end(list);
+		} else if (cards.n > 1) {
 			snprintf(
-			    label, sizeof label,
+			    entry, sizeof entry,
 			    "Activate a general of cost %d with a card of %d PC or more (10.6.2)",
 			    c, c);
-			tg_offer_entry(
-			    list, json_pack("{s:s,s:{s:s,s:s},s:[{s:s,s:s,s:O},{s:s,s:s,s:O}]}",
-			                    "label", label, "action", "type", "play", "use",
-			                    "activate", "params", "name", "card", "label",
-			                    "Card to play", "choices", cards, "name", "general",
-			                    "label", "General to activate", "choices", gens));
+			tg_offer_begin(list,
+			               tg_act(list, "{s:s,s:s}", "type", "play", "use", "activate"),
+			               entry);
+			tg_offer_param(list, "card", "Card to play", NULL, &cards, NULL);
+			tg_offer_param(list, "general", "General to activate", NULL, &gens, NULL);
+			tg_offer_end(list);
+		} else {
+			tg_offer_list_free(&cards);
+			tg_offer_list_free(&gens);
 		}
-		json_decref(cards);
-		json_decref(gens);
 	}
 }
 
@@ -274,13 +279,13 @@ static void offer_designation(const struct lw_state *s, int side, struct tg_offe
 	int ns = 1;
 	for (int v = 0; v < n; v++)
 		if (second[v]) {
-			tg_offer_list_add(&seconds, lw_unit_choice(s, v));
+			lw_unit_choice_add(&seconds, s, v);
 			at[v] = ns++;
 		}
 	for (int u = 0; u < n; u++) {
 		if (!first[u])
 			continue;
-		tg_offer_list_add(&firsts, lw_unit_choice(s, u));
+		lw_unit_choice_add(&firsts, s, u);
 		int his = 1; /* "none" */
 		for (int v = 0; v < n; v++)
 			his += pair[(size_t)u * (size_t)n + (size_t)v];

@@ -163,10 +163,12 @@ bool lw_unit_seen(const struct lw_state *s, int u);
 int lw_unit_by_id(const struct lw_state *s, const char *id);
 /* Stable id of a unit for actions and views: the general id, or "tco-<n>". */
 const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n);
-/* A general as one choice of an offer's param: {"value": his id, "label":
- * "NAME at HEX"} (the activation, the designation and the events' target
- * lists); NULL when out of memory. */
-json_t *lw_unit_choice(const struct lw_state *s, int u);
+/* A general as one choice of an offer's param, appended to l: {"value":
+ * his id, "label": "NAME at HEX"} (the activation, the designation and the
+ * events' target lists; issue 17: each was a json_pack tree, serialized
+ * and freed in every update of the mover's offers). */
+struct tg_offer_list;
+void lw_unit_choice_add(struct tg_offer_list *l, const struct lw_state *s, int u);
 /* City index at hex (lw_data cities), or -1. */
 int lw_city_at(int hex);
 /* Who controls the city at index c now (2.1, 2.4). */

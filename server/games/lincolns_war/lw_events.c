@@ -144,7 +144,8 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	}
 	/* One entry, its target a param (issue 17: one entry per target
 	 * repeated the card's text, a fifth of a card step's offers). */
-	json_t *ch = json_array();
+	struct tg_offer_list ch;
+	tg_offer_list_open(list, &ch);
 	const char *param, *plabel, *on = "";
 	bool by_hex = is_event(k, "remove_it") || is_event(k, "reveal_force");
 	if (by_hex) {
@@ -170,9 +171,8 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 			}
 		for (int i = 0; i < ns; i++)
 			if (check_target(s, side, k, seen[i], NULL) == 0)
-				json_array_append_new(
-				    ch, json_pack("{s:i,s:s}", "value", seen[i], "label",
-				                  lw_hex_label(seen[i], hex, sizeof hex)));
+				tg_offer_list_choice_int(&ch, seen[i],
+				                         lw_hex_label(seen[i], hex, sizeof hex));
 	} else if (is_event(k, "discard_seditious")) {
 		param = "discard", plabel = "Seditious card to discard without loss";
 		const struct lw_cards *c = &s->side[side].cards;
@@ -181,23 +181,27 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 				char l[96];
 				snprintf(l, sizeof l, "%d %s", c->hand[i],
 				         lw_card(side, c->hand[i])->name);
-				json_array_append_new(
-				    ch, json_pack("{s:i,s:s}", "value", c->hand[i], "label", l));
+				tg_offer_list_choice_int(&ch, c->hand[i], l);
 			}
 	} else {
 		param = "target", plabel = "General", on = " on a general";
 		for (int u = 0; u < s->n_units; u++)
 			if (check_target(s, side, k, u, NULL) == 0)
-				json_array_append_new(ch, lw_unit_choice(s, u));
+				lw_unit_choice_add(&ch, s, u);
 	}
-	if (json_array_size(ch) == 0) {
-		json_decref(ch);
+	if (ch.n == 0) {
+		tg_offer_list_free(&ch);
 		return;
 	}
-	tg_offer_choice(list,
-	                tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
-	                param, plabel, ch, "Play card %d %s for its event%s%s: %s", card, k->name,
-	                note, on, k->text ? k->text : "");
+	/* tg_offer_choice's entry (its label cut at 255 bytes), the list as text */
+	char label[256];
+	snprintf(label, sizeof label, "Play card %d %s for its event%s%s: %s", card, k->name, note,
+	         on, k->text ? k->text : "");
+	tg_offer_begin(list,
+	               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
+	               label);
+	tg_offer_param(list, param, plabel, NULL, &ch, NULL);
+	tg_offer_end(list);
 }
 
 /* The target named by an action, as check_target expects it. */
