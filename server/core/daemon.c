@@ -24,6 +24,7 @@
 #include "net/fingerprint.h"
 #include "net/net.h"
 #include "store/store.h"
+#include "util/build_info.h"
 #include "util/log.h"
 
 #ifndef TG_VERSION
@@ -211,7 +212,7 @@ static int parse_args(int argc, char **argv, struct tg_config *cfg)
 			return 1;
 		}
 		if (opt == 'V') {
-			printf("telegraphd %s\n", TG_VERSION);
+			printf("telegraphd %s (commit %s)\n", TG_VERSION, tg_build_commit);
 			return 1;
 		}
 		if (opt == 'f')

@@ -30,6 +30,7 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 
 #include "core/server_internal.h"
+#include "util/build_info.h"
 
 /* Moves the per-minute count on when a minute has ended. */
 static void roll_minute(struct tg_server *srv)
@@ -186,6 +187,15 @@ char *status_prometheus(struct tg_server *srv)
 		json_decref(st);
 		return NULL;
 	}
+	/* The build, as Prometheus exporters say it: a gauge of 1 whose labels
+	 * are the version and the commit (util/build_info.h; "unknown" when the
+	 * build had no git). */
+	fprintf(f,
+	        "# HELP telegraph_build_info The daemon's version and the commit it was built\n"
+	        "# from.\n"
+	        "# TYPE telegraph_build_info gauge\n"
+	        "telegraph_build_info{version=\"%s\",commit=\"%s\"} 1\n",
+	        TG_VERSION, tg_build_commit);
 	fprintf(
 	    f,
 	    "# HELP telegraph_uptime_seconds Seconds since the daemon started.\n"

@@ -225,13 +225,32 @@ def machine(build):
         ["git", "status", "--porcelain", "--untracked-files=all", "server", "protocol", "schema", "tests/bench"],
         capture_output=True, text=True).stdout.strip()
     # The commit is this checkout's; a --build outside it (an A/B against an
-    # older build) may hold another commit's binaries: say so (session 24).
+    # older build) may hold another commit's binaries (session 24): the
+    # daemon says which in --version (server/util/build_info.h, session 25).
+    built = binary_commit(build)
     outside = not os.path.realpath(build).startswith(os.path.realpath(os.getcwd()) + os.sep)
+    if built:
+        where = f"; binaries built from {built}"
+    elif outside:
+        where = f" (this checkout's; the binaries are {build}'s, perhaps another commit's)"
+    else:
+        where = ""
     return {"cpu": cpu, "cores": os.cpu_count(), "mem": mem[1] if len(mem) > 1 else "?",
             "commit": commit + (" (work tree with uncommitted changes)" if dirty else "")
-            + (f" (this checkout's; the binaries are {build}'s, perhaps another commit's)"
-               if outside else ""),
-            "host": platform.node(), "kernel": platform.release()}
+            + where, "host": platform.node(), "kernel": platform.release()}
+
+
+def binary_commit(build):
+    """The commit BUILD's telegraphd says it was built from ("unknown" for a
+    build without git), or None if it does not say (older than 'commit' in
+    --version)."""
+    try:
+        r = subprocess.run([os.path.join(build, "server", "telegraphd"), "--version"],
+                           capture_output=True, text=True, timeout=30)
+    except OSError:
+        return None
+    m = re.search(r"\(commit ([^)\s]+)\)", r.stdout)
+    return m.group(1) if m else None
 
 
 def main():

@@ -24,6 +24,7 @@ on the wire.
 import os
 import random
 import re
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -229,6 +230,12 @@ def status(h, root):
           re.search(r'^telegraph_matches_loaded\{state="counted"\} \d+$', text, re.M) and
           re.search(r'^telegraph_heap_bytes [1-9]\d*$', text, re.M),
           f"metrics text: the memory per match by part\n{text}")
+    # The build: the version and the commit --version names (build_info.h).
+    ver = subprocess.run([h.daemon.binary, "--version"], capture_output=True, text=True,
+                         timeout=30).stdout
+    vm = re.fullmatch(r"telegraphd (\S+) \(commit (\S+)\)\n", ver)
+    check(vm and f'telegraph_build_info{{version="{vm.group(1)}",commit="{vm.group(2)}"}} 1'
+          in text.splitlines(), f"metrics text: the build's version and commit ({ver!r})\n{text}")
     check(re.search(r'^telegraph_outbox\{state="pending"\} \d+$', text, re.M) and
           f'telegraph_outbox{{state="parked"}} {st["outbox"]["parked"]}' in text,
           f"metrics text:\n{text}")
