@@ -11,7 +11,11 @@ Here: no error, no offered action refused, every pair finished its games,
 every first game's two views checked and equal to the server's. One pair
 keeps whole views, the other lean ones (only the members the bot reads,
 the patches' other operations skipped unparsed): its kept members are
-checked against the server's view the same way."""
+checked against the server's view the same way. Then four pairs play
+Lincoln's War with --dump-largest, which keeps the largest patch's message
+and so applies every patch by copying (gen24's path, run only then): the
+views are checked the same way, and the dump must be the patch as it came
+and the view it made."""
 
 import json
 import os
@@ -63,6 +67,53 @@ def check_dump(game, dump, f):
           f"{game}: p99 {f.get('patch_to_view_pct_p99')} against the dump's {p99:.2f}")
 
 
+def pointer(doc, path):
+    """(found, value) at the JSON Pointer path of doc."""
+    for tok in path.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if isinstance(doc, dict) and tok in doc:
+            doc = doc[tok]
+        elif isinstance(doc, list) and tok.isdigit() and int(tok) < len(doc):
+            doc = doc[int(tok)]
+        else:
+            return False, None
+    return True, doc
+
+
+def check_largest(game, path, f):
+    """--dump-largest: the largest patch measured, as it came (its compact
+    bytes are the size it was measured at: the generator keeps the message,
+    so it applies that patch by copying, never giving the view the
+    message's values, gen24's copying path), and the view it made (each
+    added or replaced value is there, as the patch has it). A view that
+    shared the message's values would have changed them with the patches
+    after it."""
+    with open(path) as fh:
+        d = json.load(fh)
+    os.remove(path)
+    os.rmdir(os.path.dirname(path))
+    m, view = d["message"], d["view_after"]
+    text = json.dumps(m, separators=(",", ":"), ensure_ascii=True)
+    check(m.get("op") == "patch" and isinstance(m.get("patch"), list),
+          f"{game}: the largest is a patch: {text[:300]}")
+    check(d["patch_bytes"] == len(text) + 1,
+          f"{game}: the dumped patch is {len(text) + 1} bytes with its newline, it was measured "
+          f"at {d['patch_bytes']}: it changed after it came")
+    checked = 0
+    for op in m["patch"]:
+        if op.get("op") not in ("add", "replace") or op["path"].endswith("/-"):
+            continue
+        found, v = pointer(view, op["path"])
+        if not found and not pointer(view, "/" + op["path"].split("/")[1])[0]:
+            continue  # a member a lean player does not keep
+        check(found and v == op["value"], f"{game}: the view after the largest patch has "
+              f"{json.dumps(v)[:200]} at {op['path']}, the patch {json.dumps(op['value'])[:200]}")
+        checked += 1
+    check(checked > 0, f"{game}: no value of the largest patch checked in its view: {text[:300]}")
+    check(f.get("errors") == 0, f"{game}: errors with --dump-largest: {f}")
+    print(f"# {game}: the largest patch, {d['patch_bytes']} bytes, {checked} values in its view")
+
+
 def loadgen_games(args):
     cheap = ["--set", "scrypt_n_log2=10"]  # registrations quick even on a loaded box
     with Harness(args, daemon_args=cheap) as h:
@@ -88,9 +139,32 @@ def loadgen_games(args):
                   f"{game}: the window opened before both pairs played: {f}")
 
 
+def dump_largest(args):
+    """Lincoln's War with --dump-largest (a whole-view pair and a lean one,
+    as above; four pairs, so that more patches follow the largest)."""
+    cheap = ["--set", "scrypt_n_log2=10"]
+    with Harness(args, daemon_args=cheap) as h:
+        largest = os.path.join(tempfile.mkdtemp(prefix="tg-lg-largest-"), "largest.json")
+        rc, f, err = run_loadgen(args, h, ["--mode", "play", "--matches", 4, "--games", 2,
+                                           "--duration", 500, "--check-views", "--seed", 3,
+                                           "--full-views", 2, "--game", "lincolns-war",
+                                           "--scenario", "tournament", "--dump-largest",
+                                           largest], timeout=560)
+        print(f"# --dump-largest: exit {rc}\n# {err.strip()[-400:]}")
+        check(rc == 0 and f.get("pairs_short_of_games") == 0, f"exit {rc}: {f} {err[-300:]}")
+        check(f.get("views_checked", 0) >= 8 and f.get("view_mismatches") == 0,
+              f"the copying apply's views against the server's: {f}")
+        check_largest("lincolns-war", largest, f)
+
+
+def main(args):
+    loadgen_games(args)
+    dump_largest(args)
+
+
 def extra(p):
     p.add_argument("--loadgen", required=True, help="tests/bench/tg_loadgen")
 
 
 if __name__ == "__main__":
-    run_main(loadgen_games, extra)
+    run_main(main, extra)
