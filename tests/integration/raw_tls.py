@@ -23,6 +23,9 @@ class Raw:
         self.sock = tls_context(cert).wrap_socket(raw, server_hostname="localhost")
         self.buf = b""
         self.next_id = 0
+        # Replies to other requests read while looking for one's own: kept
+        # for their own reply(), never thrown away (stop 35's CI failure).
+        self.kept = {}
 
     def send(self, obj_or_bytes):
         data = obj_or_bytes if isinstance(obj_or_bytes, bytes) else (
@@ -42,16 +45,37 @@ class Raw:
         line, self.buf = self.buf.split(b"\n", 1)
         return json.loads(line)
 
-    def request(self, obj):
-        """Sends obj with a fresh id; the reply to it (pushes before it are
-        skipped), or None if the connection ended first."""
+    def post(self, obj):
+        """Sends obj with a fresh id, reading nothing; returns the id, for
+        reply(). For requests in flight together, whose replies may come in
+        an order the test does not know."""
         self.next_id += 1
-        req = dict(obj, id=self.next_id)
-        self.send(req)
+        self.send(dict(obj, id=self.next_id))
+        return self.next_id
+
+    def reply(self, rid):
+        """The reply to request rid, or None if the connection ended first.
+        Pushes before it are skipped (read them with line() instead); a
+        reply to another request met on the way is kept for its own
+        reply(rid), whichever is asked first. (Raw.request used to skip
+        every line that was not its reply: a reply to a request sent
+        before, arriving first, was thrown away and the read that wanted it
+        waited 30 s: stop 35's integration/backup, fixed in 763a78f.)"""
+        if rid in self.kept:
+            return self.kept.pop(rid)
         while True:
             m = self.line()
-            if m is None or m.get("id") == self.next_id:
+            if m is None:
+                return None
+            mid = m.get("id")
+            if mid == rid:
                 return m
+            if mid is not None:
+                self.kept[mid] = m
+
+    def request(self, obj):
+        """Sends obj with a fresh id; the reply to it (see reply())."""
+        return self.reply(self.post(obj))
 
     def ends(self):
         """True if the server closes the connection (within the timeout)."""
