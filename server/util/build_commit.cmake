@@ -34,7 +34,10 @@ else()
                     OUTPUT_STRIP_TRAILING_WHITESPACE)
     if(rc EQUAL 0 AND NOT head STREQUAL "")
       set(commit "${head}")
-      execute_process(COMMAND ${GIT} -C ${SRC} status --porcelain --untracked-files=no
+      # --no-optional-locks: a build must not take the index's lock from a
+      # git command the developer runs in the same tree meanwhile.
+      execute_process(COMMAND ${GIT} --no-optional-locks -C ${SRC} status --porcelain
+                              --untracked-files=no
                       OUTPUT_VARIABLE changed RESULT_VARIABLE rc ERROR_QUIET)
       if(NOT rc EQUAL 0 OR NOT changed STREQUAL "")
         string(APPEND commit "-dirty")
