@@ -128,6 +128,9 @@ def loadgen_games(args):
             check(f.get("pairs_short_of_games") == 0, f"{game}: a pair did not finish: {f}")
             check(f.get("games_finished", 0) >= 4, f"{game}: games finished: {f}")
             check(f.get("errors") == 0, f"{game}: errors: {err[-300:]}")
+            # every sampled view was written whole too (--dump-views 0): its
+            # counted size (tg_loadgen's per-container cache) was its length
+            check(f.get("view_size_mismatches") == 0, f"{game}: view sizes: {f}")
             check(f.get("rejected_offered") == 0, f"{game}: an offered action was refused: {f}")
             check(f.get("patches_applied", 0) >= f.get("play_actions_measured", 1),
                   f"{game}: fewer patches applied than actions: {f}")
