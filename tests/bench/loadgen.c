@@ -317,6 +317,18 @@ static const char *js_ws(const char *p, const char *e)
 	return p;
 }
 
+/* The bytes the scanner stops at: in a string its end and an escape
+ * (JS_STR), and in a container also a string's start and the brackets
+ * (JS_NEST). A byte at a time through a table: the views' strings are
+ * names of a few bytes, for which memchr's two calls a string (the end,
+ * then an escape before it) cost more than the bytes (issue 17: the
+ * scanner was a quarter of the generator's instructions, session 25). */
+enum { JS_STR = 1, JS_NEST = 2 };
+static const unsigned char js_stop[256] = {
+    ['"'] = JS_STR | JS_NEST, ['\\'] = JS_STR, ['{'] = JS_NEST,
+    ['['] = JS_NEST,          ['}'] = JS_NEST, [']'] = JS_NEST,
+};
+
 /* p at '"': past the closing quote, with the raw contents in *s, *n and
  * whether they hold an escape in *esc; NULL if the string does not end. */
 static const char *js_str(const char *p, const char *e, const char **s, size_t *n, bool *esc)
@@ -326,20 +338,18 @@ static const char *js_str(const char *p, const char *e, const char **s, size_t *
 	const char *b = ++p;
 	bool x = false;
 	for (;;) {
-		const char *q = memchr(p, '"', (size_t)(e - p));
-		if (!q)
+		while (p < e && !(js_stop[(unsigned char)*p] & JS_STR))
+			p++;
+		if (p >= e)
 			return NULL;
-		size_t bs = 0;
-		while (q - bs > b && q[-1 - (ptrdiff_t)bs] == '\\')
-			bs++;
-		x = x || bs > 0 || memchr(p, '\\', (size_t)(q - p)) != NULL;
-		if (bs % 2 == 0) {
+		if (*p == '"') {
 			*s = b;
-			*n = (size_t)(q - b);
+			*n = (size_t)(p - b);
 			*esc = x;
-			return q + 1;
+			return p + 1;
 		}
-		p = q + 1;
+		x = true; /* a backslash: it and the byte it escapes */
+		p += 2;
 	}
 }
 
@@ -356,7 +366,11 @@ static const char *js_skip(const char *p, const char *e)
 		return js_str(p, e, &s, &n, &esc);
 	if (*p == '{' || *p == '[') {
 		int depth = 0;
-		while (p < e) {
+		for (;;) {
+			while (p < e && !(js_stop[(unsigned char)*p] & JS_NEST))
+				p++;
+			if (p >= e)
+				return NULL;
 			char c = *p;
 			if (c == '"') {
 				p = js_str(p, e, &s, &n, &esc);
@@ -366,11 +380,10 @@ static const char *js_skip(const char *p, const char *e)
 			}
 			if (c == '{' || c == '[')
 				depth++;
-			else if ((c == '}' || c == ']') && --depth == 0)
+			else if (--depth == 0)
 				return p + 1;
 			p++;
 		}
-		return NULL;
 	}
 	while (p < e && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\n')
 		p++;
@@ -1007,30 +1020,12 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 
 /* A patch line read by a lean player without building it: the top-level
  * members and each operation's path are found by the scanner, and only
- * the operations under kept members are parsed. Anything unusual (an
- * escape in a path, a "from", text the scanner cannot follow) goes back
- * to jansson and on_patch's own filter. */
-struct patch_scan {
-	json_int_t match, seq;
-	const char *patch, *patch_end;
-	bool is_patch;
-};
-
-static void scan_top(const char *k, size_t kn, const char *v, const char *ve, void *ud)
-{
-	struct patch_scan *ps = ud;
-	if (js_key(k, kn, "op"))
-		ps->is_patch = ve - v == 7 && memcmp(v, "\"patch\"", 7) == 0;
-	else if (js_key(k, kn, "match"))
-		ps->match = strtoll(v, NULL, 10);
-	else if (js_key(k, kn, "seq"))
-		ps->seq = strtoll(v, NULL, 10);
-	else if (js_key(k, kn, "patch")) {
-		ps->patch = v;
-		ps->patch_end = ve;
-	}
-}
-
+ * the operations under kept members are parsed. The patch's operations
+ * are walked where the line's "patch" member is, once (the walk that
+ * skipped the whole patch to find the members after it was a second pass
+ * over every byte). Anything unusual (an escape in a path, a "from", text
+ * the scanner cannot follow) goes back to jansson and on_patch's own
+ * filter. */
 struct op_scan {
 	const char *path;
 	size_t pn;
@@ -1046,32 +1041,21 @@ static void scan_op(const char *k, size_t kn, const char *v, const char *ve, voi
 		os->has_from = true;
 }
 
-static int lean_line(struct tls_client *c, const char *line, size_t len)
+/* The patch's array at p: the kept operations built into ops; past the
+ * array, or NULL for anything the scanner leaves to jansson. */
+static const char *lean_ops(const char *p, const char *e, json_t *ops, unsigned long long *kept,
+                            unsigned long long *skipped)
 {
-	struct player *pl = c->owner;
-	static const char pre[] = "{\"op\":\"patch\"";
-	if (!pl->lean || opt.verbose || len < sizeof pre - 1 ||
-	    memcmp(line, pre, sizeof pre - 1) != 0)
-		return 0;
-	const char *e = line + len;
-	struct patch_scan ps = {-1, -1, NULL, NULL, false};
-	if (!js_members(line, e, scan_top, &ps) || !ps.is_patch || !ps.patch || ps.match < 0 ||
-	    ps.seq < 0)
-		return 0;
-	json_t *ops = json_array();
-	unsigned long long kept = 0, skipped = 0;
-	const char *pe = ps.patch_end;
-	const char *p = js_ws(ps.patch, pe);
-	if (p >= pe || *p != '[')
-		goto parse;
-	p = js_ws(p + 1, pe);
-	if (p < pe && *p == ']')
-		goto apply;
+	if (p >= e || *p != '[')
+		return NULL;
+	p = js_ws(p + 1, e);
+	if (p < e && *p == ']')
+		return p + 1;
 	for (;;) {
 		struct op_scan os = {NULL, 0, false, false, false};
-		const char *oe = js_members(p, pe, scan_op, &os);
+		const char *oe = js_members(p, e, scan_op, &os);
 		if (!oe || !os.has_path || os.path_esc || os.has_from)
-			goto parse;
+			return NULL;
 		if (lean_keeps(os.path, os.pn)) {
 			const char *be = NULL;
 			json_t *op = js_build(p, oe, &be, 0);
@@ -1082,25 +1066,78 @@ static int lean_line(struct tls_client *c, const char *line, size_t len)
 			if (!op)
 				op = json_loadb(p, (size_t)(oe - p), 0, NULL);
 			if (!op)
-				goto parse;
+				return NULL;
 			json_array_append_new(ops, op);
-			kept++;
+			(*kept)++;
 		} else {
-			skipped++;
+			(*skipped)++;
 		}
-		p = js_ws(oe, pe);
-		if (p < pe && *p == ',') {
-			p = js_ws(p + 1, pe);
+		p = js_ws(oe, e);
+		if (p < e && *p == ',') {
+			p = js_ws(p + 1, e);
 			continue;
 		}
-		if (p < pe && *p == ']')
+		return p < e && *p == ']' ? p + 1 : NULL;
+	}
+}
+
+static int lean_line(struct tls_client *c, const char *line, size_t len)
+{
+	struct player *pl = c->owner;
+	static const char pre[] = "{\"op\":\"patch\"";
+	if (!pl->lean || opt.verbose || len < sizeof pre - 1 ||
+	    memcmp(line, pre, sizeof pre - 1) != 0)
+		return 0;
+	const char *e = line + len;
+	json_int_t match = -1, seq = -1;
+	bool is_patch = false, has_patch = false;
+	json_t *ops = json_array();
+	unsigned long long kept = 0, skipped = 0;
+	const char *p = js_ws(line, e);
+	if (p >= e || *p != '{')
+		goto parse;
+	p = js_ws(p + 1, e);
+	for (;;) {
+		const char *k;
+		size_t kn;
+		bool esc;
+		p = js_str(p, e, &k, &kn, &esc);
+		if (!p)
+			goto parse;
+		p = js_ws(p, e);
+		if (p >= e || *p != ':')
+			goto parse;
+		const char *v = js_ws(p + 1, e);
+		if (js_key(k, kn, "patch")) {
+			if (has_patch)
+				goto parse;
+			has_patch = true;
+			p = lean_ops(v, e, ops, &kept, &skipped);
+		} else {
+			p = js_skip(v, e);
+			if (p && js_key(k, kn, "op"))
+				is_patch = p - v == 7 && memcmp(v, "\"patch\"", 7) == 0;
+			else if (p && js_key(k, kn, "match"))
+				match = strtoll(v, NULL, 10);
+			else if (p && js_key(k, kn, "seq"))
+				seq = strtoll(v, NULL, 10);
+		}
+		if (!p)
+			goto parse;
+		p = js_ws(p, e);
+		if (p < e && *p == ',') {
+			p = js_ws(p + 1, e);
+			continue;
+		}
+		if (p < e && *p == '}')
 			break;
 		goto parse;
 	}
-apply:
+	if (!is_patch || !has_patch || match < 0 || seq < 0 || js_ws(p + 1, e) != e)
+		goto parse;
 	fig.lean_ops_kept += kept;
 	fig.lean_ops_skipped += skipped;
-	on_patch(pl, ps.match, ps.seq, ops, true, NULL, len + 1);
+	on_patch(pl, match, seq, ops, true, NULL, len + 1);
 	json_decref(ops);
 	return 1;
 parse:
