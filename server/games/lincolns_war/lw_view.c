@@ -75,7 +75,9 @@ struct unit_shown {
 	int32_t full, activation, attack, defense, promoted;
 };
 
-/* co and force_it: the CO and the IT of u's force (force_shown has them) */
+/* co and force_it: the CO and the IT of u's force (force_shown has them).
+ * A unit's field read here or in force_shown is hashed by forces_stamp too
+ * (the flags: SHOWN_FLAGS), or the forces go stale. */
 static void unit_shown(const struct lw_state *s, int u, bool full, int co, int force_it,
                        struct unit_shown *o)
 {
@@ -897,6 +899,54 @@ static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint6
 	    raided ? 0 : tg_stamp_bytes(h, s->cav.rit, (size_t)s->cav.rit_n * sizeof *s->cav.rit);
 }
 
+/* The forces' stamp: everything forces_items reads, hashed with the
+ * viewer. Of each unit on the map, what places it in a force (its hex and
+ * side), picks the CO (stars, cavalry, cmd) and is on its counter (the
+ * general or the TCO's index, wounds, IT, the shown flags: unit_shown);
+ * the two GiCs (the CO, the marker) and the sieges (besieged, besieging,
+ * the order in a siege hex); the generals' data does not change. The
+ * forces were walked after every action, 15 % of the fan-out's
+ * instructions (issue 17), although most actions move no unit, and the
+ * units' other fields (activated this card play, IT placed in it, a
+ * battle lost) change with plays that move nothing: each force's own
+ * stamp still says which ones changed once this one moved. */
+#define SHOWN_FLAGS (LW_UF_OOS | LW_UF_RELUCTANT | LW_UF_PROMOTED | LW_UF_REVEALED)
+
+struct unit_key {
+	int16_t u, hex, gen, it;
+	int8_t side;
+	uint8_t stars, cavalry, wounds, flags, spare[3];
+	uint32_t cmd;
+};
+_Static_assert(sizeof(struct unit_key) == 20, "a unit's key has no padding");
+
+static uint64_t forces_stamp(const struct lw_state *s, uint64_t who)
+{
+	struct unit_key key[LW_MAX_UNITS];
+	size_t n = 0;
+	for (int u = 0; u < s->n_units; u++) {
+		const struct lw_unit *x = &s->unit[u];
+		if (x->where != LW_W_MAP)
+			continue;
+		key[n++] = (struct unit_key){
+		    .u = (int16_t)u,
+		    .hex = x->hex,
+		    .gen = x->gen,
+		    .it = x->it,
+		    .side = x->side,
+		    .stars = x->stars,
+		    .cavalry = x->cavalry,
+		    .wounds = x->wounds,
+		    .flags = x->flags & SHOWN_FLAGS,
+		    .cmd = x->cmd,
+		};
+	}
+	uint64_t h = tg_stamp_bytes(who, key, n * sizeof *key);
+	int16_t gic[2] = {s->side[LW_UNION].gic, s->side[LW_CONFEDERATE].gic};
+	h = tg_stamp_bytes(h, gic, sizeof gic);
+	return tg_stamp_bytes(h, s->amphib.sieges, sizeof s->amphib.sieges);
+}
+
 /* What each stamped section reads, hashed with the viewer: the cities
  * their own state, the turn (2.3 variable defense), cavalry-held cities
  * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
@@ -907,10 +957,10 @@ static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint6
  * political track the values it shows (lw_political_stamp: the plot's
  * buyer and purchase, the declarations, the assassinations, and the
  * Confederate cities the Union holds, which reads the cities' owners). A
- * section read from anything else is stamped 0. The forces are stamped 0
- * too: they are walked after every action, and each force's own stamp
- * (forces_items) says whether it changed. The cities and the log, once
- * their stamp moved, are walked element by element the same way. */
+ * section read from anything else is stamped 0. The forces are stamped by
+ * what they read (forces_stamp); once that moved, each force's own stamp
+ * (forces_items) says whether it changed, as the cities' and the log's
+ * elements do once theirs moved. */
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 {
 	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
@@ -926,7 +976,7 @@ void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
 		if (s->side[p].gic >= 0 && s->side[p].gic < LW_MAX_UNITS)
 			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
 	st[SEC_PLAYERS] = h;
-	st[SEC_FORCES] = 0; /* walked every time: each force's stamp says if it changed */
+	st[SEC_FORCES] = forces_stamp(s, who);
 	h = tg_stamp_bytes(who, &s->n_cities, sizeof s->n_cities);
 	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
 	h = tg_stamp_bytes(h, &s->turn, 1);

@@ -36,13 +36,18 @@
  *     card play, its CO (seen by his owner only while hidden under
  *     another's), its mover's hex and the campaign's regions, a RIT, a
  *     raided CO (the cavalry rebuilt while one is), the end. The awaited
- *     sides and the prompt are stamped by the values they show. */
+ *     sides and the prompt are stamped by the values they show;
+ *   - the forces (stamped 0 before session 25: walked after every
+ *     action): PCs and CSPs leave their stamp; a wound, the GiC, a
+ *     subordinate revealed, a siege move it and the kept view is the
+ *     full view each time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kit/view_sections.h"
 #include "lw_engine.h"
+#include "lw_siege.h"
 #include "tap.h"
 
 extern const struct game_module lincolns_war_module;
@@ -213,6 +218,70 @@ static void small_sections(struct game *g, struct tg_view_kept *k, int u)
 #undef EDIT
 }
 
+/* The forces (stamped 0 before session 25: every force walked, its
+ * record built and hashed, after every action): what no force shows
+ * leaves the section's stamp; each thing forces_items reads besides the
+ * units' moves, edited alone, moves it and the kept view is the full
+ * view: a unit's counter (a wound), the GiC (the CO of his force and the
+ * marker), a siege (besieged, besieging), a subordinate revealed. */
+static void forces_section(struct game *g, struct tg_view_kept *k)
+{
+	struct lw_state *s = &g->s;
+	bool moved[TG_VIEW_SECTIONS_MAX];
+	unsigned f = section("/board/forces");
+	if (!CHECK(f < TG_VIEW_SECTIONS_MAX))
+		return;
+	update(g, k, moved, "forces: nothing");
+	s->side[LW_UNION].pc++;
+	s->side[LW_CONFEDERATE].csp++;
+	s->play.pc_left++;
+	update(g, k, moved, "forces: PCs and CSPs");
+	CHECKF(!moved[f] && !moved_c[f], "what no force shows leaves the forces' stamp");
+	update(g, k, moved, "forces: nothing again");
+	CHECKF(!moved[f] && !moved_c[f], "nothing changed: the forces' stamp stays");
+	/* a force of two generals, the CO not the GiC; and a force in a city */
+	int co = -1, sub = -1, town = -1;
+	for (int a = 0; a < s->n_units; a++) {
+		const struct lw_unit *x = &s->unit[a];
+		if (x->where != LW_W_MAP || x->gen < 0)
+			continue;
+		if (town < 0 && lw_city_at(x->hex) >= 0)
+			town = a;
+		for (int b = 0; b < s->n_units && sub < 0; b++)
+			if (a != b && s->unit[b].where == LW_W_MAP && s->unit[b].side == x->side &&
+			    s->unit[b].hex == x->hex && s->unit[b].gen >= 0 &&
+			    lw_force_co_side(s, x->hex, x->side) == a &&
+			    s->side[x->side].gic != a && s->side[x->side].gic != b) {
+				co = a;
+				sub = b;
+			}
+	}
+	if (!CHECKF(sub >= 0 && town >= 0, "a force of two generals, a force in a city"))
+		return;
+#define EDIT(what, stmt)                                                                           \
+	do {                                                                                       \
+		stmt;                                                                              \
+		update(g, k, moved, what);                                                         \
+		CHECKF(moved[f] && moved_c[f], "%s moves the forces' stamp", what);                \
+	} while (0)
+	EDIT("a wound", s->unit[co].wounds++);
+	int side = s->unit[sub].side, gic = s->side[side].gic;
+	EDIT("the GiC moved to a subordinate", s->side[side].gic = (int16_t)sub);
+	CHECKF(lw_force_co_side(s, s->unit[sub].hex, side) == sub,
+	       "11.0.1: the GiC commands his force");
+	EDIT("the GiC back", s->side[side].gic = (int16_t)gic);
+	EDIT("a subordinate revealed", s->unit[sub].flags |= LW_UF_REVEALED);
+	EDIT("hidden again", s->unit[sub].flags &= (uint8_t)~LW_UF_REVEALED);
+	int i = LW_MAX_SIEGES - 1, besieged = s->unit[town].side;
+	struct lw_siege was = s->amphib.sieges[i];
+	EDIT("a siege on", (s->amphib.sieges[i].stage = LW_SG_ON,
+	                    s->amphib.sieges[i].besieger = (int8_t)LW_OTHER(besieged),
+	                    s->amphib.sieges[i].city_hex = s->unit[town].hex));
+	CHECK(lw_siege_besieged(s, s->unit[town].hex, besieged));
+	EDIT("the siege lifted", s->amphib.sieges[i] = was);
+#undef EDIT
+}
+
 int main(void)
 {
 	uint8_t seed[TG_SEED_BYTES] = {17};
@@ -316,6 +385,7 @@ int main(void)
 	CHECKF(!moved[pol] && !moved_c[pol], "the 19.2 prompt leaves the political stamp");
 
 	small_sections(g, k, u);
+	forces_section(g, k);
 
 	/* the log: the ring wrapped first */
 	unsigned log = section("/log");
