@@ -2,9 +2,10 @@
  * stream, newline framing, the bounded outbound queue, timeouts (handshake,
  * idle, and the deadline of a message begun) and the orderly close.
  *
- * Reading: socket bytes go into rbio; SSL_do_handshake / SSL_read pull them
- * out; plaintext goes through the framer to on_message. Writing: SSL_write
- * puts records into wbio, flush() writes them to the socket at once and
+ * Reading: SSL_do_handshake / SSL_read read the socket's bytes where the
+ * read put them (the connection's BIO, tls_bio.c); plaintext goes through
+ * the framer to on_message. Writing: SSL_write's records go into the net's
+ * write buffer (tls_bio.c), flush() writes them to the socket at once and
  * queues a uv_write only for what the socket does not take.
  * Whatever OpenSSL produces (handshake replies, alerts, tickets) leaves the
  * same way, so flush() follows every SSL call.
@@ -42,62 +43,67 @@ static bool over_outbuf(struct tg_conn *c)
 /* Moves every byte OpenSSL has produced to the socket. -1 if the connection
  * had to be aborted.
  *
- * The bytes are written at once (uv_try_write) while nothing is queued
- * before them; only what the socket does not take goes into a write
- * request. A request left for the loop to finish cost it, for each write,
- * a callback on its next turn and libuv's POLLOUT stop, which makes an
- * epoll_ctl system call even when the watcher's events do not change
- * (issue 17: 1.81 epoll_ctl calls per acknowledged action, one per socket
- * write). uv_try_write refuses (UV_EAGAIN) while requests are queued, so
- * the bytes stay in order. */
+ * The records are in the net's write buffer and, past it, in c's own
+ * (tls_bio.c); they are written at once (uv_try_write) while nothing is
+ * queued before them, and only what the socket does not take is copied
+ * into a write request. A request left for the loop to finish cost it, for
+ * each write, a callback on its next turn and libuv's POLLOUT stop, which
+ * makes an epoll_ctl system call even when the watcher's events do not
+ * change (issue 17: 1.81 epoll_ctl calls per acknowledged action, one per
+ * socket write). uv_try_write refuses (UV_EAGAIN) while requests are
+ * queued, so the bytes stay in order. */
 static int flush(struct tg_conn *c)
 {
-	if (c->state == TG_CONN_DEAD)
+	if (c->state == TG_CONN_DEAD) {
+		tg_tls_bio_out_done(c);
 		return -1;
-	size_t pending = BIO_ctrl_pending(c->wbio);
-	if (!pending)
+	}
+	struct tg_net *n = c->net;
+	size_t shared = n->out_owner == c ? n->out_len : 0, len = shared + c->out_len;
+	if (!len)
 		return 0;
 	tg_tls_idle_busy(c);
-	struct tg_net *n = c->net;
-	struct write_req *w = NULL;
-	char *data = n->writebuf;
-	if (pending > sizeof n->writebuf) {
-		w = malloc(sizeof *w + pending);
-		if (!w)
-			goto oom;
-		data = w->data;
-	}
-	int got = BIO_read(c->wbio, data, (int)pending);
-	size_t len = got > 0 ? (size_t)got : 0, done = 0;
-	if (len) {
-		uv_buf_t buf = uv_buf_init(data, (unsigned)len);
-		int r = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (r >= 0) {
-			done = (size_t)r;
-		} else if (r != UV_EAGAIN) {
-			free(w);
-			TG_INFO(c->id, 0, "write to %s failed: %s; closing", c->peer,
-			        uv_strerror(r));
-			tg_conn_abort(c);
-			return -1;
-		}
+	uv_buf_t bufs[2];
+	unsigned nbufs = 0;
+	if (shared)
+		bufs[nbufs++] = uv_buf_init(n->writebuf, (unsigned)shared);
+	if (c->out_len)
+		bufs[nbufs++] = uv_buf_init(c->out, (unsigned)c->out_len);
+	size_t done = 0;
+	int r = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);
+	if (r >= 0) {
+		done = (size_t)r;
+	} else if (r != UV_EAGAIN) {
+		tg_tls_bio_out_done(c);
+		TG_INFO(c->id, 0, "write to %s failed: %s; closing", c->peer, uv_strerror(r));
+		tg_conn_abort(c);
+		return -1;
 	}
 	if (done == len) {
-		free(w);
+		tg_tls_bio_out_done(c);
 		return 0;
 	}
+	struct write_req *w = malloc(sizeof *w + (len - done));
 	if (!w) {
-		w = malloc(sizeof *w + (len - done));
-		if (!w)
-			goto oom;
-		memcpy(w->data, data + done, len - done);
-		data = w->data;
-	} else {
-		data = w->data + done;
+		tg_tls_bio_out_done(c);
+		TG_ERROR(c->id, 0, "out of memory queueing %zu bytes; closing", len - done);
+		tg_conn_abort(c);
+		return -1;
 	}
+	/* The bytes from done on, of the net's part then c's. */
+	size_t at = 0, from = 0;
+	if (done < shared) {
+		at = shared - done;
+		memcpy(w->data, n->writebuf + done, at);
+	} else {
+		from = done - shared;
+	}
+	if (c->out_len > from)
+		memcpy(w->data + at, c->out + from, c->out_len - from);
+	tg_tls_bio_out_done(c);
 	w->len = len - done;
-	uv_buf_t buf = uv_buf_init(data, (unsigned)w->len);
-	int r = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
+	uv_buf_t buf = uv_buf_init(w->data, (unsigned)w->len);
+	r = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
 	if (r < 0) {
 		free(w);
 		TG_INFO(c->id, 0, "write to %s failed: %s; closing", c->peer, uv_strerror(r));
@@ -111,10 +117,6 @@ static int flush(struct tg_conn *c)
 		return -1;
 	}
 	return 0;
-oom:
-	TG_ERROR(c->id, 0, "out of memory queueing %zu bytes; closing", pending);
-	tg_conn_abort(c);
-	return -1;
 }
 
 /* ---- held bytes (tg_conn_cork) ------------------------------------------ */
@@ -267,7 +269,8 @@ static void on_handle_closed(uv_handle_t *h)
 		c->next->prev = c->prev;
 	tg_tls_idle_forget(c);
 	held_drop(c);
-	SSL_free(c->ssl); /* frees both BIOs */
+	tg_tls_bio_free(c);
+	SSL_free(c->ssl); /* frees the BIO */
 	tg_framer_free(&c->framer);
 	tg_web_free(c);
 	tg_net_conn_gone(n, c);
@@ -280,6 +283,7 @@ void tg_conn_abort(struct tg_conn *c)
 		return;
 	c->state = TG_CONN_DEAD;
 	held_drop(c);
+	tg_tls_bio_out_done(c); /* records not flushed yet: never sent */
 	/* Pending writes and the shutdown request are cancelled by uv_close
 	 * (their callbacks run with UV_ECANCELED before the close callback). */
 	uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
@@ -507,11 +511,11 @@ static void pump(struct tg_conn *c)
 	char plain[16384];
 	for (bool first = true; c->state == TG_CONN_OPEN; first = false) {
 		/* Once a record was read and nothing is left, neither decrypted
-		 * or buffered in the SSL nor received in rbio, another
+		 * or buffered in the SSL nor lent to its BIO, another
 		 * SSL_read_ex could only say SSL_ERROR_WANT_READ: about half of
 		 * what the loop's reads cost it (issue 17: two calls a message,
 		 * the second to hear there was no more). */
-		if (!first && !SSL_has_pending(c->ssl) && !BIO_ctrl_pending(c->rbio))
+		if (!first && !SSL_has_pending(c->ssl) && !c->in_len && !c->in_held_len)
 			break;
 		size_t got = 0;
 		clear_errors();
@@ -585,13 +589,15 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	c->read_ns = uv_hrtime();
 	if (c->state == TG_CONN_CLOSING)
 		return; /* closing: what the peer still sends is dropped */
-	if (BIO_write(c->rbio, buf->base, (int)nread) != (int)nread) {
-		TG_ERROR(c->id, 0, "cannot buffer %zd bytes from %s; closing", nread, c->peer);
-		tg_conn_abort(c);
-		return;
-	}
+	/* SSL reads the bytes where the socket put them (tls_bio.c). */
+	tg_tls_bio_lend(c, buf->base, (size_t)nread);
 	tg_tls_idle_busy(c);
 	pump(c);
+	bool reading = c->state == TG_CONN_HANDSHAKE || c->state == TG_CONN_OPEN;
+	if (tg_tls_bio_unlend(c, reading) < 0) {
+		TG_ERROR(c->id, 0, "cannot buffer %zd bytes from %s; closing", nread, c->peer);
+		tg_conn_abort(c);
+	}
 }
 
 /* ---- timers ------------------------------------------------------------- */

@@ -133,21 +133,16 @@ static void on_connection(uv_stream_t *server, int status)
 	n->count++;
 	int r = uv_accept(server, (uv_stream_t *)&c->tcp);
 	c->ssl = r == 0 ? SSL_new(n->ssl_ctx) : NULL;
-	c->rbio = c->ssl ? BIO_new(BIO_s_mem()) : NULL;
-	c->wbio = c->rbio ? BIO_new(BIO_s_mem()) : NULL;
-	if (!c->wbio) {
+	c->bio = c->ssl ? tg_tls_bio_new(c) : NULL;
+	if (!c->bio) {
 		TG_WARN(c->id, 0, "cannot set up a connection: %s",
 		        r < 0 ? uv_strerror(r) : "out of memory");
-		BIO_free(c->rbio);
-		c->rbio = NULL;
 		c->state = TG_CONN_HANDSHAKE;
 		tg_conn_abort(c);
 		return;
 	}
-	/* An empty memory BIO means "no data yet", not end of file. */
-	BIO_set_mem_eof_return(c->rbio, -1);
-	BIO_set_mem_eof_return(c->wbio, -1);
-	SSL_set_bio(c->ssl, c->rbio, c->wbio);
+	/* One BIO both ways: SSL_set_bio takes its one reference. */
+	SSL_set_bio(c->ssl, c->bio, c->bio);
 	SSL_set_accept_state(c->ssl);
 	tg_tls_idle_setup(c);
 	uv_tcp_nodelay(&c->tcp, 1);

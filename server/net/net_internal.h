@@ -63,6 +63,10 @@ struct tg_net {
 	 * what the socket does not take is copied into a write request. One
 	 * per net: only its loop thread flushes (conn.c). */
 	char writebuf[TG_NET_WRITE_CHUNK];
+	/* The connection whose TLS records fill writebuf's first out_len bytes
+	 * until its flush (tls_bio.c), or NULL. */
+	struct tg_conn *out_owner;
+	size_t out_len;
 };
 
 enum tg_conn_state {
@@ -83,7 +87,16 @@ struct tg_conn {
 	bool opened; /* on_open was called: on_close will be too */
 	bool shutdown_sent;
 	SSL *ssl;
-	BIO *rbio, *wbio; /* socket -> SSL, SSL -> socket */
+	BIO *bio; /* socket <-> SSL, both ways (tls_bio.c) */
+	/* The socket bytes of the read callback under way (in the net's
+	 * readbuf), and those a callback left unread; the records that did not
+	 * go into the net's writebuf (tls_bio.c). */
+	const char *in;
+	size_t in_len;
+	char *in_held;
+	size_t in_held_off, in_held_len, in_held_cap;
+	char *out;
+	size_t out_len, out_cap;
 	struct tg_framer framer;
 	uint64_t id;
 	uint64_t last_read_ms; /* uv_now of the last inbound bytes */
@@ -139,6 +152,25 @@ void tg_tls_idle_setup(struct tg_conn *c);
  * has been quiet for tls_buffers_idle_ms. */
 void tg_tls_idle_busy(struct tg_conn *c);
 void tg_tls_idle_forget(struct tg_conn *c); /* before c is freed */
+
+/* ---- tls_bio.c: the BIO between a connection's SSL and its socket ---- */
+BIO *tg_tls_bio_new(struct tg_conn *c); /* NULL out of memory */
+/* Bytes SSL has written that the socket has not been given yet: those in
+ * the net's writebuf (when c holds it), then c->out. */
+size_t tg_tls_bio_out_pending(const struct tg_conn *c);
+/* After a flush took them all: writebuf free for any connection. */
+void tg_tls_bio_out_done(struct tg_conn *c);
+/* The socket bytes of a read callback, for SSL to read until unlend. */
+void tg_tls_bio_lend(struct tg_conn *c, const char *data, size_t len);
+/* The read callback ends: what SSL did not read is copied into c's own
+ * buffer when keep (the connection still reads), else dropped. 0, or -1
+ * out of memory. */
+int tg_tls_bio_unlend(struct tg_conn *c, bool keep);
+/* A quiet connection: its own buffers freed when empty (tls_idle.c). */
+void tg_tls_bio_shed(struct tg_conn *c);
+/* Everything of c's dropped and freed (abort, close); the BIO itself goes
+ * with the SSL. */
+void tg_tls_bio_free(struct tg_conn *c);
 
 /* ---- conn.c, for web.c ---- */
 /* SSL_write of raw bytes, then the flush. 0, or -1 (aborted). */

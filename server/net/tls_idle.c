@@ -12,12 +12,13 @@
  * 34 KiB more, and a record costs a list move. Nothing runs while no
  * connection is busy. tls_buffers_idle_ms = 0 keeps the old mode.
  *
- * The connection's two memory BIOs (conn.c) are emptied of their buffers
- * then too: OpenSSL grows a memory BIO's buffer to 4/3 of the most it ever
- * held at once and never shrinks it, so the write BIO of a connection that
- * was once sent a view kept about 21 KiB for as long as it stayed open
- * (heaptrack of the daemon in play, session 19: 33 KiB of record buffers,
- * 21 KiB of write BIO, 8 KiB of SSL a playing connection).
+ * The connection's own ciphertext buffers (tls_bio.c), when it has any,
+ * are freed then too. Until session 25 these were two memory BIOs, which
+ * OpenSSL grows to 4/3 of the most they ever held and never shrinks: the
+ * write BIO of a connection that was once sent a view kept about 21 KiB for
+ * as long as it stayed open (heaptrack of the daemon in play, session 19:
+ * 33 KiB of record buffers, 21 KiB of write BIO, 8 KiB of SSL a playing
+ * connection).
  *
  * The freed buffers lie among blocks still in use (the connections set up
  * meanwhile), and glibc gives such pages back only when asked: the sweep
@@ -32,7 +33,6 @@
  * 18, "What grows at 1,000 matches"). Two trims while connections stay
  * busy are now at least tls_buffers_idle_ms apart; a trim when the last
  * busy connection goes quiet may follow one sooner. */
-#include <openssl/buffer.h>
 #include <openssl/err.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -112,16 +112,6 @@ void tg_tls_idle_forget(struct tg_conn *c)
 		unlink_busy(c->net, c);
 }
 
-/* A new, empty buffer for an empty memory BIO (the old one freed). */
-static void bio_shed(BIO *b)
-{
-	if (BIO_ctrl_pending(b))
-		return;
-	BUF_MEM *bm = BUF_MEM_new();
-	if (bm && BIO_set_mem_buf(b, bm, BIO_CLOSE) <= 0)
-		BUF_MEM_free(bm);
-}
-
 static void on_sweep(uv_timer_t *t)
 {
 	struct tg_net *n = t->data;
@@ -134,8 +124,7 @@ static void on_sweep(uv_timer_t *t)
 		/* Refused while a record is half read or half written: the
 		 * connection is not quiet after all; try again a delay later. */
 		if (SSL_free_buffers(c->ssl)) {
-			bio_shed(c->rbio);
-			bio_shed(c->wbio);
+			tg_tls_bio_shed(c);
 			n->buffers_freed++;
 		} else {
 			ERR_clear_error();
