@@ -130,6 +130,8 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->section);
 	free(o->section_first);
 	free(o->section_city);
+	free(o->seed_first);
+	free(o->seed_city);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);

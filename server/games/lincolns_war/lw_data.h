@@ -397,6 +397,9 @@ const struct lw_hex *lw_data_hex(const struct lw_data *d, int id);
 const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b);
 unsigned lw_data_hexside_flags(const struct lw_data *d, int a, int b); /* 0 if none */
 int lw_data_neighbours(const struct lw_data *d, int hex, int nb[6]);   /* as tg_hex_neighbours */
+/* lw_data_neighbours, and in flags[k] lw_data_hexside_flags(d, hex,
+ * nb[k]) (one read of the data's lists for a data hex; issue 17) */
+int lw_data_neighbours_flags(const struct lw_data *d, int hex, int nb[6], unsigned flags[6]);
 /* Is hex a territory of side? Kentucky and Missouri are nobody's; a
  * state is a side's territory when most of its cities that started under
  * a side started under that one (MD and DE are Union, 2.4.1); a state

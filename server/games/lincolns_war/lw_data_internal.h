@@ -53,6 +53,12 @@ struct lw_data_owned {
 	uint32_t *section_first;
 	int16_t *section_city;
 	size_t n_sections;
+	/* each hex's own ends (lw_data_section_ends_of): the city hexes
+	 * lw_data_section_ends gives for the hex of index i alone and river
+	 * r are seed_city[seed_first[i * n_rivers + r]] up to
+	 * seed_city[seed_first[i * n_rivers + r + 1]] */
+	uint32_t *seed_first;
+	int16_t *seed_city;
 	struct lw_city *cities;
 	struct lw_general *generals;
 	struct lw_tco *tcos;

@@ -525,6 +525,25 @@ int lw_data_neighbours(const struct lw_data *d, int hex, int nb[6])
 	return tg_hex_neighbours(&d->grid, hex, nb);
 }
 
+int lw_data_neighbours_flags(const struct lw_data *d, int hex, int nb[6], unsigned flags[6])
+{
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (o->next_flags && hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
+		size_t i = (size_t)d->hex_slot[hex] - 1;
+		int n = 0;
+		while (n < 6 && d->next[i][n]) {
+			nb[n] = d->next[i][n];
+			flags[n] = o->next_flags[i][n];
+			n++;
+		}
+		return n;
+	}
+	int n = lw_data_neighbours(d, hex, nb);
+	for (int k = 0; k < n; k++)
+		flags[k] = lw_data_hexside_flags(d, hex, nb[k]);
+	return n;
+}
+
 static bool seed_hex(int h)
 {
 	return h > 0 && h < LW_HEX_IDS;
@@ -579,6 +598,57 @@ int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int
 		}
 	}
 	return n;
+}
+
+/* Each hex's own ends for each river, lw_data_section_ends of the hex
+ * alone, kept (lw_data_section_ends_of). Counted first, then written. */
+static int seed_ends(struct lw_data_owned *o, struct lw_data_error *err)
+{
+	const struct lw_data *d = &o->pub;
+	size_t nh = d->n_hexes, nr = d->n_rivers;
+	enum { SEED_CAP = LW_HEX_IDS / 16 };
+	int16_t buf[SEED_CAP];
+	o->seed_first = calloc(nh * nr + 1, sizeof *o->seed_first);
+	if (!o->seed_first)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	size_t total = 0;
+	for (size_t i = 0; i < nh; i++)
+		for (size_t r = 0; r < nr; r++) {
+			int x = o->hexes[i].id;
+			int n = lw_data_section_ends(d, 1u << r, x, x, buf, SEED_CAP);
+			if (n > SEED_CAP)
+				return lw_fail(err, LW_DATA_ERULE, F, "rivers",
+				               "a hex bounded by too many river cities");
+			o->seed_first[i * nr + r] = (uint32_t)total;
+			total += (size_t)n;
+		}
+	o->seed_first[nh * nr] = (uint32_t)total;
+	o->seed_city = calloc(total + 1, sizeof *o->seed_city);
+	if (!o->seed_city)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	for (size_t i = 0; i < nh; i++)
+		for (size_t r = 0; r < nr; r++) {
+			int x = o->hexes[i].id;
+			uint32_t at = o->seed_first[i * nr + r];
+			lw_data_section_ends(d, 1u << r, x, x, o->seed_city + at,
+			                     (int)(o->seed_first[i * nr + r + 1] - at));
+		}
+	return 0;
+}
+
+int lw_data_section_ends_of(const struct lw_data *d, uint32_t river_bit, int x,
+                            const int16_t **ends)
+{
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	*ends = NULL;
+	if (!seed_hex(x))
+		return 0;
+	if (!d->hex_slot[x] || !river_bit || (river_bit & (river_bit - 1)) ||
+	    (size_t)__builtin_ctz(river_bit) >= d->n_rivers || !o->seed_first)
+		return -1;
+	size_t k = (size_t)(d->hex_slot[x] - 1) * d->n_rivers + (size_t)__builtin_ctz(river_bit);
+	*ends = o->seed_city + o->seed_first[k];
+	return (int)(o->seed_first[k + 1] - o->seed_first[k]);
 }
 
 /* Each river's sections: the hexes touching the river that are not
@@ -636,5 +706,5 @@ static int river_sections(struct lw_data_owned *o, struct lw_data_error *err)
 	o->section_first[k] = (uint32_t)ne;
 	o->n_sections = k;
 	free(queue);
-	return 0;
+	return seed_ends(o, err);
 }

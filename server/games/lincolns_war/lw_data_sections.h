@@ -23,4 +23,14 @@
 int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int b, int16_t *out,
                          int cap);
 
+/* The city hexes lw_data_section_ends gives for the hex x alone (a == b
+ * == x), kept at load: *ends points at them (each once) and their number
+ * is returned; the ends of a and b are those of a and those of b. 0 for a
+ * hex that is no seed; -1 when none are kept (x not a hex of the data,
+ * river_bit not one river's): ask lw_data_section_ends. Issue 17: the
+ * supply trace asks a section's ends for every river step, and the walk
+ * of each hex's neighbours was a sixth of a trace. */
+int lw_data_section_ends_of(const struct lw_data *d, uint32_t river_bit, int x,
+                            const int16_t **ends);
+
 #endif

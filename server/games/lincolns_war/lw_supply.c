@@ -40,6 +40,14 @@ struct trace {
 	uint8_t occ[OCC_MAX];
 	int ncav;
 	struct trace_cav cav[LW_MAX_UNITS];
+	/* what a trace asks again and again, answered once (issue 17): the
+	 * side holds a Kentucky city (2.4.3; -1 not asked yet), and by hex
+	 * slot as occ the most stars of each side's cavalry that reach the
+	 * hex (13.2.6, cav_sum; cav_known false: cav_cut judges each hex). A
+	 * trace reads the state and changes none of what these read. */
+	int8_t kentucky;
+	bool cav_known;
+	uint8_t cav_best[LW_SIDE_SLOTS][OCC_MAX];
 };
 
 static bool valid_hex(int h)
@@ -84,7 +92,7 @@ static bool enemy_city(const struct trace *t, int hex)
  * hex cuts land and rail supply into it; a friendly cavalry CO of equal rank
  * nullifies it, a higher one wins. Cavalry never cuts into its enemy's city
  * or occupied hex (13.2.5). */
-static bool cav_cut(const struct trace *t, int hex)
+static bool cav_cut_judged(const struct trace *t, int hex)
 {
 	const struct lw_state *s = t->s;
 	if (units_at(t, hex, t->side, false))
@@ -105,15 +113,68 @@ static bool cav_cut(const struct trace *t, int hex)
 	return best[enemy_of(t->side)] > best[t->side];
 }
 
+/* cav_cut_judged, from the trace's sum of the cavalry when it has one
+ * (trace.cav_best, the same cavalry, stars and rivers) */
+static bool cav_cut(const struct trace *t, int hex)
+{
+	unsigned slot = t->cav_known && hex >= 0 && hex < LW_HEX_IDS ? t->d->hex_slot[hex] : 0;
+	if (!slot || slot > OCC_MAX)
+		return cav_cut_judged(t, hex);
+	if (units_at(t, hex, t->side, false))
+		return false;
+	int c = lw_city_at(hex);
+	if (c >= 0 && lw_city_controller(t->s, c) == t->side)
+		return false;
+	return t->cav_best[enemy_of(t->side)][slot - 1] > t->cav_best[t->side][slot - 1];
+}
+
+/* The cavalry's reach summed up by hex (trace.cav_best): each unit's
+ * stars in its own hex and in the hexes next to it not across a river,
+ * the best of each side; cav_known false when a unit or its hex is of a
+ * kind the sum does not hold (cav_cut then judges each hex). */
+static void cav_sum(struct trace *t)
+{
+	memset(t->cav_best, 0, sizeof t->cav_best);
+	t->cav_known = t->side >= 0 && t->side < LW_SIDE_SLOTS && enemy_of(t->side) >= 0 &&
+	               enemy_of(t->side) < LW_SIDE_SLOTS;
+	for (int i = 0; i < t->ncav && t->cav_known; i++) {
+		const struct trace_cav *u = &t->cav[i];
+		unsigned us = t->d->hex_slot[u->hex];
+		if (!us || us > OCC_MAX || u->side < 0 || u->side >= LW_SIDE_SLOTS) {
+			t->cav_known = false;
+			break;
+		}
+		int nb[6];
+		unsigned f[6];
+		int m = lw_data_neighbours_flags(t->d, u->hex, nb, f);
+		for (int j = -1; j < m; j++) {
+			int h = j < 0 ? u->hex : nb[j];
+			unsigned slot = h > 0 && h < LW_HEX_IDS ? t->d->hex_slot[h] : 0;
+			if (!slot || slot > OCC_MAX)
+				continue; /* not a hex of the data: cav_cut judges it */
+			if (j >= 0 && (f[j] & LW_HS_RIVER))
+				continue; /* 13.2.6: not across rivers */
+			if (u->stars > t->cav_best[u->side][slot - 1])
+				t->cav_best[u->side][slot - 1] = u->stars;
+		}
+	}
+}
+
 /* 2.4.3: no Kentucky rail or river until the side controls a Kentucky city. */
-static bool kentucky_ok(const struct trace *t, int hex)
+static bool kentucky_ok(struct trace *t, int hex)
 {
 	if (!lw_is_kentucky(hex))
 		return true;
-	for (int c = 0; c < t->s->n_cities && c < (int)t->d->n_cities; c++)
-		if (lw_is_kentucky(t->d->cities[c].hex) && lw_city_controller(t->s, c) == t->side)
-			return true;
-	return false;
+	if (t->kentucky < 0) {
+		t->kentucky = 0;
+		for (int c = 0; c < t->s->n_cities && c < (int)t->d->n_cities; c++)
+			if (lw_is_kentucky(t->d->cities[c].hex) &&
+			    lw_city_controller(t->s, c) == t->side) {
+				t->kentucky = 1;
+				break;
+			}
+	}
+	return t->kentucky == 1;
 }
 
 static int city_supply(struct trace *t, int hex)
@@ -167,23 +228,39 @@ static bool touches_river(const struct lw_data *d, int hex, uint32_t r)
  * cities are the data's (lw_data_section_ends: a river city ends the
  * section, and the walk along the hexes touching the river between them is
  * made once at load, issue 17). */
+static void ends_flags(const struct trace *t, const int16_t *ends, int n, bool *friendly,
+                       bool *enemy, bool *asset)
+{
+	for (int i = 0; i < n; i++) {
+		int h = ends[i];
+		const struct lw_hex *x = lw_data_hex(t->d, h); /* lw_city_at */
+		int ctl = lw_city_controller(t->s, x && x->city >= 0 ? x->city : -1);
+		if (ctl == t->side) {
+			*friendly = true;
+			/* 20.1: a CSN Asset in his city of the section */
+			*asset = *asset || lw_naval_assets_at(t->s, h) > 0;
+		} else if (ctl == enemy_of(t->side))
+			*enemy = true;
+	}
+}
+
 static void section_ends(const struct trace *t, uint32_t r, int a, int b, bool *friendly,
                          bool *enemy, bool *asset)
 {
+	*friendly = *enemy = *asset = false;
+	/* the ends around a and b are a's and b's (lw_data_section_ends_of):
+	 * who holds them is the same whichever hex a city came from */
+	const int16_t *ea, *eb = NULL;
+	int na = lw_data_section_ends_of(t->d, r, a, &ea);
+	int nb = b == a ? 0 : lw_data_section_ends_of(t->d, r, b, &eb);
+	if (na >= 0 && nb >= 0) {
+		ends_flags(t, ea, na, friendly, enemy, asset);
+		ends_flags(t, eb, nb, friendly, enemy, asset);
+		return;
+	}
 	int16_t ends[LW_MAX_CITIES];
 	int n = lw_data_section_ends(t->d, r, a, b, ends, LW_MAX_CITIES);
-	*friendly = *enemy = *asset = false;
-	for (int i = 0; i < n && i < LW_MAX_CITIES; i++) {
-		int h = ends[i];
-		int c = lw_city_at(h);
-		int ctl = lw_city_controller(t->s, c);
-		if (ctl == t->side)
-			*friendly = true;
-		if (ctl == t->side && lw_naval_assets_at(t->s, h) > 0)
-			*asset = true; /* 20.1: a CSN Asset in his city of the section */
-		else if (ctl == enemy_of(t->side))
-			*enemy = true;
-	}
+	ends_flags(t, ends, n < LW_MAX_CITIES ? n : LW_MAX_CITIES, friendly, enemy, asset);
 }
 
 /* 20.1: may supply be traced across or into the section of river r? */
@@ -378,6 +455,7 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 	memset(t->seen, 0, (size_t)top);
 	memset(t->counted, 0, (size_t)top);
 	memset(t->occ, 0, sizeof t->occ);
+	t->kentucky = -1;
 	t->ncav = 0;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *u = &s->unit[i];
@@ -394,6 +472,7 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 		}
 	}
 	t->units_known = true;
+	cav_sum(t);
 }
 
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,

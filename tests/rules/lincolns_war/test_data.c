@@ -991,9 +991,30 @@ static int cmp_i16(const void *x, const void *y)
  * itself, and a hex off the map), lw_data_section_ends gives the cities
  * the old walk found, each once (and the walk never reached its bound of
  * 128 hexes, where it would have stopped short). */
+/* lw_data_neighbours_flags gives lw_data_neighbours' hexes and
+ * lw_data_hexside_flags of each (issue 17: the supply trace's cavalry sum
+ * reads them together), for every hex of the data and one off it. */
+static void neighbours_flags(void)
+{
+	int wrong = 0, rivers = 0;
+	for (size_t i = 0; i <= D->n_hexes; i++) {
+		int a = i < D->n_hexes ? D->hexes[i].id : 0, nb[6], nf[6];
+		unsigned f[6];
+		int n = lw_data_neighbours(D, a, nb);
+		int m = lw_data_neighbours_flags(D, a, nf, f);
+		wrong += n != m;
+		for (int k = 0; k < n && k < m; k++) {
+			wrong += nb[k] != nf[k] || f[k] != lw_data_hexside_flags(D, a, nb[k]);
+			rivers += (f[k] & LW_HS_RIVER) != 0;
+		}
+	}
+	CHECKF(wrong == 0, "lw_data_neighbours_flags differs %d times", wrong);
+	CHECKF(rivers > 100, "%d river hexsides seen", rivers);
+}
+
 static void river_sections(void)
 {
-	int wrong = 0, asked = 0, bounded = 0;
+	int wrong = 0, asked = 0, bounded = 0, kept_wrong = 0, kept_ends = 0;
 	for (size_t r = 0; r < D->n_rivers; r++) {
 		uint32_t bit = 1u << r;
 		for (size_t i = 0; i < D->n_hexes; i++) {
@@ -1013,14 +1034,46 @@ static void river_sections(void)
 				qsort(want, (size_t)nw, sizeof *want, cmp_i16);
 				qsort(got, (size_t)ng, sizeof *got, cmp_i16);
 				wrong += memcmp(want, got, (size_t)nw * sizeof *want) != 0;
+				/* the ends kept for each hex alone: a's and b's
+				 * together are these, each of them once */
+				const int16_t *ea, *eb;
+				int na = lw_data_section_ends_of(D, bit, a, &ea);
+				int nb = lw_data_section_ends_of(D, bit, b, &eb);
+				if (na < 0 || (nb < 0 && D->hex_slot[b])) {
+					kept_wrong++; /* a hex of the data has its ends kept */
+					continue;
+				}
+				if (nb < 0)
+					continue; /* off the map: the trace asks the walk */
+				int16_t both[LW_HEX_IDS / 16];
+				int nu = 0;
+				for (int k = 0; k < na + (b == a ? 0 : nb); k++) {
+					int16_t h = k < na ? ea[k] : eb[k - na];
+					bool dup = false;
+					for (int e = 0; e < nu && !dup; e++)
+						dup = both[e] == h;
+					if (!dup && nu < LW_HEX_IDS / 16)
+						both[nu++] = h;
+				}
+				qsort(both, (size_t)nu, sizeof *both, cmp_i16);
+				kept_wrong +=
+				    nu != nw || memcmp(want, both, (size_t)nw * sizeof *want) != 0;
+				kept_ends += nu;
 			}
 		}
 	}
 	CHECKF(wrong == 0, "lw_data_section_ends differs from the walk for %d of %d pairs", wrong,
 	       asked);
 	CHECKF(bounded > 100, "%d pairs between two cities or more", bounded);
+	CHECKF(kept_wrong == 0,
+	       "lw_data_section_ends_of of a and of b differ from the walk for %d of %d pairs",
+	       kept_wrong, asked);
+	CHECKF(kept_ends > 1000, "%d ends kept", kept_ends);
 	int16_t out[8];
 	CHECK(lw_data_section_ends(D, 0, 0, -1, out, 8) == 0);
+	const int16_t *none;
+	CHECK(lw_data_section_ends_of(D, 1, 0, &none) == 0);
+	CHECK(lw_data_section_ends_of(D, 3, D->hexes[0].id, &none) == -1); /* two rivers */
 }
 
 int main(void)
@@ -1036,6 +1089,7 @@ int main(void)
 	river_lookup();
 	territory_lookup();
 	river_sections();
+	neighbours_flags();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
