@@ -58,6 +58,7 @@
 #include "histogram.h"
 #include "json_compact.h"
 #include "json_patch.h"
+#include "loadgen_alloc.h"
 #include "loadgen_size.h"
 #include "proc_stats.h"
 #include "tls_client.h"
@@ -598,7 +599,9 @@ static void send_req(struct player *pl, json_t *m)
 	if (opt.verbose) {
 		char *text = json_dumps(m, JSON_COMPACT);
 		fprintf(stderr, "%s -> %.300s\n", pl->name, text ? text : "?");
-		free(text);
+		json_free_t jfree;
+		json_get_alloc_funcs(NULL, &jfree);
+		jfree(text); /* jansson's allocator's (loadgen_alloc.h) */
 	}
 	if (!pl->c || tls_client_send(pl->c, m) != 0)
 		fig.errors++;
@@ -1184,7 +1187,9 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 	if (opt.verbose) {
 		char *text = json_dumps(m, JSON_COMPACT);
 		fprintf(stderr, "%s <- %.300s\n", pl->name, text ? text : "?");
-		free(text);
+		json_free_t jfree;
+		json_get_alloc_funcs(NULL, &jfree);
+		jfree(text);
 	}
 	if (!op)
 		return;
@@ -1848,6 +1853,7 @@ static void run_pairs(void)
 
 int main(int argc, char **argv)
 {
+	loadgen_alloc_install(); /* before any jansson value */
 	parse_args(argc, argv);
 	/* A write to a connection the daemon has reset (its handshake deadline
 	 * passed while a slow set-up kept us from answering) raises SIGPIPE,

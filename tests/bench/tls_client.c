@@ -115,7 +115,9 @@ int tls_client_send(struct tls_client *c, const json_t *msg)
 	size_t len = strlen(text);
 	text[len] = '\n'; /* replace the NUL: SSL_write takes a length */
 	int rc = SSL_write(c->ssl, text, (int)len + 1);
-	free(text);
+	json_free_t jfree; /* jansson's own free: tg_loadgen's may not be libc's */
+	json_get_alloc_funcs(NULL, &jfree);
+	jfree(text);
 	flush(c);
 	return rc > 0 ? 0 : -1;
 }
