@@ -46,6 +46,7 @@ struct trace {
 	 * hex (13.2.6, cav_sum; cav_known false: cav_cut judges each hex). A
 	 * trace reads the state and changes none of what these read. */
 	int8_t kentucky;
+	uint8_t city_end[LW_MAX_CITIES]; /* end_of by city, 0 not asked yet */
 	bool cav_known;
 	uint8_t cav_best[LW_SIDE_SLOTS][OCC_MAX];
 };
@@ -228,24 +229,41 @@ static bool touches_river(const struct lw_data *d, int hex, uint32_t r)
  * cities are the data's (lw_data_section_ends: a river city ends the
  * section, and the walk along the hexes touching the river between them is
  * made once at load, issue 17). */
-static void ends_flags(const struct trace *t, const int16_t *ends, int n, bool *friendly,
-                       bool *enemy, bool *asset)
+/* How the city of index c ends a section for the side traced: END_KNOWN
+ * and END_FRIENDLY / END_ASSET / END_ENEMY, once a trace (trace.city_end) */
+enum { END_KNOWN = 1, END_FRIENDLY = 2, END_ASSET = 4, END_ENEMY = 8 };
+static unsigned end_of(const struct trace *t, int c, int hex)
+{
+	int ctl = lw_city_controller(t->s, c);
+	if (ctl == t->side)
+		/* 20.1: a CSN Asset in his city of the section */
+		return END_KNOWN | END_FRIENDLY |
+		       (lw_naval_assets_at(t->s, hex) > 0 ? END_ASSET : 0);
+	return END_KNOWN | (ctl == enemy_of(t->side) ? END_ENEMY : 0);
+}
+
+static void ends_flags(struct trace *t, const int16_t *ends, int n, bool *friendly, bool *enemy,
+                       bool *asset)
 {
 	for (int i = 0; i < n; i++) {
 		int h = ends[i];
 		const struct lw_hex *x = lw_data_hex(t->d, h); /* lw_city_at */
-		int ctl = lw_city_controller(t->s, x && x->city >= 0 ? x->city : -1);
-		if (ctl == t->side) {
-			*friendly = true;
-			/* 20.1: a CSN Asset in his city of the section */
-			*asset = *asset || lw_naval_assets_at(t->s, h) > 0;
-		} else if (ctl == enemy_of(t->side))
-			*enemy = true;
+		int c = x && x->city >= 0 ? x->city : -1;
+		unsigned e;
+		if (c >= 0 && c < LW_MAX_CITIES && t->d->cities[c].hex == h) {
+			if (!t->city_end[c])
+				t->city_end[c] = (uint8_t)end_of(t, c, h);
+			e = t->city_end[c];
+		} else
+			e = end_of(t, c, h);
+		*friendly = *friendly || (e & END_FRIENDLY);
+		*asset = *asset || (e & END_ASSET);
+		*enemy = *enemy || (e & END_ENEMY);
 	}
 }
 
-static void section_ends(const struct trace *t, uint32_t r, int a, int b, bool *friendly,
-                         bool *enemy, bool *asset)
+static void section_ends(struct trace *t, uint32_t r, int a, int b, bool *friendly, bool *enemy,
+                         bool *asset)
 {
 	*friendly = *enemy = *asset = false;
 	/* the ends around a and b are a's and b's (lw_data_section_ends_of):
@@ -264,7 +282,7 @@ static void section_ends(const struct trace *t, uint32_t r, int a, int b, bool *
 }
 
 /* 20.1: may supply be traced across or into the section of river r? */
-static bool section_ok(const struct trace *t, uint32_t r, int a, int b)
+static bool section_ok(struct trace *t, uint32_t r, int a, int b)
 {
 	bool fr, en, asset;
 	section_ends(t, r, a, b, &fr, &en, &asset);
@@ -456,6 +474,7 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 	memset(t->counted, 0, (size_t)top);
 	memset(t->occ, 0, sizeof t->occ);
 	t->kentucky = -1;
+	memset(t->city_end, 0, sizeof t->city_end);
 	t->ncav = 0;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *u = &s->unit[i];
