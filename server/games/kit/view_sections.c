@@ -154,6 +154,9 @@ struct items {
 	int oom;
 	uint64_t *shape; /* the entries' lists (tg_view_kept.ishape) */
 	size_t nshape, capshape;
+	/* the kept view's records of section i: ishape[olo[i], ohi[i])
+	 * (shape_sections) */
+	size_t olo[TG_VIEW_SECTIONS_MAX], ohi[TG_VIEW_SECTIONS_MAX];
 };
 
 /* The text length of an array of n elements whose texts are len[0, n). */
@@ -309,12 +312,29 @@ static json_t *rebuild_section(void *ctx)
 	return s->m->view_section(s->g, s->role, s->i);
 }
 
+/* An element diffed by its members (below): the walk, and the kept
+ * records of its section's previous elements by index; the records' index,
+ * the diff's callback, and the new elements' records kept. */
+struct members_ctx {
+	const struct tg_view_items *it;
+	const uint64_t **rec; /* om entries: the record of previous element i, or NULL */
+};
+static const uint64_t **members_index(const struct tg_view_kept *k, unsigned i,
+                                      const struct items *a, const uint64_t **stack, size_t nstack);
+static int members_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
+                          struct tg_patch_text *ops);
+static void members_keep(struct items *a, const struct tg_view_items *it, const uint64_t **rec,
+                         const char *text0, uint32_t first);
+static int replace_if_shorter(struct tg_patch_text *ops, struct tg_patch_mark o0, const char *ptr,
+                              const char *nt, size_t len);
+
 /* Section i item by item, if the module builds it so. Without ops (a full
  * build) its text is written into b from at; with ops its elements are
  * paired on the stamps with k's, only the new ones built (and written in
  * scratch, to measure them and for the patch, which takes their text from
  * there), nothing written into b, and the patch appended to ops: a
- * changed element is replaced whole when k kept the section as stamps.
+ * changed element is replaced whole when k kept the section as stamps,
+ * unless it kept the element's members (members_inside).
  * 1 done, 0 the module does not (b as it was: the section is built whole),
  * -1 out of memory, a broken walk, or a kept section the walk cannot
  * follow (start again). */
@@ -347,9 +367,24 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 	struct section_of whole = {m, g, role, i};
 	it.rebuild = rebuild_section;
 	it.rebuild_ctx = &whole;
+	/* the previous elements' members, to diff one changed in place */
+	const uint64_t *stack[128], **rec = NULL;
+	struct members_ctx mc = {&it, NULL};
+	if (ops && !old && om && k->ishape) {
+		rec = members_index(k, i, a, stack, sizeof stack / sizeof *stack);
+		if (!rec) {
+			tg_view_items_end(&it);
+			return -1;
+		}
+		mc.rec = rec;
+		it.inside = members_inside;
+		it.inside_ctx = &mc;
+	}
 	if (!ops)
 		tg_text_put(b, "[", 1);
 	if (!m->view_items(g, role, i, &it)) {
+		if (rec != stack)
+			free(rec);
 		tg_view_items_end(&it);
 		if (!ops && !b->oom) {
 			b->n = at;
@@ -368,6 +403,7 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 	if (rc == 1 && changed && tg_view_items_diff(&it, ops, m->view_sections[i]) != 0)
 		rc = -1;
 	if (rc == 1) {
+		uint32_t first = a->n;
 		items_put(a, it.stamp, it.len, it.n);
 		for (uint32_t j = 0; j < it.n; j++) {
 			a->built += it.src[j] < 0;
@@ -375,7 +411,13 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 		}
 		a->rebuilt += it.rebuilt;
 		a->bits |= (uint64_t)1 << i;
+		/* the elements' members, for the next diff: copied with the
+		 * element, or cut from the new text (in scratch; in b from at
+		 * in a full build) */
+		members_keep(a, &it, rec, ops ? NULL : b->p + at, first);
 	}
+	if (rec != stack)
+		free(rec);
 	tg_view_items_end(&it);
 	if (ops && scratch->p) { /* the built elements' texts, kept for the patch */
 		scratch->n = 0;
@@ -584,25 +626,57 @@ static bool shape_of(const char *t, size_t n, struct shape *sh, struct items *a)
 }
 
 /* The record of the kept element elem in sh[0, n), or NULL. */
+static size_t shape_words(const uint64_t *r);
+
 static const uint64_t *shape_find(const uint64_t *sh, size_t n, uint32_t elem)
 {
-	for (size_t at = 0; at < n;) {
-		const uint64_t *r = sh + at;
-		if (r[0] >> 32 == elem)
-			return r;
-		at += 2;
-		for (uint32_t k = 0; k < (uint32_t)r[0] && at < n; k++)
-			at += 1 + sh[at];
-	}
+	for (size_t at = 0; at < n; at += shape_words(sh + at))
+		if (sh[at] >> 32 == elem)
+			return sh + at;
 	return NULL;
 }
 
+/* The low half of a record's first word with this bit: an element diffed
+ * by its members (below), the rest of the half the record's words. */
+#define MEMBERS_KIND 0x80000000u
+
 static size_t shape_words(const uint64_t *r)
 {
+	uint32_t n = (uint32_t)r[0];
 	size_t at = 2;
-	for (uint32_t k = 0; k < (uint32_t)r[0]; k++)
+	if (n & MEMBERS_KIND)
+		return n & ~MEMBERS_KIND;
+	for (uint32_t k = 0; k < n; k++)
 		at += 1 + r[at];
 	return at;
+}
+
+/* Where each section's records lie in k's: an update writes them section
+ * by section, element by element, so they are in their elements' order
+ * and one pass finds each section's; if they were not, every section's
+ * range is all of them (its users check each record's element). */
+static void shape_sections(const struct tg_view_kept *k, unsigned n, struct items *a)
+{
+	size_t w = 0;
+	uint32_t last = 0;
+	bool sorted = true;
+	for (unsigned i = 0; i < n; i++) {
+		a->olo[i] = a->ohi[i] = 0;
+		if (!k->ishape || !k->ifirst)
+			continue;
+		a->olo[i] = w;
+		while (w < k->nshape && (uint32_t)(k->ishape[w] >> 32) < k->ifirst[i + 1]) {
+			uint32_t e = (uint32_t)(k->ishape[w] >> 32);
+			sorted = sorted && e >= last && e >= k->ifirst[i];
+			last = e;
+			w += shape_words(k->ishape + w);
+		}
+		a->ohi[i] = w;
+	}
+	for (unsigned i = 0; !sorted && i < n; i++) {
+		a->olo[i] = 0;
+		a->ohi[i] = k->nshape;
+	}
 }
 
 static uint64_t *shape_room(struct items *a, size_t words)
@@ -663,9 +737,6 @@ struct inside {
 	struct items made;
 };
 
-static int replace_if_shorter(struct tg_patch_text *ops, struct tg_patch_mark o0, const char *ptr,
-                              const char *nt, size_t len);
-
 static int entry_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
                         struct tg_patch_text *ops)
 {
@@ -719,6 +790,213 @@ static int entry_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_
 		return 0;
 	}
 	return 1;
+}
+
+/* ---- an element diffed by its members --------------------------------- */
+
+/* Issue 17, the patches' p99 on the wire: a section built item by item
+ * (game.h view_items) is kept as its elements' stamps, so an element
+ * changed in place was replaced whole: Lincoln's War's force that gains
+ * generals at 7.3's reinforcements (the first turn's end_admin, 40-49 % of
+ * its view, the wire's p99) was sent whole, 1.3 KB for a force of four,
+ * where an add of each new general and a replace of its stars would do.
+ * So an element MEMBERS_MIN bytes long or more that is an object keeps in
+ * the kept view a record of its members: the stamp of their names in
+ * order, and for each member the stamp of its value's text, or for a value
+ * that is an array its elements' stamps. Paired with a new element of the
+ * same names, it is diffed member by member: a list member on its
+ * elements' stamps (tg_view_items_diff: an element changed in place is
+ * replaced whole, a list whose operations are longer than one replace of it
+ * is replaced), another member whose stamp moved replaced; longer than one
+ * replace of the element, it is replaced whole, as before. Nothing is
+ * parsed back: the values are copied from the new element's text.
+ * The record, in 64-bit words: the element's index (high half) and
+ * MEMBERS_KIND | the record's number of words (low half); the names'
+ * stamp; then per member its value's stamp (odd: tg_stamp_bytes sets bit
+ * 0), or a list's element count doubled (even) and their stamps. */
+#define MEMBERS_MIN 384
+#define MEMBERS_MAX 24
+
+struct members {
+	unsigned n;
+	uint64_t names; /* the stamp of the names, in order */
+	struct {
+		uint32_t name, nlen; /* the name's text, without its quotes */
+		uint32_t v, vlen;    /* the value's */
+	} m[MEMBERS_MAX];
+};
+
+/* The object t[0, n) cut at its members, in one pass (with a: each
+ * member's words of a record appended to a->shape): false when it is not
+ * an object of 1 to MEMBERS_MAX members whose names need no escape in a
+ * path. */
+static bool members_of(const char *t, size_t n, struct members *ms, struct items *a)
+{
+	ms->n = 0;
+	if (n < 3 || n > UINT32_MAX || t[0] != '{' || t[n - 1] != '}')
+		return false;
+	uint64_t h = 0;
+	for (size_t i = 1; i < n - 1;) {
+		size_t ke, v, ve;
+		if (ms->n == MEMBERS_MAX || !member_at(t, n, i, &ke, &v))
+			return false;
+		const char *name = t + i + 1;
+		size_t nl = ke - i - 1;
+		if (memchr(name, '\\', nl) || memchr(name, '~', nl) || memchr(name, '/', nl))
+			return false;
+		size_t w = a ? a->nshape : 0;
+		if (a && !shape_room(a, 1))
+			return false;
+		if (a && t[v] == '[') { /* its count doubled, and its elements' stamps */
+			if (!(ve = list_end(t, n, v, a)))
+				return false;
+			a->shape[w] = (uint64_t)(a->nshape - w - 1) << 1;
+		} else if (!(ve = value_end(t, n, v))) {
+			return false;
+		} else if (a) {
+			a->shape[w] = tg_stamp_bytes(0, t + v, ve - v);
+		}
+		if (ve >= n || (t[ve] != ',' && ve != n - 1))
+			return false;
+		ms->m[ms->n].name = (uint32_t)(i + 1);
+		ms->m[ms->n].nlen = (uint32_t)nl;
+		ms->m[ms->n].v = (uint32_t)v;
+		ms->m[ms->n].vlen = (uint32_t)(ve - v);
+		ms->n++;
+		h = tg_stamp_bytes(h, t + i, nl + 2);
+		i = t[ve] == ',' ? ve + 1 : ve;
+	}
+	ms->names = h;
+	return ms->n > 0;
+}
+
+/* The record of the element t[0, n), new element elem, if it is such an
+ * object. */
+static void members_new(struct items *a, const char *t, size_t n, uint32_t elem)
+{
+	struct members ms;
+	size_t at = a->nshape;
+	if (n < MEMBERS_MIN || t[0] != '{' || !shape_room(a, 2))
+		return;
+	if (!members_of(t, n, &ms, a) || a->nshape - at >= MEMBERS_KIND) {
+		a->nshape = a->oom ? a->nshape : at; /* not kept: replaced whole */
+		return;
+	}
+	a->shape[at] = (uint64_t)elem << 32 | MEMBERS_KIND | (uint32_t)(a->nshape - at);
+	a->shape[at + 1] = ms.names;
+}
+
+/* The records of section i's previous elements by their index (om of
+ * them), in stack when it holds them; NULL when out of memory. */
+static const uint64_t **members_index(const struct tg_view_kept *k, unsigned i,
+                                      const struct items *a, const uint64_t **stack, size_t nstack)
+{
+	uint32_t first = k->ifirst[i], om = k->ifirst[i + 1] - first;
+	const uint64_t **rec = om <= nstack ? stack : malloc(om * sizeof *rec);
+	if (!rec)
+		return NULL;
+	memset(rec, 0, om * sizeof *rec);
+	for (size_t w = a->olo[i]; w < a->ohi[i]; w += shape_words(k->ishape + w)) {
+		uint32_t e = (uint32_t)(k->ishape[w] >> 32);
+		if (e >= first && e - first < om && ((uint32_t)k->ishape[w] & MEMBERS_KIND))
+			rec[e - first] = k->ishape + w;
+	}
+	return rec;
+}
+
+/* tg_view_items.inside for a section built item by item and kept as
+ * stamps: the previous element i and the new j (built: its text in the
+ * walk's scratch), diffed member by member when i kept a record and both
+ * have the same names. */
+static int members_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
+                          struct tg_patch_text *ops)
+{
+	const struct members_ctx *c = ctx;
+	const struct tg_view_items *it = c->it;
+	const uint64_t *r = c->rec[i];
+	if (!r || !it->measure || !it->b || !it->b->p || it->noff[j] == UINT32_MAX)
+		return 0;
+	const char *nt = it->b->p + it->noff[j];
+	size_t nlen = it->len[j];
+	struct members ms;
+	if (!members_of(nt, nlen, &ms, NULL) || ms.names != r[1])
+		return 0; /* not the same members: replaced whole */
+	struct tg_patch_mark o0 = tg_patch_text_mark(ops);
+	const uint64_t *w = r + 2, *end = r + shape_words(r);
+	for (unsigned k = 0; k < ms.n; k++) {
+		if (w >= end || (!(w[0] & 1) && (size_t)(end - w) <= (w[0] >> 1))) {
+			tg_patch_text_rollback(ops, o0);
+			return 0; /* not the record of these members */
+		}
+		const char *v = nt + ms.m[k].v;
+		size_t vlen = ms.m[k].vlen;
+		char path[256];
+		size_t plen = alen + 1 + ms.m[k].nlen;
+		if (plen >= sizeof path) {
+			tg_patch_text_rollback(ops, o0);
+			return 0;
+		}
+		memcpy(path, at, alen);
+		path[alen] = '/';
+		memcpy(path + alen + 1, nt + ms.m[k].name, ms.m[k].nlen);
+		path[plen] = 0;
+		int rc = 0;
+		if (!(w[0] & 1) && v[0] == '[') { /* a list: on its elements' stamps */
+			uint32_t om = (uint32_t)(w[0] >> 1);
+			struct tg_view_items sub;
+			if (tg_view_items_begin(&sub, NULL, NULL, w + 1, NULL, om, true, true) != 0)
+				return -1;
+			struct tg_patch_mark p0 = tg_patch_text_mark(ops);
+			rc = tg_view_items_of_array(&sub, NULL, v, vlen) != 0 ? 1
+			     : tg_view_items_diff(&sub, ops, path) != 0       ? -1
+			                                                      : 0;
+			tg_view_items_end(&sub);
+			if (rc == 0 && replace_if_shorter(ops, p0, path, v, vlen) != 0)
+				rc = -1;
+		} else if (!(w[0] & 1) || tg_stamp_bytes(0, v, vlen) != w[0]) {
+			rc =
+			    tg_patch_text_op_raw(ops, "replace", path, plen, v, vlen) != 0 ? -1 : 0;
+		}
+		w += w[0] & 1 ? 1 : 1 + (w[0] >> 1);
+		if (rc != 0) {
+			tg_patch_text_rollback(ops, o0);
+			return rc < 0 ? -1 : 0;
+		}
+	}
+	/* longer than one replace of the element, or the record has more
+	 * members: that replace (the caller's) */
+	size_t whole = 36 + alen + nlen, diff = ops->t.n - o0.off + (o0.n == 0);
+	if (w != end || (ops->n > o0.n && diff > whole)) {
+		tg_patch_text_rollback(ops, o0);
+		return 0;
+	}
+	return 1;
+}
+
+/* The records of the walk's new elements (the section's first at first
+ * among a's): an element copied from a previous one takes its record
+ * (rec, when given), one built is cut from its text: in the walk's
+ * scratch (text0 NULL), or in the section's text text0 ("[...]", a full
+ * build). */
+static void members_keep(struct items *a, const struct tg_view_items *it, const uint64_t **rec,
+                         const char *text0, uint32_t first)
+{
+	size_t off = 1; /* after text0's "[" */
+	for (uint32_t j = 0; j < it->n && !a->oom; off += it->len[j] + 1, j++) {
+		if (it->src[j] >= 0) {
+			if (rec && rec[it->src[j]])
+				shape_copy(a, rec[it->src[j]], first + j);
+			continue;
+		}
+		if (it->len[j] < MEMBERS_MIN)
+			continue;
+		const char *t = text0 ? text0 + off
+		                : it->measure && it->b && it->b->p && it->noff[j] != UINT32_MAX
+		                    ? it->b->p + it->noff[j]
+		                    : NULL;
+		if (t)
+			members_new(a, t, it->len[j], first + j);
+	}
 }
 
 /* A section that is an array, built whole (now, serialized into b from
@@ -879,6 +1157,8 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	 * reallocs of 2 KB and more consolidated jansson's fast chunks */
 	a.shape = tg_scratch_take(TG_SCRATCH_SHAPE, &a.capshape);
 	a.capshape /= sizeof *a.shape;
+	if (ops)
+		shape_sections(k, n, &a);
 	const char *const *sec = m->view_sections;
 	for (unsigned i = 0; i < n && !b.oom; i++) {
 		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
@@ -887,7 +1167,7 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		int by = 0;
 		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
 			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
-			for (size_t w = 0; w < k->nshape && !a.oom;) { /* the entries' lists */
+			for (size_t w = a.olo[i]; w < a.ohi[i] && !a.oom;) { /* the records */
 				const uint64_t *r = k->ishape + w;
 				uint32_t e = (uint32_t)(r[0] >> 32);
 				if (e >= k->ifirst[i] && e < k->ifirst[i + 1])

@@ -36,7 +36,10 @@ struct tg_view_cut {
  * elements' stamps and lengths only, not their text (issue 17, memory per
  * match): their bit is set in items, their slice of text is empty (the
  * text holds everything around them), and after an action their elements
- * are paired on the stamps; an element whose stamp is new is sent whole.
+ * are paired on the stamps; an element whose stamp is new is sent whole,
+ * but one changed in place that is an object of 384 bytes or more, which
+ * keeps its members' stamps (ishape), is diffed member by member
+ * (view_sections.c, "An element diffed by its members").
  * The whole view's text, to send it, is the kept text with these sections
  * built again from the state (tg_view_kept_text). */
 struct tg_view_kept {
@@ -57,7 +60,10 @@ struct tg_view_kept {
 	/* Of the sections that are arrays built whole and kept as stamps (the
 	 * offers), the elements of kit/offer.h's entry form 512 bytes long or
 	 * more: their lists' stamps (view_sections.c, "An entry diffed by its
-	 * lists"), nshape 64-bit words of records; NULL when none. */
+	 * lists"); of the sections built item by item, the elements that are
+	 * objects 384 bytes long or more: their members' stamps ("An element
+	 * diffed by its members"); nshape 64-bit words of records; NULL when
+	 * none. */
 	uint64_t *ishape;
 	size_t nshape;
 	/* The last update's elements: built (and serialized), and copied from

@@ -22,7 +22,9 @@
  *     diffed by its lists": the rail entry after a rail move), so the
  *     patch is compared with the entry's operations taken as one replace
  *     of it, and is never longer than the whole diff so read; and entries
- *     are diffed so (issue 17, the patches' p99);
+ *     are diffed so (issue 17, the patches' p99); a force of 384 bytes or
+ *     more changed in place is diffed by its members ("An element diffed
+ *     by its members": a general joins it), read as one replace of it too;
  *   - no section's operations are longer than one replace of it (issue
  *     17, the patches' p99: an offer list whose entries all changed was
  *     diffed into more bytes than it has), the whole diff's being
@@ -70,6 +72,7 @@ struct ctx {
 	long arrays_as_text; /* kept views holding an array's text longer than its stamps */
 	long long_ops;       /* patches with a section's operations longer than it */
 	long inside;         /* operations inside an offer's entry (its lists) */
+	long inside_forces;  /* operations inside a force (its members) */
 	long longer;         /* patches longer than the whole diff read as the kit's */
 };
 
@@ -233,6 +236,8 @@ static void after(void *p, struct game *g)
 		json_array_foreach(ops, q, op)
 		{
 			const char *path = json_string_value(json_object_get(op, "path"));
+			c->inside_forces += path && strncmp(path, "/board/forces/", 14) == 0 &&
+			                    strchr(path + 14, '/') != NULL;
 			c->inside += path && strncmp(path, "/actions/", 9) == 0 &&
 			             strstr(path, "/params/") != NULL;
 		}
@@ -339,6 +344,9 @@ int main(int argc, char **argv)
 	CHECKF(c.same_ops == c.checked, "%ld of %ld patches are the whole-view diff's", c.same_ops,
 	       c.checked);
 	CHECKF(c.longer == 0, "no patch is longer than the whole-view diff's (%ld were)", c.longer);
+	CHECKF(c.inside_forces > 0,
+	       "forces changed in place diffed by their members (%ld operations inside them)",
+	       c.inside_forces);
 	CHECKF(c.inside > 0,
 	       "an offer's entry changed in place is diffed by its lists (%ld operations)",
 	       c.inside);
