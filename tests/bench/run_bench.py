@@ -31,6 +31,13 @@ import sys
 import tempfile
 import time
 
+# The play step's matches are spread over their first PLAY_SPREAD actions
+# before its window (session 25): about the length of a tournament game
+# with tg_loadgen's bot (the scale step measured 244-261 in sessions
+# 20-23), so the window samples whole games. BENCHMARKS.md, "Changed list
+# elements patched inside; the play step over whole games (session 25)".
+PLAY_SPREAD = 240
+
 BENCH_CONFIG = """# written by tests/bench/run_bench.py: a configuration for measuring, not for users
 scrypt_n_log2 = 10
 max_matches_per_user = 100000
@@ -268,11 +275,13 @@ def main():
                     help="the play step's sampled patches (the patch / view row's), a JSON "
                          "line each, for tests/bench/patch_breakdown.py (tg_loadgen "
                          "--dump-sampled)")
-    ap.add_argument("--play-spread", type=int, default=0, metavar="L",
+    ap.add_argument("--play-spread", type=int, default=PLAY_SPREAD, metavar="L",
                     help="the play step's matches spread over the first L actions of their "
                          "games before its window (tg_loadgen --spread), which then closes "
-                         "after a number of acks: its patch / view row over whole games, not "
-                         "the games' first stretch (0: off)")
+                         f"after a number of acks: its figures over whole games (default "
+                         f"{PLAY_SPREAD}, about a tournament game's length); 0: the window "
+                         "of sessions 17-24, the same first stretch of every game, as far "
+                         "as the box's speed takes it")
     args = ap.parse_args()
     load_before = loadavg3()
     steps = set(args.steps.split(","))
@@ -354,12 +363,15 @@ def main():
                          "--duration", "5" if q else "15", "--warmup", "3",
                          "--full-views", "20" if q else "50"]
             if args.play_spread:
-                # --play-spread L (session 24): the pairs first play to a
-                # random seq below L, so the window's patches come from
-                # every part of the games (the default window is the same
-                # stretch of every game, as far as the box's speed takes it:
-                # its patch p99 moved 27 -> 46 % with the load alone); the
-                # window closes after the acks 15 s gave at 4,400/s
+                # --play-spread L (session 24; the default since session
+                # 25, issue 17's "whole games, not only openings"): the
+                # pairs first play to a random seq below L, so the window's
+                # patches and CPU come from every part of the games (with
+                # 0 the window is the same stretch of every game, as far
+                # as the box's speed takes it: its patch p99 moved 27 ->
+                # 46 % with the load alone, as the first turn's
+                # reinforcements fell in it or not); the window closes
+                # after the acks 15 s gave at 4,400/s
                 play_args[play_args.index("--duration") + 1] = "600"
                 play_args += ["--spread", str(args.play_spread),
                               "--window-actions", "10000" if q else "66000"]
@@ -409,7 +421,8 @@ def main():
                 f"p99 {play.get('patch_bytes_p99', 0):,.0f} B; every 4th patch of the "
                 f"{'20' if q else '50'} pairs that keep whole views"
                 + (f", the games spread over their first {args.play_spread} actions "
-                   f"(--play-spread)" if args.play_spread else ""))
+                   f"(--play-spread)" if args.play_spread else
+                   ", the same first stretch of every game (--play-spread 0)"))
 
         # 2. Round trip at a steady 1,000 actions/s, then at 100/s. Every
         # pair is lean and nothing is sized: the generator's CPU per action
