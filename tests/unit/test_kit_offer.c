@@ -11,6 +11,7 @@
 
 #include "json_compact.h"
 #include "kit/offer.h"
+#include "kit/scratch.h"
 #include "tap.h"
 
 /* What tg_offer and tg_offer_choice appended with json_pack (before d6f683d). */
@@ -242,6 +243,30 @@ int main(void)
 	free(dump);
 	free(t.p);
 	json_decref(tree);
+
+	/* the text form's lists are written in this thread's kept buffers
+	 * (scratch.h): one given back by tg_offer_param is the next list's */
+	const void *kept = tg_scratch_peek(TG_SCRATCH_LIST0);
+	CHECKF(kept != NULL, "no list buffer kept after the text form's entries");
+	struct tg_text lt = {0};
+	tg_offers_text(&b, &lt);
+	struct tg_offer_list l1, l2;
+	tg_offer_list_open(&b, &l1);
+	tg_offer_list_open(&b, &l2);
+	CHECKF(l1.t.p == kept, "the first list open is not on the kept buffer");
+	CHECKF(l2.t.p && l2.t.p != l1.t.p, "two open lists share a buffer");
+	CHECKF(tg_scratch_peek(TG_SCRATCH_LIST0) == NULL, "the taken buffer is still kept");
+	tg_offer_list_choice_int(&l1, 3, NULL);
+	tg_offer_list_free(&l1);
+	CHECKF(tg_scratch_peek(TG_SCRATCH_LIST0) == kept, "the freed list's buffer not kept again");
+	tg_offer_list_open(&b, &l1);
+	CHECKF(l1.t.p == kept && strcmp(l1.t.p, "[") == 0, "a reopened list %s",
+	       l1.t.p ? l1.t.p : "(null)");
+	tg_offer_list_free(&l1);
+	tg_offer_list_free(&l2);
+	CHECK_EQ_INT(tg_offers_close(&b), 0);
+	free(lt.p);
+	tg_scratch_release();
 
 	/* an empty list */
 	struct tg_text e = {0};

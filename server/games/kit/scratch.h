@@ -42,6 +42,12 @@ enum tg_scratch_slot {
 	TG_SCRATCH_ITEM_OOFF, /* view_items.c: where the previous elements start */
 	TG_SCRATCH_ITEM_SLOT, /* view_items.c: the previous stamps' table */
 	TG_SCRATCH_SHAPE,     /* view_sections.c: the entries' lists */
+	/* offer.c: an offer's param lists being written (tg_offer_list; up
+	 * to four open at once keep their buffers, these four in this order) */
+	TG_SCRATCH_LIST0,
+	TG_SCRATCH_LIST1,
+	TG_SCRATCH_LIST2,
+	TG_SCRATCH_LIST3,
 	TG_SCRATCH_SLOTS
 };
 
