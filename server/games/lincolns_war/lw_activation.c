@@ -182,7 +182,7 @@ const char *lw_unit_name(const struct lw_state *s, int u, char *buf, size_t n)
 {
 	const struct lw_unit *x = &s->unit[u];
 	if (x->gen >= 0)
-		snprintf(buf, n, "%s", lw_D()->generals[x->gen].name);
+		return lw_copy_cut(buf, n, lw_D()->generals[x->gen].name);
 	else
 		snprintf(buf, n, "TCO %s(%d star%s)", x->cavalry ? "cavalry " : "", x->stars,
 		         x->stars == 1 ? "" : "s");
@@ -193,7 +193,7 @@ const char *lw_unit_id(const struct lw_state *s, int u, char *buf, size_t n)
 {
 	const struct lw_unit *x = &s->unit[u];
 	if (x->gen >= 0)
-		snprintf(buf, n, "%s", lw_D()->generals[x->gen].id);
+		return lw_copy_cut(buf, n, lw_D()->generals[x->gen].id);
 	else
 		snprintf(buf, n, "tco-%d", u);
 	return buf;

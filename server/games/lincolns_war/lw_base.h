@@ -61,8 +61,12 @@ void lw_log_undo_end(void);
 /* Members of an action: false / NULL when missing or mistyped. */
 bool lw_a_int(const json_t *a, const char *key, int *v);
 const char *lw_a_str(const json_t *a, const char *key);
-/* "Washington (1903)" or "1903". */
+/* "Washington (1903)" or "1903" (snprintf's "%s (%04d)" / "%04d", cut to
+ * n). */
 const char *lw_hex_label(int hex, char *buf, size_t n);
+/* snprintf(buf, n, "%s", s)'s bytes, without its formatting (the labels
+ * and ids the offers write for each general); returns buf. */
+const char *lw_copy_cut(char *buf, size_t n, const char *s);
 
 /* ---- the action types of a decision, declared once ------------------------------ */
 
