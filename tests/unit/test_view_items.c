@@ -24,7 +24,10 @@
  * hold, the notes kept as text (objects among them diffed inside) or as
  * stamps (replaced whole), as their length says.
  * tg_view_items_of_array on such arrays finds each element's exact text.
- * And the walk's rule: a value asked for and not given fails the update. */
+ * And the walk's rule: a value asked for and not given fails the update.
+ * The records of odd id are given as text when the walk may
+ * (tg_view_item_text: an update; view() collects trees), the same bytes
+ * rec_json's tree serializes to: the checks above hold for both. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +101,24 @@ static bool walk(const struct game *g, const char *role, unsigned i, struct tg_v
 			st = tg_stamp_bytes(st, &own, sizeof own);
 			if (tg_view_item(it, st)) {
 				w->built++;
-				if (!g->break_walk)
+				size_t at;
+				struct tg_text *t = g->rec[k].id % 2 && !g->break_walk
+				                        ? tg_view_item_text(it, &at)
+				                        : NULL;
+				if (t) { /* rec_json's bytes, given as text */
+					tg_text_put(t, "{\"id\":", 6);
+					tg_json_compact_int(t, g->rec[k].id);
+					tg_text_put(t, ",\"value\":", 9);
+					tg_json_compact_int(t, g->rec[k].value);
+					if (own) {
+						tg_text_put(t, ",\"double\":", 10);
+						tg_json_compact_int(t, 2 * g->rec[k].value);
+					}
+					tg_text_put(t, "}", 1);
+					tg_view_item_text_done(it, at);
+				} else if (!g->break_walk) {
 					tg_view_item_set(it, rec_json(&g->rec[k], own));
+				}
 			}
 		}
 		return true;

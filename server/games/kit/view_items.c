@@ -137,6 +137,43 @@ void tg_view_item_set(struct tg_view_items *it, json_t *value)
 		json_decref(value);
 }
 
+static json_t *parse(const char *p, size_t len);
+
+struct tg_text *tg_view_item_text(struct tg_view_items *it, size_t *at)
+{
+	if (!it->want || it->all || !it->b)
+		return NULL;
+	*at = it->b->n;
+	return it->b;
+}
+
+/* As tg_view_item_set with the value's text already in b at at. */
+void tg_view_item_text_done(struct tg_view_items *it, size_t at)
+{
+	if (!it->want || it->all || !it->b || at > it->b->n) {
+		it->bad = true;
+		return;
+	}
+	it->want = false;
+	if (it->b->oom || it->b->n - at > UINT32_MAX)
+		it->bad = true;
+	uint32_t j = it->n - 1;
+	it->len[j] = (uint32_t)(it->b->n - at);
+	bool kept_text = false;
+	if (it->measure && !it->b->oom) {
+		if (it->keep && at <= UINT32_MAX - 1) {
+			it->noff[j] = (uint32_t)at;
+			kept_text = true;
+		} else {
+			it->b->n = at;
+			it->b->p[at] = 0;
+		}
+	}
+	/* kept to diff without its text in b: the value, parsed */
+	if (it->keep && !kept_text && !it->bad && !(it->val[j] = parse(it->b->p + at, it->len[j])))
+		it->bad = true;
+}
+
 void tg_view_items_collect(struct tg_view_items *it)
 {
 	*it = (struct tg_view_items){.all = json_array()};

@@ -98,6 +98,17 @@ bool tg_view_item(struct tg_view_items *it, uint64_t stamp);
  * taken). */
 void tg_view_item_set(struct tg_view_items *it, json_t *value);
 
+/* The element tg_view_item just asked for, given as text (issue 17: a
+ * force's tree was built, serialized and freed for each one built): the
+ * buffer to write its compact JSON text into (exactly the bytes
+ * json_compact writes for the value tg_view_item_set would be given), *at
+ * set to where it starts; or NULL when the value is wanted as a tree
+ * (a walk collecting the whole array, for view(): give it with
+ * tg_view_item_set, whose bytes the tests compare with the text's). After
+ * writing, tg_view_item_text_done(it, *at). */
+struct tg_text *tg_view_item_text(struct tg_view_items *it, size_t *at);
+void tg_view_item_text_done(struct tg_view_items *it, size_t at);
+
 /* Starts a walk that collects every element into an array ... */
 void tg_view_items_collect(struct tg_view_items *it);
 

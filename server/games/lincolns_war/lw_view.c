@@ -243,6 +243,8 @@ static int map_units_sorted(const struct lw_state *s, uint32_t key[LW_MAX_UNITS]
 	return n;
 }
 
+static void force_text(struct tg_text *t, const struct lw_state *s, const struct force_shown *x);
+
 /* Forces by hex (then Union before Confederate where a siege puts both in
  * one hex), so the listing never depends on hidden state; one element
  * each, stamped by what it shows (force_shown): a move builds the forces
@@ -266,8 +268,16 @@ static void forces_items(const struct lw_state *s, int viewer, struct tg_view_it
 		force_shown(s, viewer, hex, side, us, k, sieges, &f);
 		uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
 		h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
-		if (tg_view_item(it, h))
+		if (!tg_view_item(it, h))
+			continue;
+		size_t from;
+		struct tg_text *t = tg_view_item_text(it, &from);
+		if (t) { /* an update: its text; view(): its tree */
+			force_text(t, s, &f);
+			tg_view_item_text_done(it, from);
+		} else {
 			tg_view_item_set(it, force_json(s, &f));
+		}
 	}
 }
 
@@ -621,6 +631,64 @@ static void put_side(struct tg_text *t, int side)
 		put_str(t, lw_side_name(side));
 	else
 		put_lit(t, "null");
+}
+
+/* unit_json's bytes */
+static void unit_text(struct tg_text *t, const struct lw_state *s, int u,
+                      const struct unit_shown *x)
+{
+	char buf[64];
+	put_lit(t, "{\"id\":");
+	put_str(t, lw_unit_id(s, u, buf, sizeof buf));
+	put_lit(t, ",\"name\":");
+	put_str(t, lw_unit_name(s, u, buf, sizeof buf));
+	put_int(t, ",\"stars\":", x->stars);
+	put_bool(t, ",\"cavalry\":", x->cavalry);
+	put_bool(t, ",\"gic\":", x->gic);
+	put_int(t, ",\"wounds\":", x->wounds);
+	put_bool(t, ",\"out_of_supply\":", x->oos);
+	put_bool(t, ",\"reluctant\":", x->reluctant);
+	if (x->full) {
+		put_int(t, ",\"activation\":", x->activation);
+		put_int(t, ",\"attack\":", x->attack);
+		put_int(t, ",\"defense\":", x->defense);
+		put_bool(t, ",\"promoted\":", x->promoted);
+	}
+	put_lit(t, "}");
+}
+
+/* force_json's bytes (issue 17: each force built was a tree of its
+ * counters, serialized and freed; the view's full build, view(), still
+ * makes the tree, and test_view_sections compares the two byte for byte
+ * after every action) */
+static void force_text(struct tg_text *t, const struct lw_state *s, const struct force_shown *x)
+{
+	static const char *const kinds[] = {"single", "minor", "major"};
+	put_int(t, "{\"hex\":", x->hex);
+	put_lit(t, ",\"side\":");
+	put_side(t, x->side);
+	put_lit(t, ",\"kind\":");
+	put_str(t, kinds[x->kind]);
+	put_int(t, ",\"it\":", x->it);
+	put_lit(t, ",\"co\":");
+	unit_text(t, s, x->unit[0], &x->shown[0]);
+	put_bool(t, ",\"out_of_supply\":", x->oos);
+	if (x->besieged)
+		put_lit(t, ",\"besieged\":true");
+	if (x->besieging)
+		put_lit(t, ",\"besieging\":true");
+	if (x->subs_shown) {
+		put_lit(t, ",\"subordinates\":[");
+		for (int k = 1; k < x->nshown; k++) {
+			if (k > 1)
+				put_lit(t, ",");
+			unit_text(t, s, x->unit[k], &x->shown[k]);
+		}
+		put_lit(t, "]");
+		if (x->own)
+			put_int(t, ",\"stars\":", x->stars);
+	}
+	put_lit(t, "}");
 }
 
 /* play_json's bytes (a card play's section changes with most actions of
