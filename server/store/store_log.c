@@ -16,7 +16,9 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 	sqlite3_stmt *st = store_stmt(s, ST_ACTION_INSERT);
 	sqlite3_bind_int64(st, 1, match_id);
 	sqlite3_bind_int64(st, 2, seq);
-	sqlite3_bind_text(st, 3, role, -1, SQLITE_TRANSIENT);
+	/* read by the step below, while role is the caller's: not copied
+	 * (issue 17); store_stmt_done clears it after */
+	sqlite3_bind_text(st, 3, role, -1, SQLITE_STATIC);
 	int rc = store_bind_json_kept(st, 4, action, &s->action_text);
 	sqlite3_bind_int(st, 5, barrier ? 1 : 0);
 	sqlite3_bind_int64(st, 6, now);
