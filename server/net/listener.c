@@ -144,6 +144,10 @@ static void on_connection(uv_stream_t *server, int status)
 	/* One BIO both ways: SSL_set_bio takes its one reference. */
 	SSL_set_bio(c->ssl, c->bio, c->bio);
 	SSL_set_accept_state(c->ssl);
+	/* SSL reads all the socket's bytes it can hold at once (one BIO read
+	 * a record or more, not one for the header and one for the body):
+	 * tls_bio.c lends them from the net's read buffer anyway. */
+	SSL_set_read_ahead(c->ssl, 1);
 	tg_tls_idle_setup(c);
 	uv_tcp_nodelay(&c->tcp, 1);
 	peer_name(&c->tcp, c->peer, sizeof c->peer, c->peer_group, sizeof c->peer_group);
