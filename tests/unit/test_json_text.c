@@ -146,6 +146,25 @@ int main(void)
 	long n = 3000, ok = json_random_trees(n, same);
 	CHECKF(ok == n, "%ld of %ld random trees written as jansson writes them", ok, n);
 
+	/* integers around the one-digit ones (tg_jw_int writes 0 to 9 by a
+	 * shorter way), as values and as members, against json_dumps */
+	json_t *ints = json_array(), *named = json_object();
+	for (json_int_t x = -12; x <= 12; x++) {
+		char k[8];
+		snprintf(k, sizeof k, "k%d", (int)x + 12);
+		json_array_append_new(ints, json_integer(x));
+		json_object_set_new(named, k, json_integer(x));
+	}
+	json_array_append_new(ints, json_integer(INT64_MIN));
+	json_array_append_new(ints, json_integer(INT64_MAX));
+	json_array_append(ints, named);
+	CHECK(same(ints));
+	json_t *one = json_integer(7);
+	CHECK(same(one)); /* at the top, without a comma */
+	json_decref(one);
+	json_decref(named);
+	json_decref(ints);
+
 	/* the shorthands, and a writer started inside an open array */
 	struct tg_text t = {0};
 	struct tg_jw w;

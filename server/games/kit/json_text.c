@@ -109,6 +109,17 @@ void tg_jw_str_or_null(struct tg_jw *w, const char *s)
 void tg_jw_int(struct tg_jw *w, json_int_t x)
 {
 	value_sep(w);
+	if (x >= 0 && x <= 9) {
+		/* one digit, as tg_text_put puts one byte (issue 17: most of a
+		 * save's thousands of numbers; the digits' buffer and the call
+		 * to memcpy for them were most of this function's time) */
+		struct tg_text *t = w->t;
+		if ((t->oom || t->n + 2 > t->cap) && tg_text_reserve(t, 1) != 0)
+			return;
+		t->p[t->n++] = (char)('0' + x);
+		t->p[t->n] = 0;
+		return;
+	}
 	tg_json_compact_int(w->t, x);
 }
 
