@@ -216,6 +216,12 @@ struct player {
 	/* a whole-view player's view sizes (--size-every): each container's
 	 * size kept, only what a patch changed measured again */
 	struct view_size vs;
+	/* a lean player's "actions" when a patch replaced it whole: its text,
+	 * not built (the view has no such member meanwhile); built when an
+	 * operation goes inside it or the view is compared, and only the
+	 * bot's pick when it acts (actions_built) */
+	char *actions_text;
+	size_t actions_len;
 };
 
 /* Acts of a pair still waiting for the opponent's patch, by the seq they
@@ -620,16 +626,105 @@ static bool my_turn(struct player *pl)
 	return false;
 }
 
+/* The value of the text [p, e) as json_loadb would build it (js_build,
+ * or jansson for what js_build leaves), or NULL. */
+static json_t *js_value(const char *p, const char *e)
+{
+	const char *be = NULL;
+	json_t *v = js_build(p, e, &be, 0);
+	if (v && js_ws(be, e) != e) {
+		json_decref(v);
+		v = NULL;
+	}
+	return v ? v : json_loadb(p, (size_t)(e - p), JSON_DECODE_ANY, NULL);
+}
+
+/* A lean player's actions kept as text put into the view as a value:
+ * false if the text is not JSON (the view is then dropped by the caller). */
+static bool actions_built(struct player *pl)
+{
+	if (!pl->actions_text)
+		return true;
+	json_t *v = js_value(pl->actions_text, pl->actions_text + pl->actions_len);
+	free(pl->actions_text);
+	pl->actions_text = NULL;
+	if (!v || !pl->view || json_object_set_new(pl->view, "actions", v) != 0)
+		return false;
+	return true;
+}
+
+static void actions_text_drop(struct player *pl)
+{
+	free(pl->actions_text);
+	pl->actions_text = NULL;
+}
+
+/* The entries of the actions' text, found by one walk: their count
+ * (where each starts and ends kept in *at, reused), or -1 if the text is
+ * not an array. */
+struct entry_at {
+	const char *b, *e;
+};
+static long actions_text_entries(const struct player *pl, struct entry_at **at, size_t *cap)
+{
+	const char *p = pl->actions_text, *e = p + pl->actions_len;
+	p = js_ws(p, e);
+	if (p >= e || *p != '[')
+		return -1;
+	p = js_ws(p + 1, e);
+	if (p < e && *p == ']')
+		return 0;
+	for (size_t n = 0;; n++) {
+		const char *q = js_skip(p, e);
+		if (!q)
+			return -1;
+		if (n == *cap) {
+			size_t c = *cap ? *cap * 2 : 256;
+			struct entry_at *a = realloc(*at, c * sizeof *a);
+			if (!a)
+				return -1;
+			*at = a;
+			*cap = c;
+		}
+		(*at)[n] = (struct entry_at){p, q};
+		p = js_ws(q, e);
+		if (p < e && *p == ',') {
+			p = js_ws(p + 1, e);
+			continue;
+		}
+		return p < e && *p == ']' ? (long)n + 1 : -1;
+	}
+}
+
 /* The bot: a uniformly random legal action, with a random choice for each
  * parameter the entry leaves open (game.h's view format; a param "by"
  * another among the choices the other's value opens). */
 static void act_now(struct player *pl)
 {
-	json_t *actions = json_object_get(pl->view, "actions");
-	size_t n = json_array_size(actions);
-	if (!n)
-		return;
-	json_t *entry = json_array_get(actions, rnd((unsigned)n));
+	json_t *entry, *owned = NULL;
+	if (pl->actions_text) {
+		/* kept as text: counted, and only the pick built */
+		static struct entry_at *at;
+		static size_t cap;
+		long n = actions_text_entries(pl, &at, &cap);
+		if (n <= 0) {
+			if (n < 0)
+				fig.errors++;
+			return;
+		}
+		size_t k = rnd((unsigned)n);
+		if (!(owned = js_value(at[k].b, at[k].e))) {
+			fig.errors++;
+			return;
+		}
+		entry = owned;
+	} else {
+		json_t *actions = json_object_get(pl->view, "actions");
+		size_t n = json_array_size(actions);
+		if (!n)
+			return;
+		entry = json_array_get(actions, rnd((unsigned)n));
+	}
 	json_t *action = json_deep_copy(json_object_get(entry, "action"));
 	json_t *params = json_object_get(entry, "params");
 	size_t i;
@@ -672,6 +767,7 @@ static void act_now(struct player *pl)
 	send_req(pl,
 	         json_pack("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)pl->pair->match,
 	                   "seq", (json_int_t)pl->seq, "action", action));
+	json_decref(owned);
 }
 
 static void maybe_act(struct player *pl)
@@ -756,6 +852,11 @@ static void view_changed(struct player *pl)
 		return;
 	pl->ended_match = pl->match;
 	if (opt.check_views && !pl->check_view && pl->c) {
+		if (!actions_built(pl)) { /* then the views differ: the member is missing */
+			fig.errors++;
+			fprintf(stderr, "loadgen: %s: the actions kept as text are not JSON\n",
+			        pl->name);
+		}
 		pl->check_view = json_incref(pl->view);
 		pl->check_match = pl->match;
 		send_req(pl, json_pack("{s:s,s:I}", "op", "open", "match", pl->match));
@@ -810,6 +911,7 @@ static void on_view(struct player *pl, json_t *m)
 		return;
 	json_decref(pl->view);
 	view_size_reset(&pl->vs);
+	actions_text_drop(pl);
 	pl->view = pl->lean ? lean_copy(json_object_get(m, "view"))
 	                    : json_incref(json_object_get(m, "view"));
 	pl->match = match;
@@ -874,6 +976,16 @@ static json_t *lean_filter(const json_t *patch)
 	return ops;
 }
 
+/* A lean patch's operation that replaces (or adds) the whole /actions
+ * member: its value's text, kept as text by on_patch (lean_ops). */
+struct lazy_actions {
+	const char *v; /* NULL: none */
+	size_t n;
+	bool replace;
+	const char *op, *op_end; /* the operation's text */
+	size_t at;               /* its place among the kept operations */
+};
+
 /* --dump-sampled: one sized patch, a JSON line: its ratio (the figure's:
  * the message's bytes against the view's), the action that made it (the
  * pair's act at that seq; pa NULL when not known), whose act it was, the
@@ -904,17 +1016,36 @@ static void dump_sample(const struct player *pl, const struct pending_act *pa, c
  * kept operations when `kept` says the caller filtered them); m is the
  * whole message when it was parsed (for --dump-largest), else NULL. */
 static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const json_t *patch,
-                     bool kept, json_t *m, size_t bytes)
+                     bool kept, json_t *m, size_t bytes, const struct lazy_actions *lazy)
 {
 	if (!pl->view || match != pl->match)
 		return;
+	/* actions kept as text: built first if an operation goes into them
+	 * (or replaces the view) */
+	bool bad_text = false;
+	if (pl->actions_text) {
+		size_t i;
+		json_t *op;
+		json_array_foreach(patch, i, op)
+		{
+			const char *path = json_string_value(json_object_get(op, "path"));
+			const char *from = json_string_value(json_object_get(op, "from"));
+			if ((path && (!*path || strncmp(path, "/actions", 8) == 0)) ||
+			    (from && (!*from || strncmp(from, "/actions", 8) == 0))) {
+				bad_text = !actions_built(pl);
+				break;
+			}
+		}
+	}
 	/* Every patch is applied, in order (PROTOCOL.md, patch): one that
 	 * does not follow the view's seq or does not apply is an error, and
 	 * the view, no longer the server's, is dropped (the player stops). */
 	char err[256];
 	enum tg_json_patch_status st = TG_JSON_PATCH_OK;
 	json_t *ops = pl->lean && !kept ? lean_filter(patch) : json_incref((json_t *)patch);
-	if (seq != pl->seq + 1)
+	if (bad_text)
+		snprintf(err, sizeof err, "the actions kept as text are not JSON");
+	else if (seq != pl->seq + 1)
 		snprintf(err, sizeof err, "seq %lld after %lld", (long long)seq, pl->seq);
 	else if (!ops)
 		snprintf(err, sizeof err, "a move or copy across the lean view's members");
@@ -924,13 +1055,28 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 	      * adds nothing that another operation of the same patch then
 	      * changes). The sizes' cache sees each operation's path first. */
 		st = view_size_apply(&pl->vs, &pl->view, ops, !opt.dump_largest, err, sizeof err);
-	bool failed = seq != pl->seq + 1 || !ops || st != TG_JSON_PATCH_OK;
+	if (!bad_text && st == TG_JSON_PATCH_OK && ops && seq == pl->seq + 1 && lazy && lazy->v) {
+		/* the patch's whole /actions, last (no other operation of the
+		 * patch goes into it: lean_ops): a replace needs the member */
+		if (lazy->replace && !pl->actions_text && !json_object_get(pl->view, "actions")) {
+			st = TG_JSON_PATCH_NO_TARGET;
+			snprintf(err, sizeof err, "no_target: no /actions to replace");
+		} else {
+			actions_text_drop(pl);
+			json_object_del(pl->view, "actions");
+			pl->actions_text = malloc(lazy->n ? lazy->n : 1);
+			memcpy(pl->actions_text, lazy->v, lazy->n);
+			pl->actions_len = lazy->n;
+		}
+	}
+	bool failed = bad_text || seq != pl->seq + 1 || !ops || st != TG_JSON_PATCH_OK;
 	json_decref(ops);
 	if (failed) {
 		fprintf(stderr, "loadgen: %s: patch did not apply: %s\n", pl->name, err);
 		fig.errors++;
 		json_decref(pl->view);
 		view_size_reset(&pl->vs);
+		actions_text_drop(pl);
 		pl->view = NULL;
 		pl->role = NULL;
 		pl->pair->broken = true;
@@ -1030,24 +1176,48 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
  * the scanner cannot follow) goes back to jansson and on_patch's own
  * filter. */
 struct op_scan {
-	const char *path;
-	size_t pn;
+	const char *path, *op, *value, *value_end;
+	size_t pn, opn;
 	bool has_path, path_esc, has_from;
 };
 
 static void scan_op(const char *k, size_t kn, const char *v, const char *ve, void *ud)
 {
 	struct op_scan *os = ud;
-	if (js_key(k, kn, "path"))
+	if (js_key(k, kn, "path")) {
 		os->has_path = js_str(v, ve, &os->path, &os->pn, &os->path_esc) != NULL;
-	else if (js_key(k, kn, "from"))
+	} else if (js_key(k, kn, "from")) {
 		os->has_from = true;
+	} else if (js_key(k, kn, "op")) {
+		os->op = v;
+		os->opn = (size_t)(ve - v);
+	} else if (js_key(k, kn, "value")) {
+		os->value = v;
+		os->value_end = ve;
+	}
+}
+
+/* The operation's text [p, oe) built and appended to ops; false if not JSON. */
+static bool lean_op_build(json_t *ops, const char *p, const char *oe)
+{
+	const char *be = NULL;
+	json_t *op = js_build(p, oe, &be, 0);
+	if (op && be != oe) {
+		json_decref(op);
+		op = NULL;
+	}
+	if (!op)
+		op = json_loadb(p, (size_t)(oe - p), 0, NULL);
+	if (!op)
+		return false;
+	json_array_append_new(ops, op);
+	return true;
 }
 
 /* The patch's array at p: the kept operations built into ops; past the
  * array, or NULL for anything the scanner leaves to jansson. */
 static const char *lean_ops(const char *p, const char *e, json_t *ops, unsigned long long *kept,
-                            unsigned long long *skipped)
+                            unsigned long long *skipped, struct lazy_actions *lazy)
 {
 	if (p >= e || *p != '[')
 		return NULL;
@@ -1055,22 +1225,37 @@ static const char *lean_ops(const char *p, const char *e, json_t *ops, unsigned 
 	if (p < e && *p == ']')
 		return p + 1;
 	for (;;) {
-		struct op_scan os = {NULL, 0, false, false, false};
+		struct op_scan os = {0};
 		const char *oe = js_members(p, e, scan_op, &os);
 		if (!oe || !os.has_path || os.path_esc || os.has_from)
 			return NULL;
 		if (lean_keeps(os.path, os.pn)) {
-			const char *be = NULL;
-			json_t *op = js_build(p, oe, &be, 0);
-			if (op && be != oe) {
-				json_decref(op);
-				op = NULL;
+			bool whole = os.pn == 8 && memcmp(os.path, "/actions", 8) == 0;
+			bool into = os.pn == 0 || whole ||
+			            (os.pn > 8 && memcmp(os.path, "/actions/", 9) == 0);
+			bool set =
+			    os.op && ((os.opn == 9 && memcmp(os.op, "\"replace\"", 9) == 0) ||
+			              (os.opn == 5 && memcmp(os.op, "\"add\"", 5) == 0));
+			if (lazy->v && into) {
+				/* an operation on the actions after their whole
+				 * replacement: that one built, in its place */
+				json_t *one = json_array();
+				bool ok = lean_op_build(one, lazy->op, lazy->op_end);
+				if (ok)
+					json_array_insert(ops, lazy->at, json_array_get(one, 0));
+				json_decref(one);
+				lazy->v = NULL;
+				if (!ok)
+					return NULL;
 			}
-			if (!op)
-				op = json_loadb(p, (size_t)(oe - p), 0, NULL);
-			if (!op)
+			if (whole && set && os.value && *os.value == '[') {
+				*lazy = (struct lazy_actions){
+				    os.value,    (size_t)(os.value_end - os.value),
+				    os.opn == 9, p,
+				    oe,          json_array_size(ops)};
+			} else if (!lean_op_build(ops, p, oe)) {
 				return NULL;
-			json_array_append_new(ops, op);
+			}
 			(*kept)++;
 		} else {
 			(*skipped)++;
@@ -1094,6 +1279,7 @@ static int lean_line(struct tls_client *c, const char *line, size_t len)
 	const char *e = line + len;
 	json_int_t match = -1, seq = -1;
 	bool is_patch = false, has_patch = false;
+	struct lazy_actions lazy = {0};
 	json_t *ops = json_array();
 	unsigned long long kept = 0, skipped = 0;
 	const char *p = js_ws(line, e);
@@ -1115,7 +1301,7 @@ static int lean_line(struct tls_client *c, const char *line, size_t len)
 			if (has_patch)
 				goto parse;
 			has_patch = true;
-			p = lean_ops(v, e, ops, &kept, &skipped);
+			p = lean_ops(v, e, ops, &kept, &skipped, &lazy);
 		} else {
 			p = js_skip(v, e);
 			if (p && js_key(k, kn, "op"))
@@ -1140,7 +1326,7 @@ static int lean_line(struct tls_client *c, const char *line, size_t len)
 		goto parse;
 	fig.lean_ops_kept += kept;
 	fig.lean_ops_skipped += skipped;
-	on_patch(pl, match, seq, ops, true, NULL, len + 1);
+	on_patch(pl, match, seq, ops, true, NULL, len + 1, &lazy);
 	json_decref(ops);
 	return 1;
 parse:
@@ -1202,7 +1388,7 @@ static void player_message(struct tls_client *c, json_t *m, size_t bytes)
 		on_view(pl, m);
 	} else if (strcmp(op, "patch") == 0) {
 		on_patch(pl, match_of(m), json_integer_value(json_object_get(m, "seq")),
-		         json_object_get(m, "patch"), false, m, bytes);
+		         json_object_get(m, "patch"), false, m, bytes, NULL);
 	} else if (strcmp(op, "error") == 0) {
 		const char *code = json_string_value(json_object_get(m, "code"));
 		pl->in_flight = false;
