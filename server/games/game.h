@@ -79,6 +79,9 @@
  * memory per match), and the patch is found on the stamps: the whole
  * array's diff, but an element changed in place is replaced whole (one
  * "replace" of it, where the whole diff gives the operations inside it),
+ * unless it is an object of 384 bytes or more that keeps its member names:
+ * such an element keeps its members' stamps and is patched member by member
+ * (kit/view_sections.c, "An element diffed by its members"; session 25),
  * so a changed section costs what changed. A full view to send is built
  * again from the state, these sections by the same walk (so the walk must
  * depend only on the state and role, as the stamps do). An element with

@@ -14,9 +14,10 @@
  * builds the two forces it changed, not the eighty others. The kept view
  * holds such a section as its elements' stamps and lengths, not their text
  * (view_sections.h): an element changed in place is replaced whole in the
- * patch, and an element the patch needs that the walk did not build (moved
- * past others, or a second one alike) is taken from the section built again
- * whole (rebuild), once.
+ * patch (an object of 384 bytes or more with the same member names is
+ * patched member by member instead: view_sections.c), and an element the
+ * patch needs that the walk did not build (moved past others, or a second
+ * one alike) is taken from the section built again whole (rebuild), once.
  *
  *     static void forces_items(const struct state *s, int viewer,
  *                              struct tg_view_items *it)
