@@ -163,9 +163,6 @@ void store_stmt_done(sqlite3_stmt *st);
 /* Fills err with code "storage", naming what failed and SQLite's message;
  * returns -1. Call before store_stmt_done() so the message is still there. */
 int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
-/* The VFS the store's connections open with (store_vfs.c: a WAL frame in
- * one write); NULL (SQLite's default) if it could not be registered. */
-const char *store_vfs_name(void);
 /* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
 /* The same written into t (emptied first; its room kept for the next

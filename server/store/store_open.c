@@ -105,8 +105,7 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 	}
 	s->wal_fd = -1;
 	pthread_mutex_init(&s->stats_mu, NULL);
-	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-	                         store_vfs_name());
+	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
 		        s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
@@ -391,7 +390,7 @@ int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
 		return tg_fail(err, TG_STORE_E_STORAGE, "out of memory");
 	c->s = s;
 	atomic_init(&c->first, STORE_AUTOCHECKPOINT_PAGES);
-	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, store_vfs_name());
+	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL);
 	/* A first read opens the connection's WAL (the file is in WAL mode):
 	 * SQLite 3.40's checkpoint on a connection that has not read yet does
 	 * nothing. Its synchronous is SQLite's default, FULL: in WAL mode a
