@@ -1,4 +1,4 @@
-/* conn.c — one client connection: TLS through memory BIOs on a libuv TCP
+/* conn.c — one client connection: TLS through its BIO (tls_bio.c) on a libuv TCP
  * stream, newline framing, the bounded outbound queue, timeouts (handshake,
  * idle, and the deadline of a message begun) and the orderly close.
  *

@@ -1,8 +1,9 @@
 /* net.h — TLS over libuv streams, newline-delimited JSON framing, limits.
  *
- * OpenSSL runs on memory BIOs: bytes read from the socket are written into
- * the read BIO, plaintext comes out of SSL_read; SSL_write fills the write
- * BIO, flushed to the socket at once (uv_try_write). TLS 1.2 and 1.3 only,
+ * OpenSSL runs on one BIO of the net's own (tls_bio.c): SSL_read takes the
+ * bytes read from the socket where the read put them, SSL_write's records
+ * go into the net's write buffer, flushed to the socket at once
+ * (uv_try_write). TLS 1.2 and 1.3 only,
  * ECDHE, session resumption (tickets and the session cache).
  *
  * Framing: one JSON object per line, UTF-8. The net layer itself answers
