@@ -24,6 +24,7 @@
 #include "json_compact.h"
 #include "json_patch.h"
 #include "tap.h"
+#include "view_update_check.h"
 
 #define MAXF 30
 #define MAXS 6
@@ -121,11 +122,6 @@ static json_t *view(const struct game *g, const char *role)
 	return tg_view_assemble(&mod, g, role);
 }
 
-static char *dump(const json_t *v)
-{
-	return json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
-}
-
 static unsigned long long rng = 88172645463325252ull;
 static unsigned below(unsigned n)
 {
@@ -151,34 +147,11 @@ static void setup(struct game *g)
 	}
 }
 
-/* The update of kept to g: the patch's operations, checked against the
- * full view and the previous one (prev, replaced by the new view). */
+/* The update of kept to g, checked (view_update_check.h). */
 static json_t *update(struct tg_view_kept *kept, struct game *g, json_t **prev, long *bad)
 {
 	g->tick++;
-	json_t *ops = json_array();
-	int rc = tg_view_update(kept, &mod, g, "a", ops);
-	json_t *full = view(g, "a");
-	char *want = dump(full), *got = tg_view_kept_text(kept, &mod, g, "a");
-	char err[200] = "";
-	json_t *patched = tg_json_patch_apply(*prev, ops, err, sizeof err);
-	bool ok = rc == 0 && want && got && strcmp(want, got) == 0 && patched &&
-	          json_equal(patched, full);
-	if (!ok && (*bad)++ < 3) {
-		char *o = dump(ops);
-		CHECKF(false, "update: rc %d, kept == full %d, patched == full %d (%s); ops %.400s",
-		       rc, want && got && strcmp(want, got) == 0,
-		       patched && json_equal(patched, full), err, o ? o : "");
-		free(o);
-	}
-	if (!ok)
-		tg_view_keep_full(kept, &mod, g, "a");
-	free(want);
-	free(got);
-	json_decref(patched);
-	json_decref(*prev);
-	*prev = full;
-	return ops;
+	return view_update_check(kept, &mod, g, "a", prev, bad);
 }
 
 static void edit(struct game *g)
@@ -264,7 +237,7 @@ int main(void)
 	/* force 3 (three subordinates) gains a fourth, at the end */
 	g.f[3].sub[g.f[3].nsub++] = (struct gen){next_id++, 0};
 	json_t *ops = update(&kept, &g, &prev, &bad);
-	char *o = dump(ops);
+	char *o = view_dump(ops);
 	CHECKF(json_array_size(ops) == 3 && op_path(ops, 0) && op_name(ops, 0) &&
 	           strcmp(op_name(ops, 0), "add") == 0 &&
 	           strcmp(op_path(ops, 0), "/forces/3/subordinates/3") == 0 && op_path(ops, 1) &&
@@ -279,7 +252,7 @@ int main(void)
 	/* force 2 moves */
 	g.f[2].hex += 3;
 	ops = update(&kept, &g, &prev, &bad);
-	o = dump(ops);
+	o = view_dump(ops);
 	CHECKF(json_array_size(ops) == 2 && op_path(ops, 0) &&
 	           strcmp(op_path(ops, 0), "/forces/2/hex") == 0,
 	       "a force moves: its hex replaced (%s)", o ? o : "");
@@ -289,7 +262,7 @@ int main(void)
 	/* force 4 has no subordinate: under 384 bytes, replaced whole */
 	g.f[4].hex += 3;
 	ops = update(&kept, &g, &prev, &bad);
-	o = dump(ops);
+	o = view_dump(ops);
 	CHECKF(json_array_size(ops) == 2 && op_path(ops, 0) &&
 	           strcmp(op_path(ops, 0), "/forces/4") == 0,
 	       "a small force moves: replaced whole (%s)", o ? o : "");

@@ -24,6 +24,7 @@
 #include "json_compact.h"
 #include "json_patch.h"
 #include "tap.h"
+#include "view_update_check.h"
 
 #define MAXG 24
 #define MAXD 40
@@ -123,11 +124,6 @@ static json_t *view(const struct game *g, const char *role)
 	return tg_view_assemble(&mod, g, role);
 }
 
-static char *dump(const json_t *v)
-{
-	return json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
-}
-
 static unsigned long long rng = 88172645463325252ull;
 static unsigned below(unsigned n)
 {
@@ -153,34 +149,11 @@ static void setup(struct game *g)
 		g->dest[d] = 1000 + d;
 }
 
-/* The update of kept to g: the patch's operations, checked against the
- * full view and the previous one (prev, replaced by the new view). */
+/* The update of kept to g, checked (view_update_check.h). */
 static json_t *update(struct tg_view_kept *kept, struct game *g, json_t **prev, long *bad)
 {
 	g->tick++;
-	json_t *ops = json_array();
-	int rc = tg_view_update(kept, &mod, g, "a", ops);
-	json_t *full = view(g, "a");
-	char *want = dump(full), *got = tg_view_kept_text(kept, &mod, g, "a");
-	char err[200] = "";
-	json_t *patched = tg_json_patch_apply(*prev, ops, err, sizeof err);
-	bool ok = rc == 0 && want && got && strcmp(want, got) == 0 && patched &&
-	          json_equal(patched, full);
-	if (!ok && (*bad)++ < 3) {
-		char *o = dump(ops);
-		CHECKF(false, "update: rc %d, kept == full %d, patched == full %d (%s); ops %.400s",
-		       rc, want && got && strcmp(want, got) == 0,
-		       patched && json_equal(patched, full), err, o ? o : "");
-		free(o);
-	}
-	if (!ok)
-		tg_view_keep_full(kept, &mod, g, "a");
-	free(want);
-	free(got);
-	json_decref(patched);
-	json_decref(*prev);
-	*prev = full;
-	return ops;
+	return view_update_check(kept, &mod, g, "a", prev, bad);
 }
 
 static void edit(struct game *g)
@@ -247,7 +220,7 @@ int main(void)
 	/* one general's destinations: one element of choices_by replaced */
 	g.bits[4] ^= 1ull << 7;
 	json_t *ops = update(&kept, &g, &prev, &bad);
-	char *o = dump(ops);
+	char *o = view_dump(ops);
 	const char *p0 = json_string_value(json_object_get(json_array_get(ops, 0), "path"));
 	const char *p1 = json_string_value(json_object_get(json_array_get(ops, 1), "path"));
 	CHECKF(json_array_size(ops) == 2 && p0 &&
@@ -264,7 +237,7 @@ int main(void)
 	memmove(g.bits + 2, g.bits + 3, (size_t)(g.ng - 3) * sizeof *g.bits);
 	g.ng--;
 	ops = update(&kept, &g, &prev, &bad);
-	o = dump(ops);
+	o = view_dump(ops);
 	CHECKF(o && strstr(o, "{\"op\":\"remove\",\"path\":\"/actions/0/params/0/choices/2\"}") &&
 	           strstr(o, "{\"op\":\"remove\",\"path\":\"/actions/0/params/1/choices_by/2\"}") &&
 	           !strstr(o, "\"path\":\"/actions/0\""),
