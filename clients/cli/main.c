@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "net/fingerprint.h"
+#include "util/build_info.h"
 
 static const char usage[] =
     "usage: telegraph [--server HOST:PORT] [--trust FILE | --fingerprint SHA256:HEX]\n"
@@ -104,6 +105,7 @@ static const char usage[] =
     "                      telegraph --json --follow)\n"
     "  --timeout SECONDS   see --json\n"
     "  -h, --help          this text\n"
+    "  --version           the client's version and the commit it was built from\n"
     "\n"
     "Environment:\n"
     "  TELEGRAPH_PING_S    seconds between pings while play/watch wait (default 60;\n"
@@ -223,6 +225,10 @@ int cli_main(int argc, char **argv, const struct game_module *const *games)
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage, stdout);
+			free(rest);
+			return EXIT_OK;
+		} else if (!strcmp(a, "--version")) {
+			printf("telegraph %s (commit %s)\n", TG_VERSION, tg_build_commit);
 			free(rest);
 			return EXIT_OK;
 		} else if (!strcmp(a, "--server"))

@@ -27,10 +27,6 @@
 #include "util/build_info.h"
 #include "util/log.h"
 
-#ifndef TG_VERSION
-#define TG_VERSION "0.1.0"
-#endif
-
 /* Exit statuses: 0 clean stop, 1 failure while running or starting, 2 usage. */
 enum { EXIT_USAGE = 2 };
 

@@ -18,6 +18,7 @@
 #include "core/server.h"
 #include "kit/view_sections.h"
 #include "tourney/pair.h"
+#include "util/build_info.h" /* TG_VERSION */
 #include "util/byte_runs.h"
 
 #define TG_MATCH_BUCKETS 1024
@@ -27,10 +28,6 @@
 #define TG_NAME_MAX 32
 #define TG_RATELIMIT_ENTRIES 4096
 #define TG_WAITING_MAX 64 /* requests held while a password is checked */
-
-#ifndef TG_VERSION
-#define TG_VERSION "0.1.0"
-#endif
 
 #define TG_CLIENT_NAME_MAX 64
 

@@ -6,9 +6,16 @@
  * and relinks the executables, not every library and test. Code linked
  * into something whose main() does not set it (the unit tests) reads
  * "unknown". telegraphd prints it in --version and in /metrics'
- * telegraph_build_info; tests/bench/run_bench.py reads it from --version. */
+ * telegraph_build_info, the terminal client telegraph in its --version;
+ * tests/bench/run_bench.py reads it from telegraphd's --version. */
 #ifndef TG_UTIL_BUILD_INFO_H
 #define TG_UTIL_BUILD_INFO_H
+
+/* The release the daemon and the client are: one number for both (the
+ * daemon's hello, /metrics, status and both --version texts). */
+#ifndef TG_VERSION
+#define TG_VERSION "0.1.0"
+#endif
 
 extern const char *tg_build_commit;
 

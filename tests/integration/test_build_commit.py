@@ -7,9 +7,9 @@
   changes (so nothing recompiles) and is when HEAD moves; the
   environment's TG_BUILD_COMMIT is used instead of git, and refused if it
   could not stand inside /metrics' quotes;
-- telegraphd and telegraphd_test say in --version the commit the script
-  says now for the source tree, "-dirty" aside (a binary older than the
-  checkout's HEAD fails: rebuild);
+- telegraphd and telegraphd_test, and the terminal client telegraph, say
+  in --version the commit the script says now for the source tree,
+  "-dirty" aside (a binary older than the checkout's HEAD fails: rebuild);
 - tests/bench/run_bench.py names the commit its build's binaries were
   built from (read from --version), not only the checkout's."""
 
@@ -81,17 +81,17 @@ def script(cmake, tmp):
           "a TG_BUILD_COMMIT that would break /metrics' quotes is refused")
 
 
-def version_commit(binary):
+def version_commit(binary, name="telegraphd"):
     r = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30)
-    m = re.fullmatch(r"telegraphd \S+ \(commit ([0-9A-Za-z._-]+)\)\n", r.stdout)
+    m = re.fullmatch(name + r" \S+ \(commit ([0-9A-Za-z._-]+)\)\n", r.stdout)
     check(r.returncode == 0 and m, f"{binary} --version: {r.returncode} {r.stdout!r}")
     return m.group(1)
 
 
-def binaries(cmake, source, daemons, tmp):
+def binaries(cmake, source, daemons, clients, tmp):
     want = commit_of(cmake, source, os.path.join(tmp, "now.h"))
-    for d in daemons:
-        got = version_commit(d)
+    for d, name in [(d, "telegraphd") for d in daemons] + [(c, "telegraph") for c in clients]:
+        got = version_commit(d, name)
         # "-dirty" is left out of the comparison: a test file edited since
         # the build is not a stale binary.
         check(got.removesuffix("-dirty") == want.removesuffix("-dirty"),
@@ -124,11 +124,12 @@ def main():
     ap.add_argument("--cmake", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--daemon", action="append", required=True)
+    ap.add_argument("--client", action="append", default=[])
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="tg_build_commit.")
     try:
         script(a.cmake, tmp)
-        want = binaries(a.cmake, a.source, a.daemon, tmp)
+        want = binaries(a.cmake, a.source, a.daemon, a.client, tmp)
         bench_names(a.daemon[0], want, tmp)
     except CheckFailed as e:
         print(f"FAILED: {e}", file=sys.stderr)
