@@ -4,7 +4,9 @@
 #include "lw_amphib.h"
 #include "lw_campaign.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw_march.h"
@@ -28,9 +30,9 @@ bool lw_amphib_hunley_cancels(int die)
 	return die >= 3; /* 8.1.2.3: 3-6 cancels, 1-2 nothing */
 }
 
-bool lw_amphib_river_port(int c)
+/* 14.3: the errata ports are ocean-only whatever the printed anchor */
+static bool river_port_of(int c)
 {
-	/* 14.3: the errata ports are ocean-only whatever the printed anchor */
 	static const char *const ocean_only[] = {"charleston", "savannah", "apalachicola",
 	                                         "mobile"};
 	const struct lw_city *k = &lw_D()->cities[c];
@@ -38,6 +40,19 @@ bool lw_amphib_river_port(int c)
 		if (strcmp(k->id, ocean_only[i]) == 0)
 			return false;
 	return k->river_port;
+}
+
+static void river_net_ready(void);
+static struct river_ports {
+	bool river[LW_MAX_CITIES];   /* river_port_of, by city */
+	int16_t city[LW_MAX_CITIES]; /* the ports (river or ocean) lw_city_at names at their hex */
+	int n;
+} ports_of_map;
+
+bool lw_amphib_river_port(int c)
+{
+	river_net_ready();
+	return c >= 0 && c < LW_MAX_CITIES ? ports_of_map.river[c] : river_port_of(c);
 }
 
 bool lw_amphib_ocean_port(int c)
@@ -83,11 +98,14 @@ static bool in_list(const int16_t *l, int n, int u)
 }
 
 /* The hexes where side's enemy has a unit on the map: lw_units_at of the
- * other side for every hex at once. The river network's searches ask it of
- * both banks of each river hexside, and it was a walk over every unit each
- * time (issue 17). */
+ * other side for every hex at once; and the "Enemy Controlled Port[s]"
+ * (14.1.1: a river or ocean port the other side controls). The river
+ * network's searches ask them of both banks of each river hexside; they
+ * were a walk over every unit, and a city's look-up with
+ * lw_amphib_river_port's names compared, each time (issue 17). */
 struct enemy_hexes {
 	uint64_t bit[(LW_HEX_IDS + 63) / 64];
+	uint64_t port[(LW_HEX_IDS + 63) / 64];
 };
 
 static void enemy_hexes_init(const struct lw_state *s, int side, struct enemy_hexes *e)
@@ -99,6 +117,13 @@ static void enemy_hexes_init(const struct lw_state *s, int side, struct enemy_he
 		    u->hex < LW_HEX_IDS)
 			e->bit[u->hex / 64] |= 1ull << (u->hex % 64);
 	}
+	/* the ports the other side controls (the city lw_city_at names at each hex) */
+	river_net_ready();
+	for (int i = 0; i < ports_of_map.n; i++) {
+		int c = ports_of_map.city[i], hex = lw_D()->cities[c].hex;
+		if (hex >= 0 && hex < LW_HEX_IDS && lw_city_controller(s, c) == LW_OTHER(side))
+			e->port[hex / 64] |= 1ull << (hex % 64);
+	}
 }
 
 static bool enemy_at(const struct enemy_hexes *e, int hex)
@@ -106,13 +131,10 @@ static bool enemy_at(const struct enemy_hexes *e, int hex)
 	return hex >= 0 && hex < LW_HEX_IDS && (e->bit[hex / 64] >> (hex % 64) & 1u);
 }
 
-static bool enemy_port(const struct lw_state *s, int side, int hex)
+/* an "Enemy Controlled Port" (14.1.1) for e's side */
+static bool enemy_port_at(const struct enemy_hexes *e, int hex)
 {
-	int c = lw_city_at(hex);
-	if (c < 0 || !(lw_amphib_river_port(c) || lw_amphib_ocean_port(c)))
-		return false;
-	int o = lw_city_controller(s, c);
-	return o == LW_OTHER(side);
+	return hex >= 0 && hex < LW_HEX_IDS && (e->port[hex / 64] >> (hex % 64) & 1u);
 }
 
 /* ---- 14.1.1 the river network ------------------------------------------------------ */
@@ -143,6 +165,58 @@ static bool sides_touch(int a, int b, int c, int d)
 	return x != y && tg_hex_adjacent(g, x, y);
 }
 
+/* The map's river hexsides (the first RIVER_MAX, in data order) and which
+ * of them touch which (sides_touch), from the map data once per process:
+ * the searches below followed each reached hexside by testing every river
+ * hexside against it (issue 17: river_reach was 4.4 M instructions of
+ * bench_views 300's fan-out, 98 searches). A hexside touches at most four
+ * others, two at each end (the hexes next to both of its own are two);
+ * RIVER_ADJ leaves room for a map that repeats a hexside. Each row lists
+ * its neighbours in data order, the order the pairwise scan met them. */
+#define RIVER_ADJ 8
+static struct {
+	int n;
+	int idx[RIVER_MAX];                /* index in lw_D()->hexsides */
+	int16_t adj[RIVER_MAX][RIVER_ADJ]; /* river numbers; -1 after the last */
+} river_net;
+static pthread_once_t river_net_once = PTHREAD_ONCE_INIT;
+
+static void river_net_build(void)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities && c < LW_MAX_CITIES; c++) {
+		int hex = d->cities[c].hex;
+		ports_of_map.river[c] = river_port_of((int)c);
+		if ((ports_of_map.river[c] || d->cities[c].ocean_port) && lw_city_at(hex) == (int)c)
+			ports_of_map.city[ports_of_map.n++] = (int16_t)c;
+	}
+	int n = 0;
+	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++)
+		if (d->hexsides[i].flags & LW_HS_RIVER)
+			river_net.idx[n++] = (int)i;
+	river_net.n = n;
+	for (int k = 0; k < n; k++) {
+		const struct lw_hexside *h = &d->hexsides[river_net.idx[k]];
+		int m = 0;
+		for (int j = 0; j < n; j++) {
+			const struct lw_hexside *o = &d->hexsides[river_net.idx[j]];
+			if (!sides_touch(h->a, h->b, o->a, o->b))
+				continue;
+			if (m == RIVER_ADJ)
+				abort(); /* not a hex map: a hexside has two ends */
+			river_net.adj[k][m++] = (int16_t)j;
+		}
+		if (m < RIVER_ADJ)
+			river_net.adj[k][m] = -1;
+	}
+}
+
+/* Set once (the fan-out workers read it), after lw_D() is. */
+static void river_net_ready(void)
+{
+	pthread_once(&river_net_once, river_net_build);
+}
+
 /* 2.4.3 / 8.1.2.2: the Tennessee hexside 0806/0905 is "the one river hex
  * within [Kentucky's] borders"; every other Kentucky river is a border
  * river, sailed along the opposite bank. */
@@ -156,18 +230,16 @@ static bool kentucky_inner(const struct lw_hexside *h)
  * "Enemy Controlled Port" (on either side), or "the enemy [has] Forces on
  * both sides"; boats move "up to, but not into" it. Shared by river_reach
  * and return_port (14.1.3). The number of river hexsides. */
-static int river_sides(const struct lw_state *s, int side, const struct enemy_hexes *e,
-                       int idx[RIVER_MAX], bool blocked[RIVER_MAX])
+static int river_sides(const struct enemy_hexes *e, int idx[RIVER_MAX], bool blocked[RIVER_MAX])
 {
 	const struct lw_data *d = lw_D();
-	int n = 0;
-	for (size_t i = 0; i < d->n_hexsides && n < RIVER_MAX; i++) {
-		const struct lw_hexside *h = &d->hexsides[i];
-		if (!(h->flags & LW_HS_RIVER))
-			continue;
-		idx[n] = (int)i;
-		blocked[n++] = enemy_port(s, side, h->a) || enemy_port(s, side, h->b) ||
-		               (enemy_at(e, h->a) && enemy_at(e, h->b));
+	river_net_ready();
+	int n = river_net.n;
+	for (int k = 0; k < n; k++) {
+		const struct lw_hexside *h = &d->hexsides[river_net.idx[k]];
+		idx[k] = river_net.idx[k];
+		blocked[k] = enemy_port_at(e, h->a) || enemy_port_at(e, h->b) ||
+		             (enemy_at(e, h->a) && enemy_at(e, h->b));
 	}
 	return n;
 }
@@ -181,7 +253,7 @@ static int river_reach(const struct lw_state *s, int side, int from, int land[],
 	bool blocked[RIVER_MAX];
 	struct enemy_hexes foes;
 	enemy_hexes_init(s, side, &foes);
-	int n = river_sides(s, side, &foes, idx, blocked);
+	int n = river_sides(&foes, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked, 3 avoided */
 	int queue[RIVER_MAX], qh = 0, qt = 0;
 	memset(state, 0, sizeof state);
@@ -194,7 +266,7 @@ static int river_reach(const struct lw_state *s, int side, int from, int land[],
 			state[k] = 2;
 			/* 14.1.2: an enemy port right across the start hex's river */
 			int other = h->a == from ? h->b : h->b == from ? h->a : LW_NO_HEX;
-			if (other != LW_NO_HEX && enemy_port(s, side, other) && np < max_ports)
+			if (other != LW_NO_HEX && enemy_port_at(&foes, other) && np < max_ports)
 				ports[np++] = other;
 		} else if (h->a == from || h->b == from) {
 			state[k] = 1;
@@ -203,18 +275,17 @@ static int river_reach(const struct lw_state *s, int side, int from, int land[],
 	}
 	while (qh < qt) {
 		int k = queue[qh++];
-		const struct lw_hexside *h = &d->hexsides[idx[k]];
-		for (int j = 0; j < n; j++) {
+		const int16_t *adj = river_net.adj[k];
+		for (int a = 0; a < RIVER_ADJ && adj[a] >= 0; a++) {
+			int j = adj[a];
 			if (state[j] == 1 || state[j] == 3)
 				continue;
 			const struct lw_hexside *o = &d->hexsides[idx[j]];
-			if (!sides_touch(h->a, h->b, o->a, o->b))
-				continue;
 			if (state[j] == 2) {
 				/* 14.1.2: the first enemy port met on this path */
 				int pts[2] = {o->a, o->b};
 				for (int e = 0; e < 2; e++)
-					if (enemy_port(s, side, pts[e]) && pts[e] != from) {
+					if (enemy_port_at(&foes, pts[e]) && pts[e] != from) {
 						bool dup = false;
 						for (int q = 0; q < np; q++)
 							dup |= ports[q] == pts[e];
@@ -269,7 +340,7 @@ static int return_port(const struct lw_state *s, int side, int from, int target)
 	bool blocked[RIVER_MAX];
 	struct enemy_hexes foes;
 	enemy_hexes_init(s, side, &foes);
-	int n = river_sides(s, side, &foes, idx, blocked);
+	int n = river_sides(&foes, idx, blocked);
 	uint8_t state[RIVER_MAX]; /* 0 unseen, 1 reached, 2 blocked (as river_reach) */
 	int16_t parent[RIVER_MAX];
 	int queue[RIVER_MAX], qh = 0, qt = 0, goal = -1;
@@ -284,10 +355,11 @@ static int return_port(const struct lw_state *s, int side, int from, int target)
 	}
 	while (qh < qt && goal < 0) {
 		int k = queue[qh++];
-		const struct lw_hexside *h = &d->hexsides[idx[k]];
-		for (int j = 0; j < n && goal < 0; j++) {
+		const int16_t *adj = river_net.adj[k];
+		for (int a = 0; a < RIVER_ADJ && adj[a] >= 0 && goal < 0; a++) {
+			int j = adj[a];
 			const struct lw_hexside *o = &d->hexsides[idx[j]];
-			if (state[j] == 1 || !sides_touch(h->a, h->b, o->a, o->b))
+			if (state[j] == 1)
 				continue;
 			if (state[j] == 2) {
 				if (o->a == target || o->b == target)
