@@ -1,0 +1,37 @@
+/* loadgen_scan.h — tg_loadgen's skip of a JSON container's text.
+ *
+ * A lean player (loadgen.c) reads a patch's text without building the
+ * operations it does not keep: it must still find where each one ends,
+ * and the bot counts a kept /actions list's entries the same way. That
+ * walk, a byte at a time through a table and a call for every string, was
+ * 15 % of the generator's instructions (issue 17, session 26: about 93
+ * instructions a string of the views' short names). lg_skip_container
+ * reads 64 bytes at a time: the block's quotes, backslashes and brackets
+ * as bit masks (SSE2 where the compiler has it, a byte loop otherwise),
+ * the bytes inside strings masked by a prefix XOR of the quotes, and the
+ * brackets counted by popcount, walked bit by bit only in a block where
+ * the container may close. A block with a backslash is read a byte at a
+ * time, as before.
+ *
+ * Like the scanner it serves, it trusts the text to be JSON (the daemon
+ * writes it): it answers exactly as lg_skip_container_bytes, the byte walk
+ * it replaces, on any bytes at all (tests/unit/test_bench_loadgen_scan.c
+ * holds the two to each other on random texts, valid and not). */
+#ifndef TG_LOADGEN_SCAN_H
+#define TG_LOADGEN_SCAN_H
+
+/* p at an object's or array's opening bracket ('{' or '['): past the
+ * bracket that closes it (a '}' or ']', either, as the depth counts
+ * them), or NULL if the text ends first. Brackets inside strings do not
+ * count; in a string a backslash escapes the byte after it. */
+const char *lg_skip_container(const char *p, const char *e);
+
+/* The same, a byte at a time (the reference, and what the fast walk
+ * must answer). */
+const char *lg_skip_container_bytes(const char *p, const char *e);
+
+/* lg_skip_container with its masks made by a byte loop, not SSE2 (what a
+ * compiler without SSE2 builds; the unit test runs it here too). */
+const char *lg_skip_container_portable(const char *p, const char *e);
+
+#endif

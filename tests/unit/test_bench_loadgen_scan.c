@@ -1,0 +1,210 @@
+/* test_bench_loadgen_scan.c — tg_loadgen's skip of a container's text
+ * (tests/bench/loadgen_scan.c, issue 17): the 64-byte block walk, with
+ * SSE2's masks and with the byte loop's, answers exactly as the byte
+ * walk it replaced, on fixed texts, on random JSON (strings with escapes
+ * and brackets, across block boundaries, followed by more text) and on
+ * random bytes that are not JSON at all. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bench/loadgen_scan.h"
+#include "tap.h"
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* Where each walk stops in t[0, n) from t, -1 for NULL. */
+static long at(const char *(*f)(const char *, const char *), const char *t, size_t n)
+{
+	/* the text is copied to the heap at its exact length, so a read past
+	 * its end is AddressSanitizer's to see */
+	char *c = malloc(n ? n : 1);
+	memcpy(c, t, n);
+	const char *r = f(c, c + n);
+	long off = r ? (long)(r - c) : -1;
+	free(c);
+	return off;
+}
+
+static int mismatches;
+static void same3(const char *t, size_t n, long want, bool known)
+{
+	long ref = at(lg_skip_container_bytes, t, n);
+	long fast = at(lg_skip_container, t, n);
+	long port = at(lg_skip_container_portable, t, n);
+	if (ref != fast || ref != port || (known && ref != want)) {
+		if (mismatches++ < 5)
+			CHECKF(false, "%.*s: bytes %ld, fast %ld, portable %ld, want %ld",
+			       (int)(n > 200 ? 200 : n), t, ref, fast, port, known ? want : ref);
+	}
+}
+
+static void fixed(const char *t, long want)
+{
+	size_t n = strlen(t);
+	CHECKF(at(lg_skip_container_bytes, t, n) == want, "bytes %s", t);
+	CHECKF(at(lg_skip_container, t, n) == want, "fast %s", t);
+	CHECKF(at(lg_skip_container_portable, t, n) == want, "portable %s", t);
+}
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+static void put(struct buf *b, const char *s, size_t n)
+{
+	if (b->n + n > b->cap) {
+		b->cap = (b->n + n) * 2;
+		b->p = realloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+}
+static void puts_(struct buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+static void gen_string(struct buf *b)
+{
+	static const char *const parts[] = {"a",   "bc",      "{",        "}",       "[",    "]",
+	                                    ",",   ":",       " ",        "\\\"",    "\\\\", "\\n",
+	                                    "\\/", "\\u00e9", "\xc3\xa9", "x\\\"]}", "0",    "~"};
+	puts_(b, "\"");
+	unsigned k = rnd(4) == 0 ? rnd(60) : rnd(8);
+	for (unsigned i = 0; i < k; i++)
+		puts_(b, parts[rnd(sizeof parts / sizeof *parts)]);
+	puts_(b, "\"");
+}
+
+static void gen_value(struct buf *b, int depth)
+{
+	unsigned r = rnd(depth > 6 ? 4 : 7);
+	switch (r) {
+	case 0:
+		gen_string(b);
+		return;
+	case 1:
+		puts_(b, rnd(2) ? "123" : "-4.5e6");
+		return;
+	case 2:
+		puts_(b, rnd(2) ? "true" : "null");
+		return;
+	case 3:
+		puts_(b, rnd(2) ? "{}" : "[ ]");
+		return;
+	case 4:
+	case 5: {
+		puts_(b, "{");
+		unsigned k = rnd(6);
+		for (unsigned i = 0; i < k; i++) {
+			if (i)
+				puts_(b, rnd(4) ? "," : " , ");
+			gen_string(b);
+			puts_(b, ":");
+			gen_value(b, depth + 1);
+		}
+		puts_(b, "}");
+		return;
+	}
+	default: {
+		puts_(b, "[");
+		unsigned k = rnd(6);
+		for (unsigned i = 0; i < k; i++) {
+			if (i)
+				puts_(b, ",");
+			gen_value(b, depth + 1);
+		}
+		puts_(b, "]");
+		return;
+	}
+	}
+}
+
+int main(void)
+{
+	fixed("{}", 2);
+	fixed("[]", 2);
+	fixed("{}]", 2);
+	fixed("{\"a\":\"}\"}", 9);
+	fixed("[\"\\\"]\"]", 7);
+	fixed("{\"a\":\"\\\\\"}x", 10);
+	fixed("{\"a\":[1,{\"b\":[]}],\"c\":2},", 24);
+	fixed("{\"a\":1", -1);
+	fixed("[\"]", -1);
+	fixed("[\"\\", -1);
+	fixed("[[[]]", -1);
+
+	/* the close at each place around the first block's end, a string
+	 * open across it, an escape as its last byte */
+	for (size_t len = 4; len < 200; len++) {
+		char t[256];
+		memset(t, 'a', sizeof t);
+		t[0] = '[';
+		t[1] = '"';
+		t[len - 2] = '"';
+		t[len - 1] = ']';
+		same3(t, len, (long)len, true);
+		/* a bracket inside the string, at each place; a backslash,
+		 * which escapes the next byte (the last one the closing quote) */
+		for (size_t i = 2; i + 2 < len; i++) {
+			char u[256];
+			memcpy(u, t, len);
+			u[i] = ']';
+			same3(u, len, (long)len, true);
+			u[i] = '\\';
+			same3(u, len, i + 3 == len ? -1 : (long)len, true);
+		}
+	}
+
+	/* random JSON followed by more text */
+	struct buf b = {0};
+	for (int i = 0; i < 20000; i++) {
+		b.n = 0;
+		if (rnd(2))
+			puts_(&b, "{");
+		else
+			puts_(&b, "[");
+		bool obj = b.p[0] == '{';
+		unsigned k = rnd(8);
+		for (unsigned j = 0; j < k; j++) {
+			if (j)
+				puts_(&b, ",");
+			if (obj) {
+				gen_string(&b);
+				puts_(&b, ":");
+			}
+			gen_value(&b, 1);
+		}
+		puts_(&b, obj ? "}" : "]");
+		long end = (long)b.n;
+		for (unsigned j = rnd(3); j > 0; j--) {
+			puts_(&b, ",");
+			gen_value(&b, 1);
+		}
+		same3(b.p, b.n, end, true);
+		/* and cut short */
+		same3(b.p, (size_t)rnd((unsigned)end), -1, true);
+	}
+
+	/* random bytes from the walk's alphabet, from an opening bracket */
+	static const char alphabet[] = "{}[]\"\\\\a ,:\x80";
+	char t[400];
+	for (int i = 0; i < 50000; i++) {
+		size_t n = 1 + rnd(sizeof t - 1);
+		t[0] = rnd(2) ? '{' : '[';
+		for (size_t j = 1; j < n; j++)
+			t[j] = alphabet[rnd(sizeof alphabet - 1)];
+		same3(t, n, 0, false);
+	}
+	free(b.p);
+	CHECKF(mismatches == 0, "%d texts where the walks differ", mismatches);
+	return tap_done();
+}
