@@ -2,6 +2,7 @@
 #include "store_internal.h"
 
 #include <limits.h>
+#include <string.h>
 
 static int no_match(int64_t match_id, struct tg_error *err)
 {
@@ -38,16 +39,38 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 	store_stmt_done(st);
 	/* The match's "updated" follows its log, in the caller's transaction
 	 * (it was a trigger's, 001; 265). If this write fails the action is
-	 * reported as not saved, and the caller rolls the transaction back. */
-	if (result == 0) {
-		st = store_stmt(s, ST_ACTION_TOUCH);
-		sqlite3_bind_int64(st, 1, match_id);
-		sqlite3_bind_int64(st, 2, now);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			result = store_fail_db(s, err, "touching the match");
-		store_stmt_done(st);
+	 * reported as not saved, and the caller rolls the transaction back.
+	 * Skipped when the row is known to hold this time or a later one
+	 * (struct tg_store's touched): the UPDATE would change nothing. */
+	if (result != 0)
+		return result;
+	/* An error may have made SQLite roll the caller's transaction back
+	 * by itself (tg_store_commit says so later): what the slots hold may
+	 * have gone with it. */
+	if (s->in_transaction && sqlite3_get_autocommit(s->db))
+		store_touched_forget(s);
+	struct store_touched *slot = &s->touched[(uint64_t)match_id & (STORE_TOUCHED_SLOTS - 1)];
+	if (slot->match_id == match_id && slot->updated >= now)
+		return 0;
+	st = store_stmt(s, ST_ACTION_TOUCH);
+	sqlite3_bind_int64(st, 1, match_id);
+	sqlite3_bind_int64(st, 2, now);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		result = store_fail_db(s, err, "touching the match");
+	} else {
+		/* Written, or found later: the row holds now or passes it either
+		 * way (a match that does not exist failed the INSERT's foreign
+		 * key above). */
+		slot->match_id = match_id;
+		slot->updated = now;
 	}
+	store_stmt_done(st);
 	return result;
+}
+
+void store_touched_forget(struct tg_store *s)
+{
+	memset(s->touched, 0, sizeof s->touched);
 }
 
 /* Counts actions first..last that are not undone yet; -1 on error. */

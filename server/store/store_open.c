@@ -162,6 +162,7 @@ int tg_store_commit(struct tg_store *s, struct tg_error *err)
 	 * what keeps the caller from acknowledging lost writes. */
 	if (sqlite3_get_autocommit(s->db)) {
 		s->in_transaction = false;
+		store_touched_forget(s);
 		return tg_fail(err, TG_STORE_E_STORAGE,
 		               "the transaction was rolled back by an earlier error");
 	}
@@ -178,6 +179,7 @@ void tg_store_rollback(struct tg_store *s)
 	if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->in_transaction = false;
+	store_touched_forget(s); /* the writes' times may have gone back */
 }
 
 bool tg_store_in_transaction(const struct tg_store *s)

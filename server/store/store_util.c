@@ -101,4 +101,5 @@ void store_op_cancel(struct tg_store *s)
 	 * already rolled everything back after an I/O error, both fail harmlessly. */
 	sqlite3_exec(s->db, "ROLLBACK TO tg_op", NULL, NULL, NULL);
 	sqlite3_exec(s->db, "RELEASE tg_op", NULL, NULL, NULL);
+	store_touched_forget(s);
 }
