@@ -147,8 +147,8 @@ struct tg_store {
 		bool logged;
 	} ckpt_busy_log, ckpt_failed_log;
 	/* The action's JSON text (tg_store_action_append), kept for its room
-	 * from one append to the next and bound SQLITE_STATIC (store_stmt_done
-	 * clears the binding after the step). Issue 17: a new buffer of 4 KB
+	 * from one append to the next and bound SQLITE_STATIC (the next
+	 * append binds it again before its step). Issue 17: a new buffer of 4 KB
 	 * for every action's hundred bytes made glibc consolidate its fast
 	 * bins on the loop. The appending thread's only; freed at close. */
 	struct tg_text action_text;
@@ -175,6 +175,13 @@ void store_stmts_finalize(struct tg_store *s);
 sqlite3_stmt *store_stmt(struct tg_store *s, enum store_stmt id);
 /* Resets a statement and clears its bindings after use. */
 void store_stmt_done(sqlite3_stmt *st);
+/* Resets a statement after use and leaves its bindings: only for one whose
+ * every parameter its callers bind before each step (the act path's BEGIN,
+ * COMMIT, the action's INSERT and touch, the snapshot's put; issue 17:
+ * sqlite3_clear_bindings was about 0.2 K instructions a statement). A text
+ * bound SQLITE_STATIC then still points at the caller's memory after the
+ * call, which nothing reads: the next step's binds replace it first. */
+void store_stmt_rebound(sqlite3_stmt *st);
 
 /* store_log.c: forgets every time the touched slots remember (a rollback,
  * whole or of a savepoint, may have taken any of them back). */
@@ -187,8 +194,9 @@ int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
 /* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
 /* The same written into t (emptied first; its room kept for the next
- * call) and bound SQLITE_STATIC: t must outlive the step and not be
- * written again until store_stmt_done has cleared the binding. */
+ * call) and bound SQLITE_STATIC: t must outlive the step, and the
+ * statement must not be stepped again before its parameter is bound anew
+ * (or store_stmt_done has cleared it). */
 int store_bind_json_kept(sqlite3_stmt *st, int idx, const json_t *value, struct tg_text *t);
 /* Parses a JSON text column; json_null() for SQL NULL, NULL (err filled) if
  * the stored text is not JSON. */

@@ -18,7 +18,8 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 	sqlite3_bind_int64(st, 1, match_id);
 	sqlite3_bind_int64(st, 2, seq);
 	/* read by the step below, while role is the caller's: not copied
-	 * (issue 17); store_stmt_done clears it after */
+	 * (issue 17); every parameter is bound again before the next step
+	 * (store_stmt_rebound) */
 	sqlite3_bind_text(st, 3, role, -1, SQLITE_STATIC);
 	int rc = store_bind_json_kept(st, 4, action, &s->action_text);
 	sqlite3_bind_int(st, 5, barrier ? 1 : 0);
@@ -36,7 +37,7 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 		                 "action seq must be 1 or more, not %lld", (long long)seq);
 	else if (rc != SQLITE_DONE)
 		result = store_fail_db(s, err, "appending an action");
-	store_stmt_done(st);
+	store_stmt_rebound(st);
 	/* The match's "updated" follows its log, in the caller's transaction
 	 * (it was a trigger's, 001; 265). If this write fails the action is
 	 * reported as not saved, and the caller rolls the transaction back.
@@ -64,7 +65,7 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 		slot->match_id = match_id;
 		slot->updated = now;
 	}
-	store_stmt_done(st);
+	store_stmt_rebound(st);
 	return result;
 }
 

@@ -30,12 +30,13 @@ static int exec(struct tg_store *s, const char *sql, struct tg_error *err)
 	return 0;
 }
 
-/* Runs a prepared statement that returns no rows (BEGIN, COMMIT). */
+/* Runs a prepared statement that returns no rows and binds nothing (BEGIN,
+ * COMMIT). */
 static int step_done(struct tg_store *s, enum store_stmt id, const char *what, struct tg_error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, id);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : store_fail_db(s, err, what);
-	store_stmt_done(st);
+	store_stmt_rebound(st);
 	return rc;
 }
 

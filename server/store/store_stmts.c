@@ -246,3 +246,8 @@ void store_stmt_done(sqlite3_stmt *st)
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 }
+
+void store_stmt_rebound(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+}
