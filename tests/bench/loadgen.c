@@ -325,15 +325,6 @@ static const char *js_ws(const char *p, const char *e)
 	return p;
 }
 
-/* The bytes the scanner stops at in a string: its end and an escape
- * (JS_STR). A byte at a time through a table: the views' strings are
- * names of a few bytes, for which memchr's two calls a string (the end,
- * then an escape before it) cost more than the bytes (issue 17: the
- * scanner was a quarter of the generator's instructions, session 25). A
- * container is skipped 64 bytes at a time (loadgen_scan.h). */
-enum { JS_STR = 1 };
-static const unsigned char js_stop[256] = {['"'] = JS_STR, ['\\'] = JS_STR};
-
 /* p at '"': past the closing quote, with the raw contents in *s, *n and
  * whether they hold an escape in *esc; NULL if the string does not end. */
 static const char *js_str(const char *p, const char *e, const char **s, size_t *n, bool *esc)
@@ -343,8 +334,7 @@ static const char *js_str(const char *p, const char *e, const char **s, size_t *
 	const char *b = ++p;
 	bool x = false;
 	for (;;) {
-		while (p < e && !(js_stop[(unsigned char)*p] & JS_STR))
-			p++;
+		p = lg_string_stop(p, e); /* 16 bytes a compare (loadgen_scan.h) */
 		if (p >= e)
 			return NULL;
 		if (*p == '"') {

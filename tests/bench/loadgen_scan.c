@@ -37,6 +37,13 @@ const char *lg_skip_container_bytes(const char *p, const char *e)
 	return NULL;
 }
 
+const char *lg_string_stop_bytes(const char *p, const char *e)
+{
+	while (p < e && *p != '"' && *p != '\\')
+		p++;
+	return p;
+}
+
 /* A 64-byte block's bytes of each kind, bit i for byte i (bslash: not 0
  * when the block has one; masks_bytes sets its bits too). */
 struct masks {

@@ -3,7 +3,8 @@
  * SSE2's masks and with the byte loop's, answers exactly as the byte
  * walk it replaced, on fixed texts, on random JSON (strings with escapes
  * and brackets, across block boundaries, followed by more text) and on
- * random bytes that are not JSON at all. */
+ * random bytes that are not JSON at all; and a string's stop (its end or
+ * an escape) by SSE2 as a byte at a time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,6 +205,24 @@ int main(void)
 			t[j] = alphabet[rnd(sizeof alphabet - 1)];
 		same3(t, n, 0, false);
 	}
+	/* a string's end or escape, from every place of random texts, cut at
+	 * every length around the 16 bytes of a compare */
+	int stop_mismatches = 0;
+	static const char sbytes[] = "ab\"\\{ \x80\xff";
+	for (int i = 0; i < 3000; i++) {
+		size_t n = rnd(70);
+		for (size_t j = 0; j < n; j++)
+			t[j] = rnd(4) ? 'a' + (char)rnd(26) : sbytes[rnd(sizeof sbytes - 1)];
+		char *c = malloc(n ? n : 1); /* exact: a read past it is ASan's */
+		memcpy(c, t, n);
+		for (size_t from = 0; from <= n; from++)
+			for (size_t to = from; to <= n; to++)
+				if (lg_string_stop(c + from, c + to) !=
+				    lg_string_stop_bytes(c + from, c + to))
+					stop_mismatches++;
+		free(c);
+	}
+	CHECKF(stop_mismatches == 0, "%d places where the string stops differ", stop_mismatches);
 	free(b.p);
 	CHECKF(mismatches == 0, "%d texts where the walks differ", mismatches);
 	return tap_done();
