@@ -566,11 +566,22 @@ static void pair_refused(struct pair *pr, const char *why)
 	window_check();
 }
 
+/* The next request's id, with its op kept to know what an ok answers. */
+static json_int_t next_req(struct player *pl, const char *op)
+{
+	json_int_t id = ++pl->req_id;
+	size_t n = strlen(op);
+	if (n >= sizeof pl->req_op[0])
+		n = sizeof pl->req_op[0] - 1;
+	memcpy(pl->req_op[id % 64], op, n);
+	pl->req_op[id % 64][n] = '\0';
+	return id;
+}
+
 static void send_req(struct player *pl, json_t *m)
 {
-	json_object_set_new(m, "id", json_integer(++pl->req_id));
-	snprintf(pl->req_op[pl->req_id % 64], sizeof pl->req_op[0], "%s",
-	         json_string_value(json_object_get(m, "op")));
+	const char *op = json_string_value(json_object_get(m, "op"));
+	json_object_set_new(m, "id", json_integer(next_req(pl, op ? op : "")));
 	if (opt.verbose) {
 		char *text = json_dumps(m, JSON_COMPACT);
 		fprintf(stderr, "%s -> %.300s\n", pl->name, text ? text : "?");
@@ -665,14 +676,47 @@ static long actions_text_entries(const struct player *pl, struct entry_at **at, 
 	}
 }
 
+/* An action entry's members, found in its text (act_now). */
+struct entry_scan {
+	const char *action, *action_end, *params, *params_end;
+};
+
+static void scan_entry(const char *k, size_t kn, const char *v, const char *ve, void *ud)
+{
+	struct entry_scan *es = ud;
+	if (js_key(k, kn, "action")) {
+		es->action = v;
+		es->action_end = ve;
+	} else if (js_key(k, kn, "params")) {
+		es->params = v;
+		es->params_end = ve;
+	}
+}
+
+/* Whether the text [p, e) is an empty array. */
+static bool js_empty_array(const char *p, const char *e)
+{
+	p = js_ws(p, e);
+	if (p >= e || *p != '[')
+		return false;
+	p = js_ws(p + 1, e);
+	return p < e && *p == ']' && js_ws(p + 1, e) == e;
+}
+
 /* The bot: a uniformly random legal action, with a random choice for each
  * parameter the entry leaves open (game.h's view format; a param "by"
- * another among the choices the other's value opens). */
+ * another among the choices the other's value opens). The act's line is
+ * written as text, the same bytes json_pack's message and send_req's id
+ * made ({"op":"act","match":M,"seq":S,"action":A,"id":N}): an entry
+ * kept as text whose action has no open parameter is sent as its text,
+ * nothing built (issue 17, session 26: the pack, the action's copy and
+ * the pick's build were a quarter of the bot's instructions). */
 static void act_now(struct player *pl)
 {
-	json_t *entry, *owned = NULL;
+	json_t *entry = NULL, *owned = NULL, *action = NULL, *params = NULL;
+	const char *atext = NULL, *atext_end = NULL; /* the action sent as its text */
 	if (pl->actions_text) {
-		/* kept as text: counted, and only the pick built */
+		/* kept as text: counted, and only the pick read */
 		static struct entry_at *at;
 		static size_t cap;
 		long n = actions_text_entries(pl, &at, &cap);
@@ -682,11 +726,18 @@ static void act_now(struct player *pl)
 			return;
 		}
 		size_t k = rnd((unsigned)n);
-		if (!(owned = js_value(at[k].b, at[k].e))) {
+		struct entry_scan es = {0};
+		if (!opt.dump_sampled && js_members(at[k].b, at[k].e, scan_entry, &es) &&
+		    es.action && *es.action == '{' &&
+		    (!es.params || js_empty_array(es.params, es.params_end))) {
+			atext = es.action;
+			atext_end = es.action_end;
+		} else if (!(owned = js_value(at[k].b, at[k].e))) {
 			fig.errors++;
 			return;
+		} else {
+			entry = owned;
 		}
-		entry = owned;
 	} else {
 		json_t *actions = json_object_get(pl->view, "actions");
 		size_t n = json_array_size(actions);
@@ -694,8 +745,12 @@ static void act_now(struct player *pl)
 			return;
 		entry = json_array_get(actions, rnd((unsigned)n));
 	}
-	json_t *action = json_deep_copy(json_object_get(entry, "action"));
-	json_t *params = json_object_get(entry, "params");
+	if (entry) {
+		params = json_object_get(entry, "params");
+		/* the entry's action itself when no parameter is set in it */
+		action = json_array_size(params) ? json_deep_copy(json_object_get(entry, "action"))
+		                                 : json_incref(json_object_get(entry, "action"));
+	}
 	size_t i;
 	json_t *p;
 	json_array_foreach(params, i, p)
@@ -730,12 +785,33 @@ static void act_now(struct player *pl)
 	pl->act_sent = now_s();
 	struct pending_act *pa = &pl->pair->pending[(pl->seq + 1) % PENDING_ACTS];
 	*pa = (struct pending_act){pl->pair->match, pl->seq + 1, pl->act_sent, pl->side, ""};
-	const char *type = json_string_value(json_object_get(action, "type"));
-	if (opt.dump_sampled)
+	if (opt.dump_sampled) {
+		const char *type = json_string_value(json_object_get(action, "type"));
 		snprintf(pa->type, sizeof pa->type, "%s", type ? type : "?");
-	send_req(pl,
-	         json_pack("{s:s,s:I,s:I,s:o}", "op", "act", "match", (json_int_t)pl->pair->match,
-	                   "seq", (json_int_t)pl->seq, "action", action));
+	}
+	static struct tg_text line; /* reused */
+	static const char op[] = "{\"op\":\"act\",\"match\":", sq[] = ",\"seq\":",
+	                  ac[] = ",\"action\":", id[] = ",\"id\":";
+	line.n = 0;
+	tg_text_put(&line, op, sizeof op - 1);
+	tg_json_compact_int(&line, (json_int_t)pl->pair->match);
+	tg_text_put(&line, sq, sizeof sq - 1);
+	tg_json_compact_int(&line, (json_int_t)pl->seq);
+	tg_text_put(&line, ac, sizeof ac - 1);
+	bool ok = true;
+	if (atext)
+		tg_text_put(&line, atext, (size_t)(atext_end - atext));
+	else
+		ok = action && tg_json_compact_append(&line, action) == 0;
+	tg_text_put(&line, id, sizeof id - 1);
+	tg_json_compact_int(&line, next_req(pl, "act"));
+	tg_text_put(&line, "}", 1);
+	if (opt.verbose)
+		fprintf(stderr, "%s -> %.*s\n", pl->name, (int)(line.n < 300 ? line.n : 300),
+		        line.p ? line.p : "");
+	if (!ok || !pl->c || tls_client_send_text(pl->c, &line) != 0)
+		fig.errors++;
+	json_decref(action);
 	json_decref(owned);
 }
 

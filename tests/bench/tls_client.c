@@ -120,10 +120,17 @@ int tls_client_send(struct tls_client *c, const json_t *msg)
 	text.n = 0;
 	if (tg_json_compact_append(&text, msg) != 0)
 		return -1;
-	tg_text_put(&text, "\n", 1);
-	if (text.oom)
+	return tls_client_send_text(c, &text);
+}
+
+int tls_client_send_text(struct tls_client *c, struct tg_text *t)
+{
+	if (c->closing || !c->ready)
 		return -1;
-	int rc = SSL_write(c->ssl, text.p, (int)text.n);
+	tg_text_put(t, "\n", 1);
+	if (t->oom)
+		return -1;
+	int rc = SSL_write(c->ssl, t->p, (int)t->n);
 	flush(c);
 	return rc > 0 ? 0 : -1;
 }

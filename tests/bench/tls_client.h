@@ -12,6 +12,7 @@
 #include "net/framing.h"
 
 struct tls_client;
+struct tg_text; /* protocol/json_compact.h */
 
 struct tls_client_ops {
 	void (*on_ready)(struct tls_client *c);                            /* handshake done */
@@ -71,6 +72,10 @@ SSL_CTX *tls_client_ctx(bool resume);
 struct tls_client *tls_client_connect(uv_loop_t *loop, SSL_CTX *ctx, const struct sockaddr_in *addr,
                                       const struct tls_client_ops *ops, void *owner);
 int tls_client_send(struct tls_client *c, const json_t *msg);
+/* Sends the line t->p[0, t->n) as it is, the newline added to t: t must
+ * hold one message's compact JSON text (the load generator's act, written
+ * without building it). 0, or -1. */
+int tls_client_send_text(struct tls_client *c, struct tg_text *t);
 /* The connections the server reset (struct tls_client.reset), all closed
  * so far. The process must ignore SIGPIPE: a write to a socket the server
  * has reset raises it, and libuv writes TCP with write(2). */
