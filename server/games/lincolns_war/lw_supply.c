@@ -25,8 +25,10 @@ struct trace {
 	const struct lw_river_rolls *rolls; /* read */
 	struct lw_river_rolls *roll_into;   /* write (may be NULL) */
 	struct tg_rng *rng;
-	uint8_t seen[MAXQ];    /* 1 overland, 2 network */
-	uint8_t counted[MAXQ]; /* city supply already added */
+	/* the hexes' marks (seen: 1 overland, 2 network; counted: the city's
+	 * supply already added) are trace_marks', valid for this trace's
+	 * generation */
+	uint32_t gen;
 	int supply;
 	bool sea_counted; /* 20.2: the Union's ocean ports already added */
 	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
@@ -54,6 +56,45 @@ struct trace {
 static bool valid_hex(int h)
 {
 	return h > 0 && h < MAXQ;
+}
+
+/* The marks of the trace running on this thread, by hex id: MARK_GEN_SHIFT
+ * bits up, the generation of the trace that set them; below, seen (1
+ * overland, 2 network) and counted. A mark of another generation is no
+ * mark, so a trace begins by taking a new generation instead of clearing
+ * them (issue 17: clearing 5 KB of marks was about a sixth of a trace's
+ * instructions); all are cleared once when the generations wrap. One
+ * trace at a time on a thread: nothing a trace calls traces supply. */
+enum { MARK_SEEN = 3u, MARK_COUNTED = 4u, MARK_GEN_SHIFT = 3 };
+static _Thread_local struct {
+	uint32_t gen;
+	uint32_t at[MAXQ];
+} trace_marks;
+
+static uint32_t marks_begin(void)
+{
+	if (++trace_marks.gen >= 1u << (32 - MARK_GEN_SHIFT)) {
+		memset(trace_marks.at, 0, sizeof trace_marks.at);
+		trace_marks.gen = 1;
+	}
+	return trace_marks.gen;
+}
+
+static unsigned mark_of(const struct trace *t, int hex)
+{
+	uint32_t m = trace_marks.at[hex];
+	return m >> MARK_GEN_SHIFT == t->gen ? m & ((1u << MARK_GEN_SHIFT) - 1) : 0;
+}
+
+static unsigned seen_of(const struct trace *t, int hex)
+{
+	return mark_of(t, hex) & MARK_SEEN;
+}
+
+static void set_seen(const struct trace *t, int hex, unsigned seen)
+{
+	trace_marks.at[hex] =
+	    t->gen << MARK_GEN_SHIFT | (mark_of(t, hex) & MARK_COUNTED) | (seen & MARK_SEEN);
 }
 
 static bool has_units(const struct lw_state *s, int hex, int side, bool infantry_only)
@@ -209,8 +250,9 @@ static int city_supply(struct trace *t, int hex)
 
 static void add_city(struct trace *t, int hex)
 {
-	if (!t->counted[hex]) {
-		t->counted[hex] = 1;
+	unsigned m = mark_of(t, hex);
+	if (!(m & MARK_COUNTED)) {
+		trace_marks.at[hex] = t->gen << MARK_GEN_SHIFT | m | MARK_COUNTED;
 		t->supply += city_supply(t, hex);
 	}
 }
@@ -409,16 +451,16 @@ static bool trace_run(struct trace *t, int hex)
 	int land[LAND_MAX], dist[LAND_MAX], nl = 0;
 	land[nl] = hex;
 	dist[nl++] = 0;
-	t->seen[hex] = 1;
+	set_seen(t, hex, 1);
 	for (int i = 0; i < nl; i++) {
 		if (dist[i] == 2)
 			continue;
 		int nb[6];
 		int m = lw_data_neighbours(t->d, land[i], nb);
 		for (int j = 0; j < m && nl < LAND_MAX; j++)
-			if (valid_hex(nb[j]) && !t->seen[nb[j]] &&
+			if (valid_hex(nb[j]) && !seen_of(t, nb[j]) &&
 			    land_step_ok(t, land[i], nb[j])) {
-				t->seen[nb[j]] = 1;
+				set_seen(t, nb[j], 1);
 				land[nl] = nb[j];
 				dist[nl++] = dist[i] + 1;
 			}
@@ -429,7 +471,7 @@ static bool trace_run(struct trace *t, int hex)
 		add_city(t, land[i]);
 		if ((rail_hex(t->d, land[i]) || touches_river(t->d, land[i], ~0u)) &&
 		    kentucky_ok(t, land[i])) {
-			t->seen[land[i]] = 2;
+			set_seen(t, land[i], 2);
 			q[nq++] = (int16_t)land[i];
 		}
 	}
@@ -439,21 +481,18 @@ static bool trace_run(struct trace *t, int hex)
 		int nb[6];
 		int m = lw_data_neighbours(t->d, q[i], nb);
 		for (int j = 0; j < m; j++)
-			if (valid_hex(nb[j]) && t->seen[nb[j]] != 2 && nq < NET_MAX &&
+			if (valid_hex(nb[j]) && seen_of(t, nb[j]) != 2 && nq < NET_MAX &&
 			    network_step_ok(t, q[i], nb[j])) {
-				t->seen[nb[j]] = 2;
+				set_seen(t, nb[j], 2);
 				q[nq++] = (int16_t)nb[j];
 			}
 	}
 	return t->supply >= need;
 }
 
-/* A trace of side's supply from hex, its marks cleared only up to the
- * highest hex id it can mark or read: hex itself, and hexes of the grid
- * (the neighbours of any hex are on it). Issue 17: clearing all of seen
- * and counted, 20 KB, was 16 K instructions an action; the grid's ids end
- * at about a quarter of them. */
-static void trace_init(struct trace *t, const struct lw_state *s, int hex, int side)
+/* A trace of side's supply from hex: its marks those of a new generation
+ * (marks_begin), the units summed up. */
+static void trace_init(struct trace *t, const struct lw_state *s, int side)
 {
 	t->s = s;
 	t->d = lw_D();
@@ -464,14 +503,7 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 	t->supply = 0;
 	t->sea_counted = false;
 	t->origin = 0;
-	const struct tg_hexgrid *g = &t->d->grid;
-	int top = g->last_col * 100 + g->last_row + 1;
-	if (hex >= top)
-		top = hex + 1;
-	if (top < 1 || top > MAXQ)
-		top = MAXQ;
-	memset(t->seen, 0, (size_t)top);
-	memset(t->counted, 0, (size_t)top);
+	t->gen = marks_begin();
 	memset(t->occ, 0, sizeof t->occ);
 	t->kentucky = -1;
 	memset(t->city_end, 0, sizeof t->city_end);
@@ -497,8 +529,8 @@ static void trace_init(struct trace *t, const struct lw_state *s, int hex, int s
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
                       const struct lw_river_rolls *rolls)
 {
-	struct trace t; /* about 20 KB, on the stack: no shared mutable state */
-	trace_init(&t, s, hex, side);
+	struct trace t; /* on the stack; its marks are this thread's (trace_marks) */
+	trace_init(&t, s, side);
 	t.rolls = rolls;
 	return trace_run(&t, hex);
 }
@@ -506,7 +538,7 @@ bool lw_supply_traced(const struct lw_state *s, int hex, int side,
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls)
 {
 	struct trace t;
-	trace_init(&t, s, hex, side);
+	trace_init(&t, s, side);
 	t.rolls = rolls;
 	t.roll_into = rolls;
 	t.rng = &s->rng;
