@@ -123,6 +123,7 @@ static void free_owned(struct lw_data_owned *o)
 		json_decref(o->root[f]);
 	free(o->hexes);
 	free(o->hex_slot);
+	free(o->kentucky_cities);
 	free(o->next);
 	free(o->rail_next);
 	free(o->next_flags);

@@ -71,6 +71,9 @@ struct lw_hex {
 	 * load (issue 17: the supply trace asks it of every river hex it
 	 * steps through, each a walk of the cities with a strcmp) */
 	uint8_t territory_of;
+	/* in Kentucky (2.4.3; its state is "KY"), set at load (issue 17: the
+	 * supply trace asks it of every hex it steps into) */
+	bool kentucky;
 	const char *source;
 };
 
@@ -355,6 +358,9 @@ struct lw_data {
 	size_t n_rivers;
 	const struct lw_city *cities;
 	size_t n_cities;
+	/* the indexes in cities of the cities in Kentucky (2.4.3), in order */
+	const int16_t *kentucky_cities;
+	size_t n_kentucky_cities;
 	const struct lw_general *generals;
 	size_t n_generals;
 	const struct lw_tco *tcos;
@@ -400,6 +406,11 @@ int lw_data_neighbours(const struct lw_data *d, int hex, int nb[6]);   /* as tg_
 /* lw_data_neighbours, and in flags[k] lw_data_hexside_flags(d, hex,
  * nb[k]) (one read of the data's lists for a data hex; issue 17) */
 int lw_data_neighbours_flags(const struct lw_data *d, int hex, int nb[6], unsigned flags[6]);
+/* lw_data_neighbours, and in sides[k] lw_data_hexside(d, hex, nb[k]) (one
+ * read of the data's lists for a data hex; issue 17: the supply trace's
+ * steps) */
+int lw_data_neighbour_sides(const struct lw_data *d, int hex, int nb[6],
+                            const struct lw_hexside *sides[6]);
 /* Is hex a territory of side? Kentucky and Missouri are nobody's; a
  * state is a side's territory when most of its cities that started under
  * a side started under that one (MD and DE are Union, 2.4.1); a state

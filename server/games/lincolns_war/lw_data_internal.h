@@ -25,7 +25,8 @@ struct lw_data_owned {
 	struct lw_data pub;
 	json_t *root[LW_F_COUNT];
 	struct lw_hex *hexes;
-	uint16_t *hex_slot; /* LW_HEX_IDS entries */
+	uint16_t *hex_slot;       /* LW_HEX_IDS entries */
+	int16_t *kentucky_cities; /* lw_data.kentucky_cities */
 	int16_t (*next)[6], (*rail_next)[6];
 	/* by index in hexes, as next: the flags of the hexside between the
 	 * hex and next[i][k] (LW_HS_*, 0 for none), so that

@@ -494,6 +494,17 @@ int lw_load_map(struct lw_data_owned *o, struct lw_data_error *err)
 	for (size_t i = 0; i < o->pub.n_hexes; i++)
 		if (o->hexes[i].id >= 0 && o->hexes[i].id < LW_HEX_IDS)
 			o->hex_slot[o->hexes[i].id] = (uint16_t)(i + 1);
+	/* Kentucky's hexes and cities (2.4.3) */
+	for (size_t i = 0; i < o->pub.n_hexes; i++)
+		o->hexes[i].kentucky = o->hexes[i].state && strcmp(o->hexes[i].state, "KY") == 0;
+	if (!(o->kentucky_cities = calloc(o->pub.n_cities + 1, sizeof *o->kentucky_cities)))
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	o->pub.kentucky_cities = o->kentucky_cities;
+	for (size_t c = 0; c < o->pub.n_cities; c++) {
+		const struct lw_hex *h = lw_data_hex(&o->pub, o->cities[c].hex);
+		if (h && h->kentucky)
+			o->kentucky_cities[o->pub.n_kentucky_cities++] = (int16_t)c;
+	}
 	/* each hex's territory, from the cities' starting control (loaded
 	 * above with the map) */
 	for (size_t i = 0; i < o->pub.n_hexes; i++)
@@ -541,6 +552,26 @@ int lw_data_neighbours_flags(const struct lw_data *d, int hex, int nb[6], unsign
 	int n = lw_data_neighbours(d, hex, nb);
 	for (int k = 0; k < n; k++)
 		flags[k] = lw_data_hexside_flags(d, hex, nb[k]);
+	return n;
+}
+
+int lw_data_neighbour_sides(const struct lw_data *d, int hex, int nb[6],
+                            const struct lw_hexside *sides[6])
+{
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (o->next_side && hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex]) {
+		size_t i = (size_t)d->hex_slot[hex] - 1;
+		int n = 0;
+		while (n < 6 && d->next[i][n]) {
+			nb[n] = d->next[i][n];
+			sides[n] = o->next_side[i][n];
+			n++;
+		}
+		return n;
+	}
+	int n = lw_data_neighbours(d, hex, nb);
+	for (int k = 0; k < n; k++)
+		sides[k] = lw_data_hexside(d, hex, nb[k]);
 	return n;
 }
 

@@ -124,9 +124,25 @@ static int enemy_of(int side)
 	return LW_OTHER(side);
 }
 
+/* lw_data_hex, read here: a trace asks it of every hex it steps into
+ * (issue 17: a call a question, lw_city_at, lw_is_kentucky and
+ * lw_hex_in_territory each asked it again) */
+static const struct lw_hex *hex_of(const struct lw_data *d, int hex)
+{
+	unsigned slot = hex >= 0 && hex < LW_HEX_IDS ? d->hex_slot[hex] : 0;
+	return slot ? &d->hexes[slot - 1] : NULL;
+}
+
+/* lw_city_at */
+static int city_of(const struct lw_data *d, int hex)
+{
+	const struct lw_hex *h = hex_of(d, hex);
+	return h && h->city >= 0 ? h->city : -1;
+}
+
 static bool enemy_city(const struct trace *t, int hex)
 {
-	int c = lw_city_at(hex);
+	int c = city_of(t->d, hex);
 	return c >= 0 && lw_city_controller(t->s, c) == enemy_of(t->side);
 }
 
@@ -164,7 +180,7 @@ static bool cav_cut(const struct trace *t, int hex)
 		return cav_cut_judged(t, hex);
 	if (units_at(t, hex, t->side, false))
 		return false;
-	int c = lw_city_at(hex);
+	int c = city_of(t->d, hex);
 	if (c >= 0 && lw_city_controller(t->s, c) == t->side)
 		return false;
 	return t->cav_best[enemy_of(t->side)][slot - 1] > t->cav_best[t->side][slot - 1];
@@ -205,13 +221,13 @@ static void cav_sum(struct trace *t)
 /* 2.4.3: no Kentucky rail or river until the side controls a Kentucky city. */
 static bool kentucky_ok(struct trace *t, int hex)
 {
-	if (!lw_is_kentucky(hex))
+	const struct lw_hex *h = hex_of(t->d, hex);
+	if (!h || !h->kentucky) /* lw_is_kentucky, kept by the data */
 		return true;
 	if (t->kentucky < 0) {
 		t->kentucky = 0;
-		for (int c = 0; c < t->s->n_cities && c < (int)t->d->n_cities; c++)
-			if (lw_is_kentucky(t->d->cities[c].hex) &&
-			    lw_city_controller(t->s, c) == t->side) {
+		for (size_t k = 0; k < t->d->n_kentucky_cities; k++)
+			if (lw_city_controller(t->s, t->d->kentucky_cities[k]) == t->side) {
 				t->kentucky = 1;
 				break;
 			}
@@ -221,7 +237,7 @@ static bool kentucky_ok(struct trace *t, int hex)
 
 static int city_supply(struct trace *t, int hex)
 {
-	int c = lw_city_at(hex);
+	int c = city_of(t->d, hex);
 	if (c < 0 || lw_city_controller(t->s, c) != t->side || t->s->city[c].raided)
 		return 0; /* 20.0: a Raided city is traced through, its value is 0 */
 	if (hex != t->origin && !lw_pcsa_supplies(t->s, t->side, c))
@@ -250,6 +266,8 @@ static int city_supply(struct trace *t, int hex)
 
 static void add_city(struct trace *t, int hex)
 {
+	if (city_of(t->d, hex) < 0)
+		return; /* no city: nothing to add (city_supply) */
 	unsigned m = mark_of(t, hex);
 	if (!(m & MARK_COUNTED)) {
 		trace_marks.at[hex] = t->gen << MARK_GEN_SHIFT | m | MARK_COUNTED;
@@ -289,7 +307,7 @@ static void ends_flags(struct trace *t, const int16_t *ends, int n, bool *friend
 {
 	for (int i = 0; i < n; i++) {
 		int h = ends[i];
-		const struct lw_hex *x = lw_data_hex(t->d, h); /* lw_city_at */
+		const struct lw_hex *x = hex_of(t->d, h); /* lw_city_at */
 		int c = x && x->city >= 0 ? x->city : -1;
 		unsigned e;
 		if (c >= 0 && c < LW_MAX_CITIES && t->d->cities[c].hex == h) {
@@ -356,13 +374,12 @@ static bool river_past_enemy(struct trace *t, int hex)
 	return t->rolls && t->rolls->r[t->side][hex] == 1;
 }
 
-/* Overland (two hexes) step a -> b. */
-static bool land_step_ok(struct trace *t, int a, int b)
+/* Overland (two hexes) step a -> b, across hexside hs (lw_data_hexside). */
+static bool land_step_ok(struct trace *t, int a, int b, const struct lw_hexside *hs)
 {
-	const struct lw_hex *h = lw_data_hex(t->d, b);
+	const struct lw_hex *h = hex_of(t->d, b);
 	if (!h || h->terrain == LW_TERRAIN_OCEAN || !valid_hex(b))
 		return false;
-	const struct lw_hexside *hs = lw_data_hexside(t->d, a, b);
 	if (hs && (hs->flags & LW_HS_IMPASSABLE))
 		return false;
 	if (units_at(t, b, enemy_of(t->side), false) || enemy_city(t, b) || cav_cut(t, b))
@@ -372,28 +389,30 @@ static bool land_step_ok(struct trace *t, int a, int b)
 	return true;
 }
 
+/* A rail hexside joins hex to a neighbour: the data's rail flag of the
+ * hex (a rail's path is of two hexes or more, each joined to the next by
+ * a rail hexside; test_data checks the flag against the hexsides). */
 static bool rail_hex(const struct lw_data *d, int hex)
 {
-	int nb[6];
-	int n = lw_data_neighbours(d, hex, nb);
-	for (int i = 0; i < n; i++)
-		if (lw_data_hexside_flags(d, hex, nb[i]) & LW_HS_RAIL)
-			return true;
-	return false;
+	const struct lw_hex *h = hex_of(d, hex);
+	return h && h->rail;
 }
 
 static bool river_usable(const struct trace *t, int hex)
 {
-	/* 20.0: the Confederates may not use rivers in the North */
-	return !(t->side == LW_CONFEDERATE && lw_hex_in_territory(hex, LW_UNION));
+	/* 20.0: the Confederates may not use rivers in the North
+	 * (lw_hex_in_territory(hex, LW_UNION), kept by the data) */
+	const struct lw_hex *h = hex_of(t->d, hex);
+	return !(t->side == LW_CONFEDERATE && h && (h->territory_of >> LW_UNION) & 1u);
 }
 
-/* Network step a -> b by rail, or along a river both hexes touch. */
-static bool network_step_ok(struct trace *t, int a, int b)
+/* Network step a -> b by rail, or along a river both hexes touch; rhs the
+ * hexside between them (lw_data_hexside). */
+static bool network_step_ok(struct trace *t, int a, int b, const struct lw_hexside *rhs)
 {
 	if (!valid_hex(b) || !kentucky_ok(t, b))
 		return false;
-	unsigned f = lw_data_hexside_flags(t->d, a, b);
+	unsigned f = rhs ? rhs->flags : 0;
 	if (f & LW_HS_IMPASSABLE)
 		return false;
 	/* 20.0: a rail path is blocked by an enemy city or garrison, enemy
@@ -403,7 +422,6 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	 * hexside crosses that section too, so it is judged as an overland
 	 * crossing is (land_step_ok): an unfriendly section, or a contested one
 	 * for the Confederates without an Asset, closes the bridge. */
-	const struct lw_hexside *rhs = lw_data_hexside(t->d, a, b);
 	bool bridge_ok = !(rhs && rhs->river) || section_ok(t, rhs->river_bit, a, b);
 	if ((f & LW_HS_RAIL) && bridge_ok && !units_at(t, b, enemy_of(t->side), false) &&
 	    !enemy_city(t, b) && !cav_cut(t, b) && !lw_rit_at(t->s, b))
@@ -411,13 +429,12 @@ static bool network_step_ok(struct trace *t, int a, int b)
 	/* 20.1: along a river; enemy cities block, enemy infantry may. */
 	if (!river_usable(t, a) || !river_usable(t, b) || enemy_city(t, b))
 		return false;
-	int nb[6];
-	int n = lw_data_neighbours(t->d, a, nb);
-	for (int i = 0; i < n; i++) {
-		const struct lw_hexside *hs = lw_data_hexside(t->d, a, nb[i]);
-		if (!hs || !hs->river || !touches_river(t->d, b, hs->river_bit))
-			continue;
-		if (!section_ok(t, hs->river_bit, a, b))
+	/* a river of a hexside of a that b touches too: the rivers both hexes
+	 * touch (lw_hex.rivers, each river once; a's rivers are those of its
+	 * hexsides) */
+	uint32_t both = lw_data_hex_rivers(t->d, a) & lw_data_hex_rivers(t->d, b);
+	for (uint32_t left = both; left; left &= left - 1) {
+		if (!section_ok(t, left & (~left + 1u), a, b))
 			continue;
 		if (units_at(t, b, enemy_of(t->side), false) &&
 		    !units_at(t, b, enemy_of(t->side), true))
@@ -456,10 +473,11 @@ static bool trace_run(struct trace *t, int hex)
 		if (dist[i] == 2)
 			continue;
 		int nb[6];
-		int m = lw_data_neighbours(t->d, land[i], nb);
+		const struct lw_hexside *hs[6];
+		int m = lw_data_neighbour_sides(t->d, land[i], nb, hs);
 		for (int j = 0; j < m && nl < LAND_MAX; j++)
 			if (valid_hex(nb[j]) && !seen_of(t, nb[j]) &&
-			    land_step_ok(t, land[i], nb[j])) {
+			    land_step_ok(t, land[i], nb[j], hs[j])) {
 				set_seen(t, nb[j], 1);
 				land[nl] = nb[j];
 				dist[nl++] = dist[i] + 1;
@@ -479,10 +497,11 @@ static bool trace_run(struct trace *t, int hex)
 	for (int i = 0; i < nq && t->supply < need; i++) {
 		add_city(t, q[i]);
 		int nb[6];
-		int m = lw_data_neighbours(t->d, q[i], nb);
+		const struct lw_hexside *hs[6];
+		int m = lw_data_neighbour_sides(t->d, q[i], nb, hs);
 		for (int j = 0; j < m; j++)
 			if (valid_hex(nb[j]) && seen_of(t, nb[j]) != 2 && nq < NET_MAX &&
-			    network_step_ok(t, q[i], nb[j])) {
+			    network_step_ok(t, q[i], nb[j], hs[j])) {
 				set_seen(t, nb[j], 2);
 				q[nq++] = (int16_t)nb[j];
 			}

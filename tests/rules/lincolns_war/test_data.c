@@ -986,6 +986,55 @@ static int cmp_i16(const void *x, const void *y)
 	return *(const int16_t *)x - *(const int16_t *)y;
 }
 
+/* What the supply trace reads of a hex as the data keeps it (issue 17),
+ * for every hex of the data and one off it, against what it asked before:
+ * lw_data_neighbour_sides gives lw_data_neighbours' hexes and
+ * lw_data_hexside of each; the rail flag is set when a rail hexside joins
+ * the hex to a neighbour (the trace's rail_hex, 20.0), the rivers are
+ * those of its hexsides (the trace's river steps, 20.1), kentucky is the
+ * state "KY" (lw_is_kentucky, 2.4.3); and the data's Kentucky cities are
+ * the cities in Kentucky, in order. */
+static void trace_lookups(void)
+{
+	int wrong = 0, rails = 0, ky = 0;
+	for (size_t i = 0; i <= D->n_hexes; i++) {
+		int a = i < D->n_hexes ? D->hexes[i].id : 0, nb[6], ns[6];
+		const struct lw_hexside *hs[6];
+		int n = lw_data_neighbours(D, a, nb);
+		int m = lw_data_neighbour_sides(D, a, ns, hs);
+		wrong += n != m;
+		bool rail = false;
+		uint32_t rivers = 0;
+		for (int k = 0; k < n && k < m; k++) {
+			wrong += nb[k] != ns[k] || hs[k] != lw_data_hexside(D, a, nb[k]);
+			rail = rail || (lw_data_hexside_flags(D, a, nb[k]) & LW_HS_RAIL);
+			const struct lw_hexside *x = lw_data_hexside(D, a, nb[k]);
+			if (x && x->river)
+				rivers |= x->river_bit;
+		}
+		if (i == D->n_hexes)
+			continue;
+		const struct lw_hex *h = &D->hexes[i];
+		wrong += h->rail != rail;
+		wrong += h->rivers != rivers;
+		wrong += h->kentucky != (h->state && strcmp(h->state, "KY") == 0);
+		rails += rail;
+		ky += h->kentucky;
+	}
+	CHECKF(wrong == 0, "the trace's look-ups differ %d times", wrong);
+	CHECKF(rails > 50 && ky > 5, "%d rail hexes, %d in Kentucky", rails, ky);
+	size_t k = 0;
+	for (size_t c = 0; c < D->n_cities; c++) {
+		const struct lw_hex *h = lw_data_hex(D, D->cities[c].hex);
+		if (!h || !h->state || strcmp(h->state, "KY") != 0)
+			continue;
+		wrong += k >= D->n_kentucky_cities || D->kentucky_cities[k] != (int16_t)c;
+		k++;
+	}
+	CHECKF(wrong == 0 && k == D->n_kentucky_cities && k >= 3,
+	       "%zu Kentucky cities, the data keeps %zu", k, D->n_kentucky_cities);
+}
+
 /* 20.1's river sections are worked out at load (lw_data_sections.h,
  * issue 17): for every river, every hex and each hex next to it (and
  * itself, and a hex off the map), lw_data_section_ends gives the cities
@@ -1090,6 +1139,7 @@ int main(void)
 	territory_lookup();
 	river_sections();
 	neighbours_flags();
+	trace_lookups();
 	stated_hexsides();
 	map_integrity();
 	stated_generals();
