@@ -246,14 +246,20 @@ static int travellers(const struct lw_state *s, int u, bool force, int out[LW_MA
 	return lw_units_at(s, s->unit[u].hex, s->unit[u].side, out);
 }
 
+/* 9.1: each IT counts as a star; a general alone leaves his IT */
+static int cost_of(const struct lw_state *s, const int *us, int n, bool force)
+{
+	int cost = 0;
+	for (int i = 0; i < n; i++)
+		cost += s->unit[us[i]].stars + (force ? s->unit[us[i]].it : 0);
+	return cost;
+}
+
 int lw_rail_cost(const struct lw_state *s, int u, bool force)
 {
 	int us[LW_MAX_UNITS];
 	int n = travellers(s, u, force, us);
-	int cost = 0;
-	for (int i = 0; i < n; i++)
-		cost += s->unit[us[i]].stars + (force ? s->unit[us[i]].it : 0);
-	return cost; /* 9.1: each IT counts as a star; a general alone leaves his IT */
+	return cost_of(s, us, n, force);
 }
 
 bool lw_rail_used_by(const struct lw_state *s, int u)
@@ -291,8 +297,9 @@ static int check_who(const struct lw_state *s, int u, bool force, struct lw_rail
 		if (lw_rail_used_by(s, m->us[i]))
 			return tg_fail(err, TG_E_ILLEGAL,
 			               "9.1: a general travels by rail once per Rail Phase");
+	/* the force is every unit of the side in the hex (travellers) */
 	int all[LW_MAX_UNITS];
-	int left = lw_units_at(s, x->hex, side, all) - m->n;
+	int left = force ? 0 : lw_units_at(s, x->hex, side, all) - m->n;
 	if (!force && left == 0)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "9.1: a general alone is the whole force: rail it as a force");
@@ -305,7 +312,7 @@ static int check_who(const struct lw_state *s, int u, bool force, struct lw_rail
 static int check_room(const struct lw_state *s, const struct lw_rail_mover *m, struct tg_error *err)
 {
 	int side = s->unit[m->u].side;
-	int cost = lw_rail_cost(s, m->u, m->force);
+	int cost = cost_of(s, m->us, m->n, m->force); /* lw_rail_cost: m's travellers */
 	int room = lw_rail_capacity(s, side) - s->rail.used[side];
 	if (cost > room)
 		return tg_fail(err, TG_E_ILLEGAL,

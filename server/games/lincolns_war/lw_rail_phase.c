@@ -101,10 +101,28 @@ static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *
 {
 	const struct lw_data *d = lw_D();
 	bool any = false;
+	/* lw_rail_mover_may_end at another rail hex none of the side's units
+	 * holds: his force's stacking alone, so its answer depends only on
+	 * the terrain (mountain or not); asked once for each (issue 17: it
+	 * was asked for each of his destinations, 33,154 times in
+	 * bench_views 300) */
+	int8_t empty[2] = {-1, -1};
+	int here = s->unit[mv->u].hex;
 	for (int k = 0; k < o->n_to; k++) {
 		int to = o->to[k];
 		size_t i = (size_t)d->hex_slot[to] - 1;
-		if (!d->hexes[i].rail || !lw_rail_mover_may_end(s, mv, to, stack_at(o, to)))
+		if (!d->hexes[i].rail)
+			continue;
+		bool ok;
+		if (!o->slot[to] && to != here) {
+			int8_t *e = &empty[d->hexes[i].terrain == LW_TERRAIN_MOUNTAIN];
+			if (*e < 0)
+				*e = lw_rail_mover_may_end(s, mv, to, stack_at(o, to));
+			ok = *e;
+		} else {
+			ok = lw_rail_mover_may_end(s, mv, to, stack_at(o, to));
+		}
+		if (!ok)
 			continue;
 		bits[i / 64] |= UINT64_C(1) << (i % 64);
 		any = true;
