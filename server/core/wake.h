@@ -14,7 +14,9 @@
  * writes; the loop reads the eventfd once and calls back each wake-up it
  * finds marked, and never waits for a sender. As with uv_async, a wake-up
  * sent again before the loop took it writes nothing, and one poll that
- * finds several sent reads once (unit/test_core_wake). */
+ * finds several sent reads once; the callbacks it calls send inside one
+ * cork of the net (net.h), each connection's lines of them in one write
+ * (unit/test_core_wake). */
 #ifndef TG_CORE_WAKE_H
 #define TG_CORE_WAKE_H
 

@@ -72,8 +72,26 @@ ssize_t read(int fd, void *buf, size_t len)
 	return syscall(SYS_read, fd, buf, len);
 }
 
+/* net.h's cork, interposed: its depth, and the uncorks that ended one */
+static int cork_depth, cork_ends;
+
+void tg_conn_cork(void)
+{
+	cork_depth++;
+}
+
+void tg_conn_uncork(void)
+{
+	if (cork_depth > 0 && --cork_depth == 0)
+		cork_ends++;
+}
+
+static int calls_uncorked; /* callbacks run outside any cork */
+
 static void count(void *data)
 {
+	if (cork_depth == 0)
+		calls_uncorked++;
 	atomic_fetch_add((atomic_int *)data, 1);
 }
 
@@ -153,6 +171,7 @@ int main(void)
 	tg_wake_send(w1); /* sent again before the loop took it */
 	tg_wake_send(w2);
 	atomic_store(&loop_eventfd_reads, 0);
+	cork_ends = calls_uncorked = 0;
 	uv_run(&loop, UV_RUN_ONCE);
 	printf("# two wake-ups sent before a poll: %ld eventfd reads on the loop\n",
 	       atomic_load(&loop_eventfd_reads));
@@ -161,6 +180,10 @@ int main(void)
 	       atomic_load(&synced));
 	CHECKF(atomic_load(&loop_eventfd_reads) == 1, "one read of the loop's eventfd (%ld)",
 	       atomic_load(&loop_eventfd_reads));
+	CHECKF(calls_uncorked == 0 && cork_ends == 1 && cork_depth == 0,
+	       "both callbacks ran inside one cork, ended after them (%d outside, %d corks, "
+	       "depth %d)",
+	       calls_uncorked, cork_ends, cork_depth);
 	tg_wake_free(w1);
 	tg_wake_free(w2);
 
