@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "core/latency.h"
+#include "util/loop_turn.h"
 
 /* Upper bounds in ns; the bucket after the last is +Inf. */
 static const uint64_t bound_ns[TG_LAT_BUCKETS - 1] = {
@@ -65,39 +66,53 @@ void tg_lat_turn_written(struct tg_latency *l, uint64_t written_ns)
 	l->nreads = 0;
 }
 
-/* Before each poll: the turn that just ended was busy for the time since
- * the last poll less what that poll waited. */
+/* Before each poll: the turn that just ended was busy from the return of
+ * the poll before (util/loop_turn.h: the first read, accept or wake-up it
+ * called back, else this check handle after the callbacks) to now. No
+ * UV_METRICS_IDLE_TIME: it polled once more, with no timeout, before each
+ * sleep (issue 17, unit/test_core_turn_polls). */
 static void on_prepare(uv_prepare_t *p)
 {
 	struct tg_latency *l = p->data;
+	uint64_t woke = tg_loop_turn_take();
 	if (!l)
 		return;
-	uint64_t now = uv_hrtime(), idle = uv_metrics_idle_time(p->loop);
-	if (l->last_prepare_ns) {
-		uint64_t wall = now - l->last_prepare_ns, waited = idle - l->last_idle_ns;
-		tg_lat_add(l, TG_LAT_TURN, wall > waited ? wall - waited : 0);
-	}
-	l->last_prepare_ns = now;
-	l->last_idle_ns = idle;
+	uint64_t now = uv_hrtime();
+	if (woke && woke <= now)
+		tg_lat_add(l, TG_LAT_TURN, now - woke);
+}
+
+static void on_check(uv_check_t *c)
+{
+	(void)c;
+	tg_loop_turn_mark();
 }
 
 int tg_lat_start(struct tg_latency *l, uv_loop_t *loop)
 {
-	int r = uv_loop_configure(loop, UV_METRICS_IDLE_TIME);
-	if (r != 0)
-		return r;
 	l->prepare = calloc(1, sizeof *l->prepare);
-	if (!l->prepare)
+	l->check = calloc(1, sizeof *l->check);
+	if (!l->prepare || !l->check) {
+		free(l->prepare);
+		free(l->check);
+		l->prepare = NULL;
+		l->check = NULL;
 		return UV_ENOMEM;
+	}
 	uv_prepare_init(loop, l->prepare);
 	l->prepare->data = l;
 	uv_prepare_start(l->prepare, on_prepare);
-	/* It must not keep a loop alive that has nothing else to do. */
+	uv_check_init(loop, l->check);
+	uv_check_start(l->check, on_check);
+	/* They must not keep a loop alive that has nothing else to do. */
 	uv_unref((uv_handle_t *)l->prepare);
+	uv_unref((uv_handle_t *)l->check);
+	/* what was marked before the first poll is no turn's */
+	tg_loop_turn_take();
 	return 0;
 }
 
-static void prepare_closed(uv_handle_t *h)
+static void handle_closed(uv_handle_t *h)
 {
 	free(h);
 }
@@ -106,8 +121,12 @@ void tg_lat_stop(struct tg_latency *l)
 {
 	if (l->prepare) {
 		l->prepare->data = NULL;
-		uv_close((uv_handle_t *)l->prepare, prepare_closed);
+		uv_close((uv_handle_t *)l->prepare, handle_closed);
 		l->prepare = NULL;
+	}
+	if (l->check) {
+		uv_close((uv_handle_t *)l->check, handle_closed);
+		l->check = NULL;
 	}
 	free(l->reads);
 	l->reads = NULL;
@@ -123,7 +142,7 @@ static const char *help(const char *metric)
 	if (names[TG_LAT_FANOUT_QUEUE].metric == metric)
 		return "A fan-out job (the followers' patches) by stage: queue (made to\n"
 		       "# taken by a worker), compute, handoff (worker done to sent by the loop).";
-	return "The event loop's busy time per turn (poll to poll, less the wait).";
+	return "The event loop's busy time per turn (its poll's return to the next poll).";
 }
 
 void tg_lat_prometheus(const struct tg_latency *l, FILE *f)

@@ -30,8 +30,9 @@ enum tg_lat_stage {
 	TG_LAT_FANOUT_QUEUE,   /* made -> a worker takes it */
 	TG_LAT_FANOUT_COMPUTE, /* the worker's views and patches */
 	TG_LAT_FANOUT_HANDOFF, /* worker done -> the loop sends its lines */
-	/* A loop turn's busy time (from one poll to the next, less the wait):
-	 * bytes that arrive meanwhile wait in the kernel until the next poll. */
+	/* A loop turn's busy time (from a poll's return to the next poll,
+	 * util/loop_turn.h): bytes that arrive meanwhile wait in the kernel
+	 * until the next poll. */
 	TG_LAT_TURN,
 	TG_LAT_N
 };
@@ -47,9 +48,11 @@ struct tg_latency {
 	/* The read times of the acts whose ok the turn writes (for TOTAL). */
 	uint64_t *reads;
 	size_t nreads, creads;
-	/* The turn's busy time: a prepare handle, before each poll. */
-	uv_prepare_t *prepare; /* its own allocation: closed after the server */
-	uint64_t last_prepare_ns, last_idle_ns;
+	/* The turn's busy time: a prepare handle, before each poll, and a check
+	 * handle after the poll's callbacks (util/loop_turn.h). Each its own
+	 * allocation: closed after the server. */
+	uv_prepare_t *prepare;
+	uv_check_t *check;
 };
 
 void tg_lat_add(struct tg_latency *l, enum tg_lat_stage s, uint64_t ns);
@@ -59,7 +62,7 @@ uint64_t tg_lat_span(uint64_t a, uint64_t b);
 bool tg_lat_note_read(struct tg_latency *l, uint64_t read_ns);
 /* The turn's lines are written at written_ns: TOTAL for each noted act. */
 void tg_lat_turn_written(struct tg_latency *l, uint64_t written_ns);
-/* Starts timing the loop's turns (UV_METRICS_IDLE_TIME); 0 or a libuv error. */
+/* Starts timing the loop's turns (util/loop_turn.h); 0 or a libuv error. */
 int tg_lat_start(struct tg_latency *l, uv_loop_t *loop);
 /* Closes the prepare handle (it frees itself) and the buffers. */
 void tg_lat_stop(struct tg_latency *l);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "net/net.h"
+#include "util/loop_turn.h"
 
 /* The loop's one eventfd, shared by its wake-ups (as libuv's uv_async
  * handles share one): a poll that finds several wake-ups sent reads it
@@ -53,6 +54,7 @@ static void on_readable(uv_poll_t *h, int status, int events)
 	(void)status;
 	(void)events;
 	struct hub *hub = h->data;
+	tg_loop_turn_mark(); /* the poll has returned (util/loop_turn.h) */
 	uint64_t n;
 	if (read(hub->fd, &n, sizeof n) < 0 && errno != EAGAIN)
 		return;

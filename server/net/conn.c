@@ -21,6 +21,7 @@
 #include "message.h"
 #include "net_internal.h"
 #include "util/log.h"
+#include "util/loop_turn.h"
 
 struct write_req {
 	uv_write_t req;
@@ -567,6 +568,7 @@ static void pump(struct tg_conn *c)
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 {
 	(void)suggested;
+	tg_loop_turn_mark(); /* the poll has returned (util/loop_turn.h) */
 	struct tg_conn *c = h->data;
 	*buf = uv_buf_init(c->net->readbuf, sizeof c->net->readbuf);
 }

@@ -9,6 +9,7 @@
 
 #include "net_internal.h"
 #include "util/log.h"
+#include "util/loop_turn.h"
 
 #define TG_NET_BACKLOG 511
 
@@ -91,6 +92,7 @@ static void on_refused_closed(uv_handle_t *h)
 static void on_connection(uv_stream_t *server, int status)
 {
 	struct tg_net *n = server->data;
+	tg_loop_turn_mark(); /* the poll has returned (util/loop_turn.h) */
 	if (status < 0) {
 		TG_WARN(0, 0, "accept failed: %s", uv_strerror(status));
 		return;
