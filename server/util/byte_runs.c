@@ -1,7 +1,8 @@
 /* byte_runs.c — a block kept as the runs in which it differs from another
  * (byte_runs.h). The equal stretches are skipped 64 bytes at a time: a diff
  * of an 18 KB state that changed in a few places costs about as much as a
- * memcmp of it. */
+ * memcmp of it. An update after a change that says where it wrote (the
+ * spans) reads only the spans and the runs. */
 #include "util/byte_runs.h"
 
 #include <stdint.h>
@@ -31,6 +32,20 @@ static bool reserve(struct tg_byte_runs *r, size_t more)
 	r->buf = buf;
 	r->cap = cap;
 	return true;
+}
+
+/* A large delta (many actions since the barrier) gone small again
+ * (undone, or put back) does not keep its buffer. */
+static void shrink(struct tg_byte_runs *r)
+{
+	if (r->cap > 4 * MIN_CAP && r->cap > 4 * r->len) {
+		size_t cap = r->len * 2 > MIN_CAP ? r->len * 2 : MIN_CAP;
+		unsigned char *buf = realloc(r->buf, cap);
+		if (buf) {
+			r->buf = buf;
+			r->cap = cap;
+		}
+	}
 }
 
 /* The first offset from i on where a and b differ, or n. The equal
@@ -86,17 +101,150 @@ int tg_byte_runs_diff(struct tg_byte_runs *r, const void *base, const void *cur,
 		r->runs++;
 		i = j;
 	}
-	/* A large delta (many actions since the barrier) gone small again
-	 * (undone, or put back) does not keep its buffer. */
-	if (r->cap > 4 * MIN_CAP && r->cap > 4 * r->len) {
-		size_t cap = r->len * 2 > MIN_CAP ? r->len * 2 : MIN_CAP;
-		unsigned char *buf = realloc(r->buf, cap);
-		if (buf) {
-			r->buf = buf;
-			r->cap = cap;
+	shrink(r);
+	return 0;
+}
+
+/* Runs being written in order (tg_byte_runs_update): o the buffer, cur the
+ * block after the change, end the end of the last run put, hdr where its
+ * header is. */
+struct emit {
+	struct tg_byte_runs *o;
+	const unsigned char *cur;
+	size_t end, hdr;
+};
+
+/* Puts the base's bytes [at, at + len), all differing from cur's, after
+ * the runs put so far (at >= their end). Joined to the last run when the
+ * gap is shorter than a header, as tg_byte_runs_diff joins them: the gap's
+ * base bytes are cur's (no run there, so base equals cur). */
+static bool put(struct emit *e, size_t at, const unsigned char *base, size_t len)
+{
+	struct tg_byte_runs *o = e->o;
+	if (o->runs && at - e->end < HEADER) {
+		size_t gap = at - e->end;
+		if (!reserve(o, gap + len))
+			return false;
+		memcpy(o->buf + o->len, e->cur + e->end, gap);
+		memcpy(o->buf + o->len + gap, base, len);
+		o->len += gap + len;
+		uint32_t l;
+		memcpy(&l, o->buf + e->hdr + sizeof l, sizeof l);
+		l += (uint32_t)(gap + len);
+		memcpy(o->buf + e->hdr + sizeof l, &l, sizeof l);
+	} else {
+		uint32_t h[2] = {(uint32_t)at, (uint32_t)len};
+		if (!reserve(o, HEADER + len))
+			return false;
+		e->hdr = o->len;
+		memcpy(o->buf + o->len, h, HEADER);
+		memcpy(o->buf + o->len + HEADER, base, len);
+		o->len += HEADER + len;
+		o->runs++;
+	}
+	e->end = at + len;
+	return true;
+}
+
+/* Puts where base (the base's bytes [at, at + len)) differs from cur. */
+static bool put_differences(struct emit *e, size_t at, const unsigned char *base, size_t len)
+{
+	const unsigned char *c = e->cur + at;
+	size_t i = 0;
+	for (;;) {
+		i = next_difference(base, c, i, len);
+		if (i >= len)
+			return true;
+		size_t j = i + 1;
+		while (j < len && base[j] != c[j])
+			j++;
+		if (!put(e, at + i, base + i, j - i))
+			return false;
+		i = j;
+	}
+}
+
+/* The run at r's offset *at (start, length, bytes), checked against n and
+ * the previous run's end; false at the end or on a bad run (*bad set). */
+static bool next_run(const struct tg_byte_runs *r, size_t *at, size_t n, size_t *start, size_t *len,
+                     const unsigned char **bytes, bool *bad)
+{
+	if (*at >= r->len)
+		return false;
+	uint32_t h[2];
+	size_t prev_end = *start + *len;
+	if (r->len - *at < HEADER) {
+		*bad = true;
+		return false;
+	}
+	memcpy(h, r->buf + *at, HEADER);
+	*at += HEADER;
+	if (h[1] == 0 || h[1] > r->len - *at || h[0] > n || h[1] > n - h[0] || h[0] < prev_end) {
+		*bad = true;
+		return false;
+	}
+	*start = h[0];
+	*len = h[1];
+	*bytes = r->buf + *at;
+	*at += h[1];
+	return true;
+}
+
+int tg_byte_runs_update(struct tg_byte_runs *r, struct tg_byte_runs *scratch, const void *cur,
+                        size_t n, const struct tg_byte_span *spans, size_t k)
+{
+	bool bad = n > UINT32_MAX;
+	for (size_t i = 0, prev = 0; i < k && !bad; i++) {
+		bad = spans[i].at < prev || spans[i].at > n || spans[i].len > n - spans[i].at;
+		prev = spans[i].at + spans[i].len;
+	}
+	scratch->len = 0;
+	scratch->runs = 0;
+	struct emit e = {scratch, cur, 0, 0};
+	/* Walked in the block's order: a run's bytes are the base's wherever
+	 * it lies (inside a span or not); a span's before bytes are the
+	 * base's where no run lies (the base equalled the block there). */
+	size_t at = 0, rs = 0, rl = 0, i = 0, p = 0; /* p: everything before it is done */
+	const unsigned char *rb = NULL;
+	bool have = !bad && next_run(r, &at, n, &rs, &rl, &rb, &bad);
+	while (!bad) {
+		while (i < k && spans[i].at + spans[i].len <= p)
+			i++;
+		size_t ss = i < k ? (spans[i].at > p ? spans[i].at : p) : SIZE_MAX;
+		if (have && rs <= ss) {
+			if (!put_differences(&e, rs, rb, rl))
+				goto oom;
+			p = rs + rl;
+			have = next_run(r, &at, n, &rs, &rl, &rb, &bad);
+		} else if (i < k) {
+			size_t end = spans[i].at + spans[i].len;
+			if (have && rs < end)
+				end = rs;
+			if (!put_differences(
+			        &e, ss, (const unsigned char *)spans[i].before + (ss - spans[i].at),
+			        end - ss))
+				goto oom;
+			p = end;
+		} else {
+			break;
 		}
 	}
+	if (bad)
+		goto oom;
+	r->len = 0;
+	r->runs = 0;
+	if (!reserve(r, scratch->len))
+		goto oom;
+	if (scratch->len)
+		memcpy(r->buf, scratch->buf, scratch->len);
+	r->len = scratch->len;
+	r->runs = scratch->runs;
+	shrink(r);
+	shrink(scratch);
 	return 0;
+oom:
+	tg_byte_runs_clear(r);
+	return -1;
 }
 
 bool tg_byte_runs_apply(const struct tg_byte_runs *r, void *dst, size_t n)

@@ -6,6 +6,12 @@
  *   tg_byte_runs_diff(&r, base, cur, n)   r := where base differs from cur,
  *                                          with base's bytes there
  *   tg_byte_runs_apply(&r, dst, n)        dst (a copy of cur) becomes base
+ *   tg_byte_runs_update(&r, &scratch, cur, n, spans, k)
+ *                                          r := where base differs from cur
+ *                                          after a change that wrote only
+ *                                          inside the spans (each with its
+ *                                          bytes before): the cost of the
+ *                                          spans and the runs, not of n
  *
  * The runs are packed in one buffer: a header (offset, length: two
  * uint32_t, unaligned) then the bytes. Two differing stretches less than a
@@ -26,6 +32,27 @@ struct tg_byte_runs {
  * bytes. n must be below 4 GiB. -1 when out of memory: r is then emptied
  * (and its caller must not use it as a base). */
 int tg_byte_runs_diff(struct tg_byte_runs *r, const void *base, const void *cur, size_t n);
+
+/* A stretch of a block as it was before a change: bytes [at, at + len)
+ * held the len bytes at `before` (game.h game_outcome.before: the parts of
+ * a flat game's state an action may have written). */
+struct tg_byte_span {
+	size_t at, len;
+	const void *before;
+};
+
+/* r, the runs where base differs from the block as it was before a change,
+ * := the runs where base differs from cur (n bytes), the block after it,
+ * when the change wrote no byte outside spans[0..k) (sorted by at, not
+ * overlapping; a byte in a span may be unchanged). Only the runs and the
+ * spans are read, not the rest of the block: base equals the block before
+ * the change wherever r has no run. r then holds exactly what
+ * tg_byte_runs_diff(base, cur) would, byte for byte. scratch is a buffer
+ * the caller keeps between calls (built there, then copied into r). -1
+ * when out of memory, or the spans are not sorted, overlap or lie outside
+ * n bytes: r is then emptied (its caller must not use it as a base). */
+int tg_byte_runs_update(struct tg_byte_runs *r, struct tg_byte_runs *scratch, const void *cur,
+                        size_t n, const struct tg_byte_span *spans, size_t k);
 
 /* Writes r's bytes over dst (n bytes, the block r was diffed against): dst
  * becomes the base. false (dst untouched) if a run lies outside n bytes. */

@@ -5,7 +5,13 @@
  * hold only the differing bytes (and gaps shorter than a header), so their
  * size follows the changes, not the block; a chain of changes kept the way
  * the daemon keeps its base (materialize, change, diff again) still gives
- * the first block. */
+ * the first block.
+ *
+ * tg_byte_runs_update, the daemon's way since session 26 (a change that
+ * says where it wrote, each span with its bytes before): after random
+ * changes inside random spans, and chains of them, the runs are exactly
+ * what a whole diff of the base and the block gives, byte for byte;
+ * spans out of order or outside the block are refused. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,10 +194,94 @@ static void chain(void)
 	free(scratch);
 }
 
+/* Random sorted spans over n bytes (some empty stretches between), the
+ * bytes before the change at before[] (a copy of the block as it was);
+ * each span is scribbled on at times, and some are left unchanged. */
+static size_t random_spans(struct tg_byte_span *sp, size_t max, unsigned char *cur,
+                           const unsigned char *before, size_t n)
+{
+	size_t k = 0, at = n ? rnd() % (n / 4 + 1) : 0;
+	while (k < max && at < n) {
+		size_t len = 1 + rnd() % (rnd() % 3 == 0 ? n / 3 + 1 : 40);
+		if (len > n - at)
+			len = n - at;
+		sp[k] = (struct tg_byte_span){at, len, before + at};
+		if (rnd() % 4 != 0)
+			scribble(cur + at, len, 1 + rnd() % 6);
+		if (rnd() % 5 == 0) /* a byte written back to what it was */
+			cur[at] = before[at];
+		k++;
+		at += len + (rnd() % 3 == 0 ? 0 : rnd() % (n / 8 + 2));
+	}
+	return k;
+}
+
+static bool same_runs(const struct tg_byte_runs *a, const struct tg_byte_runs *b)
+{
+	return a->len == b->len && a->runs == b->runs &&
+	       (a->len == 0 || memcmp(a->buf, b->buf, a->len) == 0);
+}
+
+/* A base, then changes inside spans, each followed by an update of the
+ * runs from the spans alone: the runs equal a whole diff after every one
+ * (and so give the base back); some changes put the base's bytes back. */
+static void updates(void)
+{
+	static const size_t ns[] = {1, 9, 100, 1023, 18003};
+	struct tg_byte_runs r = {0}, whole = {0}, scratch = {0};
+	struct tg_byte_span sp[64];
+	int bad = 0, steps = 0;
+	for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+		size_t n = ns[t];
+		unsigned char *base = random_block(n), *cur = malloc(n), *before = malloc(n);
+		memcpy(cur, base, n);
+		tg_byte_runs_clear(&r);
+		for (int step = 0; step < 300; step++, steps++) {
+			memcpy(before, cur, n);
+			size_t k = random_spans(sp, sizeof sp / sizeof *sp, cur, before, n);
+			if (step % 40 == 20 && k) /* a span written back to the base's bytes */
+				memcpy(cur + sp[0].at, base + sp[0].at, sp[0].len);
+			if (tg_byte_runs_update(&r, &scratch, cur, n, sp, k) != 0 ||
+			    tg_byte_runs_diff(&whole, base, cur, n) != 0 || !same_runs(&r, &whole))
+				bad++;
+			if (step % 100 == 99) { /* a barrier: the base is the block again */
+				memcpy(base, cur, n);
+				tg_byte_runs_clear(&r);
+			}
+		}
+		unsigned char *m = malloc(n);
+		memcpy(m, cur, n);
+		CHECKF(tg_byte_runs_apply(&r, m, n) && memcmp(m, base, n) == 0,
+		       "%zu bytes: the updated runs give the base back", n);
+		free(m);
+		free(base);
+		free(cur);
+		free(before);
+	}
+	CHECKF(bad == 0, "%d of %d updates differ from a whole diff", bad, steps);
+
+	/* Spans out of order, overlapping or past the end: refused, r emptied. */
+	unsigned char a[64] = {0}, b[64] = {0};
+	b[3] = 1;
+	struct tg_byte_span ok[] = {{0, 8, a}};
+	CHECK(tg_byte_runs_update(&r, &scratch, b, sizeof b, ok, 1) == 0 && r.runs == 1);
+	struct tg_byte_span order[] = {{16, 8, a + 16}, {0, 8, a}};
+	CHECK(tg_byte_runs_update(&r, &scratch, b, sizeof b, order, 2) == -1 && r.len == 0);
+	CHECK(tg_byte_runs_update(&r, &scratch, b, sizeof b, ok, 1) == 0 && r.runs == 1);
+	struct tg_byte_span overlap[] = {{0, 8, a}, {4, 8, a + 4}};
+	CHECK(tg_byte_runs_update(&r, &scratch, b, sizeof b, overlap, 2) == -1 && r.len == 0);
+	struct tg_byte_span past[] = {{60, 8, a}};
+	CHECK(tg_byte_runs_update(&r, &scratch, b, sizeof b, past, 1) == -1 && r.len == 0);
+	tg_byte_runs_clear(&r);
+	tg_byte_runs_clear(&whole);
+	tg_byte_runs_clear(&scratch);
+}
+
 int main(void)
 {
 	sizes();
 	random_changes();
 	chain();
+	updates();
 	return tap_done();
 }
