@@ -665,11 +665,10 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	uint32_t turn = m->st.turn;
 	unsigned awaited_before = m->st.awaiting;
 	views_wake(m);
-	/* The state after the latest barrier, taken now if due; a flat one
-	 * made whole for the diff after the act (undo_base.c). */
-	match_base_before_act(srv, m);
+	/* The state after the latest barrier, taken now if due (undo_base.c);
+	 * a refusal changes nothing (game.h act), so the base's runs hold. */
+	match_base_before_act(m);
 	if (m->mod->act(m->g, role_name, action, &out, err) != 0) {
-		match_base_after_act(srv, m); /* a refusal changes nothing: kept true anyway */
 		explain_unoffered_type(m, role_name, str(action, "type"), err);
 		return -1;
 	}
@@ -686,7 +685,7 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	if (barrier)
 		match_base_forget(m);
 	else
-		match_base_after_act(srv, m);
+		match_base_after_act(srv, m, &out);
 	if (srv_tx(srv, err) != 0 ||
 	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
 	                           err) != 0 ||

@@ -1226,7 +1226,7 @@ void tg_server_free(struct tg_server *s)
 			match_free(m);
 		}
 	}
-	free(s->base_scratch);
+	tg_byte_runs_clear(&s->base_scratch);
 	tg_lat_stop(&s->lat);
 	uv_check_stop(s->check);
 	s->check->data = NULL;

@@ -246,10 +246,9 @@ struct tg_server {
 	struct tg_syncer *syncer;
 	uint64_t commit_gen, durable_gen;
 	struct tg_out_batch *held_head, *held_tail;
-	/* The undo base of the match acting, made whole (undo_base.c): one
-	 * buffer of the largest flat_size seen, the loop thread's only. */
-	unsigned char *base_scratch;
-	size_t base_scratch_size;
+	/* Where the undo base's runs of the match acting are rebuilt after
+	 * its action (undo_base.c, tg_byte_runs_update): the loop thread's. */
+	struct tg_byte_runs base_scratch;
 	struct tg_latency lat; /* the round trip's stages (latency.c) */
 };
 
@@ -461,11 +460,13 @@ void match_base_drop(struct tg_match *m);
 void match_base_forget(struct tg_match *m);
 /* Whether a base is held. */
 bool match_base_held(const struct tg_match *m);
-/* Before m->mod->act on m->g: takes the base if due, and makes a flat
- * base whole in srv's scratch buffer. */
-void match_base_before_act(struct tg_server *srv, struct tg_match *m);
-/* After it (accepted or not): a flat base's runs diffed against m->g. */
-void match_base_after_act(struct tg_server *srv, struct tg_match *m);
+/* Before m->mod->act on m->g: takes the base if due. */
+void match_base_before_act(struct tg_match *m);
+/* After an accepted act that was not a barrier: a flat base's runs brought
+ * up to date from the spans the act wrote (out->before). A refused act
+ * changed nothing: nothing to do. */
+void match_base_after_act(struct tg_server *srv, struct tg_match *m,
+                          const struct game_outcome *out);
 /* The heap bytes the base holds. */
 size_t match_base_bytes(const struct tg_match *m);
 /* Rebuilds the game from the base by replaying the actions in effect after

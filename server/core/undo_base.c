@@ -6,11 +6,17 @@
  * is kept as the runs of bytes in which the base differs from the live
  * state (util/byte_runs.h), not as a copy (issue 17: Lincoln's War's state
  * is 18 KB, an action after a barrier changes a few hundred bytes of it).
- * The runs follow the live state: before each action the base is made
- * whole in the server's one scratch buffer (a memcpy of the state and the
- * runs written over it), after it the runs are diffed again (a compare of
- * the state, a word at a time). At a barrier the base goes (match.c). A
- * game that is not flat keeps a copy (game.h copy), as before.
+ * The runs follow the live state: after each accepted action they are
+ * brought up to date from the spans the game says the action may have
+ * written, with their bytes before it (game.h game_outcome.before; util/
+ * byte_runs.h tg_byte_runs_update), reading those spans and the runs only:
+ * no copy of the state and no diff of all of it an action (issue 17,
+ * session 26: until then the base was made whole in a scratch buffer
+ * before each action, an 18 KB memcpy, and all 18 KB diffed after it,
+ * beside the game's own copy for putting a refused action back; now the
+ * game's copy serves both). A refused action changes nothing (game.h act).
+ * At a barrier the base goes (match.c). A game that is not flat keeps a
+ * copy (game.h copy), as before.
  *
  * Every change of m->g outside match_act must keep the runs true or drop
  * them: a new game installed (match.c match_replay_and_install, a start)
@@ -45,42 +51,31 @@ bool match_base_held(const struct tg_match *m)
 	return m->base || m->base_flat;
 }
 
-void match_base_before_act(struct tg_server *srv, struct tg_match *m)
+void match_base_before_act(struct tg_match *m)
 {
-	if (m->take_base) {
-		/* The state after the latest barrier: undo never reaches behind
-		 * it. Flat: no runs yet (the base is the state). Otherwise a copy;
-		 * without memory for it (NULL) undo falls back to the store. */
-		match_base_drop(m);
-		m->base_seq = m->seq;
-		m->take_base = false;
-		if (m->mod->flat_size)
-			m->base_flat = true;
-		else
-			m->base = m->mod->copy(m->g);
-	}
-	if (!m->base_flat)
+	if (!m->take_base)
 		return;
-	size_t n = m->mod->flat_size;
-	if (srv->base_scratch_size < n) {
-		unsigned char *b = realloc(srv->base_scratch, n);
-		if (!b) {
-			match_base_drop(m);
-			return;
-		}
-		srv->base_scratch = b;
-		srv->base_scratch_size = n;
-	}
-	memcpy(srv->base_scratch, m->g, n);
-	if (!tg_byte_runs_apply(&m->base_runs, srv->base_scratch, n))
-		match_base_drop(m);
+	/* The state after the latest barrier: undo never reaches behind it.
+	 * Flat: no runs yet (the base is the state). Otherwise a copy; without
+	 * memory for it (NULL) undo falls back to the store. */
+	match_base_drop(m);
+	m->base_seq = m->seq;
+	m->take_base = false;
+	if (m->mod->flat_size)
+		m->base_flat = true;
+	else
+		m->base = m->mod->copy(m->g);
 }
 
-void match_base_after_act(struct tg_server *srv, struct tg_match *m)
+void match_base_after_act(struct tg_server *srv, struct tg_match *m, const struct game_outcome *out)
 {
-	if (m->base_flat &&
-	    tg_byte_runs_diff(&m->base_runs, srv->base_scratch, m->g, m->mod->flat_size) != 0)
-		match_base_drop(m); /* out of memory: undo falls back to the store */
+	if (!m->base_flat)
+		return;
+	/* No spans (the game broke game.h's contract), spans out of order or
+	 * out of memory: the base goes, undo falls back to the store. */
+	if (!out->before || tg_byte_runs_update(&m->base_runs, &srv->base_scratch, m->g,
+	                                        m->mod->flat_size, out->before, out->nbefore) != 0)
+		match_base_drop(m);
 }
 
 /* The base as a game of its own (NULL: none, or out of memory). */

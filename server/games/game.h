@@ -169,6 +169,18 @@ struct game;          /* opaque: each module defines its own struct game */
 struct tg_view_items; /* kit/view_items.h */
 struct tg_text;       /* protocol/json_compact.h */
 
+/* A stretch of a flat state as it was before an action (game_outcome
+ * below): bytes [at, at + len) held the len bytes at `before`. The same
+ * definition is util/byte_runs.h's, which the daemon includes and a game
+ * does not. */
+#ifndef TG_BYTE_SPAN_DEFINED
+#define TG_BYTE_SPAN_DEFINED
+struct tg_byte_span {
+	size_t at, len;
+	const void *before;
+};
+#endif
+
 struct game_scenario {
 	const char *id;          /* "campaign" */
 	const char *title;       /* "Campaign Game (Summer 1861 - Summer 1864)" */
@@ -180,6 +192,26 @@ struct game_outcome {
 	/* The action drew from the generator or revealed hidden information:
 	 * a player may not undo back across it (issue 2, "Undo"). */
 	bool barrier;
+	/* A flat game's (flat_size) act() fills these on every accepted
+	 * action: the stretches of the state the action may have written
+	 * (offsets from the struct game pointer, sorted, not overlapping),
+	 * each with its bytes as they were before the action. Every byte the
+	 * action changed lies in one of them; a byte in one may be unchanged.
+	 * They point at the module's own memory (its copy for putting a
+	 * refused action back), valid until the next act() on this thread.
+	 * The daemon brings its undo base's runs up to date from them alone
+	 * (core/undo_base.c, util/byte_runs.h tg_byte_runs_update; issue 17:
+	 * no copy of the whole state, no diff of it, an action), so a write
+	 * outside them is a wrong undo: each game's spans are checked against
+	 * a whole copy after every action of random games
+	 * (tests/unit/test_undo_spans.c). Lincoln's War gives the state but
+	 * its log's ring, and the ring's slots the action wrote; Birth of a
+	 * Legend and the fixture game the whole state. NULL (nbefore 0) on an
+	 * accepted action of a flat game: the daemon drops its undo base (undo
+	 * then replays from the store). The daemon reads them for a flat game
+	 * only. */
+	const struct tg_byte_span *before;
+	size_t nbefore;
 };
 
 /* The daemon's summary of where a match stands; cheap to compute. */
@@ -214,8 +246,10 @@ struct game_module {
 	struct game *(*setup)(const uint8_t seed[TG_SEED_BYTES], const char *scenario,
 	                      const json_t *options, struct tg_error *err);
 
-	/* Validate, then apply. 0 on success (out filled if not NULL);
-	 * -1 with err filled, and the state unchanged, on rejection. */
+	/* Validate, then apply. 0 on success (out filled if not NULL; a flat
+	 * game fills out->before, see game_outcome); -1 with err filled, and
+	 * the state unchanged, on rejection (the daemon relies on it: it keeps
+	 * no copy of its own to put a refused action back). */
 	int (*act)(struct game *g, const char *role, const json_t *action, struct game_outcome *out,
 	           struct tg_error *err);
 
@@ -286,9 +320,11 @@ struct game_module {
 	 * writing a block's bytes over another state of the game makes that
 	 * state the block's). The daemon then keeps the undo base as the runs
 	 * of bytes in which it differs from the live state (util/byte_runs.h;
-	 * issue 17: a few hundred bytes instead of an 18 KB copy); a game
-	 * without it keeps a copy() as its base. Every game whose state is
-	 * flat sets it (sizeof its struct game). */
+	 * issue 17: a few hundred bytes instead of an 18 KB copy), brought up
+	 * to date after each action from the spans act() gives
+	 * (game_outcome.before: a flat game must fill them); a game without
+	 * it keeps a copy() as its base. Every game whose state is flat sets
+	 * it (sizeof its struct game). */
 	size_t flat_size;
 
 	void (*free)(struct game *g);

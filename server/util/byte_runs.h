@@ -36,10 +36,13 @@ int tg_byte_runs_diff(struct tg_byte_runs *r, const void *base, const void *cur,
 /* A stretch of a block as it was before a change: bytes [at, at + len)
  * held the len bytes at `before` (game.h game_outcome.before: the parts of
  * a flat game's state an action may have written). */
+#ifndef TG_BYTE_SPAN_DEFINED /* the same definition in games/game.h */
+#define TG_BYTE_SPAN_DEFINED
 struct tg_byte_span {
 	size_t at, len;
 	const void *before;
 };
+#endif
 
 /* r, the runs where base differs from the block as it was before a change,
  * := the runs where base differs from cur (n bytes), the block after it,

@@ -1,8 +1,9 @@
 /* boal_module.c — Birth of a Legend behind the game.h interface (issue 21).
- * Every entry point is a thin shell: act() works on a copy of the state and
- * keeps it only on success, so a rejected action never changes the match
- * (game.h, principle 5). NOT registered in registry.c until the game plays
- * to its victory check (README). */
+ * Every entry point is a thin shell: act() keeps a copy of the state before
+ * the action and puts it back when the action is refused, so a rejected
+ * action never changes the match (game.h, principle 5); the copy is also
+ * the bytes before an accepted one (game.h game_outcome.before). NOT registered in registry.c until
+ * the game plays to its victory check (README). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,23 +125,29 @@ static int boal_act(struct game *g, const char *role, const json_t *action,
 	if (g->s.actions >= BOAL_MAX_ACTIONS)
 		return tg_fail(err, TG_E_ILLEGAL, "the match reached its bound of %d actions",
 		               BOAL_MAX_ACTIONS);
-	struct boal_state *copy = malloc(sizeof *copy);
-	if (!copy)
-		return tg_fail(err, "internal", "out of memory: the action was not applied");
-	*copy = g->s;
+	/* The state before the action, one a thread (act() does not nest):
+	 * put back on a refusal, and the bytes before an accepted action
+	 * (game.h game_outcome.before: the whole state, one span). Applied in
+	 * place, as before on a malloc'd copy copied back (issue 17: one copy
+	 * of the state an action, not two and a malloc). */
+	static _Thread_local struct game before;
+	static _Thread_local struct tg_byte_span span;
+	before = *g;
 	struct game_outcome o = {0};
-	if (boal_apply(copy, seat, action, &o, err) != 0) {
-		free(copy);
+	if (boal_apply(&g->s, seat, action, &o, err) != 0) {
+		*g = before;
 		return -1;
 	}
 	/* a draw from the generator cannot be undone (game.h barrier) */
-	if (copy->rng.consumed != g->s.rng.consumed)
+	if (g->s.rng.consumed != before.s.rng.consumed)
 		o.barrier = true;
-	copy->actions++;
-	g->s = *copy;
-	free(copy);
-	if (out)
+	g->s.actions++;
+	if (out) {
 		*out = o;
+		span = (struct tg_byte_span){0, sizeof *g, &before};
+		out->before = &span;
+		out->nbefore = 1;
+	}
 	return 0;
 }
 

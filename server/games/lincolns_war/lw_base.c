@@ -3,6 +3,7 @@
 #include "lw_base.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -88,6 +89,29 @@ void lw_log_undo(struct lw_state *s)
 void lw_log_undo_end(void)
 {
 	undo.s = NULL;
+}
+
+size_t lw_log_undo_spans(const struct lw_state *s, size_t off, struct tg_byte_span *lines,
+                         struct tg_byte_span *stamps)
+{
+	if (undo.s != s)
+		return 0;
+	uint32_t n = s->log_total - undo.from, from = undo.from % LW_LOG_LINES;
+	size_t c = 0;
+	for (uint32_t slot = 0; slot < LW_LOG_LINES; slot++) {
+		/* the first line written into the slot: lw_log kept it */
+		uint32_t k = (slot + LW_LOG_LINES - from) % LW_LOG_LINES;
+		if (k >= n)
+			continue;
+		lines[c] =
+		    (struct tg_byte_span){off + offsetof(struct lw_state, log) + slot * LW_LOG_LEN,
+		                          LW_LOG_LEN, undo.line[k]};
+		stamps[c] = (struct tg_byte_span){off + offsetof(struct lw_state, log_stamp) +
+		                                      slot * sizeof *s->log_stamp,
+		                                  sizeof *s->log_stamp, &undo.stamp[k]};
+		c++;
+	}
+	return c;
 }
 
 uint64_t lw_log_line_stamp(const char *line)

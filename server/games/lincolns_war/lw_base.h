@@ -54,6 +54,13 @@ uint64_t lw_log_line_stamp(const char *line);
 void lw_log_undo_begin(const struct lw_state *s);
 void lw_log_undo(struct lw_state *s);
 void lw_log_undo_end(void);
+/* The slots of s's ring written since lw_log_undo_begin(s), in slot order,
+ * as spans of the flat state (game.h game_outcome.before; off: s's offset
+ * in it) with what lw_log kept of them: lines[i] a slot's text, stamps[i]
+ * its stamp. Returns how many (at most LW_LOG_LINES each); 0 when s is not
+ * the state kept. Valid until the next lw_log_undo_begin on this thread. */
+size_t lw_log_undo_spans(const struct lw_state *s, size_t off, struct tg_byte_span *lines,
+                         struct tg_byte_span *stamps);
 
 /* ---- offers and actions --------------------------------------------------------- */
 

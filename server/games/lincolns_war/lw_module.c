@@ -112,11 +112,13 @@ static struct game *lw_setup(const uint8_t seed[TG_SEED_BYTES], const char *scen
 }
 
 /* The state as it was before the action being applied, put back if the
- * action is refused part way. One a thread (each event loop acts on its
- * own matches; act() does not nest), not a copy malloc'd for each action
- * and copied back on success: that cost an 18 KB malloc (glibc
- * consolidates its fast bins for a request that large) and two copies of
- * the state an action (issue 17); now one copy, and the action works on
+ * action is refused part way, and given to the daemon as the bytes before
+ * an accepted one (game.h game_outcome.before): with the ring's slots the
+ * action wrote, the spans of the state it may have written, so that the
+ * daemon's undo base needs no copy of its own (issue 17, session 26). One a thread (each event loop
+ * acts on its own matches; act() does not nest), not a copy malloc'd for each action and copied
+ * back on success: that cost an 18 KB malloc (glibc consolidates its fast bins for a request that
+ * large) and two copies of the state an action (issue 17); now one copy, and the action works on
  * the match's own state. The copy leaves out the log's ring and its stamps
  * (10 KB of the 18 KB): the slots an action writes are kept by lw_log as
  * it writes them (lw_log_undo, lw_base.h), a line or two an action instead
@@ -142,6 +144,31 @@ static void keep_before(const struct lw_state *s)
 		at += lw_kept[i].to - lw_kept[i].from;
 	}
 	lw_log_undo_begin(s);
+}
+
+/* The spans of g an accepted action may have written, with their bytes
+ * before it: lw_before's parts, and between them the ring's and its
+ * stamps' slots written (in the state's order: game.h). */
+static _Thread_local struct tg_byte_span lw_spans[3 + 2 * LW_LOG_LINES];
+static _Thread_local struct tg_byte_span lw_stamp_spans[LW_LOG_LINES];
+
+static size_t spans_before(const struct game *g)
+{
+	const size_t off = offsetof(struct game, s);
+	size_t n = 0, at = 0;
+	lw_spans[n++] = (struct tg_byte_span){off, LOG_FROM, lw_before};
+	at += LOG_FROM;
+	size_t k = lw_log_undo_spans(&g->s, off, lw_spans + n, lw_stamp_spans);
+	n += k;
+	if (STAMP_FROM > LOG_TO)
+		lw_spans[n++] =
+		    (struct tg_byte_span){off + LOG_TO, STAMP_FROM - LOG_TO, lw_before + at};
+	at += STAMP_FROM - LOG_TO;
+	memcpy(lw_spans + n, lw_stamp_spans, k * sizeof *lw_spans);
+	n += k;
+	lw_spans[n++] = (struct tg_byte_span){off + STAMP_TO, sizeof(struct lw_state) - STAMP_TO,
+	                                      lw_before + at};
+	return n;
 }
 
 static void put_back(struct lw_state *s)
@@ -179,11 +206,14 @@ static int lw_act(struct game *g, const char *role, const json_t *action, struct
 		lw_log_undo_end();
 		return -1;
 	}
-	lw_log_undo_end();
 	lw_irr_settle(&g->s, &o); /* 23.2.5: a Union force disperses Irregulars */
 	g->s.actions++;
-	if (out)
+	if (out) {
 		*out = o;
+		out->before = lw_spans;
+		out->nbefore = spans_before(g); /* the lines lw_irr_settle wrote too */
+	}
+	lw_log_undo_end();
 	return 0;
 }
 
