@@ -201,6 +201,7 @@ static const struct num_key num_keys[] = {
     NUM_U(workers, 0, 256, "threads"),
     NUM_U(wal_checkpointer, 0, 1, ""),
     NUM_U(wal_checkpoint_pages, 1000, 4000, "pages"),
+    NUM_U(store_exclusive, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),

@@ -52,6 +52,10 @@ struct tg_config {
 	 * cycle is asked for (1000 to 4000; store.h,
 	 * tg_store_checkpointer_first) */
 	unsigned wal_checkpoint_pages;
+	/* 0: other processes may open the database while the daemon runs (an
+	 * operator's sqlite3 shell); 1: the daemon's alone, no -shm file and
+	 * no fcntl lock on it a transaction (store.h, tg_store_open_ex) */
+	unsigned store_exclusive;
 	/* 300: a loaded match whose state has not changed for this long drops
 	 * its roles' kept views (rebuilt from the state before its next change,
 	 * or for a full view); 0: never */

@@ -522,7 +522,8 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	snprintf(db_path, sizeof db_path, "%s/telegraph.db", cfg.data_dir);
 	struct tg_error terr = {0};
 	struct daemon d = {.cfg = &cfg, .self_signed = self_signed};
-	d.store = tg_store_open(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL, &terr);
+	d.store = tg_store_open_ex(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL,
+	                           cfg.store_exclusive != 0, &terr);
 	if (!d.store) {
 		TG_ERROR(0, 0, "cannot open the database %s: %s", db_path, terr.message);
 		return 1;

@@ -37,6 +37,17 @@ struct tg_store;
  * applied ones are recorded in table schema_migrations). schema_dir NULL:
  * the build's schema/ folder. */
 struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err);
+/* The same, and with exclusive the database is this process's alone while
+ * the store is open (the daemon's store_exclusive): SQLite's "unix-excl"
+ * VFS locks the file against other processes once, at the first use, and
+ * the store's connections (its own, the checkpointer's) keep the WAL's
+ * index in this process's memory instead of the -shm file, its locks taken
+ * in memory too. Issue 17: the -shm's fcntl locks were six system calls a
+ * transaction, 2.4 an action when turns are small. Another process (an
+ * operator's sqlite3 shell) finds the database locked while it is open.
+ * Durability is the same: the WAL on disk is what a restart recovers. */
+struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, bool exclusive,
+                                  struct tg_error *err);
 void tg_store_close(struct tg_store *s);
 
 int tg_store_begin(struct tg_store *s, struct tg_error *err);

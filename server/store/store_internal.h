@@ -114,6 +114,9 @@ enum store_stmt {
 
 struct tg_store {
 	sqlite3 *db;
+	/* The VFS both connections open with: NULL (SQLite's default, "unix")
+	 * or "unix-excl" (tg_store_open_ex's exclusive). */
+	const char *vfs;
 	sqlite3_stmt *stmt[ST__COUNT];
 	bool in_transaction;
 	/* The WAL file, opened by tg_store_defer_sync (-1: commits sync

@@ -97,6 +97,12 @@ static int make_private(const char *path, struct tg_error *err)
 
 struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err)
 {
+	return tg_store_open_ex(path, schema_dir, false, err);
+}
+
+struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, bool exclusive,
+                                  struct tg_error *err)
+{
 	if (make_private(path, err) != 0)
 		return NULL;
 	struct tg_store *s = calloc(1, sizeof *s);
@@ -105,8 +111,13 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 		return NULL;
 	}
 	s->wal_fd = -1;
+	/* SQLite's own (os_unix.c): the first lock of the file takes a write
+	 * lock on its shared range and keeps it; every later lock of this
+	 * process's connections, and the WAL index they share, are kept in
+	 * memory (its unixInodeInfo and a heap -shm node). */
+	s->vfs = exclusive ? "unix-excl" : NULL;
 	pthread_mutex_init(&s->stats_mu, NULL);
-	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, s->vfs);
 	if (rc != SQLITE_OK) {
 		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
 		        s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
@@ -393,7 +404,9 @@ int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
 		return tg_fail(err, TG_STORE_E_STORAGE, "out of memory");
 	c->s = s;
 	atomic_init(&c->first, STORE_AUTOCHECKPOINT_PAGES);
-	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL);
+	/* The store's VFS: with "unix-excl" it shares the store's lock of the
+	 * file and its WAL index in memory (one process's connections). */
+	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, s->vfs);
 	/* A first read opens the connection's WAL (the file is in WAL mode):
 	 * SQLite 3.40's checkpoint on a connection that has not read yet does
 	 * nothing. Its synchronous is SQLite's default, FULL: in WAL mode a

@@ -5,6 +5,7 @@ calls an action).
 
     python3 tests/bench/syscall_account.py [BUILD_DIR] [RATE] [--record S]
                                            [--window S] [--matches N]
+                                           [--config LINE]...
 
 (build, 1000, window 10 s, 100 matches; root, for perf's tracepoints.)
 
@@ -280,6 +281,9 @@ def main():
     ap.add_argument("--record", type=float, default=0)
     ap.add_argument("--port", type=int, default=19986)
     ap.add_argument("--daemon", help="another telegraphd (an A/B against BUILD's)")
+    ap.add_argument("--config", action="append", default=[], metavar="LINE",
+                    help="a line added to the daemon's config (an A/B of one build: "
+                    "--config 'store_exclusive = 1'); repeatable")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip bench_syscalls (the counts only)")
     a = ap.parse_args()
@@ -289,7 +293,8 @@ def main():
     os.makedirs(data)
     mport = a.port + 1
     with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n")
+        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n" +
+                "".join(line + "\n" for line in a.config))
     costs = None if a.no_floor else floor_costs(build)
     dlog = open(os.path.join(workdir, "daemon.log"), "w")
     dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")

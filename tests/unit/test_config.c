@@ -64,6 +64,7 @@ static void test_defaults(void)
 	             uv_available_parallelism() > 256 ? 256 : uv_available_parallelism());
 	/* the WAL's checkpoints off the loop (issue 17) */
 	CHECK_EQ_INT(c.wal_checkpointer, 1);
+	CHECK_EQ_INT(c.store_exclusive, 0);
 	/* its first pass at half the WAL's bound (session 24) */
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 4000);
 }
@@ -97,6 +98,7 @@ static void test_file(void)
 	           "workers = 0\n"
 	           "wal_checkpointer = 0\n"
 	           "wal_checkpoint_pages = 1000\n"
+	           "store_exclusive = 1\n"
 	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
 	           "scrypt_n_log2 = 14\r\n"
@@ -126,6 +128,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.workers, 0);
 	CHECK_EQ_INT(c.wal_checkpointer, 0);
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 1000);
+	CHECK_EQ_INT(c.store_exclusive, 1);
 	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
 	CHECK_EQ_INT(c.scrypt_n_log2, 14);
