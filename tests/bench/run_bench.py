@@ -308,7 +308,10 @@ def main():
     data = os.path.join(tmp, "data")
     os.makedirs(data, mode=0o700)
     with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(BENCH_CONFIG)
+        # TG_BENCH_CONFIG: lines added to the daemon's config, for an A/B of
+        # one build's settings (TG_BENCH_CONFIG='store_exclusive = 1')
+        f.write(BENCH_CONFIG + os.environ.get("TG_BENCH_CONFIG", "").replace("\\n", "\n")
+                + "\n")
     d = Daemon(data, daemon_bin)
     game = ["--game", "lincolns-war", "--scenario", "tournament"]
     tag = ""  # appended to the rows measured on the test game, if it comes to that
