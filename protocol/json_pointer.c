@@ -8,41 +8,40 @@
 
 void tg_json_pointer_free(struct tg_json_pointer *p)
 {
-	for (size_t i = 0; i < p->ntokens; i++)
-		free(p->tokens[i]);
-	free(p->tokens);
-	free(p->lens);
+	free(p->tokens); /* the tokens, their lengths and their bytes: one block */
 	p->tokens = NULL;
 	p->lens = NULL;
 	p->ntokens = 0;
 }
 
-/* Unescapes one reference token: "~1" -> "/", then "~0" -> "~", in one pass,
- * which is the order RFC 6901 section 4 demands ("~01" is "~1"). */
-static enum tg_json_pointer_status unescape(const char *s, size_t len, char **out, size_t *outlen)
+/* Unescapes one reference token into t: "~1" -> "/", then "~0" -> "~", in
+ * one pass, which is the order RFC 6901 section 4 demands ("~01" is "~1").
+ * t has room for len bytes and a NUL. */
+static enum tg_json_pointer_status unescape(const char *s, size_t len, char *t, size_t *outlen)
 {
-	char *t = malloc(len + 1);
-	if (!t)
-		return TG_JSON_POINTER_NOMEM;
 	size_t n = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] != '~') {
 			t[n++] = s[i];
 			continue;
 		}
-		if (i + 1 >= len || (s[i + 1] != '0' && s[i + 1] != '1')) {
-			free(t);
+		if (i + 1 >= len || (s[i + 1] != '0' && s[i + 1] != '1'))
 			return TG_JSON_POINTER_SYNTAX;
-		}
 		t[n++] = s[i + 1] == '0' ? '~' : '/';
 		i++;
 	}
 	t[n] = '\0';
-	*out = t;
 	*outlen = n;
 	return TG_JSON_POINTER_OK;
 }
 
+_Static_assert(sizeof(char *) % _Alignof(size_t) == 0, "the lengths follow the tokens' pointers");
+
+/* One allocation holds the n token pointers, their n lengths, then the
+ * tokens' bytes (each unescaped token is at most its escaped length, and
+ * the n '/' leave room for the n NULs): a malloc a token and two callocs a
+ * pointer were most of a patch operation's parse (issue 17: the load
+ * generator parses every operation's path twice). */
 enum tg_json_pointer_status tg_json_pointer_parse(const char *s, size_t len,
                                                   struct tg_json_pointer *out)
 {
@@ -57,27 +56,29 @@ enum tg_json_pointer_status tg_json_pointer_parse(const char *s, size_t len,
 			n++;
 	if (n > TG_JSON_POINTER_MAX_DEPTH)
 		return TG_JSON_POINTER_TOO_DEEP;
-	out->tokens = calloc(n, sizeof *out->tokens);
-	out->lens = calloc(n, sizeof *out->lens);
-	if (!out->tokens || !out->lens) {
-		tg_json_pointer_free(out);
+	char *block = malloc(n * (sizeof(char *) + sizeof(size_t)) + len);
+	if (!block)
 		return TG_JSON_POINTER_NOMEM;
-	}
+	char **tokens = (char **)(void *)block;
+	size_t *lens = (size_t *)(void *)(block + n * sizeof(char *));
+	char *bytes = block + n * (sizeof(char *) + sizeof(size_t));
 	size_t start = 1;
 	for (size_t k = 0; k < n; k++) {
 		size_t end = start;
 		while (end < len && s[end] != '/')
 			end++;
-		enum tg_json_pointer_status st =
-		    unescape(s + start, end - start, &out->tokens[k], &out->lens[k]);
+		tokens[k] = bytes;
+		enum tg_json_pointer_status st = unescape(s + start, end - start, bytes, &lens[k]);
 		if (st != TG_JSON_POINTER_OK) {
-			out->ntokens = k;
-			tg_json_pointer_free(out);
+			free(block);
 			return st;
 		}
-		out->ntokens = k + 1;
+		bytes += lens[k] + 1;
 		start = end + 1;
 	}
+	out->tokens = tokens;
+	out->lens = lens;
+	out->ntokens = n;
 	return TG_JSON_POINTER_OK;
 }
 

@@ -21,6 +21,8 @@ enum tg_json_pointer_status {
 	TG_JSON_POINTER_NOT_CONTAINER, /* a token was applied to a scalar */
 };
 
+/* Made by tg_json_pointer_parse alone: tokens, lens and the tokens' bytes
+ * are one allocation, freed by tg_json_pointer_free. */
 struct tg_json_pointer {
 	size_t ntokens;
 	char **tokens; /* unescaped, NUL-terminated; may also contain NUL bytes */
