@@ -11,6 +11,7 @@
 
 #define HEADER (2 * sizeof(uint32_t))
 #define MIN_CAP 64
+#define DIFF_BLOCK 256 /* next_difference's memcmp */
 
 static inline uint64_t word_at(const unsigned char *p)
 {
@@ -54,6 +55,13 @@ static void shrink(struct tg_byte_runs *r)
  * 23 K instructions on the daemon's loop after every action). */
 static size_t next_difference(const unsigned char *a, const unsigned char *b, size_t i, size_t n)
 {
+	/* Equal blocks skipped by the C library's memcmp, which compares with
+	 * the widest vectors the machine has (session 26: the update's spans,
+	 * 8.7 KB a Lincoln's War action, took 0.8 instructions a byte here, a
+	 * word at a time); inside the first differing block, the loops below
+	 * find the byte. */
+	while (i + DIFF_BLOCK <= n && memcmp(a + i, b + i, DIFF_BLOCK) == 0)
+		i += DIFF_BLOCK;
 	while (i + 64 <= n) {
 		const unsigned char *p = a + i, *q = b + i;
 		if ((word_at(p) ^ word_at(q)) | (word_at(p + 8) ^ word_at(q + 8)) |
