@@ -97,12 +97,16 @@ size_t lw_log_undo_spans(const struct lw_state *s, size_t off, struct tg_byte_sp
 	if (undo.s != s)
 		return 0;
 	uint32_t n = s->log_total - undo.from, from = undo.from % LW_LOG_LINES;
+	if (n > LW_LOG_LINES)
+		n = LW_LOG_LINES;
+	/* the slots written are from, from + 1, ... (n of them, round the
+	 * ring): in slot order, those past the ring's end first */
+	uint32_t wrap = from + n > LW_LOG_LINES ? from + n - LW_LOG_LINES : 0;
 	size_t c = 0;
-	for (uint32_t slot = 0; slot < LW_LOG_LINES; slot++) {
+	for (uint32_t j = 0; j < n; j++) {
+		uint32_t slot = j < wrap ? j : from + (j - wrap);
 		/* the first line written into the slot: lw_log kept it */
 		uint32_t k = (slot + LW_LOG_LINES - from) % LW_LOG_LINES;
-		if (k >= n)
-			continue;
 		lines[c] =
 		    (struct tg_byte_span){off + offsetof(struct lw_state, log) + slot * LW_LOG_LEN,
 		                          LW_LOG_LEN, undo.line[k]};
