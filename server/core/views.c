@@ -537,6 +537,10 @@ static char *line_dup(const char *line)
 
 void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 {
+	/* the roles' views of one state: what all their stamps read is
+	 * computed once (kit/view_sections.h; the loop leaves m->g alone
+	 * until the job is done) */
+	tg_view_update_begin(m->g);
 	for (int r = 0; r <= m->nroles; r++) {
 		if (!(b->roles & (1u << r)))
 			continue;
@@ -593,6 +597,7 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 			b->line[r] = full;
 		}
 	}
+	tg_view_update_end();
 }
 
 void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)

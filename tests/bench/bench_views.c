@@ -146,6 +146,8 @@ static double now_s(void)
 /* The per-action work: both players' patches, serialized. */
 __attribute__((noinline)) void fanout(const struct game *g)
 {
+	/* one update of both roles, as core/views.c opens it */
+	tg_view_update_begin(g);
 	for (int r = 0; r < 2; r++) {
 		json_t *ops = NULL;
 		/* the worker's buffers, kept between jobs (kit/scratch.h) */
@@ -200,6 +202,7 @@ __attribute__((noinline)) void fanout(const struct game *g)
 		tg_text_give(&txt.t, TG_SCRATCH_OPS);
 		json_decref(ops);
 	}
+	tg_view_update_end();
 }
 
 static size_t heap_used(void)

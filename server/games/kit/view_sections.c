@@ -1433,6 +1433,30 @@ size_t tg_view_kept_bytes(const struct tg_view_kept *k)
 	return n + k->nshape * sizeof *k->ishape;
 }
 
+/* The window this thread has open (view_sections.h): its state and
+ * number, and the last number given. */
+static _Thread_local struct {
+	const struct game *g;
+	uint64_t epoch, last;
+} window;
+
+void tg_view_update_begin(const struct game *g)
+{
+	window.g = g;
+	window.epoch = ++window.last;
+}
+
+void tg_view_update_end(void)
+{
+	window.g = NULL;
+	window.epoch = 0;
+}
+
+uint64_t tg_view_update_epoch(const struct game *g)
+{
+	return g && g == window.g ? window.epoch : 0;
+}
+
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n)
 {
 	/* FNV-1a over 8-byte words, then a final mix: fast, and only ever

@@ -131,6 +131,19 @@ void tg_view_kept_clear(struct tg_view_kept *k);
 /* The heap bytes k holds (text, cuts, elements). */
 size_t tg_view_kept_bytes(const struct tg_view_kept *k);
 
+/* One update of several roles' views of one state (issue 17: the values
+ * every role's stamps read, computed once an update, not once a role).
+ * Between tg_view_update_begin(g) and tg_view_update_end() on one thread,
+ * the caller does not change g: a module may then keep what it derives
+ * from g for the next role's stamps or sections, in a _Thread_local memo
+ * with the number tg_view_update_epoch(g) gives, and use it while that
+ * number is the same. That number is one no earlier window of the thread
+ * had; 0 outside a window, or for a state other than g (no memo then).
+ * Windows do not nest. core/views.c opens one around a fan-out's roles. */
+void tg_view_update_begin(const struct game *g);
+void tg_view_update_end(void);
+uint64_t tg_view_update_epoch(const struct game *g);
+
 /* A 64-bit hash of n bytes, continuing from h (start with 0): for stamps. */
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n);
 

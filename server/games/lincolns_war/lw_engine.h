@@ -108,6 +108,10 @@ json_t *lw_view_json(const struct lw_state *s, int side /* LW_NOSIDE: observer *
 extern const char *const lw_view_sections[];
 json_t *lw_view_section(const struct lw_state *s, int side, unsigned i);
 void lw_view_stamps(const struct lw_state *s, int side, uint64_t *stamps);
+/* The same in an update of several roles (kit/view_sections.h): epoch is
+ * tg_view_update_epoch's number for s's game (0: none), under which what
+ * every viewer's stamps read is hashed once for all of them. */
+void lw_view_stamps_in(const struct lw_state *s, int side, uint64_t epoch, uint64_t *stamps);
 /* The forces, cities and log element by element (game.h view_items): false
  * for another section. */
 bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it);

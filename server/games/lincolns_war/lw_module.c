@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kit/view_sections.h"
 #include "lw_engine.h"
 
 static const char *const lw_roles[] = {"union", "confederate", NULL};
@@ -228,7 +229,7 @@ static json_t *lw_view(const struct game *g, const char *role)
 static void lw_stamps(const struct game *g, const char *role, uint64_t *stamps)
 {
 	int side = lw_role_side(role);
-	lw_view_stamps(&g->s, side < 0 ? LW_NOSIDE : side, stamps);
+	lw_view_stamps_in(&g->s, side < 0 ? LW_NOSIDE : side, tg_view_update_epoch(g), stamps);
 }
 
 static json_t *lw_section(const struct game *g, const char *role, unsigned i)

@@ -79,8 +79,9 @@ int lw_political_vp(const struct lw_state *s, int kind, int side, int vp);
 
 json_t *lw_political_view(const struct lw_state *s, int viewer);
 /* The section's stamp (lw_view.c lw_view_stamps): h hashed with every value
- * lw_political_view shows viewer, and only those. */
-uint64_t lw_political_stamp(const struct lw_state *s, int viewer, uint64_t h);
+ * lw_political_view shows viewer, and only those; holds is
+ * lw_plot_union_holds(s) (asked once for every viewer of an update). */
+uint64_t lw_political_stamp(const struct lw_state *s, int viewer, int holds, uint64_t h);
 json_t *lw_political_save(const struct lw_politics *p);
 struct tg_jw; /* kit/json_text.h */
 /* The same written as text (game.h save_text): the bytes of the tree

@@ -455,7 +455,7 @@ static int bought_shown(const struct lw_politics *p, int viewer)
 	           : 0;
 }
 
-uint64_t lw_political_stamp(const struct lw_state *s, int viewer, uint64_t h)
+uint64_t lw_political_stamp(const struct lw_state *s, int viewer, int holds, uint64_t h)
 {
 	const struct lw_politics *p = &s->pol;
 	/* every value lw_political_view shows, as it shows it */
@@ -467,7 +467,7 @@ uint64_t lw_political_stamp(const struct lw_state *s, int viewer, uint64_t h)
 	                         p->president_vp[LW_CONFEDERATE],
 	                         p->co_vp[LW_UNION],
 	                         p->co_vp[LW_CONFEDERATE],
-	                         lw_plot_union_holds(s)};
+	                         holds};
 	return tg_stamp_bytes(h, shown, sizeof shown);
 }
 

@@ -889,27 +889,53 @@ static void box_stamps(const struct lw_state *s, uint64_t who, uint64_t *pending
 /* The board's small sections, the awaited sides and the prompt, each
  * stamped by the fields its builder (lw_view_section) reads, or by the
  * value it shows: they were stamped 0 and built as trees, serialized and
- * compared after every action, most of them unchanged (issue 17). */
-static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint64_t *st)
+ * compared after every action, most of them unchanged (issue 17). Those
+ * stamped alike for every viewer (small_shared, hashed from 0: the viewer
+ * is mixed in by lw_view_stamps), then the viewer's own (small_own). */
+static void small_shared(const struct lw_state *s, uint64_t *st)
 {
 	uint8_t over = s->phase == LW_PH_OVER;
-	st[SEC_FINISHED] = tg_stamp_bytes(who, &over, 1);
-	uint64_t h = tg_stamp_bytes(who, &over, 1);
+	st[SEC_FINISHED] = tg_stamp_bytes(0, &over, 1);
+	uint64_t h = tg_stamp_bytes(0, &over, 1);
 	if (over) { /* the winner and the summary */
 		h = tg_stamp_bytes(h, &s->winner, sizeof s->winner);
 		h = tg_stamp_bytes(h, s->result, sizeof s->result);
 	}
 	st[SEC_RESULT] = h;
-	st[SEC_PHASE] = tg_stamp_bytes(who, &s->phase, sizeof s->phase);
+	st[SEC_PHASE] = tg_stamp_bytes(0, &s->phase, sizeof s->phase);
 	st[SEC_STEP] = tg_stamp_bytes(st[SEC_PHASE], &s->step, sizeof s->step);
-	st[SEC_INITIATIVE] = tg_stamp_bytes(who, &s->initiative, sizeof s->initiative);
-	st[SEC_FIRST] = tg_stamp_bytes(who, &s->first, sizeof s->first);
-	st[SEC_PHASING] = tg_stamp_bytes(who, &s->phasing, sizeof s->phasing);
-	st[SEC_KENTUCKY] = tg_stamp_bytes(who, &s->kentucky.violator, sizeof s->kentucky.violator);
-	st[SEC_OPTIONAL] = tg_stamp_bytes(who, &s->opt, sizeof s->opt);
+	st[SEC_INITIATIVE] = tg_stamp_bytes(0, &s->initiative, sizeof s->initiative);
+	st[SEC_FIRST] = tg_stamp_bytes(0, &s->first, sizeof s->first);
+	st[SEC_PHASING] = tg_stamp_bytes(0, &s->phasing, sizeof s->phasing);
+	st[SEC_KENTUCKY] = tg_stamp_bytes(0, &s->kentucky.violator, sizeof s->kentucky.violator);
+	st[SEC_OPTIONAL] = tg_stamp_bytes(0, &s->opt, sizeof s->opt);
 	/* lw_amphib_view: the marker, the sieges, the turn's uses (the turn) */
-	h = tg_stamp_bytes(who, &s->amphib, sizeof s->amphib);
+	h = tg_stamp_bytes(0, &s->amphib, sizeof s->amphib);
 	st[SEC_AMPHIB] = tg_stamp_bytes(h, &s->turn, sizeof s->turn);
+	/* battle_json: the battle, its step and its cards' events (16.3) */
+	h = tg_stamp_bytes(0, &s->battle.active, sizeof s->battle.active);
+	if (s->battle.active) {
+		h = tg_stamp_bytes(h, &s->battle, sizeof s->battle);
+		h = tg_stamp_bytes(h, &s->resev, sizeof s->resev);
+		h = tg_stamp_bytes(h, &s->step, sizeof s->step);
+	}
+	st[SEC_BATTLE] = h;
+	/* sec_awaiting: the sides awaited */
+	unsigned aw = lw_awaiting(s);
+	st[SEC_AWAITING] = tg_stamp_bytes(0, &aw, sizeof aw);
+	/* lw_cav_view: the RIT hexes, and no Raided CO to show while no
+	 * general is raided (most of the game); with one, the section is
+	 * rebuilt every time (who sees his marker reads the forces) */
+	bool raided = false;
+	for (size_t i = 0; i < sizeof s->cav.raided && !raided; i++)
+		raided = s->cav.raided[i] != 0;
+	h = tg_stamp_bytes(0, &s->cav.rit_n, sizeof s->cav.rit_n);
+	st[SEC_CAVALRY] =
+	    raided ? 0 : tg_stamp_bytes(h, s->cav.rit, (size_t)s->cav.rit_n * sizeof *s->cav.rit);
+}
+
+static void small_own(const struct lw_state *s, int side, uint64_t who, uint64_t *st)
+{
 	/* lw_rail_view: the viewer's capacity (the turn's) and stars railed */
 	int32_t rail[2] = {-1, -1};
 	if (side == LW_UNION || side == LW_CONFEDERATE) {
@@ -917,14 +943,6 @@ static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint6
 		rail[1] = s->rail.used[side];
 	}
 	st[SEC_RAIL] = tg_stamp_bytes(who, rail, sizeof rail);
-	/* battle_json: the battle, its step and its cards' events (16.3) */
-	h = tg_stamp_bytes(who, &s->battle.active, sizeof s->battle.active);
-	if (s->battle.active) {
-		h = tg_stamp_bytes(h, &s->battle, sizeof s->battle);
-		h = tg_stamp_bytes(h, &s->resev, sizeof s->resev);
-		h = tg_stamp_bytes(h, &s->step, sizeof s->step);
-	}
-	st[SEC_BATTLE] = h;
 	/* play_json: what it shows, the CO as the viewer sees him */
 	const struct lw_play *p = &s->play;
 	int32_t play[12] = {0};
@@ -947,24 +965,13 @@ static void small_stamps(const struct lw_state *s, int side, uint64_t who, uint6
 		memcpy(play, v, sizeof play);
 	}
 	st[SEC_PLAY] = tg_stamp_bytes(who, play, sizeof play);
-	/* sec_awaiting: the sides awaited; the prompt: its text, as the
-	 * viewer gets it (both read the pending decision) */
-	unsigned aw = lw_awaiting(s);
-	st[SEC_AWAITING] = tg_stamp_bytes(who, &aw, sizeof aw);
+	/* the prompt: its text, as the viewer gets it (it reads the pending
+	 * decision) */
 	char buf[256];
 	const char *prompt = side != LW_NOSIDE ? lw_prompt(s, side, buf, sizeof buf) : NULL;
 	st[SEC_PROMPT] = prompt
 	                     ? tg_stamp_bytes(tg_stamp_bytes(who, "p", 1), prompt, strlen(prompt))
 	                     : tg_stamp_bytes(who, "n", 1);
-	/* lw_cav_view: the RIT hexes, and no Raided CO to show while no
-	 * general is raided (most of the game); with one, the section is
-	 * rebuilt every time (who sees his marker reads the forces) */
-	bool raided = false;
-	for (size_t i = 0; i < sizeof s->cav.raided && !raided; i++)
-		raided = s->cav.raided[i] != 0;
-	h = tg_stamp_bytes(who, &s->cav.rit_n, sizeof s->cav.rit_n);
-	st[SEC_CAVALRY] =
-	    raided ? 0 : tg_stamp_bytes(h, s->cav.rit, (size_t)s->cav.rit_n * sizeof *s->cav.rit);
 }
 
 /* The forces' stamp: everything forces_items reads, hashed with the
@@ -1015,50 +1022,103 @@ static uint64_t forces_stamp(const struct lw_state *s, uint64_t who)
 	return tg_stamp_bytes(h, s->amphib.sieges, sizeof s->amphib.sieges);
 }
 
-/* What each stamped section reads, hashed with the viewer: the cities
- * their own state, the turn (2.3 variable defense), cavalry-held cities
- * (13.1.3) and the fleets (8.2.1 blockade, 8.1.2.1 ironclads); the boxes
- * what they show (box_stamps); the navy its own state and the supply
- * its blockades cost (which reads the ports' owners and forces);
- * players the players and their GiCs' counters; the log its lines'
- * count and their stamps (kept with each line: lw_state.log_stamp); the
- * political track the values it shows (lw_political_stamp: the plot's
- * buyer and purchase, the declarations, the assassinations, and the
- * Confederate cities the Union holds, which reads the cities' owners). A
- * section read from anything else is stamped 0. The forces are stamped by
- * what they read (forces_stamp); once that moved, each force's own stamp
- * (forces_items) says whether it changed, as the cities' and the log's
- * elements do once theirs moved. */
-void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
+/* What each stamped section reads: the cities their own state, the turn
+ * (2.3 variable defense), cavalry-held cities (13.1.3) and the fleets
+ * (8.2.1 blockade, 8.1.2.1 ironclads); the boxes what they show
+ * (box_stamps); the navy its own state and the supply its blockades cost
+ * (which reads the ports' owners and forces); players the players and
+ * their GiCs' counters; the log its lines' count and their stamps (kept
+ * with each line: lw_state.log_stamp); the political track the values it
+ * shows (lw_political_stamp: the plot's buyer and purchase, the
+ * declarations, the assassinations, and the Confederate cities the Union
+ * holds, which reads the cities' owners). A section read from anything
+ * else is stamped 0. The forces are stamped by what they read
+ * (forces_stamp); once that moved, each force's own stamp (forces_items)
+ * says whether it changed, as the cities' and the log's elements do once
+ * theirs moved.
+ *
+ * All but the prompt, the rail, the play, the political track (the plot's
+ * purchase) and the game, role and scenario read the same fields for every
+ * viewer: they are hashed from 0 once (shared_stamps), and the viewer mixed
+ * in after; in an update of several roles (kit/view_sections.h,
+ * tg_view_update_begin: the daemon's fan-out) once for all of them (issue
+ * 17: the blockades' supply summed for each role was 3.6 M of bench_views
+ * 300's 148.6 M, the stamps 13.8 M). */
+#define SHARED_SECTIONS                                                                            \
+	((1ull << SEC_LOG) | (1ull << SEC_TURN) | (1ull << SEC_PLAYERS) | (1ull << SEC_FORCES) |   \
+	 (1ull << SEC_CITIES) | (1ull << SEC_REINFORCEMENTS) | (1ull << SEC_DISGRACED) |           \
+	 (1ull << SEC_DECEASED) | (1ull << SEC_NAVY) | (1ull << SEC_FINISHED) |                    \
+	 (1ull << SEC_RESULT) | (1ull << SEC_PHASE) | (1ull << SEC_STEP) |                         \
+	 (1ull << SEC_INITIATIVE) | (1ull << SEC_FIRST) | (1ull << SEC_PHASING) |                  \
+	 (1ull << SEC_KENTUCKY) | (1ull << SEC_OPTIONAL) | (1ull << SEC_AMPHIB) |                  \
+	 (1ull << SEC_BATTLE) | (1ull << SEC_AWAITING) | (1ull << SEC_CAVALRY))
+_Static_assert(SEC_COUNT <= 64, "the shared sections are a 64-bit set");
+
+struct shared {
+	uint64_t st[SEC_COUNT]; /* of SHARED_SECTIONS, hashed from 0 (0: rebuilt every time) */
+	int holds;              /* lw_plot_union_holds */
+};
+
+static void shared_stamps(const struct lw_state *s, struct shared *o)
 {
-	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
-	for (unsigned i = 0; i < SEC_COUNT; i++)
-		st[i] = 0;
-	st[SEC_GAME] = st[SEC_ROLE] = st[SEC_SCENARIO] = who;
+	uint64_t *st = o->st;
 	/* the count places the lines in the ring, the ring's stamps say them */
-	uint64_t h = tg_stamp_bytes(who, &s->log_total, sizeof s->log_total);
+	uint64_t h = tg_stamp_bytes(0, &s->log_total, sizeof s->log_total);
 	st[SEC_LOG] = tg_stamp_bytes(h, s->log_stamp, sizeof s->log_stamp);
-	st[SEC_TURN] = tg_stamp_bytes(tg_stamp_bytes(who, &s->turn, 1), &s->last_turn, 1);
-	h = tg_stamp_bytes(who, s->side, sizeof s->side);
+	st[SEC_TURN] = tg_stamp_bytes(tg_stamp_bytes(0, &s->turn, 1), &s->last_turn, 1);
+	h = tg_stamp_bytes(0, s->side, sizeof s->side);
 	for (int p = LW_UNION; p <= LW_CONFEDERATE; p++)
 		if (s->side[p].gic >= 0 && s->side[p].gic < LW_MAX_UNITS)
 			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
 	st[SEC_PLAYERS] = h;
-	st[SEC_FORCES] = forces_stamp(s, who);
-	h = tg_stamp_bytes(who, &s->n_cities, sizeof s->n_cities);
+	st[SEC_FORCES] = forces_stamp(s, 0);
+	h = tg_stamp_bytes(0, &s->n_cities, sizeof s->n_cities);
 	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
 	h = tg_stamp_bytes(h, &s->turn, 1);
 	h = tg_stamp_bytes(h, &s->cav, sizeof s->cav);
 	st[SEC_CITIES] = tg_stamp_bytes(h, &s->navy, sizeof s->navy);
-	box_stamps(s, who, &st[SEC_REINFORCEMENTS], &st[SEC_DISGRACED], &st[SEC_DECEASED]);
+	box_stamps(s, 0, &st[SEC_REINFORCEMENTS], &st[SEC_DISGRACED], &st[SEC_DECEASED]);
 	/* lw_naval_view: the navy, and the blockades' cost in supply (8.2) */
 	int32_t supply = lw_naval_blockaded_supply(s);
-	h = tg_stamp_bytes(who, &s->navy, sizeof s->navy);
+	h = tg_stamp_bytes(0, &s->navy, sizeof s->navy);
 	st[SEC_NAVY] = tg_stamp_bytes(h, &supply, sizeof supply);
+	small_shared(s, st);
+	o->holds = lw_plot_union_holds(s);
+}
+
+/* The shared part of the last update this thread stamped, and its number
+ * (tg_view_update_epoch; 0: none) */
+static _Thread_local struct {
+	uint64_t epoch;
+	struct shared v;
+} memo;
+
+void lw_view_stamps_in(const struct lw_state *s, int side, uint64_t epoch, uint64_t *st)
+{
+	struct shared own;
+	const struct shared *sh = &memo.v;
+	if (!epoch) {
+		shared_stamps(s, &own);
+		sh = &own;
+	} else if (memo.epoch != epoch) {
+		memo.epoch = 0; /* not whole until made */
+		shared_stamps(s, &memo.v);
+		memo.epoch = epoch;
+	}
+	uint64_t who = tg_stamp_bytes(0, &side, sizeof side);
+	for (unsigned i = 0; i < SEC_COUNT; i++)
+		/* both odd: the viewer's mix is one to one */
+		st[i] = (SHARED_SECTIONS >> i) & 1 && sh->st[i] ? (sh->st[i] ^ who) | 1 : 0;
+	st[SEC_GAME] = st[SEC_ROLE] = st[SEC_SCENARIO] = who;
 	/* lw_political_view: the values it shows, the plot's purchase as the
 	 * viewer sees it (7.1.9) */
-	st[SEC_POLITICAL] = lw_political_stamp(s, side, who);
-	small_stamps(s, side, who, st);
+	st[SEC_POLITICAL] = lw_political_stamp(s, side, sh->holds, who);
+	small_own(s, side, who, st);
+}
+
+void lw_view_stamps(const struct lw_state *s, int side, uint64_t *st)
+{
+	lw_view_stamps_in(s, side, 0, st);
 }
 
 json_t *lw_view_json(const struct lw_state *s, int side)

@@ -29,6 +29,9 @@
  *     17, the patches' p99: an offer list whose entries all changed was
  *     diffed into more bytes than it has), the whole diff's being
  *     replaced so too for the comparison above (sections_patch);
+ *   - the three roles are updated in one window (kit/view_sections.h, as
+ *     the daemon's fan-out does: what every role's stamps read computed
+ *     once), and the stamps made in it are those made alone;
  *   - the kept views hold less than half their text's bytes (issue 17:
  *     26 KB a role before the item sections were kept as stamps, more
  *     than the text), and no section that is an array (the offers) as
@@ -74,6 +77,7 @@ struct ctx {
 	long inside;         /* operations inside an offer's entry (its lists) */
 	long inside_forces;  /* operations inside a force (its members) */
 	long longer;         /* patches longer than the whole diff read as the kit's */
+	long stamps_apart;   /* roles whose stamps in the update's window differ from alone */
 };
 
 /* The sections the module builds item by item (game.h view_items): their
@@ -194,6 +198,18 @@ static void after(void *p, struct game *g)
 {
 	struct ctx *c = p;
 	c->actions++;
+	/* the roles' stamps made alone, then the three updates in one window
+	 * as the daemon's fan-out makes them (kit/view_sections.h: what every
+	 * role's stamps read computed once): the same stamps */
+	uint64_t alone[3][TG_VIEW_SECTIONS_MAX];
+	for (int r = 0; r < 3; r++)
+		M->view_stamps(g, roles[r], alone[r]);
+	tg_view_update_begin(g);
+	for (int r = 0; r < 3; r++) {
+		uint64_t in[TG_VIEW_SECTIONS_MAX];
+		M->view_stamps(g, roles[r], in);
+		c->stamps_apart += memcmp(in, alone[r], tg_view_section_count(M) * sizeof *in) != 0;
+	}
 	for (int r = 0; r < 3; r++) {
 		struct tg_view_kept *k = &c->kept[r];
 		json_t *before = c->last[r];
@@ -287,6 +303,7 @@ static void after(void *p, struct game *g)
 		json_decref(ops);
 		json_decref(before);
 	}
+	tg_view_update_end();
 }
 
 int main(int argc, char **argv)
@@ -341,6 +358,9 @@ int main(int argc, char **argv)
 	       c.checked - c.failures, c.checked);
 	CHECKF(c.skipped > c.checked, "stamps spared %ld sections in %ld updates", c.skipped,
 	       c.checked);
+	CHECKF(c.stamps_apart == 0,
+	       "the stamps made in an update's window are those made alone (%ld differ)",
+	       c.stamps_apart);
 	CHECKF(c.same_ops == c.checked, "%ld of %ld patches are the whole-view diff's", c.same_ops,
 	       c.checked);
 	CHECKF(c.longer == 0, "no patch is longer than the whole-view diff's (%ld were)", c.longer);

@@ -40,7 +40,13 @@
  *   - the forces (stamped 0 before session 25: walked after every
  *     action): PCs and CSPs leave their stamp; a wound, the GiC, a
  *     subordinate revealed, a siege move it and the kept view is the
- *     full view each time. */
+ *     full view each time;
+ *   - every update of both roles runs in one window (kit/view_sections.h,
+ *     as the daemon's fan-out does), where what every role's stamps read
+ *     is computed once: each edit above proves the last window's is not
+ *     reused; a window's number is new and its state's only, and in it
+ *     the stamps of its state (another's stamped between its roles) and
+ *     of another state are those made without a window. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +76,10 @@ static bool moved_c[TG_VIEW_SECTIONS_MAX];
  * moved, or is 0 (rebuilt every time). */
 static void update(struct game *g, struct tg_view_kept *k, bool *moved, const char *what)
 {
+	/* one update of both roles, as the daemon's fan-out makes it: what
+	 * every role's stamps read is computed once (kit/view_sections.h), so
+	 * each edit below also proves the last update's is not reused */
+	tg_view_update_begin(g);
 	for (int r = 0; r < 2; r++) {
 		uint64_t before[TG_VIEW_SECTIONS_MAX];
 		for (unsigned i = 0; i < k[r].nsec; i++)
@@ -92,6 +102,72 @@ static void update(struct game *g, struct tg_view_kept *k, bool *moved, const ch
 		json_decref(full);
 		json_decref(ops);
 	}
+	tg_view_update_end();
+}
+
+/* The stamps of every role of g, made in the window open now (w: its
+ * state), are those made without one; other (or NULL): a state stamped
+ * between g's roles. */
+static void stamps_alike(const struct game *g, const struct game *w, const struct game *other,
+                         const char *what)
+{
+	uint64_t in[3][TG_VIEW_SECTIONS_MAX], out[TG_VIEW_SECTIONS_MAX];
+	const char *role[3] = {roles[0], roles[1], "observer"};
+	for (int r = 0; r < 3; r++) {
+		M->view_stamps(g, role[r], in[r]);
+		if (other)
+			M->view_stamps(other, role[r], out);
+	}
+	tg_view_update_end();
+	for (int r = 0; r < 3; r++) {
+		M->view_stamps(g, role[r], out);
+		CHECKF(memcmp(in[r], out, tg_view_section_count(M) * sizeof *out) == 0,
+		       "%s, %s: the stamps are those made alone", what, role[r]);
+	}
+	tg_view_update_begin(w);
+}
+
+/* An update's window (kit/view_sections.h): its number is new with each
+ * window and 0 outside one or for another state; inside one, the stamps of
+ * the window's state and of another are those made without a window (the
+ * shared part, lw_view.c shared_stamps, is the window's state's only). */
+static void windows(struct game *g)
+{
+	struct tg_error err;
+	json_t *saved = M->save(g);
+	struct game *h = saved ? M->load(saved, &err) : NULL;
+	json_decref(saved);
+	if (!CHECKF(h != NULL, "a second state"))
+		return;
+	/* h differs from g where every role's shared part reads: the
+	 * blockades' supply (8.2: a Union garrison in a Southern port) */
+	const struct lw_data *d = lw_D();
+	struct lw_state *s = &h->s;
+	int port = -1;
+	for (int c = 0; c < s->n_cities && port < 0; c++)
+		if (d->cities[c].southern_ocean_port && d->cities[c].supply > 0 &&
+		    s->city[c].owner == LW_CONFEDERATE && !lw_naval_blockaded_for_effects(s, c))
+			port = c;
+	if (CHECK(port >= 0)) {
+		s->city[port].owner = LW_UNION;
+		s->city[port].garrison = 1;
+	}
+	CHECK(tg_view_update_epoch(g) == 0);
+	tg_view_update_begin(g);
+	uint64_t e1 = tg_view_update_epoch(g);
+	CHECKF(e1 != 0 && tg_view_update_epoch(h) == 0 && tg_view_update_epoch(NULL) == 0,
+	       "a window's number is its state's only");
+	stamps_alike(g, g, NULL, "the window's state");
+	stamps_alike(h, g, NULL, "another state in g's window");
+	stamps_alike(g, g, h, "the window's state, another's stamped between its roles");
+	tg_view_update_end();
+	CHECK(tg_view_update_epoch(g) == 0);
+	tg_view_update_begin(h);
+	CHECKF(tg_view_update_epoch(h) != 0 && tg_view_update_epoch(h) != e1,
+	       "each window has a new number");
+	stamps_alike(h, h, NULL, "h's window after g's");
+	tg_view_update_end();
+	M->free(h);
 }
 
 /* Each of the board's small sections (lw_view.c small_stamps): edited,
@@ -386,6 +462,7 @@ int main(void)
 
 	small_sections(g, k, u);
 	forces_section(g, k);
+	windows(g);
 
 	/* the log: the ring wrapped first */
 	unsigned log = section("/log");
