@@ -29,6 +29,7 @@ struct trace {
 	 * supply already added) are trace_marks', valid for this trace's
 	 * generation */
 	uint32_t gen;
+	uint16_t ends_gen; /* trace_ends' generation; 0: none kept */
 	int supply;
 	bool sea_counted; /* 20.2: the Union's ocean ports already added */
 	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
@@ -70,6 +71,27 @@ static _Thread_local struct {
 	uint32_t gen;
 	uint32_t at[MAXQ];
 } trace_marks;
+
+/* By hex slot (below OCC_MAX) and river: the END_* flags of the ends of
+ * the section of the river around the hex alone (hex_ends), for the trace
+ * of generation at[k] >> ENDS_GEN_SHIFT (issue 17: section_ok walked the
+ * ends and their holders at every river step, 30 K times in bench_rules'
+ * games; a trace's holders do not change while it runs). Cleared once
+ * when its generations wrap, every 4,095 traces. */
+enum { ENDS_GEN_SHIFT = 4, ENDS_GENS = 1u << (16 - ENDS_GEN_SHIFT) };
+static _Thread_local struct {
+	uint16_t gen;
+	uint16_t at[OCC_MAX * LW_MAX_RIVERS];
+} trace_ends;
+
+static uint16_t ends_begin(void)
+{
+	if (++trace_ends.gen >= ENDS_GENS) {
+		memset(trace_ends.at, 0, sizeof trace_ends.at);
+		trace_ends.gen = 1;
+	}
+	return trace_ends.gen;
+}
 
 static uint32_t marks_begin(void)
 {
@@ -322,18 +344,42 @@ static void ends_flags(struct trace *t, const int16_t *ends, int n, bool *friend
 	}
 }
 
+/* The END_* flags of the ends of the section of river r around hex x
+ * alone (lw_data_section_ends_of), kept a trace in trace_ends; false when
+ * the data keeps no ends for x. */
+static bool hex_ends(struct trace *t, uint32_t r, int x, unsigned *flags)
+{
+	unsigned slot = t->ends_gen && x > 0 && x < LW_HEX_IDS ? t->d->hex_slot[x] : 0;
+	bool keep =
+	    slot && slot <= OCC_MAX && r && !(r & (r - 1)) && __builtin_ctz(r) < LW_MAX_RIVERS;
+	size_t k = keep ? (size_t)(slot - 1) * LW_MAX_RIVERS + (size_t)__builtin_ctz(r) : 0;
+	if (keep && trace_ends.at[k] >> ENDS_GEN_SHIFT == t->ends_gen) {
+		*flags = trace_ends.at[k] & ((1u << ENDS_GEN_SHIFT) - 1);
+		return true;
+	}
+	const int16_t *e;
+	int n = lw_data_section_ends_of(t->d, r, x, &e);
+	if (n < 0)
+		return false;
+	bool fr = false, en = false, as = false;
+	ends_flags(t, e, n, &fr, &en, &as);
+	*flags = END_KNOWN | (fr ? END_FRIENDLY : 0) | (en ? END_ENEMY : 0) | (as ? END_ASSET : 0);
+	if (keep)
+		trace_ends.at[k] = (uint16_t)(t->ends_gen << ENDS_GEN_SHIFT | *flags);
+	return true;
+}
+
 static void section_ends(struct trace *t, uint32_t r, int a, int b, bool *friendly, bool *enemy,
                          bool *asset)
 {
 	*friendly = *enemy = *asset = false;
 	/* the ends around a and b are a's and b's (lw_data_section_ends_of):
 	 * who holds them is the same whichever hex a city came from */
-	const int16_t *ea, *eb = NULL;
-	int na = lw_data_section_ends_of(t->d, r, a, &ea);
-	int nb = b == a ? 0 : lw_data_section_ends_of(t->d, r, b, &eb);
-	if (na >= 0 && nb >= 0) {
-		ends_flags(t, ea, na, friendly, enemy, asset);
-		ends_flags(t, eb, nb, friendly, enemy, asset);
+	unsigned fa, fb = 0;
+	if (hex_ends(t, r, a, &fa) && (b == a || hex_ends(t, r, b, &fb))) {
+		*friendly = (fa | fb) & END_FRIENDLY;
+		*enemy = (fa | fb) & END_ENEMY;
+		*asset = (fa | fb) & END_ASSET;
 		return;
 	}
 	int16_t ends[LW_MAX_CITIES];
@@ -523,6 +569,7 @@ static void trace_init(struct trace *t, const struct lw_state *s, int side)
 	t->sea_counted = false;
 	t->origin = 0;
 	t->gen = marks_begin();
+	t->ends_gen = ends_begin();
 	memset(t->occ, 0, sizeof t->occ);
 	t->kentucky = -1;
 	memset(t->city_end, 0, sizeof t->city_end);
