@@ -307,13 +307,9 @@ static bool draw_holds(const void *p)
 static unsigned draw_who(const void *p)
 {
 	unsigned m = 0;
-	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
-		json_t *l = json_array();
-		lw_draw_offer(ST(p), side, TG_OFFERS_TREE(l));
-		if (json_array_size(l))
+	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++)
+		if (lw_draw_awaits(ST(p), side)) /* draw_offer's list is not empty */
 			m |= LW_SIDE_BIT(side);
-		json_decref(l);
-	}
 	return m;
 }
 static void draw_offer(const void *p, int role, struct tg_offers *list)

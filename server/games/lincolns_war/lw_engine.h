@@ -312,6 +312,8 @@ int lw_draw_act(struct lw_state *s, int side, const json_t *a, struct game_outco
 /* 10.3's choices: committee, draw_last, take_campaign. */
 extern const struct lw_actions lw_draw_actions;
 void lw_draw_offer(const struct lw_state *s, int side, struct tg_offers *list);
+/* Has side a choice of the draw left (lw_draw_offer's list not empty)? */
+bool lw_draw_awaits(const struct lw_state *s, int side);
 void lw_begin_draw(struct lw_state *s, struct game_outcome *out);
 
 /* The Operations phase's answer: the handler its step's table of action
