@@ -262,11 +262,17 @@ int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *a
 {
 	struct lw_stack_unit su[LW_MAX_UNITS];
 	int n = 0;
-	for (int i = 0; i < s->n_units; i++) {
+	/* the units added, as bits: each unit not in the hex was compared
+	 * with every one of them (issue 17: the move offer asks this for
+	 * every step of the movers) */
+	uint64_t added[(LW_MAX_UNITS + 63) / 64] = {0};
+	for (int k = 0; k < n_add; k++)
+		if (add[k] >= 0 && add[k] < LW_MAX_UNITS)
+			added[add[k] / 64] |= UINT64_C(1) << (add[k] % 64);
+	for (int i = 0; i < s->n_units && i < LW_MAX_UNITS; i++) {
 		const struct lw_unit *u = &s->unit[i];
-		bool here = u->where == LW_W_MAP && u->hex == hex && u->side == side;
-		for (int k = 0; !here && k < n_add; k++)
-			here = add[k] == i;
+		bool here = (u->where == LW_W_MAP && u->hex == hex && u->side == side) ||
+		            (added[i / 64] >> (i % 64) & 1u);
 		if (!here)
 			continue;
 		su[n].stars = i == promote_u ? promote_to : u->stars;
