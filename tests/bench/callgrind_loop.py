@@ -4,6 +4,7 @@ callgrind (issue 17; session 24's measure of the loop's message path).
 
     python3 tests/bench/callgrind_loop.py BUILD [--daemon BIN] [--port P]
                                           [--matches 4] [--seed 1] [--out PREFIX]
+                                          [--config LINE]...
 
 telegraphd (BUILD's, or --daemon) runs under `valgrind --tool=callgrind
 --separate-threads=yes --instr-atstart=no` with run_bench.py's BENCH_CONFIG
@@ -32,10 +33,14 @@ def main():
     ap.add_argument("--daemon", help="another telegraphd (an A/B against BUILD's)")
     ap.add_argument("--matches", default="4")
     ap.add_argument("--seed", default="1")
+    ap.add_argument("--config", action="append", default=[], metavar="LINE",
+                    help="a line added to the daemon's config (an A/B of one build: "
+                    "--config 'store_exclusive = 1'); repeatable")
     a = ap.parse_args()
     dbin = rig.bin_path(a.build, a.daemon, "server", "telegraphd")
     mport = a.port + 1
-    run = rig.Run("cg_loop.", a.port, f"metrics_listen = 127.0.0.1:{mport}\n")
+    run = rig.Run("cg_loop.", a.port, f"metrics_listen = 127.0.0.1:{mport}\n" +
+                  "".join(line + "\n" for line in a.config))
     out = os.path.abspath(a.out) if a.out else os.path.join(run.work, "callgrind")
 
     def acts():
