@@ -11,15 +11,23 @@ calls an action).
 
 Starts telegraphd with run_bench.py's BENCH_CONFIG and a /metrics listener,
 plays N lean Lincoln's War matches with tg_loadgen at RATE actions/s, and
-over one window of S seconds once play runs:
- - each thread's CPU time (/proc/PID/task/TID/schedstat, exact) and its
-   user / system split (utime / stime of .../stat, which the kernel samples
-   at its tick: a share over many ticks, not a count);
- - the system calls each thread entered (`perf stat --per-thread -e
+over two windows of S seconds each once play runs:
+ - first, without perf: each thread's CPU time
+   (/proc/PID/task/TID/schedstat, exact) and its user / system split
+   (utime / stime of .../stat, which the kernel samples at its tick: a
+   share over many ticks, not a count);
+ - then the system calls each thread entered (`perf stat --per-thread -e
    'syscalls:sys_enter_*'`, a counter per tracepoint in the kernel: no
-   sample is written, the cheapest count there is);
- - the acknowledged actions in the window (the loop's act stage count,
-   /metrics `telegraph_act_stage_seconds_count{stage="total"}`).
+   sample is written, the cheapest count there is). The tracepoints cost
+   every counted call time (the loop's system time an act doubles under
+   them), hence the CPU's own window; and perf takes seconds to open and
+   close them, so this window's ends are read by perf's workload (this
+   script's --probe), not around perf (until session 26 they were: the
+   acts then spanned about twice the counted window, and every "calls an
+   act" in BENCHMARKS from sessions 23-25 is about half the truth);
+ - in each window, the acknowledged actions (the loop's act stage count,
+   /metrics `telegraph_act_stage_seconds_count{stage="total"}`): each
+   window's figures are per its own acts.
 Threads are named by their name if the daemon names them, otherwise by
 where they wait (a gdb backtrace taken before the window: the loop,
 fanout workers, the syncer, the checkpointer, libuv's pool).
@@ -38,6 +46,7 @@ Figures, not asserted (tests/bench, never ctest); CPU times hold up on a
 busy box better than wall times, but the load is printed with them."""
 import argparse
 import collections
+import json
 import os
 import re
 import subprocess
@@ -150,10 +159,21 @@ def acts(mport):
         r'telegraph_act_stage_seconds_count\{stage="total"\} (\d+)', text))
 
 
-def perf_counts(pid, secs):
-    """(tid -> {syscall: count}) over secs seconds."""
+def perf_counts(pid, secs, mport, workdir):
+    """(tid -> {syscall: count}, window) over secs seconds, where window is
+    what the counters saw: (acts, cpu, seconds) at its start and its end.
+
+    perf stat takes seconds to open and to close its ~700 tracepoints on
+    each of the daemon's threads (15 s for a 2 s sleep on one thread, on
+    this VM), and counts only while its workload runs; so the acts, the CPU
+    and the time are read by that workload (this script's --probe), not
+    around perf: read around it, the acts spanned twice the counted window
+    and every "calls an act" came out about half the truth (sessions 23-25,
+    found in session 26)."""
+    out_path = os.path.join(workdir, "window.json")
     r = run(["perf", "stat", "-x,", "--per-thread", "-p", str(pid), "-e",
-             "syscalls:sys_enter_*", "--", "sleep", str(secs)])
+             "syscalls:sys_enter_*", "--", sys.executable, os.path.abspath(__file__),
+             "--probe", str(mport), str(pid), str(secs), out_path])
     out = collections.defaultdict(dict)
     for ln in r.stderr.splitlines():
         p = ln.split(",")
@@ -168,7 +188,19 @@ def perf_counts(pid, secs):
             out[int(m.group(1))][ev.group(1)] = n
     if not out:
         sys.exit("perf stat counted nothing:\n" + r.stderr[-2000:])
-    return out
+    with open(out_path) as f:
+        w = json.load(f)
+    tids = lambda c: {int(k): tuple(v) for k, v in c.items()}  # noqa: E731
+    return out, (w["n0"], tids(w["c0"]), w["t0"]), (w["n1"], tids(w["c1"]), w["t1"])
+
+
+def probe(mport, pid, secs, out_path):
+    """perf stat's workload: the window's two ends, read while counting."""
+    t0, n0, c0 = time.monotonic(), acts(mport), snap_cpu(pid)
+    time.sleep(secs)
+    t1, n1, c1 = time.monotonic(), acts(mport), snap_cpu(pid)
+    with open(out_path, "w") as f:
+        json.dump({"n0": n0, "c0": c0, "t0": t0, "n1": n1, "c1": c1, "t1": t1}, f)
 
 
 def floor_costs(build):
@@ -273,6 +305,9 @@ def record(pid, secs, classes, workdir):
 
 
 def main():
+    if len(sys.argv) == 6 and sys.argv[1] == "--probe":
+        probe(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5])
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("build", nargs="?", default="build")
     ap.add_argument("rate", nargs="?", type=int, default=1000)
@@ -325,13 +360,20 @@ def main():
         classes = thread_classes(pid)
         time.sleep(1)
         load0 = loadavg()
-        n0, c0 = acts(mport), snap_cpu(pid)
-        counts = perf_counts(pid, a.window)
-        n1, c1 = acts(mport), snap_cpu(pid)
+        # Two windows of the same length: the CPU without perf (its
+        # tracepoints cost every counted call several us on this VM: the
+        # loop's system time an act doubled under them), then the calls
+        # under perf, each per the acts of its own window.
+        t0, n0, c0 = time.monotonic(), acts(mport), snap_cpu(pid)
+        time.sleep(a.window)
+        t1, n1, c1 = time.monotonic(), acts(mport), snap_cpu(pid)
+        counts, (pn0, _, pt0), (pn1, _, pt1) = perf_counts(pid, a.window, mport, workdir)
         load1 = loadavg()
-        n = n1 - n0
-        print(f"\n{n} acknowledged actions in {a.window:g} s at {a.rate}/s asked "
-              f"({n / a.window:,.0f}/s), {a.matches} matches; load {load0} -> {load1}")
+        n, pn = n1 - n0, pn1 - pn0
+        print(f"\n{n} acknowledged actions in {t1 - t0:.2f} s at {a.rate}/s asked "
+              f"({n / (t1 - t0):,.0f}/s; the CPU's window), then {pn} in {pt1 - pt0:.2f} s "
+              f"({pn / (pt1 - pt0):,.0f}/s; the calls' window, under perf stat), "
+              f"{a.matches} matches; load {load0} -> {load1}")
         # by class
         cls_cpu = collections.defaultdict(lambda: [0, 0, 0, 0])  # ns, utick, stick, threads
         cls_calls = collections.defaultdict(collections.Counter)
@@ -352,10 +394,10 @@ def main():
             ns, ut, st, th = cls_cpu[cls]
             cpu = ns / 1e3 / n
             share = st / (ut + st) if ut + st else 0.0
-            calls = sum(cls_calls[cls].values()) / n
-            fl = sum(cost_of(k, cls, costs)[0] * v for k, v in cls_calls[cls].items()) / n
+            calls = sum(cls_calls[cls].values()) / pn
+            fl = sum(cost_of(k, cls, costs)[0] * v for k, v in cls_calls[cls].items()) / pn
             fw = sum(cost_of(k, cls, costs, WOKEN)[0] * v
-                     for k, v in cls_calls[cls].items()) / n
+                     for k, v in cls_calls[cls].items()) / pn
             if cpu < 0.05 and calls < 0.001:
                 continue
             row = (cpu, cpu * (1 - share), cpu * share, calls, fl, fw)
@@ -372,16 +414,16 @@ def main():
               "case, CPU us; alone, then as it wakes or is woken):")
         for cls in sorted(cls_calls, key=lambda c: -sum(cls_calls[c].values())):
             items = sorted(cls_calls[cls].items(), key=lambda kv: -kv[1])
-            if sum(cls_calls[cls].values()) / n < 0.001:
+            if sum(cls_calls[cls].values()) / pn < 0.001:
                 continue
             print(f"{cls}:")
             for k, v in items:
-                if v / n < 0.0005:
+                if v / pn < 0.0005:
                     continue
                 cost, case = cost_of(k, cls, costs)
                 wcost, wcase = cost_of(k, cls, costs, WOKEN)
-                extra = f"; {wcase} {wcost:.2f} = {v / n * wcost:.2f}" if wcase != case else ""
-                print(f"  {k:18} {v / n:7.3f} x {case} {cost:.2f} = {v / n * cost:.2f} us"
+                extra = f"; {wcase} {wcost:.2f} = {v / pn * wcost:.2f}" if wcase != case else ""
+                print(f"  {k:18} {v / pn:7.3f} x {case} {cost:.2f} = {v / pn * cost:.2f} us"
                       f"{extra}")
         print(f"\nthe kernel's floor per action: {tot[4]:.1f} us alone ({tot[5]:.1f} us with "
               f"the wake-ups' cost) of {tot[2]:.1f} us system time by ticks and {tot[0]:.1f} us "
