@@ -257,6 +257,17 @@ int main(void)
 	 * -0.0 against 0.0 would pair 1 with 0.0 and replace it */
 	fixed("{\"a\":[1,-0.0]}", "{\"a\":[0.0]}", 0);
 	fixed("{\"a\":[{\"b\":[1,-0.0]}]}", "{\"a\":[{\"b\":[0.0]},2]}", 0);
+	/* the members before the texts' first difference scanned on the old
+	 * text only, and those in their common suffix not at all: changes
+	 * between same members, a tail that reads as members inside a
+	 * string, members added and removed at either end */
+	fixed("{\"a\":1,\"b\":2,\"c\":3,\"d\":4}", "{\"a\":1,\"b\":5,\"c\":3,\"d\":4}", 0);
+	fixed("{\"a\":\"x\",\"b\":1}", "{\"a\":\"x,\\\"b\\\":1\",\"b\":1}", 0);
+	fixed("{\"a\":\"x,\\\"b\\\":1\",\"b\":1}", "{\"a\":\"x\",\"b\":1}", 0);
+	fixed("{\"a\":[1,2],\"z\":{\"k\":1}}", "{\"a\":[1],\"z\":{\"k\":1}}", 0);
+	fixed("{\"a\":1,\"b\":2}", "{\"a\":1,\"b\":2,\"c\":3}", 0);
+	fixed("{\"a\":1,\"b\":2,\"c\":3}", "{\"b\":2,\"c\":3}", 0);
+	fixed("{\"k\":1,\"b\":{\"k\":1}}", "{\"b\":{\"k\":1}}", 0);
 	/* left to the parsed diff, the operations untouched */
 	fixed("{\"caf\\u00e9\":1}", "{\"caf\\u00e9\":2}", 1);
 	fixed("[1]", "{\"a\":1}", 1);
