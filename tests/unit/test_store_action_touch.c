@@ -42,18 +42,6 @@ static int64_t updated_of(struct tg_store *s, int64_t match)
 	return t;
 }
 
-static int64_t new_match(struct tg_store *s, int64_t user)
-{
-	int64_t match = 0;
-	json_t *m =
-	    json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:I, s:i}", "game", "fixture", "scenario",
-	              "short", "visibility", "public", "creator", (json_int_t)user, "secret", "aa",
-	              "commitment", "bb", "created", (json_int_t)1, "rules_version", 1);
-	CHECK_OK(tg_store_match_create(s, m, &match, &err));
-	json_decref(m);
-	return match;
-}
-
 #define ACTS 20
 
 int main(void)
@@ -65,7 +53,7 @@ int main(void)
 		return tap_done();
 	int64_t user = 0;
 	CHECK_OK(tg_store_user_create(s, "writer", "h", 1, &user, &err));
-	int64_t m1 = new_match(s, user), m2 = new_match(s, user);
+	int64_t m1 = fixture_match(s, user), m2 = fixture_match(s, user);
 	json_t *a = json_pack("{s:s}", "type", "pass");
 	int64_t seq1 = 0, seq2 = 0;
 
@@ -118,7 +106,7 @@ int main(void)
 	static int64_t many[MANY];
 	CHECK_OK(tg_store_begin(s, &err));
 	for (int i = 0; i < MANY; i++)
-		many[i] = new_match(s, user);
+		many[i] = fixture_match(s, user);
 	for (int i = 0; i < MANY; i++)
 		CHECK_OK(
 		    tg_store_action_append(s, many[i], 1, "alpha", a, false, 400 + i % 7, &err));

@@ -99,12 +99,7 @@ static void one_store(bool exclusive)
 		return;
 	int64_t user = 0, match = 0;
 	CHECK_OK(tg_store_user_create(s, "writer", "h", 1, &user, &err));
-	json_t *m =
-	    json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:I, s:i}", "game", "fixture", "scenario",
-	              "short", "visibility", "public", "creator", (json_int_t)user, "secret", "aa",
-	              "commitment", "bb", "created", (json_int_t)1, "rules_version", 1);
-	CHECK_OK(tg_store_match_create(s, m, &match, &err));
-	json_decref(m);
+	match = fixture_match(s, user);
 
 	int reads = other_process_reads();
 	CHECKF(reads == (exclusive ? 0 : 1), "%s store: another process's read gave %d",
