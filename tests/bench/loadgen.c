@@ -210,6 +210,7 @@ struct player {
 	json_int_t ended_match; /* the last match whose end was counted */
 	const char *role;       /* from the view */
 	bool in_flight, queued;
+	bool registered;   /* his register answered ok */
 	long long act_seq; /* the seq the act in flight was sent at */
 	double act_sent;
 	int retries; /* rejected acts at this seq: the bot tries another action */
@@ -240,6 +241,7 @@ struct pending_act {
 struct pair {
 	struct player p[2];
 	long long match;
+	bool join_due; /* match created; the join waits for the joiner's register */
 	struct pending_act pending[PENDING_ACTS];
 	int actions_done;
 	int matches_left; /* populate: matches still to create */
@@ -1379,20 +1381,34 @@ parse:
 	return 0;
 }
 
+/* Both are subscribed by create and join: the match starts with the join
+ * and each gets his view at seq 0 (PROTOCOL.md, join). */
+static void send_join(struct pair *pr)
+{
+	pr->join_due = false;
+	send_req(&pr->p[1], json_pack("{s:s,s:I}", "op", "join", "match", (json_int_t)pr->match));
+}
+
 static void on_ok(struct player *pl, json_t *m)
 {
 	struct pair *pr = pl->pair;
 	json_int_t id = json_integer_value(json_object_get(m, "id"));
 	const char *op = pl->req_op[id % 64];
 	if (strcmp(op, "register") == 0) {
+		pl->registered = true;
 		if (pl->side == 0) /* the creator makes the first match; the joiner waits */
 			start_match(pr);
+		else if (pr->join_due)
+			send_join(pr);
 	} else if (strcmp(op, "create") == 0) {
 		pr->match = json_integer_value(json_object_get(m, "match"));
-		/* Both are subscribed by create and join: the match starts with the
-		 * join and each gets his view at seq 0 (PROTOCOL.md, join). */
-		send_req(&pr->p[1],
-		         json_pack("{s:s,s:I}", "op", "join", "match", (json_int_t)pr->match));
+		/* The joiner's connection may still be in its handshake, hello or
+		 * register (a loaded box, a stopped generator): a join sent before
+		 * his register's ok is refused (not_logged_in), so it waits for it. */
+		if (pr->p[1].registered)
+			send_join(pr);
+		else
+			pr->join_due = true;
 	} else if (strcmp(op, "act") == 0) {
 		pl->in_flight = false;
 		pr->actions_done++;
