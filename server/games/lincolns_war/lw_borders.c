@@ -8,9 +8,7 @@
 bool lw_is_kentucky(int hex)
 {
 	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
-	/* strcmp(h->state, "KY") == 0, asked of every hex a supply trace
-	 * steps into (issue 17) */
-	return h && h->state && h->state[0] == 'K' && h->state[1] == 'Y' && h->state[2] == 0;
+	return h && h->kentucky; /* state "KY", set once at load (lw_data_map.c) */
 }
 
 static int supply_value(int c)
