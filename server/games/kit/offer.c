@@ -47,9 +47,9 @@ void tg_offers_unfilter(struct tg_offers *o, const struct tg_offers_keep *was)
  * (issue 17: 7,101 entries in bench_views 300). NULL, and action and
  * params released, if a value is missing or the label is not UTF-8
  * (json_pack's "s" and "o" refuse the same). */
-static json_t *entry(const char *label, json_t *action, json_t *params)
+static json_t *entry(const char *label, size_t label_len, json_t *action, json_t *params)
 {
-	json_t *e = NULL, *l = json_string(label);
+	json_t *e = NULL, *l = json_stringn(label, label_len);
 	if (l && action && params && (e = json_object()) &&
 	    json_object_set_new_nocheck(e, "label", l) == 0) {
 		l = NULL;
@@ -189,11 +189,11 @@ static void put_lit(struct tg_text *t, const char *s)
 /* The text form's entry, after its comma; false when json_pack would have
  * refused it (the caller takes the text back). */
 static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char *label,
-                       const json_t *action, const char *param, const char *param_label,
-                       const json_t *choices)
+                       size_t label_len, const json_t *action, const char *param,
+                       const char *param_label, const json_t *choices)
 {
 	put_lit(t, "{\"label\":");
-	if (tg_json_compact_string(t, label, strlen(label)) != 0)
+	if (tg_json_compact_string(t, label, label_len) != 0)
 		return false;
 	put_lit(t, ",\"action\":");
 	if (action == ACT_TEXT) {
@@ -240,8 +240,8 @@ static bool kept(const struct tg_offers *o, const json_t *action)
 }
 
 /* One entry, in o's form; takes action and choices. */
-static void add(struct tg_offers *o, const char *label, json_t *action, const char *param,
-                const char *param_label, json_t *choices)
+static void add(struct tg_offers *o, const char *label, size_t label_len, json_t *action,
+                const char *param, const char *param_label, json_t *choices)
 {
 	if (!kept(o, action)) {
 		drop(action, choices);
@@ -249,7 +249,7 @@ static void add(struct tg_offers *o, const char *label, json_t *action, const ch
 	}
 	if (o->tree) {
 		json_t *params = params_tree(param, param_label, choices);
-		json_t *e = entry(label, action, params);
+		json_t *e = entry(label, label_len, action, params);
 		if (e && json_array_append_new(o->tree, e) == 0)
 			o->n++;
 		return;
@@ -258,7 +258,8 @@ static void add(struct tg_offers *o, const char *label, json_t *action, const ch
 		size_t at = o->t->n;
 		if (o->n)
 			tg_text_put(o->t, ",", 1);
-		bool ok = entry_text(o, o->t, label, action, param, param_label, choices);
+		bool ok =
+		    entry_text(o, o->t, label, label_len, action, param, param_label, choices);
 		if (o->t->oom) {
 			o->failed = true;
 		} else if (ok) {
@@ -305,14 +306,94 @@ void tg_offers_extend(struct tg_offers *o, const json_t *array)
 	}
 }
 
+/* ---- a label: printf's text of its format ------------------------------- */
+
+enum { LABEL_MAX = 255 }; /* a label's bytes: vsnprintf's into 256 */
+
+/* Appends s[0, n) to label[*at, LABEL_MAX), cut there; false once full. */
+static bool label_put(char *label, size_t *at, const char *s, size_t n)
+{
+	size_t room = LABEL_MAX - *at;
+	if (n > room)
+		n = room;
+	memcpy(label + *at, s, n);
+	*at += n;
+	return *at < LABEL_MAX;
+}
+
+/* printf's text of fmt, as vsnprintf(label, 256, fmt, ap) writes it, for
+ * the only conversions the games' labels use, %s, %d and %% (issue 17:
+ * vsnprintf cost about 480 instructions a label, a tenth of the fan-out's
+ * offers). Its length, or -1 at any other conversion (a flag, a width, a
+ * precision, a length, another letter): the caller then gives fmt to
+ * vsnprintf with an ap this one has not read. */
+static int label_fast(char label[LABEL_MAX + 1], const char *fmt, va_list ap)
+{
+	size_t at = 0;
+	const char *p = fmt;
+	for (;;) {
+		const char *pc = strchr(p, '%');
+		size_t lit = pc ? (size_t)(pc - p) : strlen(p);
+		if (!label_put(label, &at, p, lit) || !pc)
+			break;
+		bool room = true;
+		if (pc[1] == 's') {
+			const char *s = va_arg(ap, const char *);
+			if (!s)
+				s = "(null)"; /* glibc's text for a NULL %s */
+			room = label_put(label, &at, s, strnlen(s, LABEL_MAX - at));
+		} else if (pc[1] == 'd') {
+			int d = va_arg(ap, int);
+			char num[24], *e = num + sizeof num;
+			char *b = tg_decimal_end(e, d < 0 ? 0 - (uint64_t)(int64_t)d : (uint64_t)d);
+			if (d < 0)
+				*--b = '-';
+			room = label_put(label, &at, b, (size_t)(e - b));
+		} else if (pc[1] == '%') {
+			room = label_put(label, &at, "%", 1);
+		} else {
+			return -1;
+		}
+		if (!room)
+			break;
+		p = pc + 2;
+	}
+	label[at] = 0;
+	return (int)at;
+}
+
+/* The label of fmt and ap in label (256 bytes): its text, and *len. A
+ * format without a conversion that fits is its own label, not copied. */
+static const char *label_of(char label[LABEL_MAX + 1], size_t *len, const char *fmt, va_list ap)
+{
+	if (!strchr(fmt, '%')) {
+		size_t n = strnlen(fmt, LABEL_MAX + 1);
+		if (n <= LABEL_MAX) {
+			*len = n;
+			return fmt;
+		}
+	}
+	va_list aq;
+	va_copy(aq, ap);
+	int n = label_fast(label, fmt, aq);
+	va_end(aq);
+	if (n < 0) {
+		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
+		n = (int)strlen(label); /* %c of 0 ends it early */
+	}
+	*len = (size_t)n;
+	return label;
+}
+
 void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
 {
-	char label[256];
+	char buf[LABEL_MAX + 1];
+	size_t len;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(label, sizeof label, fmt, ap);
+	const char *label = label_of(buf, &len, fmt, ap);
 	va_end(ap);
-	add(o, label, action, NULL, NULL, NULL);
+	add(o, label, len, action, NULL, NULL, NULL);
 }
 
 void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label)
@@ -321,7 +402,7 @@ void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label)
 		drop(action, NULL);
 		return;
 	}
-	add(o, label, action, NULL, NULL, NULL);
+	add(o, label, strlen(label), action, NULL, NULL, NULL);
 }
 
 /* tg_offer_choice's entry, its label formatted (takes action and choices). */
@@ -332,9 +413,10 @@ static void vchoice(struct tg_offers *o, json_t *action, const char *param, cons
 		drop(action, choices);
 		return;
 	}
-	char label[256];
-	vsnprintf(label, sizeof label, fmt, ap);
-	add(o, label, action, param, param_label, choices);
+	char buf[LABEL_MAX + 1];
+	size_t len;
+	const char *label = label_of(buf, &len, fmt, ap);
+	add(o, label, len, action, param, param_label, choices);
 }
 
 void tg_offer_choice(struct tg_offers *o, json_t *action, const char *param,
@@ -524,7 +606,7 @@ void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label)
 	}
 	if (o->tree) {
 		o->e_params = json_array();
-		o->e_tree = label ? entry(label, action, o->e_params) : NULL;
+		o->e_tree = label ? entry(label, strlen(label), action, o->e_params) : NULL;
 		if (!label) {
 			json_decref(action);
 			json_decref(o->e_params);
