@@ -566,6 +566,7 @@ struct views_batch {
 	unsigned roles;              /* bit r: role r's view is computed */
 	unsigned followed;           /* bit r: someone follows role r live */
 	char *line[TG_ROLE_MAX + 1]; /* what role r's followers get, or NULL */
+	size_t len[TG_ROLE_MAX + 1]; /* line[r]'s length (strlen) */
 };
 void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct views_batch *b);
 void views_fanout_compute(struct tg_match *m, struct views_batch *b);

@@ -255,8 +255,9 @@ static int view_head(const struct tg_match *m, int64_t seq, int role, char *head
 	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 
+/* The view's line, its length in *out. */
 static char *view_line(const struct tg_match *m, int64_t seq, int role, const char *view,
-                       size_t len)
+                       size_t len, size_t *out)
 {
 	char head[160];
 	int n = view_head(m, seq, role, head, sizeof head);
@@ -268,20 +269,22 @@ static char *view_line(const struct tg_match *m, int64_t seq, int role, const ch
 	memcpy(line, head, (size_t)n);
 	memcpy(line + n, view, len);
 	memcpy(line + (size_t)n + len, "}", 2);
+	*out = (size_t)n + len + 1;
 	return line;
 }
 
 /* The line of a kept view of the state m->g (the sections it keeps as
- * stamps are built again from it: kit/view_sections.h). */
+ * stamps are built again from it: kit/view_sections.h), its length in
+ * *out. */
 static char *kept_line_of(const struct tg_match *m, int64_t seq, int role,
-                          const struct tg_view_kept *k)
+                          const struct tg_view_kept *k, size_t *out)
 {
 	if (!k->text)
 		return NULL;
 	if (!k->items)
-		return view_line(m, seq, role, k->text, k->len);
+		return view_line(m, seq, role, k->text, k->len, out);
 	char *text = tg_view_kept_text(k, m->mod, m->g, role_name(m, role));
-	char *line = text ? view_line(m, seq, role, text, k->vlen) : NULL;
+	char *line = text ? view_line(m, seq, role, text, k->vlen, out) : NULL;
 	free(text);
 	return line;
 }
@@ -295,22 +298,22 @@ static size_t kept_line_len(const struct tg_match *m, int64_t seq, int role,
 	return n < 0 ? 0 : (size_t)n + k->vlen + 1;
 }
 
-static char *kept_line(const struct tg_match *m, int role)
+static char *kept_line(const struct tg_match *m, int role, size_t *out)
 {
-	return kept_line_of(m, m->seq, role, &m->view[role]);
+	return kept_line_of(m, m->seq, role, &m->view[role], out);
 }
 
-/* Sends *line (malloc'd) to every valid follower of role, handed over: the
- * role's last follower takes it (*line is NULL after), any other gets a copy
- * (issue 17: every follower's line was a copy on the loop, and a role has
- * one follower nearly always). now: the line belongs to a turn already
- * committed (a fan-out worker's result): sent at once rather than held
- * behind this turn's commit, whose failure would drop it. */
-static void send_to_role(struct tg_match *m, int role, char **line, bool now)
+/* Sends *line (malloc'd, len bytes) to every valid follower of role,
+ * handed over: the role's last follower takes it (*line is NULL after),
+ * any other gets a copy (issue 17: every follower's line was a copy on the
+ * loop, and a role has one follower nearly always). now: the line belongs
+ * to a turn already committed (a fan-out worker's result): sent at once
+ * rather than held behind this turn's commit, whose failure would drop
+ * it. */
+static void send_to_role(struct tg_match *m, int role, char **line, size_t len, bool now)
 {
 	if (!*line)
 		return;
-	size_t len = strlen(*line);
 	struct tg_session *prev = NULL;
 	for (unsigned i = 0; i < m->nsubs; i++) {
 		if (m->subs[i].role != role || !sub_valid(m, &m->subs[i]))
@@ -395,10 +398,11 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 		if (!m->g || !role_computed(m, r))
 			continue;
 		keep_full(m, r, ended_by_server(m));
-		char *line = kept_line(m, r);
+		size_t len = 0;
+		char *line = kept_line(m, r, &len);
 		if (line)
-			note_view_bytes(&m->ring[r], strlen(line));
-		send_to_role(m, r, &line, false);
+			note_view_bytes(&m->ring[r], len);
+		send_to_role(m, r, &line, len, false);
 		free(line); /* nobody took it */
 	}
 }
@@ -498,40 +502,37 @@ void views_fanout_prepare(struct tg_server *srv, struct tg_match *m, struct view
 /* The patch message {"op","match","seq","patch"}: the bytes json_dumps
  * (JSON_COMPACT | JSON_ENSURE_ASCII) gives for it, written with
  * protocol/json_compact (issue 17: jansson's dump of the patches was 17 %
- * of an action's view work, about a hundred instructions a byte). NULL
- * when out of memory. */
-static char *patch_line(const struct tg_match *m, int64_t seq, const struct tg_patch_text *ops)
+ * of an action's view work, about a hundred instructions a byte), its
+ * length in *out. Written straight into a block of its size (it was
+ * written into the worker's buffer and copied out, then measured again
+ * by strlen three times on its way). NULL when out of memory. */
+static char *patch_line(const struct tg_match *m, int64_t seq, const struct tg_patch_text *ops,
+                        size_t *out)
 {
 	char head[96];
 	int n =
-	    snprintf(head, sizeof head,
-	             "{\"op\":\"patch\",\"match\":%lld,\"seq\":%lld,\"patch\":", (long long)m->id,
-	             (long long)seq);
+	    snprintf(head, sizeof head, "{\"op\":\"patch\",\"match\":%lld,\"seq\":%lld,\"patch\":[",
+	             (long long)m->id, (long long)seq);
 	if (n < 0 || (size_t)n >= sizeof head)
 		return NULL;
-	struct tg_text t;
-	tg_text_take(&t, TG_SCRATCH_LINE);
-	tg_text_put(&t, head, (size_t)n);
-	tg_text_put(&t, "[", 1);
-	if (ops->t.p)
-		tg_text_put(&t, ops->t.p, ops->t.n);
-	tg_text_put(&t, "]}", 2);
-	/* kept in the ring: a copy of its size (the worker's buffer is kept
-	 * for its next job, kit/scratch.h) */
-	char *line = t.oom ? NULL : malloc(t.n + 1);
-	if (line)
-		memcpy(line, t.p, t.n + 1);
-	tg_text_give(&t, TG_SCRATCH_LINE);
+	size_t body = ops->t.p ? ops->t.n : 0, len = (size_t)n + body + 2;
+	char *line = malloc(len + 1);
+	if (!line)
+		return NULL;
+	memcpy(line, head, (size_t)n);
+	if (body)
+		memcpy(line + n, ops->t.p, body);
+	memcpy(line + (size_t)n + body, "]}", 3);
+	*out = len;
 	return line;
 }
 
 /* Copies a line to send (the kept one stays in the ring). */
-static char *line_dup(const char *line)
+static char *line_dup(const char *line, size_t len)
 {
-	size_t n = strlen(line) + 1;
-	char *c = malloc(n);
+	char *c = malloc(len + 1);
 	if (c)
-		memcpy(c, line, n);
+		memcpy(c, line, len + 1);
 	return c;
 }
 
@@ -545,10 +546,11 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		if (!(b->roles & (1u << r)))
 			continue;
 		char *line = NULL;
+		size_t len = 0;
 		struct tg_patch_text ops = {0};
 		tg_text_take(&ops.t, TG_SCRATCH_OPS);
 		if (update_view(m, r, b->server_ended, &ops) == 0) {
-			line = patch_line(m, b->seq, &ops);
+			line = patch_line(m, b->seq, &ops, &len);
 		} else {
 			/* No earlier view, or no memory for the patch: a full view. */
 			keep_full(m, r, b->server_ended);
@@ -560,8 +562,8 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		}
 		struct tg_patch_ring *ring = &m->ring[r];
 		char *full = NULL;
+		size_t flen = 0;
 		if (line) {
-			size_t len = strlen(line);
 			ring->drift += len;
 			if (8 * len > ring->view_bytes || ring->drift > ring->view_bytes) {
 				/* The patch may be longer than the view (a large
@@ -572,7 +574,7 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 				 * the shorter. */
 				note_view_bytes(ring, kept_line_len(m, b->seq, r, &m->view[r]));
 				if (ring->view_bytes < len)
-					full = kept_line_of(m, b->seq, r, &m->view[r]);
+					full = kept_line_of(m, b->seq, r, &m->view[r], &flen);
 				if (full) {
 					free(line);
 					line = NULL;
@@ -580,21 +582,22 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 			}
 		}
 		if (line) {
-			b->line[r] = line_dup(line);
+			b->line[r] = line_dup(line, len);
+			b->len[r] = len;
 			bool followed = b->followed & (1u << r);
 			ring_push(ring, b->patch_history, followed ? RING_FOLLOWED_KEEP : UINT_MAX,
-			          ring_cap_bytes(ring, followed), !followed, b->seq, line,
-			          strlen(line));
+			          ring_cap_bytes(ring, followed), !followed, b->seq, line, len);
 		} else {
 			/* No earlier view to diff against, no patch, or a patch
 			 * longer than the view: a full view (PROTOCOL.md allows one
 			 * at any seq), and the kept history restarts. */
 			ring_clear(ring);
 			if (!full)
-				full = kept_line_of(m, b->seq, r, &m->view[r]);
+				full = kept_line_of(m, b->seq, r, &m->view[r], &flen);
 			if (full)
-				note_view_bytes(ring, strlen(full));
+				note_view_bytes(ring, flen);
 			b->line[r] = full;
+			b->len[r] = flen;
 		}
 	}
 	tg_view_update_end();
@@ -603,7 +606,7 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)
 {
 	for (int r = 0; r <= m->nroles; r++) {
-		send_to_role(m, r, &b->line[r], now);
+		send_to_role(m, r, &b->line[r], b->len[r], now);
 		views_batch_clear_role(b, r);
 	}
 }
@@ -612,6 +615,7 @@ void views_batch_clear_role(struct views_batch *b, int role)
 {
 	free(b->line[role]);
 	b->line[role] = NULL;
+	b->len[role] = 0;
 }
 
 void views_fanout(struct tg_server *srv, struct tg_match *m)
@@ -731,18 +735,19 @@ static void send_state(struct tg_session *s, struct tg_match *m, int role, const
 			return;
 		}
 	}
-	char *line = kept_line(m, role);
+	size_t len = 0;
+	char *line = kept_line(m, role, &len);
 	if (!line) {
 		/* an uncomputed role (no spectators allowed): made for this one */
 		struct tg_view_kept once = {0};
 		json_t *view = views_view(m, role);
 		if (view && tg_view_keep_tree(&once, view) == 0)
-			line = kept_line_of(m, m->seq, role, &once);
+			line = kept_line_of(m, m->seq, role, &once, &len);
 		json_decref(view);
 		tg_view_kept_clear(&once);
 	}
 	if (line)
-		srv_send_line(s, line, strlen(line));
+		srv_send_line(s, line, len);
 	free(line);
 }
 
