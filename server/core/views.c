@@ -352,8 +352,14 @@ static void wake_role(struct tg_match *m, int role)
 
 void views_wake(struct tg_match *m)
 {
+	if (!m->views_asleep)
+		return;
+	/* the roles' full views of one state: one update's window, as in
+	 * views_fanout_compute (what all their stamps read is computed once) */
+	tg_view_update_begin(m->g);
 	for (int r = 0; r <= m->nroles && m->views_asleep; r++)
 		wake_role(m, r);
+	tg_view_update_end();
 }
 
 void views_sleep_idle(struct tg_server *srv)
@@ -392,6 +398,7 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 	(void)srv;
 	m->views_asleep = 0;
 	m->views_at = srv_now();
+	tg_view_update_begin(m->g); /* as views_wake */
 	for (int r = 0; r <= m->nroles; r++) {
 		ring_clear(&m->ring[r]);
 		tg_view_kept_clear(&m->view[r]);
@@ -405,6 +412,7 @@ void views_reset(struct tg_server *srv, struct tg_match *m)
 		send_to_role(m, r, &line, len, false);
 		free(line); /* nobody took it */
 	}
+	tg_view_update_end();
 }
 
 /* A hash of what each seat plays (game.h seat_text): 0 while every seat
