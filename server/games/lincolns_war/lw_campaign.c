@@ -2,6 +2,7 @@
  * lw_campaign.h). */
 #include "lw_campaign.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1124,8 +1125,6 @@ static struct lw_state *scratch(const struct lw_state *s)
 #define ROOT_CHILDREN (8 + LW_MAX_MOVERS)
 
 struct root {
-	struct hash2 h; /* of the whole state asked about */
-	bool valid;
 	bool way; /* some action keeps a way open for every general */
 	int n;
 	struct {
@@ -1135,8 +1134,6 @@ struct root {
 	long nodes;
 	bool capped;
 };
-
-static _Thread_local struct root root_seen;
 
 static bool root_visit(struct rctx *c, const struct lw_state *w, int kind, int arg,
                        struct lw_state *after, void *u)
@@ -1172,21 +1169,6 @@ static void gather_force(struct rctx *c, const struct lw_state *w)
 	}
 }
 
-static struct hash2 hash_state(const struct lw_state *s)
-{
-	struct hash2 h = {0x9ae16a3b2f90404full, 0xc3a5c85c97cb3127ull};
-	const unsigned char *b = (const void *)s;
-	size_t n = sizeof *s / sizeof(uint64_t);
-	for (size_t i = 0; i < n; i++) {
-		uint64_t q;
-		memcpy(&q, b + i * sizeof q, sizeof q); /* (no alignment assumed) */
-		h.a = (h.a ^ q) * 0x100000001b3ull;
-		h.b = (h.b ^ (q + 0x9e3779b97f4a7c15ull + (h.b << 6) + (h.b >> 2)));
-	}
-	hash_bytes(&h, b + n * sizeof(uint64_t), sizeof *s - n * sizeof(uint64_t));
-	return h;
-}
-
 /* What each action of the moving force's player leaves (stop, each step,
  * each general left behind, the end of the activation), for the state s,
  * into r (pure: no cache). */
@@ -1210,18 +1192,84 @@ static void root_compute(const struct lw_state *s, struct root *r)
 	free(w);
 }
 
-/* root_compute, kept for the state last asked about (the offers ask many
- * times). */
+/* ---- the answers kept, by the state's bytes ----------------------------------------------
+ *
+ * The offers ask root_of for every step, the stop and each general who may
+ * be left behind, and the action taken asks it once more; in the daemon a
+ * fan-out worker builds the offer and the loop checks the action, so each
+ * question was searched twice, and each ask hashed the whole state (18 KB,
+ * about 30 K instructions) to find its answer (issue 17, session 27). The
+ * answer is a pure function of the bytes of the state the search reads:
+ * all of it but the public log's lines, which no action it plays reads
+ * (copy_but_log). So it is kept with those bytes and found by comparing
+ * them (a sure key: equal bytes, the same question; an undo, a replay or a
+ * test that writes the state asks afresh whatever it wrote): one kept per
+ * thread, for the offer's repeated asks, and KEPT_SHARED kept for all
+ * threads under a lock, so the loop finds what a worker searched. */
+
+#define KEY_A offsetof(struct lw_state, log)
+#define KEY_B (KEY_A + sizeof(((struct lw_state *)0)->log))
+#define KEY_BYTES (sizeof(struct lw_state) - (KEY_B - KEY_A))
+#define KEPT_SHARED 16 /* a few questions of different matches in flight */
+
+struct kept {
+	bool valid;
+	struct root r;
+	unsigned char key[KEY_BYTES];
+};
+
+static _Thread_local struct kept kept_mine;
+static _Thread_local long root_computed; /* lw_campaign_reach_computed */
+static struct kept kept_shared[KEPT_SHARED];
+static unsigned kept_next;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool kept_is(const struct kept *k, const struct lw_state *s)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	return k->valid && memcmp(k->key, b, KEY_A) == 0 &&
+	       memcmp(k->key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A) == 0;
+}
+
+static void kept_set(struct kept *k, const struct lw_state *s, const struct root *r)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	memcpy(k->key, b, KEY_A);
+	memcpy(k->key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A);
+	if (&k->r != r)
+		k->r = *r;
+	k->valid = true;
+}
+
+/* root_compute's answer for s, kept (the offers ask many times). */
 static const struct root *root_of(const struct lw_state *s)
 {
-	struct hash2 h = hash_state(s);
-	struct root *r = &root_seen;
-	if (r->valid && r->h.a == h.a && r->h.b == h.b)
-		return r;
-	root_compute(s, r);
-	r->h = h;
-	r->valid = true;
-	return r;
+	struct kept *m = &kept_mine;
+	if (kept_is(m, s))
+		return &m->r;
+	m->valid = false;
+	bool found = false;
+	pthread_mutex_lock(&kept_lock);
+	for (int i = 0; i < KEPT_SHARED && !found; i++)
+		if (kept_is(&kept_shared[i], s)) {
+			m->r = kept_shared[i].r;
+			found = true;
+		}
+	pthread_mutex_unlock(&kept_lock);
+	if (!found) {
+		root_compute(s, &m->r);
+		root_computed++;
+		pthread_mutex_lock(&kept_lock);
+		kept_set(&kept_shared[kept_next++ % KEPT_SHARED], s, &m->r);
+		pthread_mutex_unlock(&kept_lock);
+	}
+	kept_set(m, s, &m->r);
+	return &m->r;
+}
+
+long lw_campaign_reach_computed(void)
+{
+	return root_computed;
 }
 
 bool lw_campaign_reach_probe(const struct lw_state *s, struct lw_reach_stats *st)

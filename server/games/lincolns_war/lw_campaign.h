@@ -64,6 +64,10 @@ struct lw_reach_stats {
  * activation), asked afresh, its cost in st; false (st zero) when none
  * arises (no campaign force moving). */
 bool lw_campaign_reach_probe(const struct lw_state *s, struct lw_reach_stats *st);
+/* The searches the movement checks (lw_campaign_*_check) have run on this
+ * thread so far, not counting the answers found kept: a test reads it to
+ * see that a state asked about again is not searched again. */
+long lw_campaign_reach_computed(void);
 /* lw_campaign_reach_force, its cost in st (NULL: none). */
 unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
                                        int need, struct lw_reach_stats *st);
