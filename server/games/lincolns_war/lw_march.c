@@ -136,16 +136,24 @@ static bool is_mover(const struct lw_state *s, int u)
 }
 
 /* 12.5: "Units may not be dispersed from a force and re-enter the same
- * force on the same activation": a general of the activated force standing
- * in hex who is not moving now, or LW_NONE. */
-static int dispersed_at(const struct lw_state *s, int hex)
+ * force on the same activation": does a general of the activated force who
+ * is not moving now stand in hex? The force's generals are the few of
+ * s->groups (lw_march_begin, pickups), so they are asked, not every unit
+ * of the map: the same generals as those of the side in hex that the
+ * groups list (the offer asks it for every hex around the movers). */
+static bool dispersed_at(const struct lw_state *s, int hex)
 {
-	int us[LW_MAX_UNITS];
-	int n = lw_units_at(s, hex, s->play.side, us);
-	for (int i = 0; i < n; i++)
-		if (lw_groups_find(&s->groups, us[i]) >= 0 && !is_mover(s, us[i]))
-			return us[i];
-	return LW_NONE;
+	const struct lw_groups *g = &s->groups;
+	for (int i = 0; i < g->n; i++) {
+		int u = g->unit[i];
+		if (u < 0 || u >= s->n_units)
+			continue;
+		const struct lw_unit *x = &s->unit[u];
+		if (x->where == LW_W_MAP && x->hex == hex && x->side == s->play.side &&
+		    !is_mover(s, u))
+			return true;
+	}
+	return false;
 }
 
 /* 12.3.1 "may not rejoin on the same card phase" (play.mis_*, recorded by
@@ -192,7 +200,7 @@ bool lw_march_mis_rejoins(const struct lw_state *s, int hex, const int *add, int
 
 int lw_march_entry_check(const struct lw_state *s, int hex, struct tg_error *err)
 {
-	if (dispersed_at(s, hex) != LW_NONE)
+	if (dispersed_at(s, hex))
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "12.5: units may not be dispersed from a force and re-enter the "
 		               "same force on the same activation");
@@ -239,18 +247,44 @@ static bool steps_on_from(const struct lw_state *s, int to)
 	return on;
 }
 
+/* What step_check_from reads of the movers and of the hex they leave, the same
+ * whichever hex they step into: found once when the six hexes around them
+ * are asked (the offer, any_step_out), not once a hex. */
+struct step_from {
+	int side, from;
+	bool inland_ok; /* 14.4, lw_pcsa_inland_ok */
+	struct lw_move_track t;
+	bool major_now; /* the movers are a Major Army */
+	int add[LW_MAX_MOVERS];
+	int left; /* 13.1.1 / 12.4: those left behind stack legally: 1, 0, -1 not asked yet */
+};
+
+static void step_from_init(const struct lw_state *s, struct step_from *f)
+{
+	const struct lw_play *p = &s->play;
+	f->side = p->side;
+	f->from = lw_march_hex(s);
+	f->inland_ok = f->from == LW_NO_HEX || lw_pcsa_inland_ok(s, f->side, f->from);
+	lw_march_track(s, &f->t);
+	f->major_now = lw_group_is_major(s, p->movers, p->movers_n);
+	for (int i = 0; i < p->movers_n; i++)
+		f->add[i] = p->movers[i];
+	f->left = -1;
+}
+
 /* lw_move_check but for 10.7.3's judgement (the reach search, which the
  * look-ahead of 12.4 must not run again from inside itself) */
-static int step_check(const struct lw_state *s, int to, struct tg_error *err)
+static int step_check_from(const struct lw_state *s, struct step_from *f, int to,
+                           struct tg_error *err)
 {
 	const struct lw_play *p = &s->play;
 	const struct lw_data *d = lw_D();
-	int side = p->side, from = lw_march_hex(s);
+	int side = f->side, from = f->from;
 	if (from == LW_NO_HEX)
 		return tg_fail(err, TG_E_ILLEGAL, "12.0: no force is moving");
 	if (lw_siege_blocks_entry(s, side, to))
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.3: a besieged force is never reinforced");
-	if (!lw_pcsa_inland_ok(s, side, from))
+	if (!f->inland_ok)
 		return tg_fail(
 		    err, TG_E_ILLEGAL,
 		    "14.4: no moving inland out of a captured ocean port but New Orleans "
@@ -282,21 +316,16 @@ static int step_check(const struct lw_state *s, int to, struct tg_error *err)
 	}
 	if (lw_march_entry_check(s, to, err) != 0)
 		return -1;
-	struct lw_move_track t;
-	lw_march_track(s, &t);
 	struct lw_hexstep st;
-	lw_hexstep_between(s, from, to, lw_group_is_major(s, p->movers, p->movers_n), &st);
-	if (lw_move_step_check(&t, &st, err) != 0)
+	lw_hexstep_between(s, from, to, f->major_now, &st);
+	if (lw_move_step_check(&f->t, &st, err) != 0)
 		return -1;
-	int add[LW_MAX_MOVERS];
-	for (int i = 0; i < p->movers_n; i++)
-		add[i] = p->movers[i];
 	/* 12.4: "Stacking limits are checked and must be met after the
 	 * completion of movement": a hex the movers only pass through may be
 	 * over the limits, the hex where this step ends their move may not
 	 * (docs/decisions.md "12.4 / 13.1.1 / 12.5: stacking is checked where a move ends") */
-	if (lw_stack_check_hex(s, to, side, add, p->movers_n, LW_NONE, 0, err) != 0) {
-		if (step_ends_move(s, &t, &st, to))
+	if (lw_stack_check_hex(s, to, side, f->add, p->movers_n, LW_NONE, 0, err) != 0) {
+		if (step_ends_move(s, &f->t, &st, to))
 			return -1;
 		if (!steps_on_from(s, to)) {
 			char why[sizeof err->message];
@@ -307,21 +336,32 @@ static int step_check(const struct lw_state *s, int to, struct tg_error *err)
 			               why);
 		}
 	}
-	/* 12.4 / 13.1.1: those left behind must still stack legally */
-	if (lw_stack_check_without(s, from, side, add, p->movers_n, NULL) != 0)
+	/* 12.4 / 13.1.1: those left behind must still stack legally (the same
+	 * for every hex stepped into: asked once) */
+	if (f->left < 0)
+		f->left = lw_stack_check_without(s, from, side, f->add, p->movers_n, NULL) == 0;
+	if (!f->left)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.1.1 / 12.4: the generals left behind would not stack legally "
 		               "(a cavalry general outranking their CO, or too many stars)");
 	return 0;
 }
 
-int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
+static int move_check_from(const struct lw_state *s, struct step_from *f, int to,
+                           struct tg_error *err)
 {
-	if (step_check(s, to, err) != 0)
+	if (step_check_from(s, f, to, err) != 0)
 		return -1;
 	/* 10.7.3: a campaign force may pass outside its region if it can still
 	 * end its movement inside (lw_campaign.c) */
 	return lw_campaign_step_check(s, to, err);
+}
+
+int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
+{
+	struct step_from f;
+	step_from_init(s, &f);
+	return move_check_from(s, &f, to, err);
 }
 
 bool lw_march_step_stops(const struct lw_state *s, int to)
@@ -352,8 +392,10 @@ static bool any_step_out(const struct lw_state *s)
 {
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, lw_march_hex(s), nb);
+	struct step_from f;
+	step_from_init(s, &f);
 	for (int i = 0; i < n; i++)
-		if (step_check(s, nb[i], NULL) == 0)
+		if (step_check_from(s, &f, nb[i], NULL) == 0)
 			return true;
 	return false;
 }
@@ -639,8 +681,10 @@ void lw_march_offer(const struct lw_state *s, int side, struct tg_offers *list)
 	bool over = lw_march_overstacked(s);
 	int nb[6];
 	int n = from != LW_NO_HEX ? tg_hex_neighbours(&d->grid, from, nb) : 0;
+	struct step_from f;
+	step_from_init(s, &f);
 	for (int i = 0; i < n; i++) {
-		if (lw_move_check(s, nb[i], NULL) == 0)
+		if (move_check_from(s, &f, nb[i], NULL) == 0)
 			tg_offer(list, tg_act(list, "{s:s,s:i}", "type", "move", "to", nb[i]),
 			         "Move %s to %s", name, lw_hex_label(nb[i], hl, sizeof hl));
 		if (!over && lw_attack_target_check(s, nb[i], NULL) == 0)
