@@ -11,7 +11,10 @@
  *  - a state that differs only in the public log's lines (which no action
  *    of the search reads) is the same question;
  *  - every kept answer is the one the search gives afresh
- *    (lw_campaign_reach_probe). */
+ *    (lw_campaign_reach_probe);
+ *  - threads asking at once, each about a state of its own and one they
+ *    share, get each state's own answers, each searching once (the kept
+ *    answers are shared under a lock: run under ThreadSanitizer too). */
 #include <pthread.h>
 
 #include "lw_campaign_fixture.h"
@@ -34,6 +37,26 @@ static void ask(struct asked *a)
 static void *ask_thread(void *arg)
 {
 	ask(arg);
+	return NULL;
+}
+
+/* Asks two states by turns, many times; counts the answers that differ
+ * from the first ones. */
+struct by_turns {
+	struct asked two[2];
+	int wrong;
+	long computed;
+};
+
+static void *by_turns_thread(void *arg)
+{
+	struct by_turns *b = arg;
+	for (int i = 0; i < 40; i++) {
+		struct asked a = b->two[i % 2];
+		ask(&a);
+		b->wrong += a.stop != b->two[i % 2].stop || a.step != b->two[i % 2].step;
+		b->computed += a.computed;
+	}
 	return NULL;
 }
 
@@ -127,6 +150,36 @@ int main(void)
 	ask(&k);
 	CHECK(k.stop != 0 && k.step == 0);
 	CHECK_EQ_INT(k.computed, 1);
+
+	/* four threads at once, each by turns the first state and a copy of
+	 * its own that differs in a byte the search never reads (the result's
+	 * text, written when the game ends), so each searches once and keeps
+	 * its answer while the others read theirs */
+	struct by_turns bt[4];
+	struct lw_state *y[4];
+	pthread_t tt[4];
+	bool started[4];
+	for (int i = 0; i < 4; i++) {
+		y[i] = malloc(sizeof *y[i]);
+		if (!CHECK(y[i] != NULL))
+			return tap_done();
+		memcpy(y[i], s, sizeof *y[i]);
+		y[i]->result[0] = (char)('a' + i);
+		bt[i] = (struct by_turns){.two = {h, h}};
+		bt[i].two[1].s = y[i];
+	}
+	for (int i = 0; i < 4; i++) {
+		started[i] = pthread_create(&tt[i], NULL, by_turns_thread, &bt[i]) == 0;
+		CHECK(started[i]);
+	}
+	for (int i = 0; i < 4; i++) {
+		if (started[i]) {
+			pthread_join(tt[i], NULL);
+			CHECK_EQ_INT(bt[i].wrong, 0);
+			CHECK_EQ_INT(bt[i].computed, 1);
+		}
+		free(y[i]);
+	}
 	free(x);
 	lincolns_war_module.free(g);
 	return tap_done();
