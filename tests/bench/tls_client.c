@@ -49,7 +49,8 @@ static void on_closed(uv_handle_t *h)
 	 * callback before this one. */
 	if (c->reset)
 		tls_client_resets++;
-	SSL_free(c->ssl); /* frees both BIOs */
+	SSL_free(c->ssl); /* frees its BIO */
+	free(c->out);
 	tg_framer_free(&c->framer);
 	free(c);
 }
@@ -84,27 +85,139 @@ static void on_written(uv_write_t *req, int status)
 		c->reset = true;
 }
 
-/* Moves whatever ciphertext OpenSSL produced to the socket. */
+/* Queues what the socket did not take at once (bio_write kept it in
+ * c->out): the buffer goes to the write request, freed when it is done. */
 static void flush(struct tls_client *c)
 {
-	size_t pending = BIO_ctrl_pending(c->wbio);
-	if (!pending || c->closing)
+	if (!c->out_len || c->closing)
 		return;
 	struct write_req *w = malloc(sizeof *w);
-	char *data = malloc(pending);
-	if (!w || !data) {
-		free(w);
-		free(data);
+	if (!w) {
 		tls_client_close(c, "out of memory");
 		return;
 	}
-	int n = BIO_read(c->wbio, data, (int)pending);
-	w->buf = uv_buf_init(data, (unsigned)(n > 0 ? n : 0));
+	w->buf = uv_buf_init(c->out, (unsigned)c->out_len);
+	c->out = NULL;
+	c->out_len = c->out_cap = 0;
 	if (uv_write(&w->req, (uv_stream_t *)&c->tcp, &w->buf, 1, on_written) != 0) {
-		free(data);
+		free(w->buf.base);
 		free(w);
 		tls_client_close(c, "write failed");
 	}
+}
+
+/* ---- the BIO between a connection's SSL and its socket -----------------
+ * Until session 27 each connection had two memory BIOs, as the daemon's
+ * had until session 25: a read's bytes were copied into one for SSL_read
+ * to copy out again, and each record SSL_write made was copied into the
+ * other, then read out of it into a buffer allocated for its uv_write,
+ * with a write request, its callback on the next loop turn and two frees
+ * (issue 17: the generator shares the box's cores with the daemon). This
+ * BIO reads the read's own buffer (lent by received) and writes a record
+ * to the socket at once when nothing is queued before it (uv_try_write,
+ * the one write(2) that uv_write also made); only what the socket did not
+ * take is kept, queued by flush after the SSL call. */
+static int bio_write(BIO *b, const char *data, int len)
+{
+	struct tls_client *c = BIO_get_data(b);
+	BIO_clear_retry_flags(b);
+	if (len <= 0)
+		return 0;
+	size_t n = (size_t)len;
+	if (c->closing)
+		return len; /* nobody reads it any more */
+	if (!c->out_len) {
+		uv_buf_t buf = uv_buf_init((char *)data, (unsigned)n);
+		int w = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
+		if (w >= 0) {
+			data += w;
+			n -= (size_t)w;
+		} else if (w != UV_EAGAIN) {
+			/* as on_written: the read that follows closes it */
+			if (is_reset(w))
+				c->reset = true;
+			return len;
+		}
+		if (!n)
+			return len;
+	}
+	if (c->out_len + n > c->out_cap) {
+		size_t cap = c->out_cap ? c->out_cap : 4096;
+		while (cap < c->out_len + n)
+			cap *= 2;
+		char *p = realloc(c->out, cap);
+		if (!p)
+			return -1; /* no retry flag: the SSL call fails */
+		c->out = p;
+		c->out_cap = cap;
+	}
+	memcpy(c->out + c->out_len, data, n);
+	c->out_len += n;
+	return len;
+}
+
+static int bio_read(BIO *b, char *buf, int size)
+{
+	struct tls_client *c = BIO_get_data(b);
+	BIO_clear_retry_flags(b);
+	if (size <= 0)
+		return 0;
+	if (!c->in_len) {
+		/* Nothing yet: not the end of the stream (the socket says that). */
+		BIO_set_retry_read(b);
+		return -1;
+	}
+	size_t k = (size_t)size < c->in_len ? (size_t)size : c->in_len;
+	memcpy(buf, c->in, k);
+	c->in += k;
+	c->in_len -= k;
+	return (int)k;
+}
+
+static long bio_ctrl(BIO *b, int cmd, long num, void *ptr)
+{
+	(void)num, (void)ptr;
+	struct tls_client *c = BIO_get_data(b);
+	switch (cmd) {
+	case BIO_CTRL_PENDING:
+		return (long)c->in_len;
+	case BIO_CTRL_WPENDING:
+		return (long)c->out_len;
+	case BIO_CTRL_FLUSH:
+		return 1; /* flush follows every SSL call */
+	default:
+		return 0;
+	}
+}
+
+static int bio_create(BIO *b)
+{
+	BIO_set_init(b, 1);
+	return 1;
+}
+
+static int bio_destroy(BIO *b)
+{
+	BIO_set_data(b, NULL);
+	return 1;
+}
+
+static BIO_METHOD *bio_method(void)
+{
+	static BIO_METHOD *m; /* one loop thread */
+	static bool tried;
+	if (tried)
+		return m;
+	tried = true;
+	int index = BIO_get_new_index();
+	m = index < 0 ? NULL : BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "tg_loadgen client");
+	if (m && (!BIO_meth_set_write(m, bio_write) || !BIO_meth_set_read(m, bio_read) ||
+	          !BIO_meth_set_ctrl(m, bio_ctrl) || !BIO_meth_set_create(m, bio_create) ||
+	          !BIO_meth_set_destroy(m, bio_destroy))) {
+		BIO_meth_free(m);
+		m = NULL;
+	}
+	return m;
 }
 
 int tls_client_send(struct tls_client *c, const json_t *msg)
@@ -173,7 +286,11 @@ static void received(struct tls_client *c, ssize_t nread, const char *base)
 	if (nread == 0 || c->closing)
 		return;
 	c->bytes_in += (unsigned long long)nread;
-	BIO_write(c->rbio, base, (int)nread);
+	/* lent to the BIO for this call: SSL keeps a record it has only part
+	 * of in its own buffer, so nothing is left in it when SSL asks for
+	 * more and the loop below ends */
+	c->in = base;
+	c->in_len = (size_t)nread;
 	if (!c->ready) {
 		int rc = SSL_do_handshake(c->ssl);
 		flush(c);
@@ -181,31 +298,41 @@ static void received(struct tls_client *c, ssize_t nread, const char *base)
 			int e = SSL_get_error(c->ssl, rc);
 			if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE)
 				tls_client_close(c, "TLS handshake failed");
-			return;
+			goto done;
 		}
 		c->ready = true;
 		c->ops->on_ready(c);
 		if (c->closing)
-			return;
+			goto done;
 	}
 	char plain[16384];
-	for (;;) {
-		int n = SSL_read(c->ssl, plain, sizeof plain);
-		if (n <= 0) {
-			int e = SSL_get_error(c->ssl, n);
-			flush(c); /* TLS 1.3 tickets and key updates may want writing */
+	for (bool first = true; !c->closing; first = false) {
+		/* Once a record was read and nothing is left, neither in SSL
+		 * nor lent to its BIO, another SSL_read could only say
+		 * SSL_ERROR_WANT_READ: half the calls of a record each (issue
+		 * 17, session 27; the daemon's conn.c stops so since session
+		 * 25). */
+		if (!first && !c->in_len && !SSL_has_pending(c->ssl))
+			break;
+		size_t n = 0;
+		if (!SSL_read_ex(c->ssl, plain, sizeof plain, &n)) {
+			int e = SSL_get_error(c->ssl, 0);
 			if (e == SSL_ERROR_ZERO_RETURN)
 				tls_client_close(c, "server closed TLS");
 			else if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE)
 				tls_client_close(c, "TLS read failed");
-			return;
+			break;
 		}
-		if (tg_framer_feed(&c->framer, plain, (size_t)n, on_line, c) != 0 || c->closing) {
+		if (tg_framer_feed(&c->framer, plain, n, on_line, c) != 0 || c->closing) {
 			if (!c->closing)
 				tls_client_close(c, "server line too long");
-			return;
+			break;
 		}
 	}
+	flush(c); /* TLS 1.3 tickets and key updates may want writing */
+done:
+	c->in = NULL;
+	c->in_len = 0;
 }
 
 static void read_cb(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
@@ -321,17 +448,17 @@ struct tls_client *tls_client_connect(uv_loop_t *loop, SSL_CTX *ctx, const struc
 	c->owner = owner;
 	c->rx_fd = -1;
 	c->open_handles = 1; /* the tcp handle */
+	BIO_METHOD *m = bio_method();
 	c->ssl = SSL_new(ctx);
-	c->rbio = BIO_new(BIO_s_mem());
-	c->wbio = BIO_new(BIO_s_mem());
-	if (!c->ssl || !c->rbio || !c->wbio) {
+	c->bio = m ? BIO_new(m) : NULL;
+	if (!c->ssl || !c->bio) {
 		SSL_free(c->ssl);
-		BIO_free(c->rbio);
-		BIO_free(c->wbio);
+		BIO_free(c->bio);
 		free(c);
 		return NULL;
 	}
-	SSL_set_bio(c->ssl, c->rbio, c->wbio);
+	BIO_set_data(c->bio, c);
+	SSL_set_bio(c->ssl, c->bio, c->bio); /* one reference, taken by ssl */
 	SSL_set_connect_state(c->ssl);
 	tg_framer_init(&c->framer, MAX_LINE);
 	uv_tcp_init(loop, &c->tcp);

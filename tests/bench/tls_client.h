@@ -1,5 +1,6 @@
-/* tls_client.h — many TLS client connections on one libuv loop, the same
- * memory-BIO technique as the server (server/net), for the load generator.
+/* tls_client.h — many TLS client connections on one libuv loop, for the
+ * load generator: OpenSSL on a BIO of its own over the socket's bytes, as
+ * the server's (server/net/tls_bio.c).
  * Messages are NDJSON; framing reuses server/net/framing.h. */
 #ifndef TG_BENCH_TLS_CLIENT_H
 #define TG_BENCH_TLS_CLIENT_H
@@ -29,7 +30,16 @@ struct tls_client {
 	uv_tcp_t tcp;
 	uv_connect_t connect_req;
 	SSL *ssl;
-	BIO *rbio, *wbio;
+	/* SSL's one BIO, both ways (tls_client.c, as the daemon's tls_bio.c):
+	 * it reads the socket's bytes where the read left them (in, in_len:
+	 * lent for the read's callback only) and writes each record to the
+	 * socket at once (uv_try_write), keeping in out only what the socket
+	 * did not take, for flush to queue. */
+	BIO *bio;
+	const char *in;
+	size_t in_len;
+	char *out;
+	size_t out_len, out_cap;
 	struct tg_framer framer;
 	const struct tls_client_ops *ops;
 	void *owner;
