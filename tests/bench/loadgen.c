@@ -170,6 +170,9 @@ static struct {
 	unsigned long long rx_wait_out_of_range;
 	/* lean players: patches applied, and their operations kept / skipped */
 	unsigned long long lean_patches, lean_ops_kept, lean_ops_skipped;
+	/* lean players' actions kept as text: the operations applied to the
+	 * text, and the times the list was built instead (actions_built) */
+	unsigned long long actions_text_ops, actions_builds;
 	/* the games' lengths (the seq at each game's end), the whole run */
 	unsigned long long game_len_sum, game_len_count;
 	double t_run_start, t_all_playing; /* the start; when every pair played (or was refused) */
@@ -193,6 +196,10 @@ static struct {
 
 /* ---- players --------------------------------------------------------- */
 struct pair;
+struct action_slot {
+	const char *b, *e; /* the entry's text in actions_text, when v is NULL */
+	json_t *v;
+};
 struct player {
 	struct tls_client *c;
 	struct pair *pair;
@@ -224,6 +231,11 @@ struct player {
 	 * bot's pick when it acts (actions_built) */
 	char *actions_text;
 	size_t actions_len;
+	/* its entries, found once when it came (act_now counts them, the
+	 * patches edit them): each a span of the text, or built (v) once an
+	 * operation went inside it, replaced it or the bot read it */
+	struct action_slot *slots;
+	size_t nslots, slots_cap;
 };
 
 /* Acts of a pair still waiting for the opponent's patch, by the seq they
@@ -623,59 +635,234 @@ static json_t *js_value(const char *p, const char *e)
 
 /* A lean player's actions kept as text put into the view as a value:
  * false if the text is not JSON (the view is then dropped by the caller). */
+static void actions_text_drop(struct player *pl);
 static bool actions_built(struct player *pl)
 {
 	if (!pl->actions_text)
 		return true;
-	json_t *v = js_value(pl->actions_text, pl->actions_text + pl->actions_len);
-	free(pl->actions_text);
-	pl->actions_text = NULL;
-	if (!v || !pl->view || json_object_set_new(pl->view, "actions", v) != 0)
+	fig.actions_builds++;
+	json_t *v = json_array();
+	bool ok = v != NULL;
+	for (size_t i = 0; ok && i < pl->nslots; i++) {
+		struct action_slot *sl = &pl->slots[i];
+		json_t *x = sl->v ? json_incref(sl->v) : js_value(sl->b, sl->e);
+		ok = x && json_array_append_new(v, x) == 0;
+	}
+	actions_text_drop(pl);
+	if (!ok || !pl->view || json_object_set_new(pl->view, "actions", v) != 0) {
+		if (ok && !pl->view)
+			json_decref(v);
 		return false;
+	}
 	return true;
 }
 
 static void actions_text_drop(struct player *pl)
 {
+	for (size_t i = 0; i < pl->nslots; i++)
+		json_decref(pl->slots[i].v);
+	pl->nslots = 0;
 	free(pl->actions_text);
 	pl->actions_text = NULL;
 }
 
-/* The entries of the actions' text, found by one walk: their count
- * (where each starts and ends kept in *at, reused), or -1 if the text is
- * not an array. */
-struct entry_at {
-	const char *b, *e;
-};
-static long actions_text_entries(const struct player *pl, struct entry_at **at, size_t *cap)
+/* Room for one more slot. */
+static bool slots_grow(struct player *pl)
 {
-	const char *p = pl->actions_text, *e = p + pl->actions_len;
+	if (pl->nslots < pl->slots_cap)
+		return true;
+	size_t c = pl->slots_cap ? pl->slots_cap * 2 : 64;
+	struct action_slot *a = realloc(pl->slots, c * sizeof *a);
+	if (!a)
+		return false;
+	pl->slots = a;
+	pl->slots_cap = c;
+	return true;
+}
+
+/* A patch's whole /actions kept as the text v[0, n) (a copy), its entries
+ * found by one walk; false if it is not an array (nothing kept then). */
+static bool actions_text_set(struct player *pl, const char *v, size_t n)
+{
+	actions_text_drop(pl);
+	pl->actions_text = malloc(n ? n : 1);
+	if (!pl->actions_text)
+		return false;
+	memcpy(pl->actions_text, v, n);
+	pl->actions_len = n;
+	const char *p = pl->actions_text, *e = p + n;
 	p = js_ws(p, e);
 	if (p >= e || *p != '[')
-		return -1;
+		goto bad;
 	p = js_ws(p + 1, e);
 	if (p < e && *p == ']')
-		return 0;
-	for (size_t n = 0;; n++) {
+		return js_ws(p + 1, e) == e;
+	for (;;) {
 		const char *q = js_skip(p, e);
-		if (!q)
-			return -1;
-		if (n == *cap) {
-			size_t c = *cap ? *cap * 2 : 256;
-			struct entry_at *a = realloc(*at, c * sizeof *a);
-			if (!a)
-				return -1;
-			*at = a;
-			*cap = c;
-		}
-		(*at)[n] = (struct entry_at){p, q};
+		if (!q || !slots_grow(pl))
+			goto bad;
+		pl->slots[pl->nslots++] = (struct action_slot){p, q, NULL};
 		p = js_ws(q, e);
 		if (p < e && *p == ',') {
 			p = js_ws(p + 1, e);
 			continue;
 		}
-		return p < e && *p == ']' ? (long)n + 1 : -1;
+		if (p < e && *p == ']' && js_ws(p + 1, e) == e)
+			return true;
+		goto bad;
 	}
+bad:
+	actions_text_drop(pl);
+	return false;
+}
+
+/* ---- the lean players' actions kept as text, patched by entries --------
+ * A patch that went inside a lean player's /actions kept as text built
+ * the whole list into the view (actions_built: 6.4 % of the generator's
+ * instructions in session 26), though the daemon's operations there name
+ * one entry each: replace, remove or add /actions/K, or go inside it
+ * (/actions/K/params/...). Now the list is kept as its entries (struct
+ * action_slot), each text until an operation goes inside it (then that
+ * entry alone is built, and patched by the same apply with the path made
+ * relative to it) or replaces it (the operation's value); a remove or an
+ * add moves the slots. Anything else (the root, the whole /actions, a
+ * "from", another op) builds the list as before. */
+
+/* Whether a patch operation is one actions_text_op applies: add, remove
+ * or replace at /actions/K, /actions/- (add) or under /actions/K, without
+ * a "from". */
+static bool actions_text_op_ok(const json_t *op)
+{
+	const char *name = json_string_value(json_object_get(op, "op"));
+	const char *path = json_string_value(json_object_get(op, "path"));
+	if (!name || !path || json_object_get(op, "from") || strncmp(path, "/actions/", 9) != 0)
+		return false;
+	bool add = strcmp(name, "add") == 0;
+	if (!add && strcmp(name, "remove") != 0 && strcmp(name, "replace") != 0)
+		return false;
+	const char *p = path + 9;
+	if (p[0] == '-')
+		return p[1] == '/' || (p[1] == '\0' && add);
+	return p[0] >= '0' && p[0] <= '9';
+}
+
+/* The operations of ops under the kept /actions: 0 none, 1 every one of
+ * them as actions_text_op applies (moved into *text, in their order, the
+ * rest left in ops), -1 one that needs the list built (the root, the
+ * whole member, a "from" into or out of it, another op). */
+static int actions_text_split(json_t *ops, json_t **text)
+{
+	size_t i;
+	json_t *op;
+	int found = 0;
+	json_array_foreach(ops, i, op)
+	{
+		const char *path = json_string_value(json_object_get(op, "path"));
+		const char *from = json_string_value(json_object_get(op, "from"));
+		if ((from && (!*from || strncmp(from, "/actions", 8) == 0)) || (path && !*path))
+			return -1;
+		if (!path || strncmp(path, "/actions", 8) != 0)
+			continue;
+		if (!actions_text_op_ok(op))
+			return -1;
+		found = 1;
+	}
+	if (!found)
+		return 0;
+	*text = json_array();
+	for (i = 0; i < json_array_size(ops);) {
+		op = json_array_get(ops, i);
+		const char *path = json_string_value(json_object_get(op, "path"));
+		if (path && strncmp(path, "/actions/", 9) == 0) {
+			json_array_append(*text, op);
+			json_array_remove(ops, i);
+		} else {
+			i++;
+		}
+	}
+	return 1;
+}
+
+/* One operation (actions_text_op_ok) applied to the kept entries; false
+ * with err set if it does not apply (where the apply would fail). */
+static bool actions_text_op(struct player *pl, const json_t *op, char *err, size_t errlen)
+{
+	const char *name = json_string_value(json_object_get(op, "op"));
+	const char *p = json_string_value(json_object_get(op, "path")) + 9;
+	size_t n = pl->nslots, k = 0;
+	if (*p == '-') {
+		k = n;
+		p++;
+	} else {
+		if (p[0] == '0' && p[1] >= '0' && p[1] <= '9') {
+			snprintf(err, errlen, "bad_index: a leading zero in an /actions index");
+			return false;
+		}
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (k > n)
+				break; /* out of range whatever follows */
+			k = k * 10 + (size_t)(*p - '0');
+		}
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p && *p != '/') {
+			snprintf(err, errlen, "bad_pointer: not an index in an /actions path");
+			return false;
+		}
+	}
+	bool add = *name == 'a', remove = name[2] == 'm';
+	/* with --dump-largest the message is kept: no value shared with it */
+	json_t *value = json_object_get(op, "value");
+	if (*p) { /* inside entry k: that entry alone built, and patched */
+		if (k >= n) {
+			snprintf(err, errlen, "no_target: /actions/%zu of %zu entries", k, n);
+			return false;
+		}
+		struct action_slot *sl = &pl->slots[k];
+		if (!sl->v && !(sl->v = js_value(sl->b, sl->e))) {
+			snprintf(err, errlen, "the actions kept as text are not JSON");
+			return false;
+		}
+		json_t *rel = json_object();
+		json_object_set_new(rel, "op", json_string(name));
+		json_object_set_new(rel, "path", json_string(p));
+		if (value)
+			json_object_set(rel, "value", value);
+		json_t *one = json_array();
+		json_array_append_new(one, rel);
+		enum tg_json_patch_status st =
+		    tg_json_patch_apply_in_place(&sl->v, one, err, errlen);
+		json_decref(one);
+		return st == TG_JSON_PATCH_OK;
+	}
+	if (add ? k > n : k >= n) {
+		snprintf(err, errlen, "bad_index: %s /actions/%zu of %zu entries", name, k, n);
+		return false;
+	}
+	if (remove) {
+		json_decref(pl->slots[k].v);
+		memmove(pl->slots + k, pl->slots + k + 1, (n - k - 1) * sizeof *pl->slots);
+		pl->nslots--;
+		return true;
+	}
+	if (!value) {
+		snprintf(err, errlen, "malformed: no value to %s", name);
+		return false;
+	}
+	value = opt.dump_largest ? json_deep_copy(value) : json_incref(value);
+	if (add) {
+		if (!slots_grow(pl)) {
+			json_decref(value);
+			snprintf(err, errlen, "out_of_memory");
+			return false;
+		}
+		memmove(pl->slots + k + 1, pl->slots + k, (n - k) * sizeof *pl->slots);
+		pl->nslots++;
+	} else {
+		json_decref(pl->slots[k].v);
+	}
+	pl->slots[k] = (struct action_slot){NULL, NULL, value};
+	return true;
 }
 
 /* An action entry's members, found in its text (act_now). */
@@ -715,30 +902,27 @@ static bool js_empty_array(const char *p, const char *e)
  * the pick's build were a quarter of the bot's instructions). */
 static void act_now(struct player *pl)
 {
-	json_t *entry = NULL, *owned = NULL, *action = NULL, *params = NULL;
+	json_t *entry = NULL, *action = NULL, *params = NULL;
 	const char *atext = NULL, *atext_end = NULL; /* the action sent as its text */
 	if (pl->actions_text) {
-		/* kept as text: counted, and only the pick read */
-		static struct entry_at *at;
-		static size_t cap;
-		long n = actions_text_entries(pl, &at, &cap);
-		if (n <= 0) {
-			if (n < 0)
-				fig.errors++;
+		/* kept as entries: only the pick read (or built, and kept so) */
+		size_t n = pl->nslots;
+		if (!n)
 			return;
-		}
-		size_t k = rnd((unsigned)n);
+		struct action_slot *sl = &pl->slots[rnd((unsigned)n)];
 		struct entry_scan es = {0};
-		if (!opt.dump_sampled && js_members(at[k].b, at[k].e, scan_entry, &es) &&
-		    es.action && *es.action == '{' &&
-		    (!es.params || js_empty_array(es.params, es.params_end))) {
+		if (sl->v) {
+			entry = sl->v;
+		} else if (!opt.dump_sampled && js_members(sl->b, sl->e, scan_entry, &es) &&
+		           es.action && *es.action == '{' &&
+		           (!es.params || js_empty_array(es.params, es.params_end))) {
 			atext = es.action;
 			atext_end = es.action_end;
-		} else if (!(owned = js_value(at[k].b, at[k].e))) {
+		} else if (!(sl->v = js_value(sl->b, sl->e))) {
 			fig.errors++;
 			return;
 		} else {
-			entry = owned;
+			entry = sl->v;
 		}
 	} else {
 		json_t *actions = json_object_get(pl->view, "actions");
@@ -814,7 +998,6 @@ static void act_now(struct player *pl)
 	if (!ok || !pl->c || tls_client_send_text(pl->c, &line) != 0)
 		fig.errors++;
 	json_decref(action);
-	json_decref(owned);
 }
 
 static void maybe_act(struct player *pl)
@@ -1067,29 +1250,19 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 {
 	if (!pl->view || match != pl->match)
 		return;
-	/* actions kept as text: built first if an operation goes into them
-	 * (or replaces the view) */
+	json_t *ops = pl->lean && !kept ? lean_filter(patch) : json_incref((json_t *)patch);
+	/* actions kept as text: the operations that go into them applied to
+	 * the text (text_ops), or, for one that actions_text_op does not
+	 * apply (or one that replaces the view), the list built first */
 	bool bad_text = false;
-	if (pl->actions_text) {
-		size_t i;
-		json_t *op;
-		json_array_foreach(patch, i, op)
-		{
-			const char *path = json_string_value(json_object_get(op, "path"));
-			const char *from = json_string_value(json_object_get(op, "from"));
-			if ((path && (!*path || strncmp(path, "/actions", 8) == 0)) ||
-			    (from && (!*from || strncmp(from, "/actions", 8) == 0))) {
-				bad_text = !actions_built(pl);
-				break;
-			}
-		}
-	}
+	json_t *text_ops = NULL;
+	if (pl->actions_text && ops && actions_text_split(ops, &text_ops) < 0)
+		bad_text = !actions_built(pl);
 	/* Every patch is applied, in order (PROTOCOL.md, patch): one that
 	 * does not follow the view's seq or does not apply is an error, and
 	 * the view, no longer the server's, is dropped (the player stops). */
 	char err[256];
 	enum tg_json_patch_status st = TG_JSON_PATCH_OK;
-	json_t *ops = pl->lean && !kept ? lean_filter(patch) : json_incref((json_t *)patch);
 	if (bad_text)
 		snprintf(err, sizeof err, "the actions kept as text are not JSON");
 	else if (seq != pl->seq + 1)
@@ -1102,6 +1275,18 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 	      * adds nothing that another operation of the same patch then
 	      * changes). The sizes' cache sees each operation's path first. */
 		st = view_size_apply(&pl->vs, &pl->view, ops, !opt.dump_largest, err, sizeof err);
+	if (!bad_text && st == TG_JSON_PATCH_OK && ops && seq == pl->seq + 1 && text_ops) {
+		/* in their order; the others went to other members */
+		size_t i;
+		json_t *op;
+		json_array_foreach(text_ops, i, op) if (!actions_text_op(pl, op, err, sizeof err))
+		{
+			st = TG_JSON_PATCH_NO_TARGET;
+			break;
+		}
+		fig.actions_text_ops += json_array_size(text_ops);
+	}
+	json_decref(text_ops);
 	if (!bad_text && st == TG_JSON_PATCH_OK && ops && seq == pl->seq + 1 && lazy && lazy->v) {
 		/* the patch's whole /actions, last (no other operation of the
 		 * patch goes into it: lean_ops): a replace needs the member */
@@ -1109,11 +1294,11 @@ static void on_patch(struct player *pl, json_int_t match, json_int_t seq, const 
 			st = TG_JSON_PATCH_NO_TARGET;
 			snprintf(err, sizeof err, "no_target: no /actions to replace");
 		} else {
-			actions_text_drop(pl);
 			json_object_del(pl->view, "actions");
-			pl->actions_text = malloc(lazy->n ? lazy->n : 1);
-			memcpy(pl->actions_text, lazy->v, lazy->n);
-			pl->actions_len = lazy->n;
+			if (!actions_text_set(pl, lazy->v, lazy->n)) {
+				st = TG_JSON_PATCH_MALFORMED;
+				snprintf(err, sizeof err, "the actions' text is not a JSON array");
+			}
 		}
 	}
 	bool failed = bad_text || seq != pl->seq + 1 || !ops || st != TG_JSON_PATCH_OK;
@@ -2172,8 +2357,10 @@ int main(int argc, char **argv)
 			for (int i = 0; i < npairs; i++)
 				lean += pairs[i].p[0].lean;
 			printf("lean_pairs %d\nlean_patches_applied %llu\nlean_ops_kept %llu\n"
-			       "lean_ops_skipped %llu\n",
-			       lean, fig.lean_patches, fig.lean_ops_kept, fig.lean_ops_skipped);
+			       "lean_ops_skipped %llu\nlean_actions_text_ops %llu\n"
+			       "lean_actions_built %llu\n",
+			       lean, fig.lean_patches, fig.lean_ops_kept, fig.lean_ops_skipped,
+			       fig.actions_text_ops, fig.actions_builds);
 		}
 		if (secs > 0) {
 			/* the cores each used in the window: the reader sees whether

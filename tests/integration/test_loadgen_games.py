@@ -138,6 +138,12 @@ def loadgen_games(args):
                   f"{game}: the kept views against the server's: {f}")
             check(f.get("lean_pairs") == 1 and f.get("lean_patches_applied", 0) > 0,
                   f"{game}: the lean pair's patches: {f}")
+            # Lincoln's War's offers change by entries: the lean players
+            # applied those operations to their actions kept as entries
+            # (session 27), which the views' check above then compared
+            if game == "lincolns-war":
+                check(f.get("lean_actions_text_ops", 0) > 0,
+                      f"{game}: no operation applied to the actions kept as entries: {f}")
             check(f.get("window_pairs_playing") == 2,
                   f"{game}: the window opened before both pairs played: {f}")
 
