@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,9 +101,26 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
 	return tg_store_open_ex(path, schema_dir, false, err);
 }
 
+/* SQLite's memory statistics off (issue 17). With them on, SQLite takes a
+ * process-wide mutex around each of its allocations and frees to count the
+ * bytes (sqlite3Malloc, sqlite3_free): about 17 lock pairs an action on the
+ * daemon's loop, half of SQLite's mutex calls there (callgrind_loop.py,
+ * session 27). Nothing reads them (sqlite3_memory_used, sqlite3_status64,
+ * a heap limit). The setting is taken only before SQLite initializes: the
+ * daemon's first SQLite call is its store's open (test_store_memstatus);
+ * in a process that used SQLite before (a test that made a database
+ * first) SQLite refuses it and counts as before. */
+static pthread_once_t sqlite_config_once = PTHREAD_ONCE_INIT;
+
+static void sqlite_config(void)
+{
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, bool exclusive,
                                   struct tg_error *err)
 {
+	pthread_once(&sqlite_config_once, sqlite_config);
 	if (make_private(path, err) != 0)
 		return NULL;
 	struct tg_store *s = calloc(1, sizeof *s);
