@@ -203,3 +203,26 @@ const char *lg_skip_container_portable(const char *p, const char *e)
 {
 	return skip(p, e, masks_bytes);
 }
+
+int lg_lines_feed(struct tg_framer *f, char *p, size_t n,
+                  int (*cb)(const char *line, size_t len, void *ud), void *ud)
+{
+	if (f->len || f->failed)
+		return tg_framer_feed(f, p, n, cb, ud);
+	char *nl;
+	while (n && (nl = memchr(p, '\n', n))) {
+		size_t len = (size_t)(nl - p);
+		size_t take = len && p[len - 1] == '\r' ? len - 1 : len;
+		if (take) {
+			char saved = p[take];
+			p[take] = '\0';
+			int r = cb(p, take, ud);
+			p[take] = saved;
+			if (r)
+				return r;
+		}
+		p += len + 1;
+		n -= len + 1;
+	}
+	return n ? tg_framer_feed(f, p, n, cb, ud) : 0;
+}

@@ -20,6 +20,8 @@
 #ifndef TG_LOADGEN_SCAN_H
 #define TG_LOADGEN_SCAN_H
 
+#include "net/framing.h"
+
 #include <stddef.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -64,5 +66,19 @@ static inline const char *lg_string_stop(const char *p, const char *e)
 
 /* The same a byte at a time (the reference). */
 const char *lg_string_stop_bytes(const char *p, const char *e);
+
+/* A TLS record's plaintext p[0, n) (writable: the caller's) cut into its
+ * lines for cb, as tg_framer_feed(f, p, n, cb, ud) does (a trailing '\r'
+ * stripped, empty lines skipped, the line NUL-terminated during the call):
+ * but each line whole in p is handed out where it is, its newline (or
+ * the '\r' before it) made the NUL for the call and put back; only a line
+ * begun before p, and the unfinished tail, go through the framer, which
+ * copies every line it hands out (issue 17, session 27: a copy of every
+ * message the generator read). A line whole in p is shorter than the
+ * framer's limit whenever p is (a record is at most 16 KB). 0, or what
+ * stopped the feed (tests/unit/test_bench_loadgen_scan.c holds it to
+ * tg_framer_feed alone on random texts cut at random places). */
+int lg_lines_feed(struct tg_framer *f, char *p, size_t n,
+                  int (*cb)(const char *line, size_t len, void *ud), void *ud);
 
 #endif

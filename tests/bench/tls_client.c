@@ -1,6 +1,7 @@
 #include "tls_client.h"
 
 #include "json_compact.h"
+#include "loadgen_scan.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -323,7 +324,7 @@ static void received(struct tls_client *c, ssize_t nread, const char *base)
 				tls_client_close(c, "TLS read failed");
 			break;
 		}
-		if (tg_framer_feed(&c->framer, plain, n, on_line, c) != 0 || c->closing) {
+		if (lg_lines_feed(&c->framer, plain, n, on_line, c) != 0 || c->closing) {
 			if (!c->closing)
 				tls_client_close(c, "server line too long");
 			break;

@@ -3,8 +3,9 @@
  * SSE2's masks and with the byte loop's, answers exactly as the byte
  * walk it replaced, on fixed texts, on random JSON (strings with escapes
  * and brackets, across block boundaries, followed by more text) and on
- * random bytes that are not JSON at all; and a string's stop (its end or
- * an escape) by SSE2 as a byte at a time. */
+ * random bytes that are not JSON at all; a string's stop (its end or
+ * an escape) by SSE2 as a byte at a time; and the lines of TLS records
+ * cut in place (lg_lines_feed) as the framer alone cuts them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,28 @@ static void gen_value(struct buf *b, int depth)
 	}
 }
 
+/* The lines a feed hands out, each with its length and a '|' after it,
+ * and where a callback told it to stop (stop_at lines, 0: never). */
+struct lines {
+	char buf[8192];
+	size_t n;
+	int count, stop_at;
+};
+
+static int take_line(const char *line, size_t len, void *ud)
+{
+	struct lines *l = ud;
+	if (strlen(line) != len) /* NUL-terminated at its length */
+		l->n = sizeof l->buf;
+	if (l->n + len + 8 < sizeof l->buf) {
+		l->n += (size_t)snprintf(l->buf + l->n, 8, "%zu:", len);
+		memcpy(l->buf + l->n, line, len);
+		l->n += len;
+		l->buf[l->n++] = '|';
+	}
+	return ++l->count == l->stop_at;
+}
+
 int main(void)
 {
 	json_random_seed(0x9e3779b97f4a7c15ull); /* the sequence this test was written with */
@@ -217,6 +240,42 @@ int main(void)
 		free(c);
 	}
 	CHECKF(stop_mismatches == 0, "%d places where the string stops differ", stop_mismatches);
+	/* records' lines: random texts of short lines (empty ones, '\r's,
+	 * a line across records) cut into random records, fed to the framer
+	 * alone and to lg_lines_feed; the same lines, the same stop, the
+	 * records' bytes as they were */
+	int line_mismatches = 0, changed = 0;
+	static const char lbytes[] = "ab\r\n\n{\"";
+	for (int i = 0; i < 3000; i++) {
+		size_t n = json_random_below(300);
+		for (size_t j = 0; j < n; j++)
+			t[j] = lbytes[json_random_below(sizeof lbytes - 1)];
+		int stop_at = json_random_below(4) ? 0 : 1 + (int)json_random_below(12);
+		struct lines a = {.stop_at = stop_at}, c = {.stop_at = stop_at};
+		struct tg_framer fa, fc;
+		tg_framer_init(&fa, 1 << 20);
+		tg_framer_init(&fc, 1 << 20);
+		int ra = 0, rc = 0;
+		for (size_t from = 0; from < n;) {
+			size_t k = 1 + json_random_below((unsigned)(n - from < 40 ? n - from : 40));
+			char rec[64], orig[64];
+			memcpy(rec, t + from, k);
+			memcpy(orig, rec, k);
+			if (!ra)
+				ra = tg_framer_feed(&fa, t + from, k, take_line, &a);
+			if (!rc)
+				rc = lg_lines_feed(&fc, rec, k, take_line, &c);
+			changed += memcmp(rec, orig, k) != 0;
+			from += k;
+		}
+		if (ra != rc || a.count != c.count || a.n != c.n || memcmp(a.buf, c.buf, a.n) != 0)
+			line_mismatches++;
+		tg_framer_free(&fa);
+		tg_framer_free(&fc);
+	}
+	CHECKF(line_mismatches == 0, "%d texts whose lines differ from the framer's",
+	       line_mismatches);
+	CHECKF(changed == 0, "%d records changed by lg_lines_feed", changed);
 	free(b.p);
 	CHECKF(mismatches == 0, "%d texts where the walks differ", mismatches);
 	return tap_done();
