@@ -263,6 +263,9 @@ def binary_commit(build):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
+    ap.add_argument("--loadgen", metavar="BIN",
+                    help="another tg_loadgen for every step (default: BUILD's): an A/B of "
+                         "the generator against one daemon (session 27)")
     ap.add_argument("--quick", action="store_true", help="smaller runs, for trying the harness")
     ap.add_argument("--markdown", help="also write the table as Markdown to this file")
     ap.add_argument("--steps", default=",".join(STEPS),
@@ -291,7 +294,8 @@ def main():
     want = steps.__contains__
     t_suite = time.monotonic()
     b = os.path.abspath(args.build)
-    loadgen = os.path.join(b, "tests/bench/tg_loadgen")
+    loadgen = (os.path.abspath(args.loadgen) if args.loadgen
+               else os.path.join(b, "tests/bench/tg_loadgen"))
     rules = os.path.join(b, "tests/bench/bench_rules")
     daemon_bin = os.path.join(b, "server/telegraphd")
     test_daemon_bin = os.path.join(b, "tests/fixture/telegraphd_test")
