@@ -1,17 +1,77 @@
 /* lw_activation.c — 11.0 activation and the force helpers everything uses:
  * who is the CO (11.0.1, 11.1.3.1), a force's IT and stars, activation cost. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kit/offer.h"
+#include "kit/view_sections.h"
 #include "lw_engine.h"
 #include "lw_it.h"
 #include "lw_march.h"
 #include "lw_move.h"
 
+/* The units on the map by hex, while a state does not change (issue 17:
+ * the views and offers asked lw_units_at and the force helpers below per
+ * hex and per unit, each a scan of every unit; they were a tenth of the
+ * fan-out's instructions). Built for the state of the thread's view update
+ * window (kit/view_sections.h: tg_view_update_begin, in which the caller
+ * does not change the state), once a window, the first time one of them
+ * is asked about that state; any other state, or the same one outside the
+ * window, is scanned as before. Each hex's list is in unit order (the
+ * scan's order: 11.0.1's "first met in unit order" tie). */
+static _Thread_local struct {
+	uint64_t epoch;              /* the window it was built for (0: none), its state's */
+	uint16_t head[LW_HEX_IDS];   /* the hex's first unit + 1 (0: none) */
+	uint16_t next[LW_MAX_UNITS]; /* the next unit + 1 at the same hex */
+	int16_t used[LW_MAX_UNITS];  /* the hexes whose head is set */
+	int n_used;
+} ix;
+
+/* struct game is its state (lw_engine.h): the window names the game */
+_Static_assert(offsetof(struct game, s) == 0, "struct game begins with its state");
+
+static void index_build(const struct lw_state *s, uint64_t epoch)
+{
+	for (int k = 0; k < ix.n_used; k++)
+		ix.head[ix.used[k]] = 0;
+	ix.n_used = 0;
+	ix.epoch = 0; /* not whole until made */
+	int n = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
+	for (int i = n - 1; i >= 0; i--) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP || u->hex < 0 || u->hex >= LW_HEX_IDS)
+			continue;
+		if (!ix.head[u->hex])
+			ix.used[ix.n_used++] = u->hex;
+		ix.next[i] = ix.head[u->hex];
+		ix.head[u->hex] = (uint16_t)(i + 1);
+	}
+	ix.epoch = epoch;
+}
+
+/* Is the index of s to be used for hex? */
+static bool indexed(const struct lw_state *s, int hex)
+{
+	if (hex < 0 || hex >= LW_HEX_IDS)
+		return false;
+	uint64_t e = tg_view_update_epoch((const struct game *)s);
+	if (!e)
+		return false;
+	if (ix.epoch != e) /* a window's number is new, and its state's only */
+		index_build(s, e);
+	return true;
+}
+
 int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
 {
 	int n = 0;
+	if (indexed(s, hex)) {
+		for (int i = ix.head[hex]; i; i = ix.next[i - 1])
+			if (side == LW_NOSIDE || s->unit[i - 1].side == side)
+				out[n++] = i - 1;
+		return n;
+	}
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *u = &s->unit[i];
 		if (u->where == LW_W_MAP && u->hex == hex && (side == LW_NOSIDE || u->side == side))
@@ -20,18 +80,13 @@ int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNIT
 	return n;
 }
 
-/* In a siege hex both sides stand; the hex-level helpers describe the
- * besiegers, on top (16.9.5.2, lw_siege.h). */
-static bool counted(const struct lw_unit *u, int hex, int only)
-{
-	return u->where == LW_W_MAP && u->hex == hex && (only == LW_NOSIDE || u->side == only);
-}
-
 int lw_hex_owner_force(const struct lw_state *s, int hex)
 {
 	int top = lw_siege_top_side(s, hex);
 	if (top != LW_NOSIDE)
 		return top;
+	if (indexed(s, hex))
+		return ix.head[hex] ? s->unit[ix.head[hex] - 1].side : LW_NOSIDE;
 	for (int i = 0; i < s->n_units; i++)
 		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
 			return s->unit[i].side;
@@ -78,21 +133,22 @@ int lw_force_co(const struct lw_state *s, int hex)
 	return lw_force_co_side(s, hex, lw_siege_top_side(s, hex));
 }
 
+/* In a siege hex both sides stand; the hex-level helpers describe the
+ * besiegers, on top (16.9.5.2, lw_siege.h). */
 int lw_force_it(const struct lw_state *s, int hex)
 {
-	int it = 0, top = lw_siege_top_side(s, hex);
-	for (int i = 0; i < s->n_units; i++)
-		if (counted(&s->unit[i], hex, top))
-			it += s->unit[i].it;
+	int u[LW_MAX_UNITS], n = lw_units_at(s, hex, lw_siege_top_side(s, hex), u), it = 0;
+	for (int k = 0; k < n; k++)
+		it += s->unit[u[k]].it;
 	return it;
 }
 
 int lw_force_infantry_stars(const struct lw_state *s, int hex)
 {
-	int st = 0, top = lw_siege_top_side(s, hex);
-	for (int i = 0; i < s->n_units; i++)
-		if (counted(&s->unit[i], hex, top) && !s->unit[i].cavalry)
-			st += s->unit[i].stars;
+	int u[LW_MAX_UNITS], n = lw_units_at(s, hex, lw_siege_top_side(s, hex), u), st = 0;
+	for (int k = 0; k < n; k++)
+		if (!s->unit[u[k]].cavalry)
+			st += s->unit[u[k]].stars;
 	return st;
 }
 
@@ -113,9 +169,9 @@ int lw_army_size(const struct lw_state *s, const int *u, int n)
 
 bool lw_force_has_cavalry(const struct lw_state *s, int hex)
 {
-	int top = lw_siege_top_side(s, hex);
-	for (int i = 0; i < s->n_units; i++)
-		if (counted(&s->unit[i], hex, top) && s->unit[i].cavalry)
+	int u[LW_MAX_UNITS], n = lw_units_at(s, hex, lw_siege_top_side(s, hex), u);
+	for (int k = 0; k < n; k++)
+		if (s->unit[u[k]].cavalry)
 			return true;
 	return false;
 }
@@ -151,11 +207,11 @@ int lw_activation_cost(const struct lw_state *s, int u)
 	const struct lw_unit *x = &s->unit[u];
 	/* 18.1: the force's IT against the CO's stars (a lone cavalry: his own) */
 	int it = x->it;
-	if (!x->cavalry || lw_force_co_side(s, x->hex, x->side) == u) {
+	int us[LW_MAX_UNITS], n = lw_units_at(s, x->hex, x->side, us);
+	if (!x->cavalry || lw_set_co(s, us, n) == u) {
 		it = 0; /* the force's IT (18.1.1), of his side in a siege hex */
-		for (int i = 0; i < s->n_units; i++)
-			if (counted(&s->unit[i], x->hex, x->side))
-				it += s->unit[i].it;
+		for (int k = 0; k < n; k++)
+			it += s->unit[us[k]].it;
 	}
 	return cost_with_it(s, u, it);
 }
@@ -269,16 +325,32 @@ int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *a
 	for (int k = 0; k < n_add; k++)
 		if (add[k] >= 0 && add[k] < LW_MAX_UNITS)
 			added[add[k] / 64] |= UINT64_C(1) << (add[k] % 64);
-	for (int i = 0; i < s->n_units && i < LW_MAX_UNITS; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		bool here = (u->where == LW_W_MAP && u->hex == hex && u->side == side) ||
-		            (added[i / 64] >> (i % 64) & 1u);
-		if (!here)
-			continue;
-		su[n].stars = i == promote_u ? promote_to : u->stars;
-		su[n].cavalry = u->cavalry;
-		n++;
-	}
+	int lim = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
+	if (indexed(s, hex)) {
+		/* the hex's units of side join the added ones, all in unit order */
+		for (int i = ix.head[hex]; i; i = ix.next[i - 1])
+			if (s->unit[i - 1].side == side)
+				added[(i - 1) / 64] |= UINT64_C(1) << ((i - 1) % 64);
+		for (int w = 0; w < (LW_MAX_UNITS + 63) / 64; w++)
+			for (uint64_t b = added[w]; b; b &= b - 1) {
+				int i = w * 64 + __builtin_ctzll(b);
+				if (i >= lim)
+					break;
+				su[n].stars = i == promote_u ? promote_to : s->unit[i].stars;
+				su[n].cavalry = s->unit[i].cavalry;
+				n++;
+			}
+	} else
+		for (int i = 0; i < lim; i++) {
+			const struct lw_unit *u = &s->unit[i];
+			bool here = (u->where == LW_W_MAP && u->hex == hex && u->side == side) ||
+			            (added[i / 64] >> (i % 64) & 1u);
+			if (!here)
+				continue;
+			su[n].stars = i == promote_u ? promote_to : u->stars;
+			su[n].cavalry = u->cavalry;
+			n++;
+		}
 	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
 	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
 }

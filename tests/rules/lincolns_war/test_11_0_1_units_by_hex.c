@@ -1,0 +1,215 @@
+/* 11.0.1, 12.4, 18.1 — who stands at a hex, asked inside a view update
+ * window (kit/view_sections.h), where lw_activation.c answers from a
+ * per-hex index of the units built once a window (issue 17: the views and
+ * offers scanned every unit for each hex and each unit they showed), is
+ * what a scan of every unit in unit order answers:
+ *   - lw_units_at of either side and of both: the units, in unit order
+ *     (11.0.1: "first met in unit order" breaks the CO's last tie), as this
+ *     test's own scan finds them;
+ *   - lw_hex_owner_force, lw_force_co, lw_force_co_side, lw_force_it,
+ *     lw_force_infantry_stars, lw_force_has_cavalry, lw_activation_cost and
+ *     lw_stack_check_hex (12.4, with units added and a promotion; its
+ *     message too) give inside the window what they give outside it;
+ * after every action of bot games of the three scenarios, and in a siege
+ * hex (16.9.5.2: the hex-level helpers describe the besiegers, on top),
+ * which the bot's games of this length do not reach.
+ * The index is the window's state's, and the window's only:
+ *   - a state edited after its window closed (a general moved, one
+ *     removed) is answered as it is now, outside a window and in the next;
+ *   - another state asked inside the window (a copy with a general moved)
+ *     is answered as that state is, and the window's state after it. */
+#include "kit/view_sections.h"
+#include "lw_amphib_fixture.h"
+#include "lw_siege.h"
+#include "lw_testkit.h"
+
+#define MAX_ACTIONS 250
+
+/* This test's own reading: the units of side at hex, in unit order. */
+static int scan(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
+{
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex &&
+		    (side == LW_NOSIDE || s->unit[i].side == side))
+			out[n++] = i;
+	return n;
+}
+
+/* What the helpers answer about one hex (and its units). */
+struct answers {
+	int n[3], u[3][LW_MAX_UNITS];
+	int owner, co, co_side[2], it, inf_stars, cav;
+	int stack[2][3];
+	char why[2][3][TG_ERR_MSG_MAX];
+	int cost[LW_MAX_UNITS];
+};
+
+static void ask(const struct lw_state *s, int hex, int add, struct answers *a)
+{
+	memset(a, 0, sizeof *a);
+	static const int sides[3] = {LW_NOSIDE, LW_UNION, LW_CONFEDERATE};
+	for (int k = 0; k < 3; k++)
+		a->n[k] = lw_units_at(s, hex, sides[k], a->u[k]);
+	a->owner = lw_hex_owner_force(s, hex);
+	a->co = lw_force_co(s, hex);
+	a->co_side[0] = lw_force_co_side(s, hex, LW_UNION);
+	a->co_side[1] = lw_force_co_side(s, hex, LW_CONFEDERATE);
+	a->it = lw_force_it(s, hex);
+	a->inf_stars = lw_force_infantry_stars(s, hex);
+	a->cav = lw_force_has_cavalry(s, hex);
+	for (int k = 0; k < 2; k++) {
+		int side = sides[k + 1];
+		struct tg_error e[3] = {{{0}, {0}}};
+		int promote = a->n[k + 1] ? a->u[k + 1][a->n[k + 1] - 1] : LW_NONE;
+		a->stack[k][0] = lw_stack_check_hex(s, hex, side, NULL, 0, LW_NONE, 0, &e[0]);
+		a->stack[k][1] = lw_stack_check_hex(s, hex, side, &add, 1, LW_NONE, 0, &e[1]);
+		a->stack[k][2] = lw_stack_check_hex(s, hex, side, &add, 1, promote, 3, &e[2]);
+		for (int j = 0; j < 3; j++)
+			memcpy(a->why[k][j], e[j].message, sizeof e[j].message);
+	}
+	for (int k = 0; k < a->n[0]; k++)
+		a->cost[k] = lw_activation_cost(s, a->u[0][k]);
+}
+
+static int checked_hexes, checked_sieges;
+
+/* Every hex with a unit, an empty one and none: inside g's window as
+ * outside it, and units_at as this test's scan. */
+static void check_state(const struct game *g, const char *what)
+{
+	const struct lw_state *s = &g->s;
+	int hexes[LW_MAX_UNITS + 2], nh = 0;
+	hexes[nh++] = LW_NO_HEX;
+	hexes[nh++] = 1903; /* Washington, often empty */
+	for (int i = 0; i < s->n_units; i++)
+		if (s->unit[i].where == LW_W_MAP)
+			hexes[nh++] = s->unit[i].hex;
+	static struct answers out, in;
+	bool same = true;
+	for (int k = 0; k < nh && same; k++) {
+		int hex = hexes[k], add = k % s->n_units, want[LW_MAX_UNITS];
+		ask(s, hex, add, &out);
+		tg_view_update_begin(g);
+		ask(s, hex, add, &in);
+		tg_view_update_end();
+		static const int sides[3] = {LW_NOSIDE, LW_UNION, LW_CONFEDERATE};
+		for (int j = 0; j < 3 && same; j++) {
+			int n = scan(s, hex, sides[j], want);
+			same = n == in.n[j] && memcmp(want, in.u[j], sizeof *want * (size_t)n) == 0;
+			if (!same) /* one line a failure, not a line a hex */
+				CHECKF(same,
+				       "%s: hex %d side %d: %d units in the window, %d by the scan",
+				       what, hex, sides[j], in.n[j], n);
+		}
+		same = same && memcmp(&in, &out, sizeof in) == 0;
+		if (!same)
+			CHECKF(
+			    same,
+			    "%s: hex %d: the window's answers (owner %d co %d it %d stars %d) are "
+			    "not those outside it (owner %d co %d it %d stars %d)",
+			    what, hex, in.owner, in.co, in.it, in.inf_stars, out.owner, out.co,
+			    out.it, out.inf_stars);
+		checked_hexes++;
+		checked_sieges += lw_siege_top_side(s, hex) != LW_NOSIDE;
+	}
+}
+
+static void after(void *ctx, struct game *g)
+{
+	(void)ctx;
+	check_state(g, "after an action");
+}
+
+/* A general of the map: the first one at or after unit k. */
+static int on_map(const struct lw_state *s, int k)
+{
+	for (int i = 0; i < s->n_units; i++) {
+		int u = (k + i) % s->n_units;
+		if (s->unit[u].where == LW_W_MAP)
+			return u;
+	}
+	return LW_NONE;
+}
+
+static void expect_scan(const struct game *g, int hex, const char *what)
+{
+	int want[LW_MAX_UNITS], got[LW_MAX_UNITS];
+	int n = scan(&g->s, hex, LW_NOSIDE, want), m = lw_units_at(&g->s, hex, LW_NOSIDE, got);
+	CHECKF(n == m && memcmp(want, got, sizeof *want * (size_t)n) == 0,
+	       "%s: hex %d: %d units answered, %d there", what, hex, m, n);
+	int owner = n ? g->s.unit[want[0]].side : LW_NOSIDE;
+	if (lw_siege_top_side(&g->s, hex) == LW_NOSIDE)
+		CHECKF(lw_hex_owner_force(&g->s, hex) == owner, "%s: hex %d: owner %d, %d there",
+		       what, hex, lw_hex_owner_force(&g->s, hex), owner);
+}
+
+/* The index never outlives its window, nor answers for another state. */
+static void check_stale(struct game *g)
+{
+	struct lw_state *s = &g->s;
+	int u = on_map(s, 0), v = on_map(s, u + 1);
+	CHECK(u != LW_NONE && v != LW_NONE && u != v);
+	if (u == LW_NONE || v == LW_NONE || u == v)
+		return;
+	int from = s->unit[u].hex, to = s->unit[v].hex == from ? 1903 : s->unit[v].hex;
+	int tmp[LW_MAX_UNITS];
+	tg_view_update_begin(g);
+	lw_units_at(s, from, LW_NOSIDE, tmp); /* built for this window */
+	tg_view_update_end();
+	s->unit[u].hex = (int16_t)to; /* edited between windows, as an action does */
+	expect_scan(g, from, "moved, outside a window");
+	expect_scan(g, to, "moved, outside a window");
+	tg_view_update_begin(g);
+	expect_scan(g, from, "moved, the next window");
+	expect_scan(g, to, "moved, the next window");
+	tg_view_update_end();
+	s->unit[v].where = LW_W_REMOVED;
+	int vhex = s->unit[v].hex;
+	s->unit[v].hex = LW_NO_HEX;
+	tg_view_update_begin(g);
+	expect_scan(g, vhex, "removed, the next window");
+	/* another state inside g's window: a copy with u moved back */
+	struct game *h = malloc(sizeof *h);
+	if (!h)
+		exit(1);
+	memcpy(h, g, sizeof *h);
+	h->s.unit[u].hex = (int16_t)from;
+	expect_scan(h, from, "another state in the window");
+	expect_scan(h, to, "another state in the window");
+	expect_scan(g, from, "the window's state after another");
+	expect_scan(g, to, "the window's state after another");
+	tg_view_update_end();
+	free(h);
+}
+
+int main(void)
+{
+	const struct game_module *M = &lincolns_war_module;
+	static const char *const scn[] = {"campaign", "introductory", "tournament"};
+	const struct lw_bot_hooks hooks = {.after = after};
+	for (int game = 0; game < 3; game++) {
+		struct game *g = tk_new(scn[game], 2700 + game);
+		struct lw_bot bot;
+		lw_bot_init_prudent(&bot, 27001u + (uint64_t)game);
+		char why[256];
+		check_state(g, "at setup");
+		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
+		       "game %d: %s", game, why);
+		check_stale(g);
+		M->free(g);
+	}
+	/* a three-star Union besieger over two Confederate two-stars */
+	struct game *g = bx_game(3);
+	int usco, csco, cs2;
+	if (CHECK(g != NULL) && am_nashville_siege(&g->s, &usco, &csco, &cs2)) {
+		CHECK_EQ_INT(lw_siege_top_side(&g->s, am_hex("nashville")), LW_UNION);
+		check_state(g, "a siege");
+		check_stale(g);
+	}
+	free(g);
+	printf("# %d hexes asked, %d of them besieged\n", checked_hexes, checked_sieges);
+	CHECKF(checked_hexes > 1000 && checked_sieges > 0, "%d hexes asked, %d besieged",
+	       checked_hexes, checked_sieges);
+	return tap_done();
+}
