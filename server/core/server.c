@@ -491,7 +491,13 @@ void srv_release_durable(struct tg_server *srv, const struct tg_sync_stamp *sync
 {
 	if (n && syncs[n - 1].gen > srv->durable_gen)
 		srv->durable_gen = syncs[n - 1].gen;
+	/* The held lines, then the fan-out jobs done before their commit was
+	 * durable (no worker woke the loop for them: fanout.c), in one cork:
+	 * an actor's ok and his patch in one write. */
+	tg_conn_cork();
 	release_held(srv, syncs, n);
+	fanout_durable(srv);
+	tg_conn_uncork();
 }
 
 void srv_durable(struct tg_server *srv, const struct tg_sync_stamp *syncs, size_t n)
@@ -647,6 +653,8 @@ static bool turn_commit(struct tg_server *srv, bool wait)
 			match_release_if_idle(srv, m);
 		}
 	}
+	/* After reload_dirty: a failed turn's jobs are dropped by now. */
+	fanout_committed(srv);
 	return !failed;
 }
 

@@ -589,6 +589,14 @@ void fanout_kick(struct tg_server *srv);
  * action's turn was rolled back). */
 void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver);
 void fanout_join_all(struct tg_server *srv);
+/* The loop's turn has committed (srv->turn moved; its generation
+ * srv->commit_gen): its jobs' lines may leave once that is durable. */
+void fanout_committed(struct tg_server *srv);
+/* durable_gen moved: the jobs done whose commits are durable now are sent
+ * (a worker wakes the loop only for a job already durable). */
+void fanout_durable(struct tg_server *srv);
+/* Tests: the jobs done and not yet taken by the loop. */
+size_t fanout_done_waiting(struct tg_server *srv);
 /* Before a change of m's state that views_fanout will diff (an action, an
  * undo): the kept views the idle sweep dropped are rebuilt from the state
  * as it still is, so the followers get patches and the rings go on. */

@@ -1,0 +1,185 @@
+/* test_core_fanout_handoff.c — a fan-out job done before its action's
+ * commit is durable wakes nobody; the loop takes it when the fsync's
+ * report comes, with the ok (issue 17, session 27).
+ *
+ * After an action the loop hands the match's fan-out to a worker
+ * (fanout.c) and the commit's fsync to the syncer (syncer.c); the ok
+ * leaves when the syncer reports, the patch when the worker is done and
+ * the commit durable. Each woke the loop: at 1,000 actions/s that was two
+ * wake-ups an action (two polls, two eventfd reads, the worker's eventfd
+ * write) where the job was nearly always done before the fsync, whose
+ * report alone could take both. Now a worker wakes the loop only for a
+ * job whose commit is durable already.
+ *
+ * tg_wake_send is wrapped at link time (-Wl,--wrap) and counted off the
+ * loop's thread, and views_fanout_compute is wrapped to count the jobs
+ * and, when asked, to wait before computing.
+ *  1. The syncer held: the job is done, and no worker has sent a wake-up;
+ *     the loop sends nothing; once the syncer is let go, the actor gets
+ *     his ok and then his patch, the opponent his patch.
+ *  2. The job held until the commit is durable and its ok out: the
+ *     worker then wakes the loop, and the patches come (none is lost). */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/server_internal.h"
+#include "core/wake.h"
+#include "core_testkit.h"
+
+static pthread_t loop_thread;
+static atomic_uint off_loop_wakes, computed;
+static atomic_bool gate; /* while set, a job waits before it computes */
+
+void __real_tg_wake_send(struct tg_wake *w);
+void __wrap_tg_wake_send(struct tg_wake *w);
+
+void __wrap_tg_wake_send(struct tg_wake *w)
+{
+	if (!pthread_equal(pthread_self(), loop_thread))
+		atomic_fetch_add(&off_loop_wakes, 1);
+	__real_tg_wake_send(w);
+}
+
+void __real_views_fanout_compute(struct tg_match *m, struct views_batch *b);
+void __wrap_views_fanout_compute(struct tg_match *m, struct views_batch *b);
+
+void __wrap_views_fanout_compute(struct tg_match *m, struct views_batch *b)
+{
+	for (int i = 0; i < 10000 && atomic_load(&gate); i++)
+		uv_sleep(1);
+	__real_views_fanout_compute(m, b);
+	atomic_fetch_add(&computed, 1);
+}
+
+static const struct game_module *const games[] = {&fixture_duel_module, NULL};
+
+static void on_timeout(uv_timer_t *t)
+{
+	*(bool *)t->data = true;
+}
+
+/* Runs the loop until a has n new oks and patches each and b n new
+ * patches, or 10 s. */
+static bool wait_lines(struct client *a, struct client *b, int n)
+{
+	uv_timer_t t;
+	bool expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	size_t sa = a->seen, sb = b->seen;
+	bool done = false;
+	while (!done && !expired) {
+		uv_run(&fc_loop, UV_RUN_ONCE);
+		done = count_new(a, "ok") >= n && count_new(a, "patch") >= n &&
+		       count_new(b, "patch") >= n;
+	}
+	a->seen = sa;
+	b->seen = sb;
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	return done;
+}
+
+static void act(struct client *a, int64_t mid, int64_t seq)
+{
+	json_t *r = rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq",
+	               (json_int_t)seq, "action", "type", "note", "text", "steady");
+	tg_engine_message(a->s, r);
+	json_decref(r);
+	tg_engine_turn_async(fc_srv);
+}
+
+/* The index of the first line with this op from a's seen mark, or -1. */
+static long first_new(struct client *c, const char *op)
+{
+	for (size_t i = c->seen; i < json_array_size(c->got); i++)
+		if (strcmp(op_of(json_array_get(c->got, i)), op) == 0)
+			return (long)i;
+	return -1;
+}
+
+int main(void)
+{
+	loop_thread = pthread_self();
+	struct fc_rig rig;
+	if (!fc_rig_open(&rig, "tg_fanout_handoff"))
+		return tap_done();
+	rig.cfg.workers = 2;
+	if (!fc_rig_serve(&rig, games))
+		return tap_done();
+	struct client a, b;
+	login(&a, "grant", "unconditional", true);
+	login(&b, "lee", "traveller1", true);
+	int64_t mid = new_match(&a, &b);
+
+	/* 1. Done before the fsync. */
+	mark_seen(&a);
+	mark_seen(&b);
+	unsigned c0 = atomic_load(&computed);
+	tg_engine_hold_sync(fc_srv, true);
+	atomic_store(&off_loop_wakes, 0);
+	act(&a, mid, a.seq);
+	for (int i = 0; i < 10000 && fanout_done_waiting(fc_srv) == 0; i++)
+		uv_sleep(1);
+	CHECKF(atomic_load(&computed) == c0 + 1 && fanout_done_waiting(fc_srv) == 1,
+	       "the job is done while its commit waits for the fsync");
+	uv_sleep(20); /* a worker's wake-up would be sent by now */
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(atomic_load(&off_loop_wakes) == 0,
+	       "no worker woke the loop for a job not yet durable (%u wake-ups)",
+	       atomic_load(&off_loop_wakes));
+	CHECK_EQ_INT(count_new(&a, "ok") + count_new(&a, "patch") + count_new(&b, "patch"), 0);
+	tg_engine_hold_sync(fc_srv, false);
+	CHECKF(wait_lines(&a, &b, 1), "the ok and both patches come once the fsync is done");
+	long ok = first_new(&a, "ok"), patch = first_new(&a, "patch");
+	CHECKF(ok >= 0 && ok < patch, "the actor gets his ok, then his patch (%ld, %ld)", ok,
+	       patch);
+	CHECKF(atomic_load(&off_loop_wakes) == 1, "the syncer's wake-up alone (%u off the loop)",
+	       atomic_load(&off_loop_wakes));
+	CHECK_EQ_INT(fanout_done_waiting(fc_srv), 0);
+
+	/* 2. Done after the fsync: the worker wakes the loop. */
+	mark_seen(&a);
+	mark_seen(&b);
+	atomic_store(&gate, true);
+	act(&a, mid, a.seq);
+	uint64_t gen = fc_srv->commit_gen;
+	for (int i = 0; i < 10000 && syncer_synced(fc_srv) < gen; i++)
+		uv_sleep(1);
+	uv_timer_t t;
+	bool expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	while (count_new(&a, "ok") < 1 && !expired)
+		uv_run(&fc_loop, UV_RUN_ONCE);
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(count_new(&a, "ok") == 1 && count_new(&a, "patch") == 0,
+	       "the ok leaves when durable, the patch is not done");
+	mark_seen(&a);
+	atomic_store(&off_loop_wakes, 0);
+	atomic_store(&gate, false);
+	expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	while ((count_new(&a, "patch") < 1 || count_new(&b, "patch") < 1) && !expired)
+		uv_run(&fc_loop, UV_RUN_ONCE);
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(count_new(&a, "patch") == 1 && count_new(&b, "patch") == 1,
+	       "a job done after its commit is durable still sends its patches");
+	CHECKF(atomic_load(&off_loop_wakes) == 1, "the worker woke the loop (%u wake-ups)",
+	       atomic_load(&off_loop_wakes));
+	CHECK(a.seq == b.seq && b.seq == 2);
+
+	client_close(&a);
+	client_close(&b);
+	fc_rig_close(&rig);
+	return tap_done();
+}
