@@ -319,6 +319,7 @@ void tg_net_free(struct tg_net *n)
 			free(n->peers[b]);
 			n->peers[b] = next;
 		}
+	tg_conn_held_spares_free(n);
 	SSL_CTX_free(n->ssl_ctx);
 	free(n);
 }

@@ -18,6 +18,9 @@
 #define TG_NET_WRITE_CHUNK (68 * 1024)
 /* A closing connection gets this long to flush its last bytes. */
 #define TG_NET_LINGER_MS 5000
+/* Held plaintext buffers a net keeps for its next cork (conn.c): a turn's
+ * release writes to about this many connections at 1,000 actions/s. */
+#define TG_NET_HELD_SPARE 4
 
 /* Live connections per peer group (tg_conn_peer_group), for
  * max_connections_per_address: a chained hash table. */
@@ -67,6 +70,13 @@ struct tg_net {
 	 * until its flush (tls_bio.c), or NULL. */
 	struct tg_conn *out_owner;
 	size_t out_len;
+	/* Held plaintext buffers (conn.c's cork) given back by connections
+	 * whose bytes went out, for the next cork's: not a malloc and a free
+	 * each TLS write (issue 17). At most TG_NET_HELD_SPARE, each of at
+	 * most two records' plaintext. */
+	unsigned held_spares;
+	char *held_spare[TG_NET_HELD_SPARE];
+	size_t held_spare_cap[TG_NET_HELD_SPARE];
 };
 
 enum tg_conn_state {
@@ -134,6 +144,8 @@ const char *tg_tls_error(char *buf, size_t len);
 void tg_conn_start(struct tg_conn *c);
 /* Closes at once, dropping whatever is queued. */
 void tg_conn_abort(struct tg_conn *c);
+/* Frees the held buffers n keeps for its next cork (tg_net_free). */
+void tg_conn_held_spares_free(struct tg_net *n);
 /* Called by conn.c once a connection is freed (listener.c). */
 void tg_net_conn_gone(struct tg_net *n, struct tg_conn *c);
 /* For every framing (lines here, any other transport's messages): after

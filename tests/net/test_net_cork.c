@@ -23,7 +23,11 @@
  *     (issue 17, session 23): a turn's ok is held before the patches and
  *     pushes to others, and its connection was written last, behind every
  *     other connection's write system call (SSL_write_ex is wrapped at link
- *     time to see the order). */
+ *     time to see the order);
+ *   - a corked burst after another allocates nothing on the loop: the held
+ *     buffer the first one used is kept for the next (issue 17, session 27:
+ *     it was a malloc and a free each TLS write; malloc, calloc and realloc
+ *     wrapped at link time, counted on the loop thread inside a burst). */
 #include <signal.h>
 
 #include "net_testkit.h"
@@ -74,6 +78,37 @@ int __wrap_SSL_write_ex(SSL *ssl, const void *buf, size_t num, size_t *written)
 	return __real_SSL_write_ex(ssl, buf, num, written);
 }
 
+/* The allocations the loop thread made inside the latest burst. */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t k, size_t n);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t k, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+static _Thread_local bool in_burst;
+static atomic_int burst_allocs;
+
+void *__wrap_malloc(size_t n)
+{
+	if (in_burst)
+		atomic_fetch_add(&burst_allocs, 1);
+	return __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t k, size_t n)
+{
+	if (in_burst)
+		atomic_fetch_add(&burst_allocs, 1);
+	return __real_calloc(k, n);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	if (in_burst)
+		atomic_fetch_add(&burst_allocs, 1);
+	return __real_realloc(p, n);
+}
+
 /* {"op":"order"}: corked, a line to its sender, then one to every other
  * connection (a turn's ok, then the opponent's patch). */
 static void order_burst(struct tg_conn *c)
@@ -98,6 +133,8 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 	struct net_test_burst b;
 	if (!net_test_burst_of(c, msg, &b))
 		return;
+	atomic_store(&burst_allocs, 0);
+	in_burst = true;
 	if (b.cork)
 		tg_conn_cork();
 	for (int i = 0; i < b.n; i++) {
@@ -110,6 +147,7 @@ static void on_message(struct tg_conn *c, json_t *msg, void *ud)
 		tg_conn_close(c, "bye", "closing after the burst");
 	if (b.cork)
 		tg_conn_uncork();
+	in_burst = false;
 }
 
 static const struct tg_net_callbacks callbacks = {on_open, on_message, on_close, NULL};
@@ -189,6 +227,15 @@ static void one_connection(SSL_CTX *ctx)
 	burst(cl, 5, 10, true, false);
 	CHECK(read_numbered(cl, 5, 10));
 	CHECKF(cl->records == 1, "corked: the 5 lines in one record (%d)", cl->records);
+
+	/* The next corked burst holds its lines in the buffer the last one
+	 * gave back. */
+	cl->records = 0;
+	burst(cl, 5, 10, true, false);
+	CHECK(read_numbered(cl, 5, 10));
+	CHECKF(cl->records == 1 && atomic_load(&burst_allocs) == 0,
+	       "corked again: one record, no allocation on the loop (%d records, %d allocations)",
+	       cl->records, atomic_load(&burst_allocs));
 
 	/* 40 lines of 1 KiB: more than a record holds, fewer records than lines */
 	cl->records = 0;
