@@ -141,6 +141,17 @@ static void calls(struct tg_offers *o, const char *long_label)
 	tg_offer_choice(o, tg_act(o, "{s:s}", "type", "pick"), "to", "To",
 	                json_pack("[{s:i}]", "value", 3), "Pick");
 	tg_offer(o, tg_act(o, "{s:s,s:[i,i]}", "type", "list", "xs", 1, 2), "Not flat");
+	/* flat as far as a member of another kind, or past the end */
+	tg_offer(o, tg_act(o, "{s:s,s:o}", "type", "obj", "x", json_pack("{s:i}", "n", 1)),
+	         "Not flat at its second member");
+	tg_offer(o, tg_act(o, "{s:s}x", "type", "junk"), "Refused: json_pack's error");
+	tg_offer(o, tg_act(o, "{s:s,s:i} ", "type", "sp", "n", 2), "A space after it");
+	/* names and values to escape, or not ASCII */
+	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "quoted", "who", "Grant \"U.S.\" \\ \t"),
+	         "Escaped");
+	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "quoted", "who", "\"U.S.\" Grant"), "Quoted");
+	tg_offer(o, tg_act(o, "{s:s,s:i,s:s}", "type", "named", "n\xc3\xa9", 3, "t\x7fpe", "x"),
+	         "Names not plain");
 	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "bad", "x", "\xff"), "Refused: not UTF-8");
 	tg_offer(o, tg_act(o, "{s:s,s:s}", "type", "bad", "x", NULL), "Refused: NULL");
 	tg_offer(o, tg_act(o, "{s:s}", "type", "bad"), "%s", "Refused label \xff");
@@ -149,6 +160,8 @@ static void calls(struct tg_offers *o, const char *long_label)
 	tg_offers_filter(o, not_decline, NULL, &was);
 	tg_offer(o, tg_act(o, "{s:s,s:i}", "type", "decline", "n", 1), "Filtered");
 	tg_offer(o, tg_act(o, "{s:i,s:s}", "n", 1, "type", "stay"), "Kept");
+	tg_offer(o, tg_act(o, "{s:s,s:s}", "unit", "grant", "type", "decline"),
+	         "Filtered: its type second");
 	tg_offers_unfilter(o, &was);
 	/* an entry only if its param has a choice (tg_offer_some) */
 	tg_offer_some(o, tg_act(o, "{s:s}", "type", "none"), "to", "To", json_array(), "Empty");
@@ -391,7 +404,7 @@ int main(void)
 	       t.p ? t.p + 1 : "(null)", dump ? dump : "(null)");
 	CHECK_EQ_INT((int)a.n, (int)json_array_size(tree));
 	CHECK_EQ_INT((int)b.n, (int)a.n);
-	CHECK_EQ_INT((int)a.n, 18);
+	CHECK_EQ_INT((int)a.n, 23);
 	free(dump);
 	free(t.p);
 	json_decref(tree);

@@ -92,99 +92,128 @@ static json_t *params_tree(const char *param, const char *param_label, json_t *c
 static char act_text_mark;
 #define ACT_TEXT ((json_t *)(void *)&act_text_mark)
 
-/* fmt is "{s:X,...}" with X one of s, i, b (spaces allowed). */
-static bool flat_format(const char *fmt)
+/* s as a JSON string at the end of t, *len its length: a string of
+ * printable ASCII without '"' or '\\' (the names and most values of the
+ * actions) as it is, which is what tg_json_compact_string writes for it,
+ * without a strlen first (issue 17: an action's members were 290 of its
+ * 540 instructions); any other by tg_json_compact_string. 0, or -1 as
+ * tg_json_compact_string. */
+static int put_str(struct tg_text *t, const char *s, size_t *len)
 {
-	const char *p = fmt;
-	while (*p == ' ')
-		p++;
-	if (*p++ != '{')
-		return false;
-	bool first = true;
-	for (;;) {
-		while (*p == ' ')
-			p++;
-		if (*p == '}')
-			break;
-		if (!first && *p++ != ',')
-			return false;
-		while (*p == ' ')
-			p++;
-		if (*p++ != 's')
-			return false;
-		while (*p == ' ')
-			p++;
-		if (*p++ != ':')
-			return false;
-		while (*p == ' ')
-			p++;
-		if (*p != 's' && *p != 'i' && *p != 'b')
-			return false;
-		p++;
-		first = false;
+	size_t n = 0;
+	unsigned char c;
+	while ((c = (unsigned char)s[n]) >= 0x20 && c <= 0x7e && c != '"' && c != '\\')
+		n++;
+	if (c != 0) {
+		n += strlen(s + n);
+		*len = n;
+		return tg_json_compact_string(t, s, n);
 	}
-	p++;
-	while (*p == ' ')
-		p++;
-	return *p == 0;
+	*len = n;
+	if (tg_text_reserve(t, n + 2) != 0)
+		return -1;
+	char *w = t->p + t->n;
+	*w++ = '"';
+	memcpy(w, s, n);
+	w[n] = '"';
+	t->n += n + 2;
+	t->p[t->n] = 0;
+	return 0;
 }
 
-json_t *tg_act(struct tg_offers *o, const char *fmt, ...)
+static void skip_spaces(const char **p)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	if (o->tree || !o->t || !flat_format(fmt)) {
-		json_t *a = json_vpack_ex(NULL, 0, fmt, ap);
-		va_end(ap);
-		return a;
-	}
+	while (**p == ' ')
+		(*p)++;
+}
+
+/* The action of fmt and ap written as text in o->act, when fmt is a flat
+ * object, "{s:X,...}" with X one of s, i, b (spaces allowed): the format
+ * read once, as it is written (it was checked whole first, then read
+ * again). false at the first byte of any other format: the caller gives
+ * fmt to json_pack with an ap this one has not read. */
+static bool act_text(struct tg_offers *o, const char *fmt, va_list ap)
+{
 	struct tg_text *t = &o->act;
 	if (!t->p) /* this thread's buffer, kept between jobs (scratch.h) */
 		tg_text_take(t, TG_SCRATCH_ACT);
 	t->n = 0;
 	o->act_type = NULL;
 	o->act_ok = true;
+	const char *p = fmt;
+	skip_spaces(&p);
+	if (*p++ != '{')
+		return false;
 	tg_text_put(t, "{", 1);
-	bool first = true;
-	for (const char *p = fmt; *p; p++) {
-		if (*p != 's' || p[1] == 0)
-			continue;
-		/* a member: the name's 's', then past ':' its value's letter */
-		const char *v = p + 1;
-		while (*v == ' ' || *v == ':')
-			v++;
-		const char *name = va_arg(ap, const char *);
-		if (!first)
+	for (bool first = true;; first = false) {
+		skip_spaces(&p);
+		if (*p == '}')
+			break;
+		if (!first) {
+			if (*p++ != ',')
+				return false;
 			tg_text_put(t, ",", 1);
-		first = false;
-		if (!name || tg_json_compact_string(t, name, strlen(name)) != 0)
+			skip_spaces(&p);
+		}
+		if (*p++ != 's')
+			return false;
+		skip_spaces(&p);
+		if (*p++ != ':')
+			return false;
+		skip_spaces(&p);
+		char kind = *p++;
+		if (kind != 's' && kind != 'i' && kind != 'b')
+			return false;
+		const char *name = va_arg(ap, const char *);
+		size_t name_len = 0;
+		if (!name || put_str(t, name, &name_len) != 0)
 			o->act_ok = false;
 		tg_text_put(t, ":", 1);
-		if (*v == 's') {
+		if (kind == 's') {
 			const char *s = va_arg(ap, const char *);
-			if (!s || tg_json_compact_string(t, s, strlen(s)) != 0)
+			size_t len;
+			if (!s || put_str(t, s, &len) != 0)
 				o->act_ok = false;
-			else if (name && !o->act_type && strcmp(name, "type") == 0)
+			else if (!o->act_type && name_len == 4 && memcmp(name, "type", 4) == 0)
 				o->act_type = s;
-		} else if (*v == 'i') {
+		} else if (kind == 'i') {
 			tg_json_compact_int(t, va_arg(ap, int));
-		} else { /* 'b' */
+		} else {
 			int b = va_arg(ap, int);
 			tg_text_put(t, b ? "true" : "false", b ? 4 : 5);
 		}
-		p = v;
 	}
-	va_end(ap);
+	p++;
+	skip_spaces(&p);
+	if (*p != 0)
+		return false;
 	tg_text_put(t, "}", 1);
 	if (t->oom)
 		o->act_ok = false;
-	return ACT_TEXT;
+	return true;
 }
 
-static void put_lit(struct tg_text *t, const char *s)
+json_t *tg_act(struct tg_offers *o, const char *fmt, ...)
 {
-	tg_text_put(t, s, strlen(s));
+	va_list ap;
+	va_start(ap, fmt);
+	if (!o->tree && o->t) {
+		va_list aq;
+		va_copy(aq, ap);
+		bool text = act_text(o, fmt, aq);
+		va_end(aq);
+		if (text) {
+			va_end(ap);
+			return ACT_TEXT;
+		}
+	}
+	json_t *a = json_vpack_ex(NULL, 0, fmt, ap);
+	va_end(ap);
+	return a;
 }
+
+/* A literal's bytes, its length known where it is written. */
+#define PUT_LIT(t, s) tg_text_put((t), (s), sizeof(s) - 1)
 
 /* The text form's entry, after its comma; false when json_pack would have
  * refused it (the caller takes the text back). */
@@ -192,10 +221,10 @@ static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char 
                        size_t label_len, const json_t *action, const char *param,
                        const char *param_label, const json_t *choices)
 {
-	put_lit(t, "{\"label\":");
+	PUT_LIT(t, "{\"label\":");
 	if (tg_json_compact_string(t, label, label_len) != 0)
 		return false;
-	put_lit(t, ",\"action\":");
+	PUT_LIT(t, ",\"action\":");
 	if (action == ACT_TEXT) {
 		if (!o->act_ok)
 			return false;
@@ -204,19 +233,19 @@ static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char 
 		return false;
 	}
 	if (!param) {
-		put_lit(t, ",\"params\":[]}");
+		PUT_LIT(t, ",\"params\":[]}");
 		return true;
 	}
-	put_lit(t, ",\"params\":[{\"name\":");
+	PUT_LIT(t, ",\"params\":[{\"name\":");
 	if (tg_json_compact_string(t, param, strlen(param)) != 0)
 		return false;
-	put_lit(t, ",\"label\":");
+	PUT_LIT(t, ",\"label\":");
 	if (!param_label || tg_json_compact_string(t, param_label, strlen(param_label)) != 0)
 		return false;
-	put_lit(t, ",\"choices\":");
+	PUT_LIT(t, ",\"choices\":");
 	if (!choices || tg_json_compact_append(t, choices) != 0)
 		return false;
-	put_lit(t, "}]}");
+	PUT_LIT(t, "}]}");
 	return true;
 }
 
@@ -531,7 +560,8 @@ void tg_offer_list_choice(struct tg_offer_list *l, const char *value, const char
 	}
 	list_sep(l);
 	tg_text_put(&l->t, "{\"value\":", 9);
-	if (!value || tg_json_compact_string(&l->t, value, strlen(value)) != 0)
+	size_t len;
+	if (!value || put_str(&l->t, value, &len) != 0)
 		l->failed = true;
 	choice_text(l, label);
 }
@@ -621,16 +651,16 @@ void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label)
 		o->e_text = true;
 		if (o->n)
 			tg_text_put(o->t, ",", 1);
-		put_lit(o->t, "{\"label\":");
+		PUT_LIT(o->t, "{\"label\":");
 		o->e_ok = label && tg_json_compact_string(o->t, label, strlen(label)) == 0;
-		put_lit(o->t, ",\"action\":");
+		PUT_LIT(o->t, ",\"action\":");
 		if (action == ACT_TEXT)
 			o->e_ok = o->e_ok && o->act_ok;
 		if (o->e_ok && action == ACT_TEXT)
 			tg_text_put(o->t, o->act.p, o->act.n);
 		else if (o->e_ok && (!action || tg_json_compact_append(o->t, action) != 0))
 			o->e_ok = false;
-		put_lit(o->t, ",\"params\":[");
+		PUT_LIT(o->t, ",\"params\":[");
 	}
 	drop(action, NULL);
 }
@@ -674,18 +704,18 @@ void tg_offer_param(struct tg_offers *o, const char *name, const char *label, co
 		struct tg_text *t = o->t;
 		if (o->e_n)
 			tg_text_put(t, ",", 1);
-		put_lit(t, "{\"name\":");
+		PUT_LIT(t, "{\"name\":");
 		bool ok = name && tg_json_compact_string(t, name, strlen(name)) == 0;
-		put_lit(t, ",\"label\":");
+		PUT_LIT(t, ",\"label\":");
 		ok = ok && label && tg_json_compact_string(t, label, strlen(label)) == 0;
 		if (by) {
-			put_lit(t, ",\"by\":");
+			PUT_LIT(t, ",\"by\":");
 			ok = ok && tg_json_compact_string(t, by, strlen(by)) == 0;
 		}
-		put_lit(t, ",\"choices\":");
+		PUT_LIT(t, ",\"choices\":");
 		ok = ok && choices && put_list(t, choices);
 		if (choices_by) {
-			put_lit(t, ",\"choices_by\":");
+			PUT_LIT(t, ",\"choices_by\":");
 			ok = ok && put_list(t, choices_by);
 		}
 		tg_text_put(t, "}", 1);
@@ -713,7 +743,7 @@ void tg_offer_end(struct tg_offers *o)
 	}
 	if (!o->e_text || o->failed)
 		return;
-	put_lit(o->t, "]}");
+	PUT_LIT(o->t, "]}");
 	if (o->t->oom) {
 		o->failed = true;
 	} else if (o->e_ok) {
