@@ -417,11 +417,15 @@ int lw_march_stop_check(const struct lw_state *s, struct tg_error *err)
 int lw_stack_check_without(const struct lw_state *s, int hex, int side, const int *leaving,
                            int n_leaving, struct tg_error *err)
 {
+	/* the side's units at hex in unit order, by lw_units_at (the offers
+	 * ask this per destination: the amphibious and rail checks) */
 	struct lw_stack_unit su[LW_MAX_UNITS];
-	int n = 0;
-	for (int i = 0; i < s->n_units; i++) {
+	int at[LW_MAX_UNITS];
+	int m = lw_units_at(s, hex, side, at), n = 0;
+	for (int j = 0; j < m; j++) {
+		int i = at[j];
 		const struct lw_unit *u = &s->unit[i];
-		if (u->where != LW_W_MAP || u->hex != hex || u->side != side)
+		if (u->side != side) /* (side LW_NOSIDE: lw_units_at gives every side) */
 			continue;
 		bool gone = false;
 		for (int k = 0; k < n_leaving && !gone; k++)
