@@ -135,7 +135,14 @@ struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, bool
 	 * memory (its unixInodeInfo and a heap -shm node). */
 	s->vfs = exclusive ? "unix-excl" : NULL;
 	pthread_mutex_init(&s->stats_mu, NULL);
-	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, s->vfs);
+	/* No mutex on the connection (SQLite's multi-thread mode, issue 17):
+	 * a store is used by one thread at a time (the daemon's loop; the
+	 * functions store.h says any thread may call touch no connection), and
+	 * the connection's mutex was taken and released by every bind, step,
+	 * reset and column read: about 13 lock pairs an action on the loop,
+	 * 1 K instructions (callgrind_loop.py, session 27). */
+	int rc = sqlite3_open_v2(
+	    path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, s->vfs);
 	if (rc != SQLITE_OK) {
 		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
 		        s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
@@ -424,7 +431,9 @@ int tg_store_checkpointer_start(struct tg_store *s, struct tg_error *err)
 	atomic_init(&c->first, STORE_AUTOCHECKPOINT_PAGES);
 	/* The store's VFS: with "unix-excl" it shares the store's lock of the
 	 * file and its WAL index in memory (one process's connections). */
-	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, s->vfs);
+	/* Used by the checkpointer's thread alone, opened and closed by the
+	 * store's while that thread is not running: no mutex either. */
+	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, s->vfs);
 	/* A first read opens the connection's WAL (the file is in WAL mode):
 	 * SQLite 3.40's checkpoint on a connection that has not read yet does
 	 * nothing. Its synchronous is SQLite's default, FULL: in WAL mode a
