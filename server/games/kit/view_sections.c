@@ -143,6 +143,53 @@ static void put_end(struct tg_text *b, const char *last)
 
 _Static_assert(TG_VIEW_SECTIONS_MAX <= 64, "tg_view_kept.items is a 64-bit set");
 
+/* What put_key writes before each of a module's sections and put_end
+ * after the last, made once a thread for each table of sections (a
+ * module's constant): section i's is text[off[i], off[i + 1]), the end's
+ * text[off[n], off[n + 1]) (issue 17: the names found by strchr and
+ * compared again for each section of each update were 1.5 M of
+ * bench_views 300's 128 M). */
+#define KEYS_TEXT 2048
+#define KEYS_KEPT 3
+struct keys {
+	const char *const *sec;
+	unsigned n;
+	uint16_t off[TG_VIEW_SECTIONS_MAX + 2];
+	char text[KEYS_TEXT];
+};
+static _Thread_local struct keys keys_kept[KEYS_KEPT];
+static _Thread_local unsigned keys_next;
+
+/* sec's keys (n sections, n > 0), or NULL when they do not fit (then
+ * put_key and put_end write them). */
+static const struct keys *keys_of(const char *const *sec, unsigned n)
+{
+	for (unsigned k = 0; k < KEYS_KEPT; k++)
+		if (keys_kept[k].sec == sec && keys_kept[k].n == n)
+			return &keys_kept[k];
+	char buf[KEYS_TEXT];
+	struct tg_text t = {buf, 0, sizeof buf, 0};
+	uint16_t off[TG_VIEW_SECTIONS_MAX + 2];
+	for (unsigned i = 0; i < n; i++) {
+		off[i] = (uint16_t)t.n;
+		if (t.n + strlen(sec[i]) + 16 > sizeof buf)
+			return NULL;
+		put_key(&t, sec[i], i ? sec[i - 1] : NULL);
+	}
+	off[n] = (uint16_t)t.n;
+	if (t.n + 3 > sizeof buf)
+		return NULL;
+	put_end(&t, sec[n - 1]);
+	off[n + 1] = (uint16_t)t.n;
+	struct keys *k = &keys_kept[keys_next];
+	keys_next = (keys_next + 1) % KEYS_KEPT;
+	k->sec = sec;
+	k->n = n;
+	memcpy(k->off, off, (n + 2) * sizeof *off);
+	memcpy(k->text, buf, t.n);
+	return k;
+}
+
 /* The new view's elements of its sections built item by item, gathered
  * section by section. */
 struct items {
@@ -1160,8 +1207,12 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 	if (ops)
 		shape_sections(k, n, &a);
 	const char *const *sec = m->view_sections;
+	const struct keys *keys = n ? keys_of(sec, n) : NULL;
 	for (unsigned i = 0; i < n && !b.oom; i++) {
-		put_key(&b, sec[i], i ? sec[i - 1] : NULL);
+		if (keys)
+			tg_text_put(&b, keys->text + keys->off[i], keys->off[i + 1] - keys->off[i]);
+		else
+			put_key(&b, sec[i], i ? sec[i - 1] : NULL);
 		size_t at = b.n;
 		a.first[i] = a.n;
 		int by = 0;
@@ -1247,7 +1298,9 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		}
 		cut[i] = (struct tg_view_cut){(uint32_t)at, (uint32_t)(b.n - at), stamp[i]};
 	}
-	if (n)
+	if (keys)
+		tg_text_put(&b, keys->text + keys->off[n], keys->off[n + 1] - keys->off[n]);
+	else if (n)
 		put_end(&b, sec[n - 1]);
 	a.first[n] = a.n;
 	tg_text_give(&scratch, TG_SCRATCH_ITEMS);
