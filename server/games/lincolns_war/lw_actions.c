@@ -36,8 +36,14 @@
 #define ST(p) ((const struct lw_state *)(p))
 #define MUT(p) ((struct lw_state *)(p))
 
+/* A prompt: text itself when it fits in n bytes (kit/pending.h: buf "or a
+ * constant"; every text here is a constant), else snprintf's cut copy in
+ * buf (issue 17: the copy by snprintf was most of lw_prompt's cost, asked
+ * for each role's prompt stamp after every action). */
 static const char *say(char *buf, size_t n, const char *text)
 {
+	if (text && strnlen(text, n) < n)
+		return text;
 	snprintf(buf, n, "%s", text);
 	return buf;
 }
