@@ -4,6 +4,10 @@ patch / view ratios, recomputed from a dump instead of built.
 
     python3 tests/bench/patch_whatif.py FILE [--drop-names] [--drop-false]
                                              [--static BYTES] [--forces-by-member [BYTES]]
+    python3 tests/bench/patch_whatif.py FILE [--check-rediff] [--promoted-to-player]
+                                             [--lists-whole] [--reinf-by-turn]
+                                             [--arrivals-by-hex] [--log-no-removes]
+                                             [--members BYTES]
 
 FILE: `bench_views ... --ratios --dump-sampled FILE --dump-views 0` (every
 patch with the view it made; tg_loadgen's --dump-sampled keeps only the
@@ -23,6 +27,36 @@ options say and measured again (compact JSON, as views.c sends them):
                       bytes, MEMBERS_MIN: "An element diffed by its
                       members"; its bytes are the old force's)
 
+Session 27's options re-diff the sections they touch, between each role's
+consecutive views of the dump as rewritten, with a model of the kit's diff
+(an array on its elements: difflib's alignment, an element changed in
+place replaced whole, or member by member from --members BYTES (384, the
+kit's MEMBERS_MIN); an object member by member; any of them replaced whole
+where that is shorter); the other sections keep the dump's operations:
+
+  --check-rediff      the model alone, every section re-diffed: how many
+                      patches' sections it gives other bytes than the dump
+                      (7002844's 2,000-action tournament dump: the
+                      forces and the boxes none, the log and the players
+                      2, the navy 172, the offers 86: the kit diffs those
+                      finer, no option re-diffs them) and its figures
+  --promoted-to-player
+                      "promoted" off the units' records, the owner's ids of
+                      them in his player's "promoted" (built on branch
+                      wire27, 9ca44d0, not landed: BENCHMARKS "The patch
+                      p99, with margin (session 27, 2026-12-01)")
+  --lists-whole       the players' section diffed with every list (and
+                      object) inside replaced whole where shorter (a hand
+                      drawn from empty: one replace, not an add a card)
+  --reinf-by-turn     the reinforcements box as one element a turn,
+                      {"turn":T,"generals":[{"id","side","entry"}...]}
+  --arrivals-by-hex   7.3's arrival lines as one line an entry hex
+                      ("Reinforcements (7.3) at HEX: NAME, NAME.", split
+                      below LW_LOG_LEN), the log rebuilt from the lines
+  --log-no-removes    the log's removes left out (views as they are): a
+                      bound, no shape gives it
+  --members BYTES     forces diffed member by member from BYTES
+
 The ratio is the patch's operations over the new view, as bench_views
 --ratios counts them. With no option the tool first checks that it gives
 every line's bytes as the dump says, and stops if not; it prints the
@@ -36,6 +70,7 @@ is.
 """
 import argparse
 import collections
+import difflib
 import json
 import re
 import sys
@@ -120,6 +155,208 @@ def by_member(o, before, bound):
     return ops if sum(size(x) + 1 for x in ops) < size(o) + 1 else [o]
 
 
+# ---- session 27: a section re-diffed (the kit's diff, modelled) ----------
+
+def esc(k):
+    return k.replace("~", "~0").replace("/", "~1")
+
+
+def mkop(o, p, v=None):
+    return {"op": o, "path": p} if o == "remove" else {"op": o, "path": p, "value": v}
+
+
+def whole_or(ops, path, new):
+    """replace_if_shorter: one replace where the operations are longer"""
+    if len(ops) >= 2 and sum(size(x) + 1 for x in ops) > size(mkop("replace", path, new)) + 1:
+        return [mkop("replace", path, new)]
+    return ops
+
+
+def arr_diff(old, new, path, members_min, whole):
+    """whole: replaced whole where shorter (a section, a force's list;
+    not a list inside an object section, unless --lists-whole)"""
+    ot, nt = [dumps(x) for x in old], [dumps(x) for x in new]
+    ops = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ot, nt, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        npair = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        for k in range(npair):
+            o, n, p = old[i1 + k], new[j1 + k], f"{path}/{j1 + k}"
+            sub = None
+            if (isinstance(o, dict) and isinstance(n, dict) and list(o) == list(n)
+                    and size(o) >= members_min):
+                sub = []
+                for m in n:
+                    if o[m] != n[m]:
+                        q = p + "/" + esc(m)
+                        sub += (arr_diff(o[m], n[m], q, members_min, True)
+                                if isinstance(n[m], list) and isinstance(o[m], list)
+                                else [mkop("replace", q, n[m])])
+                if sum(size(x) + 1 for x in sub) >= size(mkop("replace", p, n)) + 1:
+                    sub = None
+            ops += sub if sub is not None else [mkop("replace", p, n)]
+        ops += [mkop("remove", f"{path}/{j1 + npair}") for _ in range(i1 + npair, i2)]
+        ops += [mkop("add", f"{path}/{k}", new[k]) for k in range(j1 + npair, j2)]
+    return whole_or(ops, path, new) if whole else ops
+
+
+def val_diff(old, new, path, lists_whole):
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        ops = [mkop("remove", path + "/" + esc(k)) for k in old if k not in new]
+        for k in new:
+            if k not in old:
+                ops.append(mkop("add", path + "/" + esc(k), new[k]))
+            elif old[k] != new[k]:
+                ops += val_diff(old[k], new[k], path + "/" + esc(k), lists_whole)
+        return whole_or(ops, path, new) if lists_whole else ops
+    if isinstance(old, list) and isinstance(new, list):
+        return arr_diff(old, new, path, 10 ** 9, lists_whole)
+    return [mkop("replace", path, new)]
+
+
+def sections(v):
+    for k in v:
+        if k == "board":
+            for b in v["board"]:
+                yield "/board/" + b, v["board"][b]
+        else:
+            yield "/" + k, v[k]
+
+
+def sec_of(path):
+    q = path.split("/")
+    return "/".join(q[:3]) if len(q) > 2 and q[1] == "board" else "/".join(q[:2])
+
+
+ITEMS = {"/log", "/board/forces", "/board/cities"}  # the kit's member rule: items
+ARRIVAL = re.compile(r"^Reinforcement: (.*) arrives at (.*) \(7\.3\)\.$")
+
+
+def by_hex(lines):
+    out, i = [], 0
+    while i < len(lines):
+        if not ARRIVAL.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        j, hexes = i, {}
+        while j < len(lines) and ARRIVAL.match(lines[j]):
+            n, h = ARRIVAL.match(lines[j]).groups()
+            hexes.setdefault(h, []).append(n)
+            j += 1
+        for h, names in hexes.items():
+            while names:
+                k = len(names)
+                while k > 1 and len(f"Reinforcements (7.3) at {h}: {', '.join(names[:k])}.".encode()) > 199:
+                    k -= 1
+                out.append(f"Reinforcements (7.3) at {h}: {', '.join(names[:k])}.")
+                names = names[k:]
+        i = j
+    return out
+
+
+def reshape(a, v, role, log):
+    v = json.loads(dumps(v))
+    if log is not None:
+        v["log"] = log[-len(v["log"]):] if v["log"] else []
+    b = v["board"]
+    if a.reinf_by_turn:
+        g = {}
+        for e in b["reinforcements"]:
+            g.setdefault(e["turn"], []).append({"id": e["id"], "side": e["side"],
+                                                "entry": e["entry"]})
+        b["reinforcements"] = [{"turn": t, "generals": x} for t, x in g.items()]
+    if a.promoted_to_player:
+        prom = []
+        for f in b["forces"]:
+            for u in [f["co"]] + f.get("subordinates", []):
+                if u.pop("promoted", False):
+                    prom.append(u["id"])
+        if role in b["players"] and "hand" in b["players"][role]:
+            b["players"][role]["promoted"] = prom
+    return v
+
+
+def rediff_main(a):
+    touched = set()
+    if a.check_rediff:
+        touched = None  # every section
+    if a.promoted_to_player:
+        touched |= {"/board/forces", "/board/players"}
+    if a.lists_whole:
+        touched.add("/board/players")
+    if a.reinf_by_turn:
+        touched.add("/board/reinforcements")
+    if a.arrivals_by_hex:
+        touched.add("/log")
+    if a.members != 384:
+        touched.add("/board/forces")
+    prev, logs, rows, differ = {}, {}, [], collections.Counter()
+    with open(a.file) as f:
+        for n, line in enumerate(f, 1):
+            d = json.loads(line)
+            if d.get("view") is None:
+                sys.exit(f"{a.file}:{n}: no view (dump with --dump-views 0)")
+            key = (d.get("match"), d["role"])
+            if a.arrivals_by_hex:
+                if key not in logs:
+                    logs[key] = by_hex(list(d["view"]["log"]))
+                else:
+                    logs[key] += by_hex([o["value"] for o in d["patch"]
+                                         if o["op"] == "add" and o["path"].startswith("/log/")])
+            v = reshape(a, d["view"], d["role"], logs.get(key))
+            if key not in prev:  # a role's first patch: no view before it to diff
+                prev[key] = v
+                rows.append((100.0 * size(d["patch"]) / size(v), size(d["patch"]), size(v),
+                             d["after"]))
+                continue
+            ops = [o for o in d["patch"] if touched is not None and sec_of(o["path"]) not in touched]
+            if a.log_no_removes:
+                ops = [o for o in ops if not (o["op"] == "remove" and o["path"].startswith("/log/"))]
+            old = dict(sections(prev[key]))
+            for p, now in sections(v):
+                if (touched is None or p in touched) and old.get(p) != now:
+                    if isinstance(now, list) and isinstance(old[p], list):
+                        ops += arr_diff(old[p], now, p, a.members if p in ITEMS else 384, True)
+                    else:
+                        sub = val_diff(old[p], now, p, a.lists_whole and p == "/board/players")
+                        ops += whole_or(sub, p, now)  # the section's replace_if_shorter
+            if a.check_rediff:
+                x, y = collections.Counter(), collections.Counter()
+                for o in d["patch"]:
+                    x[sec_of(o["path"])] += size(o) + 1
+                for o in ops:
+                    y[sec_of(o["path"])] += size(o) + 1
+                for sct in set(x) | set(y):
+                    differ[sct] += x[sct] != y[sct]
+            pb, vb = size(ops), size(v)
+            rows.append((100.0 * pb / vb, pb, vb, d["after"]))
+            prev[key] = v
+    if a.check_rediff:
+        print("patches whose section the model gives other bytes: " +
+              (", ".join(f"{k} {m}" for k, m in differ.most_common() if m) or "none"))
+    return rows
+
+
+def report(rows):
+    if not rows:
+        sys.exit("no patches")
+    r = sorted(x[0] for x in rows)
+    k = len(r)
+    over = [x for x in rows if x[0] >= 25.0]
+    # bench_views' and patch_breakdown.py's rank: the p99 is r[int(0.99 k)]
+    print(f"patches {k}; median {r[int(0.5 * k)]:.2f} %, p99 {r[min(k - 1, int(0.99 * k))]:.2f} %, "
+          f"max {r[-1]:.2f} %; at or above 25 %: {len(over)} (the p99 is under 25 % with "
+          f"{k - int(0.99 * k) - 1} or fewer)")
+    print(f"patch bytes mean {sum(x[1] for x in rows) / k:.0f}, view bytes median "
+          f"{sorted(x[2] for x in rows)[k // 2]}")
+    c = collections.Counter(x[3] for x in over)
+    print("at or above 25 % after: " + ", ".join(f"{t} {m}" for t, m in c.most_common()))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("file")
@@ -128,7 +365,21 @@ def main():
     ap.add_argument("--static", type=int, default=0, metavar="BYTES")
     ap.add_argument("--forces-by-member", type=int, nargs="?", const=0, default=None,
                     metavar="BYTES")
+    ap.add_argument("--check-rediff", action="store_true")
+    ap.add_argument("--promoted-to-player", action="store_true")
+    ap.add_argument("--lists-whole", action="store_true")
+    ap.add_argument("--reinf-by-turn", action="store_true")
+    ap.add_argument("--arrivals-by-hex", action="store_true")
+    ap.add_argument("--log-no-removes", action="store_true")
+    ap.add_argument("--members", type=int, default=384, metavar="BYTES")
     a = ap.parse_args()
+    rediff = (a.check_rediff or a.promoted_to_player or a.lists_whole or a.reinf_by_turn or
+              a.arrivals_by_hex or a.log_no_removes or a.members != 384)
+    if rediff:
+        if a.drop_names or a.drop_false or a.static or a.forces_by_member is not None:
+            sys.exit("session 26's options and session 27's re-diff do not mix")
+        report(rediff_main(a))
+        return
     w = Whatif(a)
     plain = not (a.drop_names or a.drop_false or a.forces_by_member is not None)
     before = {}
@@ -151,19 +402,7 @@ def main():
             nops = [w.op(o) for o in ops]
             pb, vb = size(nops), size(nv) + a.static
             rows.append((100.0 * pb / vb, pb, vb, d["after"]))
-    if not rows:
-        sys.exit("no patches")
-    r = sorted(x[0] for x in rows)
-    k = len(r)
-    over = [x for x in rows if x[0] >= 25.0]
-    # bench_views' and patch_breakdown.py's rank: the p99 is r[int(0.99 k)]
-    print(f"patches {k}; median {r[int(0.5 * k)]:.2f} %, p99 {r[min(k - 1, int(0.99 * k))]:.2f} %, "
-          f"max {r[-1]:.2f} %; at or above 25 %: {len(over)} (the p99 is under 25 % with "
-          f"{k - int(0.99 * k) - 1} or fewer)")
-    print(f"patch bytes mean {sum(x[1] for x in rows) / k:.0f}, view bytes median "
-          f"{sorted(x[2] for x in rows)[k // 2]}")
-    c = collections.Counter(x[3] for x in over)
-    print("at or above 25 % after: " + ", ".join(f"{t} {m}" for t, m in c.most_common()))
+    report(rows)
 
 
 if __name__ == "__main__":
