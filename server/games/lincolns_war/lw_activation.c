@@ -1,5 +1,6 @@
 /* lw_activation.c — 11.0 activation and the force helpers everything uses:
  * who is the CO (11.0.1, 11.1.3.1), a force's IT and stars, activation cost. */
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,8 @@
  * window (kit/view_sections.h: tg_view_update_begin, in which the caller
  * does not change the state), once a window, the first time one of them
  * is asked about that state; any other state, or the same one outside the
- * window, is scanned as before. Each hex's list is in unit order (the
+ * window, is scanned as before; so too the state of lw_units_hold, until
+ * lw_units_release (lw_engine.h). Each hex's list is in unit order (the
  * scan's order: 11.0.1's "first met in unit order" tie). */
 static _Thread_local struct {
 	uint64_t epoch;              /* the window it was built for (0: none), its state's */
@@ -50,11 +52,49 @@ static void index_build(const struct lw_state *s, uint64_t epoch)
 	ix.epoch = epoch;
 }
 
+/* The state of lw_units_hold, or NULL */
+static _Thread_local const struct lw_state *held;
+
+bool lw_units_hold(const struct lw_state *s)
+{
+	if (held)
+		return false;
+	held = s;
+	index_build(s, 0); /* no window's: the next window builds its own */
+	return true;
+}
+
+#ifndef NDEBUG
+/* Does the index still list every unit on the map of s at its hex? */
+static bool index_whole(const struct lw_state *s)
+{
+	int listed = 0, on_map = 0;
+	for (int k = 0; k < ix.n_used; k++)
+		for (int i = ix.head[ix.used[k]]; i; i = ix.next[i - 1], listed++)
+			if (s->unit[i - 1].where != LW_W_MAP || s->unit[i - 1].hex != ix.used[k])
+				return false;
+	for (int i = 0; i < s->n_units && i < LW_MAX_UNITS; i++)
+		on_map += s->unit[i].where == LW_W_MAP && s->unit[i].hex >= 0 &&
+		          s->unit[i].hex < LW_HEX_IDS;
+	return listed == on_map;
+}
+#endif
+
+void lw_units_release(bool took)
+{
+	if (!took)
+		return;
+	assert(index_whole(held) && "a unit moved while lw_units_hold held its state");
+	held = NULL;
+}
+
 /* Is the index of s to be used for hex? */
 static bool indexed(const struct lw_state *s, int hex)
 {
 	if (hex < 0 || hex >= LW_HEX_IDS)
 		return false;
+	if (held) /* only the held state's, while held */
+		return held == s;
 	uint64_t e = tg_view_update_epoch((const struct game *)s);
 	if (!e)
 		return false;

@@ -131,6 +131,17 @@ int lw_load_json(struct lw_state *s, const json_t *saved, struct tg_error *err);
 
 /* Units of `side` on the map at hex (side LW_NOSIDE: any side); returns count. */
 int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS]);
+/* Between lw_units_hold(s) and lw_units_release, on this thread, the caller
+ * moves no unit of s (no unit's `where` or `hex`, nor n_units, changes;
+ * its other fields may): the helpers below then answer about s from an
+ * index of its units by hex built once, not by a scan of every unit each
+ * (issue 17: lw_act's loops over forces; the view update window does the
+ * same for the views and offers, lw_activation.c). Holds do not nest: false
+ * when one is open already (its state's index serves; a scan, another's).
+ * Give lw_units_release what lw_units_hold gave. Debug builds check at the
+ * release that no unit moved. */
+bool lw_units_hold(const struct lw_state *s);
+void lw_units_release(bool took);
 /* The side with a force at hex, or LW_NOSIDE. */
 int lw_hex_owner_force(const struct lw_state *s, int hex);
 /* The CO of the force at hex (11.0.1), or LW_NONE. In a siege hex the

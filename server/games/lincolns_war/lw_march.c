@@ -1279,9 +1279,18 @@ int lw_march_stop_act(struct lw_state *s, int side, const json_t *a, struct game
 
 void lw_unstack_all(struct lw_state *s)
 {
+	/* lw_unstack leaves a force within the limits as it is (lw_fix_overstack
+	 * checks first): those checks read lw_activation.c's index while no
+	 * unit moves (issue 17: a scan of every unit for every unit) */
+	bool held = lw_units_hold(s);
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *x = &s->unit[i];
-		if (x->where == LW_W_MAP)
-			lw_unstack(s, x->hex, x->side);
+		if (x->where != LW_W_MAP ||
+		    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, NULL) == 0)
+			continue;
+		lw_units_release(held);
+		lw_unstack(s, x->hex, x->side);
+		held = lw_units_hold(s);
 	}
+	lw_units_release(held);
 }

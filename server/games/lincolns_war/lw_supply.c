@@ -765,18 +765,21 @@ bool lw_supply_choice_force(const struct lw_state *s, int *hex, int *side)
 	if (s->phase != LW_PH_SUPPLY ||
 	    (s->command.supply_stage != LW_SS_IT && s->command.supply_stage != LW_SS_FORAGE))
 		return false; /* 3.6: not while the plot's questions wait (LW_SS_PLOT) */
-	/* the Union's forces first, then the Confederate's, in unit order */
-	for (int sd = LW_UNION; sd <= LW_CONFEDERATE; sd++)
-		for (int i = 0; i < s->n_units; i++) {
+	/* the Union's forces first, then the Confederate's, in unit order
+	 * (each force's IT from lw_activation.c's index: issue 17) */
+	bool held = lw_units_hold(s), found = false;
+	for (int sd = LW_UNION; sd <= LW_CONFEDERATE && !found; sd++)
+		for (int i = 0; i < s->n_units && !found; i++) {
 			const struct lw_unit *x = &s->unit[i];
 			if (x->where == LW_W_MAP && x->side == sd &&
 			    lw_it_demotions_owed(side_it(s, x->hex, sd)) > 0) {
 				*hex = x->hex;
 				*side = sd;
-				return true;
+				found = true;
 			}
 		}
-	return false;
+	lw_units_release(held);
+	return found;
 }
 
 /* The demotions owed now: a lone general's at once; true when a force of

@@ -13,9 +13,12 @@
  * after every action of bot games of the three scenarios, and in a siege
  * hex (16.9.5.2: the hex-level helpers describe the besiegers, on top),
  * which the bot's games of this length do not reach.
- * The index is the window's state's, and the window's only:
- *   - a state edited after its window closed (a general moved, one
- *     removed) is answered as it is now, outside a window and in the next;
+ * So too between lw_units_hold and lw_units_release (lw_act's loops over
+ * forces, while no unit moves).
+ * The index is the window's (or the hold's) state's, and theirs only:
+ *   - a state edited after its window closed or its hold was released (a
+ *     general moved, one removed) is answered as it is now, outside a
+ *     window and in the next;
  *   - another state asked inside the window (a copy with a general moved)
  *     is answered as that state is, and the window's state after it. */
 #include "kit/view_sections.h"
@@ -85,7 +88,7 @@ static void check_state(const struct game *g, const char *what)
 	for (int i = 0; i < s->n_units; i++)
 		if (s->unit[i].where == LW_W_MAP)
 			hexes[nh++] = s->unit[i].hex;
-	static struct answers out, in;
+	static struct answers out, in, held;
 	bool same = true;
 	for (int k = 0; k < nh && same; k++) {
 		int hex = hexes[k], add = k % s->n_units, want[LW_MAX_UNITS];
@@ -93,6 +96,13 @@ static void check_state(const struct game *g, const char *what)
 		tg_view_update_begin(g);
 		ask(s, hex, add, &in);
 		tg_view_update_end();
+		bool took = lw_units_hold(s);
+		ask(s, hex, add, &held);
+		lw_units_release(took);
+		same = took && memcmp(&held, &out, sizeof held) == 0;
+		if (!same)
+			CHECKF(same, "%s: hex %d: held (%d), the answers are not those of a scan",
+			       what, hex, took);
 		static const int sides[3] = {LW_NOSIDE, LW_UNION, LW_CONFEDERATE};
 		for (int j = 0; j < 3 && same; j++) {
 			int n = scan(s, hex, sides[j], want);
@@ -157,6 +167,9 @@ static void check_stale(struct game *g)
 	tg_view_update_begin(g);
 	lw_units_at(s, from, LW_NOSIDE, tmp); /* built for this window */
 	tg_view_update_end();
+	bool took = lw_units_hold(s);
+	lw_units_at(s, to, LW_NOSIDE, tmp); /* built for this hold */
+	lw_units_release(took);
 	s->unit[u].hex = (int16_t)to; /* edited between windows, as an action does */
 	expect_scan(g, from, "moved, outside a window");
 	expect_scan(g, to, "moved, outside a window");
