@@ -35,7 +35,10 @@ struct tg_store;
 /* Opens (creating if missing) the database at path and applies every
  * migration in schema_dir (files NNN_name.sql, in order, each once; the
  * applied ones are recorded in table schema_migrations). schema_dir NULL:
- * the build's schema/ folder. */
+ * the build's schema/ folder. A store is used by one thread at a time
+ * (the daemon's loop): its connections have no mutex (SQLite's
+ * multi-thread mode, issue 17); only the functions marked "any thread"
+ * below may be called beside it. */
 struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct tg_error *err);
 /* The same, and with exclusive the database is this process's alone while
  * the store is open (the daemon's store_exclusive): SQLite's "unix-excl"
