@@ -192,7 +192,11 @@ static void take_done(struct tg_server *srv, bool woken, uint64_t t_taken)
 		uv_mutex_unlock(&p->mu);
 		if (!j)
 			break;
+		/* Its commit is durable, and every held batch is of a newer
+		 * one (release_held has sent the rest): its lines leave now. */
+		srv->lines_durable = true;
 		finish(srv, j, true, t_taken);
+		srv->lines_durable = false;
 	}
 	tg_conn_uncork();
 }

@@ -140,6 +140,12 @@ static void queue(struct tg_server *srv, struct tg_session *s, char *line, size_
  * it done later, must not show it before it is on disk). */
 static bool must_hold(const struct tg_server *srv)
 {
+	/* A fan-out job's lines whose own commit is durable (lines_durable):
+	 * what is still held is of newer commits, so they go first, at once
+	 * (issue 17, session 27: held behind the newer commit they waited
+	 * for its fsync too, and the actor's ok and patch left apart). */
+	if (srv->lines_durable)
+		return false;
 	return srv->held_tail || srv->commit_gen > srv->durable_gen;
 }
 

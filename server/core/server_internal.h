@@ -245,6 +245,9 @@ struct tg_server {
 	 * newest of them known on disk; held: the lines waiting for theirs. */
 	struct tg_syncer *syncer;
 	uint64_t commit_gen, durable_gen;
+	/* Set while fanout.c sends the lines of jobs whose own commits are
+	 * durable: they leave at once, not behind a newer commit's fsync. */
+	bool lines_durable;
 	struct tg_out_batch *held_head, *held_tail;
 	/* Where the undo base's runs of the match acting are rebuilt after
 	 * its action (undo_base.c, tg_byte_runs_update): the loop thread's. */

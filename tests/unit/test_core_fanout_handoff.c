@@ -18,7 +18,12 @@
  *     the loop sends nothing; once the syncer is let go, the actor gets
  *     his ok and then his patch, the opponent his patch.
  *  2. The job held until the commit is durable and its ok out: the
- *     worker then wakes the loop, and the patches come (none is lost). */
+ *     worker then wakes the loop, and the patches come (none is lost).
+ *  3. Pipelined commits: a job done while its commit's fsync runs and a
+ *     newer commit (another match's action) waits for the next fsync:
+ *     when its own commit is durable its patches leave with its ok, not
+ *     behind the newer commit (held until that one's fsync, they left a
+ *     write apart from the ok and an fsync late). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -177,6 +182,46 @@ int main(void)
 	CHECKF(atomic_load(&off_loop_wakes) == 1, "the worker woke the loop (%u wake-ups)",
 	       atomic_load(&off_loop_wakes));
 	CHECK(a.seq == b.seq && b.seq == 2);
+
+	/* 3. A newer commit waits while the job's own is made durable. */
+	struct client a2, b2;
+	login(&a2, "grant", "unconditional", false);
+	login(&b2, "lee", "traveller1", false);
+	int64_t mid2 = new_match(&a2, &b2);
+	mark_seen(&a);
+	mark_seen(&b);
+	mark_seen(&a2);
+	mark_seen(&b2);
+	syncer_stall(fc_srv, true);
+	act(&a, mid, a.seq); /* its fsync started and stalled */
+	for (int i = 0; i < 10000 && (!syncer_busy(fc_srv) || fanout_done_waiting(fc_srv) == 0);
+	     i++)
+		uv_sleep(1);
+	CHECKF(syncer_busy(fc_srv) && fanout_done_waiting(fc_srv) == 1,
+	       "the job is done while its commit's fsync runs");
+	act(&a2, mid2, a2.seq); /* committed behind the fsync in flight */
+	uint64_t g1 = fc_srv->commit_gen - 1;
+	CHECKF(fc_srv->durable_gen < g1, "both commits wait for their fsyncs");
+	syncer_hold(fc_srv, true); /* the second fsync does not start */
+	syncer_stall(fc_srv, false);
+	expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	while (count_new(&a, "ok") < 1 && !expired)
+		uv_run(&fc_loop, UV_RUN_ONCE);
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	CHECKF(count_new(&a, "ok") == 1 && count_new(&a2, "ok") == 0,
+	       "the first commit is durable, the second not");
+	CHECKF(count_new(&a, "patch") == 1 && count_new(&b, "patch") == 1,
+	       "its patches left with its ok (%d and %d)", count_new(&a, "patch"),
+	       count_new(&b, "patch"));
+	syncer_hold(fc_srv, false);
+	CHECKF(wait_lines(&a2, &b2, 1), "the second act's ok and patches once its fsync is done");
+	CHECK(a.seq == 3 && b.seq == 3 && a2.seq == 1 && b2.seq == 1);
+	client_close(&a2);
+	client_close(&b2);
 
 	client_close(&a);
 	client_close(&b);
