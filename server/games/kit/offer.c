@@ -95,8 +95,8 @@ static char act_text_mark;
 /* s as a JSON string at the end of t, *len its length: a string of
  * printable ASCII without '"' or '\\' (the names and most values of the
  * actions) as it is, which is what tg_json_compact_string writes for it,
- * without a strlen first (issue 17: an action's members were 290 of its
- * 540 instructions); any other by tg_json_compact_string. 0, or -1 as
+ * without a strlen first (issue 17: an action's members were 284 of its
+ * 500 instructions); any other by tg_json_compact_string. 0, or -1 as
  * tg_json_compact_string. */
 static int put_str(struct tg_text *t, const char *s, size_t *len)
 {
