@@ -649,12 +649,11 @@ static bool actions_built(struct player *pl)
 		ok = x && json_array_append_new(v, x) == 0;
 	}
 	actions_text_drop(pl);
-	if (!ok || !pl->view || json_object_set_new(pl->view, "actions", v) != 0) {
-		if (ok && !pl->view)
-			json_decref(v);
+	if (!ok || !pl->view) {
+		json_decref(v); /* the entries built before the one that was not JSON */
 		return false;
 	}
-	return true;
+	return json_object_set_new(pl->view, "actions", v) == 0; /* takes v either way */
 }
 
 static void actions_text_drop(struct player *pl)
