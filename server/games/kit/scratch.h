@@ -31,7 +31,7 @@ enum tg_scratch_slot {
 	TG_SCRATCH_ISTAMP, /* view_sections.c: the elements' stamps */
 	TG_SCRATCH_ILEN,   /* view_sections.c: the elements' lengths */
 	TG_SCRATCH_OPS,    /* core/views.c: the patch's operations */
-	TG_SCRATCH_LINE,   /* core/views.c: the patch message */
+	TG_SCRATCH_LINE,   /* bench_views: a patch line (core/views.c writes its own block) */
 	TG_SCRATCH_ACT,    /* offer.c: the action tg_act writes */
 	/* view_items.c: a walk's new elements (these five in this order) */
 	TG_SCRATCH_ITEM_STAMP,
