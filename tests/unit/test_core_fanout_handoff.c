@@ -89,6 +89,23 @@ static bool wait_lines(struct client *a, struct client *b, int n)
 	return done;
 }
 
+/* Every commit so far durable and the syncer idle. A case that holds or
+ * stalls the syncer must not find an earlier commit's fsync still running:
+ * on a slow disk it ended inside the case, whose counts then read one
+ * wake-up or one durable commit too many (ci27's failure). The loop's
+ * durable_gen, not the syncer's count: a turn that waits syncs on the
+ * loop. */
+static bool syncer_settled(void)
+{
+	for (int i = 0; i < 10000; i++) {
+		uv_run(&fc_loop, UV_RUN_NOWAIT);
+		if (!syncer_busy(fc_srv) && fc_srv->durable_gen >= fc_srv->commit_gen)
+			return true;
+		uv_sleep(1);
+	}
+	return false;
+}
+
 static void act(struct client *a, int64_t mid, int64_t seq)
 {
 	json_t *r = rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mid, "seq",
@@ -125,6 +142,7 @@ int main(void)
 	mark_seen(&a);
 	mark_seen(&b);
 	unsigned c0 = atomic_load(&computed);
+	CHECKF(syncer_settled(), "the match's set-up is durable before the case");
 	tg_engine_hold_sync(fc_srv, true);
 	atomic_store(&off_loop_wakes, 0);
 	act(&a, mid, a.seq);
@@ -192,6 +210,7 @@ int main(void)
 	mark_seen(&b);
 	mark_seen(&a2);
 	mark_seen(&b2);
+	CHECKF(syncer_settled(), "the second match's set-up is durable before the case");
 	syncer_stall(fc_srv, true);
 	act(&a, mid, a.seq); /* its fsync started and stalled */
 	for (int i = 0; i < 10000 && (!syncer_busy(fc_srv) || fanout_done_waiting(fc_srv) == 0);
