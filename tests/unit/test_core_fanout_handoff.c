@@ -89,6 +89,20 @@ static bool wait_lines(struct client *a, struct client *b, int n)
 	return done;
 }
 
+/* Runs the loop until c (and d, if given) has a new line of op, or 10 s. */
+static void run_until_new(struct client *c, struct client *d, const char *op)
+{
+	uv_timer_t t;
+	bool expired = false;
+	uv_timer_init(&fc_loop, &t);
+	t.data = &expired;
+	uv_timer_start(&t, on_timeout, 10000, 0);
+	while ((count_new(c, op) < 1 || (d && count_new(d, op) < 1)) && !expired)
+		uv_run(&fc_loop, UV_RUN_ONCE);
+	uv_close((uv_handle_t *)&t, NULL);
+	uv_run(&fc_loop, UV_RUN_NOWAIT);
+}
+
 /* Every commit so far durable and the syncer idle. A case that holds or
  * stalls the syncer must not find an earlier commit's fsync still running:
  * on a slow disk it ended inside the case, whose counts then read one
@@ -173,28 +187,13 @@ int main(void)
 	uint64_t gen = fc_srv->commit_gen;
 	for (int i = 0; i < 10000 && syncer_synced(fc_srv) < gen; i++)
 		uv_sleep(1);
-	uv_timer_t t;
-	bool expired = false;
-	uv_timer_init(&fc_loop, &t);
-	t.data = &expired;
-	uv_timer_start(&t, on_timeout, 10000, 0);
-	while (count_new(&a, "ok") < 1 && !expired)
-		uv_run(&fc_loop, UV_RUN_ONCE);
-	uv_close((uv_handle_t *)&t, NULL);
-	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	run_until_new(&a, NULL, "ok");
 	CHECKF(count_new(&a, "ok") == 1 && count_new(&a, "patch") == 0,
 	       "the ok leaves when durable, the patch is not done");
 	mark_seen(&a);
 	atomic_store(&off_loop_wakes, 0);
 	atomic_store(&gate, false);
-	expired = false;
-	uv_timer_init(&fc_loop, &t);
-	t.data = &expired;
-	uv_timer_start(&t, on_timeout, 10000, 0);
-	while ((count_new(&a, "patch") < 1 || count_new(&b, "patch") < 1) && !expired)
-		uv_run(&fc_loop, UV_RUN_ONCE);
-	uv_close((uv_handle_t *)&t, NULL);
-	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	run_until_new(&a, &b, "patch");
 	CHECKF(count_new(&a, "patch") == 1 && count_new(&b, "patch") == 1,
 	       "a job done after its commit is durable still sends its patches");
 	CHECKF(atomic_load(&off_loop_wakes) == 1, "the worker woke the loop (%u wake-ups)",
@@ -223,14 +222,7 @@ int main(void)
 	CHECKF(fc_srv->durable_gen < g1, "both commits wait for their fsyncs");
 	syncer_hold(fc_srv, true); /* the second fsync does not start */
 	syncer_stall(fc_srv, false);
-	expired = false;
-	uv_timer_init(&fc_loop, &t);
-	t.data = &expired;
-	uv_timer_start(&t, on_timeout, 10000, 0);
-	while (count_new(&a, "ok") < 1 && !expired)
-		uv_run(&fc_loop, UV_RUN_ONCE);
-	uv_close((uv_handle_t *)&t, NULL);
-	uv_run(&fc_loop, UV_RUN_NOWAIT);
+	run_until_new(&a, NULL, "ok");
 	CHECKF(count_new(&a, "ok") == 1 && count_new(&a2, "ok") == 0,
 	       "the first commit is durable, the second not");
 	CHECKF(count_new(&a, "patch") == 1 && count_new(&b, "patch") == 1,
