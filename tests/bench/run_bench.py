@@ -18,6 +18,7 @@ figures are taken with the test daemon telegraphd_test and its test game
 "fixture-duel" instead, and every such row says so.
 """
 import argparse
+import contextlib
 import datetime
 import os
 import platform
@@ -131,6 +132,56 @@ STEPS = ("play", "roundtrip", "scale", "idle", "handshake", "restart", "rules", 
          "clocks")
 
 LOADS = []  # the 1-minute load average before each measurement
+
+
+@contextlib.contextmanager
+def paced_play(build, dbin, port, matches, rate, config, prefix, acts):
+    """A daemon (dbin, else BUILD's) on BENCH_CONFIG plus the config lines,
+    metrics on port + 1, in a new folder; and BUILD's tg_loadgen playing
+    `matches` tournament games of Lincoln's War at `rate` actions/s against
+    it. Yields (workdir, data, daemon) once acts(metrics port) passed 500,
+    and stops both at the end (syscall_account.py's and wal_frames.py's
+    start, once)."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    data = os.path.join(workdir, "data")
+    os.makedirs(data)
+    mport = port + 1
+    with open(os.path.join(data, "bench.conf"), "w") as f:
+        f.write(BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n" +
+                "".join(line + "\n" for line in config))
+    dlog = open(os.path.join(workdir, "daemon.log"), "w")
+    daemon = subprocess.Popen([dbin or os.path.join(build, "server", "telegraphd"), "--data",
+                               data, "--listen", f"127.0.0.1:{port}", "--config",
+                               os.path.join(data, "bench.conf")], stderr=dlog)
+    gen = None
+    try:
+        time.sleep(2)
+        glog = open(os.path.join(workdir, "loadgen.out"), "w")
+        gen = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
+                                f"127.0.0.1:{port}", "--pid", str(daemon.pid), "--mode", "play",
+                                "--matches", str(matches), "--rate", str(rate),
+                                "--duration", "600", "--warmup", "2", "--full-views", "0",
+                                "--size-every", "0", "--seed", "7", "--game", "lincolns-war",
+                                "--scenario", "tournament"], stdout=glog, stderr=glog)
+        # play runs once the acts count moves
+        t0 = time.time()
+        while acts(mport) < 500:
+            if gen.poll() is not None or time.time() - t0 > 300:
+                sys.exit("the load generator did not get going; see " + workdir)
+            time.sleep(1)
+        yield workdir, data, daemon
+    finally:
+        if gen and gen.poll() is None:
+            gen.terminate()
+            try:
+                gen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                gen.kill()
+        daemon.terminate()
+        try:
+            daemon.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
 
 
 def loadavg():

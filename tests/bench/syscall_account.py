@@ -51,7 +51,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
@@ -323,39 +322,14 @@ def main():
                     help="skip bench_syscalls (the counts only)")
     a = ap.parse_args()
     build = os.path.abspath(a.build)
-    workdir = tempfile.mkdtemp(prefix="sc_account.")
-    data = os.path.join(workdir, "data")
-    os.makedirs(data)
     mport = a.port + 1
-    with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n" +
-                "".join(line + "\n" for line in a.config))
     costs = None if a.no_floor else floor_costs(build)
-    dlog = open(os.path.join(workdir, "daemon.log"), "w")
     dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
     print(f"daemon {dbin}")
-    daemon = subprocess.Popen([dbin, "--data", data,
-                               "--listen", f"127.0.0.1:{a.port}", "--config",
-                               os.path.join(data, "bench.conf")], stderr=dlog)
-    gen = None
-    try:
-        time.sleep(2)
+    warm = 6
+    with run_bench.paced_play(build, dbin, a.port, a.matches, a.rate, a.config, "sc_account.",
+                              acts) as (workdir, _, daemon):
         pid = daemon.pid
-        warm = 6
-        dur = 600  # stopped at the end
-        glog = open(os.path.join(workdir, "loadgen.out"), "w")
-        gen = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
-                                f"127.0.0.1:{a.port}", "--pid", str(pid), "--mode", "play",
-                                "--matches", str(a.matches), "--rate", str(a.rate),
-                                "--duration", str(dur), "--warmup", "2", "--full-views", "0",
-                                "--size-every", "0", "--seed", "7", "--game", "lincolns-war",
-                                "--scenario", "tournament"], stdout=glog, stderr=glog)
-        # play runs once the acts count moves
-        t0 = time.time()
-        while acts(mport) < 500:
-            if gen.poll() is not None or time.time() - t0 > 300:
-                sys.exit("the load generator did not get going; see " + workdir)
-            time.sleep(1)
         time.sleep(warm)
         classes = thread_classes(pid)
         time.sleep(1)
@@ -430,18 +404,6 @@ def main():
               f"CPU in all")
         if a.record > 0:
             record(pid, a.record, classes, workdir)
-    finally:
-        if gen and gen.poll() is None:
-            gen.terminate()
-            try:
-                gen.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                gen.kill()
-        daemon.terminate()
-        try:
-            daemon.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            daemon.kill()
     print(f"(daemon log, generator output in {workdir}; load at the end {loadavg()})")
 
 

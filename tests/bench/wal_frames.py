@@ -22,9 +22,7 @@ import re
 import shutil
 import sqlite3
 import struct
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
@@ -96,32 +94,10 @@ def main():
     ap.add_argument("--config", action="append", default=[], metavar="LINE")
     a = ap.parse_args()
     build = os.path.abspath(a.build)
-    workdir = tempfile.mkdtemp(prefix="wal_frames.")
-    data = os.path.join(workdir, "data")
-    os.makedirs(data)
     mport = a.port + 1
-    with open(os.path.join(data, "bench.conf"), "w") as f:
-        f.write(run_bench.BENCH_CONFIG + f"metrics_listen = 127.0.0.1:{mport}\n" +
-                "".join(line + "\n" for line in a.config))
     dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
-    dlog = open(os.path.join(workdir, "daemon.log"), "w")
-    daemon = subprocess.Popen([dbin, "--data", data, "--listen", f"127.0.0.1:{a.port}",
-                               "--config", os.path.join(data, "bench.conf")], stderr=dlog)
-    gen = None
-    try:
-        time.sleep(2)
-        glog = open(os.path.join(workdir, "loadgen.out"), "w")
-        gen = subprocess.Popen([os.path.join(build, "tests", "bench", "tg_loadgen"), "--server",
-                                f"127.0.0.1:{a.port}", "--pid", str(daemon.pid), "--mode",
-                                "play", "--matches", str(a.matches), "--rate", str(a.rate),
-                                "--duration", "600", "--warmup", "2", "--full-views", "0",
-                                "--size-every", "0", "--seed", "7", "--game", "lincolns-war",
-                                "--scenario", "tournament"], stdout=glog, stderr=glog)
-        t0 = time.time()
-        while metrics(mport)[0] < 500:
-            if gen.poll() is not None or time.time() - t0 > 300:
-                sys.exit("the load generator did not get going; see " + workdir)
-            time.sleep(1)
+    with run_bench.paced_play(build, dbin, a.port, a.matches, a.rate, a.config, "wal_frames.",
+                              lambda p: metrics(p)[0]) as (workdir, data, _):
         time.sleep(4)
         db = os.path.join(data, "telegraph.db")
         by = collections.Counter()
@@ -151,12 +127,6 @@ def main():
         acts1, commits1 = metrics(mport)
         tm1 = time.time()
         load = open("/proc/loadavg").read().split()[:3]
-    finally:
-        if gen:
-            gen.terminate()
-            gen.wait()
-        daemon.terminate()
-        daemon.wait()
     acts_per_commit = (acts1 - acts0) / max(1, commits1 - commits0)
     print(f"daemon {dbin}; {a.matches} matches at {a.rate}/s; load {' '.join(load)}")
     print(f"/metrics over {tm1 - tm0:.1f} s: {acts1 - acts0} acts, {commits1 - commits0} "
