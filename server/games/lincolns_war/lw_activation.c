@@ -365,30 +365,19 @@ int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *a
 	for (int k = 0; k < n_add; k++)
 		if (add[k] >= 0 && add[k] < LW_MAX_UNITS)
 			added[add[k] / 64] |= UINT64_C(1) << (add[k] % 64);
+	/* the hex's units of side (lw_units_at: indexed or scanned) join the
+	 * added ones, all in unit order */
+	int here[LW_MAX_UNITS], m = lw_units_at(s, hex, side, here);
+	for (int k = 0; k < m; k++)
+		added[here[k] / 64] |= UINT64_C(1) << (here[k] % 64);
 	int lim = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
-	if (indexed(s, hex)) {
-		/* the hex's units of side join the added ones, all in unit order */
-		for (int i = ix.head[hex]; i; i = ix.next[i - 1])
-			if (s->unit[i - 1].side == side)
-				added[(i - 1) / 64] |= UINT64_C(1) << ((i - 1) % 64);
-		for (int w = 0; w < (LW_MAX_UNITS + 63) / 64; w++)
-			for (uint64_t b = added[w]; b; b &= b - 1) {
-				int i = w * 64 + __builtin_ctzll(b);
-				if (i >= lim)
-					break;
-				su[n].stars = i == promote_u ? promote_to : s->unit[i].stars;
-				su[n].cavalry = s->unit[i].cavalry;
-				n++;
-			}
-	} else
-		for (int i = 0; i < lim; i++) {
-			const struct lw_unit *u = &s->unit[i];
-			bool here = (u->where == LW_W_MAP && u->hex == hex && u->side == side) ||
-			            (added[i / 64] >> (i % 64) & 1u);
-			if (!here)
-				continue;
-			su[n].stars = i == promote_u ? promote_to : u->stars;
-			su[n].cavalry = u->cavalry;
+	for (int w = 0; w < (LW_MAX_UNITS + 63) / 64; w++)
+		for (uint64_t b = added[w]; b; b &= b - 1) {
+			int i = w * 64 + __builtin_ctzll(b);
+			if (i >= lim)
+				break;
+			su[n].stars = i == promote_u ? promote_to : s->unit[i].stars;
+			su[n].cavalry = s->unit[i].cavalry;
 			n++;
 		}
 	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
