@@ -180,6 +180,147 @@ static void calls(struct tg_offers *o, const char *long_label)
 	several(o, "Again", 0);
 }
 
+/* tg_offer_some's entries (listed false: choices as json_pack built them)
+ * or tg_offer_list_some's (listed: the same choices as a list), which
+ * must be the same bytes in both forms (issue 17: Lincoln's War's
+ * Administration wrote its purchases' choices as jansson arrays). */
+static void some_calls(struct tg_offers *o, bool listed)
+{
+	struct tg_offer_list l;
+	/* generals by id and name, one name to escape */
+	if (listed) {
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice(&l, "grant", "Ulysses S. Grant");
+		tg_offer_list_choice(&l, "lee", "Robert E. \"Bobby\" Lee");
+		tg_offer_list_choice(&l, "tco-7", "TCO (2 stars) Caf\xc3\xa9");
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "promote"), "general",
+		                   "General to promote", &l,
+		                   "Promote a general to %d stars for %d PC (7.1.%d)", 2, 2, 2);
+	} else {
+		tg_offer_some(o, tg_act(o, "{s:s}", "type", "promote"), "general",
+		              "General to promote",
+		              json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s}]", "value", "grant",
+		                        "label", "Ulysses S. Grant", "value", "lee", "label",
+		                        "Robert E. \"Bobby\" Lee", "value", "tco-7", "label",
+		                        "TCO (2 stars) Caf\xc3\xa9"),
+		              "Promote a general to %d stars for %d PC (7.1.%d)", 2, 2, 2);
+	}
+	/* amounts without a label; hexes by number, a label with a tab */
+	if (listed) {
+		tg_offer_list_open(o, &l);
+		for (int n = 1; n <= 3; n++)
+			tg_offer_list_choice_int(&l, n, NULL);
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy",
+		                   &l, "Buy CSP for 1 PC each (7.1.6)");
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice_int(&l, 1203, "Cairo\t(1203)");
+		tg_offer_list_choice_int(&l, -4, "RAID hex 1");
+		tg_offer_list_some(o, tg_act(o, "{s:s,s:s}", "type", "buy_raider", "to", "port"),
+		                   "hex", "Port", &l, "Buy a Raider for %d PC into a port (7.1.7)",
+		                   3);
+	} else {
+		tg_offer_some(o, tg_act(o, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy",
+		              json_pack("[{s:i},{s:i},{s:i}]", "value", 1, "value", 2, "value", 3),
+		              "Buy CSP for 1 PC each (7.1.6)");
+		tg_offer_some(o, tg_act(o, "{s:s,s:s}", "type", "buy_raider", "to", "port"), "hex",
+		              "Port",
+		              json_pack("[{s:i,s:s},{s:i,s:s}]", "value", 1203, "label",
+		                        "Cairo\t(1203)", "value", -4, "label", "RAID hex 1"),
+		              "Buy a Raider for %d PC into a port (7.1.7)", 3);
+	}
+	/* nothing to choose, a label not UTF-8, a filtered type, no name:
+	 * nothing appended */
+	if (listed) {
+		tg_offer_list_open(o, &l);
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "draft"), "general", "General", &l,
+		                   "Draft promotion to 2 stars (7.2, %d left)", 1);
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice_int(&l, 1, "x");
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "bad"), "general", "General", &l,
+		                   "%s", "not UTF-8 \xff");
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice_int(&l, 1, "x");
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "bad"), NULL, "General", &l,
+		                   "No name");
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice(&l, "grant", "Grant");
+		struct tg_offers_keep was;
+		tg_offers_filter(o, not_decline, NULL, &was);
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "decline"), "general", "General",
+		                   &l, "Filtered");
+		tg_offers_unfilter(o, &was);
+	} else {
+		tg_offer_some(o, tg_act(o, "{s:s}", "type", "draft"), "general", "General",
+		              json_array(), "Draft promotion to 2 stars (7.2, %d left)", 1);
+	}
+	/* the label cut at 255 bytes, as tg_offer_some's */
+	char long_label[300];
+	memset(long_label, 'y', sizeof long_label - 1);
+	long_label[sizeof long_label - 1] = 0;
+	if (listed) {
+		tg_offer_list_open(o, &l);
+		tg_offer_list_choice(&l, "a", NULL);
+		tg_offer_list_some(o, tg_act(o, "{s:s}", "type", "long"), "p", "P", &l, "%s",
+		                   long_label);
+	} else {
+		tg_offer_some(o, tg_act(o, "{s:s}", "type", "long"), "p", "P",
+		              json_pack("[{s:s}]", "value", "a"), "%s", long_label);
+	}
+}
+
+/* A list's refusals: a choice's label not UTF-8 refuses the entry (the
+ * list failed), where tg_offer_some appended the entry without that
+ * choice (json_pack's NULL not appended): a list is all or nothing. */
+static void list_some_checks(void)
+{
+	json_t *tree = json_array(), *listed_tree = json_array();
+	struct tg_offers a, b, c;
+	tg_offers_tree(&a, tree);
+	some_calls(&a, false);
+	CHECK_EQ_INT(tg_offers_close(&a), 0);
+	CHECK_EQ_INT((int)a.n, 4);
+	tg_offers_tree(&b, listed_tree);
+	some_calls(&b, true);
+	CHECK_EQ_INT(tg_offers_close(&b), 0);
+	same_text(listed_tree, tree, "tg_offer_list_some's entries, tree form");
+	struct tg_text t = {0};
+	tg_text_put(&t, "x", 1); /* written after text already there */
+	tg_offers_text(&c, &t);
+	some_calls(&c, true);
+	CHECK_EQ_INT(tg_offers_close(&c), 0);
+	char *dump = json_dumps(tree, DUMP_FLAGS);
+	CHECKF(dump && t.p && strcmp(t.p + 1, dump) == 0, "tg_offer_list_some's text %s, want %s",
+	       t.p ? t.p + 1 : "(null)", dump ? dump : "(null)");
+	CHECK_EQ_INT((int)c.n, 4);
+	free(dump);
+	free(t.p);
+	json_decref(tree);
+	json_decref(listed_tree);
+
+	/* a choice refused: the whole entry refused, in both forms */
+	for (int text = 0; text <= 1; text++) {
+		json_t *arr = json_array();
+		struct tg_text tt = {0};
+		struct tg_offers o;
+		if (text)
+			tg_offers_text(&o, &tt);
+		else
+			tg_offers_tree(&o, arr);
+		struct tg_offer_list l;
+		tg_offer_list_open(&o, &l);
+		tg_offer_list_choice(&l, "grant", "Grant");
+		tg_offer_list_choice(&l, "lee", "Lee \xff");
+		tg_offer_list_some(&o, tg_act(&o, "{s:s}", "type", "promote"), "general", "General",
+		                   &l, "Promote");
+		CHECK_EQ_INT(tg_offers_close(&o), 0);
+		CHECKF(o.n == 0 && json_array_size(arr) == 0 && (!text || strcmp(tt.p, "[]") == 0),
+		       "%s form: an entry of a refused choice appended", text ? "text" : "tree");
+		free(tt.p);
+		json_decref(arr);
+	}
+	tg_scratch_release();
+}
+
 /* ---- a label is printf's text of its format ------------------------------ */
 
 /* vsnprintf's label, as tg_offer wrote it before it formatted %s, %d and
@@ -440,6 +581,7 @@ int main(void)
 	CHECKF(e.p && strcmp(e.p, "[]") == 0, "empty list %s", e.p ? e.p : "(null)");
 	free(e.p);
 
+	list_some_checks();
 	labels_as_printf();
 	return tap_done();
 }

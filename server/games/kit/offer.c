@@ -215,11 +215,14 @@ json_t *tg_act(struct tg_offers *o, const char *fmt, ...)
 /* A literal's bytes, its length known where it is written. */
 #define PUT_LIT(t, s) tg_text_put((t), (s), sizeof(s) - 1)
 
+static bool put_list(struct tg_text *t, struct tg_offer_list *l);
+
 /* The text form's entry, after its comma; false when json_pack would have
- * refused it (the caller takes the text back). */
+ * refused it (the caller takes the text back). Its choices are the tree
+ * choices or, when listed is not NULL, the list's text. */
 static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char *label,
                        size_t label_len, const json_t *action, const char *param,
-                       const char *param_label, const json_t *choices)
+                       const char *param_label, const json_t *choices, struct tg_offer_list *listed)
 {
 	PUT_LIT(t, "{\"label\":");
 	if (tg_json_compact_string(t, label, label_len) != 0)
@@ -243,7 +246,7 @@ static bool entry_text(const struct tg_offers *o, struct tg_text *t, const char 
 	if (!param_label || tg_json_compact_string(t, param_label, strlen(param_label)) != 0)
 		return false;
 	PUT_LIT(t, ",\"choices\":");
-	if (!choices || tg_json_compact_append(t, choices) != 0)
+	if (listed ? !put_list(t, listed) : !choices || tg_json_compact_append(t, choices) != 0)
 		return false;
 	PUT_LIT(t, "}]}");
 	return true;
@@ -268,9 +271,11 @@ static bool kept(const struct tg_offers *o, const json_t *action)
 	               o->keep_ctx);
 }
 
-/* One entry, in o's form; takes action and choices. */
-static void add(struct tg_offers *o, const char *label, size_t label_len, json_t *action,
-                const char *param, const char *param_label, json_t *choices)
+/* One entry, in o's form; takes action and choices (or, text form, the
+ * text of listed: given back by the caller). */
+static void add_listed(struct tg_offers *o, const char *label, size_t label_len, json_t *action,
+                       const char *param, const char *param_label, json_t *choices,
+                       struct tg_offer_list *listed)
 {
 	if (!kept(o, action)) {
 		drop(action, choices);
@@ -287,8 +292,8 @@ static void add(struct tg_offers *o, const char *label, size_t label_len, json_t
 		size_t at = o->t->n;
 		if (o->n)
 			tg_text_put(o->t, ",", 1);
-		bool ok =
-		    entry_text(o, o->t, label, label_len, action, param, param_label, choices);
+		bool ok = entry_text(o, o->t, label, label_len, action, param, param_label, choices,
+		                     listed);
 		if (o->t->oom) {
 			o->failed = true;
 		} else if (ok) {
@@ -299,6 +304,12 @@ static void add(struct tg_offers *o, const char *label, size_t label_len, json_t
 		}
 	}
 	drop(action, choices);
+}
+
+static void add(struct tg_offers *o, const char *label, size_t label_len, json_t *action,
+                const char *param, const char *param_label, json_t *choices)
+{
+	add_listed(o, label, label_len, action, param, param_label, choices, NULL);
 }
 
 void tg_offer_entry(struct tg_offers *o, json_t *entry)
@@ -622,6 +633,31 @@ void tg_offer_list_free(struct tg_offer_list *l)
 	json_decref(l->tree);
 	list_give(&l->t);
 	*l = (struct tg_offer_list){0};
+}
+
+void tg_offer_list_some(struct tg_offers *o, json_t *action, const char *param,
+                        const char *param_label, struct tg_offer_list *choices, const char *fmt,
+                        ...)
+{
+	if (choices->n == 0 || choices->failed || !param) {
+		drop(action, NULL); /* nothing to choose, or a choice refused */
+		tg_offer_list_free(choices);
+		return;
+	}
+	char buf[LABEL_MAX + 1];
+	size_t len;
+	va_list ap;
+	va_start(ap, fmt);
+	const char *label = label_of(buf, &len, fmt, ap);
+	va_end(ap);
+	if (choices->tree) {
+		json_t *c = choices->tree;
+		choices->tree = NULL;
+		add(o, label, len, action, param, param_label, c);
+	} else {
+		add_listed(o, label, len, action, param, param_label, NULL, choices);
+	}
+	tg_offer_list_free(choices);
 }
 
 void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label)

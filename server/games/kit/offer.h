@@ -152,6 +152,16 @@ void tg_offer_list_by(struct tg_offer_list *l, bool only, const int *idx, size_t
 /* Frees a list that was not given to tg_offer_param. */
 void tg_offer_list_free(struct tg_offer_list *l);
 
+/* tg_offer_some with its choices written as a list (tg_offer_list_choice,
+ * no tree built: issue 17, the Administration's purchases were built as
+ * jansson arrays only to be written as text and freed): the same entry,
+ * appended only when the list has a choice; a list that failed (a label
+ * not UTF-8, out of memory) appends nothing. Takes action and the list
+ * (freed either way). */
+void tg_offer_list_some(struct tg_offers *o, json_t *action, const char *param,
+                        const char *param_label, struct tg_offer_list *choices, const char *fmt,
+                        ...) __attribute__((format(printf, 6, 7)));
+
 /* Opens an entry (takes action, as tg_offer), its label as it is. */
 void tg_offer_begin(struct tg_offers *o, json_t *action, const char *label);
 

@@ -150,15 +150,13 @@ static int rehab_options(const struct lw_state *s, int u, int out[ARRIVE_MAX])
 	return arrival_options(s, u, g->setup_hex ? g->setup_hex : g->entry_hex, out); /* 7.1.1 */
 }
 
-/* The hexes as "params" choices for a prompt. */
-static json_t *hex_choices(const int *opt, int n)
+/* The hexes as "params" choices for a prompt, in l (opened in o's form). */
+static void hex_choices(const struct tg_offers *o, struct tg_offer_list *l, const int *opt, int n)
 {
-	json_t *c = json_array();
 	char hl[64];
+	tg_offer_list_open(o, l);
 	for (int i = 0; i < n; i++)
-		json_array_append_new(c, json_pack("{s:i,s:s}", "value", opt[i], "label",
-		                                   lw_hex_label(opt[i], hl, sizeof hl)));
-	return c;
+		tg_offer_list_choice_int(l, opt[i], lw_hex_label(opt[i], hl, sizeof hl));
 }
 
 /* The chosen destination `to` of action a among opt; 0 (and err) if absent
@@ -250,6 +248,18 @@ static int check_co(const struct lw_state *s, int side, int u, struct tg_error *
  * maybe a three-star counter; the data loader refuses more). */
 #define PROMOTE_TO 3
 
+/* The generals u[0, n) as a param's choices {value: id, label: name}, in
+ * l (opened in o's form). */
+static void generals_list(const struct lw_state *s, const struct tg_offers *o,
+                          struct tg_offer_list *l, const uint8_t *u, int n)
+{
+	char name[64], id[64];
+	tg_offer_list_open(o, l);
+	for (int i = 0; i < n; i++)
+		tg_offer_list_choice(l, lw_unit_id(s, u[i], id, sizeof id),
+		                     gname(s, u[i], name, sizeof name));
+}
+
 void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
@@ -265,40 +275,42 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 	/* Each purchase of many targets is one entry, the target its param
 	 * (issue 17: an entry a general or an amount repeated the purchase's
 	 * words, about 10 KB of an Administration Phase's offers); an entry
-	 * only when it has a target (tg_offer_some). */
-	json_t *csp = json_array(), *prom[PROMOTE_TO + 1] = {NULL}, *draft = json_array();
-	json_t *co = json_array();
-	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
-		json_array_append_new(csp, json_pack("{s:i}", "value", n));
+	 * only when it has a target (tg_offer_list_some). The generals are
+	 * found first and named only when listed (issue 17: the lists were
+	 * jansson arrays, and every general of the side was named, a third
+	 * of this offer's instructions). */
+	_Static_assert(LW_MAX_UNITS <= 256, "a unit's index in a uint8_t");
+	uint8_t prom[PROMOTE_TO + 1][LW_MAX_UNITS], draft[LW_MAX_UNITS], co[LW_MAX_UNITS];
+	int n_prom[PROMOTE_TO + 1] = {0}, n_draft = 0, n_co = 0;
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].side != side)
 			continue;
-		lw_unit_id(s, u, id, sizeof id);
-		gname(s, u, name, sizeof name);
 		int to = s->unit[u].stars + 1;
-		if (to <= PROMOTE_TO && check_promote(s, side, u, false, NULL) == 0) {
-			if (!prom[to])
-				prom[to] = json_array();
-			json_array_append_new(prom[to],
-			                      json_pack("{s:s,s:s}", "value", id, "label", name));
-		}
+		if (to <= PROMOTE_TO && check_promote(s, side, u, false, NULL) == 0)
+			prom[to][n_prom[to]++] = (uint8_t)u;
 		if (p->draft_left && check_promote(s, side, u, true, NULL) == 0)
-			json_array_append_new(draft,
-			                      json_pack("{s:s,s:s}", "value", id, "label", name));
+			draft[n_draft++] = (uint8_t)u;
 		if (check_co(s, side, u, NULL) == 0)
-			json_array_append_new(co,
-			                      json_pack("{s:s,s:s}", "value", id, "label", name));
+			co[n_co++] = (uint8_t)u;
 	}
-	tg_offer_some(list, tg_act(list, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy", csp,
-	              "Buy CSP for 1 PC each (7.1.6)");
-	for (int to = 0; to <= PROMOTE_TO; to++)
-		if (prom[to])
-			tg_offer_some(list, tg_act(list, "{s:s}", "type", "promote"), "general",
-			              "General to promote", prom[to],
-			              "Promote a general to %d stars for %d PC (7.1.%d)", to, to,
-			              to);
-	tg_offer_some(list, tg_act(list, "{s:s}", "type", "draft"), "general", "General to promote",
-	              draft, "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
+	struct tg_offer_list l;
+	tg_offer_list_open(list, &l);
+	for (int n = 1; n <= 10 - p->csp && n <= p->pc; n++)
+		tg_offer_list_choice_int(&l, n, NULL);
+	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy",
+	                   &l, "Buy CSP for 1 PC each (7.1.6)");
+	for (int to = 0; to <= PROMOTE_TO; to++) {
+		if (!n_prom[to])
+			continue;
+		generals_list(s, list, &l, prom[to], n_prom[to]);
+		tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "promote"), "general",
+		                   "General to promote", &l,
+		                   "Promote a general to %d stars for %d PC (7.1.%d)", to, to, to);
+	}
+	generals_list(s, list, &l, draft, n_draft);
+	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "draft"), "general",
+	                   "General to promote", &l, "Draft promotion to 2 stars (7.2, %d left)",
+	                   p->draft_left);
 	/* then the purchases of one general each, general by general */
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].side != side)
@@ -314,15 +326,17 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 				           id),
 				    "Bring %s back from the Disgraced box for 1 PC, to %s (7.1.1)",
 				    name, lw_hex_label(opt[0], hex, sizeof hex));
-			else
-				tg_offer_choice(
+			else {
+				hex_choices(list, &l, opt, n);
+				tg_offer_list_some(
 				    list,
 				    tg_act(list, "{s:s,s:s}", "type", "rehabilitate", "general",
 				           id),
-				    "to", "Where he arrives", hex_choices(opt, n),
+				    "to", "Where he arrives", &l,
 				    "Bring %s back from the Disgraced box for 1 PC, to a hex you "
 				    "choose (7.1.1, 2.1)",
 				    name);
+			}
 		}
 		if (check_gic(s, side, u, NULL) == 0) {
 			lw_unit_id(s, u, id, sizeof id);
@@ -333,8 +347,9 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 			         gic_cost(s, side));
 		}
 	}
-	tg_offer_some(list, tg_act(list, "{s:s}", "type", "appoint_co"), "general", "General", co,
-	              "Make a general CO of his force for 1 PC (7.1.5)");
+	generals_list(s, list, &l, co, n_co);
+	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "appoint_co"), "general", "General",
+	                   &l, "Make a general CO of his force for 1 PC (7.1.5)");
 	lw_naval_admin_offer(s, side, list);     /* 7.1.7, 7.1.8 */
 	lw_political_admin_offer(s, side, list); /* 7.1.9 */
 	tg_offer(list, tg_act(list, "{s:s}", "type", "end_admin"), "End your administration (7.0)");
@@ -416,12 +431,14 @@ static void arrival_offer(const struct lw_state *s, int side, struct tg_offers *
 		return;
 	int n = entry_options(s, u, opt);
 	char name[64], id[48];
-	tg_offer_choice(list,
-	                tg_act(list, "{s:s,s:s}", "type", "place_arrival", "general",
-	                       lw_unit_id(s, u, id, sizeof id)),
-	                "to", "Where he arrives", hex_choices(opt, n),
-	                "Place the reinforcement %s: his entry hex cannot take him (7.3, 2.1)",
-	                lw_unit_name(s, u, name, sizeof name));
+	struct tg_offer_list l;
+	hex_choices(list, &l, opt, n);
+	tg_offer_list_some(list,
+	                   tg_act(list, "{s:s,s:s}", "type", "place_arrival", "general",
+	                          lw_unit_id(s, u, id, sizeof id)),
+	                   "to", "Where he arrives", &l,
+	                   "Place the reinforcement %s: his entry hex cannot take him (7.3, 2.1)",
+	                   lw_unit_name(s, u, name, sizeof name));
 }
 
 static int refuse_arrival(const struct lw_state *s, int side, const char *type,

@@ -155,29 +155,28 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 		if (check_raider(s, NULL) == 0) {
 			/* one entry a kind of place, the place its param (issue 17: an
 			 * entry a place repeated the purchase's words) */
-			json_t *cols = json_array(), *ports = json_array();
+			struct tg_offer_list l;
+			tg_offer_list_open(list, &l);
 			for (int col = 0; col < LW_NAVY_COLUMNS; col++)
 				if (column_free(s, col)) {
 					snprintf(h, sizeof h, "RAID hex %d", col + 1);
-					json_array_append_new(
-					    cols, json_pack("{s:i,s:s}", "value", col, "label", h));
+					tg_offer_list_choice_int(&l, col, h);
 				}
+			tg_offer_list_some(
+			    list, tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "raid"),
+			    "column", "RAID hex", &l,
+			    "Buy a Raider for %d PC into a RAID hex of the Commerce "
+			    "Raider Track (7.1.7)",
+			    d->tables.costs.raider);
+			tg_offer_list_open(list, &l);
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (lw_naval_cs_port(s, (int)c, true))
-					json_array_append_new(
-					    ports,
-					    json_pack("{s:i,s:s}", "value", d->cities[c].hex,
-					              "label",
-					              lw_hex_label(d->cities[c].hex, h, sizeof h)));
-			tg_offer_some(list,
-			              tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "raid"),
-			              "column", "RAID hex", cols,
-			              "Buy a Raider for %d PC into a RAID hex of the Commerce "
-			              "Raider Track (7.1.7)",
-			              d->tables.costs.raider);
-			tg_offer_some(
+					tg_offer_list_choice_int(
+					    &l, d->cities[c].hex,
+					    lw_hex_label(d->cities[c].hex, h, sizeof h));
+			tg_offer_list_some(
 			    list, tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "port"),
-			    "hex", "Port", ports, "Buy a Raider for %d PC into a port (7.1.7)",
+			    "hex", "Port", &l, "Buy a Raider for %d PC into a port (7.1.7)",
 			    d->tables.costs.raider);
 		}
 		if (check_asset(s, NULL) == 0)
