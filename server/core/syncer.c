@@ -92,7 +92,13 @@ static void syncer_main(void *arg)
 			}
 			y->done[y->ndone++] = (struct tg_sync_stamp){gen, start, end};
 		}
+		/* The loop's wake-up with the mutex released: sent under it, the
+		 * woken loop (on this VM often running before the write returns)
+		 * found it held in take_done and slept on it again, a futex call
+		 * each side (issue 17, session 28; unit/test_core_handoff_locks). */
+		uv_mutex_unlock(&y->mu);
 		tg_wake_send(y->loop_wake);
+		uv_mutex_lock(&y->mu);
 	}
 	uv_mutex_unlock(&y->mu);
 }
@@ -188,9 +194,13 @@ void syncer_request(struct tg_server *srv, uint64_t gen)
 	if (gen > y->want)
 		y->want = gen;
 	y->deferred = false;
+	uv_mutex_unlock(&y->mu);
+	/* After the unlock: signalled under the lock, the syncer woke, found the
+	 * mutex held and slept on it, and the unlock had to wake it again (0.34
+	 * futex calls an act more on the loop at 1,000/s; session 28). It sees
+	 * want under the lock, so a signal after it is not lost. */
 	if (wake)
 		uv_cond_signal(&y->wake);
-	uv_mutex_unlock(&y->mu);
 }
 
 bool syncer_may_commit(struct tg_server *srv)
