@@ -268,6 +268,15 @@ int main(void)
 	fixed("{\"a\":1,\"b\":2}", "{\"a\":1,\"b\":2,\"c\":3}", 0);
 	fixed("{\"a\":1,\"b\":2,\"c\":3}", "{\"b\":2,\"c\":3}", 0);
 	fixed("{\"k\":1,\"b\":{\"k\":1}}", "{\"b\":{\"k\":1}}", 0);
+	/* a changed member's members found from the starts the walk that
+	 * found its end recorded (not walked again): names and strings
+	 * holding ',', '{', '}' and '"', nested objects changed inside,
+	 * members added and removed around them, an empty object */
+	fixed("{\"u\":{\"a\":\"x,{\\\"b\\\":1}\",\"h\":[1,2],\"c\":{\"d\":1,\"e\":2}},\"v\":1}",
+	      "{\"u\":{\"a\":\"x,{\\\"b\\\":1}\",\"h\":[1,3],\"c\":{\"d\":1,\"e\":3}},\"v\":1}", 0);
+	fixed("{\"u\":{\"p,q\":1,\"r\":{\"s\":{\"t\":[1]}},\"w\":\"}\"},\"v\":{}}",
+	      "{\"u\":{\"r\":{\"s\":{\"t\":[2]}},\"w\":\"},\",\"z\":0},\"v\":{\"k\":1}}", 0);
+	fixed("{\"u\":{\"a\":1,\"b\":{}},\"v\":2}", "{\"u\":{\"a\":2,\"b\":{}},\"v\":3}", 0);
 	/* left to the parsed diff, the operations untouched */
 	fixed("{\"caf\\u00e9\":1}", "{\"caf\\u00e9\":2}", 1);
 	fixed("[1]", "{\"a\":1}", 1);
