@@ -348,24 +348,37 @@ static int scan_changed(const struct src *os, const struct src *ns, struct membe
 	size_t lim = olen < nlen ? olen : nlen;
 	size_t p = same_prefix(old, nt, lim);
 	size_t sfx = same_suffix(old + olen, nt + nlen, lim - p);
-	size_t i = 1, k = 0;
+	/* the members walked from here on (objects have their members'
+	 * starts recorded for the nested walk) */
+	size_t i = 1, k = 0, io, in;
+	bool odone = false, ndone = false;
 	for (;;) { /* the members before the first difference */
 		struct member x;
-		size_t at = i;
-		int rc = member_next(os, k, &i, &x, NULL);
+		size_t at = i, mark = rec->n;
+		int rc = member_next(os, k, &i, &x, rec);
 		if (rc == 1)
 			return 1;
-		if (rc != 0 || i > p) { /* the last, or its ',' not before it */
-			i = at;
-			break;
+		if (rc == 0 && i <= p) {
+			++*same;
+			k++;
+			rec->n = mark;
+			continue;
 		}
-		++*same;
-		k++;
+		/* The last, or its ',' not before the first difference: the
+		 * first of old's changed members, kept (it was walked again
+		 * on old from at). The walk below could not have stopped
+		 * with old at at: that needs old's bytes from at inside the
+		 * common suffix, so at == p, where old has a member's '"'
+		 * and new, after the same ',' or '{', one too: no first
+		 * difference there. */
+		if (members_add(a, x) != 0)
+			return -1;
+		io = i;
+		in = at;
+		odone = rc == 2;
+		break;
 	}
-	/* the members walked from here on both texts: those that are
-	 * objects have their members' starts recorded for the nested walk */
-	size_t io = i, in = i, ko = k, kn = k;
-	bool odone = false, ndone = false;
+	size_t ko = k + 1, kn = k;
 	while (!odone || !ndone) {
 		size_t ro = olen - io, rn = nlen - in;
 		if (!odone && !ndone && ro == rn && ro <= sfx) {
