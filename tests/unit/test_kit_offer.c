@@ -421,6 +421,10 @@ static void labels_as_printf(void)
 		const char *s1 = random_arg_string(b1), *s2 = random_arg_string(b2);
 		int d1 = random_arg_int(), d2 = random_arg_int();
 		printf_label(want, fmt, s1, d1, s2, d2);
+		char got[256];
+		memset(got, 'z', sizeof got);
+		CHECKF(tg_label(got, fmt, s1, d1, s2, d2) == got && strcmp(got, want) == 0,
+		       "format \"%s\": tg_label %s, want %s", fmt, got, want);
 		bool choice = round % 4 == 3;
 		json_t *want_l = json_array(), *label = json_string(want);
 		if (label)

@@ -425,6 +425,18 @@ static const char *label_of(char label[LABEL_MAX + 1], size_t *len, const char *
 	return label;
 }
 
+char *tg_label(char label[LABEL_MAX + 1], const char *fmt, ...)
+{
+	va_list ap, aq;
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	if (label_fast(label, fmt, aq) < 0)
+		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
+	va_end(aq);
+	va_end(ap);
+	return label;
+}
+
 void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
 {
 	char buf[LABEL_MAX + 1];

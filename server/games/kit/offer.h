@@ -86,6 +86,13 @@ json_t *tg_act(struct tg_offers *o, const char *fmt, ...);
 void tg_offer(struct tg_offers *o, json_t *action, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* printf's text of fmt in label, cut at 255 bytes: the bytes tg_offer
+ * makes of a label (%s, %d and %% written by hand, any other conversion
+ * by vsnprintf), for a label written elsewhere (a choice's, an entry's
+ * of several params; issue 17: snprintf cost about 600 instructions a
+ * label). Returns label. */
+char *tg_label(char label[256], const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* The same with the label as it is (not cut); label NULL appends nothing. */
 void tg_offer_labelled(struct tg_offers *o, json_t *action, const char *label);
 
