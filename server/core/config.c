@@ -49,6 +49,7 @@ void tg_config_defaults(struct tg_config *c)
 		c->workers = 256;
 	c->wal_checkpointer = 1;
 	c->wal_checkpoint_pages = 4000;
+	c->wal_syncs_in_flight = 2;
 	c->evict_views_after_s = 300;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
@@ -201,6 +202,7 @@ static const struct num_key num_keys[] = {
     NUM_U(workers, 0, 256, "threads"),
     NUM_U(wal_checkpointer, 0, 1, ""),
     NUM_U(wal_checkpoint_pages, 1000, 4000, "pages"),
+    NUM_U(wal_syncs_in_flight, 1, 2, "fsyncs"),
     NUM_U(store_exclusive, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),

@@ -52,6 +52,10 @@ struct tg_config {
 	 * cycle is asked for (1000 to 4000; store.h,
 	 * tg_store_checkpointer_first) */
 	unsigned wal_checkpoint_pages;
+	/* 2: the syncer's fsyncs of the WAL that may run at once (syncer.c): a
+	 * turn committed while one runs gets its own at once; 1: one at a time
+	 * (the next starts when it ends; sessions 17-27) */
+	unsigned wal_syncs_in_flight;
 	/* 0: other processes may open the database while the daemon runs (an
 	 * operator's sqlite3 shell); 1: the daemon's alone, no -shm file and
 	 * no fcntl lock on it a transaction (store.h, tg_store_open_ex) */

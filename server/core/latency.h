@@ -23,7 +23,8 @@ enum tg_lat_stage {
 	TG_LAT_COMMIT_WRITE, /* COMMIT itself: the WAL's frames written (no fsync) */
 	TG_LAT_SYNC_WAIT,    /* committed -> the syncer starts the fsync that covers it */
 	TG_LAT_FSYNC,        /* that fdatasync */
-	TG_LAT_WAKE,         /* the fsync done -> the loop sends (the tg_wake's hand-off) */
+	TG_LAT_WAKE,         /* the fsync done -> the loop sends (the tg_wake's hand-off;
+	                      * with two in flight, also an earlier one's end) */
 	TG_LAT_WRITE,        /* committed -> the turn's lines written to the sockets */
 	TG_LAT_TOTAL,        /* read -> written: the daemon's part of act -> ok */
 	/* A fan-out job (the patches to the match's followers). */

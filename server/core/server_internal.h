@@ -321,6 +321,10 @@ uint64_t syncer_synced(struct tg_server *srv);
  * fsync; syncer_busy: one has started and not ended. */
 void syncer_stall(struct tg_server *srv, bool stall);
 bool syncer_busy(struct tg_server *srv);
+/* Tests: the fsyncs started and not ended (wal_syncs_in_flight at most);
+ * syncer_release_newest lets the newest stalled one run its fsync. */
+int syncer_in_flight(struct tg_server *srv);
+void syncer_release_newest(struct tg_server *srv);
 /* Whether the loop's turn may commit while an earlier commit is not yet
  * durable: yes while no other commit waits behind the fsync in flight (and
  * when none is in flight and the thread is not held); no: the turn's

@@ -67,6 +67,8 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.store_exclusive, 0);
 	/* its first pass at half the WAL's bound (session 24) */
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 4000);
+	/* a turn committed during an fsync gets its own at once (session 28) */
+	CHECK_EQ_INT(c.wal_syncs_in_flight, 2);
 }
 
 static void test_file(void)
@@ -98,6 +100,7 @@ static void test_file(void)
 	           "workers = 0\n"
 	           "wal_checkpointer = 0\n"
 	           "wal_checkpoint_pages = 1000\n"
+	           "wal_syncs_in_flight = 1\n"
 	           "store_exclusive = 1\n"
 	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
@@ -128,6 +131,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.workers, 0);
 	CHECK_EQ_INT(c.wal_checkpointer, 0);
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 1000);
+	CHECK_EQ_INT(c.wal_syncs_in_flight, 1);
 	CHECK_EQ_INT(c.store_exclusive, 1);
 	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);

@@ -73,13 +73,14 @@ int main(void)
 		return tap_done();
 	rig.cfg.workers = 2;
 	rig.cfg.wal_checkpointer = 1;
+	rig.cfg.wal_syncs_in_flight = 2; /* the syncer's two threads, one name */
 	if (!fc_rig_serve(&rig, games))
 		return tap_done();
 	CHECK(fc_srv->syncer != NULL);
 
 	CHECK_EQ_INT(threads_named_soon("tg-views-0", 1), 1);
 	CHECK_EQ_INT(threads_named_soon("tg-views-1", 1), 1);
-	CHECK_EQ_INT(threads_named_soon("tg-syncer", 1), 1);
+	CHECK_EQ_INT(threads_named_soon("tg-syncer", 2), 2);
 	CHECK_EQ_INT(threads_named_soon("tg-ckpt", 1), 1);
 	char now[32];
 	read_comm("/proc/self/comm", now, sizeof now);
