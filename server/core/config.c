@@ -204,6 +204,7 @@ static const struct num_key num_keys[] = {
     NUM_U(wal_checkpoint_pages, 1000, 4000, "pages"),
     NUM_U(wal_syncs_in_flight, 1, 2, "fsyncs"),
     NUM_U(store_exclusive, 0, 1, ""),
+    NUM_U(store_wal_join, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),

@@ -60,6 +60,9 @@ struct tg_config {
 	 * operator's sqlite3 shell); 1: the daemon's alone, no -shm file and
 	 * no fcntl lock on it a transaction (store.h, tg_store_open_ex) */
 	unsigned store_exclusive;
+	/* 0: SQLite writes the WAL as it does, two writes a frame; 1: a
+	 * commit's frames as one write (store.h, TG_STORE_WAL_JOIN; issue 17) */
+	unsigned store_wal_join;
 	/* 300: a loaded match whose state has not changed for this long drops
 	 * its roles' kept views (rebuilt from the state before its next change,
 	 * or for a full view); 0: never */

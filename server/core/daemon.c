@@ -523,7 +523,9 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	struct tg_error terr = {0};
 	struct daemon d = {.cfg = &cfg, .self_signed = self_signed};
 	d.store = tg_store_open_ex(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL,
-	                           cfg.store_exclusive != 0, &terr);
+	                           (cfg.store_exclusive ? TG_STORE_EXCLUSIVE : 0) |
+	                               (cfg.store_wal_join ? TG_STORE_WAL_JOIN : 0),
+	                           &terr);
 	if (!d.store) {
 		TG_ERROR(0, 0, "cannot open the database %s: %s", db_path, terr.message);
 		return 1;

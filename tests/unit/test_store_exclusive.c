@@ -93,7 +93,8 @@ static void one_store(bool exclusive)
 {
 	if (!store_dir(exclusive ? "excl" : "shared"))
 		return;
-	struct tg_store *s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema", exclusive, &err);
+	struct tg_store *s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema",
+	                                      exclusive ? TG_STORE_EXCLUSIVE : 0, &err);
 	CHECKF(s != NULL, "open: %s", err.message);
 	if (!s)
 		return;
@@ -114,7 +115,8 @@ static void one_store(bool exclusive)
 
 	/* Closed, the database is anyone's again, its log whole. */
 	CHECK_EQ_INT(other_process_reads(), 1);
-	s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema", exclusive, &err);
+	s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema", exclusive ? TG_STORE_EXCLUSIVE : 0,
+	                     &err);
 	CHECKF(s != NULL, "reopen: %s", err.message);
 	if (s) {
 		json_t *row = tg_store_match_get(s, match, &err);
