@@ -111,6 +111,9 @@ static int w_write(sqlite3_file *f, const void *p, int n, sqlite3_int64 off)
 {
 	struct wfile *w = (struct wfile *)f;
 	bool continues = w->len && off == w->at + (sqlite3_int64)w->len;
+	/* the commit's last page: taken before a flush for the bound below
+	 * forgets that the held run ended with the commit's header */
+	bool ends_commit = continues && w->commit_page && n != FRAME_HEADER;
 	if (!continues) {
 		int rc = flush(w);
 		if (rc != SQLITE_OK)
@@ -157,7 +160,7 @@ static int w_write(sqlite3_file *f, const void *p, int n, sqlite3_int64 off)
 	}
 	/* the commit's last page: its frames go down now, before SQLite
 	 * publishes them */
-	return w->commit_page ? flush(w) : SQLITE_OK;
+	return ends_commit ? flush(w) : SQLITE_OK;
 }
 
 static int w_close(sqlite3_file *f)

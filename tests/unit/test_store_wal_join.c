@@ -364,8 +364,10 @@ static void fuzz(const char *vfs_name)
 		bool point = false; /* the file must be the plain one now */
 		if (kind < 45) {
 			/* a commit, or a spill (no commit frame), of 1-6 frames */
-			/* now and then longer than the join holds (120 KiB) */
-			int nframes = below(20) ? 1 + below(6) : 20 + below(30);
+			/* now and then longer than the join holds (120 KiB): 30
+			 * frames end with a header that fits and its page that does
+			 * not */
+			int nframes = below(20) ? 1 + below(6) : below(2) ? 30 : 20 + below(30);
 			bool commit = below(5) != 0;
 			/* one write if nothing was held before it and nothing was
 			 * written at or past its place since the log's start */
