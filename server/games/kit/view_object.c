@@ -163,28 +163,82 @@ static size_t value_end(const char *t, size_t n, size_t i)
 	return 0;
 }
 
+/* Where the walk of an object stood at the first byte it read at or after
+ * the start of the texts' common suffix (from_end: counted from the
+ * text's end, 0 when the object ended before it): its depth and the
+ * starts recorded before; the object's start and end, from the text's
+ * end. */
+struct mark {
+	size_t from_end, vfrom_end, end_from_end, nst;
+	int depth;
+};
+
+/* The walk of an object in one text told where the walk of the same
+ * member in the other stood (issue 17: /board/players' changed side was
+ * walked whole on both texts, 1,520 bytes a diff, for a change of a few):
+ * thr, this text's common suffix's start; mk, where this walk stands
+ * there (or NULL); other, where the other's stood (or NULL), its starts
+ * st->s[ofirst, ofirst + ocount). */
+struct sync {
+	size_t thr;
+	struct mark *mk;
+	const struct mark *other;
+	uint32_t ofirst, ocount;
+};
+
 /* As value_end for the object whose '{' is t[i], and the starts of its
  * members (their names' '"', from t[i]) added to st: after its '{' and
- * after each ',' of its own, outside strings and the values it holds. */
-static size_t object_end(const char *t, size_t n, size_t i, struct starts *st)
+ * after each ',' of its own, outside strings and the values it holds.
+ * With sy: the first byte it reads at or after sy->thr marked in sy->mk;
+ * if the other text's walk read the byte as far from its end, at the same
+ * depth, the rest of both texts is the same bytes read the same way from
+ * there: the object ends where the other's does, and its remaining
+ * members start where the other's do, counted from the end. */
+static size_t object_end(const char *t, size_t n, size_t i, struct starts *st,
+                         const struct sync *sy)
 {
-	size_t base = i++;
+	size_t base = i++, first = st->n, lim = sy && sy->thr < n ? sy->thr : n;
 	int depth = 1;
+	if (sy && sy->mk)
+		sy->mk->from_end = 0;
 	if (i < n && t[i] != '}')
 		starts_add(st, 1);
-	for (; i < n; i++) {
-		char c = t[i];
-		if (c == '"') {
-			i = tg_view_string_end(t, n, i);
-			if (i >= n)
-				return 0;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if (c == '}' || c == ']') {
-			if (--depth == 0)
-				return i + 1;
-		} else if (c == ',' && depth == 1) {
-			starts_add(st, i + 1 - base);
+	for (int part = 0; part < 2; part++, lim = n) {
+		for (; i < lim; i++) {
+			char c = t[i];
+			if (c == '"') {
+				i = tg_view_string_end(t, n, i);
+				if (i >= n)
+					return 0;
+			} else if (c == '{' || c == '[') {
+				depth++;
+			} else if (c == '}' || c == ']') {
+				if (--depth == 0) {
+					if (part == 1 && sy && sy->mk)
+						sy->mk->end_from_end = n - i - 1;
+					return i + 1;
+				}
+			} else if (c == ',' && depth == 1) {
+				starts_add(st, i + 1 - base);
+			}
+		}
+		if (part == 1 || i >= n)
+			break;
+		if (sy->mk)
+			*sy->mk = (struct mark){.from_end = n - i,
+			                        .vfrom_end = n - base,
+			                        .nst = st->n - first,
+			                        .depth = depth};
+		const struct mark *o = sy->other;
+		if (o && o->from_end == n - i && o->depth == depth && o->end_from_end < n - i &&
+		    o->nst <= sy->ocount && o->vfrom_end > o->from_end) {
+			/* the other's start r from its '{' is o->vfrom_end - r
+			 * from its end: here n - base - (o->vfrom_end - r) */
+			for (size_t k = o->nst; k < sy->ocount; k++) {
+				size_t r = st->s[sy->ofirst + k];
+				starts_add(st, n - base - (o->vfrom_end - r));
+			}
+			return n - o->end_from_end;
 		}
 	}
 	return 0;
@@ -195,7 +249,8 @@ static size_t object_end(const char *t, size_t n, size_t i, struct starts *st)
  * t); 1 t is not an object's text there or the name has an escape. st:
  * a value that is an object has its members' starts recorded there
  * (x->rec). */
-static int member_at(const char *t, size_t n, size_t *i, struct member *x, struct starts *st)
+static int member_at(const char *t, size_t n, size_t *i, struct member *x, struct starts *st,
+                     const struct sync *sy)
 {
 	size_t k = *i;
 	if (k >= n || t[k] != '"')
@@ -213,10 +268,12 @@ static int member_at(const char *t, size_t n, size_t *i, struct member *x, struc
 	size_t e;
 	if (st && t[j] == '{' && n <= UINT32_MAX) {
 		x->first = (uint32_t)st->n;
-		e = object_end(t, n, j, st);
+		e = object_end(t, n, j, st, sy);
 		x->count = (uint32_t)(st->n - x->first);
 		x->rec = !st->oom;
 	} else {
+		if (sy && sy->mk)
+			sy->mk->from_end = 0;
 		e = value_end(t, n, j);
 	}
 	if (e <= j || e >= n)
@@ -244,10 +301,10 @@ struct src {
  * and the next (its ',' before it) or the object's '}' when it is the
  * last, without walking its value. */
 static int member_next(const struct src *s, size_t k, size_t *i, struct member *x,
-                       struct starts *rec)
+                       struct starts *rec, const struct sync *sy)
 {
 	if (!s->st)
-		return member_at(s->t, s->n, i, x, rec);
+		return member_at(s->t, s->n, i, x, rec, sy);
 	const char *t = s->t;
 	size_t b = *i;
 	if (k >= s->sn || s->st[k] != b || b >= s->n || t[b] != '"')
@@ -283,7 +340,7 @@ static int scan(const char *t, size_t n, struct members *l)
 		return 0;
 	for (size_t i = 1;;) {
 		struct member x;
-		int rc = member_at(t, n, &i, &x, NULL);
+		int rc = member_at(t, n, &i, &x, NULL, NULL);
 		if (rc == 1)
 			return 1;
 		if (members_add(l, x) != 0)
@@ -352,10 +409,14 @@ static int scan_changed(const struct src *os, const struct src *ns, struct membe
 	 * starts recorded for the nested walk) */
 	size_t i = 1, k = 0, io, in;
 	bool odone = false, ndone = false;
+	/* where old's walk of its first changed member stood at the common
+	 * suffix's start, for new's walk of the member at the same place */
+	struct mark mo = {0};
+	struct sync so = {.thr = olen - sfx, .mk = &mo}, sn = {.thr = nlen - sfx, .other = &mo};
 	for (;;) { /* the members before the first difference */
 		struct member x;
 		size_t at = i, mark = rec->n;
-		int rc = member_next(os, k, &i, &x, rec);
+		int rc = member_next(os, k, &i, &x, rec, &so);
 		if (rc == 1)
 			return 1;
 		if (rc == 0 && i <= p) {
@@ -376,6 +437,10 @@ static int scan_changed(const struct src *os, const struct src *ns, struct membe
 		io = i;
 		in = at;
 		odone = rc == 2;
+		sn.ofirst = x.first;
+		sn.ocount = x.count;
+		if (!x.rec)
+			mo.from_end = 0;
 		break;
 	}
 	size_t ko = k + 1, kn = k;
@@ -388,17 +453,18 @@ static int scan_changed(const struct src *os, const struct src *ns, struct membe
 		struct member x;
 		int rc;
 		if (!odone && (ndone || ro >= rn)) {
-			if ((rc = member_next(os, ko++, &io, &x, rec)) == 1)
+			if ((rc = member_next(os, ko++, &io, &x, rec, NULL)) == 1)
 				return 1;
 			if (members_add(a, x) != 0)
 				return -1;
 			odone = rc == 2;
 		}
 		if (!ndone && (odone || rn >= ro)) {
-			if ((rc = member_next(ns, kn++, &in, &x, rec)) == 1)
+			if ((rc = member_next(ns, kn, &in, &x, rec, kn == k ? &sn : NULL)) == 1)
 				return 1;
 			if (members_add(b, x) != 0)
 				return -1;
+			kn++;
 			ndone = rc == 2;
 		}
 	}
