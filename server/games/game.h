@@ -204,8 +204,12 @@ struct game_outcome {
 	 * no copy of the whole state, no diff of it, an action), so a write
 	 * outside them is a wrong undo: each game's spans are checked against
 	 * a whole copy after every action of random games
-	 * (tests/unit/test_undo_spans.c). Lincoln's War gives the state but
-	 * its log's ring, and the ring's slots the action wrote; Birth of a
+	 * (tests/unit/test_undo_spans.c). The daemon compares every span's
+	 * bytes after each action, so a game may leave out the parts it knows
+	 * no action writes (a Debug build of the game best checks that nothing
+	 * outside its spans moved). Lincoln's War gives the state but its
+	 * log's ring and the unit and city slots past its counts, and the
+	 * ring's slots the action wrote (lw_module.c lw_parts); Birth of a
 	 * Legend and the fixture game the whole state. NULL (nbefore 0) on an
 	 * accepted action of a flat game: the daemon drops its undo base (undo
 	 * then replays from the store). The daemon reads them for a flat game

@@ -116,59 +116,109 @@ static struct game *lw_setup(const uint8_t seed[TG_SEED_BYTES], const char *scen
  * action is refused part way, and given to the daemon as the bytes before
  * an accepted one (game.h game_outcome.before): with the ring's slots the
  * action wrote, the spans of the state it may have written, so that the
- * daemon's undo base needs no copy of its own (issue 17, session 26). One a thread (each event loop
- * acts on its own matches; act() does not nest), not a copy malloc'd for each action and copied
- * back on success: that cost an 18 KB malloc (glibc consolidates its fast bins for a request that
- * large) and two copies of the state an action (issue 17); now one copy, and the action works on
- * the match's own state. The copy leaves out the log's ring and its stamps
- * (10 KB of the 18 KB): the slots an action writes are kept by lw_log as
- * it writes them (lw_log_undo, lw_base.h), a line or two an action instead
- * of all 48. */
+ * daemon's undo base needs no copy of its own (issue 17, session 26). One a
+ * thread (each event loop acts on its own matches; act() does not nest),
+ * not a copy malloc'd for each action and copied back on success: that cost
+ * an 18 KB malloc (glibc consolidates its fast bins for a request that
+ * large) and two copies of the state an action (issue 17); now one copy,
+ * and the action works on the match's own state.
+ *
+ * The copy is of the parts an action can write (lw_parts): all of the state
+ * but the log's ring and its stamps (9.8 KB of the 18 KB: the slots an
+ * action writes are kept by lw_log as it writes them, lw_log_undo,
+ * lw_base.h, a line or two an action instead of all 48) and the unit and
+ * city slots past n_units and n_cities (2.5 KB: both counts are set at setup
+ * or load and never change, and nothing writes a slot past them; issue 17,
+ * session 28: the daemon compares every span's bytes after each action,
+ * tg_byte_runs_update). A Debug build checks after every action that
+ * nothing outside the spans moved (check_outside). */
 #define LOG_FROM offsetof(struct lw_state, log)
 #define LOG_TO (LOG_FROM + sizeof((struct lw_state *)0)->log)
 #define STAMP_FROM offsetof(struct lw_state, log_stamp)
 #define STAMP_TO (STAMP_FROM + sizeof((struct lw_state *)0)->log_stamp)
-/* the parts of the state copied: all but the ring and its stamps */
-static const struct {
-	size_t from, to;
-} lw_kept[] = {{0, LOG_FROM}, {LOG_TO, STAMP_FROM}, {STAMP_TO, sizeof(struct lw_state)}};
+#define UNIT_FROM offsetof(struct lw_state, unit)
+#define UNIT_SIZE sizeof((struct lw_state *)0)->unit[0]
+#define NCITY_FROM offsetof(struct lw_state, n_cities)
+#define CITY_FROM offsetof(struct lw_state, city)
+#define CITY_SIZE sizeof((struct lw_state *)0)->city[0]
+#define CITY_TO (CITY_FROM + sizeof((struct lw_state *)0)->city)
 _Static_assert(LOG_TO <= STAMP_FROM, "the ring's stamps come after the ring");
+_Static_assert(UNIT_FROM + LW_MAX_UNITS * UNIT_SIZE <= NCITY_FROM && NCITY_FROM < CITY_FROM &&
+                   CITY_TO <= LOG_FROM,
+               "the units, then the cities' count and the cities, before the ring");
+
+/* A part of the state an action may write: bytes [from, to). */
+struct part {
+	size_t from, to;
+};
+enum { LW_PARTS = 5, LW_PARTS_BEFORE_LOG = 3 };
+
+/* The parts of s an action may write but the ring and its stamps, in the
+ * state's order: up to the last unit in use, the cities' count to the last
+ * city, the rest before the ring, between the ring and its stamps, after
+ * the stamps. */
+static void lw_parts(const struct lw_state *s, struct part p[LW_PARTS])
+{
+	size_t nu = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
+	size_t nc = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
+	p[0] = (struct part){0, UNIT_FROM + nu * UNIT_SIZE};
+	p[1] = (struct part){NCITY_FROM, CITY_FROM + nc * CITY_SIZE};
+	p[2] = (struct part){CITY_TO, LOG_FROM};
+	p[3] = (struct part){LOG_TO, STAMP_FROM};
+	p[4] = (struct part){STAMP_TO, sizeof(struct lw_state)};
+}
+
 static _Thread_local unsigned char
     lw_before[sizeof(struct lw_state) - (LOG_TO - LOG_FROM) - (STAMP_TO - STAMP_FROM)];
+static _Thread_local struct part lw_kept[LW_PARTS]; /* the parts in lw_before, in order */
+
+#ifndef NDEBUG
+/* Debug: the whole state before the action, to check that nothing outside
+ * the parts kept and the ring's slots written moved (check_outside). */
+static _Thread_local unsigned char lw_debug_pre[sizeof(struct lw_state)];
+#endif
 
 static void keep_before(const struct lw_state *s)
 {
 	const unsigned char *b = (const unsigned char *)s;
+	lw_parts(s, lw_kept);
 	size_t at = 0;
-	for (size_t i = 0; i < sizeof lw_kept / sizeof *lw_kept; i++) {
+	for (size_t i = 0; i < LW_PARTS; i++) {
 		memcpy(lw_before + at, b + lw_kept[i].from, lw_kept[i].to - lw_kept[i].from);
 		at += lw_kept[i].to - lw_kept[i].from;
 	}
 	lw_log_undo_begin(s);
+#ifndef NDEBUG
+	memcpy(lw_debug_pre, s, sizeof *s);
+#endif
 }
 
 /* The spans of g an accepted action may have written, with their bytes
  * before it: lw_before's parts, and between them the ring's and its
  * stamps' slots written (in the state's order: game.h). */
-static _Thread_local struct tg_byte_span lw_spans[3 + 2 * LW_LOG_LINES];
+static _Thread_local struct tg_byte_span lw_spans[LW_PARTS + 2 * LW_LOG_LINES];
 static _Thread_local struct tg_byte_span lw_stamp_spans[LW_LOG_LINES];
 
 static size_t spans_before(const struct game *g)
 {
 	const size_t off = offsetof(struct game, s);
 	size_t n = 0, at = 0;
-	lw_spans[n++] = (struct tg_byte_span){off, LOG_FROM, lw_before};
-	at += LOG_FROM;
-	size_t k = lw_log_undo_spans(&g->s, off, lw_spans + n, lw_stamp_spans);
-	n += k;
-	if (STAMP_FROM > LOG_TO)
-		lw_spans[n++] =
-		    (struct tg_byte_span){off + LOG_TO, STAMP_FROM - LOG_TO, lw_before + at};
-	at += STAMP_FROM - LOG_TO;
-	memcpy(lw_spans + n, lw_stamp_spans, k * sizeof *lw_spans);
-	n += k;
-	lw_spans[n++] = (struct tg_byte_span){off + STAMP_TO, sizeof(struct lw_state) - STAMP_TO,
-	                                      lw_before + at};
+	for (size_t i = 0; i < LW_PARTS; i++) {
+		size_t len = lw_kept[i].to - lw_kept[i].from;
+		if (i == LW_PARTS_BEFORE_LOG) {
+			size_t k = lw_log_undo_spans(&g->s, off, lw_spans + n, lw_stamp_spans);
+			n += k;
+			if (len)
+				lw_spans[n++] = (struct tg_byte_span){off + lw_kept[i].from, len,
+				                                      lw_before + at};
+			memcpy(lw_spans + n, lw_stamp_spans, k * sizeof *lw_spans);
+			n += k;
+		} else if (len) {
+			lw_spans[n++] =
+			    (struct tg_byte_span){off + lw_kept[i].from, len, lw_before + at};
+		}
+		at += len;
+	}
 	return n;
 }
 
@@ -177,11 +227,43 @@ static void put_back(struct lw_state *s)
 	lw_log_undo(s);
 	unsigned char *b = (unsigned char *)s;
 	size_t at = 0;
-	for (size_t i = 0; i < sizeof lw_kept / sizeof *lw_kept; i++) {
+	for (size_t i = 0; i < LW_PARTS; i++) {
 		memcpy(b + lw_kept[i].from, lw_before + at, lw_kept[i].to - lw_kept[i].from);
 		at += lw_kept[i].to - lw_kept[i].from;
 	}
 }
+
+#ifndef NDEBUG
+/* Debug: every byte of g outside spans[0..n) (the spans of an accepted
+ * action; none for a refused one, put back) is as it was before the action.
+ * A byte written outside them would be a wrong undo (game.h
+ * game_outcome.before) or a refused action that changed the match: stop
+ * here, where the action that did it is known. */
+static void check_outside(const struct game *g, const struct tg_byte_span *spans, size_t n,
+                          const json_t *action)
+{
+	const unsigned char *cur = (const unsigned char *)g, *pre = lw_debug_pre;
+	const size_t off = offsetof(struct game, s);
+	size_t at = 0;
+	for (size_t i = 0; i <= n; i++) {
+		size_t to = i < n ? spans[i].at - off : sizeof(struct lw_state);
+		if (at < to && memcmp(cur + off + at, pre + at, to - at) != 0) {
+			size_t b = at;
+			while (cur[off + b] == pre[b])
+				b++;
+			char *text = json_dumps(action, JSON_COMPACT);
+			fprintf(stderr,
+			        "lw_act: byte %zu of the state moved outside the spans (%s action "
+			        "%s)\n",
+			        b, n ? "accepted" : "refused", text ? text : "?");
+			free(text);
+			abort();
+		}
+		if (i < n)
+			at = spans[i].at - off + spans[i].len;
+	}
+}
+#endif
 
 static int lw_act(struct game *g, const char *role, const json_t *action, struct game_outcome *out,
                   struct tg_error *err)
@@ -204,15 +286,22 @@ static int lw_act(struct game *g, const char *role, const json_t *action, struct
 	struct game_outcome o = {0};
 	if (lw_apply(&g->s, side, action, &o, err) != 0) {
 		put_back(&g->s); /* a handler may refuse part way (game.h: "the state unchanged") */
+#ifndef NDEBUG
+		check_outside(g, NULL, 0, action);
+#endif
 		lw_log_undo_end();
 		return -1;
 	}
 	lw_irr_settle(&g->s, &o); /* 23.2.5: a Union force disperses Irregulars */
 	g->s.actions++;
+	size_t nspans = spans_before(g); /* the lines lw_irr_settle wrote too */
+#ifndef NDEBUG
+	check_outside(g, lw_spans, nspans, action);
+#endif
 	if (out) {
 		*out = o;
 		out->before = lw_spans;
-		out->nbefore = spans_before(g); /* the lines lw_irr_settle wrote too */
+		out->nbefore = nspans;
 	}
 	lw_log_undo_end();
 	return 0;
