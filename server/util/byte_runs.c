@@ -62,6 +62,11 @@ static size_t next_difference(const unsigned char *a, const unsigned char *b, si
 	 * find the byte. */
 	while (i + DIFF_BLOCK <= n && memcmp(a + i, b + i, DIFF_BLOCK) == 0)
 		i += DIFF_BLOCK;
+	/* A tail shorter than a block, equal (the end of a span the change
+	 * did not touch there, or of a run's bytes): one memcmp, not the
+	 * loops below (issue 17, session 28). */
+	if (i + DIFF_BLOCK > n && (i >= n || memcmp(a + i, b + i, n - i) == 0))
+		return n;
 	while (i + 64 <= n) {
 		const unsigned char *p = a + i, *q = b + i;
 		if ((word_at(p) ^ word_at(q)) | (word_at(p + 8) ^ word_at(q + 8)) |
@@ -197,6 +202,24 @@ static bool put_differences(struct emit *e, size_t at, const unsigned char *base
 		if (i >= len)
 			return true;
 		size_t j = next_equal(base, c, i + 1, len);
+		/* A next difference less than a header on is joined to this
+		 * stretch here, as put() would join it, without a call of
+		 * next_difference and of put for it (issue 17, session 28: a
+		 * new log line differs from its slot's old one in stretches a
+		 * few equal bytes apart). The gap's bytes are equal in both. */
+		while (j + sizeof(uint64_t) <= len) {
+			uint64_t x = word_at(base + j) ^ word_at(c + j);
+			if (!x)
+				break;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			j = next_equal(base, c, j + (size_t)__builtin_ctzll(x) / 8 + 1, len);
+#else
+			size_t d = j;
+			while (base[d] == c[d])
+				d++;
+			j = next_equal(base, c, d + 1, len);
+#endif
+		}
 		if (!put(e, at + i, base + i, j - i))
 			return false;
 		i = j;
