@@ -73,7 +73,10 @@ enum tg_json_patch_status tg_json_patch_apply_in_place_take(json_t **doc, json_t
 /* Returns a patch (a new JSON array) that turns from into to: applying it to
  * from gives a document json_equal() to to. Objects are diffed member by
  * member; arrays after trimming their common prefix and suffix, with an LCS
- * alignment of the middle when it is short. If the patch would exceed the
+ * alignment of the middle when it is short, and an array whose two or more
+ * operations are longer (as text, a comma each) than one replace of it is
+ * replaced whole (its path counted as its pointer's bytes: 36 + the path +
+ * the new array's text; kit/view_object.c's lists alike). If the patch would exceed the
  * apply bounds, a single replace of the root is returned instead. NULL only
  * when out of memory or when from or to is NULL. */
 json_t *tg_json_patch_diff(const json_t *from, const json_t *to);

@@ -2,7 +2,9 @@
  * member by member. Arrays: the common prefix and suffix are trimmed, the
  * middle is aligned with an LCS when it is small (lcs_runs.h; otherwise
  * taken as one block), and each run of changed elements becomes element-wise diffs for the
- * elements both sides have, then removes or adds for the rest. The result is
+ * elements both sides have, then removes or adds for the rest; where those
+ * operations are longer than one replace of the array, that replace
+ * (whole_if_shorter). The result is
  * always applicable by tg_json_patch_apply: paths never exceed the pointer
  * depth bound (deeper changes become a replace), and a diff with too many
  * operations becomes one replace of the root.
@@ -95,6 +97,7 @@ static int push_index(struct diff *d, size_t index)
 }
 
 static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth);
+static void diff_members(struct diff *d, const json_t *a, const json_t *b, size_t depth);
 
 static int is_container(const json_t *v)
 {
@@ -184,7 +187,20 @@ static uint64_t fingerprint(const json_t *v)
 	}
 }
 
+static void whole_if_shorter(struct diff *d, const json_t *b, struct tg_patch_mark m0, size_t n0);
+
 static void diff_object(struct diff *d, const json_t *a, const json_t *b, size_t depth)
+{
+	struct tg_patch_mark m0 = d->txt ? tg_patch_text_mark(d->txt) : (struct tg_patch_mark){0};
+	size_t n0 = d->txt ? 0 : json_array_size(d->ops);
+	diff_members(d, a, b, depth);
+	/* an object below the root as an array (whole_if_shorter): the
+	 * root is never replaced so (a client's whole view) */
+	if (depth > 0)
+		whole_if_shorter(d, b, m0, n0);
+}
+
+static void diff_members(struct diff *d, const json_t *a, const json_t *b, size_t depth)
 {
 	size_t mark = d->path.len;
 	const char *k;
@@ -294,10 +310,63 @@ static int diff_lcs(struct diff *d, const json_t *a, const json_t *b, size_t dep
 	return r;
 }
 
+/* The operations an array's or an object's diff appended (from m0 in
+ * text, from n0 in the array of operations), when they are two or more and
+ * their text, a comma each, is longer than that of one replace of it by b
+ * (its path as its pointer's bytes): that replace instead (issue 17, the
+ * patches' p99: a hand of six cards drawn from empty was six adds, 216
+ * bytes more than one replace of the hand; {"union":false,"confederate":false}
+ * two replaces, 50 more). kit/view_object.c's lists and objects and
+ * kit/view_sections.c's sections and entries' lists are cut by the same
+ * rule. */
+static void whole_if_shorter(struct diff *d, const json_t *b, struct tg_patch_mark m0, size_t n0)
+{
+	size_t added = d->txt ? d->txt->n - m0.n : json_array_size(d->ops) - n0;
+	if (d->overflow || d->nomem || added < 2)
+		return;
+	struct tg_text v = {0}, s = {0};
+	size_t diff = 0;
+	if (tg_json_compact_append(&v, b) != 0) {
+		d->nomem = v.oom;
+		goto out;
+	}
+	if (d->txt) {
+		diff = d->txt->t.n - m0.off + (m0.n == 0);
+	} else {
+		for (size_t i = n0; i < json_array_size(d->ops) && !s.oom; i++) {
+			s.n = 0;
+			if (tg_json_compact_append(&s, json_array_get(d->ops, i)) != 0)
+				break;
+			diff += s.n + 1;
+		}
+		if (s.oom) {
+			d->nomem = 1;
+			goto out;
+		}
+	}
+	if (diff <= 36 + d->path.len + v.n)
+		goto out;
+	if (d->txt) {
+		tg_patch_text_rollback(d->txt, m0);
+		if (tg_patch_text_op_raw(d->txt, "replace", d->path.s ? d->path.s : "", d->path.len,
+		                         v.p, v.n) != 0)
+			d->nomem = 1;
+	} else {
+		while (json_array_size(d->ops) > n0)
+			json_array_remove(d->ops, json_array_size(d->ops) - 1);
+		emit(d, "replace", b);
+	}
+out:
+	free(v.p);
+	free(s.p);
+}
+
 static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t depth)
 {
 	size_t na = json_array_size(a), nb = json_array_size(b);
 	size_t p = 0, s = 0;
+	struct tg_patch_mark m0 = d->txt ? tg_patch_text_mark(d->txt) : (struct tg_patch_mark){0};
+	size_t n0 = d->txt ? 0 : json_array_size(d->ops);
 	while (p < na && p < nb && same(json_array_get(a, p), json_array_get(b, p)))
 		p++;
 	while (s < na - p && s < nb - p &&
@@ -307,9 +376,10 @@ static void diff_array(struct diff *d, const json_t *a, const json_t *b, size_t 
 	if (tg_lcs_fits(m, k)) {
 		if (diff_lcs(d, a, b, depth, p, m, k) != 0)
 			d->nomem = 1;
-		return;
+	} else {
+		emit_run(d, a, b, depth, p, m, p, k);
 	}
-	emit_run(d, a, b, depth, p, m, p, k);
+	whole_if_shorter(d, b, m0, n0);
 }
 
 static void diff_value(struct diff *d, const json_t *a, const json_t *b, size_t depth)

@@ -639,8 +639,52 @@ static void test_diff_compact(void)
 	/* Insert and delete in the middle of an array: one op each. */
 	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6]", "[1,2,3,9,4,5,6]"), 1);
 	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6]", "[1,2,4,5,6]"), 1);
-	/* LCS: two separate changes, two ops (not a rewrite of the middle). */
-	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6,7,8]", "[1,9,2,3,4,5,7,8]"), 2);
+	/* LCS: two separate changes, two ops (not a rewrite of the middle),
+	 * while they are shorter than a replace of the array (below). */
+	CHECK_EQ_INT(
+	    diff_size("[\"one one one one\",\"two two two two\",\"three three three\","
+	              "\"four four four four\",\"five five five five\","
+	              "\"six six six six six\",\"seven seven seven\",\"eight eight eight\"]",
+	              "[\"one one one one\",\"nine nine nine nine\",\"two two two two\","
+	              "\"three three three\",\"four four four four\",\"five five five five\","
+	              "\"seven seven seven\",\"eight eight eight\"]"),
+	    2);
+	/* Issue 17, the patches' p99: an array whose two or more operations are
+	 * longer than one replace of it is replaced whole (a hand of cards
+	 * drawn from empty: one replace, not an add a card); small elements
+	 * changed here and there too. */
+	CHECK_EQ_INT(diff_size("[1,2,3,4,5,6,7,8]", "[1,9,2,3,4,5,7,8]"), 1);
+	CHECK_EQ_INT(diff_size("{\"hand\":[]}", "{\"hand\":[\"card one\",\"card two\"]}"), 1);
+	{
+		json_t *a = parse("{\"p\":{\"hand\":[],\"pc\":1}}");
+		json_t *b = parse("{\"p\":{\"hand\":[{\"n\":1},{\"n\":2}],\"pc\":1}}");
+		json_t *p = tg_json_patch_diff(a, b);
+		json_t *want = parse(
+		    "[{\"op\":\"replace\",\"path\":\"/p/hand\",\"value\":[{\"n\":1},{\"n\":2}]}]");
+		CHECK(p && json_equal(p, want));
+		json_decref(a);
+		json_decref(b);
+		json_decref(p);
+		json_decref(want);
+	}
+	/* ... but one operation stays one (a card added to a hand), and so do
+	 * operations as long as the replace or shorter: [1,2] -> [1,2,3,4] is
+	 * two adds of 34 bytes and a comma each, 70, against the replace's 36 +
+	 * its path and value, 45 at the root: replaced; with an element of 42
+	 * bytes more in both, the adds stay (70 < 86). */
+	CHECK_EQ_INT(
+	    diff_size("{\"hand\":[\"card one\"]}", "{\"hand\":[\"card one\",\"card two\"]}"), 1);
+	CHECK_EQ_INT(diff_size("[1,2]", "[1,2,3,4]"), 1);
+	/* An object below the root too (two flags that both changed: one
+	 * replace of 76 bytes, not two of 91), never the root itself (a
+	 * client's whole view). */
+	CHECK_EQ_INT(diff_size("{\"r\":{\"union\":true,\"confederate\":true},\"k\":1}",
+	                       "{\"r\":{\"union\":false,\"confederate\":false},\"k\":1}"),
+	             1);
+	CHECK_EQ_INT(diff_size("{\"a\":1,\"b\":2}", "{\"a\":3,\"b\":4}"), 2);
+	CHECK_EQ_INT(diff_size("[\"0123456789012345678901234567890123456789\",2]",
+	                       "[\"0123456789012345678901234567890123456789\",2,3,4]"),
+	             2);
 	/* An element changed deep inside an array of objects: one nested replace. */
 	CHECK_EQ_INT(
 	    diff_size("{\"units\":[{\"id\":1,\"hex\":\"0101\"},{\"id\":2,\"hex\":\"0202\"}]}",

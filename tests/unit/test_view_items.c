@@ -438,14 +438,14 @@ int main(void)
 			int rc = tg_view_update(&kept[r], &mod, &g, roles[r], ops);
 			long walked = g.built - b0;
 			json_t *full = view(&g, roles[r]);
-			json_t *diff = tg_json_patch_diff(before, full);
 			/* the sections kept as stamps: no text to diff an
-			 * element on */
+			 * element on, nor to replace the section with */
 			const char *ptrs[NSEC];
 			size_t nptr = 0;
 			for (unsigned i = 0; i < NSEC; i++)
 				if ((old.items >> i) & 1)
 					ptrs[nptr++] = sections[i];
+			json_t *diff = items_whole_diff(before, full, ptrs, nptr);
 			notes_stamps += (old.items >> 3) & 1;
 			notes_text += !((old.items >> 3) & 1);
 			json_t *whole0 = items_patch(diff, full, ptrs, nptr);

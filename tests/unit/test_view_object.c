@@ -214,6 +214,18 @@ static void fixed(const char *old, const char *now, int want)
 	json_decref(n);
 }
 
+/* fixed(old, now, 0), and the operations' text is want (the lists and
+ * objects replaced whole where that is shorter, as the parsed diff does) */
+static void fixed_ops(const char *old, const char *now, const char *want)
+{
+	fixed(old, now, 0);
+	struct tg_patch_text t = {0};
+	int r = tg_view_object_diff(&t, PTR, old, strlen(old), NULL, now, strlen(now));
+	CHECKF(r == 0 && t.t.p && strcmp(t.t.p, want) == 0, "%s -> %s: %d, %s", old, now, r,
+	       t.t.p ? t.t.p : "");
+	free(t.t.p);
+}
+
 int main(void)
 {
 	json_random_seed(0x2545f4914f6cdd1dull);
@@ -277,6 +289,28 @@ int main(void)
 	fixed("{\"u\":{\"p,q\":1,\"r\":{\"s\":{\"t\":[1]}},\"w\":\"}\"},\"v\":{}}",
 	      "{\"u\":{\"r\":{\"s\":{\"t\":[2]}},\"w\":\"},\",\"z\":0},\"v\":{\"k\":1}}", 0);
 	fixed("{\"u\":{\"a\":1,\"b\":{}},\"v\":2}", "{\"u\":{\"a\":2,\"b\":{}},\"v\":3}", 0);
+	/* issue 17, the patches' p99: a list or an object whose two or more
+	 * operations are longer than one replace of it is replaced whole (a
+	 * hand drawn from empty, two flags that both changed, a section
+	 * whose members all changed), not when they are shorter */
+	fixed_ops(
+	    "{\"hand\":[],\"n\":0}", "{\"hand\":[{\"id\":1},{\"id\":2}],\"n\":0}",
+	    "{\"op\":\"replace\",\"path\":\"/board/x/hand\",\"value\":[{\"id\":1},{\"id\":2}]}");
+	fixed_ops("{\"r\":{\"union\":true,\"confederate\":true},\"k\":1}",
+	          "{\"r\":{\"union\":false,\"confederate\":false},\"k\":1}",
+	          "{\"op\":\"replace\",\"path\":\"/board/x/r\",\"value\":{\"union\":false,"
+	          "\"confederate\":false}}");
+	fixed_ops("{\"a\":1,\"b\":2}", "{\"a\":3,\"b\":4}",
+	          "{\"op\":\"replace\",\"path\":\"/board/x\",\"value\":{\"a\":3,\"b\":4}}");
+	fixed_ops("{\"hand\":[\"a long card text\"],\"n\":1}",
+	          "{\"hand\":[\"a long card text\",\"b\"],\"n\":1}",
+	          "{\"op\":\"add\",\"path\":\"/board/x/hand/1\",\"value\":\"b\"}");
+	fixed_ops("{\"r\":{\"union\":\"a long name\",\"confederate\":\"another long one\"},\"k\":1,"
+	          "\"z\":\"a member that does not change\"}",
+	          "{\"r\":{\"union\":\"a long name\",\"confederate\":\"x\"},\"k\":2,"
+	          "\"z\":\"a member that does not change\"}",
+	          "{\"op\":\"replace\",\"path\":\"/board/x/r/confederate\",\"value\":\"x\"},"
+	          "{\"op\":\"replace\",\"path\":\"/board/x/k\",\"value\":2}");
 	/* left to the parsed diff, the operations untouched */
 	fixed("{\"caf\\u00e9\":1}", "{\"caf\\u00e9\":2}", 1);
 	fixed("[1]", "{\"a\":1}", 1);

@@ -506,6 +506,24 @@ static void emit(struct walk *w, const char *op, const char *vt, size_t vlen)
 static void walk_object(struct walk *w, const struct src *os, const json_t *now,
                         const struct src *ns, size_t depth, unsigned level);
 
+/* The operations appended at w->path from first, when they are two or more
+ * and their text (a comma each) is longer than one replace of the value
+ * there by vt[0, vlen) (the path as its pointer's bytes): that replace, as
+ * json_patch_diff.c's whole_if_shorter does for a list or an object below
+ * the root (issue 17, the patches' p99: a hand drawn from empty, a pair of
+ * flags that both changed). 0, or -1 out of memory (ops rolled back). */
+static int whole_if_shorter(struct walk *w, struct tg_patch_mark first, const char *vt, size_t vlen)
+{
+	if (w->ops->n < first.n + 2 ||
+	    w->ops->t.n - first.off + (first.n == 0) <= 36 + w->path.len + vlen)
+		return 0;
+	tg_patch_text_rollback(w->ops, first);
+	if (tg_patch_text_op_raw(w->ops, "replace", w->path.s, w->path.len, vt, vlen) == 0)
+		return 0;
+	tg_patch_text_rollback(w->ops, first);
+	return -1;
+}
+
 /* The text t[0, n) holds no real outside its strings: no '.', and no 'e'
  * or 'E' after a digit (jansson writes a real with one of them; "true"
  * and "false" have their 'e' after a letter). */
@@ -529,7 +547,8 @@ static bool no_reals(const char *t, size_t n)
  * a hash of its text, so that only the elements a run of changes pairs are
  * parsed (issue 17: a hand of cards, parsed back whole on both sides to
  * diff one card away, was 45 M of bench_views 300's 529 M). The operations
- * are tg_json_patch_diff_append's for the parsed arrays. 0 done; 1 left to
+ * are tg_json_patch_diff_append's for the parsed arrays (one replace of the
+ * list where they are longer, as there). 0 done; 1 left to
  * the parsed diff, ops as they were (a real in either text, whose text may
  * differ where its value does not; a path too long for the items' diff; or
  * out of memory, which the parsed diff meets again). */
@@ -574,6 +593,8 @@ static int array_on_text(struct walk *w, const struct member *x, const struct me
 	}
 	free(ostamp);
 	free(olen);
+	if (rc == 0 && whole_if_shorter(w, first, y->val, y->vlen) != 0)
+		rc = 1;
 	if (rc)
 		tg_patch_text_rollback(w->ops, first);
 	return rc;
@@ -594,7 +615,10 @@ static void changed(struct walk *w, const struct member *x, const struct member 
 		 * recorded them */
 		struct src os = {x->val, x->vlen, x->rec ? starts + x->first : NULL, x->count},
 		           ns = {y->val, y->vlen, y->rec ? starts + y->first : NULL, y->count};
+		struct tg_patch_mark first = tg_patch_text_mark(w->ops);
 		walk_object(w, &os, v, &ns, depth, level + 1);
+		if (w->rc == 0 && whole_if_shorter(w, first, y->val, y->vlen) != 0)
+			w->rc = -1;
 	} else if (was_array && is_array && array_on_text(w, x, y, v) == 0) {
 		/* an array diffed on its elements' text */
 	} else if ((was_object && is_object) || (was_array && is_array) || is_real) {
@@ -700,6 +724,8 @@ int tg_view_object_diff(struct tg_patch_text *ops, const char *ptr, const char *
 	w.path.cap = len + 1;
 	struct src os = {old, olen, NULL, 0}, ns = {nt, nlen, NULL, 0};
 	walk_object(&w, &os, now, &ns, depth, 0);
+	if (w.rc == 0 && depth > 0 && whole_if_shorter(&w, first, nt, nlen) != 0)
+		w.rc = -1;
 	tg_json_pointer_buf_free(&w.path);
 	if (w.rc == 1)
 		tg_patch_text_rollback(ops, first);

@@ -239,7 +239,7 @@ static void after(void *p, struct game *g)
 		for (unsigned i = 0; i < k->nsec; i++)
 			if ((i0.bits >> i) & 1) /* kept as stamps: no text to diff an element on */
 				ptrs[nptr++] = M->view_sections[i];
-		json_t *diff = tg_json_patch_diff(before, full);
+		json_t *diff = items_whole_diff(before, full, ptrs, nptr);
 		json_t *whole0 = items_patch(diff, full, ptrs, nptr);
 		json_t *whole = sections_patch(whole0, full, M->view_sections, k->nsec, by_items);
 		json_t *shorter = sections_patch(ops, full, M->view_sections, k->nsec, by_items);
