@@ -5,9 +5,11 @@ patch / view ratios, recomputed from a dump instead of built.
     python3 tests/bench/patch_whatif.py FILE [--drop-names] [--drop-false]
                                              [--static BYTES] [--forces-by-member [BYTES]]
     python3 tests/bench/patch_whatif.py FILE [--check-rediff] [--promoted-to-player]
-                                             [--lists-whole] [--reinf-by-turn]
+                                             [--lists-whole] [--lists-apart]
+                                             [--reinf-by-turn]
                                              [--arrivals-by-hex] [--log-no-removes]
                                              [--members BYTES]
+                                             [--log-chunk N [--log-max M]]
 
 FILE: `bench_views ... --ratios --dump-sampled FILE --dump-views 0` (every
 patch with the view it made; tg_loadgen's --dump-sampled keeps only the
@@ -47,7 +49,14 @@ where that is shorter); the other sections keep the dump's operations:
                       p99, with margin (session 27, 2026-12-01)")
   --lists-whole       the players' section diffed with every list (and
                       object) inside replaced whole where shorter (a hand
-                      drawn from empty: one replace, not an add a card)
+                      drawn from empty: one replace, not an add a card);
+                      built in session 28 for every list and object below
+                      the root (json_patch_diff.c, view_object.c): the
+                      model does so in every section it re-diffs, and
+                      this option now only re-diffs the players' section
+                      (on a dump of a build before it: what it gave)
+  --lists-apart       the model as the kit was before session 28: lists
+                      and objects inside a section never replaced whole
   --reinf-by-turn     the reinforcements box as one element a turn,
                       {"turn":T,"generals":[{"id","side","entry"}...]}
   --arrivals-by-hex   7.3's arrival lines as one line an entry hex
@@ -56,6 +65,18 @@ where that is shorter); the other sections keep the dump's operations:
   --log-no-removes    the log's removes left out (views as they are): a
                       bound, no shape gives it
   --members BYTES     forces diffed member by member from BYTES
+
+Session 28's:
+
+  --log-chunk N       the log's oldest lines dropped N at a time, not one
+                      a line added: the view shows the lines from the
+                      first multiple of N at or after (lines so far - M),
+                      so most patches add lines and remove none, and one
+                      in N lines added removes N at once (--log-max M: at
+                      most M lines shown, 48 by default, LW_LOG_LINES;
+                      more than 48 needs a longer ring in the state); the
+                      game's lines are followed from its first view's
+                      (the dump starts each game at its first action)
 
 The ratio is the patch's operations over the new view, as bench_views
 --ratios counts them. With no option the tool first checks that it gives
@@ -201,7 +222,10 @@ def arr_diff(old, new, path, members_min, whole):
     return whole_or(ops, path, new) if whole else ops
 
 
-def val_diff(old, new, path, lists_whole):
+def val_diff(old, new, path, lists_whole=True):
+    """lists_whole: every list and object inside replaced whole where
+    shorter, as the kit does since session 28 (json_patch_diff.c's
+    whole_if_shorter, view_object.c alike); False: as it did before"""
     if old == new:
         return []
     if isinstance(old, dict) and isinstance(new, dict):
@@ -258,6 +282,24 @@ def by_hex(lines):
     return out
 
 
+def log_follow(hist, prev_log, now_log, patch):
+    """hist (every line of the game so far) grown by the lines now_log
+    adds to prev_log (the view's last LW_LOG_LINES): the patch's adds at
+    /log/N counted, checked against the two windows' overlap"""
+    k = sum(1 for o in patch if o["op"] == "add" and re.match(r"/log/\d+$", o["path"]))
+    keep = len(prev_log) + k - len(now_log)  # the previous lines dropped
+    if k > len(now_log) or keep < 0 or prev_log[keep:] != now_log[:len(now_log) - k]:
+        sys.exit("the log's lines cannot be followed (a replaced log?)")
+    hist += now_log[len(now_log) - k:]
+
+
+def log_chunked(hist, n, most):
+    """--log-chunk: the lines shown, from the first multiple of n at or
+    after len(hist) - most"""
+    start = max(0, -(-(len(hist) - most) // n) * n)
+    return hist[start:]
+
+
 def reshape(a, v, role, log):
     v = json.loads(dumps(v))
     if log is not None:
@@ -282,8 +324,6 @@ def reshape(a, v, role, log):
 
 def rediff_main(a):
     touched = set()
-    if a.check_rediff:
-        touched = None  # every section
     if a.promoted_to_player:
         touched |= {"/board/forces", "/board/players"}
     if a.lists_whole:
@@ -294,6 +334,10 @@ def rediff_main(a):
         touched.add("/log")
     if a.members != 384:
         touched.add("/board/forces")
+    if a.log_chunk:
+        touched.add("/log")
+    if a.check_rediff:
+        touched = None  # every section (the options' sections among them)
     prev, logs, rows, differ = {}, {}, [], collections.Counter()
     with open(a.file) as f:
         for n, line in enumerate(f, 1):
@@ -307,7 +351,17 @@ def rediff_main(a):
                 else:
                     logs[key] += by_hex([o["value"] for o in d["patch"]
                                          if o["op"] == "add" and o["path"].startswith("/log/")])
-            v = reshape(a, d["view"], d["role"], logs.get(key))
+            if a.log_chunk:
+                if key not in logs:
+                    logs[key] = (list(d["view"]["log"]), d["view"]["log"])
+                else:
+                    log_follow(logs[key][0], logs[key][1], d["view"]["log"], d["patch"])
+                    logs[key] = (logs[key][0], d["view"]["log"])
+                v = json.loads(dumps(d["view"]))
+                v["log"] = log_chunked(logs[key][0], a.log_chunk, a.log_max)
+                v = reshape(a, v, d["role"], None)
+            else:
+                v = reshape(a, d["view"], d["role"], logs.get(key))
             if key not in prev:  # a role's first patch: no view before it to diff
                 prev[key] = v
                 rows.append((100.0 * size(d["patch"]) / size(v), size(d["patch"]), size(v),
@@ -322,7 +376,7 @@ def rediff_main(a):
                     if isinstance(now, list) and isinstance(old[p], list):
                         ops += arr_diff(old[p], now, p, a.members if p in ITEMS else 384, True)
                     else:
-                        sub = val_diff(old[p], now, p, a.lists_whole and p == "/board/players")
+                        sub = val_diff(old[p], now, p, not a.lists_apart)
                         ops += whole_or(sub, p, now)  # the section's replace_if_shorter
             if a.check_rediff:
                 x, y = collections.Counter(), collections.Counter()
@@ -368,13 +422,16 @@ def main():
     ap.add_argument("--check-rediff", action="store_true")
     ap.add_argument("--promoted-to-player", action="store_true")
     ap.add_argument("--lists-whole", action="store_true")
+    ap.add_argument("--lists-apart", action="store_true")
     ap.add_argument("--reinf-by-turn", action="store_true")
     ap.add_argument("--arrivals-by-hex", action="store_true")
     ap.add_argument("--log-no-removes", action="store_true")
     ap.add_argument("--members", type=int, default=384, metavar="BYTES")
+    ap.add_argument("--log-chunk", type=int, default=0, metavar="N")
+    ap.add_argument("--log-max", type=int, default=48, metavar="M")
     a = ap.parse_args()
     rediff = (a.check_rediff or a.promoted_to_player or a.lists_whole or a.reinf_by_turn or
-              a.arrivals_by_hex or a.log_no_removes or a.members != 384)
+              a.arrivals_by_hex or a.log_no_removes or a.members != 384 or a.log_chunk)
     if rediff:
         if a.drop_names or a.drop_false or a.static or a.forces_by_member is not None:
             sys.exit("session 26's options and session 27's re-diff do not mix")
