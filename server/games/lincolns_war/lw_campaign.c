@@ -420,18 +420,28 @@ static void classes_init(struct rctx *c, const struct lw_state *w)
 	int side = w->play.side;
 	for (int u = 0; u < LW_MAX_UNITS; u++)
 		c->cls[u] = (int16_t)u;
+	/* The generals that may share a class, in unit order, each judged
+	 * once (issue 17: each pair judged both again, the 14.3 lists walked
+	 * for each, about 12 K instructions a question), with whether he is
+	 * of c->gen. */
+	int16_t cand[LW_MAX_UNITS];
+	bool ga[LW_MAX_UNITS];
+	int n = 0;
 	for (int a = 0; a < w->n_units && a < LW_MAX_UNITS; a++) {
 		const struct lw_unit *x = &w->unit[a];
 		if (x->where != LW_W_MAP || x->side != side || a == w->play.co ||
 		    a == w->side[LW_UNION].gic || a == w->side[LW_CONFEDERATE].gic || sailed(w, a))
 			continue;
-		bool ga = in_gen(c, a);
-		for (int b = 0; b < a; b++) {
+		cand[n] = (int16_t)a;
+		ga[n++] = in_gen(c, a);
+	}
+	for (int i = 0; i < n; i++) {
+		int a = cand[i];
+		const struct lw_unit *x = &w->unit[a];
+		for (int j = 0; j < i; j++) {
+			int b = cand[j];
 			const struct lw_unit *y = &w->unit[b];
-			if (c->cls[b] != b || y->where != LW_W_MAP || y->side != side ||
-			    b == w->play.co || b == w->side[LW_UNION].gic ||
-			    b == w->side[LW_CONFEDERATE].gic || sailed(w, b) ||
-			    in_gen(c, b) != ga || (!ga && y->hex != x->hex))
+			if (c->cls[b] != b || ga[j] != ga[i] || (!ga[i] && y->hex != x->hex))
 				continue;
 			if (x->stars == y->stars && x->cavalry == y->cavalry && x->it == y->it &&
 			    x->it_new == y->it_new && x->wounds == y->wounds &&
