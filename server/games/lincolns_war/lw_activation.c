@@ -112,11 +112,12 @@ int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNIT
 				out[n++] = i - 1;
 		return n;
 	}
-	for (int i = 0; i < s->n_units; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		if (u->where == LW_W_MAP && u->hex == hex && (side == LW_NOSIDE || u->side == side))
-			out[n++] = i;
-	}
+	/* the hex first: most units stand elsewhere, and the scan is most of
+	 * lw_act's look-ups outside an index (issue 17) */
+	const struct lw_unit *u = s->unit, *end = s->unit + s->n_units;
+	for (; u < end; u++)
+		if (u->hex == hex && u->where == LW_W_MAP && (side == LW_NOSIDE || u->side == side))
+			out[n++] = (int)(u - s->unit);
 	return n;
 }
 
@@ -128,7 +129,7 @@ int lw_hex_owner_force(const struct lw_state *s, int hex)
 	if (indexed(s, hex))
 		return ix.head[hex] ? s->unit[ix.head[hex] - 1].side : LW_NOSIDE;
 	for (int i = 0; i < s->n_units; i++)
-		if (s->unit[i].where == LW_W_MAP && s->unit[i].hex == hex)
+		if (s->unit[i].hex == hex && s->unit[i].where == LW_W_MAP) /* the hex first */
 			return s->unit[i].side;
 	return LW_NOSIDE;
 }
