@@ -44,9 +44,15 @@ bool lw_harass_begin(struct lw_state *s, int hex, bool stop)
 	int city = lw_city_at(hex);
 	if (city >= 0 && lw_city_controller(s, city) == side)
 		return false;
+	/* the hex and its six neighbours are asked while no unit moves: one
+	 * index of the units by hex (lw_units_hold) serves the seven, each
+	 * a scan of every unit before (issue 17) */
+	bool held = lw_units_hold(s);
 	int all[LW_MAX_UNITS];
-	if (lw_units_at(s, hex, side, all) > s->play.movers_n)
+	if (lw_units_at(s, hex, side, all) > s->play.movers_n) {
+		lw_units_release(held);
 		return false;
+	}
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
 	for (int i = 0; i < n && c->harass_n < LW_HARASS_HEXES; i++) {
@@ -56,6 +62,7 @@ bool lw_harass_begin(struct lw_state *s, int hex, bool stop)
 		if (lw_units_at(s, nb[i], h, us) > 0)
 			c->harass_from[c->harass_n++] = (int16_t)nb[i];
 	}
+	lw_units_release(held);
 	if (c->harass_n == 0)
 		return false;
 	c->harass_hex = (int16_t)hex;
