@@ -898,8 +898,14 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	int to;
 	if (!lw_a_int(a, "to", &to))
 		return tg_fail(err, TG_E_MALFORMED, "a move needs an integer \"to\" hex");
-	if (lw_move_check(s, to, err) != 0)
+	/* until the step moves them, no unit moves: the check's hexes, the
+	 * host and the leader read one index of the units by hex
+	 * (lw_units_hold), each a scan of every unit before (issue 17) */
+	bool held = lw_units_hold(s);
+	if (lw_move_check(s, to, err) != 0) {
+		lw_units_release(held);
 		return -1;
+	}
 	int side = p->side, co = movers_co(s);
 	/* 11.1.3.2: the group leaves the hex of the temporary overstack, whose
 	 * stacking lw_move_check found legal without it */
@@ -907,6 +913,7 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	int host = lw_force_co(s, to);
 	int from = s->unit[co].hex;
 	bool seen = lw_unit_seen(s, co);
+	lw_units_release(held);
 	bool stop = lw_march_step_apply(s, to);
 	char name[96], hl[64];
 	/* 12.7: the leader is named if the enemy sees him where he starts or
