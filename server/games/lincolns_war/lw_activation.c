@@ -448,6 +448,10 @@ int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const
 {
 	const struct lw_data *d = lw_D();
 	int best = LW_NO_HEX, bestd = 1 << 30;
+	/* each city of side is asked who holds it and whether it stacks: one
+	 * index of the units by hex (lw_units_hold) for them all, two scans
+	 * of every unit a city before (issue 17); nothing moves here */
+	bool held = lw_units_hold(s);
 	for (size_t i = 0; i < d->n_cities; i++) {
 		int hex = d->cities[i].hex;
 		if (lw_city_controller(s, (int)i) != side)
@@ -467,6 +471,7 @@ int lw_nearest_friendly_city(const struct lw_state *s, int side, int from, const
 			best = hex;
 		}
 	}
+	lw_units_release(held);
 	return best;
 }
 
