@@ -113,8 +113,18 @@ int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNIT
 		return n;
 	}
 	/* the hex first: most units stand elsewhere, and the scan is most of
-	 * lw_act's look-ups outside an index (issue 17) */
+	 * lw_act's look-ups outside an index (issue 17); four units at a time
+	 * are passed over by their hexes alone, then each of a four with one
+	 * there is asked in unit order */
 	const struct lw_unit *u = s->unit, *end = s->unit + s->n_units;
+	for (; end - u >= 4; u += 4) {
+		if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex && u[3].hex != hex)
+			continue;
+		for (int k = 0; k < 4; k++)
+			if (u[k].hex == hex && u[k].where == LW_W_MAP &&
+			    (side == LW_NOSIDE || u[k].side == side))
+				out[n++] = (int)(u + k - s->unit);
+	}
 	for (; u < end; u++)
 		if (u->hex == hex && u->where == LW_W_MAP && (side == LW_NOSIDE || u->side == side))
 			out[n++] = (int)(u - s->unit);
