@@ -1,6 +1,6 @@
 /* framing.c — newline-delimited framing: complete lines are handed out as
- * soon as they arrive; only the unfinished tail of the stream is buffered,
- * and never more than max_line bytes of it. */
+ * soon as they arrive, in place when whole in one feed; only the unfinished
+ * tail of the stream is buffered, and never more than max_line bytes of it. */
 #include "framing.h"
 
 #include <stdlib.h>
@@ -43,17 +43,11 @@ static int reserve(struct tg_framer *f, size_t extra)
 
 /* Hands out one line (without its newline); strips a trailing '\r' and skips
  * empty lines. */
-static int emit(char *line, size_t len, int (*cb)(const char *, size_t, void *), void *ud)
+static int emit(const char *line, size_t len, int (*cb)(const char *, size_t, void *), void *ud)
 {
 	if (len && line[len - 1] == '\r')
 		len--;
-	if (!len)
-		return 0;
-	char saved = line[len];
-	line[len] = '\0';
-	int r = cb(line, len, ud);
-	line[len] = saved;
-	return r;
+	return len ? cb(line, len, ud) : 0;
 }
 
 static int fail(struct tg_framer *f)
@@ -90,12 +84,20 @@ int tg_framer_feed(struct tg_framer *f, const char *data, size_t len,
 			body--;
 		if (body > f->max_line)
 			return fail(f);
-		/* Copied even when whole, so the line can be NUL-terminated. */
-		if (reserve(f, take) < 0)
-			return fail(f);
-		memcpy(f->buf + f->len, data, take);
-		int r = emit(f->buf, f->len + take, cb, ud);
-		f->len = 0;
+		int r;
+		if (!f->len) {
+			/* Whole in this feed: handed out where it lies, not copied
+			 * (issue 17: every act's line was copied, and a connection kept
+			 * a buffer the size of its longest line). */
+			r = emit(data, take, cb, ud);
+		} else {
+			if (reserve(f, take) < 0)
+				return fail(f);
+			memcpy(f->buf + f->len, data, take);
+			f->buf[f->len + take] = '\0'; /* reserve kept the byte */
+			r = emit(f->buf, f->len + take, cb, ud);
+			f->len = 0;
+		}
 		data += take + 1;
 		len -= take + 1;
 		if (r)

@@ -18,7 +18,10 @@ void tg_framer_free(struct tg_framer *f);
 
 /* Feeds bytes; calls cb(line, len, ud) for every complete line (newline
  * stripped, a trailing '\r' stripped too, empty lines skipped). The line is
- * NUL-terminated for convenience and valid only during the call. A non-zero
+ * len bytes, valid only during the call, and not NUL-terminated (readers
+ * take len): a line whole in this feed is handed out where it lies in data,
+ * not copied; one begun in an earlier feed comes from the framer's buffer
+ * (NUL-terminated there, which nobody may count on). A non-zero
  * return from cb stops feeding and is returned. Returns -1 (and sets failed)
  * as soon as a line is longer than max_line, without buffering more of it. */
 int tg_framer_feed(struct tg_framer *f, const char *data, size_t len,

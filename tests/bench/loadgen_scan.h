@@ -73,8 +73,9 @@ const char *lg_string_stop_bytes(const char *p, const char *e);
  * but each line whole in p is handed out where it is, its newline (or
  * the '\r' before it) made the NUL for the call and put back; only a line
  * begun before p, and the unfinished tail, go through the framer, which
- * copies every line it hands out (issue 17, session 27: a copy of every
- * message the generator read). A line whole in p is shorter than the
+ * copied every line it handed out until session 28 (issue 17, session 27:
+ * a copy of every message the generator read; the framer now hands whole
+ * lines out in place too, not NUL-terminated). A line whole in p is shorter than the
  * framer's limit whenever p is (a record is at most 16 KB). 0, or what
  * stopped the feed (tests/unit/test_bench_loadgen_scan.c holds it to
  * tg_framer_feed alone on random texts cut at random places). */

@@ -21,14 +21,14 @@ struct sink {
 	size_t n;
 	int lines;
 	int stop_after; /* non-zero: return 7 after this many lines */
-	int nul_ok;     /* every line was NUL-terminated at len */
+	int clean;      /* no line held a newline */
 };
 
 static int collect(const char *line, size_t len, void *ud)
 {
 	struct sink *s = ud;
-	if (line[len] != '\0')
-		s->nul_ok = 0;
+	if (memchr(line, '\n', len))
+		s->clean = 0;
 	if (s->n + len + 1 < sizeof s->out) {
 		memcpy(s->out + s->n, line, len);
 		s->n += len;
@@ -42,7 +42,7 @@ static int collect(const char *line, size_t len, void *ud)
 static void sink_init(struct sink *s)
 {
 	memset(s, 0, sizeof *s);
-	s->nul_ok = 1;
+	s->clean = 1;
 }
 
 static int feed_str(struct tg_framer *f, struct sink *s, const char *str)
@@ -63,7 +63,7 @@ static void test_split_across_feeds(void)
 	CHECK_EQ_STR(s.out, "{\"op\":\"hello\"}|");
 	EXPECT_RC(feed_str(&f, &s, ":1}\n"), 0);
 	CHECK_EQ_STR(s.out, "{\"op\":\"hello\"}|{\"a\":1}|");
-	CHECK(s.nul_ok);
+	CHECK(s.clean);
 	/* Byte by byte. */
 	const char *msg = "abc\r\ndef\n";
 	for (size_t i = 0; msg[i]; i++)
@@ -146,6 +146,38 @@ static void test_limits(void)
 	tg_framer_free(&f);
 }
 
+/* Whole lines are handed out where they lie in the bytes fed: nothing is
+ * copied and no buffer is made (issue 17: every act's line was copied into
+ * the framer's buffer, which a connection then kept at the size of its
+ * longest line). Only a line split across feeds is buffered. */
+static int in_place(const char *line, size_t len, void *ud)
+{
+	const char **range = ud; /* [0] the feed's start, [1] its end */
+	(void)len;
+	if (line < range[0] || line >= range[1])
+		range[2] = line; /* a copy */
+	return 0;
+}
+
+static void test_whole_lines_in_place(void)
+{
+	struct tg_framer f;
+	tg_framer_init(&f, 100);
+	char feed[] = "{\"op\":\"act\"}\n{\"op\":\"ping\"}\r\n";
+	const char *range[3] = {feed, feed + sizeof feed - 1, NULL};
+	EXPECT_RC(tg_framer_feed(&f, feed, sizeof feed - 1, in_place, range), 0);
+	CHECKF(range[2] == NULL, "whole lines handed out in place, not copied");
+	CHECKF(f.buf == NULL && f.cap == 0, "no buffer made for whole lines (cap %zu)", f.cap);
+	/* A split line is buffered, then handed out from the buffer. */
+	struct sink s;
+	sink_init(&s);
+	EXPECT_RC(feed_str(&f, &s, "{\"op\":"), 0);
+	EXPECT_RC(feed_str(&f, &s, "1}\nnext\n"), 0);
+	CHECK_EQ_STR(s.out, "{\"op\":1}|next|");
+	CHECK_EQ_INT(f.len, 0);
+	tg_framer_free(&f);
+}
+
 static void test_many_lines_one_feed(void)
 {
 	struct tg_framer f;
@@ -186,6 +218,7 @@ int main(void)
 	test_split_across_feeds();
 	test_crlf_and_empty_lines();
 	test_limits();
+	test_whole_lines_in_place();
 	test_many_lines_one_feed();
 	test_callback_stops();
 	return tap_done();
