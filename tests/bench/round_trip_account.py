@@ -6,7 +6,12 @@ part, beside what the machine alone costs for the same path.
 
 Runs, one after the other (on a quiet box: every figure is a wall time):
  1. the disk alone: fsync_latency.py's 4 KiB append + fdatasync, 1,000 times
-    on the daemon's file system (/tmp), p50 / p99;
+    on the daemon's file system (TG_STAGES_DIR, else /tmp), p50 / p99; and
+    bench_fsync_cadence's (session 28) 3 WAL frames overwritten and
+    fdatasynced at RATE commits/s, one fsync at a time, 3 s: the daemon's
+    own case (its WAL is overwritten in place after its first cycle, so
+    no journal commit: an append's fsync costs more), whose fdatasync p50
+    / p99 is the floor's fsync below when the tool is built;
  2. the hand-offs alone: bench_wakeup, two threads ping-ponging with the
     pinger idle 1/RATE s between pings (as the daemon's threads are between
     acts at RATE actions/s), through a condition variable (the loop -> the
@@ -51,9 +56,18 @@ def main():
     rate = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     gap_us = max(0, int(1e6 / rate)) if rate > 0 else 0
 
-    out = run([sys.executable, os.path.join(HERE, "fsync_latency.py"), "1000", "/tmp"])
+    folder = os.environ.get("TG_STAGES_DIR") or "/tmp"
+    out = run([sys.executable, os.path.join(HERE, "fsync_latency.py"), "1000", folder])
     print(out.strip())
     fsync = {"p50": pct(out, "p50"), "p99": pct(out, "p99")}
+    cadence = os.path.join(build, "tests", "bench", "bench_fsync_cadence")
+    if os.path.exists(cadence) and rate > 0:
+        out = run([cadence, "--dir", folder, "--rate", str(rate), "--seconds", "3",
+                   "--rounds", "1", "--mode", "serial"])
+        print(out.strip())
+        m = re.search(r"fdatasync\s+n=\d+ p50 (\d+) p90 \d+ p99 (\d+)", out)
+        if m:
+            fsync = {"p50": int(m.group(1)) / 1e3, "p99": int(m.group(2)) / 1e3}
 
     out = run([os.path.join(build, "tests", "bench", "bench_wakeup"), "--mode", "all",
                "--n", "500", "--gap-us", str(gap_us)])
@@ -108,7 +122,8 @@ def main():
         hand = ("tcp", "cond", "async", "tcp")
         floor = fsync["p50"] + sum(wake[k]["p50"] for k in hand)
         bound = fsync["p99"] + sum(wake[k]["p99"] for k in hand)
-        print(f"the machine's floor: fsync alone + 4 wake-ups (tcp, cond, async, tcp; gap "
+        print(f"the machine's floor: fsync alone (at the daemon's cadence where measured) "
+              f"+ 4 wake-ups (tcp, cond, async, tcp; gap "
               f"{gap_us} us): p50 {floor:.3f} = {fsync['p50']:.3f} + " +
               " + ".join(f"{wake[k]['p50']:.3f}" for k in hand) +
               f"; the p99s' sum {bound:.3f} = {fsync['p99']:.3f} + " +
