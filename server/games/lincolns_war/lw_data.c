@@ -136,6 +136,7 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);
+	free(o->general_slot);
 	free(o->tcos);
 	free(o->cards[LW_UNION]);
 	free(o->cards[LW_CONFEDERATE]);
@@ -302,6 +303,14 @@ const struct lw_city *lw_data_city_at(const struct lw_data *d, int hex)
 
 int lw_data_general_index(const struct lw_data *d, const char *id)
 {
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (id != NULL && o->general_slot != NULL) {
+		for (size_t k = lw_data_id_hash(id) & o->general_mask; o->general_slot[k];
+		     k = (k + 1) & o->general_mask)
+			if (strcmp(d->generals[o->general_slot[k] - 1].id, id) == 0)
+				return o->general_slot[k] - 1;
+		return -1;
+	}
 	for (size_t i = 0; id != NULL && i < d->n_generals; i++)
 		if (strcmp(d->generals[i].id, id) == 0)
 			return (int)i;

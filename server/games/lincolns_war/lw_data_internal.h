@@ -62,6 +62,14 @@ struct lw_data_owned {
 	int16_t *seed_city;
 	struct lw_city *cities;
 	struct lw_general *generals;
+	/* the generals by id (lw_data_general_index): an open-addressed
+	 * table of general_mask + 1 slots, each 1 + a general's index (0:
+	 * empty), at lw_data_id_hash(id) & general_mask or the next slots
+	 * after it (issue 17: the actions name generals by id, and a scan
+	 * strcmp'd every general's id until it found one, ~1 K instructions a
+	 * look-up); NULL until lw_load_generals has made it */
+	uint16_t *general_slot;
+	size_t general_mask;
 	struct lw_tco *tcos;
 	struct lw_card *cards[3];
 	struct lw_turn *turns;
@@ -70,6 +78,15 @@ struct lw_data_owned {
 	size_t n_setups;
 	struct lw_vp_entry *vp;
 };
+
+/* The hash of an id for the tables by id (FNV-1a) */
+static inline uint32_t lw_data_id_hash(const char *id)
+{
+	uint32_t h = 2166136261u;
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 16777619u;
+	return h;
+}
 
 /* Reports a load error ("file: item: problem") and returns -1. */
 int lw_fail(struct lw_data_error *err, enum lw_data_err code, const char *file, const char *item,

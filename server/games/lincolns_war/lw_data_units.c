@@ -134,6 +134,29 @@ static int load_tcos(struct lw_data_owned *o, const json_t *root, struct lw_data
 	return 0;
 }
 
+/* The table of the generals by id (lw_data_internal.h, general_slot): at
+ * least twice as many slots as generals, so that a probe is short; the ids
+ * are unique (load_general) */
+static int index_generals(struct lw_data_owned *o)
+{
+	size_t n = o->pub.n_generals, size = 16;
+	while (size < 2 * n)
+		size *= 2;
+	if (n >= UINT16_MAX)
+		return -1;
+	o->general_slot = calloc(size, sizeof *o->general_slot);
+	if (o->general_slot == NULL)
+		return -1;
+	o->general_mask = size - 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = lw_data_id_hash(o->generals[i].id) & o->general_mask;
+		while (o->general_slot[k])
+			k = (k + 1) & o->general_mask;
+		o->general_slot[k] = (uint16_t)(i + 1);
+	}
+	return 0;
+}
+
 int lw_load_generals(struct lw_data_owned *o, struct lw_data_error *err)
 {
 	const json_t *root = o->root[LW_F_GENERALS];
@@ -154,5 +177,7 @@ int lw_load_generals(struct lw_data_owned *o, struct lw_data_error *err)
 			return -1;
 		o->pub.n_generals = i + 1;
 	}
+	if (index_generals(o) < 0)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
 	return load_tcos(o, root, err);
 }

@@ -1125,6 +1125,47 @@ static void river_sections(void)
 	CHECK(lw_data_section_ends_of(D, 3, D->hexes[0].id, &none) == -1); /* two rivers */
 }
 
+/* The index of the general whose id is q, by a scan of them all */
+static int general_scan(const char *q)
+{
+	for (size_t i = 0; i < D->n_generals; i++)
+		if (strcmp(D->generals[i].id, q) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* lw_data_general_index through its table made at load (issue 17) finds
+ * what a scan finds: for every general's id, a copy of it (not the data's
+ * own pointer), the id less its last letter, with one more, with its last
+ * letter changed; "" and NULL find none. */
+static void general_lookup(void)
+{
+	int wrong = 0, asked = 0;
+	for (size_t i = 0; i < D->n_generals; i++) {
+		const char *id = D->generals[i].id;
+		char q[5][72];
+		size_t n = strlen(id);
+		snprintf(q[0], sizeof q[0], "%s", id);
+		snprintf(q[1], sizeof q[1], "%.*s", n ? (int)n - 1 : 0, id);
+		snprintf(q[2], sizeof q[2], "%sx", id);
+		snprintf(q[3], sizeof q[3], "%s", id);
+		if (n)
+			q[3][n - 1] = id[n - 1] == 'q' ? 'z' : 'q';
+		snprintf(q[4], sizeof q[4], "x%s", id);
+		wrong += lw_data_general_index(D, id) != (int)i;
+		wrong += lw_data_general(D, q[0]) != &D->generals[i];
+		for (int k = 0; k < 5; k++, asked++)
+			wrong += lw_data_general_index(D, q[k]) != general_scan(q[k]);
+	}
+	CHECKF(D->n_generals > 50, "%zu generals", D->n_generals);
+	CHECKF(wrong == 0, "lw_data_general_index differs from the scan %d times of %d", wrong,
+	       asked);
+	CHECK(lw_data_general_index(D, "") == -1);
+	CHECK(lw_data_general_index(D, NULL) == -1);
+	CHECK(lw_data_general(D, "nobody") == NULL);
+	CHECK_EQ_INT(lw_data_general_index(D, "grant"), general_scan("grant"));
+}
+
 int main(void)
 {
 	struct lw_data_error e = {0};
@@ -1134,6 +1175,7 @@ int main(void)
 	CHECK(lw_data_get(NULL) == D); /* cached */
 	stated_map();
 	hex_lookup();
+	general_lookup();
 	hexside_lookup();
 	river_lookup();
 	territory_lookup();
