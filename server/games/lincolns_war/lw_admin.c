@@ -61,10 +61,12 @@ static int check_promote(const struct lw_state *s, int side, int u, bool draft,
 /* Is hex in enemy hands for side: an enemy force or an enemy city (2.1)? */
 static bool enemy_hex(const struct lw_state *s, int side, int hex)
 {
-	int occ = lw_hex_owner_force(s, hex);
+	/* the city first: the force is a look at the units (issue 17) */
 	int c = lw_city_at(hex);
-	return (occ != LW_NOSIDE && occ != side) ||
-	       (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side));
+	if (c >= 0 && lw_city_controller(s, c) == LW_OTHER(side))
+		return true;
+	int occ = lw_hex_owner_force(s, hex);
+	return occ != LW_NOSIDE && occ != side;
 }
 
 static bool has_cavalry(const struct lw_state *s, int side, int hex)
@@ -95,10 +97,15 @@ static int nearest_cities(const struct lw_state *s, int u, int from, int out[ARR
 	int bestd = tg_hex_distance(&d->grid, from, best);
 	for (size_t i = 0; i < d->n_cities && n < ARRIVE_MAX; i++) {
 		int hex = d->cities[i].hex;
-		int occ = lw_hex_owner_force(s, hex);
-		if (lw_city_controller(s, (int)i) != side || (occ != LW_NOSIDE && occ != side) ||
+		/* the city's own questions first, the units' last: who holds the
+		 * hex was a scan of every unit for every city (issue 17), and only
+		 * the few friendly cities at the best distance need it */
+		if (lw_city_controller(s, (int)i) != side ||
 		    (side == LW_CONFEDERATE && d->cities[i].no_confederate_entry) ||
-		    tg_hex_distance(&d->grid, from, hex) != bestd ||
+		    tg_hex_distance(&d->grid, from, hex) != bestd)
+			continue;
+		int occ = lw_hex_owner_force(s, hex);
+		if ((occ != LW_NOSIDE && occ != side) ||
 		    lw_stack_check_hex(s, hex, side, &u, 1, LW_NONE, 0, NULL) != 0)
 			continue;
 		out[n++] = hex;
