@@ -20,7 +20,13 @@
  *     general moved, one removed) is answered as it is now, outside a
  *     window and in the next;
  *   - another state asked inside the window (a copy with a general moved)
- *     is answered as that state is, and the window's state after it. */
+ *     is answered as that state is, and the window's state after it.
+ * Outside a window, lw_hex_owner_force reads units four at a time: each
+ * unit alone at an empty hex is its owner, and with each unit of the other
+ * side there too the one first in unit order is, wherever they fall among
+ * the four.
+ * And the city at a hex (lw_city_at, read from the data's hex index) is
+ * the data's (lw_data_city_at) for every hex id and for ids off the grid. */
 #include "kit/view_sections.h"
 #include "lw_amphib_fixture.h"
 #include "lw_siege.h"
@@ -196,6 +202,73 @@ static void check_stale(struct game *g)
 	free(h);
 }
 
+/* Each unit alone at x, then with each unit of the other side there too,
+ * the owner is the one first in unit order; returns the wrong answers. */
+static int owner_pairs(struct lw_state *s, int x, int *asked)
+{
+	int wrong = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		struct lw_unit keep = s->unit[i];
+		s->unit[i].hex = (int16_t)x;
+		s->unit[i].where = LW_W_MAP;
+		wrong += lw_hex_owner_force(s, x) != s->unit[i].side;
+		for (int j = 0; j < s->n_units; j++) {
+			if (s->unit[j].side == s->unit[i].side)
+				continue;
+			struct lw_unit other = s->unit[j];
+			s->unit[j].hex = (int16_t)x;
+			s->unit[j].where = LW_W_MAP;
+			wrong += lw_hex_owner_force(s, x) != s->unit[j < i ? j : i].side;
+			s->unit[j] = other;
+			(*asked)++;
+		}
+		s->unit[i] = keep;
+	}
+	return wrong;
+}
+
+/* The scan outside a window at every place among the four: the game's
+ * units (its sides change at multiples of four), less one, two and three
+ * at the end, and with every other unit's side swapped. */
+static void check_owner_each_unit(const struct game *g)
+{
+	struct game *h = malloc(sizeof *h);
+	if (!h)
+		exit(1);
+	memcpy(h, g, sizeof *h);
+	struct lw_state *s = &h->s;
+	int x = 1903, wrong = 0, asked = 0, n = s->n_units; /* Washington: emptied */
+	for (int i = 0; i < n; i++)
+		if (s->unit[i].hex == x)
+			s->unit[i].hex = LW_NO_HEX, s->unit[i].where = LW_W_REMOVED;
+	CHECK(lw_siege_top_side(s, x) == LW_NOSIDE);
+	for (int swap = 0; swap < 2; swap++) {
+		for (int i = 1; swap && i < n; i += 2)
+			s->unit[i].side = LW_OTHER(s->unit[i].side);
+		for (int less = 0; less < 4; less++) {
+			s->n_units = n - less;
+			wrong += owner_pairs(s, x, &asked);
+		}
+	}
+	CHECKF(wrong == 0 && asked > 0, "lw_hex_owner_force: %d wrong of %d", wrong, asked);
+	free(h);
+}
+
+static void check_city_at(void)
+{
+	const struct lw_data *d = lw_D();
+	int wrong = 0, cities = 0;
+	for (int hex = -2; hex <= LW_HEX_IDS + 1; hex++) {
+		const struct lw_city *c = lw_data_city_at(d, hex);
+		int want = c ? (int)(c - d->cities) : -1;
+		wrong += lw_city_at(hex) != want;
+		cities += want >= 0;
+	}
+	CHECKF(wrong == 0, "lw_city_at differs from lw_data_city_at at %d hexes", wrong);
+	CHECKF(cities == (int)d->n_cities, "%d cities found at their hexes of %zu", cities,
+	       d->n_cities);
+}
+
 int main(void)
 {
 	const struct game_module *M = &lincolns_war_module;
@@ -209,9 +282,11 @@ int main(void)
 		check_state(g, "at setup");
 		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
 		       "game %d: %s", game, why);
+		check_owner_each_unit(g);
 		check_stale(g);
 		M->free(g);
 	}
+	check_city_at(); /* the data is loaded (tk_new) */
 	/* a three-star Union besieger over two Confederate two-stars */
 	struct game *g = bx_game(3);
 	int usco, csco, cs2;
