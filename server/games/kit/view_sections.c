@@ -239,23 +239,27 @@ static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *le
 
 /* A block of n bytes for what k keeps, in place of old (freed, or
  * reused): old itself while it holds n bytes and is not much larger (its
- * slack at most an eighth and 64 bytes: the kept text is most of a match's
- * memory), so that an update whose view did not grow past its block asks
- * malloc for nothing of 1 KB or more (scratch.h: each such request
- * consolidated jansson's freed fast chunks); when old is too small, or
- * too large (then shrunk in place, unless malloc had mapped it), a
- * sixteenth to spare, so that the next updates' small growths fit; exactly
- * n for a first block (a full view). NULL when out of memory (old freed). */
+ * slack at most half n and 64 bytes), so that an update whose view did
+ * not grow past its block asks malloc for nothing of 1 KB or more
+ * (scratch.h: each such request consolidated jansson's freed fast chunks);
+ * when old is too small, or too large (then shrunk in place, unless malloc
+ * had mapped it), an eighth to spare, so that the next updates' growths
+ * fit; exactly n for a first block (a full view). A role's text grows and
+ * shrinks by its offers every turn: with at most an eighth of slack
+ * (session 23) a shrink gave its block back and the next growth asked
+ * malloc again (session 28: 150 such mallocs in bench_views 300, the
+ * fan-out 106.9 M; with half, 104.8 M). NULL when out of memory (old
+ * freed). */
 static void *keep_block(void *old, size_t n)
 {
 	if (!old)
 		return malloc(n);
-	size_t have = malloc_usable_size(old), want = n + n / 16;
-	if (have >= n && have - n <= n / 8 + 64)
+	size_t have = malloc_usable_size(old), want = n + n / 8;
+	if (have >= n && have - n <= n / 2 + 64)
 		return old;
 	if (have >= want) { /* in place, unless it was mapped (then pages) */
 		void *q = realloc(old, want);
-		if (q && malloc_usable_size(q) - n <= n / 8 + 64)
+		if (q && malloc_usable_size(q) - n <= n / 2 + 64)
 			return q;
 		old = q ? q : old;
 	}
