@@ -130,6 +130,12 @@ static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *
 	return any;
 }
 
+/* The thread's kept buffers fit a map of RAIL_HEXES_KEPT hexes (the
+ * Lincoln's War map has 450) and every general: 37 KB a thread, and
+ * offer_mode's list of indexes (2 KB) on the stack. */
+#define RAIL_HEXES_KEPT 512
+#define RAIL_BITS_KEPT ((2 * LW_MAX_UNITS + 1) * (RAIL_HEXES_KEPT / 64))
+
 /* 9.1's offer in one mode: one entry, every (general, destination) pair
  * that may rail in it offered exactly once. Param "unit" lists the
  * generals (each with his cost in stars); param "to" lists every
@@ -165,14 +171,19 @@ static void offer_mode(const struct lw_state *s, bool force, const struct rail_m
 			at[i] = (int16_t)nd++;
 			dest_choice(&dests, i);
 		}
-	int *idx = malloc((size_t)(nd ? nd : 1) * sizeof *idx);
+	/* on the stack for the map's 450 hexes (issue 17: a malloc of 1 KB
+	 * or more first consolidates glibc's fast bins) */
+	int idx_here[RAIL_HEXES_KEPT];
+	int *idx = nd <= RAIL_HEXES_KEPT ? idx_here : malloc((size_t)nd * sizeof *idx);
 	if (!idx)
 		by.failed = true;
-	char name[64], id[48], label[160];
+	char name[64], id[48], label[256];
 	for (int k = 0; k < n; k++) {
 		int u = m[k].u, cost = lw_rail_cost(s, u, force);
-		snprintf(label, sizeof label, "%s (%d star%s)",
-		         lw_unit_name(s, u, name, sizeof name), cost, cost == 1 ? "" : "s");
+		/* tg_label, not snprintf (issue 17: 0.58 M in bench_views 300's
+		 * fan-out); a name of at most 63 bytes is never cut at 255 */
+		tg_label(label, "%s (%d star%s)", lw_unit_name(s, u, name, sizeof name), cost,
+		         cost == 1 ? "" : "s");
 		tg_offer_list_choice(&units, lw_unit_id(s, u, id, sizeof id), label);
 		/* his list: "only" his destinations or "except" the others,
 		 * whichever is shorter (an equal count: "except") */
@@ -187,7 +198,8 @@ static void offer_mode(const struct lw_state *s, bool force, const struct rail_m
 				idx[ni++] = at[w * 64 + (size_t)__builtin_ctzll(b)];
 		tg_offer_list_by(&by, only, idx, ni);
 	}
-	free(idx);
+	if (idx != idx_here)
+		free(idx);
 	tg_offer_begin(out, tg_act(out, "{s:s,s:b}", "type", "rail", "force", force),
 	               force ? "Rail a general and his force (9.1)" : "Rail a general alone (9.1)");
 	tg_offer_param(out, "unit", "General (the stars railed)", NULL, &units, NULL);
@@ -210,11 +222,6 @@ static bool on_rail(const struct lw_state *s, int side, int u)
  * list into a bit set, not from every hex of the map. Then each mode's
  * (general, destination) pairs are offered as one entry (offer_mode):
  * with his force, then alone. */
-/* The thread's kept buffers fit a map of RAIL_HEXES_KEPT hexes (the
- * Lincoln's War map has 450) and every general: 37 KB a thread. */
-#define RAIL_HEXES_KEPT 512
-#define RAIL_BITS_KEPT ((2 * LW_MAX_UNITS + 1) * (RAIL_HEXES_KEPT / 64))
-
 static void offer_rails(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_data *d = lw_D();
