@@ -1,6 +1,7 @@
 /* lw_supply.c — 20.0 supply (see lw_supply.h). */
 #include "lw_supply.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "lw_data_sections.h"
@@ -33,24 +34,36 @@ struct trace {
 	int supply;
 	bool sea_counted; /* 20.2: the Union's ocean ports already added */
 	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
-	/* The units on the map, summed up once a trace (trace_init; issue 17:
-	 * the steps asked has_units and cav_cut walked all the units for each
-	 * hex judged). occ by hex slot (lw_data.hex_slot - 1, below OCC_MAX):
-	 * bit 1 << side for a unit of that side there, 16 << side for an
-	 * infantry one (sides 0..3); cav: the cavalry on the map, in the
-	 * units' order. units_known false: ask the units (has_units). */
+	/* The units on the map summed up (units_sum), read by the trace; one
+	 * sum serves every trace of a pass in which no unit moves (issue 17:
+	 * supply_checks and lw_supply_reopen summed them again for each force,
+	 * a tenth of lw_act's instructions). units_known false: ask the units
+	 * (has_units). */
 	bool units_known;
-	uint8_t occ[OCC_MAX];
-	int ncav;
-	struct trace_cav cav[LW_MAX_UNITS];
+	const struct trace_units *u;
 	/* what a trace asks again and again, answered once (issue 17): the
-	 * side holds a Kentucky city (2.4.3; -1 not asked yet), and by hex
-	 * slot as occ the most stars of each side's cavalry that reach the
-	 * hex (13.2.6, cav_sum; cav_known false: cav_cut judges each hex). A
-	 * trace reads the state and changes none of what these read. */
+	 * side holds a Kentucky city (2.4.3; -1 not asked yet); cav_known:
+	 * the sum's cavalry reach holds for this side (false: cav_cut judges
+	 * each hex). A trace reads the state and changes none of what these
+	 * read. */
 	int8_t kentucky;
 	uint8_t city_end[LW_MAX_CITIES]; /* end_of by city, 0 not asked yet */
 	bool cav_known;
+};
+
+/* The units on the map, summed up (issue 17: the steps asked has_units and
+ * cav_cut walked all the units for each hex judged). occ by hex slot
+ * (lw_data.hex_slot - 1, below OCC_MAX): bit 1 << side for a unit of that
+ * side there, 16 << side for an infantry one (sides 0..3); cav: the
+ * cavalry on the map, in the units' order; cav_best by hex slot as occ:
+ * the most stars of each side's cavalry that reach the hex (13.2.6,
+ * cav_sum), whole only when cav_ok. It reads each unit's where, hex, side,
+ * cavalry and stars: it holds while none of them changes. */
+struct trace_units {
+	uint8_t occ[OCC_MAX];
+	int ncav;
+	struct trace_cav cav[LW_MAX_UNITS];
+	bool cav_ok;
 	uint8_t cav_best[LW_SIDE_SLOTS][OCC_MAX];
 };
 
@@ -136,7 +149,7 @@ static bool units_at(const struct trace *t, int hex, int side, bool infantry_onl
 	if (t->units_known && side >= 0 && side < 4 && hex >= 0 && hex < LW_HEX_IDS) {
 		unsigned slot = t->d->hex_slot[hex];
 		if (slot && slot <= OCC_MAX)
-			return (t->occ[slot - 1] & ((infantry_only ? 16u : 1u) << side)) != 0;
+			return (t->u->occ[slot - 1] & ((infantry_only ? 16u : 1u) << side)) != 0;
 	}
 	return has_units(t->s, hex, side, infantry_only);
 }
@@ -181,8 +194,8 @@ static bool cav_cut_judged(const struct trace *t, int hex)
 	if (c >= 0 && lw_city_controller(s, c) == t->side)
 		return false;
 	int best[LW_SIDE_SLOTS] = {0};
-	for (int i = 0; i < t->ncav; i++) {
-		const struct trace_cav *u = &t->cav[i];
+	for (int i = 0; i < t->u->ncav; i++) {
+		const struct trace_cav *u = &t->u->cav[i];
 		if (u->hex != hex && !tg_hex_adjacent(&t->d->grid, u->hex, hex))
 			continue;
 		if (u->hex != hex && (lw_data_hexside_flags(t->d, u->hex, hex) & LW_HS_RIVER))
@@ -205,31 +218,30 @@ static bool cav_cut(const struct trace *t, int hex)
 	int c = city_of(t->d, hex);
 	if (c >= 0 && lw_city_controller(t->s, c) == t->side)
 		return false;
-	return t->cav_best[enemy_of(t->side)][slot - 1] > t->cav_best[t->side][slot - 1];
+	return t->u->cav_best[enemy_of(t->side)][slot - 1] > t->u->cav_best[t->side][slot - 1];
 }
 
-/* The cavalry's reach summed up by hex (trace.cav_best): each unit's
+/* The cavalry's reach summed up by hex (trace_units.cav_best): each unit's
  * stars in its own hex and in the hexes next to it not across a river,
- * the best of each side; cav_known false when a unit or its hex is of a
+ * the best of each side; cav_ok false when a unit or its hex is of a
  * kind the sum does not hold (cav_cut then judges each hex). */
-static void cav_sum(struct trace *t)
+static void cav_sum(struct trace_units *t, const struct lw_data *d)
 {
 	memset(t->cav_best, 0, sizeof t->cav_best);
-	t->cav_known = t->side >= 0 && t->side < LW_SIDE_SLOTS && enemy_of(t->side) >= 0 &&
-	               enemy_of(t->side) < LW_SIDE_SLOTS;
-	for (int i = 0; i < t->ncav && t->cav_known; i++) {
+	t->cav_ok = true;
+	for (int i = 0; i < t->ncav; i++) {
 		const struct trace_cav *u = &t->cav[i];
-		unsigned us = t->d->hex_slot[u->hex];
+		unsigned us = d->hex_slot[u->hex];
 		if (!us || us > OCC_MAX || u->side < 0 || u->side >= LW_SIDE_SLOTS) {
-			t->cav_known = false;
+			t->cav_ok = false;
 			break;
 		}
 		int nb[6];
 		unsigned f[6];
-		int m = lw_data_neighbours_flags(t->d, u->hex, nb, f);
+		int m = lw_data_neighbours_flags(d, u->hex, nb, f);
 		for (int j = -1; j < m; j++) {
 			int h = j < 0 ? u->hex : nb[j];
-			unsigned slot = h > 0 && h < LW_HEX_IDS ? t->d->hex_slot[h] : 0;
+			unsigned slot = h > 0 && h < LW_HEX_IDS ? d->hex_slot[h] : 0;
 			if (!slot || slot > OCC_MAX)
 				continue; /* not a hex of the data: cav_cut judges it */
 			if (j >= 0 && (f[j] & LW_HS_RIVER))
@@ -555,10 +567,48 @@ static bool trace_run(struct trace *t, int hex)
 	return t->supply >= need;
 }
 
-/* A trace of side's supply from hex: its marks those of a new generation
- * (marks_begin), the units summed up. */
-static void trace_init(struct trace *t, const struct lw_state *s, int side)
+/* The units of s on the map summed up for traces (struct trace_units). */
+static void units_sum(struct trace_units *tu, const struct lw_state *s)
 {
+	const struct lw_data *d = lw_D();
+	memset(tu->occ, 0, sizeof tu->occ);
+	tu->ncav = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		const struct lw_unit *u = &s->unit[i];
+		if (u->where != LW_W_MAP)
+			continue;
+		int h = u->hex;
+		unsigned slot = h >= 0 && h < LW_HEX_IDS ? d->hex_slot[h] : 0;
+		if (slot && slot <= OCC_MAX && u->side >= 0 && u->side < 4)
+			tu->occ[slot - 1] |= (uint8_t)(((u->cavalry ? 0u : 16u) | 1u) << u->side);
+		if (u->cavalry && valid_hex(h) && tu->ncav < LW_MAX_UNITS) {
+			tu->cav[tu->ncav].hex = (int16_t)h;
+			tu->cav[tu->ncav].side = u->side;
+			tu->cav[tu->ncav++].stars = u->stars;
+		}
+	}
+	cav_sum(tu, d);
+}
+
+#ifndef NDEBUG
+/* Is tu still the sum of the units of s (no unit moved since)? */
+static bool units_sum_holds(const struct trace_units *tu, const struct lw_state *s)
+{
+	static _Thread_local struct trace_units now;
+	units_sum(&now, s);
+	return memcmp(now.occ, tu->occ, sizeof now.occ) == 0 && now.ncav == tu->ncav &&
+	       memcmp(now.cav, tu->cav, sizeof now.cav[0] * (size_t)now.ncav) == 0 &&
+	       now.cav_ok == tu->cav_ok &&
+	       memcmp(now.cav_best, tu->cav_best, sizeof now.cav_best) == 0;
+}
+#endif
+
+/* A trace of side's supply from hex: its marks those of a new generation
+ * (marks_begin), the units' sum tu's (units_sum, of s as it stands). */
+static void trace_init(struct trace *t, const struct lw_state *s, int side,
+                       const struct trace_units *tu)
+{
+	assert(units_sum_holds(tu, s) && "a unit moved under a kept trace_units");
 	t->s = s;
 	t->d = lw_D();
 	t->side = side;
@@ -570,45 +620,49 @@ static void trace_init(struct trace *t, const struct lw_state *s, int side)
 	t->origin = 0;
 	t->gen = marks_begin();
 	t->ends_gen = ends_begin();
-	memset(t->occ, 0, sizeof t->occ);
 	t->kentucky = -1;
 	memset(t->city_end, 0, sizeof t->city_end);
-	t->ncav = 0;
-	for (int i = 0; i < s->n_units; i++) {
-		const struct lw_unit *u = &s->unit[i];
-		if (u->where != LW_W_MAP)
-			continue;
-		int h = u->hex;
-		unsigned slot = h >= 0 && h < LW_HEX_IDS ? t->d->hex_slot[h] : 0;
-		if (slot && slot <= OCC_MAX && u->side >= 0 && u->side < 4)
-			t->occ[slot - 1] |= (uint8_t)(((u->cavalry ? 0u : 16u) | 1u) << u->side);
-		if (u->cavalry && valid_hex(h) && t->ncav < LW_MAX_UNITS) {
-			t->cav[t->ncav].hex = (int16_t)h;
-			t->cav[t->ncav].side = u->side;
-			t->cav[t->ncav++].stars = u->stars;
-		}
-	}
 	t->units_known = true;
-	cav_sum(t);
+	t->u = tu;
+	t->cav_known = tu->cav_ok && side >= 0 && side < LW_SIDE_SLOTS && enemy_of(side) >= 0 &&
+	               enemy_of(side) < LW_SIDE_SLOTS;
+}
+
+/* lw_supply_traced with the units' sum tu */
+static bool traced_with(const struct lw_state *s, int hex, int side,
+                        const struct lw_river_rolls *rolls, const struct trace_units *tu)
+{
+	struct trace t; /* on the stack; its marks are this thread's (trace_marks) */
+	trace_init(&t, s, side, tu);
+	t.rolls = rolls;
+	return trace_run(&t, hex);
 }
 
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
                       const struct lw_river_rolls *rolls)
 {
-	struct trace t; /* on the stack; its marks are this thread's (trace_marks) */
-	trace_init(&t, s, side);
+	struct trace_units tu;
+	units_sum(&tu, s);
+	return traced_with(s, hex, side, rolls, &tu);
+}
+
+/* lw_supply_traced_roll with the units' sum tu */
+static bool traced_roll_with(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls,
+                             const struct trace_units *tu)
+{
+	struct trace t;
+	trace_init(&t, s, side, tu);
 	t.rolls = rolls;
+	t.roll_into = rolls;
+	t.rng = &s->rng;
 	return trace_run(&t, hex);
 }
 
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls)
 {
-	struct trace t;
-	trace_init(&t, s, side);
-	t.rolls = rolls;
-	t.roll_into = rolls;
-	t.rng = &s->rng;
-	return trace_run(&t, hex);
+	struct trace_units tu;
+	units_sum(&tu, s);
+	return traced_roll_with(s, hex, side, rolls, &tu);
 }
 
 /* ---- 20.6: OOS tokens come off as soon as a line of supply opens ----------------- */
@@ -618,6 +672,9 @@ void lw_supply_reopen(struct lw_state *s)
 	int16_t tried[LW_MAX_UNITS]; /* hexes (and side) already traced in vain */
 	int8_t tried_side[LW_MAX_UNITS];
 	int n_tried = 0;
+	/* the units summed up once: the tokens alone change below */
+	struct trace_units tu;
+	bool summed = false;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *x = &s->unit[i];
 		if (x->where != LW_W_MAP || !(x->flags & LW_UF_OOS))
@@ -631,8 +688,12 @@ void lw_supply_reopen(struct lw_state *s)
 		tried_side[n_tried++] = x->side;
 		/* 16.9.5.4.3: the besieged stay out of supply; no river die is
 		 * rolled here, so a river past enemy infantry stays closed */
-		bool cut = lw_siege_besieged(s, x->hex, x->side) ||
-		           !lw_supply_traced(s, x->hex, x->side, NULL);
+		bool cut = lw_siege_besieged(s, x->hex, x->side);
+		if (!cut && !summed) {
+			units_sum(&tu, s);
+			summed = true;
+		}
+		cut = cut || !traced_with(s, x->hex, x->side, NULL, &tu);
 		int u[LW_MAX_UNITS];
 		int n = lw_units_at(s, x->hex, x->side, u);
 		/* 20.6: the token marks the force: "Any general(s) detached from
@@ -803,6 +864,10 @@ static void supply_checks(struct lw_state *s)
 {
 	struct lw_river_rolls rolls;
 	memset(&rolls, 0, sizeof rolls);
+	/* the units summed up once for every force's trace: wounds, IT, tokens
+	 * and forage's cards change below, no unit's place, side or stars */
+	struct trace_units tu;
+	units_sum(&tu, s);
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 		int hexes[LW_MAX_UNITS], nh = 0;
 		for (int i = 0; i < s->n_units; i++) {
@@ -826,7 +891,7 @@ static void supply_checks(struct lw_state *s)
 					s->unit[u[i]].wounds--; /* 20.4: one wound off */
 			/* 16.9.5.4.3: the besieged are out of supply, no forage */
 			bool besieged = lw_siege_besieged(s, hex, side);
-			bool ok = !besieged && lw_supply_traced_roll(s, hex, side, &rolls);
+			bool ok = !besieged && traced_roll_with(s, hex, side, &rolls, &tu);
 			for (int i = 0; i < n; i++) {
 				struct lw_unit *x = &s->unit[u[i]];
 				x->it_new = 0;
