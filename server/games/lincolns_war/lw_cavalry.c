@@ -149,6 +149,9 @@ static enum rit_contest rit_contested(struct lw_state *s, int u, int hex, bool *
 	int nb[6];
 	int n = tg_hex_neighbours(&lw_D()->grid, hex, nb);
 	int best = -1;
+	/* the six neighbours from lw_activation.c's index (issue 17: a scan of
+	 * every unit each); reveal changes flags, no unit moves while held */
+	bool held = lw_units_hold(s);
 	for (int i = 0; i < n; i++) {
 		int e = cavalry_at(s, nb[i], LW_OTHER(s->unit[u].side));
 		if (e == LW_NONE || across_river(hex, nb[i]))
@@ -159,6 +162,7 @@ static enum rit_contest rit_contested(struct lw_state *s, int u, int hex, bool *
 		if (s->unit[e].stars > best)
 			best = s->unit[e].stars;
 	}
+	lw_units_release(held);
 	return best > (int)s->unit[u].stars    ? RIT_ASK
 	       : best == (int)s->unit[u].stars ? RIT_DENIED
 	                                       : RIT_FREE;
