@@ -868,6 +868,9 @@ static void supply_checks(struct lw_state *s)
 	 * and forage's cards change below, no unit's place, side or stars */
 	struct trace_units tu;
 	units_sum(&tu, s);
+	/* each force's units and CO from lw_activation.c's index (issue 17: a
+	 * scan of every unit a force, and again in forage) */
+	bool held = lw_units_hold(s);
 	for (int side = LW_UNION; side <= LW_CONFEDERATE; side++) {
 		int hexes[LW_MAX_UNITS], nh = 0;
 		for (int i = 0; i < s->n_units; i++) {
@@ -906,6 +909,7 @@ static void supply_checks(struct lw_state *s)
 				forage(s, hex, side);
 		}
 	}
+	lw_units_release(held);
 }
 
 /* The stages from where they stand; true while a choice waits. */
