@@ -198,13 +198,6 @@ const struct lw_data *lw_data_get(struct lw_data_error *err)
 	return cached;
 }
 
-const struct lw_hex *lw_data_hex(const struct lw_data *d, int id)
-{
-	if (id >= 0 && id < LW_HEX_IDS && d->hex_slot[id])
-		return &d->hexes[d->hex_slot[id] - 1];
-	return NULL;
-}
-
 const struct lw_hexside *lw_data_hexside(const struct lw_data *d, int a, int b)
 {
 	/* b next to a data hex a: its slot in a's list (as
@@ -293,12 +286,6 @@ const struct lw_city *lw_data_city(const struct lw_data *d, const char *id)
 		if (strcmp(d->cities[i].id, id) == 0)
 			return &d->cities[i];
 	return NULL;
-}
-
-const struct lw_city *lw_data_city_at(const struct lw_data *d, int hex)
-{
-	const struct lw_hex *h = lw_data_hex(d, hex);
-	return (h != NULL && h->city >= 0) ? &d->cities[h->city] : NULL;
 }
 
 int lw_data_general_index(const struct lw_data *d, const char *id)
