@@ -88,14 +88,14 @@ def needles(gid, name):
     return {name.encode(), json.dumps(name).encode()[1:-1], json.dumps(gid).encode()}
 
 
-def scan_line(raw, forbidden, cards):
+def scan_line(raw, forbidden, cards, turned=False):
     """None if the line gives no general of forbidden away; else a
     description with the bytes around the name."""
     hits = {g: n for g, n in forbidden.items() if any(x in raw for x in needles(g, n))}
     if not hits:
         return None
     # The bytes name a hidden general: only a card may carry the name.
-    bad = leaks(json.loads(raw), hits, cards)
+    bad = leaks(json.loads(raw), hits, cards, turned)
     if not bad:
         return None
     name = bad[0][0]
@@ -118,11 +118,11 @@ def main(args):
                  "observer": wire(h, "grant")}
         stats = {"lines": 0, "bytes": 0, "errors": 0, "hid": 0}
 
-        def scan(r, c, forbidden, cards, where):
+        def scan(r, c, forbidden, cards, where, turned):
             for raw in c.unscanned():
                 stats["lines"] += 1
                 stats["bytes"] += len(raw)
-                found = scan_line(raw, forbidden, cards)
+                found = scan_line(raw, forbidden, cards, turned)
                 check(found is None, f"{where}: the {r} connection received the name of a "
                       f"general its view hides: {found}")
 
