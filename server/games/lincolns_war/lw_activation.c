@@ -103,6 +103,26 @@ static bool indexed(const struct lw_state *s, int hex)
 	return true;
 }
 
+/* The first unit of [u, end) on the map at hex, or NULL. The hex first:
+ * most units stand elsewhere, and this scan is most of lw_act's look-ups
+ * outside an index (issue 17); four units at a time are passed over by
+ * their hexes alone, then each of a four with one there is asked in unit
+ * order. lw_units_at and lw_hex_owner_force scan with it. */
+static const struct lw_unit *on_hex(const struct lw_unit *u, const struct lw_unit *end, int hex)
+{
+	for (; end - u >= 4; u += 4) {
+		if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex && u[3].hex != hex)
+			continue;
+		for (int k = 0; k < 4; k++)
+			if (u[k].hex == hex && u[k].where == LW_W_MAP)
+				return u + k;
+	}
+	for (; u < end; u++)
+		if (u->hex == hex && u->where == LW_W_MAP)
+			return u;
+	return NULL;
+}
+
 int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])
 {
 	int n = 0;
@@ -112,21 +132,9 @@ int lw_units_at(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNIT
 				out[n++] = i - 1;
 		return n;
 	}
-	/* the hex first: most units stand elsewhere, and the scan is most of
-	 * lw_act's look-ups outside an index (issue 17); four units at a time
-	 * are passed over by their hexes alone, then each of a four with one
-	 * there is asked in unit order */
-	const struct lw_unit *u = s->unit, *end = s->unit + s->n_units;
-	for (; end - u >= 4; u += 4) {
-		if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex && u[3].hex != hex)
-			continue;
-		for (int k = 0; k < 4; k++)
-			if (u[k].hex == hex && u[k].where == LW_W_MAP &&
-			    (side == LW_NOSIDE || u[k].side == side))
-				out[n++] = (int)(u + k - s->unit);
-	}
-	for (; u < end; u++)
-		if (u->hex == hex && u->where == LW_W_MAP && (side == LW_NOSIDE || u->side == side))
+	const struct lw_unit *end = s->unit + s->n_units;
+	for (const struct lw_unit *u = on_hex(s->unit, end, hex); u; u = on_hex(u + 1, end, hex))
+		if (side == LW_NOSIDE || u->side == side)
 			out[n++] = (int)(u - s->unit);
 	return n;
 }
@@ -138,21 +146,10 @@ int lw_hex_owner_force(const struct lw_state *s, int hex)
 		return top;
 	if (indexed(s, hex))
 		return ix.head[hex] ? s->unit[ix.head[hex] - 1].side : LW_NOSIDE;
-	/* the first unit on the map at hex, in unit order: four at a time
-	 * passed over by their hexes alone, as lw_units_at (issue 17: the
+	/* the first unit on the map at hex, in unit order (issue 17: the
 	 * arrival's hexes are mostly empty, a scan of every unit each) */
-	const struct lw_unit *u = s->unit, *end = s->unit + s->n_units;
-	for (; end - u >= 4; u += 4) {
-		if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex && u[3].hex != hex)
-			continue;
-		for (int k = 0; k < 4; k++)
-			if (u[k].hex == hex && u[k].where == LW_W_MAP)
-				return u[k].side;
-	}
-	for (; u < end; u++)
-		if (u->hex == hex && u->where == LW_W_MAP)
-			return u->side;
-	return LW_NOSIDE;
+	const struct lw_unit *u = on_hex(s->unit, s->unit + s->n_units, hex);
+	return u ? u->side : LW_NOSIDE;
 }
 
 /* 11.0.1: the GiC commands any stack he is in (11.1.3.1); otherwise the
@@ -342,11 +339,10 @@ int lw_unit_by_id(const struct lw_state *s, const char *id)
 
 int lw_city_at(int hex)
 {
-	/* lw_data_city_at's index, read here (issue 17: a quarter of a
-	 * million calls an action's bench, two calls more each) */
-	const struct lw_data *d = lw_D();
-	unsigned k = hex >= 0 && hex < LW_HEX_IDS ? d->hex_slot[hex] : 0;
-	return k ? d->hexes[k - 1].city : -1;
+	/* the hex's own city index (lw_data_hex is inline: issue 17, a
+	 * quarter of a million calls in an action's bench) */
+	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
+	return h ? h->city : -1;
 }
 
 int lw_city_controller(const struct lw_state *s, int c)
