@@ -137,7 +137,10 @@ def thread_classes(pid):
 
 
 def snap_cpu(pid):
-    """tid -> (run ns, utime ticks, stime ticks)"""
+    """tid -> (run ns, utime ticks, stime ticks, voluntary and involuntary
+    context switches): the switches are the kernel's exact counts (a
+    thread that sleeps, on a futex, in epoll_wait or in fdatasync, and
+    one the scheduler takes the core from), read without perf."""
     out = {}
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
@@ -145,17 +148,35 @@ def snap_cpu(pid):
                 run_ns = int(f.read().split()[0])
             with open(f"/proc/{pid}/task/{tid}/stat") as f:
                 st = f.read().rsplit(")", 1)[1].split()
-            out[int(tid)] = (run_ns, int(st[11]), int(st[12]))
+            cs = {}
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for ln in f:
+                    if "ctxt_switches:" in ln:
+                        cs[ln.split(":")[0]] = int(ln.split()[1])
+            out[int(tid)] = (run_ns, int(st[11]), int(st[12]),
+                             cs.get("voluntary_ctxt_switches", 0),
+                             cs.get("nonvoluntary_ctxt_switches", 0))
         except (OSError, IndexError, ValueError):
             continue
     return out
 
 
-def acts(mport):
+def metrics(mport):
     with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=10) as r:
-        text = r.read().decode()
+        return r.read().decode()
+
+
+def acts(mport, text=None):
+    text = text if text is not None else metrics(mport)
     return sum(int(m) for m in re.findall(
         r'telegraph_act_stage_seconds_count\{stage="total"\} (\d+)', text))
+
+
+def turns(text):
+    """The loop's turns timed (telegraph_loop_turn_busy_seconds' count: one
+    a poll that returned with work, core/latency.c)."""
+    m = re.search(r"telegraph_loop_turn_busy_seconds_count(?:\{[^}]*\})? (\d+)", text)
+    return int(m.group(1)) if m else 0
 
 
 def perf_counts(pid, secs, mport, workdir):
@@ -338,9 +359,11 @@ def main():
         # tracepoints cost every counted call several us on this VM: the
         # loop's system time an act doubled under them), then the calls
         # under perf, each per the acts of its own window.
-        t0, n0, c0 = time.monotonic(), acts(mport), snap_cpu(pid)
+        m0 = metrics(mport)
+        t0, n0, c0 = time.monotonic(), acts(mport, m0), snap_cpu(pid)
         time.sleep(a.window)
-        t1, n1, c1 = time.monotonic(), acts(mport), snap_cpu(pid)
+        m1 = metrics(mport)
+        t1, n1, c1 = time.monotonic(), acts(mport, m1), snap_cpu(pid)
         counts, (pn0, _, pt0), (pn1, _, pt1) = perf_counts(pid, a.window, mport, workdir)
         load1 = loadavg()
         n, pn = n1 - n0, pn1 - pn0
@@ -349,23 +372,26 @@ def main():
               f"({pn / (pt1 - pt0):,.0f}/s; the calls' window, under perf stat), "
               f"{a.matches} matches; load {load0} -> {load1}")
         # by class
-        cls_cpu = collections.defaultdict(lambda: [0, 0, 0, 0])  # ns, utick, stick, threads
+        # ns, utick, stick, threads, voluntary and involuntary switches
+        cls_cpu = collections.defaultdict(lambda: [0, 0, 0, 0, 0, 0])
         cls_calls = collections.defaultdict(collections.Counter)
-        for tid, (r1, u1, s1) in c1.items():
-            r0, u0, s0 = c0.get(tid, (0, 0, 0))
+        for tid, (r1, u1, s1, v1, i1) in c1.items():
+            r0, u0, s0, v0, i0 = c0.get(tid, (0, 0, 0, 0, 0))
             cls = classes.get(tid, f"tid{tid}")
             v = cls_cpu[cls]
             v[0] += r1 - r0
             v[1] += u1 - u0
             v[2] += s1 - s0
             v[3] += 1
+            v[4] += v1 - v0
+            v[5] += i1 - i0
         for tid, cc in counts.items():
             cls_calls[classes.get(tid, f"tid{tid}")].update(cc)
         print(f"\n{'thread class':14} {'threads':>7} {'cpu us/act':>10} {'user':>7} "
               f"{'system':>7} {'calls/act':>9} {'alone':>7} {'woken':>7}")
         tot = [0.0] * 6
         for cls in sorted(cls_cpu, key=lambda c: -cls_cpu[c][0]):
-            ns, ut, st, th = cls_cpu[cls]
+            ns, ut, st, th, _, _ = cls_cpu[cls]
             cpu = ns / 1e3 / n
             share = st / (ut + st) if ut + st else 0.0
             calls = sum(cls_calls[cls].values()) / pn
@@ -384,6 +410,16 @@ def main():
         print("(user / system: the thread's CPU split by its utime / stime ticks; alone: "
               "the calls x each one's cost alone, the kernel's floor; woken: the same with "
               "the cost of a call that wakes or is woken, where it can)")
+        nt = turns(m1) - turns(m0)
+        print(f"\ncontext switches per action by thread class (the CPU's window; "
+              f"/proc/PID/task/TID/status), voluntary (slept) + involuntary (preempted); "
+              f"the loop's turns {nt / n:.3f} an act ({nt} turns, "
+              f"{n / nt if nt else 0:.2f} acts a turn):")
+        for cls in sorted(cls_cpu, key=lambda c: -(cls_cpu[c][4] + cls_cpu[c][5])):
+            vol, inv = cls_cpu[cls][4], cls_cpu[cls][5]
+            if (vol + inv) / n < 0.001:
+                continue
+            print(f"  {cls:14} {(vol + inv) / n:7.3f} = {vol / n:.3f} + {inv / n:.3f}")
         print("\nsystem calls per action by thread class, and each one's cost (bench_syscalls "
               "case, CPU us; alone, then as it wakes or is woken):")
         for cls in sorted(cls_calls, key=lambda c: -sum(cls_calls[c].values())):
