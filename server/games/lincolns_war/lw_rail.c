@@ -62,69 +62,115 @@ bool lw_rail_must_stop(const struct lw_state *s, int side, int hex)
 
 /* What a walk of the rail net reads of the state, gathered once per side
  * (9.1, 2.3, 2.4.3): a flag byte per hex, so that the walk asks no question
- * of the units, the RIT or the cities per hex it meets. */
+ * of the units, the RIT or the cities per hex it meets. The bytes go by the
+ * hex's slot in lw_D()->hexes (hex_slot - 1), not by its id: the map's 450
+ * hexes, not 10,000 ids, are cleared for each net and each walk (issue 17:
+ * the two memsets of 10,000 bytes were half of the act's rail check). */
 enum {
 	NET_CUT = 1,  /* 9.1 a)-c): lw_rail_interrupted */
 	NET_STOP = 2, /* an RIT, an enemy force or garrison: a move ends next to it */
 	/* not to be entered by this side: Chicago and New York are closed to
-	 * the Confederates (2.3); 2.4.3 (as 20.0 reads it for rail supply): no
-	 * rail into Kentucky until the side controls a Kentucky city, so rail
-	 * transport never breaks its neutrality by itself */
+	 * the Confederates (2.3); so is Kentucky, 2.4.3 (as 20.0 reads it for
+	 * rail supply): no rail into Kentucky until the side controls a
+	 * Kentucky city, so rail transport never breaks its neutrality by
+	 * itself (lw_rail_net's kentucky_shut, read by shut()) */
 	NET_SHUT = 4,
 	/* next to a NET_STOP hex: a move that comes here ends here (9.1) */
 	NET_NEAR = 8,
+	/* a transit hex of the Union's (2.3), the Union's net only: a walk
+	 * that goes on from it goes on to the others (transit_link) */
+	NET_TRANSIT = 16,
 };
+
+/* the slot of hex id `hex` in lw_D()->hexes, or -1 */
+static int slot_of(const struct lw_data *d, int hex)
+{
+	return hex >= 0 && hex < HEX_IDS && d->hex_slot[hex] ? d->hex_slot[hex] - 1 : -1;
+}
+
+/* An obstacle at slot i (an RIT, an enemy force or garrison): a move ends
+ * next to it (lw_rail_must_stop once per obstacle, not per hex walked: the
+ * hexes next to it, adjacency being mutual on the grid) */
+static void stop_at(const struct lw_data *d, struct lw_rail_net *net, int i)
+{
+	if (net->flag[i] & NET_STOP)
+		return;
+	net->flag[i] |= NET_STOP;
+	for (int k = 0; k < 6 && d->next[i][k]; k++) {
+		int b = slot_of(d, d->next[i][k]);
+		if (b >= 0)
+			net->flag[b] |= NET_NEAR;
+	}
+}
+
+static void cut_stop(const struct lw_data *d, struct lw_rail_net *net, int hex)
+{
+	int i = slot_of(d, hex);
+	if (i >= 0) {
+		net->flag[i] |= NET_CUT;
+		stop_at(d, net, i);
+	}
+}
+
+/* closed to the side (NET_SHUT), or Kentucky's while it is (2.4.3: read
+ * per hex entered, not marked on the map's every hex per net) */
+static bool shut(const struct lw_data *d, const struct lw_rail_net *net, int i)
+{
+	return (net->flag[i] & NET_SHUT) || (net->kentucky_shut && d->hexes[i].kentucky);
+}
 
 void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net)
 {
 	const struct lw_data *d = lw_D();
 	int other = LW_OTHER(side);
 	net->side = side;
-	memset(net->flag, 0, sizeof net->flag);
+	net->n_transit = 0;
+	net->shared = true;
+	memset(net->flag, 0, d->n_hexes);
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *u = &s->unit[i];
-		if (u->where == LW_W_MAP && u->side == other && u->hex >= 0 && u->hex < HEX_IDS)
-			net->flag[u->hex] |= NET_CUT | NET_STOP;
+		if (u->where == LW_W_MAP && u->side == other)
+			cut_stop(d, net, u->hex);
 	}
 	for (int i = 0; i < s->cav.rit_n; i++)
-		if (s->cav.rit[i] >= 0 && s->cav.rit[i] < HEX_IDS)
-			net->flag[s->cav.rit[i]] |= NET_CUT | NET_STOP;
+		cut_stop(d, net, s->cav.rit[i]);
 	bool ky = false; /* 2.4.3: does the side control a Kentucky city? */
+	for (size_t k = 0; k < d->n_kentucky_cities && !ky; k++) {
+		int c = d->kentucky_cities[k];
+		ky = c < s->n_cities && lw_city_controller(s, c) == side;
+	}
+	net->kentucky_shut = !ky;
 	for (size_t c = 0; c < d->n_cities; c++) {
 		int hex = d->cities[c].hex;
-		if ((int)c < s->n_cities && lw_is_kentucky(hex) &&
-		    lw_city_controller(s, (int)c) == side)
-			ky = true;
-		if (hex < 0 || hex >= HEX_IDS || lw_city_at(hex) != (int)c)
+		int i = slot_of(d, hex);
+		if (i < 0 || d->hexes[i].city != (int)c)
 			continue;
 		bool garrison = s->city[c].garrison && s->city[c].owner == other;
 		if (lw_city_controller(s, (int)c) == other || garrison)
-			net->flag[hex] |= NET_CUT;
+			net->flag[i] |= NET_CUT;
 		if (garrison)
-			net->flag[hex] |= NET_STOP;
+			stop_at(d, net, i);
 		if (d->cities[c].no_confederate_entry && side == LW_CONFEDERATE)
-			net->flag[hex] |= NET_SHUT;
+			net->flag[i] |= NET_SHUT;
+		if (d->cities[c].transit && side == LW_UNION)
+			net->flag[i] |= NET_TRANSIT;
 	}
-	if (!ky)
-		for (size_t i = 0; i < d->n_hexes; i++)
-			if (d->hexes[i].id >= 0 && d->hexes[i].id < HEX_IDS &&
-			    strcmp(d->hexes[i].state, "KY") == 0)
-				net->flag[d->hexes[i].id] |= NET_SHUT;
-	/* lw_rail_must_stop once per obstacle, not per hex walked: the hexes
-	 * next to it (adjacency is mutual on the grid) */
-	for (size_t i = 0; i < d->n_hexes; i++) {
-		int hex = d->hexes[i].id;
-		if (hex < 0 || hex >= HEX_IDS || !(net->flag[hex] & NET_STOP))
+	/* the transit hexes a walk may go on to (transit_link): a rail hex of
+	 * a transit city, in the cities' order */
+	for (size_t c = 0; side == LW_UNION && c < d->n_cities; c++) {
+		int i = slot_of(d, d->cities[c].hex);
+		if (!d->cities[c].transit || i < 0)
 			continue;
-		for (int k = 0; k < 6 && d->next[i][k]; k++)
-			if (d->next[i][k] < HEX_IDS)
-				net->flag[d->next[i][k]] |= NET_NEAR;
+		if (!d->hexes[i].rail || shut(d, net, i))
+			net->shared = false; /* a link one way only (lw_rail_walks) */
+		if (!d->hexes[i].rail)
+			continue;
+		if (net->n_transit == (int)(sizeof net->transit / sizeof *net->transit)) {
+			net->n_transit = -1; /* more than kept: transit_link reads the cities */
+			break;
+		}
+		net->transit[net->n_transit++] = (int16_t)i;
 	}
-}
-
-static bool net_flag(const struct lw_rail_net *net, int hex, uint8_t f)
-{
-	return hex >= 0 && hex < HEX_IDS && (net->flag[hex] & f);
 }
 
 /* 2.3 / 9.1: "The Union can always rail around obstacles by using transit
@@ -137,87 +183,106 @@ static bool net_flag(const struct lw_rail_net *net, int hex, uint8_t f)
  * 9.1 like any rail hex (an enemy force or RIT in one cuts it, an obstacle
  * next to one ends the move there). The Confederates never use the link (docs/rail_cavalry.md
  * "Transit hexes"). */
-/* A walk's queue and, when asked, the list of the hexes it reached. */
+/* A walk: the slots it reached (seen, all zero before and after a walk),
+ * and the hexes it reached by id, in the order it met them, which is its
+ * queue. */
 struct walk {
-	uint8_t *reach;
-	int16_t q[2048];
-	int qt;
-	int16_t *list; /* NULL: not kept */
+	const struct lw_data *d;
+	const struct lw_rail_net *net;
+	uint8_t *seen;
+	int16_t *list;
 	int n;
+	int to; /* the slot whose reaching ends the walk, or -1 */
 };
 
-static void reached(struct walk *w, int b)
+static bool reached(struct walk *w, int b)
 {
-	w->reach[b] = 1;
-	if (w->qt < (int)(sizeof w->q / sizeof *w->q))
-		w->q[w->qt++] = (int16_t)b;
-	if (w->list)
-		w->list[w->n++] = (int16_t)b;
+	w->seen[b] = 1;
+	w->list[w->n++] = (int16_t)w->d->hexes[b].id;
+	return b == w->to;
 }
 
-static void transit_link(const struct lw_rail_net *net, int a, struct walk *w)
+static bool transit_link(struct walk *w)
 {
-	const struct lw_data *d = lw_D();
-	const struct lw_city *ca = lw_data_city_at(d, a);
-	if (net->side != LW_UNION || !ca || !ca->transit)
-		return;
-	for (size_t c = 0; c < d->n_cities; c++) {
-		int b = d->cities[c].hex;
-		const struct lw_hex *h = valid_hex(b) ? lw_data_hex(d, b) : NULL;
-		if (!d->cities[c].transit || !h || !h->rail || w->reach[b] ||
-		    net_flag(net, b, NET_CUT))
-			continue;
-		reached(w, b);
+	const struct lw_rail_net *net = w->net;
+	if (net->n_transit >= 0) {
+		for (int k = 0; k < net->n_transit; k++) {
+			int b = net->transit[k];
+			if (!w->seen[b] && !(net->flag[b] & NET_CUT) && reached(w, b))
+				return true;
+		}
+		return false;
 	}
+	const struct lw_data *d = w->d;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		int b = slot_of(d, d->cities[c].hex);
+		if (!d->cities[c].transit || b < 0 || !d->hexes[b].rail || w->seen[b] ||
+		    (net->flag[b] & NET_CUT))
+			continue;
+		if (reached(w, b))
+			return true;
+	}
+	return false;
 }
 
 /* Rail hexes reachable from `from` (a breadth-first search along rail
- * hexsides, and the Union's transit link); reach[hex] = 1. Intermediate
- * hexes must be neither interrupted nor next to an obstacle (the move
- * would have to end there). */
-static int walk(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
-                int16_t *list)
+ * hexsides, and the Union's transit link), listed in w->list; stops early
+ * once w->to is reached. Intermediate hexes must be neither interrupted
+ * nor next to an obstacle (the move would have to end there). Clears
+ * w->seen again before it returns. */
+static int walk(struct walk *w, int from)
 {
-	const struct lw_data *d = lw_D();
-	memset(reach, 0, HEX_IDS);
-	const struct lw_hex *h0 = lw_data_hex(d, from);
-	if (!h0 || !h0->rail || net_flag(net, from, NET_CUT))
+	const struct lw_data *d = w->d;
+	const struct lw_rail_net *net = w->net;
+	w->n = 0;
+	int f = slot_of(d, from);
+	if (f < 0 || !d->hexes[f].rail || (net->flag[f] & NET_CUT))
 		return 0;
-	struct walk w;
-	w.reach = reach;
-	w.qt = 0;
-	w.list = list;
-	w.n = 0;
-	int qh = 0;
-	reached(&w, from);
-	while (qh < w.qt) {
-		int a = w.q[qh++];
-		/* the start may be left even next to the enemy; elsewhere, a hex
-		 * next to an obstacle ends the move */
-		if (a != from && (net->flag[a] & NET_NEAR))
-			continue;
-		transit_link(net, a, &w);
-		/* the hexes a rail hexside, not impassable, joins to a (lw_data) */
-		const int16_t *next = d->rail_next[d->hex_slot[a] - 1];
-		for (int i = 0; i < 6 && next[i]; i++) {
-			int b = next[i];
-			if (b >= HEX_IDS || reach[b] || (net->flag[b] & (NET_CUT | NET_SHUT)))
+	if (!reached(w, f)) {
+		for (int qh = 0; qh < w->n; qh++) {
+			int a = d->hex_slot[w->list[qh]] - 1;
+			/* the start may be left even next to the enemy; elsewhere, a
+			 * hex next to an obstacle ends the move */
+			if (a != f && (net->flag[a] & NET_NEAR))
 				continue;
-			reached(&w, b);
+			if ((net->flag[a] & NET_TRANSIT) && transit_link(w))
+				break;
+			/* the hexes a rail hexside, not impassable, joins to a
+			 * (lw_data) */
+			const int16_t *next = d->rail_next[a];
+			bool done = false;
+			for (int i = 0; i < 6 && next[i] && !done; i++) {
+				int b = slot_of(d, next[i]);
+				if (b < 0 || w->seen[b] || (net->flag[b] & NET_CUT) ||
+				    shut(d, net, b))
+					continue;
+				done = reached(w, b);
+			}
+			if (done)
+				break;
 		}
 	}
-	return w.n;
+	for (int i = 0; i < w->n; i++)
+		w->seen[d->hex_slot[w->list[i]] - 1] = 0;
+	return w->n;
 }
+
+static _Thread_local uint8_t walk_seen[HEX_IDS];
 
 void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS])
 {
-	walk(net, from, reach, NULL);
+	static _Thread_local int16_t list[HEX_IDS];
+	struct walk w = {lw_D(), net, walk_seen, list, 0, -1};
+	memset(reach, 0, HEX_IDS);
+	int n = walk(&w, from);
+	for (int i = 0; i < n; i++)
+		reach[list[i]] = 1;
 }
 
-int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
-                           int16_t list[LW_RAIL_HEX_IDS])
+int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, int16_t list[LW_RAIL_HEX_IDS])
 {
-	return walk(net, from, reach, list);
+	struct walk w = {lw_D(), net, walk_seen, list, 0, -1};
+	return walk(&w, from);
 }
 
 void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[LW_RAIL_HEX_IDS])
@@ -227,13 +292,67 @@ void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[L
 	lw_rail_net_reach(&net, from, reach);
 }
 
+/* A start hex from which every walk goes on (a rail hex neither cut, nor
+ * closed to the side, nor next to an obstacle): a walk from it reaches
+ * back every such hex it reaches, so they all list the same hexes. */
+static bool inner(const struct lw_data *d, const struct lw_rail_net *net, int slot)
+{
+	return d->hexes[slot].rail && !(net->flag[slot] & (NET_CUT | NET_NEAR)) &&
+	       !shut(d, net, slot);
+}
+
+void lw_rail_walks_begin(struct lw_rail_walks *ws, const struct lw_rail_net *net)
+{
+	ws->net = net;
+	ws->n_walks = 0;
+	ws->used = 0;
+	memset(ws->walk_of, 0, lw_D()->n_hexes);
+}
+
+int lw_rail_walks_from(struct lw_rail_walks *ws, int from, const int16_t **list)
+{
+	const struct lw_data *d = lw_D();
+	const struct lw_rail_net *net = ws->net;
+	int f = slot_of(d, from);
+	if (f >= 0 && ws->walk_of[f]) {
+		int k = ws->walk_of[f] - 1;
+		*list = ws->kept + ws->first[k];
+		return ws->len[k];
+	}
+	/* kept if the walk may be shared and the pool has room for a whole
+	 * map's list */
+	bool keep = f >= 0 && net->shared && inner(d, net, f) &&
+	            ws->n_walks < (int)(sizeof ws->first / sizeof *ws->first) &&
+	            ws->used + d->n_hexes <= sizeof ws->kept / sizeof *ws->kept;
+	int16_t *out = keep ? ws->kept + ws->used : ws->list;
+	struct walk w = {d, net, walk_seen, out, 0, -1};
+	int n = walk(&w, from);
+	*list = out;
+	if (!keep)
+		return n;
+	ws->first[ws->n_walks] = ws->used;
+	ws->len[ws->n_walks] = n;
+	ws->n_walks++;
+	ws->used += n;
+	for (int i = 0; i < n; i++) {
+		int b = d->hex_slot[out[i]] - 1;
+		if (inner(d, net, b))
+			ws->walk_of[b] = (uint8_t)ws->n_walks;
+	}
+	return n;
+}
+
 bool lw_rail_connected(const struct lw_state *s, int side, int from, int to)
 {
 	if (!valid_hex(from) || !valid_hex(to) || from == to)
 		return false;
-	uint8_t reach[HEX_IDS];
-	lw_rail_reach(s, side, from, reach);
-	return reach[to] != 0;
+	static _Thread_local struct lw_rail_net net;
+	static _Thread_local int16_t list[HEX_IDS];
+	lw_rail_net_build(s, side, &net);
+	const struct lw_data *d = lw_D();
+	struct walk w = {d, &net, walk_seen, list, 0, slot_of(d, to)};
+	int n = walk(&w, from);
+	return n > 0 && list[n - 1] == to;
 }
 
 /* The units that travel: the whole force at u's hex, or u alone. */

@@ -87,15 +87,39 @@ void lw_rail_reach(const struct lw_state *s, int side, int from, uint8_t reach[L
  * gathered once; then one walk per start hex over it. */
 struct lw_rail_net {
 	int side;
-	uint8_t flag[LW_RAIL_HEX_IDS];
+	bool shared;         /* lw_rail_walks may share walks (every transit link runs both ways) */
+	bool kentucky_shut;  /* 2.4.3: Kentucky's hexes closed to the side (rail transport) */
+	int n_transit;       /* transit hexes kept, or -1: more than transit holds */
+	int16_t transit[16]; /* by slot in lw_D()->hexes */
+	uint8_t flag[LW_RAIL_HEX_IDS]; /* by slot in lw_D()->hexes */
 };
 void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *net);
 void lw_rail_net_reach(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS]);
-/* The same, and the hexes reached listed in the order the walk met them
- * (each once; an offer reads them rather than every hex of the map):
- * returns how many. */
-int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, uint8_t reach[LW_RAIL_HEX_IDS],
-                           int16_t list[LW_RAIL_HEX_IDS]);
+/* The hexes reached, listed in the order the walk met them (each once; an
+ * offer reads them rather than every hex of the map): returns how many. */
+int lw_rail_net_reach_list(const struct lw_rail_net *net, int from, int16_t list[LW_RAIL_HEX_IDS]);
+/* Walks of one net from several start hexes, a walk's list kept for the
+ * other start hexes that list the same hexes (issue 17: the Rail Phase's
+ * offer walked once per start hex, 520 walks in bench_views 300's 56
+ * offers, and a side's generals stand mostly in a few stretches of rail).
+ * A walk from a rail hex neither cut, nor closed to the side, nor next to
+ * an obstacle goes on from every such hex it reaches, and each of them
+ * reaches it back (the rail's hexsides and the transit links run both
+ * ways: lw_data's rail_next, and lw_rail_net's `shared`), so a walk from
+ * any of them lists the same hexes; its list is kept for them. */
+struct lw_rail_walks {
+	const struct lw_rail_net *net;
+	int n_walks, used;
+	int first[255], len[255];         /* the kept walks' lists in kept */
+	uint8_t walk_of[LW_RAIL_HEX_IDS]; /* by slot: 0, or 1 + the kept walk a start there lists */
+	int16_t kept[4096];
+	int16_t list[LW_RAIL_HEX_IDS]; /* a walk not kept */
+};
+void lw_rail_walks_begin(struct lw_rail_walks *ws, const struct lw_rail_net *net);
+/* lw_rail_net_reach_list's hexes from `from` (in the order of the walk
+ * that listed them), in *list, valid until the next call: returns how
+ * many. */
+int lw_rail_walks_from(struct lw_rail_walks *ws, int from, const int16_t **list);
 /* Applies a move lw_rail_check accepted: capacity spent, units moved. */
 void lw_rail_move(struct lw_state *s, int u, int to, bool force);
 /* Did unit u travel by rail this turn? (for 14.0: not also by sea) */

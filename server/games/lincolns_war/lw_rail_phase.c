@@ -39,8 +39,8 @@ static void rail_end(struct lw_state *s, struct game_outcome *out)
  * hex for 12.4's stacking check at each destination. */
 struct rail_offer {
 	struct lw_rail_net net;
-	uint8_t reach[LW_RAIL_HEX_IDS];
-	int16_t to[LW_RAIL_HEX_IDS]; /* the hexes reached, by id (the data's order) */
+	struct lw_rail_walks walks; /* the net's walks, shared between start hexes */
+	const int16_t *to;          /* the hexes a walk reached, by id */
 	int n_to;
 	int16_t slot[LW_RAIL_HEX_IDS]; /* 0: no unit of the side there; else 1 + index in sum */
 	struct lw_stack_sum sum[LW_MAX_UNITS];
@@ -217,7 +217,8 @@ static bool on_rail(const struct lw_state *s, int side, int u)
 
 /* The rail network is walked once per start hex, not once per general,
  * and only from a hex where some general passes 9.1's checks on him
- * (lw_rail_mover_check, asked once per general and mode); a walk lists the
+ * (lw_rail_mover_check, asked once per general and mode); start hexes on
+ * one stretch of open rail share one walk (lw_rail_walks); a walk lists the
  * hexes it reached, and each general's destinations are read from that
  * list into a bit set, not from every hex of the map. Then each mode's
  * (general, destination) pairs are offered as one entry (offer_mode):
@@ -275,11 +276,12 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 				m[1] = m[0] + movers;
 				o.scratch = bits + (size_t)(2 * movers) * words;
 				lw_rail_net_build(s, side, &o.net);
+				lw_rail_walks_begin(&o.walks, &o.net);
 				own_stacks(s, side, &o);
 				built = true;
 			}
 			if (!walked) {
-				o.n_to = lw_rail_net_reach_list(&o.net, from, o.reach, o.to);
+				o.n_to = lw_rail_walks_from(&o.walks, from, &o.to);
 				walked = true;
 			}
 			for (int f = 0; f < 2; f++) {

@@ -31,7 +31,7 @@
 #include "lw_testkit.h"
 #include "offer_check.h"
 
-static int states, compared, walks_differ, lists, twice, same_list, longer;
+static int states, compared, walks_differ, lists, twice, same_list, longer, shared_starts;
 
 /* 2.4.3 (as 20.0 reads it for rail supply): no rail into Kentucky until
  * the side controls a Kentucky city. */
@@ -93,17 +93,16 @@ static void plain_reach(const struct lw_state *s, int side, int from, uint8_t *r
 }
 
 /* The offer reads a walk's list of the hexes it reached, not every hex of
- * the map (lw_rail_net_reach_list): the list holds each hex of the plain
- * walk once and nothing else. */
-static void listed_walk(const struct lw_state *s, int side, int from, const uint8_t *reach)
+ * the map (lw_rail_net_reach_list), and shares one walk's list between the
+ * start hexes of one stretch of open rail (lw_rail_walks): each list holds
+ * each hex of the plain walk once and nothing else. `walks` is begun once
+ * per state, the starts asked in unit order as the offer asks them. */
+static bool list_is(const uint8_t *reach, const int16_t *list, int n)
 {
-	static struct lw_rail_net net;
-	static uint8_t fast[LW_RAIL_HEX_IDS], in_list[LW_RAIL_HEX_IDS];
-	static int16_t list[LW_RAIL_HEX_IDS];
-	lw_rail_net_build(s, side, &net);
-	int n = lw_rail_net_reach_list(&net, from, fast, list), want = 0;
+	static uint8_t in_list[LW_RAIL_HEX_IDS];
+	int want = 0;
+	bool ok = true;
 	memset(in_list, 0, sizeof in_list);
-	bool ok = memcmp(reach, fast, LW_RAIL_HEX_IDS) == 0;
 	for (int i = 0; i < n && ok; i++) {
 		ok =
 		    list[i] > 0 && list[i] < LW_RAIL_HEX_IDS && reach[list[i]] && !in_list[list[i]];
@@ -112,9 +111,24 @@ static void listed_walk(const struct lw_state *s, int side, int from, const uint
 	}
 	for (int h = 0; h < LW_RAIL_HEX_IDS; h++)
 		want += reach[h];
-	if (!CHECKF(ok && n == want,
-	            "turn %d: the walk's list from %04d is not its hexes (%d of %d)", s->turn, from,
-	            n, want))
+	return ok && n == want;
+}
+
+static void listed_walk(const struct lw_state *s, const struct lw_rail_net *net,
+                        struct lw_rail_walks *walks, int from, const uint8_t *reach)
+{
+	static int16_t list[LW_RAIL_HEX_IDS];
+	int n = lw_rail_net_reach_list(net, from, list);
+	if (!CHECKF(list_is(reach, list, n), "turn %d: the walk's list from %04d is not its hexes",
+	            s->turn, from))
+		walks_differ++;
+	const int16_t *shared;
+	int kept = walks->n_walks;
+	n = lw_rail_walks_from(walks, from, &shared);
+	if (walks->n_walks == kept && shared >= walks->kept && shared < walks->kept + 4096)
+		shared_starts++; /* an earlier start's walk */
+	if (!CHECKF(list_is(reach, shared, n),
+	            "turn %d: the shared walk's list from %04d is not its hexes", s->turn, from))
 		walks_differ++;
 	lists += n;
 }
@@ -124,8 +138,12 @@ static json_t *reference(const struct lw_state *s, int side)
 {
 	const struct lw_data *d = lw_D();
 	static uint8_t reach[LW_RAIL_HEX_IDS], fast[LW_RAIL_HEX_IDS];
+	static struct lw_rail_net net;
+	static struct lw_rail_walks walks;
 	char id[48], hl[64];
 	json_t *out = json_array();
+	lw_rail_net_build(s, side, &net);
+	lw_rail_walks_begin(&walks, &net);
 	for (int u = 0; u < s->n_units; u++) {
 		const struct lw_unit *x = &s->unit[u];
 		const struct lw_hex *h = lw_data_hex(d, x->hex);
@@ -137,7 +155,7 @@ static json_t *reference(const struct lw_state *s, int side)
 		            "turn %d: lw_rail_reach from %04d is not the plain walk", s->turn,
 		            x->hex))
 			walks_differ++;
-		listed_walk(s, side, x->hex, reach);
+		listed_walk(s, &net, &walks, x->hex, reach);
 		for (int f = 0; f < 2; f++) {
 			json_t *to = json_array();
 			for (size_t i = 0; i < d->n_hexes; i++) {
@@ -271,6 +289,25 @@ static void after(void *ctx, struct game *g)
 	TK_CHECK_SAME_OFFER(want, got, s->turn, 300);
 }
 
+/* lw_rail_walks shares a walk between start hexes because the rail's
+ * hexsides run both ways: every hex a rail hexside joins to a hex (lw_data's
+ * rail_next) is a rail hex that lists it back. */
+static int rail_next_one_way(void)
+{
+	const struct lw_data *d = lw_D();
+	int bad = 0;
+	for (size_t i = 0; i < d->n_hexes; i++)
+		for (int k = 0; k < 6 && d->rail_next[i][k]; k++) {
+			int b = d->rail_next[i][k];
+			const struct lw_hex *h = lw_data_hex(d, b);
+			bool back = false;
+			for (int j = 0; h && j < 6 && d->rail_next[h - d->hexes][j]; j++)
+				back |= d->rail_next[h - d->hexes][j] == d->hexes[i].id;
+			bad += !h || !h->rail || !back;
+		}
+	return bad;
+}
+
 int main(void)
 {
 	tk_bot_positions(&(struct tk_positions){.games = 4,
@@ -281,14 +318,17 @@ int main(void)
 	                                        .max_actions = 1500},
 	                 after, NULL);
 	printf("# %d Rail Phase states, %d general x mode lists compared, %d walks differed, "
-	       "%d hexes listed by the walks, %d triples offered twice, %d second entries "
-	       "of a mode, %d general's lists longer than their other form\n",
-	       states, compared, walks_differ, lists, twice, same_list, longer);
+	       "%d hexes listed by the walks, %d starts given an earlier start's walk, %d "
+	       "triples offered twice, %d second entries of a mode, %d general's lists longer "
+	       "than their other form\n",
+	       states, compared, walks_differ, lists, shared_starts, twice, same_list, longer);
+	CHECK_EQ_INT(rail_next_one_way(), 0); /* the games above loaded the data */
 	CHECK(twice == 0);
 	CHECK(same_list == 0);
 	CHECK(longer == 0);
 	CHECK(states > 20);
 	CHECK(compared > 100);
 	CHECK(lists > 1000);
+	CHECK(shared_starts > 100);
 	return tap_done();
 }
