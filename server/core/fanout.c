@@ -28,6 +28,7 @@ struct tg_fanout_job {
 	struct tg_fanout_job *next; /* in the queue, then in the done list */
 	struct tg_match *m;
 	uint64_t turn; /* srv->turn when made */
+	bool taken;    /* a worker has it (under the pool's lock) */
 	bool done;
 	/* uv_hrtime: made (loop), taken and done (its worker, under the
 	 * pool's lock before the loop reads them): latency.h's stages. */
@@ -38,7 +39,7 @@ struct tg_fanout_job {
 struct tg_fanout_pool {
 	uv_mutex_t mu;
 	uv_cond_t work; /* a job queued, or stop */
-	uv_cond_t done; /* a job done */
+	uv_cond_t done; /* the job the loop joins is done */
 	struct tg_fanout_job *queue, *queue_tail;
 	struct tg_fanout_job *done_head, *done_tail;
 	bool stop;
@@ -53,6 +54,12 @@ struct tg_fanout_pool {
 	 * is sent and on_done has not yet found the list without such a job. */
 	uint64_t sendable_turn;
 	bool loop_woken;
+	/* Under mu: the job the loop waits for in fanout_join, if any. Its
+	 * worker alone signals done, once, after its unlock (session 29: every
+	 * worker broadcast done for every job, under the lock, and the loop
+	 * waiting for one job woke for each other job done, then slept on the
+	 * mutex the broadcaster still held). */
+	struct tg_fanout_job *joining;
 	/* The loop's: the commits not yet durable, oldest first, each as the
 	 * turn it ended (jobs of the turns below it are in it) and its
 	 * generation (fanout_committed, fanout_durable). */
@@ -81,7 +88,8 @@ struct tg_fanout_pool {
  * the loop then takes from. While loop_woken is set, a wake-up is on its
  * way and on_done will take what joins the list. Every signal and
  * wake-up is made after the unlock, so that the thread woken does not
- * find the mutex held and sleep on it again. */
+ * find the mutex held and sleep on it again; the loop waiting in
+ * fanout_join is signalled by the worker of its job alone. */
 static void worker(void *arg)
 {
 	struct tg_fanout_pool *p = arg;
@@ -99,6 +107,7 @@ static void worker(void *arg)
 		if (!p->queue)
 			p->queue_tail = NULL;
 		j->next = NULL;
+		j->taken = true;
 		bool more = p->queue != NULL;
 		uv_mutex_unlock(&p->mu);
 		if (more)
@@ -118,10 +127,15 @@ static void worker(void *arg)
 		else
 			p->done_head = j;
 		p->done_tail = j;
-		uv_cond_broadcast(&p->done);
-		if (wake_loop) {
+		/* read under the lock: once it is released the loop may take
+		 * the job and free it */
+		bool joined = p->joining == j;
+		if (wake_loop || joined) {
 			uv_mutex_unlock(&p->mu);
-			tg_wake_send(p->wake);
+			if (joined)
+				uv_cond_signal(&p->done);
+			if (wake_loop)
+				tg_wake_send(p->wake);
 			uv_mutex_lock(&p->mu);
 		}
 	}
@@ -362,11 +376,29 @@ void fanout_join(struct tg_server *srv, struct tg_match *m, bool deliver)
 	struct tg_fanout_pool *p = srv->fanout;
 	if (!j || !p)
 		return;
+	/* A job no worker has taken yet goes to the queue's head: the loop
+	 * waits for it alone, not for every job queued before it (at 400
+	 * matches saturated a turn queues 70-110, and a stale act of the other
+	 * role joins its match's; session 29). */
+	uv_mutex_lock(&p->mu);
+	if (!j->taken && p->queue != j) {
+		struct tg_fanout_job *q = p->queue;
+		while (q->next != j)
+			q = q->next;
+		q->next = j->next;
+		if (p->queue_tail == j)
+			p->queue_tail = q;
+		j->next = p->queue;
+		p->queue = j;
+	}
+	uv_mutex_unlock(&p->mu);
 	/* a job queued in this turn waits for a worker woken */
 	fanout_kick(srv);
 	uv_mutex_lock(&p->mu);
+	p->joining = j;
 	while (!j->done)
 		uv_cond_wait(&p->done, &p->mu);
+	p->joining = NULL;
 	/* out of the done list: on_done will not see it */
 	struct tg_fanout_job **q = &p->done_head, *prev = NULL;
 	while (*q && *q != j) {

@@ -23,7 +23,14 @@
  *     newer commit (another match's action) waits for the next fsync:
  *     when its own commit is durable its patches leave with its ok, not
  *     behind the newer commit (held until that one's fsync, they left a
- *     write apart from the ok and an fsync late). */
+ *     write apart from the ok and an fsync late).
+ *  4. The loop joins a queued job (an act on a match whose job waits
+ *     behind others; uv_cond_wait is wrapped to see the loop wait): the
+ *     job goes to the queue's head, so the loop waits
+ *     for it alone, not for every job queued before it (session 29: at
+ *     400 matches saturated a turn queues 70-110 jobs, and the loop,
+ *     joining for a stale act of the other role, slept while the workers
+ *     went through them in order). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -37,6 +44,12 @@
 static pthread_t loop_thread;
 static atomic_uint off_loop_wakes, computed;
 static atomic_bool gate; /* while set, a job waits before it computes */
+/* Case 4: the jobs of these matches wait before they compute while set;
+ * the matches' ids in the order their jobs computed. */
+static _Atomic int64_t hold1, hold2;
+static _Atomic int64_t order[16];
+static atomic_uint norder, nheld;
+static atomic_bool loop_waits; /* the loop has waited on a condition (fanout_join) */
 
 void __real_tg_wake_send(struct tg_wake *w);
 void __wrap_tg_wake_send(struct tg_wake *w);
@@ -48,6 +61,16 @@ void __wrap_tg_wake_send(struct tg_wake *w)
 	__real_tg_wake_send(w);
 }
 
+void __real_uv_cond_wait(uv_cond_t *c, uv_mutex_t *mu);
+void __wrap_uv_cond_wait(uv_cond_t *c, uv_mutex_t *mu);
+
+void __wrap_uv_cond_wait(uv_cond_t *c, uv_mutex_t *mu)
+{
+	if (pthread_equal(pthread_self(), loop_thread))
+		atomic_store(&loop_waits, true);
+	__real_uv_cond_wait(c, mu);
+}
+
 void __real_views_fanout_compute(struct tg_match *m, struct views_batch *b);
 void __wrap_views_fanout_compute(struct tg_match *m, struct views_batch *b);
 
@@ -55,6 +78,16 @@ void __wrap_views_fanout_compute(struct tg_match *m, struct views_batch *b)
 {
 	for (int i = 0; i < 10000 && atomic_load(&gate); i++)
 		uv_sleep(1);
+	if (m->id == atomic_load(&hold1) || m->id == atomic_load(&hold2)) {
+		atomic_fetch_add(&nheld, 1);
+		for (int i = 0;
+		     i < 10000 && (m->id == atomic_load(&hold1) || m->id == atomic_load(&hold2));
+		     i++)
+			uv_sleep(1);
+	}
+	unsigned k = atomic_fetch_add(&norder, 1);
+	if (k < sizeof order / sizeof order[0])
+		atomic_store(&order[k], m->id);
 	__real_views_fanout_compute(m, b);
 	atomic_fetch_add(&computed, 1);
 }
@@ -127,6 +160,17 @@ static void act(struct client *a, int64_t mid, int64_t seq)
 	tg_engine_message(a->s, r);
 	json_decref(r);
 	tg_engine_turn_async(fc_srv);
+}
+
+/* Case 4's: lets the first held job go once the loop waits in
+ * fanout_join (up to 10 s). */
+static void *release_first(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 10000 && !atomic_load(&loop_waits); i++)
+		uv_sleep(1);
+	atomic_store(&hold1, 0);
+	return NULL;
 }
 
 /* The index of the first line with this op from a's seen mark, or -1. */
@@ -237,6 +281,66 @@ int main(void)
 	syncer_hold(fc_srv, false);
 	CHECKF(wait_lines(&a2, &b2, 1), "the second act's ok and patches once its fsync is done");
 	CHECK(a.seq == 3 && b.seq == 3 && a2.seq == 1 && b2.seq == 1);
+
+	/* 4. A join of a queued job: four matches' acts in one turn; the two
+	 * workers take the first two jobs and are held there; the loop joins
+	 * the fourth (its other player acts at a stale seq); the first is let
+	 * go once the loop waits, and its worker takes the fourth next, not
+	 * the third queued before it. */
+	struct client c[2][2],
+	    *p[4][2] = {{&a, &b}, {&a2, &b2}, {&c[0][0], &c[0][1]}, {&c[1][0], &c[1][1]}};
+	int64_t mids[4] = {mid, mid2, 0, 0};
+	for (int i = 2; i < 4; i++) {
+		login(p[i][0], "grant", "unconditional", false);
+		login(p[i][1], "lee", "traveller1", false);
+		mids[i] = new_match(p[i][0], p[i][1]);
+	}
+	CHECKF(syncer_settled(), "the matches' set-ups are durable before the case");
+	for (int i = 0; i < 4; i++) {
+		mark_seen(p[i][0]);
+		mark_seen(p[i][1]);
+	}
+	atomic_store(&hold1, mids[0]);
+	atomic_store(&hold2, mids[1]);
+	atomic_store(&nheld, 0);
+	atomic_store(&norder, 0);
+	for (int i = 0; i < 4; i++) {
+		json_t *r =
+		    rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mids[i],
+		       "seq", (json_int_t)p[i][0]->seq, "action", "type", "note", "text", "steady");
+		tg_engine_message(p[i][0]->s, r);
+		json_decref(r);
+	}
+	tg_engine_turn_async(fc_srv); /* one turn: four jobs queued, one worker kicked */
+	for (int i = 0; i < 10000 && atomic_load(&nheld) < 2; i++)
+		uv_sleep(1);
+	CHECKF(atomic_load(&nheld) == 2 && atomic_load(&norder) == 0,
+	       "both workers hold the first two jobs, two are queued");
+	atomic_store(&loop_waits, false);
+	pthread_t rel;
+	CHECK(pthread_create(&rel, NULL, release_first, NULL) == 0);
+	/* the fourth match's other player, at the seq before the act: the
+	 * loop joins its job (match_find) and then refuses the act as stale */
+	json_t *r = rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match", (json_int_t)mids[3],
+	               "seq", (json_int_t)p[3][1]->seq, "action", "type", "note", "text", "late");
+	tg_engine_message(p[3][1]->s, r);
+	json_decref(r);
+	pthread_join(rel, NULL);
+	printf("# the jobs computed, in order: %lld %lld %lld\n", (long long)atomic_load(&order[0]),
+	       (long long)atomic_load(&order[1]), (long long)atomic_load(&order[2]));
+	CHECKF(atomic_load(&norder) >= 2 && atomic_load(&order[0]) == mids[0] &&
+	           atomic_load(&order[1]) == mids[3],
+	       "the joined job computed next after the first let go (%lld), not the one queued "
+	       "before it (%lld)",
+	       (long long)atomic_load(&order[1]), (long long)mids[2]);
+	atomic_store(&hold2, 0);
+	for (int i = 0; i < 4; i++)
+		CHECKF(wait_lines(p[i][0], p[i][1], 1), "match %d's ok and patches", i);
+	CHECKF(count_new(p[3][1], "error") == 1, "the late act is refused (stale)");
+	for (int i = 2; i < 4; i++) {
+		client_close(p[i][0]);
+		client_close(p[i][1]);
+	}
 	client_close(&a2);
 	client_close(&b2);
 

@@ -12,7 +12,8 @@
  * loop blocking in the syncer's take_done behind the syncer's report,
  * sent under its lock.
  *
- * uv_mutex_lock/unlock, uv_cond_signal and tg_wake_send are wrapped at
+ * uv_mutex_lock/unlock, uv_cond_signal, uv_cond_broadcast (session 29)
+ * and tg_wake_send are wrapped at
  * link time (-Wl,--wrap) and each thread counts the mutexes it holds: an
  * action at a time is played through the loop as it runs (the syncer and
  * two workers on), and no signal and no wake-up may be sent with a mutex
@@ -38,6 +39,8 @@ void __real_uv_mutex_unlock(uv_mutex_t *m);
 void __wrap_uv_mutex_unlock(uv_mutex_t *m);
 void __real_uv_cond_signal(uv_cond_t *c);
 void __wrap_uv_cond_signal(uv_cond_t *c);
+void __real_uv_cond_broadcast(uv_cond_t *c);
+void __wrap_uv_cond_broadcast(uv_cond_t *c);
 void __real_tg_wake_send(struct tg_wake *w);
 void __wrap_tg_wake_send(struct tg_wake *w);
 
@@ -61,6 +64,19 @@ void __wrap_uv_cond_signal(uv_cond_t *c)
 			atomic_fetch_add(&signals_held, 1);
 	}
 	__real_uv_cond_signal(c);
+}
+
+/* A broadcast is a signal of every waiter: counted as one (session 29:
+ * the workers broadcast the done condition under the pool's mutex, every
+ * job, for the loop that waits in fanout_join). */
+void __wrap_uv_cond_broadcast(uv_cond_t *c)
+{
+	if (atomic_load(&counting)) {
+		atomic_fetch_add(&signals, 1);
+		if (held)
+			atomic_fetch_add(&signals_held, 1);
+	}
+	__real_uv_cond_broadcast(c);
 }
 
 void __wrap_tg_wake_send(struct tg_wake *w)
