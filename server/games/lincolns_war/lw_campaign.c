@@ -1234,18 +1234,28 @@ static struct kept kept_shared[KEPT_SHARED];
 static unsigned kept_next;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static bool kept_is(const struct kept *k, const struct lw_state *s)
+/* Are s's bytes (all but the log's lines) those of key? */
+static bool key_is(const unsigned char *key, const struct lw_state *s)
 {
 	const unsigned char *b = (const unsigned char *)s;
-	return k->valid && memcmp(k->key, b, KEY_A) == 0 &&
-	       memcmp(k->key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A) == 0;
+	return memcmp(key, b, KEY_A) == 0 && memcmp(key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A) == 0;
+}
+
+static void key_set(unsigned char *key, const struct lw_state *s)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	memcpy(key, b, KEY_A);
+	memcpy(key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A);
+}
+
+static bool kept_is(const struct kept *k, const struct lw_state *s)
+{
+	return k->valid && key_is(k->key, s);
 }
 
 static void kept_set(struct kept *k, const struct lw_state *s, const struct root *r)
 {
-	const unsigned char *b = (const unsigned char *)s;
-	memcpy(k->key, b, KEY_A);
-	memcpy(k->key + KEY_A, b + KEY_B, KEY_BYTES - KEY_A);
+	key_set(k->key, s);
 	if (&k->r != r)
 		k->r = *r;
 	k->valid = true;
@@ -1368,6 +1378,112 @@ unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
 {
 	return lw_campaign_reach_force_stats(s, side, u, want, need, NULL);
+}
+
+/* ---- the designation's answers kept, by the state's bytes ---------------------------------
+ *
+ * The designation (lw_card_checks.c lw_play_campaign_reach) asks
+ * lw_campaign_reach_force of every force that may be designated when the
+ * offer is built (a fan-out worker in the daemon) and again of the one or
+ * two forces the action names (the loop): the same questions of the same
+ * state (issue 17, session 29: 38 asks, 1.64 M instructions of
+ * bench_views 300's fan-out, each asked again by the act). The answer is a
+ * pure function of the state's bytes but the log's lines (scratch's copy,
+ * lw_march_begin and the search read no line; copy_but_log), the side,
+ * the force, want and need: kept as root_of keeps its own, with the same
+ * sure key (equal bytes, the same question; a state written in any byte
+ * the key holds is asked afresh), one state's answers for every force per
+ * thread and FORCE_SHARED states' for all threads under a lock, so the
+ * loop finds what a worker searched. */
+
+#define FORCE_SHARED 8
+
+struct kept_force {
+	bool valid;
+	int8_t side, need;
+	unsigned want;
+	uint64_t known[(LW_MAX_UNITS + 63) / 64]; /* the forces answered */
+	uint8_t mask[LW_MAX_UNITS];               /* their answers (region bits) */
+	unsigned char key[KEY_BYTES];
+};
+
+static _Thread_local struct kept_force force_mine;
+static _Thread_local long force_computed; /* lw_campaign_force_computed */
+static struct kept_force force_shared[FORCE_SHARED];
+static unsigned force_next;
+
+static bool force_is(const struct kept_force *k, const struct lw_state *s, int side, unsigned want,
+                     int need)
+{
+	return k->valid && k->side == side && k->want == want && k->need == need &&
+	       key_is(k->key, s);
+}
+
+static bool force_known(const struct kept_force *k, int u)
+{
+	return k->known[u / 64] >> (u % 64) & 1u;
+}
+
+/* Adds from's answers to to's (the same question). */
+static void force_merge(struct kept_force *to, const struct kept_force *from)
+{
+	for (int u = 0; u < LW_MAX_UNITS; u++)
+		if (force_known(from, u) && !force_known(to, u)) {
+			to->mask[u] = from->mask[u];
+			to->known[u / 64] |= 1ull << (u % 64);
+		}
+}
+
+unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u, unsigned want,
+                                      int need)
+{
+	if (u < 0 || u >= LW_MAX_UNITS || (want & ~0xFFu) != 0)
+		return lw_campaign_reach_force(s, side, u, want, need);
+	struct kept_force *m = &force_mine;
+	bool same = force_is(m, s, side, want, need);
+	if (same && force_known(m, u))
+		return m->mask[u];
+	if (!same) {
+		m->valid = false;
+		memset(m->known, 0, sizeof m->known);
+	}
+	/* what another thread (or this one, before) searched of this state */
+	pthread_mutex_lock(&kept_lock);
+	for (int i = 0; i < FORCE_SHARED; i++)
+		if (force_is(&force_shared[i], s, side, want, need)) {
+			force_merge(m, &force_shared[i]);
+			break;
+		}
+	pthread_mutex_unlock(&kept_lock);
+	if (!same) {
+		m->side = (int8_t)side;
+		m->want = want;
+		m->need = (int8_t)need;
+		key_set(m->key, s);
+		m->valid = true;
+	}
+	if (force_known(m, u))
+		return m->mask[u];
+	unsigned r = lw_campaign_reach_force(s, side, u, want, need);
+	force_computed++;
+	m->mask[u] = (uint8_t)r;
+	m->known[u / 64] |= 1ull << (u % 64);
+	pthread_mutex_lock(&kept_lock);
+	struct kept_force *k = NULL;
+	for (int i = 0; i < FORCE_SHARED && !k; i++)
+		if (force_is(&force_shared[i], s, side, want, need))
+			k = &force_shared[i];
+	if (k)
+		force_merge(k, m);
+	else
+		*(k = &force_shared[force_next++ % FORCE_SHARED]) = *m;
+	pthread_mutex_unlock(&kept_lock);
+	return r;
+}
+
+long lw_campaign_force_computed(void)
+{
+	return force_computed;
 }
 
 unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want)

@@ -45,6 +45,12 @@ unsigned lw_campaign_allowed(const struct lw_state *s);
  * stops once `need` regions of `want` are found. */
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want,
                                  int need);
+/* lw_campaign_reach_force's answer, kept by the state's bytes (all but the
+ * log's lines), the side, want and need: a question asked again of the
+ * same state, on any thread, is not searched again (the designation's
+ * offer asks it of every force, the action of one or two). */
+unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u, unsigned want,
+                                      int need);
 /* The regions (bits) of `want` in which every general of the activated
  * force still to move (the movers and the generals waiting to move, 12.8)
  * can still end his movement on this activation. */
@@ -68,6 +74,9 @@ bool lw_campaign_reach_probe(const struct lw_state *s, struct lw_reach_stats *st
  * thread so far, not counting the answers found kept: a test reads it to
  * see that a state asked about again is not searched again. */
 long lw_campaign_reach_computed(void);
+/* The searches lw_campaign_reach_force_kept has run on this thread so far,
+ * not counting the answers found kept (for tests, as above). */
+long lw_campaign_force_computed(void);
 /* lw_campaign_reach_force, its cost in st (NULL: none). */
 unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
                                        int need, struct lw_reach_stats *st);

@@ -214,10 +214,12 @@ unsigned lw_play_campaign_reach(const struct lw_state *s, int side, int u)
 		const struct lw_hex *h = lw_data_hex(lw_D(), s->unit[u].hex);
 		return LW_CAMP_BIT(h ? (int)h->region : LW_REGION_NONE);
 	}
+	/* kept: the offer asks it of every force, the action again of the
+	 * forces it names (lw_campaign_reach_force_kept) */
 	if (s->play.campaign == 1)
-		return lw_campaign_reach_force(s, side, u,
-		                               LW_CAMP_BIT(lw_play_card_region(s, side)), 1);
-	return lw_campaign_reach_force(s, side, u, LW_CAMP_THEATERS, 2) & LW_CAMP_THEATERS;
+		return lw_campaign_reach_force_kept(s, side, u,
+		                                    LW_CAMP_BIT(lw_play_card_region(s, side)), 1);
+	return lw_campaign_reach_force_kept(s, side, u, LW_CAMP_THEATERS, 2) & LW_CAMP_THEATERS;
 }
 
 int lw_play_check_reach(const struct lw_state *s, int side, unsigned m, struct tg_error *err)
