@@ -1427,11 +1427,14 @@ static bool force_known(const struct kept_force *k, int u)
 /* Adds from's answers to to's (the same question). */
 static void force_merge(struct kept_force *to, const struct kept_force *from)
 {
-	for (int u = 0; u < LW_MAX_UNITS; u++)
-		if (force_known(from, u) && !force_known(to, u)) {
+	for (int i = 0; i < (LW_MAX_UNITS + 63) / 64; i++) {
+		uint64_t add = from->known[i] & ~to->known[i];
+		to->known[i] |= add;
+		for (; add; add &= add - 1) {
+			int u = i * 64 + __builtin_ctzll(add);
 			to->mask[u] = from->mask[u];
-			to->known[u / 64] |= 1ull << (u % 64);
 		}
+	}
 }
 
 unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u, unsigned want,
@@ -1473,10 +1476,12 @@ unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u,
 	for (int i = 0; i < FORCE_SHARED && !k; i++)
 		if (force_is(&force_shared[i], s, side, want, need))
 			k = &force_shared[i];
-	if (k)
-		force_merge(k, m);
-	else
+	if (k) {
+		k->mask[u] = (uint8_t)r;
+		k->known[u / 64] |= 1ull << (u % 64);
+	} else {
 		*(k = &force_shared[force_next++ % FORCE_SHARED]) = *m;
+	}
 	pthread_mutex_unlock(&kept_lock);
 	return r;
 }
