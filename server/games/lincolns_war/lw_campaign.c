@@ -317,6 +317,12 @@ static bool is_blocked(const struct rctx *c, int hex)
 	return hex < 0 || hex >= REACH_HEX_IDS || (c->blocked[hex / 64] >> (hex % 64) & 1u);
 }
 
+/* Is hex one of the bits blocked (an id off them: no)? */
+static bool is_blocked_in(const struct rctx *c, int hex)
+{
+	return hex >= 0 && hex < REACH_HEX_IDS && (c->blocked[hex / 64] >> (hex % 64) & 1u);
+}
+
 static void block(struct rctx *c, int hex)
 {
 	if (hex >= 0 && hex < REACH_HEX_IDS)
@@ -342,9 +348,11 @@ static void blocked_init(struct rctx *c, const struct lw_state *w)
 {
 	int side = w->play.side;
 	memset(c->blocked, 0, sizeof c->blocked);
+	/* a hex blocked already is not judged again (the units of a stack,
+	 * each a siege look-up: issue 17, session 29) */
 	for (int i = 0; i < w->n_units; i++) {
 		const struct lw_unit *x = &w->unit[i];
-		if (x->where != LW_W_MAP)
+		if (x->where != LW_W_MAP || is_blocked_in(c, x->hex))
 			continue;
 		if (x->side == LW_OTHER(side) ? !lw_siege_reinforces(w, side, x->hex)
 		                              : lw_siege_blocks_entry(w, side, x->hex))
@@ -352,6 +360,8 @@ static void blocked_init(struct rctx *c, const struct lw_state *w)
 	}
 	for (int k = 0; k < w->n_cities && k < LW_MAX_CITIES; k++) {
 		const struct lw_city *city = &lw_D()->cities[k];
+		if (is_blocked_in(c, city->hex))
+			continue;
 		if ((side == LW_CONFEDERATE && city->no_confederate_entry) ||
 		    (lw_city_controller(w, k) == LW_OTHER(side) && !city->bracketed &&
 		     !lw_siege_reinforces(w, side, city->hex)))
@@ -454,14 +464,41 @@ static void classes_init(struct rctx *c, const struct lw_state *w)
 	}
 }
 
-/* Could a group step from a into b, as far as the question's fixed facts
- * tell (lw_move_check refuses every other step: 15.0 no ocean, 2.1 no
- * impassable hexside, blocked_init's hexes)? */
-static bool passable(const struct rctx *c, int a, int b)
+/* Could a group step into b across a hexside of these flags, as far as the
+ * question's fixed facts tell (lw_move_check refuses every other step: 15.0
+ * no ocean, 2.1 no impassable hexside, blocked_init's hexes)? The walks
+ * below read a hex's neighbours and their hexsides' flags in one read of
+ * the data (lw_data_neighbours_flags: tg_hex_neighbours' hexes in its
+ * order, lw_data_hexside_flags' flags), not the grid's arithmetic and a
+ * hexside look-up per step (issue 17, session 29). */
+static bool passable(const struct rctx *c, int b, unsigned flags)
 {
 	const struct lw_hex *h = lw_data_hex(lw_D(), b);
 	return h && h->terrain != LW_TERRAIN_OCEAN && !is_blocked(c, b) &&
-	       !(lw_data_hexside_flags(lw_D(), a, b) & LW_HS_IMPASSABLE);
+	       !(flags & LW_HS_IMPASSABLE);
+}
+
+/* The hexes a walk has seen: a bit a hex id (the walks kept a list and
+ * scanned it for every neighbour, about half of a walk's cost, issue 17);
+ * an id off the bits (none is a data hex) is looked for in the list. */
+struct walk_seen {
+	uint64_t bits[REACH_HEX_IDS / 64];
+};
+
+/* Was hex seen (in seen[0..n) or its bit)? If not, its bit is set. */
+static bool walk_seen_add(struct walk_seen *ws, const int *seen, int n, int hex)
+{
+	if (hex < 0 || hex >= REACH_HEX_IDS) {
+		for (int q = 0; q < n; q++)
+			if (seen[q] == hex)
+				return true;
+		return false;
+	}
+	uint64_t bit = 1ull << (hex % 64), *word = &ws->bits[hex / 64];
+	if (*word & bit)
+		return true;
+	*word |= bit;
+	return false;
 }
 
 /* Is some hex of `mask` within `dist` steps of hex by land (passable)?
@@ -482,21 +519,21 @@ static bool near(const struct rctx *c, int hex, int dist, unsigned mask)
 	if (bit_of(hex) & mask)
 		return true;
 	int seen[128], n = 0, lo = 0;
+	struct walk_seen ws = {{0}};
+	walk_seen_add(&ws, seen, n, hex);
 	seen[n++] = hex;
 	for (int k = 0; k < dist; k++) {
 		int hi = n;
 		for (int i = lo; i < hi; i++) {
 			int nb[6];
-			int m = tg_hex_neighbours(&lw_D()->grid, seen[i], nb);
+			unsigned fl[6];
+			int m = lw_data_neighbours_flags(lw_D(), seen[i], nb, fl);
 			for (int j = 0; j < m; j++) {
-				if (!passable(c, seen[i], nb[j]))
+				if (!passable(c, nb[j], fl[j]))
 					continue;
 				if (bit_of(nb[j]) & mask)
 					return true;
-				bool dup = false;
-				for (int q = 0; q < n && !dup; q++)
-					dup = seen[q] == nb[j];
-				if (dup)
+				if (walk_seen_add(&ws, seen, n, nb[j]))
 					continue;
 				if (n == (int)(sizeof seen / sizeof seen[0]))
 					return true; /* too far to tell: a bound must not cut */
@@ -574,19 +611,19 @@ static bool room_cands(struct rctx *c, const struct lw_state *w, struct room *r,
 	if ((bit_of(gr->hex) & al) && !room_add(r, gr, gr->hex))
 		return false;
 	int seen[ROOM_SEEN], n = 0, lo = 0;
+	struct walk_seen ws = {{0}};
+	walk_seen_add(&ws, seen, n, gr->hex);
 	seen[n++] = gr->hex;
 	for (int k = 0; k < gr->left; k++) {
 		int hi = n;
 		for (int i = lo; i < hi; i++) {
 			int nb[6];
-			int m = tg_hex_neighbours(&lw_D()->grid, seen[i], nb);
+			unsigned fl[6];
+			int m = lw_data_neighbours_flags(lw_D(), seen[i], nb, fl);
 			for (int j = 0; j < m; j++) {
-				if (!passable(c, seen[i], nb[j]) || room_closed(r, nb[j]))
+				if (!passable(c, nb[j], fl[j]) || room_closed(r, nb[j]))
 					continue;
-				bool dup = false;
-				for (int q = 0; q < n && !dup; q++)
-					dup = seen[q] == nb[j];
-				if (dup)
+				if (walk_seen_add(&ws, seen, n, nb[j]))
 					continue;
 				if (n == ROOM_SEEN)
 					return false;
@@ -1124,7 +1161,7 @@ static struct lw_state *scratch(const struct lw_state *s)
 {
 	struct lw_state *w = malloc(sizeof *w);
 	if (w) {
-		memcpy(w, s, sizeof *w);
+		copy_but_log(w, s); /* no question reads the log's lines */
 		w->groups.camp_now = -1;
 	}
 	return w;
