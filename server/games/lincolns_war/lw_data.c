@@ -133,6 +133,8 @@ static void free_owned(struct lw_data_owned *o)
 	free(o->section_city);
 	free(o->seed_first);
 	free(o->seed_city);
+	free(o->end_set_of);
+	free(o->end_sets);
 	free(o->hexsides);
 	free(o->cities);
 	free(o->generals);

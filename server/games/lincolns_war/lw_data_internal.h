@@ -8,6 +8,7 @@
 #define TG_LW_DATA_INTERNAL_H
 
 #include "lw_data.h"
+#include "lw_data_sections.h"
 
 enum lw_file {
 	LW_F_MAP,
@@ -60,6 +61,12 @@ struct lw_data_owned {
 	 * seed_city[seed_first[i * n_rivers + r + 1]] */
 	uint32_t *seed_first;
 	int16_t *seed_city;
+	/* the same ends as sets of cities (lw_data_section_end_set): the set
+	 * of the hex of index i and river r is end_sets[end_set_of[i *
+	 * n_rivers + r]], each set once in end_sets (most are empty, set 0);
+	 * NULL when the data has more cities than a set holds */
+	uint16_t *end_set_of;
+	struct lw_city_set *end_sets;
 	struct lw_city *cities;
 	struct lw_general *generals;
 	/* the generals by id (lw_data_general_index): an open-addressed

@@ -631,6 +631,61 @@ int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int
 	return n;
 }
 
+/* The seed ends of each hex and river as sets of cities
+ * (lw_data_section_end_set), each distinct set kept once. None are kept
+ * (end_set_of NULL) when a set cannot hold every city. */
+static int end_sets(struct lw_data_owned *o, struct lw_data_error *err)
+{
+	const struct lw_data *d = &o->pub;
+	size_t nh = d->n_hexes, nr = d->n_rivers, n_sets = 1;
+	if (d->n_cities > 64 * LW_CITY_SET_WORDS)
+		return 0;
+	o->end_set_of = calloc(nh * nr + 1, sizeof *o->end_set_of);
+	o->end_sets = calloc(nh * nr + 1, sizeof *o->end_sets); /* set 0: empty */
+	if (!o->end_set_of || !o->end_sets)
+		return lw_fail(err, LW_DATA_ENOMEM, F, NULL, "out of memory");
+	for (size_t k = 0; k < nh * nr; k++) {
+		struct lw_city_set set = {{0}};
+		for (uint32_t e = o->seed_first[k]; e < o->seed_first[k + 1]; e++) {
+			const struct lw_hex *h = lw_data_hex(d, o->seed_city[e]);
+			if (!h || h->city < 0)
+				return lw_fail(err, LW_DATA_ERULE, F, "rivers",
+				               "a section ends at hex %04d, which holds no city",
+				               o->seed_city[e]);
+			set.w[h->city / 64] |= 1ull << (h->city % 64);
+		}
+		size_t j = 0;
+		while (j < n_sets && memcmp(&o->end_sets[j], &set, sizeof set) != 0)
+			j++;
+		if (j == n_sets) {
+			if (n_sets > UINT16_MAX)
+				return lw_fail(err, LW_DATA_ERULE, F, "rivers",
+				               "too many river sections");
+			o->end_sets[n_sets++] = set;
+		}
+		o->end_set_of[k] = (uint16_t)j;
+	}
+	struct lw_city_set *fit = realloc(o->end_sets, n_sets * sizeof *fit);
+	if (fit)
+		o->end_sets = fit;
+	return 0;
+}
+
+const struct lw_city_set *lw_data_section_end_set(const struct lw_data *d, uint32_t river_bit,
+                                                  int x)
+{
+	const struct lw_data_owned *o = (const struct lw_data_owned *)d;
+	if (!o->end_set_of)
+		return NULL;
+	if (!seed_hex(x))
+		return &o->end_sets[0]; /* no seed: no ends */
+	if (!d->hex_slot[x] || !river_bit || (river_bit & (river_bit - 1)) ||
+	    (size_t)__builtin_ctz(river_bit) >= d->n_rivers)
+		return NULL;
+	size_t k = (size_t)(d->hex_slot[x] - 1) * d->n_rivers + (size_t)__builtin_ctz(river_bit);
+	return &o->end_sets[o->end_set_of[k]];
+}
+
 /* Each hex's own ends for each river, lw_data_section_ends of the hex
  * alone, kept (lw_data_section_ends_of). Counted first, then written. */
 static int seed_ends(struct lw_data_owned *o, struct lw_data_error *err)
@@ -664,7 +719,7 @@ static int seed_ends(struct lw_data_owned *o, struct lw_data_error *err)
 			lw_data_section_ends(d, 1u << r, x, x, o->seed_city + at,
 			                     (int)(o->seed_first[i * nr + r + 1] - at));
 		}
-	return 0;
+	return end_sets(o, err);
 }
 
 int lw_data_section_ends_of(const struct lw_data *d, uint32_t river_bit, int x,

@@ -33,4 +33,21 @@ int lw_data_section_ends(const struct lw_data *d, uint32_t river_bit, int a, int
 int lw_data_section_ends_of(const struct lw_data *d, uint32_t river_bit, int x,
                             const int16_t **ends);
 
+/* A set of the data's cities by index (lw_data.cities): city c is bit
+ * c % 64 of w[c / 64]. */
+#define LW_CITY_SET_WORDS 2
+struct lw_city_set {
+	uint64_t w[LW_CITY_SET_WORDS];
+};
+
+/* The cities at the hexes lw_data_section_ends_of gives for x and
+ * river_bit, as a set (every end is a city's hex), kept at load; NULL
+ * where lw_data_section_ends_of returns -1, or when the data has more
+ * cities than a set holds: ask lw_data_section_ends_of then. Issue 17:
+ * the supply trace judged each end of a hex's list at every river step
+ * (section_ok, 15 M of lw_act's 158 M in bench_rules 6 6); with the sets,
+ * who holds a section's ends is a few word operations. */
+const struct lw_city_set *lw_data_section_end_set(const struct lw_data *d, uint32_t river_bit,
+                                                  int x);
+
 #endif

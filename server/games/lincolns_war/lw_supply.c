@@ -30,7 +30,6 @@ struct trace {
 	 * supply already added) are trace_marks', valid for this trace's
 	 * generation */
 	uint32_t gen;
-	uint16_t ends_gen; /* trace_ends' generation; 0: none kept */
 	int supply;
 	bool sea_counted; /* 20.2: the Union's ocean ports already added */
 	int origin;       /* the force's hex (14.4.1: captured ports supply it, not inland) */
@@ -47,8 +46,12 @@ struct trace {
 	 * each hex). A trace reads the state and changes none of what these
 	 * read. */
 	int8_t kentucky;
-	uint8_t city_end[LW_MAX_CITIES]; /* end_of by city, 0 not asked yet */
 	bool cav_known;
+	/* the cities that end river sections, judged once a trace (end_of):
+	 * end_known the cities judged, of them end_fr friendly, end_as
+	 * friendly with a CSN Asset, end_en enemy (20.1: who holds them does
+	 * not change while a trace runs) */
+	struct lw_city_set end_known, end_fr, end_as, end_en;
 };
 
 /* The units on the map, summed up (issue 17: the steps asked has_units and
@@ -84,27 +87,6 @@ static _Thread_local struct {
 	uint32_t gen;
 	uint32_t at[MAXQ];
 } trace_marks;
-
-/* By hex slot (below OCC_MAX) and river: the END_* flags of the ends of
- * the section of the river around the hex alone (hex_ends), for the trace
- * of generation at[k] >> ENDS_GEN_SHIFT (issue 17: section_ok walked the
- * ends and their holders at every river step, 30 K times in bench_rules'
- * games; a trace's holders do not change while it runs). Cleared once
- * when its generations wrap, every 4,095 traces. */
-enum { ENDS_GEN_SHIFT = 4, ENDS_GENS = 1u << (16 - ENDS_GEN_SHIFT) };
-static _Thread_local struct {
-	uint16_t gen;
-	uint16_t at[OCC_MAX * LW_MAX_RIVERS];
-} trace_ends;
-
-static uint16_t ends_begin(void)
-{
-	if (++trace_ends.gen >= ENDS_GENS) {
-		memset(trace_ends.at, 0, sizeof trace_ends.at);
-		trace_ends.gen = 1;
-	}
-	return trace_ends.gen;
-}
 
 static uint32_t marks_begin(void)
 {
@@ -318,13 +300,9 @@ static bool touches_river(const struct lw_data *d, int hex, uint32_t r)
 	return (lw_data_hex_rivers(d, hex) & r) != 0;
 }
 
-/* 20.1: the controllers of the river cities that bound the section of river
- * r around hexes a and b. *friendly / *enemy tell who holds an end. The
- * cities are the data's (lw_data_section_ends: a river city ends the
- * section, and the walk along the hexes touching the river between them is
- * made once at load, issue 17). */
 /* How the city of index c ends a section for the side traced: END_KNOWN
- * and END_FRIENDLY / END_ASSET / END_ENEMY, once a trace (trace.city_end) */
+ * and END_FRIENDLY / END_ASSET / END_ENEMY (judged once a trace:
+ * ends_judge) */
 enum { END_KNOWN = 1, END_FRIENDLY = 2, END_ASSET = 4, END_ENEMY = 8 };
 static unsigned end_of(const struct trace *t, int c, int hex)
 {
@@ -336,62 +314,66 @@ static unsigned end_of(const struct trace *t, int c, int hex)
 	return END_KNOWN | (ctl == enemy_of(t->side) ? END_ENEMY : 0);
 }
 
+/* Judge the cities of m this trace has not judged yet (end_of); every
+ * city of m is then in t->end_known. */
+static void ends_judge(struct trace *t, const struct lw_city_set *m)
+{
+	for (int w = 0; w < LW_CITY_SET_WORDS; w++) {
+		uint64_t left = m->w[w] & ~t->end_known.w[w];
+		t->end_known.w[w] |= left;
+		for (; left; left &= left - 1) {
+			int c = w * 64 + __builtin_ctzll(left);
+			uint64_t bit = left & (~left + 1u);
+			unsigned e = end_of(t, c, t->d->cities[c].hex);
+			if (e & END_FRIENDLY)
+				t->end_fr.w[w] |= bit;
+			if (e & END_ASSET)
+				t->end_as.w[w] |= bit;
+			if (e & END_ENEMY)
+				t->end_en.w[w] |= bit;
+		}
+	}
+}
+
 static void ends_flags(struct trace *t, const int16_t *ends, int n, bool *friendly, bool *enemy,
                        bool *asset)
 {
 	for (int i = 0; i < n; i++) {
-		int h = ends[i];
-		const struct lw_hex *x = hex_of(t->d, h); /* lw_city_at */
-		int c = x && x->city >= 0 ? x->city : -1;
-		unsigned e;
-		if (c >= 0 && c < LW_MAX_CITIES && t->d->cities[c].hex == h) {
-			if (!t->city_end[c])
-				t->city_end[c] = (uint8_t)end_of(t, c, h);
-			e = t->city_end[c];
-		} else
-			e = end_of(t, c, h);
+		unsigned e = end_of(t, city_of(t->d, ends[i]), ends[i]);
 		*friendly = *friendly || (e & END_FRIENDLY);
 		*asset = *asset || (e & END_ASSET);
 		*enemy = *enemy || (e & END_ENEMY);
 	}
 }
 
-/* The END_* flags of the ends of the section of river r around hex x
- * alone (lw_data_section_ends_of), kept a trace in trace_ends; false when
- * the data keeps no ends for x. */
-static bool hex_ends(struct trace *t, uint32_t r, int x, unsigned *flags)
-{
-	unsigned slot = t->ends_gen && x > 0 && x < LW_HEX_IDS ? t->d->hex_slot[x] : 0;
-	bool keep =
-	    slot && slot <= OCC_MAX && r && !(r & (r - 1)) && __builtin_ctz(r) < LW_MAX_RIVERS;
-	size_t k = keep ? (size_t)(slot - 1) * LW_MAX_RIVERS + (size_t)__builtin_ctz(r) : 0;
-	if (keep && trace_ends.at[k] >> ENDS_GEN_SHIFT == t->ends_gen) {
-		*flags = trace_ends.at[k] & ((1u << ENDS_GEN_SHIFT) - 1);
-		return true;
-	}
-	const int16_t *e;
-	int n = lw_data_section_ends_of(t->d, r, x, &e);
-	if (n < 0)
-		return false;
-	bool fr = false, en = false, as = false;
-	ends_flags(t, e, n, &fr, &en, &as);
-	*flags = END_KNOWN | (fr ? END_FRIENDLY : 0) | (en ? END_ENEMY : 0) | (as ? END_ASSET : 0);
-	if (keep)
-		trace_ends.at[k] = (uint16_t)(t->ends_gen << ENDS_GEN_SHIFT | *flags);
-	return true;
-}
-
+/* 20.1: the controllers of the river cities that bound the section of river
+ * r around hexes a and b. *friendly / *enemy tell who holds an end. The
+ * cities are the data's (lw_data_section_ends: a river city ends the
+ * section, and the walk along the hexes touching the river between them is
+ * made once at load, issue 17). */
 static void section_ends(struct trace *t, uint32_t r, int a, int b, bool *friendly, bool *enemy,
                          bool *asset)
 {
 	*friendly = *enemy = *asset = false;
-	/* the ends around a and b are a's and b's (lw_data_section_ends_of):
-	 * who holds them is the same whichever hex a city came from */
-	unsigned fa, fb = 0;
-	if (hex_ends(t, r, a, &fa) && (b == a || hex_ends(t, r, b, &fb))) {
-		*friendly = (fa | fb) & END_FRIENDLY;
-		*enemy = (fa | fb) & END_ENEMY;
-		*asset = (fa | fb) & END_ASSET;
+	/* the ends around a and b are a's and b's (lw_data_section_ends_of),
+	 * kept by the data as sets of cities: who holds them is judged once a
+	 * city a trace */
+	const struct lw_city_set *sa = lw_data_section_end_set(t->d, r, a);
+	const struct lw_city_set *sb = b == a ? sa : lw_data_section_end_set(t->d, r, b);
+	if (sa && sb) {
+		struct lw_city_set m;
+		uint64_t fr = 0, en = 0, as = 0;
+		for (int w = 0; w < LW_CITY_SET_WORDS; w++)
+			m.w[w] = sa->w[w] | sb->w[w];
+		ends_judge(t, &m);
+		for (int w = 0; w < LW_CITY_SET_WORDS; w++) {
+			fr |= m.w[w] & t->end_fr.w[w];
+			en |= m.w[w] & t->end_en.w[w];
+			as |= m.w[w] & t->end_as.w[w];
+		}
+		*friendly = fr != 0;
+		*enemy = en != 0;
+		*asset = as != 0;
 		return;
 	}
 	int16_t ends[LW_MAX_CITIES];
@@ -619,9 +601,11 @@ static void trace_init(struct trace *t, const struct lw_state *s, int side,
 	t->sea_counted = false;
 	t->origin = 0;
 	t->gen = marks_begin();
-	t->ends_gen = ends_begin();
 	t->kentucky = -1;
-	memset(t->city_end, 0, sizeof t->city_end);
+	memset(&t->end_known, 0, sizeof t->end_known);
+	memset(&t->end_fr, 0, sizeof t->end_fr);
+	memset(&t->end_as, 0, sizeof t->end_as);
+	memset(&t->end_en, 0, sizeof t->end_en);
 	t->units_known = true;
 	t->u = tu;
 	t->cav_known = tu->cav_ok && side >= 0 && side < LW_SIDE_SLOTS && enemy_of(side) >= 0 &&

@@ -1125,6 +1125,47 @@ static void river_sections(void)
 	CHECK(lw_data_section_ends_of(D, 3, D->hexes[0].id, &none) == -1); /* two rivers */
 }
 
+/* lw_data_section_end_set holds, as a set, the cities at the hexes
+ * lw_data_section_ends_of gives, for every hex of the data and river
+ * (issue 17: the supply trace reads the sets); none for a pair of rivers
+ * or a hex off the data, empty for no hex at all. */
+static void river_end_sets(void)
+{
+	int wrong = 0, filled = 0;
+	for (size_t r = 0; r < D->n_rivers; r++)
+		for (size_t i = 0; i < D->n_hexes; i++) {
+			int x = D->hexes[i].id;
+			const int16_t *e;
+			int n = lw_data_section_ends_of(D, 1u << r, x, &e);
+			const struct lw_city_set *got = lw_data_section_end_set(D, 1u << r, x);
+			if (n < 0 || !got) {
+				wrong++;
+				continue;
+			}
+			struct lw_city_set want = {{0}};
+			for (int k = 0; k < n; k++) {
+				const struct lw_city *c = lw_data_city_at(D, e[k]);
+				if (!c) {
+					wrong++;
+					continue;
+				}
+				size_t ci = (size_t)(c - D->cities);
+				want.w[ci / 64] |= 1ull << (ci % 64);
+			}
+			wrong += memcmp(&want, got, sizeof want) != 0;
+			filled += n > 0;
+		}
+	CHECKF(wrong == 0, "lw_data_section_end_set differs from the ends' list %d times", wrong);
+	CHECKF(filled > 100, "%d hexes and rivers with ends", filled);
+	CHECK(lw_data_section_end_set(D, 3, D->hexes[0].id) == NULL); /* two rivers */
+	int off = 0;
+	while (off < LW_HEX_IDS && (off == 0 || D->hex_slot[off]))
+		off++;
+	CHECK(off < LW_HEX_IDS && lw_data_section_end_set(D, 1, off) == NULL);
+	const struct lw_city_set *none = lw_data_section_end_set(D, 1, 0);
+	CHECK(none && none->w[0] == 0 && none->w[1] == 0);
+}
+
 /* The index of the general whose id is q, by a scan of them all */
 static int general_scan(const char *q)
 {
@@ -1180,6 +1221,7 @@ int main(void)
 	river_lookup();
 	territory_lookup();
 	river_sections();
+	river_end_sets();
 	neighbours_flags();
 	trace_lookups();
 	stated_hexsides();
