@@ -495,9 +495,10 @@ static int force_stars(const struct lw_state *s, int hex, int side)
 	return n;
 }
 
-static bool trace_run(struct trace *t, int hex)
+/* Can the force of t->side at hex, of need stars (force_stars), trace
+ * supply for them? */
+static bool trace_run(struct trace *t, int hex, int need)
 {
-	int need = force_stars(t->s, hex, t->side);
 	if (!valid_hex(hex))
 		return false;
 	if (lw_naval_sea_supplied(t->s, hex, t->side) && lw_naval_sea_supply(t->s) >= need)
@@ -612,14 +613,16 @@ static void trace_init(struct trace *t, const struct lw_state *s, int side,
 	               enemy_of(side) < LW_SIDE_SLOTS;
 }
 
-/* lw_supply_traced with the units' sum tu */
+/* lw_supply_traced with the units' sum tu and the force's stars need
+ * (force_stars: the callers that hold the force's units sum them, issue 17) */
 static bool traced_with(const struct lw_state *s, int hex, int side,
-                        const struct lw_river_rolls *rolls, const struct trace_units *tu)
+                        const struct lw_river_rolls *rolls, const struct trace_units *tu, int need)
 {
+	assert(need == force_stars(s, hex, side));
 	struct trace t; /* on the stack; its marks are this thread's (trace_marks) */
 	trace_init(&t, s, side, tu);
 	t.rolls = rolls;
-	return trace_run(&t, hex);
+	return trace_run(&t, hex, need);
 }
 
 bool lw_supply_traced(const struct lw_state *s, int hex, int side,
@@ -627,26 +630,27 @@ bool lw_supply_traced(const struct lw_state *s, int hex, int side,
 {
 	struct trace_units tu;
 	units_sum(&tu, s);
-	return traced_with(s, hex, side, rolls, &tu);
+	return traced_with(s, hex, side, rolls, &tu, force_stars(s, hex, side));
 }
 
-/* lw_supply_traced_roll with the units' sum tu */
+/* lw_supply_traced_roll with the units' sum tu and the force's stars need */
 static bool traced_roll_with(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls,
-                             const struct trace_units *tu)
+                             const struct trace_units *tu, int need)
 {
+	assert(need == force_stars(s, hex, side));
 	struct trace t;
 	trace_init(&t, s, side, tu);
 	t.rolls = rolls;
 	t.roll_into = rolls;
 	t.rng = &s->rng;
-	return trace_run(&t, hex);
+	return trace_run(&t, hex, need);
 }
 
 bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_river_rolls *rolls)
 {
 	struct trace_units tu;
 	units_sum(&tu, s);
-	return traced_roll_with(s, hex, side, rolls, &tu);
+	return traced_roll_with(s, hex, side, rolls, &tu, force_stars(s, hex, side));
 }
 
 /* ---- 20.6: OOS tokens come off as soon as a line of supply opens ----------------- */
@@ -661,7 +665,7 @@ void lw_supply_reopen(struct lw_state *s)
 	bool summed = false;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *x = &s->unit[i];
-		if (x->where != LW_W_MAP || !(x->flags & LW_UF_OOS))
+		if (!(x->flags & LW_UF_OOS) || x->where != LW_W_MAP)
 			continue;
 		bool seen = false;
 		for (int k = 0; k < n_tried && !seen; k++)
@@ -677,9 +681,11 @@ void lw_supply_reopen(struct lw_state *s)
 			units_sum(&tu, s);
 			summed = true;
 		}
-		cut = cut || !traced_with(s, x->hex, x->side, NULL, &tu);
-		int u[LW_MAX_UNITS];
+		int u[LW_MAX_UNITS], stars = 0;
 		int n = lw_units_at(s, x->hex, x->side, u);
+		for (int k = 0; k < n && !cut; k++)
+			stars += s->unit[u[k]].stars;
+		cut = cut || !traced_with(s, x->hex, x->side, NULL, &tu, stars);
 		/* 20.6: the token marks the force: "Any general(s) detached from
 		 * an out-of-supply force receive an Out-of-Supply token", so a
 		 * general who joined a force still cut off is under its token
@@ -878,7 +884,10 @@ static void supply_checks(struct lw_state *s)
 					s->unit[u[i]].wounds--; /* 20.4: one wound off */
 			/* 16.9.5.4.3: the besieged are out of supply, no forage */
 			bool besieged = lw_siege_besieged(s, hex, side);
-			bool ok = !besieged && traced_roll_with(s, hex, side, &rolls, &tu);
+			int stars = 0;
+			for (int i = 0; i < n && !besieged; i++)
+				stars += s->unit[u[i]].stars;
+			bool ok = !besieged && traced_roll_with(s, hex, side, &rolls, &tu, stars);
 			for (int i = 0; i < n; i++) {
 				struct lw_unit *x = &s->unit[u[i]];
 				x->it_new = 0;
