@@ -504,12 +504,22 @@ static bool trace_run(struct trace *t, int hex, int need)
 	if (lw_naval_sea_supplied(t->s, hex, t->side) && lw_naval_sea_supply(t->s) >= need)
 		return true; /* 20.2: a Union force in a friendly or captured ocean port */
 	t->origin = hex;
-	/* overland: up to two hexes to a friendly city or a rail/river hex */
+	/* overland: up to two hexes to a friendly city or a rail/river hex.
+	 * Each hex's city counts as the hex is reached, and the trace ends
+	 * once the cities reached feed the force (issue 17: most forces
+	 * stand in or next to a city that feeds them, and the whole walk of
+	 * two hexes was judged first). Nothing overland rolls a die (only a
+	 * river step past enemy infantry does), so this changes no answer
+	 * and no roll: the network below starts only when the cities
+	 * overland do not feed the force, as it did. */
 	enum { LAND_MAX = 64, NET_MAX = 4096 };
 	int land[LAND_MAX], dist[LAND_MAX], nl = 0;
 	land[nl] = hex;
 	dist[nl++] = 0;
 	set_seen(t, hex, 1);
+	add_city(t, hex);
+	if (t->supply >= need)
+		return true;
 	for (int i = 0; i < nl; i++) {
 		if (dist[i] == 2)
 			continue;
@@ -522,12 +532,14 @@ static bool trace_run(struct trace *t, int hex, int need)
 				set_seen(t, nb[j], 1);
 				land[nl] = nb[j];
 				dist[nl++] = dist[i] + 1;
+				add_city(t, nb[j]);
+				if (t->supply >= need)
+					return true;
 			}
 	}
 	int16_t q[NET_MAX];
 	int nq = 0;
 	for (int i = 0; i < nl; i++) {
-		add_city(t, land[i]);
 		if ((rail_hex(t->d, land[i]) || touches_river(t->d, land[i], ~0u)) &&
 		    kentucky_ok(t, land[i])) {
 			set_seen(t, land[i], 2);
