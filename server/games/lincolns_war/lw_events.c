@@ -123,13 +123,34 @@ static bool needs_target(const struct lw_card *k)
 	       !is_event(k, "foote");
 }
 
+/* The data's closing note on a card text that is not the rulebook's. */
+#define RECONSTRUCTED " [reconstructed text: the rulebook does not print card texts]"
+
+/* k's text as its event's label gives it, in buf: without RECONSTRUCTED,
+ * which the card's text in the hand (the view) still gives whole (issue
+ * 17: the note was about a tenth of a CARD step's event labels, which the
+ * step's opening patch carries all at once). A longer text is cut as the
+ * label would cut it. */
+static const char *label_text(const struct lw_card *k, char buf[256])
+{
+	const char *t = k->text ? k->text : "";
+	size_t n = strlen(t), nn = sizeof RECONSTRUCTED - 1;
+	if (n >= nn && memcmp(t + n - nn, RECONSTRUCTED, nn) == 0)
+		n -= nn;
+	if (n > 255)
+		n = 255;
+	memcpy(buf, t, n);
+	buf[n] = '\0';
+	return buf;
+}
+
 void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, int card)
 {
 	const struct lw_card *k = lw_card(side, card);
 	if (!lw_event_playable(k))
 		return;
 	const char *note = k->erratic ? " (needs a 3-6, 10.6.5)" : "";
-	char hex[64];
+	char hex[64], text[256];
 	if (lw_irr_event(k)) {
 		lw_irr_offer(s, list, card); /* 23.2: one offer per city */
 		return;
@@ -139,7 +160,7 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 		    list,
 		    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
 		    "Play card %d %s for its event%s: %s", card, k->name, note,
-		    k->text ? k->text : "");
+		    label_text(k, text));
 		return;
 	}
 	/* One entry, its target a param (issue 17: one entry per target
@@ -195,8 +216,8 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	}
 	/* tg_offer_choice's entry (its label cut at 255 bytes), the list as text */
 	char label[256];
-	snprintf(label, sizeof label, "Play card %d %s for its event%s%s: %s", card, k->name, note,
-	         on, k->text ? k->text : "");
+	tg_label(label, "Play card %d %s for its event%s%s: %s", card, k->name, note, on,
+	         label_text(k, text)); /* snprintf's bytes (and no truncation warning) */
 	tg_offer_begin(list,
 	               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
 	               label);

@@ -8,14 +8,38 @@
  * is offered for its event at most once; each choice of its parameter
  * completes an action act() accepts on a copy of the game; and where the
  * target is a general (or a card of the hand), every unit (card) that
- * lw_event_check accepts is a choice, in unit (hand) order. */
+ * lw_event_check accepts is a choice, in unit (hand) order. The entry's
+ * label gives the card's text without the data's note that the text is
+ * reconstructed (the hand in the view gives the whole text; issue 17: the
+ * note was a tenth of a CARD step's event labels). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lw_testkit.h"
 
 static const struct game_module *M = &lincolns_war_module;
-static int states, entries, choices, accepted;
+static int states, entries, choices, accepted, noted;
+
+#define NOTE " [reconstructed text: the rulebook does not print card texts]"
+
+/* The label ends with the card's text, its NOTE left out. */
+static void check_label(const json_t *e, int side, int c)
+{
+	const char *label = json_string_value(json_object_get(e, "label"));
+	const struct lw_card *k = lw_card(side, c);
+	if (!CHECKF(label && k && k->text, "card %d: a label and a text", c))
+		return;
+	size_t n = strlen(k->text), nn = strlen(NOTE), nl = strlen(label);
+	bool has = n >= nn && strcmp(k->text + n - nn, NOTE) == 0;
+	noted += has;
+	if (has)
+		n -= nn;
+	CHECKF(!strstr(label, "[reconstructed text"), "card %d: the label repeats the note: %s", c,
+	       label);
+	CHECKF(nl >= n + 2 && strncmp(label + nl - n - 2, ": ", 2) == 0 &&
+	           strncmp(label + nl - n, k->text, n) == 0,
+	       "card %d: the label %s does not end with its text", c, label);
+}
 
 static bool is(const json_t *o, const char *key, const char *want)
 {
@@ -66,6 +90,8 @@ static void check_entries(struct game *g, int side)
 		if (ns < (int)(sizeof seen / sizeof *seen))
 			seen[ns++] = c;
 		entries++;
+		if (!lw_irr_event(lw_card(side, c))) /* 23.2's own label */
+			check_label(e, side, c);
 		json_t *p = json_array_get(json_object_get(e, "params"), 0);
 		if (!p)
 			continue; /* no target */
@@ -130,10 +156,11 @@ int main(void)
 		lw_bot_play(&bot, M, g, 1500, &h, why, sizeof why);
 		M->free(g);
 	}
-	printf("# %d CARD steps, %d event entries, %d targets, %d accepted\n", states, entries,
-	       choices, accepted);
+	printf("# %d CARD steps, %d event entries (%d of a noted text), %d targets, %d accepted\n",
+	       states, entries, noted, choices, accepted);
 	CHECK(states > 50);
 	CHECK(entries > 50);
+	CHECK(noted > 50);
 	CHECK(choices > 100);
 	CHECK(accepted == choices);
 	return tap_done();
