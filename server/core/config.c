@@ -50,6 +50,7 @@ void tg_config_defaults(struct tg_config *c)
 	c->wal_checkpointer = 1;
 	c->wal_checkpoint_pages = 4000;
 	c->wal_syncs_in_flight = 2;
+	c->json_arena = 1;
 	c->evict_views_after_s = 300;
 	c->chat_max_bytes = 1000;
 	c->clock_restart_grace_s = 3600;
@@ -205,6 +206,7 @@ static const struct num_key num_keys[] = {
     NUM_U(wal_syncs_in_flight, 1, 2, "fsyncs"),
     NUM_U(store_exclusive, 0, 1, ""),
     NUM_U(store_wal_join, 0, 1, ""),
+    NUM_U(json_arena, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
     NUM_U(clock_restart_grace_s, 0, 31622400, "seconds"),

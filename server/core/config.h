@@ -63,6 +63,10 @@ struct tg_config {
 	/* 0: SQLite writes the WAL as it does, two writes a frame; 1: a
 	 * commit's frames as one write (store.h, TG_STORE_WAL_JOIN; issue 17) */
 	unsigned store_wal_join;
+	/* 1: jansson's blocks in a fan-out job come from the thread's region,
+	 * dropped at once at the job's end (kit/json_arena.h; issue 17); 0:
+	 * malloc's, as before (an A/B of one build) */
+	unsigned json_arena;
 	/* 300: a loaded match whose state has not changed for this long drops
 	 * its roles' kept views (rebuilt from the state before its next change,
 	 * or for a full view); 0: never */

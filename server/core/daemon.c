@@ -20,6 +20,7 @@
 #include "core/mail_lmtp.h"
 #include "core/metrics_http.h"
 #include "core/server.h"
+#include "kit/json_arena.h"
 #include "net/cert.h"
 #include "net/fingerprint.h"
 #include "net/net.h"
@@ -498,6 +499,10 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	if (parsed != 0)
 		return parsed > 0 ? 0 : EXIT_USAGE;
 	tg_log_set_level((enum tg_log_level)tg_log_parse_level(cfg.log_level));
+	/* jansson's blocks in a fan-out job from the thread's region
+	 * (kit/json_arena.h): set before any other thread starts */
+	if (cfg.json_arena)
+		tg_json_arena_install();
 
 	char err[1200];
 	bool created;

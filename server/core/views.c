@@ -19,6 +19,7 @@
 #include "core/server_internal.h"
 #include "json_compact.h"
 #include "json_patch.h"
+#include "kit/json_arena.h"
 #include "kit/scratch.h"
 #include "util/log.h"
 
@@ -566,6 +567,10 @@ static char *line_dup(const char *line, size_t len)
 
 void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 {
+	/* The jansson trees the views' work still builds and frees take their
+	 * blocks from this thread's region, all dropped at the end
+	 * (kit/json_arena.h: what the job leaves is text, never a tree). */
+	tg_json_arena_begin();
 	/* the roles' views of one state: what all their stamps read is
 	 * computed once (kit/view_sections.h; the loop leaves m->g alone
 	 * until the job is done) */
@@ -629,6 +634,7 @@ void views_fanout_compute(struct tg_match *m, struct views_batch *b)
 		}
 	}
 	tg_view_update_end();
+	tg_json_arena_end();
 }
 
 void views_fanout_send(struct tg_match *m, struct views_batch *b, bool now)

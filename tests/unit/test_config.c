@@ -66,6 +66,7 @@ static void test_defaults(void)
 	CHECK_EQ_INT(c.wal_checkpointer, 1);
 	CHECK_EQ_INT(c.store_exclusive, 0);
 	CHECK_EQ_INT(c.store_wal_join, 0);
+	CHECK_EQ_INT(c.json_arena, 1);
 	/* its first pass at half the WAL's bound (session 24) */
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 4000);
 	/* a turn committed during an fsync gets its own at once (session 28) */
@@ -104,6 +105,7 @@ static void test_file(void)
 	           "wal_syncs_in_flight = 1\n"
 	           "store_exclusive = 1\n"
 	           "store_wal_join = 1\n"
+	           "json_arena = 0\n"
 	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
 	           "scrypt_n_log2 = 14\r\n"
@@ -136,6 +138,7 @@ static void test_file(void)
 	CHECK_EQ_INT(c.wal_syncs_in_flight, 1);
 	CHECK_EQ_INT(c.store_exclusive, 1);
 	CHECK_EQ_INT(c.store_wal_join, 1);
+	CHECK_EQ_INT(c.json_arena, 0);
 	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
 	CHECK_EQ_INT(c.scrypt_n_log2, 14);
