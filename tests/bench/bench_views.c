@@ -2,7 +2,7 @@
  * in-process: after each action the bot plays, both players' views are
  * brought up to date and the patch serialized, as core/views.c does.
  *
- *   bench_views [actions] [--whole] [--base] [--dumps] [--ratios]
+ *   bench_views [actions] [--whole] [--base] [--dumps] [--ratios] [--no-arena]
  *               [--uniform] [--scenario NAME] [--dump-largest FILE]
  *               [--dump-sampled FILE] [--dump-views PCT]
  *               [--dump-to FILE]   (2000)
@@ -11,7 +11,10 @@
  * moved are rebuilt and diffed). --whole: the path before issue 17, a full
  * view() of each role diffed whole against the last. --dumps: the patch
  * serialized by jansson's json_dumps (views.c before it wrote it with
- * protocol/json_compact). The bot's own choices
+ * protocol/json_compact). Each fanout() is a job of kit/json_arena.h, as
+ * views.c's, unless a tree made in it is kept (--whole, --ratios,
+ * --dumps); --no-arena: never (jansson's blocks from malloc, as before
+ * session 29). The bot's own choices
  * (which build a view too) are outside the timed part, fanout(); for
  * repeatable instruction counts on a shared box run it under
  *   valgrind --tool=callgrind --toggle-collect=fanout bench_views
@@ -63,6 +66,7 @@
 
 #include "json_compact.h"
 #include "json_patch.h"
+#include "kit/json_arena.h"
 #include "kit/scratch.h"
 #include "kit/view_sections.h"
 #include "lw_bot.h"
@@ -77,6 +81,7 @@ static struct tg_view_kept kept[2];
 static json_t *tree[2]; /* --whole: the views kept as trees, as before issue 17 */
 static bool whole, base, dumps, ratios, uniform;
 static const char *scenario = "campaign";
+static bool no_arena;       /* --no-arena: jansson's blocks from malloc in the fan-out too */
 static json_t *last_ops[2]; /* --ratios: the last fanout's operations */
 static char last_type[32];  /* --ratios: the type of the action just played */
 static int last_mover;      /* --ratios: the role that played it (roles[], -1: another) */
@@ -146,7 +151,12 @@ static double now_s(void)
 /* The per-action work: both players' patches, serialized. */
 __attribute__((noinline)) void fanout(const struct game *g)
 {
-	/* one update of both roles, as core/views.c opens it */
+	/* one update of both roles, as core/views.c opens it: jansson's blocks
+	 * from the thread's region (kit/json_arena.h) unless a tree made here
+	 * is kept past the job (--whole's views, --ratios' operations) */
+	bool arena = !whole && !ratios && !dumps && !no_arena;
+	if (arena)
+		tg_json_arena_begin();
 	tg_view_update_begin(g);
 	for (int r = 0; r < 2; r++) {
 		json_t *ops = NULL;
@@ -203,6 +213,8 @@ __attribute__((noinline)) void fanout(const struct game *g)
 		json_decref(ops);
 	}
 	tg_view_update_end();
+	if (arena)
+		tg_json_arena_end();
 }
 
 static size_t heap_used(void)
@@ -553,6 +565,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--whole") == 0)
 			whole = true;
+		else if (strcmp(argv[i], "--no-arena") == 0)
+			no_arena = true;
 		else if (strcmp(argv[i], "--base") == 0)
 			base = true;
 		else if (strcmp(argv[i], "--dumps") == 0)
@@ -579,6 +593,8 @@ int main(int argc, char **argv)
 			scenario = argv[++i];
 		else
 			want = atol(argv[i]);
+	if (!no_arena)
+		tg_json_arena_install();
 	long n = 0;
 	for (int game = 0; n < want; game++) {
 		game_no = game;
@@ -623,6 +639,12 @@ int main(int argc, char **argv)
 	printf("views_us_per_action %.1f\n", n ? 1e6 * spent / (double)n : 0);
 	printf("views_patch_bytes_per_action %.0f\n", n ? patch_bytes / (double)n : 0);
 	printf("views_opening_view_bytes %.0f\n", view_bytes);
+	/* the fan-out's jansson region (kit/json_arena.h): what the thread
+	 * keeps between jobs, the most one job took */
+	struct tg_json_arena_stats ast;
+	tg_json_arena_stats(&ast);
+	printf("json_arena_jobs %lu\njson_arena_kept_bytes %zu\njson_arena_peak_bytes %zu\n",
+	       ast.jobs, ast.kept, ast.peak);
 	if (nratio) {
 		qsort(ratio, nratio, sizeof *ratio, by_value);
 		printf("views_patch_over_view_median_pct %.2f\n", 100 * ratio[nratio / 2]);
