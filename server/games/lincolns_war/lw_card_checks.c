@@ -85,9 +85,16 @@ int lw_play_check_campaign(const struct lw_state *s, int side, struct tg_error *
 	return 0;
 }
 
+/* u's force as check_base read it: the CO of his side's units at his hex
+ * and their IT, lw_activation_cost_in's co and force_it. */
+struct force_read {
+	int co, it;
+};
+
 /* Units of side that may be activated now: COs of forces, and cavalry
- * subordinates (11.2.2). */
-static int check_base(const struct lw_state *s, int side, int u, struct tg_error *err)
+ * subordinates (11.2.2); f (NULL: not asked) his force, when he may. */
+static int check_base(const struct lw_state *s, int side, int u, struct force_read *f,
+                      struct tg_error *err)
 {
 	if (u == LW_NONE || s->unit[u].side != side || s->unit[u].where != LW_W_MAP)
 		return tg_fail(err, TG_E_ILLEGAL, "11.0: choose one of your generals on the map");
@@ -96,7 +103,12 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 		               "16.9.5.2: besieged and besieging forces do not move (the "
 		               "besiegers are activated with siege_press)");
 	const struct lw_unit *x = &s->unit[u];
-	int co = lw_force_co(s, x->hex);
+	/* lw_force_co(s, x->hex): no siege at his hex (above), so the CO of
+	 * the units of every side there; the units read once serve his
+	 * force's cost too (issue 17, session 29: lw_force_co and
+	 * lw_activation_cost each scanned every unit in the loop's act) */
+	int us[LW_MAX_UNITS], n = lw_units_at(s, x->hex, LW_NOSIDE, us);
+	int co = lw_set_co(s, us, n);
 	bool cav_sub = co != u && x->cavalry;
 	if (co != u && !cav_sub)
 		return tg_fail(err, TG_E_ILLEGAL,
@@ -107,6 +119,16 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "13.2.4: this cavalry forayed in this card play; forays are for "
 		               "cavalry not activated in it");
+	if (f) { /* lw_activation_cost's force: his side's units there, in unit order */
+		int mine = 0, it = 0;
+		for (int k = 0; k < n; k++)
+			if (s->unit[us[k]].side == x->side) {
+				it += s->unit[us[k]].it;
+				us[mine++] = us[k];
+			}
+		f->co = mine == n || !x->cavalry ? co : lw_set_co(s, us, mine);
+		f->it = it;
+	}
 	return 0;
 }
 
@@ -114,7 +136,8 @@ static int check_base(const struct lw_state *s, int side, int u, struct tg_error
  * the designated forces (10.7.3.1; besiegers included, 16.9.5.2) and where
  * it may go is lw_campaign.c's; otherwise the card must pay for him. */
 static int check_designated_or_cost(const struct lw_state *s, int side, int u, int pc,
-                                    bool campaign, bool besiegers, struct tg_error *err)
+                                    bool campaign, bool besiegers, const struct force_read *f,
+                                    struct tg_error *err)
 {
 	if (campaign) {
 		const struct lw_groups *g = &s->groups;
@@ -138,7 +161,7 @@ static int check_designated_or_cost(const struct lw_state *s, int side, int u, i
 			                "activated");
 		return lw_play_check_campaign_force(s, side, u, err); /* where: lw_campaign.c */
 	}
-	int cost = lw_activation_cost(s, u);
+	int cost = f ? lw_activation_cost_in(s, u, f->co, f->it) : lw_activation_cost(s, u);
 	if (cost > pc)
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.6.2: activating costs %d PC, the card has %d left", cost, pc);
@@ -159,7 +182,7 @@ int lw_check_activate_force(const struct lw_state *s, int side, int u, int pc, b
 		return tg_fail(err, TG_E_ILLEGAL, "16.9.5.2: the besieging force's CO");
 	if (s->unit[u].flags & LW_UF_ACTIVATED)
 		return tg_fail(err, TG_E_ILLEGAL, "10.6.2: this force was activated by this card");
-	return check_designated_or_cost(s, side, u, pc, campaign, true, err);
+	return check_designated_or_cost(s, side, u, pc, campaign, true, NULL, err);
 }
 
 /* Is u the CO of a force of side besieging a city (16.9.5.2)? */
@@ -187,7 +210,7 @@ int lw_play_check_campaign_force(const struct lw_state *s, int side, int u, stru
 			               "10.6.2: this force was activated by this card");
 		return 0;
 	}
-	if (check_base(s, side, u, err) != 0)
+	if (check_base(s, side, u, NULL, err) != 0)
 		return -1;
 	bool cav_sub = lw_force_co(s, x->hex) != u && x->cavalry;
 	int it = cav_sub ? x->it : lw_force_it(s, x->hex);
@@ -275,9 +298,21 @@ int lw_play_check_designation(const struct lw_state *s, int side, int u1, unsign
 int lw_play_check_activate(const struct lw_state *s, int side, int u, int pc, bool campaign,
                            struct tg_error *err)
 {
-	if (check_base(s, side, u, err) != 0)
+	struct force_read f;
+	if (check_base(s, side, u, &f, err) != 0)
 		return -1;
-	return check_designated_or_cost(s, side, u, pc, campaign, false, err);
+	return check_designated_or_cost(s, side, u, pc, campaign, false, &f, err);
+}
+
+int lw_play_check_activate_cost(const struct lw_state *s, int side, int u, int pc, int *cost,
+                                struct tg_error *err)
+{
+	struct force_read f;
+	if (check_base(s, side, u, &f, err) != 0 ||
+	    check_designated_or_cost(s, side, u, pc, false, false, &f, err) != 0)
+		return -1;
+	*cost = lw_activation_cost_in(s, u, f.co, f.it);
+	return 0;
 }
 
 int lw_play_check_remove_it(const struct lw_state *s, int side, int hex, struct tg_error *err)

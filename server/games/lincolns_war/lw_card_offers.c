@@ -35,14 +35,14 @@ static void offer_activations(const struct lw_state *s, int side, struct tg_offe
 {
 	char name[64], id[64], hex[64];
 	for (int u = 0; u < s->n_units; u++) {
-		if (lw_play_check_activate(s, side, u, pc, false, NULL) != 0)
+		int cost;
+		if (lw_play_check_activate_cost(s, side, u, pc, &cost, NULL) != 0)
 			continue;
 		lw_unit_name(s, u, name, sizeof name);
 		lw_unit_id(s, u, id, sizeof id);
 		lw_hex_label(s->unit[u].hex, hex, sizeof hex);
 		tg_offer(list, tg_act(list, "{s:s,s:s}", "type", "activate", "general", id),
-		         "Activate %s at %s (cost %d of %d PC left)", name, hex,
-		         lw_activation_cost(s, u), pc);
+		         "Activate %s at %s (cost %d of %d PC left)", name, hex, cost, pc);
 	}
 }
 
@@ -67,10 +67,8 @@ static void offer_card_activations(const struct lw_state *s, int side, struct tg
 	char label[256];
 	int unit[LW_MAX_UNITS], cost[LW_MAX_UNITS], n = 0;
 	for (int u = 0; u < s->n_units; u++)
-		if (lw_play_check_activate(s, side, u, INT_MAX, false, NULL) == 0) {
-			unit[n] = u;
-			cost[n++] = lw_activation_cost(s, u);
-		}
+		if (lw_play_check_activate_cost(s, side, u, INT_MAX, &cost[n], NULL) == 0)
+			unit[n++] = u;
 	for (int c = INT_MIN;;) {
 		int next = INT_MAX; /* the least cost above c */
 		for (int i = 0; i < n; i++)

@@ -34,6 +34,10 @@ int lw_play_check_designation(const struct lw_state *s, int side, int u1, unsign
                               unsigned m2, struct tg_error *err);
 int lw_play_check_activate(const struct lw_state *s, int side, int u, int pc, bool campaign,
                            struct tg_error *err);
+/* lw_play_check_activate off a campaign, and when u may be activated his
+ * lw_activation_cost in *cost (read with the check's units, not again). */
+int lw_play_check_activate_cost(const struct lw_state *s, int side, int u, int pc, int *cost,
+                                struct tg_error *err);
 int lw_play_check_remove_it(const struct lw_state *s, int side, int hex, struct tg_error *err);
 
 /* lw_card_offers.c: 10.4 a pass, 10.7.7 a seditious redraw, allowed now */
