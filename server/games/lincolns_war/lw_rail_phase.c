@@ -48,6 +48,14 @@ struct rail_offer {
 	int n;
 	int16_t *at;       /* offer_mode's: a destination's index in its list */
 	uint64_t *scratch; /* offer_mode's: a mode's destinations */
+	/* the walk's rail hexes (split_dests) that none of the side's units
+	 * holds, by terrain (0: not mountain, 1: mountain), a bit per index in
+	 * lw_D()->hexes, with one such hex's id (-1: none); and those some
+	 * unit of the side holds, by id (one of the n stacks each) */
+	uint64_t *empty[2];
+	int empty_hex[2];
+	int16_t held[LW_MAX_UNITS];
+	int n_held;
 };
 
 static void own_stacks(const struct lw_state *s, int side, struct rail_offer *o)
@@ -93,37 +101,60 @@ struct rail_mover_dests {
 	uint64_t *bits;
 };
 
-/* 9.1: the destinations of mv (a mode lw_rail_mover_check passed) among
- * the walk's hexes o->to, 12.4 checked at each, into bits; false when he
- * has none. */
-static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *mv,
-                          const struct rail_offer *o, uint64_t *bits)
+/* The walk's hexes o->to split for general_dests, once per walk read (a
+ * start hex's generals share it): the rail hexes none of the side's units
+ * holds, by terrain, and those some unit holds. */
+static void split_dests(struct rail_offer *o, size_t words)
 {
 	const struct lw_data *d = lw_D();
-	bool any = false;
-	/* lw_rail_mover_may_end at another rail hex none of the side's units
-	 * holds: his force's stacking alone, so its answer depends only on
-	 * the terrain (mountain or not); asked once for each (issue 17: it
-	 * was asked for each of his destinations, 33,154 times in
-	 * bench_views 300) */
-	int8_t empty[2] = {-1, -1};
-	int here = s->unit[mv->u].hex;
+	memset(o->empty[0], 0, words * sizeof *o->empty[0]);
+	memset(o->empty[1], 0, words * sizeof *o->empty[1]);
+	o->empty_hex[0] = o->empty_hex[1] = -1;
+	o->n_held = 0;
 	for (int k = 0; k < o->n_to; k++) {
 		int to = o->to[k];
 		size_t i = (size_t)d->hex_slot[to] - 1;
 		if (!d->hexes[i].rail)
 			continue;
-		bool ok;
-		if (!o->slot[to] && to != here) {
-			int8_t *e = &empty[d->hexes[i].terrain == LW_TERRAIN_MOUNTAIN];
-			if (*e < 0)
-				*e = lw_rail_mover_may_end(s, mv, to, stack_at(o, to));
-			ok = *e;
-		} else {
-			ok = lw_rail_mover_may_end(s, mv, to, stack_at(o, to));
-		}
-		if (!ok)
+		if (o->slot[to]) {
+			o->held[o->n_held++] = (int16_t)to;
 			continue;
+		}
+		int e = d->hexes[i].terrain == LW_TERRAIN_MOUNTAIN;
+		o->empty[e][i / 64] |= UINT64_C(1) << (i % 64);
+		if (o->empty_hex[e] < 0)
+			o->empty_hex[e] = to;
+	}
+}
+
+/* 9.1: the destinations of mv (a mode lw_rail_mover_check passed) among
+ * the walk's hexes (split_dests), 12.4 checked at each, into bits; false
+ * when he has none. */
+static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *mv,
+                          const struct rail_offer *o, size_t words, uint64_t *bits)
+{
+	const struct lw_data *d = lw_D();
+	bool any = false;
+	/* lw_rail_mover_may_end at another rail hex none of the side's units
+	 * holds (his own hex is held: by him): his force's stacking alone, so
+	 * its answer depends only on the terrain (mountain or not); asked
+	 * once for each, and each such hex of the walk taken at once by its
+	 * bits (issue 17: it was asked for each of his destinations, 33,154
+	 * times in bench_views 300, then each hex of the walk was read for
+	 * each general) */
+	for (int e = 0; e < 2; e++) {
+		int to = o->empty_hex[e];
+		if (to < 0 || !lw_rail_mover_may_end(s, mv, to, stack_at(o, to)))
+			continue;
+		for (size_t w = 0; w < words; w++)
+			bits[w] |= o->empty[e][w];
+		any = true;
+	}
+	for (int k = 0; k < o->n_held; k++) {
+		int to = o->held[k];
+		if (!lw_rail_mover_may_end(s, mv, to, stack_at(o, to)))
+			continue;
+		size_t i = (size_t)d->hex_slot[to] - 1;
 		bits[i / 64] |= UINT64_C(1) << (i % 64);
 		any = true;
 	}
@@ -134,7 +165,7 @@ static bool general_dests(const struct lw_state *s, const struct lw_rail_mover *
  * Lincoln's War map has 450) and every general: 37 KB a thread, and
  * offer_mode's list of indexes (2 KB) on the stack. */
 #define RAIL_HEXES_KEPT 512
-#define RAIL_BITS_KEPT ((2 * LW_MAX_UNITS + 1) * (RAIL_HEXES_KEPT / 64))
+#define RAIL_BITS_KEPT ((2 * LW_MAX_UNITS + 3) * (RAIL_HEXES_KEPT / 64))
 
 /* 9.1's offer in one mode: one entry, every (general, destination) pair
  * that may rail in it offered exactly once. Param "unit" lists the
@@ -232,21 +263,27 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 	static _Thread_local struct rail_mover_dests m_kept[2 * LW_MAX_UNITS];
 	bool seen[LW_MAX_UNITS] = {0}, built = false;
 	struct lw_rail_mover mv[2];
-	int movers = 0;
+	/* the side's generals on a rail hex, in unit order: each start hex's
+	 * generals are found among them, not among every unit (issue 17: the
+	 * scan of every later unit per start hex, 520 in bench_views 300) */
+	int on[LW_MAX_UNITS], movers = 0;
 	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++)
-		movers += on_rail(s, side, u);
+		if (on_rail(s, side, u))
+			on[movers++] = u;
 	size_t words = (d->n_hexes + 63) / 64;
 	/* per mode, the generals who may rail so, each with his bits */
 	struct rail_mover_dests *m[2] = {NULL, NULL};
 	int n[2] = {0, 0};
 	uint64_t *bits = NULL;
-	for (int u = 0; u < s->n_units && u < LW_MAX_UNITS; u++) {
-		if (seen[u] || !on_rail(s, side, u))
+	for (int a = 0; a < movers; a++) {
+		int u = on[a];
+		if (seen[u])
 			continue;
 		int from = s->unit[u].hex;
 		bool walked = false;
-		for (int v = u; v < s->n_units && v < LW_MAX_UNITS; v++) {
-			if (seen[v] || s->unit[v].hex != from || !on_rail(s, side, v))
+		for (int b = a; b < movers; b++) {
+			int v = on[b];
+			if (seen[v] || s->unit[v].hex != from)
 				continue;
 			seen[v] = true;
 			bool ok[2];
@@ -264,7 +301,7 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 				 * zeroed just before it is filled, m's entries are
 				 * written before they are read. A map or a side larger
 				 * than the kept buffers allocates as before. */
-				size_t nbits = (size_t)(2 * movers + 1) * words;
+				size_t nbits = (size_t)(2 * movers + 3) * words;
 				o.at = d->n_hexes <= RAIL_HEXES_KEPT
 				           ? at_kept
 				           : malloc(d->n_hexes * sizeof *o.at);
@@ -275,6 +312,8 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 					goto out;
 				m[1] = m[0] + movers;
 				o.scratch = bits + (size_t)(2 * movers) * words;
+				o.empty[0] = o.scratch + words;
+				o.empty[1] = o.empty[0] + words;
 				lw_rail_net_build(s, side, &o.net);
 				lw_rail_walks_begin(&o.walks, &o.net);
 				own_stacks(s, side, &o);
@@ -282,6 +321,7 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 			}
 			if (!walked) {
 				o.n_to = lw_rail_walks_from(&o.walks, from, &o.to);
+				split_dests(&o, words);
 				walked = true;
 			}
 			for (int f = 0; f < 2; f++) {
@@ -289,7 +329,7 @@ static void offer_rails(const struct lw_state *s, int side, struct tg_offers *li
 				if (!ok[f])
 					continue;
 				memset(b, 0, words * sizeof *b);
-				if (general_dests(s, &mv[f], &o, b))
+				if (general_dests(s, &mv[f], &o, words, b))
 					m[f][n[f]++] = (struct rail_mover_dests){.u = v, .bits = b};
 			}
 		}
