@@ -57,14 +57,68 @@ static int grow(struct tg_view_items *it)
 	return r;
 }
 
-/* The previous element with this stamp, or -1. */
-static int32_t find(const struct tg_view_items *it, uint64_t stamp)
+/* The previous stamps by hash (it->slot), made on the first look-up that
+ * needs it (issue 17: made for every walk, with a look-up per previous
+ * element to skip equal ones, it was 2.7 M of bench_views 300's 102.6 M,
+ * though most elements stand where they stood). Of equal previous
+ * elements any may be found: equal stamps, equal texts. 0, or -1 when out
+ * of memory. */
+static int table(struct tg_view_items *it)
 {
-	if (!stamp || !it->nslot)
+	size_t nslot = 64, scap;
+	while (nslot < 2 * (size_t)it->om)
+		nslot *= 2;
+	it->slot = tg_scratch_take(TG_SCRATCH_ITEM_SLOT, &scap);
+	if (it->slot && scap < nslot * sizeof *it->slot) {
+		free(it->slot);
+		it->slot = NULL;
+	}
+	if (!it->slot && !(it->slot = malloc(nslot * sizeof *it->slot)))
 		return -1;
+	memset(it->slot, 0, nslot * sizeof *it->slot);
+	it->nslot = nslot;
+	for (uint32_t i = 0; i < it->om; i++) {
+		if (!it->ostamp[i])
+			continue;
+		size_t h = (size_t)it->ostamp[i] & (nslot - 1);
+		while (it->slot[h])
+			h = (h + 1) & (nslot - 1);
+		it->slot[h] = i + 1;
+	}
+	return 0;
+}
+
+/* The previous element with this stamp, or -1 (-2: out of memory), for
+ * the new element j: the one after the last found when it has the stamp
+ * (a run of elements kept in order, as the log's window that slid), or
+ * the previous j (the element stands where it stood), else looked for:
+ * for the walk's first two such elements, most often new ones, along the
+ * previous stamps (cheaper than their table), then by hash. */
+static int32_t find(struct tg_view_items *it, uint64_t stamp, uint32_t j)
+{
+	if (!stamp || !it->om)
+		return -1;
+	uint32_t i = it->next;
+	if ((i < it->om && it->ostamp[i] == stamp) || (j < it->om && it->ostamp[i = j] == stamp)) {
+		it->next = i + 1;
+		return (int32_t)i;
+	}
+	if (!it->nslot && it->scans < 2) { /* a new element, most likely */
+		it->scans++;
+		for (i = 0; i < it->om; i++)
+			if (it->ostamp[i] == stamp) {
+				it->next = i + 1;
+				return (int32_t)i;
+			}
+		return -1;
+	}
+	if (!it->nslot && table(it) != 0)
+		return -2;
 	for (size_t h = (size_t)stamp & (it->nslot - 1); it->slot[h]; h = (h + 1) & (it->nslot - 1))
-		if (it->ostamp[it->slot[h] - 1] == stamp)
+		if (it->ostamp[it->slot[h] - 1] == stamp) {
+			it->next = it->slot[h];
 			return (int32_t)(it->slot[h] - 1);
+		}
 	return -1;
 }
 
@@ -86,7 +140,11 @@ bool tg_view_item(struct tg_view_items *it, uint64_t stamp)
 	if (it->n && !it->measure)
 		tg_text_put(it->b, ",", 1);
 	uint32_t j = it->n++;
-	int32_t src = find(it, stamp);
+	int32_t src = find(it, stamp, j);
+	if (src < -1) {
+		it->bad = true;
+		return false;
+	}
 	it->stamp[j] = stamp;
 	it->src[j] = src;
 	it->val[j] = NULL;
@@ -222,42 +280,22 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 		tg_view_items_end(it);
 		return -1;
 	}
-	size_t nslot = 64;
-	while (nslot < 2 * (size_t)it->om)
-		nslot *= 2;
-	size_t ocap, scap;
-	it->ooff = old ? tg_scratch_take(TG_SCRATCH_ITEM_OOFF, &ocap) : NULL;
+	if (!old)
+		return 0; /* the stamps' table: on the first look-up that needs it */
+	size_t ocap;
+	it->ooff = tg_scratch_take(TG_SCRATCH_ITEM_OOFF, &ocap);
 	if (it->ooff && ocap < it->om * sizeof *it->ooff) {
 		free(it->ooff);
 		it->ooff = NULL;
 	}
-	if (old && !it->ooff)
-		it->ooff = malloc(it->om * sizeof *it->ooff);
-	it->slot = tg_scratch_take(TG_SCRATCH_ITEM_SLOT, &scap);
-	if (it->slot && scap < nslot * sizeof *it->slot) {
-		free(it->slot);
-		it->slot = NULL;
-	}
-	if (!it->slot)
-		it->slot = malloc(nslot * sizeof *it->slot);
-	if ((old && !it->ooff) || !it->slot) {
+	if (!it->ooff && !(it->ooff = malloc(it->om * sizeof *it->ooff))) {
 		tg_view_items_end(it);
 		return -1;
 	}
-	memset(it->slot, 0, nslot * sizeof *it->slot);
-	it->nslot = nslot;
 	uint32_t off = 1; /* after "[" */
 	for (uint32_t i = 0; i < it->om; i++) {
-		if (it->ooff) {
-			it->ooff[i] = off;
-			off += olen[i] + 1; /* and its "," */
-		}
-		if (!ostamp[i] || find(it, ostamp[i]) >= 0)
-			continue; /* the first of equal elements is as good as any */
-		size_t h = (size_t)ostamp[i] & (nslot - 1);
-		while (it->slot[h])
-			h = (h + 1) & (nslot - 1);
-		it->slot[h] = i + 1;
+		it->ooff[i] = off;
+		off += olen[i] + 1; /* and its "," */
 	}
 	return 0;
 }
@@ -271,7 +309,8 @@ static int text_item(struct tg_view_items *it, const json_t *now, const char *t,
 	uint32_t j = it->n++;
 	it->stamp[j] = tg_stamp_bytes(0, t + start, i - start);
 	it->len[j] = (uint32_t)(i - start);
-	it->src[j] = find(it, it->stamp[j]);
+	if ((it->src[j] = find(it, it->stamp[j], j)) < -1)
+		return -1;
 	it->val[j] = json_incref(json_array_get(now, j));
 	it->noff[j] = start <= UINT32_MAX - 1 ? (uint32_t)start : UINT32_MAX;
 	it->ntext = t;
