@@ -2,6 +2,7 @@
 #include "lw_supply.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "lw_data_sections.h"
@@ -667,6 +668,104 @@ bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_rive
 
 /* ---- 20.6: OOS tokens come off as soon as a line of supply opens ----------------- */
 
+/* What a trace without dice reads of the state, besides the data: the
+ * units (units_sum, has_units, force_stars: where, hex, side, stars,
+ * cavalry), the cities' owners and Raided tokens (lw_city_controller,
+ * city_supply, lw_naval_sea_supply, lw_pcsa_supplies, kentucky_ok), the
+ * places of the navy's assets (end_of's CSN Asset, 20.1), the RITs
+ * (lw_rit_at, 13.2.3) and the PCSA's hex (14.4.1). Two states whose
+ * inputs are equal give every force the same answer. */
+struct trace_inputs {
+	int n_units, n_cities;
+	uint64_t unit[LW_MAX_UNITS]; /* unit_key */
+	struct lw_city_state city[LW_MAX_CITIES];
+	uint8_t asset_where[LW_NAVY_ASSETS];
+	int16_t asset_hex[LW_NAVY_ASSETS];
+	int rit_n;
+	int16_t rit[LW_RIT_MAX];
+	int16_t pcsa;
+};
+
+/* A unit's side, where, stars, cavalry and hex: the eight bytes from its
+ * side to its hex, less its wounds and flags (one read a unit) */
+_Static_assert(offsetof(struct lw_unit, where) == offsetof(struct lw_unit, side) + 1 &&
+                   offsetof(struct lw_unit, stars) == offsetof(struct lw_unit, side) + 2 &&
+                   offsetof(struct lw_unit, cavalry) == offsetof(struct lw_unit, side) + 3 &&
+                   offsetof(struct lw_unit, hex) + sizeof(int16_t) ==
+                       offsetof(struct lw_unit, side) + sizeof(uint64_t),
+               "unit_key reads side..hex as eight bytes");
+static uint64_t unit_key_mask(void)
+{
+	struct lw_unit m;
+	memset(&m, 0, sizeof m);
+	m.side = -1;
+	m.where = m.stars = m.cavalry = UINT8_MAX;
+	m.hex = -1;
+	uint64_t k;
+	memcpy(&k, &m.side, sizeof k);
+	return k;
+}
+
+/* k becomes the inputs of s; true when they were those already */
+static bool inputs_take(struct trace_inputs *k, const struct lw_state *s)
+{
+	int nu = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
+	/* lw_naval_sea_supply reads the data's cities, lw_city_controller the
+	 * state's */
+	int nc = (int)lw_D()->n_cities > s->n_cities ? (int)lw_D()->n_cities : s->n_cities;
+	nc = nc < LW_MAX_CITIES ? nc : LW_MAX_CITIES;
+	int nr = s->cav.rit_n < LW_RIT_MAX ? s->cav.rit_n : LW_RIT_MAX;
+	unsigned diff = (k->n_units != s->n_units) | (k->n_cities != s->n_cities) |
+	                (k->rit_n != s->cav.rit_n) | (k->pcsa != s->amphib.pcsa.hex);
+	k->n_units = s->n_units;
+	k->n_cities = s->n_cities;
+	k->rit_n = s->cav.rit_n;
+	k->pcsa = s->amphib.pcsa.hex;
+	uint64_t mask = unit_key_mask();
+	for (int i = 0; i < nu; i++) {
+		uint64_t v;
+		memcpy(&v, &s->unit[i].side, sizeof v);
+		v &= mask;
+		diff |= k->unit[i] != v;
+		k->unit[i] = v;
+	}
+	/* the whole record (a garrison placed only misses) */
+	size_t cities = (size_t)nc * sizeof s->city[0];
+	diff |= memcmp(k->city, s->city, cities) != 0;
+	memcpy(k->city, s->city, cities);
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		diff |= (k->asset_where[i] != s->navy.asset[i].where) |
+		        (k->asset_hex[i] != s->navy.asset[i].hex);
+		k->asset_where[i] = s->navy.asset[i].where;
+		k->asset_hex[i] = s->navy.asset[i].hex;
+	}
+	for (int i = 0; i < nr; i++) {
+		diff |= k->rit[i] != s->cav.rit[i];
+		k->rit[i] = s->cav.rit[i];
+	}
+	return !diff;
+}
+
+/* lw_supply_reopen's answers, kept with the inputs they were traced on
+ * (issue 17: it traces each force under a token after every Operations
+ * and Rail action, and about half of those calls, 717 of 1,365 in
+ * bench_rules 6 6, met the inputs of the call before: a card played, a
+ * force activated, a battle's step, no unit placed and no city taken).
+ * This thread's, keyed by the inputs themselves, not by the match: a
+ * force (hex, side) asked again on the same inputs has the same answer,
+ * and is not traced again (Debug builds trace it and check). */
+enum { REOPEN_KEPT = 32 };
+static _Thread_local struct {
+	struct trace_inputs in;
+	bool valid; /* in holds some state's inputs */
+	int n;
+	struct {
+		int16_t hex;
+		int8_t side;
+		bool ok;
+	} force[REOPEN_KEPT];
+} reopen_kept;
+
 void lw_supply_reopen(struct lw_state *s)
 {
 	int16_t tried[LW_MAX_UNITS]; /* hexes (and side) already traced in vain */
@@ -674,7 +773,7 @@ void lw_supply_reopen(struct lw_state *s)
 	int n_tried = 0;
 	/* the units summed up once: the tokens alone change below */
 	struct trace_units tu;
-	bool summed = false;
+	bool summed = false, inputs_known = false;
 	for (int i = 0; i < s->n_units; i++) {
 		const struct lw_unit *x = &s->unit[i];
 		if (!(x->flags & LW_UF_OOS) || x->where != LW_W_MAP)
@@ -689,15 +788,44 @@ void lw_supply_reopen(struct lw_state *s)
 		/* 16.9.5.4.3: the besieged stay out of supply; no river die is
 		 * rolled here, so a river past enemy infantry stays closed */
 		bool cut = lw_siege_besieged(s, x->hex, x->side);
-		if (!cut && !summed) {
-			units_sum(&tu, s);
-			summed = true;
-		}
-		int u[LW_MAX_UNITS], stars = 0;
+		int u[LW_MAX_UNITS];
 		int n = lw_units_at(s, x->hex, x->side, u);
-		for (int k = 0; k < n && !cut; k++)
-			stars += s->unit[u[k]].stars;
-		cut = cut || !traced_with(s, x->hex, x->side, NULL, &tu, stars);
+		if (!cut) {
+			/* the tokens alone change in this call: the inputs hold */
+			if (!inputs_known) {
+				inputs_known = true;
+				bool same = inputs_take(&reopen_kept.in, s) && reopen_kept.valid;
+				reopen_kept.valid = true;
+				if (!same)
+					reopen_kept.n = 0;
+			}
+			int k = 0;
+			while (k < reopen_kept.n && (reopen_kept.force[k].hex != x->hex ||
+			                             reopen_kept.force[k].side != x->side))
+				k++;
+			bool kept = k < reopen_kept.n, ok = kept && reopen_kept.force[k].ok;
+#ifdef NDEBUG
+			if (!kept)
+#endif
+			{
+				if (!summed) {
+					units_sum(&tu, s);
+					summed = true;
+				}
+				int stars = 0;
+				for (int j = 0; j < n; j++)
+					stars += s->unit[u[j]].stars;
+				bool traced = traced_with(s, x->hex, x->side, NULL, &tu, stars);
+				assert(!kept || traced == ok);
+				ok = traced;
+			}
+			if (!kept && reopen_kept.n < REOPEN_KEPT) {
+				reopen_kept.force[reopen_kept.n].hex = x->hex;
+				reopen_kept.force[reopen_kept.n].side = x->side;
+				reopen_kept.force[reopen_kept.n++].ok = ok;
+			}
+			cut = !ok;
+		}
 		/* 20.6: the token marks the force: "Any general(s) detached from
 		 * an out-of-supply force receive an Out-of-Supply token", so a
 		 * general who joined a force still cut off is under its token
