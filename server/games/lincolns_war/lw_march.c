@@ -842,12 +842,8 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 	if (p->side == LW_UNION && hex != LW_NO_HEX && in_virginia(hex))
 		s->side[LW_UNION].eastern_done = 1;
 	/* 12.10: an out-of-supply force back in supply loses its marker */
-	if (hex != LW_NO_HEX && lw_supply_traced(s, hex, p->side, NULL)) {
-		int u[LW_MAX_UNITS];
-		int n = lw_units_at(s, hex, p->side, u);
-		for (int i = 0; i < n; i++)
-			s->unit[u[i]].flags &= (uint8_t)~LW_UF_OOS;
-	}
+	if (hex != LW_NO_HEX)
+		lw_supply_reopen_force(s, hex, p->side);
 	/* 12.4: a group whose move ends in a hex over the limits (no step led
 	 * out of it) meets them by the displacement procedure (lw_displace.c) */
 	if (lw_march_overstacked(s))

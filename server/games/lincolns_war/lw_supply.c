@@ -839,6 +839,25 @@ void lw_supply_reopen(struct lw_state *s)
 	}
 }
 
+void lw_supply_reopen_force(struct lw_state *s, int hex, int side)
+{
+	int u[LW_MAX_UNITS];
+	int n = lw_units_at(s, hex, side, u), stars = 0;
+	bool token = false;
+	for (int k = 0; k < n; k++) {
+		token = token || (s->unit[u[k]].flags & LW_UF_OOS);
+		stars += s->unit[u[k]].stars;
+	}
+	if (!token)
+		return; /* no token to take off: the answer changes nothing */
+	struct trace_units tu;
+	units_sum(&tu, s);
+	if (!traced_with(s, hex, side, NULL, &tu, stars))
+		return;
+	for (int k = 0; k < n; k++)
+		s->unit[u[k]].flags &= (uint8_t)~LW_UF_OOS;
+}
+
 /* ---- the Supply Phase (20.4 - 20.7) -------------------------------------------- */
 
 static int units_here(const struct lw_state *s, int hex, int side, int out[LW_MAX_UNITS])

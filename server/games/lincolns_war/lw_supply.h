@@ -36,6 +36,12 @@ bool lw_supply_traced_roll(struct lw_state *s, int hex, int side, struct lw_rive
  * now trace supply (no die rolled; not while besieged) loses it. Run after
  * each action of the Operations and Rail phases (lw_actions.c). */
 void lw_supply_reopen(struct lw_state *s);
+/* 12.10 / 20.6 for the force of side at hex: its Out-of-Supply tokens come
+ * off if it traces supply (no die rolled). Traces only when one of its
+ * units carries a token (issue 17: the end of every march traced supply,
+ * 711 traces in bench_rules 6 6, though most forces marched in supply and
+ * the answer changed nothing). */
+void lw_supply_reopen_force(struct lw_state *s, int hex, int side);
 
 /* 20.1: may `side` trace supply across or along river `river` between the
  * adjacent hexes a and b (friendly uncontested: yes; unfriendly uncontested:
