@@ -82,16 +82,17 @@ static const struct lw_stack_sum *stack_at(const struct rail_offer *o, int hex)
 }
 
 /* A destination's choice: its hex number, and a label only for a city (its
- * name and number); a hex without a name has none, the label would only
- * repeat the number (PROTOCOL.md: a client shows a choice without a label by
- * its value). Issue 17: the Rail Phase's offers are most of the largest
- * patches, and three of five destinations have no name. */
+ * name: the number is the value); a hex without a name has none, the label
+ * would only repeat the number (PROTOCOL.md: a client shows a choice without
+ * a label by its value). Issue 17: the Rail Phase's offers are most of the
+ * largest patches, and three of five destinations have no name; the
+ * number's " (HHHH)" after each city's name was a tenth of the offer, which
+ * the phase's opening patch carries whole. */
 static void dest_choice(struct tg_offer_list *l, size_t i)
 {
-	char hl[64];
 	int to = lw_D()->hexes[i].id;
-	tg_offer_list_choice_int(
-	    l, to, lw_data_city_at(lw_D(), to) ? lw_hex_label(to, hl, sizeof hl) : NULL);
+	const struct lw_city *c = lw_data_city_at(lw_D(), to);
+	tg_offer_list_choice_int(l, to, c ? c->name : NULL);
 }
 
 /* One general and mode that may rail: his destinations, a bit per index in

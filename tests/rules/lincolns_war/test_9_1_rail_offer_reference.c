@@ -12,9 +12,9 @@
  * offer's rail entries reach through their params ("unit", and "to" by
  * "unit": each general's choices of "to" those his "only"/"except" list
  * opens, PROTOCOL.md and kit/param_by.h) must be exactly these, each once,
- * with the destinations' labels (a city's name and number; none for a hex
- * without a name, whose label would only repeat its number: issue 17, the
- * Rail Phase's patches), at every Rail Phase state of bot-played
+ * with the destinations' labels (a city's name, its number being the
+ * value; none for a hex without a name, whose label would only repeat its
+ * number: issue 17, the Rail Phase's patches), at every Rail Phase state of bot-played
  * Campaign games; and lw_rail_reach (which act() asks) must agree with the
  * plain walk from every general's hex, and the list of the hexes a walk
  * reached (which the offer reads) hold exactly its hexes. Issue 17: the
@@ -140,7 +140,7 @@ static json_t *reference(const struct lw_state *s, int side)
 	static uint8_t reach[LW_RAIL_HEX_IDS], fast[LW_RAIL_HEX_IDS];
 	static struct lw_rail_net net;
 	static struct lw_rail_walks walks;
-	char id[48], hl[64];
+	char id[48];
 	json_t *out = json_array();
 	lw_rail_net_build(s, side, &net);
 	lw_rail_walks_begin(&walks, &net);
@@ -165,7 +165,7 @@ static json_t *reference(const struct lw_state *s, int side)
 					json_array_append_new(
 					    to, json_pack("[i,s?]", t,
 					                  lw_data_city_at(d, t)
-					                      ? lw_hex_label(t, hl, sizeof hl)
+					                      ? lw_data_city_at(d, t)->name
 					                      : NULL));
 			}
 			if (json_array_size(to))
