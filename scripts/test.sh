@@ -35,7 +35,8 @@ cmake --build build -j"$jobs"
 # tests/integration/CMakeLists.txt): both transports at about the CI time of
 # one. integration/ws_crash runs in this pass only.
 seed_costs build tests/ctest_costs_normal.txt
-(cd build && ctest --output-on-failure -j"$jobs" -LE sanitize_pass_only) || status=1
+(cd build && ctest --output-on-failure -j"$jobs" -LE sanitize_pass_only 2>&1 |
+  tee Testing/pass.log) || status=1
 # The sanitizer pass: every finding aborts the test that triggered it.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # The 1,000 random playouts ran in the pass above; under the sanitizers a
@@ -61,7 +62,8 @@ CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTG_WERROR=ON -DTG_S
   -DTG_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-asan -j"$jobs"
 seed_costs build-asan tests/ctest_costs_sanitized.txt
-(cd build-asan && ctest --output-on-failure -j"$jobs" -LE 'no_sanitize|normal_pass_only') || status=1
+(cd build-asan && ctest --output-on-failure -j"$jobs" -LE 'no_sanitize|normal_pass_only' 2>&1 |
+  tee Testing/pass.log) || status=1
 # Build-only pass: the other build types must compile without a warning too,
 # with GCC and with Clang (optimisation levels change what GCC warns about:
 # Release once stopped on -Wstringop-overflow in lw_ops.c). Only the daemon,
@@ -78,5 +80,20 @@ for build in gcc:Debug gcc:Release gcc:MinSizeRel clang:Release clang:RelWithDeb
   CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DTG_WERROR=ON -DTG_BENCH=OFF \
     "${launcher[@]}" >/dev/null
   cmake --build "$dir" -j"$jobs" --target telegraphd telegraph || status=1
+done
+# A CI log may be kept by its tail alone (the stop of session 28 kept only
+# the six builds' lines, and which test had failed was lost): each pass's
+# summary again, and each failed test's name and the end of its output.
+for dir in build build-asan; do
+  log=$dir/Testing/pass.log
+  [ -f "$log" ] || continue
+  echo "== $dir: $(grep -E '^[0-9]+% tests passed' "$log" || echo 'no summary: ctest did not finish')"
+  failed=$dir/Testing/Temporary/LastTestsFailed.log
+  if grep -qE '^100% tests passed' "$log" || [ ! -s "$failed" ]; then continue; fi
+  while IFS=: read -r _ name; do
+    echo "-- failed: $name (the end of its output)"
+    awk -v t="$name" 'p && /^ *Start |^ *[0-9]+\/[0-9]+ Test/ {exit}
+      index($0, " " t " ") && /\*\*\*|Failed|Timeout|Exception/ {p = 1} p' "$log" | tail -40
+  done < "$failed"
 done
 exit $status
