@@ -1362,14 +1362,33 @@ static bool closes_way(const struct lw_state *s, int kind, int arg)
 	return false;
 }
 
+/* blocked_init's hexes for one state and side, kept by a caller that asks
+ * of several forces of it (the designation's offer: issue 17, session 29).
+ * They are the same for every force: blocked_init reads the side, where
+ * the units stand, the sieges and the cities, none of which
+ * lw_march_begin changes. */
+struct blocked_kept {
+	bool valid;
+	uint64_t bits[REACH_HEX_IDS / 64];
+};
+
 /* The regions of `want` (up to `need` of them) in which every general of
- * the force of w still to move can end his movement (w is consumed). */
+ * the force of w still to move can end his movement (w is consumed); bk
+ * (NULL: none) the blocked hexes of w's state and side, kept. */
 static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
-                                struct lw_reach_stats *st)
+                                struct lw_reach_stats *st, struct blocked_kept *bk)
 {
 	struct rctx c = {.idx = -1};
 	gather_force(&c, w);
-	blocked_init(&c, w);
+	if (bk && bk->valid) {
+		memcpy(c.blocked, bk->bits, sizeof c.blocked);
+	} else {
+		blocked_init(&c, w);
+		if (bk) {
+			memcpy(bk->bits, c.blocked, sizeof bk->bits);
+			bk->valid = true;
+		}
+	}
 	crowded_init(&c, w);
 	classes_init(&c, w);
 	unsigned mask = 0;
@@ -1399,8 +1418,8 @@ static unsigned regions_reached(struct lw_state *w, unsigned want, int need,
 	return mask;
 }
 
-unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
-                                       int need, struct lw_reach_stats *st)
+static unsigned reach_force(const struct lw_state *s, int side, int u, unsigned want, int need,
+                            struct lw_reach_stats *st, struct blocked_kept *bk)
 {
 	struct lw_state *w = scratch(s);
 	if (!w)
@@ -1409,7 +1428,13 @@ unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u
 	bool cav_alone = x->cavalry && lw_force_co(w, x->hex) != u;
 	w->play.side = (int8_t)side;
 	lw_march_begin(w, u, cav_alone);
-	return regions_reached(w, want, need, st);
+	return regions_reached(w, want, need, st, bk);
+}
+
+unsigned lw_campaign_reach_force_stats(const struct lw_state *s, int side, int u, unsigned want,
+                                       int need, struct lw_reach_stats *st)
+{
+	return reach_force(s, side, u, want, need, st, NULL);
 }
 
 unsigned lw_campaign_reach_force(const struct lw_state *s, int side, int u, unsigned want, int need)
@@ -1441,6 +1466,7 @@ struct kept_force {
 	unsigned want;
 	uint64_t known[(LW_MAX_UNITS + 63) / 64]; /* the forces answered */
 	uint8_t mask[LW_MAX_UNITS];               /* their answers (region bits) */
+	struct blocked_kept blocked;              /* this thread's searches' (not shared) */
 	unsigned char key[KEY_BYTES];
 };
 
@@ -1485,6 +1511,7 @@ unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u,
 		return m->mask[u];
 	if (!same) {
 		m->valid = false;
+		m->blocked.valid = false;
 		memset(m->known, 0, sizeof m->known);
 	}
 	/* what another thread (or this one, before) searched of this state */
@@ -1504,7 +1531,7 @@ unsigned lw_campaign_reach_force_kept(const struct lw_state *s, int side, int u,
 	}
 	if (force_known(m, u))
 		return m->mask[u];
-	unsigned r = lw_campaign_reach_force(s, side, u, want, need);
+	unsigned r = reach_force(s, side, u, want, need, NULL, &m->blocked);
 	force_computed++;
 	m->mask[u] = (uint8_t)r;
 	m->known[u / 64] |= 1ull << (u % 64);
@@ -1533,7 +1560,7 @@ unsigned lw_campaign_reach_now(const struct lw_state *s, unsigned want)
 	struct lw_state *w = scratch(s);
 	if (!w)
 		return 0;
-	return regions_reached(w, want, popcount(want), NULL);
+	return regions_reached(w, want, popcount(want), NULL, NULL);
 }
 
 /* ---- the checks -------------------------------------------------------------------------- */
