@@ -145,8 +145,11 @@ void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *n
 		int i = slot_of(d, hex);
 		if (i < 0 || d->hexes[i].city != (int)c)
 			continue;
+		/* lw_city_controller read in place (issue 17: 44,424 calls in
+		 * bench_rules 6 6's lw_act, one per city per net) */
+		int owner = (int)c < s->n_cities ? s->city[c].owner : LW_NOSIDE;
 		bool garrison = s->city[c].garrison && s->city[c].owner == other;
-		if (lw_city_controller(s, (int)c) == other || garrison)
+		if (owner == other || garrison)
 			net->flag[i] |= NET_CUT;
 		if (garrison)
 			stop_at(d, net, i);
@@ -165,11 +168,13 @@ void lw_rail_net_build(const struct lw_state *s, int side, struct lw_rail_net *n
 			net->shared = false; /* a link one way only (lw_rail_walks) */
 		if (!d->hexes[i].rail)
 			continue;
-		if (net->n_transit == (int)(sizeof net->transit / sizeof *net->transit)) {
-			net->n_transit = -1; /* more than kept: transit_link reads the cities */
-			break;
-		}
-		net->transit[net->n_transit++] = (int16_t)i;
+		/* more than kept: transit_link reads the cities (and the loop
+		 * goes on: `shared` asks of every transit hex) */
+		if (net->n_transit < 0 ||
+		    net->n_transit == (int)(sizeof net->transit / sizeof *net->transit))
+			net->n_transit = -1;
+		else
+			net->transit[net->n_transit++] = (int16_t)i;
 	}
 }
 
