@@ -445,18 +445,35 @@ static void classes_init(struct rctx *c, const struct lw_state *w)
 		cand[n] = (int16_t)a;
 		ga[n++] = in_gen(c, a);
 	}
+	/* Each general's class is the first candidate alike in everything the
+	 * pairs compared (an equivalence: whether of c->gen, the hex when not,
+	 * the fields below and the 12.3.1 part), so the first of each is found
+	 * in a table of the firsts rather than by every pair (issue 17, session
+	 * 29: the pairs were 0.19 M of bench_views 300's fan-out). */
+	enum { SLOTS = 512 };       /* a power of two above 2 * LW_MAX_UNITS */
+	int16_t first[SLOTS] = {0}; /* a first's index in cand + 1 */
+	int part[LW_MAX_UNITS];
 	for (int i = 0; i < n; i++) {
 		int a = cand[i];
 		const struct lw_unit *x = &w->unit[a];
-		for (int j = 0; j < i; j++) {
-			int b = cand[j];
+		part[i] = lw_march_mis_part(w, a);
+		uint64_t h = (uint64_t)ga[i] * 0x9e3779b97f4a7c15ull;
+		h = (h ^ (uint64_t)(ga[i] ? 0 : (uint16_t)x->hex)) * 0x100000001b3ull;
+		h = (h ^ ((uint64_t)x->stars | (uint64_t)x->cavalry << 8 |
+		          (uint64_t)x->wounds << 16 | (uint64_t)x->flags << 24 |
+		          (uint64_t)(uint16_t)x->it << 32 | (uint64_t)(uint16_t)x->it_new << 48)) *
+		    0x9e3779b97f4a7c15ull;
+		h = (h ^ (uint64_t)(uint32_t)part[i]) * 0x100000001b3ull;
+		for (unsigned k = (unsigned)(h >> 40) & (SLOTS - 1);; k = (k + 1) & (SLOTS - 1)) {
+			if (!first[k]) {
+				first[k] = (int16_t)(i + 1);
+				break;
+			}
+			int j = first[k] - 1, b = cand[j];
 			const struct lw_unit *y = &w->unit[b];
-			if (c->cls[b] != b || ga[j] != ga[i] || (!ga[i] && y->hex != x->hex))
-				continue;
-			if (x->stars == y->stars && x->cavalry == y->cavalry && x->it == y->it &&
-			    x->it_new == y->it_new && x->wounds == y->wounds &&
-			    x->flags == y->flags &&
-			    lw_march_mis_part(w, a) == lw_march_mis_part(w, b)) {
+			if (ga[j] == ga[i] && (ga[i] || y->hex == x->hex) && x->stars == y->stars &&
+			    x->cavalry == y->cavalry && x->it == y->it && x->it_new == y->it_new &&
+			    x->wounds == y->wounds && x->flags == y->flags && part[j] == part[i]) {
 				c->cls[a] = (int16_t)b;
 				break;
 			}
