@@ -395,6 +395,15 @@ static bool section_ok(struct trace *t, uint32_t r, int a, int b)
 	return true;
 }
 
+/* The index of side's roll at hex in r, -1 if none is made */
+static int roll_of(const struct lw_river_rolls *r, int side, int hex)
+{
+	for (int k = 0; k < r->n && k < LW_MAX_UNITS; k++)
+		if (r->roll[k].hex == hex && r->roll[k].side == side)
+			return k;
+	return -1;
+}
+
 /* 20.1: an enemy infantry force beside the river: even die, supply passes.
  * The die is kept per hex and per side whose line is traced: in a hex
  * holding both sides' infantry (a siege), the Union's line is judged
@@ -407,12 +416,23 @@ static bool river_past_enemy(struct trace *t, int hex)
 	if (!units_at(t, hex, enemy_of(t->side), true))
 		return true;
 	if (t->roll_into && t->rng) {
-		uint8_t *r = &t->roll_into->r[t->side][hex];
-		if (!*r)
-			*r = tg_rng_die(t->rng, 6) % 2 == 0 ? 1 : 2;
-		return *r == 1;
+		struct lw_river_rolls *r = t->roll_into;
+		int k = roll_of(r, t->side, hex);
+		if (k >= 0)
+			return r->roll[k].r == 1;
+		uint8_t got = tg_rng_die(t->rng, 6) % 2 == 0 ? 1 : 2;
+		/* a pair a hex of the other side's infantry: never more than
+		 * LW_MAX_UNITS (lw_river_rolls) */
+		assert(r->n < LW_MAX_UNITS);
+		if (r->n >= 0 && r->n < LW_MAX_UNITS) {
+			r->roll[r->n].hex = (int16_t)hex;
+			r->roll[r->n].side = (int8_t)t->side;
+			r->roll[r->n++].r = got;
+		}
+		return got == 1;
 	}
-	return t->rolls && t->rolls->r[t->side][hex] == 1;
+	int k = t->rolls ? roll_of(t->rolls, t->side, hex) : -1;
+	return k >= 0 && t->rolls->roll[k].r == 1;
 }
 
 /* Overland (two hexes) step a -> b, across hexside hs (lw_data_hexside). */
@@ -1012,7 +1032,7 @@ static bool run_demotions(struct lw_state *s)
 static void supply_checks(struct lw_state *s)
 {
 	struct lw_river_rolls rolls;
-	memset(&rolls, 0, sizeof rolls);
+	rolls.n = 0; /* none rolled */
 	/* the units summed up once for every force's trace: wounds, IT, tokens
 	 * and forage's cards change below, no unit's place, side or stars */
 	struct trace_units tu;

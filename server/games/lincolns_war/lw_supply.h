@@ -14,13 +14,23 @@
 struct tg_offers; /* kit/offer.h */
 
 /* Memory of the 20.1 die rolls for enemy infantry beside a river, per hex
- * and per side whose line is traced (r[side][hex]): 0 not rolled yet, 1
- * supply gets through, 2 blocked. Per side because where both sides'
- * infantry share a river hex (a siege), each side's line is stopped by the
- * other side's force, and each gets its own roll (docs/decisions.md "20.0 supply").
- * Lives only inside one Supply Phase computation: never saved. */
+ * and per side whose line is traced: for each roll made, its hex, that
+ * side, and r 1 supply gets through, 2 blocked (a pair not listed is not
+ * rolled yet). Per side because where both sides' infantry share a river
+ * hex (a siege), each side's line is stopped by the other side's force,
+ * and each gets its own roll (docs/decisions.md "20.0 supply"). A pair
+ * rolls only where the other side's infantry stands, so there are at most
+ * LW_MAX_UNITS of them. All zero: none rolled. Lives only inside one
+ * Supply Phase computation: never saved. (Issue 17: it was an array by
+ * side and hex id, 30 KB cleared each Supply Phase, 2.0 M of lw_act's
+ * instructions in bench_rules 6 6 for the 23 dice its phases rolled.) */
 struct lw_river_rolls {
-	uint8_t r[LW_SIDE_SLOTS][10000];
+	int n;
+	struct {
+		int16_t hex;
+		int8_t side;
+		uint8_t r;
+	} roll[LW_MAX_UNITS];
 };
 
 /* Can the force of `side` at hex trace supply for its stars (20.0)?
