@@ -197,6 +197,47 @@ int main(void)
 	json_decref(eighteen);
 	CHECK(tg_net_parse_plain("{\"n\":1000000000000000000}", 25) == NULL);
 
+	/* Nesting: the plain reader reads objects up to its depth; deeper
+	 * text gets the depth's sentence before jansson sees it (the depth is
+	 * counted only for what the plain reader gives up on), and brackets in
+	 * a string are not nesting. */
+	for (int k = TG_NET_MAX_DEPTH - 1; k <= TG_NET_MAX_DEPTH + 1; k++) {
+		char text[8 * (TG_NET_MAX_DEPTH + 2)], why[256] = "";
+		size_t len = 0;
+		for (int d = 0; d < k; d++)
+			len += (size_t)snprintf(text + len, sizeof text - len, "{\"a\":");
+		text[len++] = '1';
+		for (int d = 0; d < k; d++)
+			text[len++] = '}';
+		loadb_calls = 0;
+		json_t *j = tg_net_parse_message(text, len, why, sizeof why);
+		if (k < TG_NET_MAX_DEPTH)
+			CHECKF(j && loadb_calls == 0, "%d levels read by the plain reader", k);
+		else if (k == TG_NET_MAX_DEPTH)
+			CHECKF(j && loadb_calls == 1,
+			       "%d levels: a value at the last level is jansson's", k);
+		else
+			CHECKF(!j && loadb_calls == 0 && strstr(why, "deeper"),
+			       "%d levels refused before jansson: %s", k, why);
+		json_decref(j);
+	}
+	char brackets[2 * TG_NET_MAX_DEPTH + 16] = "{\"s\":\"";
+	size_t blen = strlen(brackets);
+	for (int d = 0; d <= TG_NET_MAX_DEPTH; d++)
+		brackets[blen++] = d % 2 ? '{' : '[';
+	memcpy(brackets + blen, "\"}", 3);
+	loadb_calls = 0;
+	char bwhy[256] = "";
+	json_t *bj = tg_net_parse_message(brackets, strlen(brackets), bwhy, sizeof bwhy);
+	CHECKF(bj && loadb_calls == 0, "brackets in a string are not nesting: %s", bwhy);
+	json_decref(bj);
+	/* a duplicate key whose first value was a container, inside and out */
+	static const char dup_outer[] = "{\"a\":{\"b\":[1]},\"a\":1}",
+	                  dup_inner[] = "{\"x\":{\"a\":[],\"b\":2,\"a\":[]}}";
+	CHECK(tg_net_parse_plain(dup_outer, strlen(dup_outer)) == NULL);
+	CHECK(same_as_old(dup_outer, strlen(dup_outer)));
+	CHECK(tg_net_parse_plain(dup_inner, strlen(dup_inner)) == NULL);
+
 	json_random_seed(24);
 	long n = 3000, ok = json_random_trees(n, random_case);
 	CHECKF(ok == n, "%ld of %ld random trees and their mutations parsed as before", ok, n);
