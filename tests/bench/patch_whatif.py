@@ -29,6 +29,21 @@ options say and measured again (compact JSON, as views.c sends them):
                       bytes, MEMBERS_MIN: "An element diffed by its
                       members"; its bytes are the old force's)
 
+Session 29's (session 26's form: the dump's operations rewritten):
+
+  --labels event-text[,spend]
+                      the offers' labels (in /actions, patch and view alike)
+                      rewritten: event-text, a card event's label without
+                      the card's text ("Play card 28 John Wilkinson for its
+                      event"; the hand gives the text, the email would not);
+                      spend, "to spend its PC (activate, remove IT, bank)"
+                      as "for its PC". Session 29 landed the two it
+                      measured first: the card text's "[reconstructed
+                      text: ...]" note out of the event labels (d135ed2) and
+                      a rail destination's label the city's name alone
+                      (026d164); on a dump made before them, --labels
+                      note,city computes them
+
 Session 27's options re-diff the sections they touch, between each role's
 consecutive views of the dump as rewritten, with a model of the kit's diff
 (an array on its elements: difflib's alignment, an element changed in
@@ -97,6 +112,10 @@ import re
 import sys
 
 FALSE_MEMBERS = ("cavalry", "gic", "out_of_supply", "reluctant", "promoted")
+EVENT = re.compile(r"^(Play card \d+ .*? for its event(?: \([^)]*\))?(?: on a general| at a hex)?): ",
+                   re.S)
+NOTE = " [reconstructed text: the rulebook does not print card texts]"
+CITY = re.compile(r"^([^()]+) \(\d{4}\)$")  # a city's "NAME (HHHH)"
 FORCE = re.compile(r"/board/forces/\d+$")
 UNIT = re.compile(r"/board/forces/\d+/(co|subordinates/\d+)$")
 
@@ -136,9 +155,39 @@ class Whatif:
             f["subordinates"] = [self.unit(x) for x in f["subordinates"]]
         return f
 
+    def label(self, t):
+        lab = self.a.labels
+        if "event-text" in lab:
+            m = EVENT.match(t)
+            if m:
+                t = m.group(1)
+        if "spend" in lab:
+            t = t.replace(" to spend its PC (activate, remove IT, bank)", " for its PC")
+        if "note" in lab:
+            t = t.replace(NOTE, "")
+        return t
+
+    def offers(self, x, rail_to=False):
+        """the labels inside x (an /actions value) rewritten"""
+        if isinstance(x, list):
+            return [self.offers(e, rail_to) for e in x]
+        if not isinstance(x, dict):
+            return x
+        to = rail_to or (x.get("name") == "to" and x.get("by") == "unit")
+        out = {}
+        for k, v in x.items():
+            if k == "label" and isinstance(v, str):
+                m = CITY.match(v) if rail_to and "city" in self.a.labels else None
+                out[k] = m.group(1) if m else self.label(v)
+            else:
+                out[k] = self.offers(v, to and k == "choices")
+        return out
+
     def view(self, v):
         v = json.loads(dumps(v))
         v["board"]["forces"] = [self.force(f) for f in v["board"]["forces"]]
+        if self.a.labels:
+            v["actions"] = self.offers(v["actions"])
         return v
 
     def op(self, o):
@@ -146,6 +195,15 @@ class Whatif:
             return o
         o = dict(o)
         p = o["path"]
+        if self.a.labels and p.startswith("/actions"):
+            # a list of choices' (or a choice's) labels: a rail "to" list
+            # only as part of its whole param or entry (the kit replaces
+            # an offer's list whole)
+            if p.endswith("/label") and isinstance(o["value"], str):
+                o["value"] = self.label(o["value"])
+            else:
+                o["value"] = self.offers(o["value"])
+            return o
         if FORCE.match(p):
             o["value"] = self.force(o["value"])
         elif UNIT.match(p):
@@ -419,6 +477,8 @@ def main():
     ap.add_argument("--static", type=int, default=0, metavar="BYTES")
     ap.add_argument("--forces-by-member", type=int, nargs="?", const=0, default=None,
                     metavar="BYTES")
+    ap.add_argument("--labels", type=lambda x: set(x.split(",")), default=set(),
+                    metavar="event-text,spend,note,city")
     ap.add_argument("--check-rediff", action="store_true")
     ap.add_argument("--promoted-to-player", action="store_true")
     ap.add_argument("--lists-whole", action="store_true")
@@ -433,12 +493,13 @@ def main():
     rediff = (a.check_rediff or a.promoted_to_player or a.lists_whole or a.reinf_by_turn or
               a.arrivals_by_hex or a.log_no_removes or a.members != 384 or a.log_chunk)
     if rediff:
-        if a.drop_names or a.drop_false or a.static or a.forces_by_member is not None:
+        if (a.drop_names or a.drop_false or a.static or a.forces_by_member is not None or
+                a.labels):
             sys.exit("session 26's options and session 27's re-diff do not mix")
         report(rediff_main(a))
         return
     w = Whatif(a)
-    plain = not (a.drop_names or a.drop_false or a.forces_by_member is not None)
+    plain = not (a.drop_names or a.drop_false or a.forces_by_member is not None or a.labels)
     before = {}
     rows = []
     with open(a.file) as f:
