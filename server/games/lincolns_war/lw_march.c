@@ -1077,8 +1077,10 @@ static int act_pickup(struct lw_state *s, struct tg_error *err)
 	int hex = lw_march_hex(s);
 	lw_march_pickup_apply(s);
 	char name[64];
+	/* 12.7: the mover is not on top after the pick-up where the stack's CO
+	 * outranks him (11.0.1: the GiC in it): named only where seen */
 	lw_log(s, "%s takes command of the force at %04d (12.5).",
-	       lw_unit_name(s, movers_co(s), name, sizeof name), hex);
+	       lw_public_name(s, movers_co(s), name, sizeof name), hex);
 	return 0;
 }
 
