@@ -123,20 +123,27 @@ static bool needs_target(const struct lw_card *k)
 	       !is_event(k, "foote");
 }
 
-/* The data's closing note on a card text that is not the rulebook's. */
+/* The data's closing note on a card text that is not the rulebook's, and
+ * the short mark an event's label gives in its place. */
 #define RECONSTRUCTED " [reconstructed text: the rulebook does not print card texts]"
+#define RECONSTRUCTED_MARK " [reconstructed text]"
 
-/* k's text as its event's label gives it, in buf: without RECONSTRUCTED,
- * which the card's text in the hand (the view) still gives whole (issue
- * 17: the note was about a tenth of a CARD step's event labels, which the
- * step's opening patch carries all at once). A longer text is cut as the
- * label would cut it. */
-static const char *label_text(const struct lw_card *k, char buf[256])
+/* k's text as its event's label gives it, in buf, with *mark the mark the
+ * label puts before it: RECONSTRUCTED is left out of the text (issue 17:
+ * it was about a tenth of a CARD step's event labels, which the step's
+ * opening patch carries all at once) but a reconstructed text still says
+ * so (a guess is never shown as the published value: a player by email
+ * reads the labels, not the hand), before the text, where a cut at 255
+ * bytes cannot drop it. A longer text is cut as the label would cut it. */
+static const char *label_text(const struct lw_card *k, char buf[256], const char **mark)
 {
 	const char *t = k->text ? k->text : "";
 	size_t n = strlen(t), nn = sizeof RECONSTRUCTED - 1;
-	if (n >= nn && memcmp(t + n - nn, RECONSTRUCTED, nn) == 0)
+	*mark = "";
+	if (n >= nn && memcmp(t + n - nn, RECONSTRUCTED, nn) == 0) {
 		n -= nn;
+		*mark = RECONSTRUCTED_MARK;
+	}
 	if (n > 255)
 		n = 255;
 	memcpy(buf, t, n);
@@ -151,6 +158,7 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 		return;
 	const char *note = k->erratic ? " (needs a 3-6, 10.6.5)" : "";
 	char hex[64], text[256];
+	const char *mark, *body = label_text(k, text, &mark);
 	if (lw_irr_event(k)) {
 		lw_irr_offer(s, list, card); /* 23.2: one offer per city */
 		return;
@@ -159,8 +167,7 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 		tg_offer(
 		    list,
 		    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
-		    "Play card %d %s for its event%s: %s", card, k->name, note,
-		    label_text(k, text));
+		    "Play card %d %s for its event%s%s: %s", card, k->name, note, mark, body);
 		return;
 	}
 	/* One entry, its target a param (issue 17: one entry per target
@@ -216,8 +223,8 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	}
 	/* tg_offer_choice's entry (its label cut at 255 bytes), the list as text */
 	char label[256];
-	tg_label(label, "Play card %d %s for its event%s%s: %s", card, k->name, note, on,
-	         label_text(k, text)); /* snprintf's bytes (and no truncation warning) */
+	tg_label(label, "Play card %d %s for its event%s%s%s: %s", card, k->name, note, on, mark,
+	         body); /* snprintf's bytes (and no truncation warning) */
 	tg_offer_begin(list,
 	               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card, "use", "event"),
 	               label);

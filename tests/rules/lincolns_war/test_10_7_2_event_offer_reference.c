@@ -11,7 +11,9 @@
  * lw_event_check accepts is a choice, in unit (hand) order. The entry's
  * label gives the card's text without the data's note that the text is
  * reconstructed (the hand in the view gives the whole text; issue 17: the
- * note was a tenth of a CARD step's event labels). */
+ * note was a tenth of a CARD step's event labels), and a short mark in its
+ * place before the text (a player by email reads only the labels, and a
+ * reconstructed text is never shown as the published one). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@ static const struct game_module *M = &lincolns_war_module;
 static int states, entries, choices, accepted, noted;
 
 #define NOTE " [reconstructed text: the rulebook does not print card texts]"
+#define MARK " [reconstructed text]"
 
 /* The label ends with the card's text, its NOTE left out. */
 static void check_label(const json_t *e, int side, int c)
@@ -34,8 +37,12 @@ static void check_label(const json_t *e, int side, int c)
 	noted += has;
 	if (has)
 		n -= nn;
-	CHECKF(!strstr(label, "[reconstructed text"), "card %d: the label repeats the note: %s", c,
+	CHECKF(!strstr(label, "[reconstructed text:"), "card %d: the label repeats the note: %s", c,
 	       label);
+	/* ... but still says the text is not the rulebook's, before the text */
+	CHECKF(!has || strstr(label, MARK ": "),
+	       "card %d: the label %s hides that its text is reconstructed", c, label);
+	CHECKF(has || !strstr(label, MARK), "card %d: the label %s marks a printed text", c, label);
 	CHECKF(nl >= n + 2 && strncmp(label + nl - n - 2, ": ", 2) == 0 &&
 	           strncmp(label + nl - n, k->text, n) == 0,
 	       "card %d: the label %s does not end with its text", c, label);
