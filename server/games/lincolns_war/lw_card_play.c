@@ -178,16 +178,13 @@ static void start_play(struct lw_state *s, int side, int hand_idx, int pc)
 	s->step = LW_ST_SPEND;
 }
 
-static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err)
+/* u's activation once it is checked (do_activate; act_play's check
+ * before the card was played); cost: what it takes off the card's PC (0
+ * on a campaign card) */
+static void activate_checked(struct lw_state *s, int side, int u, int cost)
 {
 	bool campaign = s->play.campaign != 0;
-	if (s->play.activations_left == 0)
-		return tg_fail(err, TG_E_ILLEGAL,
-		               "10.6.2: one force per card unless conducting a campaign");
-	if (lw_play_check_activate(s, side, u, s->play.pc_left, campaign, err) != 0)
-		return -1;
-	if (!campaign)
-		s->play.pc_left = (int8_t)(s->play.pc_left - lw_activation_cost(s, u));
+	s->play.pc_left = (int8_t)(s->play.pc_left - cost);
 	s->play.activations_left--;
 	if (campaign) { /* 10.7.3: which designated campaign force moves */
 		s->groups.camp_now = (int8_t)(u == s->groups.camp_co[0] ? 0 : 1);
@@ -202,6 +199,19 @@ static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err
 	       lw_hex_label(x->hex, hex, sizeof hex));
 	s->step = LW_ST_MOVE;
 	lw_march_begin(s, u, cav_alone);
+}
+
+static int do_activate(struct lw_state *s, int side, int u, struct tg_error *err)
+{
+	bool campaign = s->play.campaign != 0;
+	if (s->play.activations_left == 0)
+		return tg_fail(err, TG_E_ILLEGAL,
+		               "10.6.2: one force per card unless conducting a campaign");
+	int cost = 0; /* off a campaign: lw_activation_cost, read with the check's units */
+	if (campaign ? lw_play_check_activate(s, side, u, s->play.pc_left, true, err) != 0
+	             : lw_play_check_activate_cost(s, side, u, s->play.pc_left, &cost, err) != 0)
+		return -1;
+	activate_checked(s, side, u, cost);
 	return 0;
 }
 
@@ -221,13 +231,18 @@ static int act_play(struct lw_state *s, int side, const json_t *a, struct game_o
 		if ((k->kind != LW_KIND_ACTIVATION && k->kind != LW_KIND_PECULIAR) || k->pc <= 0)
 			return tg_fail(err, TG_E_ILLEGAL, "10.6: card %d has no PC to spend", c);
 		if (strcmp(use, "activate") == 0) {
-			int u = lw_unit_by_id(s, lw_a_str(a, "general"));
-			if (lw_play_check_activate(s, side, u, k->pc, false, err) != 0)
+			int u = lw_unit_by_id(s, lw_a_str(a, "general")), cost;
+			/* checked once, before the card is played: start_play changes
+			 * nothing the check reads (the units, the sieges, the forays
+			 * of this ops round), and do_activate would ask it again with
+			 * the same PC off a campaign (issue 17, session 29) */
+			if (lw_play_check_activate_cost(s, side, u, k->pc, &cost, err) != 0)
 				return -1;
 			start_play(s, side, idx, k->pc);
 			lw_log(s, "The %s player plays card %d %s [%d PC].", lw_side_title(side), c,
 			       k->name, k->pc);
-			return do_activate(s, side, u, err);
+			activate_checked(s, side, u, cost);
+			return 0;
 		}
 		start_play(s, side, idx, k->pc);
 		lw_log(s, "The %s player plays card %d %s [%d PC].", lw_side_title(side), c,
