@@ -2,7 +2,8 @@
  * jobs (kit/scratch.h; issue 17: each fresh buffer of 1 KB or more made
  * glibc's malloc consolidate jansson's freed fast chunks first).
  *   - a slot's buffer given back is the one taken next, and one larger than
- *     TG_SCRATCH_KEEP_MAX is freed, not kept;
+ *     TG_SCRATCH_KEEP_MAX is freed, not kept; given with its size
+ *     (tg_scratch_give_cap), that size is the next taker's and the bound's;
  *   - two updates of a kept view build it in the same buffer, and the
  *     kept text stays in its block while it fits: such an update asks
  *     malloc for nothing of 1 KB or more (the test is linked with malloc,
@@ -146,6 +147,19 @@ static void slots(void)
 	tg_text_take(&t, TG_SCRATCH_OPS);
 	CHECK(tg_text_reserve(&t, TG_SCRATCH_KEEP_MAX + 1) == 0);
 	tg_text_give(&t, TG_SCRATCH_OPS);
+	CHECK(tg_scratch_peek(TG_SCRATCH_OPS) == NULL);
+	/* given with the size its user knows: the next taker gets that size,
+	 * and the bound is checked on it */
+	size_t cap = 1;
+	char *q = malloc(4000);
+	CHECK(q != NULL);
+	tg_scratch_give_cap(TG_SCRATCH_OPS, q, 3000);
+	CHECK(tg_scratch_peek(TG_SCRATCH_OPS) == q);
+	CHECK_EQ_INT(tg_scratch_bytes(), 3000);
+	CHECK(tg_scratch_take(TG_SCRATCH_OPS, &cap) == q && cap == 3000);
+	tg_scratch_give_cap(TG_SCRATCH_OPS, q, TG_SCRATCH_KEEP_MAX + 1); /* freed */
+	CHECK(tg_scratch_peek(TG_SCRATCH_OPS) == NULL);
+	tg_scratch_give_cap(TG_SCRATCH_OPS, NULL, 100); /* nothing */
 	CHECK(tg_scratch_peek(TG_SCRATCH_OPS) == NULL);
 	tg_scratch_release();
 	CHECK_EQ_INT(tg_scratch_bytes(), 0);

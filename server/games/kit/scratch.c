@@ -52,9 +52,14 @@ void *tg_scratch_take(unsigned slot, size_t *cap)
 
 void tg_scratch_give(unsigned slot, void *p)
 {
+	if (p)
+		tg_scratch_give_cap(slot, p, malloc_usable_size(p)); /* all of it is the caller's */
+}
+
+void tg_scratch_give_cap(unsigned slot, void *p, size_t cap)
+{
 	if (!p)
 		return;
-	size_t cap = malloc_usable_size(p); /* all of it is the caller's */
 	if (slot >= TG_SCRATCH_SLOTS || mine.p[slot] || cap > TG_SCRATCH_KEEP_MAX) {
 		free(p);
 		return;

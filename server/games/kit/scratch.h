@@ -63,6 +63,12 @@ void *tg_scratch_take(unsigned slot, size_t *cap);
  * most TG_SCRATCH_KEEP_MAX and the slot is empty, else freed. */
 void tg_scratch_give(unsigned slot, void *p);
 
+/* The same, p's size given by the caller who knows it (issue 17: a walk's
+ * seven gives asked malloc_usable_size each, 0.7 M of bench_views 300's
+ * fan-out): cap bytes of p, at most its usable size, are the next taker's
+ * (the cap it is given), and the bound is checked on cap. */
+void tg_scratch_give_cap(unsigned slot, void *p, size_t cap);
+
 /* t empty, on the slot's buffer. */
 void tg_text_take(struct tg_text *t, unsigned slot);
 

@@ -73,8 +73,12 @@ static int table(struct tg_view_items *it)
 		free(it->slot);
 		it->slot = NULL;
 	}
-	if (!it->slot && !(it->slot = malloc(nslot * sizeof *it->slot)))
-		return -1;
+	if (!it->slot) {
+		scap = nslot * sizeof *it->slot;
+		if (!(it->slot = malloc(scap)))
+			return -1;
+	}
+	it->slot_cap = scap;
 	memset(it->slot, 0, nslot * sizeof *it->slot);
 	it->nslot = nslot;
 	for (uint32_t i = 0; i < it->om; i++) {
@@ -288,10 +292,14 @@ int tg_view_items_begin(struct tg_view_items *it, struct tg_text *b, const char 
 		free(it->ooff);
 		it->ooff = NULL;
 	}
-	if (!it->ooff && !(it->ooff = malloc(it->om * sizeof *it->ooff))) {
-		tg_view_items_end(it);
-		return -1;
+	if (!it->ooff) {
+		ocap = it->om * sizeof *it->ooff;
+		if (!(it->ooff = malloc(ocap))) {
+			tg_view_items_end(it);
+			return -1;
+		}
 	}
+	it->ooff_cap = ocap;
 	uint32_t off = 1; /* after "[" */
 	for (uint32_t i = 0; i < it->om; i++) {
 		it->ooff[i] = off;
@@ -348,14 +356,17 @@ void tg_view_items_end(struct tg_view_items *it)
 {
 	for (uint32_t j = 0; it->val && j < it->n; j++)
 		json_decref(it->val[j]);
-	/* kept for this thread's next walk (scratch.h) */
-	tg_scratch_give(TG_SCRATCH_ITEM_OOFF, it->ooff);
-	tg_scratch_give(TG_SCRATCH_ITEM_SLOT, it->slot);
-	tg_scratch_give(TG_SCRATCH_ITEM_STAMP, it->stamp);
-	tg_scratch_give(TG_SCRATCH_ITEM_LEN, it->len);
-	tg_scratch_give(TG_SCRATCH_ITEM_SRC, it->src);
-	tg_scratch_give(TG_SCRATCH_ITEM_VAL, it->val);
-	tg_scratch_give(TG_SCRATCH_ITEM_NOFF, it->noff);
+	/* kept for this thread's next walk (scratch.h), with the sizes the
+	 * walk knows: the five new elements' arrays hold it->cap each (their
+	 * room when taken, or grown to it), at least */
+	size_t c = it->cap;
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_OOFF, it->ooff, it->ooff_cap);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_SLOT, it->slot, it->slot_cap);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_STAMP, it->stamp, c * sizeof *it->stamp);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_LEN, it->len, c * sizeof *it->len);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_SRC, it->src, c * sizeof *it->src);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_VAL, it->val, c * sizeof *it->val);
+	tg_scratch_give_cap(TG_SCRATCH_ITEM_NOFF, it->noff, c * sizeof *it->noff);
 	json_decref(it->all);
 	json_decref(it->now);
 	*it = (struct tg_view_items){0};

@@ -57,10 +57,12 @@ struct tg_view_items {
 	const uint64_t *ostamp;
 	const uint32_t *olen;
 	uint32_t om;
-	uint32_t *ooff;  /* where each previous element starts in old */
-	uint32_t *slot;  /* previous stamps by hash: index + 1, 0 empty; made
-	                  * on the first look-up that needs it */
-	size_t nslot;    /* a power of two, or 0: not made yet */
+	uint32_t *ooff; /* where each previous element starts in old */
+	uint32_t *slot; /* previous stamps by hash: index + 1, 0 empty; made
+	                 * on the first look-up that needs it */
+	size_t nslot;   /* a power of two, or 0: not made yet */
+	/* ooff's and slot's sizes in bytes, given back with them (scratch.h) */
+	size_t ooff_cap, slot_cap;
 	uint32_t next;   /* the previous element after the last found */
 	uint32_t scans;  /* look-ups made without the table */
 	uint32_t n, cap; /* the new elements */
