@@ -350,6 +350,11 @@ struct lw_data {
 	 * than the grid's arithmetic and a hexside search per step (issue 17). */
 	const int16_t (*next)[6];
 	const int16_t (*rail_next)[6];
+	/* by index in hexes, as next: the hexside between the hex and
+	 * next[i][k] (NULL for none) and its flags (LW_HS_*, 0 for none);
+	 * NULL until the loader has filled them (lw_data_next_index) */
+	const struct lw_hexside *const (*next_side)[6];
+	const unsigned (*next_flags)[6];
 	const struct lw_hexside *hexsides; /* sorted by id */
 	size_t n_hexsides;
 	/* the rivers' names, each once, in the order the map first gives
@@ -419,6 +424,19 @@ int lw_data_neighbours_flags(const struct lw_data *d, int hex, int nb[6], unsign
  * steps) */
 int lw_data_neighbour_sides(const struct lw_data *d, int hex, int nb[6],
                             const struct lw_hexside *sides[6]);
+/* The neighbours of a data hex read in place (issue 17: the supply
+ * trace's steps and cavalry sum asked lw_data_neighbour_sides and
+ * lw_data_neighbours_flags tens of thousands of times an action, each
+ * copying six entries): the hex's index i in hexes, whose rows next[i]
+ * (lw_data_neighbours' hexes, 0 after the last), next_side[i] and
+ * next_flags[i] give them; -1 for a hex not in the data, or before the
+ * loader has filled the rows (then ask the functions above). */
+static inline int lw_data_next_index(const struct lw_data *d, int hex)
+{
+	if (d->next_side && d->next_flags && hex >= 0 && hex < LW_HEX_IDS && d->hex_slot[hex])
+		return d->hex_slot[hex] - 1;
+	return -1;
+}
 /* Is hex a territory of side? Kentucky and Missouri are nobody's; a
  * state is a side's territory when most of its cities that started under
  * a side started under that one (MD and DE are Union, 2.4.1); a state

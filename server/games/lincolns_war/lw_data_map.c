@@ -82,6 +82,8 @@ static int neighbour_lists(struct lw_data_owned *o, struct lw_data_error *err)
 	}
 	o->next_flags = flags;
 	o->next_side = sides;
+	o->pub.next_flags = (const unsigned(*)[6])flags;
+	o->pub.next_side = (const struct lw_hexside *const(*)[6])sides;
 	return 0;
 }
 

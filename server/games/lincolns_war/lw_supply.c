@@ -204,6 +204,38 @@ static bool cav_cut(const struct trace *t, int hex)
 	return t->u->cav_best[enemy_of(t->side)][slot - 1] > t->u->cav_best[t->side][slot - 1];
 }
 
+/* hex's neighbours (0 after the last) and the hexsides to them, and
+ * their flags: a data hex's rows read in place (lw_data_next_index), any
+ * other hex's copied into the caller's buffers */
+struct next_rows {
+	const int16_t *nb;
+	const struct lw_hexside *const *side;
+	const unsigned *flags;
+	int16_t nb_buf[7];
+	const struct lw_hexside *side_buf[6];
+	unsigned flags_buf[6];
+};
+static void next_rows(struct next_rows *r, const struct lw_data *d, int hex)
+{
+	int i = lw_data_next_index(d, hex);
+	if (i >= 0) {
+		r->nb = d->next[i];
+		r->side = d->next_side[i];
+		r->flags = d->next_flags[i];
+		return;
+	}
+	int nb[6];
+	int m = lw_data_neighbour_sides(d, hex, nb, r->side_buf);
+	for (int k = 0; k < m; k++) {
+		r->nb_buf[k] = (int16_t)nb[k];
+		r->flags_buf[k] = lw_data_hexside_flags(d, hex, nb[k]);
+	}
+	r->nb_buf[m] = 0;
+	r->nb = r->nb_buf;
+	r->side = r->side_buf;
+	r->flags = r->flags_buf;
+}
+
 /* The cavalry's reach summed up by hex (trace_units.cav_best): each unit's
  * stars in its own hex and in the hexes next to it not across a river,
  * the best of each side; cav_ok false when a unit or its hex is of a
@@ -219,10 +251,11 @@ static void cav_sum(struct trace_units *t, const struct lw_data *d)
 			t->cav_ok = false;
 			break;
 		}
-		int nb[6];
-		unsigned f[6];
-		int m = lw_data_neighbours_flags(d, u->hex, nb, f);
-		for (int j = -1; j < m; j++) {
+		struct next_rows r;
+		next_rows(&r, d, u->hex);
+		const int16_t *nb = r.nb;
+		const unsigned *f = r.flags;
+		for (int j = -1; j < 6 && (j < 0 || nb[j]); j++) {
 			int h = j < 0 ? u->hex : nb[j];
 			unsigned slot = h > 0 && h < LW_HEX_IDS ? d->hex_slot[h] : 0;
 			if (!slot || slot > OCC_MAX)
@@ -544,10 +577,11 @@ static bool trace_run(struct trace *t, int hex, int need)
 	for (int i = 0; i < nl; i++) {
 		if (dist[i] == 2)
 			continue;
-		int nb[6];
-		const struct lw_hexside *hs[6];
-		int m = lw_data_neighbour_sides(t->d, land[i], nb, hs);
-		for (int j = 0; j < m && nl < LAND_MAX; j++)
+		struct next_rows r;
+		next_rows(&r, t->d, land[i]);
+		const int16_t *nb = r.nb;
+		const struct lw_hexside *const *hs = r.side;
+		for (int j = 0; j < 6 && nb[j] && nl < LAND_MAX; j++)
 			if (valid_hex(nb[j]) && !seen_of(t, nb[j]) &&
 			    land_step_ok(t, land[i], nb[j], hs[j])) {
 				set_seen(t, nb[j], 1);
@@ -570,10 +604,11 @@ static bool trace_run(struct trace *t, int hex, int need)
 	/* along rails and rivers, any distance */
 	for (int i = 0; i < nq && t->supply < need; i++) {
 		add_city(t, q[i]);
-		int nb[6];
-		const struct lw_hexside *hs[6];
-		int m = lw_data_neighbour_sides(t->d, q[i], nb, hs);
-		for (int j = 0; j < m; j++)
+		struct next_rows r;
+		next_rows(&r, t->d, q[i]);
+		const int16_t *nb = r.nb;
+		const struct lw_hexside *const *hs = r.side;
+		for (int j = 0; j < 6 && nb[j]; j++)
 			if (valid_hex(nb[j]) && seen_of(t, nb[j]) != 2 && nq < NET_MAX &&
 			    network_step_ok(t, q[i], nb[j], hs[j])) {
 				set_seen(t, nb[j], 2);

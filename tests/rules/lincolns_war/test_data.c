@@ -1061,6 +1061,38 @@ static void neighbours_flags(void)
 	CHECKF(rivers > 100, "%d river hexsides seen", rivers);
 }
 
+/* lw_data_next_index's rows, read in place by the supply trace (issue
+ * 17), are lw_data_neighbours' hexes (0 after the last) with
+ * lw_data_hexside and lw_data_hexside_flags of each, for every hex of the
+ * data; a hex off the data (0, 9999, -1) has none. */
+static void next_rows(void)
+{
+	int wrong = 0, sides = 0;
+	for (size_t i = 0; i < D->n_hexes; i++) {
+		int a = D->hexes[i].id, nb[6];
+		int n = lw_data_neighbours(D, a, nb), x = lw_data_next_index(D, a);
+		if (x != (int)i) {
+			wrong++;
+			continue;
+		}
+		int m = 0;
+		while (m < 6 && D->next[x][m])
+			m++;
+		wrong += n != m;
+		for (int k = 0; k < n && k < m; k++) {
+			wrong += D->next[x][k] != nb[k] ||
+			         D->next_side[x][k] != lw_data_hexside(D, a, nb[k]) ||
+			         D->next_flags[x][k] != lw_data_hexside_flags(D, a, nb[k]);
+			sides += D->next_side[x][k] != NULL;
+		}
+	}
+	wrong += lw_data_next_index(D, 0) != -1;
+	wrong += lw_data_next_index(D, 9999) != -1;
+	wrong += lw_data_next_index(D, -1) != -1;
+	CHECKF(wrong == 0, "lw_data_next_index's rows differ %d times", wrong);
+	CHECKF(sides > 100, "%d hexsides in the rows", sides);
+}
+
 static void river_sections(void)
 {
 	int wrong = 0, asked = 0, bounded = 0, kept_wrong = 0, kept_ends = 0;
@@ -1223,6 +1255,7 @@ int main(void)
 	river_sections();
 	river_end_sets();
 	neighbours_flags();
+	next_rows();
 	trace_lookups();
 	stated_hexsides();
 	map_integrity();
