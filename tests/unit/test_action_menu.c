@@ -27,9 +27,8 @@ static json_t *card_play(void)
 	json_t *a = json_array();
 	char label[300];
 	for (size_t c = 0; c < 4; c++) {
-		snprintf(label, sizeof label,
-		         "Play card %d %s to spend its PC (activate, remove IT, bank)",
-		         cards[c].card, cards[c].name);
+		snprintf(label, sizeof label, "Play card %d %s for its PC (10.6)", cards[c].card,
+		         cards[c].name);
 		json_array_append_new(a, json_pack("{s:s,s:{s:s,s:i,s:s},s:[]}", "label", label,
 		                                   "action", "type", "play", "card", cards[c].card,
 		                                   "use", "pc", "params"));

@@ -164,11 +164,13 @@ static void offer_card_step(const struct lw_state *s, int side, struct tg_offers
 		switch (k->kind) {
 		case LW_KIND_PECULIAR: /* optional 70-71: played as activation cards */
 		case LW_KIND_ACTIVATION:
+			/* "for its PC", not "to spend its PC (activate, remove IT,
+			 * bank)": the SPEND step offers those (issue 17: 43 bytes
+			 * of each card's label in every CARD step's new offers) */
 			tg_offer(
 			    list,
 			    tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", c, "use", "pc"),
-			    "Play card %d %s [%d PC] to spend its PC (activate, remove IT, bank)",
-			    c, nm, k->pc);
+			    "Play card %d %s [%d PC] for its PC (10.6)", c, nm, k->pc);
 			if (!activations)
 				offer_card_activations(s, side, list);
 			activations = true;

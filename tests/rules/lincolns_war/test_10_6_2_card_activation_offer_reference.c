@@ -12,7 +12,13 @@
  * exactly these at every CARD step of bot-played Campaign games, each
  * general in one entry only, all of that entry's cost; and each card with
  * the first general, sent as the complete action, is accepted by act() on
- * a copy of the game. */
+ * a copy of the game.
+ *
+ * 10.6: the card played for its PC, to be spent in the SPEND step, is one
+ * entry a card, labelled "Play card C NAME [N PC] for its PC (10.6)"
+ * (issue 17: "to spend its PC (activate, remove IT, bank)" was 43 bytes
+ * of every such label, repeated in each CARD step's new offers; the SPEND
+ * step offers the activations, the IT removals and the bank itself). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +26,7 @@
 #include "lw_testkit.h"
 
 static const struct game_module *M = &lincolns_war_module;
-static int states, compared, accepted;
+static int states, compared, accepted, pc_entries;
 
 static json_t *activation(int card, const char *id, const char *label)
 {
@@ -158,6 +164,37 @@ static char *sorted_text(const json_t *list)
 	return out;
 }
 
+/* Each activation card of the hand (or peculiar card, 23) offered once
+ * for its PC, with the label built here from the card. */
+static void check_pc_entries(const struct lw_state *s, int side)
+{
+	json_t *l = json_array();
+	lw_ops_offer(s, side, TG_OFFERS_TREE(l));
+	const struct lw_player *p = &s->side[side];
+	for (int i = 0; i < p->cards.hand_n; i++) {
+		int c = p->cards.hand[i], n = 0;
+		const struct lw_card *k = lw_card(side, c);
+		if (k->kind != LW_KIND_ACTIVATION && k->kind != LW_KIND_PECULIAR)
+			continue;
+		char want[300];
+		snprintf(want, sizeof want, "Play card %d %s [%d PC] for its PC (10.6)", c,
+		         lw_play_card_name(side, c), k->pc);
+		for (size_t j = 0; j < json_array_size(l); j++) {
+			json_t *e = json_array_get(l, j), *a = json_object_get(e, "action");
+			if (!is(a, "type", "play") || !is(a, "use", "pc") ||
+			    json_integer_value(json_object_get(a, "card")) != c)
+				continue;
+			n++;
+			pc_entries++;
+			const char *label = json_string_value(json_object_get(e, "label"));
+			CHECKF(label && strcmp(label, want) == 0, "card %d: label %s, want %s", c,
+			       label ? label : "(none)", want);
+		}
+		CHECKF(n == 1, "card %d offered for its PC %d times", c, n);
+	}
+	json_decref(l);
+}
+
 static void after(void *ctx, struct game *g)
 {
 	(void)ctx;
@@ -166,6 +203,7 @@ static void after(void *ctx, struct game *g)
 		return;
 	int side = s->phasing;
 	states++;
+	check_pc_entries(s, side);
 	json_t *want = reference(s, side), *got = offered(g, side);
 	compared += (int)json_array_size(want);
 	char *a = sorted_text(want), *b = sorted_text(got);
@@ -186,10 +224,11 @@ int main(void)
 	                                        .max_actions = 1500},
 	                 after, NULL);
 	printf("# %d CARD steps, %d card x general activations compared, %d entries' first "
-	       "choice accepted\n",
-	       states, compared, accepted);
+	       "choice accepted, %d cards offered for their PC\n",
+	       states, compared, accepted, pc_entries);
 	CHECK(states > 50);
 	CHECK(compared > 300);
 	CHECK(accepted > 50);
+	CHECK(pc_entries > 100);
 	return tap_done();
 }
