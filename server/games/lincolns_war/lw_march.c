@@ -364,16 +364,21 @@ int lw_move_check(const struct lw_state *s, int to, struct tg_error *err)
 	return move_check_from(s, &f, to, err);
 }
 
-bool lw_march_step_stops(const struct lw_state *s, int to)
+/* lw_march_step_stops, host being lw_force_co(s, to) */
+static bool step_stops_host(const struct lw_state *s, int to, int host)
 {
 	/* 12.5 / 12.9 / 11.2.2: a friendly CO of equal or higher rank stops us */
 	int side = s->play.side, co = movers_co(s);
-	int host = lw_force_co(s, to);
 	if (host != LW_NONE && !cavalry_only(s) && s->side[side].gic != co &&
 	    !s->unit[host].cavalry && s->unit[host].stars >= s->unit[co].stars)
 		return true;
 	/* 16.9.5.2: besiegers may not disengage: the movers stay */
 	return lw_siege_reinforces(s, side, to);
+}
+
+bool lw_march_step_stops(const struct lw_state *s, int to)
+{
+	return step_stops_host(s, to, lw_force_co(s, to));
 }
 
 bool lw_march_overstacked(const struct lw_state *s)
@@ -858,7 +863,12 @@ void lw_march_finish(struct lw_state *s, struct game_outcome *out)
 	end_activation(s, out);
 }
 
-bool lw_march_step_apply(struct lw_state *s, int to)
+/* lw_march_step_apply, stop being lw_march_step_stops(s, to) and keeper
+ * (read when stop) lw_force_co_side(s, to, the movers' side), both read
+ * before any unit moves: act_move reads them under its hold of the units
+ * (issue 17, session 29: lw_march_step_stops' lw_force_co, a scan of every
+ * unit, 1,895 calls in bench_rules 6 6's lw_act) */
+static void step_apply_known(struct lw_state *s, int to, bool stop, int keeper)
 {
 	struct lw_play *p = &s->play;
 	int from = lw_march_hex(s);
@@ -875,15 +885,22 @@ bool lw_march_step_apply(struct lw_state *s, int to)
 	p->crossed_river = t.crossed_river;
 	s->land.mountain = t.entered_mountain;
 	/* 12.5 / 12.9 / 11.2.2, 16.9.5.2 */
-	bool stop = lw_march_step_stops(s, to);
 	if (stop) /* 11.0.1: the CO already there keeps command */
-		lw_co_keeps_command(s, lw_force_co_side(s, to, s->play.side));
+		lw_co_keeps_command(s, keeper);
 	for (int i = 0; i < p->movers_n; i++) {
 		struct lw_unit *u = &s->unit[p->movers[i]];
 		u->hex = (int16_t)to;
 		if (stop)
 			u->cmd = 0; /* 11.2.1: subordinate to the CO already there */
 	}
+}
+
+bool lw_march_step_apply(struct lw_state *s, int to)
+{
+	/* what it reads (the units, the play's movers, the sieges) the step's
+	 * track (moved, crossed_river, mountain) does not change */
+	bool stop = lw_march_step_stops(s, to);
+	step_apply_known(s, to, stop, stop ? lw_force_co_side(s, to, s->play.side) : LW_NONE);
 	return stop;
 }
 
@@ -907,10 +924,12 @@ static int act_move(struct lw_state *s, const json_t *a, struct game_outcome *ou
 	 * stacking lw_move_check found legal without it */
 	lw_consolidation_close(s);
 	int host = lw_force_co(s, to);
+	bool stop = step_stops_host(s, to, host);
+	int keeper = stop ? lw_force_co_side(s, to, side) : LW_NONE;
 	int from = s->unit[co].hex;
 	bool seen = lw_unit_seen(s, co);
 	lw_units_release(held);
-	bool stop = lw_march_step_apply(s, to);
+	step_apply_known(s, to, stop, keeper);
 	char name[96], hl[64];
 	/* 12.7: the leader is named if the enemy sees him where he starts or
 	 * where he ends the step, else only his side and the hex he left
