@@ -43,6 +43,16 @@ Session 29's (session 26's form: the dump's operations rewritten):
                       a rail destination's label the city's name alone
                       (026d164); on a dump made before them, --labels
                       note,city computes them
+                      admin29's (session 29, second round; spend was
+                      landed as 52c3bea, " for its PC (10.6)"):
+                      activation-city, a card activation's general
+                      "NAME at CITY (HHHH)" as "NAME at CITY";
+                      admin-once, the Administration's draft entry's
+                      general list given once: where it equals the
+                      promotion to 2 stars' list in the same /actions, the
+                      param {"name","label","choices_as": that entry's
+                      index} (a shape no client reads: a bound, and only
+                      where /actions is replaced or shown whole)
 
 Session 27's options re-diff the sections they touch, between each role's
 consecutive views of the dump as rewritten, with a model of the kit's diff
@@ -116,6 +126,7 @@ EVENT = re.compile(r"^(Play card \d+ .*? for its event(?: \([^)]*\))?(?: on a ge
                    re.S)
 NOTE = " [reconstructed text: the rulebook does not print card texts]"
 CITY = re.compile(r"^([^()]+) \(\d{4}\)$")  # a city's "NAME (HHHH)"
+AT_CITY = re.compile(r"^(.* at [^()]+?) \(\d{4}\)$")  # "NAME at CITY (HHHH)"
 FORCE = re.compile(r"/board/forces/\d+$")
 UNIT = re.compile(r"/board/forces/\d+/(co|subordinates/\d+)$")
 
@@ -167,10 +178,32 @@ class Whatif:
             t = t.replace(NOTE, "")
         return t
 
-    def offers(self, x, rail_to=False):
+    def entries(self, lst):
+        """admin29's rewrites of a whole /actions list (rewritten copies)"""
+        lab, prom = self.a.labels, None
+        for i, e in enumerate(lst):
+            if not isinstance(e, dict) or not isinstance(e.get("action"), dict):
+                continue
+            a, ps = e["action"], e.get("params") or []
+            if "activation-city" in lab and a.get("use") == "activate":
+                for p in ps:
+                    if p.get("name") == "general":
+                        for c in p.get("choices", []):
+                            c["label"] = AT_CITY.sub(r"\1", c["label"])
+            if "admin-once" in lab and ps and "choices" in ps[0]:
+                if (a.get("type") == "promote" and prom is None and
+                        e.get("label", "").startswith("Promote a general to 2 stars")):
+                    prom = (i, ps[0]["choices"])
+                elif a.get("type") == "draft" and prom and ps[0]["choices"] == prom[1]:
+                    del ps[0]["choices"]
+                    ps[0]["choices_as"] = prom[0]
+        return lst
+
+    def offers(self, x, rail_to=False, top=False):
         """the labels inside x (an /actions value) rewritten"""
         if isinstance(x, list):
-            return [self.offers(e, rail_to) for e in x]
+            out = [self.offers(e, rail_to) for e in x]
+            return self.entries(out) if top else out
         if not isinstance(x, dict):
             return x
         to = rail_to or (x.get("name") == "to" and x.get("by") == "unit")
@@ -187,7 +220,7 @@ class Whatif:
         v = json.loads(dumps(v))
         v["board"]["forces"] = [self.force(f) for f in v["board"]["forces"]]
         if self.a.labels:
-            v["actions"] = self.offers(v["actions"])
+            v["actions"] = self.offers(v["actions"], top=True)
         return v
 
     def op(self, o):
@@ -202,7 +235,7 @@ class Whatif:
             if p.endswith("/label") and isinstance(o["value"], str):
                 o["value"] = self.label(o["value"])
             else:
-                o["value"] = self.offers(o["value"])
+                o["value"] = self.offers(o["value"], top=p == "/actions")
             return o
         if FORCE.match(p):
             o["value"] = self.force(o["value"])
@@ -478,7 +511,7 @@ def main():
     ap.add_argument("--forces-by-member", type=int, nargs="?", const=0, default=None,
                     metavar="BYTES")
     ap.add_argument("--labels", type=lambda x: set(x.split(",")), default=set(),
-                    metavar="event-text,spend,note,city")
+                    metavar="event-text,spend,note,city,activation-city,admin-once")
     ap.add_argument("--check-rediff", action="store_true")
     ap.add_argument("--promoted-to-player", action="store_true")
     ap.add_argument("--lists-whole", action="store_true")
