@@ -420,26 +420,49 @@ static json_t *sec_awaiting(const struct lw_state *s)
 /* The log's lines, each stamped by its text (the stamp lw_log kept beside
  * the line, lw_state.log_stamp): after an action, only the new line is
  * built (and the oldest removed once the ring is full). */
+static void put_str(struct tg_text *t, const char *v);
+static void city_text(struct tg_text *t, const int32_t shown[4]);
+
+/* An update writes each new line as text (the tree, json_string, was
+ * built, serialized and freed for each: issue 17); view() collects trees. */
 static void log_items(const struct lw_state *s, struct tg_view_items *it)
 {
 	uint32_t n = s->log_total < LW_LOG_LINES ? s->log_total : LW_LOG_LINES;
-	for (uint32_t i = s->log_total - n; i < s->log_total; i++)
-		if (tg_view_item(it, s->log_stamp[i % LW_LOG_LINES]))
+	for (uint32_t i = s->log_total - n; i < s->log_total; i++) {
+		if (!tg_view_item(it, s->log_stamp[i % LW_LOG_LINES]))
+			continue;
+		size_t from;
+		struct tg_text *t = tg_view_item_text(it, &from);
+		if (t) {
+			put_str(t, s->log[i % LW_LOG_LINES]);
+			tg_view_item_text_done(it, from);
+		} else {
 			tg_view_item_set(it, json_string(s->log[i % LW_LOG_LINES]));
+		}
+	}
 }
 
-/* The cities, each stamped by what it shows (the index gives id and hex). */
+/* The cities, each stamped by what it shows (the index gives id and hex);
+ * an update writes them as text (city_text), view() as trees. */
 static void cities_items(const struct lw_state *s, struct tg_view_items *it)
 {
 	const struct lw_data *d = lw_D();
 	for (int c = 0; c < s->n_cities; c++) {
 		int32_t shown[4] = {c, s->city[c].owner, s->city[c].garrison,
 		                    lw_city_defense(s, c)};
-		if (tg_view_item(it, tg_stamp_bytes(0, shown, sizeof shown)))
+		if (!tg_view_item(it, tg_stamp_bytes(0, shown, sizeof shown)))
+			continue;
+		size_t from;
+		struct tg_text *t = tg_view_item_text(it, &from);
+		if (t) {
+			city_text(t, shown);
+			tg_view_item_text_done(it, from);
+		} else {
 			tg_view_item_set(it, json_pack("{s:s,s:i,s:o,s:b,s:i}", "id",
 			                               d->cities[c].id, "hex", d->cities[c].hex,
 			                               "owner", jside(s->city[c].owner), "garrison",
 			                               s->city[c].garrison, "defense", shown[3]));
+		}
 	}
 }
 
@@ -688,6 +711,21 @@ static void force_text(struct tg_text *t, const struct lw_state *s, const struct
 		if (x->own)
 			put_int(t, ",\"stars\":", x->stars);
 	}
+	put_lit(t, "}");
+}
+
+/* cities_items' tree's bytes; shown: the city's index, owner, garrison and
+ * defense */
+static void city_text(struct tg_text *t, const int32_t shown[4])
+{
+	const struct lw_city *c = &lw_D()->cities[shown[0]];
+	put_lit(t, "{\"id\":");
+	put_str(t, c->id);
+	put_int(t, ",\"hex\":", c->hex);
+	put_lit(t, ",\"owner\":");
+	put_side(t, shown[1]);
+	put_bool(t, ",\"garrison\":", shown[2]);
+	put_int(t, ",\"defense\":", shown[3]);
 	put_lit(t, "}");
 }
 
