@@ -521,14 +521,15 @@ int lw_rail_check(const struct lw_state *s, int u, int to, bool force, struct tg
 }
 
 /* Applies a checked rail move. */
-void lw_rail_move(struct lw_state *s, int u, int to, bool force)
+void lw_rail_move(struct lw_state *s, int u, int to, bool force, bool held)
 {
 	struct lw_unit *x = &s->unit[u];
 	int side = x->side, from = x->hex;
-	int cost = lw_rail_cost(s, u, force);
 	int us[LW_MAX_UNITS];
 	int n = travellers(s, u, force, us);
+	int cost = cost_of(s, us, n, force); /* lw_rail_cost */
 	int co = lw_force_co(s, from);
+	lw_units_release(held); /* who travels is read: now they move */
 	char name[64], a[64], b[64];
 	/* a subordinate stays unnamed (12.7): the log names the force he leaves */
 	lw_unit_name(s, co, name, sizeof name);

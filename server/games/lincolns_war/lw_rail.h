@@ -120,8 +120,11 @@ void lw_rail_walks_begin(struct lw_rail_walks *ws, const struct lw_rail_net *net
  * that listed them), in *list, valid until the next call: returns how
  * many. */
 int lw_rail_walks_from(struct lw_rail_walks *ws, int from, const int16_t **list);
-/* Applies a move lw_rail_check accepted: capacity spent, units moved. */
-void lw_rail_move(struct lw_state *s, int u, int to, bool force);
+/* Applies a move lw_rail_check accepted: capacity spent, units moved.
+ * held: what lw_units_hold gave the caller, given back (lw_units_release)
+ * once who travels is read, before any unit moves (act_rail holds the
+ * units over the check and these reads: issue 17, session 29). */
+void lw_rail_move(struct lw_state *s, int u, int to, bool force, bool held);
 /* Did unit u travel by rail this turn? (for 14.0: not also by sea) */
 bool lw_rail_used_by(const struct lw_state *s, int u);
 

@@ -401,9 +401,15 @@ static int act_rail(struct lw_state *s, int side, const json_t *a, struct game_o
 		               "rail needs \"unit\", an integer \"to\" and a boolean \"force\"");
 	if (u == LW_NONE || s->unit[u].side != side)
 		return tg_fail(err, TG_E_ILLEGAL, "9.1: \"unit\" must be one of your generals");
-	if (lw_rail_check(s, u, to, json_is_true(f), err) != 0)
+	/* no unit moves until lw_rail_move has read who travels: the check's
+	 * force, travellers and stacks read one index of the units by hex
+	 * (lw_units_hold), each a scan of every unit before (issue 17) */
+	bool held = lw_units_hold(s);
+	if (lw_rail_check(s, u, to, json_is_true(f), err) != 0) {
+		lw_units_release(held);
 		return -1;
-	lw_rail_move(s, u, to, json_is_true(f));
+	}
+	lw_rail_move(s, u, to, json_is_true(f), held);
 	lw_cav_city_settle(s); /* 13.1.3: cavalry railed out of a city it held */
 	return 0;
 }
