@@ -52,7 +52,12 @@ Session 29's (session 26's form: the dump's operations rewritten):
                       promotion to 2 stars' list in the same /actions, the
                       param {"name","label","choices_as": that entry's
                       index} (a shape no client reads: a bound, and only
-                      where /actions is replaced or shown whole)
+                      where /actions is replaced or shown whole);
+                      fleet-param, the Administration's "Buy a Fleet for
+                      N PC, placed in PORT (7.1.8)" entries (one a port)
+                      as one entry, the port's hex its param "hex" (label
+                      "Port", each choice the port's name; the action as
+                      today), where /actions is replaced or shown whole
 
 Session 27's options re-diff the sections they touch, between each role's
 consecutive views of the dump as rewritten, with a model of the kit's diff
@@ -126,6 +131,7 @@ EVENT = re.compile(r"^(Play card \d+ .*? for its event(?: \([^)]*\))?(?: on a ge
                    re.S)
 NOTE = " [reconstructed text: the rulebook does not print card texts]"
 CITY = re.compile(r"^([^()]+) \(\d{4}\)$")  # a city's "NAME (HHHH)"
+FLEET = re.compile(r"^Buy a Fleet for (\d+) PC, placed in (.*) \(7\.1\.8\)$")
 AT_CITY = re.compile(r"^(.* at [^()]+?) \(\d{4}\)$")  # "NAME at CITY (HHHH)"
 FORCE = re.compile(r"/board/forces/\d+$")
 UNIT = re.compile(r"/board/forces/\d+/(co|subordinates/\d+)$")
@@ -197,6 +203,21 @@ class Whatif:
                 elif a.get("type") == "draft" and prom and ps[0]["choices"] == prom[1]:
                     del ps[0]["choices"]
                     ps[0]["choices_as"] = prom[0]
+        if "fleet-param" in lab:
+            out, fleet = [], None
+            for e in lst:
+                m = FLEET.match(e.get("label", "")) if isinstance(e, dict) else None
+                if not m or e.get("params"):
+                    out.append(e)
+                    continue
+                if fleet is None:
+                    fleet = {"label": f"Buy a Fleet for {m.group(1)} PC (7.1.8)",
+                             "action": {"type": "buy_fleet"},
+                             "params": [{"name": "hex", "label": "Port", "choices": []}]}
+                    out.append(fleet)
+                fleet["params"][0]["choices"].append({"value": e["action"]["hex"],
+                                                      "label": m.group(2)})
+            lst = out
         return lst
 
     def offers(self, x, rail_to=False, top=False):
@@ -511,7 +532,7 @@ def main():
     ap.add_argument("--forces-by-member", type=int, nargs="?", const=0, default=None,
                     metavar="BYTES")
     ap.add_argument("--labels", type=lambda x: set(x.split(",")), default=set(),
-                    metavar="event-text,spend,note,city,activation-city,admin-once")
+                    metavar="event-text,spend,note,city,activation-city,admin-once,fleet-param")
     ap.add_argument("--check-rediff", action="store_true")
     ap.add_argument("--promoted-to-player", action="store_true")
     ap.add_argument("--lists-whole", action="store_true")
