@@ -197,6 +197,10 @@ struct items {
 	uint32_t *len;
 	uint32_t n, cap, built, copied, rebuilt;
 	uint32_t first[TG_VIEW_SECTIONS_MAX + 1];
+	/* section i's text length as an array ("[...]"), when its bit is set:
+	 * found where its elements pass (issue 17: summed again from their
+	 * lengths in adopt, 0.5 M of bench_views 300's fan-out) */
+	uint32_t alen[TG_VIEW_SECTIONS_MAX];
 	uint64_t bits; /* the sections kept as stamps */
 	int oom;
 	uint64_t *shape; /* the entries' lists (tg_view_kept.ishape) */
@@ -207,19 +211,17 @@ struct items {
 	size_t olo[TG_VIEW_SECTIONS_MAX], ohi[TG_VIEW_SECTIONS_MAX];
 };
 
-/* The text length of an array of n elements whose texts are len[0, n). */
-static size_t array_len(const uint32_t *len, uint32_t n)
-{
-	size_t t = n ? n + 1 : 2; /* "[", "]" and n - 1 commas */
-	for (uint32_t j = 0; j < n; j++)
-		t += len[j];
-	return t;
-}
-
 /* Section i of a kept view is kept as its elements' stamps. */
 static bool stamps_only(const struct tg_view_kept *k, unsigned i)
 {
 	return (k->items >> i) & 1;
+}
+
+/* The kept view's section lengths (tg_view_kept.ifirst's nsec after its
+ * own), or NULL. */
+static const uint32_t *section_lens(const struct tg_view_kept *k)
+{
+	return k->ifirst ? k->ifirst + k->nsec + 1 : NULL;
 }
 
 static void items_put(struct items *a, const uint64_t *stamp, const uint32_t *len, uint32_t n)
@@ -281,7 +283,8 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 	else
 		free(was.cut);
 	size_t isize =
-	    a ? a->n * (sizeof *k->istamp + sizeof *k->ilen) + (nsec + 1) * sizeof *k->ifirst : 0;
+	    a ? a->n * (sizeof *k->istamp + sizeof *k->ilen) + (2 * nsec + 1) * sizeof *k->ifirst
+	      : 0;
 	if (a)
 		k->istamp = keep_block(was.istamp, isize);
 	else
@@ -305,7 +308,7 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 	k->items = a->bits;
 	for (unsigned i = 0; i < nsec; i++)
 		if (stamps_only(k, i))
-			k->vlen += array_len(a->len + a->first[i], a->first[i + 1] - a->first[i]);
+			k->vlen += a->alen[i];
 	k->ilen = (uint32_t *)(k->istamp + a->n);
 	k->ifirst = k->ilen + a->n;
 	if (a->n) {
@@ -313,6 +316,7 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 		memcpy(k->ilen, a->len, a->n * sizeof *k->ilen);
 	}
 	memcpy(k->ifirst, a->first, (nsec + 1) * sizeof *k->ifirst);
+	memcpy(k->ifirst + nsec + 1, a->alen, nsec * sizeof *k->ifirst);
 	k->ibuilt = a->built;
 	k->icopied = a->copied;
 	k->irebuilt = a->rebuilt;
@@ -376,7 +380,7 @@ static const uint64_t **members_index(const struct tg_view_kept *k, unsigned i,
 static int members_inside(void *ctx, uint32_t i, uint32_t j, const char *at, size_t alen,
                           struct tg_patch_text *ops);
 static uint32_t members_keep(struct items *a, const struct tg_view_items *it, const uint64_t **rec,
-                             const char *text0, uint32_t first);
+                             const char *text0, uint32_t first, size_t *alen);
 static int replace_if_shorter(struct tg_patch_text *ops, struct tg_patch_mark o0, const char *ptr,
                               const char *nt, size_t len);
 
@@ -463,7 +467,9 @@ static int by_items(const struct tg_view_kept *k, const struct game_module *m, c
 		 * element, or cut from the new text (in scratch; in b from at
 		 * in a full build); and the elements built and copied counted
 		 * in the same pass */
-		uint32_t built = members_keep(a, &it, rec, ops ? NULL : b->p + at, first);
+		size_t alen;
+		uint32_t built = members_keep(a, &it, rec, ops ? NULL : b->p + at, first, &alen);
+		a->alen[i] = alen > UINT32_MAX ? UINT32_MAX : (uint32_t)alen;
 		a->built += built;
 		a->copied += it.n - built;
 	}
@@ -1033,9 +1039,10 @@ static int members_inside(void *ctx, uint32_t i, uint32_t j, const char *at, siz
  * (rec, when given), one built is cut from its text: in the walk's
  * scratch (text0 NULL), or in the section's text text0 ("[...]", a full
  * build). The number of elements built (issue 17: counted in a pass of
- * their own, 0.48 M of bench_views 300's 99.7 M). */
+ * their own, 0.48 M of bench_views 300's 99.7 M), and in *alen the
+ * section's text length as an array. */
 static uint32_t members_keep(struct items *a, const struct tg_view_items *it, const uint64_t **rec,
-                             const char *text0, uint32_t first)
+                             const char *text0, uint32_t first, size_t *alen)
 {
 	size_t off = 1; /* after text0's "[" */
 	uint32_t built = 0;
@@ -1055,6 +1062,7 @@ static uint32_t members_keep(struct items *a, const struct tg_view_items *it, co
 		if (t)
 			members_new(a, t, it->len[j], first + j);
 	}
+	*alen = it->n ? off : 2; /* "[", the texts, n - 1 commas, "]" */
 	return built;
 }
 
@@ -1118,6 +1126,7 @@ static int by_text(const struct tg_view_kept *k, struct tg_patch_text *ops, cons
 		items_put(a, it.stamp, it.len, it.n);
 		if (b->n - at > (size_t)it.n * (sizeof *k->istamp + sizeof *k->ilen)) {
 			a->bits |= (uint64_t)1 << i;
+			a->alen[i] = (uint32_t)(b->n - at); /* b->n <= UINT32_MAX: refresh */
 			/* the entries' lists, for the next diff: copied with
 			 * the element, or cut from the new text */
 			for (uint32_t j = 0; j < it.n && !a->oom; j++) {
@@ -1246,7 +1255,10 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 			if (k->ifirst)
 				items_put(&a, k->istamp + k->ifirst[i], k->ilen + k->ifirst[i],
 				          k->ifirst[i + 1] - k->ifirst[i]);
-			a.bits |= k->items & ((uint64_t)1 << i);
+			if (stamps_only(k, i) && section_lens(k)) {
+				a.bits |= (uint64_t)1 << i;
+				a.alen[i] = section_lens(k)[i];
+			}
 		} else if (m->view_items && !b.oom &&
 		           (by = by_items(k, m, g, role, ops, &b, i, at, &a, &scratch)) != 0) {
 			if (by < 0)
@@ -1500,7 +1512,7 @@ size_t tg_view_kept_bytes(const struct tg_view_kept *k)
 	size_t n = k->len + 1 + k->nsec * sizeof *k->cut;
 	if (k->istamp)
 		n += k->ifirst[k->nsec] * (sizeof *k->istamp + sizeof *k->ilen) +
-		     (k->nsec + 1) * sizeof *k->ifirst;
+		     (2 * k->nsec + 1) * sizeof *k->ifirst;
 	return n + k->nshape * sizeof *k->ishape;
 }
 

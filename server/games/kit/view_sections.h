@@ -52,11 +52,13 @@ struct tg_view_kept {
 	/* The elements of the sections built item by item (game.h
 	 * view_items) and of those that are arrays built whole: section i's
 	 * are [ifirst[i], ifirst[i+1]), each one's stamp and text length
-	 * (elements are separated by one ','). One allocation at istamp; all
+	 * (elements are separated by one ','); after ifirst's nsec + 1
+	 * entries, nsec more: section i's text length as an array, when it is
+	 * kept as stamps (its part of vlen). One allocation at istamp; all
 	 * NULL when the module has no view_items. */
 	uint64_t *istamp;
 	uint32_t *ilen;
-	uint32_t *ifirst; /* nsec + 1 entries */
+	uint32_t *ifirst; /* 2 * nsec + 1 entries */
 	/* Of the sections that are arrays built whole and kept as stamps (the
 	 * offers), the elements of kit/offer.h's entry form 512 bytes long or
 	 * more: their lists' stamps (view_sections.c, "An entry diffed by its
