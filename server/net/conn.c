@@ -452,7 +452,8 @@ int tg_conn_deliver(struct tg_conn *c, const char *line, size_t len)
 	if (c->state != TG_CONN_OPEN)
 		return 1;
 	char msg[256];
-	json_t *j = tg_net_parse_message(line, len, msg, sizeof msg);
+	unsigned token = 0;
+	json_t *j = tg_net_message_open(line, len, msg, sizeof msg, &token);
 	if (!j) {
 		TG_DEBUG(c->id, 0, "malformed line from %s: %s", c->peer, msg);
 		tg_conn_send_error(c, "malformed_json", msg);
@@ -460,7 +461,7 @@ int tg_conn_deliver(struct tg_conn *c, const char *line, size_t len)
 	}
 	if (c->net->cb.on_message)
 		c->net->cb.on_message(c, j, c->net->ud);
-	json_decref(j);
+	tg_net_message_close(j, token);
 	/* on_message may have closed the connection: stop handing out lines. */
 	return c->state == TG_CONN_OPEN ? 0 : 1;
 }

@@ -1,5 +1,7 @@
 #include "message.h"
 
+#include "games/kit/json_arena.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -262,4 +264,23 @@ json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t why
 		return NULL;
 	}
 	return j;
+}
+
+json_t *tg_net_message_open(const char *line, size_t len, char *why, size_t whylen, unsigned *token)
+{
+	tg_json_arena_begin();
+	json_t *j = tg_net_parse_message(line, len, why, whylen);
+	if (!j) {
+		tg_json_arena_end();
+		return NULL;
+	}
+	*token = tg_json_arena_pause();
+	return j;
+}
+
+void tg_net_message_close(json_t *msg, unsigned token)
+{
+	tg_json_arena_resume(token);
+	json_decref(msg); /* the region's blocks: nothing but the counts */
+	tg_json_arena_end();
 }

@@ -15,6 +15,21 @@
  * JSON, a duplicate member name, or JSON that is not an object. */
 json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t whylen);
 
+/* A message read for the loop (issue 17, session 29): its tree's blocks
+ * come from this thread's jansson region (games/kit/json_arena.h), not
+ * malloc, and are dropped at once when the message is closed, not freed
+ * node by node. tg_net_message_open parses as tg_net_parse_message and
+ * leaves the region paused while the caller handles the message: what the
+ * handling makes is malloc's, so it may outlive the message; no part of
+ * the tree may (a value kept is copied, as the queued lines' ids are;
+ * under ASan a kept node is a use after free or a bad free). On NULL the
+ * region is already closed. tg_net_message_close takes the tree (NULL
+ * too) and closes the region. Without the region installed (json_arena =
+ * 0) it is the parse and a json_decref. */
+json_t *tg_net_message_open(const char *line, size_t len, char *why, size_t whylen,
+                            unsigned *token);
+void tg_net_message_close(json_t *msg, unsigned token);
+
 /* The reader tg_net_parse_message tries first (issue 17): an object of
  * plain JSON only (strings of printable ASCII without escapes, integers of
  * up to 18 digits, true, false, null, objects, arrays; no duplicate key),

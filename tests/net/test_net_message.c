@@ -14,12 +14,19 @@
  *     parser gave: the same tree, or NULL with the same sentence;
  *   - random trees of every kind of value (json_random.h), dumped compact
  *     and indented, then each mutated (a byte changed, cut short, a byte
- *     doubled): the parser and the old one agree on every text. */
+ *     doubled): the parser and the old one agree on every text;
+ *   - a message opened for the loop (tg_net_message_open, issue 17) is
+ *     read into the thread's jansson region, one job a message: the tree
+ *     is the same, what is made while it is open is malloc's and outlives
+ *     its close (under ASan a block of the region used or freed after
+ *     the close is reported), a text that is not a message closes the
+ *     region at once. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "games/kit/json_arena.h"
 #include "json_random.h"
 #include "net/message.h"
 #include "tap.h"
@@ -170,6 +177,48 @@ static long random_case(const json_t *v)
 	return ok;
 }
 
+static void opened_for_the_loop(void)
+{
+	tg_json_arena_install();
+	static const char act[] = "{\"op\":\"act\",\"match\":7,\"seq\":12,\"action\":"
+	                          "{\"type\":\"move\",\"params\":[\"a\",3]}}";
+	struct tg_json_arena_stats st0, st;
+	tg_json_arena_stats(&st0);
+	char why[256] = "";
+	unsigned token = 0;
+	json_t *j = tg_net_message_open(act, sizeof act - 1, why, sizeof why, &token);
+	CHECK(j != NULL);
+	tg_json_arena_stats(&st);
+	CHECKF(st.jobs == st0.jobs + 1, "a message is one job of the region (%lu jobs)",
+	       st.jobs - st0.jobs);
+	json_t *old = __real_json_loadb(act, sizeof act - 1, 0, NULL);
+	CHECK(json_equal(j, old));
+	json_decref(old);
+	/* the handling makes what outlives the message */
+	json_t *reply = json_pack("{s:s,s:O}", "op", "ok", "seq", json_object_get(j, "seq"));
+	json_t *id = json_deep_copy(json_object_get(j, "match"));
+	json_object_del(reply, "seq");
+	tg_net_message_close(j, token);
+	tg_json_arena_stats(&st);
+	CHECKF(st.peak > 0, "the message's tree took %zu bytes of the region", st.peak);
+	CHECK_EQ_INT(json_integer_value(id), 7);
+	char *text = json_dumps(reply, JSON_COMPACT);
+	CHECK_EQ_STR(text, "{\"op\":\"ok\"}");
+	free(text); /* made outside the job: malloc's */
+	json_decref(reply);
+	json_decref(id);
+	/* not a message: the region closed already, the next value malloc's */
+	j = tg_net_message_open("[1]", 3, why, sizeof why, &token);
+	CHECK(j == NULL);
+	CHECK_EQ_STR(why, "a message must be a JSON object");
+	json_t *after = json_string("after");
+	char *t2 = json_dumps(after, JSON_ENCODE_ANY);
+	CHECK_EQ_STR(t2, "\"after\"");
+	free(t2); /* a bad free were the region still open */
+	json_decref(after);
+	tg_json_arena_release();
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof plain_msgs / sizeof *plain_msgs; i++) {
@@ -241,5 +290,6 @@ int main(void)
 	json_random_seed(24);
 	long n = 3000, ok = json_random_trees(n, random_case);
 	CHECKF(ok == n, "%ld of %ld random trees and their mutations parsed as before", ok, n);
+	opened_for_the_loop();
 	return tap_done();
 }

@@ -8,6 +8,11 @@
  *     a value made before the job and freed in it is freed; the blocks are
  *     16-aligned and read back right, a string larger than the chunk too;
  *   - jobs nest: the inner end drops nothing;
+ *   - a pause inside a job (the loop's message while it is handled): the
+ *     blocks made in it are malloc's and outlive the job, a job's block
+ *     freed in it is still nothing to free, a job begun in it takes the
+ *     region again and its end brings the pause back; the resume and the
+ *     job's end end it;
  *   - between jobs the thread keeps one chunk, at most
  *     TG_JSON_ARENA_KEEP_MAX (none under ASan), and a thread that ran jobs
  *     and exited leaves nothing behind (what it malloc'd is counted);
@@ -190,6 +195,60 @@ static void nested(void)
 	CHECK(nmalloc > m0); /* outside again */
 }
 
+static void paused(void)
+{
+	tg_json_arena_begin();
+	json_t *tree = json_pack("{s:s,s:[i]}", "op", "act", "seq", 3); /* the message */
+	long m0 = nmalloc, f0 = nfree;
+	unsigned token = tg_json_arena_pause();
+	json_t *kept = json_string("made while paused, kept past the job");
+	CHECKF(nmalloc - m0 == 2, "a block made in a pause is malloc's (%ld mallocs)",
+	       nmalloc - m0);
+	json_object_del(tree, "seq"); /* a job's blocks freed in the pause */
+	CHECKF(nfree == f0, "a job's block freed in a pause is not free()'s (%ld frees)",
+	       nfree - f0);
+	tg_json_arena_begin(); /* a fan-out job on the loop, inside the pause */
+	m0 = nmalloc;
+	churn(50);
+	CHECKF(nmalloc - m0 <= CHUNKS, "a job begun in a pause takes the region (%ld mallocs)",
+	       nmalloc - m0);
+	tg_json_arena_end();
+	m0 = nmalloc;
+	json_t *kept2 = json_integer(29);
+	CHECKF(nmalloc - m0 == 1, "its end brings the pause back (%ld mallocs)", nmalloc - m0);
+	tg_json_arena_resume(token);
+	json_decref(tree);
+	tg_json_arena_end();
+	/* under ASan a block of the job used now is a use after free, and a
+	 * free() of one a bad free: these are malloc's */
+	CHECK_EQ_STR(json_string_value(kept), "made while paused, kept past the job");
+	CHECK_EQ_INT(json_integer_value(kept2), 29);
+	f0 = nfree;
+	json_decref(kept);
+	json_decref(kept2);
+	CHECK_EQ_INT(nfree - f0, 3); /* the string, its text, the integer */
+	/* the resume: the job's blocks are the region's again */
+	tg_json_arena_begin();
+	token = tg_json_arena_pause();
+	tg_json_arena_resume(token);
+	m0 = nmalloc;
+	churn(20);
+	CHECK(nmalloc - m0 <= CHUNKS);
+	/* a pause the job's end closes: the next job is not paused */
+	tg_json_arena_pause();
+	tg_json_arena_end();
+	tg_json_arena_begin();
+	m0 = nmalloc;
+	churn(20);
+	CHECKF(nmalloc - m0 <= CHUNKS, "no pause outlives its job (%ld mallocs)", nmalloc - m0);
+	tg_json_arena_end();
+	/* outside a job a pause is nothing */
+	tg_json_arena_resume(tg_json_arena_pause());
+	m0 = nmalloc;
+	churn(1);
+	CHECK(nmalloc > m0);
+}
+
 static void *jobs_then_exit(void *arg)
 {
 	bool *ok = arg;
@@ -259,6 +318,7 @@ int main(void)
 	tg_json_arena_install();
 	outside_and_inside();
 	nested();
+	paused();
 	thread_exit();
 	fanout(0);
 	fanout(2);

@@ -48,6 +48,7 @@ static unsigned char *data_of(struct chunk *c)
 
 struct arena {
 	unsigned depth;           /* jobs open on this thread */
+	unsigned paused;          /* the depth of the job paused (0: none) */
 	struct chunk *cur;        /* the newest chunk (between jobs: the kept one) */
 	unsigned char *top, *end; /* cur's free space, during a job */
 	size_t want;              /* the size of the chunk to keep (0: MIN_CHUNK) */
@@ -125,7 +126,7 @@ static void *grow(struct arena *a, size_t r)
 static void *arena_malloc(size_t n)
 {
 	struct arena *a = &mine;
-	if (!a->depth)
+	if (!a->depth || a->depth == a->paused)
 		return malloc(n);
 	if (n > SIZE_MAX / 4)
 		return NULL;
@@ -202,7 +203,11 @@ void tg_json_arena_begin(void)
 void tg_json_arena_end(void)
 {
 	struct arena *a = &mine;
-	if (!a->depth || --a->depth)
+	if (!a->depth)
+		return;
+	if (a->paused >= a->depth)
+		a->paused = 0; /* the paused job ends: no pause outlives it */
+	if (--a->depth)
 		return;
 	if (!a->cur)
 		return;
@@ -228,6 +233,20 @@ void tg_json_arena_end(void)
 	}
 #endif
 	a->top = a->end = NULL;
+}
+
+unsigned tg_json_arena_pause(void)
+{
+	struct arena *a = &mine;
+	unsigned was = a->paused;
+	if (a->depth)
+		a->paused = a->depth;
+	return was;
+}
+
+void tg_json_arena_resume(unsigned token)
+{
+	mine.paused = token;
 }
 
 void tg_json_arena_stats(struct tg_json_arena_stats *out)

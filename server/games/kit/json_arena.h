@@ -58,6 +58,18 @@ bool tg_json_arena_installed(void);
 void tg_json_arena_begin(void);
 void tg_json_arena_end(void);
 
+/* A pause inside a job (issue 17, session 29: the loop's message): until
+ * the matching resume, jansson's blocks on this thread are malloc's again,
+ * while a free of one of the job's blocks still does nothing. The loop
+ * reads a message's tree in a job, then pauses it while the message is
+ * handled: what the handling makes may outlive the message (a queued
+ * line's id, a match's row), what the tree holds may not. A job begun
+ * inside the pause takes its blocks from the region again (they live
+ * until the outer job's end); its end brings the pause back. Returns what
+ * tg_json_arena_resume takes; outside a job both do nothing. */
+unsigned tg_json_arena_pause(void);
+void tg_json_arena_resume(unsigned token);
+
 /* This thread's figures: the bytes of the chunk kept between jobs, the
  * most bytes one job took (blocks rounded to 16), and the jobs run. */
 struct tg_json_arena_stats {
