@@ -87,7 +87,8 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	int64_t id = json_integer_value(json_object_get(row, "id"));
 	const struct game_module *mod = tg_game_find(srv->games, str(row, "game"));
 	/* what it reads (st, seq, the clock) is the loop's even while a
-	 * worker brings the views up to date: no need to wait (fanout.c) */
+	 * worker brings the views up to date: no need to wait (fanout.c), but
+	 * for a summary line the last act left unmade (match_summary waits) */
 	struct tg_match *live = match_peek(srv, id);
 	const char *status = str(row, "status");
 	bool finished = status && strcmp(status, "finished") == 0;
@@ -123,6 +124,7 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	/* held by its rules version: nothing moves until the operator settles it */
 	bool held = match_rules_row_held(mod, row);
 	const char *summary;
+	struct game_status scratch; /* the live match's line, made here */
 	if (held)
 		summary = "Held: this server's rules for the game changed; waiting for its "
 		          "operator";
@@ -133,7 +135,7 @@ json_t *lobby_match_info(struct tg_server *srv, const json_t *row, int64_t user_
 	else if (finished && str(json_object_get(row, "result"), "summary"))
 		summary = str(json_object_get(row, "result"), "summary");
 	else
-		summary = live && live->g ? live->st.summary : "";
+		summary = live && live->g ? match_summary(srv, live, &scratch) : "";
 	json_t *info = json_pack(
 	    "{s:s,s:I,s:s,s:s,s:O,s:s,s:s,s:b,s:o,s:o,s:s,s:I,s:I,s:s}", "op", "match", "match",
 	    (json_int_t)id, "game", str(row, "game"), "scenario", str(row, "scenario"), "options",

@@ -215,6 +215,7 @@ int match_replay_onto(struct tg_server *srv, struct tg_match *m, struct game *g,
 	m->seq = seq;
 	m->since_snapshot = replayed;
 	m->mod->status(g, &m->st);
+	m->summary_unmade = false;
 	return 0;
 }
 
@@ -496,6 +497,7 @@ int match_start_if_full(struct tg_server *srv, struct tg_match *m, struct tg_err
 	m->since_snapshot = 0;
 	match_base_forget(m);
 	m->mod->status(g, &m->st);
+	m->summary_unmade = false;
 	if (clock_sync(srv, m, err) != 0 || notify_match_started(srv, m, err) != 0)
 		return -1;
 	TG_INFO(0, m->id, "started");
@@ -559,13 +561,31 @@ bool match_barrier_after(const struct tg_match *m, int role)
 	return m->st.finished || (m->st.awaiting & ~(1u << role)) != 0;
 }
 
+const char *match_summary(struct tg_server *srv, struct tg_match *m, struct game_status *scratch)
+{
+	if (!m->summary_unmade || !m->g)
+		return m->st.summary;
+	if (m->job) /* a worker owns m->g until its job is taken back */
+		fanout_join(srv, m, true);
+	m->mod->status(m->g, scratch);
+	return scratch->summary;
+}
+
 json_t *match_result_json(const struct tg_match *m)
 {
+	/* asked after the act, whose op waited for any job (match_find), and
+	 * before the last fan-out is dispatched: m->g is the loop's */
+	struct game_status scratch;
+	const char *summary = m->st.summary;
+	if (m->summary_unmade && m->g) {
+		m->mod->status(m->g, &scratch);
+		summary = scratch.summary;
+	}
 	return json_pack("{s:o,s:s}", "winner",
 	                 m->st.winner >= 0 && m->st.winner < m->nroles
 	                     ? json_string(m->mod->roles[m->st.winner])
 	                     : json_null(),
-	                 "summary", m->st.summary);
+	                 "summary", summary);
 }
 
 /* The seat role of the requester in an active match, or -1 after replying.
@@ -677,7 +697,15 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 	match_touch(srv, m);
 	m->seq++;
 	m->since_snapshot++;
-	m->mod->status(m->g, &m->st);
+	/* the summary line only when read (match_summary): 1.7 K instructions
+	 * an act for Lincoln's War, read by the lobby's list and the result */
+	if (m->mod->status_brief) {
+		m->mod->status_brief(m->g, &m->st);
+		m->summary_unmade = true;
+	} else {
+		m->mod->status(m->g, &m->st);
+		m->summary_unmade = false;
+	}
 	bool barrier = out.barrier || match_barrier_after(m, role);
 	/* No undo reaches behind a barrier: its base goes now, not at the next
 	 * action (issue 17: 18 KB a Lincoln's War match held for nothing while

@@ -97,6 +97,9 @@ struct tg_match {
 	struct game *g; /* NULL until the match starts */
 	int64_t seq;    /* accepted state changes so far */
 	struct game_status st;
+	/* st.summary is "": the last act asked the game's status_brief (the
+	 * line is made when read: match_summary) */
+	bool summary_unmade;
 	unsigned since_snapshot; /* actions since the last snapshot */
 	/* The undo base (undo_base.c): the state right after the latest
 	 * barrier, taken lazily before the next action; no undo reaches behind
@@ -539,6 +542,11 @@ void match_release_if_idle(struct tg_server *srv, struct tg_match *m);
 void match_evict_idle(struct tg_server *srv);
 /* The row's "result" as a game result, for status finished. */
 json_t *match_result_json(const struct tg_match *m);
+/* The game's summary of the live match (game_status.summary): st's, or
+ * made now in *scratch when the last act left it unmade (game.h
+ * status_brief; issue 17), after waiting for the match's fan-out job if
+ * one runs (the worker owns m->g: fanout_join, as match_find). */
+const char *match_summary(struct tg_server *srv, struct tg_match *m, struct game_status *scratch);
 /* The requester's role in an active match, or -1 after replying. */
 int match_player_role(struct tg_session *s, const json_t *req, struct tg_match *m);
 /* 0 if the request's "seq" is current, else -1 after replying stale_seq. */

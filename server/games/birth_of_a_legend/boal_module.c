@@ -171,7 +171,7 @@ static bool boal_section_text(const struct game *g, const char *role, unsigned i
 	return boal_view_section_text(&g->s, seat_of(role), i, t);
 }
 
-static void boal_status(const struct game *g, struct game_status *st)
+static void boal_status_brief(const struct game *g, struct game_status *st)
 {
 	const struct boal_state *s = &g->s;
 	memset(st, 0, sizeof *st);
@@ -179,7 +179,12 @@ static void boal_status(const struct game *g, struct game_status *st)
 	st->finished = s->phase == BOAL_OVER;
 	st->winner = st->finished && s->winner != BOAL_NOBODY ? boal_side_seat(s, s->winner) : -1;
 	st->turn = (uint32_t)s->turn;
-	boal_status_text(s, st->summary, sizeof st->summary);
+}
+
+static void boal_status(const struct game *g, struct game_status *st)
+{
+	boal_status_brief(g, st);
+	boal_status_text(&g->s, st->summary, sizeof st->summary);
 }
 
 static const char *boal_seat(const struct game *g, int role, char *buf, size_t n)
@@ -249,6 +254,7 @@ const struct game_module birth_of_a_legend_module = {
     .view_section = boal_section,
     .view_section_text = boal_section_text,
     .status = boal_status,
+    .status_brief = boal_status_brief,
     .seat_text = boal_seat,
     .save = boal_save,
     .load = boal_load,

@@ -360,13 +360,18 @@ static void summary(const struct lw_state *s, unsigned m, char *buf, size_t n)
 	         s->phase < sizeof ph / sizeof *ph ? ph[s->phase] : "other", who);
 }
 
-static void lw_status(const struct game *g, struct game_status *st)
+static void lw_status_brief(const struct game *g, struct game_status *st)
 {
 	memset(st, 0, sizeof *st);
 	st->awaiting = lw_awaiting(&g->s);
 	st->finished = g->s.phase == LW_PH_OVER;
 	st->winner = st->finished && g->s.winner != LW_NOSIDE ? g->s.winner - 1 : -1;
 	st->turn = g->s.turn;
+}
+
+static void lw_status(const struct game *g, struct game_status *st)
+{
+	lw_status_brief(g, st);
 	summary(&g->s, st->awaiting, st->summary, sizeof st->summary);
 }
 
@@ -473,6 +478,7 @@ const struct game_module lincolns_war_module = {
     .view_items = lw_items,
     .view_section_text = lw_section_text,
     .status = lw_status,
+    .status_brief = lw_status_brief,
     .save = lw_save,
     .load = lw_load,
     .save_text = lw_save_as_text,
