@@ -350,12 +350,46 @@ static int port_force_side(const struct lw_state *s, int c, const int8_t *first,
 	return top != LW_NOSIDE ? top : first[c];
 }
 
-static bool blockaded_for_effects(const struct lw_state *s, int c, const int8_t *first, bool sieges)
+/* The hexes of the fleets on blockade, each fleet once (the fleets walked
+ * once for every port, not for each of its spaces: issue 17) */
+struct on_blockade {
+	int n;
+	int16_t hex[LW_NAVY_FLEETS];
+};
+
+static void fleets_on_blockade(const struct lw_state *s, struct on_blockade *o)
+{
+	o->n = 0;
+	for (int i = 0; i < LW_NAVY_FLEETS; i++)
+		if (s->navy.fleet[i].where == LW_NW_BLOCKADE)
+			o->hex[o->n++] = s->navy.fleet[i].hex;
+}
+
+/* lw_naval_effectively_blockaded from the fleets on blockade */
+static bool effectively_blockaded_by(const struct lw_city *city, const struct on_blockade *o)
+{
+	if (!city->ocean_port || city->n_blockade_hexes == 0 || o->n == 0)
+		return false;
+	int total = 0;
+	for (int k = 0; k < city->n_blockade_hexes; k++) {
+		int f = 0;
+		for (int i = 0; i < o->n; i++)
+			f += o->hex[i] == city->blockade_hexes[k];
+		if (f == 0)
+			return false; /* 8.2: ALL blockade spaces occupied */
+		total += f;
+	}
+	return total >= city->blockade_fleets; /* Savannah: two fleets */
+}
+
+/* fleets: the fleets on blockade (fleets_on_blockade), or NULL to look */
+static bool blockaded_for_effects(const struct lw_state *s, int c, const int8_t *first, bool sieges,
+                                  const struct on_blockade *fleets)
 {
 	const struct lw_city *city = &lw_D()->cities[c];
 	if (!city->southern_ocean_port)
 		return false;
-	if (lw_naval_effectively_blockaded(s, c))
+	if (fleets ? effectively_blockaded_by(city, fleets) : lw_naval_effectively_blockaded(s, c))
 		return true;
 	/* 8.2: a port occupied by a Union force or garrison counts as blockaded */
 	return port_force_side(s, c, first, sieges) == LW_UNION ||
@@ -364,7 +398,7 @@ static bool blockaded_for_effects(const struct lw_state *s, int c, const int8_t 
 
 bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c)
 {
-	return blockaded_for_effects(s, c, NULL, true);
+	return blockaded_for_effects(s, c, NULL, true, NULL);
 }
 
 int lw_naval_defense_mod(const struct lw_state *s, int c)
@@ -403,9 +437,12 @@ int lw_naval_blockaded_supply(const struct lw_state *s)
 	bool sieges = false;
 	for (int i = 0; i < LW_MAX_SIEGES; i++)
 		sieges |= s->amphib.sieges[i].stage == LW_SG_ON;
+	struct on_blockade fleets;
+	fleets_on_blockade(s, &fleets);
 	int n = 0;
 	for (size_t c = 0; c < d->n_cities; c++)
-		if (d->cities[c].supply > 0 && blockaded_for_effects(s, (int)c, first, sieges))
+		if (d->cities[c].supply > 0 &&
+		    blockaded_for_effects(s, (int)c, first, sieges, &fleets))
 			n += d->cities[c].supply;
 	return n;
 }
