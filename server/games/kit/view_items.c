@@ -193,9 +193,10 @@ void tg_view_item_set(struct tg_view_items *it, json_t *value)
 			it->b->p[at] = 0;
 		}
 	}
-	if (it->keep)
+	if (it->keep) {
 		it->val[j] = value;
-	else
+		it->vals = true;
+	} else
 		json_decref(value);
 }
 
@@ -234,6 +235,7 @@ void tg_view_item_text_done(struct tg_view_items *it, size_t at)
 	/* kept to diff without its text in b: the value, parsed */
 	if (it->keep && !kept_text && !it->bad && !(it->val[j] = parse(it->b->p + at, it->len[j])))
 		it->bad = true;
+	it->vals = it->vals || it->val[j];
 }
 
 void tg_view_items_collect(struct tg_view_items *it)
@@ -320,6 +322,7 @@ static int text_item(struct tg_view_items *it, const json_t *now, const char *t,
 	if ((it->src[j] = find(it, it->stamp[j], j)) < -1)
 		return -1;
 	it->val[j] = json_incref(json_array_get(now, j));
+	it->vals = it->vals || it->val[j];
 	it->noff[j] = start <= UINT32_MAX - 1 ? (uint32_t)start : UINT32_MAX;
 	it->ntext = t;
 	return 0;
@@ -354,7 +357,7 @@ int tg_view_items_of_array(struct tg_view_items *it, const json_t *now, const ch
 
 void tg_view_items_end(struct tg_view_items *it)
 {
-	for (uint32_t j = 0; it->val && j < it->n; j++)
+	for (uint32_t j = 0; it->vals && j < it->n; j++)
 		json_decref(it->val[j]);
 	/* kept for this thread's next walk (scratch.h), with the sizes the
 	 * walk knows: the five new elements' arrays hold it->cap each (their

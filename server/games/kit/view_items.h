@@ -63,6 +63,10 @@ struct tg_view_items {
 	size_t nslot;   /* a power of two, or 0: not made yet */
 	/* ooff's and slot's sizes in bytes, given back with them (scratch.h) */
 	size_t ooff_cap, slot_cap;
+	/* a value was kept in val (issue 17: most walks keep none, and their
+	 * end's pass over every element to free them was 0.3 M of bench_views
+	 * 300's fan-out) */
+	bool vals;
 	uint32_t next;   /* the previous element after the last found */
 	uint32_t scans;  /* look-ups made without the table */
 	uint32_t n, cap; /* the new elements */
