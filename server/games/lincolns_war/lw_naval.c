@@ -161,6 +161,37 @@ static const char *where_name(int w)
 	return names[w];
 }
 
+/* The ports holding assets, ascending, into hexes: how many */
+static int asset_ports(const struct lw_navy *n, int hexes[LW_NAVY_ASSETS])
+{
+	int nh = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		int hx = n->asset[i].hex;
+		bool dup = n->asset[i].where != LW_NW_PORT;
+		for (int k = 0; k < nh && !dup; k++)
+			dup = hexes[k] == hx;
+		if (dup)
+			continue;
+		int k = nh++;
+		while (k > 0 && hexes[k - 1] > hx) {
+			hexes[k] = hexes[k - 1];
+			k--;
+		}
+		hexes[k] = hx;
+	}
+	return nh;
+}
+
+static const char *piece_kind(int i)
+{
+	return i < LW_NAVY_RAIDERS                    ? "raider"
+	       : i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS ? "ironclad"
+	                                              : "fleet";
+}
+
+static const char *const stage_names[] = {"none", "first_moves", "second_moves", "blockade_it",
+                                          "fleets_home"};
+
 json_t *lw_naval_view(const struct lw_state *s, int viewer)
 {
 	const struct lw_navy *n = &s->navy;
@@ -184,33 +215,15 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS; i++) {
 		const struct lw_navy_piece *x = piece_at(n, i);
 		if (x->where == LW_NW_ESCAPE)
-			json_array_append_new(
-			    escaping, json_pack("{s:s,s:i}", "kind",
-			                        i < LW_NAVY_RAIDERS                    ? "raider"
-			                        : i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS ? "ironclad"
-			                                                               : "fleet",
-			                        "from", x->hex));
+			json_array_append_new(escaping, json_pack("{s:s,s:i}", "kind",
+			                                          piece_kind(i), "from", x->hex));
 	}
 	json_object_set_new(v, "escaping", escaping);
 	/* 8.1.2: assets are placed face down. The Union sees "asset" and the hex,
 	 * listed by hex (the slot number is the identity); the owner sees all. */
 	json_t *assets = json_array();
 	int pool = 0;
-	int hexes[LW_NAVY_ASSETS], nh = 0; /* the ports holding assets, ascending */
-	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
-		int hx = n->asset[i].hex;
-		bool dup = n->asset[i].where != LW_NW_PORT;
-		for (int k = 0; k < nh && !dup; k++)
-			dup = hexes[k] == hx;
-		if (dup)
-			continue;
-		int k = nh++;
-		while (k > 0 && hexes[k - 1] > hx) {
-			hexes[k] = hexes[k - 1];
-			k--;
-		}
-		hexes[k] = hx;
-	}
+	int hexes[LW_NAVY_ASSETS], nh = asset_ports(n, hexes);
 	for (int h = 0; h < nh; h++) {
 		int hex = hexes[h];
 		/* revealed ones first, then face-down ones; within each, own view order */
@@ -262,14 +275,121 @@ json_t *lw_naval_view(const struct lw_state *s, int viewer)
 	json_object_set_new(v, "blockaded", blockaded);
 	json_object_set_new(v, "blockaded_supply", json_integer(lw_naval_blockaded_supply(s)));
 	json_object_set_new(v, "foote", json_boolean(n->foote));
-	static const char *const stages[] = {"none", "first_moves", "second_moves", "blockade_it",
-	                                     "fleets_home"};
-	json_object_set_new(v, "stage", json_string(stages[n->stage]));
+	json_object_set_new(v, "stage", json_string(stage_names[n->stage]));
 	json_object_set_new(v, "blockade_it_left", json_integer(n->it_left));
 	json_object_set_new(v, "purchased",
 	                    json_pack("{s:i,s:i,s:i}", "raiders", n->raiders_bought, "assets",
 	                              n->assets_bought, "fleets", n->fleets_bought));
 	return v;
+}
+
+void lw_naval_view_text(const struct lw_state *s, int viewer, struct tg_text *t)
+{
+	const struct lw_navy *n = &s->navy;
+	struct tg_jw w;
+	tg_jw_init(&w, t);
+	tg_jw_obj(&w);
+	tg_jw_key(&w, "raiders");
+	tg_jw_arr(&w);
+	for (int i = 0; i < LW_NAVY_RAIDERS; i++) {
+		const struct lw_navy_piece *x = &n->raider[i];
+		if (x->where == LW_NW_PORT) {
+			tg_jw_obj(&w);
+			tg_jw_kstr(&w, "where", "port");
+			tg_jw_kint(&w, "hex", x->hex);
+			tg_jw_end(&w);
+		} else if (x->where == LW_NW_RAID) {
+			tg_jw_obj(&w);
+			tg_jw_kstr(&w, "where", "raid");
+			tg_jw_kint(&w, "column", x->col);
+			tg_jw_kbool(&w, "moved", x->moved);
+			tg_jw_end(&w);
+		}
+	}
+	tg_jw_end(&w);
+	tg_jw_key(&w, "escaping");
+	tg_jw_arr(&w);
+	for (int i = 0; i < LW_NAVY_RAIDERS + LW_NAVY_ASSETS + LW_NAVY_FLEETS; i++) {
+		const struct lw_navy_piece *x = piece_at(n, i);
+		if (x->where == LW_NW_ESCAPE) {
+			tg_jw_obj(&w);
+			tg_jw_kstr(&w, "kind", piece_kind(i));
+			tg_jw_kint(&w, "from", x->hex);
+			tg_jw_end(&w);
+		}
+	}
+	tg_jw_end(&w);
+	tg_jw_key(&w, "assets");
+	tg_jw_arr(&w);
+	int hexes[LW_NAVY_ASSETS], nh = asset_ports(n, hexes);
+	for (int h = 0; h < nh; h++)
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+				const struct lw_navy_piece *x = &n->asset[i];
+				if (x->where != LW_NW_PORT || x->hex != hexes[h] ||
+				    x->revealed != !pass)
+					continue;
+				bool see = x->revealed || viewer == LW_CONFEDERATE;
+				tg_jw_obj(&w);
+				tg_jw_kint(&w, "hex", hexes[h]);
+				tg_jw_kstr(&w, "kind",
+				           see ? lw_naval_asset_name(lw_naval_asset_kind(i))
+				               : "asset");
+				tg_jw_kbool(&w, "revealed", x->revealed);
+				tg_jw_end(&w);
+			}
+	tg_jw_end(&w);
+	int pool = 0, drawn = -1; /* the tree kept the last drawn */
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		pool += n->asset[i].where == LW_NW_POOL;
+		if (n->asset[i].where == LW_NW_DRAWN)
+			drawn = i;
+	}
+	tg_jw_key(&w, "asset_drawn");
+	if (drawn < 0)
+		tg_jw_null(&w);
+	else
+		tg_jw_str(&w, viewer == LW_CONFEDERATE
+		                  ? lw_naval_asset_name(lw_naval_asset_kind(drawn))
+		                  : "asset");
+	tg_jw_kint(&w, "asset_pool", pool);
+	tg_jw_key(&w, "fleets");
+	tg_jw_arr(&w);
+	for (int i = 0; i < LW_NAVY_FLEETS; i++) {
+		const struct lw_navy_piece *x = &n->fleet[i];
+		if (x->where == LW_NW_POOL || x->where == LW_NW_GONE)
+			continue;
+		tg_jw_obj(&w);
+		tg_jw_kstr(&w, "where", where_name(x->where));
+		tg_jw_kbool(&w, "moved", x->moved);
+		if (x->where == LW_NW_PORT || x->where == LW_NW_BLOCKADE ||
+		    x->where == LW_NW_ESCAPE)
+			tg_jw_kint(&w, "hex", x->hex);
+		else
+			tg_jw_kint(&w, "column", x->col);
+		tg_jw_end(&w);
+	}
+	tg_jw_end(&w);
+	tg_jw_key(&w, "blockaded");
+	tg_jw_arr(&w);
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities; c++)
+		if (d->cities[c].n_blockade_hexes && lw_naval_effectively_blockaded(s, (int)c))
+			tg_jw_str(&w, d->cities[c].id);
+	tg_jw_end(&w);
+	tg_jw_kint(&w, "blockaded_supply", lw_naval_blockaded_supply(s));
+	tg_jw_kbool(&w, "foote", n->foote);
+	tg_jw_kstr(&w, "stage", stage_names[n->stage]);
+	tg_jw_kint(&w, "blockade_it_left", n->it_left);
+	tg_jw_key(&w, "purchased");
+	tg_jw_obj(&w);
+	tg_jw_kint(&w, "raiders", n->raiders_bought);
+	tg_jw_kint(&w, "assets", n->assets_bought);
+	tg_jw_kint(&w, "fleets", n->fleets_bought);
+	tg_jw_end(&w);
+	tg_jw_end(&w);
+	if (tg_jw_failed(&w) || !tg_jw_done(&w))
+		t->oom = 1;
 }
 
 /* ---- blockade (8.2) ------------------------------------------------------------- */

@@ -34,6 +34,10 @@ void lw_naval_save_text(struct tg_jw *w, const struct lw_navy *n);
 int lw_naval_load(struct lw_navy *n, const json_t *saved);
 /* The naval board as `viewer` may see it (LW_NOSIDE: observer). */
 json_t *lw_naval_view(const struct lw_state *s, int viewer);
+struct tg_text; /* protocol/json_compact.h */
+/* The same written as text (game.h view_section_text): the bytes of the
+ * tree above, member for member (test_view_sections compares them). */
+void lw_naval_view_text(const struct lw_state *s, int viewer, struct tg_text *t);
 
 /* Identity of asset slot i (from the data's mix). */
 enum lw_asset_kind lw_naval_asset_kind(int i);

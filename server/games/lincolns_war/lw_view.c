@@ -779,6 +779,9 @@ bool lw_view_section_text(const struct lw_state *s, int side, unsigned i, struct
 	case SEC_ACTIONS:
 		lw_legal_actions_text(s, side, t); /* the observer's: [] */
 		return true;
+	case SEC_NAVY:
+		lw_naval_view_text(s, side, t); /* face-down assets: lw_naval.c */
+		return true;
 	case SEC_PLAYERS:
 		for (int p = LW_UNION; p <= LW_CONFEDERATE; p++) {
 			put_lit(t, p == LW_UNION ? "{\"" : ",\"");
