@@ -537,8 +537,9 @@ static bool near(const struct rctx *c, int hex, int dist, unsigned mask)
 		return true;
 	int seen[128], n = 0, lo = 0;
 	struct walk_seen ws = {{0}};
-	walk_seen_add(&ws, seen, n, hex);
-	seen[n++] = hex;
+	seen[n++] = hex; /* before its mark: GCC MinSizeRel took the empty
+	                  * list for an uninitialised read */
+	walk_seen_add(&ws, seen, 0, hex);
 	for (int k = 0; k < dist; k++) {
 		int hi = n;
 		for (int i = lo; i < hi; i++) {
@@ -629,8 +630,8 @@ static bool room_cands(struct rctx *c, const struct lw_state *w, struct room *r,
 		return false;
 	int seen[ROOM_SEEN], n = 0, lo = 0;
 	struct walk_seen ws = {{0}};
-	walk_seen_add(&ws, seen, n, gr->hex);
-	seen[n++] = gr->hex;
+	seen[n++] = gr->hex; /* before its mark, as near()'s */
+	walk_seen_add(&ws, seen, 0, gr->hex);
 	for (int k = 0; k < gr->left; k++) {
 		int hi = n;
 		for (int i = lo; i < hi; i++) {
