@@ -173,7 +173,9 @@ def play_scanned(h, conns, view_at, scan, stats, cap, follow=None):
         owners = [views["union"], views["confederate"]]
         hidden = {r: hidden_from(views[r], owners) for r in conns}
         turn = views["union"]["board"]["turn"]["index"]
-        turned = prev_turn is not None and turn != prev_turn
+        # the turn ended: a new turn, or the game's last (10.7.4's hiding
+        # runs at the end of the last turn too, which leaves the index)
+        turned = prev_turn is not None and (turn != prev_turn or views["union"]["finished"])
         prev_turn = turn
         cards = set(ALL_CARDS)
         for v in views.values():

@@ -209,7 +209,11 @@ int main(int argc, char **argv)
 				for (size_t i = n - (fresh < n ? fresh : n); i < n; i++) {
 					const char *line =
 					    json_string_value(json_array_get(log, i));
-					if (g->s.turn != turn && line && indecisive_line(line)) {
+					/* the turn ended: a new one, or the game's last
+					 * (10.7.4 hides at its end too; session 29's
+					 * lincolns_war_hidden_raw, a game over at seq 74) */
+					bool ended = g->s.turn != turn || g->s.phase == LW_PH_OVER;
+					if (ended && line && indecisive_line(line)) {
 						revealed_lines++; /* 16.3, see the head comment */
 						continue;
 					}
