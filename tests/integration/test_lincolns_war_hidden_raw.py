@@ -101,7 +101,10 @@ def scan_line(raw, forbidden, cards, turned=False):
     name = bad[0][0]
     gid = next(g for g, n in hits.items() if n == name)
     at = max(raw.find(x) for x in needles(gid, name))
-    return f"{name} at {bad[0][1]}: ...{raw[max(0, at - 120):at + 120]!r}..."
+    # the whole line (up to 4 KB): session 29's failure could not be read
+    # from 240 bytes (which turn, which phase, what else the action did)
+    return (f"{name} at {bad[0][1]}: ...{raw[max(0, at - 120):at + 120]!r}...\n"
+            f"the whole line: {raw[:4096]!r}")
 
 
 def wire(h, name):
