@@ -157,12 +157,12 @@ void lw_event_offer(const struct lw_state *s, int side, struct tg_offers *list, 
 	if (!lw_event_playable(k))
 		return;
 	const char *note = k->erratic ? " (needs a 3-6, 10.6.5)" : "";
-	char hex[64], text[256];
-	const char *mark, *body = label_text(k, text, &mark);
 	if (lw_irr_event(k)) {
 		lw_irr_offer(s, list, card); /* 23.2: one offer per city */
 		return;
 	}
+	char hex[64], text[256];
+	const char *mark, *body = label_text(k, text, &mark);
 	if (!needs_target(k)) {
 		tg_offer(
 		    list,
