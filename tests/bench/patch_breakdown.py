@@ -11,7 +11,8 @@ behind tg_loadgen's patch_to_view_pct_* figures): ratio_pct (the patch
 message's bytes against the view's, as the figure counts them), the
 action that made it ("after", "by": self or opponent), the operations,
 and the view when the ratio was PCT % or more. Prints the exact
-nearest-rank percentiles (tg_loadgen's histogram rounds up to about 3 %),
+nearest-rank percentiles (tg_loadgen's printed ones count basis points
+exactly since session 30; before, its histogram rounded up to about 3 %),
 how many patches are at or above --at % (25) against how many the p99
 allows, and of those and of the top 1 %: each patch's action, bytes by
 section and by path (indices as *), and its view's size and largest
@@ -84,7 +85,7 @@ def main():
     hist_p99 = ratios[max(1, int(0.99 * n + 0.5)) - 1]  # tg_loadgen's rank (histogram.c)
     print(f"ratio median {nearest_rank(ratios, 0.5):.2f} %, p90 {nearest_rank(ratios, 0.9):.2f} %, "
           f"p99 {nearest_rank(ratios, 0.99):.2f} % (bench_views' rank; tg_loadgen's rank "
-          f"{hist_p99:.2f} %, which its histogram rounds up), max {ratios[-1]:.2f} %")
+          f"{hist_p99:.2f} %, printed to the basis point), max {ratios[-1]:.2f} %")
     print(f"at or above {a.at:g} %: {len(at)} (the p99 is under it with {allowed} or fewer)")
     by_role = collections.Counter(r["role"] for r in at)
     by_who = collections.Counter(r["by"] for r in at)
