@@ -19,12 +19,14 @@ masked: some cards carry a general's name.
 On a sample of the states each side also sends an action offered to his
 opponent; the error he gets is scanned the same way.
 
-One more may be named: a battle's participant, in the line of his 16.4
-indecisive roll, when the same action also ends the turn. 16.3 reveals
-every unit of the battle before the rolls, and 10.7.4 hides them again at
-the supply phase, so such an action shows no view with him revealed,
-though over the table he was (session 28's CI: "J.E.B. Stuart is
-indecisive: die 2, value 1 (16.4.1)." at the end of Summer 1861; the
+One more may be named: a battle's participant, in the lines of his 16.4
+indecisive roll and of his 16.8 casualty roll, when the same action also
+ends the turn. 16.3 reveals every unit of the battle before the rolls, and
+10.7.4 hides them again at the supply phase, so such an action shows no
+view with him revealed, though over the table he was (session 28's CI:
+"J.E.B. Stuart is indecisive: die 2, value 1 (16.4.1)." at the end of
+Summer 1861; session 30's loop of the raw test: "Casualty roll 5: J.E.B.
+Stuart is wounded (16.8.1)." in the action that began Spring 1862; the
 engine's test_12_7_log_names says more)."""
 
 import json
@@ -34,8 +36,13 @@ import re
 from harness import Harness, check, pick_action, register, run_main
 
 CARD_PATH = re.compile(r"/(card|campaign_card|resource|hand/\d+|hand/-)(/|$)")
-# lw_battle_results.c general_value: written only after the 16.3 reveal
-INDECISIVE = re.compile(r".+ is indecisive: die \d+, value -?\d+ \(16\.4(\.1)?\)\.")
+# Lines written only for a battle's units after lw_battle_resolve's 16.3
+# reveal: lw_battle_results.c general_value (16.4) and lw_battle_casualty.c
+# hit_general (16.8: a miss, a wound, a death, a hit passed to another rank)
+REVEALED_LINE = re.compile(
+    r"(.+ is indecisive: die \d+, value -?\d+ \(16\.4(\.1)?\)"
+    r"|Casualty roll \d+(: .+ is (wounded|killed) \(16\.8\.[12]\)"
+    r"| for .+: (miss|a \d-star general is hit instead.*) \(16\.8\)))\.")
 
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "server", "games",
@@ -112,13 +119,13 @@ def hidden_from(viewer_view, owner_views):
 
 def leaks(msg, forbidden, cards, turned=False):
     """[(what, text)] where msg names a general of forbidden. turned: the
-    action ended the turn (a 16.4 roll's line may name a battle's revealed
-    participant: see the head comment)."""
+    action ended the turn (a 16.4 or 16.8 roll's line may name a battle's
+    revealed participant: see the head comment)."""
     found = []
 
     def scan_str(s, where):
         named = [(g, n) for g, n in forbidden.items() if n in s or s == g]
-        if not named or (turned and INDECISIVE.fullmatch(s)):
+        if not named or (turned and REVEALED_LINE.fullmatch(s)):
             return
         t = mask(s, cards)  # only where a name is there: masking is slow
         for gid, name in named:

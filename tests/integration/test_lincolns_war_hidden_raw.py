@@ -98,12 +98,11 @@ def scan_line(raw, forbidden, cards, turned=False):
     bad = leaks(json.loads(raw), hits, cards, turned)
     if not bad:
         return None
-    name = bad[0][0]
-    gid = next(g for g, n in hits.items() if n == name)
-    at = max(raw.find(x) for x in needles(gid, name))
-    # the whole line (up to 4 KB): session 29's failure could not be read
-    # from 240 bytes (which turn, which phase, what else the action did)
-    return (f"{name} at {bad[0][1]}: ...{raw[max(0, at - 120):at + 120]!r}...\n"
+    name, where, text = bad[0]
+    # the text that named him, and where: the first bytes naming him may be
+    # a line the allowance passed (session 29's failure showed a 16.4 line
+    # around the first hit; the bad one was the 16.8 line at /log/44)
+    return (f"{name} at {where}: {text!r}\n"
             f"the whole line: {raw[:4096]!r}")
 
 

@@ -15,17 +15,19 @@
  * a raid). A general hidden before the action but seen after it (he
  * leaves the stack and leads a force of his own, 12.8; a battle reveals
  * him, 16.3) may be named, since the view then shows him.
- * One more may be named: a battle's participant, in the line of his 16.4
- * indecisive roll, when the same action also ends the turn. 16.3 reveals
- * every unit of the battle before the rolls ("After resources and CSPs have
- * been committed players then reveal all units participating in the
- * battle"; lw_battle_resolve sets LW_UF_REVEALED, so lw_public_name names
- * him), and 10.7.4 hides them again at the supply phase: an action that
- * resolves the turn's last battle and runs the supply phase shows no view
- * with him revealed, though over the table he was (found by
- * integration/lincolns_war_hidden in session 28's CI; game 292 of 300
- * here: "J.E.B. Stuart is indecisive: die 1, value 0 (16.4.1)", then
- * Spring 1862).
+ * One more may be named: a battle's participant, in the lines of his 16.4
+ * indecisive roll and his 16.8 casualty roll, when the same action also
+ * ends the turn. 16.3 reveals every unit of the battle before the rolls
+ * ("After resources and CSPs have been committed players then reveal all
+ * units participating in the battle"; lw_battle_resolve sets
+ * LW_UF_REVEALED, so lw_public_name names him), and 10.7.4 hides them
+ * again at the supply phase: an action that resolves the turn's last
+ * battle and runs the supply phase shows no view with him revealed, though
+ * over the table he was (found by integration/lincolns_war_hidden in
+ * session 28's CI; game 292 of 300 here: "J.E.B. Stuart is indecisive: die
+ * 1, value 0 (16.4.1)", then Spring 1862; the 16.8 line by
+ * lincolns_war_hidden_raw in session 30: "Casualty roll 5: J.E.B. Stuart is
+ * wounded (16.8.1).", then Spring 1862, which no game of 300 here makes).
  * A card named after a general (card 20 "George G. Meade") is masked where
  * the text names the card ("card 20 George G. Meade", "Event ...", "(George
  * G. Meade)", "George G. Meade for the Union attacker").
@@ -84,15 +86,26 @@ static void mask_cards(char *t)
 
 static int failures;
 
-/* A 16.4 indecisive roll's line: "<general> is indecisive: die D, value V
- * (16.4)." or "(16.4.1)." (lw_battle_results.c general_value), written only
- * for a battle group's units after lw_battle_resolve's 16.3 reveal. */
-static bool indecisive_line(const char *t)
+static bool ends_with(const char *t, const char *end)
 {
-	const char *p = strstr(t, " is indecisive: die ");
-	size_t n = strlen(t);
-	return p && n > 9 &&
-	       (strcmp(t + n - 7, "(16.4).") == 0 || strcmp(t + n - 9, "(16.4.1).") == 0);
+	size_t n = strlen(t), m = strlen(end);
+	return n >= m && strcmp(t + n - m, end) == 0;
+}
+
+/* A line written only for a battle group's units after lw_battle_resolve's
+ * 16.3 reveal: a 16.4 indecisive roll, "<general> is indecisive: die D,
+ * value V (16.4)." or "(16.4.1)." (lw_battle_results.c general_value), or
+ * a 16.8 casualty roll, "Casualty roll R: <general> is wounded (16.8.1)."
+ * or "... killed (16.8.2).", "Casualty roll R for <general>: ... (16.8)."
+ * (lw_battle_casualty.c hit_general). */
+static bool revealed_line(const char *t)
+{
+	if (strstr(t, " is indecisive: die "))
+		return ends_with(t, " (16.4).") || ends_with(t, " (16.4.1).");
+	if (strncmp(t, "Casualty roll ", 14) == 0)
+		return ends_with(t, " (16.8).") || ends_with(t, " (16.8.1).") ||
+		       ends_with(t, " (16.8.2).");
+	return false;
 }
 
 /* Checks that `text` (masked) names no general in `forbidden`. */
@@ -213,7 +226,7 @@ int main(int argc, char **argv)
 					 * (10.7.4 hides at its end too; session 29's
 					 * lincolns_war_hidden_raw, a game over at seq 74) */
 					bool ended = g->s.turn != turn || g->s.phase == LW_PH_OVER;
-					if (ended && line && indecisive_line(line)) {
+					if (ended && line && revealed_line(line)) {
 						revealed_lines++; /* 16.3, see the head comment */
 						continue;
 					}
@@ -278,7 +291,7 @@ int main(int argc, char **argv)
 		M->free(g);
 	}
 	printf("# %d actions, %d log lines, %d errors scanned; %d views hid a general; %d "
-	       "indecisive lines of a battle revealed and hidden again in one action\n",
+	       "16.4 or 16.8 lines of a battle revealed and hidden again in one action\n",
 	       steps, lines, errors, hidden_steps, revealed_lines);
 	CHECK(steps > 1000);
 	CHECK(lines > 1000);
