@@ -4,6 +4,7 @@ patch / view ratios, recomputed from a dump instead of built.
 
     python3 tests/bench/patch_whatif.py FILE [--drop-names] [--drop-false]
                                              [--static BYTES] [--forces-by-member [BYTES]]
+                                             [--defaults LIST] [--promoted-kept]
     python3 tests/bench/patch_whatif.py FILE [--check-rediff] [--promoted-to-player]
                                              [--lists-whole] [--lists-apart]
                                              [--reinf-by-turn]
@@ -58,6 +59,26 @@ Session 29's (session 26's form: the dump's operations rewritten):
                       as one entry, the port's hex its param "hex" (label
                       "Port", each choice the port's name; the action as
                       today), where /actions is replaced or shown whole
+
+Session 30's (unit30; the same form):
+
+  --defaults LIST     the forces' and cities' records without their members
+                      at a default (comma-separated): false, a unit's
+                      cavalry, gic, out_of_supply, reluctant, promoted and
+                      a force's out_of_supply when false; zero, a unit's
+                      wounds and a force's it when 0; stars1, a unit's
+                      stars when 1; indecisive, a unit's attack and defense
+                      when -1; force-stars, a force's "stars" (the owner's
+                      infantry stars, which his units' records sum to);
+                      tco-name, a TCO's name (its stars and cavalry make
+                      it); city-hex, a city's hex (map.json, which the
+                      daemon serves, gives it); garrison, a city's
+                      "garrison" when false
+  --promoted-kept     a bound, the view as it is: a force's or unit's
+                      replace that changes nothing but "promoted" (7.1's
+                      flag, cleared at each turn's start) left out of the
+                      patch, as if the view showed the flag so that the
+                      turn's start does not change it
 
 Session 27's options re-diff the sections they touch, between each role's
 consecutive views of the dump as rewritten, with a model of the kit's diff
@@ -127,6 +148,10 @@ import re
 import sys
 
 FALSE_MEMBERS = ("cavalry", "gic", "out_of_supply", "reluctant", "promoted")
+# session 30's --defaults: a unit's members left out at these values
+UNIT_DEFAULTS = {"false": {k: False for k in FALSE_MEMBERS}, "zero": {"wounds": 0},
+                 "stars1": {"stars": 1}, "indecisive": {"attack": -1, "defense": -1}}
+FORCE_DEFAULTS = {"false": {"out_of_supply": False}, "zero": {"it": 0}}
 EVENT = re.compile(r"^(Play card \d+ .*? for its event(?: \([^)]*\))?(?: on a general| at a hex)?): ",
                    re.S)
 NOTE = " [reconstructed text: the rulebook does not print card texts]"
@@ -160,17 +185,42 @@ class Whatif:
             for k in FALSE_MEMBERS:
                 if u.get(k) is False:
                     del u[k]
+        for d in self.a.defaults:
+            for k, v in UNIT_DEFAULTS.get(d, {}).items():
+                if k in u and u[k] == v and type(u[k]) is type(v):
+                    del u[k]
+        if "tco-name" in self.a.defaults and not general:
+            u.pop("name", None)
         return u
 
     def force(self, f):
         if not isinstance(f, dict):
             return f
         f = dict(f)
+        for d in self.a.defaults:
+            for k, v in FORCE_DEFAULTS.get(d, {}).items():
+                if k in f and f[k] == v and type(f[k]) is type(v):
+                    del f[k]
+        if "force-stars" in self.a.defaults:
+            f.pop("stars", None)
         if "co" in f:
             f["co"] = self.unit(f["co"])
         if "subordinates" in f:
             f["subordinates"] = [self.unit(x) for x in f["subordinates"]]
         return f
+
+    def city(self, c):
+        """--defaults city-hex: a city's record without its hex (map.json,
+        which the daemon serves, gives each city's); garrison: without
+        "garrison" when false"""
+        if not isinstance(c, dict) or "id" not in c:
+            return c
+        c = dict(c)
+        if "city-hex" in self.a.defaults:
+            c.pop("hex", None)
+        if "garrison" in self.a.defaults and c.get("garrison") is False:
+            del c["garrison"]
+        return c
 
     def label(self, t):
         lab = self.a.labels
@@ -240,6 +290,7 @@ class Whatif:
     def view(self, v):
         v = json.loads(dumps(v))
         v["board"]["forces"] = [self.force(f) for f in v["board"]["forces"]]
+        v["board"]["cities"] = [self.city(c) for c in v["board"]["cities"]]
         if self.a.labels:
             v["actions"] = self.offers(v["actions"], top=True)
         return v
@@ -262,11 +313,49 @@ class Whatif:
             o["value"] = self.force(o["value"])
         elif UNIT.match(p):
             o["value"] = self.unit(o["value"])
+        elif re.match(r"/board/cities/\d+$", p):
+            o["value"] = self.city(o["value"])
+        elif p == "/board/cities":
+            o["value"] = [self.city(c) for c in o["value"]]
         elif p == "/board/forces":
             o["value"] = [self.force(f) for f in o["value"]]
         elif re.match(r"/board/forces/\d+/subordinates$", p):
             o["value"] = [self.unit(x) for x in o["value"]]
         return o
+
+
+def unit_of(view, uid):
+    for f in view["board"]["forces"]:
+        for u in [f.get("co")] + f.get("subordinates", []):
+            if isinstance(u, dict) and u.get("id") == uid:
+                return u
+    return None
+
+
+def no_promoted(x):
+    """a force or unit with its units' "promoted" left out"""
+    x = json.loads(dumps(x))
+    for u in [x] if "id" in x else [x.get("co")] + x.get("subordinates", []):
+        if isinstance(u, dict):
+            u.pop("promoted", None)
+    return x
+
+
+def clears_promoted(o, before):
+    """--promoted-kept: o replaces a force or a unit that changed in
+    nothing but its units' "promoted" (the flag of 7.1, cleared at a turn's
+    start: lw_initiative.c)"""
+    if o["op"] != "replace" or before is None:
+        return False
+    new = o["value"]
+    if FORCE.match(o["path"]):
+        old = next((f for f in before["board"]["forces"]
+                    if f.get("hex") == new.get("hex") and f.get("side") == new.get("side")), None)
+    elif UNIT.match(o["path"]) and isinstance(new, dict):
+        old = unit_of(before, new.get("id"))
+    else:
+        return False
+    return old is not None and old != new and no_promoted(old) == no_promoted(new)
 
 
 def by_member(o, before, bound):
@@ -533,6 +622,9 @@ def main():
                     metavar="BYTES")
     ap.add_argument("--labels", type=lambda x: set(x.split(",")), default=set(),
                     metavar="event-text,spend,note,city,activation-city,admin-once,fleet-param")
+    ap.add_argument("--defaults", type=lambda x: set(x.split(",")), default=set(),
+                    metavar="false,zero,stars1,indecisive,force-stars,tco-name,city-hex,garrison")
+    ap.add_argument("--promoted-kept", action="store_true")
     ap.add_argument("--check-rediff", action="store_true")
     ap.add_argument("--promoted-to-player", action="store_true")
     ap.add_argument("--lists-whole", action="store_true")
@@ -548,12 +640,13 @@ def main():
               a.arrivals_by_hex or a.log_no_removes or a.members != 384 or a.log_chunk)
     if rediff:
         if (a.drop_names or a.drop_false or a.static or a.forces_by_member is not None or
-                a.labels):
+                a.labels or a.defaults or a.promoted_kept):
             sys.exit("session 26's options and session 27's re-diff do not mix")
         report(rediff_main(a))
         return
     w = Whatif(a)
-    plain = not (a.drop_names or a.drop_false or a.forces_by_member is not None or a.labels)
+    plain = not (a.drop_names or a.drop_false or a.forces_by_member is not None or a.labels or
+                 a.defaults or a.promoted_kept)
     before = {}
     rows = []
     with open(a.file) as f:
@@ -567,6 +660,8 @@ def main():
                 sys.exit(f"{a.file}:{n}: {size(ops)} / {size(v)} bytes where the dump says "
                          f"{d['patch_bytes']} / {d['view_bytes']}: not the views.c form")
             key = (d.get("match"), d["role"])
+            if a.promoted_kept:
+                ops = [o for o in ops if not clears_promoted(o, before.get(key))]
             if a.forces_by_member is not None:
                 ops = [x for o in ops for x in by_member(o, before.get(key), a.forces_by_member)]
             before[key] = v
