@@ -20,20 +20,9 @@ int main(void)
 	struct lw_state *s = fx_new(2);
 	if (!CHECK(s != NULL))
 		return tap_done();
-	const struct lw_data *d = lw_D();
 	/* two clear hexes side by side, away from cities: a - b */
 	int a = LW_NO_HEX, b = LW_NO_HEX;
-	for (size_t i = 0; i < d->n_hexes && a == LW_NO_HEX; i++) {
-		const struct lw_hex *h = &d->hexes[i];
-		if (h->terrain != LW_TERRAIN_CLEAR || h->city >= 0 || strcmp(h->state, "OH") != 0)
-			continue;
-		int n = fx_plain_neighbour(h->id);
-		if (n != LW_NO_HEX) {
-			a = h->id;
-			b = n;
-		}
-	}
-	if (!CHECK(a != LW_NO_HEX))
+	if (!CHECK(fx_plain_pair("OH", &a, &b)))
 		return tap_done();
 	int sherman = fx_place(s, "sherman", a, 2);
 	int thomas = fx_place(s, "thomas", b, 1);
