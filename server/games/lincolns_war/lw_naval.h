@@ -158,6 +158,25 @@ int lw_naval_river_route(const struct lw_state *s, int from, int to, bool *kentu
  * of Kentucky's border rivers (without the interior hexside): the move the
  * Confederate may choose to make a violation of Kentucky's neutrality. */
 bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to);
+/* The two above for every destination from one hex (an offer's list of
+ * them, issue 17: each destination was a search of its own, the Naval
+ * Phase's Confederate offer 2.9 M instructions): lw_naval_river_reach
+ * searches once from `from` (the routes with and without the Kentucky
+ * hexside; the border-river routes on the first ask), then each ask
+ * answers what lw_naval_river_route / lw_naval_river_route_ky_border
+ * would for (from, to) on the same state. The state must not change
+ * between the reach and its asks. */
+struct lw_river_reach {
+	const struct lw_state *s;
+	int from, n[2], border_n;
+	int16_t hex[2][256]; /* the hexes reached, without then with 0806/0905 */
+	int8_t dist[2][256];
+	int16_t border_hex[512];
+	uint8_t border_flag[512];
+};
+void lw_naval_river_reach(const struct lw_state *s, int from, struct lw_river_reach *r);
+int lw_naval_river_reach_route(const struct lw_river_reach *r, int to, bool *kentucky);
+bool lw_naval_river_reach_ky_border(struct lw_river_reach *r, int to);
 
 /* ---- 20.2 / 21.3 ----------------------------------------------------------------- */
 /* 20.2: a Union force at hex is supplied by sea (a Union-held ocean port). */

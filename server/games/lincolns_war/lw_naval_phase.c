@@ -196,14 +196,37 @@ static bool asset_mobile(const struct lw_state *s, int i)
 	       lw_naval_asset_kind(i) != LW_AK_HUNLEY && s->city[c].owner == LW_CONFEDERATE;
 }
 
-static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
+/* asset_dest_ok but the route: a friendly river port with room, not the
+ * asset's own */
+static bool asset_port_ok(const struct lw_state *s, int i, int hex)
 {
 	int c = lw_city_at(hex);
-	if (c < 0 || hex == s->navy.asset[i].hex || !lw_D()->cities[c].river_port ||
-	    !lw_naval_cs_port(s, c, false) ||
-	    lw_naval_assets_at(s, hex) >= lw_D()->tables.naval.max_assets_per_port)
+	return c >= 0 && hex != s->navy.asset[i].hex && lw_D()->cities[c].river_port &&
+	       lw_naval_cs_port(s, c, false) &&
+	       lw_naval_assets_at(s, hex) < lw_D()->tables.naval.max_assets_per_port;
+}
+
+static bool asset_dest_ok(const struct lw_state *s, int i, int hex, bool *ky)
+{
+	if (!asset_port_ok(s, i, hex))
 		return false;
 	return lw_naval_river_route(s, s->navy.asset[i].hex, hex, ky) >= 0;
+}
+
+/* asset_dest_ok for every port, the river searched once from the asset
+ * (lw_naval_river_reach: a search for each port was most of the
+ * Confederate's Naval Phase offer, issue 17). *reached: whether r holds
+ * the asset's search yet. */
+static bool asset_dest_reach(const struct lw_state *s, int i, int hex, bool *ky,
+                             struct lw_river_reach *r, bool *reached)
+{
+	if (!asset_port_ok(s, i, hex))
+		return false;
+	if (!*reached) {
+		lw_naval_river_reach(s, s->navy.asset[i].hex, r);
+		*reached = true;
+	}
+	return lw_naval_river_reach_route(r, hex, ky) >= 0;
 }
 
 /* 8.1.2.2: "An ironclad moving along any of Kentucky's border rivers ...
@@ -398,13 +421,15 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 	if (side == LW_CONFEDERATE) {
 		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, list, true);
 		const struct lw_data *d = lw_D();
+		struct lw_river_reach reach; /* 3 KB */
 		for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 			if (!asset_mobile(s, i))
 				continue;
+			bool reached = false;
 			for (size_t c = 0; c < d->n_cities; c++) {
 				bool ky;
 				int hex = d->cities[c].hex;
-				if (!asset_dest_ok(s, i, hex, &ky))
+				if (!asset_dest_reach(s, i, hex, &ky, &reach, &reached))
 					continue;
 				tg_offer(list,
 				         tg_act(list, "{s:s,s:i,s:i}", "type", "asset_move",
@@ -418,7 +443,9 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 				         ky && s->kentucky.violator == LW_NOSIDE
 				             ? ", violating Kentucky's neutrality (8.1.2.2)"
 				             : "");
-				if (ky_choice(s, i, hex, ky))
+				/* ky_choice's, from the same search */
+				if (!ky && s->kentucky.violator == LW_NOSIDE &&
+				    lw_naval_river_reach_ky_border(&reach, hex))
 					tg_offer(list,
 					         tg_act(list, "{s:s,s:i,s:i,s:b}", "type",
 					                "asset_move", "asset", i, "hex", hex,
@@ -475,12 +502,14 @@ bool lw_naval_moves_left(const struct lw_state *s, int side)
 	if (found || !raider)
 		return found;
 	const struct lw_data *d = lw_D();
+	struct lw_river_reach reach; /* 3 KB */
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 		if (!asset_mobile(s, i))
 			continue;
+		bool reached = false;
 		for (size_t c = 0; c < d->n_cities; c++) {
 			bool ky;
-			if (asset_dest_ok(s, i, d->cities[c].hex, &ky))
+			if (asset_dest_reach(s, i, d->cities[c].hex, &ky, &reach, &reached))
 				return true;
 		}
 	}

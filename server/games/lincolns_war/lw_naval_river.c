@@ -6,6 +6,7 @@
  * every other Kentucky river is a border river, sailed along the opposite
  * bank unless the Confederate chooses to violate neutrality there
  * (lw_naval_river_route_ky_border). */
+#include <limits.h>
 #include <string.h>
 
 #include "lw_engine.h"
@@ -48,16 +49,29 @@ static int step(const struct lw_data *d, int a, int b)
 	return best;
 }
 
-static int bfs(const struct lw_state *s, int from, int to, bool allow_ky)
+/* The search from `from` (up to four river hexes, 8.1.2.1), its queue
+ * kept in q and dist (RIVER_QUEUE entries): it stops when it takes `to`
+ * off the queue and returns its distance, or runs whole (to: RIVER_ALL)
+ * and returns -1, as it does when `to` is not reached. The queue holds
+ * every hex reached, each once, in the order taken, whether the search
+ * stopped early or not: a search run whole answers for every `to` what a
+ * search for it would (lw_naval_river_reach). */
+#define RIVER_QUEUE 256
+#define RIVER_ALL INT_MIN
+
+static int bfs_queue(const struct lw_state *s, int from, int to, bool allow_ky, int16_t *q,
+                     int8_t *dist, int *nq_out)
 {
 	const struct lw_data *d = lw_D();
 	int max = d->tables.naval.ironclad_river_hexes;
-	int q[256], dist[256], nq = 0;
-	q[nq] = from;
+	int nq = 0, found = -1;
+	q[nq] = (int16_t)from;
 	dist[nq++] = 0;
 	for (int i = 0; i < nq; i++) {
-		if (q[i] == to)
-			return dist[i];
+		if (q[i] == to) {
+			found = dist[i];
+			break;
+		}
 		if (dist[i] >= max)
 			continue;
 		int c = lw_city_at(q[i]);
@@ -65,7 +79,7 @@ static int bfs(const struct lw_state *s, int from, int to, bool allow_ky)
 			continue; /* 20.1: an enemy city blocks the river */
 		int nb[6];
 		int n = tg_hex_neighbours(&d->grid, q[i], nb);
-		for (int j = 0; j < n && nq < 256; j++) {
+		for (int j = 0; j < n && nq < RIVER_QUEUE; j++) {
 			const struct lw_hex *h = lw_data_hex(d, nb[j]);
 			if (!h || h->terrain == LW_TERRAIN_OCEAN)
 				continue;
@@ -77,11 +91,20 @@ static int bfs(const struct lw_state *s, int from, int to, bool allow_ky)
 				seen = q[m] == nb[j];
 			if (seen)
 				continue;
-			q[nq] = nb[j];
-			dist[nq++] = dist[i] + 1;
+			q[nq] = (int16_t)nb[j];
+			dist[nq++] = (int8_t)(dist[i] + 1);
 		}
 	}
-	return -1;
+	*nq_out = nq;
+	return found;
+}
+
+static int bfs(const struct lw_state *s, int from, int to, bool allow_ky)
+{
+	int16_t q[RIVER_QUEUE];
+	int8_t dist[RIVER_QUEUE];
+	int nq;
+	return bfs_queue(s, from, to, allow_ky, q, dist, &nq);
 }
 
 int lw_naval_river_route(const struct lw_state *s, int from, int to, bool *kentucky)
@@ -125,19 +148,27 @@ static bool ky_border_step(const struct lw_data *d, int a, int b)
 	return false;
 }
 
-bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to)
+/* The search of bfs() over (hex, has followed a border river), its queue
+ * kept as bfs_queue's (BORDER_QUEUE entries): true when it takes (to,
+ * followed) off the queue; to RIVER_ALL: run whole. */
+#define BORDER_QUEUE 512
+
+static bool border_queue(const struct lw_state *s, int from, int to, int16_t *q, uint8_t *flag,
+                         int *nq_out)
 {
-	/* the search of bfs() over (hex, has followed a border river) */
 	const struct lw_data *d = lw_D();
 	int max = d->tables.naval.ironclad_river_hexes;
-	int q[512], dist[512], nq = 0;
-	uint8_t flag[512];
-	q[nq] = from;
+	int nq = 0;
+	int8_t dist[BORDER_QUEUE];
+	bool found = false;
+	q[nq] = (int16_t)from;
 	flag[nq] = 0;
 	dist[nq++] = 0;
 	for (int i = 0; i < nq; i++) {
-		if (q[i] == to && flag[i])
-			return true;
+		if (q[i] == to && flag[i]) {
+			found = true;
+			break;
+		}
 		if (dist[i] >= max)
 			continue;
 		int c = lw_city_at(q[i]);
@@ -145,7 +176,7 @@ bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to)
 			continue; /* 20.1: an enemy city blocks the river */
 		int nb[6];
 		int n = tg_hex_neighbours(&d->grid, q[i], nb);
-		for (int j = 0; j < n && nq < 512; j++) {
+		for (int j = 0; j < n && nq < BORDER_QUEUE; j++) {
 			const struct lw_hex *h = lw_data_hex(d, nb[j]);
 			if (!h || h->terrain == LW_TERRAIN_OCEAN || step(d, q[i], nb[j]) != 1)
 				continue;
@@ -155,10 +186,61 @@ bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to)
 				seen = q[m] == nb[j] && flag[m] == f;
 			if (seen)
 				continue;
-			q[nq] = nb[j];
+			q[nq] = (int16_t)nb[j];
 			flag[nq] = f;
-			dist[nq++] = dist[i] + 1;
+			dist[nq++] = (int8_t)(dist[i] + 1);
 		}
 	}
+	*nq_out = nq;
+	return found;
+}
+
+bool lw_naval_river_route_ky_border(const struct lw_state *s, int from, int to)
+{
+	int16_t q[BORDER_QUEUE];
+	uint8_t flag[BORDER_QUEUE];
+	int nq;
+	return border_queue(s, from, to, q, flag, &nq);
+}
+
+/* ---- every route from one hex at once ------------------------------------------ */
+
+void lw_naval_river_reach(const struct lw_state *s, int from, struct lw_river_reach *r)
+{
+	r->s = s;
+	r->from = from;
+	r->border_n = -1; /* searched when first asked */
+	for (int ky = 0; ky < 2; ky++)
+		(void)bfs_queue(s, from, RIVER_ALL, ky, r->hex[ky], r->dist[ky], &r->n[ky]);
+}
+
+static int queue_dist(const int16_t *q, const int8_t *dist, int n, int to)
+{
+	for (int i = 0; i < n; i++)
+		if (q[i] == to)
+			return dist[i];
+	return -1;
+}
+
+int lw_naval_river_reach_route(const struct lw_river_reach *r, int to, bool *kentucky)
+{
+	*kentucky = false;
+	int d = queue_dist(r->hex[0], r->dist[0], r->n[0], to);
+	if (d >= 0)
+		return d;
+	d = queue_dist(r->hex[1], r->dist[1], r->n[1], to);
+	if (d >= 0)
+		*kentucky = true;
+	return d;
+}
+
+bool lw_naval_river_reach_ky_border(struct lw_river_reach *r, int to)
+{
+	if (r->border_n < 0)
+		(void)border_queue(r->s, r->from, RIVER_ALL, r->border_hex, r->border_flag,
+		                   &r->border_n);
+	for (int i = 0; i < r->border_n; i++)
+		if (r->border_hex[i] == to && r->border_flag[i])
+			return true;
 	return false;
 }
