@@ -149,13 +149,17 @@ static void held_unlist(struct tg_conn *c)
 
 /* A held buffer no longer needed: kept for the net's next cork while it
  * has room and the buffer is no more than two records' plaintext (a turn
- * writes to a few connections, each a malloc and a free before: about 0.3
- * K instructions an action in the free alone, issue 17), else freed. */
+ * writes to many connections, each a malloc and a free before: about 0.3
+ * K instructions an action in the free alone, issue 17; at saturation a
+ * turn writes to 150-200, so four kept were not enough: session 30), else
+ * freed. */
 static void held_give_back(struct tg_net *n, char *buf, size_t cap)
 {
-	if (buf && cap <= 2 * HELD_RECORD && n->held_spares < TG_NET_HELD_SPARE) {
+	if (buf && cap <= 2 * HELD_RECORD && n->held_spares < TG_NET_HELD_SPARE &&
+	    n->held_spare_bytes + cap <= TG_NET_HELD_SPARE_BYTES) {
 		n->held_spare[n->held_spares] = buf;
 		n->held_spare_cap[n->held_spares++] = cap;
+		n->held_spare_bytes += cap;
 		return;
 	}
 	free(buf);
@@ -167,6 +171,7 @@ void tg_conn_held_spares_free(struct tg_net *n)
 		n->held_spares--;
 		free(n->held_spare[n->held_spares]);
 	}
+	n->held_spare_bytes = 0;
 }
 
 static void held_drop(struct tg_conn *c)
@@ -226,6 +231,7 @@ static int held_append(struct tg_conn *c, const char *a, size_t alen, const char
 		n->held_spares--;
 		c->held = n->held_spare[n->held_spares];
 		c->held_cap = n->held_spare_cap[n->held_spares];
+		n->held_spare_bytes -= c->held_cap;
 	}
 	if (c->held_len + len > c->held_cap) {
 		size_t cap = c->held_cap ? c->held_cap : 1024;

@@ -27,7 +27,10 @@
  *   - a corked burst after another allocates nothing on the loop: the held
  *     buffer the first one used is kept for the next (issue 17, session 27:
  *     it was a malloc and a free each TLS write; malloc, calloc and realloc
- *     wrapped at link time, counted on the loop thread inside a burst). */
+ *     wrapped at link time, counted on the loop thread inside a burst);
+ *     so does a burst to every one of MAX_CONNS connections after another
+ *     (session 30: four buffers were kept, and a saturated daemon's turn
+ *     writes to 150-200 connections, each a malloc, a realloc and a free). */
 #include <signal.h>
 
 #include "net_testkit.h"
@@ -293,6 +296,34 @@ static void two_connections(SSL_CTX *ctx)
 	free(b);
 }
 
+/* A turn that writes to many connections: the second such burst holds every
+ * connection's lines in a buffer the first one gave back. */
+static void many_connections(SSL_CTX *ctx)
+{
+	struct counted *cl[MAX_CONNS];
+	bool ok = true;
+	for (int i = 0; i < MAX_CONNS; i++) {
+		cl[i] = malloc(sizeof *cl[i]);
+		ok = ok && counted_open(cl[i], ctx) && client_ready(cl[i]);
+	}
+	CHECKF(ok, "%d connections open", MAX_CONNS);
+	for (int round = 0; ok && round < 2; round++) {
+		burst(cl[0], 2, 600, true, true);
+		for (int i = 0; i < MAX_CONNS; i++)
+			CHECK(read_numbered(cl[i], 2, 600));
+	}
+	CHECKF(ok && atomic_load(&burst_allocs) == 0,
+	       "a burst to %d connections after another: %d allocations on the loop", MAX_CONNS,
+	       atomic_load(&burst_allocs));
+	int base = atomic_load(&closed);
+	for (int i = 0; i < MAX_CONNS; i++)
+		client_close(&cl[i]->c);
+	for (int i = 0; i < 500 && atomic_load(&closed) < base + MAX_CONNS; i++)
+		usleep(10000);
+	for (int i = 0; i < MAX_CONNS; i++)
+		free(cl[i]);
+}
+
 static void closed_while_held(SSL_CTX *ctx)
 {
 	struct counted *cl = malloc(sizeof *cl);
@@ -331,6 +362,7 @@ int main(void)
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
 	one_connection(ctx);
 	two_connections(ctx);
+	many_connections(ctx);
 	closed_while_held(ctx);
 
 	net_test_server_stop(&server);
