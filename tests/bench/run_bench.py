@@ -134,14 +134,38 @@ STEPS = ("play", "roundtrip", "scale", "idle", "handshake", "restart", "rules", 
 LOADS = []  # the 1-minute load average before each measurement
 
 
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+def generator_ready(log_text, gen_args):
+    """Whether tg_loadgen's log (its stderr) says its set-up is done (every
+    pair plays: "N of M pairs play after S s of set-up") and, with
+    --spread, that every pair waits at its seq and its window opened
+    ("every pair at its seq after S s: measuring"). A window opened before
+    counts the set-up's handshakes and logins, or (with --spread) pairs
+    still on their way to their seqs, the daemon part idle, as acts' CPU.
+    tests/bench/check_windows.py holds these lines to tg_loadgen's."""
+    if not re.search(r"\d+ of \d+ pairs play after", log_text):
+        return False
+    return "--spread" not in gen_args or bool(
+        re.search(r"every pair at its seq after [\d.]+ s: measuring", log_text))
+
+
 @contextlib.contextmanager
-def paced_play(build, dbin, port, matches, rate, config, prefix, acts):
+def paced_play(build, dbin, port, matches, rate, config, prefix, acts, gen_args=()):
     """A daemon (dbin, else BUILD's) on BENCH_CONFIG plus the config lines,
     metrics on port + 1, in a new folder; and BUILD's tg_loadgen playing
     `matches` tournament games of Lincoln's War at `rate` actions/s against
-    it. Yields (workdir, data, daemon) once acts(metrics port) passed 500,
-    and stops both at the end (syscall_account.py's and wal_frames.py's
-    start, once)."""
+    it (gen_args: more of its arguments, which come after these and so
+    override them). Yields (workdir, data, daemon, gen) once
+    acts(metrics port) passed 500 and the generator's set-up is done (it
+    logged "pairs play after": before session 30 only the 500 acts were
+    waited for, and on a loaded box the set-up's handshakes and logins
+    could fall in a window), with --spread once every pair waits at its
+    seq and the generator opened its window ("measuring"); stops both at
+    the end (syscall_account.py's and wal_frames.py's start, once)."""
     workdir = tempfile.mkdtemp(prefix=prefix)
     data = os.path.join(workdir, "data")
     os.makedirs(data)
@@ -162,14 +186,15 @@ def paced_play(build, dbin, port, matches, rate, config, prefix, acts):
                                 "--matches", str(matches), "--rate", str(rate),
                                 "--duration", "600", "--warmup", "2", "--full-views", "0",
                                 "--size-every", "0", "--seed", "7", "--game", "lincolns-war",
-                                "--scenario", "tournament"], stdout=glog, stderr=glog)
-        # play runs once the acts count moves
+                                "--scenario", "tournament"] + list(gen_args),
+                               stdout=glog, stderr=glog)
+        # play runs once the acts count moves and the set-up is done
         t0 = time.time()
-        while acts(mport) < 500:
+        while acts(mport) < 500 or not generator_ready(read_text(glog.name), gen_args):
             if gen.poll() is not None or time.time() - t0 > 300:
                 sys.exit("the load generator did not get going; see " + workdir)
-            time.sleep(1)
-        yield workdir, data, daemon
+            time.sleep(0.2)
+        yield workdir, data, daemon, gen
     finally:
         if gen and gen.poll() is None:
             gen.terminate()
@@ -451,7 +476,7 @@ def main():
             dp.stop()
             acked = play.get("acked_actions_per_s", 0)
             cpu_ms = play.get("server_cpu_ms_per_action", 0)
-            ceiling = f"; server CPU {cpu_ms:.2f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
+            ceiling = f"; server CPU {cpu_ms:.3f} ms/action = {1000 / cpu_ms:,.0f} actions/s per core" if cpu_ms else ""
             if play.get("server_ceiling_actions_per_s"):
                 # the loop (main thread) is one thread, the rest share the cores
                 ceiling += (f" (event loop {play.get('server_loop_cpu_ms_per_action', 0):.3f} ms, "

@@ -10,8 +10,11 @@ calls an action).
 (build, 1000, window 10 s, 100 matches; root, for perf's tracepoints.)
 
 Starts telegraphd with run_bench.py's BENCH_CONFIG and a /metrics listener,
-plays N lean Lincoln's War matches with tg_loadgen at RATE actions/s, and
-over two windows of S seconds each once play runs:
+plays N lean Lincoln's War matches with tg_loadgen at RATE actions/s spread
+over whole games as run_bench.py's play step spreads them (--spread 240:
+each pair first plays to a random seq below 240 and waits; the windows
+open when every pair waits and the generator lets them all go on), and
+over two windows of S seconds each from then:
  - first, without perf: each thread's CPU time
    (/proc/PID/task/TID/schedstat, exact) and its user / system split
    (utime / stime of .../stat, which the kernel samples at its tick: a
@@ -41,6 +44,24 @@ seconds: each thread class's samples in the kernel by the system call they
 are under (the kernel's time by call), and the top functions by self time
 (the profile of where the CPU goes). perf's sampling costs the daemon CPU:
 the counting window above is taken without it.
+
+Which stretch of the games the window holds (session 30): until session
+30 every pair started its first game at once and the window opened 7 s
+after the 500th act, so it held whatever seqs the box's speed had reached
+by then: at 1,500 acts/s (a loaded box) the openings, seq 25-70; at
+13,000/s (a quiet one, computed) about seq 230-560, the end of every
+first game and the start of every second at once. The CPU an act moves
+with the stretch (one saturated daemon, 5 s windows, load 20: 97-109 us
+at seq 6-73, 126-138 at seq 140-260; the old window read 10-20 % under
+--spread 240 in the same minutes), and issue 17's goal is over whole
+games ("not only openings"), as run_bench.py's play step samples them:
+--spread 240 makes this window sample the same, and --spread 0 gives the
+old one (after --warm s of play). The window also prints its CPU read as
+the play step reads it (proc_stats.c: utime + stime of /proc/PID/stat),
+the generator's and the box's: on one window the two readings agree
+within 1 %, so the two tools differed by the games' stretch and the
+box's load, not by their counting (BENCHMARKS.md, "The CPU an action, by
+two tools, reconciled (session 30, 2026-12-01)").
 
 Figures, not asserted (tests/bench, never ctest); CPU times hold up on a
 busy box better than wall times, but the load is printed with them."""
@@ -159,6 +180,34 @@ def snap_cpu(pid):
         except (OSError, IndexError, ValueError):
             continue
     return out
+
+
+def proc_cpu_s(path):
+    """utime + stime in seconds from a /proc stat file (proc_stats.c's
+    reading: tg_loadgen's server_cpu_ms_per_action, run_bench.py's play
+    step), or None."""
+    try:
+        with open(path) as f:
+            st = f.read().rsplit(")", 1)[1].split()
+        return (int(st[11]) + int(st[12])) / TICK
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def box_busy_s():
+    """Every process's busy CPU in s (/proc/stat's first line, all but idle
+    and iowait: tg_loadgen's box_busy_cores)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    return sum(x for i, x in enumerate(v) if i not in (3, 4)) / TICK
+
+
+def snap_whole(pid, gen_pid):
+    """What the other tool reads at its window's ends, read here at this
+    window's: the daemon's utime + stime (every thread, the dead too) and
+    its main thread's (proc_stats.c), the generator's, the box's."""
+    return (proc_cpu_s(f"/proc/{pid}/stat"), proc_cpu_s(f"/proc/{pid}/task/{pid}/stat"),
+            proc_cpu_s(f"/proc/{gen_pid}/stat"), box_busy_s())
 
 
 def metrics(mport):
@@ -341,29 +390,44 @@ def main():
                     "--config 'store_exclusive = 1'); repeatable")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip bench_syscalls (the counts only)")
+    ap.add_argument("--spread", type=int, default=run_bench.PLAY_SPREAD, metavar="L",
+                    help="tg_loadgen --spread L: each pair first plays to a random seq below "
+                    "L and waits, and the window opens when the generator's does (run_bench.py's "
+                    f"play step; {run_bench.PLAY_SPREAD}); 0: every game from its start, the "
+                    "window --warm s after the set-up (before session 30)")
+    ap.add_argument("--full-views", type=int, default=0, metavar="N",
+                    help="tg_loadgen --full-views N: the first N pairs keep whole views "
+                    "(run_bench.py's play step: 50)")
+    ap.add_argument("--warm", type=float, default=None,
+                    help="seconds between the generator's window's open (with --spread 0: "
+                    "the end of its set-up) and the CPU window (0; with --spread 0: 6)")
     a = ap.parse_args()
     build = os.path.abspath(a.build)
     mport = a.port + 1
     costs = None if a.no_floor else floor_costs(build)
     dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
     print(f"daemon {dbin}")
-    warm = 6
+    gen_args = ["--full-views", str(a.full_views)]
+    if a.spread:
+        gen_args += ["--spread", str(a.spread)]
     with run_bench.paced_play(build, dbin, a.port, a.matches, a.rate, a.config, "sc_account.",
-                              acts) as (workdir, _, daemon):
+                              acts, gen_args) as (workdir, _, daemon, gen):
         pid = daemon.pid
-        time.sleep(warm)
+        t_gdb = time.monotonic()
         classes = thread_classes(pid)
-        time.sleep(1)
+        # a gdb attach (threads without names) stops the daemon: let it settle
+        settle = 1 if time.monotonic() - t_gdb > 0.5 else 0
+        time.sleep(settle + (a.warm if a.warm is not None else 0 if a.spread else 6))
         load0 = loadavg()
         # Two windows of the same length: the CPU without perf (its
         # tracepoints cost every counted call several us on this VM: the
         # loop's system time an act doubled under them), then the calls
         # under perf, each per the acts of its own window.
         m0 = metrics(mport)
-        t0, n0, c0 = time.monotonic(), acts(mport, m0), snap_cpu(pid)
+        t0, n0, c0, w0 = time.monotonic(), acts(mport, m0), snap_cpu(pid), snap_whole(pid, gen.pid)
         time.sleep(a.window)
         m1 = metrics(mport)
-        t1, n1, c1 = time.monotonic(), acts(mport, m1), snap_cpu(pid)
+        t1, n1, c1, w1 = time.monotonic(), acts(mport, m1), snap_cpu(pid), snap_whole(pid, gen.pid)
         counts, (pn0, _, pt0), (pn1, _, pt1) = perf_counts(pid, a.window, mport, workdir)
         load1 = loadavg()
         n, pn = n1 - n0, pn1 - pn0
@@ -407,6 +471,15 @@ def main():
                 tot[i] += x
         print(f"{'all':14} {'':7} {tot[0]:10.1f} {tot[1]:7.1f} {tot[2]:7.1f} {tot[3]:9.2f} "
               f"{tot[4]:7.1f} {tot[5]:7.1f}")
+        sched = sum(r1 - c0.get(t, (0,))[0] for t, (r1, *_) in c1.items()) / 1e3 / n
+        dw = [None if x0 is None or x1 is None else x1 - x0 for x0, x1 in zip(w0, w1)]
+        secs = t1 - t0
+        print(f"the same window read as proc_stats.c reads it (tg_loadgen's server CPU): "
+              f"utime + stime of every thread {dw[0] * 1e6 / n:.1f} us/act (loop "
+              f"{dw[1] * 1e6 / n:.1f}), beside {sched:.1f} by schedstat (every thread "
+              f"listed); the generator {dw[2] * 1e6 / n:.1f} us/act; cores used: daemon "
+              f"{dw[0] / secs:.2f}, generator {dw[2] / secs:.2f}, box {dw[3] / secs:.2f} "
+              f"of {os.cpu_count()}")
         print("(user / system: the thread's CPU split by its utime / stime ticks; alone: "
               "the calls x each one's cost alone, the kernel's floor; woken: the same with "
               "the cost of a call that wakes or is woken, where it can)")

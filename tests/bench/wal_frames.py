@@ -97,7 +97,7 @@ def main():
     mport = a.port + 1
     dbin = os.path.abspath(a.daemon) if a.daemon else os.path.join(build, "server", "telegraphd")
     with run_bench.paced_play(build, dbin, a.port, a.matches, a.rate, a.config, "wal_frames.",
-                              lambda p: metrics(p)[0]) as (workdir, data, _):
+                              lambda p: metrics(p)[0]) as (workdir, data, _, _):
         time.sleep(4)
         db = os.path.join(data, "telegraph.db")
         by = collections.Counter()
