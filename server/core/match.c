@@ -8,6 +8,7 @@
 #include <malloc.h>
 #endif
 
+#include "core/offered_types.h"
 #include "core/seed.h"
 #include "core/server_internal.h"
 #include "json_compact.h"
@@ -645,19 +646,12 @@ static void explain_unoffered_type(const struct tg_match *m, const char *role, c
 	if (!type || (strcmp(err->code, "illegal_action") && strcmp(err->code, "malformed_action")))
 		return;
 	json_t *view = m->mod->view(m->g, role);
-	json_t *offered = json_array();
-	size_t i, j;
-	json_t *a, *t;
+	/* a param named "type" offers its values too (PROTOCOL.md) */
+	json_t *offered = tg_offered_types(json_object_get(view, "actions"));
+	size_t j;
+	json_t *t;
 	bool known = false;
-	json_array_foreach(json_object_get(view, "actions"), i, a)
-	{
-		const char *ty = str(json_object_get(a, "action"), "type");
-		bool seen = !ty;
-		json_array_foreach(offered, j, t) seen |= ty && !strcmp(json_string_value(t), ty);
-		if (!seen)
-			json_array_append_new(offered, json_string(ty));
-		known |= ty && !strcmp(ty, type);
-	}
+	json_array_foreach(offered, j, t) known |= !strcmp(json_string_value(t), type);
 	if (!known && json_array_size(offered)) {
 		char list[TG_ERR_MSG_MAX / 2] = "";
 		size_t len = 0;

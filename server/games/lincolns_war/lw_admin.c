@@ -306,18 +306,44 @@ void lw_admin_offer(const struct lw_state *s, int side, struct tg_offers *list)
 		tg_offer_list_choice_int(&l, n, NULL);
 	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "buy_csp"), "amount", "CSP to buy",
 	                   &l, "Buy CSP for 1 PC each (7.1.6)");
+	/* 7.1.2 and 7.2 promote the same generals to 2 stars: check_promote
+	 * asks the same of both but the PC (the purchase's, for the entry) and
+	 * the one star (the purchase's to 2 stars too). When both are offered,
+	 * one entry lists the generals once, the action's type its first param
+	 * (PROTOCOL.md, "Actions and their params": a param may name "type");
+	 * issue 17: the two lists, about 0.9 KB each at a turn's start, were
+	 * among the largest patches' bytes. The actions are the same. */
+	bool once = n_prom[2] && n_draft == n_prom[2] &&
+	            memcmp(prom[2], draft, (size_t)n_draft * sizeof *draft) == 0;
 	for (int to = 0; to <= PROMOTE_TO; to++) {
 		if (!n_prom[to])
 			continue;
 		generals_list(s, list, &l, prom[to], n_prom[to]);
+		if (to == 2 && once) {
+			char label[256];
+			struct tg_offer_list how;
+			tg_offer_list_open(list, &how);
+			tg_offer_list_choice(&how, "promote", "For 2 PC (7.1.2)");
+			tg_offer_list_choice(
+			    &how, "draft",
+			    tg_label(label, "By draft, free (7.2, %d left)", p->draft_left));
+			tg_offer_begin(list, tg_act(list, "{s:s}", "type", "promote"),
+			               "Promote a general to 2 stars: 2 PC or draft (7.1.2, 7.2)");
+			tg_offer_param(list, "type", "How", NULL, &how, NULL);
+			tg_offer_param(list, "general", "General to promote", NULL, &l, NULL);
+			tg_offer_end(list);
+			continue;
+		}
 		tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "promote"), "general",
 		                   "General to promote", &l,
 		                   "Promote a general to %d stars for %d PC (7.1.%d)", to, to, to);
 	}
-	generals_list(s, list, &l, draft, n_draft);
-	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "draft"), "general",
-	                   "General to promote", &l, "Draft promotion to 2 stars (7.2, %d left)",
-	                   p->draft_left);
+	if (!once) {
+		generals_list(s, list, &l, draft, n_draft);
+		tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "draft"), "general",
+		                   "General to promote", &l,
+		                   "Draft promotion to 2 stars (7.2, %d left)", p->draft_left);
+	}
 	/* then the purchases of one general each, general by general */
 	for (int u = 0; u < s->n_units; u++) {
 		if (s->unit[u].side != side)

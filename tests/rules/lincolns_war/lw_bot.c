@@ -744,7 +744,12 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		    type && (strcmp(type, "buy_csp") == 0 || strcmp(type, "buy_raider") == 0);
 		/* 14.1.1: the river moves are one entry, "to" its param (issue 17) */
 		bool river = type && strcmp(type, "river_move") == 0;
-		if (!name || (strcmp(name, "general") != 0 && !event && !card && !buy && !river)) {
+		/* 7.1.2 / 7.2: the promotion to 2 stars and the draft are one
+		 * entry when both are offered, the type a param (issue 17):
+		 * expanded, the same candidates as the two entries' */
+		bool typed = strcmp(name ? name : "", "type") == 0;
+		if (!name ||
+		    (strcmp(name, "general") != 0 && !event && !card && !buy && !river && !typed)) {
 			json_array_append(out, e);
 			continue;
 		}

@@ -223,9 +223,54 @@ static inline bool tk_offers(struct game *g, const char *role, const char *part)
 	return found;
 }
 
+/* Whether a, its params [i, n) set to any of their choices, names every
+ * field of want with its value. */
+static inline bool tk_completes(json_t *a, const json_t *params, size_t i, const json_t *want)
+{
+	const json_t *p = json_array_get(params, i);
+	if (!p) {
+		const char *k;
+		json_t *x;
+		bool all = true;
+		json_object_foreach((json_t *)want, k, x) all &=
+		    json_equal(json_object_get(a, k), x);
+		return all;
+	}
+	const char *name = json_string_value(json_object_get(p, "name"));
+	json_t *ch = json_object_get(p, "choices");
+	/* a param "by" another (PROTOCOL.md): the choices the other's value
+	 * opens, choices_by[its index]'s "only" or all but its "except" */
+	const json_t *spec = NULL;
+	const char *by = json_string_value(json_object_get(p, "by"));
+	for (size_t j = 0; by && j < i; j++) {
+		const json_t *q = json_array_get(params, j);
+		if (strcmp(json_string_value(json_object_get(q, "name")), by) != 0)
+			continue;
+		const json_t *qc = json_object_get(q, "choices");
+		for (size_t c = 0; c < json_array_size(qc); c++)
+			if (json_equal(json_object_get(json_array_get(qc, c), "value"),
+			               json_object_get(a, by)))
+				spec = json_array_get(json_object_get(p, "choices_by"), c);
+	}
+	const json_t *only = json_object_get(spec, "only"), *but = json_object_get(spec, "except");
+	bool found = false;
+	for (size_t c = 0; c < json_array_size(ch) && !found; c++) {
+		bool listed = false;
+		const json_t *idx = only ? only : but;
+		for (size_t k = 0; k < json_array_size(idx); k++)
+			listed |= (size_t)json_integer_value(json_array_get(idx, k)) == c;
+		if (by && (!spec || (only ? !listed : listed)))
+			continue;
+		json_object_set(a, name, json_object_get(json_array_get(ch, c), "value"));
+		found = tk_completes(a, params, i + 1, want);
+	}
+	return found;
+}
+
 /* Does the role's view offer the action `json` (every field it names, with
- * these values), as a whole entry or as an entry whose parameter's choice
- * completes it (game.h: "params")? */
+ * these values), as a whole entry or as an entry whose parameters' choices
+ * complete it (game.h: "params"; a param "by" another offers only the
+ * choices the other's value opens)? */
 static inline bool tk_offers_action(struct game *g, const char *role, const char *json)
 {
 	json_error_t je;
@@ -239,20 +284,9 @@ static inline bool tk_offers_action(struct game *g, const char *role, const char
 	bool found = false;
 	for (size_t i = 0; i < json_array_size(acts) && !found; i++) {
 		json_t *e = json_array_get(acts, i);
-		json_t *p = json_array_get(json_object_get(e, "params"), 0);
-		json_t *ch = json_object_get(p, "choices");
-		for (size_t c = 0; c < (p ? json_array_size(ch) : 1) && !found; c++) {
-			json_t *a = json_deep_copy(json_object_get(e, "action"));
-			if (p)
-				json_object_set(a, json_string_value(json_object_get(p, "name")),
-				                json_object_get(json_array_get(ch, c), "value"));
-			const char *k;
-			json_t *x;
-			found = true;
-			json_object_foreach(want, k, x) found &=
-			    json_equal(json_object_get(a, k), x);
-			json_decref(a);
-		}
+		json_t *a = json_deep_copy(json_object_get(e, "action"));
+		found = tk_completes(a, json_object_get(e, "params"), 0, want);
+		json_decref(a);
 	}
 	json_decref(v);
 	json_decref(want);
