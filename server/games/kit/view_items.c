@@ -43,7 +43,17 @@ int tg_view_items_grow(uint32_t *cap, uint32_t need, uint32_t first, size_t narr
 	return 0;
 }
 
-static int grow(struct tg_view_items *it)
+/* Room for one more new element: the five arrays grown when full (issue
+ * 17: the arrays and sizes set up for every element, full or not, were
+ * 1.65 M self of bench_views 300's 86.5 M fan-out, over 53,000 elements). */
+static int grow_arrays(struct tg_view_items *it);
+
+static inline int grow(struct tg_view_items *it)
+{
+	return it->n < it->cap ? 0 : grow_arrays(it);
+}
+
+static int grow_arrays(struct tg_view_items *it)
 {
 	void *arr[] = {it->stamp, it->len, it->src, it->val, it->noff};
 	const size_t size[] = {sizeof *it->stamp, sizeof *it->len, sizeof *it->src, sizeof *it->val,
