@@ -17,17 +17,6 @@
 /* Lists are bounded: a limit above this is lowered to it. */
 #define TG_STORE_LIST_MAX 1000
 
-/* The page cache of the store's own connection, in KiB (SQLite's default
- * is 2,000). The action log is keyed by (match, seq): every match in play
- * writes a leaf page of its own, and a saturated daemon's turns touch
- * several pages a match (the log's leaf, the snapshots' index, the match's
- * row). At 400 matches the default cache no longer held them, and each
- * turn read back from the file the pages the turn before had written: 0.8
- * pread64 calls an action on the loop thread (issue 17, session 30). A
- * page is cached only once it is used, so a small server never grows to
- * this; a large one spends these 16 MiB once, not per match. */
-#define TG_STORE_CACHE_KIB 16384
-
 /* Every statement the store runs, prepared once at open (store_stmts.c). */
 enum store_stmt {
 	ST_BEGIN_IMMEDIATE, /* every loop turn that writes: no SQL parsed per turn */

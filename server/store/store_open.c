@@ -41,8 +41,7 @@ static int step_done(struct tg_store *s, enum store_stmt id, const char *what, s
 	return rc;
 }
 
-/* WAL with synchronous=FULL: a commit is on disk when COMMIT returns. The
- * page cache of TG_STORE_CACHE_KIB (store_internal.h). */
+/* WAL with synchronous=FULL: a commit is on disk when COMMIT returns. */
 static int configure(struct tg_store *s, struct tg_error *err)
 {
 	sqlite3_extended_result_codes(s->db, 1);
@@ -61,10 +60,7 @@ static int configure(struct tg_store *s, struct tg_error *err)
 	sqlite3_finalize(st);
 	if (!ok)
 		return -1;
-	char cache[48];
-	snprintf(cache, sizeof cache, "PRAGMA cache_size=-%d", TG_STORE_CACHE_KIB);
-	return exec(s, "PRAGMA synchronous=FULL", err) || exec(s, "PRAGMA foreign_keys=ON", err) ||
-	               exec(s, cache, err)
+	return exec(s, "PRAGMA synchronous=FULL", err) || exec(s, "PRAGMA foreign_keys=ON", err)
 	           ? -1
 	           : 0;
 }
