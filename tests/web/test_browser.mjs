@@ -257,6 +257,12 @@ async function forceMove(p, view, sent) {
 // False when no general of the choices commands a force on the map.
 const names = (entry, id) => Object.entries(entry.action).some(([k, v]) => k !== "type" && [v].flat().includes(id)) ||
   (entry.params || []).some((prm) => prm.choices.some((c) => c.value === id));
+// Whether choice k of param prm is open to choice j of the param it is
+// "by" (PROTOCOL.md: choices_by[j]'s "only", or all but its "except").
+const isOpen = (prm, j, k) => {
+  const spec = (prm.choices_by || [])[j] || {};
+  return spec.only ? spec.only.includes(k) : !(spec.except || []).includes(k);
+};
 async function activateByPick(p, view, i, sent) {
   const entry = view.actions[i];
   const prm = (entry.params || []).find((x) => x.name === "general");
@@ -280,9 +286,12 @@ async function activateByPick(p, view, i, sent) {
   const before = await seqOf(p.page);
   const n = sent.length;
   await p.page.click(`button.action[data-index="${i}"]`);
-  // cards whose PC activate the same generals are one entry, the card its
-  // other param: the chooser asks for the card (its first), not the general
+  // the activations are one entry, the card its other param and the
+  // general "by" it: the chooser asks for the card (the first that opens
+  // him, params.js paramsBound), not the general
   const card = (entry.params || []).find((x) => x.name === "card");
+  const k = prm.choices.findIndex((c) => c.value === id);
+  const first = card && card.choices.find((c, j) => prm.by !== "card" || isOpen(prm, j, k));
   if (card) {
     for (const end = Date.now() + 5000; Date.now() < end && !(await p.page.$("#choose-send")); )
       await p.page.waitForTimeout(100);
@@ -291,7 +300,7 @@ async function activateByPick(p, view, i, sent) {
   } else if (await p.page.$("#choose-send")) fail(`${p.name}: the activation picked by ${id} asks for its general again`);
   await played(p, before, `the activation of ${id}`);
   const act = sent.slice(n).map((x) => JSON.parse(x)).find((m) => m.op === "act");
-  const want1 = JSON.stringify({ ...entry.action, general: id, ...(card ? { card: card.choices[0].value } : {}) });
+  const want1 = JSON.stringify({ ...entry.action, general: id, ...(card ? { card: first.value } : {}) });
   if (!act || JSON.stringify(act.action) !== want1) fail(`picking ${id}'s activation sent ${JSON.stringify(act)}, not ${want1}`);
   console.log(`# ${p.name} picked ${id} at ${pad(f.hex)}: ${want.length} actions listed, sent ${want1}`);
   return true;

@@ -54,76 +54,83 @@ static bool activates(const struct lw_card *k)
 /* 10.6.2: "activate a general with this card": lw_play_check_activate() is
  * the base checks and "the cost is at most the card's PC", so a card may
  * activate every general whose activation cost its PC pays. The offer is
- * one entry per cost met among the generals: the generals of that cost
- * (each general in one entry) and the cards whose PC pays it, both params,
- * a product; one such card is named in the action, the general the only
- * param (issue 17: entries by the cards' PC repeated every general a PC
- * pays, about half of a CARD step's offers). Generals in unit order, cards
- * in the hand's; the entries stand where the hand's first activation card's
+ * one entry: the cards that pay some general's cost (in the hand's order)
+ * and the generals some card pays (in unit order), both params, the
+ * general "by" the card (PROTOCOL.md: each card's choices_by the shorter
+ * of "only" the generals its PC pays and "all but" the others; an equal
+ * count, "all but"); one such card is named in the action, the general the
+ * only param. Issue 17: entries by the cards' PC repeated every general a
+ * PC pays, about half of a CARD step's offers; then one entry per cost
+ * repeated the card list in each (about 0.5 KB of the CARD step's new
+ * offers). The entry stands where the hand's first activation card's
  * entry stood. */
 static void offer_card_activations(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	const struct lw_player *p = &s->side[side];
 	char label[256];
-	int unit[LW_MAX_UNITS], cost[LW_MAX_UNITS], n = 0;
+	int unit[LW_MAX_UNITS], cost[LW_MAX_UNITS], n = 0, least = INT_MAX;
 	for (int u = 0; u < s->n_units; u++)
-		if (lw_play_check_activate_cost(s, side, u, INT_MAX, &cost[n], NULL) == 0)
+		if (lw_play_check_activate_cost(s, side, u, INT_MAX, &cost[n], NULL) == 0) {
+			least = cost[n] < least ? cost[n] : least;
 			unit[n++] = u;
-	for (int c = INT_MIN;;) {
-		int next = INT_MAX; /* the least cost above c */
-		for (int i = 0; i < n; i++)
-			next = cost[i] > c && cost[i] < next ? cost[i] : next;
-		if (next == INT_MAX)
-			break;
-		c = next;
-		struct tg_offer_list cards, gens;
-		tg_offer_list_open(list, &cards);
-		tg_offer_list_open(list, &gens);
-		int card = 0;
-		for (int h = 0; h < p->cards.hand_n; h++) {
-			const struct lw_card *k = lw_card(side, p->cards.hand[h]);
-			if (!activates(k) || k->pc < c)
-				continue;
-			card = p->cards.hand[h];
-			tg_offer_list_choice_int(&cards, card,
-			                         tg_label(label, "%d %s [%d PC]", card,
-			                                  lw_play_card_name(side, card), k->pc));
 		}
-		for (int i = 0; i < n; i++)
-			if (cost[i] == c)
-				lw_unit_choice_add(&gens, s, unit[i]);
-		/* the entries as tg_offer_choice (its label cut at 255 bytes)
-		 * and json_pack wrote them, their lists written as text; the
-		 * labels by tg_label, not snprintf (issue 17: 0.65 M of 110 M
-		 * in bench_views 300's fan-out) */
-		char entry[256];
-		if (cards.n == 1) {
-			tg_offer_list_free(&cards);
-			tg_label(entry,
-			         "Activate a general of cost %d with card %d %s [%d PC] (10.6.2)",
-			         c, card, lw_play_card_name(side, card), lw_card(side, card)->pc);
-			tg_offer_begin(list,
-			               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card,
-			                      "use", "activate"),
-			               entry);
-			tg_offer_param(list, "general", "General to activate", NULL, &gens, NULL);
-			tg_offer_end(list);
-		} else if (cards.n > 1) {
-			tg_label(
-			    entry,
-			    "Activate a general of cost %d with a card of %d PC or more (10.6.2)",
-			    c, c);
-			tg_offer_begin(list,
-			               tg_act(list, "{s:s,s:s}", "type", "play", "use", "activate"),
-			               entry);
-			tg_offer_param(list, "card", "Card to play", NULL, &cards, NULL);
-			tg_offer_param(list, "general", "General to activate", NULL, &gens, NULL);
-			tg_offer_end(list);
-		} else {
-			tg_offer_list_free(&cards);
-			tg_offer_list_free(&gens);
-		}
+	int card[LW_HAND_MAX], pc[LW_HAND_MAX], nc = 0, most = INT_MIN;
+	for (int h = 0; h < p->cards.hand_n && nc < LW_HAND_MAX; h++) {
+		const struct lw_card *k = lw_card(side, p->cards.hand[h]);
+		if (!activates(k) || k->pc < least)
+			continue;
+		card[nc] = p->cards.hand[h];
+		pc[nc++] = k->pc;
+		most = k->pc > most ? k->pc : most;
 	}
+	if (nc == 0)
+		return;
+	/* the generals some card pays; a card pays at least the cheapest */
+	int g[LW_MAX_UNITS], ng = 0;
+	struct tg_offer_list gens;
+	tg_offer_list_open(list, &gens);
+	for (int i = 0; i < n; i++)
+		if (cost[i] <= most) {
+			g[ng++] = i;
+			lw_unit_choice_add(&gens, s, unit[i]);
+		}
+	/* the labels by tg_label, not snprintf (issue 17: 0.65 M of 110 M in
+	 * bench_views 300's fan-out) */
+	char entry[256];
+	if (nc == 1) {
+		tg_label(entry, "Activate a general with card %d %s [%d PC] (10.6.2)", card[0],
+		         lw_play_card_name(side, card[0]), pc[0]);
+		tg_offer_begin(list,
+		               tg_act(list, "{s:s,s:i,s:s}", "type", "play", "card", card[0], "use",
+		                      "activate"),
+		               entry);
+		tg_offer_param(list, "general", "General to activate", NULL, &gens, NULL);
+		tg_offer_end(list);
+		return;
+	}
+	struct tg_offer_list cards, by;
+	tg_offer_list_open(list, &cards);
+	tg_offer_list_open(list, &by);
+	int idx[LW_MAX_UNITS];
+	for (int c = 0; c < nc; c++) {
+		tg_offer_list_choice_int(&cards, card[c],
+		                         tg_label(label, "%d %s [%d PC]", card[c],
+		                                  lw_play_card_name(side, card[c]), pc[c]));
+		int paid = 0;
+		for (int j = 0; j < ng; j++)
+			paid += cost[g[j]] <= pc[c];
+		bool only = 2 * paid < ng;
+		size_t ni = 0;
+		for (int j = 0; j < ng; j++)
+			if ((cost[g[j]] <= pc[c]) == only)
+				idx[ni++] = j;
+		tg_offer_list_by(&by, only, idx, ni);
+	}
+	tg_offer_begin(list, tg_act(list, "{s:s,s:s}", "type", "play", "use", "activate"),
+	               "Activate a general with a card whose PC pays his cost (10.6.2)");
+	tg_offer_param(list, "card", "Card to play", NULL, &cards, NULL);
+	tg_offer_param(list, "general", "General to activate", "card", &gens, &by);
+	tg_offer_end(list);
 }
 
 bool lw_play_may_pass(const struct lw_state *s, int side)

@@ -586,13 +586,12 @@ static void admin_order(const struct lw_state *s, json_t *out)
 	free(key);
 }
 
-/* 10.6.2: the CARD step offers the activations one entry per activation
- * cost, its generals and the cards whose PC pays it the params (issue 17);
- * the bot chooses as it did when the cards whose PC activate the same
- * generals made one entry, placed after the "pc" entry of the first of
- * them: each card's generals in unit order, the cards in the hand's order
- * (the order of their first appearance, the cheapest entry holding every
- * card). groups[k] (the candidates of the group whose first card is
+/* 10.6.2: the CARD step offers the activations as one entry, the cards
+ * and the generals its params, the general "by" the card (issue 17; before
+ * it, one entry per activation cost); the bot chooses as it did when the
+ * cards whose PC activate the same generals made one entry, placed after
+ * the "pc" entry of the first of them: each card's generals in unit order,
+ * the cards in the hand's order (the order of their first appearance). groups[k] (the candidates of the group whose first card is
  * card[k]) is set for each such card; the number of cards is returned. */
 static int activation_groups(const struct lw_state *s, const json_t *acts, int *card,
                              json_t **groups, int max)
@@ -608,15 +607,17 @@ static int activation_groups(const struct lw_state *s, const json_t *acts, int *
 		const char *use = json_string_value(json_object_get(a, "use"));
 		if (!t || strcmp(t, "play") != 0 || !use || strcmp(use, "activate") != 0)
 			continue;
-		const json_t *cs = NULL, *gs = NULL, *p;
+		const json_t *cs = NULL, *gs = NULL, *gby = NULL, *p;
 		size_t k;
 		json_array_foreach(json_object_get(e, "params"), k, p)
 		{
 			const char *nm = json_string_value(json_object_get(p, "name"));
 			if (nm && strcmp(nm, "card") == 0)
 				cs = json_object_get(p, "choices");
-			else if (nm && strcmp(nm, "general") == 0)
+			else if (nm && strcmp(nm, "general") == 0) {
 				gs = json_object_get(p, "choices");
+				gby = json_object_get(p, "choices_by"); /* "by" the card */
+			}
 		}
 		size_t ncs = cs ? json_array_size(cs) : 1;
 		for (size_t c = 0; c < ncs; c++) {
@@ -634,8 +635,19 @@ static int activation_groups(const struct lw_state *s, const json_t *acts, int *
 			}
 			size_t g;
 			json_t *x;
+			/* the generals card c opens (PROTOCOL.md: choices_by[c]'s
+			 * "only", or all but its "except") */
+			const json_t *spec = json_array_get(gby, c);
+			const json_t *only = json_object_get(spec, "only");
+			const json_t *shut = only ? only : json_object_get(spec, "except");
 			json_array_foreach(gs, g, x)
 			{
+				bool listed = false;
+				for (size_t q = 0; q < json_array_size(shut); q++)
+					listed |= (size_t)json_integer_value(
+					              json_array_get(shut, q)) == g;
+				if (spec && (only ? !listed : listed))
+					continue;
 				const char *id = json_string_value(json_object_get(x, "value"));
 				char key[16];
 				snprintf(key, sizeof key, "%05d", lw_unit_by_id(s, id ? id : ""));

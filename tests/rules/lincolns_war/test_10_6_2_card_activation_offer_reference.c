@@ -2,17 +2,19 @@
  * equal to its CO's activation rating." In the CARD step a card may be
  * played to activate a general at once; the offer leaves the general a
  * parameter (issue 17: a hand of cards times the generals was one entry per
- * pair), one entry per activation cost, its generals and the cards whose PC
- * pays that cost (a product; one such card is named in the action). This
+ * pair), one entry: the cards and the generals, the general "by" the card
+ * (each card opens the generals its PC pays; one entry per cost repeated
+ * the cards; one such card is named in the action, the general the only
+ * param). This
  * test holds it to the plain reading, built here the slow way: for every
  * card of the hand in order that is an activation card (or one of optional
  * 70-71's peculiar cards, played as one), every unit in unit order that
  * lw_play_check_activate accepts for the card's PC, with the label "NAME at
  * HEX". The offer's activations, expanded over their choices, must be
- * exactly these at every CARD step of bot-played Campaign games, each
- * general in one entry only, all of that entry's cost; and each card with
- * the first general, sent as the complete action, is accepted by act() on
- * a copy of the game.
+ * exactly these at every CARD step of bot-played Campaign games, one
+ * entry, each general listed once; and each card with the first general it
+ * opens, sent as the complete action, is accepted by act() on a copy of
+ * the game.
  *
  * 10.6: the card played for its PC, to be spent in the SPEND step, is one
  * entry a card, labelled "Play card C NAME [N PC] for its PC (10.6)"
@@ -64,63 +66,80 @@ static bool is(const json_t *o, const char *key, const char *want)
 }
 
 /* The offer's card activations, each choice completing its entry: the
- * general alone, or the card and the general, every pair (a product). */
+ * general alone, or the card and each general the card opens (the general
+ * "by" the card: PROTOCOL.md's choices_by). */
 static json_t *offered(struct game *g, int side)
 {
 	json_t *l = json_array(), *out = json_array(), *seen = json_object();
 	lw_ops_offer(&g->s, side, TG_OFFERS_TREE(l));
+	int entries = 0;
 	for (size_t i = 0; i < json_array_size(l); i++) {
 		json_t *e = json_array_get(l, i), *a = json_object_get(e, "action");
 		if (!is(a, "type", "play") || !is(a, "use", "activate"))
 			continue;
+		entries++;
 		json_t *ps = json_object_get(e, "params");
-		/* each general in one entry, every general of it of one cost */
+		/* each general once, the list in unit order */
 		json_t *gl =
 		    json_object_get(json_array_get(ps, json_array_size(ps) - 1), "choices");
-		int cost = -1;
+		int last = -1;
 		for (size_t j = 0; j < json_array_size(gl); j++) {
 			const char *id =
 			    json_string_value(json_object_get(json_array_get(gl, j), "value"));
 			int u = lw_unit_by_id(&g->s, id ? id : "");
-			CHECKF(u >= 0 && !json_object_get(seen, id),
-			       "turn %d: %s offered in two activation entries", g->s.turn, id);
+			CHECKF(u > last && !json_object_get(seen, id),
+			       "turn %d: %s listed twice or out of unit order", g->s.turn, id);
 			json_object_set_new(seen, id ? id : "", json_true());
-			int c = u >= 0 ? lw_activation_cost(&g->s, u) : -2;
-			CHECKF(cost < 0 || c == cost, "turn %d: one entry, two costs (%d, %d)",
-			       g->s.turn, cost, c);
-			cost = c;
+			last = u;
 		}
 		bool by_card = json_array_size(ps) == 2;
 		json_t *pc = by_card ? json_array_get(ps, 0) : NULL;
 		json_t *p = json_array_get(ps, by_card ? 1 : 0);
 		json_t *ch = json_object_get(p, "choices");
 		json_t *cards = json_object_get(pc, "choices");
+		json_t *by = json_object_get(p, "choices_by");
 		CHECKF(is(p, "name", "general") && json_array_size(ch) > 0 &&
 		           !json_object_get(a, "general"),
 		       "a card's activation names the general as its parameter");
 		if (by_card)
 			CHECKF(is(pc, "name", "card") && json_array_size(cards) > 1 &&
-			           !json_object_get(a, "card"),
-			       "cards whose PC pay the cost: the card a parameter");
+			           !json_object_get(a, "card") && is(p, "by", "card") &&
+			           json_array_size(by) == json_array_size(cards),
+			       "several cards: the card a parameter, the general by it");
 		else
-			CHECKF(json_object_get(a, "card") != NULL, "one card: in the action");
+			CHECKF(json_object_get(a, "card") != NULL && !by,
+			       "one card: in the action");
 		size_t nc = by_card ? json_array_size(cards) : 1;
 		for (size_t k = 0; k < nc; k++) {
 			int card = (int)json_integer_value(
 			    by_card ? json_object_get(json_array_get(cards, k), "value")
 			            : json_object_get(a, "card"));
+			/* choices_by[k]: "only" these indices, or all but "except" */
+			json_t *spec = json_array_get(by, k);
+			json_t *only = json_object_get(spec, "only");
+			json_t *shut = only ? only : json_object_get(spec, "except");
+			size_t opened = 0, first = 0;
 			for (size_t c = 0; c < json_array_size(ch); c++) {
+				bool listed = false;
+				for (size_t q = 0; q < json_array_size(shut); q++)
+					listed |= (size_t)json_integer_value(
+					              json_array_get(shut, q)) == c;
+				if (by_card && (only ? !listed : listed))
+					continue;
+				if (!opened++)
+					first = c;
 				json_t *x = json_array_get(ch, c);
 				json_array_append_new(
 				    out,
 				    activation(card, json_string_value(json_object_get(x, "value")),
 				               json_string_value(json_object_get(x, "label"))));
 			}
+			CHECKF(opened > 0, "turn %d: card %d opens no general", g->s.turn, card);
 			/* the parameters complete an action act() takes */
 			json_t *full = json_deep_copy(a);
 			json_object_set_new(full, "card", json_integer(card));
 			json_object_set(full, "general",
-			                json_object_get(json_array_get(ch, 0), "value"));
+			                json_object_get(json_array_get(ch, first), "value"));
 			struct game *copy = M->copy(g);
 			struct game_outcome o = {0};
 			struct tg_error err = {0};
@@ -131,13 +150,14 @@ static json_t *offered(struct game *g, int side)
 			json_decref(full);
 		}
 	}
+	CHECKF(entries <= 1, "turn %d: %d card activation entries, one wanted", g->s.turn, entries);
 	json_decref(l);
 	json_decref(seen);
 	return out;
 }
 
-/* A list's entries in one order, to compare them as sets: the entries are
- * by cost, the reference by card. */
+/* A list's entries in one order, to compare them as sets: the offer's are
+ * in the entry's card and general order, the reference's by card. */
 static int by_text(const void *x, const void *y)
 {
 	return strcmp(*(char *const *)x, *(char *const *)y);
