@@ -108,14 +108,25 @@ static bool indexed(const struct lw_state *s, int hex)
  * outside an index (issue 17); four units at a time are passed over by
  * their hexes alone, then each of a four with one there is asked in unit
  * order. lw_units_at and lw_hex_owner_force scan with it. */
-static const struct lw_unit *on_hex(const struct lw_unit *u, const struct lw_unit *end, int hex)
+static const struct lw_unit *on_hex(const struct lw_unit *u, const struct lw_unit *end, int hex_id)
 {
-	for (; end - u >= 4; u += 4) {
-		if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex && u[3].hex != hex)
-			continue;
-		for (int k = 0; k < 4; k++)
-			if (u[k].hex == hex && u[k].where == LW_W_MAP)
-				return u + k;
+	if (hex_id < INT16_MIN || hex_id > INT16_MAX)
+		return NULL; /* no unit's int16_t hex */
+	/* compared as the field's own type: one compare with memory a unit */
+	const int16_t hex = (int16_t)hex_id;
+	if (end - u >= 8) {
+		/* the last start of a whole eight, counted once (not end - u
+		 * at each step) */
+		const struct lw_unit *last8 = end - 8;
+		for (; u <= last8; u += 8) {
+			if (u[0].hex != hex && u[1].hex != hex && u[2].hex != hex &&
+			    u[3].hex != hex && u[4].hex != hex && u[5].hex != hex &&
+			    u[6].hex != hex && u[7].hex != hex)
+				continue;
+			for (int k = 0; k < 8; k++)
+				if (u[k].hex == hex && u[k].where == LW_W_MAP)
+					return u + k;
+		}
 	}
 	for (; u < end; u++)
 		if (u->hex == hex && u->where == LW_W_MAP)
