@@ -391,30 +391,39 @@ bool lw_hex_in_territory(int hex, int side)
 int lw_stack_check_hex(const struct lw_state *s, int hex, int side, const int *add, int n_add,
                        int promote_u, int promote_to, struct tg_error *err)
 {
-	struct lw_stack_unit su[LW_MAX_UNITS];
-	int n = 0;
-	/* the units added, as bits: each unit not in the hex was compared
-	 * with every one of them (issue 17: the move offer asks this for
-	 * every step of the movers) */
-	uint64_t added[(LW_MAX_UNITS + 63) / 64] = {0};
-	for (int k = 0; k < n_add; k++)
-		if (add[k] >= 0 && add[k] < LW_MAX_UNITS)
-			added[add[k] / 64] |= UINT64_C(1) << (add[k] % 64);
-	/* the hex's units of side (lw_units_at: indexed or scanned) join the
-	 * added ones, all in unit order */
+	/* the hex's units of side (lw_units_at: indexed or scanned), in unit
+	 * order */
 	int here[LW_MAX_UNITS], m = lw_units_at(s, hex, side, here);
-	for (int k = 0; k < m; k++)
-		added[here[k] / 64] |= UINT64_C(1) << (here[k] % 64);
-	int lim = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
-	for (int w = 0; w < (LW_MAX_UNITS + 63) / 64; w++)
-		for (uint64_t b = added[w]; b; b &= b - 1) {
-			int i = w * 64 + __builtin_ctzll(b);
-			if (i >= lim)
-				break;
-			su[n].stars = i == promote_u ? promote_to : s->unit[i].stars;
-			su[n].cavalry = s->unit[i].cavalry;
-			n++;
-		}
+	/* the units to judge in unit order: the hex's alone (most asks add
+	 * none), or the added ones joined to them */
+	int order[LW_MAX_UNITS], *who = here, n = m;
+	if (n_add > 0) {
+		/* the units added, as bits: each unit not in the hex was compared
+		 * with every one of them (issue 17: the move offer asks this for
+		 * every step of the movers) */
+		uint64_t added[(LW_MAX_UNITS + 63) / 64] = {0};
+		for (int k = 0; k < n_add; k++)
+			if (add[k] >= 0 && add[k] < LW_MAX_UNITS)
+				added[add[k] / 64] |= UINT64_C(1) << (add[k] % 64);
+		for (int k = 0; k < m; k++)
+			added[here[k] / 64] |= UINT64_C(1) << (here[k] % 64);
+		int lim = s->n_units < LW_MAX_UNITS ? s->n_units : LW_MAX_UNITS;
+		n = 0;
+		for (int w = 0; w < (LW_MAX_UNITS + 63) / 64; w++)
+			for (uint64_t b = added[w]; b; b &= b - 1) {
+				int i = w * 64 + __builtin_ctzll(b);
+				if (i >= lim)
+					break;
+				order[n++] = i;
+			}
+		who = order;
+	}
+	struct lw_stack_unit su[LW_MAX_UNITS];
+	for (int k = 0; k < n; k++) {
+		int i = who[k];
+		su[k].stars = i == promote_u ? promote_to : s->unit[i].stars;
+		su[k].cavalry = s->unit[i].cavalry;
+	}
 	const struct lw_hex *h = lw_data_hex(lw_D(), hex);
 	return lw_stack_check(su, n, h && h->terrain == LW_TERRAIN_MOUNTAIN, err);
 }

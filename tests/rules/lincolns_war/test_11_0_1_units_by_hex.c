@@ -81,7 +81,29 @@ static void ask(const struct lw_state *s, int hex, int add, struct answers *a)
 		a->cost[k] = lw_activation_cost(s, a->u[0][k]);
 }
 
-static int checked_hexes, checked_sieges;
+static int checked_hexes, checked_sieges, checked_alone;
+
+/* 12.4: the hex's units judged alone (lw_stack_check_hex reads them in
+ * unit order as lw_units_at gives them) and with one of them added again
+ * (joined to the hex's by bits, in unit order): the same answer and
+ * message, with no promotion and with the last one at three stars. */
+static bool alone_as_added(const struct lw_state *s, int hex)
+{
+	static const int sides[2] = {LW_UNION, LW_CONFEDERATE};
+	for (int k = 0; k < 2; k++) {
+		int u[LW_MAX_UNITS], n = scan(s, hex, sides[k], u);
+		for (int p = 0; p < 2 && n > 0; p++) {
+			int promote = p ? u[n - 1] : LW_NONE;
+			struct tg_error e1 = {{0}, {0}}, e2 = {{0}, {0}};
+			int a = lw_stack_check_hex(s, hex, sides[k], NULL, 0, promote, 3, &e1);
+			int b = lw_stack_check_hex(s, hex, sides[k], &u[0], 1, promote, 3, &e2);
+			if (a != b || strcmp(e1.message, e2.message) != 0)
+				return false;
+			checked_alone++;
+		}
+	}
+	return true;
+}
 
 /* Every hex with a unit, an empty one and none: inside g's window as
  * outside it, and units_at as this test's scan. */
@@ -94,6 +116,13 @@ static void check_state(const struct game *g, const char *what)
 	for (int i = 0; i < s->n_units; i++)
 		if (s->unit[i].where == LW_W_MAP)
 			hexes[nh++] = s->unit[i].hex;
+	/* an id whose low 16 bits are an occupied hex's (the scan compares
+	 * the units' int16_t hexes): nobody stands there */
+	int alias = nh > 2 ? hexes[2] + 65536 : LW_NO_HEX;
+	int tmp[LW_MAX_UNITS];
+	CHECKF(alias == LW_NO_HEX || (lw_units_at(s, alias, LW_NOSIDE, tmp) == 0 &&
+	                              lw_hex_owner_force(s, alias) == LW_NOSIDE),
+	       "%s: hex %d: units answered (%d's low bits)", what, alias, hexes[2]);
 	static struct answers out, in, held;
 	bool same = true;
 	for (int k = 0; k < nh && same; k++) {
@@ -128,6 +157,10 @@ static void check_state(const struct game *g, const char *what)
 			    out.it, out.inf_stars);
 		checked_hexes++;
 		checked_sieges += lw_siege_top_side(s, hex) != LW_NOSIDE;
+		same = alone_as_added(s, hex);
+		if (!same)
+			CHECKF(same, "%s: hex %d: its units alone are not judged as with one added",
+			       what, hex);
 	}
 }
 
@@ -296,8 +329,10 @@ int main(void)
 		check_stale(g);
 	}
 	free(g);
-	printf("# %d hexes asked, %d of them besieged\n", checked_hexes, checked_sieges);
-	CHECKF(checked_hexes > 1000 && checked_sieges > 0, "%d hexes asked, %d besieged",
-	       checked_hexes, checked_sieges);
+	printf("# %d hexes asked, %d of them besieged; %d stacks judged alone and added\n",
+	       checked_hexes, checked_sieges, checked_alone);
+	CHECKF(checked_hexes > 1000 && checked_sieges > 0 && checked_alone > 1000,
+	       "%d hexes asked, %d besieged, %d stacks judged alone", checked_hexes, checked_sieges,
+	       checked_alone);
 	return tap_done();
 }
