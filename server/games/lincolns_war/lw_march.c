@@ -1309,13 +1309,23 @@ void lw_unstack_all(struct lw_state *s)
 	 * checks first): those checks read lw_activation.c's index while no
 	 * unit moves (issue 17: a scan of every unit for every unit) */
 	bool held = lw_units_hold(s);
-	for (int i = 0; i < s->n_units; i++) {
+	/* the units whose force was judged within the limits since the last
+	 * unstack (a force's units share its answer: issue 17, the check was
+	 * asked once per unit) */
+	uint64_t fine[(LW_MAX_UNITS + 63) / 64] = {0};
+	for (int i = 0; i < s->n_units && i < LW_MAX_UNITS; i++) {
 		const struct lw_unit *x = &s->unit[i];
-		if (x->where != LW_W_MAP ||
-		    lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, NULL) == 0)
+		if (x->where != LW_W_MAP || (fine[i / 64] >> (i % 64) & 1))
 			continue;
+		if (lw_stack_check_hex(s, x->hex, x->side, NULL, 0, LW_NONE, 0, NULL) == 0) {
+			int u[LW_MAX_UNITS], n = lw_units_at(s, x->hex, x->side, u);
+			for (int k = 0; k < n; k++)
+				fine[u[k] / 64] |= UINT64_C(1) << (u[k] % 64);
+			continue;
+		}
 		lw_units_release(held);
 		lw_unstack(s, x->hex, x->side);
+		memset(fine, 0, sizeof fine); /* units moved */
 		held = lw_units_hold(s);
 	}
 	lw_units_release(held);
