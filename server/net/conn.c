@@ -148,18 +148,16 @@ static void held_unlist(struct tg_conn *c)
 }
 
 /* A held buffer no longer needed: kept for the net's next cork while it
- * has room and the buffer is no more than two records' plaintext (a turn
+ * has room and the buffer is no larger than TG_NET_HELD_SPARE_CAP (a turn
  * writes to many connections, each a malloc and a free before: about 0.3
  * K instructions an action in the free alone, issue 17; at saturation a
- * turn writes to 150-200, so four kept were not enough: session 30), else
- * freed. */
+ * turn writes to 150-200, so the four kept until session 30 were not
+ * enough), else freed. */
 static void held_give_back(struct tg_net *n, char *buf, size_t cap)
 {
-	if (buf && cap <= 2 * HELD_RECORD && n->held_spares < TG_NET_HELD_SPARE &&
-	    n->held_spare_bytes + cap <= TG_NET_HELD_SPARE_BYTES) {
+	if (buf && cap <= TG_NET_HELD_SPARE_CAP && n->held_spares < TG_NET_HELD_SPARE) {
 		n->held_spare[n->held_spares] = buf;
 		n->held_spare_cap[n->held_spares++] = cap;
-		n->held_spare_bytes += cap;
 		return;
 	}
 	free(buf);
@@ -171,7 +169,6 @@ void tg_conn_held_spares_free(struct tg_net *n)
 		n->held_spares--;
 		free(n->held_spare[n->held_spares]);
 	}
-	n->held_spare_bytes = 0;
 }
 
 static void held_drop(struct tg_conn *c)
@@ -231,7 +228,6 @@ static int held_append(struct tg_conn *c, const char *a, size_t alen, const char
 		n->held_spares--;
 		c->held = n->held_spare[n->held_spares];
 		c->held_cap = n->held_spare_cap[n->held_spares];
-		n->held_spare_bytes -= c->held_cap;
 	}
 	if (c->held_len + len > c->held_cap) {
 		size_t cap = c->held_cap ? c->held_cap : 1024;

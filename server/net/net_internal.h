@@ -18,13 +18,14 @@
 #define TG_NET_WRITE_CHUNK (68 * 1024)
 /* A closing connection gets this long to flush its last bytes. */
 #define TG_NET_LINGER_MS 5000
-/* Held plaintext buffers a net keeps for its next cork (conn.c): a turn's
- * release writes to about this many connections at 1,000 actions/s. */
 /* Held buffers kept for the next cork (conn.c): as many as a saturated
- * turn writes to connections (150-200 at 400 matches, issue 17 session
- * 30), and at most TG_NET_HELD_SPARE_BYTES of them in all. */
+ * turn writes to connections (170 a turn, and some releases several
+ * hundred, at 400 matches: issue 17, session 30), each of at most TG_NET_HELD_SPARE_CAP bytes (an
+ * ok and a patch fit; a buffer grown past it for a view is freed, or the spares grew to the largest
+ * line each ever held and the byte bound kept a few dozen: 0.96 allocations a TLS write at
+ * saturation), 2 MiB at most. */
 #define TG_NET_HELD_SPARE 512
-#define TG_NET_HELD_SPARE_BYTES (1u << 20)
+#define TG_NET_HELD_SPARE_CAP 4096
 
 /* Live connections per peer group (tg_conn_peer_group), for
  * max_connections_per_address: a chained hash table. */
@@ -77,9 +78,8 @@ struct tg_net {
 	/* Held plaintext buffers (conn.c's cork) given back by connections
 	 * whose bytes went out, for the next cork's: not a malloc and a free
 	 * each TLS write (issue 17). At most TG_NET_HELD_SPARE, each of at
-	 * most two records' plaintext, held_spare_bytes in all. */
+	 * most TG_NET_HELD_SPARE_CAP bytes. */
 	unsigned held_spares;
-	size_t held_spare_bytes;
 	char *held_spare[TG_NET_HELD_SPARE];
 	size_t held_spare_cap[TG_NET_HELD_SPARE];
 };

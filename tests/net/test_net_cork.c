@@ -30,7 +30,8 @@
  *     wrapped at link time, counted on the loop thread inside a burst);
  *     so does a burst to every one of MAX_CONNS connections after another
  *     (session 30: four buffers were kept, and a saturated daemon's turn
- *     writes to 150-200 connections, each a malloc, a realloc and a free). */
+ *     writes to 150-200 connections, each a malloc, a realloc and a free);
+ *     a buffer grown past TG_NET_HELD_SPARE_CAP is freed, not kept. */
 #include <signal.h>
 
 #include "net_testkit.h"
@@ -315,6 +316,24 @@ static void many_connections(SSL_CTX *ctx)
 	CHECKF(ok && atomic_load(&burst_allocs) == 0,
 	       "a burst to %d connections after another: %d allocations on the loop", MAX_CONNS,
 	       atomic_load(&burst_allocs));
+	/* Lines of 6 KB grow each held buffer past TG_NET_HELD_SPARE_CAP: those
+	 * are freed, not kept (kept, the spares grew to the largest line each
+	 * had held, and the daemon's bound on their bytes kept a few dozen),
+	 * so the next small burst allocates again, and the one after it not. */
+	burst(cl[0], 1, 6000, true, true);
+	for (int i = 0; i < MAX_CONNS; i++)
+		CHECK(read_numbered(cl[i], 1, 6000));
+	int after_big[2];
+	for (int round = 0; ok && round < 2; round++) {
+		burst(cl[0], 2, 600, true, true);
+		for (int i = 0; i < MAX_CONNS; i++)
+			CHECK(read_numbered(cl[i], 2, 600));
+		after_big[round] = atomic_load(&burst_allocs);
+	}
+	CHECKF(ok && after_big[0] >= MAX_CONNS && after_big[1] == 0,
+	       "after lines of 6 KB: %d allocations, then %d (the large buffers freed, the "
+	       "small kept)",
+	       after_big[0], after_big[1]);
 	int base = atomic_load(&closed);
 	for (int i = 0; i < MAX_CONNS; i++)
 		client_close(&cl[i]->c);
