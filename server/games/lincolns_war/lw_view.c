@@ -69,11 +69,18 @@ static json_t *card_json(int side, int n)
  * section shows, so it moves only when the text does). */
 
 /* What a unit's counter shows (unit_json): id and name come from gen, or
- * for a TCO from its index, cavalry and stars. int32_t only, no padding. */
+ * for a TCO from its index, cavalry and stars. No padding (the bytes are
+ * hashed), and no wider than the values (issue 17: each force's record is
+ * hashed after every action that moves the forces' stamp; 13 int32_t were
+ * 52 bytes a unit): gen, the unit's index, stars, wounds and cavalry are
+ * the state's widths; attack and defense a rank's printed ratings (0-9,
+ * lw_data_units.c's rank_value, or -1 indecisive). */
 struct unit_shown {
-	int32_t gen, tco, stars, cavalry, gic, wounds, oos, reluctant;
-	int32_t full, activation, attack, defense, promoted;
+	int16_t gen, tco, activation;
+	int8_t attack, defense;
+	uint8_t stars, cavalry, wounds, gic, oos, reluctant, full, promoted;
 };
+_Static_assert(sizeof(struct unit_shown) == 16, "a unit's record has no padding");
 
 /* co and force_it: the CO and the IT of u's force (force_shown has them).
  * A unit's field read here or in force_shown is hashed by forces_stamp too
@@ -84,7 +91,7 @@ static void unit_shown(const struct lw_state *s, int u, bool full, int co, int f
 	const struct lw_unit *x = &s->unit[u];
 	*o = (struct unit_shown){
 	    .gen = x->gen,
-	    .tco = x->gen < 0 ? u : -1,
+	    .tco = (int16_t)(x->gen < 0 ? u : -1),
 	    .stars = x->stars,
 	    .cavalry = x->cavalry,
 	    .gic = s->side[x->side].gic == u,
@@ -95,9 +102,9 @@ static void unit_shown(const struct lw_state *s, int u, bool full, int co, int f
 	    .full = full,
 	};
 	if (full) {
-		o->activation = lw_activation_cost_in(s, u, co, force_it);
-		o->attack = lw_unit_attack(s, u);
-		o->defense = lw_unit_defense(s, u);
+		o->activation = (int16_t)lw_activation_cost_in(s, u, co, force_it);
+		o->attack = (int8_t)lw_unit_attack(s, u);
+		o->defense = (int8_t)lw_unit_defense(s, u);
 		o->promoted = (x->flags & LW_UF_PROMOTED) != 0;
 	}
 }
@@ -122,15 +129,18 @@ static json_t *unit_json(const struct lw_state *s, int u, const struct unit_show
 }
 
 /* What one force shows (force_json): the units of `side` at hex (a siege
- * hex holds two, 16.9.5.2). The head is hashed whole; then the shown units,
- * the CO first. */
+ * hex holds two, 16.9.5.2). The head and the shown units (the CO first)
+ * are hashed as one run of bytes, FORCE_SHOWN_BYTES: no padding in it. */
 struct force_shown {
-	int32_t hex, side, kind, it, oos, besieged, besieging, own, subs_shown, stars, nshown;
-	int32_t unit[LW_MAX_UNITS]; /* index of each shown unit, the CO first */
+	int16_t hex, it, stars, nshown;
+	uint8_t side, kind, oos, besieged, besieging, own, subs_shown, spare;
 	struct unit_shown shown[LW_MAX_UNITS];
+	int32_t unit[LW_MAX_UNITS]; /* index of each shown unit, the CO first */
 };
+_Static_assert(offsetof(struct force_shown, shown) == 16, "a force's head has no padding");
 
-#define FORCE_HEAD_BYTES offsetof(struct force_shown, unit)
+#define FORCE_SHOWN_BYTES(f)                                                                       \
+	(offsetof(struct force_shown, shown) + (size_t)(f)->nshown * sizeof *(f)->shown)
 
 /* sieges: some siege is on (without one, no force is besieged or
  * besieging, and the look-ups by hex are skipped) */
@@ -149,17 +159,18 @@ static void force_shown(const struct lw_state *s, int viewer, int hex, int side,
 			stars += s->unit[us[k]].stars;
 		}
 	}
-	f->hex = hex;
-	f->side = side;
+	f->hex = (int16_t)hex;
+	f->side = (uint8_t)side;
 	f->kind = stars >= 7 ? 2 : inf >= 2 ? 1 : 0; /* 12.7: major, minor, single */
-	f->it = it;
+	f->it = (int16_t)it;
+	f->spare = 0;
 	/* 20.6: the Out-of-Supply token is the force's, on the stack (12.7
 	 * hides what is under it, not the token) */
 	f->oos = oos;
 	f->besieged = sieges && lw_siege_besieged(s, hex, side);
 	f->besieging = sieges && lw_siege_besieging(s, hex, side);
 	f->own = own;
-	f->stars = own ? stars : 0;
+	f->stars = (int16_t)(own ? stars : 0);
 	f->unit[0] = co;
 	unit_shown(s, co, own, co, it, &f->shown[0]);
 	f->nshown = 1;
@@ -266,8 +277,7 @@ static void forces_items(const struct lw_state *s, int viewer, struct tg_view_it
 		int hex = (int16_t)(uint16_t)(at >> KEY_SIDE_BITS),
 		    side = (int)(at & ((1u << KEY_SIDE_BITS) - 1));
 		force_shown(s, viewer, hex, side, us, k, sieges, &f);
-		uint64_t h = tg_stamp_bytes(0, &f, FORCE_HEAD_BYTES);
-		h = tg_stamp_bytes(h, f.shown, (size_t)f.nshown * sizeof *f.shown);
+		uint64_t h = tg_stamp_bytes(0, &f, FORCE_SHOWN_BYTES(&f));
 		if (!tg_view_item(it, h))
 			continue;
 		size_t from;
