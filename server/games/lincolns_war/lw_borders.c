@@ -17,7 +17,8 @@ static int supply_value(int c)
 	return v > 0 ? v : 0; /* "*" and "X" are worth nothing (2.2) */
 }
 
-int lw_city_defense(const struct lw_state *s, int c)
+/* lw_city_defense with the navy's change to it (lw_naval_defense_mod) */
+static int defense_with(const struct lw_state *s, int c, int naval_mod)
 {
 	const struct lw_city *city = &lw_D()->cities[c];
 	const struct lw_turn *t = &lw_D()->turns[s->turn];
@@ -31,8 +32,22 @@ int lw_city_defense(const struct lw_state *s, int c)
 	if ((s->city[c].garrison || lw_cav_city_held(s, c)) && city->control != LW_CTRL_NEUTRAL &&
 	    d > 0)
 		d--;
-	d += lw_naval_defense_mod(s, c); /* 8.2.1 blockade -1, 8.1.2.1 ironclad +1 */
+	d += naval_mod; /* 8.2.1 blockade -1, 8.1.2.1 ironclad +1 */
 	return d > 0 ? d : 0;
+}
+
+int lw_city_defense(const struct lw_state *s, int c)
+{
+	return defense_with(s, c, lw_naval_defense_mod(s, c));
+}
+
+void lw_city_defenses(const struct lw_state *s, int32_t defense[LW_MAX_CITIES])
+{
+	int mod[LW_MAX_CITIES];
+	lw_naval_defense_mods(s, mod);
+	int n = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
+	for (int c = 0; c < n; c++)
+		defense[c] = defense_with(s, c, mod[c]);
 }
 
 void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry)

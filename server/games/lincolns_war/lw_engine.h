@@ -115,6 +115,10 @@ void lw_view_stamps_in(const struct lw_state *s, int side, uint64_t epoch, uint6
 /* The forces, cities and log element by element (game.h view_items): false
  * for another section. */
 bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it);
+/* The same in an update of several roles (epoch as lw_view_stamps_in's):
+ * what every viewer's elements read is worked out once for all of them. */
+bool lw_view_items_in(const struct lw_state *s, int side, uint64_t epoch, unsigned i,
+                      struct tg_view_items *it);
 /* The offers written as text (game.h view_section_text): false for
  * another section. */
 bool lw_view_section_text(const struct lw_state *s, int side, unsigned i, struct tg_text *t);
@@ -464,6 +468,9 @@ void lw_border_card_end(struct lw_state *s);
 void lw_capture_city(struct lw_state *s, int side, int c, bool by_cavalry);
 /* The city's defense now (2.3 capitals from the turn track, 16.10.2 garrison -1). */
 int lw_city_defense(const struct lw_state *s, int c);
+/* The same for every city, defense[c] for c < s->n_cities (the navy's
+ * pieces walked once: lw_naval_defense_mods). */
+void lw_city_defenses(const struct lw_state *s, int32_t defense[LW_MAX_CITIES]);
 /* May `side` attack the city/force at hex at all (2.3, 10.2)? err cites the rule. */
 int lw_may_attack_hex(const struct lw_state *s, int side, int hex, struct tg_error *err);
 bool lw_is_kentucky(int hex);

@@ -330,7 +330,7 @@ static json_t *lw_section(const struct game *g, const char *role, unsigned i)
 static bool lw_items(const struct game *g, const char *role, unsigned i, struct tg_view_items *it)
 {
 	int side = lw_role_side(role);
-	return lw_view_items(&g->s, side < 0 ? LW_NOSIDE : side, i, it);
+	return lw_view_items_in(&g->s, side < 0 ? LW_NOSIDE : side, tg_view_update_epoch(g), i, it);
 }
 
 static bool lw_section_text(const struct game *g, const char *role, unsigned i, struct tg_text *t)

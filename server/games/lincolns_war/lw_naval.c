@@ -542,6 +542,34 @@ int lw_naval_defense_mod(const struct lw_state *s, int c)
 	return m;
 }
 
+void lw_naval_defense_mods(const struct lw_state *s, int mod[LW_MAX_CITIES])
+{
+	const struct lw_data *d = lw_D();
+	struct on_blockade fleets;
+	fleets_on_blockade(s, &fleets);
+	int16_t iron[LW_NAVY_ASSETS]; /* the revealed ironclads' ports */
+	int ni = 0;
+	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
+		const struct lw_navy_piece *x = &s->navy.asset[i];
+		if (x->where == LW_NW_PORT && x->revealed &&
+		    lw_naval_asset_kind(i) == LW_AK_IRONCLAD)
+			iron[ni++] = x->hex;
+	}
+	int n = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
+	for (int c = 0; c < n; c++) {
+		const struct lw_city *city = &d->cities[c];
+		int m = 0;
+		if (s->city[c].owner == LW_CONFEDERATE && effectively_blockaded_by(city, &fleets))
+			m -= d->tables.naval.blockade_defense_minus; /* 8.2.1 */
+		for (int k = 0; k < ni; k++)
+			if (iron[k] == city->hex) {
+				m += d->tables.naval.ironclad_port_defense; /* 8.1.2.1, once */
+				break;
+			}
+		mod[c] = m;
+	}
+}
+
 /* lw_naval_blockaded_for_effects for every port at once: the force on a
  * port's hex is read from one walk of the units (first_on_cities), not
  * from a walk for each port (issue 17: the navy's view stamp asks for

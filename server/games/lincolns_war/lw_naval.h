@@ -56,6 +56,10 @@ bool lw_naval_effectively_blockaded(const struct lw_state *s, int c);
 bool lw_naval_blockaded_for_effects(const struct lw_state *s, int c);
 /* 8.2.1/8.1.2.1: change to city c's defense: -1 blockaded, +1 revealed ironclad. */
 int lw_naval_defense_mod(const struct lw_state *s, int c);
+/* The same for every city at once, mod[c] for c < s->n_cities: the fleets
+ * on blockade and the revealed ironclads walked once, not once a city
+ * (issue 17: the view's cities asked it for each city, each role). */
+void lw_naval_defense_mods(const struct lw_state *s, int mod[LW_MAX_CITIES]);
 /* 8.2.2: supply points of the blockaded Southern ports. */
 int lw_naval_blockaded_supply(const struct lw_state *s);
 

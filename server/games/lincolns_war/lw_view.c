@@ -453,13 +453,13 @@ static void log_items(const struct lw_state *s, struct tg_view_items *it)
 }
 
 /* The cities, each stamped by what it shows (the index gives id and hex);
- * an update writes them as text (city_text), view() as trees. */
-static void cities_items(const struct lw_state *s, struct tg_view_items *it)
+ * an update writes them as text (city_text), view() as trees. defense:
+ * each city's (lw_city_defenses). */
+static void cities_items(const struct lw_state *s, const int32_t *defense, struct tg_view_items *it)
 {
 	const struct lw_data *d = lw_D();
 	for (int c = 0; c < s->n_cities; c++) {
-		int32_t shown[4] = {c, s->city[c].owner, s->city[c].garrison,
-		                    lw_city_defense(s, c)};
+		int32_t shown[4] = {c, s->city[c].owner, s->city[c].garrison, defense[c]};
 		if (!tg_view_item(it, tg_stamp_bytes(0, shown, sizeof shown)))
 			continue;
 		size_t from;
@@ -544,7 +544,10 @@ const char *const lw_view_sections[] = {
     [SEC_COUNT] = NULL,
 };
 
-bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it)
+static const int32_t *memo_defenses(uint64_t epoch);
+
+bool lw_view_items_in(const struct lw_state *s, int side, uint64_t epoch, unsigned i,
+                      struct tg_view_items *it)
 {
 	switch (i) {
 	case SEC_LOG:
@@ -553,12 +556,26 @@ bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_vie
 	case SEC_FORCES:
 		forces_items(s, side, it);
 		return true;
-	case SEC_CITIES:
-		cities_items(s, it);
+	case SEC_CITIES: {
+		/* the update's stamps worked the defenses out once for every
+		 * role (shared_stamps); without them, here */
+		const int32_t *defense = memo_defenses(epoch);
+		int32_t own[LW_MAX_CITIES];
+		if (!defense) {
+			lw_city_defenses(s, own);
+			defense = own;
+		}
+		cities_items(s, defense, it);
 		return true;
+	}
 	default:
 		return false;
 	}
+}
+
+bool lw_view_items(const struct lw_state *s, int side, unsigned i, struct tg_view_items *it)
+{
+	return lw_view_items_in(s, side, 0, i, it);
 }
 
 /* ---- sections written as text (game.h view_section_text) --------------------
@@ -1073,9 +1090,10 @@ static uint64_t forces_stamp(const struct lw_state *s, uint64_t who)
 	return tg_stamp_bytes(h, s->amphib.sieges, sizeof s->amphib.sieges);
 }
 
-/* What each stamped section reads: the cities their own state, the turn
- * (2.3 variable defense), cavalry-held cities (13.1.3) and the fleets
- * (8.2.1 blockade, 8.1.2.1 ironclads); the boxes what they show
+/* What each stamped section reads: the cities what they show (their
+ * owners, garrisons and defenses, which read the turn for 2.3's variable
+ * defense, cavalry-held cities 13.1.3 and the fleets and ironclads 8.2.1,
+ * 8.1.2.1: lw_city_defenses); the boxes what they show
  * (box_stamps); the navy its own state and the supply its blockades cost
  * (which reads the ports' owners and forces); players the players and
  * their GiCs' counters; the log its lines' count and their stamps (kept
@@ -1108,6 +1126,7 @@ _Static_assert(SEC_COUNT <= 64, "the shared sections are a 64-bit set");
 struct shared {
 	uint64_t st[SEC_COUNT]; /* of SHARED_SECTIONS, hashed from 0 (0: rebuilt every time) */
 	int holds;              /* lw_plot_union_holds */
+	int32_t defense[LW_MAX_CITIES]; /* each city's (lw_city_defenses) */
 };
 
 static void shared_stamps(const struct lw_state *s, struct shared *o)
@@ -1123,11 +1142,22 @@ static void shared_stamps(const struct lw_state *s, struct shared *o)
 			h = tg_stamp_bytes(h, &s->unit[s->side[p].gic], sizeof *s->unit);
 	st[SEC_PLAYERS] = h;
 	st[SEC_FORCES] = forces_stamp(s, 0);
-	h = tg_stamp_bytes(0, &s->n_cities, sizeof s->n_cities);
-	h = tg_stamp_bytes(h, s->city, (size_t)s->n_cities * sizeof *s->city);
-	h = tg_stamp_bytes(h, &s->turn, 1);
-	h = tg_stamp_bytes(h, &s->cav, sizeof s->cav);
-	st[SEC_CITIES] = tg_stamp_bytes(h, &s->navy, sizeof s->navy);
+	/* the cities: what each shows, its owner, garrison and defense (the
+	 * defense worked out once for every city and role: the turn's
+	 * capitals 2.3, cavalry holders 13.1.3, blockades 8.2.1, ironclads
+	 * 8.1.2.1), not what the defense reads: the navy's every move and
+	 * the cavalry's state moved that stamp, and each role then worked
+	 * out every city's defense to find no city changed (issue 17) */
+	int nc = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
+	lw_city_defenses(s, o->defense);
+	uint8_t og[2 * LW_MAX_CITIES]; /* owner, garrison */
+	for (int c = 0; c < nc; c++) {
+		og[2 * c] = (uint8_t)s->city[c].owner;
+		og[2 * c + 1] = s->city[c].garrison;
+	}
+	h = tg_stamp_bytes(0, &nc, sizeof nc);
+	h = tg_stamp_bytes(h, og, 2 * (size_t)nc);
+	st[SEC_CITIES] = tg_stamp_bytes(h, o->defense, (size_t)nc * sizeof *o->defense);
 	box_stamps(s, 0, &st[SEC_REINFORCEMENTS], &st[SEC_DISGRACED], &st[SEC_DECEASED]);
 	/* lw_naval_view: the navy, and the blockades' cost in supply (8.2) */
 	int32_t supply = lw_naval_blockaded_supply(s);
@@ -1143,6 +1173,11 @@ static _Thread_local struct {
 	uint64_t epoch;
 	struct shared v;
 } memo;
+
+static const int32_t *memo_defenses(uint64_t epoch)
+{
+	return epoch && memo.epoch == epoch ? memo.v.defense : NULL;
+}
 
 void lw_view_stamps_in(const struct lw_state *s, int side, uint64_t epoch, uint64_t *st)
 {
