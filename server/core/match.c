@@ -131,6 +131,8 @@ void match_set_row(struct tg_match *m, json_t *row)
 	if (m->row != row)
 		json_decref(m->row);
 	m->row = row;
+	const char *vis = str(row, "visibility");
+	m->row_private = vis && strcmp(vis, "private") == 0;
 	json_t *seats = json_object_get(row, "seats");
 	m->seats_n = (unsigned)json_array_size(seats);
 	if (m->seats_n > TG_ROLE_MAX)

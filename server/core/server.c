@@ -750,7 +750,9 @@ struct tg_match *req_match_by_id(struct tg_session *s, const json_t *req, int64_
 		srv_error_err(s, req, &err);
 		return NULL;
 	}
-	if (!lobby_row_visible(m->row, s->user_id, invite)) {
+	/* lobby_row_visible's answer for a row that is not private, known
+	 * without reading it (match_set_row) */
+	if (m->row_private && !lobby_row_visible(m->row, s->user_id, invite)) {
 		srv_no_such_match(s, req);
 		return NULL;
 	}
