@@ -185,14 +185,17 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 			         d->tables.costs.asset);
 		return;
 	}
+	/* one entry, the port its param (issue 17: an entry a port repeated the
+	 * purchase's words; the action is as before, {type, hex}) */
+	struct tg_offer_list l;
+	tg_offer_list_open(list, &l);
 	for (size_t i = 0; i < sizeof union_ports / sizeof *union_ports; i++) {
 		const struct lw_city *c = lw_data_city(d, union_ports[i]);
 		if (c && check_fleet(s, c->hex, NULL) == 0)
-			tg_offer(list,
-			         tg_act(list, "{s:s,s:i}", "type", "buy_fleet", "hex", c->hex),
-			         "Buy a Fleet for %d PC, placed in %s (7.1.8)",
-			         d->tables.costs.fleet, c->name);
+			tg_offer_list_choice_int(&l, c->hex, c->name);
 	}
+	tg_offer_list_some(list, tg_act(list, "{s:s}", "type", "buy_fleet"), "hex", "Port", &l,
+	                   "Buy a Fleet for %d PC (7.1.8)", d->tables.costs.fleet);
 }
 
 /* ---- the purchases, one handler a type (the tables are lw_admin.c's) ------------ */

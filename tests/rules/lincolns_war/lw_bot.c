@@ -752,8 +752,11 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		bool event = use && strcmp(use, "event") == 0;
 		bool card =
 		    name && strcmp(name, "card") == 0 && use && strcmp(use, "activate") == 0;
+		/* 7.1.8: the Fleets' ports are one entry, the port its param "hex"
+		 * (issue 17); the bot chooses as it did when each port was an entry */
 		bool buy =
-		    type && (strcmp(type, "buy_csp") == 0 || strcmp(type, "buy_raider") == 0);
+		    type && (strcmp(type, "buy_csp") == 0 || strcmp(type, "buy_raider") == 0 ||
+		             strcmp(type, "buy_fleet") == 0);
 		/* 14.1.1: the river moves are one entry, "to" its param (issue 17) */
 		bool river = type && strcmp(type, "river_move") == 0;
 		/* 7.1.2 / 7.2: the promotion to 2 stars and the draft are one

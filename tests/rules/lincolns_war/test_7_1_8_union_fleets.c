@@ -2,6 +2,32 @@
  * allows, placed in Washington, Baltimore, Philadelphia or New York. */
 #include "lw_naval_fixture.h"
 
+/* The Union's buy_fleet entries in his view: how many, and the first one's
+ * param name (NULL when it has none). */
+static int fleet_entries(struct game *g, const char **param)
+{
+	static char name[16];
+	json_t *v = lincolns_war_module.view(g, "union");
+	json_t *acts = json_object_get(v, "actions");
+	int n = 0;
+	*param = NULL;
+	for (size_t i = 0; i < json_array_size(acts); i++) {
+		json_t *e = json_array_get(acts, i);
+		const char *t =
+		    json_string_value(json_object_get(json_object_get(e, "action"), "type"));
+		if (!t || strcmp(t, "buy_fleet") != 0)
+			continue;
+		json_t *p = json_array_get(json_object_get(e, "params"), 0);
+		if (n++ == 0 && p) {
+			snprintf(name, sizeof name, "%s",
+			         json_string_value(json_object_get(p, "name")));
+			*param = name;
+		}
+	}
+	json_decref(v);
+	return n;
+}
+
 int main(void)
 {
 	struct game *g = nv_game(72);
@@ -11,7 +37,17 @@ int main(void)
 	int allowed = lw_D()->turns[s->turn].fleets;
 	CHECK(allowed >= 1);
 	CHECK(nv_offered(g, "union", "buy_fleet"));
+	/* one entry, the port its param (issue 17: an entry a port repeated the
+	 * purchase's words), each of the four ports a choice */
+	const char *param;
+	CHECK_EQ_INT(fleet_entries(g, &param), 1);
+	CHECK(param && strcmp(param, "hex") == 0);
 	char a[96];
+	const char *all[] = {"washington", "baltimore", "philadelphia", "new_york"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(a, sizeof a, "{\"type\":\"buy_fleet\",\"hex\":%d}", nv_hex(all[i]));
+		CHECK(tk_offers_action(g, "union", a));
+	}
 	/* not in a Confederate port, nor in Fort Monroe */
 	snprintf(a, sizeof a, "{\"type\":\"buy_fleet\",\"hex\":%d}", nv_hex("norfolk"));
 	CHECK(tk_act(g, "union", a) != 0);
