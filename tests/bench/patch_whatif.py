@@ -59,6 +59,16 @@ Session 29's (session 26's form: the dump's operations rewritten):
                       as one entry, the port's hex its param "hex" (label
                       "Port", each choice the port's name; the action as
                       today), where /actions is replaced or shown whole
+                      (landed in session 30, 7393edc)
+                      fleet30's (session 30), the Confederate's Raider
+                      purchase (where /actions is replaced or shown whole):
+                      raider-city, a port's choice its city's name without
+                      the hex; raider-label, the RAID hex entry's label
+                      without " of the Commerce Raider Track"; raider-digit,
+                      a RAID hex's choice "N", not "RAID hex N" (the three
+                      landed together); raider-one, the two entries as one,
+                      the param "to" ("raid:N" or "port:HEX", a form the
+                      action does not take today)
 
 Session 30's (unit30; the same form):
 
@@ -253,6 +263,36 @@ class Whatif:
                 elif a.get("type") == "draft" and prom and ps[0]["choices"] == prom[1]:
                     del ps[0]["choices"]
                     ps[0]["choices_as"] = prom[0]
+            if a.get("type") == "buy_raider" and ps and "choices" in ps[0]:
+                if "raider-city" in lab and a.get("to") == "port":
+                    for c in ps[0]["choices"]:
+                        c["label"] = CITY.sub(r"\1", c["label"])
+                if "raider-label" in lab and a.get("to") == "raid":
+                    e["label"] = e["label"].replace(" of the Commerce Raider Track", "")
+                if "raider-digit" in lab and a.get("to") == "raid":
+                    for c in ps[0]["choices"]:
+                        c["label"] = c["label"].replace("RAID hex ", "")
+        if "raider-one" in lab:
+            out, one = [], None
+            for e in lst:
+                a = e.get("action") if isinstance(e, dict) else None
+                if not isinstance(a, dict) or a.get("type") != "buy_raider" or not e.get("params"):
+                    out.append(e)
+                    continue
+                if one is None:
+                    m = re.match(r"^Buy a Raider for (\d+) PC", e.get("label", ""))
+                    one = {"label": f"Buy a Raider for {m.group(1) if m else 1} PC (7.1.7)",
+                           "action": {"type": "buy_raider"},
+                           "params": [{"name": "to", "label": "Into", "choices": []}]}
+                    out.append(one)
+                for c in e["params"][0]["choices"]:
+                    if a.get("to") == "raid":
+                        one["params"][0]["choices"].append(
+                            {"value": f"raid:{c['value'] + 1}", "label": c["label"]})
+                    else:
+                        one["params"][0]["choices"].append(
+                            {"value": f"port:{c['value']}", "label": CITY.sub(r"\1", c["label"])})
+            lst = out
         if "fleet-param" in lab:
             out, fleet = [], None
             for e in lst:
@@ -621,7 +661,7 @@ def main():
     ap.add_argument("--forces-by-member", type=int, nargs="?", const=0, default=None,
                     metavar="BYTES")
     ap.add_argument("--labels", type=lambda x: set(x.split(",")), default=set(),
-                    metavar="event-text,spend,note,city,activation-city,admin-once,fleet-param")
+                    metavar="event-text,spend,note,city,activation-city,admin-once,fleet-param,raider-...")
     ap.add_argument("--defaults", type=lambda x: set(x.split(",")), default=set(),
                     metavar="false,zero,stars1,indecisive,force-stars,tco-name,city-hex,garrison")
     ap.add_argument("--promoted-kept", action="store_true")

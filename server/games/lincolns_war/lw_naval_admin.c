@@ -157,23 +157,24 @@ void lw_naval_admin_offer(const struct lw_state *s, int side, struct tg_offers *
 			 * entry a place repeated the purchase's words) */
 			struct tg_offer_list l;
 			tg_offer_list_open(list, &l);
+			/* each RAID hex by its number, each port by its city's name (the
+			 * param's label says which: issue 17, the words a turn's start
+			 * sends) */
 			for (int col = 0; col < LW_NAVY_COLUMNS; col++)
 				if (column_free(s, col)) {
-					snprintf(h, sizeof h, "RAID hex %d", col + 1);
+					snprintf(h, sizeof h, "%d", col + 1);
 					tg_offer_list_choice_int(&l, col, h);
 				}
 			tg_offer_list_some(
 			    list, tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "raid"),
 			    "column", "RAID hex", &l,
-			    "Buy a Raider for %d PC into a RAID hex of the Commerce "
-			    "Raider Track (7.1.7)",
+			    "Buy a Raider for %d PC into a RAID hex (7.1.7)",
 			    d->tables.costs.raider);
 			tg_offer_list_open(list, &l);
 			for (size_t c = 0; c < d->n_cities; c++)
 				if (lw_naval_cs_port(s, (int)c, true))
-					tg_offer_list_choice_int(
-					    &l, d->cities[c].hex,
-					    lw_hex_label(d->cities[c].hex, h, sizeof h));
+					tg_offer_list_choice_int(&l, d->cities[c].hex,
+					                         d->cities[c].name);
 			tg_offer_list_some(
 			    list, tg_act(list, "{s:s,s:s}", "type", "buy_raider", "to", "port"),
 			    "hex", "Port", &l, "Buy a Raider for %d PC into a port (7.1.7)",

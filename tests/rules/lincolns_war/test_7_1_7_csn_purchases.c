@@ -14,6 +14,33 @@ static char *view_of(struct game *g, const char *role)
 	return t;
 }
 
+/* The label of the choice `value` of the Confederate's buy_raider entry
+ * whose "to" is `to` (copied; "" when there is none). */
+static const char *raider_choice(struct game *g, const char *to, json_int_t value)
+{
+	static char label[64];
+	label[0] = '\0';
+	json_t *v = lincolns_war_module.view(g, "confederate");
+	json_t *acts = json_object_get(v, "actions");
+	for (size_t i = 0; i < json_array_size(acts); i++) {
+		json_t *a = json_object_get(json_array_get(acts, i), "action");
+		const char *t = json_string_value(json_object_get(a, "type"));
+		const char *w = json_string_value(json_object_get(a, "to"));
+		if (!t || strcmp(t, "buy_raider") != 0 || !w || strcmp(w, to) != 0)
+			continue;
+		json_t *p = json_array_get(json_object_get(json_array_get(acts, i), "params"), 0);
+		json_t *ch = json_object_get(p, "choices");
+		for (size_t c = 0; c < json_array_size(ch); c++) {
+			json_t *x = json_array_get(ch, c);
+			if (json_integer_value(json_object_get(x, "value")) == value)
+				snprintf(label, sizeof label, "%s",
+				         json_string_value(json_object_get(x, "label")));
+		}
+	}
+	json_decref(v);
+	return label;
+}
+
 int main(void)
 {
 	struct game *g = nv_game(71);
@@ -86,6 +113,10 @@ int main(void)
 	snprintf(a, sizeof a, "{\"type\":\"buy_raider\",\"to\":\"port\",\"hex\":%d}",
 	         nv_hex("memphis"));
 	CHECK(!tk_offers_action(g, "confederate", a));
+	/* a RAID hex's choice is its number, a port's its city's name: the
+	 * param's label says which (issue 17, the words a turn's start sends) */
+	CHECK_EQ_STR(raider_choice(g, "raid", 2), "3");
+	CHECK_EQ_STR(raider_choice(g, "port", nv_hex("wilmington")), "Wilmington");
 	CHECKF(tk_act(g, "confederate", "{\"type\":\"buy_raider\",\"to\":\"raid\",\"column\":2}") ==
 	           0,
 	       "%s", tk_err.message);
