@@ -122,8 +122,7 @@ void match_free(struct tg_match *m)
 
 const char *match_status(const struct tg_match *m)
 {
-	const char *s = str(m->row, "status");
-	return s ? s : "open";
+	return m->row_status ? m->row_status : "open";
 }
 
 void match_set_row(struct tg_match *m, json_t *row)
@@ -133,6 +132,7 @@ void match_set_row(struct tg_match *m, json_t *row)
 	m->row = row;
 	const char *vis = str(row, "visibility");
 	m->row_private = vis && strcmp(vis, "private") == 0;
+	m->row_status = str(row, "status");
 	json_t *seats = json_object_get(row, "seats");
 	m->seats_n = (unsigned)json_array_size(seats);
 	if (m->seats_n > TG_ROLE_MAX)

@@ -144,6 +144,11 @@ struct tg_match {
 	 * again whether a request may see it (req_match_by_id), not at every
 	 * act (issue 17, session 30: 1.9 % of the loop saturated). */
 	bool row_private;
+	/* row's "status", read with the seats: a new status always comes with
+	 * a new row (no code sets it in place), and match_status is asked at
+	 * every act, where the row's JSON is cold memory at 400 matches (issue
+	 * 17, session 30). NULL: none, "open". */
+	const char *row_status;
 	/* Its time control and clock (clocks.c); has_clock once started. */
 	struct tg_time_control tc;
 	struct tg_clock clock;

@@ -9,9 +9,13 @@
  * match_set_row reads it once with the seats, and only a private match's
  * row is asked again (its seats and invite code decide).
  *
- * lobby_row_visible is wrapped at link time (-Wl,--wrap) and counted: the
- * acts on a public match call it no more; a private match still refuses a
- * stranger and opens to its player. */
+ * The same for its status (match_status, twice an act): read with the
+ * seats, since a new status always comes with a new row.
+ *
+ * lobby_row_visible and json_object_get (for "status") are wrapped at link
+ * time (-Wl,--wrap) and counted: the acts on a public match call the one
+ * and look the other up no more; a private match still refuses a stranger
+ * and opens to its player. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +25,18 @@
 bool __real_lobby_row_visible(const json_t *row, int64_t user_id, const char *invite);
 bool __wrap_lobby_row_visible(const json_t *row, int64_t user_id, const char *invite);
 
-static unsigned long visible_reads;
+static unsigned long visible_reads, status_reads;
+
+/* The look-ups of "status" (the match row's, in match_status). */
+json_t *__real_json_object_get(const json_t *object, const char *key);
+json_t *__wrap_json_object_get(const json_t *object, const char *key);
+
+json_t *__wrap_json_object_get(const json_t *object, const char *key)
+{
+	if (key && strcmp(key, "status") == 0)
+		status_reads++;
+	return __real_json_object_get(object, key);
+}
 
 bool __wrap_lobby_row_visible(const json_t *row, int64_t user_id, const char *invite)
 {
@@ -45,11 +60,14 @@ int main(void)
 	login(&w, "watcher", "binoculars", true);
 
 	int64_t m1 = new_match(&a, &b);
-	visible_reads = 0;
+	visible_reads = status_reads = 0;
 	notes(&a, m1, ACTS);
-	printf("# visibility reads for %d acts on a public match: %lu\n", ACTS, visible_reads);
+	printf("# visibility reads for %d acts on a public match: %lu; status reads %lu\n", ACTS,
+	       visible_reads, status_reads);
 	CHECKF(visible_reads == 0, "no visibility read for an act on a public match (%lu for %d)",
 	       visible_reads, ACTS);
+	CHECKF(status_reads == 0, "no status read from the row for an act (%lu for %d)",
+	       status_reads, ACTS);
 
 	/* A private match: a stranger is refused, its player is not. */
 	json_t *r = req(&a, rq("{s:s,s:s,s:s,s:s,s:s}", "op", "create", "game", "fixture-duel",
