@@ -9,13 +9,14 @@
 # python3-aiosmtpd: the real SMTP server of tests/integration/test_notify.py
 # (it imports only under Debian's /usr/bin/python3, which the test calls).
 # libgmime-3.0-dev: the MIME of replies to "your move" emails (server/mail).
+# libxxhash-dev: the view stamps' hash (server/games/kit/view_sections.c).
 # ccache: scripts/test.sh compiles through it (eight builds of the tree; on a
 # machine that keeps ~/.cache/ccache, a rerun compiles only what changed).
 set -euo pipefail
 need=(build-essential cmake pkg-config libuv1-dev libjansson-dev libsqlite3-dev libssl-dev
       openssl sqlite3 python3 python3-jsonschema clang libclang-rt-14-dev ca-certificates
       libwslay-dev chromium tmux libcurl4-openssl-dev python3-aiosmtpd
-      libgmime-3.0-dev ccache)
+      libgmime-3.0-dev libxxhash-dev ccache)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,8 +1,8 @@
 /* test_stamp_bytes.c — the stamps' hash (kit/view_sections.c,
  * tg_stamp_bytes): a stamp that does not move when its bytes did is a view
  * left stale, so every byte of the n counts, and no byte past them. For
- * every length up to 200 (the short reads of 1-3 and 4-16 bytes, the
- * 16-byte steps, the three chains above 48 bytes and their tails): one
+ * every length up to 300 (XXH3's 1-3, 4-8, 9-16, 17-128 and 129-240 byte
+ * paths, and past 240 the long hash seeded afterwards): one
  * bit flipped anywhere moves the stamp, a byte past n changes nothing,
  * the same bytes at another address give the same stamp, two words
  * swapped move it; zeros of different lengths differ, and so do the
@@ -13,7 +13,7 @@
 #include "games/kit/view_sections.h"
 #include "tap.h"
 
-#define MAXN 200
+#define MAXN 300
 
 static uint64_t rnd = 0x9e3779b97f4a7c15ull;
 

@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the stamps' hash, from the library, inlined (tg_stamp_bytes) */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "json_compact.h"
 #include "json_patch.h"
 #include "scratch.h"
@@ -1540,100 +1544,21 @@ uint64_t tg_view_update_epoch(const struct game *g)
 	return g && g == window.g ? window.epoch : 0;
 }
 
-/* The stamps' hash: wyhash's (final version 4, public domain) layout,
- * with its "condom" mixing (the factors xored back into the product, so a
- * word equal to a secret does not wipe out the other factor). Until
- * session 30 FNV-1a over 8-byte words, a byte loop for the tail and a
- * multiply chain of one word a step: 5.35 M of bench_views 300's 87.8 M
- * fan-out, 6.8 % of the daemon's fan-out workers' samples (session 29).
- * Here 16 bytes take one 64x64->128 multiply; a tail is read as two
- * overlapping words, never byte by byte; inputs above 48 bytes run three
- * independent chains. */
-#define STAMP_S0 0xa0761d6478bd642full
-#define STAMP_S1 0xe7037ed1a0b428dbull
-#define STAMP_S2 0x8ebc6af09c88c6e3ull
-#define STAMP_S3 0x589965cc75374cc3ull
-
-/* a * b as 128 bits, each half xored into a factor (a: the low half, b:
- * the high half) */
-static inline void stamp_mum(uint64_t *a, uint64_t *b)
-{
-#ifdef __SIZEOF_INT128__
-	unsigned __int128 r = (unsigned __int128)*a * *b;
-	*a ^= (uint64_t)r;
-	*b ^= (uint64_t)(r >> 64);
-#else
-	uint64_t ha = *a >> 32, hb = *b >> 32, la = (uint32_t)*a, lb = (uint32_t)*b;
-	uint64_t rh = ha * hb, rm0 = ha * lb, rm1 = hb * la, rl = la * lb;
-	uint64_t t = rl + (rm0 << 32), c = t < rl, lo = t + (rm1 << 32);
-	c += lo < t;
-	*a ^= lo;
-	*b ^= rh + (rm0 >> 32) + (rm1 >> 32) + c;
-#endif
-}
-
-static inline uint64_t stamp_mix(uint64_t a, uint64_t b)
-{
-	stamp_mum(&a, &b);
-	return a ^ b;
-}
-
-static inline uint64_t stamp_r8(const unsigned char *p)
-{
-	uint64_t w;
-	memcpy(&w, p, 8);
-	return w;
-}
-
-static inline uint64_t stamp_r4(const unsigned char *p)
-{
-	uint32_t w;
-	memcpy(&w, p, 4);
-	return w;
-}
-
+/* The stamps' hash: XXH3 (libxxhash, inlined: XXH_INLINE_ALL), seeded
+ * with the stamp it continues. Until session 30 FNV-1a over 8-byte words
+ * and a byte loop for the tail: 5.35 M of bench_views 300's 87.8 M
+ * fan-out, 6.8 % of the daemon's fan-out workers' samples (session 29);
+ * e6c03e8 then wrote wyhash's layout by hand (4.00 M); the library's XXH3
+ * costs 0.7 M more than that over bench_views 300's fan-out (81.86 ->
+ * 82.57 M, 0.9 %), taken for a hash this project does not maintain. */
 uint64_t tg_stamp_bytes(uint64_t h, const void *p, size_t n)
 {
 	/* only ever compared with the same section's (or element's)
 	 * previous stamp, made by this same function: never stored */
-	const unsigned char *b = p;
-	uint64_t x, y;
-	h ^= STAMP_S0;
-	if (n <= 16) {
-		if (n >= 4) {
-			size_t q = (n >> 3) << 2;
-			x = stamp_r4(b) << 32 | stamp_r4(b + q);
-			y = stamp_r4(b + n - 4) << 32 | stamp_r4(b + n - 4 - q);
-		} else if (n > 0) {
-			x = (uint64_t)b[0] << 16 | (uint64_t)b[n >> 1] << 8 | b[n - 1];
-			y = 0;
-		} else {
-			x = y = 0;
-		}
-	} else {
-		size_t i = n;
-		if (i > 48) {
-			uint64_t h1 = h, h2 = h;
-			do {
-				h = stamp_mix(stamp_r8(b) ^ STAMP_S1, stamp_r8(b + 8) ^ h);
-				h1 = stamp_mix(stamp_r8(b + 16) ^ STAMP_S2, stamp_r8(b + 24) ^ h1);
-				h2 = stamp_mix(stamp_r8(b + 32) ^ STAMP_S3, stamp_r8(b + 40) ^ h2);
-				b += 48;
-				i -= 48;
-			} while (i > 48);
-			h ^= h1 ^ h2;
-		}
-		while (i > 16) {
-			h = stamp_mix(stamp_r8(b) ^ STAMP_S1, stamp_r8(b + 8) ^ h);
-			b += 16;
-			i -= 16;
-		}
-		x = stamp_r8(b + i - 16);
-		y = stamp_r8(b + i - 8);
-	}
-	x ^= STAMP_S1;
-	y ^= h;
-	stamp_mum(&x, &y);
-	return stamp_mix(x ^ STAMP_S0 ^ n, y ^ STAMP_S1) |
-	       1; /* never 0: 0 means "always rebuilt" */
+	if (n <= XXH3_MIDSIZE_MAX)
+		return XXH3_64bits_withSeed(p, n, h) | 1; /* never 0: 0 means "always rebuilt" */
+	/* longer: the seed's own secret would be derived on each call (about
+	 * 200 instructions); the bytes' hash is seeded instead */
+	uint64_t w = XXH3_64bits(p, n);
+	return XXH3_64bits_withSeed(&w, sizeof w, h) | 1;
 }
