@@ -1,6 +1,7 @@
 /* offer.c — see offer.h. */
 #include "offer.h"
 #include "scratch.h"
+#include "text_format.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -350,57 +351,10 @@ void tg_offers_extend(struct tg_offers *o, const json_t *array)
 
 enum { LABEL_MAX = 255 }; /* a label's bytes: vsnprintf's into 256 */
 
-/* Appends s[0, n) to label[*at, LABEL_MAX), cut there; false once full. */
-static bool label_put(char *label, size_t *at, const char *s, size_t n)
-{
-	size_t room = LABEL_MAX - *at;
-	if (n > room)
-		n = room;
-	memcpy(label + *at, s, n);
-	*at += n;
-	return *at < LABEL_MAX;
-}
-
-/* printf's text of fmt, as vsnprintf(label, 256, fmt, ap) writes it, for
- * the only conversions the games' labels use, %s, %d and %% (issue 17:
- * vsnprintf cost about 480 instructions a label, a tenth of the fan-out's
- * offers). Its length, or -1 at any other conversion (a flag, a width, a
- * precision, a length, another letter): the caller then gives fmt to
- * vsnprintf with an ap this one has not read. */
-static int label_fast(char label[LABEL_MAX + 1], const char *fmt, va_list ap)
-{
-	size_t at = 0;
-	const char *p = fmt;
-	for (;;) {
-		const char *pc = strchr(p, '%');
-		size_t lit = pc ? (size_t)(pc - p) : strlen(p);
-		if (!label_put(label, &at, p, lit) || !pc)
-			break;
-		bool room = true;
-		if (pc[1] == 's') {
-			const char *s = va_arg(ap, const char *);
-			if (!s)
-				s = "(null)"; /* glibc's text for a NULL %s */
-			room = label_put(label, &at, s, strnlen(s, LABEL_MAX - at));
-		} else if (pc[1] == 'd') {
-			int d = va_arg(ap, int);
-			char num[24], *e = num + sizeof num;
-			char *b = tg_decimal_end(e, d < 0 ? 0 - (uint64_t)(int64_t)d : (uint64_t)d);
-			if (d < 0)
-				*--b = '-';
-			room = label_put(label, &at, b, (size_t)(e - b));
-		} else if (pc[1] == '%') {
-			room = label_put(label, &at, "%", 1);
-		} else {
-			return -1;
-		}
-		if (!room)
-			break;
-		p = pc + 2;
-	}
-	label[at] = 0;
-	return (int)at;
-}
+/* A label's text: kit/text_format.c's tg_format_plain writes %s, %d and
+ * %% as vsnprintf(label, 256, ...) would (issue 17: vsnprintf cost about
+ * 480 instructions a label, a tenth of the fan-out's offers); any other
+ * conversion goes to vsnprintf. */
 
 /* The label of fmt and ap in label (256 bytes): its text, and *len. A
  * format without a conversion that fits is its own label, not copied. */
@@ -415,7 +369,7 @@ static const char *label_of(char label[LABEL_MAX + 1], size_t *len, const char *
 	}
 	va_list aq;
 	va_copy(aq, ap);
-	int n = label_fast(label, fmt, aq);
+	int n = tg_format_plain(label, LABEL_MAX + 1, fmt, aq); /* %s, %d, %% */
 	va_end(aq);
 	if (n < 0) {
 		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
@@ -430,7 +384,7 @@ char *tg_label(char label[LABEL_MAX + 1], const char *fmt, ...)
 	va_list ap, aq;
 	va_start(ap, fmt);
 	va_copy(aq, ap);
-	if (label_fast(label, fmt, aq) < 0)
+	if (tg_format_plain(label, LABEL_MAX + 1, fmt, aq) < 0)
 		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
 	va_end(aq);
 	va_end(ap);
