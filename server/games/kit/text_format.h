@@ -7,8 +7,8 @@
  * its stream machinery and a byte-by-byte copy of short strings. The
  * games' log lines and labels use %s, %d and %% almost only; this writes
  * those by hand and says when a format holds anything else, so that the
- * caller gives it to vsnprintf. kit/offer.c's labels do the same for
- * their 256 bytes (label_fast). */
+ * caller gives it to vsnprintf. Lincoln's War's log lines (lw_base.c) and
+ * the kit's offer labels (kit/offer.c, 256 bytes) are written by it. */
 #ifndef TG_KIT_TEXT_FORMAT_H
 #define TG_KIT_TEXT_FORMAT_H
 
