@@ -351,10 +351,10 @@ void tg_offers_extend(struct tg_offers *o, const json_t *array)
 
 enum { LABEL_MAX = 255 }; /* a label's bytes: vsnprintf's into 256 */
 
-/* A label's text: kit/text_format.c's tg_format_plain writes %s, %d and
- * %% as vsnprintf(label, 256, ...) would (issue 17: vsnprintf cost about
- * 480 instructions a label, a tenth of the fan-out's offers); any other
- * conversion goes to vsnprintf. */
+/* A label's text: kit/text_format.c's tg_format writes %s, %d and %% as
+ * vsnprintf(label, 256, ...) would (issue 17: vsnprintf cost about 480
+ * instructions a label, a tenth of the fan-out's offers) and gives any
+ * other conversion to vsnprintf. */
 
 /* The label of fmt and ap in label (256 bytes): its text, and *len. A
  * format without a conversion that fits is its own label, not copied. */
@@ -367,26 +367,15 @@ static const char *label_of(char label[LABEL_MAX + 1], size_t *len, const char *
 			return fmt;
 		}
 	}
-	va_list aq;
-	va_copy(aq, ap);
-	int n = tg_format_plain(label, LABEL_MAX + 1, fmt, aq); /* %s, %d, %% */
-	va_end(aq);
-	if (n < 0) {
-		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
-		n = (int)strlen(label); /* %c of 0 ends it early */
-	}
-	*len = (size_t)n;
+	*len = tg_format(label, LABEL_MAX + 1, fmt, ap);
 	return label;
 }
 
 char *tg_label(char label[LABEL_MAX + 1], const char *fmt, ...)
 {
-	va_list ap, aq;
+	va_list ap;
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	if (tg_format_plain(label, LABEL_MAX + 1, fmt, aq) < 0)
-		vsnprintf(label, LABEL_MAX + 1, fmt, ap);
-	va_end(aq);
+	tg_format(label, LABEL_MAX + 1, fmt, ap);
 	va_end(ap);
 	return label;
 }

@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "json_compact.h"
@@ -18,7 +19,12 @@ static bool put(char *buf, size_t max, size_t *at, const char *s, size_t n)
 	return *at < max;
 }
 
-int tg_format_plain(char *buf, size_t size, const char *fmt, va_list ap)
+/* tg_format_plain's text, inlined into tg_format: a call of tg_format_plain
+ * from it and the va_copy were 24 instructions a log line (0.2 % of
+ * bench_rules 6 6's lw_act), which an inline tg_format in the header
+ * cannot save (GCC never inlines a function that uses va_copy). */
+static inline __attribute__((always_inline)) int format_plain(char *buf, size_t size,
+                                                              const char *fmt, va_list ap)
 {
 	size_t at = 0, max = size - 1; /* the text's bytes: the NUL after them */
 	const char *p = fmt;
@@ -51,4 +57,21 @@ int tg_format_plain(char *buf, size_t size, const char *fmt, va_list ap)
 	}
 	buf[at] = 0;
 	return (int)at;
+}
+
+int tg_format_plain(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	return format_plain(buf, size, fmt, ap);
+}
+
+size_t tg_format(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = format_plain(buf, size, fmt, aq); /* %s, %d, %% */
+	va_end(aq);
+	if (n >= 0)
+		return (size_t)n;
+	vsnprintf(buf, size, fmt, ap);
+	return strlen(buf); /* %c of 0 ends it early */
 }

@@ -7,8 +7,9 @@
  * its stream machinery and a byte-by-byte copy of short strings. The
  * games' log lines and labels use %s, %d and %% almost only; this writes
  * those by hand and says when a format holds anything else, so that the
- * caller gives it to vsnprintf. Lincoln's War's log lines (lw_base.c) and
- * the kit's offer labels (kit/offer.c, 256 bytes) are written by it. */
+ * caller gives it to vsnprintf (tg_format does both). Lincoln's War's log
+ * lines (lw_base.c) and the kit's offer labels (kit/offer.c, 256 bytes)
+ * are written by tg_format. */
 #ifndef TG_KIT_TEXT_FORMAT_H
 #define TG_KIT_TEXT_FORMAT_H
 
@@ -22,5 +23,11 @@
  * returns -1 and buf holds nothing of use; the caller then gives fmt to
  * vsnprintf with a va_list this one has not read (va_copy). */
 int tg_format_plain(char *buf, size_t size, const char *fmt, va_list ap);
+
+/* vsnprintf(buf, size, fmt, ap)'s text (size >= 1): tg_format_plain's when
+ * it can (it reads a va_copy of ap), else vsnprintf's. Returns the text's
+ * length, strlen(buf): a %c of 0 ends it early. The bytes of buf after
+ * the NUL hold nothing of use. */
+size_t tg_format(char *buf, size_t size, const char *fmt, va_list ap);
 
 #endif

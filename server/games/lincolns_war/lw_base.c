@@ -131,25 +131,15 @@ void lw_log(struct lw_state *s, const char *fmt, ...)
 		memcpy(undo.line[s->log_total - undo.from], line, LW_LOG_LEN);
 		undo.stamp[s->log_total - undo.from] = s->log_stamp[s->log_total % LW_LOG_LINES];
 	}
-	/* vsnprintf's text, written by hand for %s, %d and %% (issue 17:
-	 * vsnprintf was about 1,200 instructions a line, a tenth of lw_act's);
-	 * every byte after the text is 0: whole-state comparisons see no
-	 * stale bytes */
-	va_list ap, aq;
+	/* vsnprintf's text (kit/text_format.h: by hand for %s, %d and %%;
+	 * issue 17: vsnprintf was about 1,200 instructions a line, a tenth of
+	 * lw_act's); every byte after the text is 0, whichever wrote it:
+	 * whole-state comparisons see no stale bytes */
+	va_list ap;
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	int n = tg_format_plain(line, LW_LOG_LEN, fmt, aq);
-	va_end(aq);
-	size_t len;
-	if (n >= 0) {
-		len = (size_t)n;
-		memset(line + len, 0, LW_LOG_LEN - len);
-	} else {
-		memset(line, 0, LW_LOG_LEN);
-		vsnprintf(line, LW_LOG_LEN, fmt, ap);
-		len = strnlen(line, LW_LOG_LEN); /* %c of 0 ends it early */
-	}
+	size_t len = tg_format(line, LW_LOG_LEN, fmt, ap);
 	va_end(ap);
+	memset(line + len, 0, LW_LOG_LEN - len);
 	s->log_stamp[s->log_total % LW_LOG_LINES] = tg_stamp_bytes(0, line, len);
 	s->log_total++;
 }

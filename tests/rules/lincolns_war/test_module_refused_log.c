@@ -8,7 +8,12 @@
  * 48, 49 and 130 lines written, then the undo. The whole state must be
  * back byte for byte; lines written with no undo begun, or for another
  * state, are not kept; and a refused act() in play leaves the state as it
- * was. */
+ * was. Each line is vsnprintf's text and then zeros to LW_LOG_LEN,
+ * whichever formatter wrote it (kit/text_format.h: %s, %d and %% by hand,
+ * anything else by vsnprintf), over a slot that held a longer text; its
+ * stamp is its text's. */
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,50 @@ static void write_lines(struct lw_state *s, int n, const char *tag)
 	for (int i = 0; i < n; i++)
 		lw_log(s, "%s line %d of %d, a longer text to fill the slot %*s", tag, i, n, i % 40,
 		       "|");
+}
+
+/* vsnprintf's text into want (LW_LOG_LEN bytes), then zeros after it */
+static void __attribute__((format(printf, 2, 3))) printf_line(char *want, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(want, LW_LOG_LEN, fmt, ap);
+	va_end(ap);
+	size_t n = strlen(want);
+	memset(want + n, 0, LW_LOG_LEN - n);
+}
+
+/* lw_log(s, fmt, ...) into a slot filled with 'x': the slot must be
+ * snprintf's text of the same arguments, then zeros (after a %c of 0 too,
+ * where vsnprintf's bytes go on past its NUL), and the stamp its text's. */
+#define LINE_IS(s, fmt, ...)                                                                       \
+	do {                                                                                       \
+		char want_[LW_LOG_LEN];                                                            \
+		printf_line(want_, fmt, __VA_ARGS__);                                              \
+		uint32_t slot_ = (s)->log_total % LW_LOG_LINES;                                    \
+		memset((s)->log[slot_], 'x', LW_LOG_LEN);                                          \
+		lw_log(s, fmt, __VA_ARGS__);                                                       \
+		CHECKF(memcmp((s)->log[slot_], want_, LW_LOG_LEN) == 0,                            \
+		       "lw_log(\"%s\"): the slot is the text \"%s\" and zeros", fmt, want_);       \
+		CHECKF((s)->log_stamp[slot_] == lw_log_line_stamp(want_),                          \
+		       "lw_log(\"%s\"): the stamp is the text's", fmt);                            \
+	} while (0)
+
+static void line_bytes(struct lw_state *s)
+{
+	char long_name[LW_LOG_LEN + 40];
+	memset(long_name, 'n', sizeof long_name - 1);
+	long_name[sizeof long_name - 1] = 0;
+	/* by hand: %s, %d, %%, a NULL %s, cut at the slot's end */
+	LINE_IS(s, "%s at %d, 100%%", "Grant", -7);
+	const char *volatile none = NULL; /* hidden from -Wformat-overflow */
+	LINE_IS(s, "%d %s", INT_MIN, none);
+	LINE_IS(s, "Take %s", long_name);
+	/* by vsnprintf: a width, a flag, a %c of 0, cut at the slot's end */
+	LINE_IS(s, "%s at %04d (12.8)", "Lee", 807);
+	LINE_IS(s, "%+d IT", 2);
+	LINE_IS(s, "a%cb %s", 0, "x");
+	LINE_IS(s, "%3s %s", "Take", long_name);
 }
 
 int main(void)
@@ -74,6 +123,9 @@ int main(void)
 	lw_log_undo(s);
 	lw_log_undo_end();
 	CHECKF(memcmp(&before, s, sizeof before) == 0, "another state's undo leaves s alone");
+
+	*s = g->s;
+	line_bytes(s);
 
 	/* act(): a refused action leaves the state as it was */
 	*s = g->s;
