@@ -564,14 +564,23 @@ bool match_barrier_after(const struct tg_match *m, int role)
 	return m->st.finished || (m->st.awaiting & ~(1u << role)) != 0;
 }
 
-const char *match_summary(struct tg_server *srv, struct tg_match *m, struct game_status *scratch)
+/* The game's summary line: st's, or made in *scratch when the last act
+ * left it unmade (game.h status_brief). m->g must be the loop's: no
+ * fan-out job holds it. */
+static const char *summary_of(const struct tg_match *m, struct game_status *scratch)
 {
 	if (!m->summary_unmade || !m->g)
 		return m->st.summary;
-	if (m->job) /* a worker owns m->g until its job is taken back */
-		fanout_join(srv, m, true);
 	m->mod->status(m->g, scratch);
 	return scratch->summary;
+}
+
+const char *match_summary(struct tg_server *srv, struct tg_match *m, struct game_status *scratch)
+{
+	if (m->summary_unmade && m->g &&
+	    m->job) /* a worker owns m->g until its job is taken back */
+		fanout_join(srv, m, true);
+	return summary_of(m, scratch);
 }
 
 json_t *match_result_json(const struct tg_match *m)
@@ -579,16 +588,11 @@ json_t *match_result_json(const struct tg_match *m)
 	/* asked after the act, whose op waited for any job (match_find), and
 	 * before the last fan-out is dispatched: m->g is the loop's */
 	struct game_status scratch;
-	const char *summary = m->st.summary;
-	if (m->summary_unmade && m->g) {
-		m->mod->status(m->g, &scratch);
-		summary = scratch.summary;
-	}
 	return json_pack("{s:o,s:s}", "winner",
 	                 m->st.winner >= 0 && m->st.winner < m->nroles
 	                     ? json_string(m->mod->roles[m->st.winner])
 	                     : json_null(),
-	                 "summary", summary);
+	                 "summary", summary_of(m, &scratch));
 }
 
 /* The seat role of the requester in an active match, or -1 after replying.
