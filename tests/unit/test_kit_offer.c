@@ -16,6 +16,7 @@
 #include "json_random.h"
 #include "kit/offer.h"
 #include "kit/scratch.h"
+#include "printf_random.h"
 #include "tap.h"
 
 /* What tg_offer and tg_offer_choice appended with json_pack (before d6f683d). */
@@ -323,104 +324,26 @@ static void list_some_checks(void)
 
 /* ---- a label is printf's text of its format ------------------------------ */
 
-/* vsnprintf's label, as tg_offer wrote it before it formatted %s, %d and
- * %% itself (issue 17): its first 255 bytes. */
-static void printf_label(char label[256], const char *fmt, ...)
+/* tg_offer's and tg_offer_choice's labels against vsnprintf's, in both
+ * forms: the same text, or no entry when vsnprintf's is not UTF-8. The
+ * formats and arguments: printf_random.h (with test_kit_text_format). */
+static void labels_as_printf(void)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(label, 256, fmt, ap);
-	va_end(ap);
-}
-
-/* A random format whose conversions read (const char *, int, const char *,
- * int) in that order, a prefix of them: %s, %d and %% between literal text
- * (escaped and multi-byte characters, runs long enough to pass the 255
- * bytes), and now and then a conversion tg_offer leaves to vsnprintf (a
- * width, a precision, a flag, %i, %u, %x, %c). */
-static void random_format(char *fmt, size_t size)
-{
-	static const char *const s_conv[] = {"%s", "%s", "%s", "%.3s", "%8s", "%-8s", "%.0s"};
-	static const char *const d_conv[] = {"%d",  "%d",   "%d",  "%i",   "%u", "%x",
-	                                     "%5d", "%-3d", "%+d", "%03d", "%c"};
 	static const char *const lits[] = {"Take card ", " as your last card (10.7.3.1)",
 	                                   "%%",         "100%% ",
 	                                   "\"\\\t\x01", "\xc3\xa9\xe2\x82\xac",
 	                                   ": ",         "(",
 	                                   ")",          ""};
-	fmt[0] = 0;
-	unsigned convs = json_random_below(5); /* how many of the four arguments */
-	for (unsigned i = 0; i <= convs; i++) {
-		char lit[64];
-		json_random_text(lit);
-		strncat(fmt,
-		        json_random_below(2) ? lits[json_random_below(sizeof lits / sizeof *lits)]
-		                             : lit,
-		        size - strlen(fmt) - 1);
-		if (json_random_below(6) == 0) /* a run of 120 bytes */
-			strncat(
-			    fmt,
-			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-			    size - strlen(fmt) - 1);
-		if (i == convs)
-			break;
-		const char *c =
-		    i % 2 == 0 ? (json_random_below(4)
-		                      ? "%s"
-		                      : s_conv[json_random_below(sizeof s_conv / sizeof *s_conv)])
-		               : (json_random_below(4)
-		                      ? "%d"
-		                      : d_conv[json_random_below(sizeof d_conv / sizeof *d_conv)]);
-		strncat(fmt, c, size - strlen(fmt) - 1);
-	}
-}
-
-static const char *random_arg_string(char *buf)
-{
-	switch (json_random_below(6)) {
-	case 0:
-		return NULL; /* glibc's "(null)" */
-	case 1: {            /* long, cut anywhere: in a 2-byte character too */
-		size_t n = 100 + json_random_below(200);
-		for (size_t i = 0; i < n; i += 2)
-			memcpy(buf + i, i % 3 ? "ab" : "\xc3\xa9", 2);
-		buf[n] = 0;
-		return buf;
-	}
-	case 2:
-		return "not UTF-8 \xff";
-	default:
-		json_random_text(buf);
-		return buf;
-	}
-}
-
-static int random_arg_int(void)
-{
-	switch (json_random_below(5)) {
-	case 0:
-		return INT_MIN;
-	case 1:
-		return INT_MAX;
-	case 2:
-		return 0;
-	default:
-		return (int)json_random_below(200000) - 100000;
-	}
-}
-
-/* tg_offer's and tg_offer_choice's labels against vsnprintf's, in both
- * forms: the same text, or no entry when vsnprintf's is not UTF-8. */
-static void labels_as_printf(void)
-{
 	json_random_seed(27);
 	for (int round = 0; round < 3000; round++) {
-		char fmt[1024], b1[512], b2[512], want[256];
-		random_format(fmt, sizeof fmt);
-		const char *s1 = random_arg_string(b1), *s2 = random_arg_string(b2);
-		int d1 = random_arg_int(), d2 = random_arg_int();
-		printf_label(want, fmt, s1, d1, s2, d2);
+		char fmt[1024], want[256];
+		bool other;
+		printf_random_format(fmt, sizeof fmt, lits, sizeof lits / sizeof *lits, 4, &other);
+		struct printf_random_args a;
+		printf_random_args(&a);
+		const char *s1 = a.s1, *s2 = a.s2;
+		int d1 = a.d1, d2 = a.d2;
+		printf_want(want, sizeof want, fmt, s1, d1, s2, d2);
 		char got[256];
 		memset(got, 'z', sizeof got);
 		CHECKF(tg_label(got, fmt, s1, d1, s2, d2) == got && strcmp(got, want) == 0,
@@ -463,7 +386,7 @@ static void labels_as_printf(void)
 	}
 	/* %c of 0: vsnprintf's label ends at the NUL it writes */
 	char want[256];
-	printf_label(want, "a%cb %s", 0, "x");
+	printf_want(want, sizeof want, "a%cb %s", 0, "x");
 	json_t *tree = json_array();
 	struct tg_offers o;
 	tg_offers_tree(&o, tree);
