@@ -398,7 +398,7 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 {
 	if (s->phase != LW_PH_NAVAL || side != s->navy.mover)
 		return;
-	char h[64], t[64];
+	char h[64];
 	if (s->navy.stage == LW_NS_HOME) {
 		int hp[4], nh = lw_naval_home_ports(s, hp);
 		for (int i = 0; i < nh; i++)
@@ -422,46 +422,53 @@ void lw_naval_offer(const struct lw_state *s, int side, struct tg_offers *list)
 		offer_pieces(s, s->navy.raider, LW_NAVY_RAIDERS, list, true);
 		const struct lw_data *d = lw_D();
 		struct lw_river_reach reach; /* 3 KB */
+		/* one entry an asset, its destination the param "hex" (issue 17:
+		 * an entry an asset and destination repeated the move's words,
+		 * about 150 bytes each, 27 of the large patches' entries); the
+		 * chosen violation of Kentucky (8.1.2.2) one more entry an asset,
+		 * its border destinations the param. The actions are as before,
+		 * {type, asset, hex[, violate_kentucky]}. */
 		for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 			if (!asset_mobile(s, i))
 				continue;
 			bool reached = false;
+			struct tg_offer_list to, ky_to;
+			tg_offer_list_open(list, &to);
+			tg_offer_list_open(list, &ky_to);
 			for (size_t c = 0; c < d->n_cities; c++) {
 				bool ky;
 				int hex = d->cities[c].hex;
 				if (!asset_dest_reach(s, i, hex, &ky, &reach, &reached))
 					continue;
-				tg_offer(list,
-				         tg_act(list, "{s:s,s:i,s:i}", "type", "asset_move",
-				                "asset", i, "hex", hex),
-				         "Move the %s at %s by river to %s (8.1.2.1)%s",
-				         lw_naval_asset_kind(i) == LW_AK_IRONCLAD
-				             ? "ironclad"
-				             : "False Information counter",
-				         lw_hex_label(s->navy.asset[i].hex, h, sizeof h),
-				         lw_hex_label(hex, t, sizeof t),
-				         ky && s->kentucky.violator == LW_NOSIDE
-				             ? ", violating Kentucky's neutrality (8.1.2.2)"
-				             : "");
+				if (ky && s->kentucky.violator == LW_NOSIDE) {
+					char lab[128];
+					snprintf(lab, sizeof lab,
+					         "%s, violating Kentucky's neutrality (8.1.2.2)",
+					         d->cities[c].name);
+					tg_offer_list_choice_int(&to, hex, lab);
+				} else {
+					tg_offer_list_choice_int(&to, hex, d->cities[c].name);
+				}
 				/* ky_choice's, from the same search */
 				if (!ky && s->kentucky.violator == LW_NOSIDE &&
 				    lw_naval_river_reach_ky_border(&reach, hex))
-					tg_offer(list,
-					         tg_act(list, "{s:s,s:i,s:i,s:b}", "type",
-					                "asset_move", "asset", i, "hex", hex,
-					                "violate_kentucky", 1),
-					         "Move the %s at %s along Kentucky's border river "
-					         "to %s, "
-					         "choosing to violate its neutrality (8.1.2.2, "
-					         "2.4.3: +%d PC "
-					         "to the Union)",
-					         lw_naval_asset_kind(i) == LW_AK_IRONCLAD
-					             ? "ironclad"
-					             : "False Information counter",
-					         lw_hex_label(s->navy.asset[i].hex, h, sizeof h),
-					         lw_hex_label(hex, t, sizeof t),
-					         lw_D()->tables.kentucky_violation_pc);
+					tg_offer_list_choice_int(&ky_to, hex, d->cities[c].name);
 			}
+			const char *kind = lw_naval_asset_kind(i) == LW_AK_IRONCLAD
+			                       ? "ironclad"
+			                       : "False Information counter";
+			lw_hex_label(s->navy.asset[i].hex, h, sizeof h);
+			tg_offer_list_some(
+			    list, tg_act(list, "{s:s,s:i}", "type", "asset_move", "asset", i),
+			    "hex", "To", &to, "Move the %s at %s by river (8.1.2.1)", kind, h);
+			tg_offer_list_some(list,
+			                   tg_act(list, "{s:s,s:i,s:b}", "type", "asset_move",
+			                          "asset", i, "violate_kentucky", 1),
+			                   "hex", "To", &ky_to,
+			                   "Move the %s at %s along Kentucky's border river, "
+			                   "choosing to violate its "
+			                   "neutrality (8.1.2.2, 2.4.3: +%d PC to the Union)",
+			                   kind, h, lw_D()->tables.kentucky_violation_pc);
 		}
 	} else {
 		offer_pieces(s, s->navy.fleet, LW_NAVY_FLEETS, list, false);

@@ -473,6 +473,52 @@ static void naval_candidates(const json_t *e, json_t *out)
 	}
 }
 
+/* 8.1.2: an asset's river moves are one entry, the destination its param
+ * "hex", and the chosen violation of Kentucky (8.1.2.2) one more entry
+ * right after it, its border destinations the param (issue 17). The bot
+ * chooses as it did when each move was an entry: destination by
+ * destination, the violation right after the plain move to the same hex
+ * (both lists are in the cities' order, the second a part of the first).
+ * acts[*i] is the plain entry; *i is left on the last entry used. */
+static void asset_candidates(const json_t *acts, size_t *i, json_t *out)
+{
+	const json_t *e = json_array_get(acts, *i), *k = NULL;
+	const json_t *a0 = json_object_get(e, "action");
+	const json_t *n = json_array_get(acts, *i + 1);
+	const json_t *na = json_object_get(n, "action");
+	const char *nt = json_string_value(json_object_get(na, "type"));
+	if (nt && strcmp(nt, "asset_move") == 0 &&
+	    json_is_true(json_object_get(na, "violate_kentucky")) &&
+	    json_equal(json_object_get(na, "asset"), json_object_get(a0, "asset"))) {
+		k = n;
+		++*i;
+	}
+	const json_t *pc =
+	    json_object_get(json_array_get(json_object_get(e, "params"), 0), "choices");
+	const json_t *kc =
+	    json_object_get(json_array_get(json_object_get(k, "params"), 0), "choices");
+	size_t c, kn = 0;
+	json_t *x;
+	json_array_foreach(pc, c, x)
+	{
+		json_t *hex = json_object_get(x, "value");
+		json_t *a = json_pack("{s:s,s:O,s:O}", "type", "asset_move", "asset",
+		                      json_object_get(a0, "asset"), "hex", hex);
+		json_array_append_new(
+		    out, json_pack("{s:O,s:o}", "label", json_object_get(e, "label"), "action", a));
+		const json_t *y = json_array_get(kc, kn);
+		if (y && json_equal(json_object_get(y, "value"), hex)) {
+			kn++;
+			a = json_pack("{s:s,s:O,s:O,s:b}", "type", "asset_move", "asset",
+			              json_object_get(a0, "asset"), "hex", hex, "violate_kentucky",
+			              1);
+			json_array_append_new(out,
+			                      json_pack("{s:O,s:o}", "label",
+			                                json_object_get(k, "label"), "action", a));
+		}
+	}
+}
+
 static void expand(json_t *out, const json_t *e, json_t *a, const json_t *params, size_t i)
 {
 	const json_t *p = json_array_get(params, i);
@@ -591,8 +637,9 @@ static void admin_order(const struct lw_state *s, json_t *out)
  * it, one entry per activation cost); the bot chooses as it did when the
  * cards whose PC activate the same generals made one entry, placed after
  * the "pc" entry of the first of them: each card's generals in unit order,
- * the cards in the hand's order (the order of their first appearance). groups[k] (the candidates of the group whose first card is
- * card[k]) is set for each such card; the number of cards is returned. */
+ * the cards in the hand's order (the order of their first appearance). groups[k] (the candidates of
+ * the group whose first card is card[k]) is set for each such card; the number of cards is
+ * returned. */
 static int activation_groups(const struct lw_state *s, const json_t *acts, int *card,
                              json_t **groups, int max)
 {
@@ -698,7 +745,8 @@ static int activation_groups(const struct lw_state *s, const json_t *acts, int *
  * second force) stays open, drawn after. The Rail Phase's entries likewise
  * count as one per general and mode (rail_candidates), a foray's as one per
  * hex (foray_candidates), a naval move's as one per from and to
- * (naval_candidates), the river move's as one per destination. */
+ * (naval_candidates), an asset's river move's as one per destination
+ * (asset_candidates), the river move's as one per destination. */
 static json_t *candidates(const struct lw_state *s, const json_t *acts)
 {
 	json_t *out = json_array();
@@ -733,6 +781,13 @@ static json_t *candidates(const struct lw_state *s, const json_t *acts)
 		}
 		if (type && strcmp(type, "foray") == 0) {
 			foray_candidates(s, acts, &i, out);
+			continue;
+		}
+		if (type && strcmp(type, "asset_move") == 0 &&
+		    json_array_size(json_object_get(e, "params")) == 1 &&
+		    !json_is_true(
+		        json_object_get(json_object_get(e, "action"), "violate_kentucky"))) {
+			asset_candidates(acts, &i, out);
 			continue;
 		}
 		if (type && strcmp(type, "campaign_forces") == 0) {

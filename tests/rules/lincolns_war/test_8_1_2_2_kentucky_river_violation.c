@@ -54,18 +54,12 @@ int main(void)
 	struct game *g = setup(901, ic);
 	struct lw_state *s = &g->s;
 	CHECK_EQ_INT(lw_D()->tables.kentucky_violation_pc, pc5);
-	char want[96];
-	snprintf(want, sizeof want, "\"asset\":%d,\"hex\":%d", ic, nv_hex("nashville"));
-	CHECK(nv_offered(g, "confederate", want));
-	snprintf(want, sizeof want, "\"asset\":%d,\"hex\":%d,\"violate_kentucky\":true", ic,
-	         nv_hex("nashville"));
-	CHECK(nv_offered(g, "confederate", want));
+	/* the destination is the entry's param "hex" (issue 17) */
+	CHECK(tk_offers_action(g, "confederate", move(ic, "nashville", false)));
+	CHECK(tk_offers_action(g, "confederate", move(ic, "nashville", true)));
 	CHECK(tk_offers(g, "confederate", "violate its neutrality"));
-	snprintf(want, sizeof want, "\"asset\":%d,\"hex\":%d,\"violate_kentucky\"", ic + 1,
-	         nv_hex("vicksburg"));
-	CHECK(!nv_offered(g, "confederate", want));
-	snprintf(want, sizeof want, "\"asset\":%d,\"hex\":%d", ic + 1, nv_hex("vicksburg"));
-	CHECK(nv_offered(g, "confederate", want));
+	CHECK(!tk_offers_action(g, "confederate", move(ic + 1, "vicksburg", true)));
+	CHECK(tk_offers_action(g, "confederate", move(ic + 1, "vicksburg", false)));
 	/* refused away from Kentucky's border */
 	CHECK(tk_act(g, "confederate", move(ic + 1, "vicksburg", true)) != 0);
 	CHECK(strstr(tk_err.message, "8.1.2.2") != NULL);
