@@ -626,11 +626,11 @@ def start_play(p, mid):
 
 
 def body(args):
-    rng = random.Random()
     with notify_rig(args, {"mail_reply_domain": "reply.example.test",
                            "mail_max_bytes": MAX_BYTES, "mail_reply_days": 2,
                            "mail_answers_per_hour": 100},
                     lmtp=True) as (h, sink, _):
+        rng = h.rng  # the printed seed replays the replies' choices
         p, mid = setup(h, sink)
         check(f"LMTP (replies to \"your move\" emails) on 127.0.0.1:{h.lmtp_port}" in
               "\n".join(h.daemon.log), "the LMTP listener is not in the log")
