@@ -1,6 +1,8 @@
 /* lw_naval_fixture.h — helpers for the naval rules tests (7.1.7, 7.1.8,
  * 8.x, 10.7.5, 20.2, 21.3): a Campaign game at the Administration phase, pieces put
- * straight into the naval block, and the public log searched. */
+ * straight into the naval block, and the public log searched; for the
+ * reference tests that draw the navy at random (8.1, 8.1.2.1, 8.2.1), their
+ * own numbers (nv_rnd) and the ports and blockade spaces (nv_ports). */
 #ifndef LW_NAVAL_FIXTURE_H
 #define LW_NAVAL_FIXTURE_H
 
@@ -281,6 +283,53 @@ static inline struct game *nv_storm_setup(int seed, int side, const char *city,
 	tk_give_any(s, side);
 	tk_give_any(s, LW_OTHER(side));
 	return g;
+}
+
+/* ---- the reference tests: their own numbers, the ports ------------------- */
+
+/* xorshift64*'s state: a test's own numbers, the same on every run from
+ * the seed it sets (nv_rnd_seed) */
+static inline uint64_t *nv_rnd_state(void)
+{
+	static uint64_t state = 0x2545f4914f6cdd1du;
+	return &state;
+}
+
+static inline void nv_rnd_seed(uint64_t seed)
+{
+	*nv_rnd_state() = seed ? seed : 1; /* xorshift never leaves 0 */
+}
+
+/* A number below n (n > 0). */
+static inline uint32_t nv_rnd(uint32_t n)
+{
+	uint64_t *x = nv_rnd_state();
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return (uint32_t)((*x * 0x2545f4914f6cdd1du) >> 33) % n;
+}
+
+/* Every port city (ocean or river, as city indices) and every blockade
+ * space (hexes), 64 of each at most: where the reference tests put
+ * pieces. Asked after the first game is made (it loads the data). */
+struct nv_ports {
+	int port[64], n_ports, space[64], n_spaces;
+};
+
+static inline void nv_ports_find(struct nv_ports *p)
+{
+	const struct lw_data *d = lw_D();
+	p->n_ports = p->n_spaces = 0;
+	for (size_t c = 0; c < d->n_cities; c++) {
+		const struct lw_city *x = &d->cities[c];
+		if ((x->ocean_port || x->river_port) && p->n_ports < 64)
+			p->port[p->n_ports++] = (int)c;
+		for (int k = 0; k < x->n_blockade_hexes && p->n_spaces < 64; k++)
+			p->space[p->n_spaces++] = x->blockade_hexes[k];
+	}
+	CHECKF(p->n_ports > 10 && p->n_spaces > 5, "ports %d, blockade spaces %d", p->n_ports,
+	       p->n_spaces);
 }
 
 #endif

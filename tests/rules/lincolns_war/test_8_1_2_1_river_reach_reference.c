@@ -10,17 +10,6 @@
  * river) as the game starts and drawn at random. */
 #include "lw_naval_fixture.h"
 
-/* xorshift64*: the test's own numbers, the same on every run */
-static uint64_t rnd_state = 0x9e3779b97f4a7c15u;
-
-static uint32_t rnd(uint32_t n)
-{
-	rnd_state ^= rnd_state >> 12;
-	rnd_state ^= rnd_state << 25;
-	rnd_state ^= rnd_state >> 27;
-	return (uint32_t)((rnd_state * 0x2545f4914f6cdd1du) >> 33) % n;
-}
-
 static long pairs, routes, ky_routes, border_routes, differ;
 
 static void compare_all(const struct lw_state *s, const int *ports, int n)
@@ -54,6 +43,7 @@ static void compare_all(const struct lw_state *s, const int *ports, int n)
 
 int main(void)
 {
+	nv_rnd_seed(0x9e3779b97f4a7c15u); /* the test's own numbers */
 	struct game *g = nv_game(7);
 	const struct lw_data *d = lw_D();
 	int ports[64], n = 0;
@@ -66,7 +56,7 @@ int main(void)
 	for (int draw = 0; draw < 4; draw++) {
 		s = g->s;
 		for (size_t c = 0; c < d->n_cities; c++)
-			s.city[c].owner = (int8_t)(rnd(3) == 0 ? LW_UNION : LW_CONFEDERATE);
+			s.city[c].owner = (int8_t)(nv_rnd(3) == 0 ? LW_UNION : LW_CONFEDERATE);
 		compare_all(&s, ports, n);
 	}
 	CHECKF(differ == 0, "%ld of %ld pairs: the reach answers as the route", pairs - differ,

@@ -20,17 +20,6 @@
 
 static long compared, with_moves, without_moves, differ;
 
-/* xorshift64*: the test's own numbers, the same on every run */
-static uint64_t rnd_state = 0x2545f4914f6cdd1du;
-
-static uint32_t rnd(uint32_t n)
-{
-	rnd_state ^= rnd_state >> 12;
-	rnd_state ^= rnd_state << 25;
-	rnd_state ^= rnd_state >> 27;
-	return (uint32_t)((rnd_state * 0x2545f4914f6cdd1du) >> 33) % n;
-}
-
 static bool listed(const struct lw_state *s, int side)
 {
 	json_t *l = json_array();
@@ -57,33 +46,20 @@ static void compare(struct lw_state *s, int side, const char *what)
 		       what, side, s->navy.stage, want ? "a" : "no", got);
 }
 
-/* A port city (ocean or river) at random, as an index. */
-static int ports[64], n_ports, blockade_hexes[64], n_blockade;
-
-static void find_ports(void)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t c = 0; c < d->n_cities; c++) {
-		const struct lw_city *x = &d->cities[c];
-		if ((x->ocean_port || x->river_port) && n_ports < 64)
-			ports[n_ports++] = (int)c;
-		for (int k = 0; k < x->n_blockade_hexes && n_blockade < 64; k++)
-			blockade_hexes[n_blockade++] = x->blockade_hexes[k];
-	}
-}
+static struct nv_ports P; /* nv_ports_find at the first game */
 
 static void place(struct lw_navy_piece *x, int where)
 {
 	memset(x, 0, sizeof *x);
 	x->where = (uint8_t)where;
-	x->moved = rnd(3) == 0;
-	x->revealed = rnd(2);
+	x->moved = nv_rnd(3) == 0;
+	x->revealed = nv_rnd(2);
 	if (where == LW_NW_PORT)
-		x->hex = (int16_t)lw_D()->cities[ports[rnd((uint32_t)n_ports)]].hex;
+		x->hex = (int16_t)lw_D()->cities[P.port[nv_rnd((uint32_t)P.n_ports)]].hex;
 	else if (where == LW_NW_BLOCKADE)
-		x->hex = (int16_t)blockade_hexes[rnd((uint32_t)n_blockade)];
+		x->hex = (int16_t)P.space[nv_rnd((uint32_t)P.n_spaces)];
 	else if (where == LW_NW_RAID || where == LW_NW_SHADOW || where == LW_NW_HUNT)
-		x->col = (int8_t)rnd(LW_NAVY_COLUMNS);
+		x->col = (int8_t)nv_rnd(LW_NAVY_COLUMNS);
 }
 
 /* The navy and the ports' owners drawn at random; each piece somewhere a
@@ -95,24 +71,24 @@ static void scramble_navy(struct lw_state *s)
 	static const int asset_at[] = {LW_NW_POOL, LW_NW_PORT, LW_NW_GONE, LW_NW_DRAWN};
 	static const int fleet_at[] = {LW_NW_POOL,   LW_NW_PORT, LW_NW_BLOCKADE,
 	                               LW_NW_SHADOW, LW_NW_HUNT, LW_NW_GONE};
-	int busy = 1 + (int)rnd(8); /* one in `busy` pieces out of the pool */
+	int busy = 1 + (int)nv_rnd(8); /* one in `busy` pieces out of the pool */
 	for (int i = 0; i < LW_NAVY_RAIDERS; i++)
-		place(&s->navy.raider[i], rnd((uint32_t)busy) ? LW_NW_POOL
-		                          : rnd(8)            ? raider_at[rnd(4)]
-		                                              : (int)rnd(LW_NW_HUNT + 1));
+		place(&s->navy.raider[i], nv_rnd((uint32_t)busy) ? LW_NW_POOL
+		                          : nv_rnd(8)            ? raider_at[nv_rnd(4)]
+		                                                 : (int)nv_rnd(LW_NW_HUNT + 1));
 	for (int i = 0; i < LW_NAVY_ASSETS; i++)
-		place(&s->navy.asset[i], rnd((uint32_t)busy) ? LW_NW_POOL
-		                         : rnd(8)            ? asset_at[rnd(4)]
-		                                             : (int)rnd(LW_NW_HUNT + 1));
+		place(&s->navy.asset[i], nv_rnd((uint32_t)busy) ? LW_NW_POOL
+		                         : nv_rnd(8)            ? asset_at[nv_rnd(4)]
+		                                                : (int)nv_rnd(LW_NW_HUNT + 1));
 	for (int i = 0; i < LW_NAVY_FLEETS; i++)
-		place(&s->navy.fleet[i], rnd((uint32_t)busy) ? LW_NW_POOL
-		                         : rnd(8)            ? fleet_at[rnd(6)]
-		                                             : (int)rnd(LW_NW_HUNT + 1));
+		place(&s->navy.fleet[i], nv_rnd((uint32_t)busy) ? LW_NW_POOL
+		                         : nv_rnd(8)            ? fleet_at[nv_rnd(6)]
+		                                                : (int)nv_rnd(LW_NW_HUNT + 1));
 	/* One time in four a Raider on the track shadowed already, so that
 	 * the other Fleets' move to its HUNT box comes up. */
-	if (rnd(4) == 0) {
-		int col = (int)rnd(LW_NAVY_COLUMNS);
-		place(&s->navy.raider[rnd(LW_NAVY_RAIDERS)], LW_NW_RAID);
+	if (nv_rnd(4) == 0) {
+		int col = (int)nv_rnd(LW_NAVY_COLUMNS);
+		place(&s->navy.raider[nv_rnd(LW_NAVY_RAIDERS)], LW_NW_RAID);
 		place(&s->navy.fleet[0], LW_NW_SHADOW);
 		for (int i = 0; i < LW_NAVY_RAIDERS; i++)
 			if (s->navy.raider[i].where == LW_NW_RAID)
@@ -123,19 +99,20 @@ static void scramble_navy(struct lw_state *s)
 	 * blockade space, no Confederate port to sail to), the Union's own
 	 * ports mostly lost, so that a piece's only move, of each kind, comes
 	 * up (a Fleet's HUNT box, a Raider's one port, ...). */
-	bool scarce = rnd(3) == 0;
-	for (int k = 0; k < n_ports; k++)
-		if (scarce ? true : rnd(4) == 0)
-			s->city[ports[k]].owner =
-			    (scarce ? rnd(8) : rnd(2)) ? LW_UNION : LW_CONFEDERATE;
+	bool scarce = nv_rnd(3) == 0;
+	for (int k = 0; k < P.n_ports; k++)
+		if (scarce ? true : nv_rnd(4) == 0)
+			s->city[P.port[k]].owner =
+			    (scarce ? nv_rnd(8) : nv_rnd(2)) ? LW_UNION : LW_CONFEDERATE;
 	static const char *const union_ports[] = {"washington", "baltimore", "philadelphia",
 	                                          "new_york"};
 	for (int k = 0; k < 4; k++)
-		if (scarce || rnd(3) == 0)
+		if (scarce || nv_rnd(3) == 0)
 			s->city[nv_city(union_ports[k])].owner =
-			    (scarce ? rnd(4) == 0 : rnd(2)) ? LW_UNION : LW_CONFEDERATE;
-	s->kentucky.violator = rnd(3) ? LW_NOSIDE : (int8_t)(rnd(2) ? LW_UNION : LW_CONFEDERATE);
-	s->navy.foote = rnd(2);
+			    (scarce ? nv_rnd(4) == 0 : nv_rnd(2)) ? LW_UNION : LW_CONFEDERATE;
+	s->kentucky.violator =
+	    nv_rnd(3) ? LW_NOSIDE : (int8_t)(nv_rnd(2) ? LW_UNION : LW_CONFEDERATE);
+	s->navy.foote = nv_rnd(2);
 }
 
 static struct lw_state work;
@@ -151,7 +128,7 @@ static void after_act(void *ctx, struct game *g)
 		if (v)
 			scramble_navy(&work);
 		work.phase = LW_PH_NAVAL;
-		work.navy.stage = (uint8_t)(rnd(2) ? LW_NS_FIRST : LW_NS_SECOND);
+		work.navy.stage = (uint8_t)(nv_rnd(2) ? LW_NS_FIRST : LW_NS_SECOND);
 		compare(&work, LW_UNION, v ? "scrambled" : "played");
 		compare(&work, LW_CONFEDERATE, v ? "scrambled" : "played");
 	}
@@ -159,7 +136,7 @@ static void after_act(void *ctx, struct game *g)
 	work = g->s;
 	scramble_navy(&work);
 	work.phase = LW_PH_NAVAL;
-	work.navy.stage = (uint8_t)(rnd(2) ? LW_NS_IT : LW_NS_HOME);
+	work.navy.stage = (uint8_t)(nv_rnd(2) ? LW_NS_IT : LW_NS_HOME);
 	work.navy.mover = LW_CONFEDERATE;
 	bool none = !lw_naval_moves_left(&work, LW_CONFEDERATE);
 	work.navy.stage = LW_NS_FIRST;
@@ -174,15 +151,13 @@ static void after_act(void *ctx, struct game *g)
 
 int main(void)
 {
+	nv_rnd_seed(0x2545f4914f6cdd1du); /* the test's own numbers */
 	static const char *const scenarios[] = {"tournament", "campaign", "introductory"};
 	for (int k = 0; k < 3; k++)
 		for (int game = 0; game < 2; game++) {
 			struct game *g = tk_new(scenarios[k], 40 + game);
-			if (!n_ports) { /* the data is loaded with the first game */
-				find_ports();
-				CHECKF(n_ports > 10 && n_blockade > 5,
-				       "ports %d, blockade spaces %d", n_ports, n_blockade);
-			}
+			if (!P.n_ports) /* the data is loaded with the first game */
+				nv_ports_find(&P);
 			struct lw_bot bot;
 			lw_bot_init_prudent(&bot, 8100u + (uint64_t)(10 * k + game));
 			struct lw_bot_hooks h = {.after = after_act};

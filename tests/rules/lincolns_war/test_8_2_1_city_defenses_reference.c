@@ -15,31 +15,8 @@
 #include "lw_bot.h"
 #include "lw_naval_fixture.h"
 
-/* xorshift64*: the test's own numbers, the same on every run */
-static uint64_t rnd_state = 0x853c49e6748fea9bu;
-
-static uint32_t rnd(uint32_t n)
-{
-	rnd_state ^= rnd_state >> 12;
-	rnd_state ^= rnd_state << 25;
-	rnd_state ^= rnd_state >> 27;
-	return (uint32_t)((rnd_state * 0x2545f4914f6cdd1du) >> 33) % n;
-}
-
 static long cities, blockaded, ironclad, garrisoned, differ;
-static int ports[64], n_ports, spaces[64], n_spaces;
-
-static void find_ports(void)
-{
-	const struct lw_data *d = lw_D();
-	for (size_t c = 0; c < d->n_cities; c++) {
-		const struct lw_city *x = &d->cities[c];
-		if ((x->ocean_port || x->river_port) && n_ports < 64)
-			ports[n_ports++] = (int)c;
-		for (int k = 0; k < x->n_blockade_hexes && n_spaces < 64; k++)
-			spaces[n_spaces++] = x->blockade_hexes[k];
-	}
-}
+static struct nv_ports P; /* nv_ports_find at the first game */
 
 static void compare(const struct lw_state *s, const char *what)
 {
@@ -64,27 +41,27 @@ static void scramble(struct lw_state *s)
 {
 	memset(&s->navy.fleet, 0, sizeof s->navy.fleet);
 	for (int i = 0; i < LW_NAVY_FLEETS; i++)
-		if (rnd(4)) {
+		if (nv_rnd(4)) {
 			s->navy.fleet[i].where = LW_NW_BLOCKADE;
-			s->navy.fleet[i].hex = (int16_t)spaces[rnd((uint32_t)n_spaces)];
+			s->navy.fleet[i].hex = (int16_t)P.space[nv_rnd((uint32_t)P.n_spaces)];
 		}
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
 		memset(&s->navy.asset[i], 0, sizeof s->navy.asset[i]);
-		if (rnd(2)) {
+		if (nv_rnd(2)) {
 			s->navy.asset[i].where = LW_NW_PORT;
 			s->navy.asset[i].hex =
-			    (int16_t)lw_D()->cities[ports[rnd((uint32_t)n_ports)]].hex;
-			s->navy.asset[i].revealed = rnd(2);
+			    (int16_t)lw_D()->cities[P.port[nv_rnd((uint32_t)P.n_ports)]].hex;
+			s->navy.asset[i].revealed = nv_rnd(2);
 		}
 	}
 	for (int c = 0; c < s->n_cities; c++) {
-		if (rnd(3) == 0)
-			s->city[c].owner = (int8_t)(rnd(2) ? LW_UNION : LW_CONFEDERATE);
-		s->city[c].garrison = rnd(4) == 0;
+		if (nv_rnd(3) == 0)
+			s->city[c].owner = (int8_t)(nv_rnd(2) ? LW_UNION : LW_CONFEDERATE);
+		s->city[c].garrison = nv_rnd(4) == 0;
 	}
 	for (size_t k = 0; k < sizeof s->cav.held; k++)
-		s->cav.held[k] = (uint8_t)(rnd(3) == 0 ? rnd(256) : 0);
-	s->turn = (uint8_t)rnd((uint32_t)s->last_turn + 1);
+		s->cav.held[k] = (uint8_t)(nv_rnd(3) == 0 ? nv_rnd(256) : 0);
+	s->turn = (uint8_t)nv_rnd((uint32_t)s->last_turn + 1);
 }
 
 static struct lw_state work;
@@ -103,14 +80,12 @@ static void after_act(void *ctx, struct game *g)
 
 int main(void)
 {
+	nv_rnd_seed(0x853c49e6748fea9bu); /* the test's own numbers */
 	static const char *const scenarios[] = {"tournament", "campaign", "introductory"};
 	for (int k = 0; k < 3; k++) {
 		struct game *g = tk_new(scenarios[k], 50 + k);
-		if (!n_ports) { /* the data is loaded with the first game */
-			find_ports();
-			CHECKF(n_ports > 10 && n_spaces > 5, "ports %d, blockade spaces %d",
-			       n_ports, n_spaces);
-		}
+		if (!P.n_ports) /* the data is loaded with the first game */
+			nv_ports_find(&P);
 		struct lw_bot bot;
 		lw_bot_init_prudent(&bot, 8300u + (uint64_t)k);
 		struct lw_bot_hooks h = {.after = after_act};
