@@ -2,10 +2,12 @@
  * (fake_client.h) on the fixture duel share: a reply's check (is_ok), a
  * player's connection opened and logged in (login, registering him first
  * if create), notes played by the player to move (notes) and a new match
- * created by a and joined by b (new_match). test_core_seat_reads,
- * test_core_views, test_core_fanout_wakes and test_core_thread_names had
- * copied them. Included by one test file each (its statics are that
- * file's); static inline, so that a test need not use them all. */
+ * created by a and joined by b (new_match), and a rig serving the games
+ * with the two players and a watcher logged in (served_three).
+ * test_core_seat_reads, test_core_views, test_core_fanout_wakes,
+ * test_core_thread_names and test_core_visible_reads had copied them.
+ * Included by one test file each (its statics are that file's); static
+ * inline, so that a test need not use them all. */
 #ifndef TG_TEST_CORE_TESTKIT_H
 #define TG_TEST_CORE_TESTKIT_H
 
@@ -38,6 +40,21 @@ static inline void notes(struct client *a, int64_t match, int n)
 		CHECK(is_ok(req(a, rq("{s:s,s:I,s:I,s:{s:s,s:s}}", "op", "act", "match",
 		                      (json_int_t)match, "seq", (json_int_t)a->seq, "action",
 		                      "type", "note", "text", "steady"))));
+}
+
+/* A rig named name serving games, and grant and lee (the duel's players)
+ * and a watcher registered and logged in on a, b and w; false when the
+ * rig did not start (its checks failed). */
+static inline bool served_three(struct fc_rig *rig, const char *name,
+                                const struct game_module *const *games, struct client *a,
+                                struct client *b, struct client *w)
+{
+	if (!fc_rig_open(rig, name) || !fc_rig_serve(rig, games))
+		return false;
+	login(a, "grant", "unconditional", true);
+	login(b, "lee", "traveller1", true);
+	login(w, "watcher", "binoculars", true);
+	return true;
 }
 
 /* A fixture duel a creates (as alpha) and b joins; its id. */

@@ -47,13 +47,9 @@ int main(void)
 {
 	loop_thread = pthread_self();
 	struct fc_rig rig;
-	if (!fc_rig_open(&rig, "tg_seat_reads") || !fc_rig_serve(&rig, games))
-		return tap_done();
-
 	struct client a, b, w;
-	login(&a, "grant", "unconditional", true);
-	login(&b, "lee", "traveller1", true);
-	login(&w, "watcher", "binoculars", true);
+	if (!served_three(&rig, "tg_seat_reads", games, &a, &b, &w))
+		return tap_done();
 
 	/* Each player on one connection, a spectator. */
 	int64_t m1 = new_match(&a, &b);

@@ -51,13 +51,9 @@ static const struct game_module *const games[] = {&fixture_duel_module, NULL};
 int main(void)
 {
 	struct fc_rig rig;
-	if (!fc_rig_open(&rig, "tg_visible_reads") || !fc_rig_serve(&rig, games))
-		return tap_done();
-
 	struct client a, b, w;
-	login(&a, "grant", "unconditional", true);
-	login(&b, "lee", "traveller1", true);
-	login(&w, "watcher", "binoculars", true);
+	if (!served_three(&rig, "tg_visible_reads", games, &a, &b, &w))
+		return tap_done();
 
 	int64_t m1 = new_match(&a, &b);
 	visible_reads = status_reads = 0;
