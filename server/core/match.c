@@ -12,6 +12,7 @@
 #include "core/seed.h"
 #include "core/server_internal.h"
 #include "json_compact.h"
+#include "net/message.h"
 #include "util/log.h"
 
 static const char *str(const json_t *o, const char *key)
@@ -714,9 +715,13 @@ int match_act(struct tg_server *srv, struct tg_match *m, int role, const json_t 
 		match_base_forget(m);
 	else
 		match_base_after_act(srv, m, &out);
+	/* the message's own text of the action when it is the compact dump
+	 * (net/message.h): the log row then costs no second serialisation */
+	size_t text_len = 0;
+	const char *text = tg_net_message_text(action, &text_len);
 	if (srv_tx(srv, err) != 0 ||
-	    tg_store_action_append(srv->store, m->id, m->seq, role_name, action, barrier, srv_now(),
-	                           err) != 0 ||
+	    tg_store_action_append_text(srv->store, m->id, m->seq, role_name, action, text,
+	                                text_len, barrier, srv_now(), err) != 0 ||
 	    (in_tx && in_tx(ctx, err) != 0) || clock_sync(srv, m, err) != 0 ||
 	    match_maybe_snapshot(srv, m, m->st.turn != turn || m->st.finished, err) != 0 ||
 	    notify_awaited(srv, m, awaited_before, role, in_tx != NULL, err) != 0) {

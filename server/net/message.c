@@ -46,6 +46,15 @@ static bool too_deep(const char *s, size_t len)
 
 struct plain {
 	const char *p, *end;
+	/* Since the "action" value began: a space skipped, or a -0 read
+	 * (written back as 0), so its text is not its compact dump. */
+	bool loose;
+	/* The top-level "action" member's value as the text holds it, and
+	 * whether that text is its compact dump (tg_net_message_text). */
+	const json_t *action_value;
+	const char *action;
+	size_t action_len;
+	bool action_compact;
 };
 
 static bool is_ws(char c)
@@ -53,10 +62,14 @@ static bool is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static void skip_ws(struct plain *r)
+static inline void skip_ws(struct plain *r)
 {
-	while (r->p < r->end && is_ws(*r->p))
+	if (r->p >= r->end || !is_ws(*r->p))
+		return;
+	r->loose = true;
+	do
 		r->p++;
+	while (r->p < r->end && is_ws(*r->p));
 }
 
 static bool is_alpha(char c)
@@ -106,6 +119,12 @@ static json_t *plain_object(struct plain *r, int depth)
 		if (r->p >= r->end || *r->p != ':')
 			goto fail;
 		r->p++;
+		skip_ws(r);
+		/* the message's own "action": its text kept for the log */
+		bool action = depth == 1 && kn == 6 && memcmp(k, "action", 6) == 0;
+		const char *start = r->p;
+		if (action)
+			r->loose = false;
 		/* JSON_REJECT_DUPLICATES: jansson says so. A duplicate key
 		 * replaces its value and leaves the size as it was: told so
 		 * after the set, without a second look-up of the key before it
@@ -115,6 +134,12 @@ static json_t *plain_object(struct plain *r, int depth)
 		if (!v || json_object_setn_new_nocheck(o, k, kn, v) != 0 ||
 		    json_object_size(o) == size)
 			goto fail;
+		if (action) {
+			r->action_value = v;
+			r->action = start;
+			r->action_len = (size_t)(r->p - start);
+			r->action_compact = !r->loose;
+		}
 		skip_ws(r);
 		if (r->p >= r->end)
 			goto fail;
@@ -179,6 +204,8 @@ static json_t *plain_integer(struct plain *r)
 		return NULL;
 	if (p < r->end && (*p == '.' || *p == 'e' || *p == 'E' || (*p >= '0' && *p <= '9')))
 		return NULL;
+	if (neg && v == 0)
+		r->loose = true; /* -0 is written 0 */
 	r->p = p;
 	return json_integer(neg ? -v : v);
 }
@@ -221,33 +248,49 @@ static json_t *plain_value(struct plain *r, int depth)
 	}
 }
 
-json_t *tg_net_parse_plain(const char *line, size_t len)
+static json_t *parse_plain(struct plain *r)
 {
-	struct plain r = {line, line + len};
-	skip_ws(&r);
-	if (r.p >= r.end || *r.p != '{')
+	skip_ws(r);
+	if (r->p >= r->end || *r->p != '{')
 		return NULL;
-	json_t *o = plain_object(&r, 1);
+	json_t *o = plain_object(r, 1);
 	if (!o)
 		return NULL;
-	skip_ws(&r);
-	if (r.p != r.end) {
+	skip_ws(r);
+	if (r->p != r->end) {
 		json_decref(o);
 		return NULL;
 	}
 	return o;
 }
 
-json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t whylen)
+json_t *tg_net_parse_plain(const char *line, size_t len)
+{
+	struct plain r = {.p = line, .end = line + len};
+	return parse_plain(&r);
+}
+
+/* The message open on this thread (tg_net_message_open) and its "action"
+ * member's compact text, if the plain reader read it so; value NULL when
+ * none. */
+static _Thread_local struct {
+	const json_t *value;
+	const char *text;
+	size_t len;
+} open_action;
+
+static json_t *parse_message(const char *line, size_t len, char *why, size_t whylen,
+                             struct plain *r)
 {
 	/* The plain reader makes no container deeper than TG_NET_MAX_DEPTH
 	 * (plain_value), and its strings hold no escape, so too_deep's count
 	 * of a text it read is never over: the count is made only for what it
 	 * gives up on (issue 17: the scan of every byte was about 1,000
 	 * instructions an act on the loop). */
-	json_t *j = tg_net_parse_plain(line, len);
+	json_t *j = parse_plain(r);
 	if (j)
 		return j;
+	r->action = NULL;
 	if (too_deep(line, len)) {
 		snprintf(why, whylen, "JSON nested deeper than %d levels", TG_NET_MAX_DEPTH);
 		return NULL;
@@ -266,20 +309,42 @@ json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t why
 	return j;
 }
 
+json_t *tg_net_parse_message(const char *line, size_t len, char *why, size_t whylen)
+{
+	struct plain r = {.p = line, .end = line + len};
+	return parse_message(line, len, why, whylen, &r);
+}
+
 json_t *tg_net_message_open(const char *line, size_t len, char *why, size_t whylen, unsigned *token)
 {
 	tg_json_arena_begin();
-	json_t *j = tg_net_parse_message(line, len, why, whylen);
+	struct plain r = {.p = line, .end = line + len};
+	json_t *j = parse_message(line, len, why, whylen, &r);
 	if (!j) {
 		tg_json_arena_end();
 		return NULL;
+	}
+	open_action.value = NULL;
+	if (r.action && r.action_compact) {
+		open_action.value = r.action_value;
+		open_action.text = r.action;
+		open_action.len = r.action_len;
 	}
 	*token = tg_json_arena_pause();
 	return j;
 }
 
+const char *tg_net_message_text(const json_t *value, size_t *len)
+{
+	if (!value || value != open_action.value)
+		return NULL;
+	*len = open_action.len;
+	return open_action.text;
+}
+
 void tg_net_message_close(json_t *msg, unsigned token)
 {
+	open_action.value = NULL;
 	tg_json_arena_resume(token);
 	json_decref(msg); /* the region's blocks: nothing but the counts */
 	tg_json_arena_end();

@@ -30,6 +30,16 @@ json_t *tg_net_message_open(const char *line, size_t len, char *why, size_t whyl
                             unsigned *token);
 void tg_net_message_close(json_t *msg, unsigned token);
 
+/* The text of the open message's top-level "action" member (value is that
+ * member, json_object_get's), exactly as the line holds it, when that text
+ * is what tg_json_compact_append writes for the value: the plain reader
+ * read the whole message, and the value's text has no space and no -0.
+ * NULL otherwise, for any other value (a copy of it too), and once the
+ * message is closed. The action's log row stores this text instead of
+ * serialising the tree again (issue 17, session 31: 1.2 K instructions an
+ * act on the loop). Valid until tg_net_message_close. */
+const char *tg_net_message_text(const json_t *value, size_t *len);
+
 /* The reader tg_net_parse_message tries first (issue 17): an object of
  * plain JSON only (strings of printable ASCII without escapes, integers of
  * up to 18 digits, true, false, null, objects, arrays; no duplicate key),

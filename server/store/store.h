@@ -325,6 +325,12 @@ int64_t tg_store_match_by_invite(struct tg_store *s, const char *code, struct tg
 /* Appends action number seq (1, 2, ...; err code "stale_seq" if taken). */
 int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
                            const json_t *action, bool barrier, int64_t now, struct tg_error *err);
+/* The same, with the action's compact text (tg_json_compact_append's, as
+ * the protocol's reader kept it: net/message.h tg_net_message_text) stored
+ * as it is; text NULL: serialised from action (issue 17, session 31). */
+int tg_store_action_append_text(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
+                                const json_t *action, const char *text, size_t text_len,
+                                bool barrier, int64_t now, struct tg_error *err);
 /* Marks actions first..last (inclusive) undone; they stay in the log. err
  * code "stale_seq" (nothing changed) unless every one of them is logged and
  * not undone yet. Snapshots with seq >= first are deleted in the same write:

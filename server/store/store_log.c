@@ -12,8 +12,18 @@ static int no_match(int64_t match_id, struct tg_error *err)
 int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
                            const json_t *action, bool barrier, int64_t now, struct tg_error *err)
 {
+	return tg_store_action_append_text(s, match_id, seq, role, action, NULL, 0, barrier, now,
+	                                   err);
+}
+
+int tg_store_action_append_text(struct tg_store *s, int64_t match_id, int64_t seq, const char *role,
+                                const json_t *action, const char *text, size_t text_len,
+                                bool barrier, int64_t now, struct tg_error *err)
+{
 	if (!action)
 		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "action missing");
+	if (text && text_len > INT_MAX)
+		return tg_fail(err, TG_STORE_E_BAD_ARGUMENT, "action too long");
 	sqlite3_stmt *st = store_stmt(s, ST_ACTION_INSERT);
 	sqlite3_bind_int64(st, 1, match_id);
 	sqlite3_bind_int64(st, 2, seq);
@@ -21,7 +31,11 @@ int tg_store_action_append(struct tg_store *s, int64_t match_id, int64_t seq, co
 	 * (issue 17); every parameter is bound again before the next step
 	 * (store_stmt_rebound) */
 	sqlite3_bind_text(st, 3, role, -1, SQLITE_STATIC);
-	int rc = store_bind_json_kept(st, 4, action, &s->action_text);
+	/* The message's own text when it is the compact dump (the loop's acts:
+	 * 1.2 K instructions an act to write it again); both are read by the
+	 * step below only */
+	int rc = text ? sqlite3_bind_text(st, 4, text, (int)text_len, SQLITE_STATIC)
+	              : store_bind_json_kept(st, 4, action, &s->action_text);
 	sqlite3_bind_int(st, 5, barrier ? 1 : 0);
 	sqlite3_bind_int64(st, 6, now);
 	if (rc == SQLITE_OK)

@@ -6,7 +6,9 @@
  * reparse (duplicates still rejected) unchanged; an accepted message is an
  * object no deeper than the bound; every refusal has a sentence; the plain
  * reader tried first (tg_net_parse_plain) accepts only what json_loadb
- * accepts, as an equal tree. */
+ * accepts, as an equal tree; an opened message's "action" text, when the
+ * reader gives one (tg_net_message_text: the log row stores it), is that
+ * value's compact dump byte for byte. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "json_compact.h"
 #include "net/message.h"
 
 #define MAX_MESSAGE 65536
@@ -60,11 +63,34 @@ static void plain_agrees(const char *line, size_t size, const json_t *parsed)
 	json_decref(ref);
 }
 
+/* The text kept for the action's log row is what the store would have
+ * written for the value (tg_json_compact_append). */
+static void action_text_agrees(const char *line, size_t size)
+{
+	char why[256];
+	unsigned token = 0;
+	json_t *j = tg_net_message_open(line, size, why, sizeof why, &token);
+	if (!j)
+		return;
+	const json_t *action = json_object_get(j, "action");
+	size_t len = 0;
+	const char *text = tg_net_message_text(action, &len);
+	if (text) {
+		struct tg_text t = {0};
+		if (tg_json_compact_append(&t, action) != 0 || t.n != len ||
+		    memcmp(t.p, text, len) != 0)
+			abort();
+		free(t.p);
+	}
+	tg_net_message_close(j, token);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > MAX_MESSAGE)
 		return 0;
 	const char *line = (const char *)data;
+	action_text_agrees(line, size);
 	char why[256];
 	json_t *v = tg_net_parse_message(line, size, why, sizeof why);
 	plain_agrees(line, size, v);

@@ -27,6 +27,7 @@
 #include <jansson.h>
 
 #include "games/kit/json_arena.h"
+#include "json_compact.h"
 #include "json_random.h"
 #include "net/message.h"
 #include "tap.h"
@@ -219,6 +220,113 @@ static void opened_for_the_loop(void)
 	tg_json_arena_release();
 }
 
+/* The compact dump the store writes (tg_json_compact_append) equals the
+ * text given for value, if any; *given counts the texts given. */
+static bool text_is_dump(const json_t *value, const char *line, size_t n, long *given)
+{
+	size_t len = 0;
+	const char *text = tg_net_message_text(value, &len);
+	if (!text)
+		return true;
+	++*given;
+	struct tg_text t = {0};
+	bool same = tg_json_compact_append(&t, value) == 0 && t.n == len &&
+	            memcmp(t.p, text, len) == 0 && text >= line && text + len <= line + n;
+	free(t.p);
+	return same;
+}
+
+static void action_text_kept(void)
+{
+	static const struct {
+		const char *msg;
+		bool kept;
+	} cases[] = {
+	    {"{\"op\":\"act\",\"match\":7,\"seq\":12,\"action\":{\"type\":\"move\",\"params\":"
+	     "[\"a\",3,-4,true,false,null,{},[]],\"o\":{\"k\":\"!#$%&'()*+,-./:;<=>?@[]^_`{|}~\"}},"
+	     "\"id\":5}",
+	     true},
+	    {"{\"action\":{\"type\":\"pass\"},\"op\":\"act\"}", true},
+	    {" { \"op\" : \"act\" , \"action\" : {\"type\":\"pass\"} , \"id\" : 1 } ", true},
+	    {"{\"op\":\"act\",\"action\":\"pass\"}", true},
+	    {"{\"op\":\"act\",\"action\":{\"type\": \"pass\"}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"type\":\"pass\" }}", false},
+	    {"{\"op\":\"act\",\"action\":{\"n\":[1,\t2]}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"n\":-0}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"n\":[0,{\"m\":-0}]}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"n\":1.5}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"s\":\"\\u00e9\"}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"s\":\"\xc3\xa9\"}}", false},
+	    {"{\"op\":\"act\",\"x\":{\"action\":{\"n\":1}}}", false},
+	    {"{\"op\":\"act\",\"action\":{\"n\":1},\"action\":{\"n\":1}}", false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *line = cases[i].msg;
+		size_t n = strlen(line);
+		char why[256] = "";
+		unsigned token = 0;
+		json_t *j = tg_net_message_open(line, n, why, sizeof why, &token);
+		json_t *action = json_object_get(j, "action");
+		json_t *inner = json_object_get(json_object_get(j, "x"), "action");
+		size_t len = 0;
+		const char *text = tg_net_message_text(action ? action : inner, &len);
+		CHECKF((text != NULL) == cases[i].kept, "%s: text %s", line,
+		       text ? "given" : "not given");
+		long given = 0;
+		CHECKF(text_is_dump(action, line, n, &given), "%s: the text is the dump", line);
+		json_t *copy = json_deep_copy(action);
+		CHECKF(!copy || tg_net_message_text(copy, &len) == NULL, "%s: a copy has no text",
+		       line);
+		json_decref(copy);
+		tg_net_message_close(j, token);
+	}
+	/* closed: the next message's action has its own text or none */
+	static const char kept[] = "{\"op\":\"act\",\"action\":{\"n\":1}}",
+	                  loose[] = "{\"op\":\"act\",\"action\":{\"n\": 1}}";
+	unsigned token = 0;
+	char why[256];
+	size_t len = 0;
+	json_t *a = tg_net_message_open(kept, sizeof kept - 1, why, sizeof why, &token);
+	CHECK(tg_net_message_text(json_object_get(a, "action"), &len) != NULL);
+	tg_net_message_close(a, token);
+	json_t *b = tg_net_message_open(loose, sizeof loose - 1, why, sizeof why, &token);
+	CHECK(tg_net_message_text(json_object_get(b, "action"), &len) == NULL);
+	tg_net_message_close(b, token);
+	/* parsed, not opened: no text */
+	json_t *c = tg_net_parse_message(kept, sizeof kept - 1, why, sizeof why);
+	CHECK(tg_net_message_text(json_object_get(c, "action"), &len) == NULL);
+	json_decref(c);
+}
+
+static long random_given, random_checked;
+
+/* A random tree as a message's action, dumped compact and indented: any
+ * text given is the tree's compact dump. */
+static long random_action(const json_t *v)
+{
+	static const size_t flags[] = {JSON_COMPACT, JSON_INDENT(1),
+	                               JSON_COMPACT | JSON_ENSURE_ASCII};
+	json_t *msg = json_pack("{s:s,s:O}", "op", "act", "action", v);
+	bool ok = msg != NULL;
+	for (size_t f = 0; ok && f < sizeof flags / sizeof *flags; f++) {
+		char *text = json_dumps(msg, flags[f]);
+		if (!text)
+			continue;
+		size_t n = strlen(text);
+		char why[256];
+		unsigned token = 0;
+		json_t *j = tg_net_message_open(text, n, why, sizeof why, &token);
+		if (j) {
+			random_checked++;
+			ok = text_is_dump(json_object_get(j, "action"), text, n, &random_given);
+			tg_net_message_close(j, token);
+		}
+		free(text);
+	}
+	json_decref(msg);
+	return ok;
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof plain_msgs / sizeof *plain_msgs; i++) {
@@ -291,5 +399,12 @@ int main(void)
 	long n = 3000, ok = json_random_trees(n, random_case);
 	CHECKF(ok == n, "%ld of %ld random trees and their mutations parsed as before", ok, n);
 	opened_for_the_loop();
+	action_text_kept();
+	json_random_seed(31);
+	long na = 2000, oka = json_random_trees(na, random_action);
+	CHECKF(oka == na, "%ld of %ld random actions' texts are their compact dumps", oka, na);
+	CHECKF(random_given > 0 && random_given < random_checked,
+	       "texts given for some random actions, not all (%ld of %ld)", random_given,
+	       random_checked);
 	return tap_done();
 }
