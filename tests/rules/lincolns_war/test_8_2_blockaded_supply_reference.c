@@ -9,7 +9,10 @@
  * Compared in the states of two bot games, and in states edited by hand
  * so that each such port in turn holds a Union general, then a
  * Confederate general listed before him (the first unit on the hex is the
- * force's side, lw_hex_owner_force), then a Union garrison. */
+ * force's side, lw_hex_owner_force), then a Union garrison; then a
+ * siege on the port with each side on top (16.9.5: the besieger is the
+ * hex's force, whoever is listed first), and fleets on its blockade
+ * spaces (8.2: one, then every space; the count the port needs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +81,30 @@ static void edited(const struct lw_state *s0, int k)
 		s.city[c].owner = LW_UNION;
 		s.city[c].garrison = 1;
 		same(&s, "a Union garrison on a port", k);
+		for (int top = LW_UNION; top <= LW_CONFEDERATE; top++) {
+			s = *s0;
+			/* both sides' generals on the port, the other side's first */
+			int other = top == LW_UNION ? cs[0] : un[0],
+			    mine = top == LW_UNION ? un[0] : cs[0];
+			s.unit[other].hex = (int16_t)hex;
+			s.unit[mine].hex = (int16_t)hex;
+			s.amphib.sieges[LW_MAX_SIEGES - 1] = (struct lw_siege){
+			    .stage = LW_SG_ON, .besieger = (int8_t)top, .city_hex = (int16_t)hex};
+			same(&s,
+			     top == LW_UNION ? "a Union siege of a port"
+			                     : "a Confederate siege of a port",
+			     k);
+		}
+		s = *s0;
+		for (int i = 0; i < LW_NAVY_FLEETS; i++)
+			if (s.navy.fleet[i].where == LW_NW_BLOCKADE)
+				s.navy.fleet[i].where = LW_NW_POOL;
+		for (int b = 0, f = 0; b < d->cities[c].n_blockade_hexes; b++)
+			for (int per = 0; per < 2 && f < LW_NAVY_FLEETS; per++, f++) {
+				s.navy.fleet[f].where = LW_NW_BLOCKADE;
+				s.navy.fleet[f].hex = (int16_t)d->cities[c].blockade_hexes[b];
+				same(&s, "fleets on a port's blockade spaces", k);
+			}
 	}
 }
 
