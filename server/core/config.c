@@ -205,7 +205,6 @@ static const struct num_key num_keys[] = {
     NUM_U(wal_checkpoint_pages, 1000, 4000, "pages"),
     NUM_U(wal_syncs_in_flight, 1, 2, "fsyncs"),
     NUM_U(store_exclusive, 0, 1, ""),
-    NUM_U(store_wal_join, 0, 1, ""),
     NUM_U(json_arena, 0, 1, ""),
     NUM_U(evict_views_after_s, 0, 2592000, "seconds"),
     NUM_U(chat_max_bytes, 1, 65536, "bytes"),
@@ -230,6 +229,31 @@ static const struct num_key num_keys[] = {
     /* no more than kdf.c hashes and parses back: above it every register failed */
     NUM_U(scrypt_n_log2, 10, TG_KDF_N_LOG2_MAX, ""),
 };
+
+/* Settings an earlier release read and this one does not. An operator's
+ * config file written for that release still loads (whatever the line's
+ * value: none of these changed what the daemon stores or sends), and the
+ * daemon says the line is ignored (docs/OPERATIONS.md, "Retired
+ * settings"); a key no release had is still "unknown setting". At most 32
+ * (tg_config's retired_seen). */
+static const struct {
+	const char *key, *warning;
+} retired_keys[] = {
+    {"store_wal_join",
+     "store_wal_join is no longer a setting and is ignored: the WAL is written as "
+     "SQLite writes it (the joined writes it turned on measured no gain and were "
+     "removed); delete it from the config"},
+};
+_Static_assert(sizeof retired_keys / sizeof retired_keys[0] <= 32,
+               "tg_config's retired_seen has a bit a retired key");
+
+const char *tg_config_retired_warning(const struct tg_config *c, unsigned *i)
+{
+	for (; *i < sizeof retired_keys / sizeof retired_keys[0]; ++*i)
+		if (c->retired_seen & (1u << *i))
+			return retired_keys[(*i)++].warning;
+	return NULL;
+}
 
 static int set_number(struct tg_config *c, const struct num_key *k, const char *v, char *err,
                       size_t errlen)
@@ -343,6 +367,11 @@ int tg_config_set(struct tg_config *c, const char *key, const char *value, char 
 	for (size_t i = 0; i < sizeof num_keys / sizeof num_keys[0]; i++)
 		if (strcmp(key, num_keys[i].key) == 0)
 			return set_number(c, &num_keys[i], value, err, errlen);
+	for (size_t i = 0; i < sizeof retired_keys / sizeof retired_keys[0]; i++)
+		if (strcmp(key, retired_keys[i].key) == 0) {
+			c->retired_seen |= 1u << i;
+			return 0;
+		}
 	return failf(err, errlen, "unknown setting '%s'", key);
 }
 

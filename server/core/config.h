@@ -60,9 +60,6 @@ struct tg_config {
 	 * operator's sqlite3 shell); 1: the daemon's alone, no -shm file and
 	 * no fcntl lock on it a transaction (store.h, tg_store_open_ex) */
 	unsigned store_exclusive;
-	/* 0: SQLite writes the WAL as it does, two writes a frame; 1: a
-	 * commit's frames as one write (store.h, TG_STORE_WAL_JOIN; issue 17) */
-	unsigned store_wal_join;
 	/* 1: jansson's blocks in a fan-out job come from the thread's region,
 	 * dropped at once at the job's end (kit/json_arena.h; issue 17); 0:
 	 * malloc's, as before (an A/B of one build) */
@@ -120,6 +117,11 @@ struct tg_config {
 	/* 5: answers to replies that play nothing, to one user in an hour (a
 	 * stranger who saw an address can send replies to it) */
 	unsigned mail_answers_per_hour;
+	/* The retired settings (config.c's retired_keys: keys an earlier
+	 * release read) that the file or a flag named, bit i for the i-th: each
+	 * is ignored, and the daemon warns of it once its log is set up
+	 * (tg_config_retired_warning). */
+	unsigned retired_seen;
 };
 
 void tg_config_defaults(struct tg_config *c);
@@ -130,5 +132,9 @@ int tg_config_load_stream(struct tg_config *c, FILE *f, const char *name, char *
 /* Applies one setting by its file key ("listen", "data", "max_message", ...). */
 int tg_config_set(struct tg_config *c, const char *key, const char *value, char *err,
                   size_t errlen);
+/* The next warning, from retired key *i on, for a retired setting c was
+ * given ("store_wal_join is no longer a setting ..."), *i moved past it; NULL
+ * when there is none left. Start with *i = 0. */
+const char *tg_config_retired_warning(const struct tg_config *c, unsigned *i);
 
 #endif

@@ -499,6 +499,12 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	if (parsed != 0)
 		return parsed > 0 ? 0 : EXIT_USAGE;
 	tg_log_set_level((enum tg_log_level)tg_log_parse_level(cfg.log_level));
+	/* A setting an earlier release read (config.c's retired keys): ignored,
+	 * and said so, so that a config file that still sets it is not read as
+	 * if it still did something (docs/OPERATIONS.md, "Retired settings"). */
+	unsigned retired = 0;
+	for (const char *w; (w = tg_config_retired_warning(&cfg, &retired));)
+		TG_WARN(0, 0, "%s", w);
 	/* jansson's blocks in a fan-out job from the thread's region
 	 * (kit/json_arena.h): set before any other thread starts */
 	if (cfg.json_arena)
@@ -528,9 +534,7 @@ int tg_daemon_main(int argc, char **argv, const struct game_module *const *games
 	struct tg_error terr = {0};
 	struct daemon d = {.cfg = &cfg, .self_signed = self_signed};
 	d.store = tg_store_open_ex(db_path, cfg.schema_dir[0] ? cfg.schema_dir : NULL,
-	                           (cfg.store_exclusive ? TG_STORE_EXCLUSIVE : 0) |
-	                               (cfg.store_wal_join ? TG_STORE_WAL_JOIN : 0),
-	                           &terr);
+	                           cfg.store_exclusive ? TG_STORE_EXCLUSIVE : 0, &terr);
 	if (!d.store) {
 		TG_ERROR(0, 0, "cannot open the database %s: %s", db_path, terr.message);
 		return 1;

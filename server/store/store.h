@@ -51,15 +51,6 @@ struct tg_store *tg_store_open(const char *path, const char *schema_dir, struct 
  * operator's sqlite3 shell) finds the database locked while it is open.
  * Durability is the same: the WAL on disk is what a restart recovers. */
 #define TG_STORE_EXCLUSIVE 1u
-/* With TG_STORE_WAL_JOIN (the daemon's store_wal_join) the store's own
- * connection writes the WAL a commit at a time: the writes SQLite makes
- * of a commit's frames (two a frame: its header, its page) go down as
- * one pwrite when the commit's last page comes, before the commit is
- * published and before COMMIT returns (store_vfs.c; issue 17: the WAL's
- * pwrite64 was about 4 calls an action). Durability is the same: what a
- * commit wrote is in the file when tg_store_commit returns, as without
- * it; the checkpointer's connection opens without it. */
-#define TG_STORE_WAL_JOIN 2u
 struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, unsigned flags,
                                   struct tg_error *err);
 void tg_store_close(struct tg_store *s);

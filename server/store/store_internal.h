@@ -117,9 +117,6 @@ struct tg_store {
 	/* The VFS both connections open with: NULL (SQLite's default, "unix")
 	 * or "unix-excl" (tg_store_open_ex's TG_STORE_EXCLUSIVE). */
 	const char *vfs;
-	/* The store's own connection's: vfs, or with TG_STORE_WAL_JOIN the
-	 * WAL written a commit at a time over it (store_vfs.c). */
-	const char *writer_vfs;
 	sqlite3_stmt *stmt[ST__COUNT];
 	bool in_transaction;
 	/* The WAL file, opened by tg_store_defer_sync (-1: commits sync
@@ -197,12 +194,6 @@ void store_touched_forget(struct tg_store *s);
 /* Fills err with code "storage", naming what failed and SQLite's message;
  * returns -1. Call before store_stmt_done() so the message is still there. */
 int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
-/* store_vfs.c: the name of a VFS that is base's (NULL: SQLite's default)
- * except that a WAL's writes that follow one another are written as one
- * when the commit's last page comes, or before any other call on the file
- * (TG_STORE_WAL_JOIN); registered at the first call for each base. NULL
- * if it cannot be registered. */
-const char *store_vfs_join(const char *base);
 /* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
 /* The same written into t (emptied first; its room kept for the next

@@ -135,24 +135,14 @@ struct tg_store *tg_store_open_ex(const char *path, const char *schema_dir, unsi
 	 * memory (its unixInodeInfo and a heap -shm node). */
 	s->vfs = (flags & TG_STORE_EXCLUSIVE) ? "unix-excl" : NULL;
 	pthread_mutex_init(&s->stats_mu, NULL);
-	s->writer_vfs = s->vfs;
-	if (flags & TG_STORE_WAL_JOIN) {
-		s->writer_vfs = store_vfs_join(s->vfs);
-		if (!s->writer_vfs) {
-			tg_fail(err, TG_STORE_E_STORAGE, "cannot register the WAL's joining VFS");
-			tg_store_close(s);
-			return NULL;
-		}
-	}
 	/* No mutex on the connection (SQLite's multi-thread mode, issue 17):
 	 * a store is used by one thread at a time (the daemon's loop; the
 	 * functions store.h says any thread may call touch no connection), and
 	 * the connection's mutex was taken and released by every bind, step,
 	 * reset and column read: about 13 lock pairs an action on the loop,
 	 * 1 K instructions (callgrind_loop.py, session 27). */
-	int rc = sqlite3_open_v2(path, &s->db,
-	                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-	                         s->writer_vfs);
+	int rc = sqlite3_open_v2(
+	    path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, s->vfs);
 	if (rc != SQLITE_OK) {
 		tg_fail(err, TG_STORE_E_STORAGE, "cannot open database %s: %s", path,
 		        s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));

@@ -19,6 +19,9 @@ on the wire.
   (and anything else is 404), and issue 17's round trip by stage: each
   accepted act counted once in every act stage, its fan-out job in every
   fan-out stage, the loop's turns; the buckets cumulative up to +Inf.
+- a retired setting the host's config still names (store_wal_join, removed
+  in session 31) does not stop the daemon: its log warns that it is ignored
+  (unit/test_config: the file's line).
 """
 
 import os
@@ -374,8 +377,12 @@ def cli(h):
 
 def main(args):
     extra = ["--set", "operators=root, someone_else", "--set", "metrics_listen=127.0.0.1:0",
-             "--set", "smtp_url=smtp://127.0.0.1:1"]
+             "--set", "smtp_url=smtp://127.0.0.1:1", "--set", "store_wal_join=1"]
     with Harness(args, daemon_args=extra) as h:
+        check(any(" WARN " in ln and "store_wal_join" in ln and "ignored" in ln
+                  for ln in h.daemon.log),
+              "the log must warn that the retired store_wal_join is ignored:\n"
+              + h.daemon.tail())
         root = user(h, "root")
         refusals(h, root)
         ban(h, root)

@@ -65,7 +65,6 @@ static void test_defaults(void)
 	/* the WAL's checkpoints off the loop (issue 17) */
 	CHECK_EQ_INT(c.wal_checkpointer, 1);
 	CHECK_EQ_INT(c.store_exclusive, 0);
-	CHECK_EQ_INT(c.store_wal_join, 0);
 	CHECK_EQ_INT(c.json_arena, 1);
 	/* its first pass at half the WAL's bound (session 24) */
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 4000);
@@ -104,7 +103,6 @@ static void test_file(void)
 	           "wal_checkpoint_pages = 1000\n"
 	           "wal_syncs_in_flight = 1\n"
 	           "store_exclusive = 1\n"
-	           "store_wal_join = 1\n"
 	           "json_arena = 0\n"
 	           "evict_views_after_s = 0\n"
 	           "chat_max_bytes = 500\n"
@@ -137,7 +135,6 @@ static void test_file(void)
 	CHECK_EQ_INT(c.wal_checkpoint_pages, 1000);
 	CHECK_EQ_INT(c.wal_syncs_in_flight, 1);
 	CHECK_EQ_INT(c.store_exclusive, 1);
-	CHECK_EQ_INT(c.store_wal_join, 1);
 	CHECK_EQ_INT(c.json_arena, 0);
 	CHECK_EQ_INT(c.evict_views_after_s, 0);
 	CHECK_EQ_INT(c.chat_max_bytes, 500);
@@ -220,6 +217,43 @@ static void test_errors(void)
 	free(big);
 }
 
+/* A setting an earlier release read and this one does not (store_wal_join,
+ * removed in session 31): a config file that still sets it loads, nothing
+ * else changes, and the daemon is handed one warning for it, which names
+ * the key and says it is ignored; a key no release had is still an error
+ * (test_errors' 'colour'). */
+static void test_retired(void)
+{
+	struct tg_config c, plain;
+	char err[512] = "";
+	unsigned i = 0;
+	tg_config_defaults(&c);
+	tg_config_defaults(&plain);
+	CHECK(tg_config_retired_warning(&c, &i) == NULL);
+	i = 0;
+	write_file("store_exclusive = 1\n"
+	           "store_wal_join = 1\n"
+	           "json_arena = 0\n");
+	int loaded = tg_config_load_file(&c, path, err, sizeof err);
+	CHECKF(loaded == 0, "%s", err);
+	CHECK_EQ_INT(c.store_exclusive, 1);
+	CHECK_EQ_INT(c.json_arena, 0);
+	const char *w = tg_config_retired_warning(&c, &i);
+	CHECKF(w != NULL, "no warning for store_wal_join");
+	if (w) {
+		CHECKF(strstr(w, "store_wal_join") != NULL, "the warning names no key: %s", w);
+		CHECKF(strstr(w, "ignored") != NULL, "the warning does not say ignored: %s", w);
+	}
+	CHECK(tg_config_retired_warning(&c, &i) == NULL);
+	/* The same by a flag (--set store_wal_join=0), and named twice it
+	 * warns once. */
+	EXPECT_RC(tg_config_set(&plain, "store_wal_join", "0", err, sizeof err), 0);
+	EXPECT_RC(tg_config_set(&plain, "store_wal_join", "1", err, sizeof err), 0);
+	i = 0;
+	CHECK(tg_config_retired_warning(&plain, &i) != NULL);
+	CHECK(tg_config_retired_warning(&plain, &i) == NULL);
+}
+
 int main(void)
 {
 	snprintf(path, sizeof path, "/tmp/tg-test-config-%ld.conf", (long)getpid());
@@ -227,6 +261,7 @@ int main(void)
 	test_file();
 	test_listen_forms();
 	test_errors();
+	test_retired();
 	unlink(path);
 	return tap_done();
 }

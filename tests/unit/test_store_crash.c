@@ -12,14 +12,7 @@
  * again, loses nothing either. Every other deferred round the writer's store
  * is exclusive (tg_store_open_ex, the daemon's store_exclusive: the WAL's
  * index in its memory, none on disk), and a reopen after the kill recovers
- * from the WAL alone. From the fifth round on the writer's WAL is written a
- * commit at a time (TG_STORE_WAL_JOIN, the daemon's store_wal_join): what
- * it holds in memory is lost with the process. (A join that held a commit's
- * frames past the commit passed here in two runs, flushed by its bound of
- * about 29 frames before the next report, SYNC_EVERY groups later; it
- * failed one run in two with each group synced and reported, which costs
- * this test 2-3 s: test_store_wal_join's copies of the open store are
- * the sure check of that.) */
+ * from the WAL alone. */
 #include "store/store.h"
 #include "tap.h"
 
@@ -48,10 +41,11 @@ static struct tg_store *open_store(void)
 /* The child: appends groups until killed; writes each committed last seq
  * (deferred: each durable one, once the WAL has reached the checkpoint's
  * threshold). */
-static void writer(int64_t match, int fd, bool deferred, unsigned flags)
+static void writer(int64_t match, int fd, bool deferred, bool exclusive)
 {
 	struct tg_error err;
-	struct tg_store *s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema", flags, &err);
+	struct tg_store *s = tg_store_open_ex(db_path, TG_SOURCE_DIR "/schema",
+	                                      exclusive ? TG_STORE_EXCLUSIVE : 0, &err);
 	if (!s)
 		_exit(2);
 	if (deferred &&
@@ -105,9 +99,7 @@ static int64_t run_round(int64_t match, int round)
 	pid_t pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		writer(match, fds[1], round % 2 == 1,
-		       (round % 4 == 3 ? TG_STORE_EXCLUSIVE : 0) |
-		           (round >= 4 ? TG_STORE_WAL_JOIN : 0));
+		writer(match, fds[1], round % 2 == 1, round % 4 == 3);
 	}
 	close(fds[1]);
 	/* The delay starts at the writer's first commit, not at the fork: the
