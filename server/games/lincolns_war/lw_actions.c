@@ -726,13 +726,19 @@ const char *lw_prompt(const struct lw_state *s, int side, char *buf, size_t n)
 int lw_apply(struct lw_state *s, int side, const json_t *a, struct game_outcome *out,
              struct tg_error *err)
 {
-	if (!lw_a_str(a, "type"))
-		return tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
-	if (s->phase == LW_PH_OVER)
-		return tg_fail(err, TG_E_ILLEGAL, "the game is over");
-	if (!is_side(side))
-		return tg_fail(err, TG_E_NOT_YOUR_TURN, "only the Union and the Confederate act");
-	int r = tg_pending_act(lw_pending, LW_PENDING_N, s, side - 1, a, out, err);
+	/* the type read once: the dispatch below asks it at each level */
+	struct lw_a_type saved;
+	bool typed = lw_a_type_begin(a, &saved) != NULL;
+	int r;
+	if (!typed)
+		r = tg_fail(err, TG_E_MALFORMED, "an action needs a string \"type\"");
+	else if (s->phase == LW_PH_OVER)
+		r = tg_fail(err, TG_E_ILLEGAL, "the game is over");
+	else if (!is_side(side))
+		r = tg_fail(err, TG_E_NOT_YOUR_TURN, "only the Union and the Confederate act");
+	else
+		r = tg_pending_act(lw_pending, LW_PENDING_N, s, side - 1, a, out, err);
+	lw_a_type_end(&saved);
 	if (r != 0)
 		return r;
 	/* bounded: each pass resumes a held battle, which holds again only for a

@@ -4,7 +4,7 @@
  * for a missing key, a name that only begins with the key (a NUL inside
  * it, or longer), a key that only begins a name, a value of another
  * type, an object of more than eight members, and something not an
- * object at all. */
+ * object at all; and so while an act's "type" is held (lw_a_type_begin). */
 #include <stdio.h>
 #include <string.h>
 
@@ -77,6 +77,35 @@ int main(void)
 	wrong += same(NULL, "NULL");
 	json_t *g = json_object();
 	wrong += same(g, "empty");
+	/* an act's type read once (lw_a_type_begin): the held object's type
+	 * is its own, every other object's and key's are looked up; nested,
+	 * the inner's ends back at the outer's, and none is left after */
+	struct lw_a_type out_saved, in_saved;
+	CHECK_EQ_STR(lw_a_type_begin(b, &out_saved), "rail");
+	CHECK(lw_a_str(b, "type") == json_string_value(json_object_get(b, "type")));
+	const json_t *all[] = {a, b, c, d, e, f, NULL, g};
+	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+		wrong += same(all[k], "b's type held");
+	CHECK_EQ_STR(lw_a_type_begin(a, &in_saved), "move");
+	CHECK_EQ_STR(lw_a_str(a, "type"), "move");
+	CHECK_EQ_STR(lw_a_str(b, "type"), "rail");
+	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+		wrong += same(all[k], "a's type held in b's");
+	lw_a_type_end(&in_saved);
+	CHECK_EQ_STR(lw_a_str(b, "type"), "rail");
+	CHECK_EQ_STR(lw_a_str(a, "type"), "move");
+	CHECK(lw_a_type_begin(d, &in_saved) == NULL); /* an integer "type" */
+	CHECK(lw_a_str(d, "type") == NULL);
+	lw_a_type_end(&in_saved);
+	CHECK(lw_a_type_begin(NULL, &in_saved) == NULL);
+	wrong += same(NULL, "NULL held");
+	wrong += same(g, "empty, NULL held");
+	lw_a_type_end(&in_saved);
+	lw_a_type_end(&out_saved);
+	/* none held: a's type changed is read anew */
+	json_object_set_new(a, "type", json_string("attack"));
+	CHECK_EQ_STR(lw_a_str(a, "type"), "attack");
+	wrong += same(a, "after, a changed");
 	CHECK_EQ_INT(wrong, 0);
 	json_decref(a);
 	json_decref(b);
