@@ -25,6 +25,8 @@
  * unit alone at an empty hex is its owner, and with each unit of the other
  * side there too the one first in unit order is, wherever they fall among
  * the four.
+ * The index's builds are numbered and the numbers wrap: a unit moved from
+ * an empty hex is not answered there by any of the next 65,537 holds.
  * And the city at a hex (lw_city_at, read from the data's hex index) is
  * the data's (lw_data_city_at) for every hex id and for ids off the grid. */
 #include "kit/view_sections.h"
@@ -235,6 +237,37 @@ static void check_stale(struct game *g)
 	free(h);
 }
 
+/* The index's builds are numbered (an entry of another build is no unit),
+ * and the numbers wrap after 65,536 builds: a unit listed at an empty hex
+ * by one build, then moved away, is not there in any of the next 65,537
+ * holds (one of which has the first's number again). */
+static void check_wrap(struct game *g)
+{
+	struct lw_state *s = &g->s;
+	int u = on_map(s, 0), tmp[LW_MAX_UNITS], x = LW_NO_HEX;
+	for (int hex = 101; hex < 9999 && x == LW_NO_HEX; hex++)
+		if (lw_data_hex(lw_D(), hex) && scan(s, hex, LW_NOSIDE, tmp) == 0)
+			x = hex;
+	CHECK(u != LW_NONE && x != LW_NO_HEX);
+	if (u == LW_NONE || x == LW_NO_HEX)
+		return;
+	int16_t home = s->unit[u].hex;
+	s->unit[u].hex = (int16_t)x;
+	bool took = lw_units_hold(s);
+	CHECK(took && lw_units_at(s, x, LW_NOSIDE, tmp) == 1 && tmp[0] == u);
+	lw_units_release(took);
+	s->unit[u].hex = home;
+	int wrong = 0;
+	for (int k = 0; k <= 65536; k++) {
+		took = lw_units_hold(s);
+		wrong += !took || lw_units_at(s, x, LW_NOSIDE, tmp) != 0 ||
+		         lw_hex_owner_force(s, x) != LW_NOSIDE;
+		lw_units_release(took);
+	}
+	CHECKF(wrong == 0, "hex %d: a unit moved away answered in %d of 65,537 holds", x, wrong);
+	expect_scan(g, home, "after 65,537 holds");
+}
+
 /* Each unit alone at x, then with each unit of the other side there too,
  * the owner is the one first in unit order; returns the wrong answers. */
 static int owner_pairs(struct lw_state *s, int x, int *asked)
@@ -316,6 +349,8 @@ int main(void)
 		CHECKF(lw_bot_play(&bot, M, g, MAX_ACTIONS, &hooks, why, sizeof why) >= 0,
 		       "game %d: %s", game, why);
 		check_owner_each_unit(g);
+		if (game == 0)
+			check_wrap(g);
 		check_stale(g);
 		M->free(g);
 	}
