@@ -275,13 +275,14 @@ static void *keep_block(void *old, size_t n)
 }
 
 /* Copies b's text to k (into the blocks k held, when they fit: keep_block),
- * with cut (NULL: whole) and the elements a (NULL: none). */
-static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec,
+ * with cut (NULL: whole) and the elements a (NULL: none); b NULL: k's text
+ * is already the new one, tlen bytes (place). */
+static void adopt(struct tg_view_kept *k, const struct tg_text *b, size_t tlen, unsigned nsec,
                   const struct tg_view_cut *cut, const struct items *a)
 {
 	struct tg_view_kept was = *k;
 	*k = (struct tg_view_kept){0};
-	k->text = keep_block(was.text, b->n + 1);
+	k->text = b ? keep_block(was.text, b->n + 1) : was.text;
 	if (cut)
 		k->cut = keep_block(was.cut, nsec * sizeof *cut);
 	else
@@ -302,8 +303,9 @@ static void adopt(struct tg_view_kept *k, const struct tg_text *b, unsigned nsec
 		tg_view_kept_clear(k); /* cannot happen for a view that fit: start again */
 		return;
 	}
-	memcpy(k->text, b->p, b->n + 1);
-	k->len = k->vlen = b->n;
+	if (b)
+		memcpy(k->text, b->p, b->n + 1);
+	k->len = k->vlen = b ? b->n : tlen;
 	k->nsec = nsec;
 	if (cut)
 		memcpy(k->cut, cut, nsec * sizeof *cut);
@@ -355,6 +357,88 @@ static void strip(struct tg_text *b, struct tg_view_cut *cut, unsigned n, uint64
 	memmove(b->p + to, b->p + from, b->n - from);
 	b->n = to + b->n - from;
 	b->p[b->n] = 0;
+}
+
+/* The kept view updated in place (issue 17, the fan-out's copies: the
+ * workers' memmove, 8.8 % of their samples in session 30, was mostly
+ * refresh copying each unchanged section out of the kept text into a new
+ * one, which adopt then copied back whole, both out of the cache). An
+ * update writes only its rebuilt sections' values, in b (b->p + cut[i].off,
+ * cut[i].len: the sections not in fromk); the unchanged ones (fromk) are
+ * where k's text has them, at cut[i] still, each after its key. Here k's
+ * text becomes the new view's: each unchanged section moved with its key
+ * to its new place, if it has one (those moving left in order, then those
+ * moving right in reverse order, so that no unchanged text is overwritten
+ * before it moved: the unchanged sections keep their order, and in the old
+ * text and the new one they do not overlap), then each rebuilt one and its
+ * key written, then the end. Everything before the first section whose
+ * length changed stays where it is, unread. A rebuilt section kept as
+ * stamps (bits) leaves no text, as strip does. The block is kept while
+ * the new text fits it; too small, the new text is written into a new one
+ * (an eighth to spare) from the old; too large, it is shrunk as keep_block
+ * has it. The new
+ * text's length, and cut set to its sections; SIZE_MAX when out of memory
+ * (k's text as it was). */
+static size_t place(struct tg_view_kept *k, const struct keys *keys, unsigned n,
+                    struct tg_view_cut *cut, uint64_t fromk, uint64_t bits, const struct tg_text *b)
+{
+	uint32_t src[TG_VIEW_SECTIONS_MAX];
+	size_t pos = 0;
+	for (unsigned i = 0; i < n; i++) {
+		pos += keys->off[i + 1] - keys->off[i];
+		src[i] = cut[i].off;
+		if (!((fromk >> i) & 1) && ((bits >> i) & 1))
+			cut[i].len = 0;
+		if (pos > UINT32_MAX)
+			return SIZE_MAX;
+		cut[i].off = (uint32_t)pos;
+		pos += cut[i].len;
+	}
+	size_t end = pos, total = pos + (keys->off[n + 1] - keys->off[n]);
+	if (total >= UINT32_MAX)
+		return SIZE_MAX;
+	size_t have = malloc_usable_size(k->text), want = total + 1 + (total + 1) / 8;
+	char *t = have >= total + 1 ? k->text : malloc(want);
+	if (!t)
+		return SIZE_MAX;
+	const char *o = k->text;           /* t itself, or a new block (then copied) */
+	for (unsigned i = 0; i < n; i++) { /* the unchanged ones moving left */
+		size_t kl = keys->off[i + 1] - keys->off[i];
+		if (((fromk >> i) & 1) && (cut[i].off < src[i] || t != o))
+			memmove(t + cut[i].off - kl, o + src[i] - kl, kl + cut[i].len);
+	}
+	for (unsigned i = n; t == o && i-- > 0;) { /* moving right */
+		size_t kl = keys->off[i + 1] - keys->off[i];
+		if (((fromk >> i) & 1) && cut[i].off > src[i])
+			memmove(t + cut[i].off - kl, o + src[i] - kl, kl + cut[i].len);
+	}
+	for (unsigned i = 0; i < n; i++) { /* the rebuilt ones */
+		size_t kl = keys->off[i + 1] - keys->off[i];
+		if ((fromk >> i) & 1)
+			continue;
+		memcpy(t + cut[i].off - kl, keys->text + keys->off[i], kl);
+		if (cut[i].len)
+			memcpy(t + cut[i].off, b->p + src[i], cut[i].len);
+	}
+	memcpy(t + end, keys->text + keys->off[n], total - end);
+	t[total] = 0;
+	if (t != o) {
+		free(k->text);
+		k->text = t;
+	} else if (have - (total + 1) > (total + 1) / 2 + 64) {
+		/* too much slack: shrunk in place, unless malloc had mapped it
+		 * (then a block of its own), as keep_block does */
+		char *q = realloc(t, want);
+		t = q ? q : t;
+		k->text = t;
+		if (malloc_usable_size(t) - (total + 1) > (total + 1) / 2 + 64 &&
+		    (q = malloc(want))) {
+			memcpy(q, t, total + 1);
+			free(t);
+			k->text = q;
+		}
+	}
+	return total;
 }
 
 /* The whole array of section i, for a patch that needs an element it did
@@ -1239,16 +1323,24 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 		shape_sections(k, n, &a);
 	const char *const *sec = m->view_sections;
 	const struct keys *keys = n ? keys_of(sec, n) : NULL;
+	/* an update with its keys known is written in place (place): b
+	 * holds only the rebuilt sections' values, the unchanged ones (fromk)
+	 * stay in k's text */
+	bool inplace = ops && keys;
+	uint64_t fromk = 0;
 	for (unsigned i = 0; i < n && !b.oom; i++) {
-		if (keys)
+		if (!inplace && keys)
 			tg_text_put(&b, keys->text + keys->off[i], keys->off[i + 1] - keys->off[i]);
-		else
+		else if (!inplace)
 			put_key(&b, sec[i], i ? sec[i - 1] : NULL);
 		size_t at = b.n;
 		a.first[i] = a.n;
 		int by = 0;
 		if (ops && stamp[i] && stamp[i] == k->cut[i].stamp) {
-			tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
+			if (inplace)
+				fromk |= (uint64_t)1 << i;
+			else
+				tg_text_put(&b, k->text + k->cut[i].off, k->cut[i].len);
 			for (size_t w = a.olo[i]; w < a.ohi[i] && !a.oom;) { /* the records */
 				const uint64_t *r = k->ishape + w;
 				uint32_t e = (uint32_t)(r[0] >> 32);
@@ -1330,22 +1422,32 @@ static int refresh(struct tg_view_kept *k, const struct game_module *m, const st
 				b.oom = 1;
 			json_decref(now);
 		}
-		cut[i] = (struct tg_view_cut){(uint32_t)at, (uint32_t)(b.n - at), stamp[i]};
+		if ((fromk >> i) & 1)
+			cut[i] = (struct tg_view_cut){k->cut[i].off, k->cut[i].len, stamp[i]};
+		else
+			cut[i] = (struct tg_view_cut){(uint32_t)at, (uint32_t)(b.n - at), stamp[i]};
 	}
-	if (keys)
+	if (!inplace && keys)
 		tg_text_put(&b, keys->text + keys->off[n], keys->off[n + 1] - keys->off[n]);
-	else if (n)
+	else if (!inplace && n)
 		put_end(&b, sec[n - 1]);
 	a.first[n] = a.n;
 	tg_text_give(&scratch, TG_SCRATCH_ITEMS);
 	int rc = 0;
 	if (b.oom || a.oom || b.n > UINT32_MAX) {
 		rc = -1;
+	} else if (inplace) {
+		size_t len = place(k, keys, n, cut, fromk, a.bits, &b);
+		if (len == SIZE_MAX)
+			rc = -1;
+		else
+			adopt(k, NULL, len, n, cut, &a);
+		rc = rc == 0 && k->text ? 0 : -1;
 	} else {
 		/* the sections kept as stamps whose text b holds: all of them
 		 * in a full build, the arrays built whole in an update */
 		strip(&b, cut, n, a.bits);
-		adopt(k, &b, n, cut, &a);
+		adopt(k, &b, 0, n, cut, &a);
 		rc = k->text ? 0 : -1;
 	}
 	tg_text_give(&b, TG_SCRATCH_VIEW);
@@ -1441,7 +1543,7 @@ int tg_view_keep_tree(struct tg_view_kept *k, const json_t *view)
 	put_json(&b, view);
 	int rc = b.oom || !b.p ? -1 : 0;
 	if (rc == 0)
-		adopt(k, &b, 0, NULL, NULL);
+		adopt(k, &b, 0, 0, NULL, NULL);
 	tg_text_give(&b, TG_SCRATCH_VIEW);
 	if (rc != 0 || !k->text) {
 		tg_view_kept_clear(k);
