@@ -347,17 +347,26 @@ int tourney_next_round_if_done(struct tg_server *srv, int64_t tourney_id, struct
 	return rc;
 }
 
-int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+/* The tournament game match m is (the store's row), or NULL: *rc 0 when m
+ * is no tournament's, -1 (err set) when the store failed. */
+static json_t *game_of_match(struct tg_server *srv, const struct tg_match *m, int *rc,
+                             struct tg_error *err)
 {
 	struct tg_error none = {0};
 	json_t *g = tg_store_tourney_game_by_match(srv->store, m->id, &none);
-	if (!g) {
-		if (strcmp(none.code, "no_such_game") == 0)
-			return 0;
+	if (!g && strcmp(none.code, "no_such_game") != 0) {
 		*err = none;
-		return -1;
+		*rc = -1;
 	}
+	return g;
+}
+
+int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_error *err)
+{
 	int rc = 0;
+	json_t *g = game_of_match(srv, m, &rc, err);
+	if (!g)
+		return rc;
 	if (json_is_null(json_object_get(g, "result"))) {
 		/* The winner's role gives the result: side0 plays the first role. */
 		const char *winner = str(json_object_get(m->row, "result"), "winner");
@@ -377,15 +386,10 @@ int tourney_match_finished(struct tg_server *srv, struct tg_match *m, struct tg_
 int tourney_match_aborted(struct tg_server *srv, struct tg_match *m, int64_t by_user,
                           const char *by_name, const char *reason, struct tg_error *err)
 {
-	struct tg_error none = {0};
-	json_t *g = tg_store_tourney_game_by_match(srv->store, m->id, &none);
-	if (!g) {
-		if (strcmp(none.code, "no_such_game") == 0)
-			return 0;
-		*err = none;
-		return -1;
-	}
 	int rc = 0;
+	json_t *g = game_of_match(srv, m, &rc, err);
+	if (!g)
+		return rc;
 	if (json_is_null(json_object_get(g, "result"))) {
 		/* The round cannot go on without this game's result, and only the
 		 * director knows what it should be: he is told, and enters it
