@@ -68,29 +68,32 @@ unsigned lw_campaign_allowed(const struct lw_state *s)
 	return allowed_for(s, s->groups.camp_now);
 }
 
+/* The last region of the allowed set al (0 if none): the only one when
+ * one is allowed. */
+static int last_region(unsigned al)
+{
+	int r = 0;
+	for (int k = 1; k < LW_REGION_COUNT; k++)
+		if (al & LW_CAMP_BIT(k))
+			r = k;
+	return r;
+}
+
 /* A sentence naming what is allowed, for the refusals. */
 static int fail_end(const struct lw_state *s, struct tg_error *err, const char *why)
 {
 	unsigned al = lw_campaign_allowed(s);
 	if (s->play.campaign == 1) {
-		int r = 0;
-		for (int k = 1; k < LW_REGION_COUNT; k++)
-			if (al & LW_CAMP_BIT(k))
-				r = k;
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.3.1: both campaign forces must end their movement in the "
 		               "region named on the card, %s: %s",
-		               region_name(r), why);
+		               region_name(last_region(al)), why);
 	}
 	if (popcount(al) == 1) {
-		int r = 0;
-		for (int k = 1; k < LW_REGION_COUNT; k++)
-			if (al & LW_CAMP_BIT(k))
-				r = k;
 		return tg_fail(err, TG_E_ILLEGAL,
 		               "10.7.3.2: the two forces must end their movement in two separate "
 		               "theaters, this one in %s: %s",
-		               region_name(r), why);
+		               region_name(last_region(al)), why);
 	}
 	return tg_fail(err, TG_E_ILLEGAL,
 	               "10.7.3.2: the two forces must end their movement in two separate "
