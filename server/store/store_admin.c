@@ -4,38 +4,25 @@
 
 #include <string.h>
 
-/* Rows of st as objects, the columns named by keys ("i:" integer, "s:" text
- * or null); NULL on failure. */
-static json_t *rows(struct tg_store *s, sqlite3_stmt *st, const char *const *keys, int n,
-                    const char *what, struct tg_error *err)
+/* A row as an object, its columns named by keys (arg: NULL-ended; "i:"
+ * integer, "s:" text or null). */
+static json_t *keyed_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
-	json_t *list = json_array();
-	int rc = SQLITE_DONE;
-	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *row = json_object();
-		for (int i = 0; row && i < n; i++) {
-			json_t *v = keys[i][0] == 'i' ? json_integer(sqlite3_column_int64(st, i))
-			            : sqlite3_column_type(st, i) == SQLITE_NULL
-			                ? json_null()
-			                : store_column_string(st, i);
-			if (!v || json_object_set_new(row, keys[i] + 2, v) != 0) {
-				json_decref(row);
-				row = NULL;
-			}
-		}
-		if (!row || json_array_append_new(list, row) != 0) {
-			json_decref(list);
-			list = NULL;
-			tg_fail(err, TG_STORE_E_STORAGE, "out of memory reading %s", what);
+	const char *const *keys = arg;
+	json_t *row = json_object();
+	for (int i = 0; row && keys[i]; i++) {
+		json_t *v = keys[i][0] == 'i' ? json_integer(sqlite3_column_int64(st, i))
+		            : sqlite3_column_type(st, i) == SQLITE_NULL
+		                ? json_null()
+		                : store_column_string(st, i);
+		if (!v || json_object_set_new(row, keys[i] + 2, v) != 0) {
+			json_decref(row);
+			row = NULL;
 		}
 	}
-	if (list && rc != SQLITE_DONE) {
-		json_decref(list);
-		list = NULL;
-		store_fail_db(s, err, what);
-	}
-	store_stmt_done(st);
-	return list;
+	if (!row)
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory reading a row");
+	return row;
 }
 
 static int run(struct tg_store *s, sqlite3_stmt *st, const char *what, struct tg_error *err)
@@ -61,8 +48,8 @@ json_t *tg_store_users_search(struct tg_store *s, const char *prefix, int limit,
 	sqlite3_stmt *st = store_stmt(s, ST_USERS_SEARCH);
 	sqlite3_bind_text(st, 1, pattern, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(st, 2, limit);
-	static const char *const keys[] = {"i:id", "s:name", "i:created", "s:banned"};
-	return rows(s, st, keys, 4, "listing users", err);
+	static const char *const keys[] = {"i:id", "s:name", "i:created", "s:banned", NULL};
+	return store_rows(s, st, keyed_row, keys, "listing users", err);
 }
 
 int tg_store_user_set_banned(struct tg_store *s, int64_t user_id, const char *reason,
@@ -100,9 +87,9 @@ json_t *tg_store_audit_list(struct tg_store *s, int limit, struct tg_error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, ST_AUDIT_LIST);
 	sqlite3_bind_int(st, 1, limit);
-	static const char *const keys[] = {"i:id",     "i:time",   "s:operator",
-	                                   "s:action", "s:target", "s:reason"};
-	return rows(s, st, keys, 6, "reading the audit log", err);
+	static const char *const keys[] = {"i:id",     "i:time",   "s:operator", "s:action",
+	                                   "s:target", "s:reason", NULL};
+	return store_rows(s, st, keyed_row, keys, "reading the audit log", err);
 }
 
 int tg_store_reset_add(struct tg_store *s, const uint8_t code_hash[32], int64_t user_id,
@@ -224,6 +211,6 @@ json_t *tg_store_blocks_of(struct tg_store *s, int64_t user_id, struct tg_error 
 {
 	sqlite3_stmt *st = store_stmt(s, ST_BLOCKS_OF);
 	sqlite3_bind_int64(st, 1, user_id);
-	static const char *const keys[] = {"s:user", "i:since"};
-	return rows(s, st, keys, 2, "listing blocks", err);
+	static const char *const keys[] = {"s:user", "i:since", NULL};
+	return store_rows(s, st, keyed_row, keys, "listing blocks", err);
 }

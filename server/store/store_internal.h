@@ -194,6 +194,14 @@ void store_touched_forget(struct tg_store *s);
 /* Fills err with code "storage", naming what failed and SQLite's message;
  * returns -1. Call before store_stmt_done() so the message is still there. */
 int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what);
+/* A row of a statement as a JSON value, NULL with err filled; arg is
+ * store_rows' caller's. */
+typedef json_t *store_row_fn(sqlite3_stmt *st, const void *arg, struct tg_error *err);
+/* Every row of a prepared, bound statement through row(), as an array;
+ * the statement done after. NULL with err: row()'s, SQLite's (named by
+ * what), or no memory. */
+json_t *store_rows(struct tg_store *s, sqlite3_stmt *st, store_row_fn *row, const void *arg,
+                   const char *what, struct tg_error *err);
 /* Binds a JSON value as compact text; SQLITE_OK or an SQLite error code. */
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value);
 /* The same written into t (emptied first; its room kept for the next

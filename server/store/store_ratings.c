@@ -57,31 +57,17 @@ int tg_store_rating_put(struct tg_store *s, int64_t user_id, const char *game,
 	return result;
 }
 
-/* Rows of (name or game, rating, deviation, volatility, games). */
-static json_t *rating_rows(struct tg_store *s, sqlite3_stmt *st, const char *key, const char *what,
-                           struct tg_error *err)
+/* A row of (name or game, rating, deviation, volatility, games); arg: the
+ * first column's key. */
+static json_t *rating_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
-	json_t *list = json_array();
-	int rc;
-	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *r = json_pack("{s:o, s:f, s:f, s:f, s:I}", key, store_column_string(st, 0),
-		                      "rating", sqlite3_column_double(st, 1), "deviation",
-		                      sqlite3_column_double(st, 2), "volatility",
-		                      sqlite3_column_double(st, 3), "games",
-		                      (json_int_t)sqlite3_column_int64(st, 4));
-		if (!r || json_array_append_new(list, r)) {
-			json_decref(list);
-			list = NULL;
-			tg_fail(err, TG_STORE_E_STORAGE, "%s: a stored rating is unreadable", what);
-		}
-	}
-	if (list && rc != SQLITE_DONE) {
-		json_decref(list);
-		list = NULL;
-		store_fail_db(s, err, what);
-	}
-	store_stmt_done(st);
-	return list;
+	json_t *r = json_pack(
+	    "{s:o, s:f, s:f, s:f, s:I}", (const char *)arg, store_column_string(st, 0), "rating",
+	    sqlite3_column_double(st, 1), "deviation", sqlite3_column_double(st, 2), "volatility",
+	    sqlite3_column_double(st, 3), "games", (json_int_t)sqlite3_column_int64(st, 4));
+	if (!r)
+		tg_fail(err, TG_STORE_E_STORAGE, "a stored rating is unreadable");
+	return r;
 }
 
 json_t *tg_store_leaderboard(struct tg_store *s, const char *game, int limit, struct tg_error *err)
@@ -91,12 +77,12 @@ json_t *tg_store_leaderboard(struct tg_store *s, const char *game, int limit, st
 	sqlite3_stmt *st = store_stmt(s, ST_RATING_LEADERBOARD);
 	sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(st, 2, limit);
-	return rating_rows(s, st, "user", "reading a leaderboard", err);
+	return store_rows(s, st, rating_row, "user", "reading a leaderboard", err);
 }
 
 json_t *tg_store_ratings_of_user(struct tg_store *s, int64_t user_id, struct tg_error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, ST_RATING_OF_USER);
 	sqlite3_bind_int64(st, 1, user_id);
-	return rating_rows(s, st, "game", "reading a user's ratings", err);
+	return store_rows(s, st, rating_row, "game", "reading a user's ratings", err);
 }

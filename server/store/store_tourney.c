@@ -72,8 +72,9 @@ int tg_store_tourney_create(struct tg_store *s, const json_t *t, int64_t *tourne
 }
 
 /* One row of TOURNEY_COLUMNS (store_stmts.c). */
-static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
+static json_t *tourney_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
+	(void)arg;
 	json_t *options = store_column_json(st, 4, "tournament options", err);
 	json_t *tc = options ? store_column_json(st, 18, "tournament time control", err) : NULL;
 	if (!tc) {
@@ -103,34 +104,9 @@ static json_t *tourney_row(sqlite3_stmt *st, struct tg_error *err)
 	return t;
 }
 
-/* Every row of a prepared, bound statement through row(); NULL with err. */
-static json_t *all_rows(struct tg_store *s, sqlite3_stmt *st,
-                        json_t *(*row)(sqlite3_stmt *, struct tg_error *), const char *what,
-                        struct tg_error *err)
+static json_t *player_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
-	json_t *list = json_array();
-	int rc;
-	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *r = row(st, err);
-		if (!r || json_array_append_new(list, r)) {
-			json_decref(list);
-			list = NULL;
-			if (!r)
-				break;
-			tg_fail(err, TG_STORE_E_STORAGE, "%s: out of memory", what);
-		}
-	}
-	if (list && rc != SQLITE_DONE) {
-		json_decref(list);
-		list = NULL;
-		store_fail_db(s, err, what);
-	}
-	store_stmt_done(st);
-	return list;
-}
-
-static json_t *player_row(sqlite3_stmt *st, struct tg_error *err)
-{
+	(void)arg;
 	json_t *p = json_pack(
 	    "{s:I, s:o, s:I, s:b, s:I, s:o, s:o}", "user_id",
 	    (json_int_t)sqlite3_column_int64(st, 0), "name", store_column_string(st, 1), "seq",
@@ -142,8 +118,9 @@ static json_t *player_row(sqlite3_stmt *st, struct tg_error *err)
 	return p;
 }
 
-static json_t *game_row(sqlite3_stmt *st, struct tg_error *err)
+static json_t *game_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
+	(void)arg;
 	json_t *g = json_pack("{s:I, s:I, s:I, s:o, s:o, s:o}", "round",
 	                      (json_int_t)sqlite3_column_int64(st, 0), "board",
 	                      (json_int_t)sqlite3_column_int64(st, 1), "side0",
@@ -161,7 +138,7 @@ json_t *tg_store_tourney_get(struct tg_store *s, int64_t tourney_id, struct tg_e
 	int rc = sqlite3_step(st);
 	json_t *t = NULL;
 	if (rc == SQLITE_ROW)
-		t = tourney_row(st, err);
+		t = tourney_row(st, NULL, err);
 	else if (rc == SQLITE_DONE)
 		tg_fail(err, "no_such_tourney", "no tournament %lld", (long long)tourney_id);
 	else
@@ -171,10 +148,11 @@ json_t *tg_store_tourney_get(struct tg_store *s, int64_t tourney_id, struct tg_e
 		return NULL;
 	st = store_stmt(s, ST_TOURNEY_PLAYERS);
 	sqlite3_bind_int64(st, 1, tourney_id);
-	json_t *players = all_rows(s, st, player_row, "reading tournament players", err);
+	json_t *players = store_rows(s, st, player_row, NULL, "reading tournament players", err);
 	st = store_stmt(s, ST_TOURNEY_GAMES);
 	sqlite3_bind_int64(st, 1, tourney_id);
-	json_t *games = players ? all_rows(s, st, game_row, "reading tournament games", err) : NULL;
+	json_t *games =
+	    players ? store_rows(s, st, game_row, NULL, "reading tournament games", err) : NULL;
 	if (!players || !games) {
 		json_decref(players);
 		json_decref(t);
@@ -191,7 +169,7 @@ json_t *tg_store_tourney_list(struct tg_store *s, int limit, struct tg_error *er
 		return NULL;
 	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_LIST);
 	sqlite3_bind_int(st, 1, limit);
-	return all_rows(s, st, tourney_row, "listing tournaments", err);
+	return store_rows(s, st, tourney_row, NULL, "listing tournaments", err);
 }
 
 /* Steps a write that changes one row; code_none when it changed none. */
@@ -320,8 +298,9 @@ int tg_store_tourney_log_add(struct tg_store *s, int64_t tourney_id, int64_t use
 	return one_change(s, st, NULL, "writing the tournament log", err);
 }
 
-static json_t *log_row(sqlite3_stmt *st, struct tg_error *err)
+static json_t *log_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
+	(void)arg;
 	json_t *l =
 	    json_pack("{s:I, s:o, s:o, s:I}", "id", (json_int_t)sqlite3_column_int64(st, 0), "user",
 	              store_column_string(st, 1), "text", store_column_string(st, 2), "time",
@@ -335,7 +314,7 @@ json_t *tg_store_tourney_log_list(struct tg_store *s, int64_t tourney_id, struct
 {
 	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_LOG_LIST);
 	sqlite3_bind_int64(st, 1, tourney_id);
-	return all_rows(s, st, log_row, "reading the tournament log", err);
+	return store_rows(s, st, log_row, NULL, "reading the tournament log", err);
 }
 
 int tg_store_tourney_set_paused(struct tg_store *s, int64_t tourney_id, bool paused,
@@ -376,8 +355,9 @@ int tg_store_tourney_player_pool(struct tg_store *s, int64_t tourney_id, int64_t
 	return one_change(s, st, "not_registered", "putting a player in a pool", err);
 }
 
-static json_t *id_row(sqlite3_stmt *st, struct tg_error *err)
+static json_t *id_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
 {
+	(void)arg;
 	(void)err;
 	return json_integer(sqlite3_column_int64(st, 0));
 }
@@ -386,7 +366,7 @@ json_t *tg_store_tourney_due(struct tg_store *s, int64_t now, struct tg_error *e
 {
 	sqlite3_stmt *st = store_stmt(s, ST_TOURNEY_DUE);
 	sqlite3_bind_int64(st, 1, now);
-	return all_rows(s, st, id_row, "finding the tournaments due to start", err);
+	return store_rows(s, st, id_row, NULL, "finding the tournaments due to start", err);
 }
 
 int tg_store_tourney_next_start(struct tg_store *s, int64_t *start_at, struct tg_error *err)

@@ -120,32 +120,24 @@ int tg_store_session_touch(struct tg_store *s, const uint8_t token_hash[32], int
 	return result;
 }
 
+static json_t *session_row(sqlite3_stmt *st, const void *arg, struct tg_error *err)
+{
+	(void)arg;
+	json_t *row = json_pack("{s:o,s:I,s:I,s:o,s:o}", "id", store_column_string(st, 0),
+	                        "created", (json_int_t)sqlite3_column_int64(st, 1), "last_used",
+	                        (json_int_t)sqlite3_column_int64(st, 2), "address",
+	                        store_column_string(st, 3), "client", store_column_string(st, 4));
+	if (!row)
+		tg_fail(err, TG_STORE_E_STORAGE, "out of memory listing sessions");
+	return row;
+}
+
 json_t *tg_store_sessions_of(struct tg_store *s, int64_t user_id, int64_t now, struct tg_error *err)
 {
 	sqlite3_stmt *st = store_stmt(s, ST_SESSIONS_OF);
 	sqlite3_bind_int64(st, 1, user_id);
 	sqlite3_bind_int64(st, 2, now);
-	json_t *list = json_array();
-	int rc = SQLITE_DONE;
-	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *row =
-		    json_pack("{s:o,s:I,s:I,s:o,s:o}", "id", store_column_string(st, 0), "created",
-		              (json_int_t)sqlite3_column_int64(st, 1), "last_used",
-		              (json_int_t)sqlite3_column_int64(st, 2), "address",
-		              store_column_string(st, 3), "client", store_column_string(st, 4));
-		if (!row || json_array_append_new(list, row) != 0) {
-			json_decref(list);
-			list = NULL;
-			tg_fail(err, TG_STORE_E_STORAGE, "out of memory listing sessions");
-		}
-	}
-	if (list && rc != SQLITE_DONE) {
-		json_decref(list);
-		list = NULL;
-		store_fail_db(s, err, "listing sessions");
-	}
-	store_stmt_done(st);
-	return list;
+	return store_rows(s, st, session_row, NULL, "listing sessions", err);
 }
 
 int tg_store_session_end(struct tg_store *s, int64_t user_id, const char *id, struct tg_error *err)

@@ -13,6 +13,31 @@ int store_fail_db(struct tg_store *s, struct tg_error *err, const char *what)
 	return tg_fail(err, TG_STORE_E_STORAGE, "%s: %s", what, sqlite3_errmsg(s->db));
 }
 
+json_t *store_rows(struct tg_store *s, sqlite3_stmt *st, store_row_fn *row, const void *arg,
+                   const char *what, struct tg_error *err)
+{
+	json_t *list = json_array();
+	int rc = SQLITE_DONE;
+	if (!list)
+		tg_fail(err, TG_STORE_E_STORAGE, "%s: out of memory", what);
+	while (list && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		json_t *r = row(st, arg, err);
+		if (!r || json_array_append_new(list, r)) {
+			json_decref(list);
+			list = NULL;
+			if (r) /* row() filled err when it returned NULL */
+				tg_fail(err, TG_STORE_E_STORAGE, "%s: out of memory", what);
+		}
+	}
+	if (list && rc != SQLITE_DONE) {
+		json_decref(list);
+		list = NULL;
+		store_fail_db(s, err, what);
+	}
+	store_stmt_done(st);
+	return list;
+}
+
 int store_bind_json(sqlite3_stmt *st, int idx, const json_t *value)
 {
 	if (!value || json_is_null(value))
