@@ -793,7 +793,11 @@ struct op_entry {
 	bool login;
 };
 
+/* Searched in order by name: "act" first, as nearly every message is one
+ * (issue 17, session 31: 17 strcmp calls before it, 0.38 K instructions an
+ * act on the loop). */
 static const struct op_entry ops[] = {
+    {"act", op_act, true},
     {"hello", op_hello, false},
     {"ping", op_ping, false},
     {"games", op_games, false},
@@ -811,7 +815,6 @@ static const struct op_entry ops[] = {
     {"decline_invite", op_decline_invite, true},
     {"open", op_open, true},
     {"watch", op_watch, true},
-    {"act", op_act, true},
     {"undo", op_undo, true},
     {"resign", op_resign, true},
     {"claim_timeout", op_claim_timeout, true},
