@@ -504,11 +504,41 @@ int lw_naval_defense_mod(const struct lw_state *s, int c)
 	return m;
 }
 
+/* The cities a fleet can blockade (an ocean port with blockade spaces),
+ * from the map's data once (pthread_once: the fan-out workers ask) */
+static struct {
+	int n;
+	int16_t city[LW_MAX_CITIES];
+} blockade_ports;
+static pthread_once_t blockade_ports_once = PTHREAD_ONCE_INIT;
+
+static void blockade_ports_build(void)
+{
+	const struct lw_data *d = lw_D();
+	for (size_t c = 0; c < d->n_cities && c < LW_MAX_CITIES; c++)
+		if (d->cities[c].ocean_port && d->cities[c].n_blockade_hexes)
+			blockade_ports.city[blockade_ports.n++] = (int16_t)c;
+}
+
+/* lw_naval_defense_mod for every city: each city 0, then the blockaded
+ * ports (asked only while a fleet is on blockade) and the revealed
+ * ironclads' ports (only while one is), not every city asked both (issue
+ * 17: the cities' stamp asks this every update, 1,166 instructions) */
 void lw_naval_defense_mods(const struct lw_state *s, int mod[LW_MAX_CITIES])
 {
 	const struct lw_data *d = lw_D();
+	pthread_once(&blockade_ports_once, blockade_ports_build);
+	int n = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
+	for (int c = 0; c < n; c++)
+		mod[c] = 0;
 	struct on_blockade fleets;
 	fleets_on_blockade(s, &fleets);
+	for (int k = 0; k < blockade_ports.n && fleets.n; k++) {
+		int c = blockade_ports.city[k];
+		if (c < n && s->city[c].owner == LW_CONFEDERATE &&
+		    effectively_blockaded_by(&d->cities[c], &fleets))
+			mod[c] -= d->tables.naval.blockade_defense_minus; /* 8.2.1 */
+	}
 	int16_t iron[LW_NAVY_ASSETS]; /* the revealed ironclads' ports */
 	int ni = 0;
 	for (int i = 0; i < LW_NAVY_ASSETS; i++) {
@@ -517,19 +547,12 @@ void lw_naval_defense_mods(const struct lw_state *s, int mod[LW_MAX_CITIES])
 		    lw_naval_asset_kind(i) == LW_AK_IRONCLAD)
 			iron[ni++] = x->hex;
 	}
-	int n = s->n_cities < LW_MAX_CITIES ? s->n_cities : LW_MAX_CITIES;
-	for (int c = 0; c < n; c++) {
-		const struct lw_city *city = &d->cities[c];
-		int m = 0;
-		if (s->city[c].owner == LW_CONFEDERATE && effectively_blockaded_by(city, &fleets))
-			m -= d->tables.naval.blockade_defense_minus; /* 8.2.1 */
+	for (int c = 0; c < n && ni; c++)
 		for (int k = 0; k < ni; k++)
-			if (iron[k] == city->hex) {
-				m += d->tables.naval.ironclad_port_defense; /* 8.1.2.1, once */
+			if (iron[k] == d->cities[c].hex) {
+				mod[c] += d->tables.naval.ironclad_port_defense; /* 8.1.2.1, once */
 				break;
 			}
-		mod[c] = m;
-	}
 }
 
 /* The Southern ocean ports with a supply value (8.2's sum), from the map's
