@@ -526,6 +526,31 @@ def test_expired(h, p, mid):
     r = deliver(p.lmtp_port, p.addr[role], fresh,
                 reply_msg(p.addr[role], fresh, "x", a_choice(a) + "\n"))
     check(r["data"][0].startswith("250 2.0.0 Played"), f"the answer's address: {r}")
+    # A side still awaited from a simultaneous step (both sides awaited at
+    # seq) holds an address the jump above expired too. Another's move
+    # renews only a live one (notify.c reply_spent): he gets no "your
+    # move", and his expired address answers with a fresh one, at the new
+    # seq. (Seed 932405640 ended its 20 moves at such a step: the next
+    # test found no email at the match's seq.)
+    seq2, view = p.view(role, mid)
+    for other in view["awaiting"]:
+        held = [x for x in p.mails(other) if x["Reply-To"] and mail_seq(x) == seq]
+        if other == role or not held:
+            continue
+        old = held[-1]
+        p.view("union", mid)  # a loop turn after the commit: its emails are queued
+        time.sleep(0.5)
+        check(not any(mail_seq(x) == seq2 for x in p.mails(other)),
+              f"{other} got an email at seq {seq2} for his expired address")
+        since = len(p.mails(other))
+        addr = str(old["Reply-To"]).strip("<>")
+        r = deliver(p.lmtp_port, p.addr[other], addr,
+                    reply_msg(p.addr[other], addr, "x", a_choice(old) + "\n"))
+        check(r["data"][0].startswith("250 2.0.0 Not played"), f"{other}'s expired token: {r}")
+        a = expect_answer(p, mid, other, since, "has expired", seq2)
+        check(token_of(a) and mail_seq(a) == seq2, f"{other}'s answer has no address at {seq2}")
+        print(f"# {other}, awaited at seq {seq} beside {role}, renewed his expired address "
+              f"at seq {seq2}")
 
 
 def test_hashed(h, p):
