@@ -44,7 +44,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 # (150 Campaign games took 735 s under ASan at session 14's end; at session
 # 16's end the 100 took 332 s and test_playouts' 100 games 197 s on a loaded
 # box, and the whole run 2,692 s on CI's two cores. Session 17 cut the
-# boal_many tests' search and the LW bot's whole views: BENCHMARKS.md "CI
+# boal_many tests' search and the LW bot's whole views: docs/benchmarks/history.md "CI
 # time (session 17, 2026-11-29)".)
 # Lincoln's War's test_view_sections takes the same sample: LW_PLAYOUTS
 # thousandths of its 3,000 actions (300 here); test_12_7_log_names and
