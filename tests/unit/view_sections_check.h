@@ -26,15 +26,6 @@
 #include "offer_fill.h"
 #include "tap.h"
 
-static uint64_t rnd = 88172645463325252ull;
-static uint32_t below(uint32_t n)
-{
-	rnd ^= rnd << 13;
-	rnd ^= rnd >> 7;
-	rnd ^= rnd << 17;
-	return (uint32_t)(rnd % n);
-}
-
 /* jansson's live allocations, counted through its allocator hooks */
 static long live;
 static void *count_malloc(size_t n)
@@ -68,9 +59,9 @@ static void view_sections_check(const struct game_module *M, const char *const r
                                 const char *const scenarios[2], long want)
 {
 	json_set_alloc_funcs(count_malloc, count_free);
-	struct tg_rng fill;
-	uint8_t fseed[TG_SEED_BYTES] = {0x66, 0x11};
-	tg_rng_init(&fill, fseed);
+	struct tg_rng bot; /* the picks and their params */
+	uint8_t bseed[TG_SEED_BYTES] = {0x66, 0x11};
+	tg_rng_init(&bot, bseed);
 	CHECK(tg_view_section_count(M) > 1);
 	struct tg_view_kept kept[3] = {{0}};
 	long actions = 0, failures = 0, spared = 0, held = 0;
@@ -93,10 +84,10 @@ static void view_sections_check(const struct game_module *M, const char *const r
 			int role = st.awaiting & 1 ? 0 : 1;
 			json_t *v = M->view(g, roles[role]);
 			json_t *offered = json_object_get(v, "actions");
-			json_t *pick =
-			    json_array_get(offered, below((uint32_t)json_array_size(offered)));
+			json_t *pick = json_array_get(
+			    offered, tg_rng_below(&bot, (uint32_t)json_array_size(offered)));
 			/* its params, if any, filled with one of their choices */
-			json_t *a = tg_offer_fill(pick, &fill, NULL);
+			json_t *a = tg_offer_fill(pick, &bot, NULL);
 			/* each kept view's text as it was, the sections kept as
 			 * stamps built again from the state it was brought to
 			 * (plain malloc: not counted in live) */
